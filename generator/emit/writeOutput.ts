@@ -1,0 +1,86 @@
+/**
+ * Writing artifacts without ever leaving a half-written output directory: everything is written into
+ * a sibling temporary directory first, then swapped in with two renames. A run interrupted between
+ * those renames leaves the previous output under `<out>.isaforge-old`, which the next run restores.
+ */
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "fs";
+import * as path from "path";
+import type { OutputFile } from "./outputFile";
+
+function siblings(outDir: string) {
+  const abs = path.resolve(outDir);
+  return { abs, staging: `${abs}.isaforge-tmp-${process.pid}`, old: `${abs}.isaforge-old` };
+}
+
+/** Put back an output directory that an interrupted swap left aside. */
+export function restoreInterruptedSwap(outDir: string): void {
+  const { abs, old } = siblings(outDir);
+  if (!existsSync(abs) && existsSync(old)) renameSync(old, abs);
+  else if (existsSync(old)) rmSync(old, { recursive: true, force: true });
+  const parent = path.dirname(abs);
+  if (!existsSync(parent)) return;
+  const prefix = `${path.basename(abs)}.isaforge-tmp-`;
+  for (const name of readdirSync(parent)) {
+    if (name.startsWith(prefix)) rmSync(path.join(parent, name), { recursive: true, force: true });
+  }
+}
+
+/**
+ * Replace `outDir` with `files`. With `keepOthers`, files of the previous output that are not
+ * regenerated are kept (a partial `--only` build); otherwise the output is exactly `files`.
+ */
+export function writeOutputAtomically(
+  outDir: string,
+  files: OutputFile[],
+  keepOthers: boolean,
+): void {
+  restoreInterruptedSwap(outDir);
+  const { abs, staging, old } = siblings(outDir);
+  if (keepOthers && existsSync(abs)) cpSync(abs, staging, { recursive: true });
+  else mkdirSync(staging, { recursive: true });
+  for (const f of files) {
+    const target = path.join(staging, f.path);
+    mkdirSync(path.dirname(target), { recursive: true });
+    writeFileSync(target, f.content);
+  }
+  if (existsSync(abs)) renameSync(abs, old);
+  renameSync(staging, abs);
+  rmSync(old, { recursive: true, force: true });
+}
+
+/** Files under `dir`, relative, with `/` separators, sorted. */
+export function listFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  const out: string[] = [];
+  const walk = (rel: string) => {
+    for (const name of readdirSync(path.join(dir, rel)).sort()) {
+      const r = rel ? `${rel}/${name}` : name;
+      if (statSync(path.join(dir, r)).isDirectory()) walk(r);
+      else out.push(r);
+    }
+  };
+  walk("");
+  return out;
+}
+
+/** Paths whose content on disk differs from `files` (changed, missing, or not generated any more). */
+export function diffOutput(outDir: string, files: OutputFile[], onlyThese: boolean): string[] {
+  const wanted = new Map(files.map((f) => [f.path, f.content]));
+  const differ: string[] = [];
+  for (const [p, content] of wanted) {
+    const target = path.join(outDir, p);
+    if (!existsSync(target) || readFileSync(target, "utf8") !== content) differ.push(p);
+  }
+  if (!onlyThese) for (const p of listFiles(outDir)) if (!wanted.has(p)) differ.push(p);
+  return differ.sort();
+}

@@ -1,0 +1,477 @@
+/**
+ * The unified ISA model: the one database every emitter reads.
+ *
+ * These interfaces are the source of truth for `isa-model.schema.json`, which is generated from them
+ * (`npm run schema`) and checked against them by a test, so the two cannot drift apart.
+ *
+ * Conventions:
+ * - Bit numbers are absolute within the instruction: bit N is bit (N mod 32) of 32-bit word N/32,
+ *   word 0 first (little-endian words).
+ * - Values wider than 32 bits are stored as arrays of 32-bit words, word 0 first, so that no number
+ *   in the model exceeds 2^53.
+ * - Every element carries `source`: the position in the document as the user gave it (before recovery).
+ */
+
+/** Current version of the model format; bumped on incompatible changes. */
+export const MODEL_SCHEMA_VERSION = "1.0.0";
+
+/** A position in an input document as the user gave it. */
+export interface SourceRef {
+  /** Path of the document, relative to the specs directory's parent (e.g. `specs/ir3/ir3-cat0.txt`). */
+  file: string;
+  /**
+   * 1-based line.
+   * @asType integer
+   * @minimum 1
+   */
+  line: number;
+  /**
+   * 1-based column.
+   * @asType integer
+   * @minimum 1
+   */
+  column: number;
+}
+
+/** Inclusive range of absolute instruction bits. */
+export interface BitRange {
+  /**
+   * @asType integer
+   * @minimum 0
+   */
+  low: number;
+  /**
+   * @asType integer
+   * @minimum 0
+   */
+  high: number;
+}
+
+/** A generation (GPU id) range, inclusive; isaspec `<gen>`. */
+export interface GenRange {
+  /**
+   * @asType integer
+   * @minimum 0
+   */
+  min: number;
+  /**
+   * @asType integer
+   * @minimum 0
+   */
+  max: number;
+}
+
+/** Document formats the readers understand. */
+export type DocumentFormat =
+  "rules-ng" | "isaspec" | "valhall-xml" | "r500-regs" | "bifrost-notes" | "companion-json";
+
+/** One input document of an ISA and what recovery did to it. */
+export interface DocumentInfo {
+  /** Path relative to the specs directory's parent. */
+  path: string;
+  format: DocumentFormat;
+  /** `seed`: a document as users find it; `companion`: data written by this project. */
+  role: "seed" | "companion";
+  /** Where the document comes from upstream (repository:path@commit or URL). */
+  upstream?: string;
+  /** SHA-256 of the document's bytes as given. */
+  sha256: string;
+  /** What recovery removed or repaired (empty for a clean file). */
+  recovery: string[];
+  /**
+   * Lines of the recovered text.
+   * @asType integer
+   * @minimum 0
+   */
+  recoveredLines: number;
+}
+
+/** ISA-level metadata, from the manifest. */
+export interface IsaInfo {
+  /** Short id, also the folder name under `specs/` (e.g. `valhall`). */
+  id: string;
+  title: string;
+  vendor: string;
+  /**
+   * Bits in one instruction.
+   * @asType integer
+   * @minimum 1
+   */
+  instructionWidth: number;
+  /**
+   * Bits in one word of the instruction stream.
+   * @asType integer
+   * @minimum 8
+   */
+  wordSize: number;
+  byteOrder: "little" | "big";
+  /**
+   * Number of 32-bit words an instruction occupies (ceil(instructionWidth / 32)).
+   * @asType integer
+   * @minimum 1
+   */
+  wordCount: number;
+  /** Execution units and their instruction widths, where they differ (Bifrost FMA/ADD). */
+  units?: UnitInfo[];
+  source: SourceRef;
+}
+
+export interface UnitInfo {
+  name: string;
+  /**
+   * @asType integer
+   * @minimum 1
+   */
+  width: number;
+}
+
+/** One entry of an enumeration. */
+export interface EnumValue {
+  /**
+   * The encoded value.
+   * @asType integer
+   * @minimum 0
+   */
+  value: number;
+  /** Symbolic name (rules-ng `name`, R500 `US_FC_OP_JUMP`, Valhall mnemonic); absent where the source gives none. */
+  name?: string;
+  /** Text printed by the disassembler (isaspec `display`, Valhall mnemonic). */
+  display?: string;
+  /** One-line summary. */
+  brief?: string;
+  doc?: string;
+  /** A reserved slot (Valhall `<reserved/>`). */
+  reserved?: boolean;
+  /** The value assumed when an instruction does not name one (Valhall `default="true"`). */
+  default?: boolean;
+  source: SourceRef;
+}
+
+export interface EnumDef {
+  name: string;
+  /**
+   * The key by which instructions refer to the enum, where the source uses one (Valhall:
+   * `safe_name(name)`, e.g. `fau_special_page_0` for `FAU special page 0`). Fields still name the
+   * enum by `name`.
+   */
+  key?: string;
+  brief?: string;
+  doc?: string;
+  /**
+   * Bits needed to encode the largest value, where the source fixes it.
+   * @asType integer
+   * @minimum 1
+   */
+  width?: number;
+  values: EnumValue[];
+  /** Names declared without a value (rules-ng `<value name>` with no `value`): documented, never encoded. */
+  namesWithoutValue?: EnumName[];
+  source: SourceRef;
+}
+
+/** A name an enumeration declares without giving it a value. */
+export interface EnumName {
+  name: string;
+  brief?: string;
+  doc?: string;
+  source: SourceRef;
+}
+
+/**
+ * How a field's value is interpreted. `enum` fields name an `EnumDef`; `bitset` fields name a
+ * sub-encoding (a `BitsetDef`).
+ */
+export type FieldType =
+  | "uint"
+  | "int"
+  | "hex"
+  | "bool"
+  | "bool_inv"
+  | "enum"
+  | "float"
+  | "branch"
+  | "absbranch"
+  | "offset"
+  | "uoffset"
+  | "register"
+  | "bitset"
+  | "custom";
+
+/** A named run of instruction bits. */
+export interface Field {
+  name: string;
+  /** The bits holding the value, least significant part first; several ranges when the value is split. */
+  ranges: BitRange[];
+  /**
+   * Total number of bits (sum of the ranges).
+   * @asType integer
+   * @minimum 1
+   */
+  width: number;
+  type: FieldType;
+  /** For `enum` fields: the `EnumDef` name. */
+  enum?: string;
+  /**
+   * For `enum` fields narrower than their enum by design: the field encodes only the enum's first
+   * 2^width values (Valhall: a 2-bit `swizzle` of a 16-bit source selects entries 0–3 of
+   * `Swizzles (16-bit)`), so wider values are not an error.
+   */
+  enumPrefix?: boolean;
+  /**
+   * For `enum` fields holding only the low `width` bits of the enum's values, the higher bits being
+   * in other fields (etnaviv: register field `OPCODE` holds bits 0–5 of an `INST_OPCODE` value,
+   * `OPCODE_BIT6` bit 6), so wider values are not an error.
+   */
+  enumLowBits?: boolean;
+  /** For `bitset` fields: the `BitsetDef` name. */
+  bitset?: string;
+  /** Text printed for a set `bool` (isaspec `display`). */
+  display?: string;
+  /**
+   * Value written when an encoder is given none.
+   * @asType integer
+   */
+  default?: number;
+  /** Fields that legitimately share bits with this one (alternative views of the same bits). */
+  alternativeTo?: string[];
+  /** Fields that are not printed as suffixes (Valhall implied modifiers). */
+  implied?: boolean;
+  /** isaspec `call="true"` on a `branch`/`absbranch` field: the target is a function (labels print as `fxn<n>`). */
+  call?: boolean;
+  /** isaspec `<param>`s of a `bitset` field: fields of the enclosing instruction passed into the sub-encoding. */
+  params?: FieldParam[];
+  brief?: string;
+  doc?: string;
+  source: SourceRef;
+}
+
+/** isaspec `<param name= as=>`: the enclosing scope's field `name` is visible as `as` inside a sub-encoding. */
+export interface FieldParam {
+  name: string;
+  as: string;
+  source: SourceRef;
+}
+
+/** A value computed from fields (isaspec `<derived>`), never stored in the encoding. */
+export interface DerivedField {
+  name: string;
+  type: FieldType;
+  enum?: string;
+  /** C-subset expression over `{FIELD}` references, as in isaspec. */
+  expr: string;
+  /**
+   * @asType integer
+   * @minimum 1
+   */
+  width: number;
+  display?: string;
+  source: SourceRef;
+}
+
+/** A condition under which an instruction's display and fields differ (isaspec `<override>`). */
+export interface DisplayOverride {
+  /** C-subset expression over `{FIELD}` references. */
+  expr: string;
+  display?: string;
+  fields: Field[];
+  derived: DerivedField[];
+  /** Bits the override expects (isaspec `<assert>` inside `<override>`), checked only when it applies; `dontCare` stays 0. */
+  assertions?: EncodingBits;
+  source: SourceRef;
+}
+
+/** Fixed bits of an instruction, as 32-bit words (word 0 first). */
+export interface EncodingBits {
+  /**
+   * Required values of the bits in `mask`.
+   */
+  match: Word[];
+  /** Bits whose value is fixed by the instruction (1 = fixed). */
+  mask: Word[];
+  /** Bits the instruction ignores (pattern `x`); a subset of `mask`. */
+  dontCare: Word[];
+}
+
+/**
+ * A 32-bit word.
+ * @asType integer
+ * @minimum 0
+ * @maximum 4294967295
+ */
+export type Word = number;
+
+/** An operand as the assembly syntax lists it. */
+export interface Operand {
+  name: string;
+  kind: "dest" | "src" | "staging" | "imm" | "target" | "texture" | "predicate";
+  /** Fields that make up the operand (register/slot field first, then its modifiers). */
+  fields: string[];
+  /**
+   * Operand size in bits where the source gives one.
+   * @asType integer
+   * @minimum 1
+   */
+  size?: number;
+  /** Source-specific attributes (Valhall `absneg`, `swizzle`, `read`/`write`, `signed`, …). */
+  attributes?: Record<string, string>;
+  brief?: string;
+  source: SourceRef;
+}
+
+/** An instruction-level modifier (printed as a suffix), backed by a field. */
+export interface Modifier {
+  name: string;
+  field: string;
+  /** Not encoded in the instruction's own bits (e.g. Valhall `start="128"` selects via opcode2). */
+  encoded: boolean;
+  implied?: boolean;
+  source: SourceRef;
+}
+
+/** One instruction (an opcode, an isaspec leaf, a Valhall `<ins>`, the R500 FC instruction). */
+export interface Instruction {
+  /** Unique within the ISA. */
+  name: string;
+  /** The name the disassembler prints. */
+  mnemonic: string;
+  /**
+   * Primary opcode value, where the ISA has one.
+   * @asType integer
+   * @minimum 0
+   */
+  opcode?: number;
+  /**
+   * Secondary opcode value, where the ISA has one.
+   * @asType integer
+   * @minimum 0
+   */
+  opcode2?: number;
+  encoding: EncodingBits;
+  fields: Field[];
+  derived: DerivedField[];
+  overrides: DisplayOverride[];
+  operands: Operand[];
+  modifiers: Modifier[];
+  /** Display/assembly template with `{FIELD}` references (isaspec syntax), where the source gives one. */
+  display?: string;
+  /** The chain of abstract encodings the instruction extends, nearest first. */
+  extends?: string[];
+  unit?: string;
+  gen?: GenRange;
+  /** Group the instruction belongs to (Valhall `<group>`). */
+  group?: string;
+  title?: string;
+  brief?: string;
+  doc?: string;
+  /** Other source attributes kept as metadata (isaspec `<meta>`, Valhall `message`, `last`, …). */
+  attributes?: Record<string, string>;
+  /** Notes from other documents attached to this instruction. */
+  notes: NoteRef[];
+  source: SourceRef;
+}
+
+/** A reusable sub-encoding (isaspec non-leaf root used as a field type, rules-ng bitset). */
+export interface BitsetDef {
+  name: string;
+  /**
+   * @asType integer
+   * @minimum 1
+   */
+  width: number;
+  fields: Field[];
+  brief?: string;
+  doc?: string;
+  source: SourceRef;
+}
+
+/** A register (rules-ng `reg32`, R500 US_FC_INST) with its fields, bits relative to the register. */
+export interface Register {
+  name: string;
+  /**
+   * Width in bits.
+   * @asType integer
+   * @minimum 1
+   */
+  width: number;
+  /**
+   * Offset in the register space, where the source gives one.
+   * @asType integer
+   * @minimum 0
+   */
+  offset?: number;
+  /**
+   * Index of the 32-bit word the register occupies within an instruction, where it is part of one.
+   * @asType integer
+   * @minimum 0
+   */
+  instructionWord?: number;
+  fields: Field[];
+  /** Bit ranges no field names. */
+  reserved: BitRange[];
+  brief?: string;
+  doc?: string;
+  source: SourceRef;
+}
+
+/** A table of constants (Valhall inline immediates). */
+export interface LookupTable {
+  name: string;
+  doc?: string;
+  entries: LookupEntry[];
+  source: SourceRef;
+}
+
+export interface LookupEntry {
+  /**
+   * @asType integer
+   * @minimum 0
+   */
+  index: number;
+  value: Word;
+  doc?: string;
+  source: SourceRef;
+}
+
+/** A free-text note about an instruction (Bifrost opcode notes). */
+export interface Note {
+  /** The name under which the note is written. */
+  name: string;
+  unit?: string;
+  text: string;
+  /** The instruction(s) the note is attached to, resolved through the alias table. */
+  targets: NoteTarget[];
+  source: SourceRef;
+}
+
+export interface NoteTarget {
+  /** ISA id of the target (`bifrost`, `valhall`). */
+  isa: string;
+  instruction: string;
+  /** Modifiers that select the variant the note describes (e.g. `log`, `sqrt`). */
+  modifiers: string[];
+  /** Where the link comes from (an alias-table entry). */
+  source: SourceRef;
+  comment?: string;
+}
+
+/** A link from an instruction to a note in another ISA's model. */
+export interface NoteRef {
+  isa: string;
+  note: string;
+  unit?: string;
+}
+
+/** The model of one ISA. */
+export interface IsaModel {
+  /** Reference to the schema, for editors (set in emitted files). */
+  $schema?: string;
+  schemaVersion: string;
+  isa: IsaInfo;
+  documents: DocumentInfo[];
+  enums: EnumDef[];
+  bitsets: BitsetDef[];
+  instructions: Instruction[];
+  registers: Register[];
+  lookupTables: LookupTable[];
+  notes: Note[];
+}

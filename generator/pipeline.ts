@@ -1,0 +1,63 @@
+/**
+ * The one-direction pipeline: load (manifest + recover) → read → link → validate → analyze.
+ * Emitters receive only the resulting models.
+ */
+import type { Diagnostics } from "./diagnostics";
+import { analyzeModel } from "./analyze/analyzeModel";
+import { linkNotes } from "./analyze/linkNotes";
+import { listSpecIds, loadSpec, type LoadedSpec } from "./load/loadSpecs";
+import { validateModel } from "./model/validateModel";
+import { MODEL_SCHEMA_VERSION, type DocumentFormat, type IsaModel } from "./model/types";
+import { READERS } from "./readers";
+import type { ModelPart } from "./readers/readerTypes";
+
+/** Read one loaded ISA into its model (not yet linked, validated or analyzed). */
+export function readSpec(spec: LoadedSpec, diags: Diagnostics): IsaModel {
+  const model: IsaModel = {
+    schemaVersion: MODEL_SCHEMA_VERSION,
+    isa: spec.isa,
+    documents: spec.documentInfo,
+    enums: [],
+    bitsets: [],
+    instructions: [],
+    registers: [],
+    lookupTables: [],
+    notes: [],
+  };
+  const formats = [...new Set(spec.documents.map((d) => d.format))] as Exclude<
+    DocumentFormat,
+    "companion-json"
+  >[];
+  for (const format of formats) {
+    const part: ModelPart = READERS[format]({
+      isa: spec.isa,
+      diags,
+      documents: spec.documents.filter((d) => d.format === format),
+      companions: spec.companions,
+    });
+    model.enums.push(...(part.enums ?? []));
+    model.bitsets.push(...(part.bitsets ?? []));
+    model.instructions.push(...(part.instructions ?? []));
+    model.registers.push(...(part.registers ?? []));
+    model.lookupTables.push(...(part.lookupTables ?? []));
+    model.notes.push(...(part.notes ?? []));
+  }
+  return model;
+}
+
+/**
+ * Read, link, validate and analyze every ISA of a specs directory. All ISAs are always read (notes
+ * in one link to instructions of another); `only` is applied by the caller when emitting.
+ */
+export function buildModels(specsDir: string, diags: Diagnostics): IsaModel[] {
+  const models: IsaModel[] = [];
+  for (const id of listSpecIds(specsDir, diags)) {
+    const spec = loadSpec(specsDir, id, diags);
+    if (spec) models.push(readSpec(spec, diags));
+  }
+  linkNotes(models, diags);
+  for (const model of models) {
+    if (validateModel(model, diags)) analyzeModel(model, diags);
+  }
+  return models;
+}

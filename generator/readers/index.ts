@@ -1,0 +1,16 @@
+/** One reader per source format; the pipeline picks by the format the manifest names. */
+import type { DocumentFormat } from "../model/types";
+import { readBifrostNotes } from "./readBifrostNotes";
+import { readIsaspec } from "./readIsaspec";
+import { readR500Regs } from "./readR500Regs";
+import { readRulesNg } from "./readRulesNg";
+import { readValhallXml } from "./readValhallXml";
+import type { Reader } from "./readerTypes";
+
+export const READERS: Record<Exclude<DocumentFormat, "companion-json">, Reader> = {
+  "rules-ng": readRulesNg,
+  isaspec: readIsaspec,
+  "valhall-xml": readValhallXml,
+  "r500-regs": readR500Regs,
+  "bifrost-notes": readBifrostNotes,
+};

@@ -1,0 +1,211 @@
+/**
+ * Flattens each isaspec leaf into a model `Instruction` (source-formats.md A.1–A.3, A.8, A.10):
+ * the leaf's own definitions plus everything inherited along its `extends` chain.
+ *
+ * - Fields and derived fields: the default case of every bitset on the chain, root first.
+ * - Display: the nearest default-case `<display>`, templates substituted.
+ * - Overrides: nearest bitset first (the decoder looks at the leaf's cases first), each bitset's in
+ *   document order; upstream applies the first whose expression is true.
+ * - Attributes: `encode.MAP` (text of the nearest `<map name="MAP">`), `encode.MAP:force`,
+ *   `encode:type` / `encode:case-prefix` (nearest `<encode>` giving them), `meta.KEY` (nearest wins).
+ * - Multi-gen leaves (several `<bitset>`s with one name, A.10) become one instruction each, named
+ *   `NAME.genMIN` (or `NAME.genMIN_MAX` when the effective range has an upper bound); the mnemonic
+ *   stays `NAME` (or `displayname`).
+ */
+import type { Diagnostics } from "../../diagnostics";
+import { formatLocation } from "../../diagnostics";
+import type { DerivedField, DisplayOverride, Field, Instruction, IsaInfo } from "../../model/types";
+import { emptyEncoding, orWords } from "../../model/bits";
+import { locateElement } from "../xml";
+import { MAX_U32 } from "./attributes";
+import type { BitsetSource, DerivedDef, FieldDef, OverrideDef } from "./definitions";
+import type { EncodingResolver } from "./encoding";
+import type { Hierarchy } from "./hierarchy";
+import type { Lookup } from "./lookup";
+import { patternEncoding } from "./pattern";
+
+export class InstructionBuilder {
+  private readonly reportedRoots = new Set<BitsetSource>();
+
+  constructor(
+    private readonly isa: IsaInfo,
+    private readonly hierarchy: Hierarchy,
+    private readonly lookup: Lookup,
+    private readonly encodings: EncodingResolver,
+    private readonly diags: Diagnostics,
+  ) {}
+
+  build(): Instruction[] {
+    const leaves = this.hierarchy.leaves.filter((b) => !b.name.startsWith("#"));
+    const count = new Map<string, number>();
+    for (const b of leaves) count.set(b.name, (count.get(b.name) ?? 0) + 1);
+    const out: Instruction[] = [];
+    const taken = new Map<string, BitsetSource>();
+    for (const leaf of leaves) {
+      const chain = this.hierarchy.chain(leaf);
+      if (!chain) continue; // dangling or cyclic extends, already reported
+      const root = chain[chain.length - 1];
+      if (root.size === undefined) continue; // root without size, already reported
+      if (root.size !== this.isa.instructionWidth) {
+        if (!this.reportedRoots.has(root)) {
+          this.reportedRoots.add(root);
+          this.diags.error(
+            "instruction-width",
+            `root bitset '${root.name}' is ${root.size} bits but the manifest says instructions are ${this.isa.instructionWidth} bits`,
+            locateElement(root.doc, root.el),
+          );
+        }
+        continue;
+      }
+      const gen = this.hierarchy.gen(leaf);
+      const name =
+        count.get(leaf.name)! > 1 ? multiGenName(leaf.name, gen.min, gen.max) : leaf.name;
+      const first = taken.get(name);
+      if (first) {
+        this.diags.error(
+          "duplicate-name",
+          `bitset '${leaf.name}' is defined again for the same generations ${gen.min}..${gen.max} (first at ${formatLocation(locateElement(first.doc, first.el))})`,
+          locateElement(leaf.doc, leaf.el),
+        );
+        continue;
+      }
+      taken.set(name, leaf);
+      if (!chain.some((b) => b.display || b.overrides.some((o) => o.display))) {
+        this.diags.warning(
+          "no-display",
+          `instruction '${name}' has no display template (neither it nor an ancestor has a <display>), so it cannot be disassembled`,
+          locateElement(leaf.doc, leaf.el),
+        );
+      }
+      out.push(this.instruction(leaf, chain, name, gen));
+    }
+    return out;
+  }
+
+  private instruction(
+    leaf: BitsetSource,
+    chain: BitsetSource[],
+    name: string,
+    gen: { min: number; max: number },
+  ): Instruction {
+    const enc = this.encodings.of(leaf);
+    const rootFirst = [...chain].reverse();
+    const display = chain.find((b) => b.display)?.display;
+    const attributes = this.attributes(chain);
+    const ins: Instruction = {
+      name,
+      mnemonic: leaf.displayname ?? leaf.name,
+      encoding: { match: enc.match, mask: enc.mask, dontCare: enc.dontCare },
+      fields: rootFirst.flatMap((b) => b.fields.map((f) => this.field(f, b.name))),
+      derived: rootFirst.flatMap((b) => this.derivedList(b.derived, b.name)),
+      overrides: chain
+        .flatMap((b) => b.overrides.map((o) => this.override(o, b.name)))
+        .filter((o): o is DisplayOverride => !!o),
+      operands: [],
+      modifiers: [],
+      ...(display ? { display: this.lookup.substituteTemplates(display.text).trim() } : {}),
+      ...(chain.length > 1 ? { extends: chain.slice(1).map((b) => b.name) } : {}),
+      gen,
+      ...(leaf.docText ? { doc: leaf.docText } : {}),
+      ...(Object.keys(attributes).length ? { attributes } : {}),
+      notes: [],
+      source: locateElement(leaf.doc, leaf.el),
+    };
+    return ins;
+  }
+
+  field(f: FieldDef, owner: string): Field {
+    const t = this.lookup.type(f, f.type, owner);
+    const { low, high } = f.range;
+    return {
+      name: f.name,
+      ranges: [{ low, high }],
+      // A reversed range keeps its bits as written (the analyzer reports high < low); the width
+      // stays the count of bits between them so that the model remains well-formed.
+      width: Math.abs(high - low) + 1,
+      type: t.type,
+      ...(t.enum !== undefined ? { enum: t.enum } : {}),
+      ...(t.bitset !== undefined ? { bitset: t.bitset } : {}),
+      ...(f.display !== undefined ? { display: f.display } : {}),
+      ...(f.call ? { call: true } : {}),
+      ...(f.params.length
+        ? {
+            params: f.params.map((p) => ({
+              name: p.name,
+              as: p.as,
+              source: locateElement(p.doc, p.el),
+            })),
+          }
+        : {}),
+      ...(f.docText ? { doc: f.docText } : {}),
+      source: locateElement(f.doc, f.el),
+    };
+  }
+
+  /** Derived fields whose expression resolves (a missing one is reported where it is written). */
+  private derivedList(list: DerivedDef[], owner: string): DerivedField[] {
+    const out: DerivedField[] = [];
+    for (const d of list) {
+      const e = d.expr ? this.lookup.expr(d.expr) : undefined;
+      const t = this.lookup.type(d, d.type, owner);
+      if (!e) continue;
+      out.push({
+        name: d.name,
+        type: t.type,
+        ...(t.enum !== undefined ? { enum: t.enum } : {}),
+        expr: e.text,
+        width: d.width,
+        ...(d.display !== undefined ? { display: d.display } : {}),
+        source: locateElement(d.doc, d.el),
+      });
+    }
+    return out;
+  }
+
+  private override(o: OverrideDef, owner: string): DisplayOverride | undefined {
+    const e = o.expr ? this.lookup.expr(o.expr) : undefined;
+    const fields = o.fields.map((f) => this.field(f, owner));
+    const derived = this.derivedList(o.derived, owner);
+    if (!e) return undefined;
+    const ov: DisplayOverride = {
+      expr: e.text,
+      ...(o.display ? { display: this.lookup.substituteTemplates(o.display.text).trim() } : {}),
+      fields,
+      derived,
+      source: locateElement(o.doc, o.el),
+    };
+    if (o.asserts.length) {
+      const a = emptyEncoding(this.isa.wordCount);
+      for (const p of o.asserts) {
+        const pe = patternEncoding(p, this.isa.wordCount);
+        a.match = orWords(a.match, pe.match);
+        a.mask = orWords(a.mask, pe.mask);
+      }
+      ov.assertions = a;
+    }
+    return ov;
+  }
+
+  private attributes(chain: BitsetSource[]): Record<string, string> {
+    const out: Record<string, string> = {};
+    const setFirst = (key: string, value: string) => {
+      if (!(key in out)) out[key] = value;
+    };
+    for (const b of chain) {
+      if (!b.encode) continue;
+      for (const m of b.encode.maps) {
+        if (`encode.${m.name}` in out) continue;
+        out[`encode.${m.name}`] = m.text;
+        if (m.force) out[`encode.${m.name}:force`] = "true";
+      }
+      if (b.encode.type !== undefined) setFirst("encode:type", b.encode.type);
+      if (b.encode.casePrefix !== undefined) setFirst("encode:case-prefix", b.encode.casePrefix);
+    }
+    for (const b of chain) for (const m of b.meta) setFirst(`meta.${m.key}`, m.value);
+    return out;
+  }
+}
+
+function multiGenName(name: string, min: number, max: number): string {
+  return max === MAX_U32 ? `${name}.gen${min}` : `${name}.gen${min}_${max}`;
+}

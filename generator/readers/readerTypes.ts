@@ -1,0 +1,62 @@
+/**
+ * The contract between the pipeline and the readers. A reader turns the recovered documents of one
+ * format (plus the ISA's companion data) into parts of the model; it knows nothing of artifacts.
+ */
+import type { Diagnostics } from "../diagnostics";
+import type {
+  BitsetDef,
+  DocumentFormat,
+  EnumDef,
+  Instruction,
+  IsaInfo,
+  LookupTable,
+  Note,
+  Register,
+  SourceRef,
+} from "../model/types";
+import type { RecoveredDocument } from "../recover/recoverDocument";
+
+/** A document named by the manifest, recovered and ready to read. */
+export interface LoadedDocument {
+  /** Path relative to the specs directory's parent, as used in diagnostics. */
+  path: string;
+  /** Absolute path on disk (for resolving `<import>`s next to it). */
+  absolutePath: string;
+  format: DocumentFormat;
+  /** `companion`: project-written data in the document's own format (e.g. ir3's isaspec roots). */
+  role: "seed" | "companion";
+  upstream?: string;
+  recovered: RecoveredDocument;
+}
+
+/** A companion JSON file, schema-checked, with positions for every JSON value. */
+export interface LoadedCompanion {
+  path: string;
+  /** What the companion describes (`valhall-layout`, `r500-framing`, `bifrost-aliases`, …). */
+  kind: string;
+  /** The parsed JSON. */
+  data: unknown;
+  /** Where the value at a JSON path (e.g. `["modifiers", 3, "start"]`) is in the file. */
+  locate(path: (string | number)[]): SourceRef;
+}
+
+export interface ReaderContext {
+  isa: IsaInfo;
+  diags: Diagnostics;
+  /** The ISA's documents of this reader's format, in manifest order. */
+  documents: LoadedDocument[];
+  /** All companion files of the ISA. */
+  companions: LoadedCompanion[];
+}
+
+/** What a reader contributes to the model. */
+export interface ModelPart {
+  enums?: EnumDef[];
+  bitsets?: BitsetDef[];
+  instructions?: Instruction[];
+  registers?: Register[];
+  lookupTables?: LookupTable[];
+  notes?: Note[];
+}
+
+export type Reader = (ctx: ReaderContext) => ModelPart;

@@ -1,0 +1,148 @@
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "fs";
+import { tmpdir } from "os";
+import * as path from "path";
+import Ajv from "ajv";
+import { renderArtifacts } from "../../generator/build";
+import { runCli } from "../../generator/cli";
+import { listFiles } from "../../generator/emit/writeOutput";
+import { SPECS_DIR, errorsOf, shippedModels } from "../helpers/shippedModels";
+
+const ROOT = path.join(__dirname, "..", "..");
+const quiet = { out: () => undefined, err: () => undefined };
+
+function readTree(dir: string): Record<string, string> {
+  return Object.fromEntries(
+    listFiles(dir).map((p) => [p, readFileSync(path.join(dir, p), "utf8")]),
+  );
+}
+
+describe("isaforge build on the shipped specs", () => {
+  let tmp: string;
+  beforeAll(() => {
+    tmp = mkdtempSync(path.join(tmpdir(), "isaforge-build-"));
+  });
+  afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+  test("isaforge check exits 0 with no errors", async () => {
+    expect(errorsOf(shippedModels().diags)).toEqual([]);
+    expect(await runCli(["check", "--specs", SPECS_DIR], quiet)).toBe(0);
+  });
+
+  test("writes one schema-valid model per ISA", async () => {
+    const out = path.join(tmp, "a");
+    expect(await runCli(["build", "--specs", SPECS_DIR, "--out", out], quiet)).toBe(0);
+    const files = listFiles(out);
+    for (const id of ["bifrost", "etnaviv", "ir3", "r500", "valhall"])
+      expect(files).toContain(`json/${id}.json`);
+    const ajv = new Ajv({ strict: true, allowUnionTypes: true });
+    const validate = ajv.compile(
+      JSON.parse(readFileSync(path.join(out, "json", "isa-model.schema.json"), "utf8")),
+    );
+    for (const f of files.filter((p) => /^json\/[a-z0-9]+\.json$/.test(p))) {
+      const ok = validate(JSON.parse(readFileSync(path.join(out, f), "utf8")));
+      expect({ file: f, errors: ok ? null : validate.errors }).toEqual({ file: f, errors: null });
+    }
+  });
+
+  test("is deterministic, also when the ISA folders are created in another order", async () => {
+    const first = path.join(tmp, "a");
+    const shuffledSpecs = path.join(tmp, "specs");
+    for (const id of readdirSync(SPECS_DIR).sort().reverse())
+      cpSync(path.join(SPECS_DIR, id), path.join(shuffledSpecs, id), { recursive: true });
+    const second = path.join(tmp, "b");
+    expect(await runCli(["build", "--specs", shuffledSpecs, "--out", second], quiet)).toBe(0);
+    expect(readTree(second)).toEqual(readTree(first));
+  });
+
+  test("the committed out/ is what the specs generate", async () => {
+    const files = await renderArtifacts(shippedModels().models);
+    const committed = readTree(path.join(ROOT, "out"));
+    expect(Object.keys(committed).sort()).toEqual(files.map((f) => f.path).sort());
+    for (const f of files)
+      expect({ path: f.path, same: committed[f.path] === f.content }).toEqual({
+        path: f.path,
+        same: true,
+      });
+  });
+
+  test("--only writes one ISA and keeps the others", async () => {
+    const out = path.join(tmp, "a");
+    const before = readTree(out);
+    expect(
+      await runCli(["build", "--specs", SPECS_DIR, "--out", out, "--only", "ir3"], quiet),
+    ).toBe(0);
+    expect(readTree(out)).toEqual(before);
+    expect(
+      await runCli(["build", "--specs", SPECS_DIR, "--out", out, "--only", "nope"], quiet),
+    ).toBe(2);
+  });
+
+  test("--check names stale files and exits 1", async () => {
+    const out = path.join(tmp, "c");
+    cpSync(path.join(tmp, "a"), out, { recursive: true });
+    rmSync(path.join(out, "json", "r500.json"));
+    const err: string[] = [];
+    const status = await runCli(["build", "--specs", SPECS_DIR, "--out", out, "--check"], {
+      out: () => undefined,
+      err: (l) => err.push(l),
+    });
+    expect(status).toBe(1);
+    expect(err.filter((l) => l.includes("stale") || l.includes("out of date"))).toEqual([
+      `${out}/json/r500.json: error[stale-output]: differs from what the specs generate`,
+      "1 generated file out of date: run npm run generate",
+    ]);
+  });
+});
+
+test("emitted JSON is already in prettier's style (so the build need not run prettier on it)", async () => {
+  const prettier = await import("prettier");
+  for (const f of (await renderArtifacts(shippedModels().models)).filter((f) =>
+    f.path.endsWith(".json"),
+  ))
+    expect({
+      path: f.path,
+      same: (await prettier.format(f.content, { parser: "json", printWidth: 100 })) === f.content,
+    }).toEqual({ path: f.path, same: true });
+});
+
+describe("model counts on the shipped specs", () => {
+  const byId = (id: string) => shippedModels().models.find((m) => m.isa.id === id)!;
+
+  test("etnaviv: 127 instructions, 40 bitfields over 4 words", () => {
+    const m = byId("etnaviv");
+    expect(m.instructions).toHaveLength(127);
+    expect(m.registers.map((r) => r.instructionWord)).toEqual([0, 1, 2, 3]);
+    expect(m.registers.reduce((n, r) => n + r.fields.length, 0)).toBe(40);
+  });
+
+  test("ir3: 26 instructions", () => {
+    expect(byId("ir3").instructions).toHaveLength(26);
+  });
+
+  test("valhall: 252 instructions, 50 enums, 32 LUT entries", () => {
+    const m = byId("valhall");
+    expect(m.instructions).toHaveLength(252);
+    expect(m.enums).toHaveLength(50);
+    expect(m.lookupTables.map((t) => t.entries.length)).toEqual([32]);
+  });
+
+  test("r500: US_FC_INST has 9 fields and 23 enum values", () => {
+    const m = byId("r500");
+    const fcInst = m.registers.find((r) => r.name === "US_FC_INST")!;
+    expect(fcInst.fields).toHaveLength(9);
+    const enums = new Set(fcInst.fields.map((f) => f.enum).filter((e) => e !== undefined));
+    expect(m.enums.filter((e) => enums.has(e.name)).reduce((n, e) => n + e.values.length, 0)).toBe(
+      23,
+    );
+  });
+
+  test("bifrost: every note is attached, and linked to a Valhall instruction", () => {
+    const m = byId("bifrost");
+    expect(m.notes.length).toBeGreaterThan(0);
+    const unattached = shippedModels().diags.items.filter((d) => d.code === "unattached-note");
+    expect(unattached).toEqual([]);
+    for (const note of m.notes) expect(note.targets.map((t) => t.isa)).toContain("valhall");
+    const valhallNotes = byId("valhall").instructions.flatMap((i) => i.notes);
+    expect(valhallNotes.length).toBeGreaterThanOrEqual(m.notes.length);
+  });
+});

@@ -1,0 +1,118 @@
+import { mkdtempSync, readFileSync, writeFileSync, mkdirSync, existsSync, rmSync } from "fs";
+import { tmpdir } from "os";
+import * as path from "path";
+import { runCli } from "../../generator/cli";
+
+const FIXTURES = path.join(__dirname, "..", "fixtures", "specs");
+
+async function run(...argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const status = await runCli(argv, { out: (l) => out.push(l), err: (l) => err.push(l) });
+  return { status, out: out.join("\n"), err: err.join("\n") };
+}
+
+describe("isaforge CLI", () => {
+  test("--help lists the commands and exits 0", async () => {
+    const r = await run("--help");
+    expect(r.status).toBe(0);
+    expect(r.out).toContain("build [options]");
+    expect(r.out).toContain("check [options]");
+  });
+
+  test("--version prints the package version", async () => {
+    const r = await run("--version");
+    expect(r.status).toBe(0);
+    expect(r.out).toBe(
+      JSON.parse(readFileSync(path.join(__dirname, "..", "..", "package.json"), "utf8")).version,
+    );
+  });
+
+  test("usage errors exit 2", async () => {
+    expect((await run("build", "--bogus")).status).toBe(2);
+    expect((await run("frobnicate")).status).toBe(2);
+    expect((await run()).status).toBe(2);
+  });
+
+  test("manifest errors: every problem at its position, exit 1", async () => {
+    const r = await run("check", "--specs", path.join(FIXTURES, "manifest-errors"));
+    expect(r.status).toBe(1);
+    expect(r.err.split("\n")).toEqual([
+      'manifest-errors/alpha/manifest.json:7:3: error[schema]: manifest: \'/byteOrder\' must be one of "little", "big"',
+      "manifest-errors/alpha/manifest.json:10:3: error[schema]: manifest: unknown property 'colour' at the top level",
+      "2 errors, 0 warnings",
+    ]);
+  });
+
+  test("a folder without a manifest and a manifest with a JSON syntax error", async () => {
+    expect(
+      (await run("check", "--specs", path.join(FIXTURES, "missing-manifest"))).err.split("\n"),
+    ).toEqual([
+      "isaforge: error[missing-manifest]: ISA folder 'missing-manifest/beta' has no manifest.json",
+      "1 error, 0 warnings",
+    ]);
+    expect(
+      (await run("check", "--specs", path.join(FIXTURES, "json-syntax"))).err.split("\n"),
+    ).toEqual([
+      "json-syntax/gamma/manifest.json:4:3: error[json-syntax]: invalid JSON: CommaExpected",
+      "1 error, 0 warnings",
+    ]);
+  });
+
+  test("a manifest naming a missing file, and one whose id is not its folder", async () => {
+    expect(
+      (await run("check", "--specs", path.join(FIXTURES, "manifest-files"))).err.split("\n"),
+    ).toEqual([
+      "manifest-files/delta/manifest.json:8:19: error[missing-file]: manifest names 'missing.xml', which does not exist",
+      "manifest-files/epsilon/manifest.json:2:3: error[manifest-id]: manifest id 'zeta' does not match its folder 'epsilon'",
+      "2 errors, 0 warnings",
+    ]);
+  });
+
+  test("a document over the size limit is refused before it is read", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "isaforge-big-"));
+    mkdirSync(path.join(dir, "big"));
+    writeFileSync(
+      path.join(dir, "big", "manifest.json"),
+      JSON.stringify(
+        {
+          id: "big",
+          title: "B",
+          vendor: "V",
+          instructionWidth: 32,
+          wordSize: 32,
+          byteOrder: "little",
+          documents: [{ path: "big.xml", format: "isaspec" }],
+          companions: [],
+        },
+        null,
+        2,
+      ),
+    );
+    writeFileSync(path.join(dir, "big", "big.xml"), Buffer.alloc(50 * 1024 * 1024, 0x20));
+    const r = await run("check", "--specs", dir);
+    expect(r.status).toBe(1);
+    expect(r.err.split("\n")[0]).toBe(
+      `${path.basename(dir)}/big/manifest.json:10:7: error[document-too-large]: 'big.xml' is 52428800 bytes; documents over 16777216 bytes are refused`,
+    );
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test("a missing specs directory", async () => {
+    const r = await run("check", "--specs", path.join(FIXTURES, "no-such-dir"));
+    expect(r.status).toBe(1);
+    expect(r.err).toContain("error[missing-specs]: specs directory");
+  });
+
+  test("a failing build leaves the previous output untouched", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "isaforge-cli-"));
+    const out = path.join(dir, "out");
+    mkdirSync(path.join(out, "json"), { recursive: true });
+    writeFileSync(path.join(out, "json", "old.json"), "previous\n");
+    const r = await run("build", "--specs", path.join(FIXTURES, "manifest-errors"), "--out", out);
+    expect(r.status).toBe(1);
+    expect(readFileSync(path.join(out, "json", "old.json"), "utf8")).toBe("previous\n");
+    expect(existsSync(`${out}.isaforge-old`)).toBe(false);
+    rmSync(dir, { recursive: true, force: true });
+  });
+});
