@@ -75,7 +75,7 @@ describe("analysis diagnostics (exact text)", () => {
     ).toEqual([
       "t.xml:13:1: error[dangling-reference]: instruction 'A' field 'F' names enum '#missing', which is not defined",
       "t.xml:30:1: error[duplicate-name]: instruction 'A' is defined twice\n  t.xml:10:1: note: first definition of 'A'",
-      "t.xml:43:1: error[enum-width]: value 2 (V2) of enum '#e' does not fit instruction 'A' field 'E' (1 bits, at most 1)\n" +
+      "t.xml:43:1: error[enum-width]: value 2 (V2) of enum '#e' does not fit field 'E' (1 bits, at most 1) of instruction 'A'\n" +
         "  t.xml:12:1: note: field 'E' is defined here",
     ]);
   });

@@ -98,6 +98,26 @@ describe("isaforge CLI", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  test("analysis: every problem of a toy ISA at once, sorted, with both locations", async () => {
+    const r = await run("check", "--specs", path.join(FIXTURES, "analysis-errors"));
+    expect(r.status).toBe(1);
+    const f = "analysis-errors/toy/toy.xml";
+    expect(r.err.split("\n")).toEqual([
+      `${f}:5:2: error[enum-width]: value 4 of enum '#mode' does not fit field 'MODE' (2 bits, at most 3) of instructions 'add', 'add2', 'wide', 'gap'`,
+      `  ${f}:10:2: note: field 'MODE' is defined here`,
+      `${f}:16:1: error[overlap]: instruction 'add2' overlaps 'add': both match 0x01000000`,
+      `  ${f}:13:1: note: 'add' is defined here`,
+      `${f}:21:2: error[field-overlap]: pattern 24..31 of 'wide' overlaps field 'HIGH' of the same bitset (bits 30..31)`,
+      `  ${f}:22:2: note: field 'HIGH' of 'wide' is here`,
+      `${f}:22:2: error[bit-range]: instruction 'wide' field 'HIGH': bits 33:30 lie outside the 32-bit instruction`,
+      `${f}:24:1: error[overlap]: instruction 'gap' overlaps 'add2': both match 0x03000000 ('gap' also tests bits 27:25)`,
+      `  ${f}:16:1: note: 'add2' is defined here`,
+      `${f}:26:2: error[field-overlap]: instruction 'gap': field 'LOW' overlaps field 'IMM' at bit 8 (they are not declared alternatives)`,
+      `  ${f}:9:2: note: field 'IMM' is defined here`,
+      "6 errors, 0 warnings",
+    ]);
+  });
+
   test("a missing specs directory", async () => {
     const r = await run("check", "--specs", path.join(FIXTURES, "no-such-dir"));
     expect(r.status).toBe(1);
