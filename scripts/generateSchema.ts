@@ -5,6 +5,7 @@
 import { readFileSync, writeFileSync } from "fs";
 import * as path from "path";
 import { createGenerator } from "ts-json-schema-generator";
+import { MODEL_SCHEMA_VERSION } from "../generator/model/types";
 
 const root = path.join(__dirname, "..");
 const target = path.join(root, "generator", "model", "isa-model.schema.json");
@@ -20,8 +21,8 @@ export function generateModelSchema(): string {
     skipTypeCheck: true,
   }).createSchema("IsaModel");
   const withId = {
-    $id: "https://isaforge.dev/schemas/isa-model.schema.json",
-    title: "isaforge ISA model",
+    $id: `https://isaforge.dev/schemas/isa-model-${MODEL_SCHEMA_VERSION}.schema.json`,
+    title: `isaforge ISA model, format ${MODEL_SCHEMA_VERSION}`,
     ...schema,
   };
   return JSON.stringify(withId, null, 2) + "\n";

@@ -13,7 +13,7 @@
  */
 
 /** Current version of the model format; bumped on incompatible changes. */
-export const MODEL_SCHEMA_VERSION = "1.0.0";
+export const MODEL_SCHEMA_VERSION: IsaModel["schemaVersion"] = "1.0.0";
 
 /** A position in an input document as the user gave it. */
 export interface SourceRef {
@@ -465,7 +465,8 @@ export interface NoteRef {
 export interface IsaModel {
   /** Reference to the schema, for editors (set in emitted files). */
   $schema?: string;
-  schemaVersion: string;
+  /** The model format version (`MODEL_SCHEMA_VERSION`); a consumer checks it before reading. */
+  schemaVersion: "1.0.0";
   isa: IsaInfo;
   documents: DocumentInfo[];
   enums: EnumDef[];

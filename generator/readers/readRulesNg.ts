@@ -1,47 +1,51 @@
 /**
- * Reader for rules-ng (envytools rnn) documents, as etnaviv's `isa.xml` uses it: enums, bitsets,
- * registers (the instruction words) and the instructions built from the opcode table.
- * Steps: collect declarations (following imports) → resolve types → apply the alternatives
- * companion → build instructions.
+ * Reader for rules-ng (envytools rnn) documents: enums, bitsets and registers from the document;
+ * instructions from the registers laid out by the ISA's rules-ng-instructions companion (which
+ * words, opcode, derived values, operands, overlapping fields), since rules-ng cannot say how
+ * registers form instructions. Steps: collect declarations (following imports) → resolve types →
+ * apply the companion.
  */
+import type { Register } from "../model/types";
 import type { ModelPart, ReaderContext } from "./readerTypes";
 import { applyAlternatives } from "./rulesNg/alternatives";
 import { collectDocuments } from "./rulesNg/collect";
-import { buildInstructions, findInstructionWords, markSplitOpcode } from "./rulesNg/instructions";
+import { buildInstructions } from "./rulesNg/instructions";
+import { findInstructionsCompanion, INSTRUCTIONS_KIND } from "./rulesNg/instructionsCompanion";
+import { findInstructionWords, markSplitOpcode } from "./rulesNg/layout";
 import { resolveDefinitions } from "./rulesNg/resolve";
 
 export function readRulesNg(ctx: ReaderContext): ModelPart {
   const collected = collectDocuments(ctx.documents, ctx.diags);
   const resolved = resolveDefinitions(collected, ctx.diags);
   const registers = resolved.registers.map((r) => r.register);
-  applyAlternatives(ctx.companions, registers, ctx.diags);
+  const definitions = { enums: resolved.enums, bitsets: resolved.bitsets };
 
-  const words = findInstructionWords(ctx.isa, resolved.registers);
-  if (!words) {
+  const companion = findInstructionsCompanion(ctx.companions, ctx.diags);
+  if (!companion) {
     const first = ctx.documents[0];
     if (first) {
       ctx.diags.warning(
         "no-instructions",
-        `no domain holds ${ctx.isa.wordCount} reg32 instruction words at byte offsets 0, 4, …; no instructions are built`,
+        `no ${INSTRUCTIONS_KIND} companion is given, so nothing says how the registers form instructions; no instructions are built`,
         first.recovered.locate(0),
       );
     }
-    return { enums: resolved.enums, bitsets: resolved.bitsets, registers };
+    return { ...definitions, registers };
   }
-  markSplitOpcode(words);
-  const instructions = buildInstructions(
-    ctx.isa,
-    words,
-    resolved.enums,
-    ctx.diags,
-    words[0].source,
-  );
-  // Registers in model property order, the instruction words numbered.
-  const numbered = registers.map((r) => {
+  applyAlternatives(companion, registers, ctx.diags);
+  const words = findInstructionWords(ctx.isa, companion, resolved, ctx.diags);
+  if (!words) return { ...definitions, registers };
+  markSplitOpcode(words, companion);
+  const instructions = buildInstructions(ctx.isa, words, companion, resolved.enums, ctx.diags);
+  return { ...definitions, registers: numberWords(registers, words), instructions };
+}
+
+/** Registers in model property order, the instruction words numbered. */
+function numberWords(registers: Register[], words: Register[]): Register[] {
+  return registers.map((r) => {
     const word = words.indexOf(r);
     if (word < 0) return r;
     const { name, width, offset, fields, reserved, ...rest } = r;
     return { name, width, offset, instructionWord: word, fields, reserved, ...rest };
   });
-  return { enums: resolved.enums, bitsets: resolved.bitsets, registers: numbered, instructions };
 }

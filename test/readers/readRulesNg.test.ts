@@ -1,7 +1,8 @@
 /**
  * The rules-ng reader on the etnaviv seed (specs/etnaviv/isa.xml.page.txt) and on small documents.
  * Expected values are counted by hand in the seed (line numbers from `grep -n` on the page as
- * given) or taken from /work/shared/docs/source-formats.md §C.1 and §D.2.
+ * given) or taken from /work/shared/docs/source-formats.md §C.1 and §D.2; how instructions are
+ * formed comes from the companion specs/etnaviv/instructions.json.
  */
 import { readFileSync } from "fs";
 import * as path from "path";
@@ -10,12 +11,34 @@ import { checkAgainstSchema, parseJsonWithPositions } from "../../generator/load
 import type { Field, Instruction, IsaInfo, IsaModel, Register } from "../../generator/model/types";
 import { readRulesNg } from "../../generator/readers/readRulesNg";
 import type { LoadedCompanion, LoadedDocument } from "../../generator/readers/readerTypes";
+import { loadSpec } from "../../generator/load/loadSpecs";
 import { recoverText } from "../../generator/recover/recoverDocument";
-import { readShippedSpec } from "../helpers/shippedModels";
+import { readShippedSpec, SPECS_DIR } from "../helpers/shippedModels";
 
 const SEED = "specs/etnaviv/isa.xml.page.txt";
 const FIXTURES = path.join(__dirname, "..", "fixtures", "rules-ng");
 const at = (line: number, column = 1) => ({ file: SEED, line, column });
+const INSTRUCTIONS_SCHEMA = JSON.parse(
+  readFileSync(
+    path.join(
+      __dirname,
+      "..",
+      "..",
+      "generator",
+      "model",
+      "companions",
+      "rules-ng-instructions.schema.json",
+    ),
+    "utf8",
+  ),
+) as object;
+
+/** A rules-ng-instructions companion from JSON text, schema-checked as the loader does. */
+function instructionsCompanion(file: string, text: string, diags: Diagnostics): LoadedCompanion {
+  const json = parseJsonWithPositions(file, text, diags)!;
+  expect(checkAgainstSchema(json, INSTRUCTIONS_SCHEMA, "rules-ng-instructions", diags)).toBe(true);
+  return { path: file, kind: "rules-ng-instructions", data: json.data, locate: json.locate };
+}
 
 describe("readRulesNg on the etnaviv seed", () => {
   let model: IsaModel;
@@ -286,6 +309,52 @@ describe("readRulesNg on the etnaviv seed", () => {
       fields: ["SRC2_IMM"],
       source: at(689),
     });
+    // TEXLD* are the seven names starting with TEXLD (lines 263, 269–272, 532, 533); CALL (248)
+    // and BRANCH (250) are the only instructions with a target instead of src2.
+    const withTex = model.instructions.filter((i) => i.operands.some((o) => o.name === "tex"));
+    expect(withTex.map((i) => i.name)).toEqual([
+      "TEXLD",
+      "TEXLDB",
+      "TEXLDD",
+      "TEXLDL",
+      "TEXLDPCF",
+      "TEXLDLPCF",
+      "TEXLDGPCF",
+    ]);
+    const withTarget = model.instructions.filter((i) =>
+      i.operands.some((o) => o.kind === "target"),
+    );
+    expect(withTarget.map((i) => i.name)).toEqual(["CALL", "BRANCH"]);
+    expect(model.instructions.filter((i) => i.operands.length === 4)).toHaveLength(127 - 7);
+  });
+
+  test("without the instructions companion: definitions only, and a warning", () => {
+    const d = new Diagnostics();
+    const spec = loadSpec(SPECS_DIR, "etnaviv", d)!;
+    const part = readRulesNg({
+      isa: spec.isa,
+      diags: d,
+      documents: spec.documents.filter((doc) => doc.format === "rules-ng"),
+      companions: [],
+    });
+    // The recovered text starts at the page's `<?xml` line (line 9).
+    expect(d.items.filter((x) => x.code === "no-instructions").map(formatDiagnostic)).toEqual([
+      `${SEED}:9:1: warning[no-instructions]: no rules-ng-instructions companion is given, so nothing says how the registers form instructions; no instructions are built`,
+    ]);
+    expect(d.errorCount).toBe(0);
+    expect(part.instructions).toBeUndefined();
+    expect(part.enums).toHaveLength(7);
+    expect(part.bitsets).toHaveLength(2);
+    // Same four registers, not numbered as instruction words, no alternatives, OPCODE unmarked.
+    expect(part.registers!.map((r) => [r.name, r.instructionWord, r.fields.length])).toEqual([
+      ["VIV_ISA_WORD_0", undefined, 8],
+      ["VIV_ISA_WORD_1", undefined, 10],
+      ["VIV_ISA_WORD_2", undefined, 10],
+      ["VIV_ISA_WORD_3", undefined, 12],
+    ]);
+    expect(part.registers!.flatMap((r) => r.fields).some((f) => f.alternativeTo)).toBe(false);
+    expect(part.registers![0].fields[0]).toMatchObject({ name: "OPCODE", enum: "INST_OPCODE" });
+    expect(part.registers![0].fields[0].enumLowBits).toBeUndefined();
   });
 });
 
@@ -293,6 +362,14 @@ describe("readRulesNg on the etnaviv seed", () => {
 // Small documents.
 
 const INLINE = "test/fixtures/rules-ng/inline.xml";
+const INLINE_JSON = "test/fixtures/rules-ng/inline.json";
+/** Lines 2–3: the words are domain T's WORD_0; the opcode is enum OPC in field OPCODE. */
+const COMPANION = [
+  "{",
+  '"words": {"domain": "T", "registers": ["WORD_0"], "upstream": "test"},',
+  '"opcode": {"enum": "OPC", "parts": [{"field": "OPCODE", "shift": 0}], "upstream": "test"}',
+  "}",
+].join("\n");
 const ISA: IsaInfo = {
   id: "test",
   title: "test",
@@ -314,8 +391,11 @@ function loadedDocument(
   return { path: file, absolutePath, format: "rules-ng", role: "seed", recovered };
 }
 
-/** Read a document whose body lines start at line 4 (after the prolog, `<database>` and `<domain name="T">`). */
-function readBody(body: string[], companions: LoadedCompanion[] = []) {
+/**
+ * Read a document whose body lines start at line 4 (after the prolog, `<database>` and
+ * `<domain name="T">`), with COMPANION unless another companion text (or none) is given.
+ */
+function readBody(body: string[], companionText: string | null = COMPANION) {
   const text = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<database xmlns="http://nouveau.freedesktop.org/">',
@@ -327,6 +407,8 @@ function readBody(body: string[], companions: LoadedCompanion[] = []) {
   ].join("\n");
   const diags = new Diagnostics();
   const doc = loadedDocument(INLINE, path.join(FIXTURES, "inline.xml"), text, diags);
+  const companions =
+    companionText === null ? [] : [instructionsCompanion(INLINE_JSON, companionText, diags)];
   const part = readRulesNg({ isa: ISA, diags, documents: [doc], companions });
   return {
     part,
@@ -392,13 +474,16 @@ describe("readRulesNg on small documents", () => {
   });
 
   test("unknown element", () => {
-    const { errors } = readBody([
-      '<enum name="OPC">',
-      '<value value="1" name="ADD"/>',
-      '<valeu value="2" name="SUB"/>', // line 6
-      '<reg32 offset="4" name="WORD_1"/>', // line 7: a rules-ng element, but not inside <enum>
-      "</enum>",
-    ]);
+    const { errors } = readBody(
+      [
+        '<enum name="OPC">',
+        '<value value="1" name="ADD"/>',
+        '<valeu value="2" name="SUB"/>', // line 6
+        '<reg32 offset="4" name="WORD_1"/>', // line 7: a rules-ng element, but not inside <enum>
+        "</enum>",
+      ],
+      null,
+    ); // enums only: no instruction words to lay out
     expect(errors).toEqual([
       `${INLINE}:6:1: error[unknown-element]: unknown element <valeu> inside <enum 'OPC'>`,
       `${INLINE}:7:1: error[unknown-element]: <reg32> is not allowed inside <enum 'OPC'>`,
@@ -467,16 +552,19 @@ describe("readRulesNg on small documents", () => {
   });
 
   test("duplicate value name, within one enum and across merged declarations", () => {
-    const { errors, part } = readBody([
-      '<enum name="OPC">',
-      '<value value="1" name="ADD"/>', // line 5
-      '<value value="2" name="ADD"/>', // line 6
-      "</enum>",
-      '<enum name="OPC">', // merged with the first (C.1)
-      '<value value="3" name="SUB"/>',
-      '<value value="4" name="ADD"/>', // line 10
-      "</enum>",
-    ]);
+    const { errors, part } = readBody(
+      [
+        '<enum name="OPC">',
+        '<value value="1" name="ADD"/>', // line 5
+        '<value value="2" name="ADD"/>', // line 6
+        "</enum>",
+        '<enum name="OPC">', // merged with the first (C.1)
+        '<value value="3" name="SUB"/>',
+        '<value value="4" name="ADD"/>', // line 10
+        "</enum>",
+      ],
+      null,
+    ); // enums only: no instruction words to lay out
     const first = `\n  ${INLINE}:5:1: note: 'ADD' first declared here`;
     expect(errors).toEqual([
       `${INLINE}:6:1: error[duplicate-name]: enum 'OPC' already has a value named 'ADD'${first}`,
@@ -488,13 +576,16 @@ describe("readRulesNg on small documents", () => {
   });
 
   test("a same-name enum declared again with other attributes", () => {
-    const { errors } = readBody([
-      '<enum name="OPC" brief="Opcodes">', // line 4
-      '<value value="1" name="ADD"/>',
-      "</enum>",
-      '<enum name="OPC" bare="yes">', // line 7
-      "</enum>",
-    ]);
+    const { errors } = readBody(
+      [
+        '<enum name="OPC" brief="Opcodes">', // line 4
+        '<value value="1" name="ADD"/>',
+        "</enum>",
+        '<enum name="OPC" bare="yes">', // line 7
+        "</enum>",
+      ],
+      null,
+    ); // enums only: no instruction words to lay out
     expect(errors).toEqual([
       `${INLINE}:7:1: error[conflicting-definition]: enum 'OPC' is declared again with different attributes; same-name declarations are merged only when their attributes match\n  ${INLINE}:4:1: note: enum 'OPC' first declared here`,
     ]);
@@ -502,14 +593,54 @@ describe("readRulesNg on small documents", () => {
 
   test("no opcode field: a warning, and no instructions", () => {
     const { diags, part } = readBody([
-      '<reg32 offset="0" name="WORD_0">', // line 4
+      ...OPC,
+      '<reg32 offset="0" name="WORD_0">', // line 7
       '<bitfield low="0" high="5" name="MODE"/>',
       "</reg32>",
     ]);
+    // COMPANION line 3: `"field"` of parts[0] at column 38.
     expect(diags.items.map(formatDiagnostic)).toEqual([
-      `${INLINE}:4:1: warning[no-instructions]: the instruction words have no 'OPCODE' field typed with an opcode enum; no instructions are built`,
+      `${INLINE}:7:1: warning[no-instructions]: the instruction words have no 'OPCODE' field (an opcode part); no instructions are built\n  ${INLINE_JSON}:3:38: note: 'OPCODE' is named as an opcode part here`,
     ]);
     expect(part.instructions).toEqual([]);
+    // The words are still the words.
+    expect(part.registers![0].instructionWord).toBe(0);
+  });
+
+  test("no instructions companion: a warning; enums and registers are still read", () => {
+    const { diags, part } = readBody(
+      [
+        ...OPC,
+        '<reg32 offset="0" name="WORD_0">',
+        '<bitfield low="0" high="5" name="OPCODE" type="OPC"/>',
+        "</reg32>",
+      ],
+      null,
+    );
+    // Offset 0 of the document is the prolog, line 1.
+    expect(diags.items.map(formatDiagnostic)).toEqual([
+      `${INLINE}:1:1: warning[no-instructions]: no rules-ng-instructions companion is given, so nothing says how the registers form instructions; no instructions are built`,
+    ]);
+    expect(part.instructions).toBeUndefined();
+    expect(part.enums!.map((e) => e.name)).toEqual(["OPC"]);
+    expect(part.registers!.map((r) => [r.name, r.instructionWord, r.fields.length])).toEqual([
+      ["T_WORD_0", undefined, 1],
+    ]);
+  });
+
+  test("an instruction word that is not a 32-bit register", () => {
+    const { errors, part } = readBody([
+      ...OPC,
+      '<reg64 offset="0" name="WORD_0">', // line 7
+      '<bitfield low="0" high="5" name="OPCODE" type="OPC"/>',
+      "</reg64>",
+    ]);
+    // COMPANION line 2: `"WORD_0"` at column 40 (after `"words": {"domain": "T", "registers": [`).
+    expect(errors).toEqual([
+      `${INLINE_JSON}:2:40: error[word-width]: words: register 'T_WORD_0' is 64 bits wide; instruction words are 32-bit registers`,
+    ]);
+    expect(part.instructions).toBeUndefined();
+    expect(part.registers![0].instructionWord).toBeUndefined();
   });
 
   test("an opcode value wider than the opcode bits", () => {
@@ -541,32 +672,12 @@ describe("readRulesNg on small documents", () => {
   });
 });
 
-describe("readRulesNg with imports and alternatives (test/fixtures/rules-ng)", () => {
+describe("readRulesNg with imports and an instructions companion (test/fixtures/rules-ng)", () => {
   function companion(file: string, diags: Diagnostics): LoadedCompanion {
     const display = `test/fixtures/rules-ng/${file}`;
-    const json = parseJsonWithPositions(
-      display,
-      readFileSync(path.join(FIXTURES, file), "utf8"),
-      diags,
-    )!;
-    const schema = JSON.parse(
-      readFileSync(
-        path.join(
-          __dirname,
-          "..",
-          "..",
-          "generator",
-          "model",
-          "companions",
-          "rules-ng-alternatives.schema.json",
-        ),
-        "utf8",
-      ),
-    ) as object;
-    expect(checkAgainstSchema(json, schema, "rules-ng-alternatives", diags)).toBe(true);
-    return { path: display, kind: "rules-ng-alternatives", data: json.data, locate: json.locate };
+    return instructionsCompanion(display, readFileSync(path.join(FIXTURES, file), "utf8"), diags);
   }
-  function readFixture(alternatives: string) {
+  function readFixture(instructions: string) {
     const diags = new Diagnostics();
     const file = "test/fixtures/rules-ng/imports.xml";
     const abs = path.join(FIXTURES, "imports.xml");
@@ -575,13 +686,21 @@ describe("readRulesNg with imports and alternatives (test/fixtures/rules-ng)", (
       isa: ISA,
       diags,
       documents: [doc],
-      companions: [companion(alternatives, diags)],
+      companions: [companion(instructions, diags)],
     });
-    return { part, diags };
+    return {
+      part,
+      diags,
+      errors: diags
+        .sorted()
+        .filter((d) => d.severity === "error")
+        .map(formatDiagnostic),
+    };
   }
+  const IMPORTS = "test/fixtures/rules-ng/imports.xml";
 
   test("imports are read once, merged in document order; a missing import is a warning", () => {
-    const { part, diags } = readFixture("alternatives.json");
+    const { part, diags } = readFixture("instructions.json");
     // imports.xml line 4 imports absent.xml; defs.xml's import of imports.xml is ignored (parsed once).
     expect(diags.items.map(formatDiagnostic)).toEqual([
       "test/fixtures/rules-ng/imports.xml:4:1: warning[missing-import]: imported file 'absent.xml' not found (looked for test/fixtures/rules-ng/absent.xml); its definitions are missing",
@@ -634,39 +753,139 @@ describe("readRulesNg with imports and alternatives (test/fixtures/rules-ng)", (
       ["IMM"],
       ["IMM"],
     ]);
-    // No OPCODE_BIT6 here: the opcode is bits 0–3 alone.
+    // The companion names OPCODE alone as the opcode: bits 0–3, unmarked (no higher part).
     expect(
       part.instructions!.map((i) => [i.name, i.opcode, i.encoding.match, i.encoding.mask]),
     ).toEqual([
       ["NOP", 0, [0], [0xf]],
       ["ADD", 3, [3], [0xf]],
     ]);
+    expect(fields[0].enumLowBits).toBeUndefined();
+    expect(part.registers![0].instructionWord).toBe(0);
+    // instructions.json derived: SAT (bit 14, imports.xml line 13) << 2 | COND (bits 4–5) → 3 bits;
+    // KIND (bits 20–23) << 4 | REG (bits 16–19, line 15) → 8 bits, typed with the inline enum.
+    const ins = (name: string) => part.instructions!.find((i) => i.name === name)!;
+    expect(ins("ADD").derived).toEqual([
+      {
+        name: "SATCOND",
+        type: "uint",
+        expr: "{SAT} << 2 | {COND}",
+        width: 3,
+        source: { file: IMPORTS, line: 13, column: 1 },
+      },
+      {
+        name: "KINDREG",
+        type: "enum",
+        enum: "T_WORD_0_KIND",
+        expr: "{KIND} << 4 | {REG}",
+        width: 8,
+        source: { file: IMPORTS, line: 15, column: 1 },
+      },
+    ]);
+    expect(ins("NOP").derived).toEqual(ins("ADD").derived);
+    // Operands: dst everywhere; imm only ADD; mask except NO*; cond only NO*/AD* except ADD.
+    const operands = (name: string) => ins(name).operands.map((o) => `${o.kind}:${o.name}`);
+    expect(operands("NOP")).toEqual(["dest:dst", "predicate:cond"]);
+    expect(operands("ADD")).toEqual(["dest:dst", "imm:imm", "src:mask"]);
+    expect(ins("ADD").operands[2]).toEqual({
+      name: "mask",
+      kind: "src",
+      fields: ["MASK", "SAT"],
+      source: { file: IMPORTS, line: 12, column: 1 },
+    });
   });
 
   test("an alternative whose fields share no bits is reported as stale", () => {
-    const { diags } = readFixture("alternatives-stale.json");
+    const { diags } = readFixture("instructions-stale.json");
     expect(
       diags
         .sorted()
         .filter((d) => d.code === "stale-alternative")
         .map(formatDiagnostic),
     ).toEqual([
-      // entry 0 starts at line 3 column 5; SAT (bit 14) and MASK (6..13) are neighbours, not overlapping.
-      "test/fixtures/rules-ng/alternatives-stale.json:3:5: warning[stale-alternative]: alternatives[0]: fields 'SAT' and 'MASK' of register 'T_WORD_0' share no bits",
+      // entry 0 starts at line 5 column 5; SAT (bit 14) and MASK (6..13) are neighbours, not overlapping.
+      "test/fixtures/rules-ng/instructions-stale.json:5:5: warning[stale-alternative]: alternatives[0]: fields 'SAT' and 'MASK' of register 'T_WORD_0' share no bits",
     ]);
   });
 
-  test("an alternative naming a missing register or field is a dangling reference", () => {
-    const { diags } = readFixture("alternatives-dangling.json");
+  test("names the document lacks are dangling references at the companion", () => {
+    const { part, errors } = readFixture("instructions-dangling.json");
+    const file = "test/fixtures/rules-ng/instructions-dangling.json";
+    expect(errors).toEqual([
+      // Line 9: `"field"` of parts[1] at column 11; line 11: the `"enum"` key at column 7.
+      `${file}:9:11: error[dangling-reference]: derived[0] 'BAD': the instruction words have no field 'NOPE'`,
+      `${file}:11:7: error[dangling-reference]: derived[0] 'BAD': enum 'INST_NOPE' does not exist`,
+      // Line 19: `"REGX"` at column 25; line 20: `"SUB"` at column 34, `"XX"` at column 57.
+      `${file}:19:25: error[dangling-reference]: operands[0] 'dst': the instruction words have no field 'REGX'`,
+      `${file}:20:34: error[dangling-reference]: operands[0] 'dst': only.names: 'SUB' is not a value of enum 'INST_OP'`,
+      `${file}:20:57: error[dangling-reference]: operands[0] 'dst': only.namePrefix: no value of enum 'INST_OP' starts with 'XX'`,
+      // Line 28: `"NOPE"` at column 23; line 33: the `"register"` key of entry 1 at column 7.
+      `${file}:28:23: error[dangling-reference]: alternatives[0]: register 'T_WORD_0' has no field 'NOPE'`,
+      `${file}:33:7: error[dangling-reference]: alternatives[1]: register 'T_WORD_9' does not exist`,
+    ]);
+    // What exists is still used: the instructions, dst with its one existing field; BAD is left out.
+    expect(
+      part.instructions!.map((i) => [i.name, i.derived, i.operands.map((o) => o.fields)]),
+    ).toEqual([
+      ["NOP", [], []],
+      ["ADD", [], [["REG"]]],
+    ]);
+  });
+
+  test("a dangling opcode enum or opcode part: no instructions", () => {
+    const { part, diags } = readFixture("instructions-dangling-opcode.json");
+    const file = "test/fixtures/rules-ng/instructions-dangling-opcode.json";
     expect(
       diags
         .sorted()
-        .filter((d) => d.severity === "error")
+        .filter((d) => d.code !== "missing-import")
         .map(formatDiagnostic),
     ).toEqual([
-      // `"NOPE"` at line 6 column 23; the `"register"` key of entry 1 at line 11 column 7.
-      "test/fixtures/rules-ng/alternatives-dangling.json:6:23: error[dangling-reference]: alternatives[0]: register 'T_WORD_0' has no field 'NOPE'",
-      "test/fixtures/rules-ng/alternatives-dangling.json:11:7: error[dangling-reference]: alternatives[1]: register 'T_WORD_9' does not exist",
+      // imports.xml line 9 is WORD_0; the companion's line 4 is the `"enum"` key, line 7 column 9
+      // the `"field"` of parts[1]. Selector names cannot be checked without the opcode enum.
+      `${IMPORTS}:9:1: warning[no-instructions]: the instruction words have no 'OPCODE_HI' field (an opcode part); no instructions are built\n  ${file}:7:9: note: 'OPCODE_HI' is named as an opcode part here`,
+      `${file}:4:5: error[dangling-reference]: opcode: enum 'INST_OPX' does not exist`,
     ]);
+    expect(part.instructions).toEqual([]);
+    expect(part.registers![0].instructionWord).toBe(0);
+  });
+
+  test("a second instructions companion is an error and is ignored", () => {
+    const diags = new Diagnostics();
+    const abs = path.join(FIXTURES, "imports.xml");
+    const doc = loadedDocument(IMPORTS, abs, readFileSync(abs, "utf8"), diags);
+    const companions = ["instructions.json", "instructions-stale.json"].map((f) =>
+      companion(f, diags),
+    );
+    const part = readRulesNg({ isa: ISA, diags, documents: [doc], companions });
+    // The whole second file (line 1, column 1) is ignored: its stale alternative is not reported.
+    expect(
+      diags
+        .sorted()
+        .filter((d) => d.code !== "missing-import")
+        .map(formatDiagnostic),
+    ).toEqual([
+      "test/fixtures/rules-ng/instructions-stale.json:1:1: error[duplicate-companion]: only one rules-ng-instructions companion is allowed; 'test/fixtures/rules-ng/instructions-stale.json' is ignored (the first is 'test/fixtures/rules-ng/instructions.json')",
+    ]);
+    expect(part.instructions!.map((i) => i.name)).toEqual(["NOP", "ADD"]);
+  });
+
+  test("instruction words the document lacks, or too many of them", () => {
+    const words = readFixture("instructions-bad-words.json");
+    const file = "test/fixtures/rules-ng/instructions-bad-words.json";
+    // Line 2: the `"registers"` key at column 29, `"WORD_9"` at column 53; the ISA has one word.
+    expect(words.errors).toEqual([
+      `${file}:2:29: error[word-count]: words: 2 registers named, but a 32-bit instruction has 1 32-bit words`,
+      `${file}:2:53: error[dangling-reference]: words: domain 'T' has no register 'WORD_9'`,
+    ]);
+    expect(words.part.instructions).toBeUndefined();
+    expect(words.part.registers![0].instructionWord).toBeUndefined();
+
+    const domain = readFixture("instructions-bad-domain.json");
+    // Line 2: the `"domain"` key at column 14.
+    expect(domain.errors).toEqual([
+      "test/fixtures/rules-ng/instructions-bad-domain.json:2:14: error[dangling-reference]: words: domain 'U' does not exist",
+    ]);
+    expect(domain.part.instructions).toBeUndefined();
   });
 });

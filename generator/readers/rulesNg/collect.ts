@@ -46,8 +46,6 @@ export interface RawRegister {
   width: number;
   /** The `offset` attribute, in domain units. */
   offset: number;
-  /** Offset in bytes (domain `width` bits per unit). */
-  byteOffset: number;
   type?: { name: string; at: SourceRef };
   values: RawValues;
   fields: RawBitfield[];
@@ -240,7 +238,6 @@ class Collector {
       domain: domain.name,
       width: REGISTER_WIDTHS[el.name],
       offset,
-      byteOffset: (offset * domain.width) / 8,
       ...(el.attrs.type !== undefined
         ? { type: { name: el.attrs.type, at: r.atAttr(el, "type") } }
         : {}),

@@ -31,13 +31,16 @@ const BUILTIN_TYPES: Record<string, FieldType> = {
 export interface ResolvedRegister {
   register: Register;
   domain: string;
-  byteOffset: number;
+  /** The `name` attribute, without the domain prefix (`WORD_0`). */
+  shortName: string;
 }
 
 export interface Resolved {
   enums: EnumDef[];
   bitsets: BitsetDef[];
   registers: ResolvedRegister[];
+  /** Names of the declared domains, in declaration order. */
+  domains: string[];
 }
 
 type Typing = Pick<Field, "type" | "enum" | "bitset">;
@@ -85,12 +88,13 @@ class Resolver {
     const registers = this.c.registers.map((r) => ({
       register: this.register(r),
       domain: r.domain,
-      byteOffset: r.byteOffset,
+      shortName: r.shortName,
     }));
     return {
       enums: [...enums, ...this.inlineEnums],
       bitsets: [...bitsets, ...this.inlineBitsets],
       registers,
+      domains: this.c.domains.map((d) => d.name),
     };
   }
 
