@@ -1,8 +1,12 @@
 /** One emitter per artifact; each turns models into files rendered from its templates. */
 import type { IsaModel } from "../model/types";
 import { emitJson } from "./emitJson";
+import { emitTsCodec } from "./emitTsCodec";
 import type { OutputFile } from "./outputFile";
 
 export type Emitter = (models: IsaModel[]) => OutputFile[];
 
-export const EMITTERS: { name: string; emit: Emitter }[] = [{ name: "json", emit: emitJson }];
+export const EMITTERS: { name: string; emit: Emitter }[] = [
+  { name: "json", emit: emitJson },
+  { name: "ts-codec", emit: emitTsCodec },
+];

@@ -40,6 +40,7 @@ export interface Manifest {
   wordSize: number;
   byteOrder: "little" | "big";
   units?: { name: string; width: number }[];
+  assemblySyntax?: IsaInfo["assemblySyntax"];
   documents: ManifestDocument[];
   companions: ManifestCompanion[];
 }
@@ -100,6 +101,7 @@ export function loadSpec(specsDir: string, id: string, diags: Diagnostics): Load
     byteOrder: manifest.byteOrder,
     wordCount: wordCountOf(manifest.instructionWidth),
     ...(manifest.units ? { units: manifest.units } : {}),
+    ...(manifest.assemblySyntax ? { assemblySyntax: manifest.assemblySyntax } : {}),
     source: json.locate([]),
   };
 

@@ -113,6 +113,8 @@ export interface IsaInfo {
   wordCount: number;
   /** Execution units and their instruction widths, where they differ (Bifrost FMA/ADD). */
   units?: UnitInfo[];
+  /** How the ISA's assembly text looks (the upstream disassembler whose text the codec matches). */
+  assemblySyntax?: "isaspec" | "etnaviv" | "valhall" | "r500-fc";
   source: SourceRef;
 }
 

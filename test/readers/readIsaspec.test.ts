@@ -7,7 +7,7 @@ import * as path from "path";
 import { Diagnostics, formatDiagnostic } from "../../generator/diagnostics";
 import { orWords, rangesMask } from "../../generator/model/bits";
 import type { Instruction, IsaInfo } from "../../generator/model/types";
-import { parseExpr } from "../../generator/readers/isaspec/expr";
+import { parseExpr } from "../../generator/model/expr";
 import { readIsaspec } from "../../generator/readers/readIsaspec";
 import type { LoadedDocument, ModelPart } from "../../generator/readers/readerTypes";
 import { recoverText } from "../../generator/recover/recoverDocument";

@@ -17,7 +17,7 @@ import type {
   OverrideDef,
   PatternDef,
 } from "./definitions";
-import { normalizeExpr, parseExpr } from "./expr";
+import { normalizeExpr, parseExpr } from "../../model/expr";
 import { checkPatternText } from "./pattern";
 import { checkVocabulary } from "./vocabulary";
 

@@ -5,7 +5,7 @@
 import type { BitRange } from "../../model/types";
 import type { RecoveredDocument } from "../../recover/recoverDocument";
 import type { XmlElement } from "../xml";
-import type { ExprParse } from "./expr";
+import type { ExprParse } from "../../model/expr";
 
 /** Where a definition is written. */
 export interface Origin {

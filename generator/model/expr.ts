@@ -1,5 +1,5 @@
 /**
- * The isaspec expression language (source-formats.md A.7): C integer expressions over `{FIELD}`
+ * The model's expression language, from isaspec (source-formats.md A.7): C integer expressions over `{FIELD}`
  * references. Upstream pastes the text into generated C, so anything outside the C integer subset
  * would only fail when that C is compiled; this recursive-descent checker rejects it at read time.
  */

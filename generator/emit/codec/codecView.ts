@@ -1,0 +1,208 @@
+/**
+ * The data a TS codec template needs, derived from one model: TypeScript names for enums and field
+ * groups, and compact instruction tables. Nothing here is text of the artifact; that is the
+ * template's (templates/ts/codec/).
+ */
+import type { EnumDef, Field, FieldType, Instruction, IsaModel } from "../../model/types";
+import { compileExpr } from "./compileExpr";
+
+/** Field kinds the runtime decodes as signed numbers. */
+const SIGNED: ReadonlySet<FieldType> = new Set<FieldType>(["int", "offset", "branch"]);
+
+export interface EnumView {
+  /** TypeScript type name (`Flow`, `RptN`, `UsFcInstOp`). */
+  typeName: string;
+  /** Model name (`Flow`, `#rptN`). */
+  name: string;
+  /** Symbol per encoded value (index = value); null where the enum has no usable entry. */
+  symbols: (string | null)[];
+  /** Display text per value (index = value), for printers. */
+  displays: (string | null)[];
+  /** `"a" | "b"` of every symbol. */
+  union: string;
+}
+
+export interface FieldView {
+  name: string;
+  /** Flat list of inclusive ranges, least significant first: [low0, high0, low1, high1, …]. */
+  ranges: number[];
+  width: number;
+  kind: FieldType;
+  signed: boolean;
+  /** Index into the enum table, or -1. */
+  enumIndex: number;
+  default: number | null;
+  alternatives: string[];
+  display: string | null;
+}
+
+export interface InstructionView {
+  name: string;
+  mnemonic: string;
+  match: number[];
+  /** Bits tested by decode: fixed and not don't-care. */
+  tested: number[];
+  dontCare: number[];
+  gen: [number, number] | null;
+  /** Indexes into `CodecView.fields`. */
+  fields: number[];
+  display: string | null;
+}
+
+export interface FieldGroupView {
+  typeName: string;
+  members: { name: string; tsType: string; optional: boolean; doc: string | null }[];
+  /** `"ADD" | "MUL"`: the instructions with exactly these fields. */
+  names: string;
+}
+
+export interface CodecView {
+  id: string;
+  title: string;
+  sources: string[];
+  wordCount: number;
+  instructionWidth: number;
+  defaultGpu: number | null;
+  syntax: string;
+  enums: EnumView[];
+  /** Every distinct field spec, shared by the instructions that have it. */
+  fields: FieldView[];
+  groups: FieldGroupView[];
+  instructions: InstructionView[];
+  /** Derived-field functions per instruction; `code` is a TS arrow over `f`. */
+  derived: { instruction: string; fns: { name: string; code: string }[] }[];
+  /** The partial printing and parsing this ISA's assembly text. */
+  syntaxPartial: string;
+}
+
+/** `#rptN` → `RptN`, `Swizzles (16-bit)` → `Swizzles16Bit`, `US_FC_INST.OP` → `UsFcInstOp`. */
+export function typeNameOf(name: string): string {
+  const words = name.split(/[^A-Za-z0-9]+/).filter(Boolean);
+  const pascal = words.map((w) => (/^[A-Z0-9]+$/.test(w) ? w[0] + w.slice(1).toLowerCase() : w[0].toUpperCase() + w.slice(1))).join("");
+  return /^[A-Za-z]/.test(pascal) ? pascal : `E${pascal}`;
+}
+
+const IDENT = /^[A-Za-z_][A-Za-z0-9_.]*$/;
+
+/**
+ * A value's symbol: its display text if that is a plain word (Valhall `wait0`, ir3 `x`), else its
+ * name if that is (rules-ng `GT`, R500 `US_FC_OP_JUMP`), else the display stripped of punctuation
+ * (`(rpt1)` → `rpt1`); `_<value>` when nothing usable remains or the symbol is taken. `_<value>`
+ * is also how decode names a value the enum lacks, so every value has exactly one symbol.
+ */
+function enumSymbols(e: EnumDef, width: number): (string | null)[] {
+  const out: (string | null)[] = new Array(width).fill(null);
+  const used = new Set<string>();
+  for (const v of e.values) {
+    if (v.value >= width || v.reserved) continue;
+    const display = v.display ?? "";
+    const candidates = [display, v.name ?? "", display.replace(/[^A-Za-z0-9_.]+/g, "")];
+    const symbol = candidates.find((c) => IDENT.test(c) && !used.has(c) && !/^_\d+$/.test(c));
+    out[v.value] = symbol ?? null;
+    if (symbol) used.add(symbol);
+  }
+  return out;
+}
+
+function enumView(e: EnumDef, taken: Set<string>): EnumView {
+  const size = e.values.reduce((m, v) => Math.max(m, v.value + 1), 0);
+  const symbols = enumSymbols(e, size);
+  const displays: (string | null)[] = new Array(size).fill(null);
+  for (const v of e.values) if (!v.reserved) displays[v.value] = v.display ?? v.name ?? null;
+  let typeName = typeNameOf(e.name);
+  while (taken.has(typeName)) typeName += "_";
+  taken.add(typeName);
+  const union = [...symbols.filter((s): s is string => s !== null).map((s) => JSON.stringify(s)), "`_${number}`"].join(" | ");
+  return { typeName, name: e.name, symbols, displays, union };
+}
+
+function tsTypeOf(f: Field, enums: Map<string, EnumView>): string {
+  if (f.type === "bool" || f.type === "bool_inv") return "boolean";
+  if (f.type === "enum" && f.enum && enums.has(f.enum)) return enums.get(f.enum)!.typeName;
+  return "number";
+}
+
+export function codecView(model: IsaModel, banner: string[]): CodecView {
+  const taken = new Set<string>(["Instruction", "InstructionName", "Decoded"]);
+  const enumViews = model.enums.map((e) => enumView(e, taken));
+  const enumsByName = new Map(model.enums.map((e, i) => [e.name, enumViews[i]]));
+  const enumIndex = new Map(model.enums.map((e, i) => [e.name, i]));
+
+  const fieldView = (f: Field): FieldView => ({
+    name: f.name,
+    ranges: f.ranges.flatMap((r) => [r.low, r.high]),
+    width: f.width,
+    kind: f.type,
+    signed: SIGNED.has(f.type),
+    enumIndex: f.type === "enum" && f.enum ? (enumIndex.get(f.enum) ?? -1) : -1,
+    default: f.default ?? null,
+    alternatives: f.alternativeTo ?? [],
+    display: f.display ?? null,
+  });
+
+  const fields: FieldView[] = [];
+  const fieldIndex = new Map<string, number>();
+  const fieldRef = (f: Field): number => {
+    const view = fieldView(f);
+    const key = JSON.stringify(view);
+    let i = fieldIndex.get(key);
+    if (i === undefined) {
+      i = fields.push(view) - 1;
+      fieldIndex.set(key, i);
+    }
+    return i;
+  };
+  const instructions = model.instructions.map(
+    (i: Instruction): InstructionView => ({
+      name: i.name,
+      mnemonic: i.mnemonic,
+      match: i.encoding.match,
+      tested: i.encoding.mask.map((m, w) => (m & ~i.encoding.dontCare[w]) >>> 0),
+      dontCare: i.encoding.dontCare,
+      gen: i.gen ? [i.gen.min, i.gen.max] : null,
+      fields: i.fields.map(fieldRef),
+      display: i.display ?? null,
+    }),
+  );
+
+  // Instructions with identical field names and types share one fields interface.
+  const groups = new Map<string, { members: FieldGroupView["members"]; names: string[] }>();
+  for (const i of model.instructions) {
+    const members = i.fields.map((f) => ({
+      name: f.name,
+      tsType: tsTypeOf(f, enumsByName),
+      optional: f.default !== undefined || (f.alternativeTo ?? []).length > 0,
+      doc: f.brief ?? null,
+    }));
+    const key = JSON.stringify(members.map((m) => [m.name, m.tsType, m.optional]));
+    const g = groups.get(key);
+    if (g) g.names.push(i.name);
+    else groups.set(key, { members, names: [i.name] });
+  }
+  const groupViews = [...groups.values()].map((g, n) => ({
+    typeName: `Fields${n}`,
+    members: g.members,
+    names: g.names.map((s) => JSON.stringify(s)).join(" | "),
+  }));
+
+  const derived = model.instructions
+    .filter((i) => i.derived.length > 0)
+    .map((i) => ({ instruction: i.name, fns: i.derived.map((d) => ({ name: d.name, code: compileExpr(d.expr) })) }));
+
+  const gens = model.instructions.map((i) => i.gen?.min).filter((g): g is number => g !== undefined);
+  return {
+    id: model.isa.id,
+    title: model.isa.title,
+    sources: banner,
+    wordCount: model.isa.wordCount,
+    instructionWidth: model.isa.instructionWidth,
+    defaultGpu: gens.length ? Math.max(...gens) : null,
+    syntax: model.isa.assemblySyntax ?? "generic",
+    syntaxPartial: `ts/codec/syntax-${model.isa.assemblySyntax ?? "generic"}.ts`,
+    enums: enumViews,
+    fields,
+    groups: groupViews,
+    instructions,
+    derived,
+  };
+}
