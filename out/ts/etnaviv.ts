@@ -1258,6 +1258,9 @@ const DERIVED: Record<string, Record<string, (f: Record<string, number>) => numb
     THREAD: (f: Record<string, number>): number => ((f["SEL_BIT1"] * 2 ** 1) | f["SEL_BIT0"]) >>> 0,
   },
 };
+/** What the assembly syntax below needs beyond the tables above. */
+// prettier-ignore
+const SYNTAX = {};
 
 /* ------------------------------------------------------------------------------------------------
  * Runtime: bit access, decode, encode. Shared by every generated codec; no BigInt on these paths.

@@ -210,6 +210,9 @@ const DERIVED: Record<string, Record<string, (f: Record<string, number>) => numb
     CLUSTER_SIZE: (f: Record<string, number>): number => 2 * 2 ** f["W"],
   },
 };
+/** What the assembly syntax below needs beyond the tables above. */
+// prettier-ignore
+const SYNTAX = {};
 
 /* ------------------------------------------------------------------------------------------------
  * Runtime: bit access, decode, encode. Shared by every generated codec; no BigInt on these paths.

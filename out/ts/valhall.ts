@@ -2426,6 +2426,9 @@ const INSTRUCTIONS: readonly InstructionSpec[] = ([
 
 /** Derived values (isaspec `<derived>`), computed from the raw field values. */
 const DERIVED: Record<string, Record<string, (f: Record<string, number>) => number>> = {};
+/** What the assembly syntax below needs beyond the tables above. */
+// prettier-ignore
+const SYNTAX = {};
 
 /* ------------------------------------------------------------------------------------------------
  * Runtime: bit access, decode, encode. Shared by every generated codec; no BigInt on these paths.

@@ -5,6 +5,7 @@
  */
 import type { EnumDef, Field, FieldType, Instruction, IsaModel } from "../../model/types";
 import { compileExpr } from "./compileExpr";
+import { SYNTAX_DATA } from "./syntax";
 
 /** Field kinds the runtime decodes as signed numbers. */
 const SIGNED: ReadonlySet<FieldType> = new Set<FieldType>(["int", "offset", "branch"]);
@@ -73,6 +74,8 @@ export interface CodecView {
   derived: { instruction: string; fns: { name: string; code: string }[] }[];
   /** The partial printing and parsing this ISA's assembly text. */
   syntaxPartial: string;
+  /** What that partial needs beyond the tables above (generator/emit/codec/syntax/). */
+  syntaxData: object;
 }
 
 /** `#rptN` → `RptN`, `Swizzles (16-bit)` → `Swizzles16Bit`, `US_FC_INST.OP` → `UsFcInstOp`. */
@@ -199,6 +202,7 @@ export function codecView(model: IsaModel, banner: string[]): CodecView {
     defaultGpu: gens.length ? Math.max(...gens) : null,
     syntax: model.isa.assemblySyntax ?? "generic",
     syntaxPartial: `ts/codec/syntax-${model.isa.assemblySyntax ?? "generic"}.ts`,
+    syntaxData: model.isa.assemblySyntax ? SYNTAX_DATA[model.isa.assemblySyntax](model) : {},
     enums: enumViews,
     fields,
     groups: groupViews,

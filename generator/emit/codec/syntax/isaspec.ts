@@ -1,0 +1,10 @@
+/**
+ * Data the isaspec assembly syntax needs beyond the generic codec tables (embedded in the generated
+ * codec as `SYNTAX`). Nothing yet.
+ */
+import type { IsaModel } from "../../../model/types";
+
+export function isaspecSyntaxData(model: IsaModel): object {
+  void model;
+  return {};
+}

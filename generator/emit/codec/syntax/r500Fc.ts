@@ -1,0 +1,10 @@
+/**
+ * Data the r500Fc assembly syntax needs beyond the generic codec tables (embedded in the generated
+ * codec as `SYNTAX`). Nothing yet.
+ */
+import type { IsaModel } from "../../../model/types";
+
+export function r500FcSyntaxData(model: IsaModel): object {
+  void model;
+  return {};
+}
