@@ -6,6 +6,8 @@
 import { Command, CommanderError, Option } from "commander";
 import { readFileSync } from "fs";
 import { build, checkSpecs, EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE, type Log } from "./build";
+import { asm, disasm, type DisasmOptions } from "./disasm";
+import { restoreInterruptedSwap } from "./emit/writeOutput";
 import { packagePath } from "./paths";
 
 const consoleLog: Log = {
@@ -69,7 +71,31 @@ export function makeProgram(log: Log, setStatus: (status: number) => void): Comm
         );
       setStatus(status);
     });
+  program
+    .command("disasm")
+    .description("disassemble instructions, one per line: 32-bit hex words, word 0 first (or bytes with --bytes)")
+    .argument("[file]", "input file (default: standard input)")
+    .requiredOption("--isa <id>", "ISA whose codec to use")
+    .option("--gpu <n>", "GPU generation (e.g. 600 for ir3 a6xx); default: the newest")
+    .option("--bytes", "each line is the instruction's bytes in little-endian order")
+    .option("--strict", "exit 1 if any instruction matches nothing")
+    .action((file: string | undefined, opts: DisasmOptions) => setStatus(disasm(file, opts, log)));
+
+  program
+    .command("asm")
+    .description("assemble text, one instruction per line, into hex words (word 0 first)")
+    .argument("[file]", "input file (default: standard input)")
+    .requiredOption("--isa <id>", "ISA whose codec to use")
+    .action((file: string | undefined, opts: { isa: string }) => setStatus(asm(file, opts, log)));
   return program;
+}
+
+/** The output directory a command line names (`--out DIR` / `--out=DIR`), default `out`. */
+function outOption(argv: string[]): string {
+  const i = argv.indexOf("--out");
+  if (i >= 0 && argv[i + 1]) return argv[i + 1];
+  const eq = argv.find((a) => a.startsWith("--out="));
+  return eq ? eq.slice("--out=".length) : "out";
 }
 
 /** Run the CLI on `argv` (without node and script); resolves to the exit status. */
@@ -81,6 +107,8 @@ export async function runCli(argv: string[], log: Log = consoleLog): Promise<num
     return EXIT_USAGE;
   }
   try {
+    // A build killed between its two renames left the previous output aside: put it back first.
+    restoreInterruptedSwap(outOption(argv));
     await program.parseAsync(argv, { from: "user" });
   } catch (e) {
     if (e instanceof CommanderError) {

@@ -22,6 +22,16 @@ function siblings(outDir: string) {
   return { abs, staging: `${abs}.isaforge-tmp-${process.pid}`, old: `${abs}.isaforge-old` };
 }
 
+function processAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Put back an output directory that an interrupted swap left aside. */
 export function restoreInterruptedSwap(outDir: string): void {
   const { abs, old } = siblings(outDir);
@@ -31,8 +41,18 @@ export function restoreInterruptedSwap(outDir: string): void {
   if (!existsSync(parent)) return;
   const prefix = `${path.basename(abs)}.isaforge-tmp-`;
   for (const name of readdirSync(parent)) {
-    if (name.startsWith(prefix)) rmSync(path.join(parent, name), { recursive: true, force: true });
+    // Staging left by a build that died; a live build's staging is its own business.
+    if (name.startsWith(prefix) && !processAlive(Number(name.slice(prefix.length))))
+      rmSync(path.join(parent, name), { recursive: true, force: true });
   }
+}
+
+/**
+ * Test hook: `ISAFORGE_KILL_AT=<point>` makes the process kill itself with SIGKILL at that point of
+ * the write, so a test can check what an interrupted build leaves behind.
+ */
+function faultPoint(point: string): void {
+  if (process.env.ISAFORGE_KILL_AT === point) process.kill(process.pid, "SIGKILL");
 }
 
 /**
@@ -48,13 +68,17 @@ export function writeOutputAtomically(
   const { abs, staging, old } = siblings(outDir);
   if (keepOthers && existsSync(abs)) cpSync(abs, staging, { recursive: true });
   else mkdirSync(staging, { recursive: true });
-  for (const f of files) {
+  files.forEach((f, i) => {
     const target = path.join(staging, f.path);
     mkdirSync(path.dirname(target), { recursive: true });
     writeFileSync(target, f.content);
-  }
+    if (i === Math.floor(files.length / 2)) faultPoint("staging-half-written");
+  });
+  faultPoint("staging-written");
   if (existsSync(abs)) renameSync(abs, old);
+  faultPoint("between-renames");
   renameSync(staging, abs);
+  faultPoint("swapped");
   rmSync(old, { recursive: true, force: true });
 }
 

@@ -56,13 +56,28 @@ export function parseXml(doc: RecoveredDocument, diags: Diagnostics): XmlElement
     ignoreDeclaration: true,
     ignorePiTags: true,
   });
-  const tree = parser.parse(doc.text) as unknown[];
+  let tree: unknown[];
+  try {
+    tree = parser.parse(doc.text) as unknown[];
+  } catch (e) {
+    // The validator lets a few things through that the parser rejects (an unclosed trailing `<?`).
+    diags.error("xml-syntax", e instanceof Error ? e.message : String(e), doc.locate(parserErrorOffset(doc.text)));
+    return undefined;
+  }
   const roots = convert(tree).filter((n): n is XmlElement => n.kind === "element");
   if (roots.length !== 1) {
     diags.error("xml-syntax", `expected one root element, found ${roots.length}`, doc.locate(0));
     return undefined;
   }
   return roots[0];
+}
+
+/** Where a parser error most likely is: an unclosed processing instruction, else the end. */
+function parserErrorOffset(text: string): number {
+  for (let i = text.indexOf("<?"); i >= 0; i = text.indexOf("<?", i + 2)) {
+    if (text.indexOf("?>", i + 2) < 0) return i;
+  }
+  return text.length;
 }
 
 function convert(nodes: unknown[]): XmlNode[] {

@@ -109,8 +109,38 @@ export type Instruction =
 
 export type InstructionName = Instruction["name"];
 
-/** A decoded instruction; `dontCareBits` lists set don't-care bits (as words), when there are any. */
-export type Decoded = Instruction & { dontCareBits?: number[] };
+/**
+ * A decoded instruction: every field present (fields with a default or an alternative view are
+ * optional only when encoding). `dontCareBits` lists set don't-care bits as words, when any are set.
+ */
+export type Decoded = (
+  | {
+      name:
+        | "nop"
+        | "end"
+        | "ret"
+        | "emit"
+        | "cut"
+        | "chmask"
+        | "chsh"
+        | "flow_rev"
+        | "shpe"
+        | "predt"
+        | "predf"
+        | "prede"
+        | "jump"
+        | "call"
+        | "bkt"
+        | "getone"
+        | "shps"
+        | "brax";
+      fields: Required<Fields0>;
+    }
+  | { name: "kill" | "br" | "bany" | "ball"; fields: Required<Fields1> }
+  | { name: "getlast"; fields: Required<Fields2> }
+  | { name: "brac"; fields: Required<Fields3> }
+  | { name: "brao" | "braa"; fields: Required<Fields4> }
+) & { dontCareBits?: number[] };
 
 export const ISA = {
   id: "ir3",
@@ -212,7 +242,7 @@ const DERIVED: Record<string, Record<string, (f: Record<string, number>) => numb
 };
 /** What the assembly syntax below needs beyond the tables above. */
 // prettier-ignore
-const SYNTAX = {};
+const SYNTAX = {"instructions":{"getlast":{"derived":[{"name":"CLUSTER_SIZE","width":1,"kind":"uint","signed":false,"enumIndex":-1,"display":null,"expr":{"op":"<<","a":2,"b":"W"},"text":"2ULL << {W}"}],"overrides":[]}}};
 
 /* ------------------------------------------------------------------------------------------------
  * Runtime: bit access, decode, encode. Shared by every generated codec; no BigInt on these paths.
@@ -436,21 +466,657 @@ export const INSTRUCTION_NAMES: readonly InstructionName[] = INSTRUCTIONS.map(
 );
 
 /* ------------------------------------------------------------------------------------------------
- * Assembly text, generic form: `NAME FIELD=value, FIELD=value, …` with every field, enum values
- * by symbol, booleans as true/false. Used for ISAs without an upstream text to match.
+ * Assembly text, Mesa isaspec form: a generic interpreter of the model's display templates
+ * (source-formats.md A.2 printing per type, A.4 picking and errors, A.5 field lookup, A.6
+ * templates, A.7 expressions, A.8 overrides), driven only by the tables above and SYNTAX (derived
+ * fields and overrides per instruction). `assemble` is its inverse (isaspec has no upstream
+ * assembler): it matches each instruction's templates against the line and takes the first
+ * instruction whose template accepts the whole line and whose values decode back to the same text
+ * form. Fields absent from the template are 0 (isaspec encode semantics, A.9); derived fields are
+ * inverted where the expression allows (`2 << {W}` = 8 gives W = 2); an override's condition is
+ * made true where the fields it uses are not in the text.
+ *
+ * Choices where upstream leaves one open:
+ * - `branch` prints as signed decimal (no labels); `absbranch` the same, as Mesa does without labels.
+ * - `float` (16 or 32 bits) prints as C `%f` of its value (`0.500000`, `-nan`, `inf`), the older
+ *   printer that Mesa's etnaviv test vectors expect; the assembler rounds a decimal back to the
+ *   nearest float, so values needing more than 6 decimals do not survive the text.
+ * - `bitset`, `custom` and `register` fields, which need callbacks upstream, print their raw
+ *   value in decimal.
+ * - An instruction without a display template prints `NAME FIELD=value, …`, every field in
+ *   model order as a decimal number (signed for signed kinds); that form assembles back.
+ * - A word no instruction matches prints `unknown HHHHHHHH_LLLLLLLL` (words most significant first,
+ *   as Mesa writes an instruction).
+ * - Assembling, a space in a template stands for any run of spaces, which may be empty unless it
+ *   separates two word characters (`br !p0.x,#3` is accepted); a `;` starts a comment (so text
+ *   printed with `showErrors` assembles).
  * --------------------------------------------------------------------------------------------- */
 
-export interface DisassembleOptions extends DecodeOptions {}
-
-/** One line of text for one instruction; `unknown <hex words>` when no instruction matches. */
-export function disassemble(words: Words, options: DisassembleOptions = {}): string {
-  const d = decode(words, options);
-  if (!d)
-    return `unknown ${Array.from({ length: ISA.wordCount }, (_, i) => "0x" + ((words[i] ?? 0) >>> 0).toString(16).padStart(8, "0")).join(" ")}`;
-  const fields = d.fields as unknown as Record<string, unknown>;
-  const parts = Object.keys(fields).map((k) => `${k}=${String(fields[k])}`);
-  return parts.length ? `${d.name} ${parts.join(", ")}` : d.name;
+export interface DisassembleOptions extends DecodeOptions {
+  /**
+   * Append Mesa's error comment (`\t; dontcare bits in NAME: <hex>`, `no field 'X'`, …) when there
+   * are errors. Off by default, so the text is what Mesa prints without `show_errors`.
+   */
+  showErrors?: boolean;
 }
+
+export interface AssembleOptions {
+  /** Only consider instructions of this GPU generation; by default every instruction is a candidate. */
+  gpu?: number;
+}
+
+/** An expression tree: a literal, a field name, or an operator node (unary when `b` is absent). */
+type Expr = number | string | { op: string; a: Expr; b?: Expr };
+
+/** What printing a value needs: a stored field (FieldSpec) or a derived one. */
+interface ValueSpec {
+  name: string;
+  width: number;
+  kind: string;
+  signed: boolean;
+  enumIndex: number;
+  display: string | null;
+}
+
+interface DerivedSpec extends ValueSpec {
+  expr: Expr;
+  /** The expression as written, for messages. */
+  text: string;
+}
+
+/** One case of an instruction (A.8): an override, or the default (`when` null) last. */
+interface Case {
+  when: Expr | null;
+  display: string | null;
+  fields: readonly FieldSpec[];
+  derived: readonly DerivedSpec[];
+  assert: { match: readonly number[]; mask: readonly number[] } | null;
+}
+
+const ISASPEC = SYNTAX as unknown as {
+  instructions: Record<string, { derived: DerivedSpec[]; overrides: (Case & { text: string })[] }>;
+};
+
+const CASES = new Map<InstructionSpec, readonly Case[]>();
+
+function casesOf(s: InstructionSpec): readonly Case[] {
+  let cases = CASES.get(s);
+  if (!cases) {
+    const extra = ISASPEC.instructions[s.name];
+    const byDefault: Case = {
+      when: null,
+      display: s.display,
+      fields: s.fields,
+      derived: extra?.derived ?? [],
+      assert: null,
+    };
+    cases = [...(extra?.overrides ?? []), byDefault];
+    CASES.set(s, cases);
+  }
+  return cases;
+}
+
+/* Expressions (A.7): evaluation, and inversion for the assembler -------------------------------- */
+
+/** Evaluate an expression the way the codec's compiled DERIVED functions do (exact doubles, 32-bit `& | ^ ~`). */
+function evalExpr(e: Expr, get: (name: string) => number): number {
+  if (typeof e === "number") return e;
+  if (typeof e === "string") return get(e);
+  const a = evalExpr(e.a, get);
+  if (e.b === undefined) return e.op === "!" ? (a ? 0 : 1) : e.op === "~" ? ~a >>> 0 : -a;
+  return applyOp(e.op, a, evalExpr(e.b, get));
+}
+
+function applyOp(op: string, a: number, b: number): number {
+  switch (op) {
+    case "<<":
+      return a * 2 ** b;
+    case ">>":
+      return Math.floor(a / 2 ** b);
+    case "/":
+      return Math.trunc(a / b);
+    case "%":
+      return a % b;
+    case "*":
+      return a * b;
+    case "+":
+      return a + b;
+    case "-":
+      return a - b;
+    case "&":
+      return (a & b) >>> 0;
+    case "|":
+      return (a | b) >>> 0;
+    case "^":
+      return (a ^ b) >>> 0;
+    case "&&":
+      return a && b ? 1 : 0;
+    case "||":
+      return a || b ? 1 : 0;
+    case "<":
+      return a < b ? 1 : 0;
+    case "<=":
+      return a <= b ? 1 : 0;
+    case ">":
+      return a > b ? 1 : 0;
+    case ">=":
+      return a >= b ? 1 : 0;
+    case "==":
+      return a === b ? 1 : 0;
+    case "!=":
+      return a !== b ? 1 : 0;
+    default:
+      return 0;
+  }
+}
+
+/** What the assembler knows while inverting expressions: stored fields assigned so far. */
+interface Solving {
+  assigned: Map<string, number>;
+  field(name: string): FieldSpec | undefined;
+  derived(name: string): DerivedSpec | undefined;
+  depth: number;
+}
+
+/** The value of `e` when every field it uses is known, else undefined. */
+function known(e: Expr, env: Solving): number | undefined {
+  let missing = false;
+  const v = evalExpr(e, (name) => {
+    const a = env.assigned.get(name);
+    if (a !== undefined) return a;
+    const d = env.derived(name);
+    const dv = d && env.depth < 8 ? known(d.expr, { ...env, depth: env.depth + 1 }) : undefined;
+    if (dv === undefined) missing = true;
+    return dv ?? 0;
+  });
+  return missing ? undefined : v;
+}
+
+/**
+ * Assign unknown fields so that `e` evaluates to `target`, where each step has one unknown side
+ * (`2 << {W}` = 8 → W = 2). Only a proposal: the caller re-decodes and checks.
+ */
+function solve(e: Expr, target: number, env: Solving): boolean {
+  if (!Number.isFinite(target)) return false;
+  if (typeof e === "number") return e === target;
+  if (typeof e === "string") {
+    const a = env.assigned.get(e);
+    if (a !== undefined) return a === target;
+    const d = env.derived(e);
+    if (d) return env.depth < 8 && solve(d.expr, target, { ...env, depth: env.depth + 1 });
+    const f = env.field(e);
+    if (!f || !Number.isInteger(target) || target < 0 || target >= 2 ** f.width) return false;
+    env.assigned.set(e, target);
+    return true;
+  }
+  if (e.b === undefined) {
+    if (e.op === "~") return solve(e.a, ~target >>> 0, env);
+    if (e.op === "-") return solve(e.a, -target, env);
+    return target === 1 ? solve(e.a, 0, env) : target === 0 && solveTrue(e.a, env);
+  }
+  const ka = known(e.a, env);
+  const kb = known(e.b, env);
+  if (ka !== undefined && kb !== undefined) return applyOp(e.op, ka, kb) === target;
+  if (ka === undefined && kb === undefined) return false;
+  const left = ka === undefined;
+  const x = left ? e.a : e.b;
+  const k = (left ? kb : ka) as number;
+  switch (e.op) {
+    case "+":
+      return solve(x, target - k, env);
+    case "-":
+      return solve(x, left ? target + k : k - target, env);
+    case "*":
+      return k !== 0 && target % k === 0 && solve(x, target / k, env);
+    case "^":
+      return solve(x, (target ^ k) >>> 0, env);
+    case "|":
+      return solve(x, (target & ~k) >>> 0, env);
+    case "&":
+      return solve(x, target, env);
+    case ">>":
+      return left && solve(x, target * 2 ** k, env);
+    case "<<": {
+      if (left) return target % 2 ** k === 0 && solve(x, target / 2 ** k, env);
+      const shift = Math.log2(target / k);
+      return Number.isInteger(shift) && solve(x, shift, env);
+    }
+    case "==":
+      return target === 1 && solve(x, k, env);
+    case "!=":
+      return target === 1 && solve(x, k === 0 ? 1 : 0, env);
+    case "&&":
+      return target === 1 && solveTrue(x, env);
+    default:
+      return false;
+  }
+}
+
+/** Make `e` non-zero (an override's condition), assigning unknown fields where that is possible. */
+function solveTrue(e: Expr, env: Solving): boolean {
+  const k = known(e, env);
+  if (k !== undefined) return k !== 0;
+  if (typeof e === "object" && e.b !== undefined && (e.op === "&&" || e.op === "||")) {
+    if (e.op === "&&") return solveTrue(e.a, env) && solveTrue(e.b, env);
+    const saved = new Map(env.assigned);
+    if (solveTrue(e.a, env)) return true;
+    env.assigned.clear();
+    saved.forEach((v, n) => env.assigned.set(n, v));
+    return solveTrue(e.b, env);
+  }
+  return solve(e, 1, env);
+}
+
+/** A decoded instruction's fields as isaspec resolves them (A.5): first applying case that has the name. */
+class Scope {
+  private readonly cases: readonly Case[];
+  private readonly applied: (boolean | undefined)[] = [];
+  /** Owners of the expressions being evaluated: re-entering one yields 0 (A.7 recursion guard). */
+  private readonly stack: object[] = [];
+
+  constructor(
+    readonly words: Words,
+    readonly spec: InstructionSpec,
+  ) {
+    this.cases = casesOf(spec);
+  }
+
+  /** Whether case k applies: the default always, an override when its expression is non-zero. */
+  applies(k: number): boolean {
+    const c = this.cases[k];
+    if (c.when === null) return true;
+    const known = this.applied[k];
+    if (known !== undefined) return known;
+    const top = this.stack.length === 0;
+    const v = this.run(c, c.when) !== 0;
+    // Answers reached inside another evaluation may have hit the recursion guard: not cached.
+    if (top) this.applied[k] = v;
+    return v;
+  }
+
+  /** A field's spec and (raw or derived) value, or undefined when no applying case has it. */
+  resolve(name: string): { spec: ValueSpec; value: number } | undefined {
+    for (let k = 0; k < this.cases.length; k++) {
+      const c = this.cases[k];
+      // An override's own expression may use the fields the override defines (A.5).
+      if (c.when !== null && !this.stack.includes(c) && !this.applies(k)) continue;
+      const f = c.fields.find((x) => x.name === name);
+      if (f) return { spec: f, value: rawField(this.words, f) };
+      const d = c.derived.find((x) => x.name === name);
+      if (d) return { spec: d, value: this.run(d, d.expr) };
+    }
+    return undefined;
+  }
+
+  private run(owner: object, e: Expr): number {
+    if (this.stack.includes(owner)) return 0;
+    this.stack.push(owner);
+    try {
+      return evalExpr(e, (n) => this.resolve(n)?.value ?? 0);
+    } finally {
+      this.stack.pop();
+    }
+  }
+
+  /** The display template to print (A.6) and the index of its case; null when there is none. */
+  pick(): { k: number; display: string } | null {
+    for (let k = 0; k < this.cases.length; k++) {
+      const c = this.cases[k];
+      if (!this.applies(k)) continue;
+      if (
+        c.assert &&
+        !c.assert.mask.every((m, i) => ((this.words[i] ?? 0) & m) >>> 0 === c.assert!.match[i])
+      )
+        continue;
+      if (c.display !== null) return { k, display: c.display };
+    }
+    return null;
+  }
+}
+
+/* Templates ------------------------------------------------------------------------------------ */
+
+type Token =
+  | { t: "text"; text: string }
+  | { t: "name"; align: number }
+  /** `{FIELD}` / `{FIELD:align=N}` (`field` empty for `{:align=N}`); `raw` for the no-template form. */
+  | { t: "field"; field: string; align: number; raw: boolean };
+
+const TEMPLATES = new Map<string, Token[]>();
+
+function tokensOf(template: string): Token[] {
+  let tokens = TEMPLATES.get(template);
+  if (tokens) return tokens;
+  tokens = [];
+  const re = /\{([^}]*)\}/g;
+  let last = 0;
+  for (let m = re.exec(template); m; m = re.exec(template)) {
+    if (m.index > last) tokens.push({ t: "text", text: template.slice(last, m.index) });
+    const [field, ...opts] = m[1].split(":");
+    const align = opts.map((o) => /^align=(\d+)$/.exec(o)).find((x) => x);
+    if (field === "NAME") tokens.push({ t: "name", align: align ? Number(align[1]) : 0 });
+    else tokens.push({ t: "field", field, align: align ? Number(align[1]) : 0, raw: false });
+    last = m.index + m[0].length;
+  }
+  if (last < template.length) tokens.push({ t: "text", text: template.slice(last) });
+  TEMPLATES.set(template, tokens);
+  return tokens;
+}
+
+const FALLBACK = new Map<InstructionSpec, Token[]>();
+
+/** The documented form of an instruction without a template: `NAME FIELD=value, …`. */
+function fallbackTokens(s: InstructionSpec): Token[] {
+  let tokens = FALLBACK.get(s);
+  if (!tokens) {
+    tokens = [{ t: "name", align: 0 }];
+    s.fields.forEach((f, i) => {
+      tokens!.push({ t: "text", text: `${i === 0 ? " " : ", "}${f.name}=` });
+      tokens!.push({ t: "field", field: f.name, align: 0, raw: true });
+    });
+    FALLBACK.set(s, tokens);
+  }
+  return tokens;
+}
+
+/* Values per field type (A.2): printing, and reading back ------------------------------------------ */
+
+function signExtend(v: number, width: number): number {
+  const m = 2 ** width;
+  const u = ((v % m) + m) % m;
+  return u >= m / 2 ? u - m : u;
+}
+
+const F32 = new Float32Array(1);
+const U32 = new Uint32Array(F32.buffer);
+
+function floatOf(raw: number, width: number): number {
+  if (width === 32) {
+    U32[0] = raw;
+    return F32[0];
+  }
+  const sign = raw & 0x8000 ? -1 : 1;
+  const e = (raw >> 10) & 31;
+  const m = raw & 1023;
+  if (e === 0) return sign * m * 2 ** -24;
+  if (e === 31) return m ? NaN : sign * Infinity;
+  return sign * (1024 + m) * 2 ** (e - 25);
+}
+
+/** C `%f`: 6 decimals of the exact binary value, ties to even (as glibc), for any finite double. */
+function formatFixed(x: number): string {
+  const neg = x < 0 || Object.is(x, -0);
+  let m = Math.abs(x);
+  let e = 0;
+  while (m >= 2 ** 53) {
+    m /= 2;
+    e++;
+  }
+  while (!Number.isInteger(m)) {
+    m *= 2;
+    e--;
+  }
+  // Little-endian decimal digits of m·2^e·10^frac, an integer.
+  let digits: number[] = [];
+  for (let v = m; v > 0; v = Math.floor(v / 10)) digits.push(v % 10);
+  const times = (k: number): void => {
+    let carry = 0;
+    for (let i = 0; i < digits.length; i++) {
+      const t = digits[i] * k + carry;
+      digits[i] = t % 10;
+      carry = Math.floor(t / 10);
+    }
+    for (; carry > 0; carry = Math.floor(carry / 10)) digits.push(carry % 10);
+  };
+  for (let i = 0; i < e; i++) times(2);
+  const frac = Math.max(0, -e);
+  for (let i = 0; i < frac; i++) times(5);
+  if (frac > 6) {
+    const drop = frac - 6;
+    const first = digits[drop - 1] ?? 0;
+    const sticky = digits.slice(0, drop - 1).some((d) => d !== 0);
+    digits = digits.slice(drop);
+    if (first > 5 || (first === 5 && (sticky || (digits[0] ?? 0) % 2 === 1))) {
+      let i = 0;
+      for (; (digits[i] ?? 0) === 9; i++) digits[i] = 0;
+      digits[i] = (digits[i] ?? 0) + 1;
+    }
+  } else {
+    for (let i = frac; i < 6; i++) digits.unshift(0);
+  }
+  while (digits.length < 7) digits.push(0);
+  const text = digits.reverse().join("");
+  return `${neg ? "-" : ""}${text.slice(0, -6)}.${text.slice(-6)}`;
+}
+
+function formatFloat(raw: number, width: number): string {
+  const v = floatOf(raw, width);
+  if (Number.isNaN(v)) return raw >= 2 ** (width - 1) ? "-nan" : "nan";
+  if (!Number.isFinite(v)) return v < 0 ? "-inf" : "inf";
+  return formatFixed(v);
+}
+
+/** One value as isaspec prints it (A.2). */
+function formatValue(f: ValueSpec, v: number): string {
+  switch (f.kind) {
+    case "bool":
+      return f.display !== null ? (v ? f.display : "") : v ? "1" : "0";
+    case "bool_inv":
+      return f.display !== null ? (v ? "" : f.display) : v ? "0" : "1";
+    case "int":
+    case "branch":
+    case "absbranch":
+      return String(signExtend(v, f.width));
+    case "hex":
+      return v.toString(16);
+    case "offset": {
+      const s = signExtend(v, f.width);
+      return s === 0 ? "" : s > 0 ? `+${s}` : String(s);
+    }
+    case "uoffset":
+      return v === 0 ? "" : `+${v}`;
+    case "float":
+      return formatFloat(v, f.width);
+    case "enum":
+      return (f.enumIndex >= 0 ? ENUMS[f.enumIndex].displays[v] : null) ?? String(v);
+    default:
+      return String(v);
+  }
+}
+
+function formatRaw(f: ValueSpec, v: number): string {
+  return String(f.signed ? signExtend(v, f.width) : v);
+}
+
+function describeExpected(f: ValueSpec): string {
+  switch (f.kind) {
+    case "bool":
+    case "bool_inv":
+      return `${f.name} (0 or 1)`;
+    case "enum": {
+      const shown =
+        f.enumIndex >= 0 ? ENUMS[f.enumIndex].displays.filter((d): d is string => !!d) : [];
+      return shown.length
+        ? `${f.name} (${shown.slice(0, -1).join(", ")}${shown.length > 1 ? " or " : ""}${shown[shown.length - 1]})`
+        : `${f.name} (a number)`;
+    }
+    case "int":
+    case "branch":
+    case "absbranch":
+      return `${f.name} (a signed decimal number)`;
+    case "hex":
+      return `${f.name} (lowercase hex digits)`;
+    case "offset":
+      return `${f.name} (+N or -N)`;
+    case "uoffset":
+      return `${f.name} (+N)`;
+    case "float":
+      return `${f.name} (a decimal number, inf or nan)`;
+    default:
+      return `${f.name} (a decimal number)`;
+  }
+}
+
+/** Unsigned raw value of a number read as `n`, or a range message; `derived` values are not bounded by width. */
+function rawOf(f: ValueSpec, n: number, signed: boolean, derived: boolean): number | string {
+  if (derived && !signed) return n;
+  const w = f.width;
+  const min = signed ? -(2 ** (w - 1)) : 0;
+  const max = signed ? 2 ** (w - 1) - 1 : 2 ** w - 1;
+  if (!Number.isSafeInteger(n) || n < min || n > max) return `${f.name} in ${min}..${max}`;
+  return n < 0 ? n + 2 ** w : n;
+}
+
+function toHalf(x: number): number {
+  const sign = x < 0 || Object.is(x, -0) ? 0x8000 : 0;
+  const a = Math.abs(x);
+  if (a >= 65520) return sign | 0x7c00;
+  let e = a < 2 ** -14 ? -14 : Math.floor(Math.log2(a));
+  if (2 ** e > a) e--;
+  if (2 ** (e + 1) <= a) e++;
+  const q = a / 2 ** (e - 10);
+  let m = Math.floor(q);
+  if (q - m > 0.5 || (q - m === 0.5 && m % 2 === 1)) m++;
+  if (m === 2048) return sign | ((e + 16) << 10);
+  return m < 1024 ? sign | m : sign | ((e + 15) << 10) | (m - 1024);
+}
+
+function floatBits(text: string, width: number): number {
+  const neg = text.startsWith("-");
+  const body = neg ? text.slice(1) : text;
+  if (body === "nan") return width === 32 ? (neg ? 0xffc00000 : 0x7fc00000) : neg ? 0xfe00 : 0x7e00;
+  const v = body === "inf" ? Infinity : Number(body);
+  const x = neg ? -v : v;
+  if (width !== 32) return toHalf(x);
+  F32[0] = x;
+  return U32[0];
+}
+
+/** The ways a value can be read at `pos`: [end, raw value] pairs in preference order, or failures. */
+function readValue(
+  f: ValueSpec,
+  raw: boolean,
+  derived: boolean,
+  line: string,
+  pos: number,
+  fail: (pos: number, expected: string) => void,
+): [number, number][] {
+  const rest = line.slice(pos);
+  const number = (re: RegExp, signed: boolean): [number, number][] => {
+    const m = re.exec(rest);
+    if (!m) return (fail(pos, describeExpected(f)), []);
+    const r = rawOf(f, Number(m[0]), signed, derived);
+    return typeof r === "string" ? (fail(pos, r), []) : [[pos + m[0].length, r]];
+  };
+  if (raw) return number(f.signed ? /^-?\d+/ : /^\d+/, f.signed);
+  switch (f.kind) {
+    case "bool":
+    case "bool_inv": {
+      // bool prints its display (or 1) when set; bool_inv when clear.
+      const inv = f.kind === "bool_inv" ? 1 : 0;
+      if (f.display === null) {
+        const m = /^[01]/.exec(rest);
+        return m ? [[pos + 1, Number(m[0]) ^ inv]] : (fail(pos, describeExpected(f)), []);
+      }
+      const out: [number, number][] = [];
+      if (f.display !== "" && rest.startsWith(f.display))
+        out.push([pos + f.display.length, 1 ^ inv]);
+      else if (f.display !== "") fail(pos, `'${f.display}'`);
+      out.push([pos, inv]);
+      return out;
+    }
+    case "int":
+    case "branch":
+    case "absbranch":
+      return number(/^-?\d+/, true);
+    case "hex": {
+      const m = /^[0-9a-f]+/.exec(rest);
+      if (!m) return (fail(pos, describeExpected(f)), []);
+      const r = rawOf(f, parseInt(m[0], 16), false, derived);
+      return typeof r === "string" ? (fail(pos, r), []) : [[pos + m[0].length, r]];
+    }
+    case "offset":
+      return /^[+-]\d/.test(rest) ? number(/^[+-]\d+/, true) : [[pos, 0]];
+    case "uoffset":
+      return rest.startsWith("+") ? number(/^\+\d+/, false) : [[pos, 0]];
+    case "float": {
+      const m = /^-?(nan|inf|\d+(\.\d*)?)/.exec(rest);
+      return m
+        ? [[pos + m[0].length, floatBits(m[0], f.width)]]
+        : (fail(pos, describeExpected(f)), []);
+    }
+    case "enum": {
+      const displays = f.enumIndex >= 0 ? ENUMS[f.enumIndex].displays : [];
+      const limit = derived ? displays.length : Math.min(displays.length, 2 ** f.width);
+      const out: [number, number][] = [];
+      for (let v = 0; v < limit; v++) {
+        const d = displays[v];
+        if (d && rest.startsWith(d)) out.push([pos + d.length, v]);
+      }
+      out.sort((x, y) => y[0] - x[0]);
+      // Values without an entry print as numbers.
+      const m = /^\d+/.exec(rest);
+      if (
+        m &&
+        (displays[Number(m[0])] ?? null) === null &&
+        (derived || Number(m[0]) < 2 ** f.width)
+      )
+        out.push([pos + m[0].length, Number(m[0])]);
+      for (let v = 0; v < limit; v++) if (displays[v] === "") out.push([pos, v]);
+      if (!out.length) fail(pos, describeExpected(f));
+      return out;
+    }
+    default:
+      return number(/^\d+/, false);
+  }
+}
+
+function hexWords(words: Words, mask?: readonly number[]): string {
+  const parts: string[] = [];
+  for (let i = ISA.wordCount - 1; i >= 0; i--)
+    parts.push(
+      (((words[i] ?? 0) & (mask ? mask[i] : 0xffffffff)) >>> 0).toString(16).padStart(8, "0"),
+    );
+  return parts.join(mask ? "" : "_");
+}
+
+function render(scope: Scope, tokens: readonly Token[], errors: string[]): string {
+  let out = "";
+  for (const tok of tokens) {
+    if (tok.t === "text") {
+      out += tok.text;
+      continue;
+    }
+    while (out.length - (out.lastIndexOf("\n") + 1) < tok.align) out += " ";
+    if (tok.t === "name") out += scope.spec.mnemonic;
+    else {
+      if (tok.field === "") continue;
+      const r = scope.resolve(tok.field);
+      if (!r) errors.push(`no field '${tok.field}'`);
+      else out += tok.raw ? formatRaw(r.spec, r.value) : formatValue(r.spec, r.value);
+    }
+  }
+  return out;
+}
+
+/**
+ * One line of text for one instruction, as Mesa's isaspec disassembler prints it (no trailing
+ * newline); `unknown <hex>` when no instruction matches. Never throws.
+ */
+export function disassemble(words: Words, options: DisassembleOptions = {}): string {
+  const spec = findSpec(words, options.gpu ?? ISA.defaultGpu);
+  if (!spec) return `unknown ${hexWords(words)}`;
+  const scope = new Scope(words, spec);
+  const errors: string[] = [];
+  const picked = scope.pick();
+  if (!picked) errors.push(`${spec.name}: no display template`);
+  const text = render(scope, picked ? tokensOf(picked.display) : fallbackTokens(spec), errors);
+  if (spec.dontCare.some((m, i) => ((words[i] ?? 0) & m) !== 0))
+    errors.push(`dontcare bits in ${spec.name}: ${hexWords(words, spec.dontCare)}`);
+  return options.showErrors && errors.length ? `${text}\t; ${errors.slice(0, 4).join(", ")}` : text;
+}
+
+/* Assembling ------------------------------------------------------------------------------------ */
 
 /** An assembler error: `line`/`column` (1-based) locate the first bad token. */
 export class AssemblyError extends SyntaxError {
@@ -464,29 +1130,255 @@ export class AssemblyError extends SyntaxError {
   }
 }
 
-/** Parse one line of generic text back into words. */
-export function assemble(text: string, line = 1): Uint32Array {
-  const m = /^\s*(\S+)\s*(.*)$/.exec(text);
-  if (!m) throw new AssemblyError("empty line", line, 1);
-  const name = m[1];
-  const spec = BY_NAME.get(name);
-  if (!spec) throw new AssemblyError(`unknown instruction '${name}'`, line, text.indexOf(name) + 1);
-  const fields: Record<string, unknown> = {};
-  let offset = text.indexOf(m[2], m.index + m[1].length);
-  for (const part of m[2] === "" ? [] : m[2].split(",")) {
-    const column = offset + part.search(/\S|$/) + 1;
-    const kv = /^\s*([A-Za-z_][\w.]*)=(\S+)\s*$/.exec(part);
-    if (!kv) throw new AssemblyError(`expected FIELD=value, found '${part.trim()}'`, line, column);
-    const f = spec.fields.find((x) => x.name === kv[1]);
-    if (!f) throw new AssemblyError(`${name} has no field '${kv[1]}'`, line, column);
-    const v = kv[2];
-    fields[kv[1]] =
-      f.kind === "bool" || f.kind === "bool_inv" ? v === "true" : f.enumIndex >= 0 ? v : Number(v);
-    offset += part.length + 1;
+/** A value read from the text: the field's raw value (two's complement, float bits) at `pos`. */
+interface Item {
+  field: string;
+  value: number;
+  pos: number;
+}
+
+/**
+ * Why the candidates failed: a line some template matched in full but whose values do not make
+ * that instruction (`reject`) wins over partial matches (`expect`); among those, the furthest
+ * position wins, with everything expected there.
+ */
+class Failures {
+  pos = -1;
+  complete = false;
+  expected: string[] = [];
+  message: string | null = null;
+
+  private at(pos: number, complete: boolean): boolean {
+    if (complete !== this.complete ? complete : pos > this.pos) {
+      Object.assign(this, { pos, complete, expected: [], message: null });
+    }
+    return pos === this.pos && complete === this.complete;
   }
-  try {
-    return encode({ name, fields } as unknown as Instruction);
-  } catch (e) {
-    throw new AssemblyError((e as Error).message, line, 1);
+
+  expect(pos: number, what: string): null {
+    if (this.at(pos, false) && !this.expected.includes(what)) this.expected.push(what);
+    return null;
   }
+
+  reject(pos: number, message: string): null {
+    if (this.at(pos, true)) this.message ??= message;
+    return null;
+  }
+}
+
+const MNEMONIC = "a mnemonic";
+
+/** The candidate's words when the items read from the text make a consistent instruction, else null. */
+function build(
+  s: InstructionSpec,
+  k: number,
+  items: readonly Item[],
+  gpu: number | null,
+  fails: Failures,
+): Uint32Array | null {
+  const cases = casesOf(s);
+  const c = cases[k];
+  const byDefault = cases[cases.length - 1];
+  const env: Solving = {
+    assigned: new Map(),
+    field: (n) => c.fields.find((f) => f.name === n) ?? byDefault.fields.find((f) => f.name === n),
+    derived: (n) =>
+      c.derived.find((d) => d.name === n) ?? byDefault.derived.find((d) => d.name === n),
+    depth: 0,
+  };
+  for (const it of items) {
+    if (!env.field(it.field)) continue;
+    const a = env.assigned.get(it.field);
+    if (a !== undefined && a !== it.value)
+      return fails.reject(it.pos, `${it.field} disagrees with its earlier value`);
+    env.assigned.set(it.field, it.value);
+  }
+  for (const it of items) {
+    const d = env.field(it.field) ? undefined : env.derived(it.field);
+    if (!d) continue;
+    const targets = [it.value, d.signed ? signExtend(it.value, d.width) : it.value];
+    const saved = new Map(env.assigned);
+    const ok = targets.some((t) => {
+      env.assigned.clear();
+      saved.forEach((v, n) => env.assigned.set(n, v));
+      return solve(d.expr, t, env);
+    });
+    if (!ok)
+      return fails.reject(it.pos, `${d.name} = ${d.text} cannot be ${formatValue(d, it.value)}`);
+  }
+  // Make the case's condition hold where fields the text left open allow it; checked below.
+  if (c.when !== null) solveTrue(c.when, env);
+  const words = Uint32Array.from(s.match);
+  if (c.assert)
+    c.assert.mask.forEach((m, i) => (words[i] = ((words[i] & ~m) | c.assert!.match[i]) >>> 0));
+  for (const [name, v] of env.assigned) {
+    const f = env.field(name)!;
+    let rest = v;
+    for (let i = 0; i < f.ranges.length; i += 2) {
+      const width = f.ranges[i + 1] - f.ranges[i] + 1;
+      setRange(words, f.ranges[i], f.ranges[i + 1], rest % 2 ** width);
+      rest = Math.floor(rest / 2 ** width);
+    }
+  }
+  // Re-decode: the same instruction, the same case, and every value read back as written.
+  const back = findSpec(words, gpu ?? (s.gen ? s.gen[0] : null));
+  if (back !== s)
+    return fails.reject(
+      0,
+      `the text encodes as ${back ? back.name : "no instruction"}, not ${s.name}`,
+    );
+  const scope = new Scope(words, s);
+  for (const it of items) {
+    const r = scope.resolve(it.field);
+    if (
+      !r ||
+      formatValue(r.spec, r.value) !== formatValue(r.spec, it.value) ||
+      (env.field(it.field) && r.value !== it.value)
+    )
+      return fails.reject(it.pos, `${it.field} does not encode as written`);
+  }
+  // No template anywhere means the default case's fallback form.
+  if ((scope.pick()?.k ?? cases.length - 1) !== k)
+    return fails.reject(0, `${s.name}: another display applies to these values`);
+  return words;
+}
+
+/** The spec of a name in case k (falling back to the default case), and whether it is derived. */
+function lookup(
+  cases: readonly Case[],
+  k: number,
+  name: string,
+): { spec: ValueSpec; derived: boolean } | undefined {
+  for (const c of [cases[k], cases[cases.length - 1]]) {
+    const f = c.fields.find((x) => x.name === name);
+    if (f) return { spec: f, derived: false };
+    const d = c.derived.find((x) => x.name === name);
+    if (d) return { spec: d, derived: true };
+  }
+  return undefined;
+}
+
+/** Match `tokens` against `line` from token i at pos (backtracking over alternative readings). */
+function walk(
+  s: InstructionSpec,
+  k: number,
+  tokens: readonly Token[],
+  i: number,
+  line: string,
+  pos: number,
+  items: Item[],
+  gpu: number | null,
+  fails: Failures,
+): Uint32Array | null {
+  if (i === tokens.length) {
+    const end = pos + /^\s*/.exec(line.slice(pos))![0].length;
+    if (end < line.length) return fails.expect(end, "end of line");
+    return build(s, k, items, gpu, fails);
+  }
+  const tok = tokens[i];
+  const next = (p: number): Uint32Array | null =>
+    walk(s, k, tokens, i + 1, line, p, items, gpu, fails);
+  if (tok.t === "name") {
+    if (tok.align > 0) pos += /^\s*/.exec(line.slice(pos))![0].length;
+    const m = s.mnemonic;
+    if (!line.startsWith(m, pos) || /^[A-Za-z0-9_]/.test(line.slice(pos + m.length)))
+      return fails.expect(pos, MNEMONIC);
+    return next(pos + m.length);
+  }
+  if (tok.t === "text") {
+    // A run of spaces in the template is any run of spaces in the text, which may be empty unless
+    // it separates two word characters; the rest is literal.
+    let p = pos;
+    for (const part of tok.text.split(/(\s+)/)) {
+      if (part === "") continue;
+      if (/^\s/.test(part)) {
+        const ws = /^\s*/.exec(line.slice(p))![0];
+        if (ws === "" && /\w/.test(line[p - 1] ?? "") && /\w/.test(line[p] ?? ""))
+          return fails.expect(p, "a space");
+        p += ws.length;
+      } else {
+        if (!line.startsWith(part, p)) return fails.expect(p, `'${part}'`);
+        p += part.length;
+      }
+    }
+    return next(p);
+  }
+  const start = tok.align > 0 ? pos + /^\s*/.exec(line.slice(pos))![0].length : pos;
+  if (tok.field === "") return next(start);
+  const found = lookup(casesOf(s), k, tok.field);
+  if (!found) return next(start); // Mesa prints nothing for an unknown field.
+  for (const [end, value] of readValue(found.spec, tok.raw, found.derived, line, start, (p, e) =>
+    fails.expect(p, e),
+  )) {
+    items.push({ field: tok.field, value, pos: start });
+    const words = next(end);
+    items.pop();
+    if (words) return words;
+  }
+  return null;
+}
+
+/** Lines of text with `;` comments (Mesa's error comments) removed, unless a template uses `;`. */
+const COMMENTS = !INSTRUCTIONS.some(
+  (s) =>
+    (s.display ?? "").includes(";") ||
+    (ISASPEC.instructions[s.name]?.overrides ?? []).some((o) => (o.display ?? "").includes(";")),
+);
+
+function assembleLine(line: string, lineNo: number, gpu: number | null): Uint32Array {
+  const start = /^\s*/.exec(line)![0].length;
+  let fails = new Failures();
+  // First only templates whose mnemonic occurs in the line (fast); if none fits, all of them, to
+  // find the furthest point any template reached for the error.
+  for (const quick of [true, false]) {
+    fails = new Failures();
+    for (const s of INSTRUCTIONS) {
+      if (gpu !== null && !inGen(s, gpu)) continue;
+      const cases = casesOf(s);
+      for (let k = 0; k < cases.length; k++) {
+        const c = cases[k];
+        const tokens =
+          c.display !== null
+            ? tokensOf(c.display)
+            : k === cases.length - 1
+              ? fallbackTokens(s)
+              : null;
+        if (!tokens || (quick && !line.includes(s.mnemonic) && tokens.some((t) => t.t === "name")))
+          continue;
+        const words = walk(s, k, tokens, 0, line, start, [], gpu, fails);
+        if (words) return words;
+      }
+    }
+  }
+  const pos = Math.max(fails.pos, start);
+  const rest = line.slice(pos);
+  const mnemonic = fails.expected.includes(MNEMONIC);
+  const token = (mnemonic ? /^\w+/.exec(rest) : null)?.[0] ?? /^([^\s,]+|,)/.exec(rest)?.[0];
+  const found = token ? `'${token}'` : rest ? "a space" : "end of line";
+  let message = fails.message;
+  if (message === null) {
+    if (mnemonic) message = `unknown mnemonic ${found}${gpu === null ? "" : ` for gpu ${gpu}`}`;
+    else {
+      const e = fails.expected;
+      message = e.length
+        ? `expected ${e.length > 1 ? `${e.slice(0, -1).join(", ")} or ${e[e.length - 1]}` : e[0]}, found ${found}`
+        : "no instruction to assemble";
+    }
+  }
+  throw new AssemblyError(message, lineNo, pos + 1);
+}
+
+/**
+ * Parse isaspec text, one instruction per line, back into words: the inverse of `disassemble` for
+ * every instruction (don't-care bits and fields the template does not show come out 0). Blank lines
+ * and `;` comments are skipped, so empty text gives no words. Throws AssemblyError at the first
+ * token no instruction's template accepts.
+ */
+export function assemble(text: string, options: AssembleOptions = {}): Uint32Array {
+  const out: number[] = [];
+  text.split(/\r?\n/).forEach((raw, i) => {
+    const line = (COMMENTS && raw.includes(";") ? raw.slice(0, raw.indexOf(";")) : raw).trimEnd();
+    if (line.trim() !== "") out.push(...assembleLine(line, i + 1, options.gpu ?? null));
+  });
+  return Uint32Array.from(out);
 }

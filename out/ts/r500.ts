@@ -81,8 +81,11 @@ export type Instruction = { name: "FC"; fields: Fields0 };
 
 export type InstructionName = Instruction["name"];
 
-/** A decoded instruction; `dontCareBits` lists set don't-care bits (as words), when there are any. */
-export type Decoded = Instruction & { dontCareBits?: number[] };
+/**
+ * A decoded instruction: every field present (fields with a default or an alternative view are
+ * optional only when encoding). `dontCareBits` lists set don't-care bits as words, when any are set.
+ */
+export type Decoded = { name: "FC"; fields: Required<Fields0> } & { dontCareBits?: number[] };
 
 export const ISA = {
   id: "r500",

@@ -1949,8 +1949,225 @@ export type Instruction =
 
 export type InstructionName = Instruction["name"];
 
-/** A decoded instruction; `dontCareBits` lists set don't-care bits (as words), when there are any. */
-export type Decoded = Instruction & { dontCareBits?: number[] };
+/**
+ * A decoded instruction: every field present (fields with a default or an alternative view are
+ * optional only when encoding). `dontCareBits` lists set don't-care bits as words, when any are set.
+ */
+export type Decoded = (
+  | { name: "NOP"; fields: Required<Fields0> }
+  | { name: "BRANCHZ"; fields: Required<Fields1> }
+  | { name: "DISCARD.f32"; fields: Required<Fields2> }
+  | { name: "BRANCHZI"; fields: Required<Fields3> }
+  | { name: "BARRIER"; fields: Required<Fields4> }
+  | {
+      name: "CSEL.f32" | "CSEL.v2f16" | "CSEL.u32" | "CSEL.v2u16" | "CSEL.s32" | "CSEL.v2s16";
+      fields: Required<Fields5>;
+    }
+  | { name: "LD_VAR_SPECIAL"; fields: Required<Fields6> }
+  | { name: "LD_VAR_BUF_IMM.f32" | "LD_VAR_BUF_IMM.f16"; fields: Required<Fields7> }
+  | { name: "LD_VAR_BUF.f32" | "LD_VAR_BUF.f16"; fields: Required<Fields8> }
+  | { name: "LD_VAR"; fields: Required<Fields9> }
+  | { name: "LD_VAR_IMM"; fields: Required<Fields10> }
+  | { name: "LD_VAR_FLAT"; fields: Required<Fields11> }
+  | { name: "LD_VAR_FLAT_IMM"; fields: Required<Fields12> }
+  | { name: "LD_ATTR_IMM" | "LD_TEX_IMM"; fields: Required<Fields13> }
+  | { name: "LD_ATTR" | "LD_TEX" | "LD_TILE" | "ST_TILE"; fields: Required<Fields14> }
+  | { name: "LEA_ATTR_IMM" | "LEA_TEX_IMM"; fields: Required<Fields15> }
+  | { name: "LEA_ATTR" | "LEA_TEX"; fields: Required<Fields16> }
+  | { name: "LD_BUFFER.i8"; fields: Required<Fields17> }
+  | { name: "LD_BUFFER.i16"; fields: Required<Fields18> }
+  | { name: "LD_BUFFER.i24"; fields: Required<Fields19> }
+  | { name: "LD_BUFFER.i32"; fields: Required<Fields20> }
+  | { name: "LD_BUFFER.i48"; fields: Required<Fields21> }
+  | { name: "LD_BUFFER.i64"; fields: Required<Fields22> }
+  | { name: "LD_BUFFER.i96"; fields: Required<Fields23> }
+  | { name: "LD_BUFFER.i128"; fields: Required<Fields24> }
+  | { name: "LEA_BUF_IMM"; fields: Required<Fields25> }
+  | { name: "LOAD.i8"; fields: Required<Fields26> }
+  | { name: "LOAD.i16"; fields: Required<Fields27> }
+  | { name: "LOAD.i24"; fields: Required<Fields28> }
+  | { name: "LOAD.i32"; fields: Required<Fields29> }
+  | { name: "LOAD.i48"; fields: Required<Fields30> }
+  | { name: "LOAD.i64"; fields: Required<Fields31> }
+  | { name: "LOAD.i96"; fields: Required<Fields32> }
+  | { name: "LOAD.i128"; fields: Required<Fields33> }
+  | {
+      name:
+        | "STORE.i8"
+        | "STORE.i16"
+        | "STORE.i24"
+        | "STORE.i32"
+        | "STORE.i48"
+        | "STORE.i64"
+        | "STORE.i96"
+        | "STORE.i128";
+      fields: Required<Fields34>;
+    }
+  | { name: "LEA_BUFFER"; fields: Required<Fields35> }
+  | { name: "ST_CVT"; fields: Required<Fields36> }
+  | { name: "BLEND"; fields: Required<Fields37> }
+  | { name: "ATEST"; fields: Required<Fields38> }
+  | { name: "ZS_EMIT"; fields: Required<Fields39> }
+  | { name: "V2S16_TO_V2F16" | "V2U16_TO_V2F16"; fields: Required<Fields40> }
+  | { name: "S32_TO_F32" | "U32_TO_F32"; fields: Required<Fields41> }
+  | {
+      name: "S16_TO_S32" | "S16_TO_F32" | "U16_TO_U32" | "U16_TO_F32" | "CLZ.v2u16";
+      fields: Required<Fields42>;
+    }
+  | { name: "F32_TO_S32" | "F32_TO_U32"; fields: Required<Fields43> }
+  | {
+      name: "V2F16_TO_V2S16" | "V2F16_TO_V2U16" | "F16_TO_S32" | "F16_TO_U32" | "FROUND.v2f16";
+      fields: Required<Fields44>;
+    }
+  | { name: "F16_TO_F32"; fields: Required<Fields45> }
+  | { name: "S8_TO_S32" | "S8_TO_F32" | "U8_TO_U32" | "U8_TO_F32"; fields: Required<Fields46> }
+  | {
+      name: "V2S8_TO_V2S16" | "V2S8_TO_V2F16" | "V2U8_TO_V2U16" | "V2U8_TO_V2F16";
+      fields: Required<Fields47>;
+    }
+  | { name: "FROUND.f32"; fields: Required<Fields48> }
+  | {
+      name:
+        | "MOV.i32"
+        | "CLZ.u32"
+        | "CLZ.v4u8"
+        | "IABS.v4s8"
+        | "POPCOUNT.i32"
+        | "BITREV.i32"
+        | "NOT_OLD.i32"
+        | "NOT_OLD.i64"
+        | "FSIN_TABLE.u6"
+        | "FCOS_TABLE.u6"
+        | "FSINCOS_OFFSET.u6"
+        | "FEXP_TABLE.u4";
+      fields: Required<Fields49>;
+    }
+  | { name: "IABS.s32"; fields: Required<Fields50> }
+  | { name: "IABS.v2s16"; fields: Required<Fields51> }
+  | { name: "WMASK"; fields: Required<Fields52> }
+  | { name: "FLUSH.f32"; fields: Required<Fields53> }
+  | { name: "FLUSH.v2f16"; fields: Required<Fields54> }
+  | { name: "FREXPM.f32" | "FREXPE.f32"; fields: Required<Fields55> }
+  | { name: "FREXPM.v2f16" | "FREXPE.v2f16"; fields: Required<Fields56> }
+  | {
+      name:
+        | "FRCP.f32"
+        | "FRSQ.f32"
+        | "FLOGD.f32"
+        | "FPCLASS.f32"
+        | "FLOG_TABLE.f32"
+        | "FRCP_APPROX.f32"
+        | "FRSQ_APPROX.f32";
+      fields: Required<Fields57>;
+    }
+  | { name: "FRCP.f16" | "FRSQ.f16" | "FPCLASS.f16"; fields: Required<Fields58> }
+  | { name: "FADD.f32" | "FMIN.f32" | "FMAX.f32"; fields: Required<Fields59> }
+  | { name: "FADD.v2f16" | "FMIN.v2f16" | "FMAX.v2f16"; fields: Required<Fields60> }
+  | { name: "V2F32_TO_V2F16"; fields: Required<Fields61> }
+  | { name: "LDEXP.f32" | "LDEXP.v2f16"; fields: Required<Fields62> }
+  | { name: "FEXP.f32"; fields: Required<Fields63> }
+  | { name: "FADD_LSCALE.f32"; fields: Required<Fields64> }
+  | { name: "FATAN_ASSIST.f32"; fields: Required<Fields65> }
+  | {
+      name: "IADD.u32" | "IADD.s32" | "ISUB.u32" | "ISUB.s32" | "IMUL.i32" | "IMUL.s32";
+      fields: Required<Fields66>;
+    }
+  | {
+      name: "IADD.v2u16" | "IADD.v2s16" | "ISUB.v2u16" | "ISUB.v2s16" | "IMUL.v2i16" | "IMUL.v2s16";
+      fields: Required<Fields67>;
+    }
+  | {
+      name: "IADD.v4u8" | "IADD.v4s8" | "ISUB.v4u8" | "ISUB.v4s8" | "IMUL.v4i8" | "IMUL.v4s8";
+      fields: Required<Fields68>;
+    }
+  | {
+      name: "IADD.u64" | "IADD.s64" | "ISUB.u64" | "ISUB.s64" | "IMULD.u64";
+      fields: Required<Fields69>;
+    }
+  | { name: "MKVEC.v2i16"; fields: Required<Fields70> }
+  | { name: "SEG_ADD.u64"; fields: Required<Fields71> }
+  | { name: "SHADDX.u64" | "SHADDX.s64"; fields: Required<Fields72> }
+  | { name: "HADD.u32" | "HADD.s32"; fields: Required<Fields73> }
+  | { name: "HADD.v2u16" | "HADD.v2s16"; fields: Required<Fields74> }
+  | { name: "HADD.v4u8" | "HADD.v4s8"; fields: Required<Fields75> }
+  | {
+      name:
+        | "CLPER.i32"
+        | "CLPER.v2u16"
+        | "CLPER.v4u8"
+        | "CLPER.s32"
+        | "CLPER.v2s16"
+        | "CLPER.v4s8"
+        | "CLPER.u64"
+        | "CLPER.s64";
+      fields: Required<Fields76>;
+    }
+  | { name: "FMA.f32"; fields: Required<Fields77> }
+  | { name: "FMA.v2f16"; fields: Required<Fields78> }
+  | { name: "LSHIFT_AND.i32" | "LSHIFT_OR.i32" | "LSHIFT_XOR.i32"; fields: Required<Fields79> }
+  | {
+      name: "LSHIFT_AND.v2i16" | "LSHIFT_OR.v2i16" | "LSHIFT_XOR.v2i16";
+      fields: Required<Fields80>;
+    }
+  | { name: "LSHIFT_AND.v4i8" | "LSHIFT_OR.v4i8" | "LSHIFT_XOR.v4i8"; fields: Required<Fields81> }
+  | { name: "LSHIFT_AND.i64" | "LSHIFT_OR.i64" | "LSHIFT_XOR.i64"; fields: Required<Fields82> }
+  | { name: "RSHIFT_AND.i32" | "RSHIFT_OR.i32" | "RSHIFT_XOR.i32"; fields: Required<Fields83> }
+  | {
+      name: "RSHIFT_AND.v2i16" | "RSHIFT_OR.v2i16" | "RSHIFT_XOR.v2i16";
+      fields: Required<Fields84>;
+    }
+  | { name: "RSHIFT_AND.v4i8" | "RSHIFT_OR.v4i8" | "RSHIFT_XOR.v4i8"; fields: Required<Fields85> }
+  | { name: "RSHIFT_AND.i64" | "RSHIFT_OR.i64" | "RSHIFT_XOR.i64"; fields: Required<Fields86> }
+  | { name: "MUX.i32" | "MUX.v4i8"; fields: Required<Fields87> }
+  | { name: "MUX.v2i16"; fields: Required<Fields88> }
+  | { name: "CUBE_SSEL" | "CUBE_TSEL"; fields: Required<Fields89> }
+  | { name: "MKVEC.v2i8"; fields: Required<Fields90> }
+  | { name: "CUBEFACE1" | "CUBEFACE2_V9"; fields: Required<Fields91> }
+  | { name: "IDP.v4s8" | "IDP.v4u8"; fields: Required<Fields92> }
+  | {
+      name:
+        | "ICMP_OR.u32"
+        | "ICMP_AND.u32"
+        | "ICMP_OR.s32"
+        | "ICMP_AND.s32"
+        | "ICMP_MULTI.u32"
+        | "ICMP_MULTI.s32";
+      fields: Required<Fields93>;
+    }
+  | {
+      name: "ICMP_OR.v2u16" | "ICMP_AND.v2u16" | "ICMP_OR.v2s16" | "ICMP_AND.v2s16";
+      fields: Required<Fields94>;
+    }
+  | {
+      name: "ICMP_OR.v4u8" | "ICMP_AND.v4u8" | "ICMP_OR.v4s8" | "ICMP_AND.v4s8";
+      fields: Required<Fields95>;
+    }
+  | { name: "FCMP_OR.f32" | "FCMP_AND.f32"; fields: Required<Fields96> }
+  | { name: "FCMP_OR.v2f16" | "FCMP_AND.v2f16"; fields: Required<Fields97> }
+  | {
+      name: "IADD_IMM.i32" | "IADD_IMM.v2i16" | "IADD_IMM.v4i8" | "FADD_IMM.f32" | "FADD_IMM.v2f16";
+      fields: Required<Fields98>;
+    }
+  | { name: "ATOM1_RETURN.i32" | "ATOM1_RETURN.i64"; fields: Required<Fields99> }
+  | { name: "ATOM.i32" | "ATOM.i64"; fields: Required<Fields100> }
+  | { name: "ATOM_RETURN.i32" | "ATOM_RETURN.i64"; fields: Required<Fields101> }
+  | { name: "TEX_FETCH"; fields: Required<Fields102> }
+  | { name: "TEX_SINGLE"; fields: Required<Fields103> }
+  | { name: "TEX_GATHER"; fields: Required<Fields104> }
+  | { name: "TEX_GRADIENT"; fields: Required<Fields105> }
+  | { name: "TEX_DUAL"; fields: Required<Fields106> }
+  | {
+      name: "VAR_TEX_BUF_SINGLE" | "VAR_TEX_BUF_DUAL" | "VAR_TEX_SINGLE" | "VAR_TEX_DUAL";
+      fields: Required<Fields107>;
+    }
+  | { name: "VAR_TEX_BUF_GATHER" | "VAR_TEX_GATHER"; fields: Required<Fields108> }
+  | { name: "VAR_TEX_BUF_GRADIENT" | "VAR_TEX_GRADIENT"; fields: Required<Fields109> }
+  | {
+      name:
+        "FMA_RSCALE.f32" | "FMA_RSCALE_N.f32" | "FMA_RSCALE_LEFT.f32" | "FMA_RSCALE_SCALE16.f32";
+      fields: Required<Fields110>;
+    }
+) & { dontCareBits?: number[] };
 
 export const ISA = {
   id: "valhall",

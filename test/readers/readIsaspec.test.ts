@@ -228,7 +228,7 @@ describe("readIsaspec on the ir3 seed + companion", () => {
     const page = readFileSync(path.join(SPECS_DIR, "ir3", "ir3-cat0.xml.page.txt"), "utf8");
     const column = page.indexOf('<bitset name="brax"') + 1;
     expect(diags.items.map(formatDiagnostic)).toEqual([
-      `specs/ir3/ir3-cat0.xml.page.txt:1:${column}: warning[no-display]: instruction 'brax' has no display template (neither it nor an ancestor has a <display>), so it cannot be disassembled`,
+      `specs/ir3/ir3-cat0.xml.page.txt:1:${column}: warning[no-display]: instruction 'brax' has no display template (neither it nor an ancestor has a <display>), so its assembly syntax is unknown`,
     ]);
   });
 });
@@ -515,7 +515,7 @@ describe("readIsaspec errors (exact diagnostics)", () => {
       "</bitset>",
     );
     expect(diags.sorted().map(formatDiagnostic)).toEqual([
-      "t.xml:6:1: warning[no-display]: instruction 'n1' has no display template (neither it nor an ancestor has a <display>), so it cannot be disassembled",
+      "t.xml:6:1: warning[no-display]: instruction 'n1' has no display template (neither it nor an ancestor has a <display>), so its assembly syntax is unknown",
       "t.xml:7:1: warning[stray-text]: text 'oops' directly inside <bitset> is ignored",
       "t.xml:9:27: warning[ignored-pattern]: a <pattern> inside <override> is ignored (isaspec takes fixed bits only from the bitset itself); use <assert>",
     ]);

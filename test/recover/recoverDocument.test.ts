@@ -171,4 +171,12 @@ describe("malformed XML after recovery", () => {
       "p.txt:1:39: error[xml-syntax]: Expected closing tag 'b' (opened in line 1, col 32) instead of closing tag 'c'.",
     ]);
   });
+
+  test("an unclosed processing instruction the validator lets through (found by the fuzzer)", () => {
+    const { parseXml } = require("../../generator/readers/xml") as typeof import("../../generator/readers/xml");
+    const diags = new Diagnostics();
+    const doc = recoverText("p.xml", "<a/>\n<?x", { xml: true }, diags)!;
+    expect(parseXml(doc, diags)).toBeUndefined();
+    expect(diags.sorted().map(formatDiagnostic)).toEqual(["p.xml:2:1: error[xml-syntax]: Pi Tag is not closed."]);
+  });
 });

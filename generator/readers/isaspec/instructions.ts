@@ -73,7 +73,7 @@ export class InstructionBuilder {
       if (!chain.some((b) => b.display || b.overrides.some((o) => o.display))) {
         this.diags.warning(
           "no-display",
-          `instruction '${name}' has no display template (neither it nor an ancestor has a <display>), so it cannot be disassembled`,
+          `instruction '${name}' has no display template (neither it nor an ancestor has a <display>), so its assembly syntax is unknown`,
           locateElement(leaf.doc, leaf.el),
         );
       }

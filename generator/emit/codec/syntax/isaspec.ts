@@ -1,10 +1,83 @@
 /**
- * Data the isaspec assembly syntax needs beyond the generic codec tables (embedded in the generated
- * codec as `SYNTAX`). Nothing yet.
+ * Data the isaspec assembly syntax (templates/ts/codec/syntax-isaspec.ts.hbs) needs beyond the
+ * generic codec tables, embedded in the generated codec as `SYNTAX`: per instruction that has any,
+ * its `<derived>` fields and its `<override>` cases, with expressions as small JSON trees the
+ * template's interpreter evaluates (and inverts when assembling). The default display template and
+ * the default fields are already in INSTRUCTIONS.
  */
-import type { IsaModel } from "../../../model/types";
+import { parseExpr, type ExprNode } from "../../../model/expr";
+import type { DerivedField, Field, FieldType, IsaModel } from "../../../model/types";
+
+/** An expression: a literal, a field name, or an operator node (unary when `b` is absent). */
+export type ExprData = number | string | { op: string; a: ExprData; b?: ExprData };
+
+/** Field kinds the runtime treats as signed (as codecView does). */
+const SIGNED: ReadonlySet<FieldType> = new Set<FieldType>(["int", "offset", "branch"]);
+
+/** A C integer literal's value (`2ULL`, `0x1f`, `017`). */
+function literal(text: string): number {
+  const t = text.replace(/[uUlL]+$/, "");
+  return /^0[xX]/.test(t) ? parseInt(t.slice(2), 16) : /^0[0-7]+$/.test(t) ? parseInt(t, 8) : Number(t);
+}
+
+function tree(n: ExprNode): ExprData {
+  switch (n.kind) {
+    case "number":
+      return literal(n.text);
+    case "field":
+      return n.name;
+    case "unary":
+      return { op: n.op, a: tree(n.operand) };
+    case "binary":
+      return { op: n.op, a: tree(n.left), b: tree(n.right) };
+  }
+}
+
+export function exprData(text: string): ExprData {
+  const parsed = parseExpr(text);
+  if (!parsed.ok) throw new Error(`isaforge: cannot use expression '${text}': ${parsed.message}`);
+  return tree(parsed.ast);
+}
 
 export function isaspecSyntaxData(model: IsaModel): object {
-  void model;
-  return {};
+  const enumIndex = new Map(model.enums.map((e, i) => [e.name, i]));
+  const enumOf = (type: FieldType, name: string | undefined): number => (type === "enum" && name ? (enumIndex.get(name) ?? -1) : -1);
+  // Same shape as the codec's FieldSpec, so the runtime's rawField reads override fields too.
+  const field = (f: Field) => ({
+    name: f.name,
+    ranges: f.ranges.flatMap((r) => [r.low, r.high]),
+    width: f.width,
+    kind: f.type,
+    signed: SIGNED.has(f.type),
+    enumIndex: enumOf(f.type, f.enum),
+    default: f.default ?? null,
+    alternatives: f.alternativeTo ?? [],
+    display: f.display ?? null,
+  });
+  const derived = (d: DerivedField) => ({
+    name: d.name,
+    width: d.width,
+    kind: d.type,
+    signed: SIGNED.has(d.type),
+    enumIndex: enumOf(d.type, d.enum),
+    display: d.display ?? null,
+    expr: exprData(d.expr),
+    text: d.expr,
+  });
+  const instructions: Record<string, object> = {};
+  for (const i of model.instructions) {
+    if (i.derived.length === 0 && i.overrides.length === 0) continue;
+    instructions[i.name] = {
+      derived: i.derived.map(derived),
+      overrides: i.overrides.map((o) => ({
+        when: exprData(o.expr),
+        text: o.expr,
+        display: o.display ?? null,
+        fields: o.fields.map(field),
+        derived: o.derived.map(derived),
+        assert: o.assertions ? { match: o.assertions.match, mask: o.assertions.mask } : null,
+      })),
+    };
+  }
+  return { instructions };
 }

@@ -1,0 +1,39 @@
+/**
+ * Loading the generated TS codecs (out/ts/<id>.ts) for the CLI: compiled into dist/ by `prepare`,
+ * or run from source under tsx/ts-jest. Only the ISAs shipped with the package have codecs.
+ */
+import { existsSync, readdirSync } from "fs";
+import * as path from "path";
+import { PACKAGE_ROOT } from "./paths";
+
+export interface Codec {
+  ISA: { id: string; wordCount: number; defaultGpu: number | null };
+  decode(words: ArrayLike<number>, options?: { gpu?: number }): { name: string } | undefined;
+  disassemble(words: ArrayLike<number>, options?: { gpu?: number }): string;
+  assemble(text: string): Uint32Array;
+  AssemblyError: new (...args: never[]) => Error & { line: number; column: number };
+}
+
+function codecDir(): { dir: string; ext: string } {
+  const compiled = path.join(PACKAGE_ROOT, "dist", "out", "ts");
+  // Running from source (tsx, ts-jest): load the TypeScript next to it.
+  if (__filename.endsWith(".ts") || !existsSync(compiled)) return { dir: path.join(PACKAGE_ROOT, "out", "ts"), ext: ".ts" };
+  return { dir: compiled, ext: ".js" };
+}
+
+/** Ids of the ISAs that have a codec. */
+export function codecIds(): string[] {
+  const { dir, ext } = codecDir();
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith(ext) && !f.endsWith(".d.ts"))
+    .map((f) => f.slice(0, -ext.length))
+    .sort();
+}
+
+export function loadCodec(id: string): Codec | undefined {
+  if (!codecIds().includes(id)) return undefined;
+  const { dir, ext } = codecDir();
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require(path.join(dir, id + ext)) as Codec;
+}

@@ -1,0 +1,84 @@
+import { mkdtempSync, rmSync, writeFileSync } from "fs";
+import { tmpdir } from "os";
+import * as path from "path";
+import { runCli } from "../../generator/cli";
+import { parseWords } from "../../generator/disasm";
+
+let dir: string;
+beforeAll(() => (dir = mkdtempSync(path.join(tmpdir(), "isaforge-disasm-"))));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function run(input: string, ...argv: string[]) {
+  const file = path.join(dir, `in-${Math.random().toString(36).slice(2)}.txt`);
+  writeFileSync(file, input);
+  const out: string[] = [];
+  const err: string[] = [];
+  const status = await runCli([...argv, file], { out: (l) => out.push(l), err: (l) => err.push(l) });
+  return { status, out, err: err.map((l) => l.replace(file, "IN")) };
+}
+
+describe("parseWords", () => {
+  test("hex words with or without 0x, separated by spaces or commas", () => {
+    expect(parseWords("0x07811018 0x15001f20,00000000 0", 4, false)).toEqual({ words: [0x07811018, 0x15001f20, 0, 0] });
+  });
+  test("bytes in little-endian order", () => {
+    expect(parseWords("02 00 00 00 00 c1 91 00", 2, true)).toEqual({ words: [0x00000002, 0x0091c100] });
+  });
+  test("a bad token is reported at its column", () => {
+    expect(parseWords("0x1 0xZZ", 2, false)).toEqual({ error: "'0xZZ' is not a 32-bit word in hex", column: 5 });
+    expect(parseWords("0x1", 2, false)).toEqual({ error: "expected 2 words, found 1", column: 1 });
+    expect(parseWords("100 0 0 0 0 0 0 0", 2, true)).toEqual({ error: "'100' is not a byte in hex", column: 1 });
+  });
+});
+
+describe("isaforge disasm / asm", () => {
+  test("one output line per input line; blank lines stay blank", async () => {
+    const r = await run("0x00000003 0x00900000\n\n0x00000000 0x03000000\n", "disasm", "--isa", "ir3");
+    expect(r.status).toBe(0);
+    expect(r.out).toHaveLength(3);
+    expect(r.out[1]).toBe("");
+  });
+
+  test("a malformed line is an error at its line and column, and still one output line", async () => {
+    const r = await run("0x00000003 0x00900000\n0x1 0xZZ\n", "disasm", "--isa", "ir3");
+    expect(r.status).toBe(1);
+    expect(r.out).toHaveLength(2);
+    expect(r.err).toEqual(["IN:2:5: error[bad-word]: '0xZZ' is not a 32-bit word in hex"]);
+  });
+
+  test("a word matching no instruction exits 1 only with --strict", async () => {
+    // Bits 61..63 = 7 are no cat0 instruction.
+    const input = "0x00000000 0xe0000000\n";
+    const lax = await run(input, "disasm", "--isa", "ir3");
+    expect(lax.status).toBe(0);
+    expect(lax.out[0]).toMatch(/unknown|no match/);
+    expect((await run(input, "disasm", "--isa", "ir3", "--strict")).status).toBe(1);
+  });
+
+  test("an unknown --isa is a usage error", async () => {
+    const r = await run("0 0\n", "disasm", "--isa", "z80");
+    expect(r.status).toBe(2);
+    expect(r.err[0]).toBe("isaforge: error[usage]: --isa 'z80' has no codec (known: etnaviv, ir3, r500, valhall)");
+  });
+
+  test.each([
+    ["ir3", "0x00000003 0x00900000"],
+    ["valhall", "0x00000201 0x00a4c032"],
+    ["etnaviv", "0x01821009 0x00000000 0x00000000 0x00150028"],
+    ["r500", "0x00000402 0x00000000 0x12000f00 0x00050000 0x00000000 0x00000000"],
+  ])("%s: disasm then asm gives the words back", async (isa, words) => {
+    const text = await run(words + "\n", "disasm", "--isa", isa);
+    expect(text.status).toBe(0);
+    const back = await run(text.out.join("\n") + "\n", "asm", "--isa", isa);
+    expect(back.err).toEqual([]);
+    expect(back.out).toEqual([words]);
+  });
+
+  test("asm reports the line and column of a bad token", async () => {
+    const r = await run("\nfrobnicate r0\n", "asm", "--isa", "ir3");
+    expect(r.status).toBe(1);
+    expect(r.out).toHaveLength(2);
+    expect(r.err).toHaveLength(1);
+    expect(r.err[0]).toMatch(/^IN:2:1: error\[asm\]: /);
+  });
+});

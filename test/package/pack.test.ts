@@ -1,0 +1,48 @@
+/**
+ * The published package: packed with `npm pack`, installed into an empty project, its codecs
+ * imported by path `isaforge/codecs/<id>`, at run time and with their TypeScript types.
+ */
+import { execFileSync } from "child_process";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "fs";
+import { tmpdir } from "os";
+import * as path from "path";
+
+const ROOT = path.join(__dirname, "..", "..");
+const run = (cmd: string, args: string[], cwd: string) =>
+  execFileSync(cmd, args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NODE_OPTIONS: "" } });
+
+jest.setTimeout(240_000);
+
+test("npm pack, install into an empty project, import a codec with types", () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "isaforge-pack-"));
+  try {
+    run("npm", ["pack", "--pack-destination", dir, "--silent"], ROOT);
+    const tarball = readdirSync(dir).find((f) => f.endsWith(".tgz"))!;
+    const proj = path.join(dir, "proj");
+    mkdirSync(proj);
+    writeFileSync(path.join(proj, "package.json"), JSON.stringify({ name: "consumer", version: "1.0.0", private: true }));
+    run("npm", ["install", path.join(dir, tarball), "--no-audit", "--no-fund", "--silent"], proj);
+
+    const out = run("node", ["-e", "const c = require('isaforge/codecs/ir3'); process.stdout.write(c.decode([3, 0x00900000]).name)"], proj);
+    expect(out).toBe("br");
+
+    writeFileSync(
+      path.join(proj, "use.ts"),
+      [
+        'import { decode, encode, type Instruction } from "isaforge/codecs/valhall";',
+        "const d = decode([0x00000201, 0x00a4c032]);",
+        'if (d && d.name === "FADD.f32") { const clamp: string = d.fields.clamp; void clamp; }',
+        'const i: Instruction | undefined = d;',
+        "if (i) encode(i);",
+        "",
+      ].join("\n"),
+    );
+    run(
+      process.execPath,
+      [path.join(ROOT, "node_modules", "typescript", "bin", "tsc"), "--noEmit", "--strict", "--module", "node16", "--moduleResolution", "node16", "use.ts"],
+      proj,
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
