@@ -41,6 +41,7 @@ export function readSpec(spec: LoadedSpec, diags: Diagnostics): IsaModel {
     model.registers.push(...(part.registers ?? []));
     model.lookupTables.push(...(part.lookupTables ?? []));
     model.notes.push(...(part.notes ?? []));
+    if (part.assemblyText) model.assemblyText = part.assemblyText;
   }
   return model;
 }

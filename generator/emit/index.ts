@@ -1,5 +1,6 @@
 /** One emitter per artifact; each turns models into files rendered from its templates. */
 import type { IsaModel } from "../model/types";
+import { emitCHeader } from "./emitCHeader";
 import { emitJson } from "./emitJson";
 import { emitTsCodec } from "./emitTsCodec";
 import type { OutputFile } from "./outputFile";
@@ -9,4 +10,5 @@ export type Emitter = (models: IsaModel[]) => OutputFile[];
 export const EMITTERS: { name: string; emit: Emitter }[] = [
   { name: "json", emit: emitJson },
   { name: "ts-codec", emit: emitTsCodec },
+  { name: "c-header", emit: emitCHeader },
 ];

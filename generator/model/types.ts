@@ -242,6 +242,11 @@ export interface Field {
   call?: boolean;
   /** isaspec `<param>`s of a `bitset` field: fields of the enclosing instruction passed into the sub-encoding. */
   params?: FieldParam[];
+  /**
+   * Names another project's C header gives this register field or its values (Mesa `r300_reg.h`
+   * `R500_FC_*`), so a generated header can replace those hand-written lines.
+   */
+  headerNames?: HeaderName[];
   brief?: string;
   doc?: string;
   source: SourceRef;
@@ -410,8 +415,31 @@ export interface Register {
   fields: Field[];
   /** Bit ranges no field names. */
   reserved: BitRange[];
+  /** Names another project's C header gives the register's offset (Mesa `R500_US_FC_INST_0`). */
+  headerNames?: HeaderName[];
   brief?: string;
   doc?: string;
+  source: SourceRef;
+}
+
+/** A C macro name another project's header defines for a register or register field. */
+export interface HeaderName {
+  /** The macro name (`R500_FC_JUMP_FUNC`). */
+  name: string;
+  /**
+   * What it stands for: `offset` the register's offset; `mask` the field's mask (a one-bit flag);
+   * `value` the field holding `value`, shifted into place; `setter` a one-argument macro shifting
+   * its argument into the field (the generated one also masks it).
+   */
+  kind: "offset" | "mask" | "value" | "setter";
+  /**
+   * For `value`: the field's value.
+   * @asType integer
+   * @minimum 0
+   */
+  value?: number;
+  /** The header defining the name (repository:path@commit). */
+  header: string;
   source: SourceRef;
 }
 
@@ -477,4 +505,178 @@ export interface IsaModel {
   registers: Register[];
   lookupTables: LookupTable[];
   notes: Note[];
+  /** How the upstream disassembler prints the instructions, where a companion states it (etnaviv). */
+  assemblyText?: AssemblyText;
+}
+
+/**
+ * How an upstream disassembler prints instructions, where no source document says so (etnaviv:
+ * Mesa's isaspec `etnaviv.xml`, from specs/etnaviv/mesa-syntax.json). Names refer to instruction
+ * fields; the codec emitter turns this into the printer and the parser.
+ */
+export interface AssemblyText {
+  /** Where the conventions come from (repository:path@commit, document section). */
+  upstream: string;
+  /**
+   * Characters the head (mnemonic and modifiers) is padded to; one space then precedes the operands.
+   * @asType integer
+   * @minimum 0
+   */
+  headWidth: number;
+  /** Text between two operands (`, `). */
+  operandSeparator: string;
+  /** Text of an unused operand (`void`). */
+  unused: string;
+  /** Value-to-text tables (condition, type, write mask, register group, …). */
+  spellings: TextSpelling[];
+  /** Suffixes of the mnemonic, each printed from a field or a value assembled from fields. */
+  modifiers: TextModifier[];
+  operands: TextOperand[];
+  /** Inline immediates: a source whose register group is `group` prints a value instead. */
+  immediate?: TextImmediate;
+  /** Layouts of a line: which modifiers in which order, which operands. */
+  forms: TextForm[];
+  /** The form of instructions no form lists. */
+  defaultForm: string;
+  /** Mnemonics chosen by field values (etnaviv 0x7F: `bit_findlsb` / `bit_findmsb`). */
+  variants: MnemonicVariant[];
+  /** Instructions upstream has no encoding for; the codec still prints them (see `reason`). */
+  unmatched?: { instructions: string[]; reason: string; upstream: string; source: SourceRef };
+  /** Opcodes upstream prints that the source documents lack, so the model has no instruction for them. */
+  absentOpcodes: AbsentOpcode[];
+  source: SourceRef;
+}
+
+/** A table from values to printed text. */
+export interface TextSpelling {
+  name: string;
+  values: { value: number; text: string }[];
+  upstream: string;
+  source: SourceRef;
+}
+
+/** A value assembled from fields: field value << shift, or'ed together. */
+export interface TextValuePart {
+  field: string;
+  /**
+   * @asType integer
+   * @minimum 0
+   */
+  shift: number;
+}
+
+/** A mnemonic suffix. */
+export interface TextModifier {
+  name: string;
+  /** Text of a flag (printed when the value is non-zero, or zero when `inverted`). */
+  text?: string;
+  inverted?: boolean;
+  /** Spelling of a multi-valued modifier. */
+  spelling?: string;
+  /** The fields holding the value; absent when no document gives the bits (never printed or parsed). */
+  parts?: TextValuePart[];
+  upstream: string;
+  source: SourceRef;
+}
+
+/** Fields that make up an operand, by role. */
+export interface TextOperandFields {
+  use?: string;
+  reg?: string;
+  amode?: string;
+  mask?: string;
+  group?: string;
+  swizzle?: string;
+  neg?: string;
+  abs?: string;
+  id?: string;
+  value?: string;
+}
+
+export interface TextOperand {
+  name: string;
+  /** `void`: always prints the unused text; `target`: a field printed as a decimal number. */
+  kind: "dest" | "src" | "texture" | "target" | "void";
+  fields: TextOperandFields;
+  /** Register prefix (`t`, `tex`). */
+  prefix?: string;
+  /** For a destination: printed with the mask instead of the unused text when `use` is 0 (`mem`). */
+  memory?: string;
+  upstream: string;
+  source: SourceRef;
+}
+
+/** A part of an inline immediate: bits `from…from+width-1` of the source field with `role`, at `shift`. */
+export interface TextImmediatePart {
+  role: keyof TextOperandFields;
+  /**
+   * @asType integer
+   * @minimum 0
+   */
+  shift: number;
+  /**
+   * @asType integer
+   * @minimum 0
+   */
+  from?: number;
+  /**
+   * @asType integer
+   * @minimum 1
+   */
+  width?: number;
+}
+
+export interface TextImmediate {
+  /**
+   * @asType integer
+   * @minimum 0
+   */
+  group: number;
+  /**
+   * Bits in the value.
+   * @asType integer
+   * @minimum 1
+   */
+  width: number;
+  value: TextImmediatePart[];
+  /** Selects the format (index into `formats`). */
+  type: TextImmediatePart;
+  /** `float32-top`: the value is the top bits of an IEEE single, printed `%f`; `float16`: its low 16 bits are a half, printed `%f`. */
+  formats: ("float32-top" | "int" | "uint" | "float16")[];
+  upstream: string;
+  source: SourceRef;
+}
+
+export interface TextForm {
+  name: string;
+  /** Modifier names in print order. */
+  modifiers: string[];
+  /** Operand names in print order. */
+  operands: string[];
+  instructions: string[];
+  upstream: string;
+  source: SourceRef;
+}
+
+export interface MnemonicVariant {
+  instruction: string;
+  mnemonic: string;
+  /** Field values that select the variant. */
+  fixed: { field: string; value: number }[];
+  /** Operands the variant prints as unused (their fields hold the selection). */
+  voidOperands: string[];
+  upstream: string;
+  source: SourceRef;
+}
+
+export interface AbsentOpcode {
+  /**
+   * @asType integer
+   * @minimum 0
+   */
+  opcode: number;
+  mnemonic: string;
+  form: string;
+  upstream: string;
+  source: SourceRef;
 }

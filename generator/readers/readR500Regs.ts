@@ -2,11 +2,13 @@
  * Reader for the r500-regs format (buhman/r500 `regs/*.txt` register-bits tables). Each document is
  * one register, named after its file (`us_fc_inst.txt` → US_FC_INST). The `r500-framing` companion
  * places the registers in the six dwords of an instruction and adds the registers and the
- * instruction the documents do not describe.
+ * instruction the documents do not describe. The `r500-mesa-names` companion adds the names Mesa's
+ * `r300_reg.h` gives the registers (for the C header).
  */
 import * as path from "path";
 import type { EnumDef, Instruction, Register } from "../model/types";
 import { buildFramedInstruction, framingRegisters } from "./r500/framing";
+import { attachMesaNames } from "./r500/mesaNames";
 import { parseRegisterText } from "./r500/parseRegisterText";
 import { buildRegister } from "./r500/registerModel";
 import type { ModelPart, ReaderContext } from "./readerTypes";
@@ -32,5 +34,8 @@ export function readR500Regs(ctx: ReaderContext): ModelPart {
     registers.push(...framingRegisters(framing));
     instructions.push(buildFramedInstruction(framing, registers, ctx.isa, ctx.diags));
   }
+  // After the framing: it sets the offsets, and the instruction's fields stay without these names.
+  const mesaNames = ctx.companions.find((c) => c.kind === "r500-mesa-names");
+  if (mesaNames) attachMesaNames(mesaNames, registers, enums, ctx.diags);
   return { enums, registers, instructions };
 }

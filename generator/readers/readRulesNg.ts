@@ -3,7 +3,7 @@
  * instructions from the registers laid out by the ISA's rules-ng-instructions companion (which
  * words, opcode, derived values, operands, overlapping fields), since rules-ng cannot say how
  * registers form instructions. Steps: collect declarations (following imports) → resolve types →
- * apply the companion.
+ * apply the companion → apply the optional rules-ng-syntax companion (how upstream prints them).
  */
 import type { Register } from "../model/types";
 import type { ModelPart, ReaderContext } from "./readerTypes";
@@ -13,6 +13,7 @@ import { buildInstructions } from "./rulesNg/instructions";
 import { findInstructionsCompanion, INSTRUCTIONS_KIND } from "./rulesNg/instructionsCompanion";
 import { findInstructionWords, markSplitOpcode } from "./rulesNg/layout";
 import { resolveDefinitions } from "./rulesNg/resolve";
+import { applySyntaxCompanion } from "./rulesNg/syntaxCompanion";
 
 export function readRulesNg(ctx: ReaderContext): ModelPart {
   const collected = collectDocuments(ctx.documents, ctx.diags);
@@ -37,7 +38,13 @@ export function readRulesNg(ctx: ReaderContext): ModelPart {
   if (!words) return { ...definitions, registers };
   markSplitOpcode(words, companion);
   const instructions = buildInstructions(ctx.isa, words, companion, resolved.enums, ctx.diags);
-  return { ...definitions, registers: numberWords(registers, words), instructions };
+  const assemblyText = applySyntaxCompanion(ctx.companions, instructions, ctx.diags);
+  return {
+    ...definitions,
+    registers: numberWords(registers, words),
+    instructions,
+    ...(assemblyText ? { assemblyText } : {}),
+  };
 }
 
 /** Registers in model property order, the instruction words numbered. */

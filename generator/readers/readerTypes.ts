@@ -4,6 +4,7 @@
  */
 import type { Diagnostics } from "../diagnostics";
 import type {
+  AssemblyText,
   BitsetDef,
   DocumentFormat,
   EnumDef,
@@ -57,6 +58,8 @@ export interface ModelPart {
   registers?: Register[];
   lookupTables?: LookupTable[];
   notes?: Note[];
+  /** How the upstream disassembler prints the instructions (from a companion). */
+  assemblyText?: AssemblyText;
 }
 
 export type Reader = (ctx: ReaderContext) => ModelPart;

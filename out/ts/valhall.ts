@@ -2645,7 +2645,7 @@ const INSTRUCTIONS: readonly InstructionSpec[] = ([
 const DERIVED: Record<string, Record<string, (f: Record<string, number>) => number>> = {};
 /** What the assembly syntax below needs beyond the tables above. */
 // prettier-ignore
-const SYNTAX = {};
+const SYNTAX = {"flow":"flow","fauPage":"fau_page","lut":[0,4294967295,2147483647,4210884094,16777216,2147491840,1885360176,3232800912,50462976,117835012,185207048,252579084,319951120,387323156,454695192,522067228,1065353216,1036831949,1050868099,1060205080,1078530011,0,1199570688,1543527416,778436608,872415232,939524096,1006632960,1073741824,1140850688,1207959552,1112014848],"fauPages":[[null,null,"warp_id",null,"framebuffer_size","atest_datum","sample",null,"blend_descriptor_0","blend_descriptor_1","blend_descriptor_2","blend_descriptor_3","blend_descriptor_4","blend_descriptor_5","blend_descriptor_6","blend_descriptor_7"],[null,"thread_local_pointer",null,"workgroup_local_pointer",null,null,null,"resource_table_pointer",null,null,null,null,null,null,null,null],null,[null,"lane_id",null,"core_id",null,null,null,null,null,null,null,null,null,null,null,"program_counter"]],"enumDefaults":[0,-1,-1,-1,0,-1,-1,2,0,0,-1,0,-1,0,0,0,0,4,7,6,7,0,-1,0,0,-1,-1,-1,-1,-1,-1,15,-1,-1,-1,-1,0,-1,0,3,0,0,1,-1,-1,-1,-1,-1,-1,-1],"instructions":{"NOP":{"mods":[["flow","flow"]],"dest":null,"staging":[],"sources":[],"imms":[]},"BRANCHZ":{"mods":[["conservative","conservative"],["eq","eq"],["flow","flow"]],"dest":null,"staging":[],"sources":[{"field":"src0","suffixes":[["src0_combine","combine"]]}],"imms":[{"field":"offset","prefix":"offset:","signed":true}]},"DISCARD.f32":{"mods":[["condition","condition"],["flow","flow"]],"dest":null,"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]},{"field":"src1","suffixes":[["src1_neg","neg"],["src1_abs","abs"],["src1_swizzle","swizzle"]]}],"imms":[]},"BRANCHZI":{"mods":[["conservative","conservative"],["eq","eq"],["absolute","absolute"],["flow","flow"]],"dest":null,"staging":[],"sources":[{"field":"src0","suffixes":[["src0_combine","combine"]]},{"field":"src1","suffixes":[]}],"imms":[]},"BARRIER":{"mods":[["slot","slot"],["flow","flow"]],"dest":null,"staging":[],"sources":[],"imms":[]},"CSEL.f32":{"mods":[["condition","condition"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]},{"field":"src2","suffixes":[]},{"field":"src3","suffixes":[]}],"imms":[]},"CSEL.v2f16":{"mods":[["condition","condition"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]},{"field":"src2","suffixes":[]},{"field":"src3","suffixes":[]}],"imms":[]},"CSEL.u32":{"mods":[["condition","condition"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]},{"field":"src2","suffixes":[]},{"field":"src3","suffixes":[]}],"imms":[]},"CSEL.v2u16":{"mods":[["condition","condition"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]},{"field":"src2","suffixes":[]},{"field":"src3","suffixes":[]}],"imms":[]},"CSEL.s32":{"mods":[["condition","condition"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]},{"field":"src2","suffixes":[]},{"field":"src3","suffixes":[]}],"imms":[]},"CSEL.v2s16":{"mods":[["condition","condition"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]},{"field":"src2","suffixes":[]},{"field":"src3","suffixes":[]}],"imms":[]},"LD_VAR_SPECIAL":{"mods":[["vector_size","vector_size"],["register_format","register_format"],["sample_mode","sample_mode"],["update_mode","update_mode"],["slot","slot"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]}],"imms":[{"field":"index","prefix":"index:","signed":false}]},"LD_VAR_BUF_IMM.f32":{"mods":[["slot","slot"],["vector_size","vector_size"],["source_format","source_format"],["sample_mode","sample_mode"],["update_mode","update_mode"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]}],"imms":[{"field":"index","prefix":"index:","signed":false}]},"LD_VAR_BUF_IMM.f16":{"mods":[["slot","slot"],["vector_size","vector_size"],["source_format","source_format"],["sample_mode","sample_mode"],["update_mode","update_mode"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]}],"imms":[{"field":"index","prefix":"index:","signed":false}]},"LD_VAR_BUF.f32":{"mods":[["slot","slot"],["vector_size","vector_size"],["source_format","source_format"],["sample_mode","sample_mode"],["update_mode","update_mode"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],"imms":[]},"LD_VAR_BUF.f16":{"mods":[["slot","slot"],["vector_size","vector_size"],["source_format","source_format"],["sample_mode","sample_mode"],["update_mode","update_mode"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],"imms":[]},"LD_VAR":{"mods":[["slot","slot"],["vector_size","vector_size"],["register_format","register_format"],["sample_mode","sample_mode"],["update_mode","update_mode"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],"imms":[]},"LD_VAR_IMM":{"mods":[["slot","slot"],["vector_size","vector_size"],["register_format","register_format"],["sample_mode","sample_mode"],["update_mode","update_mode"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]}],"imms":[{"field":"table","prefix":"table:","signed":false},{"field":"index","prefix":"index:","signed":false}]},"LD_VAR_FLAT":{"mods":[["slot","slot"],["vector_size","vector_size"],["register_format","register_format"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]}],"imms":[]},"LD_VAR_FLAT_IMM":{"mods":[["slot","slot"],["vector_size","vector_size"],["register_format","register_format"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[],"imms":[{"field":"table","prefix":"table:","signed":false},{"field":"index","prefix":"index:","signed":false}]},"LD_ATTR_IMM":{"mods":[["vector_size","vector_size"],["register_format","register_format"],["slot","slot"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],"imms":[{"field":"index","prefix":"index:","signed":false},{"field":"table","prefix":"table:","signed":false}]},"LD_ATTR":{"mods":[["vector_size","vector_size"],["register_format","register_format"],["slot","slot"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]},{"field":"src2","suffixes":[]}],"imms":[]},"LD_TEX_IMM":{"mods":[["vector_size","vector_size"],["register_format","register_format"],["slot","slot"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],"imms":[{"field":"index","prefix":"index:","signed":false},{"field":"table","prefix":"table:","signed":false}]},"LD_TEX":{"mods":[["vector_size","vector_size"],["register_format","register_format"],["slot","slot"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]},{"field":"src2","suffixes":[]}],"imms":[]},"LEA_ATTR_IMM":{"mods":[["slot","slot"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],"imms":[{"field":"table","prefix":"table:","signed":false},{"field":"index","prefix":"index:","signed":false}]},"LEA_ATTR":{"mods":[["vector_size","vector_size"],["slot","slot"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]},{"field":"src2","suffixes":[]}],"imms":[]},"LEA_TEX_IMM":{"mods":[["slot","slot"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],"imms":[{"field":"table","prefix":"table:","signed":false},{"field":"index","prefix":"index:","signed":false}]},"LEA_TEX":{"mods":[["vector_size","vector_size"],["slot","slot"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]},{"field":"src2","suffixes":[]}],"imms":[]},"LD_BUFFER.i8":{"mods":[["load_lane_8_bit","load_lane_8_bit"],["unsigned","unsigned"],["slot","slot"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],"imms":[]},"LD_BUFFER.i16":{"mods":[["load_lane_16_bit","load_lane_16_bit"],["unsigned","unsigned"],["slot","slot"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],"imms":[]},"LD_BUFFER.i24":{"mods":[["load_lane_24_bit","load_lane_24_bit"],["unsigned","unsigned"],["slot","slot"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],"imms":[]},"LD_BUFFER.i32":{"mods":[["load_lane_32_bit","load_lane_32_bit"],["unsigned","unsigned"],["slot","slot"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],"imms":[]},"LD_BUFFER.i48":{"mods":[["load_lane_48_bit","load_lane_48_bit"],["unsigned","unsigned"],["slot","slot"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],"imms":[]},"LD_BUFFER.i64":{"mods":[["load_lane_64_bit","load_lane_64_bit"],["unsigned","unsigned"],["slot","slot"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],"imms":[]},"LD_BUFFER.i96":{"mods":[["load_lane_96_bit","load_lane_96_bit"],["unsigned","unsigned"],["slot","slot"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],"imms":[]},"LD_BUFFER.i128":{"mods":[["load_lane_128_bit","load_lane_128_bit"],["unsigned","unsigned"],["slot","slot"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],"imms":[]},"LEA_BUF_IMM":{"mods":[["slot","slot"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]}],"imms":[{"field":"table","prefix":"table:","signed":false},{"field":"index","prefix":"index:","signed":false}]},"LOAD.i8":{"mods":[["memory_access","memory_access"],["load_lane_8_bit","load_lane_8_bit"],["unsigned","unsigned"],["slot","slot"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]}],"imms":[{"field":"offset","prefix":"offset:","signed":true}]},"LOAD.i16":{"mods":[["memory_access","memory_access"],["load_lane_16_bit","load_lane_16_bit"],["unsigned","unsigned"],["slot","slot"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]}],"imms":[{"field":"offset","prefix":"offset:","signed":true}]},"LOAD.i24":{"mods":[["memory_access","memory_access"],["load_lane_24_bit","load_lane_24_bit"],["unsigned","unsigned"],["slot","slot"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]}],"imms":[{"field":"offset","prefix":"offset:","signed":true}]},"LOAD.i32":{"mods":[["memory_access","memory_access"],["load_lane_32_bit","load_lane_32_bit"],["unsigned","unsigned"],["slot","slot"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]}],"imms":[{"field":"offset","prefix":"offset:","signed":true}]},"LOAD.i48":{"mods":[["memory_access","memory_access"],["load_lane_48_bit","load_lane_48_bit"],["unsigned","unsigned"],["slot","slot"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]}],"imms":[{"field":"offset","prefix":"offset:","signed":true}]},"LOAD.i64":{"mods":[["memory_access","memory_access"],["load_lane_64_bit","load_lane_64_bit"],["unsigned","unsigned"],["slot","slot"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]}],"imms":[{"field":"offset","prefix":"offset:","signed":true}]},"LOAD.i96":{"mods":[["memory_access","memory_access"],["load_lane_96_bit","load_lane_96_bit"],["unsigned","unsigned"],["slot","slot"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]}],"imms":[{"field":"offset","prefix":"offset:","signed":true}]},"LOAD.i128":{"mods":[["memory_access","memory_access"],["load_lane_128_bit","load_lane_128_bit"],["unsigned","unsigned"],["slot","slot"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]}],"imms":[{"field":"offset","prefix":"offset:","signed":true}]},"STORE.i8":{"mods":[["memory_access","memory_access"],["slot","slot"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]}],"imms":[{"field":"offset","prefix":"offset:","signed":true}]},"STORE.i16":{"mods":[["memory_access","memory_access"],["slot","slot"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]}],"imms":[{"field":"offset","prefix":"offset:","signed":true}]},"STORE.i24":{"mods":[["memory_access","memory_access"],["slot","slot"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]}],"imms":[{"field":"offset","prefix":"offset:","signed":true}]},"STORE.i32":{"mods":[["memory_access","memory_access"],["slot","slot"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]}],"imms":[{"field":"offset","prefix":"offset:","signed":true}]},"STORE.i48":{"mods":[["memory_access","memory_access"],["slot","slot"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]}],"imms":[{"field":"offset","prefix":"offset:","signed":true}]},"STORE.i64":{"mods":[["memory_access","memory_access"],["slot","slot"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]}],"imms":[{"field":"offset","prefix":"offset:","signed":true}]},"STORE.i96":{"mods":[["memory_access","memory_access"],["slot","slot"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]}],"imms":[{"field":"offset","prefix":"offset:","signed":true}]},"STORE.i128":{"mods":[["memory_access","memory_access"],["slot","slot"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]}],"imms":[{"field":"offset","prefix":"offset:","signed":true}]},"LEA_BUFFER":{"mods":[["slot","slot"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],"imms":[]},"ST_CVT":{"mods":[["slot","slot"],["memory_access","memory_access"],["vector_size","vector_size"],["register_format","register_format"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],"imms":[{"field":"offset","prefix":"offset:","signed":false}]},"LD_TILE":{"mods":[["vector_size","vector_size"],["register_format","register_format"],["slot","slot"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]},{"field":"src2","suffixes":[]}],"imms":[]},"ST_TILE":{"mods":[["vector_size","vector_size"],["register_format","register_format"],["slot","slot"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]},{"field":"src2","suffixes":[]}],"imms":[]},"BLEND":{"mods":[["slot","slot"],["vector_size","vector_size"],["register_format","register_format"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],"imms":[{"field":"target","prefix":"target:","signed":false}]},"ATEST":{"mods":[["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[["src1_swizzle","swizzle"]]},{"field":"src2","suffixes":[]}],"imms":[]},"ZS_EMIT":{"mods":[["z","z"],["stencil","stencil"],["slot","slot"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]},{"field":"src2","suffixes":[]}],"imms":[]},"V2S16_TO_V2F16":{"mods":[["round_mode","round_mode"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]}],"imms":[]},"S32_TO_F32":{"mods":[["round_mode","round_mode"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]}],"imms":[]},"V2U16_TO_V2F16":{"mods":[["round_mode","round_mode"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]}],"imms":[]},"U32_TO_F32":{"mods":[["round_mode","round_mode"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]}],"imms":[]},"S16_TO_S32":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_swizzle","swizzle"]]}],"imms":[]},"S16_TO_F32":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_swizzle","swizzle"]]}],"imms":[]},"U16_TO_U32":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_swizzle","swizzle"]]}],"imms":[]},"U16_TO_F32":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_swizzle","swizzle"]]}],"imms":[]},"F32_TO_S32":{"mods":[["round_mode","round_mode"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"]]}],"imms":[]},"F32_TO_U32":{"mods":[["round_mode","round_mode"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"]]}],"imms":[]},"V2F16_TO_V2S16":{"mods":[["round_mode","round_mode"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]}],"imms":[]},"V2F16_TO_V2U16":{"mods":[["round_mode","round_mode"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]}],"imms":[]},"F16_TO_S32":{"mods":[["round_mode","round_mode"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]}],"imms":[]},"F16_TO_U32":{"mods":[["round_mode","round_mode"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]}],"imms":[]},"F16_TO_F32":{"mods":[["round_mode","round_mode"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"],["src0_lane","lane"]]}],"imms":[]},"S8_TO_S32":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_lane","lane"]]}],"imms":[]},"S8_TO_F32":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_lane","lane"]]}],"imms":[]},"U8_TO_U32":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_lane","lane"]]}],"imms":[]},"U8_TO_F32":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_lane","lane"]]}],"imms":[]},"V2S8_TO_V2S16":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_halfswizzle","halfswizzle"]]}],"imms":[]},"V2S8_TO_V2F16":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_halfswizzle","halfswizzle"]]}],"imms":[]},"V2U8_TO_V2U16":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_halfswizzle","halfswizzle"]]}],"imms":[]},"V2U8_TO_V2F16":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_halfswizzle","halfswizzle"]]}],"imms":[]},"FROUND.f32":{"mods":[["round_mode","round_mode"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]}],"imms":[]},"FROUND.v2f16":{"mods":[["round_mode","round_mode"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]}],"imms":[]},"MOV.i32":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]}],"imms":[]},"CLZ.u32":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]}],"imms":[]},"CLZ.v2u16":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_swizzle","swizzle"]]}],"imms":[]},"CLZ.v4u8":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]}],"imms":[]},"IABS.s32":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]}],"imms":[]},"IABS.v2s16":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]}],"imms":[]},"IABS.v4s8":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]}],"imms":[]},"POPCOUNT.i32":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]}],"imms":[]},"BITREV.i32":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]}],"imms":[]},"NOT_OLD.i32":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]}],"imms":[]},"NOT_OLD.i64":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]}],"imms":[]},"WMASK":{"mods":[["subgroup_size","subgroup_size"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]}],"imms":[]},"FLUSH.f32":{"mods":[["nan_mode","nan_mode"],["ftz","ftz"],["flush_inf","flush_inf"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]}],"imms":[]},"FLUSH.v2f16":{"mods":[["nan_mode","nan_mode"],["ftz","ftz"],["flush_inf","flush_inf"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]}],"imms":[]},"FREXPM.f32":{"mods":[["sqrt","sqrt"],["log","log"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_swizzle","swizzle"]]}],"imms":[]},"FREXPM.v2f16":{"mods":[["sqrt","sqrt"],["log","log"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_swizzle","swizzle"]]}],"imms":[]},"FREXPE.f32":{"mods":[["sqrt","sqrt"],["log","log"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_swizzle","swizzle"]]}],"imms":[]},"FREXPE.v2f16":{"mods":[["sqrt","sqrt"],["log","log"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_swizzle","swizzle"]]}],"imms":[]},"FRCP.f32":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]}],"imms":[]},"FRCP.f16":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]}],"imms":[]},"FRSQ.f32":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]}],"imms":[]},"FRSQ.f16":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]}],"imms":[]},"FLOGD.f32":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]}],"imms":[]},"FPCLASS.f32":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]}],"imms":[]},"FPCLASS.f16":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]}],"imms":[]},"FLOG_TABLE.f32":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]}],"imms":[]},"FRCP_APPROX.f32":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]}],"imms":[]},"FRSQ_APPROX.f32":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]}],"imms":[]},"FSIN_TABLE.u6":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]}],"imms":[]},"FCOS_TABLE.u6":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]}],"imms":[]},"FSINCOS_OFFSET.u6":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]}],"imms":[]},"FEXP_TABLE.u4":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]}],"imms":[]},"FADD.f32":{"mods":[["clamp","clamp"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]},{"field":"src1","suffixes":[["src1_neg","neg"],["src1_abs","abs"],["src1_swizzle","swizzle"]]}],"imms":[]},"FADD.v2f16":{"mods":[["clamp","clamp"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]},{"field":"src1","suffixes":[["src1_neg","neg"],["src1_abs","abs"],["src1_swizzle","swizzle"]]}],"imms":[]},"FMIN.f32":{"mods":[["clamp","clamp"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]},{"field":"src1","suffixes":[["src1_neg","neg"],["src1_abs","abs"],["src1_swizzle","swizzle"]]}],"imms":[]},"FMIN.v2f16":{"mods":[["clamp","clamp"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]},{"field":"src1","suffixes":[["src1_neg","neg"],["src1_abs","abs"],["src1_swizzle","swizzle"]]}],"imms":[]},"FMAX.f32":{"mods":[["clamp","clamp"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]},{"field":"src1","suffixes":[["src1_neg","neg"],["src1_abs","abs"],["src1_swizzle","swizzle"]]}],"imms":[]},"FMAX.v2f16":{"mods":[["clamp","clamp"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]},{"field":"src1","suffixes":[["src1_neg","neg"],["src1_abs","abs"],["src1_swizzle","swizzle"]]}],"imms":[]},"V2F32_TO_V2F16":{"mods":[["clamp","clamp"],["round_mode","round_mode"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"]]},{"field":"src1","suffixes":[["src1_neg","neg"],["src1_abs","abs"]]}],"imms":[]},"LDEXP.f32":{"mods":[["round_mode","round_mode"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"]]},{"field":"src1","suffixes":[]}],"imms":[]},"LDEXP.v2f16":{"mods":[["round_mode","round_mode"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"]]},{"field":"src1","suffixes":[]}],"imms":[]},"FEXP.f32":{"mods":[["clamp","clamp"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[["src1_neg","neg"],["src1_abs","abs"]]}],"imms":[]},"FADD_LSCALE.f32":{"mods":[["clamp","clamp"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"]]},{"field":"src1","suffixes":[["src1_neg","neg"],["src1_abs","abs"]]}],"imms":[]},"FATAN_ASSIST.f32":{"mods":[["second","second"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],"imms":[]},"IADD.u32":{"mods":[["saturate","saturate"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]}],"imms":[]},"IADD.v2u16":{"mods":[["saturate","saturate"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]}],"imms":[]},"IADD.v4u8":{"mods":[["saturate","saturate"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]}],"imms":[]},"IADD.s32":{"mods":[["saturate","saturate"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]}],"imms":[]},"IADD.v2s16":{"mods":[["saturate","saturate"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]}],"imms":[]},"IADD.v4s8":{"mods":[["saturate","saturate"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]}],"imms":[]},"IADD.u64":{"mods":[["saturate","saturate"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]}],"imms":[]},"IADD.s64":{"mods":[["saturate","saturate"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]}],"imms":[]},"MKVEC.v2i16":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_swizzle","swizzle"]]},{"field":"src1","suffixes":[["src1_swizzle","swizzle"]]}],"imms":[]},"ISUB.u32":{"mods":[["saturate","saturate"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]}],"imms":[]},"ISUB.v2u16":{"mods":[["saturate","saturate"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]}],"imms":[]},"ISUB.v4u8":{"mods":[["saturate","saturate"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]}],"imms":[]},"ISUB.s32":{"mods":[["saturate","saturate"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]}],"imms":[]},"ISUB.v2s16":{"mods":[["saturate","saturate"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]}],"imms":[]},"ISUB.v4s8":{"mods":[["saturate","saturate"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]}],"imms":[]},"ISUB.u64":{"mods":[["saturate","saturate"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]}],"imms":[]},"ISUB.s64":{"mods":[["saturate","saturate"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]}],"imms":[]},"SEG_ADD.u64":{"mods":[["neg","neg"],["preserve_null","preserve_null"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[["src1_widen","widen"]]}],"imms":[]},"SHADDX.u64":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[["src1_widen","widen"]]}],"imms":[{"field":"shift","prefix":"shift:","signed":false}]},"SHADDX.s64":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[["src1_widen","widen"]]}],"imms":[{"field":"shift","prefix":"shift:","signed":false}]},"IMUL.i32":{"mods":[["saturate","saturate"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]}],"imms":[]},"IMUL.v2i16":{"mods":[["saturate","saturate"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]}],"imms":[]},"IMUL.v4i8":{"mods":[["saturate","saturate"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]}],"imms":[]},"IMUL.s32":{"mods":[["saturate","saturate"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]}],"imms":[]},"IMUL.v2s16":{"mods":[["saturate","saturate"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]}],"imms":[]},"IMUL.v4s8":{"mods":[["saturate","saturate"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]}],"imms":[]},"IMULD.u64":{"mods":[["saturate","saturate"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]}],"imms":[]},"HADD.u32":{"mods":[["rhadd","rhadd"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]}],"imms":[]},"HADD.v2u16":{"mods":[["rhadd","rhadd"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]}],"imms":[]},"HADD.v4u8":{"mods":[["rhadd","rhadd"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]}],"imms":[]},"HADD.s32":{"mods":[["rhadd","rhadd"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]}],"imms":[]},"HADD.v2s16":{"mods":[["rhadd","rhadd"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]}],"imms":[]},"HADD.v4s8":{"mods":[["rhadd","rhadd"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]}],"imms":[]},"CLPER.i32":{"mods":[["subgroup_size","subgroup_size"],["lane_operation","lane_operation"],["inactive_result","inactive_result"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[["src1_lanes","lanes"]]}],"imms":[]},"CLPER.v2u16":{"mods":[["subgroup_size","subgroup_size"],["lane_operation","lane_operation"],["inactive_result","inactive_result"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[["src1_lanes","lanes"]]}],"imms":[]},"CLPER.v4u8":{"mods":[["subgroup_size","subgroup_size"],["lane_operation","lane_operation"],["inactive_result","inactive_result"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[["src1_lanes","lanes"]]}],"imms":[]},"CLPER.s32":{"mods":[["subgroup_size","subgroup_size"],["lane_operation","lane_operation"],["inactive_result","inactive_result"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[["src1_lanes","lanes"]]}],"imms":[]},"CLPER.v2s16":{"mods":[["subgroup_size","subgroup_size"],["lane_operation","lane_operation"],["inactive_result","inactive_result"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[["src1_lanes","lanes"]]}],"imms":[]},"CLPER.v4s8":{"mods":[["subgroup_size","subgroup_size"],["lane_operation","lane_operation"],["inactive_result","inactive_result"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[["src1_lanes","lanes"]]}],"imms":[]},"CLPER.u64":{"mods":[["subgroup_size","subgroup_size"],["lane_operation","lane_operation"],["inactive_result","inactive_result"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[["src1_lanes","lanes"]]}],"imms":[]},"CLPER.s64":{"mods":[["subgroup_size","subgroup_size"],["lane_operation","lane_operation"],["inactive_result","inactive_result"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[["src1_lanes","lanes"]]}],"imms":[]},"FMA.f32":{"mods":[["clamp","clamp"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]},{"field":"src1","suffixes":[["src1_neg","neg"],["src1_abs","abs"],["src1_swizzle","swizzle"]]},{"field":"src2","suffixes":[["src2_neg","neg"],["src2_abs","abs"],["src2_swizzle","swizzle"]]}],"imms":[]},"FMA.v2f16":{"mods":[["clamp","clamp"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]},{"field":"src1","suffixes":[["src1_neg","neg"],["src1_abs","abs"],["src1_swizzle","swizzle"]]},{"field":"src2","suffixes":[["src2_neg","neg"],["src2_abs","abs"],["src2_swizzle","swizzle"]]}],"imms":[]},"LSHIFT_AND.i32":{"mods":[["not_result","not_result"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_lanes","lanes"]]},{"field":"src2","suffixes":[["src2_not","not"]]}],"imms":[]},"LSHIFT_AND.v2i16":{"mods":[["not_result","not_result"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_lanes","lanes"]]},{"field":"src2","suffixes":[["src2_not","not"]]}],"imms":[]},"LSHIFT_AND.v4i8":{"mods":[["not_result","not_result"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_lanes","lanes"]]},{"field":"src2","suffixes":[["src2_not","not"]]}],"imms":[]},"LSHIFT_AND.i64":{"mods":[["not_result","not_result"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_lanes","lanes"]]},{"field":"src2","suffixes":[["src2_not","not"]]}],"imms":[]},"RSHIFT_AND.i32":{"mods":[["signed","signed"],["not_result","not_result"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_lanes","lanes"]]},{"field":"src2","suffixes":[["src2_not","not"]]}],"imms":[]},"RSHIFT_AND.v2i16":{"mods":[["signed","signed"],["not_result","not_result"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_lanes","lanes"]]},{"field":"src2","suffixes":[["src2_not","not"]]}],"imms":[]},"RSHIFT_AND.v4i8":{"mods":[["signed","signed"],["not_result","not_result"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_lanes","lanes"]]},{"field":"src2","suffixes":[["src2_not","not"]]}],"imms":[]},"RSHIFT_AND.i64":{"mods":[["signed","signed"],["not_result","not_result"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_lanes","lanes"]]},{"field":"src2","suffixes":[["src2_not","not"]]}],"imms":[]},"LSHIFT_OR.i32":{"mods":[["not_result","not_result"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_lanes","lanes"]]},{"field":"src2","suffixes":[["src2_not","not"]]}],"imms":[]},"LSHIFT_OR.v2i16":{"mods":[["not_result","not_result"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_lanes","lanes"]]},{"field":"src2","suffixes":[["src2_not","not"]]}],"imms":[]},"LSHIFT_OR.v4i8":{"mods":[["not_result","not_result"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_lanes","lanes"]]},{"field":"src2","suffixes":[["src2_not","not"]]}],"imms":[]},"LSHIFT_OR.i64":{"mods":[["not_result","not_result"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_lanes","lanes"]]},{"field":"src2","suffixes":[["src2_not","not"]]}],"imms":[]},"RSHIFT_OR.i32":{"mods":[["signed","signed"],["not_result","not_result"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_lanes","lanes"]]},{"field":"src2","suffixes":[["src2_not","not"]]}],"imms":[]},"RSHIFT_OR.v2i16":{"mods":[["signed","signed"],["not_result","not_result"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_lanes","lanes"]]},{"field":"src2","suffixes":[["src2_not","not"]]}],"imms":[]},"RSHIFT_OR.v4i8":{"mods":[["signed","signed"],["not_result","not_result"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_lanes","lanes"]]},{"field":"src2","suffixes":[["src2_not","not"]]}],"imms":[]},"RSHIFT_OR.i64":{"mods":[["signed","signed"],["not_result","not_result"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_lanes","lanes"]]},{"field":"src2","suffixes":[["src2_not","not"]]}],"imms":[]},"LSHIFT_XOR.i32":{"mods":[["not_result","not_result"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_lanes","lanes"]]},{"field":"src2","suffixes":[["src2_not","not"]]}],"imms":[]},"LSHIFT_XOR.v2i16":{"mods":[["not_result","not_result"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_lanes","lanes"]]},{"field":"src2","suffixes":[["src2_not","not"]]}],"imms":[]},"LSHIFT_XOR.v4i8":{"mods":[["not_result","not_result"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_lanes","lanes"]]},{"field":"src2","suffixes":[["src2_not","not"]]}],"imms":[]},"LSHIFT_XOR.i64":{"mods":[["not_result","not_result"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_lanes","lanes"]]},{"field":"src2","suffixes":[["src2_not","not"]]}],"imms":[]},"RSHIFT_XOR.i32":{"mods":[["signed","signed"],["not_result","not_result"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_lanes","lanes"]]},{"field":"src2","suffixes":[["src2_not","not"]]}],"imms":[]},"RSHIFT_XOR.v2i16":{"mods":[["signed","signed"],["not_result","not_result"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_lanes","lanes"]]},{"field":"src2","suffixes":[["src2_not","not"]]}],"imms":[]},"RSHIFT_XOR.v4i8":{"mods":[["signed","signed"],["not_result","not_result"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_lanes","lanes"]]},{"field":"src2","suffixes":[["src2_not","not"]]}],"imms":[]},"RSHIFT_XOR.i64":{"mods":[["signed","signed"],["not_result","not_result"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_lanes","lanes"]]},{"field":"src2","suffixes":[["src2_not","not"]]}],"imms":[]},"MUX.i32":{"mods":[["mux","mux"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]},{"field":"src2","suffixes":[]}],"imms":[]},"MUX.v2i16":{"mods":[["mux","mux"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_swizzle","swizzle"]]},{"field":"src1","suffixes":[["src1_swizzle","swizzle"]]},{"field":"src2","suffixes":[["src2_swizzle","swizzle"]]}],"imms":[]},"MUX.v4i8":{"mods":[["mux","mux"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]},{"field":"src2","suffixes":[]}],"imms":[]},"CUBE_SSEL":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"]]},{"field":"src1","suffixes":[["src1_neg","neg"],["src1_abs","abs"]]},{"field":"src2","suffixes":[]}],"imms":[]},"CUBE_TSEL":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"]]},{"field":"src1","suffixes":[["src1_neg","neg"],["src1_abs","abs"]]},{"field":"src2","suffixes":[]}],"imms":[]},"MKVEC.v2i8":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_lane","lane"]]},{"field":"src1","suffixes":[["src1_lane","lane"]]},{"field":"src2","suffixes":[]}],"imms":[]},"CUBEFACE1":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"]]},{"field":"src1","suffixes":[["src1_neg","neg"],["src1_abs","abs"]]},{"field":"src2","suffixes":[["src2_neg","neg"],["src2_abs","abs"]]}],"imms":[]},"CUBEFACE2_V9":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"]]},{"field":"src1","suffixes":[["src1_neg","neg"],["src1_abs","abs"]]},{"field":"src2","suffixes":[["src2_neg","neg"],["src2_abs","abs"]]}],"imms":[]},"IDP.v4s8":{"mods":[["saturate","saturate"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]},{"field":"src2","suffixes":[]}],"imms":[]},"IDP.v4u8":{"mods":[["saturate","saturate"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]},{"field":"src2","suffixes":[]}],"imms":[]},"ICMP_OR.u32":{"mods":[["condition","condition"],["result_type","result_type"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]},{"field":"src2","suffixes":[]}],"imms":[]},"ICMP_OR.v2u16":{"mods":[["condition","condition"],["result_type","result_type"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]},{"field":"src2","suffixes":[]}],"imms":[]},"ICMP_OR.v4u8":{"mods":[["condition","condition"],["result_type","result_type"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]},{"field":"src2","suffixes":[]}],"imms":[]},"ICMP_AND.u32":{"mods":[["condition","condition"],["result_type","result_type"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]},{"field":"src2","suffixes":[]}],"imms":[]},"ICMP_AND.v2u16":{"mods":[["condition","condition"],["result_type","result_type"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]},{"field":"src2","suffixes":[]}],"imms":[]},"ICMP_AND.v4u8":{"mods":[["condition","condition"],["result_type","result_type"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]},{"field":"src2","suffixes":[]}],"imms":[]},"FCMP_OR.f32":{"mods":[["condition","condition"],["result_type","result_type"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]},{"field":"src1","suffixes":[["src1_neg","neg"],["src1_abs","abs"],["src1_swizzle","swizzle"]]},{"field":"src2","suffixes":[]}],"imms":[]},"FCMP_OR.v2f16":{"mods":[["condition","condition"],["result_type","result_type"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]},{"field":"src1","suffixes":[["src1_neg","neg"],["src1_abs","abs"],["src1_swizzle","swizzle"]]},{"field":"src2","suffixes":[]}],"imms":[]},"FCMP_AND.f32":{"mods":[["condition","condition"],["result_type","result_type"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]},{"field":"src1","suffixes":[["src1_neg","neg"],["src1_abs","abs"],["src1_swizzle","swizzle"]]},{"field":"src2","suffixes":[]}],"imms":[]},"FCMP_AND.v2f16":{"mods":[["condition","condition"],["result_type","result_type"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]},{"field":"src1","suffixes":[["src1_neg","neg"],["src1_abs","abs"],["src1_swizzle","swizzle"]]},{"field":"src2","suffixes":[]}],"imms":[]},"ICMP_OR.s32":{"mods":[["condition","condition"],["result_type","result_type"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]},{"field":"src2","suffixes":[]}],"imms":[]},"ICMP_OR.v2s16":{"mods":[["condition","condition"],["result_type","result_type"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]},{"field":"src2","suffixes":[]}],"imms":[]},"ICMP_OR.v4s8":{"mods":[["condition","condition"],["result_type","result_type"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]},{"field":"src2","suffixes":[]}],"imms":[]},"ICMP_AND.s32":{"mods":[["condition","condition"],["result_type","result_type"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]},{"field":"src2","suffixes":[]}],"imms":[]},"ICMP_AND.v2s16":{"mods":[["condition","condition"],["result_type","result_type"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]},{"field":"src2","suffixes":[]}],"imms":[]},"ICMP_AND.v4s8":{"mods":[["condition","condition"],["result_type","result_type"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]},{"field":"src2","suffixes":[]}],"imms":[]},"ICMP_MULTI.u32":{"mods":[["condition","condition"],["result_type","result_type"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]},{"field":"src2","suffixes":[]}],"imms":[]},"ICMP_MULTI.s32":{"mods":[["condition","condition"],["result_type","result_type"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]},{"field":"src2","suffixes":[]}],"imms":[]},"IADD_IMM.i32":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]}],"imms":[{"field":"constant","prefix":"#","signed":false}]},"IADD_IMM.v2i16":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]}],"imms":[{"field":"constant","prefix":"#","signed":false}]},"IADD_IMM.v4i8":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]}],"imms":[{"field":"constant","prefix":"#","signed":false}]},"FADD_IMM.f32":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]}],"imms":[{"field":"constant","prefix":"#","signed":false}]},"FADD_IMM.v2f16":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]}],"imms":[{"field":"constant","prefix":"#","signed":false}]},"ATOM1_RETURN.i32":{"mods":[["slot","slot"],["atomic_operation_with_1","atomic_operation_with_1"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]}],"imms":[{"field":"offset","prefix":"offset:","signed":false}]},"ATOM1_RETURN.i64":{"mods":[["slot","slot"],["atomic_operation_with_1","atomic_operation_with_1"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]}],"imms":[{"field":"offset","prefix":"offset:","signed":false}]},"ATOM.i32":{"mods":[["slot","slot"],["atomic_operation","atomic_operation"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]}],"imms":[{"field":"offset","prefix":"offset:","signed":false}]},"ATOM.i64":{"mods":[["slot","slot"],["atomic_operation","atomic_operation"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]}],"imms":[{"field":"offset","prefix":"offset:","signed":false}]},"ATOM_RETURN.i32":{"mods":[["slot","slot"],["compare","compare"],["atomic_operation","atomic_operation"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_write_count","bias":1},{"field":"sr1","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]}],"imms":[{"field":"offset","prefix":"offset:","signed":false}]},"ATOM_RETURN.i64":{"mods":[["slot","slot"],["compare","compare"],["atomic_operation","atomic_operation"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_write_count","bias":1},{"field":"sr1","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]}],"imms":[{"field":"offset","prefix":"offset:","signed":false}]},"TEX_FETCH":{"mods":[["slot","slot"],["skip","skip"],["register_type","register_type"],["register_width","register_width"],["write_mask","write_mask"],["dimension","dimension"],["wide_indices","wide_indices"],["array_enable","array_enable"],["texel_offset","texel_offset"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_write_count","bias":1},{"field":"sr1","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]}],"imms":[]},"TEX_SINGLE":{"mods":[["slot","slot"],["skip","skip"],["register_type","register_type"],["register_width","register_width"],["write_mask","write_mask"],["dimension","dimension"],["wide_indices","wide_indices"],["array_enable","array_enable"],["texel_offset","texel_offset"],["shadow","shadow"],["lod_mode","lod_mode"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_write_count","bias":1},{"field":"sr1","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]}],"imms":[]},"TEX_GATHER":{"mods":[["slot","slot"],["skip","skip"],["register_type","register_type"],["register_width","register_width"],["write_mask","write_mask"],["dimension","dimension"],["wide_indices","wide_indices"],["array_enable","array_enable"],["texel_offset","texel_offset"],["integer_coordinates","integer_coordinates"],["fetch_component","fetch_component"],["shadow","shadow"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_write_count","bias":1},{"field":"sr1","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]}],"imms":[]},"TEX_GRADIENT":{"mods":[["slot","slot"],["skip","skip"],["register_type","register_type"],["register_width","register_width"],["write_mask","write_mask"],["dimension","dimension"],["wide_indices","wide_indices"],["force_delta_enable","force_delta_enable"],["lod_bias_disable","lod_bias_disable"],["lod_clamp_disable","lod_clamp_disable"],["derivative_enable","derivative_enable"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_write_count","bias":1},{"field":"sr1","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]}],"imms":[]},"TEX_DUAL":{"mods":[["slot","slot"],["skip","skip"],["register_type","register_type"],["register_width","register_width"],["secondary_register_width","secondary_register_width"],["write_mask","write_mask"],["dimension","dimension"],["wide_indices","wide_indices"],["array_enable","array_enable"],["texel_offset","texel_offset"],["shadow","shadow"],["lod_mode","lod_mode"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_write_count","bias":1},{"field":"sr1","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]}],"imms":[]},"VAR_TEX_BUF_SINGLE":{"mods":[["slot","slot"],["skip","skip"],["sample_and_update_mode","sample_and_update_mode"],["register_type","register_type"],["varying_texture_register_width","varying_texture_register_width"],["dimension","dimension"],["array_enable","array_enable"],["shadow","shadow"],["lod_mode","lod_mode"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_write_count","bias":1}],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],"imms":[]},"VAR_TEX_BUF_GATHER":{"mods":[["slot","slot"],["skip","skip"],["sample_and_update_mode","sample_and_update_mode"],["register_type","register_type"],["varying_texture_register_width","varying_texture_register_width"],["dimension","dimension"],["array_enable","array_enable"],["integer_coordinates","integer_coordinates"],["fetch_component","fetch_component"],["shadow","shadow"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_write_count","bias":1}],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],"imms":[]},"VAR_TEX_BUF_GRADIENT":{"mods":[["slot","slot"],["skip","skip"],["sample_and_update_mode","sample_and_update_mode"],["register_type","register_type"],["varying_texture_register_width","varying_texture_register_width"],["dimension","dimension"],["array_enable","array_enable"],["shadow","shadow"],["lod_bias_disable","lod_bias_disable"],["lod_clamp_disable","lod_clamp_disable"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_write_count","bias":1}],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],"imms":[]},"VAR_TEX_BUF_DUAL":{"mods":[["slot","slot"],["skip","skip"],["sample_and_update_mode","sample_and_update_mode"],["register_type","register_type"],["varying_texture_register_width","varying_texture_register_width"],["dimension","dimension"],["array_enable","array_enable"],["shadow","shadow"],["lod_mode","lod_mode"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_write_count","bias":1}],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],"imms":[]},"VAR_TEX_SINGLE":{"mods":[["slot","slot"],["skip","skip"],["sample_and_update_mode","sample_and_update_mode"],["register_type","register_type"],["varying_texture_register_width","varying_texture_register_width"],["dimension","dimension"],["array_enable","array_enable"],["shadow","shadow"],["lod_mode","lod_mode"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_write_count","bias":1}],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],"imms":[]},"VAR_TEX_GATHER":{"mods":[["slot","slot"],["skip","skip"],["sample_and_update_mode","sample_and_update_mode"],["register_type","register_type"],["varying_texture_register_width","varying_texture_register_width"],["dimension","dimension"],["array_enable","array_enable"],["integer_coordinates","integer_coordinates"],["fetch_component","fetch_component"],["shadow","shadow"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_write_count","bias":1}],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],"imms":[]},"VAR_TEX_GRADIENT":{"mods":[["slot","slot"],["skip","skip"],["sample_and_update_mode","sample_and_update_mode"],["register_type","register_type"],["varying_texture_register_width","varying_texture_register_width"],["dimension","dimension"],["array_enable","array_enable"],["shadow","shadow"],["lod_bias_disable","lod_bias_disable"],["lod_clamp_disable","lod_clamp_disable"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_write_count","bias":1}],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],"imms":[]},"VAR_TEX_DUAL":{"mods":[["slot","slot"],["skip","skip"],["sample_and_update_mode","sample_and_update_mode"],["register_type","register_type"],["varying_texture_register_width","varying_texture_register_width"],["dimension","dimension"],["array_enable","array_enable"],["shadow","shadow"],["lod_mode","lod_mode"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_write_count","bias":1}],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],"imms":[]},"FMA_RSCALE.f32":{"mods":[["clamp","clamp"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"]]},{"field":"src1","suffixes":[["src1_neg","neg"],["src1_abs","abs"]]},{"field":"src2","suffixes":[["src2_neg","neg"],["src2_abs","abs"]]},{"field":"src3","suffixes":[]}],"imms":[]},"FMA_RSCALE_N.f32":{"mods":[["clamp","clamp"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"]]},{"field":"src1","suffixes":[["src1_neg","neg"],["src1_abs","abs"]]},{"field":"src2","suffixes":[["src2_neg","neg"],["src2_abs","abs"]]},{"field":"src3","suffixes":[]}],"imms":[]},"FMA_RSCALE_LEFT.f32":{"mods":[["clamp","clamp"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"]]},{"field":"src1","suffixes":[["src1_neg","neg"],["src1_abs","abs"]]},{"field":"src2","suffixes":[["src2_neg","neg"],["src2_abs","abs"]]},{"field":"src3","suffixes":[]}],"imms":[]},"FMA_RSCALE_SCALE16.f32":{"mods":[["clamp","clamp"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"]]},{"field":"src1","suffixes":[["src1_neg","neg"],["src1_abs","abs"]]},{"field":"src2","suffixes":[["src2_neg","neg"],["src2_abs","abs"]]},{"field":"src3","suffixes":[]}],"imms":[]}}};
 
 /* ------------------------------------------------------------------------------------------------
  * Runtime: bit access, decode, encode. Shared by every generated codec; no BigInt on these paths.
@@ -2869,20 +2869,114 @@ export const INSTRUCTION_NAMES: readonly InstructionName[] = INSTRUCTIONS.map(
 );
 
 /* ------------------------------------------------------------------------------------------------
- * Assembly text, generic form: `NAME FIELD=value, FIELD=value, …` with every field, enum values
- * by symbol, booleans as true/false. Used for ISAs without an upstream text to match.
+ * Assembly text: Mesa's Valhall syntax (disasm.py prints it, asm.py reads it), e.g.
+ *   FADD.f32.clamp_m1_1 r0, r1, r2.neg.abs
+ *   LOAD.i32.unsigned.slot0.wait0 @r0, ^r0, offset:0
+ * `NAME` + modifiers in ISA.xml order (an enum's default value prints nothing) + flow, one space,
+ * then destination, staging registers, sources and immediates joined by ", ".
  * --------------------------------------------------------------------------------------------- */
 
 export interface DisassembleOptions extends DecodeOptions {}
 
+/** A printed suffix: `[field, label]`; a flag prints `.label`, an enum `.<value>`. */
+type VaSuffix = readonly [string, string];
+
+interface VaInstruction {
+  mods: readonly VaSuffix[];
+  dest: readonly [string, string] | null;
+  staging: readonly { field: string; count: string; bias: number }[];
+  sources: readonly { field: string; suffixes: readonly VaSuffix[] }[];
+  imms: readonly { field: string; prefix: string; signed: boolean }[];
+}
+
+const VA = SYNTAX as unknown as {
+  flow: string;
+  fauPage: string;
+  lut: readonly number[];
+  /** Special FAU value names by page; null for a page without a table or a reserved entry. */
+  fauPages: readonly (readonly (string | null)[] | null)[];
+  enumDefaults: readonly number[];
+  instructions: Record<string, VaInstruction>;
+};
+
+/** Source byte: bits 7:6 are the kind, bits 5:0 the value (register, FAU word, LUT index). */
+const VA_REGISTER = 0;
+const VA_DISCARD = 1;
+const VA_UNIFORM = 2;
+/** Kind 3: an inline immediate (LUT index < the LUT size), else a special FAU value. */
+const VA_IMMEDIATE = 3;
+const VA_VALUE_MASK = 0x3f;
+const VA_LUT_SIZE = VA.lut.length;
+/** Write mask of a full 32-bit destination; 1 and 2 are the low and high halves. */
+const VA_FULL_MASK = 3;
+
+function hex(value: number): string {
+  return "0x" + (value >>> 0).toString(16).toUpperCase();
+}
+
+function fieldByName(s: InstructionSpec, name: string): FieldSpec {
+  const f = s.fields.find((x) => x.name === name);
+  if (!f) throw new Error(`${s.name} has no field ${name}`);
+  return f;
+}
+
+function signExtend(raw: number, width: number): number {
+  return raw >= 2 ** (width - 1) ? raw - 2 ** width : raw;
+}
+
+/** The text of a flag or enum value; enum defaults print nothing, unnamed values `.reserved`. */
+function suffixText(f: FieldSpec, label: string, raw: number): string {
+  if (f.enumIndex < 0) return raw !== 0 ? `.${label}` : "";
+  if (raw === VA.enumDefaults[f.enumIndex]) return "";
+  return `.${ENUMS[f.enumIndex].displays[raw] ?? "reserved"}`;
+}
+
+function specialName(page: number, index: number): string {
+  const table = VA.fauPages[page];
+  return table ? (table[index] ?? "reserved") : `reserved_page${page}`;
+}
+
+function sourceText(byte: number, page: number): string {
+  const kind = byte >>> 6;
+  const value = byte & VA_VALUE_MASK;
+  if (kind === VA_REGISTER) return `r${value}`;
+  if (kind === VA_DISCARD) return `^r${value}`;
+  if (kind === VA_UNIFORM) return `u${value | (page << 6)}`;
+  if (value < VA_LUT_SIZE) return hex(VA.lut[value]);
+  return `${specialName(page, (value - VA_LUT_SIZE) >> 1)}.w${value & 1}`;
+}
+
+function unknownText(words: Words): string {
+  return `unknown ${Array.from({ length: ISA.wordCount }, (_, i) => "0x" + ((words[i] ?? 0) >>> 0).toString(16).padStart(8, "0")).join(" ")}`;
+}
+
 /** One line of text for one instruction; `unknown <hex words>` when no instruction matches. */
 export function disassemble(words: Words, options: DisassembleOptions = {}): string {
-  const d = decode(words, options);
-  if (!d)
-    return `unknown ${Array.from({ length: ISA.wordCount }, (_, i) => "0x" + ((words[i] ?? 0) >>> 0).toString(16).padStart(8, "0")).join(" ")}`;
-  const fields = d.fields as unknown as Record<string, unknown>;
-  const parts = Object.keys(fields).map((k) => `${k}=${String(fields[k])}`);
-  return parts.length ? `${d.name} ${parts.join(", ")}` : d.name;
+  const s = findSpec(words, options.gpu ?? ISA.defaultGpu);
+  if (!s) return unknownText(words);
+  const va = VA.instructions[s.name];
+  const raw = rawFields(words, s);
+  const suffixes = (list: readonly VaSuffix[]) =>
+    list.map(([field, label]) => suffixText(fieldByName(s, field), label, raw[field])).join("");
+  const page = raw[VA.fauPage];
+  const operands: string[] = [];
+  if (va.dest) {
+    const mask = raw[va.dest[1]];
+    operands.push(`r${raw[va.dest[0]]}${mask === VA_FULL_MASK ? "" : mask === 1 ? ".h0" : ".h1"}`);
+  }
+  for (const sr of va.staging) {
+    const base = raw[sr.field];
+    const regs = Array.from({ length: raw[sr.count] + sr.bias }, (_, i) => `r${base + i}`);
+    operands.push(`@${regs.join(":")}`);
+  }
+  for (const src of va.sources)
+    operands.push(sourceText(raw[src.field], page) + suffixes(src.suffixes));
+  for (const imm of va.imms) {
+    const f = fieldByName(s, imm.field);
+    const value = raw[imm.field];
+    operands.push(imm.prefix + (imm.signed ? String(signExtend(value, f.width)) : hex(value)));
+  }
+  return `${s.mnemonic}${suffixes(va.mods)} ${operands.join(", ")}`;
 }
 
 /** An assembler error: `line`/`column` (1-based) locate the first bad token. */
@@ -2897,29 +2991,330 @@ export class AssemblyError extends SyntaxError {
   }
 }
 
-/** Parse one line of generic text back into words. */
-export function assemble(text: string, line = 1): Uint32Array {
-  const m = /^\s*(\S+)\s*(.*)$/.exec(text);
-  if (!m) throw new AssemblyError("empty line", line, 1);
-  const name = m[1];
-  const spec = BY_NAME.get(name);
-  if (!spec) throw new AssemblyError(`unknown instruction '${name}'`, line, text.indexOf(name) + 1);
-  const fields: Record<string, unknown> = {};
-  let offset = text.indexOf(m[2], m.index + m[1].length);
-  for (const part of m[2] === "" ? [] : m[2].split(",")) {
-    const column = offset + part.search(/\S|$/) + 1;
-    const kv = /^\s*([A-Za-z_][\w.]*)=(\S+)\s*$/.exec(part);
-    if (!kv) throw new AssemblyError(`expected FIELD=value, found '${part.trim()}'`, line, column);
-    const f = spec.fields.find((x) => x.name === kv[1]);
-    if (!f) throw new AssemblyError(`${name} has no field '${kv[1]}'`, line, column);
-    const v = kv[2];
-    fields[kv[1]] =
-      f.kind === "bool" || f.kind === "bool_inv" ? v === "true" : f.enumIndex >= 0 ? v : Number(v);
+/* ---- Assembler ------------------------------------------------------------------------------ */
+
+/** A suffix the parser may consume: the raw values it can stand for, with their texts. */
+interface VaSlot {
+  field: string;
+  label: string;
+  /** Non-empty texts, longest first, each with its raw value. */
+  choices: [string, number][];
+  /** Raw value when the suffix is absent, or undefined when it is required. */
+  absent: number | undefined;
+}
+
+function slotOf(f: FieldSpec, label: string): VaSlot {
+  if (f.enumIndex < 0) return { field: f.name, label, choices: [[`.${label}`, 1]], absent: 0 };
+  const def = VA.enumDefaults[f.enumIndex];
+  const displays = ENUMS[f.enumIndex].displays;
+  const choices: [string, number][] = [];
+  let reserved = false;
+  for (let v = 0; v < 2 ** f.width; v++) {
+    if (v === def) continue;
+    const d = displays[v];
+    // `.reserved` reads back as the first unnamed value, as in asm.py.
+    if (d != null) choices.push([`.${d}`, v]);
+    else if (!reserved) {
+      reserved = true;
+      choices.push([".reserved", v]);
+    }
+  }
+  choices.sort((a, b) => b[0].length - a[0].length);
+  return {
+    field: f.name,
+    label,
+    choices,
+    absent: def >= 0 && def < 2 ** f.width ? def : undefined,
+  };
+}
+
+interface SlotMatch {
+  ok: boolean;
+  values: Map<string, number>;
+  /** Where matching got stuck (the farthest offset reached), and a required slot missing there. */
+  stuck: number;
+  missing: VaSlot | null;
+}
+
+/**
+ * Match `text` (a run of `.suffix`es) against the slots in order, each used at most once: the
+ * first full match, trying longer texts first. Suffix texts may contain dots (`.16.32`), so a
+ * choice must end where the text ends or at a dot, and a wrong guess backtracks.
+ */
+function matchSlots(text: string, slots: readonly VaSlot[]): SlotMatch {
+  const result: SlotMatch = { ok: false, values: new Map(), stuck: 0, missing: null };
+  const walk = (pos: number, i: number): boolean => {
+    if (pos > result.stuck) {
+      result.stuck = pos;
+      result.missing = null;
+    }
+    if (i === slots.length) return pos === text.length;
+    const slot = slots[i];
+    for (const [t, v] of slot.choices) {
+      const end = pos + t.length;
+      if (text.startsWith(t, pos) && (end === text.length || text[end] === ".")) {
+        result.values.set(slot.field, v);
+        if (walk(end, i + 1)) return true;
+      }
+    }
+    if (slot.absent === undefined) {
+      if (pos === result.stuck && !result.missing) result.missing = slot;
+      return false;
+    }
+    result.values.set(slot.field, slot.absent);
+    return walk(pos, i + 1);
+  };
+  result.ok = walk(0, 0);
+  return result;
+}
+
+interface VaToken {
+  text: string;
+  /** 1-based column of the token's first character. */
+  column: number;
+}
+
+function fail(message: string, line: number, column: number): never {
+  throw new AssemblyError(message, line, column);
+}
+
+/** Parse a whole number: decimal or 0x-hex, optionally negative. */
+function parseNumber(text: string): number | undefined {
+  const m = /^(-?)(0[xX][0-9a-fA-F]+|[0-9]+)$/.exec(text);
+  if (!m) return undefined;
+  const v = Number(m[2].replace(/^0[xX]/, "0x"));
+  return m[1] ? -v : v;
+}
+
+/** Suffixes after an operand's base (or the instruction name), as raw values; fails at the first bad one. */
+function parseSuffixes(
+  text: string,
+  column: number,
+  slots: readonly VaSlot[],
+  what: string,
+  line: number,
+): Map<string, number> {
+  const m = matchSlots(text, slots);
+  if (m.ok) return m.values;
+  const need = `${what} needs a ${m.missing ? m.missing.label : "further"} modifier`;
+  if (m.stuck === text.length) fail(need, line, column + text.length);
+  const bad = /^\.?[^.]*/.exec(text.slice(m.stuck))![0];
+  fail(
+    m.missing ? `${need} here, found '${bad}'` : `unexpected modifier '${bad}' for ${what}`,
+    line,
+    column + m.stuck,
+  );
+}
+
+/** Special FAU names → page and index (`reserved_page<n>` stands for entry 0 of a page without a table). */
+const VA_SPECIALS = new Map<string, [number, number]>();
+VA.fauPages.forEach((table, page) => {
+  if (!table) VA_SPECIALS.set(`reserved_page${page}`, [page, 0]);
+  else table.forEach((name, index) => name && VA_SPECIALS.set(name, [page, index]));
+});
+
+/** A source's byte and the FAU page it needs (-1: any). */
+function parseSourceBase(tok: VaToken, line: number): { byte: number; page: number; rest: number } {
+  const t = tok.text;
+  let m = /^(\^?)r(\d+)/.exec(t);
+  if (m) {
+    const reg = Number(m[2]);
+    if (reg > VA_VALUE_MASK)
+      fail(`register r${reg} out of range (r0..r${VA_VALUE_MASK})`, line, tok.column);
+    return { byte: ((m[1] ? VA_DISCARD : VA_REGISTER) << 6) | reg, page: -1, rest: m[0].length };
+  }
+  if ((m = /^u(\d+)/.exec(t))) {
+    const n = Number(m[1]);
+    const last = VA.fauPages.length * (VA_VALUE_MASK + 1) - 1;
+    if (n > last) fail(`uniform u${n} out of range (u0..u${last})`, line, tok.column);
+    return { byte: (VA_UNIFORM << 6) | (n & VA_VALUE_MASK), page: n >> 6, rest: m[0].length };
+  }
+  if ((m = /^0[xX]([0-9a-fA-F]+)/.exec(t))) {
+    const value = parseInt(m[1], 16);
+    // The first entry holding the value, as asm.py picks (the LUT holds 0 twice).
+    const index = value <= 0xffffffff ? VA.lut.indexOf(value) : -1;
+    if (index < 0) fail(`${m[0]} is not an inline immediate (not in the LUT)`, line, tok.column);
+    return { byte: (VA_IMMEDIATE << 6) | index, page: -1, rest: m[0].length };
+  }
+  if ((m = /^([A-Za-z_][A-Za-z0-9_]*)\.w([01])(?=\.|$)/.exec(t))) {
+    const special = VA_SPECIALS.get(m[1]);
+    if (!special) fail(`unknown special FAU value '${m[1]}'`, line, tok.column);
+    const value = VA_LUT_SIZE + special[1] * 2 + Number(m[2]);
+    return { byte: (VA_IMMEDIATE << 6) | value, page: special[0], rest: m[0].length };
+  }
+  fail(
+    `expected a source (rN, ^rN, uN, 0x<LUT value> or <special>.wN), found '${t}'`,
+    line,
+    tok.column,
+  );
+}
+
+/** Split `a, b, c` into tokens with columns; `start` is the 0-based offset of `text` in the line. */
+function splitOperands(text: string, start: number): VaToken[] {
+  if (text.trim() === "") return [];
+  const out: VaToken[] = [];
+  let offset = start;
+  for (const part of text.split(",")) {
+    const lead = part.length - part.trimStart().length;
+    out.push({ text: part.trim(), column: offset + lead + 1 });
     offset += part.length + 1;
   }
-  try {
-    return encode({ name, fields } as unknown as Instruction);
-  } catch (e) {
-    throw new AssemblyError((e as Error).message, line, 1);
+  return out;
+}
+
+function assembleLine(text: string, line: number): Uint32Array {
+  const m = /^(\s*)(\S+)(\s*)(.*)$/.exec(text)!;
+  const head: VaToken = { text: m[2], column: m[1].length + 1 };
+  // The longest instruction name that the head starts with, up to a dot.
+  const names = INSTRUCTIONS.filter(
+    (s) =>
+      head.text.startsWith(s.mnemonic) &&
+      (head.text.length === s.mnemonic.length || head.text[s.mnemonic.length] === "."),
+  ).sort((a, b) => b.mnemonic.length - a.mnemonic.length);
+  if (names.length === 0)
+    fail(`unknown instruction '${head.text.split(".")[0]}'`, line, head.column);
+  const s = names[0];
+  const va = VA.instructions[s.name];
+  const raw: Record<string, number> = {};
+  const what = s.mnemonic;
+  const slotsOf = (list: readonly VaSuffix[]) =>
+    list.map(([field, label]) => slotOf(fieldByName(s, field), label));
+  const mods = parseSuffixes(
+    head.text.slice(s.mnemonic.length),
+    head.column + s.mnemonic.length,
+    slotsOf(va.mods),
+    what,
+    line,
+  );
+  mods.forEach((v, k) => (raw[k] = v));
+
+  const operands = splitOperands(m[4], m[1].length + m[2].length + m[3].length);
+  const expected = (va.dest ? 1 : 0) + va.staging.length + va.sources.length + va.imms.length;
+  const empty = operands.find((o) => o.text === "");
+  if (empty) fail("empty operand", line, empty.column);
+  if (operands.length > expected)
+    fail(
+      `${what} takes ${expected} operand${expected === 1 ? "" : "s"}`,
+      line,
+      operands[expected].column,
+    );
+  if (operands.length < expected)
+    fail(
+      `${what} takes ${expected} operand${expected === 1 ? "" : "s"}, found ${operands.length}`,
+      line,
+      text.trimEnd().length + 1,
+    );
+  let next = 0;
+  let page = -1;
+  let pageColumn = 0;
+
+  if (va.dest) {
+    const tok = operands[next++];
+    const d = /^r(\d+)(\.h[01])?$/.exec(tok.text);
+    if (!d)
+      fail(`expected a destination rN, rN.h0 or rN.h1, found '${tok.text}'`, line, tok.column);
+    if (Number(d[1]) > VA_VALUE_MASK)
+      fail(`register r${d[1]} out of range (r0..r${VA_VALUE_MASK})`, line, tok.column);
+    raw[va.dest[0]] = Number(d[1]);
+    raw[va.dest[1]] = d[2] === ".h0" ? 1 : d[2] === ".h1" ? 2 : VA_FULL_MASK;
   }
+  for (const sr of va.staging) {
+    const tok = operands[next++];
+    if (!/^@r\d+(:r\d+)*$/.test(tok.text))
+      fail(`expected staging registers @rA:rB:…, found '${tok.text}'`, line, tok.column);
+    const regs = tok.text
+      .slice(1)
+      .split(":")
+      .map((r) => Number(r.slice(1)));
+    if (regs[0] > VA_VALUE_MASK)
+      fail(`register r${regs[0]} out of range (r0..r${VA_VALUE_MASK})`, line, tok.column);
+    const gap = regs.findIndex((r, i) => r !== regs[0] + i);
+    if (gap >= 0)
+      fail(
+        `staging registers must be consecutive: r${regs[gap]} after r${regs[gap - 1]}`,
+        line,
+        tok.column,
+      );
+    const count = regs.length - sr.bias;
+    const countField = fieldByName(s, sr.count);
+    if (count < 0 || count >= 2 ** countField.width)
+      fail(`${what} cannot take ${regs.length} staging registers here`, line, tok.column);
+    if (raw[sr.count] !== undefined && raw[sr.count] !== count)
+      fail(
+        `staging register count ${regs.length} disagrees with an earlier operand`,
+        line,
+        tok.column,
+      );
+    raw[sr.field] = regs[0];
+    raw[sr.count] = count;
+  }
+  for (const src of va.sources) {
+    const tok = operands[next++];
+    const base = parseSourceBase(tok, line);
+    if (base.page >= 0) {
+      if (page >= 0 && page !== base.page)
+        fail(
+          `FAU page ${base.page} here, but page ${page} at column ${pageColumn}: one page per instruction`,
+          line,
+          tok.column,
+        );
+      page = base.page;
+      pageColumn = tok.column;
+    }
+    raw[src.field] = base.byte;
+    parseSuffixes(
+      tok.text.slice(base.rest),
+      tok.column + base.rest,
+      slotsOf(src.suffixes),
+      tok.text.slice(0, base.rest),
+      line,
+    ).forEach((v, k) => (raw[k] = v));
+  }
+  for (const imm of va.imms) {
+    const tok = operands[next++];
+    if (!tok.text.startsWith(imm.prefix))
+      fail(`expected ${imm.prefix}<value>, found '${tok.text}'`, line, tok.column);
+    const f = fieldByName(s, imm.field);
+    const value = parseNumber(tok.text.slice(imm.prefix.length));
+    const min = imm.signed ? -(2 ** (f.width - 1)) : 0;
+    const max = imm.signed ? 2 ** (f.width - 1) - 1 : 2 ** f.width - 1;
+    if (value === undefined)
+      fail(
+        `expected a number after '${imm.prefix}', found '${tok.text.slice(imm.prefix.length)}'`,
+        line,
+        tok.column + imm.prefix.length,
+      );
+    if (value < min || value > max)
+      fail(
+        `${imm.field} ${value} does not fit (${min}..${max})`,
+        line,
+        tok.column + imm.prefix.length,
+      );
+    raw[imm.field] = value < 0 ? value + 2 ** f.width : value;
+  }
+  raw[VA.fauPage] = page < 0 ? 0 : page;
+
+  const fields: Record<string, unknown> = {};
+  for (const f of s.fields)
+    if (raw[f.name] !== undefined) fields[f.name] = fieldValue(f, raw[f.name]);
+  try {
+    return encode({ name: s.name, fields } as unknown as Instruction);
+  } catch (e) {
+    fail((e as Error).message, line, head.column);
+  }
+}
+
+/**
+ * Assemble text, one instruction per line (blank lines are skipped), into the instructions' words
+ * one after another. Throws an AssemblyError at the first bad token.
+ */
+export function assemble(text: string, firstLine = 1): Uint32Array {
+  const lines = text.split(/\r?\n/);
+  const parts = lines.map((l, i) =>
+    l.trim() === "" ? new Uint32Array(0) : assembleLine(l, firstLine + i),
+  );
+  const out = new Uint32Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) out.set(p, (at += p.length) - p.length);
+  return out;
 }
