@@ -34,6 +34,7 @@ export function readSpec(spec: LoadedSpec, diags: Diagnostics): IsaModel {
       diags,
       documents: spec.documents.filter((d) => d.format === format),
       companions: spec.companions,
+      failedCompanions: spec.failedCompanions,
     });
     model.enums.push(...(part.enums ?? []));
     model.bitsets.push(...(part.bitsets ?? []));

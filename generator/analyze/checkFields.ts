@@ -28,7 +28,10 @@ class GroupedErrors {
     related?: Diagnostic["related"],
   ): void {
     const g = this.groups.get(key);
-    if (g) g.owners.push(owner);
+    // Registers come first: an instruction field made from a register field is the same problem.
+    if (g) {
+      if (g.owners[0].kind === owner.kind) g.owners.push(owner);
+    }
     else this.groups.set(key, { code, at, message, related, owners: [owner] });
   }
 
@@ -128,16 +131,6 @@ export function checkFields(model: IsaModel, diags: Diagnostics): void {
   const out = new GroupedErrors();
   const width = model.isa.instructionWidth;
   const enums = new Map(model.enums.map((e) => [e.name, e]));
-  for (const ins of model.instructions) {
-    const owner: Owner = { kind: "instruction", name: ins.name };
-    const all = [...ins.fields, ...ins.overrides.flatMap((o) => o.fields)];
-    if (checkRanges(all, width, owner, out)) {
-      checkOverlaps(ins.fields, width, ins.encoding.mask, owner, out);
-      // An override may redefine default-case fields, but not fixed bits or its own fields twice.
-      for (const o of ins.overrides) checkOverlaps(o.fields, width, ins.encoding.mask, owner, out);
-    }
-    checkEnumWidths(all, enums, owner, out);
-  }
   for (const [kind, items] of [
     ["register", model.registers],
     ["bitset", model.bitsets],
@@ -147,6 +140,16 @@ export function checkFields(model: IsaModel, diags: Diagnostics): void {
       if (checkRanges(r.fields, r.width, owner, out)) checkOverlaps(r.fields, r.width, undefined, owner, out);
       checkEnumWidths(r.fields, enums, owner, out);
     }
+  }
+  for (const ins of model.instructions) {
+    const owner: Owner = { kind: "instruction", name: ins.name };
+    const all = [...ins.fields, ...ins.overrides.flatMap((o) => o.fields)];
+    if (checkRanges(all, width, owner, out)) {
+      checkOverlaps(ins.fields, width, ins.encoding.mask, owner, out);
+      // An override may redefine default-case fields, but not fixed bits or its own fields twice.
+      for (const o of ins.overrides) checkOverlaps(o.fields, width, ins.encoding.mask, owner, out);
+    }
+    checkEnumWidths(all, enums, owner, out);
   }
   out.flush(diags);
 }

@@ -51,6 +51,8 @@ export interface LoadedSpec {
   /** Documents and isaspec companions, in manifest order (companions first). */
   documents: LoadedDocument[];
   companions: LoadedCompanion[];
+  /** Kinds of companions that failed to load (their errors are reported). */
+  failedCompanions: string[];
   documentInfo: DocumentInfo[];
 }
 
@@ -107,6 +109,7 @@ export function loadSpec(specsDir: string, id: string, diags: Diagnostics): Load
 
   const documents: LoadedDocument[] = [];
   const companions: LoadedCompanion[] = [];
+  const failedCompanions: string[] = [];
   const documentInfo: DocumentInfo[] = [];
   const readInput = (rel: string, where: (string | number)[]): Buffer | undefined => {
     const abs = path.join(specsDir, id, rel);
@@ -157,17 +160,12 @@ export function loadSpec(specsDir: string, id: string, diags: Diagnostics): Load
       return;
     }
     const loaded = parseJsonWithPositions(display(c.path), bytes.toString("utf8"), diags);
-    if (!loaded) return;
     const schemaFile = packagePath("generator", "model", "companions", `${c.kind}.schema.json`);
-    if (
-      !checkAgainstSchema(
-        loaded,
-        JSON.parse(readFileSync(schemaFile, "utf8")) as object,
-        c.kind,
-        diags,
-      )
-    )
+    const schema = JSON.parse(readFileSync(schemaFile, "utf8")) as object;
+    if (!loaded || !checkAgainstSchema(loaded, schema, c.kind, diags)) {
+      failedCompanions.push(c.kind);
       return;
+    }
     companions.push({
       path: display(c.path),
       kind: c.kind,
@@ -216,7 +214,7 @@ export function loadSpec(specsDir: string, id: string, diags: Diagnostics): Load
       ...(d.upstream ? { upstream: d.upstream } : {}),
     });
   });
-  return { isa, documents, companions, documentInfo };
+  return { isa, documents, companions, failedCompanions, documentInfo };
 }
 
 function info(

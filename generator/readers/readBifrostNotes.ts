@@ -23,6 +23,8 @@ export function readBifrostNotes(ctx: ReaderContext): ModelPart {
   const used = new Set<number>();
   for (const note of notes) {
     const index = entries.get(aliasKey(note.name, note.unit ?? ""));
+    // An alias table that failed to load was reported already; every note would repeat it.
+    if (!companion && ctx.failedCompanions?.includes("bifrost-aliases")) continue;
     if (index === undefined || !companion) {
       ctx.diags.warning(
         "unattached-note",

@@ -16,15 +16,20 @@ import { resolveDefinitions } from "./rulesNg/resolve";
 import { applySyntaxCompanion } from "./rulesNg/syntaxCompanion";
 
 export function readRulesNg(ctx: ReaderContext): ModelPart {
+  const xmlErrorsBefore = ctx.diags.items.filter((d) => d.code === "xml-syntax").length;
   const collected = collectDocuments(ctx.documents, ctx.diags);
   const resolved = resolveDefinitions(collected, ctx.diags);
   const registers = resolved.registers.map((r) => r.register);
   const definitions = { enums: resolved.enums, bitsets: resolved.bitsets };
+  // A document that did not parse was reported; checking companions against what is missing would
+  // only repeat it.
+  if (ctx.diags.items.filter((d) => d.code === "xml-syntax").length > xmlErrorsBefore) return { ...definitions, registers };
 
   const companion = findInstructionsCompanion(ctx.companions, ctx.diags);
   if (!companion) {
     const first = ctx.documents[0];
-    if (first) {
+    // A companion that failed to load was reported already.
+    if (first && !ctx.failedCompanions?.includes(INSTRUCTIONS_KIND)) {
       ctx.diags.warning(
         "no-instructions",
         `no ${INSTRUCTIONS_KIND} companion is given, so nothing says how the registers form instructions; no instructions are built`,

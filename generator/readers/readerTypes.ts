@@ -46,8 +46,10 @@ export interface ReaderContext {
   diags: Diagnostics;
   /** The ISA's documents of this reader's format, in manifest order. */
   documents: LoadedDocument[];
-  /** All companion files of the ISA. */
+  /** All companion files of the ISA that loaded. */
   companions: LoadedCompanion[];
+  /** Kinds of companions the manifest names that failed to load (already reported). */
+  failedCompanions?: string[];
 }
 
 /** What a reader contributes to the model. */

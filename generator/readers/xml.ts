@@ -56,6 +56,11 @@ export function parseXml(doc: RecoveredDocument, diags: Diagnostics): XmlElement
     ignoreDeclaration: true,
     ignorePiTags: true,
   });
+  const entity = undefinedEntity(doc.text);
+  if (entity) {
+    diags.error("xml-syntax", `unknown entity '${entity.text}'`, doc.locate(entity.offset));
+    return undefined;
+  }
   let tree: unknown[];
   try {
     tree = parser.parse(doc.text) as unknown[];
@@ -70,6 +75,17 @@ export function parseXml(doc: RecoveredDocument, diags: Diagnostics): XmlElement
     return undefined;
   }
   return roots[0];
+}
+
+const XML_ENTITIES = new Set(["lt", "gt", "amp", "quot", "apos"]);
+
+/** The first `&name;` XML does not define (the documents declare no DTD), outside comments and CDATA. */
+function undefinedEntity(text: string): { text: string; offset: number } | undefined {
+  const re = /<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>|&([A-Za-z_][\w.-]*);/g;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    if (m[1] !== undefined && !XML_ENTITIES.has(m[1])) return { text: m[0], offset: m.index };
+  }
+  return undefined;
 }
 
 /** Where a parser error most likely is: an unclosed processing instruction, else the end. */

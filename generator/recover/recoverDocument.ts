@@ -241,7 +241,7 @@ function splitGluedNumbers(
     if (again >= 0 && again < next && /^\D/.test(page.slice(again + 1 + num.length))) {
       diags.error(
         "line-numbering",
-        `line number ${n} appears twice (also at column ${map(again + 1).column}); cannot tell where line ${n} starts`,
+        `line number ${n} appears twice (also at column ${map(pos).column}); cannot tell where line ${n} starts`,
         map(again + 1),
       );
       return undefined;

@@ -41,8 +41,13 @@ describe.each(Object.entries(CODECS))("%s encode rejects bad values, naming the 
   test("NaN, negative, non-integer and too-large numbers; unknown enum symbols; missing fields", () => {
     let checked = 0;
     fc.assert(
-      fc.property(fc.array(u32, { minLength: codec.ISA.wordCount, maxLength: codec.ISA.wordCount }), (words) => {
-        const d = codec.decode(words);
+      fc.property(fc.integer({ min: 1, max: 2 ** 31 }), (seed) => {
+        // The first of a seeded series of random words that decodes (most random Valhall words do not).
+        let d: ReturnType<typeof codec.decode>;
+        for (let i = 0, x = seed; !d && i < 2000; i++) {
+          const words = Array.from({ length: codec.ISA.wordCount }, () => (x = (Math.imul(x, 1103515245) + 12345) >>> 0));
+          d = codec.decode(words);
+        }
         if (!d) return;
         const fields = d.fields as unknown as Fields;
         const encodeWith = (name: string, value: unknown) =>

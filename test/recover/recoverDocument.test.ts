@@ -123,7 +123,7 @@ describe("damaged pages are errors at the user's position", () => {
 
   test("a duplicated glued line number", () => {
     expect(errors("1<a> 2<b/> 2<c/> 3</a> 4")).toEqual([
-      "p.txt:1:12: error[line-numbering]: line number 2 appears twice (also at column 12); cannot tell where line 2 starts",
+      "p.txt:1:12: error[line-numbering]: line number 2 appears twice (also at column 6); cannot tell where line 2 starts",
     ]);
   });
 

@@ -118,7 +118,7 @@ export interface ValhallLayout {
 /** The ISA's layout companion; its absence is reported at the first Valhall document. */
 export function findLayout(ctx: ReaderContext, diags: Diagnostics): LoadedCompanion | undefined {
   const found = ctx.companions.find((c) => c.kind === LAYOUT_KIND);
-  if (!found && ctx.documents.length > 0) {
+  if (!found && ctx.documents.length > 0 && !ctx.failedCompanions?.includes(LAYOUT_KIND)) {
     diags.error(
       "missing-companion",
       `reading Valhall ISA.xml needs a '${LAYOUT_KIND}' companion (specs/<isa>/layout.json), which the manifest does not name or which failed to load`,
