@@ -78,34 +78,46 @@ export interface Fields4 {
   COMP1: Swiz;
 }
 
+/** The instructions whose fields are `Fields0`. */
+export type Fields0Names =
+  | "nop"
+  | "end"
+  | "ret"
+  | "emit"
+  | "cut"
+  | "chmask"
+  | "chsh"
+  | "flow_rev"
+  | "shpe"
+  | "predt"
+  | "predf"
+  | "prede"
+  | "jump"
+  | "call"
+  | "bkt"
+  | "getone"
+  | "shps"
+  | "brax";
+
+/** The instructions whose fields are `Fields1`. */
+export type Fields1Names = "kill" | "br" | "bany" | "ball";
+
+/** The instructions whose fields are `Fields2`. */
+export type Fields2Names = "getlast";
+
+/** The instructions whose fields are `Fields3`. */
+export type Fields3Names = "brac";
+
+/** The instructions whose fields are `Fields4`. */
+export type Fields4Names = "brao" | "braa";
+
 /** Every instruction with its fields: a union discriminated by `name`. */
 export type Instruction =
-  | {
-      name:
-        | "nop"
-        | "end"
-        | "ret"
-        | "emit"
-        | "cut"
-        | "chmask"
-        | "chsh"
-        | "flow_rev"
-        | "shpe"
-        | "predt"
-        | "predf"
-        | "prede"
-        | "jump"
-        | "call"
-        | "bkt"
-        | "getone"
-        | "shps"
-        | "brax";
-      fields: Fields0;
-    }
-  | { name: "kill" | "br" | "bany" | "ball"; fields: Fields1 }
-  | { name: "getlast"; fields: Fields2 }
-  | { name: "brac"; fields: Fields3 }
-  | { name: "brao" | "braa"; fields: Fields4 };
+  | { name: Fields0Names; fields: Fields0 }
+  | { name: Fields1Names; fields: Fields1 }
+  | { name: Fields2Names; fields: Fields2 }
+  | { name: Fields3Names; fields: Fields3 }
+  | { name: Fields4Names; fields: Fields4 };
 
 export type InstructionName = Instruction["name"];
 
@@ -114,32 +126,11 @@ export type InstructionName = Instruction["name"];
  * optional only when encoding). `dontCareBits` lists set don't-care bits as words, when any are set.
  */
 export type Decoded = (
-  | {
-      name:
-        | "nop"
-        | "end"
-        | "ret"
-        | "emit"
-        | "cut"
-        | "chmask"
-        | "chsh"
-        | "flow_rev"
-        | "shpe"
-        | "predt"
-        | "predf"
-        | "prede"
-        | "jump"
-        | "call"
-        | "bkt"
-        | "getone"
-        | "shps"
-        | "brax";
-      fields: Required<Fields0>;
-    }
-  | { name: "kill" | "br" | "bany" | "ball"; fields: Required<Fields1> }
-  | { name: "getlast"; fields: Required<Fields2> }
-  | { name: "brac"; fields: Required<Fields3> }
-  | { name: "brao" | "braa"; fields: Required<Fields4> }
+  | { name: Fields0Names; fields: Required<Fields0> }
+  | { name: Fields1Names; fields: Required<Fields1> }
+  | { name: Fields2Names; fields: Required<Fields2> }
+  | { name: Fields3Names; fields: Required<Fields3> }
+  | { name: Fields4Names; fields: Required<Fields4> }
 ) & { dontCareBits?: number[] };
 
 export const ISA = {

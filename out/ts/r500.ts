@@ -77,8 +77,11 @@ export interface Fields0 {
   JUMP_GLOBAL: boolean;
 }
 
+/** The instructions whose fields are `Fields0`. */
+export type Fields0Names = "FC";
+
 /** Every instruction with its fields: a union discriminated by `name`. */
-export type Instruction = { name: "FC"; fields: Fields0 };
+export type Instruction = { name: Fields0Names; fields: Fields0 };
 
 export type InstructionName = Instruction["name"];
 
@@ -86,7 +89,9 @@ export type InstructionName = Instruction["name"];
  * A decoded instruction: every field present (fields with a default or an alternative view are
  * optional only when encoding). `dontCareBits` lists set don't-care bits as words, when any are set.
  */
-export type Decoded = { name: "FC"; fields: Required<Fields0> } & { dontCareBits?: number[] };
+export type Decoded = { name: Fields0Names; fields: Required<Fields0> } & {
+  dontCareBits?: number[];
+};
 
 export const ISA = {
   id: "r500",

@@ -1743,209 +1743,501 @@ export interface Fields110 {
   flow?: Flow;
 }
 
+/** The instructions whose fields are `Fields0`. */
+export type Fields0Names = "NOP";
+
+/** The instructions whose fields are `Fields1`. */
+export type Fields1Names = "BRANCHZ";
+
+/** The instructions whose fields are `Fields2`. */
+export type Fields2Names = "DISCARD.f32";
+
+/** The instructions whose fields are `Fields3`. */
+export type Fields3Names = "BRANCHZI";
+
+/** The instructions whose fields are `Fields4`. */
+export type Fields4Names = "BARRIER";
+
+/** The instructions whose fields are `Fields5`. */
+export type Fields5Names =
+  "CSEL.f32" | "CSEL.v2f16" | "CSEL.u32" | "CSEL.v2u16" | "CSEL.s32" | "CSEL.v2s16";
+
+/** The instructions whose fields are `Fields6`. */
+export type Fields6Names = "LD_VAR_SPECIAL";
+
+/** The instructions whose fields are `Fields7`. */
+export type Fields7Names = "LD_VAR_BUF_IMM.f32" | "LD_VAR_BUF_IMM.f16";
+
+/** The instructions whose fields are `Fields8`. */
+export type Fields8Names = "LD_VAR_BUF.f32" | "LD_VAR_BUF.f16";
+
+/** The instructions whose fields are `Fields9`. */
+export type Fields9Names = "LD_VAR";
+
+/** The instructions whose fields are `Fields10`. */
+export type Fields10Names = "LD_VAR_IMM";
+
+/** The instructions whose fields are `Fields11`. */
+export type Fields11Names = "LD_VAR_FLAT";
+
+/** The instructions whose fields are `Fields12`. */
+export type Fields12Names = "LD_VAR_FLAT_IMM";
+
+/** The instructions whose fields are `Fields13`. */
+export type Fields13Names = "LD_ATTR_IMM" | "LD_TEX_IMM";
+
+/** The instructions whose fields are `Fields14`. */
+export type Fields14Names = "LD_ATTR" | "LD_TEX" | "LD_TILE" | "ST_TILE";
+
+/** The instructions whose fields are `Fields15`. */
+export type Fields15Names = "LEA_ATTR_IMM" | "LEA_TEX_IMM";
+
+/** The instructions whose fields are `Fields16`. */
+export type Fields16Names = "LEA_ATTR" | "LEA_TEX";
+
+/** The instructions whose fields are `Fields17`. */
+export type Fields17Names = "LD_BUFFER.i8";
+
+/** The instructions whose fields are `Fields18`. */
+export type Fields18Names = "LD_BUFFER.i16";
+
+/** The instructions whose fields are `Fields19`. */
+export type Fields19Names = "LD_BUFFER.i24";
+
+/** The instructions whose fields are `Fields20`. */
+export type Fields20Names = "LD_BUFFER.i32";
+
+/** The instructions whose fields are `Fields21`. */
+export type Fields21Names = "LD_BUFFER.i48";
+
+/** The instructions whose fields are `Fields22`. */
+export type Fields22Names = "LD_BUFFER.i64";
+
+/** The instructions whose fields are `Fields23`. */
+export type Fields23Names = "LD_BUFFER.i96";
+
+/** The instructions whose fields are `Fields24`. */
+export type Fields24Names = "LD_BUFFER.i128";
+
+/** The instructions whose fields are `Fields25`. */
+export type Fields25Names = "LEA_BUF_IMM";
+
+/** The instructions whose fields are `Fields26`. */
+export type Fields26Names = "LOAD.i8";
+
+/** The instructions whose fields are `Fields27`. */
+export type Fields27Names = "LOAD.i16";
+
+/** The instructions whose fields are `Fields28`. */
+export type Fields28Names = "LOAD.i24";
+
+/** The instructions whose fields are `Fields29`. */
+export type Fields29Names = "LOAD.i32";
+
+/** The instructions whose fields are `Fields30`. */
+export type Fields30Names = "LOAD.i48";
+
+/** The instructions whose fields are `Fields31`. */
+export type Fields31Names = "LOAD.i64";
+
+/** The instructions whose fields are `Fields32`. */
+export type Fields32Names = "LOAD.i96";
+
+/** The instructions whose fields are `Fields33`. */
+export type Fields33Names = "LOAD.i128";
+
+/** The instructions whose fields are `Fields34`. */
+export type Fields34Names =
+  | "STORE.i8"
+  | "STORE.i16"
+  | "STORE.i24"
+  | "STORE.i32"
+  | "STORE.i48"
+  | "STORE.i64"
+  | "STORE.i96"
+  | "STORE.i128";
+
+/** The instructions whose fields are `Fields35`. */
+export type Fields35Names = "LEA_BUFFER";
+
+/** The instructions whose fields are `Fields36`. */
+export type Fields36Names = "ST_CVT";
+
+/** The instructions whose fields are `Fields37`. */
+export type Fields37Names = "BLEND";
+
+/** The instructions whose fields are `Fields38`. */
+export type Fields38Names = "ATEST";
+
+/** The instructions whose fields are `Fields39`. */
+export type Fields39Names = "ZS_EMIT";
+
+/** The instructions whose fields are `Fields40`. */
+export type Fields40Names = "V2S16_TO_V2F16" | "V2U16_TO_V2F16";
+
+/** The instructions whose fields are `Fields41`. */
+export type Fields41Names = "S32_TO_F32" | "U32_TO_F32";
+
+/** The instructions whose fields are `Fields42`. */
+export type Fields42Names = "S16_TO_S32" | "S16_TO_F32" | "U16_TO_U32" | "U16_TO_F32" | "CLZ.v2u16";
+
+/** The instructions whose fields are `Fields43`. */
+export type Fields43Names = "F32_TO_S32" | "F32_TO_U32";
+
+/** The instructions whose fields are `Fields44`. */
+export type Fields44Names =
+  "V2F16_TO_V2S16" | "V2F16_TO_V2U16" | "F16_TO_S32" | "F16_TO_U32" | "FROUND.v2f16";
+
+/** The instructions whose fields are `Fields45`. */
+export type Fields45Names = "F16_TO_F32";
+
+/** The instructions whose fields are `Fields46`. */
+export type Fields46Names = "S8_TO_S32" | "S8_TO_F32" | "U8_TO_U32" | "U8_TO_F32";
+
+/** The instructions whose fields are `Fields47`. */
+export type Fields47Names = "V2S8_TO_V2S16" | "V2S8_TO_V2F16" | "V2U8_TO_V2U16" | "V2U8_TO_V2F16";
+
+/** The instructions whose fields are `Fields48`. */
+export type Fields48Names = "FROUND.f32";
+
+/** The instructions whose fields are `Fields49`. */
+export type Fields49Names =
+  | "MOV.i32"
+  | "CLZ.u32"
+  | "CLZ.v4u8"
+  | "IABS.v4s8"
+  | "POPCOUNT.i32"
+  | "BITREV.i32"
+  | "NOT_OLD.i32"
+  | "NOT_OLD.i64"
+  | "FSIN_TABLE.u6"
+  | "FCOS_TABLE.u6"
+  | "FSINCOS_OFFSET.u6"
+  | "FEXP_TABLE.u4";
+
+/** The instructions whose fields are `Fields50`. */
+export type Fields50Names = "IABS.s32";
+
+/** The instructions whose fields are `Fields51`. */
+export type Fields51Names = "IABS.v2s16";
+
+/** The instructions whose fields are `Fields52`. */
+export type Fields52Names = "WMASK";
+
+/** The instructions whose fields are `Fields53`. */
+export type Fields53Names = "FLUSH.f32";
+
+/** The instructions whose fields are `Fields54`. */
+export type Fields54Names = "FLUSH.v2f16";
+
+/** The instructions whose fields are `Fields55`. */
+export type Fields55Names = "FREXPM.f32" | "FREXPE.f32";
+
+/** The instructions whose fields are `Fields56`. */
+export type Fields56Names = "FREXPM.v2f16" | "FREXPE.v2f16";
+
+/** The instructions whose fields are `Fields57`. */
+export type Fields57Names =
+  | "FRCP.f32"
+  | "FRSQ.f32"
+  | "FLOGD.f32"
+  | "FPCLASS.f32"
+  | "FLOG_TABLE.f32"
+  | "FRCP_APPROX.f32"
+  | "FRSQ_APPROX.f32";
+
+/** The instructions whose fields are `Fields58`. */
+export type Fields58Names = "FRCP.f16" | "FRSQ.f16" | "FPCLASS.f16";
+
+/** The instructions whose fields are `Fields59`. */
+export type Fields59Names = "FADD.f32" | "FMIN.f32" | "FMAX.f32";
+
+/** The instructions whose fields are `Fields60`. */
+export type Fields60Names = "FADD.v2f16" | "FMIN.v2f16" | "FMAX.v2f16";
+
+/** The instructions whose fields are `Fields61`. */
+export type Fields61Names = "V2F32_TO_V2F16";
+
+/** The instructions whose fields are `Fields62`. */
+export type Fields62Names = "LDEXP.f32" | "LDEXP.v2f16";
+
+/** The instructions whose fields are `Fields63`. */
+export type Fields63Names = "FEXP.f32";
+
+/** The instructions whose fields are `Fields64`. */
+export type Fields64Names = "FADD_LSCALE.f32";
+
+/** The instructions whose fields are `Fields65`. */
+export type Fields65Names = "FATAN_ASSIST.f32";
+
+/** The instructions whose fields are `Fields66`. */
+export type Fields66Names =
+  "IADD.u32" | "IADD.s32" | "ISUB.u32" | "ISUB.s32" | "IMUL.i32" | "IMUL.s32";
+
+/** The instructions whose fields are `Fields67`. */
+export type Fields67Names =
+  "IADD.v2u16" | "IADD.v2s16" | "ISUB.v2u16" | "ISUB.v2s16" | "IMUL.v2i16" | "IMUL.v2s16";
+
+/** The instructions whose fields are `Fields68`. */
+export type Fields68Names =
+  "IADD.v4u8" | "IADD.v4s8" | "ISUB.v4u8" | "ISUB.v4s8" | "IMUL.v4i8" | "IMUL.v4s8";
+
+/** The instructions whose fields are `Fields69`. */
+export type Fields69Names = "IADD.u64" | "IADD.s64" | "ISUB.u64" | "ISUB.s64" | "IMULD.u64";
+
+/** The instructions whose fields are `Fields70`. */
+export type Fields70Names = "MKVEC.v2i16";
+
+/** The instructions whose fields are `Fields71`. */
+export type Fields71Names = "SEG_ADD.u64";
+
+/** The instructions whose fields are `Fields72`. */
+export type Fields72Names = "SHADDX.u64" | "SHADDX.s64";
+
+/** The instructions whose fields are `Fields73`. */
+export type Fields73Names = "HADD.u32" | "HADD.s32";
+
+/** The instructions whose fields are `Fields74`. */
+export type Fields74Names = "HADD.v2u16" | "HADD.v2s16";
+
+/** The instructions whose fields are `Fields75`. */
+export type Fields75Names = "HADD.v4u8" | "HADD.v4s8";
+
+/** The instructions whose fields are `Fields76`. */
+export type Fields76Names =
+  | "CLPER.i32"
+  | "CLPER.v2u16"
+  | "CLPER.v4u8"
+  | "CLPER.s32"
+  | "CLPER.v2s16"
+  | "CLPER.v4s8"
+  | "CLPER.u64"
+  | "CLPER.s64";
+
+/** The instructions whose fields are `Fields77`. */
+export type Fields77Names = "FMA.f32";
+
+/** The instructions whose fields are `Fields78`. */
+export type Fields78Names = "FMA.v2f16";
+
+/** The instructions whose fields are `Fields79`. */
+export type Fields79Names = "LSHIFT_AND.i32" | "LSHIFT_OR.i32" | "LSHIFT_XOR.i32";
+
+/** The instructions whose fields are `Fields80`. */
+export type Fields80Names = "LSHIFT_AND.v2i16" | "LSHIFT_OR.v2i16" | "LSHIFT_XOR.v2i16";
+
+/** The instructions whose fields are `Fields81`. */
+export type Fields81Names = "LSHIFT_AND.v4i8" | "LSHIFT_OR.v4i8" | "LSHIFT_XOR.v4i8";
+
+/** The instructions whose fields are `Fields82`. */
+export type Fields82Names = "LSHIFT_AND.i64" | "LSHIFT_OR.i64" | "LSHIFT_XOR.i64";
+
+/** The instructions whose fields are `Fields83`. */
+export type Fields83Names = "RSHIFT_AND.i32" | "RSHIFT_OR.i32" | "RSHIFT_XOR.i32";
+
+/** The instructions whose fields are `Fields84`. */
+export type Fields84Names = "RSHIFT_AND.v2i16" | "RSHIFT_OR.v2i16" | "RSHIFT_XOR.v2i16";
+
+/** The instructions whose fields are `Fields85`. */
+export type Fields85Names = "RSHIFT_AND.v4i8" | "RSHIFT_OR.v4i8" | "RSHIFT_XOR.v4i8";
+
+/** The instructions whose fields are `Fields86`. */
+export type Fields86Names = "RSHIFT_AND.i64" | "RSHIFT_OR.i64" | "RSHIFT_XOR.i64";
+
+/** The instructions whose fields are `Fields87`. */
+export type Fields87Names = "MUX.i32" | "MUX.v4i8";
+
+/** The instructions whose fields are `Fields88`. */
+export type Fields88Names = "MUX.v2i16";
+
+/** The instructions whose fields are `Fields89`. */
+export type Fields89Names = "CUBE_SSEL" | "CUBE_TSEL";
+
+/** The instructions whose fields are `Fields90`. */
+export type Fields90Names = "MKVEC.v2i8";
+
+/** The instructions whose fields are `Fields91`. */
+export type Fields91Names = "CUBEFACE1" | "CUBEFACE2_V9";
+
+/** The instructions whose fields are `Fields92`. */
+export type Fields92Names = "IDP.v4s8" | "IDP.v4u8";
+
+/** The instructions whose fields are `Fields93`. */
+export type Fields93Names =
+  | "ICMP_OR.u32"
+  | "ICMP_AND.u32"
+  | "ICMP_OR.s32"
+  | "ICMP_AND.s32"
+  | "ICMP_MULTI.u32"
+  | "ICMP_MULTI.s32";
+
+/** The instructions whose fields are `Fields94`. */
+export type Fields94Names = "ICMP_OR.v2u16" | "ICMP_AND.v2u16" | "ICMP_OR.v2s16" | "ICMP_AND.v2s16";
+
+/** The instructions whose fields are `Fields95`. */
+export type Fields95Names = "ICMP_OR.v4u8" | "ICMP_AND.v4u8" | "ICMP_OR.v4s8" | "ICMP_AND.v4s8";
+
+/** The instructions whose fields are `Fields96`. */
+export type Fields96Names = "FCMP_OR.f32" | "FCMP_AND.f32";
+
+/** The instructions whose fields are `Fields97`. */
+export type Fields97Names = "FCMP_OR.v2f16" | "FCMP_AND.v2f16";
+
+/** The instructions whose fields are `Fields98`. */
+export type Fields98Names =
+  "IADD_IMM.i32" | "IADD_IMM.v2i16" | "IADD_IMM.v4i8" | "FADD_IMM.f32" | "FADD_IMM.v2f16";
+
+/** The instructions whose fields are `Fields99`. */
+export type Fields99Names = "ATOM1_RETURN.i32" | "ATOM1_RETURN.i64";
+
+/** The instructions whose fields are `Fields100`. */
+export type Fields100Names = "ATOM.i32" | "ATOM.i64";
+
+/** The instructions whose fields are `Fields101`. */
+export type Fields101Names = "ATOM_RETURN.i32" | "ATOM_RETURN.i64";
+
+/** The instructions whose fields are `Fields102`. */
+export type Fields102Names = "TEX_FETCH";
+
+/** The instructions whose fields are `Fields103`. */
+export type Fields103Names = "TEX_SINGLE";
+
+/** The instructions whose fields are `Fields104`. */
+export type Fields104Names = "TEX_GATHER";
+
+/** The instructions whose fields are `Fields105`. */
+export type Fields105Names = "TEX_GRADIENT";
+
+/** The instructions whose fields are `Fields106`. */
+export type Fields106Names = "TEX_DUAL";
+
+/** The instructions whose fields are `Fields107`. */
+export type Fields107Names =
+  "VAR_TEX_BUF_SINGLE" | "VAR_TEX_BUF_DUAL" | "VAR_TEX_SINGLE" | "VAR_TEX_DUAL";
+
+/** The instructions whose fields are `Fields108`. */
+export type Fields108Names = "VAR_TEX_BUF_GATHER" | "VAR_TEX_GATHER";
+
+/** The instructions whose fields are `Fields109`. */
+export type Fields109Names = "VAR_TEX_BUF_GRADIENT" | "VAR_TEX_GRADIENT";
+
+/** The instructions whose fields are `Fields110`. */
+export type Fields110Names =
+  "FMA_RSCALE.f32" | "FMA_RSCALE_N.f32" | "FMA_RSCALE_LEFT.f32" | "FMA_RSCALE_SCALE16.f32";
+
 /** Every instruction with its fields: a union discriminated by `name`. */
 export type Instruction =
-  | { name: "NOP"; fields: Fields0 }
-  | { name: "BRANCHZ"; fields: Fields1 }
-  | { name: "DISCARD.f32"; fields: Fields2 }
-  | { name: "BRANCHZI"; fields: Fields3 }
-  | { name: "BARRIER"; fields: Fields4 }
-  | {
-      name: "CSEL.f32" | "CSEL.v2f16" | "CSEL.u32" | "CSEL.v2u16" | "CSEL.s32" | "CSEL.v2s16";
-      fields: Fields5;
-    }
-  | { name: "LD_VAR_SPECIAL"; fields: Fields6 }
-  | { name: "LD_VAR_BUF_IMM.f32" | "LD_VAR_BUF_IMM.f16"; fields: Fields7 }
-  | { name: "LD_VAR_BUF.f32" | "LD_VAR_BUF.f16"; fields: Fields8 }
-  | { name: "LD_VAR"; fields: Fields9 }
-  | { name: "LD_VAR_IMM"; fields: Fields10 }
-  | { name: "LD_VAR_FLAT"; fields: Fields11 }
-  | { name: "LD_VAR_FLAT_IMM"; fields: Fields12 }
-  | { name: "LD_ATTR_IMM" | "LD_TEX_IMM"; fields: Fields13 }
-  | { name: "LD_ATTR" | "LD_TEX" | "LD_TILE" | "ST_TILE"; fields: Fields14 }
-  | { name: "LEA_ATTR_IMM" | "LEA_TEX_IMM"; fields: Fields15 }
-  | { name: "LEA_ATTR" | "LEA_TEX"; fields: Fields16 }
-  | { name: "LD_BUFFER.i8"; fields: Fields17 }
-  | { name: "LD_BUFFER.i16"; fields: Fields18 }
-  | { name: "LD_BUFFER.i24"; fields: Fields19 }
-  | { name: "LD_BUFFER.i32"; fields: Fields20 }
-  | { name: "LD_BUFFER.i48"; fields: Fields21 }
-  | { name: "LD_BUFFER.i64"; fields: Fields22 }
-  | { name: "LD_BUFFER.i96"; fields: Fields23 }
-  | { name: "LD_BUFFER.i128"; fields: Fields24 }
-  | { name: "LEA_BUF_IMM"; fields: Fields25 }
-  | { name: "LOAD.i8"; fields: Fields26 }
-  | { name: "LOAD.i16"; fields: Fields27 }
-  | { name: "LOAD.i24"; fields: Fields28 }
-  | { name: "LOAD.i32"; fields: Fields29 }
-  | { name: "LOAD.i48"; fields: Fields30 }
-  | { name: "LOAD.i64"; fields: Fields31 }
-  | { name: "LOAD.i96"; fields: Fields32 }
-  | { name: "LOAD.i128"; fields: Fields33 }
-  | {
-      name:
-        | "STORE.i8"
-        | "STORE.i16"
-        | "STORE.i24"
-        | "STORE.i32"
-        | "STORE.i48"
-        | "STORE.i64"
-        | "STORE.i96"
-        | "STORE.i128";
-      fields: Fields34;
-    }
-  | { name: "LEA_BUFFER"; fields: Fields35 }
-  | { name: "ST_CVT"; fields: Fields36 }
-  | { name: "BLEND"; fields: Fields37 }
-  | { name: "ATEST"; fields: Fields38 }
-  | { name: "ZS_EMIT"; fields: Fields39 }
-  | { name: "V2S16_TO_V2F16" | "V2U16_TO_V2F16"; fields: Fields40 }
-  | { name: "S32_TO_F32" | "U32_TO_F32"; fields: Fields41 }
-  | {
-      name: "S16_TO_S32" | "S16_TO_F32" | "U16_TO_U32" | "U16_TO_F32" | "CLZ.v2u16";
-      fields: Fields42;
-    }
-  | { name: "F32_TO_S32" | "F32_TO_U32"; fields: Fields43 }
-  | {
-      name: "V2F16_TO_V2S16" | "V2F16_TO_V2U16" | "F16_TO_S32" | "F16_TO_U32" | "FROUND.v2f16";
-      fields: Fields44;
-    }
-  | { name: "F16_TO_F32"; fields: Fields45 }
-  | { name: "S8_TO_S32" | "S8_TO_F32" | "U8_TO_U32" | "U8_TO_F32"; fields: Fields46 }
-  | {
-      name: "V2S8_TO_V2S16" | "V2S8_TO_V2F16" | "V2U8_TO_V2U16" | "V2U8_TO_V2F16";
-      fields: Fields47;
-    }
-  | { name: "FROUND.f32"; fields: Fields48 }
-  | {
-      name:
-        | "MOV.i32"
-        | "CLZ.u32"
-        | "CLZ.v4u8"
-        | "IABS.v4s8"
-        | "POPCOUNT.i32"
-        | "BITREV.i32"
-        | "NOT_OLD.i32"
-        | "NOT_OLD.i64"
-        | "FSIN_TABLE.u6"
-        | "FCOS_TABLE.u6"
-        | "FSINCOS_OFFSET.u6"
-        | "FEXP_TABLE.u4";
-      fields: Fields49;
-    }
-  | { name: "IABS.s32"; fields: Fields50 }
-  | { name: "IABS.v2s16"; fields: Fields51 }
-  | { name: "WMASK"; fields: Fields52 }
-  | { name: "FLUSH.f32"; fields: Fields53 }
-  | { name: "FLUSH.v2f16"; fields: Fields54 }
-  | { name: "FREXPM.f32" | "FREXPE.f32"; fields: Fields55 }
-  | { name: "FREXPM.v2f16" | "FREXPE.v2f16"; fields: Fields56 }
-  | {
-      name:
-        | "FRCP.f32"
-        | "FRSQ.f32"
-        | "FLOGD.f32"
-        | "FPCLASS.f32"
-        | "FLOG_TABLE.f32"
-        | "FRCP_APPROX.f32"
-        | "FRSQ_APPROX.f32";
-      fields: Fields57;
-    }
-  | { name: "FRCP.f16" | "FRSQ.f16" | "FPCLASS.f16"; fields: Fields58 }
-  | { name: "FADD.f32" | "FMIN.f32" | "FMAX.f32"; fields: Fields59 }
-  | { name: "FADD.v2f16" | "FMIN.v2f16" | "FMAX.v2f16"; fields: Fields60 }
-  | { name: "V2F32_TO_V2F16"; fields: Fields61 }
-  | { name: "LDEXP.f32" | "LDEXP.v2f16"; fields: Fields62 }
-  | { name: "FEXP.f32"; fields: Fields63 }
-  | { name: "FADD_LSCALE.f32"; fields: Fields64 }
-  | { name: "FATAN_ASSIST.f32"; fields: Fields65 }
-  | {
-      name: "IADD.u32" | "IADD.s32" | "ISUB.u32" | "ISUB.s32" | "IMUL.i32" | "IMUL.s32";
-      fields: Fields66;
-    }
-  | {
-      name: "IADD.v2u16" | "IADD.v2s16" | "ISUB.v2u16" | "ISUB.v2s16" | "IMUL.v2i16" | "IMUL.v2s16";
-      fields: Fields67;
-    }
-  | {
-      name: "IADD.v4u8" | "IADD.v4s8" | "ISUB.v4u8" | "ISUB.v4s8" | "IMUL.v4i8" | "IMUL.v4s8";
-      fields: Fields68;
-    }
-  | { name: "IADD.u64" | "IADD.s64" | "ISUB.u64" | "ISUB.s64" | "IMULD.u64"; fields: Fields69 }
-  | { name: "MKVEC.v2i16"; fields: Fields70 }
-  | { name: "SEG_ADD.u64"; fields: Fields71 }
-  | { name: "SHADDX.u64" | "SHADDX.s64"; fields: Fields72 }
-  | { name: "HADD.u32" | "HADD.s32"; fields: Fields73 }
-  | { name: "HADD.v2u16" | "HADD.v2s16"; fields: Fields74 }
-  | { name: "HADD.v4u8" | "HADD.v4s8"; fields: Fields75 }
-  | {
-      name:
-        | "CLPER.i32"
-        | "CLPER.v2u16"
-        | "CLPER.v4u8"
-        | "CLPER.s32"
-        | "CLPER.v2s16"
-        | "CLPER.v4s8"
-        | "CLPER.u64"
-        | "CLPER.s64";
-      fields: Fields76;
-    }
-  | { name: "FMA.f32"; fields: Fields77 }
-  | { name: "FMA.v2f16"; fields: Fields78 }
-  | { name: "LSHIFT_AND.i32" | "LSHIFT_OR.i32" | "LSHIFT_XOR.i32"; fields: Fields79 }
-  | { name: "LSHIFT_AND.v2i16" | "LSHIFT_OR.v2i16" | "LSHIFT_XOR.v2i16"; fields: Fields80 }
-  | { name: "LSHIFT_AND.v4i8" | "LSHIFT_OR.v4i8" | "LSHIFT_XOR.v4i8"; fields: Fields81 }
-  | { name: "LSHIFT_AND.i64" | "LSHIFT_OR.i64" | "LSHIFT_XOR.i64"; fields: Fields82 }
-  | { name: "RSHIFT_AND.i32" | "RSHIFT_OR.i32" | "RSHIFT_XOR.i32"; fields: Fields83 }
-  | { name: "RSHIFT_AND.v2i16" | "RSHIFT_OR.v2i16" | "RSHIFT_XOR.v2i16"; fields: Fields84 }
-  | { name: "RSHIFT_AND.v4i8" | "RSHIFT_OR.v4i8" | "RSHIFT_XOR.v4i8"; fields: Fields85 }
-  | { name: "RSHIFT_AND.i64" | "RSHIFT_OR.i64" | "RSHIFT_XOR.i64"; fields: Fields86 }
-  | { name: "MUX.i32" | "MUX.v4i8"; fields: Fields87 }
-  | { name: "MUX.v2i16"; fields: Fields88 }
-  | { name: "CUBE_SSEL" | "CUBE_TSEL"; fields: Fields89 }
-  | { name: "MKVEC.v2i8"; fields: Fields90 }
-  | { name: "CUBEFACE1" | "CUBEFACE2_V9"; fields: Fields91 }
-  | { name: "IDP.v4s8" | "IDP.v4u8"; fields: Fields92 }
-  | {
-      name:
-        | "ICMP_OR.u32"
-        | "ICMP_AND.u32"
-        | "ICMP_OR.s32"
-        | "ICMP_AND.s32"
-        | "ICMP_MULTI.u32"
-        | "ICMP_MULTI.s32";
-      fields: Fields93;
-    }
-  | {
-      name: "ICMP_OR.v2u16" | "ICMP_AND.v2u16" | "ICMP_OR.v2s16" | "ICMP_AND.v2s16";
-      fields: Fields94;
-    }
-  | { name: "ICMP_OR.v4u8" | "ICMP_AND.v4u8" | "ICMP_OR.v4s8" | "ICMP_AND.v4s8"; fields: Fields95 }
-  | { name: "FCMP_OR.f32" | "FCMP_AND.f32"; fields: Fields96 }
-  | { name: "FCMP_OR.v2f16" | "FCMP_AND.v2f16"; fields: Fields97 }
-  | {
-      name: "IADD_IMM.i32" | "IADD_IMM.v2i16" | "IADD_IMM.v4i8" | "FADD_IMM.f32" | "FADD_IMM.v2f16";
-      fields: Fields98;
-    }
-  | { name: "ATOM1_RETURN.i32" | "ATOM1_RETURN.i64"; fields: Fields99 }
-  | { name: "ATOM.i32" | "ATOM.i64"; fields: Fields100 }
-  | { name: "ATOM_RETURN.i32" | "ATOM_RETURN.i64"; fields: Fields101 }
-  | { name: "TEX_FETCH"; fields: Fields102 }
-  | { name: "TEX_SINGLE"; fields: Fields103 }
-  | { name: "TEX_GATHER"; fields: Fields104 }
-  | { name: "TEX_GRADIENT"; fields: Fields105 }
-  | { name: "TEX_DUAL"; fields: Fields106 }
-  | {
-      name: "VAR_TEX_BUF_SINGLE" | "VAR_TEX_BUF_DUAL" | "VAR_TEX_SINGLE" | "VAR_TEX_DUAL";
-      fields: Fields107;
-    }
-  | { name: "VAR_TEX_BUF_GATHER" | "VAR_TEX_GATHER"; fields: Fields108 }
-  | { name: "VAR_TEX_BUF_GRADIENT" | "VAR_TEX_GRADIENT"; fields: Fields109 }
-  | {
-      name:
-        "FMA_RSCALE.f32" | "FMA_RSCALE_N.f32" | "FMA_RSCALE_LEFT.f32" | "FMA_RSCALE_SCALE16.f32";
-      fields: Fields110;
-    };
+  | { name: Fields0Names; fields: Fields0 }
+  | { name: Fields1Names; fields: Fields1 }
+  | { name: Fields2Names; fields: Fields2 }
+  | { name: Fields3Names; fields: Fields3 }
+  | { name: Fields4Names; fields: Fields4 }
+  | { name: Fields5Names; fields: Fields5 }
+  | { name: Fields6Names; fields: Fields6 }
+  | { name: Fields7Names; fields: Fields7 }
+  | { name: Fields8Names; fields: Fields8 }
+  | { name: Fields9Names; fields: Fields9 }
+  | { name: Fields10Names; fields: Fields10 }
+  | { name: Fields11Names; fields: Fields11 }
+  | { name: Fields12Names; fields: Fields12 }
+  | { name: Fields13Names; fields: Fields13 }
+  | { name: Fields14Names; fields: Fields14 }
+  | { name: Fields15Names; fields: Fields15 }
+  | { name: Fields16Names; fields: Fields16 }
+  | { name: Fields17Names; fields: Fields17 }
+  | { name: Fields18Names; fields: Fields18 }
+  | { name: Fields19Names; fields: Fields19 }
+  | { name: Fields20Names; fields: Fields20 }
+  | { name: Fields21Names; fields: Fields21 }
+  | { name: Fields22Names; fields: Fields22 }
+  | { name: Fields23Names; fields: Fields23 }
+  | { name: Fields24Names; fields: Fields24 }
+  | { name: Fields25Names; fields: Fields25 }
+  | { name: Fields26Names; fields: Fields26 }
+  | { name: Fields27Names; fields: Fields27 }
+  | { name: Fields28Names; fields: Fields28 }
+  | { name: Fields29Names; fields: Fields29 }
+  | { name: Fields30Names; fields: Fields30 }
+  | { name: Fields31Names; fields: Fields31 }
+  | { name: Fields32Names; fields: Fields32 }
+  | { name: Fields33Names; fields: Fields33 }
+  | { name: Fields34Names; fields: Fields34 }
+  | { name: Fields35Names; fields: Fields35 }
+  | { name: Fields36Names; fields: Fields36 }
+  | { name: Fields37Names; fields: Fields37 }
+  | { name: Fields38Names; fields: Fields38 }
+  | { name: Fields39Names; fields: Fields39 }
+  | { name: Fields40Names; fields: Fields40 }
+  | { name: Fields41Names; fields: Fields41 }
+  | { name: Fields42Names; fields: Fields42 }
+  | { name: Fields43Names; fields: Fields43 }
+  | { name: Fields44Names; fields: Fields44 }
+  | { name: Fields45Names; fields: Fields45 }
+  | { name: Fields46Names; fields: Fields46 }
+  | { name: Fields47Names; fields: Fields47 }
+  | { name: Fields48Names; fields: Fields48 }
+  | { name: Fields49Names; fields: Fields49 }
+  | { name: Fields50Names; fields: Fields50 }
+  | { name: Fields51Names; fields: Fields51 }
+  | { name: Fields52Names; fields: Fields52 }
+  | { name: Fields53Names; fields: Fields53 }
+  | { name: Fields54Names; fields: Fields54 }
+  | { name: Fields55Names; fields: Fields55 }
+  | { name: Fields56Names; fields: Fields56 }
+  | { name: Fields57Names; fields: Fields57 }
+  | { name: Fields58Names; fields: Fields58 }
+  | { name: Fields59Names; fields: Fields59 }
+  | { name: Fields60Names; fields: Fields60 }
+  | { name: Fields61Names; fields: Fields61 }
+  | { name: Fields62Names; fields: Fields62 }
+  | { name: Fields63Names; fields: Fields63 }
+  | { name: Fields64Names; fields: Fields64 }
+  | { name: Fields65Names; fields: Fields65 }
+  | { name: Fields66Names; fields: Fields66 }
+  | { name: Fields67Names; fields: Fields67 }
+  | { name: Fields68Names; fields: Fields68 }
+  | { name: Fields69Names; fields: Fields69 }
+  | { name: Fields70Names; fields: Fields70 }
+  | { name: Fields71Names; fields: Fields71 }
+  | { name: Fields72Names; fields: Fields72 }
+  | { name: Fields73Names; fields: Fields73 }
+  | { name: Fields74Names; fields: Fields74 }
+  | { name: Fields75Names; fields: Fields75 }
+  | { name: Fields76Names; fields: Fields76 }
+  | { name: Fields77Names; fields: Fields77 }
+  | { name: Fields78Names; fields: Fields78 }
+  | { name: Fields79Names; fields: Fields79 }
+  | { name: Fields80Names; fields: Fields80 }
+  | { name: Fields81Names; fields: Fields81 }
+  | { name: Fields82Names; fields: Fields82 }
+  | { name: Fields83Names; fields: Fields83 }
+  | { name: Fields84Names; fields: Fields84 }
+  | { name: Fields85Names; fields: Fields85 }
+  | { name: Fields86Names; fields: Fields86 }
+  | { name: Fields87Names; fields: Fields87 }
+  | { name: Fields88Names; fields: Fields88 }
+  | { name: Fields89Names; fields: Fields89 }
+  | { name: Fields90Names; fields: Fields90 }
+  | { name: Fields91Names; fields: Fields91 }
+  | { name: Fields92Names; fields: Fields92 }
+  | { name: Fields93Names; fields: Fields93 }
+  | { name: Fields94Names; fields: Fields94 }
+  | { name: Fields95Names; fields: Fields95 }
+  | { name: Fields96Names; fields: Fields96 }
+  | { name: Fields97Names; fields: Fields97 }
+  | { name: Fields98Names; fields: Fields98 }
+  | { name: Fields99Names; fields: Fields99 }
+  | { name: Fields100Names; fields: Fields100 }
+  | { name: Fields101Names; fields: Fields101 }
+  | { name: Fields102Names; fields: Fields102 }
+  | { name: Fields103Names; fields: Fields103 }
+  | { name: Fields104Names; fields: Fields104 }
+  | { name: Fields105Names; fields: Fields105 }
+  | { name: Fields106Names; fields: Fields106 }
+  | { name: Fields107Names; fields: Fields107 }
+  | { name: Fields108Names; fields: Fields108 }
+  | { name: Fields109Names; fields: Fields109 }
+  | { name: Fields110Names; fields: Fields110 };
 
 export type InstructionName = Instruction["name"];
 
@@ -1954,219 +2246,117 @@ export type InstructionName = Instruction["name"];
  * optional only when encoding). `dontCareBits` lists set don't-care bits as words, when any are set.
  */
 export type Decoded = (
-  | { name: "NOP"; fields: Required<Fields0> }
-  | { name: "BRANCHZ"; fields: Required<Fields1> }
-  | { name: "DISCARD.f32"; fields: Required<Fields2> }
-  | { name: "BRANCHZI"; fields: Required<Fields3> }
-  | { name: "BARRIER"; fields: Required<Fields4> }
-  | {
-      name: "CSEL.f32" | "CSEL.v2f16" | "CSEL.u32" | "CSEL.v2u16" | "CSEL.s32" | "CSEL.v2s16";
-      fields: Required<Fields5>;
-    }
-  | { name: "LD_VAR_SPECIAL"; fields: Required<Fields6> }
-  | { name: "LD_VAR_BUF_IMM.f32" | "LD_VAR_BUF_IMM.f16"; fields: Required<Fields7> }
-  | { name: "LD_VAR_BUF.f32" | "LD_VAR_BUF.f16"; fields: Required<Fields8> }
-  | { name: "LD_VAR"; fields: Required<Fields9> }
-  | { name: "LD_VAR_IMM"; fields: Required<Fields10> }
-  | { name: "LD_VAR_FLAT"; fields: Required<Fields11> }
-  | { name: "LD_VAR_FLAT_IMM"; fields: Required<Fields12> }
-  | { name: "LD_ATTR_IMM" | "LD_TEX_IMM"; fields: Required<Fields13> }
-  | { name: "LD_ATTR" | "LD_TEX" | "LD_TILE" | "ST_TILE"; fields: Required<Fields14> }
-  | { name: "LEA_ATTR_IMM" | "LEA_TEX_IMM"; fields: Required<Fields15> }
-  | { name: "LEA_ATTR" | "LEA_TEX"; fields: Required<Fields16> }
-  | { name: "LD_BUFFER.i8"; fields: Required<Fields17> }
-  | { name: "LD_BUFFER.i16"; fields: Required<Fields18> }
-  | { name: "LD_BUFFER.i24"; fields: Required<Fields19> }
-  | { name: "LD_BUFFER.i32"; fields: Required<Fields20> }
-  | { name: "LD_BUFFER.i48"; fields: Required<Fields21> }
-  | { name: "LD_BUFFER.i64"; fields: Required<Fields22> }
-  | { name: "LD_BUFFER.i96"; fields: Required<Fields23> }
-  | { name: "LD_BUFFER.i128"; fields: Required<Fields24> }
-  | { name: "LEA_BUF_IMM"; fields: Required<Fields25> }
-  | { name: "LOAD.i8"; fields: Required<Fields26> }
-  | { name: "LOAD.i16"; fields: Required<Fields27> }
-  | { name: "LOAD.i24"; fields: Required<Fields28> }
-  | { name: "LOAD.i32"; fields: Required<Fields29> }
-  | { name: "LOAD.i48"; fields: Required<Fields30> }
-  | { name: "LOAD.i64"; fields: Required<Fields31> }
-  | { name: "LOAD.i96"; fields: Required<Fields32> }
-  | { name: "LOAD.i128"; fields: Required<Fields33> }
-  | {
-      name:
-        | "STORE.i8"
-        | "STORE.i16"
-        | "STORE.i24"
-        | "STORE.i32"
-        | "STORE.i48"
-        | "STORE.i64"
-        | "STORE.i96"
-        | "STORE.i128";
-      fields: Required<Fields34>;
-    }
-  | { name: "LEA_BUFFER"; fields: Required<Fields35> }
-  | { name: "ST_CVT"; fields: Required<Fields36> }
-  | { name: "BLEND"; fields: Required<Fields37> }
-  | { name: "ATEST"; fields: Required<Fields38> }
-  | { name: "ZS_EMIT"; fields: Required<Fields39> }
-  | { name: "V2S16_TO_V2F16" | "V2U16_TO_V2F16"; fields: Required<Fields40> }
-  | { name: "S32_TO_F32" | "U32_TO_F32"; fields: Required<Fields41> }
-  | {
-      name: "S16_TO_S32" | "S16_TO_F32" | "U16_TO_U32" | "U16_TO_F32" | "CLZ.v2u16";
-      fields: Required<Fields42>;
-    }
-  | { name: "F32_TO_S32" | "F32_TO_U32"; fields: Required<Fields43> }
-  | {
-      name: "V2F16_TO_V2S16" | "V2F16_TO_V2U16" | "F16_TO_S32" | "F16_TO_U32" | "FROUND.v2f16";
-      fields: Required<Fields44>;
-    }
-  | { name: "F16_TO_F32"; fields: Required<Fields45> }
-  | { name: "S8_TO_S32" | "S8_TO_F32" | "U8_TO_U32" | "U8_TO_F32"; fields: Required<Fields46> }
-  | {
-      name: "V2S8_TO_V2S16" | "V2S8_TO_V2F16" | "V2U8_TO_V2U16" | "V2U8_TO_V2F16";
-      fields: Required<Fields47>;
-    }
-  | { name: "FROUND.f32"; fields: Required<Fields48> }
-  | {
-      name:
-        | "MOV.i32"
-        | "CLZ.u32"
-        | "CLZ.v4u8"
-        | "IABS.v4s8"
-        | "POPCOUNT.i32"
-        | "BITREV.i32"
-        | "NOT_OLD.i32"
-        | "NOT_OLD.i64"
-        | "FSIN_TABLE.u6"
-        | "FCOS_TABLE.u6"
-        | "FSINCOS_OFFSET.u6"
-        | "FEXP_TABLE.u4";
-      fields: Required<Fields49>;
-    }
-  | { name: "IABS.s32"; fields: Required<Fields50> }
-  | { name: "IABS.v2s16"; fields: Required<Fields51> }
-  | { name: "WMASK"; fields: Required<Fields52> }
-  | { name: "FLUSH.f32"; fields: Required<Fields53> }
-  | { name: "FLUSH.v2f16"; fields: Required<Fields54> }
-  | { name: "FREXPM.f32" | "FREXPE.f32"; fields: Required<Fields55> }
-  | { name: "FREXPM.v2f16" | "FREXPE.v2f16"; fields: Required<Fields56> }
-  | {
-      name:
-        | "FRCP.f32"
-        | "FRSQ.f32"
-        | "FLOGD.f32"
-        | "FPCLASS.f32"
-        | "FLOG_TABLE.f32"
-        | "FRCP_APPROX.f32"
-        | "FRSQ_APPROX.f32";
-      fields: Required<Fields57>;
-    }
-  | { name: "FRCP.f16" | "FRSQ.f16" | "FPCLASS.f16"; fields: Required<Fields58> }
-  | { name: "FADD.f32" | "FMIN.f32" | "FMAX.f32"; fields: Required<Fields59> }
-  | { name: "FADD.v2f16" | "FMIN.v2f16" | "FMAX.v2f16"; fields: Required<Fields60> }
-  | { name: "V2F32_TO_V2F16"; fields: Required<Fields61> }
-  | { name: "LDEXP.f32" | "LDEXP.v2f16"; fields: Required<Fields62> }
-  | { name: "FEXP.f32"; fields: Required<Fields63> }
-  | { name: "FADD_LSCALE.f32"; fields: Required<Fields64> }
-  | { name: "FATAN_ASSIST.f32"; fields: Required<Fields65> }
-  | {
-      name: "IADD.u32" | "IADD.s32" | "ISUB.u32" | "ISUB.s32" | "IMUL.i32" | "IMUL.s32";
-      fields: Required<Fields66>;
-    }
-  | {
-      name: "IADD.v2u16" | "IADD.v2s16" | "ISUB.v2u16" | "ISUB.v2s16" | "IMUL.v2i16" | "IMUL.v2s16";
-      fields: Required<Fields67>;
-    }
-  | {
-      name: "IADD.v4u8" | "IADD.v4s8" | "ISUB.v4u8" | "ISUB.v4s8" | "IMUL.v4i8" | "IMUL.v4s8";
-      fields: Required<Fields68>;
-    }
-  | {
-      name: "IADD.u64" | "IADD.s64" | "ISUB.u64" | "ISUB.s64" | "IMULD.u64";
-      fields: Required<Fields69>;
-    }
-  | { name: "MKVEC.v2i16"; fields: Required<Fields70> }
-  | { name: "SEG_ADD.u64"; fields: Required<Fields71> }
-  | { name: "SHADDX.u64" | "SHADDX.s64"; fields: Required<Fields72> }
-  | { name: "HADD.u32" | "HADD.s32"; fields: Required<Fields73> }
-  | { name: "HADD.v2u16" | "HADD.v2s16"; fields: Required<Fields74> }
-  | { name: "HADD.v4u8" | "HADD.v4s8"; fields: Required<Fields75> }
-  | {
-      name:
-        | "CLPER.i32"
-        | "CLPER.v2u16"
-        | "CLPER.v4u8"
-        | "CLPER.s32"
-        | "CLPER.v2s16"
-        | "CLPER.v4s8"
-        | "CLPER.u64"
-        | "CLPER.s64";
-      fields: Required<Fields76>;
-    }
-  | { name: "FMA.f32"; fields: Required<Fields77> }
-  | { name: "FMA.v2f16"; fields: Required<Fields78> }
-  | { name: "LSHIFT_AND.i32" | "LSHIFT_OR.i32" | "LSHIFT_XOR.i32"; fields: Required<Fields79> }
-  | {
-      name: "LSHIFT_AND.v2i16" | "LSHIFT_OR.v2i16" | "LSHIFT_XOR.v2i16";
-      fields: Required<Fields80>;
-    }
-  | { name: "LSHIFT_AND.v4i8" | "LSHIFT_OR.v4i8" | "LSHIFT_XOR.v4i8"; fields: Required<Fields81> }
-  | { name: "LSHIFT_AND.i64" | "LSHIFT_OR.i64" | "LSHIFT_XOR.i64"; fields: Required<Fields82> }
-  | { name: "RSHIFT_AND.i32" | "RSHIFT_OR.i32" | "RSHIFT_XOR.i32"; fields: Required<Fields83> }
-  | {
-      name: "RSHIFT_AND.v2i16" | "RSHIFT_OR.v2i16" | "RSHIFT_XOR.v2i16";
-      fields: Required<Fields84>;
-    }
-  | { name: "RSHIFT_AND.v4i8" | "RSHIFT_OR.v4i8" | "RSHIFT_XOR.v4i8"; fields: Required<Fields85> }
-  | { name: "RSHIFT_AND.i64" | "RSHIFT_OR.i64" | "RSHIFT_XOR.i64"; fields: Required<Fields86> }
-  | { name: "MUX.i32" | "MUX.v4i8"; fields: Required<Fields87> }
-  | { name: "MUX.v2i16"; fields: Required<Fields88> }
-  | { name: "CUBE_SSEL" | "CUBE_TSEL"; fields: Required<Fields89> }
-  | { name: "MKVEC.v2i8"; fields: Required<Fields90> }
-  | { name: "CUBEFACE1" | "CUBEFACE2_V9"; fields: Required<Fields91> }
-  | { name: "IDP.v4s8" | "IDP.v4u8"; fields: Required<Fields92> }
-  | {
-      name:
-        | "ICMP_OR.u32"
-        | "ICMP_AND.u32"
-        | "ICMP_OR.s32"
-        | "ICMP_AND.s32"
-        | "ICMP_MULTI.u32"
-        | "ICMP_MULTI.s32";
-      fields: Required<Fields93>;
-    }
-  | {
-      name: "ICMP_OR.v2u16" | "ICMP_AND.v2u16" | "ICMP_OR.v2s16" | "ICMP_AND.v2s16";
-      fields: Required<Fields94>;
-    }
-  | {
-      name: "ICMP_OR.v4u8" | "ICMP_AND.v4u8" | "ICMP_OR.v4s8" | "ICMP_AND.v4s8";
-      fields: Required<Fields95>;
-    }
-  | { name: "FCMP_OR.f32" | "FCMP_AND.f32"; fields: Required<Fields96> }
-  | { name: "FCMP_OR.v2f16" | "FCMP_AND.v2f16"; fields: Required<Fields97> }
-  | {
-      name: "IADD_IMM.i32" | "IADD_IMM.v2i16" | "IADD_IMM.v4i8" | "FADD_IMM.f32" | "FADD_IMM.v2f16";
-      fields: Required<Fields98>;
-    }
-  | { name: "ATOM1_RETURN.i32" | "ATOM1_RETURN.i64"; fields: Required<Fields99> }
-  | { name: "ATOM.i32" | "ATOM.i64"; fields: Required<Fields100> }
-  | { name: "ATOM_RETURN.i32" | "ATOM_RETURN.i64"; fields: Required<Fields101> }
-  | { name: "TEX_FETCH"; fields: Required<Fields102> }
-  | { name: "TEX_SINGLE"; fields: Required<Fields103> }
-  | { name: "TEX_GATHER"; fields: Required<Fields104> }
-  | { name: "TEX_GRADIENT"; fields: Required<Fields105> }
-  | { name: "TEX_DUAL"; fields: Required<Fields106> }
-  | {
-      name: "VAR_TEX_BUF_SINGLE" | "VAR_TEX_BUF_DUAL" | "VAR_TEX_SINGLE" | "VAR_TEX_DUAL";
-      fields: Required<Fields107>;
-    }
-  | { name: "VAR_TEX_BUF_GATHER" | "VAR_TEX_GATHER"; fields: Required<Fields108> }
-  | { name: "VAR_TEX_BUF_GRADIENT" | "VAR_TEX_GRADIENT"; fields: Required<Fields109> }
-  | {
-      name:
-        "FMA_RSCALE.f32" | "FMA_RSCALE_N.f32" | "FMA_RSCALE_LEFT.f32" | "FMA_RSCALE_SCALE16.f32";
-      fields: Required<Fields110>;
-    }
+  | { name: Fields0Names; fields: Required<Fields0> }
+  | { name: Fields1Names; fields: Required<Fields1> }
+  | { name: Fields2Names; fields: Required<Fields2> }
+  | { name: Fields3Names; fields: Required<Fields3> }
+  | { name: Fields4Names; fields: Required<Fields4> }
+  | { name: Fields5Names; fields: Required<Fields5> }
+  | { name: Fields6Names; fields: Required<Fields6> }
+  | { name: Fields7Names; fields: Required<Fields7> }
+  | { name: Fields8Names; fields: Required<Fields8> }
+  | { name: Fields9Names; fields: Required<Fields9> }
+  | { name: Fields10Names; fields: Required<Fields10> }
+  | { name: Fields11Names; fields: Required<Fields11> }
+  | { name: Fields12Names; fields: Required<Fields12> }
+  | { name: Fields13Names; fields: Required<Fields13> }
+  | { name: Fields14Names; fields: Required<Fields14> }
+  | { name: Fields15Names; fields: Required<Fields15> }
+  | { name: Fields16Names; fields: Required<Fields16> }
+  | { name: Fields17Names; fields: Required<Fields17> }
+  | { name: Fields18Names; fields: Required<Fields18> }
+  | { name: Fields19Names; fields: Required<Fields19> }
+  | { name: Fields20Names; fields: Required<Fields20> }
+  | { name: Fields21Names; fields: Required<Fields21> }
+  | { name: Fields22Names; fields: Required<Fields22> }
+  | { name: Fields23Names; fields: Required<Fields23> }
+  | { name: Fields24Names; fields: Required<Fields24> }
+  | { name: Fields25Names; fields: Required<Fields25> }
+  | { name: Fields26Names; fields: Required<Fields26> }
+  | { name: Fields27Names; fields: Required<Fields27> }
+  | { name: Fields28Names; fields: Required<Fields28> }
+  | { name: Fields29Names; fields: Required<Fields29> }
+  | { name: Fields30Names; fields: Required<Fields30> }
+  | { name: Fields31Names; fields: Required<Fields31> }
+  | { name: Fields32Names; fields: Required<Fields32> }
+  | { name: Fields33Names; fields: Required<Fields33> }
+  | { name: Fields34Names; fields: Required<Fields34> }
+  | { name: Fields35Names; fields: Required<Fields35> }
+  | { name: Fields36Names; fields: Required<Fields36> }
+  | { name: Fields37Names; fields: Required<Fields37> }
+  | { name: Fields38Names; fields: Required<Fields38> }
+  | { name: Fields39Names; fields: Required<Fields39> }
+  | { name: Fields40Names; fields: Required<Fields40> }
+  | { name: Fields41Names; fields: Required<Fields41> }
+  | { name: Fields42Names; fields: Required<Fields42> }
+  | { name: Fields43Names; fields: Required<Fields43> }
+  | { name: Fields44Names; fields: Required<Fields44> }
+  | { name: Fields45Names; fields: Required<Fields45> }
+  | { name: Fields46Names; fields: Required<Fields46> }
+  | { name: Fields47Names; fields: Required<Fields47> }
+  | { name: Fields48Names; fields: Required<Fields48> }
+  | { name: Fields49Names; fields: Required<Fields49> }
+  | { name: Fields50Names; fields: Required<Fields50> }
+  | { name: Fields51Names; fields: Required<Fields51> }
+  | { name: Fields52Names; fields: Required<Fields52> }
+  | { name: Fields53Names; fields: Required<Fields53> }
+  | { name: Fields54Names; fields: Required<Fields54> }
+  | { name: Fields55Names; fields: Required<Fields55> }
+  | { name: Fields56Names; fields: Required<Fields56> }
+  | { name: Fields57Names; fields: Required<Fields57> }
+  | { name: Fields58Names; fields: Required<Fields58> }
+  | { name: Fields59Names; fields: Required<Fields59> }
+  | { name: Fields60Names; fields: Required<Fields60> }
+  | { name: Fields61Names; fields: Required<Fields61> }
+  | { name: Fields62Names; fields: Required<Fields62> }
+  | { name: Fields63Names; fields: Required<Fields63> }
+  | { name: Fields64Names; fields: Required<Fields64> }
+  | { name: Fields65Names; fields: Required<Fields65> }
+  | { name: Fields66Names; fields: Required<Fields66> }
+  | { name: Fields67Names; fields: Required<Fields67> }
+  | { name: Fields68Names; fields: Required<Fields68> }
+  | { name: Fields69Names; fields: Required<Fields69> }
+  | { name: Fields70Names; fields: Required<Fields70> }
+  | { name: Fields71Names; fields: Required<Fields71> }
+  | { name: Fields72Names; fields: Required<Fields72> }
+  | { name: Fields73Names; fields: Required<Fields73> }
+  | { name: Fields74Names; fields: Required<Fields74> }
+  | { name: Fields75Names; fields: Required<Fields75> }
+  | { name: Fields76Names; fields: Required<Fields76> }
+  | { name: Fields77Names; fields: Required<Fields77> }
+  | { name: Fields78Names; fields: Required<Fields78> }
+  | { name: Fields79Names; fields: Required<Fields79> }
+  | { name: Fields80Names; fields: Required<Fields80> }
+  | { name: Fields81Names; fields: Required<Fields81> }
+  | { name: Fields82Names; fields: Required<Fields82> }
+  | { name: Fields83Names; fields: Required<Fields83> }
+  | { name: Fields84Names; fields: Required<Fields84> }
+  | { name: Fields85Names; fields: Required<Fields85> }
+  | { name: Fields86Names; fields: Required<Fields86> }
+  | { name: Fields87Names; fields: Required<Fields87> }
+  | { name: Fields88Names; fields: Required<Fields88> }
+  | { name: Fields89Names; fields: Required<Fields89> }
+  | { name: Fields90Names; fields: Required<Fields90> }
+  | { name: Fields91Names; fields: Required<Fields91> }
+  | { name: Fields92Names; fields: Required<Fields92> }
+  | { name: Fields93Names; fields: Required<Fields93> }
+  | { name: Fields94Names; fields: Required<Fields94> }
+  | { name: Fields95Names; fields: Required<Fields95> }
+  | { name: Fields96Names; fields: Required<Fields96> }
+  | { name: Fields97Names; fields: Required<Fields97> }
+  | { name: Fields98Names; fields: Required<Fields98> }
+  | { name: Fields99Names; fields: Required<Fields99> }
+  | { name: Fields100Names; fields: Required<Fields100> }
+  | { name: Fields101Names; fields: Required<Fields101> }
+  | { name: Fields102Names; fields: Required<Fields102> }
+  | { name: Fields103Names; fields: Required<Fields103> }
+  | { name: Fields104Names; fields: Required<Fields104> }
+  | { name: Fields105Names; fields: Required<Fields105> }
+  | { name: Fields106Names; fields: Required<Fields106> }
+  | { name: Fields107Names; fields: Required<Fields107> }
+  | { name: Fields108Names; fields: Required<Fields108> }
+  | { name: Fields109Names; fields: Required<Fields109> }
+  | { name: Fields110Names; fields: Required<Fields110> }
 ) & { dontCareBits?: number[] };
 
 export const ISA = {
