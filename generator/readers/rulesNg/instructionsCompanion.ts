@@ -7,6 +7,7 @@
 import type { Diagnostics } from "../../diagnostics";
 import type { Operand } from "../../model/types";
 import type { LoadedCompanion } from "../readerTypes";
+import { singleCompanion } from "../singleCompanion";
 
 export const INSTRUCTIONS_KIND = "rules-ng-instructions";
 
@@ -55,14 +56,7 @@ export function findInstructionsCompanion(
   companions: LoadedCompanion[],
   diags: Diagnostics,
 ): InstructionsCompanion | undefined {
-  const [first, ...more] = companions.filter((c) => c.kind === INSTRUCTIONS_KIND);
-  for (const extra of more) {
-    diags.error(
-      "duplicate-companion",
-      `only one ${INSTRUCTIONS_KIND} companion is allowed; '${extra.path}' is ignored (the first is '${first.path}')`,
-      extra.locate([]),
-    );
-  }
+  const first = singleCompanion(companions, INSTRUCTIONS_KIND, diags);
   return first
     ? { data: first.data as InstructionsFile, locate: first.locate, path: first.path }
     : undefined;

@@ -13,6 +13,7 @@ import type {
   TextValuePart,
 } from "../../model/types";
 import type { LoadedCompanion } from "../readerTypes";
+import { singleCompanion } from "../singleCompanion";
 
 export const SYNTAX_KIND = "rules-ng-syntax";
 
@@ -76,14 +77,7 @@ export function applySyntaxCompanion(
   instructions: Instruction[],
   diags: Diagnostics,
 ): AssemblyText | undefined {
-  const [companion, ...more] = companions.filter((c) => c.kind === SYNTAX_KIND);
-  for (const extra of more) {
-    diags.error(
-      "duplicate-companion",
-      `only one ${SYNTAX_KIND} companion is allowed; '${extra.path}' is ignored (the first is '${companion.path}')`,
-      extra.locate([]),
-    );
-  }
+  const companion = singleCompanion(companions, SYNTAX_KIND, diags);
   if (!companion || instructions.length === 0) return undefined;
   const data = companion.data as SyntaxFile;
   const at = (path: Path) => companion.locate(path);
