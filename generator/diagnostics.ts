@@ -21,6 +21,8 @@ const SEVERITY_ORDER: Record<Severity, number> = { error: 0, warning: 1, note: 2
 
 export class Diagnostics {
   readonly items: Diagnostic[] = [];
+  /** Elements (by position) whose reported error makes later checks on them moot. */
+  private readonly moot = new Set<string>();
 
   report(d: Diagnostic): void {
     this.items.push(d);
@@ -32,6 +34,19 @@ export class Diagnostics {
 
   warning(code: string, message: string, at?: SourceRef, related?: Diagnostic["related"]): void {
     this.report({ severity: "warning", code, message, at, related });
+  }
+
+  /**
+   * Mark the element at `at` as already reported broken (a reader rejected part of it), so later
+   * phases skip checks whose findings would only echo that error (an overlap caused by a rejected
+   * pattern, a too-wide value the reader already named).
+   */
+  suppressFollowUps(at: SourceRef): void {
+    this.moot.add(formatLocation(at));
+  }
+
+  followUpsSuppressed(at: SourceRef): boolean {
+    return this.moot.has(formatLocation(at));
   }
 
   get errorCount(): number {

@@ -13,9 +13,11 @@ import type { IsaModel } from "../model/types";
 export function checkCoverage(model: IsaModel, diags: Diagnostics): void {
   const { wordCount, instructionWidth } = model.isa;
   for (const ins of model.instructions) {
+    if (diags.followUpsSuppressed(ins.source)) continue;
     const fields = [...ins.fields, ...ins.overrides.flatMap((o) => o.fields)];
     // A field with an unusable range was reported by checkFields; what it misses is not news.
-    if (fields.some((f) => f.ranges.some((r) => r.low > r.high || r.high >= instructionWidth))) continue;
+    if (fields.some((f) => f.ranges.some((r) => r.low > r.high || r.high >= instructionWidth)))
+      continue;
     let covered = ins.encoding.mask;
     for (const f of [...ins.fields, ...ins.overrides.flatMap((o) => o.fields)]) {
       if (f.ranges.every((r) => r.low <= r.high && r.high < instructionWidth))

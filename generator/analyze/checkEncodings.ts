@@ -59,6 +59,7 @@ export function checkEncodings(model: IsaModel, diags: Diagnostics): void {
         const a = ins[members[k]];
         const b = ins[members[j]];
         if (!gensMeet(a, b)) continue;
+        if (diags.followUpsSuppressed(a.source) || diags.followUpsSuppressed(b.source)) continue;
         const word = commonWord(a, b);
         if (!word) continue;
         const only = setBitIndexes(andWords(tested[members[j]], notWords(tested[members[k]])));

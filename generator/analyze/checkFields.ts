@@ -16,7 +16,13 @@ interface Owner {
 class GroupedErrors {
   private readonly groups = new Map<
     string,
-    { code: string; at: SourceRef; message: (owners: string) => string; related?: Diagnostic["related"]; owners: Owner[] }
+    {
+      code: string;
+      at: SourceRef;
+      message: (owners: string) => string;
+      related?: Diagnostic["related"];
+      owners: Owner[];
+    }
   >();
 
   add(
@@ -31,12 +37,12 @@ class GroupedErrors {
     // Registers come first: an instruction field made from a register field is the same problem.
     if (g) {
       if (g.owners[0].kind === owner.kind) g.owners.push(owner);
-    }
-    else this.groups.set(key, { code, at, message, related, owners: [owner] });
+    } else this.groups.set(key, { code, at, message, related, owners: [owner] });
   }
 
   flush(diags: Diagnostics): void {
-    for (const g of this.groups.values()) diags.error(g.code, g.message(ownersText(g.owners)), g.at, g.related);
+    for (const g of this.groups.values())
+      diags.error(g.code, g.message(ownersText(g.owners)), g.at, g.related);
   }
 }
 
@@ -54,10 +60,23 @@ function checkRanges(fields: Field[], width: number, owner: Owner, out: GroupedE
     for (const r of f.ranges) {
       const key = `range\0${where(f.source)}\0${r.low}\0${r.high}\0${width}`;
       if (r.high < r.low) {
-        out.add(key, owner, "bit-range", f.source, (o) => `${o} field '${f.name}': high bit ${r.high} is below low bit ${r.low}`);
+        out.add(
+          key,
+          owner,
+          "bit-range",
+          f.source,
+          (o) => `${o} field '${f.name}': high bit ${r.high} is below low bit ${r.low}`,
+        );
         ok = false;
       } else if (r.high >= width) {
-        out.add(key, owner, "bit-range", f.source, (o) => `${o} field '${f.name}': bits ${r.high}:${r.low} lie outside the ${width}-bit ${owner.kind}`);
+        out.add(
+          key,
+          owner,
+          "bit-range",
+          f.source,
+          (o) =>
+            `${o} field '${f.name}': bits ${r.high}:${r.low} lie outside the ${width}-bit ${owner.kind}`,
+        );
         ok = false;
       }
     }
@@ -70,7 +89,13 @@ function declaredAlternatives(a: Field, b: Field): boolean {
 }
 
 /** Report pairs of fields sharing bits (once per pair), and fields over fixed bits. */
-function checkOverlaps(fields: Field[], width: number, fixed: ArrayLike<number> | undefined, owner: Owner, out: GroupedErrors): void {
+function checkOverlaps(
+  fields: Field[],
+  width: number,
+  fixed: ArrayLike<number> | undefined,
+  owner: Owner,
+  out: GroupedErrors,
+): void {
   const owners: Field[][] = Array.from({ length: width }, () => []);
   const seen = new Set<string>();
   for (const f of fields) {
@@ -86,7 +111,8 @@ function checkOverlaps(fields: Field[], width: number, fixed: ArrayLike<number> 
             owner,
             "field-overlap",
             f.source,
-            (o) => `${o}: field '${f.name}' overlaps field '${other.name}' at bit ${bit} (they are not declared alternatives)`,
+            (o) =>
+              `${o}: field '${f.name}' overlaps field '${other.name}' at bit ${bit} (they are not declared alternatives)`,
             [{ at: other.source, message: `field '${other.name}' is defined here` }],
           );
         }
@@ -100,12 +126,19 @@ function checkOverlaps(fields: Field[], width: number, fixed: ArrayLike<number> 
         owner,
         "field-overlap",
         f.source,
-        (o) => `${o}: field '${f.name}' covers fixed encoding bit${overFixed.length > 1 ? "s" : ""} ${overFixed.join(", ")}`,
+        (o) =>
+          `${o}: field '${f.name}' covers fixed encoding bit${overFixed.length > 1 ? "s" : ""} ${overFixed.join(", ")}`,
       );
   }
 }
 
-function checkEnumWidths(fields: Field[], enums: Map<string, EnumDef>, owner: Owner, out: GroupedErrors): void {
+function checkEnumWidths(
+  fields: Field[],
+  enums: Map<string, EnumDef>,
+  owner: Owner,
+  out: GroupedErrors,
+  diags: Diagnostics,
+): void {
   for (const f of fields) {
     // A field may by design use only the first entries of a wider enum, or hold only its low bits.
     if (f.type !== "enum" || f.enum === undefined || f.enumPrefix || f.enumLowBits) continue;
@@ -113,7 +146,8 @@ function checkEnumWidths(fields: Field[], enums: Map<string, EnumDef>, owner: Ow
     if (!e) continue;
     const max = 2 ** f.width - 1;
     for (const v of e.values) {
-      if (!v.reserved && v.value > max)
+      // A value the reader already rejected (rules-ng `opcode-too-wide`) is not reported again.
+      if (!v.reserved && v.value > max && !diags.followUpsSuppressed(v.source))
         out.add(
           `enum\0${where(f.source)}\0${where(v.source)}`,
           owner,
@@ -137,8 +171,9 @@ export function checkFields(model: IsaModel, diags: Diagnostics): void {
   ] as const) {
     for (const r of items) {
       const owner: Owner = { kind, name: r.name };
-      if (checkRanges(r.fields, r.width, owner, out)) checkOverlaps(r.fields, r.width, undefined, owner, out);
-      checkEnumWidths(r.fields, enums, owner, out);
+      if (checkRanges(r.fields, r.width, owner, out))
+        checkOverlaps(r.fields, r.width, undefined, owner, out);
+      checkEnumWidths(r.fields, enums, owner, out, diags);
     }
   }
   for (const ins of model.instructions) {
@@ -149,7 +184,7 @@ export function checkFields(model: IsaModel, diags: Diagnostics): void {
       // An override may redefine default-case fields, but not fixed bits or its own fields twice.
       for (const o of ins.overrides) checkOverlaps(o.fields, width, ins.encoding.mask, owner, out);
     }
-    checkEnumWidths(all, enums, owner, out);
+    checkEnumWidths(all, enums, owner, out, diags);
   }
   out.flush(diags);
 }

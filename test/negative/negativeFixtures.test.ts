@@ -2,8 +2,7 @@
  * Data-driven negative fixtures (issue 7): every directory under test/fixtures/negative is a small
  * specs directory with exactly one deliberate problem, and `expected.txt` holds the exact stderr of
  * `isaforge check --specs <dir>` (all lines, including the summary). The expected texts were derived
- * by hand from the inputs; cases where the tool disagrees with the derivation are kept in
- * test/fixtures/negative-pending/ (not run here) until the tool is fixed.
+ * by hand from the inputs, before running the tool; where the two disagreed, the tool was fixed.
  *
  * The exit status is read from the summary line: 1 if it counts errors, 0 for warnings only.
  * The 50 MB document case is covered by test/cli/cli.test.ts ("a document over the size limit").

@@ -39,6 +39,8 @@ interface Definer {
 
 export interface ChainEncoding extends EncodingBits {
   definers: Definer[];
+  /** Some pattern of the chain was rejected (already reported), so the bits are incomplete. */
+  incomplete: boolean;
 }
 
 export class EncodingResolver {
@@ -56,7 +58,9 @@ export class EncodingResolver {
     if (known) return known;
     const chain = this.hierarchy.chain(b)!;
     const parent: ChainEncoding =
-      chain.length > 1 ? this.of(chain[1]) : { ...emptyEncoding(this.wordCount), definers: [] };
+      chain.length > 1
+        ? this.of(chain[1])
+        : { ...emptyEncoding(this.wordCount), definers: [], incomplete: false };
     const root = chain[chain.length - 1];
     const own = this.ownDefiners(b, root.size ?? this.wordCount * 32);
     for (const d of own) {
@@ -69,7 +73,11 @@ export class EncodingResolver {
         );
       }
     }
-    const result: ChainEncoding = { ...parent, definers: [...parent.definers, ...own] };
+    const result: ChainEncoding = {
+      ...parent,
+      definers: [...parent.definers, ...own],
+      incomplete: parent.incomplete || b.patterns.some((p) => p.bits === undefined),
+    };
     for (const p of b.patterns) {
       const enc = patternEncoding(p, this.wordCount);
       result.match = orWords(result.match, enc.match);

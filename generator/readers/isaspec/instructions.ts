@@ -89,6 +89,7 @@ export class InstructionBuilder {
     gen: { min: number; max: number },
   ): Instruction {
     const enc = this.encodings.of(leaf);
+    if (enc.incomplete) this.diags.suppressFollowUps(locateElement(leaf.doc, leaf.el));
     const rootFirst = [...chain].reverse();
     const display = chain.find((b) => b.display)?.display;
     const attributes = this.attributes(chain);

@@ -57,6 +57,7 @@ export function buildInstructions(
         `opcode '${name}' = 0x${v.value.toString(16)} does not fit the ${opcode.bits} opcode bits (${opcode.parts.map((p) => p.field).join(", ")})`,
         v.source,
       );
+      diags.suppressFollowUps(v.source);
       return [];
     }
     return [
