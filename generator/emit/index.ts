@@ -1,6 +1,7 @@
 /** One emitter per artifact; each turns models into files rendered from its templates. */
 import type { IsaModel } from "../model/types";
 import { emitCHeader } from "./emitCHeader";
+import { emitDispatch } from "./emitDispatch";
 import { emitJson } from "./emitJson";
 import { emitTsCodec } from "./emitTsCodec";
 import type { OutputFile } from "./outputFile";
@@ -11,4 +12,5 @@ export const EMITTERS: { name: string; emit: Emitter }[] = [
   { name: "json", emit: emitJson },
   { name: "ts-codec", emit: emitTsCodec },
   { name: "c-header", emit: emitCHeader },
+  { name: "dispatch", emit: emitDispatch },
 ];

@@ -1,6 +1,7 @@
 /**
  * The published package: packed with `npm pack`, installed into an empty project, its codecs
- * imported by path `isaforge/codecs/<id>`, at run time and with their TypeScript types.
+ * imported by path `isaforge/codecs/<id>` (the dispatch tables by `isaforge/dispatch/<id>`), at run
+ * time and with their TypeScript types.
  */
 import { execFileSync } from "child_process";
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "fs";
@@ -25,6 +26,8 @@ test("npm pack, install into an empty project, import a codec with types", () =>
 
     const out = run("node", ["-e", "const c = require('isaforge/codecs/ir3'); process.stdout.write(c.decode([3, 0x00900000]).name)"], proj);
     expect(out).toBe("br");
+    const routed = run("node", ["-e", "const d = require('isaforge/dispatch/ir3'); process.stdout.write(d.INSTRUCTION_NAMES[d.dispatch([3, 0x00900000])])"], proj);
+    expect(routed).toBe("br");
 
     writeFileSync(
       path.join(proj, "use.ts"),

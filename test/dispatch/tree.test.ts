@@ -1,0 +1,308 @@
+/**
+ * The decision tree: hand-worked small cases, invariants on the shipped ISAs (every instruction
+ * reachable, stats equal a recount, deterministic output, the copy budget), and generated dispatch
+ * code for synthetic instruction sets — overlapping patterns, shadowed instructions, gen ranges —
+ * run against the linear-scan reference.
+ */
+import { readFileSync } from "fs";
+import * as path from "path";
+import * as ts from "typescript";
+import {
+  buildDecisionTree,
+  DUPLICATION_BUDGET,
+  type DecisionTree,
+  type DispatchPattern,
+} from "../../generator/emit/dispatch/buildDecisionTree";
+import {
+  cStringLiteral,
+  commentSafe,
+  instructionEnumParts,
+} from "../../generator/emit/dispatch/dispatchView";
+import { planDispatch } from "../../generator/emit/dispatch/planDispatch";
+import { emitDispatch } from "../../generator/emit/emitDispatch";
+import type { Instruction, IsaModel } from "../../generator/model/types";
+import { instruction, model } from "../helpers/modelFactory";
+import {
+  DISPATCH_ISAS,
+  expectedId,
+  mixedWords,
+  prng,
+  reference,
+  ROOT,
+  shippedJson,
+} from "./reference";
+
+const leaf = (...candidates: number[]): DecisionTree => ({ kind: "leaf", candidates });
+const pattern = (match: number, tested: number): DispatchPattern => ({
+  match: [match],
+  tested: [tested],
+});
+
+/** Every leaf with its depth. */
+function leavesOf(t: DecisionTree, depth = 0): { candidates: number[]; depth: number }[] {
+  return t.kind === "leaf"
+    ? [{ candidates: t.candidates, depth }]
+    : t.children.flatMap((c) => leavesOf(c, depth + 1));
+}
+
+describe("hand-worked trees", () => {
+  it("splits a 2-bit opcode at bits 4..5 into four one-instruction leaves", () => {
+    const tree = buildDecisionTree(
+      [0, 1, 2, 3].map((op) => pattern(op << 4, 0x30)),
+      1,
+    );
+    expect(tree).toEqual({
+      kind: "split",
+      word: 0,
+      low: 4,
+      width: 2,
+      children: [leaf(0), leaf(1), leaf(2), leaf(3)],
+    });
+  });
+
+  it("copies an instruction that does not test the split bits into every child, in model order", () => {
+    // 0: catch-all testing bit 31 only; 1, 2: opcode 0 and 1 in bit 0 (and bit 31).
+    const tree = buildDecisionTree(
+      [
+        pattern(0x80000000, 0x80000000),
+        pattern(0x80000000, 0x80000001),
+        pattern(0x80000001, 0x80000001),
+      ],
+      1,
+    );
+    expect(tree).toEqual({
+      kind: "split",
+      word: 0,
+      low: 0,
+      width: 1,
+      children: [leaf(0, 1), leaf(0, 2)],
+    });
+  });
+
+  it("makes one leaf of instructions no bit tells apart (identical patterns), keeping model order", () => {
+    expect(buildDecisionTree([pattern(5, 7), pattern(5, 7), pattern(5, 7)], 1)).toEqual(
+      leaf(0, 1, 2),
+    );
+  });
+
+  it("prefers a run every instruction tests, and splits words beyond the first", () => {
+    // Opcode in word 1 bits 8..10, every instruction; instruction 0 also tests word 0 bit 3.
+    const ps: DispatchPattern[] = [0, 1, 2, 3, 4, 5, 6, 7].map((op) => ({
+      match: [0, op << 8],
+      tested: [op === 0 ? 8 : 0, 0x700],
+    }));
+    const tree = buildDecisionTree(ps, 2);
+    expect(tree).toEqual({
+      kind: "split",
+      word: 1,
+      low: 8,
+      width: 3,
+      children: [0, 1, 2, 3, 4, 5, 6, 7].map((i) => leaf(i)),
+    });
+  });
+
+  it("rejects bad shapes with a message naming the instruction", () => {
+    expect(() => buildDecisionTree([{ match: [0], tested: [0, 0] }], 2)).toThrow(
+      "dispatch: instruction 0 has 1 match and 2 tested words, expected 2",
+    );
+    expect(() => buildDecisionTree([], 0)).toThrow(
+      "dispatch: word count 0 is not a positive integer",
+    );
+  });
+});
+
+describe("C names", () => {
+  it("upper-cases, turns other characters into _, and numbers clashes in model order; COUNT is reserved", () => {
+    const m = model({
+      instructions: ["FADD.f32", "fadd_f32", "COUNT", "x", "#rpt"].map((n, i) =>
+        instruction(n, [i, 0], [7, 0], i + 1),
+      ),
+    });
+    expect(instructionEnumParts(m)).toEqual(["FADD_F32", "FADD_F32_2", "COUNT_2", "X", "RPT"]);
+  });
+
+  it("escapes C string literals and comment terminators", () => {
+    expect(cStringLiteral('a"b\\c??=d')).toBe('"a\\"b\\\\c\\?\\?=d"');
+    expect(cStringLiteral("é\n")).toBe('"\\303\\251\\012"');
+    expect(commentSafe("a */ b\nc")).toBe("a * / b c");
+  });
+});
+
+describe.each([...DISPATCH_ISAS])("%s: tree invariants", (isa) => {
+  const m = shippedJson(isa);
+  const plan = planDispatch(m);
+  const n = m.instructions.length;
+  const leaves = leavesOf(plan.tree);
+
+  it("lists every instruction in some leaf, each leaf in model order, within the copy budget", () => {
+    const seen = new Set(leaves.flatMap((l) => l.candidates));
+    expect(seen.size).toBe(n);
+    for (const l of leaves) expect(l.candidates).toEqual([...l.candidates].sort((a, b) => a - b));
+    expect(leaves.reduce((s, l) => s + l.candidates.length, 0)).toBeLessThanOrEqual(
+      DUPLICATION_BUDGET * n,
+    );
+  });
+
+  it("states the stats of a recount, and writes them to out/dispatch", () => {
+    let nodes = 0;
+    const count = (t: DecisionTree): void => {
+      if (t.kind === "split") {
+        nodes++;
+        t.children.forEach(count);
+      }
+    };
+    count(plan.tree);
+    const full = leaves.filter((l) => l.candidates.length > 0);
+    const perInstruction = m.instructions.map((_, id) => {
+      const ds = full.filter((l) => l.candidates.includes(id)).map((l) => l.depth);
+      return ds.reduce((a, b) => a + b, 0) / ds.length;
+    });
+    const expected = {
+      instructions: n,
+      nodes,
+      leaves: full.length,
+      maxDepth: Math.max(...full.map((l) => l.depth)),
+      meanDepth: Math.round((perInstruction.reduce((a, b) => a + b, 0) / n) * 1e4) / 1e4,
+      tableBytes: plan.stats.tableBytes,
+    };
+    expect(plan.stats).toEqual(expected);
+    const written = JSON.parse(
+      readFileSync(path.join(ROOT, "out", "dispatch", `${isa}.stats.json`), "utf8"),
+    );
+    expect(written).toEqual(expected);
+  });
+
+  it("renders the same files twice", () => {
+    const once = emitDispatch([m]);
+    expect(emitDispatch([m])).toEqual(once);
+    expect(once.map((f) => f.path).sort()).toEqual(
+      [
+        "README.md",
+        `${isa}-handlers.c`,
+        `${isa}-handlers.ts`,
+        `${isa}.c`,
+        `${isa}.h`,
+        `${isa}.stats.json`,
+        `${isa}.ts`,
+      ].map((p) => `dispatch/${p}`),
+    );
+  });
+});
+
+describe("shapes worked out from the models", () => {
+  it("etnaviv: the 6-bit opcode, then bit 16 of word 2 (OPCODE_BIT6) where two opcodes share the low bits", () => {
+    const m = shippedJson("etnaviv");
+    const byLow = new Map<number, number>();
+    for (const i of m.instructions)
+      byLow.set(i.encoding.match[0] & 63, (byLow.get(i.encoding.match[0] & 63) ?? 0) + 1);
+    const shared = [...byLow.values()].filter((c) => c === 2).length; // 63 by the model
+    const single = [...byLow.values()].filter((c) => c === 1).length;
+    const stats = planDispatch(m).stats;
+    expect(stats.nodes).toBe(1 + shared);
+    expect(stats.leaves).toBe(2 * shared + single);
+    expect(stats.maxDepth).toBe(2);
+    expect(stats.meanDepth).toBe(
+      Math.round(((2 * 2 * shared + single) / m.instructions.length) * 1e4) / 1e4,
+    );
+  });
+
+  it("r500: one instruction is one leaf", () => {
+    expect(planDispatch(shippedJson("r500")).tree).toEqual(leaf(0));
+  });
+});
+
+describe("models with no instructions", () => {
+  it("give no dispatch files (bifrost)", () => {
+    expect(emitDispatch([shippedJson("bifrost")])).toEqual([]);
+  });
+});
+
+/** The generated TS of a model, compiled and loaded. */
+function loadDispatch(m: IsaModel): {
+  dispatch(words: ArrayLike<number>, gpu?: number | null): number;
+} {
+  const file = emitDispatch([m]).find((f) => f.path === `dispatch/${m.isa.id}.ts`)!;
+  const js = ts.transpileModule(file.content, {
+    compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
+  }).outputText;
+  const exports: Record<string, unknown> = {};
+  new Function("exports", js)(exports);
+  return exports as never;
+}
+
+/** A synthetic instruction set of `n` instructions over 2 words, of one of three families. */
+function synthetic(family: "opcodes" | "sparse" | "shadowed", n: number, seed: number): IsaModel {
+  const rnd = prng(seed);
+  const instructions: Instruction[] = [];
+  for (let i = 0; i < n; i++) {
+    let mask = [0, 0];
+    if (family === "opcodes") {
+      // A 6-bit major opcode; a sub-opcode of 1..8 bits somewhere in word 1 for some.
+      mask = [0x3f, 0];
+      const width = 1 + (rnd() % 8);
+      if (rnd() % 2) mask[1] = (((1 << width) - 1) << (rnd() % (33 - width))) >>> 0;
+    } else if (family === "sparse") {
+      // A few random bits anywhere: patterns overlap everywhere.
+      for (let k = 1 + (rnd() % 6); k > 0; k--) mask[rnd() % 2] |= 1 << (rnd() % 32);
+    } else {
+      // Few distinct patterns, so many instructions are copies shadowed by an earlier one.
+      mask = [0xf, rnd() % 3 === 0 ? 0x10 : 0];
+    }
+    mask = mask.map((x) => x >>> 0);
+    const match = mask.map((x) => (rnd() & x) >>> 0);
+    const dontCare = mask.map((x) => (rnd() % 4 === 0 ? x & rnd() & 0xf0f0f0f0 : 0) >>> 0);
+    const extra: Partial<Instruction> = {};
+    const g = rnd() % 4;
+    if (g === 1) extra.gen = { min: 300, max: 4294967295 };
+    if (g === 2) extra.gen = { min: 500, max: 699 };
+    const ins = instruction(`I${i}.x`, match, mask, i + 1, extra);
+    ins.encoding.dontCare = dontCare;
+    instructions.push(ins);
+  }
+  return model({ instructions });
+}
+
+describe.each([
+  ["opcodes", 400, 1],
+  ["opcodes", 1500, 2],
+  ["sparse", 300, 3],
+  ["sparse", 1000, 4],
+  ["shadowed", 200, 5],
+] as const)("synthetic %s set of %i instructions (seed %i)", (family, n, seed) => {
+  const m = synthetic(family, n, seed);
+  const r = reference(m);
+  const d = loadDispatch(m);
+  const gpus = [undefined, null, 0, 299, 300, 499, 500, 699, 700];
+
+  it(`the generated TS agrees with the reference on 20,000 words × ${gpus.length} gpus`, () => {
+    const rnd = prng(seed + 100);
+    const words = new Uint32Array(2);
+    const bad: string[] = [];
+    let hits = 0;
+    for (let k = 0; k < 20_000; k++) {
+      mixedWords(r, rnd, k, words);
+      for (const gpu of gpus) {
+        const want = expectedId(r, words, gpu);
+        const got = d.dispatch(words, gpu);
+        if (got !== want && bad.length < 5)
+          bad.push(`[${words.join(", ")}] gpu ${gpu}: ${got}, expected ${want}`);
+        if (want >= 0) hits++;
+      }
+    }
+    expect(bad).toEqual([]);
+    expect(hits).toBeGreaterThan(0);
+  });
+
+  it("lists every instruction in a leaf within the copy budget, and stats agree with the leaves", () => {
+    const plan = planDispatch(m);
+    const leaves = leavesOf(plan.tree);
+    expect(new Set(leaves.flatMap((l) => l.candidates)).size).toBe(n);
+    expect(leaves.reduce((s, l) => s + l.candidates.length, 0)).toBeLessThanOrEqual(
+      DUPLICATION_BUDGET * n,
+    );
+    expect(plan.stats.leaves).toBe(leaves.filter((l) => l.candidates.length > 0).length);
+    expect(plan.stats.maxDepth).toBe(
+      Math.max(...leaves.filter((l) => l.candidates.length > 0).map((l) => l.depth)),
+    );
+  });
+});
