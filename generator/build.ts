@@ -5,7 +5,7 @@
 import { Diagnostics, formatDiagnostic } from "./diagnostics";
 import { EMITTERS } from "./emit";
 import { formatOutput } from "./emit/formatOutput";
-import type { OutputFile } from "./emit/outputFile";
+import { outputIsa, type OutputFile } from "./emit/outputFile";
 import { diffOutput, writeOutputAtomically } from "./emit/writeOutput";
 import type { IsaModel } from "./model/types";
 import { buildModels } from "./pipeline";
@@ -54,7 +54,8 @@ export async function renderArtifacts(models: IsaModel[]): Promise<OutputFile[]>
 export async function build(options: BuildOptions, log: Log): Promise<number> {
   const checked = checkSpecs(options.specs, log);
   if (!checked.models) return checked.status;
-  let models = checked.models;
+  const models = checked.models;
+  let files = await renderArtifacts(models);
   if (options.only && options.only.length > 0) {
     const known = new Set(models.map((m) => m.isa.id));
     const unknown = options.only.filter((id) => !known.has(id));
@@ -64,10 +65,16 @@ export async function build(options: BuildOptions, log: Log): Promise<number> {
       );
       return EXIT_USAGE;
     }
-    models = models.filter((m) => options.only!.includes(m.isa.id));
+    // Everything is rendered from all models, so that files shared by the ISAs (indexes, the
+    // site's navigation and search) stay what a full build writes; only the files are selected.
+    const ids = models.map((m) => m.isa.id);
+    files = files.filter((f) => {
+      const owner = outputIsa(f.path, ids);
+      return owner === undefined || options.only!.includes(owner);
+    });
   }
-  const files = await renderArtifacts(models);
-  const partial = models.length !== checked.models.length;
+  const selected = options.only && options.only.length > 0 ? options.only : undefined;
+  const partial = selected !== undefined && selected.length !== models.length;
   if (options.check) {
     const differ = diffOutput(options.out, files, partial);
     for (const p of differ)
@@ -83,7 +90,7 @@ export async function build(options: BuildOptions, log: Log): Promise<number> {
   }
   writeOutputAtomically(options.out, files, partial);
   log.out(
-    `wrote ${files.length} files to ${options.out}/ (${models.map((m) => m.isa.id).join(", ")})`,
+    `wrote ${files.length} files to ${options.out}/ (${(selected ?? models.map((m) => m.isa.id)).join(", ")})`,
   );
   return EXIT_OK;
 }

@@ -2,9 +2,11 @@
  * Seeded mutation fuzzer over the shipped documents and companions: every mutated input must end in
  * a model or in diagnostics — never an uncaught exception, and never more than 2 s for one input.
  *
- *   npm run fuzz -- [--iterations N] [--seed S] [--specs DIR]
+ *   npm run fuzz -- [--iterations N] [--seed S] [--from I] [--specs DIR]
  *
- * A failure prints the seed and iteration that reproduce it.
+ * Iteration I of seed S is always the same input, so `--from I --iterations 1` replays a failure.
+ * The 2 s limit is on CPU time: wall-clock time on a loaded machine measures the machine, not the
+ * input (a 100,000-iteration run beside two test suites saw 2–3 s wall for inputs that take 0.3 s).
  */
 import { readFileSync } from "fs";
 import * as path from "path";
@@ -124,24 +126,28 @@ export interface FuzzResult {
   diagnosed: number;
   failures: { iteration: number; target: string; mutator: string; problem: string }[];
   byMutator: Record<string, number>;
+  /** Most CPU time one input took. */
   slowestMs: number;
+  /** Most wall-clock time one input took (includes time the machine gave to other processes). */
+  slowestWallMs: number;
 }
 
 /** Run `iterations` mutations from `seed`. Failures are collected, not thrown. */
-export function fuzz(specsDir: string, iterations: number, seed: number): FuzzResult {
+export function fuzz(specsDir: string, iterations: number, seed: number, from = 0): FuzzResult {
   const load = new Diagnostics();
   const targets = listSpecIds(specsDir, load).flatMap((id) => {
     const spec = loadSpec(specsDir, id, load);
     return spec ? targetsOf(spec, specsDir) : [];
   });
-  const result: FuzzResult = { iterations, clean: 0, diagnosed: 0, failures: [], byMutator: {}, slowestMs: 0 };
+  const result: FuzzResult = { iterations, clean: 0, diagnosed: 0, failures: [], byMutator: {}, slowestMs: 0, slowestWallMs: 0 };
   const names = Object.keys(MUTATORS);
-  for (let iteration = 0; iteration < iterations; iteration++) {
+  for (let iteration = from; iteration < from + iterations; iteration++) {
     const rand = prng(seed * 1_000_003 + iteration);
     const target = pick(targets, rand);
     const mutator = pick(names, rand);
     result.byMutator[mutator] = (result.byMutator[mutator] ?? 0) + 1;
     const started = Date.now();
+    const cpuStarted = process.cpuUsage();
     try {
       const diags = new Diagnostics();
       const spec = target.substitute(MUTATORS[mutator](target.text, rand), diags);
@@ -154,9 +160,11 @@ export function fuzz(specsDir: string, iterations: number, seed: number): FuzzRe
     } catch (e) {
       result.failures.push({ iteration, target: target.label, mutator, problem: e instanceof Error ? (e.stack ?? e.message) : String(e) });
     }
-    const ms = Date.now() - started;
+    const cpu = process.cpuUsage(cpuStarted);
+    const ms = Math.round((cpu.user + cpu.system) / 1000);
     result.slowestMs = Math.max(result.slowestMs, ms);
-    if (ms > HANG_MS) result.failures.push({ iteration, target: target.label, mutator, problem: `took ${ms} ms (limit ${HANG_MS} ms)` });
+    result.slowestWallMs = Math.max(result.slowestWallMs, Date.now() - started);
+    if (ms > HANG_MS) result.failures.push({ iteration, target: target.label, mutator, problem: `took ${ms} ms of CPU time (limit ${HANG_MS} ms)` });
   }
   return result;
 }
@@ -169,21 +177,24 @@ function argValue(name: string, fallback: number): number {
 if (require.main === module) {
   const iterations = argValue("--iterations", 100_000);
   const seed = argValue("--seed", 1);
+  const from = argValue("--from", 0);
   const specsIndex = process.argv.indexOf("--specs");
   const specs = specsIndex >= 0 ? process.argv[specsIndex + 1] : path.join(__dirname, "..", "specs");
   const started = Date.now();
-  const r = fuzz(specs, iterations, seed);
+  const r = fuzz(specs, iterations, seed, from);
   const summary = {
     seed,
+    from,
     iterations: r.iterations,
     endedInModel: r.clean,
     endedInDiagnostics: r.diagnosed,
     failures: r.failures.length,
-    slowestMs: r.slowestMs,
+    slowestCpuMs: r.slowestMs,
+    slowestWallMs: r.slowestWallMs,
     seconds: Math.round((Date.now() - started) / 1000),
     byMutator: r.byMutator,
   };
   console.log(JSON.stringify(summary, null, 2));
-  for (const f of r.failures.slice(0, 20)) console.error(`iteration ${f.iteration} (--seed ${seed}): ${f.mutator} on ${f.target}: ${f.problem}`);
+  for (const f of r.failures) console.error(`iteration ${f.iteration} (--seed ${seed}): ${f.mutator} on ${f.target}: ${f.problem}`);
   process.exitCode = r.failures.length > 0 ? 1 : 0;
 }

@@ -3,6 +3,8 @@ import type { IsaModel } from "../model/types";
 import { emitCHeader } from "./emitCHeader";
 import { emitDispatch } from "./emitDispatch";
 import { emitJson } from "./emitJson";
+import { emitManuals } from "./emitManuals";
+import { emitSite } from "./emitSite";
 import { emitTsCodec } from "./emitTsCodec";
 import type { OutputFile } from "./outputFile";
 
@@ -12,5 +14,7 @@ export const EMITTERS: { name: string; emit: Emitter }[] = [
   { name: "json", emit: emitJson },
   { name: "ts-codec", emit: emitTsCodec },
   { name: "c-header", emit: emitCHeader },
+  { name: "manuals", emit: emitManuals },
   { name: "dispatch", emit: emitDispatch },
+  { name: "site", emit: emitSite },
 ];

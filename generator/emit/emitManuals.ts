@@ -1,0 +1,58 @@
+/**
+ * The reference manuals: `docs/<id>.md` for every ISA and the index `docs/README.md`, from
+ * templates/docs/. Each instruction's example is encoded and disassembled by the codec generated in
+ * this same build (loaded in memory from `emitTsCodec`'s text, never from `out/` on disk).
+ */
+import type { IsaModel } from "../model/types";
+import { emitTsCodec } from "./emitTsCodec";
+import { instructionExample } from "./manual/examples";
+import { loadGeneratedCodec, type GeneratedCodec } from "./manual/loadGeneratedCodec";
+import { manualView, type ExampleSource } from "./manual/manualView";
+import { readmeView } from "./manual/readmeView";
+import type { OutputFile } from "./outputFile";
+import { renderTemplate } from "./renderTemplate";
+
+function generatedCodecs(models: IsaModel[]): Map<string, GeneratedCodec> {
+  const codecs = new Map<string, GeneratedCodec>();
+  for (const file of emitTsCodec(models)) {
+    const id = /^ts\/(.+)\.ts$/.exec(file.path)?.[1];
+    if (id === undefined) throw new Error(`emitTsCodec returned an unexpected file ${file.path}`);
+    codecs.set(id, loadGeneratedCodec(file.content, file.path));
+  }
+  return codecs;
+}
+
+/** Per models array: the manuals and the site both need them in one build, and examples are costly. */
+const rendered = new WeakMap<IsaModel[], OutputFile[]>();
+
+/** The manuals as rendered Markdown, before the build's prettier pass. */
+export function renderManuals(models: IsaModel[]): OutputFile[] {
+  let files = rendered.get(models);
+  if (!files) {
+    files = renderAll(models);
+    rendered.set(models, files);
+  }
+  return files.map((f) => ({ ...f }));
+}
+
+function renderAll(models: IsaModel[]): OutputFile[] {
+  const codecs = generatedCodecs(models);
+  const examples: ExampleSource = (model) => {
+    const codec = codecs.get(model.isa.id);
+    if (!codec) return null;
+    return new Map(
+      model.instructions.map((ins) => [ins.name, instructionExample(model, ins, codec)]),
+    );
+  };
+  return [
+    ...models.map((m) => ({
+      path: `docs/${m.isa.id}.md`,
+      content: renderTemplate("docs/manual.md.hbs", manualView(m, models, examples)),
+    })),
+    { path: "docs/README.md", content: renderTemplate("docs/readme.md.hbs", readmeView(models)) },
+  ];
+}
+
+export function emitManuals(models: IsaModel[]): OutputFile[] {
+  return renderManuals(models);
+}

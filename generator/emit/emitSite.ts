@@ -1,0 +1,41 @@
+/**
+ * The static documentation site, `site/`: the Markdown manuals as HTML pages (`index.html` from
+ * docs/README.md, `<id>.html` per ISA) with navigation and a client-side instruction search, from
+ * templates/site/. It renders the manuals' own Markdown, so the site and GitHub show the same text
+ * and the same anchors.
+ */
+import type { IsaModel } from "../model/types";
+import { renderManuals } from "./emitManuals";
+import { manualView } from "./manual/manualView";
+import type { OutputFile } from "./outputFile";
+import { renderTemplate } from "./renderTemplate";
+import { INDEX_MARKDOWN, siteView, type SiteManual, type SiteView } from "./site/siteView";
+
+const INDEX_NAV_LABEL = "Overview";
+
+export function siteInput(models: IsaModel[], manuals: OutputFile[]): Parameters<typeof siteView>[0] {
+  const titles = new Map(models.map((m) => [`${m.isa.id}.md`, m.isa.title]));
+  return {
+    manuals: manuals.map((f): SiteManual => {
+      const file = f.path.replace(/^docs\//, "");
+      const navLabel = file === INDEX_MARKDOWN ? INDEX_NAV_LABEL : titles.get(file);
+      if (navLabel === undefined) throw new Error(`site: manual ${f.path} belongs to no ISA`);
+      return { file, markdown: f.content, navLabel };
+    }),
+    // The view without examples: the site needs only each instruction's anchor and summary.
+    isas: models.map((m) => ({ isa: m.isa.id, isaTitle: m.isa.title, instructions: manualView(m, models).instructions })),
+  };
+}
+
+export function renderSite(view: SiteView): OutputFile[] {
+  return [
+    ...view.pages.map((page) => ({ path: `site/${page.file}`, content: renderTemplate("site/page.html.hbs", page) })),
+    { path: "site/style.css", content: renderTemplate("site/style.css.hbs", {}) },
+    { path: "site/search.js", content: renderTemplate("site/search.js.hbs", {}) },
+    { path: "site/search-index.js", content: renderTemplate("site/search-index.js.hbs", { entries: view.searchEntries }) },
+  ];
+}
+
+export function emitSite(models: IsaModel[]): OutputFile[] {
+  return renderSite(siteView(siteInput(models, renderManuals(models))));
+}

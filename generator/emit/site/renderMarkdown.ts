@@ -1,0 +1,127 @@
+/**
+ * Markdown → HTML for the site, as GitHub would show the manuals: heading ids from github-slugger
+ * (one slugger per page, so `#anchor` links written for GitHub work here), math rendered by KaTeX to
+ * MathML (the browser draws it; no fonts or stylesheets to ship), and links between manuals
+ * (`valhall.md#x`) pointed at their pages (`valhall.html#x`).
+ */
+import katex from "katex";
+import MarkdownIt from "markdown-it";
+import anchor from "markdown-it-anchor";
+import texmath from "markdown-it-texmath";
+import type Token from "markdown-it/lib/token.mjs";
+import { newGithubSlugger } from "./githubSlugger";
+
+export interface Heading {
+  /** 1 for `#`, 2 for `##`, … */
+  level: number;
+  id: string;
+  text: string;
+}
+
+export interface RenderedMarkdown {
+  html: string;
+  /** The text of the first level-1 heading. */
+  title: string;
+  /** Every heading in document order. */
+  headings: Heading[];
+}
+
+export interface RenderContext {
+  /** Names the document in error messages (e.g. `docs/valhall.md`). */
+  source: string;
+  /** The page a linked Markdown file (`valhall.md`, `README.md`) became, or undefined when none. */
+  pageOf(markdownFile: string): string | undefined;
+}
+
+/** CSS class of every table, so wide bit layouts scroll instead of widening the page. */
+export const TABLE_CLASS = "md-table";
+/** Extra class of a bit-layout table (every column headed by a bit or bit range, `31:30`). */
+export const BIT_LAYOUT_CLASS = "bit-layout";
+const BIT_COLUMN = /^\d+(:\d+)?$/;
+
+// texmath keeps the engine of its first use for the whole process, so the engine is one shared
+// object; it records failures in `mathErrors` (set only while a page renders) instead of letting
+// texmath print them into the page as text.
+let mathErrors: string[] | undefined;
+const mathEngine = {
+  renderToString(tex: string, options: { displayMode?: boolean }): string {
+    try {
+      return katex.renderToString(tex, {
+        displayMode: options.displayMode ?? false,
+        output: "mathml",
+        throwOnError: true,
+      });
+    } catch (e) {
+      mathErrors?.push(`$${tex}$: ${(e as Error).message}`);
+      throw e;
+    }
+  },
+};
+
+function markdownIt(): MarkdownIt {
+  const slugger = newGithubSlugger();
+  return new MarkdownIt({ html: false, linkify: false, typographer: false })
+    .use(anchor, { slugify: (s: string) => slugger.slug(s), tabIndex: false })
+    .use(texmath, { engine: mathEngine, delimiters: "dollars" });
+}
+
+/** A heading's text as the anchor plugin (and GitHub) sees it: text and code spans, markup removed. */
+function inlineText(inline: Token | undefined): string {
+  return (inline?.children ?? [])
+    .filter((t) => t.type === "text" || t.type === "code_inline")
+    .map((t) => t.content)
+    .join("");
+}
+
+const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+
+/** Whether the table opening at `tokens[open]` heads every column with a bit or bit range. */
+function isBitLayout(tokens: Token[], open: number): boolean {
+  const headers: string[] = [];
+  for (let i = open + 1; i < tokens.length && tokens[i].type !== "thead_close"; i++)
+    if (tokens[i].type === "th_open") headers.push(inlineText(tokens[i + 1]).trim());
+  return headers.length > 0 && headers.every((h) => BIT_COLUMN.test(h));
+}
+
+function rewriteLink(href: string, ctx: RenderContext): string {
+  if (SCHEME.test(href) || href.startsWith("#") || href.startsWith("/")) return href;
+  const hashAt = href.indexOf("#");
+  const file = hashAt < 0 ? href : href.slice(0, hashAt);
+  const hash = hashAt < 0 ? "" : href.slice(hashAt);
+  if (!file.endsWith(".md")) return href;
+  const page = ctx.pageOf(file.replace(/^\.\//, ""));
+  if (page === undefined)
+    throw new Error(`${ctx.source}: link '${href}' names a Markdown file that is not a page of the site`);
+  return page + hash;
+}
+
+export function renderMarkdown(markdown: string, ctx: RenderContext): RenderedMarkdown {
+  const md = markdownIt();
+  const tokens = md.parse(markdown, {});
+  const headings: Heading[] = [];
+  tokens.forEach((t, i) => {
+    if (t.type === "heading_open")
+      headings.push({ level: Number(t.tag.slice(1)), id: t.attrGet("id") ?? "", text: inlineText(tokens[i + 1]) });
+    if (t.type === "table_open") {
+      t.attrJoin("class", TABLE_CLASS);
+      if (isBitLayout(tokens, i)) t.attrJoin("class", BIT_LAYOUT_CLASS);
+    }
+    for (const child of t.children ?? []) {
+      const href = child.type === "link_open" ? child.attrGet("href") : null;
+      if (href !== null) child.attrSet("href", rewriteLink(href, ctx));
+    }
+  });
+  const title = headings.find((h) => h.level === 1)?.text;
+  if (title === undefined) throw new Error(`${ctx.source}: no level-1 heading to title the page`);
+
+  mathErrors = [];
+  let html: string;
+  try {
+    html = md.renderer.render(tokens, md.options, {});
+  } finally {
+    const errors = mathErrors;
+    mathErrors = undefined;
+    if (errors.length > 0) throw new Error(`${ctx.source}: math KaTeX cannot render:\n  ${errors.join("\n  ")}`);
+  }
+  return { html, title, headings };
+}

@@ -1,0 +1,101 @@
+/**
+ * The site as template data: every manual rendered to HTML and wrapped in the page chrome
+ * (navigation to every page, the page's chapters, the search box), plus the search index. Pages are
+ * `index.html` (from the manuals' README.md) and `<id>.html` per ISA manual.
+ */
+import { renderMarkdown, type RenderedMarkdown } from "./renderMarkdown";
+import { searchIndex, type IsaInstructions, type SearchEntry } from "./searchIndex";
+
+export const SITE_NAME = "isaforge ISA reference";
+
+/** A Markdown manual the site publishes. */
+export interface SiteManual {
+  /** Its file name among the manuals: `README.md` or `<id>.md`. */
+  file: string;
+  markdown: string;
+  /** Its name in the navigation. */
+  navLabel: string;
+}
+
+export interface SiteInput {
+  /** Every manual, README.md among them, in navigation order (README.md is always listed first). */
+  manuals: SiteManual[];
+  /** The instructions to search, per ISA; each ISA's page is `<isa>.html`. */
+  isas: Omit<IsaInstructions, "page">[];
+}
+
+export interface NavLink {
+  href: string;
+  label: string;
+  current: boolean;
+}
+
+export interface PageView {
+  /** The page's file name within `site/`. */
+  file: string;
+  lang: string;
+  documentTitle: string;
+  siteName: string;
+  title: string;
+  nav: NavLink[];
+  /** The page's chapters (level-2 headings). */
+  toc: { href: string; text: string }[];
+  /** The rendered Markdown: trusted HTML from markdown-it, inserted unescaped. */
+  body: string;
+}
+
+export interface SiteView {
+  pages: PageView[];
+  searchEntries: SearchEntry[];
+}
+
+export const INDEX_MARKDOWN = "README.md";
+
+export function pageFileOf(markdownFile: string): string {
+  return markdownFile === INDEX_MARKDOWN ? "index.html" : markdownFile.replace(/\.md$/, ".html");
+}
+
+export function siteView(input: SiteInput): SiteView {
+  const index = input.manuals.find((m) => m.file === INDEX_MARKDOWN);
+  if (!index) throw new Error(`site: the manuals have no ${INDEX_MARKDOWN} to become index.html`);
+  for (const m of input.manuals)
+    if (!/^[\w.-]+\.md$/.test(m.file)) throw new Error(`site: manual '${m.file}' is not a Markdown file name`);
+  const manuals = [index, ...input.manuals.filter((m) => m !== index)];
+  const files = new Set(manuals.map((m) => m.file));
+
+  const rendered = new Map<string, RenderedMarkdown>(
+    manuals.map((m) => [
+      m.file,
+      renderMarkdown(m.markdown, {
+        source: `docs/${m.file}`,
+        pageOf: (file) => (files.has(file) ? pageFileOf(file) : undefined),
+      }),
+    ]),
+  );
+
+  const isas = input.isas.map((isa) => ({ ...isa, page: pageFileOf(`${isa.isa}.md`) }));
+  for (const isa of isas) {
+    const page = rendered.get(`${isa.isa}.md`);
+    if (!page) throw new Error(`site: ISA '${isa.isa}' has instructions to search but no manual ${isa.isa}.md`);
+    const ids = new Set(page.headings.map((h) => h.id));
+    for (const ins of isa.instructions)
+      if (!ids.has(ins.anchor))
+        throw new Error(`site: instruction '${ins.name}' of ${isa.isa} links to #${ins.anchor}, which no heading of ${isa.isa}.md has`);
+  }
+
+  const pages = manuals.map((m): PageView => {
+    const page = rendered.get(m.file)!;
+    const file = pageFileOf(m.file);
+    return {
+      file,
+      lang: "en",
+      documentTitle: `${page.title} · ${SITE_NAME}`,
+      siteName: SITE_NAME,
+      title: page.title,
+      nav: manuals.map((n) => ({ href: pageFileOf(n.file), label: n.navLabel, current: n === m })),
+      toc: page.headings.filter((h) => h.level === 2).map((h) => ({ href: `#${h.id}`, text: h.text })),
+      body: page.html,
+    };
+  });
+  return { pages, searchEntries: searchIndex(isas) };
+}

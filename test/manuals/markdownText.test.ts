@@ -1,0 +1,120 @@
+/**
+ * Source text to Markdown: the expected Markdown is written out by hand from CommonMark/GFM rules
+ * (what must be escaped, what GitHub needs to render math), not taken from the function's output.
+ */
+import {
+  blockText,
+  codeSpan,
+  escapeInline,
+  inlineText,
+} from "../../generator/emit/manual/markdownText";
+
+describe("plain text inline", () => {
+  test("escapes every character Markdown would act on", () => {
+    expect(escapeInline("a_b *c* [d] <e> f|g `h` $i$ ~j~ \\k")).toBe(
+      "a\\_b \\*c\\* \\[d\\] \\<e\\> f\\|g \\`h\\` \\$i\\$ \\~j\\~ \\\\k",
+    );
+  });
+
+  test("an & that would start an entity is escaped, a lone & is not", () => {
+    expect(escapeInline("A & B &amp; &#60;")).toBe("A & B \\&amp; \\&#60;");
+  });
+
+  test("URLs become autolinks, trailing punctuation stays outside", () => {
+    expect(escapeInline("see http://example.com/a_b.aspx. Then")).toBe(
+      "see <http://example.com/a_b.aspx>. Then",
+    );
+  });
+
+  test("line breaks become spaces", () => {
+    expect(escapeInline("one\n  two")).toBe("one two");
+  });
+});
+
+describe("Markdown-flavour text (Valhall)", () => {
+  test("code spans and inline math pass through verbatim; a table cell escapes their |", () => {
+    const src = "Calculates $A | (B \\ll 16)$ as `(A & m) | b` for *next* x_y";
+    expect(inlineText(src, "markdown", false)).toBe(
+      "Calculates $A | (B \\ll 16)$ as `(A & m) | b` for *next* x\\_y",
+    );
+    expect(inlineText(src, "markdown", true)).toBe(
+      "Calculates $A \\| (B \\ll 16)$ as `(A & m) \\| b` for *next* x\\_y",
+    );
+  });
+
+  test("paragraph lines are joined, so a wrapped line cannot start a list", () => {
+    expect(blockText("If $A\n= 0$ or\n- 1 then\n\nnext paragraph", "markdown")).toBe(
+      "If $A = 0$ or - 1 then\n\nnext paragraph",
+    );
+  });
+
+  test("display math becomes a $$ block on its own lines, its body untouched", () => {
+    const body = "PC := \\begin{cases} PC + 8 & \\text{if} \\;\n\\text{src} = 0 \\end{cases}";
+    expect(blockText(`operates as:\n\n$$${body}$$\n\nUsed with`, "markdown")).toBe(
+      `operates as:\n\n$$\n${body}\n$$\n\nUsed with`,
+    );
+  });
+
+  test("a bare LaTeX environment is wrapped in a $$ block", () => {
+    const env = "\\begin{align*}\nx & = +0.0 \\\\\n& \\\\\n\\end{align*}";
+    expect(blockText(`hold:\n\n${env}\n\nThis`, "markdown")).toBe(
+      `hold:\n\n$$\n${env}\n$$\n\nThis`,
+    );
+  });
+
+  test("unbalanced $ and * are escaped", () => {
+    expect(inlineText("costs $5 or 2 * 3", "markdown")).toBe("costs \\$5 or 2 \\* 3");
+  });
+});
+
+describe("plain-flavour blocks (rules-ng, isaspec, notes)", () => {
+  test("lines stay lines with hard breaks; a wrapped sentence is rejoined", () => {
+    const src =
+      "dst := src0 * src1\n" +
+      "src0 is multiplied with src1 and the result is put into temporary register of\n" +
+      "the destination.\n" +
+      "short line\n" +
+      "next";
+    expect(blockText(src, "plain")).toBe(
+      "dst := src0 \\* src1\\\n" +
+        "src0 is multiplied with src1 and the result is put into temporary register of the destination.\\\n" +
+        "short line\\\n" +
+        "next",
+    );
+  });
+
+  test("`- ` lines become a list; line starts that would open blocks are escaped", () => {
+    expect(blockText("Cases:\n- MIN(a,b): x\n- MAX(a,b): y\nafter", "plain")).toBe(
+      "Cases:\n\n- MIN(a,b): x\n- MAX(a,b): y\n\nafter",
+    );
+    expect(blockText("# not a heading\n1) not a list\n+ no", "plain")).toBe(
+      "\\# not a heading\\\n1\\) not a list\\\n\\+ no",
+    );
+  });
+
+  test("ASCII tables go into a text code block, verbatim", () => {
+    const art = "AMODE | Type| Value\n------+-----+------\n000 | f32 | i.x";
+    expect(blockText(`way:\n${art}\nafter`, "plain")).toBe(
+      `way:\n\n\`\`\`text\n${art}\n\`\`\`\n\nafter`,
+    );
+  });
+
+  test("an underlined line becomes a bold title, not a heading", () => {
+    expect(blockText("intro.\nImmediate values\n-----------------\nOn GC3000", "plain")).toBe(
+      "intro.\\\n**Immediate values**\\\nOn GC3000",
+    );
+  });
+
+  test("blank lines separate paragraphs", () => {
+    expect(blockText("one\n\ntwo", "plain")).toBe("one\n\ntwo");
+  });
+});
+
+describe("codeSpan", () => {
+  test("escapes | only in table cells, and fences a backquote with a longer run", () => {
+    expect(codeSpan("a|b")).toBe("`a\\|b`");
+    expect(codeSpan("a|b", false)).toBe("`a|b`");
+    expect(codeSpan("don`t", false)).toBe("`` don`t ``");
+    expect(codeSpan("  ")).toBe("");
+  });
+});

@@ -1,0 +1,158 @@
+/**
+ * The site emitted from the shipped models: its pages, links, navigation and search index, checked
+ * against the models and against the HTML itself (every internal link lands on an element id).
+ */
+import type { OutputFile } from "../../generator/emit/outputFile";
+import { emitSite } from "../../generator/emit/emitSite";
+import { shippedModels } from "../helpers/shippedModels";
+
+const { models } = shippedModels();
+let files: OutputFile[];
+const content = new Map<string, string>();
+
+beforeAll(() => {
+  files = emitSite(models);
+  for (const f of files) content.set(f.path, f.content);
+});
+
+const pageFiles = () => files.filter((f) => f.path.endsWith(".html")).map((f) => f.path.slice("site/".length));
+const html = (page: string) => {
+  const text = content.get(`site/${page}`);
+  if (text === undefined) throw new Error(`no page site/${page}`);
+  return text;
+};
+
+// The pages are markdown-it's and the template's output: attributes always double-quoted, and a
+// double quote inside text or code is written &quot;, so these patterns see attributes only.
+const decode = (s: string) =>
+  s.replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&#39;/g, "'").replace(/&amp;/g, "&");
+const attributes = (text: string, name: string) =>
+  [...text.matchAll(new RegExp(`\\s${name}="([^"]*)"`, "g"))].map((m) => decode(m[1]));
+const ids = new Map<string, string[]>();
+const idsOf = (page: string) => {
+  if (!ids.has(page)) ids.set(page, attributes(html(page), "id"));
+  return ids.get(page)!;
+};
+const idSets = new Map<string, Set<string>>();
+const idSet = (page: string) => {
+  if (!idSets.has(page)) idSets.set(page, new Set(idsOf(page)));
+  return idSets.get(page)!;
+};
+const between = (text: string, start: string, end: string) => {
+  const from = text.indexOf(start);
+  if (from < 0) throw new Error(`'${start}' not found`);
+  return text.slice(from, text.indexOf(end, from));
+};
+const navPages = (page: string) => attributes(between(html(page), 'aria-labelledby="site-nav-pages"', "</nav>"), "href");
+
+test("one page per ISA manual plus index.html, a stylesheet and the two search scripts", () => {
+  const expected = ["index.html", ...models.map((m) => `${m.isa.id}.html`)].sort();
+  expect(pageFiles().sort()).toEqual(expected);
+  expect(files.map((f) => f.path).filter((p) => !p.endsWith(".html")).sort()).toEqual([
+    "site/search-index.js",
+    "site/search.js",
+    "site/style.css",
+  ]);
+});
+
+test("every page is a complete, labelled HTML document", () => {
+  for (const page of pageFiles()) {
+    const text = html(page);
+    expect(text.startsWith("<!doctype html>\n")).toBe(true);
+    expect(text).toContain('<html lang="en">');
+    expect(text).toContain('<meta name="viewport" content="width=device-width, initial-scale=1" />');
+    expect(text).toMatch(/<title>[^<]+ · isaforge ISA reference<\/title>/);
+    expect(text).toContain('<label for="site-search-input">Search instructions</label>');
+    expect(text.match(/<main /g)).toHaveLength(1);
+    expect(text.match(/<h1 /g)).toHaveLength(1);
+  }
+});
+
+test("ids are unique within each page", () => {
+  for (const page of pageFiles()) {
+    const seen = new Set<string>();
+    const repeated = idsOf(page).filter((id) => seen.size === seen.add(id).size);
+    expect({ page, repeated }).toEqual({ page, repeated: [] });
+  }
+});
+
+test("every internal link of every page resolves to an element id of its target page", () => {
+  const pages = new Set(pageFiles());
+  const assets = new Set(files.map((f) => f.path.slice("site/".length)));
+  let checked = 0;
+  const broken: string[] = [];
+  for (const page of pages) {
+    for (const href of attributes(html(page), "href")) {
+      if (/^[a-z][a-z0-9+.-]*:/i.test(href)) continue; // https:, mailto: — not ours to resolve
+      const [file, anchor] = href.includes("#") ? href.split("#", 2) : [href, undefined];
+      const target = file === "" ? page : file;
+      checked++;
+      if (!assets.has(target)) broken.push(`${page}: ${href} (no file ${target} in the site)`);
+      else if (anchor !== undefined && !(pages.has(target) && idSet(target).has(anchor)))
+        broken.push(`${page}: ${href} (no id '${anchor}' in ${target})`);
+    }
+  }
+  expect(broken).toEqual([]);
+  // Not a vacuous pass: the manuals link heavily (index rows, enum and note cross-references).
+  expect(checked).toBeGreaterThan(1000);
+});
+
+test("the navigation of every page links every page, in the same order, marking the current one", () => {
+  const expected = ["index.html", ...models.map((m) => `${m.isa.id}.html`)];
+  for (const page of pageFiles()) {
+    expect(navPages(page)).toEqual(expected);
+    const current = [...between(html(page), 'aria-labelledby="site-nav-pages"', "</nav>").matchAll(/href="([^"]*)" aria-current="page"/g)];
+    expect(current.map((m) => m[1])).toEqual([page]);
+  }
+});
+
+test("each page's table of contents lists its chapters (level-2 headings) in order", () => {
+  let pagesWithChapters = 0;
+  for (const page of pageFiles()) {
+    const chapters = [...html(page).matchAll(/<h2 id="([^"]*)"/g)].map((m) => `#${decode(m[1])}`);
+    if (chapters.length === 0) {
+      // A page without chapters (the index) gets no empty "On this page" box.
+      expect(html(page)).not.toContain("site-nav-toc");
+      continue;
+    }
+    pagesWithChapters++;
+    expect(attributes(between(html(page), 'aria-labelledby="site-nav-toc"', "</nav>"), "href")).toEqual(chapters);
+  }
+  // Every ISA manual has chapters.
+  expect(pagesWithChapters).toBe(models.length);
+});
+
+interface Entry {
+  isa: string;
+  name: string;
+  mnemonic: string;
+  summary: string;
+  unit?: string;
+  href: string;
+}
+
+function searchEntries(): Entry[] {
+  const script = content.get("site/search-index.js") ?? "";
+  const json = /window\.isaforgeSearchIndex = (\[[\s\S]*\]);\s*$/.exec(script);
+  if (!json) throw new Error("search-index.js does not assign window.isaforgeSearchIndex");
+  return JSON.parse(json[1]) as Entry[];
+}
+
+test("the search index has every instruction of every ISA, each linking to a heading naming it", () => {
+  const entries = searchEntries();
+  const expected = models.flatMap((m) => m.instructions.map((i) => `${m.isa.id} ${i.name}`));
+  expect(entries.map((e) => `${e.isa} ${e.name}`).sort()).toEqual([...expected].sort());
+  // 406 instructions across the shipped ISAs when this test was written; Bifrost has notes only.
+  expect(entries.length).toBe(models.reduce((n, m) => n + m.instructions.length, 0));
+
+  for (const e of entries) {
+    const model = models.find((m) => m.isa.id === e.isa)!;
+    const ins = model.instructions.find((i) => i.name === e.name)!;
+    expect(e.mnemonic).toBe(ins.mnemonic);
+    expect(e.unit).toBe(ins.unit);
+    const [file, anchor] = e.href.split("#");
+    expect(file).toBe(`${e.isa}.html`);
+    const heading = new RegExp(`<h([2-4]) id="${anchor.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}">([\\s\\S]*?)</h\\1>`).exec(html(file));
+    expect(heading?.[2]).toContain(e.name.replace(/&/g, "&amp;").replace(/</g, "&lt;"));
+  }
+});
