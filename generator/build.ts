@@ -2,13 +2,17 @@
  * The `build` and `check` commands as functions: models in, artifacts rendered, written atomically
  * (or compared with what is on disk). Returns an exit status; prints only through `log`.
  */
+import { BuildCache, diffOutputHashes, type BuildResult, type CachedResult } from "./buildCache";
 import { Diagnostics, formatDiagnostic } from "./diagnostics";
-import { EMITTERS } from "./emit";
-import { formatOutput } from "./emit/formatOutput";
 import { outputIsa, type OutputFile } from "./emit/outputFile";
 import { diffOutput, writeOutputAtomically } from "./emit/writeOutput";
 import type { IsaModel } from "./model/types";
-import { buildModels } from "./pipeline";
+
+// The pipeline and the emitters load on first use: they are most of the start-up time, and a
+// cached build needs neither.
+const pipeline = () => require("./pipeline") as typeof import("./pipeline");
+const emitters = () => require("./emit") as typeof import("./emit");
+const formatting = () => require("./emit/formatOutput") as typeof import("./emit/formatOutput");
 
 export interface BuildOptions {
   specs: string;
@@ -16,6 +20,8 @@ export interface BuildOptions {
   only?: string[];
   /** Compare with the output on disk instead of writing. */
   check?: boolean;
+  /** Reuse and record results in the build cache (generator/buildCache.ts); default true. */
+  cache?: boolean;
 }
 
 export interface Log {
@@ -40,57 +46,110 @@ function report(diags: Diagnostics, log: Log): void {
 /** Read, validate and analyze; the models, or undefined when any error was found. */
 export function checkSpecs(specs: string, log: Log): { models?: IsaModel[]; status: number } {
   const diags = new Diagnostics();
-  const models = buildModels(specs, diags);
+  const models = pipeline().buildModels(specs, diags);
   report(diags, log);
   if (diags.hasErrors) return { status: EXIT_INPUT_ERRORS };
   return { models, status: EXIT_OK };
 }
 
 export async function renderArtifacts(models: IsaModel[]): Promise<OutputFile[]> {
-  const files = EMITTERS.flatMap((e) => e.emit(models));
-  return formatOutput(files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)));
+  const files = emitters().EMITTERS.flatMap((e) => e.emit(models));
+  return formatting().formatOutput(
+    files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
+  );
+}
+
+/** Read, check and render: everything a build computes from its inputs, ready to cache. */
+async function computeBuild(options: BuildOptions): Promise<BuildResult> {
+  const messages: string[] = [];
+  // Reading and checking print only diagnostics, all to standard error.
+  const capture: Log = { out: (line) => messages.push(line), err: (line) => messages.push(line) };
+  const checked = checkSpecs(options.specs, capture);
+  if (!checked.models) return { status: checked.status, messages };
+  const models = checked.models;
+  const only = options.only && options.only.length > 0 ? options.only : undefined;
+  if (only) {
+    const known = new Set(models.map((m) => m.isa.id));
+    const unknown = only.filter((id) => !known.has(id));
+    if (unknown.length > 0) {
+      capture.err(
+        `isaforge: error[usage]: --only names unknown ISA ${unknown.map((u) => `'${u}'`).join(", ")} (known: ${[...known].join(", ")})`,
+      );
+      return { status: EXIT_USAGE, messages };
+    }
+  }
+  // Everything is rendered from all models, so that files shared by the ISAs (indexes, the site's
+  // navigation and search) stay what a full build writes; --only selects files, not models.
+  const ids = models.map((m) => m.isa.id);
+  const files = (await renderArtifacts(models)).filter((f) => {
+    const owner = outputIsa(f.path, ids);
+    return !only || owner === undefined || only.includes(owner);
+  });
+  return {
+    status: EXIT_OK,
+    messages,
+    files,
+    ids: only ?? ids,
+    partial: only !== undefined && new Set(only).size !== ids.length,
+  };
+}
+
+function reportStale(out: string, differ: string[], count: number, log: Log): number {
+  for (const p of differ)
+    log.err(`${out}/${p}: error[stale-output]: differs from what the specs generate`);
+  if (differ.length > 0) {
+    log.err(
+      `${differ.length} generated file${differ.length === 1 ? "" : "s"} out of date: run npm run generate`,
+    );
+    return EXIT_INPUT_ERRORS;
+  }
+  log.out(`${count} generated files are up to date`);
+  return EXIT_OK;
+}
+
+const wrote = (count: number, out: string, ids: string[]) =>
+  `wrote ${count} files to ${out}/ (${ids.join(", ")})`;
+
+/**
+ * A cache hit: the output is compared with the cached files by hash and rewritten only if it
+ * differs. Undefined when the cached contents turn out damaged (the caller then builds afresh).
+ */
+function finishFromCache(hit: CachedResult, options: BuildOptions, log: Log): number | undefined {
+  const differ = hit.files ? diffOutputHashes(options.out, hit.files, hit.partial ?? false) : [];
+  const rewrite = hit.files && !options.check && differ.length > 0 ? hit.readFiles() : [];
+  if (!rewrite) return undefined;
+  for (const line of hit.messages) log.err(line);
+  if (!hit.files) return hit.status;
+  const ids = hit.ids ?? [];
+  if (options.check) return reportStale(options.out, differ, hit.files.length, log);
+  if (differ.length === 0) {
+    log.out(`${hit.files.length} files in ${options.out}/ are up to date (${ids.join(", ")})`);
+    return EXIT_OK;
+  }
+  writeOutputAtomically(options.out, rewrite, hit.partial ?? false);
+  log.out(wrote(rewrite.length, options.out, ids));
+  return EXIT_OK;
 }
 
 export async function build(options: BuildOptions, log: Log): Promise<number> {
-  const checked = checkSpecs(options.specs, log);
-  if (!checked.models) return checked.status;
-  const models = checked.models;
-  let files = await renderArtifacts(models);
-  if (options.only && options.only.length > 0) {
-    const known = new Set(models.map((m) => m.isa.id));
-    const unknown = options.only.filter((id) => !known.has(id));
-    if (unknown.length > 0) {
-      log.err(
-        `isaforge: error[usage]: --only names unknown ISA ${unknown.map((u) => `'${u}'`).join(", ")} (known: ${[...known].join(", ")})`,
-      );
-      return EXIT_USAGE;
-    }
-    // Everything is rendered from all models, so that files shared by the ISAs (indexes, the
-    // site's navigation and search) stay what a full build writes; only the files are selected.
-    const ids = models.map((m) => m.isa.id);
-    files = files.filter((f) => {
-      const owner = outputIsa(f.path, ids);
-      return owner === undefined || options.only!.includes(owner);
-    });
+  const cache = options.cache === false ? undefined : BuildCache.open(options);
+  const hit = cache?.load();
+  if (hit) {
+    const status = finishFromCache(hit, options, log);
+    if (status !== undefined) return status;
   }
-  const selected = options.only && options.only.length > 0 ? options.only : undefined;
-  const partial = selected !== undefined && selected.length !== models.length;
-  if (options.check) {
-    const differ = diffOutput(options.out, files, partial);
-    for (const p of differ)
-      log.err(`${options.out}/${p}: error[stale-output]: differs from what the specs generate`);
-    if (differ.length > 0) {
-      log.err(
-        `${differ.length} generated file${differ.length === 1 ? "" : "s"} out of date: run npm run generate`,
-      );
-      return EXIT_INPUT_ERRORS;
-    }
-    log.out(`${files.length} generated files are up to date`);
-    return EXIT_OK;
-  }
-  writeOutputAtomically(options.out, files, partial);
-  log.out(
-    `wrote ${files.length} files to ${options.out}/ (${(selected ?? models.map((m) => m.isa.id)).join(", ")})`,
-  );
+  const result = await computeBuild(options);
+  cache?.store(result);
+  for (const line of result.messages) log.err(line);
+  if (!result.files) return result.status;
+  if (options.check)
+    return reportStale(
+      options.out,
+      diffOutput(options.out, result.files, result.partial ?? false),
+      result.files.length,
+      log,
+    );
+  writeOutputAtomically(options.out, result.files, result.partial ?? false);
+  log.out(wrote(result.files.length, options.out, result.ids ?? []));
   return EXIT_OK;
 }

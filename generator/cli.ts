@@ -51,9 +51,17 @@ export function makeProgram(log: Log, setStatus: (status: number) => void): Comm
         "regenerate in memory and exit 1 naming every file that differs from --out",
       ),
     )
-    .action(async (opts: { specs: string; out: string; only?: string[]; check?: boolean }) => {
-      setStatus(await build(opts, log));
-    });
+    .addOption(
+      new Option(
+        "--no-cache",
+        "ignore and do not update the build cache (node_modules/.cache/isaforge, or $ISAFORGE_CACHE_DIR)",
+      ),
+    )
+    .action(
+      async (opts: { specs: string; out: string; only?: string[]; check?: boolean; cache: boolean }) => {
+        setStatus(await build(opts, log));
+      },
+    );
 
   program
     .command("check")

@@ -8,7 +8,6 @@ import {
   andWords,
   bitsToRanges,
   formatRanges,
-  getBits,
   notWords,
   orWords,
   setBitIndexes,
@@ -31,48 +30,75 @@ function gensMeet(a: Instruction, b: Instruction): boolean {
 
 /** A word matching both instructions, or undefined if none does. */
 export function commonWord(a: Instruction, b: Instruction): Word[] | undefined {
-  const ta = testedBits(a);
-  const tb = testedBits(b);
+  return commonWordOf(a, testedBits(a), b, testedBits(b));
+}
+
+function commonWordOf(a: Instruction, ta: Word[], b: Instruction, tb: Word[]): Word[] | undefined {
   for (let i = 0; i < ta.length; i++) {
     if (((a.encoding.match[i] ^ b.encoding.match[i]) & ta[i] & tb[i]) !== 0) return undefined;
   }
   return orWords(andWords(a.encoding.match, ta), andWords(b.encoding.match, tb));
 }
 
+/**
+ * Groups of instruction indexes outside which no two instructions can overlap. A group is split by
+ * the values of the bits all its members test (two instructions differing there cannot both match),
+ * and each part again by the bits all of ITS members test, until no split is possible. One split by
+ * the bits common to the whole ISA is not enough: with opcodes of several widths that is only the
+ * few category bits, which left thousands of instructions in one group compared pairwise.
+ */
+function candidateGroups(ins: Instruction[], tested: Word[][]): number[][] {
+  const groups: number[][] = [];
+  const pending = [ins.map((_, i) => i)];
+  while (pending.length > 0) {
+    const group = pending.pop()!;
+    if (group.length < 2) continue;
+    const common = [...tested[group[0]]];
+    for (const i of group) for (let w = 0; w < common.length; w++) common[w] &= tested[i][w];
+    const parts = new Map<string, number[]>();
+    for (const i of group) {
+      const match = ins[i].encoding.match;
+      const key = common.map((c, w) => (match[w] & c) >>> 0).join(",");
+      const part = parts.get(key);
+      if (part) part.push(i);
+      else parts.set(key, [i]);
+    }
+    if (parts.size === 1) groups.push(group);
+    else pending.push(...parts.values());
+  }
+  return groups;
+}
+
 export function checkEncodings(model: IsaModel, diags: Diagnostics): void {
   const ins = model.instructions;
   if (ins.length < 2) return;
-  // Bucket by the bits every instruction tests: only instructions agreeing there can overlap.
   const tested = ins.map(testedBits);
-  const common = tested.reduce((acc, t) => andWords(acc, t));
-  const commonBits = setBitIndexes(common);
-  const buckets = new Map<string, number[]>();
-  ins.forEach((x, i) => {
-    const key = commonBits.map((b) => getBits(x.encoding.match, b, b)).join("");
-    const list = buckets.get(key);
-    if (list) list.push(i);
-    else buckets.set(key, [i]);
-  });
-  for (const members of buckets.values()) {
+  const overlaps: { a: number; b: number; word: Word[] }[] = [];
+  for (const members of candidateGroups(ins, tested)) {
     for (let j = 1; j < members.length; j++) {
       for (let k = 0; k < j; k++) {
         const a = ins[members[k]];
         const b = ins[members[j]];
         if (!gensMeet(a, b)) continue;
-        if (diags.followUpsSuppressed(a.source) || diags.followUpsSuppressed(b.source)) continue;
-        const word = commonWord(a, b);
+        const word = commonWordOf(a, tested[members[k]], b, tested[members[j]]);
         if (!word) continue;
-        const only = setBitIndexes(andWords(tested[members[j]], notWords(tested[members[k]])));
-        diags.error(
-          "overlap",
-          `instruction '${b.name}' overlaps '${a.name}': both match ${wordsToHex(word)}` +
-            (only.length
-              ? ` ('${b.name}' also tests bits ${formatRanges(bitsToRanges(only))})`
-              : ""),
-          b.source,
-          [{ at: a.source, message: `'${a.name}' is defined here` }],
-        );
+        if (diags.followUpsSuppressed(a.source) || diags.followUpsSuppressed(b.source)) continue;
+        overlaps.push({ a: members[k], b: members[j], word });
       }
     }
+  }
+  // Groups come out in no meaningful order; report in instruction order.
+  overlaps.sort((x, y) => x.b - y.b || x.a - y.a);
+  for (const { a: ai, b: bi, word } of overlaps) {
+    const a = ins[ai];
+    const b = ins[bi];
+    const only = setBitIndexes(andWords(tested[bi], notWords(tested[ai])));
+    diags.error(
+      "overlap",
+      `instruction '${b.name}' overlaps '${a.name}': both match ${wordsToHex(word)}` +
+        (only.length ? ` ('${b.name}' also tests bits ${formatRanges(bitsToRanges(only))})` : ""),
+      b.source,
+      [{ at: a.source, message: `'${a.name}' is defined here` }],
+    );
   }
 }

@@ -17,18 +17,28 @@ const PARSERS: Record<string, string> = {
 export async function formatOutput(files: OutputFile[]): Promise<OutputFile[]> {
   // Loaded on first use: prettier is large and only the build needs it.
   const prettier = await import("prettier");
-  return Promise.all(
-    files.map(async (f) => {
-      const ext = f.path.slice(f.path.lastIndexOf("."));
-      const parser = PARSERS[ext];
-      if (!parser) return f;
-      // `filepath` tells prettier's TypeScript parser the file is .ts, not JSX; without it prettier
-      // sniffs for JSX with a regular expression that is quadratic on long runs of lines with no
-      // quote (a large generated table took minutes).
-      return {
-        path: f.path,
-        content: await prettier.format(f.content, { parser, printWidth: 100, filepath: f.path }),
-      };
-    }),
-  );
+  // One file at a time: formatting is single-threaded anyway, and started all at once (as with
+  // Promise.all) the syntax trees of every large file are alive together, which ran a build of a
+  // 20,000-instruction ISA out of memory.
+  const formatted: OutputFile[] = [];
+  for (const f of files) {
+    const ext = f.path.slice(f.path.lastIndexOf("."));
+    const parser = PARSERS[ext];
+    // `filepath` tells prettier's TypeScript parser the file is .ts, not JSX; without it prettier
+    // sniffs for JSX with a regular expression that is quadratic on long runs of lines with no
+    // quote (a large generated table took minutes).
+    formatted.push(
+      parser
+        ? {
+            path: f.path,
+            content: await prettier.format(f.content, {
+              parser,
+              printWidth: 100,
+              filepath: f.path,
+            }),
+          }
+        : f,
+    );
+  }
+  return formatted;
 }

@@ -1,0 +1,85 @@
+/**
+ * Build times: a full `isaforge build` of the shipped specs with a cold cache and again with nothing
+ * changed, and full builds of synthetic isaspec ISAs of growing size (bench/syntheticIsaspec.ts).
+ *
+ * Every build runs in a fresh process (bench/timedBuild.ts) with its own empty cache directory, and
+ * is timed from before the generator's modules load to the end of the command.
+ */
+import { mkdirSync, rmSync } from "fs";
+import * as path from "path";
+import { runBenchScript } from "./childProcess";
+import { writeSyntheticSpecs } from "./syntheticIsaspec";
+
+interface Timed {
+  ms: number;
+  status: number;
+  phases?: Record<string, number>;
+}
+
+function timedBuild(args: string[], cacheDir: string, phases = false, heapMb?: number): Timed {
+  const r = runBenchScript<Timed>(
+    "timedBuild.ts",
+    [...(phases ? ["--phases"] : []), "--", "build", ...args],
+    {
+      ISAFORGE_CACHE_DIR: cacheDir,
+      ...(heapMb ? { NODE_OPTIONS: `--max-old-space-size=${heapMb}` } : {}),
+    },
+  );
+  if (r.status !== 0)
+    throw new Error(`isaforge build ${args.join(" ")} exited with status ${r.status}`);
+  return r;
+}
+
+export interface BuildTimes {
+  fullMs: number;
+  noChangeMs: number;
+}
+
+/** `specs` built into a fresh output directory under `work`: cold cache, then nothing changed. */
+export function measureShippedBuild(specs: string, work: string): BuildTimes {
+  const out = path.join(work, "shipped-out");
+  const cache = path.join(work, "shipped-cache");
+  rmSync(out, { recursive: true, force: true });
+  rmSync(cache, { recursive: true, force: true });
+  const args = ["--specs", path.resolve(specs), "--out", out];
+  const full = timedBuild(args, cache);
+  const noChange = timedBuild(args, cache);
+  return { fullMs: full.ms, noChangeMs: noChange.ms };
+}
+
+export interface ScalePoint {
+  instructions: number;
+  ms: number;
+  /** Time per phase, from a second build run phase by phase (when asked for). */
+  phases?: Record<string, number>;
+}
+
+/**
+ * A full build (cold cache) of a synthetic ISA of each size; the work files are removed after.
+ * `heapMb` raises Node's heap limit for these builds (0: Node's default).
+ */
+export function measureScale(
+  sizes: number[],
+  work: string,
+  withPhases = false,
+  heapMb = 0,
+): ScalePoint[] {
+  return sizes.map((n) => {
+    const dir = path.join(work, `scale-${n}`);
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    try {
+      const specs = writeSyntheticSpecs(path.join(dir, "specs"), n);
+      const args = ["--specs", specs, "--out", path.join(dir, "out")];
+      const point: ScalePoint = {
+        instructions: n,
+        ms: timedBuild(args, path.join(dir, "cache"), false, heapMb).ms,
+      };
+      // Phase by phase, without the cache: the time of each step of the same build.
+      if (withPhases) point.phases = timedBuild(args, path.join(dir, "cache"), true, heapMb).phases;
+      return point;
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+}

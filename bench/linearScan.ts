@@ -1,0 +1,43 @@
+/**
+ * The reference decoder the dispatch tree is compared with: isaspec's strategy, a linear scan of the
+ * instructions in model order testing `(word & tested) === match` on every word; the first
+ * instruction whose bits match and whose gen range holds the gpu wins. No bucketing.
+ *
+ * Built from the model alone (`out/json/<id>.json`), independently of the generated dispatch.
+ */
+import type { IsaModel } from "../generator/model/types";
+
+export type Decoder = (words: ArrayLike<number>) => number;
+
+/** The gpu assumed when none is given: the highest lowest gen of any instruction (as the codec). */
+export function defaultGpu(model: IsaModel): number | null {
+  const mins = model.instructions.filter((i) => i.gen).map((i) => i.gen!.min);
+  return mins.length > 0 ? Math.max(...mins) : null;
+}
+
+/** A linear-scan decoder for `model` at `gpu` (default: `defaultGpu`); returns the id or -1. */
+export function linearScan(model: IsaModel, gpu: number | null = defaultGpu(model)): Decoder {
+  const wc = model.isa.wordCount;
+  const count = model.instructions.length;
+  const match = new Uint32Array(count * wc);
+  const tested = new Uint32Array(count * wc);
+  // Instructions whose gen range excludes the gpu are left out up front: they can never match.
+  const live: number[] = [];
+  model.instructions.forEach((ins, id) => {
+    for (let w = 0; w < wc; w++) {
+      tested[id * wc + w] = (ins.encoding.mask[w] & ~ins.encoding.dontCare[w]) >>> 0;
+      match[id * wc + w] = (ins.encoding.match[w] & tested[id * wc + w]) >>> 0;
+    }
+    if (!ins.gen || gpu === null || (gpu >= ins.gen.min && gpu <= ins.gen.max)) live.push(id);
+  });
+  const ids = Int32Array.from(live);
+  return (words) => {
+    for (let k = 0; k < ids.length; k++) {
+      const base = ids[k] * wc;
+      let w = 0;
+      while (w < wc && ((words[w] ?? 0) & tested[base + w]) >>> 0 === match[base + w]) w++;
+      if (w === wc) return ids[k];
+    }
+    return -1;
+  };
+}

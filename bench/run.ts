@@ -1,0 +1,218 @@
+/**
+ * `npm run bench`: decode throughput, build times and build scaling.
+ *
+ *   npm run bench [-- --json] [--words N] [--passes N] [--seed S] [--scale N,N,…] [--isa id,…]
+ *                 [--out DIR] [--specs DIR] [--phases] [--heap-mb N]
+ *
+ * --json prints exactly one JSON object on stdout:
+ *   { "<id>": { "dispatchTs", "linearTs", "dispatchC" }   instructions/s, best timed pass
+ *     "build": { "fullMs", "noChangeMs" },                 shipped specs, cold cache then unchanged
+ *     "scale": { "<instructions>": <build ms>, … } }       synthetic isaspec ISAs
+ * Otherwise a readable table (with --phases, also where each scale build spends its time).
+ *
+ * Decoding uses the generated files in --out (default out/, so regenerate it first); the builds
+ * read --specs (default specs/) and write only to a temporary directory. The scale builds run with a
+ * heap limit of --heap-mb (default 16384): the largest needs more than Node's default.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "fs";
+import { tmpdir } from "os";
+import * as path from "path";
+import type { IsaModel } from "../generator/model/types";
+import { measureScale, measureShippedBuild, type BuildTimes, type ScalePoint } from "./buildTime";
+import { runBenchScript } from "./childProcess";
+import type { DecodeSpeed } from "./decodeSpeed";
+
+export interface BenchOptions {
+  json: boolean;
+  words: number;
+  passes: number;
+  seed: number;
+  scale: number[];
+  isa?: string[];
+  out: string;
+  specs: string;
+  phases: boolean;
+  /** Heap limit of the scale builds, in MB (0: Node's default). */
+  heapMb: number;
+}
+
+/** Decode figures by ISA id, plus `build` and `scale`. */
+export interface BenchResult {
+  [id: string]: DecodeSpeed | BuildTimes | Record<string, number>;
+  build: BuildTimes;
+  scale: Record<string, number>;
+}
+
+const DEFAULTS: BenchOptions = {
+  json: false,
+  words: 1_000_000,
+  passes: 5,
+  seed: 1,
+  scale: [1000, 5000, 20000],
+  out: "out",
+  specs: "specs",
+  phases: false,
+  // Prettier's trees of the 20,000-instruction manual and site pages need about 10 GB (Node's
+  // default limit here is about 4 GB): see the scaling notes in the report.
+  heapMb: 16384,
+};
+
+function positiveInt(name: string, text: string | undefined): number {
+  const n = Number(text);
+  if (text === undefined || !Number.isInteger(n) || n < 1)
+    throw new Error(`bench: ${name} needs a positive integer, got '${text ?? ""}'`);
+  return n;
+}
+
+export function parseArgs(argv: string[]): BenchOptions {
+  const o: BenchOptions = { ...DEFAULTS };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const value = () => argv[++i];
+    if (a === "--json") o.json = true;
+    else if (a === "--phases") o.phases = true;
+    else if (a === "--words") o.words = positiveInt(a, value());
+    else if (a === "--passes") o.passes = positiveInt(a, value());
+    else if (a === "--seed") o.seed = positiveInt(a, value());
+    else if (a === "--scale") o.scale = (value() ?? "").split(",").map((s) => positiveInt(a, s));
+    else if (a === "--isa") o.isa = (value() ?? "").split(",").filter(Boolean);
+    else if (a === "--out") o.out = value() ?? "";
+    else if (a === "--specs") o.specs = value() ?? "";
+    else if (a === "--heap-mb") {
+      const v = value();
+      o.heapMb = v === "0" ? 0 : positiveInt(a, v);
+    } else throw new Error(`bench: unknown option '${a}'`);
+  }
+  return o;
+}
+
+/** The ISAs of `out/json` that have instructions with encodings (what a dispatch exists for). */
+export function isasWithEncodings(out: string): string[] {
+  const dir = path.join(out, "json");
+  return readdirSync(dir)
+    .filter((f) => f.endsWith(".json") && f !== "isa-model.schema.json")
+    .map((f) => JSON.parse(readFileSync(path.join(dir, f), "utf8")) as IsaModel)
+    .filter((m) => m.instructions.length > 0)
+    .map((m) => m.isa.id)
+    .sort();
+}
+
+export function runBench(
+  o: BenchOptions,
+  progress: (line: string) => void,
+): { result: BenchResult; scale: ScalePoint[] } {
+  const out = path.resolve(o.out);
+  const decode: Record<string, DecodeSpeed> = {};
+  for (const id of o.isa ?? isasWithEncodings(out)) {
+    progress(`decode ${id}…`);
+    decode[id] = runBenchScript<DecodeSpeed>("decodeSpeed.ts", [
+      id,
+      "--out",
+      out,
+      "--words",
+      String(o.words),
+      "--passes",
+      String(o.passes),
+      "--seed",
+      String(o.seed),
+    ]);
+  }
+  const work = mkdtempSync(path.join(tmpdir(), "isaforge-bench-"));
+  try {
+    progress("build of the shipped specs…");
+    const build = measureShippedBuild(path.resolve(o.specs), work);
+    progress(`scale ${o.scale.join(", ")}…`);
+    const scale = measureScale(o.scale, work, o.phases, o.heapMb);
+    const result = {
+      ...decode,
+      build,
+      scale: Object.fromEntries(scale.map((p) => [String(p.instructions), p.ms])),
+    } as BenchResult;
+    return { result, scale };
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+const fmt = (n: number) => Math.round(n).toLocaleString("en-US");
+
+function table(rows: string[][]): string[] {
+  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
+  return rows.map((r) =>
+    r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join("   "),
+  );
+}
+
+export function formatReport(o: BenchOptions, result: BenchResult, scale: ScalePoint[]): string {
+  const lines: string[] = [];
+  const ids = Object.keys(result).filter((k) => k !== "build" && k !== "scale");
+  lines.push(
+    `Decode throughput, instructions/s: best of ${o.passes} passes (after a warm-up) over ${fmt(o.words)} instructions (seed ${o.seed})`,
+    "",
+    ...table([
+      ["ISA", "dispatch TS", "linear TS", "dispatch C", "TS dispatch / linear"],
+      ...ids.map((id) => {
+        const d = result[id] as DecodeSpeed;
+        return [
+          id,
+          fmt(d.dispatchTs),
+          fmt(d.linearTs),
+          fmt(d.dispatchC),
+          `${(d.dispatchTs / d.linearTs).toFixed(1)}×`,
+        ];
+      }),
+    ]),
+    "",
+    `Build of ${o.specs}: full (cold cache) ${fmt(result.build.fullMs)} ms, nothing changed ${fmt(result.build.noChangeMs)} ms`,
+    "",
+    `Build of a synthetic isaspec ISA (cold cache${o.heapMb ? `, heap limit ${fmt(o.heapMb)} MB` : ""}):`,
+    "",
+    ...table([
+      ["instructions", "build ms", "ms per 1000 instructions"],
+      ...scale.map((p) => [
+        fmt(p.instructions),
+        fmt(p.ms),
+        (p.ms / (p.instructions / 1000)).toFixed(0),
+      ]),
+    ]),
+  );
+  if (scale.length > 1) {
+    const first = scale[0];
+    const last = scale[scale.length - 1];
+    lines.push(
+      "",
+      `${fmt(last.instructions)} instructions take ${(last.ms / first.ms).toFixed(1)}× the time of ${fmt(first.instructions)} (${(last.instructions / first.instructions).toFixed(0)}× the instructions)`,
+    );
+  }
+  const phased = scale.filter((p) => p.phases);
+  if (phased.length > 0) {
+    const names = Object.keys(phased[0].phases!);
+    lines.push(
+      "",
+      "Time per phase, ms (a separate phase-by-phase build, no cache):",
+      "",
+      ...table([
+        ["phase", ...phased.map((p) => fmt(p.instructions))],
+        ...names.map((n) => [n, ...phased.map((p) => fmt(p.phases![n] ?? 0))]),
+      ]),
+    );
+  }
+  return lines.join("\n");
+}
+
+function main(): void {
+  let o: BenchOptions;
+  try {
+    o = parseArgs(process.argv.slice(2));
+  } catch (e) {
+    process.stderr.write(`${(e as Error).message}\n`);
+    process.exitCode = 2;
+    return;
+  }
+  const { result, scale } = runBench(o, (line) => process.stderr.write(`${line}\n`));
+  process.stdout.write(
+    o.json ? JSON.stringify(result) + "\n" : formatReport(o, result, scale) + "\n",
+  );
+}
+
+if (require.main === module) main();

@@ -1,0 +1,114 @@
+/**
+ * `npm run bench -- --json` prints exactly one JSON object of the documented shape. Run with a tiny
+ * corpus, one ISA and small synthetic sizes so that it is quick; no timing is asserted, only that
+ * every figure is a positive number.
+ */
+import { spawnSync } from "child_process";
+import { cpSync, mkdtempSync, rmSync } from "fs";
+import { tmpdir } from "os";
+import * as path from "path";
+import { parseArgs } from "../../bench/run";
+import { SPECS_DIR } from "../helpers/shippedModels";
+
+jest.setTimeout(180_000);
+
+const ROOT = path.join(__dirname, "..", "..");
+
+describe("bench options", () => {
+  test("defaults: the full run the report quotes", () => {
+    expect(parseArgs([])).toEqual({
+      json: false,
+      words: 1_000_000,
+      passes: 5,
+      seed: 1,
+      scale: [1000, 5000, 20000],
+      out: "out",
+      specs: "specs",
+      phases: false,
+      heapMb: 16384,
+    });
+  });
+
+  test("small runs for tests, and clear errors", () => {
+    const o = parseArgs([
+      "--json",
+      "--words",
+      "500",
+      "--scale",
+      "50,100",
+      "--isa",
+      "ir3,r500",
+      "--passes",
+      "2",
+    ]);
+    expect(o).toMatchObject({
+      json: true,
+      words: 500,
+      scale: [50, 100],
+      isa: ["ir3", "r500"],
+      passes: 2,
+    });
+    expect(() => parseArgs(["--words", "0"])).toThrow(
+      "bench: --words needs a positive integer, got '0'",
+    );
+    expect(() => parseArgs(["--scale", "50,x"])).toThrow(
+      "bench: --scale needs a positive integer, got 'x'",
+    );
+    expect(() => parseArgs(["--fast"])).toThrow("bench: unknown option '--fast'");
+  });
+});
+
+describe("npm run bench -- --json", () => {
+  let tmp: string;
+  beforeAll(() => {
+    tmp = mkdtempSync(path.join(tmpdir(), "isaforge-bench-test-"));
+  });
+  afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+  test("prints one JSON object: decode figures per ISA, build and scale times", () => {
+    // One small ISA keeps the shipped-build part quick.
+    const specs = path.join(tmp, "specs");
+    cpSync(path.join(SPECS_DIR, "r500"), path.join(specs, "r500"), { recursive: true });
+    const r = spawnSync(
+      process.execPath,
+      [
+        "--require",
+        "tsx/cjs",
+        path.join(ROOT, "bench", "run.ts"),
+        "--json",
+        "--words",
+        "2000",
+        "--passes",
+        "1",
+        "--isa",
+        "ir3",
+        "--specs",
+        specs,
+        "--scale",
+        "20,40",
+      ],
+      { cwd: ROOT, encoding: "utf8", env: { ...process.env, NODE_OPTIONS: "" } },
+    );
+    expect({ status: r.status, stderr: r.status === 0 ? "" : r.stderr }).toEqual({
+      status: 0,
+      stderr: "",
+    });
+    // Exactly one line on stdout, and it is the whole JSON object.
+    const lines = r.stdout.split("\n").filter((l) => l !== "");
+    expect(lines).toHaveLength(1);
+    const result = JSON.parse(lines[0]) as Record<string, Record<string, number>>;
+    expect(Object.keys(result).sort()).toEqual(["build", "ir3", "scale"]);
+    expect(Object.keys(result.ir3).sort()).toEqual(["dispatchC", "dispatchTs", "linearTs"]);
+    expect(Object.keys(result.build).sort()).toEqual(["fullMs", "noChangeMs"]);
+    expect(Object.keys(result.scale).sort()).toEqual(["20", "40"]);
+    const figures = [
+      ...Object.values(result.ir3),
+      ...Object.values(result.build),
+      ...Object.values(result.scale),
+    ];
+    for (const v of figures) {
+      expect(typeof v).toBe("number");
+      expect(Number.isFinite(v) && v > 0).toBe(true);
+    }
+  });
+});
