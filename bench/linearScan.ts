@@ -7,7 +7,8 @@
  */
 import type { IsaModel } from "../generator/model/types";
 
-export type Decoder = (words: ArrayLike<number>) => number;
+/** The id of the instruction at `words[at]` (`at` defaults to 0), or -1. */
+export type Decoder = (words: ArrayLike<number>, at?: number) => number;
 
 /** The gpu assumed when none is given: the highest lowest gen of any instruction (as the codec). */
 export function defaultGpu(model: IsaModel): number | null {
@@ -31,11 +32,12 @@ export function linearScan(model: IsaModel, gpu: number | null = defaultGpu(mode
     if (!ins.gen || gpu === null || (gpu >= ins.gen.min && gpu <= ins.gen.max)) live.push(id);
   });
   const ids = Int32Array.from(live);
-  return (words) => {
+  return (words, at) => {
+    const o = at ?? 0;
     for (let k = 0; k < ids.length; k++) {
       const base = ids[k] * wc;
       let w = 0;
-      while (w < wc && ((words[w] ?? 0) & tested[base + w]) >>> 0 === match[base + w]) w++;
+      while (w < wc && ((words[o + w] ?? 0) & tested[base + w]) >>> 0 === match[base + w]) w++;
       if (w === wc) return ids[k];
     }
     return -1;

@@ -1,4 +1,5 @@
 /** Runs prettier over the artifacts it can format, chosen by file extension. */
+import { markdownSections } from "./markdownSections";
 import type { OutputFile } from "./outputFile";
 
 /**
@@ -24,21 +25,21 @@ export async function formatOutput(files: OutputFile[]): Promise<OutputFile[]> {
   for (const f of files) {
     const ext = f.path.slice(f.path.lastIndexOf("."));
     const parser = PARSERS[ext];
+    if (!parser) {
+      formatted.push(f);
+      continue;
+    }
     // `filepath` tells prettier's TypeScript parser the file is .ts, not JSX; without it prettier
     // sniffs for JSX with a regular expression that is quadratic on long runs of lines with no
     // quote (a large generated table took minutes).
-    formatted.push(
-      parser
-        ? {
-            path: f.path,
-            content: await prettier.format(f.content, {
-              parser,
-              printWidth: 100,
-              filepath: f.path,
-            }),
-          }
-        : f,
-    );
+    const format = (text: string) =>
+      prettier.format(text, { parser, printWidth: 100, filepath: f.path });
+    // Markdown section by section (see markdownSections): the same text, in linear time. Each
+    // formatted section ends with one newline; the blank line before the next heading is put back.
+    const pieces = parser === "markdown" ? markdownSections(f.content) : [f.content];
+    const out: string[] = [];
+    for (const piece of pieces) out.push(await format(piece));
+    formatted.push({ path: f.path, content: out.join("\n") });
   }
   return formatted;
 }

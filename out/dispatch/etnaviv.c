@@ -334,10 +334,9 @@ int etnaviv_dispatch(const uint32_t *words, int gpu)
 		int32_t id = (int32_t)LEAVES[at];
 		const uint32_t *match = &MATCH[id * ETNAVIV_WORD_COUNT];
 		const uint32_t *tested = &TESTED[id * ETNAVIV_WORD_COUNT];
-		int w = 0;
-		while (w < ETNAVIV_WORD_COUNT && (words[w] & tested[w]) == match[w])
-			w++;
-		if (w == ETNAVIV_WORD_COUNT)
+		/* Only the words some instruction tests (elsewhere TESTED and MATCH are 0). */
+		if ((words[0] & tested[0]) == match[0] &&
+		    (words[2] & tested[2]) == match[2])
 			return (int)id;
 	}
 	return ETNAVIV_NO_INSTRUCTION;

@@ -12,6 +12,7 @@
  * instruction in the model, the same instruction the codec's `decode` picks: the first, in model
  * order, whose fixed bits (less the don't-care bits) match and whose gen range holds `gpu` — or
  * NO_INSTRUCTION. It walks a decision tree and does not allocate. Missing words read as 0.
+ * `dispatchAt(memory, at, gpu)` does the same for the instruction at `memory[at]`.
  *
  * An instruction is 4 32-bit words, word 0 holding bits 0..31.
  * Tree: 64 split nodes, 127 leaves, at most 2 deep; 5082 bytes of tables.
@@ -292,7 +293,6 @@ export const InstructionId = {
  * TESTED: 4 words per instruction.
  * --------------------------------------------------------------------------------------------- */
 
-const WORD_COUNT = 4;
 const ROOT = 0;
 // prettier-ignore
 const TREE = new Int16Array([
@@ -340,6 +340,7 @@ const LEAVES = new Uint8Array([
   1, 119, 1, 56, 1, 120, 1, 57, 1, 121, 1, 58, 1, 122, 1, 59,
   1, 123, 1, 60, 1, 124, 1, 61, 1, 125, 1, 62, 1, 126,
 ]);
+const WORD_COUNT = 4;
 // prettier-ignore
 const MATCH = new Uint32Array([
   0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000001, 0x00000000, 0x00000000, 0x00000000,
@@ -479,17 +480,28 @@ const TESTED = new Uint32Array([
  * The id of the instruction `words` encode for `gpu` (default DEFAULT_GPU), or NO_INSTRUCTION.
  */
 export function dispatch(words: ArrayLike<number>, gpu?: number | null): number {
+  return dispatchAt(words, 0, gpu);
+}
+
+/**
+ * `dispatch` of the instruction starting at `memory[at]`: for an emulator's instruction memory
+ * (one Uint32Array, `at` the program counter in words), with no subarray per instruction.
+ */
+export function dispatchAt(memory: ArrayLike<number>, at: number, gpu?: number | null): number {
   let ref = ROOT;
   while (ref >= 0)
-    ref = TREE[ref + 3 + (((words[TREE[ref]] ?? 0) >>> TREE[ref + 1]) & TREE[ref + 2])];
+    ref = TREE[ref + 3 + (((memory[at + TREE[ref]] ?? 0) >>> TREE[ref + 1]) & TREE[ref + 2])];
   void gpu; // no instruction has a gen range
   const end = ~ref + 1 + LEAVES[~ref];
-  for (let at = ~ref + 1; at < end; at++) {
-    const id = LEAVES[at];
+  for (let k = ~ref + 1; k < end; k++) {
+    const id = LEAVES[k];
     const base = id * WORD_COUNT;
-    let w = 0;
-    while (w < WORD_COUNT && ((words[w] ?? 0) & TESTED[base + w]) >>> 0 === MATCH[base + w]) w++;
-    if (w === WORD_COUNT) return id;
+    // Only the words some instruction tests (elsewhere TESTED and MATCH are 0), unrolled.
+    if (
+      ((memory[at] ?? 0) & TESTED[base]) >>> 0 === MATCH[base] &&
+      ((memory[at + 2] ?? 0) & TESTED[base + 2]) >>> 0 === MATCH[base + 2]
+    )
+      return id;
   }
   return NO_INSTRUCTION;
 }

@@ -103,12 +103,10 @@ int ir3_dispatch(const uint32_t *words, int gpu)
 		int32_t id = (int32_t)LEAVES[at];
 		const uint32_t *match = &MATCH[id * IR3_WORD_COUNT];
 		const uint32_t *tested = &TESTED[id * IR3_WORD_COUNT];
-		int w = 0;
 		if (GEN_HAS[id] && gpu >= 0 && ((uint32_t)gpu < GEN_MIN[id] || (uint32_t)gpu > GEN_MAX[id]))
 			continue;
-		while (w < IR3_WORD_COUNT && (words[w] & tested[w]) == match[w])
-			w++;
-		if (w == IR3_WORD_COUNT)
+		/* Only the words some instruction tests (elsewhere TESTED and MATCH are 0). */
+		if ((words[1] & tested[1]) == match[1])
 			return (int)id;
 	}
 	return IR3_NO_INSTRUCTION;

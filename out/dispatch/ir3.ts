@@ -11,6 +11,7 @@
  * instruction in the model, the same instruction the codec's `decode` picks: the first, in model
  * order, whose fixed bits (less the don't-care bits) match and whose gen range holds `gpu` — or
  * NO_INSTRUCTION. It walks a decision tree and does not allocate. Missing words read as 0.
+ * `dispatchAt(memory, at, gpu)` does the same for the instruction at `memory[at]`.
  *
  * An instruction is 2 32-bit words, word 0 holding bits 0..31.
  * Tree: 7 split nodes, 26 leaves, at most 2 deep; 761 bytes of tables.
@@ -90,7 +91,6 @@ export const InstructionId = {
  * GEN_MIN/GEN_MAX: inclusive gen range where GEN_HAS is 1.
  * --------------------------------------------------------------------------------------------- */
 
-const WORD_COUNT = 2;
 const ROOT = 0;
 // prettier-ignore
 const TREE = new Int16Array([
@@ -106,6 +106,7 @@ const LEAVES = new Uint8Array([
   1, 1, 3, 1, 18, 1, 4, 1, 8, 1, 5, 1, 6, 1, 7, 1,
   9, 1, 10, 1, 11,
 ]);
+const WORD_COUNT = 2;
 // prettier-ignore
 const MATCH = new Uint32Array([
   0x00000000, 0x00000000, 0x00000000, 0x03000000, 0x00000000, 0x02000000, 0x00000000, 0x03800000,
@@ -149,18 +150,25 @@ const GEN_HAS = new Uint8Array([
  * The id of the instruction `words` encode for `gpu` (default DEFAULT_GPU), or NO_INSTRUCTION.
  */
 export function dispatch(words: ArrayLike<number>, gpu?: number | null): number {
+  return dispatchAt(words, 0, gpu);
+}
+
+/**
+ * `dispatch` of the instruction starting at `memory[at]`: for an emulator's instruction memory
+ * (one Uint32Array, `at` the program counter in words), with no subarray per instruction.
+ */
+export function dispatchAt(memory: ArrayLike<number>, at: number, gpu?: number | null): number {
   let ref = ROOT;
   while (ref >= 0)
-    ref = TREE[ref + 3 + (((words[TREE[ref]] ?? 0) >>> TREE[ref + 1]) & TREE[ref + 2])];
+    ref = TREE[ref + 3 + (((memory[at + TREE[ref]] ?? 0) >>> TREE[ref + 1]) & TREE[ref + 2])];
   const g = gpu ?? DEFAULT_GPU;
   const end = ~ref + 1 + LEAVES[~ref];
-  for (let at = ~ref + 1; at < end; at++) {
-    const id = LEAVES[at];
+  for (let k = ~ref + 1; k < end; k++) {
+    const id = LEAVES[k];
     if (GEN_HAS[id] === 1 && g !== null && !(g >= GEN_MIN[id] && g <= GEN_MAX[id])) continue;
     const base = id * WORD_COUNT;
-    let w = 0;
-    while (w < WORD_COUNT && ((words[w] ?? 0) & TESTED[base + w]) >>> 0 === MATCH[base + w]) w++;
-    if (w === WORD_COUNT) return id;
+    // Only the words some instruction tests (elsewhere TESTED and MATCH are 0), unrolled.
+    if (((memory[at + 1] ?? 0) & TESTED[base + 1]) >>> 0 === MATCH[base + 1]) return id;
   }
   return NO_INSTRUCTION;
 }

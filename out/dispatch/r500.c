@@ -39,10 +39,8 @@ int r500_dispatch(const uint32_t *words, int gpu)
 		int32_t id = (int32_t)LEAVES[at];
 		const uint32_t *match = &MATCH[id * R500_WORD_COUNT];
 		const uint32_t *tested = &TESTED[id * R500_WORD_COUNT];
-		int w = 0;
-		while (w < R500_WORD_COUNT && (words[w] & tested[w]) == match[w])
-			w++;
-		if (w == R500_WORD_COUNT)
+		/* Only the words some instruction tests (elsewhere TESTED and MATCH are 0). */
+		if ((words[0] & tested[0]) == match[0])
 			return (int)id;
 	}
 	return R500_NO_INSTRUCTION;

@@ -12,9 +12,10 @@
  * instruction in the model, the same instruction the codec's `decode` picks: the first, in model
  * order, whose fixed bits (less the don't-care bits) match and whose gen range holds `gpu` — or
  * NO_INSTRUCTION. It walks a decision tree and does not allocate. Missing words read as 0.
+ * `dispatchAt(memory, at, gpu)` does the same for the instruction at `memory[at]`.
  *
  * An instruction is 6 32-bit words, word 0 holding bits 0..31.
- * Tree: 0 split nodes, 1 leaves, at most 0 deep; 50 bytes of tables.
+ * Tree: a single leaf, tested inline (the C dispatch holds it as 50 bytes of tables).
  */
 
 export const INSTRUCTION_COUNT: number = 1;
@@ -34,41 +35,21 @@ export const InstructionId = {
   "FC": 0,
 } as const;
 
-/* ------------------------------------------------------------------------------------------------
- * Tables. TREE: split nodes `[word, shift, mask, child…]`, a child >= 0 being a node's offset and
- * < 0 the leaf at offset ~child of LEAVES. LEAVES: `[count, id…]`, ids in model order. MATCH and
- * TESTED: 6 words per instruction.
- * --------------------------------------------------------------------------------------------- */
-
-const WORD_COUNT = 6;
-const ROOT = -1;
-// prettier-ignore
-const LEAVES = new Uint8Array([
-  1, 0,
-]);
-// prettier-ignore
-const MATCH = new Uint32Array([
-  0x00000002, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000,
-]);
-// prettier-ignore
-const TESTED = new Uint32Array([
-  0x00000003, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000,
-]);
-
 /**
  * The id of the instruction `words` encode for `gpu` (default DEFAULT_GPU), or NO_INSTRUCTION.
  */
 export function dispatch(words: ArrayLike<number>, gpu?: number | null): number {
-  const ref = ROOT;
-  void gpu; // no instruction has a gen range
-  const end = ~ref + 1 + LEAVES[~ref];
-  for (let at = ~ref + 1; at < end; at++) {
-    const id = LEAVES[at];
-    const base = id * WORD_COUNT;
-    let w = 0;
-    while (w < WORD_COUNT && ((words[w] ?? 0) & TESTED[base + w]) >>> 0 === MATCH[base + w]) w++;
-    if (w === WORD_COUNT) return id;
-  }
+  return dispatchAt(words, 0, gpu);
+}
+
+/**
+ * `dispatch` of the instruction starting at `memory[at]`: for an emulator's instruction memory
+ * (one Uint32Array, `at` the program counter in words), with no subarray per instruction.
+ */
+export function dispatchAt(memory: ArrayLike<number>, at: number, gpu?: number | null): number {
+  // The tree is one leaf: its candidates' checks, with their bits as literals.
+  void gpu; // no candidate has a gen range
+  if (((memory[at] ?? 0) & 0x00000003) >>> 0 === 0x00000002) return 0;
   return NO_INSTRUCTION;
 }
 

@@ -494,10 +494,9 @@ int valhall_dispatch(const uint32_t *words, int gpu)
 		int32_t id = (int32_t)LEAVES[at];
 		const uint32_t *match = &MATCH[id * VALHALL_WORD_COUNT];
 		const uint32_t *tested = &TESTED[id * VALHALL_WORD_COUNT];
-		int w = 0;
-		while (w < VALHALL_WORD_COUNT && (words[w] & tested[w]) == match[w])
-			w++;
-		if (w == VALHALL_WORD_COUNT)
+		/* Only the words some instruction tests (elsewhere TESTED and MATCH are 0). */
+		if ((words[0] & tested[0]) == match[0] &&
+		    (words[1] & tested[1]) == match[1])
 			return (int)id;
 	}
 	return VALHALL_NO_INSTRUCTION;

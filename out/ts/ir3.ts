@@ -1316,6 +1316,55 @@ const COMMENTS = !INSTRUCTIONS.some(
     (ISASPEC.instructions[s.name]?.overrides ?? []).some((o) => (o.display ?? "").includes(";")),
 );
 
+/** The display tokens of case k: its template, the fallback for the last case, or none. */
+function caseTokens(
+  s: InstructionSpec,
+  cases: readonly Case[],
+  k: number,
+): readonly Token[] | null {
+  const display = cases[k].display;
+  return display !== null ? tokensOf(display) : k === cases.length - 1 ? fallbackTokens(s) : null;
+}
+
+/** The instruction templates that print no mnemonic, and the others by mnemonic. */
+let QUICK: { byMnemonic: Map<string, number[]>; lengths: number[]; unnamed: number[] } | undefined;
+
+/**
+ * Indexes of the instructions the quick pass of `assembleLine` may try, in model order: those whose
+ * mnemonic occurs in the line and those with a template that prints none. The line's substrings
+ * of each mnemonic length are looked up, so that a line costs the same however many instructions
+ * there are (a scan of them all made assembling n lines O(n × instructions)).
+ */
+function quickCandidates(line: string): number[] {
+  if (!QUICK) {
+    const byMnemonic = new Map<string, number[]>();
+    const unnamed: number[] = [];
+    INSTRUCTIONS.forEach((s, i) => {
+      const cases = casesOf(s);
+      const printsNoName = cases.some((_, k) => {
+        const tokens = caseTokens(s, cases, k);
+        return tokens !== null && !tokens.some((t) => t.t === "name");
+      });
+      if (printsNoName || s.mnemonic === "") unnamed.push(i);
+      else {
+        const list = byMnemonic.get(s.mnemonic);
+        if (list) list.push(i);
+        else byMnemonic.set(s.mnemonic, [i]);
+      }
+    });
+    QUICK = {
+      byMnemonic,
+      unnamed,
+      lengths: [...new Set([...byMnemonic.keys()].map((m) => m.length))],
+    };
+  }
+  const found = new Set(QUICK.unnamed);
+  for (const length of QUICK.lengths)
+    for (let at = 0; at + length <= line.length; at++)
+      for (const i of QUICK.byMnemonic.get(line.slice(at, at + length)) ?? []) found.add(i);
+  return [...found].sort((a, b) => a - b);
+}
+
 function assembleLine(line: string, lineNo: number, gpu: number | null): Uint32Array {
   const start = /^\s*/.exec(line)![0].length;
   let fails = new Failures();
@@ -1323,17 +1372,12 @@ function assembleLine(line: string, lineNo: number, gpu: number | null): Uint32A
   // find the furthest point any template reached for the error.
   for (const quick of [true, false]) {
     fails = new Failures();
-    for (const s of INSTRUCTIONS) {
+    for (const i of quick ? quickCandidates(line) : INSTRUCTIONS.keys()) {
+      const s = INSTRUCTIONS[i];
       if (gpu !== null && !inGen(s, gpu)) continue;
       const cases = casesOf(s);
       for (let k = 0; k < cases.length; k++) {
-        const c = cases[k];
-        const tokens =
-          c.display !== null
-            ? tokensOf(c.display)
-            : k === cases.length - 1
-              ? fallbackTokens(s)
-              : null;
+        const tokens = caseTokens(s, cases, k);
         if (!tokens || (quick && !line.includes(s.mnemonic) && tokens.some((t) => t.t === "name")))
           continue;
         const words = walk(s, k, tokens, 0, line, start, [], gpu, fails);

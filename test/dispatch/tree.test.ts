@@ -18,9 +18,11 @@ import {
   commentSafe,
   instructionEnumParts,
 } from "../../generator/emit/dispatch/dispatchView";
+import { checkedWords } from "../../generator/emit/dispatch/dispatchView";
 import { planDispatch } from "../../generator/emit/dispatch/planDispatch";
 import { emitDispatch } from "../../generator/emit/emitDispatch";
 import type { Instruction, IsaModel } from "../../generator/model/types";
+import { C99, compile, tempDir } from "../c/cc";
 import { instruction, model } from "../helpers/modelFactory";
 import {
   DISPATCH_ISAS,
@@ -304,5 +306,104 @@ describe.each([
     expect(plan.stats.maxDepth).toBe(
       Math.max(...leaves.filter((l) => l.candidates.length > 0).map((l) => l.depth)),
     );
+  });
+});
+
+/** tsc's errors for one generated TS file under strict settings with unused names reported. */
+function strictTypeErrors(source: string): string[] {
+  const file = ts.createSourceFile("t.ts", source, ts.ScriptTarget.ES2022);
+  const host = ts.createCompilerHost({});
+  const options = { strict: true, noUnusedLocals: true, noUnusedParameters: true, noEmit: true, types: [], lib: ["lib.es2022.d.ts"] };
+  const program = ts.createProgram(["t.ts"], options, {
+    ...host,
+    getSourceFile: (name, v) => (name === "t.ts" ? file : host.getSourceFile(name, v)),
+  });
+  return ts.getPreEmitDiagnostics(program).map((x) => ts.flattenDiagnosticMessageText(x.messageText, "\n"));
+}
+
+describe("the leaf check compares only the words some instruction tests", () => {
+  /** A model of `wordCount` words whose instructions fix the given bits. */
+  const wide = (wordCount: number, instructions: Instruction[]): IsaModel => {
+    const m = model({ instructions });
+    m.isa = { ...m.isa, wordCount, instructionWidth: 32 * wordCount };
+    return m;
+  };
+  const words = (n: number, set: Record<number, number>) =>
+    Array.from({ length: n }, (_, w) => set[w] ?? 0);
+
+  it("lists the words with a tested or expected bit, in order", () => {
+    expect(checkedWords(6, words(6, { 0: 2 }), words(6, { 0: 3 }))).toEqual([
+      { index: 0, offset: "base" },
+    ]);
+    // Word 4: a match bit the instruction does not test (it never matches; the check must stay).
+    expect(checkedWords(3, [...words(3, { 2: 1 }), ...words(3, { 1: 8 })], [...words(3, { 2: 1 }), ...words(3, {})])).toEqual([
+      { index: 1, offset: "base + 1" },
+      { index: 2, offset: "base + 2" },
+    ]);
+  });
+
+  it("a six-word ISA testing word 0 only ignores the other words, and still rejects word 0 mismatches", () => {
+    const m = wide(6, [
+      instruction("A", words(6, { 0: 2 }), words(6, { 0: 3 }), 1, { encoding: { match: words(6, { 0: 2 }), mask: words(6, { 0: 3 }), dontCare: words(6, {}) } }),
+    ]);
+    const d = loadDispatch(m);
+    expect(d.dispatch([2, 0xffffffff, 1, 2, 3, 4])).toBe(0);
+    expect(d.dispatch([0xfffffffe])).toBe(0);
+    expect(d.dispatch([3, 0, 0, 0, 0, 0])).toBe(-1);
+    expect(emitDispatch([m]).find((f) => f.path === "dispatch/t.ts")!.content).not.toMatch(/words\[[1-5]\]/);
+  });
+
+  it("an ISA whose only instruction tests no bit dispatches every word to it, in TS and in C (-Werror)", () => {
+    const m = wide(2, [instruction("ANY", [0, 0], [0, 0], 1)]);
+    const d = loadDispatch(m);
+    expect(d.dispatch([0, 0])).toBe(0);
+    expect(d.dispatch([0xffffffff, 0x12345678])).toBe(0);
+    expect(strictTypeErrors(emitDispatch([m]).find((f) => f.path === "dispatch/t.ts")!.content)).toEqual([]);
+    const tmp = tempDir();
+    try {
+      for (const f of emitDispatch([m])) tmp.write(path.basename(f.path), f.content);
+      compile(C99, path.join(tmp.dir, "t.c"), undefined, [`-I${tmp.dir}`]);
+    } finally {
+      tmp.cleanup();
+    }
+  });
+});
+
+describe("a tree that is one leaf is tested inline in TS", () => {
+  /** Instructions sharing one pattern (no split helps), told apart by gen range only. */
+  const sameBits = (gens: ({ min: number; max: number } | undefined)[], mask = [0xff, 0]) =>
+    model({
+      instructions: gens.map((gen, i) =>
+        instruction(`G${i}`, [0x12 & mask[0], 0], mask, i + 1, gen ? { gen } : {}),
+      ),
+    });
+
+  it.each([
+    ["gen ranges", [{ min: 0, max: 299 }, { min: 300, max: 499 }, undefined]],
+    ["no gen ranges", [undefined, undefined]],
+    ["a gen range only", [{ min: 100, max: 200 }]],
+  ] as const)("with %s: agrees with the reference on every gpu and the boundary words", (_, gens) => {
+    const m = sameBits([...gens]);
+    expect(planDispatch(m).tree.kind).toBe("leaf");
+    const source = emitDispatch([m]).find((f) => f.path === "dispatch/t.ts")!.content;
+    expect(source).not.toMatch(/LEAVES|TESTED\[/);
+    expect(strictTypeErrors(source)).toEqual([]);
+    const d = loadDispatch(m);
+    const r = reference(m);
+    const bad: string[] = [];
+    for (const w of [0x12, 0x13, 0x112, 0xffffff12, 0, 0x92])
+      for (const gpu of [undefined, null, 0, 150, 299, 300, 499, 500])
+        if (d.dispatch([w, 7], gpu) !== expectedId(r, [w, 7], gpu)) bad.push(`${w.toString(16)} gpu ${gpu}`);
+    expect(bad).toEqual([]);
+  });
+
+  it("stops at a candidate that takes every word (later ones are unreachable) and typechecks strictly", () => {
+    const m = sameBits([undefined, undefined], [0, 0]);
+    const source = emitDispatch([m]).find((f) => f.path === "dispatch/t.ts")!.content;
+    expect(source).toContain("return 0;");
+    expect(source).not.toContain("return 1;");
+    expect(source).not.toMatch(/return NO_INSTRUCTION;\n}\n\n\/\*\* What/);
+    expect(loadDispatch(m).dispatch([0xffffffff, 1])).toBe(0);
+    expect(strictTypeErrors(source)).toEqual([]);
   });
 });

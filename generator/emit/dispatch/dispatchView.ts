@@ -54,11 +54,61 @@ export interface DispatchView {
   leaves: TableView;
   match: TableView;
   tested: TableView;
+  /**
+   * The words a leaf compares: those in which some instruction tests or expects a bit (`offset` is
+   * the TS index expression into MATCH/TESTED). The others are 0 in TESTED and MATCH everywhere.
+   */
+  checkedWords: { index: number; offset: string }[];
+  /**
+   * When the tree is a single leaf (no split node): that leaf's candidates with their bits and gen
+   * range as literals, for a TS `dispatchAt` that tests them inline instead of through the tables.
+   */
+  rootLeaf?: RootLeafView;
   genMin?: TableView;
   genMax?: TableView;
   genHas?: TableView;
   instructions: InstructionView[];
   stats: DispatchStats;
+}
+
+export interface RootLeafView {
+  candidates: {
+    id: number;
+    /** The words the candidate tests or expects bits in (hex literals). */
+    words: { index: number; tested: string; match: string }[];
+    gen?: { min: number; max: number };
+    /** Neither words nor a gen range: every word is this instruction. */
+    always: boolean;
+  }[];
+  /** Some candidate reads a word (otherwise `memory` and `at` go unused). */
+  readsMemory: boolean;
+  /** Some candidate has a gen range (otherwise `gpu` goes unused). */
+  usesGen: boolean;
+  /** The last candidate matches every word, so no NO_INSTRUCTION return follows it. */
+  endsAlways: boolean;
+}
+
+/** The root leaf's candidates, up to the first that matches every word (the rest are unreachable). */
+export function rootLeafView(plan: DispatchPlan, wordCount: number): RootLeafView | undefined {
+  if (plan.tree.kind !== "leaf") return undefined;
+  const candidates: RootLeafView["candidates"] = [];
+  for (const id of plan.tree.candidates) {
+    const check = plan.checks[id];
+    const words = [];
+    for (let w = 0; w < wordCount; w++)
+      if ((check.tested[w] | check.match[w]) !== 0)
+        words.push({ index: w, tested: hex(check.tested[w]), match: hex(check.match[w]) });
+    const gen = check.gen ?? undefined;
+    const always = words.length === 0 && gen === undefined;
+    candidates.push({ id, words, ...(gen ? { gen } : {}), always });
+    if (always) break;
+  }
+  return {
+    candidates,
+    readsMemory: candidates.some((c) => c.words.length > 0),
+    usesGen: candidates.some((c) => c.gen !== undefined),
+    endsAlways: candidates.length > 0 && candidates[candidates.length - 1].always,
+  };
 }
 
 const hex = (v: number) => "0x" + (v >>> 0).toString(16).padStart(8, "0");
@@ -101,6 +151,24 @@ export function instructionEnumParts(model: IsaModel): string[] {
   return model.instructions.map((i) => scope.unique(macroPart(i.name)));
 }
 
+/**
+ * Word indexes in which some instruction tests or expects a bit. (A match bit the instruction does
+ * not test makes it never match, in the codec's decode as here, so that word stays checked.)
+ */
+export function checkedWords(
+  wordCount: number,
+  match: readonly number[],
+  tested: readonly number[],
+): { index: number; offset: string }[] {
+  const used = new Set<number>();
+  tested.forEach((t, i) => {
+    if ((t | match[i]) !== 0) used.add(i % wordCount);
+  });
+  return [...used]
+    .sort((a, b) => a - b)
+    .map((index) => ({ index, offset: index === 0 ? "base" : `base + ${index}` }));
+}
+
 export function dispatchView(model: IsaModel, plan: DispatchPlan): DispatchView {
   const id = model.isa.id;
   const prefix = macroName(id);
@@ -129,6 +197,8 @@ export function dispatchView(model: IsaModel, plan: DispatchPlan): DispatchView 
     leaves: tableView(tables.leaves, 16),
     match: tableView(tables.match, 8, hex),
     tested: tableView(tables.tested, 8, hex),
+    rootLeaf: rootLeafView(plan, model.isa.wordCount),
+    checkedWords: checkedWords(model.isa.wordCount, tables.match.values, tables.tested.values),
     genMin: tables.gen && tableView(tables.gen.min, 8),
     genMax: tables.gen && tableView(tables.gen.max, 8),
     genHas: tables.gen && tableView(tables.gen.has, 32),

@@ -35,12 +35,12 @@ export function manualLinks(
     isa === here ? `#${anchor}` : `${manualFile(isa)}#${anchor}`;
   const outline = outlines.get(here)!;
   const named = (
-    names: string[],
+    names: Map<string, number>,
     headings: { anchor: string }[] | undefined,
     name: string,
     what: string,
   ): string => {
-    const i = names.indexOf(name);
+    const i = names.get(name) ?? -1;
     if (i < 0 || !headings)
       throw new Error(
         `${here}: the manual links to ${what} '${name}', which the model does not define`,
@@ -50,10 +50,21 @@ export function manualLinks(
   // ISAs are named by id in running text (`valhall`): the titles are too long to repeat.
   const isaTitle = (isa: string): string => escapeInline(isa);
 
+  // Indexes by name (the first of a name, as a scan would find), built on first use: formats and
+  // fields link to every instruction and enum, and scanning for each made big manuals quadratic.
+  const instructionIndexes = new Map<string, Map<string, number>>();
+  const instructionIndex = (m: IsaModel, name: string): number => {
+    let index = instructionIndexes.get(m.isa.id);
+    if (!index) instructionIndexes.set(m.isa.id, (index = firstIndexByName(m.instructions)));
+    return index.get(name) ?? -1;
+  };
+  const enumIndex = firstIndexByName(model.enums);
+  const bitsetIndex = firstIndexByName(model.bitsets);
+
   const instructionLink = (isa: string, name: string): string => {
     const m = byId.get(isa);
     const o = outlines.get(isa);
-    const i = m ? m.instructions.findIndex((x) => x.name === name) : -1;
+    const i = m ? instructionIndex(m, name) : -1;
     if (!m || !o?.instructions || i < 0) return codeSpan(name, false);
     return link(codeSpan(name, false), target(isa, o.instructions.items[i].anchor));
   };
@@ -61,14 +72,14 @@ export function manualLinks(
   return {
     enumLink: (name) =>
       named(
-        model.enums.map((e) => e.name),
+        enumIndex,
         outline.enums?.items,
         name,
         "enum",
       ),
     bitsetLink: (name) =>
       named(
-        model.bitsets.map((b) => b.name),
+        bitsetIndex,
         outline.bitsets?.items,
         name,
         "bitset",
@@ -118,4 +129,13 @@ export function manualLinks(
       return `${isaTitle(t.isa)} ${instructionLink(t.isa, t.instruction)}${mods}${comment}`;
     },
   };
+}
+
+/** Position of each name's first occurrence. */
+function firstIndexByName(items: readonly { name: string }[]): Map<string, number> {
+  const index = new Map<string, number>();
+  items.forEach((item, i) => {
+    if (!index.has(item.name)) index.set(item.name, i);
+  });
+  return index;
 }
