@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: decode throughput, build times and build scaling.
  *
- *   npm run bench [-- --json] [--words N] [--passes N] [--seed S] [--scale N,N,…] [--isa id,…]
+ *   npm run bench [-- --json] [--words N] [--passes N] [--processes N] [--seed S] [--scale N,N,…] [--isa id,…]
  *                 [--out DIR] [--specs DIR] [--phases] [--heap-mb N]
  *
  * --json prints exactly one JSON object on stdout:
@@ -26,6 +26,8 @@ export interface BenchOptions {
   json: boolean;
   words: number;
   passes: number;
+  /** Decode measurements per ISA, each in its own process; the best of them is reported. */
+  processes: number;
   seed: number;
   scale: number[];
   isa?: string[];
@@ -47,6 +49,7 @@ const DEFAULTS: BenchOptions = {
   json: false,
   words: 1_000_000,
   passes: 5,
+  processes: 3,
   seed: 1,
   scale: [1000, 5000, 20000],
   out: "out",
@@ -73,6 +76,7 @@ export function parseArgs(argv: string[]): BenchOptions {
     else if (a === "--phases") o.phases = true;
     else if (a === "--words") o.words = positiveInt(a, value());
     else if (a === "--passes") o.passes = positiveInt(a, value());
+    else if (a === "--processes") o.processes = positiveInt(a, value());
     else if (a === "--seed") o.seed = positiveInt(a, value());
     else if (a === "--scale") o.scale = (value() ?? "").split(",").map((s) => positiveInt(a, s));
     else if (a === "--isa") o.isa = (value() ?? "").split(",").filter(Boolean);
@@ -104,18 +108,31 @@ export function runBench(
   const out = path.resolve(o.out);
   const decode: Record<string, DecodeSpeed> = {};
   for (const id of o.isa ?? isasWithEncodings(out)) {
-    progress(`decode ${id}…`);
-    decode[id] = runBenchScript<DecodeSpeed>("decodeSpeed.ts", [
-      id,
-      "--out",
-      out,
-      "--words",
-      String(o.words),
-      "--passes",
-      String(o.passes),
-      "--seed",
-      String(o.seed),
-    ]);
+    // Several processes, each figure the best of them: on this kind of shared virtual machine a
+    // process can run at half speed throughout (the same C binary measured 75 or 135 M/s from one
+    // run to the next), and the TS measurements stay in one process.
+    const runs: DecodeSpeed[] = [];
+    for (let p = 1; p <= o.processes; p++) {
+      progress(`decode ${id} (process ${p} of ${o.processes})…`);
+      runs.push(
+        runBenchScript<DecodeSpeed>("decodeSpeed.ts", [
+          id,
+          "--out",
+          out,
+          "--words",
+          String(o.words),
+          "--passes",
+          String(o.passes),
+          "--seed",
+          String(o.seed),
+        ]),
+      );
+    }
+    decode[id] = {
+      dispatchTs: Math.max(...runs.map((r) => r.dispatchTs)),
+      linearTs: Math.max(...runs.map((r) => r.linearTs)),
+      dispatchC: Math.max(...runs.map((r) => r.dispatchC)),
+    };
   }
   const work = mkdtempSync(path.join(tmpdir(), "isaforge-bench-"));
   try {
@@ -147,7 +164,7 @@ export function formatReport(o: BenchOptions, result: BenchResult, scale: ScaleP
   const lines: string[] = [];
   const ids = Object.keys(result).filter((k) => k !== "build" && k !== "scale");
   lines.push(
-    `Decode throughput, instructions/s: the best pass (after a warm-up) over ${fmt(o.words)} instructions (seed ${o.seed}); dispatch TS and C ${ROUNDS} alternating rounds of ${o.passes} passes, linear TS ${o.passes} passes`,
+    `Decode throughput, instructions/s: the best pass (after a warm-up) over ${fmt(o.words)} instructions (seed ${o.seed}) in ${o.processes} process${o.processes > 1 ? "es" : ""} per ISA, each timing dispatch TS and C in ${ROUNDS} alternating rounds of ${o.passes} passes and linear TS in ${o.passes} passes`,
     "",
     ...table([
       ["ISA", "dispatch TS", "linear TS", "dispatch C", "TS dispatch / linear"],

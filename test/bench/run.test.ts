@@ -20,6 +20,7 @@ describe("bench options", () => {
       json: false,
       words: 1_000_000,
       passes: 5,
+      processes: 3,
       seed: 1,
       scale: [1000, 5000, 20000],
       out: "out",
@@ -40,6 +41,8 @@ describe("bench options", () => {
       "ir3,r500",
       "--passes",
       "2",
+      "--processes",
+      "1",
     ]);
     expect(o).toMatchObject({
       json: true,
@@ -47,6 +50,7 @@ describe("bench options", () => {
       scale: [50, 100],
       isa: ["ir3", "r500"],
       passes: 2,
+      processes: 1,
     });
     expect(() => parseArgs(["--words", "0"])).toThrow(
       "bench: --words needs a positive integer, got '0'",
@@ -80,6 +84,8 @@ describe("npm run bench -- --json", () => {
         "2000",
         "--passes",
         "1",
+        "--processes",
+        "2",
         "--isa",
         "ir3",
         "--specs",
