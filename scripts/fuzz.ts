@@ -10,6 +10,7 @@
  */
 import { readFileSync } from "fs";
 import * as path from "path";
+import { prng as uint32Prng } from "../bench/prng";
 import { analyzeModel } from "../generator/analyze/analyzeModel";
 import { Diagnostics } from "../generator/diagnostics";
 import { checkAgainstSchema, parseJsonWithPositions } from "../generator/load/loadJson";
@@ -22,16 +23,10 @@ import { recoverDocument } from "../generator/recover/recoverDocument";
 
 export const HANG_MS = 2000;
 
-/** mulberry32: a small seeded PRNG, so every run is reproducible from its seed. */
+/** Seeded numbers in [0, 1) (bench/prng's mulberry32), so every run is reproducible from its seed. */
 export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = uint32Prng(seed);
+  return () => next() / 4294967296;
 }
 
 type Mutator = (text: string, rand: () => number) => string;

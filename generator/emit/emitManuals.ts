@@ -7,7 +7,7 @@ import type { IsaModel } from "../model/types";
 import { emitTsCodec } from "./emitTsCodec";
 import { instructionExample } from "./manual/examples";
 import { loadGeneratedCodec, type GeneratedCodec } from "./manual/loadGeneratedCodec";
-import { manualView, type ExampleSource } from "./manual/manualView";
+import { manualView, type ExampleSource, type ManualInstruction } from "./manual/manualView";
 import { readmeView } from "./manual/readmeView";
 import type { OutputFile } from "./outputFile";
 import { renderTemplate } from "./renderTemplate";
@@ -22,20 +22,26 @@ function generatedCodecs(models: IsaModel[]): Map<string, GeneratedCodec> {
   return codecs;
 }
 
-/** Per models array: the manuals and the site both need them in one build, and examples are costly. */
-const rendered = new WeakMap<IsaModel[], OutputFile[]>();
-
-/** The manuals as rendered Markdown, before the build's prettier pass. */
-export function renderManuals(models: IsaModel[]): OutputFile[] {
-  let files = rendered.get(models);
-  if (!files) {
-    files = renderAll(models);
-    rendered.set(models, files);
-  }
-  return files.map((f) => ({ ...f }));
+/** The manuals' Markdown, and each ISA's documented instructions (what the site's search lists). */
+export interface RenderedManuals {
+  files: OutputFile[];
+  instructions: Map<string, ManualInstruction[]>;
 }
 
-function renderAll(models: IsaModel[]): OutputFile[] {
+/** Per models array: the manuals and the site both need them in one build, and examples are costly. */
+const rendered = new WeakMap<IsaModel[], RenderedManuals>();
+
+/** The manuals as rendered Markdown, before the build's prettier pass. */
+export function renderManuals(models: IsaModel[]): RenderedManuals {
+  let manuals = rendered.get(models);
+  if (!manuals) {
+    manuals = renderAll(models);
+    rendered.set(models, manuals);
+  }
+  return { files: manuals.files.map((f) => ({ ...f })), instructions: manuals.instructions };
+}
+
+function renderAll(models: IsaModel[]): RenderedManuals {
   const codecs = generatedCodecs(models);
   const examples: ExampleSource = (model) => {
     const codec = codecs.get(model.isa.id);
@@ -44,15 +50,16 @@ function renderAll(models: IsaModel[]): OutputFile[] {
       model.instructions.map((ins) => [ins.name, instructionExample(model, ins, codec)]),
     );
   };
-  return [
-    ...models.map((m) => ({
-      path: `docs/${m.isa.id}.md`,
-      content: renderTemplate("docs/manual.md.hbs", manualView(m, models, examples)),
-    })),
-    { path: "docs/README.md", content: renderTemplate("docs/readme.md.hbs", readmeView(models)) },
-  ];
+  const instructions = new Map<string, ManualInstruction[]>();
+  const files = models.map((m) => {
+    const view = manualView(m, models, examples);
+    instructions.set(m.isa.id, view.instructions);
+    return { path: `docs/${m.isa.id}.md`, content: renderTemplate("docs/manual.md.hbs", view) };
+  });
+  files.push({ path: "docs/README.md", content: renderTemplate("docs/readme.md.hbs", readmeView(models)) });
+  return { files, instructions };
 }
 
 export function emitManuals(models: IsaModel[]): OutputFile[] {
-  return renderManuals(models);
+  return renderManuals(models).files;
 }

@@ -5,25 +5,27 @@
  * and the same anchors.
  */
 import type { IsaModel } from "../model/types";
-import { renderManuals } from "./emitManuals";
-import { manualView } from "./manual/manualView";
+import { renderManuals, type RenderedManuals } from "./emitManuals";
 import type { OutputFile } from "./outputFile";
 import { renderTemplate } from "./renderTemplate";
 import { INDEX_MARKDOWN, siteView, type SiteManual, type SiteView } from "./site/siteView";
 
 const INDEX_NAV_LABEL = "Overview";
 
-export function siteInput(models: IsaModel[], manuals: OutputFile[]): Parameters<typeof siteView>[0] {
+export function siteInput(models: IsaModel[], manuals: RenderedManuals): Parameters<typeof siteView>[0] {
   const titles = new Map(models.map((m) => [`${m.isa.id}.md`, m.isa.title]));
   return {
-    manuals: manuals.map((f): SiteManual => {
+    manuals: manuals.files.map((f): SiteManual => {
       const file = f.path.replace(/^docs\//, "");
       const navLabel = file === INDEX_MARKDOWN ? INDEX_NAV_LABEL : titles.get(file);
       if (navLabel === undefined) throw new Error(`site: manual ${f.path} belongs to no ISA`);
       return { file, markdown: f.content, navLabel };
     }),
-    // The view without examples: the site needs only each instruction's anchor and summary.
-    isas: models.map((m) => ({ isa: m.isa.id, isaTitle: m.isa.title, instructions: manualView(m, models).instructions })),
+    isas: models.map((m) => {
+      const instructions = manuals.instructions.get(m.isa.id);
+      if (!instructions) throw new Error(`site: ISA '${m.isa.id}' has no rendered manual`);
+      return { isa: m.isa.id, isaTitle: m.isa.title, instructions };
+    }),
   };
 }
 

@@ -55,10 +55,10 @@ export interface DispatchView {
   match: TableView;
   tested: TableView;
   /**
-   * The words a leaf compares: those in which some instruction tests or expects a bit (`offset` is
-   * the TS index expression into MATCH/TESTED). The others are 0 in TESTED and MATCH everywhere.
+   * The words a leaf compares: those in which some instruction tests or expects a bit. The others
+   * are 0 in TESTED and MATCH everywhere.
    */
-  checkedWords: { index: number; offset: string }[];
+  checkedWords: number[];
   /**
    * When the tree is a single leaf (no split node): that leaf's candidates with their bits and gen
    * range as literals, for a TS `dispatchAt` that tests them inline instead of through the tables.
@@ -159,14 +159,12 @@ export function checkedWords(
   wordCount: number,
   match: readonly number[],
   tested: readonly number[],
-): { index: number; offset: string }[] {
+): number[] {
   const used = new Set<number>();
   tested.forEach((t, i) => {
     if ((t | match[i]) !== 0) used.add(i % wordCount);
   });
-  return [...used]
-    .sort((a, b) => a - b)
-    .map((index) => ({ index, offset: index === 0 ? "base" : `base + ${index}` }));
+  return [...used].sort((a, b) => a - b);
 }
 
 export function dispatchView(model: IsaModel, plan: DispatchPlan): DispatchView {
