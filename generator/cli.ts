@@ -6,7 +6,7 @@
 import { Command, CommanderError, Option } from "commander";
 import { readFileSync } from "fs";
 import { build, checkSpecs, EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE, type Log } from "./build";
-import { asm, disasm, type DisasmOptions } from "./disasm";
+import { asm, disasm, type AsmOptions, type DisasmOptions } from "./disasm";
 import { restoreInterruptedSwap } from "./emit/writeOutput";
 import { packagePath } from "./paths";
 
@@ -94,7 +94,9 @@ export function makeProgram(log: Log, setStatus: (status: number) => void): Comm
     .description("assemble text, one instruction per line, into hex words (word 0 first)")
     .argument("[file]", "input file (default: standard input)")
     .requiredOption("--isa <id>", "ISA whose codec to use")
-    .action((file: string | undefined, opts: { isa: string }) => setStatus(asm(file, opts, log)));
+    .option("--gpu <n>", "GPU generation: only its instructions are candidates (e.g. 600 for ir3 a6xx)")
+    .option("--bytes", "print each instruction as its bytes in little-endian order, as disasm --bytes reads")
+    .action((file: string | undefined, opts: AsmOptions) => setStatus(asm(file, opts, log)));
   return program;
 }
 

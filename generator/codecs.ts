@@ -10,7 +10,7 @@ export interface Codec {
   ISA: { id: string; wordCount: number; defaultGpu: number | null };
   decode(words: ArrayLike<number>, options?: { gpu?: number }): { name: string } | undefined;
   disassemble(words: ArrayLike<number>, options?: { gpu?: number }): string;
-  assemble(text: string): Uint32Array;
+  assemble(text: string, options?: { gpu?: number }): Uint32Array;
   AssemblyError: new (...args: never[]) => Error & { line: number; column: number };
 }
 

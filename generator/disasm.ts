@@ -7,10 +7,15 @@ import type { Log } from "./build";
 import { EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE } from "./build";
 import { codecIds, loadCodec, type Codec } from "./codecs";
 
-export interface DisasmOptions {
+export interface AsmOptions {
   isa: string;
+  /** GPU generation, as given on the command line. */
   gpu?: string;
+  /** Words as little-endian bytes (disasm: input; asm: output). */
   bytes?: boolean;
+}
+
+export interface DisasmOptions extends AsmOptions {
   strict?: boolean;
 }
 
@@ -29,6 +34,23 @@ function codecOrUsage(isa: string, log: Log): Codec | undefined {
   const codec = loadCodec(isa);
   if (!codec) log.err(`isaforge: error[usage]: --isa '${isa}' has no codec (known: ${codecIds().join(", ")})`);
   return codec;
+}
+
+/** `--gpu` as codec options; undefined (after reporting) when it is not a whole number. */
+function gpuOptions(gpu: string | undefined, log: Log): { gpu?: number } | undefined {
+  if (gpu === undefined) return {};
+  const n = Number(gpu);
+  if (gpu.trim() !== "" && Number.isInteger(n)) return { gpu: n };
+  log.err(`isaforge: error[usage]: --gpu takes a whole number, not '${gpu}'`);
+  return undefined;
+}
+
+/** Words as text: `0x%08x` words, or with `bytes` each word's bytes in little-endian order. */
+export function formatWords(words: ArrayLike<number>, bytes: boolean): string {
+  const hex = (v: number, digits: number) => v.toString(16).padStart(digits, "0");
+  const all = Array.from(words, (w) => w >>> 0);
+  if (!bytes) return all.map((w) => "0x" + hex(w, 8)).join(" ");
+  return all.flatMap((w) => [0, 8, 16, 24].map((s) => hex((w >>> s) & 0xff, 2))).join(" ");
 }
 
 /** Parse one input line into words; an error names the column of the bad token. */
@@ -53,12 +75,8 @@ export function parseWords(line: string, wordCount: number, bytes: boolean): { w
 
 export function disasm(file: string | undefined, options: DisasmOptions, log: Log): number {
   const codec = codecOrUsage(options.isa, log);
-  if (!codec) return EXIT_USAGE;
-  const gpu = options.gpu === undefined ? undefined : Number(options.gpu);
-  if (gpu !== undefined && !Number.isInteger(gpu)) {
-    log.err(`isaforge: error[usage]: --gpu takes a whole number, not '${options.gpu}'`);
-    return EXIT_USAGE;
-  }
+  const opts = gpuOptions(options.gpu, log);
+  if (!codec || !opts) return EXIT_USAGE;
   const input = readInput(file);
   let status = EXIT_OK;
   inputLines(input.text).forEach((line, i) => {
@@ -70,23 +88,22 @@ export function disasm(file: string | undefined, options: DisasmOptions, log: Lo
       status = EXIT_INPUT_ERRORS;
       return;
     }
-    const opts = gpu === undefined ? {} : { gpu };
     if (options.strict && !codec.decode(parsed.words, opts)) status = EXIT_INPUT_ERRORS;
     log.out(codec.disassemble(parsed.words, opts));
   });
   return status;
 }
 
-export function asm(file: string | undefined, options: { isa: string }, log: Log): number {
+export function asm(file: string | undefined, options: AsmOptions, log: Log): number {
   const codec = codecOrUsage(options.isa, log);
-  if (!codec) return EXIT_USAGE;
+  const opts = gpuOptions(options.gpu, log);
+  if (!codec || !opts) return EXIT_USAGE;
   const input = readInput(file);
   let status = EXIT_OK;
   inputLines(input.text).forEach((line, i) => {
     if (line.trim() === "") return log.out("");
     try {
-      const words = codec.assemble(line);
-      log.out(Array.from(words, (w) => "0x" + w.toString(16).padStart(8, "0")).join(" "));
+      log.out(formatWords(codec.assemble(line, opts), options.bytes ?? false));
     } catch (e) {
       const err = e as Error & { column?: number };
       const column = typeof err.column === "number" ? err.column : 1;

@@ -1279,6 +1279,14 @@ export interface DecodeOptions {
   gpu?: number;
 }
 
+export interface AssembleOptions {
+  /**
+   * Only consider instructions of this GPU generation (for ISAs whose instructions have `gen`
+   * ranges); by default every instruction is a candidate.
+   */
+  gpu?: number;
+}
+
 /** Bits low..high (inclusive, at most 32 bits) of `words`, unsigned. */
 function getRange(words: Words, low: number, high: number): number {
   const width = high - low + 1;
@@ -1602,8 +1610,11 @@ export function disassemble(words: Words, options: DisassembleOptions = {}): str
   return `${printed.text}\t; dontcare bits in ${printed.mnemonic}: ${etnaHexWords(diff, true)}`;
 }
 
-/** Parse text, one instruction per line (blank and `;` comment lines skipped), into words. */
-export function assemble(text: string): Uint32Array {
+/**
+ * Parse text, one instruction per line (blank and `;` comment lines skipped), into words.
+ * `options.gpu` has no effect: this syntax's source formats give instructions no gen ranges.
+ */
+export function assemble(text: string, _options: AssembleOptions = {}): Uint32Array {
   const out: number[] = [];
   text.split(/\r\n|\n|\r/).forEach((line, i) => {
     if (/^\s*(;.*)?$/.test(line)) return;

@@ -246,6 +246,14 @@ export interface DecodeOptions {
   gpu?: number;
 }
 
+export interface AssembleOptions {
+  /**
+   * Only consider instructions of this GPU generation (for ISAs whose instructions have `gen`
+   * ranges); by default every instruction is a candidate.
+   */
+  gpu?: number;
+}
+
 /** Bits low..high (inclusive, at most 32 bits) of `words`, unsigned. */
 function getRange(words: Words, low: number, high: number): number {
   const width = high - low + 1;
@@ -489,11 +497,6 @@ export interface DisassembleOptions extends DecodeOptions {
    * are errors. Off by default, so the text is what Mesa prints without `show_errors`.
    */
   showErrors?: boolean;
-}
-
-export interface AssembleOptions {
-  /** Only consider instructions of this GPU generation; by default every instruction is a candidate. */
-  gpu?: number;
 }
 
 /** An expression tree: a literal, a field name, or an operator node (unary when `b` is absent). */
@@ -1397,7 +1400,9 @@ function assembleLine(line: string, lineNo: number, gpu: number | null): Uint32A
       const e = fails.expected;
       message = e.length
         ? `expected ${e.length > 1 ? `${e.slice(0, -1).join(", ")} or ${e[e.length - 1]}` : e[0]}, found ${found}`
-        : "no instruction to assemble";
+        : gpu === null
+          ? "no instruction to assemble"
+          : `no instruction exists for gpu ${gpu}`;
     }
   }
   throw new AssemblyError(message, lineNo, pos + 1);

@@ -194,6 +194,14 @@ export interface DecodeOptions {
   gpu?: number;
 }
 
+export interface AssembleOptions {
+  /**
+   * Only consider instructions of this GPU generation (for ISAs whose instructions have `gen`
+   * ranges); by default every instruction is a candidate.
+   */
+  gpu?: number;
+}
+
 /** Bits low..high (inclusive, at most 32 bits) of `words`, unsigned. */
 function getRange(words: Words, low: number, high: number): number {
   const width = high - low + 1;
@@ -706,8 +714,9 @@ function assembleLine(line: string, lineNo: number): number[] {
 /**
  * Parse Mesa's one-line text back into words: six per instruction, one instruction per non-blank
  * line. Throws an AssemblyError at the first bad token.
+ * `options.gpu` has no effect: this syntax's source formats give instructions no gen ranges.
  */
-export function assemble(text: string): Uint32Array {
+export function assemble(text: string, _options: AssembleOptions = {}): Uint32Array {
   const out: number[] = [];
   text.split(/\r?\n/).forEach((line, i) => {
     if (line.trim() !== "") out.push(...assembleLine(line, i + 1));

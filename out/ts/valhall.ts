@@ -2848,6 +2848,14 @@ export interface DecodeOptions {
   gpu?: number;
 }
 
+export interface AssembleOptions {
+  /**
+   * Only consider instructions of this GPU generation (for ISAs whose instructions have `gen`
+   * ranges); by default every instruction is a candidate.
+   */
+  gpu?: number;
+}
+
 /** Bits low..high (inclusive, at most 32 bits) of `words`, unsigned. */
 function getRange(words: Words, low: number, high: number): number {
   const width = high - low + 1;
@@ -3497,11 +3505,12 @@ function assembleLine(text: string, line: number): Uint32Array {
 /**
  * Assemble text, one instruction per line (blank lines are skipped), into the instructions' words
  * one after another. Throws an AssemblyError at the first bad token.
+ * `options.gpu` has no effect: this syntax's source formats give instructions no gen ranges.
  */
-export function assemble(text: string, firstLine = 1): Uint32Array {
+export function assemble(text: string, _options: AssembleOptions = {}): Uint32Array {
   const lines = text.split(/\r?\n/);
   const parts = lines.map((l, i) =>
-    l.trim() === "" ? new Uint32Array(0) : assembleLine(l, firstLine + i),
+    l.trim() === "" ? new Uint32Array(0) : assembleLine(l, i + 1),
   );
   const out = new Uint32Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;

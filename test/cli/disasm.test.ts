@@ -13,27 +13,45 @@ async function run(input: string, ...argv: string[]) {
   writeFileSync(file, input);
   const out: string[] = [];
   const err: string[] = [];
-  const status = await runCli([...argv, file], { out: (l) => out.push(l), err: (l) => err.push(l) });
+  const status = await runCli([...argv, file], {
+    out: (l) => out.push(l),
+    err: (l) => err.push(l),
+  });
   return { status, out, err: err.map((l) => l.replace(file, "IN")) };
 }
 
 describe("parseWords", () => {
   test("hex words with or without 0x, separated by spaces or commas", () => {
-    expect(parseWords("0x07811018 0x15001f20,00000000 0", 4, false)).toEqual({ words: [0x07811018, 0x15001f20, 0, 0] });
+    expect(parseWords("0x07811018 0x15001f20,00000000 0", 4, false)).toEqual({
+      words: [0x07811018, 0x15001f20, 0, 0],
+    });
   });
   test("bytes in little-endian order", () => {
-    expect(parseWords("02 00 00 00 00 c1 91 00", 2, true)).toEqual({ words: [0x00000002, 0x0091c100] });
+    expect(parseWords("02 00 00 00 00 c1 91 00", 2, true)).toEqual({
+      words: [0x00000002, 0x0091c100],
+    });
   });
   test("a bad token is reported at its column", () => {
-    expect(parseWords("0x1 0xZZ", 2, false)).toEqual({ error: "'0xZZ' is not a 32-bit word in hex", column: 5 });
+    expect(parseWords("0x1 0xZZ", 2, false)).toEqual({
+      error: "'0xZZ' is not a 32-bit word in hex",
+      column: 5,
+    });
     expect(parseWords("0x1", 2, false)).toEqual({ error: "expected 2 words, found 1", column: 1 });
-    expect(parseWords("100 0 0 0 0 0 0 0", 2, true)).toEqual({ error: "'100' is not a byte in hex", column: 1 });
+    expect(parseWords("100 0 0 0 0 0 0 0", 2, true)).toEqual({
+      error: "'100' is not a byte in hex",
+      column: 1,
+    });
   });
 });
 
 describe("isaforge disasm / asm", () => {
   test("one output line per input line; blank lines stay blank", async () => {
-    const r = await run("0x00000003 0x00900000\n\n0x00000000 0x03000000\n", "disasm", "--isa", "ir3");
+    const r = await run(
+      "0x00000003 0x00900000\n\n0x00000000 0x03000000\n",
+      "disasm",
+      "--isa",
+      "ir3",
+    );
     expect(r.status).toBe(0);
     expect(r.out).toHaveLength(3);
     expect(r.out[1]).toBe("");
@@ -58,7 +76,9 @@ describe("isaforge disasm / asm", () => {
   test("an unknown --isa is a usage error", async () => {
     const r = await run("0 0\n", "disasm", "--isa", "z80");
     expect(r.status).toBe(2);
-    expect(r.err[0]).toBe("isaforge: error[usage]: --isa 'z80' has no codec (known: etnaviv, ir3, r500, valhall)");
+    expect(r.err[0]).toBe(
+      "isaforge: error[usage]: --isa 'z80' has no codec (known: etnaviv, ir3, r500, valhall)",
+    );
   });
 
   test.each([
@@ -72,6 +92,46 @@ describe("isaforge disasm / asm", () => {
     const back = await run(text.out.join("\n") + "\n", "asm", "--isa", isa);
     expect(back.err).toEqual([]);
     expect(back.out).toEqual([words]);
+  });
+
+  // getlast is <gen min="600"/> in ir3-cat0.xml. Its words, from the document: IMMED (bits 0..31) = 2;
+  // OPC_HI bit 49 and OPC 0100 at 55..58 (bit 57); W at 52..54 = 2 since CLUSTER_SIZE = 2 << W = 8.
+  const GETLAST = "0x00000002 0x02220000";
+
+  test("asm --gpu: only that generation's instructions are candidates", async () => {
+    expect((await run("getlast.w8 #2\n", "asm", "--isa", "ir3", "--gpu", "600")).out).toEqual([
+      GETLAST,
+    ]);
+    const old = await run("getlast.w8 #2\n", "asm", "--isa", "ir3", "--gpu", "500");
+    expect(old.status).toBe(1);
+    expect(old.err).toEqual(["IN:1:1: error[asm]: unknown mnemonic 'getlast' for gpu 500"]);
+    expect(old.out).toEqual(["invalid: unknown mnemonic 'getlast' for gpu 500"]);
+    const none = await run("nop\n", "asm", "--isa", "ir3", "--gpu", "200");
+    expect(none.err).toEqual(["IN:1:1: error[asm]: no instruction exists for gpu 200"]);
+  });
+
+  test("asm --gpu takes a whole number", async () => {
+    const r = await run("nop\n", "asm", "--isa", "ir3", "--gpu", "6xx");
+    expect(r.status).toBe(2);
+    expect(r.err).toEqual(["isaforge: error[usage]: --gpu takes a whole number, not '6xx'"]);
+  });
+
+  test("asm --bytes prints little-endian bytes that disasm --bytes reads back", async () => {
+    const bytes = await run("getlast.w8 #2\n", "asm", "--isa", "ir3", "--gpu", "600", "--bytes");
+    expect(bytes.out).toEqual(["02 00 00 00 00 00 22 02"]);
+    const text = await run(
+      bytes.out[0] + "\n",
+      "disasm",
+      "--isa",
+      "ir3",
+      "--gpu",
+      "600",
+      "--bytes",
+    );
+    expect(text.out).toEqual(["getlast.w8 #2"]);
+    const valhall = await run("NOP.end\n", "asm", "--isa", "valhall", "--bytes");
+    // NOP.end: word 1 = 0xc000 | flow 15 << 27 (Valhall's worked example in test/codecs/valhall.test.ts).
+    expect(valhall.out).toEqual(["00 00 00 00 00 c0 00 78"]);
   });
 
   test("asm reports the line and column of a bad token", async () => {

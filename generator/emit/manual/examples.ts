@@ -79,7 +79,7 @@ function attempt(
   const text = codec.disassemble(words, options);
   let back: Uint32Array;
   try {
-    back = codec.assemble(text);
+    back = codec.assemble(text, options);
   } catch (e) {
     return { ok: false, reason: `'${text}' does not assemble: ${(e as Error).message}` };
   }
