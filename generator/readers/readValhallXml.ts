@@ -24,15 +24,18 @@ export function readValhallXml(ctx: ReaderContext): ModelPart {
   const lookupTables: LookupTable[] = [];
   const layoutFile = findLayout(ctx, ctx.diags);
   if (!layoutFile) return {};
+  const layout = layoutFile.data as ValhallLayout;
+  const usedOverrides = new Set<number>();
   for (const doc of ctx.documents) {
     const root = parseXml(doc.recovered, ctx.diags);
     if (!root) continue;
     const s = new Session(
       doc.recovered,
-      layoutFile.data as ValhallLayout,
+      layout,
       layoutFile,
       ctx.isa.wordCount,
       ctx.diags,
+      usedOverrides,
     );
     if (root.name !== "valhall") {
       s.error(
@@ -60,5 +63,16 @@ export function readValhallXml(ctx: ReaderContext): ModelPart {
       }
     }
   }
+  // An override for an instruction that has no such source is stale: the document changed under it.
+  // (One for an instruction the documents lack is unused, like any layout entry they do not need.)
+  const names = new Set(instructions.map((ins) => ins.name));
+  (layout.sourceOverrides ?? []).forEach((o, i) => {
+    if (names.has(o.instruction) && !usedOverrides.has(i))
+      ctx.diags.error(
+        "dangling-reference",
+        `the layout overrides source ${o.source} of '${o.instruction}', which has no such source`,
+        layoutFile.locate(["sourceOverrides", i]),
+      );
+  });
   return { enums, instructions, lookupTables };
 }

@@ -1380,6 +1380,21 @@ static inline void valhall_set_saturate(uint32_t words[2], uint32_t value)
 	words[0] = (words[0] & ~0x40000000u) | (((uint32_t)value << 30) & 0x40000000u);
 }
 
+/* src1_lane: bit 26 */
+#define VALHALL_SRC1_LANE_26_26__WIDTH				1
+#define VALHALL_SRC1_LANE_26_26__WORD				0
+#define VALHALL_SRC1_LANE_26_26__MASK				0x04000000
+#define VALHALL_SRC1_LANE_26_26__SHIFT				26
+#define VALHALL_SRC1_LANE_26_26(x)				(((x) << VALHALL_SRC1_LANE_26_26__SHIFT) & VALHALL_SRC1_LANE_26_26__MASK)
+static inline uint32_t valhall_get_src1_lane_26_26(const uint32_t words[2])
+{
+	return ((words[0] & 0x04000000u) >> 26);
+}
+static inline void valhall_set_src1_lane_26_26(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x04000000u) | (((uint32_t)value << 26) & 0x04000000u);
+}
+
 /* neg: bit 38 */
 #define VALHALL_NEG__WIDTH					1
 #define VALHALL_NEG__WORD					1
@@ -1606,16 +1621,16 @@ static inline void valhall_set_src0_lane_38_39(uint32_t words[2], uint32_t value
 }
 
 /* src1_lane: bits 36..37 */
-#define VALHALL_SRC1_LANE__WIDTH				2
-#define VALHALL_SRC1_LANE__WORD					1
-#define VALHALL_SRC1_LANE__MASK					0x00000030
-#define VALHALL_SRC1_LANE__SHIFT				4
-#define VALHALL_SRC1_LANE(x)					(((x) << VALHALL_SRC1_LANE__SHIFT) & VALHALL_SRC1_LANE__MASK)
-static inline uint32_t valhall_get_src1_lane(const uint32_t words[2])
+#define VALHALL_SRC1_LANE_36_37__WIDTH				2
+#define VALHALL_SRC1_LANE_36_37__WORD				1
+#define VALHALL_SRC1_LANE_36_37__MASK				0x00000030
+#define VALHALL_SRC1_LANE_36_37__SHIFT				4
+#define VALHALL_SRC1_LANE_36_37(x)				(((x) << VALHALL_SRC1_LANE_36_37__SHIFT) & VALHALL_SRC1_LANE_36_37__MASK)
+static inline uint32_t valhall_get_src1_lane_36_37(const uint32_t words[2])
 {
 	return ((words[1] & 0x00000030u) >> 4);
 }
-static inline void valhall_set_src1_lane(uint32_t words[2], uint32_t value)
+static inline void valhall_set_src1_lane_36_37(uint32_t words[2], uint32_t value)
 {
 	words[1] = (words[1] & ~0x00000030u) | (((uint32_t)value << 4) & 0x00000030u);
 }
@@ -12247,8 +12262,8 @@ static inline void valhall_iadd_s64_unpack(const uint32_t words[2], struct valha
 
 /* MKVEC.v2i16: Make 16-bit vector */
 #define VALHALL_MKVEC_V2I16__MATCH0				0x00050000
-#define VALHALL_MKVEC_V2I16__MASK0				0xc3ff0000
-#define VALHALL_MKVEC_V2I16__DONTCARE0				0xc3f00000
+#define VALHALL_MKVEC_V2I16__MASK0				0xebff0000
+#define VALHALL_MKVEC_V2I16__DONTCARE0				0xebf00000
 #define VALHALL_MKVEC_V2I16__MATCH1				0x00a10000
 #define VALHALL_MKVEC_V2I16__MASK1				0x81ff00ff
 #define VALHALL_MKVEC_V2I16__DONTCARE1				0x000000ff
@@ -12263,12 +12278,12 @@ static inline uint32_t valhall_mkvec_v2i16_get_dest_mask(const uint32_t words[2]
 static inline void valhall_mkvec_v2i16_set_dest_mask(uint32_t words[2], uint32_t value) { valhall_set_dest_mask(words, value); }
 static inline uint32_t valhall_mkvec_v2i16_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_mkvec_v2i16_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline uint32_t valhall_mkvec_v2i16_get_src0_swizzle(const uint32_t words[2]) { return valhall_get_src0_swizzle(words); }
-static inline void valhall_mkvec_v2i16_set_src0_swizzle(uint32_t words[2], uint32_t value) { valhall_set_src0_swizzle(words, value); }
+static inline uint32_t valhall_mkvec_v2i16_get_src0_lane(const uint32_t words[2]) { return valhall_get_src0_lane_28_28(words); }
+static inline void valhall_mkvec_v2i16_set_src0_lane(uint32_t words[2], uint32_t value) { valhall_set_src0_lane_28_28(words, value); }
 static inline uint32_t valhall_mkvec_v2i16_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
 static inline void valhall_mkvec_v2i16_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
-static inline uint32_t valhall_mkvec_v2i16_get_src1_swizzle(const uint32_t words[2]) { return valhall_get_src1_swizzle(words); }
-static inline void valhall_mkvec_v2i16_set_src1_swizzle(uint32_t words[2], uint32_t value) { valhall_set_src1_swizzle(words, value); }
+static inline uint32_t valhall_mkvec_v2i16_get_src1_lane(const uint32_t words[2]) { return valhall_get_src1_lane_26_26(words); }
+static inline void valhall_mkvec_v2i16_set_src1_lane(uint32_t words[2], uint32_t value) { valhall_set_src1_lane_26_26(words, value); }
 static inline uint32_t valhall_mkvec_v2i16_get_fau_page(const uint32_t words[2]) { return valhall_get_fau_page(words); }
 static inline void valhall_mkvec_v2i16_set_fau_page(uint32_t words[2], uint32_t value) { valhall_set_fau_page(words, value); }
 static inline uint32_t valhall_mkvec_v2i16_get_flow(const uint32_t words[2]) { return valhall_get_flow(words); }
@@ -12277,9 +12292,9 @@ struct valhall_mkvec_v2i16_fields {
 	uint32_t dest;
 	uint32_t dest_mask;
 	uint32_t src0;
-	uint32_t src0_swizzle;
+	uint32_t src0_lane;
 	uint32_t src1;
-	uint32_t src1_swizzle;
+	uint32_t src1_lane;
 	uint32_t fau_page;
 	uint32_t flow;
 };
@@ -12294,12 +12309,12 @@ static inline void valhall_mkvec_v2i16_pack(uint32_t words[2], const struct valh
 	words[1] |= ((uint32_t)f->dest_mask << 14) & 0x0000c000u;
 	assert(f->src0 <= 0xffu);
 	words[0] |= ((uint32_t)f->src0) & 0x000000ffu;
-	assert(f->src0_swizzle <= 0x3u);
-	words[0] |= ((uint32_t)f->src0_swizzle << 28) & 0x30000000u;
+	assert(f->src0_lane <= 0x1u);
+	words[0] |= ((uint32_t)f->src0_lane << 28) & 0x10000000u;
 	assert(f->src1 <= 0xffu);
 	words[0] |= ((uint32_t)f->src1 << 8) & 0x0000ff00u;
-	assert(f->src1_swizzle <= 0x3u);
-	words[0] |= ((uint32_t)f->src1_swizzle << 26) & 0x0c000000u;
+	assert(f->src1_lane <= 0x1u);
+	words[0] |= ((uint32_t)f->src1_lane << 26) & 0x04000000u;
 	assert(f->fau_page <= 0x3u);
 	words[1] |= ((uint32_t)f->fau_page << 25) & 0x06000000u;
 	assert(f->flow <= 0xfu);
@@ -12310,9 +12325,9 @@ static inline void valhall_mkvec_v2i16_unpack(const uint32_t words[2], struct va
 	f->dest = valhall_get_dest(words);
 	f->dest_mask = valhall_get_dest_mask(words);
 	f->src0 = valhall_get_src0(words);
-	f->src0_swizzle = valhall_get_src0_swizzle(words);
+	f->src0_lane = valhall_get_src0_lane_28_28(words);
 	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_swizzle = valhall_get_src1_swizzle(words);
+	f->src1_lane = valhall_get_src1_lane_26_26(words);
 	f->fau_page = valhall_get_fau_page(words);
 	f->flow = valhall_get_flow(words);
 }
@@ -17763,8 +17778,8 @@ static inline uint32_t valhall_mkvec_v2i8_get_src0_lane(const uint32_t words[2])
 static inline void valhall_mkvec_v2i8_set_src0_lane(uint32_t words[2], uint32_t value) { valhall_set_src0_lane_38_39(words, value); }
 static inline uint32_t valhall_mkvec_v2i8_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
 static inline void valhall_mkvec_v2i8_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
-static inline uint32_t valhall_mkvec_v2i8_get_src1_lane(const uint32_t words[2]) { return valhall_get_src1_lane(words); }
-static inline void valhall_mkvec_v2i8_set_src1_lane(uint32_t words[2], uint32_t value) { valhall_set_src1_lane(words, value); }
+static inline uint32_t valhall_mkvec_v2i8_get_src1_lane(const uint32_t words[2]) { return valhall_get_src1_lane_36_37(words); }
+static inline void valhall_mkvec_v2i8_set_src1_lane(uint32_t words[2], uint32_t value) { valhall_set_src1_lane_36_37(words, value); }
 static inline uint32_t valhall_mkvec_v2i8_get_src2(const uint32_t words[2]) { return valhall_get_src2(words); }
 static inline void valhall_mkvec_v2i8_set_src2(uint32_t words[2], uint32_t value) { valhall_set_src2(words, value); }
 static inline uint32_t valhall_mkvec_v2i8_get_fau_page(const uint32_t words[2]) { return valhall_get_fau_page(words); }
@@ -17813,7 +17828,7 @@ static inline void valhall_mkvec_v2i8_unpack(const uint32_t words[2], struct val
 	f->src0 = valhall_get_src0(words);
 	f->src0_lane = valhall_get_src0_lane_38_39(words);
 	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_lane = valhall_get_src1_lane(words);
+	f->src1_lane = valhall_get_src1_lane_36_37(words);
 	f->src2 = valhall_get_src2(words);
 	f->fau_page = valhall_get_fau_page(words);
 	f->flow = valhall_get_flow(words);

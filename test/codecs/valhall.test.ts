@@ -611,6 +611,23 @@ describe("printer details", () => {
     ]);
   });
 
+  // MKVEC.v2i16 picks one 16-bit lane per source, a 1-bit lane at bit 28 (source 0) and 26
+  // (source 1) that Mesa prints .h0/.h1 (specs/valhall/layout.json sourceOverrides, from va_pack.c).
+  // Bytes by hand: src0 ^r0 = 0x40; src1 LUT entry 27 (0x3C000000) = 0xc0 | 27 = 0xdb; opcode2 5 at
+  // bits 16–19; lanes in byte 3 (bit 28 = 0x10, bit 26 = 0x04); dest r0 = 0xc0; opcode 0x0a1 at 48.
+  test.each([
+    ["40 db 05 00 00 c0 a1 00", "MKVEC.v2i16 r0, ^r0.h0, 0x3C000000.h0"],
+    ["40 db 05 04 00 c0 a1 00", "MKVEC.v2i16 r0, ^r0.h0, 0x3C000000.h1"],
+    ["40 db 05 10 00 c0 a1 00", "MKVEC.v2i16 r0, ^r0.h1, 0x3C000000.h0"],
+    ["40 db 05 14 00 c0 a1 00", "MKVEC.v2i16 r0, ^r0.h1, 0x3C000000.h1"],
+  ])("MKVEC.v2i16 lanes: %s → %s", (bytes, text) => {
+    const words = wordsOf(bytes);
+    expect(disassemble(words)).toBe(text);
+    expect(Array.from(assemble(text))).toEqual(words);
+    // Bits 29 and 27, the rest of the seed's 2-bit swizzles, are not read.
+    expect(disassemble([(words[0] | (1 << 29) | (1 << 27)) >>> 0, words[1]])).toBe(text);
+  });
+
   test("staging registers: count from bits 33–35, or bits 36–38 plus one for written ones", () => {
     // LOAD.i32 with sr_count 3: @r4:r5:r6.
     const load = [0x18000040, (0x00608000 | (4 << 8) | (3 << 1)) >>> 0];

@@ -70,6 +70,20 @@ export interface SourceModifier {
   upstream: string;
 }
 
+/**
+ * Attributes of one `<src>` that Mesa's newer ISA.xml states differently from the document read:
+ * `remove` drops attributes, `set` adds or replaces them, before the source's fields are built.
+ */
+export interface SourceOverride {
+  instruction: string;
+  /** The source's position among the instruction's `<src>` elements, from 0. */
+  source: number;
+  remove?: string[];
+  set?: Record<string, string>;
+  note: string;
+  upstream: string;
+}
+
 export interface LayoutModifier {
   element: string;
   name: string;
@@ -111,6 +125,7 @@ export interface ValhallLayout {
   };
   opcode2: { rules: Opcode2Rule[]; upstream: string };
   sourceModifiers: { indexBy: "slot" | "ordinal"; attributes: SourceModifier[]; upstream: string };
+  sourceOverrides?: SourceOverride[];
   modifiers: LayoutModifier[];
   vaMod: { enumMinSize: number; notEncodedStart: number; upstream: string };
 }

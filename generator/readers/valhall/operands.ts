@@ -2,7 +2,7 @@
  * Operands (§B.3, §B.4, §B.6, §B.8): the destination byte, staging registers, source slots with
  * their per-source modifier fields, and literal immediates. Positions come from the layout.
  */
-import type { Operand } from "../../model/types";
+import type { Operand, SourceRef } from "../../model/types";
 import { textOf, type XmlElement } from "../xml";
 import type { InsBuilder } from "./insBuilder";
 import { slotPosition, type SourceModifierField } from "./layout";
@@ -58,6 +58,46 @@ export function addStaging(s: Session, b: InsBuilder, srs: XmlElement[]): void {
   });
 }
 
+/**
+ * A `<src>`'s attributes after the layout's overrides for it, each with where it was stated: the
+ * document, or the companion for an attribute an override sets.
+ */
+interface SourceAttributes {
+  attrs: Record<string, string>;
+  at(attribute: string): SourceRef;
+}
+
+function sourceAttributes(s: Session, b: InsBuilder, el: XmlElement, k: number): SourceAttributes {
+  const attrs = { ...el.attrs };
+  const setBy = new Map<string, number>();
+  (s.layout.sourceOverrides ?? []).forEach((o, i) => {
+    if (o.instruction !== b.name || o.source !== k) return;
+    s.usedSourceOverrides.add(i);
+    (o.remove ?? []).forEach((a, j) => {
+      if (!(a in attrs))
+        s.error(
+          "dangling-reference",
+          `the layout removes attribute '${a}' from source ${k} of '${b.name}', which has none`,
+          s.layoutFile.locate(["sourceOverrides", i, "remove", j]),
+        );
+      delete attrs[a];
+    });
+    for (const [a, v] of Object.entries(o.set ?? {})) {
+      attrs[a] = v;
+      setBy.set(a, i);
+    }
+  });
+  return {
+    attrs,
+    at: (a) => {
+      const i = setBy.get(a);
+      return i === undefined
+        ? s.attrAt(el, a)
+        : s.layoutFile.locate(["sourceOverrides", i, "set", a]);
+    },
+  };
+}
+
 /** Source operands `src0`, `src1`… in slots, with their modifier fields. */
 export function addSources(s: Session, b: InsBuilder, srcs: XmlElement[], typeSize: number): void {
   const { slotWidth, wideSize, wideSlots } = s.layout.sources;
@@ -68,14 +108,18 @@ export function addSources(s: Session, b: InsBuilder, srcs: XmlElement[], typeSi
     b.field(name, slot * slotWidth, slotWidth, "custom", s.at(el));
     const fields = [name];
     const index = s.layout.sourceModifiers.indexBy === "slot" ? slot : k;
+    const src = sourceAttributes(s, b, el, k);
     for (const mod of s.layout.sourceModifiers.attributes) {
-      if (!hasFlag(el.attrs, mod.attribute)) continue;
+      if (!hasFlag(src.attrs, mod.attribute)) continue;
       for (const f of mod.fields) {
-        const added = addSourceModifier(s, b, el, mod.attribute, f, { k, index, size });
+        const added = addSourceModifier(s, b, el, src, mod.attribute, f, { k, index, size });
         if (added) fields.push(added);
       }
     }
-    b.operands.push(withText({ name, kind: "src", fields, size, source: s.at(el) }, el));
+    const op = withText({ name, kind: "src", fields, size, source: s.at(el) }, el);
+    if (Object.keys(src.attrs).length > 0) op.attributes = src.attrs;
+    else delete op.attributes;
+    b.operands.push(op);
     // A wide (64-bit) source of a narrower instruction takes two slots (build_instr).
     slot += size === wideSize && typeSize !== wideSize ? wideSlots : 1;
   });
@@ -85,13 +129,14 @@ function addSourceModifier(
   s: Session,
   b: InsBuilder,
   el: XmlElement,
+  attrs: SourceAttributes,
   attribute: string,
   f: SourceModifierField,
   src: { k: number; index: number; size: number },
 ): string | undefined {
-  const at = s.attrAt(el, attribute);
+  const at = attrs.at(attribute);
   const what = `source ${src.k} of '${b.name}' (${src.size}-bit): ${attribute}`;
-  const value = el.attrs[attribute];
+  const value = attrs.attrs[attribute];
   let low = slotPosition(f.position, src.index);
   if (f.positionFromValue && value !== "true") {
     const n = parseNumber(value);

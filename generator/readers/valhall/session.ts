@@ -20,6 +20,8 @@ export class Session {
     readonly layoutFile: LoadedCompanion,
     readonly wordCount: number,
     private readonly diags: Diagnostics,
+    /** Indexes of the layout's `sourceOverrides` that some source matched, over all documents. */
+    readonly usedSourceOverrides: Set<number>,
   ) {}
 
   error(code: string, message: string, at: SourceRef): void {
