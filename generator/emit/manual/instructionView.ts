@@ -21,6 +21,13 @@ export interface FieldRow {
   description: string;
 }
 
+/** An instruction's own attributes, and links to the abstract encodings holding its shared ones. */
+export interface InstructionAttributes {
+  own: Record<string, string> | undefined;
+  /** Markdown link per abstract encoding that has an "Inherited attributes" section. */
+  links: Map<string, string>;
+}
+
 /** The shared format an instruction belongs to. */
 export interface InstructionFormatRef {
   link: string;
@@ -161,7 +168,12 @@ function syntaxText(model: IsaModel, ins: Instruction, links: ManualLinks): stri
   return `${parts.join(", ")}.`;
 }
 
-function factsOf(ins: Instruction, opcodeDigits: number): string[] {
+/** `inheritedLinks`: the abstract encodings in `extends` that have an "Inherited attributes" section. */
+function factsOf(
+  ins: Instruction,
+  opcodeDigits: number,
+  inheritedLinks: Map<string, string>,
+): string[] {
   let identity = `Mnemonic ${codeSpan(ins.mnemonic, false)}`;
   if (ins.opcode !== undefined)
     identity += `, opcode ${codeSpan(opcodeText(ins.opcode, opcodeDigits), false)}`;
@@ -177,7 +189,9 @@ function factsOf(ins: Instruction, opcodeDigits: number): string[] {
   ].filter(Boolean);
   if (placement.length) facts.push(placement.join(", ").replace(/^./, (c) => c.toUpperCase()));
   if (ins.extends?.length)
-    facts.push(`Extends ${ins.extends.map((e) => codeSpan(e, false)).join(" → ")}`);
+    facts.push(
+      `Extends ${ins.extends.map((e) => inheritedLinks.get(e) ?? codeSpan(e, false)).join(" → ")}`,
+    );
   facts.push(
     `Match ${codeSpan(hexWords(ins.encoding.match), false)} under mask ${codeSpan(hexWords(ins.encoding.mask), false)} (word 0 first)`,
   );
@@ -219,7 +233,7 @@ function modifierRows(
   });
 }
 
-function attributesText(attributes: Record<string, string> | undefined): string {
+export function attributesText(attributes: Record<string, string> | undefined): string {
   if (!attributes) return "";
   return Object.keys(attributes)
     .sort()
@@ -252,6 +266,7 @@ export function instructionSection(
   example: InstructionExample | null,
   links: ManualLinks,
   opcodeDigits: number,
+  attributes: InstructionAttributes = { own: ins.attributes, links: new Map() },
 ): InstructionSection {
   const enums = new Map(model.enums.map((e) => [e.name, e]));
   const flavor = textFlavor(model, ins.source);
@@ -274,7 +289,7 @@ export function instructionSection(
   return {
     heading,
     summary: summaryParts.map((t) => inlineText(t, flavor, false)).join(" — "),
-    facts: factsOf(ins, opcodeDigits),
+    facts: factsOf(ins, opcodeDigits, attributes.links),
     format,
     layout: format ? [] : instructionLayout(model, ins),
     fields,
@@ -311,7 +326,7 @@ export function instructionSection(
       trailing: trailingWhitespace(example.text),
     },
     description: ins.doc ? blockText(ins.doc, flavor) : "",
-    attributes: attributesText(ins.attributes),
+    attributes: attributesText(attributes.own),
     notes: ins.notes.map((n: NoteRef) => links.noteLinks(n, ins)),
   };
 }

@@ -23,7 +23,9 @@ import {
 import { formatLayout, type LayoutTableView } from "./encodingView";
 import type { InstructionExample } from "./examples";
 import { sharedFormats } from "./formats";
+import { inheritedAttributes } from "./inheritedAttributes";
 import {
+  attributesText,
   fieldRow,
   instructionSection,
   instructionSummary,
@@ -91,6 +93,7 @@ export interface ManualView {
   instructionSections: Chapter<InstructionSection> | null;
   enums: Chapter<EnumSection> | null;
   bitsets: Chapter<FieldsSection> | null;
+  inherited: Chapter<{ heading: Heading; members: string; attributes: string }> | null;
   lookupTables: Chapter<LookupTableSection> | null;
   registers: Chapter<FieldsSection> | null;
   assemblyText: AssemblyTextChapter | null;
@@ -235,6 +238,15 @@ export function manualView(
     })),
   };
 
+  // Shared attributes are printed once, under the abstract encoding (see inheritedAttributes.ts).
+  const inherited = inheritedAttributes(model);
+  const inheritedLinks = new Map(
+    inherited.groups.map((g, i) => {
+      const heading = outline.inherited!.items[i];
+      return [g.name, link(codeSpan(g.name, false), `#${heading.anchor}`)];
+    }),
+  );
+
   const instructionSections = outline.instructions && {
     heading: outline.instructions.chapter,
     items: model.instructions.map((ins, i) =>
@@ -246,6 +258,7 @@ export function manualView(
         ex?.get(ins.name) ?? null,
         links,
         opcodeDigits,
+        { own: inherited.own.get(ins.name), links: inheritedLinks },
       ),
     ),
   };
@@ -266,6 +279,14 @@ export function manualView(
     bitsets: outline.bitsets && {
       heading: outline.bitsets.chapter,
       items: model.bitsets.map((_, i) => bitsetSection(model, i, outline.bitsets!.items[i], links)),
+    },
+    inherited: outline.inherited && {
+      heading: outline.inherited.chapter,
+      items: inherited.groups.map((g, i) => ({
+        heading: outline.inherited!.items[i],
+        members: g.members.map((ins) => links.instructionLink(model.isa.id, ins.name)).join(", "),
+        attributes: attributesText(g.attributes),
+      })),
     },
     lookupTables: outline.lookupTables && {
       heading: outline.lookupTables.chapter,

@@ -7,6 +7,7 @@
 import type { IsaModel, Note } from "../../model/types";
 import { type Heading, HeadingRegistry } from "./anchors";
 import { sharedFormats } from "./formats";
+import { inheritedAttributes } from "./inheritedAttributes";
 
 export interface NoteGroup {
   unit: string;
@@ -26,6 +27,8 @@ export interface ManualOutline {
   instructions: { chapter: Heading; items: Heading[] } | null;
   enums: { chapter: Heading; items: Heading[] } | null;
   bitsets: { chapter: Heading; items: Heading[] } | null;
+  /** One section per abstract encoding credited with shared attributes (inheritedAttributes.ts). */
+  inherited: { chapter: Heading; items: Heading[] } | null;
   lookupTables: { chapter: Heading; items: Heading[] } | null;
   registers: { chapter: Heading; items: Heading[] } | null;
   assemblyText: Heading | null;
@@ -75,6 +78,10 @@ export function manualOutline(model: IsaModel): ManualOutline {
   const bitsets = chapter(model.bitsets.length > 0, "Bitsets", () => ({
     items: model.bitsets.map((b) => h.add(3, b.name, "bitset")),
   }));
+  const groups = inheritedAttributes(model).groups;
+  const inherited = chapter(groups.length > 0, "Inherited attributes", () => ({
+    items: groups.map((g) => h.add(3, g.name, "inherited")),
+  }));
   const lookupTables = chapter(model.lookupTables.length > 0, "Lookup tables", () => ({
     items: model.lookupTables.map((t) => h.add(3, t.name, "lookup table")),
   }));
@@ -103,6 +110,7 @@ export function manualOutline(model: IsaModel): ManualOutline {
     instructions,
     enums,
     bitsets,
+    inherited,
     lookupTables,
     registers,
     assemblyText,
