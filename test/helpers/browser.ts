@@ -3,7 +3,8 @@
  * machine has one; otherwise the Chromium that the npm registry ships in @sparticuz/chromium (a
  * devDependency, unpacked to the temp dir on first use), so `npm test` needs no system package.
  */
-import { existsSync } from "fs";
+import { closeSync, existsSync, openSync, readFileSync, rmSync, writeSync } from "fs";
+import { tmpdir } from "os";
 import * as path from "path";
 import { chromium, type Browser } from "playwright-core";
 
@@ -30,12 +31,60 @@ export function findSystemChromium(env: NodeJS.ProcessEnv = process.env): string
   return [...defaults, ...onPath].find((p) => existsSync(p));
 }
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Whether a process with this id is running. */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * Run `work` holding a lock file: jest runs test files in parallel, and two processes unpacking
+ * the bundled Chromium into the same temp directory at once would each see a half-written binary.
+ * A lock left by a process that died is taken over.
+ */
+async function withLock<T>(file: string, work: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    try {
+      const fd = openSync(file, "wx");
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      break;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+      let holder: number;
+      try {
+        holder = Number(readFileSync(file, "utf8"));
+      } catch {
+        continue; // released between our attempt and the read
+      }
+      if (Number.isInteger(holder) && holder > 0 && !alive(holder)) rmSync(file, { force: true });
+      else if (Date.now() > deadline) throw new Error(`${file} is still held by process ${holder}`);
+      else await sleep(100);
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    rmSync(file, { force: true });
+  }
+}
+
 export async function chooseChromium(env: NodeJS.ProcessEnv = process.env): Promise<BrowserChoice> {
   const system = findSystemChromium(env);
   if (system) return { kind: "system", executablePath: system };
   // The package is an ES module with a CommonJS build; its default export is the class.
   const bundled = (await import("@sparticuz/chromium")).default;
-  return { kind: "bundled", executablePath: await bundled.executablePath() };
+  const executablePath = await withLock(path.join(tmpdir(), "isaforge-chromium.lock"), () =>
+    bundled.executablePath(),
+  );
+  return { kind: "bundled", executablePath };
 }
 
 /** Headless Chromium for tests: no sandbox (CI runs as root), no background network traffic. */
