@@ -31,20 +31,33 @@ function timedBuild(args: string[], cacheDir: string, phases = false, heapMb?: n
 }
 
 export interface BuildTimes {
+  /** Into an empty output directory with an empty cache. */
   fullMs: number;
+  /** Again, nothing changed. */
   noChangeMs: number;
+  /** `--no-cache` into an empty output directory: everything is done. */
+  coldMs: number;
+  /** The same build run phase by phase (bench/timedBuild.ts --phases): ms per phase. */
+  phases: Record<string, number>;
 }
 
-/** `specs` built into a fresh output directory under `work`: cold cache, then nothing changed. */
+/**
+ * `specs` built into fresh output directories under `work`: cold cache, then nothing changed; with
+ * `--no-cache`; and phase by phase.
+ */
 export function measureShippedBuild(specs: string, work: string): BuildTimes {
-  const out = path.join(work, "shipped-out");
-  const cache = path.join(work, "shipped-cache");
-  rmSync(out, { recursive: true, force: true });
-  rmSync(cache, { recursive: true, force: true });
-  const args = ["--specs", path.resolve(specs), "--out", out];
-  const full = timedBuild(args, cache);
-  const noChange = timedBuild(args, cache);
-  return { fullMs: full.ms, noChangeMs: noChange.ms };
+  const fresh = (name: string) => {
+    const dir = path.join(work, name);
+    rmSync(dir, { recursive: true, force: true });
+    return dir;
+  };
+  const cache = fresh("shipped-cache");
+  const args = (out: string) => ["--specs", path.resolve(specs), "--out", out];
+  const full = timedBuild(args(fresh("shipped-out")), cache);
+  const noChange = timedBuild(args(path.join(work, "shipped-out")), cache);
+  const cold = timedBuild([...args(fresh("cold-out")), "--no-cache"], cache);
+  const phased = timedBuild(args(fresh("phased-out")), cache, true);
+  return { fullMs: full.ms, noChangeMs: noChange.ms, coldMs: cold.ms, phases: phased.phases ?? {} };
 }
 
 export interface ScalePoint {

@@ -2,17 +2,21 @@
  * `npm run bench`: decode throughput, build times and build scaling.
  *
  *   npm run bench [-- --json] [--words N] [--passes N] [--processes N] [--seed S] [--scale N,N,…] [--isa id,…]
- *                 [--out DIR] [--specs DIR] [--phases] [--heap-mb N]
+ *                 [--out DIR] [--specs DIR] [--phases] [--heap-mb N] [--mesa DIR]
  *
  * --json prints exactly one JSON object on stdout:
  *   { "<id>": { "dispatchTs", "linearTs", "dispatchC" }   instructions/s, best timed pass
- *     "build": { "fullMs", "noChangeMs" },                 shipped specs, cold cache then unchanged
- *     "scale": { "<instructions>": <build ms>, … } }       synthetic isaspec ISAs
+ *     "build": { "fullMs", "noChangeMs",                   shipped specs, cold cache then unchanged,
+ *                "coldMs", "phases": { <phase>: ms } },    with --no-cache, and phase by phase
+ *     "scale": { "<instructions>": <build ms>, … },        synthetic isaspec ISAs
+ *     "mesaIsaspecMs"? }                                   Mesa's decode.py + encode.py on ir3.xml
+ *                                                          (when /usr/bin/python3 has mako)
  * Otherwise a readable table (with --phases, also where each scale build spends its time).
  *
  * Decoding uses the generated files in --out (default out/, so regenerate it first); the builds
  * read --specs (default specs/) and write only to a temporary directory. The scale builds run with a
- * heap limit of --heap-mb (default 16384): the largest needs more than Node's default.
+ * heap limit of --heap-mb (default 16384): the largest needs more than Node's default. --mesa is the
+ * Mesa isaspec corpus (default ../shared/corpora/mesa-isaspec) whose generators are timed.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "fs";
 import { tmpdir } from "os";
@@ -21,6 +25,7 @@ import type { IsaModel } from "../generator/model/types";
 import { measureScale, measureShippedBuild, type BuildTimes, type ScalePoint } from "./buildTime";
 import { runBenchScript } from "./childProcess";
 import { ROUNDS, type DecodeSpeed } from "./decodeSpeed";
+import { measureMesaIsaspec, mesaUnavailable } from "./mesaIsaspec";
 
 export interface BenchOptions {
   json: boolean;
@@ -36,13 +41,16 @@ export interface BenchOptions {
   phases: boolean;
   /** Heap limit of the scale builds, in MB (0: Node's default). */
   heapMb: number;
+  /** Mesa's isaspec corpus (reference/*.py, ir3/*.xml), for timing Mesa's own generators. */
+  mesa: string;
 }
 
 /** Decode figures by ISA id, plus `build` and `scale`. */
 export interface BenchResult {
-  [id: string]: DecodeSpeed | BuildTimes | Record<string, number>;
+  [id: string]: DecodeSpeed | BuildTimes | Record<string, number> | number | undefined;
   build: BuildTimes;
   scale: Record<string, number>;
+  mesaIsaspecMs?: number;
 }
 
 const DEFAULTS: BenchOptions = {
@@ -58,6 +66,7 @@ const DEFAULTS: BenchOptions = {
   // Prettier's trees of the 20,000-instruction manual and site pages need about 10 GB (Node's
   // default limit here is about 4 GB): see the scaling notes in the report.
   heapMb: 16384,
+  mesa: path.join("..", "shared", "corpora", "mesa-isaspec"),
 };
 
 function positiveInt(name: string, text: string | undefined): number {
@@ -82,6 +91,7 @@ export function parseArgs(argv: string[]): BenchOptions {
     else if (a === "--isa") o.isa = (value() ?? "").split(",").filter(Boolean);
     else if (a === "--out") o.out = value() ?? "";
     else if (a === "--specs") o.specs = value() ?? "";
+    else if (a === "--mesa") o.mesa = value() ?? "";
     else if (a === "--heap-mb") {
       const v = value();
       o.heapMb = v === "0" ? 0 : positiveInt(a, v);
@@ -145,6 +155,13 @@ export function runBench(
       build,
       scale: Object.fromEntries(scale.map((p) => [String(p.instructions), p.ms])),
     } as BenchResult;
+    // Mesa's generators in the same run, so that the comparison sees the same machine load.
+    const why = mesaUnavailable(path.resolve(o.mesa));
+    if (why) progress(`Mesa's isaspec generators not timed: ${why}`);
+    else {
+      progress("Mesa's decode.py + encode.py on ir3.xml…");
+      result.mesaIsaspecMs = measureMesaIsaspec(path.resolve(o.mesa));
+    }
     return { result, scale };
   } finally {
     rmSync(work, { recursive: true, force: true });
@@ -162,7 +179,9 @@ function table(rows: string[][]): string[] {
 
 export function formatReport(o: BenchOptions, result: BenchResult, scale: ScalePoint[]): string {
   const lines: string[] = [];
-  const ids = Object.keys(result).filter((k) => k !== "build" && k !== "scale");
+  const ids = Object.keys(result).filter(
+    (k) => k !== "build" && k !== "scale" && k !== "mesaIsaspecMs",
+  );
   lines.push(
     `Decode throughput, instructions/s: the best pass (after a warm-up) over ${fmt(o.words)} instructions (seed ${o.seed}) in ${o.processes} process${o.processes > 1 ? "es" : ""} per ISA, each timing dispatch TS and C in ${ROUNDS} alternating rounds of ${o.passes} passes and linear TS in ${o.passes} passes`,
     "",
@@ -180,7 +199,19 @@ export function formatReport(o: BenchOptions, result: BenchResult, scale: ScaleP
       }),
     ]),
     "",
-    `Build of ${o.specs}: full (cold cache) ${fmt(result.build.fullMs)} ms, nothing changed ${fmt(result.build.noChangeMs)} ms`,
+    `Build of ${o.specs}: full (cold cache) ${fmt(result.build.fullMs)} ms, nothing changed ${fmt(result.build.noChangeMs)} ms, --no-cache ${fmt(result.build.coldMs)} ms`,
+    ...(result.mesaIsaspecMs !== undefined
+      ? [
+          `Mesa's decode.py + encode.py on ir3.xml: ${fmt(result.mesaIsaspecMs)} ms; the --no-cache build takes ${(result.build.coldMs / result.mesaIsaspecMs).toFixed(1)}× that`,
+        ]
+      : []),
+    "",
+    "Time per phase of the shipped build, ms (phase by phase, no cache):",
+    "",
+    ...table([
+      ["phase", "ms"],
+      ...Object.entries(result.build.phases).map(([n, ms]) => [n, fmt(ms)]),
+    ]),
     "",
     `Build of a synthetic isaspec ISA (cold cache${o.heapMb ? `, heap limit ${fmt(o.heapMb)} MB` : ""}):`,
     "",

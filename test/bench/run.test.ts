@@ -27,6 +27,7 @@ describe("bench options", () => {
       specs: "specs",
       phases: false,
       heapMb: 16384,
+      mesa: path.join("..", "shared", "corpora", "mesa-isaspec"),
     });
   });
 
@@ -92,6 +93,9 @@ describe("npm run bench -- --json", () => {
         specs,
         "--scale",
         "20,40",
+        // No Mesa corpus here: the comparison is left out, and said so on stderr.
+        "--mesa",
+        path.join(tmp, "no-mesa"),
       ],
       { cwd: ROOT, encoding: "utf8", env: { ...process.env, NODE_OPTIONS: "" } },
     );
@@ -105,11 +109,18 @@ describe("npm run bench -- --json", () => {
     const result = JSON.parse(lines[0]) as Record<string, Record<string, number>>;
     expect(Object.keys(result).sort()).toEqual(["build", "ir3", "scale"]);
     expect(Object.keys(result.ir3).sort()).toEqual(["dispatchC", "dispatchTs", "linearTs"]);
-    expect(Object.keys(result.build).sort()).toEqual(["fullMs", "noChangeMs"]);
+    expect(Object.keys(result.build).sort()).toEqual(["coldMs", "fullMs", "noChangeMs", "phases"]);
+    const phases = result.build.phases as unknown as Record<string, number>;
+    expect(Object.keys(phases)).toEqual(
+      expect.arrayContaining(["load modules", "read", "validate", "analyze", "prettier", "write"]),
+    );
+    expect(Object.values(phases).every((ms) => Number.isFinite(ms) && ms >= 0)).toBe(true);
     expect(Object.keys(result.scale).sort()).toEqual(["20", "40"]);
     const figures = [
       ...Object.values(result.ir3),
-      ...Object.values(result.build),
+      result.build.fullMs,
+      result.build.noChangeMs,
+      result.build.coldMs,
       ...Object.values(result.scale),
     ];
     for (const v of figures) {
