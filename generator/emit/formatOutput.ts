@@ -1,5 +1,10 @@
-/** Runs prettier over the artifacts it can format, chosen by file extension. */
+/**
+ * Gives the artifacts prettier's style, chosen by file extension. Markdown is aligned by our own
+ * linear pass (markdownTables.ts: the templates write everything else in prettier's style); TS, JS
+ * and CSS still go through prettier. A test runs prettier over every generated file as the judge.
+ */
 import { markdownSections } from "./markdownSections";
+import { formatMarkdown } from "./markdownTables";
 import type { OutputFile } from "./outputFile";
 
 /**
@@ -15,31 +20,43 @@ const PARSERS: Record<string, string> = {
   ".js": "babel",
 };
 
-export async function formatOutput(files: OutputFile[]): Promise<OutputFile[]> {
+/** The prettier parser for a generated file, or undefined where prettier is not the style. */
+export function prettierParser(path: string): string | undefined {
+  return PARSERS[path.slice(path.lastIndexOf("."))];
+}
+
+/** What prettier itself makes of a generated file (the judge; the build uses it for all but Markdown). */
+export async function prettierFormat(f: OutputFile): Promise<string> {
+  const parser = prettierParser(f.path);
+  if (!parser) return f.content;
   // Loaded on first use: prettier is large and only the build needs it.
   const prettier = await import("prettier");
+  // `filepath` tells prettier's TypeScript parser the file is .ts, not JSX; without it prettier
+  // sniffs for JSX with a regular expression that is quadratic on long runs of lines with no
+  // quote (a large generated table took minutes).
+  const format = (text: string) =>
+    prettier.format(text, { parser, printWidth: 100, filepath: f.path });
+  // Markdown section by section (see markdownSections): the same text, in linear time. Each
+  // formatted section ends with one newline; the blank line before the next heading is put back.
+  const pieces = parser === "markdown" ? markdownSections(f.content) : [f.content];
+  const out: string[] = [];
+  for (const piece of pieces) out.push(await format(piece));
+  return out.join("\n");
+}
+
+export async function formatOutput(files: OutputFile[]): Promise<OutputFile[]> {
   // One file at a time: formatting is single-threaded anyway, and started all at once (as with
   // Promise.all) the syntax trees of every large file are alive together, which ran a build of a
   // 20,000-instruction ISA out of memory.
   const formatted: OutputFile[] = [];
+  // Loaded on first use: prettier is large and only the build needs it.
+  const { getStringWidth } = (await import("prettier")).util;
   for (const f of files) {
-    const ext = f.path.slice(f.path.lastIndexOf("."));
-    const parser = PARSERS[ext];
-    if (!parser) {
-      formatted.push(f);
-      continue;
-    }
-    // `filepath` tells prettier's TypeScript parser the file is .ts, not JSX; without it prettier
-    // sniffs for JSX with a regular expression that is quadratic on long runs of lines with no
-    // quote (a large generated table took minutes).
-    const format = (text: string) =>
-      prettier.format(text, { parser, printWidth: 100, filepath: f.path });
-    // Markdown section by section (see markdownSections): the same text, in linear time. Each
-    // formatted section ends with one newline; the blank line before the next heading is put back.
-    const pieces = parser === "markdown" ? markdownSections(f.content) : [f.content];
-    const out: string[] = [];
-    for (const piece of pieces) out.push(await format(piece));
-    formatted.push({ path: f.path, content: out.join("\n") });
+    const content =
+      prettierParser(f.path) === "markdown"
+        ? formatMarkdown(f.content, getStringWidth)
+        : await prettierFormat(f);
+    formatted.push({ path: f.path, content });
   }
   return formatted;
 }

@@ -5,7 +5,7 @@
  */
 import fc from "fast-check";
 import * as prettier from "prettier";
-import { formatOutput } from "../../generator/emit/formatOutput";
+import { prettierFormat } from "../../generator/emit/formatOutput";
 import { markdownSections } from "../../generator/emit/markdownSections";
 
 jest.setTimeout(120_000);
@@ -92,8 +92,8 @@ describe("formatting by sections", () => {
         async (lead, parts) => {
           const content = lead + parts.map(([block, gap]) => block + gap).join("");
           const whole = await prettier.format(content, { parser: "markdown", printWidth: 100, filepath: "x.md" });
-          const [bySections] = await formatOutput([{ path: "docs/x.md", content }]);
-          expect(bySections.content).toBe(whole);
+          const bySections = await prettierFormat({ path: "docs/x.md", content });
+          expect(bySections).toBe(whole);
         },
       ),
       { numRuns: 150, seed: 20261122 },

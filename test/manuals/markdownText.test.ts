@@ -35,11 +35,17 @@ describe("Markdown-flavour text (Valhall)", () => {
   test("code spans and inline math pass through verbatim; a table cell escapes their |", () => {
     const src = "Calculates $A | (B \\ll 16)$ as `(A & m) | b` for *next* x_y";
     expect(inlineText(src, "markdown", false)).toBe(
-      "Calculates $A | (B \\ll 16)$ as `(A & m) | b` for *next* x\\_y",
+      "Calculates $A | (B \\ll 16)$ as `(A & m) | b` for _next_ x\\_y",
     );
     expect(inlineText(src, "markdown", true)).toBe(
-      "Calculates $A \\| (B \\ll 16)$ as `(A & m) \\| b` for *next* x\\_y",
+      "Calculates $A \\| (B \\ll 16)$ as `(A & m) \\| b` for _next_ x\\_y",
     );
+  });
+
+  test("emphasis is written _x_ as prettier writes it, but keeps its * where a word touches it", () => {
+    expect(inlineText("the *next* one, *a*.", "markdown")).toBe("the _next_ one, _a_.");
+    expect(inlineText("1*2*3 and x*y*", "markdown")).toBe("1*2*3 and x*y*");
+    expect(inlineText("**strong** stays", "markdown")).toBe("**strong** stays");
   });
 
   test("paragraph lines are joined, so a wrapped line cannot start a list", () => {

@@ -48,6 +48,9 @@ function escapeLineStart(line: string): string {
     .replace(/^(\d+)([.)])(?=\s|$)/, "$1\\$2");
 }
 
+/** A letter or digit: next to one, emphasis keeps its `*`s. */
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+
 /** Code spans and math of Markdown-flavour text, kept verbatim; the rest escaped. */
 function markdownInlineSegments(text: string, inTable: boolean): string {
   // Order matters: a code span may contain `$`, math may contain backquotes in \text{}.
@@ -57,11 +60,18 @@ function markdownInlineSegments(text: string, inTable: boolean): string {
   let last = 0;
   for (const m of text.matchAll(token)) {
     out += escapeInline(text.slice(last, m.index));
+    const end = m.index! + m[0].length;
     const verbatim = m[0].startsWith("*")
-      ? m[0].replace(
-          /^(\*+)([\s\S]*?)(\*+)$/,
-          (_, a: string, body: string, b: string) => a + escapeInline(body) + b,
-        )
+      ? m[0].replace(/^(\*+)([\s\S]*?)(\*+)$/, (_, a: string, body: string, b: string) => {
+          // prettier's emphasis is `_x_`, unless a word touches it (`a*b*c` needs the stars).
+          const mark =
+            a === "*" &&
+            !WORD_CHAR.test(text[m.index! - 1] ?? "") &&
+            !WORD_CHAR.test(text[end] ?? "")
+              ? "_"
+              : a;
+          return mark + escapeInline(body) + (mark === "_" ? mark : b);
+        })
       : m[0];
     // Inside a table a `|` ends the cell even in code or math; `\|` is the one escape GFM honours there.
     out += inTable ? verbatim.replace(/\|/g, "\\|") : verbatim;

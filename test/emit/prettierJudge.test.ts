@@ -1,0 +1,42 @@
+/**
+ * prettier is the judge of style: it leaves every generated TS, JS, CSS and Markdown file in out/
+ * unchanged, whether the build formatted it with prettier or wrote it in prettier's style itself
+ * (Markdown: generator/emit/markdownTables.ts).
+ */
+import { readdirSync, readFileSync, statSync } from "fs";
+import * as path from "path";
+import { prettierFormat, prettierParser } from "../../generator/emit/formatOutput";
+
+jest.setTimeout(300_000);
+
+const OUT = path.join(__dirname, "..", "..", "out");
+
+function generatedFiles(dir: string, prefix = ""): string[] {
+  return readdirSync(dir)
+    .sort()
+    .flatMap((name) => {
+      const rel = prefix + name;
+      return statSync(path.join(dir, name)).isDirectory()
+        ? generatedFiles(path.join(dir, name), rel + "/")
+        : [rel];
+    });
+}
+
+const files = generatedFiles(OUT).filter((f) => prettierParser(f) !== undefined);
+
+test("the judge sees Markdown, TS, JS and CSS files", () => {
+  const kinds = new Set(files.map((f) => path.extname(f)));
+  expect([...kinds].sort()).toEqual([".css", ".js", ".md", ".ts"]);
+});
+
+test.each(files)("prettier leaves out/%s unchanged", async (file) => {
+  const content = readFileSync(path.join(OUT, file), "utf8");
+  const formatted = await prettierFormat({ path: file, content });
+  // Not toBe: a failure would print megabytes; the first differing line says enough.
+  if (formatted !== content) {
+    const a = content.split("\n");
+    const b = formatted.split("\n");
+    const i = a.findIndex((line, k) => line !== b[k]);
+    throw new Error(`line ${i + 1} differs:\n  generated: ${a[i]}\n  prettier:  ${b[i]}`);
+  }
+});
