@@ -4,12 +4,12 @@
  * (../shared/corpora/etna_viv-rnndb). The corpus is copied with each file's modification time set
  * to the one the reference's banner names, so the whole header must come out byte for byte.
  */
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync } from "fs";
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from "fs";
 import { tmpdir } from "os";
 import * as path from "path";
 import { runCli } from "../../generator/cli";
+import { copyCorpus, CORPUS } from "../helpers/rnndbCorpus";
 
-export const CORPUS = path.join(__dirname, "..", "..", "..", "shared", "corpora", "etna_viv-rnndb");
 const REFERENCE = path.join(CORPUS, "reference", "cmdstream.xml.h");
 
 async function run(...argv: string[]) {
@@ -17,20 +17,6 @@ async function run(...argv: string[]) {
   const err: string[] = [];
   const status = await runCli(argv, { out: (l) => out.push(l), err: (l) => err.push(l) });
   return { status, out, err };
-}
-
-/** The corpus in a temporary directory, every file's mtime set to `mtimes[name]` (UTC) if given. */
-export function copyCorpus(mtimes: Record<string, string> = {}): { dir: string; cleanup(): void } {
-  const dir = mkdtempSync(path.join(tmpdir(), "isaforge-rnndb-"));
-  for (const f of readdirSync(CORPUS).filter((n) => n.endsWith(".xml"))) {
-    copyFileSync(path.join(CORPUS, f), path.join(dir, f));
-    const t = mtimes[f];
-    if (t) {
-      const date = new Date(`${t.replace(" ", "T")}Z`);
-      utimesSync(path.join(dir, f), date, date);
-    }
-  }
-  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 describe("headergen on etna_viv's cmdstream.xml", () => {
