@@ -16,10 +16,15 @@ export function registerHeaders(db: RegisterDatabase): OutputFile[] {
   }));
 }
 
+/**
+ * `c/<id>/*.h`: the headers of every database of the model in turn, a later database's header
+ * replacing an earlier one's of the same document, as running headergen on each does.
+ */
 export function emitRegisterHeaders(models: IsaModel[]): OutputFile[] {
-  return models.flatMap((m) =>
-    m.registerDatabase
-      ? registerHeaders(m.registerDatabase).map((f) => ({ ...f, path: `c/${m.isa.id}/${f.path}` }))
-      : [],
-  );
+  return models.flatMap((m) => {
+    const byPath = new Map<string, OutputFile>();
+    for (const db of m.registerDatabases ?? [])
+      for (const f of registerHeaders(db)) byPath.set(f.path, { path: `c/${m.isa.id}/${f.path}`, content: f.content });
+    return [...byPath.values()];
+  });
 }

@@ -63,7 +63,13 @@ export interface GenRange {
 
 /** Document formats the readers understand. */
 export type DocumentFormat =
-  "rules-ng" | "isaspec" | "valhall-xml" | "r500-regs" | "bifrost-notes" | "companion-json";
+  | "rules-ng"
+  | "rules-ng-database"
+  | "isaspec"
+  | "valhall-xml"
+  | "r500-regs"
+  | "bifrost-notes"
+  | "companion-json";
 
 /** One input document of an ISA and what recovery did to it. */
 export interface DocumentInfo {
@@ -507,8 +513,11 @@ export interface IsaModel {
   notes: Note[];
   /** How the upstream disassembler prints the instructions, where a companion states it (etnaviv). */
   assemblyText?: AssemblyText;
-  /** The rules-ng register database of a spec whose documents are one (etnaviv-hw). */
-  registerDatabase?: RegisterDatabase;
+  /**
+   * The rules-ng register databases of a spec whose documents are one (etnaviv-hw): one per
+   * document no other imports, as headergen reads it (that document, then its imports).
+   */
+  registerDatabases?: RegisterDatabase[];
 }
 
 /**

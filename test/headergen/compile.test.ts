@@ -63,7 +63,8 @@ describe("the etna_viv register headers", () => {
     for (const root of ROOTS) {
       const diags = new Diagnostics();
       const db = readDatabaseFile(path.join(corpus.dir, root), diags, corpus.dir);
-      expect(diags.items.map(formatDiagnostic)).toEqual([]);
+      // Overlapping registers are warnings (the real database has them); nothing may be an error.
+      expect(diags.items.filter((d) => d.severity === "error").map(formatDiagnostic)).toEqual([]);
       dbs.push(db!);
       // Later runs overwrite the shared headers (common.xml.h), as gen_headers.sh does.
       for (const h of registerHeaders(db!)) {

@@ -103,6 +103,7 @@ export type ExampleSource = (model: IsaModel) => Map<string, InstructionExample>
 
 const FORMAT_NAMES: Record<string, string> = {
   "rules-ng": "rules-ng XML",
+  "rules-ng-database": "rules-ng XML register database",
   isaspec: "Mesa isaspec XML",
   "valhall-xml": "Valhall ISA.xml",
   "r500-regs": "R500 register text",

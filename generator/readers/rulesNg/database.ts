@@ -32,8 +32,11 @@ export interface DatabaseInput {
   displayBase: string;
   /** Directories searched for imports after the importing file's own (`RNN_PATH`). */
   rnnPath: string[];
-  /** The modification time printed in the banner of a file (`YYYY-MM-DD HH:MM:SS`, UTC). */
-  mtimeOf(absolutePath: string): string;
+  /**
+   * The modification time printed in the banner of a file (`YYYY-MM-DD HH:MM:SS`, UTC); undefined
+   * for a file the caller does not know (a spec's import its manifest does not list).
+   */
+  mtimeOf(absolutePath: string): string | undefined;
   /** The document as given, when the caller has already read and recovered it. */
   recovered?: (absolutePath: string) => RecoveredDocument | undefined;
 }
@@ -85,10 +88,17 @@ class DatabaseReader {
     const recovered =
       this.input.recovered?.(absolute) ?? recoverDocument(display, bytes, { xml: true }, this.diags);
     if (!recovered) return false;
+    const mtime = this.input.mtimeOf(absolute);
+    if (mtime === undefined)
+      this.diags.error(
+        "unlisted-import",
+        `imported file '${display}' is not a document of the manifest; list it (with its mtime) so that it is part of the model`,
+        importedAt,
+      );
     this.pending.db.files.push({
       name,
       bytes: bytes.length,
-      mtime: this.input.mtimeOf(absolute),
+      mtime: mtime ?? "1970-01-01 00:00:00",
       source: importedAt ?? recovered.locate(0),
     });
     const root = parseXml(recovered, this.diags);
@@ -165,7 +175,7 @@ class DatabaseReader {
       // rnn reports a missing import and carries on without its definitions.
       this.diags.error(
         "missing-import",
-        `imported file '${file}' not found beside ${this.display(r.file.absolutePath)} or in RNN_PATH (${this.input.rnnPath.join(":") || "unset"})`,
+        `imported file '${file}' not found beside ${this.display(r.file.absolutePath)}${this.input.rnnPath.length > 0 ? ` or in RNN_PATH (${this.input.rnnPath.join(":")})` : ""}`,
         r.at(el),
       );
       return;

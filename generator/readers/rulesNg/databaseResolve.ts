@@ -108,7 +108,7 @@ class Resolver {
       }
       const elements = this.p.groups.get(group);
       if (!elements) {
-        this.diags.error("dangling-type", `<use-group '${group}'>: no group named '${group}' is declared`, e.source);
+        this.diags.error("unknown-group", `<use-group '${group}'>: no group named '${group}' is declared`, e.source);
         return [];
       }
       if (using.includes(group)) {
@@ -128,7 +128,7 @@ class Resolver {
     domainWidth: number,
   ): RnnElement[] {
     return list.filter((e) => {
-      const label = e.name ?? `<${e.kind}>`;
+      const label = `${e.kind === "reg" ? "register" : e.kind} '${e.name ?? ""}'`;
       const vi = this.varInfo(e, parent, label, e.source);
       if (!vi) return false;
       if (e.name !== undefined) e.fullName = join(this.prefixOf(vi), join(prefix, e.name));
@@ -249,7 +249,7 @@ class Resolver {
 
   private enumNamed(name: string, what: string, at: SourceRef): RnnEnum | undefined {
     const en = this.enums.get(name);
-    if (!en) this.diags.error("dangling-type", `${what}: varset '${name}' names no enum`, at);
+    if (!en) this.diags.error("unknown-type", `${what}: varset '${name}' names no enum`, at);
     return en;
   }
 }
