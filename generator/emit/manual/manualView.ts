@@ -36,6 +36,7 @@ import { manualFile, manualLinks } from "./manualLinks";
 import { codeSpan, escapeInline, inlineText, link } from "./markdownText";
 import { manualOutline, type ManualOutline } from "./outline";
 import { optionalColumns } from "./optionalColumns";
+import { registerDatabaseView, type RegisterDatabaseView } from "./registerDatabaseView";
 import { sourceLocation, textFlavor } from "./sourceText";
 
 /** An instruction as the site and search see it. */
@@ -93,6 +94,7 @@ export interface ManualView {
   bitsets: Chapter<FieldsSection> | null;
   lookupTables: Chapter<LookupTableSection> | null;
   registers: Chapter<FieldsSection> | null;
+  registerDatabase: RegisterDatabaseView | null;
   assemblyText: AssemblyTextChapter | null;
   notes: NotesChapter | null;
   instructions: ManualInstruction[];
@@ -145,6 +147,7 @@ function overview(model: IsaModel, outline: ManualOutline): ManualView["overview
         [model.registers.length, "register"],
         [model.lookupTables.length, "lookup table"],
         [model.notes.length, "note"],
+        [model.registerDatabases?.length ?? 0, "register database"],
       ]
         .filter(([n]) => (n as number) > 0)
         .map(([n, what]) => `${n} ${what}${n === 1 ? "" : "s"}`)
@@ -280,6 +283,8 @@ export function manualView(
         registerSection(model, r, outline.registers!.items[i], links),
       ),
     },
+    registerDatabase:
+      outline.registerDatabase && registerDatabaseView(outline.registerDatabase.db, outline.registerDatabase.outline),
     assemblyText: assemblyTextChapter(model, outline, links),
     notes: notesChapter(model, outline, links),
     instructions: model.instructions.map((ins, i) => ({
