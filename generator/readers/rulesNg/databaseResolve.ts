@@ -91,8 +91,10 @@ class Resolver {
     db.domains = db.domains.filter((d) => {
       const vi = this.varInfo(d, ROOT_VARINFO, d.name, d.source);
       if (!vi) return false;
+      // Names inside get the variant prefix once, at their own level: children are named from
+      // the unprefixed name (rnn applies the prefix after preparing the children).
       d.fullName = join(this.prefixOf(vi), d.name);
-      d.elements = this.elements(d.elements, d.bare ? undefined : d.fullName, vi, 0, [], d.width);
+      d.elements = this.elements(d.elements, d.bare ? undefined : d.name, vi, 0, [], d.width);
       return true;
     });
     return db;
@@ -131,16 +133,17 @@ class Resolver {
       const label = `${e.kind === "reg" ? "register" : e.kind} '${e.name ?? ""}'`;
       const vi = this.varInfo(e, parent, label, e.source);
       if (!vi) return false;
-      if (e.name !== undefined) e.fullName = join(this.prefixOf(vi), join(prefix, e.name));
+      // `prefix="none"` also drops the enclosing element's name.
+      const own = e.name !== undefined ? join(e.prefix === "none" ? undefined : prefix, e.name) : prefix;
+      if (e.name !== undefined) e.fullName = join(this.prefixOf(vi), own!);
       if (e.length !== 1 && e.stride === 0) {
         if (e.kind === "reg") e.stride = e.width! / domainWidth;
         else this.diags.error("missing-stride", `${label} has length ${e.length} but no stride`, e.source);
       }
       e.absoluteOffset = base + e.offset;
       e.strides = e.length !== 1 ? [...strides, e.stride] : [...strides];
-      const own = e.name !== undefined ? join(prefix, e.name) : prefix;
       if (e.kind === "reg") e.type = this.typeInfo(e.type, own, vi, false, e.file);
-      e.elements = this.elements(e.elements, e.name !== undefined ? e.fullName : prefix, vi, e.absoluteOffset, e.strides, domainWidth);
+      e.elements = this.elements(e.elements, own, vi, e.absoluteOffset, e.strides, domainWidth);
       return true;
     });
   }
