@@ -12,6 +12,7 @@ import type {
   RegisterDatabase,
   RnnAuthor,
   RnnBitfield,
+  RnnBitset,
   RnnElement,
   RnnEnum,
   RnnTypeInfo,
@@ -205,45 +206,46 @@ class DatabaseReader {
   }
 
   private readEnum(r: ElementReader, el: XmlElement, file: string): void {
-    const name = r.required(el, "name");
-    if (name === undefined) return;
-    const db = this.pending.db;
-    let e = db.enums.find((x) => x.name === name);
-    if (!e) {
-      e = {
-        name,
-        inline: flag(el, "inline"),
-        bare: flag(el, "bare"),
-        ...variantInfo(el),
-        file,
-        values: [],
-        ...textProps(r.brief(el), r.doc(el)),
-        source: r.at(el),
-      };
-      db.enums.push(e);
-    } else this.checkMerge(r, el, `enum '${name}'`, e);
-    e.values.push(...this.readValues(r, el, file));
+    const e = this.declaration(r, el, file, "enum", this.pending.db.enums, { values: [] as RnnValue[] });
+    e?.values.push(...this.readValues(r, el, file));
   }
 
   private readBitset(r: ElementReader, el: XmlElement, file: string): void {
+    const b = this.declaration(r, el, file, "bitset", this.pending.db.bitsets, { fields: [] as RnnBitfield[] });
+    b?.fields.push(...this.readBitfields(r, el, file));
+  }
+
+  /**
+   * The enum or bitset `el` declares: a new one (with `content`), or the earlier one of the same
+   * name it merges into (rnn merges same-name declarations declared alike).
+   */
+  private declaration<T extends RnnEnum | RnnBitset>(
+    r: ElementReader,
+    el: XmlElement,
+    file: string,
+    kind: string,
+    list: T[],
+    content: Omit<T, keyof RnnEnum & keyof RnnBitset>,
+  ): T | undefined {
     const name = r.required(el, "name");
-    if (name === undefined) return;
-    const db = this.pending.db;
-    let b = db.bitsets.find((x) => x.name === name);
-    if (!b) {
-      b = {
-        name,
-        inline: flag(el, "inline"),
-        bare: flag(el, "bare"),
-        ...variantInfo(el),
-        file,
-        fields: [],
-        ...textProps(r.brief(el), r.doc(el)),
-        source: r.at(el),
-      };
-      db.bitsets.push(b);
-    } else this.checkMerge(r, el, `bitset '${name}'`, b);
-    b.fields.push(...this.readBitfields(r, el, file));
+    if (name === undefined) return undefined;
+    const earlier = list.find((x) => x.name === name);
+    if (earlier) {
+      this.checkMerge(r, el, `${kind} '${name}'`, earlier);
+      return earlier;
+    }
+    const declared = {
+      name,
+      inline: flag(el, "inline"),
+      bare: flag(el, "bare"),
+      ...variantInfo(el),
+      file,
+      ...content,
+      ...textProps(r.brief(el), r.doc(el)),
+      source: r.at(el),
+    } as T;
+    list.push(declared);
+    return declared;
   }
 
   private readDomain(r: ElementReader, el: XmlElement, file: string): void {
