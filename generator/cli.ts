@@ -90,6 +90,18 @@ export function makeProgram(log: Log, setStatus: (status: number) => void): Comm
     .action((file: string | undefined, opts: DisasmOptions) => setStatus(disasm(file, opts, log)));
 
   program
+    .command("headergen")
+    .description(
+      "write C headers from a rules-ng register database as rules-ng-ng headergen does: FILE.h and one header per imported file (imports are looked up beside the importing file, then in each RNN_PATH directory)",
+    )
+    .argument("<file>", "the rules-ng database document (e.g. state.xml)")
+    .option("--out <dir>", "directory for the headers (default: beside FILE)")
+    .action((file: string, opts: { out?: string }) => {
+      const { headergen } = require("./headergen") as typeof import("./headergen");
+      setStatus(headergen(file, opts, log));
+    });
+
+  program
     .command("asm")
     .description("assemble text, one instruction per line, into hex words (word 0 first)")
     .argument("[file]", "input file (default: standard input)")

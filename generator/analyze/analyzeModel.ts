@@ -8,6 +8,7 @@ import { checkCoverage } from "./checkCoverage";
 import { checkEncodings } from "./checkEncodings";
 import { checkFields } from "./checkFields";
 import { checkNames, checkReferences } from "./checkNames";
+import { checkRegisterDatabases } from "./checkRegisterDatabase";
 
 export function analyzeModel(model: IsaModel, diags: Diagnostics): void {
   checkNames(model, diags);
@@ -16,6 +17,7 @@ export function analyzeModel(model: IsaModel, diags: Diagnostics): void {
   checkFields(model, diags);
   checkEncodings(model, diags);
   checkCoverage(model, diags);
+  checkRegisterDatabases(model, diags);
 }
 
 function checkGenRanges(model: IsaModel, diags: Diagnostics): void {

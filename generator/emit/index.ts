@@ -2,6 +2,7 @@
 import type { IsaModel } from "../model/types";
 import { emitCHeader } from "./emitCHeader";
 import { emitDispatch } from "./emitDispatch";
+import { emitRegisterHeaders } from "./emitRegisterHeaders";
 import { emitJson } from "./emitJson";
 import { emitManuals } from "./emitManuals";
 import { emitSite } from "./emitSite";
@@ -14,6 +15,7 @@ export const EMITTERS: { name: string; emit: Emitter }[] = [
   { name: "json", emit: emitJson },
   { name: "ts-codec", emit: emitTsCodec },
   { name: "c-header", emit: emitCHeader },
+  { name: "register-headers", emit: emitRegisterHeaders },
   { name: "manuals", emit: emitManuals },
   { name: "dispatch", emit: emitDispatch },
   { name: "site", emit: emitSite },

@@ -69,7 +69,8 @@ export function checkAgainstSchema(
 ): boolean {
   const validate = compileSchema(schema);
   if (validate(json.data)) return true;
-  for (const e of validate.errors ?? []) {
+  // An `if`/`then` failure is also reported as what `then` requires; that error says more.
+  for (const e of (validate.errors ?? []).filter((x) => x.keyword !== "if")) {
     const where = pointerToPath(e.instancePath);
     // An unknown property is reported at the property itself, not at its parent object.
     if (e.keyword === "additionalProperties")

@@ -14,7 +14,7 @@ import { recoverDocument } from "../recover/recoverDocument";
 import { checkAgainstSchema, parseJsonWithPositions } from "./loadJson";
 
 /** Formats whose documents are XML (recovery re-escapes them). */
-const XML_FORMATS = new Set<DocumentFormat>(["rules-ng", "isaspec", "valhall-xml"]);
+const XML_FORMATS = new Set<DocumentFormat>(["rules-ng", "rules-ng-database", "isaspec", "valhall-xml"]);
 
 /** Documents above this size are refused before reading: no ISA description is this large. */
 export const MAX_DOCUMENT_BYTES = 16 * 1024 * 1024;
@@ -24,6 +24,7 @@ interface ManifestDocument {
   format: DocumentFormat;
   upstream?: string;
   scrapedFrom?: string;
+  mtime?: string;
 }
 
 interface ManifestCompanion {
@@ -200,6 +201,7 @@ export function loadSpec(specsDir: string, id: string, diags: Diagnostics): Load
       format: d.format,
       role: "seed",
       upstream: d.upstream,
+      ...(d.mtime !== undefined ? { mtime: d.mtime } : {}),
       recovered,
     });
     documentInfo.push({

@@ -63,7 +63,13 @@ export interface GenRange {
 
 /** Document formats the readers understand. */
 export type DocumentFormat =
-  "rules-ng" | "isaspec" | "valhall-xml" | "r500-regs" | "bifrost-notes" | "companion-json";
+  | "rules-ng"
+  | "rules-ng-database"
+  | "isaspec"
+  | "valhall-xml"
+  | "r500-regs"
+  | "bifrost-notes"
+  | "companion-json";
 
 /** One input document of an ISA and what recovery did to it. */
 export interface DocumentInfo {
@@ -507,6 +513,11 @@ export interface IsaModel {
   notes: Note[];
   /** How the upstream disassembler prints the instructions, where a companion states it (etnaviv). */
   assemblyText?: AssemblyText;
+  /**
+   * The rules-ng register databases of a spec whose documents are one (etnaviv-hw): one per
+   * document no other imports, as headergen reads it (that document, then its imports).
+   */
+  registerDatabases?: RegisterDatabase[];
 }
 
 /**
@@ -678,5 +689,253 @@ export interface AbsentOpcode {
   mnemonic: string;
   form: string;
   upstream: string;
+  source: SourceRef;
+}
+
+/**
+ * A rules-ng register database (envytools rnn, as its `headergen` reads it): the document it was
+ * read from and every file that imports, their enums, bitsets and domains. Names are resolved as
+ * rnn resolves them (`fullName`), inline enum values and inline bitset fields are copied into the
+ * fields and registers that use them, and every element names the document it came from (`file`),
+ * which decides the header it goes to.
+ */
+export interface RegisterDatabase {
+  /** The document read, then every file it imports, in the order rnn parses them. */
+  files: RnnFile[];
+  copyright?: RnnCopyright;
+  enums: RnnEnum[];
+  bitsets: RnnBitset[];
+  domains: RnnDomain[];
+}
+
+export interface RnnFile {
+  /** The name as imported (`common.xml`). */
+  name: string;
+  /**
+   * Size in bytes.
+   * @asType integer
+   * @minimum 0
+   */
+  bytes: number;
+  /** Modification time as headergen prints it (`2024-04-10 11:43:40`, UTC). */
+  mtime: string;
+  source: SourceRef;
+}
+
+export interface RnnCopyright {
+  /**
+   * The `year` attribute: the first year of the copyright.
+   * @asType integer
+   * @minimum 0
+   */
+  firstYear?: number;
+  authors: RnnAuthor[];
+  /** The license text, leading and trailing white space removed. */
+  license?: string;
+  source: SourceRef;
+}
+
+export interface RnnAuthor {
+  name?: string;
+  email?: string;
+  nicknames: string[];
+  source: SourceRef;
+}
+
+/** `varset`/`variants`/`prefix` of an element, as written. */
+export interface RnnVariantInfo {
+  varset?: string;
+  variants?: string;
+  prefix?: string;
+}
+
+export interface RnnValue extends RnnVariantInfo {
+  name: string;
+  /** The name headergen defines (`FE_OPCODE_LOAD_STATE`). */
+  fullName: string;
+  /**
+   * The value; absent when the document gives none (then no define).
+   * @asType integer
+   * @minimum 0
+   */
+  value?: number;
+  /** Document the value came from (its header). */
+  file: string;
+  brief?: string;
+  doc?: string;
+  source: SourceRef;
+}
+
+export interface RnnEnum extends RnnVariantInfo {
+  name: string;
+  inline: boolean;
+  bare: boolean;
+  file: string;
+  values: RnnValue[];
+  brief?: string;
+  doc?: string;
+  source: SourceRef;
+}
+
+/** How a register's or bitfield's content is typed (rnn `typeinfo`). */
+export interface RnnTypeInfo {
+  /**
+   * `boolean`, `hex`, `uint`, `int`, `float`, `fixed`, `ufixed`, `fixedp` (etna_viv), `address`
+   * (`address`/`waddress`): builtins; `enum`/`bitset`: a named non-inline enum or bitset;
+   * `inline-enum`/`inline-bitset`: values or bitfields written inside the element, or copied from
+   * an inline enum/bitset; `domain`: an address in a domain (etna_viv); `spectype`; `unknown`: a
+   * name nothing declares (the analyzer reports it; headergen treats it as hex).
+   */
+  kind:
+    | "boolean"
+    | "hex"
+    | "uint"
+    | "int"
+    | "float"
+    | "fixed"
+    | "ufixed"
+    | "fixedp"
+    | "address"
+    | "enum"
+    | "bitset"
+    | "inline-enum"
+    | "inline-bitset"
+    | "domain"
+    | "spectype"
+    | "unknown";
+  /** The `type` attribute as written. */
+  name?: string;
+  /** Where the `type` attribute is. */
+  typeSource?: SourceRef;
+  /**
+   * @asType integer
+   * @minimum 0
+   */
+  shr?: number;
+  /**
+   * @asType integer
+   */
+  min?: number;
+  /**
+   * @asType integer
+   */
+  max?: number;
+  /**
+   * @asType integer
+   * @minimum 0
+   */
+  align?: number;
+  /**
+   * @asType integer
+   * @minimum 0
+   */
+  radix?: number;
+  /** Values, pre-shifted by the emitter into the field's place. */
+  values: RnnValue[];
+  /** Bitfields, relative to the field or register that holds them. */
+  fields: RnnBitfield[];
+}
+
+export interface RnnBitfield extends RnnVariantInfo {
+  name: string;
+  fullName: string;
+  /**
+   * @asType integer
+   * @minimum 0
+   */
+  low: number;
+  /**
+   * @asType integer
+   * @minimum 0
+   */
+  high: number;
+  type: RnnTypeInfo;
+  file: string;
+  brief?: string;
+  doc?: string;
+  source: SourceRef;
+}
+
+export interface RnnBitset extends RnnVariantInfo {
+  name: string;
+  inline: boolean;
+  bare: boolean;
+  file: string;
+  fields: RnnBitfield[];
+  brief?: string;
+  doc?: string;
+  source: SourceRef;
+}
+
+/** A register, array or stripe of a domain. */
+export interface RnnElement extends RnnVariantInfo {
+  kind: "reg" | "array" | "stripe";
+  /** Absent for an anonymous stripe (its children are named from the enclosing element). */
+  name?: string;
+  fullName?: string;
+  /**
+   * Register width in bits (8, 16, 32, 64).
+   * @asType integer
+   * @minimum 8
+   */
+  width?: number;
+  /**
+   * The `offset` attribute, in domain units, relative to the enclosing element.
+   * @asType integer
+   * @minimum 0
+   */
+  offset: number;
+  /**
+   * Offset of the first instance from the start of the domain, in domain units.
+   * @asType integer
+   * @minimum 0
+   */
+  absoluteOffset: number;
+  /**
+   * Number of instances (1: not an array).
+   * @asType integer
+   * @minimum 1
+   */
+  length: number;
+  /**
+   * Distance between instances in domain units; 0 when length is 1 and none is given.
+   * @asType integer
+   * @minimum 0
+   */
+  stride: number;
+  /** Strides of the enclosing arrays and this one, outermost first: the index arguments `i0, i1, …`. */
+  strides: number[];
+  access?: "r" | "w" | "rw";
+  type: RnnTypeInfo;
+  elements: RnnElement[];
+  /** Attributes of the etna_viv extensions (`value`: reset value, `masked`), as written. */
+  extensions?: Record<string, string>;
+  file: string;
+  brief?: string;
+  doc?: string;
+  source: SourceRef;
+}
+
+export interface RnnDomain extends RnnVariantInfo {
+  name: string;
+  /** The prefix of its registers' names (the name, unless `bare`). */
+  fullName: string;
+  bare: boolean;
+  /**
+   * Bits per address unit.
+   * @asType integer
+   * @minimum 1
+   */
+  width: number;
+  /**
+   * @asType integer
+   * @minimum 0
+   */
+  size?: number;
+  /** The document of its first declaration (same-name domains are merged). */
+  file: string;
+  elements: RnnElement[];
+  brief?: string;
+  doc?: string;
   source: SourceRef;
 }

@@ -4,11 +4,13 @@ import { readBifrostNotes } from "./readBifrostNotes";
 import { readIsaspec } from "./readIsaspec";
 import { readR500Regs } from "./readR500Regs";
 import { readRulesNg } from "./readRulesNg";
+import { readRulesNgDatabases } from "./readRulesNgDatabase";
 import { readValhallXml } from "./readValhallXml";
 import type { Reader } from "./readerTypes";
 
 export const READERS: Record<Exclude<DocumentFormat, "companion-json">, Reader> = {
   "rules-ng": readRulesNg,
+  "rules-ng-database": readRulesNgDatabases,
   isaspec: readIsaspec,
   "valhall-xml": readValhallXml,
   "r500-regs": readR500Regs,

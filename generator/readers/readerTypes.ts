@@ -13,6 +13,7 @@ import type {
   LookupTable,
   Note,
   Register,
+  RegisterDatabase,
   SourceRef,
 } from "../model/types";
 import type { RecoveredDocument } from "../recover/recoverDocument";
@@ -27,6 +28,8 @@ export interface LoadedDocument {
   /** `companion`: project-written data in the document's own format (e.g. ir3's isaspec roots). */
   role: "seed" | "companion";
   upstream?: string;
+  /** rules-ng-database: the modification time the manifest records for the headers' banner. */
+  mtime?: string;
   recovered: RecoveredDocument;
 }
 
@@ -62,6 +65,8 @@ export interface ModelPart {
   notes?: Note[];
   /** How the upstream disassembler prints the instructions (from a companion). */
   assemblyText?: AssemblyText;
+  /** rules-ng register databases (rules-ng-database documents). */
+  registerDatabases?: RegisterDatabase[];
 }
 
 export type Reader = (ctx: ReaderContext) => ModelPart;

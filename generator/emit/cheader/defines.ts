@@ -14,13 +14,18 @@ export interface Define {
   accessor: string | null;
   /** For a setter `NAME(x)` with the numbers written out: its shift and mask. */
   setter: { shift: number; mask: string } | null;
+  /** For an array element `NAME(i0, …)`: its first offset and the stride of each index. */
+  index: { base: string; strides: { stride: string; i: number }[] } | null;
 }
 
-/** headergen's `seekcol(src, dst)`: tabs to column `dst` (8-column stops), spaces if no tab fits. */
+/**
+ * headergen's `seekcol(src, dst)`: one tab if already at or past `dst`; else tabs to the last
+ * 8-column stop before `dst` and spaces from there, or only spaces when no tab fits.
+ */
 function seekcol(src: number, dst: number): string {
   if (dst <= src) return "\t";
   const n = Math.floor(dst / 8) - Math.floor(src / 8);
-  return n ? "\t".repeat(n) : " ".repeat(dst - src);
+  return n ? "\t".repeat(n) + " ".repeat(dst % 8) : " ".repeat(dst - src);
 }
 
 const DEFINE = "#define ";
@@ -37,6 +42,7 @@ export function hexDefine(name: string, value: bigint): Define {
     value: text,
     accessor: null,
     setter: null,
+    index: null,
   };
 }
 
@@ -48,6 +54,7 @@ export function decimalDefine(name: string, value: number): Define {
     value: String(value),
     accessor: null,
     setter: null,
+    index: null,
   };
 }
 
@@ -59,6 +66,7 @@ export function textDefine(name: string, value: string): Define {
     value,
     accessor: null,
     setter: null,
+    index: null,
   };
 }
 
@@ -71,6 +79,7 @@ export function accessorDefine(base: string): Define {
     value: null,
     accessor: base,
     setter: null,
+    index: null,
   };
 }
 
@@ -94,5 +103,30 @@ export function setterDefine(base: string, low: number, high: number): Define {
     value: null,
     accessor: null,
     setter: { shift: low, mask },
+    index: null,
+  };
+}
+
+/** headergen's `%#x`: `0x4`, and `0` for zero. */
+function altHex(value: number): string {
+  return value === 0 ? "0" : `0x${value.toString(16)}`;
+}
+
+/**
+ * An element of a rules-ng array, `NAME(i0, i1)` = `(0x%08x + stride0*(i0) + …)`; headergen aligns
+ * the value one column earlier than other defines (`seekcol(…, 63)`).
+ */
+export function indexedDefine(base: string, offset: number, strides: number[]): Define {
+  const name = `${base}(${strides.map((_, i) => `i${i}`).join(", ")})`;
+  return {
+    name,
+    pad: seekcol(DEFINE.length + name.length, 63),
+    value: null,
+    accessor: null,
+    setter: null,
+    index: {
+      base: `0x${offset.toString(16).padStart(8, "0")}`,
+      strides: strides.map((stride, i) => ({ stride: altHex(stride), i })),
+    },
   };
 }

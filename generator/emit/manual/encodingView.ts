@@ -130,6 +130,14 @@ export function bitsetLayout(width: number, fields: Field[]): LayoutTableView[] 
   );
 }
 
+/** Labelled bit ranges of a `width`-bit word (a rules-ng register's fields), no fixed bits. */
+export function labelledLayout(width: number, items: { label: string; ranges: BitRange[] }[]): LayoutTableView[] {
+  return tableViews(
+    bitLayout(width, items.map((i): LayoutItem => ({ ...i, kind: "field" })), () => undefined),
+    width > 32,
+  );
+}
+
 /** Words in hex, word 0 first: `0x00000003 0x00000000`. */
 export function hexWords(words: number[]): string {
   return words.map((w) => `0x${(w >>> 0).toString(16).padStart(8, "0")}`).join(" ");

@@ -38,6 +38,7 @@ import { manualFile, manualLinks } from "./manualLinks";
 import { codeSpan, escapeInline, inlineText, link } from "./markdownText";
 import { manualOutline, type ManualOutline } from "./outline";
 import { optionalColumns } from "./optionalColumns";
+import { registerDatabaseView, type RegisterDatabaseView } from "./registerDatabaseView";
 import { sourceLocation, textFlavor } from "./sourceText";
 
 /** An instruction as the site and search see it. */
@@ -96,6 +97,7 @@ export interface ManualView {
   inherited: Chapter<{ heading: Heading; members: string; attributes: string }> | null;
   lookupTables: Chapter<LookupTableSection> | null;
   registers: Chapter<FieldsSection> | null;
+  registerDatabase: RegisterDatabaseView | null;
   assemblyText: AssemblyTextChapter | null;
   notes: NotesChapter | null;
   instructions: ManualInstruction[];
@@ -106,6 +108,7 @@ export type ExampleSource = (model: IsaModel) => Map<string, InstructionExample>
 
 const FORMAT_NAMES: Record<string, string> = {
   "rules-ng": "rules-ng XML",
+  "rules-ng-database": "rules-ng XML register database",
   isaspec: "Mesa isaspec XML",
   "valhall-xml": "Valhall ISA.xml",
   "r500-regs": "R500 register text",
@@ -147,6 +150,7 @@ function overview(model: IsaModel, outline: ManualOutline): ManualView["overview
         [model.registers.length, "register"],
         [model.lookupTables.length, "lookup table"],
         [model.notes.length, "note"],
+        [model.registerDatabases?.length ?? 0, "register database"],
       ]
         .filter(([n]) => (n as number) > 0)
         .map(([n, what]) => `${n} ${what}${n === 1 ? "" : "s"}`)
@@ -300,6 +304,8 @@ export function manualView(
         registerSection(model, r, outline.registers!.items[i], links),
       ),
     },
+    registerDatabase:
+      outline.registerDatabase && registerDatabaseView(outline.registerDatabase.db, outline.registerDatabase.outline),
     assemblyText: assemblyTextChapter(model, outline, links),
     notes: notesChapter(model, outline, links),
     instructions: model.instructions.map((ins, i) => ({

@@ -8,6 +8,7 @@ import type { IsaModel, Note } from "../../model/types";
 import { type Heading, HeadingRegistry } from "./anchors";
 import { sharedFormats } from "./formats";
 import { inheritedAttributes } from "./inheritedAttributes";
+import { mergedDatabase, registerDatabaseOutline, type MergedDatabase, type RegisterDatabaseOutline } from "./registerDatabaseView";
 
 export interface NoteGroup {
   unit: string;
@@ -31,6 +32,8 @@ export interface ManualOutline {
   inherited: { chapter: Heading; items: Heading[] } | null;
   lookupTables: { chapter: Heading; items: Heading[] } | null;
   registers: { chapter: Heading; items: Heading[] } | null;
+  /** The register databases' chapters, with the merged database they show. */
+  registerDatabase: { db: MergedDatabase; outline: RegisterDatabaseOutline } | null;
   assemblyText: Heading | null;
   notes: { chapter: Heading; groups: NoteGroup[]; items: Heading[] } | null;
   /** Every heading, in document order. */
@@ -88,6 +91,8 @@ export function manualOutline(model: IsaModel): ManualOutline {
   const registers = chapter(model.registers.length > 0, "Registers", () => ({
     items: model.registers.map((r) => h.add(3, r.name, "register")),
   }));
+  const merged = model.registerDatabases?.length ? mergedDatabase(model.registerDatabases) : null;
+  const registerDatabase = merged && { db: merged, outline: registerDatabaseOutline(merged, h) };
   const assemblyText = model.assemblyText ? h.add(2, "Assembly text") : null;
   const notes = chapter(model.notes.length > 0, "Notes", () => {
     const items: Heading[] = new Array<Heading>(model.notes.length);
@@ -113,6 +118,7 @@ export function manualOutline(model: IsaModel): ManualOutline {
     inherited,
     lookupTables,
     registers,
+    registerDatabase,
     assemblyText,
     notes,
     headings: h.headings,

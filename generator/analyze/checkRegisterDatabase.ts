@@ -1,0 +1,111 @@
+/**
+ * Checks of rules-ng register databases: types that name nothing (`unknown-type`), fields past
+ * the width of their register or with high below low (`bit-range`), and registers of a domain
+ * whose addresses overlap (`register-overlap`; registers under `variants` are skipped, since
+ * variants exist precisely to give different chips different registers at one address).
+ * A file shared by several databases is checked in each; each problem is reported once.
+ */
+import type { Diagnostic, Diagnostics } from "../diagnostics";
+import { formatDiagnostic } from "../diagnostics";
+import type { IsaModel, RegisterDatabase, RnnBitfield, RnnDomain, RnnElement, RnnTypeInfo, SourceRef } from "../model/types";
+
+export function checkRegisterDatabases(model: IsaModel, diags: Diagnostics): void {
+  const seen = new Set<string>();
+  for (const db of model.registerDatabases ?? []) analyzeRegisterDatabase(db, diags, seen);
+}
+
+export function analyzeRegisterDatabase(db: RegisterDatabase, diags: Diagnostics, seen = new Set<string>()): void {
+  const report = (d: Diagnostic) => {
+    const key = formatDiagnostic(d);
+    if (!seen.has(key)) diags.report(d);
+    seen.add(key);
+  };
+  const error = (code: string, message: string, at: SourceRef, related?: Diagnostic["related"]) =>
+    report({ severity: "error", code, message, at, related });
+
+  const typeInfo = (t: RnnTypeInfo, owner: string, width: number | undefined) => {
+    if (t.kind === "unknown" && t.name !== undefined)
+      error(
+        "unknown-type",
+        `${owner}: unknown type '${t.name}' (not a builtin type, enum, bitset, spectype or domain); treated as hex`,
+        t.typeSource ?? db.files[0].source,
+      );
+    for (const f of t.fields) field(f, width);
+  };
+  const field = (f: RnnBitfield, width: number | undefined) => {
+    const what = `bitfield '${f.fullName}'`;
+    if (f.high < f.low) error("bit-range", `${what}: high bit ${f.high} is below low bit ${f.low}`, f.source);
+    else if (width !== undefined && f.high >= width)
+      error("bit-range", `${what}: bits ${f.high}:${f.low} lie outside the ${width} bits that hold it`, f.source);
+    // Nested fields are relative to their field.
+    typeInfo(f.type, what, f.high >= f.low ? f.high - f.low + 1 : undefined);
+  };
+
+  for (const b of db.bitsets) for (const f of b.fields) field(f, undefined);
+  for (const d of db.domains) {
+    const instances: Instance[] = [];
+    // `lengths`: of the arrays enclosing `e` and its own, matching `e.strides`.
+    const walk = (e: RnnElement, varied: boolean, outer: number[]) => {
+      const v = varied || e.variants !== undefined;
+      const lengths = e.length !== 1 ? [...outer, e.length] : outer;
+      if (e.kind === "reg") {
+        typeInfo(e.type, `register '${e.fullName}'`, e.width);
+        const size = e.width! / d.width;
+        if (!v) for (const at of offsetsOf(e, lengths)) instances.push({ at, end: at + size, reg: e });
+      }
+      for (const c of e.elements) walk(c, v, lengths);
+    };
+    for (const e of d.elements) walk(e, d.variants !== undefined, []);
+    checkOverlaps(d, instances, report);
+  }
+}
+
+interface Instance {
+  at: number;
+  end: number;
+  reg: RnnElement;
+}
+
+/** Every address the instances of a register start at (all indexes of its arrays). */
+function offsetsOf(e: RnnElement, lengths: number[]): number[] {
+  let offsets = [e.absoluteOffset];
+  e.strides.forEach((stride, i) => {
+    offsets = offsets.flatMap((o) => Array.from({ length: lengths[i] }, (_, k) => o + k * stride));
+  });
+  return offsets;
+}
+
+/**
+ * Registers whose addresses overlap. Real databases have them (etna_viv's 2D and VG blocks share
+ * addresses on different chips, which only comments say), so they are warnings: one per pair of
+ * registers of one document, one per pair of documents otherwise.
+ */
+function checkOverlaps(d: RnnDomain, instances: Instance[], report: (d: Diagnostic) => void): void {
+  const sorted = instances.sort((a, b) => a.at - b.at || a.end - b.end);
+  const hex = (n: number) => `0x${n.toString(16)}`;
+  const groups = new Map<string, { later: Instance; earlier: Instance }[]>();
+  let widest: Instance | undefined;
+  const reported = new Set<RnnElement>();
+  for (const i of sorted) {
+    if (widest && i.at < widest.end && widest.reg !== i.reg && !reported.has(i.reg)) {
+      reported.add(i.reg);
+      const key = i.reg.file === widest.reg.file ? `${i.reg.fullName}` : `${i.reg.file}|${widest.reg.file}`;
+      groups.set(key, [...(groups.get(key) ?? []), { later: i, earlier: widest }]);
+    }
+    if (!widest || i.end > widest.end) widest = i;
+  }
+  for (const pairs of groups.values()) {
+    const { later, earlier } = pairs[0];
+    const what = `register '${later.reg.fullName}' at ${hex(later.at)} overlaps '${earlier.reg.fullName}' at ${hex(earlier.at)}..${hex(earlier.end - 1)}`;
+    report({
+      severity: "warning",
+      code: "register-overlap",
+      message:
+        pairs.length === 1
+          ? `domain '${d.name}': ${what}`
+          : `domain '${d.name}': ${pairs.length} registers of ${later.reg.file} overlap registers of ${earlier.reg.file} (no variants tell them apart); the first: ${what}`,
+      at: later.reg.source,
+      related: [{ at: earlier.reg.source, message: `'${earlier.reg.fullName}' declared here` }],
+    });
+  }
+}

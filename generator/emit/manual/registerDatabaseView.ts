@@ -1,0 +1,183 @@
+/**
+ * The register-database chapters of a manual (specs whose documents are rules-ng register
+ * databases): one section per domain with its address map sorted by offset, one per register
+ * with its bit layout and fields, and the database's enums and bitsets, cross-linked (a field's
+ * type links to its enum or bitset, the address map to each register). A model holds one database
+ * per root document; they share files, so a domain is shown as the database that holds most of it.
+ */
+import type { RegisterDatabase, RnnBitfield, RnnDomain, RnnElement, RnnEnum, RnnBitset, RnnTypeInfo } from "../../model/types";
+import type { Heading, HeadingRegistry } from "./anchors";
+import { labelledLayout, type LayoutTableView } from "./encodingView";
+import { blockText, codeSpan, escapeInline, inlineText, link } from "./markdownText";
+import { sourceLocation } from "./sourceText";
+
+/** The database as the manual shows it: each domain, enum and bitset once. */
+export interface MergedDatabase {
+  domains: { domain: RnnDomain; registers: RnnElement[] }[];
+  enums: RnnEnum[];
+  bitsets: RnnBitset[];
+}
+
+function registersOf(list: RnnElement[]): RnnElement[] {
+  return list.flatMap((e) => [...(e.kind === "reg" && e.fullName !== undefined ? [e] : []), ...registersOf(e.elements)]);
+}
+
+export function mergedDatabase(dbs: RegisterDatabase[]): MergedDatabase {
+  const domains = new Map<string, { domain: RnnDomain; registers: RnnElement[] }>();
+  const enums = new Map<string, RnnEnum>();
+  const bitsets = new Map<string, RnnBitset>();
+  for (const db of dbs) {
+    for (const d of db.domains) {
+      const registers = registersOf(d.elements).sort((a, b) => a.absoluteOffset - b.absoluteOffset);
+      const known = domains.get(d.name);
+      if (!known || registers.length > known.registers.length) domains.set(d.name, { domain: d, registers });
+    }
+    for (const e of db.enums) if (!e.inline && !enums.has(e.name)) enums.set(e.name, e);
+    for (const b of db.bitsets) if (!b.inline && !bitsets.has(b.name)) bitsets.set(b.name, b);
+  }
+  return { domains: [...domains.values()], enums: [...enums.values()], bitsets: [...bitsets.values()] };
+}
+
+export interface RegisterDatabaseOutline {
+  domainsChapter: Heading;
+  domains: { heading: Heading; registers: Heading[] }[];
+  enumsChapter: Heading | null;
+  enums: Heading[];
+  bitsetsChapter: Heading | null;
+  bitsets: Heading[];
+}
+
+/** Register the chapters' headings, in the order the template prints them. */
+export function registerDatabaseOutline(db: MergedDatabase, h: HeadingRegistry): RegisterDatabaseOutline {
+  const domainsChapter = h.add(2, "Register domains");
+  const domains = db.domains.map((d) => ({
+    heading: h.add(3, `Domain ${d.domain.name}`, "domain"),
+    registers: d.registers.map((r) => h.add(4, r.fullName!, "register")),
+  }));
+  const enumsChapter = db.enums.length > 0 ? h.add(2, "Register enumerations") : null;
+  const enums = db.enums.map((e) => h.add(3, e.name, "enum"));
+  const bitsetsChapter = db.bitsets.length > 0 ? h.add(2, "Register bitsets") : null;
+  const bitsets = db.bitsets.map((b) => h.add(3, b.name, "bitset"));
+  return { domainsChapter, domains, enumsChapter, enums, bitsetsChapter, bitsets };
+}
+
+interface FieldRowView {
+  bits: string;
+  name: string;
+  type: string;
+  description: string;
+}
+
+interface ValueRowView {
+  value: string;
+  name: string;
+  description: string;
+}
+
+export interface RegisterDatabaseView {
+  domainsChapter: Heading;
+  domains: {
+    heading: Heading;
+    facts: string[];
+    map: { offset: string; register: string; width: string; array: string; access: string; brief: string }[];
+    registers: {
+      heading: Heading;
+      brief: string | null;
+      doc: string | null;
+      facts: string[];
+      layout: LayoutTableView[];
+      fields: FieldRowView[];
+    }[];
+  }[];
+  enumsChapter: Heading | null;
+  enums: { heading: Heading; brief: string | null; facts: string[]; values: ValueRowView[] }[];
+  bitsetsChapter: Heading | null;
+  bitsets: { heading: Heading; brief: string | null; facts: string[]; fields: FieldRowView[] }[];
+}
+
+const hex = (n: number, digits = 5) => `0x${n.toString(16).toUpperCase().padStart(digits, "0")}`;
+const text = (s: string | undefined) => (s === undefined ? null : inlineText(s, "plain", false));
+const cell = (s: string | undefined) => (s === undefined ? "" : inlineText(s, "plain"));
+
+export function registerDatabaseView(db: MergedDatabase, o: RegisterDatabaseOutline): RegisterDatabaseView {
+  const anchorOf = (h: Heading) => `#${h.anchor}`;
+  const enumLinks = new Map(db.enums.map((e, i) => [e.name, link(codeSpan(e.name), anchorOf(o.enums[i]))]));
+  const bitsetLinks = new Map(db.bitsets.map((b, i) => [b.name, link(codeSpan(b.name), anchorOf(o.bitsets[i]))]));
+  const domainLinks = new Map(db.domains.map((d, i) => [d.domain.name, link(codeSpan(d.domain.name), anchorOf(o.domains[i].heading))]));
+
+  const typeText = (t: RnnTypeInfo): string => {
+    if (t.name !== undefined) return enumLinks.get(t.name) ?? bitsetLinks.get(t.name) ?? domainLinks.get(t.name) ?? codeSpan(t.name);
+    return t.kind;
+  };
+  /** Fields with absolute bits, nested fields after their parent; values in the description. */
+  const fieldRows = (fields: RnnBitfield[], shift: number): FieldRowView[] =>
+    fields.flatMap((f) => {
+      const low = f.low + shift;
+      const high = f.high + shift;
+      const values = f.type.values.filter((v) => v.value !== undefined).map((v) => `${v.value} = ${escapeInline(v.name)}`);
+      const description = [cell(f.brief), values.length > 0 ? `values: ${values.join(", ")}` : "", f.type.shr ? `shifted right by ${f.type.shr}` : ""]
+        .filter((x) => x !== "")
+        .join("; ");
+      return [
+        { bits: high === low ? `${high}` : `${high}:${low}`, name: codeSpan(f.fullName), type: typeText(f.type), description },
+        ...fieldRows(f.type.fields, low),
+      ];
+    });
+  const offsetText = (e: RnnElement) =>
+    codeSpan(e.strides.length === 0 ? hex(e.absoluteOffset) : `${hex(e.absoluteOffset)}${e.strides.map((s, i) => ` + ${hex(s, 1)}*i${i}`).join("")}`);
+
+  return {
+    domainsChapter: o.domainsChapter,
+    domains: db.domains.map(({ domain, registers }, di) => {
+      const headings = o.domains[di].registers;
+      return {
+        heading: o.domains[di].heading,
+        facts: [
+          ...(domain.brief ? [escapeInline(domain.brief)] : []),
+          `Address unit: ${domain.width} bits${domain.size !== undefined ? `; size ${codeSpan(hex(domain.size))}` : ""}`,
+          `Registers: ${registers.length}`,
+          `Declared at ${codeSpan(sourceLocation(domain.source))}`,
+        ],
+        map: registers.map((r, i) => ({
+          offset: offsetText(r),
+          register: link(codeSpan(r.fullName!), anchorOf(headings[i])),
+          width: String(r.width),
+          array: r.strides.length > 0 ? `${r.strides.length} index${r.strides.length > 1 ? "es" : ""}` : "",
+          access: r.access ?? "",
+          brief: cell(r.brief),
+        })),
+        registers: registers.map((r, i) => ({
+          heading: headings[i],
+          brief: text(r.brief),
+          doc: r.doc === undefined ? null : blockText(r.doc, "plain"),
+          facts: [
+            `Offset: ${offsetText(r)}${r.length !== 1 ? ` (${r.length} × ${codeSpan(hex(r.stride, 1))})` : ""}`,
+            `Width: ${r.width} bits${r.access ? `, access ${r.access}` : ""}`,
+            `Type: ${typeText(r.type)}`,
+            `Source: ${codeSpan(sourceLocation(r.source))}`,
+          ],
+          layout: r.type.fields.length > 0 ? labelledLayout(r.width!, r.type.fields.map((f) => ({ label: f.name, ranges: [{ low: f.low, high: f.high }] }))) : [],
+          fields: fieldRows(r.type.fields, 0),
+        })),
+      };
+    }),
+    enumsChapter: o.enumsChapter,
+    enums: db.enums.map((e, i) => ({
+      heading: o.enums[i],
+      brief: text(e.brief),
+      facts: [`Source: ${codeSpan(sourceLocation(e.source))}`],
+      values: e.values.map((v) => ({
+        value: v.value === undefined ? "—" : codeSpan(`0x${v.value.toString(16)}`),
+        name: codeSpan(v.fullName),
+        description: cell(v.brief),
+      })),
+    })),
+    bitsetsChapter: o.bitsetsChapter,
+    bitsets: db.bitsets.map((b, i) => ({
+      heading: o.bitsets[i],
+      brief: text(b.brief),
+      facts: [`Source: ${codeSpan(sourceLocation(b.source))}`],
+      fields: fieldRows(b.fields, 0),
+    })),
+  };
+}
