@@ -4,6 +4,7 @@
  * this same build (loaded in memory from `emitTsCodec`'s text, never from `out/` on disk).
  */
 import type { IsaModel } from "../model/types";
+import { bitFieldSvgView, diagramPath } from "./diagram/bitFieldSvg";
 import { emitTsCodec } from "./emitTsCodec";
 import { instructionExample } from "./manual/examples";
 import { loadGeneratedCodec, type GeneratedCodec } from "./manual/loadGeneratedCodec";
@@ -24,7 +25,10 @@ function generatedCodecs(models: IsaModel[]): Map<string, GeneratedCodec> {
 
 /** The manuals' Markdown, and each ISA's documented instructions (what the site's search lists). */
 export interface RenderedManuals {
+  /** The Markdown manuals. */
   files: OutputFile[];
+  /** The SVG diagrams the manuals show (`docs/svg/<id>/<anchor>.svg`). */
+  diagrams: OutputFile[];
   instructions: Map<string, ManualInstruction[]>;
 }
 
@@ -38,7 +42,19 @@ export function renderManuals(models: IsaModel[]): RenderedManuals {
     manuals = renderAll(models);
     rendered.set(models, manuals);
   }
-  return { files: manuals.files.map((f) => ({ ...f })), instructions: manuals.instructions };
+  return {
+    files: manuals.files.map((f) => ({ ...f })),
+    diagrams: manuals.diagrams.map((f) => ({ ...f })),
+    instructions: manuals.instructions,
+  };
+}
+
+/** One SVG bit-field diagram per instruction, named by the anchor of its section. */
+function diagramFiles(model: IsaModel, instructions: ManualInstruction[]): OutputFile[] {
+  return model.instructions.map((ins, i) => ({
+    path: `docs/${diagramPath(model.isa.id, instructions[i].anchor)}`,
+    content: renderTemplate("docs/bit-field.svg.hbs", bitFieldSvgView(model, ins)),
+  }));
 }
 
 function renderAll(models: IsaModel[]): RenderedManuals {
@@ -51,15 +67,19 @@ function renderAll(models: IsaModel[]): RenderedManuals {
     );
   };
   const instructions = new Map<string, ManualInstruction[]>();
-  const files = models.map((m) => {
+  const files: OutputFile[] = [];
+  const diagrams: OutputFile[] = [];
+  for (const m of models) {
     const view = manualView(m, models, examples);
     instructions.set(m.isa.id, view.instructions);
-    return { path: `docs/${m.isa.id}.md`, content: renderTemplate("docs/manual.md.hbs", view) };
-  });
+    files.push({ path: `docs/${m.isa.id}.md`, content: renderTemplate("docs/manual.md.hbs", view) });
+    diagrams.push(...diagramFiles(m, view.instructions));
+  }
   files.push({ path: "docs/README.md", content: renderTemplate("docs/readme.md.hbs", readmeView(models)) });
-  return { files, instructions };
+  return { files, diagrams, instructions };
 }
 
 export function emitManuals(models: IsaModel[]): OutputFile[] {
-  return renderManuals(models).files;
+  const manuals = renderManuals(models);
+  return [...manuals.files, ...manuals.diagrams];
 }

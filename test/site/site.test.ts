@@ -2,7 +2,9 @@
  * The site emitted from the shipped models: its pages, links, navigation and search index, checked
  * against the models and against the HTML itself (every internal link lands on an element id).
  */
+import * as path from "path";
 import type { OutputFile } from "../../generator/emit/outputFile";
+import { emitManuals } from "../../generator/emit/emitManuals";
 import { emitSite } from "../../generator/emit/emitSite";
 import { shippedModels } from "../helpers/shippedModels";
 
@@ -95,6 +97,23 @@ test("every internal link of every page resolves to an element id of its target 
   expect(broken).toEqual([]);
   // Not a vacuous pass: the manuals link heavily (index rows, enum and note cross-references).
   expect(checked).toBeGreaterThan(1000);
+});
+
+test("every image of every page is a diagram the manuals publish in docs/, loaded lazily", () => {
+  const published = new Set(emitManuals(models).map((f) => f.path));
+  const missing: string[] = [];
+  let count = 0;
+  for (const page of pageFiles()) {
+    for (const img of html(page).matchAll(/<img [^>]*>/g)) {
+      const [src] = attributes(img[0], "src");
+      const target = path.posix.normalize(path.posix.join("site", src));
+      count++;
+      if (!published.has(target)) missing.push(`${page}: ${src}`);
+      if (!/ loading="lazy"/.test(img[0])) missing.push(`${page}: ${src} is not lazy`);
+    }
+  }
+  expect(missing).toEqual([]);
+  expect(count).toBe(models.reduce((n, m) => n + m.instructions.length, 0));
 });
 
 test("the navigation of every page links every page, in the same order, marking the current one", () => {

@@ -51,6 +51,9 @@ export interface SiteView {
 
 export const INDEX_MARKDOWN = "README.md";
 
+/** The manuals' directory seen from the site's pages (out/docs from out/site). */
+export const MANUALS_FROM_SITE = "../docs/";
+
 export function pageFileOf(markdownFile: string): string {
   return markdownFile === INDEX_MARKDOWN ? "index.html" : markdownFile.replace(/\.md$/, ".html");
 }
@@ -69,6 +72,8 @@ export function siteView(input: SiteInput): SiteView {
       renderMarkdown(m.markdown, {
         source: `docs/${m.file}`,
         pageOf: (file) => (files.has(file) ? pageFileOf(file) : undefined),
+        // The manuals' images (bit-field diagrams) are published once, in docs/ beside site/.
+        imageSrc: (src) => `${MANUALS_FROM_SITE}${src}`,
       }),
     ]),
   );
