@@ -64,6 +64,7 @@
           const box = element("div", `decoder-box decoder-${kind}`);
           box.style.gridColumn = `${32 - (high % 32)} / span ${high - low + 1}`;
           box.title = `${field || kind} (bits ${rangeText(high, low)})`;
+          box.dataset.bits = rangeText(high, low);
           if (field) box.dataset.field = field;
           box.append(
             element(
