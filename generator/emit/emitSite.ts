@@ -43,7 +43,11 @@ export function renderSite(view: SiteView): OutputFile[] {
     { path: "site/search.js", content: renderTemplate("site/search.js.hbs", {}) },
     { path: "site/search-index.js", content: renderTemplate("site/search-index.js.hbs", { entries: view.searchEntries }) },
     ...(view.codecScripts.length > 0 ? [{ path: "site/decoder.js", content: renderTemplate("site/decoder.js.hbs", {}) }] : []),
-    ...view.codecScripts.map((c) => ({ path: `site/${codecScriptFile(c.isa)}`, content: renderTemplate("site/codec.js.hbs", c) })),
+    ...view.codecScripts.map((c) => ({
+      path: `site/${codecScriptFile(c.isa)}`,
+      content: renderTemplate("site/codec.js.hbs", c),
+      preformatted: true,
+    })),
   ];
 }
 

@@ -25,8 +25,8 @@ export async function formatOutput(files: OutputFile[]): Promise<OutputFile[]> {
   for (const f of files) {
     const ext = f.path.slice(f.path.lastIndexOf("."));
     const parser = PARSERS[ext];
-    if (!parser) {
-      formatted.push(f);
+    if (!parser || f.preformatted) {
+      formatted.push({ path: f.path, content: f.content });
       continue;
     }
     // `filepath` tells prettier's TypeScript parser the file is .ts, not JSX; without it prettier

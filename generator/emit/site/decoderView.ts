@@ -29,7 +29,6 @@ type BoxRow = [number, number, number, number, string, string, string | null];
 
 export interface CodecScriptView {
   isa: string;
-  title: string;
   /** The codec as a CommonJS module body. */
   js: string;
   /** Instruction name → [anchor of its section, index into `layouts`]. */
@@ -98,5 +97,5 @@ export function codecScriptView(
     }
     instructions[ins.name] = [manual[i].anchor, index];
   });
-  return { isa: model.isa.id, title: model.isa.title, js, instructions, layouts };
+  return { isa: model.isa.id, js, instructions, layouts };
 }
