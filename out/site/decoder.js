@@ -21,6 +21,7 @@
   const encodeInput = $("encode-text");
   const encodeOut = $("encode-words");
   const encodeError = $("encode-error");
+  const encodeDecode = $("encode-decode");
 
   if (gpuSelect && codec.ISA.defaultGpu !== null) gpuSelect.value = String(codec.ISA.defaultGpu);
 
@@ -145,13 +146,15 @@
     return bytes.join(" ");
   }
 
+  function stateHash(words) {
+    let hash = `#decode=${hexList(words)}`;
+    if (gpuSelect) hash += `&gpu=${gpuSelect.value}`;
+    if (bytesToggle.checked) hash += "&bytes";
+    return hash;
+  }
+
   function saveState(words) {
-    let hash = "";
-    if (words) {
-      hash = `#decode=${hexList(words)}`;
-      if (gpuSelect) hash += `&gpu=${gpuSelect.value}`;
-      if (bytesToggle.checked) hash += "&bytes";
-    }
+    const hash = words ? stateHash(words) : "";
     if (hash !== location.hash)
       history.replaceState(null, "", hash || location.pathname + location.search);
   }
@@ -179,6 +182,9 @@
     const result = codec.asmLine(encodeInput.value);
     encodeOut.textContent = result.text;
     encodeError.textContent = errorText(result.error);
+    // The words just assembled, decoded above (through the URL, so the link can be shared too).
+    encodeDecode.hidden = !result.words;
+    if (result.words) encodeDecode.href = stateHash(Array.from(result.words));
   }
 
   // #decode=0x…,0x…[&gpu=N][&bytes]: fill the panel from the URL.

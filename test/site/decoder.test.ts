@@ -276,6 +276,24 @@ test("the URL keeps the words, the generation and the bytes toggle, and a page o
   expect(errors).toEqual([]);
 });
 
+test("assembled words link to their decoding through the URL", async () => {
+  const { page, errors } = await openPage("ir3.html");
+  await page.locator("#decode-gpu").selectOption("600");
+  await page.getByLabel("Assembly").fill("getlast.w8 #4");
+  const link = page.locator("#encode-decode");
+  expect(await link.getAttribute("href")).toBe("#decode=0x00000004,0x02220000&gpu=600");
+  await link.click();
+  await page.waitForFunction(() =>
+    (globalThis as unknown as { location: { hash: string } }).location.hash.startsWith("#decode="),
+  );
+  expect(await page.getByLabel("Instruction words").inputValue()).toBe("0x00000004 0x02220000");
+  expect(await text(page, "decode-text")).toBe("getlast.w8 #4");
+  await page.getByLabel("Assembly").fill("getlast.w8 #");
+  expect(await link.isHidden()).toBe(true);
+  expect(errors).toEqual([]);
+  await page.close();
+});
+
 test("each codec script, run as a classic script, decodes as the shipped codec does (1000 seeded words per ISA)", () => {
   for (const isa of ["ir3", "etnaviv", "valhall", "r500"]) {
     const script = readFileSync(path.join(SITE, `${isa}-codec.js`), "utf8");
