@@ -154,6 +154,8 @@
   }
 
   function saveState(words) {
+    // Without words, only a decoder state is cleared: a section anchor in the URL stays.
+    if (!words && !location.hash.startsWith("#decode=")) return;
     const hash = words ? stateHash(words) : "";
     if (hash !== location.hash)
       history.replaceState(null, "", hash || location.pathname + location.search);
@@ -166,8 +168,9 @@
     errorOut.textContent = errorText(result.error);
     const parsed = line.trim() === "" ? {} : codec.parseWords(line, bytesToggle.checked);
     const decoded = parsed.words && codec.decode(parsed.words, options());
-    if (decoded) {
-      const [anchor, layoutIndex] = decoder.instructions[decoded.name];
+    const entry = decoded && decoder.instructions[decoded.name];
+    if (entry) {
+      const [anchor, layoutIndex] = entry;
       const layout = decoder.layouts[layoutIndex];
       link.href = `#${anchor}`;
       link.textContent = `${decoded.name}: its section of this manual`;

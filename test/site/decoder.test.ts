@@ -276,6 +276,19 @@ test("the URL keeps the words, the generation and the bytes toggle, and a page o
   expect(errors).toEqual([]);
 });
 
+test("a section anchor stays in the URL until words are decoded; clearing the words clears the state", async () => {
+  const { page, errors } = await openPage("ir3.html", "#br");
+  await page.locator("#decode-gpu").selectOption("300");
+  expect(new URL(page.url()).hash).toBe("#br");
+  await page.getByLabel("Instruction words").fill("0x00000003 0x00900000");
+  expect(new URL(page.url()).hash).toBe("#decode=0x00000003,0x00900000&gpu=300");
+  await page.getByLabel("Instruction words").fill("");
+  expect(new URL(page.url()).hash).toBe("");
+  expect(await text(page, "decode-text")).toBe("");
+  expect(errors).toEqual([]);
+  await page.close();
+});
+
 test("assembled words link to their decoding through the URL", async () => {
   const { page, errors } = await openPage("ir3.html");
   await page.locator("#decode-gpu").selectOption("600");
