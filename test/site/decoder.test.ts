@@ -13,7 +13,7 @@ import { pathToFileURL } from "url";
 import * as vm from "vm";
 import type { Browser, Page } from "playwright-core";
 import { asm, disasm, type DisasmOptions } from "../../generator/disasm";
-import { chooseChromium, launchChromium } from "../helpers/browser";
+import { chooseChromium, launchChromium, openRecordingErrors } from "../helpers/browser";
 
 const ROOT = path.join(__dirname, "..", "..");
 const SITE = path.join(ROOT, "out", "site");
@@ -67,15 +67,7 @@ function panelError(cliError: string): string {
 /** Open `file` of the site (with `hash`, e.g. `#decode=…`, if given). */
 async function openPage(file: string, hash = ""): Promise<{ page: Page; errors: string[] }> {
   if (!browser) throw new Error("the browser did not start (see the beforeAll failure)");
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  const errors: string[] = [];
-  page.on("pageerror", (e) => errors.push(`page error: ${e.message}`));
-  page.on("console", (m) => {
-    if (m.type() === "error" || m.type() === "warning")
-      errors.push(`console ${m.type()}: ${m.text()}`);
-  });
-  await page.goto(pathToFileURL(path.join(SITE, file)).href + hash);
-  return { page, errors };
+  return openRecordingErrors(browser, pathToFileURL(path.join(SITE, file)).href + hash);
 }
 
 const text = (page: Page, id: string) =>
