@@ -75,6 +75,19 @@ function expectedFieldBoxes(ins: Instruction): string[] {
 
 const bit = (words: number[], b: number) => ((words[b >>> 5] ?? 0) >>> (b & 31)) & 1;
 
+test("diagrams draw in currentColor, with a colour for light and one for dark themes", () => {
+  const svg = readFileSync(path.join(DOCS_DIR, "svg", "ir3", "br.svg"), "utf8");
+  const style = /<style>([\s\S]*)<\/style>/.exec(svg)?.[1] ?? "";
+  expect(style).toMatch(/\.isaforge-bitfield \{ color: #[0-9a-f]{6};/);
+  expect(style).toMatch(
+    /@media \(prefers-color-scheme: dark\) \{ \.isaforge-bitfield \{ color: #[0-9a-f]{6}; \} \}/,
+  );
+  // Outside the style, nothing names a colour: every stroke and fill follows currentColor.
+  const drawing = svg.replace(/<style>[\s\S]*<\/style>/, "");
+  expect(drawing).not.toMatch(/#[0-9a-fA-F]{3,6}\b|rgb\(/);
+  expect(drawing).toContain('stroke="currentColor"');
+});
+
 const ids = shippedIds().filter((id) => shippedModel(id).instructions.length > 0);
 
 describe.each(ids)("%s", (id) => {
