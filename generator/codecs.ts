@@ -6,11 +6,19 @@ import { existsSync, readdirSync } from "fs";
 import * as path from "path";
 import { PACKAGE_ROOT } from "./paths";
 
+/** A line of `disasm`/`asm` output, with the error when the input line was bad. */
+export interface LineResult {
+  text: string;
+  error?: { message: string; column: number };
+}
+
 export interface Codec {
   ISA: { id: string; wordCount: number; defaultGpu: number | null };
   decode(words: ArrayLike<number>, options?: { gpu?: number }): { name: string } | undefined;
   disassemble(words: ArrayLike<number>, options?: { gpu?: number }): string;
   assemble(text: string, options?: { gpu?: number }): Uint32Array;
+  disasmLine(line: string, options?: { bytes?: boolean; gpu?: number }): LineResult & { known: boolean };
+  asmLine(line: string, options?: { bytes?: boolean; gpu?: number }): LineResult;
   AssemblyError: new (...args: never[]) => Error & { line: number; column: number };
 }
 

@@ -1,6 +1,8 @@
 /**
  * The `disasm` and `asm` commands: instruction words ⇄ assembly text, one line in, one line out,
- * through the generated codecs.
+ * through the generated codecs. What a line reads and prints is the codecs' own
+ * (`disasmLine`/`asmLine`, templates/ts/codec/lines.ts.hbs), which the site's decoder
+ * panel calls too; this file adds file names, line numbers and exit statuses.
  */
 import { readFileSync } from "fs";
 import type { Log } from "./build";
@@ -45,34 +47,6 @@ function gpuOptions(gpu: string | undefined, log: Log): { gpu?: number } | undef
   return undefined;
 }
 
-/** Words as text: `0x%08x` words, or with `bytes` each word's bytes in little-endian order. */
-export function formatWords(words: ArrayLike<number>, bytes: boolean): string {
-  const hex = (v: number, digits: number) => v.toString(16).padStart(digits, "0");
-  const all = Array.from(words, (w) => w >>> 0);
-  if (!bytes) return all.map((w) => "0x" + hex(w, 8)).join(" ");
-  return all.flatMap((w) => [0, 8, 16, 24].map((s) => hex((w >>> s) & 0xff, 2))).join(" ");
-}
-
-/** Parse one input line into words; an error names the column of the bad token. */
-export function parseWords(line: string, wordCount: number, bytes: boolean): { words?: number[]; error?: string; column?: number } {
-  const tokens = [...line.matchAll(/[^\s,]+/g)];
-  const per = bytes ? 2 : 8;
-  const values: number[] = [];
-  for (const t of tokens) {
-    const m = /^(?:0[xX])?([0-9a-fA-F]+)$/.exec(t[0]);
-    if (!m || m[1].length > per) {
-      return { error: `'${t[0]}' is not a ${bytes ? "byte" : "32-bit word"} in hex`, column: (t.index ?? 0) + 1 };
-    }
-    values.push(parseInt(m[1], 16));
-  }
-  const want = bytes ? wordCount * 4 : wordCount;
-  if (values.length !== want) return { error: `expected ${want} ${bytes ? "bytes" : "words"}, found ${values.length}`, column: 1 };
-  if (!bytes) return { words: values };
-  const words: number[] = [];
-  for (let i = 0; i < values.length; i += 4) words.push((values[i] | (values[i + 1] << 8) | (values[i + 2] << 16) | (values[i + 3] << 24)) >>> 0);
-  return { words };
-}
-
 export function disasm(file: string | undefined, options: DisasmOptions, log: Log): number {
   const codec = codecOrUsage(options.isa, log);
   const opts = gpuOptions(options.gpu, log);
@@ -80,16 +54,12 @@ export function disasm(file: string | undefined, options: DisasmOptions, log: Lo
   const input = readInput(file);
   let status = EXIT_OK;
   inputLines(input.text).forEach((line, i) => {
-    if (line.trim() === "") return log.out("");
-    const parsed = parseWords(line, codec.ISA.wordCount, options.bytes ?? false);
-    if (!parsed.words) {
-      log.err(`${input.name}:${i + 1}:${parsed.column}: error[bad-word]: ${parsed.error}`);
-      log.out(`invalid: ${parsed.error}`);
+    const result = codec.disasmLine(line, { bytes: options.bytes ?? false, ...opts });
+    if (result.error) {
+      log.err(`${input.name}:${i + 1}:${result.error.column}: error[bad-word]: ${result.error.message}`);
       status = EXIT_INPUT_ERRORS;
-      return;
-    }
-    if (options.strict && !codec.decode(parsed.words, opts)) status = EXIT_INPUT_ERRORS;
-    log.out(codec.disassemble(parsed.words, opts));
+    } else if (options.strict && !result.known) status = EXIT_INPUT_ERRORS;
+    log.out(result.text);
   });
   return status;
 }
@@ -101,17 +71,12 @@ export function asm(file: string | undefined, options: AsmOptions, log: Log): nu
   const input = readInput(file);
   let status = EXIT_OK;
   inputLines(input.text).forEach((line, i) => {
-    if (line.trim() === "") return log.out("");
-    try {
-      log.out(formatWords(codec.assemble(line, opts), options.bytes ?? false));
-    } catch (e) {
-      const err = e as Error & { column?: number };
-      const column = typeof err.column === "number" ? err.column : 1;
-      const message = err.message.replace(/^\d+:\d+: /, "");
-      log.err(`${input.name}:${i + 1}:${column}: error[asm]: ${message}`);
-      log.out(`invalid: ${message}`);
+    const result = codec.asmLine(line, { bytes: options.bytes ?? false, ...opts });
+    if (result.error) {
+      log.err(`${input.name}:${i + 1}:${result.error.column}: error[asm]: ${result.error.message}`);
       status = EXIT_INPUT_ERRORS;
     }
+    log.out(result.text);
   });
   return status;
 }

@@ -4,28 +4,40 @@
  * this same build (loaded in memory from `emitTsCodec`'s text, never from `out/` on disk).
  */
 import type { IsaModel } from "../model/types";
+import { bitFieldSvgView, diagramPath } from "./diagram/bitFieldSvg";
 import { emitTsCodec } from "./emitTsCodec";
 import { instructionExample } from "./manual/examples";
-import { loadGeneratedCodec, type GeneratedCodec } from "./manual/loadGeneratedCodec";
+import {
+  compileGeneratedCodec,
+  loadCompiledCodec,
+  type GeneratedCodec,
+} from "./manual/loadGeneratedCodec";
 import { manualView, type ExampleSource, type ManualInstruction } from "./manual/manualView";
 import { readmeView } from "./manual/readmeView";
 import type { OutputFile } from "./outputFile";
 import { renderTemplate } from "./renderTemplate";
 
-function generatedCodecs(models: IsaModel[]): Map<string, GeneratedCodec> {
-  const codecs = new Map<string, GeneratedCodec>();
+/** Each ISA's codec from this build: compiled to JavaScript (which the site ships) and loaded. */
+function generatedCodecs(models: IsaModel[]): Map<string, { codec: GeneratedCodec; js: string }> {
+  const codecs = new Map<string, { codec: GeneratedCodec; js: string }>();
   for (const file of emitTsCodec(models)) {
     const id = /^ts\/(.+)\.ts$/.exec(file.path)?.[1];
     if (id === undefined) throw new Error(`emitTsCodec returned an unexpected file ${file.path}`);
-    codecs.set(id, loadGeneratedCodec(file.content, file.path));
+    const js = compileGeneratedCodec(file.content, file.path);
+    codecs.set(id, { codec: loadCompiledCodec(js, file.path), js });
   }
   return codecs;
 }
 
 /** The manuals' Markdown, and each ISA's documented instructions (what the site's search lists). */
 export interface RenderedManuals {
+  /** The Markdown manuals. */
   files: OutputFile[];
+  /** The SVG diagrams the manuals show (`docs/svg/<id>/<anchor>.svg`). */
+  diagrams: OutputFile[];
   instructions: Map<string, ManualInstruction[]>;
+  /** Each ISA's codec compiled to a CommonJS module body, for the site's decoder panel. */
+  codecScripts: Map<string, string>;
 }
 
 /** Per models array: the manuals and the site both need them in one build, and examples are costly. */
@@ -38,28 +50,46 @@ export function renderManuals(models: IsaModel[]): RenderedManuals {
     manuals = renderAll(models);
     rendered.set(models, manuals);
   }
-  return { files: manuals.files.map((f) => ({ ...f })), instructions: manuals.instructions };
+  return {
+    files: manuals.files.map((f) => ({ ...f })),
+    diagrams: manuals.diagrams.map((f) => ({ ...f })),
+    instructions: manuals.instructions,
+    codecScripts: manuals.codecScripts,
+  };
+}
+
+/** One SVG bit-field diagram per instruction, named by the anchor of its section. */
+function diagramFiles(model: IsaModel, instructions: ManualInstruction[]): OutputFile[] {
+  return model.instructions.map((ins, i) => ({
+    path: `docs/${diagramPath(model.isa.id, instructions[i].anchor)}`,
+    content: renderTemplate("docs/bit-field.svg.hbs", bitFieldSvgView(model, ins)),
+  }));
 }
 
 function renderAll(models: IsaModel[]): RenderedManuals {
   const codecs = generatedCodecs(models);
   const examples: ExampleSource = (model) => {
-    const codec = codecs.get(model.isa.id);
+    const codec = codecs.get(model.isa.id)?.codec;
     if (!codec) return null;
     return new Map(
       model.instructions.map((ins) => [ins.name, instructionExample(model, ins, codec)]),
     );
   };
   const instructions = new Map<string, ManualInstruction[]>();
-  const files = models.map((m) => {
+  const files: OutputFile[] = [];
+  const diagrams: OutputFile[] = [];
+  for (const m of models) {
     const view = manualView(m, models, examples);
     instructions.set(m.isa.id, view.instructions);
-    return { path: `docs/${m.isa.id}.md`, content: renderTemplate("docs/manual.md.hbs", view) };
-  });
+    files.push({ path: `docs/${m.isa.id}.md`, content: renderTemplate("docs/manual.md.hbs", view) });
+    diagrams.push(...diagramFiles(m, view.instructions));
+  }
   files.push({ path: "docs/README.md", content: renderTemplate("docs/readme.md.hbs", readmeView(models)) });
-  return { files, instructions };
+  const codecScripts = new Map([...codecs].map(([id, c]) => [id, c.js]));
+  return { files, diagrams, instructions, codecScripts };
 }
 
 export function emitManuals(models: IsaModel[]): OutputFile[] {
-  return renderManuals(models).files;
+  const manuals = renderManuals(models);
+  return [...manuals.files, ...manuals.diagrams];
 }

@@ -8,6 +8,7 @@ import type { IsaModel } from "../model/types";
 import { renderManuals, type RenderedManuals } from "./emitManuals";
 import type { OutputFile } from "./outputFile";
 import { renderTemplate } from "./renderTemplate";
+import { codecScriptFile, codecScriptView, decoderPanelView } from "./site/decoderView";
 import { INDEX_MARKDOWN, siteView, type SiteManual, type SiteView } from "./site/siteView";
 
 const INDEX_NAV_LABEL = "Overview";
@@ -26,6 +27,12 @@ export function siteInput(models: IsaModel[], manuals: RenderedManuals): Paramet
       if (!instructions) throw new Error(`site: ISA '${m.isa.id}' has no rendered manual`);
       return { isa: m.isa.id, isaTitle: m.isa.title, instructions };
     }),
+    decoders: models.flatMap((m) => {
+      const js = manuals.codecScripts.get(m.isa.id);
+      if (js === undefined) return [];
+      const panel = decoderPanelView(m);
+      return [{ panel, script: codecScriptView(m, manuals.instructions.get(m.isa.id)!, js) }];
+    }),
   };
 }
 
@@ -35,6 +42,12 @@ export function renderSite(view: SiteView): OutputFile[] {
     { path: "site/style.css", content: renderTemplate("site/style.css.hbs", {}) },
     { path: "site/search.js", content: renderTemplate("site/search.js.hbs", {}) },
     { path: "site/search-index.js", content: renderTemplate("site/search-index.js.hbs", { entries: view.searchEntries }) },
+    ...(view.codecScripts.length > 0 ? [{ path: "site/decoder.js", content: renderTemplate("site/decoder.js.hbs", {}) }] : []),
+    ...view.codecScripts.map((c) => ({
+      path: `site/${codecScriptFile(c.isa)}`,
+      content: renderTemplate("site/codec.js.hbs", c),
+      preformatted: true,
+    })),
   ];
 }
 

@@ -52,8 +52,9 @@ export async function formatOutput(files: OutputFile[]): Promise<OutputFile[]> {
   // Loaded on first use: prettier is large and only the build needs it.
   const { getStringWidth } = (await import("prettier")).util;
   for (const f of files) {
-    const content =
-      prettierParser(f.path) === "markdown"
+    const content = f.preformatted
+      ? f.content
+      : prettierParser(f.path) === "markdown"
         ? formatMarkdown(f.content, getStringWidth)
         : await prettierFormat(f);
     formatted.push({ path: f.path, content });

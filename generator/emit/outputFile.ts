@@ -2,14 +2,25 @@
 export interface OutputFile {
   path: string;
   content: string;
+  /**
+   * Already in final form, so the build's prettier pass leaves it alone: the site's codec
+   * scripts are the TypeScript compiler's own print of codecs prettier has seen as TypeScript, and
+   * formatting them again took most of the time the site's decoder added to a build.
+   */
+  preformatted?: boolean;
 }
 
 /**
  * The ISA a generated file belongs to, from its name (`ts/ir3.ts`, `dispatch/ir3-handlers.c`,
- * `dispatch/ir3.stats.json`), or undefined for a file shared by all ISAs (`docs/README.md`,
- * `site/search-index.js`, `json/isa-model.schema.json`).
+ * `dispatch/ir3.stats.json`) or its folder (`docs/svg/ir3/br.svg`), or undefined for a file shared
+ * by all ISAs (`docs/README.md`, `site/search-index.js`, `json/isa-model.schema.json`).
  */
 export function outputIsa(path: string, ids: readonly string[]): string | undefined {
-  const base = path.slice(path.lastIndexOf("/") + 1);
-  return ids.find((id) => base.startsWith(`${id}.`) || base.startsWith(`${id}-`));
+  const slash = path.lastIndexOf("/");
+  const base = path.slice(slash + 1);
+  const folders = slash < 0 ? [] : path.slice(0, slash).split("/");
+  return (
+    ids.find((id) => folders.includes(id)) ??
+    ids.find((id) => base.startsWith(`${id}.`) || base.startsWith(`${id}-`))
+  );
 }

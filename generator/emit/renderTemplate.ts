@@ -35,8 +35,9 @@ export function renderTemplate(name: string, context: object): string {
   let template = cache.get(name);
   if (!template) {
     const source = readFileSync(packagePath("templates", name), "utf8");
-    // Only HTML needs escaping; code and Markdown templates emit values as they are.
-    template = hb.compile(source, { strict: true, noEscape: !name.endsWith(".html.hbs") });
+    // Only HTML and SVG need escaping; code and Markdown templates emit values as they are.
+    const markup = name.endsWith(".html.hbs") || name.endsWith(".svg.hbs");
+    template = hb.compile(source, { strict: true, noEscape: !markup });
     cache.set(name, template);
   }
   return template(context);

@@ -1,11 +1,14 @@
 /**
  * prettier is the judge of style: it leaves every generated TS, JS, CSS and Markdown file in out/
  * unchanged, whether the build formatted it with prettier or wrote it in prettier's style itself
- * (Markdown: generator/emit/markdownTables.ts).
+ * (Markdown: generator/emit/markdownTables.ts). The one exception is the site's codec scripts,
+ * which are not written but compiled (the TypeScript compiler's print of the codecs judged here as
+ * out/ts/<id>.ts).
  */
 import { readdirSync, readFileSync, statSync } from "fs";
 import * as path from "path";
 import { prettierFormat, prettierParser } from "../../generator/emit/formatOutput";
+import { codecScriptFile } from "../../generator/emit/site/decoderView";
 
 jest.setTimeout(300_000);
 
@@ -22,7 +25,19 @@ function generatedFiles(dir: string, prefix = ""): string[] {
     });
 }
 
-const files = generatedFiles(OUT).filter((f) => prettierParser(f) !== undefined);
+const compiled = new Set(
+  readdirSync(path.join(OUT, "ts"))
+    .filter((f) => f.endsWith(".ts"))
+    .map((f) => `site/${codecScriptFile(f.slice(0, -3))}`),
+);
+const files = generatedFiles(OUT).filter(
+  (f) => prettierParser(f) !== undefined && !compiled.has(f),
+);
+
+test("the compiled codec scripts are the ones left out", () => {
+  expect(compiled.size).toBeGreaterThan(0);
+  for (const f of compiled) expect(generatedFiles(OUT)).toContain(f);
+});
 
 test("the judge sees Markdown, TS, JS and CSS files", () => {
   const kinds = new Set(files.map((f) => path.extname(f)));

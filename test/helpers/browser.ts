@@ -6,7 +6,7 @@
 import { closeSync, existsSync, openSync, readFileSync, rmSync, writeSync } from "fs";
 import { tmpdir } from "os";
 import * as path from "path";
-import { chromium, type Browser } from "playwright-core";
+import { chromium, type Browser, type Page } from "playwright-core";
 
 /** Where a system Chromium is looked for before PATH (Debian's package installs the first). */
 const DEFAULT_SYSTEM_PATHS = ["/usr/bin/chromium", "/usr/bin/chromium-browser"];
@@ -101,4 +101,21 @@ export async function launchChromium(choice: BrowserChoice): Promise<Browser> {
       "--disable-sync",
     ],
   });
+}
+
+/** A fresh page at `url` that records script errors and console errors/warnings (tests expect none). */
+export async function openRecordingErrors(
+  browser: Browser,
+  url: string,
+  viewport = { width: 1280, height: 900 },
+): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage({ viewport });
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(`page error: ${e.message}`));
+  page.on("console", (m) => {
+    if (m.type() === "error" || m.type() === "warning")
+      errors.push(`console ${m.type()}: ${m.text()}`);
+  });
+  await page.goto(url);
+  return { page, errors };
 }

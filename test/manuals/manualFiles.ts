@@ -138,6 +138,13 @@ export function links(tokens: Token[]): string[] {
   );
 }
 
+/** The sources of the images among `tokens`. */
+export function images(tokens: Token[]): string[] {
+  return tokens.flatMap((t) =>
+    (t.children ?? []).filter((c) => c.type === "image").map((c) => c.attrGet("src") ?? ""),
+  );
+}
+
 /** The links in a table cell. */
 export function cellLinks(cell: Token): string[] {
   return links([cell]);

@@ -9,7 +9,7 @@ import * as path from "path";
 import { pathToFileURL } from "url";
 import type { Browser, Page } from "playwright-core";
 import { newGithubSlugger } from "../../generator/emit/site/githubSlugger";
-import { chooseChromium, launchChromium } from "../helpers/browser";
+import { chooseChromium, launchChromium, openRecordingErrors } from "../helpers/browser";
 
 const ROOT = path.join(__dirname, "..", "..");
 const SITE = path.join(ROOT, "out", "site");
@@ -69,15 +69,7 @@ afterAll(async () => {
 /** A fresh page that records script errors, which every test expects to stay empty. */
 async function openPage(file: string): Promise<{ page: Page; errors: string[] }> {
   if (!browser) throw new Error("the browser did not start (see the beforeAll failure)");
-  const page = await browser.newPage({ viewport: VIEWPORT });
-  const errors: string[] = [];
-  page.on("pageerror", (e) => errors.push(`page error: ${e.message}`));
-  page.on("console", (m) => {
-    if (m.type() === "error" || m.type() === "warning")
-      errors.push(`console ${m.type()}: ${m.text()}`);
-  });
-  await page.goto(pageUrl(file));
-  return { page, errors };
+  return openRecordingErrors(browser, pageUrl(file), VIEWPORT);
 }
 
 test(`the Valhall model has ${INSTRUCTION}, the instruction this test searches for`, () => {

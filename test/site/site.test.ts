@@ -2,7 +2,9 @@
  * The site emitted from the shipped models: its pages, links, navigation and search index, checked
  * against the models and against the HTML itself (every internal link lands on an element id).
  */
+import * as path from "path";
 import type { OutputFile } from "../../generator/emit/outputFile";
+import { emitManuals } from "../../generator/emit/emitManuals";
 import { emitSite } from "../../generator/emit/emitSite";
 import { shippedModels } from "../helpers/shippedModels";
 
@@ -45,14 +47,37 @@ const between = (text: string, start: string, end: string) => {
 };
 const navPages = (page: string) => attributes(between(html(page), 'aria-labelledby="site-nav-pages"', "</nav>"), "href");
 
-test("one page per ISA manual plus index.html, a stylesheet and the two search scripts", () => {
+test("one page per ISA manual plus index.html, a stylesheet, the two search scripts, the decoder and a codec script per ISA with instructions", () => {
   const expected = ["index.html", ...models.map((m) => `${m.isa.id}.html`)].sort();
   expect(pageFiles().sort()).toEqual(expected);
-  expect(files.map((f) => f.path).filter((p) => !p.endsWith(".html")).sort()).toEqual([
-    "site/search-index.js",
-    "site/search.js",
-    "site/style.css",
-  ]);
+  const codecs = models.filter((m) => m.instructions.length > 0).map((m) => `site/${m.isa.id}-codec.js`);
+  expect(codecs.length).toBeGreaterThanOrEqual(4);
+  expect(files.map((f) => f.path).filter((p) => !p.endsWith(".html")).sort()).toEqual(
+    ["site/decoder.js", "site/search-index.js", "site/search.js", "site/style.css", ...codecs].sort(),
+  );
+});
+
+test("every ISA page with instructions, and only those, has the decoder panel and loads its codec as classic scripts", () => {
+  for (const m of models) {
+    const page = html(`${m.isa.id}.html`);
+    const scripts = attributes(page, "src").filter((s) => s.endsWith(".js"));
+    if (m.instructions.length === 0) {
+      expect(page).not.toContain('id="decoder-panel"');
+      expect(scripts).toEqual(["search-index.js", "search.js"]);
+      continue;
+    }
+    for (const id of ["decode-words", "decode-bytes", "decode-text", "decode-link", "decode-fields", "encode-text", "encode-words", "encode-error"])
+      expect({ page: m.isa.id, id, found: idSet(`${m.isa.id}.html`).has(id) }).toEqual({ page: m.isa.id, id, found: true });
+    // A generation selector exactly where instructions have generation ranges (ir3 has).
+    expect(idSet(`${m.isa.id}.html`).has("decode-gpu")).toBe(m.instructions.some((i) => i.gen !== undefined));
+    expect(scripts).toEqual(["search-index.js", "search.js", `${m.isa.id}-codec.js`, "decoder.js"]);
+    // Classic scripts, nothing fetched from elsewhere: file:// pages cannot load modules.
+    expect(page).not.toMatch(/type="module"|src="(https?:)?\/\//);
+    // The panel follows the title, before the manual's first chapter.
+    expect(page.indexOf('id="decoder-panel"')).toBeGreaterThan(page.indexOf("</h1>"));
+    expect(page.indexOf('id="decoder-panel"')).toBeLessThan(page.indexOf("<h2 id=", page.indexOf('id="decoder"') + 1));
+  }
+  expect(models.some((m) => m.instructions.some((i) => i.gen !== undefined))).toBe(true);
 });
 
 test("every page is a complete, labelled HTML document", () => {
@@ -95,6 +120,23 @@ test("every internal link of every page resolves to an element id of its target 
   expect(broken).toEqual([]);
   // Not a vacuous pass: the manuals link heavily (index rows, enum and note cross-references).
   expect(checked).toBeGreaterThan(1000);
+});
+
+test("every image of every page is a diagram the manuals publish in docs/, loaded lazily", () => {
+  const published = new Set(emitManuals(models).map((f) => f.path));
+  const missing: string[] = [];
+  let count = 0;
+  for (const page of pageFiles()) {
+    for (const img of html(page).matchAll(/<img [^>]*>/g)) {
+      const [src] = attributes(img[0], "src");
+      const target = path.posix.normalize(path.posix.join("site", src));
+      count++;
+      if (!published.has(target)) missing.push(`${page}: ${src}`);
+      if (!/ loading="lazy"/.test(img[0])) missing.push(`${page}: ${src} is not lazy`);
+    }
+  }
+  expect(missing).toEqual([]);
+  expect(count).toBe(models.reduce((n, m) => n + m.instructions.length, 0));
 });
 
 test("the navigation of every page links every page, in the same order, marking the current one", () => {

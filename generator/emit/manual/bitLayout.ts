@@ -42,6 +42,8 @@ export interface LayoutTable {
 interface Piece {
   high: number;
   low: number;
+  /** The label of the item the piece belongs to; absent for fixed bits. */
+  item?: string;
   /** The cell for bits high..low (absolute) of the piece. */
   cell(high: number, low: number): LayoutCell;
 }
@@ -64,6 +66,7 @@ function itemPieces(item: LayoutItem, low: number, high: number): Piece[] {
       pieces.push({
         high: hi,
         low: lo,
+        item: item.label,
         cell: (ch, cl) => ({
           kind: item.kind,
           text: sliceLabel(item.label, base + ch - r.low, base + cl - r.low, ch - cl + 1 === width),
@@ -121,11 +124,8 @@ function overlaps(a: BitRange, b: BitRange): boolean {
  * The tables of an encoding `width` bits wide. `items` are placed in order, each on the first row
  * where it overlaps nothing; bits no item claims show `fixed(bit)` (or `unused`).
  */
-export function bitLayout(
-  width: number,
-  items: LayoutItem[],
-  fixed: (bit: number) => FixedBit | undefined,
-): LayoutTable[] {
+/** Items in layers of non-overlapping items, each on the first layer where it overlaps nothing. */
+function layersOf(items: LayoutItem[]): LayoutItem[][] {
   const layers: LayoutItem[][] = [];
   for (const item of items) {
     const layer = layers.find((l) =>
@@ -135,18 +135,86 @@ export function bitLayout(
     else layers.push([item]);
   }
   if (layers.length === 0) layers.push([]);
+  return layers;
+}
+
+/** Per word, per layer: the pieces of the items, and (on the first layer) the runs of fixed bits. */
+function wordPieces(
+  width: number,
+  items: LayoutItem[],
+  fixed: (bit: number) => FixedBit | undefined,
+): { word: number; low: number; high: number; layers: Piece[][] }[] {
+  const layers = layersOf(items);
   const claimed = new Array<boolean>(width).fill(false);
   for (const item of items)
     for (const r of item.ranges) for (let b = r.low; b <= r.high; b++) claimed[b] = true;
-
-  const tables: LayoutTable[] = [];
+  const words = [];
   for (let word = 0; word * 32 < width; word++) {
     const low = word * 32;
     const high = Math.min(width, low + 32) - 1;
-    const rowPieces = layers.map((layer, i) => [
-      ...layer.flatMap((item) => itemPieces(item, low, high)),
-      ...(i === 0 ? fixedPieces(claimed, fixed, low, high) : []),
-    ]);
+    words.push({
+      word,
+      low,
+      high,
+      layers: layers.map((layer, i) => [
+        ...layer.flatMap((item) => itemPieces(item, low, high)),
+        ...(i === 0 ? fixedPieces(claimed, fixed, low, high) : []),
+      ]),
+    });
+  }
+  return words;
+}
+
+/** A piece of a diagram drawn as one box: bits high..low (absolute) of one word, on one layer. */
+export interface BitBox {
+  word: number;
+  /** 0 for the first row of the word; alternative views of some bits go on rows below. */
+  layer: number;
+  high: number;
+  low: number;
+  kind: CellKind;
+  /** The field (with `[hi:lo]` when the box holds part of its value), or fixed bits MSB first. */
+  text: string;
+  /** The item's label for field and reserved boxes. */
+  item?: string;
+}
+
+/**
+ * The boxes of an encoding `width` bits wide: what `bitLayout` puts in cells, without cutting a
+ * piece where another layer has a boundary (a diagram draws each row on its own).
+ */
+export function bitBoxes(
+  width: number,
+  items: LayoutItem[],
+  fixed: (bit: number) => FixedBit | undefined,
+): BitBox[] {
+  return wordPieces(width, items, fixed).flatMap((w) =>
+    w.layers.flatMap((pieces, layer) =>
+      pieces
+        .sort((a, b) => b.high - a.high)
+        .map((p): BitBox => {
+          const cell = p.cell(p.high, p.low);
+          return {
+            word: w.word,
+            layer,
+            high: p.high,
+            low: p.low,
+            kind: cell.kind,
+            text: cell.text,
+            ...(p.item !== undefined ? { item: p.item } : {}),
+          };
+        }),
+    ),
+  );
+}
+
+export function bitLayout(
+  width: number,
+  items: LayoutItem[],
+  fixed: (bit: number) => FixedBit | undefined,
+): LayoutTable[] {
+  const tables: LayoutTable[] = [];
+  for (const { word, low, high, layers: rowPieces } of wordPieces(width, items, fixed)) {
     // A column boundary falls below every piece's low bit (and above its high bit).
     const cuts = new Set<number>([low]);
     for (const pieces of rowPieces)

@@ -4,7 +4,9 @@
  */
 import type { BitRange, Field, Instruction, IsaModel, Register } from "../../model/types";
 import {
+  bitBoxes,
   bitLayout,
+  type BitBox,
   type FixedBit,
   type LayoutCell,
   type LayoutItem,
@@ -61,12 +63,12 @@ function bitOf(words: number[], bit: number): number {
   return ((words[bit >>> 5] ?? 0) >>> (bit & 31)) & 1;
 }
 
-function fieldItems(fields: Field[]): LayoutItem[] {
+export function fieldItems(fields: Field[]): LayoutItem[] {
   return fields.map((f) => ({ label: f.name, kind: "field", ranges: f.ranges }));
 }
 
 /** The fixed value of a bit of one instruction: `x`, `0` or `1`, or undefined outside the mask. */
-function fixedBitOf(ins: Instruction, bit: number): FixedBit | undefined {
+export function fixedBitOf(ins: Instruction, bit: number): FixedBit | undefined {
   const e = ins.encoding;
   if (!bitOf(e.mask, bit)) return undefined;
   if (bitOf(e.dontCare, bit)) return "x";
@@ -96,6 +98,11 @@ export function instructionLayout(model: IsaModel, ins: Instruction): LayoutTabl
     bitLayout(width, fieldItems(ins.fields), (b) => fixedBitOf(ins, b)),
     width > 32,
   );
+}
+
+/** An instruction's encoding as diagram boxes: its fields, and its fixed bits with their values. */
+export function instructionBoxes(model: IsaModel, ins: Instruction): BitBox[] {
+  return bitBoxes(model.isa.instructionWidth, fieldItems(ins.fields), (b) => fixedBitOf(ins, b));
 }
 
 /** The diagram of a format (instructions from `sharedFormats`). */

@@ -8,6 +8,7 @@ import {
   instructionLayout,
   type LayoutTableView,
 } from "./encodingView";
+import { diagramPath } from "../diagram/bitFieldSvg";
 import type { InstructionExample } from "./examples";
 import { blockText, codeSpan, escapeInline, inlineText } from "./markdownText";
 import type { ManualLinks } from "./manualLinks";
@@ -41,6 +42,8 @@ export interface InstructionSection {
   format: InstructionFormatRef | null;
   /** Without a shared format: the encoding diagram and the field table. */
   layout: LayoutTableView[];
+  /** The SVG bit-field diagram of the instruction (`docs/svg/…`), as a Markdown image. */
+  diagram: { src: string; alt: string };
   fields: FieldRow[];
   /** With a shared format: the values of every fixed bit, and every field with its bits, on one line each. */
   fixedBits: string;
@@ -292,6 +295,10 @@ export function instructionSection(
     facts: factsOf(ins, opcodeDigits, attributes.links),
     format,
     layout: format ? [] : instructionLayout(model, ins),
+    diagram: {
+      src: diagramPath(model.isa.id, heading.anchor),
+      alt: escapeInline(`Bit fields of ${ins.name}`),
+    },
     fields,
     fieldColumns: optionalColumns(fields, ["description"]),
     fixedBits: format

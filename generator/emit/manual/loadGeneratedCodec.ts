@@ -18,12 +18,19 @@ export interface GeneratedCodec {
 
 const EXPORTS = ["ISA", "encode", "decode", "disassemble", "assemble"] as const;
 
-/** Evaluate the codec source `fileName` (for error messages) and check it exports the API. */
-export function loadGeneratedCodec(source: string, fileName: string): GeneratedCodec {
-  const js = ts.transpileModule(source, {
+/**
+ * The codec source compiled to a CommonJS module body (`exports.decode = …`): what the build runs
+ * here and what the site's pages run (wrapped as a classic script by templates/site/codec.js.hbs).
+ */
+export function compileGeneratedCodec(source: string, fileName: string): string {
+  return ts.transpileModule(source, {
     fileName,
     compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
   }).outputText;
+}
+
+/** Evaluate compiled codec `js` (from `fileName`, for error messages) and check it exports the API. */
+export function loadCompiledCodec(js: string, fileName: string): GeneratedCodec {
   const module = { exports: {} as Record<string, unknown> };
   const run = vm.runInThisContext(`(function (exports, module) {\n${js}\n})`, {
     filename: fileName,
@@ -33,4 +40,9 @@ export function loadGeneratedCodec(source: string, fileName: string): GeneratedC
   if (missing.length > 0)
     throw new Error(`${fileName}: generated codec does not export ${missing.join(", ")}`);
   return module.exports as unknown as GeneratedCodec;
+}
+
+/** Compile and evaluate the codec source `fileName`. */
+export function loadGeneratedCodec(source: string, fileName: string): GeneratedCodec {
+  return loadCompiledCodec(compileGeneratedCodec(source, fileName), fileName);
 }

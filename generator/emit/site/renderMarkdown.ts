@@ -30,6 +30,8 @@ export interface RenderContext {
   source: string;
   /** The page a linked Markdown file (`valhall.md`, `README.md`) became, or undefined when none. */
   pageOf(markdownFile: string): string | undefined;
+  /** Where a relative image of the document (`svg/ir3/nop.svg`) is, seen from the page. */
+  imageSrc?(src: string): string;
 }
 
 /** CSS class of every table, so wide bit layouts scroll instead of widening the page. */
@@ -117,6 +119,12 @@ export function renderMarkdown(markdown: string, ctx: RenderContext): RenderedMa
     for (const child of t.children ?? []) {
       const href = child.type === "link_open" ? child.attrGet("href") : null;
       if (href !== null) child.attrSet("href", rewriteLink(href, ctx));
+      const src = child.type === "image" ? child.attrGet("src") : null;
+      if (src !== null) {
+        if (ctx.imageSrc && !SCHEME.test(src) && !src.startsWith("/")) child.attrSet("src", ctx.imageSrc(src));
+        // Diagrams are many on a long page; the browser fetches them as they scroll into view.
+        child.attrSet("loading", "lazy");
+      }
     }
   });
   const title = headings.find((h) => h.level === 1)?.text;

@@ -3,6 +3,7 @@
  * (navigation to every page, the page's chapters, the search box), plus the search index. Pages are
  * `index.html` (from the manuals' README.md) and `<id>.html` per ISA manual.
  */
+import { DECODER_HEADING, type CodecScriptView, type DecoderPanelView } from "./decoderView";
 import { renderMarkdown, type RenderedMarkdown } from "./renderMarkdown";
 import { searchIndex, type IsaInstructions, type SearchEntry } from "./searchIndex";
 
@@ -22,6 +23,8 @@ export interface SiteInput {
   manuals: SiteManual[];
   /** The instructions to search, per ISA; each ISA's page is `<isa>.html`. */
   isas: Omit<IsaInstructions, "page">[];
+  /** The decoder panel and codec script of each ISA with a codec; its page shows the panel. */
+  decoders: { panel: DecoderPanelView; script: CodecScriptView }[];
 }
 
 export interface NavLink {
@@ -40,16 +43,25 @@ export interface PageView {
   nav: NavLink[];
   /** The page's chapters (level-2 headings). */
   toc: { href: string; text: string }[];
-  /** The rendered Markdown: trusted HTML from markdown-it, inserted unescaped. */
+  /**
+   * The rendered Markdown (trusted HTML from markdown-it, inserted unescaped), cut after the
+   * title: the decoder panel, where there is one, goes between.
+   */
+  bodyTitle: string;
   body: string;
+  decoder: DecoderPanelView | null;
 }
 
 export interface SiteView {
   pages: PageView[];
   searchEntries: SearchEntry[];
+  codecScripts: CodecScriptView[];
 }
 
 export const INDEX_MARKDOWN = "README.md";
+
+/** The manuals' directory seen from the site's pages (out/docs from out/site). */
+export const MANUALS_FROM_SITE = "../docs/";
 
 export function pageFileOf(markdownFile: string): string {
   return markdownFile === INDEX_MARKDOWN ? "index.html" : markdownFile.replace(/\.md$/, ".html");
@@ -69,6 +81,8 @@ export function siteView(input: SiteInput): SiteView {
       renderMarkdown(m.markdown, {
         source: `docs/${m.file}`,
         pageOf: (file) => (files.has(file) ? pageFileOf(file) : undefined),
+        // The manuals' images (bit-field diagrams) are published once, in docs/ beside site/.
+        imageSrc: (src) => `${MANUALS_FROM_SITE}${src}`,
       }),
     ]),
   );
@@ -83,9 +97,16 @@ export function siteView(input: SiteInput): SiteView {
         throw new Error(`site: instruction '${ins.name}' of ${isa.isa} links to #${ins.anchor}, which no heading of ${isa.isa}.md has`);
   }
 
+  const decoders = new Map(input.decoders.map((d) => [`${d.panel.isa}.md`, d.panel]));
   const pages = manuals.map((m): PageView => {
     const page = rendered.get(m.file)!;
     const file = pageFileOf(m.file);
+    const decoder = decoders.get(m.file) ?? null;
+    const chapters = page.headings
+      .filter((h) => h.level === 2)
+      .map((h) => ({ href: `#${h.id}`, text: h.text }));
+    const titleEnd = page.html.indexOf("</h1>") + "</h1>".length;
+    if (titleEnd < "</h1>".length) throw new Error(`site: docs/${m.file} renders no <h1>`);
     return {
       file,
       lang: "en",
@@ -93,9 +114,11 @@ export function siteView(input: SiteInput): SiteView {
       siteName: SITE_NAME,
       title: page.title,
       nav: manuals.map((n) => ({ href: pageFileOf(n.file), label: n.navLabel, current: n === m })),
-      toc: page.headings.filter((h) => h.level === 2).map((h) => ({ href: `#${h.id}`, text: h.text })),
-      body: page.html,
+      toc: decoder ? [{ href: `#${DECODER_HEADING.id}`, text: DECODER_HEADING.text }, ...chapters] : chapters,
+      bodyTitle: page.html.slice(0, titleEnd),
+      body: page.html.slice(titleEnd),
+      decoder,
     };
   });
-  return { pages, searchEntries: searchIndex(isas) };
+  return { pages, searchEntries: searchIndex(isas), codecScripts: input.decoders.map((d) => d.script) };
 }

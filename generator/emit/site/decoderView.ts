@@ -1,0 +1,101 @@
+/**
+ * The decoder panel of an ISA page, as template data: the panel's markup (templates/site/
+ * decoder-panel.html.hbs) and the page's codec script (templates/site/codec.js.hbs), which carries
+ * the codec this build generated, compiled to JavaScript, and what the panel draws beside the text:
+ * each instruction's section anchor and the boxes of its encoding (fields, fixed and don't-care
+ * bits), from the same layout as the manuals' diagrams. Nothing here depends on a particular ISA.
+ */
+import type { Instruction, IsaModel } from "../../model/types";
+import { bitBoxes, type BitBox } from "../manual/bitLayout";
+import { fieldItems } from "../manual/encodingView";
+import type { ManualInstruction } from "../manual/manualView";
+
+/** Where the panel sits (`#decoder`) and what the page's table of contents calls it. */
+export const DECODER_HEADING = { id: "decoder", text: "Decode and encode" };
+
+export interface DecoderPanelView {
+  isa: string;
+  title: string;
+  /** The page's codec script. */
+  script: string;
+  /** `0x00000000 0x00000000`: as many words as an instruction has. */
+  placeholder: string;
+  /** The generations where decoding can change (an instruction's range starts or ends), or null. */
+  gpus: number[] | null;
+}
+
+/** A box as the panel script reads it: `[word, layer, high, low, kind, text, field]`. */
+type BoxRow = [number, number, number, number, string, string, string | null];
+
+export interface CodecScriptView {
+  isa: string;
+  /** The codec as a CommonJS module body. */
+  js: string;
+  /** Instruction name → [anchor of its section, index into `layouts`]. */
+  instructions: Record<string, [string, number]>;
+  /** Distinct encodings' boxes; instructions of one format share theirs. */
+  layouts: BoxRow[][];
+}
+
+export function codecScriptFile(isa: string): string {
+  return `${isa}-codec.js`;
+}
+
+function generations(model: IsaModel): number[] | null {
+  const gens = new Set<number>();
+  for (const ins of model.instructions) {
+    if (!ins.gen) continue;
+    gens.add(ins.gen.min);
+    if (ins.gen.max < 0xffffffff) gens.add(ins.gen.max + 1);
+  }
+  return gens.size ? [...gens].sort((a, b) => a - b) : null;
+}
+
+const bitOf = (words: number[], bit: number) => ((words[bit >>> 5] ?? 0) >>> (bit & 31)) & 1;
+
+/** Fixed bits without their values (the panel shows the words' own bits), don't-care ones as `x`. */
+function liveBoxes(model: IsaModel, ins: Instruction): BitBox[] {
+  const { mask, dontCare } = ins.encoding;
+  return bitBoxes(model.isa.instructionWidth, fieldItems(ins.fields), (b) =>
+    !bitOf(mask, b) ? undefined : bitOf(dontCare, b) ? "x" : "0",
+  );
+}
+
+export function decoderPanelView(model: IsaModel): DecoderPanelView {
+  return {
+    isa: model.isa.id,
+    title: model.isa.title,
+    script: codecScriptFile(model.isa.id),
+    placeholder: Array.from({ length: model.isa.wordCount }, () => "0x00000000").join(" "),
+    gpus: generations(model),
+  };
+}
+
+export function codecScriptView(
+  model: IsaModel,
+  manual: ManualInstruction[],
+  js: string,
+): CodecScriptView {
+  const layouts: BoxRow[][] = [];
+  const layoutIndex = new Map<string, number>();
+  const instructions: Record<string, [string, number]> = {};
+  model.instructions.forEach((ins, i) => {
+    const rows = liveBoxes(model, ins).map((b): BoxRow => [
+      b.word,
+      b.layer,
+      b.high,
+      b.low,
+      b.kind,
+      b.text,
+      b.item ?? null,
+    ]);
+    const key = JSON.stringify(rows);
+    let index = layoutIndex.get(key);
+    if (index === undefined) {
+      index = layouts.push(rows) - 1;
+      layoutIndex.set(key, index);
+    }
+    instructions[ins.name] = [manual[i].anchor, index];
+  });
+  return { isa: model.isa.id, js, instructions, layouts };
+}
