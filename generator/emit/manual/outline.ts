@@ -8,7 +8,12 @@ import type { IsaModel, Note } from "../../model/types";
 import { type Heading, HeadingRegistry } from "./anchors";
 import { sharedFormats } from "./formats";
 import { inheritedAttributes } from "./inheritedAttributes";
-import { mergedDatabase, registerDatabaseOutline, type MergedDatabase, type RegisterDatabaseOutline } from "./registerDatabaseView";
+import {
+  mergedDatabase,
+  registerDatabaseOutline,
+  type MergedDatabase,
+  type RegisterDatabaseOutline,
+} from "./registerDatabaseView";
 
 export interface NoteGroup {
   unit: string;
