@@ -2,10 +2,11 @@
  * The codec the build just generated, loaded from its TypeScript text in memory: the manuals show
  * examples encoded and disassembled by exactly that code, never by a possibly stale `out/ts/` on
  * disk. The generated codecs are self-contained (no imports), so transpiling the one file and
- * running it as a CommonJS module is enough. Needs `typescript` at build time.
+ * running it as a CommonJS module is enough. esbuild strips the types: it is about 50 times faster
+ * than the TypeScript compiler's transpileModule, which was half the time of the manuals.
  */
+import { transformSync } from "esbuild";
 import * as vm from "vm";
-import ts from "typescript";
 
 /** What the manuals use of a generated codec (`templates/ts/codec/`). */
 export interface GeneratedCodec {
@@ -23,10 +24,12 @@ const EXPORTS = ["ISA", "encode", "decode", "disassemble", "assemble"] as const;
  * here and what the site's pages run (wrapped as a classic script by templates/site/codec.js.hbs).
  */
 export function compileGeneratedCodec(source: string, fileName: string): string {
-  return ts.transpileModule(source, {
-    fileName,
-    compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
-  }).outputText;
+  return transformSync(source, {
+    loader: "ts",
+    format: "cjs",
+    target: "es2022",
+    sourcefile: fileName,
+  }).code;
 }
 
 /** Evaluate compiled codec `js` (from `fileName`, for error messages) and check it exports the API. */
