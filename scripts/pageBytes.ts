@@ -1,0 +1,66 @@
+/**
+ * What each page of a built site loads: its HTML and the scripts and style sheets it names (the
+ * SVG diagrams load lazily, as they scroll into view, and are not counted). The README's table is
+ * this, and a test keeps the two equal.
+ */
+import { readdirSync, readFileSync, statSync } from "fs";
+import * as path from "path";
+
+export interface PageBytes {
+  page: string;
+  html: number;
+  css: number;
+  search: number;
+  /** The ISA's codec script, or 0 for a page without the decoder panel. */
+  codec: number;
+  /** The decoder panel's script, or 0. */
+  panel: number;
+  total: number;
+}
+
+const SEARCH = new Set(["search.js", "search-index.js"]);
+const PANEL = "decoder.js";
+
+export function pageBytes(site: string): PageBytes[] {
+  const size = (file: string) => statSync(path.join(site, file)).size;
+  return readdirSync(site)
+    .filter((f) => f.endsWith(".html"))
+    .sort((a, b) => (a === "index.html" ? -1 : b === "index.html" ? 1 : a < b ? -1 : 1))
+    .map((page) => {
+      const html = readFileSync(path.join(site, page), "utf8");
+      const named = [
+        ...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*\shref)="([^"#?:]+\.(?:js|css))"/g),
+      ].map((m) => m[1]);
+      const files = [...new Set(named)];
+      const sum = (keep: (f: string) => boolean) =>
+        files.filter(keep).reduce((n, f) => n + size(f), 0);
+      const row = {
+        page,
+        html: Buffer.byteLength(html),
+        css: sum((f) => f.endsWith(".css")),
+        search: sum((f) => SEARCH.has(f)),
+        codec: sum((f) => f.endsWith("-codec.js")),
+        panel: sum((f) => f === PANEL),
+      };
+      return { ...row, total: row.html + row.css + row.search + row.codec + row.panel };
+    });
+}
+
+/** The README's table of `pageBytes`. */
+export function pageBytesTable(rows: PageBytes[]): string {
+  const n = (v: number) => (v === 0 ? "—" : v.toLocaleString("en-US"));
+  return [
+    "| Page | HTML | CSS | search (index + script) | codec + panel script | total |",
+    "| --- | ---: | ---: | ---: | ---: | ---: |",
+    ...rows.map(
+      (r) =>
+        `| \`${r.page}\` | ${n(r.html)} | ${n(r.css)} | ${n(r.search)} | ${r.codec ? `${n(r.codec)} + ${n(r.panel)}` : "—"} | ${n(r.total)} |`,
+    ),
+  ].join("\n");
+}
+
+// `npx tsx scripts/pageBytes.ts [SITE]` prints the table (default out/site).
+if (require.main === module)
+  process.stdout.write(
+    pageBytesTable(pageBytes(process.argv[2] ?? path.join("out", "site"))) + "\n",
+  );

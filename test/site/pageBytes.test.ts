@@ -1,0 +1,24 @@
+/** The README's table of what each site page loads is what the built site (out/site) loads. */
+import { readFileSync } from "fs";
+import * as path from "path";
+import { pageBytes, pageBytesTable } from "../../scripts/pageBytes";
+
+const ROOT = path.join(__dirname, "..", "..");
+
+test("README.md's page-bytes table matches out/site (npx tsx scripts/pageBytes.ts prints it)", () => {
+  const readme = readFileSync(path.join(ROOT, "README.md"), "utf8");
+  const table = pageBytesTable(pageBytes(path.join(ROOT, "out", "site")));
+  expect(readme).toContain(table);
+});
+
+test("every page with a decoder panel loads its codec and the panel script", () => {
+  const rows = pageBytes(path.join(ROOT, "out", "site"));
+  const withPanel = rows.filter((r) => r.codec > 0);
+  expect(withPanel.map((r) => r.page).sort()).toEqual([
+    "etnaviv.html",
+    "ir3.html",
+    "r500.html",
+    "valhall.html",
+  ]);
+  for (const r of withPanel) expect(r.panel).toBeGreaterThan(0);
+});
