@@ -40,6 +40,8 @@ export function emitDispatch(models: IsaModel[]): OutputFile[] {
       {
         path: `dispatch/${id}-handlers.ts`,
         content: renderTemplate("dispatch/handlers.ts.hbs", view),
+        // The template writes prettier's style (one stub per instruction is most of a dispatch's text).
+        preformatted: true,
       },
       {
         path: `dispatch/${id}-handlers.c`,

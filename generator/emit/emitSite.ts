@@ -13,7 +13,10 @@ import { INDEX_MARKDOWN, siteView, type SiteManual, type SiteView } from "./site
 
 const INDEX_NAV_LABEL = "Overview";
 
-export function siteInput(models: IsaModel[], manuals: RenderedManuals): Parameters<typeof siteView>[0] {
+export function siteInput(
+  models: IsaModel[],
+  manuals: RenderedManuals,
+): Parameters<typeof siteView>[0] {
   const titles = new Map(models.map((m) => [`${m.isa.id}.md`, m.isa.title]));
   return {
     manuals: manuals.files.map((f): SiteManual => {
@@ -38,11 +41,34 @@ export function siteInput(models: IsaModel[], manuals: RenderedManuals): Paramet
 
 export function renderSite(view: SiteView): OutputFile[] {
   return [
-    ...view.pages.map((page) => ({ path: `site/${page.file}`, content: renderTemplate("site/page.html.hbs", page) })),
-    { path: "site/style.css", content: renderTemplate("site/style.css.hbs", {}) },
-    { path: "site/search.js", content: renderTemplate("site/search.js.hbs", {}) },
-    { path: "site/search-index.js", content: renderTemplate("site/search-index.js.hbs", { entries: view.searchEntries }) },
-    ...(view.codecScripts.length > 0 ? [{ path: "site/decoder.js", content: renderTemplate("site/decoder.js.hbs", {}) }] : []),
+    ...view.pages.map((page) => ({
+      path: `site/${page.file}`,
+      content: renderTemplate("site/page.html.hbs", page),
+    })),
+    // Static templates, written in prettier's style.
+    {
+      path: "site/style.css",
+      content: renderTemplate("site/style.css.hbs", {}),
+      preformatted: true,
+    },
+    {
+      path: "site/search.js",
+      content: renderTemplate("site/search.js.hbs", {}),
+      preformatted: true,
+    },
+    {
+      path: "site/search-index.js",
+      content: renderTemplate("site/search-index.js.hbs", { entries: view.searchEntries }),
+    },
+    ...(view.codecScripts.length > 0
+      ? [
+          {
+            path: "site/decoder.js",
+            content: renderTemplate("site/decoder.js.hbs", {}),
+            preformatted: true,
+          },
+        ]
+      : []),
     ...view.codecScripts.map((c) => ({
       path: `site/${codecScriptFile(c.isa)}`,
       content: renderTemplate("site/codec.js.hbs", c),

@@ -3,9 +3,9 @@ export interface OutputFile {
   path: string;
   content: string;
   /**
-   * Already in final form, so the build's prettier pass leaves it alone: the site's codec
-   * scripts are the TypeScript compiler's own print of codecs prettier has seen as TypeScript, and
-   * formatting them again took most of the time the site's decoder added to a build.
+   * Already in final form, so the build's prettier pass leaves it alone: text its template writes
+   * in prettier's style (test/emit/prettierJudge checks every such file in out/), or the site's
+   * codec scripts, which are compiled from codecs prettier has seen as TypeScript.
    */
   preformatted?: boolean;
 }

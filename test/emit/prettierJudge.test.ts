@@ -8,7 +8,10 @@
 import { readdirSync, readFileSync, statSync } from "fs";
 import * as path from "path";
 import { prettierFormat, prettierParser } from "../../generator/emit/formatOutput";
+import { emitDispatch } from "../../generator/emit/emitDispatch";
+import { emitSite } from "../../generator/emit/emitSite";
 import { codecScriptFile } from "../../generator/emit/site/decoderView";
+import { instruction, model } from "../helpers/modelFactory";
 
 jest.setTimeout(300_000);
 
@@ -54,4 +57,44 @@ test.each(files)("prettier leaves out/%s unchanged", async (file) => {
     const i = a.findIndex((line, k) => line !== b[k]);
     throw new Error(`line ${i + 1} differs:\n  generated: ${a[i]}\n  prettier:  ${b[i]}`);
   }
+});
+
+describe("files the build writes in prettier's style, for models unlike the shipped ones", () => {
+  // One short and one long instruction name: the handler skeleton has a one-line table for the
+  // first model and broken signatures and table for the second.
+  const models = [
+    model({ instructions: [instruction("ADD", [0, 1], [0, 0xffffffff], 1)] }),
+    model({
+      isa: { ...model({}).isa, id: "long" },
+      instructions: [
+        instruction(
+          "A_VERY_LONG_INSTRUCTION_NAME_THAT_NEEDS_ITS_SIGNATURE_BROKEN",
+          [0, 1],
+          [0, 0xffffffff],
+          1,
+        ),
+        instruction("ANOTHER_VERY_LONG_INSTRUCTION_NAME_FOR_THE_TABLE", [0, 2], [0, 0xffffffff], 2),
+      ],
+    }),
+  ];
+  const preformatted = [...emitDispatch(models), ...emitSite(models)].filter(
+    (f) => f.preformatted && prettierParser(f.path) !== undefined && !f.path.endsWith("-codec.js"),
+  );
+
+  test("there are such files", () => {
+    expect(preformatted.map((f) => f.path).sort()).toEqual(
+      expect.arrayContaining([
+        "dispatch/long-handlers.ts",
+        "dispatch/t-handlers.ts",
+        "site/search.js",
+      ]),
+    );
+  });
+
+  test.each(preformatted.map((f) => [f.path, f] as const))(
+    "prettier leaves %s unchanged",
+    async (_, f) => {
+      expect(await prettierFormat(f)).toBe(f.content);
+    },
+  );
 });
