@@ -7,6 +7,7 @@
 import type { IsaModel } from "../model/types";
 import { renderManuals, type RenderedManuals } from "./emitManuals";
 import type { OutputFile } from "./outputFile";
+import { objectArrayLines } from "./jsLiterals";
 import { renderTemplate } from "./renderTemplate";
 import { codecScriptFile, codecScriptView, decoderPanelView } from "./site/decoderView";
 import { INDEX_MARKDOWN, siteView, type SiteManual, type SiteView } from "./site/siteView";
@@ -58,7 +59,14 @@ export function renderSite(view: SiteView): OutputFile[] {
     },
     {
       path: "site/search-index.js",
-      content: renderTemplate("site/search-index.js.hbs", { entries: view.searchEntries }),
+      // Written in prettier's style: several megabytes for a large ISA, too much to format again.
+      content: renderTemplate("site/search-index.js.hbs", {
+        lines: objectArrayLines(
+          "window.isaforgeSearchIndex",
+          view.searchEntries as unknown as Record<string, string>[],
+        ),
+      }),
+      preformatted: true,
     },
     ...(view.codecScripts.length > 0
       ? [

@@ -1,0 +1,59 @@
+/**
+ * JavaScript literals as prettier prints them (printWidth 100), so that a template can write data
+ * in its final form and the build need not run prettier over megabytes of it. The judge test runs
+ * prettier over the results.
+ */
+import { util } from "prettier";
+
+const WIDTH = 100;
+
+/**
+ * A string literal: double quotes unless the text holds more double than single quotes (prettier's
+ * preferred quote), JSON's escapes otherwise.
+ */
+export function stringLiteral(text: string): string {
+  const json = JSON.stringify(text);
+  const doubles = text.split('"').length - 1;
+  const singles = text.split("'").length - 1;
+  if (doubles <= singles) return json;
+  return `'${json.slice(1, -1).replace(/\\"/g, '"').replace(/'/g, "\\'")}'`;
+}
+
+/** A property key: bare where it is an identifier, quoted otherwise. */
+function keyLiteral(key: string): string {
+  return /^[A-Za-z_$][\w$]*$/.test(key) ? key : stringLiteral(key);
+}
+
+/**
+ * The lines of `head = [ … ];` for an array of flat objects with string values: each object on one
+ * line where that fits, else one property a line (broken after the colon where even that is too
+ * long); a single object that fits stays on the head's line.
+ */
+export function objectArrayLines(head: string, objects: Record<string, string>[]): string[] {
+  const fits = (line: string) => util.getStringWidth(line) <= WIDTH;
+  const props = (o: Record<string, string>) =>
+    Object.entries(o).map(([k, v]) => `${keyLiteral(k)}: ${stringLiteral(v)}`);
+  // A property too long for its line breaks after the colon.
+  const propLines = (o: Record<string, string>) =>
+    Object.entries(o).flatMap(([k, v]) => {
+      const line = `    ${keyLiteral(k)}: ${stringLiteral(v)},`;
+      return fits(line) ? [line] : [`    ${keyLiteral(k)}:`, `      ${stringLiteral(v)},`];
+    });
+  const inline = (o: Record<string, string>) =>
+    Object.keys(o).length === 0 ? "{}" : `{ ${props(o).join(", ")} }`;
+  if (objects.length === 0) return [`${head} = [];`];
+  // An array of several objects that have more than one property always breaks (prettier's rule).
+  const alwaysBreaks = objects.length > 1 && objects.every((o) => Object.keys(o).length > 1);
+  if (!alwaysBreaks) {
+    const line = `${head} = [${objects.map(inline).join(", ")}];`;
+    if (fits(line)) return [line];
+  }
+  const lines = [`${head} = [`];
+  for (const o of objects) {
+    const line = `  ${inline(o)},`;
+    if (fits(line)) lines.push(line);
+    else lines.push("  {", ...propLines(o), "  },");
+  }
+  lines.push("];");
+  return lines;
+}
