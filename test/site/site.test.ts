@@ -3,6 +3,7 @@
  * against the models and against the HTML itself (every internal link lands on an element id).
  */
 import * as path from "path";
+import * as vm from "vm";
 import type { OutputFile } from "../../generator/emit/outputFile";
 import { emitManuals } from "../../generator/emit/emitManuals";
 import { emitSite } from "../../generator/emit/emitSite";
@@ -173,11 +174,13 @@ interface Entry {
   href: string;
 }
 
+/** The index as the page sees it: search-index.js run with a `window` of its own. */
 function searchEntries(): Entry[] {
-  const script = content.get("site/search-index.js") ?? "";
-  const json = /window\.isaforgeSearchIndex = (\[[\s\S]*\]);\s*$/.exec(script);
-  if (!json) throw new Error("search-index.js does not assign window.isaforgeSearchIndex");
-  return JSON.parse(json[1]) as Entry[];
+  const window: { isaforgeSearchIndex?: Entry[] } = {};
+  vm.runInNewContext(content.get("site/search-index.js") ?? "", { window });
+  if (!window.isaforgeSearchIndex)
+    throw new Error("search-index.js does not assign window.isaforgeSearchIndex");
+  return window.isaforgeSearchIndex;
 }
 
 test("the search index has every instruction of every ISA, each linking to a heading naming it", () => {
