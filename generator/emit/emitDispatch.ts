@@ -34,13 +34,17 @@ export function emitDispatch(models: IsaModel[]): OutputFile[] {
     const view = dispatchView(m, plan);
     const id = m.isa.id;
     files.push(
-      { path: `dispatch/${id}.ts`, content: renderTemplate("dispatch/dispatch.ts.hbs", view) },
+      // The TS templates write prettier's style ({{#ifFits}} where a line's length decides).
+      {
+        path: `dispatch/${id}.ts`,
+        content: renderTemplate("dispatch/dispatch.ts.hbs", view),
+        preformatted: true,
+      },
       { path: `dispatch/${id}.h`, content: renderTemplate("dispatch/dispatch.h.hbs", view) },
       { path: `dispatch/${id}.c`, content: renderTemplate("dispatch/dispatch.c.hbs", view) },
       {
         path: `dispatch/${id}-handlers.ts`,
         content: renderTemplate("dispatch/handlers.ts.hbs", view),
-        // The template writes prettier's style (one stub per instruction is most of a dispatch's text).
         preformatted: true,
       },
       {

@@ -7,6 +7,7 @@
 import { readdirSync, readFileSync, statSync } from "fs";
 import * as path from "path";
 import Handlebars from "handlebars";
+import { util } from "prettier";
 import { packagePath } from "../paths";
 
 const hb = Handlebars.create();
@@ -27,6 +28,15 @@ function registerPartials(): void {
   // `{{jsonLiteral x}}`: a value as a JSON literal, for tables embedded in generated code.
   hb.registerHelper("jsonLiteral", (value: unknown) => new hb.SafeString(JSON.stringify(value)));
   hb.registerHelper("eq", (a: unknown, b: unknown) => a === b);
+  // `{{#ifFits}}one line{{else}}broken{{/ifFits}}`: the first form where each of its lines fits
+  // prettier's 100 columns, else the second, as prettier chooses (for templates that write code in
+  // prettier's style).
+  hb.registerHelper("ifFits", function (this: unknown, options: Handlebars.HelperOptions) {
+    const text = options.fn(this);
+    return text.split("\n").every((line) => util.getStringWidth(line) <= 100)
+      ? text
+      : options.inverse(this);
+  });
   partialsRegistered = true;
 }
 

@@ -61,7 +61,8 @@ test.each(files)("prettier leaves out/%s unchanged", async (file) => {
 
 describe("files the build writes in prettier's style, for models unlike the shipped ones", () => {
   // One short and one long instruction name: the handler skeleton has a one-line table for the
-  // first model and broken signatures and table for the second.
+  // first model and broken signatures and table for the second; the dispatch tests the second's
+  // gen range inline.
   const models = [
     model({ instructions: [instruction("ADD", [0, 1], [0, 0xffffffff], 1)] }),
     model({
@@ -73,7 +74,15 @@ describe("files the build writes in prettier's style, for models unlike the ship
           [0, 0xffffffff],
           1,
         ),
-        instruction("ANOTHER_VERY_LONG_INSTRUCTION_NAME_FOR_THE_TABLE", [0, 2], [0, 0xffffffff], 2),
+        instruction(
+          "ANOTHER_VERY_LONG_INSTRUCTION_NAME_FOR_THE_TABLE",
+          [0, 2],
+          [0, 0xffffffff],
+          2,
+          {
+            gen: { min: 600, max: 699 },
+          },
+        ),
       ],
     }),
   ];

@@ -26,8 +26,6 @@ export interface InstructionView {
   enumName: string;
   /** `handle_add`. */
   handlerName: string;
-  /** The handler's signature fits on one line of 100 columns (prettier's width), or is broken. */
-  signatureFits: boolean;
   /** Name, mnemonic and source position (`specs/…:line:column`), safe inside a comment. */
   summary: string;
 }
@@ -43,8 +41,6 @@ export interface DispatchView {
   guard: string;
   /** TS name of the handler skeleton's state type. */
   stateType: string;
-  /** The handler table's declaration on one line where it fits in 100 columns, as prettier has it. */
-  handlersInline: string | null;
   wordCount: number;
   instructionCount: number;
   /** As a TS literal (`null` or a number) and as a C int (`-1` for none). */
@@ -93,11 +89,6 @@ export interface RootLeafView {
 }
 
 /** The root leaf's candidates, up to the first that matches every word (the rest are unreachable). */
-/** `line` if it fits prettier's 100 columns, else null (the template then breaks it as prettier does). */
-function fitsLine(line: string): string | null {
-  return line.length <= 100 ? line : null;
-}
-
 export function rootLeafView(plan: DispatchPlan, wordCount: number): RootLeafView | undefined {
   if (plan.tree.kind !== "leaf") return undefined;
   const candidates: RootLeafView["candidates"] = [];
@@ -184,8 +175,6 @@ export function dispatchView(model: IsaModel, plan: DispatchPlan): DispatchView 
     throw new Error(`dispatch ${id}: default gpu ${plan.defaultGpu} does not fit a C int`);
   const parts = instructionEnumParts(model);
   const { tables } = plan;
-  const stateType = `${fnPrefix.replace(/(^|_)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase())}State`;
-  const handlerNames = parts.map((p) => `handle_${p.toLowerCase()}`);
   return {
     id,
     title: model.isa.title,
@@ -194,10 +183,7 @@ export function dispatchView(model: IsaModel, plan: DispatchPlan): DispatchView 
     prefix,
     fnPrefix,
     guard: `ISAFORGE_DISPATCH_${prefix}_H`,
-    stateType,
-    handlersInline: fitsLine(
-      `export const handlers: HandlerTable<${stateType}> = [${handlerNames.join(", ")}];`,
-    ),
+    stateType: `${fnPrefix.replace(/(^|_)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase())}State`,
     wordCount: model.isa.wordCount,
     instructionCount: model.instructions.length,
     defaultGpu: plan.defaultGpu === null ? "null" : String(plan.defaultGpu),
@@ -221,11 +207,7 @@ export function dispatchView(model: IsaModel, plan: DispatchPlan): DispatchView 
         nameLiteral: JSON.stringify(insn.name),
         cNameLiteral: cStringLiteral(insn.name),
         enumName: `${prefix}_INSTR_${parts[n]}`,
-        handlerName: handlerNames[n],
-        signatureFits:
-          fitsLine(
-            `function ${handlerNames[n]}(words: ArrayLike<number>, state: ${stateType}): void {`,
-          ) !== null,
+        handlerName: `handle_${parts[n].toLowerCase()}`,
         summary: commentSafe(`${insn.name} (mnemonic \`${insn.mnemonic}\`), ${where}`),
       };
     }),
