@@ -18,7 +18,10 @@ export function checkCoverage(model: IsaModel, diags: Diagnostics): void {
     // A field with an unusable range was reported by checkFields; what it misses is not news.
     if (fields.some((f) => f.ranges.some((r) => r.low > r.high || r.high >= instructionWidth)))
       continue;
-    let covered = ins.encoding.mask;
+    // Asserted bits count as covered, as isa.py counts them with the fields.
+    let covered = ins.assertions
+      ? orWords(ins.encoding.mask, ins.assertions.mask)
+      : ins.encoding.mask;
     for (const f of [...ins.fields, ...ins.overrides.flatMap((o) => o.fields)]) {
       if (f.ranges.every((r) => r.low <= r.high && r.high < instructionWidth))
         covered = orWords(covered, rangesMask(wordCount, f.ranges));

@@ -354,6 +354,11 @@ export interface Instruction {
    */
   opcode2?: number;
   encoding: EncodingBits;
+  /**
+   * Bits the instruction expects but does not match on (isaspec `<assert>` in the default case):
+   * Mesa decodes the instruction anyway and reports a difference; `dontCare` stays 0.
+   */
+  assertions?: EncodingBits;
   fields: Field[];
   derived: DerivedField[];
   overrides: DisplayOverride[];

@@ -525,7 +525,10 @@ interface Case {
 }
 
 const ISASPEC = SYNTAX as unknown as {
-  instructions: Record<string, { derived: DerivedSpec[]; overrides: (Case & { text: string })[] }>;
+  instructions: Record<
+    string,
+    { derived: DerivedSpec[]; assert?: Case["assert"]; overrides: (Case & { text: string })[] }
+  >;
 };
 
 const CASES = new Map<InstructionSpec, readonly Case[]>();
@@ -539,7 +542,7 @@ function casesOf(s: InstructionSpec): readonly Case[] {
       display: s.display,
       fields: s.fields,
       derived: extra?.derived ?? [],
-      assert: null,
+      assert: extra?.assert ?? null,
     };
     cases = [...(extra?.overrides ?? []), byDefault];
     CASES.set(s, cases);

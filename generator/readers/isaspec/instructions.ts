@@ -15,7 +15,7 @@
 import type { Diagnostics } from "../../diagnostics";
 import { formatLocation } from "../../diagnostics";
 import type { DerivedField, DisplayOverride, Field, Instruction, IsaInfo } from "../../model/types";
-import { emptyEncoding, orWords } from "../../model/bits";
+import { emptyEncoding, isZero, orWords } from "../../model/bits";
 import { locateElement } from "../xml";
 import { MAX_U32 } from "./attributes";
 import type { BitsetSource, DerivedDef, FieldDef, OverrideDef } from "./definitions";
@@ -26,6 +26,7 @@ import { patternEncoding } from "./pattern";
 
 export class InstructionBuilder {
   private readonly reportedRoots = new Set<BitsetSource>();
+  private readonly reportedRedefinitions = new Set<string>();
 
   constructor(
     private readonly isa: IsaInfo,
@@ -90,15 +91,16 @@ export class InstructionBuilder {
   ): Instruction {
     const enc = this.encodings.of(leaf);
     if (enc.incomplete) this.diags.suppressFollowUps(locateElement(leaf.doc, leaf.el));
-    const rootFirst = [...chain].reverse();
+    const own = this.mostDerived([...chain].reverse());
     const display = chain.find((b) => b.display)?.display;
     const attributes = this.attributes(chain);
     const ins: Instruction = {
       name,
       mnemonic: leaf.displayname ?? leaf.name,
       encoding: { match: enc.match, mask: enc.mask, dontCare: enc.dontCare },
-      fields: rootFirst.flatMap((b) => b.fields.map((f) => this.field(f, b.name))),
-      derived: rootFirst.flatMap((b) => this.derivedList(b.derived, b.name)),
+      ...(isZero(enc.assertions.mask) ? {} : { assertions: enc.assertions }),
+      fields: own.flatMap((o) => o.fields.map((f) => this.field(f, o.bitset.name))),
+      derived: own.flatMap((o) => this.derivedList(o.derived, o.bitset.name)),
       overrides: chain
         .flatMap((b) => b.overrides.map((o) => this.override(o, b.name)))
         .filter((o): o is DisplayOverride => !!o),
@@ -113,6 +115,45 @@ export class InstructionBuilder {
       source: locateElement(leaf.doc, leaf.el),
     };
     return ins;
+  }
+
+  /**
+   * Each bitset's fields and derived fields, root first, without those a descendant defines again:
+   * Mesa's decoder looks a name up from the leaf towards the root, so the most derived definition
+   * wins (a warning, once per pair). Names repeated within one bitset stay for the analyzer.
+   */
+  private mostDerived(
+    rootFirst: BitsetSource[],
+  ): { bitset: BitsetSource; fields: FieldDef[]; derived: DerivedDef[] }[] {
+    const nearest = new Map<string, { def: FieldDef | DerivedDef; bitset: BitsetSource }>();
+    for (const b of rootFirst)
+      for (const def of [...b.derived, ...b.fields]) nearest.set(def.name, { def, bitset: b });
+    const kept = (b: BitsetSource, def: FieldDef | DerivedDef): boolean => {
+      const winner = nearest.get(def.name)!;
+      if (winner.bitset === b) return true;
+      const key = `${formatLocation(locateElement(winner.def.doc, winner.def.el))}\0${formatLocation(locateElement(def.doc, def.el))}`;
+      if (!this.reportedRedefinitions.has(key)) {
+        this.reportedRedefinitions.add(key);
+        const kind = (d: FieldDef | DerivedDef) => ("range" in d ? "field" : "derived field");
+        this.diags.warning(
+          "field-redefined",
+          `${kind(winner.def)} '${def.name}' of '${winner.bitset.name}' redefines the ${kind(def)} of its ancestor '${b.name}'; the most derived definition is used`,
+          locateElement(winner.def.doc, winner.def.el),
+          [
+            {
+              at: locateElement(def.doc, def.el),
+              message: `the ${kind(def)} of '${b.name}' is here`,
+            },
+          ],
+        );
+      }
+      return false;
+    };
+    return rootFirst.map((b) => ({
+      bitset: b,
+      fields: b.fields.filter((f) => kept(b, f)),
+      derived: b.derived.filter((d) => kept(b, d)),
+    }));
   }
 
   field(f: FieldDef, owner: string): Field {

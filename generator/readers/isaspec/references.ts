@@ -4,7 +4,9 @@
  * override may define what its own expression uses), a `<param as=>` passed into the leaf's root
  * when that root is a field type, or — in displays — `NAME` itself. Lookup starts at the leaf, so a
  * display or expression written on an ancestor is checked against every leaf that inherits it, and
- * reported once per (place, name) listing the leaves that lack it.
+ * reported once per (place, name) listing the leaves that lack it. Mesa's decoder resolves a name
+ * only when it is used (and reports "no field" then), so a name that some leaves do have is a
+ * warning; one that no leaf has is an error.
  */
 import type { Diagnostics } from "../../diagnostics";
 import { locateElement } from "../xml";
@@ -40,6 +42,8 @@ export function checkReferences(hierarchy: Hierarchy, lookup: Lookup, diags: Dia
   const missing = new Map<string, Missing>();
   const order: string[] = [];
   const useCache = new Map<BitsetSource, Use[]>();
+  /** Uses whose name some leaf does have: Mesa evaluates them only where used, so only a warning. */
+  const resolvedSomewhere = new Set<string>();
 
   for (const leaf of hierarchy.leaves) {
     const chain = hierarchy.chain(leaf);
@@ -60,8 +64,11 @@ export function checkReferences(hierarchy: Hierarchy, lookup: Lookup, diags: Dia
       );
     for (const use of uses) {
       for (const name of use.refs) {
-        if (names.has(name)) continue;
         const key = `${use.at.doc.file}\u0000${use.at.el.offset}\u0000${name}`;
+        if (names.has(name)) {
+          resolvedSomewhere.add(key);
+          continue;
+        }
         const entry = missing.get(key);
         if (entry) entry.leaves.push(leaf.name);
         else {
@@ -78,7 +85,9 @@ export function checkReferences(hierarchy: Hierarchy, lookup: Lookup, diags: Dia
       .map((l) => `'${l}'`)
       .join(", ");
     const more = leaves.length > 3 ? ` and ${leaves.length - 3} more` : "";
-    diags.error(
+    const report = resolvedSomewhere.has(key) ? diags.warning : diags.error;
+    report.call(
+      diags,
       "dangling-reference",
       `{${name}} in ${use.what} names no field or derived field of ${shown}${more}`,
       locateElement(use.at.doc, use.at.el),

@@ -5,7 +5,7 @@
  * template's interpreter evaluates (and inverts when assembling). The default display template and
  * the default fields are already in INSTRUCTIONS.
  */
-import { parseExpr, type ExprNode } from "../../../model/expr";
+import { GPU_ID_NAME, parseExpr, type ExprNode } from "../../../model/expr";
 import type { DerivedField, Field, FieldType, IsaModel } from "../../../model/types";
 
 /** An expression: a literal, a field name, or an operator node (unary when `b` is absent). */
@@ -17,7 +17,11 @@ const SIGNED: ReadonlySet<FieldType> = new Set<FieldType>(["int", "offset", "bra
 /** A C integer literal's value (`2ULL`, `0x1f`, `017`). */
 function literal(text: string): number {
   const t = text.replace(/[uUlL]+$/, "");
-  return /^0[xX]/.test(t) ? parseInt(t.slice(2), 16) : /^0[0-7]+$/.test(t) ? parseInt(t, 8) : Number(t);
+  return /^0[xX]/.test(t)
+    ? parseInt(t.slice(2), 16)
+    : /^0[0-7]+$/.test(t)
+      ? parseInt(t, 8)
+      : Number(t);
 }
 
 function tree(n: ExprNode): ExprData {
@@ -26,6 +30,8 @@ function tree(n: ExprNode): ExprData {
       return literal(n.text);
     case "field":
       return n.name;
+    case "gpu":
+      return GPU_ID_NAME;
     case "unary":
       return { op: n.op, a: tree(n.operand) };
     case "binary":
@@ -41,7 +47,8 @@ export function exprData(text: string): ExprData {
 
 export function isaspecSyntaxData(model: IsaModel): object {
   const enumIndex = new Map(model.enums.map((e, i) => [e.name, i]));
-  const enumOf = (type: FieldType, name: string | undefined): number => (type === "enum" && name ? (enumIndex.get(name) ?? -1) : -1);
+  const enumOf = (type: FieldType, name: string | undefined): number =>
+    type === "enum" && name ? (enumIndex.get(name) ?? -1) : -1;
   // Same shape as the codec's FieldSpec, so the runtime's rawField reads override fields too.
   const field = (f: Field) => ({
     name: f.name,
@@ -66,9 +73,11 @@ export function isaspecSyntaxData(model: IsaModel): object {
   });
   const instructions: Record<string, object> = {};
   for (const i of model.instructions) {
-    if (i.derived.length === 0 && i.overrides.length === 0) continue;
+    if (i.derived.length === 0 && i.overrides.length === 0 && !i.assertions) continue;
     instructions[i.name] = {
       derived: i.derived.map(derived),
+      // The default case's <assert>s; absent when there are none.
+      ...(i.assertions ? { assert: { match: i.assertions.match, mask: i.assertions.mask } } : {}),
       overrides: i.overrides.map((o) => ({
         when: exprData(o.expr),
         text: o.expr,
