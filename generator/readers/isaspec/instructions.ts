@@ -157,7 +157,7 @@ export class InstructionBuilder {
   }
 
   field(f: FieldDef, owner: string): Field {
-    const t = this.lookup.type(f, f.type, owner);
+    const t = this.lookup.type(f, owner);
     const { low, high } = f.range;
     return {
       name: f.name,
@@ -189,7 +189,7 @@ export class InstructionBuilder {
     const out: DerivedField[] = [];
     for (const d of list) {
       const e = d.expr ? this.lookup.expr(d.expr) : undefined;
-      const t = this.lookup.type(d, d.type, owner);
+      const t = this.lookup.type(d, owner);
       if (!e) continue;
       out.push({
         name: d.name,

@@ -6,7 +6,7 @@
  * display or expression written on an ancestor is checked against every leaf that inherits it, and
  * reported once per (place, name) listing the leaves that lack it. Mesa's decoder resolves a name
  * only when it is used (and reports "no field" then), so a name that some leaves do have is a
- * warning; one that no leaf has is an error.
+ * warning; one that no leaf has is an error. A `<param>` naming nothing is always a warning.
  */
 import type { Diagnostics } from "../../diagnostics";
 import { locateElement } from "../xml";
@@ -19,6 +19,8 @@ interface Use {
   at: Origin;
   what: string;
   refs: string[];
+  /** A `<param>`: Mesa only looks it up when the sub-bitset uses its `as` name and lacks it. */
+  param?: boolean;
 }
 
 interface Missing {
@@ -85,11 +87,11 @@ export function checkReferences(hierarchy: Hierarchy, lookup: Lookup, diags: Dia
       .map((l) => `'${l}'`)
       .join(", ");
     const more = leaves.length > 3 ? ` and ${leaves.length - 3} more` : "";
-    const report = resolvedSomewhere.has(key) ? diags.warning : diags.error;
+    const report = resolvedSomewhere.has(key) || use.param ? diags.warning : diags.error;
     report.call(
       diags,
-      "dangling-reference",
-      `{${name}} in ${use.what} names no field or derived field of ${shown}${more}`,
+      use.param ? "unknown-param" : "dangling-reference",
+      `${use.param ? `<param name="${name}"> of ${use.what}` : `{${name}} in ${use.what}`} names no field or derived field of ${shown}${more}`,
       locateElement(use.at.doc, use.at.el),
     );
   }
@@ -106,9 +108,20 @@ function exprUse(use: ExprUse | undefined, what: string, lookup: Lookup): Use[] 
   return [{ at: e, what: `expression '${e.text}' (${what})`, refs: e.parse.refs }];
 }
 
-/** Expressions and override displays written on one bitset. */
+/**
+ * Expressions, override displays and `<param>`s written on one bitset. A param names a field of
+ * the scope that decodes the bitset-typed field (Mesa resolves it there, as it resolves `{NAME}`).
+ */
 function usesOf(b: BitsetSource, lookup: Lookup): Use[] {
   const uses: Use[] = [];
+  for (const f of [...b.fields, ...b.overrides.flatMap((o) => o.fields)])
+    for (const p of f.params)
+      uses.push({
+        at: p,
+        what: `field '${f.name}' of '${b.name}'`,
+        refs: [p.name],
+        param: true,
+      });
   for (const d of b.derived)
     uses.push(...exprUse(d.expr, `derived '${d.name}' of '${b.name}'`, lookup));
   b.overrides.forEach((o, i) => {
