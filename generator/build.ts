@@ -93,6 +93,8 @@ async function computeBuild(options: BuildOptions): Promise<BuildResult> {
     const owner = outputIsa(f.path, ids);
     return !only || owner === undefined || only.includes(owner);
   });
+  // What only rendering finds out (an example the assembler cannot invert) is a warning.
+  for (const d of emitters().renderWarnings(models)) capture.err(formatDiagnostic(d));
   return {
     status: EXIT_OK,
     messages,

@@ -134,7 +134,9 @@ export async function runCli(argv: string[], log: Log = consoleLog): Promise<num
     if (e instanceof CommanderError) {
       return e.exitCode === 0 ? EXIT_OK : EXIT_USAGE;
     }
-    log.err(`isaforge: internal error: ${e instanceof Error ? e.message : String(e)}`);
+    log.err(
+      `isaforge: internal error: ${e instanceof Error ? (process.env.ISAFORGE_DEBUG ? e.stack : e.message) : String(e)}`,
+    );
     return EXIT_INPUT_ERRORS;
   }
   return status;

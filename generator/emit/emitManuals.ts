@@ -3,6 +3,7 @@
  * templates/docs/. Each instruction's example is encoded and disassembled by the codec generated in
  * this same build (loaded in memory from `emitTsCodec`'s text, never from `out/` on disk).
  */
+import type { Diagnostic } from "../diagnostics";
 import type { IsaModel } from "../model/types";
 import { emitTsCodec } from "./emitTsCodec";
 import { instructionExample } from "./manual/examples";
@@ -26,6 +27,8 @@ function generatedCodecs(models: IsaModel[]): Map<string, GeneratedCodec> {
 export interface RenderedManuals {
   files: OutputFile[];
   instructions: Map<string, ManualInstruction[]>;
+  /** One per instruction whose example is decode-only (its text does not assemble back). */
+  warnings: Diagnostic[];
 }
 
 /** Per models array: the manuals and the site both need them in one build, and examples are costly. */
@@ -38,16 +41,31 @@ export function renderManuals(models: IsaModel[]): RenderedManuals {
     manuals = renderAll(models);
     rendered.set(models, manuals);
   }
-  return { files: manuals.files.map((f) => ({ ...f })), instructions: manuals.instructions };
+  return {
+    files: manuals.files.map((f) => ({ ...f })),
+    instructions: manuals.instructions,
+    warnings: manuals.warnings,
+  };
 }
 
 function renderAll(models: IsaModel[]): RenderedManuals {
   const codecs = generatedCodecs(models);
+  const warnings: Diagnostic[] = [];
   const examples: ExampleSource = (model) => {
     const codec = codecs.get(model.isa.id);
     if (!codec) return null;
     return new Map(
-      model.instructions.map((ins) => [ins.name, instructionExample(model, ins, codec)]),
+      model.instructions.map((ins) => {
+        const example = instructionExample(model, ins, codec);
+        if (example.decodeOnly !== undefined)
+          warnings.push({
+            severity: "warning",
+            code: "decode-only-example",
+            message: `instruction '${ins.name}': the manual's example is decode-only, since no text the codec prints for it assembles back to the same words (${example.decodeOnly})`,
+            at: ins.source,
+          });
+        return [ins.name, example];
+      }),
     );
   };
   const instructions = new Map<string, ManualInstruction[]>();
@@ -56,8 +74,11 @@ function renderAll(models: IsaModel[]): RenderedManuals {
     instructions.set(m.isa.id, view.instructions);
     return { path: `docs/${m.isa.id}.md`, content: renderTemplate("docs/manual.md.hbs", view) };
   });
-  files.push({ path: "docs/README.md", content: renderTemplate("docs/readme.md.hbs", readmeView(models)) });
-  return { files, instructions };
+  files.push({
+    path: "docs/README.md",
+    content: renderTemplate("docs/readme.md.hbs", readmeView(models)),
+  });
+  return { files, instructions, warnings };
 }
 
 export function emitManuals(models: IsaModel[]): OutputFile[] {
