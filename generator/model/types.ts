@@ -391,8 +391,32 @@ export interface BitsetDef {
    */
   width: number;
   fields: Field[];
+  /**
+   * isaspec: the leaves of the hierarchy under this root (the root itself when nothing extends it),
+   * in Mesa's decoding order; a field of this type decodes as the one whose encoding its value
+   * matches (for the GPU), printed with that leaf's display.
+   */
+  cases?: BitsetCase[];
   brief?: string;
   doc?: string;
+  source: SourceRef;
+}
+
+/** One leaf of an isaspec bitset hierarchy used as a field type (bits relative to the field). */
+export interface BitsetCase {
+  name: string;
+  /** What `{NAME}` prints (isaspec `displayname`, else the name). */
+  mnemonic: string;
+  encoding: EncodingBits;
+  /** Expected bits of the default case (isaspec `<assert>`), not matched on. */
+  assertions?: EncodingBits;
+  gen?: GenRange;
+  display?: string;
+  fields: Field[];
+  derived: DerivedField[];
+  overrides: DisplayOverride[];
+  /** The chain of abstract encodings the leaf extends, nearest first. */
+  extends?: string[];
   source: SourceRef;
 }
 

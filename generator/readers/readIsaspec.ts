@@ -63,6 +63,7 @@ export function readIsaspec(ctx: ReaderContext): ModelPart {
       name,
       width: root.size!,
       fields: root.fields.map((f) => builder.field(f, name)),
+      cases: builder.bitsetCases(root),
       ...(root.docText ? { doc: root.docText } : {}),
       source: locateElement(root.doc, root.el),
     };

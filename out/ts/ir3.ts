@@ -233,7 +233,7 @@ const DERIVED: Record<string, Record<string, (f: Record<string, number>) => numb
 };
 /** What the assembly syntax below needs beyond the tables above. */
 // prettier-ignore
-const SYNTAX = {"instructions":{"getlast":{"derived":[{"name":"CLUSTER_SIZE","width":1,"kind":"uint","signed":false,"enumIndex":-1,"display":null,"expr":{"op":"<<","a":2,"b":"W"},"text":"2ULL << {W}"}],"overrides":[]}}};
+const SYNTAX = {"instructions":{"getlast":{"derived":[{"name":"CLUSTER_SIZE","width":1,"kind":"uint","signed":false,"enumIndex":-1,"display":null,"expr":{"op":"<<","a":2,"b":"W"},"text":"2ULL << {W}"}],"overrides":[]}},"bitsets":{}};
 
 /* ------------------------------------------------------------------------------------------------
  * Runtime: bit access, decode, encode. Shared by every generated codec; no BigInt on these paths.
@@ -522,14 +522,43 @@ interface Case {
   fields: readonly FieldSpec[];
   derived: readonly DerivedSpec[];
   assert: { match: readonly number[]; mask: readonly number[] } | null;
+  /** Bitset-typed fields of the case: the root whose leaves decode them, and the params passed in. */
+  nested?: Readonly<Record<string, Nested>>;
+}
+
+interface Nested {
+  bitset: string;
+  /** `[name, as]`: the enclosing scope's `name` is visible as `as` inside the sub-encoding. */
+  params: readonly (readonly [string, string])[];
+}
+
+/** A leaf of a bitset hierarchy used as a field type (A.2 `bitset`), bits relative to the field. */
+interface BitsetLeaf {
+  name: string;
+  mnemonic: string;
+  match: readonly number[];
+  tested: readonly number[];
+  dontCare: readonly number[];
+  gen: readonly [number, number] | null;
+  cases: readonly Case[];
 }
 
 const ISASPEC = SYNTAX as unknown as {
   instructions: Record<
     string,
-    { derived: DerivedSpec[]; assert?: Case["assert"]; overrides: (Case & { text: string })[] }
+    {
+      derived: DerivedSpec[];
+      assert?: Case["assert"];
+      nested?: Case["nested"];
+      overrides: (Case & { text: string })[];
+    }
   >;
+  bitsets: Record<string, readonly BitsetLeaf[]>;
 };
+
+/** How an expression names the GPU id (Mesa `ISA_GPU_ID()`). */
+const GPU_ID = "ISA_GPU_ID()";
+const ALL_ONES: readonly number[] = new Array<number>(ISA.wordCount).fill(0xffffffff);
 
 const CASES = new Map<InstructionSpec, readonly Case[]>();
 
@@ -543,6 +572,7 @@ function casesOf(s: InstructionSpec): readonly Case[] {
       fields: s.fields,
       derived: extra?.derived ?? [],
       assert: extra?.assert ?? null,
+      nested: extra?.nested,
     };
     cases = [...(extra?.overrides ?? []), byDefault];
     CASES.set(s, cases);
@@ -701,19 +731,26 @@ function solveTrue(e: Expr, env: Solving): boolean {
   return solve(e, 1, env);
 }
 
-/** A decoded instruction's fields as isaspec resolves them (A.5): first applying case that has the name. */
+/**
+ * A decoded instruction's (or bitset-typed field's) fields as isaspec resolves them (A.5): the
+ * first applying case that has the name, else a `<param>` of the enclosing scope. A name nothing
+ * resolves reads 0 and records Mesa's `no field 'X'`.
+ */
 class Scope {
-  private readonly cases: readonly Case[];
   private readonly applied: (boolean | undefined)[] = [];
   /** Owners of the expressions being evaluated: re-entering one yields 0 (A.7 recursion guard). */
   private readonly stack: object[] = [];
 
   constructor(
     readonly words: Words,
-    readonly spec: InstructionSpec,
-  ) {
-    this.cases = casesOf(spec);
-  }
+    readonly cases: readonly Case[],
+    /** What `{NAME}` prints. */
+    readonly mnemonic: string,
+    readonly gpu: number | null,
+    readonly errors: string[] = [],
+    private readonly parent?: Scope,
+    private readonly params: Nested["params"] = [],
+  ) {}
 
   /** Whether case k applies: the default always, an override when its expression is non-zero. */
   applies(k: number): boolean {
@@ -739,14 +776,65 @@ class Scope {
       const d = c.derived.find((x) => x.name === name);
       if (d) return { spec: d, value: this.run(d, d.expr) };
     }
+    const p = this.params.find(([, as]) => as === name);
+    return p && this.parent ? this.parent.resolve(p[0]) : undefined;
+  }
+
+  /** The bitset-typed field `name` of an applying case, if it is one. */
+  nestedOf(name: string): Nested | undefined {
+    for (let k = 0; k < this.cases.length; k++) {
+      const c = this.cases[k];
+      if (c.when !== null && !this.applies(k)) continue;
+      if (c.fields.some((x) => x.name === name)) return c.nested?.[name];
+      if (c.derived.some((x) => x.name === name)) return undefined;
+    }
     return undefined;
+  }
+
+  /** The scope of a bitset-typed field's value: the leaf it matches for the GPU (Mesa find_bitset). */
+  enter(field: string, nested: Nested, value: number): Scope | undefined {
+    const words = [value % 2 ** 32, Math.floor(value / 2 ** 32)];
+    let found: BitsetLeaf | undefined;
+    for (const leaf of ISASPEC.bitsets[nested.bitset] ?? []) {
+      if (this.gpu !== null && leaf.gen && (this.gpu < leaf.gen[0] || this.gpu > leaf.gen[1]))
+        continue;
+      if (!leaf.tested.every((m, i) => ((words[i] ?? 0) & m) >>> 0 === (leaf.match[i] & m) >>> 0))
+        continue;
+      if (found) {
+        this.errors.push(`bitset conflict: ${found.mnemonic} vs ${leaf.mnemonic}`);
+        return undefined;
+      }
+      found = leaf;
+    }
+    if (!found) {
+      this.errors.push(
+        `no match: FIELD: '${this.mnemonic}.${field}': ${hexWords(words, ALL_ONES)}`,
+      );
+      return undefined;
+    }
+    if (found.dontCare.some((m, i) => ((words[i] ?? 0) & m) !== 0))
+      this.errors.push(`dontcare bits in ${found.mnemonic}: ${hexWords(words, found.dontCare)}`);
+    return new Scope(
+      words,
+      found.cases,
+      found.mnemonic,
+      this.gpu,
+      this.errors,
+      this,
+      nested.params,
+    );
   }
 
   private run(owner: object, e: Expr): number {
     if (this.stack.includes(owner)) return 0;
     this.stack.push(owner);
     try {
-      return evalExpr(e, (n) => this.resolve(n)?.value ?? 0);
+      return evalExpr(e, (n) => {
+        if (n === GPU_ID) return this.gpu ?? 0;
+        const r = this.resolve(n);
+        if (!r) this.errors.push(`no field '${n}'`);
+        return r?.value ?? 0;
+      });
     } finally {
       this.stack.pop();
     }
@@ -1074,19 +1162,21 @@ function hexWords(words: Words, mask?: readonly number[]): string {
   return parts.join(mask ? "" : "_");
 }
 
-function render(scope: Scope, tokens: readonly Token[], errors: string[]): string {
-  let out = "";
+function render(scope: Scope, tokens: readonly Token[], errors: string[], before = ""): string {
+  let out = before;
   for (const tok of tokens) {
     if (tok.t === "text") {
       out += tok.text;
       continue;
     }
     while (out.length - (out.lastIndexOf("\n") + 1) < tok.align) out += " ";
-    if (tok.t === "name") out += scope.spec.mnemonic;
+    if (tok.t === "name") out += scope.mnemonic;
     else {
       if (tok.field === "") continue;
       const r = scope.resolve(tok.field);
+      const nested = r && !tok.raw ? scope.nestedOf(tok.field) : undefined;
       if (!r) errors.push(`no field '${tok.field}'`);
+      else if (nested) out += renderNested(scope.enter(tok.field, nested, r.value), out, errors);
       else out += tok.raw ? formatRaw(r.spec, r.value) : formatValue(r.spec, r.value);
     }
   }
@@ -1094,14 +1184,29 @@ function render(scope: Scope, tokens: readonly Token[], errors: string[]): strin
 }
 
 /**
+ * A bitset-typed field's text: its leaf's display, rendered in the field's scope; `before` is the
+ * line so far, since `{X:align=N}` counts columns of the whole line (Mesa's line_column).
+ */
+function renderNested(scope: Scope | undefined, before: string, errors: string[]): string {
+  if (!scope) return "";
+  const picked = scope.pick();
+  if (!picked) {
+    errors.push(`${scope.mnemonic}: no display template`);
+    return "";
+  }
+  return render(scope, tokensOf(picked.display), errors, before).slice(before.length);
+}
+
+/**
  * One line of text for one instruction, as Mesa's isaspec disassembler prints it (no trailing
  * newline); `unknown <hex>` when no instruction matches. Never throws.
  */
 export function disassemble(words: Words, options: DisassembleOptions = {}): string {
-  const spec = findSpec(words, options.gpu ?? ISA.defaultGpu);
+  const gpu = options.gpu ?? ISA.defaultGpu;
+  const spec = findSpec(words, gpu);
   if (!spec) return `unknown ${hexWords(words)}`;
-  const scope = new Scope(words, spec);
   const errors: string[] = [];
+  const scope = new Scope(words, casesOf(spec), spec.mnemonic, gpu, errors);
   const picked = scope.pick();
   if (!picked) errors.push(`${spec.name}: no display template`);
   const text = render(scope, picked ? tokensOf(picked.display) : fallbackTokens(spec), errors);
@@ -1221,7 +1326,7 @@ function build(
       0,
       `the text encodes as ${back ? back.name : "no instruction"}, not ${s.name}`,
     );
-  const scope = new Scope(words, s);
+  const scope = new Scope(words, casesOf(s), s.mnemonic, gpu ?? (s.gen ? s.gen[0] : null));
   for (const it of items) {
     const r = scope.resolve(it.field);
     if (

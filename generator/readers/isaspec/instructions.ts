@@ -14,7 +14,15 @@
  */
 import type { Diagnostics } from "../../diagnostics";
 import { formatLocation } from "../../diagnostics";
-import type { DerivedField, DisplayOverride, Field, Instruction, IsaInfo } from "../../model/types";
+import type {
+  BitsetCase,
+  DerivedField,
+  DisplayOverride,
+  EncodingBits,
+  Field,
+  Instruction,
+  IsaInfo,
+} from "../../model/types";
 import { emptyEncoding, isZero, orWords } from "../../model/bits";
 import { locateElement } from "../xml";
 import { MAX_U32 } from "./attributes";
@@ -89,32 +97,88 @@ export class InstructionBuilder {
     name: string,
     gen: { min: number; max: number },
   ): Instruction {
-    const enc = this.encodings.of(leaf);
-    if (enc.incomplete) this.diags.suppressFollowUps(locateElement(leaf.doc, leaf.el));
-    const own = this.mostDerived([...chain].reverse());
-    const display = chain.find((b) => b.display)?.display;
     const attributes = this.attributes(chain);
-    const ins: Instruction = {
+    const {
+      encoding,
+      assertions,
+      fields,
+      derived,
+      overrides,
+      display,
+      extends: ext,
+      source,
+    } = this.flatten(leaf, chain, this.isa.wordCount);
+    return {
       name,
       mnemonic: leaf.displayname ?? leaf.name,
-      encoding: { match: enc.match, mask: enc.mask, dontCare: enc.dontCare },
-      ...(isZero(enc.assertions.mask) ? {} : { assertions: enc.assertions }),
-      fields: own.flatMap((o) => o.fields.map((f) => this.field(f, o.bitset.name))),
-      derived: own.flatMap((o) => this.derivedList(o.derived, o.bitset.name)),
-      overrides: chain
-        .flatMap((b) => b.overrides.map((o) => this.override(o, b.name)))
-        .filter((o): o is DisplayOverride => !!o),
+      encoding,
+      ...(assertions ? { assertions } : {}),
+      fields,
+      derived,
+      overrides,
       operands: [],
       modifiers: [],
-      ...(display ? { display: this.lookup.substituteTemplates(display.text).trim() } : {}),
-      ...(chain.length > 1 ? { extends: chain.slice(1).map((b) => b.name) } : {}),
+      ...(display !== undefined ? { display } : {}),
+      ...(ext ? { extends: ext } : {}),
       gen,
       ...(leaf.docText ? { doc: leaf.docText } : {}),
       ...(Object.keys(attributes).length ? { attributes } : {}),
       notes: [],
+      source,
+    };
+  }
+
+  /** The leaves under a root used as a field type, each flattened as an instruction is. */
+  bitsetCases(root: BitsetSource): BitsetCase[] {
+    const words = Math.ceil(root.size! / 32);
+    const out: BitsetCase[] = [];
+    for (const leaf of this.hierarchy.leaves) {
+      const chain = this.hierarchy.chain(leaf);
+      if (!chain || chain[chain.length - 1] !== root) continue;
+      const gen = this.hierarchy.gen(leaf);
+      out.push({
+        name: leaf.name,
+        ...this.flatten(leaf, chain, words),
+        ...(gen.min !== 0 || gen.max !== MAX_U32 ? { gen } : {}),
+      });
+    }
+    return out;
+  }
+
+  /**
+   * What an instruction and a field-type leaf share: fixed and asserted bits (the first `words`
+   * words), the most derived fields, overrides nearest first, and the nearest default display.
+   * Mesa looks for a display from the leaf up, each bitset's applying overrides before its default
+   * case, so an override of a bitset above the nearest default display never gives the display.
+   */
+  private flatten(leaf: BitsetSource, chain: BitsetSource[], words: number) {
+    const enc = this.encodings.of(leaf);
+    if (enc.incomplete) this.diags.suppressFollowUps(locateElement(leaf.doc, leaf.el));
+    const own = this.mostDerived([...chain].reverse());
+    const shown = chain.findIndex((b) => b.display);
+    const cut = (e: EncodingBits): EncodingBits => ({
+      match: e.match.slice(0, words),
+      mask: e.mask.slice(0, words),
+      dontCare: e.dontCare.slice(0, words),
+    });
+    return {
+      mnemonic: leaf.displayname ?? leaf.name,
+      encoding: cut(enc),
+      ...(isZero(enc.assertions.mask) ? {} : { assertions: cut(enc.assertions) }),
+      fields: own.flatMap((o) => o.fields.map((f) => this.field(f, o.bitset.name))),
+      derived: own.flatMap((o) => this.derivedList(o.derived, o.bitset.name)),
+      overrides: chain.flatMap((b, k) =>
+        b.overrides
+          .map((o) => this.override(o, b.name))
+          .filter((o): o is DisplayOverride => !!o)
+          .map((o) => (shown >= 0 && k > shown && o.display !== undefined ? withoutDisplay(o) : o)),
+      ),
+      ...(shown >= 0
+        ? { display: this.lookup.substituteTemplates(chain[shown].display!.text).trim() }
+        : {}),
+      ...(chain.length > 1 ? { extends: chain.slice(1).map((b) => b.name) } : {}),
       source: locateElement(leaf.doc, leaf.el),
     };
-    return ins;
   }
 
   /**
@@ -250,4 +314,9 @@ export class InstructionBuilder {
 
 function multiGenName(name: string, min: number, max: number): string {
   return max === MAX_U32 ? `${name}.gen${min}` : `${name}.gen${min}_${max}`;
+}
+
+function withoutDisplay(o: DisplayOverride): DisplayOverride {
+  const { display: _unreachable, ...rest } = o;
+  return rest;
 }

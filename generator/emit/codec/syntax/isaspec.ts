@@ -6,7 +6,14 @@
  * the default fields are already in INSTRUCTIONS.
  */
 import { GPU_ID_NAME, parseExpr, type ExprNode } from "../../../model/expr";
-import type { DerivedField, Field, FieldType, IsaModel } from "../../../model/types";
+import type {
+  DerivedField,
+  DisplayOverride,
+  EncodingBits,
+  Field,
+  FieldType,
+  IsaModel,
+} from "../../../model/types";
 
 /** An expression: a literal, a field name, or an operator node (unary when `b` is absent). */
 export type ExprData = number | string | { op: string; a: ExprData; b?: ExprData };
@@ -71,22 +78,68 @@ export function isaspecSyntaxData(model: IsaModel): object {
     expr: exprData(d.expr),
     text: d.expr,
   });
+  const assertOf = (a: EncodingBits | undefined) => (a ? { match: a.match, mask: a.mask } : null);
+  // Bitset-typed fields by name: the root whose cases decode the value, and the <param>s passed in.
+  const nested = (fields: Field[]) =>
+    Object.fromEntries(
+      fields
+        .filter((f) => f.type === "bitset" && f.bitset !== undefined)
+        .map((f) => [
+          f.name,
+          { bitset: f.bitset, params: (f.params ?? []).map((p) => [p.name, p.as]) },
+        ]),
+    );
+  const overrides = (list: DisplayOverride[]) =>
+    list.map((o) => ({
+      when: exprData(o.expr),
+      text: o.expr,
+      display: o.display ?? null,
+      fields: o.fields.map(field),
+      derived: o.derived.map(derived),
+      assert: assertOf(o.assertions),
+      nested: nested(o.fields),
+    }));
   const instructions: Record<string, object> = {};
   for (const i of model.instructions) {
-    if (i.derived.length === 0 && i.overrides.length === 0 && !i.assertions) continue;
+    const n = nested(i.fields);
+    if (
+      i.derived.length === 0 &&
+      i.overrides.length === 0 &&
+      !i.assertions &&
+      !Object.keys(n).length
+    )
+      continue;
     instructions[i.name] = {
       derived: i.derived.map(derived),
-      // The default case's <assert>s; absent when there are none.
-      ...(i.assertions ? { assert: { match: i.assertions.match, mask: i.assertions.mask } } : {}),
-      overrides: i.overrides.map((o) => ({
-        when: exprData(o.expr),
-        text: o.expr,
-        display: o.display ?? null,
-        fields: o.fields.map(field),
-        derived: o.derived.map(derived),
-        assert: o.assertions ? { match: o.assertions.match, mask: o.assertions.mask } : null,
-      })),
+      // The default case's <assert>s and bitset-typed fields; absent when there are none.
+      ...(i.assertions ? { assert: assertOf(i.assertions) } : {}),
+      ...(Object.keys(n).length ? { nested: n } : {}),
+      overrides: overrides(i.overrides),
     };
   }
-  return { instructions };
+  // Each root used as a field type: its leaves, each with its bits, gens and cases (default last).
+  const bitsets: Record<string, object> = {};
+  for (const b of model.bitsets) {
+    if (!b.cases) continue;
+    bitsets[b.name] = b.cases.map((c) => ({
+      name: c.name,
+      mnemonic: c.mnemonic,
+      match: c.encoding.match,
+      tested: c.encoding.mask.map((m, w) => (m & ~c.encoding.dontCare[w]) >>> 0),
+      dontCare: c.encoding.dontCare,
+      gen: c.gen ? [c.gen.min, c.gen.max] : null,
+      cases: [
+        ...overrides(c.overrides),
+        {
+          when: null,
+          display: c.display ?? null,
+          fields: c.fields.map(field),
+          derived: c.derived.map(derived),
+          assert: assertOf(c.assertions),
+          nested: nested(c.fields),
+        },
+      ],
+    }));
+  }
+  return { instructions, bitsets };
 }
