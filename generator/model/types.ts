@@ -282,9 +282,38 @@ export interface DisplayOverride {
   display?: string;
   fields: Field[];
   derived: DerivedField[];
-  /** Bits the override expects (isaspec `<assert>` inside `<override>`), checked only when it applies; `dontCare` stays 0. */
-  assertions?: EncodingBits;
+  /** Bits the override expects (isaspec `<assert>` inside `<override>`), checked only when it applies. */
+  assertions?: Assertion[];
+  /** The isaspec bitset that defines the override (its place in Mesa's search for a display). */
+  bitset?: string;
   source: SourceRef;
+}
+
+/**
+ * An isaspec `<assert>`: bits expected when its case is the one printed. Mesa does not match on
+ * them; it prints `WARNING: unexpected bits[LOW:HIGH] in BITSET: …` when they differ.
+ */
+export interface Assertion {
+  /** The bitset whose case it belongs to (as Mesa's warning names it). */
+  bitset: string;
+  /**
+   * @asType integer
+   * @minimum 0
+   */
+  low: number;
+  /**
+   * @asType integer
+   * @minimum 0
+   */
+  high: number;
+  /**
+   * The expected value of bits high..low.
+   * @asType integer
+   * @minimum 0
+   */
+  value: number;
+  /** Mesa never checks it: its bitset lies above the one that gives the instruction's display. */
+  unchecked?: boolean;
 }
 
 /** Fixed bits of an instruction, as 32-bit words (word 0 first). */
@@ -355,10 +384,10 @@ export interface Instruction {
   opcode2?: number;
   encoding: EncodingBits;
   /**
-   * Bits the instruction expects but does not match on (isaspec `<assert>` in the default case):
-   * Mesa decodes the instruction anyway and reports a difference; `dontCare` stays 0.
+   * Bits the instruction expects but does not match on (isaspec `<assert>` in the default case of
+   * each bitset of the chain): Mesa decodes the instruction anyway and reports a difference.
    */
-  assertions?: EncodingBits;
+  assertions?: Assertion[];
   fields: Field[];
   derived: DerivedField[];
   overrides: DisplayOverride[];
@@ -408,8 +437,8 @@ export interface BitsetCase {
   /** What `{NAME}` prints (isaspec `displayname`, else the name). */
   mnemonic: string;
   encoding: EncodingBits;
-  /** Expected bits of the default case (isaspec `<assert>`), not matched on. */
-  assertions?: EncodingBits;
+  /** Expected bits of the default cases (isaspec `<assert>`), not matched on. */
+  assertions?: Assertion[];
   gen?: GenRange;
   display?: string;
   fields: Field[];

@@ -309,11 +309,15 @@ function inGen(s: InstructionSpec, gpu: number | null): boolean {
   return s.gen === null || gpu === null || (gpu >= s.gen[0] && gpu <= s.gen[1]);
 }
 
-/** The instruction spec matching `words`, or undefined. */
+/**
+ * The instruction spec matching `words`, or undefined: also when two match (only isaspec allows
+ * overlapping encodings, and Mesa's decoder then reports a conflict and decodes nothing).
+ */
 function findSpec(words: Words, gpu: number | null): InstructionSpec | undefined {
   const key = COMMON_TESTED.map((m, i) => ((words[i] ?? 0) & m) >>> 0).join(",");
   const candidates = BUCKETS.get(key);
   if (!candidates) return undefined;
+  let found: InstructionSpec | undefined;
   for (const s of candidates) {
     if (!inGen(s, gpu)) continue;
     let ok = true;
@@ -323,9 +327,10 @@ function findSpec(words: Words, gpu: number | null): InstructionSpec | undefined
         break;
       }
     }
-    if (ok) return s;
+    if (ok && found) return undefined;
+    if (ok) found = s;
   }
-  return undefined;
+  return found;
 }
 
 /** Raw field values and derived values of a decoded instruction, for printers. */
@@ -521,9 +526,21 @@ interface Case {
   display: string | null;
   fields: readonly FieldSpec[];
   derived: readonly DerivedSpec[];
-  assert: { match: readonly number[]; mask: readonly number[] } | null;
+  /** Its `<assert>`s; the default case's come from every bitset up to the display, each with its level. */
+  asserts: readonly AssertSpec[];
+  /** Where Mesa's search for a display meets the case: 0 for the leaf's own, 1 its parent's, … */
+  level: number;
   /** Bitset-typed fields of the case: the root whose leaves decode them, and the params passed in. */
   nested?: Readonly<Record<string, Nested>>;
+}
+
+interface AssertSpec {
+  low: number;
+  high: number;
+  value: number;
+  /** The bitset Mesa's warning names. */
+  bitset: string;
+  level: number;
 }
 
 interface Nested {
@@ -548,7 +565,7 @@ const ISASPEC = SYNTAX as unknown as {
     string,
     {
       derived: DerivedSpec[];
-      assert?: Case["assert"];
+      asserts?: Case["asserts"];
       nested?: Case["nested"];
       overrides: (Case & { text: string })[];
     }
@@ -571,7 +588,8 @@ function casesOf(s: InstructionSpec): readonly Case[] {
       display: s.display,
       fields: s.fields,
       derived: extra?.derived ?? [],
-      assert: extra?.assert ?? null,
+      asserts: extra?.asserts ?? [],
+      level: Infinity,
       nested: extra?.nested,
     };
     cases = [...(extra?.overrides ?? []), byDefault];
@@ -840,19 +858,37 @@ class Scope {
     }
   }
 
-  /** The display template to print (A.6) and the index of its case; null when there is none. */
+  /**
+   * The display template to print (A.6) and the index of its case; null when there is none. As
+   * Mesa's find_display: each bitset from the leaf up, its applying overrides before its default
+   * case, checking the asserts of every case it passes (a difference is a warning, not a miss).
+   */
   pick(): { k: number; display: string } | null {
+    const defaults = this.cases[this.cases.length - 1].asserts;
+    let below = 0;
+    const passDefaults = (upTo: number): void => {
+      for (const a of defaults) if (a.level >= below && a.level < upTo) this.check(a);
+      below = Math.max(below, upTo);
+    };
     for (let k = 0; k < this.cases.length; k++) {
       const c = this.cases[k];
-      if (!this.applies(k)) continue;
-      if (
-        c.assert &&
-        !c.assert.mask.every((m, i) => ((this.words[i] ?? 0) & m) >>> 0 === c.assert!.match[i])
-      )
-        continue;
+      passDefaults(c.when === null ? Infinity : c.level);
+      if (c.when === null || !this.applies(k)) continue;
+      for (const a of c.asserts) this.check(a);
       if (c.display !== null) return { k, display: c.display };
     }
-    return null;
+    const last = this.cases.length - 1;
+    return this.cases[last].display !== null
+      ? { k: last, display: this.cases[last].display! }
+      : null;
+  }
+
+  private check(a: AssertSpec): void {
+    const v = getRange(this.words, a.low, a.high);
+    if (v !== a.value)
+      this.errors.push(
+        `WARNING: unexpected bits[${a.low}:${a.high}] in ${a.bitset}: ${hexValue(v)} vs ${hexValue(a.value)}`,
+      );
   }
 }
 
@@ -971,7 +1007,9 @@ function formatFixed(x: number): string {
   return `${neg ? "-" : ""}${text.slice(0, -6)}.${text.slice(-6)}`;
 }
 
-function formatFloat(raw: number, width: number): string {
+function formatFloat(value: number, width: number): string {
+  // Mesa passes the value as a uint16_t or uint32_t: only the low `width` bits count.
+  const raw = value % 2 ** width;
   const v = floatOf(raw, width);
   if (Number.isNaN(v)) return raw >= 2 ** (width - 1) ? "-nan" : "nan";
   if (!Number.isFinite(v)) return v < 0 ? "-inf" : "inf";
@@ -1153,6 +1191,11 @@ function readValue(
   }
 }
 
+/** A value as Mesa's BITSET_FORMAT prints an instruction-wide bitmask: every word, most significant first. */
+function hexValue(v: number): string {
+  return hexWords([v % 2 ** 32, Math.floor(v / 2 ** 32)], ALL_ONES);
+}
+
 function hexWords(words: Words, mask?: readonly number[]): string {
   const parts: string[] = [];
   for (let i = ISA.wordCount - 1; i >= 0; i--)
@@ -1206,12 +1249,13 @@ export function disassemble(words: Words, options: DisassembleOptions = {}): str
   const spec = findSpec(words, gpu);
   if (!spec) return `unknown ${hexWords(words)}`;
   const errors: string[] = [];
+  // Mesa names the bitset by its display name, and finds set don't-care bits before printing.
+  if (spec.dontCare.some((m, i) => ((words[i] ?? 0) & m) !== 0))
+    errors.push(`dontcare bits in ${spec.mnemonic}: ${hexWords(words, spec.dontCare)}`);
   const scope = new Scope(words, casesOf(spec), spec.mnemonic, gpu, errors);
   const picked = scope.pick();
-  if (!picked) errors.push(`${spec.name}: no display template`);
+  if (!picked) errors.push(`${spec.mnemonic}: no display template`);
   const text = render(scope, picked ? tokensOf(picked.display) : fallbackTokens(spec), errors);
-  if (spec.dontCare.some((m, i) => ((words[i] ?? 0) & m) !== 0))
-    errors.push(`dontcare bits in ${spec.name}: ${hexWords(words, spec.dontCare)}`);
   return options.showErrors && errors.length ? `${text}\t; ${errors.slice(0, 4).join(", ")}` : text;
 }
 
@@ -1308,8 +1352,12 @@ function build(
   // Make the case's condition hold where fields the text left open allow it; checked below.
   if (c.when !== null) solveTrue(c.when, env);
   const words = Uint32Array.from(s.match);
-  if (c.assert)
-    c.assert.mask.forEach((m, i) => (words[i] = ((words[i] & ~m) | c.assert!.match[i]) >>> 0));
+  // The asserted bits of the case, and of the default cases Mesa passes on the way to it.
+  for (const a of [
+    ...byDefault.asserts.filter((d) => d.level < c.level),
+    ...(c === byDefault ? [] : c.asserts),
+  ])
+    setRange(words, a.low, a.high, a.value);
   for (const [name, v] of env.assigned) {
     const f = env.field(name)!;
     let rest = v;

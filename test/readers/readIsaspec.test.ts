@@ -270,7 +270,7 @@ describe("readIsaspec features", () => {
     // the fields; Mesa's decoder reports a difference when it prints the instruction).
     expect(k.encoding.match).toEqual([0, 0]);
     expect(k.encoding.mask).toEqual([0, 0]);
-    expect(k.assertions).toEqual({ match: [0x20, 0], mask: [0x30, 0], dontCare: [0, 0] });
+    expect(k.assertions).toEqual([{ bitset: "k", low: 4, high: 5, value: 2 }]);
     expect(k.derived).toEqual([
       expect.objectContaining({ name: "D", type: "int", expr: "{A} == 3 /* three */", width: 8 }),
     ]);
@@ -280,7 +280,8 @@ describe("readIsaspec features", () => {
         display: "{NAME}.three",
         fields: [],
         derived: [],
-        assertions: { match: [0x40, 0], mask: [0x40, 0], dontCare: [0, 0] },
+        assertions: [{ bitset: "k", low: 6, high: 6, value: 1 }],
+        bitset: "k",
       }),
     ]);
     expect(k.attributes).toEqual({

@@ -96,11 +96,7 @@ describe("isaspec semantics as Mesa's isa.py", () => {
     // Pattern bits 58..63 = 000001 → bit 58 set; bits 8..55 zero from the root.
     expect(x.encoding.mask).toEqual([0xffffff00, 0xfcffffff]);
     expect(x.encoding.match).toEqual([0, 0x04000000]);
-    expect(x.assertions).toEqual({
-      match: [0, 0x01000000],
-      mask: [0, 0x03000000],
-      dontCare: [0, 0],
-    });
+    expect(x.assertions).toEqual([{ bitset: "x", low: 56, high: 57, value: 1 }]);
   });
 
   test("ISA_GPU_ID() is part of the expression language (cat5 a1 use)", () => {

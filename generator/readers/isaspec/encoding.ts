@@ -2,7 +2,7 @@
  * match / mask / dontCare of a bitset and its ancestors (source-formats.md A.3, isa.py `get_pattern`).
  *
  * `<assert>` bits are not matched on: isa.py counts them as field coverage and Mesa's decoder only
- * reports a difference when it prints the instruction, so they go to `assertions` instead.
+ * reports a difference when it prints the instruction (the instruction's `assertions`).
  *
  * Checked here, once per bitset: a pattern overlapping another pattern or a field of the same
  * bitset, and a child's pattern or field redefining bits an ancestor already fixed (isa.py
@@ -36,8 +36,6 @@ interface Definer {
 }
 
 export interface ChainEncoding extends EncodingBits {
-  /** The default case's `<assert>` bits of the chain. */
-  assertions: EncodingBits;
   definers: Definer[];
   /** Some pattern of the chain was rejected (already reported), so the bits are incomplete. */
   incomplete: boolean;
@@ -62,7 +60,6 @@ export class EncodingResolver {
         ? this.of(chain[1])
         : {
             ...emptyEncoding(this.wordCount),
-            assertions: emptyEncoding(this.wordCount),
             definers: [],
             incomplete: false,
           };
@@ -83,17 +80,9 @@ export class EncodingResolver {
       definers: [...parent.definers, ...own],
       incomplete: parent.incomplete || b.patterns.some((p) => p.bits === undefined),
     };
-    result.assertions = parent.assertions;
     for (const p of b.patterns) {
+      if (p.kind === "assert") continue;
       const enc = patternEncoding(p, this.wordCount);
-      if (p.kind === "assert") {
-        result.assertions = {
-          match: orWords(result.assertions.match, enc.match),
-          mask: orWords(result.assertions.mask, enc.mask),
-          dontCare: result.assertions.dontCare,
-        };
-        continue;
-      }
       result.match = orWords(result.match, enc.match);
       result.mask = orWords(result.mask, enc.mask);
       result.dontCare = orWords(result.dontCare, enc.dontCare);

@@ -15,6 +15,7 @@
 import type { Diagnostics } from "../../diagnostics";
 import { formatLocation } from "../../diagnostics";
 import type {
+  Assertion,
   BitsetCase,
   DerivedField,
   DisplayOverride,
@@ -23,14 +24,12 @@ import type {
   Instruction,
   IsaInfo,
 } from "../../model/types";
-import { emptyEncoding, isZero, orWords } from "../../model/bits";
 import { locateElement } from "../xml";
 import { MAX_U32 } from "./attributes";
-import type { BitsetSource, DerivedDef, FieldDef, OverrideDef } from "./definitions";
+import type { BitsetSource, DerivedDef, FieldDef, OverrideDef, PatternDef } from "./definitions";
 import type { EncodingResolver } from "./encoding";
 import type { Hierarchy } from "./hierarchy";
 import type { Lookup } from "./lookup";
-import { patternEncoding } from "./pattern";
 
 export class InstructionBuilder {
   private readonly reportedRoots = new Set<BitsetSource>();
@@ -161,17 +160,23 @@ export class InstructionBuilder {
       mask: e.mask.slice(0, words),
       dontCare: e.dontCare.slice(0, words),
     });
+    // Mesa checks a default case's asserts on its way up to the bitset giving the display.
+    const asserts = chain.flatMap((b, k) =>
+      assertionsOf(b, b.patterns).map((a) =>
+        shown >= 0 && k > shown ? { ...a, unchecked: true } : a,
+      ),
+    );
     return {
       mnemonic: leaf.displayname ?? leaf.name,
       encoding: cut(enc),
-      ...(isZero(enc.assertions.mask) ? {} : { assertions: cut(enc.assertions) }),
+      ...(asserts.length ? { assertions: asserts } : {}),
       fields: own.flatMap((o) => o.fields.map((f) => this.field(f, o.bitset.name))),
       derived: own.flatMap((o) => this.derivedList(o.derived, o.bitset.name)),
       overrides: chain.flatMap((b, k) =>
         b.overrides
-          .map((o) => this.override(o, b.name))
+          .map((o) => this.override(o, b))
           .filter((o): o is DisplayOverride => !!o)
-          .map((o) => (shown >= 0 && k > shown && o.display !== undefined ? withoutDisplay(o) : o)),
+          .map((o) => (shown >= 0 && k > shown ? unreachable(o) : o)),
       ),
       ...(shown >= 0
         ? { display: this.lookup.substituteTemplates(chain[shown].display!.text).trim() }
@@ -268,28 +273,21 @@ export class InstructionBuilder {
     return out;
   }
 
-  private override(o: OverrideDef, owner: string): DisplayOverride | undefined {
+  private override(o: OverrideDef, owner: BitsetSource): DisplayOverride | undefined {
     const e = o.expr ? this.lookup.expr(o.expr) : undefined;
-    const fields = o.fields.map((f) => this.field(f, owner));
-    const derived = this.derivedList(o.derived, owner);
+    const fields = o.fields.map((f) => this.field(f, owner.name));
+    const derived = this.derivedList(o.derived, owner.name);
     if (!e) return undefined;
-    const ov: DisplayOverride = {
+    const asserts = assertionsOf(owner, o.asserts);
+    return {
       expr: e.text,
       ...(o.display ? { display: this.lookup.substituteTemplates(o.display.text).trim() } : {}),
       fields,
       derived,
+      ...(asserts.length ? { assertions: asserts } : {}),
+      bitset: owner.name,
       source: locateElement(o.doc, o.el),
     };
-    if (o.asserts.length) {
-      const a = emptyEncoding(this.isa.wordCount);
-      for (const p of o.asserts) {
-        const pe = patternEncoding(p, this.isa.wordCount);
-        a.match = orWords(a.match, pe.match);
-        a.mask = orWords(a.mask, pe.mask);
-      }
-      ov.assertions = a;
-    }
-    return ov;
   }
 
   private attributes(chain: BitsetSource[]): Record<string, string> {
@@ -316,7 +314,20 @@ function multiGenName(name: string, min: number, max: number): string {
   return max === MAX_U32 ? `${name}.gen${min}` : `${name}.gen${min}_${max}`;
 }
 
-function withoutDisplay(o: DisplayOverride): DisplayOverride {
-  const { display: _unreachable, ...rest } = o;
+/** An override of a bitset above the one giving the display: Mesa never reaches its display or asserts. */
+function unreachable(o: DisplayOverride): DisplayOverride {
+  const { display: _display, assertions: _assertions, ...rest } = o;
   return rest;
+}
+
+/** The valid `<assert>`s among `patterns`, named as Mesa's warning names their bitset. */
+function assertionsOf(b: BitsetSource, patterns: PatternDef[]): Assertion[] {
+  return patterns
+    .filter((p) => p.kind === "assert" && p.bits !== undefined)
+    .map((p) => ({
+      bitset: b.displayname ?? b.name,
+      low: p.range.low,
+      high: p.range.high,
+      value: parseInt(p.bits!, 2),
+    }));
 }

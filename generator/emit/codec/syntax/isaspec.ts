@@ -7,9 +7,9 @@
  */
 import { GPU_ID_NAME, parseExpr, type ExprNode } from "../../../model/expr";
 import type {
+  Assertion,
   DerivedField,
   DisplayOverride,
-  EncodingBits,
   Field,
   FieldType,
   IsaModel,
@@ -78,7 +78,19 @@ export function isaspecSyntaxData(model: IsaModel): object {
     expr: exprData(d.expr),
     text: d.expr,
   });
-  const assertOf = (a: EncodingBits | undefined) => (a ? { match: a.match, mask: a.mask } : null);
+  // A bitset's place in Mesa's search for a display: 0 for the leaf, then up its `extends` chain.
+  const levelIn = (chain: string[] | undefined) => (bitset: string | undefined) =>
+    bitset === undefined ? 0 : (chain ?? []).indexOf(bitset) + 1;
+  const assertsOf = (list: Assertion[] | undefined, level: (b: string) => number) =>
+    (list ?? [])
+      .filter((a) => !a.unchecked)
+      .map((a) => ({
+        low: a.low,
+        high: a.high,
+        value: a.value,
+        bitset: a.bitset,
+        level: level(a.bitset),
+      }));
   // Bitset-typed fields by name: the root whose cases decode the value, and the <param>s passed in.
   const nested = (fields: Field[]) =>
     Object.fromEntries(
@@ -89,14 +101,15 @@ export function isaspecSyntaxData(model: IsaModel): object {
           { bitset: f.bitset, params: (f.params ?? []).map((p) => [p.name, p.as]) },
         ]),
     );
-  const overrides = (list: DisplayOverride[]) =>
+  const overrides = (list: DisplayOverride[], level: (b: string | undefined) => number) =>
     list.map((o) => ({
       when: exprData(o.expr),
       text: o.expr,
       display: o.display ?? null,
       fields: o.fields.map(field),
       derived: o.derived.map(derived),
-      assert: assertOf(o.assertions),
+      asserts: assertsOf(o.assertions, level),
+      level: level(o.bitset),
       nested: nested(o.fields),
     }));
   const instructions: Record<string, object> = {};
@@ -109,12 +122,13 @@ export function isaspecSyntaxData(model: IsaModel): object {
       !Object.keys(n).length
     )
       continue;
+    const level = levelIn(i.extends);
     instructions[i.name] = {
       derived: i.derived.map(derived),
-      // The default case's <assert>s and bitset-typed fields; absent when there are none.
-      ...(i.assertions ? { assert: assertOf(i.assertions) } : {}),
+      // The default cases' <assert>s and bitset-typed fields; absent when there are none.
+      ...(i.assertions ? { asserts: assertsOf(i.assertions, level) } : {}),
       ...(Object.keys(n).length ? { nested: n } : {}),
-      overrides: overrides(i.overrides),
+      overrides: overrides(i.overrides, level),
     };
   }
   // Each root used as a field type: its leaves, each with its bits, gens and cases (default last).
@@ -129,13 +143,14 @@ export function isaspecSyntaxData(model: IsaModel): object {
       dontCare: c.encoding.dontCare,
       gen: c.gen ? [c.gen.min, c.gen.max] : null,
       cases: [
-        ...overrides(c.overrides),
+        ...overrides(c.overrides, levelIn(c.extends)),
         {
           when: null,
           display: c.display ?? null,
           fields: c.fields.map(field),
           derived: c.derived.map(derived),
-          assert: assertOf(c.assertions),
+          asserts: assertsOf(c.assertions, levelIn(c.extends)),
+          level: (c.extends ?? []).length + 1,
           nested: nested(c.fields),
         },
       ],
