@@ -699,7 +699,14 @@ function solve(e: Expr, target: number, env: Solving): boolean {
   const ka = known(e.a, env);
   const kb = known(e.b, env);
   if (ka !== undefined && kb !== undefined) return applyOp(e.op, ka, kb) === target;
-  if (ka === undefined && kb === undefined) return false;
+  if (ka === undefined && kb === undefined) {
+    if (e.op === "|" || e.op === "+") return solveSplit(e.a, e.b, target, env);
+    if (e.op === "==" || e.op === "!=")
+      return solvePair(e.a, e.b, (e.op === "==") === (target === 1), env);
+    if (e.op === "&&" && target === 0) return solveFalse(e, env);
+    if (e.op === "||" && target === 1) return solveTrue(e, env);
+    return false;
+  }
   const left = ka === undefined;
   const x = left ? e.a : e.b;
   const k = (left ? kb : ka) as number;
@@ -724,14 +731,111 @@ function solve(e: Expr, target: number, env: Solving): boolean {
       return Number.isInteger(shift) && solve(x, shift, env);
     }
     case "==":
-      return target === 1 && solve(x, k, env);
+      return target === 1 ? solve(x, k, env) : target === 0 && solve(x, k === 0 ? 1 : 0, env);
     case "!=":
-      return target === 1 && solve(x, k === 0 ? 1 : 0, env);
+      return target === 1 ? solve(x, k === 0 ? 1 : 0, env) : target === 0 && solve(x, k, env);
     case "&&":
-      return target === 1 && solveTrue(x, env);
+      return target === 1
+        ? k !== 0 && solveTrue(x, env)
+        : target === 0 && (k === 0 || solveFalse(x, env));
+    case "||":
+      return target === 1
+        ? k !== 0 || solveTrue(x, env)
+        : target === 0 && k === 0 && solveFalse(x, env);
     default:
       return false;
   }
+}
+
+/** How many low bits the values of `e` can occupy, where that is plain (`{F}`, `{F} << 2`, `x & 7`). */
+function span(e: Expr, env: Solving): number | undefined {
+  if (typeof e === "number") return e === 0 ? 0 : Math.floor(Math.log2(e)) + 1;
+  if (typeof e === "string") {
+    const d = env.derived(e);
+    return d
+      ? env.depth < 8
+        ? span(d.expr, { ...env, depth: env.depth + 1 })
+        : undefined
+      : env.field(e)?.width;
+  }
+  if (e.b === undefined) return e.op === "!" ? 1 : undefined;
+  const a = span(e.a, env);
+  const b = span(e.b, env);
+  if (e.op === "<<" && a !== undefined && typeof e.b === "number") return a + e.b;
+  if (e.op === "&") return a === undefined ? b : b === undefined ? a : Math.min(a, b);
+  if ((e.op === "|" || e.op === "^") && a !== undefined && b !== undefined) return Math.max(a, b);
+  return undefined;
+}
+
+/** `a == b` (`equal`) or `a != b` with both unknown: the first of 0/0, 1/1 (or 0/1, 1/0) that solves. */
+function solvePair(a: Expr, b: Expr, equal: boolean, env: Solving): boolean {
+  const saved = new Map(env.assigned);
+  for (const [x, y] of equal
+    ? [
+        [0, 0],
+        [1, 1],
+      ]
+    : [
+        [0, 1],
+        [1, 0],
+      ]) {
+    if (solve(a, x, env) && solve(b, y, env)) return true;
+    env.assigned.clear();
+    saved.forEach((v, n) => env.assigned.set(n, v));
+  }
+  return false;
+}
+
+/** `a | b` (or `a + b`) = target with both unknown: one side takes the low bits it spans, the other the rest. */
+function solveSplit(a: Expr, b: Expr, target: number, env: Solving): boolean {
+  const saved = new Map(env.assigned);
+  for (const [low, high] of [
+    [b, a],
+    [a, b],
+  ] as const) {
+    const w = span(low, env);
+    if (w === undefined) continue;
+    const part = target % 2 ** w;
+    if (solve(low, part, env) && solve(high, target - part, env)) return true;
+    env.assigned.clear();
+    saved.forEach((v, n) => env.assigned.set(n, v));
+  }
+  return false;
+}
+
+/** The value of `e` with fields not assigned yet read as 0 (what encoding leaves them). */
+function guess(e: Expr, env: Solving): number {
+  return evalExpr(e, (name) => {
+    const a = env.assigned.get(name);
+    if (a !== undefined) return a;
+    const d = env.derived(name);
+    return d && env.depth < 8 ? guess(d.expr, { ...env, depth: env.depth + 1 }) : 0;
+  });
+}
+
+/** Make `e` zero (an override that must not apply), assigning unknown fields where that is possible. */
+function solveFalse(e: Expr, env: Solving): boolean {
+  const k = known(e, env);
+  if (k !== undefined) return k === 0;
+  if (typeof e === "object" && e.b === undefined && e.op === "!") return solveTrue(e.a, env);
+  if (typeof e === "object" && e.b !== undefined && (e.op === "&&" || e.op === "||")) {
+    if (e.op === "||") return solveFalse(e.a, env) && solveFalse(e.b, env);
+    const saved = new Map(env.assigned);
+    if (solveFalse(e.a, env)) return true;
+    env.assigned.clear();
+    saved.forEach((v, n) => env.assigned.set(n, v));
+    return solveFalse(e.b, env);
+  }
+  if (typeof e === "object" && e.b !== undefined && (e.op === "==" || e.op === "!=")) {
+    const ka = known(e.a, env);
+    const kb = known(e.b, env);
+    const x = ka === undefined ? e.a : e.b;
+    const c = ka === undefined ? kb : ka;
+    if (ka === undefined && kb === undefined) return solvePair(e.a, e.b, e.op === "!=", env);
+    if (c === undefined) return false;
+    return solve(x, e.op === "!=" ? c : c === 0 ? 1 : 0, env);
+  }
+  return solve(e, 0, env);
 }
 
 /** Make `e` non-zero (an override's condition), assigning unknown fields where that is possible. */
@@ -766,7 +870,9 @@ class Scope {
     readonly mnemonic: string,
     readonly gpu: number | null,
     readonly errors: string[] = [],
-    private readonly parent?: Scope,
+    private readonly parent?: {
+      resolve(name: string): { spec: ValueSpec; value: number } | undefined;
+    },
     private readonly params: Nested["params"] = [],
   ) {}
 
@@ -1120,13 +1226,23 @@ function readValue(
   line: string,
   pos: number,
   fail: (pos: number, expected: string) => void,
+  prefixes = false,
 ): [number, number][] {
   const rest = line.slice(pos);
+  // Every prefix of the digits, longest first: a number may run into the next value's digits
+  // (etnaviv `t915` is REG 91 then AMODE 5, which has no display).
   const number = (re: RegExp, signed: boolean): [number, number][] => {
     const m = re.exec(rest);
     if (!m) return (fail(pos, describeExpected(f)), []);
-    const r = rawOf(f, Number(m[0]), signed, derived);
-    return typeof r === "string" ? (fail(pos, r), []) : [[pos + m[0].length, r]];
+    const out: [number, number][] = [];
+    const sign = /^[+-]/.test(m[0]) ? 1 : 0;
+    for (let len = m[0].length; len > (prefixes ? sign : m[0].length - 1); len--) {
+      if (prefixes && len - sign > 1 && m[0][sign] === "0") continue; // printf writes no leading zeros
+      const r = rawOf(f, Number(m[0].slice(0, len)), signed, derived);
+      if (typeof r === "string") fail(pos, r);
+      else out.push([pos + len, r]);
+    }
+    return out;
   };
   if (raw) return number(f.signed ? /^-?\d+/ : /^\d+/, f.signed);
   switch (f.kind) {
@@ -1174,14 +1290,15 @@ function readValue(
         if (d && rest.startsWith(d)) out.push([pos + d.length, v]);
       }
       out.sort((x, y) => y[0] - x[0]);
-      // Values without an entry print as numbers.
+      // Values without an entry print as numbers (any prefix of the digits, as for numbers).
       const m = /^\d+/.exec(rest);
-      if (
-        m &&
-        (displays[Number(m[0])] ?? null) === null &&
-        (derived || Number(m[0]) < 2 ** f.width)
-      )
-        out.push([pos + m[0].length, Number(m[0])]);
+      const full = m ? m[0].length : 0;
+      for (let len = full; len > 0 && len > (prefixes ? 0 : full - 1); len--) {
+        const n = Number(m![0].slice(0, len));
+        if (prefixes && len > 1 && m![0][0] === "0") continue; // printf writes no leading zeros
+        if ((displays[n] ?? null) === null && (derived || n < 2 ** f.width))
+          out.push([pos + len, n]);
+      }
       for (let v = 0; v < limit; v++) if (displays[v] === "") out.push([pos, v]);
       if (!out.length) fail(pos, describeExpected(f));
       return out;
@@ -1278,6 +1395,8 @@ interface Item {
   field: string;
   value: number;
   pos: number;
+  /** For a bitset-typed field: the text its value was read from. */
+  text?: string;
 }
 
 /**
@@ -1311,20 +1430,31 @@ class Failures {
 
 const MNEMONIC = "a mnemonic";
 
-/** The candidate's words when the items read from the text make a consistent instruction, else null. */
-function build(
-  s: InstructionSpec,
-  k: number,
-  items: readonly Item[],
-  gpu: number | null,
-  fails: Failures,
-): Uint32Array | null {
-  const cases = casesOf(s);
-  const c = cases[k];
-  const byDefault = cases[cases.length - 1];
+/**
+ * What a template is matched for: an instruction (its words, at the end of the line) or a
+ * bitset-typed field's leaf (its value, wherever its text ends, inside the enclosing template).
+ */
+interface Frame {
+  mnemonic: string;
+  cases: readonly Case[];
+  /** The case whose display is being matched. */
+  k: number;
+  /** A name the frame's cases lack but a `<param as=>` makes visible: the enclosing scope's spec. */
+  param(name: string): { spec: ValueSpec; derived: boolean } | undefined;
+  /** At the end of the template: the instruction's words, or null (to keep looking). */
+  finish(pos: number, items: readonly Item[]): Uint32Array | null;
+}
+
+/** Stored fields assigned from `items`, then derived ones inverted; false (rejected) when they disagree. */
+function solveItems(frame: Frame, items: readonly Item[], fails: Failures): Solving | null {
+  const c = frame.cases[frame.k];
+  const byDefault = frame.cases[frame.cases.length - 1];
   const env: Solving = {
     assigned: new Map(),
-    field: (n) => c.fields.find((f) => f.name === n) ?? byDefault.fields.find((f) => f.name === n),
+    field: (n) =>
+      c.fields.find((f) => f.name === n) ??
+      byDefault.fields.find((f) => f.name === n) ??
+      paramField(frame, n),
     derived: (n) =>
       c.derived.find((d) => d.name === n) ?? byDefault.derived.find((d) => d.name === n),
     depth: 0,
@@ -1349,9 +1479,27 @@ function build(
     if (!ok)
       return fails.reject(it.pos, `${d.name} = ${d.text} cannot be ${formatValue(d, it.value)}`);
   }
-  // Make the case's condition hold where fields the text left open allow it; checked below.
+  // Make the case's condition hold, and the conditions of the overrides before it fail, where
+  // fields the text left open allow it; checked afterwards.
   if (c.when !== null) solveTrue(c.when, env);
-  const words = Uint32Array.from(s.match);
+  for (let j = 0; j < frame.k; j++) {
+    const w = frame.cases[j].when;
+    if (w !== null && guess(w, env) !== 0) solveFalse(w, env);
+  }
+  return env;
+}
+
+/** A param seen as a stored field of the frame, so that solving may assign it (for the enclosing scope). */
+function paramField(frame: Frame, name: string): FieldSpec | undefined {
+  const p = frame.param(name);
+  return p ? ({ ...p.spec, ranges: [] } as unknown as FieldSpec) : undefined;
+}
+
+/** Words with the case's asserted bits and the assigned stored fields of the frame's cases. */
+function encodeFrame(frame: Frame, env: Solving, match: readonly number[]): Uint32Array {
+  const c = frame.cases[frame.k];
+  const byDefault = frame.cases[frame.cases.length - 1];
+  const words = Uint32Array.from(match);
   // The asserted bits of the case, and of the default cases Mesa passes on the way to it.
   for (const a of [
     ...byDefault.asserts.filter((d) => d.level < c.level),
@@ -1359,7 +1507,9 @@ function build(
   ])
     setRange(words, a.low, a.high, a.value);
   for (const [name, v] of env.assigned) {
-    const f = env.field(name)!;
+    const f =
+      c.fields.find((x) => x.name === name) ?? byDefault.fields.find((x) => x.name === name);
+    if (!f) continue;
     let rest = v;
     for (let i = 0; i < f.ranges.length; i += 2) {
       const width = f.ranges[i + 1] - f.ranges[i] + 1;
@@ -1367,48 +1517,191 @@ function build(
       rest = Math.floor(rest / 2 ** width);
     }
   }
-  // Re-decode: the same instruction, the same case, and every value read back as written.
-  const back = findSpec(words, gpu ?? (s.gen ? s.gen[0] : null));
-  if (back !== s)
-    return fails.reject(
-      0,
-      `the text encodes as ${back ? back.name : "no instruction"}, not ${s.name}`,
-    );
-  const scope = new Scope(words, casesOf(s), s.mnemonic, gpu ?? (s.gen ? s.gen[0] : null));
-  for (const it of items) {
-    const r = scope.resolve(it.field);
-    if (
-      !r ||
-      formatValue(r.spec, r.value) !== formatValue(r.spec, it.value) ||
-      (env.field(it.field) && r.value !== it.value)
-    )
-      return fails.reject(it.pos, `${it.field} does not encode as written`);
-  }
-  // No template anywhere means the default case's fallback form.
-  if ((scope.pick()?.k ?? cases.length - 1) !== k)
-    return fails.reject(0, `${s.name}: another display applies to these values`);
   return words;
 }
 
-/** The spec of a name in case k (falling back to the default case), and whether it is derived. */
-function lookup(
-  cases: readonly Case[],
+/**
+ * Re-decode check: every value reads back as written (a bitset-typed field prints the text it was
+ * read from) and the same case gives the display.
+ */
+function checkBack(
+  scope: Scope,
+  frame: Frame,
+  items: readonly Item[],
+  line: string,
+  fails: Failures,
+  checkCase = true,
+): boolean {
+  for (const it of items) {
+    const r = scope.resolve(it.field);
+    if (!r) continue; // a param: the enclosing frame checks it
+    const nested = it.text !== undefined ? scope.nestedOf(it.field) : undefined;
+    const ok = nested
+      ? r.value === it.value &&
+        renderNested(scope.enter(it.field, nested, r.value), line.slice(0, it.pos), []) === it.text
+      : formatValue(r.spec, r.value) === formatValue(r.spec, it.value) &&
+        (scope.cases.some((c) => c.fields.some((f) => f.name === it.field))
+          ? r.value === it.value
+          : true);
+    if (!ok) return (fails.reject(it.pos, `${it.field} does not encode as written`), false);
+  }
+  // No template anywhere means the default case's fallback form.
+  if (checkCase && (scope.pick()?.k ?? frame.cases.length - 1) !== frame.k)
+    return (fails.reject(0, `${frame.mnemonic}: another display applies to these values`), false);
+  return true;
+}
+
+/** The frame of an instruction's case k: its words when the whole line is read. */
+function instructionFrame(
+  s: InstructionSpec,
   k: number,
-  name: string,
-): { spec: ValueSpec; derived: boolean } | undefined {
-  for (const c of [cases[k], cases[cases.length - 1]]) {
+  line: string,
+  gpu: number | null,
+  fails: Failures,
+): Frame {
+  const frame: Frame = {
+    mnemonic: s.mnemonic,
+    cases: casesOf(s),
+    k,
+    param: () => undefined,
+    finish(pos, items) {
+      const end = pos + /^\s*/.exec(line.slice(pos))![0].length;
+      if (end < line.length) return fails.expect(end, "end of line");
+      const env = solveItems(frame, items, fails);
+      if (!env) return null;
+      const words = encodeFrame(frame, env, s.match);
+      const at = gpu ?? (s.gen ? s.gen[0] : null);
+      const back = findSpec(words, at);
+      if (back !== s)
+        return fails.reject(
+          0,
+          `the text encodes as ${back ? back.name : "no instruction"}, not ${s.name}`,
+        );
+      return checkBack(new Scope(words, frame.cases, s.mnemonic, at), frame, items, line, fails)
+        ? words
+        : null;
+    },
+  };
+  return frame;
+}
+
+/** A reading of a bitset-typed field's text: where it ends, the field's value, and what it says of params. */
+interface Reading {
+  end: number;
+  value: number;
+  text: string;
+  /** Values the text gives (or needs) for the enclosing scope's fields passed as params. */
+  outer: Item[];
+}
+
+/** Every way the text at `pos` reads as a value of the bitset-typed field `nested` of `outer`. */
+function nestedReadings(
+  outer: Frame,
+  nested: Nested,
+  line: string,
+  pos: number,
+  gpu: number | null,
+  fails: Failures,
+  depth: number,
+): Reading[] {
+  const out: Reading[] = [];
+  if (depth > 4) return out;
+  const asName = new Map(nested.params.map(([name, as]) => [as, name]));
+  for (const leaf of ISASPEC.bitsets[nested.bitset] ?? []) {
+    if (gpu !== null && leaf.gen && (gpu < leaf.gen[0] || gpu > leaf.gen[1])) continue;
+    leaf.cases.forEach((c, k) => {
+      if (c.display === null) return;
+      const frame: Frame = {
+        mnemonic: leaf.mnemonic,
+        cases: leaf.cases,
+        k,
+        param(name) {
+          const outerName = asName.get(name);
+          return outerName === undefined ? undefined : lookup(outer, outerName);
+        },
+        finish(end, items) {
+          const env = solveItems(frame, items, fails);
+          if (!env) return null;
+          const words = encodeFrame(frame, env, leaf.match);
+          const matched = (ISASPEC.bitsets[nested.bitset] ?? []).filter(
+            (l) =>
+              (gpu === null || !l.gen || (gpu >= l.gen[0] && gpu <= l.gen[1])) &&
+              l.tested.every((m, i) => ((words[i] ?? 0) & m) >>> 0 === (l.match[i] & m) >>> 0),
+          );
+          if (matched.length !== 1 || matched[0] !== leaf)
+            return fails.reject(pos, `the text encodes as no single ${nested.bitset}`);
+          // The params the text (or the case's condition) gave values: the enclosing scope's fields.
+          const isOwn = (n: string) =>
+            leaf.cases.some(
+              (x) => x.fields.some((f) => f.name === n) || x.derived.some((d) => d.name === n),
+            );
+          const outerItems: Item[] = [];
+          env.assigned.forEach((v, n) => {
+            const o = asName.get(n);
+            if (o !== undefined && !isOwn(n)) outerItems.push({ field: o, value: v, pos });
+          });
+          // Which case gives the display depends on the enclosing scope too: the enclosing frame
+          // checks that by printing the field again and comparing it with this text.
+          const scope = new Scope(
+            words,
+            leaf.cases,
+            leaf.mnemonic,
+            gpu,
+            [],
+            { resolve: () => undefined },
+            [],
+          );
+          if (
+            !checkBack(
+              scope,
+              frame,
+              items.filter((it) => isOwn(it.field)),
+              line,
+              fails,
+              false,
+            )
+          )
+            return null;
+          out.push({
+            end,
+            value: words[0] + (words[1] ?? 0) * 2 ** 32,
+            text: line.slice(pos, end),
+            outer: outerItems,
+          });
+          return null;
+        },
+      };
+      walk(frame, tokensOf(c.display!), 0, line, pos, [], gpu, fails, depth + 1);
+    });
+  }
+  return out;
+}
+
+/** The spec of a name in the frame's case k (falling back to the default case, then to params), and whether it is derived. */
+function lookup(frame: Frame, name: string): { spec: ValueSpec; derived: boolean } | undefined {
+  const cases = frame.cases;
+  for (const c of [cases[frame.k], cases[cases.length - 1]]) {
     const f = c.fields.find((x) => x.name === name);
     if (f) return { spec: f, derived: false };
     const d = c.derived.find((x) => x.name === name);
     if (d) return { spec: d, derived: true };
+  }
+  return frame.param(name);
+}
+
+/** The bitset-typed field `name` of the frame's case k (or its default case). */
+function nestedIn(frame: Frame, name: string): Nested | undefined {
+  const cases = frame.cases;
+  for (const c of [cases[frame.k], cases[cases.length - 1]]) {
+    if (c.fields.some((x) => x.name === name)) return c.nested?.[name];
+    if (c.derived.some((x) => x.name === name)) return undefined;
   }
   return undefined;
 }
 
 /** Match `tokens` against `line` from token i at pos (backtracking over alternative readings). */
 function walk(
-  s: InstructionSpec,
-  k: number,
+  frame: Frame,
   tokens: readonly Token[],
   i: number,
   line: string,
@@ -1416,19 +1709,17 @@ function walk(
   items: Item[],
   gpu: number | null,
   fails: Failures,
+  depth = 0,
 ): Uint32Array | null {
-  if (i === tokens.length) {
-    const end = pos + /^\s*/.exec(line.slice(pos))![0].length;
-    if (end < line.length) return fails.expect(end, "end of line");
-    return build(s, k, items, gpu, fails);
-  }
+  if (i === tokens.length) return frame.finish(pos, items);
   const tok = tokens[i];
   const next = (p: number): Uint32Array | null =>
-    walk(s, k, tokens, i + 1, line, p, items, gpu, fails);
+    walk(frame, tokens, i + 1, line, p, items, gpu, fails, depth);
   if (tok.t === "name") {
     if (tok.align > 0) pos += /^\s*/.exec(line.slice(pos))![0].length;
-    const m = s.mnemonic;
-    if (!line.startsWith(m, pos) || /^[A-Za-z0-9_]/.test(line.slice(pos + m.length)))
+    const m = frame.mnemonic;
+    // A letter may not follow it, a digit may: a value printed as a number (etnaviv `mad17`).
+    if (!line.startsWith(m, pos) || /^[A-Za-z_]/.test(line.slice(pos + m.length)))
       return fails.expect(pos, MNEMONIC);
     return next(pos + m.length);
   }
@@ -1452,10 +1743,29 @@ function walk(
   }
   const start = tok.align > 0 ? pos + /^\s*/.exec(line.slice(pos))![0].length : pos;
   if (tok.field === "") return next(start);
-  const found = lookup(casesOf(s), k, tok.field);
+  const found = lookup(frame, tok.field);
   if (!found) return next(start); // Mesa prints nothing for an unknown field.
-  for (const [end, value] of readValue(found.spec, tok.raw, found.derived, line, start, (p, e) =>
-    fails.expect(p, e),
+  const nested = tok.raw ? undefined : nestedIn(frame, tok.field);
+  if (nested) {
+    for (const r of nestedReadings(frame, nested, line, start, gpu, fails, depth)) {
+      const added = [{ field: tok.field, value: r.value, pos: start, text: r.text }, ...r.outer];
+      items.push(...added);
+      const words = next(r.end);
+      items.splice(items.length - added.length, added.length);
+      if (words) return words;
+    }
+    return null;
+  }
+  // Digits may run into the next value's only where another field follows directly (`t{REG}{AMODE}`).
+  const runsOn = tokens[i + 1]?.t === "field";
+  for (const [end, value] of readValue(
+    found.spec,
+    tok.raw,
+    found.derived,
+    line,
+    start,
+    (p, e) => fails.expect(p, e),
+    runsOn,
   )) {
     items.push({ field: tok.field, value, pos: start });
     const words = next(end);
@@ -1536,7 +1846,16 @@ function assembleLine(line: string, lineNo: number, gpu: number | null): Uint32A
         const tokens = caseTokens(s, cases, k);
         if (!tokens || (quick && !line.includes(s.mnemonic) && tokens.some((t) => t.t === "name")))
           continue;
-        const words = walk(s, k, tokens, 0, line, start, [], gpu, fails);
+        const words = walk(
+          instructionFrame(s, k, line, gpu, fails),
+          tokens,
+          0,
+          line,
+          start,
+          [],
+          gpu,
+          fails,
+        );
         if (words) return words;
       }
     }
