@@ -1437,8 +1437,10 @@ const MNEMONIC = "a mnemonic";
 interface Frame {
   mnemonic: string;
   cases: readonly Case[];
-  /** The case whose display is being matched. */
+  /** The case whose fields and condition are used (an override may have no display of its own). */
   k: number;
+  /** The case whose display is matched: k, or the first case after it that has one. */
+  shown: number;
   /** A name the frame's cases lack but a `<param as=>` makes visible: the enclosing scope's spec. */
   param(name: string): { spec: ValueSpec; derived: boolean } | undefined;
   /** At the end of the template: the instruction's words, or null (to keep looking). */
@@ -1546,7 +1548,12 @@ function checkBack(
     if (!ok) return (fails.reject(it.pos, `${it.field} does not encode as written`), false);
   }
   // No template anywhere means the default case's fallback form.
-  if (checkCase && (scope.pick()?.k ?? frame.cases.length - 1) !== frame.k)
+  const c = frame.cases[frame.k];
+  if (
+    checkCase &&
+    ((scope.pick()?.k ?? frame.cases.length - 1) !== frame.shown ||
+      (c.when !== null && !scope.applies(frame.k)))
+  )
     return (fails.reject(0, `${frame.mnemonic}: another display applies to these values`), false);
   return true;
 }
@@ -1559,10 +1566,13 @@ function instructionFrame(
   gpu: number | null,
   fails: Failures,
 ): Frame {
+  const cases = casesOf(s);
+  const shown = shownBy(cases, k);
   const frame: Frame = {
     mnemonic: s.mnemonic,
-    cases: casesOf(s),
+    cases,
     k,
+    shown: shown < 0 ? cases.length - 1 : shown,
     param: () => undefined,
     finish(pos, items) {
       const end = pos + /^\s*/.exec(line.slice(pos))![0].length;
@@ -1610,11 +1620,13 @@ function nestedReadings(
   for (const leaf of ISASPEC.bitsets[nested.bitset] ?? []) {
     if (gpu !== null && leaf.gen && (gpu < leaf.gen[0] || gpu > leaf.gen[1])) continue;
     leaf.cases.forEach((c, k) => {
-      if (c.display === null) return;
+      const shown = shownBy(leaf.cases, k);
+      if (shown < 0) return;
       const frame: Frame = {
         mnemonic: leaf.mnemonic,
         cases: leaf.cases,
         k,
+        shown,
         param(name) {
           const outerName = asName.get(name);
           return outerName === undefined ? undefined : lookup(outer, outerName);
@@ -1671,7 +1683,7 @@ function nestedReadings(
           return null;
         },
       };
-      walk(frame, tokensOf(c.display!), 0, line, pos, [], gpu, fails, depth + 1);
+      walk(frame, tokensOf(leaf.cases[shown].display!), 0, line, pos, [], gpu, fails, depth + 1);
     });
   }
   return out;
@@ -1782,14 +1794,20 @@ const COMMENTS = !INSTRUCTIONS.some(
     (ISASPEC.instructions[s.name]?.overrides ?? []).some((o) => (o.display ?? "").includes(";")),
 );
 
-/** The display tokens of case k: its template, the fallback for the last case, or none. */
+/** The case whose display shows case k's fields: k, or the first later case with a display (-1: none). */
+function shownBy(cases: readonly Case[], k: number): number {
+  for (let j = k; j < cases.length; j++) if (cases[j].display !== null) return j;
+  return -1;
+}
+
+/** The display tokens for case k: its template (or a later case's), the fallback for the last case, or none. */
 function caseTokens(
   s: InstructionSpec,
   cases: readonly Case[],
   k: number,
 ): readonly Token[] | null {
-  const display = cases[k].display;
-  return display !== null ? tokensOf(display) : k === cases.length - 1 ? fallbackTokens(s) : null;
+  const j = shownBy(cases, k);
+  return j >= 0 ? tokensOf(cases[j].display!) : k === cases.length - 1 ? fallbackTokens(s) : null;
 }
 
 /** The instruction templates that print no mnemonic, and the others by mnemonic. */

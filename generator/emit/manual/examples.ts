@@ -82,7 +82,9 @@ function attempt(
   const text = codec.disassemble(words, options);
   let back: Uint32Array;
   try {
-    back = codec.assemble(text);
+    // With the GPU it was decoded for: several instructions may print one text for different gens.
+    const asmGpu = gpu ?? codec.ISA.defaultGpu;
+    back = codec.assemble(text, asmGpu === null ? {} : { gpu: asmGpu });
   } catch (e) {
     return { ok: false, reason: `'${text}' does not assemble: ${(e as Error).message}` };
   }

@@ -13,7 +13,7 @@ export interface GeneratedCodec {
   encode(instruction: { name: string; fields: Record<string, unknown> }): Uint32Array;
   decode(words: ArrayLike<number>, options?: { gpu?: number }): { name: string } | undefined;
   disassemble(words: ArrayLike<number>, options?: { gpu?: number }): string;
-  assemble(text: string): Uint32Array;
+  assemble(text: string, options?: { gpu?: number }): Uint32Array;
 }
 
 const EXPORTS = ["ISA", "encode", "decode", "disassemble", "assemble"] as const;
