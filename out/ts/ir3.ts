@@ -1654,15 +1654,16 @@ function nestedReadings(
           });
           // Which case gives the display depends on the enclosing scope too: the enclosing frame
           // checks that by printing the field again and comparing it with this text.
-          const scope = new Scope(
-            words,
-            leaf.cases,
-            leaf.mnemonic,
-            gpu,
-            [],
-            { resolve: () => undefined },
-            [],
-          );
+          // Params resolve to what the text gave them (the enclosing frame checks the rest).
+          const given = {
+            resolve(outerName: string) {
+              const as = nested.params.find(([n]) => n === outerName)?.[1];
+              const v = as === undefined ? undefined : env.assigned.get(as);
+              const p = as === undefined ? undefined : frame.param(as);
+              return v === undefined || !p ? undefined : { spec: p.spec, value: v };
+            },
+          };
+          const scope = new Scope(words, leaf.cases, leaf.mnemonic, gpu, [], given, nested.params);
           if (
             !checkBack(
               scope,

@@ -5,13 +5,13 @@
  * ir3 set and etnaviv.xml) check with 0 errors, and `--strict` turns their warnings into errors.
  * Expected values are worked out by hand from isa.py and the documents, as cited.
  */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "fs";
-import { tmpdir } from "os";
+import { rmSync } from "fs";
 import * as path from "path";
 import { runCli } from "../../generator/cli";
 import { formatDiagnostic } from "../../generator/diagnostics";
 import { parseExpr } from "../../generator/model/expr";
 import { loadedIsaspec, readIsaspecDocuments } from "../helpers/isaspecText";
+import { haveMesaCorpus, mesaCorpusSpecs } from "../helpers/mesaCorpus";
 
 /** Lines 1–5 are a 64-bit root `#i` for gens 300.. with field A; the body starts at line 6. */
 const PRELUDE = [
@@ -111,43 +111,10 @@ describe("isaspec semantics as Mesa's isa.py", () => {
   });
 });
 
-const CORPUS = path.join(__dirname, "..", "..", "..", "shared", "corpora", "mesa-isaspec");
-
-/** A specs dir with one ISA per Mesa document set, each manifest listing the documents as given. */
-function corpusSpecs(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), "isaforge-mesa-"));
-  const isas: Record<string, { width: number; files: string[] }> = {
-    ir3: {
-      width: 64,
-      files: readdirSync(path.join(CORPUS, "ir3"))
-        .filter((f) => f.endsWith(".xml"))
-        .sort(),
-    },
-    etnaviv: { width: 128, files: ["etnaviv.xml"] },
-  };
-  for (const [id, { width, files }] of Object.entries(isas)) {
-    mkdirSync(path.join(dir, id), { recursive: true });
-    for (const f of files) cpSync(path.join(CORPUS, id, f), path.join(dir, id, f));
-    const manifest = {
-      id,
-      title: `Mesa ${id}`,
-      vendor: "Mesa",
-      instructionWidth: width,
-      wordSize: 32,
-      byteOrder: "little",
-      assemblySyntax: "isaspec",
-      documents: files.map((f) => ({ path: f, format: "isaspec", upstream: `Mesa ${f}` })),
-      companions: [],
-    };
-    writeFileSync(path.join(dir, id, "manifest.json"), JSON.stringify(manifest, null, 2));
-  }
-  return dir;
-}
-
-(existsSync(CORPUS) ? describe : describe.skip)("Mesa's own isaspec documents", () => {
+(haveMesaCorpus ? describe : describe.skip)("Mesa's own isaspec documents", () => {
   let specs: string;
   beforeAll(() => {
-    specs = corpusSpecs();
+    specs = mesaCorpusSpecs();
   });
   afterAll(() => rmSync(specs, { recursive: true, force: true }));
 
