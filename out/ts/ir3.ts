@@ -477,8 +477,10 @@ export const INSTRUCTION_NAMES: readonly InstructionName[] = INSTRUCTIONS.map(
  * - `float` (16 or 32 bits) prints as C `%f` of its value (`0.500000`, `-nan`, `inf`), the older
  *   printer that Mesa's etnaviv test vectors expect; the assembler rounds a decimal back to the
  *   nearest float, so values needing more than 6 decimals do not survive the text.
- * - `bitset`, `custom` and `register` fields, which need callbacks upstream, print their raw
- *   value in decimal.
+ * - `custom` and `register` fields, which need callbacks upstream, print their raw value in
+ *   decimal. A `bitset` field prints the display of the leaf its value matches, as Mesa does.
+ * - A word two instructions match decodes as nothing, as Mesa's decoder does (a bitset conflict),
+ *   and prints `unknown …` where Mesa prints `no match: …`.
  * - An instruction without a display template prints `NAME FIELD=value, …`, every field in
  *   model order as a decimal number (signed for signed kinds); that form assembles back.
  * - A word no instruction matches prints `unknown HHHHHHHH_LLLLLLLL` (words most significant first,
