@@ -43,10 +43,18 @@ function report(diags: Diagnostics, log: Log): void {
     );
 }
 
-/** Read, validate and analyze; the models, or undefined when any error was found. */
-export function checkSpecs(specs: string, log: Log): { models?: IsaModel[]; status: number } {
+/**
+ * Read, validate and analyze; the models, or undefined when any error was found. `strict` makes
+ * every warning an error (for people writing new documents: Mesa accepts what only warns).
+ */
+export function checkSpecs(
+  specs: string,
+  log: Log,
+  options: { strict?: boolean } = {},
+): { models?: IsaModel[]; status: number } {
   const diags = new Diagnostics();
   const models = pipeline().buildModels(specs, diags);
+  if (options.strict) diags.promoteWarnings();
   report(diags, log);
   if (diags.hasErrors) return { status: EXIT_INPUT_ERRORS };
   return { models, status: EXIT_OK };
@@ -85,6 +93,8 @@ async function computeBuild(options: BuildOptions): Promise<BuildResult> {
     const owner = outputIsa(f.path, ids);
     return !only || owner === undefined || only.includes(owner);
   });
+  // What only rendering finds out (an example the assembler cannot invert) is a warning.
+  for (const d of emitters().renderWarnings(models)) capture.err(formatDiagnostic(d));
   return {
     status: EXIT_OK,
     messages,

@@ -58,7 +58,13 @@ export function makeProgram(log: Log, setStatus: (status: number) => void): Comm
       ),
     )
     .action(
-      async (opts: { specs: string; out: string; only?: string[]; check?: boolean; cache: boolean }) => {
+      async (opts: {
+        specs: string;
+        out: string;
+        only?: string[];
+        check?: boolean;
+        cache: boolean;
+      }) => {
         setStatus(await build(opts, log));
       },
     );
@@ -71,8 +77,12 @@ export function makeProgram(log: Log, setStatus: (status: number) => void): Comm
         "specs",
       ),
     )
-    .action((opts: { specs: string }) => {
-      const { models, status } = checkSpecs(opts.specs, log);
+    .option(
+      "--strict",
+      "treat warnings as errors (what Mesa accepts but a new document should not do)",
+    )
+    .action((opts: { specs: string; strict?: boolean }) => {
+      const { models, status } = checkSpecs(opts.specs, log, { strict: opts.strict });
       if (models)
         log.out(
           `ok: ${models.map((m) => `${m.isa.id} (${m.instructions.length} instructions)`).join(", ")}`,
@@ -81,7 +91,9 @@ export function makeProgram(log: Log, setStatus: (status: number) => void): Comm
     });
   program
     .command("disasm")
-    .description("disassemble instructions, one per line: 32-bit hex words, word 0 first (or bytes with --bytes)")
+    .description(
+      "disassemble instructions, one per line: 32-bit hex words, word 0 first (or bytes with --bytes)",
+    )
     .argument("[file]", "input file (default: standard input)")
     .requiredOption("--isa <id>", "ISA whose codec to use")
     .option("--gpu <n>", "GPU generation (e.g. 600 for ir3 a6xx); default: the newest")
@@ -136,7 +148,9 @@ export async function runCli(argv: string[], log: Log = consoleLog): Promise<num
     if (e instanceof CommanderError) {
       return e.exitCode === 0 ? EXIT_OK : EXIT_USAGE;
     }
-    log.err(`isaforge: internal error: ${e instanceof Error ? e.message : String(e)}`);
+    log.err(
+      `isaforge: internal error: ${e instanceof Error ? (process.env.ISAFORGE_DEBUG ? e.stack : e.message) : String(e)}`,
+    );
     return EXIT_INPUT_ERRORS;
   }
   return status;

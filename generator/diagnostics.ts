@@ -49,6 +49,11 @@ export class Diagnostics {
     return this.moot.has(formatLocation(at));
   }
 
+  /** `--strict`: every warning becomes an error. */
+  promoteWarnings(): void {
+    for (const d of this.items) if (d.severity === "warning") d.severity = "error";
+  }
+
   get errorCount(): number {
     return this.items.filter((d) => d.severity === "error").length;
   }

@@ -3,7 +3,7 @@
  * SVG diagrams load lazily, as they scroll into view, and are not counted). The README's table is
  * this, and a test keeps the two equal.
  */
-import { readdirSync, readFileSync, statSync } from "fs";
+import { readdirSync, readFileSync, statSync, writeFileSync } from "fs";
 import * as path from "path";
 
 export interface PageBytes {
@@ -59,8 +59,22 @@ export function pageBytesTable(rows: PageBytes[]): string {
   ].join("\n");
 }
 
-// `npx tsx scripts/pageBytes.ts [SITE]` prints the table (default out/site).
-if (require.main === module)
-  process.stdout.write(
-    pageBytesTable(pageBytes(process.argv[2] ?? path.join("out", "site"))) + "\n",
+/** `readme` with its page-bytes table (from its header row to the next blank line) replaced by `table`. */
+export function withPageBytesTable(readme: string, table: string): string {
+  const start = readme.indexOf(table.slice(0, table.indexOf("\n")));
+  if (start < 0) throw new Error("README.md has no page-bytes table to replace");
+  const end = readme.indexOf("\n\n", start);
+  return readme.slice(0, start) + table + readme.slice(end < 0 ? readme.length : end);
+}
+
+// `npx tsx scripts/pageBytes.ts [--readme] [SITE]` prints the table of SITE (default out/site), or
+// with --readme writes it into README.md.
+if (require.main === module) {
+  const args = process.argv.slice(2);
+  const table = pageBytesTable(
+    pageBytes(args.find((a) => a !== "--readme") ?? path.join("out", "site")),
   );
+  if (args.includes("--readme"))
+    writeFileSync("README.md", withPageBytesTable(readFileSync("README.md", "utf8"), table));
+  else process.stdout.write(table + "\n");
+}

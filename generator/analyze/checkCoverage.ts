@@ -18,7 +18,10 @@ export function checkCoverage(model: IsaModel, diags: Diagnostics): void {
     // A field with an unusable range was reported by checkFields; what it misses is not news.
     if (fields.some((f) => f.ranges.some((r) => r.low > r.high || r.high >= instructionWidth)))
       continue;
+    // Asserted bits count as covered, as isa.py counts them with the fields.
     let covered = ins.encoding.mask;
+    for (const a of ins.assertions ?? [])
+      covered = orWords(covered, rangesMask(wordCount, [{ low: a.low, high: a.high }]));
     for (const f of [...ins.fields, ...ins.overrides.flatMap((o) => o.fields)]) {
       if (f.ranges.every((r) => r.low <= r.high && r.high < instructionWidth))
         covered = orWords(covered, rangesMask(wordCount, f.ranges));

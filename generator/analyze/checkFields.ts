@@ -3,8 +3,9 @@
  * bit unless declared alternatives, no field over a fixed bit, and enum values that fit their field.
  * A field inherited by many instructions (isaspec `extends`) is reported once, naming them all.
  */
-import type { Diagnostic, Diagnostics } from "../diagnostics";
+import type { Diagnostic, Diagnostics, Severity } from "../diagnostics";
 import { getBits } from "../model/bits";
+import { mesaAcceptedSeverity } from "./mesaAccepts";
 import type { EnumDef, Field, IsaModel, SourceRef } from "../model/types";
 
 interface Owner {
@@ -18,6 +19,7 @@ class GroupedErrors {
     string,
     {
       code: string;
+      severity: Severity;
       at: SourceRef;
       message: (owners: string) => string;
       related?: Diagnostic["related"];
@@ -32,17 +34,24 @@ class GroupedErrors {
     at: SourceRef,
     message: (owners: string) => string,
     related?: Diagnostic["related"],
+    severity: Severity = "error",
   ): void {
     const g = this.groups.get(key);
     // Registers come first: an instruction field made from a register field is the same problem.
     if (g) {
       if (g.owners[0].kind === owner.kind) g.owners.push(owner);
-    } else this.groups.set(key, { code, at, message, related, owners: [owner] });
+    } else this.groups.set(key, { code, severity, at, message, related, owners: [owner] });
   }
 
   flush(diags: Diagnostics): void {
     for (const g of this.groups.values())
-      diags.error(g.code, g.message(ownersText(g.owners)), g.at, g.related);
+      diags.report({
+        severity: g.severity,
+        code: g.code,
+        message: g.message(ownersText(g.owners)),
+        at: g.at,
+        related: g.related,
+      });
   }
 }
 
@@ -138,6 +147,7 @@ function checkEnumWidths(
   owner: Owner,
   out: GroupedErrors,
   diags: Diagnostics,
+  severityAt: (at: SourceRef) => Severity,
 ): void {
   for (const f of fields) {
     // A field may by design use only the first entries of a wider enum, or hold only its low bits.
@@ -156,6 +166,7 @@ function checkEnumWidths(
           (o) =>
             `value ${v.value}${v.name ? ` (${v.name})` : ""} of enum '${e.name}' does not fit field '${f.name}' (${f.width} bits, at most ${max}) of ${o}`,
           [{ at: f.source, message: `field '${f.name}' is defined here` }],
+          severityAt(v.source),
         );
     }
   }
@@ -165,6 +176,7 @@ export function checkFields(model: IsaModel, diags: Diagnostics): void {
   const out = new GroupedErrors();
   const width = model.isa.instructionWidth;
   const enums = new Map(model.enums.map((e) => [e.name, e]));
+  const severityAt = mesaAcceptedSeverity(model);
   for (const [kind, items] of [
     ["register", model.registers],
     ["bitset", model.bitsets],
@@ -173,7 +185,7 @@ export function checkFields(model: IsaModel, diags: Diagnostics): void {
       const owner: Owner = { kind, name: r.name };
       if (checkRanges(r.fields, r.width, owner, out))
         checkOverlaps(r.fields, r.width, undefined, owner, out);
-      checkEnumWidths(r.fields, enums, owner, out, diags);
+      checkEnumWidths(r.fields, enums, owner, out, diags, severityAt);
     }
   }
   for (const ins of model.instructions) {
@@ -184,7 +196,7 @@ export function checkFields(model: IsaModel, diags: Diagnostics): void {
       // An override may redefine default-case fields, but not fixed bits or its own fields twice.
       for (const o of ins.overrides) checkOverlaps(o.fields, width, ins.encoding.mask, owner, out);
     }
-    checkEnumWidths(all, enums, owner, out, diags);
+    checkEnumWidths(all, enums, owner, out, diags, severityAt);
   }
   out.flush(diags);
 }

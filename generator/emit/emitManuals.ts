@@ -3,6 +3,7 @@
  * templates/docs/. Each instruction's example is encoded and disassembled by the codec generated in
  * this same build (loaded in memory from `emitTsCodec`'s text, never from `out/` on disk).
  */
+import type { Diagnostic } from "../diagnostics";
 import type { IsaModel } from "../model/types";
 import { bitFieldSvgView, diagramPath } from "./diagram/bitFieldSvg";
 import { emitTsCodec } from "./emitTsCodec";
@@ -38,6 +39,8 @@ export interface RenderedManuals {
   instructions: Map<string, ManualInstruction[]>;
   /** Each ISA's codec compiled to a CommonJS module body, for the site's decoder panel. */
   codecScripts: Map<string, string>;
+  /** One per instruction whose example is decode-only (its text does not assemble back). */
+  warnings: Diagnostic[];
 }
 
 /** Per models array: the manuals and the site both need them in one build, and examples are costly. */
@@ -55,6 +58,7 @@ export function renderManuals(models: IsaModel[]): RenderedManuals {
     diagrams: manuals.diagrams.map((f) => ({ ...f })),
     instructions: manuals.instructions,
     codecScripts: manuals.codecScripts,
+    warnings: manuals.warnings,
   };
 }
 
@@ -68,11 +72,22 @@ function diagramFiles(model: IsaModel, instructions: ManualInstruction[]): Outpu
 
 function renderAll(models: IsaModel[]): RenderedManuals {
   const codecs = generatedCodecs(models);
+  const warnings: Diagnostic[] = [];
   const examples: ExampleSource = (model) => {
     const codec = codecs.get(model.isa.id)?.codec;
     if (!codec) return null;
     return new Map(
-      model.instructions.map((ins) => [ins.name, instructionExample(model, ins, codec)]),
+      model.instructions.map((ins) => {
+        const example = instructionExample(model, ins, codec);
+        if (example.decodeOnly !== undefined)
+          warnings.push({
+            severity: "warning",
+            code: "decode-only-example",
+            message: `instruction '${ins.name}': the manual's example is decode-only, since no text the codec prints for it assembles back to the same words (${example.decodeOnly})`,
+            at: ins.source,
+          });
+        return [ins.name, example];
+      }),
     );
   };
   const instructions = new Map<string, ManualInstruction[]>();
@@ -86,7 +101,7 @@ function renderAll(models: IsaModel[]): RenderedManuals {
   }
   files.push({ path: "docs/README.md", content: renderTemplate("docs/readme.md.hbs", readmeView(models)) });
   const codecScripts = new Map([...codecs].map(([id, c]) => [id, c.js]));
-  return { files, diagrams, instructions, codecScripts };
+  return { files, diagrams, instructions, codecScripts, warnings };
 }
 
 export function emitManuals(models: IsaModel[]): OutputFile[] {

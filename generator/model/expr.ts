@@ -4,6 +4,9 @@
  * would only fail when that C is compiled; this recursive-descent checker rejects it at read time.
  */
 
+/** How emitted code names the GPU id among an expression's inputs (no field can be called this). */
+export const GPU_ID_NAME = "ISA_GPU_ID()";
+
 export type UnaryOp = "!" | "~" | "-";
 export type BinaryOp =
   | "*"
@@ -28,6 +31,8 @@ export type BinaryOp =
 export type ExprNode =
   | { kind: "number"; text: string }
   | { kind: "field"; name: string }
+  /** `ISA_GPU_ID()`: the GPU id the decoder was given (Mesa's `isa_get_gpu_id`). */
+  | { kind: "gpu" }
   | { kind: "unary"; op: UnaryOp; operand: ExprNode }
   | { kind: "binary"; op: BinaryOp; left: ExprNode; right: ExprNode };
 
@@ -76,6 +81,7 @@ const PUNCTUATORS = [
 type Token =
   | { kind: "number"; text: string; at: number }
   | { kind: "field"; name: string; at: number }
+  | { kind: "gpu"; at: number }
   | { kind: "punct"; text: string; at: number }
   | { kind: "end"; at: number };
 
@@ -115,8 +121,14 @@ function tokenize(text: string): Token[] {
       i += m[0].length;
     } else if (/[A-Za-z_]/.test(c)) {
       const word = /^[A-Za-z0-9_]+/.exec(text.slice(i))![0];
+      const call = /^ISA_GPU_ID\s*\(\s*\)/.exec(text.slice(i));
+      if (call) {
+        tokens.push({ kind: "gpu", at: i });
+        i += call[0].length;
+        continue;
+      }
       throw new SyntaxError_(
-        `unexpected identifier '${word}' (only numbers, {FIELD} references and C operators are allowed)`,
+        `unexpected identifier '${word}' (only numbers, {FIELD} references, ISA_GPU_ID() and C operators are allowed)`,
         i,
       );
     } else {
@@ -144,6 +156,7 @@ class Parser {
     if (t.kind === "end") return "end of expression";
     if (t.kind === "number") return `'${t.text}'`;
     if (t.kind === "field") return `'{${t.name}}'`;
+    if (t.kind === "gpu") return "'ISA_GPU_ID()'";
     return `'${t.text}'`;
   }
 
@@ -180,6 +193,7 @@ class Parser {
     const t = this.peek();
     this.pos++;
     if (t.kind === "number") return { kind: "number", text: t.text };
+    if (t.kind === "gpu") return { kind: "gpu" };
     if (t.kind === "field") {
       if (!this.refs.includes(t.name)) this.refs.push(t.name);
       return { kind: "field", name: t.name };

@@ -288,9 +288,38 @@ export interface DisplayOverride {
   display?: string;
   fields: Field[];
   derived: DerivedField[];
-  /** Bits the override expects (isaspec `<assert>` inside `<override>`), checked only when it applies; `dontCare` stays 0. */
-  assertions?: EncodingBits;
+  /** Bits the override expects (isaspec `<assert>` inside `<override>`), checked only when it applies. */
+  assertions?: Assertion[];
+  /** The isaspec bitset that defines the override (its place in Mesa's search for a display). */
+  bitset?: string;
   source: SourceRef;
+}
+
+/**
+ * An isaspec `<assert>`: bits expected when its case is the one printed. Mesa does not match on
+ * them; it prints `WARNING: unexpected bits[LOW:HIGH] in BITSET: …` when they differ.
+ */
+export interface Assertion {
+  /** The bitset whose case it belongs to (as Mesa's warning names it). */
+  bitset: string;
+  /**
+   * @asType integer
+   * @minimum 0
+   */
+  low: number;
+  /**
+   * @asType integer
+   * @minimum 0
+   */
+  high: number;
+  /**
+   * The expected value of bits high..low.
+   * @asType integer
+   * @minimum 0
+   */
+  value: number;
+  /** Mesa never checks it: its bitset lies above the one that gives the instruction's display. */
+  unchecked?: boolean;
 }
 
 /** Fixed bits of an instruction, as 32-bit words (word 0 first). */
@@ -360,6 +389,11 @@ export interface Instruction {
    */
   opcode2?: number;
   encoding: EncodingBits;
+  /**
+   * Bits the instruction expects but does not match on (isaspec `<assert>` in the default case of
+   * each bitset of the chain): Mesa decodes the instruction anyway and reports a difference.
+   */
+  assertions?: Assertion[];
   fields: Field[];
   derived: DerivedField[];
   overrides: DisplayOverride[];
@@ -392,8 +426,32 @@ export interface BitsetDef {
    */
   width: number;
   fields: Field[];
+  /**
+   * isaspec: the leaves of the hierarchy under this root (the root itself when nothing extends it),
+   * in Mesa's decoding order; a field of this type decodes as the one whose encoding its value
+   * matches (for the GPU), printed with that leaf's display.
+   */
+  cases?: BitsetCase[];
   brief?: string;
   doc?: string;
+  source: SourceRef;
+}
+
+/** One leaf of an isaspec bitset hierarchy used as a field type (bits relative to the field). */
+export interface BitsetCase {
+  name: string;
+  /** What `{NAME}` prints (isaspec `displayname`, else the name). */
+  mnemonic: string;
+  encoding: EncodingBits;
+  /** Expected bits of the default cases (isaspec `<assert>`), not matched on. */
+  assertions?: Assertion[];
+  gen?: GenRange;
+  display?: string;
+  fields: Field[];
+  derived: DerivedField[];
+  overrides: DisplayOverride[];
+  /** The chain of abstract encodings the leaf extends, nearest first. */
+  extends?: string[];
   source: SourceRef;
 }
 

@@ -32,9 +32,9 @@ export function readIsaspec(ctx: ReaderContext): ModelPart {
   // Types of fields no leaf inherits are resolved too, so that every unknown type is reported.
   for (const b of db.bitsets) {
     for (const f of [...b.fields, ...b.overrides.flatMap((o) => o.fields)])
-      lookup.type(f, f.type, b.name);
+      lookup.type(f, b.name);
     for (const d of [...b.derived, ...b.overrides.flatMap((o) => o.derived)]) {
-      lookup.type(d, d.type, b.name);
+      lookup.type(d, b.name);
       if (d.expr) lookup.expr(d.expr);
     }
     for (const o of b.overrides) if (o.expr) lookup.expr(o.expr);
@@ -63,6 +63,7 @@ export function readIsaspec(ctx: ReaderContext): ModelPart {
       name,
       width: root.size!,
       fields: root.fields.map((f) => builder.field(f, name)),
+      cases: builder.bitsetCases(root),
       ...(root.docText ? { doc: root.docText } : {}),
       source: locateElement(root.doc, root.el),
     };

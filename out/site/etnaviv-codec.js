@@ -789,6 +789,7 @@ function findSpec(words, gpu) {
   const key = COMMON_TESTED.map((m, i) => ((words[i] ?? 0) & m) >>> 0).join(",");
   const candidates = BUCKETS.get(key);
   if (!candidates) return void 0;
+  let found;
   for (const s of candidates) {
     if (!inGen(s, gpu)) continue;
     let ok = true;
@@ -798,9 +799,10 @@ function findSpec(words, gpu) {
         break;
       }
     }
-    if (ok) return s;
+    if (ok && found) return void 0;
+    if (ok) found = s;
   }
-  return void 0;
+  return found;
 }
 function rawFields(words, s) {
   const raw = {};

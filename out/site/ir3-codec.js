@@ -97,7 +97,7 @@ const DERIVED = {
     "CLUSTER_SIZE": (f) => 2 * 2 ** f["W"]
   }
 };
-const SYNTAX = { "instructions": { "getlast": { "derived": [{ "name": "CLUSTER_SIZE", "width": 1, "kind": "uint", "signed": false, "enumIndex": -1, "display": null, "expr": { "op": "<<", "a": 2, "b": "W" }, "text": "2ULL << {W}" }], "overrides": [] } } };
+const SYNTAX = { "instructions": { "getlast": { "derived": [{ "name": "CLUSTER_SIZE", "width": 1, "kind": "uint", "signed": false, "enumIndex": -1, "display": null, "expr": { "op": "<<", "a": 2, "b": "W" }, "text": "2ULL << {W}" }], "overrides": [] } }, "bitsets": {} };
 function getRange(words, low, high) {
   const width = high - low + 1;
   const w = low >>> 5;
@@ -152,6 +152,7 @@ function findSpec(words, gpu) {
   const key = COMMON_TESTED.map((m, i) => ((words[i] ?? 0) & m) >>> 0).join(",");
   const candidates = BUCKETS.get(key);
   if (!candidates) return void 0;
+  let found;
   for (const s of candidates) {
     if (!inGen(s, gpu)) continue;
     let ok = true;
@@ -161,9 +162,10 @@ function findSpec(words, gpu) {
         break;
       }
     }
-    if (ok) return s;
+    if (ok && found) return void 0;
+    if (ok) found = s;
   }
-  return void 0;
+  return found;
 }
 function rawFields(words, s) {
   const raw = {};
@@ -254,12 +256,14 @@ function encode(instruction) {
 }
 const INSTRUCTION_NAMES = INSTRUCTIONS.map((s) => s.name);
 const ISASPEC = SYNTAX;
+const GPU_ID = "ISA_GPU_ID()";
+const ALL_ONES = new Array(ISA.wordCount).fill(4294967295);
 const CASES = /* @__PURE__ */ new Map();
 function casesOf(s) {
   let cases = CASES.get(s);
   if (!cases) {
     const extra = ISASPEC.instructions[s.name];
-    const byDefault = { when: null, display: s.display, fields: s.fields, derived: extra?.derived ?? [], assert: null };
+    const byDefault = { when: null, display: s.display, fields: s.fields, derived: extra?.derived ?? [], asserts: extra?.asserts ?? [], level: Infinity, nested: extra?.nested };
     cases = [...extra?.overrides ?? [], byDefault];
     CASES.set(s, cases);
   }
@@ -347,7 +351,13 @@ function solve(e, target, env) {
   const ka = known(e.a, env);
   const kb = known(e.b, env);
   if (ka !== void 0 && kb !== void 0) return applyOp(e.op, ka, kb) === target;
-  if (ka === void 0 && kb === void 0) return false;
+  if (ka === void 0 && kb === void 0) {
+    if (e.op === "|" || e.op === "+") return solveSplit(e.a, e.b, target, env);
+    if (e.op === "==" || e.op === "!=") return solvePair(e.a, e.b, e.op === "==" === (target === 1), env);
+    if (e.op === "&&" && target === 0) return solveFalse(e, env);
+    if (e.op === "||" && target === 1) return solveTrue(e, env);
+    return false;
+  }
   const left = ka === void 0;
   const x = left ? e.a : e.b;
   const k = left ? kb : ka;
@@ -372,14 +382,82 @@ function solve(e, target, env) {
       return Number.isInteger(shift) && solve(x, shift, env);
     }
     case "==":
-      return target === 1 && solve(x, k, env);
+      return target === 1 ? solve(x, k, env) : target === 0 && solve(x, k === 0 ? 1 : 0, env);
     case "!=":
-      return target === 1 && solve(x, k === 0 ? 1 : 0, env);
+      return target === 1 ? solve(x, k === 0 ? 1 : 0, env) : target === 0 && solve(x, k, env);
     case "&&":
-      return target === 1 && solveTrue(x, env);
+      return target === 1 ? k !== 0 && solveTrue(x, env) : target === 0 && (k === 0 || solveFalse(x, env));
+    case "||":
+      return target === 1 ? k !== 0 || solveTrue(x, env) : target === 0 && k === 0 && solveFalse(x, env);
     default:
       return false;
   }
+}
+function span(e, env) {
+  if (typeof e === "number") return e === 0 ? 0 : Math.floor(Math.log2(e)) + 1;
+  if (typeof e === "string") {
+    const d = env.derived(e);
+    return d ? env.depth < 8 ? span(d.expr, { ...env, depth: env.depth + 1 }) : void 0 : env.field(e)?.width;
+  }
+  if (e.b === void 0) return e.op === "!" ? 1 : void 0;
+  const a = span(e.a, env);
+  const b = span(e.b, env);
+  if (e.op === "<<" && a !== void 0 && typeof e.b === "number") return a + e.b;
+  if (e.op === "&") return a === void 0 ? b : b === void 0 ? a : Math.min(a, b);
+  if ((e.op === "|" || e.op === "^") && a !== void 0 && b !== void 0) return Math.max(a, b);
+  return void 0;
+}
+function solvePair(a, b, equal, env) {
+  const saved = new Map(env.assigned);
+  for (const [x, y] of equal ? [[0, 0], [1, 1]] : [[0, 1], [1, 0]]) {
+    if (solve(a, x, env) && solve(b, y, env)) return true;
+    env.assigned.clear();
+    saved.forEach((v, n) => env.assigned.set(n, v));
+  }
+  return false;
+}
+function solveSplit(a, b, target, env) {
+  const saved = new Map(env.assigned);
+  for (const [low, high] of [[b, a], [a, b]]) {
+    const w = span(low, env);
+    if (w === void 0) continue;
+    const part = target % 2 ** w;
+    if (solve(low, part, env) && solve(high, target - part, env)) return true;
+    env.assigned.clear();
+    saved.forEach((v, n) => env.assigned.set(n, v));
+  }
+  return false;
+}
+function guess(e, env) {
+  return evalExpr(e, (name) => {
+    const a = env.assigned.get(name);
+    if (a !== void 0) return a;
+    const d = env.derived(name);
+    return d && env.depth < 8 ? guess(d.expr, { ...env, depth: env.depth + 1 }) : 0;
+  });
+}
+function solveFalse(e, env) {
+  const k = known(e, env);
+  if (k !== void 0) return k === 0;
+  if (typeof e === "object" && e.b === void 0 && e.op === "!") return solveTrue(e.a, env);
+  if (typeof e === "object" && e.b !== void 0 && (e.op === "&&" || e.op === "||")) {
+    if (e.op === "||") return solveFalse(e.a, env) && solveFalse(e.b, env);
+    const saved = new Map(env.assigned);
+    if (solveFalse(e.a, env)) return true;
+    env.assigned.clear();
+    saved.forEach((v, n) => env.assigned.set(n, v));
+    return solveFalse(e.b, env);
+  }
+  if (typeof e === "object" && e.b !== void 0 && (e.op === "==" || e.op === "!=")) {
+    const ka = known(e.a, env);
+    const kb = known(e.b, env);
+    const x = ka === void 0 ? e.a : e.b;
+    const c = ka === void 0 ? kb : ka;
+    if (ka === void 0 && kb === void 0) return solvePair(e.a, e.b, e.op === "!=", env);
+    if (c === void 0) return false;
+    return solve(x, e.op === "!=" ? c : c === 0 ? 1 : 0, env);
+  }
+  return solve(e, 0, env);
 }
 function solveTrue(e, env) {
   const k = known(e, env);
@@ -395,14 +473,22 @@ function solveTrue(e, env) {
   return solve(e, 1, env);
 }
 class Scope {
-  constructor(words, spec) {
+  constructor(words, cases, mnemonic, gpu, errors = [], parent, params = []) {
     this.words = words;
-    this.spec = spec;
-    this.cases = casesOf(spec);
+    this.cases = cases;
+    this.mnemonic = mnemonic;
+    this.gpu = gpu;
+    this.errors = errors;
+    this.parent = parent;
+    this.params = params;
   }
   words;
-  spec;
   cases;
+  mnemonic;
+  gpu;
+  errors;
+  parent;
+  params;
   applied = [];
   /** Owners of the expressions being evaluated: re-entering one yields 0 (A.7 recursion guard). */
   stack = [];
@@ -427,26 +513,80 @@ class Scope {
       const d = c.derived.find((x) => x.name === name);
       if (d) return { spec: d, value: this.run(d, d.expr) };
     }
+    const p = this.params.find(([, as]) => as === name);
+    return p && this.parent ? this.parent.resolve(p[0]) : void 0;
+  }
+  /** The bitset-typed field `name` of an applying case, if it is one. */
+  nestedOf(name) {
+    for (let k = 0; k < this.cases.length; k++) {
+      const c = this.cases[k];
+      if (c.when !== null && !this.applies(k)) continue;
+      if (c.fields.some((x) => x.name === name)) return c.nested?.[name];
+      if (c.derived.some((x) => x.name === name)) return void 0;
+    }
     return void 0;
+  }
+  /** The scope of a bitset-typed field's value: the leaf it matches for the GPU (Mesa find_bitset). */
+  enter(field, nested, value) {
+    const words = [value % 2 ** 32, Math.floor(value / 2 ** 32)];
+    let found;
+    for (const leaf of ISASPEC.bitsets[nested.bitset] ?? []) {
+      if (this.gpu !== null && leaf.gen && (this.gpu < leaf.gen[0] || this.gpu > leaf.gen[1])) continue;
+      if (!leaf.tested.every((m, i) => ((words[i] ?? 0) & m) >>> 0 === (leaf.match[i] & m) >>> 0)) continue;
+      if (found) {
+        this.errors.push(`bitset conflict: ${found.mnemonic} vs ${leaf.mnemonic}`);
+        return void 0;
+      }
+      found = leaf;
+    }
+    if (!found) {
+      this.errors.push(`no match: FIELD: '${this.mnemonic}.${field}': ${hexWords(words, ALL_ONES)}`);
+      return void 0;
+    }
+    if (found.dontCare.some((m, i) => ((words[i] ?? 0) & m) !== 0))
+      this.errors.push(`dontcare bits in ${found.mnemonic}: ${hexWords(words, found.dontCare)}`);
+    return new Scope(words, found.cases, found.mnemonic, this.gpu, this.errors, this, nested.params);
   }
   run(owner, e) {
     if (this.stack.includes(owner)) return 0;
     this.stack.push(owner);
     try {
-      return evalExpr(e, (n) => this.resolve(n)?.value ?? 0);
+      return evalExpr(e, (n) => {
+        if (n === GPU_ID) return this.gpu ?? 0;
+        const r = this.resolve(n);
+        if (!r) this.errors.push(`no field '${n}'`);
+        return r?.value ?? 0;
+      });
     } finally {
       this.stack.pop();
     }
   }
-  /** The display template to print (A.6) and the index of its case; null when there is none. */
+  /**
+   * The display template to print (A.6) and the index of its case; null when there is none. As
+   * Mesa's find_display: each bitset from the leaf up, its applying overrides before its default
+   * case, checking the asserts of every case it passes (a difference is a warning, not a miss).
+   */
   pick() {
+    const defaults = this.cases[this.cases.length - 1].asserts;
+    let below = 0;
+    const passDefaults = (upTo) => {
+      for (const a of defaults) if (a.level >= below && a.level < upTo) this.check(a);
+      below = Math.max(below, upTo);
+    };
     for (let k = 0; k < this.cases.length; k++) {
       const c = this.cases[k];
-      if (!this.applies(k)) continue;
-      if (c.assert && !c.assert.mask.every((m, i) => ((this.words[i] ?? 0) & m) >>> 0 === c.assert.match[i])) continue;
+      passDefaults(c.when === null ? Infinity : c.level);
+      if (c.when === null || !this.applies(k)) continue;
+      for (const a of c.asserts) this.check(a);
       if (c.display !== null) return { k, display: c.display };
     }
-    return null;
+    const last = this.cases.length - 1;
+    return this.cases[last].display !== null ? { k: last, display: this.cases[last].display } : null;
+  }
+  check(a) {
+    const v = getRange(this.words, a.low, a.high);
+    if (v !== a.value)
+      this.errors.push(`WARNING: unexpected bits[${a.low}:${a.high}] in ${a.bitset}: ${hexValue(v)} vs ${hexValue(a.value)}`);
   }
 }
 const TEMPLATES = /* @__PURE__ */ new Map();
@@ -543,7 +683,8 @@ function formatFixed(x) {
   const text = digits.reverse().join("");
   return `${neg ? "-" : ""}${text.slice(0, -6)}.${text.slice(-6)}`;
 }
-function formatFloat(raw, width) {
+function formatFloat(value, width) {
+  const raw = value % 2 ** width;
   const v = floatOf(raw, width);
   if (Number.isNaN(v)) return raw >= 2 ** (width - 1) ? "-nan" : "nan";
   if (!Number.isFinite(v)) return v < 0 ? "-inf" : "inf";
@@ -634,13 +775,20 @@ function floatBits(text, width) {
   F32[0] = x;
   return U32[0];
 }
-function readValue(f, raw, derived, line, pos, fail) {
+function readValue(f, raw, derived, line, pos, fail, prefixes = false) {
   const rest = line.slice(pos);
   const number = (re, signed) => {
     const m = re.exec(rest);
     if (!m) return fail(pos, describeExpected(f)), [];
-    const r = rawOf(f, Number(m[0]), signed, derived);
-    return typeof r === "string" ? (fail(pos, r), []) : [[pos + m[0].length, r]];
+    const out = [];
+    const sign = /^[+-]/.test(m[0]) ? 1 : 0;
+    for (let len = m[0].length; len > (prefixes ? sign : m[0].length - 1); len--) {
+      if (prefixes && len - sign > 1 && m[0][sign] === "0") continue;
+      const r = rawOf(f, Number(m[0].slice(0, len)), signed, derived);
+      if (typeof r === "string") fail(pos, r);
+      else out.push([pos + len, r]);
+    }
+    return out;
   };
   if (raw) return number(f.signed ? /^-?\d+/ : /^\d+/, f.signed);
   switch (f.kind) {
@@ -685,7 +833,12 @@ function readValue(f, raw, derived, line, pos, fail) {
       }
       out.sort((x, y) => y[0] - x[0]);
       const m = /^\d+/.exec(rest);
-      if (m && (displays[Number(m[0])] ?? null) === null && (derived || Number(m[0]) < 2 ** f.width)) out.push([pos + m[0].length, Number(m[0])]);
+      const full = m ? m[0].length : 0;
+      for (let len = full; len > 0 && len > (prefixes ? 0 : full - 1); len--) {
+        const n = Number(m[0].slice(0, len));
+        if (prefixes && len > 1 && m[0][0] === "0") continue;
+        if ((displays[n] ?? null) === null && (derived || n < 2 ** f.width)) out.push([pos + len, n]);
+      }
       for (let v = 0; v < limit; v++) if (displays[v] === "") out.push([pos, v]);
       if (!out.length) fail(pos, describeExpected(f));
       return out;
@@ -694,38 +847,53 @@ function readValue(f, raw, derived, line, pos, fail) {
       return number(/^\d+/, false);
   }
 }
+function hexValue(v) {
+  return hexWords([v % 2 ** 32, Math.floor(v / 2 ** 32)], ALL_ONES);
+}
 function hexWords(words, mask) {
   const parts = [];
   for (let i = ISA.wordCount - 1; i >= 0; i--) parts.push((((words[i] ?? 0) & (mask ? mask[i] : 4294967295)) >>> 0).toString(16).padStart(8, "0"));
   return parts.join(mask ? "" : "_");
 }
-function render(scope, tokens, errors) {
-  let out = "";
+function render(scope, tokens, errors, before = "") {
+  let out = before;
   for (const tok of tokens) {
     if (tok.t === "text") {
       out += tok.text;
       continue;
     }
     while (out.length - (out.lastIndexOf("\n") + 1) < tok.align) out += " ";
-    if (tok.t === "name") out += scope.spec.mnemonic;
+    if (tok.t === "name") out += scope.mnemonic;
     else {
       if (tok.field === "") continue;
       const r = scope.resolve(tok.field);
+      const nested = r && !tok.raw ? scope.nestedOf(tok.field) : void 0;
       if (!r) errors.push(`no field '${tok.field}'`);
+      else if (nested) out += renderNested(scope.enter(tok.field, nested, r.value), out, errors);
       else out += tok.raw ? formatRaw(r.spec, r.value) : formatValue(r.spec, r.value);
     }
   }
   return out;
 }
-function disassemble(words, options = {}) {
-  const spec = findSpec(words, options.gpu ?? ISA.defaultGpu);
-  if (!spec) return `unknown ${hexWords(words)}`;
-  const scope = new Scope(words, spec);
-  const errors = [];
+function renderNested(scope, before, errors) {
+  if (!scope) return "";
   const picked = scope.pick();
-  if (!picked) errors.push(`${spec.name}: no display template`);
+  if (!picked) {
+    errors.push(`${scope.mnemonic}: no display template`);
+    return "";
+  }
+  return render(scope, tokensOf(picked.display), errors, before).slice(before.length);
+}
+function disassemble(words, options = {}) {
+  const gpu = options.gpu ?? ISA.defaultGpu;
+  const spec = findSpec(words, gpu);
+  if (!spec) return `unknown ${hexWords(words)}`;
+  const errors = [];
+  if (spec.dontCare.some((m, i) => ((words[i] ?? 0) & m) !== 0)) errors.push(`dontcare bits in ${spec.mnemonic}: ${hexWords(words, spec.dontCare)}`);
+  const scope = new Scope(words, casesOf(spec), spec.mnemonic, gpu, errors);
+  const picked = scope.pick();
+  if (!picked) errors.push(`${spec.mnemonic}: no display template`);
   const text = render(scope, picked ? tokensOf(picked.display) : fallbackTokens(spec), errors);
-  if (spec.dontCare.some((m, i) => ((words[i] ?? 0) & m) !== 0)) errors.push(`dontcare bits in ${spec.name}: ${hexWords(words, spec.dontCare)}`);
   return options.showErrors && errors.length ? `${text}	; ${errors.slice(0, 4).join(", ")}` : text;
 }
 class AssemblyError extends SyntaxError {
@@ -759,13 +927,12 @@ class Failures {
   }
 }
 const MNEMONIC = "a mnemonic";
-function build(s, k, items, gpu, fails) {
-  const cases = casesOf(s);
-  const c = cases[k];
-  const byDefault = cases[cases.length - 1];
+function solveItems(frame, items, fails) {
+  const c = frame.cases[frame.k];
+  const byDefault = frame.cases[frame.cases.length - 1];
   const env = {
     assigned: /* @__PURE__ */ new Map(),
-    field: (n) => c.fields.find((f) => f.name === n) ?? byDefault.fields.find((f) => f.name === n),
+    field: (n) => c.fields.find((f) => f.name === n) ?? byDefault.fields.find((f) => f.name === n) ?? paramField(frame, n),
     derived: (n) => c.derived.find((d) => d.name === n) ?? byDefault.derived.find((d) => d.name === n),
     depth: 0
   };
@@ -788,10 +955,25 @@ function build(s, k, items, gpu, fails) {
     if (!ok) return fails.reject(it.pos, `${d.name} = ${d.text} cannot be ${formatValue(d, it.value)}`);
   }
   if (c.when !== null) solveTrue(c.when, env);
-  const words = Uint32Array.from(s.match);
-  if (c.assert) c.assert.mask.forEach((m, i) => words[i] = (words[i] & ~m | c.assert.match[i]) >>> 0);
+  for (let j = 0; j < frame.k; j++) {
+    const w = frame.cases[j].when;
+    if (w !== null && guess(w, env) !== 0) solveFalse(w, env);
+  }
+  return env;
+}
+function paramField(frame, name) {
+  const p = frame.param(name);
+  return p ? { ...p.spec, ranges: [] } : void 0;
+}
+function encodeFrame(frame, env, match) {
+  const c = frame.cases[frame.k];
+  const byDefault = frame.cases[frame.cases.length - 1];
+  const words = Uint32Array.from(match);
+  for (const a of [...byDefault.asserts.filter((d) => d.level < c.level), ...c === byDefault ? [] : c.asserts])
+    setRange(words, a.low, a.high, a.value);
   for (const [name, v] of env.assigned) {
-    const f = env.field(name);
+    const f = c.fields.find((x) => x.name === name) ?? byDefault.fields.find((x) => x.name === name);
+    if (!f) continue;
     let rest = v;
     for (let i = 0; i < f.ranges.length; i += 2) {
       const width = f.ranges[i + 1] - f.ranges[i] + 1;
@@ -799,38 +981,120 @@ function build(s, k, items, gpu, fails) {
       rest = Math.floor(rest / 2 ** width);
     }
   }
-  const back = findSpec(words, gpu ?? (s.gen ? s.gen[0] : null));
-  if (back !== s) return fails.reject(0, `the text encodes as ${back ? back.name : "no instruction"}, not ${s.name}`);
-  const scope = new Scope(words, s);
-  for (const it of items) {
-    const r = scope.resolve(it.field);
-    if (!r || formatValue(r.spec, r.value) !== formatValue(r.spec, it.value) || env.field(it.field) && r.value !== it.value)
-      return fails.reject(it.pos, `${it.field} does not encode as written`);
-  }
-  if ((scope.pick()?.k ?? cases.length - 1) !== k) return fails.reject(0, `${s.name}: another display applies to these values`);
   return words;
 }
-function lookup(cases, k, name) {
-  for (const c of [cases[k], cases[cases.length - 1]]) {
+function checkBack(scope, frame, items, line, fails, checkCase = true) {
+  for (const it of items) {
+    const r = scope.resolve(it.field);
+    if (!r) continue;
+    const nested = it.text !== void 0 ? scope.nestedOf(it.field) : void 0;
+    const ok = nested ? r.value === it.value && renderNested(scope.enter(it.field, nested, r.value), line.slice(0, it.pos), []) === it.text : formatValue(r.spec, r.value) === formatValue(r.spec, it.value) && (scope.cases.some((c2) => c2.fields.some((f) => f.name === it.field)) ? r.value === it.value : true);
+    if (!ok) return fails.reject(it.pos, `${it.field} does not encode as written`), false;
+  }
+  const c = frame.cases[frame.k];
+  if (checkCase && ((scope.pick()?.k ?? frame.cases.length - 1) !== frame.shown || c.when !== null && !scope.applies(frame.k))) return fails.reject(0, `${frame.mnemonic}: another display applies to these values`), false;
+  return true;
+}
+function instructionFrame(s, k, line, gpu, fails) {
+  const cases = casesOf(s);
+  const shown = shownBy(cases, k);
+  const frame = {
+    mnemonic: s.mnemonic,
+    cases,
+    k,
+    shown: shown < 0 ? cases.length - 1 : shown,
+    param: () => void 0,
+    finish(pos, items) {
+      const end = pos + /^\s*/.exec(line.slice(pos))[0].length;
+      if (end < line.length) return fails.expect(end, "end of line");
+      const env = solveItems(frame, items, fails);
+      if (!env) return null;
+      const words = encodeFrame(frame, env, s.match);
+      const at = gpu ?? (s.gen ? s.gen[0] : null);
+      const back = findSpec(words, at);
+      if (back !== s) return fails.reject(0, `the text encodes as ${back ? back.name : "no instruction"}, not ${s.name}`);
+      return checkBack(new Scope(words, frame.cases, s.mnemonic, at), frame, items, line, fails) ? words : null;
+    }
+  };
+  return frame;
+}
+function nestedReadings(outer, nested, line, pos, gpu, fails, depth) {
+  const out = [];
+  if (depth > 4) return out;
+  const asName = new Map(nested.params.map(([name, as]) => [as, name]));
+  for (const leaf of ISASPEC.bitsets[nested.bitset] ?? []) {
+    if (gpu !== null && leaf.gen && (gpu < leaf.gen[0] || gpu > leaf.gen[1])) continue;
+    leaf.cases.forEach((c, k) => {
+      const shown = shownBy(leaf.cases, k);
+      if (shown < 0) return;
+      const frame = {
+        mnemonic: leaf.mnemonic,
+        cases: leaf.cases,
+        k,
+        shown,
+        param(name) {
+          const outerName = asName.get(name);
+          return outerName === void 0 ? void 0 : lookup(outer, outerName);
+        },
+        finish(end, items) {
+          const env = solveItems(frame, items, fails);
+          if (!env) return null;
+          const words = encodeFrame(frame, env, leaf.match);
+          const matched = (ISASPEC.bitsets[nested.bitset] ?? []).filter(
+            (l) => (gpu === null || !l.gen || gpu >= l.gen[0] && gpu <= l.gen[1]) && l.tested.every((m, i) => ((words[i] ?? 0) & m) >>> 0 === (l.match[i] & m) >>> 0)
+          );
+          if (matched.length !== 1 || matched[0] !== leaf) return fails.reject(pos, `the text encodes as no single ${nested.bitset}`);
+          const isOwn = (n) => leaf.cases.some((x) => x.fields.some((f) => f.name === n) || x.derived.some((d) => d.name === n));
+          const outerItems = [];
+          env.assigned.forEach((v, n) => {
+            const o = asName.get(n);
+            if (o !== void 0 && !isOwn(n)) outerItems.push({ field: o, value: v, pos });
+          });
+          const given = {
+            resolve(outerName) {
+              const as = nested.params.find(([n]) => n === outerName)?.[1];
+              const v = as === void 0 ? void 0 : env.assigned.get(as);
+              const p = as === void 0 ? void 0 : frame.param(as);
+              return v === void 0 || !p ? void 0 : { spec: p.spec, value: v };
+            }
+          };
+          const scope = new Scope(words, leaf.cases, leaf.mnemonic, gpu, [], given, nested.params);
+          if (!checkBack(scope, frame, items.filter((it) => isOwn(it.field)), line, fails, false)) return null;
+          out.push({ end, value: words[0] + (words[1] ?? 0) * 2 ** 32, text: line.slice(pos, end), outer: outerItems });
+          return null;
+        }
+      };
+      walk(frame, tokensOf(leaf.cases[shown].display), 0, line, pos, [], gpu, fails, depth + 1);
+    });
+  }
+  return out;
+}
+function lookup(frame, name) {
+  const cases = frame.cases;
+  for (const c of [cases[frame.k], cases[cases.length - 1]]) {
     const f = c.fields.find((x) => x.name === name);
     if (f) return { spec: f, derived: false };
     const d = c.derived.find((x) => x.name === name);
     if (d) return { spec: d, derived: true };
   }
+  return frame.param(name);
+}
+function nestedIn(frame, name) {
+  const cases = frame.cases;
+  for (const c of [cases[frame.k], cases[cases.length - 1]]) {
+    if (c.fields.some((x) => x.name === name)) return c.nested?.[name];
+    if (c.derived.some((x) => x.name === name)) return void 0;
+  }
   return void 0;
 }
-function walk(s, k, tokens, i, line, pos, items, gpu, fails) {
-  if (i === tokens.length) {
-    const end = pos + /^\s*/.exec(line.slice(pos))[0].length;
-    if (end < line.length) return fails.expect(end, "end of line");
-    return build(s, k, items, gpu, fails);
-  }
+function walk(frame, tokens, i, line, pos, items, gpu, fails, depth = 0) {
+  if (i === tokens.length) return frame.finish(pos, items);
   const tok = tokens[i];
-  const next = (p) => walk(s, k, tokens, i + 1, line, p, items, gpu, fails);
+  const next = (p) => walk(frame, tokens, i + 1, line, p, items, gpu, fails, depth);
   if (tok.t === "name") {
     if (tok.align > 0) pos += /^\s*/.exec(line.slice(pos))[0].length;
-    const m = s.mnemonic;
-    if (!line.startsWith(m, pos) || /^[A-Za-z0-9_]/.test(line.slice(pos + m.length))) return fails.expect(pos, MNEMONIC);
+    const m = frame.mnemonic;
+    if (!line.startsWith(m, pos) || /^[A-Za-z_]/.test(line.slice(pos + m.length))) return fails.expect(pos, MNEMONIC);
     return next(pos + m.length);
   }
   if (tok.t === "text") {
@@ -850,9 +1114,21 @@ function walk(s, k, tokens, i, line, pos, items, gpu, fails) {
   }
   const start = tok.align > 0 ? pos + /^\s*/.exec(line.slice(pos))[0].length : pos;
   if (tok.field === "") return next(start);
-  const found = lookup(casesOf(s), k, tok.field);
+  const found = lookup(frame, tok.field);
   if (!found) return next(start);
-  for (const [end, value] of readValue(found.spec, tok.raw, found.derived, line, start, (p, e) => fails.expect(p, e))) {
+  const nested = tok.raw ? void 0 : nestedIn(frame, tok.field);
+  if (nested) {
+    for (const r of nestedReadings(frame, nested, line, start, gpu, fails, depth)) {
+      const added = [{ field: tok.field, value: r.value, pos: start, text: r.text }, ...r.outer];
+      items.push(...added);
+      const words = next(r.end);
+      items.splice(items.length - added.length, added.length);
+      if (words) return words;
+    }
+    return null;
+  }
+  const runsOn = tokens[i + 1]?.t === "field";
+  for (const [end, value] of readValue(found.spec, tok.raw, found.derived, line, start, (p, e) => fails.expect(p, e), runsOn)) {
     items.push({ field: tok.field, value, pos: start });
     const words = next(end);
     items.pop();
@@ -861,9 +1137,13 @@ function walk(s, k, tokens, i, line, pos, items, gpu, fails) {
   return null;
 }
 const COMMENTS = !INSTRUCTIONS.some((s) => (s.display ?? "").includes(";") || (ISASPEC.instructions[s.name]?.overrides ?? []).some((o) => (o.display ?? "").includes(";")));
+function shownBy(cases, k) {
+  for (let j = k; j < cases.length; j++) if (cases[j].display !== null) return j;
+  return -1;
+}
 function caseTokens(s, cases, k) {
-  const display = cases[k].display;
-  return display !== null ? tokensOf(display) : k === cases.length - 1 ? fallbackTokens(s) : null;
+  const j = shownBy(cases, k);
+  return j >= 0 ? tokensOf(cases[j].display) : k === cases.length - 1 ? fallbackTokens(s) : null;
 }
 let QUICK;
 function quickCandidates(line) {
@@ -903,7 +1183,7 @@ function assembleLine(line, lineNo, gpu) {
       for (let k = 0; k < cases.length; k++) {
         const tokens = caseTokens(s, cases, k);
         if (!tokens || quick && !line.includes(s.mnemonic) && tokens.some((t) => t.t === "name")) continue;
-        const words = walk(s, k, tokens, 0, line, start, [], gpu, fails);
+        const words = walk(instructionFrame(s, k, line, gpu, fails), tokens, 0, line, start, [], gpu, fails);
         if (words) return words;
       }
     }

@@ -233,7 +233,7 @@ const DERIVED: Record<string, Record<string, (f: Record<string, number>) => numb
 };
 /** What the assembly syntax below needs beyond the tables above. */
 // prettier-ignore
-const SYNTAX = {"instructions":{"getlast":{"derived":[{"name":"CLUSTER_SIZE","width":1,"kind":"uint","signed":false,"enumIndex":-1,"display":null,"expr":{"op":"<<","a":2,"b":"W"},"text":"2ULL << {W}"}],"overrides":[]}}};
+const SYNTAX = {"instructions":{"getlast":{"derived":[{"name":"CLUSTER_SIZE","width":1,"kind":"uint","signed":false,"enumIndex":-1,"display":null,"expr":{"op":"<<","a":2,"b":"W"},"text":"2ULL << {W}"}],"overrides":[]}},"bitsets":{}};
 
 /* ------------------------------------------------------------------------------------------------
  * Runtime: bit access, decode, encode. Shared by every generated codec; no BigInt on these paths.
@@ -317,11 +317,15 @@ function inGen(s: InstructionSpec, gpu: number | null): boolean {
   return s.gen === null || gpu === null || (gpu >= s.gen[0] && gpu <= s.gen[1]);
 }
 
-/** The instruction spec matching `words`, or undefined. */
+/**
+ * The instruction spec matching `words`, or undefined: also when two match (only isaspec allows
+ * overlapping encodings, and Mesa's decoder then reports a conflict and decodes nothing).
+ */
 function findSpec(words: Words, gpu: number | null): InstructionSpec | undefined {
   const key = COMMON_TESTED.map((m, i) => ((words[i] ?? 0) & m) >>> 0).join(",");
   const candidates = BUCKETS.get(key);
   if (!candidates) return undefined;
+  let found: InstructionSpec | undefined;
   for (const s of candidates) {
     if (!inGen(s, gpu)) continue;
     let ok = true;
@@ -331,9 +335,10 @@ function findSpec(words: Words, gpu: number | null): InstructionSpec | undefined
         break;
       }
     }
-    if (ok) return s;
+    if (ok && found) return undefined;
+    if (ok) found = s;
   }
-  return undefined;
+  return found;
 }
 
 /** Raw field values and derived values of a decoded instruction, for printers. */
@@ -480,8 +485,10 @@ export const INSTRUCTION_NAMES: readonly InstructionName[] = INSTRUCTIONS.map(
  * - `float` (16 or 32 bits) prints as C `%f` of its value (`0.500000`, `-nan`, `inf`), the older
  *   printer that Mesa's etnaviv test vectors expect; the assembler rounds a decimal back to the
  *   nearest float, so values needing more than 6 decimals do not survive the text.
- * - `bitset`, `custom` and `register` fields, which need callbacks upstream, print their raw
- *   value in decimal.
+ * - `custom` and `register` fields, which need callbacks upstream, print their raw value in
+ *   decimal. A `bitset` field prints the display of the leaf its value matches, as Mesa does.
+ * - A word two instructions match decodes as nothing, as Mesa's decoder does (a bitset conflict),
+ *   and prints `unknown …` where Mesa prints `no match: …`.
  * - An instruction without a display template prints `NAME FIELD=value, …`, every field in
  *   model order as a decimal number (signed for signed kinds); that form assembles back.
  * - A word no instruction matches prints `unknown HHHHHHHH_LLLLLLLL` (words most significant first,
@@ -524,12 +531,56 @@ interface Case {
   display: string | null;
   fields: readonly FieldSpec[];
   derived: readonly DerivedSpec[];
-  assert: { match: readonly number[]; mask: readonly number[] } | null;
+  /** Its `<assert>`s; the default case's come from every bitset up to the display, each with its level. */
+  asserts: readonly AssertSpec[];
+  /** Where Mesa's search for a display meets the case: 0 for the leaf's own, 1 its parent's, … */
+  level: number;
+  /** Bitset-typed fields of the case: the root whose leaves decode them, and the params passed in. */
+  nested?: Readonly<Record<string, Nested>>;
+}
+
+interface AssertSpec {
+  low: number;
+  high: number;
+  value: number;
+  /** The bitset Mesa's warning names. */
+  bitset: string;
+  level: number;
+}
+
+interface Nested {
+  bitset: string;
+  /** `[name, as]`: the enclosing scope's `name` is visible as `as` inside the sub-encoding. */
+  params: readonly (readonly [string, string])[];
+}
+
+/** A leaf of a bitset hierarchy used as a field type (A.2 `bitset`), bits relative to the field. */
+interface BitsetLeaf {
+  name: string;
+  mnemonic: string;
+  match: readonly number[];
+  tested: readonly number[];
+  dontCare: readonly number[];
+  gen: readonly [number, number] | null;
+  cases: readonly Case[];
 }
 
 const ISASPEC = SYNTAX as unknown as {
-  instructions: Record<string, { derived: DerivedSpec[]; overrides: (Case & { text: string })[] }>;
+  instructions: Record<
+    string,
+    {
+      derived: DerivedSpec[];
+      asserts?: Case["asserts"];
+      nested?: Case["nested"];
+      overrides: (Case & { text: string })[];
+    }
+  >;
+  bitsets: Record<string, readonly BitsetLeaf[]>;
 };
+
+/** How an expression names the GPU id (Mesa `ISA_GPU_ID()`). */
+const GPU_ID = "ISA_GPU_ID()";
+const ALL_ONES: readonly number[] = new Array<number>(ISA.wordCount).fill(0xffffffff);
 
 const CASES = new Map<InstructionSpec, readonly Case[]>();
 
@@ -542,7 +593,9 @@ function casesOf(s: InstructionSpec): readonly Case[] {
       display: s.display,
       fields: s.fields,
       derived: extra?.derived ?? [],
-      assert: null,
+      asserts: extra?.asserts ?? [],
+      level: Infinity,
+      nested: extra?.nested,
     };
     cases = [...(extra?.overrides ?? []), byDefault];
     CASES.set(s, cases);
@@ -651,7 +704,14 @@ function solve(e: Expr, target: number, env: Solving): boolean {
   const ka = known(e.a, env);
   const kb = known(e.b, env);
   if (ka !== undefined && kb !== undefined) return applyOp(e.op, ka, kb) === target;
-  if (ka === undefined && kb === undefined) return false;
+  if (ka === undefined && kb === undefined) {
+    if (e.op === "|" || e.op === "+") return solveSplit(e.a, e.b, target, env);
+    if (e.op === "==" || e.op === "!=")
+      return solvePair(e.a, e.b, (e.op === "==") === (target === 1), env);
+    if (e.op === "&&" && target === 0) return solveFalse(e, env);
+    if (e.op === "||" && target === 1) return solveTrue(e, env);
+    return false;
+  }
   const left = ka === undefined;
   const x = left ? e.a : e.b;
   const k = (left ? kb : ka) as number;
@@ -676,14 +736,111 @@ function solve(e: Expr, target: number, env: Solving): boolean {
       return Number.isInteger(shift) && solve(x, shift, env);
     }
     case "==":
-      return target === 1 && solve(x, k, env);
+      return target === 1 ? solve(x, k, env) : target === 0 && solve(x, k === 0 ? 1 : 0, env);
     case "!=":
-      return target === 1 && solve(x, k === 0 ? 1 : 0, env);
+      return target === 1 ? solve(x, k === 0 ? 1 : 0, env) : target === 0 && solve(x, k, env);
     case "&&":
-      return target === 1 && solveTrue(x, env);
+      return target === 1
+        ? k !== 0 && solveTrue(x, env)
+        : target === 0 && (k === 0 || solveFalse(x, env));
+    case "||":
+      return target === 1
+        ? k !== 0 || solveTrue(x, env)
+        : target === 0 && k === 0 && solveFalse(x, env);
     default:
       return false;
   }
+}
+
+/** How many low bits the values of `e` can occupy, where that is plain (`{F}`, `{F} << 2`, `x & 7`). */
+function span(e: Expr, env: Solving): number | undefined {
+  if (typeof e === "number") return e === 0 ? 0 : Math.floor(Math.log2(e)) + 1;
+  if (typeof e === "string") {
+    const d = env.derived(e);
+    return d
+      ? env.depth < 8
+        ? span(d.expr, { ...env, depth: env.depth + 1 })
+        : undefined
+      : env.field(e)?.width;
+  }
+  if (e.b === undefined) return e.op === "!" ? 1 : undefined;
+  const a = span(e.a, env);
+  const b = span(e.b, env);
+  if (e.op === "<<" && a !== undefined && typeof e.b === "number") return a + e.b;
+  if (e.op === "&") return a === undefined ? b : b === undefined ? a : Math.min(a, b);
+  if ((e.op === "|" || e.op === "^") && a !== undefined && b !== undefined) return Math.max(a, b);
+  return undefined;
+}
+
+/** `a == b` (`equal`) or `a != b` with both unknown: the first of 0/0, 1/1 (or 0/1, 1/0) that solves. */
+function solvePair(a: Expr, b: Expr, equal: boolean, env: Solving): boolean {
+  const saved = new Map(env.assigned);
+  for (const [x, y] of equal
+    ? [
+        [0, 0],
+        [1, 1],
+      ]
+    : [
+        [0, 1],
+        [1, 0],
+      ]) {
+    if (solve(a, x, env) && solve(b, y, env)) return true;
+    env.assigned.clear();
+    saved.forEach((v, n) => env.assigned.set(n, v));
+  }
+  return false;
+}
+
+/** `a | b` (or `a + b`) = target with both unknown: one side takes the low bits it spans, the other the rest. */
+function solveSplit(a: Expr, b: Expr, target: number, env: Solving): boolean {
+  const saved = new Map(env.assigned);
+  for (const [low, high] of [
+    [b, a],
+    [a, b],
+  ] as const) {
+    const w = span(low, env);
+    if (w === undefined) continue;
+    const part = target % 2 ** w;
+    if (solve(low, part, env) && solve(high, target - part, env)) return true;
+    env.assigned.clear();
+    saved.forEach((v, n) => env.assigned.set(n, v));
+  }
+  return false;
+}
+
+/** The value of `e` with fields not assigned yet read as 0 (what encoding leaves them). */
+function guess(e: Expr, env: Solving): number {
+  return evalExpr(e, (name) => {
+    const a = env.assigned.get(name);
+    if (a !== undefined) return a;
+    const d = env.derived(name);
+    return d && env.depth < 8 ? guess(d.expr, { ...env, depth: env.depth + 1 }) : 0;
+  });
+}
+
+/** Make `e` zero (an override that must not apply), assigning unknown fields where that is possible. */
+function solveFalse(e: Expr, env: Solving): boolean {
+  const k = known(e, env);
+  if (k !== undefined) return k === 0;
+  if (typeof e === "object" && e.b === undefined && e.op === "!") return solveTrue(e.a, env);
+  if (typeof e === "object" && e.b !== undefined && (e.op === "&&" || e.op === "||")) {
+    if (e.op === "||") return solveFalse(e.a, env) && solveFalse(e.b, env);
+    const saved = new Map(env.assigned);
+    if (solveFalse(e.a, env)) return true;
+    env.assigned.clear();
+    saved.forEach((v, n) => env.assigned.set(n, v));
+    return solveFalse(e.b, env);
+  }
+  if (typeof e === "object" && e.b !== undefined && (e.op === "==" || e.op === "!=")) {
+    const ka = known(e.a, env);
+    const kb = known(e.b, env);
+    const x = ka === undefined ? e.a : e.b;
+    const c = ka === undefined ? kb : ka;
+    if (ka === undefined && kb === undefined) return solvePair(e.a, e.b, e.op === "!=", env);
+    if (c === undefined) return false;
+    return solve(x, e.op === "!=" ? c : c === 0 ? 1 : 0, env);
+  }
+  return solve(e, 0, env);
 }
 
 /** Make `e` non-zero (an override's condition), assigning unknown fields where that is possible. */
@@ -701,19 +858,28 @@ function solveTrue(e: Expr, env: Solving): boolean {
   return solve(e, 1, env);
 }
 
-/** A decoded instruction's fields as isaspec resolves them (A.5): first applying case that has the name. */
+/**
+ * A decoded instruction's (or bitset-typed field's) fields as isaspec resolves them (A.5): the
+ * first applying case that has the name, else a `<param>` of the enclosing scope. A name nothing
+ * resolves reads 0 and records Mesa's `no field 'X'`.
+ */
 class Scope {
-  private readonly cases: readonly Case[];
   private readonly applied: (boolean | undefined)[] = [];
   /** Owners of the expressions being evaluated: re-entering one yields 0 (A.7 recursion guard). */
   private readonly stack: object[] = [];
 
   constructor(
     readonly words: Words,
-    readonly spec: InstructionSpec,
-  ) {
-    this.cases = casesOf(spec);
-  }
+    readonly cases: readonly Case[],
+    /** What `{NAME}` prints. */
+    readonly mnemonic: string,
+    readonly gpu: number | null,
+    readonly errors: string[] = [],
+    private readonly parent?: {
+      resolve(name: string): { spec: ValueSpec; value: number } | undefined;
+    },
+    private readonly params: Nested["params"] = [],
+  ) {}
 
   /** Whether case k applies: the default always, an override when its expression is non-zero. */
   applies(k: number): boolean {
@@ -739,32 +905,101 @@ class Scope {
       const d = c.derived.find((x) => x.name === name);
       if (d) return { spec: d, value: this.run(d, d.expr) };
     }
+    const p = this.params.find(([, as]) => as === name);
+    return p && this.parent ? this.parent.resolve(p[0]) : undefined;
+  }
+
+  /** The bitset-typed field `name` of an applying case, if it is one. */
+  nestedOf(name: string): Nested | undefined {
+    for (let k = 0; k < this.cases.length; k++) {
+      const c = this.cases[k];
+      if (c.when !== null && !this.applies(k)) continue;
+      if (c.fields.some((x) => x.name === name)) return c.nested?.[name];
+      if (c.derived.some((x) => x.name === name)) return undefined;
+    }
     return undefined;
+  }
+
+  /** The scope of a bitset-typed field's value: the leaf it matches for the GPU (Mesa find_bitset). */
+  enter(field: string, nested: Nested, value: number): Scope | undefined {
+    const words = [value % 2 ** 32, Math.floor(value / 2 ** 32)];
+    let found: BitsetLeaf | undefined;
+    for (const leaf of ISASPEC.bitsets[nested.bitset] ?? []) {
+      if (this.gpu !== null && leaf.gen && (this.gpu < leaf.gen[0] || this.gpu > leaf.gen[1]))
+        continue;
+      if (!leaf.tested.every((m, i) => ((words[i] ?? 0) & m) >>> 0 === (leaf.match[i] & m) >>> 0))
+        continue;
+      if (found) {
+        this.errors.push(`bitset conflict: ${found.mnemonic} vs ${leaf.mnemonic}`);
+        return undefined;
+      }
+      found = leaf;
+    }
+    if (!found) {
+      this.errors.push(
+        `no match: FIELD: '${this.mnemonic}.${field}': ${hexWords(words, ALL_ONES)}`,
+      );
+      return undefined;
+    }
+    if (found.dontCare.some((m, i) => ((words[i] ?? 0) & m) !== 0))
+      this.errors.push(`dontcare bits in ${found.mnemonic}: ${hexWords(words, found.dontCare)}`);
+    return new Scope(
+      words,
+      found.cases,
+      found.mnemonic,
+      this.gpu,
+      this.errors,
+      this,
+      nested.params,
+    );
   }
 
   private run(owner: object, e: Expr): number {
     if (this.stack.includes(owner)) return 0;
     this.stack.push(owner);
     try {
-      return evalExpr(e, (n) => this.resolve(n)?.value ?? 0);
+      return evalExpr(e, (n) => {
+        if (n === GPU_ID) return this.gpu ?? 0;
+        const r = this.resolve(n);
+        if (!r) this.errors.push(`no field '${n}'`);
+        return r?.value ?? 0;
+      });
     } finally {
       this.stack.pop();
     }
   }
 
-  /** The display template to print (A.6) and the index of its case; null when there is none. */
+  /**
+   * The display template to print (A.6) and the index of its case; null when there is none. As
+   * Mesa's find_display: each bitset from the leaf up, its applying overrides before its default
+   * case, checking the asserts of every case it passes (a difference is a warning, not a miss).
+   */
   pick(): { k: number; display: string } | null {
+    const defaults = this.cases[this.cases.length - 1].asserts;
+    let below = 0;
+    const passDefaults = (upTo: number): void => {
+      for (const a of defaults) if (a.level >= below && a.level < upTo) this.check(a);
+      below = Math.max(below, upTo);
+    };
     for (let k = 0; k < this.cases.length; k++) {
       const c = this.cases[k];
-      if (!this.applies(k)) continue;
-      if (
-        c.assert &&
-        !c.assert.mask.every((m, i) => ((this.words[i] ?? 0) & m) >>> 0 === c.assert!.match[i])
-      )
-        continue;
+      passDefaults(c.when === null ? Infinity : c.level);
+      if (c.when === null || !this.applies(k)) continue;
+      for (const a of c.asserts) this.check(a);
       if (c.display !== null) return { k, display: c.display };
     }
-    return null;
+    const last = this.cases.length - 1;
+    return this.cases[last].display !== null
+      ? { k: last, display: this.cases[last].display! }
+      : null;
+  }
+
+  private check(a: AssertSpec): void {
+    const v = getRange(this.words, a.low, a.high);
+    if (v !== a.value)
+      this.errors.push(
+        `WARNING: unexpected bits[${a.low}:${a.high}] in ${a.bitset}: ${hexValue(v)} vs ${hexValue(a.value)}`,
+      );
   }
 }
 
@@ -883,7 +1118,9 @@ function formatFixed(x: number): string {
   return `${neg ? "-" : ""}${text.slice(0, -6)}.${text.slice(-6)}`;
 }
 
-function formatFloat(raw: number, width: number): string {
+function formatFloat(value: number, width: number): string {
+  // Mesa passes the value as a uint16_t or uint32_t: only the low `width` bits count.
+  const raw = value % 2 ** width;
   const v = floatOf(raw, width);
   if (Number.isNaN(v)) return raw >= 2 ** (width - 1) ? "-nan" : "nan";
   if (!Number.isFinite(v)) return v < 0 ? "-inf" : "inf";
@@ -994,13 +1231,23 @@ function readValue(
   line: string,
   pos: number,
   fail: (pos: number, expected: string) => void,
+  prefixes = false,
 ): [number, number][] {
   const rest = line.slice(pos);
+  // Every prefix of the digits, longest first: a number may run into the next value's digits
+  // (etnaviv `t915` is REG 91 then AMODE 5, which has no display).
   const number = (re: RegExp, signed: boolean): [number, number][] => {
     const m = re.exec(rest);
     if (!m) return (fail(pos, describeExpected(f)), []);
-    const r = rawOf(f, Number(m[0]), signed, derived);
-    return typeof r === "string" ? (fail(pos, r), []) : [[pos + m[0].length, r]];
+    const out: [number, number][] = [];
+    const sign = /^[+-]/.test(m[0]) ? 1 : 0;
+    for (let len = m[0].length; len > (prefixes ? sign : m[0].length - 1); len--) {
+      if (prefixes && len - sign > 1 && m[0][sign] === "0") continue; // printf writes no leading zeros
+      const r = rawOf(f, Number(m[0].slice(0, len)), signed, derived);
+      if (typeof r === "string") fail(pos, r);
+      else out.push([pos + len, r]);
+    }
+    return out;
   };
   if (raw) return number(f.signed ? /^-?\d+/ : /^\d+/, f.signed);
   switch (f.kind) {
@@ -1048,14 +1295,15 @@ function readValue(
         if (d && rest.startsWith(d)) out.push([pos + d.length, v]);
       }
       out.sort((x, y) => y[0] - x[0]);
-      // Values without an entry print as numbers.
+      // Values without an entry print as numbers (any prefix of the digits, as for numbers).
       const m = /^\d+/.exec(rest);
-      if (
-        m &&
-        (displays[Number(m[0])] ?? null) === null &&
-        (derived || Number(m[0]) < 2 ** f.width)
-      )
-        out.push([pos + m[0].length, Number(m[0])]);
+      const full = m ? m[0].length : 0;
+      for (let len = full; len > 0 && len > (prefixes ? 0 : full - 1); len--) {
+        const n = Number(m![0].slice(0, len));
+        if (prefixes && len > 1 && m![0][0] === "0") continue; // printf writes no leading zeros
+        if ((displays[n] ?? null) === null && (derived || n < 2 ** f.width))
+          out.push([pos + len, n]);
+      }
       for (let v = 0; v < limit; v++) if (displays[v] === "") out.push([pos, v]);
       if (!out.length) fail(pos, describeExpected(f));
       return out;
@@ -1063,6 +1311,11 @@ function readValue(
     default:
       return number(/^\d+/, false);
   }
+}
+
+/** A value as Mesa's BITSET_FORMAT prints an instruction-wide bitmask: every word, most significant first. */
+function hexValue(v: number): string {
+  return hexWords([v % 2 ** 32, Math.floor(v / 2 ** 32)], ALL_ONES);
 }
 
 function hexWords(words: Words, mask?: readonly number[]): string {
@@ -1074,19 +1327,21 @@ function hexWords(words: Words, mask?: readonly number[]): string {
   return parts.join(mask ? "" : "_");
 }
 
-function render(scope: Scope, tokens: readonly Token[], errors: string[]): string {
-  let out = "";
+function render(scope: Scope, tokens: readonly Token[], errors: string[], before = ""): string {
+  let out = before;
   for (const tok of tokens) {
     if (tok.t === "text") {
       out += tok.text;
       continue;
     }
     while (out.length - (out.lastIndexOf("\n") + 1) < tok.align) out += " ";
-    if (tok.t === "name") out += scope.spec.mnemonic;
+    if (tok.t === "name") out += scope.mnemonic;
     else {
       if (tok.field === "") continue;
       const r = scope.resolve(tok.field);
+      const nested = r && !tok.raw ? scope.nestedOf(tok.field) : undefined;
       if (!r) errors.push(`no field '${tok.field}'`);
+      else if (nested) out += renderNested(scope.enter(tok.field, nested, r.value), out, errors);
       else out += tok.raw ? formatRaw(r.spec, r.value) : formatValue(r.spec, r.value);
     }
   }
@@ -1094,19 +1349,35 @@ function render(scope: Scope, tokens: readonly Token[], errors: string[]): strin
 }
 
 /**
+ * A bitset-typed field's text: its leaf's display, rendered in the field's scope; `before` is the
+ * line so far, since `{X:align=N}` counts columns of the whole line (Mesa's line_column).
+ */
+function renderNested(scope: Scope | undefined, before: string, errors: string[]): string {
+  if (!scope) return "";
+  const picked = scope.pick();
+  if (!picked) {
+    errors.push(`${scope.mnemonic}: no display template`);
+    return "";
+  }
+  return render(scope, tokensOf(picked.display), errors, before).slice(before.length);
+}
+
+/**
  * One line of text for one instruction, as Mesa's isaspec disassembler prints it (no trailing
  * newline); `unknown <hex>` when no instruction matches. Never throws.
  */
 export function disassemble(words: Words, options: DisassembleOptions = {}): string {
-  const spec = findSpec(words, options.gpu ?? ISA.defaultGpu);
+  const gpu = options.gpu ?? ISA.defaultGpu;
+  const spec = findSpec(words, gpu);
   if (!spec) return `unknown ${hexWords(words)}`;
-  const scope = new Scope(words, spec);
   const errors: string[] = [];
-  const picked = scope.pick();
-  if (!picked) errors.push(`${spec.name}: no display template`);
-  const text = render(scope, picked ? tokensOf(picked.display) : fallbackTokens(spec), errors);
+  // Mesa names the bitset by its display name, and finds set don't-care bits before printing.
   if (spec.dontCare.some((m, i) => ((words[i] ?? 0) & m) !== 0))
-    errors.push(`dontcare bits in ${spec.name}: ${hexWords(words, spec.dontCare)}`);
+    errors.push(`dontcare bits in ${spec.mnemonic}: ${hexWords(words, spec.dontCare)}`);
+  const scope = new Scope(words, casesOf(spec), spec.mnemonic, gpu, errors);
+  const picked = scope.pick();
+  if (!picked) errors.push(`${spec.mnemonic}: no display template`);
+  const text = render(scope, picked ? tokensOf(picked.display) : fallbackTokens(spec), errors);
   return options.showErrors && errors.length ? `${text}\t; ${errors.slice(0, 4).join(", ")}` : text;
 }
 
@@ -1129,6 +1400,8 @@ interface Item {
   field: string;
   value: number;
   pos: number;
+  /** For a bitset-typed field: the text its value was read from. */
+  text?: string;
 }
 
 /**
@@ -1162,20 +1435,33 @@ class Failures {
 
 const MNEMONIC = "a mnemonic";
 
-/** The candidate's words when the items read from the text make a consistent instruction, else null. */
-function build(
-  s: InstructionSpec,
-  k: number,
-  items: readonly Item[],
-  gpu: number | null,
-  fails: Failures,
-): Uint32Array | null {
-  const cases = casesOf(s);
-  const c = cases[k];
-  const byDefault = cases[cases.length - 1];
+/**
+ * What a template is matched for: an instruction (its words, at the end of the line) or a
+ * bitset-typed field's leaf (its value, wherever its text ends, inside the enclosing template).
+ */
+interface Frame {
+  mnemonic: string;
+  cases: readonly Case[];
+  /** The case whose fields and condition are used (an override may have no display of its own). */
+  k: number;
+  /** The case whose display is matched: k, or the first case after it that has one. */
+  shown: number;
+  /** A name the frame's cases lack but a `<param as=>` makes visible: the enclosing scope's spec. */
+  param(name: string): { spec: ValueSpec; derived: boolean } | undefined;
+  /** At the end of the template: the instruction's words, or null (to keep looking). */
+  finish(pos: number, items: readonly Item[]): Uint32Array | null;
+}
+
+/** Stored fields assigned from `items`, then derived ones inverted; false (rejected) when they disagree. */
+function solveItems(frame: Frame, items: readonly Item[], fails: Failures): Solving | null {
+  const c = frame.cases[frame.k];
+  const byDefault = frame.cases[frame.cases.length - 1];
   const env: Solving = {
     assigned: new Map(),
-    field: (n) => c.fields.find((f) => f.name === n) ?? byDefault.fields.find((f) => f.name === n),
+    field: (n) =>
+      c.fields.find((f) => f.name === n) ??
+      byDefault.fields.find((f) => f.name === n) ??
+      paramField(frame, n),
     derived: (n) =>
       c.derived.find((d) => d.name === n) ?? byDefault.derived.find((d) => d.name === n),
     depth: 0,
@@ -1200,13 +1486,37 @@ function build(
     if (!ok)
       return fails.reject(it.pos, `${d.name} = ${d.text} cannot be ${formatValue(d, it.value)}`);
   }
-  // Make the case's condition hold where fields the text left open allow it; checked below.
+  // Make the case's condition hold, and the conditions of the overrides before it fail, where
+  // fields the text left open allow it; checked afterwards.
   if (c.when !== null) solveTrue(c.when, env);
-  const words = Uint32Array.from(s.match);
-  if (c.assert)
-    c.assert.mask.forEach((m, i) => (words[i] = ((words[i] & ~m) | c.assert!.match[i]) >>> 0));
+  for (let j = 0; j < frame.k; j++) {
+    const w = frame.cases[j].when;
+    if (w !== null && guess(w, env) !== 0) solveFalse(w, env);
+  }
+  return env;
+}
+
+/** A param seen as a stored field of the frame, so that solving may assign it (for the enclosing scope). */
+function paramField(frame: Frame, name: string): FieldSpec | undefined {
+  const p = frame.param(name);
+  return p ? ({ ...p.spec, ranges: [] } as unknown as FieldSpec) : undefined;
+}
+
+/** Words with the case's asserted bits and the assigned stored fields of the frame's cases. */
+function encodeFrame(frame: Frame, env: Solving, match: readonly number[]): Uint32Array {
+  const c = frame.cases[frame.k];
+  const byDefault = frame.cases[frame.cases.length - 1];
+  const words = Uint32Array.from(match);
+  // The asserted bits of the case, and of the default cases Mesa passes on the way to it.
+  for (const a of [
+    ...byDefault.asserts.filter((d) => d.level < c.level),
+    ...(c === byDefault ? [] : c.asserts),
+  ])
+    setRange(words, a.low, a.high, a.value);
   for (const [name, v] of env.assigned) {
-    const f = env.field(name)!;
+    const f =
+      c.fields.find((x) => x.name === name) ?? byDefault.fields.find((x) => x.name === name);
+    if (!f) continue;
     let rest = v;
     for (let i = 0; i < f.ranges.length; i += 2) {
       const width = f.ranges[i + 1] - f.ranges[i] + 1;
@@ -1214,48 +1524,202 @@ function build(
       rest = Math.floor(rest / 2 ** width);
     }
   }
-  // Re-decode: the same instruction, the same case, and every value read back as written.
-  const back = findSpec(words, gpu ?? (s.gen ? s.gen[0] : null));
-  if (back !== s)
-    return fails.reject(
-      0,
-      `the text encodes as ${back ? back.name : "no instruction"}, not ${s.name}`,
-    );
-  const scope = new Scope(words, s);
-  for (const it of items) {
-    const r = scope.resolve(it.field);
-    if (
-      !r ||
-      formatValue(r.spec, r.value) !== formatValue(r.spec, it.value) ||
-      (env.field(it.field) && r.value !== it.value)
-    )
-      return fails.reject(it.pos, `${it.field} does not encode as written`);
-  }
-  // No template anywhere means the default case's fallback form.
-  if ((scope.pick()?.k ?? cases.length - 1) !== k)
-    return fails.reject(0, `${s.name}: another display applies to these values`);
   return words;
 }
 
-/** The spec of a name in case k (falling back to the default case), and whether it is derived. */
-function lookup(
-  cases: readonly Case[],
+/**
+ * Re-decode check: every value reads back as written (a bitset-typed field prints the text it was
+ * read from) and the same case gives the display.
+ */
+function checkBack(
+  scope: Scope,
+  frame: Frame,
+  items: readonly Item[],
+  line: string,
+  fails: Failures,
+  checkCase = true,
+): boolean {
+  for (const it of items) {
+    const r = scope.resolve(it.field);
+    if (!r) continue; // a param: the enclosing frame checks it
+    const nested = it.text !== undefined ? scope.nestedOf(it.field) : undefined;
+    const ok = nested
+      ? r.value === it.value &&
+        renderNested(scope.enter(it.field, nested, r.value), line.slice(0, it.pos), []) === it.text
+      : formatValue(r.spec, r.value) === formatValue(r.spec, it.value) &&
+        (scope.cases.some((c) => c.fields.some((f) => f.name === it.field))
+          ? r.value === it.value
+          : true);
+    if (!ok) return (fails.reject(it.pos, `${it.field} does not encode as written`), false);
+  }
+  // No template anywhere means the default case's fallback form.
+  const c = frame.cases[frame.k];
+  if (
+    checkCase &&
+    ((scope.pick()?.k ?? frame.cases.length - 1) !== frame.shown ||
+      (c.when !== null && !scope.applies(frame.k)))
+  )
+    return (fails.reject(0, `${frame.mnemonic}: another display applies to these values`), false);
+  return true;
+}
+
+/** The frame of an instruction's case k: its words when the whole line is read. */
+function instructionFrame(
+  s: InstructionSpec,
   k: number,
-  name: string,
-): { spec: ValueSpec; derived: boolean } | undefined {
-  for (const c of [cases[k], cases[cases.length - 1]]) {
+  line: string,
+  gpu: number | null,
+  fails: Failures,
+): Frame {
+  const cases = casesOf(s);
+  const shown = shownBy(cases, k);
+  const frame: Frame = {
+    mnemonic: s.mnemonic,
+    cases,
+    k,
+    shown: shown < 0 ? cases.length - 1 : shown,
+    param: () => undefined,
+    finish(pos, items) {
+      const end = pos + /^\s*/.exec(line.slice(pos))![0].length;
+      if (end < line.length) return fails.expect(end, "end of line");
+      const env = solveItems(frame, items, fails);
+      if (!env) return null;
+      const words = encodeFrame(frame, env, s.match);
+      const at = gpu ?? (s.gen ? s.gen[0] : null);
+      const back = findSpec(words, at);
+      if (back !== s)
+        return fails.reject(
+          0,
+          `the text encodes as ${back ? back.name : "no instruction"}, not ${s.name}`,
+        );
+      return checkBack(new Scope(words, frame.cases, s.mnemonic, at), frame, items, line, fails)
+        ? words
+        : null;
+    },
+  };
+  return frame;
+}
+
+/** A reading of a bitset-typed field's text: where it ends, the field's value, and what it says of params. */
+interface Reading {
+  end: number;
+  value: number;
+  text: string;
+  /** Values the text gives (or needs) for the enclosing scope's fields passed as params. */
+  outer: Item[];
+}
+
+/** Every way the text at `pos` reads as a value of the bitset-typed field `nested` of `outer`. */
+function nestedReadings(
+  outer: Frame,
+  nested: Nested,
+  line: string,
+  pos: number,
+  gpu: number | null,
+  fails: Failures,
+  depth: number,
+): Reading[] {
+  const out: Reading[] = [];
+  if (depth > 4) return out;
+  const asName = new Map(nested.params.map(([name, as]) => [as, name]));
+  for (const leaf of ISASPEC.bitsets[nested.bitset] ?? []) {
+    if (gpu !== null && leaf.gen && (gpu < leaf.gen[0] || gpu > leaf.gen[1])) continue;
+    leaf.cases.forEach((c, k) => {
+      const shown = shownBy(leaf.cases, k);
+      if (shown < 0) return;
+      const frame: Frame = {
+        mnemonic: leaf.mnemonic,
+        cases: leaf.cases,
+        k,
+        shown,
+        param(name) {
+          const outerName = asName.get(name);
+          return outerName === undefined ? undefined : lookup(outer, outerName);
+        },
+        finish(end, items) {
+          const env = solveItems(frame, items, fails);
+          if (!env) return null;
+          const words = encodeFrame(frame, env, leaf.match);
+          const matched = (ISASPEC.bitsets[nested.bitset] ?? []).filter(
+            (l) =>
+              (gpu === null || !l.gen || (gpu >= l.gen[0] && gpu <= l.gen[1])) &&
+              l.tested.every((m, i) => ((words[i] ?? 0) & m) >>> 0 === (l.match[i] & m) >>> 0),
+          );
+          if (matched.length !== 1 || matched[0] !== leaf)
+            return fails.reject(pos, `the text encodes as no single ${nested.bitset}`);
+          // The params the text (or the case's condition) gave values: the enclosing scope's fields.
+          const isOwn = (n: string) =>
+            leaf.cases.some(
+              (x) => x.fields.some((f) => f.name === n) || x.derived.some((d) => d.name === n),
+            );
+          const outerItems: Item[] = [];
+          env.assigned.forEach((v, n) => {
+            const o = asName.get(n);
+            if (o !== undefined && !isOwn(n)) outerItems.push({ field: o, value: v, pos });
+          });
+          // Which case gives the display depends on the enclosing scope too: the enclosing frame
+          // checks that by printing the field again and comparing it with this text.
+          // Params resolve to what the text gave them (the enclosing frame checks the rest).
+          const given = {
+            resolve(outerName: string) {
+              const as = nested.params.find(([n]) => n === outerName)?.[1];
+              const v = as === undefined ? undefined : env.assigned.get(as);
+              const p = as === undefined ? undefined : frame.param(as);
+              return v === undefined || !p ? undefined : { spec: p.spec, value: v };
+            },
+          };
+          const scope = new Scope(words, leaf.cases, leaf.mnemonic, gpu, [], given, nested.params);
+          if (
+            !checkBack(
+              scope,
+              frame,
+              items.filter((it) => isOwn(it.field)),
+              line,
+              fails,
+              false,
+            )
+          )
+            return null;
+          out.push({
+            end,
+            value: words[0] + (words[1] ?? 0) * 2 ** 32,
+            text: line.slice(pos, end),
+            outer: outerItems,
+          });
+          return null;
+        },
+      };
+      walk(frame, tokensOf(leaf.cases[shown].display!), 0, line, pos, [], gpu, fails, depth + 1);
+    });
+  }
+  return out;
+}
+
+/** The spec of a name in the frame's case k (falling back to the default case, then to params), and whether it is derived. */
+function lookup(frame: Frame, name: string): { spec: ValueSpec; derived: boolean } | undefined {
+  const cases = frame.cases;
+  for (const c of [cases[frame.k], cases[cases.length - 1]]) {
     const f = c.fields.find((x) => x.name === name);
     if (f) return { spec: f, derived: false };
     const d = c.derived.find((x) => x.name === name);
     if (d) return { spec: d, derived: true };
+  }
+  return frame.param(name);
+}
+
+/** The bitset-typed field `name` of the frame's case k (or its default case). */
+function nestedIn(frame: Frame, name: string): Nested | undefined {
+  const cases = frame.cases;
+  for (const c of [cases[frame.k], cases[cases.length - 1]]) {
+    if (c.fields.some((x) => x.name === name)) return c.nested?.[name];
+    if (c.derived.some((x) => x.name === name)) return undefined;
   }
   return undefined;
 }
 
 /** Match `tokens` against `line` from token i at pos (backtracking over alternative readings). */
 function walk(
-  s: InstructionSpec,
-  k: number,
+  frame: Frame,
   tokens: readonly Token[],
   i: number,
   line: string,
@@ -1263,19 +1727,17 @@ function walk(
   items: Item[],
   gpu: number | null,
   fails: Failures,
+  depth = 0,
 ): Uint32Array | null {
-  if (i === tokens.length) {
-    const end = pos + /^\s*/.exec(line.slice(pos))![0].length;
-    if (end < line.length) return fails.expect(end, "end of line");
-    return build(s, k, items, gpu, fails);
-  }
+  if (i === tokens.length) return frame.finish(pos, items);
   const tok = tokens[i];
   const next = (p: number): Uint32Array | null =>
-    walk(s, k, tokens, i + 1, line, p, items, gpu, fails);
+    walk(frame, tokens, i + 1, line, p, items, gpu, fails, depth);
   if (tok.t === "name") {
     if (tok.align > 0) pos += /^\s*/.exec(line.slice(pos))![0].length;
-    const m = s.mnemonic;
-    if (!line.startsWith(m, pos) || /^[A-Za-z0-9_]/.test(line.slice(pos + m.length)))
+    const m = frame.mnemonic;
+    // A letter may not follow it, a digit may: a value printed as a number (etnaviv `mad17`).
+    if (!line.startsWith(m, pos) || /^[A-Za-z_]/.test(line.slice(pos + m.length)))
       return fails.expect(pos, MNEMONIC);
     return next(pos + m.length);
   }
@@ -1299,10 +1761,29 @@ function walk(
   }
   const start = tok.align > 0 ? pos + /^\s*/.exec(line.slice(pos))![0].length : pos;
   if (tok.field === "") return next(start);
-  const found = lookup(casesOf(s), k, tok.field);
+  const found = lookup(frame, tok.field);
   if (!found) return next(start); // Mesa prints nothing for an unknown field.
-  for (const [end, value] of readValue(found.spec, tok.raw, found.derived, line, start, (p, e) =>
-    fails.expect(p, e),
+  const nested = tok.raw ? undefined : nestedIn(frame, tok.field);
+  if (nested) {
+    for (const r of nestedReadings(frame, nested, line, start, gpu, fails, depth)) {
+      const added = [{ field: tok.field, value: r.value, pos: start, text: r.text }, ...r.outer];
+      items.push(...added);
+      const words = next(r.end);
+      items.splice(items.length - added.length, added.length);
+      if (words) return words;
+    }
+    return null;
+  }
+  // Digits may run into the next value's only where another field follows directly (`t{REG}{AMODE}`).
+  const runsOn = tokens[i + 1]?.t === "field";
+  for (const [end, value] of readValue(
+    found.spec,
+    tok.raw,
+    found.derived,
+    line,
+    start,
+    (p, e) => fails.expect(p, e),
+    runsOn,
   )) {
     items.push({ field: tok.field, value, pos: start });
     const words = next(end);
@@ -1319,14 +1800,20 @@ const COMMENTS = !INSTRUCTIONS.some(
     (ISASPEC.instructions[s.name]?.overrides ?? []).some((o) => (o.display ?? "").includes(";")),
 );
 
-/** The display tokens of case k: its template, the fallback for the last case, or none. */
+/** The case whose display shows case k's fields: k, or the first later case with a display (-1: none). */
+function shownBy(cases: readonly Case[], k: number): number {
+  for (let j = k; j < cases.length; j++) if (cases[j].display !== null) return j;
+  return -1;
+}
+
+/** The display tokens for case k: its template (or a later case's), the fallback for the last case, or none. */
 function caseTokens(
   s: InstructionSpec,
   cases: readonly Case[],
   k: number,
 ): readonly Token[] | null {
-  const display = cases[k].display;
-  return display !== null ? tokensOf(display) : k === cases.length - 1 ? fallbackTokens(s) : null;
+  const j = shownBy(cases, k);
+  return j >= 0 ? tokensOf(cases[j].display!) : k === cases.length - 1 ? fallbackTokens(s) : null;
 }
 
 /** The instruction templates that print no mnemonic, and the others by mnemonic. */
@@ -1383,7 +1870,16 @@ function assembleLine(line: string, lineNo: number, gpu: number | null): Uint32A
         const tokens = caseTokens(s, cases, k);
         if (!tokens || (quick && !line.includes(s.mnemonic) && tokens.some((t) => t.t === "name")))
           continue;
-        const words = walk(s, k, tokens, 0, line, start, [], gpu, fails);
+        const words = walk(
+          instructionFrame(s, k, line, gpu, fails),
+          tokens,
+          0,
+          line,
+          start,
+          [],
+          gpu,
+          fails,
+        );
         if (words) return words;
       }
     }

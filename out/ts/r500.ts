@@ -265,11 +265,15 @@ function inGen(s: InstructionSpec, gpu: number | null): boolean {
   return s.gen === null || gpu === null || (gpu >= s.gen[0] && gpu <= s.gen[1]);
 }
 
-/** The instruction spec matching `words`, or undefined. */
+/**
+ * The instruction spec matching `words`, or undefined: also when two match (only isaspec allows
+ * overlapping encodings, and Mesa's decoder then reports a conflict and decodes nothing).
+ */
 function findSpec(words: Words, gpu: number | null): InstructionSpec | undefined {
   const key = COMMON_TESTED.map((m, i) => ((words[i] ?? 0) & m) >>> 0).join(",");
   const candidates = BUCKETS.get(key);
   if (!candidates) return undefined;
+  let found: InstructionSpec | undefined;
   for (const s of candidates) {
     if (!inGen(s, gpu)) continue;
     let ok = true;
@@ -279,9 +283,10 @@ function findSpec(words: Words, gpu: number | null): InstructionSpec | undefined
         break;
       }
     }
-    if (ok) return s;
+    if (ok && found) return undefined;
+    if (ok) found = s;
   }
-  return undefined;
+  return found;
 }
 
 /** Raw field values and derived values of a decoded instruction, for printers. */

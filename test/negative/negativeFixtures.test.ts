@@ -5,6 +5,7 @@
  * by hand from the inputs, before running the tool; where the two disagreed, the tool was fixed.
  *
  * The exit status is read from the summary line: 1 if it counts errors, 0 for warnings only.
+ * A case may give extra `check` options in `args.txt` (`--strict`).
  * The 50 MB document case is covered by test/cli/cli.test.ts ("a document over the size limit").
  */
 import { readdirSync, readFileSync, existsSync, statSync } from "fs";
@@ -24,6 +25,12 @@ function expectedOf(name: string): { lines: string[]; status: number } {
   const summary = /^(\d+) errors?, (\d+) warnings?$/.exec(lines[lines.length - 1]);
   if (!summary) throw new Error(`${name}/expected.txt does not end with 'N errors, M warnings'`);
   return { lines, status: Number(summary[1]) > 0 ? 1 : 0 };
+}
+
+/** Extra `check` options of a case (`args.txt`, e.g. `--strict`), none by default. */
+function argsOf(name: string): string[] {
+  const file = path.join(NEGATIVE, name, "args.txt");
+  return existsSync(file) ? readFileSync(file, "utf8").split(/\s+/).filter(Boolean) : [];
 }
 
 /** The formats and companion kinds the case's manifests use. */
@@ -64,7 +71,7 @@ describe("negative fixtures (test/fixtures/negative)", () => {
   test.each(cases)("%s", async (name) => {
     const expected = expectedOf(name);
     const err: string[] = [];
-    const status = await runCli(["check", "--specs", path.join(NEGATIVE, name)], {
+    const status = await runCli(["check", ...argsOf(name), "--specs", path.join(NEGATIVE, name)], {
       out: () => undefined,
       err: (line) => err.push(...line.split("\n")),
     });

@@ -5,7 +5,7 @@ import { pageBytes, pageBytesTable } from "../../scripts/pageBytes";
 
 const ROOT = path.join(__dirname, "..", "..");
 
-test("README.md's page-bytes table matches out/site (npx tsx scripts/pageBytes.ts prints it)", () => {
+test("README.md's page-bytes table matches out/site (npx tsx scripts/pageBytes.ts --readme writes it)", () => {
   const readme = readFileSync(path.join(ROOT, "README.md"), "utf8");
   const table = pageBytesTable(pageBytes(path.join(ROOT, "out", "site")));
   expect(readme).toContain(table);

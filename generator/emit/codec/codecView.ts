@@ -52,7 +52,8 @@ export interface InstructionView {
 
 export interface FieldGroupView {
   typeName: string;
-  members: { name: string; tsType: string; optional: boolean; doc: string | null }[];
+  /** `key`: the name as a TS property key (quoted when it is no identifier, as `3D`). */
+  members: { name: string; key: string; tsType: string; optional: boolean; doc: string | null }[];
   /** `"ADD" | "MUL"`: the instructions with exactly these fields. */
   names: string;
 }
@@ -173,6 +174,7 @@ export function codecView(model: IsaModel, banner: string[]): CodecView {
   for (const i of model.instructions) {
     const members = i.fields.map((f) => ({
       name: f.name,
+      key: /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(f.name) ? f.name : JSON.stringify(f.name),
       tsType: tsTypeOf(f, enumsByName),
       optional: f.default !== undefined || (f.alternativeTo ?? []).length > 0,
       doc: f.brief ?? null,

@@ -7,8 +7,9 @@
  * disassembly and re-assembly (bits the text does not show, two views of the same bits) keeps its
  * default (or zero). Deterministic: all preferred values at once; failing that, the defaults, then
  * preferred values added in model order, a group at a time. A text carrying a codec remark (after
- * `;`) does not count as round-tripping. An instruction for which nothing round-trips fails the
- * build with an error naming it.
+ * `;`) does not count as round-tripping. An instruction for which nothing round-trips (an
+ * expression the assembler cannot invert) gets a decode-only example: the default fields encoded
+ * and disassembled, with the reason, which the build reports as a warning.
  */
 import type { EnumDef, Field, Instruction, IsaModel } from "../../model/types";
 import type { GeneratedCodec } from "./loadGeneratedCodec";
@@ -22,6 +23,8 @@ export interface InstructionExample {
   gpu?: number;
   /** Fields set to a non-default value, in model order. */
   varied: string[];
+  /** Why the text does not assemble back (a decode-only example); absent when it does. */
+  decodeOnly?: string;
 }
 
 type FieldValue = boolean | number | string;
@@ -79,7 +82,9 @@ function attempt(
   const text = codec.disassemble(words, options);
   let back: Uint32Array;
   try {
-    back = codec.assemble(text, options);
+    // With the GPU it was decoded for: several instructions may print one text for different gens.
+    const asmGpu = gpu ?? codec.ISA.defaultGpu;
+    back = codec.assemble(text, asmGpu === null ? {} : { gpu: asmGpu });
   } catch (e) {
     return { ok: false, reason: `'${text}' does not assemble: ${(e as Error).message}` };
   }
@@ -128,8 +133,12 @@ export function instructionExample(
     // then the first single preferred value that makes the text round-trip.
     for (let i = 0; !best.ok && i < candidates.length; i++) best = prefer([candidates[i]]);
     if (!best.ok)
-      throw new Error(
-        `${model.isa.id}: instruction ${ins.name} (${ins.source.file}:${ins.source.line}): no example encodes and round-trips through the generated codec (all fields preferred: ${allPreferred}; defaults: ${defaults.ok ? "ok" : defaults.reason})`,
+      return decodeOnlyExample(
+        codec,
+        ins,
+        fallback,
+        gpu,
+        `${allPreferred}; with every field at its default, ${defaults.ok ? "ok" : defaults.reason}`,
       );
     // Then as many preferred values as still round-trip: whole groups first, halving a group that
     // fails (few trials when few fields misbehave).
@@ -149,4 +158,25 @@ export function instructionExample(
   if (!best.ok) throw new Error(`${ins.name}: unreachable`); // narrows `best`; every path above ends ok
   const varied = candidates.filter((n) => fields[n] === preferred.get(n));
   return { words: best.words, text: best.text, ...(gpu === undefined ? {} : { gpu }), varied };
+}
+
+/** The words of the default fields (or the instruction's fixed bits if those do not encode), as decoded. */
+function decodeOnlyExample(
+  codec: GeneratedCodec,
+  ins: Instruction,
+  fields: Map<string, FieldValue>,
+  gpu: number | undefined,
+  reason: string,
+): InstructionExample {
+  let words: number[];
+  try {
+    words = Array.from(
+      codec.encode({ name: ins.name, fields: Object.fromEntries(fields) }),
+      (w) => w >>> 0,
+    );
+  } catch {
+    words = ins.encoding.match.map((w) => w >>> 0);
+  }
+  const text = codec.disassemble(words, gpu === undefined ? {} : { gpu });
+  return { words, text, ...(gpu === undefined ? {} : { gpu }), varied: [], decodeOnly: reason };
 }

@@ -58,7 +58,13 @@ export interface InstructionSection {
   fieldColumns: Record<"description", boolean>;
   syntax: string;
   /** `text` without trailing whitespace (Markdown cannot keep it); `trailing` says what was there. */
-  example: { words: string; text: string; gpu: string; trailing: string } | null;
+  example: {
+    words: string;
+    text: string;
+    gpu: string;
+    trailing: string;
+    decodeOnly: string;
+  } | null;
   description: string;
   attributes: string;
   notes: string[];
@@ -331,6 +337,10 @@ export function instructionSection(
       text: example.text.trimEnd(),
       gpu: example.gpu !== undefined ? String(example.gpu) : "",
       trailing: trailingWhitespace(example.text),
+      decodeOnly:
+        example.decodeOnly !== undefined
+          ? "the assembler cannot turn this text back into the words"
+          : "",
     },
     description: ins.doc ? blockText(ins.doc, flavor) : "",
     attributes: attributesText(attributes.own),

@@ -18,23 +18,39 @@ import { checkVocabulary } from "./vocabulary";
 
 export function collectDatabase(documents: LoadedDocument[], diags: Diagnostics): IsaspecDatabase {
   const db: IsaspecDatabase = { exprs: [], templates: [], enums: [], bitsets: [] };
-  const c = new Collector(db, diags, new Set(documents.map((d) => path.resolve(d.absolutePath))));
-  for (const d of documents) c.document(d.path, d.absolutePath, d.recovered);
+  // An `<import>` of a document the manifest lists reads it there, as isa.py would (a scraped page
+  // `X.page.txt` is document X as found on the web); the others are read in manifest order.
+  const listed = new Map<string, LoadedDocument>();
+  for (const d of documents) {
+    const abs = path.resolve(d.absolutePath);
+    listed.set(abs, d);
+    if (abs.endsWith(".page.txt")) listed.set(abs.slice(0, -".page.txt".length), d);
+  }
+  const c = new Collector(db, diags, listed);
+  for (const d of documents) c.listedDocument(d);
   return db;
 }
 
 class Collector {
-  /** Absolute paths already read (the manifest's documents and every import so far). */
-  private readonly seen: Set<string>;
+  /** Absolute paths already read (or being read). */
+  private readonly seen = new Set<string>();
   private readonly bitsets: BitsetCollector;
 
   constructor(
     private readonly db: IsaspecDatabase,
     private readonly diags: Diagnostics,
-    documentPaths: Set<string>,
+    /** The manifest's documents by absolute path (a page also by the path of the file it shows). */
+    private readonly listed: Map<string, LoadedDocument>,
   ) {
-    this.seen = new Set(documentPaths);
     this.bitsets = new BitsetCollector(diags);
+  }
+
+  /** A manifest document, unless an import already read it. */
+  listedDocument(d: LoadedDocument): void {
+    const abs = path.resolve(d.absolutePath);
+    if (this.seen.has(abs)) return;
+    this.seen.add(abs);
+    this.document(d.path, d.absolutePath, d.recovered);
   }
 
   document(displayPath: string, absolutePath: string, doc: RecoveredDocument): void {
@@ -69,6 +85,8 @@ class Collector {
     const file = required(o, "file", this.diags);
     if (file === undefined) return;
     const abs = path.resolve(path.dirname(fromAbsolute), file);
+    const listed = this.listed.get(abs);
+    if (listed) return this.listedDocument(listed);
     if (this.seen.has(abs)) return;
     this.seen.add(abs);
     const display = path.posix.normalize(path.posix.join(path.posix.dirname(fromDisplay), file));

@@ -129,9 +129,14 @@ export class BitsetCollector {
   private gen(b: BitsetSource, o: Origin): void {
     checkVocabulary(o.doc, o.el, this.diags);
     if (b.gen) return this.duplicate(o, `bitset '${b.name}'`);
-    const min = decimal(o, "min", this.diags) ?? 0;
-    const max = decimal(o, "max", this.diags) ?? MAX_U32;
-    b.gen = { ...o, min, max };
+    // isa.py reads min 0 and max 2^32-1 as "not given": those bounds come from the parent.
+    const min = decimal(o, "min", this.diags);
+    const max = decimal(o, "max", this.diags);
+    b.gen = {
+      ...o,
+      ...(min !== undefined && min !== 0 ? { min } : {}),
+      ...(max !== undefined && max !== MAX_U32 ? { max } : {}),
+    };
   }
 
   private pattern(o: Origin): PatternDef | undefined {

@@ -84,9 +84,10 @@ export interface EncodeDef extends Origin {
   maps: MapDef[];
 }
 
+/** `<gen>`: a bound left out (or written as 0 / 2^32-1, as isa.py reads them) is the parent's. */
 export interface GenDef extends Origin {
-  min: number;
-  max: number;
+  min?: number;
+  max?: number;
 }
 
 export interface BitsetSource extends Origin {

@@ -1,10 +1,8 @@
 /**
  * match / mask / dontCare of a bitset and its ancestors (source-formats.md A.3, isa.py `get_pattern`).
  *
- * `<assert>` bits are treated as fixed bits: they join `match` and `mask` like a pattern without
- * don't-cares. Upstream counts them as field coverage and only warns when they differ at decode
- * time, but an instruction whose assert fails is not that instruction, so matching on them is the
- * faithful reading for a model that has no separate "expected bits".
+ * `<assert>` bits are not matched on: isa.py counts them as field coverage and Mesa's decoder only
+ * reports a difference when it prints the instruction (the instruction's `assertions`).
  *
  * Checked here, once per bitset: a pattern overlapping another pattern or a field of the same
  * bitset, and a child's pattern or field redefining bits an ancestor already fixed (isa.py
@@ -60,7 +58,11 @@ export class EncodingResolver {
     const parent: ChainEncoding =
       chain.length > 1
         ? this.of(chain[1])
-        : { ...emptyEncoding(this.wordCount), definers: [], incomplete: false };
+        : {
+            ...emptyEncoding(this.wordCount),
+            definers: [],
+            incomplete: false,
+          };
     const root = chain[chain.length - 1];
     const own = this.ownDefiners(b, root.size ?? this.wordCount * 32);
     for (const d of own) {
@@ -79,6 +81,7 @@ export class EncodingResolver {
       incomplete: parent.incomplete || b.patterns.some((p) => p.bits === undefined),
     };
     for (const p of b.patterns) {
+      if (p.kind === "assert") continue;
       const enc = patternEncoding(p, this.wordCount);
       result.match = orWords(result.match, enc.match);
       result.mask = orWords(result.mask, enc.mask);

@@ -101,24 +101,33 @@ export class Hierarchy {
   }
 
   /**
-   * The generation range of a bitset: its own `<gen>` intersected with its parent's (isa.py
-   * `get_gen_min/max`, which asserts the child lies inside the parent's range).
+   * The generation range of a bitset (isa.py `get_gen_min/max`): each bound the bitset gives
+   * replaces the inherited one when it narrows it; a bound it leaves out is inherited. A bound that
+   * widens the parent's range fails isa.py's assertion, so it is an error here too.
    */
   gen(b: BitsetSource): GenRange {
     const known = this.gens.get(b);
     if (known) return known;
     const chain = this.chain(b);
     const parent = chain && chain.length > 1 ? this.gen(chain[1]) : { min: 0, max: MAX_U32 };
-    let range = parent;
-    if (b.gen) {
-      if (b.gen.min < parent.min || b.gen.max > parent.max) {
+    const range = { ...parent };
+    const g = b.gen;
+    if (g) {
+      // isa.py asserts a given bound does not widen the inherited range.
+      const widens = (what: "min" | "max", value: number) =>
         this.diags.error(
           "gen-range",
-          `bitset '${b.name}': gen ${b.gen.min}..${b.gen.max} is not inside the range ${parent.min}..${parent.max} it inherits from '${chain![1].name}'`,
-          locateElement(b.gen.doc, b.gen.el),
+          `bitset '${b.name}': gen ${what} ${value} widens the range ${parent.min}..${parent.max} it inherits from '${chain![1].name}'`,
+          locateAttribute(g.doc, g.el, what),
         );
+      if (g.min !== undefined) {
+        if (g.min < parent.min) widens("min", g.min);
+        range.min = Math.max(parent.min, g.min);
       }
-      range = { min: Math.max(parent.min, b.gen.min), max: Math.min(parent.max, b.gen.max) };
+      if (g.max !== undefined) {
+        if (g.max > parent.max) widens("max", g.max);
+        range.max = Math.min(parent.max, g.max);
+      }
     }
     this.gens.set(b, range);
     return range;

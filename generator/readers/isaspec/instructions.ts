@@ -14,18 +14,26 @@
  */
 import type { Diagnostics } from "../../diagnostics";
 import { formatLocation } from "../../diagnostics";
-import type { DerivedField, DisplayOverride, Field, Instruction, IsaInfo } from "../../model/types";
-import { emptyEncoding, orWords } from "../../model/bits";
+import type {
+  Assertion,
+  BitsetCase,
+  DerivedField,
+  DisplayOverride,
+  EncodingBits,
+  Field,
+  Instruction,
+  IsaInfo,
+} from "../../model/types";
 import { locateElement } from "../xml";
 import { MAX_U32 } from "./attributes";
-import type { BitsetSource, DerivedDef, FieldDef, OverrideDef } from "./definitions";
+import type { BitsetSource, DerivedDef, FieldDef, OverrideDef, PatternDef } from "./definitions";
 import type { EncodingResolver } from "./encoding";
 import type { Hierarchy } from "./hierarchy";
 import type { Lookup } from "./lookup";
-import { patternEncoding } from "./pattern";
 
 export class InstructionBuilder {
   private readonly reportedRoots = new Set<BitsetSource>();
+  private readonly reportedRedefinitions = new Set<string>();
 
   constructor(
     private readonly isa: IsaInfo,
@@ -88,35 +96,137 @@ export class InstructionBuilder {
     name: string,
     gen: { min: number; max: number },
   ): Instruction {
-    const enc = this.encodings.of(leaf);
-    if (enc.incomplete) this.diags.suppressFollowUps(locateElement(leaf.doc, leaf.el));
-    const rootFirst = [...chain].reverse();
-    const display = chain.find((b) => b.display)?.display;
     const attributes = this.attributes(chain);
-    const ins: Instruction = {
+    const {
+      encoding,
+      assertions,
+      fields,
+      derived,
+      overrides,
+      display,
+      extends: ext,
+      source,
+    } = this.flatten(leaf, chain, this.isa.wordCount);
+    return {
       name,
       mnemonic: leaf.displayname ?? leaf.name,
-      encoding: { match: enc.match, mask: enc.mask, dontCare: enc.dontCare },
-      fields: rootFirst.flatMap((b) => b.fields.map((f) => this.field(f, b.name))),
-      derived: rootFirst.flatMap((b) => this.derivedList(b.derived, b.name)),
-      overrides: chain
-        .flatMap((b) => b.overrides.map((o) => this.override(o, b.name)))
-        .filter((o): o is DisplayOverride => !!o),
+      encoding,
+      ...(assertions ? { assertions } : {}),
+      fields,
+      derived,
+      overrides,
       operands: [],
       modifiers: [],
-      ...(display ? { display: this.lookup.substituteTemplates(display.text).trim() } : {}),
-      ...(chain.length > 1 ? { extends: chain.slice(1).map((b) => b.name) } : {}),
+      ...(display !== undefined ? { display } : {}),
+      ...(ext ? { extends: ext } : {}),
       gen,
       ...(leaf.docText ? { doc: leaf.docText } : {}),
       ...(Object.keys(attributes).length ? { attributes } : {}),
       notes: [],
+      source,
+    };
+  }
+
+  /** The leaves under a root used as a field type, each flattened as an instruction is. */
+  bitsetCases(root: BitsetSource): BitsetCase[] {
+    const words = Math.ceil(root.size! / 32);
+    const out: BitsetCase[] = [];
+    for (const leaf of this.hierarchy.leaves) {
+      const chain = this.hierarchy.chain(leaf);
+      if (!chain || chain[chain.length - 1] !== root) continue;
+      const gen = this.hierarchy.gen(leaf);
+      out.push({
+        name: leaf.name,
+        ...this.flatten(leaf, chain, words),
+        ...(gen.min !== 0 || gen.max !== MAX_U32 ? { gen } : {}),
+      });
+    }
+    return out;
+  }
+
+  /**
+   * What an instruction and a field-type leaf share: fixed and asserted bits (the first `words`
+   * words), the most derived fields, overrides nearest first, and the nearest default display.
+   * Mesa looks for a display from the leaf up, each bitset's applying overrides before its default
+   * case, so an override of a bitset above the nearest default display never gives the display.
+   */
+  private flatten(leaf: BitsetSource, chain: BitsetSource[], words: number) {
+    const enc = this.encodings.of(leaf);
+    if (enc.incomplete) this.diags.suppressFollowUps(locateElement(leaf.doc, leaf.el));
+    const own = this.mostDerived([...chain].reverse());
+    const shown = chain.findIndex((b) => b.display);
+    const cut = (e: EncodingBits): EncodingBits => ({
+      match: e.match.slice(0, words),
+      mask: e.mask.slice(0, words),
+      dontCare: e.dontCare.slice(0, words),
+    });
+    // Mesa checks a default case's asserts on its way up to the bitset giving the display.
+    const asserts = chain.flatMap((b, k) =>
+      assertionsOf(b, b.patterns).map((a) =>
+        shown >= 0 && k > shown ? { ...a, unchecked: true } : a,
+      ),
+    );
+    return {
+      mnemonic: leaf.displayname ?? leaf.name,
+      encoding: cut(enc),
+      ...(asserts.length ? { assertions: asserts } : {}),
+      fields: own.flatMap((o) => o.fields.map((f) => this.field(f, o.bitset.name))),
+      derived: own.flatMap((o) => this.derivedList(o.derived, o.bitset.name)),
+      overrides: chain.flatMap((b, k) =>
+        b.overrides
+          .map((o) => this.override(o, b))
+          .filter((o): o is DisplayOverride => !!o)
+          .map((o) => (shown >= 0 && k > shown ? unreachable(o) : o)),
+      ),
+      ...(shown >= 0
+        ? { display: this.lookup.substituteTemplates(chain[shown].display!.text).trim() }
+        : {}),
+      ...(chain.length > 1 ? { extends: chain.slice(1).map((b) => b.name) } : {}),
       source: locateElement(leaf.doc, leaf.el),
     };
-    return ins;
+  }
+
+  /**
+   * Each bitset's fields and derived fields, root first, without those a descendant defines again:
+   * Mesa's decoder looks a name up from the leaf towards the root, so the most derived definition
+   * wins (a warning, once per pair). Names repeated within one bitset stay for the analyzer.
+   */
+  private mostDerived(
+    rootFirst: BitsetSource[],
+  ): { bitset: BitsetSource; fields: FieldDef[]; derived: DerivedDef[] }[] {
+    const nearest = new Map<string, { def: FieldDef | DerivedDef; bitset: BitsetSource }>();
+    for (const b of rootFirst)
+      for (const def of [...b.derived, ...b.fields]) nearest.set(def.name, { def, bitset: b });
+    const kept = (b: BitsetSource, def: FieldDef | DerivedDef): boolean => {
+      const winner = nearest.get(def.name)!;
+      if (winner.bitset === b) return true;
+      const key = `${formatLocation(locateElement(winner.def.doc, winner.def.el))}\0${formatLocation(locateElement(def.doc, def.el))}`;
+      if (!this.reportedRedefinitions.has(key)) {
+        this.reportedRedefinitions.add(key);
+        const kind = (d: FieldDef | DerivedDef) => ("range" in d ? "field" : "derived field");
+        this.diags.warning(
+          "field-redefined",
+          `${kind(winner.def)} '${def.name}' of '${winner.bitset.name}' redefines the ${kind(def)} of its ancestor '${b.name}'; the most derived definition is used`,
+          locateElement(winner.def.doc, winner.def.el),
+          [
+            {
+              at: locateElement(def.doc, def.el),
+              message: `the ${kind(def)} of '${b.name}' is here`,
+            },
+          ],
+        );
+      }
+      return false;
+    };
+    return rootFirst.map((b) => ({
+      bitset: b,
+      fields: b.fields.filter((f) => kept(b, f)),
+      derived: b.derived.filter((d) => kept(b, d)),
+    }));
   }
 
   field(f: FieldDef, owner: string): Field {
-    const t = this.lookup.type(f, f.type, owner);
+    const t = this.lookup.type(f, owner);
     const { low, high } = f.range;
     return {
       name: f.name,
@@ -148,7 +258,7 @@ export class InstructionBuilder {
     const out: DerivedField[] = [];
     for (const d of list) {
       const e = d.expr ? this.lookup.expr(d.expr) : undefined;
-      const t = this.lookup.type(d, d.type, owner);
+      const t = this.lookup.type(d, owner);
       if (!e) continue;
       out.push({
         name: d.name,
@@ -163,28 +273,21 @@ export class InstructionBuilder {
     return out;
   }
 
-  private override(o: OverrideDef, owner: string): DisplayOverride | undefined {
+  private override(o: OverrideDef, owner: BitsetSource): DisplayOverride | undefined {
     const e = o.expr ? this.lookup.expr(o.expr) : undefined;
-    const fields = o.fields.map((f) => this.field(f, owner));
-    const derived = this.derivedList(o.derived, owner);
+    const fields = o.fields.map((f) => this.field(f, owner.name));
+    const derived = this.derivedList(o.derived, owner.name);
     if (!e) return undefined;
-    const ov: DisplayOverride = {
+    const asserts = assertionsOf(owner, o.asserts);
+    return {
       expr: e.text,
       ...(o.display ? { display: this.lookup.substituteTemplates(o.display.text).trim() } : {}),
       fields,
       derived,
+      ...(asserts.length ? { assertions: asserts } : {}),
+      bitset: owner.name,
       source: locateElement(o.doc, o.el),
     };
-    if (o.asserts.length) {
-      const a = emptyEncoding(this.isa.wordCount);
-      for (const p of o.asserts) {
-        const pe = patternEncoding(p, this.isa.wordCount);
-        a.match = orWords(a.match, pe.match);
-        a.mask = orWords(a.mask, pe.mask);
-      }
-      ov.assertions = a;
-    }
-    return ov;
   }
 
   private attributes(chain: BitsetSource[]): Record<string, string> {
@@ -209,4 +312,22 @@ export class InstructionBuilder {
 
 function multiGenName(name: string, min: number, max: number): string {
   return max === MAX_U32 ? `${name}.gen${min}` : `${name}.gen${min}_${max}`;
+}
+
+/** An override of a bitset above the one giving the display: Mesa never reaches its display or asserts. */
+function unreachable(o: DisplayOverride): DisplayOverride {
+  const { display: _display, assertions: _assertions, ...rest } = o;
+  return rest;
+}
+
+/** The valid `<assert>`s among `patterns`, named as Mesa's warning names their bitset. */
+function assertionsOf(b: BitsetSource, patterns: PatternDef[]): Assertion[] {
+  return patterns
+    .filter((p) => p.kind === "assert" && p.bits !== undefined)
+    .map((p) => ({
+      bitset: b.displayname ?? b.name,
+      low: p.range.low,
+      high: p.range.high,
+      value: parseInt(p.bits!, 2),
+    }));
 }

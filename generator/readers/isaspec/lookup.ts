@@ -10,7 +10,9 @@ import type { FieldType } from "../../model/types";
 import { locateAttribute, locateElement } from "../xml";
 import { describe } from "./attributes";
 import type {
+  DerivedDef,
   EnumSource,
+  FieldDef,
   ExprDef,
   ExprUse,
   IsaspecDatabase,
@@ -80,8 +82,13 @@ export class Lookup {
     );
   }
 
-  /** The model type of a `<field>`/`<derived>` `type=` (A.2); `unknown-type` when it names nothing. */
-  type(o: Origin, typeName: string, owner: string): ResolvedType {
+  /**
+   * The model type of a `<field>`/`<derived>` `type=` (A.2); `unknown-type` when it names nothing,
+   * `field-width` when its width does not suit the type (isa.py: a float is 16 or 32 bits, a
+   * bitset-typed field as wide as its bitset).
+   */
+  type(o: FieldDef | DerivedDef, owner: string): ResolvedType {
+    const typeName = o.type;
     const known = this.types.get(o);
     if (known) return known;
     let result: ResolvedType;
@@ -112,8 +119,26 @@ export class Lookup {
       );
       result = { type: "custom" };
     }
+    this.checkWidth(o, owner, result);
     this.types.set(o, result);
     return result;
+  }
+
+  private checkWidth(o: FieldDef | DerivedDef, owner: string, t: ResolvedType): void {
+    const width = "range" in o ? Math.abs(o.range.high - o.range.low) + 1 : o.width;
+    const root = t.bitset !== undefined ? this.hierarchy.byName.get(t.bitset) : undefined;
+    const why =
+      t.type === "float" && width !== 16 && width !== 32
+        ? `a float is 16 or 32 bits wide, not ${width}`
+        : root?.size !== undefined && width !== root.size
+          ? `it is ${width} bits wide but its type '${root.name}' is a bitset of ${root.size} bits`
+          : undefined;
+    if (why)
+      this.diags.error(
+        "field-width",
+        `${describe(o)} of '${owner}': ${why}`,
+        locateElement(o.doc, o.el),
+      );
   }
 
   /** The expression a `<derived>`/`<override>` uses; `dangling-reference` when `expr="#x"` names none. */

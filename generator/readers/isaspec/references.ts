@@ -4,7 +4,9 @@
  * override may define what its own expression uses), a `<param as=>` passed into the leaf's root
  * when that root is a field type, or — in displays — `NAME` itself. Lookup starts at the leaf, so a
  * display or expression written on an ancestor is checked against every leaf that inherits it, and
- * reported once per (place, name) listing the leaves that lack it.
+ * reported once per (place, name) listing the leaves that lack it. Mesa's decoder resolves a name
+ * only when it is used (and reports "no field" then), so a name that some leaves do have is a
+ * warning; one that no leaf has is an error. A `<param>` naming nothing is always a warning.
  */
 import type { Diagnostics } from "../../diagnostics";
 import { locateElement } from "../xml";
@@ -17,6 +19,8 @@ interface Use {
   at: Origin;
   what: string;
   refs: string[];
+  /** A `<param>`: Mesa only looks it up when the sub-bitset uses its `as` name and lacks it. */
+  param?: boolean;
 }
 
 interface Missing {
@@ -40,6 +44,8 @@ export function checkReferences(hierarchy: Hierarchy, lookup: Lookup, diags: Dia
   const missing = new Map<string, Missing>();
   const order: string[] = [];
   const useCache = new Map<BitsetSource, Use[]>();
+  /** Uses whose name some leaf does have: Mesa evaluates them only where used, so only a warning. */
+  const resolvedSomewhere = new Set<string>();
 
   for (const leaf of hierarchy.leaves) {
     const chain = hierarchy.chain(leaf);
@@ -60,8 +66,11 @@ export function checkReferences(hierarchy: Hierarchy, lookup: Lookup, diags: Dia
       );
     for (const use of uses) {
       for (const name of use.refs) {
-        if (names.has(name)) continue;
         const key = `${use.at.doc.file}\u0000${use.at.el.offset}\u0000${name}`;
+        if (names.has(name)) {
+          resolvedSomewhere.add(key);
+          continue;
+        }
         const entry = missing.get(key);
         if (entry) entry.leaves.push(leaf.name);
         else {
@@ -78,9 +87,11 @@ export function checkReferences(hierarchy: Hierarchy, lookup: Lookup, diags: Dia
       .map((l) => `'${l}'`)
       .join(", ");
     const more = leaves.length > 3 ? ` and ${leaves.length - 3} more` : "";
-    diags.error(
-      "dangling-reference",
-      `{${name}} in ${use.what} names no field or derived field of ${shown}${more}`,
+    const report = resolvedSomewhere.has(key) || use.param ? diags.warning : diags.error;
+    report.call(
+      diags,
+      use.param ? "unknown-param" : "dangling-reference",
+      `${use.param ? `<param name="${name}"> of ${use.what}` : `{${name}} in ${use.what}`} names no field or derived field of ${shown}${more}`,
       locateElement(use.at.doc, use.at.el),
     );
   }
@@ -97,9 +108,20 @@ function exprUse(use: ExprUse | undefined, what: string, lookup: Lookup): Use[] 
   return [{ at: e, what: `expression '${e.text}' (${what})`, refs: e.parse.refs }];
 }
 
-/** Expressions and override displays written on one bitset. */
+/**
+ * Expressions, override displays and `<param>`s written on one bitset. A param names a field of
+ * the scope that decodes the bitset-typed field (Mesa resolves it there, as it resolves `{NAME}`).
+ */
 function usesOf(b: BitsetSource, lookup: Lookup): Use[] {
   const uses: Use[] = [];
+  for (const f of [...b.fields, ...b.overrides.flatMap((o) => o.fields)])
+    for (const p of f.params)
+      uses.push({
+        at: p,
+        what: `field '${f.name}' of '${b.name}'`,
+        refs: [p.name],
+        param: true,
+      });
   for (const d of b.derived)
     uses.push(...exprUse(d.expr, `derived '${d.name}' of '${b.name}'`, lookup));
   b.overrides.forEach((o, i) => {

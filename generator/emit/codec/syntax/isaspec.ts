@@ -5,8 +5,15 @@
  * template's interpreter evaluates (and inverts when assembling). The default display template and
  * the default fields are already in INSTRUCTIONS.
  */
-import { parseExpr, type ExprNode } from "../../../model/expr";
-import type { DerivedField, Field, FieldType, IsaModel } from "../../../model/types";
+import { GPU_ID_NAME, parseExpr, type ExprNode } from "../../../model/expr";
+import type {
+  Assertion,
+  DerivedField,
+  DisplayOverride,
+  Field,
+  FieldType,
+  IsaModel,
+} from "../../../model/types";
 
 /** An expression: a literal, a field name, or an operator node (unary when `b` is absent). */
 export type ExprData = number | string | { op: string; a: ExprData; b?: ExprData };
@@ -17,7 +24,11 @@ const SIGNED: ReadonlySet<FieldType> = new Set<FieldType>(["int", "offset", "bra
 /** A C integer literal's value (`2ULL`, `0x1f`, `017`). */
 function literal(text: string): number {
   const t = text.replace(/[uUlL]+$/, "");
-  return /^0[xX]/.test(t) ? parseInt(t.slice(2), 16) : /^0[0-7]+$/.test(t) ? parseInt(t, 8) : Number(t);
+  return /^0[xX]/.test(t)
+    ? parseInt(t.slice(2), 16)
+    : /^0[0-7]+$/.test(t)
+      ? parseInt(t, 8)
+      : Number(t);
 }
 
 function tree(n: ExprNode): ExprData {
@@ -26,6 +37,8 @@ function tree(n: ExprNode): ExprData {
       return literal(n.text);
     case "field":
       return n.name;
+    case "gpu":
+      return GPU_ID_NAME;
     case "unary":
       return { op: n.op, a: tree(n.operand) };
     case "binary":
@@ -41,7 +54,8 @@ export function exprData(text: string): ExprData {
 
 export function isaspecSyntaxData(model: IsaModel): object {
   const enumIndex = new Map(model.enums.map((e, i) => [e.name, i]));
-  const enumOf = (type: FieldType, name: string | undefined): number => (type === "enum" && name ? (enumIndex.get(name) ?? -1) : -1);
+  const enumOf = (type: FieldType, name: string | undefined): number =>
+    type === "enum" && name ? (enumIndex.get(name) ?? -1) : -1;
   // Same shape as the codec's FieldSpec, so the runtime's rawField reads override fields too.
   const field = (f: Field) => ({
     name: f.name,
@@ -64,20 +78,83 @@ export function isaspecSyntaxData(model: IsaModel): object {
     expr: exprData(d.expr),
     text: d.expr,
   });
+  // A bitset's place in Mesa's search for a display: 0 for the leaf, then up its `extends` chain.
+  const levelIn = (chain: string[] | undefined) => (bitset: string | undefined) =>
+    bitset === undefined ? 0 : (chain ?? []).indexOf(bitset) + 1;
+  const assertsOf = (list: Assertion[] | undefined, level: (b: string) => number) =>
+    (list ?? [])
+      .filter((a) => !a.unchecked)
+      .map((a) => ({
+        low: a.low,
+        high: a.high,
+        value: a.value,
+        bitset: a.bitset,
+        level: level(a.bitset),
+      }));
+  // Bitset-typed fields by name: the root whose cases decode the value, and the <param>s passed in.
+  const nested = (fields: Field[]) =>
+    Object.fromEntries(
+      fields
+        .filter((f) => f.type === "bitset" && f.bitset !== undefined)
+        .map((f) => [
+          f.name,
+          { bitset: f.bitset, params: (f.params ?? []).map((p) => [p.name, p.as]) },
+        ]),
+    );
+  const overrides = (list: DisplayOverride[], level: (b: string | undefined) => number) =>
+    list.map((o) => ({
+      when: exprData(o.expr),
+      text: o.expr,
+      display: o.display ?? null,
+      fields: o.fields.map(field),
+      derived: o.derived.map(derived),
+      asserts: assertsOf(o.assertions, level),
+      level: level(o.bitset),
+      nested: nested(o.fields),
+    }));
   const instructions: Record<string, object> = {};
   for (const i of model.instructions) {
-    if (i.derived.length === 0 && i.overrides.length === 0) continue;
+    const n = nested(i.fields);
+    if (
+      i.derived.length === 0 &&
+      i.overrides.length === 0 &&
+      !i.assertions &&
+      !Object.keys(n).length
+    )
+      continue;
+    const level = levelIn(i.extends);
     instructions[i.name] = {
       derived: i.derived.map(derived),
-      overrides: i.overrides.map((o) => ({
-        when: exprData(o.expr),
-        text: o.expr,
-        display: o.display ?? null,
-        fields: o.fields.map(field),
-        derived: o.derived.map(derived),
-        assert: o.assertions ? { match: o.assertions.match, mask: o.assertions.mask } : null,
-      })),
+      // The default cases' <assert>s and bitset-typed fields; absent when there are none.
+      ...(i.assertions ? { asserts: assertsOf(i.assertions, level) } : {}),
+      ...(Object.keys(n).length ? { nested: n } : {}),
+      overrides: overrides(i.overrides, level),
     };
   }
-  return { instructions };
+  // Each root used as a field type: its leaves, each with its bits, gens and cases (default last).
+  const bitsets: Record<string, object> = {};
+  for (const b of model.bitsets) {
+    if (!b.cases) continue;
+    bitsets[b.name] = b.cases.map((c) => ({
+      name: c.name,
+      mnemonic: c.mnemonic,
+      match: c.encoding.match,
+      tested: c.encoding.mask.map((m, w) => (m & ~c.encoding.dontCare[w]) >>> 0),
+      dontCare: c.encoding.dontCare,
+      gen: c.gen ? [c.gen.min, c.gen.max] : null,
+      cases: [
+        ...overrides(c.overrides, levelIn(c.extends)),
+        {
+          when: null,
+          display: c.display ?? null,
+          fields: c.fields.map(field),
+          derived: c.derived.map(derived),
+          asserts: assertsOf(c.assertions, levelIn(c.extends)),
+          level: (c.extends ?? []).length + 1,
+          nested: nested(c.fields),
+        },
+      ],
+    }));
+  }
+  return { instructions, bitsets };
 }
