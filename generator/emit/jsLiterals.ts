@@ -25,6 +25,15 @@ function keyLiteral(key: string): string {
 }
 
 /**
+ * The keys of one object literal as prettier prints them (quoteProps "as-needed"): bare when every
+ * key is an identifier, else all quoted.
+ */
+export function objectKeys(keys: readonly string[]): string[] {
+  const bare = keys.every((k) => /^[A-Za-z_$][\w$]*$/.test(k));
+  return keys.map((k) => (bare ? k : stringLiteral(k)));
+}
+
+/**
  * The lines of `head = [ … ];` for an array of flat objects with string values: each object on one
  * line where that fits, else one property a line (broken after the colon where even that is too
  * long); a single object that fits stays on the head's line.
