@@ -4,7 +4,7 @@
  * template's (templates/ts/codec/).
  */
 import type { EnumDef, Field, FieldType, Instruction, IsaModel } from "../../model/types";
-import { objectKeys, stringLiteral } from "../jsLiterals";
+import { keyLiteral, stringLiteral } from "../jsLiterals";
 import { compileExpr } from "./compileExpr";
 import { SYNTAX_DATA } from "./syntax";
 
@@ -178,7 +178,7 @@ export function codecView(model: IsaModel, banner: string[]): CodecView {
   for (const i of model.instructions) {
     const members = i.fields.map((f) => ({
       name: f.name,
-      key: /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(f.name) ? f.name : JSON.stringify(f.name),
+      key: keyLiteral(f.name),
       tsType: tsTypeOf(f, enumsByName),
       optional: f.default !== undefined || (f.alternativeTo ?? []).length > 0,
       doc: f.brief ?? null,
@@ -194,12 +194,12 @@ export function codecView(model: IsaModel, banner: string[]): CodecView {
     names: g.names.map(stringLiteral),
   }));
 
-  const withDerived = model.instructions.filter((i) => i.derived.length > 0);
-  const instructionKeys = objectKeys(withDerived.map((i) => i.name));
-  const derived = withDerived.map((i, n) => {
-    const keys = objectKeys(i.derived.map((d) => d.name));
-    return { key: instructionKeys[n], fns: i.derived.map((d, k) => ({ key: keys[k], ...compileExpr(d.expr) })) };
-  });
+  const derived = model.instructions
+    .filter((i) => i.derived.length > 0)
+    .map((i) => ({
+      key: keyLiteral(i.name),
+      fns: i.derived.map((d) => ({ key: keyLiteral(d.name), ...compileExpr(d.expr) })),
+    }));
 
   const gens = model.instructions.map((i) => i.gen?.min).filter((g): g is number => g !== undefined);
   return {
