@@ -19,9 +19,16 @@ export function stringLiteral(text: string): string {
   return `'${json.slice(1, -1).replace(/\\"/g, '"').replace(/'/g, "\\'")}'`;
 }
 
-/** A property key: bare where it is an identifier, quoted otherwise. */
-function keyLiteral(key: string): string {
-  return /^[A-Za-z_$][\w$]*$/.test(key) ? key : stringLiteral(key);
+/** An ES5 IdentifierName (letters of any script), the keys prettier writes bare. */
+const IDENTIFIER_NAME =
+  /^[\p{Lu}\p{Ll}\p{Lt}\p{Lm}\p{Lo}\p{Nl}$_][\p{Lu}\p{Ll}\p{Lt}\p{Lm}\p{Lo}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}$_\u200c\u200d]*$/u;
+
+/**
+ * A property key as prettier prints it (quoteProps "as-needed"): bare where it is an identifier,
+ * quoted otherwise (numbers too: prettier never unquotes them in TypeScript).
+ */
+export function keyLiteral(key: string): string {
+  return IDENTIFIER_NAME.test(key) ? key : stringLiteral(key);
 }
 
 /**

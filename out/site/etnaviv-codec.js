@@ -225,513 +225,513 @@ const INSTRUCTIONS = [
   { "name": "NOP7F", "mnemonic": "nop7f", "match": [63, 0, 65536, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null }
 ].map((s) => ({ ...s, fields: s.fields.map((i) => FIELDS[i]) }));
 const DERIVED = {
-  "NOP": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "ADD": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "MAD": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "MUL": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "DST": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "DP3": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "DP4": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "DSX": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "DSY": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "MOV": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "MOVAR": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "MOVAF": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "RCP": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "RSQ": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "LITP": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "SELECT": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "SET": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "EXP": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "LOG": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "FRC": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "CALL": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "RET": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "BRANCH": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "TEXKILL": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "TEXLD": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "TEXLDB": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "TEXLDD": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "TEXLDL": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "TEXLDPCF": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "REP": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "ENDREP": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "LOOP": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "ENDLOOP": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "SQRT": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "SIN": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "COS": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "FLOOR": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "CEIL": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "SIGN": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "ADDLO": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "MULLO": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "BARRIER": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "SWIZZLE": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "I2I": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "I2F": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "F2I": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "F2IRND": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "F2I7": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "CMP": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "LOAD": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "STORE": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "COPYSIGN": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "GETEXP": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "GETMANT": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "NAN": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "NEXTAFTER": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "ROUNDEVEN": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "ROUNDAWAY": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "IADDSAT": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "IMULLO0": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "IMULLO1": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "IMULLOSAT0": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "IMULLOSAT1": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "IMULHI0": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "IMULHI1": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "IMUL0": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "IMUL1": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "IDIV0": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "IDIV1": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "IDIV2": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "IDIV3": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "IMOD0": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "IMOD1": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "IMOD2": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "IMOD3": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "IMADLO0": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "IMADLO1": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "IMADLOSAT0": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "IMADLOSAT1": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "IMADHI0": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "IMADHI1": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "IMADHISAT0": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "IMADHISAT1": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "HALFADD": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "HALFADDINC": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "MOVAI": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "IABS": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "LEADZERO": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "LSHIFT": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "RSHIFT": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "ROTATE": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "OR": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "AND": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "XOR": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "NOT": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "BITSELECT": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "POPCOUNT": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "STOREB": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "RGB2YUV": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "DIV": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "ATOM_ADD": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "ATOM_XCHG": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "ATOM_CMP_XCHG": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "ATOM_MIN": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "ATOM_MAX": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "ATOM_OR": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "ATOM_AND": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "ATOM_XOR": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "BIT_REV": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "BYTE_REV": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "TEXLDLPCF": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "TEXLDGPCF": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "PACK": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "CONV": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "DP2": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "NORM_DP2": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "NORM_DP3": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "NORM_DP4": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "NORM_MUL": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "STORE_ATTR": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "LOAD_ATTR": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "EMIT": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "RESTART": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "NOP7C": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "NOP7D": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "NOP7E": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  "NOP7F": {
-    "TYPE": (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    "THREAD": (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  NOP: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  ADD: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  MAD: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  MUL: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  DST: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  DP3: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  DP4: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  DSX: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  DSY: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  MOV: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  MOVAR: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  MOVAF: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  RCP: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  RSQ: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  LITP: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  SELECT: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  SET: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  EXP: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  LOG: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  FRC: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  CALL: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  RET: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  BRANCH: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  TEXKILL: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  TEXLD: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  TEXLDB: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  TEXLDD: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  TEXLDL: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  TEXLDPCF: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  REP: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  ENDREP: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  LOOP: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  ENDLOOP: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  SQRT: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  SIN: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  COS: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  FLOOR: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  CEIL: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  SIGN: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  ADDLO: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  MULLO: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  BARRIER: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  SWIZZLE: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  I2I: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  I2F: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  F2I: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  F2IRND: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  F2I7: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  CMP: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  LOAD: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  STORE: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  COPYSIGN: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  GETEXP: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  GETMANT: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  NAN: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  NEXTAFTER: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  ROUNDEVEN: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  ROUNDAWAY: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  IADDSAT: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  IMULLO0: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  IMULLO1: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  IMULLOSAT0: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  IMULLOSAT1: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  IMULHI0: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  IMULHI1: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  IMUL0: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  IMUL1: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  IDIV0: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  IDIV1: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  IDIV2: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  IDIV3: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  IMOD0: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  IMOD1: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  IMOD2: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  IMOD3: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  IMADLO0: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  IMADLO1: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  IMADLOSAT0: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  IMADLOSAT1: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  IMADHI0: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  IMADHI1: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  IMADHISAT0: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  IMADHISAT1: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  HALFADD: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  HALFADDINC: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  MOVAI: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  IABS: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  LEADZERO: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  LSHIFT: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  RSHIFT: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  ROTATE: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  OR: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  AND: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  XOR: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  NOT: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  BITSELECT: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  POPCOUNT: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  STOREB: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  RGB2YUV: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  DIV: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  ATOM_ADD: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  ATOM_XCHG: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  ATOM_CMP_XCHG: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  ATOM_MIN: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  ATOM_MAX: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  ATOM_OR: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  ATOM_AND: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  ATOM_XOR: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  BIT_REV: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  BYTE_REV: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  TEXLDLPCF: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  TEXLDGPCF: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  PACK: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  CONV: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  DP2: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  NORM_DP2: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  NORM_DP3: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  NORM_DP4: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  NORM_MUL: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  STORE_ATTR: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  LOAD_ATTR: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  EMIT: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  RESTART: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  NOP7C: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  NOP7D: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  NOP7E: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  },
+  NOP7F: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
+    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
   }
 };
 const SYNTAX = { "headWidth": 17, "separator": ", ", "unused": "void", "spell": { "mask": [".____", ".x___", "._y__", ".xy__", ".__z_", ".zx", ".zy", ".xyz_", ".___w", ".x__w", "._y_w", ".xy_w", ".__zw", ".x_zw", "._yzw", ""], "amode": ["", "[a.x]", "[a.y]", "[a.z]", "[a.w]"], "group": ["t", "i", "u", "u", "th"], "swizzle": ["x", "y", "z", "w"] }, "modifiers": { "DST_FULL": { "text": ".hp", "inverted": false, "spelling": null, "parts": [["UNK3_31", 0]] }, "SAT": { "text": ".sat", "inverted": false, "spelling": null, "parts": [["SAT", 0]] }, "COND": { "text": null, "inverted": false, "spelling": ["", ".gt", ".lt", ".ge", ".le", ".eq", ".ne", ".and", ".or", ".xor", ".not", ".nz", ".gez", ".gz", ".lez", ".lz", null, null, null, null, null, null, ".selmsb"], "parts": [["COND", 0]] }, "SKPHP": { "text": ".skpHp", "inverted": false, "spelling": null, "parts": null }, "DENORM": { "text": ".denorm", "inverted": false, "spelling": null, "parts": null }, "LOCAL": { "text": ".local", "inverted": false, "spelling": null, "parts": null }, "TYPE": { "text": null, "inverted": false, "spelling": ["", ".s32", ".s8", ".u16", ".f16", ".s16", ".u32", ".u8"], "parts": [["TYPE_BIT2", 2], ["TYPE_BIT01", 0]] }, "LS": { "text": ".lsN", "inverted": false, "spelling": null, "parts": null }, "PMODE": { "text": ".pack", "inverted": true, "spelling": null, "parts": [["PMODE", 0]] }, "THREAD0": { "text": ".t0", "inverted": false, "spelling": null, "parts": [["SEL_BIT0", 0]] }, "THREAD1": { "text": ".t1", "inverted": false, "spelling": null, "parts": [["SEL_BIT1", 0]] }, "RMODE": { "text": null, "inverted": false, "spelling": ["", ".rtz", ".rtne"], "parts": [["RMODE", 0]] } }, "operands": { "dst": { "kind": "dest", "use": "DST_USE", "reg": "DST_REG", "amode": "DST_AMODE", "mask": "DST_COMPS", "group": null, "swizzle": null, "neg": null, "abs": null, "id": null, "value": null, "prefix": "t", "memory": null }, "store-dst": { "kind": "dest", "use": "DST_USE", "reg": "DST_REG", "amode": "DST_AMODE", "mask": "DST_COMPS", "group": null, "swizzle": null, "neg": null, "abs": null, "id": null, "value": null, "prefix": "t", "memory": "mem" }, "tex": { "kind": "texture", "use": null, "reg": null, "amode": null, "mask": null, "group": null, "swizzle": "TEX_SWIZ", "neg": null, "abs": null, "id": "TEX_ID", "value": null, "prefix": "tex", "memory": null }, "src0": { "kind": "src", "use": "SRC0_USE", "reg": "SRC0_REG", "amode": "SRC0_AMODE", "mask": null, "group": "SRC0_RGROUP", "swizzle": "SRC0_SWIZ", "neg": "SRC0_NEG", "abs": "SRC0_ABS", "id": null, "value": null, "prefix": null, "memory": null }, "src1": { "kind": "src", "use": "SRC1_USE", "reg": "SRC1_REG", "amode": "SRC1_AMODE", "mask": null, "group": "SRC1_RGROUP", "swizzle": "SRC1_SWIZ", "neg": "SRC1_NEG", "abs": "SRC1_ABS", "id": null, "value": null, "prefix": null, "memory": null }, "src2": { "kind": "src", "use": "SRC2_USE", "reg": "SRC2_REG", "amode": "SRC2_AMODE", "mask": null, "group": "SRC2_RGROUP", "swizzle": "SRC2_SWIZ", "neg": "SRC2_NEG", "abs": "SRC2_ABS", "id": null, "value": null, "prefix": null, "memory": null }, "target": { "kind": "target", "use": null, "reg": null, "amode": null, "mask": null, "group": null, "swizzle": null, "neg": null, "abs": null, "id": null, "value": "SRC2_IMM", "prefix": null, "memory": null }, "void": { "kind": "void", "use": null, "reg": null, "amode": null, "mask": null, "group": null, "swizzle": null, "neg": null, "abs": null, "id": null, "value": null, "prefix": null, "memory": null } }, "immediate": { "group": 7, "width": 20, "value": [["reg", 0, 0, null], ["swizzle", 9, 0, null], ["neg", 17, 0, null], ["abs", 18, 0, null], ["amode", 19, 0, 1]], "type": ["amode", 0, 1, 2], "formats": ["float32-top", "int", "uint", "float16"] }, "forms": { "alu": { "modifiers": ["DST_FULL", "SAT", "COND", "SKPHP", "TYPE", "PMODE", "THREAD0", "THREAD1", "RMODE"], "operands": ["dst", "src0", "src1", "src2"] }, "nop": { "modifiers": [], "operands": ["dst", "src0", "src1", "src2"] }, "texture": { "modifiers": [], "operands": ["dst", "tex", "src0", "src1", "src2"] }, "branch": { "modifiers": ["COND", "TYPE"], "operands": ["void", "src0", "src1", "target"] }, "load-store": { "modifiers": ["SAT", "COND", "SKPHP", "DENORM", "LOCAL", "TYPE", "LS", "PMODE"], "operands": ["dst", "src0", "src1", "src2"] }, "store": { "modifiers": ["SAT", "COND", "SKPHP", "DENORM", "LOCAL", "TYPE", "LS", "PMODE"], "operands": ["store-dst", "src0", "src1", "src2"] } }, "instructions": { "NOP": { "mnemonic": "nop", "form": "nop", "variants": [] }, "ADD": { "mnemonic": "add", "form": "alu", "variants": [] }, "MAD": { "mnemonic": "mad", "form": "alu", "variants": [] }, "MUL": { "mnemonic": "mul", "form": "alu", "variants": [] }, "DST": { "mnemonic": "dst", "form": "alu", "variants": [] }, "DP3": { "mnemonic": "dp3", "form": "alu", "variants": [] }, "DP4": { "mnemonic": "dp4", "form": "alu", "variants": [] }, "DSX": { "mnemonic": "dsx", "form": "alu", "variants": [] }, "DSY": { "mnemonic": "dsy", "form": "alu", "variants": [] }, "MOV": { "mnemonic": "mov", "form": "alu", "variants": [] }, "MOVAR": { "mnemonic": "movar", "form": "alu", "variants": [] }, "MOVAF": { "mnemonic": "movaf", "form": "alu", "variants": [] }, "RCP": { "mnemonic": "rcp", "form": "alu", "variants": [] }, "RSQ": { "mnemonic": "rsq", "form": "alu", "variants": [] }, "LITP": { "mnemonic": "litp", "form": "alu", "variants": [] }, "SELECT": { "mnemonic": "select", "form": "alu", "variants": [] }, "SET": { "mnemonic": "set", "form": "alu", "variants": [] }, "EXP": { "mnemonic": "exp", "form": "alu", "variants": [] }, "LOG": { "mnemonic": "log", "form": "alu", "variants": [] }, "FRC": { "mnemonic": "frc", "form": "alu", "variants": [] }, "CALL": { "mnemonic": "call", "form": "branch", "variants": [] }, "RET": { "mnemonic": "ret", "form": "alu", "variants": [] }, "BRANCH": { "mnemonic": "branch", "form": "branch", "variants": [] }, "TEXKILL": { "mnemonic": "texkill", "form": "alu", "variants": [] }, "TEXLD": { "mnemonic": "texld", "form": "texture", "variants": [] }, "TEXLDB": { "mnemonic": "texldb", "form": "texture", "variants": [] }, "TEXLDD": { "mnemonic": "texldd", "form": "texture", "variants": [] }, "TEXLDL": { "mnemonic": "texldl", "form": "texture", "variants": [] }, "TEXLDPCF": { "mnemonic": "texldpcf", "form": "texture", "variants": [] }, "REP": { "mnemonic": "rep", "form": "alu", "variants": [] }, "ENDREP": { "mnemonic": "endrep", "form": "alu", "variants": [] }, "LOOP": { "mnemonic": "loop", "form": "alu", "variants": [] }, "ENDLOOP": { "mnemonic": "endloop", "form": "alu", "variants": [] }, "SQRT": { "mnemonic": "sqrt", "form": "alu", "variants": [] }, "SIN": { "mnemonic": "sin", "form": "alu", "variants": [] }, "COS": { "mnemonic": "cos", "form": "alu", "variants": [] }, "FLOOR": { "mnemonic": "floor", "form": "alu", "variants": [] }, "CEIL": { "mnemonic": "ceil", "form": "alu", "variants": [] }, "SIGN": { "mnemonic": "sign", "form": "alu", "variants": [] }, "ADDLO": { "mnemonic": "addlo", "form": "alu", "variants": [] }, "MULLO": { "mnemonic": "mullo", "form": "alu", "variants": [] }, "BARRIER": { "mnemonic": "barrier", "form": "alu", "variants": [] }, "SWIZZLE": { "mnemonic": "swizzle", "form": "alu", "variants": [] }, "I2I": { "mnemonic": "i2i", "form": "alu", "variants": [] }, "I2F": { "mnemonic": "i2f", "form": "alu", "variants": [] }, "F2I": { "mnemonic": "f2i", "form": "alu", "variants": [] }, "F2IRND": { "mnemonic": "f2irnd", "form": "alu", "variants": [] }, "F2I7": { "mnemonic": "f2i7", "form": "alu", "variants": [] }, "CMP": { "mnemonic": "cmp", "form": "alu", "variants": [] }, "LOAD": { "mnemonic": "load", "form": "load-store", "variants": [] }, "STORE": { "mnemonic": "store", "form": "store", "variants": [] }, "COPYSIGN": { "mnemonic": "copysign", "form": "alu", "variants": [] }, "GETEXP": { "mnemonic": "getexp", "form": "alu", "variants": [] }, "GETMANT": { "mnemonic": "clamp0_max", "form": "alu", "variants": [] }, "NAN": { "mnemonic": "nan", "form": "alu", "variants": [] }, "NEXTAFTER": { "mnemonic": "nextafter", "form": "alu", "variants": [] }, "ROUNDEVEN": { "mnemonic": "roundeven", "form": "alu", "variants": [] }, "ROUNDAWAY": { "mnemonic": "roundaway", "form": "alu", "variants": [] }, "IADDSAT": { "mnemonic": "iaddsat", "form": "alu", "variants": [] }, "IMULLO0": { "mnemonic": "imullo0", "form": "alu", "variants": [] }, "IMULLO1": { "mnemonic": "imullo1", "form": "alu", "variants": [] }, "IMULLOSAT0": { "mnemonic": "imullosat0", "form": "alu", "variants": [] }, "IMULLOSAT1": { "mnemonic": "imullosat1", "form": "alu", "variants": [] }, "IMULHI0": { "mnemonic": "imulhi0", "form": "alu", "variants": [] }, "IMULHI1": { "mnemonic": "imulhi1", "form": "alu", "variants": [] }, "IMUL0": { "mnemonic": "imul0", "form": "alu", "variants": [] }, "IMUL1": { "mnemonic": "imul1", "form": "alu", "variants": [] }, "IDIV0": { "mnemonic": "idiv0", "form": "alu", "variants": [] }, "IDIV1": { "mnemonic": "idiv1", "form": "alu", "variants": [] }, "IDIV2": { "mnemonic": "idiv2", "form": "alu", "variants": [] }, "IDIV3": { "mnemonic": "idiv3", "form": "alu", "variants": [] }, "IMOD0": { "mnemonic": "imod", "form": "alu", "variants": [] }, "IMOD1": { "mnemonic": "txf", "form": "texture", "variants": [] }, "IMOD2": { "mnemonic": "imod2", "form": "alu", "variants": [] }, "IMOD3": { "mnemonic": "imod3", "form": "alu", "variants": [] }, "IMADLO0": { "mnemonic": "imadlo0", "form": "alu", "variants": [] }, "IMADLO1": { "mnemonic": "imadlo1", "form": "alu", "variants": [] }, "IMADLOSAT0": { "mnemonic": "imadlosat0", "form": "alu", "variants": [] }, "IMADLOSAT1": { "mnemonic": "imadlosat1", "form": "alu", "variants": [] }, "IMADHI0": { "mnemonic": "imadhi0", "form": "alu", "variants": [] }, "IMADHI1": { "mnemonic": "imadhi1", "form": "alu", "variants": [] }, "IMADHISAT0": { "mnemonic": "imadhisat0", "form": "alu", "variants": [] }, "IMADHISAT1": { "mnemonic": "imadhisat1", "form": "alu", "variants": [] }, "HALFADD": { "mnemonic": "halfadd", "form": "alu", "variants": [] }, "HALFADDINC": { "mnemonic": "halfaddinc", "form": "alu", "variants": [] }, "MOVAI": { "mnemonic": "movai", "form": "alu", "variants": [] }, "IABS": { "mnemonic": "iabs", "form": "alu", "variants": [] }, "LEADZERO": { "mnemonic": "leadzero", "form": "alu", "variants": [] }, "LSHIFT": { "mnemonic": "lshift", "form": "alu", "variants": [] }, "RSHIFT": { "mnemonic": "rshift", "form": "alu", "variants": [] }, "ROTATE": { "mnemonic": "rotate", "form": "alu", "variants": [] }, "OR": { "mnemonic": "or", "form": "alu", "variants": [] }, "AND": { "mnemonic": "and", "form": "alu", "variants": [] }, "XOR": { "mnemonic": "xor", "form": "alu", "variants": [] }, "NOT": { "mnemonic": "not", "form": "alu", "variants": [] }, "BITSELECT": { "mnemonic": "bit_extract", "form": "alu", "variants": [] }, "POPCOUNT": { "mnemonic": "popcount", "form": "alu", "variants": [] }, "STOREB": { "mnemonic": "storeb", "form": "alu", "variants": [] }, "RGB2YUV": { "mnemonic": "rgb2yuv", "form": "alu", "variants": [] }, "DIV": { "mnemonic": "div", "form": "alu", "variants": [] }, "ATOM_ADD": { "mnemonic": "atomic_add", "form": "alu", "variants": [] }, "ATOM_XCHG": { "mnemonic": "atomic_xchg", "form": "alu", "variants": [] }, "ATOM_CMP_XCHG": { "mnemonic": "atomic_cmp_xchg", "form": "alu", "variants": [] }, "ATOM_MIN": { "mnemonic": "atomic_min", "form": "alu", "variants": [] }, "ATOM_MAX": { "mnemonic": "atomic_max", "form": "alu", "variants": [] }, "ATOM_OR": { "mnemonic": "atomic_or", "form": "alu", "variants": [] }, "ATOM_AND": { "mnemonic": "atomic_and", "form": "alu", "variants": [] }, "ATOM_XOR": { "mnemonic": "atomic_xor", "form": "alu", "variants": [] }, "BIT_REV": { "mnemonic": "bit_rev", "form": "alu", "variants": [] }, "BYTE_REV": { "mnemonic": "byte_rev", "form": "alu", "variants": [] }, "TEXLDLPCF": { "mnemonic": "texldlpcf", "form": "texture", "variants": [] }, "TEXLDGPCF": { "mnemonic": "texldgpcf", "form": "texture", "variants": [] }, "PACK": { "mnemonic": "pack", "form": "alu", "variants": [] }, "CONV": { "mnemonic": "conv", "form": "alu", "variants": [] }, "DP2": { "mnemonic": "dp2", "form": "alu", "variants": [] }, "NORM_DP2": { "mnemonic": "norm_dp2", "form": "alu", "variants": [] }, "NORM_DP3": { "mnemonic": "norm_dp3", "form": "alu", "variants": [] }, "NORM_DP4": { "mnemonic": "norm_dp4", "form": "alu", "variants": [] }, "NORM_MUL": { "mnemonic": "norm_mul", "form": "alu", "variants": [] }, "STORE_ATTR": { "mnemonic": "store_attr", "form": "alu", "variants": [] }, "LOAD_ATTR": { "mnemonic": "img_load", "form": "load-store", "variants": [] }, "EMIT": { "mnemonic": "img_store", "form": "load-store", "variants": [] }, "RESTART": { "mnemonic": "restart", "form": "alu", "variants": [] }, "NOP7C": { "mnemonic": "nop7c", "form": "alu", "variants": [] }, "NOP7D": { "mnemonic": "nop7d", "form": "alu", "variants": [] }, "NOP7E": { "mnemonic": "nop7e", "form": "alu", "variants": [] }, "NOP7F": { "mnemonic": "nop7f", "form": "alu", "variants": [{ "mnemonic": "bit_findlsb", "fixed": [["SRC2_USE", 1], ["SRC2_REG", 11], ["SRC2_AMODE", 4], ["SRC2_RGROUP", 7]], "voidOperands": ["src2"] }, { "mnemonic": "bit_findmsb", "fixed": [["SRC2_USE", 1], ["SRC2_REG", 12], ["SRC2_AMODE", 4], ["SRC2_RGROUP", 7]], "voidOperands": ["src2"] }] } } };
@@ -834,23 +834,33 @@ function describeValue(v) {
 function encodeField(s, f, value) {
   const where = `${s.name}: field ${f.name}`;
   if (f.kind === "bool" || f.kind === "bool_inv") {
-    if (typeof value !== "boolean") throw new TypeError(`${where} must be a boolean, got ${describeValue(value)}`);
+    if (typeof value !== "boolean")
+      throw new TypeError(`${where} must be a boolean, got ${describeValue(value)}`);
     return value ? 1 : 0;
   }
   if (f.enumIndex >= 0) {
     const table = ENUMS[f.enumIndex];
-    if (typeof value !== "string") throw new TypeError(`${where} must be one of the ${table.name} symbols, got ${describeValue(value)}`);
+    if (typeof value !== "string")
+      throw new TypeError(
+        `${where} must be one of the ${table.name} symbols, got ${describeValue(value)}`
+      );
     let raw = table.symbols.indexOf(value);
     if (raw < 0 && /^_\d+$/.test(value)) raw = Number(value.slice(1));
-    if (raw < 0) throw new RangeError(`${where}: ${JSON.stringify(value)} is not a ${table.name} value`);
-    if (raw >= 2 ** f.width) throw new RangeError(`${where}: ${JSON.stringify(value)} (${raw}) does not fit ${f.width} bits`);
+    if (raw < 0)
+      throw new RangeError(`${where}: ${JSON.stringify(value)} is not a ${table.name} value`);
+    if (raw >= 2 ** f.width)
+      throw new RangeError(
+        `${where}: ${JSON.stringify(value)} (${raw}) does not fit ${f.width} bits`
+      );
     return raw;
   }
-  if (typeof value !== "number") throw new TypeError(`${where} must be a number, got ${describeValue(value)}`);
+  if (typeof value !== "number")
+    throw new TypeError(`${where} must be a number, got ${describeValue(value)}`);
   if (!Number.isInteger(value)) throw new RangeError(`${where}: ${value} is not an integer`);
   const min = f.signed ? -(2 ** (f.width - 1)) : 0;
   const max = f.signed ? 2 ** (f.width - 1) - 1 : 2 ** f.width - 1;
-  if (value < min || value > max) throw new RangeError(`${where}: ${value} does not fit (${min}..${max})`);
+  if (value < min || value > max)
+    throw new RangeError(`${where}: ${value} does not fit (${min}..${max})`);
   return value < 0 ? value + 2 ** f.width : value;
 }
 function encode(instruction) {
@@ -859,7 +869,8 @@ function encode(instruction) {
   if (!s) throw new TypeError(`unknown instruction ${describeValue(name)}`);
   const given = instruction.fields ?? {};
   for (const key of Object.keys(given)) {
-    if (!s.fields.some((f) => f.name === key)) throw new TypeError(`${s.name}: unknown field ${key}`);
+    if (!s.fields.some((f) => f.name === key))
+      throw new TypeError(`${s.name}: unknown field ${key}`);
   }
   const words = Uint32Array.from(s.match);
   const written = new Uint32Array(ISA.wordCount);
@@ -881,19 +892,28 @@ function encode(instruction) {
       for (let bit = low; bit <= high; bit++) {
         const m = 1 << (bit & 31);
         if (written[bit >>> 5] & m && (words[bit >>> 5] & m) !== 0 !== (Math.floor(part / 2 ** (bit - low)) % 2 === 1))
-          throw new RangeError(`${s.name}: field ${f.name} disagrees with another field on bit ${bit}`);
+          throw new RangeError(
+            `${s.name}: field ${f.name} disagrees with another field on bit ${bit}`
+          );
       }
       setRange(words, low, high, part);
       setRange(written, low, high, 2 ** width - 1);
     }
   }
   const check = findSpec(words, s.gen ? s.gen[0] : ISA.defaultGpu);
-  if (check !== s) throw new RangeError(`${s.name}: the encoding would decode as ${check ? check.name : "nothing"}`);
+  if (check !== s)
+    throw new RangeError(
+      `${s.name}: the encoding would decode as ${check ? check.name : "nothing"}`
+    );
   return words;
 }
-const INSTRUCTION_NAMES = INSTRUCTIONS.map((s) => s.name);
+const INSTRUCTION_NAMES = INSTRUCTIONS.map(
+  (s) => s.name
+);
 const ETNA = SYNTAX;
-const ETNA_FIELDS = new Map(INSTRUCTIONS.map((s) => [s.name, new Map(s.fields.map((f) => [f.name, f]))]));
+const ETNA_FIELDS = new Map(
+  INSTRUCTIONS.map((s) => [s.name, new Map(s.fields.map((f) => [f.name, f]))])
+);
 const ETNA_MNEMONICS = /* @__PURE__ */ new Map();
 for (const s of INSTRUCTIONS) {
   const info = (ETNA.instructions ?? {})[s.name];
@@ -912,7 +932,10 @@ class AssemblyError extends SyntaxError {
   column;
 }
 function etnaHexWords(words, highFirst) {
-  const hex = Array.from({ length: ISA.wordCount }, (_, i) => ((words[i] ?? 0) >>> 0).toString(16).padStart(8, "0"));
+  const hex = Array.from(
+    { length: ISA.wordCount },
+    (_, i) => ((words[i] ?? 0) >>> 0).toString(16).padStart(8, "0")
+  );
   return highFirst ? hex.reverse().join("") : hex.map((h) => "0x" + h).join(" ");
 }
 function disassemble(words, options = {}) {
@@ -926,7 +949,10 @@ function disassemble(words, options = {}) {
   } catch {
     return printed.text;
   }
-  const diff = Array.from({ length: ISA.wordCount }, (_, i) => ((words[i] ?? 0) ^ canonical[i]) >>> 0);
+  const diff = Array.from(
+    { length: ISA.wordCount },
+    (_, i) => ((words[i] ?? 0) ^ canonical[i]) >>> 0
+  );
   if (diff.every((d) => d === 0)) return printed.text;
   return `${printed.text}	; dontcare bits in ${printed.mnemonic}: ${etnaHexWords(diff, true)}`;
 }
@@ -1029,7 +1055,8 @@ function etnaFixed6(mant, exp) {
     const first = digits[drop - 1] ?? 0;
     const rest = digits.slice(0, drop - 1).some((d) => d !== 0);
     digits = digits.slice(drop);
-    if (first > 5 || first === 5 && (rest || (digits[0] ?? 0) % 2 === 1)) digits = etnaTimes(digits, 1, 1);
+    if (first > 5 || first === 5 && (rest || (digits[0] ?? 0) % 2 === 1))
+      digits = etnaTimes(digits, 1, 1);
     decimals = 6;
   }
   while (digits.length <= decimals) digits.push(0);
@@ -1087,7 +1114,8 @@ function etnaParseLine(line, lineNo) {
       const m = ETNA.modifiers[form.modifiers[j]];
       const value = m.spelling ? m.spelling.indexOf(token) : m.text === token ? m.inverted ? 0 : 1 : -1;
       if (value < 0) continue;
-      if (!m.parts) fail(`modifier '${token}' cannot be encoded: no document gives its bits`, column);
+      if (!m.parts)
+        fail(`modifier '${token}' cannot be encoded: no document gives its bits`, column);
       given.set(form.modifiers[j], value);
       break;
     }
@@ -1096,7 +1124,10 @@ function etnaParseLine(line, lineNo) {
         const m = ETNA.modifiers[name];
         return m.text === token || m.spelling !== null && m.spelling.indexOf(token) > 0;
       });
-      fail(earlier ? `modifier '${token}' is out of order or repeated` : `unexpected modifier '${token}' for ${mnemonic}`, column);
+      fail(
+        earlier ? `modifier '${token}' is out of order or repeated` : `unexpected modifier '${token}' for ${mnemonic}`,
+        column
+      );
     }
     slot = j + 1;
     column += token.length;
@@ -1117,13 +1148,19 @@ function etnaParseLine(line, lineNo) {
     }
   }
   const want = form.operands.length;
-  if (operands.length > want) fail(`${mnemonic} takes ${want} operands, found ${operands.length}`, operands[want].column);
-  if (operands.length < want) fail(`${mnemonic} takes ${want} operands, found ${operands.length}`, code.length + 1);
+  if (operands.length > want)
+    fail(`${mnemonic} takes ${want} operands, found ${operands.length}`, operands[want].column);
+  if (operands.length < want)
+    fail(`${mnemonic} takes ${want} operands, found ${operands.length}`, code.length + 1);
   form.operands.forEach((name, k) => {
     const token = operands[k];
     if (token.text === "") fail("missing operand", token.column);
     if (variant && variant.voidOperands.includes(name)) {
-      if (token.text !== ETNA.unused) fail(`expected '${ETNA.unused}' (${mnemonic} selects it), found '${token.text}'`, token.column);
+      if (token.text !== ETNA.unused)
+        fail(
+          `expected '${ETNA.unused}' (${mnemonic} selects it), found '${token.text}'`,
+          token.column
+        );
       return;
     }
     etnaParseOperand(words, s, ETNA.operands[name], token, fail);
@@ -1163,7 +1200,8 @@ function etnaParseOperand(words, s, o, token, fail) {
       if (text !== ETNA.unused) fail(`expected '${ETNA.unused}', found '${text}'`, column);
       return;
     case "target":
-      if (!/^\d+$/.test(text)) fail(`expected a branch target (an instruction number), found '${text}'`, column);
+      if (!/^\d+$/.test(text))
+        fail(`expected a branch target (an instruction number), found '${text}'`, column);
       put("value", number(text, "value", "branch target"));
       return;
     case "texture": {
@@ -1178,7 +1216,8 @@ function etnaParseOperand(words, s, o, token, fail) {
       const mem = o.memory !== null && text.startsWith(o.memory) ? text.slice(o.memory.length) : null;
       const m = mem === null ? new RegExp(`^${prefix}(\\d+)(\\[a\\.[xyzw]\\])?(\\..*)?$`).exec(text) : null;
       const expected = o.memory !== null ? `${o.memory}<mask> or ${prefix}<n>` : `${ETNA.unused} or ${prefix}<n>`;
-      if (mem === null && !m) return fail(`expected a destination (${expected}), found '${text}'`, column);
+      if (mem === null && !m)
+        return fail(`expected a destination (${expected}), found '${text}'`, column);
       const maskText = mem ?? m?.[3] ?? "";
       const mask = etnaMask(maskText);
       if (mask < 0) return fail(`bad write mask '${maskText}'`, column);
@@ -1192,11 +1231,15 @@ function etnaParseOperand(words, s, o, token, fail) {
     case "src": {
       if (text === ETNA.unused) return put("use", 0);
       put("use", 1);
-      if (ETNA.immediate && /^-?(\d+(\.\d*)?|nan|inf)$/.test(text)) return etnaParseImmediate(put, text, column, fail);
+      if (ETNA.immediate && /^-?(\d+(\.\d*)?|nan|inf)$/.test(text))
+        return etnaParseImmediate(put, text, column, fail);
       const m = /^(-?)(\|?)([a-z]+)(\d+)(\[a\.[xyzw]\])?\.([xyzw]{4})(\|?)$/.exec(text);
       const group = m ? ETNA.spell.group.indexOf(m[3]) : -1;
       if (!m || group < 0 || m[2] !== m[7])
-        return fail(`expected a source (${ETNA.unused}, a register like -|t1[a.x].xyzw| or an immediate), found '${text}'`, column);
+        return fail(
+          `expected a source (${ETNA.unused}, a register like -|t1[a.x].xyzw| or an immediate), found '${text}'`,
+          column
+        );
       put("neg", m[1] ? 1 : 0);
       put("abs", m[2] ? 1 : 0);
       put("group", group);
@@ -1220,7 +1263,8 @@ function etnaParseImmediate(put, text, column, fail) {
   let v;
   if (/^-?\d+$/.test(text)) {
     const n = Number(text);
-    if (n < -size / 2 || n >= size) fail(`immediate ${text} is out of range (${-size / 2}..${size - 1})`, column);
+    if (n < -size / 2 || n >= size)
+      fail(`immediate ${text} is out of range (${-size / 2}..${size - 1})`, column);
     format = n < 0 ? "int" : "uint";
     v = n < 0 ? n + size : n;
   } else {
@@ -1279,15 +1323,25 @@ function parseWords(line, bytes = false, wordCount = ISA.wordCount) {
   for (const t of tokens) {
     const m = /^(?:0[xX])?([0-9a-fA-F]+)$/.exec(t[0]);
     if (!m || m[1].length > per) {
-      return { error: `'${t[0]}' is not a ${bytes ? "byte" : "32-bit word"} in hex`, column: (t.index ?? 0) + 1 };
+      return {
+        error: `'${t[0]}' is not a ${bytes ? "byte" : "32-bit word"} in hex`,
+        column: (t.index ?? 0) + 1
+      };
     }
     values.push(parseInt(m[1], 16));
   }
   const want = bytes ? wordCount * 4 : wordCount;
-  if (values.length !== want) return { error: `expected ${want} ${bytes ? "bytes" : "words"}, found ${values.length}`, column: 1 };
+  if (values.length !== want)
+    return {
+      error: `expected ${want} ${bytes ? "bytes" : "words"}, found ${values.length}`,
+      column: 1
+    };
   if (!bytes) return { words: values };
   const words = [];
-  for (let i = 0; i < values.length; i += 4) words.push((values[i] | values[i + 1] << 8 | values[i + 2] << 16 | values[i + 3] << 24) >>> 0);
+  for (let i = 0; i < values.length; i += 4)
+    words.push(
+      (values[i] | values[i + 1] << 8 | values[i + 2] << 16 | values[i + 3] << 24) >>> 0
+    );
   return { words };
 }
 function disasmLine(line, options = {}) {
@@ -1295,7 +1349,11 @@ function disasmLine(line, options = {}) {
   const parsed = parseWords(line, options.bytes ?? false);
   if (!parsed.words) {
     const message = parsed.error ?? "";
-    return { text: `invalid: ${message}`, error: { message, column: parsed.column ?? 1 }, known: false };
+    return {
+      text: `invalid: ${message}`,
+      error: { message, column: parsed.column ?? 1 },
+      known: false
+    };
   }
   const opts = options.gpu === void 0 ? {} : { gpu: options.gpu };
   return { text: disassemble(parsed.words, opts), known: decode(parsed.words, opts) !== void 0 };

@@ -93,8 +93,8 @@ const INSTRUCTIONS = [
   { "name": "braa", "mnemonic": "braa", "match": [0, 8388672], "tested": [0, 3884056800], "dontCare": [0, 788511], "gen": [300, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 10, 11, 6, 7], "display": "{SY}{SS}{EQ}{JP}{NAME} {INV1}p0.{COMP1}, {INV2}p0.{COMP2}, #{IMMED}" }
 ].map((s) => ({ ...s, fields: s.fields.map((i) => FIELDS[i]) }));
 const DERIVED = {
-  "getlast": {
-    "CLUSTER_SIZE": (f) => 2 * 2 ** f["W"]
+  getlast: {
+    CLUSTER_SIZE: (f) => 2 * 2 ** f["W"]
   }
 };
 const SYNTAX = { "instructions": { "getlast": { "derived": [{ "name": "CLUSTER_SIZE", "width": 1, "kind": "uint", "signed": false, "enumIndex": -1, "display": null, "expr": { "op": "<<", "a": 2, "b": "W" }, "text": "2ULL << {W}" }], "overrides": [] } }, "bitsets": {} };
@@ -197,23 +197,33 @@ function describeValue(v) {
 function encodeField(s, f, value) {
   const where = `${s.name}: field ${f.name}`;
   if (f.kind === "bool" || f.kind === "bool_inv") {
-    if (typeof value !== "boolean") throw new TypeError(`${where} must be a boolean, got ${describeValue(value)}`);
+    if (typeof value !== "boolean")
+      throw new TypeError(`${where} must be a boolean, got ${describeValue(value)}`);
     return value ? 1 : 0;
   }
   if (f.enumIndex >= 0) {
     const table = ENUMS[f.enumIndex];
-    if (typeof value !== "string") throw new TypeError(`${where} must be one of the ${table.name} symbols, got ${describeValue(value)}`);
+    if (typeof value !== "string")
+      throw new TypeError(
+        `${where} must be one of the ${table.name} symbols, got ${describeValue(value)}`
+      );
     let raw = table.symbols.indexOf(value);
     if (raw < 0 && /^_\d+$/.test(value)) raw = Number(value.slice(1));
-    if (raw < 0) throw new RangeError(`${where}: ${JSON.stringify(value)} is not a ${table.name} value`);
-    if (raw >= 2 ** f.width) throw new RangeError(`${where}: ${JSON.stringify(value)} (${raw}) does not fit ${f.width} bits`);
+    if (raw < 0)
+      throw new RangeError(`${where}: ${JSON.stringify(value)} is not a ${table.name} value`);
+    if (raw >= 2 ** f.width)
+      throw new RangeError(
+        `${where}: ${JSON.stringify(value)} (${raw}) does not fit ${f.width} bits`
+      );
     return raw;
   }
-  if (typeof value !== "number") throw new TypeError(`${where} must be a number, got ${describeValue(value)}`);
+  if (typeof value !== "number")
+    throw new TypeError(`${where} must be a number, got ${describeValue(value)}`);
   if (!Number.isInteger(value)) throw new RangeError(`${where}: ${value} is not an integer`);
   const min = f.signed ? -(2 ** (f.width - 1)) : 0;
   const max = f.signed ? 2 ** (f.width - 1) - 1 : 2 ** f.width - 1;
-  if (value < min || value > max) throw new RangeError(`${where}: ${value} does not fit (${min}..${max})`);
+  if (value < min || value > max)
+    throw new RangeError(`${where}: ${value} does not fit (${min}..${max})`);
   return value < 0 ? value + 2 ** f.width : value;
 }
 function encode(instruction) {
@@ -222,7 +232,8 @@ function encode(instruction) {
   if (!s) throw new TypeError(`unknown instruction ${describeValue(name)}`);
   const given = instruction.fields ?? {};
   for (const key of Object.keys(given)) {
-    if (!s.fields.some((f) => f.name === key)) throw new TypeError(`${s.name}: unknown field ${key}`);
+    if (!s.fields.some((f) => f.name === key))
+      throw new TypeError(`${s.name}: unknown field ${key}`);
   }
   const words = Uint32Array.from(s.match);
   const written = new Uint32Array(ISA.wordCount);
@@ -244,17 +255,24 @@ function encode(instruction) {
       for (let bit = low; bit <= high; bit++) {
         const m = 1 << (bit & 31);
         if (written[bit >>> 5] & m && (words[bit >>> 5] & m) !== 0 !== (Math.floor(part / 2 ** (bit - low)) % 2 === 1))
-          throw new RangeError(`${s.name}: field ${f.name} disagrees with another field on bit ${bit}`);
+          throw new RangeError(
+            `${s.name}: field ${f.name} disagrees with another field on bit ${bit}`
+          );
       }
       setRange(words, low, high, part);
       setRange(written, low, high, 2 ** width - 1);
     }
   }
   const check = findSpec(words, s.gen ? s.gen[0] : ISA.defaultGpu);
-  if (check !== s) throw new RangeError(`${s.name}: the encoding would decode as ${check ? check.name : "nothing"}`);
+  if (check !== s)
+    throw new RangeError(
+      `${s.name}: the encoding would decode as ${check ? check.name : "nothing"}`
+    );
   return words;
 }
-const INSTRUCTION_NAMES = INSTRUCTIONS.map((s) => s.name);
+const INSTRUCTION_NAMES = INSTRUCTIONS.map(
+  (s) => s.name
+);
 const ISASPEC = SYNTAX;
 const GPU_ID = "ISA_GPU_ID()";
 const ALL_ONES = new Array(ISA.wordCount).fill(4294967295);
@@ -263,7 +281,15 @@ function casesOf(s) {
   let cases = CASES.get(s);
   if (!cases) {
     const extra = ISASPEC.instructions[s.name];
-    const byDefault = { when: null, display: s.display, fields: s.fields, derived: extra?.derived ?? [], asserts: extra?.asserts ?? [], level: Infinity, nested: extra?.nested };
+    const byDefault = {
+      when: null,
+      display: s.display,
+      fields: s.fields,
+      derived: extra?.derived ?? [],
+      asserts: extra?.asserts ?? [],
+      level: Infinity,
+      nested: extra?.nested
+    };
     cases = [...extra?.overrides ?? [], byDefault];
     CASES.set(s, cases);
   }
@@ -353,7 +379,8 @@ function solve(e, target, env) {
   if (ka !== void 0 && kb !== void 0) return applyOp(e.op, ka, kb) === target;
   if (ka === void 0 && kb === void 0) {
     if (e.op === "|" || e.op === "+") return solveSplit(e.a, e.b, target, env);
-    if (e.op === "==" || e.op === "!=") return solvePair(e.a, e.b, e.op === "==" === (target === 1), env);
+    if (e.op === "==" || e.op === "!=")
+      return solvePair(e.a, e.b, e.op === "==" === (target === 1), env);
     if (e.op === "&&" && target === 0) return solveFalse(e, env);
     if (e.op === "||" && target === 1) return solveTrue(e, env);
     return false;
@@ -409,7 +436,13 @@ function span(e, env) {
 }
 function solvePair(a, b, equal, env) {
   const saved = new Map(env.assigned);
-  for (const [x, y] of equal ? [[0, 0], [1, 1]] : [[0, 1], [1, 0]]) {
+  for (const [x, y] of equal ? [
+    [0, 0],
+    [1, 1]
+  ] : [
+    [0, 1],
+    [1, 0]
+  ]) {
     if (solve(a, x, env) && solve(b, y, env)) return true;
     env.assigned.clear();
     saved.forEach((v, n) => env.assigned.set(n, v));
@@ -418,7 +451,10 @@ function solvePair(a, b, equal, env) {
 }
 function solveSplit(a, b, target, env) {
   const saved = new Map(env.assigned);
-  for (const [low, high] of [[b, a], [a, b]]) {
+  for (const [low, high] of [
+    [b, a],
+    [a, b]
+  ]) {
     const w = span(low, env);
     if (w === void 0) continue;
     const part = target % 2 ** w;
@@ -531,8 +567,10 @@ class Scope {
     const words = [value % 2 ** 32, Math.floor(value / 2 ** 32)];
     let found;
     for (const leaf of ISASPEC.bitsets[nested.bitset] ?? []) {
-      if (this.gpu !== null && leaf.gen && (this.gpu < leaf.gen[0] || this.gpu > leaf.gen[1])) continue;
-      if (!leaf.tested.every((m, i) => ((words[i] ?? 0) & m) >>> 0 === (leaf.match[i] & m) >>> 0)) continue;
+      if (this.gpu !== null && leaf.gen && (this.gpu < leaf.gen[0] || this.gpu > leaf.gen[1]))
+        continue;
+      if (!leaf.tested.every((m, i) => ((words[i] ?? 0) & m) >>> 0 === (leaf.match[i] & m) >>> 0))
+        continue;
       if (found) {
         this.errors.push(`bitset conflict: ${found.mnemonic} vs ${leaf.mnemonic}`);
         return void 0;
@@ -540,12 +578,22 @@ class Scope {
       found = leaf;
     }
     if (!found) {
-      this.errors.push(`no match: FIELD: '${this.mnemonic}.${field}': ${hexWords(words, ALL_ONES)}`);
+      this.errors.push(
+        `no match: FIELD: '${this.mnemonic}.${field}': ${hexWords(words, ALL_ONES)}`
+      );
       return void 0;
     }
     if (found.dontCare.some((m, i) => ((words[i] ?? 0) & m) !== 0))
       this.errors.push(`dontcare bits in ${found.mnemonic}: ${hexWords(words, found.dontCare)}`);
-    return new Scope(words, found.cases, found.mnemonic, this.gpu, this.errors, this, nested.params);
+    return new Scope(
+      words,
+      found.cases,
+      found.mnemonic,
+      this.gpu,
+      this.errors,
+      this,
+      nested.params
+    );
   }
   run(owner, e) {
     if (this.stack.includes(owner)) return 0;
@@ -586,7 +634,9 @@ class Scope {
   check(a) {
     const v = getRange(this.words, a.low, a.high);
     if (v !== a.value)
-      this.errors.push(`WARNING: unexpected bits[${a.low}:${a.high}] in ${a.bitset}: ${hexValue(v)} vs ${hexValue(a.value)}`);
+      this.errors.push(
+        `WARNING: unexpected bits[${a.low}:${a.high}] in ${a.bitset}: ${hexValue(v)} vs ${hexValue(a.value)}`
+      );
   }
 }
 const TEMPLATES = /* @__PURE__ */ new Map();
@@ -800,7 +850,8 @@ function readValue(f, raw, derived, line, pos, fail, prefixes = false) {
         return m ? [[pos + 1, Number(m[0]) ^ inv]] : (fail(pos, describeExpected(f)), []);
       }
       const out = [];
-      if (f.display !== "" && rest.startsWith(f.display)) out.push([pos + f.display.length, 1 ^ inv]);
+      if (f.display !== "" && rest.startsWith(f.display))
+        out.push([pos + f.display.length, 1 ^ inv]);
       else if (f.display !== "") fail(pos, `'${f.display}'`);
       out.push([pos, inv]);
       return out;
@@ -837,7 +888,8 @@ function readValue(f, raw, derived, line, pos, fail, prefixes = false) {
       for (let len = full; len > 0 && len > (prefixes ? 0 : full - 1); len--) {
         const n = Number(m[0].slice(0, len));
         if (prefixes && len > 1 && m[0][0] === "0") continue;
-        if ((displays[n] ?? null) === null && (derived || n < 2 ** f.width)) out.push([pos + len, n]);
+        if ((displays[n] ?? null) === null && (derived || n < 2 ** f.width))
+          out.push([pos + len, n]);
       }
       for (let v = 0; v < limit; v++) if (displays[v] === "") out.push([pos, v]);
       if (!out.length) fail(pos, describeExpected(f));
@@ -852,7 +904,10 @@ function hexValue(v) {
 }
 function hexWords(words, mask) {
   const parts = [];
-  for (let i = ISA.wordCount - 1; i >= 0; i--) parts.push((((words[i] ?? 0) & (mask ? mask[i] : 4294967295)) >>> 0).toString(16).padStart(8, "0"));
+  for (let i = ISA.wordCount - 1; i >= 0; i--)
+    parts.push(
+      (((words[i] ?? 0) & (mask ? mask[i] : 4294967295)) >>> 0).toString(16).padStart(8, "0")
+    );
   return parts.join(mask ? "" : "_");
 }
 function render(scope, tokens, errors, before = "") {
@@ -889,7 +944,8 @@ function disassemble(words, options = {}) {
   const spec = findSpec(words, gpu);
   if (!spec) return `unknown ${hexWords(words)}`;
   const errors = [];
-  if (spec.dontCare.some((m, i) => ((words[i] ?? 0) & m) !== 0)) errors.push(`dontcare bits in ${spec.mnemonic}: ${hexWords(words, spec.dontCare)}`);
+  if (spec.dontCare.some((m, i) => ((words[i] ?? 0) & m) !== 0))
+    errors.push(`dontcare bits in ${spec.mnemonic}: ${hexWords(words, spec.dontCare)}`);
   const scope = new Scope(words, casesOf(spec), spec.mnemonic, gpu, errors);
   const picked = scope.pick();
   if (!picked) errors.push(`${spec.mnemonic}: no display template`);
@@ -939,7 +995,8 @@ function solveItems(frame, items, fails) {
   for (const it of items) {
     if (!env.field(it.field)) continue;
     const a = env.assigned.get(it.field);
-    if (a !== void 0 && a !== it.value) return fails.reject(it.pos, `${it.field} disagrees with its earlier value`);
+    if (a !== void 0 && a !== it.value)
+      return fails.reject(it.pos, `${it.field} disagrees with its earlier value`);
     env.assigned.set(it.field, it.value);
   }
   for (const it of items) {
@@ -952,7 +1009,8 @@ function solveItems(frame, items, fails) {
       saved.forEach((v, n) => env.assigned.set(n, v));
       return solve(d.expr, t, env);
     });
-    if (!ok) return fails.reject(it.pos, `${d.name} = ${d.text} cannot be ${formatValue(d, it.value)}`);
+    if (!ok)
+      return fails.reject(it.pos, `${d.name} = ${d.text} cannot be ${formatValue(d, it.value)}`);
   }
   if (c.when !== null) solveTrue(c.when, env);
   for (let j = 0; j < frame.k; j++) {
@@ -969,7 +1027,10 @@ function encodeFrame(frame, env, match) {
   const c = frame.cases[frame.k];
   const byDefault = frame.cases[frame.cases.length - 1];
   const words = Uint32Array.from(match);
-  for (const a of [...byDefault.asserts.filter((d) => d.level < c.level), ...c === byDefault ? [] : c.asserts])
+  for (const a of [
+    ...byDefault.asserts.filter((d) => d.level < c.level),
+    ...c === byDefault ? [] : c.asserts
+  ])
     setRange(words, a.low, a.high, a.value);
   for (const [name, v] of env.assigned) {
     const f = c.fields.find((x) => x.name === name) ?? byDefault.fields.find((x) => x.name === name);
@@ -992,7 +1053,8 @@ function checkBack(scope, frame, items, line, fails, checkCase = true) {
     if (!ok) return fails.reject(it.pos, `${it.field} does not encode as written`), false;
   }
   const c = frame.cases[frame.k];
-  if (checkCase && ((scope.pick()?.k ?? frame.cases.length - 1) !== frame.shown || c.when !== null && !scope.applies(frame.k))) return fails.reject(0, `${frame.mnemonic}: another display applies to these values`), false;
+  if (checkCase && ((scope.pick()?.k ?? frame.cases.length - 1) !== frame.shown || c.when !== null && !scope.applies(frame.k)))
+    return fails.reject(0, `${frame.mnemonic}: another display applies to these values`), false;
   return true;
 }
 function instructionFrame(s, k, line, gpu, fails) {
@@ -1012,7 +1074,11 @@ function instructionFrame(s, k, line, gpu, fails) {
       const words = encodeFrame(frame, env, s.match);
       const at = gpu ?? (s.gen ? s.gen[0] : null);
       const back = findSpec(words, at);
-      if (back !== s) return fails.reject(0, `the text encodes as ${back ? back.name : "no instruction"}, not ${s.name}`);
+      if (back !== s)
+        return fails.reject(
+          0,
+          `the text encodes as ${back ? back.name : "no instruction"}, not ${s.name}`
+        );
       return checkBack(new Scope(words, frame.cases, s.mnemonic, at), frame, items, line, fails) ? words : null;
     }
   };
@@ -1043,8 +1109,11 @@ function nestedReadings(outer, nested, line, pos, gpu, fails, depth) {
           const matched = (ISASPEC.bitsets[nested.bitset] ?? []).filter(
             (l) => (gpu === null || !l.gen || gpu >= l.gen[0] && gpu <= l.gen[1]) && l.tested.every((m, i) => ((words[i] ?? 0) & m) >>> 0 === (l.match[i] & m) >>> 0)
           );
-          if (matched.length !== 1 || matched[0] !== leaf) return fails.reject(pos, `the text encodes as no single ${nested.bitset}`);
-          const isOwn = (n) => leaf.cases.some((x) => x.fields.some((f) => f.name === n) || x.derived.some((d) => d.name === n));
+          if (matched.length !== 1 || matched[0] !== leaf)
+            return fails.reject(pos, `the text encodes as no single ${nested.bitset}`);
+          const isOwn = (n) => leaf.cases.some(
+            (x) => x.fields.some((f) => f.name === n) || x.derived.some((d) => d.name === n)
+          );
           const outerItems = [];
           env.assigned.forEach((v, n) => {
             const o = asName.get(n);
@@ -1059,8 +1128,21 @@ function nestedReadings(outer, nested, line, pos, gpu, fails, depth) {
             }
           };
           const scope = new Scope(words, leaf.cases, leaf.mnemonic, gpu, [], given, nested.params);
-          if (!checkBack(scope, frame, items.filter((it) => isOwn(it.field)), line, fails, false)) return null;
-          out.push({ end, value: words[0] + (words[1] ?? 0) * 2 ** 32, text: line.slice(pos, end), outer: outerItems });
+          if (!checkBack(
+            scope,
+            frame,
+            items.filter((it) => isOwn(it.field)),
+            line,
+            fails,
+            false
+          ))
+            return null;
+          out.push({
+            end,
+            value: words[0] + (words[1] ?? 0) * 2 ** 32,
+            text: line.slice(pos, end),
+            outer: outerItems
+          });
           return null;
         }
       };
@@ -1094,7 +1176,8 @@ function walk(frame, tokens, i, line, pos, items, gpu, fails, depth = 0) {
   if (tok.t === "name") {
     if (tok.align > 0) pos += /^\s*/.exec(line.slice(pos))[0].length;
     const m = frame.mnemonic;
-    if (!line.startsWith(m, pos) || /^[A-Za-z_]/.test(line.slice(pos + m.length))) return fails.expect(pos, MNEMONIC);
+    if (!line.startsWith(m, pos) || /^[A-Za-z_]/.test(line.slice(pos + m.length)))
+      return fails.expect(pos, MNEMONIC);
     return next(pos + m.length);
   }
   if (tok.t === "text") {
@@ -1103,7 +1186,8 @@ function walk(frame, tokens, i, line, pos, items, gpu, fails, depth = 0) {
       if (part === "") continue;
       if (/^\s/.test(part)) {
         const ws = /^\s*/.exec(line.slice(p))[0];
-        if (ws === "" && /\w/.test(line[p - 1] ?? "") && /\w/.test(line[p] ?? "")) return fails.expect(p, "a space");
+        if (ws === "" && /\w/.test(line[p - 1] ?? "") && /\w/.test(line[p] ?? ""))
+          return fails.expect(p, "a space");
         p += ws.length;
       } else {
         if (!line.startsWith(part, p)) return fails.expect(p, `'${part}'`);
@@ -1128,7 +1212,15 @@ function walk(frame, tokens, i, line, pos, items, gpu, fails, depth = 0) {
     return null;
   }
   const runsOn = tokens[i + 1]?.t === "field";
-  for (const [end, value] of readValue(found.spec, tok.raw, found.derived, line, start, (p, e) => fails.expect(p, e), runsOn)) {
+  for (const [end, value] of readValue(
+    found.spec,
+    tok.raw,
+    found.derived,
+    line,
+    start,
+    (p, e) => fails.expect(p, e),
+    runsOn
+  )) {
     items.push({ field: tok.field, value, pos: start });
     const words = next(end);
     items.pop();
@@ -1136,7 +1228,9 @@ function walk(frame, tokens, i, line, pos, items, gpu, fails, depth = 0) {
   }
   return null;
 }
-const COMMENTS = !INSTRUCTIONS.some((s) => (s.display ?? "").includes(";") || (ISASPEC.instructions[s.name]?.overrides ?? []).some((o) => (o.display ?? "").includes(";")));
+const COMMENTS = !INSTRUCTIONS.some(
+  (s) => (s.display ?? "").includes(";") || (ISASPEC.instructions[s.name]?.overrides ?? []).some((o) => (o.display ?? "").includes(";"))
+);
 function shownBy(cases, k) {
   for (let j = k; j < cases.length; j++) if (cases[j].display !== null) return j;
   return -1;
@@ -1163,7 +1257,11 @@ function quickCandidates(line) {
         else byMnemonic.set(s.mnemonic, [i]);
       }
     });
-    QUICK = { byMnemonic, unnamed, lengths: [...new Set([...byMnemonic.keys()].map((m) => m.length))] };
+    QUICK = {
+      byMnemonic,
+      unnamed,
+      lengths: [...new Set([...byMnemonic.keys()].map((m) => m.length))]
+    };
   }
   const found = new Set(QUICK.unnamed);
   for (const length of QUICK.lengths)
@@ -1182,8 +1280,18 @@ function assembleLine(line, lineNo, gpu) {
       const cases = casesOf(s);
       for (let k = 0; k < cases.length; k++) {
         const tokens = caseTokens(s, cases, k);
-        if (!tokens || quick && !line.includes(s.mnemonic) && tokens.some((t) => t.t === "name")) continue;
-        const words = walk(instructionFrame(s, k, line, gpu, fails), tokens, 0, line, start, [], gpu, fails);
+        if (!tokens || quick && !line.includes(s.mnemonic) && tokens.some((t) => t.t === "name"))
+          continue;
+        const words = walk(
+          instructionFrame(s, k, line, gpu, fails),
+          tokens,
+          0,
+          line,
+          start,
+          [],
+          gpu,
+          fails
+        );
         if (words) return words;
       }
     }
@@ -1224,15 +1332,25 @@ function parseWords(line, bytes = false, wordCount = ISA.wordCount) {
   for (const t of tokens) {
     const m = /^(?:0[xX])?([0-9a-fA-F]+)$/.exec(t[0]);
     if (!m || m[1].length > per) {
-      return { error: `'${t[0]}' is not a ${bytes ? "byte" : "32-bit word"} in hex`, column: (t.index ?? 0) + 1 };
+      return {
+        error: `'${t[0]}' is not a ${bytes ? "byte" : "32-bit word"} in hex`,
+        column: (t.index ?? 0) + 1
+      };
     }
     values.push(parseInt(m[1], 16));
   }
   const want = bytes ? wordCount * 4 : wordCount;
-  if (values.length !== want) return { error: `expected ${want} ${bytes ? "bytes" : "words"}, found ${values.length}`, column: 1 };
+  if (values.length !== want)
+    return {
+      error: `expected ${want} ${bytes ? "bytes" : "words"}, found ${values.length}`,
+      column: 1
+    };
   if (!bytes) return { words: values };
   const words = [];
-  for (let i = 0; i < values.length; i += 4) words.push((values[i] | values[i + 1] << 8 | values[i + 2] << 16 | values[i + 3] << 24) >>> 0);
+  for (let i = 0; i < values.length; i += 4)
+    words.push(
+      (values[i] | values[i + 1] << 8 | values[i + 2] << 16 | values[i + 3] << 24) >>> 0
+    );
   return { words };
 }
 function disasmLine(line, options = {}) {
@@ -1240,7 +1358,11 @@ function disasmLine(line, options = {}) {
   const parsed = parseWords(line, options.bytes ?? false);
   if (!parsed.words) {
     const message = parsed.error ?? "";
-    return { text: `invalid: ${message}`, error: { message, column: parsed.column ?? 1 }, known: false };
+    return {
+      text: `invalid: ${message}`,
+      error: { message, column: parsed.column ?? 1 },
+      known: false
+    };
   }
   const opts = options.gpu === void 0 ? {} : { gpu: options.gpu };
   return { text: disassemble(parsed.words, opts), known: decode(parsed.words, opts) !== void 0 };

@@ -185,23 +185,33 @@ function describeValue(v) {
 function encodeField(s, f, value) {
   const where = `${s.name}: field ${f.name}`;
   if (f.kind === "bool" || f.kind === "bool_inv") {
-    if (typeof value !== "boolean") throw new TypeError(`${where} must be a boolean, got ${describeValue(value)}`);
+    if (typeof value !== "boolean")
+      throw new TypeError(`${where} must be a boolean, got ${describeValue(value)}`);
     return value ? 1 : 0;
   }
   if (f.enumIndex >= 0) {
     const table = ENUMS[f.enumIndex];
-    if (typeof value !== "string") throw new TypeError(`${where} must be one of the ${table.name} symbols, got ${describeValue(value)}`);
+    if (typeof value !== "string")
+      throw new TypeError(
+        `${where} must be one of the ${table.name} symbols, got ${describeValue(value)}`
+      );
     let raw = table.symbols.indexOf(value);
     if (raw < 0 && /^_\d+$/.test(value)) raw = Number(value.slice(1));
-    if (raw < 0) throw new RangeError(`${where}: ${JSON.stringify(value)} is not a ${table.name} value`);
-    if (raw >= 2 ** f.width) throw new RangeError(`${where}: ${JSON.stringify(value)} (${raw}) does not fit ${f.width} bits`);
+    if (raw < 0)
+      throw new RangeError(`${where}: ${JSON.stringify(value)} is not a ${table.name} value`);
+    if (raw >= 2 ** f.width)
+      throw new RangeError(
+        `${where}: ${JSON.stringify(value)} (${raw}) does not fit ${f.width} bits`
+      );
     return raw;
   }
-  if (typeof value !== "number") throw new TypeError(`${where} must be a number, got ${describeValue(value)}`);
+  if (typeof value !== "number")
+    throw new TypeError(`${where} must be a number, got ${describeValue(value)}`);
   if (!Number.isInteger(value)) throw new RangeError(`${where}: ${value} is not an integer`);
   const min = f.signed ? -(2 ** (f.width - 1)) : 0;
   const max = f.signed ? 2 ** (f.width - 1) - 1 : 2 ** f.width - 1;
-  if (value < min || value > max) throw new RangeError(`${where}: ${value} does not fit (${min}..${max})`);
+  if (value < min || value > max)
+    throw new RangeError(`${where}: ${value} does not fit (${min}..${max})`);
   return value < 0 ? value + 2 ** f.width : value;
 }
 function encode(instruction) {
@@ -210,7 +220,8 @@ function encode(instruction) {
   if (!s) throw new TypeError(`unknown instruction ${describeValue(name)}`);
   const given = instruction.fields ?? {};
   for (const key of Object.keys(given)) {
-    if (!s.fields.some((f) => f.name === key)) throw new TypeError(`${s.name}: unknown field ${key}`);
+    if (!s.fields.some((f) => f.name === key))
+      throw new TypeError(`${s.name}: unknown field ${key}`);
   }
   const words = Uint32Array.from(s.match);
   const written = new Uint32Array(ISA.wordCount);
@@ -232,17 +243,24 @@ function encode(instruction) {
       for (let bit = low; bit <= high; bit++) {
         const m = 1 << (bit & 31);
         if (written[bit >>> 5] & m && (words[bit >>> 5] & m) !== 0 !== (Math.floor(part / 2 ** (bit - low)) % 2 === 1))
-          throw new RangeError(`${s.name}: field ${f.name} disagrees with another field on bit ${bit}`);
+          throw new RangeError(
+            `${s.name}: field ${f.name} disagrees with another field on bit ${bit}`
+          );
       }
       setRange(words, low, high, part);
       setRange(written, low, high, 2 ** width - 1);
     }
   }
   const check = findSpec(words, s.gen ? s.gen[0] : ISA.defaultGpu);
-  if (check !== s) throw new RangeError(`${s.name}: the encoding would decode as ${check ? check.name : "nothing"}`);
+  if (check !== s)
+    throw new RangeError(
+      `${s.name}: the encoding would decode as ${check ? check.name : "nothing"}`
+    );
   return words;
 }
-const INSTRUCTION_NAMES = INSTRUCTIONS.map((s) => s.name);
+const INSTRUCTION_NAMES = INSTRUCTIONS.map(
+  (s) => s.name
+);
 class AssemblyError extends SyntaxError {
   constructor(message, line, column) {
     super(`${line}:${column}: ${message}`);
@@ -254,7 +272,24 @@ class AssemblyError extends SyntaxError {
   column;
 }
 const FC_SPEC = BY_NAME.get(SYNTAX.instruction);
-const MASK_NAMES = ["NONE", "R", "G", "RG", "B", "RB", "GB", "RGB", "A", "AR", "AG", "ARG", "AB", "ARB", "AGB", "ARGB"];
+const MASK_NAMES = [
+  "NONE",
+  "R",
+  "G",
+  "RG",
+  "B",
+  "RB",
+  "GB",
+  "RGB",
+  "A",
+  "AR",
+  "AG",
+  "ARG",
+  "AB",
+  "ARB",
+  "AGB",
+  "ARGB"
+];
 function fieldSlot(kind, name, extra = {}) {
   const f = FC_SPEC.fields.find((x) => x.name === name);
   return { kind, what: name, word: f.ranges[0] >>> 5, value: (w) => rawField(w, f), ...extra };
@@ -262,7 +297,12 @@ function fieldSlot(kind, name, extra = {}) {
 function sliceSlot(kind, what, [low, high], extra = {}) {
   return { kind, what, word: low >>> 5, value: (w) => getRange(w, low, high), ...extra };
 }
-const wordSlot = (word) => ({ kind: "word", what: `word ${word}`, word, value: (w) => (w[word] ?? 0) >>> 0 });
+const wordSlot = (word) => ({
+  kind: "word",
+  what: `word ${word}`,
+  word,
+  value: (w) => (w[word] ?? 0) >>> 0
+});
 const flagSlot = (name, text) => fieldSlot("name", name, { names: ["", text] });
 const W = SYNTAX.words;
 const F = SYNTAX.fields;
@@ -331,7 +371,8 @@ function show(slot, v) {
 }
 function disassemble(words, options = {}) {
   const { index } = options;
-  if (index !== void 0 && !(Number.isInteger(index) && index >= 0)) throw new RangeError(`index must be a non-negative integer, got ${index}`);
+  if (index !== void 0 && !(Number.isInteger(index) && index >= 0))
+    throw new RangeError(`index must be a non-negative integer, got ${index}`);
   if (!findSpec(words, options.gpu ?? ISA.defaultGpu)) {
     return `unknown ${Array.from({ length: ISA.wordCount }, (_, i) => hex8(words[i] ?? 0)).join(" ")}`;
   }
@@ -384,8 +425,11 @@ function assembleLine(line, lineNo) {
       const next = LAYOUT[k + 1];
       const follows = (end) => typeof next === "string" ? line.startsWith(next, end) : line.slice(end).trim() === "";
       const names = [...new Set(slot.names)].sort((a, b) => b.length - a.length);
-      const name = names.find((n) => line.startsWith(n, pos) && follows(pos + n.length)) ?? names.find((n) => n !== "" && line.startsWith(n, pos) && /^([\s,:]|$)/.test(line.slice(pos + n.length)));
-      if (name === void 0) fail(`expected ${choiceList(slot.names)} for ${slot.what}, found ${found}`, pos);
+      const name = names.find((n) => line.startsWith(n, pos) && follows(pos + n.length)) ?? names.find(
+        (n) => n !== "" && line.startsWith(n, pos) && /^([\s,:]|$)/.test(line.slice(pos + n.length))
+      );
+      if (name === void 0)
+        fail(`expected ${choiceList(slot.names)} for ${slot.what}, found ${found}`, pos);
       seen.push({ slot, value: name, at: pos });
       pos += name.length;
       continue;
@@ -402,13 +446,17 @@ function assembleLine(line, lineNo) {
     pos += m[0].length;
   }
   const rest = /^\s*/.exec(line.slice(pos))[0].length;
-  if (pos + rest < line.length) fail(`unexpected ${tokenAt(line, pos + rest, /\s/)} after the instruction`, pos + rest);
+  if (pos + rest < line.length)
+    fail(`unexpected ${tokenAt(line, pos + rest, /\s/)} after the instruction`, pos + rest);
   for (const { slot, value, at } of seen) {
     const w = slot.word;
     if (slot.kind === "word") {
       const v = value;
       if ((v & FC_SPEC.tested[w]) >>> 0 !== FC_SPEC.match[w])
-        fail(`${hex8(v)} is not word ${w} of ${FC_SPEC.name}: its bits ${hex8(FC_SPEC.tested[w])} must be ${hex8(FC_SPEC.match[w])}`, at);
+        fail(
+          `${hex8(v)} is not word ${w} of ${FC_SPEC.name}: its bits ${hex8(FC_SPEC.tested[w])} must be ${hex8(FC_SPEC.match[w])}`,
+          at
+        );
       continue;
     }
     const expected = show(slot, slot.value(words));
@@ -416,7 +464,10 @@ function assembleLine(line, lineNo) {
     if (isName ? value !== expected : value !== slot.value(words)) {
       const quote = (t) => isName ? JSON.stringify(t.trim()) : t;
       const given = isName ? value : show(slot, value);
-      fail(`${slot.what} ${quote(given)} disagrees with word ${w} ${hex8(words[w])}, which gives ${quote(expected)}`, at);
+      fail(
+        `${slot.what} ${quote(given)} disagrees with word ${w} ${hex8(words[w])}, which gives ${quote(expected)}`,
+        at
+      );
     }
   }
   const out = words.map((v, i) => (v & ~FC_SPEC.dontCare[i]) >>> 0);
@@ -443,15 +494,25 @@ function parseWords(line, bytes = false, wordCount = ISA.wordCount) {
   for (const t of tokens) {
     const m = /^(?:0[xX])?([0-9a-fA-F]+)$/.exec(t[0]);
     if (!m || m[1].length > per) {
-      return { error: `'${t[0]}' is not a ${bytes ? "byte" : "32-bit word"} in hex`, column: (t.index ?? 0) + 1 };
+      return {
+        error: `'${t[0]}' is not a ${bytes ? "byte" : "32-bit word"} in hex`,
+        column: (t.index ?? 0) + 1
+      };
     }
     values.push(parseInt(m[1], 16));
   }
   const want = bytes ? wordCount * 4 : wordCount;
-  if (values.length !== want) return { error: `expected ${want} ${bytes ? "bytes" : "words"}, found ${values.length}`, column: 1 };
+  if (values.length !== want)
+    return {
+      error: `expected ${want} ${bytes ? "bytes" : "words"}, found ${values.length}`,
+      column: 1
+    };
   if (!bytes) return { words: values };
   const words = [];
-  for (let i = 0; i < values.length; i += 4) words.push((values[i] | values[i + 1] << 8 | values[i + 2] << 16 | values[i + 3] << 24) >>> 0);
+  for (let i = 0; i < values.length; i += 4)
+    words.push(
+      (values[i] | values[i + 1] << 8 | values[i + 2] << 16 | values[i + 3] << 24) >>> 0
+    );
   return { words };
 }
 function disasmLine(line, options = {}) {
@@ -459,7 +520,11 @@ function disasmLine(line, options = {}) {
   const parsed = parseWords(line, options.bytes ?? false);
   if (!parsed.words) {
     const message = parsed.error ?? "";
-    return { text: `invalid: ${message}`, error: { message, column: parsed.column ?? 1 }, known: false };
+    return {
+      text: `invalid: ${message}`,
+      error: { message, column: parsed.column ?? 1 },
+      known: false
+    };
   }
   const opts = options.gpu === void 0 ? {} : { gpu: options.gpu };
   return { text: disassemble(parsed.words, opts), known: decode(parsed.words, opts) !== void 0 };

@@ -574,23 +574,33 @@ function describeValue(v) {
 function encodeField(s, f, value) {
   const where = `${s.name}: field ${f.name}`;
   if (f.kind === "bool" || f.kind === "bool_inv") {
-    if (typeof value !== "boolean") throw new TypeError(`${where} must be a boolean, got ${describeValue(value)}`);
+    if (typeof value !== "boolean")
+      throw new TypeError(`${where} must be a boolean, got ${describeValue(value)}`);
     return value ? 1 : 0;
   }
   if (f.enumIndex >= 0) {
     const table = ENUMS[f.enumIndex];
-    if (typeof value !== "string") throw new TypeError(`${where} must be one of the ${table.name} symbols, got ${describeValue(value)}`);
+    if (typeof value !== "string")
+      throw new TypeError(
+        `${where} must be one of the ${table.name} symbols, got ${describeValue(value)}`
+      );
     let raw = table.symbols.indexOf(value);
     if (raw < 0 && /^_\d+$/.test(value)) raw = Number(value.slice(1));
-    if (raw < 0) throw new RangeError(`${where}: ${JSON.stringify(value)} is not a ${table.name} value`);
-    if (raw >= 2 ** f.width) throw new RangeError(`${where}: ${JSON.stringify(value)} (${raw}) does not fit ${f.width} bits`);
+    if (raw < 0)
+      throw new RangeError(`${where}: ${JSON.stringify(value)} is not a ${table.name} value`);
+    if (raw >= 2 ** f.width)
+      throw new RangeError(
+        `${where}: ${JSON.stringify(value)} (${raw}) does not fit ${f.width} bits`
+      );
     return raw;
   }
-  if (typeof value !== "number") throw new TypeError(`${where} must be a number, got ${describeValue(value)}`);
+  if (typeof value !== "number")
+    throw new TypeError(`${where} must be a number, got ${describeValue(value)}`);
   if (!Number.isInteger(value)) throw new RangeError(`${where}: ${value} is not an integer`);
   const min = f.signed ? -(2 ** (f.width - 1)) : 0;
   const max = f.signed ? 2 ** (f.width - 1) - 1 : 2 ** f.width - 1;
-  if (value < min || value > max) throw new RangeError(`${where}: ${value} does not fit (${min}..${max})`);
+  if (value < min || value > max)
+    throw new RangeError(`${where}: ${value} does not fit (${min}..${max})`);
   return value < 0 ? value + 2 ** f.width : value;
 }
 function encode(instruction) {
@@ -599,7 +609,8 @@ function encode(instruction) {
   if (!s) throw new TypeError(`unknown instruction ${describeValue(name)}`);
   const given = instruction.fields ?? {};
   for (const key of Object.keys(given)) {
-    if (!s.fields.some((f) => f.name === key)) throw new TypeError(`${s.name}: unknown field ${key}`);
+    if (!s.fields.some((f) => f.name === key))
+      throw new TypeError(`${s.name}: unknown field ${key}`);
   }
   const words = Uint32Array.from(s.match);
   const written = new Uint32Array(ISA.wordCount);
@@ -621,17 +632,24 @@ function encode(instruction) {
       for (let bit = low; bit <= high; bit++) {
         const m = 1 << (bit & 31);
         if (written[bit >>> 5] & m && (words[bit >>> 5] & m) !== 0 !== (Math.floor(part / 2 ** (bit - low)) % 2 === 1))
-          throw new RangeError(`${s.name}: field ${f.name} disagrees with another field on bit ${bit}`);
+          throw new RangeError(
+            `${s.name}: field ${f.name} disagrees with another field on bit ${bit}`
+          );
       }
       setRange(words, low, high, part);
       setRange(written, low, high, 2 ** width - 1);
     }
   }
   const check = findSpec(words, s.gen ? s.gen[0] : ISA.defaultGpu);
-  if (check !== s) throw new RangeError(`${s.name}: the encoding would decode as ${check ? check.name : "nothing"}`);
+  if (check !== s)
+    throw new RangeError(
+      `${s.name}: the encoding would decode as ${check ? check.name : "nothing"}`
+    );
   return words;
 }
-const INSTRUCTION_NAMES = INSTRUCTIONS.map((s) => s.name);
+const INSTRUCTION_NAMES = INSTRUCTIONS.map(
+  (s) => s.name
+);
 const VA = SYNTAX;
 const VA_REGISTER = 0;
 const VA_DISCARD = 1;
@@ -689,7 +707,8 @@ function disassemble(words, options = {}) {
     const regs = Array.from({ length: raw[sr.count] + sr.bias }, (_, i) => `r${base + i}`);
     operands.push(`@${regs.join(":")}`);
   }
-  for (const src of va.sources) operands.push(sourceText(raw[src.field], page) + suffixes(src.suffixes));
+  for (const src of va.sources)
+    operands.push(sourceText(raw[src.field], page) + suffixes(src.suffixes));
   for (const imm of va.imms) {
     const f = fieldByName(s, imm.field);
     const value = raw[imm.field];
@@ -723,7 +742,12 @@ function slotOf(f, label) {
     }
   }
   choices.sort((a, b) => b[0].length - a[0].length);
-  return { field: f.name, label, choices, absent: def >= 0 && def < 2 ** f.width ? def : void 0 };
+  return {
+    field: f.name,
+    label,
+    choices,
+    absent: def >= 0 && def < 2 ** f.width ? def : void 0
+  };
 }
 function matchSlots(text, slots) {
   const result = { ok: false, values: /* @__PURE__ */ new Map(), stuck: 0, missing: null };
@@ -766,7 +790,11 @@ function parseSuffixes(text, column, slots, what, line) {
   const need = `${what} needs a ${m.missing ? m.missing.label : "further"} modifier`;
   if (m.stuck === text.length) fail(need, line, column + text.length);
   const bad = /^\.?[^.]*/.exec(text.slice(m.stuck))[0];
-  fail(m.missing ? `${need} here, found '${bad}'` : `unexpected modifier '${bad}' for ${what}`, line, column + m.stuck);
+  fail(
+    m.missing ? `${need} here, found '${bad}'` : `unexpected modifier '${bad}' for ${what}`,
+    line,
+    column + m.stuck
+  );
 }
 const VA_SPECIALS = /* @__PURE__ */ new Map();
 VA.fauPages.forEach((table, page) => {
@@ -778,7 +806,8 @@ function parseSourceBase(tok, line) {
   let m = /^(\^?)r(\d+)/.exec(t);
   if (m) {
     const reg = Number(m[2]);
-    if (reg > VA_VALUE_MASK) fail(`register r${reg} out of range (r0..r${VA_VALUE_MASK})`, line, tok.column);
+    if (reg > VA_VALUE_MASK)
+      fail(`register r${reg} out of range (r0..r${VA_VALUE_MASK})`, line, tok.column);
     return { byte: (m[1] ? VA_DISCARD : VA_REGISTER) << 6 | reg, page: -1, rest: m[0].length };
   }
   if (m = /^u(\d+)/.exec(t)) {
@@ -799,7 +828,11 @@ function parseSourceBase(tok, line) {
     const value = VA_LUT_SIZE + special[1] * 2 + Number(m[2]);
     return { byte: VA_IMMEDIATE << 6 | value, page: special[0], rest: m[0].length };
   }
-  fail(`expected a source (rN, ^rN, uN, 0x<LUT value> or <special>.wN), found '${t}'`, line, tok.column);
+  fail(
+    `expected a source (rN, ^rN, uN, 0x<LUT value> or <special>.wN), found '${t}'`,
+    line,
+    tok.column
+  );
 }
 function splitOperands(text, start) {
   if (text.trim() === "") return [];
@@ -818,43 +851,74 @@ function assembleLine(text, line) {
   const names = INSTRUCTIONS.filter(
     (s2) => head.text.startsWith(s2.mnemonic) && (head.text.length === s2.mnemonic.length || head.text[s2.mnemonic.length] === ".")
   ).sort((a, b) => b.mnemonic.length - a.mnemonic.length);
-  if (names.length === 0) fail(`unknown instruction '${head.text.split(".")[0]}'`, line, head.column);
+  if (names.length === 0)
+    fail(`unknown instruction '${head.text.split(".")[0]}'`, line, head.column);
   const s = names[0];
   const va = VA.instructions[s.name];
   const raw = {};
   const what = s.mnemonic;
   const slotsOf = (list) => list.map(([field, label]) => slotOf(fieldByName(s, field), label));
-  const mods = parseSuffixes(head.text.slice(s.mnemonic.length), head.column + s.mnemonic.length, slotsOf(va.mods), what, line);
+  const mods = parseSuffixes(
+    head.text.slice(s.mnemonic.length),
+    head.column + s.mnemonic.length,
+    slotsOf(va.mods),
+    what,
+    line
+  );
   mods.forEach((v, k) => raw[k] = v);
   const operands = splitOperands(m[4], m[1].length + m[2].length + m[3].length);
   const expected = (va.dest ? 1 : 0) + va.staging.length + va.sources.length + va.imms.length;
   const empty = operands.find((o) => o.text === "");
   if (empty) fail("empty operand", line, empty.column);
-  if (operands.length > expected) fail(`${what} takes ${expected} operand${expected === 1 ? "" : "s"}`, line, operands[expected].column);
-  if (operands.length < expected) fail(`${what} takes ${expected} operand${expected === 1 ? "" : "s"}, found ${operands.length}`, line, text.trimEnd().length + 1);
+  if (operands.length > expected)
+    fail(
+      `${what} takes ${expected} operand${expected === 1 ? "" : "s"}`,
+      line,
+      operands[expected].column
+    );
+  if (operands.length < expected)
+    fail(
+      `${what} takes ${expected} operand${expected === 1 ? "" : "s"}, found ${operands.length}`,
+      line,
+      text.trimEnd().length + 1
+    );
   let next = 0;
   let page = -1;
   let pageColumn = 0;
   if (va.dest) {
     const tok = operands[next++];
     const d = /^r(\d+)(\.h[01])?$/.exec(tok.text);
-    if (!d) fail(`expected a destination rN, rN.h0 or rN.h1, found '${tok.text}'`, line, tok.column);
-    if (Number(d[1]) > VA_VALUE_MASK) fail(`register r${d[1]} out of range (r0..r${VA_VALUE_MASK})`, line, tok.column);
+    if (!d)
+      fail(`expected a destination rN, rN.h0 or rN.h1, found '${tok.text}'`, line, tok.column);
+    if (Number(d[1]) > VA_VALUE_MASK)
+      fail(`register r${d[1]} out of range (r0..r${VA_VALUE_MASK})`, line, tok.column);
     raw[va.dest[0]] = Number(d[1]);
     raw[va.dest[1]] = d[2] === ".h0" ? 1 : d[2] === ".h1" ? 2 : VA_FULL_MASK;
   }
   for (const sr of va.staging) {
     const tok = operands[next++];
-    if (!/^@r\d+(:r\d+)*$/.test(tok.text)) fail(`expected staging registers @rA:rB:\u2026, found '${tok.text}'`, line, tok.column);
+    if (!/^@r\d+(:r\d+)*$/.test(tok.text))
+      fail(`expected staging registers @rA:rB:\u2026, found '${tok.text}'`, line, tok.column);
     const regs = tok.text.slice(1).split(":").map((r) => Number(r.slice(1)));
-    if (regs[0] > VA_VALUE_MASK) fail(`register r${regs[0]} out of range (r0..r${VA_VALUE_MASK})`, line, tok.column);
+    if (regs[0] > VA_VALUE_MASK)
+      fail(`register r${regs[0]} out of range (r0..r${VA_VALUE_MASK})`, line, tok.column);
     const gap = regs.findIndex((r, i) => r !== regs[0] + i);
-    if (gap >= 0) fail(`staging registers must be consecutive: r${regs[gap]} after r${regs[gap - 1]}`, line, tok.column);
+    if (gap >= 0)
+      fail(
+        `staging registers must be consecutive: r${regs[gap]} after r${regs[gap - 1]}`,
+        line,
+        tok.column
+      );
     const count = regs.length - sr.bias;
     const countField = fieldByName(s, sr.count);
-    if (count < 0 || count >= 2 ** countField.width) fail(`${what} cannot take ${regs.length} staging registers here`, line, tok.column);
+    if (count < 0 || count >= 2 ** countField.width)
+      fail(`${what} cannot take ${regs.length} staging registers here`, line, tok.column);
     if (raw[sr.count] !== void 0 && raw[sr.count] !== count)
-      fail(`staging register count ${regs.length} disagrees with an earlier operand`, line, tok.column);
+      fail(
+        `staging register count ${regs.length} disagrees with an earlier operand`,
+        line,
+        tok.column
+      );
     raw[sr.field] = regs[0];
     raw[sr.count] = count;
   }
@@ -863,29 +927,49 @@ function assembleLine(text, line) {
     const base = parseSourceBase(tok, line);
     if (base.page >= 0) {
       if (page >= 0 && page !== base.page)
-        fail(`FAU page ${base.page} here, but page ${page} at column ${pageColumn}: one page per instruction`, line, tok.column);
+        fail(
+          `FAU page ${base.page} here, but page ${page} at column ${pageColumn}: one page per instruction`,
+          line,
+          tok.column
+        );
       page = base.page;
       pageColumn = tok.column;
     }
     raw[src.field] = base.byte;
-    parseSuffixes(tok.text.slice(base.rest), tok.column + base.rest, slotsOf(src.suffixes), tok.text.slice(0, base.rest), line).forEach(
-      (v, k) => raw[k] = v
-    );
+    parseSuffixes(
+      tok.text.slice(base.rest),
+      tok.column + base.rest,
+      slotsOf(src.suffixes),
+      tok.text.slice(0, base.rest),
+      line
+    ).forEach((v, k) => raw[k] = v);
   }
   for (const imm of va.imms) {
     const tok = operands[next++];
-    if (!tok.text.startsWith(imm.prefix)) fail(`expected ${imm.prefix}<value>, found '${tok.text}'`, line, tok.column);
+    if (!tok.text.startsWith(imm.prefix))
+      fail(`expected ${imm.prefix}<value>, found '${tok.text}'`, line, tok.column);
     const f = fieldByName(s, imm.field);
     const value = parseNumber(tok.text.slice(imm.prefix.length));
     const min = imm.signed ? -(2 ** (f.width - 1)) : 0;
     const max = imm.signed ? 2 ** (f.width - 1) - 1 : 2 ** f.width - 1;
-    if (value === void 0) fail(`expected a number after '${imm.prefix}', found '${tok.text.slice(imm.prefix.length)}'`, line, tok.column + imm.prefix.length);
-    if (value < min || value > max) fail(`${imm.field} ${value} does not fit (${min}..${max})`, line, tok.column + imm.prefix.length);
+    if (value === void 0)
+      fail(
+        `expected a number after '${imm.prefix}', found '${tok.text.slice(imm.prefix.length)}'`,
+        line,
+        tok.column + imm.prefix.length
+      );
+    if (value < min || value > max)
+      fail(
+        `${imm.field} ${value} does not fit (${min}..${max})`,
+        line,
+        tok.column + imm.prefix.length
+      );
     raw[imm.field] = value < 0 ? value + 2 ** f.width : value;
   }
   raw[VA.fauPage] = page < 0 ? 0 : page;
   const fields = {};
-  for (const f of s.fields) if (raw[f.name] !== void 0) fields[f.name] = fieldValue(f, raw[f.name]);
+  for (const f of s.fields)
+    if (raw[f.name] !== void 0) fields[f.name] = fieldValue(f, raw[f.name]);
   try {
     return encode({ name: s.name, fields });
   } catch (e) {
@@ -894,7 +978,9 @@ function assembleLine(text, line) {
 }
 function assemble(text, _options = {}) {
   const lines = text.split(/\r?\n/);
-  const parts = lines.map((l, i) => l.trim() === "" ? new Uint32Array(0) : assembleLine(l, i + 1));
+  const parts = lines.map(
+    (l, i) => l.trim() === "" ? new Uint32Array(0) : assembleLine(l, i + 1)
+  );
   const out = new Uint32Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
   for (const p of parts) out.set(p, (at += p.length) - p.length);
@@ -913,15 +999,25 @@ function parseWords(line, bytes = false, wordCount = ISA.wordCount) {
   for (const t of tokens) {
     const m = /^(?:0[xX])?([0-9a-fA-F]+)$/.exec(t[0]);
     if (!m || m[1].length > per) {
-      return { error: `'${t[0]}' is not a ${bytes ? "byte" : "32-bit word"} in hex`, column: (t.index ?? 0) + 1 };
+      return {
+        error: `'${t[0]}' is not a ${bytes ? "byte" : "32-bit word"} in hex`,
+        column: (t.index ?? 0) + 1
+      };
     }
     values.push(parseInt(m[1], 16));
   }
   const want = bytes ? wordCount * 4 : wordCount;
-  if (values.length !== want) return { error: `expected ${want} ${bytes ? "bytes" : "words"}, found ${values.length}`, column: 1 };
+  if (values.length !== want)
+    return {
+      error: `expected ${want} ${bytes ? "bytes" : "words"}, found ${values.length}`,
+      column: 1
+    };
   if (!bytes) return { words: values };
   const words = [];
-  for (let i = 0; i < values.length; i += 4) words.push((values[i] | values[i + 1] << 8 | values[i + 2] << 16 | values[i + 3] << 24) >>> 0);
+  for (let i = 0; i < values.length; i += 4)
+    words.push(
+      (values[i] | values[i + 1] << 8 | values[i + 2] << 16 | values[i + 3] << 24) >>> 0
+    );
   return { words };
 }
 function disasmLine(line, options = {}) {
@@ -929,7 +1025,11 @@ function disasmLine(line, options = {}) {
   const parsed = parseWords(line, options.bytes ?? false);
   if (!parsed.words) {
     const message = parsed.error ?? "";
-    return { text: `invalid: ${message}`, error: { message, column: parsed.column ?? 1 }, known: false };
+    return {
+      text: `invalid: ${message}`,
+      error: { message, column: parsed.column ?? 1 },
+      known: false
+    };
   }
   const opts = options.gpu === void 0 ? {} : { gpu: options.gpu };
   return { text: disassemble(parsed.words, opts), known: decode(parsed.words, opts) !== void 0 };

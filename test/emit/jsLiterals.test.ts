@@ -4,7 +4,7 @@
  */
 import * as fc from "fast-check";
 import * as prettier from "prettier";
-import { objectArrayLines, stringLiteral } from "../../generator/emit/jsLiterals";
+import { keyLiteral, objectArrayLines, stringLiteral } from "../../generator/emit/jsLiterals";
 
 const viaPrettier = (text: string) =>
   prettier.format(text, { parser: "babel", printWidth: 100, filepath: "x.js" });
@@ -49,5 +49,47 @@ test("arrays of objects are printed as prettier prints them", async () => {
       expect(text).toBe(await viaPrettier(text));
     }),
     { numRuns: 400, seed: 20261124 },
+  );
+});
+
+test("object keys in TypeScript: bare where the key is an identifier (prettier's as-needed)", async () => {
+  await fc.assert(
+    fc.asyncProperty(
+      fc.uniqueArray(
+        fc.constantFrom(
+          "ADD",
+          "_x1",
+          "$y",
+          "ADD.f32",
+          "3D",
+          "a-b",
+          "ok",
+          "é",
+          "中文",
+          "a\u0301",
+          "x٣",
+          "1",
+          "0x1",
+          "1.5",
+        ),
+        {
+          minLength: 1,
+          maxLength: 5,
+        },
+      ),
+      async (keys) => {
+        const quoted = `x = { ${keys.map((k) => `${JSON.stringify(k)}: 1`).join(", ")} };\n`;
+        const ours = `x = { ${keys
+          .map(keyLiteral)
+          .map((k) => `${k}: 1`)
+          .join(", ")} };\n`;
+        const formatted = await prettier.format(quoted, {
+          parser: "typescript",
+          printWidth: 100,
+          filepath: "x.ts",
+        });
+        expect(formatted).toBe(ours);
+      },
+    ),
   );
 });

@@ -5,13 +5,18 @@
  * which are not written but compiled (the TypeScript compiler's print of the codecs judged here as
  * out/ts/<id>.ts).
  */
-import { readdirSync, readFileSync, statSync } from "fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "fs";
+import { tmpdir } from "os";
 import * as path from "path";
+import { writeSyntheticSpecs } from "../../bench/syntheticIsaspec";
+import { Diagnostics } from "../../generator/diagnostics";
 import { prettierFormat, prettierParser } from "../../generator/emit/formatOutput";
 import { emitDispatch } from "../../generator/emit/emitDispatch";
 import { emitSite } from "../../generator/emit/emitSite";
+import { emitTsCodec } from "../../generator/emit/emitTsCodec";
 import { codecScriptFile } from "../../generator/emit/site/decoderView";
-import { instruction, model } from "../helpers/modelFactory";
+import { buildModels } from "../../generator/pipeline";
+import { at, instruction, model } from "../helpers/modelFactory";
 
 jest.setTimeout(300_000);
 
@@ -86,7 +91,45 @@ describe("files the build writes in prettier's style, for models unlike the ship
       ],
     }),
   ];
-  const preformatted = [...emitDispatch(models), ...emitSite(models)].filter(
+  // Derived fields of every length the codec's DERIVED table lays out differently: on the key's
+  // line (a conditional in parentheses), broken after `=>`, and too long even for that; the
+  // instruction name needs quotes, so every key of its object keeps them.
+  const derived = (name: string, expr: string) => ({
+    name,
+    type: "uint" as const,
+    expr,
+    width: 8,
+    source: at(3),
+  });
+  models.push(
+    model({
+      isa: { ...model({}).isa, id: "derived" },
+      instructions: [
+        instruction("ADD.f32", [0, 1], [0, 0xffffffff], 1, {
+          derived: [
+            derived("SHORT", "{A} < 2"),
+            derived(
+              "BROKEN_AFTER_THE_ARROW_BECAUSE_ITS_NAME_IS_LONG",
+              "({TYPE_BIT2} << 2) | {TYPE_BIT01}",
+            ),
+            derived(
+              "CONDITIONAL_BROKEN_AFTER_THE_ARROW",
+              "{SOMETHING_LONG} < {SOMETHING_ELSE_LONG}",
+            ),
+            derived(
+              "TOO_LONG",
+              "({TYPE_BIT2} << 2) | {TYPE_BIT01} | ({TYPE_BIT2} << 3) | ({TYPE_BIT2} << 4) | ({TYPE_BIT2} << 5)",
+            ),
+          ],
+        }),
+      ],
+    }),
+  );
+  const preformatted = [
+    ...emitDispatch(models),
+    ...emitSite(models),
+    ...emitTsCodec(models),
+  ].filter(
     (f) => f.preformatted && prettierParser(f.path) !== undefined && !f.path.endsWith("-codec.js"),
   );
 
@@ -96,6 +139,9 @@ describe("files the build writes in prettier's style, for models unlike the ship
         "dispatch/long-handlers.ts",
         "dispatch/t-handlers.ts",
         "site/search.js",
+        "ts/derived.ts",
+        "ts/long.ts",
+        "ts/t.ts",
       ]),
     );
   });
@@ -106,4 +152,18 @@ describe("files the build writes in prettier's style, for models unlike the ship
       expect(await prettierFormat(f)).toBe(f.content);
     },
   );
+});
+
+test("prettier leaves the synthetic isaspec ISA's codec unchanged (the bench's scale document)", async () => {
+  const tmp = mkdtempSync(path.join(tmpdir(), "isaforge-judge-"));
+  try {
+    const diags = new Diagnostics();
+    const models = buildModels(writeSyntheticSpecs(path.join(tmp, "specs"), 40), diags);
+    const [codec] = emitTsCodec(models);
+    expect(codec.path).toBe("ts/synth.ts");
+    expect(codec.preformatted).toBe(true);
+    expect(await prettierFormat(codec)).toBe(codec.content);
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
 });

@@ -4,6 +4,7 @@
  * template's (templates/ts/codec/).
  */
 import type { EnumDef, Field, FieldType, Instruction, IsaModel } from "../../model/types";
+import { keyLiteral, stringLiteral } from "../jsLiterals";
 import { compileExpr } from "./compileExpr";
 import { SYNTAX_DATA } from "./syntax";
 
@@ -19,8 +20,8 @@ export interface EnumView {
   symbols: (string | null)[];
   /** Display text per value (index = value), for printers. */
   displays: (string | null)[];
-  /** `"a" | "b"` of every symbol. */
-  union: string;
+  /** The members of its union type: every symbol's string literal, then `` `_${number}` ``. */
+  union: string[];
 }
 
 export interface FieldView {
@@ -54,8 +55,8 @@ export interface FieldGroupView {
   typeName: string;
   /** `key`: the name as a TS property key (quoted when it is no identifier, as `3D`). */
   members: { name: string; key: string; tsType: string; optional: boolean; doc: string | null }[];
-  /** `"ADD" | "MUL"`: the instructions with exactly these fields. */
-  names: string;
+  /** `"ADD"`, `"MUL"`: string literals of the instructions with exactly these fields. */
+  names: string[];
 }
 
 export interface CodecView {
@@ -71,8 +72,11 @@ export interface CodecView {
   fields: FieldView[];
   groups: FieldGroupView[];
   instructions: InstructionView[];
-  /** Derived-field functions per instruction; `code` is a TS arrow over `f`. */
-  derived: { instruction: string; fns: { name: string; code: string }[] }[];
+  /**
+   * Derived-field functions per instruction, keyed as prettier prints the keys; `body` is a TS
+   * expression over `f`.
+   */
+  derived: { key: string; fns: { key: string; body: string; conditional: boolean }[] }[];
   /** The partial printing and parsing this ISA's assembly text. */
   syntaxPartial: string;
   /** What that partial needs beyond the tables above (generator/emit/codec/syntax/). */
@@ -116,7 +120,7 @@ function enumView(e: EnumDef, taken: Set<string>): EnumView {
   let typeName = typeNameOf(e.name);
   while (taken.has(typeName)) typeName += "_";
   taken.add(typeName);
-  const union = [...symbols.filter((s): s is string => s !== null).map((s) => JSON.stringify(s)), "`_${number}`"].join(" | ");
+  const union = [...symbols.filter((s): s is string => s !== null).map(stringLiteral), "`_${number}`"];
   return { typeName, name: e.name, symbols, displays, union };
 }
 
@@ -174,7 +178,7 @@ export function codecView(model: IsaModel, banner: string[]): CodecView {
   for (const i of model.instructions) {
     const members = i.fields.map((f) => ({
       name: f.name,
-      key: /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(f.name) ? f.name : JSON.stringify(f.name),
+      key: keyLiteral(f.name),
       tsType: tsTypeOf(f, enumsByName),
       optional: f.default !== undefined || (f.alternativeTo ?? []).length > 0,
       doc: f.brief ?? null,
@@ -187,12 +191,15 @@ export function codecView(model: IsaModel, banner: string[]): CodecView {
   const groupViews = [...groups.values()].map((g, n) => ({
     typeName: `Fields${n}`,
     members: g.members,
-    names: g.names.map((s) => JSON.stringify(s)).join(" | "),
+    names: g.names.map(stringLiteral),
   }));
 
   const derived = model.instructions
     .filter((i) => i.derived.length > 0)
-    .map((i) => ({ instruction: i.name, fns: i.derived.map((d) => ({ name: d.name, code: compileExpr(d.expr) })) }));
+    .map((i) => ({
+      key: keyLiteral(i.name),
+      fns: i.derived.map((d) => ({ key: keyLiteral(d.name), ...compileExpr(d.expr) })),
+    }));
 
   const gens = model.instructions.map((i) => i.gen?.min).filter((g): g is number => g !== undefined);
   return {

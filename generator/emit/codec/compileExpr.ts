@@ -15,54 +15,148 @@ function literal(text: string): string {
   return String(value);
 }
 
-function emit(n: ExprNode): string {
+/**
+ * A compiled expression with its JS precedence: parentheses go only where prettier keeps them
+ * (needed by precedence, or mixed operators it clarifies), so the codec is in prettier's style.
+ */
+interface Code {
+  text: string;
+  /** 1 conditional, 3 `||` … 13 `**`, 14 unary, 16 call, member or literal. */
+  prec: number;
+  op?: string;
+}
+
+const PRECEDENCE: Record<string, number> = {
+  "||": 3,
+  "&&": 4,
+  "|": 5,
+  "^": 6,
+  "&": 7,
+  "===": 8,
+  "!==": 8,
+  "<": 9,
+  "<=": 9,
+  ">": 9,
+  ">=": 9,
+  ">>>": 10,
+  "+": 11,
+  "-": 11,
+  "*": 12,
+  "/": 12,
+  "%": 12,
+  "**": 13,
+};
+const BITWISE = new Set(["|", "^", "&", ">>>"]);
+const ATOM = 16;
+const UNARY = 14;
+
+/** Whether prettier flattens `a po b` with `b`'s operator no into one chain (its shouldFlatten). */
+function flattens(po: string, no: string): boolean {
+  if (PRECEDENCE[po] !== PRECEDENCE[no]) return false;
+  if (po === "**") return false;
+  if (PRECEDENCE[po] === 8) return false;
+  const multiplicative = (op: string) => op === "*" || op === "/" || op === "%";
+  if ((no === "%" && multiplicative(po)) || (po === "%" && multiplicative(no))) return false;
+  if (no !== po && multiplicative(no) && multiplicative(po)) return false;
+  if (po === ">>>" && no === ">>>") return false;
+  return true;
+}
+
+/** `c` as the left or right operand of the binary operator `po`, parenthesized as prettier does. */
+function operand(c: Code, po: string, side: "left" | "right"): string {
+  const wrap = `(${c.text})`;
+  if (c.prec === 1) return wrap;
+  if (po === "**" && side === "left" && c.prec === UNARY) return wrap;
+  if (c.op === undefined) return c.text;
+  const pp = PRECEDENCE[po];
+  const np = PRECEDENCE[c.op];
+  if (pp > np) return wrap;
+  if (pp === np && side === "right") return wrap;
+  if (pp === np && !flattens(po, c.op)) return wrap;
+  if (BITWISE.has(po)) return wrap;
+  if (pp < np && c.op === "%") return po === "+" || po === "-" ? wrap : c.text;
+  return c.text;
+}
+
+function binary(a: Code, op: string, b: Code): Code {
+  return {
+    text: `${operand(a, op, "left")} ${op} ${operand(b, op, "right")}`,
+    prec: PRECEDENCE[op],
+    op,
+  };
+}
+
+/** `test ? 1 : 0` (or `? 0 : 1`): a condition as the 1 or 0 C gives it. */
+function truth(test: Code, whenTrue: string, whenFalse: string): Code {
+  const t = test.prec === 1 ? `(${test.text})` : test.text;
+  return { text: `${t} ? ${whenTrue} : ${whenFalse}`, prec: 1 };
+}
+
+const atom = (text: string): Code => ({ text, prec: ATOM });
+const num = (n: number): Code => atom(String(n));
+
+function unary(op: string, x: Code): Code {
+  const inner =
+    x.prec < UNARY || (x.prec === UNARY && x.text.startsWith(op)) ? `(${x.text})` : x.text;
+  return { text: `${op}${inner}`, prec: UNARY };
+}
+
+function emit(n: ExprNode): Code {
   switch (n.kind) {
     case "number":
-      return literal(n.text);
+      return atom(literal(n.text));
     case "field":
-      return `f[${JSON.stringify(n.name)}]`;
+      return atom(`f[${JSON.stringify(n.name)}]`);
     case "gpu":
-      return `f[${JSON.stringify(GPU_ID_NAME)}]`;
+      return atom(`f[${JSON.stringify(GPU_ID_NAME)}]`);
     case "unary": {
       const x = emit(n.operand);
-      return n.op === "!" ? `(${x} ? 0 : 1)` : n.op === "~" ? `(~${x} >>> 0)` : `(-${x})`;
+      return n.op === "!"
+        ? truth(x, "0", "1")
+        : n.op === "~"
+          ? binary(unary("~", x), ">>>", num(0))
+          : unary("-", x);
     }
     case "binary": {
       const a = emit(n.left);
       const b = emit(n.right);
       switch (n.op) {
         case "<<":
-          return `(${a} * 2 ** ${b})`;
+          return binary(a, "*", binary(num(2), "**", b));
         case ">>":
-          return `Math.floor(${a} / 2 ** ${b})`;
+          return atom(`Math.floor(${binary(a, "/", binary(num(2), "**", b)).text})`);
         case "/":
-          return `Math.trunc(${a} / ${b})`;
+          return atom(`Math.trunc(${binary(a, "/", b).text})`);
         case "&":
         case "|":
         case "^":
-          return `((${a} ${n.op} ${b}) >>> 0)`;
+          return binary(binary(a, n.op, b), ">>>", num(0));
         case "&&":
         case "||":
         case "<":
         case "<=":
         case ">":
         case ">=":
-          return `(${a} ${n.op} ${b} ? 1 : 0)`;
+          return truth(binary(a, n.op, b), "1", "0");
         case "==":
-          return `(${a} === ${b} ? 1 : 0)`;
+          return truth(binary(a, "===", b), "1", "0");
         case "!=":
-          return `(${a} !== ${b} ? 1 : 0)`;
+          return truth(binary(a, "!==", b), "1", "0");
         default:
-          return `(${a} ${n.op} ${b})`;
+          return binary(a, n.op, b);
       }
     }
   }
 }
 
-/** `(f) => …` for an expression the reader already validated. */
-export function compileExpr(text: string): string {
+/**
+ * The body of `(f) => …` for an expression the reader already validated, and whether it is a
+ * conditional (which prettier parenthesizes as an arrow's body on the arrow's line).
+ */
+export function compileExpr(text: string): { body: string; conditional: boolean } {
   const parsed = parseExpr(text);
   if (!parsed.ok)
     throw new Error(`isaforge: cannot compile expression '${text}': ${parsed.message}`);
-  return `(f: Record<string, number>): number => ${emit(parsed.ast)}`;
+  const code = emit(parsed.ast);
+  return { body: code.text, conditional: code.prec === 1 };
 }
