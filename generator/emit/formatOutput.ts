@@ -1,7 +1,8 @@
 /**
- * Gives the artifacts prettier's style, chosen by file extension. Markdown is aligned by our own
- * linear pass (markdownTables.ts: the templates write everything else in prettier's style); TS, JS
- * and CSS still go through prettier. A test runs prettier over every generated file as the judge.
+ * Gives the artifacts prettier's style without spending the build's time in prettier: files whose
+ * templates write prettier's style are marked `preformatted` and pass through; Markdown gets our
+ * own linear table alignment (markdownTables.ts); anything else prettier can parse goes through
+ * prettier. A test runs prettier over every generated file as the judge.
  */
 import { markdownSections } from "./markdownSections";
 import { formatMarkdown } from "./markdownTables";
@@ -49,13 +50,11 @@ export async function formatOutput(files: OutputFile[]): Promise<OutputFile[]> {
   // Promise.all) the syntax trees of every large file are alive together, which ran a build of a
   // 20,000-instruction ISA out of memory.
   const formatted: OutputFile[] = [];
-  // Loaded on first use: prettier is large and only the build needs it.
-  const { getStringWidth } = (await import("prettier")).util;
   for (const f of files) {
     const content = f.preformatted
       ? f.content
       : prettierParser(f.path) === "markdown"
-        ? formatMarkdown(f.content, getStringWidth)
+        ? formatMarkdown(f.content)
         : await prettierFormat(f);
     formatted.push({ path: f.path, content });
   }

@@ -6,6 +6,7 @@
  * Linear in the document's size (prettier's Markdown printer is not, and was most of the build).
  * A test runs prettier itself over every generated Markdown file and fails on any difference.
  */
+import { util } from "prettier";
 
 /** An opening or closing code fence: up to 3 spaces, then 3+ backticks or tildes. */
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
@@ -39,22 +40,19 @@ function alignOf(cell: string): Align {
   return left && right ? "center" : left ? "left" : right ? "right" : "none";
 }
 
-/** Columns a cell takes on screen; the build passes prettier's own `util.getStringWidth`. */
-export type TextWidth = (text: string) => number;
-
 /**
  * A table as prettier prints it. Rows keep their own number of cells (a short row is not padded,
  * a long one keeps its extra cells); each column is as wide as its widest cell in any row, at
  * least 3 (the delimiter row's `---`).
  */
-function formatTable(rows: string[][], aligns: Align[], textWidth: TextWidth): string[] {
+function formatTable(rows: string[][], aligns: Align[]): string[] {
   const widths: number[] = [];
   for (const r of rows)
-    r.forEach((text, c) => (widths[c] = Math.max(widths[c] ?? 3, textWidth(text))));
+    r.forEach((text, c) => (widths[c] = Math.max(widths[c] ?? 3, util.getStringWidth(text))));
   const row = (r: string[]) =>
     `| ${r
       .map((text, c) => {
-        const spaces = widths[c] - textWidth(text);
+        const spaces = widths[c] - util.getStringWidth(text);
         const before =
           aligns[c] === "right" ? spaces : aligns[c] === "center" ? Math.floor(spaces / 2) : 0;
         return " ".repeat(before) + text + " ".repeat(spaces - before);
@@ -74,7 +72,7 @@ function formatTable(rows: string[][], aligns: Align[], textWidth: TextWidth): s
  * `markdown` with every table outside fenced code aligned, runs of blank lines made one, ending in
  * exactly one newline.
  */
-export function formatMarkdown(markdown: string, textWidth: TextWidth): string {
+export function formatMarkdown(markdown: string): string {
   const lines = markdown.split("\n");
   const out: string[] = [];
   let fence: string | null = null;
@@ -100,7 +98,7 @@ export function formatMarkdown(markdown: string, textWidth: TextWidth): string {
       for (; j < lines.length && lines[j].startsWith("|"); j++) rows.push(cells(lines[j]));
       // GFM: a header with another cell count than the delimiter row is no table.
       if (rows[0].length === aligns.length) {
-        out.push(...formatTable(rows, aligns, textWidth));
+        out.push(...formatTable(rows, aligns));
         i = j - 1;
         continue;
       }

@@ -7,7 +7,6 @@ import * as fc from "fast-check";
 import * as prettier from "prettier";
 import { formatMarkdown } from "../../generator/emit/markdownTables";
 
-const width = prettier.util.getStringWidth;
 const viaPrettier = (text: string) =>
   prettier.format(text, { parser: "markdown", printWidth: 100, filepath: "x.md" });
 
@@ -18,7 +17,7 @@ test("columns are padded to the widest cell, at least 3; alignment from the deli
     "| wide 中文 | x | 1 | ab |",
     "",
   ].join("\n");
-  expect(formatMarkdown(doc, width)).toBe(
+  expect(formatMarkdown(doc)).toBe(
     [
       "| a         | long header |   r |  c  |",
       "| --------- | :---------- | --: | :-: |",
@@ -30,7 +29,7 @@ test("columns are padded to the widest cell, at least 3; alignment from the deli
 
 test("fenced code is left alone, and the document ends in one newline", () => {
   const doc = "```text\n| a | b |\n|---|---|\n```\n\n\n";
-  expect(formatMarkdown(doc, width)).toBe("```text\n| a | b |\n|---|---|\n```\n");
+  expect(formatMarkdown(doc)).toBe("```text\n| a | b |\n|---|---|\n```\n");
 });
 
 const CELL_TEXT = fc
@@ -99,7 +98,7 @@ test("gives prettier's text for random documents of tables", async () => {
       fc.array(fc.tuple(BLOCK, fc.constantFrom("\n\n", "\n\n\n")), { minLength: 1, maxLength: 6 }),
       async (parts) => {
         const doc = parts.map(([block, gap]) => block + gap).join("");
-        expect(formatMarkdown(doc, width)).toBe(await viaPrettier(doc));
+        expect(formatMarkdown(doc)).toBe(await viaPrettier(doc));
       },
     ),
     { numRuns: 300, seed: 20261124 },
