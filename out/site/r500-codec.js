@@ -122,26 +122,41 @@ function fieldValue(f, raw) {
   return raw;
 }
 const BY_NAME = new Map(INSTRUCTIONS.map((s) => [s.name, s]));
-const COMMON_TESTED = INSTRUCTIONS.reduce(
-  (acc, s) => acc.map((w, i) => (w & s.tested[i]) >>> 0),
-  new Array(ISA.wordCount).fill(4294967295)
-);
-const BUCKETS = /* @__PURE__ */ new Map();
-for (const s of INSTRUCTIONS) {
-  const key = COMMON_TESTED.map((m, i) => (s.match[i] & m) >>> 0).join(",");
-  const list = BUCKETS.get(key);
-  if (list) list.push(s);
-  else BUCKETS.set(key, [s]);
+const LEAF_SIZE = 4;
+function bucketKey(values, mask) {
+  return mask.map((m, i) => ((values[i] ?? 0) & m) >>> 0).join(",");
 }
+function specTree(specs, keyed) {
+  const mask = specs.reduce(
+    (acc, s) => acc.map((w, i) => (w & s.tested[i]) >>> 0),
+    keyed.map(() => 4294967295)
+  ).map((w, i) => (w & ~keyed[i]) >>> 0);
+  if (specs.length <= LEAF_SIZE || mask.every((w) => w === 0))
+    return { mask, children: null, specs };
+  const groups = /* @__PURE__ */ new Map();
+  for (const s of specs) {
+    const key = bucketKey(s.match, mask);
+    const group = groups.get(key);
+    if (group) group.push(s);
+    else groups.set(key, [s]);
+  }
+  const next = keyed.map((w, i) => (w | mask[i]) >>> 0);
+  const children = /* @__PURE__ */ new Map();
+  for (const [key, group] of groups) children.set(key, specTree(group, next));
+  return { mask, children, specs };
+}
+const SPEC_TREE = specTree(INSTRUCTIONS, new Array(ISA.wordCount).fill(0));
 function inGen(s, gpu) {
   return s.gen === null || gpu === null || gpu >= s.gen[0] && gpu <= s.gen[1];
 }
 function findSpec(words, gpu) {
-  const key = COMMON_TESTED.map((m, i) => ((words[i] ?? 0) & m) >>> 0).join(",");
-  const candidates = BUCKETS.get(key);
-  if (!candidates) return void 0;
+  let node = SPEC_TREE;
+  while (node.children) {
+    node = node.children.get(bucketKey(words, node.mask));
+    if (!node) return void 0;
+  }
   let found;
-  for (const s of candidates) {
+  for (const s of node.specs) {
     if (!inGen(s, gpu)) continue;
     let ok = true;
     for (let i = 0; i < s.tested.length; i++) {

@@ -300,18 +300,47 @@ function fieldValue(f: FieldSpec, raw: number): number | boolean | string {
 
 const BY_NAME = new Map<string, InstructionSpec>(INSTRUCTIONS.map((s) => [s.name, s]));
 
-/** Instructions bucketed by the bits every instruction tests, so decode scans few candidates. */
-const COMMON_TESTED: readonly number[] = INSTRUCTIONS.reduce<number[]>(
-  (acc, s) => acc.map((w, i) => (w & s.tested[i]) >>> 0),
-  new Array<number>(ISA.wordCount).fill(0xffffffff),
-);
-const BUCKETS = new Map<string, InstructionSpec[]>();
-for (const s of INSTRUCTIONS) {
-  const key = COMMON_TESTED.map((m, i) => (s.match[i] & m) >>> 0).join(",");
-  const list = BUCKETS.get(key);
-  if (list) list.push(s);
-  else BUCKETS.set(key, [s]);
+/**
+ * Instructions in a tree of buckets, so decode checks few candidates: a node keys its instructions
+ * by the bits all of them test (less the bits its ancestors keyed), recursively, until a bucket is
+ * small or its instructions share no further tested bit. Every instruction a word can match is in
+ * the one leaf the word leads to, in model order.
+ */
+interface SpecNode {
+  mask: readonly number[];
+  children: Map<string, SpecNode> | null;
+  specs: readonly InstructionSpec[];
 }
+
+const LEAF_SIZE = 4;
+
+function bucketKey(values: Words, mask: readonly number[]): string {
+  return mask.map((m, i) => ((values[i] ?? 0) & m) >>> 0).join(",");
+}
+
+function specTree(specs: readonly InstructionSpec[], keyed: readonly number[]): SpecNode {
+  const mask = specs
+    .reduce(
+      (acc, s) => acc.map((w, i) => (w & s.tested[i]) >>> 0),
+      keyed.map(() => 0xffffffff),
+    )
+    .map((w, i) => (w & ~keyed[i]) >>> 0);
+  if (specs.length <= LEAF_SIZE || mask.every((w) => w === 0))
+    return { mask, children: null, specs };
+  const groups = new Map<string, InstructionSpec[]>();
+  for (const s of specs) {
+    const key = bucketKey(s.match, mask);
+    const group = groups.get(key);
+    if (group) group.push(s);
+    else groups.set(key, [s]);
+  }
+  const next = keyed.map((w, i) => (w | mask[i]) >>> 0);
+  const children = new Map<string, SpecNode>();
+  for (const [key, group] of groups) children.set(key, specTree(group, next));
+  return { mask, children, specs };
+}
+
+const SPEC_TREE = specTree(INSTRUCTIONS, new Array<number>(ISA.wordCount).fill(0));
 
 function inGen(s: InstructionSpec, gpu: number | null): boolean {
   return s.gen === null || gpu === null || (gpu >= s.gen[0] && gpu <= s.gen[1]);
@@ -322,11 +351,13 @@ function inGen(s: InstructionSpec, gpu: number | null): boolean {
  * overlapping encodings, and Mesa's decoder then reports a conflict and decodes nothing).
  */
 function findSpec(words: Words, gpu: number | null): InstructionSpec | undefined {
-  const key = COMMON_TESTED.map((m, i) => ((words[i] ?? 0) & m) >>> 0).join(",");
-  const candidates = BUCKETS.get(key);
-  if (!candidates) return undefined;
+  let node: SpecNode | undefined = SPEC_TREE;
+  while (node.children) {
+    node = node.children.get(bucketKey(words, node.mask));
+    if (!node) return undefined;
+  }
   let found: InstructionSpec | undefined;
-  for (const s of candidates) {
+  for (const s of node.specs) {
     if (!inGen(s, gpu)) continue;
     let ok = true;
     for (let i = 0; i < s.tested.length; i++) {
