@@ -15,6 +15,7 @@ import {
   type GeneratedCodec,
 } from "./manual/loadGeneratedCodec";
 import { manualView, type ExampleSource, type ManualInstruction } from "./manual/manualView";
+import { manualOutline } from "./manual/outline";
 import { readmeView } from "./manual/readmeView";
 import type { OutputFile } from "./outputFile";
 import { renderTemplate } from "./renderTemplate";
@@ -81,8 +82,6 @@ function exampleWarnings(models: IsaModel[], examples: ExampleSet): Diagnostic[]
 export interface RenderedManuals {
   /** The Markdown manuals. */
   files: OutputFile[];
-  /** The SVG diagrams the manuals show (`docs/svg/<id>/<anchor>.svg`). */
-  diagrams: OutputFile[];
   instructions: Map<string, ManualInstruction[]>;
   /** Each ISA's codec compiled to a CommonJS module body, for the site's decoder panel. */
   codecScripts: Map<string, string>;
@@ -102,19 +101,10 @@ export function renderManuals(models: IsaModel[]): RenderedManuals {
   }
   return {
     files: manuals.files.map((f) => ({ ...f })),
-    diagrams: manuals.diagrams.map((f) => ({ ...f })),
     instructions: manuals.instructions,
     codecScripts: manuals.codecScripts,
     warnings: manuals.warnings,
   };
-}
-
-/** One SVG bit-field diagram per instruction, named by the anchor of its section. */
-function diagramFiles(model: IsaModel, instructions: ManualInstruction[]): OutputFile[] {
-  return model.instructions.map((ins, i) => ({
-    path: `docs/${diagramPath(model.isa.id, instructions[i].anchor)}`,
-    content: renderTemplate("docs/bit-field.svg.hbs", bitFieldSvgView(model, ins)),
-  }));
 }
 
 function renderAll(models: IsaModel[]): RenderedManuals {
@@ -124,7 +114,6 @@ function renderAll(models: IsaModel[]): RenderedManuals {
   const examples: ExampleSource = (model) => all.get(model.isa.id) ?? null;
   const instructions = new Map<string, ManualInstruction[]>();
   const files: OutputFile[] = [];
-  const diagrams: OutputFile[] = [];
   for (const m of models) {
     const view = manualView(m, models, examples);
     instructions.set(m.isa.id, view.instructions);
@@ -132,17 +121,30 @@ function renderAll(models: IsaModel[]): RenderedManuals {
       path: `docs/${m.isa.id}.md`,
       content: renderTemplate("docs/manual.md.hbs", view),
     });
-    diagrams.push(...diagramFiles(m, view.instructions));
   }
   files.push({
     path: "docs/README.md",
     content: renderTemplate("docs/readme.md.hbs", readmeView(models)),
   });
   const codecScripts = new Map([...codecs].map(([id, c]) => [id, c.js]));
-  return { files, diagrams, instructions, codecScripts, warnings };
+  return { files, instructions, codecScripts, warnings };
 }
 
 export function emitManuals(models: IsaModel[]): OutputFile[] {
-  const manuals = renderManuals(models);
-  return [...manuals.files, ...manuals.diagrams];
+  return renderManuals(models).files;
+}
+
+/**
+ * The SVG bit-field diagrams the manuals show, one per instruction, named by the anchor of its
+ * section (`docs/svg/<id>/<anchor>.svg`). An emitter of their own: they need no example, so the
+ * build's worker thread renders them beside the manuals.
+ */
+export function emitDiagrams(models: IsaModel[]): OutputFile[] {
+  return models.flatMap((model) => {
+    const anchors = manualOutline(model).instructions?.items ?? [];
+    return model.instructions.map((ins, i) => ({
+      path: `docs/${diagramPath(model.isa.id, anchors[i].anchor)}`,
+      content: renderTemplate("docs/bit-field.svg.hbs", bitFieldSvgView(model, ins)),
+    }));
+  });
 }

@@ -5,7 +5,7 @@ import { emitCHeader } from "./emitCHeader";
 import { emitDispatch } from "./emitDispatch";
 import { emitRegisterHeaders } from "./emitRegisterHeaders";
 import { emitJson } from "./emitJson";
-import { emitManuals, renderManuals } from "./emitManuals";
+import { emitDiagrams, emitManuals, renderManuals } from "./emitManuals";
 import { emitSite } from "./emitSite";
 import { emitTsCodec } from "./emitTsCodec";
 import type { OutputFile } from "./outputFile";
@@ -23,6 +23,7 @@ export const EMITTERS: { name: string; emit: Emitter }[] = [
   { name: "c-header", emit: emitCHeader },
   { name: "register-headers", emit: emitRegisterHeaders },
   { name: "manuals", emit: emitManuals },
+  { name: "diagrams", emit: emitDiagrams },
   { name: "dispatch", emit: emitDispatch },
   { name: "site", emit: emitSite },
 ];

@@ -1,7 +1,7 @@
 /**
  * Rendering on both cores. A worker thread (renderWorker.ts) gets a copy of the models; the two
  * threads share the manuals' examples (the costliest part: each example assembles several texts)
- * chunk by chunk, then the worker renders the emitters that do not need the manuals while this
+ * chunk by chunk, then the worker renders the emitters that do not need the examples while this
  * thread renders the manuals and the site. Every file is a function of the models alone, so the
  * output is byte for byte what one thread renders, whichever thread did what.
  */
@@ -18,7 +18,7 @@ import type { OutputFile } from "./outputFile";
 import type { CodecScripts, RenderWorkerInput, RenderWorkerMessage } from "./renderWorker";
 
 /** The emitters the worker renders: none of them reads the manuals. */
-const WORKER_EMITTERS = ["json", "c-header", "register-headers", "dispatch"];
+const WORKER_EMITTERS = ["json", "c-header", "register-headers", "dispatch", "diagrams"];
 
 /**
  * Below this many instructions a second thread costs more to start (its own module loading) than
