@@ -29,15 +29,28 @@ const MIN_INSTRUCTIONS = 300;
 /** Whether a build of `models` renders on two threads: `ISAFORGE_WORKERS=0` turns it off. */
 export function useWorkers(models: IsaModel[]): boolean {
   if (process.env.ISAFORGE_WORKERS === "0" || availableParallelism() < 2) return false;
+  if (fromSource && tsxHook() === undefined) return false;
   return models.reduce((n, m) => n + m.instructions.length, 0) >= MIN_INSTRUCTIONS;
+}
+
+/** Run from the TypeScript sources (tsx, ts-jest) rather than the compiled `dist/`. */
+const fromSource = __filename.endsWith(".ts");
+
+/** tsx's require hook, which lets a worker load the TypeScript sources; undefined without tsx. */
+function tsxHook(): string | undefined {
+  try {
+    return require.resolve("tsx/cjs");
+  } catch {
+    return undefined;
+  }
 }
 
 function startWorker(input: RenderWorkerInput): Worker {
   const entry = path.join(__dirname, `renderWorker${path.extname(__filename)}`);
   const options = { workerData: input, transferList: [input.port], execArgv: [] };
-  if (!__filename.endsWith(".ts")) return new Worker(entry, options);
-  // From source (tsx, ts-jest): the worker loads the TypeScript through tsx's require hook.
-  const hook = require.resolve("tsx/cjs");
+  if (!fromSource) return new Worker(entry, options);
+  // From source: the worker loads the TypeScript through tsx's require hook.
+  const hook = tsxHook()!;
   return new Worker(`require(${JSON.stringify(hook)});\nrequire(${JSON.stringify(entry)});`, {
     ...options,
     eval: true,
