@@ -5,7 +5,6 @@
  */
 import type { Diagnostic } from "../diagnostics";
 import type { IsaModel } from "../model/types";
-import { bitFieldSvgView, diagramPath } from "./diagram/bitFieldSvg";
 import { emitTsCodec } from "./emitTsCodec";
 import { claimChunks, exampleChunks, mergeChunks } from "./manual/exampleChunks";
 import type { InstructionExample } from "./manual/examples";
@@ -15,7 +14,6 @@ import {
   type GeneratedCodec,
 } from "./manual/loadGeneratedCodec";
 import { manualView, type ExampleSource, type ManualInstruction } from "./manual/manualView";
-import { manualOutline } from "./manual/outline";
 import { readmeView } from "./manual/readmeView";
 import type { OutputFile } from "./outputFile";
 import { renderTemplate } from "./renderTemplate";
@@ -132,19 +130,4 @@ function renderAll(models: IsaModel[]): RenderedManuals {
 
 export function emitManuals(models: IsaModel[]): OutputFile[] {
   return renderManuals(models).files;
-}
-
-/**
- * The SVG bit-field diagrams the manuals show, one per instruction, named by the anchor of its
- * section (`docs/svg/<id>/<anchor>.svg`). An emitter of their own: they need no example, so the
- * build's worker thread renders them beside the manuals.
- */
-export function emitDiagrams(models: IsaModel[]): OutputFile[] {
-  return models.flatMap((model) => {
-    const anchors = manualOutline(model).instructions?.items ?? [];
-    return model.instructions.map((ins, i) => ({
-      path: `docs/${diagramPath(model.isa.id, anchors[i].anchor)}`,
-      content: renderTemplate("docs/bit-field.svg.hbs", bitFieldSvgView(model, ins)),
-    }));
-  });
 }
