@@ -19,8 +19,7 @@ beforeAll(() => {
   for (const f of files) content.set(f.path, f.content);
 });
 
-const pageFiles = () =>
-  files.filter((f) => f.path.endsWith(".html")).map((f) => f.path.slice("site/".length));
+const pageFiles = () => files.filter((f) => f.path.endsWith(".html")).map((f) => f.path.slice("site/".length));
 const html = (page: string) => {
   const text = content.get(`site/${page}`);
   if (text === undefined) throw new Error(`no page site/${page}`);
@@ -30,12 +29,7 @@ const html = (page: string) => {
 // The pages are markdown-it's and the template's output: attributes always double-quoted, and a
 // double quote inside text or code is written &quot;, so these patterns see attributes only.
 const decode = (s: string) =>
-  s
-    .replace(/&quot;/g, '"')
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, "&");
+  s.replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&#39;/g, "'").replace(/&amp;/g, "&");
 const attributes = (text: string, name: string) =>
   [...text.matchAll(new RegExp(`\\s${name}="([^"]*)"`, "g"))].map((m) => decode(m[1]));
 const ids = new Map<string, string[]>();
@@ -53,29 +47,15 @@ const between = (text: string, start: string, end: string) => {
   if (from < 0) throw new Error(`'${start}' not found`);
   return text.slice(from, text.indexOf(end, from));
 };
-const navPages = (page: string) =>
-  attributes(between(html(page), 'aria-labelledby="site-nav-pages"', "</nav>"), "href");
+const navPages = (page: string) => attributes(between(html(page), 'aria-labelledby="site-nav-pages"', "</nav>"), "href");
 
 test("one page per ISA manual plus index.html, a stylesheet, the two search scripts, the decoder and a codec script per ISA with instructions", () => {
   const expected = ["index.html", ...models.map((m) => `${m.isa.id}.html`)].sort();
   expect(pageFiles().sort()).toEqual(expected);
-  const codecs = models
-    .filter((m) => m.instructions.length > 0)
-    .map((m) => `site/${m.isa.id}-codec.js`);
+  const codecs = models.filter((m) => m.instructions.length > 0).map((m) => `site/${m.isa.id}-codec.js`);
   expect(codecs.length).toBeGreaterThanOrEqual(4);
-  expect(
-    files
-      .map((f) => f.path)
-      .filter((p) => !p.endsWith(".html"))
-      .sort(),
-  ).toEqual(
-    [
-      "site/decoder.js",
-      "site/search-index.js",
-      "site/search.js",
-      "site/style.css",
-      ...codecs,
-    ].sort(),
+  expect(files.map((f) => f.path).filter((p) => !p.endsWith(".html")).sort()).toEqual(
+    ["site/decoder.js", "site/search-index.js", "site/search.js", "site/style.css", ...codecs].sort(),
   );
 });
 
@@ -88,33 +68,16 @@ test("every ISA page with instructions, and only those, has the decoder panel an
       expect(scripts).toEqual(["search-index.js", "search.js"]);
       continue;
     }
-    for (const id of [
-      "decode-words",
-      "decode-bytes",
-      "decode-text",
-      "decode-link",
-      "decode-fields",
-      "encode-text",
-      "encode-words",
-      "encode-error",
-    ])
-      expect({ page: m.isa.id, id, found: idSet(`${m.isa.id}.html`).has(id) }).toEqual({
-        page: m.isa.id,
-        id,
-        found: true,
-      });
+    for (const id of ["decode-words", "decode-bytes", "decode-text", "decode-link", "decode-fields", "encode-text", "encode-words", "encode-error"])
+      expect({ page: m.isa.id, id, found: idSet(`${m.isa.id}.html`).has(id) }).toEqual({ page: m.isa.id, id, found: true });
     // A generation selector exactly where instructions have generation ranges (ir3 has).
-    expect(idSet(`${m.isa.id}.html`).has("decode-gpu")).toBe(
-      m.instructions.some((i) => i.gen !== undefined),
-    );
+    expect(idSet(`${m.isa.id}.html`).has("decode-gpu")).toBe(m.instructions.some((i) => i.gen !== undefined));
     expect(scripts).toEqual(["search-index.js", "search.js", `${m.isa.id}-codec.js`, "decoder.js"]);
     // Classic scripts, nothing fetched from elsewhere: file:// pages cannot load modules.
     expect(page).not.toMatch(/type="module"|src="(https?:)?\/\//);
     // The panel follows the title, before the manual's first chapter.
     expect(page.indexOf('id="decoder-panel"')).toBeGreaterThan(page.indexOf("</h1>"));
-    expect(page.indexOf('id="decoder-panel"')).toBeLessThan(
-      page.indexOf("<h2 id=", page.indexOf('id="decoder"') + 1),
-    );
+    expect(page.indexOf('id="decoder-panel"')).toBeLessThan(page.indexOf("<h2 id=", page.indexOf('id="decoder"') + 1));
   }
   expect(models.some((m) => m.instructions.some((i) => i.gen !== undefined))).toBe(true);
 });
@@ -124,9 +87,7 @@ test("every page is a complete, labelled HTML document", () => {
     const text = html(page);
     expect(text.startsWith("<!doctype html>\n")).toBe(true);
     expect(text).toContain('<html lang="en">');
-    expect(text).toContain(
-      '<meta name="viewport" content="width=device-width, initial-scale=1" />',
-    );
+    expect(text).toContain('<meta name="viewport" content="width=device-width, initial-scale=1" />');
     expect(text).toMatch(/<title>[^<]+ · isaforge ISA reference<\/title>/);
     expect(text).toContain('<label for="site-search-input">Search instructions</label>');
     expect(text.match(/<main /g)).toHaveLength(1);
@@ -184,11 +145,7 @@ test("the navigation of every page links every page, in the same order, marking 
   const expected = ["index.html", ...models.map((m) => `${m.isa.id}.html`)];
   for (const page of pageFiles()) {
     expect(navPages(page)).toEqual(expected);
-    const current = [
-      ...between(html(page), 'aria-labelledby="site-nav-pages"', "</nav>").matchAll(
-        /href="([^"]*)" aria-current="page"/g,
-      ),
-    ];
+    const current = [...between(html(page), 'aria-labelledby="site-nav-pages"', "</nav>").matchAll(/href="([^"]*)" aria-current="page"/g)];
     expect(current.map((m) => m[1])).toEqual([page]);
   }
 });
@@ -203,9 +160,7 @@ test("each page's table of contents lists its chapters (level-2 headings) in ord
       continue;
     }
     pagesWithChapters++;
-    expect(
-      attributes(between(html(page), 'aria-labelledby="site-nav-toc"', "</nav>"), "href"),
-    ).toEqual(chapters);
+    expect(attributes(between(html(page), 'aria-labelledby="site-nav-toc"', "</nav>"), "href")).toEqual(chapters);
   }
   // Every ISA manual has chapters.
   expect(pagesWithChapters).toBe(models.length);
@@ -243,9 +198,7 @@ test("the search index has every instruction of every ISA, each linking to a hea
     expect(e.unit).toBe(ins.unit);
     const [file, anchor] = e.href.split("#");
     expect(file).toBe(`${e.isa}.html`);
-    const heading = new RegExp(
-      `<h([2-4]) id="${anchor.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}">([\\s\\S]*?)</h\\1>`,
-    ).exec(html(file));
+    const heading = new RegExp(`<h([2-4]) id="${anchor.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}">([\\s\\S]*?)</h\\1>`).exec(html(file));
     expect(heading?.[2]).toContain(e.name.replace(/&/g, "&amp;").replace(/</g, "&lt;"));
   }
 });
