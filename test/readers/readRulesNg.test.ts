@@ -2,7 +2,9 @@
  * The rules-ng reader on the etnaviv seed (specs/etnaviv/isa.xml.page.txt) and on small documents.
  * Expected values are counted by hand in the seed (line numbers from `grep -n` on the page as
  * given) or taken from /work/shared/docs/source-formats.md §C.1 and §D.2; how instructions are
- * formed comes from the companion specs/etnaviv/instructions.json.
+ * formed comes from test/fixtures/rules-ng/etnaviv-instructions.json, the companion that built the
+ * shipped etnaviv instructions from the seed's registers before Mesa's etnaviv.xml gave them (the
+ * shipped specs/etnaviv/instructions.json only lays the registers out: buildInstructions false).
  */
 import { readFileSync } from "fs";
 import * as path from "path";
@@ -44,9 +46,23 @@ describe("readRulesNg on the etnaviv seed", () => {
   let model: IsaModel;
   let diags: Diagnostics;
   beforeAll(() => {
-    const r = readShippedSpec("etnaviv");
-    model = r.model!;
-    diags = r.diags;
+    diags = new Diagnostics();
+    const spec = loadSpec(SPECS_DIR, "etnaviv", diags)!;
+    const file = "test/fixtures/rules-ng/etnaviv-instructions.json";
+    const text = readFileSync(path.join(FIXTURES, "etnaviv-instructions.json"), "utf8");
+    const part = readRulesNg({
+      isa: spec.isa,
+      diags,
+      documents: spec.documents.filter((doc) => doc.format === "rules-ng"),
+      companions: [instructionsCompanion(file, text, diags)],
+    });
+    model = {
+      ...readShippedSpec("etnaviv").model!,
+      enums: part.enums ?? [],
+      bitsets: part.bitsets ?? [],
+      registers: part.registers ?? [],
+      instructions: part.instructions ?? [],
+    };
   });
   const register = (name: string): Register => model.registers.find((r) => r.name === name)!;
   const regField = (reg: string, name: string): Field =>
@@ -158,6 +174,11 @@ describe("readRulesNg on the etnaviv seed", () => {
       source: at(635),
       // 7-bit opcodes in a 6-bit field: bit 6 is OPCODE_BIT6 (D.2).
       enumLowBits: true,
+      opcodePart: { enum: "INST_OPCODE", shift: 0 },
+    });
+    expect(regField("VIV_ISA_WORD_2", "OPCODE_BIT6").opcodePart).toEqual({
+      enum: "INST_OPCODE",
+      shift: 6,
     });
     // Untyped: 1 bit → bool, wider → hex (C.1 `preptypeinfo`).
     expect(regField("VIV_ISA_WORD_0", "SAT")).toMatchObject({ type: "bool", brief: "Saturate" });
@@ -356,6 +377,37 @@ describe("readRulesNg on the etnaviv seed", () => {
     expect(part.registers![0].fields[0]).toMatchObject({ name: "OPCODE", enum: "INST_OPCODE" });
     expect(part.registers![0].fields[0].enumLowBits).toBeUndefined();
   });
+
+  test("the shipped companion (buildInstructions false): words laid out, no instructions", () => {
+    const d = new Diagnostics();
+    const spec = loadSpec(SPECS_DIR, "etnaviv", d)!;
+    const part = readRulesNg({
+      isa: spec.isa,
+      diags: d,
+      documents: spec.documents.filter((doc) => doc.format === "rules-ng"),
+      companions: spec.companions,
+    });
+    expect(d.items.filter((x) => x.severity === "error")).toEqual([]);
+    expect(d.items.map((x) => x.code).sort()).toEqual(["missing-import", "page-figures"]);
+    expect(part.instructions).toBeUndefined();
+    expect(part.registers!.map((r) => [r.name, r.instructionWord])).toEqual([
+      ["VIV_ISA_WORD_0", 0],
+      ["VIV_ISA_WORD_1", 1],
+      ["VIV_ISA_WORD_2", 2],
+      ["VIV_ISA_WORD_3", 3],
+    ]);
+    const fields = part.registers!.flatMap((r) => r.fields);
+    expect(fields.filter((f) => f.opcodePart).map((f) => [f.name, f.opcodePart!.shift])).toEqual([
+      ["OPCODE", 0],
+      ["OPCODE_BIT6", 6],
+    ]);
+    expect(fields.find((f) => f.name === "TEX_AMODE")!.alternativeTo).toEqual(["RMODE", "PMODE"]);
+    // The instructions are etnaviv.xml's.
+    const model = readShippedSpec("etnaviv").model!;
+    expect(new Set(model.instructions.map((i) => i.source.file))).toEqual(
+      new Set(["specs/etnaviv/etnaviv.xml"]),
+    );
+  });
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -446,6 +498,8 @@ describe("readRulesNg on small documents", () => {
             width: 6,
             type: "enum",
             enum: "OPC",
+            // The companion's one opcode part.
+            opcodePart: { enum: "OPC", shift: 0 },
             source: { file: INLINE, line: 8, column: 1 },
           },
           {
