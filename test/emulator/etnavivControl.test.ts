@@ -1,5 +1,5 @@
 /** Vivante BRANCH, the run loop's stops, and the errors that name the pc and the words. */
-import { AssemblyError, assemble, decode, encode, type Fields0 } from "../../out/ts/etnaviv";
+import { AssemblyError, assemble, decode, encode } from "../../out/ts/etnaviv";
 import {
   EMULATED_INSTRUCTIONS,
   runEtnaviv,
@@ -7,7 +7,7 @@ import {
   tempFloats,
   vec4Bits,
 } from "../../emulator/etnaviv";
-import { registers, stopMessage } from "./helpers";
+import { registers, stopMessage, type FieldsOf } from "./helpers";
 
 const asm = (...lines: string[]) => assemble(lines.join("\n"));
 
@@ -119,8 +119,10 @@ describe("etnaviv control flow", () => {
   });
 });
 
-function decodeFields(words: Uint32Array): Fields0 {
+type MovFields = FieldsOf<"mov">;
+
+function decodeFields(words: Uint32Array): MovFields {
   const d = decode(words);
-  if (!d) throw new Error("the assembled words do not decode");
-  return d.fields;
+  if (d?.name !== "mov") throw new Error("the assembled words do not decode as mov");
+  return d.fields as MovFields;
 }

@@ -3,15 +3,16 @@
  * values are worked out by hand from the seed's formulas (specs/etnaviv/isa.xml.page.txt) and are
  * exactly representable floats unless a tolerance is stated.
  */
-import { assemble, decode, encode, type Fields2 } from "../../out/ts/etnaviv";
+import { assemble, decode, encode } from "../../out/ts/etnaviv";
 import { floatToBits, runEtnaviv, tempBits, tempFloats, vec4Bits } from "../../emulator/etnaviv";
 import type { EtnavivOptions } from "../../emulator/etnaviv";
-import { registers } from "./helpers";
+import { registers, type FieldsOf } from "./helpers";
 
 const A = [1, 2, 3, 4];
 const B = [0.5, -1, 2, 8];
 
 /** Run `lines` with u0 = A, u1 = B copied to t1 and t2 first (one uniform per instruction). */
+
 /** A = t1, B = t2, then `lines`, then the instruction words `after`. */
 function runWithAB(lines: string[], options: EtnavivOptions = {}, after: ArrayLike<number> = []) {
   const program = new Uint32Array([
@@ -209,7 +210,7 @@ describe("etnaviv float ALU", () => {
       return encode({
         name: "mov",
         fields: {
-          ...(base.fields as Fields2),
+          ...(base.fields as FieldsOf<"mov">),
           SRC2_RGROUP: "immed",
           SRC2_REG: v & 0x1ff,
           SRC2: (v >> 9) & 0x3ff,
