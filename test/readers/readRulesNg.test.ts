@@ -13,7 +13,7 @@ import { checkAgainstSchema, parseJsonWithPositions } from "../../generator/load
 import type { Field, Instruction, IsaInfo, IsaModel, Register } from "../../generator/model/types";
 import { readRulesNg } from "../../generator/readers/readRulesNg";
 import type { LoadedCompanion, LoadedDocument } from "../../generator/readers/readerTypes";
-import { loadSpec } from "../../generator/load/loadSpecs";
+import { loadSpec, type LoadedSpec } from "../../generator/load/loadSpecs";
 import { recoverText } from "../../generator/recover/recoverDocument";
 import { readShippedSpec, SPECS_DIR } from "../helpers/shippedModels";
 
@@ -42,20 +42,29 @@ function instructionsCompanion(file: string, text: string, diags: Diagnostics): 
   return { path: file, kind: "rules-ng-instructions", data: json.data, locate: json.locate };
 }
 
+/** The shipped seed read by the rules-ng reader alone, with the companions `companionsOf` gives. */
+function readSeed(companionsOf: (spec: LoadedSpec) => LoadedCompanion[]) {
+  const d = new Diagnostics();
+  const spec = loadSpec(SPECS_DIR, "etnaviv", d)!;
+  const part = readRulesNg({
+    isa: spec.isa,
+    diags: d,
+    documents: spec.documents.filter((doc) => doc.format === "rules-ng"),
+    companions: companionsOf(spec),
+  });
+  return { d, part };
+}
+
 describe("readRulesNg on the etnaviv seed", () => {
   let model: IsaModel;
   let diags: Diagnostics;
   beforeAll(() => {
-    diags = new Diagnostics();
-    const spec = loadSpec(SPECS_DIR, "etnaviv", diags)!;
     const file = "test/fixtures/rules-ng/etnaviv-instructions.json";
     const text = readFileSync(path.join(FIXTURES, "etnaviv-instructions.json"), "utf8");
-    const part = readRulesNg({
-      isa: spec.isa,
-      diags,
-      documents: spec.documents.filter((doc) => doc.format === "rules-ng"),
-      companions: [instructionsCompanion(file, text, diags)],
-    });
+    const schemaDiags = new Diagnostics();
+    const companion = instructionsCompanion(file, text, schemaDiags);
+    const { d, part } = readSeed(() => [companion]);
+    diags = d;
     model = {
       ...readShippedSpec("etnaviv").model!,
       enums: part.enums ?? [],
@@ -350,14 +359,7 @@ describe("readRulesNg on the etnaviv seed", () => {
   });
 
   test("without the instructions companion: definitions only, and a warning", () => {
-    const d = new Diagnostics();
-    const spec = loadSpec(SPECS_DIR, "etnaviv", d)!;
-    const part = readRulesNg({
-      isa: spec.isa,
-      diags: d,
-      documents: spec.documents.filter((doc) => doc.format === "rules-ng"),
-      companions: [],
-    });
+    const { d, part } = readSeed(() => []);
     // The recovered text starts at the page's `<?xml` line (line 9).
     expect(d.items.filter((x) => x.code === "no-instructions").map(formatDiagnostic)).toEqual([
       `${SEED}:9:1: warning[no-instructions]: no rules-ng-instructions companion is given, so nothing says how the registers form instructions; no instructions are built`,
@@ -379,14 +381,7 @@ describe("readRulesNg on the etnaviv seed", () => {
   });
 
   test("the shipped companion (buildInstructions false): words laid out, no instructions", () => {
-    const d = new Diagnostics();
-    const spec = loadSpec(SPECS_DIR, "etnaviv", d)!;
-    const part = readRulesNg({
-      isa: spec.isa,
-      diags: d,
-      documents: spec.documents.filter((doc) => doc.format === "rules-ng"),
-      companions: spec.companions,
-    });
+    const { d, part } = readSeed((spec) => spec.companions);
     expect(d.items.filter((x) => x.severity === "error")).toEqual([]);
     expect(d.items.map((x) => x.code).sort()).toEqual(["missing-import", "page-figures"]);
     expect(part.instructions).toBeUndefined();
