@@ -29,6 +29,13 @@ describe("plain text inline", () => {
   test("line breaks become spaces", () => {
     expect(escapeInline("one\n  two")).toBe("one two");
   });
+
+  test("runs of spaces and tabs become one space, as prettier writes them (ir3-cat5.xml getinfo)", () => {
+    expect(escapeInline("8_SNORM:\t     0 (CLK_SNORM_INT8)")).toBe(
+      "8\\_SNORM: 0 (CLK\\_SNORM\\_INT8)",
+    );
+    expect(escapeInline("a:\tb  c \t d")).toBe("a: b c d");
+  });
 });
 
 describe("Markdown-flavour text (Valhall)", () => {

@@ -24,12 +24,13 @@ const ALWAYS = /[\\`*_[\]<>|$~]/g;
 const ENTITY = /&(?=#?[A-Za-z0-9]+;)/g;
 const URL = /https?:\/\/[^\s<>`|]*[^\s<>`|.,;:)]/g;
 
-/** Escape plain text for inline use; URLs become autolinks. Newlines and runs of spaces become a space. */
+/** Escape plain text for inline use; URLs become autolinks. Newlines and runs of spaces or tabs become a space. */
 export function escapeInline(text: string): string {
   let out = "";
   let last = 0;
-  // Runs of spaces render as one, and prettier writes them as one.
-  const flat = text.replace(/\s*\n\s*/g, " ").replace(/ {2,}/g, " ");
+  // Runs of spaces and tabs render as one space, and prettier writes them as one (Mesa's docs align
+  // columns with tabs).
+  const flat = text.replace(/\s*\n\s*/g, " ").replace(/[ \t]{2,}|\t/g, " ");
   for (const m of flat.matchAll(URL)) {
     out += escapeChars(flat.slice(last, m.index)) + `<${m[0]}>`;
     last = m.index! + m[0].length;
