@@ -96,6 +96,25 @@ describe("plain-flavour blocks (rules-ng, isaspec, notes)", () => {
     );
   });
 
+  test("a long `LABEL: value` line is not joined to the next such line (ir3-cat5.xml getinfo)", () => {
+    const src =
+      "10_10_10_2_UNORM: 6 (CLK_UNORM_INT_101010, CLK_UNORM_SHORT_101010)\n" +
+      "8_SINT:\t     7 (CLK_SIGNED_INT8)";
+    expect(blockText(src, "plain")).toBe(
+      "10\\_10\\_10\\_2\\_UNORM: 6 (CLK\\_UNORM\\_INT\\_101010, CLK\\_UNORM\\_SHORT\\_101010)\\\n" +
+        "8\\_SINT: 7 (CLK\\_SIGNED\\_INT8)",
+    );
+    // A wrapped sentence whose next line merely has a colon later on is still rejoined.
+    expect(
+      blockText(
+        "The result goes into the temporary register named by the destination and the\nsource: x",
+        "plain",
+      ),
+    ).toBe(
+      "The result goes into the temporary register named by the destination and the source: x",
+    );
+  });
+
   test("`- ` lines become a list; line starts that would open blocks are escaped", () => {
     expect(blockText("Cases:\n- MIN(a,b): x\n- MAX(a,b): y\nafter", "plain")).toBe(
       "Cases:\n\n- MIN(a,b): x\n- MAX(a,b): y\n\nafter",

@@ -152,10 +152,16 @@ function classifyPlain(lines: string[]): PlainLine[] {
 
 /**
  * A line the source wrapped rather than ended: long, not ending a sentence or clause, and followed
- * by a line that continues it (starts in lower case, with a digit or a parenthesis).
+ * by a line that continues it (starts in lower case, with a digit or a parenthesis) rather than
+ * starting a row of a `LABEL: value` list (Mesa's cat5 getinfo: `8_SINT:\t 7 (CLK_SIGNED_INT8)`).
  */
 function wrapsInto(line: string, next: string): boolean {
-  return line.length >= 60 && !/[.:;!?]$/.test(line) && /^[a-z0-9(]/.test(next);
+  return (
+    line.length >= 60 &&
+    !/[.:;!?]$/.test(line) &&
+    /^[a-z0-9(]/.test(next) &&
+    !(/^[^\s:]+:\s/.test(line) && /^[^\s:]+:\s/.test(next))
+  );
 }
 
 /** Join wrapped text lines so a paragraph reflows; other lines stay lines. */
