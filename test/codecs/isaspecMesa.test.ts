@@ -19,6 +19,7 @@ import {
 import type { Instruction, IsaModel } from "../../generator/model/types";
 import { buildModels } from "../../generator/pipeline";
 import { haveMesaCorpus, mesaCorpusSpecs } from "../helpers/mesaCorpus";
+import * as shippedIr3 from "../../out/ts/ir3";
 
 type Codec = Omit<GeneratedCodec, "decode" | "disassemble"> & {
   decode(
@@ -75,6 +76,69 @@ function conflicting(model: IsaModel, words: number[], gpu: number): boolean {
   );
   return hits.length > 1;
 }
+
+/**
+ * ir3 golden lines, one or more per category: [gpu, words (word 0 first), text]. Worked out by hand
+ * from the display templates and fields of the documents, as each comment says, and checked
+ * against Mesa's decoder when written. Registers: ir3-common.xml #reg-gpr prints 'r{GPR}.{SWIZ}'
+ * of the 8-bit number GPR << 2 | SWIZ (r1.y = 5, r2.z = 10, r3.w = 15, r4.x = 16), 'h' before it
+ * where the instruction's HALF or DST_HALF says so. The category is bits 61..63 (word 1 bits
+ * 29..31); a pattern's string is written high bit first.
+ */
+const IR3_GOLDEN: [number, number[], string][] = [
+  // cat0 nop: REPEAT (bits 40..42) = 2 prints #rptN '(rpt2)'.
+  [600, [0x00000000, 0x00000200], "(rpt2)nop"],
+  // cat1 (001), #instruction-cat1-mov '{SY}{SS}{JP}{REPEAT}{UL}mov.{SRC_TYPE}{DST_TYPE}
+  // {ROUND}{DST_HALF}{DST}, {SRC}': DST bits 32..39, DST_TYPE 46..48 and SRC_TYPE 50..52 (#type:
+  // f16 0, f32 1, u32 3, s16 4), the source form at 53..54. mov-gpr (00): SRC r2.z in bits 0..7,
+  // f32 → f32.
+  [600, [0x0000000a, 0x20044005], "mov.f32f32 r1.y, r2.z"],
+  // All other bits 0: f16 → f16 makes HALF and DST_HALF true, so both registers print 'h'.
+  [600, [0x00000000, 0x20000000], "mov.f16f16 hr0.x, hr0.x"],
+  // mov-immed (10, bit 54): #cat1-immed-src's f32 override prints '({IMMED})', a float (%f).
+  [600, [0x3f800000, 0x20444000], "mov.f32f32 r0.x, (1.000000)"],
+  // SRC_TYPE u32 ≠ DST_TYPE f32: the cov override; a u32 immediate over 0x1000 prints '0x{IMMED}'
+  // in hex; SY bit 60, REPEAT (bits 40..41) 1.
+  [600, [0x00012345, 0x304c4100], "(sy)(rpt1)cov.u32f32 r0.x, 0x12345"],
+  // DST 0xf4 (a0.x) with s16 → s16: the mova override; the s16 immediate is a 16-bit int.
+  [600, [0x0000fffe, 0x205100f4], "mova a0.x, -2"],
+  // cat3 (011), #instruction-cat3-base '{SY}{SS}{JP}{SAT}{REPEAT}{UL}{NAME} {DST_HALF}{DST},
+  // {SRC1_NEG}{SRC1_R}{SRC1}, {SRC2_NEG}{SRC2_R}{HALF}{SRC2}, {SRC3_NEG}{SRC3_R}{SRC3}': SRC1 in
+  // bits 0..12 and SRC3 in 16..28 (#cat3-src-gpr: the register in the low 8 bits), SRC2 in 47..54,
+  // OPC 55..58. mad.f32 (0111) is FULL: nothing is half.
+  [600, [0x0010000a, 0x63878005], "mad.f32 r1.y, r2.z, r3.w, r4.x"],
+  // mad.f16 (0110) is not FULL: HALF, and DST_HALF as FULL == DST_CONV (both 0). SRC1_R (bit 43)
+  // with REPEAT 0 selects the '(nop{NOP})' override, NOP = SRC1_R | SRC2_R << 1 = 1; SRC1_NEG bit 14.
+  [600, [0x0010400a, 0x63078805], "(nop1) mad.f16 hr1.y, (neg)hr2.z, hr3.w, hr4.x"],
+  // sel.b32 (1001): SAT bit 42, REPEAT 2.
+  [600, [0x00030001, 0x64810600], "(sat)(rpt2)sel.b32 r0.x, r0.y, r0.z, r0.w"],
+  // cat5 (101), #instruction-cat5 '{SY}{JP}{NAME}{3D}{A}{O}{P}{SV}{1D} {TYPE}({WRMASK}){DST_HALF}
+  // {DST}{SRC1}{SRC2}{SAMP}{TEX}': sam (bits 54..58 = 00011) has one source (', {HALF}{SRC}' of
+  // bits 1..8), a sampler (', s#{SAMP}', bits 21..24) and a texture (', t#{TEX}', 25..31); FULL bit
+  // 0, WRMASK 40..43, TYPE 44..46 printed '({TYPE})'.
+  [600, [0x04200005, 0xa0c01f00], "sam (f32)(xyzw)r0.x, r0.z, s#1, t#2"],
+  // f16: DST_HALF (#type-half); FULL 0: the source is half; 3D bit 48, SY.
+  [600, [0x00000004, 0xb0c10304], "(sy)sam.3d (f16)(xy)hr1.x, hr0.z, s#0, t#0"],
+  // cat6 (110), ldg '{SY}{JP}{NAME}.{TYPE} {TYPE_HALF}{DST}, g[{SRC1}{OFF}], {SIZE}': bits 0 and
+  // 23 set, OFF (an offset: '%+d', nothing for 0) in bits 1..13, SRC1 14..21, SIZE 24..26, DST
+  // 32..39, TYPE 49..51.
+  [600, [0x01828009, 0xc0060005], "ldg.u32 r1.y, g[r2.z+4], 1"],
+  [600, [0x04803fff, 0xd0000000], "(sy)ldg.f16 hr0.x, g[r0.x-1], 4"],
+  // ldg.a for a6xx (bit 22 set): SRC2 bits 1..8, OFF (uoffset) 9..10, SRC2_ADD_DWORD_SHIFT 12..13;
+  // SRC2_BYTE_SHIFT = that + 2; the override when the shift is not 0.
+  [600, [0x01c2821f, 0xc0060005], "ldg.a.u32 r1.y, g[r2.z+(r3.w+1)<<2], 1"],
+  [600, [0x01c2921f, 0xc0060005], "ldg.a.u32 r1.y, g[r2.z+r3.w<<3+1<<2], 1"],
+  // ldg.a for a7xx: OFF in bits 41..48, SRC1_CONST bit 13 makes SRC1 'c{GPR}.{SWIZ}'.
+  [700, [0x01c2a01f, 0xc0060805], "ldg.a.u32 r1.y, g[c2.z+r3.w+4], 1"],
+  // cat2 add.f (OPC 0, cat 010): DST r1.y = 5, SRC1 r2.z = 10, SRC2 r3.w = 15 (bits 16..31), FULL.
+  [600, [0x000f000a, 0x40100005], "add.f r1.y, r2.z, r3.w"],
+  // cat4 rcp (OPC 0, cat 100): DST r1.y, SRC r2.z, FULL so neither is half.
+  [600, [0x0000000a, 0x80100005], "rcp r1.y, r2.z"],
+  // cat7 fence (bits 55..58 = 0001, bit 49 set): W R L G at bits 51..54 print in order G L R W.
+  [700, [0x00000000, 0xe0fa0000], "fence.g.l.r.w"],
+  [700, [0x00000000, 0xf0fa0000], "(sy)fence.g.l.r.w"],
+  [700, [0x00000000, 0xe00a0000], "bar.w"],
+];
 
 (haveMesaCorpus ? describe : describe.skip)("isaspec codecs of Mesa's documents", () => {
   let specs: string;
@@ -155,20 +219,8 @@ function conflicting(model: IsaModel, words: number[], gpu: number): boolean {
     },
   );
 
-  // Worked out by hand from the templates (ir3-common.xml #reg-gpr 'r{GPR}.{SWIZ}' with the
-  // register number = GPR << 2 | SWIZ, #multisrc-gpr, the category patterns at bits 61..63, FULL at
-  // bit 52; etnaviv.xml's #instruction-dst/src) and checked against Mesa's decoder.
   test.each([
-    // cat0 nop: REPEAT (bits 40..42) = 2 prints #rptN '(rpt2)'.
-    ["ir3", 600, [0x00000000, 0x00000200], "(rpt2)nop"],
-    // cat2 add.f (OPC 0, cat 010): DST r1.y = 5, SRC1 r2.z = 10, SRC2 r3.w = 15 (bits 16..31), FULL.
-    ["ir3", 600, [0x000f000a, 0x40100005], "add.f r1.y, r2.z, r3.w"],
-    // cat4 rcp (OPC 0, cat 100): DST r1.y, SRC r2.z, FULL so neither is half.
-    ["ir3", 600, [0x0000000a, 0x80100005], "rcp r1.y, r2.z"],
-    // cat7 fence (bits 55..58 = 0001, bit 49 set): W R L G at bits 51..54 print in order G L R W.
-    ["ir3", 700, [0x00000000, 0xe0fa0000], "fence.g.l.r.w"],
-    ["ir3", 700, [0x00000000, 0xf0fa0000], "(sy)fence.g.l.r.w"],
-    ["ir3", 700, [0x00000000, 0xe00a0000], "bar.w"],
+    ...IR3_GOLDEN.map(([gpu, words, text]) => ["ir3", gpu, words, text] as const),
     // etnaviv: all-zero words are nop with every operand unused ('void'), padded to column 18.
     ["etnaviv", 0, [0, 0, 0, 0], "nop               void, void, void, void"],
     // The issue's texld: DST t1, sampler tex0.xyzw, SRC0 t1.xyyy.
@@ -183,6 +235,14 @@ function conflicting(model: IsaModel, words: number[], gpu: number): boolean {
     expect(codec.disassemble(words, { gpu, showErrors: true })).toBe(text);
     expect(Array.from(codec.assemble(text, { gpu }))).toEqual(words);
   });
+
+  test.each(IR3_GOLDEN)(
+    "the shipped ir3 codec (the same cat1..cat7 documents): gpu %d: %j ⇄ %s",
+    (gpu, words, text) => {
+      expect(shippedIr3.disassemble(words, { gpu, showErrors: true })).toBe(text);
+      expect(Array.from(shippedIr3.assemble(text, { gpu }))).toEqual(words);
+    },
+  );
 
   test("every instruction of both documents has a manual example that assembles back to its words", () => {
     for (const e of EMITTERS.filter((x) => x.name === "ts-codec" || x.name === "manuals"))
