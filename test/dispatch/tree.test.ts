@@ -194,20 +194,25 @@ describe.each([...DISPATCH_ISAS])("%s: tree invariants", (isa) => {
 });
 
 describe("shapes worked out from the models", () => {
-  it("etnaviv: the 6-bit opcode, then bit 16 of word 2 (OPCODE_BIT6) where two opcodes share the low bits", () => {
+  it("etnaviv: the 6-bit OPC, then one bit at a time among the instructions sharing it", () => {
+    // etnaviv.xml: every leaf fixes OPC (bits 0..5); those sharing it differ in OPCODE_BIT6 (80) or
+    // in which sources are used (SRC0_USE 43, SRC1_USE 70: branch, branch_unary, branch_binary).
     const m = shippedJson("etnaviv");
     const byLow = new Map<number, number>();
     for (const i of m.instructions)
       byLow.set(i.encoding.match[0] & 63, (byLow.get(i.encoding.match[0] & 63) ?? 0) + 1);
-    const shared = [...byLow.values()].filter((c) => c === 2).length; // 63 by the model
-    const single = [...byLow.values()].filter((c) => c === 1).length;
-    const stats = planDispatch(m).stats;
-    expect(stats.nodes).toBe(1 + shared);
-    expect(stats.leaves).toBe(2 * shared + single);
-    expect(stats.maxDepth).toBe(2);
-    expect(stats.meanDepth).toBe(
-      Math.round(((2 * 2 * shared + single) / m.instructions.length) * 1e4) / 1e4,
-    );
+    const sizes = [...byLow.values()];
+    const { tree, stats } = planDispatch(m);
+    expect(tree).toMatchObject({ kind: "split", word: 0, low: 0, width: 6 });
+    // A group of n instructions below the root takes n - 1 one-bit splits.
+    expect(stats.nodes).toBe(1 + sizes.reduce((n, s) => n + s - 1, 0));
+    expect(stats.leaves).toBe(m.instructions.length);
+    expect(stats.maxDepth).toBe(1 + Math.ceil(Math.log2(Math.max(...sizes))));
+    const widths = (t: DecisionTree): number[] =>
+      t.kind === "split" ? [t.width, ...t.children.flatMap(widths)] : [];
+    expect(
+      new Set((tree as Extract<DecisionTree, { kind: "split" }>).children.flatMap(widths)),
+    ).toEqual(new Set([1]));
   });
 
   it("r500: one instruction is one leaf", () => {
