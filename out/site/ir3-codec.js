@@ -599,7 +599,8 @@ class Scope {
         continue;
       if (found) {
         this.errors.push(`bitset conflict: ${found.mnemonic} vs ${leaf.mnemonic}`);
-        return void 0;
+        found = void 0;
+        break;
       }
       found = leaf;
     }
@@ -759,12 +760,20 @@ function formatFixed(x) {
   const text = digits.reverse().join("");
   return `${neg ? "-" : ""}${text.slice(0, -6)}.${text.slice(-6)}`;
 }
+const FLOAT_TEXT = /* @__PURE__ */ new Map();
 function formatFloat(value, width) {
   const raw = value % 2 ** width;
-  const v = floatOf(raw, width);
-  if (Number.isNaN(v)) return raw >= 2 ** (width - 1) ? "-nan" : "nan";
-  if (!Number.isFinite(v)) return v < 0 ? "-inf" : "inf";
-  return formatFixed(v);
+  const key = raw + width * 2 ** 32;
+  let text = FLOAT_TEXT.get(key);
+  if (text === void 0) {
+    const v = floatOf(raw, width);
+    if (Number.isNaN(v)) text = raw >= 2 ** (width - 1) ? "-nan" : "nan";
+    else if (!Number.isFinite(v)) text = v < 0 ? "-inf" : "inf";
+    else text = formatFixed(v);
+    if (FLOAT_TEXT.size >= 4096) FLOAT_TEXT.clear();
+    FLOAT_TEXT.set(key, text);
+  }
+  return text;
 }
 function formatValue(f, v) {
   switch (f.kind) {
@@ -1035,10 +1044,11 @@ function derivedItems(env, items) {
 function solveTo(expr, spec, target, env) {
   if (!spec) return target ? solveTrue(expr, env) : solveFalse(expr, env);
   const targets = [target, spec.signed ? signExtend(target, spec.width) : target];
+  const text = spec.kind === "float" ? formatValue(spec, target) : "";
   if (spec.kind === "float") {
     for (let j = 1; j < spec.width; j++)
       for (const t of [Math.floor(target / 2 ** j), Math.ceil(target / 2 ** j)])
-        if (formatValue(spec, t * 2 ** j) === formatValue(spec, target)) targets.push(t * 2 ** j);
+        if (formatValue(spec, t * 2 ** j) === text) targets.push(t * 2 ** j);
   }
   const saved = new Map(env.assigned);
   return targets.some((t) => {
@@ -1049,7 +1059,8 @@ function solveTo(expr, spec, target, env) {
 }
 function holds(expr, spec, value, env) {
   const v = guess(expr, env);
-  return spec ? formatValue(spec, v) === formatValue(spec, value) : v !== 0 === (value !== 0);
+  if (!spec) return v !== 0 === (value !== 0);
+  return v === value || formatValue(spec, v) === formatValue(spec, value);
 }
 function complete(frame, items, env) {
   for (const [it, d] of derivedItems(env, items))
@@ -1137,7 +1148,7 @@ function* solutions(frame, items, fails) {
       bits += f.bits.length;
     }
   let offered = 0;
-  for (let combo = first ? 1 : 0; combo < 2 ** bits && offered < SEARCH_SOLUTIONS; combo++) {
+  for (let combo = 0; combo < 2 ** bits && offered < SEARCH_SOLUTIONS; combo++) {
     const tryEnv = { ...env, assigned: new Map(given) };
     let rest = combo;
     for (const f of searched) {

@@ -977,8 +977,10 @@ class Scope {
       if (!leaf.tested.every((m, i) => ((words[i] ?? 0) & m) >>> 0 === (leaf.match[i] & m) >>> 0))
         continue;
       if (found) {
+        // Mesa reports the conflict, then that the field matched nothing.
         this.errors.push(`bitset conflict: ${found.mnemonic} vs ${leaf.mnemonic}`);
-        return undefined;
+        found = undefined;
+        break;
       }
       found = leaf;
     }
@@ -1165,13 +1167,23 @@ function formatFixed(x: number): string {
   return `${neg ? "-" : ""}${text.slice(0, -6)}.${text.slice(-6)}`;
 }
 
+/** Floats printed lately: the assembler compares many candidates' texts, and formatFixed is slow. */
+const FLOAT_TEXT = new Map<number, string>();
+
 function formatFloat(value: number, width: number): string {
   // Mesa passes the value as a uint16_t or uint32_t: only the low `width` bits count.
   const raw = value % 2 ** width;
-  const v = floatOf(raw, width);
-  if (Number.isNaN(v)) return raw >= 2 ** (width - 1) ? "-nan" : "nan";
-  if (!Number.isFinite(v)) return v < 0 ? "-inf" : "inf";
-  return formatFixed(v);
+  const key = raw + width * 2 ** 32;
+  let text = FLOAT_TEXT.get(key);
+  if (text === undefined) {
+    const v = floatOf(raw, width);
+    if (Number.isNaN(v)) text = raw >= 2 ** (width - 1) ? "-nan" : "nan";
+    else if (!Number.isFinite(v)) text = v < 0 ? "-inf" : "inf";
+    else text = formatFixed(v);
+    if (FLOAT_TEXT.size >= 4096) FLOAT_TEXT.clear();
+    FLOAT_TEXT.set(key, text);
+  }
+  return text;
 }
 
 /** One value as isaspec prints it (A.2). */
@@ -1554,10 +1566,11 @@ function derivedItems(env: Solving, items: readonly Item[]): [Item, DerivedSpec]
 function solveTo(expr: Expr, spec: ValueSpec | null, target: number, env: Solving): boolean {
   if (!spec) return target ? solveTrue(expr, env) : solveFalse(expr, env);
   const targets = [target, spec.signed ? signExtend(target, spec.width) : target];
+  const text = spec.kind === "float" ? formatValue(spec, target) : "";
   if (spec.kind === "float")
     for (let j = 1; j < spec.width; j++)
       for (const t of [Math.floor(target / 2 ** j), Math.ceil(target / 2 ** j)])
-        if (formatValue(spec, t * 2 ** j) === formatValue(spec, target)) targets.push(t * 2 ** j);
+        if (formatValue(spec, t * 2 ** j) === text) targets.push(t * 2 ** j);
   const saved = new Map(env.assigned);
   return targets.some((t) => {
     env.assigned.clear();
@@ -1569,7 +1582,8 @@ function solveTo(expr: Expr, spec: ValueSpec | null, target: number, env: Solvin
 /** Whether `expr`, open fields read as 0, gives what the text shows. */
 function holds(expr: Expr, spec: ValueSpec | null, value: number, env: Solving): boolean {
   const v = guess(expr, env);
-  return spec ? formatValue(spec, v) === formatValue(spec, value) : (v !== 0) === (value !== 0);
+  if (!spec) return (v !== 0) === (value !== 0);
+  return v === value || formatValue(spec, v) === formatValue(spec, value);
 }
 
 /**
@@ -1697,7 +1711,7 @@ function* solutions(frame: Frame, items: readonly Item[], fails: Failures): Gene
       bits += f.bits.length;
     }
   let offered = 0;
-  for (let combo = first ? 1 : 0; combo < 2 ** bits && offered < SEARCH_SOLUTIONS; combo++) {
+  for (let combo = 0; combo < 2 ** bits && offered < SEARCH_SOLUTIONS; combo++) {
     const tryEnv: Solving = { ...env, assigned: new Map(given) };
     let rest = combo;
     for (const f of searched) {
@@ -2292,9 +2306,10 @@ export function parseWords(
 }
 
 /**
- * The line `isaforge disasm` prints for one input line: the disassembly (`unknown …` for words no
- * instruction matches; `known` tells them apart), `invalid: …` for a line that is not words, and
- * an empty line for a blank one.
+ * The line `isaforge disasm` prints for one input line: the disassembly (`unknown …`, for isaspec
+ * Mesa's `no match: …`, for words no instruction matches; `known` tells them apart), `invalid: …`
+ * for a line that is not words, and an empty line for a blank one (and, as Mesa, for an isaspec
+ * instruction without a display template).
  */
 export function disasmLine(
   line: string,
