@@ -1692,41 +1692,120 @@ function* solutions(frame: Frame, items: readonly Item[], fails: Failures): Gene
   for (const c of missed.length ? missed : constraints(frame, items, env))
     fieldsRead(c.expr, env, reads);
   // Open fields, and the bits bitset-typed fields' texts leave open, narrowest first.
+  const open = openFields(env, items, given);
+  const searched = narrowest([...reads].map(open));
+  let offered = 0;
+  for (const values of combinations(searched)) {
+    if (offered >= SEARCH_SOLUTIONS) break;
+    const tryEnv: Solving = { ...env, assigned: new Map([...given, ...values]) };
+    if (complete(frame, items, tryEnv) !== null || unmet(frame, items, tryEnv).length) continue;
+    offered++;
+    yield tryEnv;
+  }
+  const apart = offered ? null : searchApart(frame, items, given, open);
+  if (apart) yield apart;
+  else if (failed && offered === 0) fails.reject(failed.pos, failed.message);
+}
+
+/** An open field to search: its bits (of the value) that may vary, the others as in `base`. */
+interface OpenField {
+  name: string;
+  base: number;
+  bits: number[];
+}
+
+/** What may vary of a field: all of an open one, the open bits of a bitset-typed field's text, nothing of a given one (null). */
+function openFields(
+  env: Solving,
+  items: readonly Item[],
+  given: ReadonlyMap<string, number>,
+): (name: string) => OpenField | null {
   const free = new Map(items.filter((it) => it.free?.length).map((it) => [it.field, it]));
-  const open = [...reads]
-    .map((n) => {
-      const f = free.get(n);
-      if (f && given.get(n) === f.value) return { name: n, base: f.value, bits: f.free! };
-      if (given.has(n)) return null;
-      const w = env.field(n)!.width;
-      return { name: n, base: 0, bits: Array.from({ length: w }, (_, i) => i) };
-    })
-    .filter((f) => f !== null)
-    .sort((a, b) => a.bits.length - b.bits.length);
-  const searched: typeof open = [];
+  return (n) => {
+    const f = free.get(n);
+    if (f && given.get(n) === f.value) return { name: n, base: f.value, bits: [...f.free!] };
+    if (given.has(n)) return null;
+    const w = env.field(n)?.width ?? 0;
+    return { name: n, base: 0, bits: Array.from({ length: w }, (_, i) => i) };
+  };
+}
+
+/** The narrowest of the open fields, at most SEARCH_BITS bits in all. */
+function narrowest(fields: (OpenField | null)[]): OpenField[] {
+  const out: OpenField[] = [];
   let bits = 0;
-  for (const f of open)
+  for (const f of fields.filter((x) => x !== null).sort((a, b) => a.bits.length - b.bits.length))
     if (bits + f.bits.length <= SEARCH_BITS) {
-      searched.push(f);
+      out.push(f);
       bits += f.bits.length;
     }
-  let offered = 0;
-  for (let combo = 0; combo < 2 ** bits && offered < SEARCH_SOLUTIONS; combo++) {
-    const tryEnv: Solving = { ...env, assigned: new Map(given) };
+  return out;
+}
+
+/** Every combination of values of the fields' open bits, all 0 first. */
+function* combinations(fields: readonly OpenField[]): Generator<[string, number][]> {
+  const bits = fields.reduce((n, f) => n + f.bits.length, 0);
+  for (let combo = 0; combo < 2 ** bits; combo++) {
     let rest = combo;
-    for (const f of searched) {
+    yield fields.map((f) => {
       let v = f.base;
       for (const b of f.bits) {
         v += (rest % 2) * 2 ** b;
         rest = Math.floor(rest / 2);
       }
-      tryEnv.assigned.set(f.name, v);
-    }
-    if (complete(frame, items, tryEnv) !== null || unmet(frame, items, tryEnv).length) continue;
-    offered++;
-    yield tryEnv;
+      return [f.name, v];
+    });
   }
-  if (failed && offered === 0) fails.reject(failed.pos, failed.message);
+}
+
+/**
+ * The search by parts, when searching everything at once finds nothing: constraints that share no
+ * open field (the three immediates of one etnaviv instruction) are searched one group after
+ * another, each within SEARCH_BITS.
+ */
+function searchApart(
+  frame: Frame,
+  items: readonly Item[],
+  given: ReadonlyMap<string, number>,
+  open: (name: string) => OpenField | null,
+): Solving | null {
+  const env = frameEnv(frame);
+  const all = constraints(frame, items, env);
+  const reads = all.map((c) => {
+    const names = new Set<string>();
+    fieldsRead(c.expr, env, names);
+    return [...names].filter((n) => open(n) !== null);
+  });
+  // Groups of constraints joined by the open fields they read.
+  const group = all.map((_, i) => i);
+  const root = (i: number): number => (group[i] === i ? i : (group[i] = root(group[i])));
+  const reader = new Map<string, number>();
+  reads.forEach((names, i) =>
+    names.forEach((n) => {
+      const j = reader.get(n);
+      if (j === undefined) reader.set(n, i);
+      else group[root(i)] = root(j);
+    }),
+  );
+  const parts = new Map<number, number[]>();
+  reads.forEach((names, i) => {
+    if (names.length) parts.set(root(i), [...(parts.get(root(i)) ?? []), i]);
+  });
+  if (parts.size < 2) return null;
+  given.forEach((v, n) => env.assigned.set(n, v));
+  for (const members of parts.values()) {
+    const before = new Map(env.assigned);
+    const fields = narrowest([...new Set(members.flatMap((i) => reads[i]))].map(open));
+    let found = false;
+    for (const values of combinations(fields)) {
+      env.assigned = new Map([...before, ...values]);
+      for (const i of members) solveTo(all[i].expr, all[i].spec, all[i].value, env);
+      found = members.every((i) => holds(all[i].expr, all[i].spec, all[i].value, env));
+      if (found) break;
+    }
+    if (!found) return null;
+  }
+  return complete(frame, items, env) === null && unmet(frame, items, env).length === 0 ? env : null;
 }
 
 /** A param seen as a stored field of the frame, so that solving may assign it (for the enclosing scope). */
