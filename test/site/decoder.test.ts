@@ -89,8 +89,9 @@ const CASES: Case[] = [
   { isa: "ir3", words: "0x00000003 0x00900000", gpu: 300, golden: "br !p0.x, #3" },
   {
     isa: "etnaviv",
-    words: "0x00853841 0x47407805 0x54e02249 0x46f0c81a",
-    golden: "add.sat.gt.s32.rtz t5[a.x].x___, -i7[a.x].ywyx, |u68[a.y].xxwy|, -|th129[a.z].wxxw|",
+    // test/codecs/etnaviv.test.ts, "load" (etnaviv.xml's INSTR_LOAD_STORE and #left-shift).
+    words: "0x00811032 0x00202d90 0x800001c0 0x00000000",
+    golden: "load.skpHp.denorm.local.u32.ls2.pack t1.x___, t2.xxxx, t3.xxxx, void",
   },
   {
     isa: "valhall",

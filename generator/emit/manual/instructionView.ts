@@ -157,14 +157,6 @@ function firstSentence(text: string): string {
 function syntaxText(model: IsaModel, ins: Instruction, links: ManualLinks): string {
   if (ins.display !== undefined)
     return `${codeSpan(ins.display, false)} (display template: \`{NAME}\` is the mnemonic, \`{FIELD}\` a field's text).`;
-  const text = model.assemblyText;
-  if (text) {
-    const form =
-      text.forms.find((f) => f.instructions.includes(ins.name)) ??
-      text.forms.find((f) => f.name === text.defaultForm);
-    if (form)
-      return `${codeSpan(ins.mnemonic, false)} in form ${codeSpan(form.name, false)} (its modifiers and operands: ${links.assemblyTextLink()}).`;
-  }
   if (model.isa.assemblySyntax === "r500-fc")
     return "Mesa's dump of the instruction's words on one line: each word the instruction uses as `index:NAME value:` followed by its fields, separated by tabs.";
   if (model.isa.assemblySyntax === "isaspec")
