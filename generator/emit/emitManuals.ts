@@ -7,7 +7,7 @@ import type { Diagnostic } from "../diagnostics";
 import type { IsaModel } from "../model/types";
 import { bitFieldSvgView, diagramPath } from "./diagram/bitFieldSvg";
 import { emitTsCodec } from "./emitTsCodec";
-import { instructionExample } from "./manual/examples";
+import { instructionExample, NO_DISPLAY } from "./manual/examples";
 import {
   compileGeneratedCodec,
   loadCompiledCodec,
@@ -79,7 +79,8 @@ function renderAll(models: IsaModel[]): RenderedManuals {
     return new Map(
       model.instructions.map((ins) => {
         const example = instructionExample(model, ins, codec);
-        if (example.decodeOnly !== undefined)
+        // Without a display template the reader has warned already (no-display).
+        if (example.decodeOnly !== undefined && example.decodeOnly !== NO_DISPLAY)
           warnings.push({
             severity: "warning",
             code: "decode-only-example",

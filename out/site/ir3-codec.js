@@ -2067,6 +2067,8 @@ function solve(e, target, env) {
   if (ka !== void 0 && kb !== void 0) return applyOp(e.op, ka, kb) === target;
   if (ka === void 0 && kb === void 0) {
     if (e.op === "|" || e.op === "+") return solveSplit(e.a, e.b, target, env);
+    if (e.op === "&" && target !== 0) return solve(e.a, target, env) && solve(e.b, target, env);
+    if (e.op === "&") return solveFalse({ op: "&&", a: e.a, b: e.b }, env);
     if (e.op === "==" || e.op === "!=")
       return solvePair(e.a, e.b, e.op === "==" === (target === 1), env);
     if (e.op === "&&" && target === 0) return solveFalse(e, env);
@@ -2095,6 +2097,15 @@ function solve(e, target, env) {
       if (left) return target % 2 ** k === 0 && solve(x, target / 2 ** k, env);
       const shift = Math.log2(target / k);
       return Number.isInteger(shift) && solve(x, shift, env);
+    }
+    case "<":
+    case "<=":
+    case ">":
+    case ">=": {
+      if (target !== 0 && target !== 1) return false;
+      const values = [0, Math.ceil(k), Math.floor(k) + 1].filter((v2) => v2 >= 0).sort((p, q) => p - q);
+      const v = values.find((n) => applyOp(e.op, left ? n : k, left ? k : n) === target);
+      return v !== void 0 && solve(x, v, env);
     }
     case "==":
       return target === 1 ? solve(x, k, env) : target === 0 && solve(x, k === 0 ? 1 : 0, env);
@@ -2261,7 +2272,8 @@ class Scope {
         continue;
       if (found) {
         this.errors.push(`bitset conflict: ${found.mnemonic} vs ${leaf.mnemonic}`);
-        return void 0;
+        found = void 0;
+        break;
       }
       found = leaf;
     }
@@ -2421,12 +2433,20 @@ function formatFixed(x) {
   const text = digits.reverse().join("");
   return `${neg ? "-" : ""}${text.slice(0, -6)}.${text.slice(-6)}`;
 }
+const FLOAT_TEXT = /* @__PURE__ */ new Map();
 function formatFloat(value, width) {
   const raw = value % 2 ** width;
-  const v = floatOf(raw, width);
-  if (Number.isNaN(v)) return raw >= 2 ** (width - 1) ? "-nan" : "nan";
-  if (!Number.isFinite(v)) return v < 0 ? "-inf" : "inf";
-  return formatFixed(v);
+  const key = raw + width * 2 ** 32;
+  let text = FLOAT_TEXT.get(key);
+  if (text === void 0) {
+    const v = floatOf(raw, width);
+    if (Number.isNaN(v)) text = raw >= 2 ** (width - 1) ? "-nan" : "nan";
+    else if (!Number.isFinite(v)) text = v < 0 ? "-inf" : "inf";
+    else text = formatFixed(v);
+    if (FLOAT_TEXT.size >= 4096) FLOAT_TEXT.clear();
+    FLOAT_TEXT.set(key, text);
+  }
+  return text;
 }
 function formatValue(f, v) {
   switch (f.kind) {
@@ -2450,6 +2470,8 @@ function formatValue(f, v) {
       return formatFloat(v, f.width);
     case "enum":
       return (f.enumIndex >= 0 ? ENUMS[f.enumIndex].displays[v] : null) ?? String(v);
+    case "custom":
+      return "";
     default:
       return String(v);
   }
@@ -2495,8 +2517,8 @@ function toHalf(x) {
   const a = Math.abs(x);
   if (a >= 65520) return sign | 31744;
   let e = a < 2 ** -14 ? -14 : Math.floor(Math.log2(a));
-  if (2 ** e > a) e--;
-  if (2 ** (e + 1) <= a) e++;
+  if (e > -14 && 2 ** e > a) e--;
+  if (a >= 2 ** -14 && 2 ** (e + 1) <= a) e++;
   const q = a / 2 ** (e - 10);
   let m = Math.floor(q);
   if (q - m > 0.5 || q - m === 0.5 && m % 2 === 1) m++;
@@ -2558,6 +2580,9 @@ function readValue(f, raw, derived, line, pos, fail, prefixes = false) {
       return /^[+-]\d/.test(rest) ? number(/^[+-]\d+/, true) : [[pos, 0]];
     case "uoffset":
       return rest.startsWith("+") ? number(/^\+\d+/, false) : [[pos, 0]];
+    case "custom":
+      return [[pos, 0]];
+    // prints nothing: not in the text, encoded 0
     case "float": {
       const m = /^-?(nan|inf|\d+(\.\d*)?)/.exec(rest);
       return m ? [[pos + m[0].length, floatBits(m[0], f.width)]] : (fail(pos, describeExpected(f)), []);
@@ -2630,14 +2655,14 @@ function renderNested(scope, before, errors) {
 function disassemble(words, options = {}) {
   const gpu = options.gpu ?? ISA.defaultGpu;
   const spec = findSpec(words, gpu);
-  if (!spec) return `unknown ${hexWords(words)}`;
+  if (!spec) return `no match: ${hexWords(words, ALL_ONES)}`;
   const errors = [];
   if (spec.dontCare.some((m, i) => ((words[i] ?? 0) & m) !== 0))
     errors.push(`dontcare bits in ${spec.mnemonic}: ${hexWords(words, spec.dontCare)}`);
   const scope = new Scope(words, casesOf(spec), spec.mnemonic, gpu, errors);
   const picked = scope.pick();
   if (!picked) errors.push(`${spec.mnemonic}: no display template`);
-  const text = render(scope, picked ? tokensOf(picked.display) : fallbackTokens(spec), errors);
+  const text = picked ? render(scope, tokensOf(picked.display), errors) : "";
   return options.showErrors && errors.length ? `${text}	; ${errors.slice(0, 4).join(", ")}` : text;
 }
 class AssemblyError extends SyntaxError {
@@ -2655,11 +2680,11 @@ class Failures {
   complete = false;
   expected = [];
   message = null;
-  at(pos, complete) {
-    if (complete !== this.complete ? complete : pos > this.pos) {
-      Object.assign(this, { pos, complete, expected: [], message: null });
+  at(pos, complete2) {
+    if (complete2 !== this.complete ? complete2 : pos > this.pos) {
+      Object.assign(this, { pos, complete: complete2, expected: [], message: null });
     }
-    return pos === this.pos && complete === this.complete;
+    return pos === this.pos && complete2 === this.complete;
   }
   expect(pos, what) {
     if (this.at(pos, false) && !this.expected.includes(what)) this.expected.push(what);
@@ -2671,41 +2696,200 @@ class Failures {
   }
 }
 const MNEMONIC = "a mnemonic";
-function solveItems(frame, items, fails) {
+function frameEnv(frame) {
   const c = frame.cases[frame.k];
   const byDefault = frame.cases[frame.cases.length - 1];
-  const env = {
-    assigned: /* @__PURE__ */ new Map(),
+  return {
+    assigned: /* @__PURE__ */ new Map([[GPU_ID, frame.gpu ?? 0]]),
     field: (n) => c.fields.find((f) => f.name === n) ?? byDefault.fields.find((f) => f.name === n) ?? paramField(frame, n),
     derived: (n) => c.derived.find((d) => d.name === n) ?? byDefault.derived.find((d) => d.name === n),
     depth: 0
   };
+}
+function derivedItems(env, items) {
+  const out = [];
   for (const it of items) {
-    if (!env.field(it.field)) continue;
-    const a = env.assigned.get(it.field);
-    if (a !== void 0 && a !== it.value)
-      return fails.reject(it.pos, `${it.field} disagrees with its earlier value`);
-    env.assigned.set(it.field, it.value);
+    const d = it.cond || it.soft || env.field(it.field) ? void 0 : env.derived(it.field);
+    if (d) out.push([it, d]);
   }
-  for (const it of items) {
-    const d = env.field(it.field) ? void 0 : env.derived(it.field);
-    if (!d) continue;
-    const targets = [it.value, d.signed ? signExtend(it.value, d.width) : it.value];
-    const saved = new Map(env.assigned);
-    const ok = targets.some((t) => {
-      env.assigned.clear();
-      saved.forEach((v, n) => env.assigned.set(n, v));
-      return solve(d.expr, t, env);
-    });
-    if (!ok)
-      return fails.reject(it.pos, `${d.name} = ${d.text} cannot be ${formatValue(d, it.value)}`);
+  return out;
+}
+function solveTo(expr, spec, target, env) {
+  if (!spec) return target ? solveTrue(expr, env) : solveFalse(expr, env);
+  const targets = [target, spec.signed ? signExtend(target, spec.width) : target];
+  const text = spec.kind === "float" ? formatValue(spec, target) : "";
+  if (spec.kind === "float") {
+    for (let j = 1; j < spec.width; j++)
+      for (const t of [Math.floor(target / 2 ** j), Math.ceil(target / 2 ** j)])
+        if (formatValue(spec, t * 2 ** j) === text) targets.push(t * 2 ** j);
   }
+  const saved = new Map(env.assigned);
+  return targets.some((t) => {
+    env.assigned.clear();
+    saved.forEach((v, n) => env.assigned.set(n, v));
+    return solve(expr, t, env);
+  });
+}
+function holds(expr, spec, value, env) {
+  const v = guess(expr, env);
+  if (!spec) return v !== 0 === (value !== 0);
+  return v === value || formatValue(spec, v) === formatValue(spec, value);
+}
+function complete(frame, items, env) {
+  for (const [it, d] of derivedItems(env, items))
+    if (!solveTo(d.expr, d, it.value, env))
+      return {
+        pos: it.pos,
+        message: `${d.name} = ${d.text} cannot be ${formatValue(d, it.value)}`
+      };
+  for (const it of items)
+    if (it.cond && !solveTo(it.cond.expr, it.cond.spec, it.value, env))
+      return { pos: it.pos, message: `${it.field} does not fit the other values` };
+  const c = frame.cases[frame.k];
   if (c.when !== null) solveTrue(c.when, env);
   for (let j = 0; j < frame.k; j++) {
     const w = frame.cases[j].when;
     if (w !== null && guess(w, env) !== 0) solveFalse(w, env);
   }
-  return env;
+  for (const it of items)
+    if (it.soft && env.field(it.field) && !env.assigned.has(it.field))
+      env.assigned.set(it.field, it.value);
+  return null;
+}
+function constraints(frame, items, env) {
+  const out = derivedItems(env, items).map(([it, d]) => ({
+    expr: d.expr,
+    spec: d,
+    value: it.value
+  }));
+  for (const it of items) if (it.cond) out.push({ ...it.cond, value: it.value });
+  for (let j = 0; j <= frame.k; j++) {
+    const w = frame.cases[j].when;
+    if (w !== null) out.push({ expr: w, spec: null, value: j === frame.k ? 1 : 0 });
+  }
+  return out;
+}
+function unmet(frame, items, env) {
+  return constraints(frame, items, env).filter((c) => !holds(c.expr, c.spec, c.value, env));
+}
+function fieldsRead(e, env, into, seen = /* @__PURE__ */ new Set()) {
+  if (typeof e === "number") return;
+  if (typeof e === "string") {
+    if (seen.has(e)) return;
+    seen.add(e);
+    const d = env.derived(e);
+    if (d) fieldsRead(d.expr, env, into, seen);
+    else if (env.field(e)) into.add(e);
+    return;
+  }
+  fieldsRead(e.a, env, into, seen);
+  if (e.b !== void 0) fieldsRead(e.b, env, into, seen);
+}
+const SEARCH_BITS = 12;
+const SEARCH_SOLUTIONS = 4;
+function* solutions(frame, items, fails) {
+  const env = frameEnv(frame);
+  for (const it of items) {
+    if (it.soft || it.cond || !env.field(it.field)) continue;
+    const a = env.assigned.get(it.field);
+    if (a !== void 0 && a !== it.value)
+      return void fails.reject(it.pos, `${it.field} disagrees with its earlier value`);
+    env.assigned.set(it.field, it.value);
+  }
+  const given = new Map(env.assigned);
+  const failed = complete(frame, items, env);
+  const first = failed === null;
+  if (first) yield env;
+  const missed = unmet(frame, items, env);
+  if (first && missed.length === 0) return;
+  const reads = /* @__PURE__ */ new Set();
+  for (const c of missed.length ? missed : constraints(frame, items, env))
+    fieldsRead(c.expr, env, reads);
+  const open = openFields(env, items, given);
+  const searched = narrowest([...reads].map(open));
+  let offered = 0;
+  for (const values of combinations(searched)) {
+    if (offered >= SEARCH_SOLUTIONS) break;
+    const tryEnv = { ...env, assigned: new Map([...given, ...values]) };
+    if (complete(frame, items, tryEnv) !== null || unmet(frame, items, tryEnv).length) continue;
+    offered++;
+    yield tryEnv;
+  }
+  const apart = offered ? null : searchApart(frame, items, given, open);
+  if (apart) yield apart;
+  else if (failed && offered === 0) fails.reject(failed.pos, failed.message);
+}
+function openFields(env, items, given) {
+  const free = new Map(items.filter((it) => it.free?.length).map((it) => [it.field, it]));
+  return (n) => {
+    const f = free.get(n);
+    if (f && given.get(n) === f.value) return { name: n, base: f.value, bits: [...f.free] };
+    if (given.has(n)) return null;
+    const w = env.field(n)?.width ?? 0;
+    return { name: n, base: 0, bits: Array.from({ length: w }, (_, i) => i) };
+  };
+}
+function narrowest(fields) {
+  const out = [];
+  let bits = 0;
+  for (const f of fields.filter((x) => x !== null).sort((a, b) => a.bits.length - b.bits.length))
+    if (bits + f.bits.length <= SEARCH_BITS) {
+      out.push(f);
+      bits += f.bits.length;
+    }
+  return out;
+}
+function* combinations(fields) {
+  const bits = fields.reduce((n, f) => n + f.bits.length, 0);
+  for (let combo = 0; combo < 2 ** bits; combo++) {
+    let rest = combo;
+    yield fields.map((f) => {
+      let v = f.base;
+      for (const b of f.bits) {
+        v += rest % 2 * 2 ** b;
+        rest = Math.floor(rest / 2);
+      }
+      return [f.name, v];
+    });
+  }
+}
+function searchApart(frame, items, given, open) {
+  const env = frameEnv(frame);
+  const all = constraints(frame, items, env);
+  const reads = all.map((c) => {
+    const names = /* @__PURE__ */ new Set();
+    fieldsRead(c.expr, env, names);
+    return [...names].filter((n) => open(n) !== null);
+  });
+  const group = all.map((_, i) => i);
+  const root = (i) => group[i] === i ? i : group[i] = root(group[i]);
+  const reader = /* @__PURE__ */ new Map();
+  reads.forEach(
+    (names, i) => names.forEach((n) => {
+      const j = reader.get(n);
+      if (j === void 0) reader.set(n, i);
+      else group[root(i)] = root(j);
+    })
+  );
+  const parts = /* @__PURE__ */ new Map();
+  reads.forEach((names, i) => {
+    if (names.length) parts.set(root(i), [...parts.get(root(i)) ?? [], i]);
+  });
+  if (parts.size < 2) return null;
+  given.forEach((v, n) => env.assigned.set(n, v));
+  for (const members of parts.values()) {
+    const before = new Map(env.assigned);
+    const fields = narrowest([...new Set(members.flatMap((i) => reads[i]))].map(open));
+    let found = false;
+    for (const values of combinations(fields)) {
+      env.assigned = new Map([...before, ...values]);
+      for (const i of members) solveTo(all[i].expr, all[i].spec, all[i].value, env);
+      found = members.every((i) => holds(all[i].expr, all[i].spec, all[i].value, env));
+      if (found) break;
+    }
+    if (!found) return null;
+  }
+  return complete(frame, items, env) === null && unmet(frame, items, env).length === 0 ? env : null;
 }
 function paramField(frame, name) {
   const p = frame.param(name);
@@ -2732,12 +2916,17 @@ function encodeFrame(frame, env, match) {
   }
   return words;
 }
+function withoutBits(v, bits = []) {
+  for (const b of bits) v -= Math.floor(v / 2 ** b) % 2 * 2 ** b;
+  return v;
+}
 function checkBack(scope, frame, items, line, fails, checkCase = true) {
   for (const it of items) {
+    if (it.soft || it.cond) continue;
     const r = scope.resolve(it.field);
     if (!r) continue;
     const nested = it.text !== void 0 ? scope.nestedOf(it.field) : void 0;
-    const ok = nested ? r.value === it.value && renderNested(scope.enter(it.field, nested, r.value), line.slice(0, it.pos), []) === it.text : formatValue(r.spec, r.value) === formatValue(r.spec, it.value) && (scope.cases.some((c2) => c2.fields.some((f) => f.name === it.field)) ? r.value === it.value : true);
+    const ok = nested ? withoutBits(r.value, it.free) === withoutBits(it.value, it.free) && renderNested(scope.enter(it.field, nested, r.value), line.slice(0, it.pos), []) === it.text : formatValue(r.spec, r.value) === formatValue(r.spec, it.value) && (scope.cases.some((c2) => c2.fields.some((f) => f.name === it.field)) ? r.value === it.value : true);
     if (!ok) return fails.reject(it.pos, `${it.field} does not encode as written`), false;
   }
   const c = frame.cases[frame.k];
@@ -2753,24 +2942,107 @@ function instructionFrame(s, k, line, gpu, fails) {
     cases,
     k,
     shown: shown < 0 ? cases.length - 1 : shown,
+    gpu: gpu ?? (s.gen ? s.gen[0] : null),
     param: () => void 0,
     finish(pos, items) {
       const end = pos + /^\s*/.exec(line.slice(pos))[0].length;
       if (end < line.length) return fails.expect(end, "end of line");
-      const env = solveItems(frame, items, fails);
-      if (!env) return null;
-      const words = encodeFrame(frame, env, s.match);
       const at = gpu ?? (s.gen ? s.gen[0] : null);
-      const back = findSpec(words, at);
-      if (back !== s)
-        return fails.reject(
-          0,
-          `the text encodes as ${back ? back.name : "no instruction"}, not ${s.name}`
-        );
-      return checkBack(new Scope(words, frame.cases, s.mnemonic, at), frame, items, line, fails) ? words : null;
+      for (const env of solutions(frame, items, fails)) {
+        const words = encodeFrame(frame, env, s.match);
+        const back = findSpec(words, at);
+        if (back !== s)
+          fails.reject(
+            0,
+            `the text encodes as ${back ? back.name : "no instruction"}, not ${s.name}`
+          );
+        else if (checkBack(new Scope(words, frame.cases, s.mnemonic, at), frame, items, line, fails))
+          return words;
+      }
+      return null;
     }
   };
   return frame;
+}
+function lift(e, env, isOwn, asName, depth = 0) {
+  if (typeof e === "number") return e;
+  if (typeof e === "string") {
+    if (e === GPU_ID) return e;
+    if (isOwn(e)) {
+      const d = env.field(e) ? void 0 : env.derived(e);
+      return d && depth < 8 ? lift(d.expr, env, isOwn, asName, depth + 1) : env.assigned.get(e) ?? 0;
+    }
+    return asName.get(e) ?? 0;
+  }
+  const a = lift(e.a, env, isOwn, asName, depth);
+  return e.b === void 0 ? { op: e.op, a } : { op: e.op, a, b: lift(e.b, env, isOwn, asName, depth) };
+}
+function readsAny(e) {
+  return typeof e === "string" || typeof e === "object" && (readsAny(e.a) || e.b !== void 0 && readsAny(e.b));
+}
+function nestedReading(leaf, nested, frame, env, items, line, pos, end, fails) {
+  const gpu = frame.gpu;
+  const words = encodeFrame(frame, env, leaf.match);
+  const matched = (ISASPEC.bitsets[nested.bitset] ?? []).filter(
+    (l) => (gpu === null || !l.gen || gpu >= l.gen[0] && gpu <= l.gen[1]) && l.tested.every((m, i) => ((words[i] ?? 0) & m) >>> 0 === (l.match[i] & m) >>> 0)
+  );
+  if (matched.length !== 1 || matched[0] !== leaf)
+    return fails.reject(pos, `the text encodes as no single ${nested.bitset}`);
+  const asName = new Map(nested.params.map(([name, as]) => [as, name]));
+  const isOwn = (n) => leaf.cases.some(
+    (x) => x.fields.some((f) => f.name === n) || x.derived.some((d) => d.name === n)
+  );
+  const up = (e) => lift(e, env, isOwn, asName);
+  const label = `${leaf.mnemonic}`;
+  const outer = [];
+  for (const it of items) {
+    if (it.cond) {
+      const expr = up(it.cond.expr);
+      if (readsAny(expr)) outer.push({ ...it, field: label, pos, cond: { ...it.cond, expr } });
+    } else if (!isOwn(it.field) && asName.has(it.field) && !it.soft)
+      outer.push({ field: asName.get(it.field), value: it.value, pos });
+    else if (it.text === void 0) {
+      const d = isOwn(it.field) && !env.field(it.field) ? env.derived(it.field) : void 0;
+      const expr = d ? up(d.expr) : 0;
+      if (d && readsAny(expr))
+        outer.push({ field: label, value: it.value, pos, cond: { expr, spec: d } });
+    }
+  }
+  frame.cases.forEach((x, j) => {
+    if (x.when === null || j > frame.k) return;
+    const expr = up(x.when);
+    if (readsAny(expr))
+      outer.push({ field: label, value: j === frame.k ? 1 : 0, pos, cond: { expr, spec: null } });
+  });
+  env.assigned.forEach((v, n) => {
+    const o = asName.get(n);
+    if (o !== void 0 && !isOwn(n)) outer.push({ field: o, value: v, pos, soft: true });
+  });
+  const given = {
+    resolve(outerName) {
+      const as = nested.params.find(([n]) => n === outerName)?.[1];
+      const v = as === void 0 ? void 0 : env.assigned.get(as);
+      const p = as === void 0 ? void 0 : frame.param(as);
+      return v === void 0 || !p ? void 0 : { spec: p.spec, value: v };
+    }
+  };
+  const scope = new Scope(words, leaf.cases, leaf.mnemonic, gpu, [], given, nested.params);
+  const own = items.filter((it) => !it.cond && isOwn(it.field));
+  if (!checkBack(scope, frame, own, line, fails, false)) return null;
+  const free = [];
+  for (const c of [frame.cases[frame.k], frame.cases[frame.cases.length - 1]])
+    for (const f of c.fields)
+      if (!env.assigned.has(f.name)) {
+        for (let i = 0; i < f.ranges.length; i += 2)
+          for (let b = f.ranges[i]; b <= f.ranges[i + 1]; b++) if (!free.includes(b)) free.push(b);
+      }
+  return {
+    end,
+    value: words[0] + (words[1] ?? 0) * 2 ** 32,
+    text: line.slice(pos, end),
+    outer,
+    free
+  };
 }
 function nestedReadings(outer, nested, line, pos, gpu, fails, depth) {
   const out = [];
@@ -2786,51 +3058,16 @@ function nestedReadings(outer, nested, line, pos, gpu, fails, depth) {
         cases: leaf.cases,
         k,
         shown,
+        gpu,
         param(name) {
           const outerName = asName.get(name);
           return outerName === void 0 ? void 0 : lookup(outer, outerName);
         },
         finish(end, items) {
-          const env = solveItems(frame, items, fails);
-          if (!env) return null;
-          const words = encodeFrame(frame, env, leaf.match);
-          const matched = (ISASPEC.bitsets[nested.bitset] ?? []).filter(
-            (l) => (gpu === null || !l.gen || gpu >= l.gen[0] && gpu <= l.gen[1]) && l.tested.every((m, i) => ((words[i] ?? 0) & m) >>> 0 === (l.match[i] & m) >>> 0)
-          );
-          if (matched.length !== 1 || matched[0] !== leaf)
-            return fails.reject(pos, `the text encodes as no single ${nested.bitset}`);
-          const isOwn = (n) => leaf.cases.some(
-            (x) => x.fields.some((f) => f.name === n) || x.derived.some((d) => d.name === n)
-          );
-          const outerItems = [];
-          env.assigned.forEach((v, n) => {
-            const o = asName.get(n);
-            if (o !== void 0 && !isOwn(n)) outerItems.push({ field: o, value: v, pos });
-          });
-          const given = {
-            resolve(outerName) {
-              const as = nested.params.find(([n]) => n === outerName)?.[1];
-              const v = as === void 0 ? void 0 : env.assigned.get(as);
-              const p = as === void 0 ? void 0 : frame.param(as);
-              return v === void 0 || !p ? void 0 : { spec: p.spec, value: v };
-            }
-          };
-          const scope = new Scope(words, leaf.cases, leaf.mnemonic, gpu, [], given, nested.params);
-          if (!checkBack(
-            scope,
-            frame,
-            items.filter((it) => isOwn(it.field)),
-            line,
-            fails,
-            false
-          ))
-            return null;
-          out.push({
-            end,
-            value: words[0] + (words[1] ?? 0) * 2 ** 32,
-            text: line.slice(pos, end),
-            outer: outerItems
-          });
+          for (const env of solutions(frame, items, fails)) {
+            const reading = nestedReading(leaf, nested, frame, env, items, line, pos, end, fails);
+            if (reading) out.push(reading);
+          }
           return null;
         }
       };
@@ -2891,7 +3128,10 @@ function walk(frame, tokens, i, line, pos, items, gpu, fails, depth = 0) {
   const nested = tok.raw ? void 0 : nestedIn(frame, tok.field);
   if (nested) {
     for (const r of nestedReadings(frame, nested, line, start, gpu, fails, depth)) {
-      const added = [{ field: tok.field, value: r.value, pos: start, text: r.text }, ...r.outer];
+      const added = [
+        { field: tok.field, value: r.value, pos: start, text: r.text, free: r.free },
+        ...r.outer
+      ];
       items.push(...added);
       const words = next(r.end);
       items.splice(items.length - added.length, added.length);

@@ -1617,14 +1617,15 @@ export const INSTRUCTION_NAMES: readonly InstructionName[] = INSTRUCTIONS.map(
  * - `float` (16 or 32 bits) prints as C `%f` of its value (`0.500000`, `-nan`, `inf`), the older
  *   printer that Mesa's etnaviv test vectors expect; the assembler rounds a decimal back to the
  *   nearest float, so values needing more than 6 decimals do not survive the text.
- * - `custom` and `register` fields, which need callbacks upstream, print their raw value in
- *   decimal. A `bitset` field prints the display of the leaf its value matches, as Mesa does.
- * - A word two instructions match decodes as nothing, as Mesa's decoder does (a bitset conflict),
- *   and prints `unknown …` where Mesa prints `no match: …`.
- * - An instruction without a display template prints `NAME FIELD=value, …`, every field in
- *   model order as a decimal number (signed for signed kinds); that form assembles back.
- * - A word no instruction matches prints `unknown HHHHHHHH_LLLLLLLL` (words most significant first,
- *   as Mesa writes an instruction).
+ * - A `custom` field prints nothing: Mesa calls the printer the driver passes (`field_print_cb`)
+ *   and prints nothing without one, and the codec has none. A `bitset` field prints the display of
+ *   the leaf its value matches, as Mesa does.
+ * - A word no instruction matches, or two match (Mesa's bitset conflict), decodes as nothing and
+ *   prints Mesa's `no match: HHHHHHHHLLLLLLLL` (every word, most significant first).
+ * - An instruction without a display template prints nothing, as Mesa does (an empty line; with
+ *   `showErrors` Mesa's `\t; NAME: no display template`). Since that text holds no bits, the
+ *   assembler takes such an instruction in the form `NAME FIELD=value, …` instead: every field in
+ *   model order as a decimal number (signed for signed kinds).
  * - Assembling, a space in a template stands for any run of spaces, which may be empty unless it
  *   separates two word characters (`br !p0.x,#3` is accepted); a `;` starts a comment (so text
  *   printed with `showErrors` assembles).
@@ -1838,6 +1839,9 @@ function solve(e: Expr, target: number, env: Solving): boolean {
   if (ka !== undefined && kb !== undefined) return applyOp(e.op, ka, kb) === target;
   if (ka === undefined && kb === undefined) {
     if (e.op === "|" || e.op === "+") return solveSplit(e.a, e.b, target, env);
+    // Both sides the target (`(A == 7) & (B == 1)` = 1); for 0, one side 0.
+    if (e.op === "&" && target !== 0) return solve(e.a, target, env) && solve(e.b, target, env);
+    if (e.op === "&") return solveFalse({ op: "&&", a: e.a, b: e.b }, env);
     if (e.op === "==" || e.op === "!=")
       return solvePair(e.a, e.b, (e.op === "==") === (target === 1), env);
     if (e.op === "&&" && target === 0) return solveFalse(e, env);
@@ -1866,6 +1870,18 @@ function solve(e: Expr, target: number, env: Solving): boolean {
       if (left) return target % 2 ** k === 0 && solve(x, target / 2 ** k, env);
       const shift = Math.log2(target / k);
       return Number.isInteger(shift) && solve(x, shift, env);
+    }
+    case "<":
+    case "<=":
+    case ">":
+    case ">=": {
+      // The smallest non-negative value on the wanted side of k.
+      if (target !== 0 && target !== 1) return false;
+      const values = [0, Math.ceil(k), Math.floor(k) + 1]
+        .filter((v) => v >= 0)
+        .sort((p, q) => p - q);
+      const v = values.find((n) => applyOp(e.op, left ? n : k, left ? k : n) === target);
+      return v !== undefined && solve(x, v, env);
     }
     case "==":
       return target === 1 ? solve(x, k, env) : target === 0 && solve(x, k === 0 ? 1 : 0, env);
@@ -2062,8 +2078,10 @@ class Scope {
       if (!leaf.tested.every((m, i) => ((words[i] ?? 0) & m) >>> 0 === (leaf.match[i] & m) >>> 0))
         continue;
       if (found) {
+        // Mesa reports the conflict, then that the field matched nothing.
         this.errors.push(`bitset conflict: ${found.mnemonic} vs ${leaf.mnemonic}`);
-        return undefined;
+        found = undefined;
+        break;
       }
       found = leaf;
     }
@@ -2166,7 +2184,7 @@ function tokensOf(template: string): Token[] {
 
 const FALLBACK = new Map<InstructionSpec, Token[]>();
 
-/** The documented form of an instruction without a template: `NAME FIELD=value, …`. */
+/** The form the assembler takes for an instruction without a template: `NAME FIELD=value, …`. */
 function fallbackTokens(s: InstructionSpec): Token[] {
   let tokens = FALLBACK.get(s);
   if (!tokens) {
@@ -2250,13 +2268,23 @@ function formatFixed(x: number): string {
   return `${neg ? "-" : ""}${text.slice(0, -6)}.${text.slice(-6)}`;
 }
 
+/** Floats printed lately: the assembler compares many candidates' texts, and formatFixed is slow. */
+const FLOAT_TEXT = new Map<number, string>();
+
 function formatFloat(value: number, width: number): string {
   // Mesa passes the value as a uint16_t or uint32_t: only the low `width` bits count.
   const raw = value % 2 ** width;
-  const v = floatOf(raw, width);
-  if (Number.isNaN(v)) return raw >= 2 ** (width - 1) ? "-nan" : "nan";
-  if (!Number.isFinite(v)) return v < 0 ? "-inf" : "inf";
-  return formatFixed(v);
+  const key = raw + width * 2 ** 32;
+  let text = FLOAT_TEXT.get(key);
+  if (text === undefined) {
+    const v = floatOf(raw, width);
+    if (Number.isNaN(v)) text = raw >= 2 ** (width - 1) ? "-nan" : "nan";
+    else if (!Number.isFinite(v)) text = v < 0 ? "-inf" : "inf";
+    else text = formatFixed(v);
+    if (FLOAT_TEXT.size >= 4096) FLOAT_TEXT.clear();
+    FLOAT_TEXT.set(key, text);
+  }
+  return text;
 }
 
 /** One value as isaspec prints it (A.2). */
@@ -2282,6 +2310,8 @@ function formatValue(f: ValueSpec, v: number): string {
       return formatFloat(v, f.width);
     case "enum":
       return (f.enumIndex >= 0 ? ENUMS[f.enumIndex].displays[v] : null) ?? String(v);
+    case "custom":
+      return "";
     default:
       return String(v);
   }
@@ -2334,9 +2364,10 @@ function toHalf(x: number): number {
   const sign = x < 0 || Object.is(x, -0) ? 0x8000 : 0;
   const a = Math.abs(x);
   if (a >= 65520) return sign | 0x7c00;
+  // Subnormals (below 2^-14) share the exponent -14; log2 may be off by one either way.
   let e = a < 2 ** -14 ? -14 : Math.floor(Math.log2(a));
-  if (2 ** e > a) e--;
-  if (2 ** (e + 1) <= a) e++;
+  if (e > -14 && 2 ** e > a) e--;
+  if (a >= 2 ** -14 && 2 ** (e + 1) <= a) e++;
   const q = a / 2 ** (e - 10);
   let m = Math.floor(q);
   if (q - m > 0.5 || (q - m === 0.5 && m % 2 === 1)) m++;
@@ -2412,6 +2443,8 @@ function readValue(
       return /^[+-]\d/.test(rest) ? number(/^[+-]\d+/, true) : [[pos, 0]];
     case "uoffset":
       return rest.startsWith("+") ? number(/^\+\d+/, false) : [[pos, 0]];
+    case "custom":
+      return [[pos, 0]]; // prints nothing: not in the text, encoded 0
     case "float": {
       const m = /^-?(nan|inf|\d+(\.\d*)?)/.exec(rest);
       return m
@@ -2496,12 +2529,12 @@ function renderNested(scope: Scope | undefined, before: string, errors: string[]
 
 /**
  * One line of text for one instruction, as Mesa's isaspec disassembler prints it (no trailing
- * newline); `unknown <hex>` when no instruction matches. Never throws.
+ * newline); `no match: <hex>` when no instruction matches. Never throws.
  */
 export function disassemble(words: Words, options: DisassembleOptions = {}): string {
   const gpu = options.gpu ?? ISA.defaultGpu;
   const spec = findSpec(words, gpu);
-  if (!spec) return `unknown ${hexWords(words)}`;
+  if (!spec) return `no match: ${hexWords(words, ALL_ONES)}`;
   const errors: string[] = [];
   // Mesa names the bitset by its display name, and finds set don't-care bits before printing.
   if (spec.dontCare.some((m, i) => ((words[i] ?? 0) & m) !== 0))
@@ -2509,7 +2542,7 @@ export function disassemble(words: Words, options: DisassembleOptions = {}): str
   const scope = new Scope(words, casesOf(spec), spec.mnemonic, gpu, errors);
   const picked = scope.pick();
   if (!picked) errors.push(`${spec.mnemonic}: no display template`);
-  const text = render(scope, picked ? tokensOf(picked.display) : fallbackTokens(spec), errors);
+  const text = picked ? render(scope, tokensOf(picked.display), errors) : "";
   return options.showErrors && errors.length ? `${text}\t; ${errors.slice(0, 4).join(", ")}` : text;
 }
 
@@ -2534,6 +2567,20 @@ interface Item {
   pos: number;
   /** For a bitset-typed field: the text its value was read from. */
   text?: string;
+  /**
+   * A value a bitset-typed field's solution gave a field of the enclosing scope (a `<param>`) that
+   * its text does not fix (an override's condition made true one way of several): used only where
+   * nothing else gives that field a value; printing the field again checks the result.
+   */
+  soft?: boolean;
+  /**
+   * What a bitset-typed field's text needs of the enclosing scope, in the enclosing scope's names:
+   * `expr` evaluates to `value` (printed the same through `spec`), or with no spec is non-zero
+   * exactly when `value` is (the condition of the override whose display the text shows).
+   */
+  cond?: { expr: Expr; spec: ValueSpec | null };
+  /** For a bitset-typed field: the bits of `value` its text leaves open (fields it does not show). */
+  free?: readonly number[];
 }
 
 /**
@@ -2578,18 +2625,20 @@ interface Frame {
   k: number;
   /** The case whose display is matched: k, or the first case after it that has one. */
   shown: number;
+  /** The generation expressions see as `ISA_GPU_ID()`. */
+  gpu: number | null;
   /** A name the frame's cases lack but a `<param as=>` makes visible: the enclosing scope's spec. */
   param(name: string): { spec: ValueSpec; derived: boolean } | undefined;
   /** At the end of the template: the instruction's words, or null (to keep looking). */
   finish(pos: number, items: readonly Item[]): Uint32Array | null;
 }
 
-/** Stored fields assigned from `items`, then derived ones inverted; false (rejected) when they disagree. */
-function solveItems(frame: Frame, items: readonly Item[], fails: Failures): Solving | null {
+/** The solver's view of a frame: its case's fields and derived values, then the default case's, then params. */
+function frameEnv(frame: Frame): Solving {
   const c = frame.cases[frame.k];
   const byDefault = frame.cases[frame.cases.length - 1];
-  const env: Solving = {
-    assigned: new Map(),
+  return {
+    assigned: new Map([[GPU_ID, frame.gpu ?? 0]]),
     field: (n) =>
       c.fields.find((f) => f.name === n) ??
       byDefault.fields.find((f) => f.name === n) ??
@@ -2598,34 +2647,266 @@ function solveItems(frame: Frame, items: readonly Item[], fails: Failures): Solv
       c.derived.find((d) => d.name === n) ?? byDefault.derived.find((d) => d.name === n),
     depth: 0,
   };
+}
+
+/** The derived values the text gives: [item, spec] pairs. */
+function derivedItems(env: Solving, items: readonly Item[]): [Item, DerivedSpec][] {
+  const out: [Item, DerivedSpec][] = [];
   for (const it of items) {
-    if (!env.field(it.field)) continue;
-    const a = env.assigned.get(it.field);
-    if (a !== undefined && a !== it.value)
-      return fails.reject(it.pos, `${it.field} disagrees with its earlier value`);
-    env.assigned.set(it.field, it.value);
+    const d = it.cond || it.soft || env.field(it.field) ? undefined : env.derived(it.field);
+    if (d) out.push([it, d]);
   }
-  for (const it of items) {
-    const d = env.field(it.field) ? undefined : env.derived(it.field);
-    if (!d) continue;
-    const targets = [it.value, d.signed ? signExtend(it.value, d.width) : it.value];
-    const saved = new Map(env.assigned);
-    const ok = targets.some((t) => {
-      env.assigned.clear();
-      saved.forEach((v, n) => env.assigned.set(n, v));
-      return solve(d.expr, t, env);
-    });
-    if (!ok)
-      return fails.reject(it.pos, `${d.name} = ${d.text} cannot be ${formatValue(d, it.value)}`);
-  }
-  // Make the case's condition hold, and the conditions of the overrides before it fail, where
-  // fields the text left open allow it; checked afterwards.
+  return out;
+}
+
+/**
+ * Assign open fields so that `expr` is `target` (its raw or sign-extended form, for a spec). A
+ * float's text stands for every value printing the same: those with fewer low bits set are tried
+ * too (etnaviv's `{X} << 12`).
+ */
+function solveTo(expr: Expr, spec: ValueSpec | null, target: number, env: Solving): boolean {
+  if (!spec) return target ? solveTrue(expr, env) : solveFalse(expr, env);
+  const targets = [target, spec.signed ? signExtend(target, spec.width) : target];
+  const text = spec.kind === "float" ? formatValue(spec, target) : "";
+  if (spec.kind === "float")
+    for (let j = 1; j < spec.width; j++)
+      for (const t of [Math.floor(target / 2 ** j), Math.ceil(target / 2 ** j)])
+        if (formatValue(spec, t * 2 ** j) === text) targets.push(t * 2 ** j);
+  const saved = new Map(env.assigned);
+  return targets.some((t) => {
+    env.assigned.clear();
+    saved.forEach((v, n) => env.assigned.set(n, v));
+    return solve(expr, t, env);
+  });
+}
+
+/** Whether `expr`, open fields read as 0, gives what the text shows. */
+function holds(expr: Expr, spec: ValueSpec | null, value: number, env: Solving): boolean {
+  const v = guess(expr, env);
+  if (!spec) return (v !== 0) === (value !== 0);
+  return v === value || formatValue(spec, v) === formatValue(spec, value);
+}
+
+/**
+ * Complete `env` (the text's stored fields assigned): derived values and what bitset-typed fields'
+ * texts need inverted, the case's condition made true and those of the overrides before it false
+ * where open fields allow, then the values bitset-typed fields' solutions suggest for fields still
+ * open. A message when a value the text shows cannot be reached.
+ */
+function complete(
+  frame: Frame,
+  items: readonly Item[],
+  env: Solving,
+): { pos: number; message: string } | null {
+  for (const [it, d] of derivedItems(env, items))
+    if (!solveTo(d.expr, d, it.value, env))
+      return {
+        pos: it.pos,
+        message: `${d.name} = ${d.text} cannot be ${formatValue(d, it.value)}`,
+      };
+  for (const it of items)
+    if (it.cond && !solveTo(it.cond.expr, it.cond.spec, it.value, env))
+      return { pos: it.pos, message: `${it.field} does not fit the other values` };
+  const c = frame.cases[frame.k];
   if (c.when !== null) solveTrue(c.when, env);
   for (let j = 0; j < frame.k; j++) {
     const w = frame.cases[j].when;
     if (w !== null && guess(w, env) !== 0) solveFalse(w, env);
   }
-  return env;
+  for (const it of items)
+    if (it.soft && env.field(it.field) && !env.assigned.has(it.field))
+      env.assigned.set(it.field, it.value);
+  return null;
+}
+
+/** A value the text shows: `expr` printed through `spec` gives `value`'s text; with no spec, a condition non-zero exactly when `value` is. */
+interface Constraint {
+  expr: Expr;
+  spec: ValueSpec | null;
+  value: number;
+}
+
+/** Everything the frame's text requires: its derived values, what its bitset-typed fields need, its case's conditions. */
+function constraints(frame: Frame, items: readonly Item[], env: Solving): Constraint[] {
+  const out: Constraint[] = derivedItems(env, items).map(([it, d]) => ({
+    expr: d.expr,
+    spec: d,
+    value: it.value,
+  }));
+  for (const it of items) if (it.cond) out.push({ ...it.cond, value: it.value });
+  for (let j = 0; j <= frame.k; j++) {
+    const w = frame.cases[j].when;
+    if (w !== null) out.push({ expr: w, spec: null, value: j === frame.k ? 1 : 0 });
+  }
+  return out;
+}
+
+/** The constraints `env` (open fields read as 0) does not meet. */
+function unmet(frame: Frame, items: readonly Item[], env: Solving): Constraint[] {
+  return constraints(frame, items, env).filter((c) => !holds(c.expr, c.spec, c.value, env));
+}
+
+/** Stored fields (and params) an expression reads, through derived values, once each. */
+function fieldsRead(e: Expr, env: Solving, into: Set<string>, seen = new Set<string>()): void {
+  if (typeof e === "number") return;
+  if (typeof e === "string") {
+    if (seen.has(e)) return;
+    seen.add(e);
+    const d = env.derived(e);
+    if (d) fieldsRead(d.expr, env, into, seen);
+    else if (env.field(e)) into.add(e);
+    return;
+  }
+  fieldsRead(e.a, env, into, seen);
+  if (e.b !== undefined) fieldsRead(e.b, env, into, seen);
+}
+
+/** How many bits of open fields the search of `solutions` tries at most (4,096 combinations). */
+const SEARCH_BITS = 12;
+/** How many consistent solutions the search offers a frame for checking. */
+const SEARCH_SOLUTIONS = 4;
+
+/**
+ * Field values for the text of a frame, best first: the stored fields the text gives with the
+ * derived ones inverted step by step; then, where that is not consistent (expressions sharing open
+ * fields, `{DESC_MODE} < 6`, a field read both as `x & 1` and `x >> 1`), the narrowest open fields
+ * the expressions read set to each combination of values in turn (at most SEARCH_BITS bits), the
+ * rest inverted as before, keeping the consistent ones. The caller encodes each and re-decodes.
+ */
+function* solutions(frame: Frame, items: readonly Item[], fails: Failures): Generator<Solving> {
+  const env = frameEnv(frame);
+  for (const it of items) {
+    if (it.soft || it.cond || !env.field(it.field)) continue;
+    const a = env.assigned.get(it.field);
+    if (a !== undefined && a !== it.value)
+      return void fails.reject(it.pos, `${it.field} disagrees with its earlier value`);
+    env.assigned.set(it.field, it.value);
+  }
+  const given = new Map(env.assigned);
+  const failed = complete(frame, items, env);
+  const first = failed === null;
+  if (first) yield env;
+  // The fields read by what the first attempt left unmet are searched; the others are inverted.
+  const missed = unmet(frame, items, env);
+  if (first && missed.length === 0) return;
+  const reads = new Set<string>();
+  for (const c of missed.length ? missed : constraints(frame, items, env))
+    fieldsRead(c.expr, env, reads);
+  // Open fields, and the bits bitset-typed fields' texts leave open, narrowest first.
+  const open = openFields(env, items, given);
+  const searched = narrowest([...reads].map(open));
+  let offered = 0;
+  for (const values of combinations(searched)) {
+    if (offered >= SEARCH_SOLUTIONS) break;
+    const tryEnv: Solving = { ...env, assigned: new Map([...given, ...values]) };
+    if (complete(frame, items, tryEnv) !== null || unmet(frame, items, tryEnv).length) continue;
+    offered++;
+    yield tryEnv;
+  }
+  const apart = offered ? null : searchApart(frame, items, given, open);
+  if (apart) yield apart;
+  else if (failed && offered === 0) fails.reject(failed.pos, failed.message);
+}
+
+/** An open field to search: its bits (of the value) that may vary, the others as in `base`. */
+interface OpenField {
+  name: string;
+  base: number;
+  bits: number[];
+}
+
+/** What may vary of a field: all of an open one, the open bits of a bitset-typed field's text, nothing of a given one (null). */
+function openFields(
+  env: Solving,
+  items: readonly Item[],
+  given: ReadonlyMap<string, number>,
+): (name: string) => OpenField | null {
+  const free = new Map(items.filter((it) => it.free?.length).map((it) => [it.field, it]));
+  return (n) => {
+    const f = free.get(n);
+    if (f && given.get(n) === f.value) return { name: n, base: f.value, bits: [...f.free!] };
+    if (given.has(n)) return null;
+    const w = env.field(n)?.width ?? 0;
+    return { name: n, base: 0, bits: Array.from({ length: w }, (_, i) => i) };
+  };
+}
+
+/** The narrowest of the open fields, at most SEARCH_BITS bits in all. */
+function narrowest(fields: (OpenField | null)[]): OpenField[] {
+  const out: OpenField[] = [];
+  let bits = 0;
+  for (const f of fields.filter((x) => x !== null).sort((a, b) => a.bits.length - b.bits.length))
+    if (bits + f.bits.length <= SEARCH_BITS) {
+      out.push(f);
+      bits += f.bits.length;
+    }
+  return out;
+}
+
+/** Every combination of values of the fields' open bits, all 0 first. */
+function* combinations(fields: readonly OpenField[]): Generator<[string, number][]> {
+  const bits = fields.reduce((n, f) => n + f.bits.length, 0);
+  for (let combo = 0; combo < 2 ** bits; combo++) {
+    let rest = combo;
+    yield fields.map((f) => {
+      let v = f.base;
+      for (const b of f.bits) {
+        v += (rest % 2) * 2 ** b;
+        rest = Math.floor(rest / 2);
+      }
+      return [f.name, v];
+    });
+  }
+}
+
+/**
+ * The search by parts, when searching everything at once finds nothing: constraints that share no
+ * open field (the three immediates of one etnaviv instruction) are searched one group after
+ * another, each within SEARCH_BITS.
+ */
+function searchApart(
+  frame: Frame,
+  items: readonly Item[],
+  given: ReadonlyMap<string, number>,
+  open: (name: string) => OpenField | null,
+): Solving | null {
+  const env = frameEnv(frame);
+  const all = constraints(frame, items, env);
+  const reads = all.map((c) => {
+    const names = new Set<string>();
+    fieldsRead(c.expr, env, names);
+    return [...names].filter((n) => open(n) !== null);
+  });
+  // Groups of constraints joined by the open fields they read.
+  const group = all.map((_, i) => i);
+  const root = (i: number): number => (group[i] === i ? i : (group[i] = root(group[i])));
+  const reader = new Map<string, number>();
+  reads.forEach((names, i) =>
+    names.forEach((n) => {
+      const j = reader.get(n);
+      if (j === undefined) reader.set(n, i);
+      else group[root(i)] = root(j);
+    }),
+  );
+  const parts = new Map<number, number[]>();
+  reads.forEach((names, i) => {
+    if (names.length) parts.set(root(i), [...(parts.get(root(i)) ?? []), i]);
+  });
+  if (parts.size < 2) return null;
+  given.forEach((v, n) => env.assigned.set(n, v));
+  for (const members of parts.values()) {
+    const before = new Map(env.assigned);
+    const fields = narrowest([...new Set(members.flatMap((i) => reads[i]))].map(open));
+    let found = false;
+    for (const values of combinations(fields)) {
+      env.assigned = new Map([...before, ...values]);
+      for (const i of members) solveTo(all[i].expr, all[i].spec, all[i].value, env);
+      found = members.every((i) => holds(all[i].expr, all[i].spec, all[i].value, env));
+      if (found) break;
+    }
+    if (!found) return null;
+  }
+  return complete(frame, items, env) === null && unmet(frame, items, env).length === 0 ? env : null;
 }
 
 /** A param seen as a stored field of the frame, so that solving may assign it (for the enclosing scope). */
@@ -2659,6 +2940,12 @@ function encodeFrame(frame: Frame, env: Solving, match: readonly number[]): Uint
   return words;
 }
 
+/** `v` with the given bits clear. */
+function withoutBits(v: number, bits: readonly number[] = []): number {
+  for (const b of bits) v -= (Math.floor(v / 2 ** b) % 2) * 2 ** b;
+  return v;
+}
+
 /**
  * Re-decode check: every value reads back as written (a bitset-typed field prints the text it was
  * read from) and the same case gives the display.
@@ -2672,11 +2959,12 @@ function checkBack(
   checkCase = true,
 ): boolean {
   for (const it of items) {
+    if (it.soft || it.cond) continue; // printing the bitset-typed field it came from again checks it
     const r = scope.resolve(it.field);
     if (!r) continue; // a param: the enclosing frame checks it
     const nested = it.text !== undefined ? scope.nestedOf(it.field) : undefined;
     const ok = nested
-      ? r.value === it.value &&
+      ? withoutBits(r.value, it.free) === withoutBits(it.value, it.free) &&
         renderNested(scope.enter(it.field, nested, r.value), line.slice(0, it.pos), []) === it.text
       : formatValue(r.spec, r.value) === formatValue(r.spec, it.value) &&
         (scope.cases.some((c) => c.fields.some((f) => f.name === it.field))
@@ -2710,23 +2998,26 @@ function instructionFrame(
     cases,
     k,
     shown: shown < 0 ? cases.length - 1 : shown,
+    gpu: gpu ?? (s.gen ? s.gen[0] : null),
     param: () => undefined,
     finish(pos, items) {
       const end = pos + /^\s*/.exec(line.slice(pos))![0].length;
       if (end < line.length) return fails.expect(end, "end of line");
-      const env = solveItems(frame, items, fails);
-      if (!env) return null;
-      const words = encodeFrame(frame, env, s.match);
       const at = gpu ?? (s.gen ? s.gen[0] : null);
-      const back = findSpec(words, at);
-      if (back !== s)
-        return fails.reject(
-          0,
-          `the text encodes as ${back ? back.name : "no instruction"}, not ${s.name}`,
-        );
-      return checkBack(new Scope(words, frame.cases, s.mnemonic, at), frame, items, line, fails)
-        ? words
-        : null;
+      for (const env of solutions(frame, items, fails)) {
+        const words = encodeFrame(frame, env, s.match);
+        const back = findSpec(words, at);
+        if (back !== s)
+          fails.reject(
+            0,
+            `the text encodes as ${back ? back.name : "no instruction"}, not ${s.name}`,
+          );
+        else if (
+          checkBack(new Scope(words, frame.cases, s.mnemonic, at), frame, items, line, fails)
+        )
+          return words;
+      }
+      return null;
     },
   };
   return frame;
@@ -2739,6 +3030,129 @@ interface Reading {
   text: string;
   /** Values the text gives (or needs) for the enclosing scope's fields passed as params. */
   outer: Item[];
+  /** Bits of `value` the text leaves open. */
+  free: number[];
+}
+
+/**
+ * A bitset-typed field's expression in the enclosing scope's names: its own stored fields become
+ * their solved values, its derived values their expressions, its params the enclosing names.
+ */
+function lift(
+  e: Expr,
+  env: Solving,
+  isOwn: (name: string) => boolean,
+  asName: ReadonlyMap<string, string>,
+  depth = 0,
+): Expr {
+  if (typeof e === "number") return e;
+  if (typeof e === "string") {
+    if (e === GPU_ID) return e;
+    if (isOwn(e)) {
+      const d = env.field(e) ? undefined : env.derived(e);
+      return d && depth < 8
+        ? lift(d.expr, env, isOwn, asName, depth + 1)
+        : (env.assigned.get(e) ?? 0);
+    }
+    return asName.get(e) ?? 0;
+  }
+  const a = lift(e.a, env, isOwn, asName, depth);
+  return e.b === undefined
+    ? { op: e.op, a }
+    : { op: e.op, a, b: lift(e.b, env, isOwn, asName, depth) };
+}
+
+/** Whether an expression reads any field (or the GPU id). */
+function readsAny(e: Expr): boolean {
+  return (
+    typeof e === "string" ||
+    (typeof e === "object" && (readsAny(e.a) || (e.b !== undefined && readsAny(e.b))))
+  );
+}
+
+/** The reading a solution of a bitset-typed field's frame gives, if it encodes as that leaf and prints its own values back. */
+function nestedReading(
+  leaf: BitsetLeaf,
+  nested: Nested,
+  frame: Frame,
+  env: Solving,
+  items: readonly Item[],
+  line: string,
+  pos: number,
+  end: number,
+  fails: Failures,
+): Reading | null {
+  const gpu = frame.gpu;
+  const words = encodeFrame(frame, env, leaf.match);
+  const matched = (ISASPEC.bitsets[nested.bitset] ?? []).filter(
+    (l) =>
+      (gpu === null || !l.gen || (gpu >= l.gen[0] && gpu <= l.gen[1])) &&
+      l.tested.every((m, i) => ((words[i] ?? 0) & m) >>> 0 === (l.match[i] & m) >>> 0),
+  );
+  if (matched.length !== 1 || matched[0] !== leaf)
+    return fails.reject(pos, `the text encodes as no single ${nested.bitset}`);
+  // What the text needs of the enclosing scope, in its names: the params it shows, the derived
+  // values it shows and the display's condition, with the leaf's own fields as their values.
+  const asName = new Map(nested.params.map(([name, as]) => [as, name]));
+  const isOwn = (n: string) =>
+    leaf.cases.some(
+      (x) => x.fields.some((f) => f.name === n) || x.derived.some((d) => d.name === n),
+    );
+  const up = (e: Expr) => lift(e, env, isOwn, asName);
+  const label = `${leaf.mnemonic}`;
+  const outer: Item[] = [];
+  for (const it of items) {
+    if (it.cond) {
+      const expr = up(it.cond.expr);
+      if (readsAny(expr)) outer.push({ ...it, field: label, pos, cond: { ...it.cond, expr } });
+    } else if (!isOwn(it.field) && asName.has(it.field) && !it.soft)
+      outer.push({ field: asName.get(it.field)!, value: it.value, pos });
+    else if (it.text === undefined) {
+      const d = isOwn(it.field) && !env.field(it.field) ? env.derived(it.field) : undefined;
+      const expr = d ? up(d.expr) : 0;
+      if (d && readsAny(expr))
+        outer.push({ field: label, value: it.value, pos, cond: { expr, spec: d } });
+    }
+  }
+  frame.cases.forEach((x, j) => {
+    if (x.when === null || j > frame.k) return;
+    const expr = up(x.when);
+    if (readsAny(expr))
+      outer.push({ field: label, value: j === frame.k ? 1 : 0, pos, cond: { expr, spec: null } });
+  });
+  env.assigned.forEach((v, n) => {
+    const o = asName.get(n);
+    if (o !== undefined && !isOwn(n)) outer.push({ field: o, value: v, pos, soft: true });
+  });
+  // Which case gives the display depends on the enclosing scope too: the enclosing frame checks
+  // that by printing the field again and comparing it with this text. Params resolve to what the
+  // text gave them (the enclosing frame checks the rest).
+  const given = {
+    resolve(outerName: string) {
+      const as = nested.params.find(([n]) => n === outerName)?.[1];
+      const v = as === undefined ? undefined : env.assigned.get(as);
+      const p = as === undefined ? undefined : frame.param(as);
+      return v === undefined || !p ? undefined : { spec: p.spec, value: v };
+    },
+  };
+  const scope = new Scope(words, leaf.cases, leaf.mnemonic, gpu, [], given, nested.params);
+  const own = items.filter((it) => !it.cond && isOwn(it.field));
+  if (!checkBack(scope, frame, own, line, fails, false)) return null;
+  // The leaf's own fields its text leaves open (encoded 0): other values print the same text
+  // where no condition depends on them, which the enclosing frame may need (a type not shown).
+  const free: number[] = [];
+  for (const c of [frame.cases[frame.k], frame.cases[frame.cases.length - 1]])
+    for (const f of c.fields)
+      if (!env.assigned.has(f.name))
+        for (let i = 0; i < f.ranges.length; i += 2)
+          for (let b = f.ranges[i]; b <= f.ranges[i + 1]; b++) if (!free.includes(b)) free.push(b);
+  return {
+    end,
+    value: words[0] + (words[1] ?? 0) * 2 ** 32,
+    text: line.slice(pos, end),
+    outer,
+    free,
+  };
 }
 
 /** Every way the text at `pos` reads as a value of the bitset-typed field `nested` of `outer`. */
@@ -2764,60 +3178,16 @@ function nestedReadings(
         cases: leaf.cases,
         k,
         shown,
+        gpu,
         param(name) {
           const outerName = asName.get(name);
           return outerName === undefined ? undefined : lookup(outer, outerName);
         },
         finish(end, items) {
-          const env = solveItems(frame, items, fails);
-          if (!env) return null;
-          const words = encodeFrame(frame, env, leaf.match);
-          const matched = (ISASPEC.bitsets[nested.bitset] ?? []).filter(
-            (l) =>
-              (gpu === null || !l.gen || (gpu >= l.gen[0] && gpu <= l.gen[1])) &&
-              l.tested.every((m, i) => ((words[i] ?? 0) & m) >>> 0 === (l.match[i] & m) >>> 0),
-          );
-          if (matched.length !== 1 || matched[0] !== leaf)
-            return fails.reject(pos, `the text encodes as no single ${nested.bitset}`);
-          // The params the text (or the case's condition) gave values: the enclosing scope's fields.
-          const isOwn = (n: string) =>
-            leaf.cases.some(
-              (x) => x.fields.some((f) => f.name === n) || x.derived.some((d) => d.name === n),
-            );
-          const outerItems: Item[] = [];
-          env.assigned.forEach((v, n) => {
-            const o = asName.get(n);
-            if (o !== undefined && !isOwn(n)) outerItems.push({ field: o, value: v, pos });
-          });
-          // Which case gives the display depends on the enclosing scope too: the enclosing frame
-          // checks that by printing the field again and comparing it with this text.
-          // Params resolve to what the text gave them (the enclosing frame checks the rest).
-          const given = {
-            resolve(outerName: string) {
-              const as = nested.params.find(([n]) => n === outerName)?.[1];
-              const v = as === undefined ? undefined : env.assigned.get(as);
-              const p = as === undefined ? undefined : frame.param(as);
-              return v === undefined || !p ? undefined : { spec: p.spec, value: v };
-            },
-          };
-          const scope = new Scope(words, leaf.cases, leaf.mnemonic, gpu, [], given, nested.params);
-          if (
-            !checkBack(
-              scope,
-              frame,
-              items.filter((it) => isOwn(it.field)),
-              line,
-              fails,
-              false,
-            )
-          )
-            return null;
-          out.push({
-            end,
-            value: words[0] + (words[1] ?? 0) * 2 ** 32,
-            text: line.slice(pos, end),
-            outer: outerItems,
-          });
+          for (const env of solutions(frame, items, fails)) {
+            const reading = nestedReading(leaf, nested, frame, env, items, line, pos, end, fails);
+            if (reading) out.push(reading);
+          }
           return null;
         },
       };
@@ -2898,7 +3268,10 @@ function walk(
   const nested = tok.raw ? undefined : nestedIn(frame, tok.field);
   if (nested) {
     for (const r of nestedReadings(frame, nested, line, start, gpu, fails, depth)) {
-      const added = [{ field: tok.field, value: r.value, pos: start, text: r.text }, ...r.outer];
+      const added = [
+        { field: tok.field, value: r.value, pos: start, text: r.text, free: r.free },
+        ...r.outer,
+      ];
       items.push(...added);
       const words = next(r.end);
       items.splice(items.length - added.length, added.length);
@@ -3113,9 +3486,10 @@ export function parseWords(
 }
 
 /**
- * The line `isaforge disasm` prints for one input line: the disassembly (`unknown …` for words no
- * instruction matches; `known` tells them apart), `invalid: …` for a line that is not words, and
- * an empty line for a blank one.
+ * The line `isaforge disasm` prints for one input line: the disassembly (`unknown …`, for isaspec
+ * Mesa's `no match: …`, for words no instruction matches; `known` tells them apart), `invalid: …`
+ * for a line that is not words, and an empty line for a blank one (and, as Mesa, for an isaspec
+ * instruction without a display template).
  */
 export function disasmLine(
   line: string,

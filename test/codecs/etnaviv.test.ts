@@ -183,8 +183,8 @@ describe("lines written from etnaviv.xml's templates", () => {
   test("txf (worked example 3) is no instruction of the shipped etnaviv.xml", () => {
     const w = [0x07811009, 0x15001f20, 0x01ff00c0, 0x78021008];
     expect(decode(w)).toBeUndefined();
-    // Mesa's BITSET_FORMAT: the words, last first, joined by '_'.
-    expect(disassemble(w)).toBe("unknown 78021008_01ff00c0_15001f20_07811009");
+    // Mesa's isa_disasm: 'no match: ' and BITSET_FORMAT, the words last first, each %08x.
+    expect(disassemble(w)).toBe("no match: 7802100801ff00c015001f2007811009");
   });
 
   test("mov's u20 and s20 immediates print as Mesa's decimal", () => {
