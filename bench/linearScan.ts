@@ -1,7 +1,8 @@
 /**
- * The reference decoder the dispatch tree is compared with: isaspec's strategy, a linear scan of the
- * instructions in model order testing `(word & tested) === match` on every word; the first
- * instruction whose bits match and whose gen range holds the gpu wins. No bucketing.
+ * The reference decoder the dispatch tree is compared with: isaspec's strategy, a linear scan of
+ * every instruction testing `(word & tested) === match` on every word; the instruction whose bits
+ * match and whose gen range holds the gpu wins, unless a second one does (Mesa's bitset conflict:
+ * nothing, as the codec's decode). No bucketing.
  *
  * Built from the model alone (`out/json/<id>.json`), independently of the generated dispatch.
  */
@@ -34,12 +35,15 @@ export function linearScan(model: IsaModel, gpu: number | null = defaultGpu(mode
   const ids = Int32Array.from(live);
   return (words, at) => {
     const o = at ?? 0;
+    let found = -1;
     for (let k = 0; k < ids.length; k++) {
       const base = ids[k] * wc;
       let w = 0;
       while (w < wc && ((words[o + w] ?? 0) & tested[base + w]) >>> 0 === match[base + w]) w++;
-      if (w === wc) return ids[k];
+      if (w < wc) continue;
+      if (found >= 0) return -1;
+      found = ids[k];
     }
-    return -1;
+    return found;
   };
 }

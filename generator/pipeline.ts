@@ -42,7 +42,6 @@ export function readSpec(spec: LoadedSpec, diags: Diagnostics): IsaModel {
     model.registers.push(...(part.registers ?? []));
     model.lookupTables.push(...(part.lookupTables ?? []));
     model.notes.push(...(part.notes ?? []));
-    if (part.assemblyText) model.assemblyText = part.assemblyText;
     if (part.registerDatabases) model.registerDatabases = part.registerDatabases;
   }
   return model;

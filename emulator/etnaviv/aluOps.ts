@@ -1,6 +1,7 @@
 /**
  * What each implemented vector-ALU instruction computes, after the seed's INST_OPCODE <doc>
- * formulas (specs/etnaviv/isa.xml.page.txt). Operand letters: a = src0, b = src1, c = src2, after
+ * formulas (specs/etnaviv/isa.xml.page.txt), keyed by etnaviv.xml's instruction names, which also
+ * say which sources an instruction has (DST and LITP, which etnaviv.xml does not encode, are gone). Operand letters: a = src0, b = src1, c = src2, after
  * swizzle and ABS/NEG. Choices the seed leaves open are listed in emulator/README.md.
  */
 import {
@@ -82,7 +83,7 @@ const HALF_PI = Math.PI / 2;
 
 export const ALU_OPS: Readonly<Record<string, AluOp>> = {
   // ADD: f32 is a four-wide add; "u32, GC3000: every component ... in a SIMD operation".
-  ADD: {
+  add: {
     reads: [0, 2],
     types: "any",
     run: ({ src, numeric, rounding }) => {
@@ -91,38 +92,23 @@ export const ALU_OPS: Readonly<Record<string, AluOp>> = {
       return a.map((x, i) => roundToF32Bits(bitsToFloat(x) + bitsToFloat(c[i]), rounding));
     },
   },
-  MAD: floatOp([0, 1, 2], (a, b, c) => a.map((x, i) => x * b[i] + c[i])),
-  MUL: floatOp([0, 1], (a, b) => a.map((x, i) => x * b[i])),
-  DST: floatOp([0, 1], (a, b) => [1, a[1] * b[1], a[2], b[3]]),
-  DP2: floatOp([0, 1], (a, b) => dot(a, b, 2)),
-  DP3: floatOp([0, 1], (a, b) => dot(a, b, 3)),
-  DP4: floatOp([0, 1], (a, b) => dot(a, b, 4)),
+  mad: floatOp([0, 1, 2], (a, b, c) => a.map((x, i) => x * b[i] + c[i])),
+  mul: floatOp([0, 1], (a, b) => a.map((x, i) => x * b[i])),
+  dp2: floatOp([0, 1], (a, b) => dot(a, b, 2)),
+  dp3: floatOp([0, 1], (a, b) => dot(a, b, 3)),
+  dp4: floatOp([0, 1], (a, b) => dot(a, b, 4)),
   // MOV copies bit patterns; ABS/NEG follow the type (float sign bit, or two's complement).
-  MOV: { reads: [2], types: "any", run: ({ src }) => Array.from(lanesOf(src[2])) },
-  RCP: floatOp(
+  mov: { reads: [2], types: "any", run: ({ src }) => Array.from(lanesOf(src[2])) },
+  rcp: floatOp(
     [2],
     perLane((x) => 1 / x),
   ),
-  RSQ: floatOp(
+  rsq: floatOp(
     [2],
     perLane((x) => 1 / Math.sqrt(x)),
   ),
-  // LITP: "If src0 is disabled, src0.y > 0 and src0.z > 0 evaluate as true"; exp is 2^x (EXP).
-  LITP: {
-    reads: [1, 2],
-    optional: [0],
-    types: "float",
-    run: ({ src, rounding }) => {
-      const [a, b, c] = [floats(src[0]), floats(src[1]), floats(src[2])];
-      const ay = src[0] === undefined || a[1] > 0;
-      const az = src[0] === undefined || a[2] > 0;
-      const y = b[2] > 0 && ay ? b[1] : 0;
-      const z = b[2] > 0 && az ? 2 ** c[0] : 0;
-      return [1, y, z, 1].map((v) => roundToF32Bits(v, rounding));
-    },
-  },
   // SELECT: binary "src1 COND src0 ? src2 : src1", unary "COND(src0) ? src1 : src2".
-  SELECT: {
+  select: {
     reads: [0, 1, 2],
     types: "any",
     condIsOperand: true,
@@ -132,7 +118,7 @@ export const ALU_OPS: Readonly<Record<string, AluOp>> = {
     },
   },
   // SET: "1.0 if (src0 COND src1), otherwise 0.0".
-  SET: {
+  set: {
     reads: [],
     types: "any",
     condIsOperand: true,
@@ -142,62 +128,63 @@ export const ALU_OPS: Readonly<Record<string, AluOp>> = {
     },
   },
   // EXP and LOG: "a scalar operation" on src2.x, broadcast.
-  EXP: floatOp([2], (_a, _b, c) => broadcast(2 ** c[0])),
-  LOG: floatOp([2], (_a, _b, c) => broadcast(Math.log2(c[0]))),
+  exp: floatOp([2], (_a, _b, c) => broadcast(2 ** c[0])),
+  log: floatOp([2], (_a, _b, c) => broadcast(Math.log2(c[0]))),
   // FRC: "-0.1 will be turned into 0.9", i.e. x - floor(x).
-  FRC: floatOp(
+  frc: floatOp(
     [2],
     perLane((x) => x - Math.floor(x)),
   ),
-  SQRT: floatOp([2], perLane(Math.sqrt)),
+  sqrt: floatOp([2], perLane(Math.sqrt)),
   // SIN/COS: "dst := sin(src2 * (PI/2))": the argument is in units of PI/2 (period 4).
-  SIN: floatOp(
+  sin: floatOp(
     [2],
     perLane((x) => Math.sin(x * HALF_PI)),
   ),
-  COS: floatOp(
+  cos: floatOp(
     [2],
     perLane((x) => Math.cos(x * HALF_PI)),
   ),
-  FLOOR: floatOp([2], perLane(Math.floor)),
-  CEIL: floatOp([2], perLane(Math.ceil)),
+  floor: floatOp([2], perLane(Math.floor)),
+  ceil: floatOp([2], perLane(Math.ceil)),
   // SIGN: "1.0 if the sign is positive or zero, -1.0 if negative".
-  SIGN: floatOp(
+  sign: floatOp(
     [2],
     perLane((x) => (x < 0 ? -1 : 1)),
   ),
   // Integer and bitwise ops: SIMD on GC3000 (the seed's "On GC3000 this is a SIMD operation").
-  LSHIFT: intOp(
+  lshift: intOp(
     [0, 2],
     perLane2((x, s) => x << (s & 31)),
   ),
-  RSHIFT: intOp([0, 2], (a, _b, c, signed) =>
+  rshift: intOp([0, 2], (a, _b, c, signed) =>
     a.map((x, i) => (signed ? (x | 0) >> (c[i] & 31) : x >>> (c[i] & 31))),
   ),
-  ROTATE: intOp(
+  rotate: intOp(
     [0, 2],
     perLane2((x, s) => (x << (s & 31)) | (x >>> ((32 - s) & 31))),
   ),
-  OR: intOp(
+  or: intOp(
     [0, 2],
     perLane2((x, y) => x | y),
   ),
-  AND: intOp(
+  and: intOp(
     [0, 2],
     perLane2((x, y) => x & y),
   ),
-  XOR: intOp(
+  xor: intOp(
     [0, 2],
     perLane2((x, y) => x ^ y),
   ),
-  NOT: intOp(
+  not: intOp(
     [2],
     perLane((x) => ~x),
   ),
-  LEADZERO: intOp([0], (a) => a.map((x) => Math.clz32(x))),
-  POPCOUNT: intOp([2], perLane(popcount)),
+  // leadzero: etnaviv.xml gives it src2 only (#instruction-alu-src2).
+  leadzero: intOp([2], perLane(Math.clz32)),
+  popcount: intOp([2], perLane(popcount)),
   // IMULLO0, IMULHI0, IMADLO0: "a scalar operation" on the x components, broadcast.
-  IMULLO0: intOp([0, 1], (a, b) => broadcast(Math.imul(a[0], b[0]))),
-  IMULHI0: intOp([0, 1], (a, b, _c, signed) => broadcast(mulHigh32(a[0], b[0], signed))),
-  IMADLO0: intOp([0, 1, 2], (a, b, c) => broadcast(Math.imul(a[0], b[0]) + c[0])),
+  imullo0: intOp([0, 1], (a, b) => broadcast(Math.imul(a[0], b[0]))),
+  imulhi0: intOp([0, 1], (a, b, _c, signed) => broadcast(mulHigh32(a[0], b[0], signed))),
+  imadlo0: intOp([0, 1, 2], (a, b, c) => broadcast(Math.imul(a[0], b[0]) + c[0])),
 };

@@ -73,8 +73,8 @@ function aluHandler(name: InstructionName, op: AluOp): Handler<EtnavivState> {
     if (op.types === "integer" && numeric === "float")
       throw instructionError(inst, `${name} needs an integer type (.s32 or .u32), got f32`);
     const arity = conditionArity(inst);
-    if (name === "SELECT" && arity === 0)
-      throw instructionError(inst, "SELECT needs a condition (COND is TRUE)");
+    if (name === "select" && arity === 0)
+      throw instructionError(inst, "select needs a condition (COND is TRUE)");
     const reads = [
       ...op.reads,
       ...conditionReads(inst),
@@ -99,24 +99,30 @@ function aluHandler(name: InstructionName, op: AluOp): Handler<EtnavivState> {
   };
 }
 
-/** BRANCH: "pc := src2_imm if src0 COND src1", tested on the x components. */
-const branch: Handler<EtnavivState> = (words, state) => {
-  const inst = readInstruction(words, state, "BRANCH");
-  const numeric = numericOf(inst);
-  // Seed: immediates are possible "for source arguments for other instructions than control flow".
-  for (const i of conditionReads(inst))
-    if (inst.src[i].use && inst.src[i].group === IMMEDIATE_GROUP)
-      throw instructionError(
-        inst,
-        `src${i} is an inline immediate, which control flow instructions cannot take`,
-      );
-  const src = readSources(inst, state, conditionReads(inst), numeric);
-  if (conditionArity(inst) === 0 || holds(inst.cond, src[0]![0], src[1]?.[0] ?? 0, numeric))
-    state.nextPc = inst.target;
-};
+/**
+ * BRANCH: "pc := src2_imm if src0 COND src1", tested on the x components. etnaviv.xml has one
+ * leaf per number of sources: branch (none), branch_unary (src0), branch_binary (src0, src1).
+ */
+const BRANCHES = ["branch", "branch_unary", "branch_binary"] as const;
+const branchHandler =
+  (name: InstructionName): Handler<EtnavivState> =>
+  (words, state) => {
+    const inst = readInstruction(words, state, name);
+    const numeric = numericOf(inst);
+    // Seed: immediates are possible "for source arguments for other instructions than control flow".
+    for (const i of conditionReads(inst))
+      if (inst.src[i].use && inst.src[i].group === IMMEDIATE_GROUP)
+        throw instructionError(
+          inst,
+          `src${i} is an inline immediate, which control flow instructions cannot take`,
+        );
+    const src = readSources(inst, state, conditionReads(inst), numeric);
+    if (conditionArity(inst) === 0 || holds(inst.cond, src[0]![0], src[1]?.[0] ?? 0, numeric))
+      state.nextPc = inst.target;
+  };
 
 const nop: Handler<EtnavivState> = (words, state) => {
-  readInstruction(words, state, "NOP");
+  readInstruction(words, state, "nop");
 };
 
 function notEmulated(name: string): Handler<EtnavivState> {
@@ -129,12 +135,16 @@ function buildTable(): HandlerTable<EtnavivState> {
   const table: Handler<EtnavivState>[] = INSTRUCTION_NAMES.map(notEmulated);
   for (const [name, op] of Object.entries(ALU_OPS) as [InstructionName, AluOp][])
     table[InstructionId[name]] = aluHandler(name, op);
-  table[InstructionId.BRANCH] = branch;
-  table[InstructionId.NOP] = nop;
+  for (const name of BRANCHES) table[InstructionId[name]] = branchHandler(name);
+  table[InstructionId.nop] = nop;
   return table;
 }
 
 export const ETNAVIV_HANDLERS: HandlerTable<EtnavivState> = buildTable();
 
 /** The instructions the emulator implements (the others stop the machine with an error). */
-export const EMULATED_INSTRUCTIONS: readonly string[] = [...Object.keys(ALU_OPS), "BRANCH", "NOP"];
+export const EMULATED_INSTRUCTIONS: readonly string[] = [
+  ...Object.keys(ALU_OPS),
+  ...BRANCHES,
+  "nop",
+];

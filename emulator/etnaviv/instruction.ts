@@ -1,46 +1,43 @@
 /**
- * One decoded Vivante instruction as numbers: the codec's `decode` gives enum symbols; the
- * emulator works on the seed's numeric values (INST_CONDITION, INST_RGROUP, INST_AMODE,
- * INST_TYPE, INST_ROUND_MODE in specs/etnaviv/isa.xml.page.txt).
+ * One decoded Vivante instruction as numbers. The codec's `decode` gives the fields of Mesa's
+ * etnaviv.xml (specs/etnaviv/etnaviv.xml): enum symbols, and the bitset-typed operands `DST`
+ * (#instruction-dst: AMODE bits 0–2, REG 3–9, COMPS 10–13) and `SRCn` (#instruction-src: SWIZ
+ * bits 0–7, NEG 8, ABS 9) as their raw bits; a source an instruction does not use has no fields
+ * (etnaviv.xml fixes its bits to zero). The emulator works on the seed's numeric values
+ * (INST_CONDITION, INST_RGROUP, INST_AMODE, INST_TYPE, INST_ROUND_MODE in
+ * specs/etnaviv/isa.xml.page.txt), which etnaviv.xml's enums share.
  */
-import {
-  decode,
-  type Decoded,
-  type InstAmode,
-  type InstCondition,
-  type InstRgroup,
-  type InstRoundMode,
-} from "../../out/ts/etnaviv";
+import { decode, type Decoded, type RegAddressingMode, type RegGroup } from "../../out/ts/etnaviv";
 import { EmulatorError, hexWords } from "../core/runLoop";
 import type { EtnavivState } from "./state";
 
 type Named<T extends string> = Exclude<T, `_${number}`>;
 
-// prettier-ignore
-const CONDITION: Record<Named<InstCondition>, number> = {
-  TRUE: 0, GT: 1, LT: 2, GE: 3, LE: 4, EQ: 5, NE: 6, AND: 7,
-  OR: 8, XOR: 9, NOT: 10, NZ: 11, GEZ: 12, GZ: 13, LEZ: 14, LZ: 15,
+// etnaviv.xml #reg_group and #reg_addressing_mode, as the codec names their values.
+const RGROUP: Record<Named<RegGroup>, number> = {
+  t: 0,
+  i: 1,
+  u: 2,
+  uniform_1: 3,
+  th: 4,
+  immed: 7,
 };
-const RGROUP: Record<Named<InstRgroup>, number> = {
-  TEMP: 0,
-  INTERNAL: 1,
-  UNIFORM_0: 2,
-  UNIFORM_1: 3,
+const AMODE: Record<Named<RegAddressingMode>, number> = {
+  direct: 0,
+  "a.x": 1,
+  "a.y": 2,
+  "a.z": 3,
+  "a.w": 4,
 };
-const AMODE: Record<Named<InstAmode>, number> = {
-  DIRECT: 0,
-  ADD_A_X: 1,
-  ADD_A_Y: 2,
-  ADD_A_Z: 3,
-  ADD_A_W: 4,
-};
-const ROUND: Record<Named<InstRoundMode>, number> = { DEFAULT: 0, RTZ: 1, RTNE: 2 };
 
 /** The numeric value of an enum symbol (`_<n>` is value n, the codec's spelling of unnamed values). */
 function valueOf<T extends string>(table: Record<Named<T>, number>, symbol: T): number {
   if (/^_\d+$/.test(symbol)) return Number(symbol.slice(1));
   return (table as Record<string, number>)[symbol];
 }
+
+/** `_<n>`: an enum whose values print as suffixes (#cond, #rounding) has no symbols of its own. */
+const numberOf = (symbol: string): number => valueOf<`_${number}`>({}, symbol as `_${number}`);
 
 /** The seed's INST_TYPE values. */
 export const TYPE_NAMES = ["f32", "s32", "s8", "u16", "f16", "s16", "u32", "u8"] as const;
@@ -72,10 +69,28 @@ export interface EtnaInstruction {
   rmode: number;
   dst: { use: boolean; reg: number; amode: number; comps: number };
   src: readonly [SourceOperand, SourceOperand, SourceOperand];
-  /** SRC2_IMM: the branch target (instruction index). */
+  /** TARGET (isa.xml's SRC2_IMM): the branch target (instruction index). */
   target: number;
-  /** SEL_BIT1 << 1 | SEL_BIT0: the dual-16 thread select. */
+  /** HIGH_HALF << 1 | LOW_HALF (isa.xml's SEL_BIT1, SEL_BIT0): the dual-16 thread select. */
   thread: number;
+}
+
+/** The decoded fields, each possibly absent (the instructions have different fields). */
+type AnyFields = Partial<Record<string, number | boolean | string>>;
+
+function source(f: AnyFields, index: 0 | 1 | 2): SourceOperand {
+  const reg = f[`SRC${index}_REG`] as number | undefined;
+  const bits = (f[`SRC${index}`] as number | undefined) ?? 0;
+  return {
+    index,
+    use: reg !== undefined,
+    reg: reg ?? 0,
+    swizzle: bits & 0xff,
+    neg: ((bits >> 8) & 1) === 1,
+    abs: ((bits >> 9) & 1) === 1,
+    amode: valueOf(AMODE, (f[`SRC${index}_AMODE`] as RegAddressingMode | undefined) ?? "direct"),
+    group: valueOf(RGROUP, (f[`SRC${index}_RGROUP`] as RegGroup | undefined) ?? "t"),
+  };
 }
 
 /** Decode the words of the instruction at state.pc (the dispatch table already chose `name`). */
@@ -90,42 +105,19 @@ export function readInstruction(
       `etnaviv: dispatch chose ${name} but decode gives ${d ? d.name : "nothing"} at pc ${state.pc}: ${hexWords(words)}`,
       state.pc,
     );
-  const f = d.fields;
-  const source = (
-    index: 0 | 1 | 2,
-    use: boolean,
-    reg: number,
-    swizzle: number,
-    neg: boolean,
-    abs: boolean,
-    amode: InstAmode,
-    group: InstRgroup,
-  ): SourceOperand => ({
-    index,
-    use,
-    reg,
-    swizzle,
-    neg,
-    abs,
-    amode: valueOf(AMODE, amode),
-    group: valueOf(RGROUP, group),
-  });
+  const f = d.fields as AnyFields;
+  const dst = (f.DST as number | undefined) ?? 0;
   return {
     name,
     pc: state.pc,
-    cond: valueOf(CONDITION, f.COND),
-    sat: f.SAT,
-    type: (f.TYPE_BIT2 ? 4 : 0) | f.TYPE_BIT01,
-    rmode: valueOf(ROUND, f.RMODE),
-    dst: { use: f.DST_USE, reg: f.DST_REG, amode: f.DST_AMODE, comps: f.DST_COMPS },
-    // prettier-ignore
-    src: [
-      source(0, f.SRC0_USE, f.SRC0_REG, f.SRC0_SWIZ, f.SRC0_NEG, f.SRC0_ABS, f.SRC0_AMODE, f.SRC0_RGROUP),
-      source(1, f.SRC1_USE, f.SRC1_REG, f.SRC1_SWIZ, f.SRC1_NEG, f.SRC1_ABS, f.SRC1_AMODE, f.SRC1_RGROUP),
-      source(2, f.SRC2_USE, f.SRC2_REG, f.SRC2_SWIZ, f.SRC2_NEG, f.SRC2_ABS, f.SRC2_AMODE, f.SRC2_RGROUP),
-    ],
-    target: f.SRC2_IMM,
-    thread: (f.SEL_BIT1 ? 2 : 0) | (f.SEL_BIT0 ? 1 : 0),
+    cond: numberOf(f.COND as string),
+    sat: f.SAT === true,
+    type: (f.TYPE_BIT2 ? 4 : 0) | ((f.TYPE_BIT01 as number) & 3), // TYPE_BIT01 is an `int` field
+    rmode: f.RMODE === undefined ? 0 : numberOf(f.RMODE as string),
+    dst: { use: f.DST_USE === true, reg: (dst >> 3) & 0x7f, amode: dst & 7, comps: dst >> 10 },
+    src: [source(f, 0), source(f, 1), source(f, 2)],
+    target: (f.TARGET as number | undefined) ?? 0,
+    thread: (f.HIGH_HALF ? 2 : 0) | (f.LOW_HALF ? 1 : 0),
   };
 }
 

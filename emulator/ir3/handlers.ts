@@ -10,7 +10,6 @@ import {
   type Fields1,
   type Fields3,
   type Fields4,
-  type InstructionName,
   type Swiz,
 } from "../../out/ts/ir3";
 import {
@@ -26,21 +25,25 @@ function fail(state: Ir3State, name: string, message: string): EmulatorError {
   return new EmulatorError(`ir3: ${name} at pc ${state.pc}: ${message}`, state.pc);
 }
 
+/** What cat0 instructions decode to: each has cat0's flags and IMMED (Fields0), whatever else it has. */
+type Cat0Decoded = Extract<Decoded, { fields: Required<Fields0> }>;
+type Cat0Name = Cat0Decoded["name"];
+
 /** Decode with the codec (same gpu as the dispatch) and check the flags the emulator can honour. */
-function read(words: ArrayLike<number>, state: Ir3State, name: InstructionName): Decoded {
+function read(words: ArrayLike<number>, state: Ir3State, name: Cat0Name): Cat0Decoded {
   const d = decode(words, { gpu: state.gpu });
   if (!d || d.name !== name)
     throw new EmulatorError(
       `ir3: dispatch chose ${name} but decode gives ${d ? d.name : "nothing"} at pc ${state.pc}: ${hexWords(words)}`,
       state.pc,
     );
-  const f: Required<Fields0> = d.fields;
+  const f: Required<Fields0> = (d as Cat0Decoded).fields;
   // (ss)/(sy) wait for earlier results and (jp) marks a join point: nothing to do for one fiber
   // that runs in order. (eq) and (rptN) change what a branch does in ways the seed does not say.
   if (f.EQ) throw fail(state, name, "the (eq) flag is not emulated");
   if (f.REPEAT !== "_0" && name !== "nop")
     throw fail(state, name, `the (${f.REPEAT}) repeat flag is only emulated on nop`);
-  return d;
+  return d as Cat0Decoded;
 }
 
 /** p0.<comp>, inverted when `inv` is set. */
@@ -59,8 +62,8 @@ function relative(state: Ir3State, immed: number): number {
  * no effect" (ir3-cat0.xml, predt doc); `always` marks predt/predf/prede, which run regardless.
  */
 function handler(
-  name: InstructionName,
-  effect: (d: Decoded, state: Ir3State) => void,
+  name: Cat0Name,
+  effect: (d: Cat0Decoded, state: Ir3State) => void,
   always = false,
 ): Handler<Ir3State> {
   return (words, state) => {
@@ -71,14 +74,14 @@ function handler(
   };
 }
 
-const oneSource = (d: Decoded) => d.fields as Required<Fields1>;
-const twoSources = (d: Decoded) => d.fields as Required<Fields4>;
+const oneSource = (d: Cat0Decoded) => d.fields as Required<Fields1>;
+const twoSources = (d: Cat0Decoded) => d.fields as Required<Fields4>;
 
 const branchIf = (state: Ir3State, taken: boolean, immed: number) => {
   if (taken) state.nextPc = relative(state, immed);
 };
 
-const EFFECTS: Partial<Record<InstructionName, [(d: Decoded, s: Ir3State) => void, boolean?]>> = {
+const EFFECTS: Partial<Record<Cat0Name, [(d: Cat0Decoded, s: Ir3State) => void, boolean?]>> = {
   nop: [() => {}],
   end: [(_d, s) => void (s.ended = true)],
   jump: [(d, s) => branchIf(s, true, d.fields.IMMED)],
@@ -137,8 +140,8 @@ function notEmulated(name: string): Handler<Ir3State> {
 function buildTable(): HandlerTable<Ir3State> {
   const table: Handler<Ir3State>[] = INSTRUCTION_NAMES.map(notEmulated);
   for (const [name, [effect, always]] of Object.entries(EFFECTS) as [
-    InstructionName,
-    [(d: Decoded, s: Ir3State) => void, boolean?],
+    Cat0Name,
+    [(d: Cat0Decoded, s: Ir3State) => void, boolean?],
   ][])
     table[InstructionId[name]] = handler(name, effect, always);
   return table;

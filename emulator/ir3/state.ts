@@ -16,7 +16,7 @@ export interface Ir3Options {
   p0?: readonly [boolean, boolean, boolean, boolean];
   /** Bits 0..31 tested by `brac.N` (bit N); see emulator/README.md. Default 0. */
   branchConstants?: number;
-  /** GPU generation for dispatch and decode (default: the codec's default, 600). */
+  /** GPU generation for dispatch and decode (default: the codec's default, 700: the newest gen.min). */
   gpu?: number;
   /** Step limit of the run loop (default 100000). */
   maxSteps?: number;

@@ -5,6 +5,7 @@
 import type { Diagnostics } from "../diagnostics";
 import type { IsaModel } from "../model/types";
 import { checkCoverage } from "./checkCoverage";
+import { checkDocumentsAgree } from "./checkDocumentsAgree";
 import { checkEncodings } from "./checkEncodings";
 import { checkFields } from "./checkFields";
 import { checkNames, checkReferences } from "./checkNames";
@@ -16,6 +17,7 @@ export function analyzeModel(model: IsaModel, diags: Diagnostics): void {
   checkGenRanges(model, diags);
   checkFields(model, diags);
   checkEncodings(model, diags);
+  checkDocumentsAgree(model, diags);
   checkCoverage(model, diags);
   checkRegisterDatabases(model, diags);
 }

@@ -7,7 +7,7 @@ import type { Diagnostic } from "../diagnostics";
 import type { IsaModel } from "../model/types";
 import { emitTsCodec } from "./emitTsCodec";
 import { claimChunks, exampleChunks, mergeChunks } from "./manual/exampleChunks";
-import type { InstructionExample } from "./manual/examples";
+import { NO_DISPLAY, type InstructionExample } from "./manual/examples";
 import {
   compileGeneratedCodec,
   loadCompiledCodec,
@@ -63,7 +63,8 @@ function exampleWarnings(models: IsaModel[], examples: ExampleSet): Diagnostic[]
     if (!byName) return [];
     return model.instructions.flatMap((ins): Diagnostic[] => {
       const example = byName.get(ins.name);
-      if (example?.decodeOnly === undefined) return [];
+      // Without a display template the reader has warned already (no-display).
+      if (example?.decodeOnly === undefined || example.decodeOnly === NO_DISPLAY) return [];
       return [
         {
           severity: "warning",

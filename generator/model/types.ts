@@ -120,7 +120,7 @@ export interface IsaInfo {
   /** Execution units and their instruction widths, where they differ (Bifrost FMA/ADD). */
   units?: UnitInfo[];
   /** How the ISA's assembly text looks (the upstream disassembler whose text the codec matches). */
-  assemblySyntax?: "isaspec" | "etnaviv" | "valhall" | "r500-fc";
+  assemblySyntax?: "isaspec" | "valhall" | "r500-fc";
   source: SourceRef;
 }
 
@@ -231,6 +231,12 @@ export interface Field {
    * `OPCODE_BIT6` bit 6), so wider values are not an error.
    */
   enumLowBits?: boolean;
+  /**
+   * For a field of an instruction word holding part of the opcode (rules-ng-instructions
+   * companion, etnaviv: `OPCODE` bits 0–5 and `OPCODE_BIT6` bit 6 of an `INST_OPCODE` value): the
+   * opcode enum and the bit of the value the field's lowest bit holds.
+   */
+  opcodePart?: OpcodePart;
   /** For `bitset` fields: the `BitsetDef` name. */
   bitset?: string;
   /** Text printed for a set `bool` (isaspec `display`). */
@@ -256,6 +262,16 @@ export interface Field {
   brief?: string;
   doc?: string;
   source: SourceRef;
+}
+
+/** A field's place in an opcode value assembled from several fields. */
+export interface OpcodePart {
+  enum: string;
+  /**
+   * @asType integer
+   * @minimum 0
+   */
+  shift: number;
 }
 
 /** isaspec `<param name= as=>`: the enclosing scope's field `name` is visible as `as` inside a sub-encoding. */
@@ -569,185 +585,11 @@ export interface IsaModel {
   registers: Register[];
   lookupTables: LookupTable[];
   notes: Note[];
-  /** How the upstream disassembler prints the instructions, where a companion states it (etnaviv). */
-  assemblyText?: AssemblyText;
   /**
    * The rules-ng register databases of a spec whose documents are one (etnaviv-hw): one per
    * document no other imports, as headergen reads it (that document, then its imports).
    */
   registerDatabases?: RegisterDatabase[];
-}
-
-/**
- * How an upstream disassembler prints instructions, where no source document says so (etnaviv:
- * Mesa's isaspec `etnaviv.xml`, from specs/etnaviv/mesa-syntax.json). Names refer to instruction
- * fields; the codec emitter turns this into the printer and the parser.
- */
-export interface AssemblyText {
-  /** Where the conventions come from (repository:path@commit, document section). */
-  upstream: string;
-  /**
-   * Characters the head (mnemonic and modifiers) is padded to; one space then precedes the operands.
-   * @asType integer
-   * @minimum 0
-   */
-  headWidth: number;
-  /** Text between two operands (`, `). */
-  operandSeparator: string;
-  /** Text of an unused operand (`void`). */
-  unused: string;
-  /** Value-to-text tables (condition, type, write mask, register group, …). */
-  spellings: TextSpelling[];
-  /** Suffixes of the mnemonic, each printed from a field or a value assembled from fields. */
-  modifiers: TextModifier[];
-  operands: TextOperand[];
-  /** Inline immediates: a source whose register group is `group` prints a value instead. */
-  immediate?: TextImmediate;
-  /** Layouts of a line: which modifiers in which order, which operands. */
-  forms: TextForm[];
-  /** The form of instructions no form lists. */
-  defaultForm: string;
-  /** Mnemonics chosen by field values (etnaviv 0x7F: `bit_findlsb` / `bit_findmsb`). */
-  variants: MnemonicVariant[];
-  /** Instructions upstream has no encoding for; the codec still prints them (see `reason`). */
-  unmatched?: { instructions: string[]; reason: string; upstream: string; source: SourceRef };
-  /** Opcodes upstream prints that the source documents lack, so the model has no instruction for them. */
-  absentOpcodes: AbsentOpcode[];
-  source: SourceRef;
-}
-
-/** A table from values to printed text. */
-export interface TextSpelling {
-  name: string;
-  values: { value: number; text: string }[];
-  upstream: string;
-  source: SourceRef;
-}
-
-/** A value assembled from fields: field value << shift, or'ed together. */
-export interface TextValuePart {
-  field: string;
-  /**
-   * @asType integer
-   * @minimum 0
-   */
-  shift: number;
-}
-
-/** A mnemonic suffix. */
-export interface TextModifier {
-  name: string;
-  /** Text of a flag (printed when the value is non-zero, or zero when `inverted`). */
-  text?: string;
-  inverted?: boolean;
-  /** Spelling of a multi-valued modifier. */
-  spelling?: string;
-  /** The fields holding the value; absent when no document gives the bits (never printed or parsed). */
-  parts?: TextValuePart[];
-  upstream: string;
-  source: SourceRef;
-}
-
-/** Fields that make up an operand, by role. */
-export interface TextOperandFields {
-  use?: string;
-  reg?: string;
-  amode?: string;
-  mask?: string;
-  group?: string;
-  swizzle?: string;
-  neg?: string;
-  abs?: string;
-  id?: string;
-  value?: string;
-}
-
-export interface TextOperand {
-  name: string;
-  /** `void`: always prints the unused text; `target`: a field printed as a decimal number. */
-  kind: "dest" | "src" | "texture" | "target" | "void";
-  fields: TextOperandFields;
-  /** Register prefix (`t`, `tex`). */
-  prefix?: string;
-  /** For a destination: printed with the mask instead of the unused text when `use` is 0 (`mem`). */
-  memory?: string;
-  upstream: string;
-  source: SourceRef;
-}
-
-/** A part of an inline immediate: bits `from…from+width-1` of the source field with `role`, at `shift`. */
-export interface TextImmediatePart {
-  role: keyof TextOperandFields;
-  /**
-   * @asType integer
-   * @minimum 0
-   */
-  shift: number;
-  /**
-   * @asType integer
-   * @minimum 0
-   */
-  from?: number;
-  /**
-   * @asType integer
-   * @minimum 1
-   */
-  width?: number;
-}
-
-export interface TextImmediate {
-  /**
-   * @asType integer
-   * @minimum 0
-   */
-  group: number;
-  /**
-   * Bits in the value.
-   * @asType integer
-   * @minimum 1
-   */
-  width: number;
-  value: TextImmediatePart[];
-  /** Selects the format (index into `formats`). */
-  type: TextImmediatePart;
-  /** `float32-top`: the value is the top bits of an IEEE single, printed `%f`; `float16`: its low 16 bits are a half, printed `%f`. */
-  formats: ("float32-top" | "int" | "uint" | "float16")[];
-  upstream: string;
-  source: SourceRef;
-}
-
-export interface TextForm {
-  name: string;
-  /** Modifier names in print order. */
-  modifiers: string[];
-  /** Operand names in print order. */
-  operands: string[];
-  instructions: string[];
-  upstream: string;
-  source: SourceRef;
-}
-
-export interface MnemonicVariant {
-  instruction: string;
-  mnemonic: string;
-  /** Field values that select the variant. */
-  fixed: { field: string; value: number }[];
-  /** Operands the variant prints as unused (their fields hold the selection). */
-  voidOperands: string[];
-  upstream: string;
-  source: SourceRef;
-}
-
-export interface AbsentOpcode {
-  /**
-   * @asType integer
-   * @minimum 0
-   */
-  opcode: number;
-  mnemonic: string;
-  form: string;
-  upstream: string;
-  source: SourceRef;
 }
 
 /**

@@ -3,7 +3,8 @@
  * instructions from the registers laid out by the ISA's rules-ng-instructions companion (which
  * words, opcode, derived values, operands, overlapping fields), since rules-ng cannot say how
  * registers form instructions. Steps: collect declarations (following imports) → resolve types →
- * apply the companion → apply the optional rules-ng-syntax companion (how upstream prints them).
+ * apply the companion. A companion with `buildInstructions: false` only lays the registers out as
+ * the instruction words (another document of the ISA gives the instructions: etnaviv's isaspec).
  */
 import type { Register } from "../model/types";
 import type { ModelPart, ReaderContext } from "./readerTypes";
@@ -11,9 +12,8 @@ import { applyAlternatives } from "./rulesNg/alternatives";
 import { collectDocuments } from "./rulesNg/collect";
 import { buildInstructions } from "./rulesNg/instructions";
 import { findInstructionsCompanion, INSTRUCTIONS_KIND } from "./rulesNg/instructionsCompanion";
-import { findInstructionWords, markSplitOpcode } from "./rulesNg/layout";
+import { checkOpcode, findInstructionWords, markOpcodeParts } from "./rulesNg/layout";
 import { resolveDefinitions } from "./rulesNg/resolve";
-import { applySyntaxCompanion } from "./rulesNg/syntaxCompanion";
 
 export function readRulesNg(ctx: ReaderContext): ModelPart {
   const xmlErrorsBefore = ctx.diags.items.filter((d) => d.code === "xml-syntax").length;
@@ -41,15 +41,13 @@ export function readRulesNg(ctx: ReaderContext): ModelPart {
   applyAlternatives(companion, registers, ctx.diags);
   const words = findInstructionWords(ctx.isa, companion, resolved, ctx.diags);
   if (!words) return { ...definitions, registers };
-  markSplitOpcode(words, companion);
+  markOpcodeParts(words, companion);
+  if (companion.data.buildInstructions === false) {
+    checkOpcode(companion, words, resolved.enums, ctx.diags);
+    return { ...definitions, registers: numberWords(registers, words) };
+  }
   const instructions = buildInstructions(ctx.isa, words, companion, resolved.enums, ctx.diags);
-  const assemblyText = applySyntaxCompanion(ctx.companions, instructions, ctx.diags);
-  return {
-    ...definitions,
-    registers: numberWords(registers, words),
-    instructions,
-    ...(assemblyText ? { assemblyText } : {}),
-  };
+  return { ...definitions, registers: numberWords(registers, words), instructions };
 }
 
 /** Registers in model property order, the instruction words numbered. */

@@ -4,7 +4,6 @@
  */
 import type { Diagnostics } from "../diagnostics";
 import type {
-  AssemblyText,
   BitsetDef,
   DocumentFormat,
   EnumDef,
@@ -63,8 +62,6 @@ export interface ModelPart {
   registers?: Register[];
   lookupTables?: LookupTable[];
   notes?: Note[];
-  /** How the upstream disassembler prints the instructions (from a companion). */
-  assemblyText?: AssemblyText;
   /** rules-ng register databases (rules-ng-database documents). */
   registerDatabases?: RegisterDatabase[];
 }

@@ -44,7 +44,7 @@ const ISA = {
   wordCount: 4,
   instructionWidth: 128,
   /** The generation decode assumes when none is given (the newest the specs know). */
-  defaultGpu: null
+  defaultGpu: 0
 };
 const ENUMS = [
   { name: "INST_OPCODE", symbols: ["NOP", "ADD", "MAD", "MUL", "DST", "DP3", "DP4", "DSX", "DSY", "MOV", "MOVAR", "MOVAF", "RCP", "RSQ", "LITP", "SELECT", "SET", "EXP", "LOG", "FRC", "CALL", "RET", "BRANCH", "TEXKILL", "TEXLD", "TEXLDB", "TEXLDD", "TEXLDL", "TEXLDPCF", "REP", "ENDREP", "LOOP", "ENDLOOP", "SQRT", "SIN", "COS", null, "FLOOR", "CEIL", "SIGN", "ADDLO", "MULLO", "BARRIER", "SWIZZLE", "I2I", "I2F", "F2I", "F2IRND", "F2I7", "CMP", "LOAD", "STORE", "COPYSIGN", "GETEXP", "GETMANT", "NAN", "NEXTAFTER", "ROUNDEVEN", "ROUNDAWAY", "IADDSAT", "IMULLO0", "IMULLO1", "IMULLOSAT0", "IMULLOSAT1", "IMULHI0", "IMULHI1", "IMUL0", "IMUL1", "IDIV0", "IDIV1", "IDIV2", "IDIV3", "IMOD0", "IMOD1", "IMOD2", "IMOD3", "IMADLO0", "IMADLO1", "IMADLOSAT0", "IMADLOSAT1", "IMADHI0", "IMADHI1", "IMADHISAT0", "IMADHISAT1", "HALFADD", "HALFADDINC", "MOVAI", "IABS", "LEADZERO", "LSHIFT", "RSHIFT", "ROTATE", "OR", "AND", "XOR", "NOT", "BITSELECT", "POPCOUNT", "STOREB", "RGB2YUV", "DIV", "ATOM_ADD", "ATOM_XCHG", "ATOM_CMP_XCHG", "ATOM_MIN", "ATOM_MAX", "ATOM_OR", "ATOM_AND", "ATOM_XOR", "BIT_REV", "BYTE_REV", "TEXLDLPCF", "TEXLDGPCF", "PACK", "CONV", "DP2", "NORM_DP2", "NORM_DP3", "NORM_DP4", "NORM_MUL", "STORE_ATTR", "LOAD_ATTR", "EMIT", "RESTART", "NOP7C", "NOP7D", "NOP7E", "NOP7F"], displays: ["NOP", "ADD", "MAD", "MUL", "DST", "DP3", "DP4", "DSX", "DSY", "MOV", "MOVAR", "MOVAF", "RCP", "RSQ", "LITP", "SELECT", "SET", "EXP", "LOG", "FRC", "CALL", "RET", "BRANCH", "TEXKILL", "TEXLD", "TEXLDB", "TEXLDD", "TEXLDL", "TEXLDPCF", "REP", "ENDREP", "LOOP", "ENDLOOP", "SQRT", "SIN", "COS", null, "FLOOR", "CEIL", "SIGN", "ADDLO", "MULLO", "BARRIER", "SWIZZLE", "I2I", "I2F", "F2I", "F2IRND", "F2I7", "CMP", "LOAD", "STORE", "COPYSIGN", "GETEXP", "GETMANT", "NAN", "NEXTAFTER", "ROUNDEVEN", "ROUNDAWAY", "IADDSAT", "IMULLO0", "IMULLO1", "IMULLOSAT0", "IMULLOSAT1", "IMULHI0", "IMULHI1", "IMUL0", "IMUL1", "IDIV0", "IDIV1", "IDIV2", "IDIV3", "IMOD0", "IMOD1", "IMOD2", "IMOD3", "IMADLO0", "IMADLO1", "IMADLOSAT0", "IMADLOSAT1", "IMADHI0", "IMADHI1", "IMADHISAT0", "IMADHISAT1", "HALFADD", "HALFADDINC", "MOVAI", "IABS", "LEADZERO", "LSHIFT", "RSHIFT", "ROTATE", "OR", "AND", "XOR", "NOT", "BITSELECT", "POPCOUNT", "STOREB", "RGB2YUV", "DIV", "ATOM_ADD", "ATOM_XCHG", "ATOM_CMP_XCHG", "ATOM_MIN", "ATOM_MAX", "ATOM_OR", "ATOM_AND", "ATOM_XOR", "BIT_REV", "BYTE_REV", "TEXLDLPCF", "TEXLDGPCF", "PACK", "CONV", "DP2", "NORM_DP2", "NORM_DP3", "NORM_DP4", "NORM_MUL", "STORE_ATTR", "LOAD_ATTR", "EMIT", "RESTART", "NOP7C", "NOP7D", "NOP7E", "NOP7F"] },
@@ -53,688 +53,452 @@ const ENUMS = [
   { name: "INST_AMODE", symbols: ["DIRECT", "ADD_A_X", "ADD_A_Y", "ADD_A_Z", "ADD_A_W"], displays: ["DIRECT", "ADD_A_X", "ADD_A_Y", "ADD_A_Z", "ADD_A_W"] },
   { name: "INST_SWIZ_COMP", symbols: ["X", "Y", "Z", "W"], displays: ["X", "Y", "Z", "W"] },
   { name: "INST_TYPE", symbols: ["F32", "S32", "S8", "U16", "F16", "S16", "U32", "U8"], displays: ["F32", "S32", "S8", "U16", "F16", "S16", "U32", "U8"] },
-  { name: "INST_ROUND_MODE", symbols: ["DEFAULT", "RTZ", "RTNE"], displays: ["DEFAULT", "RTZ", "RTNE"] }
+  { name: "INST_ROUND_MODE", symbols: ["DEFAULT", "RTZ", "RTNE"], displays: ["DEFAULT", "RTZ", "RTNE"] },
+  { name: "#cond", symbols: [null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null], displays: ["", ".gt", ".lt", ".ge", ".le", ".eq", ".ne", ".and", ".or", ".xor", ".not", ".nz", ".gez", ".gz", ".lez", ".lz", null, null, null, null, null, null, ".selmsb"] },
+  { name: "#swiz", symbols: ["x", "y", "z", "w"], displays: ["x", "y", "z", "w"] },
+  { name: "#type", symbols: [null, null, null, null, null, null, null, null], displays: ["", ".s32", ".s8", ".u16", ".f16", ".s16", ".u32", ".u8"] },
+  { name: "#reg_group", symbols: ["t", "i", "u", "uniform_1", "th", null, null, "immed"], displays: ["t", "i", "u", "u", "th", null, null, ""] },
+  { name: "#reg_addressing_mode", symbols: ["direct", "a.x", "a.y", "a.z", "a.w"], displays: ["", "[a.x]", "[a.y]", "[a.z]", "[a.w]"] },
+  { name: "#rounding", symbols: [null, null, null, null, null], displays: ["", ".rtz", ".rtne", ".unkown", ".unkown2"] },
+  { name: "#wrmask", symbols: [null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, "xyzw"], displays: [".____", ".x___", "._y__", ".xy__", ".__z_", ".zx", ".zy", ".xyz_", ".___w", ".x__w", "._y_w", ".xy_w", ".__zw", ".x_zw", "._yzw", ""] },
+  { name: "#thread", symbols: [null, null, null], displays: ["", ".t0", ".t1"] }
 ];
 const FIELDS = [
-  { "name": "COND", "ranges": [6, 10], "width": 5, "kind": "enum", "signed": false, "enumIndex": 1, "default": null, "alternatives": [], "display": null },
-  { "name": "SAT", "ranges": [11, 11], "width": 1, "kind": "bool", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": null },
+  { "name": "COND", "ranges": [6, 10], "width": 5, "kind": "enum", "signed": false, "enumIndex": 7, "default": null, "alternatives": [], "display": null },
+  { "name": "SAT", "ranges": [11, 11], "width": 1, "kind": "bool", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": ".sat" },
+  { "name": "TYPE_BIT2", "ranges": [53, 53], "width": 1, "kind": "uint", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": null },
+  { "name": "TYPE_BIT01", "ranges": [94, 95], "width": 2, "kind": "int", "signed": true, "enumIndex": -1, "default": null, "alternatives": [], "display": null },
   { "name": "DST_USE", "ranges": [12, 12], "width": 1, "kind": "bool", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": null },
-  { "name": "DST_AMODE", "ranges": [13, 15], "width": 3, "kind": "hex", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": null },
-  { "name": "DST_REG", "ranges": [16, 22], "width": 7, "kind": "hex", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": null },
-  { "name": "DST_COMPS", "ranges": [23, 26], "width": 4, "kind": "bitset", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": null },
-  { "name": "TEX_ID", "ranges": [27, 31], "width": 5, "kind": "hex", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": null },
-  { "name": "TEX_AMODE", "ranges": [32, 34], "width": 3, "kind": "enum", "signed": false, "enumIndex": 3, "default": null, "alternatives": ["RMODE", "PMODE"], "display": null },
-  { "name": "RMODE", "ranges": [32, 33], "width": 2, "kind": "enum", "signed": false, "enumIndex": 6, "default": null, "alternatives": ["TEX_AMODE"], "display": null },
-  { "name": "PMODE", "ranges": [34, 34], "width": 1, "kind": "bool", "signed": false, "enumIndex": -1, "default": null, "alternatives": ["TEX_AMODE"], "display": null },
-  { "name": "TEX_SWIZ", "ranges": [35, 42], "width": 8, "kind": "bitset", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": null },
+  { "name": "DST", "ranges": [13, 26], "width": 14, "kind": "bitset", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": null },
+  { "name": "RMODE", "ranges": [32, 33], "width": 2, "kind": "enum", "signed": false, "enumIndex": 12, "default": null, "alternatives": [], "display": null },
+  { "name": "PMODE", "ranges": [34, 34], "width": 1, "kind": "bool_inv", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": ".pack" },
+  { "name": "SKPHP", "ranges": [39, 39], "width": 1, "kind": "bool", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": ".skpHp" },
+  { "name": "LOW_HALF", "ranges": [109, 109], "width": 1, "kind": "bool", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": null },
+  { "name": "HIGH_HALF", "ranges": [120, 120], "width": 1, "kind": "bool", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": null },
+  { "name": "DST_FULL", "ranges": [127, 127], "width": 1, "kind": "bool", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": ".hp" },
+  { "name": "SRC0_REG", "ranges": [44, 52], "width": 9, "kind": "uint", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": null },
+  { "name": "SRC0", "ranges": [54, 63], "width": 10, "kind": "bitset", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": null },
+  { "name": "SRC0_AMODE", "ranges": [64, 66], "width": 3, "kind": "enum", "signed": false, "enumIndex": 11, "default": null, "alternatives": [], "display": null },
+  { "name": "SRC0_RGROUP", "ranges": [67, 69], "width": 3, "kind": "enum", "signed": false, "enumIndex": 10, "default": null, "alternatives": [], "display": null },
+  { "name": "SRC2_REG", "ranges": [100, 108], "width": 9, "kind": "uint", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": null },
+  { "name": "SRC2", "ranges": [110, 119], "width": 10, "kind": "bitset", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": null },
+  { "name": "SRC2_AMODE", "ranges": [121, 123], "width": 3, "kind": "enum", "signed": false, "enumIndex": 11, "default": null, "alternatives": [], "display": null },
+  { "name": "SRC2_RGROUP", "ranges": [124, 126], "width": 3, "kind": "enum", "signed": false, "enumIndex": 10, "default": null, "alternatives": [], "display": null },
+  { "name": "SRC1_REG", "ranges": [71, 79], "width": 9, "kind": "uint", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": null },
+  { "name": "SRC1", "ranges": [81, 90], "width": 10, "kind": "bitset", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": null },
+  { "name": "SRC1_AMODE", "ranges": [91, 93], "width": 3, "kind": "enum", "signed": false, "enumIndex": 11, "default": null, "alternatives": [], "display": null },
+  { "name": "SRC1_RGROUP", "ranges": [96, 98], "width": 3, "kind": "enum", "signed": false, "enumIndex": 10, "default": null, "alternatives": [], "display": null },
+  { "name": "TARGET", "ranges": [103, 117], "width": 15, "kind": "absbranch", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": null },
   { "name": "SRC0_USE", "ranges": [43, 43], "width": 1, "kind": "bool", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": null },
-  { "name": "SRC0_REG", "ranges": [44, 52], "width": 9, "kind": "hex", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": null },
-  { "name": "TYPE_BIT2", "ranges": [53, 53], "width": 1, "kind": "bool", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": null },
-  { "name": "SRC0_SWIZ", "ranges": [54, 61], "width": 8, "kind": "bitset", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": null },
-  { "name": "SRC0_NEG", "ranges": [62, 62], "width": 1, "kind": "bool", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": null },
-  { "name": "SRC0_ABS", "ranges": [63, 63], "width": 1, "kind": "bool", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": null },
-  { "name": "SRC0_AMODE", "ranges": [64, 66], "width": 3, "kind": "enum", "signed": false, "enumIndex": 3, "default": null, "alternatives": [], "display": null },
-  { "name": "SRC0_RGROUP", "ranges": [67, 69], "width": 3, "kind": "enum", "signed": false, "enumIndex": 2, "default": null, "alternatives": [], "display": null },
   { "name": "SRC1_USE", "ranges": [70, 70], "width": 1, "kind": "bool", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": null },
-  { "name": "SRC1_REG", "ranges": [71, 79], "width": 9, "kind": "hex", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": null },
-  { "name": "SRC1_SWIZ", "ranges": [81, 88], "width": 8, "kind": "bitset", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": null },
-  { "name": "SRC1_NEG", "ranges": [89, 89], "width": 1, "kind": "bool", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": null },
-  { "name": "SRC1_ABS", "ranges": [90, 90], "width": 1, "kind": "bool", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": null },
-  { "name": "SRC1_AMODE", "ranges": [91, 93], "width": 3, "kind": "enum", "signed": false, "enumIndex": 3, "default": null, "alternatives": [], "display": null },
-  { "name": "TYPE_BIT01", "ranges": [94, 95], "width": 2, "kind": "hex", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": null },
-  { "name": "SRC1_RGROUP", "ranges": [96, 98], "width": 3, "kind": "enum", "signed": false, "enumIndex": 2, "default": null, "alternatives": [], "display": null },
-  { "name": "SRC2_IMM", "ranges": [103, 117], "width": 15, "kind": "hex", "signed": false, "enumIndex": -1, "default": null, "alternatives": ["SRC2_REG", "SEL_BIT0", "SRC2_SWIZ"], "display": null },
-  { "name": "SRC2_USE", "ranges": [99, 99], "width": 1, "kind": "bool", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": null },
-  { "name": "SRC2_REG", "ranges": [100, 108], "width": 9, "kind": "hex", "signed": false, "enumIndex": -1, "default": null, "alternatives": ["SRC2_IMM"], "display": null },
-  { "name": "SEL_BIT0", "ranges": [109, 109], "width": 1, "kind": "bool", "signed": false, "enumIndex": -1, "default": null, "alternatives": ["SRC2_IMM"], "display": null },
-  { "name": "SRC2_SWIZ", "ranges": [110, 117], "width": 8, "kind": "bitset", "signed": false, "enumIndex": -1, "default": null, "alternatives": ["SRC2_IMM"], "display": null },
-  { "name": "SRC2_NEG", "ranges": [118, 118], "width": 1, "kind": "bool", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": null },
-  { "name": "SRC2_ABS", "ranges": [119, 119], "width": 1, "kind": "bool", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": null },
-  { "name": "SEL_BIT1", "ranges": [120, 120], "width": 1, "kind": "bool", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": null },
-  { "name": "SRC2_AMODE", "ranges": [121, 123], "width": 3, "kind": "enum", "signed": false, "enumIndex": 3, "default": null, "alternatives": [], "display": null },
-  { "name": "SRC2_RGROUP", "ranges": [124, 126], "width": 3, "kind": "enum", "signed": false, "enumIndex": 2, "default": null, "alternatives": [], "display": null },
-  { "name": "UNK3_31", "ranges": [127, 127], "width": 1, "kind": "bool", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": null }
+  { "name": "TEX_ID", "ranges": [27, 31], "width": 5, "kind": "uint", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": null },
+  { "name": "RMODE", "ranges": [32, 34], "width": 3, "kind": "enum", "signed": false, "enumIndex": 11, "default": null, "alternatives": [], "display": null },
+  { "name": "TEX_SWIZ", "ranges": [35, 42], "width": 8, "kind": "bitset", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": null },
+  { "name": "LEFT_SHIFT", "ranges": [35, 37], "width": 3, "kind": "bitset", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": null },
+  { "name": "LOCAL", "ranges": [40, 40], "width": 1, "kind": "bool", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": ".local" },
+  { "name": "DENORM", "ranges": [42, 42], "width": 1, "kind": "bool", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": ".denorm" },
+  { "name": "COMPS", "ranges": [23, 26], "width": 4, "kind": "enum", "signed": false, "enumIndex": 13, "default": null, "alternatives": [], "display": null }
 ];
 const INSTRUCTIONS = [
-  { "name": "NOP", "mnemonic": "nop", "match": [0, 0, 0, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "ADD", "mnemonic": "add", "match": [1, 0, 0, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "MAD", "mnemonic": "mad", "match": [2, 0, 0, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "MUL", "mnemonic": "mul", "match": [3, 0, 0, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "DST", "mnemonic": "dst", "match": [4, 0, 0, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "DP3", "mnemonic": "dp3", "match": [5, 0, 0, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "DP4", "mnemonic": "dp4", "match": [6, 0, 0, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "DSX", "mnemonic": "dsx", "match": [7, 0, 0, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "DSY", "mnemonic": "dsy", "match": [8, 0, 0, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "MOV", "mnemonic": "mov", "match": [9, 0, 0, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "MOVAR", "mnemonic": "movar", "match": [10, 0, 0, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "MOVAF", "mnemonic": "movaf", "match": [11, 0, 0, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "RCP", "mnemonic": "rcp", "match": [12, 0, 0, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "RSQ", "mnemonic": "rsq", "match": [13, 0, 0, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "LITP", "mnemonic": "litp", "match": [14, 0, 0, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "SELECT", "mnemonic": "select", "match": [15, 0, 0, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "SET", "mnemonic": "set", "match": [16, 0, 0, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "EXP", "mnemonic": "exp", "match": [17, 0, 0, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "LOG", "mnemonic": "log", "match": [18, 0, 0, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "FRC", "mnemonic": "frc", "match": [19, 0, 0, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "CALL", "mnemonic": "call", "match": [20, 0, 0, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "RET", "mnemonic": "ret", "match": [21, 0, 0, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "BRANCH", "mnemonic": "branch", "match": [22, 0, 0, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "TEXKILL", "mnemonic": "texkill", "match": [23, 0, 0, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "TEXLD", "mnemonic": "texld", "match": [24, 0, 0, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "TEXLDB", "mnemonic": "texldb", "match": [25, 0, 0, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "TEXLDD", "mnemonic": "texldd", "match": [26, 0, 0, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "TEXLDL", "mnemonic": "texldl", "match": [27, 0, 0, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "TEXLDPCF", "mnemonic": "texldpcf", "match": [28, 0, 0, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "REP", "mnemonic": "rep", "match": [29, 0, 0, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "ENDREP", "mnemonic": "endrep", "match": [30, 0, 0, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "LOOP", "mnemonic": "loop", "match": [31, 0, 0, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "ENDLOOP", "mnemonic": "endloop", "match": [32, 0, 0, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "SQRT", "mnemonic": "sqrt", "match": [33, 0, 0, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "SIN", "mnemonic": "sin", "match": [34, 0, 0, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "COS", "mnemonic": "cos", "match": [35, 0, 0, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "FLOOR", "mnemonic": "floor", "match": [37, 0, 0, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "CEIL", "mnemonic": "ceil", "match": [38, 0, 0, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "SIGN", "mnemonic": "sign", "match": [39, 0, 0, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "ADDLO", "mnemonic": "addlo", "match": [40, 0, 0, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "MULLO", "mnemonic": "mullo", "match": [41, 0, 0, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "BARRIER", "mnemonic": "barrier", "match": [42, 0, 0, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "SWIZZLE", "mnemonic": "swizzle", "match": [43, 0, 0, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "I2I", "mnemonic": "i2i", "match": [44, 0, 0, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "I2F", "mnemonic": "i2f", "match": [45, 0, 0, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "F2I", "mnemonic": "f2i", "match": [46, 0, 0, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "F2IRND", "mnemonic": "f2irnd", "match": [47, 0, 0, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "F2I7", "mnemonic": "f2i7", "match": [48, 0, 0, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "CMP", "mnemonic": "cmp", "match": [49, 0, 0, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "LOAD", "mnemonic": "load", "match": [50, 0, 0, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "STORE", "mnemonic": "store", "match": [51, 0, 0, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "COPYSIGN", "mnemonic": "copysign", "match": [52, 0, 0, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "GETEXP", "mnemonic": "getexp", "match": [53, 0, 0, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "GETMANT", "mnemonic": "clamp0_max", "match": [54, 0, 0, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "NAN", "mnemonic": "nan", "match": [55, 0, 0, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "NEXTAFTER", "mnemonic": "nextafter", "match": [56, 0, 0, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "ROUNDEVEN", "mnemonic": "roundeven", "match": [57, 0, 0, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "ROUNDAWAY", "mnemonic": "roundaway", "match": [58, 0, 0, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "IADDSAT", "mnemonic": "iaddsat", "match": [59, 0, 0, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "IMULLO0", "mnemonic": "imullo0", "match": [60, 0, 0, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "IMULLO1", "mnemonic": "imullo1", "match": [61, 0, 0, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "IMULLOSAT0", "mnemonic": "imullosat0", "match": [62, 0, 0, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "IMULLOSAT1", "mnemonic": "imullosat1", "match": [63, 0, 0, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "IMULHI0", "mnemonic": "imulhi0", "match": [0, 0, 65536, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "IMULHI1", "mnemonic": "imulhi1", "match": [1, 0, 65536, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "IMUL0", "mnemonic": "imul0", "match": [2, 0, 65536, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "IMUL1", "mnemonic": "imul1", "match": [3, 0, 65536, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "IDIV0", "mnemonic": "idiv0", "match": [4, 0, 65536, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "IDIV1", "mnemonic": "idiv1", "match": [5, 0, 65536, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "IDIV2", "mnemonic": "idiv2", "match": [6, 0, 65536, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "IDIV3", "mnemonic": "idiv3", "match": [7, 0, 65536, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "IMOD0", "mnemonic": "imod", "match": [8, 0, 65536, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "IMOD1", "mnemonic": "txf", "match": [9, 0, 65536, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "IMOD2", "mnemonic": "imod2", "match": [10, 0, 65536, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "IMOD3", "mnemonic": "imod3", "match": [11, 0, 65536, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "IMADLO0", "mnemonic": "imadlo0", "match": [12, 0, 65536, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "IMADLO1", "mnemonic": "imadlo1", "match": [13, 0, 65536, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "IMADLOSAT0", "mnemonic": "imadlosat0", "match": [14, 0, 65536, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "IMADLOSAT1", "mnemonic": "imadlosat1", "match": [15, 0, 65536, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "IMADHI0", "mnemonic": "imadhi0", "match": [16, 0, 65536, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "IMADHI1", "mnemonic": "imadhi1", "match": [17, 0, 65536, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "IMADHISAT0", "mnemonic": "imadhisat0", "match": [18, 0, 65536, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "IMADHISAT1", "mnemonic": "imadhisat1", "match": [19, 0, 65536, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "HALFADD", "mnemonic": "halfadd", "match": [20, 0, 65536, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "HALFADDINC", "mnemonic": "halfaddinc", "match": [21, 0, 65536, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "MOVAI", "mnemonic": "movai", "match": [22, 0, 65536, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "IABS", "mnemonic": "iabs", "match": [23, 0, 65536, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "LEADZERO", "mnemonic": "leadzero", "match": [24, 0, 65536, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "LSHIFT", "mnemonic": "lshift", "match": [25, 0, 65536, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "RSHIFT", "mnemonic": "rshift", "match": [26, 0, 65536, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "ROTATE", "mnemonic": "rotate", "match": [27, 0, 65536, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "OR", "mnemonic": "or", "match": [28, 0, 65536, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "AND", "mnemonic": "and", "match": [29, 0, 65536, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "XOR", "mnemonic": "xor", "match": [30, 0, 65536, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "NOT", "mnemonic": "not", "match": [31, 0, 65536, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "BITSELECT", "mnemonic": "bit_extract", "match": [32, 0, 65536, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "POPCOUNT", "mnemonic": "popcount", "match": [33, 0, 65536, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "STOREB", "mnemonic": "storeb", "match": [34, 0, 65536, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "RGB2YUV", "mnemonic": "rgb2yuv", "match": [35, 0, 65536, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "DIV", "mnemonic": "div", "match": [36, 0, 65536, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "ATOM_ADD", "mnemonic": "atomic_add", "match": [37, 0, 65536, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "ATOM_XCHG", "mnemonic": "atomic_xchg", "match": [38, 0, 65536, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "ATOM_CMP_XCHG", "mnemonic": "atomic_cmp_xchg", "match": [39, 0, 65536, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "ATOM_MIN", "mnemonic": "atomic_min", "match": [40, 0, 65536, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "ATOM_MAX", "mnemonic": "atomic_max", "match": [41, 0, 65536, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "ATOM_OR", "mnemonic": "atomic_or", "match": [42, 0, 65536, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "ATOM_AND", "mnemonic": "atomic_and", "match": [43, 0, 65536, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "ATOM_XOR", "mnemonic": "atomic_xor", "match": [44, 0, 65536, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "BIT_REV", "mnemonic": "bit_rev", "match": [45, 0, 65536, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "BYTE_REV", "mnemonic": "byte_rev", "match": [46, 0, 65536, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "TEXLDLPCF", "mnemonic": "texldlpcf", "match": [47, 0, 65536, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "TEXLDGPCF", "mnemonic": "texldgpcf", "match": [48, 0, 65536, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "PACK", "mnemonic": "pack", "match": [49, 0, 65536, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "CONV", "mnemonic": "conv", "match": [50, 0, 65536, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "DP2", "mnemonic": "dp2", "match": [51, 0, 65536, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "NORM_DP2", "mnemonic": "norm_dp2", "match": [52, 0, 65536, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "NORM_DP3", "mnemonic": "norm_dp3", "match": [53, 0, 65536, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "NORM_DP4", "mnemonic": "norm_dp4", "match": [54, 0, 65536, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "NORM_MUL", "mnemonic": "norm_mul", "match": [55, 0, 65536, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "STORE_ATTR", "mnemonic": "store_attr", "match": [56, 0, 65536, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "LOAD_ATTR", "mnemonic": "img_load", "match": [57, 0, 65536, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "EMIT", "mnemonic": "img_store", "match": [58, 0, 65536, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "RESTART", "mnemonic": "restart", "match": [59, 0, 65536, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "NOP7C", "mnemonic": "nop7c", "match": [60, 0, 65536, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "NOP7D", "mnemonic": "nop7d", "match": [61, 0, 65536, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "NOP7E", "mnemonic": "nop7e", "match": [62, 0, 65536, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null },
-  { "name": "NOP7F", "mnemonic": "nop7f", "match": [63, 0, 65536, 0], "tested": [63, 0, 65536, 0], "dontCare": [0, 0, 0, 0], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], "display": null }
+  { "name": "nop", "mnemonic": "nop", "match": [0, 0, 0, 0], "tested": [4160749631, 4292870008, 1073741823, 2130698239], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], "display": "{NAME} {DST:align=18}{DST_FULL}, void, void, void" },
+  { "name": "add", "mnemonic": "add", "match": [1, 2048, 0, 8], "tested": [4160749631, 3960, 1073741760, 15], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, {SRC2}" },
+  { "name": "mad", "mnemonic": "mad", "match": [2, 2048, 64, 8], "tested": [4160749631, 3960, 65600, 8], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, {SRC2}" },
+  { "name": "mul", "mnemonic": "mul", "match": [3, 2048, 64, 0], "tested": [4160749631, 3960, 65600, 2130698232], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, void" },
+  { "name": "dp3", "mnemonic": "dp3", "match": [5, 2048, 64, 0], "tested": [4160749631, 3960, 65600, 2130698232], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, void" },
+  { "name": "dp4", "mnemonic": "dp4", "match": [6, 2048, 64, 0], "tested": [4160749631, 3960, 65600, 2130698232], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, void" },
+  { "name": "dsx", "mnemonic": "dsx", "match": [7, 2048, 0, 8], "tested": [4160749631, 3960, 1073741760, 15], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, {SRC2}" },
+  { "name": "dsy", "mnemonic": "dsy", "match": [8, 2048, 0, 8], "tested": [4160749631, 3960, 1073741760, 15], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, {SRC2}" },
+  { "name": "mov", "mnemonic": "mov", "match": [9, 0, 0, 8], "tested": [4160749631, 4292870008, 1073741823, 15], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}" },
+  { "name": "movar", "mnemonic": "movar", "match": [10, 0, 0, 8], "tested": [4160749631, 4292870008, 1073741823, 15], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}" },
+  { "name": "rcp", "mnemonic": "rcp", "match": [12, 0, 0, 8], "tested": [4160749631, 4292870008, 1073741823, 15], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}" },
+  { "name": "rsq", "mnemonic": "rsq", "match": [13, 0, 0, 8], "tested": [4160749631, 4292870008, 1073741823, 15], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}" },
+  { "name": "select", "mnemonic": "select", "match": [15, 2048, 64, 8], "tested": [4160749631, 3960, 65600, 8], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, {SRC2}" },
+  { "name": "set", "mnemonic": "set", "match": [16, 2048, 64, 0], "tested": [4160749631, 3960, 65600, 2130698232], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, void" },
+  { "name": "exp", "mnemonic": "exp", "match": [17, 0, 0, 8], "tested": [4160749631, 4292870008, 1073741823, 15], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}" },
+  { "name": "log", "mnemonic": "log", "match": [18, 0, 0, 8], "tested": [4160749631, 4292870008, 1073741823, 15], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}" },
+  { "name": "frc", "mnemonic": "frc", "match": [19, 0, 0, 8], "tested": [4160749631, 4292870008, 1073741823, 15], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}" },
+  { "name": "call", "mnemonic": "call", "match": [20, 0, 0, 0], "tested": [4294963263, 4292870139, 1073741823, 4290773119], "dontCare": [0, 4, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 24], "display": "{NAME}{COND}{TYPE} {:align=18}void, void, void, {TARGET}" },
+  { "name": "ret", "mnemonic": "ret", "match": [21, 0, 0, 0], "tested": [4160749631, 4292870008, 1073741823, 2130698239], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], "display": "{NAME} {DST:align=18}{DST_FULL}, void, void, void" },
+  { "name": "branch", "mnemonic": "branch", "match": [22, 0, 0, 0], "tested": [4294963263, 4292870139, 1073741823, 4290773119], "dontCare": [0, 4, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 24], "display": "{NAME}{COND}{TYPE} {:align=18}void, void, void, {TARGET}" },
+  { "name": "branch_unary", "mnemonic": "branch", "match": [22, 2048, 0, 0], "tested": [4294963263, 4091, 1073741760, 4290773119], "dontCare": [0, 4, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 24, 12, 13, 14, 15], "display": "{NAME}{COND}{TYPE} {:align=18}void, {SRC0}, void, {TARGET}" },
+  { "name": "branch_binary", "mnemonic": "branch", "match": [22, 2048, 64, 0], "tested": [4294963263, 4091, 65600, 4290773112], "dontCare": [0, 4, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 24, 12, 13, 14, 15, 20, 21, 22, 23], "display": "{NAME}{COND}{TYPE} {:align=18}void, {SRC0}, {SRC1}, {TARGET}" },
+  { "name": "texkill", "mnemonic": "texkill", "match": [23, 0, 0, 0], "tested": [4160749631, 1912, 65536, 2130698232], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 25, 12, 13, 14, 15, 26, 20, 21, 22, 23], "display": "{NAME}{COND}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}{DST_FULL}, void, void, void" },
+  { "name": "texld", "mnemonic": "texld", "match": [24, 2048, 0, 0], "tested": [63, 2048, 1073741760, 4294967295], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 27, 28, 29, 12, 13, 14, 15], "display": "{NAME} {DST:align=18}, tex{TEX_ID}{TEX_SWIZ}, {SRC0}, void, void" },
+  { "name": "texldb", "mnemonic": "texldb", "match": [25, 0, 0, 0], "tested": [63, 0, 65536, 4294967288], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 27, 28, 29, 25, 12, 13, 14, 15, 26, 20, 21, 22, 23], "display": "{NAME} {DST:align=18}, tex{TEX_ID}{TEX_SWIZ}, {SRC0}, {SRC1}, void" },
+  { "name": "texldd", "mnemonic": "texldd", "match": [26, 2048, 64, 8], "tested": [63, 2048, 65600, 2164269064], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 27, 28, 29, 12, 13, 14, 15, 20, 21, 22, 23, 16, 17, 18, 19], "display": "{NAME} {DST:align=18}, tex{TEX_ID}{TEX_SWIZ}, {SRC0}, {SRC1}, {SRC2}" },
+  { "name": "texldl", "mnemonic": "texldl", "match": [27, 0, 0, 0], "tested": [63, 0, 65536, 4294967288], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 27, 28, 29, 25, 12, 13, 14, 15, 26, 20, 21, 22, 23], "display": "{NAME} {DST:align=18}, tex{TEX_ID}{TEX_SWIZ}, {SRC0}, {SRC1}, void" },
+  { "name": "sqrt", "mnemonic": "sqrt", "match": [33, 0, 0, 8], "tested": [4160749631, 4292870008, 1073741823, 15], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}" },
+  { "name": "sin", "mnemonic": "sin", "match": [34, 0, 0, 8], "tested": [4160749631, 4292870008, 1073741823, 15], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}" },
+  { "name": "cos", "mnemonic": "cos", "match": [35, 0, 0, 8], "tested": [4160749631, 4292870008, 1073741823, 15], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}" },
+  { "name": "branch_any", "mnemonic": "branch_any", "match": [36, 2048, 64, 0], "tested": [4294963263, 4091, 65600, 4290773112], "dontCare": [0, 4, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 24, 12, 13, 14, 15, 20, 21, 22, 23], "display": "{NAME}{COND}{TYPE} {:align=18}void, {SRC0}, {SRC1}, {TARGET}" },
+  { "name": "floor", "mnemonic": "floor", "match": [37, 0, 0, 8], "tested": [4160749631, 4292870008, 1073741823, 15], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}" },
+  { "name": "ceil", "mnemonic": "ceil", "match": [38, 0, 0, 8], "tested": [4160749631, 4292870008, 1073741823, 15], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}" },
+  { "name": "sign", "mnemonic": "sign", "match": [39, 0, 0, 8], "tested": [4160749631, 4292870008, 1073741823, 15], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}" },
+  { "name": "barrier", "mnemonic": "barrier", "match": [42, 0, 0, 0], "tested": [4160749631, 4292870008, 1073741823, 2130698239], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], "display": "{NAME} {DST:align=18}{DST_FULL}, void, void, void" },
+  { "name": "i2i", "mnemonic": "i2i", "match": [44, 2048, 64, 0], "tested": [4160749631, 3960, 65600, 2130698232], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, void" },
+  { "name": "i2f", "mnemonic": "i2f", "match": [45, 2048, 0, 0], "tested": [4160749631, 3960, 1073741760, 2130698239], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, void" },
+  { "name": "f2i", "mnemonic": "f2i", "match": [46, 2048, 0, 0], "tested": [4160749631, 3960, 1073741760, 2130698239], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, void" },
+  { "name": "f2irnd", "mnemonic": "f2irnd", "match": [47, 2048, 0, 0], "tested": [4160749631, 3960, 1073741760, 2130698239], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, void" },
+  { "name": "cmp", "mnemonic": "cmp", "match": [49, 2048, 64, 8], "tested": [4160749631, 3960, 65600, 8], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, {SRC2}" },
+  { "name": "load", "mnemonic": "load", "match": [50, 2048, 64, 0], "tested": [4160749631, 2627, 65600, 2130698232], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 7, 30, 8, 31, 32, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23], "display": "{NAME}{COND}{SKPHP}{DENORM}{LOCAL}{TYPE}{LEFT_SHIFT}{PMODE} {DST:align=18}, {SRC0}, {SRC1}, void" },
+  { "name": "store", "mnemonic": "store", "match": [51, 2048, 64, 8], "tested": [63, 2112, 65600, 8], "dontCare": [4169134080, 515, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 33, 7, 30, 8, 31, 32, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23, 16, 17, 18, 19], "display": "{NAME}{COND}{SKPHP}{DENORM}{LOCAL}{TYPE}{LEFT_SHIFT}{PMODE} {:align=18}mem{COMPS}, {SRC0}, {SRC1}, {SRC2}" },
+  { "name": "clamp0_max", "mnemonic": "clamp0_max", "match": [54, 2048, 64, 0], "tested": [4160749631, 3960, 65600, 2130698232], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, void" },
+  { "name": "iaddsat", "mnemonic": "iaddsat", "match": [59, 2048, 0, 8], "tested": [4160749631, 3960, 1073741760, 15], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, {SRC2}" },
+  { "name": "imullo0", "mnemonic": "imullo0", "match": [60, 2048, 64, 0], "tested": [4160749631, 3960, 65600, 2130698232], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, void" },
+  { "name": "imulhi0", "mnemonic": "imulhi0", "match": [0, 2048, 65600, 0], "tested": [4160749631, 3960, 65600, 2130698232], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, void" },
+  { "name": "idiv0", "mnemonic": "idiv0", "match": [4, 2048, 65600, 0], "tested": [4160749631, 3960, 65600, 2130698232], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, void" },
+  { "name": "imod", "mnemonic": "imod", "match": [8, 2048, 65600, 0], "tested": [4160749631, 3960, 65600, 2130698232], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, void" },
+  { "name": "imadlo0", "mnemonic": "imadlo0", "match": [12, 2048, 65600, 8], "tested": [4160749631, 3960, 65600, 8], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, {SRC2}" },
+  { "name": "imadlosat0", "mnemonic": "imadlosat0", "match": [14, 2048, 65600, 8], "tested": [4160749631, 3960, 65600, 8], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, {SRC2}" },
+  { "name": "movai", "mnemonic": "movai", "match": [22, 0, 65536, 8], "tested": [4160749631, 4292870008, 1073741823, 15], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}" },
+  { "name": "iabs", "mnemonic": "iabs", "match": [23, 0, 65536, 8], "tested": [4160749631, 4292870008, 1073741823, 15], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}" },
+  { "name": "leadzero", "mnemonic": "leadzero", "match": [24, 0, 65536, 8], "tested": [4160749631, 4292870008, 1073741823, 15], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}" },
+  { "name": "lshift", "mnemonic": "lshift", "match": [25, 2048, 65536, 8], "tested": [4160749631, 3960, 1073741760, 15], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, {SRC2}" },
+  { "name": "rshift", "mnemonic": "rshift", "match": [26, 2048, 65536, 8], "tested": [4160749631, 3960, 1073741760, 15], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, {SRC2}" },
+  { "name": "rotate", "mnemonic": "rotate", "match": [27, 2048, 65536, 8], "tested": [4160749631, 3960, 1073741760, 15], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, {SRC2}" },
+  { "name": "or", "mnemonic": "or", "match": [28, 2048, 65536, 8], "tested": [4160749631, 3960, 1073741760, 15], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, {SRC2}" },
+  { "name": "and", "mnemonic": "and", "match": [29, 2048, 65536, 8], "tested": [4160749631, 3960, 1073741760, 15], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, {SRC2}" },
+  { "name": "xor", "mnemonic": "xor", "match": [30, 2048, 65536, 8], "tested": [4160749631, 3960, 1073741760, 15], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, {SRC2}" },
+  { "name": "not", "mnemonic": "not", "match": [31, 0, 65536, 8], "tested": [4160749631, 4292870008, 1073741823, 15], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}" },
+  { "name": "bit_extract", "mnemonic": "bit_extract", "match": [32, 2048, 65600, 8], "tested": [4160749631, 3960, 65600, 8], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, {SRC2}" },
+  { "name": "popcount", "mnemonic": "popcount", "match": [33, 0, 65536, 8], "tested": [4160749631, 4292870008, 1073741823, 15], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}" },
+  { "name": "div", "mnemonic": "div", "match": [36, 0, 65600, 8], "tested": [4160749631, 4292870008, 65663, 8], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 20, 21, 22, 23, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, {SRC1}, {SRC2}" },
+  { "name": "atomic_add", "mnemonic": "atomic_add", "match": [37, 2048, 65600, 8], "tested": [4160749631, 3960, 65600, 8], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, {SRC2}" },
+  { "name": "atomic_xchg", "mnemonic": "atomic_xchg", "match": [38, 2048, 65600, 8], "tested": [4160749631, 3960, 65600, 8], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, {SRC2}" },
+  { "name": "atomic_cmp_xchg", "mnemonic": "atomic_cmp_xchg", "match": [39, 2048, 65600, 8], "tested": [4160749631, 3960, 65600, 8], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, {SRC2}" },
+  { "name": "atomic_min", "mnemonic": "atomic_min", "match": [40, 2048, 65600, 8], "tested": [4160749631, 3960, 65600, 8], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, {SRC2}" },
+  { "name": "atomic_max", "mnemonic": "atomic_max", "match": [41, 2048, 65600, 8], "tested": [4160749631, 3960, 65600, 8], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, {SRC2}" },
+  { "name": "atomic_or", "mnemonic": "atomic_or", "match": [42, 2048, 65600, 8], "tested": [4160749631, 3960, 65600, 8], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, {SRC2}" },
+  { "name": "atomic_and", "mnemonic": "atomic_and", "match": [43, 2048, 65600, 8], "tested": [4160749631, 3960, 65600, 8], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, {SRC2}" },
+  { "name": "atomic_xor", "mnemonic": "atomic_xor", "match": [44, 2048, 65600, 8], "tested": [4160749631, 3960, 65600, 8], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, {SRC2}" },
+  { "name": "bit_rev", "mnemonic": "bit_rev", "match": [45, 2048, 65536, 0], "tested": [4160749631, 3960, 1073741760, 2130698239], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, void" },
+  { "name": "texldlpcf", "mnemonic": "texldlpcf", "match": [47, 2048, 65600, 8], "tested": [63, 2048, 65600, 2164269064], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 27, 28, 29, 12, 13, 14, 15, 20, 21, 22, 23, 16, 17, 18, 19], "display": "{NAME} {DST:align=18}, tex{TEX_ID}{TEX_SWIZ}, {SRC0}, {SRC1}, {SRC2}" },
+  { "name": "conv", "mnemonic": "conv", "match": [50, 2048, 65600, 0], "tested": [4160749631, 3960, 65600, 2130698232], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, void" },
+  { "name": "dp2", "mnemonic": "dp2", "match": [51, 2048, 65600, 0], "tested": [4160749631, 3960, 65600, 2130698232], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, void" },
+  { "name": "norm_dp2", "mnemonic": "norm_dp2", "match": [52, 2048, 65536, 0], "tested": [4160749631, 3960, 1073741760, 2130698239], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, void" },
+  { "name": "norm_dp3", "mnemonic": "norm_dp3", "match": [53, 2048, 65536, 0], "tested": [4160749631, 3960, 1073741760, 2130698239], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, void" },
+  { "name": "norm_dp4", "mnemonic": "norm_dp4", "match": [54, 2048, 65536, 0], "tested": [4160749631, 3960, 1073741760, 2130698239], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, void" },
+  { "name": "img_load", "mnemonic": "img_load", "match": [57, 2048, 65600, 0], "tested": [4160749631, 2627, 65600, 2130698232], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 7, 30, 8, 31, 32, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23], "display": "{NAME}{COND}{SKPHP}{DENORM}{LOCAL}{TYPE}{LEFT_SHIFT}{PMODE} {DST:align=18}, {SRC0}, {SRC1}, void" },
+  { "name": "bit_findlsb", "mnemonic": "bit_findlsb", "match": [63, 2048, 65536, 2013266104], "tested": [4160749631, 3960, 1073741760, 2130698239], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, void" },
+  { "name": "bit_findmsb", "mnemonic": "bit_findmsb", "match": [63, 2048, 65536, 2013266120], "tested": [4160749631, 3960, 1073741760, 2130698239], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, void" }
 ].map((s) => ({ ...s, fields: s.fields.map((i) => FIELDS[i]) }));
 const DERIVED = {
-  NOP: {
+  nop: {
     TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+    THREAD: (f) => (f["HIGH_HALF"] * 2 ** 1 | f["LOW_HALF"]) >>> 0
   },
-  ADD: {
+  add: {
     TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+    THREAD: (f) => (f["HIGH_HALF"] * 2 ** 1 | f["LOW_HALF"]) >>> 0
   },
-  MAD: {
+  mad: {
     TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+    THREAD: (f) => (f["HIGH_HALF"] * 2 ** 1 | f["LOW_HALF"]) >>> 0
   },
-  MUL: {
+  mul: {
     TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+    THREAD: (f) => (f["HIGH_HALF"] * 2 ** 1 | f["LOW_HALF"]) >>> 0
   },
-  DST: {
+  dp3: {
     TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+    THREAD: (f) => (f["HIGH_HALF"] * 2 ** 1 | f["LOW_HALF"]) >>> 0
   },
-  DP3: {
+  dp4: {
     TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+    THREAD: (f) => (f["HIGH_HALF"] * 2 ** 1 | f["LOW_HALF"]) >>> 0
   },
-  DP4: {
+  dsx: {
     TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+    THREAD: (f) => (f["HIGH_HALF"] * 2 ** 1 | f["LOW_HALF"]) >>> 0
   },
-  DSX: {
+  dsy: {
     TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+    THREAD: (f) => (f["HIGH_HALF"] * 2 ** 1 | f["LOW_HALF"]) >>> 0
   },
-  DSY: {
+  mov: {
     TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+    THREAD: (f) => (f["HIGH_HALF"] * 2 ** 1 | f["LOW_HALF"]) >>> 0
   },
-  MOV: {
+  movar: {
     TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+    THREAD: (f) => (f["HIGH_HALF"] * 2 ** 1 | f["LOW_HALF"]) >>> 0
   },
-  MOVAR: {
+  rcp: {
     TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+    THREAD: (f) => (f["HIGH_HALF"] * 2 ** 1 | f["LOW_HALF"]) >>> 0
   },
-  MOVAF: {
+  rsq: {
     TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+    THREAD: (f) => (f["HIGH_HALF"] * 2 ** 1 | f["LOW_HALF"]) >>> 0
   },
-  RCP: {
+  select: {
     TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+    THREAD: (f) => (f["HIGH_HALF"] * 2 ** 1 | f["LOW_HALF"]) >>> 0
   },
-  RSQ: {
+  set: {
     TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+    THREAD: (f) => (f["HIGH_HALF"] * 2 ** 1 | f["LOW_HALF"]) >>> 0
   },
-  LITP: {
+  exp: {
     TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+    THREAD: (f) => (f["HIGH_HALF"] * 2 ** 1 | f["LOW_HALF"]) >>> 0
   },
-  SELECT: {
+  log: {
     TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+    THREAD: (f) => (f["HIGH_HALF"] * 2 ** 1 | f["LOW_HALF"]) >>> 0
   },
-  SET: {
+  frc: {
     TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+    THREAD: (f) => (f["HIGH_HALF"] * 2 ** 1 | f["LOW_HALF"]) >>> 0
   },
-  EXP: {
-    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  LOG: {
-    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  FRC: {
-    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  CALL: {
-    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  RET: {
-    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  BRANCH: {
-    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  TEXKILL: {
-    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  TEXLD: {
-    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  TEXLDB: {
-    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  TEXLDD: {
-    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  TEXLDL: {
-    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  TEXLDPCF: {
-    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  REP: {
-    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  ENDREP: {
-    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  LOOP: {
-    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  ENDLOOP: {
-    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  SQRT: {
-    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  SIN: {
-    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  COS: {
-    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  FLOOR: {
-    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  CEIL: {
-    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  SIGN: {
-    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  ADDLO: {
-    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  MULLO: {
-    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  BARRIER: {
-    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  SWIZZLE: {
-    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  call: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0
   },
-  I2I: {
+  ret: {
     TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+    THREAD: (f) => (f["HIGH_HALF"] * 2 ** 1 | f["LOW_HALF"]) >>> 0
   },
-  I2F: {
-    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  F2I: {
-    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  F2IRND: {
-    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  F2I7: {
-    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  CMP: {
-    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  LOAD: {
-    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  STORE: {
-    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  COPYSIGN: {
-    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  GETEXP: {
-    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  GETMANT: {
-    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  NAN: {
-    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  NEXTAFTER: {
-    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  ROUNDEVEN: {
-    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  branch: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0
   },
-  ROUNDAWAY: {
-    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  IADDSAT: {
-    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  IMULLO0: {
-    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  IMULLO1: {
-    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  IMULLOSAT0: {
-    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  IMULLOSAT1: {
-    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  IMULHI0: {
-    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  branch_unary: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0
   },
-  IMULHI1: {
-    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  IMUL0: {
-    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  IMUL1: {
-    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
-  },
-  IDIV0: {
-    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  branch_binary: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0
   },
-  IDIV1: {
+  texkill: {
     TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+    THREAD: (f) => (f["HIGH_HALF"] * 2 ** 1 | f["LOW_HALF"]) >>> 0
   },
-  IDIV2: {
-    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  texld: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0
   },
-  IDIV3: {
-    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  texldb: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0
   },
-  IMOD0: {
-    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  texldd: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0
   },
-  IMOD1: {
-    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  texldl: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0
   },
-  IMOD2: {
+  sqrt: {
     TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+    THREAD: (f) => (f["HIGH_HALF"] * 2 ** 1 | f["LOW_HALF"]) >>> 0
   },
-  IMOD3: {
+  sin: {
     TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+    THREAD: (f) => (f["HIGH_HALF"] * 2 ** 1 | f["LOW_HALF"]) >>> 0
   },
-  IMADLO0: {
+  cos: {
     TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+    THREAD: (f) => (f["HIGH_HALF"] * 2 ** 1 | f["LOW_HALF"]) >>> 0
   },
-  IMADLO1: {
-    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  branch_any: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0
   },
-  IMADLOSAT0: {
+  floor: {
     TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+    THREAD: (f) => (f["HIGH_HALF"] * 2 ** 1 | f["LOW_HALF"]) >>> 0
   },
-  IMADLOSAT1: {
+  ceil: {
     TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+    THREAD: (f) => (f["HIGH_HALF"] * 2 ** 1 | f["LOW_HALF"]) >>> 0
   },
-  IMADHI0: {
+  sign: {
     TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+    THREAD: (f) => (f["HIGH_HALF"] * 2 ** 1 | f["LOW_HALF"]) >>> 0
   },
-  IMADHI1: {
+  barrier: {
     TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+    THREAD: (f) => (f["HIGH_HALF"] * 2 ** 1 | f["LOW_HALF"]) >>> 0
   },
-  IMADHISAT0: {
+  i2i: {
     TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+    THREAD: (f) => (f["HIGH_HALF"] * 2 ** 1 | f["LOW_HALF"]) >>> 0
   },
-  IMADHISAT1: {
+  i2f: {
     TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+    THREAD: (f) => (f["HIGH_HALF"] * 2 ** 1 | f["LOW_HALF"]) >>> 0
   },
-  HALFADD: {
+  f2i: {
     TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+    THREAD: (f) => (f["HIGH_HALF"] * 2 ** 1 | f["LOW_HALF"]) >>> 0
   },
-  HALFADDINC: {
+  f2irnd: {
     TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+    THREAD: (f) => (f["HIGH_HALF"] * 2 ** 1 | f["LOW_HALF"]) >>> 0
   },
-  MOVAI: {
+  cmp: {
     TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+    THREAD: (f) => (f["HIGH_HALF"] * 2 ** 1 | f["LOW_HALF"]) >>> 0
   },
-  IABS: {
+  load: {
     TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+    THREAD: (f) => (f["HIGH_HALF"] * 2 ** 1 | f["LOW_HALF"]) >>> 0
   },
-  LEADZERO: {
+  store: {
     TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+    THREAD: (f) => (f["HIGH_HALF"] * 2 ** 1 | f["LOW_HALF"]) >>> 0
   },
-  LSHIFT: {
+  clamp0_max: {
     TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+    THREAD: (f) => (f["HIGH_HALF"] * 2 ** 1 | f["LOW_HALF"]) >>> 0
   },
-  RSHIFT: {
+  iaddsat: {
     TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+    THREAD: (f) => (f["HIGH_HALF"] * 2 ** 1 | f["LOW_HALF"]) >>> 0
   },
-  ROTATE: {
+  imullo0: {
     TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+    THREAD: (f) => (f["HIGH_HALF"] * 2 ** 1 | f["LOW_HALF"]) >>> 0
   },
-  OR: {
+  imulhi0: {
     TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+    THREAD: (f) => (f["HIGH_HALF"] * 2 ** 1 | f["LOW_HALF"]) >>> 0
   },
-  AND: {
+  idiv0: {
     TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+    THREAD: (f) => (f["HIGH_HALF"] * 2 ** 1 | f["LOW_HALF"]) >>> 0
   },
-  XOR: {
+  imod: {
     TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+    THREAD: (f) => (f["HIGH_HALF"] * 2 ** 1 | f["LOW_HALF"]) >>> 0
   },
-  NOT: {
+  imadlo0: {
     TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+    THREAD: (f) => (f["HIGH_HALF"] * 2 ** 1 | f["LOW_HALF"]) >>> 0
   },
-  BITSELECT: {
+  imadlosat0: {
     TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+    THREAD: (f) => (f["HIGH_HALF"] * 2 ** 1 | f["LOW_HALF"]) >>> 0
   },
-  POPCOUNT: {
+  movai: {
     TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+    THREAD: (f) => (f["HIGH_HALF"] * 2 ** 1 | f["LOW_HALF"]) >>> 0
   },
-  STOREB: {
+  iabs: {
     TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+    THREAD: (f) => (f["HIGH_HALF"] * 2 ** 1 | f["LOW_HALF"]) >>> 0
   },
-  RGB2YUV: {
+  leadzero: {
     TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+    THREAD: (f) => (f["HIGH_HALF"] * 2 ** 1 | f["LOW_HALF"]) >>> 0
   },
-  DIV: {
+  lshift: {
     TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+    THREAD: (f) => (f["HIGH_HALF"] * 2 ** 1 | f["LOW_HALF"]) >>> 0
   },
-  ATOM_ADD: {
+  rshift: {
     TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+    THREAD: (f) => (f["HIGH_HALF"] * 2 ** 1 | f["LOW_HALF"]) >>> 0
   },
-  ATOM_XCHG: {
+  rotate: {
     TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+    THREAD: (f) => (f["HIGH_HALF"] * 2 ** 1 | f["LOW_HALF"]) >>> 0
   },
-  ATOM_CMP_XCHG: {
+  or: {
     TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+    THREAD: (f) => (f["HIGH_HALF"] * 2 ** 1 | f["LOW_HALF"]) >>> 0
   },
-  ATOM_MIN: {
+  and: {
     TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+    THREAD: (f) => (f["HIGH_HALF"] * 2 ** 1 | f["LOW_HALF"]) >>> 0
   },
-  ATOM_MAX: {
+  xor: {
     TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+    THREAD: (f) => (f["HIGH_HALF"] * 2 ** 1 | f["LOW_HALF"]) >>> 0
   },
-  ATOM_OR: {
+  not: {
     TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+    THREAD: (f) => (f["HIGH_HALF"] * 2 ** 1 | f["LOW_HALF"]) >>> 0
   },
-  ATOM_AND: {
+  bit_extract: {
     TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+    THREAD: (f) => (f["HIGH_HALF"] * 2 ** 1 | f["LOW_HALF"]) >>> 0
   },
-  ATOM_XOR: {
+  popcount: {
     TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+    THREAD: (f) => (f["HIGH_HALF"] * 2 ** 1 | f["LOW_HALF"]) >>> 0
   },
-  BIT_REV: {
+  div: {
     TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+    THREAD: (f) => (f["HIGH_HALF"] * 2 ** 1 | f["LOW_HALF"]) >>> 0
   },
-  BYTE_REV: {
+  atomic_add: {
     TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+    THREAD: (f) => (f["HIGH_HALF"] * 2 ** 1 | f["LOW_HALF"]) >>> 0
   },
-  TEXLDLPCF: {
+  atomic_xchg: {
     TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+    THREAD: (f) => (f["HIGH_HALF"] * 2 ** 1 | f["LOW_HALF"]) >>> 0
   },
-  TEXLDGPCF: {
+  atomic_cmp_xchg: {
     TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+    THREAD: (f) => (f["HIGH_HALF"] * 2 ** 1 | f["LOW_HALF"]) >>> 0
   },
-  PACK: {
+  atomic_min: {
     TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+    THREAD: (f) => (f["HIGH_HALF"] * 2 ** 1 | f["LOW_HALF"]) >>> 0
   },
-  CONV: {
+  atomic_max: {
     TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+    THREAD: (f) => (f["HIGH_HALF"] * 2 ** 1 | f["LOW_HALF"]) >>> 0
   },
-  DP2: {
+  atomic_or: {
     TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+    THREAD: (f) => (f["HIGH_HALF"] * 2 ** 1 | f["LOW_HALF"]) >>> 0
   },
-  NORM_DP2: {
+  atomic_and: {
     TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+    THREAD: (f) => (f["HIGH_HALF"] * 2 ** 1 | f["LOW_HALF"]) >>> 0
   },
-  NORM_DP3: {
+  atomic_xor: {
     TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+    THREAD: (f) => (f["HIGH_HALF"] * 2 ** 1 | f["LOW_HALF"]) >>> 0
   },
-  NORM_DP4: {
+  bit_rev: {
     TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+    THREAD: (f) => (f["HIGH_HALF"] * 2 ** 1 | f["LOW_HALF"]) >>> 0
   },
-  NORM_MUL: {
-    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+  texldlpcf: {
+    TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0
   },
-  STORE_ATTR: {
+  conv: {
     TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+    THREAD: (f) => (f["HIGH_HALF"] * 2 ** 1 | f["LOW_HALF"]) >>> 0
   },
-  LOAD_ATTR: {
+  dp2: {
     TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+    THREAD: (f) => (f["HIGH_HALF"] * 2 ** 1 | f["LOW_HALF"]) >>> 0
   },
-  EMIT: {
+  norm_dp2: {
     TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+    THREAD: (f) => (f["HIGH_HALF"] * 2 ** 1 | f["LOW_HALF"]) >>> 0
   },
-  RESTART: {
+  norm_dp3: {
     TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+    THREAD: (f) => (f["HIGH_HALF"] * 2 ** 1 | f["LOW_HALF"]) >>> 0
   },
-  NOP7C: {
+  norm_dp4: {
     TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+    THREAD: (f) => (f["HIGH_HALF"] * 2 ** 1 | f["LOW_HALF"]) >>> 0
   },
-  NOP7D: {
+  img_load: {
     TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+    THREAD: (f) => (f["HIGH_HALF"] * 2 ** 1 | f["LOW_HALF"]) >>> 0
   },
-  NOP7E: {
+  bit_findlsb: {
     TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+    THREAD: (f) => (f["HIGH_HALF"] * 2 ** 1 | f["LOW_HALF"]) >>> 0
   },
-  NOP7F: {
+  bit_findmsb: {
     TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
-    THREAD: (f) => (f["SEL_BIT1"] * 2 ** 1 | f["SEL_BIT0"]) >>> 0
+    THREAD: (f) => (f["HIGH_HALF"] * 2 ** 1 | f["LOW_HALF"]) >>> 0
   }
 };
-const SYNTAX = { "headWidth": 17, "separator": ", ", "unused": "void", "spell": { "mask": [".____", ".x___", "._y__", ".xy__", ".__z_", ".zx", ".zy", ".xyz_", ".___w", ".x__w", "._y_w", ".xy_w", ".__zw", ".x_zw", "._yzw", ""], "amode": ["", "[a.x]", "[a.y]", "[a.z]", "[a.w]"], "group": ["t", "i", "u", "u", "th"], "swizzle": ["x", "y", "z", "w"] }, "modifiers": { "DST_FULL": { "text": ".hp", "inverted": false, "spelling": null, "parts": [["UNK3_31", 0]] }, "SAT": { "text": ".sat", "inverted": false, "spelling": null, "parts": [["SAT", 0]] }, "COND": { "text": null, "inverted": false, "spelling": ["", ".gt", ".lt", ".ge", ".le", ".eq", ".ne", ".and", ".or", ".xor", ".not", ".nz", ".gez", ".gz", ".lez", ".lz", null, null, null, null, null, null, ".selmsb"], "parts": [["COND", 0]] }, "SKPHP": { "text": ".skpHp", "inverted": false, "spelling": null, "parts": null }, "DENORM": { "text": ".denorm", "inverted": false, "spelling": null, "parts": null }, "LOCAL": { "text": ".local", "inverted": false, "spelling": null, "parts": null }, "TYPE": { "text": null, "inverted": false, "spelling": ["", ".s32", ".s8", ".u16", ".f16", ".s16", ".u32", ".u8"], "parts": [["TYPE_BIT2", 2], ["TYPE_BIT01", 0]] }, "LS": { "text": ".lsN", "inverted": false, "spelling": null, "parts": null }, "PMODE": { "text": ".pack", "inverted": true, "spelling": null, "parts": [["PMODE", 0]] }, "THREAD0": { "text": ".t0", "inverted": false, "spelling": null, "parts": [["SEL_BIT0", 0]] }, "THREAD1": { "text": ".t1", "inverted": false, "spelling": null, "parts": [["SEL_BIT1", 0]] }, "RMODE": { "text": null, "inverted": false, "spelling": ["", ".rtz", ".rtne"], "parts": [["RMODE", 0]] } }, "operands": { "dst": { "kind": "dest", "use": "DST_USE", "reg": "DST_REG", "amode": "DST_AMODE", "mask": "DST_COMPS", "group": null, "swizzle": null, "neg": null, "abs": null, "id": null, "value": null, "prefix": "t", "memory": null }, "store-dst": { "kind": "dest", "use": "DST_USE", "reg": "DST_REG", "amode": "DST_AMODE", "mask": "DST_COMPS", "group": null, "swizzle": null, "neg": null, "abs": null, "id": null, "value": null, "prefix": "t", "memory": "mem" }, "tex": { "kind": "texture", "use": null, "reg": null, "amode": null, "mask": null, "group": null, "swizzle": "TEX_SWIZ", "neg": null, "abs": null, "id": "TEX_ID", "value": null, "prefix": "tex", "memory": null }, "src0": { "kind": "src", "use": "SRC0_USE", "reg": "SRC0_REG", "amode": "SRC0_AMODE", "mask": null, "group": "SRC0_RGROUP", "swizzle": "SRC0_SWIZ", "neg": "SRC0_NEG", "abs": "SRC0_ABS", "id": null, "value": null, "prefix": null, "memory": null }, "src1": { "kind": "src", "use": "SRC1_USE", "reg": "SRC1_REG", "amode": "SRC1_AMODE", "mask": null, "group": "SRC1_RGROUP", "swizzle": "SRC1_SWIZ", "neg": "SRC1_NEG", "abs": "SRC1_ABS", "id": null, "value": null, "prefix": null, "memory": null }, "src2": { "kind": "src", "use": "SRC2_USE", "reg": "SRC2_REG", "amode": "SRC2_AMODE", "mask": null, "group": "SRC2_RGROUP", "swizzle": "SRC2_SWIZ", "neg": "SRC2_NEG", "abs": "SRC2_ABS", "id": null, "value": null, "prefix": null, "memory": null }, "target": { "kind": "target", "use": null, "reg": null, "amode": null, "mask": null, "group": null, "swizzle": null, "neg": null, "abs": null, "id": null, "value": "SRC2_IMM", "prefix": null, "memory": null }, "void": { "kind": "void", "use": null, "reg": null, "amode": null, "mask": null, "group": null, "swizzle": null, "neg": null, "abs": null, "id": null, "value": null, "prefix": null, "memory": null } }, "immediate": { "group": 7, "width": 20, "value": [["reg", 0, 0, null], ["swizzle", 9, 0, null], ["neg", 17, 0, null], ["abs", 18, 0, null], ["amode", 19, 0, 1]], "type": ["amode", 0, 1, 2], "formats": ["float32-top", "int", "uint", "float16"] }, "forms": { "alu": { "modifiers": ["DST_FULL", "SAT", "COND", "SKPHP", "TYPE", "PMODE", "THREAD0", "THREAD1", "RMODE"], "operands": ["dst", "src0", "src1", "src2"] }, "nop": { "modifiers": [], "operands": ["dst", "src0", "src1", "src2"] }, "texture": { "modifiers": [], "operands": ["dst", "tex", "src0", "src1", "src2"] }, "branch": { "modifiers": ["COND", "TYPE"], "operands": ["void", "src0", "src1", "target"] }, "load-store": { "modifiers": ["SAT", "COND", "SKPHP", "DENORM", "LOCAL", "TYPE", "LS", "PMODE"], "operands": ["dst", "src0", "src1", "src2"] }, "store": { "modifiers": ["SAT", "COND", "SKPHP", "DENORM", "LOCAL", "TYPE", "LS", "PMODE"], "operands": ["store-dst", "src0", "src1", "src2"] } }, "instructions": { "NOP": { "mnemonic": "nop", "form": "nop", "variants": [] }, "ADD": { "mnemonic": "add", "form": "alu", "variants": [] }, "MAD": { "mnemonic": "mad", "form": "alu", "variants": [] }, "MUL": { "mnemonic": "mul", "form": "alu", "variants": [] }, "DST": { "mnemonic": "dst", "form": "alu", "variants": [] }, "DP3": { "mnemonic": "dp3", "form": "alu", "variants": [] }, "DP4": { "mnemonic": "dp4", "form": "alu", "variants": [] }, "DSX": { "mnemonic": "dsx", "form": "alu", "variants": [] }, "DSY": { "mnemonic": "dsy", "form": "alu", "variants": [] }, "MOV": { "mnemonic": "mov", "form": "alu", "variants": [] }, "MOVAR": { "mnemonic": "movar", "form": "alu", "variants": [] }, "MOVAF": { "mnemonic": "movaf", "form": "alu", "variants": [] }, "RCP": { "mnemonic": "rcp", "form": "alu", "variants": [] }, "RSQ": { "mnemonic": "rsq", "form": "alu", "variants": [] }, "LITP": { "mnemonic": "litp", "form": "alu", "variants": [] }, "SELECT": { "mnemonic": "select", "form": "alu", "variants": [] }, "SET": { "mnemonic": "set", "form": "alu", "variants": [] }, "EXP": { "mnemonic": "exp", "form": "alu", "variants": [] }, "LOG": { "mnemonic": "log", "form": "alu", "variants": [] }, "FRC": { "mnemonic": "frc", "form": "alu", "variants": [] }, "CALL": { "mnemonic": "call", "form": "branch", "variants": [] }, "RET": { "mnemonic": "ret", "form": "alu", "variants": [] }, "BRANCH": { "mnemonic": "branch", "form": "branch", "variants": [] }, "TEXKILL": { "mnemonic": "texkill", "form": "alu", "variants": [] }, "TEXLD": { "mnemonic": "texld", "form": "texture", "variants": [] }, "TEXLDB": { "mnemonic": "texldb", "form": "texture", "variants": [] }, "TEXLDD": { "mnemonic": "texldd", "form": "texture", "variants": [] }, "TEXLDL": { "mnemonic": "texldl", "form": "texture", "variants": [] }, "TEXLDPCF": { "mnemonic": "texldpcf", "form": "texture", "variants": [] }, "REP": { "mnemonic": "rep", "form": "alu", "variants": [] }, "ENDREP": { "mnemonic": "endrep", "form": "alu", "variants": [] }, "LOOP": { "mnemonic": "loop", "form": "alu", "variants": [] }, "ENDLOOP": { "mnemonic": "endloop", "form": "alu", "variants": [] }, "SQRT": { "mnemonic": "sqrt", "form": "alu", "variants": [] }, "SIN": { "mnemonic": "sin", "form": "alu", "variants": [] }, "COS": { "mnemonic": "cos", "form": "alu", "variants": [] }, "FLOOR": { "mnemonic": "floor", "form": "alu", "variants": [] }, "CEIL": { "mnemonic": "ceil", "form": "alu", "variants": [] }, "SIGN": { "mnemonic": "sign", "form": "alu", "variants": [] }, "ADDLO": { "mnemonic": "addlo", "form": "alu", "variants": [] }, "MULLO": { "mnemonic": "mullo", "form": "alu", "variants": [] }, "BARRIER": { "mnemonic": "barrier", "form": "alu", "variants": [] }, "SWIZZLE": { "mnemonic": "swizzle", "form": "alu", "variants": [] }, "I2I": { "mnemonic": "i2i", "form": "alu", "variants": [] }, "I2F": { "mnemonic": "i2f", "form": "alu", "variants": [] }, "F2I": { "mnemonic": "f2i", "form": "alu", "variants": [] }, "F2IRND": { "mnemonic": "f2irnd", "form": "alu", "variants": [] }, "F2I7": { "mnemonic": "f2i7", "form": "alu", "variants": [] }, "CMP": { "mnemonic": "cmp", "form": "alu", "variants": [] }, "LOAD": { "mnemonic": "load", "form": "load-store", "variants": [] }, "STORE": { "mnemonic": "store", "form": "store", "variants": [] }, "COPYSIGN": { "mnemonic": "copysign", "form": "alu", "variants": [] }, "GETEXP": { "mnemonic": "getexp", "form": "alu", "variants": [] }, "GETMANT": { "mnemonic": "clamp0_max", "form": "alu", "variants": [] }, "NAN": { "mnemonic": "nan", "form": "alu", "variants": [] }, "NEXTAFTER": { "mnemonic": "nextafter", "form": "alu", "variants": [] }, "ROUNDEVEN": { "mnemonic": "roundeven", "form": "alu", "variants": [] }, "ROUNDAWAY": { "mnemonic": "roundaway", "form": "alu", "variants": [] }, "IADDSAT": { "mnemonic": "iaddsat", "form": "alu", "variants": [] }, "IMULLO0": { "mnemonic": "imullo0", "form": "alu", "variants": [] }, "IMULLO1": { "mnemonic": "imullo1", "form": "alu", "variants": [] }, "IMULLOSAT0": { "mnemonic": "imullosat0", "form": "alu", "variants": [] }, "IMULLOSAT1": { "mnemonic": "imullosat1", "form": "alu", "variants": [] }, "IMULHI0": { "mnemonic": "imulhi0", "form": "alu", "variants": [] }, "IMULHI1": { "mnemonic": "imulhi1", "form": "alu", "variants": [] }, "IMUL0": { "mnemonic": "imul0", "form": "alu", "variants": [] }, "IMUL1": { "mnemonic": "imul1", "form": "alu", "variants": [] }, "IDIV0": { "mnemonic": "idiv0", "form": "alu", "variants": [] }, "IDIV1": { "mnemonic": "idiv1", "form": "alu", "variants": [] }, "IDIV2": { "mnemonic": "idiv2", "form": "alu", "variants": [] }, "IDIV3": { "mnemonic": "idiv3", "form": "alu", "variants": [] }, "IMOD0": { "mnemonic": "imod", "form": "alu", "variants": [] }, "IMOD1": { "mnemonic": "txf", "form": "texture", "variants": [] }, "IMOD2": { "mnemonic": "imod2", "form": "alu", "variants": [] }, "IMOD3": { "mnemonic": "imod3", "form": "alu", "variants": [] }, "IMADLO0": { "mnemonic": "imadlo0", "form": "alu", "variants": [] }, "IMADLO1": { "mnemonic": "imadlo1", "form": "alu", "variants": [] }, "IMADLOSAT0": { "mnemonic": "imadlosat0", "form": "alu", "variants": [] }, "IMADLOSAT1": { "mnemonic": "imadlosat1", "form": "alu", "variants": [] }, "IMADHI0": { "mnemonic": "imadhi0", "form": "alu", "variants": [] }, "IMADHI1": { "mnemonic": "imadhi1", "form": "alu", "variants": [] }, "IMADHISAT0": { "mnemonic": "imadhisat0", "form": "alu", "variants": [] }, "IMADHISAT1": { "mnemonic": "imadhisat1", "form": "alu", "variants": [] }, "HALFADD": { "mnemonic": "halfadd", "form": "alu", "variants": [] }, "HALFADDINC": { "mnemonic": "halfaddinc", "form": "alu", "variants": [] }, "MOVAI": { "mnemonic": "movai", "form": "alu", "variants": [] }, "IABS": { "mnemonic": "iabs", "form": "alu", "variants": [] }, "LEADZERO": { "mnemonic": "leadzero", "form": "alu", "variants": [] }, "LSHIFT": { "mnemonic": "lshift", "form": "alu", "variants": [] }, "RSHIFT": { "mnemonic": "rshift", "form": "alu", "variants": [] }, "ROTATE": { "mnemonic": "rotate", "form": "alu", "variants": [] }, "OR": { "mnemonic": "or", "form": "alu", "variants": [] }, "AND": { "mnemonic": "and", "form": "alu", "variants": [] }, "XOR": { "mnemonic": "xor", "form": "alu", "variants": [] }, "NOT": { "mnemonic": "not", "form": "alu", "variants": [] }, "BITSELECT": { "mnemonic": "bit_extract", "form": "alu", "variants": [] }, "POPCOUNT": { "mnemonic": "popcount", "form": "alu", "variants": [] }, "STOREB": { "mnemonic": "storeb", "form": "alu", "variants": [] }, "RGB2YUV": { "mnemonic": "rgb2yuv", "form": "alu", "variants": [] }, "DIV": { "mnemonic": "div", "form": "alu", "variants": [] }, "ATOM_ADD": { "mnemonic": "atomic_add", "form": "alu", "variants": [] }, "ATOM_XCHG": { "mnemonic": "atomic_xchg", "form": "alu", "variants": [] }, "ATOM_CMP_XCHG": { "mnemonic": "atomic_cmp_xchg", "form": "alu", "variants": [] }, "ATOM_MIN": { "mnemonic": "atomic_min", "form": "alu", "variants": [] }, "ATOM_MAX": { "mnemonic": "atomic_max", "form": "alu", "variants": [] }, "ATOM_OR": { "mnemonic": "atomic_or", "form": "alu", "variants": [] }, "ATOM_AND": { "mnemonic": "atomic_and", "form": "alu", "variants": [] }, "ATOM_XOR": { "mnemonic": "atomic_xor", "form": "alu", "variants": [] }, "BIT_REV": { "mnemonic": "bit_rev", "form": "alu", "variants": [] }, "BYTE_REV": { "mnemonic": "byte_rev", "form": "alu", "variants": [] }, "TEXLDLPCF": { "mnemonic": "texldlpcf", "form": "texture", "variants": [] }, "TEXLDGPCF": { "mnemonic": "texldgpcf", "form": "texture", "variants": [] }, "PACK": { "mnemonic": "pack", "form": "alu", "variants": [] }, "CONV": { "mnemonic": "conv", "form": "alu", "variants": [] }, "DP2": { "mnemonic": "dp2", "form": "alu", "variants": [] }, "NORM_DP2": { "mnemonic": "norm_dp2", "form": "alu", "variants": [] }, "NORM_DP3": { "mnemonic": "norm_dp3", "form": "alu", "variants": [] }, "NORM_DP4": { "mnemonic": "norm_dp4", "form": "alu", "variants": [] }, "NORM_MUL": { "mnemonic": "norm_mul", "form": "alu", "variants": [] }, "STORE_ATTR": { "mnemonic": "store_attr", "form": "alu", "variants": [] }, "LOAD_ATTR": { "mnemonic": "img_load", "form": "load-store", "variants": [] }, "EMIT": { "mnemonic": "img_store", "form": "load-store", "variants": [] }, "RESTART": { "mnemonic": "restart", "form": "alu", "variants": [] }, "NOP7C": { "mnemonic": "nop7c", "form": "alu", "variants": [] }, "NOP7D": { "mnemonic": "nop7d", "form": "alu", "variants": [] }, "NOP7E": { "mnemonic": "nop7e", "form": "alu", "variants": [] }, "NOP7F": { "mnemonic": "nop7f", "form": "alu", "variants": [{ "mnemonic": "bit_findlsb", "fixed": [["SRC2_USE", 1], ["SRC2_REG", 11], ["SRC2_AMODE", 4], ["SRC2_RGROUP", 7]], "voidOperands": ["src2"] }, { "mnemonic": "bit_findmsb", "fixed": [["SRC2_USE", 1], ["SRC2_REG", 12], ["SRC2_AMODE", 4], ["SRC2_RGROUP", 7]], "voidOperands": ["src2"] }] } } };
+const SYNTAX = { "instructions": { "nop": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] } }, "overrides": [] }, "add": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "mad": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC1": { "bitset": "#instruction-src", "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "mul": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC1": { "bitset": "#instruction-src", "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "dp3": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC1": { "bitset": "#instruction-src", "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "dp4": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC1": { "bitset": "#instruction-src", "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "dsx": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "dsy": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "mov": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "movar": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "rcp": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "rsq": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "select": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC1": { "bitset": "#instruction-src", "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "set": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC1": { "bitset": "#instruction-src", "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "exp": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "log": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "frc": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "call": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }], "overrides": [] }, "ret": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] } }, "overrides": [] }, "branch": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }], "overrides": [] }, "branch_unary": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }], "nested": { "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "branch_binary": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }], "nested": { "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC1": { "bitset": "#instruction-src", "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "texkill": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC1": { "bitset": "#instruction-src", "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]] } }, "overrides": [{ "when": { "op": "&&", "a": { "op": "!=", "a": "SRC0_USE", "b": 0 }, "b": { "op": "!=", "a": "SRC1_USE", "b": 0 } }, "text": "({SRC0_USE} != 0) && ({SRC1_USE} != 0)", "display": "{NAME}{COND}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, void", "fields": [], "derived": [], "asserts": [], "level": 1, "nested": {} }, { "when": { "op": "&&", "a": { "op": "!=", "a": "SRC0_USE", "b": 0 }, "b": { "op": "==", "a": "SRC1_USE", "b": 0 } }, "text": "({SRC0_USE} != 0) && ({SRC1_USE} == 0)", "display": "{NAME}{COND}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, void", "fields": [], "derived": [], "asserts": [], "level": 1, "nested": {} }] }, "texld": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "TEX_SWIZ": { "bitset": "#src-swizzle", "params": [] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "texldb": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "TEX_SWIZ": { "bitset": "#src-swizzle", "params": [] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC1": { "bitset": "#instruction-src", "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]] } }, "overrides": [{ "when": { "op": "&&", "a": { "op": "!=", "a": "SRC0_USE", "b": 0 }, "b": { "op": "==", "a": "SRC1_USE", "b": 0 } }, "text": "({SRC0_USE} != 0) && ({SRC1_USE} == 0)", "display": "{NAME} {DST:align=18}, tex{TEX_ID}{TEX_SWIZ}, {SRC0}, void, void", "fields": [], "derived": [], "asserts": [], "level": 1, "nested": {} }] }, "texldd": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "TEX_SWIZ": { "bitset": "#src-swizzle", "params": [] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC1": { "bitset": "#instruction-src", "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "texldl": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "TEX_SWIZ": { "bitset": "#src-swizzle", "params": [] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC1": { "bitset": "#instruction-src", "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]] } }, "overrides": [{ "when": { "op": "&&", "a": { "op": "!=", "a": "SRC0_USE", "b": 0 }, "b": { "op": "==", "a": "SRC1_USE", "b": 0 } }, "text": "({SRC0_USE} != 0) && ({SRC1_USE} == 0)", "display": "{NAME} {DST:align=18}, tex{TEX_ID}{TEX_SWIZ}, {SRC0}, void, void", "fields": [], "derived": [], "asserts": [], "level": 1, "nested": {} }] }, "sqrt": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "sin": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "cos": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "branch_any": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }], "nested": { "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC1": { "bitset": "#instruction-src", "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "floor": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "ceil": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "sign": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "barrier": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] } }, "overrides": [] }, "i2i": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC1": { "bitset": "#instruction-src", "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "i2f": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "f2i": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "f2irnd": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "cmp": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC1": { "bitset": "#instruction-src", "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "load": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "LEFT_SHIFT": { "bitset": "#left-shift", "params": [] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC1": { "bitset": "#instruction-src", "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "store": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "LEFT_SHIFT": { "bitset": "#left-shift", "params": [] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC1": { "bitset": "#instruction-src", "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "clamp0_max": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC1": { "bitset": "#instruction-src", "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "iaddsat": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "imullo0": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC1": { "bitset": "#instruction-src", "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "imulhi0": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC1": { "bitset": "#instruction-src", "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "idiv0": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC1": { "bitset": "#instruction-src", "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "imod": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC1": { "bitset": "#instruction-src", "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "imadlo0": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC1": { "bitset": "#instruction-src", "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "imadlosat0": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC1": { "bitset": "#instruction-src", "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "movai": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "iabs": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "leadzero": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "lshift": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "rshift": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "rotate": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "or": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "and": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "xor": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "not": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "bit_extract": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC1": { "bitset": "#instruction-src", "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "popcount": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "div": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC1": { "bitset": "#instruction-src", "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "atomic_add": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC1": { "bitset": "#instruction-src", "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "atomic_xchg": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC1": { "bitset": "#instruction-src", "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "atomic_cmp_xchg": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC1": { "bitset": "#instruction-src", "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "atomic_min": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC1": { "bitset": "#instruction-src", "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "atomic_max": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC1": { "bitset": "#instruction-src", "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "atomic_or": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC1": { "bitset": "#instruction-src", "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "atomic_and": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC1": { "bitset": "#instruction-src", "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "atomic_xor": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC1": { "bitset": "#instruction-src", "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "bit_rev": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "texldlpcf": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "TEX_SWIZ": { "bitset": "#src-swizzle", "params": [] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC1": { "bitset": "#instruction-src", "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "conv": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC1": { "bitset": "#instruction-src", "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "dp2": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC1": { "bitset": "#instruction-src", "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "norm_dp2": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "norm_dp3": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "norm_dp4": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "img_load": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "LEFT_SHIFT": { "bitset": "#left-shift", "params": [] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC1": { "bitset": "#instruction-src", "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "bit_findlsb": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "bit_findmsb": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] } }, "bitsets": { "#instruction-dst": [{ "name": "#instruction-dst", "mnemonic": "#instruction-dst", "match": [0], "tested": [0], "dontCare": [0], "gen": null, "cases": [{ "when": { "op": "==", "a": "DST_USE", "b": 0 }, "text": "{DST_USE} == 0", "display": "void", "fields": [], "derived": [], "asserts": [], "level": 0, "nested": {} }, { "when": null, "display": "t{REG}{AMODE}{COMPS}", "fields": [{ "name": "AMODE", "ranges": [0, 2], "width": 3, "kind": "enum", "signed": false, "enumIndex": 11, "default": null, "alternatives": [], "display": null }, { "name": "REG", "ranges": [3, 9], "width": 7, "kind": "uint", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": null }, { "name": "COMPS", "ranges": [10, 13], "width": 4, "kind": "enum", "signed": false, "enumIndex": 13, "default": null, "alternatives": [], "display": null }], "derived": [], "asserts": [], "level": 1, "nested": {} }] }], "#src-swizzle": [{ "name": "#src-swizzle", "mnemonic": "#src-swizzle", "match": [0], "tested": [0], "dontCare": [0], "gen": null, "cases": [{ "when": null, "display": ".{SWIZ_X}{SWIZ_Y}{SWIZ_Z}{SWIZ_W}", "fields": [{ "name": "SWIZ_X", "ranges": [0, 1], "width": 2, "kind": "enum", "signed": false, "enumIndex": 8, "default": null, "alternatives": [], "display": null }, { "name": "SWIZ_Y", "ranges": [2, 3], "width": 2, "kind": "enum", "signed": false, "enumIndex": 8, "default": null, "alternatives": [], "display": null }, { "name": "SWIZ_Z", "ranges": [4, 5], "width": 2, "kind": "enum", "signed": false, "enumIndex": 8, "default": null, "alternatives": [], "display": null }, { "name": "SWIZ_W", "ranges": [6, 7], "width": 2, "kind": "enum", "signed": false, "enumIndex": 8, "default": null, "alternatives": [], "display": null }], "derived": [], "asserts": [], "level": 1, "nested": {} }] }], "#instruction-src": [{ "name": "#instruction-src", "mnemonic": "#instruction-src", "match": [0], "tested": [0], "dontCare": [0], "gen": null, "cases": [{ "when": { "op": "&", "a": { "op": "==", "a": "SRC_RGROUP", "b": 7 }, "b": { "op": "==", "a": "IMMED_TYPE", "b": 0 } }, "text": "(({SRC_RGROUP} == 7) & ({IMMED_TYPE} == 0))", "display": "{IMMED}", "fields": [], "derived": [{ "name": "IMMED", "width": 32, "kind": "float", "signed": false, "enumIndex": -1, "display": null, "expr": { "op": "<<", "a": { "op": "|", "a": { "op": "|", "a": { "op": "|", "a": { "op": "|", "a": { "op": "<<", "a": { "op": "&", "a": "SRC_AMODE", "b": 1 }, "b": 19 }, "b": { "op": "<<", "a": "SRC_ABS", "b": 18 } }, "b": { "op": "<<", "a": "SRC_NEG", "b": 17 } }, "b": { "op": "<<", "a": "SRC_SWIZ", "b": 9 } }, "b": "SRC_REG" }, "b": 12 }, "text": "(((({SRC_AMODE} & 0x1) << 19) | ({SRC_ABS} << 18) | ({SRC_NEG} << 17) | ({SRC_SWIZ} << 9) | {SRC_REG}) << 12)" }], "asserts": [], "level": 0, "nested": {} }, { "when": { "op": "&", "a": { "op": "==", "a": "SRC_RGROUP", "b": 7 }, "b": { "op": "==", "a": "IMMED_TYPE", "b": 1 } }, "text": "(({SRC_RGROUP} == 7) & ({IMMED_TYPE} == 1))", "display": "{IMMED}", "fields": [], "derived": [{ "name": "IMMED", "width": 20, "kind": "int", "signed": true, "enumIndex": -1, "display": null, "expr": { "op": "|", "a": { "op": "|", "a": { "op": "|", "a": { "op": "|", "a": { "op": "<<", "a": { "op": "&", "a": "SRC_AMODE", "b": 1 }, "b": 19 }, "b": { "op": "<<", "a": "SRC_ABS", "b": 18 } }, "b": { "op": "<<", "a": "SRC_NEG", "b": 17 } }, "b": { "op": "<<", "a": "SRC_SWIZ", "b": 9 } }, "b": "SRC_REG" }, "text": "((({SRC_AMODE} & 0x1) << 19) | ({SRC_ABS} << 18) | ({SRC_NEG} << 17) | ({SRC_SWIZ} << 9) | {SRC_REG})" }], "asserts": [], "level": 0, "nested": {} }, { "when": { "op": "&", "a": { "op": "==", "a": "SRC_RGROUP", "b": 7 }, "b": { "op": "==", "a": "IMMED_TYPE", "b": 2 } }, "text": "(({SRC_RGROUP} == 7) & ({IMMED_TYPE} == 2))", "display": "{IMMED}", "fields": [], "derived": [{ "name": "IMMED", "width": 20, "kind": "uint", "signed": false, "enumIndex": -1, "display": null, "expr": { "op": "|", "a": { "op": "|", "a": { "op": "|", "a": { "op": "|", "a": { "op": "<<", "a": { "op": "&", "a": "SRC_AMODE", "b": 1 }, "b": 19 }, "b": { "op": "<<", "a": "SRC_ABS", "b": 18 } }, "b": { "op": "<<", "a": "SRC_NEG", "b": 17 } }, "b": { "op": "<<", "a": "SRC_SWIZ", "b": 9 } }, "b": "SRC_REG" }, "text": "((({SRC_AMODE} & 0x1) << 19) | ({SRC_ABS} << 18) | ({SRC_NEG} << 17) | ({SRC_SWIZ} << 9) | {SRC_REG})" }], "asserts": [], "level": 0, "nested": {} }, { "when": { "op": "&", "a": { "op": "==", "a": "SRC_RGROUP", "b": 7 }, "b": { "op": "==", "a": "IMMED_TYPE", "b": 3 } }, "text": "(({SRC_RGROUP} == 7) & ({IMMED_TYPE} == 3))", "display": "{IMMED}", "fields": [], "derived": [{ "name": "IMMED", "width": 16, "kind": "float", "signed": false, "enumIndex": -1, "display": null, "expr": { "op": "|", "a": { "op": "|", "a": { "op": "|", "a": { "op": "|", "a": { "op": "<<", "a": { "op": "&", "a": "SRC_AMODE", "b": 1 }, "b": 19 }, "b": { "op": "<<", "a": "SRC_ABS", "b": 18 } }, "b": { "op": "<<", "a": "SRC_NEG", "b": 17 } }, "b": { "op": "<<", "a": "SRC_SWIZ", "b": 9 } }, "b": "SRC_REG" }, "text": "((({SRC_AMODE} & 0x1) << 19) | ({SRC_ABS} << 18) | ({SRC_NEG} << 17) | ({SRC_SWIZ} << 9) | {SRC_REG})" }], "asserts": [], "level": 0, "nested": {} }, { "when": null, "display": "{SRC_NEG}{SRC_ABS}{SRC_RGROUP}{SRC_REG}{SRC_AMODE}{SRC_SWIZ}{SRC_ABS}", "fields": [{ "name": "SRC_SWIZ", "ranges": [0, 7], "width": 8, "kind": "bitset", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": null }, { "name": "SRC_NEG", "ranges": [8, 8], "width": 1, "kind": "bool", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": "-" }, { "name": "SRC_ABS", "ranges": [9, 9], "width": 1, "kind": "bool", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": "|" }], "derived": [{ "name": "IMMED_TYPE", "width": 1, "kind": "uint", "signed": false, "enumIndex": -1, "display": null, "expr": { "op": ">>", "a": "SRC_AMODE", "b": 1 }, "text": "({SRC_AMODE} >> 1)" }], "asserts": [], "level": 1, "nested": { "SRC_SWIZ": { "bitset": "#src-swizzle", "params": [] } } }] }], "#left-shift": [{ "name": "#left-shift", "mnemonic": "#left-shift", "match": [0], "tested": [0], "dontCare": [0], "gen": null, "cases": [{ "when": { "op": "!=", "a": "LEFT_SHIFT", "b": 0 }, "text": "{LEFT_SHIFT} != 0", "display": ".ls{LEFT_SHIFT}", "fields": [], "derived": [], "asserts": [], "level": 0, "nested": {} }, { "when": null, "display": "", "fields": [{ "name": "LEFT_SHIFT", "ranges": [0, 2], "width": 3, "kind": "uint", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": null }], "derived": [], "asserts": [], "level": 1, "nested": {} }] }] } };
 function getRange(words, low, high) {
   const width = high - low + 1;
   const w = low >>> 5;
@@ -925,16 +689,709 @@ function encode(instruction) {
 const INSTRUCTION_NAMES = INSTRUCTIONS.map(
   (s) => s.name
 );
-const ETNA = SYNTAX;
-const ETNA_FIELDS = new Map(
-  INSTRUCTIONS.map((s) => [s.name, new Map(s.fields.map((f) => [f.name, f]))])
-);
-const ETNA_MNEMONICS = /* @__PURE__ */ new Map();
-for (const s of INSTRUCTIONS) {
-  const info = (ETNA.instructions ?? {})[s.name];
-  if (!info) continue;
-  ETNA_MNEMONICS.set(info.mnemonic, { spec: s, variant: null });
-  for (const v of info.variants) ETNA_MNEMONICS.set(v.mnemonic, { spec: s, variant: v });
+const ISASPEC = SYNTAX;
+const GPU_ID = "ISA_GPU_ID()";
+const ALL_ONES = new Array(ISA.wordCount).fill(4294967295);
+const CASES = /* @__PURE__ */ new Map();
+function casesOf(s) {
+  let cases = CASES.get(s);
+  if (!cases) {
+    const extra = ISASPEC.instructions[s.name];
+    const byDefault = {
+      when: null,
+      display: s.display,
+      fields: s.fields,
+      derived: extra?.derived ?? [],
+      asserts: extra?.asserts ?? [],
+      level: Infinity,
+      nested: extra?.nested
+    };
+    cases = [...extra?.overrides ?? [], byDefault];
+    CASES.set(s, cases);
+  }
+  return cases;
+}
+function evalExpr(e, get) {
+  if (typeof e === "number") return e;
+  if (typeof e === "string") return get(e);
+  const a = evalExpr(e.a, get);
+  if (e.b === void 0) return e.op === "!" ? a ? 0 : 1 : e.op === "~" ? ~a >>> 0 : -a;
+  return applyOp(e.op, a, evalExpr(e.b, get));
+}
+function applyOp(op, a, b) {
+  switch (op) {
+    case "<<":
+      return a * 2 ** b;
+    case ">>":
+      return Math.floor(a / 2 ** b);
+    case "/":
+      return Math.trunc(a / b);
+    case "%":
+      return a % b;
+    case "*":
+      return a * b;
+    case "+":
+      return a + b;
+    case "-":
+      return a - b;
+    case "&":
+      return (a & b) >>> 0;
+    case "|":
+      return (a | b) >>> 0;
+    case "^":
+      return (a ^ b) >>> 0;
+    case "&&":
+      return a && b ? 1 : 0;
+    case "||":
+      return a || b ? 1 : 0;
+    case "<":
+      return a < b ? 1 : 0;
+    case "<=":
+      return a <= b ? 1 : 0;
+    case ">":
+      return a > b ? 1 : 0;
+    case ">=":
+      return a >= b ? 1 : 0;
+    case "==":
+      return a === b ? 1 : 0;
+    case "!=":
+      return a !== b ? 1 : 0;
+    default:
+      return 0;
+  }
+}
+function known(e, env) {
+  let missing = false;
+  const v = evalExpr(e, (name) => {
+    const a = env.assigned.get(name);
+    if (a !== void 0) return a;
+    const d = env.derived(name);
+    const dv = d && env.depth < 8 ? known(d.expr, { ...env, depth: env.depth + 1 }) : void 0;
+    if (dv === void 0) missing = true;
+    return dv ?? 0;
+  });
+  return missing ? void 0 : v;
+}
+function solve(e, target, env) {
+  if (!Number.isFinite(target)) return false;
+  if (typeof e === "number") return e === target;
+  if (typeof e === "string") {
+    const a = env.assigned.get(e);
+    if (a !== void 0) return a === target;
+    const d = env.derived(e);
+    if (d) return env.depth < 8 && solve(d.expr, target, { ...env, depth: env.depth + 1 });
+    const f = env.field(e);
+    if (!f || !Number.isInteger(target) || target < 0 || target >= 2 ** f.width) return false;
+    env.assigned.set(e, target);
+    return true;
+  }
+  if (e.b === void 0) {
+    if (e.op === "~") return solve(e.a, ~target >>> 0, env);
+    if (e.op === "-") return solve(e.a, -target, env);
+    return target === 1 ? solve(e.a, 0, env) : target === 0 && solveTrue(e.a, env);
+  }
+  const ka = known(e.a, env);
+  const kb = known(e.b, env);
+  if (ka !== void 0 && kb !== void 0) return applyOp(e.op, ka, kb) === target;
+  if (ka === void 0 && kb === void 0) {
+    if (e.op === "|" || e.op === "+") return solveSplit(e.a, e.b, target, env);
+    if (e.op === "&" && target !== 0) return solve(e.a, target, env) && solve(e.b, target, env);
+    if (e.op === "&") return solveFalse({ op: "&&", a: e.a, b: e.b }, env);
+    if (e.op === "==" || e.op === "!=")
+      return solvePair(e.a, e.b, e.op === "==" === (target === 1), env);
+    if (e.op === "&&" && target === 0) return solveFalse(e, env);
+    if (e.op === "||" && target === 1) return solveTrue(e, env);
+    return false;
+  }
+  const left = ka === void 0;
+  const x = left ? e.a : e.b;
+  const k = left ? kb : ka;
+  switch (e.op) {
+    case "+":
+      return solve(x, target - k, env);
+    case "-":
+      return solve(x, left ? target + k : k - target, env);
+    case "*":
+      return k !== 0 && target % k === 0 && solve(x, target / k, env);
+    case "^":
+      return solve(x, (target ^ k) >>> 0, env);
+    case "|":
+      return solve(x, (target & ~k) >>> 0, env);
+    case "&":
+      return solve(x, target, env);
+    case ">>":
+      return left && solve(x, target * 2 ** k, env);
+    case "<<": {
+      if (left) return target % 2 ** k === 0 && solve(x, target / 2 ** k, env);
+      const shift = Math.log2(target / k);
+      return Number.isInteger(shift) && solve(x, shift, env);
+    }
+    case "<":
+    case "<=":
+    case ">":
+    case ">=": {
+      if (target !== 0 && target !== 1) return false;
+      const values = [0, Math.ceil(k), Math.floor(k) + 1].filter((v2) => v2 >= 0).sort((p, q) => p - q);
+      const v = values.find((n) => applyOp(e.op, left ? n : k, left ? k : n) === target);
+      return v !== void 0 && solve(x, v, env);
+    }
+    case "==":
+      return target === 1 ? solve(x, k, env) : target === 0 && solve(x, k === 0 ? 1 : 0, env);
+    case "!=":
+      return target === 1 ? solve(x, k === 0 ? 1 : 0, env) : target === 0 && solve(x, k, env);
+    case "&&":
+      return target === 1 ? k !== 0 && solveTrue(x, env) : target === 0 && (k === 0 || solveFalse(x, env));
+    case "||":
+      return target === 1 ? k !== 0 || solveTrue(x, env) : target === 0 && k === 0 && solveFalse(x, env);
+    default:
+      return false;
+  }
+}
+function span(e, env) {
+  if (typeof e === "number") return e === 0 ? 0 : Math.floor(Math.log2(e)) + 1;
+  if (typeof e === "string") {
+    const d = env.derived(e);
+    return d ? env.depth < 8 ? span(d.expr, { ...env, depth: env.depth + 1 }) : void 0 : env.field(e)?.width;
+  }
+  if (e.b === void 0) return e.op === "!" ? 1 : void 0;
+  const a = span(e.a, env);
+  const b = span(e.b, env);
+  if (e.op === "<<" && a !== void 0 && typeof e.b === "number") return a + e.b;
+  if (e.op === "&") return a === void 0 ? b : b === void 0 ? a : Math.min(a, b);
+  if ((e.op === "|" || e.op === "^") && a !== void 0 && b !== void 0) return Math.max(a, b);
+  return void 0;
+}
+function solvePair(a, b, equal, env) {
+  const saved = new Map(env.assigned);
+  for (const [x, y] of equal ? [
+    [0, 0],
+    [1, 1]
+  ] : [
+    [0, 1],
+    [1, 0]
+  ]) {
+    if (solve(a, x, env) && solve(b, y, env)) return true;
+    env.assigned.clear();
+    saved.forEach((v, n) => env.assigned.set(n, v));
+  }
+  return false;
+}
+function solveSplit(a, b, target, env) {
+  const saved = new Map(env.assigned);
+  for (const [low, high] of [
+    [b, a],
+    [a, b]
+  ]) {
+    const w = span(low, env);
+    if (w === void 0) continue;
+    const part = target % 2 ** w;
+    if (solve(low, part, env) && solve(high, target - part, env)) return true;
+    env.assigned.clear();
+    saved.forEach((v, n) => env.assigned.set(n, v));
+  }
+  return false;
+}
+function guess(e, env) {
+  return evalExpr(e, (name) => {
+    const a = env.assigned.get(name);
+    if (a !== void 0) return a;
+    const d = env.derived(name);
+    return d && env.depth < 8 ? guess(d.expr, { ...env, depth: env.depth + 1 }) : 0;
+  });
+}
+function solveFalse(e, env) {
+  const k = known(e, env);
+  if (k !== void 0) return k === 0;
+  if (typeof e === "object" && e.b === void 0 && e.op === "!") return solveTrue(e.a, env);
+  if (typeof e === "object" && e.b !== void 0 && (e.op === "&&" || e.op === "||")) {
+    if (e.op === "||") return solveFalse(e.a, env) && solveFalse(e.b, env);
+    const saved = new Map(env.assigned);
+    if (solveFalse(e.a, env)) return true;
+    env.assigned.clear();
+    saved.forEach((v, n) => env.assigned.set(n, v));
+    return solveFalse(e.b, env);
+  }
+  if (typeof e === "object" && e.b !== void 0 && (e.op === "==" || e.op === "!=")) {
+    const ka = known(e.a, env);
+    const kb = known(e.b, env);
+    const x = ka === void 0 ? e.a : e.b;
+    const c = ka === void 0 ? kb : ka;
+    if (ka === void 0 && kb === void 0) return solvePair(e.a, e.b, e.op === "!=", env);
+    if (c === void 0) return false;
+    return solve(x, e.op === "!=" ? c : c === 0 ? 1 : 0, env);
+  }
+  return solve(e, 0, env);
+}
+function solveTrue(e, env) {
+  const k = known(e, env);
+  if (k !== void 0) return k !== 0;
+  if (typeof e === "object" && e.b !== void 0 && (e.op === "&&" || e.op === "||")) {
+    if (e.op === "&&") return solveTrue(e.a, env) && solveTrue(e.b, env);
+    const saved = new Map(env.assigned);
+    if (solveTrue(e.a, env)) return true;
+    env.assigned.clear();
+    saved.forEach((v, n) => env.assigned.set(n, v));
+    return solveTrue(e.b, env);
+  }
+  return solve(e, 1, env);
+}
+class Scope {
+  constructor(words, cases, mnemonic, gpu, errors = [], parent, params = []) {
+    this.words = words;
+    this.cases = cases;
+    this.mnemonic = mnemonic;
+    this.gpu = gpu;
+    this.errors = errors;
+    this.parent = parent;
+    this.params = params;
+  }
+  words;
+  cases;
+  mnemonic;
+  gpu;
+  errors;
+  parent;
+  params;
+  applied = [];
+  /** Owners of the expressions being evaluated: re-entering one yields 0 (A.7 recursion guard). */
+  stack = [];
+  /** Whether case k applies: the default always, an override when its expression is non-zero. */
+  applies(k) {
+    const c = this.cases[k];
+    if (c.when === null) return true;
+    const known2 = this.applied[k];
+    if (known2 !== void 0) return known2;
+    const top = this.stack.length === 0;
+    const v = this.run(c, c.when) !== 0;
+    if (top) this.applied[k] = v;
+    return v;
+  }
+  /** A field's spec and (raw or derived) value, or undefined when no applying case has it. */
+  resolve(name) {
+    for (let k = 0; k < this.cases.length; k++) {
+      const c = this.cases[k];
+      if (c.when !== null && !this.stack.includes(c) && !this.applies(k)) continue;
+      const f = c.fields.find((x) => x.name === name);
+      if (f) return { spec: f, value: rawField(this.words, f) };
+      const d = c.derived.find((x) => x.name === name);
+      if (d) return { spec: d, value: this.run(d, d.expr) };
+    }
+    const p = this.params.find(([, as]) => as === name);
+    return p && this.parent ? this.parent.resolve(p[0]) : void 0;
+  }
+  /** The bitset-typed field `name` of an applying case, if it is one. */
+  nestedOf(name) {
+    for (let k = 0; k < this.cases.length; k++) {
+      const c = this.cases[k];
+      if (c.when !== null && !this.applies(k)) continue;
+      if (c.fields.some((x) => x.name === name)) return c.nested?.[name];
+      if (c.derived.some((x) => x.name === name)) return void 0;
+    }
+    return void 0;
+  }
+  /** The scope of a bitset-typed field's value: the leaf it matches for the GPU (Mesa find_bitset). */
+  enter(field, nested, value) {
+    const words = [value % 2 ** 32, Math.floor(value / 2 ** 32)];
+    let found;
+    for (const leaf of ISASPEC.bitsets[nested.bitset] ?? []) {
+      if (this.gpu !== null && leaf.gen && (this.gpu < leaf.gen[0] || this.gpu > leaf.gen[1]))
+        continue;
+      if (!leaf.tested.every((m, i) => ((words[i] ?? 0) & m) >>> 0 === (leaf.match[i] & m) >>> 0))
+        continue;
+      if (found) {
+        this.errors.push(`bitset conflict: ${found.mnemonic} vs ${leaf.mnemonic}`);
+        found = void 0;
+        break;
+      }
+      found = leaf;
+    }
+    if (!found) {
+      this.errors.push(
+        `no match: FIELD: '${this.mnemonic}.${field}': ${hexWords(words, ALL_ONES)}`
+      );
+      return void 0;
+    }
+    if (found.dontCare.some((m, i) => ((words[i] ?? 0) & m) !== 0))
+      this.errors.push(`dontcare bits in ${found.mnemonic}: ${hexWords(words, found.dontCare)}`);
+    return new Scope(
+      words,
+      found.cases,
+      found.mnemonic,
+      this.gpu,
+      this.errors,
+      this,
+      nested.params
+    );
+  }
+  run(owner, e) {
+    if (this.stack.includes(owner)) return 0;
+    this.stack.push(owner);
+    try {
+      return evalExpr(e, (n) => {
+        if (n === GPU_ID) return this.gpu ?? 0;
+        const r = this.resolve(n);
+        if (!r) this.errors.push(`no field '${n}'`);
+        return r?.value ?? 0;
+      });
+    } finally {
+      this.stack.pop();
+    }
+  }
+  /**
+   * The display template to print (A.6) and the index of its case; null when there is none. As
+   * Mesa's find_display: each bitset from the leaf up, its applying overrides before its default
+   * case, checking the asserts of every case it passes (a difference is a warning, not a miss).
+   */
+  pick() {
+    const defaults = this.cases[this.cases.length - 1].asserts;
+    let below = 0;
+    const passDefaults = (upTo) => {
+      for (const a of defaults) if (a.level >= below && a.level < upTo) this.check(a);
+      below = Math.max(below, upTo);
+    };
+    for (let k = 0; k < this.cases.length; k++) {
+      const c = this.cases[k];
+      passDefaults(c.when === null ? Infinity : c.level);
+      if (c.when === null || !this.applies(k)) continue;
+      for (const a of c.asserts) this.check(a);
+      if (c.display !== null) return { k, display: c.display };
+    }
+    const last = this.cases.length - 1;
+    return this.cases[last].display !== null ? { k: last, display: this.cases[last].display } : null;
+  }
+  check(a) {
+    const v = getRange(this.words, a.low, a.high);
+    if (v !== a.value)
+      this.errors.push(
+        `WARNING: unexpected bits[${a.low}:${a.high}] in ${a.bitset}: ${hexValue(v)} vs ${hexValue(a.value)}`
+      );
+  }
+}
+const TEMPLATES = /* @__PURE__ */ new Map();
+function tokensOf(template) {
+  let tokens = TEMPLATES.get(template);
+  if (tokens) return tokens;
+  tokens = [];
+  const re = /\{([^}]*)\}/g;
+  let last = 0;
+  for (let m = re.exec(template); m; m = re.exec(template)) {
+    if (m.index > last) tokens.push({ t: "text", text: template.slice(last, m.index) });
+    const [field, ...opts] = m[1].split(":");
+    const align = opts.map((o) => /^align=(\d+)$/.exec(o)).find((x) => x);
+    if (field === "NAME") tokens.push({ t: "name", align: align ? Number(align[1]) : 0 });
+    else tokens.push({ t: "field", field, align: align ? Number(align[1]) : 0, raw: false });
+    last = m.index + m[0].length;
+  }
+  if (last < template.length) tokens.push({ t: "text", text: template.slice(last) });
+  TEMPLATES.set(template, tokens);
+  return tokens;
+}
+const FALLBACK = /* @__PURE__ */ new Map();
+function fallbackTokens(s) {
+  let tokens = FALLBACK.get(s);
+  if (!tokens) {
+    tokens = [{ t: "name", align: 0 }];
+    s.fields.forEach((f, i) => {
+      tokens.push({ t: "text", text: `${i === 0 ? " " : ", "}${f.name}=` });
+      tokens.push({ t: "field", field: f.name, align: 0, raw: true });
+    });
+    FALLBACK.set(s, tokens);
+  }
+  return tokens;
+}
+function signExtend(v, width) {
+  const m = 2 ** width;
+  const u = (v % m + m) % m;
+  return u >= m / 2 ? u - m : u;
+}
+const F32 = new Float32Array(1);
+const U32 = new Uint32Array(F32.buffer);
+function floatOf(raw, width) {
+  if (width === 32) {
+    U32[0] = raw;
+    return F32[0];
+  }
+  const sign = raw & 32768 ? -1 : 1;
+  const e = raw >> 10 & 31;
+  const m = raw & 1023;
+  if (e === 0) return sign * m * 2 ** -24;
+  if (e === 31) return m ? NaN : sign * Infinity;
+  return sign * (1024 + m) * 2 ** (e - 25);
+}
+function formatFixed(x) {
+  const neg = x < 0 || Object.is(x, -0);
+  let m = Math.abs(x);
+  let e = 0;
+  while (m >= 2 ** 53) {
+    m /= 2;
+    e++;
+  }
+  while (!Number.isInteger(m)) {
+    m *= 2;
+    e--;
+  }
+  let digits = [];
+  for (let v = m; v > 0; v = Math.floor(v / 10)) digits.push(v % 10);
+  const times = (k) => {
+    let carry = 0;
+    for (let i = 0; i < digits.length; i++) {
+      const t = digits[i] * k + carry;
+      digits[i] = t % 10;
+      carry = Math.floor(t / 10);
+    }
+    for (; carry > 0; carry = Math.floor(carry / 10)) digits.push(carry % 10);
+  };
+  for (let i = 0; i < e; i++) times(2);
+  const frac = Math.max(0, -e);
+  for (let i = 0; i < frac; i++) times(5);
+  if (frac > 6) {
+    const drop = frac - 6;
+    const first = digits[drop - 1] ?? 0;
+    const sticky = digits.slice(0, drop - 1).some((d) => d !== 0);
+    digits = digits.slice(drop);
+    if (first > 5 || first === 5 && (sticky || (digits[0] ?? 0) % 2 === 1)) {
+      let i = 0;
+      for (; (digits[i] ?? 0) === 9; i++) digits[i] = 0;
+      digits[i] = (digits[i] ?? 0) + 1;
+    }
+  } else {
+    for (let i = frac; i < 6; i++) digits.unshift(0);
+  }
+  while (digits.length < 7) digits.push(0);
+  const text = digits.reverse().join("");
+  return `${neg ? "-" : ""}${text.slice(0, -6)}.${text.slice(-6)}`;
+}
+const FLOAT_TEXT = /* @__PURE__ */ new Map();
+function formatFloat(value, width) {
+  const raw = value % 2 ** width;
+  const key = raw + width * 2 ** 32;
+  let text = FLOAT_TEXT.get(key);
+  if (text === void 0) {
+    const v = floatOf(raw, width);
+    if (Number.isNaN(v)) text = raw >= 2 ** (width - 1) ? "-nan" : "nan";
+    else if (!Number.isFinite(v)) text = v < 0 ? "-inf" : "inf";
+    else text = formatFixed(v);
+    if (FLOAT_TEXT.size >= 4096) FLOAT_TEXT.clear();
+    FLOAT_TEXT.set(key, text);
+  }
+  return text;
+}
+function formatValue(f, v) {
+  switch (f.kind) {
+    case "bool":
+      return f.display !== null ? v ? f.display : "" : v ? "1" : "0";
+    case "bool_inv":
+      return f.display !== null ? v ? "" : f.display : v ? "0" : "1";
+    case "int":
+    case "branch":
+    case "absbranch":
+      return String(signExtend(v, f.width));
+    case "hex":
+      return v.toString(16);
+    case "offset": {
+      const s = signExtend(v, f.width);
+      return s === 0 ? "" : s > 0 ? `+${s}` : String(s);
+    }
+    case "uoffset":
+      return v === 0 ? "" : `+${v}`;
+    case "float":
+      return formatFloat(v, f.width);
+    case "enum":
+      return (f.enumIndex >= 0 ? ENUMS[f.enumIndex].displays[v] : null) ?? String(v);
+    case "custom":
+      return "";
+    default:
+      return String(v);
+  }
+}
+function formatRaw(f, v) {
+  return String(f.signed ? signExtend(v, f.width) : v);
+}
+function describeExpected(f) {
+  switch (f.kind) {
+    case "bool":
+    case "bool_inv":
+      return `${f.name} (0 or 1)`;
+    case "enum": {
+      const shown = f.enumIndex >= 0 ? ENUMS[f.enumIndex].displays.filter((d) => !!d) : [];
+      return shown.length ? `${f.name} (${shown.slice(0, -1).join(", ")}${shown.length > 1 ? " or " : ""}${shown[shown.length - 1]})` : `${f.name} (a number)`;
+    }
+    case "int":
+    case "branch":
+    case "absbranch":
+      return `${f.name} (a signed decimal number)`;
+    case "hex":
+      return `${f.name} (lowercase hex digits)`;
+    case "offset":
+      return `${f.name} (+N or -N)`;
+    case "uoffset":
+      return `${f.name} (+N)`;
+    case "float":
+      return `${f.name} (a decimal number, inf or nan)`;
+    default:
+      return `${f.name} (a decimal number)`;
+  }
+}
+function rawOf(f, n, signed, derived) {
+  if (derived && !signed) return n;
+  const w = f.width;
+  const min = signed ? -(2 ** (w - 1)) : 0;
+  const max = signed ? 2 ** (w - 1) - 1 : 2 ** w - 1;
+  if (!Number.isSafeInteger(n) || n < min || n > max) return `${f.name} in ${min}..${max}`;
+  return n < 0 ? n + 2 ** w : n;
+}
+function toHalf(x) {
+  const sign = x < 0 || Object.is(x, -0) ? 32768 : 0;
+  const a = Math.abs(x);
+  if (a >= 65520) return sign | 31744;
+  let e = a < 2 ** -14 ? -14 : Math.floor(Math.log2(a));
+  if (e > -14 && 2 ** e > a) e--;
+  if (a >= 2 ** -14 && 2 ** (e + 1) <= a) e++;
+  const q = a / 2 ** (e - 10);
+  let m = Math.floor(q);
+  if (q - m > 0.5 || q - m === 0.5 && m % 2 === 1) m++;
+  if (m === 2048) return sign | e + 16 << 10;
+  return m < 1024 ? sign | m : sign | e + 15 << 10 | m - 1024;
+}
+function floatBits(text, width) {
+  const neg = text.startsWith("-");
+  const body = neg ? text.slice(1) : text;
+  if (body === "nan") return width === 32 ? neg ? 4290772992 : 2143289344 : neg ? 65024 : 32256;
+  const v = body === "inf" ? Infinity : Number(body);
+  const x = neg ? -v : v;
+  if (width !== 32) return toHalf(x);
+  F32[0] = x;
+  return U32[0];
+}
+function readValue(f, raw, derived, line, pos, fail, prefixes = false) {
+  const rest = line.slice(pos);
+  const number = (re, signed) => {
+    const m = re.exec(rest);
+    if (!m) return fail(pos, describeExpected(f)), [];
+    const out = [];
+    const sign = /^[+-]/.test(m[0]) ? 1 : 0;
+    for (let len = m[0].length; len > (prefixes ? sign : m[0].length - 1); len--) {
+      if (prefixes && len - sign > 1 && m[0][sign] === "0") continue;
+      const r = rawOf(f, Number(m[0].slice(0, len)), signed, derived);
+      if (typeof r === "string") fail(pos, r);
+      else out.push([pos + len, r]);
+    }
+    return out;
+  };
+  if (raw) return number(f.signed ? /^-?\d+/ : /^\d+/, f.signed);
+  switch (f.kind) {
+    case "bool":
+    case "bool_inv": {
+      const inv = f.kind === "bool_inv" ? 1 : 0;
+      if (f.display === null) {
+        const m = /^[01]/.exec(rest);
+        return m ? [[pos + 1, Number(m[0]) ^ inv]] : (fail(pos, describeExpected(f)), []);
+      }
+      const out = [];
+      if (f.display !== "" && rest.startsWith(f.display))
+        out.push([pos + f.display.length, 1 ^ inv]);
+      else if (f.display !== "") fail(pos, `'${f.display}'`);
+      out.push([pos, inv]);
+      return out;
+    }
+    case "int":
+    case "branch":
+    case "absbranch":
+      return number(/^-?\d+/, true);
+    case "hex": {
+      const m = /^[0-9a-f]+/.exec(rest);
+      if (!m) return fail(pos, describeExpected(f)), [];
+      const r = rawOf(f, parseInt(m[0], 16), false, derived);
+      return typeof r === "string" ? (fail(pos, r), []) : [[pos + m[0].length, r]];
+    }
+    case "offset":
+      return /^[+-]\d/.test(rest) ? number(/^[+-]\d+/, true) : [[pos, 0]];
+    case "uoffset":
+      return rest.startsWith("+") ? number(/^\+\d+/, false) : [[pos, 0]];
+    case "custom":
+      return [[pos, 0]];
+    // prints nothing: not in the text, encoded 0
+    case "float": {
+      const m = /^-?(nan|inf|\d+(\.\d*)?)/.exec(rest);
+      return m ? [[pos + m[0].length, floatBits(m[0], f.width)]] : (fail(pos, describeExpected(f)), []);
+    }
+    case "enum": {
+      const displays = f.enumIndex >= 0 ? ENUMS[f.enumIndex].displays : [];
+      const limit = derived ? displays.length : Math.min(displays.length, 2 ** f.width);
+      const out = [];
+      for (let v = 0; v < limit; v++) {
+        const d = displays[v];
+        if (d && rest.startsWith(d)) out.push([pos + d.length, v]);
+      }
+      out.sort((x, y) => y[0] - x[0]);
+      const m = /^\d+/.exec(rest);
+      const full = m ? m[0].length : 0;
+      for (let len = full; len > 0 && len > (prefixes ? 0 : full - 1); len--) {
+        const n = Number(m[0].slice(0, len));
+        if (prefixes && len > 1 && m[0][0] === "0") continue;
+        if ((displays[n] ?? null) === null && (derived || n < 2 ** f.width))
+          out.push([pos + len, n]);
+      }
+      for (let v = 0; v < limit; v++) if (displays[v] === "") out.push([pos, v]);
+      if (!out.length) fail(pos, describeExpected(f));
+      return out;
+    }
+    default:
+      return number(/^\d+/, false);
+  }
+}
+function hexValue(v) {
+  return hexWords([v % 2 ** 32, Math.floor(v / 2 ** 32)], ALL_ONES);
+}
+function hexWords(words, mask) {
+  const parts = [];
+  for (let i = ISA.wordCount - 1; i >= 0; i--)
+    parts.push(
+      (((words[i] ?? 0) & (mask ? mask[i] : 4294967295)) >>> 0).toString(16).padStart(8, "0")
+    );
+  return parts.join(mask ? "" : "_");
+}
+function render(scope, tokens, errors, before = "") {
+  let out = before;
+  for (const tok of tokens) {
+    if (tok.t === "text") {
+      out += tok.text;
+      continue;
+    }
+    while (out.length - (out.lastIndexOf("\n") + 1) < tok.align) out += " ";
+    if (tok.t === "name") out += scope.mnemonic;
+    else {
+      if (tok.field === "") continue;
+      const r = scope.resolve(tok.field);
+      const nested = r && !tok.raw ? scope.nestedOf(tok.field) : void 0;
+      if (!r) errors.push(`no field '${tok.field}'`);
+      else if (nested) out += renderNested(scope.enter(tok.field, nested, r.value), out, errors);
+      else out += tok.raw ? formatRaw(r.spec, r.value) : formatValue(r.spec, r.value);
+    }
+  }
+  return out;
+}
+function renderNested(scope, before, errors) {
+  if (!scope) return "";
+  const picked = scope.pick();
+  if (!picked) {
+    errors.push(`${scope.mnemonic}: no display template`);
+    return "";
+  }
+  return render(scope, tokensOf(picked.display), errors, before).slice(before.length);
+}
+function disassemble(words, options = {}) {
+  const gpu = options.gpu ?? ISA.defaultGpu;
+  const spec = findSpec(words, gpu);
+  if (!spec) return `no match: ${hexWords(words, ALL_ONES)}`;
+  const errors = [];
+  if (spec.dontCare.some((m, i) => ((words[i] ?? 0) & m) !== 0))
+    errors.push(`dontcare bits in ${spec.mnemonic}: ${hexWords(words, spec.dontCare)}`);
+  const scope = new Scope(words, casesOf(spec), spec.mnemonic, gpu, errors);
+  const picked = scope.pick();
+  if (!picked) errors.push(`${spec.mnemonic}: no display template`);
+  const text = picked ? render(scope, tokensOf(picked.display), errors) : "";
+  return options.showErrors && errors.length ? `${text}	; ${errors.slice(0, 4).join(", ")}` : text;
 }
 class AssemblyError extends SyntaxError {
   constructor(message, line, column) {
@@ -946,384 +1403,577 @@ class AssemblyError extends SyntaxError {
   line;
   column;
 }
-function etnaHexWords(words, highFirst) {
-  const hex = Array.from(
-    { length: ISA.wordCount },
-    (_, i) => ((words[i] ?? 0) >>> 0).toString(16).padStart(8, "0")
-  );
-  return highFirst ? hex.reverse().join("") : hex.map((h) => "0x" + h).join(" ");
-}
-function disassemble(words, options = {}) {
-  const s = findSpec(words, options.gpu ?? ISA.defaultGpu);
-  const info = s ? (ETNA.instructions ?? {})[s.name] : void 0;
-  if (!s || !info) return `unknown ${etnaHexWords(words, false)}`;
-  const printed = etnaPrint(s, rawFields(words, s));
-  let canonical;
-  try {
-    canonical = etnaParseLine(printed.text, 1);
-  } catch {
-    return printed.text;
-  }
-  const diff = Array.from(
-    { length: ISA.wordCount },
-    (_, i) => ((words[i] ?? 0) ^ canonical[i]) >>> 0
-  );
-  if (diff.every((d) => d === 0)) return printed.text;
-  return `${printed.text}	; dontcare bits in ${printed.mnemonic}: ${etnaHexWords(diff, true)}`;
-}
-function assemble(text, _options = {}) {
-  const out = [];
-  text.split(/\r\n|\n|\r/).forEach((line, i) => {
-    if (/^\s*(;.*)?$/.test(line)) return;
-    out.push(...etnaParseLine(line, i + 1));
-  });
-  return Uint32Array.from(out);
-}
-function etnaPrint(s, raw) {
-  const info = ETNA.instructions[s.name];
-  const variant = info.variants.find((v) => v.fixed.every(([f, value]) => raw[f] === value)) ?? null;
-  const mnemonic = variant ? variant.mnemonic : info.mnemonic;
-  const form = ETNA.forms[info.form];
-  let head = mnemonic;
-  for (const name of form.modifiers) head += etnaModifierText(ETNA.modifiers[name], raw);
-  const operands = form.operands.map(
-    (name) => variant && variant.voidOperands.includes(name) ? ETNA.unused : etnaOperandText(ETNA.operands[name], raw)
-  );
-  return { mnemonic, text: `${head.padEnd(ETNA.headWidth)} ${operands.join(ETNA.separator)}` };
-}
-function etnaSpell(table, value) {
-  return table[value] ?? table[0] ?? "";
-}
-function etnaModifierValue(m, raw) {
-  return (m.parts ?? []).reduce((v, [field, shift]) => v + (raw[field] ?? 0) * 2 ** shift, 0);
-}
-function etnaModifierText(m, raw) {
-  if (!m.parts) return "";
-  const value = etnaModifierValue(m, raw);
-  if (m.spelling) return etnaSpell(m.spelling, value);
-  return (m.inverted ? value === 0 : value !== 0) ? m.text ?? "" : "";
-}
-function etnaSwizzle(value) {
-  let text = "";
-  for (let i = 0; i < 4; i++) text += etnaSpell(ETNA.spell.swizzle, Math.floor(value / 4 ** i) % 4);
-  return text;
-}
-function etnaOperandText(o, raw) {
-  const get = (role) => o[role] === null ? 0 : raw[o[role]] ?? 0;
-  const used = o.use === null || get("use") !== 0;
-  switch (o.kind) {
-    case "void":
-      return ETNA.unused;
-    case "target":
-      return String(get("value"));
-    case "texture":
-      return `${o.prefix ?? ""}${get("id")}.${etnaSwizzle(get("swizzle"))}`;
-    case "dest": {
-      const mask = etnaSpell(ETNA.spell.mask, get("mask"));
-      if (!used) return o.memory !== null ? o.memory + mask : ETNA.unused;
-      return `${o.prefix ?? ""}${get("reg")}${etnaSpell(ETNA.spell.amode, get("amode"))}${mask}`;
+class Failures {
+  pos = -1;
+  complete = false;
+  expected = [];
+  message = null;
+  at(pos, complete2) {
+    if (complete2 !== this.complete ? complete2 : pos > this.pos) {
+      Object.assign(this, { pos, complete: complete2, expected: [], message: null });
     }
-    case "src": {
-      if (!used) return ETNA.unused;
-      if (ETNA.immediate && get("group") === ETNA.immediate.group) return etnaImmediateText(get);
-      const neg = get("neg") ? "-" : "";
-      const bar = get("abs") ? "|" : "";
-      const group = etnaSpell(ETNA.spell.group, get("group"));
-      return `${neg}${bar}${group}${get("reg")}${etnaSpell(ETNA.spell.amode, get("amode"))}.${etnaSwizzle(get("swizzle"))}${bar}`;
-    }
+    return pos === this.pos && complete2 === this.complete;
+  }
+  expect(pos, what) {
+    if (this.at(pos, false) && !this.expected.includes(what)) this.expected.push(what);
+    return null;
+  }
+  reject(pos, message) {
+    if (this.at(pos, true)) this.message ??= message;
+    return null;
   }
 }
-function etnaPartValue(p, get) {
-  const [role, shift, from, width] = p;
-  const bits = Math.floor(get(role) / 2 ** from);
-  return (width === null ? bits : bits % 2 ** width) * 2 ** shift;
+const MNEMONIC = "a mnemonic";
+function frameEnv(frame) {
+  const c = frame.cases[frame.k];
+  const byDefault = frame.cases[frame.cases.length - 1];
+  return {
+    assigned: /* @__PURE__ */ new Map([[GPU_ID, frame.gpu ?? 0]]),
+    field: (n) => c.fields.find((f) => f.name === n) ?? byDefault.fields.find((f) => f.name === n) ?? paramField(frame, n),
+    derived: (n) => c.derived.find((d) => d.name === n) ?? byDefault.derived.find((d) => d.name === n),
+    depth: 0
+  };
 }
-function etnaImmediateText(get) {
-  const imm = ETNA.immediate;
-  const v = imm.value.reduce((sum, p) => sum + etnaPartValue(p, get), 0);
-  switch (imm.formats[etnaPartValue(imm.type, get)]) {
-    case "float32-top":
-      return etnaFloatText(v * 2 ** (32 - imm.width), 8, 23);
-    case "int":
-      return String(v >= 2 ** (imm.width - 1) ? v - 2 ** imm.width : v);
-    case "float16":
-      return etnaFloatText(v % 65536, 5, 10);
-    default:
-      return String(v);
-  }
-}
-function etnaFloatText(bits, expBits, mantBits) {
-  const signBit = 2 ** (expBits + mantBits);
-  const sign = bits >= signBit ? "-" : "";
-  const e = Math.floor(bits % signBit / 2 ** mantBits);
-  const m = bits % 2 ** mantBits;
-  if (e === 2 ** expBits - 1) return sign + (m ? "nan" : "inf");
-  const bias = 2 ** (expBits - 1) - 1;
-  return sign + etnaFixed6(e ? m + 2 ** mantBits : m, (e || 1) - bias - mantBits);
-}
-function etnaFixed6(mant, exp) {
-  let digits = String(mant).split("").reverse().map(Number);
-  for (let i = 0; i < Math.abs(exp); i++) digits = etnaTimes(digits, exp > 0 ? 2 : 5);
-  let decimals = Math.max(0, -exp);
-  if (decimals > 6) {
-    const drop = decimals - 6;
-    const first = digits[drop - 1] ?? 0;
-    const rest = digits.slice(0, drop - 1).some((d) => d !== 0);
-    digits = digits.slice(drop);
-    if (first > 5 || first === 5 && (rest || (digits[0] ?? 0) % 2 === 1))
-      digits = etnaTimes(digits, 1, 1);
-    decimals = 6;
-  }
-  while (digits.length <= decimals) digits.push(0);
-  const text = digits.reverse().join("");
-  const int = text.slice(0, text.length - decimals).replace(/^0+(?=\d)/, "");
-  return `${int}.${text.slice(text.length - decimals).padEnd(6, "0")}`;
-}
-function etnaTimes(digits, factor, add = 0) {
+function derivedItems(env, items) {
   const out = [];
-  let carry = add;
-  for (const d of digits) {
-    const v = d * factor + carry;
-    out.push(v % 10);
-    carry = Math.floor(v / 10);
+  for (const it of items) {
+    const d = it.cond || it.soft || env.field(it.field) ? void 0 : env.derived(it.field);
+    if (d) out.push([it, d]);
   }
-  for (; carry > 0; carry = Math.floor(carry / 10)) out.push(carry % 10);
   return out;
 }
-function etnaField(s, name) {
-  return ETNA_FIELDS.get(s.name).get(name);
-}
-function etnaPut(words, s, name, value) {
-  if (name === null) return;
-  const f = etnaField(s, name);
-  let rest = value;
-  for (let i = 0; i < f.ranges.length; i += 2) {
-    const width = f.ranges[i + 1] - f.ranges[i] + 1;
-    setRange(words, f.ranges[i], f.ranges[i + 1], rest % 2 ** width);
-    rest = Math.floor(rest / 2 ** width);
+function solveTo(expr, spec, target, env) {
+  if (!spec) return target ? solveTrue(expr, env) : solveFalse(expr, env);
+  const targets = [target, spec.signed ? signExtend(target, spec.width) : target];
+  const text = spec.kind === "float" ? formatValue(spec, target) : "";
+  if (spec.kind === "float") {
+    for (let j = 1; j < spec.width; j++)
+      for (const t of [Math.floor(target / 2 ** j), Math.ceil(target / 2 ** j)])
+        if (formatValue(spec, t * 2 ** j) === text) targets.push(t * 2 ** j);
   }
-}
-function etnaParseLine(line, lineNo) {
-  const fail = (message, column2) => {
-    throw new AssemblyError(message, lineNo, column2);
-  };
-  const semicolon = line.indexOf(";");
-  const code = (semicolon < 0 ? line : line.slice(0, semicolon)).replace(/\s+$/, "");
-  const headStart = code.search(/\S/);
-  if (headStart < 0) fail("expected an instruction", semicolon + 1);
-  const space = code.slice(headStart).search(/\s/);
-  const headEnd = space < 0 ? code.length : headStart + space;
-  const [mnemonic, ...mods] = code.slice(headStart, headEnd).split(".");
-  const found = ETNA_MNEMONICS.get(mnemonic);
-  if (!found) return fail(`unknown mnemonic '${mnemonic}'`, headStart + 1);
-  const { spec: s, variant } = found;
-  const form = ETNA.forms[ETNA.instructions[s.name].form];
-  const words = Uint32Array.from(s.match);
-  const given = /* @__PURE__ */ new Map();
-  let slot = 0;
-  let column = headStart + mnemonic.length + 1;
-  for (const mod of mods) {
-    const token = "." + mod;
-    let j = slot;
-    for (; j < form.modifiers.length; j++) {
-      const m = ETNA.modifiers[form.modifiers[j]];
-      const value = m.spelling ? m.spelling.indexOf(token) : m.text === token ? m.inverted ? 0 : 1 : -1;
-      if (value < 0) continue;
-      if (!m.parts)
-        fail(`modifier '${token}' cannot be encoded: no document gives its bits`, column);
-      given.set(form.modifiers[j], value);
-      break;
-    }
-    if (j === form.modifiers.length) {
-      const earlier = form.modifiers.slice(0, slot).some((name) => {
-        const m = ETNA.modifiers[name];
-        return m.text === token || m.spelling !== null && m.spelling.indexOf(token) > 0;
-      });
-      fail(
-        earlier ? `modifier '${token}' is out of order or repeated` : `unexpected modifier '${token}' for ${mnemonic}`,
-        column
-      );
-    }
-    slot = j + 1;
-    column += token.length;
-  }
-  for (const name of form.modifiers) {
-    const m = ETNA.modifiers[name];
-    const value = given.get(name) ?? (m.inverted ? 1 : 0);
-    for (const [field, shift] of m.parts ?? [])
-      etnaPut(words, s, field, Math.floor(value / 2 ** shift) % 2 ** etnaField(s, field).width);
-  }
-  const operands = [];
-  if (headEnd < code.length) {
-    let start = headEnd;
-    for (const part of code.slice(headEnd).split(",")) {
-      const lead = part.search(/\S/);
-      operands.push({ text: part.trim(), column: start + (lead < 0 ? part.length : lead) + 1 });
-      start += part.length + 1;
-    }
-  }
-  const want = form.operands.length;
-  if (operands.length > want)
-    fail(`${mnemonic} takes ${want} operands, found ${operands.length}`, operands[want].column);
-  if (operands.length < want)
-    fail(`${mnemonic} takes ${want} operands, found ${operands.length}`, code.length + 1);
-  form.operands.forEach((name, k) => {
-    const token = operands[k];
-    if (token.text === "") fail("missing operand", token.column);
-    if (variant && variant.voidOperands.includes(name)) {
-      if (token.text !== ETNA.unused)
-        fail(
-          `expected '${ETNA.unused}' (${mnemonic} selects it), found '${token.text}'`,
-          token.column
-        );
-      return;
-    }
-    etnaParseOperand(words, s, ETNA.operands[name], token, fail);
+  const saved = new Map(env.assigned);
+  return targets.some((t) => {
+    env.assigned.clear();
+    saved.forEach((v, n) => env.assigned.set(n, v));
+    return solve(expr, t, env);
   });
-  for (const [field, value] of variant ? variant.fixed : []) etnaPut(words, s, field, value);
-  if (semicolon >= 0) etnaApplyComment(words, s, line.slice(semicolon), semicolon + 1, fail);
+}
+function holds(expr, spec, value, env) {
+  const v = guess(expr, env);
+  if (!spec) return v !== 0 === (value !== 0);
+  return v === value || formatValue(spec, v) === formatValue(spec, value);
+}
+function complete(frame, items, env) {
+  for (const [it, d] of derivedItems(env, items))
+    if (!solveTo(d.expr, d, it.value, env))
+      return {
+        pos: it.pos,
+        message: `${d.name} = ${d.text} cannot be ${formatValue(d, it.value)}`
+      };
+  for (const it of items)
+    if (it.cond && !solveTo(it.cond.expr, it.cond.spec, it.value, env))
+      return { pos: it.pos, message: `${it.field} does not fit the other values` };
+  const c = frame.cases[frame.k];
+  if (c.when !== null) solveTrue(c.when, env);
+  for (let j = 0; j < frame.k; j++) {
+    const w = frame.cases[j].when;
+    if (w !== null && guess(w, env) !== 0) solveFalse(w, env);
+  }
+  for (const it of items)
+    if (it.soft && env.field(it.field) && !env.assigned.has(it.field))
+      env.assigned.set(it.field, it.value);
+  return null;
+}
+function constraints(frame, items, env) {
+  const out = derivedItems(env, items).map(([it, d]) => ({
+    expr: d.expr,
+    spec: d,
+    value: it.value
+  }));
+  for (const it of items) if (it.cond) out.push({ ...it.cond, value: it.value });
+  for (let j = 0; j <= frame.k; j++) {
+    const w = frame.cases[j].when;
+    if (w !== null) out.push({ expr: w, spec: null, value: j === frame.k ? 1 : 0 });
+  }
+  return out;
+}
+function unmet(frame, items, env) {
+  return constraints(frame, items, env).filter((c) => !holds(c.expr, c.spec, c.value, env));
+}
+function fieldsRead(e, env, into, seen = /* @__PURE__ */ new Set()) {
+  if (typeof e === "number") return;
+  if (typeof e === "string") {
+    if (seen.has(e)) return;
+    seen.add(e);
+    const d = env.derived(e);
+    if (d) fieldsRead(d.expr, env, into, seen);
+    else if (env.field(e)) into.add(e);
+    return;
+  }
+  fieldsRead(e.a, env, into, seen);
+  if (e.b !== void 0) fieldsRead(e.b, env, into, seen);
+}
+const SEARCH_BITS = 12;
+const SEARCH_SOLUTIONS = 4;
+function* solutions(frame, items, fails) {
+  const env = frameEnv(frame);
+  for (const it of items) {
+    if (it.soft || it.cond || !env.field(it.field)) continue;
+    const a = env.assigned.get(it.field);
+    if (a !== void 0 && a !== it.value)
+      return void fails.reject(it.pos, `${it.field} disagrees with its earlier value`);
+    env.assigned.set(it.field, it.value);
+  }
+  const given = new Map(env.assigned);
+  const failed = complete(frame, items, env);
+  const first = failed === null;
+  if (first) yield env;
+  const missed = unmet(frame, items, env);
+  if (first && missed.length === 0) return;
+  const reads = /* @__PURE__ */ new Set();
+  for (const c of missed.length ? missed : constraints(frame, items, env))
+    fieldsRead(c.expr, env, reads);
+  const open = openFields(env, items, given);
+  const searched = narrowest([...reads].map(open));
+  let offered = 0;
+  for (const values of combinations(searched)) {
+    if (offered >= SEARCH_SOLUTIONS) break;
+    const tryEnv = { ...env, assigned: new Map([...given, ...values]) };
+    if (complete(frame, items, tryEnv) !== null || unmet(frame, items, tryEnv).length) continue;
+    offered++;
+    yield tryEnv;
+  }
+  const apart = offered ? null : searchApart(frame, items, given, open);
+  if (apart) yield apart;
+  else if (failed && offered === 0) fails.reject(failed.pos, failed.message);
+}
+function openFields(env, items, given) {
+  const free = new Map(items.filter((it) => it.free?.length).map((it) => [it.field, it]));
+  return (n) => {
+    const f = free.get(n);
+    if (f && given.get(n) === f.value) return { name: n, base: f.value, bits: [...f.free] };
+    if (given.has(n)) return null;
+    const w = env.field(n)?.width ?? 0;
+    return { name: n, base: 0, bits: Array.from({ length: w }, (_, i) => i) };
+  };
+}
+function narrowest(fields) {
+  const out = [];
+  let bits = 0;
+  for (const f of fields.filter((x) => x !== null).sort((a, b) => a.bits.length - b.bits.length))
+    if (bits + f.bits.length <= SEARCH_BITS) {
+      out.push(f);
+      bits += f.bits.length;
+    }
+  return out;
+}
+function* combinations(fields) {
+  const bits = fields.reduce((n, f) => n + f.bits.length, 0);
+  for (let combo = 0; combo < 2 ** bits; combo++) {
+    let rest = combo;
+    yield fields.map((f) => {
+      let v = f.base;
+      for (const b of f.bits) {
+        v += rest % 2 * 2 ** b;
+        rest = Math.floor(rest / 2);
+      }
+      return [f.name, v];
+    });
+  }
+}
+function searchApart(frame, items, given, open) {
+  const env = frameEnv(frame);
+  const all = constraints(frame, items, env);
+  const reads = all.map((c) => {
+    const names = /* @__PURE__ */ new Set();
+    fieldsRead(c.expr, env, names);
+    return [...names].filter((n) => open(n) !== null);
+  });
+  const group = all.map((_, i) => i);
+  const root = (i) => group[i] === i ? i : group[i] = root(group[i]);
+  const reader = /* @__PURE__ */ new Map();
+  reads.forEach(
+    (names, i) => names.forEach((n) => {
+      const j = reader.get(n);
+      if (j === void 0) reader.set(n, i);
+      else group[root(i)] = root(j);
+    })
+  );
+  const parts = /* @__PURE__ */ new Map();
+  reads.forEach((names, i) => {
+    if (names.length) parts.set(root(i), [...parts.get(root(i)) ?? [], i]);
+  });
+  if (parts.size < 2) return null;
+  given.forEach((v, n) => env.assigned.set(n, v));
+  for (const members of parts.values()) {
+    const before = new Map(env.assigned);
+    const fields = narrowest([...new Set(members.flatMap((i) => reads[i]))].map(open));
+    let found = false;
+    for (const values of combinations(fields)) {
+      env.assigned = new Map([...before, ...values]);
+      for (const i of members) solveTo(all[i].expr, all[i].spec, all[i].value, env);
+      found = members.every((i) => holds(all[i].expr, all[i].spec, all[i].value, env));
+      if (found) break;
+    }
+    if (!found) return null;
+  }
+  return complete(frame, items, env) === null && unmet(frame, items, env).length === 0 ? env : null;
+}
+function paramField(frame, name) {
+  const p = frame.param(name);
+  return p ? { ...p.spec, ranges: [] } : void 0;
+}
+function encodeFrame(frame, env, match) {
+  const c = frame.cases[frame.k];
+  const byDefault = frame.cases[frame.cases.length - 1];
+  const words = Uint32Array.from(match);
+  for (const a of [
+    ...byDefault.asserts.filter((d) => d.level < c.level),
+    ...c === byDefault ? [] : c.asserts
+  ])
+    setRange(words, a.low, a.high, a.value);
+  for (const [name, v] of env.assigned) {
+    const f = c.fields.find((x) => x.name === name) ?? byDefault.fields.find((x) => x.name === name);
+    if (!f) continue;
+    let rest = v;
+    for (let i = 0; i < f.ranges.length; i += 2) {
+      const width = f.ranges[i + 1] - f.ranges[i] + 1;
+      setRange(words, f.ranges[i], f.ranges[i + 1], rest % 2 ** width);
+      rest = Math.floor(rest / 2 ** width);
+    }
+  }
   return words;
 }
-function etnaApplyComment(words, s, comment, column, fail) {
-  if (!/^;\s*dontcare bits/.test(comment)) return;
-  const digits = ISA.wordCount * 8;
-  const m = new RegExp(`^;\\s*dontcare bits in \\S+: ([0-9a-fA-F]{${digits}})\\s*$`).exec(comment);
-  if (!m) return fail(`expected '; dontcare bits in <name>: <${digits} hex digits>'`, column);
-  const shown = etnaPrint(s, rawFields(words, s)).text;
-  for (let i = 0; i < ISA.wordCount; i++) {
-    const hex = m[1].slice((ISA.wordCount - 1 - i) * 8, (ISA.wordCount - i) * 8);
-    words[i] = (words[i] ^ parseInt(hex, 16)) >>> 0;
-  }
-  const now = findSpec(words, null);
-  if (now !== s || etnaPrint(s, rawFields(words, s)).text !== shown)
-    fail("the dontcare bits change what the text says", column);
+function withoutBits(v, bits = []) {
+  for (const b of bits) v -= Math.floor(v / 2 ** b) % 2 * 2 ** b;
+  return v;
 }
-function etnaParseOperand(words, s, o, token, fail) {
-  const { text, column } = token;
-  const put = (role, value) => etnaPut(words, s, o[role], value);
-  const number = (digits, role, what) => {
-    const max = 2 ** etnaField(s, o[role]).width - 1;
-    const value = Number(digits);
-    if (value > max) fail(`${what} ${digits} is out of range (0..${max})`, column);
-    return value;
+function checkBack(scope, frame, items, line, fails, checkCase = true) {
+  for (const it of items) {
+    if (it.soft || it.cond) continue;
+    const r = scope.resolve(it.field);
+    if (!r) continue;
+    const nested = it.text !== void 0 ? scope.nestedOf(it.field) : void 0;
+    const ok = nested ? withoutBits(r.value, it.free) === withoutBits(it.value, it.free) && renderNested(scope.enter(it.field, nested, r.value), line.slice(0, it.pos), []) === it.text : formatValue(r.spec, r.value) === formatValue(r.spec, it.value) && (scope.cases.some((c2) => c2.fields.some((f) => f.name === it.field)) ? r.value === it.value : true);
+    if (!ok) return fails.reject(it.pos, `${it.field} does not encode as written`), false;
+  }
+  const c = frame.cases[frame.k];
+  if (checkCase && ((scope.pick()?.k ?? frame.cases.length - 1) !== frame.shown || c.when !== null && !scope.applies(frame.k)))
+    return fails.reject(0, `${frame.mnemonic}: another display applies to these values`), false;
+  return true;
+}
+function instructionFrame(s, k, line, gpu, fails) {
+  const cases = casesOf(s);
+  const shown = shownBy(cases, k);
+  const frame = {
+    mnemonic: s.mnemonic,
+    cases,
+    k,
+    shown: shown < 0 ? cases.length - 1 : shown,
+    gpu: gpu ?? (s.gen ? s.gen[0] : null),
+    param: () => void 0,
+    finish(pos, items) {
+      const end = pos + /^\s*/.exec(line.slice(pos))[0].length;
+      if (end < line.length) return fails.expect(end, "end of line");
+      const at = gpu ?? (s.gen ? s.gen[0] : null);
+      for (const env of solutions(frame, items, fails)) {
+        const words = encodeFrame(frame, env, s.match);
+        const back = findSpec(words, at);
+        if (back !== s)
+          fails.reject(
+            0,
+            `the text encodes as ${back ? back.name : "no instruction"}, not ${s.name}`
+          );
+        else if (checkBack(new Scope(words, frame.cases, s.mnemonic, at), frame, items, line, fails))
+          return words;
+      }
+      return null;
+    }
   };
-  const amode = (t) => t ? ETNA.spell.amode.indexOf(t) : 0;
-  const swizzle = (t) => t.split("").reduce((v, c, i) => v + ETNA.spell.swizzle.indexOf(c) * 4 ** i, 0);
-  const prefix = (o.prefix ?? "").replace(/[^a-z]/g, "");
-  switch (o.kind) {
-    case "void":
-      if (text !== ETNA.unused) fail(`expected '${ETNA.unused}', found '${text}'`, column);
-      return;
-    case "target":
-      if (!/^\d+$/.test(text))
-        fail(`expected a branch target (an instruction number), found '${text}'`, column);
-      put("value", number(text, "value", "branch target"));
-      return;
-    case "texture": {
-      const m = new RegExp(`^${prefix}(\\d+)\\.([xyzw]{4})$`).exec(text);
-      if (!m) return fail(`expected a texture (${prefix}<n>.<swizzle>), found '${text}'`, column);
-      put("id", number(m[1], "id", "texture"));
-      put("swizzle", swizzle(m[2]));
-      return;
+  return frame;
+}
+function lift(e, env, isOwn, asName, depth = 0) {
+  if (typeof e === "number") return e;
+  if (typeof e === "string") {
+    if (e === GPU_ID) return e;
+    if (isOwn(e)) {
+      const d = env.field(e) ? void 0 : env.derived(e);
+      return d && depth < 8 ? lift(d.expr, env, isOwn, asName, depth + 1) : env.assigned.get(e) ?? 0;
     }
-    case "dest": {
-      if (o.memory === null && text === ETNA.unused) return put("use", 0);
-      const mem = o.memory !== null && text.startsWith(o.memory) ? text.slice(o.memory.length) : null;
-      const m = mem === null ? new RegExp(`^${prefix}(\\d+)(\\[a\\.[xyzw]\\])?(\\..*)?$`).exec(text) : null;
-      const expected = o.memory !== null ? `${o.memory}<mask> or ${prefix}<n>` : `${ETNA.unused} or ${prefix}<n>`;
-      if (mem === null && !m)
-        return fail(`expected a destination (${expected}), found '${text}'`, column);
-      const maskText = mem ?? m?.[3] ?? "";
-      const mask = etnaMask(maskText);
-      if (mask < 0) return fail(`bad write mask '${maskText}'`, column);
-      put("mask", mask);
-      if (!m) return put("use", 0);
-      put("use", 1);
-      put("reg", number(m[1], "reg", "register"));
-      put("amode", amode(m[2]));
-      return;
-    }
-    case "src": {
-      if (text === ETNA.unused) return put("use", 0);
-      put("use", 1);
-      if (ETNA.immediate && /^-?(\d+(\.\d*)?|nan|inf)$/.test(text))
-        return etnaParseImmediate(put, text, column, fail);
-      const m = /^(-?)(\|?)([a-z]+)(\d+)(\[a\.[xyzw]\])?\.([xyzw]{4})(\|?)$/.exec(text);
-      const group = m ? ETNA.spell.group.indexOf(m[3]) : -1;
-      if (!m || group < 0 || m[2] !== m[7])
-        return fail(
-          `expected a source (${ETNA.unused}, a register like -|t1[a.x].xyzw| or an immediate), found '${text}'`,
-          column
-        );
-      put("neg", m[1] ? 1 : 0);
-      put("abs", m[2] ? 1 : 0);
-      put("group", group);
-      put("reg", number(m[4], "reg", "register"));
-      put("amode", amode(m[5]));
-      put("swizzle", swizzle(m[6]));
-      return;
+    return asName.get(e) ?? 0;
+  }
+  const a = lift(e.a, env, isOwn, asName, depth);
+  return e.b === void 0 ? { op: e.op, a } : { op: e.op, a, b: lift(e.b, env, isOwn, asName, depth) };
+}
+function readsAny(e) {
+  return typeof e === "string" || typeof e === "object" && (readsAny(e.a) || e.b !== void 0 && readsAny(e.b));
+}
+function nestedReading(leaf, nested, frame, env, items, line, pos, end, fails) {
+  const gpu = frame.gpu;
+  const words = encodeFrame(frame, env, leaf.match);
+  const matched = (ISASPEC.bitsets[nested.bitset] ?? []).filter(
+    (l) => (gpu === null || !l.gen || gpu >= l.gen[0] && gpu <= l.gen[1]) && l.tested.every((m, i) => ((words[i] ?? 0) & m) >>> 0 === (l.match[i] & m) >>> 0)
+  );
+  if (matched.length !== 1 || matched[0] !== leaf)
+    return fails.reject(pos, `the text encodes as no single ${nested.bitset}`);
+  const asName = new Map(nested.params.map(([name, as]) => [as, name]));
+  const isOwn = (n) => leaf.cases.some(
+    (x) => x.fields.some((f) => f.name === n) || x.derived.some((d) => d.name === n)
+  );
+  const up = (e) => lift(e, env, isOwn, asName);
+  const label = `${leaf.mnemonic}`;
+  const outer = [];
+  for (const it of items) {
+    if (it.cond) {
+      const expr = up(it.cond.expr);
+      if (readsAny(expr)) outer.push({ ...it, field: label, pos, cond: { ...it.cond, expr } });
+    } else if (!isOwn(it.field) && asName.has(it.field) && !it.soft)
+      outer.push({ field: asName.get(it.field), value: it.value, pos });
+    else if (it.text === void 0) {
+      const d = isOwn(it.field) && !env.field(it.field) ? env.derived(it.field) : void 0;
+      const expr = d ? up(d.expr) : 0;
+      if (d && readsAny(expr))
+        outer.push({ field: label, value: it.value, pos, cond: { expr, spec: d } });
     }
   }
-}
-function etnaMask(text) {
-  const exact = ETNA.spell.mask.indexOf(text);
-  if (exact >= 0) return exact;
-  const m = /^\.([x_])([y_])([z_])([w_])$/.exec(text);
-  return m ? m.slice(1).reduce((v, c, i) => v + (c === "_" ? 0 : 2 ** i), 0) : -1;
-}
-function etnaParseImmediate(put, text, column, fail) {
-  const imm = ETNA.immediate;
-  const size = 2 ** imm.width;
-  let format = "uint";
-  let v;
-  if (/^-?\d+$/.test(text)) {
-    const n = Number(text);
-    if (n < -size / 2 || n >= size)
-      fail(`immediate ${text} is out of range (${-size / 2}..${size - 1})`, column);
-    format = n < 0 ? "int" : "uint";
-    v = n < 0 ? n + size : n;
-  } else {
-    format = "float32-top";
-    v = etnaFloatTop(text, imm.width);
-  }
-  const values = {};
-  const add = (p, value) => {
-    const [role, shift, from, width] = p;
-    const bits = Math.floor(value / 2 ** shift) % 2 ** (width ?? 32);
-    values[role] = (values[role] ?? 0) + bits * 2 ** from;
+  frame.cases.forEach((x, j) => {
+    if (x.when === null || j > frame.k) return;
+    const expr = up(x.when);
+    if (readsAny(expr))
+      outer.push({ field: label, value: j === frame.k ? 1 : 0, pos, cond: { expr, spec: null } });
+  });
+  env.assigned.forEach((v, n) => {
+    const o = asName.get(n);
+    if (o !== void 0 && !isOwn(n)) outer.push({ field: o, value: v, pos, soft: true });
+  });
+  const given = {
+    resolve(outerName) {
+      const as = nested.params.find(([n]) => n === outerName)?.[1];
+      const v = as === void 0 ? void 0 : env.assigned.get(as);
+      const p = as === void 0 ? void 0 : frame.param(as);
+      return v === void 0 || !p ? void 0 : { spec: p.spec, value: v };
+    }
   };
-  for (const p of imm.value) add(p, v);
-  add(imm.type, imm.formats.indexOf(format));
-  put("group", imm.group);
-  for (const role of Object.keys(values)) put(role, values[role]);
+  const scope = new Scope(words, leaf.cases, leaf.mnemonic, gpu, [], given, nested.params);
+  const own = items.filter((it) => !it.cond && isOwn(it.field));
+  if (!checkBack(scope, frame, own, line, fails, false)) return null;
+  const free = [];
+  for (const c of [frame.cases[frame.k], frame.cases[frame.cases.length - 1]])
+    for (const f of c.fields)
+      if (!env.assigned.has(f.name)) {
+        for (let i = 0; i < f.ranges.length; i += 2)
+          for (let b = f.ranges[i]; b <= f.ranges[i + 1]; b++) if (!free.includes(b)) free.push(b);
+      }
+  return {
+    end,
+    value: words[0] + (words[1] ?? 0) * 2 ** 32,
+    text: line.slice(pos, end),
+    outer,
+    free
+  };
 }
-const ETNA_F32 = new Float32Array(1);
-const ETNA_U32 = new Uint32Array(ETNA_F32.buffer);
-function etnaFloatTop(text, width) {
-  const neg = text.startsWith("-");
-  const body = neg ? text.slice(1) : text;
-  const drop = 2 ** (32 - width);
-  const signBit = 2 ** (width - 1);
-  const inf = 2139095040 / drop;
-  let magnitude;
-  if (body === "nan") magnitude = signBit - 1;
-  else if (body === "inf") magnitude = inf;
-  else {
-    const x = Number(body);
-    ETNA_F32[0] = x;
-    const near = Math.floor(ETNA_U32[0] / drop);
-    const valueOf = (c) => {
-      ETNA_U32[0] = c * drop;
-      return ETNA_F32[0];
+function nestedReadings(outer, nested, line, pos, gpu, fails, depth) {
+  const out = [];
+  if (depth > 4) return out;
+  const asName = new Map(nested.params.map(([name, as]) => [as, name]));
+  for (const leaf of ISASPEC.bitsets[nested.bitset] ?? []) {
+    if (gpu !== null && leaf.gen && (gpu < leaf.gen[0] || gpu > leaf.gen[1])) continue;
+    leaf.cases.forEach((c, k) => {
+      const shown = shownBy(leaf.cases, k);
+      if (shown < 0) return;
+      const frame = {
+        mnemonic: leaf.mnemonic,
+        cases: leaf.cases,
+        k,
+        shown,
+        gpu,
+        param(name) {
+          const outerName = asName.get(name);
+          return outerName === void 0 ? void 0 : lookup(outer, outerName);
+        },
+        finish(end, items) {
+          for (const env of solutions(frame, items, fails)) {
+            const reading = nestedReading(leaf, nested, frame, env, items, line, pos, end, fails);
+            if (reading) out.push(reading);
+          }
+          return null;
+        }
+      };
+      walk(frame, tokensOf(leaf.cases[shown].display), 0, line, pos, [], gpu, fails, depth + 1);
+    });
+  }
+  return out;
+}
+function lookup(frame, name) {
+  const cases = frame.cases;
+  for (const c of [cases[frame.k], cases[cases.length - 1]]) {
+    const f = c.fields.find((x) => x.name === name);
+    if (f) return { spec: f, derived: false };
+    const d = c.derived.find((x) => x.name === name);
+    if (d) return { spec: d, derived: true };
+  }
+  return frame.param(name);
+}
+function nestedIn(frame, name) {
+  const cases = frame.cases;
+  for (const c of [cases[frame.k], cases[cases.length - 1]]) {
+    if (c.fields.some((x) => x.name === name)) return c.nested?.[name];
+    if (c.derived.some((x) => x.name === name)) return void 0;
+  }
+  return void 0;
+}
+function walk(frame, tokens, i, line, pos, items, gpu, fails, depth = 0) {
+  if (i === tokens.length) return frame.finish(pos, items);
+  const tok = tokens[i];
+  const next = (p) => walk(frame, tokens, i + 1, line, p, items, gpu, fails, depth);
+  if (tok.t === "name") {
+    if (tok.align > 0) pos += /^\s*/.exec(line.slice(pos))[0].length;
+    const m = frame.mnemonic;
+    if (!line.startsWith(m, pos) || /^[A-Za-z_]/.test(line.slice(pos + m.length)))
+      return fails.expect(pos, MNEMONIC);
+    return next(pos + m.length);
+  }
+  if (tok.t === "text") {
+    let p = pos;
+    for (const part of tok.text.split(/(\s+)/)) {
+      if (part === "") continue;
+      if (/^\s/.test(part)) {
+        const ws = /^\s*/.exec(line.slice(p))[0];
+        if (ws === "" && /\w/.test(line[p - 1] ?? "") && /\w/.test(line[p] ?? ""))
+          return fails.expect(p, "a space");
+        p += ws.length;
+      } else {
+        if (!line.startsWith(part, p)) return fails.expect(p, `'${part}'`);
+        p += part.length;
+      }
+    }
+    return next(p);
+  }
+  const start = tok.align > 0 ? pos + /^\s*/.exec(line.slice(pos))[0].length : pos;
+  if (tok.field === "") return next(start);
+  const found = lookup(frame, tok.field);
+  if (!found) return next(start);
+  const nested = tok.raw ? void 0 : nestedIn(frame, tok.field);
+  if (nested) {
+    for (const r of nestedReadings(frame, nested, line, start, gpu, fails, depth)) {
+      const added = [
+        { field: tok.field, value: r.value, pos: start, text: r.text, free: r.free },
+        ...r.outer
+      ];
+      items.push(...added);
+      const words = next(r.end);
+      items.splice(items.length - added.length, added.length);
+      if (words) return words;
+    }
+    return null;
+  }
+  const runsOn = tokens[i + 1]?.t === "field";
+  for (const [end, value] of readValue(
+    found.spec,
+    tok.raw,
+    found.derived,
+    line,
+    start,
+    (p, e) => fails.expect(p, e),
+    runsOn
+  )) {
+    items.push({ field: tok.field, value, pos: start });
+    const words = next(end);
+    items.pop();
+    if (words) return words;
+  }
+  return null;
+}
+const COMMENTS = !INSTRUCTIONS.some(
+  (s) => (s.display ?? "").includes(";") || (ISASPEC.instructions[s.name]?.overrides ?? []).some((o) => (o.display ?? "").includes(";"))
+);
+function shownBy(cases, k) {
+  for (let j = k; j < cases.length; j++) if (cases[j].display !== null) return j;
+  return -1;
+}
+function caseTokens(s, cases, k) {
+  const j = shownBy(cases, k);
+  return j >= 0 ? tokensOf(cases[j].display) : k === cases.length - 1 ? fallbackTokens(s) : null;
+}
+let QUICK;
+function quickCandidates(line) {
+  if (!QUICK) {
+    const byMnemonic = /* @__PURE__ */ new Map();
+    const unnamed = [];
+    INSTRUCTIONS.forEach((s, i) => {
+      const cases = casesOf(s);
+      const printsNoName = cases.some((_, k) => {
+        const tokens = caseTokens(s, cases, k);
+        return tokens !== null && !tokens.some((t) => t.t === "name");
+      });
+      if (printsNoName || s.mnemonic === "") unnamed.push(i);
+      else {
+        const list = byMnemonic.get(s.mnemonic);
+        if (list) list.push(i);
+        else byMnemonic.set(s.mnemonic, [i]);
+      }
+    });
+    QUICK = {
+      byMnemonic,
+      unnamed,
+      lengths: [...new Set([...byMnemonic.keys()].map((m) => m.length))]
     };
-    magnitude = near;
-    for (const c of [near - 1, near + 1]) {
-      if (c < 0 || c > inf) continue;
-      const d = Math.abs(valueOf(c) - x) - Math.abs(valueOf(magnitude) - x);
-      if (d < 0 || d === 0 && c % 2 === 0) magnitude = c;
+  }
+  const found = new Set(QUICK.unnamed);
+  for (const length of QUICK.lengths)
+    for (let at = 0; at + length <= line.length; at++)
+      for (const i of QUICK.byMnemonic.get(line.slice(at, at + length)) ?? []) found.add(i);
+  return [...found].sort((a, b) => a - b);
+}
+function assembleLine(line, lineNo, gpu) {
+  const start = /^\s*/.exec(line)[0].length;
+  let fails = new Failures();
+  for (const quick of [true, false]) {
+    fails = new Failures();
+    for (const i of quick ? quickCandidates(line) : INSTRUCTIONS.keys()) {
+      const s = INSTRUCTIONS[i];
+      if (gpu !== null && !inGen(s, gpu)) continue;
+      const cases = casesOf(s);
+      for (let k = 0; k < cases.length; k++) {
+        const tokens = caseTokens(s, cases, k);
+        if (!tokens || quick && !line.includes(s.mnemonic) && tokens.some((t) => t.t === "name"))
+          continue;
+        const words = walk(
+          instructionFrame(s, k, line, gpu, fails),
+          tokens,
+          0,
+          line,
+          start,
+          [],
+          gpu,
+          fails
+        );
+        if (words) return words;
+      }
     }
   }
-  return (neg ? signBit : 0) + magnitude;
+  const pos = Math.max(fails.pos, start);
+  const rest = line.slice(pos);
+  const mnemonic = fails.expected.includes(MNEMONIC);
+  const token = (mnemonic ? /^\w+/.exec(rest) : null)?.[0] ?? /^([^\s,]+|,)/.exec(rest)?.[0];
+  const found = token ? `'${token}'` : rest ? "a space" : "end of line";
+  let message = fails.message;
+  if (message === null) {
+    if (mnemonic) message = `unknown mnemonic ${found}${gpu === null ? "" : ` for gpu ${gpu}`}`;
+    else {
+      const e = fails.expected;
+      message = e.length ? `expected ${e.length > 1 ? `${e.slice(0, -1).join(", ")} or ${e[e.length - 1]}` : e[0]}, found ${found}` : gpu === null ? "no instruction to assemble" : `no instruction exists for gpu ${gpu}`;
+    }
+  }
+  throw new AssemblyError(message, lineNo, pos + 1);
+}
+function assemble(text, options = {}) {
+  const out = [];
+  text.split(/\r?\n/).forEach((raw, i) => {
+    const line = (COMMENTS && raw.includes(";") ? raw.slice(0, raw.indexOf(";")) : raw).trimEnd();
+    if (line.trim() !== "") out.push(...assembleLine(line, i + 1, options.gpu ?? null));
+  });
+  return Uint32Array.from(out);
 }
 function formatWords(words, bytes = false) {
   const hex = (v, digits) => v.toString(16).padStart(digits, "0");
@@ -1390,8 +2040,8 @@ function asmLine(line, options = {}) {
   window.isaforgeDecoders["etnaviv"] = {
     codec: module.exports,
     // Instruction name → [anchor of its section, index into layouts].
-    instructions: {"NOP":["nop",0],"ADD":["add",0],"MAD":["mad",0],"MUL":["mul",0],"DST":["dst",0],"DP3":["dp3",0],"DP4":["dp4",0],"DSX":["dsx",0],"DSY":["dsy",0],"MOV":["mov",0],"MOVAR":["movar",0],"MOVAF":["movaf",0],"RCP":["rcp",0],"RSQ":["rsq",0],"LITP":["litp",0],"SELECT":["select",0],"SET":["set",0],"EXP":["exp",0],"LOG":["log",0],"FRC":["frc",0],"CALL":["call",0],"RET":["ret",0],"BRANCH":["branch",0],"TEXKILL":["texkill",0],"TEXLD":["texld",0],"TEXLDB":["texldb",0],"TEXLDD":["texldd",0],"TEXLDL":["texldl",0],"TEXLDPCF":["texldpcf",0],"REP":["rep",0],"ENDREP":["endrep",0],"LOOP":["loop",0],"ENDLOOP":["endloop",0],"SQRT":["sqrt",0],"SIN":["sin",0],"COS":["cos",0],"FLOOR":["floor",0],"CEIL":["ceil",0],"SIGN":["sign",0],"ADDLO":["addlo",0],"MULLO":["mullo",0],"BARRIER":["barrier",0],"SWIZZLE":["swizzle",0],"I2I":["i2i",0],"I2F":["i2f",0],"F2I":["f2i",0],"F2IRND":["f2irnd",0],"F2I7":["f2i7",0],"CMP":["cmp",0],"LOAD":["load",0],"STORE":["store",0],"COPYSIGN":["copysign",0],"GETEXP":["getexp",0],"GETMANT":["getmant",0],"NAN":["nan",0],"NEXTAFTER":["nextafter",0],"ROUNDEVEN":["roundeven",0],"ROUNDAWAY":["roundaway",0],"IADDSAT":["iaddsat",0],"IMULLO0":["imullo0",0],"IMULLO1":["imullo1",0],"IMULLOSAT0":["imullosat0",0],"IMULLOSAT1":["imullosat1",0],"IMULHI0":["imulhi0",0],"IMULHI1":["imulhi1",0],"IMUL0":["imul0",0],"IMUL1":["imul1",0],"IDIV0":["idiv0",0],"IDIV1":["idiv1",0],"IDIV2":["idiv2",0],"IDIV3":["idiv3",0],"IMOD0":["imod0",0],"IMOD1":["imod1",0],"IMOD2":["imod2",0],"IMOD3":["imod3",0],"IMADLO0":["imadlo0",0],"IMADLO1":["imadlo1",0],"IMADLOSAT0":["imadlosat0",0],"IMADLOSAT1":["imadlosat1",0],"IMADHI0":["imadhi0",0],"IMADHI1":["imadhi1",0],"IMADHISAT0":["imadhisat0",0],"IMADHISAT1":["imadhisat1",0],"HALFADD":["halfadd",0],"HALFADDINC":["halfaddinc",0],"MOVAI":["movai",0],"IABS":["iabs",0],"LEADZERO":["leadzero",0],"LSHIFT":["lshift",0],"RSHIFT":["rshift",0],"ROTATE":["rotate",0],"OR":["or",0],"AND":["and",0],"XOR":["xor",0],"NOT":["not",0],"BITSELECT":["bitselect",0],"POPCOUNT":["popcount",0],"STOREB":["storeb",0],"RGB2YUV":["rgb2yuv",0],"DIV":["div",0],"ATOM_ADD":["atom_add",0],"ATOM_XCHG":["atom_xchg",0],"ATOM_CMP_XCHG":["atom_cmp_xchg",0],"ATOM_MIN":["atom_min",0],"ATOM_MAX":["atom_max",0],"ATOM_OR":["atom_or",0],"ATOM_AND":["atom_and",0],"ATOM_XOR":["atom_xor",0],"BIT_REV":["bit_rev",0],"BYTE_REV":["byte_rev",0],"TEXLDLPCF":["texldlpcf",0],"TEXLDGPCF":["texldgpcf",0],"PACK":["pack",0],"CONV":["conv",0],"DP2":["dp2",0],"NORM_DP2":["norm_dp2",0],"NORM_DP3":["norm_dp3",0],"NORM_DP4":["norm_dp4",0],"NORM_MUL":["norm_mul",0],"STORE_ATTR":["store_attr",0],"LOAD_ATTR":["load_attr",0],"EMIT":["emit",0],"RESTART":["restart",0],"NOP7C":["nop7c",0],"NOP7D":["nop7d",0],"NOP7E":["nop7e",0],"NOP7F":["nop7f",0]},
+    instructions: {"nop":["nop",0],"add":["add",1],"mad":["mad",2],"mul":["mul",3],"dp3":["dp3",3],"dp4":["dp4",3],"dsx":["dsx",1],"dsy":["dsy",1],"mov":["mov",4],"movar":["movar",4],"rcp":["rcp",4],"rsq":["rsq",4],"select":["select",2],"set":["set",3],"exp":["exp",4],"log":["log",4],"frc":["frc",4],"call":["call",5],"ret":["ret",0],"branch":["branch",5],"branch_unary":["branch_unary",6],"branch_binary":["branch_binary",7],"texkill":["texkill",8],"texld":["texld",9],"texldb":["texldb",10],"texldd":["texldd",11],"texldl":["texldl",10],"sqrt":["sqrt",4],"sin":["sin",4],"cos":["cos",4],"branch_any":["branch_any",7],"floor":["floor",4],"ceil":["ceil",4],"sign":["sign",4],"barrier":["barrier",0],"i2i":["i2i",3],"i2f":["i2f",12],"f2i":["f2i",12],"f2irnd":["f2irnd",12],"cmp":["cmp",2],"load":["load",13],"store":["store",14],"clamp0_max":["clamp0_max",3],"iaddsat":["iaddsat",1],"imullo0":["imullo0",3],"imulhi0":["imulhi0",3],"idiv0":["idiv0",3],"imod":["imod",3],"imadlo0":["imadlo0",2],"imadlosat0":["imadlosat0",2],"movai":["movai",4],"iabs":["iabs",4],"leadzero":["leadzero",4],"lshift":["lshift",1],"rshift":["rshift",1],"rotate":["rotate",1],"or":["or",1],"and":["and",1],"xor":["xor",1],"not":["not",4],"bit_extract":["bit_extract",2],"popcount":["popcount",4],"div":["div",15],"atomic_add":["atomic_add",2],"atomic_xchg":["atomic_xchg",2],"atomic_cmp_xchg":["atomic_cmp_xchg",2],"atomic_min":["atomic_min",2],"atomic_max":["atomic_max",2],"atomic_or":["atomic_or",2],"atomic_and":["atomic_and",2],"atomic_xor":["atomic_xor",2],"bit_rev":["bit_rev",12],"texldlpcf":["texldlpcf",11],"conv":["conv",3],"dp2":["dp2",3],"norm_dp2":["norm_dp2",12],"norm_dp3":["norm_dp3",12],"norm_dp4":["norm_dp4",12],"img_load":["img_load",13],"bit_findlsb":["bit_findlsb",12],"bit_findmsb":["bit_findmsb",12]},
     // Boxes per encoding: [word, layer, high bit, low bit, kind, text, field].
-    layouts: [[[0,0,31,27,"field","TEX_ID","TEX_ID"],[0,0,26,23,"field","DST_COMPS","DST_COMPS"],[0,0,22,16,"field","DST_REG","DST_REG"],[0,0,15,13,"field","DST_AMODE","DST_AMODE"],[0,0,12,12,"field","DST_USE","DST_USE"],[0,0,11,11,"field","SAT","SAT"],[0,0,10,6,"field","COND","COND"],[0,0,5,0,"fixed","000000",null],[1,0,63,63,"field","SRC0_ABS","SRC0_ABS"],[1,0,62,62,"field","SRC0_NEG","SRC0_NEG"],[1,0,61,54,"field","SRC0_SWIZ","SRC0_SWIZ"],[1,0,53,53,"field","TYPE_BIT2","TYPE_BIT2"],[1,0,52,44,"field","SRC0_REG","SRC0_REG"],[1,0,43,43,"field","SRC0_USE","SRC0_USE"],[1,0,42,35,"field","TEX_SWIZ","TEX_SWIZ"],[1,0,34,32,"field","TEX_AMODE","TEX_AMODE"],[1,1,34,34,"field","PMODE","PMODE"],[1,1,33,32,"field","RMODE","RMODE"],[2,0,95,94,"field","TYPE_BIT01","TYPE_BIT01"],[2,0,93,91,"field","SRC1_AMODE","SRC1_AMODE"],[2,0,90,90,"field","SRC1_ABS","SRC1_ABS"],[2,0,89,89,"field","SRC1_NEG","SRC1_NEG"],[2,0,88,81,"field","SRC1_SWIZ","SRC1_SWIZ"],[2,0,80,80,"fixed","0",null],[2,0,79,71,"field","SRC1_REG","SRC1_REG"],[2,0,70,70,"field","SRC1_USE","SRC1_USE"],[2,0,69,67,"field","SRC0_RGROUP","SRC0_RGROUP"],[2,0,66,64,"field","SRC0_AMODE","SRC0_AMODE"],[3,0,127,127,"field","UNK3_31","UNK3_31"],[3,0,126,124,"field","SRC2_RGROUP","SRC2_RGROUP"],[3,0,123,121,"field","SRC2_AMODE","SRC2_AMODE"],[3,0,120,120,"field","SEL_BIT1","SEL_BIT1"],[3,0,119,119,"field","SRC2_ABS","SRC2_ABS"],[3,0,118,118,"field","SRC2_NEG","SRC2_NEG"],[3,0,117,103,"field","SRC2_IMM","SRC2_IMM"],[3,0,99,99,"field","SRC2_USE","SRC2_USE"],[3,0,98,96,"field","SRC1_RGROUP","SRC1_RGROUP"],[3,1,117,110,"field","SRC2_SWIZ","SRC2_SWIZ"],[3,1,109,109,"field","SEL_BIT0","SEL_BIT0"],[3,1,108,100,"field","SRC2_REG","SRC2_REG"]]],
+    layouts: [[[0,0,31,27,"fixed","00000",null],[0,0,26,13,"field","DST","DST"],[0,0,12,12,"field","DST_USE","DST_USE"],[0,0,11,11,"field","SAT","SAT"],[0,0,10,6,"field","COND","COND"],[0,0,5,0,"fixed","000000",null],[1,0,63,54,"fixed","0000000000",null],[1,0,53,53,"field","TYPE_BIT2","TYPE_BIT2"],[1,0,52,40,"fixed","0000000000000",null],[1,0,39,39,"field","SKPHP","SKPHP"],[1,0,38,35,"fixed","0000",null],[1,0,34,34,"field","PMODE","PMODE"],[1,0,33,32,"field","RMODE","RMODE"],[2,0,95,94,"field","TYPE_BIT01","TYPE_BIT01"],[2,0,93,64,"fixed","000000000000000000000000000000",null],[3,0,127,127,"field","DST_FULL","DST_FULL"],[3,0,126,121,"fixed","000000",null],[3,0,120,120,"field","HIGH_HALF","HIGH_HALF"],[3,0,119,110,"fixed","0000000000",null],[3,0,109,109,"field","LOW_HALF","LOW_HALF"],[3,0,108,96,"fixed","0000000000000",null]],[[0,0,31,27,"fixed","00000",null],[0,0,26,13,"field","DST","DST"],[0,0,12,12,"field","DST_USE","DST_USE"],[0,0,11,11,"field","SAT","SAT"],[0,0,10,6,"field","COND","COND"],[0,0,5,0,"fixed","000000",null],[1,0,63,54,"field","SRC0","SRC0"],[1,0,53,53,"field","TYPE_BIT2","TYPE_BIT2"],[1,0,52,44,"field","SRC0_REG","SRC0_REG"],[1,0,43,40,"fixed","0000",null],[1,0,39,39,"field","SKPHP","SKPHP"],[1,0,38,35,"fixed","0000",null],[1,0,34,34,"field","PMODE","PMODE"],[1,0,33,32,"field","RMODE","RMODE"],[2,0,95,94,"field","TYPE_BIT01","TYPE_BIT01"],[2,0,93,70,"fixed","000000000000000000000000",null],[2,0,69,67,"field","SRC0_RGROUP","SRC0_RGROUP"],[2,0,66,64,"field","SRC0_AMODE","SRC0_AMODE"],[3,0,127,127,"field","DST_FULL","DST_FULL"],[3,0,126,124,"field","SRC2_RGROUP","SRC2_RGROUP"],[3,0,123,121,"field","SRC2_AMODE","SRC2_AMODE"],[3,0,120,120,"field","HIGH_HALF","HIGH_HALF"],[3,0,119,110,"field","SRC2","SRC2"],[3,0,109,109,"field","LOW_HALF","LOW_HALF"],[3,0,108,100,"field","SRC2_REG","SRC2_REG"],[3,0,99,96,"fixed","0000",null]],[[0,0,31,27,"fixed","00000",null],[0,0,26,13,"field","DST","DST"],[0,0,12,12,"field","DST_USE","DST_USE"],[0,0,11,11,"field","SAT","SAT"],[0,0,10,6,"field","COND","COND"],[0,0,5,0,"fixed","000000",null],[1,0,63,54,"field","SRC0","SRC0"],[1,0,53,53,"field","TYPE_BIT2","TYPE_BIT2"],[1,0,52,44,"field","SRC0_REG","SRC0_REG"],[1,0,43,40,"fixed","0000",null],[1,0,39,39,"field","SKPHP","SKPHP"],[1,0,38,35,"fixed","0000",null],[1,0,34,34,"field","PMODE","PMODE"],[1,0,33,32,"field","RMODE","RMODE"],[2,0,95,94,"field","TYPE_BIT01","TYPE_BIT01"],[2,0,93,91,"field","SRC1_AMODE","SRC1_AMODE"],[2,0,90,81,"field","SRC1","SRC1"],[2,0,80,80,"fixed","0",null],[2,0,79,71,"field","SRC1_REG","SRC1_REG"],[2,0,70,70,"fixed","0",null],[2,0,69,67,"field","SRC0_RGROUP","SRC0_RGROUP"],[2,0,66,64,"field","SRC0_AMODE","SRC0_AMODE"],[3,0,127,127,"field","DST_FULL","DST_FULL"],[3,0,126,124,"field","SRC2_RGROUP","SRC2_RGROUP"],[3,0,123,121,"field","SRC2_AMODE","SRC2_AMODE"],[3,0,120,120,"field","HIGH_HALF","HIGH_HALF"],[3,0,119,110,"field","SRC2","SRC2"],[3,0,109,109,"field","LOW_HALF","LOW_HALF"],[3,0,108,100,"field","SRC2_REG","SRC2_REG"],[3,0,99,99,"fixed","0",null],[3,0,98,96,"field","SRC1_RGROUP","SRC1_RGROUP"]],[[0,0,31,27,"fixed","00000",null],[0,0,26,13,"field","DST","DST"],[0,0,12,12,"field","DST_USE","DST_USE"],[0,0,11,11,"field","SAT","SAT"],[0,0,10,6,"field","COND","COND"],[0,0,5,0,"fixed","000000",null],[1,0,63,54,"field","SRC0","SRC0"],[1,0,53,53,"field","TYPE_BIT2","TYPE_BIT2"],[1,0,52,44,"field","SRC0_REG","SRC0_REG"],[1,0,43,40,"fixed","0000",null],[1,0,39,39,"field","SKPHP","SKPHP"],[1,0,38,35,"fixed","0000",null],[1,0,34,34,"field","PMODE","PMODE"],[1,0,33,32,"field","RMODE","RMODE"],[2,0,95,94,"field","TYPE_BIT01","TYPE_BIT01"],[2,0,93,91,"field","SRC1_AMODE","SRC1_AMODE"],[2,0,90,81,"field","SRC1","SRC1"],[2,0,80,80,"fixed","0",null],[2,0,79,71,"field","SRC1_REG","SRC1_REG"],[2,0,70,70,"fixed","0",null],[2,0,69,67,"field","SRC0_RGROUP","SRC0_RGROUP"],[2,0,66,64,"field","SRC0_AMODE","SRC0_AMODE"],[3,0,127,127,"field","DST_FULL","DST_FULL"],[3,0,126,121,"fixed","000000",null],[3,0,120,120,"field","HIGH_HALF","HIGH_HALF"],[3,0,119,110,"fixed","0000000000",null],[3,0,109,109,"field","LOW_HALF","LOW_HALF"],[3,0,108,99,"fixed","0000000000",null],[3,0,98,96,"field","SRC1_RGROUP","SRC1_RGROUP"]],[[0,0,31,27,"fixed","00000",null],[0,0,26,13,"field","DST","DST"],[0,0,12,12,"field","DST_USE","DST_USE"],[0,0,11,11,"field","SAT","SAT"],[0,0,10,6,"field","COND","COND"],[0,0,5,0,"fixed","000000",null],[1,0,63,54,"fixed","0000000000",null],[1,0,53,53,"field","TYPE_BIT2","TYPE_BIT2"],[1,0,52,40,"fixed","0000000000000",null],[1,0,39,39,"field","SKPHP","SKPHP"],[1,0,38,35,"fixed","0000",null],[1,0,34,34,"field","PMODE","PMODE"],[1,0,33,32,"field","RMODE","RMODE"],[2,0,95,94,"field","TYPE_BIT01","TYPE_BIT01"],[2,0,93,64,"fixed","000000000000000000000000000000",null],[3,0,127,127,"field","DST_FULL","DST_FULL"],[3,0,126,124,"field","SRC2_RGROUP","SRC2_RGROUP"],[3,0,123,121,"field","SRC2_AMODE","SRC2_AMODE"],[3,0,120,120,"field","HIGH_HALF","HIGH_HALF"],[3,0,119,110,"field","SRC2","SRC2"],[3,0,109,109,"field","LOW_HALF","LOW_HALF"],[3,0,108,100,"field","SRC2_REG","SRC2_REG"],[3,0,99,96,"fixed","0000",null]],[[0,0,31,12,"fixed","00000000000000000000",null],[0,0,11,11,"field","SAT","SAT"],[0,0,10,6,"field","COND","COND"],[0,0,5,0,"fixed","000000",null],[1,0,63,54,"fixed","0000000000",null],[1,0,53,53,"field","TYPE_BIT2","TYPE_BIT2"],[1,0,52,32,"fixed","000000000000000000x00",null],[2,0,95,94,"field","TYPE_BIT01","TYPE_BIT01"],[2,0,93,64,"fixed","000000000000000000000000000000",null],[3,0,127,118,"fixed","0000000000",null],[3,0,117,103,"field","TARGET","TARGET"],[3,0,102,96,"fixed","0000000",null]],[[0,0,31,12,"fixed","00000000000000000000",null],[0,0,11,11,"field","SAT","SAT"],[0,0,10,6,"field","COND","COND"],[0,0,5,0,"fixed","000000",null],[1,0,63,54,"field","SRC0","SRC0"],[1,0,53,53,"field","TYPE_BIT2","TYPE_BIT2"],[1,0,52,44,"field","SRC0_REG","SRC0_REG"],[1,0,43,32,"fixed","000000000x00",null],[2,0,95,94,"field","TYPE_BIT01","TYPE_BIT01"],[2,0,93,70,"fixed","000000000000000000000000",null],[2,0,69,67,"field","SRC0_RGROUP","SRC0_RGROUP"],[2,0,66,64,"field","SRC0_AMODE","SRC0_AMODE"],[3,0,127,118,"fixed","0000000000",null],[3,0,117,103,"field","TARGET","TARGET"],[3,0,102,96,"fixed","0000000",null]],[[0,0,31,12,"fixed","00000000000000000000",null],[0,0,11,11,"field","SAT","SAT"],[0,0,10,6,"field","COND","COND"],[0,0,5,0,"fixed","000000",null],[1,0,63,54,"field","SRC0","SRC0"],[1,0,53,53,"field","TYPE_BIT2","TYPE_BIT2"],[1,0,52,44,"field","SRC0_REG","SRC0_REG"],[1,0,43,32,"fixed","000000000x00",null],[2,0,95,94,"field","TYPE_BIT01","TYPE_BIT01"],[2,0,93,91,"field","SRC1_AMODE","SRC1_AMODE"],[2,0,90,81,"field","SRC1","SRC1"],[2,0,80,80,"fixed","0",null],[2,0,79,71,"field","SRC1_REG","SRC1_REG"],[2,0,70,70,"fixed","0",null],[2,0,69,67,"field","SRC0_RGROUP","SRC0_RGROUP"],[2,0,66,64,"field","SRC0_AMODE","SRC0_AMODE"],[3,0,127,118,"fixed","0000000000",null],[3,0,117,103,"field","TARGET","TARGET"],[3,0,102,99,"fixed","0000",null],[3,0,98,96,"field","SRC1_RGROUP","SRC1_RGROUP"]],[[0,0,31,27,"fixed","00000",null],[0,0,26,13,"field","DST","DST"],[0,0,12,12,"field","DST_USE","DST_USE"],[0,0,11,11,"field","SAT","SAT"],[0,0,10,6,"field","COND","COND"],[0,0,5,0,"fixed","000000",null],[1,0,63,54,"field","SRC0","SRC0"],[1,0,53,53,"field","TYPE_BIT2","TYPE_BIT2"],[1,0,52,44,"field","SRC0_REG","SRC0_REG"],[1,0,43,43,"field","SRC0_USE","SRC0_USE"],[1,0,42,40,"fixed","000",null],[1,0,39,39,"field","SKPHP","SKPHP"],[1,0,38,35,"fixed","0000",null],[1,0,34,34,"field","PMODE","PMODE"],[1,0,33,32,"field","RMODE","RMODE"],[2,0,95,94,"field","TYPE_BIT01","TYPE_BIT01"],[2,0,93,91,"field","SRC1_AMODE","SRC1_AMODE"],[2,0,90,81,"field","SRC1","SRC1"],[2,0,80,80,"fixed","0",null],[2,0,79,71,"field","SRC1_REG","SRC1_REG"],[2,0,70,70,"field","SRC1_USE","SRC1_USE"],[2,0,69,67,"field","SRC0_RGROUP","SRC0_RGROUP"],[2,0,66,64,"field","SRC0_AMODE","SRC0_AMODE"],[3,0,127,127,"field","DST_FULL","DST_FULL"],[3,0,126,121,"fixed","000000",null],[3,0,120,120,"field","HIGH_HALF","HIGH_HALF"],[3,0,119,110,"fixed","0000000000",null],[3,0,109,109,"field","LOW_HALF","LOW_HALF"],[3,0,108,99,"fixed","0000000000",null],[3,0,98,96,"field","SRC1_RGROUP","SRC1_RGROUP"]],[[0,0,31,27,"field","TEX_ID","TEX_ID"],[0,0,26,13,"field","DST","DST"],[0,0,12,12,"field","DST_USE","DST_USE"],[0,0,11,11,"field","SAT","SAT"],[0,0,10,6,"field","COND","COND"],[0,0,5,0,"fixed","000000",null],[1,0,63,54,"field","SRC0","SRC0"],[1,0,53,53,"field","TYPE_BIT2","TYPE_BIT2"],[1,0,52,44,"field","SRC0_REG","SRC0_REG"],[1,0,43,43,"fixed","0",null],[1,0,42,35,"field","TEX_SWIZ","TEX_SWIZ"],[1,0,34,32,"field","RMODE","RMODE"],[2,0,95,94,"field","TYPE_BIT01","TYPE_BIT01"],[2,0,93,70,"fixed","000000000000000000000000",null],[2,0,69,67,"field","SRC0_RGROUP","SRC0_RGROUP"],[2,0,66,64,"field","SRC0_AMODE","SRC0_AMODE"],[3,0,127,96,"fixed","00000000000000000000000000000000",null]],[[0,0,31,27,"field","TEX_ID","TEX_ID"],[0,0,26,13,"field","DST","DST"],[0,0,12,12,"field","DST_USE","DST_USE"],[0,0,11,11,"field","SAT","SAT"],[0,0,10,6,"field","COND","COND"],[0,0,5,0,"fixed","000000",null],[1,0,63,54,"field","SRC0","SRC0"],[1,0,53,53,"field","TYPE_BIT2","TYPE_BIT2"],[1,0,52,44,"field","SRC0_REG","SRC0_REG"],[1,0,43,43,"field","SRC0_USE","SRC0_USE"],[1,0,42,35,"field","TEX_SWIZ","TEX_SWIZ"],[1,0,34,32,"field","RMODE","RMODE"],[2,0,95,94,"field","TYPE_BIT01","TYPE_BIT01"],[2,0,93,91,"field","SRC1_AMODE","SRC1_AMODE"],[2,0,90,81,"field","SRC1","SRC1"],[2,0,80,80,"fixed","0",null],[2,0,79,71,"field","SRC1_REG","SRC1_REG"],[2,0,70,70,"field","SRC1_USE","SRC1_USE"],[2,0,69,67,"field","SRC0_RGROUP","SRC0_RGROUP"],[2,0,66,64,"field","SRC0_AMODE","SRC0_AMODE"],[3,0,127,99,"fixed","00000000000000000000000000000",null],[3,0,98,96,"field","SRC1_RGROUP","SRC1_RGROUP"]],[[0,0,31,27,"field","TEX_ID","TEX_ID"],[0,0,26,13,"field","DST","DST"],[0,0,12,12,"field","DST_USE","DST_USE"],[0,0,11,11,"field","SAT","SAT"],[0,0,10,6,"field","COND","COND"],[0,0,5,0,"fixed","000000",null],[1,0,63,54,"field","SRC0","SRC0"],[1,0,53,53,"field","TYPE_BIT2","TYPE_BIT2"],[1,0,52,44,"field","SRC0_REG","SRC0_REG"],[1,0,43,43,"fixed","0",null],[1,0,42,35,"field","TEX_SWIZ","TEX_SWIZ"],[1,0,34,32,"field","RMODE","RMODE"],[2,0,95,94,"field","TYPE_BIT01","TYPE_BIT01"],[2,0,93,91,"field","SRC1_AMODE","SRC1_AMODE"],[2,0,90,81,"field","SRC1","SRC1"],[2,0,80,80,"fixed","0",null],[2,0,79,71,"field","SRC1_REG","SRC1_REG"],[2,0,70,70,"fixed","0",null],[2,0,69,67,"field","SRC0_RGROUP","SRC0_RGROUP"],[2,0,66,64,"field","SRC0_AMODE","SRC0_AMODE"],[3,0,127,127,"fixed","0",null],[3,0,126,124,"field","SRC2_RGROUP","SRC2_RGROUP"],[3,0,123,121,"field","SRC2_AMODE","SRC2_AMODE"],[3,0,120,120,"fixed","0",null],[3,0,119,110,"field","SRC2","SRC2"],[3,0,109,109,"fixed","0",null],[3,0,108,100,"field","SRC2_REG","SRC2_REG"],[3,0,99,99,"fixed","0",null],[3,0,98,96,"field","SRC1_RGROUP","SRC1_RGROUP"]],[[0,0,31,27,"fixed","00000",null],[0,0,26,13,"field","DST","DST"],[0,0,12,12,"field","DST_USE","DST_USE"],[0,0,11,11,"field","SAT","SAT"],[0,0,10,6,"field","COND","COND"],[0,0,5,0,"fixed","000000",null],[1,0,63,54,"field","SRC0","SRC0"],[1,0,53,53,"field","TYPE_BIT2","TYPE_BIT2"],[1,0,52,44,"field","SRC0_REG","SRC0_REG"],[1,0,43,40,"fixed","0000",null],[1,0,39,39,"field","SKPHP","SKPHP"],[1,0,38,35,"fixed","0000",null],[1,0,34,34,"field","PMODE","PMODE"],[1,0,33,32,"field","RMODE","RMODE"],[2,0,95,94,"field","TYPE_BIT01","TYPE_BIT01"],[2,0,93,70,"fixed","000000000000000000000000",null],[2,0,69,67,"field","SRC0_RGROUP","SRC0_RGROUP"],[2,0,66,64,"field","SRC0_AMODE","SRC0_AMODE"],[3,0,127,127,"field","DST_FULL","DST_FULL"],[3,0,126,121,"fixed","000000",null],[3,0,120,120,"field","HIGH_HALF","HIGH_HALF"],[3,0,119,110,"fixed","0000000000",null],[3,0,109,109,"field","LOW_HALF","LOW_HALF"],[3,0,108,96,"fixed","0000000000000",null]],[[0,0,31,27,"fixed","00000",null],[0,0,26,13,"field","DST","DST"],[0,0,12,12,"field","DST_USE","DST_USE"],[0,0,11,11,"field","SAT","SAT"],[0,0,10,6,"field","COND","COND"],[0,0,5,0,"fixed","000000",null],[1,0,63,54,"field","SRC0","SRC0"],[1,0,53,53,"field","TYPE_BIT2","TYPE_BIT2"],[1,0,52,44,"field","SRC0_REG","SRC0_REG"],[1,0,43,43,"fixed","0",null],[1,0,42,42,"field","DENORM","DENORM"],[1,0,41,41,"fixed","0",null],[1,0,40,40,"field","LOCAL","LOCAL"],[1,0,39,39,"field","SKPHP","SKPHP"],[1,0,38,38,"fixed","0",null],[1,0,37,35,"field","LEFT_SHIFT","LEFT_SHIFT"],[1,0,34,34,"field","PMODE","PMODE"],[1,0,33,32,"fixed","00",null],[2,0,95,94,"field","TYPE_BIT01","TYPE_BIT01"],[2,0,93,91,"field","SRC1_AMODE","SRC1_AMODE"],[2,0,90,81,"field","SRC1","SRC1"],[2,0,80,80,"fixed","0",null],[2,0,79,71,"field","SRC1_REG","SRC1_REG"],[2,0,70,70,"fixed","0",null],[2,0,69,67,"field","SRC0_RGROUP","SRC0_RGROUP"],[2,0,66,64,"field","SRC0_AMODE","SRC0_AMODE"],[3,0,127,127,"field","DST_FULL","DST_FULL"],[3,0,126,121,"fixed","000000",null],[3,0,120,120,"field","HIGH_HALF","HIGH_HALF"],[3,0,119,110,"fixed","0000000000",null],[3,0,109,109,"field","LOW_HALF","LOW_HALF"],[3,0,108,99,"fixed","0000000000",null],[3,0,98,96,"field","SRC1_RGROUP","SRC1_RGROUP"]],[[0,0,31,27,"fixed","xxxxx",null],[0,0,26,23,"field","COMPS","COMPS"],[0,0,22,12,"fixed","xxxxxxxxxxx",null],[0,0,11,11,"field","SAT","SAT"],[0,0,10,6,"field","COND","COND"],[0,0,5,0,"fixed","000000",null],[1,0,63,54,"field","SRC0","SRC0"],[1,0,53,53,"field","TYPE_BIT2","TYPE_BIT2"],[1,0,52,44,"field","SRC0_REG","SRC0_REG"],[1,0,43,43,"fixed","0",null],[1,0,42,42,"field","DENORM","DENORM"],[1,0,41,41,"fixed","x",null],[1,0,40,40,"field","LOCAL","LOCAL"],[1,0,39,39,"field","SKPHP","SKPHP"],[1,0,38,38,"fixed","0",null],[1,0,37,35,"field","LEFT_SHIFT","LEFT_SHIFT"],[1,0,34,34,"field","PMODE","PMODE"],[1,0,33,32,"fixed","xx",null],[2,0,95,94,"field","TYPE_BIT01","TYPE_BIT01"],[2,0,93,91,"field","SRC1_AMODE","SRC1_AMODE"],[2,0,90,81,"field","SRC1","SRC1"],[2,0,80,80,"fixed","0",null],[2,0,79,71,"field","SRC1_REG","SRC1_REG"],[2,0,70,70,"fixed","0",null],[2,0,69,67,"field","SRC0_RGROUP","SRC0_RGROUP"],[2,0,66,64,"field","SRC0_AMODE","SRC0_AMODE"],[3,0,127,127,"field","DST_FULL","DST_FULL"],[3,0,126,124,"field","SRC2_RGROUP","SRC2_RGROUP"],[3,0,123,121,"field","SRC2_AMODE","SRC2_AMODE"],[3,0,120,120,"field","HIGH_HALF","HIGH_HALF"],[3,0,119,110,"field","SRC2","SRC2"],[3,0,109,109,"field","LOW_HALF","LOW_HALF"],[3,0,108,100,"field","SRC2_REG","SRC2_REG"],[3,0,99,99,"fixed","0",null],[3,0,98,96,"field","SRC1_RGROUP","SRC1_RGROUP"]],[[0,0,31,27,"fixed","00000",null],[0,0,26,13,"field","DST","DST"],[0,0,12,12,"field","DST_USE","DST_USE"],[0,0,11,11,"field","SAT","SAT"],[0,0,10,6,"field","COND","COND"],[0,0,5,0,"fixed","000000",null],[1,0,63,54,"fixed","0000000000",null],[1,0,53,53,"field","TYPE_BIT2","TYPE_BIT2"],[1,0,52,40,"fixed","0000000000000",null],[1,0,39,39,"field","SKPHP","SKPHP"],[1,0,38,35,"fixed","0000",null],[1,0,34,34,"field","PMODE","PMODE"],[1,0,33,32,"field","RMODE","RMODE"],[2,0,95,94,"field","TYPE_BIT01","TYPE_BIT01"],[2,0,93,91,"field","SRC1_AMODE","SRC1_AMODE"],[2,0,90,81,"field","SRC1","SRC1"],[2,0,80,80,"fixed","0",null],[2,0,79,71,"field","SRC1_REG","SRC1_REG"],[2,0,70,64,"fixed","0000000",null],[3,0,127,127,"field","DST_FULL","DST_FULL"],[3,0,126,124,"field","SRC2_RGROUP","SRC2_RGROUP"],[3,0,123,121,"field","SRC2_AMODE","SRC2_AMODE"],[3,0,120,120,"field","HIGH_HALF","HIGH_HALF"],[3,0,119,110,"field","SRC2","SRC2"],[3,0,109,109,"field","LOW_HALF","LOW_HALF"],[3,0,108,100,"field","SRC2_REG","SRC2_REG"],[3,0,99,99,"fixed","0",null],[3,0,98,96,"field","SRC1_RGROUP","SRC1_RGROUP"]]],
   };
 })();

@@ -822,9 +822,10 @@ export function parseWords(
 }
 
 /**
- * The line `isaforge disasm` prints for one input line: the disassembly (`unknown …` for words no
- * instruction matches; `known` tells them apart), `invalid: …` for a line that is not words, and
- * an empty line for a blank one.
+ * The line `isaforge disasm` prints for one input line: the disassembly (`unknown …`, for isaspec
+ * Mesa's `no match: …`, for words no instruction matches; `known` tells them apart), `invalid: …`
+ * for a line that is not words, and an empty line for a blank one (and, as Mesa, for an isaspec
+ * instruction without a display template).
  */
 export function disasmLine(
   line: string,

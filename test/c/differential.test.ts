@@ -21,7 +21,10 @@ jest.setTimeout(180_000);
 
 interface Codec {
   encode(i: never): Uint32Array;
-  decode(w: ArrayLike<number>): { name: string; fields: Record<string, unknown> } | undefined;
+  decode(
+    w: ArrayLike<number>,
+    options?: { gpu?: number },
+  ): { name: string; fields: Record<string, unknown> } | undefined;
 }
 const CODECS: Record<(typeof ISAS)[number], Codec> = {
   etnaviv: etnaviv as unknown as Codec,
@@ -66,6 +69,9 @@ interface Trial {
   decoded: Record<string, unknown>;
 }
 
+/** Decode options for `ins`: a gpu inside its gen range (ir3 has variants per range). */
+const gpuOf = (ins: Instruction) => (ins.gen ? { gpu: ins.gen.min } : {});
+
 /** Trials 0–2: all zeros, all ones (alternatives from the other end), all ones; then random values. */
 function trialsFor(codec: Codec, ins: Instruction, seed: number): Trial[] {
   const random = prng(seed);
@@ -80,7 +86,7 @@ function trialsFor(codec: Codec, ins: Instruction, seed: number): Trial[] {
     const fields: Record<string, unknown> = {};
     ins.fields.forEach((f, k) => given.has(f.name) && (fields[f.name] = tsValue(f, raw[k])));
     const words = Array.from(codec.encode({ name: ins.name, fields } as never));
-    const d = codec.decode(words);
+    const d = codec.decode(words, gpuOf(ins));
     if (!d || d.name !== ins.name) throw new Error(`${ins.name}: trial ${t} decodes as ${d?.name}`);
     trials.push({ raw, given: ins.fields.map((f) => given.has(f.name)), words, decoded: d.fields });
   }
@@ -97,7 +103,7 @@ function symbolTable(codec: Codec, ins: Instruction, field: Field): Map<unknown,
     const fields: Record<string, unknown> = {};
     for (const f of ins.fields) if (given.has(f.name)) fields[f.name] = tsValue(f, 0);
     fields[field.name] = `_${n}`;
-    const d = codec.decode(codec.encode({ name: ins.name, fields } as never));
+    const d = codec.decode(codec.encode({ name: ins.name, fields } as never), gpuOf(ins));
     table.set(d!.fields[field.name], n);
   }
   return table;

@@ -1,8 +1,9 @@
 /**
  * The generated TS dispatch (out/dispatch/<id>.ts) picks the instruction the codec's decode picks
- * (out/ts/<id>.ts), for every ISA: exhaustively where the tested bits allow (ir3, r500) and on a
- * million seeded words elsewhere, against the independent linear scan of ./reference and against
- * decode itself, and on every instruction's boundary words.
+ * (out/ts/<id>.ts), for every ISA: exhaustively where the tested bits allow (r500, and ir3's cat0
+ * alone: the fixture of test/helpers/ir3Cat0) and on a million seeded words elsewhere (ir3 at
+ * every edge of its generation ranges), against the independent linear scan of ./reference and
+ * against decode itself, and on every instruction's boundary words.
  */
 import * as etnavivCodec from "../../out/ts/etnaviv";
 import * as ir3Codec from "../../out/ts/ir3";
@@ -12,8 +13,10 @@ import * as etnaviv from "../../out/dispatch/etnaviv";
 import * as ir3 from "../../out/dispatch/ir3";
 import * as r500 from "../../out/dispatch/r500";
 import * as valhall from "../../out/dispatch/valhall";
+import { ir3Cat0 } from "../helpers/ir3Cat0";
 import {
   boundaryWords,
+  expectedAmong,
   expectedId,
   inGen,
   matchingIds,
@@ -158,8 +161,22 @@ describe.each(Object.keys(ISAS) as DispatchIsa[])("%s: API", (isa) => {
   });
 });
 
-describe("ir3: exhaustive", () => {
-  const r = refs.ir3;
+describe("ir3 cat0 fixture: exhaustive", () => {
+  const fixture = ir3Cat0();
+  const r = reference(fixture.model);
+  const ir3 = fixture.dispatch;
+  const ids = new Map(ir3.INSTRUCTION_NAMES.map((name, id) => [name, id]));
+  /** The id the fixture's own codec decodes to, or -1. */
+  const fixtureDecodedId = (words: ArrayLike<number>, gpu?: number): number => {
+    const decoded = fixture.codec.decode(words, gpu === undefined ? {} : { gpu });
+    return decoded ? (ids.get(decoded.name) ?? -1) : -1;
+  };
+
+  it("is the seed's cat0: 26 instructions, the names and default gpu of its own dispatch", () => {
+    expect(r.names).toHaveLength(26);
+    expect([...ir3.INSTRUCTION_NAMES]).toEqual(r.names);
+    expect(ir3.DEFAULT_GPU).toBe(600);
+  });
   const union = [0, 0];
   for (let i = 0; i < r.names.length; i++)
     for (let w = 0; w < 2; w++) union[w] |= r.tested[i * 2 + w];
@@ -186,8 +203,7 @@ describe("ir3: exhaustive", () => {
       words[1] = (s | (rnd() & ~m)) >>> 0;
       const ids = matchingIds(r, words);
       for (const gpu of gpus) {
-        const g = gpu ?? r.defaultGpu;
-        const want = ids.find((i) => inGen(r, i, g)) ?? -1;
+        const want = expectedAmong(r, ids, gpu);
         const got = ir3.dispatch(words, gpu);
         if (got !== want) bad.record(words, gpu, got, want);
         if (want >= 0) hits++;
@@ -207,7 +223,7 @@ describe("ir3: exhaustive", () => {
     for (let k = 0; k < 100_000; k++) {
       mixedWords(r, rnd, k, words);
       for (const gpu of [undefined, 0, 299, 300, 599, 600, 700]) {
-        const want = decodedId("ir3", words, gpu);
+        const want = fixtureDecodedId(words, gpu);
         const got = ir3.dispatch(words, gpu);
         if (got !== want) bad.record(words, gpu, got, want);
       }
@@ -226,6 +242,77 @@ describe("ir3: exhaustive", () => {
       if (got !== want) bad.record(words, null, got, want);
     }
     expect(bad.list).toEqual([]);
+  });
+});
+
+describe("ir3: random and boundary words at every edge of its generation ranges", () => {
+  const r = refs.ir3;
+  // ir3's <gen>s: the root's min 300; min 500, 600, 700; max 499, 599, 699 (ir3-cat1.xml …
+  // ir3-cat7.xml). Each edge, one below the lowest and the top; undefined and null mean the
+  // default (700), 0 is below every range too.
+  const GPUS = [undefined, null, 0, 299, 300, 499, 500, 599, 600, 699, 700, 4294967295];
+
+  it("has gen ranges with exactly those edges", () => {
+    const edges = new Set<number>();
+    for (let i = 0; i < r.names.length; i++)
+      if (r.hasGen[i]) edges.add(r.genMin[i]).add(r.genMax[i]);
+    expect([...edges].sort((a, b) => a - b)).toEqual([
+      300, 499, 500, 599, 600, 699, 700, 4294967295,
+    ]);
+    expect(r.hasGen.every((h) => h)).toBe(true);
+    expect(r.defaultGpu).toBe(700);
+  });
+
+  it(`agrees with the reference on 1,000,000 seeded words × ${GPUS.length} gpus, and with decode on each word at one of them (half uniform, half built from an instruction)`, () => {
+    const rnd = prng(12);
+    const words = new Uint32Array(2);
+    const bad = firstMismatches();
+    let hits = 0;
+    let conflicts = 0;
+    const hitGpus = new Set<unknown>();
+    for (let k = 0; k < 1_000_000; k++) {
+      mixedWords(r, rnd, k, words);
+      const ids = matchingIds(r, words);
+      for (const gpu of GPUS) {
+        const want = expectedAmong(r, ids, gpu);
+        const got = ir3.dispatch(words, gpu);
+        if (got !== want) bad.record(words, gpu, got, want);
+        if (want >= 0) hitGpus.add(gpu);
+        else if (ids.some((i) => inGen(r, i, gpu ?? r.defaultGpu))) conflicts++;
+      }
+      const gpu = GPUS[k % GPUS.length];
+      const want = expectedAmong(r, ids, gpu);
+      const decoded = decodedId("ir3", words, gpu ?? undefined);
+      if (decoded !== want) bad.record(words, gpu, decoded, want, "decode");
+      if (ids.length > 0) hits++;
+    }
+    expect(bad.list).toEqual([]);
+    expect(hits).toBeGreaterThanOrEqual(500_000); // every built word matches its instruction
+    // Only gpus below the root's <gen min="300"/> (ir3.xml) see no instruction.
+    expect(GPUS.filter((g) => !hitGpus.has(g))).toEqual([0, 299]);
+    // Words two instructions match (ir3-cat6.xml: ldib.b with ldl, ldp, ldlw, stsc …) are met.
+    expect(conflicts).toBeGreaterThan(0);
+  });
+
+  it(`agrees with the reference and with decode on every instruction's boundary words × ${GPUS.length} gpus (${(r.names.length * 65).toLocaleString("en-US")} words)`, () => {
+    const bad = firstMismatches();
+    const all = boundaryWords(r);
+    expect(all.length).toBe(r.names.length * 65);
+    for (const words of all)
+      for (const gpu of GPUS) {
+        const want = expectedId(r, words, gpu);
+        const got = ir3.dispatch(words, gpu);
+        if (got !== want) bad.record(words, gpu, got, want);
+        const decoded = decodedId("ir3", words, gpu ?? undefined);
+        if (decoded !== want) bad.record(words, gpu, decoded, want, "decode");
+      }
+    expect(bad.list).toEqual([]);
+    // Each instruction's own match with free bits 0 is found at a gpu of its range, unless an
+    // earlier instruction of that gpu takes those bits.
+    for (let i = 0; i < r.names.length; i++) {
+      const base = all[i * 65];
+      expect(ir3.dispatch(base, r.genMin[i])).toBe(expectedId(r, base, r.genMin[i]));
+    }
   });
 });
 
@@ -277,8 +364,11 @@ describe.each(["etnaviv", "valhall"] as DispatchIsa[])("%s: random and boundary 
   const { d } = ISAS[isa];
 
   it("agrees with the reference and with decode on 1,000,000 seeded words (half uniform, half built from an instruction)", () => {
-    // No instruction has a gen range, so the gpu passed (varied below) cannot change the answer.
-    expect(r.hasGen.every((h) => !h)).toBe(true);
+    // No instruction has a gen range narrower than every gpu (etnaviv.xml's leaves have none, so
+    // isaspec's default 0..2^32-1), so the gpu passed (varied below) cannot change the answer.
+    expect(
+      r.hasGen.every((h, k) => !h || (r.genMin[k] === 0 && r.genMax[k] === 0xffffffff)),
+    ).toBe(true);
     const rnd = prng(isa === "etnaviv" ? 10 : 11);
     const words = new Uint32Array(r.wordCount);
     const bad = firstMismatches();

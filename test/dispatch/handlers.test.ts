@@ -46,9 +46,11 @@ it("every skeleton has one handler per instruction", () => {
 });
 
 it("a stub throws naming its instruction when execute reaches it", () => {
-  const words = [1, 0, 0, 0]; // out/json/etnaviv.json: ADD matches 1 in bits 0..5 and 0 in bit 80
-  expect(etnaviv.dispatch(words)).toBe(etnaviv.InstructionId.ADD);
+  // etnaviv.xml's add: OPC 1 in bits 0..5, SRC0_USE (bit 43) and SRC2_USE (bit 99) set, the
+  // other fixed bits (TEX_ID, src1, OPCODE_BIT6, …) zero.
+  const words = [1, 0x800, 0, 0x8];
+  expect(etnaviv.dispatch(words)).toBe(etnaviv.InstructionId.add);
   expect(() => etnaviv.execute(etnavivHandlers, words, {})).toThrow(
-    "etnaviv: instruction ADD is not implemented",
+    "etnaviv: instruction add is not implemented",
   );
 });

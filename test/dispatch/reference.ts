@@ -1,8 +1,9 @@
 /**
  * The dispatch tests' oracle, built from out/json/<id>.json and nothing else: a linear scan for the
- * first instruction, in model order, whose tested bits (mask less don't-care) equal its match bits
- * and whose gen range, where it has one, holds the gpu — the rule the codec's decode follows. Also a
- * seeded PRNG and the word mixes the agreement tests share.
+ * instruction whose tested bits (mask less don't-care) equal its match bits and whose gen range,
+ * where it has one, holds the gpu, when exactly one does — the rule the codec's decode follows (two
+ * such are Mesa's bitset conflict: nothing). Also a seeded PRNG and the word mixes the agreement
+ * tests share.
  */
 import { readFileSync } from "fs";
 import * as path from "path";
@@ -68,8 +69,20 @@ export function inGen(r: Reference, i: number, gpu: number | null): boolean {
 /** The expected id for `words` and `gpu` (undefined/null: the default gpu), or -1. */
 export function expectedId(r: Reference, words: ArrayLike<number>, gpu?: number | null): number {
   const g = gpu ?? r.defaultGpu;
-  for (let i = 0; i < r.names.length; i++) if (inGen(r, i, g) && bitsMatch(r, i, words)) return i;
-  return -1;
+  let found = -1;
+  for (let i = 0; i < r.names.length; i++)
+    if (inGen(r, i, g) && bitsMatch(r, i, words)) {
+      if (found >= 0) return -1; // a second match: a conflict
+      found = i;
+    }
+  return found;
+}
+
+/** The expected id among `ids` (the instructions whose bits match, from matchingIds) for `gpu`. */
+export function expectedAmong(r: Reference, ids: readonly number[], gpu?: number | null): number {
+  const g = gpu ?? r.defaultGpu;
+  const inRange = ids.filter((i) => inGen(r, i, g));
+  return inRange.length === 1 ? inRange[0] : -1;
 }
 
 /** Every instruction whose bits `words` match, in model order (for checking several gpus at once). */

@@ -27,6 +27,8 @@ import { instruction, model } from "../helpers/modelFactory";
 import {
   DISPATCH_ISAS,
   expectedId,
+  inGen,
+  matchingIds,
   mixedWords,
   prng,
   reference,
@@ -192,20 +194,25 @@ describe.each([...DISPATCH_ISAS])("%s: tree invariants", (isa) => {
 });
 
 describe("shapes worked out from the models", () => {
-  it("etnaviv: the 6-bit opcode, then bit 16 of word 2 (OPCODE_BIT6) where two opcodes share the low bits", () => {
+  it("etnaviv: the 6-bit OPC, then one bit at a time among the instructions sharing it", () => {
+    // etnaviv.xml: every leaf fixes OPC (bits 0..5); those sharing it differ in OPCODE_BIT6 (80) or
+    // in which sources are used (SRC0_USE 43, SRC1_USE 70: branch, branch_unary, branch_binary).
     const m = shippedJson("etnaviv");
     const byLow = new Map<number, number>();
     for (const i of m.instructions)
       byLow.set(i.encoding.match[0] & 63, (byLow.get(i.encoding.match[0] & 63) ?? 0) + 1);
-    const shared = [...byLow.values()].filter((c) => c === 2).length; // 63 by the model
-    const single = [...byLow.values()].filter((c) => c === 1).length;
-    const stats = planDispatch(m).stats;
-    expect(stats.nodes).toBe(1 + shared);
-    expect(stats.leaves).toBe(2 * shared + single);
-    expect(stats.maxDepth).toBe(2);
-    expect(stats.meanDepth).toBe(
-      Math.round(((2 * 2 * shared + single) / m.instructions.length) * 1e4) / 1e4,
-    );
+    const sizes = [...byLow.values()];
+    const { tree, stats } = planDispatch(m);
+    expect(tree).toMatchObject({ kind: "split", word: 0, low: 0, width: 6 });
+    // A group of n instructions below the root takes n - 1 one-bit splits.
+    expect(stats.nodes).toBe(1 + sizes.reduce((n, s) => n + s - 1, 0));
+    expect(stats.leaves).toBe(m.instructions.length);
+    expect(stats.maxDepth).toBe(1 + Math.ceil(Math.log2(Math.max(...sizes))));
+    const widths = (t: DecisionTree): number[] =>
+      t.kind === "split" ? [t.width, ...t.children.flatMap(widths)] : [];
+    expect(
+      new Set((tree as Extract<DecisionTree, { kind: "split" }>).children.flatMap(widths)),
+    ).toEqual(new Set([1]));
   });
 
   it("r500: one instruction is one leaf", () => {
@@ -281,18 +288,24 @@ describe.each([
     const words = new Uint32Array(2);
     const bad: string[] = [];
     let hits = 0;
+    let conflicts = 0;
     for (let k = 0; k < 20_000; k++) {
       mixedWords(r, rnd, k, words);
+      const ids = matchingIds(r, words);
       for (const gpu of gpus) {
         const want = expectedId(r, words, gpu);
         const got = d.dispatch(words, gpu);
         if (got !== want && bad.length < 5)
           bad.push(`[${words.join(", ")}] gpu ${gpu}: ${got}, expected ${want}`);
         if (want >= 0) hits++;
+        else if (ids.some((i) => inGen(r, i, gpu ?? r.defaultGpu))) conflicts++;
       }
     }
     expect(bad).toEqual([]);
-    expect(hits).toBeGreaterThan(0);
+    // Words one instruction takes; and words two take (a conflict: no instruction), for which the
+    // leaf must hold both. The sparse sets overlap so densely that every matched word conflicts.
+    if (family !== "sparse") expect(hits).toBeGreaterThan(0);
+    if (family !== "opcodes") expect(conflicts).toBeGreaterThan(0);
   });
 
   it("lists every instruction in a leaf within the copy budget, and stats agree with the leaves", () => {
@@ -374,14 +387,19 @@ describe("a tree that is one leaf is tested inline in TS", () => {
     });
 
   it.each([
-    ["gen ranges", [{ min: 0, max: 299 }, { min: 300, max: 499 }, undefined]],
-    ["no gen ranges", [undefined, undefined]],
-    ["a gen range only", [{ min: 100, max: 200 }]],
-  ] as const)("with %s: agrees with the reference on every gpu and the boundary words", (_, gens) => {
+    ["gen ranges", [{ min: 0, max: 299 }, { min: 300, max: 499 }, { min: 500, max: 4294967295 }], false],
+    ["no gen range", [undefined], false],
+    ["a gen range only", [{ min: 100, max: 200 }], false],
+    // Overlapping candidates (the third takes the others' words): the leaf walks the tables to
+    // reject a second match, as decode does.
+    ["overlapping gen ranges", [{ min: 0, max: 299 }, { min: 300, max: 499 }, undefined], true],
+    ["no gen ranges, overlapping", [undefined, undefined], true],
+  ] as const)("with %s: agrees with the reference on every gpu and the boundary words", (_, gens, overlapping) => {
     const m = sameBits([...gens]);
     expect(planDispatch(m).tree.kind).toBe("leaf");
     const source = emitDispatch([m]).find((f) => f.path === "dispatch/t.ts")!.content;
-    expect(source).not.toMatch(/LEAVES|TESTED\[/);
+    if (overlapping) expect(source).toMatch(/OVERLAPS\[id\]/);
+    else expect(source).not.toMatch(/LEAVES|TESTED\[|OVERLAPS/);
     expect(strictTypeErrors(source)).toEqual([]);
     const d = loadDispatch(m);
     const r = reference(m);
@@ -392,13 +410,33 @@ describe("a tree that is one leaf is tested inline in TS", () => {
     expect(bad).toEqual([]);
   });
 
-  it("stops at a candidate that takes every word (later ones are unreachable) and typechecks strictly", () => {
-    const m = sameBits([undefined, undefined], [0, 0]);
+  it("stops at a candidate that takes every word (a later one that never matches is unreachable) and typechecks strictly", () => {
+    // G1 expects bit 0 of word 0 where it tests nothing: it never matches, so it shares no word.
+    const m = model({
+      instructions: [instruction("G0", [0, 0], [0, 0], 1), instruction("G1", [1, 0], [0, 0], 2)],
+    });
     const source = emitDispatch([m]).find((f) => f.path === "dispatch/t.ts")!.content;
     expect(source).toContain("return 0;");
     expect(source).not.toContain("return 1;");
     expect(source).not.toMatch(/return NO_INSTRUCTION;\n}\n\n\/\*\* What/);
     expect(loadDispatch(m).dispatch([0xffffffff, 1])).toBe(0);
     expect(strictTypeErrors(source)).toEqual([]);
+  });
+
+  it("two candidates that take every word conflict on every word, in TS (typechecking strictly) and in C", () => {
+    const m = sameBits([undefined, undefined], [0, 0]);
+    const files = emitDispatch([m]);
+    const source = files.find((f) => f.path === "dispatch/t.ts")!.content;
+    expect(source).toMatch(/OVERLAPS\[id\]/);
+    expect(loadDispatch(m).dispatch([0xffffffff, 1])).toBe(-1);
+    expect(loadDispatch(m).dispatch([0, 0])).toBe(-1);
+    expect(strictTypeErrors(source)).toEqual([]);
+    const tmp = tempDir();
+    try {
+      for (const f of files) tmp.write(path.basename(f.path), f.content);
+      compile(C99, path.join(tmp.dir, "t.c"), undefined, [`-I${tmp.dir}`]);
+    } finally {
+      tmp.cleanup();
+    }
   });
 });

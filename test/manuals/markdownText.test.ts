@@ -29,6 +29,13 @@ describe("plain text inline", () => {
   test("line breaks become spaces", () => {
     expect(escapeInline("one\n  two")).toBe("one two");
   });
+
+  test("runs of spaces and tabs become one space, as prettier writes them (ir3-cat5.xml getinfo)", () => {
+    expect(escapeInline("8_SNORM:\t     0 (CLK_SNORM_INT8)")).toBe(
+      "8\\_SNORM: 0 (CLK\\_SNORM\\_INT8)",
+    );
+    expect(escapeInline("a:\tb  c \t d")).toBe("a: b c d");
+  });
 });
 
 describe("Markdown-flavour text (Valhall)", () => {
@@ -86,6 +93,25 @@ describe("plain-flavour blocks (rules-ng, isaspec, notes)", () => {
         "src0 is multiplied with src1 and the result is put into temporary register of the destination.\\\n" +
         "short line\\\n" +
         "next",
+    );
+  });
+
+  test("a long `LABEL: value` line is not joined to the next such line (ir3-cat5.xml getinfo)", () => {
+    const src =
+      "10_10_10_2_UNORM: 6 (CLK_UNORM_INT_101010, CLK_UNORM_SHORT_101010)\n" +
+      "8_SINT:\t     7 (CLK_SIGNED_INT8)";
+    expect(blockText(src, "plain")).toBe(
+      "10\\_10\\_10\\_2\\_UNORM: 6 (CLK\\_UNORM\\_INT\\_101010, CLK\\_UNORM\\_SHORT\\_101010)\\\n" +
+        "8\\_SINT: 7 (CLK\\_SIGNED\\_INT8)",
+    );
+    // A wrapped sentence whose next line merely has a colon later on is still rejoined.
+    expect(
+      blockText(
+        "The result goes into the temporary register named by the destination and the\nsource: x",
+        "plain",
+      ),
+    ).toBe(
+      "The result goes into the temporary register named by the destination and the source: x",
     );
   });
 

@@ -1,6 +1,7 @@
 /**
- * The isaspec reader on the ir3 seed (with the project's companion) and on small broken inputs.
- * Expected values are derived by hand from source-formats.md §A and the seed text, as cited.
+ * The isaspec reader on the ir3 seed page (with the cat0 fixture's companion, test/helpers/ir3Cat0),
+ * on the shipped ir3 (Mesa's documents with the seed page as cat0) and on small broken inputs.
+ * Expected values are derived by hand from source-formats.md §A and the documents, as cited.
  */
 import { readFileSync } from "fs";
 import * as path from "path";
@@ -11,6 +12,7 @@ import { parseExpr } from "../../generator/model/expr";
 import { readIsaspec } from "../../generator/readers/readIsaspec";
 import type { LoadedDocument, ModelPart } from "../../generator/readers/readerTypes";
 import { recoverText } from "../../generator/recover/recoverDocument";
+import { readIr3Cat0 } from "../helpers/ir3Cat0";
 import { errorsOf, readShippedSpec, SPECS_DIR } from "../helpers/shippedModels";
 import { ISASPEC_FIXTURES, loadedIsaspec, readIsaspecDocuments } from "../helpers/isaspecText";
 
@@ -33,8 +35,8 @@ function readBody(...body: string[]) {
   return run((d) => [loaded("t.xml", [...PRELUDE, ...body, "</isa>", ""].join("\n"), d)]);
 }
 
-describe("readIsaspec on the ir3 seed + companion", () => {
-  const { model, diags } = readShippedSpec("ir3");
+describe("readIsaspec on the ir3 seed page + the cat0 fixture's companion", () => {
+  const { model, diags } = readIr3Cat0();
   const byName = (n: string): Instruction => model!.instructions.find((i) => i.name === n)!;
 
   test("no errors", () => {
@@ -209,6 +211,103 @@ describe("readIsaspec on the ir3 seed + companion", () => {
     expect(diags.items.map(formatDiagnostic)).toEqual([
       `specs/ir3/ir3-cat0.xml.page.txt:1:${column}: warning[no-display]: instruction 'brax' has no display template (neither it nor an ancestor has a <display>), so its assembly syntax is unknown`,
     ]);
+  });
+});
+
+describe("readIsaspec on the shipped ir3: ir3.xml imports ir3-common.xml, the seed page as ir3-cat0.xml, cat1..cat7", () => {
+  const { model, diags } = readShippedSpec("ir3");
+  const byName = (n: string): Instruction => model!.instructions.find((i) => i.name === n)!;
+  const fixture = readIr3Cat0().model!;
+
+  test("no errors", () => {
+    expect(errorsOf(diags)).toEqual([]);
+  });
+
+  test("the page stands for ir3-cat0.xml: cat0's 26 leaves come first, in the seed's order, as the fixture's", () => {
+    // ir3.xml imports ir3-common.xml (no leaves), then ir3-cat0.xml … ir3-cat7.xml in that order.
+    const names = model!.instructions.map((i) => i.name);
+    expect(names.slice(0, 26)).toEqual(fixture.instructions.map((i) => i.name));
+    expect(names[26]).toBe("mov-immed"); // the first leaf of ir3-cat1.xml
+    const fromPage = model!.instructions.filter(
+      (i) => i.source.file === "specs/ir3/ir3-cat0.xml.page.txt",
+    );
+    expect(fromPage.map((i) => i.name)).toEqual(names.slice(0, 26));
+  });
+
+  test("ir3.xml's #instruction adds nothing to cat0's encodings, sources, fields or displays", () => {
+    // The real root, like the fixture's, has no <field> or <pattern>: only <gen min="300"/> and <encode>.
+    for (const ins of fixture.instructions) {
+      const shipped = byName(ins.name);
+      expect(shipped.encoding).toEqual(ins.encoding);
+      expect(shipped.source).toEqual(ins.source);
+      expect(shipped.fields).toEqual(ins.fields);
+      expect(shipped.display).toEqual(ins.display);
+      expect(shipped.gen).toEqual(ins.gen);
+    }
+    expect(byName("nop").encoding).toEqual({
+      match: [0, 0x00000000],
+      mask: [0, 0xe7fee8ff],
+      dontCare: [0, 0x000c081f],
+    });
+  });
+
+  test("every leaf covers all 64 bits with patterns, fields and <assert>s (isa.py's leaf check)", () => {
+    // isa.py counts a default-case <assert> with the fields (cat5 isam's BASE_HI, bits 19..20 and
+    // 47, are fields of an override only, asserted 0 otherwise).
+    expect(model!.instructions).toHaveLength(248);
+    for (const ins of model!.instructions) {
+      const covered = orWords(
+        ins.encoding.mask,
+        rangesMask(2, [
+          ...ins.fields.flatMap((f) => f.ranges),
+          ...(ins.assertions ?? []).map((a) => ({ low: a.low, high: a.high })),
+        ]),
+      );
+      expect({ name: ins.name, covered }).toEqual({
+        name: ins.name,
+        covered: [0xffffffff, 0xffffffff],
+      });
+    }
+  });
+
+  test("the root's <encode> maps are ir3.xml's (src->dsts[0], not the older src->regs[0])", () => {
+    expect(byName("nop").attributes).toMatchObject({
+      "encode.DST": "src->dsts[0]",
+      "encode.SRC1": "src->srcs[0]",
+      "encode:type": "struct ir3_instruction *",
+    });
+  });
+
+  test("#rptN and #swiz come from ir3-common.xml (lines 280 and 298), with the fixture's values", () => {
+    const e = (name: string) => model!.enums.find((x) => x.name === name)!;
+    expect(e("#rptN").source).toEqual({ file: "specs/ir3/ir3-common.xml", line: 280, column: 1 });
+    expect(e("#swiz").source).toEqual({ file: "specs/ir3/ir3-common.xml", line: 298, column: 1 });
+    for (const name of ["#rptN", "#swiz"])
+      expect(e(name).values.map((v) => [v.value, v.display])).toEqual(
+        fixture.enums.find((x) => x.name === name)!.values.map((v) => [v.value, v.display]),
+      );
+  });
+
+  test("the reader's warnings on Mesa's documents, by kind; brax's is the fixture's", () => {
+    const lines = diags.items.map(formatDiagnostic);
+    const kinds: Record<string, number> = {};
+    for (const l of lines) {
+      const m = / warning\[([a-z-]+)\]/.exec(l);
+      kinds[m![1]] = (kinds[m![1]] ?? 0) + 1;
+    }
+    // enum-width and overlap come later, from the analysis (readIsaspecMesa.test.ts counts them).
+    expect(kinds).toEqual({
+      "dangling-reference": 4,
+      "field-redefined": 7,
+      "ignored-pattern": 3,
+      "no-display": 1,
+      "stray-text": 1,
+    });
+    expect(lines).toContain(readIr3Cat0().diags.items.map(formatDiagnostic)[0]);
+    // ir3-cat3.xml:63: `<pattern pos="12">1</pattern>` inside an <override>.
+    expect(lines).toContain(
+      "specs/ir3/ir3-cat3.xml:63:3: warning[ignored-pattern]: a <pattern> inside <override> is ignored (isaspec takes fixed bits only from the bitset itself); use <assert>",
+    );
   });
 });
 

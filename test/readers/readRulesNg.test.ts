@@ -2,7 +2,9 @@
  * The rules-ng reader on the etnaviv seed (specs/etnaviv/isa.xml.page.txt) and on small documents.
  * Expected values are counted by hand in the seed (line numbers from `grep -n` on the page as
  * given) or taken from /work/shared/docs/source-formats.md §C.1 and §D.2; how instructions are
- * formed comes from the companion specs/etnaviv/instructions.json.
+ * formed comes from test/fixtures/rules-ng/etnaviv-instructions.json, the companion that built the
+ * shipped etnaviv instructions from the seed's registers before Mesa's etnaviv.xml gave them (the
+ * shipped specs/etnaviv/instructions.json only lays the registers out: buildInstructions false).
  */
 import { readFileSync } from "fs";
 import * as path from "path";
@@ -11,7 +13,7 @@ import { checkAgainstSchema, parseJsonWithPositions } from "../../generator/load
 import type { Field, Instruction, IsaInfo, IsaModel, Register } from "../../generator/model/types";
 import { readRulesNg } from "../../generator/readers/readRulesNg";
 import type { LoadedCompanion, LoadedDocument } from "../../generator/readers/readerTypes";
-import { loadSpec } from "../../generator/load/loadSpecs";
+import { loadSpec, type LoadedSpec } from "../../generator/load/loadSpecs";
 import { recoverText } from "../../generator/recover/recoverDocument";
 import { readShippedSpec, SPECS_DIR } from "../helpers/shippedModels";
 
@@ -40,13 +42,36 @@ function instructionsCompanion(file: string, text: string, diags: Diagnostics): 
   return { path: file, kind: "rules-ng-instructions", data: json.data, locate: json.locate };
 }
 
+/** The shipped seed read by the rules-ng reader alone, with the companions `companionsOf` gives. */
+function readSeed(companionsOf: (spec: LoadedSpec) => LoadedCompanion[]) {
+  const d = new Diagnostics();
+  const spec = loadSpec(SPECS_DIR, "etnaviv", d)!;
+  const part = readRulesNg({
+    isa: spec.isa,
+    diags: d,
+    documents: spec.documents.filter((doc) => doc.format === "rules-ng"),
+    companions: companionsOf(spec),
+  });
+  return { d, part };
+}
+
 describe("readRulesNg on the etnaviv seed", () => {
   let model: IsaModel;
   let diags: Diagnostics;
   beforeAll(() => {
-    const r = readShippedSpec("etnaviv");
-    model = r.model!;
-    diags = r.diags;
+    const file = "test/fixtures/rules-ng/etnaviv-instructions.json";
+    const text = readFileSync(path.join(FIXTURES, "etnaviv-instructions.json"), "utf8");
+    const schemaDiags = new Diagnostics();
+    const companion = instructionsCompanion(file, text, schemaDiags);
+    const { d, part } = readSeed(() => [companion]);
+    diags = d;
+    model = {
+      ...readShippedSpec("etnaviv").model!,
+      enums: part.enums ?? [],
+      bitsets: part.bitsets ?? [],
+      registers: part.registers ?? [],
+      instructions: part.instructions ?? [],
+    };
   });
   const register = (name: string): Register => model.registers.find((r) => r.name === name)!;
   const regField = (reg: string, name: string): Field =>
@@ -158,6 +183,11 @@ describe("readRulesNg on the etnaviv seed", () => {
       source: at(635),
       // 7-bit opcodes in a 6-bit field: bit 6 is OPCODE_BIT6 (D.2).
       enumLowBits: true,
+      opcodePart: { enum: "INST_OPCODE", shift: 0 },
+    });
+    expect(regField("VIV_ISA_WORD_2", "OPCODE_BIT6").opcodePart).toEqual({
+      enum: "INST_OPCODE",
+      shift: 6,
     });
     // Untyped: 1 bit → bool, wider → hex (C.1 `preptypeinfo`).
     expect(regField("VIV_ISA_WORD_0", "SAT")).toMatchObject({ type: "bool", brief: "Saturate" });
@@ -329,14 +359,7 @@ describe("readRulesNg on the etnaviv seed", () => {
   });
 
   test("without the instructions companion: definitions only, and a warning", () => {
-    const d = new Diagnostics();
-    const spec = loadSpec(SPECS_DIR, "etnaviv", d)!;
-    const part = readRulesNg({
-      isa: spec.isa,
-      diags: d,
-      documents: spec.documents.filter((doc) => doc.format === "rules-ng"),
-      companions: [],
-    });
+    const { d, part } = readSeed(() => []);
     // The recovered text starts at the page's `<?xml` line (line 9).
     expect(d.items.filter((x) => x.code === "no-instructions").map(formatDiagnostic)).toEqual([
       `${SEED}:9:1: warning[no-instructions]: no rules-ng-instructions companion is given, so nothing says how the registers form instructions; no instructions are built`,
@@ -355,6 +378,30 @@ describe("readRulesNg on the etnaviv seed", () => {
     expect(part.registers!.flatMap((r) => r.fields).some((f) => f.alternativeTo)).toBe(false);
     expect(part.registers![0].fields[0]).toMatchObject({ name: "OPCODE", enum: "INST_OPCODE" });
     expect(part.registers![0].fields[0].enumLowBits).toBeUndefined();
+  });
+
+  test("the shipped companion (buildInstructions false): words laid out, no instructions", () => {
+    const { d, part } = readSeed((spec) => spec.companions);
+    expect(d.items.filter((x) => x.severity === "error")).toEqual([]);
+    expect(d.items.map((x) => x.code).sort()).toEqual(["missing-import", "page-figures"]);
+    expect(part.instructions).toBeUndefined();
+    expect(part.registers!.map((r) => [r.name, r.instructionWord])).toEqual([
+      ["VIV_ISA_WORD_0", 0],
+      ["VIV_ISA_WORD_1", 1],
+      ["VIV_ISA_WORD_2", 2],
+      ["VIV_ISA_WORD_3", 3],
+    ]);
+    const fields = part.registers!.flatMap((r) => r.fields);
+    expect(fields.filter((f) => f.opcodePart).map((f) => [f.name, f.opcodePart!.shift])).toEqual([
+      ["OPCODE", 0],
+      ["OPCODE_BIT6", 6],
+    ]);
+    expect(fields.find((f) => f.name === "TEX_AMODE")!.alternativeTo).toEqual(["RMODE", "PMODE"]);
+    // The instructions are etnaviv.xml's.
+    const model = readShippedSpec("etnaviv").model!;
+    expect(new Set(model.instructions.map((i) => i.source.file))).toEqual(
+      new Set(["specs/etnaviv/etnaviv.xml"]),
+    );
   });
 });
 
@@ -446,6 +493,8 @@ describe("readRulesNg on small documents", () => {
             width: 6,
             type: "enum",
             enum: "OPC",
+            // The companion's one opcode part.
+            opcodePart: { enum: "OPC", shift: 0 },
             source: { file: INLINE, line: 8, column: 1 },
           },
           {

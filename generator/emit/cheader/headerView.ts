@@ -81,6 +81,12 @@ export interface HeaderView {
   enums: DefineGroup[];
   bitsets: DefineGroup[];
   registers: DefineGroup[];
+  /**
+   * Where rules-ng documents give the enumerations, bitsets and registers above (which then are
+   * exactly headergen's body), the enumerations and bitsets of the ISA's other documents, after
+   * them (etnaviv: etnaviv.xml's `#cond`, `#instruction-src`, …).
+   */
+  otherDefinitions: DefineGroup[];
   /** Names other headers define (Mesa `r300_reg.h`), with the header they come from. */
   headerNames: DefineGroup[];
   layouts: LayoutView[];
@@ -146,7 +152,7 @@ export function headerView(model: IsaModel): HeaderView {
   const exact = (n: string) => scope.exact(n);
   const unique = (n: string) => scope.unique(n);
 
-  const enums: DefineGroup[] = model.enums.map((e: EnumDef) => {
+  const enums: (DefineGroup & { own: boolean })[] = model.enums.map((e: EnumDef) => {
     const own = verbatim(e.source);
     const defines = e.values.flatMap((v) => {
       if (v.reserved) return [];
@@ -157,18 +163,22 @@ export function headerView(model: IsaModel): HeaderView {
         hexDefine(unique(`${P}_${macroPart(e.key ?? e.name)}_${macroPart(word)}`), BigInt(v.value)),
       ];
     });
-    return { comment: own ? null : comment(e.name, e.brief), defines };
+    return { comment: own ? null : comment(e.name, e.brief), defines, own };
   });
 
-  const bitsets: DefineGroup[] = model.bitsets.map((b) => {
+  const bitsets: (DefineGroup & { own: boolean })[] = model.bitsets.map((b) => {
     const own = verbatim(b.source);
     const base = own ? b.name : unique(`${P}_${macroPart(b.name)}`);
     // Field names follow from the bitset's; a clash among them is an error, not a rename.
     const defines = b.fields.flatMap((f) =>
       rulesNgField(own ? `${base}_${f.name}` : `${base}_${macroPart(f.name)}`, f, exact),
     );
-    return { comment: own ? null : comment(b.name, b.brief), defines };
+    return { comment: own ? null : comment(b.name, b.brief), defines, own };
   });
+  // Definitions of other documents go after a rules-ng body, which stays headergen's, whole.
+  const anyOwn = [...enums, ...bitsets].some((g) => g.own);
+  const group = ({ comment, defines }: DefineGroup): DefineGroup => ({ comment, defines });
+  const inBody = (g: { own: boolean }) => !anyOwn || g.own;
 
   const headerNames: DefineGroup[] = [];
   const registers: DefineGroup[] = model.registers.map((r) => {
@@ -226,9 +236,13 @@ export function headerView(model: IsaModel): HeaderView {
     rulesNgDocuments: model.documents.filter((d) => d.format === "rules-ng").map((d) => d.path),
     wordCount,
     isaDefines,
-    enums: enums.filter((g) => g.defines.length > 0),
-    bitsets,
+    enums: enums.filter((g) => inBody(g) && g.defines.length > 0).map(group),
+    bitsets: bitsets.filter(inBody).map(group),
     registers,
+    otherDefinitions: [
+      ...enums.filter((g) => !inBody(g) && g.defines.length > 0),
+      ...bitsets.filter((g) => !inBody(g)),
+    ].map(group),
     headerNames,
     layouts: layouts.list,
     instructions,

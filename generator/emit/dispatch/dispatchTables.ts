@@ -29,6 +29,8 @@ export interface DispatchTables {
   match: IntTable;
   tested: IntTable;
   gen?: { min: IntTable; max: IntTable; has: IntTable };
+  /** Per instruction, 1 when a later one can match a word with it (only where any can). */
+  overlaps?: IntTable;
 }
 
 /** Per-instruction data the leaf check needs, in model order. */
@@ -71,6 +73,7 @@ export function layOutTables(
   tree: DecisionTree,
   checks: readonly InstructionCheck[],
   wordCount: number,
+  overlaps?: readonly boolean[],
 ): DispatchTables {
   const nodes: number[] = [];
   const leaves: number[] = [];
@@ -154,6 +157,15 @@ export function layOutTables(
           ),
         }
       : undefined,
+    ...(overlaps
+      ? {
+          overlaps: intTable(
+            "overlaps",
+            overlaps.map((o) => (o ? 1 : 0)),
+            false,
+          ),
+        }
+      : {}),
   };
 }
 
@@ -165,6 +177,7 @@ export function tableBytes(t: DispatchTables): number {
     t.match,
     t.tested,
     ...(t.gen ? [t.gen.min, t.gen.max, t.gen.has] : []),
+    ...(t.overlaps ? [t.overlaps] : []),
   ];
   return all.reduce((sum, x) => sum + x.values.length * x.bytesPerElement, 0);
 }

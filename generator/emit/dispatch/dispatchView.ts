@@ -49,6 +49,10 @@ export interface DispatchView {
   hasGen: boolean;
   /** The root is a split node (otherwise the whole tree is one leaf and there is no node table). */
   hasTree: boolean;
+  /** Some instruction can match a word with a later one: leaves look for a second match. */
+  hasOverlaps: boolean;
+  /** The TS walks the tables (a tree, or a leaf that must look for conflicts), not an inline leaf. */
+  tableDriven: boolean;
   root: number;
   tree: TableView;
   leaves: TableView;
@@ -67,6 +71,7 @@ export interface DispatchView {
   genMin?: TableView;
   genMax?: TableView;
   genHas?: TableView;
+  overlaps?: TableView;
   instructions: InstructionView[];
   stats: DispatchStats;
 }
@@ -190,6 +195,8 @@ export function dispatchView(model: IsaModel, plan: DispatchPlan): DispatchView 
     cDefaultGpu: plan.defaultGpu === null ? "-1" : String(plan.defaultGpu),
     hasGen: tables.gen !== undefined,
     hasTree: tables.root >= 0,
+    hasOverlaps: tables.overlaps !== undefined,
+    tableDriven: tables.root >= 0 || tables.overlaps !== undefined,
     root: tables.root,
     tree: tableView(tables.tree, 16),
     leaves: tableView(tables.leaves, 16),
@@ -200,6 +207,7 @@ export function dispatchView(model: IsaModel, plan: DispatchPlan): DispatchView 
     genMin: tables.gen && tableView(tables.gen.min, 8),
     genMax: tables.gen && tableView(tables.gen.max, 8),
     genHas: tables.gen && tableView(tables.gen.has, 32),
+    overlaps: tables.overlaps && tableView(tables.overlaps, 32),
     instructions: model.instructions.map((insn, n) => {
       const where = `${insn.source.file}:${insn.source.line}:${insn.source.column}`;
       return {

@@ -4,6 +4,7 @@
  */
 import type { IsaModel } from "../../model/types";
 import { buildDecisionTree, type DecisionTree } from "./buildDecisionTree";
+import { overlapsLater } from "./conflicts";
 import { dispatchStats, type DispatchStats } from "./dispatchStats";
 import {
   layOutTables,
@@ -46,7 +47,7 @@ export function instructionChecks(model: IsaModel): InstructionCheck[] {
 export function planDispatch(model: IsaModel): DispatchPlan {
   const checks = instructionChecks(model);
   const tree = buildDecisionTree(checks, model.isa.wordCount);
-  const tables = layOutTables(tree, checks, model.isa.wordCount);
+  const tables = layOutTables(tree, checks, model.isa.wordCount, overlapsLater(tree, checks));
   const stats = dispatchStats(tree, checks.length, tableBytes(tables));
   const gens = model.instructions.flatMap((i) => (i.gen ? [i.gen.min] : []));
   const defaultGpu = gens.length ? gens.reduce((a, b) => Math.max(a, b)) : null;

@@ -9,7 +9,8 @@
  * preferred values added in model order, a group at a time. A text carrying a codec remark (after
  * `;`) does not count as round-tripping. An instruction for which nothing round-trips (an
  * expression the assembler cannot invert) gets a decode-only example: the default fields encoded
- * and disassembled, with the reason, which the build reports as a warning.
+ * and disassembled, with the reason, which the build reports as a warning. An isaspec instruction
+ * without a display template prints nothing, as Mesa does: its example is decode-only.
  */
 import type { EnumDef, Field, Instruction, IsaModel } from "../../model/types";
 import type { GeneratedCodec } from "./loadGeneratedCodec";
@@ -95,6 +96,9 @@ function attempt(
   return { ok: true, words: Array.from(words, (w) => w >>> 0), text };
 }
 
+/** The decode-only reason of an isaspec instruction without a display template (the reader warns of it). */
+export const NO_DISPLAY = "no display template, so Mesa prints an empty line";
+
 /** The GPU to decode with: none when the codec's default generation covers the instruction. */
 function exampleGpu(codec: GeneratedCodec, ins: Instruction): number | undefined {
   if (!ins.gen) return undefined;
@@ -123,6 +127,10 @@ export function instructionExample(
   const candidates = ins.fields
     .map((f) => f.name)
     .filter((n) => preferred.get(n) !== fallback.get(n));
+  // An isaspec instruction without a display template prints nothing (as Mesa): no text to
+  // assemble, so the words of the preferred values, decode-only.
+  if (model.isa.assemblySyntax === "isaspec" && ins.display === undefined)
+    return decodeOnlyExample(codec, ins, preferred, gpu, NO_DISPLAY);
 
   let best = prefer(candidates);
   if (!best.ok) {

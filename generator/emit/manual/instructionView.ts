@@ -9,7 +9,7 @@ import {
   type LayoutTableView,
 } from "./encodingView";
 import { diagramPath } from "../diagram/bitFieldSvg";
-import type { InstructionExample } from "./examples";
+import { NO_DISPLAY, type InstructionExample } from "./examples";
 import { blockText, codeSpan, escapeInline, inlineText } from "./markdownText";
 import type { ManualLinks } from "./manualLinks";
 import { optionalColumns } from "./optionalColumns";
@@ -157,18 +157,10 @@ function firstSentence(text: string): string {
 function syntaxText(model: IsaModel, ins: Instruction, links: ManualLinks): string {
   if (ins.display !== undefined)
     return `${codeSpan(ins.display, false)} (display template: \`{NAME}\` is the mnemonic, \`{FIELD}\` a field's text).`;
-  const text = model.assemblyText;
-  if (text) {
-    const form =
-      text.forms.find((f) => f.instructions.includes(ins.name)) ??
-      text.forms.find((f) => f.name === text.defaultForm);
-    if (form)
-      return `${codeSpan(ins.mnemonic, false)} in form ${codeSpan(form.name, false)} (its modifiers and operands: ${links.assemblyTextLink()}).`;
-  }
   if (model.isa.assemblySyntax === "r500-fc")
     return "Mesa's dump of the instruction's words on one line: each word the instruction uses as `index:NAME value:` followed by its fields, separated by tabs.";
   if (model.isa.assemblySyntax === "isaspec")
-    return `no display template: the generic form \`${ins.mnemonic} FIELD=value, …\` with every field.`;
+    return `no display template: Mesa prints an empty line; the assembler takes the form \`${ins.mnemonic} FIELD=value, …\` with every field in decimal.`;
   const mods = ins.modifiers.some((m) => !m.implied);
   const parts = [`${codeSpan(ins.mnemonic, false)}`];
   if (mods) parts.push("then the values of the modifiers above as suffixes");
@@ -338,9 +330,11 @@ export function instructionSection(
       gpu: example.gpu !== undefined ? String(example.gpu) : "",
       trailing: trailingWhitespace(example.text),
       decodeOnly:
-        example.decodeOnly !== undefined
-          ? "the assembler cannot turn this text back into the words"
-          : "",
+        example.decodeOnly === NO_DISPLAY
+          ? "the empty line holds no bits; write the form above to assemble the instruction"
+          : example.decodeOnly !== undefined
+            ? "the assembler cannot turn this text back into the words"
+            : "",
     },
     description: ins.doc ? blockText(ins.doc, flavor) : "",
     attributes: attributesText(attributes.own),

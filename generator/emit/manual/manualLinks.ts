@@ -10,8 +10,6 @@ import { textFlavor } from "./sourceText";
 export interface ManualLinks {
   enumLink(name: string): string;
   bitsetLink(name: string): string;
-  /** A link to the Assembly text chapter. */
-  assemblyTextLink(): string;
   /** A link to an instruction of any manual (code-formatted name), or the plain name. */
   instructionLink(isa: string, name: string): string;
   /** The list-item text for a note an instruction refers to. */
@@ -84,10 +82,6 @@ export function manualLinks(
         name,
         "bitset",
       ),
-    assemblyTextLink: () =>
-      outline.assemblyText
-        ? link(outline.assemblyText.markdown, `#${outline.assemblyText.anchor}`)
-        : "Assembly text",
     instructionLink,
     noteLinks: (ref, ins) => {
       const notesModel = byId.get(ref.isa);

@@ -8,13 +8,11 @@
 import type { Instruction, IsaModel } from "../../model/types";
 import type { Heading } from "./anchors";
 import {
-  assemblyTextChapter,
   bitsetSection,
   enumSection,
   lookupTableSection,
   notesChapter,
   registerSection,
-  type AssemblyTextChapter,
   type EnumSection,
   type FieldsSection,
   type LookupTableSection,
@@ -98,7 +96,6 @@ export interface ManualView {
   lookupTables: Chapter<LookupTableSection> | null;
   registers: Chapter<FieldsSection> | null;
   registerDatabase: RegisterDatabaseView | null;
-  assemblyText: AssemblyTextChapter | null;
   notes: NotesChapter | null;
   instructions: ManualInstruction[];
 }
@@ -306,7 +303,6 @@ export function manualView(
     },
     registerDatabase:
       outline.registerDatabase && registerDatabaseView(outline.registerDatabase.db, outline.registerDatabase.outline),
-    assemblyText: assemblyTextChapter(model, outline, links),
     notes: notesChapter(model, outline, links),
     instructions: model.instructions.map((ins, i) => ({
       name: ins.name,

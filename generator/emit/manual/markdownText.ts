@@ -24,12 +24,13 @@ const ALWAYS = /[\\`*_[\]<>|$~]/g;
 const ENTITY = /&(?=#?[A-Za-z0-9]+;)/g;
 const URL = /https?:\/\/[^\s<>`|]*[^\s<>`|.,;:)]/g;
 
-/** Escape plain text for inline use; URLs become autolinks. Newlines and runs of spaces become a space. */
+/** Escape plain text for inline use; URLs become autolinks. Newlines and runs of spaces or tabs become a space. */
 export function escapeInline(text: string): string {
   let out = "";
   let last = 0;
-  // Runs of spaces render as one, and prettier writes them as one.
-  const flat = text.replace(/\s*\n\s*/g, " ").replace(/ {2,}/g, " ");
+  // Runs of spaces and tabs render as one space, and prettier writes them as one (Mesa's docs align
+  // columns with tabs).
+  const flat = text.replace(/\s*\n\s*/g, " ").replace(/[ \t]{2,}|\t/g, " ");
   for (const m of flat.matchAll(URL)) {
     out += escapeChars(flat.slice(last, m.index)) + `<${m[0]}>`;
     last = m.index! + m[0].length;
@@ -151,10 +152,16 @@ function classifyPlain(lines: string[]): PlainLine[] {
 
 /**
  * A line the source wrapped rather than ended: long, not ending a sentence or clause, and followed
- * by a line that continues it (starts in lower case, with a digit or a parenthesis).
+ * by a line that continues it (starts in lower case, with a digit or a parenthesis) rather than
+ * starting a row of a `LABEL: value` list (Mesa's cat5 getinfo: `8_SINT:\t 7 (CLK_SIGNED_INT8)`).
  */
 function wrapsInto(line: string, next: string): boolean {
-  return line.length >= 60 && !/[.:;!?]$/.test(line) && /^[a-z0-9(]/.test(next);
+  return (
+    line.length >= 60 &&
+    !/[.:;!?]$/.test(line) &&
+    /^[a-z0-9(]/.test(next) &&
+    !(/^[^\s:]+:\s/.test(line) && /^[^\s:]+:\s/.test(next))
+  );
 }
 
 /** Join wrapped text lines so a paragraph reflows; other lines stay lines. */

@@ -39,7 +39,6 @@ export interface ManualOutline {
   registers: { chapter: Heading; items: Heading[] } | null;
   /** The register databases' chapters, with the merged database they show. */
   registerDatabase: { db: MergedDatabase; outline: RegisterDatabaseOutline } | null;
-  assemblyText: Heading | null;
   notes: { chapter: Heading; groups: NoteGroup[]; items: Heading[] } | null;
   /** Every heading, in document order. */
   headings: Heading[];
@@ -110,7 +109,6 @@ function buildOutline(model: IsaModel): ManualOutline {
   }));
   const merged = model.registerDatabases?.length ? mergedDatabase(model.registerDatabases) : null;
   const registerDatabase = merged && { db: merged, outline: registerDatabaseOutline(merged, h) };
-  const assemblyText = model.assemblyText ? h.add(2, "Assembly text") : null;
   const notes = chapter(model.notes.length > 0, "Notes", () => {
     const items: Heading[] = new Array<Heading>(model.notes.length);
     const groups = noteGroups(model.notes).map((g) => {
@@ -136,7 +134,6 @@ function buildOutline(model: IsaModel): ManualOutline {
     lookupTables,
     registers,
     registerDatabase,
-    assemblyText,
     notes,
     headings: h.headings,
   };

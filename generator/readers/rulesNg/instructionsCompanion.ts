@@ -24,6 +24,8 @@ export interface Selector {
 }
 
 export interface InstructionsFile {
+  /** false: another document gives the instructions; the words are only laid out. */
+  buildInstructions?: boolean;
   words: { domain: string; registers: string[]; upstream: string };
   opcode: { enum: string; parts: ValuePart[]; upstream: string };
   derived?: { name: string; parts: ValuePart[]; enum?: string; upstream: string }[];

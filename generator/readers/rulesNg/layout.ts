@@ -102,18 +102,35 @@ export function resolveOpcode(
 }
 
 /**
- * The register field holding the opcode's low bits is typed with the wider opcode enum: mark it,
- * when other parts hold the higher bits, so that wider values are not taken for errors.
+ * Every field holding a part of the opcode says so (`opcodePart`); the one holding the low bits of
+ * a split opcode is typed with the wider opcode enum, so it is marked as holding only the values'
+ * low bits (`enumLowBits`), so that wider values are not taken for errors.
  */
-export function markSplitOpcode(words: Register[], companion: InstructionsCompanion): void {
+export function markOpcodeParts(words: Register[], companion: InstructionsCompanion): void {
   const { enum: name, parts } = companion.data.opcode;
   const fields = words.flatMap((w) => w.fields);
+  for (const p of parts)
+    for (const f of fields) if (f.name === p.field) f.opcodePart = { enum: name, shift: p.shift };
   const low = parts.find((p) => p.shift === 0);
   const others = parts.filter((p) => p !== low && fields.some((f) => f.name === p.field));
   if (!low || others.length === 0) return;
   for (const f of fields) {
     if (f.name === low.field && f.type === "enum" && f.enum === name) f.enumLowBits = true;
   }
+}
+
+/** The opcode's enum and part fields exist (when no instructions are built from them). */
+export function checkOpcode(
+  companion: InstructionsCompanion,
+  words: Register[],
+  enums: EnumDef[],
+  diags: Diagnostics,
+): void {
+  const fields = words.flatMap((w) => w.fields);
+  findEnum(companion, enums, companion.data.opcode.enum, ["opcode", "enum"], "opcode", diags);
+  companion.data.opcode.parts.forEach((p, j) =>
+    findField(companion, fields, p.field, ["opcode", "parts", j, "field"], "opcode", diags),
+  );
 }
 
 /** The derived values whose parts all exist. */
