@@ -7,7 +7,8 @@
  *
  * Prints one JSON line: `{ "ms": <total>, "status": <exit status>, "phases"?: { <phase>: ms } }`.
  * With `--phases` the build runs phase by phase (the same calls as `build`, without the cache) to
- * show where the time goes.
+ * show where the time goes; where the build renders on two threads (generator/emit/parallelRender),
+ * the phases of each thread are listed as `main: …` and `worker: …`.
  */
 // The generator is loaded with require() after the clock starts, so its load time is measured.
 import { performance } from "perf_hooks";
@@ -43,6 +44,8 @@ async function phasedBuild(
   const { analyzeModel } =
     require("../generator/analyze/analyzeModel") as typeof import("../generator/analyze/analyzeModel");
   const { readSpec } = require("../generator/pipeline") as typeof import("../generator/pipeline");
+  const { renderInParallel, useWorkers } =
+    require("../generator/emit/parallelRender") as typeof import("../generator/emit/parallelRender");
   lap("load modules");
   const diags = new Diagnostics();
   const models = [];
@@ -59,14 +62,24 @@ async function phasedBuild(
   models.forEach((m, i) => valid[i] && analyzeModel(m, diags));
   lap("analyze");
   if (diags.hasErrors) return { status: 1, phases };
-  const files = [];
-  for (const e of EMITTERS) {
-    files.push(...e.emit(models));
-    lap(`emit ${e.name}`);
+  let formatted;
+  if (useWorkers(models)) {
+    // As the build renders: on two threads, each phase named by its thread (`main: …`, `worker: …`);
+    // "render" is the wall-clock time of the whole.
+    const parallel = await renderInParallel(models);
+    lap("render");
+    Object.assign(phases, parallel.phases);
+    formatted = parallel.files;
+  } else {
+    const files = [];
+    for (const e of EMITTERS) {
+      files.push(...e.emit(models));
+      lap(`emit ${e.name}`);
+    }
+    files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    formatted = await formatOutput(files);
+    lap("prettier");
   }
-  files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  const formatted = await formatOutput(files);
-  lap("prettier");
   writeOutputAtomically(out, formatted, false);
   lap("write");
   return { status: 0, phases };

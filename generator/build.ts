@@ -61,6 +61,8 @@ export function checkSpecs(
 }
 
 export async function renderArtifacts(models: IsaModel[]): Promise<OutputFile[]> {
+  const parallel = require("./emit/parallelRender") as typeof import("./emit/parallelRender");
+  if (parallel.useWorkers(models)) return (await parallel.renderInParallel(models)).files;
   const files = emitters().EMITTERS.flatMap((e) => e.emit(models));
   return formatting().formatOutput(
     files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),

@@ -5,9 +5,9 @@
  */
 import type { Diagnostic } from "../diagnostics";
 import type { IsaModel } from "../model/types";
-import { bitFieldSvgView, diagramPath } from "./diagram/bitFieldSvg";
 import { emitTsCodec } from "./emitTsCodec";
-import { instructionExample, NO_DISPLAY } from "./manual/examples";
+import { claimChunks, exampleChunks, mergeChunks } from "./manual/exampleChunks";
+import { NO_DISPLAY, type InstructionExample } from "./manual/examples";
 import {
   compileGeneratedCodec,
   loadCompiledCodec,
@@ -18,24 +18,69 @@ import { readmeView } from "./manual/readmeView";
 import type { OutputFile } from "./outputFile";
 import { renderTemplate } from "./renderTemplate";
 
+export type GeneratedCodecs = Map<string, { codec: GeneratedCodec; js: string }>;
+
+/** Per models array: the manuals and the example workers both need them. */
+const compiledCodecs = new WeakMap<IsaModel[], GeneratedCodecs>();
+
 /** Each ISA's codec from this build: compiled to JavaScript (which the site ships) and loaded. */
-function generatedCodecs(models: IsaModel[]): Map<string, { codec: GeneratedCodec; js: string }> {
-  const codecs = new Map<string, { codec: GeneratedCodec; js: string }>();
+export function generatedCodecs(models: IsaModel[]): GeneratedCodecs {
+  const cached = compiledCodecs.get(models);
+  if (cached) return cached;
+  const codecs: GeneratedCodecs = new Map();
   for (const file of emitTsCodec(models)) {
     const id = /^ts\/(.+)\.ts$/.exec(file.path)?.[1];
     if (id === undefined) throw new Error(`emitTsCodec returned an unexpected file ${file.path}`);
     const js = compileGeneratedCodec(file.content, file.path);
     codecs.set(id, { codec: loadCompiledCodec(js, file.path), js });
   }
+  compiledCodecs.set(models, codecs);
   return codecs;
+}
+
+/** Each ISA's examples by instruction name (ISAs without a codec have none). */
+export type ExampleSet = Map<string, Map<string, InstructionExample>>;
+
+/** Examples computed elsewhere (by the build's worker threads) for a models array. */
+const precomputedExamples = new WeakMap<IsaModel[], ExampleSet>();
+
+/** Give the manuals of `models` their examples, computed elsewhere (generator/emit/parallelRender). */
+export function useExamples(models: IsaModel[], examples: ExampleSet): void {
+  precomputedExamples.set(models, examples);
+}
+
+/** Every instruction's example, all in this thread. */
+function computeExamples(models: IsaModel[], codecs: GeneratedCodecs): ExampleSet {
+  const chunks = exampleChunks(models, (id) => codecs.has(id));
+  const results = claimChunks(new Int32Array(1), chunks, models, (id) => codecs.get(id)!.codec);
+  return mergeChunks(models, chunks, results);
+}
+
+/** One warning per decode-only example, in model order. */
+function exampleWarnings(models: IsaModel[], examples: ExampleSet): Diagnostic[] {
+  return models.flatMap((model) => {
+    const byName = examples.get(model.isa.id);
+    if (!byName) return [];
+    return model.instructions.flatMap((ins): Diagnostic[] => {
+      const example = byName.get(ins.name);
+      // Without a display template the reader has warned already (no-display).
+      if (example?.decodeOnly === undefined || example.decodeOnly === NO_DISPLAY) return [];
+      return [
+        {
+          severity: "warning",
+          code: "decode-only-example",
+          message: `instruction '${ins.name}': the manual's example is decode-only, since no text the codec prints for it assembles back to the same words (${example.decodeOnly})`,
+          at: ins.source,
+        },
+      ];
+    });
+  });
 }
 
 /** The manuals' Markdown, and each ISA's documented instructions (what the site's search lists). */
 export interface RenderedManuals {
   /** The Markdown manuals. */
   files: OutputFile[];
-  /** The SVG diagrams the manuals show (`docs/svg/<id>/<anchor>.svg`). */
-  diagrams: OutputFile[];
   instructions: Map<string, ManualInstruction[]>;
   /** Each ISA's codec compiled to a CommonJS module body, for the site's decoder panel. */
   codecScripts: Map<string, string>;
@@ -55,57 +100,35 @@ export function renderManuals(models: IsaModel[]): RenderedManuals {
   }
   return {
     files: manuals.files.map((f) => ({ ...f })),
-    diagrams: manuals.diagrams.map((f) => ({ ...f })),
     instructions: manuals.instructions,
     codecScripts: manuals.codecScripts,
     warnings: manuals.warnings,
   };
 }
 
-/** One SVG bit-field diagram per instruction, named by the anchor of its section. */
-function diagramFiles(model: IsaModel, instructions: ManualInstruction[]): OutputFile[] {
-  return model.instructions.map((ins, i) => ({
-    path: `docs/${diagramPath(model.isa.id, instructions[i].anchor)}`,
-    content: renderTemplate("docs/bit-field.svg.hbs", bitFieldSvgView(model, ins)),
-  }));
-}
-
 function renderAll(models: IsaModel[]): RenderedManuals {
   const codecs = generatedCodecs(models);
-  const warnings: Diagnostic[] = [];
-  const examples: ExampleSource = (model) => {
-    const codec = codecs.get(model.isa.id)?.codec;
-    if (!codec) return null;
-    return new Map(
-      model.instructions.map((ins) => {
-        const example = instructionExample(model, ins, codec);
-        // Without a display template the reader has warned already (no-display).
-        if (example.decodeOnly !== undefined && example.decodeOnly !== NO_DISPLAY)
-          warnings.push({
-            severity: "warning",
-            code: "decode-only-example",
-            message: `instruction '${ins.name}': the manual's example is decode-only, since no text the codec prints for it assembles back to the same words (${example.decodeOnly})`,
-            at: ins.source,
-          });
-        return [ins.name, example];
-      }),
-    );
-  };
+  const all = precomputedExamples.get(models) ?? computeExamples(models, codecs);
+  const warnings = exampleWarnings(models, all);
+  const examples: ExampleSource = (model) => all.get(model.isa.id) ?? null;
   const instructions = new Map<string, ManualInstruction[]>();
   const files: OutputFile[] = [];
-  const diagrams: OutputFile[] = [];
   for (const m of models) {
     const view = manualView(m, models, examples);
     instructions.set(m.isa.id, view.instructions);
-    files.push({ path: `docs/${m.isa.id}.md`, content: renderTemplate("docs/manual.md.hbs", view) });
-    diagrams.push(...diagramFiles(m, view.instructions));
+    files.push({
+      path: `docs/${m.isa.id}.md`,
+      content: renderTemplate("docs/manual.md.hbs", view),
+    });
   }
-  files.push({ path: "docs/README.md", content: renderTemplate("docs/readme.md.hbs", readmeView(models)) });
+  files.push({
+    path: "docs/README.md",
+    content: renderTemplate("docs/readme.md.hbs", readmeView(models)),
+  });
   const codecScripts = new Map([...codecs].map(([id, c]) => [id, c.js]));
-  return { files, diagrams, instructions, codecScripts, warnings };
+  return { files, instructions, codecScripts, warnings };
 }
 
 export function emitManuals(models: IsaModel[]): OutputFile[] {
-  const manuals = renderManuals(models);
-  return [...manuals.files, ...manuals.diagrams];
+  return renderManuals(models).files;
 }

@@ -8,7 +8,19 @@ import { codecView } from "./codec/codecView";
 import type { OutputFile } from "./outputFile";
 import { renderTemplate } from "./renderTemplate";
 
+/** Per models array: the manuals load the same codecs the artifact writes. */
+const rendered = new WeakMap<IsaModel[], OutputFile[]>();
+
 export function emitTsCodec(models: IsaModel[]): OutputFile[] {
+  let files = rendered.get(models);
+  if (!files) {
+    files = renderCodecs(models);
+    rendered.set(models, files);
+  }
+  return files.map((f) => ({ ...f }));
+}
+
+function renderCodecs(models: IsaModel[]): OutputFile[] {
   return models
     .filter((m) => m.instructions.length > 0)
     .map((m) => {

@@ -1,28 +1,47 @@
-/** One emitter per artifact; each turns models into files rendered from its templates. */
+/**
+ * One emitter per artifact; each turns models into files rendered from its templates. Each is
+ * loaded on first use: the build's worker thread renders only some of them.
+ */
 import { compareDiagnostics, type Diagnostic } from "../diagnostics";
 import type { IsaModel } from "../model/types";
-import { emitCHeader } from "./emitCHeader";
-import { emitDispatch } from "./emitDispatch";
-import { emitRegisterHeaders } from "./emitRegisterHeaders";
-import { emitJson } from "./emitJson";
-import { emitManuals, renderManuals } from "./emitManuals";
-import { emitSite } from "./emitSite";
-import { emitTsCodec } from "./emitTsCodec";
 import type { OutputFile } from "./outputFile";
 
 export type Emitter = (models: IsaModel[]) => OutputFile[];
 
 /** Warnings found while rendering `models` (after `EMITTERS` ran on them). */
 export function renderWarnings(models: IsaModel[]): Diagnostic[] {
+  const { renderManuals } = require("./emitManuals") as typeof import("./emitManuals");
   return [...renderManuals(models).warnings].sort(compareDiagnostics);
 }
 
 export const EMITTERS: { name: string; emit: Emitter }[] = [
-  { name: "json", emit: emitJson },
-  { name: "ts-codec", emit: emitTsCodec },
-  { name: "c-header", emit: emitCHeader },
-  { name: "register-headers", emit: emitRegisterHeaders },
-  { name: "manuals", emit: emitManuals },
-  { name: "dispatch", emit: emitDispatch },
-  { name: "site", emit: emitSite },
+  { name: "json", emit: (m) => (require("./emitJson") as typeof import("./emitJson")).emitJson(m) },
+  {
+    name: "ts-codec",
+    emit: (m) => (require("./emitTsCodec") as typeof import("./emitTsCodec")).emitTsCodec(m),
+  },
+  {
+    name: "c-header",
+    emit: (m) => (require("./emitCHeader") as typeof import("./emitCHeader")).emitCHeader(m),
+  },
+  {
+    name: "register-headers",
+    emit: (m) =>
+      (
+        require("./emitRegisterHeaders") as typeof import("./emitRegisterHeaders")
+      ).emitRegisterHeaders(m),
+  },
+  {
+    name: "manuals",
+    emit: (m) => (require("./emitManuals") as typeof import("./emitManuals")).emitManuals(m),
+  },
+  {
+    name: "diagrams",
+    emit: (m) => (require("./emitDiagrams") as typeof import("./emitDiagrams")).emitDiagrams(m),
+  },
+  {
+    name: "dispatch",
+    emit: (m) => (require("./emitDispatch") as typeof import("./emitDispatch")).emitDispatch(m),
+  },
+  { name: "site", emit: (m) => (require("./emitSite") as typeof import("./emitSite")).emitSite(m) },
 ];

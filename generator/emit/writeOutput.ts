@@ -68,9 +68,16 @@ export function writeOutputAtomically(
   const { abs, staging, old } = siblings(outDir);
   if (keepOthers && existsSync(abs)) cpSync(abs, staging, { recursive: true });
   else mkdirSync(staging, { recursive: true });
+  // Each folder made once: a recursive mkdirSync costs far more than the write even when the folder
+  // exists (20,000 diagrams in one folder took seconds).
+  const made = new Set<string>();
   files.forEach((f, i) => {
     const target = path.join(staging, f.path);
-    mkdirSync(path.dirname(target), { recursive: true });
+    const folder = path.dirname(target);
+    if (!made.has(folder)) {
+      mkdirSync(folder, { recursive: true });
+      made.add(folder);
+    }
     writeFileSync(target, f.content);
     if (i === Math.floor(files.length / 2)) faultPoint("staging-half-written");
   });

@@ -19,6 +19,18 @@ function formatKey(ins: Instruction): string {
 
 /** Formats shared by two or more instructions, each a list of instructions, in order of their first instruction. */
 export function sharedFormats(model: IsaModel): Instruction[][] {
+  let formats = computed.get(model);
+  if (!formats) {
+    formats = groupFormats(model);
+    computed.set(model, formats);
+  }
+  return formats;
+}
+
+/** Per model: the outline and the manual's view both need them. */
+const computed = new WeakMap<IsaModel, Instruction[][]>();
+
+function groupFormats(model: IsaModel): Instruction[][] {
   const groups = new Map<string, Instruction[]>();
   for (const ins of model.instructions) {
     const key = formatKey(ins);

@@ -5,7 +5,6 @@
  * running it as a CommonJS module is enough. esbuild strips the types: it is about 50 times faster
  * than the TypeScript compiler's transpileModule, which was half the time of the manuals.
  */
-import { transformSync } from "esbuild";
 import * as vm from "vm";
 
 /** What the manuals use of a generated codec (`templates/ts/codec/`). */
@@ -24,6 +23,8 @@ const EXPORTS = ["ISA", "encode", "decode", "disassemble", "assemble"] as const;
  * here and what the site's pages run (wrapped as a classic script by templates/site/codec.js.hbs).
  */
 export function compileGeneratedCodec(source: string, fileName: string): string {
+  // Loaded here, not at the top: the build's worker threads only load compiled codecs.
+  const { transformSync } = require("esbuild") as typeof import("esbuild");
   return transformSync(source, {
     loader: "ts",
     format: "cjs",

@@ -56,7 +56,19 @@ export function noteGroups(notes: Note[]): { unit: string; notes: number[] }[] {
   return groups;
 }
 
+/** Per model: every manual links into the others, so each manual needs every model's outline. */
+const outlines = new WeakMap<IsaModel, ManualOutline>();
+
 export function manualOutline(model: IsaModel): ManualOutline {
+  let outline = outlines.get(model);
+  if (!outline) {
+    outline = buildOutline(model);
+    outlines.set(model, outline);
+  }
+  return outline;
+}
+
+function buildOutline(model: IsaModel): ManualOutline {
   const h = new HeadingRegistry();
   const chapter = <T>(
     present: boolean,

@@ -1,0 +1,141 @@
+/**
+ * Rendering on both cores. A worker thread (renderWorker.ts) gets a copy of the models; the two
+ * threads share the manuals' examples (the costliest part: each example assembles several texts)
+ * chunk by chunk, then the worker renders the emitters that do not need the examples while this
+ * thread renders the manuals and the site. Every file is a function of the models alone, so the
+ * output is byte for byte what one thread renders, whichever thread did what.
+ */
+import { availableParallelism } from "os";
+import * as path from "path";
+import { performance } from "perf_hooks";
+import { MessageChannel, Worker } from "worker_threads";
+import type { IsaModel } from "../model/types";
+import { generatedCodecs, useExamples } from "./emitManuals";
+import { formatOutput } from "./formatOutput";
+import { EMITTERS } from "./index";
+import { claimChunks, exampleChunks, mergeChunks } from "./manual/exampleChunks";
+import type { OutputFile } from "./outputFile";
+import type { CodecScripts, RenderWorkerInput, RenderWorkerMessage } from "./renderWorker";
+
+/** The emitters the worker renders: none of them reads the manuals. */
+const WORKER_EMITTERS = ["json", "c-header", "register-headers", "dispatch", "diagrams"];
+
+/**
+ * Below this many instructions a second thread costs more to start (its own module loading) than
+ * it saves.
+ */
+const MIN_INSTRUCTIONS = 300;
+
+/** Whether a build of `models` renders on two threads: `ISAFORGE_WORKERS=0` turns it off. */
+export function useWorkers(models: IsaModel[]): boolean {
+  if (process.env.ISAFORGE_WORKERS === "0" || availableParallelism() < 2) return false;
+  if (fromSource && tsxHook() === undefined) return false;
+  return models.reduce((n, m) => n + m.instructions.length, 0) >= MIN_INSTRUCTIONS;
+}
+
+/** Run from the TypeScript sources (tsx, ts-jest) rather than the compiled `dist/`. */
+const fromSource = __filename.endsWith(".ts");
+
+/** tsx's require hook, which lets a worker load the TypeScript sources; undefined without tsx. */
+function tsxHook(): string | undefined {
+  try {
+    return require.resolve("tsx/cjs");
+  } catch {
+    return undefined;
+  }
+}
+
+function startWorker(input: RenderWorkerInput): Worker {
+  const entry = path.join(__dirname, `renderWorker${path.extname(__filename)}`);
+  const options = { workerData: input, transferList: [input.port], execArgv: [] };
+  if (!fromSource) return new Worker(entry, options);
+  // From source: the worker loads the TypeScript through tsx's require hook.
+  const hook = tsxHook()!;
+  return new Worker(`require(${JSON.stringify(hook)});\nrequire(${JSON.stringify(entry)});`, {
+    ...options,
+    eval: true,
+  });
+}
+
+type Reply<K extends RenderWorkerMessage["kind"]> = Extract<RenderWorkerMessage, { kind: K }>;
+
+/** The worker's two replies; both fail with the worker's own error if it fails or stops early. */
+function replies(worker: Worker): {
+  examples: Promise<Reply<"examples">>;
+  files: Promise<Reply<"files">>;
+} {
+  let gotExamples!: (m: Reply<"examples">) => void;
+  let gotFiles!: (m: Reply<"files">) => void;
+  let failed!: (e: Error) => void;
+  const failure = new Promise<never>((_, reject) => (failed = reject));
+  const examples = Promise.race([
+    new Promise<Reply<"examples">>((r) => (gotExamples = r)),
+    failure,
+  ]);
+  const files = Promise.race([new Promise<Reply<"files">>((r) => (gotFiles = r)), failure]);
+  // Whichever the caller is not waiting for when the worker fails must not count as unhandled.
+  for (const p of [failure, examples, files]) p.catch(() => undefined);
+  worker.on("message", (m: RenderWorkerMessage) => {
+    if (m.kind === "examples") gotExamples(m);
+    else if (m.kind === "files") gotFiles(m);
+    else {
+      const error = new Error(m.message);
+      if (m.stack) error.stack = m.stack;
+      failed(error);
+    }
+  });
+  worker.on("error", failed);
+  worker.on("exit", (code) =>
+    failed(new Error(`the build's worker thread stopped (exit code ${code}) before it finished`)),
+  );
+  return { examples, files };
+}
+
+const byPath = (a: OutputFile, b: OutputFile) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+
+/**
+ * Every artifact of `models`, formatted, sorted by path; and where each thread spent its time
+ * (`main: …` and `worker: …`, in ms).
+ */
+export async function renderInParallel(
+  models: IsaModel[],
+): Promise<{ files: OutputFile[]; phases: Record<string, number> }> {
+  const phases: Record<string, number> = {};
+  let t = performance.now();
+  const lap = (name: string) => {
+    const now = performance.now();
+    phases[`main: ${name}`] = now - t;
+    t = now;
+  };
+  const counter = new Int32Array(new SharedArrayBuffer(4));
+  const channel = new MessageChannel();
+  const worker = startWorker({ models, emitters: WORKER_EMITTERS, counter, port: channel.port2 });
+  const reply = replies(worker);
+  try {
+    lap("start worker");
+    const codecs = generatedCodecs(models);
+    const scripts: CodecScripts = [...codecs].map(([id, c]) => [id, c.js]);
+    channel.port1.postMessage(scripts);
+    channel.port1.close();
+    lap("codecs");
+    const chunks = exampleChunks(models, (id) => codecs.has(id));
+    const mine = claimChunks(counter, chunks, models, (id) => codecs.get(id)!.codec);
+    lap("examples");
+    const theirs = await reply.examples;
+    lap("wait for worker examples");
+    useExamples(models, mergeChunks(models, chunks, [...mine, ...theirs.results]));
+    const files: OutputFile[] = [];
+    for (const e of EMITTERS.filter((x) => !WORKER_EMITTERS.includes(x.name))) {
+      files.push(...e.emit(models));
+      lap(`emit ${e.name}`);
+    }
+    const formatted = await formatOutput(files);
+    lap("format");
+    const rest = await reply.files;
+    lap("wait for worker files");
+    for (const [name, ms] of Object.entries(rest.phases)) phases[`worker: ${name}`] = ms;
+    return { files: [...formatted, ...rest.files].sort(byPath), phases };
+  } finally {
+    await worker.terminate();
+  }
+}

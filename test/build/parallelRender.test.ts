@@ -1,0 +1,127 @@
+/**
+ * The build renders on two threads (generator/emit/parallelRender.ts): the files must be byte for
+ * byte what one thread renders, and a failure in the worker must end the build with a clear error
+ * and leave out/ as it was.
+ */
+import { spawnSync } from "child_process";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "fs";
+import { tmpdir } from "os";
+import * as path from "path";
+import { renderArtifacts } from "../../generator/build";
+import { Diagnostics } from "../../generator/diagnostics";
+import { renderInParallel, useWorkers } from "../../generator/emit/parallelRender";
+import { listFiles } from "../../generator/emit/writeOutput";
+import { buildModels } from "../../generator/pipeline";
+import { haveMesaCorpus, mesaCorpusSpecs } from "../helpers/mesaCorpus";
+import { SPECS_DIR } from "../helpers/shippedModels";
+
+jest.setTimeout(240_000);
+
+const ROOT = path.join(__dirname, "..", "..");
+
+/** The models of `specs`, read afresh: renders are cached per models array. */
+function models(specs: string) {
+  const diags = new Diagnostics();
+  const result = buildModels(specs, diags);
+  expect(diags.hasErrors).toBe(false);
+  return result;
+}
+
+async function oneThread(specs: string) {
+  const before = process.env.ISAFORGE_WORKERS;
+  process.env.ISAFORGE_WORKERS = "0";
+  try {
+    return await renderArtifacts(models(specs));
+  } finally {
+    if (before === undefined) delete process.env.ISAFORGE_WORKERS;
+    else process.env.ISAFORGE_WORKERS = before;
+  }
+}
+
+const asRecord = (files: { path: string; content: string }[]) =>
+  Object.fromEntries(files.map((f) => [f.path, f.content]));
+
+describe("two threads render what one thread renders", () => {
+  test("the shipped specs", async () => {
+    const shipped = models(SPECS_DIR);
+    expect(useWorkers(shipped)).toBe(true);
+    const parallel = await renderInParallel(shipped);
+    // Both threads took part.
+    expect(parallel.phases["worker: examples"]).toBeGreaterThanOrEqual(0);
+    expect(parallel.phases["worker: emit c-header"]).toBeGreaterThan(0);
+    const single = await oneThread(SPECS_DIR);
+    expect(parallel.files.map((f) => f.path)).toEqual(single.map((f) => f.path));
+    expect(asRecord(parallel.files)).toEqual(asRecord(single));
+  });
+
+  (haveMesaCorpus ? test : test.skip)("Mesa's ir3 and etnaviv documents", async () => {
+    const specs = mesaCorpusSpecs();
+    try {
+      const parallel = await renderInParallel(models(specs));
+      const single = await oneThread(specs);
+      expect(asRecord(parallel.files)).toEqual(asRecord(single));
+    } finally {
+      rmSync(specs, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("a failure in the worker thread", () => {
+  let dir: string;
+  let out: string;
+  let previous: Record<string, string>;
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(tmpdir(), "isaforge-worker-"));
+    out = path.join(dir, "out");
+    mkdirSync(path.join(out, "json"), { recursive: true });
+    writeFileSync(path.join(out, "json", "previous.json"), '{ "previous": true }\n');
+    previous = tree(out);
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  function tree(d: string): Record<string, string> {
+    return Object.fromEntries(listFiles(d).map((p) => [p, readFileSync(path.join(d, p), "utf8")]));
+  }
+
+  function build(fail: string) {
+    const specs = path.join(dir, "specs");
+    cpSync(SPECS_DIR, specs, { recursive: true });
+    return spawnSync(
+      process.execPath,
+      [
+        "--require",
+        "tsx/cjs",
+        path.join(ROOT, "generator", "cli.ts"),
+        "build",
+        "--no-cache",
+        "--specs",
+        specs,
+        "--out",
+        out,
+      ],
+      {
+        cwd: ROOT,
+        encoding: "utf8",
+        env: { ...process.env, NODE_OPTIONS: "", ISAFORGE_WORKER_FAIL: fail },
+      },
+    );
+  }
+
+  test("an error thrown there is the build's error; out/ is left as it was", () => {
+    const r = build("1");
+    expect(r.stderr).toContain(
+      "isaforge: internal error: worker failure requested by ISAFORGE_WORKER_FAIL\n",
+    );
+    expect(r.status).toBe(1);
+    expect(tree(out)).toEqual(previous);
+  });
+
+  test("a worker that stops early fails the build with a clear error; out/ is left as it was", () => {
+    const r = build("exit");
+    expect(r.stderr).toContain(
+      "isaforge: internal error: the build's worker thread stopped (exit code 7) before it finished\n",
+    );
+    expect(r.status).toBe(1);
+    expect(tree(out)).toEqual(previous);
+  });
+});
