@@ -87,6 +87,15 @@ test("prettier keeps the compiled expressions' parentheses as they are", async (
   );
 });
 
+test("`a < (…) > …` is written the other way round: TypeScript would read `a<T>(…)` as a call", async () => {
+  // Found by the property above (seed 2040414654): prettier's TypeScript parser rejected the line.
+  const { body } = compileExpr("({A}) < (({A}) > (({A}) || ({A})))");
+  expect(body).toBe('(f["A"] > (f["A"] || f["A"] ? 1 : 0) ? 1 : 0) > f["A"] ? 1 : 0');
+  const line = `x = ${body};\n`;
+  expect(await format(line, { parser: "typescript" })).toBe(line);
+  expect(compileExpr("{A} < 2").body).toBe('f["A"] < 2 ? 1 : 0');
+});
+
 test("a conditional body is flagged, as prettier parenthesizes it after `=>`", () => {
   expect(compileExpr("{A} < 2")).toEqual({ body: 'f["A"] < 2 ? 1 : 0', conditional: true });
   expect(compileExpr("2 << {W}")).toEqual({ body: '2 * 2 ** f["W"]', conditional: false });

@@ -79,6 +79,9 @@ function operand(c: Code, po: string, side: "left" | "right"): string {
 }
 
 function binary(a: Code, op: string, b: Code): Code {
+  // `a < (…` followed by a `>` reads to TypeScript as a call with type arguments (`a<T>(…)`) and
+  // fails to parse; `(…) > a` says the same without the ambiguity.
+  if (op === "<" && operand(b, op, "right").startsWith("(")) return binary(b, ">", a);
   return {
     text: `${operand(a, op, "left")} ${op} ${operand(b, op, "right")}`,
     prec: PRECEDENCE[op],
