@@ -26,9 +26,14 @@ const WORKER_EMITTERS = ["json", "c-header", "register-headers", "dispatch", "di
  */
 const MIN_INSTRUCTIONS = 300;
 
-/** Whether a build of `models` renders on two threads: `ISAFORGE_WORKERS=0` turns it off. */
+/**
+ * Whether a build of `models` renders on two threads: only with `ISAFORGE_WORKERS=1`. On the 2-vCPU
+ * machines this project is measured on, two busy threads get about 1.2 times the work of one done
+ * (the vCPUs share a core), less than the worker's start-up and copies cost: the shipped build took
+ * 3.8–4.1 s on one thread and 4.1–4.5 s on two (README, "Build speed").
+ */
 export function useWorkers(models: IsaModel[]): boolean {
-  if (process.env.ISAFORGE_WORKERS === "0" || availableParallelism() < 2) return false;
+  if (process.env.ISAFORGE_WORKERS !== "1" || availableParallelism() < 2) return false;
   if (fromSource && tsxHook() === undefined) return false;
   return models.reduce((n, m) => n + m.instructions.length, 0) >= MIN_INSTRUCTIONS;
 }

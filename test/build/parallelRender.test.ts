@@ -27,15 +27,21 @@ function models(specs: string) {
   return result;
 }
 
-async function oneThread(specs: string) {
+/** Run `body` with ISAFORGE_WORKERS set to `value`, restoring it afterwards. */
+async function withWorkers<T>(value: string | undefined, body: () => Promise<T> | T): Promise<T> {
   const before = process.env.ISAFORGE_WORKERS;
-  process.env.ISAFORGE_WORKERS = "0";
+  if (value === undefined) delete process.env.ISAFORGE_WORKERS;
+  else process.env.ISAFORGE_WORKERS = value;
   try {
-    return await renderArtifacts(models(specs));
+    return await body();
   } finally {
     if (before === undefined) delete process.env.ISAFORGE_WORKERS;
     else process.env.ISAFORGE_WORKERS = before;
   }
+}
+
+async function oneThread(specs: string) {
+  return withWorkers("0", () => renderArtifacts(models(specs)));
 }
 
 const asRecord = (files: { path: string; content: string }[]) =>
@@ -44,7 +50,10 @@ const asRecord = (files: { path: string; content: string }[]) =>
 describe("two threads render what one thread renders", () => {
   test("the shipped specs", async () => {
     const shipped = models(SPECS_DIR);
-    expect(useWorkers(shipped)).toBe(true);
+    // Two threads only on request (ISAFORGE_WORKERS=1), and then for a build this size.
+    expect(await withWorkers(undefined, () => useWorkers(shipped))).toBe(false);
+    expect(await withWorkers("0", () => useWorkers(shipped))).toBe(false);
+    expect(await withWorkers("1", () => useWorkers(shipped))).toBe(true);
     const parallel = await renderInParallel(shipped);
     // Both threads took part.
     expect(parallel.phases["worker: examples"]).toBeGreaterThanOrEqual(0);
@@ -102,7 +111,7 @@ describe("a failure in the worker thread", () => {
       {
         cwd: ROOT,
         encoding: "utf8",
-        env: { ...process.env, NODE_OPTIONS: "", ISAFORGE_WORKER_FAIL: fail },
+        env: { ...process.env, NODE_OPTIONS: "", ISAFORGE_WORKERS: "1", ISAFORGE_WORKER_FAIL: fail },
       },
     );
   }
