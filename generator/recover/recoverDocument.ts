@@ -236,9 +236,11 @@ function splitGluedNumbers(
       return pieces;
     }
     pieces.push({ start: bodyStart, end: next });
-    // Ambiguity: the marker of this line occurs again inside this line's body.
-    const again = page.indexOf(" " + num, bodyStart);
-    if (again >= 0 && again < next && /^\D/.test(page.slice(again + 1 + num.length))) {
+    // Ambiguity: the marker of this line occurs again inside this line's body. (Searched in the
+    // body alone: searching the page from here scanned to its end for every line not repeated.)
+    const inBody = page.slice(bodyStart, next).indexOf(" " + num);
+    const again = inBody < 0 ? -1 : bodyStart + inBody;
+    if (again >= 0 && /^\D/.test(page.slice(again + 1 + num.length, again + 2 + num.length))) {
       diags.error(
         "line-numbering",
         `line number ${n} appears twice (also at column ${map(pos).column}); cannot tell where line ${n} starts`,
