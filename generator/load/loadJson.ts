@@ -2,7 +2,7 @@
  * JSON inputs (manifests, companion data) parsed with positions, so that syntax errors and schema
  * violations are reported at file:line:col like every other diagnostic.
  */
-import Ajv, { type ErrorObject, type ValidateFunction } from "ajv";
+import type { default as Ajv, ErrorObject, ValidateFunction } from "ajv";
 import {
   findNodeAtLocation,
   parseTree,
@@ -13,6 +13,7 @@ import {
 import type { Diagnostics } from "../diagnostics";
 import type { SourceRef } from "../model/types";
 import { lineColumn, lineStarts } from "../recover/positionMap";
+import { AJV_OPTIONS, precompiledValidator } from "./precompiledSchemas";
 
 export interface LoadedJson {
   data: unknown;
@@ -52,9 +53,18 @@ export function parseJsonWithPositions(
   };
 }
 
-const ajv = new Ajv({ strict: true, allErrors: true, allowUnionTypes: true });
-/** Compile a schema once; schemas with an `$id` are cached by it, others by identity. */
+let ajv: Ajv | undefined;
+/**
+ * The validator of a schema: compiled ahead of time where `npm ci` did (precompiledSchemas.ts),
+ * else compiled once here (ajv is loaded only then); schemas with an `$id` are cached by it.
+ */
 export function compileSchema(schema: object): ValidateFunction {
+  const precompiled = precompiledValidator(schema);
+  if (precompiled) return precompiled;
+  if (!ajv) {
+    const { default: AjvClass } = require("ajv") as typeof import("ajv");
+    ajv = new AjvClass({ ...AJV_OPTIONS });
+  }
   const id = (schema as { $id?: unknown }).$id;
   if (typeof id === "string") return ajv.getSchema(id) ?? ajv.compile(schema);
   return ajv.compile(schema);

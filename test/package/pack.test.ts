@@ -3,8 +3,8 @@
  * imported by path `isaforge/codecs/<id>` (the dispatch tables by `isaforge/dispatch/<id>`), at run
  * time and with their TypeScript types.
  */
-import { execFileSync } from "child_process";
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "fs";
+import { execFileSync, spawnSync } from "child_process";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "fs";
 import { tmpdir } from "os";
 import * as path from "path";
 
@@ -28,6 +28,22 @@ test("npm pack, install into an empty project, import a codec with types", () =>
     expect(out).toBe("br");
     const routed = run("node", ["-e", "const d = require('isaforge/dispatch/ir3'); process.stdout.write(d.INSTRUCTION_NAMES[d.dispatch([3, 0x00900000])])"], proj);
     expect(routed).toBe("br");
+
+    // The installed CLI validates with the schemas' precompiled validators (written by prepare):
+    // a schema error reads exactly as the negative fixture expects from the sources.
+    const fixture = path.join(ROOT, "test", "fixtures", "negative", "manifest-unknown-property");
+    const check = spawnSync(path.join(proj, "node_modules", ".bin", "isaforge"), ["check", "--specs", "."], {
+      cwd: fixture,
+      encoding: "utf8",
+      env: { ...process.env, NODE_OPTIONS: "" },
+    });
+    expect(readdirSync(path.join(proj, "node_modules", "isaforge", "dist", "generator", "load"))).toContain(
+      "precompiledSchemas.generated.js",
+    );
+    expect([check.status, check.stderr]).toEqual([
+      1,
+      readFileSync(path.join(fixture, "expected.txt"), "utf8"),
+    ]);
 
     writeFileSync(
       path.join(proj, "use.ts"),
