@@ -1983,6 +1983,17 @@ function casesOf(s) {
   }
   return cases;
 }
+const CASE_NAMES = /* @__PURE__ */ new WeakMap();
+function namesOf(c) {
+  let names = CASE_NAMES.get(c);
+  if (!names) {
+    names = { fields: /* @__PURE__ */ new Map(), derived: /* @__PURE__ */ new Map() };
+    for (const f of c.fields) if (!names.fields.has(f.name)) names.fields.set(f.name, f);
+    for (const d of c.derived) if (!names.derived.has(d.name)) names.derived.set(d.name, d);
+    CASE_NAMES.set(c, names);
+  }
+  return names;
+}
 function evalExpr(e, get) {
   if (typeof e === "number") return e;
   if (typeof e === "string") return get(e);
@@ -2243,9 +2254,10 @@ class Scope {
     for (let k = 0; k < this.cases.length; k++) {
       const c = this.cases[k];
       if (c.when !== null && !this.stack.includes(c) && !this.applies(k)) continue;
-      const f = c.fields.find((x) => x.name === name);
+      const names = namesOf(c);
+      const f = names.fields.get(name);
       if (f) return { spec: f, value: rawField(this.words, f) };
-      const d = c.derived.find((x) => x.name === name);
+      const d = names.derived.get(name);
       if (d) return { spec: d, value: this.run(d, d.expr) };
     }
     const p = this.params.find(([, as]) => as === name);
@@ -2256,8 +2268,8 @@ class Scope {
     for (let k = 0; k < this.cases.length; k++) {
       const c = this.cases[k];
       if (c.when !== null && !this.applies(k)) continue;
-      if (c.fields.some((x) => x.name === name)) return c.nested?.[name];
-      if (c.derived.some((x) => x.name === name)) return void 0;
+      if (namesOf(c).fields.has(name)) return c.nested?.[name];
+      if (namesOf(c).derived.has(name)) return void 0;
     }
     return void 0;
   }
@@ -2697,12 +2709,17 @@ class Failures {
 }
 const MNEMONIC = "a mnemonic";
 function frameEnv(frame) {
-  const c = frame.cases[frame.k];
-  const byDefault = frame.cases[frame.cases.length - 1];
+  const c = namesOf(frame.cases[frame.k]);
+  const byDefault = namesOf(frame.cases[frame.cases.length - 1]);
+  const params = /* @__PURE__ */ new Map();
+  const param = (n) => {
+    if (!params.has(n)) params.set(n, paramField(frame, n));
+    return params.get(n);
+  };
   return {
     assigned: /* @__PURE__ */ new Map([[GPU_ID, frame.gpu ?? 0]]),
-    field: (n) => c.fields.find((f) => f.name === n) ?? byDefault.fields.find((f) => f.name === n) ?? paramField(frame, n),
-    derived: (n) => c.derived.find((d) => d.name === n) ?? byDefault.derived.find((d) => d.name === n),
+    field: (n) => c.fields.get(n) ?? byDefault.fields.get(n) ?? param(n),
+    derived: (n) => c.derived.get(n) ?? byDefault.derived.get(n),
     depth: 0
   };
 }
@@ -2723,10 +2740,17 @@ function solveTo(expr, spec, target, env) {
       for (const t of [Math.floor(target / 2 ** j), Math.ceil(target / 2 ** j)])
         if (formatValue(spec, t * 2 ** j) === text) targets.push(t * 2 ** j);
   }
-  const saved = new Map(env.assigned);
-  return targets.some((t) => {
-    env.assigned.clear();
-    saved.forEach((v, n) => env.assigned.set(n, v));
+  const runs = [];
+  targets.forEach((t, i) => {
+    const seen = targets.findIndex((u) => Object.is(u, t)) < i;
+    if (!seen || i === targets.length - 1 && !Object.is(runs[runs.length - 1], t)) runs.push(t);
+  });
+  const saved = runs.length > 1 ? new Map(env.assigned) : env.assigned;
+  return runs.some((t, i) => {
+    if (i > 0) {
+      env.assigned.clear();
+      saved.forEach((v, n) => env.assigned.set(n, v));
+    }
     return solve(expr, t, env);
   });
 }
@@ -2905,7 +2929,7 @@ function encodeFrame(frame, env, match) {
   ])
     setRange(words, a.low, a.high, a.value);
   for (const [name, v] of env.assigned) {
-    const f = c.fields.find((x) => x.name === name) ?? byDefault.fields.find((x) => x.name === name);
+    const f = namesOf(c).fields.get(name) ?? namesOf(byDefault).fields.get(name);
     if (!f) continue;
     let rest = v;
     for (let i = 0; i < f.ranges.length; i += 2) {
@@ -2926,7 +2950,7 @@ function checkBack(scope, frame, items, line, fails, checkCase = true) {
     const r = scope.resolve(it.field);
     if (!r) continue;
     const nested = it.text !== void 0 ? scope.nestedOf(it.field) : void 0;
-    const ok = nested ? withoutBits(r.value, it.free) === withoutBits(it.value, it.free) && renderNested(scope.enter(it.field, nested, r.value), line.slice(0, it.pos), []) === it.text : formatValue(r.spec, r.value) === formatValue(r.spec, it.value) && (scope.cases.some((c2) => c2.fields.some((f) => f.name === it.field)) ? r.value === it.value : true);
+    const ok = nested ? withoutBits(r.value, it.free) === withoutBits(it.value, it.free) && renderNested(scope.enter(it.field, nested, r.value), line.slice(0, it.pos), []) === it.text : formatValue(r.spec, r.value) === formatValue(r.spec, it.value) && (scope.cases.some((c2) => namesOf(c2).fields.has(it.field)) ? r.value === it.value : true);
     if (!ok) return fails.reject(it.pos, `${it.field} does not encode as written`), false;
   }
   const c = frame.cases[frame.k];
@@ -2989,9 +3013,7 @@ function nestedReading(leaf, nested, frame, env, items, line, pos, end, fails) {
   if (matched.length !== 1 || matched[0] !== leaf)
     return fails.reject(pos, `the text encodes as no single ${nested.bitset}`);
   const asName = new Map(nested.params.map(([name, as]) => [as, name]));
-  const isOwn = (n) => leaf.cases.some(
-    (x) => x.fields.some((f) => f.name === n) || x.derived.some((d) => d.name === n)
-  );
+  const isOwn = (n) => leaf.cases.some((x) => namesOf(x).fields.has(n) || namesOf(x).derived.has(n));
   const up = (e) => lift(e, env, isOwn, asName);
   const label = `${leaf.mnemonic}`;
   const outer = [];
@@ -3079,9 +3101,9 @@ function nestedReadings(outer, nested, line, pos, gpu, fails, depth) {
 function lookup(frame, name) {
   const cases = frame.cases;
   for (const c of [cases[frame.k], cases[cases.length - 1]]) {
-    const f = c.fields.find((x) => x.name === name);
+    const f = namesOf(c).fields.get(name);
     if (f) return { spec: f, derived: false };
-    const d = c.derived.find((x) => x.name === name);
+    const d = namesOf(c).derived.get(name);
     if (d) return { spec: d, derived: true };
   }
   return frame.param(name);
@@ -3089,8 +3111,8 @@ function lookup(frame, name) {
 function nestedIn(frame, name) {
   const cases = frame.cases;
   for (const c of [cases[frame.k], cases[cases.length - 1]]) {
-    if (c.fields.some((x) => x.name === name)) return c.nested?.[name];
-    if (c.derived.some((x) => x.name === name)) return void 0;
+    if (namesOf(c).fields.has(name)) return c.nested?.[name];
+    if (namesOf(c).derived.has(name)) return void 0;
   }
   return void 0;
 }

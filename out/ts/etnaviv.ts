@@ -1736,6 +1736,26 @@ function casesOf(s: InstructionSpec): readonly Case[] {
   return cases;
 }
 
+/** A case's fields and derived values by name (the first of each name, as `find` gives). */
+interface CaseNames {
+  fields: Map<string, FieldSpec>;
+  derived: Map<string, DerivedSpec>;
+}
+
+const CASE_NAMES = new WeakMap<Case, CaseNames>();
+
+/** The case's names, indexed once: lookups by name are on every path of printing and assembling. */
+function namesOf(c: Case): CaseNames {
+  let names = CASE_NAMES.get(c);
+  if (!names) {
+    names = { fields: new Map(), derived: new Map() };
+    for (const f of c.fields) if (!names.fields.has(f.name)) names.fields.set(f.name, f);
+    for (const d of c.derived) if (!names.derived.has(d.name)) names.derived.set(d.name, d);
+    CASE_NAMES.set(c, names);
+  }
+  return names;
+}
+
 /* Expressions (A.7): evaluation, and inversion for the assembler -------------------------------- */
 
 /** Evaluate an expression the way the codec's compiled DERIVED functions do (exact doubles, 32-bit `& | ^ ~`). */
@@ -2048,9 +2068,10 @@ class Scope {
       const c = this.cases[k];
       // An override's own expression may use the fields the override defines (A.5).
       if (c.when !== null && !this.stack.includes(c) && !this.applies(k)) continue;
-      const f = c.fields.find((x) => x.name === name);
+      const names = namesOf(c);
+      const f = names.fields.get(name);
       if (f) return { spec: f, value: rawField(this.words, f) };
-      const d = c.derived.find((x) => x.name === name);
+      const d = names.derived.get(name);
       if (d) return { spec: d, value: this.run(d, d.expr) };
     }
     const p = this.params.find(([, as]) => as === name);
@@ -2062,8 +2083,8 @@ class Scope {
     for (let k = 0; k < this.cases.length; k++) {
       const c = this.cases[k];
       if (c.when !== null && !this.applies(k)) continue;
-      if (c.fields.some((x) => x.name === name)) return c.nested?.[name];
-      if (c.derived.some((x) => x.name === name)) return undefined;
+      if (namesOf(c).fields.has(name)) return c.nested?.[name];
+      if (namesOf(c).derived.has(name)) return undefined;
     }
     return undefined;
   }
@@ -2635,16 +2656,18 @@ interface Frame {
 
 /** The solver's view of a frame: its case's fields and derived values, then the default case's, then params. */
 function frameEnv(frame: Frame): Solving {
-  const c = frame.cases[frame.k];
-  const byDefault = frame.cases[frame.cases.length - 1];
+  const c = namesOf(frame.cases[frame.k]);
+  const byDefault = namesOf(frame.cases[frame.cases.length - 1]);
+  // Params seen as fields, made once per name (solving asks for the same names many times).
+  const params = new Map<string, FieldSpec | undefined>();
+  const param = (n: string): FieldSpec | undefined => {
+    if (!params.has(n)) params.set(n, paramField(frame, n));
+    return params.get(n);
+  };
   return {
     assigned: new Map([[GPU_ID, frame.gpu ?? 0]]),
-    field: (n) =>
-      c.fields.find((f) => f.name === n) ??
-      byDefault.fields.find((f) => f.name === n) ??
-      paramField(frame, n),
-    derived: (n) =>
-      c.derived.find((d) => d.name === n) ?? byDefault.derived.find((d) => d.name === n),
+    field: (n) => c.fields.get(n) ?? byDefault.fields.get(n) ?? param(n),
+    derived: (n) => c.derived.get(n) ?? byDefault.derived.get(n),
     depth: 0,
   };
 }
@@ -2672,10 +2695,20 @@ function solveTo(expr: Expr, spec: ValueSpec | null, target: number, env: Solvin
     for (let j = 1; j < spec.width; j++)
       for (const t of [Math.floor(target / 2 ** j), Math.ceil(target / 2 ** j)])
         if (formatValue(spec, t * 2 ** j) === text) targets.push(t * 2 ** j);
-  const saved = new Map(env.assigned);
-  return targets.some((t) => {
-    env.assigned.clear();
-    saved.forEach((v, n) => env.assigned.set(n, v));
+  // Each from the values assigned on entry. Solving is deterministic, so a target tried before
+  // would fail again: it is tried again only if last and not just tried, for the values a failure
+  // leaves (the caller goes on from those).
+  const runs: number[] = [];
+  targets.forEach((t, i) => {
+    const seen = targets.findIndex((u) => Object.is(u, t)) < i;
+    if (!seen || (i === targets.length - 1 && !Object.is(runs[runs.length - 1], t))) runs.push(t);
+  });
+  const saved = runs.length > 1 ? new Map(env.assigned) : env.assigned;
+  return runs.some((t, i) => {
+    if (i > 0) {
+      env.assigned.clear();
+      saved.forEach((v, n) => env.assigned.set(n, v));
+    }
     return solve(expr, t, env);
   });
 }
@@ -2927,8 +2960,7 @@ function encodeFrame(frame: Frame, env: Solving, match: readonly number[]): Uint
   ])
     setRange(words, a.low, a.high, a.value);
   for (const [name, v] of env.assigned) {
-    const f =
-      c.fields.find((x) => x.name === name) ?? byDefault.fields.find((x) => x.name === name);
+    const f = namesOf(c).fields.get(name) ?? namesOf(byDefault).fields.get(name);
     if (!f) continue;
     let rest = v;
     for (let i = 0; i < f.ranges.length; i += 2) {
@@ -2967,9 +2999,7 @@ function checkBack(
       ? withoutBits(r.value, it.free) === withoutBits(it.value, it.free) &&
         renderNested(scope.enter(it.field, nested, r.value), line.slice(0, it.pos), []) === it.text
       : formatValue(r.spec, r.value) === formatValue(r.spec, it.value) &&
-        (scope.cases.some((c) => c.fields.some((f) => f.name === it.field))
-          ? r.value === it.value
-          : true);
+        (scope.cases.some((c) => namesOf(c).fields.has(it.field)) ? r.value === it.value : true);
     if (!ok) return (fails.reject(it.pos, `${it.field} does not encode as written`), false);
   }
   // No template anywhere means the default case's fallback form.
@@ -3095,9 +3125,7 @@ function nestedReading(
   // values it shows and the display's condition, with the leaf's own fields as their values.
   const asName = new Map(nested.params.map(([name, as]) => [as, name]));
   const isOwn = (n: string) =>
-    leaf.cases.some(
-      (x) => x.fields.some((f) => f.name === n) || x.derived.some((d) => d.name === n),
-    );
+    leaf.cases.some((x) => namesOf(x).fields.has(n) || namesOf(x).derived.has(n));
   const up = (e: Expr) => lift(e, env, isOwn, asName);
   const label = `${leaf.mnemonic}`;
   const outer: Item[] = [];
@@ -3201,9 +3229,9 @@ function nestedReadings(
 function lookup(frame: Frame, name: string): { spec: ValueSpec; derived: boolean } | undefined {
   const cases = frame.cases;
   for (const c of [cases[frame.k], cases[cases.length - 1]]) {
-    const f = c.fields.find((x) => x.name === name);
+    const f = namesOf(c).fields.get(name);
     if (f) return { spec: f, derived: false };
-    const d = c.derived.find((x) => x.name === name);
+    const d = namesOf(c).derived.get(name);
     if (d) return { spec: d, derived: true };
   }
   return frame.param(name);
@@ -3213,8 +3241,8 @@ function lookup(frame: Frame, name: string): { spec: ValueSpec; derived: boolean
 function nestedIn(frame: Frame, name: string): Nested | undefined {
   const cases = frame.cases;
   for (const c of [cases[frame.k], cases[cases.length - 1]]) {
-    if (c.fields.some((x) => x.name === name)) return c.nested?.[name];
-    if (c.derived.some((x) => x.name === name)) return undefined;
+    if (namesOf(c).fields.has(name)) return c.nested?.[name];
+    if (namesOf(c).derived.has(name)) return undefined;
   }
   return undefined;
 }
