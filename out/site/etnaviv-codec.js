@@ -947,7 +947,7 @@ function solveTrue(e, env) {
   return solve(e, 1, env);
 }
 class Scope {
-  constructor(words, cases, mnemonic, gpu, errors = [], parent, params = []) {
+  constructor(words, cases, mnemonic, gpu, errors = [], parent, params = [], quiet = false) {
     this.words = words;
     this.cases = cases;
     this.mnemonic = mnemonic;
@@ -955,6 +955,7 @@ class Scope {
     this.errors = errors;
     this.parent = parent;
     this.params = params;
+    this.quiet = quiet;
   }
   words;
   cases;
@@ -963,6 +964,7 @@ class Scope {
   errors;
   parent;
   params;
+  quiet;
   applied = [];
   /** Owners of the expressions being evaluated: re-entering one yields 0 (A.7 recursion guard). */
   stack = [];
@@ -981,8 +983,9 @@ class Scope {
   resolve(name) {
     for (let k = 0; k < this.cases.length; k++) {
       const c = this.cases[k];
-      if (c.when !== null && !this.stack.includes(c) && !this.applies(k)) continue;
       const names = namesOf(c);
+      if (this.quiet && !names.fields.has(name) && !names.derived.has(name)) continue;
+      if (c.when !== null && !this.stack.includes(c) && !this.applies(k)) continue;
       const f = names.fields.get(name);
       if (f) return { spec: f, value: rawField(this.words, f) };
       const d = names.derived.get(name);
@@ -1032,7 +1035,8 @@ class Scope {
       this.gpu,
       this.errors,
       this,
-      nested.params
+      nested.params,
+      this.quiet
     );
   }
   run(owner, e) {
@@ -1708,7 +1712,13 @@ function instructionFrame(s, k, line, gpu, fails) {
             0,
             `the text encodes as ${back ? back.name : "no instruction"}, not ${s.name}`
           );
-        else if (checkBack(new Scope(words, frame.cases, s.mnemonic, at), frame, items, line, fails))
+        else if (checkBack(
+          new Scope(words, frame.cases, s.mnemonic, at, [], void 0, [], true),
+          frame,
+          items,
+          line,
+          fails
+        ))
           return words;
       }
       return null;
@@ -1776,7 +1786,7 @@ function nestedReading(leaf, nested, frame, env, items, line, pos, end, fails) {
       return v === void 0 || !p ? void 0 : { spec: p.spec, value: v };
     }
   };
-  const scope = new Scope(words, leaf.cases, leaf.mnemonic, gpu, [], given, nested.params);
+  const scope = new Scope(words, leaf.cases, leaf.mnemonic, gpu, [], given, nested.params, true);
   const own = items.filter((it) => !it.cond && isOwn(it.field));
   if (!checkBack(scope, frame, own, line, fails, false)) return null;
   const free = [];

@@ -3833,6 +3833,11 @@ class Scope {
       resolve(name: string): { spec: ValueSpec; value: number } | undefined;
     },
     private readonly params: Nested["params"] = [],
+    /**
+     * Whether no one reads `errors` (the assembler's checks): then an override's condition is
+     * evaluated only where its value matters, not also for the errors evaluating it reports.
+     */
+    private readonly quiet = false,
   ) {}
 
   /** Whether case k applies: the default always, an override when its expression is non-zero. */
@@ -3852,9 +3857,11 @@ class Scope {
   resolve(name: string): { spec: ValueSpec; value: number } | undefined {
     for (let k = 0; k < this.cases.length; k++) {
       const c = this.cases[k];
+      const names = namesOf(c);
+      // Only an override with the name can give it (quiet, nothing else of it matters).
+      if (this.quiet && !names.fields.has(name) && !names.derived.has(name)) continue;
       // An override's own expression may use the fields the override defines (A.5).
       if (c.when !== null && !this.stack.includes(c) && !this.applies(k)) continue;
-      const names = namesOf(c);
       const f = names.fields.get(name);
       if (f) return { spec: f, value: rawField(this.words, f) };
       const d = names.derived.get(name);
@@ -3908,6 +3915,7 @@ class Scope {
       this.errors,
       this,
       nested.params,
+      this.quiet,
     );
   }
 
@@ -4829,7 +4837,13 @@ function instructionFrame(
             `the text encodes as ${back ? back.name : "no instruction"}, not ${s.name}`,
           );
         else if (
-          checkBack(new Scope(words, frame.cases, s.mnemonic, at), frame, items, line, fails)
+          checkBack(
+            new Scope(words, frame.cases, s.mnemonic, at, [], undefined, [], true),
+            frame,
+            items,
+            line,
+            fails,
+          )
         )
           return words;
       }
@@ -4949,7 +4963,7 @@ function nestedReading(
       return v === undefined || !p ? undefined : { spec: p.spec, value: v };
     },
   };
-  const scope = new Scope(words, leaf.cases, leaf.mnemonic, gpu, [], given, nested.params);
+  const scope = new Scope(words, leaf.cases, leaf.mnemonic, gpu, [], given, nested.params, true);
   const own = items.filter((it) => !it.cond && isOwn(it.field));
   if (!checkBack(scope, frame, own, line, fails, false)) return null;
   // The leaf's own fields its text leaves open (encoded 0): other values print the same text
