@@ -3229,7 +3229,19 @@ function quickCandidates(line) {
       for (const i of QUICK.byMnemonic.get(line.slice(at, at + length)) ?? []) found.add(i);
   return [...found].sort((a, b) => a - b);
 }
+const LINES = /* @__PURE__ */ new Map();
 function assembleLine(line, lineNo, gpu) {
+  const key = `${gpu ?? ""}:${line}`;
+  let result = LINES.get(key);
+  if (result === void 0) {
+    result = lineWords(line, gpu);
+    if (LINES.size >= 4096) LINES.clear();
+    LINES.set(key, result);
+  }
+  if (result instanceof Uint32Array) return result;
+  throw new AssemblyError(result.message, lineNo, result.column);
+}
+function lineWords(line, gpu) {
   const start = /^\s*/.exec(line)[0].length;
   let fails = new Failures();
   for (const quick of [true, false]) {
@@ -3269,7 +3281,7 @@ function assembleLine(line, lineNo, gpu) {
       message = e.length ? `expected ${e.length > 1 ? `${e.slice(0, -1).join(", ")} or ${e[e.length - 1]}` : e[0]}, found ${found}` : gpu === null ? "no instruction to assemble" : `no instruction exists for gpu ${gpu}`;
     }
   }
-  throw new AssemblyError(message, lineNo, pos + 1);
+  return { message, column: pos + 1 };
 }
 function assemble(text, options = {}) {
   const out = [];

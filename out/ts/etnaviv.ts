@@ -3402,7 +3402,32 @@ function quickCandidates(line: string): number[] {
   return [...found].sort((a, b) => a - b);
 }
 
+/** Why a line does not assemble: the message and the 1-based column of the first bad token. */
+interface LineError {
+  message: string;
+  column: number;
+}
+
+/**
+ * What lines assembled lately gave, by GPU and text: a line's words (or error) depend on nothing
+ * else, and the manuals' examples assemble many texts more than once (fields a text does not show).
+ */
+const LINES = new Map<string, Uint32Array | LineError>();
+
 function assembleLine(line: string, lineNo: number, gpu: number | null): Uint32Array {
+  const key = `${gpu ?? ""}:${line}`;
+  let result = LINES.get(key);
+  if (result === undefined) {
+    result = lineWords(line, gpu);
+    if (LINES.size >= 4096) LINES.clear();
+    LINES.set(key, result);
+  }
+  if (result instanceof Uint32Array) return result;
+  throw new AssemblyError(result.message, lineNo, result.column);
+}
+
+/** The words of one line, or why it does not assemble. */
+function lineWords(line: string, gpu: number | null): Uint32Array | LineError {
   const start = /^\s*/.exec(line)![0].length;
   let fails = new Failures();
   // First only templates whose mnemonic occurs in the line (fast); if none fits, all of them, to
@@ -3448,7 +3473,7 @@ function assembleLine(line: string, lineNo: number, gpu: number | null): Uint32A
           : `no instruction exists for gpu ${gpu}`;
     }
   }
-  throw new AssemblyError(message, lineNo, pos + 1);
+  return { message, column: pos + 1 };
 }
 
 /**
