@@ -1804,7 +1804,23 @@ function nestedReading(leaf, nested, frame, env, items, line, pos, end, fails) {
     free
   };
 }
+const READINGS = /* @__PURE__ */ new WeakMap();
+const SPEC_IDS = /* @__PURE__ */ new Map();
+function specId(spec) {
+  let id = SPEC_IDS.get(spec);
+  if (id === void 0) SPEC_IDS.set(spec, id = SPEC_IDS.size);
+  return id;
+}
 function nestedReadings(outer, nested, line, pos, gpu, fails, depth) {
+  const params = nested.params.map(([name, as]) => {
+    const p = lookup(outer, name);
+    return `${name}:${as}:${p ? specId(p.spec) : -1}:${p?.derived ? 1 : 0}`;
+  });
+  const key = `${nested.bitset}|${pos}|${depth}|${params.join("|")}`;
+  let known2 = READINGS.get(fails);
+  if (!known2) READINGS.set(fails, known2 = /* @__PURE__ */ new Map());
+  const cached = known2.get(key);
+  if (cached) return cached;
   const out = [];
   if (depth > 4) return out;
   const asName = new Map(nested.params.map(([name, as]) => [as, name]));
@@ -1834,6 +1850,7 @@ function nestedReadings(outer, nested, line, pos, gpu, fails, depth) {
       walk(frame, tokensOf(leaf.cases[shown].display), 0, line, pos, [], gpu, fails, depth + 1);
     });
   }
+  known2.set(key, out);
   return out;
 }
 function lookup(frame, name) {

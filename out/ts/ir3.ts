@@ -4983,6 +4983,24 @@ function nestedReading(
   };
 }
 
+/**
+ * The readings found so far per line and pass (keyed by `fails`, made per line and pass): a
+ * template backtracking over an earlier value's readings reads the later bitset-typed fields at
+ * the same places again. A repeat records no failures: those it would record are in `fails`
+ * already, and recording is idempotent (the furthest position, its first message and the set of
+ * expectations are all that count).
+ */
+const READINGS = new WeakMap<Failures, Map<string, Reading[]>>();
+
+/** Numbers for specs, to key READINGS by the specs the enclosing frame gives the params. */
+const SPEC_IDS = new Map<ValueSpec, number>();
+
+function specId(spec: ValueSpec): number {
+  let id = SPEC_IDS.get(spec);
+  if (id === undefined) SPEC_IDS.set(spec, (id = SPEC_IDS.size));
+  return id;
+}
+
 /** Every way the text at `pos` reads as a value of the bitset-typed field `nested` of `outer`. */
 function nestedReadings(
   outer: Frame,
@@ -4993,6 +5011,16 @@ function nestedReadings(
   fails: Failures,
   depth: number,
 ): Reading[] {
+  // The readings depend on the enclosing frame only through the specs of the params.
+  const params = nested.params.map(([name, as]) => {
+    const p = lookup(outer, name);
+    return `${name}:${as}:${p ? specId(p.spec) : -1}:${p?.derived ? 1 : 0}`;
+  });
+  const key = `${nested.bitset}|${pos}|${depth}|${params.join("|")}`;
+  let known = READINGS.get(fails);
+  if (!known) READINGS.set(fails, (known = new Map()));
+  const cached = known.get(key);
+  if (cached) return cached;
   const out: Reading[] = [];
   if (depth > 4) return out;
   const asName = new Map(nested.params.map(([name, as]) => [as, name]));
@@ -5022,6 +5050,7 @@ function nestedReadings(
       walk(frame, tokensOf(leaf.cases[shown].display!), 0, line, pos, [], gpu, fails, depth + 1);
     });
   }
+  known.set(key, out);
   return out;
 }
 
