@@ -771,13 +771,19 @@ function applyOp(op, a, b) {
       return 0;
   }
 }
+const DEEPER = /* @__PURE__ */ new WeakMap();
+function deeper(env) {
+  let d = DEEPER.get(env);
+  if (!d || d.assigned !== env.assigned) DEEPER.set(env, d = { ...env, depth: env.depth + 1 });
+  return d;
+}
 function known(e, env) {
   let missing = false;
   const v = evalExpr(e, (name) => {
     const a = env.assigned.get(name);
     if (a !== void 0) return a;
     const d = env.derived(name);
-    const dv = d && env.depth < 8 ? known(d.expr, { ...env, depth: env.depth + 1 }) : void 0;
+    const dv = d && env.depth < 8 ? known(d.expr, deeper(env)) : void 0;
     if (dv === void 0) missing = true;
     return dv ?? 0;
   });
@@ -790,7 +796,7 @@ function solve(e, target, env) {
     const a = env.assigned.get(e);
     if (a !== void 0) return a === target;
     const d = env.derived(e);
-    if (d) return env.depth < 8 && solve(d.expr, target, { ...env, depth: env.depth + 1 });
+    if (d) return env.depth < 8 && solve(d.expr, target, deeper(env));
     const f = env.field(e);
     if (!f || !Number.isInteger(target) || target < 0 || target >= 2 ** f.width) return false;
     env.assigned.set(e, target);
@@ -862,7 +868,7 @@ function span(e, env) {
   if (typeof e === "number") return e === 0 ? 0 : Math.floor(Math.log2(e)) + 1;
   if (typeof e === "string") {
     const d = env.derived(e);
-    return d ? env.depth < 8 ? span(d.expr, { ...env, depth: env.depth + 1 }) : void 0 : env.field(e)?.width;
+    return d ? env.depth < 8 ? span(d.expr, deeper(env)) : void 0 : env.field(e)?.width;
   }
   if (e.b === void 0) return e.op === "!" ? 1 : void 0;
   const a = span(e.a, env);
@@ -907,7 +913,7 @@ function guess(e, env) {
     const a = env.assigned.get(name);
     if (a !== void 0) return a;
     const d = env.derived(name);
-    return d && env.depth < 8 ? guess(d.expr, { ...env, depth: env.depth + 1 }) : 0;
+    return d && env.depth < 8 ? guess(d.expr, deeper(env)) : 0;
   });
 }
 function solveFalse(e, env) {
@@ -1871,6 +1877,12 @@ function nestedIn(frame, name) {
   }
   return void 0;
 }
+const TEXT_PARTS = /* @__PURE__ */ new Map();
+function partsOf(text) {
+  let parts = TEXT_PARTS.get(text);
+  if (!parts) TEXT_PARTS.set(text, parts = text.split(/(\s+)/));
+  return parts;
+}
 function walk(frame, tokens, i, line, pos, items, gpu, fails, depth = 0) {
   if (i === tokens.length) return frame.finish(pos, items);
   const tok = tokens[i];
@@ -1884,7 +1896,7 @@ function walk(frame, tokens, i, line, pos, items, gpu, fails, depth = 0) {
   }
   if (tok.t === "text") {
     let p = pos;
-    for (const part of tok.text.split(/(\s+)/)) {
+    for (const part of partsOf(tok.text)) {
       if (part === "") continue;
       if (/^\s/.test(part)) {
         const ws = /^\s*/.exec(line.slice(p))[0];

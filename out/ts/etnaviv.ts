@@ -1818,6 +1818,15 @@ interface Solving {
   depth: number;
 }
 
+/** The environments one derived value deeper, made once per environment (and its values). */
+const DEEPER = new WeakMap<Solving, Solving>();
+
+function deeper(env: Solving): Solving {
+  let d = DEEPER.get(env);
+  if (!d || d.assigned !== env.assigned) DEEPER.set(env, (d = { ...env, depth: env.depth + 1 }));
+  return d;
+}
+
 /** The value of `e` when every field it uses is known, else undefined. */
 function known(e: Expr, env: Solving): number | undefined {
   let missing = false;
@@ -1825,7 +1834,7 @@ function known(e: Expr, env: Solving): number | undefined {
     const a = env.assigned.get(name);
     if (a !== undefined) return a;
     const d = env.derived(name);
-    const dv = d && env.depth < 8 ? known(d.expr, { ...env, depth: env.depth + 1 }) : undefined;
+    const dv = d && env.depth < 8 ? known(d.expr, deeper(env)) : undefined;
     if (dv === undefined) missing = true;
     return dv ?? 0;
   });
@@ -1843,7 +1852,7 @@ function solve(e: Expr, target: number, env: Solving): boolean {
     const a = env.assigned.get(e);
     if (a !== undefined) return a === target;
     const d = env.derived(e);
-    if (d) return env.depth < 8 && solve(d.expr, target, { ...env, depth: env.depth + 1 });
+    if (d) return env.depth < 8 && solve(d.expr, target, deeper(env));
     const f = env.field(e);
     if (!f || !Number.isInteger(target) || target < 0 || target >= 2 ** f.width) return false;
     env.assigned.set(e, target);
@@ -1927,7 +1936,7 @@ function span(e: Expr, env: Solving): number | undefined {
     const d = env.derived(e);
     return d
       ? env.depth < 8
-        ? span(d.expr, { ...env, depth: env.depth + 1 })
+        ? span(d.expr, deeper(env))
         : undefined
       : env.field(e)?.width;
   }
@@ -1982,7 +1991,7 @@ function guess(e: Expr, env: Solving): number {
     const a = env.assigned.get(name);
     if (a !== undefined) return a;
     const d = env.derived(name);
-    return d && env.depth < 8 ? guess(d.expr, { ...env, depth: env.depth + 1 }) : 0;
+    return d && env.depth < 8 ? guess(d.expr, deeper(env)) : 0;
   });
 }
 
@@ -3290,6 +3299,15 @@ function nestedIn(frame: Frame, name: string): Nested | undefined {
   return undefined;
 }
 
+/** A template's literal text split at runs of spaces (kept as parts), by text: made once. */
+const TEXT_PARTS = new Map<string, string[]>();
+
+function partsOf(text: string): string[] {
+  let parts = TEXT_PARTS.get(text);
+  if (!parts) TEXT_PARTS.set(text, (parts = text.split(/(\s+)/)));
+  return parts;
+}
+
 /** Match `tokens` against `line` from token i at pos (backtracking over alternative readings). */
 function walk(
   frame: Frame,
@@ -3318,7 +3336,7 @@ function walk(
     // A run of spaces in the template is any run of spaces in the text, which may be empty unless
     // it separates two word characters; the rest is literal.
     let p = pos;
-    for (const part of tok.text.split(/(\s+)/)) {
+    for (const part of partsOf(tok.text)) {
       if (part === "") continue;
       if (/^\s/.test(part)) {
         const ws = /^\s*/.exec(line.slice(p))![0];
