@@ -1934,11 +1934,7 @@ function span(e: Expr, env: Solving): number | undefined {
   if (typeof e === "number") return e === 0 ? 0 : Math.floor(Math.log2(e)) + 1;
   if (typeof e === "string") {
     const d = env.derived(e);
-    return d
-      ? env.depth < 8
-        ? span(d.expr, deeper(env))
-        : undefined
-      : env.field(e)?.width;
+    return d ? (env.depth < 8 ? span(d.expr, deeper(env)) : undefined) : env.field(e)?.width;
   }
   if (e.b === undefined) return e.op === "!" ? 1 : undefined;
   const a = span(e.a, env);
