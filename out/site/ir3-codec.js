@@ -1983,6 +1983,17 @@ function casesOf(s) {
   }
   return cases;
 }
+const CASE_NAMES = /* @__PURE__ */ new WeakMap();
+function namesOf(c) {
+  let names = CASE_NAMES.get(c);
+  if (!names) {
+    names = { fields: /* @__PURE__ */ new Map(), derived: /* @__PURE__ */ new Map() };
+    for (const f of c.fields) if (!names.fields.has(f.name)) names.fields.set(f.name, f);
+    for (const d of c.derived) if (!names.derived.has(d.name)) names.derived.set(d.name, d);
+    CASE_NAMES.set(c, names);
+  }
+  return names;
+}
 function evalExpr(e, get) {
   if (typeof e === "number") return e;
   if (typeof e === "string") return get(e);
@@ -2032,13 +2043,19 @@ function applyOp(op, a, b) {
       return 0;
   }
 }
+const DEEPER = /* @__PURE__ */ new WeakMap();
+function deeper(env) {
+  let d = DEEPER.get(env);
+  if (!d || d.assigned !== env.assigned) DEEPER.set(env, d = { ...env, depth: env.depth + 1 });
+  return d;
+}
 function known(e, env) {
   let missing = false;
   const v = evalExpr(e, (name) => {
     const a = env.assigned.get(name);
     if (a !== void 0) return a;
     const d = env.derived(name);
-    const dv = d && env.depth < 8 ? known(d.expr, { ...env, depth: env.depth + 1 }) : void 0;
+    const dv = d && env.depth < 8 ? known(d.expr, deeper(env)) : void 0;
     if (dv === void 0) missing = true;
     return dv ?? 0;
   });
@@ -2051,7 +2068,7 @@ function solve(e, target, env) {
     const a = env.assigned.get(e);
     if (a !== void 0) return a === target;
     const d = env.derived(e);
-    if (d) return env.depth < 8 && solve(d.expr, target, { ...env, depth: env.depth + 1 });
+    if (d) return env.depth < 8 && solve(d.expr, target, deeper(env));
     const f = env.field(e);
     if (!f || !Number.isInteger(target) || target < 0 || target >= 2 ** f.width) return false;
     env.assigned.set(e, target);
@@ -2123,7 +2140,7 @@ function span(e, env) {
   if (typeof e === "number") return e === 0 ? 0 : Math.floor(Math.log2(e)) + 1;
   if (typeof e === "string") {
     const d = env.derived(e);
-    return d ? env.depth < 8 ? span(d.expr, { ...env, depth: env.depth + 1 }) : void 0 : env.field(e)?.width;
+    return d ? env.depth < 8 ? span(d.expr, deeper(env)) : void 0 : env.field(e)?.width;
   }
   if (e.b === void 0) return e.op === "!" ? 1 : void 0;
   const a = span(e.a, env);
@@ -2168,7 +2185,7 @@ function guess(e, env) {
     const a = env.assigned.get(name);
     if (a !== void 0) return a;
     const d = env.derived(name);
-    return d && env.depth < 8 ? guess(d.expr, { ...env, depth: env.depth + 1 }) : 0;
+    return d && env.depth < 8 ? guess(d.expr, deeper(env)) : 0;
   });
 }
 function solveFalse(e, env) {
@@ -2208,7 +2225,7 @@ function solveTrue(e, env) {
   return solve(e, 1, env);
 }
 class Scope {
-  constructor(words, cases, mnemonic, gpu, errors = [], parent, params = []) {
+  constructor(words, cases, mnemonic, gpu, errors = [], parent, params = [], quiet = false) {
     this.words = words;
     this.cases = cases;
     this.mnemonic = mnemonic;
@@ -2216,6 +2233,7 @@ class Scope {
     this.errors = errors;
     this.parent = parent;
     this.params = params;
+    this.quiet = quiet;
   }
   words;
   cases;
@@ -2224,6 +2242,7 @@ class Scope {
   errors;
   parent;
   params;
+  quiet;
   applied = [];
   /** Owners of the expressions being evaluated: re-entering one yields 0 (A.7 recursion guard). */
   stack = [];
@@ -2242,10 +2261,12 @@ class Scope {
   resolve(name) {
     for (let k = 0; k < this.cases.length; k++) {
       const c = this.cases[k];
+      const names = namesOf(c);
+      if (this.quiet && !names.fields.has(name) && !names.derived.has(name)) continue;
       if (c.when !== null && !this.stack.includes(c) && !this.applies(k)) continue;
-      const f = c.fields.find((x) => x.name === name);
+      const f = names.fields.get(name);
       if (f) return { spec: f, value: rawField(this.words, f) };
-      const d = c.derived.find((x) => x.name === name);
+      const d = names.derived.get(name);
       if (d) return { spec: d, value: this.run(d, d.expr) };
     }
     const p = this.params.find(([, as]) => as === name);
@@ -2256,8 +2277,8 @@ class Scope {
     for (let k = 0; k < this.cases.length; k++) {
       const c = this.cases[k];
       if (c.when !== null && !this.applies(k)) continue;
-      if (c.fields.some((x) => x.name === name)) return c.nested?.[name];
-      if (c.derived.some((x) => x.name === name)) return void 0;
+      if (namesOf(c).fields.has(name)) return c.nested?.[name];
+      if (namesOf(c).derived.has(name)) return void 0;
     }
     return void 0;
   }
@@ -2292,7 +2313,8 @@ class Scope {
       this.gpu,
       this.errors,
       this,
-      nested.params
+      nested.params,
+      this.quiet
     );
   }
   run(owner, e) {
@@ -2697,12 +2719,17 @@ class Failures {
 }
 const MNEMONIC = "a mnemonic";
 function frameEnv(frame) {
-  const c = frame.cases[frame.k];
-  const byDefault = frame.cases[frame.cases.length - 1];
+  const c = namesOf(frame.cases[frame.k]);
+  const byDefault = namesOf(frame.cases[frame.cases.length - 1]);
+  const params = /* @__PURE__ */ new Map();
+  const param = (n) => {
+    if (!params.has(n)) params.set(n, paramField(frame, n));
+    return params.get(n);
+  };
   return {
     assigned: /* @__PURE__ */ new Map([[GPU_ID, frame.gpu ?? 0]]),
-    field: (n) => c.fields.find((f) => f.name === n) ?? byDefault.fields.find((f) => f.name === n) ?? paramField(frame, n),
-    derived: (n) => c.derived.find((d) => d.name === n) ?? byDefault.derived.find((d) => d.name === n),
+    field: (n) => c.fields.get(n) ?? byDefault.fields.get(n) ?? param(n),
+    derived: (n) => c.derived.get(n) ?? byDefault.derived.get(n),
     depth: 0
   };
 }
@@ -2723,10 +2750,17 @@ function solveTo(expr, spec, target, env) {
       for (const t of [Math.floor(target / 2 ** j), Math.ceil(target / 2 ** j)])
         if (formatValue(spec, t * 2 ** j) === text) targets.push(t * 2 ** j);
   }
-  const saved = new Map(env.assigned);
-  return targets.some((t) => {
-    env.assigned.clear();
-    saved.forEach((v, n) => env.assigned.set(n, v));
+  const runs = [];
+  targets.forEach((t, i) => {
+    const seen = targets.findIndex((u) => Object.is(u, t)) < i;
+    if (!seen || i === targets.length - 1 && !Object.is(runs[runs.length - 1], t)) runs.push(t);
+  });
+  const saved = runs.length > 1 ? new Map(env.assigned) : env.assigned;
+  return runs.some((t, i) => {
+    if (i > 0) {
+      env.assigned.clear();
+      saved.forEach((v, n) => env.assigned.set(n, v));
+    }
     return solve(expr, t, env);
   });
 }
@@ -2905,7 +2939,7 @@ function encodeFrame(frame, env, match) {
   ])
     setRange(words, a.low, a.high, a.value);
   for (const [name, v] of env.assigned) {
-    const f = c.fields.find((x) => x.name === name) ?? byDefault.fields.find((x) => x.name === name);
+    const f = namesOf(c).fields.get(name) ?? namesOf(byDefault).fields.get(name);
     if (!f) continue;
     let rest = v;
     for (let i = 0; i < f.ranges.length; i += 2) {
@@ -2926,7 +2960,7 @@ function checkBack(scope, frame, items, line, fails, checkCase = true) {
     const r = scope.resolve(it.field);
     if (!r) continue;
     const nested = it.text !== void 0 ? scope.nestedOf(it.field) : void 0;
-    const ok = nested ? withoutBits(r.value, it.free) === withoutBits(it.value, it.free) && renderNested(scope.enter(it.field, nested, r.value), line.slice(0, it.pos), []) === it.text : formatValue(r.spec, r.value) === formatValue(r.spec, it.value) && (scope.cases.some((c2) => c2.fields.some((f) => f.name === it.field)) ? r.value === it.value : true);
+    const ok = nested ? withoutBits(r.value, it.free) === withoutBits(it.value, it.free) && renderNested(scope.enter(it.field, nested, r.value), line.slice(0, it.pos), []) === it.text : formatValue(r.spec, r.value) === formatValue(r.spec, it.value) && (scope.cases.some((c2) => namesOf(c2).fields.has(it.field)) ? r.value === it.value : true);
     if (!ok) return fails.reject(it.pos, `${it.field} does not encode as written`), false;
   }
   const c = frame.cases[frame.k];
@@ -2956,7 +2990,13 @@ function instructionFrame(s, k, line, gpu, fails) {
             0,
             `the text encodes as ${back ? back.name : "no instruction"}, not ${s.name}`
           );
-        else if (checkBack(new Scope(words, frame.cases, s.mnemonic, at), frame, items, line, fails))
+        else if (checkBack(
+          new Scope(words, frame.cases, s.mnemonic, at, [], void 0, [], true),
+          frame,
+          items,
+          line,
+          fails
+        ))
           return words;
       }
       return null;
@@ -2989,9 +3029,7 @@ function nestedReading(leaf, nested, frame, env, items, line, pos, end, fails) {
   if (matched.length !== 1 || matched[0] !== leaf)
     return fails.reject(pos, `the text encodes as no single ${nested.bitset}`);
   const asName = new Map(nested.params.map(([name, as]) => [as, name]));
-  const isOwn = (n) => leaf.cases.some(
-    (x) => x.fields.some((f) => f.name === n) || x.derived.some((d) => d.name === n)
-  );
+  const isOwn = (n) => leaf.cases.some((x) => namesOf(x).fields.has(n) || namesOf(x).derived.has(n));
   const up = (e) => lift(e, env, isOwn, asName);
   const label = `${leaf.mnemonic}`;
   const outer = [];
@@ -3026,7 +3064,7 @@ function nestedReading(leaf, nested, frame, env, items, line, pos, end, fails) {
       return v === void 0 || !p ? void 0 : { spec: p.spec, value: v };
     }
   };
-  const scope = new Scope(words, leaf.cases, leaf.mnemonic, gpu, [], given, nested.params);
+  const scope = new Scope(words, leaf.cases, leaf.mnemonic, gpu, [], given, nested.params, true);
   const own = items.filter((it) => !it.cond && isOwn(it.field));
   if (!checkBack(scope, frame, own, line, fails, false)) return null;
   const free = [];
@@ -3044,7 +3082,23 @@ function nestedReading(leaf, nested, frame, env, items, line, pos, end, fails) {
     free
   };
 }
+const READINGS = /* @__PURE__ */ new WeakMap();
+const SPEC_IDS = /* @__PURE__ */ new Map();
+function specId(spec) {
+  let id = SPEC_IDS.get(spec);
+  if (id === void 0) SPEC_IDS.set(spec, id = SPEC_IDS.size);
+  return id;
+}
 function nestedReadings(outer, nested, line, pos, gpu, fails, depth) {
+  const params = nested.params.map(([name, as]) => {
+    const p = lookup(outer, name);
+    return `${name}:${as}:${p ? specId(p.spec) : -1}:${p?.derived ? 1 : 0}`;
+  });
+  const key = `${nested.bitset}|${pos}|${depth}|${params.join("|")}`;
+  let known2 = READINGS.get(fails);
+  if (!known2) READINGS.set(fails, known2 = /* @__PURE__ */ new Map());
+  const cached = known2.get(key);
+  if (cached) return cached;
   const out = [];
   if (depth > 4) return out;
   const asName = new Map(nested.params.map(([name, as]) => [as, name]));
@@ -3074,14 +3128,15 @@ function nestedReadings(outer, nested, line, pos, gpu, fails, depth) {
       walk(frame, tokensOf(leaf.cases[shown].display), 0, line, pos, [], gpu, fails, depth + 1);
     });
   }
+  known2.set(key, out);
   return out;
 }
 function lookup(frame, name) {
   const cases = frame.cases;
   for (const c of [cases[frame.k], cases[cases.length - 1]]) {
-    const f = c.fields.find((x) => x.name === name);
+    const f = namesOf(c).fields.get(name);
     if (f) return { spec: f, derived: false };
-    const d = c.derived.find((x) => x.name === name);
+    const d = namesOf(c).derived.get(name);
     if (d) return { spec: d, derived: true };
   }
   return frame.param(name);
@@ -3089,10 +3144,16 @@ function lookup(frame, name) {
 function nestedIn(frame, name) {
   const cases = frame.cases;
   for (const c of [cases[frame.k], cases[cases.length - 1]]) {
-    if (c.fields.some((x) => x.name === name)) return c.nested?.[name];
-    if (c.derived.some((x) => x.name === name)) return void 0;
+    if (namesOf(c).fields.has(name)) return c.nested?.[name];
+    if (namesOf(c).derived.has(name)) return void 0;
   }
   return void 0;
+}
+const TEXT_PARTS = /* @__PURE__ */ new Map();
+function partsOf(text) {
+  let parts = TEXT_PARTS.get(text);
+  if (!parts) TEXT_PARTS.set(text, parts = text.split(/(\s+)/));
+  return parts;
 }
 function walk(frame, tokens, i, line, pos, items, gpu, fails, depth = 0) {
   if (i === tokens.length) return frame.finish(pos, items);
@@ -3107,7 +3168,7 @@ function walk(frame, tokens, i, line, pos, items, gpu, fails, depth = 0) {
   }
   if (tok.t === "text") {
     let p = pos;
-    for (const part of tok.text.split(/(\s+)/)) {
+    for (const part of partsOf(tok.text)) {
       if (part === "") continue;
       if (/^\s/.test(part)) {
         const ws = /^\s*/.exec(line.slice(p))[0];
@@ -3197,7 +3258,19 @@ function quickCandidates(line) {
       for (const i of QUICK.byMnemonic.get(line.slice(at, at + length)) ?? []) found.add(i);
   return [...found].sort((a, b) => a - b);
 }
+const LINES = /* @__PURE__ */ new Map();
 function assembleLine(line, lineNo, gpu) {
+  const key = `${gpu ?? ""}:${line}`;
+  let result = LINES.get(key);
+  if (result === void 0) {
+    result = lineWords(line, gpu);
+    if (LINES.size >= 4096) LINES.clear();
+    LINES.set(key, result);
+  }
+  if (result instanceof Uint32Array) return result;
+  throw new AssemblyError(result.message, lineNo, result.column);
+}
+function lineWords(line, gpu) {
   const start = /^\s*/.exec(line)[0].length;
   let fails = new Failures();
   for (const quick of [true, false]) {
@@ -3237,7 +3310,7 @@ function assembleLine(line, lineNo, gpu) {
       message = e.length ? `expected ${e.length > 1 ? `${e.slice(0, -1).join(", ")} or ${e[e.length - 1]}` : e[0]}, found ${found}` : gpu === null ? "no instruction to assemble" : `no instruction exists for gpu ${gpu}`;
     }
   }
-  throw new AssemblyError(message, lineNo, pos + 1);
+  return { message, column: pos + 1 };
 }
 function assemble(text, options = {}) {
   const out = [];

@@ -3522,6 +3522,26 @@ function casesOf(s: InstructionSpec): readonly Case[] {
   return cases;
 }
 
+/** A case's fields and derived values by name (the first of each name, as `find` gives). */
+interface CaseNames {
+  fields: Map<string, FieldSpec>;
+  derived: Map<string, DerivedSpec>;
+}
+
+const CASE_NAMES = new WeakMap<Case, CaseNames>();
+
+/** The case's names, indexed once: lookups by name are on every path of printing and assembling. */
+function namesOf(c: Case): CaseNames {
+  let names = CASE_NAMES.get(c);
+  if (!names) {
+    names = { fields: new Map(), derived: new Map() };
+    for (const f of c.fields) if (!names.fields.has(f.name)) names.fields.set(f.name, f);
+    for (const d of c.derived) if (!names.derived.has(d.name)) names.derived.set(d.name, d);
+    CASE_NAMES.set(c, names);
+  }
+  return names;
+}
+
 /* Expressions (A.7): evaluation, and inversion for the assembler -------------------------------- */
 
 /** Evaluate an expression the way the codec's compiled DERIVED functions do (exact doubles, 32-bit `& | ^ ~`). */
@@ -3584,6 +3604,15 @@ interface Solving {
   depth: number;
 }
 
+/** The environments one derived value deeper, made once per environment (and its values). */
+const DEEPER = new WeakMap<Solving, Solving>();
+
+function deeper(env: Solving): Solving {
+  let d = DEEPER.get(env);
+  if (!d || d.assigned !== env.assigned) DEEPER.set(env, (d = { ...env, depth: env.depth + 1 }));
+  return d;
+}
+
 /** The value of `e` when every field it uses is known, else undefined. */
 function known(e: Expr, env: Solving): number | undefined {
   let missing = false;
@@ -3591,7 +3620,7 @@ function known(e: Expr, env: Solving): number | undefined {
     const a = env.assigned.get(name);
     if (a !== undefined) return a;
     const d = env.derived(name);
-    const dv = d && env.depth < 8 ? known(d.expr, { ...env, depth: env.depth + 1 }) : undefined;
+    const dv = d && env.depth < 8 ? known(d.expr, deeper(env)) : undefined;
     if (dv === undefined) missing = true;
     return dv ?? 0;
   });
@@ -3609,7 +3638,7 @@ function solve(e: Expr, target: number, env: Solving): boolean {
     const a = env.assigned.get(e);
     if (a !== undefined) return a === target;
     const d = env.derived(e);
-    if (d) return env.depth < 8 && solve(d.expr, target, { ...env, depth: env.depth + 1 });
+    if (d) return env.depth < 8 && solve(d.expr, target, deeper(env));
     const f = env.field(e);
     if (!f || !Number.isInteger(target) || target < 0 || target >= 2 ** f.width) return false;
     env.assigned.set(e, target);
@@ -3691,11 +3720,7 @@ function span(e: Expr, env: Solving): number | undefined {
   if (typeof e === "number") return e === 0 ? 0 : Math.floor(Math.log2(e)) + 1;
   if (typeof e === "string") {
     const d = env.derived(e);
-    return d
-      ? env.depth < 8
-        ? span(d.expr, { ...env, depth: env.depth + 1 })
-        : undefined
-      : env.field(e)?.width;
+    return d ? (env.depth < 8 ? span(d.expr, deeper(env)) : undefined) : env.field(e)?.width;
   }
   if (e.b === undefined) return e.op === "!" ? 1 : undefined;
   const a = span(e.a, env);
@@ -3748,7 +3773,7 @@ function guess(e: Expr, env: Solving): number {
     const a = env.assigned.get(name);
     if (a !== undefined) return a;
     const d = env.derived(name);
-    return d && env.depth < 8 ? guess(d.expr, { ...env, depth: env.depth + 1 }) : 0;
+    return d && env.depth < 8 ? guess(d.expr, deeper(env)) : 0;
   });
 }
 
@@ -3813,6 +3838,11 @@ class Scope {
       resolve(name: string): { spec: ValueSpec; value: number } | undefined;
     },
     private readonly params: Nested["params"] = [],
+    /**
+     * Whether no one reads `errors` (the assembler's checks): then an override's condition is
+     * evaluated only where its value matters, not also for the errors evaluating it reports.
+     */
+    private readonly quiet = false,
   ) {}
 
   /** Whether case k applies: the default always, an override when its expression is non-zero. */
@@ -3832,11 +3862,14 @@ class Scope {
   resolve(name: string): { spec: ValueSpec; value: number } | undefined {
     for (let k = 0; k < this.cases.length; k++) {
       const c = this.cases[k];
+      const names = namesOf(c);
+      // Only an override with the name can give it (quiet, nothing else of it matters).
+      if (this.quiet && !names.fields.has(name) && !names.derived.has(name)) continue;
       // An override's own expression may use the fields the override defines (A.5).
       if (c.when !== null && !this.stack.includes(c) && !this.applies(k)) continue;
-      const f = c.fields.find((x) => x.name === name);
+      const f = names.fields.get(name);
       if (f) return { spec: f, value: rawField(this.words, f) };
-      const d = c.derived.find((x) => x.name === name);
+      const d = names.derived.get(name);
       if (d) return { spec: d, value: this.run(d, d.expr) };
     }
     const p = this.params.find(([, as]) => as === name);
@@ -3848,8 +3881,8 @@ class Scope {
     for (let k = 0; k < this.cases.length; k++) {
       const c = this.cases[k];
       if (c.when !== null && !this.applies(k)) continue;
-      if (c.fields.some((x) => x.name === name)) return c.nested?.[name];
-      if (c.derived.some((x) => x.name === name)) return undefined;
+      if (namesOf(c).fields.has(name)) return c.nested?.[name];
+      if (namesOf(c).derived.has(name)) return undefined;
     }
     return undefined;
   }
@@ -3887,6 +3920,7 @@ class Scope {
       this.errors,
       this,
       nested.params,
+      this.quiet,
     );
   }
 
@@ -4421,16 +4455,18 @@ interface Frame {
 
 /** The solver's view of a frame: its case's fields and derived values, then the default case's, then params. */
 function frameEnv(frame: Frame): Solving {
-  const c = frame.cases[frame.k];
-  const byDefault = frame.cases[frame.cases.length - 1];
+  const c = namesOf(frame.cases[frame.k]);
+  const byDefault = namesOf(frame.cases[frame.cases.length - 1]);
+  // Params seen as fields, made once per name (solving asks for the same names many times).
+  const params = new Map<string, FieldSpec | undefined>();
+  const param = (n: string): FieldSpec | undefined => {
+    if (!params.has(n)) params.set(n, paramField(frame, n));
+    return params.get(n);
+  };
   return {
     assigned: new Map([[GPU_ID, frame.gpu ?? 0]]),
-    field: (n) =>
-      c.fields.find((f) => f.name === n) ??
-      byDefault.fields.find((f) => f.name === n) ??
-      paramField(frame, n),
-    derived: (n) =>
-      c.derived.find((d) => d.name === n) ?? byDefault.derived.find((d) => d.name === n),
+    field: (n) => c.fields.get(n) ?? byDefault.fields.get(n) ?? param(n),
+    derived: (n) => c.derived.get(n) ?? byDefault.derived.get(n),
     depth: 0,
   };
 }
@@ -4458,10 +4494,20 @@ function solveTo(expr: Expr, spec: ValueSpec | null, target: number, env: Solvin
     for (let j = 1; j < spec.width; j++)
       for (const t of [Math.floor(target / 2 ** j), Math.ceil(target / 2 ** j)])
         if (formatValue(spec, t * 2 ** j) === text) targets.push(t * 2 ** j);
-  const saved = new Map(env.assigned);
-  return targets.some((t) => {
-    env.assigned.clear();
-    saved.forEach((v, n) => env.assigned.set(n, v));
+  // Each from the values assigned on entry. Solving is deterministic, so a target tried before
+  // would fail again: it is tried again only if last and not just tried, for the values a failure
+  // leaves (the caller goes on from those).
+  const runs: number[] = [];
+  targets.forEach((t, i) => {
+    const seen = targets.findIndex((u) => Object.is(u, t)) < i;
+    if (!seen || (i === targets.length - 1 && !Object.is(runs[runs.length - 1], t))) runs.push(t);
+  });
+  const saved = runs.length > 1 ? new Map(env.assigned) : env.assigned;
+  return runs.some((t, i) => {
+    if (i > 0) {
+      env.assigned.clear();
+      saved.forEach((v, n) => env.assigned.set(n, v));
+    }
     return solve(expr, t, env);
   });
 }
@@ -4713,8 +4759,7 @@ function encodeFrame(frame: Frame, env: Solving, match: readonly number[]): Uint
   ])
     setRange(words, a.low, a.high, a.value);
   for (const [name, v] of env.assigned) {
-    const f =
-      c.fields.find((x) => x.name === name) ?? byDefault.fields.find((x) => x.name === name);
+    const f = namesOf(c).fields.get(name) ?? namesOf(byDefault).fields.get(name);
     if (!f) continue;
     let rest = v;
     for (let i = 0; i < f.ranges.length; i += 2) {
@@ -4753,9 +4798,7 @@ function checkBack(
       ? withoutBits(r.value, it.free) === withoutBits(it.value, it.free) &&
         renderNested(scope.enter(it.field, nested, r.value), line.slice(0, it.pos), []) === it.text
       : formatValue(r.spec, r.value) === formatValue(r.spec, it.value) &&
-        (scope.cases.some((c) => c.fields.some((f) => f.name === it.field))
-          ? r.value === it.value
-          : true);
+        (scope.cases.some((c) => namesOf(c).fields.has(it.field)) ? r.value === it.value : true);
     if (!ok) return (fails.reject(it.pos, `${it.field} does not encode as written`), false);
   }
   // No template anywhere means the default case's fallback form.
@@ -4799,7 +4842,13 @@ function instructionFrame(
             `the text encodes as ${back ? back.name : "no instruction"}, not ${s.name}`,
           );
         else if (
-          checkBack(new Scope(words, frame.cases, s.mnemonic, at), frame, items, line, fails)
+          checkBack(
+            new Scope(words, frame.cases, s.mnemonic, at, [], undefined, [], true),
+            frame,
+            items,
+            line,
+            fails,
+          )
         )
           return words;
       }
@@ -4881,9 +4930,7 @@ function nestedReading(
   // values it shows and the display's condition, with the leaf's own fields as their values.
   const asName = new Map(nested.params.map(([name, as]) => [as, name]));
   const isOwn = (n: string) =>
-    leaf.cases.some(
-      (x) => x.fields.some((f) => f.name === n) || x.derived.some((d) => d.name === n),
-    );
+    leaf.cases.some((x) => namesOf(x).fields.has(n) || namesOf(x).derived.has(n));
   const up = (e: Expr) => lift(e, env, isOwn, asName);
   const label = `${leaf.mnemonic}`;
   const outer: Item[] = [];
@@ -4921,7 +4968,7 @@ function nestedReading(
       return v === undefined || !p ? undefined : { spec: p.spec, value: v };
     },
   };
-  const scope = new Scope(words, leaf.cases, leaf.mnemonic, gpu, [], given, nested.params);
+  const scope = new Scope(words, leaf.cases, leaf.mnemonic, gpu, [], given, nested.params, true);
   const own = items.filter((it) => !it.cond && isOwn(it.field));
   if (!checkBack(scope, frame, own, line, fails, false)) return null;
   // The leaf's own fields its text leaves open (encoded 0): other values print the same text
@@ -4941,6 +4988,24 @@ function nestedReading(
   };
 }
 
+/**
+ * The readings found so far per line and pass (keyed by `fails`, made per line and pass): a
+ * template backtracking over an earlier value's readings reads the later bitset-typed fields at
+ * the same places again. A repeat records no failures: those it would record are in `fails`
+ * already, and recording is idempotent (the furthest position, its first message and the set of
+ * expectations are all that count).
+ */
+const READINGS = new WeakMap<Failures, Map<string, Reading[]>>();
+
+/** Numbers for specs, to key READINGS by the specs the enclosing frame gives the params. */
+const SPEC_IDS = new Map<ValueSpec, number>();
+
+function specId(spec: ValueSpec): number {
+  let id = SPEC_IDS.get(spec);
+  if (id === undefined) SPEC_IDS.set(spec, (id = SPEC_IDS.size));
+  return id;
+}
+
 /** Every way the text at `pos` reads as a value of the bitset-typed field `nested` of `outer`. */
 function nestedReadings(
   outer: Frame,
@@ -4951,6 +5016,16 @@ function nestedReadings(
   fails: Failures,
   depth: number,
 ): Reading[] {
+  // The readings depend on the enclosing frame only through the specs of the params.
+  const params = nested.params.map(([name, as]) => {
+    const p = lookup(outer, name);
+    return `${name}:${as}:${p ? specId(p.spec) : -1}:${p?.derived ? 1 : 0}`;
+  });
+  const key = `${nested.bitset}|${pos}|${depth}|${params.join("|")}`;
+  let known = READINGS.get(fails);
+  if (!known) READINGS.set(fails, (known = new Map()));
+  const cached = known.get(key);
+  if (cached) return cached;
   const out: Reading[] = [];
   if (depth > 4) return out;
   const asName = new Map(nested.params.map(([name, as]) => [as, name]));
@@ -4980,6 +5055,7 @@ function nestedReadings(
       walk(frame, tokensOf(leaf.cases[shown].display!), 0, line, pos, [], gpu, fails, depth + 1);
     });
   }
+  known.set(key, out);
   return out;
 }
 
@@ -4987,9 +5063,9 @@ function nestedReadings(
 function lookup(frame: Frame, name: string): { spec: ValueSpec; derived: boolean } | undefined {
   const cases = frame.cases;
   for (const c of [cases[frame.k], cases[cases.length - 1]]) {
-    const f = c.fields.find((x) => x.name === name);
+    const f = namesOf(c).fields.get(name);
     if (f) return { spec: f, derived: false };
-    const d = c.derived.find((x) => x.name === name);
+    const d = namesOf(c).derived.get(name);
     if (d) return { spec: d, derived: true };
   }
   return frame.param(name);
@@ -4999,10 +5075,19 @@ function lookup(frame: Frame, name: string): { spec: ValueSpec; derived: boolean
 function nestedIn(frame: Frame, name: string): Nested | undefined {
   const cases = frame.cases;
   for (const c of [cases[frame.k], cases[cases.length - 1]]) {
-    if (c.fields.some((x) => x.name === name)) return c.nested?.[name];
-    if (c.derived.some((x) => x.name === name)) return undefined;
+    if (namesOf(c).fields.has(name)) return c.nested?.[name];
+    if (namesOf(c).derived.has(name)) return undefined;
   }
   return undefined;
+}
+
+/** A template's literal text split at runs of spaces (kept as parts), by text: made once. */
+const TEXT_PARTS = new Map<string, string[]>();
+
+function partsOf(text: string): string[] {
+  let parts = TEXT_PARTS.get(text);
+  if (!parts) TEXT_PARTS.set(text, (parts = text.split(/(\s+)/)));
+  return parts;
 }
 
 /** Match `tokens` against `line` from token i at pos (backtracking over alternative readings). */
@@ -5033,7 +5118,7 @@ function walk(
     // A run of spaces in the template is any run of spaces in the text, which may be empty unless
     // it separates two word characters; the rest is literal.
     let p = pos;
-    for (const part of tok.text.split(/(\s+)/)) {
+    for (const part of partsOf(tok.text)) {
       if (part === "") continue;
       if (/^\s/.test(part)) {
         const ws = /^\s*/.exec(line.slice(p))![0];
@@ -5146,7 +5231,32 @@ function quickCandidates(line: string): number[] {
   return [...found].sort((a, b) => a - b);
 }
 
+/** Why a line does not assemble: the message and the 1-based column of the first bad token. */
+interface LineError {
+  message: string;
+  column: number;
+}
+
+/**
+ * What lines assembled lately gave, by GPU and text: a line's words (or error) depend on nothing
+ * else, and the manuals' examples assemble many texts more than once (fields a text does not show).
+ */
+const LINES = new Map<string, Uint32Array | LineError>();
+
 function assembleLine(line: string, lineNo: number, gpu: number | null): Uint32Array {
+  const key = `${gpu ?? ""}:${line}`;
+  let result = LINES.get(key);
+  if (result === undefined) {
+    result = lineWords(line, gpu);
+    if (LINES.size >= 4096) LINES.clear();
+    LINES.set(key, result);
+  }
+  if (result instanceof Uint32Array) return result;
+  throw new AssemblyError(result.message, lineNo, result.column);
+}
+
+/** The words of one line, or why it does not assemble. */
+function lineWords(line: string, gpu: number | null): Uint32Array | LineError {
   const start = /^\s*/.exec(line)![0].length;
   let fails = new Failures();
   // First only templates whose mnemonic occurs in the line (fast); if none fits, all of them, to
@@ -5192,7 +5302,7 @@ function assembleLine(line: string, lineNo: number, gpu: number | null): Uint32A
           : `no instruction exists for gpu ${gpu}`;
     }
   }
-  throw new AssemblyError(message, lineNo, pos + 1);
+  return { message, column: pos + 1 };
 }
 
 /**
