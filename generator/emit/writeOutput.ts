@@ -58,13 +58,12 @@ function faultPoint(point: string): void {
 
 /** Whether `file` exists with exactly `content` (its size is checked before it is read). */
 function unchanged(file: string, content: string): boolean {
-  let size: number;
-  try {
-    size = statSync(file).size;
-  } catch {
-    return false;
-  }
-  return size === Buffer.byteLength(content) && readFileSync(file, "utf8") === content;
+  const stat = statSync(file, { throwIfNoEntry: false });
+  return (
+    stat !== undefined &&
+    stat.size === Buffer.byteLength(content) &&
+    readFileSync(file, "utf8") === content
+  );
 }
 
 /**
@@ -96,6 +95,8 @@ export function writeOutputAtomically(
   // Each folder made once: a recursive mkdirSync costs far more than the write even when the folder
   // exists (20,000 diagrams in one folder took seconds).
   const made = new Set<string>();
+  // The previous output whose unchanged files can be linked (with keepOthers it was copied).
+  const previous = !keepOthers && existsSync(abs);
   files.forEach((f, i) => {
     const target = path.join(staging, f.path);
     const folder = path.dirname(target);
@@ -103,7 +104,7 @@ export function writeOutputAtomically(
       mkdirSync(folder, { recursive: true });
       made.add(folder);
     }
-    if (!keepOthers && unchanged(path.join(abs, f.path), f.content))
+    if (previous && unchanged(path.join(abs, f.path), f.content))
       linkOrWrite(path.join(abs, f.path), target, f.content);
     else writeFileSync(target, f.content);
     if (i === Math.floor(files.length / 2)) faultPoint("staging-half-written");
