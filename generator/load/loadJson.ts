@@ -54,20 +54,23 @@ export function parseJsonWithPositions(
 }
 
 let ajv: Ajv | undefined;
+const validators = new Map<string, ValidateFunction>();
 /**
- * The validator of a schema: compiled ahead of time where `npm ci` did (precompiledSchemas.ts),
- * else compiled once here (ajv is loaded only then); schemas with an `$id` are cached by it.
+ * The validator of a schema, once per `$id`: compiled ahead of time where `npm ci` did
+ * (precompiledSchemas.ts), else compiled here (ajv's compiler is loaded only then).
  */
 export function compileSchema(schema: object): ValidateFunction {
-  const precompiled = precompiledValidator(schema);
-  if (precompiled) return precompiled;
-  if (!ajv) {
-    const { default: AjvClass } = require("ajv") as typeof import("ajv");
-    ajv = new AjvClass({ ...AJV_OPTIONS });
-  }
   const id = (schema as { $id?: unknown }).$id;
-  if (typeof id === "string") return ajv.getSchema(id) ?? ajv.compile(schema);
-  return ajv.compile(schema);
+  const known = typeof id === "string" ? validators.get(id) : undefined;
+  if (known) return known;
+  const validate = precompiledValidator(schema) ?? (ajv ??= newAjv()).compile(schema);
+  if (typeof id === "string") validators.set(id, validate);
+  return validate;
+}
+
+function newAjv(): Ajv {
+  const { default: AjvClass } = require("ajv") as typeof import("ajv");
+  return new AjvClass({ ...AJV_OPTIONS });
 }
 
 /** Validate `json` against `schema`, reporting each violation at the offending value. */
