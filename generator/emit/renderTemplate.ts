@@ -1,30 +1,44 @@
 /**
  * Every artifact is text rendered from a Handlebars template in `templates/`; emitters only prepare
- * the data. Templates are compiled once, in strict mode so a missing value is an error, not "".
+ * the data. Templates are compiled once (ahead of time where `prepare` did it: see
+ * precompiledTemplates.ts), in strict mode so a missing value is an error, not "".
  * Every template file is also a partial, named by its path without `.hbs`
  * (`{{> ts/codec/runtime.ts}}`), so templates compose without code.
  */
-import { readdirSync, readFileSync, statSync } from "fs";
+import { readFileSync } from "fs";
 import * as path from "path";
 import Handlebars from "handlebars";
 import { util } from "prettier";
 import { packagePath } from "../paths";
+import { compileOptions, precompiledTemplate, templateFiles } from "./precompiledTemplates";
 
 const hb = Handlebars.create();
-const cache = new Map<string, HandlebarsTemplateDelegate>();
-let partialsRegistered = false;
+/** Each template by file (`docs/manual.md.hbs`), compiled on first use. */
+const compiled = new Map<string, HandlebarsTemplateDelegate>();
+let sources: Map<string, string> | undefined;
 
-function templateFiles(dir: string, rel = ""): string[] {
-  return readdirSync(path.join(dir, rel)).flatMap((name) => {
-    const r = rel ? `${rel}/${name}` : name;
-    return statSync(path.join(dir, r)).isDirectory() ? templateFiles(dir, r) : r.endsWith(".hbs") ? [r] : [];
-  });
+/** The template of `file`: its precompiled code if that was compiled from this very source. */
+function template(file: string): HandlebarsTemplateDelegate {
+  let t = compiled.get(file);
+  if (t) return t;
+  const source =
+    templateSources().get(file) ?? readFileSync(packagePath("templates", file), "utf8");
+  const ahead = precompiledTemplate(file, source);
+  t = ahead ? hb.template(ahead) : hb.compile(source, compileOptions(file));
+  compiled.set(file, t);
+  return t;
 }
 
-function registerPartials(): void {
-  if (partialsRegistered) return;
+function templateSources(): Map<string, string> {
+  if (sources) return sources;
   const dir = packagePath("templates");
-  for (const rel of templateFiles(dir)) hb.registerPartial(rel.replace(/\.hbs$/, ""), readFileSync(path.join(dir, rel), "utf8"));
+  sources = new Map(templateFiles(dir).map((f) => [f, readFileSync(path.join(dir, f), "utf8")]));
+  for (const file of sources.keys()) {
+    // Each partial is compiled when first called, with the options of its own file.
+    const name = file.replace(/\.hbs$/, "");
+    hb.registerPartial(name, ((context: unknown, options?: Handlebars.RuntimeOptions) =>
+      template(file)(context, options)) as Handlebars.Template);
+  }
   // `{{jsonLiteral x}}`: a value as a JSON literal, for tables embedded in generated code.
   hb.registerHelper("jsonLiteral", (value: unknown) => new hb.SafeString(JSON.stringify(value)));
   hb.registerHelper("eq", (a: unknown, b: unknown) => a === b);
@@ -37,18 +51,10 @@ function registerPartials(): void {
       ? text
       : options.inverse(this);
   });
-  partialsRegistered = true;
+  return sources;
 }
 
 export function renderTemplate(name: string, context: object): string {
-  registerPartials();
-  let template = cache.get(name);
-  if (!template) {
-    const source = readFileSync(packagePath("templates", name), "utf8");
-    // Only HTML and SVG need escaping; code and Markdown templates emit values as they are.
-    const markup = name.endsWith(".html.hbs") || name.endsWith(".svg.hbs");
-    template = hb.compile(source, { strict: true, noEscape: !markup });
-    cache.set(name, template);
-  }
-  return template(context);
+  templateSources();
+  return template(name)(context);
 }

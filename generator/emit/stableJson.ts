@@ -7,51 +7,85 @@
 export const JSON_PRINT_WIDTH = 100;
 
 export function stableJson(value: unknown): string {
-  return print(sortKeys(value), 0, 0);
+  const out: string[] = [];
+  print(value, 0, 0, out);
+  return out.join("");
 }
 
-function sortKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortKeys);
-  if (value !== null && typeof value === "object") {
-    const out: Record<string, unknown> = {};
-    for (const key of Object.keys(value).sort()) {
-      const v = (value as Record<string, unknown>)[key];
-      if (v !== undefined) out[key] = sortKeys(v);
-    }
-    return out;
-  }
-  return value;
-}
-
-const pad = (n: number) => " ".repeat(n);
+const pads: string[] = [];
+/** `n` spaces (indents repeat a few widths thousands of times). */
+const pad = (n: number) => (pads[n] ??= " ".repeat(n));
 const isPlain = (v: unknown) => v === null || typeof v !== "object";
 
+/** An array index as a key: JavaScript lists such keys first, in numeric order, in any object. */
+const isIndexKey = (k: string) => /^(?:0|[1-9]\d*)$/.test(k) && Number(k) < 2 ** 32 - 1;
+
 /**
- * `value` printed at `indent`; `used` = characters already on its first line before it plus the
- * characters that follow it on its last line (a trailing comma), for the fits-on-one-line test.
+ * The keys of `object` in the order of an object built with its keys inserted sorted: array-index
+ * keys first, in numeric order (they come first from `Object.keys` already), then the others sorted.
  */
-function print(value: unknown, indent: number, used: number): string {
-  if (isPlain(value)) return JSON.stringify(value);
+function sortedKeys(object: object): string[] {
+  const keys = Object.keys(object);
+  let indexKeys = 0;
+  while (indexKeys < keys.length && isIndexKey(keys[indexKeys])) indexKeys++;
+  return indexKeys === 0
+    ? keys.sort()
+    : [...keys.slice(0, indexKeys), ...keys.slice(indexKeys).sort()];
+}
+
+/**
+ * `value` printed at `indent` onto `out`, its object keys sorted and undefined members left out;
+ * `used` = characters already on its first line before it plus the characters that follow it on
+ * its last line (a trailing comma), for the fits-on-one-line test. One pass, appending pieces:
+ * the models are megabytes of JSON.
+ */
+function print(value: unknown, indent: number, used: number, out: string[]): void {
+  if (isPlain(value)) {
+    out.push(JSON.stringify(value));
+    return;
+  }
   if (Array.isArray(value)) {
-    if (value.length === 0) return "[]";
+    if (value.length === 0) {
+      out.push("[]");
+      return;
+    }
     if (value.every(isPlain)) {
       const items = value.map((v) => JSON.stringify(v));
       const flat = `[${items.join(", ")}]`;
-      if (used + flat.length <= JSON_PRINT_WIDTH) return flat;
-      if (value.every((v) => typeof v === "number")) return fill(items, indent + 2);
+      if (used + flat.length <= JSON_PRINT_WIDTH) {
+        out.push(flat);
+        return;
+      }
+      if (value.every((v) => typeof v === "number")) {
+        out.push(fill(items, indent + 2));
+        return;
+      }
     }
-    const inner = value.map(
-      (v, i) => pad(indent + 2) + print(v, indent + 2, indent + 2 + (i < value.length - 1 ? 1 : 0)),
-    );
-    return `[\n${inner.join(",\n")}\n${pad(indent)}]`;
+    out.push("[\n");
+    const last = value.length - 1;
+    value.forEach((v, i) => {
+      out.push(pad(indent + 2));
+      print(v, indent + 2, indent + 2 + (i < last ? 1 : 0), out);
+      out.push(i < last ? ",\n" : "\n");
+    });
+    out.push(pad(indent), "]");
+    return;
   }
-  const entries = Object.entries(value as Record<string, unknown>);
-  if (entries.length === 0) return "{}";
-  const inner = entries.map(([k, v], i) => {
+  const object = value as Record<string, unknown>;
+  const keys = sortedKeys(object).filter((k) => object[k] !== undefined);
+  if (keys.length === 0) {
+    out.push("{}");
+    return;
+  }
+  out.push("{\n");
+  const last = keys.length - 1;
+  keys.forEach((k, i) => {
     const head = `${pad(indent + 2)}${JSON.stringify(k)}: `;
-    return head + print(v, indent + 2, head.length + (i < entries.length - 1 ? 1 : 0));
+    out.push(head);
+    print(object[k], indent + 2, head.length + (i < last ? 1 : 0), out);
+    out.push(i < last ? ",\n" : "\n");
   });
-  return `{\n${inner.join(",\n")}\n${pad(indent)}}`;
+  out.push(pad(indent), "}");
 }
 
 /** Numbers packed onto lines as prettier's `fill` does. */

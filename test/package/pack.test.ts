@@ -7,6 +7,7 @@ import { execFileSync, spawnSync } from "child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "fs";
 import { tmpdir } from "os";
 import * as path from "path";
+import { listFiles } from "../../generator/emit/writeOutput";
 
 const ROOT = path.join(__dirname, "..", "..");
 const run = (cmd: string, args: string[], cwd: string) =>
@@ -44,6 +45,25 @@ test("npm pack, install into an empty project, import a codec with types", () =>
       1,
       readFileSync(path.join(fixture, "expected.txt"), "utf8"),
     ]);
+
+    // The installed CLI renders with the templates' precompiled code (written by prepare), and
+    // builds out/ byte for byte.
+    expect(readdirSync(path.join(proj, "node_modules", "isaforge", "dist", "generator", "emit"))).toContain(
+      "precompiledTemplates.generated.js",
+    );
+    const built = path.join(dir, "built");
+    const build = spawnSync(
+      path.join(proj, "node_modules", ".bin", "isaforge"),
+      ["build", "--no-cache", "--specs", path.join(ROOT, "specs"), "--out", built],
+      { cwd: proj, encoding: "utf8", env: { ...process.env, NODE_OPTIONS: "" } },
+    );
+    expect(build.status).toBe(0);
+    const expected = listFiles(path.join(ROOT, "out"));
+    expect(listFiles(built)).toEqual(expected);
+    const differ = expected.filter(
+      (f) => !readFileSync(path.join(built, f)).equals(readFileSync(path.join(ROOT, "out", f))),
+    );
+    expect(differ).toEqual([]);
 
     writeFileSync(
       path.join(proj, "use.ts"),
