@@ -7,10 +7,12 @@
  */
 import { readFileSync } from "fs";
 import * as path from "path";
-import Handlebars from "handlebars";
+// The runtime only: the compiler (half of Handlebars' load time) is loaded when a template has no
+// precompiled code.
+import Handlebars from "handlebars/runtime";
 import { util } from "prettier";
 import { packagePath } from "../paths";
-import { compileOptions, precompiledTemplate, templateFiles } from "./precompiledTemplates";
+import { compileTemplate, precompiledTemplate, templateFiles } from "./precompiledTemplates";
 
 const hb = Handlebars.create();
 /** Each template by file (`docs/manual.md.hbs`), compiled on first use. */
@@ -23,8 +25,7 @@ function template(file: string): HandlebarsTemplateDelegate {
   if (t) return t;
   const source =
     templateSources().get(file) ?? readFileSync(packagePath("templates", file), "utf8");
-  const ahead = precompiledTemplate(file, source);
-  t = ahead ? hb.template(ahead) : hb.compile(source, compileOptions(file));
+  t = hb.template(precompiledTemplate(file, source) ?? compileTemplate(file, source));
   compiled.set(file, t);
   return t;
 }

@@ -9,6 +9,7 @@ import * as path from "path";
 import Handlebars from "handlebars";
 import {
   compileOptions,
+  compileTemplate,
   type PrecompiledTemplates,
   precompiledTemplate,
   precompiledTemplatesSource,
@@ -45,7 +46,7 @@ test("an edited template is not rendered through its stale precompiled code", ()
   expect(precompiledTemplate("x.md.hbs", "old {{a}}", null)).toBeUndefined();
 });
 
-test("precompiled and run-time compiled templates render alike: strict, escaping only markup", () => {
+test("precompiled, compiled now and Handlebars-compiled templates render alike: strict, escaping only markup", () => {
   const sources: [string, string][] = [
     ["t.md.hbs", "{{#each rows}}|{{name}}|{{/each}} {{note}}"],
     ["t.html.hbs", "<p>{{note}}</p>{{#if flag}}yes{{else}}no{{/if}}"],
@@ -55,7 +56,10 @@ test("precompiled and run-time compiled templates render alike: strict, escaping
   for (const [file, source] of sources) {
     const ahead = Handlebars.template(precompiledTemplate(file, source, module)!);
     const runtime = Handlebars.compile(source, compileOptions(file));
+    const now = Handlebars.template(compileTemplate(file, source));
     expect(ahead(context)).toBe(runtime(context));
+    expect(now(context)).toBe(runtime(context));
+    expect(() => now({})).toThrow(/not defined/);
     // strict: a missing value is an error either way.
     expect(() => ahead({})).toThrow(/not defined/);
     expect(() => runtime({})).toThrow(/not defined/);
