@@ -3,90 +3,89 @@
  * the way prettier lays out JSON (printWidth 100): objects expanded, arrays of plain values on one
  * line when they fit, arrays of numbers filled line by line, other arrays one element per line.
  * Printing it directly saves running prettier over megabytes; a test checks prettier agrees.
+ *
+ * The engine's JSON.stringify with an indent of 2 already prints objects and other arrays that way;
+ * only the arrays of plain values are laid out again. (Printing value by value in JavaScript
+ * allocated some 190 MB for the 8 MB of the shipped models, which the garbage collector then had
+ * to sweep.)
  */
 export const JSON_PRINT_WIDTH = 100;
 
 export function stableJson(value: unknown): string {
-  const out: string[] = [];
-  print(value, 0, 0, out);
-  return out.join("");
+  return layOutPlainArrays(JSON.stringify(sortedCopy(value), null, 2));
+}
+
+/**
+ * A copy of `value` with each object's keys inserted sorted (so listed sorted, after the array-index
+ * keys that JavaScript lists first in numeric order) and undefined members left out.
+ */
+function sortedCopy(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortedCopy);
+  if (value !== null && typeof value === "object") {
+    const out: Record<string, unknown> = {};
+    const object = value as Record<string, unknown>;
+    for (const key of Object.keys(object).sort()) {
+      const v = object[key];
+      if (v !== undefined) out[key] = sortedCopy(v);
+    }
+    return out;
+  }
+  return value;
 }
 
 const pads: string[] = [];
-/** `n` spaces (indents repeat a few widths thousands of times). */
+/** `n` spaces. */
 const pad = (n: number) => (pads[n] ??= " ".repeat(n));
-const isPlain = (v: unknown) => v === null || typeof v !== "object";
-
-/** An array index as a key: JavaScript lists such keys first, in numeric order, in any object. */
-const isIndexKey = (k: string) => /^(?:0|[1-9]\d*)$/.test(k) && Number(k) < 2 ** 32 - 1;
 
 /**
- * The keys of `object` in the order of an object built with its keys inserted sorted: array-index
- * keys first, in numeric order (they come first from `Object.keys` already), then the others sorted.
+ * `text` (JSON.stringify's, indent 2) with each array whose elements are all plain values put on
+ * one line where that line fits, else filled line by line if they are all numbers. In that text an
+ * array opens with `[` at the end of a line, and a line ends with `[` or `{` only where a nested
+ * array or object opens (a string's newline is escaped, and its last character is a quote).
  */
-function sortedKeys(object: object): string[] {
-  const keys = Object.keys(object);
-  let indexKeys = 0;
-  while (indexKeys < keys.length && isIndexKey(keys[indexKeys])) indexKeys++;
-  return indexKeys === 0
-    ? keys.sort()
-    : [...keys.slice(0, indexKeys), ...keys.slice(indexKeys).sort()];
+function layOutPlainArrays(text: string): string {
+  const out: string[] = [];
+  let copied = 0;
+  for (let open = text.indexOf("[\n"); open !== -1; open = text.indexOf("[\n", open + 2)) {
+    const items: string[] = [];
+    let pos = open + 2;
+    let close = -1;
+    for (;;) {
+      const end = text.indexOf("\n", pos);
+      const line = text.slice(pos, end === -1 ? text.length : end);
+      const start = line.length - line.trimStart().length;
+      if (line[start] === "]") {
+        close = pos + start;
+        break;
+      }
+      const last = line[line.length - 1];
+      if (last === "[" || last === "{") break; // a nested container: not a plain array
+      items.push(line.slice(start, last === "," ? -1 : undefined));
+      pos = end + 1;
+    }
+    if (close === -1) continue;
+    const lineStart = text.lastIndexOf("\n", open) + 1;
+    // What precedes the array on its line (indent, `"key": `) and the comma after it.
+    const used = open - lineStart + (text[close + 1] === "," ? 1 : 0);
+    const flat = `[${items.join(", ")}]`;
+    let laidOut: string | undefined;
+    if (used + flat.length <= JSON_PRINT_WIDTH) laidOut = flat;
+    else if (items.every(isNumber)) {
+      const opener = text.slice(lineStart, open);
+      laidOut = fill(items, opener.length - opener.trimStart().length + 2);
+    }
+    if (laidOut !== undefined) {
+      out.push(text.slice(copied, open), laidOut);
+      copied = close + 1;
+    }
+    open = close - 1;
+  }
+  out.push(text.slice(copied));
+  return out.join("");
 }
 
-/**
- * `value` printed at `indent` onto `out`, its object keys sorted and undefined members left out;
- * `used` = characters already on its first line before it plus the characters that follow it on
- * its last line (a trailing comma), for the fits-on-one-line test. One pass, appending pieces:
- * the models are megabytes of JSON.
- */
-function print(value: unknown, indent: number, used: number, out: string[]): void {
-  if (isPlain(value)) {
-    out.push(JSON.stringify(value));
-    return;
-  }
-  if (Array.isArray(value)) {
-    if (value.length === 0) {
-      out.push("[]");
-      return;
-    }
-    if (value.every(isPlain)) {
-      const items = value.map((v) => JSON.stringify(v));
-      const flat = `[${items.join(", ")}]`;
-      if (used + flat.length <= JSON_PRINT_WIDTH) {
-        out.push(flat);
-        return;
-      }
-      if (value.every((v) => typeof v === "number")) {
-        out.push(fill(items, indent + 2));
-        return;
-      }
-    }
-    out.push("[\n");
-    const last = value.length - 1;
-    value.forEach((v, i) => {
-      out.push(pad(indent + 2));
-      print(v, indent + 2, indent + 2 + (i < last ? 1 : 0), out);
-      out.push(i < last ? ",\n" : "\n");
-    });
-    out.push(pad(indent), "]");
-    return;
-  }
-  const object = value as Record<string, unknown>;
-  const keys = sortedKeys(object).filter((k) => object[k] !== undefined);
-  if (keys.length === 0) {
-    out.push("{}");
-    return;
-  }
-  out.push("{\n");
-  const last = keys.length - 1;
-  keys.forEach((k, i) => {
-    const head = `${pad(indent + 2)}${JSON.stringify(k)}: `;
-    out.push(head);
-    print(object[k], indent + 2, head.length + (i < last ? 1 : 0), out);
-    out.push(i < last ? ",\n" : "\n");
-  });
-  out.push(pad(indent), "}");
-}
+/** A plain JSON value that is a number (not a string, true, false or null). */
+const isNumber = (item: string) => item[0] === "-" || (item[0] >= "0" && item[0] <= "9");
 
 /** Numbers packed onto lines as prettier's `fill` does. */
 function fill(items: string[], indent: number): string {
