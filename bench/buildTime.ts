@@ -5,9 +5,11 @@
  * Every build runs in a fresh process (bench/timedBuild.ts) with its own empty cache directory, and
  * is timed from before the generator's modules load to the end of the command.
  */
-import { mkdirSync, rmSync } from "fs";
+import { spawnSync } from "child_process";
+import { existsSync, mkdirSync, rmSync } from "fs";
 import * as path from "path";
-import { runBenchScript } from "./childProcess";
+import { performance } from "perf_hooks";
+import { ROOT, runBenchScript } from "./childProcess";
 import { writeSyntheticSpecs } from "./syntheticIsaspec";
 
 interface Timed {
@@ -37,6 +39,11 @@ export interface BuildTimes {
   noChangeMs: number;
   /** `--no-cache` into an empty output directory: everything is done. */
   coldMs: number;
+  /**
+   * `--no-cache` into an empty output directory by the compiled CLI, as `npx isaforge` runs it
+   * (median of the rounds bench/run.ts runs, alternating with Mesa's generators).
+   */
+  cliColdMs?: number;
   /** The same build run phase by phase (bench/timedBuild.ts --phases): ms per phase. */
   phases: Record<string, number>;
 }
@@ -58,6 +65,34 @@ export function measureShippedBuild(specs: string, work: string): BuildTimes {
   const cold = timedBuild([...args(fresh("cold-out")), "--no-cache"], cache);
   const phased = timedBuild(args(fresh("phased-out")), cache, true);
   return { fullMs: full.ms, noChangeMs: noChange.ms, coldMs: cold.ms, phases: phased.phases ?? {} };
+}
+
+/** The compiled command line, as `npx isaforge` runs it (npm ci compiles it). */
+export const CLI = path.join(ROOT, "dist", "generator", "cli.js");
+
+/**
+ * One `isaforge build --no-cache` of `specs` into an empty `out` by the compiled CLI, started as
+ * `npx isaforge` starts it (the file itself, through its `#!` line): ms from spawn to exit.
+ */
+export function timedCliColdBuild(specs: string, out: string): number {
+  if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run npm run build:ts`);
+  rmSync(out, { recursive: true, force: true });
+  const start = performance.now();
+  const r = spawnSync(CLI, ["build", "--no-cache", "--specs", specs, "--out", out], {
+    encoding: "utf8",
+    env: { ...process.env, NODE_OPTIONS: "" },
+  });
+  const ms = performance.now() - start;
+  if (r.status !== 0)
+    throw new Error(`${CLI} build exited with ${r.signal ?? r.status}:\n${r.stderr}`);
+  rmSync(out, { recursive: true, force: true });
+  return ms;
+}
+
+/** The middle value (the lower middle of an even count). */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)];
 }
 
 export interface ScalePoint {

@@ -6,11 +6,13 @@
  *
  * --json prints exactly one JSON object on stdout:
  *   { "<id>": { "dispatchTs", "linearTs", "dispatchC" }   instructions/s, best timed pass
- *     "build": { "fullMs", "noChangeMs",                   shipped specs, cold cache then unchanged,
- *                "coldMs", "phases": { <phase>: ms } },    with --no-cache, and phase by phase
+ *     "build": { "fullMs", "noChangeMs",                   shipped specs from the sources (tsx): cold
+ *                "coldMs", "phases": { <phase>: ms },      cache, unchanged, --no-cache, phase by phase;
+ *                "cliColdMs" },                            --no-cache by the compiled CLI (median of 3)
  *     "scale": { "<instructions>": <build ms>, … },        synthetic isaspec ISAs
  *     "mesaIsaspecMs"? }                                   Mesa's decode.py + encode.py on ir3.xml
- *                                                          (when /usr/bin/python3 has mako)
+ *                                                          (when /usr/bin/python3 has mako; median of
+ *                                                          3, alternating with the CLI's builds)
  * Otherwise a readable table (with --phases, also where each scale build spends its time).
  *
  * Decoding uses the generated files in --out (default out/, so regenerate it first); the builds
@@ -22,7 +24,14 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "fs";
 import { tmpdir } from "os";
 import * as path from "path";
 import type { IsaModel } from "../generator/model/types";
-import { measureScale, measureShippedBuild, type BuildTimes, type ScalePoint } from "./buildTime";
+import {
+  measureScale,
+  measureShippedBuild,
+  median,
+  timedCliColdBuild,
+  type BuildTimes,
+  type ScalePoint,
+} from "./buildTime";
 import { runBenchScript } from "./childProcess";
 import { ROUNDS, type DecodeSpeed } from "./decodeSpeed";
 import { measureMesaIsaspec, mesaUnavailable } from "./mesaIsaspec";
@@ -52,6 +61,9 @@ export interface BenchResult {
   scale: Record<string, number>;
   mesaIsaspecMs?: number;
 }
+
+/** Rounds of the compiled CLI's cold build (alternating with Mesa's generators where they run). */
+const CLI_ROUNDS = 3;
 
 const DEFAULTS: BenchOptions = {
   json: false,
@@ -155,13 +167,21 @@ export function runBench(
       build,
       scale: Object.fromEntries(scale.map((p) => [String(p.instructions), p.ms])),
     } as BenchResult;
-    // Mesa's generators in the same run, so that the comparison sees the same machine load.
+    // The compiled CLI's cold build and Mesa's generators in alternating rounds, so that the
+    // comparison sees the same machine load; the median of each.
     const why = mesaUnavailable(path.resolve(o.mesa));
     if (why) progress(`Mesa's isaspec generators not timed: ${why}`);
-    else {
-      progress("Mesa's decode.py + encode.py on ir3.xml…");
-      result.mesaIsaspecMs = measureMesaIsaspec(path.resolve(o.mesa));
+    const cli: number[] = [];
+    const mesa: number[] = [];
+    for (let round = 1; round <= CLI_ROUNDS; round++) {
+      progress(`compiled CLI, build --no-cache (round ${round} of ${CLI_ROUNDS})…`);
+      cli.push(timedCliColdBuild(path.resolve(o.specs), path.join(work, "cli-cold-out")));
+      if (why) continue;
+      progress(`Mesa's decode.py + encode.py on ir3.xml (round ${round} of ${CLI_ROUNDS})…`);
+      mesa.push(measureMesaIsaspec(path.resolve(o.mesa)));
     }
+    result.build.cliColdMs = median(cli);
+    if (!why) result.mesaIsaspecMs = median(mesa);
     return { result, scale };
   } finally {
     rmSync(work, { recursive: true, force: true });
@@ -199,10 +219,11 @@ export function formatReport(o: BenchOptions, result: BenchResult, scale: ScaleP
       }),
     ]),
     "",
-    `Build of ${o.specs}: full (cold cache) ${fmt(result.build.fullMs)} ms, nothing changed ${fmt(result.build.noChangeMs)} ms, --no-cache ${fmt(result.build.coldMs)} ms`,
+    `Build of ${o.specs} from the sources (tsx): full (cold cache) ${fmt(result.build.fullMs)} ms, nothing changed ${fmt(result.build.noChangeMs)} ms, --no-cache ${fmt(result.build.coldMs)} ms`,
+    `The compiled CLI (dist/generator/cli.js, what npx isaforge runs), build --no-cache: ${fmt(result.build.cliColdMs!)} ms (median of ${CLI_ROUNDS})`,
     ...(result.mesaIsaspecMs !== undefined
       ? [
-          `Mesa's decode.py + encode.py on ir3.xml: ${fmt(result.mesaIsaspecMs)} ms; the --no-cache build takes ${(result.build.coldMs / result.mesaIsaspecMs).toFixed(1)}× that`,
+          `Mesa's decode.py + encode.py on ir3.xml: ${fmt(result.mesaIsaspecMs)} ms (median of ${CLI_ROUNDS}, alternating with the CLI); the CLI's --no-cache build takes ${(result.build.cliColdMs! / result.mesaIsaspecMs).toFixed(1)}× that`,
         ]
       : []),
     "",
