@@ -16,7 +16,9 @@ test("cuts where markdownSections cuts, and the pieces rejoin to the input", () 
 });
 
 test("a document that could define a link reference is one piece", () => {
-  expect(pageSections(doc("# A", "", "[x]", "", "## B", "", "[x]: https://example.com", ""))).toHaveLength(1);
+  expect(
+    pageSections(doc("# A", "", "[x]", "", "## B", "", "[x]: https://example.com", "")),
+  ).toHaveLength(1);
 });
 
 test("no cut inside a $$ math block, even where the count of $$ before it is odd", () => {

@@ -54,7 +54,8 @@ export function collectMathErrors<T>(source: string, render: () => T): T {
   } finally {
     const errors = mathErrors;
     mathErrors = undefined;
-    if (errors.length > 0) throw new Error(`${source}: math KaTeX cannot render:\n  ${errors.join("\n  ")}`);
+    if (errors.length > 0)
+      throw new Error(`${source}: math KaTeX cannot render:\n  ${errors.join("\n  ")}`);
   }
 }
 
