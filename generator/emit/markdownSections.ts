@@ -19,38 +19,49 @@ const HEADING = /^#{1,6}(\s|$)/;
 /** Starts of HTML blocks a blank line does not end (CommonMark types 1–5). */
 const UNSPLITTABLE = /^ {0,3}(<(pre|script|style|textarea)(\s|>|$)|<!--|<\?|<![A-Za-z]|<!\[CDATA\[)/i;
 
+/** `$$` occurrences in `line` (not overlapping, as `split` counts them). */
+function mathDelimitersIn(line: string): number {
+  let n = 0;
+  for (let at = line.indexOf("$$"); at >= 0; at = line.indexOf("$$", at + 2)) n++;
+  return n;
+}
+
 /**
  * The sections of `markdown`, in order; joined they give `markdown` back exactly. A document with
  * a block the rule above cannot see across comes back whole.
  */
 export function markdownSections(markdown: string): string[] {
-  const lines = markdown.split("\n");
   const sections: string[] = [];
+  // Lines are walked by offset, and sections sliced from the text, rather than split and joined:
+  // the site cuts every manual of a build, megabytes of text.
   let start = 0;
   let fence: string | null = null;
   let previousBlank = true;
   let mathDelimiters = 0;
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i];
+  for (let lineStart = 0; lineStart <= markdown.length; ) {
+    const newline = markdown.indexOf("\n", lineStart);
+    const lineEnd = newline < 0 ? markdown.length : newline;
+    const line = markdown.slice(lineStart, lineEnd);
     const mark = FENCE.exec(line)?.[1];
     if (fence !== null) {
       // A closing fence: the same character, at least as long, nothing after it.
       if (mark && mark[0] === fence[0] && mark.length >= fence.length && line.trim() === mark) fence = null;
     } else if (mark) fence = mark;
     else if (UNSPLITTABLE.test(line)) return [markdown];
-    else if (previousBlank && mathDelimiters % 2 === 0 && HEADING.test(line) && hasText(lines, start, i)) {
-      sections.push(lines.slice(start, i).join("\n") + "\n");
-      start = i;
+    else if (
+      previousBlank &&
+      mathDelimiters % 2 === 0 &&
+      HEADING.test(line) &&
+      // Not a section of blank lines only, which would format to "".
+      markdown.slice(start, lineStart).trim() !== ""
+    ) {
+      sections.push(markdown.slice(start, lineStart));
+      start = lineStart;
     }
-    if (fence === null && !mark) mathDelimiters += line.split("$$").length - 1;
+    if (fence === null && !mark) mathDelimiters += mathDelimitersIn(line);
     previousBlank = fence === null && line.trim() === "";
+    lineStart = lineEnd + 1;
   }
-  sections.push(lines.slice(start).join("\n"));
+  sections.push(markdown.slice(start));
   return sections;
-}
-
-/** Whether lines[from..to) hold more than blank lines (a section of blank lines would format to ""). */
-function hasText(lines: string[], from: number, to: number): boolean {
-  for (let i = from; i < to; i++) if (lines[i].trim() !== "") return true;
-  return false;
 }

@@ -80,6 +80,17 @@ describe("links between manuals", () => {
   });
 });
 
+describe("repeated content", () => {
+  test("an image or link met again, in the same or a later section, is rewritten once", () => {
+    // Equal inline contents share their tokens, and sections render one at a time.
+    const cell = "![bits](svg/t/a.svg) [a](demo.md#x)";
+    const md = `# T\n\n${cell}\n\n${cell}\n\n## Later\n\n${cell}\n`;
+    const html = renderMarkdown(md, { ...ctx("docs/t.md"), imageSrc: (src) => `../docs/${src}` }).html;
+    expect(html.match(/src="[^"]*"/g)).toEqual(Array(3).fill('src="../docs/svg/t/a.svg"'));
+    expect(html.match(/href="[^"]*"/g)).toEqual(Array(3).fill('href="demo.html#x"'));
+  });
+});
+
 describe("errors", () => {
   test("math KaTeX cannot parse fails the render, naming the document and formula", () => {
     expect(() => renderMarkdown("# T\n\nBad: $\\frac{a$ here.\n", ctx("docs/t.md"))).toThrow(

@@ -71,6 +71,17 @@ export function decoderPanelView(model: IsaModel): DecoderPanelView {
   };
 }
 
+/**
+ * What an instruction's boxes are made of (its fields' names and bits, its mask and don't-care
+ * bits): instructions of one format share it, so their boxes are drawn once.
+ */
+function boxesKey(ins: Instruction): string {
+  const fields = ins.fields.map(
+    (f) => `${f.name}:${f.ranges.map((r) => `${r.high}-${r.low}`).join(",")}`,
+  );
+  return `${ins.encoding.mask.join()}|${ins.encoding.dontCare.join()}|${fields.join(";")}`;
+}
+
 export function codecScriptView(
   model: IsaModel,
   manual: ManualInstruction[],
@@ -78,22 +89,29 @@ export function codecScriptView(
 ): CodecScriptView {
   const layouts: BoxRow[][] = [];
   const layoutIndex = new Map<string, number>();
+  const indexByBoxesKey = new Map<string, number>();
   const instructions: Record<string, [string, number]> = {};
   model.instructions.forEach((ins, i) => {
-    const rows = liveBoxes(model, ins).map((b): BoxRow => [
-      b.word,
-      b.layer,
-      b.high,
-      b.low,
-      b.kind,
-      b.text,
-      b.item ?? null,
-    ]);
-    const key = JSON.stringify(rows);
-    let index = layoutIndex.get(key);
+    const boxes = boxesKey(ins);
+    let index = indexByBoxesKey.get(boxes);
     if (index === undefined) {
-      index = layouts.push(rows) - 1;
-      layoutIndex.set(key, index);
+      const rows = liveBoxes(model, ins).map((b): BoxRow => [
+        b.word,
+        b.layer,
+        b.high,
+        b.low,
+        b.kind,
+        b.text,
+        b.item ?? null,
+      ]);
+      // Different fields can still draw the same boxes (a field order that places them alike).
+      const key = JSON.stringify(rows);
+      index = layoutIndex.get(key);
+      if (index === undefined) {
+        index = layouts.push(rows) - 1;
+        layoutIndex.set(key, index);
+      }
+      indexByBoxesKey.set(boxes, index);
     }
     instructions[ins.name] = [manual[i].anchor, index];
   });

@@ -4,11 +4,10 @@
  * MathML (the browser draws it; no fonts or stylesheets to ship), and links between manuals
  * (`valhall.md#x`) pointed at their pages (`valhall.html#x`).
  */
-import katex from "katex";
-import MarkdownIt from "markdown-it";
-import texmath from "markdown-it-texmath";
+import type MarkdownIt from "markdown-it";
 import type Token from "markdown-it/lib/token.mjs";
-import { newGithubSlugger } from "./githubSlugger";
+import { pageSections } from "./pageSections";
+import { collectMathErrors, inlineText, newPageEnv, siteMarkdownIt, type PageEnv } from "./siteMarkdownIt";
 
 export interface Heading {
   /** 1 for `#`, 2 for `##`, … */
@@ -40,49 +39,6 @@ export const TABLE_CLASS = "md-table";
 export const BIT_LAYOUT_CLASS = "bit-layout";
 const BIT_COLUMN = /^\d+(:\d+)?$/;
 
-// texmath keeps the engine of its first use for the whole process, so the engine is one shared
-// object; it records failures in `mathErrors` (set only while a page renders) instead of letting
-// texmath print them into the page as text.
-let mathErrors: string[] | undefined;
-const mathEngine = {
-  renderToString(tex: string, options: { displayMode?: boolean }): string {
-    try {
-      return katex.renderToString(tex, {
-        displayMode: options.displayMode ?? false,
-        output: "mathml",
-        throwOnError: true,
-      });
-    } catch (e) {
-      mathErrors?.push(`$${tex}$: ${(e as Error).message}`);
-      throw e;
-    }
-  },
-};
-
-function markdownIt(): MarkdownIt {
-  const slugger = newGithubSlugger();
-  const md = new MarkdownIt({ html: false, linkify: false, typographer: false }).use(texmath, {
-    engine: mathEngine,
-    delimiters: "dollars",
-  });
-  // Every heading gets the id GitHub gives it. (markdown-it-anchor does this too, but searches the
-  // whole token list again after each heading, which made a 20,000-instruction page take seconds.)
-  md.core.ruler.push("heading_ids", (state) => {
-    state.tokens.forEach((t, i) => {
-      if (t.type === "heading_open") t.attrSet("id", slugger.slug(inlineText(state.tokens[i + 1])));
-    });
-  });
-  return md;
-}
-
-/** A heading's text as the anchor plugin (and GitHub) sees it: text and code spans, markup removed. */
-function inlineText(inline: Token | undefined): string {
-  return (inline?.children ?? [])
-    .filter((t) => t.type === "text" || t.type === "code_inline")
-    .map((t) => t.content)
-    .join("");
-}
-
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 
 /** Whether the table opening at `tokens[open]` heads every column with a bit or bit range. */
@@ -105,10 +61,31 @@ function rewriteLink(href: string, ctx: RenderContext): string {
   return page + hash;
 }
 
+/** What the sections of one page share while they render. */
+interface PageRender {
+  md: MarkdownIt;
+  env: PageEnv;
+  ctx: RenderContext;
+  headings: Heading[];
+  /** Inline token lists already rewritten: equal inline contents share theirs (siteMarkdownIt). */
+  rewritten: Set<Token[]>;
+}
+
 export function renderMarkdown(markdown: string, ctx: RenderContext): RenderedMarkdown {
-  const md = markdownIt();
-  const tokens = md.parse(markdown, {});
-  const headings: Heading[] = [];
+  const page: PageRender = { md: siteMarkdownIt(), env: newPageEnv(), ctx, headings: [], rewritten: new Set() };
+  const html = collectMathErrors(ctx.source, () =>
+    pageSections(markdown)
+      .map((section) => renderSection(section, page))
+      .join(""),
+  );
+  const title = page.headings.find((h) => h.level === 1)?.text;
+  if (title === undefined) throw new Error(`${ctx.source}: no level-1 heading to title the page`);
+  return { html, title, headings: page.headings };
+}
+
+/** One section of a page (see pageSections): its headings go to the page's, its HTML is returned. */
+function renderSection(markdown: string, { md, env, ctx, headings, rewritten }: PageRender): string {
+  const tokens = md.parse(markdown, env);
   tokens.forEach((t, i) => {
     if (t.type === "heading_open")
       headings.push({ level: Number(t.tag.slice(1)), id: t.attrGet("id") ?? "", text: inlineText(tokens[i + 1]) });
@@ -116,7 +93,9 @@ export function renderMarkdown(markdown: string, ctx: RenderContext): RenderedMa
       t.attrJoin("class", TABLE_CLASS);
       if (isBitLayout(tokens, i)) t.attrJoin("class", BIT_LAYOUT_CLASS);
     }
-    for (const child of t.children ?? []) {
+    if (!t.children || rewritten.has(t.children)) return;
+    rewritten.add(t.children);
+    for (const child of t.children) {
       const href = child.type === "link_open" ? child.attrGet("href") : null;
       if (href !== null) child.attrSet("href", rewriteLink(href, ctx));
       const src = child.type === "image" ? child.attrGet("src") : null;
@@ -127,17 +106,5 @@ export function renderMarkdown(markdown: string, ctx: RenderContext): RenderedMa
       }
     }
   });
-  const title = headings.find((h) => h.level === 1)?.text;
-  if (title === undefined) throw new Error(`${ctx.source}: no level-1 heading to title the page`);
-
-  mathErrors = [];
-  let html: string;
-  try {
-    html = md.renderer.render(tokens, md.options, {});
-  } finally {
-    const errors = mathErrors;
-    mathErrors = undefined;
-    if (errors.length > 0) throw new Error(`${ctx.source}: math KaTeX cannot render:\n  ${errors.join("\n  ")}`);
-  }
-  return { html, title, headings };
+  return md.renderer.render(tokens, md.options, env);
 }
