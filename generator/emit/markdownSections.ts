@@ -9,21 +9,31 @@
  * formatting each piece alone cannot change how the rest parses. Inputs that could break that
  * rule are not split: a document with a raw HTML block of types 1–5 (`<pre>`, `<script>`,
  * `<style>`, `<textarea>`, comments, `<?`, `<!X`, CDATA), which a blank line does not end, comes
- * back whole; and no cut falls inside a `$$` math block (an odd count of `$$` since the last cut),
- * which prettier reads as one block, blank lines and all.
+ * back whole; and no cut falls inside a `$$` math block, which prettier reads as one block, blank
+ * lines and all: not where the count of `$$` before it is odd, nor between a `$$` and the next `$$`
+ * with no `$` in between (a `$$` in a code span would make the count wrong there).
  */
 
 /** An opening or closing code fence: up to 3 spaces, then 3+ backticks or tildes. */
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 const HEADING = /^#{1,6}(\s|$)/;
 /** Starts of HTML blocks a blank line does not end (CommonMark types 1–5). */
-const UNSPLITTABLE = /^ {0,3}(<(pre|script|style|textarea)(\s|>|$)|<!--|<\?|<![A-Za-z]|<!\[CDATA\[)/i;
+const UNSPLITTABLE =
+  /^ {0,3}(<(pre|script|style|textarea)(\s|>|$)|<!--|<\?|<![A-Za-z]|<!\[CDATA\[)/i;
 
 /** `$$` occurrences in `line` (not overlapping, as `split` counts them). */
 function mathDelimitersIn(line: string): number {
   let n = 0;
   for (let at = line.indexOf("$$"); at >= 0; at = line.indexOf("$$", at + 2)) n++;
   return n;
+}
+
+/** Whether the last `$` before `at` ends a `$$` and the first `$` after it starts one. */
+function betweenMathDelimiters(markdown: string, at: number): boolean {
+  const before = markdown.lastIndexOf("$", at - 1);
+  if (before < 1 || markdown[before - 1] !== "$") return false;
+  const after = markdown.indexOf("$", at);
+  return after >= 0 && markdown[after + 1] === "$";
 }
 
 /**
@@ -38,19 +48,21 @@ export function markdownSections(markdown: string): string[] {
   let fence: string | null = null;
   let previousBlank = true;
   let mathDelimiters = 0;
-  for (let lineStart = 0; lineStart <= markdown.length; ) {
+  for (let lineStart = 0; lineStart <= markdown.length;) {
     const newline = markdown.indexOf("\n", lineStart);
     const lineEnd = newline < 0 ? markdown.length : newline;
     const line = markdown.slice(lineStart, lineEnd);
     const mark = FENCE.exec(line)?.[1];
     if (fence !== null) {
       // A closing fence: the same character, at least as long, nothing after it.
-      if (mark && mark[0] === fence[0] && mark.length >= fence.length && line.trim() === mark) fence = null;
+      if (mark && mark[0] === fence[0] && mark.length >= fence.length && line.trim() === mark)
+        fence = null;
     } else if (mark) fence = mark;
     else if (UNSPLITTABLE.test(line)) return [markdown];
     else if (
       previousBlank &&
       mathDelimiters % 2 === 0 &&
+      !betweenMathDelimiters(markdown, lineStart) &&
       HEADING.test(line) &&
       // Not a section of blank lines only, which would format to "".
       markdown.slice(start, lineStart).trim() !== ""

@@ -14,11 +14,9 @@ const doc = (...lines: string[]) => lines.join("\n");
 
 describe("markdownSections", () => {
   test("cuts before each heading that follows a blank line", () => {
-    expect(markdownSections(doc("# A", "", "text", "", "## B", "", "- x", "", "### C", "done", ""))).toEqual([
-      "# A\n\ntext\n\n",
-      "## B\n\n- x\n\n",
-      "### C\ndone\n",
-    ]);
+    expect(
+      markdownSections(doc("# A", "", "text", "", "## B", "", "- x", "", "### C", "done", "")),
+    ).toEqual(["# A\n\ntext\n\n", "## B\n\n- x\n\n", "### C\ndone\n"]);
   });
 
   test("a heading right after a non-blank line is not a cut", () => {
@@ -28,7 +26,10 @@ describe("markdownSections", () => {
   test("no cut inside fenced code, whatever the fence", () => {
     const fenced = (open: string, close: string) =>
       doc("# A", "", open, "", "# not a heading", close, "", "# B", "");
-    expect(markdownSections(fenced("```", "```"))).toEqual([doc("# A", "", "```", "", "# not a heading", "```", "", ""), "# B\n"]);
+    expect(markdownSections(fenced("```", "```"))).toEqual([
+      doc("# A", "", "```", "", "# not a heading", "```", "", ""),
+      "# B\n",
+    ]);
     expect(markdownSections(fenced("~~~~", "~~~~"))).toHaveLength(2);
     expect(markdownSections(fenced("   ```text", "```"))).toHaveLength(2);
     // A shorter fence or the other character does not close it: the rest is code.
@@ -43,13 +44,33 @@ describe("markdownSections", () => {
     ]);
   });
 
-  test.each(["<!-- note", "<pre>", "<script>", "<style>", "<textarea>", "<?php", "<!DOCTYPE x>", "<![CDATA["])(
-    "a document with an HTML block a blank line does not end (%s) is not cut",
-    (html) => {
-      const text = doc("# A", "", html, "", "# B", "");
-      expect(markdownSections(text)).toEqual([text]);
-    },
-  );
+  test("no cut inside a $$ math block after a $$ in a code span (the count of $$ is odd there)", () => {
+    // The code span's `$$` makes the block's opening look like a closing: the cut before `# y` is
+    // refused all the same (a `$$` before it, a `$$` after it, no `$` between).
+    const codeSpan = doc("# A", "", "`$$` in code", "", "$$", "x", "", "# y", "$$", "", "# B", "");
+    expect(markdownSections(codeSpan)).toEqual([codeSpan]);
+    // Between two math blocks with no `$` in between, the rule cannot tell a gap from a block.
+    const twoBlocks = doc("# A", "", "$$", "x", "$$", "", "# B", "", "$$", "y", "$$", "");
+    expect(markdownSections(twoBlocks)).toEqual([twoBlocks]);
+    expect(markdownSections(doc("# A", "", "$$", "x", "$$", "", "# B", "", "$y$", ""))).toEqual([
+      doc("# A", "", "$$", "x", "$$", "", ""),
+      doc("# B", "", "$y$", ""),
+    ]);
+  });
+
+  test.each([
+    "<!-- note",
+    "<pre>",
+    "<script>",
+    "<style>",
+    "<textarea>",
+    "<?php",
+    "<!DOCTYPE x>",
+    "<![CDATA[",
+  ])("a document with an HTML block a blank line does not end (%s) is not cut", (html) => {
+    const text = doc("# A", "", html, "", "# B", "");
+    expect(markdownSections(text)).toEqual([text]);
+  });
 
   test("blank lines before the first heading stay with it", () => {
     expect(markdownSections("\n\n# A\n\n# B\n")).toEqual(["\n\n# A\n\n", "# B\n"]);
@@ -88,10 +109,17 @@ describe("formatting by sections", () => {
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom("", "\n", "\n\n"),
-        fc.array(fc.tuple(fc.constantFrom(...BLOCKS), fc.constantFrom("\n\n", "\n", "\n\n\n")), { minLength: 1, maxLength: 14 }),
+        fc.array(fc.tuple(fc.constantFrom(...BLOCKS), fc.constantFrom("\n\n", "\n", "\n\n\n")), {
+          minLength: 1,
+          maxLength: 14,
+        }),
         async (lead, parts) => {
           const content = lead + parts.map(([block, gap]) => block + gap).join("");
-          const whole = await prettier.format(content, { parser: "markdown", printWidth: 100, filepath: "x.md" });
+          const whole = await prettier.format(content, {
+            parser: "markdown",
+            printWidth: 100,
+            filepath: "x.md",
+          });
           const bySections = await prettierFormat({ path: "docs/x.md", content });
           expect(bySections).toBe(whole);
         },

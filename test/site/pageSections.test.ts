@@ -21,11 +21,8 @@ test("a document that could define a link reference is one piece", () => {
   ).toHaveLength(1);
 });
 
-test("no cut inside a $$ math block, even where the count of $$ before it is odd", () => {
-  // markdownSections counts `$$`: the one in the code span makes the block's opening look like a
-  // closing, so it cuts before `# y` (and, the count odd again after the block, not before `# B`).
+test("no cut inside a $$ math block, even where a $$ in a code span makes the count of $$ odd", () => {
   const md = doc("# A", "", "`$$` in code", "", "$$", "x", "", "# y", "$$", "", "# B", "");
-  expect(markdownSections(md)[1]).toMatch(/^# y\n/);
   expect(pageSections(md)).toEqual([md]);
 });
 
