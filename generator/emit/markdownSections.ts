@@ -28,14 +28,6 @@ function mathDelimitersIn(line: string): number {
   return n;
 }
 
-/** Whether the last `$` before `at` ends a `$$` and the first `$` after it starts one. */
-function betweenMathDelimiters(markdown: string, at: number): boolean {
-  const before = markdown.lastIndexOf("$", at - 1);
-  if (before < 1 || markdown[before - 1] !== "$") return false;
-  const after = markdown.indexOf("$", at);
-  return after >= 0 && markdown[after + 1] === "$";
-}
-
 /**
  * The sections of `markdown`, in order; joined they give `markdown` back exactly. A document with
  * a block the rule above cannot see across comes back whole.
@@ -48,11 +40,19 @@ export function markdownSections(markdown: string): string[] {
   let fence: string | null = null;
   let previousBlank = true;
   let mathDelimiters = 0;
+  // The last `$` before the current line and the first at or after it: found once each, so the
+  // walk stays linear (a search from every heading for a `$` that is not there was quadratic).
+  let lastDollar = -1;
+  let nextDollar = -1;
   for (let lineStart = 0; lineStart <= markdown.length;) {
     const newline = markdown.indexOf("\n", lineStart);
     const lineEnd = newline < 0 ? markdown.length : newline;
     const line = markdown.slice(lineStart, lineEnd);
     const mark = FENCE.exec(line)?.[1];
+    if (nextDollar !== Infinity && nextDollar < lineStart) {
+      const i = markdown.indexOf("$", lineStart);
+      nextDollar = i < 0 ? Infinity : i;
+    }
     if (fence !== null) {
       // A closing fence: the same character, at least as long, nothing after it.
       if (mark && mark[0] === fence[0] && mark.length >= fence.length && line.trim() === mark)
@@ -62,7 +62,8 @@ export function markdownSections(markdown: string): string[] {
     else if (
       previousBlank &&
       mathDelimiters % 2 === 0 &&
-      !betweenMathDelimiters(markdown, lineStart) &&
+      // Not between a `$$` and the next `$$` with no `$` in between.
+      !(markdown[lastDollar - 1] === "$" && markdown[nextDollar + 1] === "$") &&
       HEADING.test(line) &&
       // Not a section of blank lines only, which would format to "".
       markdown.slice(start, lineStart).trim() !== ""
@@ -72,6 +73,8 @@ export function markdownSections(markdown: string): string[] {
     }
     if (fence === null && !mark) mathDelimiters += mathDelimitersIn(line);
     previousBlank = fence === null && line.trim() === "";
+    const dollar = line.lastIndexOf("$");
+    if (dollar >= 0) lastDollar = lineStart + dollar;
     lineStart = lineEnd + 1;
   }
   sections.push(markdown.slice(start));
