@@ -5,6 +5,7 @@
 import { BuildCache, diffOutputHashes, type BuildResult, type CachedResult } from "./buildCache";
 import { Diagnostics, formatDiagnostic } from "./diagnostics";
 import { outputIsa, type OutputFile } from "./emit/outputFile";
+import { OutputWriter } from "./emit/outputWriter";
 import { diffOutput, writeOutputAtomically } from "./emit/writeOutput";
 import type { IsaModel } from "./model/types";
 
@@ -60,17 +61,36 @@ export function checkSpecs(
   return { models, status: EXIT_OK };
 }
 
-export async function renderArtifacts(models: IsaModel[]): Promise<OutputFile[]> {
+const byPath = (a: OutputFile, b: OutputFile) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+
+/**
+ * Every artifact of `models`, formatted, sorted by path. `rendered` sees each emitter's files as
+ * soon as they are ready (all of them at once where the build renders on two threads).
+ */
+export async function renderArtifacts(
+  models: IsaModel[],
+  rendered: (files: OutputFile[]) => void = () => undefined,
+): Promise<OutputFile[]> {
   const parallel = require("./emit/parallelRender") as typeof import("./emit/parallelRender");
-  if (parallel.useWorkers(models)) return (await parallel.renderInParallel(models)).files;
-  const files = emitters().EMITTERS.flatMap((e) => e.emit(models));
-  return formatting().formatOutput(
-    files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
-  );
+  if (parallel.useWorkers(models)) {
+    const { files } = await parallel.renderInParallel(models);
+    rendered(files);
+    return files;
+  }
+  const files: OutputFile[] = [];
+  for (const e of emitters().EMITTERS) {
+    const formatted = await formatting().formatOutput(e.emit(models));
+    rendered(formatted);
+    files.push(...formatted);
+  }
+  return files.sort(byPath);
 }
 
+/** Where a build puts its files as they are rendered: told first whether the build is partial. */
+type OpenOutput = (partial: boolean) => { add(files: OutputFile[]): void };
+
 /** Read, check and render: everything a build computes from its inputs, ready to cache. */
-async function computeBuild(options: BuildOptions): Promise<BuildResult> {
+async function computeBuild(options: BuildOptions, open?: OpenOutput): Promise<BuildResult> {
   const messages: string[] = [];
   // Reading and checking print only diagnostics, all to standard error.
   const capture: Log = { out: (line) => messages.push(line), err: (line) => messages.push(line) };
@@ -91,10 +111,15 @@ async function computeBuild(options: BuildOptions): Promise<BuildResult> {
   // Everything is rendered from all models, so that files shared by the ISAs (indexes, the site's
   // navigation and search) stay what a full build writes; --only selects files, not models.
   const ids = models.map((m) => m.isa.id);
-  const files = (await renderArtifacts(models)).filter((f) => {
+  const selected = (f: OutputFile) => {
     const owner = outputIsa(f.path, ids);
     return !only || owner === undefined || only.includes(owner);
-  });
+  };
+  const partial = only !== undefined && new Set(only).size !== ids.length;
+  const output = open?.(partial);
+  const files = (
+    await renderArtifacts(models, (batch) => output?.add(batch.filter(selected)))
+  ).filter(selected);
   // What only rendering finds out (an example the assembler cannot invert) is a warning.
   for (const d of emitters().renderWarnings(models)) capture.err(formatDiagnostic(d));
   return {
@@ -102,7 +127,7 @@ async function computeBuild(options: BuildOptions): Promise<BuildResult> {
     messages,
     files,
     ids: only ?? ids,
-    partial: only !== undefined && new Set(only).size !== ids.length,
+    partial,
   };
 }
 
@@ -150,10 +175,24 @@ export async function build(options: BuildOptions, log: Log): Promise<number> {
     const status = finishFromCache(hit, options, log);
     if (status !== undefined) return status;
   }
-  const result = await computeBuild(options);
+  // The files are written as they are rendered (emit/outputWriter.ts), unless only compared.
+  let writer: OutputWriter | undefined;
+  const open: OpenOutput | undefined = options.check
+    ? undefined
+    : (partial) => (writer = OutputWriter.start(options.out, partial));
+  let result: BuildResult;
+  try {
+    result = await computeBuild(options, open);
+  } catch (e) {
+    await writer?.abandon();
+    throw e;
+  }
   cache?.store(result);
   for (const line of result.messages) log.err(line);
-  if (!result.files) return result.status;
+  if (!result.files) {
+    await writer?.abandon();
+    return result.status;
+  }
   if (options.check)
     return reportStale(
       options.out,
@@ -161,7 +200,16 @@ export async function build(options: BuildOptions, log: Log): Promise<number> {
       result.files.length,
       log,
     );
-  writeOutputAtomically(options.out, result.files, result.partial ?? false);
+  try {
+    await writer!.finish();
+  } catch (e) {
+    // The output could not be written (a file where a folder must go, no permission, disk full):
+    // the previous output is still in place.
+    log.err(
+      `isaforge: error[output]: cannot write ${options.out}: ${e instanceof Error ? e.message : String(e)}`,
+    );
+    return EXIT_INPUT_ERRORS;
+  }
   log.out(wrote(result.files.length, options.out, result.ids ?? []));
   return EXIT_OK;
 }

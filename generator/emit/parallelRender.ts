@@ -6,9 +6,8 @@
  * output is byte for byte what one thread renders, whichever thread did what.
  */
 import { availableParallelism } from "os";
-import * as path from "path";
 import { performance } from "perf_hooks";
-import { MessageChannel, Worker } from "worker_threads";
+import { MessageChannel, type Worker } from "worker_threads";
 import type { IsaModel } from "../model/types";
 import { generatedCodecs, useExamples } from "./emitManuals";
 import { formatOutput } from "./formatOutput";
@@ -16,6 +15,7 @@ import { EMITTERS } from "./index";
 import { claimChunks, exampleChunks, mergeChunks } from "./manual/exampleChunks";
 import type { OutputFile } from "./outputFile";
 import type { CodecScripts, RenderWorkerInput, RenderWorkerMessage } from "./renderWorker";
+import { fromSource, startWorker, tsxHook } from "./startWorker";
 
 /** The emitters the worker renders: none of them reads the manuals. */
 const WORKER_EMITTERS = ["json", "c-header", "register-headers", "dispatch", "diagrams"];
@@ -39,28 +39,8 @@ export function useWorkers(models: IsaModel[]): boolean {
   return models.reduce((n, m) => n + m.instructions.length, 0) >= MIN_INSTRUCTIONS;
 }
 
-/** Run from the TypeScript sources (tsx, ts-jest) rather than the compiled `dist/`. */
-const fromSource = __filename.endsWith(".ts");
-
-/** tsx's require hook, which lets a worker load the TypeScript sources; undefined without tsx. */
-function tsxHook(): string | undefined {
-  try {
-    return require.resolve("tsx/cjs");
-  } catch {
-    return undefined;
-  }
-}
-
-function startWorker(input: RenderWorkerInput): Worker {
-  const entry = path.join(__dirname, `renderWorker${path.extname(__filename)}`);
-  const options = { workerData: input, transferList: [input.port], execArgv: [] };
-  if (!fromSource) return new Worker(entry, options);
-  // From source: the worker loads the TypeScript through tsx's require hook.
-  const hook = tsxHook()!;
-  return new Worker(`require(${JSON.stringify(hook)});\nrequire(${JSON.stringify(entry)});`, {
-    ...options,
-    eval: true,
-  });
+function startRenderWorker(input: RenderWorkerInput): Worker {
+  return startWorker("renderWorker", { workerData: input, transferList: [input.port] });
 }
 
 type Reply<K extends RenderWorkerMessage["kind"]> = Extract<RenderWorkerMessage, { kind: K }>;
@@ -115,7 +95,12 @@ export async function renderInParallel(
   };
   const counter = new Int32Array(new SharedArrayBuffer(4));
   const channel = new MessageChannel();
-  const worker = startWorker({ models, emitters: WORKER_EMITTERS, counter, port: channel.port2 });
+  const worker = startRenderWorker({
+    models,
+    emitters: WORKER_EMITTERS,
+    counter,
+    port: channel.port2,
+  });
   const reply = replies(worker);
   try {
     lap("start worker");

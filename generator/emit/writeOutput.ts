@@ -39,7 +39,8 @@ export function restoreInterruptedSwap(outDir: string): void {
   if (!existsSync(abs) && existsSync(old)) renameSync(old, abs);
   else if (existsSync(old)) rmSync(old, { recursive: true, force: true });
   const parent = path.dirname(abs);
-  if (!existsSync(parent)) return;
+  // No folder there (or a file): no staging of an earlier build either.
+  if (!statSync(parent, { throwIfNoEntry: false })?.isDirectory()) return;
   const prefix = `${path.basename(abs)}.isaforge-tmp-`;
   for (const name of readdirSync(parent)) {
     // Staging left by a build that died; a live build's staging is its own business.
@@ -79,6 +80,65 @@ function linkOrWrite(previous: string, target: string, content: string): void {
   }
 }
 
+/** A staging directory beside the output, being filled, and what it will replace. */
+export interface Staging {
+  /** The output directory, absolute. */
+  abs: string;
+  staging: string;
+  old: string;
+  /** Whether the previous output's unchanged files can be linked (with keepOthers it was copied). */
+  linkPrevious: boolean;
+  /** Folders made so far: each is made once (a recursive mkdirSync costs far more than the write
+   * even when the folder exists; 20,000 diagrams in one folder took seconds). */
+  made: Set<string>;
+}
+
+/**
+ * Start replacing `outDir`: an empty staging directory beside it, or with `keepOthers` (a partial
+ * `--only` build) a copy of the previous output, whose files not regenerated are kept.
+ */
+export function startStaging(outDir: string, keepOthers: boolean): Staging {
+  restoreInterruptedSwap(outDir);
+  const { abs, staging, old } = siblings(outDir);
+  if (keepOthers && existsSync(abs)) cpSync(abs, staging, { recursive: true });
+  else mkdirSync(staging, { recursive: true });
+  return { abs, staging, old, linkPrevious: !keepOthers && existsSync(abs), made: new Set() };
+}
+
+/** Write `files` into the staging directory. */
+export function stageFiles(s: Staging, files: OutputFile[]): void {
+  files.forEach((f, i) => {
+    const target = path.join(s.staging, f.path);
+    const folder = path.dirname(target);
+    if (!s.made.has(folder)) {
+      mkdirSync(folder, { recursive: true });
+      s.made.add(folder);
+    }
+    if (s.linkPrevious && unchanged(path.join(s.abs, f.path), f.content))
+      linkOrWrite(path.join(s.abs, f.path), target, f.content);
+    else writeFileSync(target, f.content);
+    if (i === Math.floor(files.length / 2)) faultPoint("staging-half-written");
+  });
+}
+
+/** Swap the filled staging directory in for the output, with two renames. */
+export function swapInStaging(s: Staging): void {
+  faultPoint("staging-written");
+  if (existsSync(s.abs)) renameSync(s.abs, s.old);
+  faultPoint("between-renames");
+  renameSync(s.staging, s.abs);
+  faultPoint("swapped");
+  rmSync(s.old, { recursive: true, force: true });
+}
+
+/** Remove a staging directory that will not be swapped in (the build failed). */
+export function discardStaging(outDir: string): void {
+  const { staging } = siblings(outDir);
+  // Where the output's folder is a file, there was never a staging directory to remove.
+  if (statSync(path.dirname(staging), { throwIfNoEntry: false })?.isDirectory())
+    rmSync(staging, { recursive: true, force: true });
+}
+
 /**
  * Replace `outDir` with `files`. With `keepOthers`, files of the previous output that are not
  * regenerated are kept (a partial `--only` build); otherwise the output is exactly `files`.
@@ -88,33 +148,9 @@ export function writeOutputAtomically(
   files: OutputFile[],
   keepOthers: boolean,
 ): void {
-  restoreInterruptedSwap(outDir);
-  const { abs, staging, old } = siblings(outDir);
-  if (keepOthers && existsSync(abs)) cpSync(abs, staging, { recursive: true });
-  else mkdirSync(staging, { recursive: true });
-  // Each folder made once: a recursive mkdirSync costs far more than the write even when the folder
-  // exists (20,000 diagrams in one folder took seconds).
-  const made = new Set<string>();
-  // The previous output whose unchanged files can be linked (with keepOthers it was copied).
-  const previous = !keepOthers && existsSync(abs);
-  files.forEach((f, i) => {
-    const target = path.join(staging, f.path);
-    const folder = path.dirname(target);
-    if (!made.has(folder)) {
-      mkdirSync(folder, { recursive: true });
-      made.add(folder);
-    }
-    if (previous && unchanged(path.join(abs, f.path), f.content))
-      linkOrWrite(path.join(abs, f.path), target, f.content);
-    else writeFileSync(target, f.content);
-    if (i === Math.floor(files.length / 2)) faultPoint("staging-half-written");
-  });
-  faultPoint("staging-written");
-  if (existsSync(abs)) renameSync(abs, old);
-  faultPoint("between-renames");
-  renameSync(staging, abs);
-  faultPoint("swapped");
-  rmSync(old, { recursive: true, force: true });
+  const staging = startStaging(outDir, keepOthers);
+  stageFiles(staging, files);
+  swapInStaging(staging);
 }
 
 /** Files under `dir`, relative, with `/` separators, sorted. */

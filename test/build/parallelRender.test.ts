@@ -4,7 +4,15 @@
  * and leave out/ as it was.
  */
 import { spawnSync } from "child_process";
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "fs";
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "fs";
 import { tmpdir } from "os";
 import * as path from "path";
 import { renderArtifacts } from "../../generator/build";
@@ -111,7 +119,12 @@ describe("a failure in the worker thread", () => {
       {
         cwd: ROOT,
         encoding: "utf8",
-        env: { ...process.env, NODE_OPTIONS: "", ISAFORGE_WORKERS: "1", ISAFORGE_WORKER_FAIL: fail },
+        env: {
+          ...process.env,
+          NODE_OPTIONS: "",
+          ISAFORGE_WORKERS: "1",
+          ISAFORGE_WORKER_FAIL: fail,
+        },
       },
     );
   }
@@ -123,6 +136,8 @@ describe("a failure in the worker thread", () => {
     );
     expect(r.status).toBe(1);
     expect(tree(out)).toEqual(previous);
+    // The output thread's staging directory is gone too.
+    expect(readdirSync(path.dirname(out)).filter((n) => n.includes(".isaforge-"))).toEqual([]);
   });
 
   test("a worker that stops early fails the build with a clear error; out/ is left as it was", () => {

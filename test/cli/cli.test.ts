@@ -1,4 +1,12 @@
-import { mkdtempSync, readFileSync, writeFileSync, mkdirSync, existsSync, rmSync } from "fs";
+import {
+  cpSync,
+  mkdtempSync,
+  readFileSync,
+  writeFileSync,
+  mkdirSync,
+  existsSync,
+  rmSync,
+} from "fs";
 import { tmpdir } from "os";
 import * as path from "path";
 import { runCli } from "../../generator/cli";
@@ -26,6 +34,27 @@ describe("isaforge CLI", () => {
     expect(r.out).toBe(
       JSON.parse(readFileSync(path.join(__dirname, "..", "..", "package.json"), "utf8")).version,
     );
+  });
+
+  test("an output that cannot be written: a clear error, exit 1, nothing left beside it", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "isaforge-unwritable-"));
+    try {
+      writeFileSync(path.join(dir, "file"), "a file, not a folder\n");
+      // One small ISA keeps the build quick.
+      const specs = path.join(dir, "specs");
+      cpSync(path.join(__dirname, "..", "..", "specs", "r500"), path.join(specs, "r500"), {
+        recursive: true,
+      });
+      const out = path.join(dir, "file", "out");
+      const r = await run("build", "--no-cache", "--specs", specs, "--out", out);
+      expect(r.status).toBe(1);
+      expect(r.err.split("\n").filter((l) => l.startsWith("isaforge:"))).toEqual([
+        `isaforge: error[output]: cannot write ${out}: ENOTDIR: not a directory, mkdir '${out}.isaforge-tmp-${process.pid}'`,
+      ]);
+      expect(readFileSync(path.join(dir, "file"), "utf8")).toBe("a file, not a folder\n");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test("usage errors exit 2", async () => {

@@ -1,0 +1,48 @@
+/**
+ * The thread that writes a build's output (started by outputWriter.ts): it stages each batch of
+ * files as it arrives and, when told to finish, swaps the staging directory in.
+ */
+import { parentPort, workerData } from "worker_threads";
+import type { OutputFile } from "./outputFile";
+import { stageFiles, startStaging, swapInStaging } from "./writeOutput";
+
+export interface OutputWriterInput {
+  outDir: string;
+  keepOthers: boolean;
+}
+
+/** From the main thread: a batch of files to stage, or `finish`. */
+export type OutputWriterRequest = { kind: "files"; files: OutputFile[] } | { kind: "finish" };
+
+export type OutputWriterReply =
+  { kind: "done" } | { kind: "error"; message: string; stack?: string };
+
+const input = workerData as OutputWriterInput;
+const port = parentPort!;
+let failed = false;
+
+function attempt(work: () => void): void {
+  if (failed) return; // the first error was reported; the main thread discards the staging
+  try {
+    work();
+  } catch (e) {
+    failed = true;
+    const error = e instanceof Error ? e : new Error(String(e));
+    port.postMessage({
+      kind: "error",
+      message: error.message,
+      stack: error.stack,
+    } satisfies OutputWriterReply);
+  }
+}
+
+let staging: ReturnType<typeof startStaging> | undefined;
+attempt(() => (staging = startStaging(input.outDir, input.keepOthers)));
+port.on("message", (request: OutputWriterRequest) => {
+  if (request.kind === "files") attempt(() => stageFiles(staging!, request.files));
+  else
+    attempt(() => {
+      swapInStaging(staging!);
+      port.postMessage({ kind: "done" } satisfies OutputWriterReply);
+    });
+});
