@@ -4,7 +4,7 @@
  */
 import { BuildCache, diffOutputHashes, type BuildResult, type CachedResult } from "./buildCache";
 import { Diagnostics, formatDiagnostic } from "./diagnostics";
-import { outputIsa, type OutputFile } from "./emit/outputFile";
+import { compareOutputPaths, outputIsa, type OutputFile } from "./emit/outputFile";
 import { OutputWriter } from "./emit/outputWriter";
 import { diffOutput, writeOutputAtomically } from "./emit/writeOutput";
 import type { IsaModel } from "./model/types";
@@ -61,8 +61,6 @@ export function checkSpecs(
   return { models, status: EXIT_OK };
 }
 
-const byPath = (a: OutputFile, b: OutputFile) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
-
 /**
  * Every artifact of `models`, formatted, sorted by path. `rendered` sees each emitter's files as
  * soon as they are ready (all of them at once where the build renders on two threads).
@@ -83,7 +81,7 @@ export async function renderArtifacts(
     rendered(formatted);
     files.push(...formatted);
   }
-  return files.sort(byPath);
+  return files.sort(compareOutputPaths);
 }
 
 /** Where a build puts its files as they are rendered: told first whether the build is partial. */

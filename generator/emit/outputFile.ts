@@ -10,6 +10,11 @@ export interface OutputFile {
   preformatted?: boolean;
 }
 
+/** Files in path order (code-unit order, as the build lists them). */
+export function compareOutputPaths(a: OutputFile, b: OutputFile): number {
+  return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
+}
+
 /**
  * The ISA a generated file belongs to, from its name (`ts/ir3.ts`, `dispatch/ir3-handlers.c`,
  * `dispatch/ir3.stats.json`) or its folder (`docs/svg/ir3/br.svg`), or undefined for a file shared

@@ -14,7 +14,7 @@ import type {
   OutputWriterReply,
   OutputWriterRequest,
 } from "./outputWriterWorker";
-import { startWorker } from "./startWorker";
+import { followWorker, startWorker } from "./startWorker";
 import { discardStaging } from "./writeOutput";
 
 export class OutputWriter {
@@ -25,24 +25,10 @@ export class OutputWriter {
     private readonly worker: Worker,
     private readonly outDir: string,
   ) {
-    let fail!: (e: Error) => void;
     let finish!: () => void;
-    this.failure = new Promise<never>((_, reject) => (fail = reject));
     this.done = new Promise<void>((resolve) => (finish = resolve));
-    this.failure.catch(() => undefined); // reported by finish(), if the build gets there
-    worker.on("message", (reply: OutputWriterReply) => {
-      if (reply.kind === "done") finish();
-      else {
-        const error = new Error(reply.message);
-        if (reply.stack) error.stack = reply.stack;
-        fail(error);
-      }
-    });
-    worker.on("error", fail);
-    worker.on("exit", (code) =>
-      fail(
-        new Error(`the thread writing the output stopped (exit code ${code}) before it finished`),
-      ),
+    this.failure = followWorker<OutputWriterReply>(worker, "the thread writing the output", () =>
+      finish(),
     );
   }
 

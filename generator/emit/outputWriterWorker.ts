@@ -4,7 +4,8 @@
  */
 import { parentPort, workerData } from "worker_threads";
 import type { OutputFile } from "./outputFile";
-import { stageFiles, startStaging, swapInStaging } from "./writeOutput";
+import { errorReply, type WorkerErrorReply } from "./startWorker";
+import { stageFiles, startStaging, swapInStaging, type Staging } from "./writeOutput";
 
 export interface OutputWriterInput {
   outDir: string;
@@ -27,16 +28,11 @@ function attempt(work: () => void): void {
     work();
   } catch (e) {
     failed = true;
-    const error = e instanceof Error ? e : new Error(String(e));
-    port.postMessage({
-      kind: "error",
-      message: error.message,
-      stack: error.stack,
-    } satisfies OutputWriterReply);
+    port.postMessage(errorReply(e) satisfies OutputWriterReply);
   }
 }
 
-let staging: ReturnType<typeof startStaging> | undefined;
+let staging: Staging | undefined;
 attempt(() => (staging = startStaging(input.outDir, input.keepOthers)));
 port.on("message", (request: OutputWriterRequest) => {
   if (request.kind === "files") attempt(() => stageFiles(staging!, request.files));

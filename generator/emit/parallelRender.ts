@@ -13,9 +13,9 @@ import { generatedCodecs, useExamples } from "./emitManuals";
 import { formatOutput } from "./formatOutput";
 import { EMITTERS } from "./index";
 import { claimChunks, exampleChunks, mergeChunks } from "./manual/exampleChunks";
-import type { OutputFile } from "./outputFile";
+import { compareOutputPaths, type OutputFile } from "./outputFile";
 import type { CodecScripts, RenderWorkerInput, RenderWorkerMessage } from "./renderWorker";
-import { fromSource, startWorker, tsxHook } from "./startWorker";
+import { followWorker, fromSource, startWorker, tsxHook } from "./startWorker";
 
 /** The emitters the worker renders: none of them reads the manuals. */
 const WORKER_EMITTERS = ["json", "c-header", "register-headers", "dispatch", "diagrams"];
@@ -52,32 +52,18 @@ function replies(worker: Worker): {
 } {
   let gotExamples!: (m: Reply<"examples">) => void;
   let gotFiles!: (m: Reply<"files">) => void;
-  let failed!: (e: Error) => void;
-  const failure = new Promise<never>((_, reject) => (failed = reject));
+  const failure = followWorker<RenderWorkerMessage>(worker, "the build's worker thread", (m) =>
+    m.kind === "examples" ? gotExamples(m) : gotFiles(m),
+  );
   const examples = Promise.race([
     new Promise<Reply<"examples">>((r) => (gotExamples = r)),
     failure,
   ]);
   const files = Promise.race([new Promise<Reply<"files">>((r) => (gotFiles = r)), failure]);
   // Whichever the caller is not waiting for when the worker fails must not count as unhandled.
-  for (const p of [failure, examples, files]) p.catch(() => undefined);
-  worker.on("message", (m: RenderWorkerMessage) => {
-    if (m.kind === "examples") gotExamples(m);
-    else if (m.kind === "files") gotFiles(m);
-    else {
-      const error = new Error(m.message);
-      if (m.stack) error.stack = m.stack;
-      failed(error);
-    }
-  });
-  worker.on("error", failed);
-  worker.on("exit", (code) =>
-    failed(new Error(`the build's worker thread stopped (exit code ${code}) before it finished`)),
-  );
+  for (const p of [examples, files]) p.catch(() => undefined);
   return { examples, files };
 }
-
-const byPath = (a: OutputFile, b: OutputFile) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
 
 /**
  * Every artifact of `models`, formatted, sorted by path; and where each thread spent its time
@@ -125,7 +111,7 @@ export async function renderInParallel(
     const rest = await reply.files;
     lap("wait for worker files");
     for (const [name, ms] of Object.entries(rest.phases)) phases[`worker: ${name}`] = ms;
-    return { files: [...formatted, ...rest.files].sort(byPath), phases };
+    return { files: [...formatted, ...rest.files].sort(compareOutputPaths), phases };
   } finally {
     await worker.terminate();
   }

@@ -15,7 +15,7 @@ import * as path from "path";
 const handlebarsCompiler = () => require("handlebars") as typeof import("handlebars");
 import { packagePath } from "../paths";
 
-export const PRECOMPILED_TEMPLATES_FILE = "precompiledTemplates.generated.js";
+const PRECOMPILED_TEMPLATES_FILE = "precompiledTemplates.generated.js";
 
 /** Every template of `dir`, as paths relative to it (`docs/manual.md.hbs`), sorted. */
 export function templateFiles(dir: string = packagePath("templates"), rel = ""): string[] {
@@ -33,7 +33,7 @@ export function templateFiles(dir: string = packagePath("templates"), rel = ""):
  * makes `{{name}}` a plain lookup instead of a search of the helpers first, and a misspelt helper
  * a compile error.
  */
-export const KNOWN_HELPERS = { jsonLiteral: true, eq: true, ifFits: true } as const;
+const KNOWN_HELPERS = { jsonLiteral: true, eq: true, ifFits: true } as const;
 
 /**
  * How template `file` is compiled: strict, so a missing value is an error rather than "", and
@@ -70,9 +70,9 @@ export type PrecompiledTemplates = Record<string, { hash: string; spec: Template
 let loaded: PrecompiledTemplates | null | undefined;
 
 /** The precompiled templates written beside this module, if there are (compiled runs only). */
-export function precompiledTemplates(dir = __dirname): PrecompiledTemplates | null {
+function precompiledTemplates(): PrecompiledTemplates | null {
   if (loaded !== undefined) return loaded;
-  const file = path.join(dir, PRECOMPILED_TEMPLATES_FILE);
+  const file = path.join(__dirname, PRECOMPILED_TEMPLATES_FILE);
   loaded =
     __filename.endsWith(".js") && existsSync(file)
       ? (require(file) as { templates: PrecompiledTemplates }).templates
@@ -100,14 +100,14 @@ export function compileTemplate(file: string, source: string): TemplateSpecifica
   return new Function(`return ${code};`)() as TemplateSpecification;
 }
 
-/** Write the module for the package's templates beside this module (or into `dir`). */
-export function writePrecompiledTemplates(dir = __dirname): string {
+/** Write the module for the package's templates beside this module. */
+function writePrecompiledTemplates(): string {
   const root = packagePath("templates");
   const sources = templateFiles(root).map((f): [string, string] => [
     f,
     readFileSync(path.join(root, f), "utf8"),
   ]);
-  const file = path.join(dir, PRECOMPILED_TEMPLATES_FILE);
+  const file = path.join(__dirname, PRECOMPILED_TEMPLATES_FILE);
   writeFileSync(file, precompiledTemplatesSource(sources));
   return file;
 }

@@ -23,8 +23,8 @@ let sources: Map<string, string> | undefined;
 function template(file: string): HandlebarsTemplateDelegate {
   let t = compiled.get(file);
   if (t) return t;
-  const source =
-    templateSources().get(file) ?? readFileSync(packagePath("templates", file), "utf8");
+  const source = templateSources().get(file);
+  if (source === undefined) throw new Error(`no template templates/${file}`);
   t = hb.template(precompiledTemplate(file, source) ?? compileTemplate(file, source));
   compiled.set(file, t);
   return t;

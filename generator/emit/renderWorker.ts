@@ -12,6 +12,7 @@ import { EMITTERS } from "./index";
 import { claimChunks, exampleChunks, type ChunkResults } from "./manual/exampleChunks";
 import { loadCompiledCodec, type GeneratedCodec } from "./manual/loadGeneratedCodec";
 import type { OutputFile } from "./outputFile";
+import { errorReply, type WorkerErrorReply } from "./startWorker";
 
 export interface RenderWorkerInput {
   models: IsaModel[];
@@ -29,7 +30,7 @@ export type CodecScripts = [string, string][];
 export type RenderWorkerMessage =
   | { kind: "examples"; results: ChunkResults; phases: Record<string, number> }
   | { kind: "files"; files: OutputFile[]; phases: Record<string, number> }
-  | { kind: "error"; message: string; stack?: string };
+  | WorkerErrorReply;
 
 /**
  * Test hook: `ISAFORGE_WORKER_FAIL=1` makes this thread throw, `=exit` makes it stop (exit code 7),
@@ -76,11 +77,5 @@ async function run(
 if (parentPort) {
   const port = parentPort;
   const post = (m: RenderWorkerMessage) => port.postMessage(m);
-  run(workerData as RenderWorkerInput, post).catch((e: unknown) =>
-    post(
-      e instanceof Error
-        ? { kind: "error", message: e.message, stack: e.stack }
-        : { kind: "error", message: String(e) },
-    ),
-  );
+  run(workerData as RenderWorkerInput, post).catch((e: unknown) => post(errorReply(e)));
 }
