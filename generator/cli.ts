@@ -5,6 +5,7 @@
  */
 import { Command, CommanderError, Option } from "commander";
 import { readFileSync } from "fs";
+import { useBatchTiering } from "./batchTiering";
 import { build, checkSpecs, EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE, type Log } from "./build";
 import { asm, disasm, type AsmOptions, type DisasmOptions } from "./disasm";
 import { restoreInterruptedSwap } from "./emit/writeOutput";
@@ -157,6 +158,7 @@ export async function runCli(argv: string[], log: Log = consoleLog): Promise<num
 }
 
 if (require.main === module) {
+  useBatchTiering();
   void runCli(process.argv.slice(2)).then((status) => {
     process.exitCode = status;
   });
