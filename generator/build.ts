@@ -76,7 +76,11 @@ export async function renderArtifacts(
     return files;
   }
   const files: OutputFile[] = [];
+  const codecsCompiled = emitters().compileCodecsAhead(models);
+  // Should the other emitters fail, the compile's own outcome no longer matters.
+  codecsCompiled.catch(() => undefined);
   for (const e of emitters().EMITTERS) {
+    if (e.usesCodecs) await codecsCompiled;
     const formatted = await formatting().formatOutput(e.emit(models));
     rendered(formatted);
     files.push(...formatted);

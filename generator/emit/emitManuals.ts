@@ -5,6 +5,7 @@
  */
 import type { Diagnostic } from "../diagnostics";
 import type { IsaModel } from "../model/types";
+import type { CodecCompilerReply, CodecSources } from "./codecCompilerWorker";
 import { emitTsCodec } from "./emitTsCodec";
 import { claimChunks, exampleChunks, mergeChunks } from "./manual/exampleChunks";
 import { NO_DISPLAY, type InstructionExample } from "./manual/examples";
@@ -17,21 +18,58 @@ import { manualView, type ExampleSource, type ManualInstruction } from "./manual
 import { readmeView } from "./manual/readmeView";
 import type { OutputFile } from "./outputFile";
 import { renderTemplate } from "./renderTemplate";
+import { followWorker, startWorker } from "./startWorker";
 
 export type GeneratedCodecs = Map<string, { codec: GeneratedCodec; js: string }>;
 
 /** Per models array: the manuals and the example workers both need them. */
 const compiledCodecs = new WeakMap<IsaModel[], GeneratedCodecs>();
 
+/** Per models array: each codec's JavaScript by file name, compiled ahead on a second thread. */
+const compiledAhead = new WeakMap<IsaModel[], Map<string, string>>();
+
+/**
+ * Below this much codec source, esbuild takes less time on this thread than starting another
+ * (the test fixtures' toy ISAs).
+ */
+const MIN_AHEAD_SOURCE = 256 * 1024;
+
+/**
+ * Compile the codecs of `models` on a second thread (codecCompilerWorker.ts), so that
+ * `generatedCodecs` finds them compiled: the build renders the artifacts that do not need them
+ * meanwhile. esbuild runs in its own process, but its synchronous call blocked this thread for
+ * 110–150 ms, and its asynchronous one cannot take the codecs' 1.1 MB of source while this thread
+ * is busy. Resolves when they are compiled (at once for small codecs, which compile here when
+ * needed); rejects with the thread's error.
+ */
+export async function compileCodecsAhead(models: IsaModel[]): Promise<void> {
+  const files = emitTsCodec(models);
+  if (compiledAhead.has(models) || compiledCodecs.has(models)) return;
+  if (files.reduce((n, f) => n + f.content.length, 0) < MIN_AHEAD_SOURCE) return;
+  const sources: CodecSources = files.map((f) => [f.path, f.content]);
+  const worker = startWorker("codecCompilerWorker", { workerData: sources });
+  try {
+    const scripts = await new Promise<[string, string][]>((resolve, reject) => {
+      followWorker<CodecCompilerReply>(worker, "the thread compiling the codecs", (reply) =>
+        resolve(reply.scripts),
+      ).catch(reject);
+    });
+    compiledAhead.set(models, new Map(scripts));
+  } finally {
+    await worker.terminate();
+  }
+}
+
 /** Each ISA's codec from this build: compiled to JavaScript (which the site ships) and loaded. */
 export function generatedCodecs(models: IsaModel[]): GeneratedCodecs {
   const cached = compiledCodecs.get(models);
   if (cached) return cached;
+  const ahead = compiledAhead.get(models);
   const codecs: GeneratedCodecs = new Map();
   for (const file of emitTsCodec(models)) {
     const id = /^ts\/(.+)\.ts$/.exec(file.path)?.[1];
     if (id === undefined) throw new Error(`emitTsCodec returned an unexpected file ${file.path}`);
-    const js = compileGeneratedCodec(file.content, file.path);
+    const js = ahead?.get(file.path) ?? compileGeneratedCodec(file.content, file.path);
     codecs.set(id, { codec: loadCompiledCodec(js, file.path), js });
   }
   compiledCodecs.set(models, codecs);

@@ -8,13 +8,23 @@ import type { OutputFile } from "./outputFile";
 
 export type Emitter = (models: IsaModel[]) => OutputFile[];
 
+/** Start compiling the generated codecs of `models` on a second thread (see emitManuals.ts). */
+export function compileCodecsAhead(models: IsaModel[]): Promise<void> {
+  return (require("./emitManuals") as typeof import("./emitManuals")).compileCodecsAhead(models);
+}
+
 /** Warnings found while rendering `models` (after `EMITTERS` ran on them). */
 export function renderWarnings(models: IsaModel[]): Diagnostic[] {
   const { renderManuals } = require("./emitManuals") as typeof import("./emitManuals");
   return [...renderManuals(models).warnings].sort(compareDiagnostics);
 }
 
-export const EMITTERS: { name: string; emit: Emitter }[] = [
+/**
+ * In the order a build renders them: those that run the generated codecs (`usesCodecs`: the
+ * manuals' examples, the site's decoder) last, so that the codecs can compile meanwhile
+ * (`compileCodecsAhead` in emitManuals.ts).
+ */
+export const EMITTERS: { name: string; emit: Emitter; usesCodecs?: boolean }[] = [
   { name: "json", emit: (m) => (require("./emitJson") as typeof import("./emitJson")).emitJson(m) },
   {
     name: "ts-codec",
@@ -32,10 +42,6 @@ export const EMITTERS: { name: string; emit: Emitter }[] = [
       ).emitRegisterHeaders(m),
   },
   {
-    name: "manuals",
-    emit: (m) => (require("./emitManuals") as typeof import("./emitManuals")).emitManuals(m),
-  },
-  {
     name: "diagrams",
     emit: (m) => (require("./emitDiagrams") as typeof import("./emitDiagrams")).emitDiagrams(m),
   },
@@ -43,5 +49,14 @@ export const EMITTERS: { name: string; emit: Emitter }[] = [
     name: "dispatch",
     emit: (m) => (require("./emitDispatch") as typeof import("./emitDispatch")).emitDispatch(m),
   },
-  { name: "site", emit: (m) => (require("./emitSite") as typeof import("./emitSite")).emitSite(m) },
+  {
+    name: "manuals",
+    emit: (m) => (require("./emitManuals") as typeof import("./emitManuals")).emitManuals(m),
+    usesCodecs: true,
+  },
+  {
+    name: "site",
+    emit: (m) => (require("./emitSite") as typeof import("./emitSite")).emitSite(m),
+    usesCodecs: true,
+  },
 ];

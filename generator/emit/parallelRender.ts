@@ -28,10 +28,9 @@ const MIN_INSTRUCTIONS = 300;
 
 /**
  * Whether a build of `models` renders on two threads: only with `ISAFORGE_WORKERS=1`. On the 2-vCPU
- * machines this project is measured on, two busy threads get about 1.2 times the work of one done
- * (as if they shared one core), less than the worker's start-up and copies cost: the compiled CLI's
- * cold build of the shipped specs took 3.03–3.07 s without this worker and 3.45–3.52 s with it
- * (README, "How it works", emit).
+ * machines this project is measured on, two busy threads get about 1.3 times the work of one done,
+ * and each warms up its own copy of the code: the compiled CLI's cold build of the shipped specs
+ * took 2.15–2.33 s without this worker and 2.13–2.56 s with it (README, "How it works", emit).
  */
 export function useWorkers(models: IsaModel[]): boolean {
   if (process.env.ISAFORGE_WORKERS !== "1" || availableParallelism() < 2) return false;

@@ -3,29 +3,18 @@
  * byte what one thread renders, and a failure in the worker must end the build with a clear error
  * and leave out/ as it was.
  */
-import { spawnSync } from "child_process";
-import {
-  cpSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from "fs";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "fs";
 import { tmpdir } from "os";
 import * as path from "path";
 import { renderArtifacts } from "../../generator/build";
 import { Diagnostics } from "../../generator/diagnostics";
 import { renderInParallel, useWorkers } from "../../generator/emit/parallelRender";
-import { listFiles } from "../../generator/emit/writeOutput";
 import { buildModels } from "../../generator/pipeline";
+import { fileTree, runCliFromSource } from "../helpers/cliFromSource";
 import { haveMesaCorpus, mesaCorpusSpecs } from "../helpers/mesaCorpus";
 import { SPECS_DIR } from "../helpers/shippedModels";
 
 jest.setTimeout(240_000);
-
-const ROOT = path.join(__dirname, "..", "..");
 
 /** The models of `specs`, read afresh: renders are cached per models array. */
 function models(specs: string) {
@@ -92,41 +81,17 @@ describe("a failure in the worker thread", () => {
     out = path.join(dir, "out");
     mkdirSync(path.join(out, "json"), { recursive: true });
     writeFileSync(path.join(out, "json", "previous.json"), '{ "previous": true }\n');
-    previous = tree(out);
+    previous = fileTree(out);
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-  function tree(d: string): Record<string, string> {
-    return Object.fromEntries(listFiles(d).map((p) => [p, readFileSync(path.join(d, p), "utf8")]));
-  }
 
   function build(fail: string) {
     const specs = path.join(dir, "specs");
     cpSync(SPECS_DIR, specs, { recursive: true });
-    return spawnSync(
-      process.execPath,
-      [
-        "--require",
-        "tsx/cjs",
-        path.join(ROOT, "generator", "cli.ts"),
-        "build",
-        "--no-cache",
-        "--specs",
-        specs,
-        "--out",
-        out,
-      ],
-      {
-        cwd: ROOT,
-        encoding: "utf8",
-        env: {
-          ...process.env,
-          NODE_OPTIONS: "",
-          ISAFORGE_WORKERS: "1",
-          ISAFORGE_WORKER_FAIL: fail,
-        },
-      },
-    );
+    return runCliFromSource(["build", "--no-cache", "--specs", specs, "--out", out], {
+      ISAFORGE_WORKERS: "1",
+      ISAFORGE_WORKER_FAIL: fail,
+    });
   }
 
   test("an error thrown there is the build's error; out/ is left as it was", () => {
@@ -135,7 +100,7 @@ describe("a failure in the worker thread", () => {
       "isaforge: internal error: worker failure requested by ISAFORGE_WORKER_FAIL\n",
     );
     expect(r.status).toBe(1);
-    expect(tree(out)).toEqual(previous);
+    expect(fileTree(out)).toEqual(previous);
     // The output thread's staging directory is gone too.
     expect(readdirSync(path.dirname(out)).filter((n) => n.includes(".isaforge-"))).toEqual([]);
   });
@@ -146,6 +111,6 @@ describe("a failure in the worker thread", () => {
       "isaforge: internal error: the build's worker thread stopped (exit code 7) before it finished\n",
     );
     expect(r.status).toBe(1);
-    expect(tree(out)).toEqual(previous);
+    expect(fileTree(out)).toEqual(previous);
   });
 });

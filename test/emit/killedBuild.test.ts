@@ -3,28 +3,18 @@
  * complete; killed between its two renames, the previous output is aside and the next isaforge
  * command (any command) puts it back before doing anything else.
  */
-import { spawnSync } from "child_process";
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync } from "fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync, mkdirSync } from "fs";
 import { tmpdir } from "os";
 import * as path from "path";
-import { listFiles } from "../../generator/emit/writeOutput";
+import { fileTree, ROOT, runCliFromSource } from "../helpers/cliFromSource";
 
-const ROOT = path.join(__dirname, "..", "..");
-const CLI = path.join(ROOT, "generator", "cli.ts");
 
 jest.setTimeout(120_000);
 
-function tree(dir: string): Record<string, string> {
-  return Object.fromEntries(listFiles(dir).map((p) => [p, readFileSync(path.join(dir, p), "utf8")]));
-}
+const tree = fileTree;
 
 function cli(args: string[], killAt?: string) {
-  // The CLI from source in this very process (no wrapper), so the signal reaches the test.
-  return spawnSync(process.execPath, ["--require", "tsx/cjs", CLI, ...args], {
-    cwd: ROOT,
-    encoding: "utf8",
-    env: { ...process.env, NODE_OPTIONS: "", ...(killAt ? { ISAFORGE_KILL_AT: killAt } : {}) },
-  });
+  return runCliFromSource(args, killAt ? { ISAFORGE_KILL_AT: killAt } : {});
 }
 
 let dir: string;
