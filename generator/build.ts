@@ -2,6 +2,7 @@
  * The `build` and `check` commands as functions: models in, artifacts rendered, written atomically
  * (or compared with what is on disk). Returns an exit status; prints only through `log`.
  */
+import { tierForBuildSize } from "./batchTiering";
 import { BuildCache, diffOutputHashes, type BuildResult, type CachedResult } from "./buildCache";
 import { Diagnostics, formatDiagnostic } from "./diagnostics";
 import { compareOutputPaths, outputIsa, type OutputFile } from "./emit/outputFile";
@@ -99,6 +100,7 @@ async function computeBuild(options: BuildOptions, open?: OpenOutput): Promise<B
   const checked = checkSpecs(options.specs, capture);
   if (!checked.models) return { status: checked.status, messages };
   const models = checked.models;
+  tierForBuildSize(models.reduce((n, m) => n + m.instructions.length, 0));
   const only = options.only && options.only.length > 0 ? options.only : undefined;
   if (only) {
     const known = new Set(models.map((m) => m.isa.id));
