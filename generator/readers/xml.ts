@@ -3,7 +3,7 @@
  * element tree whose every node can be located in the document as the user gave it.
  */
 import { XMLParser, XMLValidator } from "fast-xml-parser";
-import type { Diagnostics } from "../diagnostics";
+import { Diagnostics, type Diagnostic } from "../diagnostics";
 import type { SourceRef } from "../model/types";
 import type { RecoveredDocument } from "../recover/recoverDocument";
 
@@ -30,8 +30,31 @@ export type XmlNode = XmlElement | XmlText | XmlComment;
 
 const META = XMLParser.getMetaDataSymbol() as unknown as string;
 
-/** Parse a recovered XML document; malformed XML is reported at its position and yields undefined. */
+/** Each document's element tree, and what parsing it reported. */
+const parsed = new WeakMap<
+  RecoveredDocument,
+  { root: XmlElement | undefined; reported: Diagnostic[] }
+>();
+
+/**
+ * Parse a recovered XML document; malformed XML is reported at its position and yields undefined.
+ * A document is parsed once: a rules-ng file imported by several databases was parsed up to five
+ * times. The tree is shared, so readers must not change it; what the parse reported is reported
+ * again each time.
+ */
 export function parseXml(doc: RecoveredDocument, diags: Diagnostics): XmlElement | undefined {
+  let done = parsed.get(doc);
+  if (!done) {
+    const own = new Diagnostics();
+    done = { root: parseOnce(doc, own), reported: own.items };
+    parsed.set(doc, done);
+  }
+  // Copies: a caller may promote its warnings to errors.
+  for (const d of done.reported) diags.report({ ...d });
+  return done.root;
+}
+
+function parseOnce(doc: RecoveredDocument, diags: Diagnostics): XmlElement | undefined {
   const result = XMLValidator.validate(doc.text, { allowBooleanAttributes: false });
   if (result !== true) {
     // The validator's message may cite another recovered position; cite it in the user's file too.
@@ -66,7 +89,11 @@ export function parseXml(doc: RecoveredDocument, diags: Diagnostics): XmlElement
     tree = parser.parse(doc.text) as unknown[];
   } catch (e) {
     // The validator lets a few things through that the parser rejects (an unclosed trailing `<?`).
-    diags.error("xml-syntax", e instanceof Error ? e.message : String(e), doc.locate(parserErrorOffset(doc.text)));
+    diags.error(
+      "xml-syntax",
+      e instanceof Error ? e.message : String(e),
+      doc.locate(parserErrorOffset(doc.text)),
+    );
     return undefined;
   }
   const roots = convert(tree).filter((n): n is XmlElement => n.kind === "element");

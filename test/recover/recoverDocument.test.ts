@@ -179,4 +179,28 @@ describe("malformed XML after recovery", () => {
     expect(parseXml(doc, diags)).toBeUndefined();
     expect(diags.sorted().map(formatDiagnostic)).toEqual(["p.xml:2:1: error[xml-syntax]: Pi Tag is not closed."]);
   });
+
+  test("a document parsed again (a rules-ng import of several databases) reports its error again, as its own", () => {
+    const { parseXml } = require("../../generator/readers/xml") as typeof import("../../generator/readers/xml");
+    const doc = recoverText("p.xml", "<a><b></a>", { xml: true }, new Diagnostics())!;
+    const first = new Diagnostics();
+    const again = new Diagnostics();
+    expect(parseXml(doc, first)).toBeUndefined();
+    expect(parseXml(doc, again)).toBeUndefined();
+    const message = "p.xml:1:7: error[xml-syntax]: Expected closing tag 'b' (opened in line 1, col 4) instead of closing tag 'a'.";
+    expect(again.sorted().map(formatDiagnostic)).toEqual([message]);
+    // Each caller gets its own copy: promoting one's warnings changes nothing of the other's.
+    expect(again.items[0]).not.toBe(first.items[0]);
+    expect(first.sorted().map(formatDiagnostic)).toEqual([message]);
+  });
+
+  test("a well-formed document parsed again gives the same tree", () => {
+    const { parseXml } = require("../../generator/readers/xml") as typeof import("../../generator/readers/xml");
+    const doc = recoverText("q.xml", '<a x="1"><b/></a>', { xml: true }, new Diagnostics())!;
+    const diags = new Diagnostics();
+    const tree = parseXml(doc, diags);
+    expect(tree?.name).toBe("a");
+    expect(parseXml(doc, diags)).toBe(tree);
+    expect(diags.items).toEqual([]);
+  });
 });
