@@ -15,6 +15,11 @@ export function stableJson(value: unknown): string {
   return layOutPlainArrays(JSON.stringify(sortedCopy(value), null, 2));
 }
 
+/** The same value on one line, unformatted: equal values give equal strings (a key to group by). */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(sortedCopy(value));
+}
+
 /**
  * A copy of `value` with each object's keys inserted sorted (so listed sorted, after the array-index
  * keys that JavaScript lists first in numeric order) and undefined members left out.

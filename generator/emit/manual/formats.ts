@@ -5,12 +5,12 @@
  * with an encoding of its own carries its diagram and field table in its own section.
  */
 import type { Field, Instruction, IsaModel } from "../../model/types";
-import { stableJson } from "../stableJson";
+import { canonicalJson } from "../stableJson";
 
 /** Everything about a field but where the source states it. */
 function fieldKey(f: Field): string {
   const { source: _source, ...rest } = f;
-  return stableJson(rest);
+  return canonicalJson(rest);
 }
 
 function formatKey(ins: Instruction): string {
