@@ -25,7 +25,7 @@ export type GeneratedCodecs = Map<string, { codec: GeneratedCodec; js: string }>
 /** Per models array: the manuals and the example workers both need them. */
 const compiledCodecs = new WeakMap<IsaModel[], GeneratedCodecs>();
 
-/** Per models array: each codec's JavaScript by file name, compiled ahead on a second thread. */
+/** Per models array: each codec's JavaScript by file name, compiled ahead on another thread. */
 const compiledAhead = new WeakMap<IsaModel[], Map<string, string>>();
 
 /**
@@ -35,7 +35,7 @@ const compiledAhead = new WeakMap<IsaModel[], Map<string, string>>();
 const MIN_AHEAD_SOURCE = 256 * 1024;
 
 /**
- * Compile the codecs of `models` on a second thread (codecCompilerWorker.ts), so that
+ * Compile the codecs of `models` on another thread (codecCompilerWorker.ts), so that
  * `generatedCodecs` finds them compiled: the build renders the artifacts that do not need them
  * meanwhile. esbuild runs in its own process, but its synchronous call blocked this thread for
  * 110–150 ms, and its asynchronous one cannot take the codecs' 1.1 MB of source while this thread

@@ -8,7 +8,7 @@ import type { OutputFile } from "./outputFile";
 
 export type Emitter = (models: IsaModel[]) => OutputFile[];
 
-/** Start compiling the generated codecs of `models` on a second thread (see emitManuals.ts). */
+/** Start compiling the generated codecs of `models` on another thread (see emitManuals.ts). */
 export function compileCodecsAhead(models: IsaModel[]): Promise<void> {
   return (require("./emitManuals") as typeof import("./emitManuals")).compileCodecsAhead(models);
 }

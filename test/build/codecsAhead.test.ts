@@ -1,5 +1,5 @@
 /**
- * The generated codecs compile on a second thread while the build renders the artifacts that do not
+ * The generated codecs compile on another thread while the build renders the artifacts that do not
  * need them (compileCodecsAhead in generator/emit/emitManuals.ts): the manuals and the site must get
  * exactly what compiling on the main thread gives, and a failure there must end the build with its
  * error and leave out/ as it was.
@@ -37,7 +37,7 @@ test("the codecs compiled ahead are, byte for byte, those compiled on the main t
   for (const [id, codec] of compiled) expect(codec.js).toBe(here.get(id)!.js);
 });
 
-test("the shipped codecs compile on a second thread; a toy ISA's on the main thread", async () => {
+test("the shipped codecs compile on another thread; a toy ISA's on the main thread", async () => {
   const started = jest.spyOn(threads, "startWorker");
   try {
     await compileCodecsAhead(models(SPECS_DIR));
