@@ -18,7 +18,7 @@ import { manualView, type ExampleSource, type ManualInstruction } from "./manual
 import { readmeView } from "./manual/readmeView";
 import type { OutputFile } from "./outputFile";
 import { renderTemplate } from "./renderTemplate";
-import { followWorker, startWorker } from "./startWorker";
+import { followWorker, fromSource, startWorker, tsxHook } from "./startWorker";
 
 export type GeneratedCodecs = Map<string, { codec: GeneratedCodec; js: string }>;
 
@@ -39,13 +39,15 @@ const MIN_AHEAD_SOURCE = 256 * 1024;
  * `generatedCodecs` finds them compiled: the build renders the artifacts that do not need them
  * meanwhile. esbuild runs in its own process, but its synchronous call blocked this thread for
  * 110–150 ms, and its asynchronous one cannot take the codecs' 1.1 MB of source while this thread
- * is busy. Resolves when they are compiled (at once for small codecs, which compile here when
- * needed); rejects with the thread's error.
+ * is busy. Resolves when they are compiled (at once for small codecs, and from the TypeScript
+ * sources without tsx: those compile here when needed); rejects with the thread's error.
  */
 export async function compileCodecsAhead(models: IsaModel[]): Promise<void> {
   const files = emitTsCodec(models);
   if (compiledAhead.has(models) || compiledCodecs.has(models)) return;
   if (files.reduce((n, f) => n + f.content.length, 0) < MIN_AHEAD_SOURCE) return;
+  // From the TypeScript sources a thread needs tsx to load them; without it, compile here.
+  if (fromSource && tsxHook() === undefined) return;
   const sources: CodecSources = files.map((f) => [f.path, f.content]);
   const worker = startWorker("codecCompilerWorker", { workerData: sources });
   try {
