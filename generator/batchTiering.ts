@@ -11,9 +11,10 @@
  * s with 300,000); user CPU from about 4.0 s to 2.7 s.
  *
  * A build of many instructions runs its hot code long enough for TurboFan to pay again, so it goes
- * back to V8's default once the models are read: 20,000 synthetic instructions took 13.1–14.1 s of
- * user CPU with the default budget and 14.7–15.8 s with the larger one (4 runs each), while 1,000
- * and 5,000 took less with the larger one (1.5 s against 1.9 s, 4.9–5.1 s against 5.5–5.6 s).
+ * back to V8's default once the models are read: 20,000 synthetic instructions took 13.1–14.9 s of
+ * user CPU with the default budget and 13.7–15.9 s with the larger one (6 runs each, means 13.9 s
+ * and 15.0 s), while 1,000 and 5,000 took less with the larger one (1.5 s against 1.9 s, 4.9–5.1 s
+ * against 5.5–5.6 s, 2 runs each).
  *
  * Only the CLI and the bench (which times builds as the CLI runs them) call `useBatchTiering`: a
  * program that imports isaforge keeps its own V8 settings. The flag is process-wide, so the build's
