@@ -74,17 +74,17 @@ export const CLI = path.join(ROOT, "dist", "generator", "cli.js");
  * One `isaforge build --no-cache` of `specs` into an empty `out` by the compiled CLI, started as
  * `npx isaforge` starts it (the file itself, through its `#!` line): ms from spawn to exit.
  */
-export function timedCliColdBuild(specs: string, out: string): number {
-  if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run npm run build:ts`);
+export function timedCliColdBuild(specs: string, out: string, cli = CLI): number {
+  if (!existsSync(cli)) throw new Error(`${cli} is missing: run npm run build:ts`);
   rmSync(out, { recursive: true, force: true });
   const start = performance.now();
-  const r = spawnSync(CLI, ["build", "--no-cache", "--specs", specs, "--out", out], {
+  const r = spawnSync(cli, ["build", "--no-cache", "--specs", specs, "--out", out], {
     encoding: "utf8",
     env: { ...process.env, NODE_OPTIONS: "" },
   });
   const ms = performance.now() - start;
   if (r.status !== 0)
-    throw new Error(`${CLI} build exited with ${r.signal ?? r.status}:\n${r.stderr}`);
+    throw new Error(`${cli} build exited with ${r.signal ?? r.status}:\n${r.stderr}`);
   rmSync(out, { recursive: true, force: true });
   return ms;
 }
