@@ -10,6 +10,7 @@ import Handlebars from "handlebars";
 import {
   compileOptions,
   compileTemplate,
+  hoistLocations,
   type PrecompiledTemplates,
   precompiledTemplate,
   precompiledTemplatesSource,
@@ -70,4 +71,35 @@ test("precompiled, compiled now and Handlebars-compiled templates render alike: 
   expect(
     Handlebars.template(precompiledTemplate("t.md.hbs", sources[0][1], module)!)(context),
   ).toBe("|a<b||c&d| x < y");
+});
+
+test("source locations are constants built once, and errors still name them", () => {
+  const source = "{{#each rows}}{{name}} {{name}}{{/each}}\n{{missing}}";
+  const spec = Handlebars.precompile(source, compileOptions("t.md.hbs")) as string;
+  const literal = /\{"start":\{"line":\d+,"column":\d+\},"end":\{"line":\d+,"column":\d+\}\}/g;
+  const locations = spec.match(literal) ?? [];
+  expect(locations.length).toBeGreaterThanOrEqual(3);
+  const hoisted = hoistLocations(spec);
+  // Each distinct location once, in the table the spec's code reads.
+  expect(hoisted.match(literal)).toEqual([...new Set(locations)]);
+  expect(hoisted).toContain("hbsLocations[0]");
+  const ahead = Handlebars.template(new Function(`return ${hoisted};`)());
+  const runtime = Handlebars.compile(source, compileOptions("t.md.hbs"));
+  const context = { rows: [{ name: "a" }, { name: "b" }], missing: "m" };
+  expect(ahead(context)).toBe("a ab b\nm");
+  expect(ahead(context)).toBe(runtime(context));
+  // A missing value: the same error, at the same line and column.
+  const message = (render: (c: object) => string, c: object) => {
+    try {
+      render(c);
+    } catch (e) {
+      return (e as Error).message;
+    }
+    return "no error";
+  };
+  for (const c of [{ rows: [{}], missing: "m" }, { rows: [] }]) {
+    expect(message(ahead, c)).toMatch(/not defined in .* - \d+:\d+$/);
+    expect(message(ahead, c)).toBe(message(runtime, c));
+  }
+  expect(hoistLocations("{}")).toBe("{}");
 });
