@@ -3,9 +3,14 @@
  * files as it arrives and, when told to finish, swaps the staging directory in.
  */
 import { parentPort, workerData } from "worker_threads";
-import type { OutputFile } from "./outputFile";
 import { errorReply, type WorkerErrorReply } from "./startWorker";
-import { stageFiles, startStaging, swapInStaging, type Staging } from "./writeOutput";
+import {
+  stageFiles,
+  startStaging,
+  swapInStaging,
+  type Staging,
+  type StagedFile,
+} from "./writeOutput";
 
 export interface OutputWriterInput {
   outDir: string;
@@ -13,7 +18,9 @@ export interface OutputWriterInput {
 }
 
 /** From the main thread: a batch of files to stage, or `finish`. */
-export type OutputWriterRequest = { kind: "files"; files: OutputFile[] } | { kind: "finish" };
+export type OutputWriterRequest =
+  | { kind: "files"; files: (StagedFile & { content: Uint8Array })[] }
+  | { kind: "finish" };
 
 export type OutputWriterReply =
   { kind: "done" } | { kind: "error"; message: string; stack?: string };

@@ -57,14 +57,19 @@ function faultPoint(point: string): void {
   if (process.env.ISAFORGE_KILL_AT === point) process.kill(process.pid, "SIGKILL");
 }
 
+/** A file to stage: its text, or that text as UTF-8 bytes. */
+export interface StagedFile {
+  path: string;
+  content: string | Uint8Array;
+}
+
 /** Whether `file` exists with exactly `content` (its size is checked before it is read). */
-function unchanged(file: string, content: string): boolean {
+function unchanged(file: string, content: string | Uint8Array): boolean {
   const stat = statSync(file, { throwIfNoEntry: false });
-  return (
-    stat !== undefined &&
-    stat.size === Buffer.byteLength(content) &&
-    readFileSync(file, "utf8") === content
-  );
+  if (stat === undefined) return false;
+  if (typeof content !== "string")
+    return stat.size === content.byteLength && readFileSync(file).equals(content);
+  return stat.size === Buffer.byteLength(content) && readFileSync(file, "utf8") === content;
 }
 
 /**
@@ -72,7 +77,7 @@ function unchanged(file: string, content: string): boolean {
  * it again, and then freeing the previous copy, took most of a rebuild's writing time (25 MB). Where
  * the file system has no hard links, it is written.
  */
-function linkOrWrite(previous: string, target: string, content: string): void {
+function linkOrWrite(previous: string, target: string, content: string | Uint8Array): void {
   try {
     linkSync(previous, target);
   } catch {
@@ -106,7 +111,7 @@ export function startStaging(outDir: string, keepOthers: boolean): Staging {
 }
 
 /** Write `files` into the staging directory. */
-export function stageFiles(s: Staging, files: OutputFile[]): void {
+export function stageFiles(s: Staging, files: StagedFile[]): void {
   files.forEach((f, i) => {
     const target = path.join(s.staging, f.path);
     const folder = path.dirname(target);

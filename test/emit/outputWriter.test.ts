@@ -1,9 +1,18 @@
 /**
  * OutputWriter: files handed over in batches become the output, swapped in whole when the build
  * finishes; a build that fails (abandon) or a write that fails leaves the previous output as it
- * was and no staging directory behind; with keepOthers the files not regenerated stay.
+ * was and no staging directory behind; with keepOthers the files not regenerated stay; a file
+ * whose bytes did not change is the previous output's, hard-linked.
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "fs";
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "fs";
 import { tmpdir } from "os";
 import * as path from "path";
 import { OutputWriter } from "../../generator/emit/outputWriter";
@@ -64,5 +73,32 @@ test("a write that fails fails finish with the file system's error; the output s
     /^EEXIST: file already exists, mkdir '.*\.isaforge-tmp-[0-9]+\/a'$/,
   );
   expect(tree(out())).toEqual({ "old/kept.txt": "previous\n" });
+  expect(leftovers()).toEqual([]);
+});
+
+test("a file as it was is the previous output's, linked; changed and new files are written", async () => {
+  const inode = (p: string) => statSync(path.join(out(), p)).ino;
+  const first = OutputWriter.start(out(), false);
+  first.add([
+    { path: "same.txt", content: "same → ×\n" },
+    { path: "changed.txt", content: "before\n" },
+  ]);
+  await first.finish();
+  const before = { same: inode("same.txt"), changed: inode("changed.txt") };
+  const second = OutputWriter.start(out(), false);
+  second.add([
+    { path: "same.txt", content: "same → ×\n" },
+    // Same size in bytes, other bytes: compared byte for byte, not by size.
+    { path: "changed.txt", content: "after!\n" },
+    { path: "new.txt", content: "new\n" },
+  ]);
+  await second.finish();
+  expect(tree(out())).toEqual({
+    "changed.txt": "after!\n",
+    "new.txt": "new\n",
+    "same.txt": "same → ×\n",
+  });
+  expect(inode("same.txt")).toBe(before.same);
+  expect(inode("changed.txt")).not.toBe(before.changed);
   expect(leftovers()).toEqual([]);
 });
