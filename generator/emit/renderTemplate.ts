@@ -40,6 +40,29 @@ function templateSources(): Map<string, string> {
     hb.registerPartial(name, ((context: unknown, options?: Handlebars.RuntimeOptions) =>
       template(file)(context, options)) as Handlebars.Template);
   }
+  registerHelpers(hb);
+  return sources;
+}
+
+/** What `flatten` computed, kept so that an optimizing compiler cannot drop the conversion. */
+let flattened = 0;
+
+/**
+ * `text`, flattened. V8 keeps concatenated text as a tree of its pieces, so a rendered loop was a
+ * tree of millions of small objects that outlived several young-generation collections: each was
+ * copied and promoted, page by page, before the writer flattened the whole text anyway. Converting
+ * text to a number makes V8 flatten it first (into one string; the pieces become garbage at once).
+ * Flattening each item of an `{{#each}}`: 20,000 synthetic instructions took 660,000–680,000 page
+ * faults and 13.2–14.3 s of user time, against 760,000–775,000 and 15.4–16.6 s (3 alternating
+ * runs); the shipped specs' scavenges 266 ms against 315 ms.
+ */
+function flatten(text: string): string {
+  flattened += Number(text) || 0;
+  return text;
+}
+
+/** The helpers every template may use, on Handlebars instance `hb`. */
+export function registerHelpers(hb: typeof Handlebars): void {
   // `{{jsonLiteral x}}`: a value as a JSON literal, for tables embedded in generated code.
   hb.registerHelper("jsonLiteral", (value: unknown) => new hb.SafeString(JSON.stringify(value)));
   hb.registerHelper("eq", (a: unknown, b: unknown) => a === b);
@@ -52,7 +75,16 @@ function templateSources(): Map<string, string> {
       ? text
       : options.inverse(this);
   });
-  return sources;
+  // Handlebars' own `{{#each}}`, each item's text flattened (see `flatten`).
+  const each = hb.helpers.each as Handlebars.HelperDelegate;
+  hb.registerHelper(
+    "each",
+    function (this: unknown, context: unknown, options: Handlebars.HelperOptions) {
+      const fn = options.fn;
+      const flat = (item: unknown, o?: Handlebars.RuntimeOptions) => flatten(fn(item, o));
+      return each.call(this, context, { ...options, fn: flat });
+    },
+  );
 }
 
 export function renderTemplate(name: string, context: object): string {
