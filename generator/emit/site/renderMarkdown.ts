@@ -6,6 +6,7 @@
  */
 import type MarkdownIt from "markdown-it";
 import type Token from "markdown-it/lib/token.mjs";
+import { flattenText } from "../flattenText";
 import { pageSections } from "./pageSections";
 import { collectMathErrors, inlineText, newPageEnv, siteMarkdownIt, type PageEnv } from "./siteMarkdownIt";
 
@@ -75,7 +76,7 @@ export function renderMarkdown(markdown: string, ctx: RenderContext): RenderedMa
   const page: PageRender = { md: siteMarkdownIt(), env: newPageEnv(), ctx, headings: [], rewritten: new Set() };
   const html = collectMathErrors(ctx.source, () =>
     pageSections(markdown)
-      .map((section) => renderSection(section, page))
+      .map((section) => flattenText(renderSection(section, page)))
       .join(""),
   );
   const title = page.headings.find((h) => h.level === 1)?.text;
