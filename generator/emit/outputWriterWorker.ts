@@ -2,25 +2,20 @@
  * The thread that writes a build's output (started by outputWriter.ts): it stages each batch of
  * files as it arrives and, when told to finish, swaps the staging directory in.
  */
-import { parentPort, workerData } from "worker_threads";
+import { parentPort, workerData, type MessagePort } from "worker_threads";
+import { batchFiles, type EncodedBatch } from "./outputBuffers";
 import { errorReply, type WorkerErrorReply } from "./startWorker";
-import {
-  stageFiles,
-  startStaging,
-  swapInStaging,
-  type Staging,
-  type StagedFile,
-} from "./writeOutput";
+import { stageFiles, startStaging, swapInStaging, type Staging } from "./writeOutput";
 
 export interface OutputWriterInput {
   outDir: string;
   keepOthers: boolean;
+  /** Where each batch's buffer goes back once its files are written, to be filled again. */
+  returnBuffers: MessagePort;
 }
 
 /** From the main thread: a batch of files to stage, or `finish`. */
-export type OutputWriterRequest =
-  | { kind: "files"; files: (StagedFile & { content: Uint8Array })[] }
-  | { kind: "finish" };
+export type OutputWriterRequest = { kind: "files"; batch: EncodedBatch } | { kind: "finish" };
 
 export type OutputWriterReply =
   { kind: "done" } | { kind: "error"; message: string; stack?: string };
@@ -42,8 +37,10 @@ function attempt(work: () => void): void {
 let staging: Staging | undefined;
 attempt(() => (staging = startStaging(input.outDir, input.keepOthers)));
 port.on("message", (request: OutputWriterRequest) => {
-  if (request.kind === "files") attempt(() => stageFiles(staging!, request.files));
-  else
+  if (request.kind === "files") {
+    attempt(() => stageFiles(staging!, batchFiles(request.batch)));
+    input.returnBuffers.postMessage(request.batch.buffer, [request.batch.buffer]);
+  } else
     attempt(() => {
       swapInStaging(staging!);
       port.postMessage({ kind: "done" } satisfies OutputWriterReply);
