@@ -12,30 +12,32 @@
 export const JSON_PRINT_WIDTH = 100;
 
 export function stableJson(value: unknown): string {
-  return layOutPlainArrays(JSON.stringify(sortedCopy(value), null, 2));
+  return layOutPlainArrays(JSON.stringify(value, withSortedKeys, 2));
 }
 
 /** The same value on one line, unformatted: equal values give equal strings (a key to group by). */
 export function canonicalJson(value: unknown): string {
-  return JSON.stringify(sortedCopy(value));
+  return JSON.stringify(value, withSortedKeys);
 }
 
 /**
- * A copy of `value` with each object's keys inserted sorted (so listed sorted, after the array-index
- * keys that JavaScript lists first in numeric order) and undefined members left out.
+ * JSON.stringify's replacer: each object as a shallow copy with its keys inserted sorted (so
+ * listed sorted, after the array-index keys that JavaScript lists first in numeric order) and
+ * undefined members left out. Each copy is garbage once written; a sorted deep copy of the whole
+ * model lived until the end of the serialization, long enough to be promoted out of the young
+ * generation. The JSON of 20,000 synthetic instructions: 722–775 ms and 114,500–116,200 page
+ * faults for the process that read and emitted it, against 760–820 ms and 126,500 (2 alternating
+ * runs); the shipped specs' in the same time (54–57 ms warm, either way).
  */
-function sortedCopy(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortedCopy);
-  if (value !== null && typeof value === "object") {
-    const out: Record<string, unknown> = {};
-    const object = value as Record<string, unknown>;
-    for (const key of Object.keys(object).sort()) {
-      const v = object[key];
-      if (v !== undefined) out[key] = sortedCopy(v);
-    }
-    return out;
+function withSortedKeys(this: unknown, _key: string, value: unknown): unknown {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return value;
+  const out: Record<string, unknown> = {};
+  const object = value as Record<string, unknown>;
+  for (const key of Object.keys(object).sort()) {
+    const v = object[key];
+    if (v !== undefined) out[key] = v;
   }
-  return value;
+  return out;
 }
 
 const pads: string[] = [];
