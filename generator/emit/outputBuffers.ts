@@ -55,12 +55,10 @@ export class BufferPool {
       this.free.push(reused); // too small for text beyond ASCII; it will do for another batch
     }
     // ASCII text takes a byte a character; an eighth more leaves the new buffer room for more.
-    let size = Math.max(chars + (chars >> 3), MIN_BUFFER);
-    for (;;) {
-      const batch = encodeInto(files, new ArrayBuffer(size));
-      if (batch) return batch;
-      size = files.reduce((n, f) => n + Buffer.byteLength(f.content), 0);
-    }
+    const roomy = new ArrayBuffer(Math.max(chars + (chars >> 3), MIN_BUFFER));
+    const exact = () =>
+      new ArrayBuffer(files.reduce((n, f) => n + Buffer.byteLength(f.content), 0));
+    return encodeInto(files, roomy) ?? encodeInto(files, exact())!;
   }
 
   /** The smallest free buffer of at least `bytes`, taken from the pool. */

@@ -17,8 +17,7 @@ export interface OutputWriterInput {
 /** From the main thread: a batch of files to stage, or `finish`. */
 export type OutputWriterRequest = { kind: "files"; batch: EncodedBatch } | { kind: "finish" };
 
-export type OutputWriterReply =
-  { kind: "done" } | { kind: "error"; message: string; stack?: string };
+export type OutputWriterReply = { kind: "done" } | WorkerErrorReply;
 
 const input = workerData as OutputWriterInput;
 const port = parentPort!;

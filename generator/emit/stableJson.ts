@@ -29,7 +29,7 @@ export function canonicalJson(value: unknown): string {
  * faults for the process that read and emitted it, against 760–820 ms and 126,500 (2 alternating
  * runs); the shipped specs' in the same time (54–57 ms warm, either way).
  */
-function withSortedKeys(this: unknown, _key: string, value: unknown): unknown {
+function withSortedKeys(_key: string, value: unknown): unknown {
   if (value === null || typeof value !== "object" || Array.isArray(value)) return value;
   const out: Record<string, unknown> = {};
   const object = value as Record<string, unknown>;

@@ -4,19 +4,11 @@
  * was and no staging directory behind; with keepOthers the files not regenerated stay; a file
  * whose bytes did not change is the previous output's, hard-linked.
  */
-import {
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from "fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "fs";
 import { tmpdir } from "os";
 import * as path from "path";
 import { OutputWriter } from "../../generator/emit/outputWriter";
-import { listFiles } from "../../generator/emit/writeOutput";
+import { fileTree as tree } from "../helpers/cliFromSource";
 
 jest.setTimeout(60_000);
 
@@ -29,8 +21,6 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 const out = () => path.join(dir, "out");
-const tree = (d: string) =>
-  Object.fromEntries(listFiles(d).map((p) => [p, readFileSync(path.join(d, p), "utf8")]));
 const leftovers = () => readdirSync(dir).filter((n) => n !== "out");
 
 test("batches become the output, swapped in at finish", async () => {
