@@ -8,7 +8,8 @@
  * From the second round on, the generator's modules are loaded and its code is compiled and
  * optimized: what is left is the build's own work. That work still includes compiling the generated
  * codecs and running them for the manuals' worked examples, as every build must, since they are
- * generated anew. A cold build cannot take less than these rounds plus Node's start.
+ * generated anew. A cold build does the same work, and on top of it starts Node, loads the
+ * generator and warms up its code.
  *
  * Prints each round's wall-clock and CPU time (user + system, all threads), the warm rounds' range
  * and median, and, when Mesa's generators can run, the fastest warm round's ratio to Mesa's median.
