@@ -16,40 +16,19 @@ import { tmpdir } from "os";
 import * as path from "path";
 import { median, timedCliColdBuild } from "./buildTime";
 import { measureMesaIsaspec, mesaUnavailable } from "./mesaIsaspec";
+import { parseRoundArgs, type RoundOptions } from "./roundArgs";
 
-export interface AlternateOptions {
-  rounds: number;
-  specs: string;
-  mesa: string;
+export interface AlternateOptions extends RoundOptions {
   checkouts: string[];
 }
 
 export function parseAlternateArgs(argv: string[]): AlternateOptions {
-  const o: AlternateOptions = {
-    rounds: 5,
-    specs: "specs",
-    mesa: path.join("..", "shared", "corpora", "mesa-isaspec"),
-    checkouts: [],
-  };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    const value = () => {
-      const v = argv[++i];
-      if (v === undefined) throw new Error(`alternate: ${a} needs a value`);
-      return v;
-    };
-    if (a === "--rounds") {
-      const v = value();
-      o.rounds = Number(v);
-      if (!Number.isInteger(o.rounds) || o.rounds < 1)
-        throw new Error(`alternate: --rounds needs a positive integer, got '${v}'`);
-    } else if (a === "--specs") o.specs = value();
-    else if (a === "--mesa") o.mesa = value();
-    else if (a.startsWith("--")) throw new Error(`alternate: unknown option ${a}`);
-    else o.checkouts.push(a);
-  }
-  if (o.checkouts.length === 0) throw new Error("alternate: name at least one isaforge checkout");
-  return o;
+  const checkouts: string[] = [];
+  const o = parseRoundArgs("alternate", argv, { rounds: 5, minRounds: 1 }, (a) =>
+    checkouts.push(a),
+  );
+  if (checkouts.length === 0) throw new Error("alternate: name at least one isaforge checkout");
+  return { ...o, checkouts };
 }
 
 const fmt = (ms: number) => `${(ms / 1000).toFixed(2)} s`;

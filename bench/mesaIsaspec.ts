@@ -13,6 +13,9 @@ import { performance } from "perf_hooks";
 
 export const PYTHON = "/usr/bin/python3";
 
+/** The Mesa isaspec corpus beside a checkout, as CI and this project's machines have it. */
+export const MESA_CORPUS = path.join("..", "shared", "corpora", "mesa-isaspec");
+
 /** Why Mesa's generators cannot run here, or null when they can. */
 export function mesaUnavailable(corpus: string): string | null {
   if (!existsSync(PYTHON)) return `${PYTHON} is missing`;

@@ -34,7 +34,7 @@ import {
 } from "./buildTime";
 import { runBenchScript } from "./childProcess";
 import { ROUNDS, type DecodeSpeed } from "./decodeSpeed";
-import { measureMesaIsaspec, mesaUnavailable } from "./mesaIsaspec";
+import { MESA_CORPUS, measureMesaIsaspec, mesaUnavailable } from "./mesaIsaspec";
 
 export interface BenchOptions {
   json: boolean;
@@ -78,7 +78,7 @@ const DEFAULTS: BenchOptions = {
   // Prettier's trees of the 20,000-instruction manual and site pages need about 10 GB (Node's
   // default limit here is about 4 GB): see the scaling notes in the report.
   heapMb: 16384,
-  mesa: path.join("..", "shared", "corpora", "mesa-isaspec"),
+  mesa: MESA_CORPUS,
 };
 
 function positiveInt(name: string, text: string | undefined): number {

@@ -20,36 +20,12 @@ import * as path from "path";
 import { performance } from "perf_hooks";
 import { median } from "./buildTime";
 import { measureMesaIsaspec, mesaUnavailable } from "./mesaIsaspec";
+import { parseRoundArgs, type RoundOptions } from "./roundArgs";
 
-export interface WarmOptions {
-  rounds: number;
-  specs: string;
-  mesa: string;
-}
-
-export function parseWarmArgs(argv: string[]): WarmOptions {
-  const o: WarmOptions = {
-    rounds: 6,
-    specs: "specs",
-    mesa: path.join("..", "shared", "corpora", "mesa-isaspec"),
-  };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    const value = () => {
-      const v = argv[++i];
-      if (v === undefined) throw new Error(`warmBuild: ${a} needs a value`);
-      return v;
-    };
-    if (a === "--rounds") {
-      const v = value();
-      o.rounds = Number(v);
-      if (!Number.isInteger(o.rounds) || o.rounds < 2)
-        throw new Error(`warmBuild: --rounds needs an integer of at least 2, got '${v}'`);
-    } else if (a === "--specs") o.specs = value();
-    else if (a === "--mesa") o.mesa = value();
-    else throw new Error(`warmBuild: unknown argument ${a}`);
-  }
-  return o;
+export function parseWarmArgs(argv: string[]): RoundOptions {
+  return parseRoundArgs("warmBuild", argv, { rounds: 6, minRounds: 2 }, (a) => {
+    throw new Error(`warmBuild: unknown argument ${a}`);
+  });
 }
 
 export interface Round {

@@ -28,7 +28,7 @@ test("options: checkouts in order, defaults, clear errors", () => {
   });
   expect(() => parseAlternateArgs([])).toThrow("alternate: name at least one isaforge checkout");
   expect(() => parseAlternateArgs(["--rounds", "0", "a"])).toThrow(
-    "alternate: --rounds needs a positive integer, got '0'",
+    "alternate: --rounds needs an integer of at least 1, got '0'",
   );
   expect(() => parseAlternateArgs(["--fast", "a"])).toThrow("alternate: unknown option --fast");
   expect(() => parseAlternateArgs(["a", "--specs"])).toThrow("alternate: --specs needs a value");

@@ -39,6 +39,7 @@ test("options: defaults, values, clear errors", () => {
   );
   expect(() => parseWarmArgs(["--specs"])).toThrow("warmBuild: --specs needs a value");
   expect(() => parseWarmArgs(["specs"])).toThrow("warmBuild: unknown argument specs");
+  expect(() => parseWarmArgs(["--fast"])).toThrow("warmBuild: unknown option --fast");
 });
 
 test("report: each round, the warm rounds' range and median, the fastest against Mesa", () => {
