@@ -3,7 +3,7 @@
  * The `isaforge` command line. Exit status: 0 success, 1 errors in the inputs, 2 usage errors.
  * User errors print diagnostics, never a stack trace.
  */
-import { Command, CommanderError, Option } from "commander";
+import { Argument, Command, CommanderError, Option } from "commander";
 import { readFileSync } from "fs";
 import { useBatchTiering } from "./batchTiering";
 import { build, checkSpecs, EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE, type Log } from "./build";
@@ -105,22 +105,54 @@ export function makeProgram(log: Log, setStatus: (status: number) => void): Comm
   program
     .command("headergen")
     .description(
-      "write C headers from a rules-ng register database as rules-ng-ng headergen does: FILE.h and one header per imported file (imports are looked up beside the importing file, then in each RNN_PATH directory)",
+      "write C headers from a rules-ng register database as headergen does: one header per document read (FILE and every file it imports, each at its path under the database, e.g. bus/pbus.xml.h); FILE and imports are looked up in each RNN_PATH directory (default: FILE's own), then beside the importing file",
     )
-    .argument("<file>", "the rules-ng database document (e.g. state.xml)")
-    .option("--out <dir>", "directory for the headers (default: beside FILE)")
-    .action((file: string, opts: { out?: string }) => {
+    .argument("<file>", "the rules-ng database document (e.g. root.xml)")
+    .option("--out <dir>", "directory for the headers (default: beside each document)")
+    .option(
+      "--style <style>",
+      "envytools (envytools' headergen) or etna_viv (the rules-ng-ng headergen of etna_viv's headers: NAME(x) setters)",
+      "envytools",
+    )
+    .action((file: string, opts: { out?: string; style: string }) => {
       const { headergen } = require("./headergen") as typeof import("./headergen");
       setStatus(headergen(file, opts, log));
     });
+
+  program
+    .command("gen-header")
+    .description(
+      "print what Mesa's freedreno gen_header.py prints for a register database: c-defines, c-pack-structs or py-defines (imports are looked up in --rnn)",
+    )
+    .requiredOption("--rnn <dir>", "the database directory (imports are read from DIR/FILE)")
+    .requiredOption("--xml <file>", "the document to dump (e.g. DIR/adreno/a6xx.xml)")
+    .addArgument(
+      new Argument("<mode>", "what to print").choices([
+        "c-defines",
+        "c-pack-structs",
+        "py-defines",
+      ]),
+    )
+    .action(
+      (mode: "c-defines" | "c-pack-structs" | "py-defines", opts: { rnn: string; xml: string }) => {
+        const { genHeaderCommand } = require("./genHeader") as typeof import("./genHeader");
+        setStatus(genHeaderCommand({ rnn: opts.rnn, xml: opts.xml, mode }, log));
+      },
+    );
 
   program
     .command("asm")
     .description("assemble text, one instruction per line, into hex words (word 0 first)")
     .argument("[file]", "input file (default: standard input)")
     .requiredOption("--isa <id>", "ISA whose codec to use")
-    .option("--gpu <n>", "GPU generation: only its instructions are candidates (e.g. 600 for ir3 a6xx)")
-    .option("--bytes", "print each instruction as its bytes in little-endian order, as disasm --bytes reads")
+    .option(
+      "--gpu <n>",
+      "GPU generation: only its instructions are candidates (e.g. 600 for ir3 a6xx)",
+    )
+    .option(
+      "--bytes",
+      "print each instruction as its bytes in little-endian order, as disasm --bytes reads",
+    )
     .action((file: string | undefined, opts: AsmOptions) => setStatus(asm(file, opts, log)));
   return program;
 }

@@ -7,14 +7,26 @@
  */
 import type { Diagnostic, Diagnostics } from "../diagnostics";
 import { formatDiagnostic } from "../diagnostics";
-import type { IsaModel, RegisterDatabase, RnnBitfield, RnnDomain, RnnElement, RnnTypeInfo, SourceRef } from "../model/types";
+import type {
+  IsaModel,
+  RegisterDatabase,
+  RnnBitfield,
+  RnnDomain,
+  RnnElement,
+  RnnTypeInfo,
+  SourceRef,
+} from "../model/types";
 
 export function checkRegisterDatabases(model: IsaModel, diags: Diagnostics): void {
   const seen = new Set<string>();
   for (const db of model.registerDatabases ?? []) analyzeRegisterDatabase(db, diags, seen);
 }
 
-export function analyzeRegisterDatabase(db: RegisterDatabase, diags: Diagnostics, seen = new Set<string>()): void {
+export function analyzeRegisterDatabase(
+  db: RegisterDatabase,
+  diags: Diagnostics,
+  seen = new Set<string>(),
+): void {
   const report = (d: Diagnostic) => {
     const key = formatDiagnostic(d);
     if (!seen.has(key)) diags.report(d);
@@ -33,12 +45,19 @@ export function analyzeRegisterDatabase(db: RegisterDatabase, diags: Diagnostics
     for (const f of t.fields) field(f, width);
   };
   const field = (f: RnnBitfield, width: number | undefined) => {
+    if (f.dead) return;
     const what = `bitfield '${f.fullName}'`;
-    if (f.high < f.low) error("bit-range", `${what}: high bit ${f.high} is below low bit ${f.low}`, f.source);
-    else if (width !== undefined && f.high >= width)
-      error("bit-range", `${what}: bits ${f.high}:${f.low} lie outside the ${width} bits that hold it`, f.source);
+    // rnn rejects only high below low (the reader reports it); bits past the register or the
+    // enclosing field are printed as given, so they are a warning.
+    if (width !== undefined && f.high >= width)
+      report({
+        severity: "warning",
+        code: "bit-range",
+        message: `${what}: bits ${f.high}:${f.low} lie outside the ${width} bits that hold it`,
+        at: f.source,
+      });
     // Nested fields are relative to their field.
-    typeInfo(f.type, what, f.high >= f.low ? f.high - f.low + 1 : undefined);
+    typeInfo(f.type, what, f.high - f.low + 1);
   };
 
   for (const b of db.bitsets) for (const f of b.fields) field(f, undefined);
@@ -46,12 +65,15 @@ export function analyzeRegisterDatabase(db: RegisterDatabase, diags: Diagnostics
     const instances: Instance[] = [];
     // `lengths`: of the arrays enclosing `e` and its own, matching `e.strides`.
     const walk = (e: RnnElement, varied: boolean, outer: number[]) => {
+      if (e.dead) return;
       const v = varied || e.variants !== undefined;
       const lengths = e.length !== 1 ? [...outer, e.length] : outer;
       if (e.kind === "reg") {
         typeInfo(e.type, `register '${e.fullName}'`, e.width);
-        const size = e.width! / d.width;
-        if (!v) for (const at of offsetsOf(e, lengths)) instances.push({ at, end: at + size, reg: e });
+        // A register narrower than the address unit still takes one unit.
+        const size = Math.max(1, Math.ceil(e.width! / d.width));
+        if (!v)
+          for (const at of offsetsOf(e, lengths)) instances.push({ at, end: at + size, reg: e });
       }
       for (const c of e.elements) walk(c, v, lengths);
     };
@@ -89,7 +111,8 @@ function checkOverlaps(d: RnnDomain, instances: Instance[], report: (d: Diagnost
   for (const i of sorted) {
     if (widest && i.at < widest.end && widest.reg !== i.reg && !reported.has(i.reg)) {
       reported.add(i.reg);
-      const key = i.reg.file === widest.reg.file ? `${i.reg.fullName}` : `${i.reg.file}|${widest.reg.file}`;
+      const key =
+        i.reg.file === widest.reg.file ? `${i.reg.fullName}` : `${i.reg.file}|${widest.reg.file}`;
       groups.set(key, [...(groups.get(key) ?? []), { later: i, earlier: widest }]);
     }
     if (!widest || i.end > widest.end) widest = i;

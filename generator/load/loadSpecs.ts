@@ -14,7 +14,12 @@ import { recoverDocument } from "../recover/recoverDocument";
 import { checkAgainstSchema, parseJsonWithPositions } from "./loadJson";
 
 /** Formats whose documents are XML (recovery re-escapes them). */
-const XML_FORMATS = new Set<DocumentFormat>(["rules-ng", "rules-ng-database", "isaspec", "valhall-xml"]);
+const XML_FORMATS = new Set<DocumentFormat>([
+  "rules-ng",
+  "rules-ng-database",
+  "isaspec",
+  "valhall-xml",
+]);
 
 /** Documents above this size are refused before reading: no ISA description is this large. */
 export const MAX_DOCUMENT_BYTES = 16 * 1024 * 1024;
@@ -42,6 +47,7 @@ export interface Manifest {
   byteOrder: "little" | "big";
   units?: { name: string; width: number }[];
   assemblySyntax?: IsaInfo["assemblySyntax"];
+  registerHeaders?: IsaInfo["registerHeaders"];
   documents: ManifestDocument[];
   companions: ManifestCompanion[];
 }
@@ -105,6 +111,7 @@ export function loadSpec(specsDir: string, id: string, diags: Diagnostics): Load
     wordCount: wordCountOf(manifest.instructionWidth),
     ...(manifest.units ? { units: manifest.units } : {}),
     ...(manifest.assemblySyntax ? { assemblySyntax: manifest.assemblySyntax } : {}),
+    ...(manifest.registerHeaders ? { registerHeaders: manifest.registerHeaders } : {}),
     source: json.locate([]),
   };
 

@@ -12,8 +12,12 @@
  * - Every element carries `source`: the position in the document as the user gave it (before recovery).
  */
 
+import type { RegisterDatabase } from "./registerDatabase";
+
+export type * from "./registerDatabase";
+
 /** Current version of the model format; bumped on incompatible changes. */
-export const MODEL_SCHEMA_VERSION: IsaModel["schemaVersion"] = "1.0.0";
+export const MODEL_SCHEMA_VERSION: IsaModel["schemaVersion"] = "2.0.0";
 
 /** A position in an input document as the user gave it. */
 export interface SourceRef {
@@ -121,7 +125,28 @@ export interface IsaInfo {
   units?: UnitInfo[];
   /** How the ISA's assembly text looks (the upstream disassembler whose text the codec matches). */
   assemblySyntax?: "isaspec" | "valhall" | "r500-fc";
+  /** For a spec of rules-ng register databases: the upstream tool whose headers the build writes. */
+  registerHeaders?: RegisterHeaderSettings;
   source: SourceRef;
+}
+
+export interface RegisterHeaderSettings {
+  /** `headergen`: rules-ng headergen's, one per document; `gen_header`: Mesa's gen_header.py's. */
+  tool: "headergen" | "gen_header";
+  /** headergen: envytools' (the default), or the rules-ng-ng one of etna_viv's committed headers. */
+  style?: "envytools" | "etna_viv";
+  /** Documents that get no header (etna_viv's gen_headers.sh deletes `copyright.xml.h`). */
+  omit?: string[];
+  /** gen_header: each output, as Mesa's meson.build runs gen_header.py. */
+  outputs?: GenHeaderOutput[];
+}
+
+export interface GenHeaderOutput {
+  /** The document given as `--xml` (a document of the spec). */
+  document: string;
+  mode: "c-defines" | "c-pack-structs" | "py-defines";
+  /** Path of the output under `c/<id>/` (`adreno/a6xx-pack.xml.h`). */
+  path: string;
 }
 
 export interface UnitInfo {
@@ -576,7 +601,7 @@ export interface IsaModel {
   /** Reference to the schema, for editors (set in emitted files). */
   $schema?: string;
   /** The model format version (`MODEL_SCHEMA_VERSION`); a consumer checks it before reading. */
-  schemaVersion: "1.0.0";
+  schemaVersion: "2.0.0";
   isa: IsaInfo;
   documents: DocumentInfo[];
   enums: EnumDef[];
@@ -590,252 +615,4 @@ export interface IsaModel {
    * document no other imports, as headergen reads it (that document, then its imports).
    */
   registerDatabases?: RegisterDatabase[];
-}
-
-/**
- * A rules-ng register database (envytools rnn, as its `headergen` reads it): the document it was
- * read from and every file that imports, their enums, bitsets and domains. Names are resolved as
- * rnn resolves them (`fullName`), inline enum values and inline bitset fields are copied into the
- * fields and registers that use them, and every element names the document it came from (`file`),
- * which decides the header it goes to.
- */
-export interface RegisterDatabase {
-  /** The document read, then every file it imports, in the order rnn parses them. */
-  files: RnnFile[];
-  copyright?: RnnCopyright;
-  enums: RnnEnum[];
-  bitsets: RnnBitset[];
-  domains: RnnDomain[];
-}
-
-export interface RnnFile {
-  /** The name as imported (`common.xml`). */
-  name: string;
-  /**
-   * Size in bytes.
-   * @asType integer
-   * @minimum 0
-   */
-  bytes: number;
-  /** Modification time as headergen prints it (`2024-04-10 11:43:40`, UTC). */
-  mtime: string;
-  source: SourceRef;
-}
-
-export interface RnnCopyright {
-  /**
-   * The `year` attribute: the first year of the copyright.
-   * @asType integer
-   * @minimum 0
-   */
-  firstYear?: number;
-  authors: RnnAuthor[];
-  /** The license text, leading and trailing white space removed. */
-  license?: string;
-  source: SourceRef;
-}
-
-export interface RnnAuthor {
-  name?: string;
-  email?: string;
-  nicknames: string[];
-  source: SourceRef;
-}
-
-/** `varset`/`variants`/`prefix` of an element, as written. */
-export interface RnnVariantInfo {
-  varset?: string;
-  variants?: string;
-  prefix?: string;
-}
-
-export interface RnnValue extends RnnVariantInfo {
-  name: string;
-  /** The name headergen defines (`FE_OPCODE_LOAD_STATE`). */
-  fullName: string;
-  /**
-   * The value; absent when the document gives none (then no define).
-   * @asType integer
-   * @minimum 0
-   */
-  value?: number;
-  /** Document the value came from (its header). */
-  file: string;
-  brief?: string;
-  doc?: string;
-  source: SourceRef;
-}
-
-export interface RnnEnum extends RnnVariantInfo {
-  name: string;
-  inline: boolean;
-  bare: boolean;
-  file: string;
-  values: RnnValue[];
-  brief?: string;
-  doc?: string;
-  source: SourceRef;
-}
-
-/** How a register's or bitfield's content is typed (rnn `typeinfo`). */
-export interface RnnTypeInfo {
-  /**
-   * `boolean`, `hex`, `uint`, `int`, `float`, `fixed`, `ufixed`, `fixedp` (etna_viv), `address`
-   * (`address`/`waddress`): builtins; `enum`/`bitset`: a named non-inline enum or bitset;
-   * `inline-enum`/`inline-bitset`: values or bitfields written inside the element, or copied from
-   * an inline enum/bitset; `domain`: an address in a domain (etna_viv); `spectype`; `unknown`: a
-   * name nothing declares (the analyzer reports it; headergen treats it as hex).
-   */
-  kind:
-    | "boolean"
-    | "hex"
-    | "uint"
-    | "int"
-    | "float"
-    | "fixed"
-    | "ufixed"
-    | "fixedp"
-    | "address"
-    | "enum"
-    | "bitset"
-    | "inline-enum"
-    | "inline-bitset"
-    | "domain"
-    | "spectype"
-    | "unknown";
-  /** The `type` attribute as written. */
-  name?: string;
-  /** Where the `type` attribute is. */
-  typeSource?: SourceRef;
-  /**
-   * @asType integer
-   * @minimum 0
-   */
-  shr?: number;
-  /**
-   * @asType integer
-   */
-  min?: number;
-  /**
-   * @asType integer
-   */
-  max?: number;
-  /**
-   * @asType integer
-   * @minimum 0
-   */
-  align?: number;
-  /**
-   * @asType integer
-   * @minimum 0
-   */
-  radix?: number;
-  /** Values, pre-shifted by the emitter into the field's place. */
-  values: RnnValue[];
-  /** Bitfields, relative to the field or register that holds them. */
-  fields: RnnBitfield[];
-}
-
-export interface RnnBitfield extends RnnVariantInfo {
-  name: string;
-  fullName: string;
-  /**
-   * @asType integer
-   * @minimum 0
-   */
-  low: number;
-  /**
-   * @asType integer
-   * @minimum 0
-   */
-  high: number;
-  type: RnnTypeInfo;
-  file: string;
-  brief?: string;
-  doc?: string;
-  source: SourceRef;
-}
-
-export interface RnnBitset extends RnnVariantInfo {
-  name: string;
-  inline: boolean;
-  bare: boolean;
-  file: string;
-  fields: RnnBitfield[];
-  brief?: string;
-  doc?: string;
-  source: SourceRef;
-}
-
-/** A register, array or stripe of a domain. */
-export interface RnnElement extends RnnVariantInfo {
-  kind: "reg" | "array" | "stripe";
-  /** Absent for an anonymous stripe (its children are named from the enclosing element). */
-  name?: string;
-  fullName?: string;
-  /**
-   * Register width in bits (8, 16, 32, 64).
-   * @asType integer
-   * @minimum 8
-   */
-  width?: number;
-  /**
-   * The `offset` attribute, in domain units, relative to the enclosing element.
-   * @asType integer
-   * @minimum 0
-   */
-  offset: number;
-  /**
-   * Offset of the first instance from the start of the domain, in domain units.
-   * @asType integer
-   * @minimum 0
-   */
-  absoluteOffset: number;
-  /**
-   * Number of instances (1: not an array).
-   * @asType integer
-   * @minimum 1
-   */
-  length: number;
-  /**
-   * Distance between instances in domain units; 0 when length is 1 and none is given.
-   * @asType integer
-   * @minimum 0
-   */
-  stride: number;
-  /** Strides of the enclosing arrays and this one, outermost first: the index arguments `i0, i1, …`. */
-  strides: number[];
-  access?: "r" | "w" | "rw";
-  type: RnnTypeInfo;
-  elements: RnnElement[];
-  /** Attributes of the etna_viv extensions (`value`: reset value, `masked`), as written. */
-  extensions?: Record<string, string>;
-  file: string;
-  brief?: string;
-  doc?: string;
-  source: SourceRef;
-}
-
-export interface RnnDomain extends RnnVariantInfo {
-  name: string;
-  /** The prefix of its registers' names (the name, unless `bare`). */
-  fullName: string;
-  bare: boolean;
-  /**
-   * Bits per address unit.
-   * @asType integer
-   * @minimum 1
-   */
-  width: number;
-  /**
-   * @asType integer
-   * @minimum 0
-   */
-  size?: number;
-  /** The document of its first declaration (same-name domains are merged). */
-  file: string;
-  elements: RnnElement[];
-  brief?: string;
-  doc?: string;
-  source: SourceRef;
 }

@@ -10,6 +10,9 @@ import { SPECS_DIR, errorsOf, shippedModels } from "../helpers/shippedModels";
 const ROOT = path.join(__dirname, "..", "..");
 const quiet = { out: () => undefined, err: () => undefined };
 
+// Whole builds of the shipped specs: sized for a machine several times slower than a quiet one.
+jest.setTimeout(180_000);
+
 function readTree(dir: string): Record<string, string> {
   return Object.fromEntries(
     listFiles(dir).map((p) => [p, readFileSync(path.join(dir, p), "utf8")]),

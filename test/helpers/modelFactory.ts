@@ -53,7 +53,7 @@ export function enumDef(name: string, values: number[], line: number): EnumDef {
 
 export function model(parts: Partial<IsaModel>): IsaModel {
   return {
-    schemaVersion: "1.0.0",
+    schemaVersion: "2.0.0",
     isa: {
       id: "t",
       title: "T",

@@ -5,7 +5,15 @@
  * type links to its enum or bitset, the address map to each register). A model holds one database
  * per root document; they share files, so a domain is shown as the database that holds most of it.
  */
-import type { RegisterDatabase, RnnBitfield, RnnDomain, RnnElement, RnnEnum, RnnBitset, RnnTypeInfo } from "../../model/types";
+import type {
+  RegisterDatabase,
+  RnnBitfield,
+  RnnDomain,
+  RnnElement,
+  RnnEnum,
+  RnnBitset,
+  RnnTypeInfo,
+} from "../../model/types";
 import type { Heading, HeadingRegistry } from "./anchors";
 import { labelledLayout, type LayoutTableView } from "./encodingView";
 import { blockText, codeSpan, escapeInline, inlineText, link } from "./markdownText";
@@ -19,7 +27,12 @@ export interface MergedDatabase {
 }
 
 function registersOf(list: RnnElement[]): RnnElement[] {
-  return list.flatMap((e) => [...(e.kind === "reg" && e.fullName !== undefined ? [e] : []), ...registersOf(e.elements)]);
+  // A dead element exists on no variant: rnn resolves nothing in it.
+  return list.flatMap((e) =>
+    e.dead
+      ? []
+      : [...(e.kind === "reg" && e.fullName !== undefined ? [e] : []), ...registersOf(e.elements)],
+  );
 }
 
 export function mergedDatabase(dbs: RegisterDatabase[]): MergedDatabase {
@@ -30,12 +43,17 @@ export function mergedDatabase(dbs: RegisterDatabase[]): MergedDatabase {
     for (const d of db.domains) {
       const registers = registersOf(d.elements).sort((a, b) => a.absoluteOffset - b.absoluteOffset);
       const known = domains.get(d.name);
-      if (!known || registers.length > known.registers.length) domains.set(d.name, { domain: d, registers });
+      if (!known || registers.length > known.registers.length)
+        domains.set(d.name, { domain: d, registers });
     }
     for (const e of db.enums) if (!e.inline && !enums.has(e.name)) enums.set(e.name, e);
     for (const b of db.bitsets) if (!b.inline && !bitsets.has(b.name)) bitsets.set(b.name, b);
   }
-  return { domains: [...domains.values()], enums: [...enums.values()], bitsets: [...bitsets.values()] };
+  return {
+    domains: [...domains.values()],
+    enums: [...enums.values()],
+    bitsets: [...bitsets.values()],
+  };
 }
 
 export interface RegisterDatabaseOutline {
@@ -48,7 +66,10 @@ export interface RegisterDatabaseOutline {
 }
 
 /** Register the chapters' headings, in the order the template prints them. */
-export function registerDatabaseOutline(db: MergedDatabase, h: HeadingRegistry): RegisterDatabaseOutline {
+export function registerDatabaseOutline(
+  db: MergedDatabase,
+  h: HeadingRegistry,
+): RegisterDatabaseOutline {
   const domainsChapter = h.add(2, "Register domains");
   const domains = db.domains.map((d) => ({
     heading: h.add(3, `Domain ${d.domain.name}`, "domain"),
@@ -79,7 +100,14 @@ export interface RegisterDatabaseView {
   domains: {
     heading: Heading;
     facts: string[];
-    map: { offset: string; register: string; width: string; array: string; access: string; brief: string }[];
+    map: {
+      offset: string;
+      register: string;
+      width: string;
+      array: string;
+      access: string;
+      brief: string;
+    }[];
     registers: {
       heading: Heading;
       brief: string | null;
@@ -95,36 +123,73 @@ export interface RegisterDatabaseView {
   bitsets: { heading: Heading; brief: string | null; facts: string[]; fields: FieldRowView[] }[];
 }
 
-const hex = (n: number, digits = 5) => `0x${n.toString(16).toUpperCase().padStart(digits, "0")}`;
+const hex = (n: number | string, digits = 5) =>
+  `0x${BigInt(n).toString(16).toUpperCase().padStart(digits, "0")}`;
+/** What exists on some variant (rnn leaves dead elements unresolved). */
+const live = <T extends { dead?: boolean }>(list: T[]): T[] => list.filter((x) => !x.dead);
+
 const text = (s: string | undefined) => (s === undefined ? null : inlineText(s, "plain", false));
 const cell = (s: string | undefined) => (s === undefined ? "" : inlineText(s, "plain"));
 
-export function registerDatabaseView(db: MergedDatabase, o: RegisterDatabaseOutline): RegisterDatabaseView {
+export function registerDatabaseView(
+  db: MergedDatabase,
+  o: RegisterDatabaseOutline,
+): RegisterDatabaseView {
   const anchorOf = (h: Heading) => `#${h.anchor}`;
-  const enumLinks = new Map(db.enums.map((e, i) => [e.name, link(codeSpan(e.name), anchorOf(o.enums[i]))]));
-  const bitsetLinks = new Map(db.bitsets.map((b, i) => [b.name, link(codeSpan(b.name), anchorOf(o.bitsets[i]))]));
-  const domainLinks = new Map(db.domains.map((d, i) => [d.domain.name, link(codeSpan(d.domain.name), anchorOf(o.domains[i].heading))]));
+  const enumLinks = new Map(
+    db.enums.map((e, i) => [e.name, link(codeSpan(e.name), anchorOf(o.enums[i]))]),
+  );
+  const bitsetLinks = new Map(
+    db.bitsets.map((b, i) => [b.name, link(codeSpan(b.name), anchorOf(o.bitsets[i]))]),
+  );
+  const domainLinks = new Map(
+    db.domains.map((d, i) => [
+      d.domain.name,
+      link(codeSpan(d.domain.name), anchorOf(o.domains[i].heading)),
+    ]),
+  );
 
   const typeText = (t: RnnTypeInfo): string => {
-    if (t.name !== undefined) return enumLinks.get(t.name) ?? bitsetLinks.get(t.name) ?? domainLinks.get(t.name) ?? codeSpan(t.name);
+    if (t.name !== undefined)
+      return (
+        enumLinks.get(t.name) ??
+        bitsetLinks.get(t.name) ??
+        domainLinks.get(t.name) ??
+        codeSpan(t.name)
+      );
     return t.kind;
   };
   /** Fields with absolute bits, nested fields after their parent; values in the description. */
   const fieldRows = (fields: RnnBitfield[], shift: number): FieldRowView[] =>
-    fields.flatMap((f) => {
+    live(fields).flatMap((f) => {
       const low = f.low + shift;
       const high = f.high + shift;
-      const values = f.type.values.filter((v) => v.value !== undefined).map((v) => `${v.value} = ${escapeInline(v.name)}`);
-      const description = [cell(f.brief), values.length > 0 ? `values: ${values.join(", ")}` : "", f.type.shr ? `shifted right by ${f.type.shr}` : ""]
+      const values = live(f.type.values)
+        .filter((v) => v.value !== undefined)
+        .map((v) => `${v.value} = ${escapeInline(v.name)}`);
+      const description = [
+        cell(f.brief),
+        values.length > 0 ? `values: ${values.join(", ")}` : "",
+        f.type.shr ? `shifted right by ${f.type.shr}` : "",
+      ]
         .filter((x) => x !== "")
         .join("; ");
       return [
-        { bits: high === low ? `${high}` : `${high}:${low}`, name: codeSpan(f.fullName), type: typeText(f.type), description },
+        {
+          bits: high === low ? `${high}` : `${high}:${low}`,
+          name: codeSpan(f.fullName),
+          type: typeText(f.type),
+          description,
+        },
         ...fieldRows(f.type.fields, low),
       ];
     });
   const offsetText = (e: RnnElement) =>
-    codeSpan(e.strides.length === 0 ? hex(e.absoluteOffset) : `${hex(e.absoluteOffset)}${e.strides.map((s, i) => ` + ${hex(s, 1)}*i${i}`).join("")}`);
+    codeSpan(
+      e.strides.length === 0
+        ? hex(e.absoluteOffset)
+        : `${hex(e.absoluteOffset)}${e.strides.map((s, i) => ` + ${hex(s, 1)}*i${i}`).join("")}`,
+    );
 
   return {
     domainsChapter: o.domainsChapter,
@@ -142,7 +207,10 @@ export function registerDatabaseView(db: MergedDatabase, o: RegisterDatabaseOutl
           offset: offsetText(r),
           register: link(codeSpan(r.fullName!), anchorOf(headings[i])),
           width: String(r.width),
-          array: r.strides.length > 0 ? `${r.strides.length} index${r.strides.length > 1 ? "es" : ""}` : "",
+          array:
+            r.strides.length > 0
+              ? `${r.strides.length} index${r.strides.length > 1 ? "es" : ""}`
+              : "",
           access: r.access ?? "",
           brief: cell(r.brief),
         })),
@@ -156,7 +224,16 @@ export function registerDatabaseView(db: MergedDatabase, o: RegisterDatabaseOutl
             `Type: ${typeText(r.type)}`,
             `Source: ${codeSpan(sourceLocation(r.source))}`,
           ],
-          layout: r.type.fields.length > 0 ? labelledLayout(r.width!, r.type.fields.map((f) => ({ label: f.name, ranges: [{ low: f.low, high: f.high }] }))) : [],
+          layout:
+            r.type.fields.length > 0
+              ? labelledLayout(
+                  r.width!,
+                  live(r.type.fields).map((f) => ({
+                    label: f.name,
+                    ranges: [{ low: f.low, high: f.high }],
+                  })),
+                )
+              : [],
           fields: fieldRows(r.type.fields, 0),
         })),
       };
@@ -166,8 +243,8 @@ export function registerDatabaseView(db: MergedDatabase, o: RegisterDatabaseOutl
       heading: o.enums[i],
       brief: text(e.brief),
       facts: [`Source: ${codeSpan(sourceLocation(e.source))}`],
-      values: e.values.map((v) => ({
-        value: v.value === undefined ? "—" : codeSpan(`0x${v.value.toString(16)}`),
+      values: live(e.values).map((v) => ({
+        value: v.value === undefined ? "—" : codeSpan(`0x${BigInt(v.value).toString(16)}`),
         name: codeSpan(v.fullName),
         description: cell(v.brief),
       })),

@@ -1,9 +1,12 @@
 /**
- * Second pass of the register-database reader, rnn's `prepdb`: group uses replaced by the group's
- * elements, full names built (`parent_name`, unless bare; a varset `prefix` puts the first active
- * variant's name in front), types resolved (copying the values of inline enums and the bitfields
- * of inline bitsets into the element that uses them), absolute offsets and array strides computed,
- * and elements whose variants exclude them all (rnn "dead") dropped.
+ * Second pass of the register-database reader, rnn's `prepdb`, step for step: enums, then
+ * bitsets, domains and spectypes. Each element's variants are resolved from its parent's
+ * (`prepvarinfo`: the prefix enum and the varset are inherited, `variants` narrow the active set,
+ * no variant left is `dead`), full names built (`parent_name`, unless bare; a `prefix` enum puts the
+ * first active variant's name in front), `<use-group>`s filled with copies of their group, types
+ * resolved (an inline enum's values and an inline bitset's fields copied into each element that
+ * uses it and resolved there, under that element's name and variants), absolute offsets and index
+ * strides computed. Dead elements stay in the model, unresolved below them, as rnn leaves them.
  */
 import type { Diagnostics } from "../../diagnostics";
 import type {
@@ -12,6 +15,7 @@ import type {
   RnnElement,
   RnnEnum,
   RnnTypeInfo,
+  RnnTypeKind,
   RnnValue,
   RnnVariantInfo,
   SourceRef,
@@ -19,25 +23,27 @@ import type {
 
 export interface PendingDatabase {
   db: RegisterDatabase;
+  /** Each group's elements as parsed, copied into every `<use-group>`. */
   groups: Map<string, RnnElement[]>;
-  spectypes: Set<string>;
-  /** `<use-group>` placeholders and the group each names. */
-  useGroups: Map<RnnElement, string>;
 }
 
-const BUILTIN_TYPES: Record<string, RnnTypeInfo["kind"]> = {
+/** Type names rnn and its forks know without a declaration. */
+const BUILTIN_TYPES: Record<string, RnnTypeKind> = {
   hex: "hex",
+  float: "float",
   uint: "uint",
   int: "int",
-  float: "float",
   boolean: "boolean",
-  fixed: "fixed",
-  ufixed: "ufixed",
-  fixedp: "fixedp",
-  address: "address",
-  waddress: "address",
   bitfield: "inline-bitset",
   enum: "inline-enum",
+  fixed: "fixed",
+  ufixed: "ufixed",
+  // etna_viv's rnn
+  fixedp: "fixedp",
+  // freedreno's rnn
+  address: "address",
+  waddress: "waddress",
+  a3xx_regid: "a3xx_regid",
 };
 
 /** `a_b`, or `b` without a prefix (rnn `catstr`). */
@@ -45,16 +51,18 @@ function join(prefix: string | undefined, name: string): string {
   return prefix === undefined ? name : `${prefix}_${name}`;
 }
 
-/** The variant state rnn carries down the tree (`rnnvarinfo`). */
+/** rnn's `rnnvarinfo` once prepared: what children inherit. */
 interface VarInfo {
-  /** The enum whose variant names prefix full names, if any. */
+  /** The enum whose variant names prefix full names (`prefenum`). */
   prefixEnum?: RnnEnum;
+  /** The `varset` in force, as written (`varsetstr`). */
   varset?: string;
-  /** Active variants per varset enum. */
+  /** Active variants per varset enum (`varsets`). */
   sets: Map<RnnEnum, boolean[]>;
+  /** The variant name that prefixes this element's full name (`prefix`). */
+  prefix?: string;
+  dead: boolean;
 }
-
-const ROOT_VARINFO: VarInfo = { sets: new Map() };
 
 export function resolveDatabase(p: PendingDatabase, diags: Diagnostics): RegisterDatabase {
   return new Resolver(p, diags).run();
@@ -63,6 +71,7 @@ export function resolveDatabase(p: PendingDatabase, diags: Diagnostics): Registe
 class Resolver {
   private readonly enums = new Map<string, RnnEnum>();
   private readonly bitsets = new Map<string, { inline: boolean; fields: RnnBitfield[] }>();
+  private readonly spectypes = new Set<string>();
   private readonly domains = new Set<string>();
 
   constructor(
@@ -73,194 +82,272 @@ class Resolver {
   run(): RegisterDatabase {
     const { db } = this.p;
     for (const e of db.enums) this.enums.set(e.name, e);
+    for (const s of db.spectypes) this.spectypes.add(s.name);
     for (const d of db.domains) this.domains.add(d.name);
-    // Inline types are copied unresolved: each use resolves its copy under its own name.
-    for (const b of db.bitsets) this.bitsets.set(b.name, { inline: b.inline, fields: structuredClone(b.fields) });
-    for (const d of db.domains) d.elements = this.expandGroups(d.elements, []);
-    for (const [name, g] of this.p.groups) this.p.groups.set(name, this.expandGroups(g, [name]));
+    // Copies are taken from the templates as parsed: inline bitsets are never resolved in place.
+    for (const b of db.bitsets)
+      this.bitsets.set(b.name, {
+        inline: b.inline,
+        fields: b.inline ? b.fields : structuredClone(b.fields),
+      });
 
     for (const e of db.enums) {
-      const vi = this.varInfo(e, ROOT_VARINFO, e.name, e.source);
-      if (!vi) continue;
-      e.values = this.values(e.values, e.bare ? undefined : e.name, vi);
+      const vi = this.varInfo(e, undefined, `enum '${e.name}'`, e.source);
+      if (e.inline) continue;
+      e.values.forEach((v) => this.value(v, e.bare ? undefined : e.name, vi));
+      e.fullName = join(vi.prefix, e.name);
     }
     for (const b of db.bitsets) {
-      const vi = this.varInfo(b, ROOT_VARINFO, b.name, b.source);
-      if (vi) b.fields = this.bitfields(b.fields, b.bare ? undefined : b.name, vi);
+      const vi = this.varInfo(b, undefined, `bitset '${b.name}'`, b.source);
+      if (b.inline) continue;
+      b.fields.forEach((f) => this.bitfield(f, b.bare ? undefined : b.name, vi));
+      b.fullName = join(vi.prefix, b.name);
     }
-    db.domains = db.domains.filter((d) => {
-      const vi = this.varInfo(d, ROOT_VARINFO, d.name, d.source);
-      if (!vi) return false;
-      // Names inside get the variant prefix once, at their own level: children are named from
-      // the unprefixed name (rnn applies the prefix after preparing the children).
-      d.fullName = join(this.prefixOf(vi), d.name);
-      d.elements = this.elements(d.elements, d.bare ? undefined : d.name, vi, 0, [], d.width);
-      return true;
-    });
+    for (const d of db.domains) {
+      // rnn resolves a domain's elements even when the domain itself is dead.
+      const vi = this.varInfo(d, undefined, `domain '${d.name}'`, d.source);
+      d.elements.forEach((e) =>
+        this.element(e, d.bare ? undefined : d.name, vi, d.width, 0, [], []),
+      );
+      d.fullName = join(vi.prefix, d.name);
+    }
+    for (const s of db.spectypes) s.type = this.typeInfo(s.type, s.name, undefined, 32, s.file);
     return db;
   }
 
-  /** Replace `<use-group>` placeholders by copies of the group's elements. */
-  private expandGroups(list: RnnElement[], using: string[]): RnnElement[] {
-    return list.flatMap((e) => {
-      const group = this.p.useGroups.get(e);
-      if (group === undefined) {
-        e.elements = this.expandGroups(e.elements, using);
-        return [e];
-      }
-      const elements = this.p.groups.get(group);
-      if (!elements) {
-        this.diags.error("unknown-group", `<use-group '${group}'>: no group named '${group}' is declared`, e.source);
-        return [];
-      }
-      if (using.includes(group)) {
-        this.diags.error("cyclic-group", `group '${group}' uses itself`, e.source);
-        return [];
-      }
-      return this.expandGroups(structuredClone(elements), [...using, group]);
-    });
+  /** rnn `prepvalue`. */
+  private value(v: RnnValue, prefix: string | undefined, parent: VarInfo | undefined): void {
+    v.fullName = join(prefix, v.name);
+    const vi = this.varInfo(v, parent, `value '${v.fullName}'`, v.source);
+    if (vi.dead) return;
+    v.fullName = join(vi.prefix, v.fullName);
   }
 
-  private elements(
-    list: RnnElement[],
+  /** rnn `prepbitfield`: nested items are named from the name before its variant prefix. */
+  private bitfield(f: RnnBitfield, prefix: string | undefined, parent: VarInfo | undefined): void {
+    f.fullName = join(prefix, f.name);
+    const vi = this.varInfo(f, parent, `bitfield '${f.fullName}'`, f.source);
+    if (vi.dead) return;
+    f.type = this.typeInfo(f.type, f.fullName, vi, f.high - f.low + 1, f.file);
+    f.fullName = join(vi.prefix, f.fullName);
+  }
+
+  /** rnn `prepdelem`; `strides`/`groups` are those of the enclosing elements. */
+  private element(
+    e: RnnElement,
     prefix: string | undefined,
     parent: VarInfo,
+    domainWidth: number,
     base: number,
     strides: number[],
-    domainWidth: number,
-  ): RnnElement[] {
-    return list.filter((e) => {
-      const label = `${e.kind === "reg" ? "register" : e.kind} '${e.name ?? ""}'`;
-      const vi = this.varInfo(e, parent, label, e.source);
-      if (!vi) return false;
-      // `prefix="none"` also drops the enclosing element's name.
-      const own = e.name !== undefined ? join(e.prefix === "none" ? undefined : prefix, e.name) : prefix;
-      if (e.name !== undefined) e.fullName = join(this.prefixOf(vi), own!);
-      if (e.length !== 1 && e.stride === 0) {
-        if (e.kind === "reg") e.stride = e.width! / domainWidth;
-        else this.diags.error("missing-stride", `${label} has length ${e.length} but no stride`, e.source);
+    groups: string[],
+  ): void {
+    if (e.useGroup !== undefined) this.useGroup(e, groups);
+    const own = e.name !== undefined ? join(prefix, e.name) : undefined;
+    if (own !== undefined) e.fullName = own;
+    const vi = this.varInfo(
+      e,
+      parent,
+      `${e.kind === "reg" ? "register" : e.kind} '${own ?? prefix ?? ""}'`,
+      e.source,
+    );
+    if (vi.dead) return;
+    if (e.length !== 1 && e.stride === 0) {
+      if (e.kind === "reg") {
+        e.stride = Math.floor(e.width! / domainWidth);
+        e.strideImplied = true;
+      } else if (!e.offsets && !e.doffsets) {
+        this.diags.error(
+          "missing-stride",
+          `${e.kind} '${e.name ?? ""}' has length ${e.length} but no stride`,
+          e.source,
+        );
       }
-      e.absoluteOffset = base + e.offset;
-      e.strides = e.length !== 1 ? [...strides, e.stride] : [...strides];
-      if (e.kind === "reg") e.type = this.typeInfo(e.type, own, vi, false, e.file);
-      e.elements = this.elements(e.elements, own, vi, e.absoluteOffset, e.strides, domainWidth);
-      return true;
-    });
+    }
+    e.absoluteOffset = base + e.offset;
+    e.strides = e.length !== 1 ? [...strides, e.stride] : strides;
+    e.type = this.typeInfo(e.type, own ?? prefix, vi, e.width ?? 0, e.file);
+    const inner = e.useGroup !== undefined ? [...groups, e.useGroup] : groups;
+    e.elements.forEach((c) =>
+      this.element(c, own ?? prefix, vi, domainWidth, e.absoluteOffset, e.strides, inner),
+    );
+    if (vi.prefix !== undefined && own !== undefined) e.fullName = join(vi.prefix, own);
   }
 
-  private values(list: RnnValue[], prefix: string | undefined, parent: VarInfo): RnnValue[] {
-    return list.filter((v) => {
-      const base = join(prefix, v.name);
-      const vi = this.varInfo(v, parent, base, v.source);
-      if (!vi) return false;
-      v.fullName = join(this.prefixOf(vi), base);
-      return true;
-    });
+  /** A `<use-group>`: a nameless stripe holding copies of the group's elements, in its own file. */
+  private useGroup(e: RnnElement, using: string[]): void {
+    const group = e.useGroup!;
+    const elements = this.p.groups.get(group);
+    if (!elements) {
+      this.diags.error(
+        "unknown-group",
+        `<use-group '${group}'>: no group named '${group}' is declared`,
+        e.source,
+      );
+      return;
+    }
+    if (using.includes(group)) {
+      this.diags.error("cyclic-group", `group '${group}' uses itself`, e.source);
+      return;
+    }
+    e.elements = structuredClone(elements);
+    const setFile = (list: RnnElement[]) =>
+      list.forEach((c) => {
+        c.file = e.file;
+        setFile(c.elements);
+        setTypeFile(c.type, e.file);
+      });
+    setFile(e.elements);
   }
 
-  private bitfields(list: RnnBitfield[], prefix: string | undefined, parent: VarInfo): RnnBitfield[] {
-    return list.filter((f) => {
-      const base = join(prefix, f.name);
-      const vi = this.varInfo(f, parent, base, f.source);
-      if (!vi) return false;
-      f.type = this.typeInfo(f.type, base, vi, f.low === f.high, f.file);
-      f.fullName = join(this.prefixOf(vi), base);
-      return true;
-    });
-  }
-
-  /** rnn `preptypeinfo`: what the type attribute names, and the inline content copied in. */
-  private typeInfo(t: RnnTypeInfo, prefix: string | undefined, vi: VarInfo, oneBit: boolean, file: string): RnnTypeInfo {
-    let values = t.values;
-    let fields = t.fields;
-    let kind: RnnTypeInfo["kind"];
+  /** rnn `preptypeinfo`: what the type names, inline contents copied in, then everything inside resolved. */
+  private typeInfo(
+    t: RnnTypeInfo,
+    prefix: string | undefined,
+    vi: VarInfo | undefined,
+    width: number,
+    file: string,
+  ): RnnTypeInfo {
+    let kind: RnnTypeKind;
     if (t.name !== undefined) {
       const en = this.enums.get(t.name);
       const bs = this.bitsets.get(t.name);
       if (en) {
         kind = en.inline ? "inline-enum" : "enum";
-        if (en.inline) values = [...values, ...structuredClone(en.values).map((v) => ({ ...v, file }))];
+        if (en.inline) t.values.push(...copies(en.values, en.name, file));
       } else if (bs) {
         kind = bs.inline ? "inline-bitset" : "bitset";
-        if (bs.inline) fields = [...fields, ...withFile(structuredClone(bs.fields), file)];
-      } else if (this.p.spectypes.has(t.name)) kind = "spectype";
+        if (bs.inline) t.fields.push(...copies(bs.fields, t.name, file));
+      } else if (this.spectypes.has(t.name)) kind = "spectype";
       else if (BUILTIN_TYPES[t.name] !== undefined) kind = BUILTIN_TYPES[t.name];
+      // etna_viv: a domain's name types an address in that domain.
       else if (this.domains.has(t.name)) kind = "domain";
       else kind = "unknown";
-    } else if (fields.length > 0) kind = "inline-bitset";
-    else if (values.length > 0) kind = "inline-enum";
-    else kind = oneBit ? "boolean" : "hex";
-    return {
-      ...t,
-      kind,
-      values: this.values(values, prefix, vi),
-      fields: this.bitfields(fields, prefix, vi),
-    };
-  }
-
-  /** The variant name that prefixes full names, if a `prefix` varset is active. */
-  private prefixOf(vi: VarInfo): string | undefined {
-    const en = vi.prefixEnum;
-    if (!en) return undefined;
-    const active = vi.sets.get(en);
-    const i = active ? active.findIndex((a) => a) : 0;
-    return en.values[i]?.name;
+    } else if (t.fields.length > 0) kind = "inline-bitset";
+    else if (t.values.length > 0) kind = "inline-enum";
+    else kind = width === 1 ? "boolean" : "hex";
+    t.kind = kind;
+    t.fields.forEach((f) => this.bitfield(f, prefix, vi));
+    t.values.forEach((v) => this.value(v, prefix, vi));
+    return t;
   }
 
   /**
-   * rnn `prepvarinfo`: inherit the parent's varset and active variants, narrow them by this
-   * element's `variants`; undefined when no variant remains (the element does not exist).
+   * rnn `prepvarinfo`: the prefix enum and active variants come from the parent; the varset in
+   * force too, unless a prefix enum is in force; `variants` narrow the active variants of the
+   * varset (or, without one, of the prefix enum).
    */
-  private varInfo(el: RnnVariantInfo, parent: VarInfo, what: string, at: SourceRef): VarInfo | undefined {
-    const vi: VarInfo = { prefixEnum: parent.prefixEnum, varset: parent.varset, sets: new Map(parent.sets) };
-    if (el.prefix !== undefined) {
-      vi.prefixEnum = el.prefix === "none" ? undefined : this.enumNamed(el.prefix, what, at);
+  private varInfo(
+    el: RnnVariantInfo,
+    parent: VarInfo | undefined,
+    what: string,
+    at: SourceRef,
+  ): VarInfo {
+    const vi: VarInfo = {
+      prefixEnum: parent?.prefixEnum,
+      sets: new Map(parent?.sets),
+      dead: false,
+    };
+    // rnn: an unknown prefix enum is no prefix, silently.
+    if (el.prefix !== undefined)
+      vi.prefixEnum = el.prefix === "none" ? undefined : this.enums.get(el.prefix);
+    vi.varset = el.varset ?? (vi.prefixEnum === undefined ? parent?.varset : undefined);
+    const varset = vi.varset !== undefined ? this.enums.get(vi.varset) : vi.prefixEnum;
+    if (el.variants !== undefined) {
+      if (!varset) {
+        this.diags.error(
+          "unknown-variant",
+          vi.varset !== undefined
+            ? `${what}: varset '${vi.varset}' names no enum`
+            : `${what}: variants given without an active varset`,
+          at,
+        );
+        return vi;
+      }
+      const names = varset.values.map((v) => v.name);
+      const chosen = this.chosenVariants(el.variants, names, varset.name, what, at);
+      const inherited = vi.sets.get(varset) ?? names.map(() => true);
+      const active = inherited.map((a, i) => a && chosen[i]);
+      vi.sets.set(varset, active);
+      el.variantSets = [...vi.sets].map(([en, on]) => ({
+        varset: en.name,
+        variants: en.values.filter((_, i) => on[i]).map((v) => v.name),
+      }));
+      if (!active.some((a) => a)) {
+        vi.dead = true;
+        el.dead = true;
+        return vi;
+      }
     }
-    if (el.varset !== undefined) vi.varset = el.varset;
-    if (el.variants === undefined) return vi;
-    const varset = vi.varset !== undefined ? this.enumNamed(vi.varset, what, at) : vi.prefixEnum;
-    if (!varset) {
-      if (vi.varset === undefined)
-        this.diags.error("unknown-variant", `${what}: variants given without an active varset`, at);
-      return vi;
+    if (vi.prefixEnum) {
+      const active = vi.sets.get(vi.prefixEnum);
+      const i = active ? active.findIndex((a) => a) : 0;
+      vi.prefix = vi.prefixEnum.values[i]?.name;
     }
-    const names = varset.values.map((v) => v.name);
+    return vi;
+  }
+
+  /** The variants a `variants` attribute names: `A`, `A-B` (B included), `A:B` (B excluded), open ranges. */
+  private chosenVariants(
+    text: string,
+    names: string[],
+    varset: string,
+    what: string,
+    at: SourceRef,
+  ): boolean[] {
     const chosen = names.map(() => false);
-    for (const token of el.variants.trim().split(/\s+/).filter((t) => t !== "")) {
-      const m = /^([^:-]*)([:-])([^:-]*)$/.exec(token);
-      const index = (name: string): number => {
-        const i = names.indexOf(name);
-        if (i < 0) this.diags.error("unknown-variant", `${what}: '${name}' is not a value of varset '${varset.name}'`, at);
-        return i;
-      };
-      if (!m) {
+    const index = (name: string): number => {
+      const i = names.indexOf(name);
+      if (i < 0)
+        this.diags.error(
+          "unknown-variant",
+          `${what}: '${name}' is not a value of varset '${varset}'`,
+          at,
+        );
+      return i;
+    };
+    for (const token of text.split(" ").filter((t) => t !== "")) {
+      const split = token.search(/[:-]/);
+      if (split < 0) {
         const i = index(token);
         if (i >= 0) chosen[i] = true;
         continue;
       }
-      const from = m[1] === "" ? 0 : index(m[1]);
-      // `A-B` includes B, `A:B` stops before it.
-      const to = m[3] === "" ? names.length : index(m[3]) + (m[2] === "-" ? 1 : 0);
+      const first = token.slice(0, split);
+      const second = token.slice(split + 1);
+      const from = first === "" ? 0 : index(first);
+      let to = names.length;
+      if (second !== "") {
+        to = index(second);
+        if (token[split] === "-" && to >= 0) to++;
+      }
       if (from < 0 || to < 0) continue;
       for (let i = from; i < to; i++) chosen[i] = true;
     }
-    const inherited = vi.sets.get(varset) ?? names.map(() => true);
-    const active = inherited.map((a, i) => a && chosen[i]);
-    vi.sets.set(varset, active);
-    return active.some((a) => a) ? vi : undefined;
-  }
-
-  private enumNamed(name: string, what: string, at: SourceRef): RnnEnum | undefined {
-    const en = this.enums.get(name);
-    if (!en) this.diags.error("unknown-type", `${what}: varset '${name}' names no enum`, at);
-    return en;
+    return chosen;
   }
 }
 
-function withFile(fields: RnnBitfield[], file: string): RnnBitfield[] {
-  return fields.map((f) => ({
-    ...f,
-    file,
-    type: { ...f.type, values: f.type.values.map((v) => ({ ...v, file })), fields: withFile(f.type.fields, file) },
-  }));
+/** Fresh copies of an inline type's templates, in the file of the element that uses them. */
+function copies<T extends RnnValue | RnnBitfield>(templates: T[], from: string, file: string): T[] {
+  return templates.map((t) => {
+    const c = structuredClone(t);
+    c.copiedFrom = from;
+    c.file = file;
+    if ("type" in c) setTypeFile(c.type, file, from);
+    return c;
+  });
+}
+
+/** The file (and, for copies, the origin) of everything inside a type. */
+function setTypeFile(t: RnnTypeInfo, file: string, from?: string): void {
+  for (const v of t.values) {
+    v.file = file;
+    if (from !== undefined) v.copiedFrom ??= from;
+  }
+  for (const f of t.fields) {
+    f.file = file;
+    if (from !== undefined) f.copiedFrom ??= from;
+    setTypeFile(f.type, file, from);
+  }
 }

@@ -86,25 +86,6 @@ export const RULES: Record<string, ElementRule> = {
   ...Object.fromEntries(DOC_MARKUP.map((m) => [m, { attrs: [], children: DOC_MARKUP }])),
 };
 
-/**
- * Attributes of etna_viv's extensions to rules-ng (state.xml's header comment): a register's reset
- * `value`, `masked` registers and bitsets. etna_viv's rnn accepts them; headergen prints nothing
- * for them. Only the register-database reader (headergen's reading) accepts them.
- */
-const ETNAVIV_EXTENSIONS: Record<string, string[]> = {
-  reg8: ["value", "masked"],
-  reg16: ["value", "masked"],
-  reg32: ["value", "masked"],
-  reg64: ["value", "masked"],
-  bitset: ["masked"],
-};
-
-/**
- * `instructions`: the ISA reader, which models registers as instruction words and warns about
- * what it cannot represent; `database`: the register-database reader, which models all of rnn.
- */
-export type VocabularyMode = "instructions" | "database";
-
 /** How an element is named in messages: `<bitfield 'SRC2_IMM'>`. */
 export function describe(el: XmlElement): string {
   return el.attrs.name !== undefined ? `<${el.name} '${el.attrs.name}'>` : `<${el.name}>`;
@@ -114,16 +95,10 @@ export function describe(el: XmlElement): string {
  * Check an element's attributes and, recursively, its children against the vocabulary. Returns
  * nothing: problems are reported, and readers skip unknown children themselves.
  */
-export function checkVocabulary(
-  doc: RecoveredDocument,
-  el: XmlElement,
-  diags: Diagnostics,
-  mode: VocabularyMode = "instructions",
-): void {
+export function checkVocabulary(doc: RecoveredDocument, el: XmlElement, diags: Diagnostics): void {
   const rule = RULES[el.name];
   if (!rule) return;
-  const database = mode === "database";
-  if (rule.unmodelledElement && !database) {
+  if (rule.unmodelledElement) {
     diags.warning(
       "unsupported",
       `${describe(el)} is valid rules-ng but isaforge does not model it; its contents are ignored`,
@@ -132,8 +107,6 @@ export function checkVocabulary(
   }
   for (const attr of Object.keys(el.attrs)) {
     const at = locateAttribute(doc, el, attr);
-    if (database && (rule.unmodelled?.includes(attr) || ETNAVIV_EXTENSIONS[el.name]?.includes(attr)))
-      continue;
     if (rule.unmodelled?.includes(attr)) {
       // `length="1"` is the default: a plain register, nothing lost.
       if (attr === "length" && el.attrs[attr] === "1") continue;
@@ -158,7 +131,7 @@ export function checkVocabulary(
       );
       continue;
     }
-    checkVocabulary(doc, child, diags, mode);
+    checkVocabulary(doc, child, diags);
   }
 }
 

@@ -1,0 +1,139 @@
+/**
+ * `isaforge gen-header` prints what Mesa's gen_header.py prints for every (file, mode) Mesa's
+ * meson.build runs it on (src/freedreno/registers/meson.build and adreno/meson.build), over the
+ * freedreno register database (../shared/corpora/freedreno-registers). With a Python 3 at hand,
+ * gen_header.py runs live (PYTHONHASHSEED=0: see pySet.ts) and the whole output, banner included,
+ * must be equal, and the fixtures (scripts/genHeaderFixtures.sh) must still be its output after the
+ * banner. Either way, isaforge's output after the banner must equal the fixture.
+ */
+import { spawnSync } from "child_process";
+import { existsSync, readFileSync } from "fs";
+import * as path from "path";
+import { gunzipSync } from "zlib";
+import { runCli } from "../../generator/cli";
+
+const CORPUS = path.join(__dirname, "..", "..", "..", "shared", "corpora", "freedreno-registers");
+const FIXTURES = path.join(__dirname, "..", "fixtures", "gen-header");
+
+/** What meson runs: c-defines for adreno.xml and each adreno/*.xml, pack structs, py defines. */
+export const MESON_CASES: [file: string, mode: string][] = [
+  ["adreno.xml", "c-defines"],
+  ...[
+    "a2xx",
+    "a3xx",
+    "a4xx",
+    "a5xx",
+    "a6xx",
+    "a6xx_gmu",
+    "ocmem",
+    "adreno_control_regs",
+    "adreno_pipe_regs",
+    "adreno_common",
+    "adreno_pm4",
+  ].map((f): [string, string] => [`adreno/${f}.xml`, "c-defines"]),
+  ["adreno/a6xx.xml", "c-pack-structs"],
+  ["adreno/adreno_pm4.xml", "c-pack-structs"],
+  ...["a2xx", "a3xx", "a4xx", "a5xx", "a6xx"].map((f): [string, string] => [
+    `adreno/${f}.xml`,
+    "py-defines",
+  ]),
+];
+
+function python(): string | undefined {
+  for (const p of ["/usr/bin/python3", "python3"]) {
+    const r = spawnSync(p, ["--version"], { encoding: "utf8" });
+    if (r.status === 0) return p;
+  }
+  return undefined;
+}
+
+/** The output after the banner (through the line that closes its comment); py-defines has none. */
+export function afterBanner(text: string, mode: string): string {
+  if (mode === "py-defines") return text;
+  const end = text.indexOf("\n*/\n");
+  return end < 0 ? text : text.slice(end + "\n*/\n".length);
+}
+
+async function isaforge(argv: string[]): Promise<{ status: number; out: string; err: string }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const status = await runCli(argv, { out: (l) => out.push(l + "\n"), err: (l) => err.push(l) });
+  return { status, out: out.join(""), err: err.join("\n") };
+}
+
+const PY = python();
+const GEN_HEADER = path.join(CORPUS, "gen_header.py");
+const QUIRKS = path.join(FIXTURES, "quirks");
+
+/** isaforge's output equals gen_header's (live when it can run), and after the banner the fixture. */
+async function expectSameOutput(rnn: string, file: string, mode: string): Promise<void> {
+  const xml = path.join(rnn, file);
+  const mine = await isaforge(["gen-header", "--rnn", rnn, "--xml", xml, mode]);
+  expect(mine.err).toBe("");
+  expect(mine.status).toBe(0);
+  const fixture = gunzipSync(
+    readFileSync(path.join(FIXTURES, `${path.basename(file)}.${mode}.gz`)),
+  ).toString("utf8");
+  if (PY && existsSync(GEN_HEADER)) {
+    const live = spawnSync(PY, [GEN_HEADER, "--rnn", rnn, "--xml", xml, mode], {
+      encoding: "utf8",
+      maxBuffer: 1 << 28,
+      env: { ...process.env, PYTHONHASHSEED: "0" },
+    });
+    expect(live.status).toBe(0);
+    expect(afterBanner(live.stdout, mode)).toBe(fixture);
+    // Same files, same modification times, same year: the banner is the same too.
+    expect(mine.out).toBe(live.stdout);
+  }
+  expect(afterBanner(mine.out, mode)).toBe(fixture);
+}
+
+(existsSync(CORPUS) ? describe : describe.skip)(
+  "gen-header reproduces gen_header.py on the freedreno database",
+  () => {
+    test.each(MESON_CASES)("%s %s", (file, mode) => expectSameOutput(CORPUS, file, mode), 120_000);
+  },
+);
+
+describe("gen-header reproduces gen_header.py on a database written for its quirks", () => {
+  test.each([
+    ["sub/quirks.xml", "c-defines"],
+    ["sub/quirks.xml", "py-defines"],
+    ["sub/pack.xml", "c-defines"],
+    ["sub/pack.xml", "c-pack-structs"],
+    ["sub/pack.xml", "py-defines"],
+  ])("%s %s", (file, mode) => expectSameOutput(QUIRKS, file, mode), 60_000);
+
+  test("packing a register of an array with listed offsets fails, located, as gen_header does", async () => {
+    const r = await isaforge([
+      "gen-header",
+      "--rnn",
+      QUIRKS,
+      "--xml",
+      path.join(QUIRKS, "sub/quirks.xml"),
+      "c-pack-structs",
+    ]);
+    expect(r.status).toBe(1);
+    expect(r.out).toBe("");
+    expect(r.err).toMatch(/sub\/quirks\.xml:67:3: /);
+    expect(r.err.replace(/^.*?: /, "")).toBe(
+      "error[gen-header-unsupported]: register FIXED_F is in array FIXED, whose offsets are listed: gen_header has no offset and stride to pack or list it with",
+    );
+    if (PY && existsSync(GEN_HEADER)) {
+      const live = spawnSync(
+        PY,
+        [
+          GEN_HEADER,
+          "--rnn",
+          QUIRKS,
+          "--xml",
+          path.join(QUIRKS, "sub/quirks.xml"),
+          "c-pack-structs",
+        ],
+        { encoding: "utf8" },
+      );
+      expect(live.status).toBe(1);
+      expect(live.stderr).toMatch(/AttributeError: 'Array' object has no attribute 'offset'/);
+    }
+  }, 60_000);
+});
