@@ -101,6 +101,16 @@ export function loadSpec(specsDir: string, id: string, diags: Diagnostics): Load
     );
     return undefined;
   }
+  // gen_header's outputs name documents of the spec (the build dumps each from its database).
+  const documentPaths = new Set(manifest.documents.map((d) => d.path));
+  manifest.registerHeaders?.outputs?.forEach((o, i) => {
+    if (!documentPaths.has(o.document))
+      diags.error(
+        "unknown-document",
+        `registerHeaders output '${o.path}' names '${o.document}', which is not a document of the manifest`,
+        json.locate(["registerHeaders", "outputs", i, "document"]),
+      );
+  });
   const isa: IsaInfo = {
     id,
     title: manifest.title,

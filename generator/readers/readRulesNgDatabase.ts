@@ -3,7 +3,8 @@
  * databases (etnaviv-hw). Each document that no other document imports is read as headergen reads
  * it (readers/rulesNg/database.ts), giving one database per such root, in manifest order, as a
  * script running headergen on each root would (etna_viv's gen_headers.sh). Imports are looked up
- * beside the importing document; every file must be a document of the manifest, whose `mtime` the
+ * under the spec's folder (the database's root, as RNN_PATH), then beside the importing document;
+ * every file must be a document of the manifest, whose `mtime` the
  * headers' banner names.
  */
 import * as path from "path";
@@ -16,11 +17,21 @@ import { parseXml, type XmlElement } from "./xml";
 export function readRulesNgDatabases(ctx: ReaderContext): ModelPart {
   const byPath = new Map(ctx.documents.map((d) => [path.resolve(d.absolutePath), d]));
   const displayBase = displayBaseOf(ctx.documents[0]);
+  // The spec's folder is the database's root (its RNN_PATH): imports name files under it.
+  const specDir = ctx.documents[0]
+    ? path.join(displayBase, ...ctx.documents[0].path.split("/").slice(0, 2))
+    : displayBase;
   const imported = new Set<string>();
   for (const d of ctx.documents) {
     // Syntax errors are reported when the document is read as part of a database.
     const root = parseXml(d.recovered, new Diagnostics());
-    if (root) for (const file of importsOf(root)) imported.add(path.resolve(path.dirname(d.absolutePath), file));
+    if (root)
+      for (const file of importsOf(root)) {
+        const inSpec = path.resolve(specDir, file);
+        imported.add(
+          byPath.has(inSpec) ? inSpec : path.resolve(path.dirname(d.absolutePath), file),
+        );
+      }
   }
   const roots = ctx.documents.filter((d) => !imported.has(path.resolve(d.absolutePath)));
   // A file imported by several roots is read once per root: report its problems once.
@@ -32,9 +43,10 @@ export function readRulesNgDatabases(ctx: ReaderContext): ModelPart {
       {
         file: path.resolve(root.absolutePath),
         displayBase,
-        rnnPath: [],
+        rnnPath: [specDir],
         // The manifest schema requires an mtime for every rules-ng-database document.
-        mtimeOf: (p) => (byPath.has(p) ? (byPath.get(p)!.mtime ?? "1970-01-01 00:00:00") : undefined),
+        mtimeOf: (p) =>
+          byPath.has(p) ? (byPath.get(p)!.mtime ?? "1970-01-01 00:00:00") : undefined,
         recovered: (p) => byPath.get(p)?.recovered,
       },
       diags,
@@ -60,6 +72,10 @@ function displayBaseOf(doc: LoadedDocument | undefined): string {
 
 function importsOf(el: XmlElement): string[] {
   return el.children.flatMap((c) =>
-    c.kind !== "element" ? [] : c.name === "import" && c.attrs.file !== undefined ? [c.attrs.file] : importsOf(c),
+    c.kind !== "element"
+      ? []
+      : c.name === "import" && c.attrs.file !== undefined
+        ? [c.attrs.file]
+        : importsOf(c),
   );
 }

@@ -9,6 +9,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "fs";
 import { tmpdir } from "os";
 import * as path from "path";
 import { runCli } from "../../generator/cli";
+import { C99, CXX17, compile, tempDir } from "../c/cc";
 
 const FIXTURE = path.join(__dirname, "..", "fixtures", "rules-ng", "envytools");
 const EXPECTED = path.join(FIXTURE, "expected");
@@ -87,3 +88,28 @@ test("the guard is the document's base name, whatever its folder", async () => {
     rmSync(out, { recursive: true, force: true });
   }
 });
+
+test("every header compiles, alone and all together, as C99 and C++17", async () => {
+  const tmp = tempDir();
+  try {
+    expect((await headergen("root.xml", tmp.dir)).status).toBe(0);
+    const headers = filesUnder(tmp.dir).filter((f) => f.endsWith(".h"));
+    for (const [compiler, ext] of [
+      [C99, "c"],
+      [CXX17, "cpp"],
+    ] as const) {
+      for (const h of headers)
+        compile(
+          compiler,
+          tmp.write(
+            `one-${h.replace(/\//g, "-")}.${ext}`,
+            `#include "${h}"\nint main(void) { return 0; }\n`,
+          ),
+        );
+      const all = headers.map((h) => `#include "${h}"`).join("\n");
+      compile(compiler, tmp.write(`all.${ext}`, `${all}\nint main(void) { return 0; }\n`));
+    }
+  } finally {
+    tmp.cleanup();
+  }
+}, 120_000);

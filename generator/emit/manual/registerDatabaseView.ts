@@ -73,7 +73,8 @@ export function registerDatabaseOutline(
   const domainsChapter = h.add(2, "Register domains");
   const domains = db.domains.map((d) => ({
     heading: h.add(3, `Domain ${d.domain.name}`, "domain"),
-    registers: d.registers.map((r) => h.add(4, r.fullName!, "register")),
+    // Names are shown trimmed: freedreno's a4xx.xml has `name="RBBM_CLOCK_CTL_UCHE "`.
+    registers: d.registers.map((r) => h.add(4, r.fullName!.trim(), "register")),
   }));
   const enumsChapter = db.enums.length > 0 ? h.add(2, "Register enumerations") : null;
   const enums = db.enums.map((e) => h.add(3, e.name, "enum"));
@@ -205,7 +206,7 @@ export function registerDatabaseView(
         ],
         map: registers.map((r, i) => ({
           offset: offsetText(r),
-          register: link(codeSpan(r.fullName!), anchorOf(headings[i])),
+          register: link(codeSpan(r.fullName!.trim()), anchorOf(headings[i])),
           width: String(r.width),
           array:
             r.strides.length > 0
@@ -222,6 +223,11 @@ export function registerDatabaseView(
             `Offset: ${offsetText(r)}${r.length !== 1 ? ` (${r.length} × ${codeSpan(hex(r.stride, 1))})` : ""}`,
             `Width: ${r.width} bits${r.access ? `, access ${r.access}` : ""}`,
             `Type: ${typeText(r.type)}`,
+            // Same-name registers of different variants are told apart by where they exist.
+            ...(r.variantSets ?? []).map(
+              (v) =>
+                `Variants (${codeSpan(v.varset)}): ${v.variants.map((n) => codeSpan(n)).join(", ")}`,
+            ),
             `Source: ${codeSpan(sourceLocation(r.source))}`,
           ],
           layout:

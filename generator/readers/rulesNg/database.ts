@@ -149,9 +149,16 @@ class DatabaseReader {
     const beside = path.resolve(path.dirname(r.file.absolutePath), file);
     const found = inPath ?? (isFile(beside) ? beside : undefined);
     if (!found) {
+      const dirs = [
+        ...new Set(
+          [...this.searchDirs, path.dirname(r.file.absolutePath)].map(
+            (d) => this.display(path.resolve(d)) || ".",
+          ),
+        ),
+      ];
       this.diags.error(
         "missing-import",
-        `imported file '${file}' not found beside ${this.display(r.file.absolutePath)}${this.input.rnnPath.length > 0 ? ` or in RNN_PATH (${this.input.rnnPath.join(":")})` : ""}`,
+        `imported file '${file}' not found in ${dirs.length > 1 ? `${dirs.slice(0, -1).join(", ")} or ${dirs[dirs.length - 1]}` : dirs[0]}`,
         at,
       );
       return;
