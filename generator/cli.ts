@@ -141,6 +141,19 @@ export function makeProgram(log: Log, setStatus: (status: number) => void): Comm
     );
 
   program
+    .command("lookup")
+    .description(
+      "decode a register address (and value) of a rules-ng database as envytools' lookup does: ADDRESS and VALUE in hex; -f FILE (default root.xml, through RNN_PATH), -d DOMAIN (default NV_MMIO), -a VARIANT (a chipset name, or number: 50 is NV50), -v VARSET VARIANT, -c for no colour",
+    )
+    .usage("[-f FILE] [-a VARIANT] [-d DOMAIN] [-c] [-v VARSET VARIANT]... ADDRESS [VALUE]")
+    .argument("[args...]")
+    .allowUnknownOption()
+    .action((args: string[]) => {
+      const { lookup } = require("./lookup") as typeof import("./lookup");
+      setStatus(lookup(args, log));
+    });
+
+  program
     .command("asm")
     .description("assemble text, one instruction per line, into hex words (word 0 first)")
     .argument("[file]", "input file (default: standard input)")

@@ -1,14 +1,15 @@
 /**
  * Checks of rules-ng register databases: types that name nothing (`unknown-type`), fields past
- * the width of their register or with high below low (`bit-range`), and registers of a domain
- * whose addresses overlap (`register-overlap`; registers under `variants` are skipped, since
- * variants exist precisely to give different chips different registers at one address).
+ * the width of their register (`bit-range`), and registers of a domain whose addresses overlap on
+ * a variant they both exist on (`register-overlap`; variants exist precisely to give different
+ * chips different registers at one address). Dead elements exist nowhere and are not checked.
  * A file shared by several databases is checked in each; each problem is reported once.
  */
 import type { Diagnostic, Diagnostics } from "../diagnostics";
 import { formatDiagnostic } from "../diagnostics";
 import type {
   IsaModel,
+  RnnVariantSet,
   RegisterDatabase,
   RnnBitfield,
   RnnDomain,
@@ -63,21 +64,22 @@ export function analyzeRegisterDatabase(
   for (const b of db.bitsets) for (const f of b.fields) field(f, undefined);
   for (const d of db.domains) {
     const instances: Instance[] = [];
-    // `lengths`: of the arrays enclosing `e` and its own, matching `e.strides`.
-    const walk = (e: RnnElement, varied: boolean, outer: number[]) => {
+    // `lengths`: of the arrays enclosing `e` and its own, matching `e.strides`; `sets`: the
+    // variants it exists on (each element with `variants` holds every set narrowed so far).
+    const walk = (e: RnnElement, outer: number[], inherited: RnnVariantSet[]) => {
       if (e.dead) return;
-      const v = varied || e.variants !== undefined;
+      const sets = e.variantSets ?? inherited;
       const lengths = e.length !== 1 ? [...outer, e.length] : outer;
       if (e.kind === "reg") {
         typeInfo(e.type, `register '${e.fullName}'`, e.width);
         // A register narrower than the address unit still takes one unit.
         const size = Math.max(1, Math.ceil(e.width! / d.width));
-        if (!v)
-          for (const at of offsetsOf(e, lengths)) instances.push({ at, end: at + size, reg: e });
+        for (const at of offsetsOf(e, lengths))
+          instances.push({ at, end: at + size, reg: e, sets });
       }
-      for (const c of e.elements) walk(c, v, lengths);
+      for (const c of e.elements) walk(c, lengths, sets);
     };
-    for (const e of d.elements) walk(e, d.variants !== undefined, []);
+    for (const e of d.elements) walk(e, [], d.variantSets ?? []);
     checkOverlaps(d, instances, report);
   }
 }
@@ -86,6 +88,15 @@ interface Instance {
   at: number;
   end: number;
   reg: RnnElement;
+  sets: RnnVariantSet[];
+}
+
+/** Two registers exist together on some variant: their variants meet in every varset both narrow. */
+function coexist(a: RnnVariantSet[], b: RnnVariantSet[]): boolean {
+  return a.every((x) => {
+    const y = b.find((s) => s.varset === x.varset);
+    return !y || x.variants.some((v) => y.variants.includes(v));
+  });
 }
 
 /** Every address the instances of a register start at (all indexes of its arrays). */
@@ -98,24 +109,30 @@ function offsetsOf(e: RnnElement, lengths: number[]): number[] {
 }
 
 /**
- * Registers whose addresses overlap. Real databases have them (etna_viv's 2D and VG blocks share
- * addresses on different chips, which only comments say), so they are warnings: one per pair of
- * registers of one document, one per pair of documents otherwise.
+ * Registers whose addresses overlap on some variant. Real databases have them (etna_viv's 2D and
+ * VG blocks share addresses on different chips, which only comments say), so they are warnings: one
+ * per pair of registers of one document, one per pair of documents otherwise. Registers that
+ * exist on different variants (freedreno's A6XX and A7XX registers at one offset) do not overlap.
  */
 function checkOverlaps(d: RnnDomain, instances: Instance[], report: (d: Diagnostic) => void): void {
   const sorted = instances.sort((a, b) => a.at - b.at || a.end - b.end);
   const hex = (n: number) => `0x${n.toString(16)}`;
   const groups = new Map<string, { later: Instance; earlier: Instance }[]>();
-  let widest: Instance | undefined;
   const reported = new Set<RnnElement>();
+  // Instances that may still overlap the next ones (sorted by start, so: those ending after it).
+  let open: Instance[] = [];
   for (const i of sorted) {
-    if (widest && i.at < widest.end && widest.reg !== i.reg && !reported.has(i.reg)) {
+    open = open.filter((o) => o.end > i.at);
+    const earlier = reported.has(i.reg)
+      ? undefined
+      : open.find((o) => o.reg !== i.reg && coexist(o.sets, i.sets));
+    if (earlier) {
       reported.add(i.reg);
       const key =
-        i.reg.file === widest.reg.file ? `${i.reg.fullName}` : `${i.reg.file}|${widest.reg.file}`;
-      groups.set(key, [...(groups.get(key) ?? []), { later: i, earlier: widest }]);
+        i.reg.file === earlier.reg.file ? `${i.reg.fullName}` : `${i.reg.file}|${earlier.reg.file}`;
+      groups.set(key, [...(groups.get(key) ?? []), { later: i, earlier }]);
     }
-    if (!widest || i.end > widest.end) widest = i;
+    open.push(i);
   }
   for (const pairs of groups.values()) {
     const { later, earlier } = pairs[0];
@@ -126,7 +143,7 @@ function checkOverlaps(d: RnnDomain, instances: Instance[], report: (d: Diagnost
       message:
         pairs.length === 1
           ? `domain '${d.name}': ${what}`
-          : `domain '${d.name}': ${pairs.length} registers of ${later.reg.file} overlap registers of ${earlier.reg.file} (no variants tell them apart); the first: ${what}`,
+          : `domain '${d.name}': ${pairs.length} registers of ${later.reg.file} overlap registers of ${earlier.reg.file} (on variants they share); the first: ${what}`,
       at: later.reg.source,
       related: [{ at: earlier.reg.source, message: `'${earlier.reg.fullName}' declared here` }],
     });

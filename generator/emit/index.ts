@@ -42,6 +42,13 @@ export const EMITTERS: { name: string; emit: Emitter; usesCodecs?: boolean }[] =
       ).emitRegisterHeaders(m),
   },
   {
+    name: "register-decoders",
+    emit: (m) =>
+      (
+        require("./emitRegisterDecoders") as typeof import("./emitRegisterDecoders")
+      ).emitRegisterDecoders(m),
+  },
+  {
     name: "diagrams",
     emit: (m) => (require("./emitDiagrams") as typeof import("./emitDiagrams")).emitDiagrams(m),
   },

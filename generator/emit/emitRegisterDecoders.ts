@@ -1,0 +1,177 @@
+/**
+ * The register decoders: `ts/registers/<id>.ts` for every spec with register databases, exported
+ * as `isaforge/registers/<id>` — generator/runtime/rnndec.ts and registerCodec.ts carried as they
+ * are (a register lookup is a walk of the database, as rnndec's is), the database as data, and a
+ * typed API (templates/ts/registers/registers.ts.hbs).
+ */
+import { readFileSync } from "fs";
+import * as path from "path";
+import type {
+  IsaModel,
+  RegisterDatabase,
+  RnnBitfield,
+  RnnDomain,
+  RnnElement,
+  RnnTypeInfo,
+  RnnValue,
+} from "../model/types";
+import type { OutputFile } from "./outputFile";
+import { renderTemplate } from "./renderTemplate";
+
+/** The runtime's sources, as the package ships them (generator/runtime/*.ts). */
+function runtimeSource(): string {
+  const dir = path.join(__dirname, "..", "..", "..", "generator", "runtime");
+  const here = path.join(__dirname, "..", "runtime");
+  const read = (name: string) => {
+    for (const d of [here, dir]) {
+      try {
+        return readFileSync(path.join(d, name), "utf8");
+      } catch {
+        // try the next
+      }
+    }
+    throw new Error(`runtime source ${name} not found beside ${here} or in ${dir}`);
+  };
+  // One module: registerCodec's import of rnndec goes.
+  const codec = read("registerCodec.ts").replace(/^import \{[^}]*\} from "\.\/rnndec";\n/m, "");
+  return `${read("rnndec.ts")}\n${codec}`;
+}
+
+/** The database's domains, each once: a later database's domain replaces one with fewer elements. */
+function mergedDomains(dbs: RegisterDatabase[]): RnnDomain[] {
+  const byName = new Map<string, RnnDomain>();
+  const count = (l: RnnElement[]): number => l.reduce((n, e) => n + 1 + count(e.elements), 0);
+  for (const db of dbs)
+    for (const d of db.domains) {
+      const known = byName.get(d.name);
+      if (!known || count(d.elements) > count(known.elements)) byName.set(d.name, d);
+    }
+  return [...byName.values()];
+}
+
+function firstByName<T extends { name: string }>(lists: T[][]): T[] {
+  const byName = new Map<string, T>();
+  for (const l of lists) for (const x of l) if (!byName.has(x.name)) byName.set(x.name, x);
+  return [...byName.values()];
+}
+
+/** What the runtime reads of each kind of element, and nothing else (no sources, no docs). */
+const variants = (x: { variantSets?: unknown; dead?: boolean }) => ({
+  ...(x.variantSets ? { variantSets: x.variantSets } : {}),
+  ...(x.dead ? { dead: true } : {}),
+});
+const value = (v: RnnValue) => ({
+  name: v.name,
+  ...(v.value !== undefined ? { value: v.value } : {}),
+  ...variants(v),
+});
+const type = (t: RnnTypeInfo): object => ({
+  kind: t.kind,
+  ...(t.name !== undefined ? { name: t.name } : {}),
+  ...(t.shr ? { shr: t.shr } : {}),
+  ...(t.add ? { add: t.add } : {}),
+  ...(t.radix !== undefined ? { radix: t.radix } : {}),
+  values: t.values.map(value),
+  fields: t.fields.map(field),
+});
+const field = (f: RnnBitfield): object => ({
+  name: f.name,
+  low: f.low,
+  high: f.high,
+  type: type(f.type),
+  ...variants(f),
+});
+const element = (e: RnnElement): object => ({
+  kind: e.kind,
+  ...(e.name !== undefined ? { name: e.name } : {}),
+  ...(e.fullName !== undefined ? { fullName: e.fullName } : {}),
+  ...(e.width !== undefined ? { width: e.width } : {}),
+  offset: e.offset,
+  absoluteOffset: e.absoluteOffset,
+  length: e.length,
+  stride: e.stride,
+  strides: e.strides,
+  type: type(e.type),
+  elements: e.elements.map(element),
+  ...variants(e),
+});
+
+/** The varset a plain variant name means: `chipset` if the database has it, else the one most used. */
+function defaultVarset(dbs: RegisterDatabase[]): string | null {
+  const uses = new Map<string, number>();
+  const walk = (x: { variantSets?: { varset: string }[]; elements?: RnnElement[] }) => {
+    for (const s of x.variantSets ?? []) uses.set(s.varset, (uses.get(s.varset) ?? 0) + 1);
+    for (const e of x.elements ?? []) walk(e);
+  };
+  for (const db of dbs) for (const d of db.domains) walk(d);
+  if (uses.has("chipset") || dbs.some((db) => db.enums.some((e) => e.name === "chipset")))
+    return "chipset";
+  return [...uses].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? null;
+}
+
+function registerNames(list: RnnElement[]): string[] {
+  return list.flatMap((e) =>
+    e.dead
+      ? []
+      : [
+          ...(e.kind === "reg" && e.fullName !== undefined ? [e.fullName] : []),
+          ...registerNames(e.elements),
+        ],
+  );
+}
+
+const literalUnion = (names: string[]) =>
+  [...new Set(names)].map((n) => JSON.stringify(n)).join(" | ") || "never";
+
+export function emitRegisterDecoders(models: IsaModel[]): OutputFile[] {
+  const runtime = models.some((m) => (m.registerDatabases ?? []).length > 0) ? runtimeSource() : "";
+  return models.flatMap((m) => {
+    const dbs = m.registerDatabases ?? [];
+    if (dbs.length === 0) return [];
+    const domains = mergedDomains(dbs);
+    const table = {
+      enums: firstByName(dbs.map((d) => d.enums)).map((e) => ({
+        name: e.name,
+        values: e.values.map(value),
+        ...variants(e),
+      })),
+      bitsets: firstByName(dbs.map((d) => d.bitsets)).map((b) => ({
+        name: b.name,
+        fields: b.fields.map(field),
+        ...variants(b),
+      })),
+      spectypes: firstByName(dbs.map((d) => d.spectypes)).map((s) => ({
+        name: s.name,
+        type: type(s.type),
+      })),
+      domains: domains.map((d) => ({
+        name: d.name,
+        width: d.width,
+        elements: d.elements.map(element),
+        ...variants(d),
+      })),
+    };
+    const varset = defaultVarset(dbs);
+    const variantNames = varset
+      ? (table.enums.find((e) => e.name === varset)?.values.map((v) => v.name) ?? [])
+      : [];
+    return [
+      {
+        path: `ts/registers/${m.isa.id}.ts`,
+        content: renderTemplate("ts/registers/registers.ts.hbs", {
+          id: m.isa.id,
+          title: m.isa.title,
+          domainList: domains.map((d) => d.name).join(", "),
+          varset,
+          variantList: variantNames.join(", ") || "none",
+          firstDomain: domains[0]?.name ?? "",
+          runtime,
+          table: JSON.stringify(JSON.stringify(table)),
+          domainType: literalUnion(domains.map((d) => d.name)),
+          registerType: literalUnion(domains.flatMap((d) => registerNames(d.elements))),
+          defaultVarset: JSON.stringify(varset),
+        }),
+      },
+    ];
+  });
+}

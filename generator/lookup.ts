@@ -1,0 +1,157 @@
+/**
+ * The `lookup` command: a drop-in for envytools' `lookup`. `lookup [-f FILE] [-a VARIANT]
+ * [-d DOMAIN] [-c] [-v VARSET VARIANT]... ADDRESS [VALUE]` reads the database (default `root.xml`,
+ * through `RNN_PATH`), decodes ADDRESS in DOMAIN (default `NV_MMIO`) to its register and, given a
+ * VALUE, the value to its fields, as rnndec does (generator/runtime/rnndec.ts), in rnndec's colours
+ * unless `-c`. ADDRESS and VALUE are hexadecimal; `-a` takes a `chipset` variant by name or by
+ * number (`50` is `NV50`). Variants count in the order given: the first for a varset wins, as in
+ * rnndec.
+ */
+import { EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE, type Log } from "./build";
+import { Diagnostics, formatDiagnostic } from "./diagnostics";
+import { findDatabaseFile, readDatabaseFile, rnnPathDirs } from "./headergen";
+import type { RegisterDatabase } from "./model/types";
+import { ANSI_COLORS, lookupLine, NO_COLORS, type DecContext } from "./runtime/rnndec";
+
+export interface LookupArgs {
+  file: string;
+  domain: string;
+  /** `-a VARIANT` (as `chipset`) and `-v VARSET VARIANT`, in the order given. */
+  varsets: [string, string][];
+  colors: boolean;
+  address: string;
+  value?: string;
+}
+
+export const LOOKUP_USAGE =
+  "usage: lookup [-f FILE] [-a VARIANT] [-d DOMAIN] [-c] [-v VARSET VARIANT]... ADDRESS [VALUE]";
+
+/** getopt("f:a:d:cv:") as lookup parses its arguments, options and operands in any order. */
+export function parseLookupArgs(argv: string[]): LookupArgs | string {
+  const args: LookupArgs = {
+    file: "root.xml",
+    domain: "NV_MMIO",
+    varsets: [],
+    colors: true,
+    address: "",
+  };
+  const operands: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === "--") {
+      operands.push(...argv.slice(i + 1));
+      break;
+    }
+    if (!a.startsWith("-") || a === "-") {
+      operands.push(a);
+      continue;
+    }
+    // A cluster of flags: `-c`, `-cf FILE`, `-fFILE`.
+    for (let j = 1; j < a.length; j++) {
+      const flag = a[j];
+      if (flag === "c") {
+        args.colors = false;
+        continue;
+      }
+      if (!"fadv".includes(flag)) return `unknown option '-${flag}'`;
+      let optarg = a.slice(j + 1);
+      if (optarg === "") {
+        if (i + 1 >= argv.length) return `option '-${flag}' needs an argument`;
+        optarg = argv[++i];
+      }
+      if (flag === "f") args.file = optarg;
+      else if (flag === "a") args.varsets.push(["chipset", chipsetVariant(optarg)]);
+      else if (flag === "d") args.domain = optarg;
+      else {
+        // -v VARSET VARIANT: the variant is the next argument.
+        if (i + 1 >= argv.length) return "option '-v' needs a varset and a variant";
+        args.varsets.push([optarg, argv[++i]]);
+      }
+      break;
+    }
+  }
+  if (operands.length < 1 || operands.length > 2) return LOOKUP_USAGE;
+  args.address = operands[0];
+  args.value = operands[1];
+  return args;
+}
+
+/** C's `strtoull(text, 0, 16)`: the longest hexadecimal prefix, 0 when there is none. */
+export function parseHex(text: string): bigint {
+  const m = /^\s*([+-]?)(?:0[xX](?=[0-9a-fA-F]))?([0-9a-fA-F]*)/.exec(text)!;
+  if (m[2] === "") return 0n;
+  const v = BigInt(`0x${m[2]}`);
+  const max = (1n << 64n) - 1n;
+  const clamped = v > max ? max : v;
+  return m[1] === "-" ? -clamped & max : clamped;
+}
+
+/** `-a`'s chipset: a name, or a number in hex, which names `NV` and two or more hex digits. */
+export function chipsetVariant(text: string): string {
+  return /^[0-9a-fA-F]+$/.test(text)
+    ? `NV${parseHex(text).toString(16).toUpperCase().padStart(2, "0")}`
+    : text;
+}
+
+/** rnndec_varadd: the variant of `varset` named `variant` (case-insensitively), or its complaint. */
+function variantOf(
+  db: RegisterDatabase,
+  varset: string,
+  variant: string,
+): string | { error: string } {
+  const en = db.enums.find((e) => e.name === varset);
+  if (!en) return { error: `Enum ${varset} doesn't exist in database!` };
+  const v = en.values.find((x) => x.name.toLowerCase() === variant.toLowerCase());
+  if (!v) return { error: `Variant ${variant} doesn't exist in enum ${varset}!` };
+  return v.name;
+}
+
+export function lookup(argv: string[], log: Log): number {
+  const args = parseLookupArgs(argv);
+  if (typeof args === "string") {
+    log.err(`isaforge: error[usage]: ${args}`);
+    return EXIT_USAGE;
+  }
+  const dirs = rnnPathDirs();
+  const file = findDatabaseFile(args.file, dirs);
+  if (!file) {
+    log.err(`${args.file}: couldn't find database file. Please set the env var RNN_PATH.`);
+    return EXIT_INPUT_ERRORS;
+  }
+  const diags = new Diagnostics();
+  const db = readDatabaseFile(file, diags, dirs);
+  const errors = diags.sorted().filter((d) => d.severity === "error");
+  for (const d of errors) log.err(formatDiagnostic(d));
+  if (!db || errors.length > 0) return EXIT_INPUT_ERRORS;
+
+  const chosen = new Map<string, string>();
+  for (const [varset, variant] of args.varsets) {
+    const v = variantOf(db, varset, variant);
+    if (typeof v !== "string") {
+      log.err(v.error);
+      return EXIT_INPUT_ERRORS;
+    }
+    // rnndec takes the first variant added for a varset.
+    if (!chosen.has(varset)) chosen.set(varset, v);
+  }
+  const domain = db.domains.find((d) => d.name === args.domain);
+  if (!domain) {
+    log.err(`Not a domain: ${args.domain}`);
+    return EXIT_INPUT_ERRORS;
+  }
+  const ctx: DecContext = {
+    db,
+    chosen,
+    colors: args.colors ? ANSI_COLORS : NO_COLORS,
+    warn: (m) => log.err(m),
+  };
+  log.out(
+    lookupLine(
+      ctx,
+      domain,
+      parseHex(args.address),
+      args.value === undefined ? undefined : parseHex(args.value),
+    ),
+  );
+  return EXIT_OK;
+}
