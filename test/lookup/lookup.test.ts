@@ -1,0 +1,104 @@
+/**
+ * `isaforge lookup` against envytools' lookup: test/fixtures/rules-ng/lookup/expected.jsonl holds,
+ * for each case of cases.txt, what lookup (envytools' rnn and rnndec, built from
+ * ../shared/corpora/envytools-rnn as the fixture's README says) printed. stdout must be the same
+ * bytes, colours included; the exit status the same success or failure; rnndec's own messages (a
+ * domain or variant that does not exist, a varset no variant was chosen for) the same text.
+ * isaforge's usage errors and database errors keep its own form (`error[usage]`, file:line:col).
+ */
+import { readFileSync } from "fs";
+import * as path from "path";
+import { runCli } from "../../generator/cli";
+import * as adreno from "../../out/ts/registers/adreno-hw";
+
+const FIXTURE = path.join(__dirname, "..", "fixtures", "rules-ng", "lookup");
+
+interface Case {
+  args: string[];
+  stdout: string;
+  stderr: string;
+  status: number;
+}
+
+const cases: Case[] = readFileSync(path.join(FIXTURE, "expected.jsonl"), "utf8")
+  .trim()
+  .split("\n")
+  .map((l) => JSON.parse(l) as Case);
+
+async function lookup(args: string[], cwd: string, rnnPath: string) {
+  const saved = { cwd: process.cwd(), rnn: process.env.RNN_PATH };
+  process.chdir(cwd);
+  process.env.RNN_PATH = rnnPath;
+  const out: string[] = [];
+  const err: string[] = [];
+  try {
+    const status = await runCli(["lookup", ...args], {
+      out: (l) => out.push(`${l}\n`),
+      err: (l) => err.push(`${l}\n`),
+    });
+    return { status, stdout: out.join(""), stderr: err.join("") };
+  } finally {
+    process.chdir(saved.cwd);
+    if (saved.rnn === undefined) delete process.env.RNN_PATH;
+    else process.env.RNN_PATH = saved.rnn;
+  }
+}
+
+test("the fixture has hundreds of cases, with and without colours and values, and errors", () => {
+  expect(cases.length).toBeGreaterThan(300);
+  expect(cases.filter((c) => !c.args.includes("-c")).length).toBeGreaterThan(20);
+  expect(cases.filter((c) => c.status !== 0).length).toBeGreaterThan(5);
+});
+
+test("every case prints lookup's stdout byte for byte, and succeeds or fails as it does", async () => {
+  const wrong: string[] = [];
+  for (const c of cases) {
+    const r = await lookup(c.args, FIXTURE, FIXTURE);
+    if (r.stdout !== c.stdout || (r.status === 0) !== (c.status === 0))
+      wrong.push(
+        `${c.args.join(" ")}: ${JSON.stringify(r.stdout)} (${r.status}), lookup: ${JSON.stringify(c.stdout)} (${c.status})`,
+      );
+  }
+  expect(wrong).toEqual([]);
+}, 120_000);
+
+test("rnndec's messages are lookup's", async () => {
+  const own = (c: Case) => /^(Not a domain|Variant|Enum|I don't know)/.test(c.stderr);
+  const checked = cases.filter(own);
+  expect(checked.length).toBeGreaterThan(10);
+  for (const c of checked)
+    expect({ args: c.args, stderr: (await lookup(c.args, FIXTURE, FIXTURE)).stderr }).toEqual({
+      args: c.args,
+      stderr: c.stderr,
+    });
+}, 120_000);
+
+test("the generated register decoder prints what the command prints (one function)", async () => {
+  const specs = path.join(__dirname, "..", "..", "specs", "adreno-hw");
+  for (const [domain, address, value] of [
+    ["A6XX", 0x8400, 0x12345678],
+    ["A6XX", 0x8e00, 0xffffffff],
+    ["A5XX", 0xe000, 0x1],
+    ["CP_DRAW_INDX_OFFSET", 0, 0xdeadbeef],
+  ] as const) {
+    const r = await lookup(
+      [
+        "-d",
+        domain,
+        "-v",
+        "chip",
+        "A6XX",
+        "-f",
+        "adreno.xml",
+        address.toString(16),
+        value.toString(16),
+      ],
+      specs,
+      specs,
+    );
+    expect(r.status).toBe(0);
+    expect(r.stdout).toBe(
+      `${adreno.lookup(address, value, { domain, variant: "A6XX", colors: true })}\n`,
+    );
+  }
+});
