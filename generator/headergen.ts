@@ -37,11 +37,16 @@ export function findDatabaseFile(file: string, dirs: string[]): string | undefin
   return found;
 }
 
-/** Read a database for headergen: real modification times, imports along `RNN_PATH`. */
+/**
+ * Read a database for headergen: real modification times, imports along `RNN_PATH`, the analyzer's
+ * checks; `overlaps`: also look for overlapping registers (lookup does not: only what rnn rejects
+ * stops it).
+ */
 export function readDatabaseFile(
   file: string,
   diags: Diagnostics,
   dirs = rnnPathDirs(),
+  overlaps = true,
 ): RegisterDatabase | undefined {
   const { readRulesNgDatabase } =
     require("./readers/rulesNg/database") as typeof import("./readers/rulesNg/database");
@@ -56,7 +61,7 @@ export function readDatabaseFile(
     },
     diags,
   );
-  if (db) analyzeRegisterDatabase(db, diags);
+  if (db) analyzeRegisterDatabase(db, diags, new Set(), overlaps);
   return db;
 }
 

@@ -119,7 +119,8 @@ export function lookup(argv: string[], log: Log): number {
     return EXIT_INPUT_ERRORS;
   }
   const diags = new Diagnostics();
-  const db = readDatabaseFile(file, diags, dirs);
+  // Only what rnn rejects stops lookup (the analyzer's warnings are not printed).
+  const db = readDatabaseFile(file, diags, dirs, false);
   const errors = diags.sorted().filter((d) => d.severity === "error");
   for (const d of errors) log.err(formatDiagnostic(d));
   if (!db || errors.length > 0) return EXIT_INPUT_ERRORS;

@@ -11,15 +11,19 @@ export interface PageBytes {
   html: number;
   css: number;
   search: number;
-  /** The ISA's codec script, or 0 for a page without the decoder panel. */
+  /**
+   * The ISA's codec script, or for a register database the register decoder and database scripts;
+   * 0 for a page without a panel.
+   */
   codec: number;
-  /** The decoder panel's script, or 0. */
+  /** The decoder or register panel's script, or 0. */
   panel: number;
   total: number;
 }
 
 const SEARCH = new Set(["search.js", "search-index.js"]);
-const PANEL = "decoder.js";
+const PANELS = new Set(["decoder.js", "registers.js"]);
+const DECODER = /-(codec|registers|register-table)\.js$/;
 
 export function pageBytes(site: string): PageBytes[] {
   const size = (file: string) => statSync(path.join(site, file)).size;
@@ -39,8 +43,8 @@ export function pageBytes(site: string): PageBytes[] {
         html: Buffer.byteLength(html),
         css: sum((f) => f.endsWith(".css")),
         search: sum((f) => SEARCH.has(f)),
-        codec: sum((f) => f.endsWith("-codec.js")),
-        panel: sum((f) => f === PANEL),
+        codec: sum((f) => DECODER.test(f)),
+        panel: sum((f) => PANELS.has(f)),
       };
       return { ...row, total: row.html + row.css + row.search + row.codec + row.panel };
     });

@@ -27,6 +27,8 @@ export function analyzeRegisterDatabase(
   db: RegisterDatabase,
   diags: Diagnostics,
   seen = new Set<string>(),
+  /** Also look for overlapping registers (every index of every array: the costly part). */
+  overlaps = true,
 ): void {
   const report = (d: Diagnostic) => {
     const key = formatDiagnostic(d);
@@ -74,8 +76,9 @@ export function analyzeRegisterDatabase(
         typeInfo(e.type, `register '${e.fullName}'`, e.width);
         // A register narrower than the address unit still takes one unit.
         const size = Math.max(1, Math.ceil(e.width! / d.width));
-        for (const at of offsetsOf(e, lengths))
-          instances.push({ at, end: at + size, reg: e, sets });
+        if (overlaps)
+          for (const at of offsetsOf(e, lengths))
+            instances.push({ at, end: at + size, reg: e, sets });
       }
       for (const c of e.elements) walk(c, lengths, sets);
     };
@@ -99,11 +102,21 @@ function coexist(a: RnnVariantSet[], b: RnnVariantSet[]): boolean {
   });
 }
 
-/** Every address the instances of a register start at (all indexes of its arrays). */
+/**
+ * How many instances of one register are checked: nested arrays multiply (256 × 256 × 40 is
+ * 2.6 million), and overlaps show in the first indexes as much as in the last.
+ */
+const MAX_INSTANCES = 4096;
+
+/**
+ * The addresses the instances of a register start at (the indexes of its arrays, innermost
+ * fastest; at most MAX_INSTANCES, the first ones); a length 0 (unknown) counts as 1.
+ */
 function offsetsOf(e: RnnElement, lengths: number[]): number[] {
   let offsets = [e.absoluteOffset];
   e.strides.forEach((stride, i) => {
-    offsets = offsets.flatMap((o) => Array.from({ length: lengths[i] }, (_, k) => o + k * stride));
+    const n = Math.max(1, Math.min(lengths[i], Math.floor(MAX_INSTANCES / offsets.length)));
+    offsets = offsets.flatMap((o) => Array.from({ length: n }, (_, k) => o + k * stride));
   });
   return offsets;
 }

@@ -74,16 +74,19 @@ const type = (t: RnnTypeInfo): object => ({
   values: t.values.map(value),
   fields: t.fields.map(field),
 });
+// Copies (of an inline bitset's fields, of a group's elements) decode without their radix, as rnn's.
 const field = (f: RnnBitfield): object => ({
   name: f.name,
   low: f.low,
   high: f.high,
   type: type(f.type),
+  ...(f.copiedFrom !== undefined ? { copiedFrom: f.copiedFrom } : {}),
   ...variants(f),
 });
 const element = (e: RnnElement): object => ({
   kind: e.kind,
   ...(e.name !== undefined ? { name: e.name } : {}),
+  ...(e.useGroup !== undefined ? { useGroup: e.useGroup } : {}),
   ...(e.fullName !== undefined ? { fullName: e.fullName } : {}),
   ...(e.width !== undefined ? { width: e.width } : {}),
   offset: e.offset,
@@ -123,54 +126,102 @@ function registerNames(list: RnnElement[]): string[] {
 const literalUnion = (names: string[]) =>
   [...new Set(names)].map((n) => JSON.stringify(n)).join(" | ") || "never";
 
+/** What a register decoder module is made of: the database as data and its names. */
+export interface RegisterDecoderView {
+  id: string;
+  title: string;
+  /** The domains, in the table's order (the first is the default). */
+  domains: string[];
+  /** The main varset (the module's `DEFAULT_VARSET`), or null. */
+  varset: string | null;
+  /** The variants of `varset`. */
+  variants: string[];
+  /** The database as the runtime reads it (the module's `DATABASE`). */
+  table: {
+    enums: { name: string; values: { name: string }[] }[];
+    bitsets: object[];
+    spectypes: object[];
+    domains: { name: string; width: number; elements: object[] }[];
+  };
+  /** The registers' headergen names, per domain. */
+  registers: string[];
+}
+
+/** The decoder of a spec with register databases (null without any). */
+export function registerDecoderView(m: IsaModel): RegisterDecoderView | null {
+  const dbs = m.registerDatabases ?? [];
+  if (dbs.length === 0) return null;
+  const domains = mergedDomains(dbs);
+  const table = {
+    enums: firstByName(dbs.map((d) => d.enums)).map((e) => ({
+      name: e.name,
+      values: e.values.map(value),
+      ...variants(e),
+    })),
+    bitsets: firstByName(dbs.map((d) => d.bitsets)).map((b) => ({
+      name: b.name,
+      fields: b.fields.map(field),
+      ...variants(b),
+    })),
+    spectypes: firstByName(dbs.map((d) => d.spectypes)).map((s) => ({
+      name: s.name,
+      type: type(s.type),
+    })),
+    domains: domains.map((d) => ({
+      name: d.name,
+      width: d.width,
+      elements: d.elements.map(element),
+      ...variants(d),
+    })),
+  };
+  const varset = defaultVarset(dbs);
+  const variantNames = varset
+    ? (table.enums.find((e) => e.name === varset)?.values.map((v) => v.name) ?? [])
+    : [];
+  return {
+    id: m.isa.id,
+    title: m.isa.title,
+    domains: domains.map((d) => d.name),
+    varset,
+    variants: variantNames,
+    table,
+    registers: domains.flatMap((d) => registerNames(d.elements)),
+  };
+}
+
+/**
+ * The module `ts/registers/<id>.ts`. `tableSource` is the expression its `DATABASE` parses
+ * (default: the table as a string literal); the site's pages load the table beside the module.
+ */
+export function registerDecoderModule(
+  view: RegisterDecoderView,
+  tableSource = JSON.stringify(JSON.stringify(view.table)),
+  runtime = runtimeSource(),
+): string {
+  return renderTemplate("ts/registers/registers.ts.hbs", {
+    id: view.id,
+    title: view.title,
+    domainList: view.domains.join(", "),
+    varset: view.varset,
+    variantList: view.variants.join(", ") || "none",
+    firstDomain: view.domains[0] ?? "",
+    runtime,
+    table: tableSource,
+    domainType: literalUnion(view.domains),
+    registerType: literalUnion(view.registers),
+    defaultVarset: JSON.stringify(view.varset),
+  });
+}
+
 export function emitRegisterDecoders(models: IsaModel[]): OutputFile[] {
   const runtime = models.some((m) => (m.registerDatabases ?? []).length > 0) ? runtimeSource() : "";
   return models.flatMap((m) => {
-    const dbs = m.registerDatabases ?? [];
-    if (dbs.length === 0) return [];
-    const domains = mergedDomains(dbs);
-    const table = {
-      enums: firstByName(dbs.map((d) => d.enums)).map((e) => ({
-        name: e.name,
-        values: e.values.map(value),
-        ...variants(e),
-      })),
-      bitsets: firstByName(dbs.map((d) => d.bitsets)).map((b) => ({
-        name: b.name,
-        fields: b.fields.map(field),
-        ...variants(b),
-      })),
-      spectypes: firstByName(dbs.map((d) => d.spectypes)).map((s) => ({
-        name: s.name,
-        type: type(s.type),
-      })),
-      domains: domains.map((d) => ({
-        name: d.name,
-        width: d.width,
-        elements: d.elements.map(element),
-        ...variants(d),
-      })),
-    };
-    const varset = defaultVarset(dbs);
-    const variantNames = varset
-      ? (table.enums.find((e) => e.name === varset)?.values.map((v) => v.name) ?? [])
-      : [];
+    const view = registerDecoderView(m);
+    if (!view) return [];
     return [
       {
         path: `ts/registers/${m.isa.id}.ts`,
-        content: renderTemplate("ts/registers/registers.ts.hbs", {
-          id: m.isa.id,
-          title: m.isa.title,
-          domainList: domains.map((d) => d.name).join(", "),
-          varset,
-          variantList: variantNames.join(", ") || "none",
-          firstDomain: domains[0]?.name ?? "",
-          runtime,
-          table: JSON.stringify(JSON.stringify(table)),
-          domainType: literalUnion(domains.map((d) => d.name)),
-          registerType: literalUnion(domains.flatMap((d) => registerNames(d.elements))),
-          defaultVarset: JSON.stringify(varset),
-        }),
+        content: registerDecoderModule(view, undefined, runtime),
       },
     ];
   });

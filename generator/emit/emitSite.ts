@@ -1,15 +1,24 @@
 /**
  * The static documentation site, `site/`: the Markdown manuals as HTML pages (`index.html` from
- * docs/README.md, `<id>.html` per ISA) with navigation and a client-side instruction search, from
- * templates/site/. It renders the manuals' own Markdown, so the site and GitHub show the same text
+ * docs/README.md, `<id>.html` per ISA) with navigation, a client-side search over instructions,
+ * registers, fields and enums, a decoder panel on pages of ISAs with instructions and a register
+ * panel on pages of register databases, from templates/site/. It renders the manuals' own Markdown, so the site and GitHub show the same text
  * and the same anchors.
  */
 import type { IsaModel } from "../model/types";
 import { renderManuals, type RenderedManuals } from "./emitManuals";
 import type { OutputFile } from "./outputFile";
-import { objectArrayLines } from "./jsLiterals";
+import { stringLiteral } from "./jsLiterals";
 import { renderTemplate } from "./renderTemplate";
 import { codecScriptFile, codecScriptView, decoderPanelView } from "./site/decoderView";
+import {
+  registerScriptFile,
+  registerSearch,
+  registerSite,
+  registerTableFile,
+  TABLE_SOURCE,
+} from "./site/registerView";
+import { searchIndexLines } from "./site/searchIndex";
 import { INDEX_MARKDOWN, siteView, type SiteManual, type SiteView } from "./site/siteView";
 
 const INDEX_NAV_LABEL = "Overview";
@@ -29,7 +38,7 @@ export function siteInput(
     isas: models.map((m) => {
       const instructions = manuals.instructions.get(m.isa.id);
       if (!instructions) throw new Error(`site: ISA '${m.isa.id}' has no rendered manual`);
-      return { isa: m.isa.id, isaTitle: m.isa.title, instructions };
+      return { isa: m.isa.id, isaTitle: m.isa.title, instructions, registers: registerSearch(m) };
     }),
     decoders: models.flatMap((m) => {
       const js = manuals.codecScripts.get(m.isa.id);
@@ -37,7 +46,15 @@ export function siteInput(
       const panel = decoderPanelView(m);
       return [{ panel, script: codecScriptView(m, manuals.instructions.get(m.isa.id)!, js) }];
     }),
+    registers: models.flatMap((m) => registerSite(m) ?? []),
   };
+}
+
+/** `window.isaforgeRegisterTables["id"] = '…';` as prettier prints it (printWidth 100). */
+function tableAssignment(id: string, json: string): string {
+  const head = `window.isaforgeRegisterTables[${stringLiteral(id)}] =`;
+  const one = `${head} ${stringLiteral(json)};`;
+  return one.length <= 100 ? one : `${head}\n  ${stringLiteral(json)};`;
 }
 
 export function renderSite(view: SiteView): OutputFile[] {
@@ -61,10 +78,7 @@ export function renderSite(view: SiteView): OutputFile[] {
       path: "site/search-index.js",
       // Written in prettier's style: several megabytes for a large ISA, too much to format again.
       content: renderTemplate("site/search-index.js.hbs", {
-        lines: objectArrayLines(
-          "window.isaforgeSearchIndex",
-          view.searchEntries as unknown as Record<string, string>[],
-        ),
+        lines: searchIndexLines("window.isaforgeSearchIndex", view.searchIndex),
       }),
       preformatted: true,
     },
@@ -80,6 +94,29 @@ export function renderSite(view: SiteView): OutputFile[] {
     ...view.codecScripts.map((c) => ({
       path: `site/${codecScriptFile(c.isa)}`,
       content: renderTemplate("site/codec.js.hbs", c),
+      preformatted: true,
+    })),
+    ...(view.registerScripts.length > 0
+      ? [
+          {
+            path: "site/registers.js",
+            content: renderTemplate("site/registers.js.hbs", {}),
+            preformatted: true,
+          },
+        ]
+      : []),
+    // The compiled decoder is formatted by the build (tens of kilobytes of code); the database,
+    // 1.7 MB for adreno-hw, is one string literal its template writes in prettier's style.
+    ...view.registerScripts.map((r) => ({
+      path: `site/${registerScriptFile(r.id)}`,
+      content: renderTemplate("site/register-decoder.js.hbs", { ...r, tableSource: TABLE_SOURCE }),
+    })),
+    ...view.registerTables.map((t) => ({
+      path: `site/${registerTableFile(t.id)}`,
+      content: renderTemplate("site/register-table.js.hbs", {
+        id: t.id,
+        assignment: tableAssignment(t.id, t.json),
+      }),
       preformatted: true,
     })),
   ];

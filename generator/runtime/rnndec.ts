@@ -137,14 +137,32 @@ function enumNamed(ctx: DecContext, name: string | undefined): DecEnum | undefin
   return ctx.db.enums.find((e) => e.name === name);
 }
 
-/** C's `%f` (six decimals; inf, nan and negative zero as glibc prints them). */
+/**
+ * C's `%f`: six decimals of the double's exact value, rounded half to even as glibc rounds (JS's
+ * toFixed rounds ties up: 0.0078125 is `0.007812` in C); inf, nan and signs as glibc prints them.
+ */
 function printfF(x: number, negative = x < 0 || Object.is(x, -0)): string {
   if (Number.isNaN(x)) return negative ? "-nan" : "nan";
-  if (!Number.isFinite(x)) return x < 0 ? "-inf" : "inf";
-  const sign = negative ? "-" : "";
-  const a = Math.abs(x);
-  // toFixed switches to exponents from 1e21; such doubles are integers.
-  return sign + (a < 1e21 ? a.toFixed(6) : `${BigInt(a)}.000000`);
+  if (!Number.isFinite(x)) return negative ? "-inf" : "inf";
+  const view = new DataView(new ArrayBuffer(8));
+  view.setFloat64(0, Math.abs(x));
+  const bits = view.getBigUint64(0);
+  const biased = Number(bits >> 52n);
+  const fraction = bits & ((1n << 52n) - 1n);
+  // |x| = mantissa * 2^exponent exactly.
+  const mantissa = biased === 0 ? fraction : fraction | (1n << 52n);
+  const exponent = (biased === 0 ? 1 : biased) - 1075;
+  let micro: bigint;
+  if (exponent >= 0) micro = (mantissa << BigInt(exponent)) * 1_000_000n;
+  else {
+    const num = mantissa * 1_000_000n;
+    const den = 1n << BigInt(-exponent);
+    const q = num / den;
+    const twice = (num % den) * 2n;
+    micro = twice > den || (twice === den && q % 2n === 1n) ? q + 1n : q;
+  }
+  const digits = micro.toString().padStart(7, "0");
+  return `${negative ? "-" : ""}${digits.slice(0, -6)}.${digits.slice(-6)}`;
 }
 
 /** Whether the float of `width` bits has its sign bit set (a NaN's sign shows as `-nan`). */
@@ -327,6 +345,37 @@ function withIndex(c: DecColors, name: string, idx: bigint): string {
   return `${name}[${c.num}${altHex(idx)}${c.reset}]`;
 }
 
+const extents = new WeakMap<DecElement[], bigint | null>();
+
+/**
+ * How far past their base `elements` can hold an address (exclusive), in domain units; undefined
+ * when some has no end (a stripe or array of unknown length).
+ */
+function extentOf(elements: DecElement[], dwidth: number): bigint | undefined {
+  const known = extents.get(elements);
+  if (known !== undefined) return known ?? undefined;
+  let end: bigint | undefined = 0n;
+  for (const e of elements) {
+    const offset = BigInt(e.offset);
+    const stride = BigInt(e.stride);
+    const one =
+      e.kind === "reg"
+        ? BigInt(Math.max(1, Math.floor(e.width! / dwidth)))
+        : e.kind === "array"
+          ? stride
+          : extentOf(e.elements, dwidth);
+    if (one === undefined || (e.length === 0 && e.kind !== "reg") || (e.length === 0 && stride)) {
+      end = undefined;
+      break;
+    }
+    const last = e.length > 1 ? stride * BigInt(e.length - 1) : 0n;
+    const reach = offset + last + one;
+    if (reach > end) end = reach;
+  }
+  extents.set(elements, end ?? null);
+  return end;
+}
+
 /** rnndec's `trymatch` over `elements`, `addr` relative to them. */
 function tryMatch(
   ctx: DecContext,
@@ -357,7 +406,14 @@ function tryMatch(
       return { name, register: e, sets, ...(copied ? { copied } : {}) };
     }
     if (e.kind === "stripe") {
-      for (let idx = 0n; idx < length || !length; idx++) {
+      // Indexes whose start leaves `addr` past everything inside cannot match: start after them
+      // (rnndec tries them one by one, which takes long for a stripe of unknown length).
+      const reach = extentOf(e.elements, dwidth);
+      const skip =
+        stride && reach !== undefined && addr - offset > reach
+          ? (addr - offset - reach) / stride
+          : 0n;
+      for (let idx = skip; idx < length || !length; idx++) {
         const start = offset + stride * idx;
         // Without a stride every index starts at the same place: the first decides (rnndec,
         // given no length either, would loop for ever).

@@ -1,34 +1,90 @@
-// Instruction search for the isaforge ISA reference. Looks through window.isaforgeSearchIndex
-// (search-index.js) as the user types: names and mnemonics first, then summaries. Results are plain
-// links, so a click or Enter opens the instruction's section; arrow keys move between them.
+// Search for the isaforge ISA reference. Looks through window.isaforgeSearchIndex (search-index.js)
+// as the user types: instructions, registers, register fields, enums and enum values of every
+// spec; names and mnemonics first, then summaries. Results are plain links, so a click or Enter
+// opens the section; arrow keys move between them. expandIndex and search are also
+// window.isaforgeSearch.
 (function () {
   "use strict";
 
   const MAX_RESULTS = 50;
 
-  const input = document.getElementById("site-search-input");
-  const panel = document.getElementById("site-search-panel");
-  const status = document.getElementById("site-search-status");
-  const list = document.getElementById("site-search-results");
-  if (!input || !panel || !status || !list) return;
-  const box = input.closest(".site-search");
+  // search-index.js's tuples (see generator/emit/site/searchIndex.ts) as entries:
+  // { kind, isa, isaTitle, name, mnemonic, summary, unit?, detail?, href }.
+  function expandIndex(index) {
+    const specs = index.specs.map(([isa, isaTitle, page]) => ({ isa, isaTitle, page }));
+    const at = (s, anchor) => `${specs[s].page}#${anchor}`;
+    const lower = (name, anchor) => (anchor === 0 ? name.toLowerCase() : anchor);
+    const entry = (kind, s, name, fields) => ({
+      kind,
+      isa: specs[s].isa,
+      isaTitle: specs[s].isaTitle,
+      name,
+      mnemonic: "",
+      summary: "",
+      ...fields,
+    });
+    const registers = index.registers.map(([s, domain, name, anchor, summary]) =>
+      entry("register", s, name, {
+        detail: `domain ${domain}`,
+        summary: summary || "",
+        href: at(s, lower(name, anchor)),
+      }),
+    );
+    const enums = index.enums.map(([s, name, anchor]) =>
+      entry("enum", s, name, { href: at(s, lower(name, anchor)) }),
+    );
+    const specOf = (e) => specs.findIndex((x) => x.isa === e.isa);
+    return [
+      ...index.instructions.map(([s, name, mnemonic, summary, anchor, unit]) =>
+        entry("instruction", s, name, {
+          mnemonic: mnemonic === 0 ? name : mnemonic,
+          summary,
+          ...(unit !== undefined ? { unit } : {}),
+          href: at(s, anchor),
+        }),
+      ),
+      ...registers,
+      ...index.fields.map(([r, field]) => {
+        const reg = registers[r];
+        return entry("field", specOf(reg), `${reg.name}.${field}`, {
+          detail: reg.detail,
+          href: reg.href,
+        });
+      }),
+      ...enums,
+      ...index.values.map(([e, value]) => {
+        const en = enums[e];
+        return entry("value", specOf(en), value, { detail: `enum ${en.name}`, href: en.href });
+      }),
+    ];
+  }
 
-  const items = (window.isaforgeSearchIndex || []).map((entry, order) => ({
+  const entries = expandIndex(
+    window.isaforgeSearchIndex || {
+      specs: [],
+      instructions: [],
+      registers: [],
+      fields: [],
+      enums: [],
+      values: [],
+    },
+  );
+  const items = entries.map((entry, order) => ({
     entry,
     order,
     name: entry.name.toLowerCase(),
     mnemonic: entry.mnemonic.toLowerCase(),
-    summary: entry.summary.toLowerCase(),
+    text: `${entry.name} ${entry.mnemonic} ${entry.detail || ""} ${entry.summary}`.toLowerCase(),
   }));
 
   // Lower is better: exact name, name prefix, name substring, then every word in name or summary.
   function rank(item, query, words) {
-    const names = [item.name, item.mnemonic];
+    const names =
+      item.mnemonic && item.mnemonic !== item.name ? [item.name, item.mnemonic] : [item.name];
     if (names.some((n) => n === query)) return 0;
     if (names.some((n) => n.startsWith(query))) return 1;
     if (names.some((n) => n.includes(query))) return 2;
-    const text = `${item.name} ${item.mnemonic} ${item.summary}`;
-    if (words.every((w) => text.includes(w))) return 3;
+    if (words.every((w) => item.text.includes(w))) return 3;
     return -1;
   }
 
@@ -43,6 +99,16 @@
       .map((r) => r.item.entry);
   }
 
+  window.isaforgeSearch = { expandIndex, search, entries };
+
+  const input =
+    typeof document === "undefined" ? null : document.getElementById("site-search-input");
+  const panel = input && document.getElementById("site-search-panel");
+  const status = input && document.getElementById("site-search-status");
+  const list = input && document.getElementById("site-search-results");
+  if (!input || !panel || !status || !list) return;
+  const box = input.closest(".site-search");
+
   function span(className, text) {
     const el = document.createElement("span");
     el.className = className;
@@ -53,13 +119,13 @@
   function resultItem(entry) {
     const link = document.createElement("a");
     link.href = entry.href;
+    link.append(span(`site-search-kind site-search-kind-${entry.kind}`, entry.kind));
     const title = span("site-search-name", entry.name);
     link.append(title);
     if (entry.mnemonic && entry.mnemonic !== entry.name)
       link.append(span("site-search-mnemonic", entry.mnemonic));
-    link.append(
-      span("site-search-isa", entry.unit ? `${entry.isaTitle} · ${entry.unit}` : entry.isaTitle),
-    );
+    const where = [entry.isaTitle, entry.unit, entry.detail].filter(Boolean).join(" · ");
+    link.append(span("site-search-isa", where));
     if (entry.summary) link.append(span("site-search-summary", entry.summary));
     const li = document.createElement("li");
     li.append(link);
@@ -89,10 +155,10 @@
     open();
     status.textContent =
       results.length === 0
-        ? `No instruction matches “${query}”.`
+        ? `Nothing matches “${query}”.`
         : results.length > shown.length
-          ? `Showing the first ${shown.length} of ${results.length} matching instructions.`
-          : `${results.length} matching instruction${results.length === 1 ? "" : "s"}.`;
+          ? `Showing the first ${shown.length} of ${results.length} results.`
+          : `${results.length} result${results.length === 1 ? "" : "s"}.`;
   }
 
   function links() {

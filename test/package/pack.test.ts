@@ -1,6 +1,7 @@
 /**
  * The published package: packed with `npm pack`, installed into an empty project, its codecs
- * imported by path `isaforge/codecs/<id>` (the dispatch tables by `isaforge/dispatch/<id>`), at run
+ * imported by path `isaforge/codecs/<id>` (the dispatch tables by `isaforge/dispatch/<id>`, the
+ * register decoders by `isaforge/registers/<id>`), at run
  * time and with their TypeScript types.
  */
 import { execFileSync, spawnSync } from "child_process";
@@ -29,6 +30,10 @@ test("npm pack, install into an empty project, import a codec with types", () =>
     expect(out).toBe("br");
     const routed = run("node", ["-e", "const d = require('isaforge/dispatch/ir3'); process.stdout.write(d.INSTRUCTION_NAMES[d.dispatch([3, 0x00900000])])"], proj);
     expect(routed).toBe("br");
+    const register = run("node", ["-e", "const r = require('isaforge/registers/adreno-hw'); process.stdout.write(r.lookup(0x8400, 9, { domain: 'A6XX', variant: 'A7XX' }))"], proj);
+    expect(register).toBe(
+      "GRAS_2D_BLIT_CNTL => { ROTATE = ROTATE_90 | OVERWRITEEN | UNK4 = 0 | COLOR_FORMAT = 0 | UNK17 = 0 | MASK = 0 | IFMT = R2D_RAW | RASTER_MODE = TYPE_TILED }",
+    );
 
     // The installed CLI validates with the schemas' precompiled validators (written by prepare):
     // a schema error reads exactly as the negative fixture expects from the sources.

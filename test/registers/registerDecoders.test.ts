@@ -7,6 +7,8 @@ import fc from "fast-check";
 import * as adreno from "../../out/ts/registers/adreno-hw";
 import * as etnaviv from "../../out/ts/registers/etnaviv-hw";
 import type { CodecDatabase, CodecElement } from "../../generator/runtime/registerCodec";
+import { lookupLine, NO_COLORS } from "../../generator/runtime/rnndec";
+import { readShippedSpec } from "../helpers/shippedModels";
 
 interface Reg {
   domain: string;
@@ -163,3 +165,34 @@ test("what cannot be encoded is refused, naming the register and the field", () 
     ),
   ).toEqual({ address: 0x8400n, value: 0x9n });
 });
+
+test("the generated decoder prints what lookup prints from the model, for every register of adreno-hw and etnaviv-hw", () => {
+  for (const [id, mod] of [
+    ["adreno-hw", adreno],
+    ["etnaviv-hw", etnaviv],
+  ] as const) {
+    const { model } = readShippedSpec(id);
+    const db = model!.registerDatabases!;
+    const wrong: string[] = [];
+    for (const { domain, element: e, sets } of registers(mod.database)) {
+      const dom = db
+        .map((d) => d.domains.find((x) => x.name === domain))
+        .find((d) => d && d.elements.length > 0)!;
+      const chosen = new Map(sets.map((s) => [s.varset, s.variants[s.variants.length - 1]]));
+      for (const value of [0n, 0xdeadbeefn, 0xffffffffffffffffn]) {
+        const want = lookupLine(
+          { db: db.find((d) => d.domains.includes(dom))!, chosen, colors: NO_COLORS },
+          dom,
+          BigInt(e.absoluteOffset),
+          value,
+        );
+        const got = mod.lookup(e.absoluteOffset, value, {
+          domain: domain as never,
+          variant: Object.fromEntries(chosen),
+        });
+        if (got !== want) wrong.push(`${e.fullName}: ${got} ≠ ${want}`);
+      }
+    }
+    expect(wrong.slice(0, 5)).toEqual([]);
+  }
+}, 120_000);

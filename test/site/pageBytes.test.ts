@@ -11,10 +11,12 @@ test("README.md's page-bytes table matches out/site (npx tsx scripts/pageBytes.t
   expect(readme).toContain(table);
 });
 
-test("every page with a decoder panel loads its codec and the panel script", () => {
+test("every page with a decoder or register panel loads its codec or register decoder and the panel script", () => {
   const rows = pageBytes(path.join(ROOT, "out", "site"));
   const withPanel = rows.filter((r) => r.codec > 0);
   expect(withPanel.map((r) => r.page).sort()).toEqual([
+    "adreno-hw.html",
+    "etnaviv-hw.html",
     "etnaviv.html",
     "ir3.html",
     "r500.html",

@@ -49,13 +49,17 @@ const between = (text: string, start: string, end: string) => {
 };
 const navPages = (page: string) => attributes(between(html(page), 'aria-labelledby="site-nav-pages"', "</nav>"), "href");
 
-test("one page per ISA manual plus index.html, a stylesheet, the two search scripts, the decoder and a codec script per ISA with instructions", () => {
+test("one page per ISA manual plus index.html, a stylesheet, the two search scripts, the decoder and a codec script per ISA with instructions, the register panel and two scripts per register database", () => {
   const expected = ["index.html", ...models.map((m) => `${m.isa.id}.html`)].sort();
   expect(pageFiles().sort()).toEqual(expected);
   const codecs = models.filter((m) => m.instructions.length > 0).map((m) => `site/${m.isa.id}-codec.js`);
   expect(codecs.length).toBeGreaterThanOrEqual(4);
+  const registers = models
+    .filter((m) => (m.registerDatabases ?? []).length > 0)
+    .flatMap((m) => [`site/${m.isa.id}-registers.js`, `site/${m.isa.id}-register-table.js`]);
+  expect(registers.length).toBe(4);
   expect(files.map((f) => f.path).filter((p) => !p.endsWith(".html")).sort()).toEqual(
-    ["site/decoder.js", "site/search-index.js", "site/search.js", "site/style.css", ...codecs].sort(),
+    ["site/decoder.js", "site/registers.js", "site/search-index.js", "site/search.js", "site/style.css", ...codecs, ...registers].sort(),
   );
 });
 
@@ -65,7 +69,9 @@ test("every ISA page with instructions, and only those, has the decoder panel an
     const scripts = attributes(page, "src").filter((s) => s.endsWith(".js"));
     if (m.instructions.length === 0) {
       expect(page).not.toContain('id="decoder-panel"');
-      expect(scripts).toEqual(["search-index.js", "search.js"]);
+      // Register databases load the register panel's scripts instead (test/site/registers.test.ts).
+      expect(scripts.slice(0, 2)).toEqual(["search-index.js", "search.js"]);
+      expect(scripts.includes("registers.js")).toBe((m.registerDatabases ?? []).length > 0);
       continue;
     }
     for (const id of ["decode-words", "decode-bytes", "decode-text", "decode-link", "decode-fields", "encode-text", "encode-words", "encode-error"])
@@ -89,7 +95,7 @@ test("every page is a complete, labelled HTML document", () => {
     expect(text).toContain('<html lang="en">');
     expect(text).toContain('<meta name="viewport" content="width=device-width, initial-scale=1" />');
     expect(text).toMatch(/<title>[^<]+ · isaforge ISA reference<\/title>/);
-    expect(text).toContain('<label for="site-search-input">Search instructions</label>');
+    expect(text).toContain('<label for="site-search-input">Search instructions and registers</label>');
     expect(text.match(/<main /g)).toHaveLength(1);
     expect(text.match(/<h1 /g)).toHaveLength(1);
   }
@@ -167,6 +173,7 @@ test("each page's table of contents lists its chapters (level-2 headings) in ord
 });
 
 interface Entry {
+  kind: string;
   isa: string;
   name: string;
   mnemonic: string;
@@ -175,17 +182,22 @@ interface Entry {
   href: string;
 }
 
-/** The index as the page sees it: search-index.js run with a `window` of its own. */
+/**
+ * The index as the page sees it: search-index.js and search.js run with a `window` of their own,
+ * and the entries search.js expands the index's tuples to.
+ */
 function searchEntries(): Entry[] {
-  const window: { isaforgeSearchIndex?: Entry[] } = {};
+  const window: { isaforgeSearchIndex?: unknown; isaforgeSearch?: { entries: Entry[] } } = {};
   vm.runInNewContext(content.get("site/search-index.js") ?? "", { window });
   if (!window.isaforgeSearchIndex)
     throw new Error("search-index.js does not assign window.isaforgeSearchIndex");
-  return window.isaforgeSearchIndex;
+  vm.runInNewContext(content.get("site/search.js") ?? "", { window });
+  if (!window.isaforgeSearch) throw new Error("search.js does not assign window.isaforgeSearch");
+  return window.isaforgeSearch.entries;
 }
 
 test("the search index has every instruction of every ISA, each linking to a heading naming it", () => {
-  const entries = searchEntries();
+  const entries = searchEntries().filter((e) => e.kind === "instruction");
   const expected = models.flatMap((m) => m.instructions.map((i) => `${m.isa.id} ${i.name}`));
   expect(entries.map((e) => `${e.isa} ${e.name}`).sort()).toEqual([...expected].sort());
   // 406 instructions across the shipped ISAs when this test was written; Bifrost has notes only.

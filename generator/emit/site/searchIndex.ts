@@ -1,45 +1,124 @@
 /**
- * The client-side search index: one entry per documented instruction, linking to its section of the
- * ISA's page. Embedded as a script (`search-index.js`) because browsers refuse to fetch JSON from
- * `file://` pages.
+ * The client-side search index: every documented instruction, and for register databases every
+ * register, register field, enum and enum value, each linking to its section of the spec's page.
+ * Embedded as a script (`search-index.js`) because browsers refuse to fetch JSON from `file://`
+ * pages. Compact: one array (a tuple) per entry, with the spec as an index into `specs`, a field as
+ * an index into `registers` and a value as one into `enums`; an anchor that is the name in lower
+ * case is written `0`. templates/site/search.js.hbs expands it (`expandIndex`).
  */
+import { util } from "prettier";
+import { stringLiteral } from "../jsLiterals";
 import type { ManualInstruction } from "../manual/manualView";
+import type { RegisterSearch } from "./registerView";
 
-export interface SearchEntry {
-  /** ISA id, also the page name (`valhall` → `valhall.html`). */
+export interface SpecSearch {
+  /** Spec id, also the page name (`valhall` → `valhall.html`). */
   isa: string;
-  /** ISA title shown beside each result. */
+  /** Spec title shown beside each result. */
   isaTitle: string;
-  name: string;
-  mnemonic: string;
-  summary: string;
-  unit?: string;
-  /** `<isa>.html#<anchor>`. */
-  href: string;
-}
-
-export interface IsaInstructions {
-  isa: string;
-  isaTitle: string;
-  /** The page the ISA's manual became. */
+  /** The page the spec's manual became. */
   page: string;
   instructions: ManualInstruction[];
+  registers: RegisterSearch | null;
 }
 
-/** Entries in ISA order, then in manual order, so the index (and the file) is deterministic. */
-export function searchIndex(isas: IsaInstructions[]): SearchEntry[] {
-  return isas.flatMap((isa) =>
-    isa.instructions.map((ins): SearchEntry => {
-      if (!ins.anchor) throw new Error(`search index: instruction '${ins.name}' of ${isa.isa} has no anchor`);
-      return {
-        isa: isa.isa,
-        isaTitle: isa.isaTitle,
-        name: ins.name,
-        mnemonic: ins.mnemonic,
-        ...(ins.unit !== undefined ? { unit: ins.unit } : {}),
-        summary: ins.summary,
-        href: `${isa.page}#${ins.anchor}`,
-      };
-    }),
-  );
+/** Kept for the site's callers: a spec with instructions only. */
+export type IsaInstructions = Omit<SpecSearch, "registers"> & { registers?: RegisterSearch | null };
+
+type Tuple = (string | number)[];
+
+const WIDTH = 100;
+
+export interface SearchIndex {
+  /** `[id, title, page]`. */
+  specs: [string, string, string][];
+  /** `[spec, name, mnemonic (0: the name), summary, anchor, unit?]`. */
+  instructions: Tuple[];
+  /** `[spec, domain, name, anchor (0: the name in lower case), summary?]`. */
+  registers: Tuple[];
+  /** `[register, field name]`: listed as `REGISTER.FIELD`, linking to the register. */
+  fields: Tuple[];
+  /** `[spec, name, anchor (0: the name in lower case)]`. */
+  enums: Tuple[];
+  /** `[enum, value name]`, linking to the enum. */
+  values: Tuple[];
+}
+
+const anchorOrZero = (name: string, anchor: string) => (anchor === name.toLowerCase() ? 0 : anchor);
+
+/** Entries in spec order, then in manual order, so the index (and the file) is deterministic. */
+export function searchIndex(specs: IsaInstructions[]): SearchIndex {
+  const index: SearchIndex = {
+    specs: [],
+    instructions: [],
+    registers: [],
+    fields: [],
+    enums: [],
+    values: [],
+  };
+  specs.forEach((spec, s) => {
+    index.specs.push([spec.isa, spec.isaTitle, spec.page]);
+    for (const ins of spec.instructions) {
+      if (!ins.anchor)
+        throw new Error(`search index: instruction '${ins.name}' of ${spec.isa} has no anchor`);
+      index.instructions.push([
+        s,
+        ins.name,
+        ins.mnemonic === ins.name ? 0 : ins.mnemonic,
+        ins.summary,
+        ins.anchor,
+        ...(ins.unit !== undefined ? [ins.unit] : []),
+      ]);
+    }
+    const db = spec.registers;
+    if (!db) return;
+    for (const r of db.registers) {
+      const at = index.registers.push([
+        s,
+        r.domain,
+        r.name,
+        anchorOrZero(r.name, r.anchor),
+        ...(r.summary ? [r.summary] : []),
+      ]) - 1;
+      for (const f of r.fields) index.fields.push([at, f]);
+    }
+    for (const e of db.enums) {
+      const at = index.enums.push([s, e.name, anchorOrZero(e.name, e.anchor)]) - 1;
+      for (const v of e.values) index.values.push([at, v]);
+    }
+  });
+  return index;
+}
+
+/**
+ * The lines of `head = { key: [tuple, …], … };` as prettier prints them (printWidth 100): an array
+ * of several tuples always breaks, one tuple a line where it fits, else one element a line.
+ */
+export function searchIndexLines(head: string, index: SearchIndex): string[] {
+  const fits = (line: string) => util.getStringWidth(line) <= WIDTH;
+  const literal = (x: string | number) => (typeof x === "number" ? String(x) : stringLiteral(x));
+  const inline = (t: Tuple) => `[${t.map(literal).join(", ")}]`;
+  const lines = [`${head} = {`];
+  for (const [key, tuples] of Object.entries(index) as [string, Tuple[]][]) {
+    if (tuples.length === 0) {
+      lines.push(`  ${key}: [],`);
+      continue;
+    }
+    if (tuples.length === 1) {
+      const line = `  ${key}: [${inline(tuples[0])}],`;
+      if (fits(line)) {
+        lines.push(line);
+        continue;
+      }
+    }
+    lines.push(`  ${key}: [`);
+    for (const t of tuples) {
+      const line = `    ${inline(t)},`;
+      if (fits(line)) lines.push(line);
+      else lines.push("    [", ...t.map((x) => `      ${literal(x)},`), "    ],");
+    }
+    lines.push("  ],");
+  }
+  lines.push("};");
+  return lines;
 }

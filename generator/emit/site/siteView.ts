@@ -5,7 +5,13 @@
  */
 import { DECODER_HEADING, type CodecScriptView, type DecoderPanelView } from "./decoderView";
 import { renderMarkdown, type RenderedMarkdown } from "./renderMarkdown";
-import { searchIndex, type IsaInstructions, type SearchEntry } from "./searchIndex";
+import {
+  REGISTER_HEADING,
+  type RegisterPanelView,
+  type RegisterScriptView,
+  type RegisterTableView,
+} from "./registerView";
+import { searchIndex, type IsaInstructions, type SearchIndex } from "./searchIndex";
 
 export const SITE_NAME = "isaforge ISA reference";
 
@@ -21,10 +27,12 @@ export interface SiteManual {
 export interface SiteInput {
   /** Every manual, README.md among them, in navigation order (README.md is always listed first). */
   manuals: SiteManual[];
-  /** The instructions to search, per ISA; each ISA's page is `<isa>.html`. */
+  /** What to search, per spec (instructions; registers, fields, enums); each page is `<isa>.html`. */
   isas: Omit<IsaInstructions, "page">[];
   /** The decoder panel and codec script of each ISA with a codec; its page shows the panel. */
   decoders: { panel: DecoderPanelView; script: CodecScriptView }[];
+  /** The register panel and scripts of each spec with register databases; its page shows the panel. */
+  registers?: { panel: RegisterPanelView; script: RegisterScriptView; table: RegisterTableView }[];
 }
 
 export interface NavLink {
@@ -50,12 +58,16 @@ export interface PageView {
   bodyTitle: string;
   body: string;
   decoder: DecoderPanelView | null;
+  /** The register decoder panel of a register database's page. */
+  registers: RegisterPanelView | null;
 }
 
 export interface SiteView {
   pages: PageView[];
-  searchEntries: SearchEntry[];
+  searchIndex: SearchIndex;
   codecScripts: CodecScriptView[];
+  registerScripts: RegisterScriptView[];
+  registerTables: RegisterTableView[];
 }
 
 export const INDEX_MARKDOWN = "README.md";
@@ -95,13 +107,23 @@ export function siteView(input: SiteInput): SiteView {
     for (const ins of isa.instructions)
       if (!ids.has(ins.anchor))
         throw new Error(`site: instruction '${ins.name}' of ${isa.isa} links to #${ins.anchor}, which no heading of ${isa.isa}.md has`);
+    const sections = [
+      ...(isa.registers?.registers ?? []).map((r) => [`register '${r.name}'`, r.anchor]),
+      ...(isa.registers?.enums ?? []).map((e) => [`enum '${e.name}'`, e.anchor]),
+    ];
+    for (const [what, anchor] of sections)
+      if (!ids.has(anchor))
+        throw new Error(`site: ${what} of ${isa.isa} links to #${anchor}, which no heading of ${isa.isa}.md has`);
   }
 
   const decoders = new Map(input.decoders.map((d) => [`${d.panel.isa}.md`, d.panel]));
+  const registerSites = input.registers ?? [];
+  const registerPanels = new Map(registerSites.map((r) => [`${r.panel.id}.md`, r.panel]));
   const pages = manuals.map((m): PageView => {
     const page = rendered.get(m.file)!;
     const file = pageFileOf(m.file);
     const decoder = decoders.get(m.file) ?? null;
+    const registers = registerPanels.get(m.file) ?? null;
     const chapters = page.headings
       .filter((h) => h.level === 2)
       .map((h) => ({ href: `#${h.id}`, text: h.text }));
@@ -114,11 +136,22 @@ export function siteView(input: SiteInput): SiteView {
       siteName: SITE_NAME,
       title: page.title,
       nav: manuals.map((n) => ({ href: pageFileOf(n.file), label: n.navLabel, current: n === m })),
-      toc: decoder ? [{ href: `#${DECODER_HEADING.id}`, text: DECODER_HEADING.text }, ...chapters] : chapters,
+      toc: [
+        ...(decoder ? [{ href: `#${DECODER_HEADING.id}`, text: DECODER_HEADING.text }] : []),
+        ...(registers ? [{ href: `#${REGISTER_HEADING.id}`, text: REGISTER_HEADING.text }] : []),
+        ...chapters,
+      ],
       bodyTitle: page.html.slice(0, titleEnd),
       body: page.html.slice(titleEnd),
       decoder,
+      registers,
     };
   });
-  return { pages, searchEntries: searchIndex(isas), codecScripts: input.decoders.map((d) => d.script) };
+  return {
+    pages,
+    searchIndex: searchIndex(isas),
+    codecScripts: input.decoders.map((d) => d.script),
+    registerScripts: registerSites.map((r) => r.script),
+    registerTables: registerSites.map((r) => r.table),
+  };
 }
