@@ -123,8 +123,34 @@ function registerNames(list: RnnElement[]): string[] {
   );
 }
 
-const literalUnion = (names: string[]) =>
-  [...new Set(names)].map((n) => JSON.stringify(n)).join(" | ") || "never";
+/** prettier's width: the module is written in its style, so the build need not run it (2 MB). */
+const WIDTH = 100;
+
+/** `export type NAME = "a" | "b";`, one member a line when that is too wide, as prettier prints it. */
+function unionDeclaration(name: string, members: string[]): string {
+  const literals = [...new Set(members)].map((n) => JSON.stringify(n));
+  if (literals.length === 0) return `export type ${name} = never;`;
+  const line = `export type ${name} = ${literals.join(" | ")};`;
+  return line.length <= WIDTH
+    ? line
+    : `export type ${name} =\n${literals.map((l) => `  | ${l}`).join("\n")};`;
+}
+
+/** A string literal as prettier writes it: the quote that needs fewer escapes, double on a tie. */
+function stringLiteral(text: string): string {
+  const doubles = text.split('"').length - 1;
+  const singles = text.split("'").length - 1;
+  const quote = doubles > singles ? "'" : '"';
+  return `${quote}${text.replace(/\\/g, "\\\\").split(quote).join(`\\${quote}`)}${quote}`;
+}
+
+/** `const DATABASE: CodecDatabase = JSON.parse(ARG);`, its argument on a line of its own when long. */
+function databaseDeclaration(argument: string): string {
+  const line = `const DATABASE: CodecDatabase = JSON.parse(${argument});`;
+  return line.length <= WIDTH
+    ? line
+    : `const DATABASE: CodecDatabase = JSON.parse(\n  ${argument},\n);`;
+}
 
 /** What a register decoder module is made of: the database as data and its names. */
 export interface RegisterDecoderView {
@@ -195,7 +221,7 @@ export function registerDecoderView(m: IsaModel): RegisterDecoderView | null {
  */
 export function registerDecoderModule(
   view: RegisterDecoderView,
-  tableSource = JSON.stringify(JSON.stringify(view.table)),
+  tableSource = stringLiteral(JSON.stringify(view.table)),
   runtime = runtimeSource(),
 ): string {
   return renderTemplate("ts/registers/registers.ts.hbs", {
@@ -205,10 +231,10 @@ export function registerDecoderModule(
     varset: view.varset,
     variantList: view.variants.join(", ") || "none",
     firstDomain: view.domains[0] ?? "",
-    runtime,
-    table: tableSource,
-    domainType: literalUnion(view.domains),
-    registerType: literalUnion(view.registers),
+    runtime: runtime.trimEnd(),
+    database: databaseDeclaration(tableSource),
+    domainType: unionDeclaration("Domain", view.domains),
+    registerType: unionDeclaration("RegisterName", view.registers),
     defaultVarset: JSON.stringify(view.varset),
   });
 }
@@ -222,6 +248,7 @@ export function emitRegisterDecoders(models: IsaModel[]): OutputFile[] {
       {
         path: `ts/registers/${m.isa.id}.ts`,
         content: registerDecoderModule(view, undefined, runtime),
+        preformatted: true,
       },
     ];
   });
