@@ -16,8 +16,11 @@ import { ANSI_COLORS, lookupLine, NO_COLORS, type DecContext } from "./runtime/r
 export interface LookupArgs {
   file: string;
   domain: string;
-  /** `-a VARIANT` (as `chipset`) and `-v VARSET VARIANT`, in the order given. */
-  varsets: [string, string][];
+  /**
+   * `-v VARSET VARIANT` and `-a VARIANT` (`chipset`, by name or number: marked
+   * `chipset-or-number`), in the order given.
+   */
+  varsets: [string, string, "chipset-or-number"?][];
   colors: boolean;
   address: string;
   value?: string;
@@ -60,7 +63,7 @@ export function parseLookupArgs(argv: string[]): LookupArgs | string {
         optarg = argv[++i];
       }
       if (flag === "f") args.file = optarg;
-      else if (flag === "a") args.varsets.push(["chipset", chipsetVariant(optarg)]);
+      else if (flag === "a") args.varsets.push(["chipset", optarg, "chipset-or-number"]);
       else if (flag === "d") args.domain = optarg;
       else {
         // -v VARSET VARIANT: the variant is the next argument.
@@ -86,11 +89,29 @@ export function parseHex(text: string): bigint {
   return m[1] === "-" ? -clamped & max : clamped;
 }
 
-/** `-a`'s chipset: a name, or a number in hex, which names `NV` and two or more hex digits. */
-export function chipsetVariant(text: string): string {
-  return /^[0-9a-fA-F]+$/.test(text)
-    ? `NV${parseHex(text).toString(16).toUpperCase().padStart(2, "0")}`
-    : text;
+/**
+ * `-a`'s chipset: a variant name (`NV50`, `G80`), else a chipset number in hex, `NV` before it or
+ * not (`50`, `nv50`, `a0`): the variant whose value it is (rnndec_varaddvalue; nouveau names G80
+ * the chipset 0x50), or the one named `NV` and its two or more hex digits (`4` is `NV04`).
+ */
+export function chipsetVariant(db: RegisterDatabase, text: string): string | { error: string } {
+  const en = db.enums.find((e) => e.name === "chipset");
+  if (!en) return { error: "Enum chipset doesn't exist in database!" };
+  const named = (name: string) =>
+    en.values.find((x) => x.name.toLowerCase() === name.toLowerCase());
+  const byName = named(text);
+  if (byName) return byName.name;
+  const digits = /^(?:nv)?([0-9a-f]+)$/i.exec(text)?.[1];
+  if (digits !== undefined) {
+    const n = BigInt(`0x${digits}`);
+    const byValue = en.values.find((x) => x.value !== undefined && BigInt(x.value) === n);
+    if (byValue) return byValue.name;
+    const nv = `NV${n.toString(16).toUpperCase().padStart(2, "0")}`;
+    const byNumber = named(nv);
+    if (byNumber) return byNumber.name;
+    return { error: `Variant ${nv} doesn't exist in enum chipset!` };
+  }
+  return { error: `Variant ${text} doesn't exist in enum chipset!` };
 }
 
 /** rnndec_varadd: the variant of `varset` named `variant` (case-insensitively), or its complaint. */
@@ -126,8 +147,8 @@ export function lookup(argv: string[], log: Log): number {
   if (!db || errors.length > 0) return EXIT_INPUT_ERRORS;
 
   const chosen = new Map<string, string>();
-  for (const [varset, variant] of args.varsets) {
-    const v = variantOf(db, varset, variant);
+  for (const [varset, variant, kind] of args.varsets) {
+    const v = kind ? chipsetVariant(db, variant) : variantOf(db, varset, variant);
     if (typeof v !== "string") {
       log.err(v.error);
       return EXIT_INPUT_ERRORS;

@@ -10,7 +10,7 @@ import { gunzipSync } from "zlib";
 import { Diagnostics } from "../../generator/diagnostics";
 import { registerHeaders } from "../../generator/emit/emitRegisterHeaders";
 import { readDatabaseFile } from "../../generator/headergen";
-import { parseHex, parseLookupArgs } from "../../generator/lookup";
+import { chipsetVariant, parseHex, parseLookupArgs } from "../../generator/lookup";
 import { ANSI_COLORS, lookupLine, NO_COLORS } from "../../generator/runtime/rnndec";
 
 const FIXTURE = path.join(__dirname, "..", "fixtures", "rules-ng", "fuzz");
@@ -69,12 +69,16 @@ describe.each(cases)("%s", (_, c) => {
       if (typeof args === "string") throw new Error(args);
       const chosen = new Map<string, string>();
       let known = true;
-      for (const [varset, variant] of args.varsets) {
-        const v = db.enums
-          .find((e) => e.name === varset)
-          ?.values.find((x) => x.name.toLowerCase() === variant.toLowerCase());
-        if (!v) known = false;
-        else if (!chosen.has(varset)) chosen.set(varset, v.name);
+      for (const [varset, variant, kind] of args.varsets) {
+        const v = kind
+          ? chipsetVariant(db, variant)
+          : (db.enums
+              .find((e) => e.name === varset)
+              ?.values.find((x) => x.name.toLowerCase() === variant.toLowerCase())?.name ?? {
+              error: "",
+            });
+        if (typeof v !== "string") known = false;
+        else if (!chosen.has(varset)) chosen.set(varset, v);
       }
       const domain = db.domains.find((d) => d.name === args.domain);
       const line =

@@ -102,3 +102,43 @@ test("the generated register decoder prints what the command prints (one functio
     );
   }
 });
+
+test("-a takes a chipset by name or by number: nouveau names the chipset 0x50 G80", async () => {
+  const { mkdtempSync, rmSync, writeFileSync } = await import("fs");
+  const { tmpdir } = await import("os");
+  const dir = mkdtempSync(path.join(tmpdir(), "isaforge-lookup-"));
+  try {
+    writeFileSync(
+      path.join(dir, "root.xml"),
+      `<?xml version="1.0"?>
+<database xmlns="http://nouveau.freedesktop.org/">
+<enum name="chipset"><value name="NV04" value="0x04"/><value name="G80" value="0x50"/><value name="NVA0"/></enum>
+<domain name="NV_MMIO" bare="yes" prefix="chipset">
+  <reg32 offset="0x1100" name="OLD_INTR" variants="NV04"/>
+  <reg32 offset="0x1100" name="INTR" variants="G80-"/>
+</domain>
+</database>
+`,
+    );
+    for (const [a, line] of [
+      ["G80", "INTR\n"],
+      ["g80", "INTR\n"],
+      ["50", "INTR\n"],
+      ["NV50", "INTR\n"],
+      ["4", "OLD_INTR\n"],
+      ["a0", "INTR\n"],
+    ])
+      expect({ a, out: (await lookup(["-c", "-a", a, "1100"], dir, dir)).stdout }).toEqual({
+        a,
+        out: line,
+      });
+    const missing = await lookup(["-c", "-a", "99", "1100"], dir, dir);
+    expect([missing.status, missing.stdout, missing.stderr]).toEqual([
+      1,
+      "",
+      "Variant NV99 doesn't exist in enum chipset!\n",
+    ]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
