@@ -144,11 +144,13 @@ class DatabaseReader {
   /** rnn `rnn_parsefile` of an `<import>`: RNN_PATH, then beside the importing file. */
   importFile(r: ElementReader, importer: string, el: XmlElement, file: string): void {
     const at = r.at(el);
-    this.pending.db.files.find((f) => f.name === importer)?.imports.push({ file, source: at });
+    const imports = this.pending.db.files.find((f) => f.name === importer)!.imports;
     const inPath = this.searchDirs.map((d) => path.resolve(d, file)).find(isFile);
     const beside = path.resolve(path.dirname(r.file.absolutePath), file);
     const found = inPath ?? (isFile(beside) ? beside : undefined);
     if (!found) {
+      // A missing import is still one of the file's imports; rnn carries on without it.
+      imports.push({ file, source: at });
       const dirs = [
         ...new Set(
           [...this.searchDirs, path.dirname(r.file.absolutePath)].map(
@@ -163,15 +165,13 @@ class DatabaseReader {
       );
       return;
     }
-    const known = this.parsed.get(found);
+    // The import names the file as the database does, so that consumers can follow it.
     const name =
-      known ??
+      this.parsed.get(found) ??
       (inPath
         ? path.posix.normalize(file)
         : path.posix.normalize(path.posix.join(path.posix.dirname(importer), file)));
-    // The import names the file as the database does, so that consumers can follow it.
-    const imports = this.pending.db.files.find((f) => f.name === importer)!.imports;
-    imports[imports.length - 1].file = name;
+    imports.push({ file: name, source: at });
     this.readFile(found, name, at);
   }
 }
