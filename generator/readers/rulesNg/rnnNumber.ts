@@ -27,8 +27,3 @@ export function parseRnnBigInt(text: string): bigint | undefined {
 export function toRnnNumber(value: bigint): RnnNumber {
   return value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : `0x${value.toString(16)}`;
 }
-
-/** Back to a bigint, for arithmetic on 64 bits. */
-export function rnnBigInt(value: RnnNumber): bigint {
-  return BigInt(value);
-}
