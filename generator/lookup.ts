@@ -146,34 +146,34 @@ export function lookup(argv: string[], log: Log): number {
   for (const d of errors) log.err(formatDiagnostic(d));
   if (!db || errors.length > 0) return EXIT_INPUT_ERRORS;
 
+  const line = lookupIn(db, args, (m) => log.err(m));
+  if (typeof line !== "string") {
+    log.err(line.error);
+    return EXIT_INPUT_ERRORS;
+  }
+  log.out(line);
+  return EXIT_OK;
+}
+
+/**
+ * The line lookup prints for `args` in a database already read, or its complaint (a variant or
+ * domain that does not exist); `warn` hears rnndec's own ("I don't know which … variant").
+ */
+export function lookupIn(
+  db: RegisterDatabase,
+  args: LookupArgs,
+  warn?: (message: string) => void,
+): string | { error: string } {
   const chosen = new Map<string, string>();
   for (const [varset, variant, kind] of args.varsets) {
     const v = kind ? chipsetVariant(db, variant) : variantOf(db, varset, variant);
-    if (typeof v !== "string") {
-      log.err(v.error);
-      return EXIT_INPUT_ERRORS;
-    }
+    if (typeof v !== "string") return v;
     // rnndec takes the first variant added for a varset.
     if (!chosen.has(varset)) chosen.set(varset, v);
   }
   const domain = db.domains.find((d) => d.name === args.domain);
-  if (!domain) {
-    log.err(`Not a domain: ${args.domain}`);
-    return EXIT_INPUT_ERRORS;
-  }
-  const ctx: DecContext = {
-    db,
-    chosen,
-    colors: args.colors ? ANSI_COLORS : NO_COLORS,
-    warn: (m) => log.err(m),
-  };
-  log.out(
-    lookupLine(
-      ctx,
-      domain,
-      parseHex(args.address),
-      args.value === undefined ? undefined : parseHex(args.value),
-    ),
-  );
-  return EXIT_OK;
+  if (!domain) return { error: `Not a domain: ${args.domain}` };
+  const ctx: DecContext = { db, chosen, colors: args.colors ? ANSI_COLORS : NO_COLORS, warn };
+  const value = args.value === undefined ? undefined : parseHex(args.value);
+  return lookupLine(ctx, domain, parseHex(args.address), value);
 }

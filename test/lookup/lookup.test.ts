@@ -11,6 +11,9 @@ import * as path from "path";
 import { runCli } from "../../generator/cli";
 import * as adreno from "../../out/ts/registers/adreno-hw";
 
+// Whole databases read and walked: sized for a machine several times slower than a quiet one.
+jest.setTimeout(60_000);
+
 const FIXTURE = path.join(__dirname, "..", "fixtures", "rules-ng", "lookup");
 
 interface Case {

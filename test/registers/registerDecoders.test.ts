@@ -10,6 +10,9 @@ import type { CodecDatabase, CodecElement } from "../../generator/runtime/regist
 import { lookupLine, NO_COLORS } from "../../generator/runtime/rnndec";
 import { readShippedSpec } from "../helpers/shippedModels";
 
+// Whole databases read and walked: sized for a machine several times slower than a quiet one.
+jest.setTimeout(60_000);
+
 interface Reg {
   domain: string;
   element: CodecElement;
