@@ -1559,6 +1559,12 @@ function* solutions(frame, items, fails) {
     env.assigned.set(it.field, it.value);
   }
   const given = new Map(env.assigned);
+  const implicit = withImplicit(frame, items, given);
+  if (implicit) {
+    const tryEnv = { ...env, assigned: implicit };
+    if (complete(frame, items, tryEnv) === null && unmet(frame, items, tryEnv).length === 0)
+      yield tryEnv;
+  }
   const failed = complete(frame, items, env);
   const first = failed === null;
   if (first) yield env;
@@ -1580,6 +1586,21 @@ function* solutions(frame, items, fails) {
   const apart = offered ? null : searchApart(frame, items, given, open);
   if (apart) yield apart;
   else if (failed && offered === 0) fails.reject(failed.pos, failed.message);
+}
+function withImplicit(frame, items, given) {
+  if (!frame.implicit) return null;
+  const out = new Map(given);
+  let changed = false;
+  for (const [name, value] of Object.entries(frame.implicit)) {
+    const shown = given.get(name);
+    const free = items.find((it) => it.field === name && it.value === shown)?.free;
+    const merged = shown === void 0 ? value : free?.length ? withoutBits(shown, free) + (value - withoutBits(value, free)) : shown;
+    if (merged !== shown) {
+      out.set(name, merged);
+      changed = true;
+    }
+  }
+  return changed ? out : null;
 }
 function openFields(env, items, given) {
   const free = new Map(items.filter((it) => it.free?.length).map((it) => [it.field, it]));
@@ -1706,6 +1727,7 @@ function instructionFrame(s, k, line, gpu, fails) {
     shown: shown < 0 ? cases.length - 1 : shown,
     gpu: gpu ?? (s.gen ? s.gen[0] : null),
     param: () => void 0,
+    implicit: ISASPEC.instructions[s.name]?.implicit,
     finish(pos, items) {
       const end = pos + /^\s*/.exec(line.slice(pos))[0].length;
       if (end < line.length) return fails.expect(end, "end of line");

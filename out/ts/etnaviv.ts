@@ -1706,6 +1706,8 @@ const ISASPEC = SYNTAX as unknown as {
       asserts?: Case["asserts"];
       nested?: Case["nested"];
       overrides: (Case & { text: string })[];
+      /** What the upstream assembler writes in fields the text leaves open (the model's `implicit`). */
+      implicit?: Record<string, number>;
     }
   >;
   bitsets: Record<string, readonly BitsetLeaf[]>;
@@ -2665,6 +2667,8 @@ interface Frame {
   param(name: string): { spec: ValueSpec; derived: boolean } | undefined;
   /** At the end of the template: the instruction's words, or null (to keep looking). */
   finish(pos: number, items: readonly Item[]): Uint32Array | null;
+  /** An instruction's values for fields its text leaves open, as the upstream assembler writes them. */
+  implicit?: Readonly<Record<string, number>>;
 }
 
 /** The solver's view of a frame: its case's fields and derived values, then the default case's, then params. */
@@ -2829,6 +2833,14 @@ function* solutions(frame: Frame, items: readonly Item[], fails: Failures): Gene
     env.assigned.set(it.field, it.value);
   }
   const given = new Map(env.assigned);
+  // The upstream assembler's values for the fields the text leaves open first; what the text
+  // shows wins, and without them the search below still finds the text's words.
+  const implicit = withImplicit(frame, items, given);
+  if (implicit) {
+    const tryEnv: Solving = { ...env, assigned: implicit };
+    if (complete(frame, items, tryEnv) === null && unmet(frame, items, tryEnv).length === 0)
+      yield tryEnv;
+  }
   const failed = complete(frame, items, env);
   const first = failed === null;
   if (first) yield env;
@@ -2852,6 +2864,35 @@ function* solutions(frame: Frame, items: readonly Item[], fails: Failures): Gene
   const apart = offered ? null : searchApart(frame, items, given, open);
   if (apart) yield apart;
   else if (failed && offered === 0) fails.reject(failed.pos, failed.message);
+}
+
+/**
+ * The text's values with the frame's implicit values added where the text leaves a field open
+ * (wholly, or the bits a bitset-typed field's text does not show); null when none applies.
+ */
+function withImplicit(
+  frame: Frame,
+  items: readonly Item[],
+  given: ReadonlyMap<string, number>,
+): Map<string, number> | null {
+  if (!frame.implicit) return null;
+  const out = new Map(given);
+  let changed = false;
+  for (const [name, value] of Object.entries(frame.implicit)) {
+    const shown = given.get(name);
+    const free = items.find((it) => it.field === name && it.value === shown)?.free;
+    const merged =
+      shown === undefined
+        ? value
+        : free?.length
+          ? withoutBits(shown, free) + (value - withoutBits(value, free))
+          : shown;
+    if (merged !== shown) {
+      out.set(name, merged);
+      changed = true;
+    }
+  }
+  return changed ? out : null;
 }
 
 /** An open field to search: its bits (of the value) that may vary, the others as in `base`. */
@@ -3043,6 +3084,7 @@ function instructionFrame(
     shown: shown < 0 ? cases.length - 1 : shown,
     gpu: gpu ?? (s.gen ? s.gen[0] : null),
     param: () => undefined,
+    implicit: ISASPEC.instructions[s.name]?.implicit,
     finish(pos, items) {
       const end = pos + /^\s*/.exec(line.slice(pos))![0].length;
       if (end < line.length) return fails.expect(end, "end of line");
