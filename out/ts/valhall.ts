@@ -3455,12 +3455,16 @@ function assembleLine(text: string, line: number): Uint32Array {
   }
   for (const sr of va.staging) {
     const tok = operands[next++];
-    if (!/^@r\d+(:r\d+)*$/.test(tok.text))
+    if (!/^@(r\d+(:r\d+)*)?$/.test(tok.text))
       fail(`expected staging registers @rA:rB:…, found '${tok.text}'`, line, tok.column);
-    const regs = tok.text
-      .slice(1)
-      .split(":")
-      .map((r) => Number(r.slice(1)));
+    // `@` alone: no staging registers (the disassembler prints it so; the register field is 0).
+    const regs =
+      tok.text === "@"
+        ? []
+        : tok.text
+            .slice(1)
+            .split(":")
+            .map((r) => Number(r.slice(1)));
     if (regs[0] > VA_VALUE_MASK)
       fail(`register r${regs[0]} out of range (r0..r${VA_VALUE_MASK})`, line, tok.column);
     const gap = regs.findIndex((r, i) => r !== regs[0] + i);
@@ -3480,7 +3484,7 @@ function assembleLine(text: string, line: number): Uint32Array {
         line,
         tok.column,
       );
-    raw[sr.field] = regs[0];
+    raw[sr.field] = regs[0] ?? 0;
     raw[sr.count] = count;
   }
   for (const src of va.sources) {
