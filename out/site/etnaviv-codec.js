@@ -1709,7 +1709,8 @@ function checkBack(scope, frame, items, line, fails, checkCase = true) {
     const r = scope.resolve(it.field);
     if (!r) continue;
     const nested = it.text !== void 0 ? scope.nestedOf(it.field) : void 0;
-    const ok = nested ? withoutBits(r.value, it.free) === withoutBits(it.value, it.free) && renderNested(scope.enter(it.field, nested, r.value), line.slice(0, it.pos), []) === it.text : formatValue(r.spec, r.value) === formatValue(r.spec, it.value) && (scope.cases.some((c2) => namesOf(c2).fields.has(it.field)) ? r.value === it.value : true);
+    const shown = nested ? renderNested(scope.enter(it.field, nested, r.value), line.slice(0, it.pos), []) : "";
+    const ok = nested ? withoutBits(r.value, it.free) === withoutBits(it.value, it.free) && (shown === it.text || shown === it.canonical) : formatValue(r.spec, r.value) === formatValue(r.spec, it.value) && (scope.cases.some((c2) => namesOf(c2).fields.has(it.field)) ? r.value === it.value : true);
     if (!ok) return fails.reject(it.pos, `${it.field} does not encode as written`), false;
   }
   const c = frame.cases[frame.k];
@@ -1828,6 +1829,7 @@ function nestedReading(leaf, nested, frame, env, items, line, pos, end, fails) {
     end,
     value: words[0] + (words[1] ?? 0) * 2 ** 32,
     text: line.slice(pos, end),
+    canonical: renderNested(scope, line.slice(0, pos), []),
     outer,
     free
   };
@@ -1940,7 +1942,14 @@ function walk(frame, tokens, i, line, pos, items, gpu, fails, depth = 0) {
   if (nested) {
     for (const r of nestedReadings(frame, nested, line, start, gpu, fails, depth)) {
       const added = [
-        { field: tok.field, value: r.value, pos: start, text: r.text, free: r.free },
+        {
+          field: tok.field,
+          value: r.value,
+          pos: start,
+          text: r.text,
+          canonical: r.canonical,
+          free: r.free
+        },
         ...r.outer
       ];
       items.push(...added);

@@ -2603,6 +2603,8 @@ interface Item {
   pos: number;
   /** For a bitset-typed field: the text its value was read from. */
   text?: string;
+  /** For a bitset-typed field: how its value prints (`(1.000000)` for a text `(1.0)`). */
+  canonical?: string;
   /**
    * A value a bitset-typed field's solution gave a field of the enclosing scope (a `<param>`) that
    * its text does not fix (an override's condition made true one way of several): used only where
@@ -3049,9 +3051,12 @@ function checkBack(
     const r = scope.resolve(it.field);
     if (!r) continue; // a param: the enclosing frame checks it
     const nested = it.text !== undefined ? scope.nestedOf(it.field) : undefined;
+    const shown = nested
+      ? renderNested(scope.enter(it.field, nested, r.value), line.slice(0, it.pos), [])
+      : "";
     const ok = nested
       ? withoutBits(r.value, it.free) === withoutBits(it.value, it.free) &&
-        renderNested(scope.enter(it.field, nested, r.value), line.slice(0, it.pos), []) === it.text
+        (shown === it.text || shown === it.canonical)
       : formatValue(r.spec, r.value) === formatValue(r.spec, it.value) &&
         (scope.cases.some((c) => namesOf(c).fields.has(it.field)) ? r.value === it.value : true);
     if (!ok) return (fails.reject(it.pos, `${it.field} does not encode as written`), false);
@@ -3119,6 +3124,11 @@ interface Reading {
   end: number;
   value: number;
   text: string;
+  /**
+   * How the value prints, with the params the text gives: what the enclosing words may print
+   * instead of `text`, which may spell a number otherwise (Mesa's parser reads `(1.0)`, `0x10`).
+   */
+  canonical: string;
   /** Values the text gives (or needs) for the enclosing scope's fields passed as params. */
   outer: Item[];
   /** Bits of `value` the text leaves open. */
@@ -3239,6 +3249,7 @@ function nestedReading(
     end,
     value: words[0] + (words[1] ?? 0) * 2 ** 32,
     text: line.slice(pos, end),
+    canonical: renderNested(scope, line.slice(0, pos), []),
     outer,
     free,
   };
@@ -3396,7 +3407,14 @@ function walk(
   if (nested) {
     for (const r of nestedReadings(frame, nested, line, start, gpu, fails, depth)) {
       const added = [
-        { field: tok.field, value: r.value, pos: start, text: r.text, free: r.free },
+        {
+          field: tok.field,
+          value: r.value,
+          pos: start,
+          text: r.text,
+          canonical: r.canonical,
+          free: r.free,
+        },
         ...r.outer,
       ];
       items.push(...added);

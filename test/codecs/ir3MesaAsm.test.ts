@@ -97,6 +97,32 @@ describe("ir3 asm writes Mesa's words", () => {
     },
   );
 
+  // Numbers spelled otherwise than the disassembler prints them, as Mesa's lexer reads them: a
+  // float immediate `(1.0)` is fim_val 1.0 and `h(1.0)` _mesa_float_to_half(1.0) (ir3_parser.y
+  // immediate_cat1). cat1 mov with an immediate: pattern 53–54 = 10, DST_TYPE 46–48 and SRC_TYPE
+  // 50–52 the types (f32 1, f16 0).
+  test.each([
+    [
+      "mov.f32f32 r0.x, (1.0)",
+      words(CAT(1), [54, 1], [46, 1], [50, 1], [0, 0x3f800000]),
+      "mov.f32f32 r0.x, (1.000000)",
+    ],
+    [
+      "mov.f32f32 r0.x, (0.5)",
+      words(CAT(1), [54, 1], [46, 1], [50, 1], [0, 0x3f000000]),
+      "mov.f32f32 r0.x, (0.500000)",
+    ],
+    [
+      "mov.f16f16 hr0.x, h(1.0)",
+      words(CAT(1), [54, 1], [0, 0x3c00]),
+      "mov.f16f16 hr0.x, h(1.000000)",
+    ],
+  ] as const)("%s", (line, w, printed) => {
+    const back = ir3.assemble(line, { gpu: 600 });
+    expect(hex(back)).toEqual(hex(w));
+    expect(ir3.disassemble(back, { gpu: 600 })).toBe(printed);
+  });
+
   test("every category has a golden line", () => {
     const cats = new Set(GOLDEN.map(([, , w]) => w[1] >>> 29));
     expect([...cats].sort()).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
