@@ -65,6 +65,19 @@ const GOLDEN: [gpu: number, line: string, words: number[]][] = [
     "stg.s32 g[r0.z+5], r8.y, 3",
     words(CAT(6), [54, 3], [23, 1], [40, 1], [49, 5], [41, 2], [32, 5], [24, 3], [1, 33]),
   ],
+  // The same rule at a4xx, and for a7xx's stg.a (52 = 1): Mesa's parser reads g[r0.x+r0.y+4] as
+  // srcs r0.x, r0.y, 4 and a dummy 0 (cat6_a6xx_global_address_pt3), the encoder OFF 14–21 = 4,
+  // SRC2 32–39 = r0.y (1), SRC3 1–8 = r1.x (4), SIZE 24–26 = 1, pattern 23 = 1; DST_OFF (40) = 1.
+  [
+    400,
+    "stg.u32 g[r0.x+4], r1.x, 1",
+    words(CAT(6), [54, 3], [23, 1], [40, 1], [49, 3], [32, 4], [24, 1], [1, 4]),
+  ],
+  [
+    700,
+    "stg.a.u32 g[r0.x+r0.y+4], r1.x, 1",
+    words(CAT(6), [54, 3], [52, 1], [49, 3], [40, 1], [32, 1], [23, 1], [14, 4], [24, 1], [1, 4]),
+  ],
   // ldib.b (OPC 14–19 = 6, 20–22 = 110, 52–53 = 10): TYPED 11, TYPE_SIZE_MINUS_ONE 12–13 = 3,
   // TYPE f32, SRC1 = r0.x (the destination), SRC2 24–31 = r0.w (3), SSBO 41–48 = 1, MODE imm (0).
   // Bit 0 is `x` (ir3-cat6.xml:1261): the hardware's words set it, Mesa's encoder never does.
