@@ -100,6 +100,10 @@ export function makeProgram(log: Log, setStatus: (status: number) => void): Comm
     .option("--gpu <n>", "GPU generation (e.g. 600 for ir3 a6xx); default: the newest")
     .option("--bytes", "each line is the instruction's bytes in little-endian order")
     .option("--strict", "exit 1 if any instruction matches nothing")
+    .option(
+      "--show-errors",
+      "append Mesa's show_errors comment (isaspec ISAs: '\\t; dontcare bits in …'); the others print the same",
+    )
     .action((file: string | undefined, opts: DisasmOptions) => setStatus(disasm(file, opts, log)));
 
   program

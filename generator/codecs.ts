@@ -15,9 +15,12 @@ export interface LineResult {
 export interface Codec {
   ISA: { id: string; wordCount: number; defaultGpu: number | null };
   decode(words: ArrayLike<number>, options?: { gpu?: number }): { name: string } | undefined;
-  disassemble(words: ArrayLike<number>, options?: { gpu?: number }): string;
+  disassemble(words: ArrayLike<number>, options?: { gpu?: number; showErrors?: boolean }): string;
   assemble(text: string, options?: { gpu?: number }): Uint32Array;
-  disasmLine(line: string, options?: { bytes?: boolean; gpu?: number }): LineResult & { known: boolean };
+  disasmLine(
+    line: string,
+    options?: { bytes?: boolean; gpu?: number; showErrors?: boolean },
+  ): LineResult & { known: boolean };
   asmLine(line: string, options?: { bytes?: boolean; gpu?: number }): LineResult;
   AssemblyError: new (...args: never[]) => Error & { line: number; column: number };
 }
@@ -25,7 +28,8 @@ export interface Codec {
 function codecDir(): { dir: string; ext: string } {
   const compiled = path.join(PACKAGE_ROOT, "dist", "out", "ts");
   // Running from source (tsx, ts-jest): load the TypeScript next to it.
-  if (__filename.endsWith(".ts") || !existsSync(compiled)) return { dir: path.join(PACKAGE_ROOT, "out", "ts"), ext: ".ts" };
+  if (__filename.endsWith(".ts") || !existsSync(compiled))
+    return { dir: path.join(PACKAGE_ROOT, "out", "ts"), ext: ".ts" };
   return { dir: compiled, ext: ".js" };
 }
 

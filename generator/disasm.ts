@@ -19,6 +19,8 @@ export interface AsmOptions {
 
 export interface DisasmOptions extends AsmOptions {
   strict?: boolean;
+  /** Mesa's `show_errors` comments (isaspec ISAs; the other codecs print the same text). */
+  showErrors?: boolean;
 }
 
 function readInput(file: string | undefined): { name: string; text: string } {
@@ -34,7 +36,10 @@ function inputLines(text: string): string[] {
 
 function codecOrUsage(isa: string, log: Log): Codec | undefined {
   const codec = loadCodec(isa);
-  if (!codec) log.err(`isaforge: error[usage]: --isa '${isa}' has no codec (known: ${codecIds().join(", ")})`);
+  if (!codec)
+    log.err(
+      `isaforge: error[usage]: --isa '${isa}' has no codec (known: ${codecIds().join(", ")})`,
+    );
   return codec;
 }
 
@@ -54,9 +59,15 @@ export function disasm(file: string | undefined, options: DisasmOptions, log: Lo
   const input = readInput(file);
   let status = EXIT_OK;
   inputLines(input.text).forEach((line, i) => {
-    const result = codec.disasmLine(line, { bytes: options.bytes ?? false, ...opts });
+    const result = codec.disasmLine(line, {
+      bytes: options.bytes ?? false,
+      showErrors: options.showErrors ?? false,
+      ...opts,
+    });
     if (result.error) {
-      log.err(`${input.name}:${i + 1}:${result.error.column}: error[bad-word]: ${result.error.message}`);
+      log.err(
+        `${input.name}:${i + 1}:${result.error.column}: error[bad-word]: ${result.error.message}`,
+      );
       status = EXIT_INPUT_ERRORS;
     } else if (options.strict && !result.known) status = EXIT_INPUT_ERRORS;
     log.out(result.text);

@@ -453,8 +453,27 @@ export interface Instruction {
   doc?: string;
   /** Other source attributes kept as metadata (isaspec `<meta>`, Valhall `message`, `last`, …). */
   attributes?: Record<string, string>;
+  /**
+   * Values an assembler gives fields the text leaves open, as the upstream assembler does (isaspec:
+   * constant `<encode>` maps, and the defaults of Mesa's parser from the `isaspec-assembler`
+   * companion). A field the text shows takes the text's value.
+   */
+  implicit?: ImplicitValue[];
   /** Notes from other documents attached to this instruction. */
   notes: NoteRef[];
+  source: SourceRef;
+}
+
+/** A value the upstream assembler writes in a field its text does not show, and why. */
+export interface ImplicitValue {
+  field: string;
+  /**
+   * @asType integer
+   * @minimum 0
+   */
+  value: number;
+  /** The rule that gives it (e.g. "constant <encode> map", "ir3_parser.y:1090 sets cat5.type = TYPE_F32"). */
+  why: string;
   source: SourceRef;
 }
 

@@ -14,6 +14,7 @@ import { locateElement } from "./xml";
 import { collectDatabase } from "./isaspec/collect";
 import { EncodingResolver } from "./isaspec/encoding";
 import { Hierarchy } from "./isaspec/hierarchy";
+import { applyAssemblerCompanion } from "./isaspec/assemblerCompanion";
 import { InstructionBuilder } from "./isaspec/instructions";
 import { Lookup } from "./isaspec/lookup";
 import { checkReferences } from "./isaspec/references";
@@ -28,11 +29,12 @@ export function readIsaspec(ctx: ReaderContext): ModelPart {
   const builder = new InstructionBuilder(ctx.isa, hierarchy, lookup, encodings, ctx.diags);
   const instructions = builder.build();
   checkReferences(hierarchy, lookup, ctx.diags);
+  const assembler = ctx.companions.find((c) => c.kind === "isaspec-assembler");
+  if (assembler) applyAssemblerCompanion(assembler, instructions, ctx.diags);
 
   // Types of fields no leaf inherits are resolved too, so that every unknown type is reported.
   for (const b of db.bitsets) {
-    for (const f of [...b.fields, ...b.overrides.flatMap((o) => o.fields)])
-      lookup.type(f, b.name);
+    for (const f of [...b.fields, ...b.overrides.flatMap((o) => o.fields)]) lookup.type(f, b.name);
     for (const d of [...b.derived, ...b.overrides.flatMap((o) => o.derived)]) {
       lookup.type(d, b.name);
       if (d.expr) lookup.expr(d.expr);

@@ -1559,6 +1559,12 @@ function* solutions(frame, items, fails) {
     env.assigned.set(it.field, it.value);
   }
   const given = new Map(env.assigned);
+  const implicit = withImplicit(frame, items, given);
+  if (implicit) {
+    const tryEnv = { ...env, assigned: implicit };
+    if (complete(frame, items, tryEnv) === null && unmet(frame, items, tryEnv).length === 0)
+      yield tryEnv;
+  }
   const failed = complete(frame, items, env);
   const first = failed === null;
   if (first) yield env;
@@ -1580,6 +1586,21 @@ function* solutions(frame, items, fails) {
   const apart = offered ? null : searchApart(frame, items, given, open);
   if (apart) yield apart;
   else if (failed && offered === 0) fails.reject(failed.pos, failed.message);
+}
+function withImplicit(frame, items, given) {
+  if (!frame.implicit) return null;
+  const out = new Map(given);
+  let changed = false;
+  for (const [name, value] of Object.entries(frame.implicit)) {
+    const shown = given.get(name);
+    const free = items.find((it) => it.field === name && it.value === shown)?.free;
+    const merged = shown === void 0 ? value : free?.length ? withoutBits(shown, free) + (value - withoutBits(value, free)) : shown;
+    if (merged !== shown) {
+      out.set(name, merged);
+      changed = true;
+    }
+  }
+  return changed ? out : null;
 }
 function openFields(env, items, given) {
   const free = new Map(items.filter((it) => it.free?.length).map((it) => [it.field, it]));
@@ -1688,7 +1709,8 @@ function checkBack(scope, frame, items, line, fails, checkCase = true) {
     const r = scope.resolve(it.field);
     if (!r) continue;
     const nested = it.text !== void 0 ? scope.nestedOf(it.field) : void 0;
-    const ok = nested ? withoutBits(r.value, it.free) === withoutBits(it.value, it.free) && renderNested(scope.enter(it.field, nested, r.value), line.slice(0, it.pos), []) === it.text : formatValue(r.spec, r.value) === formatValue(r.spec, it.value) && (scope.cases.some((c2) => namesOf(c2).fields.has(it.field)) ? r.value === it.value : true);
+    const shown = nested ? renderNested(scope.enter(it.field, nested, r.value), line.slice(0, it.pos), []) : "";
+    const ok = nested ? withoutBits(r.value, it.free) === withoutBits(it.value, it.free) && (shown === it.text || shown === it.canonical) : formatValue(r.spec, r.value) === formatValue(r.spec, it.value) && (scope.cases.some((c2) => namesOf(c2).fields.has(it.field)) ? r.value === it.value : true);
     if (!ok) return fails.reject(it.pos, `${it.field} does not encode as written`), false;
   }
   const c = frame.cases[frame.k];
@@ -1706,6 +1728,7 @@ function instructionFrame(s, k, line, gpu, fails) {
     shown: shown < 0 ? cases.length - 1 : shown,
     gpu: gpu ?? (s.gen ? s.gen[0] : null),
     param: () => void 0,
+    implicit: ISASPEC.instructions[s.name]?.implicit,
     finish(pos, items) {
       const end = pos + /^\s*/.exec(line.slice(pos))[0].length;
       if (end < line.length) return fails.expect(end, "end of line");
@@ -1806,6 +1829,7 @@ function nestedReading(leaf, nested, frame, env, items, line, pos, end, fails) {
     end,
     value: words[0] + (words[1] ?? 0) * 2 ** 32,
     text: line.slice(pos, end),
+    canonical: renderNested(scope, line.slice(0, pos), []),
     outer,
     free
   };
@@ -1918,7 +1942,14 @@ function walk(frame, tokens, i, line, pos, items, gpu, fails, depth = 0) {
   if (nested) {
     for (const r of nestedReadings(frame, nested, line, start, gpu, fails, depth)) {
       const added = [
-        { field: tok.field, value: r.value, pos: start, text: r.text, free: r.free },
+        {
+          field: tok.field,
+          value: r.value,
+          pos: start,
+          text: r.text,
+          canonical: r.canonical,
+          free: r.free
+        },
         ...r.outer
       ];
       items.push(...added);
@@ -2094,7 +2125,8 @@ function disasmLine(line, options = {}) {
     };
   }
   const opts = options.gpu === void 0 ? {} : { gpu: options.gpu };
-  return { text: disassemble(parsed.words, opts), known: decode(parsed.words, opts) !== void 0 };
+  const text = disassemble(parsed.words, options.showErrors ? { ...opts, showErrors: true } : opts);
+  return { text, known: decode(parsed.words, opts) !== void 0 };
 }
 function asmLine(line, options = {}) {
   if (line.trim() === "") return { text: "" };

@@ -542,7 +542,8 @@ function disasmLine(line, options = {}) {
     };
   }
   const opts = options.gpu === void 0 ? {} : { gpu: options.gpu };
-  return { text: disassemble(parsed.words, opts), known: decode(parsed.words, opts) !== void 0 };
+  const text = disassemble(parsed.words, options.showErrors ? { ...opts, showErrors: true } : opts);
+  return { text, known: decode(parsed.words, opts) !== void 0 };
 }
 function asmLine(line, options = {}) {
   if (line.trim() === "") return { text: "" };

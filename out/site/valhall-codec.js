@@ -912,9 +912,9 @@ function assembleLine(text, line) {
   }
   for (const sr of va.staging) {
     const tok = operands[next++];
-    if (!/^@r\d+(:r\d+)*$/.test(tok.text))
+    if (!/^@(r\d+(:r\d+)*)?$/.test(tok.text))
       fail(`expected staging registers @rA:rB:\u2026, found '${tok.text}'`, line, tok.column);
-    const regs = tok.text.slice(1).split(":").map((r) => Number(r.slice(1)));
+    const regs = tok.text === "@" ? [] : tok.text.slice(1).split(":").map((r) => Number(r.slice(1)));
     if (regs[0] > VA_VALUE_MASK)
       fail(`register r${regs[0]} out of range (r0..r${VA_VALUE_MASK})`, line, tok.column);
     const gap = regs.findIndex((r, i) => r !== regs[0] + i);
@@ -934,7 +934,7 @@ function assembleLine(text, line) {
         line,
         tok.column
       );
-    raw[sr.field] = regs[0];
+    raw[sr.field] = regs[0] ?? 0;
     raw[sr.count] = count;
   }
   for (const src of va.sources) {
@@ -1047,7 +1047,8 @@ function disasmLine(line, options = {}) {
     };
   }
   const opts = options.gpu === void 0 ? {} : { gpu: options.gpu };
-  return { text: disassemble(parsed.words, opts), known: decode(parsed.words, opts) !== void 0 };
+  const text = disassemble(parsed.words, options.showErrors ? { ...opts, showErrors: true } : opts);
+  return { text, known: decode(parsed.words, opts) !== void 0 };
 }
 function asmLine(line, options = {}) {
   if (line.trim() === "") return { text: "" };

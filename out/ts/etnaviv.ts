@@ -1706,6 +1706,8 @@ const ISASPEC = SYNTAX as unknown as {
       asserts?: Case["asserts"];
       nested?: Case["nested"];
       overrides: (Case & { text: string })[];
+      /** What the upstream assembler writes in fields the text leaves open (the model's `implicit`). */
+      implicit?: Record<string, number>;
     }
   >;
   bitsets: Record<string, readonly BitsetLeaf[]>;
@@ -2601,6 +2603,8 @@ interface Item {
   pos: number;
   /** For a bitset-typed field: the text its value was read from. */
   text?: string;
+  /** For a bitset-typed field: how its value prints (`(1.000000)` for a text `(1.0)`). */
+  canonical?: string;
   /**
    * A value a bitset-typed field's solution gave a field of the enclosing scope (a `<param>`) that
    * its text does not fix (an override's condition made true one way of several): used only where
@@ -2665,6 +2669,8 @@ interface Frame {
   param(name: string): { spec: ValueSpec; derived: boolean } | undefined;
   /** At the end of the template: the instruction's words, or null (to keep looking). */
   finish(pos: number, items: readonly Item[]): Uint32Array | null;
+  /** An instruction's values for fields its text leaves open, as the upstream assembler writes them. */
+  implicit?: Readonly<Record<string, number>>;
 }
 
 /** The solver's view of a frame: its case's fields and derived values, then the default case's, then params. */
@@ -2829,6 +2835,14 @@ function* solutions(frame: Frame, items: readonly Item[], fails: Failures): Gene
     env.assigned.set(it.field, it.value);
   }
   const given = new Map(env.assigned);
+  // The upstream assembler's values for the fields the text leaves open first; what the text
+  // shows wins, and without them the search below still finds the text's words.
+  const implicit = withImplicit(frame, items, given);
+  if (implicit) {
+    const tryEnv: Solving = { ...env, assigned: implicit };
+    if (complete(frame, items, tryEnv) === null && unmet(frame, items, tryEnv).length === 0)
+      yield tryEnv;
+  }
   const failed = complete(frame, items, env);
   const first = failed === null;
   if (first) yield env;
@@ -2852,6 +2866,35 @@ function* solutions(frame: Frame, items: readonly Item[], fails: Failures): Gene
   const apart = offered ? null : searchApart(frame, items, given, open);
   if (apart) yield apart;
   else if (failed && offered === 0) fails.reject(failed.pos, failed.message);
+}
+
+/**
+ * The text's values with the frame's implicit values added where the text leaves a field open
+ * (wholly, or the bits a bitset-typed field's text does not show); null when none applies.
+ */
+function withImplicit(
+  frame: Frame,
+  items: readonly Item[],
+  given: ReadonlyMap<string, number>,
+): Map<string, number> | null {
+  if (!frame.implicit) return null;
+  const out = new Map(given);
+  let changed = false;
+  for (const [name, value] of Object.entries(frame.implicit)) {
+    const shown = given.get(name);
+    const free = items.find((it) => it.field === name && it.value === shown)?.free;
+    const merged =
+      shown === undefined
+        ? value
+        : free?.length
+          ? withoutBits(shown, free) + (value - withoutBits(value, free))
+          : shown;
+    if (merged !== shown) {
+      out.set(name, merged);
+      changed = true;
+    }
+  }
+  return changed ? out : null;
 }
 
 /** An open field to search: its bits (of the value) that may vary, the others as in `base`. */
@@ -3008,9 +3051,12 @@ function checkBack(
     const r = scope.resolve(it.field);
     if (!r) continue; // a param: the enclosing frame checks it
     const nested = it.text !== undefined ? scope.nestedOf(it.field) : undefined;
+    const shown = nested
+      ? renderNested(scope.enter(it.field, nested, r.value), line.slice(0, it.pos), [])
+      : "";
     const ok = nested
       ? withoutBits(r.value, it.free) === withoutBits(it.value, it.free) &&
-        renderNested(scope.enter(it.field, nested, r.value), line.slice(0, it.pos), []) === it.text
+        (shown === it.text || shown === it.canonical)
       : formatValue(r.spec, r.value) === formatValue(r.spec, it.value) &&
         (scope.cases.some((c) => namesOf(c).fields.has(it.field)) ? r.value === it.value : true);
     if (!ok) return (fails.reject(it.pos, `${it.field} does not encode as written`), false);
@@ -3043,6 +3089,7 @@ function instructionFrame(
     shown: shown < 0 ? cases.length - 1 : shown,
     gpu: gpu ?? (s.gen ? s.gen[0] : null),
     param: () => undefined,
+    implicit: ISASPEC.instructions[s.name]?.implicit,
     finish(pos, items) {
       const end = pos + /^\s*/.exec(line.slice(pos))![0].length;
       if (end < line.length) return fails.expect(end, "end of line");
@@ -3077,6 +3124,11 @@ interface Reading {
   end: number;
   value: number;
   text: string;
+  /**
+   * How the value prints, with the params the text gives: what the enclosing words may print
+   * instead of `text`, which may spell a number otherwise (Mesa's parser reads `(1.0)`, `0x10`).
+   */
+  canonical: string;
   /** Values the text gives (or needs) for the enclosing scope's fields passed as params. */
   outer: Item[];
   /** Bits of `value` the text leaves open. */
@@ -3197,6 +3249,7 @@ function nestedReading(
     end,
     value: words[0] + (words[1] ?? 0) * 2 ** 32,
     text: line.slice(pos, end),
+    canonical: renderNested(scope, line.slice(0, pos), []),
     outer,
     free,
   };
@@ -3354,7 +3407,14 @@ function walk(
   if (nested) {
     for (const r of nestedReadings(frame, nested, line, start, gpu, fails, depth)) {
       const added = [
-        { field: tok.field, value: r.value, pos: start, text: r.text, free: r.free },
+        {
+          field: tok.field,
+          value: r.value,
+          pos: start,
+          text: r.text,
+          canonical: r.canonical,
+          free: r.free,
+        },
         ...r.outer,
       ];
       items.push(...added);
@@ -3599,11 +3659,11 @@ export function parseWords(
  * The line `isaforge disasm` prints for one input line: the disassembly (`unknown …`, for isaspec
  * Mesa's `no match: …`, for words no instruction matches; `known` tells them apart), `invalid: …`
  * for a line that is not words, and an empty line for a blank one (and, as Mesa, for an isaspec
- * instruction without a display template).
+ * instruction without a display template); with `showErrors`, Mesa's `show_errors` comment.
  */
 export function disasmLine(
   line: string,
-  options: { bytes?: boolean; gpu?: number } = {},
+  options: { bytes?: boolean; gpu?: number; showErrors?: boolean } = {},
 ): LineResult & { known: boolean } {
   if (line.trim() === "") return { text: "", known: true };
   const parsed = parseWords(line, options.bytes ?? false);
@@ -3616,7 +3676,8 @@ export function disasmLine(
     };
   }
   const opts = options.gpu === undefined ? {} : { gpu: options.gpu };
-  return { text: disassemble(parsed.words, opts), known: decode(parsed.words, opts) !== undefined };
+  const text = disassemble(parsed.words, options.showErrors ? { ...opts, showErrors: true } : opts);
+  return { text, known: decode(parsed.words, opts) !== undefined };
 }
 
 /**

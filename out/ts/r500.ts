@@ -487,6 +487,11 @@ export const INSTRUCTION_NAMES: readonly InstructionName[] = INSTRUCTIONS.map(
 export interface DisassembleOptions extends DecodeOptions {
   /** Mesa's instruction index, printed first as `<index>\t`; omitted when absent. */
   index?: number;
+  /**
+   * Accepted for every codec's sake; Mesa's R500 program dump has no `show_errors` mode, so the
+   * text is the same with it.
+   */
+  showErrors?: boolean;
 }
 
 /** An assembler error: `line`/`column` (1-based) locate the first bad token. */
@@ -825,11 +830,11 @@ export function parseWords(
  * The line `isaforge disasm` prints for one input line: the disassembly (`unknown …`, for isaspec
  * Mesa's `no match: …`, for words no instruction matches; `known` tells them apart), `invalid: …`
  * for a line that is not words, and an empty line for a blank one (and, as Mesa, for an isaspec
- * instruction without a display template).
+ * instruction without a display template); with `showErrors`, Mesa's `show_errors` comment.
  */
 export function disasmLine(
   line: string,
-  options: { bytes?: boolean; gpu?: number } = {},
+  options: { bytes?: boolean; gpu?: number; showErrors?: boolean } = {},
 ): LineResult & { known: boolean } {
   if (line.trim() === "") return { text: "", known: true };
   const parsed = parseWords(line, options.bytes ?? false);
@@ -842,7 +847,8 @@ export function disasmLine(
     };
   }
   const opts = options.gpu === undefined ? {} : { gpu: options.gpu };
-  return { text: disassemble(parsed.words, opts), known: decode(parsed.words, opts) !== undefined };
+  const text = disassemble(parsed.words, options.showErrors ? { ...opts, showErrors: true } : opts);
+  return { text, known: decode(parsed.words, opts) !== undefined };
 }
 
 /**

@@ -3111,7 +3111,13 @@ export const INSTRUCTION_NAMES: readonly InstructionName[] = INSTRUCTIONS.map(
  * then destination, staging registers, sources and immediates joined by ", ".
  * --------------------------------------------------------------------------------------------- */
 
-export interface DisassembleOptions extends DecodeOptions {}
+export interface DisassembleOptions extends DecodeOptions {
+  /**
+   * Accepted for every codec's sake; Mesa's Valhall disassembler has no `show_errors` mode, so the
+   * text is the same with it (don't-care bits and reserved values print as they always do).
+   */
+  showErrors?: boolean;
+}
 
 /** A printed suffix: `[field, label]`; a flag prints `.label`, an enum `.<value>`. */
 type VaSuffix = readonly [string, string];
@@ -3455,12 +3461,16 @@ function assembleLine(text: string, line: number): Uint32Array {
   }
   for (const sr of va.staging) {
     const tok = operands[next++];
-    if (!/^@r\d+(:r\d+)*$/.test(tok.text))
+    if (!/^@(r\d+(:r\d+)*)?$/.test(tok.text))
       fail(`expected staging registers @rA:rB:…, found '${tok.text}'`, line, tok.column);
-    const regs = tok.text
-      .slice(1)
-      .split(":")
-      .map((r) => Number(r.slice(1)));
+    // `@` alone: no staging registers (the disassembler prints it so; the register field is 0).
+    const regs =
+      tok.text === "@"
+        ? []
+        : tok.text
+            .slice(1)
+            .split(":")
+            .map((r) => Number(r.slice(1)));
     if (regs[0] > VA_VALUE_MASK)
       fail(`register r${regs[0]} out of range (r0..r${VA_VALUE_MASK})`, line, tok.column);
     const gap = regs.findIndex((r, i) => r !== regs[0] + i);
@@ -3480,7 +3490,7 @@ function assembleLine(text: string, line: number): Uint32Array {
         line,
         tok.column,
       );
-    raw[sr.field] = regs[0];
+    raw[sr.field] = regs[0] ?? 0;
     raw[sr.count] = count;
   }
   for (const src of va.sources) {
@@ -3620,11 +3630,11 @@ export function parseWords(
  * The line `isaforge disasm` prints for one input line: the disassembly (`unknown …`, for isaspec
  * Mesa's `no match: …`, for words no instruction matches; `known` tells them apart), `invalid: …`
  * for a line that is not words, and an empty line for a blank one (and, as Mesa, for an isaspec
- * instruction without a display template).
+ * instruction without a display template); with `showErrors`, Mesa's `show_errors` comment.
  */
 export function disasmLine(
   line: string,
-  options: { bytes?: boolean; gpu?: number } = {},
+  options: { bytes?: boolean; gpu?: number; showErrors?: boolean } = {},
 ): LineResult & { known: boolean } {
   if (line.trim() === "") return { text: "", known: true };
   const parsed = parseWords(line, options.bytes ?? false);
@@ -3637,7 +3647,8 @@ export function disasmLine(
     };
   }
   const opts = options.gpu === undefined ? {} : { gpu: options.gpu };
-  return { text: disassemble(parsed.words, opts), known: decode(parsed.words, opts) !== undefined };
+  const text = disassemble(parsed.words, options.showErrors ? { ...opts, showErrors: true } : opts);
+  return { text, known: decode(parsed.words, opts) !== undefined };
 }
 
 /**

@@ -64,6 +64,19 @@ describe("isaforge disasm / asm", () => {
     expect((await run(input, "disasm", "--isa", "ir3", "--strict")).status).toBe(1);
   });
 
+  test("--show-errors appends Mesa's show_errors comment; codecs without one print the same", async () => {
+    // ret (cat0 OPC 4) with don't-care bits 32–36, 43 set: Mesa's `dontcare bits in ret: …`.
+    const ret = "0x00000000 0x0200081f\n";
+    expect((await run(ret, "disasm", "--isa", "ir3")).out).toEqual(["ret"]);
+    const shown = await run(ret, "disasm", "--isa", "ir3", "--show-errors");
+    expect(shown.status).toBe(0);
+    expect(shown.out).toEqual(["ret\t; dontcare bits in ret: 0000081f00000000"]);
+    // Valhall and R500: Mesa's disassemblers have no show_errors mode.
+    const mov = "02 00 00 00 00 c1 91 00\n";
+    const flag = ["disasm", "--isa", "valhall", "--bytes"];
+    expect((await run(mov, ...flag, "--show-errors")).out).toEqual((await run(mov, ...flag)).out);
+  });
+
   test("an unknown --isa is a usage error", async () => {
     const r = await run("0 0\n", "disasm", "--isa", "z80");
     expect(r.status).toBe(2);

@@ -12,7 +12,7 @@ export interface GeneratedCodec {
   ISA: { id: string; wordCount: number; defaultGpu: number | null };
   encode(instruction: { name: string; fields: Record<string, unknown> }): Uint32Array;
   decode(words: ArrayLike<number>, options?: { gpu?: number }): { name: string } | undefined;
-  disassemble(words: ArrayLike<number>, options?: { gpu?: number }): string;
+  disassemble(words: ArrayLike<number>, options?: { gpu?: number; showErrors?: boolean }): string;
   assemble(text: string, options?: { gpu?: number }): Uint32Array;
 }
 

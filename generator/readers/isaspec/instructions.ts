@@ -21,6 +21,7 @@ import type {
   DisplayOverride,
   EncodingBits,
   Field,
+  ImplicitValue,
   Instruction,
   IsaInfo,
 } from "../../model/types";
@@ -107,6 +108,7 @@ export class InstructionBuilder {
       extends: ext,
       source,
     } = this.flatten(leaf, chain, this.isa.wordCount);
+    const implicit = constantMaps(chain, fields, derived, overrides, display);
     return {
       name,
       mnemonic: leaf.displayname ?? leaf.name,
@@ -122,6 +124,7 @@ export class InstructionBuilder {
       gen,
       ...(leaf.docText ? { doc: leaf.docText } : {}),
       ...(Object.keys(attributes).length ? { attributes } : {}),
+      ...(implicit.length ? { implicit } : {}),
       notes: [],
       source,
     };
@@ -308,6 +311,48 @@ export class InstructionBuilder {
     for (const b of chain) for (const m of b.meta) setFirst(`meta.${m.key}`, m.value);
     return out;
   }
+}
+
+/**
+ * The instruction's `<encode>` maps (nearest per field) whose value is a constant, for the fields
+ * Mesa's encoder writes: those forced, and those a display, expression or `<param>` names (encode.py
+ * encodes only those). Whatever the text, Mesa writes that constant.
+ */
+function constantMaps(
+  chain: BitsetSource[],
+  fields: Field[],
+  derived: DerivedField[],
+  overrides: DisplayOverride[],
+  display: string | undefined,
+): ImplicitValue[] {
+  const named = [
+    display ?? "",
+    ...derived.map((d) => d.expr),
+    ...overrides.flatMap((o) => [o.expr, o.display ?? "", ...o.derived.map((d) => d.expr)]),
+  ].join(" ");
+  const params = new Set(
+    [...fields, ...overrides.flatMap((o) => o.fields)].flatMap((f) =>
+      (f.params ?? []).map((p) => p.name),
+    ),
+  );
+  const seen = new Set<string>();
+  const out: ImplicitValue[] = [];
+  for (const b of chain)
+    for (const m of b.encode?.maps ?? []) {
+      if (seen.has(m.name)) continue;
+      seen.add(m.name);
+      const text = m.text.trim();
+      if (!/^(0x[0-9a-fA-F]+|[0-9]+)$/.test(text) || !fields.some((f) => f.name === m.name))
+        continue;
+      if (!m.force && !params.has(m.name) && !named.includes(`{${m.name}}`)) continue;
+      out.push({
+        field: m.name,
+        value: Number(text),
+        why: `constant <encode> map of ${b.name}${m.force ? " (force)" : ""}`,
+        source: locateElement(m.doc, m.el),
+      });
+    }
+  return out;
 }
 
 function multiGenName(name: string, min: number, max: number): string {

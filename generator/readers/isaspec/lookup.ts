@@ -63,14 +63,15 @@ export class Lookup {
       into: Map<string, T>,
     ) => {
       for (const item of items) {
+        // isa.py keeps them in a dict: a later definition replaces the earlier one.
         const first = into.get(item.name);
-        if (first) {
-          diags.error(
+        if (first)
+          diags.warning(
             "duplicate-name",
-            `${kind} '${item.name}' is defined again (first at ${formatLocation(locateElement(first.doc, first.el))})`,
+            `${kind} '${item.name}' is defined again (first at ${formatLocation(locateElement(first.doc, first.el))}); Mesa uses this later one`,
             locateElement(item.doc, item.el),
           );
-        } else into.set(item.name, item);
+        into.set(item.name, item);
       }
     };
     unique(db.enums, "enum", this.enums);

@@ -5,8 +5,9 @@
  * when that root is a field type, or — in displays — `NAME` itself. Lookup starts at the leaf, so a
  * display or expression written on an ancestor is checked against every leaf that inherits it, and
  * reported once per (place, name) listing the leaves that lack it. Mesa's decoder resolves a name
- * only when it is used (and reports "no field" then), so a name that some leaves do have is a
- * warning; one that no leaf has is an error. A `<param>` naming nothing is always a warning.
+ * only when it is used (prints nothing there, reads 0 in an expression, and reports "no field"
+ * with show_errors) and isa.py checks no references, so every such name is a warning (`check
+ * --strict` makes it an error). A `<param>` naming nothing is always a warning.
  */
 import type { Diagnostics } from "../../diagnostics";
 import { locateElement } from "../xml";
@@ -87,11 +88,15 @@ export function checkReferences(hierarchy: Hierarchy, lookup: Lookup, diags: Dia
       .map((l) => `'${l}'`)
       .join(", ");
     const more = leaves.length > 3 ? ` and ${leaves.length - 3} more` : "";
-    const report = resolvedSomewhere.has(key) || use.param ? diags.warning : diags.error;
-    report.call(
-      diags,
+    // Mesa builds it: its decoder looks the name up when it prints (nothing there, or 0 in an
+    // expression) and says `no field 'X'` with show_errors; so does isaforge's.
+    const mesa =
+      use.param || resolvedSomewhere.has(key)
+        ? ""
+        : `; Mesa reads it as nothing (no field '${name}')`;
+    diags.warning(
       use.param ? "unknown-param" : "dangling-reference",
-      `${use.param ? `<param name="${name}"> of ${use.what}` : `{${name}} in ${use.what}`} names no field or derived field of ${shown}${more}`,
+      `${use.param ? `<param name="${name}"> of ${use.what}` : `{${name}} in ${use.what}`} names no field or derived field of ${shown}${more}${mesa}`,
       locateElement(use.at.doc, use.at.el),
     );
   }

@@ -1,7 +1,8 @@
 /**
  * The isaspec XML vocabulary (source-formats.md A.1): which attributes and child elements each
  * element may have. Anything else is reported, so that a misspelt `extend=` or `<patern>` cannot
- * silently change an encoding.
+ * silently change an encoding: as a warning, since isa.py ignores what it does not know (`check
+ * --strict` makes it an error).
  */
 import type { Diagnostics } from "../../diagnostics";
 import type { RecoveredDocument } from "../../recover/recoverDocument";
@@ -80,10 +81,11 @@ export function checkVocabulary(
   if (!rule) return [];
   if (rule.attrs !== "any") {
     for (const attr of Object.keys(el.attrs)) {
+      // isa.py reads the attributes and elements it knows and ignores the rest: a warning.
       if (!rule.attrs.includes(attr))
-        diags.error(
+        diags.warning(
           "unknown-attribute",
-          `unknown attribute '${attr}' on <${el.name}>`,
+          `unknown attribute '${attr}' on <${el.name}>; Mesa ignores it`,
           locateAttribute(doc, el, attr),
         );
     }
@@ -93,9 +95,9 @@ export function checkVocabulary(
     if (child.kind === "element") {
       if (rule.children.includes(child.name)) kept.push(child);
       else
-        diags.error(
+        diags.warning(
           "unknown-element",
-          `unknown element <${child.name}> in <${el.name}>`,
+          `unknown element <${child.name}> in <${el.name}>; Mesa ignores it`,
           locateElement(doc, child),
         );
     } else if (child.kind === "text" && !rule.text && child.text.trim() !== "") {

@@ -119,7 +119,8 @@ export function isaspecSyntaxData(model: IsaModel): object {
       i.derived.length === 0 &&
       i.overrides.length === 0 &&
       !i.assertions &&
-      !Object.keys(n).length
+      !Object.keys(n).length &&
+      !i.implicit
     )
       continue;
     const level = levelIn(i.extends);
@@ -129,6 +130,9 @@ export function isaspecSyntaxData(model: IsaModel): object {
       ...(i.assertions ? { asserts: assertsOf(i.assertions, level) } : {}),
       ...(Object.keys(n).length ? { nested: n } : {}),
       overrides: overrides(i.overrides, level),
+      ...(i.implicit
+        ? { implicit: Object.fromEntries(i.implicit.map((v) => [v.field, v.value])) }
+        : {}),
     };
   }
   // Each root used as a field type: its leaves, each with its bits, gens and cases (default last).

@@ -1,0 +1,52 @@
+/**
+ * The `isaspec-assembler` companion: values the upstream assembler's parser gives fields its text
+ * leaves open (Mesa's ir3_parser.y sets `cat5.type = TYPE_F32` for `dsxpp.1`, which prints no
+ * type), added to the instructions' `implicit` values after the constant `<encode>` maps.
+ */
+import type { Diagnostics } from "../../diagnostics";
+import type { Instruction } from "../../model/types";
+import type { LoadedCompanion } from "../readerTypes";
+
+interface Rule {
+  instructions: string[];
+  field: string;
+  value: number;
+  why: string;
+}
+
+export function applyAssemblerCompanion(
+  companion: LoadedCompanion,
+  instructions: Instruction[],
+  diags: Diagnostics,
+): void {
+  const byName = new Map(instructions.map((i) => [i.name, i]));
+  const rules = (companion.data as { implicit: Rule[] }).implicit;
+  rules.forEach((rule, r) => {
+    rule.instructions.forEach((name, n) => {
+      const ins = byName.get(name);
+      const at = companion.locate(["implicit", r, "instructions", n]);
+      if (!ins) return diags.error("unknown-instruction", `no instruction '${name}'`, at);
+      const field = ins.fields.find((f) => f.name === rule.field);
+      if (!field)
+        return diags.error(
+          "unknown-field",
+          `instruction '${name}' has no field '${rule.field}'`,
+          companion.locate(["implicit", r, "field"]),
+        );
+      if (rule.value >= 2 ** field.width)
+        return diags.error(
+          "value-range",
+          `${rule.value} does not fit field '${rule.field}' of '${name}' (${field.width} bits)`,
+          companion.locate(["implicit", r, "value"]),
+        );
+      const implicit = (ins.implicit ??= []).filter((v) => v.field !== rule.field);
+      implicit.push({
+        field: rule.field,
+        value: rule.value,
+        why: rule.why,
+        source: companion.locate(["implicit", r]),
+      });
+      ins.implicit = implicit;
+    });
+  });
+}
