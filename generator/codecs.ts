@@ -2,7 +2,7 @@
  * Loading the generated TS codecs (out/ts/<id>.ts) for the CLI: compiled into dist/ by `prepare`,
  * or run from source under tsx/ts-jest. Only the ISAs shipped with the package have codecs.
  */
-import { existsSync, readdirSync } from "fs";
+import { existsSync, readFileSync, readdirSync } from "fs";
 import * as path from "path";
 import { PACKAGE_ROOT } from "./paths";
 
@@ -17,7 +17,10 @@ export interface Codec {
   decode(words: ArrayLike<number>, options?: { gpu?: number }): { name: string } | undefined;
   disassemble(words: ArrayLike<number>, options?: { gpu?: number }): string;
   assemble(text: string, options?: { gpu?: number }): Uint32Array;
-  disasmLine(line: string, options?: { bytes?: boolean; gpu?: number }): LineResult & { known: boolean };
+  disasmLine(
+    line: string,
+    options?: { bytes?: boolean; gpu?: number },
+  ): LineResult & { known: boolean };
   asmLine(line: string, options?: { bytes?: boolean; gpu?: number }): LineResult;
   AssemblyError: new (...args: never[]) => Error & { line: number; column: number };
 }
@@ -25,7 +28,8 @@ export interface Codec {
 function codecDir(): { dir: string; ext: string } {
   const compiled = path.join(PACKAGE_ROOT, "dist", "out", "ts");
   // Running from source (tsx, ts-jest): load the TypeScript next to it.
-  if (__filename.endsWith(".ts") || !existsSync(compiled)) return { dir: path.join(PACKAGE_ROOT, "out", "ts"), ext: ".ts" };
+  if (__filename.endsWith(".ts") || !existsSync(compiled))
+    return { dir: path.join(PACKAGE_ROOT, "out", "ts"), ext: ".ts" };
   return { dir: compiled, ext: ".js" };
 }
 
@@ -44,4 +48,38 @@ export function loadCodec(id: string): Codec | undefined {
   const { dir, ext } = codecDir();
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   return require(path.join(dir, id + ext)) as Codec;
+}
+
+/** A generation's gpu ids, inclusive; `null`: no upper bound. */
+export type GenerationRange = readonly [number, number | null];
+
+/** isaspec's unbounded `<gen>` max, as the readers store it. */
+const NO_MAX = 0xffffffff;
+
+/**
+ * The generations of an ISA with a codec: the gpu ranges its instructions' `<gen>` bounds cut the
+ * ids into (ir3: 300..499, 500..599, 600..699, 700 and up), from the shipped model; none when no
+ * instruction depends on the gpu.
+ */
+export function generationsOf(id: string): GenerationRange[] {
+  const model = JSON.parse(
+    readFileSync(path.join(PACKAGE_ROOT, "out", "json", `${id}.json`), "utf8"),
+  ) as {
+    instructions: { gen?: { min: number; max: number } }[];
+  };
+  const gens = model.instructions.flatMap((i) => (i.gen ? [i.gen] : []));
+  if (gens.length === 0) return [];
+  const starts = new Set<number>();
+  for (const g of gens) {
+    starts.add(g.min);
+    if (g.max < NO_MAX) starts.add(g.max + 1);
+  }
+  const sorted = [...starts].sort((a, b) => a - b);
+  const top = Math.max(...gens.map((g) => g.max));
+  return sorted
+    .map((min, i): GenerationRange => {
+      const next = sorted[i + 1];
+      return [min, next !== undefined ? next - 1 : top >= NO_MAX ? null : top];
+    })
+    .filter(([min]) => gens.some((g) => g.min <= min && min <= g.max));
 }

@@ -69,8 +69,12 @@ function loadSchema(name: string): object {
 
 /** The ISA folders of a specs directory, sorted by name so that input order never matters. */
 export function listSpecIds(specsDir: string, diags: Diagnostics): string[] {
-  if (!existsSync(specsDir) || !statSync(specsDir).isDirectory()) {
+  if (!existsSync(specsDir)) {
     diags.error("missing-specs", `specs directory '${specsDir}' does not exist`);
+    return [];
+  }
+  if (!statSync(specsDir).isDirectory()) {
+    diags.error("missing-specs", `specs directory '${specsDir}' is a file, not a directory`);
     return [];
   }
   return readdirSync(specsDir, { withFileTypes: true })

@@ -28,6 +28,42 @@ describe("isaforge CLI", () => {
     expect(r.out).toContain("check [options]");
   });
 
+  test("--help names the ISAs with codecs; asm --help gives the input grammar", async () => {
+    const r = await run("--help");
+    expect(r.out).toContain("ISAs with codecs (disasm, asm --isa): etnaviv, ir3, r500, valhall");
+    const asm = await run("asm", "--help");
+    expect(asm.status).toBe(0);
+    expect(asm.out).toContain("--isa <id>  ISA whose codec to use: etnaviv, ir3, r500, valhall");
+    expect(asm.out).toContain(
+      "  ir3: lower-case mnemonics; `;` starts a comment, as in Mesa's ir3 lexer",
+    );
+  });
+
+  test("check counts in English: 1 instruction", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "isaforge-one-"));
+    try {
+      // R500's flow-control instruction is the spec's one instruction.
+      cpSync(path.join(__dirname, "..", "..", "specs", "r500"), path.join(dir, "r500"), {
+        recursive: true,
+      });
+      const r = await run("check", "--specs", dir);
+      expect(r.status).toBe(0);
+      expect(r.out).toBe("ok: r500 (1 instruction)");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test("--specs naming a file says it is not a directory", async () => {
+    const file = path.join(__dirname, "..", "..", "README.md");
+    const r = await run("check", "--specs", file);
+    expect(r.status).toBe(1);
+    expect(r.err.split("\n")).toEqual([
+      `isaforge: error[missing-specs]: specs directory '${file}' is a file, not a directory`,
+      "1 error, 0 warnings",
+    ]);
+  });
+
   test("--version prints the package version", async () => {
     const r = await run("--version");
     expect(r.status).toBe(0);
