@@ -11,7 +11,8 @@ import { codecIds } from "./codecs";
 import { asm, disasm, type AsmOptions, type DisasmOptions } from "./disasm";
 import { restoreInterruptedSwap } from "./emit/writeOutput";
 import { packagePath } from "./paths";
-import { DIALECTS, plural } from "./sourceText";
+import { plural } from "./diagnostics";
+import { DIALECTS } from "./sourceText";
 
 const consoleLog: Log = {
   out: (line) => process.stdout.write(line + "\n"),

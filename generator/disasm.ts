@@ -7,11 +7,11 @@
 import { readFileSync, statSync } from "fs";
 import type { Log } from "./build";
 import { EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE } from "./build";
+import { plural } from "./diagnostics";
 import { codecIds, generationsOf, loadCodec, type Codec, type GenerationRange } from "./codecs";
 import {
   dialectOf,
   otherCaseMnemonic,
-  plural,
   readBinaryWords,
   readWordListing,
   sourceColumn,

@@ -12,6 +12,8 @@
  * - whitespace around a statement and before a comma is free (`   br   !p0.x ,  #3   `).
  */
 
+import { plural } from "./diagnostics";
+
 /** How an ISA's upstream assembler reads a line. */
 export interface Dialect {
   /** `;` starts a comment (ir3's lexer: `";"[^\n]*`). */
@@ -225,9 +227,4 @@ export function readBinaryWords(data: Uint8Array): { words: number[]; error?: st
   const words: number[] = [];
   for (let i = 0; i < data.length; i += 4) words.push(view.getUint32(i, true));
   return { words };
-}
-
-/** `1 instruction`, `2 instructions`. */
-export function plural(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? "" : "s"}`;
 }

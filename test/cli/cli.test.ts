@@ -184,6 +184,46 @@ describe("isaforge CLI", () => {
     ]);
   });
 
+  test("acceptedWarnings: warnings accepted by name are counted, not printed; a stale entry is reported", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "isaforge-accepted-"));
+    try {
+      const toy = path.join(dir, "toy");
+      cpSync(path.join(FIXTURES, "analysis-errors", "toy"), toy, { recursive: true });
+      const manifest = JSON.parse(readFileSync(path.join(toy, "manifest.json"), "utf8"));
+      manifest.acceptedWarnings = [
+        { code: "enum-width", where: "toy.xml:5", why: "the toy's mode 4 is for a wider field" },
+        { code: "overlap", where: "toy.xml", why: "the toy's overlaps are on purpose" },
+        { code: "overlap", where: "toy.xml:99", why: "an overlap that is gone" },
+      ];
+      writeFileSync(path.join(toy, "manifest.json"), JSON.stringify(manifest, null, 2));
+      const r = await run("check", "--specs", dir);
+      const f = `${path.basename(dir)}/toy/toy.xml`;
+      // The three warnings are accepted (two by the file, one at its line); the errors stay. The
+      // third entry opens at line 26 of the manifest JSON.stringify writes (2-space indent).
+      expect(r.err.split("\n").filter((l) => !l.startsWith(" "))).toEqual([
+        `${path.basename(dir)}/toy/manifest.json:26:5: warning[unused-accepted-warning]: acceptedWarnings names warning[overlap] at 'toy.xml:99', which no longer occurs: remove the entry`,
+        `${f}:21:2: error[field-overlap]: pattern 24..31 of 'wide' overlaps field 'HIGH' of the same bitset (bits 30..31)`,
+        `${f}:22:2: error[bit-range]: instruction 'wide' field 'HIGH': bits 33:30 lie outside the 32-bit instruction`,
+        `${f}:26:2: error[field-overlap]: instruction 'gap': field 'LOW' overlaps field 'IMM' at bit 8 (they are not declared alternatives)`,
+        "3 errors, 1 warning; 3 known warnings accepted by the manifests (acceptedWarnings)",
+      ]);
+      // A malformed entry is a schema error at its place.
+      manifest.acceptedWarnings = [{ code: "overlap", where: "toy.xml:0", why: "" }];
+      writeFileSync(path.join(toy, "manifest.json"), JSON.stringify(manifest, null, 2));
+      expect((await run("check", "--specs", dir)).err.split("\n")[0]).toMatch(
+        /^isaforge-accepted-\w+\/toy\/manifest\.json:\d+:\d+: error\[schema\]: manifest: /,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test("the shipped specs pass check --strict: every warning is fixed or accepted by its manifest", async () => {
+    const r = await run("check", "--strict");
+    expect(r.status).toBe(0);
+    expect(r.err).toMatch(/^\d+ known warnings accepted by the manifests \(acceptedWarnings\)$/);
+  }, 180_000);
+
   test("a missing specs directory", async () => {
     const r = await run("check", "--specs", path.join(FIXTURES, "no-such-dir"));
     expect(r.status).toBe(1);
