@@ -132,6 +132,7 @@ export function disasm(file: string | undefined, options: DisasmOptions, log: Lo
       read.error ?? (read.words.length % size ? leftOver(read.words.length % size) : "");
     if (error) {
       log.err(`${input.name}: error[bad-word]: ${error}`);
+      log.out(`invalid: ${error}`);
       return EXIT_INPUT_ERRORS;
     }
     words = read.words;
@@ -142,8 +143,11 @@ export function disasm(file: string | undefined, options: DisasmOptions, log: Lo
       const first = listing.words[listing.words.length - extra];
       listing.errors.push({ line: first.line, column: first.column, message: leftOver(extra) });
     }
-    for (const e of listing.errors)
+    // Each error also takes an output line, `invalid: …` as the site's decoder panel shows it.
+    for (const e of listing.errors) {
       log.err(`${input.name}:${e.line}:${e.column}: error[bad-word]: ${e.message}`);
+      log.out(`invalid: ${e.message}`);
+    }
     if (listing.errors.length > 0) return EXIT_INPUT_ERRORS;
     words = listing.words.map((w) => w.value);
   }

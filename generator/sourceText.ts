@@ -4,8 +4,8 @@
  * the codecs' assemblers only ever see one clean instruction and every ISA reads comments alike.
  *
  * Assembly, per ISA (what its upstream assembler takes, `DIALECTS`):
- * - `//` starts a comment anywhere; `#` starts one at the start of a line or when a space or the
- *   end of the line follows it (`#3` stays an immediate);
+ * - `//` starts a comment anywhere; `#` starts one at the start of a line or when a space follows
+ *   it (`#3` stays an immediate, and so does a lone `#` at the end, which the assembler reports);
  * - `;` starts a comment where the upstream assembler reads it so (Mesa's ir3 lexer; isaspec
  *   disassemblers print their error comments after it); elsewhere it separates instructions where
  *   upstream has that separator, and is an error otherwise, so no instruction is ever dropped;
@@ -95,9 +95,9 @@ export interface AssemblyLine {
   error?: TextError;
 }
 
-/** Whether `#` at `i` starts a comment: first on the line or followed by a space or the end. */
+/** Whether `#` at `i` starts a comment: first on the line or followed by a space. */
 function hashComment(line: string, i: number): boolean {
-  return line.slice(0, i).trim() === "" || i + 1 >= line.length || /\s/.test(line[i + 1]);
+  return line.slice(0, i).trim() === "" || /\s/.test(line[i + 1] ?? "");
 }
 
 /** `text` trimmed, without whitespace before commas, with where each character came from. */

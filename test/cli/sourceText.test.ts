@@ -22,7 +22,9 @@ describe("splitAssemblyLine", () => {
     expect(texts("br !p0.x, #3 // taken")).toEqual(["br !p0.x, #3"]);
     expect(texts("br !p0.x, #3 # taken")).toEqual(["br !p0.x, #3"]);
     expect(texts("#3 is a comment here")).toEqual([]);
-    expect(texts("br !p0.x, #3 #")).toEqual(["br !p0.x, #3"]);
+    expect(texts("br !p0.x, #3 # ")).toEqual(["br !p0.x, #3"]);
+    // A lone `#` at the end is the immediate's: the assembler reports what is missing after it.
+    expect(texts("br !p0.x, #")).toEqual(["br !p0.x, #"]);
     expect(texts("mov.s32s32 r0.x, #-1")).toEqual(["mov.s32s32 r0.x, #-1"]);
     expect(texts("// nothing")).toEqual([]);
   });
