@@ -115,6 +115,7 @@ export function makeProgram(log: Log, setStatus: (status: number) => void): Comm
     .option("--bytes", "the input is hex bytes, each word's in little-endian order")
     .option("--binary", "the input is a raw binary of little-endian 32-bit words")
     .option("--strict", "exit 1 if any instruction matches nothing")
+    .showHelpAfterError(`(ISAs: ${isaList}; run isaforge disasm --help for usage)`)
     .action((file: string | undefined, opts: DisasmOptions) => setStatus(disasm(file, opts, log)));
 
   program
@@ -182,6 +183,7 @@ export function makeProgram(log: Log, setStatus: (status: number) => void): Comm
       "print each instruction as its bytes in little-endian order, as disasm --bytes reads",
     )
     .addHelpText("after", ASM_GRAMMAR)
+    .showHelpAfterError(`(ISAs: ${isaList}; run isaforge asm --help for usage)`)
     .action((file: string | undefined, opts: AsmOptions) => setStatus(asm(file, opts, log)));
   program.addHelpText("after", `\nISAs with codecs (disasm, asm --isa): ${isaList}`);
   return program;

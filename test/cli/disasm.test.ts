@@ -124,6 +124,17 @@ describe("isaforge disasm / asm", () => {
     }
   });
 
+  test("a usage error of disasm or asm names the ISAs", async () => {
+    for (const command of ["disasm", "asm"]) {
+      const r = await run("0 0\n", command, "--isa", "ir3", "--bogus");
+      expect(r.status).toBe(2);
+      expect(r.err).toEqual([
+        "error: unknown option '--bogus'",
+        `(ISAs: etnaviv, ir3, r500, valhall; run isaforge ${command} --help for usage)`,
+      ]);
+    }
+  });
+
   test("--gpu is checked against the ISA's generations", async () => {
     for (const gpu of ["599", "99999", "600"]) {
       const r = await run("0 0\n", "disasm", "--isa", "valhall", "--gpu", gpu);
