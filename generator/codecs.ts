@@ -59,12 +59,12 @@ const NO_MAX = 0xffffffff;
 /**
  * The generations of an ISA with a codec: the gpu ranges its instructions' `<gen>` bounds cut the
  * ids into (ir3: 300..499, 500..599, 600..699, 700 and up), from the shipped model; none when no
- * instruction depends on the gpu.
+ * instruction depends on the gpu; undefined when the package ships no model to tell.
  */
-export function generationsOf(id: string): GenerationRange[] {
-  const model = JSON.parse(
-    readFileSync(path.join(PACKAGE_ROOT, "out", "json", `${id}.json`), "utf8"),
-  ) as {
+export function generationsOf(id: string): GenerationRange[] | undefined {
+  const file = path.join(PACKAGE_ROOT, "out", "json", `${id}.json`);
+  if (!existsSync(file)) return undefined;
+  const model = JSON.parse(readFileSync(file, "utf8")) as {
     instructions: { gen?: { min: number; max: number } }[];
   };
   const gens = model.instructions.flatMap((i) => (i.gen ? [i.gen] : []));

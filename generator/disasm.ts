@@ -81,7 +81,8 @@ function setUp(
     usage(log, `--gpu takes a whole number, not '${options.gpu}'`);
     return undefined;
   }
-  const ranges = generationsOf(options.isa);
+  // Without a shipped model to tell the generations, every gpu is taken.
+  const ranges = generationsOf(options.isa) ?? [[0, null]];
   if (ranges.length === 0) {
     usage(
       log,
