@@ -4,7 +4,7 @@
  */
 import { tierForBuildSize } from "./batchTiering";
 import { BuildCache, diffOutputHashes, type BuildResult, type CachedResult } from "./buildCache";
-import { Diagnostics, formatDiagnostic } from "./diagnostics";
+import { Diagnostics, formatDiagnostic, plural } from "./diagnostics";
 import { compareOutputPaths, outputIsa, type OutputFile } from "./emit/outputFile";
 import { OutputWriter } from "./emit/outputWriter";
 import { diffOutput, writeOutputAtomically } from "./emit/writeOutput";
@@ -39,10 +39,13 @@ function report(diags: Diagnostics, log: Log): void {
   for (const d of diags.sorted()) log.err(formatDiagnostic(d));
   const errors = diags.errorCount;
   const warnings = diags.items.length - errors;
+  const accepted = diags.accepted.length;
+  const acceptedNote = `${plural(accepted, "known warning")} accepted by the manifests (acceptedWarnings)`;
   if (errors || warnings)
     log.err(
-      `${errors} error${errors === 1 ? "" : "s"}, ${warnings} warning${warnings === 1 ? "" : "s"}`,
+      `${plural(errors, "error")}, ${plural(warnings, "warning")}${accepted ? `; ${acceptedNote}` : ""}`,
     );
+  else if (accepted) log.err(acceptedNote);
 }
 
 /**

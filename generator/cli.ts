@@ -7,9 +7,12 @@ import { Argument, Command, CommanderError, Option } from "commander";
 import { readFileSync } from "fs";
 import { useBatchTiering } from "./batchTiering";
 import { build, checkSpecs, EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE, type Log } from "./build";
+import { codecIds } from "./codecs";
 import { asm, disasm, type AsmOptions, type DisasmOptions } from "./disasm";
 import { restoreInterruptedSwap } from "./emit/writeOutput";
 import { packagePath } from "./paths";
+import { plural } from "./diagnostics";
+import { DIALECTS } from "./sourceText";
 
 const consoleLog: Log = {
   out: (line) => process.stdout.write(line + "\n"),
@@ -21,7 +24,18 @@ function version(): string {
     .version;
 }
 
+/** What `asm --help` says of the input, per ISA as its upstream assembler reads it. */
+const ASM_GRAMMAR = [
+  "",
+  "Input: one instruction per line, one output line each (empty for a blank line or a comment).",
+  "`//` starts a comment, and so does `#` first on a line or before a space (`#3` is an immediate).",
+  "Whitespace around an instruction and before commas is free. No instruction is ever dropped: a",
+  "`;` that is not a comment is an error, and so is an instruction after a `;` comment. Per ISA:",
+  ...Object.entries(DIALECTS).map(([id, d]) => `  ${id}: ${d.note}`),
+].join("\n");
+
 export function makeProgram(log: Log, setStatus: (status: number) => void): Command {
+  const isaList = codecIds().join(", ");
   const program = new Command();
   program
     .name("isaforge")
@@ -86,24 +100,26 @@ export function makeProgram(log: Log, setStatus: (status: number) => void): Comm
       const { models, status } = checkSpecs(opts.specs, log, { strict: opts.strict });
       if (models)
         log.out(
-          `ok: ${models.map((m) => `${m.isa.id} (${m.instructions.length} instructions)`).join(", ")}`,
+          `ok: ${models.map((m) => `${m.isa.id} (${plural(m.instructions.length, "instruction")})`).join(", ")}`,
         );
       setStatus(status);
     });
   program
     .command("disasm")
     .description(
-      "disassemble instructions, one per line: 32-bit hex words, word 0 first (or bytes with --bytes)",
+      "disassemble instruction words, one instruction per output line: hex 32-bit words (word 0 first, any number per line, # and // comments), or bytes with --bytes, or a raw little-endian file with --binary",
     )
     .argument("[file]", "input file (default: standard input)")
-    .requiredOption("--isa <id>", "ISA whose codec to use")
+    .option("--isa <id>", `ISA whose codec to use: ${isaList}`)
     .option("--gpu <n>", "GPU generation (e.g. 600 for ir3 a6xx); default: the newest")
-    .option("--bytes", "each line is the instruction's bytes in little-endian order")
+    .option("--bytes", "the input is hex bytes, each word's in little-endian order")
+    .option("--binary", "the input is a raw binary of little-endian 32-bit words")
     .option("--strict", "exit 1 if any instruction matches nothing")
     .option(
       "--show-errors",
       "append Mesa's show_errors comment (isaspec ISAs: '\\t; dontcare bits in …'); the others print the same",
     )
+    .showHelpAfterError(`(ISAs: ${isaList}; run isaforge disasm --help for usage)`)
     .action((file: string | undefined, opts: DisasmOptions) => setStatus(disasm(file, opts, log)));
 
   program
@@ -161,7 +177,7 @@ export function makeProgram(log: Log, setStatus: (status: number) => void): Comm
     .command("asm")
     .description("assemble text, one instruction per line, into hex words (word 0 first)")
     .argument("[file]", "input file (default: standard input)")
-    .requiredOption("--isa <id>", "ISA whose codec to use")
+    .option("--isa <id>", `ISA whose codec to use: ${isaList}`)
     .option(
       "--gpu <n>",
       "GPU generation: only its instructions are candidates (e.g. 600 for ir3 a6xx)",
@@ -170,7 +186,10 @@ export function makeProgram(log: Log, setStatus: (status: number) => void): Comm
       "--bytes",
       "print each instruction as its bytes in little-endian order, as disasm --bytes reads",
     )
+    .addHelpText("after", ASM_GRAMMAR)
+    .showHelpAfterError(`(ISAs: ${isaList}; run isaforge asm --help for usage)`)
     .action((file: string | undefined, opts: AsmOptions) => setStatus(asm(file, opts, log)));
+  program.addHelpText("after", `\nISAs with codecs (disasm, asm --isa): ${isaList}`);
   return program;
 }
 

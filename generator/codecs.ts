@@ -2,7 +2,7 @@
  * Loading the generated TS codecs (out/ts/<id>.ts) for the CLI: compiled into dist/ by `prepare`,
  * or run from source under tsx/ts-jest. Only the ISAs shipped with the package have codecs.
  */
-import { existsSync, readdirSync } from "fs";
+import { existsSync, readFileSync, readdirSync } from "fs";
 import * as path from "path";
 import { PACKAGE_ROOT } from "./paths";
 
@@ -48,4 +48,38 @@ export function loadCodec(id: string): Codec | undefined {
   const { dir, ext } = codecDir();
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   return require(path.join(dir, id + ext)) as Codec;
+}
+
+/** A generation's gpu ids, inclusive; `null`: no upper bound. */
+export type GenerationRange = readonly [number, number | null];
+
+/** isaspec's unbounded `<gen>` max, as the readers store it. */
+const NO_MAX = 0xffffffff;
+
+/**
+ * The generations of an ISA with a codec: the gpu ranges its instructions' `<gen>` bounds cut the
+ * ids into (ir3: 300..499, 500..599, 600..699, 700 and up), from the shipped model; none when no
+ * instruction depends on the gpu; undefined when the package ships no model to tell.
+ */
+export function generationsOf(id: string): GenerationRange[] | undefined {
+  const file = path.join(PACKAGE_ROOT, "out", "json", `${id}.json`);
+  if (!existsSync(file)) return undefined;
+  const model = JSON.parse(readFileSync(file, "utf8")) as {
+    instructions: { gen?: { min: number; max: number } }[];
+  };
+  const gens = model.instructions.flatMap((i) => (i.gen ? [i.gen] : []));
+  if (gens.length === 0) return [];
+  const starts = new Set<number>();
+  for (const g of gens) {
+    starts.add(g.min);
+    if (g.max < NO_MAX) starts.add(g.max + 1);
+  }
+  const sorted = [...starts].sort((a, b) => a - b);
+  const top = Math.max(...gens.map((g) => g.max));
+  return sorted
+    .map((min, i): GenerationRange => {
+      const next = sorted[i + 1];
+      return [min, next !== undefined ? next - 1 : top >= NO_MAX ? null : top];
+    })
+    .filter(([min]) => gens.some((g) => g.min <= min && min <= g.max));
 }

@@ -21,6 +21,8 @@ const SEVERITY_ORDER: Record<Severity, number> = { error: 0, warning: 1, note: 2
 
 export class Diagnostics {
   readonly items: Diagnostic[] = [];
+  /** Warnings a manifest accepts by name (`acceptedWarnings`): counted, not printed. */
+  readonly accepted: Diagnostic[] = [];
   /** Elements (by position) whose reported error makes later checks on them moot. */
   private readonly moot = new Set<string>();
 
@@ -47,6 +49,12 @@ export class Diagnostics {
 
   followUpsSuppressed(at: SourceRef): boolean {
     return this.moot.has(formatLocation(at));
+  }
+
+  /** Move the diagnostics `accepts` takes from `items` to `accepted`. */
+  acceptWhere(accepts: (d: Diagnostic) => boolean): void {
+    const kept = this.items.filter((d) => !accepts(d) || (this.accepted.push(d), false));
+    this.items.splice(0, this.items.length, ...kept);
   }
 
   /** `--strict`: every warning becomes an error. */
@@ -92,6 +100,11 @@ export function formatDiagnostic(d: Diagnostic): string {
   const head = `${formatLocation(d.at)}: ${d.severity}[${d.code}]: ${d.message}`;
   const rel = (d.related ?? []).map((r) => `\n  ${formatLocation(r.at)}: note: ${r.message}`);
   return head + rel.join("");
+}
+
+/** `1 instruction`, `2 instructions`: counts in messages. */
+export function plural(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? "" : "s"}`;
 }
 
 /** Thrown by a phase that cannot continue; carries the diagnostics gathered so far. */

@@ -1,16 +1,27 @@
 /**
- * The `disasm` and `asm` commands: instruction words ⇄ assembly text, one line in, one line out,
- * through the generated codecs. What a line reads and prints is the codecs' own
- * (`disasmLine`/`asmLine`, templates/ts/codec/lines.ts.hbs), which the site's decoder
- * panel calls too; this file adds file names, line numbers and exit statuses.
+ * The `disasm` and `asm` commands: instruction words ⇄ assembly text through the generated codecs.
+ * The source text is read by `sourceText.ts` (comments, statements, whitespace, word listings); the
+ * codecs assemble one clean instruction at a time and print one instruction per line. This file
+ * adds file names, line numbers, hints and exit statuses.
  */
-import { readFileSync } from "fs";
+import { readFileSync, statSync } from "fs";
 import type { Log } from "./build";
 import { EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE } from "./build";
-import { codecIds, loadCodec, type Codec } from "./codecs";
+import { plural } from "./diagnostics";
+import { codecIds, generationsOf, loadCodec, type Codec, type GenerationRange } from "./codecs";
+import {
+  dialectOf,
+  otherCaseMnemonic,
+  readBinaryWords,
+  readWordListing,
+  sourceColumn,
+  splitAssemblyLine,
+  type Dialect,
+  type Span,
+} from "./sourceText";
 
 export interface AsmOptions {
-  isa: string;
+  isa?: string;
   /** GPU generation, as given on the command line. */
   gpu?: string;
   /** Words as little-endian bytes (disasm: input; asm: output). */
@@ -21,73 +32,196 @@ export interface DisasmOptions extends AsmOptions {
   strict?: boolean;
   /** Mesa's `show_errors` comments (isaspec ISAs; the other codecs print the same text). */
   showErrors?: boolean;
+  /** The input is a raw little-endian binary. */
+  binary?: boolean;
 }
 
-function readInput(file: string | undefined): { name: string; text: string } {
-  if (file === undefined || file === "-") return { name: "<stdin>", text: readFileSync(0, "utf8") };
-  return { name: file, text: readFileSync(file, "utf8") };
+const usage = (log: Log, message: string): number => {
+  log.err(`isaforge: error[usage]: ${message}`);
+  return EXIT_USAGE;
+};
+
+/** The input's name and contents, or undefined when it cannot be read (reported as usage). */
+function readInput(file: string | undefined, log: Log): { name: string; data: Buffer } | undefined {
+  if (file === undefined || file === "-") return { name: "<stdin>", data: readFileSync(0) };
+  try {
+    if (statSync(file).isDirectory()) {
+      usage(log, `${file}: is a directory, not a file`);
+      return undefined;
+    }
+    return { name: file, data: readFileSync(file) };
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    usage(log, `${file}: ${code === "ENOENT" ? "no such file" : `cannot read it (${code})`}`);
+    return undefined;
+  }
 }
 
-function inputLines(text: string): string[] {
-  const lines = text.split(/\r?\n/);
-  if (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
-  return lines;
+function describeRanges(ranges: readonly GenerationRange[]): string {
+  return ranges.map(([min, max]) => (max === null ? `${min} and up` : `${min}..${max}`)).join(", ");
 }
 
-function codecOrUsage(isa: string, log: Log): Codec | undefined {
-  const codec = loadCodec(isa);
-  if (!codec)
-    log.err(
-      `isaforge: error[usage]: --isa '${isa}' has no codec (known: ${codecIds().join(", ")})`,
+/** The codec and its decode options, or undefined after reporting a usage error. */
+function setUp(
+  command: string,
+  options: AsmOptions,
+  log: Log,
+): { codec: Codec; gpu?: number } | undefined {
+  const known = codecIds().join(", ");
+  if (options.isa === undefined) {
+    usage(log, `${command} needs --isa, one of: ${known}`);
+    return undefined;
+  }
+  const codec = loadCodec(options.isa);
+  if (!codec) {
+    usage(log, `--isa '${options.isa}' has no codec (known: ${known})`);
+    return undefined;
+  }
+  if (options.gpu === undefined) return { codec };
+  const gpu = Number(options.gpu);
+  if (options.gpu.trim() === "" || !Number.isInteger(gpu)) {
+    usage(log, `--gpu takes a whole number, not '${options.gpu}'`);
+    return undefined;
+  }
+  // Without a shipped model to tell the generations, every gpu is taken.
+  const ranges = generationsOf(options.isa) ?? [[0, null]];
+  if (ranges.length === 0) {
+    usage(
+      log,
+      `--gpu: ${options.isa} has no generations; its instructions are the same on every gpu`,
     );
-  return codec;
+    return undefined;
+  }
+  if (!ranges.some(([min, max]) => gpu >= min && (max === null || gpu <= max))) {
+    usage(log, `--gpu ${gpu} is in no ${options.isa} generation (${describeRanges(ranges)})`);
+    return undefined;
+  }
+  return { codec, gpu };
 }
 
-/** `--gpu` as codec options; undefined (after reporting) when it is not a whole number. */
-function gpuOptions(gpu: string | undefined, log: Log): { gpu?: number } | undefined {
-  if (gpu === undefined) return {};
-  const n = Number(gpu);
-  if (gpu.trim() !== "" && Number.isInteger(n)) return { gpu: n };
-  log.err(`isaforge: error[usage]: --gpu takes a whole number, not '${gpu}'`);
-  return undefined;
+/**
+ * The instructions of a program's words, each with its text and whether it decodes: every
+ * instruction is the ISA's `wordCount` words. The one place that groups words, so that it can
+ * become the codecs' own program disassembler.
+ */
+export function disassembleWords(
+  codec: Codec,
+  words: readonly number[],
+  gpu: number | undefined,
+  showErrors = false,
+): { text: string; known: boolean }[] {
+  const opts = gpu === undefined ? { showErrors } : { gpu, showErrors };
+  const out: { text: string; known: boolean }[] = [];
+  for (let i = 0; i + codec.ISA.wordCount <= words.length; i += codec.ISA.wordCount) {
+    const one = words.slice(i, i + codec.ISA.wordCount);
+    out.push({ text: codec.disassemble(one, opts), known: codec.decode(one, opts) !== undefined });
+  }
+  return out;
 }
 
 export function disasm(file: string | undefined, options: DisasmOptions, log: Log): number {
-  const codec = codecOrUsage(options.isa, log);
-  const opts = gpuOptions(options.gpu, log);
-  if (!codec || !opts) return EXIT_USAGE;
-  const input = readInput(file);
+  if (options.binary && options.bytes) return usage(log, "--binary and --bytes exclude each other");
+  const setup = setUp("disasm", options, log);
+  if (!setup) return EXIT_USAGE;
+  const { codec, gpu } = setup;
+  const input = readInput(file, log);
+  if (!input) return EXIT_USAGE;
+  const size = codec.ISA.wordCount;
+  const leftOver = (n: number) =>
+    `${plural(n, "word")} left over: ${codec.ISA.id} instructions are ${plural(size, "word")}`;
+  let words: number[];
+  if (options.binary) {
+    const read = readBinaryWords(input.data);
+    const error =
+      read.error ?? (read.words.length % size ? leftOver(read.words.length % size) : "");
+    if (error) {
+      log.err(`${input.name}: error[bad-word]: ${error}`);
+      log.out(`invalid: ${error}`);
+      return EXIT_INPUT_ERRORS;
+    }
+    words = read.words;
+  } else {
+    const listing = readWordListing(input.data.toString("utf8"), options.bytes ?? false);
+    const extra = listing.words.length % size;
+    if (extra > 0 && listing.errors.length === 0) {
+      const first = listing.words[listing.words.length - extra];
+      listing.errors.push({ line: first.line, column: first.column, message: leftOver(extra) });
+    }
+    // Each error also takes an output line, `invalid: …` as the site's decoder panel shows it.
+    for (const e of listing.errors) {
+      log.err(`${input.name}:${e.line}:${e.column}: error[bad-word]: ${e.message}`);
+      log.out(`invalid: ${e.message}`);
+    }
+    if (listing.errors.length > 0) return EXIT_INPUT_ERRORS;
+    words = listing.words.map((w) => w.value);
+  }
   let status = EXIT_OK;
-  inputLines(input.text).forEach((line, i) => {
-    const result = codec.disasmLine(line, {
-      bytes: options.bytes ?? false,
-      showErrors: options.showErrors ?? false,
-      ...opts,
-    });
-    if (result.error) {
-      log.err(
-        `${input.name}:${i + 1}:${result.error.column}: error[bad-word]: ${result.error.message}`,
-      );
-      status = EXIT_INPUT_ERRORS;
-    } else if (options.strict && !result.known) status = EXIT_INPUT_ERRORS;
-    log.out(result.text);
-  });
+  for (const { text, known } of disassembleWords(codec, words, gpu, options.showErrors ?? false)) {
+    if (options.strict && !known) status = EXIT_INPUT_ERRORS;
+    log.out(text);
+  }
   return status;
 }
 
+/** Assemble one statement; an error's column is the source line's, with a hint about case. */
+function assembleStatement(
+  codec: Codec,
+  span: Span,
+  dialect: Dialect,
+  options: { bytes: boolean; gpu?: number },
+): { text: string; error?: { message: string; column: number } } {
+  const result = codec.asmLine(span.text, options);
+  if (!result.error) return result;
+  let message = result.error.message;
+  const other = otherCaseMnemonic(span.text, dialect);
+  if (other !== undefined) {
+    const retry = span.text.replace(/^\S+/, other);
+    if (!codec.asmLine(retry, options).error) message += ` (did you mean ${other}?)`;
+  }
+  return {
+    text: `invalid: ${message}`,
+    error: { message, column: sourceColumn(span, result.error.column) },
+  };
+}
+
 export function asm(file: string | undefined, options: AsmOptions, log: Log): number {
-  const codec = codecOrUsage(options.isa, log);
-  const opts = gpuOptions(options.gpu, log);
-  if (!codec || !opts) return EXIT_USAGE;
-  const input = readInput(file);
+  const setup = setUp("asm", options, log);
+  if (!setup) return EXIT_USAGE;
+  const { codec, gpu } = setup;
+  const input = readInput(file, log);
+  if (!input) return EXIT_USAGE;
+  const dialect = dialectOf(codec.ISA.id);
+  const opts = { bytes: options.bytes ?? false, ...(gpu === undefined ? {} : { gpu }) };
   let status = EXIT_OK;
-  inputLines(input.text).forEach((line, i) => {
-    const result = codec.asmLine(line, { bytes: options.bytes ?? false, ...opts });
-    if (result.error) {
-      log.err(`${input.name}:${i + 1}:${result.error.column}: error[asm]: ${result.error.message}`);
-      status = EXIT_INPUT_ERRORS;
+  const fail = (line: number, column: number, message: string): string => {
+    log.err(`${input.name}:${line}:${column}: error[asm]: ${message}`);
+    status = EXIT_INPUT_ERRORS;
+    return `invalid: ${message}`;
+  };
+  const lines = input.data.toString("utf8").split(/\r?\n/);
+  if (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
+  lines.forEach((line, i) => {
+    const split = splitAssemblyLine(line, i + 1, dialect);
+    if (split.error) {
+      log.out(fail(split.error.line, split.error.column, split.error.message));
+      return;
     }
-    log.out(result.text);
+    const texts: string[] = [];
+    let invalid: string | undefined;
+    for (const span of split.statements) {
+      const r = assembleStatement(codec, span, dialect, opts);
+      if (r.error) invalid ??= fail(span.line, r.error.column, r.error.message);
+      else texts.push(r.text);
+    }
+    // A `;` comment that is itself an instruction would be dropped without a word: refuse it.
+    const comment = split.semicolonComment;
+    if (comment && comment.text !== "" && !codec.asmLine(comment.text, opts).error)
+      invalid ??= fail(
+        comment.line,
+        sourceColumn(comment, 1),
+        `'${comment.text}' follows ';', which starts a comment in ${codec.ISA.id} assembly: write it on a line of its own`,
+      );
+    log.out(invalid ?? texts.join(" "));
   });
   return status;
 }

@@ -5,7 +5,7 @@
  */
 import { existsSync, statSync } from "fs";
 import * as path from "path";
-import { EXIT_INPUT_ERRORS, EXIT_OK, type Log } from "./build";
+import { EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE, type Log } from "./build";
 import { Diagnostics, formatDiagnostic } from "./diagnostics";
 import type { BannerFile, GenHeaderMode } from "./emit/genHeader";
 import type { RegisterDatabase } from "./model/registerDatabase";
@@ -72,6 +72,11 @@ export function readGenHeaderDatabase(
 const RNN_ONLY_ERRORS = new Set(["unknown-variant", "unknown-type", "unknown-attribute"]);
 
 export function genHeaderCommand(args: GenHeaderArgs, log: Log): number {
+  // A --xml that is not there is a usage error, as for every command that reads a file.
+  if (!existsSync(args.xml) || !statSync(args.xml).isFile()) {
+    log.err(`isaforge: error[usage]: ${args.xml}: no such file`);
+    return EXIT_USAGE;
+  }
   const read = new Diagnostics();
   const db = readGenHeaderDatabase(args, read);
   const diags = new Diagnostics();

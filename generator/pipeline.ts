@@ -3,6 +3,7 @@
  * Emitters receive only the resulting models.
  */
 import type { Diagnostics } from "./diagnostics";
+import { acceptWarnings, type AcceptedWarning } from "./analyze/acceptedWarnings";
 import { analyzeModel } from "./analyze/analyzeModel";
 import { linkNotes } from "./analyze/linkNotes";
 import { listSpecIds, loadSpec, type LoadedSpec } from "./load/loadSpecs";
@@ -53,13 +54,17 @@ export function readSpec(spec: LoadedSpec, diags: Diagnostics): IsaModel {
  */
 export function buildModels(specsDir: string, diags: Diagnostics): IsaModel[] {
   const models: IsaModel[] = [];
+  const accepted: AcceptedWarning[] = [];
   for (const id of listSpecIds(specsDir, diags)) {
     const spec = loadSpec(specsDir, id, diags);
-    if (spec) models.push(readSpec(spec, diags));
+    if (!spec) continue;
+    models.push(readSpec(spec, diags));
+    accepted.push(...spec.acceptedWarnings);
   }
   linkNotes(models, diags);
   for (const model of models) {
     if (validateModel(model, diags)) analyzeModel(model, diags);
   }
+  acceptWarnings(accepted, diags);
   return models;
 }

@@ -6,6 +6,7 @@ import { createHash } from "crypto";
 import { existsSync, readdirSync, readFileSync, statSync } from "fs";
 import * as path from "path";
 import type { Diagnostics } from "../diagnostics";
+import type { AcceptedWarning } from "../analyze/acceptedWarnings";
 import type { DocumentFormat, DocumentInfo, IsaInfo } from "../model/types";
 import { wordCountOf } from "../model/bits";
 import { packagePath } from "../paths";
@@ -48,6 +49,7 @@ export interface Manifest {
   units?: { name: string; width: number }[];
   assemblySyntax?: IsaInfo["assemblySyntax"];
   registerHeaders?: IsaInfo["registerHeaders"];
+  acceptedWarnings?: { code: string; where: string; why: string }[];
   documents: ManifestDocument[];
   companions: ManifestCompanion[];
 }
@@ -61,6 +63,8 @@ export interface LoadedSpec {
   /** Kinds of companions that failed to load (their errors are reported). */
   failedCompanions: string[];
   documentInfo: DocumentInfo[];
+  /** The manifest's accepted warnings, `where` as diagnostics name files, each at its entry. */
+  acceptedWarnings: AcceptedWarning[];
 }
 
 function loadSchema(name: string): object {
@@ -69,8 +73,12 @@ function loadSchema(name: string): object {
 
 /** The ISA folders of a specs directory, sorted by name so that input order never matters. */
 export function listSpecIds(specsDir: string, diags: Diagnostics): string[] {
-  if (!existsSync(specsDir) || !statSync(specsDir).isDirectory()) {
+  if (!existsSync(specsDir)) {
     diags.error("missing-specs", `specs directory '${specsDir}' does not exist`);
+    return [];
+  }
+  if (!statSync(specsDir).isDirectory()) {
+    diags.error("missing-specs", `specs directory '${specsDir}' is a file, not a directory`);
     return [];
   }
   return readdirSync(specsDir, { withFileTypes: true })
@@ -233,7 +241,13 @@ export function loadSpec(specsDir: string, id: string, diags: Diagnostics): Load
       ...(d.upstream ? { upstream: d.upstream } : {}),
     });
   });
-  return { isa, documents, companions, failedCompanions, documentInfo };
+  const acceptedWarnings = (manifest.acceptedWarnings ?? []).map((a, i): AcceptedWarning => ({
+    ...a,
+    file: display(a.where.replace(/:\d+$/, "")),
+    line: /:(\d+)$/.test(a.where) ? Number(/:(\d+)$/.exec(a.where)![1]) : undefined,
+    at: json.locate(["acceptedWarnings", i]),
+  }));
+  return { isa, documents, companions, failedCompanions, documentInfo, acceptedWarnings };
 }
 
 function info(

@@ -10,7 +10,8 @@ import * as path from "path";
 import { parseArgs } from "../../bench/run";
 import { SPECS_DIR } from "../helpers/shippedModels";
 
-jest.setTimeout(180_000);
+// Benchmark runs: 67 s for the slowest test with the machine shared by five jest runs.
+jest.setTimeout(480_000);
 
 const ROOT = path.join(__dirname, "..", "..");
 

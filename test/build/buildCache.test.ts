@@ -54,6 +54,11 @@ beforeAll(async () => {
   specs = path.join(tmp, "specs");
   for (const id of ["bifrost", "r500"])
     cpSync(path.join(SPECS_DIR, id), path.join(specs, id), { recursive: true });
+  // The shipped manifest accepts r500's warning; without that it is printed, and so replayed.
+  const manifest = path.join(specs, "r500", "manifest.json");
+  const parsed = JSON.parse(readFileSync(manifest, "utf8"));
+  delete parsed.acceptedWarnings;
+  writeFileSync(manifest, JSON.stringify(parsed, null, 2));
   cacheDir = path.join(tmp, "cache");
   process.env.ISAFORGE_CACHE_DIR = cacheDir;
   // The reference: a build that never touches the cache.

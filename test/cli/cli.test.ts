@@ -28,6 +28,42 @@ describe("isaforge CLI", () => {
     expect(r.out).toContain("check [options]");
   });
 
+  test("--help names the ISAs with codecs; asm --help gives the input grammar", async () => {
+    const r = await run("--help");
+    expect(r.out).toContain("ISAs with codecs (disasm, asm --isa): etnaviv, ir3, r500, valhall");
+    const asm = await run("asm", "--help");
+    expect(asm.status).toBe(0);
+    expect(asm.out).toContain("--isa <id>  ISA whose codec to use: etnaviv, ir3, r500, valhall");
+    expect(asm.out).toContain(
+      "  ir3: lower-case mnemonics; `;` starts a comment, as in Mesa's ir3 lexer",
+    );
+  });
+
+  test("check counts in English: 1 instruction", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "isaforge-one-"));
+    try {
+      // R500's flow-control instruction is the spec's one instruction.
+      cpSync(path.join(__dirname, "..", "..", "specs", "r500"), path.join(dir, "r500"), {
+        recursive: true,
+      });
+      const r = await run("check", "--specs", dir);
+      expect(r.status).toBe(0);
+      expect(r.out).toBe("ok: r500 (1 instruction)");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test("--specs naming a file says it is not a directory", async () => {
+    const file = path.join(__dirname, "..", "..", "README.md");
+    const r = await run("check", "--specs", file);
+    expect(r.status).toBe(1);
+    expect(r.err.split("\n")).toEqual([
+      `isaforge: error[missing-specs]: specs directory '${file}' is a file, not a directory`,
+      "1 error, 0 warnings",
+    ]);
+  });
+
   test("--version prints the package version", async () => {
     const r = await run("--version");
     expect(r.status).toBe(0);
@@ -147,6 +183,46 @@ describe("isaforge CLI", () => {
       "6 errors, 0 warnings",
     ]);
   });
+
+  test("acceptedWarnings: warnings accepted by name are counted, not printed; a stale entry is reported", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "isaforge-accepted-"));
+    try {
+      const toy = path.join(dir, "toy");
+      cpSync(path.join(FIXTURES, "analysis-errors", "toy"), toy, { recursive: true });
+      const manifest = JSON.parse(readFileSync(path.join(toy, "manifest.json"), "utf8"));
+      manifest.acceptedWarnings = [
+        { code: "enum-width", where: "toy.xml:5", why: "the toy's mode 4 is for a wider field" },
+        { code: "overlap", where: "toy.xml", why: "the toy's overlaps are on purpose" },
+        { code: "overlap", where: "toy.xml:99", why: "an overlap that is gone" },
+      ];
+      writeFileSync(path.join(toy, "manifest.json"), JSON.stringify(manifest, null, 2));
+      const r = await run("check", "--specs", dir);
+      const f = `${path.basename(dir)}/toy/toy.xml`;
+      // The three warnings are accepted (two by the file, one at its line); the errors stay. The
+      // third entry opens at line 26 of the manifest JSON.stringify writes (2-space indent).
+      expect(r.err.split("\n").filter((l) => !l.startsWith(" "))).toEqual([
+        `${path.basename(dir)}/toy/manifest.json:26:5: warning[unused-accepted-warning]: acceptedWarnings names warning[overlap] at 'toy.xml:99', which no longer occurs: remove the entry`,
+        `${f}:21:2: error[field-overlap]: pattern 24..31 of 'wide' overlaps field 'HIGH' of the same bitset (bits 30..31)`,
+        `${f}:22:2: error[bit-range]: instruction 'wide' field 'HIGH': bits 33:30 lie outside the 32-bit instruction`,
+        `${f}:26:2: error[field-overlap]: instruction 'gap': field 'LOW' overlaps field 'IMM' at bit 8 (they are not declared alternatives)`,
+        "3 errors, 1 warning; 3 known warnings accepted by the manifests (acceptedWarnings)",
+      ]);
+      // A malformed entry is a schema error at its place.
+      manifest.acceptedWarnings = [{ code: "overlap", where: "toy.xml:0", why: "" }];
+      writeFileSync(path.join(toy, "manifest.json"), JSON.stringify(manifest, null, 2));
+      expect((await run("check", "--specs", dir)).err.split("\n")[0]).toMatch(
+        /^isaforge-accepted-\w+\/toy\/manifest\.json:\d+:\d+: error\[schema\]: manifest: /,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test("the shipped specs pass check --strict: every warning is fixed or accepted by its manifest", async () => {
+    const r = await run("check", "--strict");
+    expect(r.status).toBe(0);
+    expect(r.err).toMatch(/^\d+ known warnings accepted by the manifests \(acceptedWarnings\)$/);
+  }, 180_000);
 
   test("a missing specs directory", async () => {
     const r = await run("check", "--specs", path.join(FIXTURES, "no-such-dir"));

@@ -9,50 +9,147 @@ let dir: string;
 beforeAll(() => (dir = mkdtempSync(path.join(tmpdir(), "isaforge-disasm-"))));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function run(input: string, ...argv: string[]) {
-  const file = path.join(dir, `in-${Math.random().toString(36).slice(2)}.txt`);
-  writeFileSync(file, input);
+async function runFile(file: string, ...argv: string[]) {
   const out: string[] = [];
   const err: string[] = [];
   const status = await runCli([...argv, file], {
     out: (l) => out.push(l),
     err: (l) => err.push(l),
   });
-  return { status, out, err: err.map((l) => l.replace(file, "IN")) };
+  return { status, out, err };
+}
+
+/** Run the CLI on `input` written to a file; messages name the file IN. */
+async function run(input: string, ...argv: string[]) {
+  const file = path.join(dir, `in-${Math.random().toString(36).slice(2)}.txt`);
+  writeFileSync(file, input);
+  const r = await runFile(file, ...argv);
+  return { ...r, err: r.err.map((l) => l.replace(file, "IN")) };
 }
 
 describe("parseWords", () => {
   test("hex words with or without 0x, separated by spaces or commas", () => {
-    expect(parseWords("0x07811018 0x15001f20,00000000 0", false, 4)).toEqual({ words: [0x07811018, 0x15001f20, 0, 0] });
+    expect(parseWords("0x07811018 0x15001f20,00000000 0", false, 4)).toEqual({
+      words: [0x07811018, 0x15001f20, 0, 0],
+    });
   });
   test("bytes in little-endian order", () => {
-    expect(parseWords("02 00 00 00 00 c1 91 00", true, 2)).toEqual({ words: [0x00000002, 0x0091c100] });
+    expect(parseWords("02 00 00 00 00 c1 91 00", true, 2)).toEqual({
+      words: [0x00000002, 0x0091c100],
+    });
   });
   test("a bad token is reported at its column", () => {
-    expect(parseWords("0x1 0xZZ", false, 2)).toEqual({ error: "'0xZZ' is not a 32-bit word in hex", column: 5 });
+    expect(parseWords("0x1 0xZZ", false, 2)).toEqual({
+      error: "'0xZZ' is not a 32-bit word in hex",
+      column: 5,
+    });
     expect(parseWords("0x1", false, 2)).toEqual({ error: "expected 2 words, found 1", column: 1 });
-    expect(parseWords("100 0 0 0 0 0 0 0", true, 2)).toEqual({ error: "'100' is not a byte in hex", column: 1 });
+    expect(parseWords("100 0 0 0 0 0 0 0", true, 2)).toEqual({
+      error: "'100' is not a byte in hex",
+      column: 1,
+    });
   });
 });
 
 describe("isaforge disasm / asm", () => {
-  test("one output line per input line; blank lines stay blank", async () => {
+  test("any number of words per line, comments and blank lines: one output line per instruction", async () => {
     const r = await run(
-      "0x00000003 0x00900000\n\n0x00000000 0x03000000\n",
+      "# cat0\n0x00000003 0x00900000 0x0000000a // br, then a mov\n\n  0x20044005\n",
       "disasm",
       "--isa",
       "ir3",
     );
+    expect(r.err).toEqual([]);
     expect(r.status).toBe(0);
-    expect(r.out).toHaveLength(3);
-    expect(r.out[1]).toBe("");
+    expect(r.out).toEqual(["br !p0.x, #3", "mov.f32f32 r1.y, r2.z"]);
   });
 
-  test("a malformed line is an error at its line and column, and still one output line", async () => {
+  test("words left over after the last whole instruction are an error at the first of them", async () => {
+    const r = await run("0x00000003 0x00900000\n0x0000000a\n", "disasm", "--isa", "ir3");
+    expect(r.status).toBe(1);
+    expect(r.out).toEqual(["invalid: 1 word left over: ir3 instructions are 2 words"]);
+    expect(r.err).toEqual([
+      "IN:2:1: error[bad-word]: 1 word left over: ir3 instructions are 2 words",
+    ]);
+  });
+
+  test("--bytes: a byte left over is an error", async () => {
+    const r = await run("02 00 00 00 00 c1 91 00 07\n", "disasm", "--isa", "valhall", "--bytes");
+    expect(r.status).toBe(1);
+    expect(r.err).toEqual(["IN:1:25: error[bad-word]: 1 byte left over: a 32-bit word is 4 bytes"]);
+  });
+
+  test("--binary reads a raw little-endian file", async () => {
+    const file = path.join(dir, "program.bin");
+    // br !p0.x, #3 then mov.f32f32 r1.y, r2.z (the words of the test above), little-endian.
+    const words = Uint32Array.of(0x00000003, 0x00900000, 0x0000000a, 0x20044005);
+    writeFileSync(file, Buffer.from(words.buffer));
+    const r = await runFile(file, "disasm", "--isa", "ir3", "--binary");
+    expect(r.status).toBe(0);
+    expect(r.out).toEqual(["br !p0.x, #3", "mov.f32f32 r1.y, r2.z"]);
+    writeFileSync(file, Buffer.from([1, 2, 3, 4, 5]));
+    expect((await runFile(file, "disasm", "--isa", "ir3", "--binary")).err).toEqual([
+      `${file}: error[bad-word]: 5 bytes is not a whole number of 32-bit words`,
+    ]);
+    expect((await runFile(file, "disasm", "--isa", "ir3", "--binary", "--bytes")).err).toEqual([
+      "isaforge: error[usage]: --binary and --bytes exclude each other",
+    ]);
+  });
+
+  test("a file that does not exist, or is a directory: a usage error naming it", async () => {
+    for (const command of ["disasm", "asm"]) {
+      const missing = await runFile("missing.hex", command, "--isa", "ir3");
+      expect(missing.status).toBe(2);
+      expect(missing.err).toEqual(["isaforge: error[usage]: missing.hex: no such file"]);
+      const folder = await runFile(dir, command, "--isa", "ir3");
+      expect(folder.status).toBe(2);
+      expect(folder.err).toEqual([`isaforge: error[usage]: ${dir}: is a directory, not a file`]);
+    }
+  });
+
+  test("a bad token is an error at its line and column, and no instruction is printed", async () => {
     const r = await run("0x00000003 0x00900000\n0x1 0xZZ\n", "disasm", "--isa", "ir3");
     expect(r.status).toBe(1);
-    expect(r.out).toHaveLength(2);
+    expect(r.out).toEqual(["invalid: '0xZZ' is not a 32-bit word in hex"]);
     expect(r.err).toEqual(["IN:2:5: error[bad-word]: '0xZZ' is not a 32-bit word in hex"]);
+  });
+
+  test("without --isa: a usage error naming the ISAs", async () => {
+    for (const command of ["disasm", "asm"]) {
+      const r = await run("0 0\n", command);
+      expect(r.status).toBe(2);
+      expect(r.err).toEqual([
+        `isaforge: error[usage]: ${command} needs --isa, one of: etnaviv, ir3, r500, valhall`,
+      ]);
+    }
+  });
+
+  test("a usage error of disasm or asm names the ISAs", async () => {
+    for (const command of ["disasm", "asm"]) {
+      const r = await run("0 0\n", command, "--isa", "ir3", "--bogus");
+      expect(r.status).toBe(2);
+      expect(r.err).toEqual([
+        "error: unknown option '--bogus'",
+        `(ISAs: etnaviv, ir3, r500, valhall; run isaforge ${command} --help for usage)`,
+      ]);
+    }
+  });
+
+  test("--gpu is checked against the ISA's generations", async () => {
+    for (const gpu of ["599", "99999", "600"]) {
+      const r = await run("0 0\n", "disasm", "--isa", "valhall", "--gpu", gpu);
+      expect(r.status).toBe(2);
+      expect(r.err).toEqual([
+        "isaforge: error[usage]: --gpu: valhall has no generations; its instructions are the same on every gpu",
+      ]);
+    }
+    // ir3's <gen> bounds: min 300, 500, 600, 700 and max 499, 599, 699 (out/json/ir3.json).
+    const r = await run("nop\n", "asm", "--isa", "ir3", "--gpu", "200");
+    expect(r.status).toBe(2);
+    expect(r.err).toEqual([
+      "isaforge: error[usage]: --gpu 200 is in no ir3 generation (300..499, 500..599, 600..699, 700 and up)",
+    ]);
+    expect((await run("0 0\n", "disasm", "--isa", "ir3", "--gpu", "99999")).status).toBe(0);
   });
 
   test("a word matching no instruction exits 1 only with --strict", async () => {
@@ -110,8 +207,6 @@ describe("isaforge disasm / asm", () => {
     expect(old.status).toBe(1);
     expect(old.err).toEqual(["IN:1:1: error[asm]: unknown mnemonic 'getlast' for gpu 500"]);
     expect(old.out).toEqual(["invalid: unknown mnemonic 'getlast' for gpu 500"]);
-    const none = await run("nop\n", "asm", "--isa", "ir3", "--gpu", "200");
-    expect(none.err).toEqual(["IN:1:1: error[asm]: no instruction exists for gpu 200"]);
   });
 
   test("asm --gpu takes a whole number", async () => {
@@ -144,5 +239,64 @@ describe("isaforge disasm / asm", () => {
     expect(r.out).toHaveLength(2);
     expect(r.err).toHaveLength(1);
     expect(r.err[0]).toMatch(/^IN:2:1: error\[asm\]: /);
+  });
+});
+
+describe("asm: one input grammar for every ISA", () => {
+  // `br !p0.x, #3` as the README gives it; `MOV.i32 r1, r2`: src0 r2 in byte 0, dest 0xc1 (r1, mask 3)
+  // at bits 40..47, opcode 0x091 at 48..56 (../shared/docs/disassembly-syntax.md).
+  const BR = "0x00000003 0x00900000";
+  const MOV = "0x00000002 0x0091c100";
+
+  test("free whitespace around an instruction, its operands and commas", async () => {
+    expect((await run("   br   !p0.x ,  #3   \n", "asm", "--isa", "ir3")).out).toEqual([BR]);
+    expect((await run("\tMOV.i32  r1 ,r2 \n", "asm", "--isa", "valhall")).out).toEqual([MOV]);
+  });
+
+  test("# and // comments on every ISA; ; where the upstream assembler reads it as one", async () => {
+    const ir3 = await run(
+      "# a program\nbr !p0.x, #3 // taken\nbr !p0.x, #3 ; taken\n",
+      "asm",
+      "--isa",
+      "ir3",
+    );
+    expect(ir3.err).toEqual([]);
+    expect(ir3.out).toEqual(["", BR, BR]);
+    const va = await run("// a program\nMOV.i32 r1, r2 # copy\n", "asm", "--isa", "valhall");
+    expect(va.err).toEqual([]);
+    expect(va.out).toEqual(["", MOV]);
+  });
+
+  test("an instruction after a ; comment is an error, not dropped", async () => {
+    const r = await run("br !p0.x, #3; mov.f32f32 r1.y, r2.z\n", "asm", "--isa", "ir3");
+    expect(r.status).toBe(1);
+    expect(r.err).toEqual([
+      "IN:1:15: error[asm]: 'mov.f32f32 r1.y, r2.z' follows ';', which starts a comment in ir3 assembly: write it on a line of its own",
+    ]);
+  });
+
+  test("; where the upstream assembler has neither comment nor separator is an error at it", async () => {
+    const r = await run("MOV.i32 r1, r2 ; comment\n", "asm", "--isa", "valhall");
+    expect(r.status).toBe(1);
+    expect(r.err).toEqual([
+      "IN:1:16: error[asm]: ';' is neither a comment nor a separator here: write one instruction per line, comments after # or //",
+    ]);
+  });
+
+  test("the other case: the upstream assembler's error, with a hint", async () => {
+    const ir3 = await run("BR !p0.x, #3\n", "asm", "--isa", "ir3");
+    expect(ir3.status).toBe(1);
+    expect(ir3.err).toEqual(["IN:1:1: error[asm]: unknown mnemonic 'BR' (did you mean br?)"]);
+    const va = await run("  fadd.f32 r0, r1, r2\n", "asm", "--isa", "valhall");
+    expect(va.err).toEqual([
+      "IN:1:3: error[asm]: unknown instruction 'fadd' (did you mean FADD.f32?)",
+    ]);
+  });
+
+  test("an error's column is the source line's, past the whitespace taken out", async () => {
+    // `br` takes a predicate: the comma at column 7 of the line as written is where it fails.
+    const r = await run("  br  ,    r1\n", "asm", "--isa", "ir3");
+    expect(r.status).toBe(1);
+    expect(r.err).toEqual(["IN:1:7: error[asm]: expected '!' or 'p0.', found ','"]);
   });
 });

@@ -47,6 +47,10 @@ type Decode = (
   options?: { gpu?: number },
 ) => { name: string } | undefined;
 
+// A million words per ISA against the reference: 32 s for the slowest test with the machine shared
+// by five jest runs; sized for a machine several times slower.
+jest.setTimeout(240_000);
+
 const ISAS: Record<DispatchIsa, { d: DispatchModule; decode: Decode }> = {
   etnaviv: { d: etnaviv, decode: etnavivCodec.decode },
   ir3: { d: ir3, decode: ir3Codec.decode },

@@ -9,6 +9,10 @@ import { format } from "prettier";
 import { compileExpr } from "../../generator/emit/codec/compileExpr";
 import { parseExpr, type ExprNode } from "../../generator/model/expr";
 
+// prettier over many random expressions: 29 s for the slowest test with the machine shared by
+// five jest runs; sized for a machine several times slower.
+jest.setTimeout(180_000);
+
 const BINARY = [
   "||",
   "&&",

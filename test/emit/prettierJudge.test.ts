@@ -18,7 +18,8 @@ import { codecScriptFile } from "../../generator/emit/site/decoderView";
 import { buildModels } from "../../generator/pipeline";
 import { at, instruction, model } from "../helpers/modelFactory";
 
-jest.setTimeout(300_000);
+// prettier over every generated file: 88 s for the slowest test with the machine shared by five jest runs.
+jest.setTimeout(600_000);
 
 const OUT = path.join(__dirname, "..", "..", "out");
 

@@ -83,8 +83,8 @@ describe("gen-header errors", () => {
     expect(bad.out).toEqual([]);
     expect(bad.err[0]).toMatch(/^bad\.xml:\d+:\d+: error\[xml-syntax\]: /);
     const missing = await genHeader("nope.xml", undefined);
-    expect(missing.status).toBe(1);
-    expect(missing.err).toEqual(["isaforge: error[missing-file]: nope.xml: no such file"]);
+    expect(missing.status).toBe(2);
+    expect(missing.err).toEqual(["isaforge: error[usage]: nope.xml: no such file"]);
     const usage = await genHeader("range.xml", undefined, "c-whatever");
     expect(usage.status).toBe(2);
     expect(usage.out).toEqual([]);

@@ -18,8 +18,9 @@ import { chooseChromium, launchChromium, openRecordingErrors } from "../helpers/
 const ROOT = path.join(__dirname, "..", "..");
 const SITE = path.join(ROOT, "out", "site");
 
-// Pages of several megabytes on a slow, busy machine.
-jest.setTimeout(120_000);
+// Pages of several megabytes on a slow, busy machine (31 s for the slowest test with the machine
+// shared by five jest runs).
+jest.setTimeout(300_000);
 
 let browser: Browser | undefined;
 

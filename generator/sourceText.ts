@@ -1,0 +1,230 @@
+/**
+ * The text `isaforge asm` and `isaforge disasm` read, before any codec sees it: comments, statements
+ * and whitespace for assembly, hex words (or bytes) for disassembly. One layer for every ISA, so that
+ * the codecs' assemblers only ever see one clean instruction and every ISA reads comments alike.
+ *
+ * Assembly, per ISA (what its upstream assembler takes, `DIALECTS`):
+ * - `//` starts a comment anywhere; `#` starts one at the start of a line or when a space follows
+ *   it (`#3` stays an immediate, and so does a lone `#` at the end, which the assembler reports);
+ * - `;` starts a comment where the upstream assembler reads it so (Mesa's ir3 lexer; isaspec
+ *   disassemblers print their error comments after it); elsewhere it separates instructions where
+ *   upstream has that separator, and is an error otherwise, so no instruction is ever dropped;
+ * - whitespace around a statement and before a comma is free (`   br   !p0.x ,  #3   `).
+ */
+
+import { plural } from "./diagnostics";
+
+/** How an ISA's upstream assembler reads a line. */
+export interface Dialect {
+  /** `;` starts a comment (ir3's lexer: `";"[^\n]*`). */
+  semicolonComments: boolean;
+  /** The character that separates instructions on a line, or null: one instruction per line. */
+  separator: string | null;
+  /** The case of the mnemonics the upstream assembler takes. */
+  mnemonicCase: "lower" | "upper";
+  /** What the README and --help say of it. */
+  note: string;
+}
+
+/** The ISAs with codecs; another ISA reads as `DEFAULT_DIALECT`. */
+export const DIALECTS: Readonly<Record<string, Dialect>> = {
+  ir3: {
+    semicolonComments: true,
+    separator: null,
+    mnemonicCase: "lower",
+    note: "lower-case mnemonics; `;` starts a comment, as in Mesa's ir3 lexer",
+  },
+  etnaviv: {
+    semicolonComments: true,
+    separator: null,
+    mnemonicCase: "lower",
+    note: "lower-case mnemonics; `;` starts a comment (isaspec's error comments follow it)",
+  },
+  valhall: {
+    semicolonComments: false,
+    separator: null,
+    mnemonicCase: "upper",
+    note: "upper-case mnemonics, lower-case modifiers (`MOV.i32`), as Mesa's asm.py takes them",
+  },
+  r500: {
+    semicolonComments: false,
+    separator: null,
+    mnemonicCase: "upper",
+    note: "Mesa's three-line dump joined on one line, spaces inside it as Mesa prints them",
+  },
+};
+
+export const DEFAULT_DIALECT: Dialect = {
+  semicolonComments: false,
+  separator: null,
+  mnemonicCase: "lower",
+  note: "",
+};
+
+export function dialectOf(isa: string): Dialect {
+  return DIALECTS[isa] ?? DEFAULT_DIALECT;
+}
+
+/** A piece of a source line, with the 0-based column each of its characters came from. */
+export interface Span {
+  text: string;
+  origin: number[];
+  line: number;
+}
+
+/** The 1-based column in the source line of `column` (1-based) in the span; past its end, after it. */
+export function sourceColumn(span: Span, column: number): number {
+  if (span.origin.length === 0) return 1;
+  const i = Math.max(0, column - 1);
+  return i < span.origin.length
+    ? span.origin[i] + 1
+    : span.origin[span.origin.length - 1] + 2 + (i - span.origin.length);
+}
+
+/** A problem in the source text at a 1-based line and column. */
+export interface TextError {
+  line: number;
+  column: number;
+  message: string;
+}
+
+/** One line of assembly: its instructions, and the text of a `;` comment (to check it drops none). */
+export interface AssemblyLine {
+  statements: Span[];
+  semicolonComment?: Span;
+  error?: TextError;
+}
+
+/** Whether `#` at `i` starts a comment: first on the line or followed by a space. */
+function hashComment(line: string, i: number): boolean {
+  return line.slice(0, i).trim() === "" || /\s/.test(line[i + 1] ?? "");
+}
+
+/** `text` trimmed, without whitespace before commas, with where each character came from. */
+function tidy(line: string, start: number, end: number, lineNo: number): Span {
+  let text = "";
+  const origin: number[] = [];
+  for (let i = start; i < end; i++) {
+    if (/\s/.test(line[i])) {
+      let j = i;
+      while (j < end && /\s/.test(line[j])) j++;
+      const atEdge = text === "" || j === end || line[j] === ",";
+      if (!atEdge) for (let k = i; k < j; k++) ((text += line[k]), origin.push(k));
+      i = j - 1;
+      continue;
+    }
+    text += line[i];
+    origin.push(i);
+  }
+  return { text, origin, line: lineNo };
+}
+
+/** Split one line of assembly (1-based `lineNo`) into its instructions. */
+export function splitAssemblyLine(line: string, lineNo: number, dialect: Dialect): AssemblyLine {
+  const statements: Span[] = [];
+  let start = 0;
+  let end = line.length;
+  let semicolonComment: Span | undefined;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if ((c === "/" && line[i + 1] === "/") || (c === "#" && hashComment(line, i))) {
+      end = i;
+      break;
+    }
+    if (c !== ";") continue;
+    if (dialect.semicolonComments) {
+      semicolonComment = tidy(line, i + 1, line.length, lineNo);
+      end = i;
+      break;
+    }
+    if (dialect.separator !== ";")
+      return {
+        statements: [],
+        error: {
+          line: lineNo,
+          column: i + 1,
+          message:
+            "';' is neither a comment nor a separator here: write one instruction per line, comments after # or //",
+        },
+      };
+    statements.push(tidy(line, start, i, lineNo));
+    start = i + 1;
+  }
+  statements.push(tidy(line, start, end, lineNo));
+  return { statements: statements.filter((s) => s.text !== ""), semicolonComment };
+}
+
+/** The mnemonic of `text` in the dialect's case, when that differs from what is written. */
+export function otherCaseMnemonic(text: string, dialect: Dialect): string | undefined {
+  const head = /^\S+/.exec(text)?.[0];
+  if (!head) return undefined;
+  const dot = head.indexOf(".");
+  const name = dot < 0 ? head : head.slice(0, dot);
+  const rest = dot < 0 ? "" : head.slice(dot);
+  const fixed =
+    dialect.mnemonicCase === "lower" ? head.toLowerCase() : name.toUpperCase() + rest.toLowerCase();
+  return fixed === head ? undefined : fixed;
+}
+
+/** A 32-bit word (or byte) of a listing, at the line and column of its (first) token. */
+export interface ListedWord {
+  value: number;
+  line: number;
+  column: number;
+}
+
+/**
+ * The words of a hex listing: any number of 32-bit words per line (`0x` optional; spaces or commas
+ * between), or with `bytes` of bytes in memory order (little-endian words); `#` and `//` start
+ * comments, blank lines are skipped. Every bad token is an error at its line and column.
+ */
+export function readWordListing(
+  text: string,
+  bytes: boolean,
+): { words: ListedWord[]; errors: TextError[] } {
+  const values: ListedWord[] = [];
+  const errors: TextError[] = [];
+  const digits = bytes ? 2 : 8;
+  text.split(/\r?\n/).forEach((raw, i) => {
+    const code = raw.replace(/(#|\/\/).*$/, "");
+    for (const t of code.matchAll(/[^\s,]+/g)) {
+      const m = /^(?:0[xX])?([0-9a-fA-F]+)$/.exec(t[0]);
+      const at = { line: i + 1, column: (t.index ?? 0) + 1 };
+      if (m && m[1].length <= digits) values.push({ value: parseInt(m[1], 16), ...at });
+      else
+        errors.push({
+          ...at,
+          message: `'${t[0]}' is not a ${bytes ? "byte" : "32-bit word"} in hex`,
+        });
+    }
+  });
+  if (!bytes) return { words: values, errors };
+  const words: ListedWord[] = [];
+  const whole = values.length - (values.length % 4);
+  for (let i = 0; i < whole; i += 4) {
+    const [b0, b1, b2, b3] = values.slice(i, i + 4).map((v) => v.value);
+    words.push({ ...values[i], value: (b0 | (b1 << 8) | (b2 << 16) | (b3 << 24)) >>> 0 });
+  }
+  if (whole < values.length) {
+    const n = values.length - whole;
+    errors.push({
+      line: values[whole].line,
+      column: values[whole].column,
+      message: `${plural(n, "byte")} left over: a 32-bit word is 4 bytes`,
+    });
+  }
+  return { words, errors };
+}
+
+/** The words of a raw little-endian binary, or the error when its size is not whole words. */
+export function readBinaryWords(data: Uint8Array): { words: number[]; error?: string } {
+  if (data.length % 4 !== 0)
+    return {
+      words: [],
+      error: `${plural(data.length, "byte")} is not a whole number of 32-bit words`,
+    };
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  const words: number[] = [];
+  for (let i = 0; i < data.length; i += 4) words.push(view.getUint32(i, true));
+  return { words };
+}
