@@ -132,11 +132,14 @@ function enumSymbols(e: EnumDef, width: number): (string | null)[] {
     const name = v.name ?? "";
     const word = trimDots(display.replace(/[^A-Za-z0-9_.]+/g, ""));
     const text = trimDots(display.replace(/^\((.*)\)$/, "$1"));
-    const symbol =
-      [display, name, word].find((c) => IDENT.test(c) && free(c)) ??
-      (/^\S+$/.test(text) && free(text) ? text : undefined) ??
-      [trimDots(name)].find((c) => IDENT.test(c) && free(c));
-    take(v.value, symbol);
+    const candidates: [string, RegExp][] = [
+      [display, IDENT],
+      [name, IDENT],
+      [word, IDENT],
+      [text, /^\S+$/],
+      [trimDots(name), IDENT],
+    ];
+    take(v.value, candidates.find(([c, shape]) => shape.test(c) && free(c))?.[0]);
   }
   // Only after every value with text chose, so that no text loses its symbol to `none`.
   const silent = values.find((v) => v.display === "" && out[v.value] === null);
