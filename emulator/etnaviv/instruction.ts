@@ -7,11 +7,18 @@
  * (INST_CONDITION, INST_RGROUP, INST_AMODE, INST_TYPE, INST_ROUND_MODE in
  * specs/etnaviv/isa.xml.page.txt), which etnaviv.xml's enums share.
  */
-import { decode, type Decoded, type RegAddressingMode, type RegGroup } from "../../out/ts/etnaviv";
+import {
+  decode,
+  type Cond,
+  type Decoded,
+  type RegAddressingMode,
+  type RegGroup,
+  type Rounding,
+} from "../../out/ts/etnaviv";
 import { EmulatorError, hexWords } from "../core/runLoop";
 import type { EtnavivState } from "./state";
 
-type Named<T extends string> = Exclude<T, `_${number}`>;
+type Named<T extends string> = Exclude<T, `value${number}`>;
 
 // etnaviv.xml #reg_group and #reg_addressing_mode, as the codec names their values.
 const RGROUP: Record<Named<RegGroup>, number> = {
@@ -30,14 +37,11 @@ const AMODE: Record<Named<RegAddressingMode>, number> = {
   "a.w": 4,
 };
 
-/** The numeric value of an enum symbol (`_<n>` is value n, the codec's spelling of unnamed values). */
+/** The numeric value of an enum symbol (`value<n>` is value n, the codec's spelling of unnamed values). */
 function valueOf<T extends string>(table: Record<Named<T>, number>, symbol: T): number {
-  if (/^_\d+$/.test(symbol)) return Number(symbol.slice(1));
+  if (/^value\d+$/.test(symbol)) return Number(symbol.slice("value".length));
   return (table as Record<string, number>)[symbol];
 }
-
-/** `_<n>`: an enum whose values print as suffixes (#cond, #rounding) has no symbols of its own. */
-const numberOf = (symbol: string): number => valueOf<`_${number}`>({}, symbol as `_${number}`);
 
 /** The seed's INST_TYPE values. */
 export const TYPE_NAMES = ["f32", "s32", "s8", "u16", "f16", "s16", "u32", "u8"] as const;
@@ -46,6 +50,13 @@ export const COND_NAMES = [
   "true", "gt", "lt", "ge", "le", "eq", "ne", "and",
   "or", "xor", "not", "nz", "gez", "gz", "lez", "lz",
 ] as const;
+
+// etnaviv.xml #cond (the seed's INST_CONDITION, and selmsb) and #rounding (INST_ROUND_MODE).
+const COND = { ...Object.fromEntries(COND_NAMES.map((n, i) => [n, i])), selmsb: 22 } as Record<
+  Named<Cond>,
+  number
+>;
+const RMODE: Record<Named<Rounding>, number> = { none: 0, rtz: 1, rtne: 2, unkown: 3, unkown2: 4 };
 
 export interface SourceOperand {
   index: 0 | 1 | 2;
@@ -110,10 +121,10 @@ export function readInstruction(
   return {
     name,
     pc: state.pc,
-    cond: numberOf(f.COND as string),
+    cond: valueOf(COND, f.COND as Cond),
     sat: f.SAT === true,
     type: (f.TYPE_BIT2 ? 4 : 0) | ((f.TYPE_BIT01 as number) & 3), // TYPE_BIT01 is an `int` field
-    rmode: f.RMODE === undefined ? 0 : numberOf(f.RMODE as string),
+    rmode: f.RMODE === undefined ? 0 : valueOf(RMODE, f.RMODE as Rounding),
     dst: { use: f.DST_USE === true, reg: (dst >> 3) & 0x7f, amode: dst & 7, comps: dst >> 10 },
     src: [source(f, 0), source(f, 1), source(f, 2)],
     target: (f.TARGET as number | undefined) ?? 0,

@@ -6,10 +6,10 @@
 import {
   decode,
   type Decoded,
-  type Fields0,
-  type Fields1,
-  type Fields3,
-  type Fields4,
+  type NopFields,
+  type KillFields,
+  type BracFields,
+  type BraoFields,
   type Swiz,
 } from "../../out/ts/ir3";
 import {
@@ -25,8 +25,8 @@ function fail(state: Ir3State, name: string, message: string): EmulatorError {
   return new EmulatorError(`ir3: ${name} at pc ${state.pc}: ${message}`, state.pc);
 }
 
-/** What cat0 instructions decode to: each has cat0's flags and IMMED (Fields0), whatever else it has. */
-type Cat0Decoded = Extract<Decoded, { fields: Required<Fields0> }>;
+/** What cat0 instructions decode to: each has cat0's flags and IMMED (NopFields), whatever else it has. */
+type Cat0Decoded = Extract<Decoded, { fields: Required<NopFields> }>;
 type Cat0Name = Cat0Decoded["name"];
 
 /** Decode with the codec (same gpu as the dispatch) and check the flags the emulator can honour. */
@@ -37,11 +37,11 @@ function read(words: ArrayLike<number>, state: Ir3State, name: Cat0Name): Cat0De
       `ir3: dispatch chose ${name} but decode gives ${d ? d.name : "nothing"} at pc ${state.pc}: ${hexWords(words)}`,
       state.pc,
     );
-  const f: Required<Fields0> = (d as Cat0Decoded).fields;
+  const f: Required<NopFields> = (d as Cat0Decoded).fields;
   // (ss)/(sy) wait for earlier results and (jp) marks a join point: nothing to do for one fiber
   // that runs in order. (eq) and (rptN) change what a branch does in ways the seed does not say.
   if (f.EQ) throw fail(state, name, "the (eq) flag is not emulated");
-  if (f.REPEAT !== "_0" && name !== "nop")
+  if (f.REPEAT !== "none" && name !== "nop")
     throw fail(state, name, `the (${f.REPEAT}) repeat flag is only emulated on nop`);
   return d as Cat0Decoded;
 }
@@ -74,8 +74,8 @@ function handler(
   };
 }
 
-const oneSource = (d: Cat0Decoded) => d.fields as Required<Fields1>;
-const twoSources = (d: Cat0Decoded) => d.fields as Required<Fields4>;
+const oneSource = (d: Cat0Decoded) => d.fields as Required<KillFields>;
+const twoSources = (d: Cat0Decoded) => d.fields as Required<BraoFields>;
 
 const branchIf = (state: Ir3State, taken: boolean, immed: number) => {
   if (taken) state.nextPc = relative(state, immed);
@@ -121,7 +121,7 @@ const EFFECTS: Partial<Record<Cat0Name, [(d: Cat0Decoded, s: Ir3State) => void, 
   ],
   brac: [
     (d, s) => {
-      const f = d.fields as Required<Fields3>;
+      const f = d.fields as Required<BracFields>;
       branchIf(s, ((s.branchConstants >>> f.INDEX) & 1) === 1, f.IMMED);
     },
   ],

@@ -23,11 +23,13 @@
  *   and the masking setter `ETNAVIV_<FIELD>(x)` for a field inside one word (`__WORD<k>`,
  *   `__MASK<k>`, `__SHIFT<k>`, `__POS<k>` per part otherwise, part 0 least significant);
  *   `etnaviv_get_<field>(words)` and `etnaviv_set_<field>(words, value)`. A field name with
- *   several placements gets its bit ranges appended (`<FIELD>_<low>_<high>`).
+ *   several placements gets its bit ranges appended to its macros (`<FIELD>_<low>_<high>`) and no
+ *   ISA-wide get/set: each instruction's accessors read and write it.
  * - Instructions: `ETNAVIV_<INSN>__MATCH<k>`, `__MASK<k>` (fixed bits) and `__DONTCARE<k>` (fixed
  *   bits the hardware ignores) per word; `etnaviv_<insn>_matches(words)` (tests the fixed bits
  *   that are not don't-care);
- *   `etnaviv_<insn>_get_<field>` / `_set_<field>`; `struct etnaviv_<insn>_fields` with
+ *   `etnaviv_<insn>_get_<field>` / `_set_<field>` (the field name alone; `_2` … only for two
+ *   fields of one instruction that make one C name); `struct etnaviv_<insn>_fields` with
  *   `etnaviv_<insn>_pack(words, &fields)` and `etnaviv_<insn>_unpack(words, &fields)`.
  *
  * Field values are the raw bits (enumerations as their numbers, flags as 0/1); signed fields are
@@ -528,14 +530,6 @@ static inline void etnaviv_set_dst(uint32_t words[4], uint32_t value)
 #define ETNAVIV_RMODE_32_33__MASK				0x00000003
 #define ETNAVIV_RMODE_32_33__SHIFT				0
 #define ETNAVIV_RMODE_32_33(x)					(((x) << ETNAVIV_RMODE_32_33__SHIFT) & ETNAVIV_RMODE_32_33__MASK)
-static inline uint32_t etnaviv_get_rmode_32_33(const uint32_t words[4])
-{
-	return ((words[1] & 0x00000003u));
-}
-static inline void etnaviv_set_rmode_32_33(uint32_t words[4], uint32_t value)
-{
-	words[1] = (words[1] & ~0x00000003u) | (((uint32_t)value) & 0x00000003u);
-}
 
 /* PMODE: bit 34 */
 #define ETNAVIV_PMODE__WIDTH					1
@@ -858,14 +852,6 @@ static inline void etnaviv_set_tex_id(uint32_t words[4], uint32_t value)
 #define ETNAVIV_RMODE_32_34__MASK				0x00000007
 #define ETNAVIV_RMODE_32_34__SHIFT				0
 #define ETNAVIV_RMODE_32_34(x)					(((x) << ETNAVIV_RMODE_32_34__SHIFT) & ETNAVIV_RMODE_32_34__MASK)
-static inline uint32_t etnaviv_get_rmode_32_34(const uint32_t words[4])
-{
-	return ((words[1] & 0x00000007u));
-}
-static inline void etnaviv_set_rmode_32_34(uint32_t words[4], uint32_t value)
-{
-	words[1] = (words[1] & ~0x00000007u) | (((uint32_t)value) & 0x00000007u);
-}
 
 /* TEX_SWIZ: bits 35..42 */
 #define ETNAVIV_TEX_SWIZ__WIDTH					8
@@ -976,8 +962,14 @@ static inline uint32_t etnaviv_nop_get_dst_use(const uint32_t words[4]) { return
 static inline void etnaviv_nop_set_dst_use(uint32_t words[4], uint32_t value) { etnaviv_set_dst_use(words, value); }
 static inline uint32_t etnaviv_nop_get_dst(const uint32_t words[4]) { return etnaviv_get_dst(words); }
 static inline void etnaviv_nop_set_dst(uint32_t words[4], uint32_t value) { etnaviv_set_dst(words, value); }
-static inline uint32_t etnaviv_nop_get_rmode(const uint32_t words[4]) { return etnaviv_get_rmode_32_33(words); }
-static inline void etnaviv_nop_set_rmode(uint32_t words[4], uint32_t value) { etnaviv_set_rmode_32_33(words, value); }
+static inline uint32_t etnaviv_nop_get_rmode(const uint32_t words[4])
+{
+	return ((words[1] & 0x00000003u));
+}
+static inline void etnaviv_nop_set_rmode(uint32_t words[4], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00000003u) | (((uint32_t)value) & 0x00000003u);
+}
 static inline uint32_t etnaviv_nop_get_pmode(const uint32_t words[4]) { return etnaviv_get_pmode(words); }
 static inline void etnaviv_nop_set_pmode(uint32_t words[4], uint32_t value) { etnaviv_set_pmode(words, value); }
 static inline uint32_t etnaviv_nop_get_skphp(const uint32_t words[4]) { return etnaviv_get_skphp(words); }
@@ -1036,18 +1028,18 @@ static inline void etnaviv_nop_pack(uint32_t words[4], const struct etnaviv_nop_
 }
 static inline void etnaviv_nop_unpack(const uint32_t words[4], struct etnaviv_nop_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->dst_use = etnaviv_get_dst_use(words);
-	f->dst = etnaviv_get_dst(words);
-	f->rmode = etnaviv_get_rmode_32_33(words);
-	f->pmode = etnaviv_get_pmode(words);
-	f->skphp = etnaviv_get_skphp(words);
-	f->low_half = etnaviv_get_low_half(words);
-	f->high_half = etnaviv_get_high_half(words);
-	f->dst_full = etnaviv_get_dst_full(words);
+	f->cond = etnaviv_nop_get_cond(words);
+	f->sat = etnaviv_nop_get_sat(words);
+	f->type_bit2 = etnaviv_nop_get_type_bit2(words);
+	f->type_bit01 = etnaviv_nop_get_type_bit01(words);
+	f->dst_use = etnaviv_nop_get_dst_use(words);
+	f->dst = etnaviv_nop_get_dst(words);
+	f->rmode = etnaviv_nop_get_rmode(words);
+	f->pmode = etnaviv_nop_get_pmode(words);
+	f->skphp = etnaviv_nop_get_skphp(words);
+	f->low_half = etnaviv_nop_get_low_half(words);
+	f->high_half = etnaviv_nop_get_high_half(words);
+	f->dst_full = etnaviv_nop_get_dst_full(words);
 }
 
 /* add: GPU generations 0 and later */
@@ -1082,8 +1074,14 @@ static inline uint32_t etnaviv_add_get_dst_use(const uint32_t words[4]) { return
 static inline void etnaviv_add_set_dst_use(uint32_t words[4], uint32_t value) { etnaviv_set_dst_use(words, value); }
 static inline uint32_t etnaviv_add_get_dst(const uint32_t words[4]) { return etnaviv_get_dst(words); }
 static inline void etnaviv_add_set_dst(uint32_t words[4], uint32_t value) { etnaviv_set_dst(words, value); }
-static inline uint32_t etnaviv_add_get_rmode(const uint32_t words[4]) { return etnaviv_get_rmode_32_33(words); }
-static inline void etnaviv_add_set_rmode(uint32_t words[4], uint32_t value) { etnaviv_set_rmode_32_33(words, value); }
+static inline uint32_t etnaviv_add_get_rmode(const uint32_t words[4])
+{
+	return ((words[1] & 0x00000003u));
+}
+static inline void etnaviv_add_set_rmode(uint32_t words[4], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00000003u) | (((uint32_t)value) & 0x00000003u);
+}
 static inline uint32_t etnaviv_add_get_pmode(const uint32_t words[4]) { return etnaviv_get_pmode(words); }
 static inline void etnaviv_add_set_pmode(uint32_t words[4], uint32_t value) { etnaviv_set_pmode(words, value); }
 static inline uint32_t etnaviv_add_get_skphp(const uint32_t words[4]) { return etnaviv_get_skphp(words); }
@@ -1182,26 +1180,26 @@ static inline void etnaviv_add_pack(uint32_t words[4], const struct etnaviv_add_
 }
 static inline void etnaviv_add_unpack(const uint32_t words[4], struct etnaviv_add_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->dst_use = etnaviv_get_dst_use(words);
-	f->dst = etnaviv_get_dst(words);
-	f->rmode = etnaviv_get_rmode_32_33(words);
-	f->pmode = etnaviv_get_pmode(words);
-	f->skphp = etnaviv_get_skphp(words);
-	f->low_half = etnaviv_get_low_half(words);
-	f->high_half = etnaviv_get_high_half(words);
-	f->dst_full = etnaviv_get_dst_full(words);
-	f->src0_reg = etnaviv_get_src0_reg(words);
-	f->src0 = etnaviv_get_src0(words);
-	f->src0_amode = etnaviv_get_src0_amode(words);
-	f->src0_rgroup = etnaviv_get_src0_rgroup(words);
-	f->src2_reg = etnaviv_get_src2_reg(words);
-	f->src2 = etnaviv_get_src2(words);
-	f->src2_amode = etnaviv_get_src2_amode(words);
-	f->src2_rgroup = etnaviv_get_src2_rgroup(words);
+	f->cond = etnaviv_add_get_cond(words);
+	f->sat = etnaviv_add_get_sat(words);
+	f->type_bit2 = etnaviv_add_get_type_bit2(words);
+	f->type_bit01 = etnaviv_add_get_type_bit01(words);
+	f->dst_use = etnaviv_add_get_dst_use(words);
+	f->dst = etnaviv_add_get_dst(words);
+	f->rmode = etnaviv_add_get_rmode(words);
+	f->pmode = etnaviv_add_get_pmode(words);
+	f->skphp = etnaviv_add_get_skphp(words);
+	f->low_half = etnaviv_add_get_low_half(words);
+	f->high_half = etnaviv_add_get_high_half(words);
+	f->dst_full = etnaviv_add_get_dst_full(words);
+	f->src0_reg = etnaviv_add_get_src0_reg(words);
+	f->src0 = etnaviv_add_get_src0(words);
+	f->src0_amode = etnaviv_add_get_src0_amode(words);
+	f->src0_rgroup = etnaviv_add_get_src0_rgroup(words);
+	f->src2_reg = etnaviv_add_get_src2_reg(words);
+	f->src2 = etnaviv_add_get_src2(words);
+	f->src2_amode = etnaviv_add_get_src2_amode(words);
+	f->src2_rgroup = etnaviv_add_get_src2_rgroup(words);
 }
 
 /* mad: GPU generations 0 and later */
@@ -1236,8 +1234,14 @@ static inline uint32_t etnaviv_mad_get_dst_use(const uint32_t words[4]) { return
 static inline void etnaviv_mad_set_dst_use(uint32_t words[4], uint32_t value) { etnaviv_set_dst_use(words, value); }
 static inline uint32_t etnaviv_mad_get_dst(const uint32_t words[4]) { return etnaviv_get_dst(words); }
 static inline void etnaviv_mad_set_dst(uint32_t words[4], uint32_t value) { etnaviv_set_dst(words, value); }
-static inline uint32_t etnaviv_mad_get_rmode(const uint32_t words[4]) { return etnaviv_get_rmode_32_33(words); }
-static inline void etnaviv_mad_set_rmode(uint32_t words[4], uint32_t value) { etnaviv_set_rmode_32_33(words, value); }
+static inline uint32_t etnaviv_mad_get_rmode(const uint32_t words[4])
+{
+	return ((words[1] & 0x00000003u));
+}
+static inline void etnaviv_mad_set_rmode(uint32_t words[4], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00000003u) | (((uint32_t)value) & 0x00000003u);
+}
 static inline uint32_t etnaviv_mad_get_pmode(const uint32_t words[4]) { return etnaviv_get_pmode(words); }
 static inline void etnaviv_mad_set_pmode(uint32_t words[4], uint32_t value) { etnaviv_set_pmode(words, value); }
 static inline uint32_t etnaviv_mad_get_skphp(const uint32_t words[4]) { return etnaviv_get_skphp(words); }
@@ -1356,30 +1360,30 @@ static inline void etnaviv_mad_pack(uint32_t words[4], const struct etnaviv_mad_
 }
 static inline void etnaviv_mad_unpack(const uint32_t words[4], struct etnaviv_mad_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->dst_use = etnaviv_get_dst_use(words);
-	f->dst = etnaviv_get_dst(words);
-	f->rmode = etnaviv_get_rmode_32_33(words);
-	f->pmode = etnaviv_get_pmode(words);
-	f->skphp = etnaviv_get_skphp(words);
-	f->low_half = etnaviv_get_low_half(words);
-	f->high_half = etnaviv_get_high_half(words);
-	f->dst_full = etnaviv_get_dst_full(words);
-	f->src0_reg = etnaviv_get_src0_reg(words);
-	f->src0 = etnaviv_get_src0(words);
-	f->src0_amode = etnaviv_get_src0_amode(words);
-	f->src0_rgroup = etnaviv_get_src0_rgroup(words);
-	f->src1_reg = etnaviv_get_src1_reg(words);
-	f->src1 = etnaviv_get_src1(words);
-	f->src1_amode = etnaviv_get_src1_amode(words);
-	f->src1_rgroup = etnaviv_get_src1_rgroup(words);
-	f->src2_reg = etnaviv_get_src2_reg(words);
-	f->src2 = etnaviv_get_src2(words);
-	f->src2_amode = etnaviv_get_src2_amode(words);
-	f->src2_rgroup = etnaviv_get_src2_rgroup(words);
+	f->cond = etnaviv_mad_get_cond(words);
+	f->sat = etnaviv_mad_get_sat(words);
+	f->type_bit2 = etnaviv_mad_get_type_bit2(words);
+	f->type_bit01 = etnaviv_mad_get_type_bit01(words);
+	f->dst_use = etnaviv_mad_get_dst_use(words);
+	f->dst = etnaviv_mad_get_dst(words);
+	f->rmode = etnaviv_mad_get_rmode(words);
+	f->pmode = etnaviv_mad_get_pmode(words);
+	f->skphp = etnaviv_mad_get_skphp(words);
+	f->low_half = etnaviv_mad_get_low_half(words);
+	f->high_half = etnaviv_mad_get_high_half(words);
+	f->dst_full = etnaviv_mad_get_dst_full(words);
+	f->src0_reg = etnaviv_mad_get_src0_reg(words);
+	f->src0 = etnaviv_mad_get_src0(words);
+	f->src0_amode = etnaviv_mad_get_src0_amode(words);
+	f->src0_rgroup = etnaviv_mad_get_src0_rgroup(words);
+	f->src1_reg = etnaviv_mad_get_src1_reg(words);
+	f->src1 = etnaviv_mad_get_src1(words);
+	f->src1_amode = etnaviv_mad_get_src1_amode(words);
+	f->src1_rgroup = etnaviv_mad_get_src1_rgroup(words);
+	f->src2_reg = etnaviv_mad_get_src2_reg(words);
+	f->src2 = etnaviv_mad_get_src2(words);
+	f->src2_amode = etnaviv_mad_get_src2_amode(words);
+	f->src2_rgroup = etnaviv_mad_get_src2_rgroup(words);
 }
 
 /* mul: GPU generations 0 and later */
@@ -1414,8 +1418,14 @@ static inline uint32_t etnaviv_mul_get_dst_use(const uint32_t words[4]) { return
 static inline void etnaviv_mul_set_dst_use(uint32_t words[4], uint32_t value) { etnaviv_set_dst_use(words, value); }
 static inline uint32_t etnaviv_mul_get_dst(const uint32_t words[4]) { return etnaviv_get_dst(words); }
 static inline void etnaviv_mul_set_dst(uint32_t words[4], uint32_t value) { etnaviv_set_dst(words, value); }
-static inline uint32_t etnaviv_mul_get_rmode(const uint32_t words[4]) { return etnaviv_get_rmode_32_33(words); }
-static inline void etnaviv_mul_set_rmode(uint32_t words[4], uint32_t value) { etnaviv_set_rmode_32_33(words, value); }
+static inline uint32_t etnaviv_mul_get_rmode(const uint32_t words[4])
+{
+	return ((words[1] & 0x00000003u));
+}
+static inline void etnaviv_mul_set_rmode(uint32_t words[4], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00000003u) | (((uint32_t)value) & 0x00000003u);
+}
 static inline uint32_t etnaviv_mul_get_pmode(const uint32_t words[4]) { return etnaviv_get_pmode(words); }
 static inline void etnaviv_mul_set_pmode(uint32_t words[4], uint32_t value) { etnaviv_set_pmode(words, value); }
 static inline uint32_t etnaviv_mul_get_skphp(const uint32_t words[4]) { return etnaviv_get_skphp(words); }
@@ -1514,26 +1524,26 @@ static inline void etnaviv_mul_pack(uint32_t words[4], const struct etnaviv_mul_
 }
 static inline void etnaviv_mul_unpack(const uint32_t words[4], struct etnaviv_mul_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->dst_use = etnaviv_get_dst_use(words);
-	f->dst = etnaviv_get_dst(words);
-	f->rmode = etnaviv_get_rmode_32_33(words);
-	f->pmode = etnaviv_get_pmode(words);
-	f->skphp = etnaviv_get_skphp(words);
-	f->low_half = etnaviv_get_low_half(words);
-	f->high_half = etnaviv_get_high_half(words);
-	f->dst_full = etnaviv_get_dst_full(words);
-	f->src0_reg = etnaviv_get_src0_reg(words);
-	f->src0 = etnaviv_get_src0(words);
-	f->src0_amode = etnaviv_get_src0_amode(words);
-	f->src0_rgroup = etnaviv_get_src0_rgroup(words);
-	f->src1_reg = etnaviv_get_src1_reg(words);
-	f->src1 = etnaviv_get_src1(words);
-	f->src1_amode = etnaviv_get_src1_amode(words);
-	f->src1_rgroup = etnaviv_get_src1_rgroup(words);
+	f->cond = etnaviv_mul_get_cond(words);
+	f->sat = etnaviv_mul_get_sat(words);
+	f->type_bit2 = etnaviv_mul_get_type_bit2(words);
+	f->type_bit01 = etnaviv_mul_get_type_bit01(words);
+	f->dst_use = etnaviv_mul_get_dst_use(words);
+	f->dst = etnaviv_mul_get_dst(words);
+	f->rmode = etnaviv_mul_get_rmode(words);
+	f->pmode = etnaviv_mul_get_pmode(words);
+	f->skphp = etnaviv_mul_get_skphp(words);
+	f->low_half = etnaviv_mul_get_low_half(words);
+	f->high_half = etnaviv_mul_get_high_half(words);
+	f->dst_full = etnaviv_mul_get_dst_full(words);
+	f->src0_reg = etnaviv_mul_get_src0_reg(words);
+	f->src0 = etnaviv_mul_get_src0(words);
+	f->src0_amode = etnaviv_mul_get_src0_amode(words);
+	f->src0_rgroup = etnaviv_mul_get_src0_rgroup(words);
+	f->src1_reg = etnaviv_mul_get_src1_reg(words);
+	f->src1 = etnaviv_mul_get_src1(words);
+	f->src1_amode = etnaviv_mul_get_src1_amode(words);
+	f->src1_rgroup = etnaviv_mul_get_src1_rgroup(words);
 }
 
 /* dp3: GPU generations 0 and later */
@@ -1568,8 +1578,14 @@ static inline uint32_t etnaviv_dp3_get_dst_use(const uint32_t words[4]) { return
 static inline void etnaviv_dp3_set_dst_use(uint32_t words[4], uint32_t value) { etnaviv_set_dst_use(words, value); }
 static inline uint32_t etnaviv_dp3_get_dst(const uint32_t words[4]) { return etnaviv_get_dst(words); }
 static inline void etnaviv_dp3_set_dst(uint32_t words[4], uint32_t value) { etnaviv_set_dst(words, value); }
-static inline uint32_t etnaviv_dp3_get_rmode(const uint32_t words[4]) { return etnaviv_get_rmode_32_33(words); }
-static inline void etnaviv_dp3_set_rmode(uint32_t words[4], uint32_t value) { etnaviv_set_rmode_32_33(words, value); }
+static inline uint32_t etnaviv_dp3_get_rmode(const uint32_t words[4])
+{
+	return ((words[1] & 0x00000003u));
+}
+static inline void etnaviv_dp3_set_rmode(uint32_t words[4], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00000003u) | (((uint32_t)value) & 0x00000003u);
+}
 static inline uint32_t etnaviv_dp3_get_pmode(const uint32_t words[4]) { return etnaviv_get_pmode(words); }
 static inline void etnaviv_dp3_set_pmode(uint32_t words[4], uint32_t value) { etnaviv_set_pmode(words, value); }
 static inline uint32_t etnaviv_dp3_get_skphp(const uint32_t words[4]) { return etnaviv_get_skphp(words); }
@@ -1668,26 +1684,26 @@ static inline void etnaviv_dp3_pack(uint32_t words[4], const struct etnaviv_dp3_
 }
 static inline void etnaviv_dp3_unpack(const uint32_t words[4], struct etnaviv_dp3_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->dst_use = etnaviv_get_dst_use(words);
-	f->dst = etnaviv_get_dst(words);
-	f->rmode = etnaviv_get_rmode_32_33(words);
-	f->pmode = etnaviv_get_pmode(words);
-	f->skphp = etnaviv_get_skphp(words);
-	f->low_half = etnaviv_get_low_half(words);
-	f->high_half = etnaviv_get_high_half(words);
-	f->dst_full = etnaviv_get_dst_full(words);
-	f->src0_reg = etnaviv_get_src0_reg(words);
-	f->src0 = etnaviv_get_src0(words);
-	f->src0_amode = etnaviv_get_src0_amode(words);
-	f->src0_rgroup = etnaviv_get_src0_rgroup(words);
-	f->src1_reg = etnaviv_get_src1_reg(words);
-	f->src1 = etnaviv_get_src1(words);
-	f->src1_amode = etnaviv_get_src1_amode(words);
-	f->src1_rgroup = etnaviv_get_src1_rgroup(words);
+	f->cond = etnaviv_dp3_get_cond(words);
+	f->sat = etnaviv_dp3_get_sat(words);
+	f->type_bit2 = etnaviv_dp3_get_type_bit2(words);
+	f->type_bit01 = etnaviv_dp3_get_type_bit01(words);
+	f->dst_use = etnaviv_dp3_get_dst_use(words);
+	f->dst = etnaviv_dp3_get_dst(words);
+	f->rmode = etnaviv_dp3_get_rmode(words);
+	f->pmode = etnaviv_dp3_get_pmode(words);
+	f->skphp = etnaviv_dp3_get_skphp(words);
+	f->low_half = etnaviv_dp3_get_low_half(words);
+	f->high_half = etnaviv_dp3_get_high_half(words);
+	f->dst_full = etnaviv_dp3_get_dst_full(words);
+	f->src0_reg = etnaviv_dp3_get_src0_reg(words);
+	f->src0 = etnaviv_dp3_get_src0(words);
+	f->src0_amode = etnaviv_dp3_get_src0_amode(words);
+	f->src0_rgroup = etnaviv_dp3_get_src0_rgroup(words);
+	f->src1_reg = etnaviv_dp3_get_src1_reg(words);
+	f->src1 = etnaviv_dp3_get_src1(words);
+	f->src1_amode = etnaviv_dp3_get_src1_amode(words);
+	f->src1_rgroup = etnaviv_dp3_get_src1_rgroup(words);
 }
 
 /* dp4: GPU generations 0 and later */
@@ -1722,8 +1738,14 @@ static inline uint32_t etnaviv_dp4_get_dst_use(const uint32_t words[4]) { return
 static inline void etnaviv_dp4_set_dst_use(uint32_t words[4], uint32_t value) { etnaviv_set_dst_use(words, value); }
 static inline uint32_t etnaviv_dp4_get_dst(const uint32_t words[4]) { return etnaviv_get_dst(words); }
 static inline void etnaviv_dp4_set_dst(uint32_t words[4], uint32_t value) { etnaviv_set_dst(words, value); }
-static inline uint32_t etnaviv_dp4_get_rmode(const uint32_t words[4]) { return etnaviv_get_rmode_32_33(words); }
-static inline void etnaviv_dp4_set_rmode(uint32_t words[4], uint32_t value) { etnaviv_set_rmode_32_33(words, value); }
+static inline uint32_t etnaviv_dp4_get_rmode(const uint32_t words[4])
+{
+	return ((words[1] & 0x00000003u));
+}
+static inline void etnaviv_dp4_set_rmode(uint32_t words[4], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00000003u) | (((uint32_t)value) & 0x00000003u);
+}
 static inline uint32_t etnaviv_dp4_get_pmode(const uint32_t words[4]) { return etnaviv_get_pmode(words); }
 static inline void etnaviv_dp4_set_pmode(uint32_t words[4], uint32_t value) { etnaviv_set_pmode(words, value); }
 static inline uint32_t etnaviv_dp4_get_skphp(const uint32_t words[4]) { return etnaviv_get_skphp(words); }
@@ -1822,26 +1844,26 @@ static inline void etnaviv_dp4_pack(uint32_t words[4], const struct etnaviv_dp4_
 }
 static inline void etnaviv_dp4_unpack(const uint32_t words[4], struct etnaviv_dp4_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->dst_use = etnaviv_get_dst_use(words);
-	f->dst = etnaviv_get_dst(words);
-	f->rmode = etnaviv_get_rmode_32_33(words);
-	f->pmode = etnaviv_get_pmode(words);
-	f->skphp = etnaviv_get_skphp(words);
-	f->low_half = etnaviv_get_low_half(words);
-	f->high_half = etnaviv_get_high_half(words);
-	f->dst_full = etnaviv_get_dst_full(words);
-	f->src0_reg = etnaviv_get_src0_reg(words);
-	f->src0 = etnaviv_get_src0(words);
-	f->src0_amode = etnaviv_get_src0_amode(words);
-	f->src0_rgroup = etnaviv_get_src0_rgroup(words);
-	f->src1_reg = etnaviv_get_src1_reg(words);
-	f->src1 = etnaviv_get_src1(words);
-	f->src1_amode = etnaviv_get_src1_amode(words);
-	f->src1_rgroup = etnaviv_get_src1_rgroup(words);
+	f->cond = etnaviv_dp4_get_cond(words);
+	f->sat = etnaviv_dp4_get_sat(words);
+	f->type_bit2 = etnaviv_dp4_get_type_bit2(words);
+	f->type_bit01 = etnaviv_dp4_get_type_bit01(words);
+	f->dst_use = etnaviv_dp4_get_dst_use(words);
+	f->dst = etnaviv_dp4_get_dst(words);
+	f->rmode = etnaviv_dp4_get_rmode(words);
+	f->pmode = etnaviv_dp4_get_pmode(words);
+	f->skphp = etnaviv_dp4_get_skphp(words);
+	f->low_half = etnaviv_dp4_get_low_half(words);
+	f->high_half = etnaviv_dp4_get_high_half(words);
+	f->dst_full = etnaviv_dp4_get_dst_full(words);
+	f->src0_reg = etnaviv_dp4_get_src0_reg(words);
+	f->src0 = etnaviv_dp4_get_src0(words);
+	f->src0_amode = etnaviv_dp4_get_src0_amode(words);
+	f->src0_rgroup = etnaviv_dp4_get_src0_rgroup(words);
+	f->src1_reg = etnaviv_dp4_get_src1_reg(words);
+	f->src1 = etnaviv_dp4_get_src1(words);
+	f->src1_amode = etnaviv_dp4_get_src1_amode(words);
+	f->src1_rgroup = etnaviv_dp4_get_src1_rgroup(words);
 }
 
 /* dsx: GPU generations 0 and later */
@@ -1876,8 +1898,14 @@ static inline uint32_t etnaviv_dsx_get_dst_use(const uint32_t words[4]) { return
 static inline void etnaviv_dsx_set_dst_use(uint32_t words[4], uint32_t value) { etnaviv_set_dst_use(words, value); }
 static inline uint32_t etnaviv_dsx_get_dst(const uint32_t words[4]) { return etnaviv_get_dst(words); }
 static inline void etnaviv_dsx_set_dst(uint32_t words[4], uint32_t value) { etnaviv_set_dst(words, value); }
-static inline uint32_t etnaviv_dsx_get_rmode(const uint32_t words[4]) { return etnaviv_get_rmode_32_33(words); }
-static inline void etnaviv_dsx_set_rmode(uint32_t words[4], uint32_t value) { etnaviv_set_rmode_32_33(words, value); }
+static inline uint32_t etnaviv_dsx_get_rmode(const uint32_t words[4])
+{
+	return ((words[1] & 0x00000003u));
+}
+static inline void etnaviv_dsx_set_rmode(uint32_t words[4], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00000003u) | (((uint32_t)value) & 0x00000003u);
+}
 static inline uint32_t etnaviv_dsx_get_pmode(const uint32_t words[4]) { return etnaviv_get_pmode(words); }
 static inline void etnaviv_dsx_set_pmode(uint32_t words[4], uint32_t value) { etnaviv_set_pmode(words, value); }
 static inline uint32_t etnaviv_dsx_get_skphp(const uint32_t words[4]) { return etnaviv_get_skphp(words); }
@@ -1976,26 +2004,26 @@ static inline void etnaviv_dsx_pack(uint32_t words[4], const struct etnaviv_dsx_
 }
 static inline void etnaviv_dsx_unpack(const uint32_t words[4], struct etnaviv_dsx_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->dst_use = etnaviv_get_dst_use(words);
-	f->dst = etnaviv_get_dst(words);
-	f->rmode = etnaviv_get_rmode_32_33(words);
-	f->pmode = etnaviv_get_pmode(words);
-	f->skphp = etnaviv_get_skphp(words);
-	f->low_half = etnaviv_get_low_half(words);
-	f->high_half = etnaviv_get_high_half(words);
-	f->dst_full = etnaviv_get_dst_full(words);
-	f->src0_reg = etnaviv_get_src0_reg(words);
-	f->src0 = etnaviv_get_src0(words);
-	f->src0_amode = etnaviv_get_src0_amode(words);
-	f->src0_rgroup = etnaviv_get_src0_rgroup(words);
-	f->src2_reg = etnaviv_get_src2_reg(words);
-	f->src2 = etnaviv_get_src2(words);
-	f->src2_amode = etnaviv_get_src2_amode(words);
-	f->src2_rgroup = etnaviv_get_src2_rgroup(words);
+	f->cond = etnaviv_dsx_get_cond(words);
+	f->sat = etnaviv_dsx_get_sat(words);
+	f->type_bit2 = etnaviv_dsx_get_type_bit2(words);
+	f->type_bit01 = etnaviv_dsx_get_type_bit01(words);
+	f->dst_use = etnaviv_dsx_get_dst_use(words);
+	f->dst = etnaviv_dsx_get_dst(words);
+	f->rmode = etnaviv_dsx_get_rmode(words);
+	f->pmode = etnaviv_dsx_get_pmode(words);
+	f->skphp = etnaviv_dsx_get_skphp(words);
+	f->low_half = etnaviv_dsx_get_low_half(words);
+	f->high_half = etnaviv_dsx_get_high_half(words);
+	f->dst_full = etnaviv_dsx_get_dst_full(words);
+	f->src0_reg = etnaviv_dsx_get_src0_reg(words);
+	f->src0 = etnaviv_dsx_get_src0(words);
+	f->src0_amode = etnaviv_dsx_get_src0_amode(words);
+	f->src0_rgroup = etnaviv_dsx_get_src0_rgroup(words);
+	f->src2_reg = etnaviv_dsx_get_src2_reg(words);
+	f->src2 = etnaviv_dsx_get_src2(words);
+	f->src2_amode = etnaviv_dsx_get_src2_amode(words);
+	f->src2_rgroup = etnaviv_dsx_get_src2_rgroup(words);
 }
 
 /* dsy: GPU generations 0 and later */
@@ -2030,8 +2058,14 @@ static inline uint32_t etnaviv_dsy_get_dst_use(const uint32_t words[4]) { return
 static inline void etnaviv_dsy_set_dst_use(uint32_t words[4], uint32_t value) { etnaviv_set_dst_use(words, value); }
 static inline uint32_t etnaviv_dsy_get_dst(const uint32_t words[4]) { return etnaviv_get_dst(words); }
 static inline void etnaviv_dsy_set_dst(uint32_t words[4], uint32_t value) { etnaviv_set_dst(words, value); }
-static inline uint32_t etnaviv_dsy_get_rmode(const uint32_t words[4]) { return etnaviv_get_rmode_32_33(words); }
-static inline void etnaviv_dsy_set_rmode(uint32_t words[4], uint32_t value) { etnaviv_set_rmode_32_33(words, value); }
+static inline uint32_t etnaviv_dsy_get_rmode(const uint32_t words[4])
+{
+	return ((words[1] & 0x00000003u));
+}
+static inline void etnaviv_dsy_set_rmode(uint32_t words[4], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00000003u) | (((uint32_t)value) & 0x00000003u);
+}
 static inline uint32_t etnaviv_dsy_get_pmode(const uint32_t words[4]) { return etnaviv_get_pmode(words); }
 static inline void etnaviv_dsy_set_pmode(uint32_t words[4], uint32_t value) { etnaviv_set_pmode(words, value); }
 static inline uint32_t etnaviv_dsy_get_skphp(const uint32_t words[4]) { return etnaviv_get_skphp(words); }
@@ -2130,26 +2164,26 @@ static inline void etnaviv_dsy_pack(uint32_t words[4], const struct etnaviv_dsy_
 }
 static inline void etnaviv_dsy_unpack(const uint32_t words[4], struct etnaviv_dsy_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->dst_use = etnaviv_get_dst_use(words);
-	f->dst = etnaviv_get_dst(words);
-	f->rmode = etnaviv_get_rmode_32_33(words);
-	f->pmode = etnaviv_get_pmode(words);
-	f->skphp = etnaviv_get_skphp(words);
-	f->low_half = etnaviv_get_low_half(words);
-	f->high_half = etnaviv_get_high_half(words);
-	f->dst_full = etnaviv_get_dst_full(words);
-	f->src0_reg = etnaviv_get_src0_reg(words);
-	f->src0 = etnaviv_get_src0(words);
-	f->src0_amode = etnaviv_get_src0_amode(words);
-	f->src0_rgroup = etnaviv_get_src0_rgroup(words);
-	f->src2_reg = etnaviv_get_src2_reg(words);
-	f->src2 = etnaviv_get_src2(words);
-	f->src2_amode = etnaviv_get_src2_amode(words);
-	f->src2_rgroup = etnaviv_get_src2_rgroup(words);
+	f->cond = etnaviv_dsy_get_cond(words);
+	f->sat = etnaviv_dsy_get_sat(words);
+	f->type_bit2 = etnaviv_dsy_get_type_bit2(words);
+	f->type_bit01 = etnaviv_dsy_get_type_bit01(words);
+	f->dst_use = etnaviv_dsy_get_dst_use(words);
+	f->dst = etnaviv_dsy_get_dst(words);
+	f->rmode = etnaviv_dsy_get_rmode(words);
+	f->pmode = etnaviv_dsy_get_pmode(words);
+	f->skphp = etnaviv_dsy_get_skphp(words);
+	f->low_half = etnaviv_dsy_get_low_half(words);
+	f->high_half = etnaviv_dsy_get_high_half(words);
+	f->dst_full = etnaviv_dsy_get_dst_full(words);
+	f->src0_reg = etnaviv_dsy_get_src0_reg(words);
+	f->src0 = etnaviv_dsy_get_src0(words);
+	f->src0_amode = etnaviv_dsy_get_src0_amode(words);
+	f->src0_rgroup = etnaviv_dsy_get_src0_rgroup(words);
+	f->src2_reg = etnaviv_dsy_get_src2_reg(words);
+	f->src2 = etnaviv_dsy_get_src2(words);
+	f->src2_amode = etnaviv_dsy_get_src2_amode(words);
+	f->src2_rgroup = etnaviv_dsy_get_src2_rgroup(words);
 }
 
 /* mov: GPU generations 0 and later */
@@ -2184,8 +2218,14 @@ static inline uint32_t etnaviv_mov_get_dst_use(const uint32_t words[4]) { return
 static inline void etnaviv_mov_set_dst_use(uint32_t words[4], uint32_t value) { etnaviv_set_dst_use(words, value); }
 static inline uint32_t etnaviv_mov_get_dst(const uint32_t words[4]) { return etnaviv_get_dst(words); }
 static inline void etnaviv_mov_set_dst(uint32_t words[4], uint32_t value) { etnaviv_set_dst(words, value); }
-static inline uint32_t etnaviv_mov_get_rmode(const uint32_t words[4]) { return etnaviv_get_rmode_32_33(words); }
-static inline void etnaviv_mov_set_rmode(uint32_t words[4], uint32_t value) { etnaviv_set_rmode_32_33(words, value); }
+static inline uint32_t etnaviv_mov_get_rmode(const uint32_t words[4])
+{
+	return ((words[1] & 0x00000003u));
+}
+static inline void etnaviv_mov_set_rmode(uint32_t words[4], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00000003u) | (((uint32_t)value) & 0x00000003u);
+}
 static inline uint32_t etnaviv_mov_get_pmode(const uint32_t words[4]) { return etnaviv_get_pmode(words); }
 static inline void etnaviv_mov_set_pmode(uint32_t words[4], uint32_t value) { etnaviv_set_pmode(words, value); }
 static inline uint32_t etnaviv_mov_get_skphp(const uint32_t words[4]) { return etnaviv_get_skphp(words); }
@@ -2264,22 +2304,22 @@ static inline void etnaviv_mov_pack(uint32_t words[4], const struct etnaviv_mov_
 }
 static inline void etnaviv_mov_unpack(const uint32_t words[4], struct etnaviv_mov_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->dst_use = etnaviv_get_dst_use(words);
-	f->dst = etnaviv_get_dst(words);
-	f->rmode = etnaviv_get_rmode_32_33(words);
-	f->pmode = etnaviv_get_pmode(words);
-	f->skphp = etnaviv_get_skphp(words);
-	f->low_half = etnaviv_get_low_half(words);
-	f->high_half = etnaviv_get_high_half(words);
-	f->dst_full = etnaviv_get_dst_full(words);
-	f->src2_reg = etnaviv_get_src2_reg(words);
-	f->src2 = etnaviv_get_src2(words);
-	f->src2_amode = etnaviv_get_src2_amode(words);
-	f->src2_rgroup = etnaviv_get_src2_rgroup(words);
+	f->cond = etnaviv_mov_get_cond(words);
+	f->sat = etnaviv_mov_get_sat(words);
+	f->type_bit2 = etnaviv_mov_get_type_bit2(words);
+	f->type_bit01 = etnaviv_mov_get_type_bit01(words);
+	f->dst_use = etnaviv_mov_get_dst_use(words);
+	f->dst = etnaviv_mov_get_dst(words);
+	f->rmode = etnaviv_mov_get_rmode(words);
+	f->pmode = etnaviv_mov_get_pmode(words);
+	f->skphp = etnaviv_mov_get_skphp(words);
+	f->low_half = etnaviv_mov_get_low_half(words);
+	f->high_half = etnaviv_mov_get_high_half(words);
+	f->dst_full = etnaviv_mov_get_dst_full(words);
+	f->src2_reg = etnaviv_mov_get_src2_reg(words);
+	f->src2 = etnaviv_mov_get_src2(words);
+	f->src2_amode = etnaviv_mov_get_src2_amode(words);
+	f->src2_rgroup = etnaviv_mov_get_src2_rgroup(words);
 }
 
 /* movar: GPU generations 0 and later */
@@ -2314,8 +2354,14 @@ static inline uint32_t etnaviv_movar_get_dst_use(const uint32_t words[4]) { retu
 static inline void etnaviv_movar_set_dst_use(uint32_t words[4], uint32_t value) { etnaviv_set_dst_use(words, value); }
 static inline uint32_t etnaviv_movar_get_dst(const uint32_t words[4]) { return etnaviv_get_dst(words); }
 static inline void etnaviv_movar_set_dst(uint32_t words[4], uint32_t value) { etnaviv_set_dst(words, value); }
-static inline uint32_t etnaviv_movar_get_rmode(const uint32_t words[4]) { return etnaviv_get_rmode_32_33(words); }
-static inline void etnaviv_movar_set_rmode(uint32_t words[4], uint32_t value) { etnaviv_set_rmode_32_33(words, value); }
+static inline uint32_t etnaviv_movar_get_rmode(const uint32_t words[4])
+{
+	return ((words[1] & 0x00000003u));
+}
+static inline void etnaviv_movar_set_rmode(uint32_t words[4], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00000003u) | (((uint32_t)value) & 0x00000003u);
+}
 static inline uint32_t etnaviv_movar_get_pmode(const uint32_t words[4]) { return etnaviv_get_pmode(words); }
 static inline void etnaviv_movar_set_pmode(uint32_t words[4], uint32_t value) { etnaviv_set_pmode(words, value); }
 static inline uint32_t etnaviv_movar_get_skphp(const uint32_t words[4]) { return etnaviv_get_skphp(words); }
@@ -2394,22 +2440,22 @@ static inline void etnaviv_movar_pack(uint32_t words[4], const struct etnaviv_mo
 }
 static inline void etnaviv_movar_unpack(const uint32_t words[4], struct etnaviv_movar_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->dst_use = etnaviv_get_dst_use(words);
-	f->dst = etnaviv_get_dst(words);
-	f->rmode = etnaviv_get_rmode_32_33(words);
-	f->pmode = etnaviv_get_pmode(words);
-	f->skphp = etnaviv_get_skphp(words);
-	f->low_half = etnaviv_get_low_half(words);
-	f->high_half = etnaviv_get_high_half(words);
-	f->dst_full = etnaviv_get_dst_full(words);
-	f->src2_reg = etnaviv_get_src2_reg(words);
-	f->src2 = etnaviv_get_src2(words);
-	f->src2_amode = etnaviv_get_src2_amode(words);
-	f->src2_rgroup = etnaviv_get_src2_rgroup(words);
+	f->cond = etnaviv_movar_get_cond(words);
+	f->sat = etnaviv_movar_get_sat(words);
+	f->type_bit2 = etnaviv_movar_get_type_bit2(words);
+	f->type_bit01 = etnaviv_movar_get_type_bit01(words);
+	f->dst_use = etnaviv_movar_get_dst_use(words);
+	f->dst = etnaviv_movar_get_dst(words);
+	f->rmode = etnaviv_movar_get_rmode(words);
+	f->pmode = etnaviv_movar_get_pmode(words);
+	f->skphp = etnaviv_movar_get_skphp(words);
+	f->low_half = etnaviv_movar_get_low_half(words);
+	f->high_half = etnaviv_movar_get_high_half(words);
+	f->dst_full = etnaviv_movar_get_dst_full(words);
+	f->src2_reg = etnaviv_movar_get_src2_reg(words);
+	f->src2 = etnaviv_movar_get_src2(words);
+	f->src2_amode = etnaviv_movar_get_src2_amode(words);
+	f->src2_rgroup = etnaviv_movar_get_src2_rgroup(words);
 }
 
 /* rcp: GPU generations 0 and later */
@@ -2444,8 +2490,14 @@ static inline uint32_t etnaviv_rcp_get_dst_use(const uint32_t words[4]) { return
 static inline void etnaviv_rcp_set_dst_use(uint32_t words[4], uint32_t value) { etnaviv_set_dst_use(words, value); }
 static inline uint32_t etnaviv_rcp_get_dst(const uint32_t words[4]) { return etnaviv_get_dst(words); }
 static inline void etnaviv_rcp_set_dst(uint32_t words[4], uint32_t value) { etnaviv_set_dst(words, value); }
-static inline uint32_t etnaviv_rcp_get_rmode(const uint32_t words[4]) { return etnaviv_get_rmode_32_33(words); }
-static inline void etnaviv_rcp_set_rmode(uint32_t words[4], uint32_t value) { etnaviv_set_rmode_32_33(words, value); }
+static inline uint32_t etnaviv_rcp_get_rmode(const uint32_t words[4])
+{
+	return ((words[1] & 0x00000003u));
+}
+static inline void etnaviv_rcp_set_rmode(uint32_t words[4], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00000003u) | (((uint32_t)value) & 0x00000003u);
+}
 static inline uint32_t etnaviv_rcp_get_pmode(const uint32_t words[4]) { return etnaviv_get_pmode(words); }
 static inline void etnaviv_rcp_set_pmode(uint32_t words[4], uint32_t value) { etnaviv_set_pmode(words, value); }
 static inline uint32_t etnaviv_rcp_get_skphp(const uint32_t words[4]) { return etnaviv_get_skphp(words); }
@@ -2524,22 +2576,22 @@ static inline void etnaviv_rcp_pack(uint32_t words[4], const struct etnaviv_rcp_
 }
 static inline void etnaviv_rcp_unpack(const uint32_t words[4], struct etnaviv_rcp_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->dst_use = etnaviv_get_dst_use(words);
-	f->dst = etnaviv_get_dst(words);
-	f->rmode = etnaviv_get_rmode_32_33(words);
-	f->pmode = etnaviv_get_pmode(words);
-	f->skphp = etnaviv_get_skphp(words);
-	f->low_half = etnaviv_get_low_half(words);
-	f->high_half = etnaviv_get_high_half(words);
-	f->dst_full = etnaviv_get_dst_full(words);
-	f->src2_reg = etnaviv_get_src2_reg(words);
-	f->src2 = etnaviv_get_src2(words);
-	f->src2_amode = etnaviv_get_src2_amode(words);
-	f->src2_rgroup = etnaviv_get_src2_rgroup(words);
+	f->cond = etnaviv_rcp_get_cond(words);
+	f->sat = etnaviv_rcp_get_sat(words);
+	f->type_bit2 = etnaviv_rcp_get_type_bit2(words);
+	f->type_bit01 = etnaviv_rcp_get_type_bit01(words);
+	f->dst_use = etnaviv_rcp_get_dst_use(words);
+	f->dst = etnaviv_rcp_get_dst(words);
+	f->rmode = etnaviv_rcp_get_rmode(words);
+	f->pmode = etnaviv_rcp_get_pmode(words);
+	f->skphp = etnaviv_rcp_get_skphp(words);
+	f->low_half = etnaviv_rcp_get_low_half(words);
+	f->high_half = etnaviv_rcp_get_high_half(words);
+	f->dst_full = etnaviv_rcp_get_dst_full(words);
+	f->src2_reg = etnaviv_rcp_get_src2_reg(words);
+	f->src2 = etnaviv_rcp_get_src2(words);
+	f->src2_amode = etnaviv_rcp_get_src2_amode(words);
+	f->src2_rgroup = etnaviv_rcp_get_src2_rgroup(words);
 }
 
 /* rsq: GPU generations 0 and later */
@@ -2574,8 +2626,14 @@ static inline uint32_t etnaviv_rsq_get_dst_use(const uint32_t words[4]) { return
 static inline void etnaviv_rsq_set_dst_use(uint32_t words[4], uint32_t value) { etnaviv_set_dst_use(words, value); }
 static inline uint32_t etnaviv_rsq_get_dst(const uint32_t words[4]) { return etnaviv_get_dst(words); }
 static inline void etnaviv_rsq_set_dst(uint32_t words[4], uint32_t value) { etnaviv_set_dst(words, value); }
-static inline uint32_t etnaviv_rsq_get_rmode(const uint32_t words[4]) { return etnaviv_get_rmode_32_33(words); }
-static inline void etnaviv_rsq_set_rmode(uint32_t words[4], uint32_t value) { etnaviv_set_rmode_32_33(words, value); }
+static inline uint32_t etnaviv_rsq_get_rmode(const uint32_t words[4])
+{
+	return ((words[1] & 0x00000003u));
+}
+static inline void etnaviv_rsq_set_rmode(uint32_t words[4], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00000003u) | (((uint32_t)value) & 0x00000003u);
+}
 static inline uint32_t etnaviv_rsq_get_pmode(const uint32_t words[4]) { return etnaviv_get_pmode(words); }
 static inline void etnaviv_rsq_set_pmode(uint32_t words[4], uint32_t value) { etnaviv_set_pmode(words, value); }
 static inline uint32_t etnaviv_rsq_get_skphp(const uint32_t words[4]) { return etnaviv_get_skphp(words); }
@@ -2654,22 +2712,22 @@ static inline void etnaviv_rsq_pack(uint32_t words[4], const struct etnaviv_rsq_
 }
 static inline void etnaviv_rsq_unpack(const uint32_t words[4], struct etnaviv_rsq_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->dst_use = etnaviv_get_dst_use(words);
-	f->dst = etnaviv_get_dst(words);
-	f->rmode = etnaviv_get_rmode_32_33(words);
-	f->pmode = etnaviv_get_pmode(words);
-	f->skphp = etnaviv_get_skphp(words);
-	f->low_half = etnaviv_get_low_half(words);
-	f->high_half = etnaviv_get_high_half(words);
-	f->dst_full = etnaviv_get_dst_full(words);
-	f->src2_reg = etnaviv_get_src2_reg(words);
-	f->src2 = etnaviv_get_src2(words);
-	f->src2_amode = etnaviv_get_src2_amode(words);
-	f->src2_rgroup = etnaviv_get_src2_rgroup(words);
+	f->cond = etnaviv_rsq_get_cond(words);
+	f->sat = etnaviv_rsq_get_sat(words);
+	f->type_bit2 = etnaviv_rsq_get_type_bit2(words);
+	f->type_bit01 = etnaviv_rsq_get_type_bit01(words);
+	f->dst_use = etnaviv_rsq_get_dst_use(words);
+	f->dst = etnaviv_rsq_get_dst(words);
+	f->rmode = etnaviv_rsq_get_rmode(words);
+	f->pmode = etnaviv_rsq_get_pmode(words);
+	f->skphp = etnaviv_rsq_get_skphp(words);
+	f->low_half = etnaviv_rsq_get_low_half(words);
+	f->high_half = etnaviv_rsq_get_high_half(words);
+	f->dst_full = etnaviv_rsq_get_dst_full(words);
+	f->src2_reg = etnaviv_rsq_get_src2_reg(words);
+	f->src2 = etnaviv_rsq_get_src2(words);
+	f->src2_amode = etnaviv_rsq_get_src2_amode(words);
+	f->src2_rgroup = etnaviv_rsq_get_src2_rgroup(words);
 }
 
 /* select: GPU generations 0 and later */
@@ -2704,8 +2762,14 @@ static inline uint32_t etnaviv_select_get_dst_use(const uint32_t words[4]) { ret
 static inline void etnaviv_select_set_dst_use(uint32_t words[4], uint32_t value) { etnaviv_set_dst_use(words, value); }
 static inline uint32_t etnaviv_select_get_dst(const uint32_t words[4]) { return etnaviv_get_dst(words); }
 static inline void etnaviv_select_set_dst(uint32_t words[4], uint32_t value) { etnaviv_set_dst(words, value); }
-static inline uint32_t etnaviv_select_get_rmode(const uint32_t words[4]) { return etnaviv_get_rmode_32_33(words); }
-static inline void etnaviv_select_set_rmode(uint32_t words[4], uint32_t value) { etnaviv_set_rmode_32_33(words, value); }
+static inline uint32_t etnaviv_select_get_rmode(const uint32_t words[4])
+{
+	return ((words[1] & 0x00000003u));
+}
+static inline void etnaviv_select_set_rmode(uint32_t words[4], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00000003u) | (((uint32_t)value) & 0x00000003u);
+}
 static inline uint32_t etnaviv_select_get_pmode(const uint32_t words[4]) { return etnaviv_get_pmode(words); }
 static inline void etnaviv_select_set_pmode(uint32_t words[4], uint32_t value) { etnaviv_set_pmode(words, value); }
 static inline uint32_t etnaviv_select_get_skphp(const uint32_t words[4]) { return etnaviv_get_skphp(words); }
@@ -2824,30 +2888,30 @@ static inline void etnaviv_select_pack(uint32_t words[4], const struct etnaviv_s
 }
 static inline void etnaviv_select_unpack(const uint32_t words[4], struct etnaviv_select_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->dst_use = etnaviv_get_dst_use(words);
-	f->dst = etnaviv_get_dst(words);
-	f->rmode = etnaviv_get_rmode_32_33(words);
-	f->pmode = etnaviv_get_pmode(words);
-	f->skphp = etnaviv_get_skphp(words);
-	f->low_half = etnaviv_get_low_half(words);
-	f->high_half = etnaviv_get_high_half(words);
-	f->dst_full = etnaviv_get_dst_full(words);
-	f->src0_reg = etnaviv_get_src0_reg(words);
-	f->src0 = etnaviv_get_src0(words);
-	f->src0_amode = etnaviv_get_src0_amode(words);
-	f->src0_rgroup = etnaviv_get_src0_rgroup(words);
-	f->src1_reg = etnaviv_get_src1_reg(words);
-	f->src1 = etnaviv_get_src1(words);
-	f->src1_amode = etnaviv_get_src1_amode(words);
-	f->src1_rgroup = etnaviv_get_src1_rgroup(words);
-	f->src2_reg = etnaviv_get_src2_reg(words);
-	f->src2 = etnaviv_get_src2(words);
-	f->src2_amode = etnaviv_get_src2_amode(words);
-	f->src2_rgroup = etnaviv_get_src2_rgroup(words);
+	f->cond = etnaviv_select_get_cond(words);
+	f->sat = etnaviv_select_get_sat(words);
+	f->type_bit2 = etnaviv_select_get_type_bit2(words);
+	f->type_bit01 = etnaviv_select_get_type_bit01(words);
+	f->dst_use = etnaviv_select_get_dst_use(words);
+	f->dst = etnaviv_select_get_dst(words);
+	f->rmode = etnaviv_select_get_rmode(words);
+	f->pmode = etnaviv_select_get_pmode(words);
+	f->skphp = etnaviv_select_get_skphp(words);
+	f->low_half = etnaviv_select_get_low_half(words);
+	f->high_half = etnaviv_select_get_high_half(words);
+	f->dst_full = etnaviv_select_get_dst_full(words);
+	f->src0_reg = etnaviv_select_get_src0_reg(words);
+	f->src0 = etnaviv_select_get_src0(words);
+	f->src0_amode = etnaviv_select_get_src0_amode(words);
+	f->src0_rgroup = etnaviv_select_get_src0_rgroup(words);
+	f->src1_reg = etnaviv_select_get_src1_reg(words);
+	f->src1 = etnaviv_select_get_src1(words);
+	f->src1_amode = etnaviv_select_get_src1_amode(words);
+	f->src1_rgroup = etnaviv_select_get_src1_rgroup(words);
+	f->src2_reg = etnaviv_select_get_src2_reg(words);
+	f->src2 = etnaviv_select_get_src2(words);
+	f->src2_amode = etnaviv_select_get_src2_amode(words);
+	f->src2_rgroup = etnaviv_select_get_src2_rgroup(words);
 }
 
 /* set: GPU generations 0 and later */
@@ -2882,8 +2946,14 @@ static inline uint32_t etnaviv_set_get_dst_use(const uint32_t words[4]) { return
 static inline void etnaviv_set_set_dst_use(uint32_t words[4], uint32_t value) { etnaviv_set_dst_use(words, value); }
 static inline uint32_t etnaviv_set_get_dst(const uint32_t words[4]) { return etnaviv_get_dst(words); }
 static inline void etnaviv_set_set_dst(uint32_t words[4], uint32_t value) { etnaviv_set_dst(words, value); }
-static inline uint32_t etnaviv_set_get_rmode(const uint32_t words[4]) { return etnaviv_get_rmode_32_33(words); }
-static inline void etnaviv_set_set_rmode(uint32_t words[4], uint32_t value) { etnaviv_set_rmode_32_33(words, value); }
+static inline uint32_t etnaviv_set_get_rmode(const uint32_t words[4])
+{
+	return ((words[1] & 0x00000003u));
+}
+static inline void etnaviv_set_set_rmode(uint32_t words[4], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00000003u) | (((uint32_t)value) & 0x00000003u);
+}
 static inline uint32_t etnaviv_set_get_pmode(const uint32_t words[4]) { return etnaviv_get_pmode(words); }
 static inline void etnaviv_set_set_pmode(uint32_t words[4], uint32_t value) { etnaviv_set_pmode(words, value); }
 static inline uint32_t etnaviv_set_get_skphp(const uint32_t words[4]) { return etnaviv_get_skphp(words); }
@@ -2982,26 +3052,26 @@ static inline void etnaviv_set_pack(uint32_t words[4], const struct etnaviv_set_
 }
 static inline void etnaviv_set_unpack(const uint32_t words[4], struct etnaviv_set_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->dst_use = etnaviv_get_dst_use(words);
-	f->dst = etnaviv_get_dst(words);
-	f->rmode = etnaviv_get_rmode_32_33(words);
-	f->pmode = etnaviv_get_pmode(words);
-	f->skphp = etnaviv_get_skphp(words);
-	f->low_half = etnaviv_get_low_half(words);
-	f->high_half = etnaviv_get_high_half(words);
-	f->dst_full = etnaviv_get_dst_full(words);
-	f->src0_reg = etnaviv_get_src0_reg(words);
-	f->src0 = etnaviv_get_src0(words);
-	f->src0_amode = etnaviv_get_src0_amode(words);
-	f->src0_rgroup = etnaviv_get_src0_rgroup(words);
-	f->src1_reg = etnaviv_get_src1_reg(words);
-	f->src1 = etnaviv_get_src1(words);
-	f->src1_amode = etnaviv_get_src1_amode(words);
-	f->src1_rgroup = etnaviv_get_src1_rgroup(words);
+	f->cond = etnaviv_set_get_cond(words);
+	f->sat = etnaviv_set_get_sat(words);
+	f->type_bit2 = etnaviv_set_get_type_bit2(words);
+	f->type_bit01 = etnaviv_set_get_type_bit01(words);
+	f->dst_use = etnaviv_set_get_dst_use(words);
+	f->dst = etnaviv_set_get_dst(words);
+	f->rmode = etnaviv_set_get_rmode(words);
+	f->pmode = etnaviv_set_get_pmode(words);
+	f->skphp = etnaviv_set_get_skphp(words);
+	f->low_half = etnaviv_set_get_low_half(words);
+	f->high_half = etnaviv_set_get_high_half(words);
+	f->dst_full = etnaviv_set_get_dst_full(words);
+	f->src0_reg = etnaviv_set_get_src0_reg(words);
+	f->src0 = etnaviv_set_get_src0(words);
+	f->src0_amode = etnaviv_set_get_src0_amode(words);
+	f->src0_rgroup = etnaviv_set_get_src0_rgroup(words);
+	f->src1_reg = etnaviv_set_get_src1_reg(words);
+	f->src1 = etnaviv_set_get_src1(words);
+	f->src1_amode = etnaviv_set_get_src1_amode(words);
+	f->src1_rgroup = etnaviv_set_get_src1_rgroup(words);
 }
 
 /* exp: GPU generations 0 and later */
@@ -3036,8 +3106,14 @@ static inline uint32_t etnaviv_exp_get_dst_use(const uint32_t words[4]) { return
 static inline void etnaviv_exp_set_dst_use(uint32_t words[4], uint32_t value) { etnaviv_set_dst_use(words, value); }
 static inline uint32_t etnaviv_exp_get_dst(const uint32_t words[4]) { return etnaviv_get_dst(words); }
 static inline void etnaviv_exp_set_dst(uint32_t words[4], uint32_t value) { etnaviv_set_dst(words, value); }
-static inline uint32_t etnaviv_exp_get_rmode(const uint32_t words[4]) { return etnaviv_get_rmode_32_33(words); }
-static inline void etnaviv_exp_set_rmode(uint32_t words[4], uint32_t value) { etnaviv_set_rmode_32_33(words, value); }
+static inline uint32_t etnaviv_exp_get_rmode(const uint32_t words[4])
+{
+	return ((words[1] & 0x00000003u));
+}
+static inline void etnaviv_exp_set_rmode(uint32_t words[4], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00000003u) | (((uint32_t)value) & 0x00000003u);
+}
 static inline uint32_t etnaviv_exp_get_pmode(const uint32_t words[4]) { return etnaviv_get_pmode(words); }
 static inline void etnaviv_exp_set_pmode(uint32_t words[4], uint32_t value) { etnaviv_set_pmode(words, value); }
 static inline uint32_t etnaviv_exp_get_skphp(const uint32_t words[4]) { return etnaviv_get_skphp(words); }
@@ -3116,22 +3192,22 @@ static inline void etnaviv_exp_pack(uint32_t words[4], const struct etnaviv_exp_
 }
 static inline void etnaviv_exp_unpack(const uint32_t words[4], struct etnaviv_exp_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->dst_use = etnaviv_get_dst_use(words);
-	f->dst = etnaviv_get_dst(words);
-	f->rmode = etnaviv_get_rmode_32_33(words);
-	f->pmode = etnaviv_get_pmode(words);
-	f->skphp = etnaviv_get_skphp(words);
-	f->low_half = etnaviv_get_low_half(words);
-	f->high_half = etnaviv_get_high_half(words);
-	f->dst_full = etnaviv_get_dst_full(words);
-	f->src2_reg = etnaviv_get_src2_reg(words);
-	f->src2 = etnaviv_get_src2(words);
-	f->src2_amode = etnaviv_get_src2_amode(words);
-	f->src2_rgroup = etnaviv_get_src2_rgroup(words);
+	f->cond = etnaviv_exp_get_cond(words);
+	f->sat = etnaviv_exp_get_sat(words);
+	f->type_bit2 = etnaviv_exp_get_type_bit2(words);
+	f->type_bit01 = etnaviv_exp_get_type_bit01(words);
+	f->dst_use = etnaviv_exp_get_dst_use(words);
+	f->dst = etnaviv_exp_get_dst(words);
+	f->rmode = etnaviv_exp_get_rmode(words);
+	f->pmode = etnaviv_exp_get_pmode(words);
+	f->skphp = etnaviv_exp_get_skphp(words);
+	f->low_half = etnaviv_exp_get_low_half(words);
+	f->high_half = etnaviv_exp_get_high_half(words);
+	f->dst_full = etnaviv_exp_get_dst_full(words);
+	f->src2_reg = etnaviv_exp_get_src2_reg(words);
+	f->src2 = etnaviv_exp_get_src2(words);
+	f->src2_amode = etnaviv_exp_get_src2_amode(words);
+	f->src2_rgroup = etnaviv_exp_get_src2_rgroup(words);
 }
 
 /* log: GPU generations 0 and later */
@@ -3166,8 +3242,14 @@ static inline uint32_t etnaviv_log_get_dst_use(const uint32_t words[4]) { return
 static inline void etnaviv_log_set_dst_use(uint32_t words[4], uint32_t value) { etnaviv_set_dst_use(words, value); }
 static inline uint32_t etnaviv_log_get_dst(const uint32_t words[4]) { return etnaviv_get_dst(words); }
 static inline void etnaviv_log_set_dst(uint32_t words[4], uint32_t value) { etnaviv_set_dst(words, value); }
-static inline uint32_t etnaviv_log_get_rmode(const uint32_t words[4]) { return etnaviv_get_rmode_32_33(words); }
-static inline void etnaviv_log_set_rmode(uint32_t words[4], uint32_t value) { etnaviv_set_rmode_32_33(words, value); }
+static inline uint32_t etnaviv_log_get_rmode(const uint32_t words[4])
+{
+	return ((words[1] & 0x00000003u));
+}
+static inline void etnaviv_log_set_rmode(uint32_t words[4], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00000003u) | (((uint32_t)value) & 0x00000003u);
+}
 static inline uint32_t etnaviv_log_get_pmode(const uint32_t words[4]) { return etnaviv_get_pmode(words); }
 static inline void etnaviv_log_set_pmode(uint32_t words[4], uint32_t value) { etnaviv_set_pmode(words, value); }
 static inline uint32_t etnaviv_log_get_skphp(const uint32_t words[4]) { return etnaviv_get_skphp(words); }
@@ -3246,22 +3328,22 @@ static inline void etnaviv_log_pack(uint32_t words[4], const struct etnaviv_log_
 }
 static inline void etnaviv_log_unpack(const uint32_t words[4], struct etnaviv_log_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->dst_use = etnaviv_get_dst_use(words);
-	f->dst = etnaviv_get_dst(words);
-	f->rmode = etnaviv_get_rmode_32_33(words);
-	f->pmode = etnaviv_get_pmode(words);
-	f->skphp = etnaviv_get_skphp(words);
-	f->low_half = etnaviv_get_low_half(words);
-	f->high_half = etnaviv_get_high_half(words);
-	f->dst_full = etnaviv_get_dst_full(words);
-	f->src2_reg = etnaviv_get_src2_reg(words);
-	f->src2 = etnaviv_get_src2(words);
-	f->src2_amode = etnaviv_get_src2_amode(words);
-	f->src2_rgroup = etnaviv_get_src2_rgroup(words);
+	f->cond = etnaviv_log_get_cond(words);
+	f->sat = etnaviv_log_get_sat(words);
+	f->type_bit2 = etnaviv_log_get_type_bit2(words);
+	f->type_bit01 = etnaviv_log_get_type_bit01(words);
+	f->dst_use = etnaviv_log_get_dst_use(words);
+	f->dst = etnaviv_log_get_dst(words);
+	f->rmode = etnaviv_log_get_rmode(words);
+	f->pmode = etnaviv_log_get_pmode(words);
+	f->skphp = etnaviv_log_get_skphp(words);
+	f->low_half = etnaviv_log_get_low_half(words);
+	f->high_half = etnaviv_log_get_high_half(words);
+	f->dst_full = etnaviv_log_get_dst_full(words);
+	f->src2_reg = etnaviv_log_get_src2_reg(words);
+	f->src2 = etnaviv_log_get_src2(words);
+	f->src2_amode = etnaviv_log_get_src2_amode(words);
+	f->src2_rgroup = etnaviv_log_get_src2_rgroup(words);
 }
 
 /* frc: GPU generations 0 and later */
@@ -3296,8 +3378,14 @@ static inline uint32_t etnaviv_frc_get_dst_use(const uint32_t words[4]) { return
 static inline void etnaviv_frc_set_dst_use(uint32_t words[4], uint32_t value) { etnaviv_set_dst_use(words, value); }
 static inline uint32_t etnaviv_frc_get_dst(const uint32_t words[4]) { return etnaviv_get_dst(words); }
 static inline void etnaviv_frc_set_dst(uint32_t words[4], uint32_t value) { etnaviv_set_dst(words, value); }
-static inline uint32_t etnaviv_frc_get_rmode(const uint32_t words[4]) { return etnaviv_get_rmode_32_33(words); }
-static inline void etnaviv_frc_set_rmode(uint32_t words[4], uint32_t value) { etnaviv_set_rmode_32_33(words, value); }
+static inline uint32_t etnaviv_frc_get_rmode(const uint32_t words[4])
+{
+	return ((words[1] & 0x00000003u));
+}
+static inline void etnaviv_frc_set_rmode(uint32_t words[4], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00000003u) | (((uint32_t)value) & 0x00000003u);
+}
 static inline uint32_t etnaviv_frc_get_pmode(const uint32_t words[4]) { return etnaviv_get_pmode(words); }
 static inline void etnaviv_frc_set_pmode(uint32_t words[4], uint32_t value) { etnaviv_set_pmode(words, value); }
 static inline uint32_t etnaviv_frc_get_skphp(const uint32_t words[4]) { return etnaviv_get_skphp(words); }
@@ -3376,22 +3464,22 @@ static inline void etnaviv_frc_pack(uint32_t words[4], const struct etnaviv_frc_
 }
 static inline void etnaviv_frc_unpack(const uint32_t words[4], struct etnaviv_frc_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->dst_use = etnaviv_get_dst_use(words);
-	f->dst = etnaviv_get_dst(words);
-	f->rmode = etnaviv_get_rmode_32_33(words);
-	f->pmode = etnaviv_get_pmode(words);
-	f->skphp = etnaviv_get_skphp(words);
-	f->low_half = etnaviv_get_low_half(words);
-	f->high_half = etnaviv_get_high_half(words);
-	f->dst_full = etnaviv_get_dst_full(words);
-	f->src2_reg = etnaviv_get_src2_reg(words);
-	f->src2 = etnaviv_get_src2(words);
-	f->src2_amode = etnaviv_get_src2_amode(words);
-	f->src2_rgroup = etnaviv_get_src2_rgroup(words);
+	f->cond = etnaviv_frc_get_cond(words);
+	f->sat = etnaviv_frc_get_sat(words);
+	f->type_bit2 = etnaviv_frc_get_type_bit2(words);
+	f->type_bit01 = etnaviv_frc_get_type_bit01(words);
+	f->dst_use = etnaviv_frc_get_dst_use(words);
+	f->dst = etnaviv_frc_get_dst(words);
+	f->rmode = etnaviv_frc_get_rmode(words);
+	f->pmode = etnaviv_frc_get_pmode(words);
+	f->skphp = etnaviv_frc_get_skphp(words);
+	f->low_half = etnaviv_frc_get_low_half(words);
+	f->high_half = etnaviv_frc_get_high_half(words);
+	f->dst_full = etnaviv_frc_get_dst_full(words);
+	f->src2_reg = etnaviv_frc_get_src2_reg(words);
+	f->src2 = etnaviv_frc_get_src2(words);
+	f->src2_amode = etnaviv_frc_get_src2_amode(words);
+	f->src2_rgroup = etnaviv_frc_get_src2_rgroup(words);
 }
 
 /* call: GPU generations 0 and later */
@@ -3451,11 +3539,11 @@ static inline void etnaviv_call_pack(uint32_t words[4], const struct etnaviv_cal
 }
 static inline void etnaviv_call_unpack(const uint32_t words[4], struct etnaviv_call_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->target = etnaviv_get_target(words);
+	f->cond = etnaviv_call_get_cond(words);
+	f->sat = etnaviv_call_get_sat(words);
+	f->type_bit2 = etnaviv_call_get_type_bit2(words);
+	f->type_bit01 = etnaviv_call_get_type_bit01(words);
+	f->target = etnaviv_call_get_target(words);
 }
 
 /* ret: GPU generations 0 and later */
@@ -3490,8 +3578,14 @@ static inline uint32_t etnaviv_ret_get_dst_use(const uint32_t words[4]) { return
 static inline void etnaviv_ret_set_dst_use(uint32_t words[4], uint32_t value) { etnaviv_set_dst_use(words, value); }
 static inline uint32_t etnaviv_ret_get_dst(const uint32_t words[4]) { return etnaviv_get_dst(words); }
 static inline void etnaviv_ret_set_dst(uint32_t words[4], uint32_t value) { etnaviv_set_dst(words, value); }
-static inline uint32_t etnaviv_ret_get_rmode(const uint32_t words[4]) { return etnaviv_get_rmode_32_33(words); }
-static inline void etnaviv_ret_set_rmode(uint32_t words[4], uint32_t value) { etnaviv_set_rmode_32_33(words, value); }
+static inline uint32_t etnaviv_ret_get_rmode(const uint32_t words[4])
+{
+	return ((words[1] & 0x00000003u));
+}
+static inline void etnaviv_ret_set_rmode(uint32_t words[4], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00000003u) | (((uint32_t)value) & 0x00000003u);
+}
 static inline uint32_t etnaviv_ret_get_pmode(const uint32_t words[4]) { return etnaviv_get_pmode(words); }
 static inline void etnaviv_ret_set_pmode(uint32_t words[4], uint32_t value) { etnaviv_set_pmode(words, value); }
 static inline uint32_t etnaviv_ret_get_skphp(const uint32_t words[4]) { return etnaviv_get_skphp(words); }
@@ -3550,18 +3644,18 @@ static inline void etnaviv_ret_pack(uint32_t words[4], const struct etnaviv_ret_
 }
 static inline void etnaviv_ret_unpack(const uint32_t words[4], struct etnaviv_ret_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->dst_use = etnaviv_get_dst_use(words);
-	f->dst = etnaviv_get_dst(words);
-	f->rmode = etnaviv_get_rmode_32_33(words);
-	f->pmode = etnaviv_get_pmode(words);
-	f->skphp = etnaviv_get_skphp(words);
-	f->low_half = etnaviv_get_low_half(words);
-	f->high_half = etnaviv_get_high_half(words);
-	f->dst_full = etnaviv_get_dst_full(words);
+	f->cond = etnaviv_ret_get_cond(words);
+	f->sat = etnaviv_ret_get_sat(words);
+	f->type_bit2 = etnaviv_ret_get_type_bit2(words);
+	f->type_bit01 = etnaviv_ret_get_type_bit01(words);
+	f->dst_use = etnaviv_ret_get_dst_use(words);
+	f->dst = etnaviv_ret_get_dst(words);
+	f->rmode = etnaviv_ret_get_rmode(words);
+	f->pmode = etnaviv_ret_get_pmode(words);
+	f->skphp = etnaviv_ret_get_skphp(words);
+	f->low_half = etnaviv_ret_get_low_half(words);
+	f->high_half = etnaviv_ret_get_high_half(words);
+	f->dst_full = etnaviv_ret_get_dst_full(words);
 }
 
 /* branch: GPU generations 0 and later */
@@ -3621,11 +3715,11 @@ static inline void etnaviv_branch_pack(uint32_t words[4], const struct etnaviv_b
 }
 static inline void etnaviv_branch_unpack(const uint32_t words[4], struct etnaviv_branch_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->target = etnaviv_get_target(words);
+	f->cond = etnaviv_branch_get_cond(words);
+	f->sat = etnaviv_branch_get_sat(words);
+	f->type_bit2 = etnaviv_branch_get_type_bit2(words);
+	f->type_bit01 = etnaviv_branch_get_type_bit01(words);
+	f->target = etnaviv_branch_get_target(words);
 }
 
 /* branch_unary (branch): GPU generations 0 and later */
@@ -3705,15 +3799,15 @@ static inline void etnaviv_branch_unary_pack(uint32_t words[4], const struct etn
 }
 static inline void etnaviv_branch_unary_unpack(const uint32_t words[4], struct etnaviv_branch_unary_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->target = etnaviv_get_target(words);
-	f->src0_reg = etnaviv_get_src0_reg(words);
-	f->src0 = etnaviv_get_src0(words);
-	f->src0_amode = etnaviv_get_src0_amode(words);
-	f->src0_rgroup = etnaviv_get_src0_rgroup(words);
+	f->cond = etnaviv_branch_unary_get_cond(words);
+	f->sat = etnaviv_branch_unary_get_sat(words);
+	f->type_bit2 = etnaviv_branch_unary_get_type_bit2(words);
+	f->type_bit01 = etnaviv_branch_unary_get_type_bit01(words);
+	f->target = etnaviv_branch_unary_get_target(words);
+	f->src0_reg = etnaviv_branch_unary_get_src0_reg(words);
+	f->src0 = etnaviv_branch_unary_get_src0(words);
+	f->src0_amode = etnaviv_branch_unary_get_src0_amode(words);
+	f->src0_rgroup = etnaviv_branch_unary_get_src0_rgroup(words);
 }
 
 /* branch_binary (branch): GPU generations 0 and later */
@@ -3813,19 +3907,19 @@ static inline void etnaviv_branch_binary_pack(uint32_t words[4], const struct et
 }
 static inline void etnaviv_branch_binary_unpack(const uint32_t words[4], struct etnaviv_branch_binary_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->target = etnaviv_get_target(words);
-	f->src0_reg = etnaviv_get_src0_reg(words);
-	f->src0 = etnaviv_get_src0(words);
-	f->src0_amode = etnaviv_get_src0_amode(words);
-	f->src0_rgroup = etnaviv_get_src0_rgroup(words);
-	f->src1_reg = etnaviv_get_src1_reg(words);
-	f->src1 = etnaviv_get_src1(words);
-	f->src1_amode = etnaviv_get_src1_amode(words);
-	f->src1_rgroup = etnaviv_get_src1_rgroup(words);
+	f->cond = etnaviv_branch_binary_get_cond(words);
+	f->sat = etnaviv_branch_binary_get_sat(words);
+	f->type_bit2 = etnaviv_branch_binary_get_type_bit2(words);
+	f->type_bit01 = etnaviv_branch_binary_get_type_bit01(words);
+	f->target = etnaviv_branch_binary_get_target(words);
+	f->src0_reg = etnaviv_branch_binary_get_src0_reg(words);
+	f->src0 = etnaviv_branch_binary_get_src0(words);
+	f->src0_amode = etnaviv_branch_binary_get_src0_amode(words);
+	f->src0_rgroup = etnaviv_branch_binary_get_src0_rgroup(words);
+	f->src1_reg = etnaviv_branch_binary_get_src1_reg(words);
+	f->src1 = etnaviv_branch_binary_get_src1(words);
+	f->src1_amode = etnaviv_branch_binary_get_src1_amode(words);
+	f->src1_rgroup = etnaviv_branch_binary_get_src1_rgroup(words);
 }
 
 /* texkill: GPU generations 0 and later */
@@ -3860,8 +3954,14 @@ static inline uint32_t etnaviv_texkill_get_dst_use(const uint32_t words[4]) { re
 static inline void etnaviv_texkill_set_dst_use(uint32_t words[4], uint32_t value) { etnaviv_set_dst_use(words, value); }
 static inline uint32_t etnaviv_texkill_get_dst(const uint32_t words[4]) { return etnaviv_get_dst(words); }
 static inline void etnaviv_texkill_set_dst(uint32_t words[4], uint32_t value) { etnaviv_set_dst(words, value); }
-static inline uint32_t etnaviv_texkill_get_rmode(const uint32_t words[4]) { return etnaviv_get_rmode_32_33(words); }
-static inline void etnaviv_texkill_set_rmode(uint32_t words[4], uint32_t value) { etnaviv_set_rmode_32_33(words, value); }
+static inline uint32_t etnaviv_texkill_get_rmode(const uint32_t words[4])
+{
+	return ((words[1] & 0x00000003u));
+}
+static inline void etnaviv_texkill_set_rmode(uint32_t words[4], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00000003u) | (((uint32_t)value) & 0x00000003u);
+}
 static inline uint32_t etnaviv_texkill_get_pmode(const uint32_t words[4]) { return etnaviv_get_pmode(words); }
 static inline void etnaviv_texkill_set_pmode(uint32_t words[4], uint32_t value) { etnaviv_set_pmode(words, value); }
 static inline uint32_t etnaviv_texkill_get_skphp(const uint32_t words[4]) { return etnaviv_get_skphp(words); }
@@ -3970,28 +4070,28 @@ static inline void etnaviv_texkill_pack(uint32_t words[4], const struct etnaviv_
 }
 static inline void etnaviv_texkill_unpack(const uint32_t words[4], struct etnaviv_texkill_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->dst_use = etnaviv_get_dst_use(words);
-	f->dst = etnaviv_get_dst(words);
-	f->rmode = etnaviv_get_rmode_32_33(words);
-	f->pmode = etnaviv_get_pmode(words);
-	f->skphp = etnaviv_get_skphp(words);
-	f->low_half = etnaviv_get_low_half(words);
-	f->high_half = etnaviv_get_high_half(words);
-	f->dst_full = etnaviv_get_dst_full(words);
-	f->src0_use = etnaviv_get_src0_use(words);
-	f->src0_reg = etnaviv_get_src0_reg(words);
-	f->src0 = etnaviv_get_src0(words);
-	f->src0_amode = etnaviv_get_src0_amode(words);
-	f->src0_rgroup = etnaviv_get_src0_rgroup(words);
-	f->src1_use = etnaviv_get_src1_use(words);
-	f->src1_reg = etnaviv_get_src1_reg(words);
-	f->src1 = etnaviv_get_src1(words);
-	f->src1_amode = etnaviv_get_src1_amode(words);
-	f->src1_rgroup = etnaviv_get_src1_rgroup(words);
+	f->cond = etnaviv_texkill_get_cond(words);
+	f->sat = etnaviv_texkill_get_sat(words);
+	f->type_bit2 = etnaviv_texkill_get_type_bit2(words);
+	f->type_bit01 = etnaviv_texkill_get_type_bit01(words);
+	f->dst_use = etnaviv_texkill_get_dst_use(words);
+	f->dst = etnaviv_texkill_get_dst(words);
+	f->rmode = etnaviv_texkill_get_rmode(words);
+	f->pmode = etnaviv_texkill_get_pmode(words);
+	f->skphp = etnaviv_texkill_get_skphp(words);
+	f->low_half = etnaviv_texkill_get_low_half(words);
+	f->high_half = etnaviv_texkill_get_high_half(words);
+	f->dst_full = etnaviv_texkill_get_dst_full(words);
+	f->src0_use = etnaviv_texkill_get_src0_use(words);
+	f->src0_reg = etnaviv_texkill_get_src0_reg(words);
+	f->src0 = etnaviv_texkill_get_src0(words);
+	f->src0_amode = etnaviv_texkill_get_src0_amode(words);
+	f->src0_rgroup = etnaviv_texkill_get_src0_rgroup(words);
+	f->src1_use = etnaviv_texkill_get_src1_use(words);
+	f->src1_reg = etnaviv_texkill_get_src1_reg(words);
+	f->src1 = etnaviv_texkill_get_src1(words);
+	f->src1_amode = etnaviv_texkill_get_src1_amode(words);
+	f->src1_rgroup = etnaviv_texkill_get_src1_rgroup(words);
 }
 
 /* texld: GPU generations 0 and later */
@@ -4028,8 +4128,14 @@ static inline uint32_t etnaviv_texld_get_dst(const uint32_t words[4]) { return e
 static inline void etnaviv_texld_set_dst(uint32_t words[4], uint32_t value) { etnaviv_set_dst(words, value); }
 static inline uint32_t etnaviv_texld_get_tex_id(const uint32_t words[4]) { return etnaviv_get_tex_id(words); }
 static inline void etnaviv_texld_set_tex_id(uint32_t words[4], uint32_t value) { etnaviv_set_tex_id(words, value); }
-static inline uint32_t etnaviv_texld_get_rmode(const uint32_t words[4]) { return etnaviv_get_rmode_32_34(words); }
-static inline void etnaviv_texld_set_rmode(uint32_t words[4], uint32_t value) { etnaviv_set_rmode_32_34(words, value); }
+static inline uint32_t etnaviv_texld_get_rmode(const uint32_t words[4])
+{
+	return ((words[1] & 0x00000007u));
+}
+static inline void etnaviv_texld_set_rmode(uint32_t words[4], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00000007u) | (((uint32_t)value) & 0x00000007u);
+}
 static inline uint32_t etnaviv_texld_get_tex_swiz(const uint32_t words[4]) { return etnaviv_get_tex_swiz(words); }
 static inline void etnaviv_texld_set_tex_swiz(uint32_t words[4], uint32_t value) { etnaviv_set_tex_swiz(words, value); }
 static inline uint32_t etnaviv_texld_get_src0_reg(const uint32_t words[4]) { return etnaviv_get_src0_reg(words); }
@@ -4091,19 +4197,19 @@ static inline void etnaviv_texld_pack(uint32_t words[4], const struct etnaviv_te
 }
 static inline void etnaviv_texld_unpack(const uint32_t words[4], struct etnaviv_texld_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->dst_use = etnaviv_get_dst_use(words);
-	f->dst = etnaviv_get_dst(words);
-	f->tex_id = etnaviv_get_tex_id(words);
-	f->rmode = etnaviv_get_rmode_32_34(words);
-	f->tex_swiz = etnaviv_get_tex_swiz(words);
-	f->src0_reg = etnaviv_get_src0_reg(words);
-	f->src0 = etnaviv_get_src0(words);
-	f->src0_amode = etnaviv_get_src0_amode(words);
-	f->src0_rgroup = etnaviv_get_src0_rgroup(words);
+	f->cond = etnaviv_texld_get_cond(words);
+	f->sat = etnaviv_texld_get_sat(words);
+	f->type_bit2 = etnaviv_texld_get_type_bit2(words);
+	f->type_bit01 = etnaviv_texld_get_type_bit01(words);
+	f->dst_use = etnaviv_texld_get_dst_use(words);
+	f->dst = etnaviv_texld_get_dst(words);
+	f->tex_id = etnaviv_texld_get_tex_id(words);
+	f->rmode = etnaviv_texld_get_rmode(words);
+	f->tex_swiz = etnaviv_texld_get_tex_swiz(words);
+	f->src0_reg = etnaviv_texld_get_src0_reg(words);
+	f->src0 = etnaviv_texld_get_src0(words);
+	f->src0_amode = etnaviv_texld_get_src0_amode(words);
+	f->src0_rgroup = etnaviv_texld_get_src0_rgroup(words);
 }
 
 /* texldb: GPU generations 0 and later */
@@ -4139,8 +4245,14 @@ static inline uint32_t etnaviv_texldb_get_dst(const uint32_t words[4]) { return 
 static inline void etnaviv_texldb_set_dst(uint32_t words[4], uint32_t value) { etnaviv_set_dst(words, value); }
 static inline uint32_t etnaviv_texldb_get_tex_id(const uint32_t words[4]) { return etnaviv_get_tex_id(words); }
 static inline void etnaviv_texldb_set_tex_id(uint32_t words[4], uint32_t value) { etnaviv_set_tex_id(words, value); }
-static inline uint32_t etnaviv_texldb_get_rmode(const uint32_t words[4]) { return etnaviv_get_rmode_32_34(words); }
-static inline void etnaviv_texldb_set_rmode(uint32_t words[4], uint32_t value) { etnaviv_set_rmode_32_34(words, value); }
+static inline uint32_t etnaviv_texldb_get_rmode(const uint32_t words[4])
+{
+	return ((words[1] & 0x00000007u));
+}
+static inline void etnaviv_texldb_set_rmode(uint32_t words[4], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00000007u) | (((uint32_t)value) & 0x00000007u);
+}
 static inline uint32_t etnaviv_texldb_get_tex_swiz(const uint32_t words[4]) { return etnaviv_get_tex_swiz(words); }
 static inline void etnaviv_texldb_set_tex_swiz(uint32_t words[4], uint32_t value) { etnaviv_set_tex_swiz(words, value); }
 static inline uint32_t etnaviv_texldb_get_src0_use(const uint32_t words[4]) { return etnaviv_get_src0_use(words); }
@@ -4232,25 +4344,25 @@ static inline void etnaviv_texldb_pack(uint32_t words[4], const struct etnaviv_t
 }
 static inline void etnaviv_texldb_unpack(const uint32_t words[4], struct etnaviv_texldb_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->dst_use = etnaviv_get_dst_use(words);
-	f->dst = etnaviv_get_dst(words);
-	f->tex_id = etnaviv_get_tex_id(words);
-	f->rmode = etnaviv_get_rmode_32_34(words);
-	f->tex_swiz = etnaviv_get_tex_swiz(words);
-	f->src0_use = etnaviv_get_src0_use(words);
-	f->src0_reg = etnaviv_get_src0_reg(words);
-	f->src0 = etnaviv_get_src0(words);
-	f->src0_amode = etnaviv_get_src0_amode(words);
-	f->src0_rgroup = etnaviv_get_src0_rgroup(words);
-	f->src1_use = etnaviv_get_src1_use(words);
-	f->src1_reg = etnaviv_get_src1_reg(words);
-	f->src1 = etnaviv_get_src1(words);
-	f->src1_amode = etnaviv_get_src1_amode(words);
-	f->src1_rgroup = etnaviv_get_src1_rgroup(words);
+	f->cond = etnaviv_texldb_get_cond(words);
+	f->sat = etnaviv_texldb_get_sat(words);
+	f->type_bit2 = etnaviv_texldb_get_type_bit2(words);
+	f->type_bit01 = etnaviv_texldb_get_type_bit01(words);
+	f->dst_use = etnaviv_texldb_get_dst_use(words);
+	f->dst = etnaviv_texldb_get_dst(words);
+	f->tex_id = etnaviv_texldb_get_tex_id(words);
+	f->rmode = etnaviv_texldb_get_rmode(words);
+	f->tex_swiz = etnaviv_texldb_get_tex_swiz(words);
+	f->src0_use = etnaviv_texldb_get_src0_use(words);
+	f->src0_reg = etnaviv_texldb_get_src0_reg(words);
+	f->src0 = etnaviv_texldb_get_src0(words);
+	f->src0_amode = etnaviv_texldb_get_src0_amode(words);
+	f->src0_rgroup = etnaviv_texldb_get_src0_rgroup(words);
+	f->src1_use = etnaviv_texldb_get_src1_use(words);
+	f->src1_reg = etnaviv_texldb_get_src1_reg(words);
+	f->src1 = etnaviv_texldb_get_src1(words);
+	f->src1_amode = etnaviv_texldb_get_src1_amode(words);
+	f->src1_rgroup = etnaviv_texldb_get_src1_rgroup(words);
 }
 
 /* texldd: GPU generations 0 and later */
@@ -4287,8 +4399,14 @@ static inline uint32_t etnaviv_texldd_get_dst(const uint32_t words[4]) { return 
 static inline void etnaviv_texldd_set_dst(uint32_t words[4], uint32_t value) { etnaviv_set_dst(words, value); }
 static inline uint32_t etnaviv_texldd_get_tex_id(const uint32_t words[4]) { return etnaviv_get_tex_id(words); }
 static inline void etnaviv_texldd_set_tex_id(uint32_t words[4], uint32_t value) { etnaviv_set_tex_id(words, value); }
-static inline uint32_t etnaviv_texldd_get_rmode(const uint32_t words[4]) { return etnaviv_get_rmode_32_34(words); }
-static inline void etnaviv_texldd_set_rmode(uint32_t words[4], uint32_t value) { etnaviv_set_rmode_32_34(words, value); }
+static inline uint32_t etnaviv_texldd_get_rmode(const uint32_t words[4])
+{
+	return ((words[1] & 0x00000007u));
+}
+static inline void etnaviv_texldd_set_rmode(uint32_t words[4], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00000007u) | (((uint32_t)value) & 0x00000007u);
+}
 static inline uint32_t etnaviv_texldd_get_tex_swiz(const uint32_t words[4]) { return etnaviv_get_tex_swiz(words); }
 static inline void etnaviv_texldd_set_tex_swiz(uint32_t words[4], uint32_t value) { etnaviv_set_tex_swiz(words, value); }
 static inline uint32_t etnaviv_texldd_get_src0_reg(const uint32_t words[4]) { return etnaviv_get_src0_reg(words); }
@@ -4390,27 +4508,27 @@ static inline void etnaviv_texldd_pack(uint32_t words[4], const struct etnaviv_t
 }
 static inline void etnaviv_texldd_unpack(const uint32_t words[4], struct etnaviv_texldd_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->dst_use = etnaviv_get_dst_use(words);
-	f->dst = etnaviv_get_dst(words);
-	f->tex_id = etnaviv_get_tex_id(words);
-	f->rmode = etnaviv_get_rmode_32_34(words);
-	f->tex_swiz = etnaviv_get_tex_swiz(words);
-	f->src0_reg = etnaviv_get_src0_reg(words);
-	f->src0 = etnaviv_get_src0(words);
-	f->src0_amode = etnaviv_get_src0_amode(words);
-	f->src0_rgroup = etnaviv_get_src0_rgroup(words);
-	f->src1_reg = etnaviv_get_src1_reg(words);
-	f->src1 = etnaviv_get_src1(words);
-	f->src1_amode = etnaviv_get_src1_amode(words);
-	f->src1_rgroup = etnaviv_get_src1_rgroup(words);
-	f->src2_reg = etnaviv_get_src2_reg(words);
-	f->src2 = etnaviv_get_src2(words);
-	f->src2_amode = etnaviv_get_src2_amode(words);
-	f->src2_rgroup = etnaviv_get_src2_rgroup(words);
+	f->cond = etnaviv_texldd_get_cond(words);
+	f->sat = etnaviv_texldd_get_sat(words);
+	f->type_bit2 = etnaviv_texldd_get_type_bit2(words);
+	f->type_bit01 = etnaviv_texldd_get_type_bit01(words);
+	f->dst_use = etnaviv_texldd_get_dst_use(words);
+	f->dst = etnaviv_texldd_get_dst(words);
+	f->tex_id = etnaviv_texldd_get_tex_id(words);
+	f->rmode = etnaviv_texldd_get_rmode(words);
+	f->tex_swiz = etnaviv_texldd_get_tex_swiz(words);
+	f->src0_reg = etnaviv_texldd_get_src0_reg(words);
+	f->src0 = etnaviv_texldd_get_src0(words);
+	f->src0_amode = etnaviv_texldd_get_src0_amode(words);
+	f->src0_rgroup = etnaviv_texldd_get_src0_rgroup(words);
+	f->src1_reg = etnaviv_texldd_get_src1_reg(words);
+	f->src1 = etnaviv_texldd_get_src1(words);
+	f->src1_amode = etnaviv_texldd_get_src1_amode(words);
+	f->src1_rgroup = etnaviv_texldd_get_src1_rgroup(words);
+	f->src2_reg = etnaviv_texldd_get_src2_reg(words);
+	f->src2 = etnaviv_texldd_get_src2(words);
+	f->src2_amode = etnaviv_texldd_get_src2_amode(words);
+	f->src2_rgroup = etnaviv_texldd_get_src2_rgroup(words);
 }
 
 /* texldl: GPU generations 0 and later */
@@ -4446,8 +4564,14 @@ static inline uint32_t etnaviv_texldl_get_dst(const uint32_t words[4]) { return 
 static inline void etnaviv_texldl_set_dst(uint32_t words[4], uint32_t value) { etnaviv_set_dst(words, value); }
 static inline uint32_t etnaviv_texldl_get_tex_id(const uint32_t words[4]) { return etnaviv_get_tex_id(words); }
 static inline void etnaviv_texldl_set_tex_id(uint32_t words[4], uint32_t value) { etnaviv_set_tex_id(words, value); }
-static inline uint32_t etnaviv_texldl_get_rmode(const uint32_t words[4]) { return etnaviv_get_rmode_32_34(words); }
-static inline void etnaviv_texldl_set_rmode(uint32_t words[4], uint32_t value) { etnaviv_set_rmode_32_34(words, value); }
+static inline uint32_t etnaviv_texldl_get_rmode(const uint32_t words[4])
+{
+	return ((words[1] & 0x00000007u));
+}
+static inline void etnaviv_texldl_set_rmode(uint32_t words[4], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00000007u) | (((uint32_t)value) & 0x00000007u);
+}
 static inline uint32_t etnaviv_texldl_get_tex_swiz(const uint32_t words[4]) { return etnaviv_get_tex_swiz(words); }
 static inline void etnaviv_texldl_set_tex_swiz(uint32_t words[4], uint32_t value) { etnaviv_set_tex_swiz(words, value); }
 static inline uint32_t etnaviv_texldl_get_src0_use(const uint32_t words[4]) { return etnaviv_get_src0_use(words); }
@@ -4539,25 +4663,25 @@ static inline void etnaviv_texldl_pack(uint32_t words[4], const struct etnaviv_t
 }
 static inline void etnaviv_texldl_unpack(const uint32_t words[4], struct etnaviv_texldl_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->dst_use = etnaviv_get_dst_use(words);
-	f->dst = etnaviv_get_dst(words);
-	f->tex_id = etnaviv_get_tex_id(words);
-	f->rmode = etnaviv_get_rmode_32_34(words);
-	f->tex_swiz = etnaviv_get_tex_swiz(words);
-	f->src0_use = etnaviv_get_src0_use(words);
-	f->src0_reg = etnaviv_get_src0_reg(words);
-	f->src0 = etnaviv_get_src0(words);
-	f->src0_amode = etnaviv_get_src0_amode(words);
-	f->src0_rgroup = etnaviv_get_src0_rgroup(words);
-	f->src1_use = etnaviv_get_src1_use(words);
-	f->src1_reg = etnaviv_get_src1_reg(words);
-	f->src1 = etnaviv_get_src1(words);
-	f->src1_amode = etnaviv_get_src1_amode(words);
-	f->src1_rgroup = etnaviv_get_src1_rgroup(words);
+	f->cond = etnaviv_texldl_get_cond(words);
+	f->sat = etnaviv_texldl_get_sat(words);
+	f->type_bit2 = etnaviv_texldl_get_type_bit2(words);
+	f->type_bit01 = etnaviv_texldl_get_type_bit01(words);
+	f->dst_use = etnaviv_texldl_get_dst_use(words);
+	f->dst = etnaviv_texldl_get_dst(words);
+	f->tex_id = etnaviv_texldl_get_tex_id(words);
+	f->rmode = etnaviv_texldl_get_rmode(words);
+	f->tex_swiz = etnaviv_texldl_get_tex_swiz(words);
+	f->src0_use = etnaviv_texldl_get_src0_use(words);
+	f->src0_reg = etnaviv_texldl_get_src0_reg(words);
+	f->src0 = etnaviv_texldl_get_src0(words);
+	f->src0_amode = etnaviv_texldl_get_src0_amode(words);
+	f->src0_rgroup = etnaviv_texldl_get_src0_rgroup(words);
+	f->src1_use = etnaviv_texldl_get_src1_use(words);
+	f->src1_reg = etnaviv_texldl_get_src1_reg(words);
+	f->src1 = etnaviv_texldl_get_src1(words);
+	f->src1_amode = etnaviv_texldl_get_src1_amode(words);
+	f->src1_rgroup = etnaviv_texldl_get_src1_rgroup(words);
 }
 
 /* sqrt: GPU generations 0 and later */
@@ -4592,8 +4716,14 @@ static inline uint32_t etnaviv_sqrt_get_dst_use(const uint32_t words[4]) { retur
 static inline void etnaviv_sqrt_set_dst_use(uint32_t words[4], uint32_t value) { etnaviv_set_dst_use(words, value); }
 static inline uint32_t etnaviv_sqrt_get_dst(const uint32_t words[4]) { return etnaviv_get_dst(words); }
 static inline void etnaviv_sqrt_set_dst(uint32_t words[4], uint32_t value) { etnaviv_set_dst(words, value); }
-static inline uint32_t etnaviv_sqrt_get_rmode(const uint32_t words[4]) { return etnaviv_get_rmode_32_33(words); }
-static inline void etnaviv_sqrt_set_rmode(uint32_t words[4], uint32_t value) { etnaviv_set_rmode_32_33(words, value); }
+static inline uint32_t etnaviv_sqrt_get_rmode(const uint32_t words[4])
+{
+	return ((words[1] & 0x00000003u));
+}
+static inline void etnaviv_sqrt_set_rmode(uint32_t words[4], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00000003u) | (((uint32_t)value) & 0x00000003u);
+}
 static inline uint32_t etnaviv_sqrt_get_pmode(const uint32_t words[4]) { return etnaviv_get_pmode(words); }
 static inline void etnaviv_sqrt_set_pmode(uint32_t words[4], uint32_t value) { etnaviv_set_pmode(words, value); }
 static inline uint32_t etnaviv_sqrt_get_skphp(const uint32_t words[4]) { return etnaviv_get_skphp(words); }
@@ -4672,22 +4802,22 @@ static inline void etnaviv_sqrt_pack(uint32_t words[4], const struct etnaviv_sqr
 }
 static inline void etnaviv_sqrt_unpack(const uint32_t words[4], struct etnaviv_sqrt_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->dst_use = etnaviv_get_dst_use(words);
-	f->dst = etnaviv_get_dst(words);
-	f->rmode = etnaviv_get_rmode_32_33(words);
-	f->pmode = etnaviv_get_pmode(words);
-	f->skphp = etnaviv_get_skphp(words);
-	f->low_half = etnaviv_get_low_half(words);
-	f->high_half = etnaviv_get_high_half(words);
-	f->dst_full = etnaviv_get_dst_full(words);
-	f->src2_reg = etnaviv_get_src2_reg(words);
-	f->src2 = etnaviv_get_src2(words);
-	f->src2_amode = etnaviv_get_src2_amode(words);
-	f->src2_rgroup = etnaviv_get_src2_rgroup(words);
+	f->cond = etnaviv_sqrt_get_cond(words);
+	f->sat = etnaviv_sqrt_get_sat(words);
+	f->type_bit2 = etnaviv_sqrt_get_type_bit2(words);
+	f->type_bit01 = etnaviv_sqrt_get_type_bit01(words);
+	f->dst_use = etnaviv_sqrt_get_dst_use(words);
+	f->dst = etnaviv_sqrt_get_dst(words);
+	f->rmode = etnaviv_sqrt_get_rmode(words);
+	f->pmode = etnaviv_sqrt_get_pmode(words);
+	f->skphp = etnaviv_sqrt_get_skphp(words);
+	f->low_half = etnaviv_sqrt_get_low_half(words);
+	f->high_half = etnaviv_sqrt_get_high_half(words);
+	f->dst_full = etnaviv_sqrt_get_dst_full(words);
+	f->src2_reg = etnaviv_sqrt_get_src2_reg(words);
+	f->src2 = etnaviv_sqrt_get_src2(words);
+	f->src2_amode = etnaviv_sqrt_get_src2_amode(words);
+	f->src2_rgroup = etnaviv_sqrt_get_src2_rgroup(words);
 }
 
 /* sin: GPU generations 0 and later */
@@ -4722,8 +4852,14 @@ static inline uint32_t etnaviv_sin_get_dst_use(const uint32_t words[4]) { return
 static inline void etnaviv_sin_set_dst_use(uint32_t words[4], uint32_t value) { etnaviv_set_dst_use(words, value); }
 static inline uint32_t etnaviv_sin_get_dst(const uint32_t words[4]) { return etnaviv_get_dst(words); }
 static inline void etnaviv_sin_set_dst(uint32_t words[4], uint32_t value) { etnaviv_set_dst(words, value); }
-static inline uint32_t etnaviv_sin_get_rmode(const uint32_t words[4]) { return etnaviv_get_rmode_32_33(words); }
-static inline void etnaviv_sin_set_rmode(uint32_t words[4], uint32_t value) { etnaviv_set_rmode_32_33(words, value); }
+static inline uint32_t etnaviv_sin_get_rmode(const uint32_t words[4])
+{
+	return ((words[1] & 0x00000003u));
+}
+static inline void etnaviv_sin_set_rmode(uint32_t words[4], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00000003u) | (((uint32_t)value) & 0x00000003u);
+}
 static inline uint32_t etnaviv_sin_get_pmode(const uint32_t words[4]) { return etnaviv_get_pmode(words); }
 static inline void etnaviv_sin_set_pmode(uint32_t words[4], uint32_t value) { etnaviv_set_pmode(words, value); }
 static inline uint32_t etnaviv_sin_get_skphp(const uint32_t words[4]) { return etnaviv_get_skphp(words); }
@@ -4802,22 +4938,22 @@ static inline void etnaviv_sin_pack(uint32_t words[4], const struct etnaviv_sin_
 }
 static inline void etnaviv_sin_unpack(const uint32_t words[4], struct etnaviv_sin_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->dst_use = etnaviv_get_dst_use(words);
-	f->dst = etnaviv_get_dst(words);
-	f->rmode = etnaviv_get_rmode_32_33(words);
-	f->pmode = etnaviv_get_pmode(words);
-	f->skphp = etnaviv_get_skphp(words);
-	f->low_half = etnaviv_get_low_half(words);
-	f->high_half = etnaviv_get_high_half(words);
-	f->dst_full = etnaviv_get_dst_full(words);
-	f->src2_reg = etnaviv_get_src2_reg(words);
-	f->src2 = etnaviv_get_src2(words);
-	f->src2_amode = etnaviv_get_src2_amode(words);
-	f->src2_rgroup = etnaviv_get_src2_rgroup(words);
+	f->cond = etnaviv_sin_get_cond(words);
+	f->sat = etnaviv_sin_get_sat(words);
+	f->type_bit2 = etnaviv_sin_get_type_bit2(words);
+	f->type_bit01 = etnaviv_sin_get_type_bit01(words);
+	f->dst_use = etnaviv_sin_get_dst_use(words);
+	f->dst = etnaviv_sin_get_dst(words);
+	f->rmode = etnaviv_sin_get_rmode(words);
+	f->pmode = etnaviv_sin_get_pmode(words);
+	f->skphp = etnaviv_sin_get_skphp(words);
+	f->low_half = etnaviv_sin_get_low_half(words);
+	f->high_half = etnaviv_sin_get_high_half(words);
+	f->dst_full = etnaviv_sin_get_dst_full(words);
+	f->src2_reg = etnaviv_sin_get_src2_reg(words);
+	f->src2 = etnaviv_sin_get_src2(words);
+	f->src2_amode = etnaviv_sin_get_src2_amode(words);
+	f->src2_rgroup = etnaviv_sin_get_src2_rgroup(words);
 }
 
 /* cos: GPU generations 0 and later */
@@ -4852,8 +4988,14 @@ static inline uint32_t etnaviv_cos_get_dst_use(const uint32_t words[4]) { return
 static inline void etnaviv_cos_set_dst_use(uint32_t words[4], uint32_t value) { etnaviv_set_dst_use(words, value); }
 static inline uint32_t etnaviv_cos_get_dst(const uint32_t words[4]) { return etnaviv_get_dst(words); }
 static inline void etnaviv_cos_set_dst(uint32_t words[4], uint32_t value) { etnaviv_set_dst(words, value); }
-static inline uint32_t etnaviv_cos_get_rmode(const uint32_t words[4]) { return etnaviv_get_rmode_32_33(words); }
-static inline void etnaviv_cos_set_rmode(uint32_t words[4], uint32_t value) { etnaviv_set_rmode_32_33(words, value); }
+static inline uint32_t etnaviv_cos_get_rmode(const uint32_t words[4])
+{
+	return ((words[1] & 0x00000003u));
+}
+static inline void etnaviv_cos_set_rmode(uint32_t words[4], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00000003u) | (((uint32_t)value) & 0x00000003u);
+}
 static inline uint32_t etnaviv_cos_get_pmode(const uint32_t words[4]) { return etnaviv_get_pmode(words); }
 static inline void etnaviv_cos_set_pmode(uint32_t words[4], uint32_t value) { etnaviv_set_pmode(words, value); }
 static inline uint32_t etnaviv_cos_get_skphp(const uint32_t words[4]) { return etnaviv_get_skphp(words); }
@@ -4932,22 +5074,22 @@ static inline void etnaviv_cos_pack(uint32_t words[4], const struct etnaviv_cos_
 }
 static inline void etnaviv_cos_unpack(const uint32_t words[4], struct etnaviv_cos_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->dst_use = etnaviv_get_dst_use(words);
-	f->dst = etnaviv_get_dst(words);
-	f->rmode = etnaviv_get_rmode_32_33(words);
-	f->pmode = etnaviv_get_pmode(words);
-	f->skphp = etnaviv_get_skphp(words);
-	f->low_half = etnaviv_get_low_half(words);
-	f->high_half = etnaviv_get_high_half(words);
-	f->dst_full = etnaviv_get_dst_full(words);
-	f->src2_reg = etnaviv_get_src2_reg(words);
-	f->src2 = etnaviv_get_src2(words);
-	f->src2_amode = etnaviv_get_src2_amode(words);
-	f->src2_rgroup = etnaviv_get_src2_rgroup(words);
+	f->cond = etnaviv_cos_get_cond(words);
+	f->sat = etnaviv_cos_get_sat(words);
+	f->type_bit2 = etnaviv_cos_get_type_bit2(words);
+	f->type_bit01 = etnaviv_cos_get_type_bit01(words);
+	f->dst_use = etnaviv_cos_get_dst_use(words);
+	f->dst = etnaviv_cos_get_dst(words);
+	f->rmode = etnaviv_cos_get_rmode(words);
+	f->pmode = etnaviv_cos_get_pmode(words);
+	f->skphp = etnaviv_cos_get_skphp(words);
+	f->low_half = etnaviv_cos_get_low_half(words);
+	f->high_half = etnaviv_cos_get_high_half(words);
+	f->dst_full = etnaviv_cos_get_dst_full(words);
+	f->src2_reg = etnaviv_cos_get_src2_reg(words);
+	f->src2 = etnaviv_cos_get_src2(words);
+	f->src2_amode = etnaviv_cos_get_src2_amode(words);
+	f->src2_rgroup = etnaviv_cos_get_src2_rgroup(words);
 }
 
 /* branch_any: GPU generations 0 and later */
@@ -5047,19 +5189,19 @@ static inline void etnaviv_branch_any_pack(uint32_t words[4], const struct etnav
 }
 static inline void etnaviv_branch_any_unpack(const uint32_t words[4], struct etnaviv_branch_any_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->target = etnaviv_get_target(words);
-	f->src0_reg = etnaviv_get_src0_reg(words);
-	f->src0 = etnaviv_get_src0(words);
-	f->src0_amode = etnaviv_get_src0_amode(words);
-	f->src0_rgroup = etnaviv_get_src0_rgroup(words);
-	f->src1_reg = etnaviv_get_src1_reg(words);
-	f->src1 = etnaviv_get_src1(words);
-	f->src1_amode = etnaviv_get_src1_amode(words);
-	f->src1_rgroup = etnaviv_get_src1_rgroup(words);
+	f->cond = etnaviv_branch_any_get_cond(words);
+	f->sat = etnaviv_branch_any_get_sat(words);
+	f->type_bit2 = etnaviv_branch_any_get_type_bit2(words);
+	f->type_bit01 = etnaviv_branch_any_get_type_bit01(words);
+	f->target = etnaviv_branch_any_get_target(words);
+	f->src0_reg = etnaviv_branch_any_get_src0_reg(words);
+	f->src0 = etnaviv_branch_any_get_src0(words);
+	f->src0_amode = etnaviv_branch_any_get_src0_amode(words);
+	f->src0_rgroup = etnaviv_branch_any_get_src0_rgroup(words);
+	f->src1_reg = etnaviv_branch_any_get_src1_reg(words);
+	f->src1 = etnaviv_branch_any_get_src1(words);
+	f->src1_amode = etnaviv_branch_any_get_src1_amode(words);
+	f->src1_rgroup = etnaviv_branch_any_get_src1_rgroup(words);
 }
 
 /* floor: GPU generations 0 and later */
@@ -5094,8 +5236,14 @@ static inline uint32_t etnaviv_floor_get_dst_use(const uint32_t words[4]) { retu
 static inline void etnaviv_floor_set_dst_use(uint32_t words[4], uint32_t value) { etnaviv_set_dst_use(words, value); }
 static inline uint32_t etnaviv_floor_get_dst(const uint32_t words[4]) { return etnaviv_get_dst(words); }
 static inline void etnaviv_floor_set_dst(uint32_t words[4], uint32_t value) { etnaviv_set_dst(words, value); }
-static inline uint32_t etnaviv_floor_get_rmode(const uint32_t words[4]) { return etnaviv_get_rmode_32_33(words); }
-static inline void etnaviv_floor_set_rmode(uint32_t words[4], uint32_t value) { etnaviv_set_rmode_32_33(words, value); }
+static inline uint32_t etnaviv_floor_get_rmode(const uint32_t words[4])
+{
+	return ((words[1] & 0x00000003u));
+}
+static inline void etnaviv_floor_set_rmode(uint32_t words[4], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00000003u) | (((uint32_t)value) & 0x00000003u);
+}
 static inline uint32_t etnaviv_floor_get_pmode(const uint32_t words[4]) { return etnaviv_get_pmode(words); }
 static inline void etnaviv_floor_set_pmode(uint32_t words[4], uint32_t value) { etnaviv_set_pmode(words, value); }
 static inline uint32_t etnaviv_floor_get_skphp(const uint32_t words[4]) { return etnaviv_get_skphp(words); }
@@ -5174,22 +5322,22 @@ static inline void etnaviv_floor_pack(uint32_t words[4], const struct etnaviv_fl
 }
 static inline void etnaviv_floor_unpack(const uint32_t words[4], struct etnaviv_floor_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->dst_use = etnaviv_get_dst_use(words);
-	f->dst = etnaviv_get_dst(words);
-	f->rmode = etnaviv_get_rmode_32_33(words);
-	f->pmode = etnaviv_get_pmode(words);
-	f->skphp = etnaviv_get_skphp(words);
-	f->low_half = etnaviv_get_low_half(words);
-	f->high_half = etnaviv_get_high_half(words);
-	f->dst_full = etnaviv_get_dst_full(words);
-	f->src2_reg = etnaviv_get_src2_reg(words);
-	f->src2 = etnaviv_get_src2(words);
-	f->src2_amode = etnaviv_get_src2_amode(words);
-	f->src2_rgroup = etnaviv_get_src2_rgroup(words);
+	f->cond = etnaviv_floor_get_cond(words);
+	f->sat = etnaviv_floor_get_sat(words);
+	f->type_bit2 = etnaviv_floor_get_type_bit2(words);
+	f->type_bit01 = etnaviv_floor_get_type_bit01(words);
+	f->dst_use = etnaviv_floor_get_dst_use(words);
+	f->dst = etnaviv_floor_get_dst(words);
+	f->rmode = etnaviv_floor_get_rmode(words);
+	f->pmode = etnaviv_floor_get_pmode(words);
+	f->skphp = etnaviv_floor_get_skphp(words);
+	f->low_half = etnaviv_floor_get_low_half(words);
+	f->high_half = etnaviv_floor_get_high_half(words);
+	f->dst_full = etnaviv_floor_get_dst_full(words);
+	f->src2_reg = etnaviv_floor_get_src2_reg(words);
+	f->src2 = etnaviv_floor_get_src2(words);
+	f->src2_amode = etnaviv_floor_get_src2_amode(words);
+	f->src2_rgroup = etnaviv_floor_get_src2_rgroup(words);
 }
 
 /* ceil: GPU generations 0 and later */
@@ -5224,8 +5372,14 @@ static inline uint32_t etnaviv_ceil_get_dst_use(const uint32_t words[4]) { retur
 static inline void etnaviv_ceil_set_dst_use(uint32_t words[4], uint32_t value) { etnaviv_set_dst_use(words, value); }
 static inline uint32_t etnaviv_ceil_get_dst(const uint32_t words[4]) { return etnaviv_get_dst(words); }
 static inline void etnaviv_ceil_set_dst(uint32_t words[4], uint32_t value) { etnaviv_set_dst(words, value); }
-static inline uint32_t etnaviv_ceil_get_rmode(const uint32_t words[4]) { return etnaviv_get_rmode_32_33(words); }
-static inline void etnaviv_ceil_set_rmode(uint32_t words[4], uint32_t value) { etnaviv_set_rmode_32_33(words, value); }
+static inline uint32_t etnaviv_ceil_get_rmode(const uint32_t words[4])
+{
+	return ((words[1] & 0x00000003u));
+}
+static inline void etnaviv_ceil_set_rmode(uint32_t words[4], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00000003u) | (((uint32_t)value) & 0x00000003u);
+}
 static inline uint32_t etnaviv_ceil_get_pmode(const uint32_t words[4]) { return etnaviv_get_pmode(words); }
 static inline void etnaviv_ceil_set_pmode(uint32_t words[4], uint32_t value) { etnaviv_set_pmode(words, value); }
 static inline uint32_t etnaviv_ceil_get_skphp(const uint32_t words[4]) { return etnaviv_get_skphp(words); }
@@ -5304,22 +5458,22 @@ static inline void etnaviv_ceil_pack(uint32_t words[4], const struct etnaviv_cei
 }
 static inline void etnaviv_ceil_unpack(const uint32_t words[4], struct etnaviv_ceil_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->dst_use = etnaviv_get_dst_use(words);
-	f->dst = etnaviv_get_dst(words);
-	f->rmode = etnaviv_get_rmode_32_33(words);
-	f->pmode = etnaviv_get_pmode(words);
-	f->skphp = etnaviv_get_skphp(words);
-	f->low_half = etnaviv_get_low_half(words);
-	f->high_half = etnaviv_get_high_half(words);
-	f->dst_full = etnaviv_get_dst_full(words);
-	f->src2_reg = etnaviv_get_src2_reg(words);
-	f->src2 = etnaviv_get_src2(words);
-	f->src2_amode = etnaviv_get_src2_amode(words);
-	f->src2_rgroup = etnaviv_get_src2_rgroup(words);
+	f->cond = etnaviv_ceil_get_cond(words);
+	f->sat = etnaviv_ceil_get_sat(words);
+	f->type_bit2 = etnaviv_ceil_get_type_bit2(words);
+	f->type_bit01 = etnaviv_ceil_get_type_bit01(words);
+	f->dst_use = etnaviv_ceil_get_dst_use(words);
+	f->dst = etnaviv_ceil_get_dst(words);
+	f->rmode = etnaviv_ceil_get_rmode(words);
+	f->pmode = etnaviv_ceil_get_pmode(words);
+	f->skphp = etnaviv_ceil_get_skphp(words);
+	f->low_half = etnaviv_ceil_get_low_half(words);
+	f->high_half = etnaviv_ceil_get_high_half(words);
+	f->dst_full = etnaviv_ceil_get_dst_full(words);
+	f->src2_reg = etnaviv_ceil_get_src2_reg(words);
+	f->src2 = etnaviv_ceil_get_src2(words);
+	f->src2_amode = etnaviv_ceil_get_src2_amode(words);
+	f->src2_rgroup = etnaviv_ceil_get_src2_rgroup(words);
 }
 
 /* sign: GPU generations 0 and later */
@@ -5354,8 +5508,14 @@ static inline uint32_t etnaviv_sign_get_dst_use(const uint32_t words[4]) { retur
 static inline void etnaviv_sign_set_dst_use(uint32_t words[4], uint32_t value) { etnaviv_set_dst_use(words, value); }
 static inline uint32_t etnaviv_sign_get_dst(const uint32_t words[4]) { return etnaviv_get_dst(words); }
 static inline void etnaviv_sign_set_dst(uint32_t words[4], uint32_t value) { etnaviv_set_dst(words, value); }
-static inline uint32_t etnaviv_sign_get_rmode(const uint32_t words[4]) { return etnaviv_get_rmode_32_33(words); }
-static inline void etnaviv_sign_set_rmode(uint32_t words[4], uint32_t value) { etnaviv_set_rmode_32_33(words, value); }
+static inline uint32_t etnaviv_sign_get_rmode(const uint32_t words[4])
+{
+	return ((words[1] & 0x00000003u));
+}
+static inline void etnaviv_sign_set_rmode(uint32_t words[4], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00000003u) | (((uint32_t)value) & 0x00000003u);
+}
 static inline uint32_t etnaviv_sign_get_pmode(const uint32_t words[4]) { return etnaviv_get_pmode(words); }
 static inline void etnaviv_sign_set_pmode(uint32_t words[4], uint32_t value) { etnaviv_set_pmode(words, value); }
 static inline uint32_t etnaviv_sign_get_skphp(const uint32_t words[4]) { return etnaviv_get_skphp(words); }
@@ -5434,22 +5594,22 @@ static inline void etnaviv_sign_pack(uint32_t words[4], const struct etnaviv_sig
 }
 static inline void etnaviv_sign_unpack(const uint32_t words[4], struct etnaviv_sign_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->dst_use = etnaviv_get_dst_use(words);
-	f->dst = etnaviv_get_dst(words);
-	f->rmode = etnaviv_get_rmode_32_33(words);
-	f->pmode = etnaviv_get_pmode(words);
-	f->skphp = etnaviv_get_skphp(words);
-	f->low_half = etnaviv_get_low_half(words);
-	f->high_half = etnaviv_get_high_half(words);
-	f->dst_full = etnaviv_get_dst_full(words);
-	f->src2_reg = etnaviv_get_src2_reg(words);
-	f->src2 = etnaviv_get_src2(words);
-	f->src2_amode = etnaviv_get_src2_amode(words);
-	f->src2_rgroup = etnaviv_get_src2_rgroup(words);
+	f->cond = etnaviv_sign_get_cond(words);
+	f->sat = etnaviv_sign_get_sat(words);
+	f->type_bit2 = etnaviv_sign_get_type_bit2(words);
+	f->type_bit01 = etnaviv_sign_get_type_bit01(words);
+	f->dst_use = etnaviv_sign_get_dst_use(words);
+	f->dst = etnaviv_sign_get_dst(words);
+	f->rmode = etnaviv_sign_get_rmode(words);
+	f->pmode = etnaviv_sign_get_pmode(words);
+	f->skphp = etnaviv_sign_get_skphp(words);
+	f->low_half = etnaviv_sign_get_low_half(words);
+	f->high_half = etnaviv_sign_get_high_half(words);
+	f->dst_full = etnaviv_sign_get_dst_full(words);
+	f->src2_reg = etnaviv_sign_get_src2_reg(words);
+	f->src2 = etnaviv_sign_get_src2(words);
+	f->src2_amode = etnaviv_sign_get_src2_amode(words);
+	f->src2_rgroup = etnaviv_sign_get_src2_rgroup(words);
 }
 
 /* barrier: GPU generations 0 and later */
@@ -5484,8 +5644,14 @@ static inline uint32_t etnaviv_barrier_get_dst_use(const uint32_t words[4]) { re
 static inline void etnaviv_barrier_set_dst_use(uint32_t words[4], uint32_t value) { etnaviv_set_dst_use(words, value); }
 static inline uint32_t etnaviv_barrier_get_dst(const uint32_t words[4]) { return etnaviv_get_dst(words); }
 static inline void etnaviv_barrier_set_dst(uint32_t words[4], uint32_t value) { etnaviv_set_dst(words, value); }
-static inline uint32_t etnaviv_barrier_get_rmode(const uint32_t words[4]) { return etnaviv_get_rmode_32_33(words); }
-static inline void etnaviv_barrier_set_rmode(uint32_t words[4], uint32_t value) { etnaviv_set_rmode_32_33(words, value); }
+static inline uint32_t etnaviv_barrier_get_rmode(const uint32_t words[4])
+{
+	return ((words[1] & 0x00000003u));
+}
+static inline void etnaviv_barrier_set_rmode(uint32_t words[4], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00000003u) | (((uint32_t)value) & 0x00000003u);
+}
 static inline uint32_t etnaviv_barrier_get_pmode(const uint32_t words[4]) { return etnaviv_get_pmode(words); }
 static inline void etnaviv_barrier_set_pmode(uint32_t words[4], uint32_t value) { etnaviv_set_pmode(words, value); }
 static inline uint32_t etnaviv_barrier_get_skphp(const uint32_t words[4]) { return etnaviv_get_skphp(words); }
@@ -5544,18 +5710,18 @@ static inline void etnaviv_barrier_pack(uint32_t words[4], const struct etnaviv_
 }
 static inline void etnaviv_barrier_unpack(const uint32_t words[4], struct etnaviv_barrier_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->dst_use = etnaviv_get_dst_use(words);
-	f->dst = etnaviv_get_dst(words);
-	f->rmode = etnaviv_get_rmode_32_33(words);
-	f->pmode = etnaviv_get_pmode(words);
-	f->skphp = etnaviv_get_skphp(words);
-	f->low_half = etnaviv_get_low_half(words);
-	f->high_half = etnaviv_get_high_half(words);
-	f->dst_full = etnaviv_get_dst_full(words);
+	f->cond = etnaviv_barrier_get_cond(words);
+	f->sat = etnaviv_barrier_get_sat(words);
+	f->type_bit2 = etnaviv_barrier_get_type_bit2(words);
+	f->type_bit01 = etnaviv_barrier_get_type_bit01(words);
+	f->dst_use = etnaviv_barrier_get_dst_use(words);
+	f->dst = etnaviv_barrier_get_dst(words);
+	f->rmode = etnaviv_barrier_get_rmode(words);
+	f->pmode = etnaviv_barrier_get_pmode(words);
+	f->skphp = etnaviv_barrier_get_skphp(words);
+	f->low_half = etnaviv_barrier_get_low_half(words);
+	f->high_half = etnaviv_barrier_get_high_half(words);
+	f->dst_full = etnaviv_barrier_get_dst_full(words);
 }
 
 /* i2i: GPU generations 0 and later */
@@ -5590,8 +5756,14 @@ static inline uint32_t etnaviv_i2i_get_dst_use(const uint32_t words[4]) { return
 static inline void etnaviv_i2i_set_dst_use(uint32_t words[4], uint32_t value) { etnaviv_set_dst_use(words, value); }
 static inline uint32_t etnaviv_i2i_get_dst(const uint32_t words[4]) { return etnaviv_get_dst(words); }
 static inline void etnaviv_i2i_set_dst(uint32_t words[4], uint32_t value) { etnaviv_set_dst(words, value); }
-static inline uint32_t etnaviv_i2i_get_rmode(const uint32_t words[4]) { return etnaviv_get_rmode_32_33(words); }
-static inline void etnaviv_i2i_set_rmode(uint32_t words[4], uint32_t value) { etnaviv_set_rmode_32_33(words, value); }
+static inline uint32_t etnaviv_i2i_get_rmode(const uint32_t words[4])
+{
+	return ((words[1] & 0x00000003u));
+}
+static inline void etnaviv_i2i_set_rmode(uint32_t words[4], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00000003u) | (((uint32_t)value) & 0x00000003u);
+}
 static inline uint32_t etnaviv_i2i_get_pmode(const uint32_t words[4]) { return etnaviv_get_pmode(words); }
 static inline void etnaviv_i2i_set_pmode(uint32_t words[4], uint32_t value) { etnaviv_set_pmode(words, value); }
 static inline uint32_t etnaviv_i2i_get_skphp(const uint32_t words[4]) { return etnaviv_get_skphp(words); }
@@ -5690,26 +5862,26 @@ static inline void etnaviv_i2i_pack(uint32_t words[4], const struct etnaviv_i2i_
 }
 static inline void etnaviv_i2i_unpack(const uint32_t words[4], struct etnaviv_i2i_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->dst_use = etnaviv_get_dst_use(words);
-	f->dst = etnaviv_get_dst(words);
-	f->rmode = etnaviv_get_rmode_32_33(words);
-	f->pmode = etnaviv_get_pmode(words);
-	f->skphp = etnaviv_get_skphp(words);
-	f->low_half = etnaviv_get_low_half(words);
-	f->high_half = etnaviv_get_high_half(words);
-	f->dst_full = etnaviv_get_dst_full(words);
-	f->src0_reg = etnaviv_get_src0_reg(words);
-	f->src0 = etnaviv_get_src0(words);
-	f->src0_amode = etnaviv_get_src0_amode(words);
-	f->src0_rgroup = etnaviv_get_src0_rgroup(words);
-	f->src1_reg = etnaviv_get_src1_reg(words);
-	f->src1 = etnaviv_get_src1(words);
-	f->src1_amode = etnaviv_get_src1_amode(words);
-	f->src1_rgroup = etnaviv_get_src1_rgroup(words);
+	f->cond = etnaviv_i2i_get_cond(words);
+	f->sat = etnaviv_i2i_get_sat(words);
+	f->type_bit2 = etnaviv_i2i_get_type_bit2(words);
+	f->type_bit01 = etnaviv_i2i_get_type_bit01(words);
+	f->dst_use = etnaviv_i2i_get_dst_use(words);
+	f->dst = etnaviv_i2i_get_dst(words);
+	f->rmode = etnaviv_i2i_get_rmode(words);
+	f->pmode = etnaviv_i2i_get_pmode(words);
+	f->skphp = etnaviv_i2i_get_skphp(words);
+	f->low_half = etnaviv_i2i_get_low_half(words);
+	f->high_half = etnaviv_i2i_get_high_half(words);
+	f->dst_full = etnaviv_i2i_get_dst_full(words);
+	f->src0_reg = etnaviv_i2i_get_src0_reg(words);
+	f->src0 = etnaviv_i2i_get_src0(words);
+	f->src0_amode = etnaviv_i2i_get_src0_amode(words);
+	f->src0_rgroup = etnaviv_i2i_get_src0_rgroup(words);
+	f->src1_reg = etnaviv_i2i_get_src1_reg(words);
+	f->src1 = etnaviv_i2i_get_src1(words);
+	f->src1_amode = etnaviv_i2i_get_src1_amode(words);
+	f->src1_rgroup = etnaviv_i2i_get_src1_rgroup(words);
 }
 
 /* i2f: GPU generations 0 and later */
@@ -5744,8 +5916,14 @@ static inline uint32_t etnaviv_i2f_get_dst_use(const uint32_t words[4]) { return
 static inline void etnaviv_i2f_set_dst_use(uint32_t words[4], uint32_t value) { etnaviv_set_dst_use(words, value); }
 static inline uint32_t etnaviv_i2f_get_dst(const uint32_t words[4]) { return etnaviv_get_dst(words); }
 static inline void etnaviv_i2f_set_dst(uint32_t words[4], uint32_t value) { etnaviv_set_dst(words, value); }
-static inline uint32_t etnaviv_i2f_get_rmode(const uint32_t words[4]) { return etnaviv_get_rmode_32_33(words); }
-static inline void etnaviv_i2f_set_rmode(uint32_t words[4], uint32_t value) { etnaviv_set_rmode_32_33(words, value); }
+static inline uint32_t etnaviv_i2f_get_rmode(const uint32_t words[4])
+{
+	return ((words[1] & 0x00000003u));
+}
+static inline void etnaviv_i2f_set_rmode(uint32_t words[4], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00000003u) | (((uint32_t)value) & 0x00000003u);
+}
 static inline uint32_t etnaviv_i2f_get_pmode(const uint32_t words[4]) { return etnaviv_get_pmode(words); }
 static inline void etnaviv_i2f_set_pmode(uint32_t words[4], uint32_t value) { etnaviv_set_pmode(words, value); }
 static inline uint32_t etnaviv_i2f_get_skphp(const uint32_t words[4]) { return etnaviv_get_skphp(words); }
@@ -5824,22 +6002,22 @@ static inline void etnaviv_i2f_pack(uint32_t words[4], const struct etnaviv_i2f_
 }
 static inline void etnaviv_i2f_unpack(const uint32_t words[4], struct etnaviv_i2f_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->dst_use = etnaviv_get_dst_use(words);
-	f->dst = etnaviv_get_dst(words);
-	f->rmode = etnaviv_get_rmode_32_33(words);
-	f->pmode = etnaviv_get_pmode(words);
-	f->skphp = etnaviv_get_skphp(words);
-	f->low_half = etnaviv_get_low_half(words);
-	f->high_half = etnaviv_get_high_half(words);
-	f->dst_full = etnaviv_get_dst_full(words);
-	f->src0_reg = etnaviv_get_src0_reg(words);
-	f->src0 = etnaviv_get_src0(words);
-	f->src0_amode = etnaviv_get_src0_amode(words);
-	f->src0_rgroup = etnaviv_get_src0_rgroup(words);
+	f->cond = etnaviv_i2f_get_cond(words);
+	f->sat = etnaviv_i2f_get_sat(words);
+	f->type_bit2 = etnaviv_i2f_get_type_bit2(words);
+	f->type_bit01 = etnaviv_i2f_get_type_bit01(words);
+	f->dst_use = etnaviv_i2f_get_dst_use(words);
+	f->dst = etnaviv_i2f_get_dst(words);
+	f->rmode = etnaviv_i2f_get_rmode(words);
+	f->pmode = etnaviv_i2f_get_pmode(words);
+	f->skphp = etnaviv_i2f_get_skphp(words);
+	f->low_half = etnaviv_i2f_get_low_half(words);
+	f->high_half = etnaviv_i2f_get_high_half(words);
+	f->dst_full = etnaviv_i2f_get_dst_full(words);
+	f->src0_reg = etnaviv_i2f_get_src0_reg(words);
+	f->src0 = etnaviv_i2f_get_src0(words);
+	f->src0_amode = etnaviv_i2f_get_src0_amode(words);
+	f->src0_rgroup = etnaviv_i2f_get_src0_rgroup(words);
 }
 
 /* f2i: GPU generations 0 and later */
@@ -5874,8 +6052,14 @@ static inline uint32_t etnaviv_f2i_get_dst_use(const uint32_t words[4]) { return
 static inline void etnaviv_f2i_set_dst_use(uint32_t words[4], uint32_t value) { etnaviv_set_dst_use(words, value); }
 static inline uint32_t etnaviv_f2i_get_dst(const uint32_t words[4]) { return etnaviv_get_dst(words); }
 static inline void etnaviv_f2i_set_dst(uint32_t words[4], uint32_t value) { etnaviv_set_dst(words, value); }
-static inline uint32_t etnaviv_f2i_get_rmode(const uint32_t words[4]) { return etnaviv_get_rmode_32_33(words); }
-static inline void etnaviv_f2i_set_rmode(uint32_t words[4], uint32_t value) { etnaviv_set_rmode_32_33(words, value); }
+static inline uint32_t etnaviv_f2i_get_rmode(const uint32_t words[4])
+{
+	return ((words[1] & 0x00000003u));
+}
+static inline void etnaviv_f2i_set_rmode(uint32_t words[4], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00000003u) | (((uint32_t)value) & 0x00000003u);
+}
 static inline uint32_t etnaviv_f2i_get_pmode(const uint32_t words[4]) { return etnaviv_get_pmode(words); }
 static inline void etnaviv_f2i_set_pmode(uint32_t words[4], uint32_t value) { etnaviv_set_pmode(words, value); }
 static inline uint32_t etnaviv_f2i_get_skphp(const uint32_t words[4]) { return etnaviv_get_skphp(words); }
@@ -5954,22 +6138,22 @@ static inline void etnaviv_f2i_pack(uint32_t words[4], const struct etnaviv_f2i_
 }
 static inline void etnaviv_f2i_unpack(const uint32_t words[4], struct etnaviv_f2i_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->dst_use = etnaviv_get_dst_use(words);
-	f->dst = etnaviv_get_dst(words);
-	f->rmode = etnaviv_get_rmode_32_33(words);
-	f->pmode = etnaviv_get_pmode(words);
-	f->skphp = etnaviv_get_skphp(words);
-	f->low_half = etnaviv_get_low_half(words);
-	f->high_half = etnaviv_get_high_half(words);
-	f->dst_full = etnaviv_get_dst_full(words);
-	f->src0_reg = etnaviv_get_src0_reg(words);
-	f->src0 = etnaviv_get_src0(words);
-	f->src0_amode = etnaviv_get_src0_amode(words);
-	f->src0_rgroup = etnaviv_get_src0_rgroup(words);
+	f->cond = etnaviv_f2i_get_cond(words);
+	f->sat = etnaviv_f2i_get_sat(words);
+	f->type_bit2 = etnaviv_f2i_get_type_bit2(words);
+	f->type_bit01 = etnaviv_f2i_get_type_bit01(words);
+	f->dst_use = etnaviv_f2i_get_dst_use(words);
+	f->dst = etnaviv_f2i_get_dst(words);
+	f->rmode = etnaviv_f2i_get_rmode(words);
+	f->pmode = etnaviv_f2i_get_pmode(words);
+	f->skphp = etnaviv_f2i_get_skphp(words);
+	f->low_half = etnaviv_f2i_get_low_half(words);
+	f->high_half = etnaviv_f2i_get_high_half(words);
+	f->dst_full = etnaviv_f2i_get_dst_full(words);
+	f->src0_reg = etnaviv_f2i_get_src0_reg(words);
+	f->src0 = etnaviv_f2i_get_src0(words);
+	f->src0_amode = etnaviv_f2i_get_src0_amode(words);
+	f->src0_rgroup = etnaviv_f2i_get_src0_rgroup(words);
 }
 
 /* f2irnd: GPU generations 0 and later */
@@ -6004,8 +6188,14 @@ static inline uint32_t etnaviv_f2irnd_get_dst_use(const uint32_t words[4]) { ret
 static inline void etnaviv_f2irnd_set_dst_use(uint32_t words[4], uint32_t value) { etnaviv_set_dst_use(words, value); }
 static inline uint32_t etnaviv_f2irnd_get_dst(const uint32_t words[4]) { return etnaviv_get_dst(words); }
 static inline void etnaviv_f2irnd_set_dst(uint32_t words[4], uint32_t value) { etnaviv_set_dst(words, value); }
-static inline uint32_t etnaviv_f2irnd_get_rmode(const uint32_t words[4]) { return etnaviv_get_rmode_32_33(words); }
-static inline void etnaviv_f2irnd_set_rmode(uint32_t words[4], uint32_t value) { etnaviv_set_rmode_32_33(words, value); }
+static inline uint32_t etnaviv_f2irnd_get_rmode(const uint32_t words[4])
+{
+	return ((words[1] & 0x00000003u));
+}
+static inline void etnaviv_f2irnd_set_rmode(uint32_t words[4], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00000003u) | (((uint32_t)value) & 0x00000003u);
+}
 static inline uint32_t etnaviv_f2irnd_get_pmode(const uint32_t words[4]) { return etnaviv_get_pmode(words); }
 static inline void etnaviv_f2irnd_set_pmode(uint32_t words[4], uint32_t value) { etnaviv_set_pmode(words, value); }
 static inline uint32_t etnaviv_f2irnd_get_skphp(const uint32_t words[4]) { return etnaviv_get_skphp(words); }
@@ -6084,22 +6274,22 @@ static inline void etnaviv_f2irnd_pack(uint32_t words[4], const struct etnaviv_f
 }
 static inline void etnaviv_f2irnd_unpack(const uint32_t words[4], struct etnaviv_f2irnd_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->dst_use = etnaviv_get_dst_use(words);
-	f->dst = etnaviv_get_dst(words);
-	f->rmode = etnaviv_get_rmode_32_33(words);
-	f->pmode = etnaviv_get_pmode(words);
-	f->skphp = etnaviv_get_skphp(words);
-	f->low_half = etnaviv_get_low_half(words);
-	f->high_half = etnaviv_get_high_half(words);
-	f->dst_full = etnaviv_get_dst_full(words);
-	f->src0_reg = etnaviv_get_src0_reg(words);
-	f->src0 = etnaviv_get_src0(words);
-	f->src0_amode = etnaviv_get_src0_amode(words);
-	f->src0_rgroup = etnaviv_get_src0_rgroup(words);
+	f->cond = etnaviv_f2irnd_get_cond(words);
+	f->sat = etnaviv_f2irnd_get_sat(words);
+	f->type_bit2 = etnaviv_f2irnd_get_type_bit2(words);
+	f->type_bit01 = etnaviv_f2irnd_get_type_bit01(words);
+	f->dst_use = etnaviv_f2irnd_get_dst_use(words);
+	f->dst = etnaviv_f2irnd_get_dst(words);
+	f->rmode = etnaviv_f2irnd_get_rmode(words);
+	f->pmode = etnaviv_f2irnd_get_pmode(words);
+	f->skphp = etnaviv_f2irnd_get_skphp(words);
+	f->low_half = etnaviv_f2irnd_get_low_half(words);
+	f->high_half = etnaviv_f2irnd_get_high_half(words);
+	f->dst_full = etnaviv_f2irnd_get_dst_full(words);
+	f->src0_reg = etnaviv_f2irnd_get_src0_reg(words);
+	f->src0 = etnaviv_f2irnd_get_src0(words);
+	f->src0_amode = etnaviv_f2irnd_get_src0_amode(words);
+	f->src0_rgroup = etnaviv_f2irnd_get_src0_rgroup(words);
 }
 
 /* cmp: GPU generations 0 and later */
@@ -6134,8 +6324,14 @@ static inline uint32_t etnaviv_cmp_get_dst_use(const uint32_t words[4]) { return
 static inline void etnaviv_cmp_set_dst_use(uint32_t words[4], uint32_t value) { etnaviv_set_dst_use(words, value); }
 static inline uint32_t etnaviv_cmp_get_dst(const uint32_t words[4]) { return etnaviv_get_dst(words); }
 static inline void etnaviv_cmp_set_dst(uint32_t words[4], uint32_t value) { etnaviv_set_dst(words, value); }
-static inline uint32_t etnaviv_cmp_get_rmode(const uint32_t words[4]) { return etnaviv_get_rmode_32_33(words); }
-static inline void etnaviv_cmp_set_rmode(uint32_t words[4], uint32_t value) { etnaviv_set_rmode_32_33(words, value); }
+static inline uint32_t etnaviv_cmp_get_rmode(const uint32_t words[4])
+{
+	return ((words[1] & 0x00000003u));
+}
+static inline void etnaviv_cmp_set_rmode(uint32_t words[4], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00000003u) | (((uint32_t)value) & 0x00000003u);
+}
 static inline uint32_t etnaviv_cmp_get_pmode(const uint32_t words[4]) { return etnaviv_get_pmode(words); }
 static inline void etnaviv_cmp_set_pmode(uint32_t words[4], uint32_t value) { etnaviv_set_pmode(words, value); }
 static inline uint32_t etnaviv_cmp_get_skphp(const uint32_t words[4]) { return etnaviv_get_skphp(words); }
@@ -6254,30 +6450,30 @@ static inline void etnaviv_cmp_pack(uint32_t words[4], const struct etnaviv_cmp_
 }
 static inline void etnaviv_cmp_unpack(const uint32_t words[4], struct etnaviv_cmp_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->dst_use = etnaviv_get_dst_use(words);
-	f->dst = etnaviv_get_dst(words);
-	f->rmode = etnaviv_get_rmode_32_33(words);
-	f->pmode = etnaviv_get_pmode(words);
-	f->skphp = etnaviv_get_skphp(words);
-	f->low_half = etnaviv_get_low_half(words);
-	f->high_half = etnaviv_get_high_half(words);
-	f->dst_full = etnaviv_get_dst_full(words);
-	f->src0_reg = etnaviv_get_src0_reg(words);
-	f->src0 = etnaviv_get_src0(words);
-	f->src0_amode = etnaviv_get_src0_amode(words);
-	f->src0_rgroup = etnaviv_get_src0_rgroup(words);
-	f->src1_reg = etnaviv_get_src1_reg(words);
-	f->src1 = etnaviv_get_src1(words);
-	f->src1_amode = etnaviv_get_src1_amode(words);
-	f->src1_rgroup = etnaviv_get_src1_rgroup(words);
-	f->src2_reg = etnaviv_get_src2_reg(words);
-	f->src2 = etnaviv_get_src2(words);
-	f->src2_amode = etnaviv_get_src2_amode(words);
-	f->src2_rgroup = etnaviv_get_src2_rgroup(words);
+	f->cond = etnaviv_cmp_get_cond(words);
+	f->sat = etnaviv_cmp_get_sat(words);
+	f->type_bit2 = etnaviv_cmp_get_type_bit2(words);
+	f->type_bit01 = etnaviv_cmp_get_type_bit01(words);
+	f->dst_use = etnaviv_cmp_get_dst_use(words);
+	f->dst = etnaviv_cmp_get_dst(words);
+	f->rmode = etnaviv_cmp_get_rmode(words);
+	f->pmode = etnaviv_cmp_get_pmode(words);
+	f->skphp = etnaviv_cmp_get_skphp(words);
+	f->low_half = etnaviv_cmp_get_low_half(words);
+	f->high_half = etnaviv_cmp_get_high_half(words);
+	f->dst_full = etnaviv_cmp_get_dst_full(words);
+	f->src0_reg = etnaviv_cmp_get_src0_reg(words);
+	f->src0 = etnaviv_cmp_get_src0(words);
+	f->src0_amode = etnaviv_cmp_get_src0_amode(words);
+	f->src0_rgroup = etnaviv_cmp_get_src0_rgroup(words);
+	f->src1_reg = etnaviv_cmp_get_src1_reg(words);
+	f->src1 = etnaviv_cmp_get_src1(words);
+	f->src1_amode = etnaviv_cmp_get_src1_amode(words);
+	f->src1_rgroup = etnaviv_cmp_get_src1_rgroup(words);
+	f->src2_reg = etnaviv_cmp_get_src2_reg(words);
+	f->src2 = etnaviv_cmp_get_src2(words);
+	f->src2_amode = etnaviv_cmp_get_src2_amode(words);
+	f->src2_rgroup = etnaviv_cmp_get_src2_rgroup(words);
 }
 
 /* load: GPU generations 0 and later */
@@ -6422,28 +6618,28 @@ static inline void etnaviv_load_pack(uint32_t words[4], const struct etnaviv_loa
 }
 static inline void etnaviv_load_unpack(const uint32_t words[4], struct etnaviv_load_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->dst_use = etnaviv_get_dst_use(words);
-	f->dst = etnaviv_get_dst(words);
-	f->pmode = etnaviv_get_pmode(words);
-	f->left_shift = etnaviv_get_left_shift_2(words);
-	f->skphp = etnaviv_get_skphp(words);
-	f->local = etnaviv_get_local(words);
-	f->denorm = etnaviv_get_denorm(words);
-	f->low_half = etnaviv_get_low_half(words);
-	f->high_half = etnaviv_get_high_half(words);
-	f->dst_full = etnaviv_get_dst_full(words);
-	f->src0_reg = etnaviv_get_src0_reg(words);
-	f->src0 = etnaviv_get_src0(words);
-	f->src0_amode = etnaviv_get_src0_amode(words);
-	f->src0_rgroup = etnaviv_get_src0_rgroup(words);
-	f->src1_reg = etnaviv_get_src1_reg(words);
-	f->src1 = etnaviv_get_src1(words);
-	f->src1_amode = etnaviv_get_src1_amode(words);
-	f->src1_rgroup = etnaviv_get_src1_rgroup(words);
+	f->cond = etnaviv_load_get_cond(words);
+	f->sat = etnaviv_load_get_sat(words);
+	f->type_bit2 = etnaviv_load_get_type_bit2(words);
+	f->type_bit01 = etnaviv_load_get_type_bit01(words);
+	f->dst_use = etnaviv_load_get_dst_use(words);
+	f->dst = etnaviv_load_get_dst(words);
+	f->pmode = etnaviv_load_get_pmode(words);
+	f->left_shift = etnaviv_load_get_left_shift(words);
+	f->skphp = etnaviv_load_get_skphp(words);
+	f->local = etnaviv_load_get_local(words);
+	f->denorm = etnaviv_load_get_denorm(words);
+	f->low_half = etnaviv_load_get_low_half(words);
+	f->high_half = etnaviv_load_get_high_half(words);
+	f->dst_full = etnaviv_load_get_dst_full(words);
+	f->src0_reg = etnaviv_load_get_src0_reg(words);
+	f->src0 = etnaviv_load_get_src0(words);
+	f->src0_amode = etnaviv_load_get_src0_amode(words);
+	f->src0_rgroup = etnaviv_load_get_src0_rgroup(words);
+	f->src1_reg = etnaviv_load_get_src1_reg(words);
+	f->src1 = etnaviv_load_get_src1(words);
+	f->src1_amode = etnaviv_load_get_src1_amode(words);
+	f->src1_rgroup = etnaviv_load_get_src1_rgroup(words);
 }
 
 /* store: GPU generations 0 and later */
@@ -6603,31 +6799,31 @@ static inline void etnaviv_store_pack(uint32_t words[4], const struct etnaviv_st
 }
 static inline void etnaviv_store_unpack(const uint32_t words[4], struct etnaviv_store_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->comps = etnaviv_get_comps(words);
-	f->pmode = etnaviv_get_pmode(words);
-	f->left_shift = etnaviv_get_left_shift_2(words);
-	f->skphp = etnaviv_get_skphp(words);
-	f->local = etnaviv_get_local(words);
-	f->denorm = etnaviv_get_denorm(words);
-	f->low_half = etnaviv_get_low_half(words);
-	f->high_half = etnaviv_get_high_half(words);
-	f->dst_full = etnaviv_get_dst_full(words);
-	f->src0_reg = etnaviv_get_src0_reg(words);
-	f->src0 = etnaviv_get_src0(words);
-	f->src0_amode = etnaviv_get_src0_amode(words);
-	f->src0_rgroup = etnaviv_get_src0_rgroup(words);
-	f->src1_reg = etnaviv_get_src1_reg(words);
-	f->src1 = etnaviv_get_src1(words);
-	f->src1_amode = etnaviv_get_src1_amode(words);
-	f->src1_rgroup = etnaviv_get_src1_rgroup(words);
-	f->src2_reg = etnaviv_get_src2_reg(words);
-	f->src2 = etnaviv_get_src2(words);
-	f->src2_amode = etnaviv_get_src2_amode(words);
-	f->src2_rgroup = etnaviv_get_src2_rgroup(words);
+	f->cond = etnaviv_store_get_cond(words);
+	f->sat = etnaviv_store_get_sat(words);
+	f->type_bit2 = etnaviv_store_get_type_bit2(words);
+	f->type_bit01 = etnaviv_store_get_type_bit01(words);
+	f->comps = etnaviv_store_get_comps(words);
+	f->pmode = etnaviv_store_get_pmode(words);
+	f->left_shift = etnaviv_store_get_left_shift(words);
+	f->skphp = etnaviv_store_get_skphp(words);
+	f->local = etnaviv_store_get_local(words);
+	f->denorm = etnaviv_store_get_denorm(words);
+	f->low_half = etnaviv_store_get_low_half(words);
+	f->high_half = etnaviv_store_get_high_half(words);
+	f->dst_full = etnaviv_store_get_dst_full(words);
+	f->src0_reg = etnaviv_store_get_src0_reg(words);
+	f->src0 = etnaviv_store_get_src0(words);
+	f->src0_amode = etnaviv_store_get_src0_amode(words);
+	f->src0_rgroup = etnaviv_store_get_src0_rgroup(words);
+	f->src1_reg = etnaviv_store_get_src1_reg(words);
+	f->src1 = etnaviv_store_get_src1(words);
+	f->src1_amode = etnaviv_store_get_src1_amode(words);
+	f->src1_rgroup = etnaviv_store_get_src1_rgroup(words);
+	f->src2_reg = etnaviv_store_get_src2_reg(words);
+	f->src2 = etnaviv_store_get_src2(words);
+	f->src2_amode = etnaviv_store_get_src2_amode(words);
+	f->src2_rgroup = etnaviv_store_get_src2_rgroup(words);
 }
 
 /* clamp0_max: GPU generations 0 and later */
@@ -6662,8 +6858,14 @@ static inline uint32_t etnaviv_clamp0_max_get_dst_use(const uint32_t words[4]) {
 static inline void etnaviv_clamp0_max_set_dst_use(uint32_t words[4], uint32_t value) { etnaviv_set_dst_use(words, value); }
 static inline uint32_t etnaviv_clamp0_max_get_dst(const uint32_t words[4]) { return etnaviv_get_dst(words); }
 static inline void etnaviv_clamp0_max_set_dst(uint32_t words[4], uint32_t value) { etnaviv_set_dst(words, value); }
-static inline uint32_t etnaviv_clamp0_max_get_rmode(const uint32_t words[4]) { return etnaviv_get_rmode_32_33(words); }
-static inline void etnaviv_clamp0_max_set_rmode(uint32_t words[4], uint32_t value) { etnaviv_set_rmode_32_33(words, value); }
+static inline uint32_t etnaviv_clamp0_max_get_rmode(const uint32_t words[4])
+{
+	return ((words[1] & 0x00000003u));
+}
+static inline void etnaviv_clamp0_max_set_rmode(uint32_t words[4], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00000003u) | (((uint32_t)value) & 0x00000003u);
+}
 static inline uint32_t etnaviv_clamp0_max_get_pmode(const uint32_t words[4]) { return etnaviv_get_pmode(words); }
 static inline void etnaviv_clamp0_max_set_pmode(uint32_t words[4], uint32_t value) { etnaviv_set_pmode(words, value); }
 static inline uint32_t etnaviv_clamp0_max_get_skphp(const uint32_t words[4]) { return etnaviv_get_skphp(words); }
@@ -6762,26 +6964,26 @@ static inline void etnaviv_clamp0_max_pack(uint32_t words[4], const struct etnav
 }
 static inline void etnaviv_clamp0_max_unpack(const uint32_t words[4], struct etnaviv_clamp0_max_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->dst_use = etnaviv_get_dst_use(words);
-	f->dst = etnaviv_get_dst(words);
-	f->rmode = etnaviv_get_rmode_32_33(words);
-	f->pmode = etnaviv_get_pmode(words);
-	f->skphp = etnaviv_get_skphp(words);
-	f->low_half = etnaviv_get_low_half(words);
-	f->high_half = etnaviv_get_high_half(words);
-	f->dst_full = etnaviv_get_dst_full(words);
-	f->src0_reg = etnaviv_get_src0_reg(words);
-	f->src0 = etnaviv_get_src0(words);
-	f->src0_amode = etnaviv_get_src0_amode(words);
-	f->src0_rgroup = etnaviv_get_src0_rgroup(words);
-	f->src1_reg = etnaviv_get_src1_reg(words);
-	f->src1 = etnaviv_get_src1(words);
-	f->src1_amode = etnaviv_get_src1_amode(words);
-	f->src1_rgroup = etnaviv_get_src1_rgroup(words);
+	f->cond = etnaviv_clamp0_max_get_cond(words);
+	f->sat = etnaviv_clamp0_max_get_sat(words);
+	f->type_bit2 = etnaviv_clamp0_max_get_type_bit2(words);
+	f->type_bit01 = etnaviv_clamp0_max_get_type_bit01(words);
+	f->dst_use = etnaviv_clamp0_max_get_dst_use(words);
+	f->dst = etnaviv_clamp0_max_get_dst(words);
+	f->rmode = etnaviv_clamp0_max_get_rmode(words);
+	f->pmode = etnaviv_clamp0_max_get_pmode(words);
+	f->skphp = etnaviv_clamp0_max_get_skphp(words);
+	f->low_half = etnaviv_clamp0_max_get_low_half(words);
+	f->high_half = etnaviv_clamp0_max_get_high_half(words);
+	f->dst_full = etnaviv_clamp0_max_get_dst_full(words);
+	f->src0_reg = etnaviv_clamp0_max_get_src0_reg(words);
+	f->src0 = etnaviv_clamp0_max_get_src0(words);
+	f->src0_amode = etnaviv_clamp0_max_get_src0_amode(words);
+	f->src0_rgroup = etnaviv_clamp0_max_get_src0_rgroup(words);
+	f->src1_reg = etnaviv_clamp0_max_get_src1_reg(words);
+	f->src1 = etnaviv_clamp0_max_get_src1(words);
+	f->src1_amode = etnaviv_clamp0_max_get_src1_amode(words);
+	f->src1_rgroup = etnaviv_clamp0_max_get_src1_rgroup(words);
 }
 
 /* iaddsat: GPU generations 0 and later */
@@ -6816,8 +7018,14 @@ static inline uint32_t etnaviv_iaddsat_get_dst_use(const uint32_t words[4]) { re
 static inline void etnaviv_iaddsat_set_dst_use(uint32_t words[4], uint32_t value) { etnaviv_set_dst_use(words, value); }
 static inline uint32_t etnaviv_iaddsat_get_dst(const uint32_t words[4]) { return etnaviv_get_dst(words); }
 static inline void etnaviv_iaddsat_set_dst(uint32_t words[4], uint32_t value) { etnaviv_set_dst(words, value); }
-static inline uint32_t etnaviv_iaddsat_get_rmode(const uint32_t words[4]) { return etnaviv_get_rmode_32_33(words); }
-static inline void etnaviv_iaddsat_set_rmode(uint32_t words[4], uint32_t value) { etnaviv_set_rmode_32_33(words, value); }
+static inline uint32_t etnaviv_iaddsat_get_rmode(const uint32_t words[4])
+{
+	return ((words[1] & 0x00000003u));
+}
+static inline void etnaviv_iaddsat_set_rmode(uint32_t words[4], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00000003u) | (((uint32_t)value) & 0x00000003u);
+}
 static inline uint32_t etnaviv_iaddsat_get_pmode(const uint32_t words[4]) { return etnaviv_get_pmode(words); }
 static inline void etnaviv_iaddsat_set_pmode(uint32_t words[4], uint32_t value) { etnaviv_set_pmode(words, value); }
 static inline uint32_t etnaviv_iaddsat_get_skphp(const uint32_t words[4]) { return etnaviv_get_skphp(words); }
@@ -6916,26 +7124,26 @@ static inline void etnaviv_iaddsat_pack(uint32_t words[4], const struct etnaviv_
 }
 static inline void etnaviv_iaddsat_unpack(const uint32_t words[4], struct etnaviv_iaddsat_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->dst_use = etnaviv_get_dst_use(words);
-	f->dst = etnaviv_get_dst(words);
-	f->rmode = etnaviv_get_rmode_32_33(words);
-	f->pmode = etnaviv_get_pmode(words);
-	f->skphp = etnaviv_get_skphp(words);
-	f->low_half = etnaviv_get_low_half(words);
-	f->high_half = etnaviv_get_high_half(words);
-	f->dst_full = etnaviv_get_dst_full(words);
-	f->src0_reg = etnaviv_get_src0_reg(words);
-	f->src0 = etnaviv_get_src0(words);
-	f->src0_amode = etnaviv_get_src0_amode(words);
-	f->src0_rgroup = etnaviv_get_src0_rgroup(words);
-	f->src2_reg = etnaviv_get_src2_reg(words);
-	f->src2 = etnaviv_get_src2(words);
-	f->src2_amode = etnaviv_get_src2_amode(words);
-	f->src2_rgroup = etnaviv_get_src2_rgroup(words);
+	f->cond = etnaviv_iaddsat_get_cond(words);
+	f->sat = etnaviv_iaddsat_get_sat(words);
+	f->type_bit2 = etnaviv_iaddsat_get_type_bit2(words);
+	f->type_bit01 = etnaviv_iaddsat_get_type_bit01(words);
+	f->dst_use = etnaviv_iaddsat_get_dst_use(words);
+	f->dst = etnaviv_iaddsat_get_dst(words);
+	f->rmode = etnaviv_iaddsat_get_rmode(words);
+	f->pmode = etnaviv_iaddsat_get_pmode(words);
+	f->skphp = etnaviv_iaddsat_get_skphp(words);
+	f->low_half = etnaviv_iaddsat_get_low_half(words);
+	f->high_half = etnaviv_iaddsat_get_high_half(words);
+	f->dst_full = etnaviv_iaddsat_get_dst_full(words);
+	f->src0_reg = etnaviv_iaddsat_get_src0_reg(words);
+	f->src0 = etnaviv_iaddsat_get_src0(words);
+	f->src0_amode = etnaviv_iaddsat_get_src0_amode(words);
+	f->src0_rgroup = etnaviv_iaddsat_get_src0_rgroup(words);
+	f->src2_reg = etnaviv_iaddsat_get_src2_reg(words);
+	f->src2 = etnaviv_iaddsat_get_src2(words);
+	f->src2_amode = etnaviv_iaddsat_get_src2_amode(words);
+	f->src2_rgroup = etnaviv_iaddsat_get_src2_rgroup(words);
 }
 
 /* imullo0: GPU generations 0 and later */
@@ -6970,8 +7178,14 @@ static inline uint32_t etnaviv_imullo0_get_dst_use(const uint32_t words[4]) { re
 static inline void etnaviv_imullo0_set_dst_use(uint32_t words[4], uint32_t value) { etnaviv_set_dst_use(words, value); }
 static inline uint32_t etnaviv_imullo0_get_dst(const uint32_t words[4]) { return etnaviv_get_dst(words); }
 static inline void etnaviv_imullo0_set_dst(uint32_t words[4], uint32_t value) { etnaviv_set_dst(words, value); }
-static inline uint32_t etnaviv_imullo0_get_rmode(const uint32_t words[4]) { return etnaviv_get_rmode_32_33(words); }
-static inline void etnaviv_imullo0_set_rmode(uint32_t words[4], uint32_t value) { etnaviv_set_rmode_32_33(words, value); }
+static inline uint32_t etnaviv_imullo0_get_rmode(const uint32_t words[4])
+{
+	return ((words[1] & 0x00000003u));
+}
+static inline void etnaviv_imullo0_set_rmode(uint32_t words[4], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00000003u) | (((uint32_t)value) & 0x00000003u);
+}
 static inline uint32_t etnaviv_imullo0_get_pmode(const uint32_t words[4]) { return etnaviv_get_pmode(words); }
 static inline void etnaviv_imullo0_set_pmode(uint32_t words[4], uint32_t value) { etnaviv_set_pmode(words, value); }
 static inline uint32_t etnaviv_imullo0_get_skphp(const uint32_t words[4]) { return etnaviv_get_skphp(words); }
@@ -7070,26 +7284,26 @@ static inline void etnaviv_imullo0_pack(uint32_t words[4], const struct etnaviv_
 }
 static inline void etnaviv_imullo0_unpack(const uint32_t words[4], struct etnaviv_imullo0_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->dst_use = etnaviv_get_dst_use(words);
-	f->dst = etnaviv_get_dst(words);
-	f->rmode = etnaviv_get_rmode_32_33(words);
-	f->pmode = etnaviv_get_pmode(words);
-	f->skphp = etnaviv_get_skphp(words);
-	f->low_half = etnaviv_get_low_half(words);
-	f->high_half = etnaviv_get_high_half(words);
-	f->dst_full = etnaviv_get_dst_full(words);
-	f->src0_reg = etnaviv_get_src0_reg(words);
-	f->src0 = etnaviv_get_src0(words);
-	f->src0_amode = etnaviv_get_src0_amode(words);
-	f->src0_rgroup = etnaviv_get_src0_rgroup(words);
-	f->src1_reg = etnaviv_get_src1_reg(words);
-	f->src1 = etnaviv_get_src1(words);
-	f->src1_amode = etnaviv_get_src1_amode(words);
-	f->src1_rgroup = etnaviv_get_src1_rgroup(words);
+	f->cond = etnaviv_imullo0_get_cond(words);
+	f->sat = etnaviv_imullo0_get_sat(words);
+	f->type_bit2 = etnaviv_imullo0_get_type_bit2(words);
+	f->type_bit01 = etnaviv_imullo0_get_type_bit01(words);
+	f->dst_use = etnaviv_imullo0_get_dst_use(words);
+	f->dst = etnaviv_imullo0_get_dst(words);
+	f->rmode = etnaviv_imullo0_get_rmode(words);
+	f->pmode = etnaviv_imullo0_get_pmode(words);
+	f->skphp = etnaviv_imullo0_get_skphp(words);
+	f->low_half = etnaviv_imullo0_get_low_half(words);
+	f->high_half = etnaviv_imullo0_get_high_half(words);
+	f->dst_full = etnaviv_imullo0_get_dst_full(words);
+	f->src0_reg = etnaviv_imullo0_get_src0_reg(words);
+	f->src0 = etnaviv_imullo0_get_src0(words);
+	f->src0_amode = etnaviv_imullo0_get_src0_amode(words);
+	f->src0_rgroup = etnaviv_imullo0_get_src0_rgroup(words);
+	f->src1_reg = etnaviv_imullo0_get_src1_reg(words);
+	f->src1 = etnaviv_imullo0_get_src1(words);
+	f->src1_amode = etnaviv_imullo0_get_src1_amode(words);
+	f->src1_rgroup = etnaviv_imullo0_get_src1_rgroup(words);
 }
 
 /* imulhi0: GPU generations 0 and later */
@@ -7124,8 +7338,14 @@ static inline uint32_t etnaviv_imulhi0_get_dst_use(const uint32_t words[4]) { re
 static inline void etnaviv_imulhi0_set_dst_use(uint32_t words[4], uint32_t value) { etnaviv_set_dst_use(words, value); }
 static inline uint32_t etnaviv_imulhi0_get_dst(const uint32_t words[4]) { return etnaviv_get_dst(words); }
 static inline void etnaviv_imulhi0_set_dst(uint32_t words[4], uint32_t value) { etnaviv_set_dst(words, value); }
-static inline uint32_t etnaviv_imulhi0_get_rmode(const uint32_t words[4]) { return etnaviv_get_rmode_32_33(words); }
-static inline void etnaviv_imulhi0_set_rmode(uint32_t words[4], uint32_t value) { etnaviv_set_rmode_32_33(words, value); }
+static inline uint32_t etnaviv_imulhi0_get_rmode(const uint32_t words[4])
+{
+	return ((words[1] & 0x00000003u));
+}
+static inline void etnaviv_imulhi0_set_rmode(uint32_t words[4], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00000003u) | (((uint32_t)value) & 0x00000003u);
+}
 static inline uint32_t etnaviv_imulhi0_get_pmode(const uint32_t words[4]) { return etnaviv_get_pmode(words); }
 static inline void etnaviv_imulhi0_set_pmode(uint32_t words[4], uint32_t value) { etnaviv_set_pmode(words, value); }
 static inline uint32_t etnaviv_imulhi0_get_skphp(const uint32_t words[4]) { return etnaviv_get_skphp(words); }
@@ -7224,26 +7444,26 @@ static inline void etnaviv_imulhi0_pack(uint32_t words[4], const struct etnaviv_
 }
 static inline void etnaviv_imulhi0_unpack(const uint32_t words[4], struct etnaviv_imulhi0_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->dst_use = etnaviv_get_dst_use(words);
-	f->dst = etnaviv_get_dst(words);
-	f->rmode = etnaviv_get_rmode_32_33(words);
-	f->pmode = etnaviv_get_pmode(words);
-	f->skphp = etnaviv_get_skphp(words);
-	f->low_half = etnaviv_get_low_half(words);
-	f->high_half = etnaviv_get_high_half(words);
-	f->dst_full = etnaviv_get_dst_full(words);
-	f->src0_reg = etnaviv_get_src0_reg(words);
-	f->src0 = etnaviv_get_src0(words);
-	f->src0_amode = etnaviv_get_src0_amode(words);
-	f->src0_rgroup = etnaviv_get_src0_rgroup(words);
-	f->src1_reg = etnaviv_get_src1_reg(words);
-	f->src1 = etnaviv_get_src1(words);
-	f->src1_amode = etnaviv_get_src1_amode(words);
-	f->src1_rgroup = etnaviv_get_src1_rgroup(words);
+	f->cond = etnaviv_imulhi0_get_cond(words);
+	f->sat = etnaviv_imulhi0_get_sat(words);
+	f->type_bit2 = etnaviv_imulhi0_get_type_bit2(words);
+	f->type_bit01 = etnaviv_imulhi0_get_type_bit01(words);
+	f->dst_use = etnaviv_imulhi0_get_dst_use(words);
+	f->dst = etnaviv_imulhi0_get_dst(words);
+	f->rmode = etnaviv_imulhi0_get_rmode(words);
+	f->pmode = etnaviv_imulhi0_get_pmode(words);
+	f->skphp = etnaviv_imulhi0_get_skphp(words);
+	f->low_half = etnaviv_imulhi0_get_low_half(words);
+	f->high_half = etnaviv_imulhi0_get_high_half(words);
+	f->dst_full = etnaviv_imulhi0_get_dst_full(words);
+	f->src0_reg = etnaviv_imulhi0_get_src0_reg(words);
+	f->src0 = etnaviv_imulhi0_get_src0(words);
+	f->src0_amode = etnaviv_imulhi0_get_src0_amode(words);
+	f->src0_rgroup = etnaviv_imulhi0_get_src0_rgroup(words);
+	f->src1_reg = etnaviv_imulhi0_get_src1_reg(words);
+	f->src1 = etnaviv_imulhi0_get_src1(words);
+	f->src1_amode = etnaviv_imulhi0_get_src1_amode(words);
+	f->src1_rgroup = etnaviv_imulhi0_get_src1_rgroup(words);
 }
 
 /* idiv0: GPU generations 0 and later */
@@ -7278,8 +7498,14 @@ static inline uint32_t etnaviv_idiv0_get_dst_use(const uint32_t words[4]) { retu
 static inline void etnaviv_idiv0_set_dst_use(uint32_t words[4], uint32_t value) { etnaviv_set_dst_use(words, value); }
 static inline uint32_t etnaviv_idiv0_get_dst(const uint32_t words[4]) { return etnaviv_get_dst(words); }
 static inline void etnaviv_idiv0_set_dst(uint32_t words[4], uint32_t value) { etnaviv_set_dst(words, value); }
-static inline uint32_t etnaviv_idiv0_get_rmode(const uint32_t words[4]) { return etnaviv_get_rmode_32_33(words); }
-static inline void etnaviv_idiv0_set_rmode(uint32_t words[4], uint32_t value) { etnaviv_set_rmode_32_33(words, value); }
+static inline uint32_t etnaviv_idiv0_get_rmode(const uint32_t words[4])
+{
+	return ((words[1] & 0x00000003u));
+}
+static inline void etnaviv_idiv0_set_rmode(uint32_t words[4], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00000003u) | (((uint32_t)value) & 0x00000003u);
+}
 static inline uint32_t etnaviv_idiv0_get_pmode(const uint32_t words[4]) { return etnaviv_get_pmode(words); }
 static inline void etnaviv_idiv0_set_pmode(uint32_t words[4], uint32_t value) { etnaviv_set_pmode(words, value); }
 static inline uint32_t etnaviv_idiv0_get_skphp(const uint32_t words[4]) { return etnaviv_get_skphp(words); }
@@ -7378,26 +7604,26 @@ static inline void etnaviv_idiv0_pack(uint32_t words[4], const struct etnaviv_id
 }
 static inline void etnaviv_idiv0_unpack(const uint32_t words[4], struct etnaviv_idiv0_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->dst_use = etnaviv_get_dst_use(words);
-	f->dst = etnaviv_get_dst(words);
-	f->rmode = etnaviv_get_rmode_32_33(words);
-	f->pmode = etnaviv_get_pmode(words);
-	f->skphp = etnaviv_get_skphp(words);
-	f->low_half = etnaviv_get_low_half(words);
-	f->high_half = etnaviv_get_high_half(words);
-	f->dst_full = etnaviv_get_dst_full(words);
-	f->src0_reg = etnaviv_get_src0_reg(words);
-	f->src0 = etnaviv_get_src0(words);
-	f->src0_amode = etnaviv_get_src0_amode(words);
-	f->src0_rgroup = etnaviv_get_src0_rgroup(words);
-	f->src1_reg = etnaviv_get_src1_reg(words);
-	f->src1 = etnaviv_get_src1(words);
-	f->src1_amode = etnaviv_get_src1_amode(words);
-	f->src1_rgroup = etnaviv_get_src1_rgroup(words);
+	f->cond = etnaviv_idiv0_get_cond(words);
+	f->sat = etnaviv_idiv0_get_sat(words);
+	f->type_bit2 = etnaviv_idiv0_get_type_bit2(words);
+	f->type_bit01 = etnaviv_idiv0_get_type_bit01(words);
+	f->dst_use = etnaviv_idiv0_get_dst_use(words);
+	f->dst = etnaviv_idiv0_get_dst(words);
+	f->rmode = etnaviv_idiv0_get_rmode(words);
+	f->pmode = etnaviv_idiv0_get_pmode(words);
+	f->skphp = etnaviv_idiv0_get_skphp(words);
+	f->low_half = etnaviv_idiv0_get_low_half(words);
+	f->high_half = etnaviv_idiv0_get_high_half(words);
+	f->dst_full = etnaviv_idiv0_get_dst_full(words);
+	f->src0_reg = etnaviv_idiv0_get_src0_reg(words);
+	f->src0 = etnaviv_idiv0_get_src0(words);
+	f->src0_amode = etnaviv_idiv0_get_src0_amode(words);
+	f->src0_rgroup = etnaviv_idiv0_get_src0_rgroup(words);
+	f->src1_reg = etnaviv_idiv0_get_src1_reg(words);
+	f->src1 = etnaviv_idiv0_get_src1(words);
+	f->src1_amode = etnaviv_idiv0_get_src1_amode(words);
+	f->src1_rgroup = etnaviv_idiv0_get_src1_rgroup(words);
 }
 
 /* imod: GPU generations 0 and later */
@@ -7432,8 +7658,14 @@ static inline uint32_t etnaviv_imod_get_dst_use(const uint32_t words[4]) { retur
 static inline void etnaviv_imod_set_dst_use(uint32_t words[4], uint32_t value) { etnaviv_set_dst_use(words, value); }
 static inline uint32_t etnaviv_imod_get_dst(const uint32_t words[4]) { return etnaviv_get_dst(words); }
 static inline void etnaviv_imod_set_dst(uint32_t words[4], uint32_t value) { etnaviv_set_dst(words, value); }
-static inline uint32_t etnaviv_imod_get_rmode(const uint32_t words[4]) { return etnaviv_get_rmode_32_33(words); }
-static inline void etnaviv_imod_set_rmode(uint32_t words[4], uint32_t value) { etnaviv_set_rmode_32_33(words, value); }
+static inline uint32_t etnaviv_imod_get_rmode(const uint32_t words[4])
+{
+	return ((words[1] & 0x00000003u));
+}
+static inline void etnaviv_imod_set_rmode(uint32_t words[4], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00000003u) | (((uint32_t)value) & 0x00000003u);
+}
 static inline uint32_t etnaviv_imod_get_pmode(const uint32_t words[4]) { return etnaviv_get_pmode(words); }
 static inline void etnaviv_imod_set_pmode(uint32_t words[4], uint32_t value) { etnaviv_set_pmode(words, value); }
 static inline uint32_t etnaviv_imod_get_skphp(const uint32_t words[4]) { return etnaviv_get_skphp(words); }
@@ -7532,26 +7764,26 @@ static inline void etnaviv_imod_pack(uint32_t words[4], const struct etnaviv_imo
 }
 static inline void etnaviv_imod_unpack(const uint32_t words[4], struct etnaviv_imod_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->dst_use = etnaviv_get_dst_use(words);
-	f->dst = etnaviv_get_dst(words);
-	f->rmode = etnaviv_get_rmode_32_33(words);
-	f->pmode = etnaviv_get_pmode(words);
-	f->skphp = etnaviv_get_skphp(words);
-	f->low_half = etnaviv_get_low_half(words);
-	f->high_half = etnaviv_get_high_half(words);
-	f->dst_full = etnaviv_get_dst_full(words);
-	f->src0_reg = etnaviv_get_src0_reg(words);
-	f->src0 = etnaviv_get_src0(words);
-	f->src0_amode = etnaviv_get_src0_amode(words);
-	f->src0_rgroup = etnaviv_get_src0_rgroup(words);
-	f->src1_reg = etnaviv_get_src1_reg(words);
-	f->src1 = etnaviv_get_src1(words);
-	f->src1_amode = etnaviv_get_src1_amode(words);
-	f->src1_rgroup = etnaviv_get_src1_rgroup(words);
+	f->cond = etnaviv_imod_get_cond(words);
+	f->sat = etnaviv_imod_get_sat(words);
+	f->type_bit2 = etnaviv_imod_get_type_bit2(words);
+	f->type_bit01 = etnaviv_imod_get_type_bit01(words);
+	f->dst_use = etnaviv_imod_get_dst_use(words);
+	f->dst = etnaviv_imod_get_dst(words);
+	f->rmode = etnaviv_imod_get_rmode(words);
+	f->pmode = etnaviv_imod_get_pmode(words);
+	f->skphp = etnaviv_imod_get_skphp(words);
+	f->low_half = etnaviv_imod_get_low_half(words);
+	f->high_half = etnaviv_imod_get_high_half(words);
+	f->dst_full = etnaviv_imod_get_dst_full(words);
+	f->src0_reg = etnaviv_imod_get_src0_reg(words);
+	f->src0 = etnaviv_imod_get_src0(words);
+	f->src0_amode = etnaviv_imod_get_src0_amode(words);
+	f->src0_rgroup = etnaviv_imod_get_src0_rgroup(words);
+	f->src1_reg = etnaviv_imod_get_src1_reg(words);
+	f->src1 = etnaviv_imod_get_src1(words);
+	f->src1_amode = etnaviv_imod_get_src1_amode(words);
+	f->src1_rgroup = etnaviv_imod_get_src1_rgroup(words);
 }
 
 /* imadlo0: GPU generations 0 and later */
@@ -7586,8 +7818,14 @@ static inline uint32_t etnaviv_imadlo0_get_dst_use(const uint32_t words[4]) { re
 static inline void etnaviv_imadlo0_set_dst_use(uint32_t words[4], uint32_t value) { etnaviv_set_dst_use(words, value); }
 static inline uint32_t etnaviv_imadlo0_get_dst(const uint32_t words[4]) { return etnaviv_get_dst(words); }
 static inline void etnaviv_imadlo0_set_dst(uint32_t words[4], uint32_t value) { etnaviv_set_dst(words, value); }
-static inline uint32_t etnaviv_imadlo0_get_rmode(const uint32_t words[4]) { return etnaviv_get_rmode_32_33(words); }
-static inline void etnaviv_imadlo0_set_rmode(uint32_t words[4], uint32_t value) { etnaviv_set_rmode_32_33(words, value); }
+static inline uint32_t etnaviv_imadlo0_get_rmode(const uint32_t words[4])
+{
+	return ((words[1] & 0x00000003u));
+}
+static inline void etnaviv_imadlo0_set_rmode(uint32_t words[4], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00000003u) | (((uint32_t)value) & 0x00000003u);
+}
 static inline uint32_t etnaviv_imadlo0_get_pmode(const uint32_t words[4]) { return etnaviv_get_pmode(words); }
 static inline void etnaviv_imadlo0_set_pmode(uint32_t words[4], uint32_t value) { etnaviv_set_pmode(words, value); }
 static inline uint32_t etnaviv_imadlo0_get_skphp(const uint32_t words[4]) { return etnaviv_get_skphp(words); }
@@ -7706,30 +7944,30 @@ static inline void etnaviv_imadlo0_pack(uint32_t words[4], const struct etnaviv_
 }
 static inline void etnaviv_imadlo0_unpack(const uint32_t words[4], struct etnaviv_imadlo0_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->dst_use = etnaviv_get_dst_use(words);
-	f->dst = etnaviv_get_dst(words);
-	f->rmode = etnaviv_get_rmode_32_33(words);
-	f->pmode = etnaviv_get_pmode(words);
-	f->skphp = etnaviv_get_skphp(words);
-	f->low_half = etnaviv_get_low_half(words);
-	f->high_half = etnaviv_get_high_half(words);
-	f->dst_full = etnaviv_get_dst_full(words);
-	f->src0_reg = etnaviv_get_src0_reg(words);
-	f->src0 = etnaviv_get_src0(words);
-	f->src0_amode = etnaviv_get_src0_amode(words);
-	f->src0_rgroup = etnaviv_get_src0_rgroup(words);
-	f->src1_reg = etnaviv_get_src1_reg(words);
-	f->src1 = etnaviv_get_src1(words);
-	f->src1_amode = etnaviv_get_src1_amode(words);
-	f->src1_rgroup = etnaviv_get_src1_rgroup(words);
-	f->src2_reg = etnaviv_get_src2_reg(words);
-	f->src2 = etnaviv_get_src2(words);
-	f->src2_amode = etnaviv_get_src2_amode(words);
-	f->src2_rgroup = etnaviv_get_src2_rgroup(words);
+	f->cond = etnaviv_imadlo0_get_cond(words);
+	f->sat = etnaviv_imadlo0_get_sat(words);
+	f->type_bit2 = etnaviv_imadlo0_get_type_bit2(words);
+	f->type_bit01 = etnaviv_imadlo0_get_type_bit01(words);
+	f->dst_use = etnaviv_imadlo0_get_dst_use(words);
+	f->dst = etnaviv_imadlo0_get_dst(words);
+	f->rmode = etnaviv_imadlo0_get_rmode(words);
+	f->pmode = etnaviv_imadlo0_get_pmode(words);
+	f->skphp = etnaviv_imadlo0_get_skphp(words);
+	f->low_half = etnaviv_imadlo0_get_low_half(words);
+	f->high_half = etnaviv_imadlo0_get_high_half(words);
+	f->dst_full = etnaviv_imadlo0_get_dst_full(words);
+	f->src0_reg = etnaviv_imadlo0_get_src0_reg(words);
+	f->src0 = etnaviv_imadlo0_get_src0(words);
+	f->src0_amode = etnaviv_imadlo0_get_src0_amode(words);
+	f->src0_rgroup = etnaviv_imadlo0_get_src0_rgroup(words);
+	f->src1_reg = etnaviv_imadlo0_get_src1_reg(words);
+	f->src1 = etnaviv_imadlo0_get_src1(words);
+	f->src1_amode = etnaviv_imadlo0_get_src1_amode(words);
+	f->src1_rgroup = etnaviv_imadlo0_get_src1_rgroup(words);
+	f->src2_reg = etnaviv_imadlo0_get_src2_reg(words);
+	f->src2 = etnaviv_imadlo0_get_src2(words);
+	f->src2_amode = etnaviv_imadlo0_get_src2_amode(words);
+	f->src2_rgroup = etnaviv_imadlo0_get_src2_rgroup(words);
 }
 
 /* imadlosat0: GPU generations 0 and later */
@@ -7764,8 +8002,14 @@ static inline uint32_t etnaviv_imadlosat0_get_dst_use(const uint32_t words[4]) {
 static inline void etnaviv_imadlosat0_set_dst_use(uint32_t words[4], uint32_t value) { etnaviv_set_dst_use(words, value); }
 static inline uint32_t etnaviv_imadlosat0_get_dst(const uint32_t words[4]) { return etnaviv_get_dst(words); }
 static inline void etnaviv_imadlosat0_set_dst(uint32_t words[4], uint32_t value) { etnaviv_set_dst(words, value); }
-static inline uint32_t etnaviv_imadlosat0_get_rmode(const uint32_t words[4]) { return etnaviv_get_rmode_32_33(words); }
-static inline void etnaviv_imadlosat0_set_rmode(uint32_t words[4], uint32_t value) { etnaviv_set_rmode_32_33(words, value); }
+static inline uint32_t etnaviv_imadlosat0_get_rmode(const uint32_t words[4])
+{
+	return ((words[1] & 0x00000003u));
+}
+static inline void etnaviv_imadlosat0_set_rmode(uint32_t words[4], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00000003u) | (((uint32_t)value) & 0x00000003u);
+}
 static inline uint32_t etnaviv_imadlosat0_get_pmode(const uint32_t words[4]) { return etnaviv_get_pmode(words); }
 static inline void etnaviv_imadlosat0_set_pmode(uint32_t words[4], uint32_t value) { etnaviv_set_pmode(words, value); }
 static inline uint32_t etnaviv_imadlosat0_get_skphp(const uint32_t words[4]) { return etnaviv_get_skphp(words); }
@@ -7884,30 +8128,30 @@ static inline void etnaviv_imadlosat0_pack(uint32_t words[4], const struct etnav
 }
 static inline void etnaviv_imadlosat0_unpack(const uint32_t words[4], struct etnaviv_imadlosat0_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->dst_use = etnaviv_get_dst_use(words);
-	f->dst = etnaviv_get_dst(words);
-	f->rmode = etnaviv_get_rmode_32_33(words);
-	f->pmode = etnaviv_get_pmode(words);
-	f->skphp = etnaviv_get_skphp(words);
-	f->low_half = etnaviv_get_low_half(words);
-	f->high_half = etnaviv_get_high_half(words);
-	f->dst_full = etnaviv_get_dst_full(words);
-	f->src0_reg = etnaviv_get_src0_reg(words);
-	f->src0 = etnaviv_get_src0(words);
-	f->src0_amode = etnaviv_get_src0_amode(words);
-	f->src0_rgroup = etnaviv_get_src0_rgroup(words);
-	f->src1_reg = etnaviv_get_src1_reg(words);
-	f->src1 = etnaviv_get_src1(words);
-	f->src1_amode = etnaviv_get_src1_amode(words);
-	f->src1_rgroup = etnaviv_get_src1_rgroup(words);
-	f->src2_reg = etnaviv_get_src2_reg(words);
-	f->src2 = etnaviv_get_src2(words);
-	f->src2_amode = etnaviv_get_src2_amode(words);
-	f->src2_rgroup = etnaviv_get_src2_rgroup(words);
+	f->cond = etnaviv_imadlosat0_get_cond(words);
+	f->sat = etnaviv_imadlosat0_get_sat(words);
+	f->type_bit2 = etnaviv_imadlosat0_get_type_bit2(words);
+	f->type_bit01 = etnaviv_imadlosat0_get_type_bit01(words);
+	f->dst_use = etnaviv_imadlosat0_get_dst_use(words);
+	f->dst = etnaviv_imadlosat0_get_dst(words);
+	f->rmode = etnaviv_imadlosat0_get_rmode(words);
+	f->pmode = etnaviv_imadlosat0_get_pmode(words);
+	f->skphp = etnaviv_imadlosat0_get_skphp(words);
+	f->low_half = etnaviv_imadlosat0_get_low_half(words);
+	f->high_half = etnaviv_imadlosat0_get_high_half(words);
+	f->dst_full = etnaviv_imadlosat0_get_dst_full(words);
+	f->src0_reg = etnaviv_imadlosat0_get_src0_reg(words);
+	f->src0 = etnaviv_imadlosat0_get_src0(words);
+	f->src0_amode = etnaviv_imadlosat0_get_src0_amode(words);
+	f->src0_rgroup = etnaviv_imadlosat0_get_src0_rgroup(words);
+	f->src1_reg = etnaviv_imadlosat0_get_src1_reg(words);
+	f->src1 = etnaviv_imadlosat0_get_src1(words);
+	f->src1_amode = etnaviv_imadlosat0_get_src1_amode(words);
+	f->src1_rgroup = etnaviv_imadlosat0_get_src1_rgroup(words);
+	f->src2_reg = etnaviv_imadlosat0_get_src2_reg(words);
+	f->src2 = etnaviv_imadlosat0_get_src2(words);
+	f->src2_amode = etnaviv_imadlosat0_get_src2_amode(words);
+	f->src2_rgroup = etnaviv_imadlosat0_get_src2_rgroup(words);
 }
 
 /* movai: GPU generations 0 and later */
@@ -7942,8 +8186,14 @@ static inline uint32_t etnaviv_movai_get_dst_use(const uint32_t words[4]) { retu
 static inline void etnaviv_movai_set_dst_use(uint32_t words[4], uint32_t value) { etnaviv_set_dst_use(words, value); }
 static inline uint32_t etnaviv_movai_get_dst(const uint32_t words[4]) { return etnaviv_get_dst(words); }
 static inline void etnaviv_movai_set_dst(uint32_t words[4], uint32_t value) { etnaviv_set_dst(words, value); }
-static inline uint32_t etnaviv_movai_get_rmode(const uint32_t words[4]) { return etnaviv_get_rmode_32_33(words); }
-static inline void etnaviv_movai_set_rmode(uint32_t words[4], uint32_t value) { etnaviv_set_rmode_32_33(words, value); }
+static inline uint32_t etnaviv_movai_get_rmode(const uint32_t words[4])
+{
+	return ((words[1] & 0x00000003u));
+}
+static inline void etnaviv_movai_set_rmode(uint32_t words[4], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00000003u) | (((uint32_t)value) & 0x00000003u);
+}
 static inline uint32_t etnaviv_movai_get_pmode(const uint32_t words[4]) { return etnaviv_get_pmode(words); }
 static inline void etnaviv_movai_set_pmode(uint32_t words[4], uint32_t value) { etnaviv_set_pmode(words, value); }
 static inline uint32_t etnaviv_movai_get_skphp(const uint32_t words[4]) { return etnaviv_get_skphp(words); }
@@ -8022,22 +8272,22 @@ static inline void etnaviv_movai_pack(uint32_t words[4], const struct etnaviv_mo
 }
 static inline void etnaviv_movai_unpack(const uint32_t words[4], struct etnaviv_movai_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->dst_use = etnaviv_get_dst_use(words);
-	f->dst = etnaviv_get_dst(words);
-	f->rmode = etnaviv_get_rmode_32_33(words);
-	f->pmode = etnaviv_get_pmode(words);
-	f->skphp = etnaviv_get_skphp(words);
-	f->low_half = etnaviv_get_low_half(words);
-	f->high_half = etnaviv_get_high_half(words);
-	f->dst_full = etnaviv_get_dst_full(words);
-	f->src2_reg = etnaviv_get_src2_reg(words);
-	f->src2 = etnaviv_get_src2(words);
-	f->src2_amode = etnaviv_get_src2_amode(words);
-	f->src2_rgroup = etnaviv_get_src2_rgroup(words);
+	f->cond = etnaviv_movai_get_cond(words);
+	f->sat = etnaviv_movai_get_sat(words);
+	f->type_bit2 = etnaviv_movai_get_type_bit2(words);
+	f->type_bit01 = etnaviv_movai_get_type_bit01(words);
+	f->dst_use = etnaviv_movai_get_dst_use(words);
+	f->dst = etnaviv_movai_get_dst(words);
+	f->rmode = etnaviv_movai_get_rmode(words);
+	f->pmode = etnaviv_movai_get_pmode(words);
+	f->skphp = etnaviv_movai_get_skphp(words);
+	f->low_half = etnaviv_movai_get_low_half(words);
+	f->high_half = etnaviv_movai_get_high_half(words);
+	f->dst_full = etnaviv_movai_get_dst_full(words);
+	f->src2_reg = etnaviv_movai_get_src2_reg(words);
+	f->src2 = etnaviv_movai_get_src2(words);
+	f->src2_amode = etnaviv_movai_get_src2_amode(words);
+	f->src2_rgroup = etnaviv_movai_get_src2_rgroup(words);
 }
 
 /* iabs: GPU generations 0 and later */
@@ -8072,8 +8322,14 @@ static inline uint32_t etnaviv_iabs_get_dst_use(const uint32_t words[4]) { retur
 static inline void etnaviv_iabs_set_dst_use(uint32_t words[4], uint32_t value) { etnaviv_set_dst_use(words, value); }
 static inline uint32_t etnaviv_iabs_get_dst(const uint32_t words[4]) { return etnaviv_get_dst(words); }
 static inline void etnaviv_iabs_set_dst(uint32_t words[4], uint32_t value) { etnaviv_set_dst(words, value); }
-static inline uint32_t etnaviv_iabs_get_rmode(const uint32_t words[4]) { return etnaviv_get_rmode_32_33(words); }
-static inline void etnaviv_iabs_set_rmode(uint32_t words[4], uint32_t value) { etnaviv_set_rmode_32_33(words, value); }
+static inline uint32_t etnaviv_iabs_get_rmode(const uint32_t words[4])
+{
+	return ((words[1] & 0x00000003u));
+}
+static inline void etnaviv_iabs_set_rmode(uint32_t words[4], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00000003u) | (((uint32_t)value) & 0x00000003u);
+}
 static inline uint32_t etnaviv_iabs_get_pmode(const uint32_t words[4]) { return etnaviv_get_pmode(words); }
 static inline void etnaviv_iabs_set_pmode(uint32_t words[4], uint32_t value) { etnaviv_set_pmode(words, value); }
 static inline uint32_t etnaviv_iabs_get_skphp(const uint32_t words[4]) { return etnaviv_get_skphp(words); }
@@ -8152,22 +8408,22 @@ static inline void etnaviv_iabs_pack(uint32_t words[4], const struct etnaviv_iab
 }
 static inline void etnaviv_iabs_unpack(const uint32_t words[4], struct etnaviv_iabs_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->dst_use = etnaviv_get_dst_use(words);
-	f->dst = etnaviv_get_dst(words);
-	f->rmode = etnaviv_get_rmode_32_33(words);
-	f->pmode = etnaviv_get_pmode(words);
-	f->skphp = etnaviv_get_skphp(words);
-	f->low_half = etnaviv_get_low_half(words);
-	f->high_half = etnaviv_get_high_half(words);
-	f->dst_full = etnaviv_get_dst_full(words);
-	f->src2_reg = etnaviv_get_src2_reg(words);
-	f->src2 = etnaviv_get_src2(words);
-	f->src2_amode = etnaviv_get_src2_amode(words);
-	f->src2_rgroup = etnaviv_get_src2_rgroup(words);
+	f->cond = etnaviv_iabs_get_cond(words);
+	f->sat = etnaviv_iabs_get_sat(words);
+	f->type_bit2 = etnaviv_iabs_get_type_bit2(words);
+	f->type_bit01 = etnaviv_iabs_get_type_bit01(words);
+	f->dst_use = etnaviv_iabs_get_dst_use(words);
+	f->dst = etnaviv_iabs_get_dst(words);
+	f->rmode = etnaviv_iabs_get_rmode(words);
+	f->pmode = etnaviv_iabs_get_pmode(words);
+	f->skphp = etnaviv_iabs_get_skphp(words);
+	f->low_half = etnaviv_iabs_get_low_half(words);
+	f->high_half = etnaviv_iabs_get_high_half(words);
+	f->dst_full = etnaviv_iabs_get_dst_full(words);
+	f->src2_reg = etnaviv_iabs_get_src2_reg(words);
+	f->src2 = etnaviv_iabs_get_src2(words);
+	f->src2_amode = etnaviv_iabs_get_src2_amode(words);
+	f->src2_rgroup = etnaviv_iabs_get_src2_rgroup(words);
 }
 
 /* leadzero: GPU generations 0 and later */
@@ -8202,8 +8458,14 @@ static inline uint32_t etnaviv_leadzero_get_dst_use(const uint32_t words[4]) { r
 static inline void etnaviv_leadzero_set_dst_use(uint32_t words[4], uint32_t value) { etnaviv_set_dst_use(words, value); }
 static inline uint32_t etnaviv_leadzero_get_dst(const uint32_t words[4]) { return etnaviv_get_dst(words); }
 static inline void etnaviv_leadzero_set_dst(uint32_t words[4], uint32_t value) { etnaviv_set_dst(words, value); }
-static inline uint32_t etnaviv_leadzero_get_rmode(const uint32_t words[4]) { return etnaviv_get_rmode_32_33(words); }
-static inline void etnaviv_leadzero_set_rmode(uint32_t words[4], uint32_t value) { etnaviv_set_rmode_32_33(words, value); }
+static inline uint32_t etnaviv_leadzero_get_rmode(const uint32_t words[4])
+{
+	return ((words[1] & 0x00000003u));
+}
+static inline void etnaviv_leadzero_set_rmode(uint32_t words[4], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00000003u) | (((uint32_t)value) & 0x00000003u);
+}
 static inline uint32_t etnaviv_leadzero_get_pmode(const uint32_t words[4]) { return etnaviv_get_pmode(words); }
 static inline void etnaviv_leadzero_set_pmode(uint32_t words[4], uint32_t value) { etnaviv_set_pmode(words, value); }
 static inline uint32_t etnaviv_leadzero_get_skphp(const uint32_t words[4]) { return etnaviv_get_skphp(words); }
@@ -8282,22 +8544,22 @@ static inline void etnaviv_leadzero_pack(uint32_t words[4], const struct etnaviv
 }
 static inline void etnaviv_leadzero_unpack(const uint32_t words[4], struct etnaviv_leadzero_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->dst_use = etnaviv_get_dst_use(words);
-	f->dst = etnaviv_get_dst(words);
-	f->rmode = etnaviv_get_rmode_32_33(words);
-	f->pmode = etnaviv_get_pmode(words);
-	f->skphp = etnaviv_get_skphp(words);
-	f->low_half = etnaviv_get_low_half(words);
-	f->high_half = etnaviv_get_high_half(words);
-	f->dst_full = etnaviv_get_dst_full(words);
-	f->src2_reg = etnaviv_get_src2_reg(words);
-	f->src2 = etnaviv_get_src2(words);
-	f->src2_amode = etnaviv_get_src2_amode(words);
-	f->src2_rgroup = etnaviv_get_src2_rgroup(words);
+	f->cond = etnaviv_leadzero_get_cond(words);
+	f->sat = etnaviv_leadzero_get_sat(words);
+	f->type_bit2 = etnaviv_leadzero_get_type_bit2(words);
+	f->type_bit01 = etnaviv_leadzero_get_type_bit01(words);
+	f->dst_use = etnaviv_leadzero_get_dst_use(words);
+	f->dst = etnaviv_leadzero_get_dst(words);
+	f->rmode = etnaviv_leadzero_get_rmode(words);
+	f->pmode = etnaviv_leadzero_get_pmode(words);
+	f->skphp = etnaviv_leadzero_get_skphp(words);
+	f->low_half = etnaviv_leadzero_get_low_half(words);
+	f->high_half = etnaviv_leadzero_get_high_half(words);
+	f->dst_full = etnaviv_leadzero_get_dst_full(words);
+	f->src2_reg = etnaviv_leadzero_get_src2_reg(words);
+	f->src2 = etnaviv_leadzero_get_src2(words);
+	f->src2_amode = etnaviv_leadzero_get_src2_amode(words);
+	f->src2_rgroup = etnaviv_leadzero_get_src2_rgroup(words);
 }
 
 /* lshift: GPU generations 0 and later */
@@ -8332,8 +8594,14 @@ static inline uint32_t etnaviv_lshift_get_dst_use(const uint32_t words[4]) { ret
 static inline void etnaviv_lshift_set_dst_use(uint32_t words[4], uint32_t value) { etnaviv_set_dst_use(words, value); }
 static inline uint32_t etnaviv_lshift_get_dst(const uint32_t words[4]) { return etnaviv_get_dst(words); }
 static inline void etnaviv_lshift_set_dst(uint32_t words[4], uint32_t value) { etnaviv_set_dst(words, value); }
-static inline uint32_t etnaviv_lshift_get_rmode(const uint32_t words[4]) { return etnaviv_get_rmode_32_33(words); }
-static inline void etnaviv_lshift_set_rmode(uint32_t words[4], uint32_t value) { etnaviv_set_rmode_32_33(words, value); }
+static inline uint32_t etnaviv_lshift_get_rmode(const uint32_t words[4])
+{
+	return ((words[1] & 0x00000003u));
+}
+static inline void etnaviv_lshift_set_rmode(uint32_t words[4], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00000003u) | (((uint32_t)value) & 0x00000003u);
+}
 static inline uint32_t etnaviv_lshift_get_pmode(const uint32_t words[4]) { return etnaviv_get_pmode(words); }
 static inline void etnaviv_lshift_set_pmode(uint32_t words[4], uint32_t value) { etnaviv_set_pmode(words, value); }
 static inline uint32_t etnaviv_lshift_get_skphp(const uint32_t words[4]) { return etnaviv_get_skphp(words); }
@@ -8432,26 +8700,26 @@ static inline void etnaviv_lshift_pack(uint32_t words[4], const struct etnaviv_l
 }
 static inline void etnaviv_lshift_unpack(const uint32_t words[4], struct etnaviv_lshift_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->dst_use = etnaviv_get_dst_use(words);
-	f->dst = etnaviv_get_dst(words);
-	f->rmode = etnaviv_get_rmode_32_33(words);
-	f->pmode = etnaviv_get_pmode(words);
-	f->skphp = etnaviv_get_skphp(words);
-	f->low_half = etnaviv_get_low_half(words);
-	f->high_half = etnaviv_get_high_half(words);
-	f->dst_full = etnaviv_get_dst_full(words);
-	f->src0_reg = etnaviv_get_src0_reg(words);
-	f->src0 = etnaviv_get_src0(words);
-	f->src0_amode = etnaviv_get_src0_amode(words);
-	f->src0_rgroup = etnaviv_get_src0_rgroup(words);
-	f->src2_reg = etnaviv_get_src2_reg(words);
-	f->src2 = etnaviv_get_src2(words);
-	f->src2_amode = etnaviv_get_src2_amode(words);
-	f->src2_rgroup = etnaviv_get_src2_rgroup(words);
+	f->cond = etnaviv_lshift_get_cond(words);
+	f->sat = etnaviv_lshift_get_sat(words);
+	f->type_bit2 = etnaviv_lshift_get_type_bit2(words);
+	f->type_bit01 = etnaviv_lshift_get_type_bit01(words);
+	f->dst_use = etnaviv_lshift_get_dst_use(words);
+	f->dst = etnaviv_lshift_get_dst(words);
+	f->rmode = etnaviv_lshift_get_rmode(words);
+	f->pmode = etnaviv_lshift_get_pmode(words);
+	f->skphp = etnaviv_lshift_get_skphp(words);
+	f->low_half = etnaviv_lshift_get_low_half(words);
+	f->high_half = etnaviv_lshift_get_high_half(words);
+	f->dst_full = etnaviv_lshift_get_dst_full(words);
+	f->src0_reg = etnaviv_lshift_get_src0_reg(words);
+	f->src0 = etnaviv_lshift_get_src0(words);
+	f->src0_amode = etnaviv_lshift_get_src0_amode(words);
+	f->src0_rgroup = etnaviv_lshift_get_src0_rgroup(words);
+	f->src2_reg = etnaviv_lshift_get_src2_reg(words);
+	f->src2 = etnaviv_lshift_get_src2(words);
+	f->src2_amode = etnaviv_lshift_get_src2_amode(words);
+	f->src2_rgroup = etnaviv_lshift_get_src2_rgroup(words);
 }
 
 /* rshift: GPU generations 0 and later */
@@ -8486,8 +8754,14 @@ static inline uint32_t etnaviv_rshift_get_dst_use(const uint32_t words[4]) { ret
 static inline void etnaviv_rshift_set_dst_use(uint32_t words[4], uint32_t value) { etnaviv_set_dst_use(words, value); }
 static inline uint32_t etnaviv_rshift_get_dst(const uint32_t words[4]) { return etnaviv_get_dst(words); }
 static inline void etnaviv_rshift_set_dst(uint32_t words[4], uint32_t value) { etnaviv_set_dst(words, value); }
-static inline uint32_t etnaviv_rshift_get_rmode(const uint32_t words[4]) { return etnaviv_get_rmode_32_33(words); }
-static inline void etnaviv_rshift_set_rmode(uint32_t words[4], uint32_t value) { etnaviv_set_rmode_32_33(words, value); }
+static inline uint32_t etnaviv_rshift_get_rmode(const uint32_t words[4])
+{
+	return ((words[1] & 0x00000003u));
+}
+static inline void etnaviv_rshift_set_rmode(uint32_t words[4], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00000003u) | (((uint32_t)value) & 0x00000003u);
+}
 static inline uint32_t etnaviv_rshift_get_pmode(const uint32_t words[4]) { return etnaviv_get_pmode(words); }
 static inline void etnaviv_rshift_set_pmode(uint32_t words[4], uint32_t value) { etnaviv_set_pmode(words, value); }
 static inline uint32_t etnaviv_rshift_get_skphp(const uint32_t words[4]) { return etnaviv_get_skphp(words); }
@@ -8586,26 +8860,26 @@ static inline void etnaviv_rshift_pack(uint32_t words[4], const struct etnaviv_r
 }
 static inline void etnaviv_rshift_unpack(const uint32_t words[4], struct etnaviv_rshift_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->dst_use = etnaviv_get_dst_use(words);
-	f->dst = etnaviv_get_dst(words);
-	f->rmode = etnaviv_get_rmode_32_33(words);
-	f->pmode = etnaviv_get_pmode(words);
-	f->skphp = etnaviv_get_skphp(words);
-	f->low_half = etnaviv_get_low_half(words);
-	f->high_half = etnaviv_get_high_half(words);
-	f->dst_full = etnaviv_get_dst_full(words);
-	f->src0_reg = etnaviv_get_src0_reg(words);
-	f->src0 = etnaviv_get_src0(words);
-	f->src0_amode = etnaviv_get_src0_amode(words);
-	f->src0_rgroup = etnaviv_get_src0_rgroup(words);
-	f->src2_reg = etnaviv_get_src2_reg(words);
-	f->src2 = etnaviv_get_src2(words);
-	f->src2_amode = etnaviv_get_src2_amode(words);
-	f->src2_rgroup = etnaviv_get_src2_rgroup(words);
+	f->cond = etnaviv_rshift_get_cond(words);
+	f->sat = etnaviv_rshift_get_sat(words);
+	f->type_bit2 = etnaviv_rshift_get_type_bit2(words);
+	f->type_bit01 = etnaviv_rshift_get_type_bit01(words);
+	f->dst_use = etnaviv_rshift_get_dst_use(words);
+	f->dst = etnaviv_rshift_get_dst(words);
+	f->rmode = etnaviv_rshift_get_rmode(words);
+	f->pmode = etnaviv_rshift_get_pmode(words);
+	f->skphp = etnaviv_rshift_get_skphp(words);
+	f->low_half = etnaviv_rshift_get_low_half(words);
+	f->high_half = etnaviv_rshift_get_high_half(words);
+	f->dst_full = etnaviv_rshift_get_dst_full(words);
+	f->src0_reg = etnaviv_rshift_get_src0_reg(words);
+	f->src0 = etnaviv_rshift_get_src0(words);
+	f->src0_amode = etnaviv_rshift_get_src0_amode(words);
+	f->src0_rgroup = etnaviv_rshift_get_src0_rgroup(words);
+	f->src2_reg = etnaviv_rshift_get_src2_reg(words);
+	f->src2 = etnaviv_rshift_get_src2(words);
+	f->src2_amode = etnaviv_rshift_get_src2_amode(words);
+	f->src2_rgroup = etnaviv_rshift_get_src2_rgroup(words);
 }
 
 /* rotate: GPU generations 0 and later */
@@ -8640,8 +8914,14 @@ static inline uint32_t etnaviv_rotate_get_dst_use(const uint32_t words[4]) { ret
 static inline void etnaviv_rotate_set_dst_use(uint32_t words[4], uint32_t value) { etnaviv_set_dst_use(words, value); }
 static inline uint32_t etnaviv_rotate_get_dst(const uint32_t words[4]) { return etnaviv_get_dst(words); }
 static inline void etnaviv_rotate_set_dst(uint32_t words[4], uint32_t value) { etnaviv_set_dst(words, value); }
-static inline uint32_t etnaviv_rotate_get_rmode(const uint32_t words[4]) { return etnaviv_get_rmode_32_33(words); }
-static inline void etnaviv_rotate_set_rmode(uint32_t words[4], uint32_t value) { etnaviv_set_rmode_32_33(words, value); }
+static inline uint32_t etnaviv_rotate_get_rmode(const uint32_t words[4])
+{
+	return ((words[1] & 0x00000003u));
+}
+static inline void etnaviv_rotate_set_rmode(uint32_t words[4], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00000003u) | (((uint32_t)value) & 0x00000003u);
+}
 static inline uint32_t etnaviv_rotate_get_pmode(const uint32_t words[4]) { return etnaviv_get_pmode(words); }
 static inline void etnaviv_rotate_set_pmode(uint32_t words[4], uint32_t value) { etnaviv_set_pmode(words, value); }
 static inline uint32_t etnaviv_rotate_get_skphp(const uint32_t words[4]) { return etnaviv_get_skphp(words); }
@@ -8740,26 +9020,26 @@ static inline void etnaviv_rotate_pack(uint32_t words[4], const struct etnaviv_r
 }
 static inline void etnaviv_rotate_unpack(const uint32_t words[4], struct etnaviv_rotate_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->dst_use = etnaviv_get_dst_use(words);
-	f->dst = etnaviv_get_dst(words);
-	f->rmode = etnaviv_get_rmode_32_33(words);
-	f->pmode = etnaviv_get_pmode(words);
-	f->skphp = etnaviv_get_skphp(words);
-	f->low_half = etnaviv_get_low_half(words);
-	f->high_half = etnaviv_get_high_half(words);
-	f->dst_full = etnaviv_get_dst_full(words);
-	f->src0_reg = etnaviv_get_src0_reg(words);
-	f->src0 = etnaviv_get_src0(words);
-	f->src0_amode = etnaviv_get_src0_amode(words);
-	f->src0_rgroup = etnaviv_get_src0_rgroup(words);
-	f->src2_reg = etnaviv_get_src2_reg(words);
-	f->src2 = etnaviv_get_src2(words);
-	f->src2_amode = etnaviv_get_src2_amode(words);
-	f->src2_rgroup = etnaviv_get_src2_rgroup(words);
+	f->cond = etnaviv_rotate_get_cond(words);
+	f->sat = etnaviv_rotate_get_sat(words);
+	f->type_bit2 = etnaviv_rotate_get_type_bit2(words);
+	f->type_bit01 = etnaviv_rotate_get_type_bit01(words);
+	f->dst_use = etnaviv_rotate_get_dst_use(words);
+	f->dst = etnaviv_rotate_get_dst(words);
+	f->rmode = etnaviv_rotate_get_rmode(words);
+	f->pmode = etnaviv_rotate_get_pmode(words);
+	f->skphp = etnaviv_rotate_get_skphp(words);
+	f->low_half = etnaviv_rotate_get_low_half(words);
+	f->high_half = etnaviv_rotate_get_high_half(words);
+	f->dst_full = etnaviv_rotate_get_dst_full(words);
+	f->src0_reg = etnaviv_rotate_get_src0_reg(words);
+	f->src0 = etnaviv_rotate_get_src0(words);
+	f->src0_amode = etnaviv_rotate_get_src0_amode(words);
+	f->src0_rgroup = etnaviv_rotate_get_src0_rgroup(words);
+	f->src2_reg = etnaviv_rotate_get_src2_reg(words);
+	f->src2 = etnaviv_rotate_get_src2(words);
+	f->src2_amode = etnaviv_rotate_get_src2_amode(words);
+	f->src2_rgroup = etnaviv_rotate_get_src2_rgroup(words);
 }
 
 /* or: GPU generations 0 and later */
@@ -8794,8 +9074,14 @@ static inline uint32_t etnaviv_or_get_dst_use(const uint32_t words[4]) { return 
 static inline void etnaviv_or_set_dst_use(uint32_t words[4], uint32_t value) { etnaviv_set_dst_use(words, value); }
 static inline uint32_t etnaviv_or_get_dst(const uint32_t words[4]) { return etnaviv_get_dst(words); }
 static inline void etnaviv_or_set_dst(uint32_t words[4], uint32_t value) { etnaviv_set_dst(words, value); }
-static inline uint32_t etnaviv_or_get_rmode(const uint32_t words[4]) { return etnaviv_get_rmode_32_33(words); }
-static inline void etnaviv_or_set_rmode(uint32_t words[4], uint32_t value) { etnaviv_set_rmode_32_33(words, value); }
+static inline uint32_t etnaviv_or_get_rmode(const uint32_t words[4])
+{
+	return ((words[1] & 0x00000003u));
+}
+static inline void etnaviv_or_set_rmode(uint32_t words[4], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00000003u) | (((uint32_t)value) & 0x00000003u);
+}
 static inline uint32_t etnaviv_or_get_pmode(const uint32_t words[4]) { return etnaviv_get_pmode(words); }
 static inline void etnaviv_or_set_pmode(uint32_t words[4], uint32_t value) { etnaviv_set_pmode(words, value); }
 static inline uint32_t etnaviv_or_get_skphp(const uint32_t words[4]) { return etnaviv_get_skphp(words); }
@@ -8894,26 +9180,26 @@ static inline void etnaviv_or_pack(uint32_t words[4], const struct etnaviv_or_fi
 }
 static inline void etnaviv_or_unpack(const uint32_t words[4], struct etnaviv_or_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->dst_use = etnaviv_get_dst_use(words);
-	f->dst = etnaviv_get_dst(words);
-	f->rmode = etnaviv_get_rmode_32_33(words);
-	f->pmode = etnaviv_get_pmode(words);
-	f->skphp = etnaviv_get_skphp(words);
-	f->low_half = etnaviv_get_low_half(words);
-	f->high_half = etnaviv_get_high_half(words);
-	f->dst_full = etnaviv_get_dst_full(words);
-	f->src0_reg = etnaviv_get_src0_reg(words);
-	f->src0 = etnaviv_get_src0(words);
-	f->src0_amode = etnaviv_get_src0_amode(words);
-	f->src0_rgroup = etnaviv_get_src0_rgroup(words);
-	f->src2_reg = etnaviv_get_src2_reg(words);
-	f->src2 = etnaviv_get_src2(words);
-	f->src2_amode = etnaviv_get_src2_amode(words);
-	f->src2_rgroup = etnaviv_get_src2_rgroup(words);
+	f->cond = etnaviv_or_get_cond(words);
+	f->sat = etnaviv_or_get_sat(words);
+	f->type_bit2 = etnaviv_or_get_type_bit2(words);
+	f->type_bit01 = etnaviv_or_get_type_bit01(words);
+	f->dst_use = etnaviv_or_get_dst_use(words);
+	f->dst = etnaviv_or_get_dst(words);
+	f->rmode = etnaviv_or_get_rmode(words);
+	f->pmode = etnaviv_or_get_pmode(words);
+	f->skphp = etnaviv_or_get_skphp(words);
+	f->low_half = etnaviv_or_get_low_half(words);
+	f->high_half = etnaviv_or_get_high_half(words);
+	f->dst_full = etnaviv_or_get_dst_full(words);
+	f->src0_reg = etnaviv_or_get_src0_reg(words);
+	f->src0 = etnaviv_or_get_src0(words);
+	f->src0_amode = etnaviv_or_get_src0_amode(words);
+	f->src0_rgroup = etnaviv_or_get_src0_rgroup(words);
+	f->src2_reg = etnaviv_or_get_src2_reg(words);
+	f->src2 = etnaviv_or_get_src2(words);
+	f->src2_amode = etnaviv_or_get_src2_amode(words);
+	f->src2_rgroup = etnaviv_or_get_src2_rgroup(words);
 }
 
 /* and: GPU generations 0 and later */
@@ -8948,8 +9234,14 @@ static inline uint32_t etnaviv_and_get_dst_use(const uint32_t words[4]) { return
 static inline void etnaviv_and_set_dst_use(uint32_t words[4], uint32_t value) { etnaviv_set_dst_use(words, value); }
 static inline uint32_t etnaviv_and_get_dst(const uint32_t words[4]) { return etnaviv_get_dst(words); }
 static inline void etnaviv_and_set_dst(uint32_t words[4], uint32_t value) { etnaviv_set_dst(words, value); }
-static inline uint32_t etnaviv_and_get_rmode(const uint32_t words[4]) { return etnaviv_get_rmode_32_33(words); }
-static inline void etnaviv_and_set_rmode(uint32_t words[4], uint32_t value) { etnaviv_set_rmode_32_33(words, value); }
+static inline uint32_t etnaviv_and_get_rmode(const uint32_t words[4])
+{
+	return ((words[1] & 0x00000003u));
+}
+static inline void etnaviv_and_set_rmode(uint32_t words[4], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00000003u) | (((uint32_t)value) & 0x00000003u);
+}
 static inline uint32_t etnaviv_and_get_pmode(const uint32_t words[4]) { return etnaviv_get_pmode(words); }
 static inline void etnaviv_and_set_pmode(uint32_t words[4], uint32_t value) { etnaviv_set_pmode(words, value); }
 static inline uint32_t etnaviv_and_get_skphp(const uint32_t words[4]) { return etnaviv_get_skphp(words); }
@@ -9048,26 +9340,26 @@ static inline void etnaviv_and_pack(uint32_t words[4], const struct etnaviv_and_
 }
 static inline void etnaviv_and_unpack(const uint32_t words[4], struct etnaviv_and_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->dst_use = etnaviv_get_dst_use(words);
-	f->dst = etnaviv_get_dst(words);
-	f->rmode = etnaviv_get_rmode_32_33(words);
-	f->pmode = etnaviv_get_pmode(words);
-	f->skphp = etnaviv_get_skphp(words);
-	f->low_half = etnaviv_get_low_half(words);
-	f->high_half = etnaviv_get_high_half(words);
-	f->dst_full = etnaviv_get_dst_full(words);
-	f->src0_reg = etnaviv_get_src0_reg(words);
-	f->src0 = etnaviv_get_src0(words);
-	f->src0_amode = etnaviv_get_src0_amode(words);
-	f->src0_rgroup = etnaviv_get_src0_rgroup(words);
-	f->src2_reg = etnaviv_get_src2_reg(words);
-	f->src2 = etnaviv_get_src2(words);
-	f->src2_amode = etnaviv_get_src2_amode(words);
-	f->src2_rgroup = etnaviv_get_src2_rgroup(words);
+	f->cond = etnaviv_and_get_cond(words);
+	f->sat = etnaviv_and_get_sat(words);
+	f->type_bit2 = etnaviv_and_get_type_bit2(words);
+	f->type_bit01 = etnaviv_and_get_type_bit01(words);
+	f->dst_use = etnaviv_and_get_dst_use(words);
+	f->dst = etnaviv_and_get_dst(words);
+	f->rmode = etnaviv_and_get_rmode(words);
+	f->pmode = etnaviv_and_get_pmode(words);
+	f->skphp = etnaviv_and_get_skphp(words);
+	f->low_half = etnaviv_and_get_low_half(words);
+	f->high_half = etnaviv_and_get_high_half(words);
+	f->dst_full = etnaviv_and_get_dst_full(words);
+	f->src0_reg = etnaviv_and_get_src0_reg(words);
+	f->src0 = etnaviv_and_get_src0(words);
+	f->src0_amode = etnaviv_and_get_src0_amode(words);
+	f->src0_rgroup = etnaviv_and_get_src0_rgroup(words);
+	f->src2_reg = etnaviv_and_get_src2_reg(words);
+	f->src2 = etnaviv_and_get_src2(words);
+	f->src2_amode = etnaviv_and_get_src2_amode(words);
+	f->src2_rgroup = etnaviv_and_get_src2_rgroup(words);
 }
 
 /* xor: GPU generations 0 and later */
@@ -9102,8 +9394,14 @@ static inline uint32_t etnaviv_xor_get_dst_use(const uint32_t words[4]) { return
 static inline void etnaviv_xor_set_dst_use(uint32_t words[4], uint32_t value) { etnaviv_set_dst_use(words, value); }
 static inline uint32_t etnaviv_xor_get_dst(const uint32_t words[4]) { return etnaviv_get_dst(words); }
 static inline void etnaviv_xor_set_dst(uint32_t words[4], uint32_t value) { etnaviv_set_dst(words, value); }
-static inline uint32_t etnaviv_xor_get_rmode(const uint32_t words[4]) { return etnaviv_get_rmode_32_33(words); }
-static inline void etnaviv_xor_set_rmode(uint32_t words[4], uint32_t value) { etnaviv_set_rmode_32_33(words, value); }
+static inline uint32_t etnaviv_xor_get_rmode(const uint32_t words[4])
+{
+	return ((words[1] & 0x00000003u));
+}
+static inline void etnaviv_xor_set_rmode(uint32_t words[4], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00000003u) | (((uint32_t)value) & 0x00000003u);
+}
 static inline uint32_t etnaviv_xor_get_pmode(const uint32_t words[4]) { return etnaviv_get_pmode(words); }
 static inline void etnaviv_xor_set_pmode(uint32_t words[4], uint32_t value) { etnaviv_set_pmode(words, value); }
 static inline uint32_t etnaviv_xor_get_skphp(const uint32_t words[4]) { return etnaviv_get_skphp(words); }
@@ -9202,26 +9500,26 @@ static inline void etnaviv_xor_pack(uint32_t words[4], const struct etnaviv_xor_
 }
 static inline void etnaviv_xor_unpack(const uint32_t words[4], struct etnaviv_xor_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->dst_use = etnaviv_get_dst_use(words);
-	f->dst = etnaviv_get_dst(words);
-	f->rmode = etnaviv_get_rmode_32_33(words);
-	f->pmode = etnaviv_get_pmode(words);
-	f->skphp = etnaviv_get_skphp(words);
-	f->low_half = etnaviv_get_low_half(words);
-	f->high_half = etnaviv_get_high_half(words);
-	f->dst_full = etnaviv_get_dst_full(words);
-	f->src0_reg = etnaviv_get_src0_reg(words);
-	f->src0 = etnaviv_get_src0(words);
-	f->src0_amode = etnaviv_get_src0_amode(words);
-	f->src0_rgroup = etnaviv_get_src0_rgroup(words);
-	f->src2_reg = etnaviv_get_src2_reg(words);
-	f->src2 = etnaviv_get_src2(words);
-	f->src2_amode = etnaviv_get_src2_amode(words);
-	f->src2_rgroup = etnaviv_get_src2_rgroup(words);
+	f->cond = etnaviv_xor_get_cond(words);
+	f->sat = etnaviv_xor_get_sat(words);
+	f->type_bit2 = etnaviv_xor_get_type_bit2(words);
+	f->type_bit01 = etnaviv_xor_get_type_bit01(words);
+	f->dst_use = etnaviv_xor_get_dst_use(words);
+	f->dst = etnaviv_xor_get_dst(words);
+	f->rmode = etnaviv_xor_get_rmode(words);
+	f->pmode = etnaviv_xor_get_pmode(words);
+	f->skphp = etnaviv_xor_get_skphp(words);
+	f->low_half = etnaviv_xor_get_low_half(words);
+	f->high_half = etnaviv_xor_get_high_half(words);
+	f->dst_full = etnaviv_xor_get_dst_full(words);
+	f->src0_reg = etnaviv_xor_get_src0_reg(words);
+	f->src0 = etnaviv_xor_get_src0(words);
+	f->src0_amode = etnaviv_xor_get_src0_amode(words);
+	f->src0_rgroup = etnaviv_xor_get_src0_rgroup(words);
+	f->src2_reg = etnaviv_xor_get_src2_reg(words);
+	f->src2 = etnaviv_xor_get_src2(words);
+	f->src2_amode = etnaviv_xor_get_src2_amode(words);
+	f->src2_rgroup = etnaviv_xor_get_src2_rgroup(words);
 }
 
 /* not: GPU generations 0 and later */
@@ -9256,8 +9554,14 @@ static inline uint32_t etnaviv_not_get_dst_use(const uint32_t words[4]) { return
 static inline void etnaviv_not_set_dst_use(uint32_t words[4], uint32_t value) { etnaviv_set_dst_use(words, value); }
 static inline uint32_t etnaviv_not_get_dst(const uint32_t words[4]) { return etnaviv_get_dst(words); }
 static inline void etnaviv_not_set_dst(uint32_t words[4], uint32_t value) { etnaviv_set_dst(words, value); }
-static inline uint32_t etnaviv_not_get_rmode(const uint32_t words[4]) { return etnaviv_get_rmode_32_33(words); }
-static inline void etnaviv_not_set_rmode(uint32_t words[4], uint32_t value) { etnaviv_set_rmode_32_33(words, value); }
+static inline uint32_t etnaviv_not_get_rmode(const uint32_t words[4])
+{
+	return ((words[1] & 0x00000003u));
+}
+static inline void etnaviv_not_set_rmode(uint32_t words[4], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00000003u) | (((uint32_t)value) & 0x00000003u);
+}
 static inline uint32_t etnaviv_not_get_pmode(const uint32_t words[4]) { return etnaviv_get_pmode(words); }
 static inline void etnaviv_not_set_pmode(uint32_t words[4], uint32_t value) { etnaviv_set_pmode(words, value); }
 static inline uint32_t etnaviv_not_get_skphp(const uint32_t words[4]) { return etnaviv_get_skphp(words); }
@@ -9336,22 +9640,22 @@ static inline void etnaviv_not_pack(uint32_t words[4], const struct etnaviv_not_
 }
 static inline void etnaviv_not_unpack(const uint32_t words[4], struct etnaviv_not_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->dst_use = etnaviv_get_dst_use(words);
-	f->dst = etnaviv_get_dst(words);
-	f->rmode = etnaviv_get_rmode_32_33(words);
-	f->pmode = etnaviv_get_pmode(words);
-	f->skphp = etnaviv_get_skphp(words);
-	f->low_half = etnaviv_get_low_half(words);
-	f->high_half = etnaviv_get_high_half(words);
-	f->dst_full = etnaviv_get_dst_full(words);
-	f->src2_reg = etnaviv_get_src2_reg(words);
-	f->src2 = etnaviv_get_src2(words);
-	f->src2_amode = etnaviv_get_src2_amode(words);
-	f->src2_rgroup = etnaviv_get_src2_rgroup(words);
+	f->cond = etnaviv_not_get_cond(words);
+	f->sat = etnaviv_not_get_sat(words);
+	f->type_bit2 = etnaviv_not_get_type_bit2(words);
+	f->type_bit01 = etnaviv_not_get_type_bit01(words);
+	f->dst_use = etnaviv_not_get_dst_use(words);
+	f->dst = etnaviv_not_get_dst(words);
+	f->rmode = etnaviv_not_get_rmode(words);
+	f->pmode = etnaviv_not_get_pmode(words);
+	f->skphp = etnaviv_not_get_skphp(words);
+	f->low_half = etnaviv_not_get_low_half(words);
+	f->high_half = etnaviv_not_get_high_half(words);
+	f->dst_full = etnaviv_not_get_dst_full(words);
+	f->src2_reg = etnaviv_not_get_src2_reg(words);
+	f->src2 = etnaviv_not_get_src2(words);
+	f->src2_amode = etnaviv_not_get_src2_amode(words);
+	f->src2_rgroup = etnaviv_not_get_src2_rgroup(words);
 }
 
 /* bit_extract: GPU generations 0 and later */
@@ -9386,8 +9690,14 @@ static inline uint32_t etnaviv_bit_extract_get_dst_use(const uint32_t words[4]) 
 static inline void etnaviv_bit_extract_set_dst_use(uint32_t words[4], uint32_t value) { etnaviv_set_dst_use(words, value); }
 static inline uint32_t etnaviv_bit_extract_get_dst(const uint32_t words[4]) { return etnaviv_get_dst(words); }
 static inline void etnaviv_bit_extract_set_dst(uint32_t words[4], uint32_t value) { etnaviv_set_dst(words, value); }
-static inline uint32_t etnaviv_bit_extract_get_rmode(const uint32_t words[4]) { return etnaviv_get_rmode_32_33(words); }
-static inline void etnaviv_bit_extract_set_rmode(uint32_t words[4], uint32_t value) { etnaviv_set_rmode_32_33(words, value); }
+static inline uint32_t etnaviv_bit_extract_get_rmode(const uint32_t words[4])
+{
+	return ((words[1] & 0x00000003u));
+}
+static inline void etnaviv_bit_extract_set_rmode(uint32_t words[4], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00000003u) | (((uint32_t)value) & 0x00000003u);
+}
 static inline uint32_t etnaviv_bit_extract_get_pmode(const uint32_t words[4]) { return etnaviv_get_pmode(words); }
 static inline void etnaviv_bit_extract_set_pmode(uint32_t words[4], uint32_t value) { etnaviv_set_pmode(words, value); }
 static inline uint32_t etnaviv_bit_extract_get_skphp(const uint32_t words[4]) { return etnaviv_get_skphp(words); }
@@ -9506,30 +9816,30 @@ static inline void etnaviv_bit_extract_pack(uint32_t words[4], const struct etna
 }
 static inline void etnaviv_bit_extract_unpack(const uint32_t words[4], struct etnaviv_bit_extract_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->dst_use = etnaviv_get_dst_use(words);
-	f->dst = etnaviv_get_dst(words);
-	f->rmode = etnaviv_get_rmode_32_33(words);
-	f->pmode = etnaviv_get_pmode(words);
-	f->skphp = etnaviv_get_skphp(words);
-	f->low_half = etnaviv_get_low_half(words);
-	f->high_half = etnaviv_get_high_half(words);
-	f->dst_full = etnaviv_get_dst_full(words);
-	f->src0_reg = etnaviv_get_src0_reg(words);
-	f->src0 = etnaviv_get_src0(words);
-	f->src0_amode = etnaviv_get_src0_amode(words);
-	f->src0_rgroup = etnaviv_get_src0_rgroup(words);
-	f->src1_reg = etnaviv_get_src1_reg(words);
-	f->src1 = etnaviv_get_src1(words);
-	f->src1_amode = etnaviv_get_src1_amode(words);
-	f->src1_rgroup = etnaviv_get_src1_rgroup(words);
-	f->src2_reg = etnaviv_get_src2_reg(words);
-	f->src2 = etnaviv_get_src2(words);
-	f->src2_amode = etnaviv_get_src2_amode(words);
-	f->src2_rgroup = etnaviv_get_src2_rgroup(words);
+	f->cond = etnaviv_bit_extract_get_cond(words);
+	f->sat = etnaviv_bit_extract_get_sat(words);
+	f->type_bit2 = etnaviv_bit_extract_get_type_bit2(words);
+	f->type_bit01 = etnaviv_bit_extract_get_type_bit01(words);
+	f->dst_use = etnaviv_bit_extract_get_dst_use(words);
+	f->dst = etnaviv_bit_extract_get_dst(words);
+	f->rmode = etnaviv_bit_extract_get_rmode(words);
+	f->pmode = etnaviv_bit_extract_get_pmode(words);
+	f->skphp = etnaviv_bit_extract_get_skphp(words);
+	f->low_half = etnaviv_bit_extract_get_low_half(words);
+	f->high_half = etnaviv_bit_extract_get_high_half(words);
+	f->dst_full = etnaviv_bit_extract_get_dst_full(words);
+	f->src0_reg = etnaviv_bit_extract_get_src0_reg(words);
+	f->src0 = etnaviv_bit_extract_get_src0(words);
+	f->src0_amode = etnaviv_bit_extract_get_src0_amode(words);
+	f->src0_rgroup = etnaviv_bit_extract_get_src0_rgroup(words);
+	f->src1_reg = etnaviv_bit_extract_get_src1_reg(words);
+	f->src1 = etnaviv_bit_extract_get_src1(words);
+	f->src1_amode = etnaviv_bit_extract_get_src1_amode(words);
+	f->src1_rgroup = etnaviv_bit_extract_get_src1_rgroup(words);
+	f->src2_reg = etnaviv_bit_extract_get_src2_reg(words);
+	f->src2 = etnaviv_bit_extract_get_src2(words);
+	f->src2_amode = etnaviv_bit_extract_get_src2_amode(words);
+	f->src2_rgroup = etnaviv_bit_extract_get_src2_rgroup(words);
 }
 
 /* popcount: GPU generations 0 and later */
@@ -9564,8 +9874,14 @@ static inline uint32_t etnaviv_popcount_get_dst_use(const uint32_t words[4]) { r
 static inline void etnaviv_popcount_set_dst_use(uint32_t words[4], uint32_t value) { etnaviv_set_dst_use(words, value); }
 static inline uint32_t etnaviv_popcount_get_dst(const uint32_t words[4]) { return etnaviv_get_dst(words); }
 static inline void etnaviv_popcount_set_dst(uint32_t words[4], uint32_t value) { etnaviv_set_dst(words, value); }
-static inline uint32_t etnaviv_popcount_get_rmode(const uint32_t words[4]) { return etnaviv_get_rmode_32_33(words); }
-static inline void etnaviv_popcount_set_rmode(uint32_t words[4], uint32_t value) { etnaviv_set_rmode_32_33(words, value); }
+static inline uint32_t etnaviv_popcount_get_rmode(const uint32_t words[4])
+{
+	return ((words[1] & 0x00000003u));
+}
+static inline void etnaviv_popcount_set_rmode(uint32_t words[4], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00000003u) | (((uint32_t)value) & 0x00000003u);
+}
 static inline uint32_t etnaviv_popcount_get_pmode(const uint32_t words[4]) { return etnaviv_get_pmode(words); }
 static inline void etnaviv_popcount_set_pmode(uint32_t words[4], uint32_t value) { etnaviv_set_pmode(words, value); }
 static inline uint32_t etnaviv_popcount_get_skphp(const uint32_t words[4]) { return etnaviv_get_skphp(words); }
@@ -9644,22 +9960,22 @@ static inline void etnaviv_popcount_pack(uint32_t words[4], const struct etnaviv
 }
 static inline void etnaviv_popcount_unpack(const uint32_t words[4], struct etnaviv_popcount_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->dst_use = etnaviv_get_dst_use(words);
-	f->dst = etnaviv_get_dst(words);
-	f->rmode = etnaviv_get_rmode_32_33(words);
-	f->pmode = etnaviv_get_pmode(words);
-	f->skphp = etnaviv_get_skphp(words);
-	f->low_half = etnaviv_get_low_half(words);
-	f->high_half = etnaviv_get_high_half(words);
-	f->dst_full = etnaviv_get_dst_full(words);
-	f->src2_reg = etnaviv_get_src2_reg(words);
-	f->src2 = etnaviv_get_src2(words);
-	f->src2_amode = etnaviv_get_src2_amode(words);
-	f->src2_rgroup = etnaviv_get_src2_rgroup(words);
+	f->cond = etnaviv_popcount_get_cond(words);
+	f->sat = etnaviv_popcount_get_sat(words);
+	f->type_bit2 = etnaviv_popcount_get_type_bit2(words);
+	f->type_bit01 = etnaviv_popcount_get_type_bit01(words);
+	f->dst_use = etnaviv_popcount_get_dst_use(words);
+	f->dst = etnaviv_popcount_get_dst(words);
+	f->rmode = etnaviv_popcount_get_rmode(words);
+	f->pmode = etnaviv_popcount_get_pmode(words);
+	f->skphp = etnaviv_popcount_get_skphp(words);
+	f->low_half = etnaviv_popcount_get_low_half(words);
+	f->high_half = etnaviv_popcount_get_high_half(words);
+	f->dst_full = etnaviv_popcount_get_dst_full(words);
+	f->src2_reg = etnaviv_popcount_get_src2_reg(words);
+	f->src2 = etnaviv_popcount_get_src2(words);
+	f->src2_amode = etnaviv_popcount_get_src2_amode(words);
+	f->src2_rgroup = etnaviv_popcount_get_src2_rgroup(words);
 }
 
 /* div: GPU generations 0 and later */
@@ -9694,8 +10010,14 @@ static inline uint32_t etnaviv_div_get_dst_use(const uint32_t words[4]) { return
 static inline void etnaviv_div_set_dst_use(uint32_t words[4], uint32_t value) { etnaviv_set_dst_use(words, value); }
 static inline uint32_t etnaviv_div_get_dst(const uint32_t words[4]) { return etnaviv_get_dst(words); }
 static inline void etnaviv_div_set_dst(uint32_t words[4], uint32_t value) { etnaviv_set_dst(words, value); }
-static inline uint32_t etnaviv_div_get_rmode(const uint32_t words[4]) { return etnaviv_get_rmode_32_33(words); }
-static inline void etnaviv_div_set_rmode(uint32_t words[4], uint32_t value) { etnaviv_set_rmode_32_33(words, value); }
+static inline uint32_t etnaviv_div_get_rmode(const uint32_t words[4])
+{
+	return ((words[1] & 0x00000003u));
+}
+static inline void etnaviv_div_set_rmode(uint32_t words[4], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00000003u) | (((uint32_t)value) & 0x00000003u);
+}
 static inline uint32_t etnaviv_div_get_pmode(const uint32_t words[4]) { return etnaviv_get_pmode(words); }
 static inline void etnaviv_div_set_pmode(uint32_t words[4], uint32_t value) { etnaviv_set_pmode(words, value); }
 static inline uint32_t etnaviv_div_get_skphp(const uint32_t words[4]) { return etnaviv_get_skphp(words); }
@@ -9794,26 +10116,26 @@ static inline void etnaviv_div_pack(uint32_t words[4], const struct etnaviv_div_
 }
 static inline void etnaviv_div_unpack(const uint32_t words[4], struct etnaviv_div_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->dst_use = etnaviv_get_dst_use(words);
-	f->dst = etnaviv_get_dst(words);
-	f->rmode = etnaviv_get_rmode_32_33(words);
-	f->pmode = etnaviv_get_pmode(words);
-	f->skphp = etnaviv_get_skphp(words);
-	f->low_half = etnaviv_get_low_half(words);
-	f->high_half = etnaviv_get_high_half(words);
-	f->dst_full = etnaviv_get_dst_full(words);
-	f->src1_reg = etnaviv_get_src1_reg(words);
-	f->src1 = etnaviv_get_src1(words);
-	f->src1_amode = etnaviv_get_src1_amode(words);
-	f->src1_rgroup = etnaviv_get_src1_rgroup(words);
-	f->src2_reg = etnaviv_get_src2_reg(words);
-	f->src2 = etnaviv_get_src2(words);
-	f->src2_amode = etnaviv_get_src2_amode(words);
-	f->src2_rgroup = etnaviv_get_src2_rgroup(words);
+	f->cond = etnaviv_div_get_cond(words);
+	f->sat = etnaviv_div_get_sat(words);
+	f->type_bit2 = etnaviv_div_get_type_bit2(words);
+	f->type_bit01 = etnaviv_div_get_type_bit01(words);
+	f->dst_use = etnaviv_div_get_dst_use(words);
+	f->dst = etnaviv_div_get_dst(words);
+	f->rmode = etnaviv_div_get_rmode(words);
+	f->pmode = etnaviv_div_get_pmode(words);
+	f->skphp = etnaviv_div_get_skphp(words);
+	f->low_half = etnaviv_div_get_low_half(words);
+	f->high_half = etnaviv_div_get_high_half(words);
+	f->dst_full = etnaviv_div_get_dst_full(words);
+	f->src1_reg = etnaviv_div_get_src1_reg(words);
+	f->src1 = etnaviv_div_get_src1(words);
+	f->src1_amode = etnaviv_div_get_src1_amode(words);
+	f->src1_rgroup = etnaviv_div_get_src1_rgroup(words);
+	f->src2_reg = etnaviv_div_get_src2_reg(words);
+	f->src2 = etnaviv_div_get_src2(words);
+	f->src2_amode = etnaviv_div_get_src2_amode(words);
+	f->src2_rgroup = etnaviv_div_get_src2_rgroup(words);
 }
 
 /* atomic_add: GPU generations 0 and later */
@@ -9848,8 +10170,14 @@ static inline uint32_t etnaviv_atomic_add_get_dst_use(const uint32_t words[4]) {
 static inline void etnaviv_atomic_add_set_dst_use(uint32_t words[4], uint32_t value) { etnaviv_set_dst_use(words, value); }
 static inline uint32_t etnaviv_atomic_add_get_dst(const uint32_t words[4]) { return etnaviv_get_dst(words); }
 static inline void etnaviv_atomic_add_set_dst(uint32_t words[4], uint32_t value) { etnaviv_set_dst(words, value); }
-static inline uint32_t etnaviv_atomic_add_get_rmode(const uint32_t words[4]) { return etnaviv_get_rmode_32_33(words); }
-static inline void etnaviv_atomic_add_set_rmode(uint32_t words[4], uint32_t value) { etnaviv_set_rmode_32_33(words, value); }
+static inline uint32_t etnaviv_atomic_add_get_rmode(const uint32_t words[4])
+{
+	return ((words[1] & 0x00000003u));
+}
+static inline void etnaviv_atomic_add_set_rmode(uint32_t words[4], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00000003u) | (((uint32_t)value) & 0x00000003u);
+}
 static inline uint32_t etnaviv_atomic_add_get_pmode(const uint32_t words[4]) { return etnaviv_get_pmode(words); }
 static inline void etnaviv_atomic_add_set_pmode(uint32_t words[4], uint32_t value) { etnaviv_set_pmode(words, value); }
 static inline uint32_t etnaviv_atomic_add_get_skphp(const uint32_t words[4]) { return etnaviv_get_skphp(words); }
@@ -9968,30 +10296,30 @@ static inline void etnaviv_atomic_add_pack(uint32_t words[4], const struct etnav
 }
 static inline void etnaviv_atomic_add_unpack(const uint32_t words[4], struct etnaviv_atomic_add_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->dst_use = etnaviv_get_dst_use(words);
-	f->dst = etnaviv_get_dst(words);
-	f->rmode = etnaviv_get_rmode_32_33(words);
-	f->pmode = etnaviv_get_pmode(words);
-	f->skphp = etnaviv_get_skphp(words);
-	f->low_half = etnaviv_get_low_half(words);
-	f->high_half = etnaviv_get_high_half(words);
-	f->dst_full = etnaviv_get_dst_full(words);
-	f->src0_reg = etnaviv_get_src0_reg(words);
-	f->src0 = etnaviv_get_src0(words);
-	f->src0_amode = etnaviv_get_src0_amode(words);
-	f->src0_rgroup = etnaviv_get_src0_rgroup(words);
-	f->src1_reg = etnaviv_get_src1_reg(words);
-	f->src1 = etnaviv_get_src1(words);
-	f->src1_amode = etnaviv_get_src1_amode(words);
-	f->src1_rgroup = etnaviv_get_src1_rgroup(words);
-	f->src2_reg = etnaviv_get_src2_reg(words);
-	f->src2 = etnaviv_get_src2(words);
-	f->src2_amode = etnaviv_get_src2_amode(words);
-	f->src2_rgroup = etnaviv_get_src2_rgroup(words);
+	f->cond = etnaviv_atomic_add_get_cond(words);
+	f->sat = etnaviv_atomic_add_get_sat(words);
+	f->type_bit2 = etnaviv_atomic_add_get_type_bit2(words);
+	f->type_bit01 = etnaviv_atomic_add_get_type_bit01(words);
+	f->dst_use = etnaviv_atomic_add_get_dst_use(words);
+	f->dst = etnaviv_atomic_add_get_dst(words);
+	f->rmode = etnaviv_atomic_add_get_rmode(words);
+	f->pmode = etnaviv_atomic_add_get_pmode(words);
+	f->skphp = etnaviv_atomic_add_get_skphp(words);
+	f->low_half = etnaviv_atomic_add_get_low_half(words);
+	f->high_half = etnaviv_atomic_add_get_high_half(words);
+	f->dst_full = etnaviv_atomic_add_get_dst_full(words);
+	f->src0_reg = etnaviv_atomic_add_get_src0_reg(words);
+	f->src0 = etnaviv_atomic_add_get_src0(words);
+	f->src0_amode = etnaviv_atomic_add_get_src0_amode(words);
+	f->src0_rgroup = etnaviv_atomic_add_get_src0_rgroup(words);
+	f->src1_reg = etnaviv_atomic_add_get_src1_reg(words);
+	f->src1 = etnaviv_atomic_add_get_src1(words);
+	f->src1_amode = etnaviv_atomic_add_get_src1_amode(words);
+	f->src1_rgroup = etnaviv_atomic_add_get_src1_rgroup(words);
+	f->src2_reg = etnaviv_atomic_add_get_src2_reg(words);
+	f->src2 = etnaviv_atomic_add_get_src2(words);
+	f->src2_amode = etnaviv_atomic_add_get_src2_amode(words);
+	f->src2_rgroup = etnaviv_atomic_add_get_src2_rgroup(words);
 }
 
 /* atomic_xchg: GPU generations 0 and later */
@@ -10026,8 +10354,14 @@ static inline uint32_t etnaviv_atomic_xchg_get_dst_use(const uint32_t words[4]) 
 static inline void etnaviv_atomic_xchg_set_dst_use(uint32_t words[4], uint32_t value) { etnaviv_set_dst_use(words, value); }
 static inline uint32_t etnaviv_atomic_xchg_get_dst(const uint32_t words[4]) { return etnaviv_get_dst(words); }
 static inline void etnaviv_atomic_xchg_set_dst(uint32_t words[4], uint32_t value) { etnaviv_set_dst(words, value); }
-static inline uint32_t etnaviv_atomic_xchg_get_rmode(const uint32_t words[4]) { return etnaviv_get_rmode_32_33(words); }
-static inline void etnaviv_atomic_xchg_set_rmode(uint32_t words[4], uint32_t value) { etnaviv_set_rmode_32_33(words, value); }
+static inline uint32_t etnaviv_atomic_xchg_get_rmode(const uint32_t words[4])
+{
+	return ((words[1] & 0x00000003u));
+}
+static inline void etnaviv_atomic_xchg_set_rmode(uint32_t words[4], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00000003u) | (((uint32_t)value) & 0x00000003u);
+}
 static inline uint32_t etnaviv_atomic_xchg_get_pmode(const uint32_t words[4]) { return etnaviv_get_pmode(words); }
 static inline void etnaviv_atomic_xchg_set_pmode(uint32_t words[4], uint32_t value) { etnaviv_set_pmode(words, value); }
 static inline uint32_t etnaviv_atomic_xchg_get_skphp(const uint32_t words[4]) { return etnaviv_get_skphp(words); }
@@ -10146,30 +10480,30 @@ static inline void etnaviv_atomic_xchg_pack(uint32_t words[4], const struct etna
 }
 static inline void etnaviv_atomic_xchg_unpack(const uint32_t words[4], struct etnaviv_atomic_xchg_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->dst_use = etnaviv_get_dst_use(words);
-	f->dst = etnaviv_get_dst(words);
-	f->rmode = etnaviv_get_rmode_32_33(words);
-	f->pmode = etnaviv_get_pmode(words);
-	f->skphp = etnaviv_get_skphp(words);
-	f->low_half = etnaviv_get_low_half(words);
-	f->high_half = etnaviv_get_high_half(words);
-	f->dst_full = etnaviv_get_dst_full(words);
-	f->src0_reg = etnaviv_get_src0_reg(words);
-	f->src0 = etnaviv_get_src0(words);
-	f->src0_amode = etnaviv_get_src0_amode(words);
-	f->src0_rgroup = etnaviv_get_src0_rgroup(words);
-	f->src1_reg = etnaviv_get_src1_reg(words);
-	f->src1 = etnaviv_get_src1(words);
-	f->src1_amode = etnaviv_get_src1_amode(words);
-	f->src1_rgroup = etnaviv_get_src1_rgroup(words);
-	f->src2_reg = etnaviv_get_src2_reg(words);
-	f->src2 = etnaviv_get_src2(words);
-	f->src2_amode = etnaviv_get_src2_amode(words);
-	f->src2_rgroup = etnaviv_get_src2_rgroup(words);
+	f->cond = etnaviv_atomic_xchg_get_cond(words);
+	f->sat = etnaviv_atomic_xchg_get_sat(words);
+	f->type_bit2 = etnaviv_atomic_xchg_get_type_bit2(words);
+	f->type_bit01 = etnaviv_atomic_xchg_get_type_bit01(words);
+	f->dst_use = etnaviv_atomic_xchg_get_dst_use(words);
+	f->dst = etnaviv_atomic_xchg_get_dst(words);
+	f->rmode = etnaviv_atomic_xchg_get_rmode(words);
+	f->pmode = etnaviv_atomic_xchg_get_pmode(words);
+	f->skphp = etnaviv_atomic_xchg_get_skphp(words);
+	f->low_half = etnaviv_atomic_xchg_get_low_half(words);
+	f->high_half = etnaviv_atomic_xchg_get_high_half(words);
+	f->dst_full = etnaviv_atomic_xchg_get_dst_full(words);
+	f->src0_reg = etnaviv_atomic_xchg_get_src0_reg(words);
+	f->src0 = etnaviv_atomic_xchg_get_src0(words);
+	f->src0_amode = etnaviv_atomic_xchg_get_src0_amode(words);
+	f->src0_rgroup = etnaviv_atomic_xchg_get_src0_rgroup(words);
+	f->src1_reg = etnaviv_atomic_xchg_get_src1_reg(words);
+	f->src1 = etnaviv_atomic_xchg_get_src1(words);
+	f->src1_amode = etnaviv_atomic_xchg_get_src1_amode(words);
+	f->src1_rgroup = etnaviv_atomic_xchg_get_src1_rgroup(words);
+	f->src2_reg = etnaviv_atomic_xchg_get_src2_reg(words);
+	f->src2 = etnaviv_atomic_xchg_get_src2(words);
+	f->src2_amode = etnaviv_atomic_xchg_get_src2_amode(words);
+	f->src2_rgroup = etnaviv_atomic_xchg_get_src2_rgroup(words);
 }
 
 /* atomic_cmp_xchg: GPU generations 0 and later */
@@ -10204,8 +10538,14 @@ static inline uint32_t etnaviv_atomic_cmp_xchg_get_dst_use(const uint32_t words[
 static inline void etnaviv_atomic_cmp_xchg_set_dst_use(uint32_t words[4], uint32_t value) { etnaviv_set_dst_use(words, value); }
 static inline uint32_t etnaviv_atomic_cmp_xchg_get_dst(const uint32_t words[4]) { return etnaviv_get_dst(words); }
 static inline void etnaviv_atomic_cmp_xchg_set_dst(uint32_t words[4], uint32_t value) { etnaviv_set_dst(words, value); }
-static inline uint32_t etnaviv_atomic_cmp_xchg_get_rmode(const uint32_t words[4]) { return etnaviv_get_rmode_32_33(words); }
-static inline void etnaviv_atomic_cmp_xchg_set_rmode(uint32_t words[4], uint32_t value) { etnaviv_set_rmode_32_33(words, value); }
+static inline uint32_t etnaviv_atomic_cmp_xchg_get_rmode(const uint32_t words[4])
+{
+	return ((words[1] & 0x00000003u));
+}
+static inline void etnaviv_atomic_cmp_xchg_set_rmode(uint32_t words[4], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00000003u) | (((uint32_t)value) & 0x00000003u);
+}
 static inline uint32_t etnaviv_atomic_cmp_xchg_get_pmode(const uint32_t words[4]) { return etnaviv_get_pmode(words); }
 static inline void etnaviv_atomic_cmp_xchg_set_pmode(uint32_t words[4], uint32_t value) { etnaviv_set_pmode(words, value); }
 static inline uint32_t etnaviv_atomic_cmp_xchg_get_skphp(const uint32_t words[4]) { return etnaviv_get_skphp(words); }
@@ -10324,30 +10664,30 @@ static inline void etnaviv_atomic_cmp_xchg_pack(uint32_t words[4], const struct 
 }
 static inline void etnaviv_atomic_cmp_xchg_unpack(const uint32_t words[4], struct etnaviv_atomic_cmp_xchg_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->dst_use = etnaviv_get_dst_use(words);
-	f->dst = etnaviv_get_dst(words);
-	f->rmode = etnaviv_get_rmode_32_33(words);
-	f->pmode = etnaviv_get_pmode(words);
-	f->skphp = etnaviv_get_skphp(words);
-	f->low_half = etnaviv_get_low_half(words);
-	f->high_half = etnaviv_get_high_half(words);
-	f->dst_full = etnaviv_get_dst_full(words);
-	f->src0_reg = etnaviv_get_src0_reg(words);
-	f->src0 = etnaviv_get_src0(words);
-	f->src0_amode = etnaviv_get_src0_amode(words);
-	f->src0_rgroup = etnaviv_get_src0_rgroup(words);
-	f->src1_reg = etnaviv_get_src1_reg(words);
-	f->src1 = etnaviv_get_src1(words);
-	f->src1_amode = etnaviv_get_src1_amode(words);
-	f->src1_rgroup = etnaviv_get_src1_rgroup(words);
-	f->src2_reg = etnaviv_get_src2_reg(words);
-	f->src2 = etnaviv_get_src2(words);
-	f->src2_amode = etnaviv_get_src2_amode(words);
-	f->src2_rgroup = etnaviv_get_src2_rgroup(words);
+	f->cond = etnaviv_atomic_cmp_xchg_get_cond(words);
+	f->sat = etnaviv_atomic_cmp_xchg_get_sat(words);
+	f->type_bit2 = etnaviv_atomic_cmp_xchg_get_type_bit2(words);
+	f->type_bit01 = etnaviv_atomic_cmp_xchg_get_type_bit01(words);
+	f->dst_use = etnaviv_atomic_cmp_xchg_get_dst_use(words);
+	f->dst = etnaviv_atomic_cmp_xchg_get_dst(words);
+	f->rmode = etnaviv_atomic_cmp_xchg_get_rmode(words);
+	f->pmode = etnaviv_atomic_cmp_xchg_get_pmode(words);
+	f->skphp = etnaviv_atomic_cmp_xchg_get_skphp(words);
+	f->low_half = etnaviv_atomic_cmp_xchg_get_low_half(words);
+	f->high_half = etnaviv_atomic_cmp_xchg_get_high_half(words);
+	f->dst_full = etnaviv_atomic_cmp_xchg_get_dst_full(words);
+	f->src0_reg = etnaviv_atomic_cmp_xchg_get_src0_reg(words);
+	f->src0 = etnaviv_atomic_cmp_xchg_get_src0(words);
+	f->src0_amode = etnaviv_atomic_cmp_xchg_get_src0_amode(words);
+	f->src0_rgroup = etnaviv_atomic_cmp_xchg_get_src0_rgroup(words);
+	f->src1_reg = etnaviv_atomic_cmp_xchg_get_src1_reg(words);
+	f->src1 = etnaviv_atomic_cmp_xchg_get_src1(words);
+	f->src1_amode = etnaviv_atomic_cmp_xchg_get_src1_amode(words);
+	f->src1_rgroup = etnaviv_atomic_cmp_xchg_get_src1_rgroup(words);
+	f->src2_reg = etnaviv_atomic_cmp_xchg_get_src2_reg(words);
+	f->src2 = etnaviv_atomic_cmp_xchg_get_src2(words);
+	f->src2_amode = etnaviv_atomic_cmp_xchg_get_src2_amode(words);
+	f->src2_rgroup = etnaviv_atomic_cmp_xchg_get_src2_rgroup(words);
 }
 
 /* atomic_min: GPU generations 0 and later */
@@ -10382,8 +10722,14 @@ static inline uint32_t etnaviv_atomic_min_get_dst_use(const uint32_t words[4]) {
 static inline void etnaviv_atomic_min_set_dst_use(uint32_t words[4], uint32_t value) { etnaviv_set_dst_use(words, value); }
 static inline uint32_t etnaviv_atomic_min_get_dst(const uint32_t words[4]) { return etnaviv_get_dst(words); }
 static inline void etnaviv_atomic_min_set_dst(uint32_t words[4], uint32_t value) { etnaviv_set_dst(words, value); }
-static inline uint32_t etnaviv_atomic_min_get_rmode(const uint32_t words[4]) { return etnaviv_get_rmode_32_33(words); }
-static inline void etnaviv_atomic_min_set_rmode(uint32_t words[4], uint32_t value) { etnaviv_set_rmode_32_33(words, value); }
+static inline uint32_t etnaviv_atomic_min_get_rmode(const uint32_t words[4])
+{
+	return ((words[1] & 0x00000003u));
+}
+static inline void etnaviv_atomic_min_set_rmode(uint32_t words[4], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00000003u) | (((uint32_t)value) & 0x00000003u);
+}
 static inline uint32_t etnaviv_atomic_min_get_pmode(const uint32_t words[4]) { return etnaviv_get_pmode(words); }
 static inline void etnaviv_atomic_min_set_pmode(uint32_t words[4], uint32_t value) { etnaviv_set_pmode(words, value); }
 static inline uint32_t etnaviv_atomic_min_get_skphp(const uint32_t words[4]) { return etnaviv_get_skphp(words); }
@@ -10502,30 +10848,30 @@ static inline void etnaviv_atomic_min_pack(uint32_t words[4], const struct etnav
 }
 static inline void etnaviv_atomic_min_unpack(const uint32_t words[4], struct etnaviv_atomic_min_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->dst_use = etnaviv_get_dst_use(words);
-	f->dst = etnaviv_get_dst(words);
-	f->rmode = etnaviv_get_rmode_32_33(words);
-	f->pmode = etnaviv_get_pmode(words);
-	f->skphp = etnaviv_get_skphp(words);
-	f->low_half = etnaviv_get_low_half(words);
-	f->high_half = etnaviv_get_high_half(words);
-	f->dst_full = etnaviv_get_dst_full(words);
-	f->src0_reg = etnaviv_get_src0_reg(words);
-	f->src0 = etnaviv_get_src0(words);
-	f->src0_amode = etnaviv_get_src0_amode(words);
-	f->src0_rgroup = etnaviv_get_src0_rgroup(words);
-	f->src1_reg = etnaviv_get_src1_reg(words);
-	f->src1 = etnaviv_get_src1(words);
-	f->src1_amode = etnaviv_get_src1_amode(words);
-	f->src1_rgroup = etnaviv_get_src1_rgroup(words);
-	f->src2_reg = etnaviv_get_src2_reg(words);
-	f->src2 = etnaviv_get_src2(words);
-	f->src2_amode = etnaviv_get_src2_amode(words);
-	f->src2_rgroup = etnaviv_get_src2_rgroup(words);
+	f->cond = etnaviv_atomic_min_get_cond(words);
+	f->sat = etnaviv_atomic_min_get_sat(words);
+	f->type_bit2 = etnaviv_atomic_min_get_type_bit2(words);
+	f->type_bit01 = etnaviv_atomic_min_get_type_bit01(words);
+	f->dst_use = etnaviv_atomic_min_get_dst_use(words);
+	f->dst = etnaviv_atomic_min_get_dst(words);
+	f->rmode = etnaviv_atomic_min_get_rmode(words);
+	f->pmode = etnaviv_atomic_min_get_pmode(words);
+	f->skphp = etnaviv_atomic_min_get_skphp(words);
+	f->low_half = etnaviv_atomic_min_get_low_half(words);
+	f->high_half = etnaviv_atomic_min_get_high_half(words);
+	f->dst_full = etnaviv_atomic_min_get_dst_full(words);
+	f->src0_reg = etnaviv_atomic_min_get_src0_reg(words);
+	f->src0 = etnaviv_atomic_min_get_src0(words);
+	f->src0_amode = etnaviv_atomic_min_get_src0_amode(words);
+	f->src0_rgroup = etnaviv_atomic_min_get_src0_rgroup(words);
+	f->src1_reg = etnaviv_atomic_min_get_src1_reg(words);
+	f->src1 = etnaviv_atomic_min_get_src1(words);
+	f->src1_amode = etnaviv_atomic_min_get_src1_amode(words);
+	f->src1_rgroup = etnaviv_atomic_min_get_src1_rgroup(words);
+	f->src2_reg = etnaviv_atomic_min_get_src2_reg(words);
+	f->src2 = etnaviv_atomic_min_get_src2(words);
+	f->src2_amode = etnaviv_atomic_min_get_src2_amode(words);
+	f->src2_rgroup = etnaviv_atomic_min_get_src2_rgroup(words);
 }
 
 /* atomic_max: GPU generations 0 and later */
@@ -10560,8 +10906,14 @@ static inline uint32_t etnaviv_atomic_max_get_dst_use(const uint32_t words[4]) {
 static inline void etnaviv_atomic_max_set_dst_use(uint32_t words[4], uint32_t value) { etnaviv_set_dst_use(words, value); }
 static inline uint32_t etnaviv_atomic_max_get_dst(const uint32_t words[4]) { return etnaviv_get_dst(words); }
 static inline void etnaviv_atomic_max_set_dst(uint32_t words[4], uint32_t value) { etnaviv_set_dst(words, value); }
-static inline uint32_t etnaviv_atomic_max_get_rmode(const uint32_t words[4]) { return etnaviv_get_rmode_32_33(words); }
-static inline void etnaviv_atomic_max_set_rmode(uint32_t words[4], uint32_t value) { etnaviv_set_rmode_32_33(words, value); }
+static inline uint32_t etnaviv_atomic_max_get_rmode(const uint32_t words[4])
+{
+	return ((words[1] & 0x00000003u));
+}
+static inline void etnaviv_atomic_max_set_rmode(uint32_t words[4], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00000003u) | (((uint32_t)value) & 0x00000003u);
+}
 static inline uint32_t etnaviv_atomic_max_get_pmode(const uint32_t words[4]) { return etnaviv_get_pmode(words); }
 static inline void etnaviv_atomic_max_set_pmode(uint32_t words[4], uint32_t value) { etnaviv_set_pmode(words, value); }
 static inline uint32_t etnaviv_atomic_max_get_skphp(const uint32_t words[4]) { return etnaviv_get_skphp(words); }
@@ -10680,30 +11032,30 @@ static inline void etnaviv_atomic_max_pack(uint32_t words[4], const struct etnav
 }
 static inline void etnaviv_atomic_max_unpack(const uint32_t words[4], struct etnaviv_atomic_max_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->dst_use = etnaviv_get_dst_use(words);
-	f->dst = etnaviv_get_dst(words);
-	f->rmode = etnaviv_get_rmode_32_33(words);
-	f->pmode = etnaviv_get_pmode(words);
-	f->skphp = etnaviv_get_skphp(words);
-	f->low_half = etnaviv_get_low_half(words);
-	f->high_half = etnaviv_get_high_half(words);
-	f->dst_full = etnaviv_get_dst_full(words);
-	f->src0_reg = etnaviv_get_src0_reg(words);
-	f->src0 = etnaviv_get_src0(words);
-	f->src0_amode = etnaviv_get_src0_amode(words);
-	f->src0_rgroup = etnaviv_get_src0_rgroup(words);
-	f->src1_reg = etnaviv_get_src1_reg(words);
-	f->src1 = etnaviv_get_src1(words);
-	f->src1_amode = etnaviv_get_src1_amode(words);
-	f->src1_rgroup = etnaviv_get_src1_rgroup(words);
-	f->src2_reg = etnaviv_get_src2_reg(words);
-	f->src2 = etnaviv_get_src2(words);
-	f->src2_amode = etnaviv_get_src2_amode(words);
-	f->src2_rgroup = etnaviv_get_src2_rgroup(words);
+	f->cond = etnaviv_atomic_max_get_cond(words);
+	f->sat = etnaviv_atomic_max_get_sat(words);
+	f->type_bit2 = etnaviv_atomic_max_get_type_bit2(words);
+	f->type_bit01 = etnaviv_atomic_max_get_type_bit01(words);
+	f->dst_use = etnaviv_atomic_max_get_dst_use(words);
+	f->dst = etnaviv_atomic_max_get_dst(words);
+	f->rmode = etnaviv_atomic_max_get_rmode(words);
+	f->pmode = etnaviv_atomic_max_get_pmode(words);
+	f->skphp = etnaviv_atomic_max_get_skphp(words);
+	f->low_half = etnaviv_atomic_max_get_low_half(words);
+	f->high_half = etnaviv_atomic_max_get_high_half(words);
+	f->dst_full = etnaviv_atomic_max_get_dst_full(words);
+	f->src0_reg = etnaviv_atomic_max_get_src0_reg(words);
+	f->src0 = etnaviv_atomic_max_get_src0(words);
+	f->src0_amode = etnaviv_atomic_max_get_src0_amode(words);
+	f->src0_rgroup = etnaviv_atomic_max_get_src0_rgroup(words);
+	f->src1_reg = etnaviv_atomic_max_get_src1_reg(words);
+	f->src1 = etnaviv_atomic_max_get_src1(words);
+	f->src1_amode = etnaviv_atomic_max_get_src1_amode(words);
+	f->src1_rgroup = etnaviv_atomic_max_get_src1_rgroup(words);
+	f->src2_reg = etnaviv_atomic_max_get_src2_reg(words);
+	f->src2 = etnaviv_atomic_max_get_src2(words);
+	f->src2_amode = etnaviv_atomic_max_get_src2_amode(words);
+	f->src2_rgroup = etnaviv_atomic_max_get_src2_rgroup(words);
 }
 
 /* atomic_or: GPU generations 0 and later */
@@ -10738,8 +11090,14 @@ static inline uint32_t etnaviv_atomic_or_get_dst_use(const uint32_t words[4]) { 
 static inline void etnaviv_atomic_or_set_dst_use(uint32_t words[4], uint32_t value) { etnaviv_set_dst_use(words, value); }
 static inline uint32_t etnaviv_atomic_or_get_dst(const uint32_t words[4]) { return etnaviv_get_dst(words); }
 static inline void etnaviv_atomic_or_set_dst(uint32_t words[4], uint32_t value) { etnaviv_set_dst(words, value); }
-static inline uint32_t etnaviv_atomic_or_get_rmode(const uint32_t words[4]) { return etnaviv_get_rmode_32_33(words); }
-static inline void etnaviv_atomic_or_set_rmode(uint32_t words[4], uint32_t value) { etnaviv_set_rmode_32_33(words, value); }
+static inline uint32_t etnaviv_atomic_or_get_rmode(const uint32_t words[4])
+{
+	return ((words[1] & 0x00000003u));
+}
+static inline void etnaviv_atomic_or_set_rmode(uint32_t words[4], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00000003u) | (((uint32_t)value) & 0x00000003u);
+}
 static inline uint32_t etnaviv_atomic_or_get_pmode(const uint32_t words[4]) { return etnaviv_get_pmode(words); }
 static inline void etnaviv_atomic_or_set_pmode(uint32_t words[4], uint32_t value) { etnaviv_set_pmode(words, value); }
 static inline uint32_t etnaviv_atomic_or_get_skphp(const uint32_t words[4]) { return etnaviv_get_skphp(words); }
@@ -10858,30 +11216,30 @@ static inline void etnaviv_atomic_or_pack(uint32_t words[4], const struct etnavi
 }
 static inline void etnaviv_atomic_or_unpack(const uint32_t words[4], struct etnaviv_atomic_or_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->dst_use = etnaviv_get_dst_use(words);
-	f->dst = etnaviv_get_dst(words);
-	f->rmode = etnaviv_get_rmode_32_33(words);
-	f->pmode = etnaviv_get_pmode(words);
-	f->skphp = etnaviv_get_skphp(words);
-	f->low_half = etnaviv_get_low_half(words);
-	f->high_half = etnaviv_get_high_half(words);
-	f->dst_full = etnaviv_get_dst_full(words);
-	f->src0_reg = etnaviv_get_src0_reg(words);
-	f->src0 = etnaviv_get_src0(words);
-	f->src0_amode = etnaviv_get_src0_amode(words);
-	f->src0_rgroup = etnaviv_get_src0_rgroup(words);
-	f->src1_reg = etnaviv_get_src1_reg(words);
-	f->src1 = etnaviv_get_src1(words);
-	f->src1_amode = etnaviv_get_src1_amode(words);
-	f->src1_rgroup = etnaviv_get_src1_rgroup(words);
-	f->src2_reg = etnaviv_get_src2_reg(words);
-	f->src2 = etnaviv_get_src2(words);
-	f->src2_amode = etnaviv_get_src2_amode(words);
-	f->src2_rgroup = etnaviv_get_src2_rgroup(words);
+	f->cond = etnaviv_atomic_or_get_cond(words);
+	f->sat = etnaviv_atomic_or_get_sat(words);
+	f->type_bit2 = etnaviv_atomic_or_get_type_bit2(words);
+	f->type_bit01 = etnaviv_atomic_or_get_type_bit01(words);
+	f->dst_use = etnaviv_atomic_or_get_dst_use(words);
+	f->dst = etnaviv_atomic_or_get_dst(words);
+	f->rmode = etnaviv_atomic_or_get_rmode(words);
+	f->pmode = etnaviv_atomic_or_get_pmode(words);
+	f->skphp = etnaviv_atomic_or_get_skphp(words);
+	f->low_half = etnaviv_atomic_or_get_low_half(words);
+	f->high_half = etnaviv_atomic_or_get_high_half(words);
+	f->dst_full = etnaviv_atomic_or_get_dst_full(words);
+	f->src0_reg = etnaviv_atomic_or_get_src0_reg(words);
+	f->src0 = etnaviv_atomic_or_get_src0(words);
+	f->src0_amode = etnaviv_atomic_or_get_src0_amode(words);
+	f->src0_rgroup = etnaviv_atomic_or_get_src0_rgroup(words);
+	f->src1_reg = etnaviv_atomic_or_get_src1_reg(words);
+	f->src1 = etnaviv_atomic_or_get_src1(words);
+	f->src1_amode = etnaviv_atomic_or_get_src1_amode(words);
+	f->src1_rgroup = etnaviv_atomic_or_get_src1_rgroup(words);
+	f->src2_reg = etnaviv_atomic_or_get_src2_reg(words);
+	f->src2 = etnaviv_atomic_or_get_src2(words);
+	f->src2_amode = etnaviv_atomic_or_get_src2_amode(words);
+	f->src2_rgroup = etnaviv_atomic_or_get_src2_rgroup(words);
 }
 
 /* atomic_and: GPU generations 0 and later */
@@ -10916,8 +11274,14 @@ static inline uint32_t etnaviv_atomic_and_get_dst_use(const uint32_t words[4]) {
 static inline void etnaviv_atomic_and_set_dst_use(uint32_t words[4], uint32_t value) { etnaviv_set_dst_use(words, value); }
 static inline uint32_t etnaviv_atomic_and_get_dst(const uint32_t words[4]) { return etnaviv_get_dst(words); }
 static inline void etnaviv_atomic_and_set_dst(uint32_t words[4], uint32_t value) { etnaviv_set_dst(words, value); }
-static inline uint32_t etnaviv_atomic_and_get_rmode(const uint32_t words[4]) { return etnaviv_get_rmode_32_33(words); }
-static inline void etnaviv_atomic_and_set_rmode(uint32_t words[4], uint32_t value) { etnaviv_set_rmode_32_33(words, value); }
+static inline uint32_t etnaviv_atomic_and_get_rmode(const uint32_t words[4])
+{
+	return ((words[1] & 0x00000003u));
+}
+static inline void etnaviv_atomic_and_set_rmode(uint32_t words[4], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00000003u) | (((uint32_t)value) & 0x00000003u);
+}
 static inline uint32_t etnaviv_atomic_and_get_pmode(const uint32_t words[4]) { return etnaviv_get_pmode(words); }
 static inline void etnaviv_atomic_and_set_pmode(uint32_t words[4], uint32_t value) { etnaviv_set_pmode(words, value); }
 static inline uint32_t etnaviv_atomic_and_get_skphp(const uint32_t words[4]) { return etnaviv_get_skphp(words); }
@@ -11036,30 +11400,30 @@ static inline void etnaviv_atomic_and_pack(uint32_t words[4], const struct etnav
 }
 static inline void etnaviv_atomic_and_unpack(const uint32_t words[4], struct etnaviv_atomic_and_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->dst_use = etnaviv_get_dst_use(words);
-	f->dst = etnaviv_get_dst(words);
-	f->rmode = etnaviv_get_rmode_32_33(words);
-	f->pmode = etnaviv_get_pmode(words);
-	f->skphp = etnaviv_get_skphp(words);
-	f->low_half = etnaviv_get_low_half(words);
-	f->high_half = etnaviv_get_high_half(words);
-	f->dst_full = etnaviv_get_dst_full(words);
-	f->src0_reg = etnaviv_get_src0_reg(words);
-	f->src0 = etnaviv_get_src0(words);
-	f->src0_amode = etnaviv_get_src0_amode(words);
-	f->src0_rgroup = etnaviv_get_src0_rgroup(words);
-	f->src1_reg = etnaviv_get_src1_reg(words);
-	f->src1 = etnaviv_get_src1(words);
-	f->src1_amode = etnaviv_get_src1_amode(words);
-	f->src1_rgroup = etnaviv_get_src1_rgroup(words);
-	f->src2_reg = etnaviv_get_src2_reg(words);
-	f->src2 = etnaviv_get_src2(words);
-	f->src2_amode = etnaviv_get_src2_amode(words);
-	f->src2_rgroup = etnaviv_get_src2_rgroup(words);
+	f->cond = etnaviv_atomic_and_get_cond(words);
+	f->sat = etnaviv_atomic_and_get_sat(words);
+	f->type_bit2 = etnaviv_atomic_and_get_type_bit2(words);
+	f->type_bit01 = etnaviv_atomic_and_get_type_bit01(words);
+	f->dst_use = etnaviv_atomic_and_get_dst_use(words);
+	f->dst = etnaviv_atomic_and_get_dst(words);
+	f->rmode = etnaviv_atomic_and_get_rmode(words);
+	f->pmode = etnaviv_atomic_and_get_pmode(words);
+	f->skphp = etnaviv_atomic_and_get_skphp(words);
+	f->low_half = etnaviv_atomic_and_get_low_half(words);
+	f->high_half = etnaviv_atomic_and_get_high_half(words);
+	f->dst_full = etnaviv_atomic_and_get_dst_full(words);
+	f->src0_reg = etnaviv_atomic_and_get_src0_reg(words);
+	f->src0 = etnaviv_atomic_and_get_src0(words);
+	f->src0_amode = etnaviv_atomic_and_get_src0_amode(words);
+	f->src0_rgroup = etnaviv_atomic_and_get_src0_rgroup(words);
+	f->src1_reg = etnaviv_atomic_and_get_src1_reg(words);
+	f->src1 = etnaviv_atomic_and_get_src1(words);
+	f->src1_amode = etnaviv_atomic_and_get_src1_amode(words);
+	f->src1_rgroup = etnaviv_atomic_and_get_src1_rgroup(words);
+	f->src2_reg = etnaviv_atomic_and_get_src2_reg(words);
+	f->src2 = etnaviv_atomic_and_get_src2(words);
+	f->src2_amode = etnaviv_atomic_and_get_src2_amode(words);
+	f->src2_rgroup = etnaviv_atomic_and_get_src2_rgroup(words);
 }
 
 /* atomic_xor: GPU generations 0 and later */
@@ -11094,8 +11458,14 @@ static inline uint32_t etnaviv_atomic_xor_get_dst_use(const uint32_t words[4]) {
 static inline void etnaviv_atomic_xor_set_dst_use(uint32_t words[4], uint32_t value) { etnaviv_set_dst_use(words, value); }
 static inline uint32_t etnaviv_atomic_xor_get_dst(const uint32_t words[4]) { return etnaviv_get_dst(words); }
 static inline void etnaviv_atomic_xor_set_dst(uint32_t words[4], uint32_t value) { etnaviv_set_dst(words, value); }
-static inline uint32_t etnaviv_atomic_xor_get_rmode(const uint32_t words[4]) { return etnaviv_get_rmode_32_33(words); }
-static inline void etnaviv_atomic_xor_set_rmode(uint32_t words[4], uint32_t value) { etnaviv_set_rmode_32_33(words, value); }
+static inline uint32_t etnaviv_atomic_xor_get_rmode(const uint32_t words[4])
+{
+	return ((words[1] & 0x00000003u));
+}
+static inline void etnaviv_atomic_xor_set_rmode(uint32_t words[4], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00000003u) | (((uint32_t)value) & 0x00000003u);
+}
 static inline uint32_t etnaviv_atomic_xor_get_pmode(const uint32_t words[4]) { return etnaviv_get_pmode(words); }
 static inline void etnaviv_atomic_xor_set_pmode(uint32_t words[4], uint32_t value) { etnaviv_set_pmode(words, value); }
 static inline uint32_t etnaviv_atomic_xor_get_skphp(const uint32_t words[4]) { return etnaviv_get_skphp(words); }
@@ -11214,30 +11584,30 @@ static inline void etnaviv_atomic_xor_pack(uint32_t words[4], const struct etnav
 }
 static inline void etnaviv_atomic_xor_unpack(const uint32_t words[4], struct etnaviv_atomic_xor_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->dst_use = etnaviv_get_dst_use(words);
-	f->dst = etnaviv_get_dst(words);
-	f->rmode = etnaviv_get_rmode_32_33(words);
-	f->pmode = etnaviv_get_pmode(words);
-	f->skphp = etnaviv_get_skphp(words);
-	f->low_half = etnaviv_get_low_half(words);
-	f->high_half = etnaviv_get_high_half(words);
-	f->dst_full = etnaviv_get_dst_full(words);
-	f->src0_reg = etnaviv_get_src0_reg(words);
-	f->src0 = etnaviv_get_src0(words);
-	f->src0_amode = etnaviv_get_src0_amode(words);
-	f->src0_rgroup = etnaviv_get_src0_rgroup(words);
-	f->src1_reg = etnaviv_get_src1_reg(words);
-	f->src1 = etnaviv_get_src1(words);
-	f->src1_amode = etnaviv_get_src1_amode(words);
-	f->src1_rgroup = etnaviv_get_src1_rgroup(words);
-	f->src2_reg = etnaviv_get_src2_reg(words);
-	f->src2 = etnaviv_get_src2(words);
-	f->src2_amode = etnaviv_get_src2_amode(words);
-	f->src2_rgroup = etnaviv_get_src2_rgroup(words);
+	f->cond = etnaviv_atomic_xor_get_cond(words);
+	f->sat = etnaviv_atomic_xor_get_sat(words);
+	f->type_bit2 = etnaviv_atomic_xor_get_type_bit2(words);
+	f->type_bit01 = etnaviv_atomic_xor_get_type_bit01(words);
+	f->dst_use = etnaviv_atomic_xor_get_dst_use(words);
+	f->dst = etnaviv_atomic_xor_get_dst(words);
+	f->rmode = etnaviv_atomic_xor_get_rmode(words);
+	f->pmode = etnaviv_atomic_xor_get_pmode(words);
+	f->skphp = etnaviv_atomic_xor_get_skphp(words);
+	f->low_half = etnaviv_atomic_xor_get_low_half(words);
+	f->high_half = etnaviv_atomic_xor_get_high_half(words);
+	f->dst_full = etnaviv_atomic_xor_get_dst_full(words);
+	f->src0_reg = etnaviv_atomic_xor_get_src0_reg(words);
+	f->src0 = etnaviv_atomic_xor_get_src0(words);
+	f->src0_amode = etnaviv_atomic_xor_get_src0_amode(words);
+	f->src0_rgroup = etnaviv_atomic_xor_get_src0_rgroup(words);
+	f->src1_reg = etnaviv_atomic_xor_get_src1_reg(words);
+	f->src1 = etnaviv_atomic_xor_get_src1(words);
+	f->src1_amode = etnaviv_atomic_xor_get_src1_amode(words);
+	f->src1_rgroup = etnaviv_atomic_xor_get_src1_rgroup(words);
+	f->src2_reg = etnaviv_atomic_xor_get_src2_reg(words);
+	f->src2 = etnaviv_atomic_xor_get_src2(words);
+	f->src2_amode = etnaviv_atomic_xor_get_src2_amode(words);
+	f->src2_rgroup = etnaviv_atomic_xor_get_src2_rgroup(words);
 }
 
 /* bit_rev: GPU generations 0 and later */
@@ -11272,8 +11642,14 @@ static inline uint32_t etnaviv_bit_rev_get_dst_use(const uint32_t words[4]) { re
 static inline void etnaviv_bit_rev_set_dst_use(uint32_t words[4], uint32_t value) { etnaviv_set_dst_use(words, value); }
 static inline uint32_t etnaviv_bit_rev_get_dst(const uint32_t words[4]) { return etnaviv_get_dst(words); }
 static inline void etnaviv_bit_rev_set_dst(uint32_t words[4], uint32_t value) { etnaviv_set_dst(words, value); }
-static inline uint32_t etnaviv_bit_rev_get_rmode(const uint32_t words[4]) { return etnaviv_get_rmode_32_33(words); }
-static inline void etnaviv_bit_rev_set_rmode(uint32_t words[4], uint32_t value) { etnaviv_set_rmode_32_33(words, value); }
+static inline uint32_t etnaviv_bit_rev_get_rmode(const uint32_t words[4])
+{
+	return ((words[1] & 0x00000003u));
+}
+static inline void etnaviv_bit_rev_set_rmode(uint32_t words[4], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00000003u) | (((uint32_t)value) & 0x00000003u);
+}
 static inline uint32_t etnaviv_bit_rev_get_pmode(const uint32_t words[4]) { return etnaviv_get_pmode(words); }
 static inline void etnaviv_bit_rev_set_pmode(uint32_t words[4], uint32_t value) { etnaviv_set_pmode(words, value); }
 static inline uint32_t etnaviv_bit_rev_get_skphp(const uint32_t words[4]) { return etnaviv_get_skphp(words); }
@@ -11352,22 +11728,22 @@ static inline void etnaviv_bit_rev_pack(uint32_t words[4], const struct etnaviv_
 }
 static inline void etnaviv_bit_rev_unpack(const uint32_t words[4], struct etnaviv_bit_rev_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->dst_use = etnaviv_get_dst_use(words);
-	f->dst = etnaviv_get_dst(words);
-	f->rmode = etnaviv_get_rmode_32_33(words);
-	f->pmode = etnaviv_get_pmode(words);
-	f->skphp = etnaviv_get_skphp(words);
-	f->low_half = etnaviv_get_low_half(words);
-	f->high_half = etnaviv_get_high_half(words);
-	f->dst_full = etnaviv_get_dst_full(words);
-	f->src0_reg = etnaviv_get_src0_reg(words);
-	f->src0 = etnaviv_get_src0(words);
-	f->src0_amode = etnaviv_get_src0_amode(words);
-	f->src0_rgroup = etnaviv_get_src0_rgroup(words);
+	f->cond = etnaviv_bit_rev_get_cond(words);
+	f->sat = etnaviv_bit_rev_get_sat(words);
+	f->type_bit2 = etnaviv_bit_rev_get_type_bit2(words);
+	f->type_bit01 = etnaviv_bit_rev_get_type_bit01(words);
+	f->dst_use = etnaviv_bit_rev_get_dst_use(words);
+	f->dst = etnaviv_bit_rev_get_dst(words);
+	f->rmode = etnaviv_bit_rev_get_rmode(words);
+	f->pmode = etnaviv_bit_rev_get_pmode(words);
+	f->skphp = etnaviv_bit_rev_get_skphp(words);
+	f->low_half = etnaviv_bit_rev_get_low_half(words);
+	f->high_half = etnaviv_bit_rev_get_high_half(words);
+	f->dst_full = etnaviv_bit_rev_get_dst_full(words);
+	f->src0_reg = etnaviv_bit_rev_get_src0_reg(words);
+	f->src0 = etnaviv_bit_rev_get_src0(words);
+	f->src0_amode = etnaviv_bit_rev_get_src0_amode(words);
+	f->src0_rgroup = etnaviv_bit_rev_get_src0_rgroup(words);
 }
 
 /* texldlpcf: GPU generations 0 and later */
@@ -11404,8 +11780,14 @@ static inline uint32_t etnaviv_texldlpcf_get_dst(const uint32_t words[4]) { retu
 static inline void etnaviv_texldlpcf_set_dst(uint32_t words[4], uint32_t value) { etnaviv_set_dst(words, value); }
 static inline uint32_t etnaviv_texldlpcf_get_tex_id(const uint32_t words[4]) { return etnaviv_get_tex_id(words); }
 static inline void etnaviv_texldlpcf_set_tex_id(uint32_t words[4], uint32_t value) { etnaviv_set_tex_id(words, value); }
-static inline uint32_t etnaviv_texldlpcf_get_rmode(const uint32_t words[4]) { return etnaviv_get_rmode_32_34(words); }
-static inline void etnaviv_texldlpcf_set_rmode(uint32_t words[4], uint32_t value) { etnaviv_set_rmode_32_34(words, value); }
+static inline uint32_t etnaviv_texldlpcf_get_rmode(const uint32_t words[4])
+{
+	return ((words[1] & 0x00000007u));
+}
+static inline void etnaviv_texldlpcf_set_rmode(uint32_t words[4], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00000007u) | (((uint32_t)value) & 0x00000007u);
+}
 static inline uint32_t etnaviv_texldlpcf_get_tex_swiz(const uint32_t words[4]) { return etnaviv_get_tex_swiz(words); }
 static inline void etnaviv_texldlpcf_set_tex_swiz(uint32_t words[4], uint32_t value) { etnaviv_set_tex_swiz(words, value); }
 static inline uint32_t etnaviv_texldlpcf_get_src0_reg(const uint32_t words[4]) { return etnaviv_get_src0_reg(words); }
@@ -11507,27 +11889,27 @@ static inline void etnaviv_texldlpcf_pack(uint32_t words[4], const struct etnavi
 }
 static inline void etnaviv_texldlpcf_unpack(const uint32_t words[4], struct etnaviv_texldlpcf_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->dst_use = etnaviv_get_dst_use(words);
-	f->dst = etnaviv_get_dst(words);
-	f->tex_id = etnaviv_get_tex_id(words);
-	f->rmode = etnaviv_get_rmode_32_34(words);
-	f->tex_swiz = etnaviv_get_tex_swiz(words);
-	f->src0_reg = etnaviv_get_src0_reg(words);
-	f->src0 = etnaviv_get_src0(words);
-	f->src0_amode = etnaviv_get_src0_amode(words);
-	f->src0_rgroup = etnaviv_get_src0_rgroup(words);
-	f->src1_reg = etnaviv_get_src1_reg(words);
-	f->src1 = etnaviv_get_src1(words);
-	f->src1_amode = etnaviv_get_src1_amode(words);
-	f->src1_rgroup = etnaviv_get_src1_rgroup(words);
-	f->src2_reg = etnaviv_get_src2_reg(words);
-	f->src2 = etnaviv_get_src2(words);
-	f->src2_amode = etnaviv_get_src2_amode(words);
-	f->src2_rgroup = etnaviv_get_src2_rgroup(words);
+	f->cond = etnaviv_texldlpcf_get_cond(words);
+	f->sat = etnaviv_texldlpcf_get_sat(words);
+	f->type_bit2 = etnaviv_texldlpcf_get_type_bit2(words);
+	f->type_bit01 = etnaviv_texldlpcf_get_type_bit01(words);
+	f->dst_use = etnaviv_texldlpcf_get_dst_use(words);
+	f->dst = etnaviv_texldlpcf_get_dst(words);
+	f->tex_id = etnaviv_texldlpcf_get_tex_id(words);
+	f->rmode = etnaviv_texldlpcf_get_rmode(words);
+	f->tex_swiz = etnaviv_texldlpcf_get_tex_swiz(words);
+	f->src0_reg = etnaviv_texldlpcf_get_src0_reg(words);
+	f->src0 = etnaviv_texldlpcf_get_src0(words);
+	f->src0_amode = etnaviv_texldlpcf_get_src0_amode(words);
+	f->src0_rgroup = etnaviv_texldlpcf_get_src0_rgroup(words);
+	f->src1_reg = etnaviv_texldlpcf_get_src1_reg(words);
+	f->src1 = etnaviv_texldlpcf_get_src1(words);
+	f->src1_amode = etnaviv_texldlpcf_get_src1_amode(words);
+	f->src1_rgroup = etnaviv_texldlpcf_get_src1_rgroup(words);
+	f->src2_reg = etnaviv_texldlpcf_get_src2_reg(words);
+	f->src2 = etnaviv_texldlpcf_get_src2(words);
+	f->src2_amode = etnaviv_texldlpcf_get_src2_amode(words);
+	f->src2_rgroup = etnaviv_texldlpcf_get_src2_rgroup(words);
 }
 
 /* conv: GPU generations 0 and later */
@@ -11562,8 +11944,14 @@ static inline uint32_t etnaviv_conv_get_dst_use(const uint32_t words[4]) { retur
 static inline void etnaviv_conv_set_dst_use(uint32_t words[4], uint32_t value) { etnaviv_set_dst_use(words, value); }
 static inline uint32_t etnaviv_conv_get_dst(const uint32_t words[4]) { return etnaviv_get_dst(words); }
 static inline void etnaviv_conv_set_dst(uint32_t words[4], uint32_t value) { etnaviv_set_dst(words, value); }
-static inline uint32_t etnaviv_conv_get_rmode(const uint32_t words[4]) { return etnaviv_get_rmode_32_33(words); }
-static inline void etnaviv_conv_set_rmode(uint32_t words[4], uint32_t value) { etnaviv_set_rmode_32_33(words, value); }
+static inline uint32_t etnaviv_conv_get_rmode(const uint32_t words[4])
+{
+	return ((words[1] & 0x00000003u));
+}
+static inline void etnaviv_conv_set_rmode(uint32_t words[4], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00000003u) | (((uint32_t)value) & 0x00000003u);
+}
 static inline uint32_t etnaviv_conv_get_pmode(const uint32_t words[4]) { return etnaviv_get_pmode(words); }
 static inline void etnaviv_conv_set_pmode(uint32_t words[4], uint32_t value) { etnaviv_set_pmode(words, value); }
 static inline uint32_t etnaviv_conv_get_skphp(const uint32_t words[4]) { return etnaviv_get_skphp(words); }
@@ -11662,26 +12050,26 @@ static inline void etnaviv_conv_pack(uint32_t words[4], const struct etnaviv_con
 }
 static inline void etnaviv_conv_unpack(const uint32_t words[4], struct etnaviv_conv_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->dst_use = etnaviv_get_dst_use(words);
-	f->dst = etnaviv_get_dst(words);
-	f->rmode = etnaviv_get_rmode_32_33(words);
-	f->pmode = etnaviv_get_pmode(words);
-	f->skphp = etnaviv_get_skphp(words);
-	f->low_half = etnaviv_get_low_half(words);
-	f->high_half = etnaviv_get_high_half(words);
-	f->dst_full = etnaviv_get_dst_full(words);
-	f->src0_reg = etnaviv_get_src0_reg(words);
-	f->src0 = etnaviv_get_src0(words);
-	f->src0_amode = etnaviv_get_src0_amode(words);
-	f->src0_rgroup = etnaviv_get_src0_rgroup(words);
-	f->src1_reg = etnaviv_get_src1_reg(words);
-	f->src1 = etnaviv_get_src1(words);
-	f->src1_amode = etnaviv_get_src1_amode(words);
-	f->src1_rgroup = etnaviv_get_src1_rgroup(words);
+	f->cond = etnaviv_conv_get_cond(words);
+	f->sat = etnaviv_conv_get_sat(words);
+	f->type_bit2 = etnaviv_conv_get_type_bit2(words);
+	f->type_bit01 = etnaviv_conv_get_type_bit01(words);
+	f->dst_use = etnaviv_conv_get_dst_use(words);
+	f->dst = etnaviv_conv_get_dst(words);
+	f->rmode = etnaviv_conv_get_rmode(words);
+	f->pmode = etnaviv_conv_get_pmode(words);
+	f->skphp = etnaviv_conv_get_skphp(words);
+	f->low_half = etnaviv_conv_get_low_half(words);
+	f->high_half = etnaviv_conv_get_high_half(words);
+	f->dst_full = etnaviv_conv_get_dst_full(words);
+	f->src0_reg = etnaviv_conv_get_src0_reg(words);
+	f->src0 = etnaviv_conv_get_src0(words);
+	f->src0_amode = etnaviv_conv_get_src0_amode(words);
+	f->src0_rgroup = etnaviv_conv_get_src0_rgroup(words);
+	f->src1_reg = etnaviv_conv_get_src1_reg(words);
+	f->src1 = etnaviv_conv_get_src1(words);
+	f->src1_amode = etnaviv_conv_get_src1_amode(words);
+	f->src1_rgroup = etnaviv_conv_get_src1_rgroup(words);
 }
 
 /* dp2: GPU generations 0 and later */
@@ -11716,8 +12104,14 @@ static inline uint32_t etnaviv_dp2_get_dst_use(const uint32_t words[4]) { return
 static inline void etnaviv_dp2_set_dst_use(uint32_t words[4], uint32_t value) { etnaviv_set_dst_use(words, value); }
 static inline uint32_t etnaviv_dp2_get_dst(const uint32_t words[4]) { return etnaviv_get_dst(words); }
 static inline void etnaviv_dp2_set_dst(uint32_t words[4], uint32_t value) { etnaviv_set_dst(words, value); }
-static inline uint32_t etnaviv_dp2_get_rmode(const uint32_t words[4]) { return etnaviv_get_rmode_32_33(words); }
-static inline void etnaviv_dp2_set_rmode(uint32_t words[4], uint32_t value) { etnaviv_set_rmode_32_33(words, value); }
+static inline uint32_t etnaviv_dp2_get_rmode(const uint32_t words[4])
+{
+	return ((words[1] & 0x00000003u));
+}
+static inline void etnaviv_dp2_set_rmode(uint32_t words[4], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00000003u) | (((uint32_t)value) & 0x00000003u);
+}
 static inline uint32_t etnaviv_dp2_get_pmode(const uint32_t words[4]) { return etnaviv_get_pmode(words); }
 static inline void etnaviv_dp2_set_pmode(uint32_t words[4], uint32_t value) { etnaviv_set_pmode(words, value); }
 static inline uint32_t etnaviv_dp2_get_skphp(const uint32_t words[4]) { return etnaviv_get_skphp(words); }
@@ -11816,26 +12210,26 @@ static inline void etnaviv_dp2_pack(uint32_t words[4], const struct etnaviv_dp2_
 }
 static inline void etnaviv_dp2_unpack(const uint32_t words[4], struct etnaviv_dp2_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->dst_use = etnaviv_get_dst_use(words);
-	f->dst = etnaviv_get_dst(words);
-	f->rmode = etnaviv_get_rmode_32_33(words);
-	f->pmode = etnaviv_get_pmode(words);
-	f->skphp = etnaviv_get_skphp(words);
-	f->low_half = etnaviv_get_low_half(words);
-	f->high_half = etnaviv_get_high_half(words);
-	f->dst_full = etnaviv_get_dst_full(words);
-	f->src0_reg = etnaviv_get_src0_reg(words);
-	f->src0 = etnaviv_get_src0(words);
-	f->src0_amode = etnaviv_get_src0_amode(words);
-	f->src0_rgroup = etnaviv_get_src0_rgroup(words);
-	f->src1_reg = etnaviv_get_src1_reg(words);
-	f->src1 = etnaviv_get_src1(words);
-	f->src1_amode = etnaviv_get_src1_amode(words);
-	f->src1_rgroup = etnaviv_get_src1_rgroup(words);
+	f->cond = etnaviv_dp2_get_cond(words);
+	f->sat = etnaviv_dp2_get_sat(words);
+	f->type_bit2 = etnaviv_dp2_get_type_bit2(words);
+	f->type_bit01 = etnaviv_dp2_get_type_bit01(words);
+	f->dst_use = etnaviv_dp2_get_dst_use(words);
+	f->dst = etnaviv_dp2_get_dst(words);
+	f->rmode = etnaviv_dp2_get_rmode(words);
+	f->pmode = etnaviv_dp2_get_pmode(words);
+	f->skphp = etnaviv_dp2_get_skphp(words);
+	f->low_half = etnaviv_dp2_get_low_half(words);
+	f->high_half = etnaviv_dp2_get_high_half(words);
+	f->dst_full = etnaviv_dp2_get_dst_full(words);
+	f->src0_reg = etnaviv_dp2_get_src0_reg(words);
+	f->src0 = etnaviv_dp2_get_src0(words);
+	f->src0_amode = etnaviv_dp2_get_src0_amode(words);
+	f->src0_rgroup = etnaviv_dp2_get_src0_rgroup(words);
+	f->src1_reg = etnaviv_dp2_get_src1_reg(words);
+	f->src1 = etnaviv_dp2_get_src1(words);
+	f->src1_amode = etnaviv_dp2_get_src1_amode(words);
+	f->src1_rgroup = etnaviv_dp2_get_src1_rgroup(words);
 }
 
 /* norm_dp2: GPU generations 0 and later */
@@ -11870,8 +12264,14 @@ static inline uint32_t etnaviv_norm_dp2_get_dst_use(const uint32_t words[4]) { r
 static inline void etnaviv_norm_dp2_set_dst_use(uint32_t words[4], uint32_t value) { etnaviv_set_dst_use(words, value); }
 static inline uint32_t etnaviv_norm_dp2_get_dst(const uint32_t words[4]) { return etnaviv_get_dst(words); }
 static inline void etnaviv_norm_dp2_set_dst(uint32_t words[4], uint32_t value) { etnaviv_set_dst(words, value); }
-static inline uint32_t etnaviv_norm_dp2_get_rmode(const uint32_t words[4]) { return etnaviv_get_rmode_32_33(words); }
-static inline void etnaviv_norm_dp2_set_rmode(uint32_t words[4], uint32_t value) { etnaviv_set_rmode_32_33(words, value); }
+static inline uint32_t etnaviv_norm_dp2_get_rmode(const uint32_t words[4])
+{
+	return ((words[1] & 0x00000003u));
+}
+static inline void etnaviv_norm_dp2_set_rmode(uint32_t words[4], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00000003u) | (((uint32_t)value) & 0x00000003u);
+}
 static inline uint32_t etnaviv_norm_dp2_get_pmode(const uint32_t words[4]) { return etnaviv_get_pmode(words); }
 static inline void etnaviv_norm_dp2_set_pmode(uint32_t words[4], uint32_t value) { etnaviv_set_pmode(words, value); }
 static inline uint32_t etnaviv_norm_dp2_get_skphp(const uint32_t words[4]) { return etnaviv_get_skphp(words); }
@@ -11950,22 +12350,22 @@ static inline void etnaviv_norm_dp2_pack(uint32_t words[4], const struct etnaviv
 }
 static inline void etnaviv_norm_dp2_unpack(const uint32_t words[4], struct etnaviv_norm_dp2_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->dst_use = etnaviv_get_dst_use(words);
-	f->dst = etnaviv_get_dst(words);
-	f->rmode = etnaviv_get_rmode_32_33(words);
-	f->pmode = etnaviv_get_pmode(words);
-	f->skphp = etnaviv_get_skphp(words);
-	f->low_half = etnaviv_get_low_half(words);
-	f->high_half = etnaviv_get_high_half(words);
-	f->dst_full = etnaviv_get_dst_full(words);
-	f->src0_reg = etnaviv_get_src0_reg(words);
-	f->src0 = etnaviv_get_src0(words);
-	f->src0_amode = etnaviv_get_src0_amode(words);
-	f->src0_rgroup = etnaviv_get_src0_rgroup(words);
+	f->cond = etnaviv_norm_dp2_get_cond(words);
+	f->sat = etnaviv_norm_dp2_get_sat(words);
+	f->type_bit2 = etnaviv_norm_dp2_get_type_bit2(words);
+	f->type_bit01 = etnaviv_norm_dp2_get_type_bit01(words);
+	f->dst_use = etnaviv_norm_dp2_get_dst_use(words);
+	f->dst = etnaviv_norm_dp2_get_dst(words);
+	f->rmode = etnaviv_norm_dp2_get_rmode(words);
+	f->pmode = etnaviv_norm_dp2_get_pmode(words);
+	f->skphp = etnaviv_norm_dp2_get_skphp(words);
+	f->low_half = etnaviv_norm_dp2_get_low_half(words);
+	f->high_half = etnaviv_norm_dp2_get_high_half(words);
+	f->dst_full = etnaviv_norm_dp2_get_dst_full(words);
+	f->src0_reg = etnaviv_norm_dp2_get_src0_reg(words);
+	f->src0 = etnaviv_norm_dp2_get_src0(words);
+	f->src0_amode = etnaviv_norm_dp2_get_src0_amode(words);
+	f->src0_rgroup = etnaviv_norm_dp2_get_src0_rgroup(words);
 }
 
 /* norm_dp3: GPU generations 0 and later */
@@ -12000,8 +12400,14 @@ static inline uint32_t etnaviv_norm_dp3_get_dst_use(const uint32_t words[4]) { r
 static inline void etnaviv_norm_dp3_set_dst_use(uint32_t words[4], uint32_t value) { etnaviv_set_dst_use(words, value); }
 static inline uint32_t etnaviv_norm_dp3_get_dst(const uint32_t words[4]) { return etnaviv_get_dst(words); }
 static inline void etnaviv_norm_dp3_set_dst(uint32_t words[4], uint32_t value) { etnaviv_set_dst(words, value); }
-static inline uint32_t etnaviv_norm_dp3_get_rmode(const uint32_t words[4]) { return etnaviv_get_rmode_32_33(words); }
-static inline void etnaviv_norm_dp3_set_rmode(uint32_t words[4], uint32_t value) { etnaviv_set_rmode_32_33(words, value); }
+static inline uint32_t etnaviv_norm_dp3_get_rmode(const uint32_t words[4])
+{
+	return ((words[1] & 0x00000003u));
+}
+static inline void etnaviv_norm_dp3_set_rmode(uint32_t words[4], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00000003u) | (((uint32_t)value) & 0x00000003u);
+}
 static inline uint32_t etnaviv_norm_dp3_get_pmode(const uint32_t words[4]) { return etnaviv_get_pmode(words); }
 static inline void etnaviv_norm_dp3_set_pmode(uint32_t words[4], uint32_t value) { etnaviv_set_pmode(words, value); }
 static inline uint32_t etnaviv_norm_dp3_get_skphp(const uint32_t words[4]) { return etnaviv_get_skphp(words); }
@@ -12080,22 +12486,22 @@ static inline void etnaviv_norm_dp3_pack(uint32_t words[4], const struct etnaviv
 }
 static inline void etnaviv_norm_dp3_unpack(const uint32_t words[4], struct etnaviv_norm_dp3_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->dst_use = etnaviv_get_dst_use(words);
-	f->dst = etnaviv_get_dst(words);
-	f->rmode = etnaviv_get_rmode_32_33(words);
-	f->pmode = etnaviv_get_pmode(words);
-	f->skphp = etnaviv_get_skphp(words);
-	f->low_half = etnaviv_get_low_half(words);
-	f->high_half = etnaviv_get_high_half(words);
-	f->dst_full = etnaviv_get_dst_full(words);
-	f->src0_reg = etnaviv_get_src0_reg(words);
-	f->src0 = etnaviv_get_src0(words);
-	f->src0_amode = etnaviv_get_src0_amode(words);
-	f->src0_rgroup = etnaviv_get_src0_rgroup(words);
+	f->cond = etnaviv_norm_dp3_get_cond(words);
+	f->sat = etnaviv_norm_dp3_get_sat(words);
+	f->type_bit2 = etnaviv_norm_dp3_get_type_bit2(words);
+	f->type_bit01 = etnaviv_norm_dp3_get_type_bit01(words);
+	f->dst_use = etnaviv_norm_dp3_get_dst_use(words);
+	f->dst = etnaviv_norm_dp3_get_dst(words);
+	f->rmode = etnaviv_norm_dp3_get_rmode(words);
+	f->pmode = etnaviv_norm_dp3_get_pmode(words);
+	f->skphp = etnaviv_norm_dp3_get_skphp(words);
+	f->low_half = etnaviv_norm_dp3_get_low_half(words);
+	f->high_half = etnaviv_norm_dp3_get_high_half(words);
+	f->dst_full = etnaviv_norm_dp3_get_dst_full(words);
+	f->src0_reg = etnaviv_norm_dp3_get_src0_reg(words);
+	f->src0 = etnaviv_norm_dp3_get_src0(words);
+	f->src0_amode = etnaviv_norm_dp3_get_src0_amode(words);
+	f->src0_rgroup = etnaviv_norm_dp3_get_src0_rgroup(words);
 }
 
 /* norm_dp4: GPU generations 0 and later */
@@ -12130,8 +12536,14 @@ static inline uint32_t etnaviv_norm_dp4_get_dst_use(const uint32_t words[4]) { r
 static inline void etnaviv_norm_dp4_set_dst_use(uint32_t words[4], uint32_t value) { etnaviv_set_dst_use(words, value); }
 static inline uint32_t etnaviv_norm_dp4_get_dst(const uint32_t words[4]) { return etnaviv_get_dst(words); }
 static inline void etnaviv_norm_dp4_set_dst(uint32_t words[4], uint32_t value) { etnaviv_set_dst(words, value); }
-static inline uint32_t etnaviv_norm_dp4_get_rmode(const uint32_t words[4]) { return etnaviv_get_rmode_32_33(words); }
-static inline void etnaviv_norm_dp4_set_rmode(uint32_t words[4], uint32_t value) { etnaviv_set_rmode_32_33(words, value); }
+static inline uint32_t etnaviv_norm_dp4_get_rmode(const uint32_t words[4])
+{
+	return ((words[1] & 0x00000003u));
+}
+static inline void etnaviv_norm_dp4_set_rmode(uint32_t words[4], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00000003u) | (((uint32_t)value) & 0x00000003u);
+}
 static inline uint32_t etnaviv_norm_dp4_get_pmode(const uint32_t words[4]) { return etnaviv_get_pmode(words); }
 static inline void etnaviv_norm_dp4_set_pmode(uint32_t words[4], uint32_t value) { etnaviv_set_pmode(words, value); }
 static inline uint32_t etnaviv_norm_dp4_get_skphp(const uint32_t words[4]) { return etnaviv_get_skphp(words); }
@@ -12210,22 +12622,22 @@ static inline void etnaviv_norm_dp4_pack(uint32_t words[4], const struct etnaviv
 }
 static inline void etnaviv_norm_dp4_unpack(const uint32_t words[4], struct etnaviv_norm_dp4_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->dst_use = etnaviv_get_dst_use(words);
-	f->dst = etnaviv_get_dst(words);
-	f->rmode = etnaviv_get_rmode_32_33(words);
-	f->pmode = etnaviv_get_pmode(words);
-	f->skphp = etnaviv_get_skphp(words);
-	f->low_half = etnaviv_get_low_half(words);
-	f->high_half = etnaviv_get_high_half(words);
-	f->dst_full = etnaviv_get_dst_full(words);
-	f->src0_reg = etnaviv_get_src0_reg(words);
-	f->src0 = etnaviv_get_src0(words);
-	f->src0_amode = etnaviv_get_src0_amode(words);
-	f->src0_rgroup = etnaviv_get_src0_rgroup(words);
+	f->cond = etnaviv_norm_dp4_get_cond(words);
+	f->sat = etnaviv_norm_dp4_get_sat(words);
+	f->type_bit2 = etnaviv_norm_dp4_get_type_bit2(words);
+	f->type_bit01 = etnaviv_norm_dp4_get_type_bit01(words);
+	f->dst_use = etnaviv_norm_dp4_get_dst_use(words);
+	f->dst = etnaviv_norm_dp4_get_dst(words);
+	f->rmode = etnaviv_norm_dp4_get_rmode(words);
+	f->pmode = etnaviv_norm_dp4_get_pmode(words);
+	f->skphp = etnaviv_norm_dp4_get_skphp(words);
+	f->low_half = etnaviv_norm_dp4_get_low_half(words);
+	f->high_half = etnaviv_norm_dp4_get_high_half(words);
+	f->dst_full = etnaviv_norm_dp4_get_dst_full(words);
+	f->src0_reg = etnaviv_norm_dp4_get_src0_reg(words);
+	f->src0 = etnaviv_norm_dp4_get_src0(words);
+	f->src0_amode = etnaviv_norm_dp4_get_src0_amode(words);
+	f->src0_rgroup = etnaviv_norm_dp4_get_src0_rgroup(words);
 }
 
 /* img_load: GPU generations 0 and later */
@@ -12370,28 +12782,28 @@ static inline void etnaviv_img_load_pack(uint32_t words[4], const struct etnaviv
 }
 static inline void etnaviv_img_load_unpack(const uint32_t words[4], struct etnaviv_img_load_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->dst_use = etnaviv_get_dst_use(words);
-	f->dst = etnaviv_get_dst(words);
-	f->pmode = etnaviv_get_pmode(words);
-	f->left_shift = etnaviv_get_left_shift_2(words);
-	f->skphp = etnaviv_get_skphp(words);
-	f->local = etnaviv_get_local(words);
-	f->denorm = etnaviv_get_denorm(words);
-	f->low_half = etnaviv_get_low_half(words);
-	f->high_half = etnaviv_get_high_half(words);
-	f->dst_full = etnaviv_get_dst_full(words);
-	f->src0_reg = etnaviv_get_src0_reg(words);
-	f->src0 = etnaviv_get_src0(words);
-	f->src0_amode = etnaviv_get_src0_amode(words);
-	f->src0_rgroup = etnaviv_get_src0_rgroup(words);
-	f->src1_reg = etnaviv_get_src1_reg(words);
-	f->src1 = etnaviv_get_src1(words);
-	f->src1_amode = etnaviv_get_src1_amode(words);
-	f->src1_rgroup = etnaviv_get_src1_rgroup(words);
+	f->cond = etnaviv_img_load_get_cond(words);
+	f->sat = etnaviv_img_load_get_sat(words);
+	f->type_bit2 = etnaviv_img_load_get_type_bit2(words);
+	f->type_bit01 = etnaviv_img_load_get_type_bit01(words);
+	f->dst_use = etnaviv_img_load_get_dst_use(words);
+	f->dst = etnaviv_img_load_get_dst(words);
+	f->pmode = etnaviv_img_load_get_pmode(words);
+	f->left_shift = etnaviv_img_load_get_left_shift(words);
+	f->skphp = etnaviv_img_load_get_skphp(words);
+	f->local = etnaviv_img_load_get_local(words);
+	f->denorm = etnaviv_img_load_get_denorm(words);
+	f->low_half = etnaviv_img_load_get_low_half(words);
+	f->high_half = etnaviv_img_load_get_high_half(words);
+	f->dst_full = etnaviv_img_load_get_dst_full(words);
+	f->src0_reg = etnaviv_img_load_get_src0_reg(words);
+	f->src0 = etnaviv_img_load_get_src0(words);
+	f->src0_amode = etnaviv_img_load_get_src0_amode(words);
+	f->src0_rgroup = etnaviv_img_load_get_src0_rgroup(words);
+	f->src1_reg = etnaviv_img_load_get_src1_reg(words);
+	f->src1 = etnaviv_img_load_get_src1(words);
+	f->src1_amode = etnaviv_img_load_get_src1_amode(words);
+	f->src1_rgroup = etnaviv_img_load_get_src1_rgroup(words);
 }
 
 /* bit_findlsb: GPU generations 0 and later */
@@ -12426,8 +12838,14 @@ static inline uint32_t etnaviv_bit_findlsb_get_dst_use(const uint32_t words[4]) 
 static inline void etnaviv_bit_findlsb_set_dst_use(uint32_t words[4], uint32_t value) { etnaviv_set_dst_use(words, value); }
 static inline uint32_t etnaviv_bit_findlsb_get_dst(const uint32_t words[4]) { return etnaviv_get_dst(words); }
 static inline void etnaviv_bit_findlsb_set_dst(uint32_t words[4], uint32_t value) { etnaviv_set_dst(words, value); }
-static inline uint32_t etnaviv_bit_findlsb_get_rmode(const uint32_t words[4]) { return etnaviv_get_rmode_32_33(words); }
-static inline void etnaviv_bit_findlsb_set_rmode(uint32_t words[4], uint32_t value) { etnaviv_set_rmode_32_33(words, value); }
+static inline uint32_t etnaviv_bit_findlsb_get_rmode(const uint32_t words[4])
+{
+	return ((words[1] & 0x00000003u));
+}
+static inline void etnaviv_bit_findlsb_set_rmode(uint32_t words[4], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00000003u) | (((uint32_t)value) & 0x00000003u);
+}
 static inline uint32_t etnaviv_bit_findlsb_get_pmode(const uint32_t words[4]) { return etnaviv_get_pmode(words); }
 static inline void etnaviv_bit_findlsb_set_pmode(uint32_t words[4], uint32_t value) { etnaviv_set_pmode(words, value); }
 static inline uint32_t etnaviv_bit_findlsb_get_skphp(const uint32_t words[4]) { return etnaviv_get_skphp(words); }
@@ -12506,22 +12924,22 @@ static inline void etnaviv_bit_findlsb_pack(uint32_t words[4], const struct etna
 }
 static inline void etnaviv_bit_findlsb_unpack(const uint32_t words[4], struct etnaviv_bit_findlsb_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->dst_use = etnaviv_get_dst_use(words);
-	f->dst = etnaviv_get_dst(words);
-	f->rmode = etnaviv_get_rmode_32_33(words);
-	f->pmode = etnaviv_get_pmode(words);
-	f->skphp = etnaviv_get_skphp(words);
-	f->low_half = etnaviv_get_low_half(words);
-	f->high_half = etnaviv_get_high_half(words);
-	f->dst_full = etnaviv_get_dst_full(words);
-	f->src0_reg = etnaviv_get_src0_reg(words);
-	f->src0 = etnaviv_get_src0(words);
-	f->src0_amode = etnaviv_get_src0_amode(words);
-	f->src0_rgroup = etnaviv_get_src0_rgroup(words);
+	f->cond = etnaviv_bit_findlsb_get_cond(words);
+	f->sat = etnaviv_bit_findlsb_get_sat(words);
+	f->type_bit2 = etnaviv_bit_findlsb_get_type_bit2(words);
+	f->type_bit01 = etnaviv_bit_findlsb_get_type_bit01(words);
+	f->dst_use = etnaviv_bit_findlsb_get_dst_use(words);
+	f->dst = etnaviv_bit_findlsb_get_dst(words);
+	f->rmode = etnaviv_bit_findlsb_get_rmode(words);
+	f->pmode = etnaviv_bit_findlsb_get_pmode(words);
+	f->skphp = etnaviv_bit_findlsb_get_skphp(words);
+	f->low_half = etnaviv_bit_findlsb_get_low_half(words);
+	f->high_half = etnaviv_bit_findlsb_get_high_half(words);
+	f->dst_full = etnaviv_bit_findlsb_get_dst_full(words);
+	f->src0_reg = etnaviv_bit_findlsb_get_src0_reg(words);
+	f->src0 = etnaviv_bit_findlsb_get_src0(words);
+	f->src0_amode = etnaviv_bit_findlsb_get_src0_amode(words);
+	f->src0_rgroup = etnaviv_bit_findlsb_get_src0_rgroup(words);
 }
 
 /* bit_findmsb: GPU generations 0 and later */
@@ -12556,8 +12974,14 @@ static inline uint32_t etnaviv_bit_findmsb_get_dst_use(const uint32_t words[4]) 
 static inline void etnaviv_bit_findmsb_set_dst_use(uint32_t words[4], uint32_t value) { etnaviv_set_dst_use(words, value); }
 static inline uint32_t etnaviv_bit_findmsb_get_dst(const uint32_t words[4]) { return etnaviv_get_dst(words); }
 static inline void etnaviv_bit_findmsb_set_dst(uint32_t words[4], uint32_t value) { etnaviv_set_dst(words, value); }
-static inline uint32_t etnaviv_bit_findmsb_get_rmode(const uint32_t words[4]) { return etnaviv_get_rmode_32_33(words); }
-static inline void etnaviv_bit_findmsb_set_rmode(uint32_t words[4], uint32_t value) { etnaviv_set_rmode_32_33(words, value); }
+static inline uint32_t etnaviv_bit_findmsb_get_rmode(const uint32_t words[4])
+{
+	return ((words[1] & 0x00000003u));
+}
+static inline void etnaviv_bit_findmsb_set_rmode(uint32_t words[4], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00000003u) | (((uint32_t)value) & 0x00000003u);
+}
 static inline uint32_t etnaviv_bit_findmsb_get_pmode(const uint32_t words[4]) { return etnaviv_get_pmode(words); }
 static inline void etnaviv_bit_findmsb_set_pmode(uint32_t words[4], uint32_t value) { etnaviv_set_pmode(words, value); }
 static inline uint32_t etnaviv_bit_findmsb_get_skphp(const uint32_t words[4]) { return etnaviv_get_skphp(words); }
@@ -12636,22 +13060,22 @@ static inline void etnaviv_bit_findmsb_pack(uint32_t words[4], const struct etna
 }
 static inline void etnaviv_bit_findmsb_unpack(const uint32_t words[4], struct etnaviv_bit_findmsb_fields *f)
 {
-	f->cond = etnaviv_get_cond(words);
-	f->sat = etnaviv_get_sat(words);
-	f->type_bit2 = etnaviv_get_type_bit2(words);
-	f->type_bit01 = etnaviv_get_type_bit01(words);
-	f->dst_use = etnaviv_get_dst_use(words);
-	f->dst = etnaviv_get_dst(words);
-	f->rmode = etnaviv_get_rmode_32_33(words);
-	f->pmode = etnaviv_get_pmode(words);
-	f->skphp = etnaviv_get_skphp(words);
-	f->low_half = etnaviv_get_low_half(words);
-	f->high_half = etnaviv_get_high_half(words);
-	f->dst_full = etnaviv_get_dst_full(words);
-	f->src0_reg = etnaviv_get_src0_reg(words);
-	f->src0 = etnaviv_get_src0(words);
-	f->src0_amode = etnaviv_get_src0_amode(words);
-	f->src0_rgroup = etnaviv_get_src0_rgroup(words);
+	f->cond = etnaviv_bit_findmsb_get_cond(words);
+	f->sat = etnaviv_bit_findmsb_get_sat(words);
+	f->type_bit2 = etnaviv_bit_findmsb_get_type_bit2(words);
+	f->type_bit01 = etnaviv_bit_findmsb_get_type_bit01(words);
+	f->dst_use = etnaviv_bit_findmsb_get_dst_use(words);
+	f->dst = etnaviv_bit_findmsb_get_dst(words);
+	f->rmode = etnaviv_bit_findmsb_get_rmode(words);
+	f->pmode = etnaviv_bit_findmsb_get_pmode(words);
+	f->skphp = etnaviv_bit_findmsb_get_skphp(words);
+	f->low_half = etnaviv_bit_findmsb_get_low_half(words);
+	f->high_half = etnaviv_bit_findmsb_get_high_half(words);
+	f->dst_full = etnaviv_bit_findmsb_get_dst_full(words);
+	f->src0_reg = etnaviv_bit_findmsb_get_src0_reg(words);
+	f->src0 = etnaviv_bit_findmsb_get_src0(words);
+	f->src0_amode = etnaviv_bit_findmsb_get_src0_amode(words);
+	f->src0_rgroup = etnaviv_bit_findmsb_get_src0_rgroup(words);
 }
 
 #ifdef __cplusplus

@@ -20,11 +20,13 @@
  *   and the masking setter `R500_<FIELD>(x)` for a field inside one word (`__WORD<k>`,
  *   `__MASK<k>`, `__SHIFT<k>`, `__POS<k>` per part otherwise, part 0 least significant);
  *   `r500_get_<field>(words)` and `r500_set_<field>(words, value)`. A field name with
- *   several placements gets its bit ranges appended (`<FIELD>_<low>_<high>`).
+ *   several placements gets its bit ranges appended to its macros (`<FIELD>_<low>_<high>`) and no
+ *   ISA-wide get/set: each instruction's accessors read and write it.
  * - Instructions: `R500_<INSN>__MATCH<k>`, `__MASK<k>` (fixed bits) and `__DONTCARE<k>` (fixed
  *   bits the hardware ignores) per word; `r500_<insn>_matches(words)` (tests the fixed bits
  *   that are not don't-care);
- *   `r500_<insn>_get_<field>` / `_set_<field>`; `struct r500_<insn>_fields` with
+ *   `r500_<insn>_get_<field>` / `_set_<field>` (the field name alone; `_2` … only for two
+ *   fields of one instruction that make one C name); `struct r500_<insn>_fields` with
  *   `r500_<insn>_pack(words, &fields)` and `r500_<insn>_unpack(words, &fields)`.
  *
  * Field values are the raw bits (enumerations as their numbers, flags as 0/1); signed fields are
@@ -686,30 +688,30 @@ static inline void r500_fc_pack(uint32_t words[6], const struct r500_fc_fields *
 }
 static inline void r500_fc_unpack(const uint32_t words[6], struct r500_fc_fields *f)
 {
-	f->tex_sem_wait = r500_get_tex_sem_wait(words);
-	f->rgb_pred_sel = r500_get_rgb_pred_sel(words);
-	f->rgb_pred_inv = r500_get_rgb_pred_inv(words);
-	f->write_inactive = r500_get_write_inactive(words);
-	f->last = r500_get_last(words);
-	f->nop = r500_get_nop(words);
-	f->alu_wait = r500_get_alu_wait(words);
-	f->rgb_wmask = r500_get_rgb_wmask(words);
-	f->alpha_wmask = r500_get_alpha_wmask(words);
-	f->rgb_omask = r500_get_rgb_omask(words);
-	f->alpha_omask = r500_get_alpha_omask(words);
-	f->op = r500_get_op(words);
-	f->b_else = r500_get_b_else(words);
-	f->jump_any = r500_get_jump_any(words);
-	f->a_op = r500_get_a_op(words);
-	f->jump_func = r500_get_jump_func(words);
-	f->b_pop_cnt = r500_get_b_pop_cnt(words);
-	f->b_op0 = r500_get_b_op0(words);
-	f->b_op1 = r500_get_b_op1(words);
-	f->ignore_uncovered = r500_get_ignore_uncovered(words);
-	f->bool_addr = r500_get_bool_addr(words);
-	f->int_addr = r500_get_int_addr(words);
-	f->jump_addr = r500_get_jump_addr(words);
-	f->jump_global = r500_get_jump_global(words);
+	f->tex_sem_wait = r500_fc_get_tex_sem_wait(words);
+	f->rgb_pred_sel = r500_fc_get_rgb_pred_sel(words);
+	f->rgb_pred_inv = r500_fc_get_rgb_pred_inv(words);
+	f->write_inactive = r500_fc_get_write_inactive(words);
+	f->last = r500_fc_get_last(words);
+	f->nop = r500_fc_get_nop(words);
+	f->alu_wait = r500_fc_get_alu_wait(words);
+	f->rgb_wmask = r500_fc_get_rgb_wmask(words);
+	f->alpha_wmask = r500_fc_get_alpha_wmask(words);
+	f->rgb_omask = r500_fc_get_rgb_omask(words);
+	f->alpha_omask = r500_fc_get_alpha_omask(words);
+	f->op = r500_fc_get_op(words);
+	f->b_else = r500_fc_get_b_else(words);
+	f->jump_any = r500_fc_get_jump_any(words);
+	f->a_op = r500_fc_get_a_op(words);
+	f->jump_func = r500_fc_get_jump_func(words);
+	f->b_pop_cnt = r500_fc_get_b_pop_cnt(words);
+	f->b_op0 = r500_fc_get_b_op0(words);
+	f->b_op1 = r500_fc_get_b_op1(words);
+	f->ignore_uncovered = r500_fc_get_ignore_uncovered(words);
+	f->bool_addr = r500_fc_get_bool_addr(words);
+	f->int_addr = r500_fc_get_int_addr(words);
+	f->jump_addr = r500_fc_get_jump_addr(words);
+	f->jump_global = r500_fc_get_jump_global(words);
 }
 
 #ifdef __cplusplus

@@ -19,11 +19,13 @@
  *   and the masking setter `VALHALL_<FIELD>(x)` for a field inside one word (`__WORD<k>`,
  *   `__MASK<k>`, `__SHIFT<k>`, `__POS<k>` per part otherwise, part 0 least significant);
  *   `valhall_get_<field>(words)` and `valhall_set_<field>(words, value)`. A field name with
- *   several placements gets its bit ranges appended (`<FIELD>_<low>_<high>`).
+ *   several placements gets its bit ranges appended to its macros (`<FIELD>_<low>_<high>`) and no
+ *   ISA-wide get/set: each instruction's accessors read and write it.
  * - Instructions: `VALHALL_<INSN>__MATCH<k>`, `__MASK<k>` (fixed bits) and `__DONTCARE<k>` (fixed
  *   bits the hardware ignores) per word; `valhall_<insn>_matches(words)` (tests the fixed bits
  *   that are not don't-care);
- *   `valhall_<insn>_get_<field>` / `_set_<field>`; `struct valhall_<insn>_fields` with
+ *   `valhall_<insn>_get_<field>` / `_set_<field>` (the field name alone; `_2` … only for two
+ *   fields of one instruction that make one C name); `struct valhall_<insn>_fields` with
  *   `valhall_<insn>_pack(words, &fields)` and `valhall_<insn>_unpack(words, &fields)`.
  *
  * Field values are the raw bits (enumerations as their numbers, flags as 0/1); signed fields are
@@ -448,16 +450,6 @@ static inline void valhall_set_src0_combine(uint32_t words[2], uint32_t value)
 #define VALHALL_OFFSET_8_34__MASK1				0x00000007
 #define VALHALL_OFFSET_8_34__SHIFT1				0
 #define VALHALL_OFFSET_8_34__POS1				24
-static inline int32_t valhall_get_offset_8_34(const uint32_t words[2])
-{
-	uint32_t raw = ((words[0] & 0xffffff00u) >> 8) | (((words[1] & 0x00000007u)) << 24);
-	return raw >= 0x4000000u ? (int32_t)(raw - 0x4000000u) - (int32_t)(0x4000000u - 1) - 1 : (int32_t)raw;
-}
-static inline void valhall_set_offset_8_34(uint32_t words[2], int32_t value)
-{
-	words[0] = (words[0] & ~0xffffff00u) | (((uint32_t)value << 8) & 0xffffff00u);
-	words[1] = (words[1] & ~0x00000007u) | ((((uint32_t)value >> 24)) & 0x00000007u);
-}
 
 /* conservative: bit 35 */
 #define VALHALL_CONSERVATIVE__WIDTH				1
@@ -540,14 +532,6 @@ static inline void valhall_set_src0_swizzle(uint32_t words[2], uint32_t value)
 #define VALHALL_SRC1_8_15__MASK					0x0000ff00
 #define VALHALL_SRC1_8_15__SHIFT				8
 #define VALHALL_SRC1_8_15(x)					(((x) << VALHALL_SRC1_8_15__SHIFT) & VALHALL_SRC1_8_15__MASK)
-static inline uint32_t valhall_get_src1_8_15(const uint32_t words[2])
-{
-	return ((words[0] & 0x0000ff00u) >> 8);
-}
-static inline void valhall_set_src1_8_15(uint32_t words[2], uint32_t value)
-{
-	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
-}
 
 /* src1_neg: bit 36 */
 #define VALHALL_SRC1_NEG__WIDTH					1
@@ -710,14 +694,6 @@ static inline void valhall_set_src3(uint32_t words[2], uint32_t value)
 #define VALHALL_SR0_40_45__MASK					0x00003f00
 #define VALHALL_SR0_40_45__SHIFT				8
 #define VALHALL_SR0_40_45(x)					(((x) << VALHALL_SR0_40_45__SHIFT) & VALHALL_SR0_40_45__MASK)
-static inline uint32_t valhall_get_sr0_40_45(const uint32_t words[2])
-{
-	return ((words[1] & 0x00003f00u) >> 8);
-}
-static inline void valhall_set_sr0_40_45(uint32_t words[2], uint32_t value)
-{
-	words[1] = (words[1] & ~0x00003f00u) | (((uint32_t)value << 8) & 0x00003f00u);
-}
 
 /* index: bits 12..15 */
 #define VALHALL_INDEX_12_15__WIDTH				4
@@ -725,14 +701,6 @@ static inline void valhall_set_sr0_40_45(uint32_t words[2], uint32_t value)
 #define VALHALL_INDEX_12_15__MASK				0x0000f000
 #define VALHALL_INDEX_12_15__SHIFT				12
 #define VALHALL_INDEX_12_15(x)					(((x) << VALHALL_INDEX_12_15__SHIFT) & VALHALL_INDEX_12_15__MASK)
-static inline uint32_t valhall_get_index_12_15(const uint32_t words[2])
-{
-	return ((words[0] & 0x0000f000u) >> 12);
-}
-static inline void valhall_set_index_12_15(uint32_t words[2], uint32_t value)
-{
-	words[0] = (words[0] & ~0x0000f000u) | (((uint32_t)value << 12) & 0x0000f000u);
-}
 
 /* staging_register_count: bits 33..35 */
 #define VALHALL_STAGING_REGISTER_COUNT__WIDTH			3
@@ -815,14 +783,6 @@ static inline void valhall_set_update_mode(uint32_t words[2], uint32_t value)
 #define VALHALL_INDEX_16_23__MASK				0x00ff0000
 #define VALHALL_INDEX_16_23__SHIFT				16
 #define VALHALL_INDEX_16_23(x)					(((x) << VALHALL_INDEX_16_23__SHIFT) & VALHALL_INDEX_16_23__MASK)
-static inline uint32_t valhall_get_index_16_23(const uint32_t words[2])
-{
-	return ((words[0] & 0x00ff0000u) >> 16);
-}
-static inline void valhall_set_index_16_23(uint32_t words[2], uint32_t value)
-{
-	words[0] = (words[0] & ~0x00ff0000u) | (((uint32_t)value << 16) & 0x00ff0000u);
-}
 
 /* source_format: bits 24..27 */
 #define VALHALL_SOURCE_FORMAT__WIDTH				4
@@ -845,14 +805,6 @@ static inline void valhall_set_source_format(uint32_t words[2], uint32_t value)
 #define VALHALL_TABLE_8_11__MASK				0x00000f00
 #define VALHALL_TABLE_8_11__SHIFT				8
 #define VALHALL_TABLE_8_11(x)					(((x) << VALHALL_TABLE_8_11__SHIFT) & VALHALL_TABLE_8_11__MASK)
-static inline uint32_t valhall_get_table_8_11(const uint32_t words[2])
-{
-	return ((words[0] & 0x00000f00u) >> 8);
-}
-static inline void valhall_set_table_8_11(uint32_t words[2], uint32_t value)
-{
-	words[0] = (words[0] & ~0x00000f00u) | (((uint32_t)value << 8) & 0x00000f00u);
-}
 
 /* index: bits 12..19 */
 #define VALHALL_INDEX_12_19__WIDTH				8
@@ -860,14 +812,6 @@ static inline void valhall_set_table_8_11(uint32_t words[2], uint32_t value)
 #define VALHALL_INDEX_12_19__MASK				0x000ff000
 #define VALHALL_INDEX_12_19__SHIFT				12
 #define VALHALL_INDEX_12_19(x)					(((x) << VALHALL_INDEX_12_19__SHIFT) & VALHALL_INDEX_12_19__MASK)
-static inline uint32_t valhall_get_index_12_19(const uint32_t words[2])
-{
-	return ((words[0] & 0x000ff000u) >> 12);
-}
-static inline void valhall_set_index_12_19(uint32_t words[2], uint32_t value)
-{
-	words[0] = (words[0] & ~0x000ff000u) | (((uint32_t)value << 12) & 0x000ff000u);
-}
 
 /* index: bits 20..23 */
 #define VALHALL_INDEX_20_23__WIDTH				4
@@ -875,14 +819,6 @@ static inline void valhall_set_index_12_19(uint32_t words[2], uint32_t value)
 #define VALHALL_INDEX_20_23__MASK				0x00f00000
 #define VALHALL_INDEX_20_23__SHIFT				20
 #define VALHALL_INDEX_20_23(x)					(((x) << VALHALL_INDEX_20_23__SHIFT) & VALHALL_INDEX_20_23__MASK)
-static inline uint32_t valhall_get_index_20_23(const uint32_t words[2])
-{
-	return ((words[0] & 0x00f00000u) >> 20);
-}
-static inline void valhall_set_index_20_23(uint32_t words[2], uint32_t value)
-{
-	words[0] = (words[0] & ~0x00f00000u) | (((uint32_t)value << 20) & 0x00f00000u);
-}
 
 /* table: bits 16..19 */
 #define VALHALL_TABLE_16_19__WIDTH				4
@@ -890,14 +826,6 @@ static inline void valhall_set_index_20_23(uint32_t words[2], uint32_t value)
 #define VALHALL_TABLE_16_19__MASK				0x000f0000
 #define VALHALL_TABLE_16_19__SHIFT				16
 #define VALHALL_TABLE_16_19(x)					(((x) << VALHALL_TABLE_16_19__SHIFT) & VALHALL_TABLE_16_19__MASK)
-static inline uint32_t valhall_get_table_16_19(const uint32_t words[2])
-{
-	return ((words[0] & 0x000f0000u) >> 16);
-}
-static inline void valhall_set_table_16_19(uint32_t words[2], uint32_t value)
-{
-	words[0] = (words[0] & ~0x000f0000u) | (((uint32_t)value << 16) & 0x000f0000u);
-}
 
 /* load_lane_8_bit: bits 36..38 */
 #define VALHALL_LOAD_LANE_8_BIT__WIDTH				3
@@ -1040,15 +968,6 @@ static inline void valhall_set_load_lane_128_bit(uint32_t words[2], uint32_t val
 #define VALHALL_OFFSET_8_23__MASK				0x00ffff00
 #define VALHALL_OFFSET_8_23__SHIFT				8
 #define VALHALL_OFFSET_8_23(x)					(((x) << VALHALL_OFFSET_8_23__SHIFT) & VALHALL_OFFSET_8_23__MASK)
-static inline int32_t valhall_get_offset_8_23(const uint32_t words[2])
-{
-	uint32_t raw = ((words[0] & 0x00ffff00u) >> 8);
-	return raw >= 0x8000u ? (int32_t)(raw - 0x8000u) - (int32_t)(0x8000u - 1) - 1 : (int32_t)raw;
-}
-static inline void valhall_set_offset_8_23(uint32_t words[2], int32_t value)
-{
-	words[0] = (words[0] & ~0x00ffff00u) | (((uint32_t)value << 8) & 0x00ffff00u);
-}
 
 /* memory_access: bits 24..25 */
 #define VALHALL_MEMORY_ACCESS_24_25__WIDTH			2
@@ -1056,14 +975,6 @@ static inline void valhall_set_offset_8_23(uint32_t words[2], int32_t value)
 #define VALHALL_MEMORY_ACCESS_24_25__MASK			0x03000000
 #define VALHALL_MEMORY_ACCESS_24_25__SHIFT			24
 #define VALHALL_MEMORY_ACCESS_24_25(x)				(((x) << VALHALL_MEMORY_ACCESS_24_25__SHIFT) & VALHALL_MEMORY_ACCESS_24_25__MASK)
-static inline uint32_t valhall_get_memory_access_24_25(const uint32_t words[2])
-{
-	return ((words[0] & 0x03000000u) >> 24);
-}
-static inline void valhall_set_memory_access_24_25(uint32_t words[2], uint32_t value)
-{
-	words[0] = (words[0] & ~0x03000000u) | (((uint32_t)value << 24) & 0x03000000u);
-}
 
 /* src1: bits 16..23 */
 #define VALHALL_SRC1_16_23__WIDTH				8
@@ -1071,14 +982,6 @@ static inline void valhall_set_memory_access_24_25(uint32_t words[2], uint32_t v
 #define VALHALL_SRC1_16_23__MASK				0x00ff0000
 #define VALHALL_SRC1_16_23__SHIFT				16
 #define VALHALL_SRC1_16_23(x)					(((x) << VALHALL_SRC1_16_23__SHIFT) & VALHALL_SRC1_16_23__MASK)
-static inline uint32_t valhall_get_src1_16_23(const uint32_t words[2])
-{
-	return ((words[0] & 0x00ff0000u) >> 16);
-}
-static inline void valhall_set_src1_16_23(uint32_t words[2], uint32_t value)
-{
-	words[0] = (words[0] & ~0x00ff0000u) | (((uint32_t)value << 16) & 0x00ff0000u);
-}
 
 /* offset: bits 8..15 */
 #define VALHALL_OFFSET_8_15__WIDTH				8
@@ -1086,14 +989,6 @@ static inline void valhall_set_src1_16_23(uint32_t words[2], uint32_t value)
 #define VALHALL_OFFSET_8_15__MASK				0x0000ff00
 #define VALHALL_OFFSET_8_15__SHIFT				8
 #define VALHALL_OFFSET_8_15(x)					(((x) << VALHALL_OFFSET_8_15__SHIFT) & VALHALL_OFFSET_8_15__MASK)
-static inline uint32_t valhall_get_offset_8_15(const uint32_t words[2])
-{
-	return ((words[0] & 0x0000ff00u) >> 8);
-}
-static inline void valhall_set_offset_8_15(uint32_t words[2], uint32_t value)
-{
-	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
-}
 
 /* memory_access: bits 37..39 */
 #define VALHALL_MEMORY_ACCESS_37_39__WIDTH			3
@@ -1101,14 +996,6 @@ static inline void valhall_set_offset_8_15(uint32_t words[2], uint32_t value)
 #define VALHALL_MEMORY_ACCESS_37_39__MASK			0x000000e0
 #define VALHALL_MEMORY_ACCESS_37_39__SHIFT			5
 #define VALHALL_MEMORY_ACCESS_37_39(x)				(((x) << VALHALL_MEMORY_ACCESS_37_39__SHIFT) & VALHALL_MEMORY_ACCESS_37_39__MASK)
-static inline uint32_t valhall_get_memory_access_37_39(const uint32_t words[2])
-{
-	return ((words[1] & 0x000000e0u) >> 5);
-}
-static inline void valhall_set_memory_access_37_39(uint32_t words[2], uint32_t value)
-{
-	words[1] = (words[1] & ~0x000000e0u) | (((uint32_t)value << 5) & 0x000000e0u);
-}
 
 /* target: bits 8..15 */
 #define VALHALL_TARGET__WIDTH					8
@@ -1191,14 +1078,6 @@ static inline void valhall_set_round_mode(uint32_t words[2], uint32_t value)
 #define VALHALL_SRC0_LANE_28_28__MASK				0x10000000
 #define VALHALL_SRC0_LANE_28_28__SHIFT				28
 #define VALHALL_SRC0_LANE_28_28(x)				(((x) << VALHALL_SRC0_LANE_28_28__SHIFT) & VALHALL_SRC0_LANE_28_28__MASK)
-static inline uint32_t valhall_get_src0_lane_28_28(const uint32_t words[2])
-{
-	return ((words[0] & 0x10000000u) >> 28);
-}
-static inline void valhall_set_src0_lane_28_28(uint32_t words[2], uint32_t value)
-{
-	words[0] = (words[0] & ~0x10000000u) | (((uint32_t)value << 28) & 0x10000000u);
-}
 
 /* src0_lane: bits 28..29 */
 #define VALHALL_SRC0_LANE_28_29__WIDTH				2
@@ -1206,14 +1085,6 @@ static inline void valhall_set_src0_lane_28_28(uint32_t words[2], uint32_t value
 #define VALHALL_SRC0_LANE_28_29__MASK				0x30000000
 #define VALHALL_SRC0_LANE_28_29__SHIFT				28
 #define VALHALL_SRC0_LANE_28_29(x)				(((x) << VALHALL_SRC0_LANE_28_29__SHIFT) & VALHALL_SRC0_LANE_28_29__MASK)
-static inline uint32_t valhall_get_src0_lane_28_29(const uint32_t words[2])
-{
-	return ((words[0] & 0x30000000u) >> 28);
-}
-static inline void valhall_set_src0_lane_28_29(uint32_t words[2], uint32_t value)
-{
-	words[0] = (words[0] & ~0x30000000u) | (((uint32_t)value << 28) & 0x30000000u);
-}
 
 /* src0_halfswizzle: bits 36..39 */
 #define VALHALL_SRC0_HALFSWIZZLE__WIDTH				4
@@ -1386,14 +1257,6 @@ static inline void valhall_set_saturate(uint32_t words[2], uint32_t value)
 #define VALHALL_SRC1_LANE_26_26__MASK				0x04000000
 #define VALHALL_SRC1_LANE_26_26__SHIFT				26
 #define VALHALL_SRC1_LANE_26_26(x)				(((x) << VALHALL_SRC1_LANE_26_26__SHIFT) & VALHALL_SRC1_LANE_26_26__MASK)
-static inline uint32_t valhall_get_src1_lane_26_26(const uint32_t words[2])
-{
-	return ((words[0] & 0x04000000u) >> 26);
-}
-static inline void valhall_set_src1_lane_26_26(uint32_t words[2], uint32_t value)
-{
-	words[0] = (words[0] & ~0x04000000u) | (((uint32_t)value << 26) & 0x04000000u);
-}
 
 /* neg: bit 38 */
 #define VALHALL_NEG__WIDTH					1
@@ -1611,14 +1474,6 @@ static inline void valhall_set_mux(uint32_t words[2], uint32_t value)
 #define VALHALL_SRC0_LANE_38_39__MASK				0x000000c0
 #define VALHALL_SRC0_LANE_38_39__SHIFT				6
 #define VALHALL_SRC0_LANE_38_39(x)				(((x) << VALHALL_SRC0_LANE_38_39__SHIFT) & VALHALL_SRC0_LANE_38_39__MASK)
-static inline uint32_t valhall_get_src0_lane_38_39(const uint32_t words[2])
-{
-	return ((words[1] & 0x000000c0u) >> 6);
-}
-static inline void valhall_set_src0_lane_38_39(uint32_t words[2], uint32_t value)
-{
-	words[1] = (words[1] & ~0x000000c0u) | (((uint32_t)value << 6) & 0x000000c0u);
-}
 
 /* src1_lane: bits 36..37 */
 #define VALHALL_SRC1_LANE_36_37__WIDTH				2
@@ -1626,14 +1481,6 @@ static inline void valhall_set_src0_lane_38_39(uint32_t words[2], uint32_t value
 #define VALHALL_SRC1_LANE_36_37__MASK				0x00000030
 #define VALHALL_SRC1_LANE_36_37__SHIFT				4
 #define VALHALL_SRC1_LANE_36_37(x)				(((x) << VALHALL_SRC1_LANE_36_37__SHIFT) & VALHALL_SRC1_LANE_36_37__MASK)
-static inline uint32_t valhall_get_src1_lane_36_37(const uint32_t words[2])
-{
-	return ((words[1] & 0x00000030u) >> 4);
-}
-static inline void valhall_set_src1_lane_36_37(uint32_t words[2], uint32_t value)
-{
-	words[1] = (words[1] & ~0x00000030u) | (((uint32_t)value << 4) & 0x00000030u);
-}
 
 /* result_type: bits 30..31 */
 #define VALHALL_RESULT_TYPE__WIDTH				2
@@ -1706,14 +1553,6 @@ static inline void valhall_set_atomic_operation(uint32_t words[2], uint32_t valu
 #define VALHALL_SR0_16_21__MASK					0x003f0000
 #define VALHALL_SR0_16_21__SHIFT				16
 #define VALHALL_SR0_16_21(x)					(((x) << VALHALL_SR0_16_21__SHIFT) & VALHALL_SR0_16_21__MASK)
-static inline uint32_t valhall_get_sr0_16_21(const uint32_t words[2])
-{
-	return ((words[0] & 0x003f0000u) >> 16);
-}
-static inline void valhall_set_sr0_16_21(uint32_t words[2], uint32_t value)
-{
-	words[0] = (words[0] & ~0x003f0000u) | (((uint32_t)value << 16) & 0x003f0000u);
-}
 
 /* sr1: bits 40..45 */
 #define VALHALL_SR1__WIDTH					6
@@ -2078,8 +1917,8 @@ static inline void valhall_nop_pack(uint32_t words[2], const struct valhall_nop_
 }
 static inline void valhall_nop_unpack(const uint32_t words[2], struct valhall_nop_fields *f)
 {
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->fau_page = valhall_nop_get_fau_page(words);
+	f->flow = valhall_nop_get_flow(words);
 }
 
 /* BRANCHZ: Compare to zero and branch */
@@ -2097,8 +1936,16 @@ static inline uint32_t valhall_branchz_get_src0(const uint32_t words[2]) { retur
 static inline void valhall_branchz_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
 static inline uint32_t valhall_branchz_get_src0_combine(const uint32_t words[2]) { return valhall_get_src0_combine(words); }
 static inline void valhall_branchz_set_src0_combine(uint32_t words[2], uint32_t value) { valhall_set_src0_combine(words, value); }
-static inline int32_t valhall_branchz_get_offset(const uint32_t words[2]) { return valhall_get_offset_8_34(words); }
-static inline void valhall_branchz_set_offset(uint32_t words[2], int32_t value) { valhall_set_offset_8_34(words, value); }
+static inline int32_t valhall_branchz_get_offset(const uint32_t words[2])
+{
+	uint32_t raw = ((words[0] & 0xffffff00u) >> 8) | (((words[1] & 0x00000007u)) << 24);
+	return raw >= 0x4000000u ? (int32_t)(raw - 0x4000000u) - (int32_t)(0x4000000u - 1) - 1 : (int32_t)raw;
+}
+static inline void valhall_branchz_set_offset(uint32_t words[2], int32_t value)
+{
+	words[0] = (words[0] & ~0xffffff00u) | (((uint32_t)value << 8) & 0xffffff00u);
+	words[1] = (words[1] & ~0x00000007u) | ((((uint32_t)value >> 24)) & 0x00000007u);
+}
 static inline uint32_t valhall_branchz_get_conservative(const uint32_t words[2]) { return valhall_get_conservative(words); }
 static inline void valhall_branchz_set_conservative(uint32_t words[2], uint32_t value) { valhall_set_conservative(words, value); }
 static inline uint32_t valhall_branchz_get_eq(const uint32_t words[2]) { return valhall_get_eq(words); }
@@ -2139,13 +1986,13 @@ static inline void valhall_branchz_pack(uint32_t words[2], const struct valhall_
 }
 static inline void valhall_branchz_unpack(const uint32_t words[2], struct valhall_branchz_fields *f)
 {
-	f->src0 = valhall_get_src0(words);
-	f->src0_combine = valhall_get_src0_combine(words);
-	f->offset = valhall_get_offset_8_34(words);
-	f->conservative = valhall_get_conservative(words);
-	f->eq = valhall_get_eq(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->src0 = valhall_branchz_get_src0(words);
+	f->src0_combine = valhall_branchz_get_src0_combine(words);
+	f->offset = valhall_branchz_get_offset(words);
+	f->conservative = valhall_branchz_get_conservative(words);
+	f->eq = valhall_branchz_get_eq(words);
+	f->fau_page = valhall_branchz_get_fau_page(words);
+	f->flow = valhall_branchz_get_flow(words);
 }
 
 /* DISCARD.f32: Discard fragment */
@@ -2167,8 +2014,14 @@ static inline uint32_t valhall_discard_f32_get_src0_abs(const uint32_t words[2])
 static inline void valhall_discard_f32_set_src0_abs(uint32_t words[2], uint32_t value) { valhall_set_src0_abs(words, value); }
 static inline uint32_t valhall_discard_f32_get_src0_swizzle(const uint32_t words[2]) { return valhall_get_src0_swizzle(words); }
 static inline void valhall_discard_f32_set_src0_swizzle(uint32_t words[2], uint32_t value) { valhall_set_src0_swizzle(words, value); }
-static inline uint32_t valhall_discard_f32_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_discard_f32_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_discard_f32_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_discard_f32_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_discard_f32_get_src1_neg(const uint32_t words[2]) { return valhall_get_src1_neg(words); }
 static inline void valhall_discard_f32_set_src1_neg(uint32_t words[2], uint32_t value) { valhall_set_src1_neg(words, value); }
 static inline uint32_t valhall_discard_f32_get_src1_abs(const uint32_t words[2]) { return valhall_get_src1_abs(words); }
@@ -2224,17 +2077,17 @@ static inline void valhall_discard_f32_pack(uint32_t words[2], const struct valh
 }
 static inline void valhall_discard_f32_unpack(const uint32_t words[2], struct valhall_discard_f32_fields *f)
 {
-	f->src0 = valhall_get_src0(words);
-	f->src0_neg = valhall_get_src0_neg(words);
-	f->src0_abs = valhall_get_src0_abs(words);
-	f->src0_swizzle = valhall_get_src0_swizzle(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_neg = valhall_get_src1_neg(words);
-	f->src1_abs = valhall_get_src1_abs(words);
-	f->src1_swizzle = valhall_get_src1_swizzle(words);
-	f->condition = valhall_get_condition(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->src0 = valhall_discard_f32_get_src0(words);
+	f->src0_neg = valhall_discard_f32_get_src0_neg(words);
+	f->src0_abs = valhall_discard_f32_get_src0_abs(words);
+	f->src0_swizzle = valhall_discard_f32_get_src0_swizzle(words);
+	f->src1 = valhall_discard_f32_get_src1(words);
+	f->src1_neg = valhall_discard_f32_get_src1_neg(words);
+	f->src1_abs = valhall_discard_f32_get_src1_abs(words);
+	f->src1_swizzle = valhall_discard_f32_get_src1_swizzle(words);
+	f->condition = valhall_discard_f32_get_condition(words);
+	f->fau_page = valhall_discard_f32_get_fau_page(words);
+	f->flow = valhall_discard_f32_get_flow(words);
 }
 
 /* BRANCHZI: Compare to zero and branch indirect */
@@ -2252,8 +2105,14 @@ static inline uint32_t valhall_branchzi_get_src0(const uint32_t words[2]) { retu
 static inline void valhall_branchzi_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
 static inline uint32_t valhall_branchzi_get_src0_combine(const uint32_t words[2]) { return valhall_get_src0_combine(words); }
 static inline void valhall_branchzi_set_src0_combine(uint32_t words[2], uint32_t value) { valhall_set_src0_combine(words, value); }
-static inline uint32_t valhall_branchzi_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_branchzi_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_branchzi_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_branchzi_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_branchzi_get_conservative(const uint32_t words[2]) { return valhall_get_conservative(words); }
 static inline void valhall_branchzi_set_conservative(uint32_t words[2], uint32_t value) { valhall_set_conservative(words, value); }
 static inline uint32_t valhall_branchzi_get_eq(const uint32_t words[2]) { return valhall_get_eq(words); }
@@ -2298,14 +2157,14 @@ static inline void valhall_branchzi_pack(uint32_t words[2], const struct valhall
 }
 static inline void valhall_branchzi_unpack(const uint32_t words[2], struct valhall_branchzi_fields *f)
 {
-	f->src0 = valhall_get_src0(words);
-	f->src0_combine = valhall_get_src0_combine(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->conservative = valhall_get_conservative(words);
-	f->eq = valhall_get_eq(words);
-	f->absolute = valhall_get_absolute(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->src0 = valhall_branchzi_get_src0(words);
+	f->src0_combine = valhall_branchzi_get_src0_combine(words);
+	f->src1 = valhall_branchzi_get_src1(words);
+	f->conservative = valhall_branchzi_get_conservative(words);
+	f->eq = valhall_branchzi_get_eq(words);
+	f->absolute = valhall_branchzi_get_absolute(words);
+	f->fau_page = valhall_branchzi_get_fau_page(words);
+	f->flow = valhall_branchzi_get_flow(words);
 }
 
 /* BARRIER: Execution and memory barrier */
@@ -2345,9 +2204,9 @@ static inline void valhall_barrier_pack(uint32_t words[2], const struct valhall_
 }
 static inline void valhall_barrier_unpack(const uint32_t words[2], struct valhall_barrier_fields *f)
 {
-	f->slot = valhall_get_slot(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->slot = valhall_barrier_get_slot(words);
+	f->fau_page = valhall_barrier_get_fau_page(words);
+	f->flow = valhall_barrier_get_flow(words);
 }
 
 /* CSEL.f32: Floating-point conditional select */
@@ -2367,8 +2226,14 @@ static inline uint32_t valhall_csel_f32_get_dest_mask(const uint32_t words[2]) {
 static inline void valhall_csel_f32_set_dest_mask(uint32_t words[2], uint32_t value) { valhall_set_dest_mask(words, value); }
 static inline uint32_t valhall_csel_f32_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_csel_f32_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline uint32_t valhall_csel_f32_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_csel_f32_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_csel_f32_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_csel_f32_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_csel_f32_get_src2(const uint32_t words[2]) { return valhall_get_src2(words); }
 static inline void valhall_csel_f32_set_src2(uint32_t words[2], uint32_t value) { valhall_set_src2(words, value); }
 static inline uint32_t valhall_csel_f32_get_src3(const uint32_t words[2]) { return valhall_get_src3(words); }
@@ -2416,15 +2281,15 @@ static inline void valhall_csel_f32_pack(uint32_t words[2], const struct valhall
 }
 static inline void valhall_csel_f32_unpack(const uint32_t words[2], struct valhall_csel_f32_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src2 = valhall_get_src2(words);
-	f->src3 = valhall_get_src3(words);
-	f->condition = valhall_get_condition(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_csel_f32_get_dest(words);
+	f->dest_mask = valhall_csel_f32_get_dest_mask(words);
+	f->src0 = valhall_csel_f32_get_src0(words);
+	f->src1 = valhall_csel_f32_get_src1(words);
+	f->src2 = valhall_csel_f32_get_src2(words);
+	f->src3 = valhall_csel_f32_get_src3(words);
+	f->condition = valhall_csel_f32_get_condition(words);
+	f->fau_page = valhall_csel_f32_get_fau_page(words);
+	f->flow = valhall_csel_f32_get_flow(words);
 }
 
 /* CSEL.v2f16: Floating-point conditional select */
@@ -2444,8 +2309,14 @@ static inline uint32_t valhall_csel_v2f16_get_dest_mask(const uint32_t words[2])
 static inline void valhall_csel_v2f16_set_dest_mask(uint32_t words[2], uint32_t value) { valhall_set_dest_mask(words, value); }
 static inline uint32_t valhall_csel_v2f16_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_csel_v2f16_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline uint32_t valhall_csel_v2f16_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_csel_v2f16_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_csel_v2f16_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_csel_v2f16_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_csel_v2f16_get_src2(const uint32_t words[2]) { return valhall_get_src2(words); }
 static inline void valhall_csel_v2f16_set_src2(uint32_t words[2], uint32_t value) { valhall_set_src2(words, value); }
 static inline uint32_t valhall_csel_v2f16_get_src3(const uint32_t words[2]) { return valhall_get_src3(words); }
@@ -2493,15 +2364,15 @@ static inline void valhall_csel_v2f16_pack(uint32_t words[2], const struct valha
 }
 static inline void valhall_csel_v2f16_unpack(const uint32_t words[2], struct valhall_csel_v2f16_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src2 = valhall_get_src2(words);
-	f->src3 = valhall_get_src3(words);
-	f->condition = valhall_get_condition(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_csel_v2f16_get_dest(words);
+	f->dest_mask = valhall_csel_v2f16_get_dest_mask(words);
+	f->src0 = valhall_csel_v2f16_get_src0(words);
+	f->src1 = valhall_csel_v2f16_get_src1(words);
+	f->src2 = valhall_csel_v2f16_get_src2(words);
+	f->src3 = valhall_csel_v2f16_get_src3(words);
+	f->condition = valhall_csel_v2f16_get_condition(words);
+	f->fau_page = valhall_csel_v2f16_get_fau_page(words);
+	f->flow = valhall_csel_v2f16_get_flow(words);
 }
 
 /* CSEL.u32: Integer conditional select */
@@ -2521,8 +2392,14 @@ static inline uint32_t valhall_csel_u32_get_dest_mask(const uint32_t words[2]) {
 static inline void valhall_csel_u32_set_dest_mask(uint32_t words[2], uint32_t value) { valhall_set_dest_mask(words, value); }
 static inline uint32_t valhall_csel_u32_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_csel_u32_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline uint32_t valhall_csel_u32_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_csel_u32_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_csel_u32_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_csel_u32_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_csel_u32_get_src2(const uint32_t words[2]) { return valhall_get_src2(words); }
 static inline void valhall_csel_u32_set_src2(uint32_t words[2], uint32_t value) { valhall_set_src2(words, value); }
 static inline uint32_t valhall_csel_u32_get_src3(const uint32_t words[2]) { return valhall_get_src3(words); }
@@ -2570,15 +2447,15 @@ static inline void valhall_csel_u32_pack(uint32_t words[2], const struct valhall
 }
 static inline void valhall_csel_u32_unpack(const uint32_t words[2], struct valhall_csel_u32_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src2 = valhall_get_src2(words);
-	f->src3 = valhall_get_src3(words);
-	f->condition = valhall_get_condition(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_csel_u32_get_dest(words);
+	f->dest_mask = valhall_csel_u32_get_dest_mask(words);
+	f->src0 = valhall_csel_u32_get_src0(words);
+	f->src1 = valhall_csel_u32_get_src1(words);
+	f->src2 = valhall_csel_u32_get_src2(words);
+	f->src3 = valhall_csel_u32_get_src3(words);
+	f->condition = valhall_csel_u32_get_condition(words);
+	f->fau_page = valhall_csel_u32_get_fau_page(words);
+	f->flow = valhall_csel_u32_get_flow(words);
 }
 
 /* CSEL.v2u16: Integer conditional select */
@@ -2598,8 +2475,14 @@ static inline uint32_t valhall_csel_v2u16_get_dest_mask(const uint32_t words[2])
 static inline void valhall_csel_v2u16_set_dest_mask(uint32_t words[2], uint32_t value) { valhall_set_dest_mask(words, value); }
 static inline uint32_t valhall_csel_v2u16_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_csel_v2u16_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline uint32_t valhall_csel_v2u16_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_csel_v2u16_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_csel_v2u16_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_csel_v2u16_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_csel_v2u16_get_src2(const uint32_t words[2]) { return valhall_get_src2(words); }
 static inline void valhall_csel_v2u16_set_src2(uint32_t words[2], uint32_t value) { valhall_set_src2(words, value); }
 static inline uint32_t valhall_csel_v2u16_get_src3(const uint32_t words[2]) { return valhall_get_src3(words); }
@@ -2647,15 +2530,15 @@ static inline void valhall_csel_v2u16_pack(uint32_t words[2], const struct valha
 }
 static inline void valhall_csel_v2u16_unpack(const uint32_t words[2], struct valhall_csel_v2u16_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src2 = valhall_get_src2(words);
-	f->src3 = valhall_get_src3(words);
-	f->condition = valhall_get_condition(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_csel_v2u16_get_dest(words);
+	f->dest_mask = valhall_csel_v2u16_get_dest_mask(words);
+	f->src0 = valhall_csel_v2u16_get_src0(words);
+	f->src1 = valhall_csel_v2u16_get_src1(words);
+	f->src2 = valhall_csel_v2u16_get_src2(words);
+	f->src3 = valhall_csel_v2u16_get_src3(words);
+	f->condition = valhall_csel_v2u16_get_condition(words);
+	f->fau_page = valhall_csel_v2u16_get_fau_page(words);
+	f->flow = valhall_csel_v2u16_get_flow(words);
 }
 
 /* CSEL.s32: Integer conditional select */
@@ -2675,8 +2558,14 @@ static inline uint32_t valhall_csel_s32_get_dest_mask(const uint32_t words[2]) {
 static inline void valhall_csel_s32_set_dest_mask(uint32_t words[2], uint32_t value) { valhall_set_dest_mask(words, value); }
 static inline uint32_t valhall_csel_s32_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_csel_s32_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline uint32_t valhall_csel_s32_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_csel_s32_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_csel_s32_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_csel_s32_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_csel_s32_get_src2(const uint32_t words[2]) { return valhall_get_src2(words); }
 static inline void valhall_csel_s32_set_src2(uint32_t words[2], uint32_t value) { valhall_set_src2(words, value); }
 static inline uint32_t valhall_csel_s32_get_src3(const uint32_t words[2]) { return valhall_get_src3(words); }
@@ -2724,15 +2613,15 @@ static inline void valhall_csel_s32_pack(uint32_t words[2], const struct valhall
 }
 static inline void valhall_csel_s32_unpack(const uint32_t words[2], struct valhall_csel_s32_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src2 = valhall_get_src2(words);
-	f->src3 = valhall_get_src3(words);
-	f->condition = valhall_get_condition(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_csel_s32_get_dest(words);
+	f->dest_mask = valhall_csel_s32_get_dest_mask(words);
+	f->src0 = valhall_csel_s32_get_src0(words);
+	f->src1 = valhall_csel_s32_get_src1(words);
+	f->src2 = valhall_csel_s32_get_src2(words);
+	f->src3 = valhall_csel_s32_get_src3(words);
+	f->condition = valhall_csel_s32_get_condition(words);
+	f->fau_page = valhall_csel_s32_get_fau_page(words);
+	f->flow = valhall_csel_s32_get_flow(words);
 }
 
 /* CSEL.v2s16: Integer conditional select */
@@ -2752,8 +2641,14 @@ static inline uint32_t valhall_csel_v2s16_get_dest_mask(const uint32_t words[2])
 static inline void valhall_csel_v2s16_set_dest_mask(uint32_t words[2], uint32_t value) { valhall_set_dest_mask(words, value); }
 static inline uint32_t valhall_csel_v2s16_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_csel_v2s16_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline uint32_t valhall_csel_v2s16_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_csel_v2s16_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_csel_v2s16_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_csel_v2s16_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_csel_v2s16_get_src2(const uint32_t words[2]) { return valhall_get_src2(words); }
 static inline void valhall_csel_v2s16_set_src2(uint32_t words[2], uint32_t value) { valhall_set_src2(words, value); }
 static inline uint32_t valhall_csel_v2s16_get_src3(const uint32_t words[2]) { return valhall_get_src3(words); }
@@ -2801,15 +2696,15 @@ static inline void valhall_csel_v2s16_pack(uint32_t words[2], const struct valha
 }
 static inline void valhall_csel_v2s16_unpack(const uint32_t words[2], struct valhall_csel_v2s16_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src2 = valhall_get_src2(words);
-	f->src3 = valhall_get_src3(words);
-	f->condition = valhall_get_condition(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_csel_v2s16_get_dest(words);
+	f->dest_mask = valhall_csel_v2s16_get_dest_mask(words);
+	f->src0 = valhall_csel_v2s16_get_src0(words);
+	f->src1 = valhall_csel_v2s16_get_src1(words);
+	f->src2 = valhall_csel_v2s16_get_src2(words);
+	f->src3 = valhall_csel_v2s16_get_src3(words);
+	f->condition = valhall_csel_v2s16_get_condition(words);
+	f->fau_page = valhall_csel_v2s16_get_fau_page(words);
+	f->flow = valhall_csel_v2s16_get_flow(words);
 }
 
 /* LD_VAR_SPECIAL: Load special varying */
@@ -2823,12 +2718,24 @@ static inline int valhall_ld_var_special_matches(const uint32_t words[2])
 {
 	return (words[1] & 0x81ffc000u) == 0x00568000u;
 }
-static inline uint32_t valhall_ld_var_special_get_sr0(const uint32_t words[2]) { return valhall_get_sr0_40_45(words); }
-static inline void valhall_ld_var_special_set_sr0(uint32_t words[2], uint32_t value) { valhall_set_sr0_40_45(words, value); }
+static inline uint32_t valhall_ld_var_special_get_sr0(const uint32_t words[2])
+{
+	return ((words[1] & 0x00003f00u) >> 8);
+}
+static inline void valhall_ld_var_special_set_sr0(uint32_t words[2], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00003f00u) | (((uint32_t)value << 8) & 0x00003f00u);
+}
 static inline uint32_t valhall_ld_var_special_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_ld_var_special_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline uint32_t valhall_ld_var_special_get_index(const uint32_t words[2]) { return valhall_get_index_12_15(words); }
-static inline void valhall_ld_var_special_set_index(uint32_t words[2], uint32_t value) { valhall_set_index_12_15(words, value); }
+static inline uint32_t valhall_ld_var_special_get_index(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000f000u) >> 12);
+}
+static inline void valhall_ld_var_special_set_index(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000f000u) | (((uint32_t)value << 12) & 0x0000f000u);
+}
 static inline uint32_t valhall_ld_var_special_get_staging_register_count(const uint32_t words[2]) { return valhall_get_staging_register_count(words); }
 static inline void valhall_ld_var_special_set_staging_register_count(uint32_t words[2], uint32_t value) { valhall_set_staging_register_count(words, value); }
 static inline uint32_t valhall_ld_var_special_get_vector_size(const uint32_t words[2]) { return valhall_get_vector_size(words); }
@@ -2889,17 +2796,17 @@ static inline void valhall_ld_var_special_pack(uint32_t words[2], const struct v
 }
 static inline void valhall_ld_var_special_unpack(const uint32_t words[2], struct valhall_ld_var_special_fields *f)
 {
-	f->sr0 = valhall_get_sr0_40_45(words);
-	f->src0 = valhall_get_src0(words);
-	f->index = valhall_get_index_12_15(words);
-	f->staging_register_count = valhall_get_staging_register_count(words);
-	f->vector_size = valhall_get_vector_size(words);
-	f->register_format = valhall_get_register_format(words);
-	f->sample_mode = valhall_get_sample_mode(words);
-	f->update_mode = valhall_get_update_mode(words);
-	f->slot = valhall_get_slot(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->sr0 = valhall_ld_var_special_get_sr0(words);
+	f->src0 = valhall_ld_var_special_get_src0(words);
+	f->index = valhall_ld_var_special_get_index(words);
+	f->staging_register_count = valhall_ld_var_special_get_staging_register_count(words);
+	f->vector_size = valhall_ld_var_special_get_vector_size(words);
+	f->register_format = valhall_ld_var_special_get_register_format(words);
+	f->sample_mode = valhall_ld_var_special_get_sample_mode(words);
+	f->update_mode = valhall_ld_var_special_get_update_mode(words);
+	f->slot = valhall_ld_var_special_get_slot(words);
+	f->fau_page = valhall_ld_var_special_get_fau_page(words);
+	f->flow = valhall_ld_var_special_get_flow(words);
 }
 
 /* LD_VAR_BUF_IMM.f32: Load immediate varying */
@@ -2913,12 +2820,24 @@ static inline int valhall_ld_var_buf_imm_f32_matches(const uint32_t words[2])
 {
 	return (words[1] & 0x81ffc000u) == 0x005c8000u;
 }
-static inline uint32_t valhall_ld_var_buf_imm_f32_get_sr0(const uint32_t words[2]) { return valhall_get_sr0_40_45(words); }
-static inline void valhall_ld_var_buf_imm_f32_set_sr0(uint32_t words[2], uint32_t value) { valhall_set_sr0_40_45(words, value); }
+static inline uint32_t valhall_ld_var_buf_imm_f32_get_sr0(const uint32_t words[2])
+{
+	return ((words[1] & 0x00003f00u) >> 8);
+}
+static inline void valhall_ld_var_buf_imm_f32_set_sr0(uint32_t words[2], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00003f00u) | (((uint32_t)value << 8) & 0x00003f00u);
+}
 static inline uint32_t valhall_ld_var_buf_imm_f32_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_ld_var_buf_imm_f32_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline uint32_t valhall_ld_var_buf_imm_f32_get_index(const uint32_t words[2]) { return valhall_get_index_16_23(words); }
-static inline void valhall_ld_var_buf_imm_f32_set_index(uint32_t words[2], uint32_t value) { valhall_set_index_16_23(words, value); }
+static inline uint32_t valhall_ld_var_buf_imm_f32_get_index(const uint32_t words[2])
+{
+	return ((words[0] & 0x00ff0000u) >> 16);
+}
+static inline void valhall_ld_var_buf_imm_f32_set_index(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x00ff0000u) | (((uint32_t)value << 16) & 0x00ff0000u);
+}
 static inline uint32_t valhall_ld_var_buf_imm_f32_get_slot(const uint32_t words[2]) { return valhall_get_slot(words); }
 static inline void valhall_ld_var_buf_imm_f32_set_slot(uint32_t words[2], uint32_t value) { valhall_set_slot(words, value); }
 static inline uint32_t valhall_ld_var_buf_imm_f32_get_vector_size(const uint32_t words[2]) { return valhall_get_vector_size(words); }
@@ -2979,17 +2898,17 @@ static inline void valhall_ld_var_buf_imm_f32_pack(uint32_t words[2], const stru
 }
 static inline void valhall_ld_var_buf_imm_f32_unpack(const uint32_t words[2], struct valhall_ld_var_buf_imm_f32_fields *f)
 {
-	f->sr0 = valhall_get_sr0_40_45(words);
-	f->src0 = valhall_get_src0(words);
-	f->index = valhall_get_index_16_23(words);
-	f->slot = valhall_get_slot(words);
-	f->vector_size = valhall_get_vector_size(words);
-	f->source_format = valhall_get_source_format(words);
-	f->sample_mode = valhall_get_sample_mode(words);
-	f->update_mode = valhall_get_update_mode(words);
-	f->staging_register_count = valhall_get_staging_register_count(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->sr0 = valhall_ld_var_buf_imm_f32_get_sr0(words);
+	f->src0 = valhall_ld_var_buf_imm_f32_get_src0(words);
+	f->index = valhall_ld_var_buf_imm_f32_get_index(words);
+	f->slot = valhall_ld_var_buf_imm_f32_get_slot(words);
+	f->vector_size = valhall_ld_var_buf_imm_f32_get_vector_size(words);
+	f->source_format = valhall_ld_var_buf_imm_f32_get_source_format(words);
+	f->sample_mode = valhall_ld_var_buf_imm_f32_get_sample_mode(words);
+	f->update_mode = valhall_ld_var_buf_imm_f32_get_update_mode(words);
+	f->staging_register_count = valhall_ld_var_buf_imm_f32_get_staging_register_count(words);
+	f->fau_page = valhall_ld_var_buf_imm_f32_get_fau_page(words);
+	f->flow = valhall_ld_var_buf_imm_f32_get_flow(words);
 }
 
 /* LD_VAR_BUF_IMM.f16: Load immediate varying */
@@ -3003,12 +2922,24 @@ static inline int valhall_ld_var_buf_imm_f16_matches(const uint32_t words[2])
 {
 	return (words[1] & 0x81ffc000u) == 0x005d8000u;
 }
-static inline uint32_t valhall_ld_var_buf_imm_f16_get_sr0(const uint32_t words[2]) { return valhall_get_sr0_40_45(words); }
-static inline void valhall_ld_var_buf_imm_f16_set_sr0(uint32_t words[2], uint32_t value) { valhall_set_sr0_40_45(words, value); }
+static inline uint32_t valhall_ld_var_buf_imm_f16_get_sr0(const uint32_t words[2])
+{
+	return ((words[1] & 0x00003f00u) >> 8);
+}
+static inline void valhall_ld_var_buf_imm_f16_set_sr0(uint32_t words[2], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00003f00u) | (((uint32_t)value << 8) & 0x00003f00u);
+}
 static inline uint32_t valhall_ld_var_buf_imm_f16_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_ld_var_buf_imm_f16_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline uint32_t valhall_ld_var_buf_imm_f16_get_index(const uint32_t words[2]) { return valhall_get_index_16_23(words); }
-static inline void valhall_ld_var_buf_imm_f16_set_index(uint32_t words[2], uint32_t value) { valhall_set_index_16_23(words, value); }
+static inline uint32_t valhall_ld_var_buf_imm_f16_get_index(const uint32_t words[2])
+{
+	return ((words[0] & 0x00ff0000u) >> 16);
+}
+static inline void valhall_ld_var_buf_imm_f16_set_index(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x00ff0000u) | (((uint32_t)value << 16) & 0x00ff0000u);
+}
 static inline uint32_t valhall_ld_var_buf_imm_f16_get_slot(const uint32_t words[2]) { return valhall_get_slot(words); }
 static inline void valhall_ld_var_buf_imm_f16_set_slot(uint32_t words[2], uint32_t value) { valhall_set_slot(words, value); }
 static inline uint32_t valhall_ld_var_buf_imm_f16_get_vector_size(const uint32_t words[2]) { return valhall_get_vector_size(words); }
@@ -3069,17 +3000,17 @@ static inline void valhall_ld_var_buf_imm_f16_pack(uint32_t words[2], const stru
 }
 static inline void valhall_ld_var_buf_imm_f16_unpack(const uint32_t words[2], struct valhall_ld_var_buf_imm_f16_fields *f)
 {
-	f->sr0 = valhall_get_sr0_40_45(words);
-	f->src0 = valhall_get_src0(words);
-	f->index = valhall_get_index_16_23(words);
-	f->slot = valhall_get_slot(words);
-	f->vector_size = valhall_get_vector_size(words);
-	f->source_format = valhall_get_source_format(words);
-	f->sample_mode = valhall_get_sample_mode(words);
-	f->update_mode = valhall_get_update_mode(words);
-	f->staging_register_count = valhall_get_staging_register_count(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->sr0 = valhall_ld_var_buf_imm_f16_get_sr0(words);
+	f->src0 = valhall_ld_var_buf_imm_f16_get_src0(words);
+	f->index = valhall_ld_var_buf_imm_f16_get_index(words);
+	f->slot = valhall_ld_var_buf_imm_f16_get_slot(words);
+	f->vector_size = valhall_ld_var_buf_imm_f16_get_vector_size(words);
+	f->source_format = valhall_ld_var_buf_imm_f16_get_source_format(words);
+	f->sample_mode = valhall_ld_var_buf_imm_f16_get_sample_mode(words);
+	f->update_mode = valhall_ld_var_buf_imm_f16_get_update_mode(words);
+	f->staging_register_count = valhall_ld_var_buf_imm_f16_get_staging_register_count(words);
+	f->fau_page = valhall_ld_var_buf_imm_f16_get_fau_page(words);
+	f->flow = valhall_ld_var_buf_imm_f16_get_flow(words);
 }
 
 /* LD_VAR_BUF.f32: Load indirect varying */
@@ -3093,12 +3024,24 @@ static inline int valhall_ld_var_buf_f32_matches(const uint32_t words[2])
 {
 	return (words[1] & 0x81ffc000u) == 0x006c8000u;
 }
-static inline uint32_t valhall_ld_var_buf_f32_get_sr0(const uint32_t words[2]) { return valhall_get_sr0_40_45(words); }
-static inline void valhall_ld_var_buf_f32_set_sr0(uint32_t words[2], uint32_t value) { valhall_set_sr0_40_45(words, value); }
+static inline uint32_t valhall_ld_var_buf_f32_get_sr0(const uint32_t words[2])
+{
+	return ((words[1] & 0x00003f00u) >> 8);
+}
+static inline void valhall_ld_var_buf_f32_set_sr0(uint32_t words[2], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00003f00u) | (((uint32_t)value << 8) & 0x00003f00u);
+}
 static inline uint32_t valhall_ld_var_buf_f32_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_ld_var_buf_f32_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline uint32_t valhall_ld_var_buf_f32_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_ld_var_buf_f32_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_ld_var_buf_f32_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_ld_var_buf_f32_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_ld_var_buf_f32_get_slot(const uint32_t words[2]) { return valhall_get_slot(words); }
 static inline void valhall_ld_var_buf_f32_set_slot(uint32_t words[2], uint32_t value) { valhall_set_slot(words, value); }
 static inline uint32_t valhall_ld_var_buf_f32_get_vector_size(const uint32_t words[2]) { return valhall_get_vector_size(words); }
@@ -3159,17 +3102,17 @@ static inline void valhall_ld_var_buf_f32_pack(uint32_t words[2], const struct v
 }
 static inline void valhall_ld_var_buf_f32_unpack(const uint32_t words[2], struct valhall_ld_var_buf_f32_fields *f)
 {
-	f->sr0 = valhall_get_sr0_40_45(words);
-	f->src0 = valhall_get_src0(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->slot = valhall_get_slot(words);
-	f->vector_size = valhall_get_vector_size(words);
-	f->source_format = valhall_get_source_format(words);
-	f->sample_mode = valhall_get_sample_mode(words);
-	f->update_mode = valhall_get_update_mode(words);
-	f->staging_register_count = valhall_get_staging_register_count(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->sr0 = valhall_ld_var_buf_f32_get_sr0(words);
+	f->src0 = valhall_ld_var_buf_f32_get_src0(words);
+	f->src1 = valhall_ld_var_buf_f32_get_src1(words);
+	f->slot = valhall_ld_var_buf_f32_get_slot(words);
+	f->vector_size = valhall_ld_var_buf_f32_get_vector_size(words);
+	f->source_format = valhall_ld_var_buf_f32_get_source_format(words);
+	f->sample_mode = valhall_ld_var_buf_f32_get_sample_mode(words);
+	f->update_mode = valhall_ld_var_buf_f32_get_update_mode(words);
+	f->staging_register_count = valhall_ld_var_buf_f32_get_staging_register_count(words);
+	f->fau_page = valhall_ld_var_buf_f32_get_fau_page(words);
+	f->flow = valhall_ld_var_buf_f32_get_flow(words);
 }
 
 /* LD_VAR_BUF.f16: Load indirect varying */
@@ -3183,12 +3126,24 @@ static inline int valhall_ld_var_buf_f16_matches(const uint32_t words[2])
 {
 	return (words[1] & 0x81ffc000u) == 0x006d8000u;
 }
-static inline uint32_t valhall_ld_var_buf_f16_get_sr0(const uint32_t words[2]) { return valhall_get_sr0_40_45(words); }
-static inline void valhall_ld_var_buf_f16_set_sr0(uint32_t words[2], uint32_t value) { valhall_set_sr0_40_45(words, value); }
+static inline uint32_t valhall_ld_var_buf_f16_get_sr0(const uint32_t words[2])
+{
+	return ((words[1] & 0x00003f00u) >> 8);
+}
+static inline void valhall_ld_var_buf_f16_set_sr0(uint32_t words[2], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00003f00u) | (((uint32_t)value << 8) & 0x00003f00u);
+}
 static inline uint32_t valhall_ld_var_buf_f16_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_ld_var_buf_f16_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline uint32_t valhall_ld_var_buf_f16_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_ld_var_buf_f16_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_ld_var_buf_f16_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_ld_var_buf_f16_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_ld_var_buf_f16_get_slot(const uint32_t words[2]) { return valhall_get_slot(words); }
 static inline void valhall_ld_var_buf_f16_set_slot(uint32_t words[2], uint32_t value) { valhall_set_slot(words, value); }
 static inline uint32_t valhall_ld_var_buf_f16_get_vector_size(const uint32_t words[2]) { return valhall_get_vector_size(words); }
@@ -3249,17 +3204,17 @@ static inline void valhall_ld_var_buf_f16_pack(uint32_t words[2], const struct v
 }
 static inline void valhall_ld_var_buf_f16_unpack(const uint32_t words[2], struct valhall_ld_var_buf_f16_fields *f)
 {
-	f->sr0 = valhall_get_sr0_40_45(words);
-	f->src0 = valhall_get_src0(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->slot = valhall_get_slot(words);
-	f->vector_size = valhall_get_vector_size(words);
-	f->source_format = valhall_get_source_format(words);
-	f->sample_mode = valhall_get_sample_mode(words);
-	f->update_mode = valhall_get_update_mode(words);
-	f->staging_register_count = valhall_get_staging_register_count(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->sr0 = valhall_ld_var_buf_f16_get_sr0(words);
+	f->src0 = valhall_ld_var_buf_f16_get_src0(words);
+	f->src1 = valhall_ld_var_buf_f16_get_src1(words);
+	f->slot = valhall_ld_var_buf_f16_get_slot(words);
+	f->vector_size = valhall_ld_var_buf_f16_get_vector_size(words);
+	f->source_format = valhall_ld_var_buf_f16_get_source_format(words);
+	f->sample_mode = valhall_ld_var_buf_f16_get_sample_mode(words);
+	f->update_mode = valhall_ld_var_buf_f16_get_update_mode(words);
+	f->staging_register_count = valhall_ld_var_buf_f16_get_staging_register_count(words);
+	f->fau_page = valhall_ld_var_buf_f16_get_fau_page(words);
+	f->flow = valhall_ld_var_buf_f16_get_flow(words);
 }
 
 /* LD_VAR: Load indirect varying */
@@ -3273,12 +3228,24 @@ static inline int valhall_ld_var_matches(const uint32_t words[2])
 {
 	return (words[1] & 0x81ffc000u) == 0x00648000u;
 }
-static inline uint32_t valhall_ld_var_get_sr0(const uint32_t words[2]) { return valhall_get_sr0_40_45(words); }
-static inline void valhall_ld_var_set_sr0(uint32_t words[2], uint32_t value) { valhall_set_sr0_40_45(words, value); }
+static inline uint32_t valhall_ld_var_get_sr0(const uint32_t words[2])
+{
+	return ((words[1] & 0x00003f00u) >> 8);
+}
+static inline void valhall_ld_var_set_sr0(uint32_t words[2], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00003f00u) | (((uint32_t)value << 8) & 0x00003f00u);
+}
 static inline uint32_t valhall_ld_var_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_ld_var_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline uint32_t valhall_ld_var_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_ld_var_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_ld_var_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_ld_var_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_ld_var_get_slot(const uint32_t words[2]) { return valhall_get_slot(words); }
 static inline void valhall_ld_var_set_slot(uint32_t words[2], uint32_t value) { valhall_set_slot(words, value); }
 static inline uint32_t valhall_ld_var_get_vector_size(const uint32_t words[2]) { return valhall_get_vector_size(words); }
@@ -3339,17 +3306,17 @@ static inline void valhall_ld_var_pack(uint32_t words[2], const struct valhall_l
 }
 static inline void valhall_ld_var_unpack(const uint32_t words[2], struct valhall_ld_var_fields *f)
 {
-	f->sr0 = valhall_get_sr0_40_45(words);
-	f->src0 = valhall_get_src0(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->slot = valhall_get_slot(words);
-	f->vector_size = valhall_get_vector_size(words);
-	f->register_format = valhall_get_register_format(words);
-	f->sample_mode = valhall_get_sample_mode(words);
-	f->update_mode = valhall_get_update_mode(words);
-	f->staging_register_count = valhall_get_staging_register_count(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->sr0 = valhall_ld_var_get_sr0(words);
+	f->src0 = valhall_ld_var_get_src0(words);
+	f->src1 = valhall_ld_var_get_src1(words);
+	f->slot = valhall_ld_var_get_slot(words);
+	f->vector_size = valhall_ld_var_get_vector_size(words);
+	f->register_format = valhall_ld_var_get_register_format(words);
+	f->sample_mode = valhall_ld_var_get_sample_mode(words);
+	f->update_mode = valhall_ld_var_get_update_mode(words);
+	f->staging_register_count = valhall_ld_var_get_staging_register_count(words);
+	f->fau_page = valhall_ld_var_get_fau_page(words);
+	f->flow = valhall_ld_var_get_flow(words);
 }
 
 /* LD_VAR_IMM: Load immediate varying */
@@ -3363,14 +3330,32 @@ static inline int valhall_ld_var_imm_matches(const uint32_t words[2])
 {
 	return (words[1] & 0x81ffc000u) == 0x00548000u;
 }
-static inline uint32_t valhall_ld_var_imm_get_sr0(const uint32_t words[2]) { return valhall_get_sr0_40_45(words); }
-static inline void valhall_ld_var_imm_set_sr0(uint32_t words[2], uint32_t value) { valhall_set_sr0_40_45(words, value); }
+static inline uint32_t valhall_ld_var_imm_get_sr0(const uint32_t words[2])
+{
+	return ((words[1] & 0x00003f00u) >> 8);
+}
+static inline void valhall_ld_var_imm_set_sr0(uint32_t words[2], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00003f00u) | (((uint32_t)value << 8) & 0x00003f00u);
+}
 static inline uint32_t valhall_ld_var_imm_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_ld_var_imm_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline uint32_t valhall_ld_var_imm_get_table(const uint32_t words[2]) { return valhall_get_table_8_11(words); }
-static inline void valhall_ld_var_imm_set_table(uint32_t words[2], uint32_t value) { valhall_set_table_8_11(words, value); }
-static inline uint32_t valhall_ld_var_imm_get_index(const uint32_t words[2]) { return valhall_get_index_12_19(words); }
-static inline void valhall_ld_var_imm_set_index(uint32_t words[2], uint32_t value) { valhall_set_index_12_19(words, value); }
+static inline uint32_t valhall_ld_var_imm_get_table(const uint32_t words[2])
+{
+	return ((words[0] & 0x00000f00u) >> 8);
+}
+static inline void valhall_ld_var_imm_set_table(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x00000f00u) | (((uint32_t)value << 8) & 0x00000f00u);
+}
+static inline uint32_t valhall_ld_var_imm_get_index(const uint32_t words[2])
+{
+	return ((words[0] & 0x000ff000u) >> 12);
+}
+static inline void valhall_ld_var_imm_set_index(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x000ff000u) | (((uint32_t)value << 12) & 0x000ff000u);
+}
 static inline uint32_t valhall_ld_var_imm_get_slot(const uint32_t words[2]) { return valhall_get_slot(words); }
 static inline void valhall_ld_var_imm_set_slot(uint32_t words[2], uint32_t value) { valhall_set_slot(words, value); }
 static inline uint32_t valhall_ld_var_imm_get_vector_size(const uint32_t words[2]) { return valhall_get_vector_size(words); }
@@ -3434,18 +3419,18 @@ static inline void valhall_ld_var_imm_pack(uint32_t words[2], const struct valha
 }
 static inline void valhall_ld_var_imm_unpack(const uint32_t words[2], struct valhall_ld_var_imm_fields *f)
 {
-	f->sr0 = valhall_get_sr0_40_45(words);
-	f->src0 = valhall_get_src0(words);
-	f->table = valhall_get_table_8_11(words);
-	f->index = valhall_get_index_12_19(words);
-	f->slot = valhall_get_slot(words);
-	f->vector_size = valhall_get_vector_size(words);
-	f->register_format = valhall_get_register_format(words);
-	f->sample_mode = valhall_get_sample_mode(words);
-	f->update_mode = valhall_get_update_mode(words);
-	f->staging_register_count = valhall_get_staging_register_count(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->sr0 = valhall_ld_var_imm_get_sr0(words);
+	f->src0 = valhall_ld_var_imm_get_src0(words);
+	f->table = valhall_ld_var_imm_get_table(words);
+	f->index = valhall_ld_var_imm_get_index(words);
+	f->slot = valhall_ld_var_imm_get_slot(words);
+	f->vector_size = valhall_ld_var_imm_get_vector_size(words);
+	f->register_format = valhall_ld_var_imm_get_register_format(words);
+	f->sample_mode = valhall_ld_var_imm_get_sample_mode(words);
+	f->update_mode = valhall_ld_var_imm_get_update_mode(words);
+	f->staging_register_count = valhall_ld_var_imm_get_staging_register_count(words);
+	f->fau_page = valhall_ld_var_imm_get_fau_page(words);
+	f->flow = valhall_ld_var_imm_get_flow(words);
 }
 
 /* LD_VAR_FLAT: Load indirect varying */
@@ -3459,8 +3444,14 @@ static inline int valhall_ld_var_flat_matches(const uint32_t words[2])
 {
 	return (words[1] & 0x81ffc000u) == 0x00558000u;
 }
-static inline uint32_t valhall_ld_var_flat_get_sr0(const uint32_t words[2]) { return valhall_get_sr0_40_45(words); }
-static inline void valhall_ld_var_flat_set_sr0(uint32_t words[2], uint32_t value) { valhall_set_sr0_40_45(words, value); }
+static inline uint32_t valhall_ld_var_flat_get_sr0(const uint32_t words[2])
+{
+	return ((words[1] & 0x00003f00u) >> 8);
+}
+static inline void valhall_ld_var_flat_set_sr0(uint32_t words[2], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00003f00u) | (((uint32_t)value << 8) & 0x00003f00u);
+}
 static inline uint32_t valhall_ld_var_flat_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_ld_var_flat_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
 static inline uint32_t valhall_ld_var_flat_get_slot(const uint32_t words[2]) { return valhall_get_slot(words); }
@@ -3510,14 +3501,14 @@ static inline void valhall_ld_var_flat_pack(uint32_t words[2], const struct valh
 }
 static inline void valhall_ld_var_flat_unpack(const uint32_t words[2], struct valhall_ld_var_flat_fields *f)
 {
-	f->sr0 = valhall_get_sr0_40_45(words);
-	f->src0 = valhall_get_src0(words);
-	f->slot = valhall_get_slot(words);
-	f->vector_size = valhall_get_vector_size(words);
-	f->register_format = valhall_get_register_format(words);
-	f->staging_register_count = valhall_get_staging_register_count(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->sr0 = valhall_ld_var_flat_get_sr0(words);
+	f->src0 = valhall_ld_var_flat_get_src0(words);
+	f->slot = valhall_ld_var_flat_get_slot(words);
+	f->vector_size = valhall_ld_var_flat_get_vector_size(words);
+	f->register_format = valhall_ld_var_flat_get_register_format(words);
+	f->staging_register_count = valhall_ld_var_flat_get_staging_register_count(words);
+	f->fau_page = valhall_ld_var_flat_get_fau_page(words);
+	f->flow = valhall_ld_var_flat_get_flow(words);
 }
 
 /* LD_VAR_FLAT_IMM: Load immediate varying */
@@ -3531,12 +3522,30 @@ static inline int valhall_ld_var_flat_imm_matches(const uint32_t words[2])
 {
 	return (words[1] & 0x81ffc000u) == 0x00418000u;
 }
-static inline uint32_t valhall_ld_var_flat_imm_get_sr0(const uint32_t words[2]) { return valhall_get_sr0_40_45(words); }
-static inline void valhall_ld_var_flat_imm_set_sr0(uint32_t words[2], uint32_t value) { valhall_set_sr0_40_45(words, value); }
-static inline uint32_t valhall_ld_var_flat_imm_get_table(const uint32_t words[2]) { return valhall_get_table_8_11(words); }
-static inline void valhall_ld_var_flat_imm_set_table(uint32_t words[2], uint32_t value) { valhall_set_table_8_11(words, value); }
-static inline uint32_t valhall_ld_var_flat_imm_get_index(const uint32_t words[2]) { return valhall_get_index_12_19(words); }
-static inline void valhall_ld_var_flat_imm_set_index(uint32_t words[2], uint32_t value) { valhall_set_index_12_19(words, value); }
+static inline uint32_t valhall_ld_var_flat_imm_get_sr0(const uint32_t words[2])
+{
+	return ((words[1] & 0x00003f00u) >> 8);
+}
+static inline void valhall_ld_var_flat_imm_set_sr0(uint32_t words[2], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00003f00u) | (((uint32_t)value << 8) & 0x00003f00u);
+}
+static inline uint32_t valhall_ld_var_flat_imm_get_table(const uint32_t words[2])
+{
+	return ((words[0] & 0x00000f00u) >> 8);
+}
+static inline void valhall_ld_var_flat_imm_set_table(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x00000f00u) | (((uint32_t)value << 8) & 0x00000f00u);
+}
+static inline uint32_t valhall_ld_var_flat_imm_get_index(const uint32_t words[2])
+{
+	return ((words[0] & 0x000ff000u) >> 12);
+}
+static inline void valhall_ld_var_flat_imm_set_index(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x000ff000u) | (((uint32_t)value << 12) & 0x000ff000u);
+}
 static inline uint32_t valhall_ld_var_flat_imm_get_slot(const uint32_t words[2]) { return valhall_get_slot(words); }
 static inline void valhall_ld_var_flat_imm_set_slot(uint32_t words[2], uint32_t value) { valhall_set_slot(words, value); }
 static inline uint32_t valhall_ld_var_flat_imm_get_vector_size(const uint32_t words[2]) { return valhall_get_vector_size(words); }
@@ -3587,15 +3596,15 @@ static inline void valhall_ld_var_flat_imm_pack(uint32_t words[2], const struct 
 }
 static inline void valhall_ld_var_flat_imm_unpack(const uint32_t words[2], struct valhall_ld_var_flat_imm_fields *f)
 {
-	f->sr0 = valhall_get_sr0_40_45(words);
-	f->table = valhall_get_table_8_11(words);
-	f->index = valhall_get_index_12_19(words);
-	f->slot = valhall_get_slot(words);
-	f->vector_size = valhall_get_vector_size(words);
-	f->register_format = valhall_get_register_format(words);
-	f->staging_register_count = valhall_get_staging_register_count(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->sr0 = valhall_ld_var_flat_imm_get_sr0(words);
+	f->table = valhall_ld_var_flat_imm_get_table(words);
+	f->index = valhall_ld_var_flat_imm_get_index(words);
+	f->slot = valhall_ld_var_flat_imm_get_slot(words);
+	f->vector_size = valhall_ld_var_flat_imm_get_vector_size(words);
+	f->register_format = valhall_ld_var_flat_imm_get_register_format(words);
+	f->staging_register_count = valhall_ld_var_flat_imm_get_staging_register_count(words);
+	f->fau_page = valhall_ld_var_flat_imm_get_fau_page(words);
+	f->flow = valhall_ld_var_flat_imm_get_flow(words);
 }
 
 /* LD_ATTR_IMM: Load immediate attribute */
@@ -3609,16 +3618,40 @@ static inline int valhall_ld_attr_imm_matches(const uint32_t words[2])
 {
 	return (words[1] & 0x81ffc060u) == 0x00668000u;
 }
-static inline uint32_t valhall_ld_attr_imm_get_sr0(const uint32_t words[2]) { return valhall_get_sr0_40_45(words); }
-static inline void valhall_ld_attr_imm_set_sr0(uint32_t words[2], uint32_t value) { valhall_set_sr0_40_45(words, value); }
+static inline uint32_t valhall_ld_attr_imm_get_sr0(const uint32_t words[2])
+{
+	return ((words[1] & 0x00003f00u) >> 8);
+}
+static inline void valhall_ld_attr_imm_set_sr0(uint32_t words[2], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00003f00u) | (((uint32_t)value << 8) & 0x00003f00u);
+}
 static inline uint32_t valhall_ld_attr_imm_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_ld_attr_imm_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline uint32_t valhall_ld_attr_imm_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_ld_attr_imm_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
-static inline uint32_t valhall_ld_attr_imm_get_index(const uint32_t words[2]) { return valhall_get_index_20_23(words); }
-static inline void valhall_ld_attr_imm_set_index(uint32_t words[2], uint32_t value) { valhall_set_index_20_23(words, value); }
-static inline uint32_t valhall_ld_attr_imm_get_table(const uint32_t words[2]) { return valhall_get_table_16_19(words); }
-static inline void valhall_ld_attr_imm_set_table(uint32_t words[2], uint32_t value) { valhall_set_table_16_19(words, value); }
+static inline uint32_t valhall_ld_attr_imm_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_ld_attr_imm_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
+static inline uint32_t valhall_ld_attr_imm_get_index(const uint32_t words[2])
+{
+	return ((words[0] & 0x00f00000u) >> 20);
+}
+static inline void valhall_ld_attr_imm_set_index(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x00f00000u) | (((uint32_t)value << 20) & 0x00f00000u);
+}
+static inline uint32_t valhall_ld_attr_imm_get_table(const uint32_t words[2])
+{
+	return ((words[0] & 0x000f0000u) >> 16);
+}
+static inline void valhall_ld_attr_imm_set_table(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x000f0000u) | (((uint32_t)value << 16) & 0x000f0000u);
+}
 static inline uint32_t valhall_ld_attr_imm_get_staging_register_count(const uint32_t words[2]) { return valhall_get_staging_register_count(words); }
 static inline void valhall_ld_attr_imm_set_staging_register_count(uint32_t words[2], uint32_t value) { valhall_set_staging_register_count(words, value); }
 static inline uint32_t valhall_ld_attr_imm_get_vector_size(const uint32_t words[2]) { return valhall_get_vector_size(words); }
@@ -3675,17 +3708,17 @@ static inline void valhall_ld_attr_imm_pack(uint32_t words[2], const struct valh
 }
 static inline void valhall_ld_attr_imm_unpack(const uint32_t words[2], struct valhall_ld_attr_imm_fields *f)
 {
-	f->sr0 = valhall_get_sr0_40_45(words);
-	f->src0 = valhall_get_src0(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->index = valhall_get_index_20_23(words);
-	f->table = valhall_get_table_16_19(words);
-	f->staging_register_count = valhall_get_staging_register_count(words);
-	f->vector_size = valhall_get_vector_size(words);
-	f->register_format = valhall_get_register_format(words);
-	f->slot = valhall_get_slot(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->sr0 = valhall_ld_attr_imm_get_sr0(words);
+	f->src0 = valhall_ld_attr_imm_get_src0(words);
+	f->src1 = valhall_ld_attr_imm_get_src1(words);
+	f->index = valhall_ld_attr_imm_get_index(words);
+	f->table = valhall_ld_attr_imm_get_table(words);
+	f->staging_register_count = valhall_ld_attr_imm_get_staging_register_count(words);
+	f->vector_size = valhall_ld_attr_imm_get_vector_size(words);
+	f->register_format = valhall_ld_attr_imm_get_register_format(words);
+	f->slot = valhall_ld_attr_imm_get_slot(words);
+	f->fau_page = valhall_ld_attr_imm_get_fau_page(words);
+	f->flow = valhall_ld_attr_imm_get_flow(words);
 }
 
 /* LD_ATTR: Load indirect attribute */
@@ -3699,12 +3732,24 @@ static inline int valhall_ld_attr_matches(const uint32_t words[2])
 {
 	return (words[1] & 0x81ffc060u) == 0x00768000u;
 }
-static inline uint32_t valhall_ld_attr_get_sr0(const uint32_t words[2]) { return valhall_get_sr0_40_45(words); }
-static inline void valhall_ld_attr_set_sr0(uint32_t words[2], uint32_t value) { valhall_set_sr0_40_45(words, value); }
+static inline uint32_t valhall_ld_attr_get_sr0(const uint32_t words[2])
+{
+	return ((words[1] & 0x00003f00u) >> 8);
+}
+static inline void valhall_ld_attr_set_sr0(uint32_t words[2], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00003f00u) | (((uint32_t)value << 8) & 0x00003f00u);
+}
 static inline uint32_t valhall_ld_attr_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_ld_attr_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline uint32_t valhall_ld_attr_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_ld_attr_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_ld_attr_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_ld_attr_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_ld_attr_get_src2(const uint32_t words[2]) { return valhall_get_src2(words); }
 static inline void valhall_ld_attr_set_src2(uint32_t words[2], uint32_t value) { valhall_set_src2(words, value); }
 static inline uint32_t valhall_ld_attr_get_staging_register_count(const uint32_t words[2]) { return valhall_get_staging_register_count(words); }
@@ -3760,16 +3805,16 @@ static inline void valhall_ld_attr_pack(uint32_t words[2], const struct valhall_
 }
 static inline void valhall_ld_attr_unpack(const uint32_t words[2], struct valhall_ld_attr_fields *f)
 {
-	f->sr0 = valhall_get_sr0_40_45(words);
-	f->src0 = valhall_get_src0(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src2 = valhall_get_src2(words);
-	f->staging_register_count = valhall_get_staging_register_count(words);
-	f->vector_size = valhall_get_vector_size(words);
-	f->register_format = valhall_get_register_format(words);
-	f->slot = valhall_get_slot(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->sr0 = valhall_ld_attr_get_sr0(words);
+	f->src0 = valhall_ld_attr_get_src0(words);
+	f->src1 = valhall_ld_attr_get_src1(words);
+	f->src2 = valhall_ld_attr_get_src2(words);
+	f->staging_register_count = valhall_ld_attr_get_staging_register_count(words);
+	f->vector_size = valhall_ld_attr_get_vector_size(words);
+	f->register_format = valhall_ld_attr_get_register_format(words);
+	f->slot = valhall_ld_attr_get_slot(words);
+	f->fau_page = valhall_ld_attr_get_fau_page(words);
+	f->flow = valhall_ld_attr_get_flow(words);
 }
 
 /* LD_TEX_IMM: Load immediate texture */
@@ -3783,16 +3828,40 @@ static inline int valhall_ld_tex_imm_matches(const uint32_t words[2])
 {
 	return (words[1] & 0x81ffc060u) == 0x00668020u;
 }
-static inline uint32_t valhall_ld_tex_imm_get_sr0(const uint32_t words[2]) { return valhall_get_sr0_40_45(words); }
-static inline void valhall_ld_tex_imm_set_sr0(uint32_t words[2], uint32_t value) { valhall_set_sr0_40_45(words, value); }
+static inline uint32_t valhall_ld_tex_imm_get_sr0(const uint32_t words[2])
+{
+	return ((words[1] & 0x00003f00u) >> 8);
+}
+static inline void valhall_ld_tex_imm_set_sr0(uint32_t words[2], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00003f00u) | (((uint32_t)value << 8) & 0x00003f00u);
+}
 static inline uint32_t valhall_ld_tex_imm_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_ld_tex_imm_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline uint32_t valhall_ld_tex_imm_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_ld_tex_imm_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
-static inline uint32_t valhall_ld_tex_imm_get_index(const uint32_t words[2]) { return valhall_get_index_20_23(words); }
-static inline void valhall_ld_tex_imm_set_index(uint32_t words[2], uint32_t value) { valhall_set_index_20_23(words, value); }
-static inline uint32_t valhall_ld_tex_imm_get_table(const uint32_t words[2]) { return valhall_get_table_16_19(words); }
-static inline void valhall_ld_tex_imm_set_table(uint32_t words[2], uint32_t value) { valhall_set_table_16_19(words, value); }
+static inline uint32_t valhall_ld_tex_imm_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_ld_tex_imm_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
+static inline uint32_t valhall_ld_tex_imm_get_index(const uint32_t words[2])
+{
+	return ((words[0] & 0x00f00000u) >> 20);
+}
+static inline void valhall_ld_tex_imm_set_index(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x00f00000u) | (((uint32_t)value << 20) & 0x00f00000u);
+}
+static inline uint32_t valhall_ld_tex_imm_get_table(const uint32_t words[2])
+{
+	return ((words[0] & 0x000f0000u) >> 16);
+}
+static inline void valhall_ld_tex_imm_set_table(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x000f0000u) | (((uint32_t)value << 16) & 0x000f0000u);
+}
 static inline uint32_t valhall_ld_tex_imm_get_staging_register_count(const uint32_t words[2]) { return valhall_get_staging_register_count(words); }
 static inline void valhall_ld_tex_imm_set_staging_register_count(uint32_t words[2], uint32_t value) { valhall_set_staging_register_count(words, value); }
 static inline uint32_t valhall_ld_tex_imm_get_vector_size(const uint32_t words[2]) { return valhall_get_vector_size(words); }
@@ -3849,17 +3918,17 @@ static inline void valhall_ld_tex_imm_pack(uint32_t words[2], const struct valha
 }
 static inline void valhall_ld_tex_imm_unpack(const uint32_t words[2], struct valhall_ld_tex_imm_fields *f)
 {
-	f->sr0 = valhall_get_sr0_40_45(words);
-	f->src0 = valhall_get_src0(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->index = valhall_get_index_20_23(words);
-	f->table = valhall_get_table_16_19(words);
-	f->staging_register_count = valhall_get_staging_register_count(words);
-	f->vector_size = valhall_get_vector_size(words);
-	f->register_format = valhall_get_register_format(words);
-	f->slot = valhall_get_slot(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->sr0 = valhall_ld_tex_imm_get_sr0(words);
+	f->src0 = valhall_ld_tex_imm_get_src0(words);
+	f->src1 = valhall_ld_tex_imm_get_src1(words);
+	f->index = valhall_ld_tex_imm_get_index(words);
+	f->table = valhall_ld_tex_imm_get_table(words);
+	f->staging_register_count = valhall_ld_tex_imm_get_staging_register_count(words);
+	f->vector_size = valhall_ld_tex_imm_get_vector_size(words);
+	f->register_format = valhall_ld_tex_imm_get_register_format(words);
+	f->slot = valhall_ld_tex_imm_get_slot(words);
+	f->fau_page = valhall_ld_tex_imm_get_fau_page(words);
+	f->flow = valhall_ld_tex_imm_get_flow(words);
 }
 
 /* LD_TEX: Load indirect texture */
@@ -3873,12 +3942,24 @@ static inline int valhall_ld_tex_matches(const uint32_t words[2])
 {
 	return (words[1] & 0x81ffc060u) == 0x00768020u;
 }
-static inline uint32_t valhall_ld_tex_get_sr0(const uint32_t words[2]) { return valhall_get_sr0_40_45(words); }
-static inline void valhall_ld_tex_set_sr0(uint32_t words[2], uint32_t value) { valhall_set_sr0_40_45(words, value); }
+static inline uint32_t valhall_ld_tex_get_sr0(const uint32_t words[2])
+{
+	return ((words[1] & 0x00003f00u) >> 8);
+}
+static inline void valhall_ld_tex_set_sr0(uint32_t words[2], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00003f00u) | (((uint32_t)value << 8) & 0x00003f00u);
+}
 static inline uint32_t valhall_ld_tex_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_ld_tex_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline uint32_t valhall_ld_tex_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_ld_tex_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_ld_tex_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_ld_tex_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_ld_tex_get_src2(const uint32_t words[2]) { return valhall_get_src2(words); }
 static inline void valhall_ld_tex_set_src2(uint32_t words[2], uint32_t value) { valhall_set_src2(words, value); }
 static inline uint32_t valhall_ld_tex_get_staging_register_count(const uint32_t words[2]) { return valhall_get_staging_register_count(words); }
@@ -3934,16 +4015,16 @@ static inline void valhall_ld_tex_pack(uint32_t words[2], const struct valhall_l
 }
 static inline void valhall_ld_tex_unpack(const uint32_t words[2], struct valhall_ld_tex_fields *f)
 {
-	f->sr0 = valhall_get_sr0_40_45(words);
-	f->src0 = valhall_get_src0(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src2 = valhall_get_src2(words);
-	f->staging_register_count = valhall_get_staging_register_count(words);
-	f->vector_size = valhall_get_vector_size(words);
-	f->register_format = valhall_get_register_format(words);
-	f->slot = valhall_get_slot(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->sr0 = valhall_ld_tex_get_sr0(words);
+	f->src0 = valhall_ld_tex_get_src0(words);
+	f->src1 = valhall_ld_tex_get_src1(words);
+	f->src2 = valhall_ld_tex_get_src2(words);
+	f->staging_register_count = valhall_ld_tex_get_staging_register_count(words);
+	f->vector_size = valhall_ld_tex_get_vector_size(words);
+	f->register_format = valhall_ld_tex_get_register_format(words);
+	f->slot = valhall_ld_tex_get_slot(words);
+	f->fau_page = valhall_ld_tex_get_fau_page(words);
+	f->flow = valhall_ld_tex_get_flow(words);
 }
 
 /* LEA_ATTR_IMM: Load effective address of image texel */
@@ -3957,16 +4038,40 @@ static inline int valhall_lea_attr_imm_matches(const uint32_t words[2])
 {
 	return (words[1] & 0x81ffc060u) == 0x00678000u;
 }
-static inline uint32_t valhall_lea_attr_imm_get_sr0(const uint32_t words[2]) { return valhall_get_sr0_40_45(words); }
-static inline void valhall_lea_attr_imm_set_sr0(uint32_t words[2], uint32_t value) { valhall_set_sr0_40_45(words, value); }
+static inline uint32_t valhall_lea_attr_imm_get_sr0(const uint32_t words[2])
+{
+	return ((words[1] & 0x00003f00u) >> 8);
+}
+static inline void valhall_lea_attr_imm_set_sr0(uint32_t words[2], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00003f00u) | (((uint32_t)value << 8) & 0x00003f00u);
+}
 static inline uint32_t valhall_lea_attr_imm_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_lea_attr_imm_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline uint32_t valhall_lea_attr_imm_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_lea_attr_imm_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
-static inline uint32_t valhall_lea_attr_imm_get_table(const uint32_t words[2]) { return valhall_get_table_16_19(words); }
-static inline void valhall_lea_attr_imm_set_table(uint32_t words[2], uint32_t value) { valhall_set_table_16_19(words, value); }
-static inline uint32_t valhall_lea_attr_imm_get_index(const uint32_t words[2]) { return valhall_get_index_20_23(words); }
-static inline void valhall_lea_attr_imm_set_index(uint32_t words[2], uint32_t value) { valhall_set_index_20_23(words, value); }
+static inline uint32_t valhall_lea_attr_imm_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_lea_attr_imm_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
+static inline uint32_t valhall_lea_attr_imm_get_table(const uint32_t words[2])
+{
+	return ((words[0] & 0x000f0000u) >> 16);
+}
+static inline void valhall_lea_attr_imm_set_table(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x000f0000u) | (((uint32_t)value << 16) & 0x000f0000u);
+}
+static inline uint32_t valhall_lea_attr_imm_get_index(const uint32_t words[2])
+{
+	return ((words[0] & 0x00f00000u) >> 20);
+}
+static inline void valhall_lea_attr_imm_set_index(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x00f00000u) | (((uint32_t)value << 20) & 0x00f00000u);
+}
 static inline uint32_t valhall_lea_attr_imm_get_slot(const uint32_t words[2]) { return valhall_get_slot(words); }
 static inline void valhall_lea_attr_imm_set_slot(uint32_t words[2], uint32_t value) { valhall_set_slot(words, value); }
 static inline uint32_t valhall_lea_attr_imm_get_staging_register_count(const uint32_t words[2]) { return valhall_get_staging_register_count(words); }
@@ -4013,15 +4118,15 @@ static inline void valhall_lea_attr_imm_pack(uint32_t words[2], const struct val
 }
 static inline void valhall_lea_attr_imm_unpack(const uint32_t words[2], struct valhall_lea_attr_imm_fields *f)
 {
-	f->sr0 = valhall_get_sr0_40_45(words);
-	f->src0 = valhall_get_src0(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->table = valhall_get_table_16_19(words);
-	f->index = valhall_get_index_20_23(words);
-	f->slot = valhall_get_slot(words);
-	f->staging_register_count = valhall_get_staging_register_count(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->sr0 = valhall_lea_attr_imm_get_sr0(words);
+	f->src0 = valhall_lea_attr_imm_get_src0(words);
+	f->src1 = valhall_lea_attr_imm_get_src1(words);
+	f->table = valhall_lea_attr_imm_get_table(words);
+	f->index = valhall_lea_attr_imm_get_index(words);
+	f->slot = valhall_lea_attr_imm_get_slot(words);
+	f->staging_register_count = valhall_lea_attr_imm_get_staging_register_count(words);
+	f->fau_page = valhall_lea_attr_imm_get_fau_page(words);
+	f->flow = valhall_lea_attr_imm_get_flow(words);
 }
 
 /* LEA_ATTR: Load effective address of image texel */
@@ -4035,12 +4140,24 @@ static inline int valhall_lea_attr_matches(const uint32_t words[2])
 {
 	return (words[1] & 0x81ffc060u) == 0x00778000u;
 }
-static inline uint32_t valhall_lea_attr_get_sr0(const uint32_t words[2]) { return valhall_get_sr0_40_45(words); }
-static inline void valhall_lea_attr_set_sr0(uint32_t words[2], uint32_t value) { valhall_set_sr0_40_45(words, value); }
+static inline uint32_t valhall_lea_attr_get_sr0(const uint32_t words[2])
+{
+	return ((words[1] & 0x00003f00u) >> 8);
+}
+static inline void valhall_lea_attr_set_sr0(uint32_t words[2], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00003f00u) | (((uint32_t)value << 8) & 0x00003f00u);
+}
 static inline uint32_t valhall_lea_attr_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_lea_attr_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline uint32_t valhall_lea_attr_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_lea_attr_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_lea_attr_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_lea_attr_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_lea_attr_get_src2(const uint32_t words[2]) { return valhall_get_src2(words); }
 static inline void valhall_lea_attr_set_src2(uint32_t words[2], uint32_t value) { valhall_set_src2(words, value); }
 static inline uint32_t valhall_lea_attr_get_vector_size(const uint32_t words[2]) { return valhall_get_vector_size(words); }
@@ -4091,15 +4208,15 @@ static inline void valhall_lea_attr_pack(uint32_t words[2], const struct valhall
 }
 static inline void valhall_lea_attr_unpack(const uint32_t words[2], struct valhall_lea_attr_fields *f)
 {
-	f->sr0 = valhall_get_sr0_40_45(words);
-	f->src0 = valhall_get_src0(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src2 = valhall_get_src2(words);
-	f->vector_size = valhall_get_vector_size(words);
-	f->slot = valhall_get_slot(words);
-	f->staging_register_count = valhall_get_staging_register_count(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->sr0 = valhall_lea_attr_get_sr0(words);
+	f->src0 = valhall_lea_attr_get_src0(words);
+	f->src1 = valhall_lea_attr_get_src1(words);
+	f->src2 = valhall_lea_attr_get_src2(words);
+	f->vector_size = valhall_lea_attr_get_vector_size(words);
+	f->slot = valhall_lea_attr_get_slot(words);
+	f->staging_register_count = valhall_lea_attr_get_staging_register_count(words);
+	f->fau_page = valhall_lea_attr_get_fau_page(words);
+	f->flow = valhall_lea_attr_get_flow(words);
 }
 
 /* LEA_TEX_IMM: Load effective address of image texel */
@@ -4113,16 +4230,40 @@ static inline int valhall_lea_tex_imm_matches(const uint32_t words[2])
 {
 	return (words[1] & 0x81ffc060u) == 0x00678020u;
 }
-static inline uint32_t valhall_lea_tex_imm_get_sr0(const uint32_t words[2]) { return valhall_get_sr0_40_45(words); }
-static inline void valhall_lea_tex_imm_set_sr0(uint32_t words[2], uint32_t value) { valhall_set_sr0_40_45(words, value); }
+static inline uint32_t valhall_lea_tex_imm_get_sr0(const uint32_t words[2])
+{
+	return ((words[1] & 0x00003f00u) >> 8);
+}
+static inline void valhall_lea_tex_imm_set_sr0(uint32_t words[2], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00003f00u) | (((uint32_t)value << 8) & 0x00003f00u);
+}
 static inline uint32_t valhall_lea_tex_imm_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_lea_tex_imm_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline uint32_t valhall_lea_tex_imm_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_lea_tex_imm_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
-static inline uint32_t valhall_lea_tex_imm_get_table(const uint32_t words[2]) { return valhall_get_table_16_19(words); }
-static inline void valhall_lea_tex_imm_set_table(uint32_t words[2], uint32_t value) { valhall_set_table_16_19(words, value); }
-static inline uint32_t valhall_lea_tex_imm_get_index(const uint32_t words[2]) { return valhall_get_index_20_23(words); }
-static inline void valhall_lea_tex_imm_set_index(uint32_t words[2], uint32_t value) { valhall_set_index_20_23(words, value); }
+static inline uint32_t valhall_lea_tex_imm_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_lea_tex_imm_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
+static inline uint32_t valhall_lea_tex_imm_get_table(const uint32_t words[2])
+{
+	return ((words[0] & 0x000f0000u) >> 16);
+}
+static inline void valhall_lea_tex_imm_set_table(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x000f0000u) | (((uint32_t)value << 16) & 0x000f0000u);
+}
+static inline uint32_t valhall_lea_tex_imm_get_index(const uint32_t words[2])
+{
+	return ((words[0] & 0x00f00000u) >> 20);
+}
+static inline void valhall_lea_tex_imm_set_index(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x00f00000u) | (((uint32_t)value << 20) & 0x00f00000u);
+}
 static inline uint32_t valhall_lea_tex_imm_get_slot(const uint32_t words[2]) { return valhall_get_slot(words); }
 static inline void valhall_lea_tex_imm_set_slot(uint32_t words[2], uint32_t value) { valhall_set_slot(words, value); }
 static inline uint32_t valhall_lea_tex_imm_get_staging_register_count(const uint32_t words[2]) { return valhall_get_staging_register_count(words); }
@@ -4169,15 +4310,15 @@ static inline void valhall_lea_tex_imm_pack(uint32_t words[2], const struct valh
 }
 static inline void valhall_lea_tex_imm_unpack(const uint32_t words[2], struct valhall_lea_tex_imm_fields *f)
 {
-	f->sr0 = valhall_get_sr0_40_45(words);
-	f->src0 = valhall_get_src0(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->table = valhall_get_table_16_19(words);
-	f->index = valhall_get_index_20_23(words);
-	f->slot = valhall_get_slot(words);
-	f->staging_register_count = valhall_get_staging_register_count(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->sr0 = valhall_lea_tex_imm_get_sr0(words);
+	f->src0 = valhall_lea_tex_imm_get_src0(words);
+	f->src1 = valhall_lea_tex_imm_get_src1(words);
+	f->table = valhall_lea_tex_imm_get_table(words);
+	f->index = valhall_lea_tex_imm_get_index(words);
+	f->slot = valhall_lea_tex_imm_get_slot(words);
+	f->staging_register_count = valhall_lea_tex_imm_get_staging_register_count(words);
+	f->fau_page = valhall_lea_tex_imm_get_fau_page(words);
+	f->flow = valhall_lea_tex_imm_get_flow(words);
 }
 
 /* LEA_TEX: Load effective address of image texel */
@@ -4191,12 +4332,24 @@ static inline int valhall_lea_tex_matches(const uint32_t words[2])
 {
 	return (words[1] & 0x81ffc060u) == 0x00778020u;
 }
-static inline uint32_t valhall_lea_tex_get_sr0(const uint32_t words[2]) { return valhall_get_sr0_40_45(words); }
-static inline void valhall_lea_tex_set_sr0(uint32_t words[2], uint32_t value) { valhall_set_sr0_40_45(words, value); }
+static inline uint32_t valhall_lea_tex_get_sr0(const uint32_t words[2])
+{
+	return ((words[1] & 0x00003f00u) >> 8);
+}
+static inline void valhall_lea_tex_set_sr0(uint32_t words[2], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00003f00u) | (((uint32_t)value << 8) & 0x00003f00u);
+}
 static inline uint32_t valhall_lea_tex_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_lea_tex_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline uint32_t valhall_lea_tex_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_lea_tex_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_lea_tex_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_lea_tex_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_lea_tex_get_src2(const uint32_t words[2]) { return valhall_get_src2(words); }
 static inline void valhall_lea_tex_set_src2(uint32_t words[2], uint32_t value) { valhall_set_src2(words, value); }
 static inline uint32_t valhall_lea_tex_get_vector_size(const uint32_t words[2]) { return valhall_get_vector_size(words); }
@@ -4247,15 +4400,15 @@ static inline void valhall_lea_tex_pack(uint32_t words[2], const struct valhall_
 }
 static inline void valhall_lea_tex_unpack(const uint32_t words[2], struct valhall_lea_tex_fields *f)
 {
-	f->sr0 = valhall_get_sr0_40_45(words);
-	f->src0 = valhall_get_src0(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src2 = valhall_get_src2(words);
-	f->vector_size = valhall_get_vector_size(words);
-	f->slot = valhall_get_slot(words);
-	f->staging_register_count = valhall_get_staging_register_count(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->sr0 = valhall_lea_tex_get_sr0(words);
+	f->src0 = valhall_lea_tex_get_src0(words);
+	f->src1 = valhall_lea_tex_get_src1(words);
+	f->src2 = valhall_lea_tex_get_src2(words);
+	f->vector_size = valhall_lea_tex_get_vector_size(words);
+	f->slot = valhall_lea_tex_get_slot(words);
+	f->staging_register_count = valhall_lea_tex_get_staging_register_count(words);
+	f->fau_page = valhall_lea_tex_get_fau_page(words);
+	f->flow = valhall_lea_tex_get_flow(words);
 }
 
 /* LD_BUFFER.i8: Global memory load */
@@ -4270,12 +4423,24 @@ static inline int valhall_ld_buffer_i8_matches(const uint32_t words[2])
 	return (words[0] & 0x38000000u) == 0x00000000u &&
 	       (words[1] & 0x81ffc000u) == 0x006a8000u;
 }
-static inline uint32_t valhall_ld_buffer_i8_get_sr0(const uint32_t words[2]) { return valhall_get_sr0_40_45(words); }
-static inline void valhall_ld_buffer_i8_set_sr0(uint32_t words[2], uint32_t value) { valhall_set_sr0_40_45(words, value); }
+static inline uint32_t valhall_ld_buffer_i8_get_sr0(const uint32_t words[2])
+{
+	return ((words[1] & 0x00003f00u) >> 8);
+}
+static inline void valhall_ld_buffer_i8_set_sr0(uint32_t words[2], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00003f00u) | (((uint32_t)value << 8) & 0x00003f00u);
+}
 static inline uint32_t valhall_ld_buffer_i8_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_ld_buffer_i8_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline uint32_t valhall_ld_buffer_i8_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_ld_buffer_i8_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_ld_buffer_i8_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_ld_buffer_i8_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_ld_buffer_i8_get_staging_register_count(const uint32_t words[2]) { return valhall_get_staging_register_count(words); }
 static inline void valhall_ld_buffer_i8_set_staging_register_count(uint32_t words[2], uint32_t value) { valhall_set_staging_register_count(words, value); }
 static inline uint32_t valhall_ld_buffer_i8_get_load_lane_8_bit(const uint32_t words[2]) { return valhall_get_load_lane_8_bit(words); }
@@ -4326,15 +4491,15 @@ static inline void valhall_ld_buffer_i8_pack(uint32_t words[2], const struct val
 }
 static inline void valhall_ld_buffer_i8_unpack(const uint32_t words[2], struct valhall_ld_buffer_i8_fields *f)
 {
-	f->sr0 = valhall_get_sr0_40_45(words);
-	f->src0 = valhall_get_src0(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->staging_register_count = valhall_get_staging_register_count(words);
-	f->load_lane_8_bit = valhall_get_load_lane_8_bit(words);
-	f->unsigned_ = valhall_get_unsigned(words);
-	f->slot = valhall_get_slot(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->sr0 = valhall_ld_buffer_i8_get_sr0(words);
+	f->src0 = valhall_ld_buffer_i8_get_src0(words);
+	f->src1 = valhall_ld_buffer_i8_get_src1(words);
+	f->staging_register_count = valhall_ld_buffer_i8_get_staging_register_count(words);
+	f->load_lane_8_bit = valhall_ld_buffer_i8_get_load_lane_8_bit(words);
+	f->unsigned_ = valhall_ld_buffer_i8_get_unsigned(words);
+	f->slot = valhall_ld_buffer_i8_get_slot(words);
+	f->fau_page = valhall_ld_buffer_i8_get_fau_page(words);
+	f->flow = valhall_ld_buffer_i8_get_flow(words);
 }
 
 /* LD_BUFFER.i16: Global memory load */
@@ -4349,12 +4514,24 @@ static inline int valhall_ld_buffer_i16_matches(const uint32_t words[2])
 	return (words[0] & 0x38000000u) == 0x08000000u &&
 	       (words[1] & 0x81ffc000u) == 0x006a8000u;
 }
-static inline uint32_t valhall_ld_buffer_i16_get_sr0(const uint32_t words[2]) { return valhall_get_sr0_40_45(words); }
-static inline void valhall_ld_buffer_i16_set_sr0(uint32_t words[2], uint32_t value) { valhall_set_sr0_40_45(words, value); }
+static inline uint32_t valhall_ld_buffer_i16_get_sr0(const uint32_t words[2])
+{
+	return ((words[1] & 0x00003f00u) >> 8);
+}
+static inline void valhall_ld_buffer_i16_set_sr0(uint32_t words[2], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00003f00u) | (((uint32_t)value << 8) & 0x00003f00u);
+}
 static inline uint32_t valhall_ld_buffer_i16_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_ld_buffer_i16_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline uint32_t valhall_ld_buffer_i16_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_ld_buffer_i16_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_ld_buffer_i16_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_ld_buffer_i16_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_ld_buffer_i16_get_staging_register_count(const uint32_t words[2]) { return valhall_get_staging_register_count(words); }
 static inline void valhall_ld_buffer_i16_set_staging_register_count(uint32_t words[2], uint32_t value) { valhall_set_staging_register_count(words, value); }
 static inline uint32_t valhall_ld_buffer_i16_get_load_lane_16_bit(const uint32_t words[2]) { return valhall_get_load_lane_16_bit(words); }
@@ -4405,15 +4582,15 @@ static inline void valhall_ld_buffer_i16_pack(uint32_t words[2], const struct va
 }
 static inline void valhall_ld_buffer_i16_unpack(const uint32_t words[2], struct valhall_ld_buffer_i16_fields *f)
 {
-	f->sr0 = valhall_get_sr0_40_45(words);
-	f->src0 = valhall_get_src0(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->staging_register_count = valhall_get_staging_register_count(words);
-	f->load_lane_16_bit = valhall_get_load_lane_16_bit(words);
-	f->unsigned_ = valhall_get_unsigned(words);
-	f->slot = valhall_get_slot(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->sr0 = valhall_ld_buffer_i16_get_sr0(words);
+	f->src0 = valhall_ld_buffer_i16_get_src0(words);
+	f->src1 = valhall_ld_buffer_i16_get_src1(words);
+	f->staging_register_count = valhall_ld_buffer_i16_get_staging_register_count(words);
+	f->load_lane_16_bit = valhall_ld_buffer_i16_get_load_lane_16_bit(words);
+	f->unsigned_ = valhall_ld_buffer_i16_get_unsigned(words);
+	f->slot = valhall_ld_buffer_i16_get_slot(words);
+	f->fau_page = valhall_ld_buffer_i16_get_fau_page(words);
+	f->flow = valhall_ld_buffer_i16_get_flow(words);
 }
 
 /* LD_BUFFER.i24: Global memory load */
@@ -4428,12 +4605,24 @@ static inline int valhall_ld_buffer_i24_matches(const uint32_t words[2])
 	return (words[0] & 0x38000000u) == 0x10000000u &&
 	       (words[1] & 0x81ffc000u) == 0x006a8000u;
 }
-static inline uint32_t valhall_ld_buffer_i24_get_sr0(const uint32_t words[2]) { return valhall_get_sr0_40_45(words); }
-static inline void valhall_ld_buffer_i24_set_sr0(uint32_t words[2], uint32_t value) { valhall_set_sr0_40_45(words, value); }
+static inline uint32_t valhall_ld_buffer_i24_get_sr0(const uint32_t words[2])
+{
+	return ((words[1] & 0x00003f00u) >> 8);
+}
+static inline void valhall_ld_buffer_i24_set_sr0(uint32_t words[2], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00003f00u) | (((uint32_t)value << 8) & 0x00003f00u);
+}
 static inline uint32_t valhall_ld_buffer_i24_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_ld_buffer_i24_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline uint32_t valhall_ld_buffer_i24_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_ld_buffer_i24_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_ld_buffer_i24_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_ld_buffer_i24_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_ld_buffer_i24_get_staging_register_count(const uint32_t words[2]) { return valhall_get_staging_register_count(words); }
 static inline void valhall_ld_buffer_i24_set_staging_register_count(uint32_t words[2], uint32_t value) { valhall_set_staging_register_count(words, value); }
 static inline uint32_t valhall_ld_buffer_i24_get_load_lane_24_bit(const uint32_t words[2]) { return valhall_get_load_lane_24_bit(words); }
@@ -4484,15 +4673,15 @@ static inline void valhall_ld_buffer_i24_pack(uint32_t words[2], const struct va
 }
 static inline void valhall_ld_buffer_i24_unpack(const uint32_t words[2], struct valhall_ld_buffer_i24_fields *f)
 {
-	f->sr0 = valhall_get_sr0_40_45(words);
-	f->src0 = valhall_get_src0(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->staging_register_count = valhall_get_staging_register_count(words);
-	f->load_lane_24_bit = valhall_get_load_lane_24_bit(words);
-	f->unsigned_ = valhall_get_unsigned(words);
-	f->slot = valhall_get_slot(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->sr0 = valhall_ld_buffer_i24_get_sr0(words);
+	f->src0 = valhall_ld_buffer_i24_get_src0(words);
+	f->src1 = valhall_ld_buffer_i24_get_src1(words);
+	f->staging_register_count = valhall_ld_buffer_i24_get_staging_register_count(words);
+	f->load_lane_24_bit = valhall_ld_buffer_i24_get_load_lane_24_bit(words);
+	f->unsigned_ = valhall_ld_buffer_i24_get_unsigned(words);
+	f->slot = valhall_ld_buffer_i24_get_slot(words);
+	f->fau_page = valhall_ld_buffer_i24_get_fau_page(words);
+	f->flow = valhall_ld_buffer_i24_get_flow(words);
 }
 
 /* LD_BUFFER.i32: Global memory load */
@@ -4507,12 +4696,24 @@ static inline int valhall_ld_buffer_i32_matches(const uint32_t words[2])
 	return (words[0] & 0x38000000u) == 0x18000000u &&
 	       (words[1] & 0x81ffc000u) == 0x006a8000u;
 }
-static inline uint32_t valhall_ld_buffer_i32_get_sr0(const uint32_t words[2]) { return valhall_get_sr0_40_45(words); }
-static inline void valhall_ld_buffer_i32_set_sr0(uint32_t words[2], uint32_t value) { valhall_set_sr0_40_45(words, value); }
+static inline uint32_t valhall_ld_buffer_i32_get_sr0(const uint32_t words[2])
+{
+	return ((words[1] & 0x00003f00u) >> 8);
+}
+static inline void valhall_ld_buffer_i32_set_sr0(uint32_t words[2], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00003f00u) | (((uint32_t)value << 8) & 0x00003f00u);
+}
 static inline uint32_t valhall_ld_buffer_i32_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_ld_buffer_i32_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline uint32_t valhall_ld_buffer_i32_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_ld_buffer_i32_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_ld_buffer_i32_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_ld_buffer_i32_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_ld_buffer_i32_get_staging_register_count(const uint32_t words[2]) { return valhall_get_staging_register_count(words); }
 static inline void valhall_ld_buffer_i32_set_staging_register_count(uint32_t words[2], uint32_t value) { valhall_set_staging_register_count(words, value); }
 static inline uint32_t valhall_ld_buffer_i32_get_load_lane_32_bit(const uint32_t words[2]) { return valhall_get_load_lane_32_bit(words); }
@@ -4563,15 +4764,15 @@ static inline void valhall_ld_buffer_i32_pack(uint32_t words[2], const struct va
 }
 static inline void valhall_ld_buffer_i32_unpack(const uint32_t words[2], struct valhall_ld_buffer_i32_fields *f)
 {
-	f->sr0 = valhall_get_sr0_40_45(words);
-	f->src0 = valhall_get_src0(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->staging_register_count = valhall_get_staging_register_count(words);
-	f->load_lane_32_bit = valhall_get_load_lane_32_bit(words);
-	f->unsigned_ = valhall_get_unsigned(words);
-	f->slot = valhall_get_slot(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->sr0 = valhall_ld_buffer_i32_get_sr0(words);
+	f->src0 = valhall_ld_buffer_i32_get_src0(words);
+	f->src1 = valhall_ld_buffer_i32_get_src1(words);
+	f->staging_register_count = valhall_ld_buffer_i32_get_staging_register_count(words);
+	f->load_lane_32_bit = valhall_ld_buffer_i32_get_load_lane_32_bit(words);
+	f->unsigned_ = valhall_ld_buffer_i32_get_unsigned(words);
+	f->slot = valhall_ld_buffer_i32_get_slot(words);
+	f->fau_page = valhall_ld_buffer_i32_get_fau_page(words);
+	f->flow = valhall_ld_buffer_i32_get_flow(words);
 }
 
 /* LD_BUFFER.i48: Global memory load */
@@ -4586,12 +4787,24 @@ static inline int valhall_ld_buffer_i48_matches(const uint32_t words[2])
 	return (words[0] & 0x38000000u) == 0x20000000u &&
 	       (words[1] & 0x81ffc000u) == 0x006a8000u;
 }
-static inline uint32_t valhall_ld_buffer_i48_get_sr0(const uint32_t words[2]) { return valhall_get_sr0_40_45(words); }
-static inline void valhall_ld_buffer_i48_set_sr0(uint32_t words[2], uint32_t value) { valhall_set_sr0_40_45(words, value); }
+static inline uint32_t valhall_ld_buffer_i48_get_sr0(const uint32_t words[2])
+{
+	return ((words[1] & 0x00003f00u) >> 8);
+}
+static inline void valhall_ld_buffer_i48_set_sr0(uint32_t words[2], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00003f00u) | (((uint32_t)value << 8) & 0x00003f00u);
+}
 static inline uint32_t valhall_ld_buffer_i48_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_ld_buffer_i48_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline uint32_t valhall_ld_buffer_i48_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_ld_buffer_i48_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_ld_buffer_i48_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_ld_buffer_i48_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_ld_buffer_i48_get_staging_register_count(const uint32_t words[2]) { return valhall_get_staging_register_count(words); }
 static inline void valhall_ld_buffer_i48_set_staging_register_count(uint32_t words[2], uint32_t value) { valhall_set_staging_register_count(words, value); }
 static inline uint32_t valhall_ld_buffer_i48_get_load_lane_48_bit(const uint32_t words[2]) { return valhall_get_load_lane_48_bit(words); }
@@ -4642,15 +4855,15 @@ static inline void valhall_ld_buffer_i48_pack(uint32_t words[2], const struct va
 }
 static inline void valhall_ld_buffer_i48_unpack(const uint32_t words[2], struct valhall_ld_buffer_i48_fields *f)
 {
-	f->sr0 = valhall_get_sr0_40_45(words);
-	f->src0 = valhall_get_src0(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->staging_register_count = valhall_get_staging_register_count(words);
-	f->load_lane_48_bit = valhall_get_load_lane_48_bit(words);
-	f->unsigned_ = valhall_get_unsigned(words);
-	f->slot = valhall_get_slot(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->sr0 = valhall_ld_buffer_i48_get_sr0(words);
+	f->src0 = valhall_ld_buffer_i48_get_src0(words);
+	f->src1 = valhall_ld_buffer_i48_get_src1(words);
+	f->staging_register_count = valhall_ld_buffer_i48_get_staging_register_count(words);
+	f->load_lane_48_bit = valhall_ld_buffer_i48_get_load_lane_48_bit(words);
+	f->unsigned_ = valhall_ld_buffer_i48_get_unsigned(words);
+	f->slot = valhall_ld_buffer_i48_get_slot(words);
+	f->fau_page = valhall_ld_buffer_i48_get_fau_page(words);
+	f->flow = valhall_ld_buffer_i48_get_flow(words);
 }
 
 /* LD_BUFFER.i64: Global memory load */
@@ -4665,12 +4878,24 @@ static inline int valhall_ld_buffer_i64_matches(const uint32_t words[2])
 	return (words[0] & 0x38000000u) == 0x28000000u &&
 	       (words[1] & 0x81ffc000u) == 0x006a8000u;
 }
-static inline uint32_t valhall_ld_buffer_i64_get_sr0(const uint32_t words[2]) { return valhall_get_sr0_40_45(words); }
-static inline void valhall_ld_buffer_i64_set_sr0(uint32_t words[2], uint32_t value) { valhall_set_sr0_40_45(words, value); }
+static inline uint32_t valhall_ld_buffer_i64_get_sr0(const uint32_t words[2])
+{
+	return ((words[1] & 0x00003f00u) >> 8);
+}
+static inline void valhall_ld_buffer_i64_set_sr0(uint32_t words[2], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00003f00u) | (((uint32_t)value << 8) & 0x00003f00u);
+}
 static inline uint32_t valhall_ld_buffer_i64_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_ld_buffer_i64_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline uint32_t valhall_ld_buffer_i64_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_ld_buffer_i64_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_ld_buffer_i64_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_ld_buffer_i64_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_ld_buffer_i64_get_staging_register_count(const uint32_t words[2]) { return valhall_get_staging_register_count(words); }
 static inline void valhall_ld_buffer_i64_set_staging_register_count(uint32_t words[2], uint32_t value) { valhall_set_staging_register_count(words, value); }
 static inline uint32_t valhall_ld_buffer_i64_get_load_lane_64_bit(const uint32_t words[2]) { return valhall_get_load_lane_64_bit(words); }
@@ -4721,15 +4946,15 @@ static inline void valhall_ld_buffer_i64_pack(uint32_t words[2], const struct va
 }
 static inline void valhall_ld_buffer_i64_unpack(const uint32_t words[2], struct valhall_ld_buffer_i64_fields *f)
 {
-	f->sr0 = valhall_get_sr0_40_45(words);
-	f->src0 = valhall_get_src0(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->staging_register_count = valhall_get_staging_register_count(words);
-	f->load_lane_64_bit = valhall_get_load_lane_64_bit(words);
-	f->unsigned_ = valhall_get_unsigned(words);
-	f->slot = valhall_get_slot(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->sr0 = valhall_ld_buffer_i64_get_sr0(words);
+	f->src0 = valhall_ld_buffer_i64_get_src0(words);
+	f->src1 = valhall_ld_buffer_i64_get_src1(words);
+	f->staging_register_count = valhall_ld_buffer_i64_get_staging_register_count(words);
+	f->load_lane_64_bit = valhall_ld_buffer_i64_get_load_lane_64_bit(words);
+	f->unsigned_ = valhall_ld_buffer_i64_get_unsigned(words);
+	f->slot = valhall_ld_buffer_i64_get_slot(words);
+	f->fau_page = valhall_ld_buffer_i64_get_fau_page(words);
+	f->flow = valhall_ld_buffer_i64_get_flow(words);
 }
 
 /* LD_BUFFER.i96: Global memory load */
@@ -4744,12 +4969,24 @@ static inline int valhall_ld_buffer_i96_matches(const uint32_t words[2])
 	return (words[0] & 0x38000000u) == 0x30000000u &&
 	       (words[1] & 0x81ffc000u) == 0x006a8000u;
 }
-static inline uint32_t valhall_ld_buffer_i96_get_sr0(const uint32_t words[2]) { return valhall_get_sr0_40_45(words); }
-static inline void valhall_ld_buffer_i96_set_sr0(uint32_t words[2], uint32_t value) { valhall_set_sr0_40_45(words, value); }
+static inline uint32_t valhall_ld_buffer_i96_get_sr0(const uint32_t words[2])
+{
+	return ((words[1] & 0x00003f00u) >> 8);
+}
+static inline void valhall_ld_buffer_i96_set_sr0(uint32_t words[2], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00003f00u) | (((uint32_t)value << 8) & 0x00003f00u);
+}
 static inline uint32_t valhall_ld_buffer_i96_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_ld_buffer_i96_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline uint32_t valhall_ld_buffer_i96_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_ld_buffer_i96_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_ld_buffer_i96_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_ld_buffer_i96_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_ld_buffer_i96_get_staging_register_count(const uint32_t words[2]) { return valhall_get_staging_register_count(words); }
 static inline void valhall_ld_buffer_i96_set_staging_register_count(uint32_t words[2], uint32_t value) { valhall_set_staging_register_count(words, value); }
 static inline uint32_t valhall_ld_buffer_i96_get_load_lane_96_bit(const uint32_t words[2]) { return valhall_get_load_lane_96_bit(words); }
@@ -4800,15 +5037,15 @@ static inline void valhall_ld_buffer_i96_pack(uint32_t words[2], const struct va
 }
 static inline void valhall_ld_buffer_i96_unpack(const uint32_t words[2], struct valhall_ld_buffer_i96_fields *f)
 {
-	f->sr0 = valhall_get_sr0_40_45(words);
-	f->src0 = valhall_get_src0(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->staging_register_count = valhall_get_staging_register_count(words);
-	f->load_lane_96_bit = valhall_get_load_lane_96_bit(words);
-	f->unsigned_ = valhall_get_unsigned(words);
-	f->slot = valhall_get_slot(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->sr0 = valhall_ld_buffer_i96_get_sr0(words);
+	f->src0 = valhall_ld_buffer_i96_get_src0(words);
+	f->src1 = valhall_ld_buffer_i96_get_src1(words);
+	f->staging_register_count = valhall_ld_buffer_i96_get_staging_register_count(words);
+	f->load_lane_96_bit = valhall_ld_buffer_i96_get_load_lane_96_bit(words);
+	f->unsigned_ = valhall_ld_buffer_i96_get_unsigned(words);
+	f->slot = valhall_ld_buffer_i96_get_slot(words);
+	f->fau_page = valhall_ld_buffer_i96_get_fau_page(words);
+	f->flow = valhall_ld_buffer_i96_get_flow(words);
 }
 
 /* LD_BUFFER.i128: Global memory load */
@@ -4823,12 +5060,24 @@ static inline int valhall_ld_buffer_i128_matches(const uint32_t words[2])
 	return (words[0] & 0x38000000u) == 0x38000000u &&
 	       (words[1] & 0x81ffc000u) == 0x006a8000u;
 }
-static inline uint32_t valhall_ld_buffer_i128_get_sr0(const uint32_t words[2]) { return valhall_get_sr0_40_45(words); }
-static inline void valhall_ld_buffer_i128_set_sr0(uint32_t words[2], uint32_t value) { valhall_set_sr0_40_45(words, value); }
+static inline uint32_t valhall_ld_buffer_i128_get_sr0(const uint32_t words[2])
+{
+	return ((words[1] & 0x00003f00u) >> 8);
+}
+static inline void valhall_ld_buffer_i128_set_sr0(uint32_t words[2], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00003f00u) | (((uint32_t)value << 8) & 0x00003f00u);
+}
 static inline uint32_t valhall_ld_buffer_i128_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_ld_buffer_i128_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline uint32_t valhall_ld_buffer_i128_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_ld_buffer_i128_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_ld_buffer_i128_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_ld_buffer_i128_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_ld_buffer_i128_get_staging_register_count(const uint32_t words[2]) { return valhall_get_staging_register_count(words); }
 static inline void valhall_ld_buffer_i128_set_staging_register_count(uint32_t words[2], uint32_t value) { valhall_set_staging_register_count(words, value); }
 static inline uint32_t valhall_ld_buffer_i128_get_load_lane_128_bit(const uint32_t words[2]) { return valhall_get_load_lane_128_bit(words); }
@@ -4879,15 +5128,15 @@ static inline void valhall_ld_buffer_i128_pack(uint32_t words[2], const struct v
 }
 static inline void valhall_ld_buffer_i128_unpack(const uint32_t words[2], struct valhall_ld_buffer_i128_fields *f)
 {
-	f->sr0 = valhall_get_sr0_40_45(words);
-	f->src0 = valhall_get_src0(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->staging_register_count = valhall_get_staging_register_count(words);
-	f->load_lane_128_bit = valhall_get_load_lane_128_bit(words);
-	f->unsigned_ = valhall_get_unsigned(words);
-	f->slot = valhall_get_slot(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->sr0 = valhall_ld_buffer_i128_get_sr0(words);
+	f->src0 = valhall_ld_buffer_i128_get_src0(words);
+	f->src1 = valhall_ld_buffer_i128_get_src1(words);
+	f->staging_register_count = valhall_ld_buffer_i128_get_staging_register_count(words);
+	f->load_lane_128_bit = valhall_ld_buffer_i128_get_load_lane_128_bit(words);
+	f->unsigned_ = valhall_ld_buffer_i128_get_unsigned(words);
+	f->slot = valhall_ld_buffer_i128_get_slot(words);
+	f->fau_page = valhall_ld_buffer_i128_get_fau_page(words);
+	f->flow = valhall_ld_buffer_i128_get_flow(words);
 }
 
 /* LEA_BUF_IMM: Load buffer effective address */
@@ -4901,14 +5150,32 @@ static inline int valhall_lea_buf_imm_matches(const uint32_t words[2])
 {
 	return (words[1] & 0x81ffc000u) == 0x005e8000u;
 }
-static inline uint32_t valhall_lea_buf_imm_get_sr0(const uint32_t words[2]) { return valhall_get_sr0_40_45(words); }
-static inline void valhall_lea_buf_imm_set_sr0(uint32_t words[2], uint32_t value) { valhall_set_sr0_40_45(words, value); }
+static inline uint32_t valhall_lea_buf_imm_get_sr0(const uint32_t words[2])
+{
+	return ((words[1] & 0x00003f00u) >> 8);
+}
+static inline void valhall_lea_buf_imm_set_sr0(uint32_t words[2], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00003f00u) | (((uint32_t)value << 8) & 0x00003f00u);
+}
 static inline uint32_t valhall_lea_buf_imm_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_lea_buf_imm_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline uint32_t valhall_lea_buf_imm_get_table(const uint32_t words[2]) { return valhall_get_table_8_11(words); }
-static inline void valhall_lea_buf_imm_set_table(uint32_t words[2], uint32_t value) { valhall_set_table_8_11(words, value); }
-static inline uint32_t valhall_lea_buf_imm_get_index(const uint32_t words[2]) { return valhall_get_index_12_19(words); }
-static inline void valhall_lea_buf_imm_set_index(uint32_t words[2], uint32_t value) { valhall_set_index_12_19(words, value); }
+static inline uint32_t valhall_lea_buf_imm_get_table(const uint32_t words[2])
+{
+	return ((words[0] & 0x00000f00u) >> 8);
+}
+static inline void valhall_lea_buf_imm_set_table(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x00000f00u) | (((uint32_t)value << 8) & 0x00000f00u);
+}
+static inline uint32_t valhall_lea_buf_imm_get_index(const uint32_t words[2])
+{
+	return ((words[0] & 0x000ff000u) >> 12);
+}
+static inline void valhall_lea_buf_imm_set_index(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x000ff000u) | (((uint32_t)value << 12) & 0x000ff000u);
+}
 static inline uint32_t valhall_lea_buf_imm_get_staging_register_count(const uint32_t words[2]) { return valhall_get_staging_register_count(words); }
 static inline void valhall_lea_buf_imm_set_staging_register_count(uint32_t words[2], uint32_t value) { valhall_set_staging_register_count(words, value); }
 static inline uint32_t valhall_lea_buf_imm_get_slot(const uint32_t words[2]) { return valhall_get_slot(words); }
@@ -4952,14 +5219,14 @@ static inline void valhall_lea_buf_imm_pack(uint32_t words[2], const struct valh
 }
 static inline void valhall_lea_buf_imm_unpack(const uint32_t words[2], struct valhall_lea_buf_imm_fields *f)
 {
-	f->sr0 = valhall_get_sr0_40_45(words);
-	f->src0 = valhall_get_src0(words);
-	f->table = valhall_get_table_8_11(words);
-	f->index = valhall_get_index_12_19(words);
-	f->staging_register_count = valhall_get_staging_register_count(words);
-	f->slot = valhall_get_slot(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->sr0 = valhall_lea_buf_imm_get_sr0(words);
+	f->src0 = valhall_lea_buf_imm_get_src0(words);
+	f->table = valhall_lea_buf_imm_get_table(words);
+	f->index = valhall_lea_buf_imm_get_index(words);
+	f->staging_register_count = valhall_lea_buf_imm_get_staging_register_count(words);
+	f->slot = valhall_lea_buf_imm_get_slot(words);
+	f->fau_page = valhall_lea_buf_imm_get_fau_page(words);
+	f->flow = valhall_lea_buf_imm_get_flow(words);
 }
 
 /* LOAD.i8: Global memory load */
@@ -4974,14 +5241,33 @@ static inline int valhall_load_i8_matches(const uint32_t words[2])
 	return (words[0] & 0x38000000u) == 0x00000000u &&
 	       (words[1] & 0x81ffc000u) == 0x00608000u;
 }
-static inline uint32_t valhall_load_i8_get_sr0(const uint32_t words[2]) { return valhall_get_sr0_40_45(words); }
-static inline void valhall_load_i8_set_sr0(uint32_t words[2], uint32_t value) { valhall_set_sr0_40_45(words, value); }
+static inline uint32_t valhall_load_i8_get_sr0(const uint32_t words[2])
+{
+	return ((words[1] & 0x00003f00u) >> 8);
+}
+static inline void valhall_load_i8_set_sr0(uint32_t words[2], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00003f00u) | (((uint32_t)value << 8) & 0x00003f00u);
+}
 static inline uint32_t valhall_load_i8_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_load_i8_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline int32_t valhall_load_i8_get_offset(const uint32_t words[2]) { return valhall_get_offset_8_23(words); }
-static inline void valhall_load_i8_set_offset(uint32_t words[2], int32_t value) { valhall_set_offset_8_23(words, value); }
-static inline uint32_t valhall_load_i8_get_memory_access(const uint32_t words[2]) { return valhall_get_memory_access_24_25(words); }
-static inline void valhall_load_i8_set_memory_access(uint32_t words[2], uint32_t value) { valhall_set_memory_access_24_25(words, value); }
+static inline int32_t valhall_load_i8_get_offset(const uint32_t words[2])
+{
+	uint32_t raw = ((words[0] & 0x00ffff00u) >> 8);
+	return raw >= 0x8000u ? (int32_t)(raw - 0x8000u) - (int32_t)(0x8000u - 1) - 1 : (int32_t)raw;
+}
+static inline void valhall_load_i8_set_offset(uint32_t words[2], int32_t value)
+{
+	words[0] = (words[0] & ~0x00ffff00u) | (((uint32_t)value << 8) & 0x00ffff00u);
+}
+static inline uint32_t valhall_load_i8_get_memory_access(const uint32_t words[2])
+{
+	return ((words[0] & 0x03000000u) >> 24);
+}
+static inline void valhall_load_i8_set_memory_access(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x03000000u) | (((uint32_t)value << 24) & 0x03000000u);
+}
 static inline uint32_t valhall_load_i8_get_staging_register_count(const uint32_t words[2]) { return valhall_get_staging_register_count(words); }
 static inline void valhall_load_i8_set_staging_register_count(uint32_t words[2], uint32_t value) { valhall_set_staging_register_count(words, value); }
 static inline uint32_t valhall_load_i8_get_load_lane_8_bit(const uint32_t words[2]) { return valhall_get_load_lane_8_bit(words); }
@@ -5035,16 +5321,16 @@ static inline void valhall_load_i8_pack(uint32_t words[2], const struct valhall_
 }
 static inline void valhall_load_i8_unpack(const uint32_t words[2], struct valhall_load_i8_fields *f)
 {
-	f->sr0 = valhall_get_sr0_40_45(words);
-	f->src0 = valhall_get_src0(words);
-	f->offset = valhall_get_offset_8_23(words);
-	f->memory_access = valhall_get_memory_access_24_25(words);
-	f->staging_register_count = valhall_get_staging_register_count(words);
-	f->load_lane_8_bit = valhall_get_load_lane_8_bit(words);
-	f->unsigned_ = valhall_get_unsigned(words);
-	f->slot = valhall_get_slot(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->sr0 = valhall_load_i8_get_sr0(words);
+	f->src0 = valhall_load_i8_get_src0(words);
+	f->offset = valhall_load_i8_get_offset(words);
+	f->memory_access = valhall_load_i8_get_memory_access(words);
+	f->staging_register_count = valhall_load_i8_get_staging_register_count(words);
+	f->load_lane_8_bit = valhall_load_i8_get_load_lane_8_bit(words);
+	f->unsigned_ = valhall_load_i8_get_unsigned(words);
+	f->slot = valhall_load_i8_get_slot(words);
+	f->fau_page = valhall_load_i8_get_fau_page(words);
+	f->flow = valhall_load_i8_get_flow(words);
 }
 
 /* LOAD.i16: Global memory load */
@@ -5059,14 +5345,33 @@ static inline int valhall_load_i16_matches(const uint32_t words[2])
 	return (words[0] & 0x38000000u) == 0x08000000u &&
 	       (words[1] & 0x81ffc000u) == 0x00608000u;
 }
-static inline uint32_t valhall_load_i16_get_sr0(const uint32_t words[2]) { return valhall_get_sr0_40_45(words); }
-static inline void valhall_load_i16_set_sr0(uint32_t words[2], uint32_t value) { valhall_set_sr0_40_45(words, value); }
+static inline uint32_t valhall_load_i16_get_sr0(const uint32_t words[2])
+{
+	return ((words[1] & 0x00003f00u) >> 8);
+}
+static inline void valhall_load_i16_set_sr0(uint32_t words[2], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00003f00u) | (((uint32_t)value << 8) & 0x00003f00u);
+}
 static inline uint32_t valhall_load_i16_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_load_i16_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline int32_t valhall_load_i16_get_offset(const uint32_t words[2]) { return valhall_get_offset_8_23(words); }
-static inline void valhall_load_i16_set_offset(uint32_t words[2], int32_t value) { valhall_set_offset_8_23(words, value); }
-static inline uint32_t valhall_load_i16_get_memory_access(const uint32_t words[2]) { return valhall_get_memory_access_24_25(words); }
-static inline void valhall_load_i16_set_memory_access(uint32_t words[2], uint32_t value) { valhall_set_memory_access_24_25(words, value); }
+static inline int32_t valhall_load_i16_get_offset(const uint32_t words[2])
+{
+	uint32_t raw = ((words[0] & 0x00ffff00u) >> 8);
+	return raw >= 0x8000u ? (int32_t)(raw - 0x8000u) - (int32_t)(0x8000u - 1) - 1 : (int32_t)raw;
+}
+static inline void valhall_load_i16_set_offset(uint32_t words[2], int32_t value)
+{
+	words[0] = (words[0] & ~0x00ffff00u) | (((uint32_t)value << 8) & 0x00ffff00u);
+}
+static inline uint32_t valhall_load_i16_get_memory_access(const uint32_t words[2])
+{
+	return ((words[0] & 0x03000000u) >> 24);
+}
+static inline void valhall_load_i16_set_memory_access(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x03000000u) | (((uint32_t)value << 24) & 0x03000000u);
+}
 static inline uint32_t valhall_load_i16_get_staging_register_count(const uint32_t words[2]) { return valhall_get_staging_register_count(words); }
 static inline void valhall_load_i16_set_staging_register_count(uint32_t words[2], uint32_t value) { valhall_set_staging_register_count(words, value); }
 static inline uint32_t valhall_load_i16_get_load_lane_16_bit(const uint32_t words[2]) { return valhall_get_load_lane_16_bit(words); }
@@ -5120,16 +5425,16 @@ static inline void valhall_load_i16_pack(uint32_t words[2], const struct valhall
 }
 static inline void valhall_load_i16_unpack(const uint32_t words[2], struct valhall_load_i16_fields *f)
 {
-	f->sr0 = valhall_get_sr0_40_45(words);
-	f->src0 = valhall_get_src0(words);
-	f->offset = valhall_get_offset_8_23(words);
-	f->memory_access = valhall_get_memory_access_24_25(words);
-	f->staging_register_count = valhall_get_staging_register_count(words);
-	f->load_lane_16_bit = valhall_get_load_lane_16_bit(words);
-	f->unsigned_ = valhall_get_unsigned(words);
-	f->slot = valhall_get_slot(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->sr0 = valhall_load_i16_get_sr0(words);
+	f->src0 = valhall_load_i16_get_src0(words);
+	f->offset = valhall_load_i16_get_offset(words);
+	f->memory_access = valhall_load_i16_get_memory_access(words);
+	f->staging_register_count = valhall_load_i16_get_staging_register_count(words);
+	f->load_lane_16_bit = valhall_load_i16_get_load_lane_16_bit(words);
+	f->unsigned_ = valhall_load_i16_get_unsigned(words);
+	f->slot = valhall_load_i16_get_slot(words);
+	f->fau_page = valhall_load_i16_get_fau_page(words);
+	f->flow = valhall_load_i16_get_flow(words);
 }
 
 /* LOAD.i24: Global memory load */
@@ -5144,14 +5449,33 @@ static inline int valhall_load_i24_matches(const uint32_t words[2])
 	return (words[0] & 0x38000000u) == 0x10000000u &&
 	       (words[1] & 0x81ffc000u) == 0x00608000u;
 }
-static inline uint32_t valhall_load_i24_get_sr0(const uint32_t words[2]) { return valhall_get_sr0_40_45(words); }
-static inline void valhall_load_i24_set_sr0(uint32_t words[2], uint32_t value) { valhall_set_sr0_40_45(words, value); }
+static inline uint32_t valhall_load_i24_get_sr0(const uint32_t words[2])
+{
+	return ((words[1] & 0x00003f00u) >> 8);
+}
+static inline void valhall_load_i24_set_sr0(uint32_t words[2], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00003f00u) | (((uint32_t)value << 8) & 0x00003f00u);
+}
 static inline uint32_t valhall_load_i24_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_load_i24_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline int32_t valhall_load_i24_get_offset(const uint32_t words[2]) { return valhall_get_offset_8_23(words); }
-static inline void valhall_load_i24_set_offset(uint32_t words[2], int32_t value) { valhall_set_offset_8_23(words, value); }
-static inline uint32_t valhall_load_i24_get_memory_access(const uint32_t words[2]) { return valhall_get_memory_access_24_25(words); }
-static inline void valhall_load_i24_set_memory_access(uint32_t words[2], uint32_t value) { valhall_set_memory_access_24_25(words, value); }
+static inline int32_t valhall_load_i24_get_offset(const uint32_t words[2])
+{
+	uint32_t raw = ((words[0] & 0x00ffff00u) >> 8);
+	return raw >= 0x8000u ? (int32_t)(raw - 0x8000u) - (int32_t)(0x8000u - 1) - 1 : (int32_t)raw;
+}
+static inline void valhall_load_i24_set_offset(uint32_t words[2], int32_t value)
+{
+	words[0] = (words[0] & ~0x00ffff00u) | (((uint32_t)value << 8) & 0x00ffff00u);
+}
+static inline uint32_t valhall_load_i24_get_memory_access(const uint32_t words[2])
+{
+	return ((words[0] & 0x03000000u) >> 24);
+}
+static inline void valhall_load_i24_set_memory_access(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x03000000u) | (((uint32_t)value << 24) & 0x03000000u);
+}
 static inline uint32_t valhall_load_i24_get_staging_register_count(const uint32_t words[2]) { return valhall_get_staging_register_count(words); }
 static inline void valhall_load_i24_set_staging_register_count(uint32_t words[2], uint32_t value) { valhall_set_staging_register_count(words, value); }
 static inline uint32_t valhall_load_i24_get_load_lane_24_bit(const uint32_t words[2]) { return valhall_get_load_lane_24_bit(words); }
@@ -5205,16 +5529,16 @@ static inline void valhall_load_i24_pack(uint32_t words[2], const struct valhall
 }
 static inline void valhall_load_i24_unpack(const uint32_t words[2], struct valhall_load_i24_fields *f)
 {
-	f->sr0 = valhall_get_sr0_40_45(words);
-	f->src0 = valhall_get_src0(words);
-	f->offset = valhall_get_offset_8_23(words);
-	f->memory_access = valhall_get_memory_access_24_25(words);
-	f->staging_register_count = valhall_get_staging_register_count(words);
-	f->load_lane_24_bit = valhall_get_load_lane_24_bit(words);
-	f->unsigned_ = valhall_get_unsigned(words);
-	f->slot = valhall_get_slot(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->sr0 = valhall_load_i24_get_sr0(words);
+	f->src0 = valhall_load_i24_get_src0(words);
+	f->offset = valhall_load_i24_get_offset(words);
+	f->memory_access = valhall_load_i24_get_memory_access(words);
+	f->staging_register_count = valhall_load_i24_get_staging_register_count(words);
+	f->load_lane_24_bit = valhall_load_i24_get_load_lane_24_bit(words);
+	f->unsigned_ = valhall_load_i24_get_unsigned(words);
+	f->slot = valhall_load_i24_get_slot(words);
+	f->fau_page = valhall_load_i24_get_fau_page(words);
+	f->flow = valhall_load_i24_get_flow(words);
 }
 
 /* LOAD.i32: Global memory load */
@@ -5229,14 +5553,33 @@ static inline int valhall_load_i32_matches(const uint32_t words[2])
 	return (words[0] & 0x38000000u) == 0x18000000u &&
 	       (words[1] & 0x81ffc000u) == 0x00608000u;
 }
-static inline uint32_t valhall_load_i32_get_sr0(const uint32_t words[2]) { return valhall_get_sr0_40_45(words); }
-static inline void valhall_load_i32_set_sr0(uint32_t words[2], uint32_t value) { valhall_set_sr0_40_45(words, value); }
+static inline uint32_t valhall_load_i32_get_sr0(const uint32_t words[2])
+{
+	return ((words[1] & 0x00003f00u) >> 8);
+}
+static inline void valhall_load_i32_set_sr0(uint32_t words[2], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00003f00u) | (((uint32_t)value << 8) & 0x00003f00u);
+}
 static inline uint32_t valhall_load_i32_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_load_i32_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline int32_t valhall_load_i32_get_offset(const uint32_t words[2]) { return valhall_get_offset_8_23(words); }
-static inline void valhall_load_i32_set_offset(uint32_t words[2], int32_t value) { valhall_set_offset_8_23(words, value); }
-static inline uint32_t valhall_load_i32_get_memory_access(const uint32_t words[2]) { return valhall_get_memory_access_24_25(words); }
-static inline void valhall_load_i32_set_memory_access(uint32_t words[2], uint32_t value) { valhall_set_memory_access_24_25(words, value); }
+static inline int32_t valhall_load_i32_get_offset(const uint32_t words[2])
+{
+	uint32_t raw = ((words[0] & 0x00ffff00u) >> 8);
+	return raw >= 0x8000u ? (int32_t)(raw - 0x8000u) - (int32_t)(0x8000u - 1) - 1 : (int32_t)raw;
+}
+static inline void valhall_load_i32_set_offset(uint32_t words[2], int32_t value)
+{
+	words[0] = (words[0] & ~0x00ffff00u) | (((uint32_t)value << 8) & 0x00ffff00u);
+}
+static inline uint32_t valhall_load_i32_get_memory_access(const uint32_t words[2])
+{
+	return ((words[0] & 0x03000000u) >> 24);
+}
+static inline void valhall_load_i32_set_memory_access(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x03000000u) | (((uint32_t)value << 24) & 0x03000000u);
+}
 static inline uint32_t valhall_load_i32_get_staging_register_count(const uint32_t words[2]) { return valhall_get_staging_register_count(words); }
 static inline void valhall_load_i32_set_staging_register_count(uint32_t words[2], uint32_t value) { valhall_set_staging_register_count(words, value); }
 static inline uint32_t valhall_load_i32_get_load_lane_32_bit(const uint32_t words[2]) { return valhall_get_load_lane_32_bit(words); }
@@ -5290,16 +5633,16 @@ static inline void valhall_load_i32_pack(uint32_t words[2], const struct valhall
 }
 static inline void valhall_load_i32_unpack(const uint32_t words[2], struct valhall_load_i32_fields *f)
 {
-	f->sr0 = valhall_get_sr0_40_45(words);
-	f->src0 = valhall_get_src0(words);
-	f->offset = valhall_get_offset_8_23(words);
-	f->memory_access = valhall_get_memory_access_24_25(words);
-	f->staging_register_count = valhall_get_staging_register_count(words);
-	f->load_lane_32_bit = valhall_get_load_lane_32_bit(words);
-	f->unsigned_ = valhall_get_unsigned(words);
-	f->slot = valhall_get_slot(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->sr0 = valhall_load_i32_get_sr0(words);
+	f->src0 = valhall_load_i32_get_src0(words);
+	f->offset = valhall_load_i32_get_offset(words);
+	f->memory_access = valhall_load_i32_get_memory_access(words);
+	f->staging_register_count = valhall_load_i32_get_staging_register_count(words);
+	f->load_lane_32_bit = valhall_load_i32_get_load_lane_32_bit(words);
+	f->unsigned_ = valhall_load_i32_get_unsigned(words);
+	f->slot = valhall_load_i32_get_slot(words);
+	f->fau_page = valhall_load_i32_get_fau_page(words);
+	f->flow = valhall_load_i32_get_flow(words);
 }
 
 /* LOAD.i48: Global memory load */
@@ -5314,14 +5657,33 @@ static inline int valhall_load_i48_matches(const uint32_t words[2])
 	return (words[0] & 0x38000000u) == 0x20000000u &&
 	       (words[1] & 0x81ffc000u) == 0x00608000u;
 }
-static inline uint32_t valhall_load_i48_get_sr0(const uint32_t words[2]) { return valhall_get_sr0_40_45(words); }
-static inline void valhall_load_i48_set_sr0(uint32_t words[2], uint32_t value) { valhall_set_sr0_40_45(words, value); }
+static inline uint32_t valhall_load_i48_get_sr0(const uint32_t words[2])
+{
+	return ((words[1] & 0x00003f00u) >> 8);
+}
+static inline void valhall_load_i48_set_sr0(uint32_t words[2], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00003f00u) | (((uint32_t)value << 8) & 0x00003f00u);
+}
 static inline uint32_t valhall_load_i48_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_load_i48_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline int32_t valhall_load_i48_get_offset(const uint32_t words[2]) { return valhall_get_offset_8_23(words); }
-static inline void valhall_load_i48_set_offset(uint32_t words[2], int32_t value) { valhall_set_offset_8_23(words, value); }
-static inline uint32_t valhall_load_i48_get_memory_access(const uint32_t words[2]) { return valhall_get_memory_access_24_25(words); }
-static inline void valhall_load_i48_set_memory_access(uint32_t words[2], uint32_t value) { valhall_set_memory_access_24_25(words, value); }
+static inline int32_t valhall_load_i48_get_offset(const uint32_t words[2])
+{
+	uint32_t raw = ((words[0] & 0x00ffff00u) >> 8);
+	return raw >= 0x8000u ? (int32_t)(raw - 0x8000u) - (int32_t)(0x8000u - 1) - 1 : (int32_t)raw;
+}
+static inline void valhall_load_i48_set_offset(uint32_t words[2], int32_t value)
+{
+	words[0] = (words[0] & ~0x00ffff00u) | (((uint32_t)value << 8) & 0x00ffff00u);
+}
+static inline uint32_t valhall_load_i48_get_memory_access(const uint32_t words[2])
+{
+	return ((words[0] & 0x03000000u) >> 24);
+}
+static inline void valhall_load_i48_set_memory_access(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x03000000u) | (((uint32_t)value << 24) & 0x03000000u);
+}
 static inline uint32_t valhall_load_i48_get_staging_register_count(const uint32_t words[2]) { return valhall_get_staging_register_count(words); }
 static inline void valhall_load_i48_set_staging_register_count(uint32_t words[2], uint32_t value) { valhall_set_staging_register_count(words, value); }
 static inline uint32_t valhall_load_i48_get_load_lane_48_bit(const uint32_t words[2]) { return valhall_get_load_lane_48_bit(words); }
@@ -5375,16 +5737,16 @@ static inline void valhall_load_i48_pack(uint32_t words[2], const struct valhall
 }
 static inline void valhall_load_i48_unpack(const uint32_t words[2], struct valhall_load_i48_fields *f)
 {
-	f->sr0 = valhall_get_sr0_40_45(words);
-	f->src0 = valhall_get_src0(words);
-	f->offset = valhall_get_offset_8_23(words);
-	f->memory_access = valhall_get_memory_access_24_25(words);
-	f->staging_register_count = valhall_get_staging_register_count(words);
-	f->load_lane_48_bit = valhall_get_load_lane_48_bit(words);
-	f->unsigned_ = valhall_get_unsigned(words);
-	f->slot = valhall_get_slot(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->sr0 = valhall_load_i48_get_sr0(words);
+	f->src0 = valhall_load_i48_get_src0(words);
+	f->offset = valhall_load_i48_get_offset(words);
+	f->memory_access = valhall_load_i48_get_memory_access(words);
+	f->staging_register_count = valhall_load_i48_get_staging_register_count(words);
+	f->load_lane_48_bit = valhall_load_i48_get_load_lane_48_bit(words);
+	f->unsigned_ = valhall_load_i48_get_unsigned(words);
+	f->slot = valhall_load_i48_get_slot(words);
+	f->fau_page = valhall_load_i48_get_fau_page(words);
+	f->flow = valhall_load_i48_get_flow(words);
 }
 
 /* LOAD.i64: Global memory load */
@@ -5399,14 +5761,33 @@ static inline int valhall_load_i64_matches(const uint32_t words[2])
 	return (words[0] & 0x38000000u) == 0x28000000u &&
 	       (words[1] & 0x81ffc000u) == 0x00608000u;
 }
-static inline uint32_t valhall_load_i64_get_sr0(const uint32_t words[2]) { return valhall_get_sr0_40_45(words); }
-static inline void valhall_load_i64_set_sr0(uint32_t words[2], uint32_t value) { valhall_set_sr0_40_45(words, value); }
+static inline uint32_t valhall_load_i64_get_sr0(const uint32_t words[2])
+{
+	return ((words[1] & 0x00003f00u) >> 8);
+}
+static inline void valhall_load_i64_set_sr0(uint32_t words[2], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00003f00u) | (((uint32_t)value << 8) & 0x00003f00u);
+}
 static inline uint32_t valhall_load_i64_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_load_i64_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline int32_t valhall_load_i64_get_offset(const uint32_t words[2]) { return valhall_get_offset_8_23(words); }
-static inline void valhall_load_i64_set_offset(uint32_t words[2], int32_t value) { valhall_set_offset_8_23(words, value); }
-static inline uint32_t valhall_load_i64_get_memory_access(const uint32_t words[2]) { return valhall_get_memory_access_24_25(words); }
-static inline void valhall_load_i64_set_memory_access(uint32_t words[2], uint32_t value) { valhall_set_memory_access_24_25(words, value); }
+static inline int32_t valhall_load_i64_get_offset(const uint32_t words[2])
+{
+	uint32_t raw = ((words[0] & 0x00ffff00u) >> 8);
+	return raw >= 0x8000u ? (int32_t)(raw - 0x8000u) - (int32_t)(0x8000u - 1) - 1 : (int32_t)raw;
+}
+static inline void valhall_load_i64_set_offset(uint32_t words[2], int32_t value)
+{
+	words[0] = (words[0] & ~0x00ffff00u) | (((uint32_t)value << 8) & 0x00ffff00u);
+}
+static inline uint32_t valhall_load_i64_get_memory_access(const uint32_t words[2])
+{
+	return ((words[0] & 0x03000000u) >> 24);
+}
+static inline void valhall_load_i64_set_memory_access(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x03000000u) | (((uint32_t)value << 24) & 0x03000000u);
+}
 static inline uint32_t valhall_load_i64_get_staging_register_count(const uint32_t words[2]) { return valhall_get_staging_register_count(words); }
 static inline void valhall_load_i64_set_staging_register_count(uint32_t words[2], uint32_t value) { valhall_set_staging_register_count(words, value); }
 static inline uint32_t valhall_load_i64_get_load_lane_64_bit(const uint32_t words[2]) { return valhall_get_load_lane_64_bit(words); }
@@ -5460,16 +5841,16 @@ static inline void valhall_load_i64_pack(uint32_t words[2], const struct valhall
 }
 static inline void valhall_load_i64_unpack(const uint32_t words[2], struct valhall_load_i64_fields *f)
 {
-	f->sr0 = valhall_get_sr0_40_45(words);
-	f->src0 = valhall_get_src0(words);
-	f->offset = valhall_get_offset_8_23(words);
-	f->memory_access = valhall_get_memory_access_24_25(words);
-	f->staging_register_count = valhall_get_staging_register_count(words);
-	f->load_lane_64_bit = valhall_get_load_lane_64_bit(words);
-	f->unsigned_ = valhall_get_unsigned(words);
-	f->slot = valhall_get_slot(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->sr0 = valhall_load_i64_get_sr0(words);
+	f->src0 = valhall_load_i64_get_src0(words);
+	f->offset = valhall_load_i64_get_offset(words);
+	f->memory_access = valhall_load_i64_get_memory_access(words);
+	f->staging_register_count = valhall_load_i64_get_staging_register_count(words);
+	f->load_lane_64_bit = valhall_load_i64_get_load_lane_64_bit(words);
+	f->unsigned_ = valhall_load_i64_get_unsigned(words);
+	f->slot = valhall_load_i64_get_slot(words);
+	f->fau_page = valhall_load_i64_get_fau_page(words);
+	f->flow = valhall_load_i64_get_flow(words);
 }
 
 /* LOAD.i96: Global memory load */
@@ -5484,14 +5865,33 @@ static inline int valhall_load_i96_matches(const uint32_t words[2])
 	return (words[0] & 0x38000000u) == 0x30000000u &&
 	       (words[1] & 0x81ffc000u) == 0x00608000u;
 }
-static inline uint32_t valhall_load_i96_get_sr0(const uint32_t words[2]) { return valhall_get_sr0_40_45(words); }
-static inline void valhall_load_i96_set_sr0(uint32_t words[2], uint32_t value) { valhall_set_sr0_40_45(words, value); }
+static inline uint32_t valhall_load_i96_get_sr0(const uint32_t words[2])
+{
+	return ((words[1] & 0x00003f00u) >> 8);
+}
+static inline void valhall_load_i96_set_sr0(uint32_t words[2], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00003f00u) | (((uint32_t)value << 8) & 0x00003f00u);
+}
 static inline uint32_t valhall_load_i96_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_load_i96_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline int32_t valhall_load_i96_get_offset(const uint32_t words[2]) { return valhall_get_offset_8_23(words); }
-static inline void valhall_load_i96_set_offset(uint32_t words[2], int32_t value) { valhall_set_offset_8_23(words, value); }
-static inline uint32_t valhall_load_i96_get_memory_access(const uint32_t words[2]) { return valhall_get_memory_access_24_25(words); }
-static inline void valhall_load_i96_set_memory_access(uint32_t words[2], uint32_t value) { valhall_set_memory_access_24_25(words, value); }
+static inline int32_t valhall_load_i96_get_offset(const uint32_t words[2])
+{
+	uint32_t raw = ((words[0] & 0x00ffff00u) >> 8);
+	return raw >= 0x8000u ? (int32_t)(raw - 0x8000u) - (int32_t)(0x8000u - 1) - 1 : (int32_t)raw;
+}
+static inline void valhall_load_i96_set_offset(uint32_t words[2], int32_t value)
+{
+	words[0] = (words[0] & ~0x00ffff00u) | (((uint32_t)value << 8) & 0x00ffff00u);
+}
+static inline uint32_t valhall_load_i96_get_memory_access(const uint32_t words[2])
+{
+	return ((words[0] & 0x03000000u) >> 24);
+}
+static inline void valhall_load_i96_set_memory_access(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x03000000u) | (((uint32_t)value << 24) & 0x03000000u);
+}
 static inline uint32_t valhall_load_i96_get_staging_register_count(const uint32_t words[2]) { return valhall_get_staging_register_count(words); }
 static inline void valhall_load_i96_set_staging_register_count(uint32_t words[2], uint32_t value) { valhall_set_staging_register_count(words, value); }
 static inline uint32_t valhall_load_i96_get_load_lane_96_bit(const uint32_t words[2]) { return valhall_get_load_lane_96_bit(words); }
@@ -5545,16 +5945,16 @@ static inline void valhall_load_i96_pack(uint32_t words[2], const struct valhall
 }
 static inline void valhall_load_i96_unpack(const uint32_t words[2], struct valhall_load_i96_fields *f)
 {
-	f->sr0 = valhall_get_sr0_40_45(words);
-	f->src0 = valhall_get_src0(words);
-	f->offset = valhall_get_offset_8_23(words);
-	f->memory_access = valhall_get_memory_access_24_25(words);
-	f->staging_register_count = valhall_get_staging_register_count(words);
-	f->load_lane_96_bit = valhall_get_load_lane_96_bit(words);
-	f->unsigned_ = valhall_get_unsigned(words);
-	f->slot = valhall_get_slot(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->sr0 = valhall_load_i96_get_sr0(words);
+	f->src0 = valhall_load_i96_get_src0(words);
+	f->offset = valhall_load_i96_get_offset(words);
+	f->memory_access = valhall_load_i96_get_memory_access(words);
+	f->staging_register_count = valhall_load_i96_get_staging_register_count(words);
+	f->load_lane_96_bit = valhall_load_i96_get_load_lane_96_bit(words);
+	f->unsigned_ = valhall_load_i96_get_unsigned(words);
+	f->slot = valhall_load_i96_get_slot(words);
+	f->fau_page = valhall_load_i96_get_fau_page(words);
+	f->flow = valhall_load_i96_get_flow(words);
 }
 
 /* LOAD.i128: Global memory load */
@@ -5569,14 +5969,33 @@ static inline int valhall_load_i128_matches(const uint32_t words[2])
 	return (words[0] & 0x38000000u) == 0x38000000u &&
 	       (words[1] & 0x81ffc000u) == 0x00608000u;
 }
-static inline uint32_t valhall_load_i128_get_sr0(const uint32_t words[2]) { return valhall_get_sr0_40_45(words); }
-static inline void valhall_load_i128_set_sr0(uint32_t words[2], uint32_t value) { valhall_set_sr0_40_45(words, value); }
+static inline uint32_t valhall_load_i128_get_sr0(const uint32_t words[2])
+{
+	return ((words[1] & 0x00003f00u) >> 8);
+}
+static inline void valhall_load_i128_set_sr0(uint32_t words[2], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00003f00u) | (((uint32_t)value << 8) & 0x00003f00u);
+}
 static inline uint32_t valhall_load_i128_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_load_i128_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline int32_t valhall_load_i128_get_offset(const uint32_t words[2]) { return valhall_get_offset_8_23(words); }
-static inline void valhall_load_i128_set_offset(uint32_t words[2], int32_t value) { valhall_set_offset_8_23(words, value); }
-static inline uint32_t valhall_load_i128_get_memory_access(const uint32_t words[2]) { return valhall_get_memory_access_24_25(words); }
-static inline void valhall_load_i128_set_memory_access(uint32_t words[2], uint32_t value) { valhall_set_memory_access_24_25(words, value); }
+static inline int32_t valhall_load_i128_get_offset(const uint32_t words[2])
+{
+	uint32_t raw = ((words[0] & 0x00ffff00u) >> 8);
+	return raw >= 0x8000u ? (int32_t)(raw - 0x8000u) - (int32_t)(0x8000u - 1) - 1 : (int32_t)raw;
+}
+static inline void valhall_load_i128_set_offset(uint32_t words[2], int32_t value)
+{
+	words[0] = (words[0] & ~0x00ffff00u) | (((uint32_t)value << 8) & 0x00ffff00u);
+}
+static inline uint32_t valhall_load_i128_get_memory_access(const uint32_t words[2])
+{
+	return ((words[0] & 0x03000000u) >> 24);
+}
+static inline void valhall_load_i128_set_memory_access(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x03000000u) | (((uint32_t)value << 24) & 0x03000000u);
+}
 static inline uint32_t valhall_load_i128_get_staging_register_count(const uint32_t words[2]) { return valhall_get_staging_register_count(words); }
 static inline void valhall_load_i128_set_staging_register_count(uint32_t words[2], uint32_t value) { valhall_set_staging_register_count(words, value); }
 static inline uint32_t valhall_load_i128_get_load_lane_128_bit(const uint32_t words[2]) { return valhall_get_load_lane_128_bit(words); }
@@ -5630,16 +6049,16 @@ static inline void valhall_load_i128_pack(uint32_t words[2], const struct valhal
 }
 static inline void valhall_load_i128_unpack(const uint32_t words[2], struct valhall_load_i128_fields *f)
 {
-	f->sr0 = valhall_get_sr0_40_45(words);
-	f->src0 = valhall_get_src0(words);
-	f->offset = valhall_get_offset_8_23(words);
-	f->memory_access = valhall_get_memory_access_24_25(words);
-	f->staging_register_count = valhall_get_staging_register_count(words);
-	f->load_lane_128_bit = valhall_get_load_lane_128_bit(words);
-	f->unsigned_ = valhall_get_unsigned(words);
-	f->slot = valhall_get_slot(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->sr0 = valhall_load_i128_get_sr0(words);
+	f->src0 = valhall_load_i128_get_src0(words);
+	f->offset = valhall_load_i128_get_offset(words);
+	f->memory_access = valhall_load_i128_get_memory_access(words);
+	f->staging_register_count = valhall_load_i128_get_staging_register_count(words);
+	f->load_lane_128_bit = valhall_load_i128_get_load_lane_128_bit(words);
+	f->unsigned_ = valhall_load_i128_get_unsigned(words);
+	f->slot = valhall_load_i128_get_slot(words);
+	f->fau_page = valhall_load_i128_get_fau_page(words);
+	f->flow = valhall_load_i128_get_flow(words);
 }
 
 /* STORE.i8: Global memory store */
@@ -5654,16 +6073,35 @@ static inline int valhall_store_i8_matches(const uint32_t words[2])
 	return (words[0] & 0x38000000u) == 0x00000000u &&
 	       (words[1] & 0x81ffc000u) == 0x00614000u;
 }
-static inline uint32_t valhall_store_i8_get_sr0(const uint32_t words[2]) { return valhall_get_sr0_40_45(words); }
-static inline void valhall_store_i8_set_sr0(uint32_t words[2], uint32_t value) { valhall_set_sr0_40_45(words, value); }
+static inline uint32_t valhall_store_i8_get_sr0(const uint32_t words[2])
+{
+	return ((words[1] & 0x00003f00u) >> 8);
+}
+static inline void valhall_store_i8_set_sr0(uint32_t words[2], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00003f00u) | (((uint32_t)value << 8) & 0x00003f00u);
+}
 static inline uint32_t valhall_store_i8_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_store_i8_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline int32_t valhall_store_i8_get_offset(const uint32_t words[2]) { return valhall_get_offset_8_23(words); }
-static inline void valhall_store_i8_set_offset(uint32_t words[2], int32_t value) { valhall_set_offset_8_23(words, value); }
+static inline int32_t valhall_store_i8_get_offset(const uint32_t words[2])
+{
+	uint32_t raw = ((words[0] & 0x00ffff00u) >> 8);
+	return raw >= 0x8000u ? (int32_t)(raw - 0x8000u) - (int32_t)(0x8000u - 1) - 1 : (int32_t)raw;
+}
+static inline void valhall_store_i8_set_offset(uint32_t words[2], int32_t value)
+{
+	words[0] = (words[0] & ~0x00ffff00u) | (((uint32_t)value << 8) & 0x00ffff00u);
+}
 static inline uint32_t valhall_store_i8_get_staging_register_count(const uint32_t words[2]) { return valhall_get_staging_register_count(words); }
 static inline void valhall_store_i8_set_staging_register_count(uint32_t words[2], uint32_t value) { valhall_set_staging_register_count(words, value); }
-static inline uint32_t valhall_store_i8_get_memory_access(const uint32_t words[2]) { return valhall_get_memory_access_24_25(words); }
-static inline void valhall_store_i8_set_memory_access(uint32_t words[2], uint32_t value) { valhall_set_memory_access_24_25(words, value); }
+static inline uint32_t valhall_store_i8_get_memory_access(const uint32_t words[2])
+{
+	return ((words[0] & 0x03000000u) >> 24);
+}
+static inline void valhall_store_i8_set_memory_access(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x03000000u) | (((uint32_t)value << 24) & 0x03000000u);
+}
 static inline uint32_t valhall_store_i8_get_slot(const uint32_t words[2]) { return valhall_get_slot(words); }
 static inline void valhall_store_i8_set_slot(uint32_t words[2], uint32_t value) { valhall_set_slot(words, value); }
 static inline uint32_t valhall_store_i8_get_fau_page(const uint32_t words[2]) { return valhall_get_fau_page(words); }
@@ -5705,14 +6143,14 @@ static inline void valhall_store_i8_pack(uint32_t words[2], const struct valhall
 }
 static inline void valhall_store_i8_unpack(const uint32_t words[2], struct valhall_store_i8_fields *f)
 {
-	f->sr0 = valhall_get_sr0_40_45(words);
-	f->src0 = valhall_get_src0(words);
-	f->offset = valhall_get_offset_8_23(words);
-	f->staging_register_count = valhall_get_staging_register_count(words);
-	f->memory_access = valhall_get_memory_access_24_25(words);
-	f->slot = valhall_get_slot(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->sr0 = valhall_store_i8_get_sr0(words);
+	f->src0 = valhall_store_i8_get_src0(words);
+	f->offset = valhall_store_i8_get_offset(words);
+	f->staging_register_count = valhall_store_i8_get_staging_register_count(words);
+	f->memory_access = valhall_store_i8_get_memory_access(words);
+	f->slot = valhall_store_i8_get_slot(words);
+	f->fau_page = valhall_store_i8_get_fau_page(words);
+	f->flow = valhall_store_i8_get_flow(words);
 }
 
 /* STORE.i16: Global memory store */
@@ -5727,16 +6165,35 @@ static inline int valhall_store_i16_matches(const uint32_t words[2])
 	return (words[0] & 0x38000000u) == 0x08000000u &&
 	       (words[1] & 0x81ffc000u) == 0x00614000u;
 }
-static inline uint32_t valhall_store_i16_get_sr0(const uint32_t words[2]) { return valhall_get_sr0_40_45(words); }
-static inline void valhall_store_i16_set_sr0(uint32_t words[2], uint32_t value) { valhall_set_sr0_40_45(words, value); }
+static inline uint32_t valhall_store_i16_get_sr0(const uint32_t words[2])
+{
+	return ((words[1] & 0x00003f00u) >> 8);
+}
+static inline void valhall_store_i16_set_sr0(uint32_t words[2], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00003f00u) | (((uint32_t)value << 8) & 0x00003f00u);
+}
 static inline uint32_t valhall_store_i16_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_store_i16_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline int32_t valhall_store_i16_get_offset(const uint32_t words[2]) { return valhall_get_offset_8_23(words); }
-static inline void valhall_store_i16_set_offset(uint32_t words[2], int32_t value) { valhall_set_offset_8_23(words, value); }
+static inline int32_t valhall_store_i16_get_offset(const uint32_t words[2])
+{
+	uint32_t raw = ((words[0] & 0x00ffff00u) >> 8);
+	return raw >= 0x8000u ? (int32_t)(raw - 0x8000u) - (int32_t)(0x8000u - 1) - 1 : (int32_t)raw;
+}
+static inline void valhall_store_i16_set_offset(uint32_t words[2], int32_t value)
+{
+	words[0] = (words[0] & ~0x00ffff00u) | (((uint32_t)value << 8) & 0x00ffff00u);
+}
 static inline uint32_t valhall_store_i16_get_staging_register_count(const uint32_t words[2]) { return valhall_get_staging_register_count(words); }
 static inline void valhall_store_i16_set_staging_register_count(uint32_t words[2], uint32_t value) { valhall_set_staging_register_count(words, value); }
-static inline uint32_t valhall_store_i16_get_memory_access(const uint32_t words[2]) { return valhall_get_memory_access_24_25(words); }
-static inline void valhall_store_i16_set_memory_access(uint32_t words[2], uint32_t value) { valhall_set_memory_access_24_25(words, value); }
+static inline uint32_t valhall_store_i16_get_memory_access(const uint32_t words[2])
+{
+	return ((words[0] & 0x03000000u) >> 24);
+}
+static inline void valhall_store_i16_set_memory_access(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x03000000u) | (((uint32_t)value << 24) & 0x03000000u);
+}
 static inline uint32_t valhall_store_i16_get_slot(const uint32_t words[2]) { return valhall_get_slot(words); }
 static inline void valhall_store_i16_set_slot(uint32_t words[2], uint32_t value) { valhall_set_slot(words, value); }
 static inline uint32_t valhall_store_i16_get_fau_page(const uint32_t words[2]) { return valhall_get_fau_page(words); }
@@ -5778,14 +6235,14 @@ static inline void valhall_store_i16_pack(uint32_t words[2], const struct valhal
 }
 static inline void valhall_store_i16_unpack(const uint32_t words[2], struct valhall_store_i16_fields *f)
 {
-	f->sr0 = valhall_get_sr0_40_45(words);
-	f->src0 = valhall_get_src0(words);
-	f->offset = valhall_get_offset_8_23(words);
-	f->staging_register_count = valhall_get_staging_register_count(words);
-	f->memory_access = valhall_get_memory_access_24_25(words);
-	f->slot = valhall_get_slot(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->sr0 = valhall_store_i16_get_sr0(words);
+	f->src0 = valhall_store_i16_get_src0(words);
+	f->offset = valhall_store_i16_get_offset(words);
+	f->staging_register_count = valhall_store_i16_get_staging_register_count(words);
+	f->memory_access = valhall_store_i16_get_memory_access(words);
+	f->slot = valhall_store_i16_get_slot(words);
+	f->fau_page = valhall_store_i16_get_fau_page(words);
+	f->flow = valhall_store_i16_get_flow(words);
 }
 
 /* STORE.i24: Global memory store */
@@ -5800,16 +6257,35 @@ static inline int valhall_store_i24_matches(const uint32_t words[2])
 	return (words[0] & 0x38000000u) == 0x10000000u &&
 	       (words[1] & 0x81ffc000u) == 0x00614000u;
 }
-static inline uint32_t valhall_store_i24_get_sr0(const uint32_t words[2]) { return valhall_get_sr0_40_45(words); }
-static inline void valhall_store_i24_set_sr0(uint32_t words[2], uint32_t value) { valhall_set_sr0_40_45(words, value); }
+static inline uint32_t valhall_store_i24_get_sr0(const uint32_t words[2])
+{
+	return ((words[1] & 0x00003f00u) >> 8);
+}
+static inline void valhall_store_i24_set_sr0(uint32_t words[2], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00003f00u) | (((uint32_t)value << 8) & 0x00003f00u);
+}
 static inline uint32_t valhall_store_i24_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_store_i24_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline int32_t valhall_store_i24_get_offset(const uint32_t words[2]) { return valhall_get_offset_8_23(words); }
-static inline void valhall_store_i24_set_offset(uint32_t words[2], int32_t value) { valhall_set_offset_8_23(words, value); }
+static inline int32_t valhall_store_i24_get_offset(const uint32_t words[2])
+{
+	uint32_t raw = ((words[0] & 0x00ffff00u) >> 8);
+	return raw >= 0x8000u ? (int32_t)(raw - 0x8000u) - (int32_t)(0x8000u - 1) - 1 : (int32_t)raw;
+}
+static inline void valhall_store_i24_set_offset(uint32_t words[2], int32_t value)
+{
+	words[0] = (words[0] & ~0x00ffff00u) | (((uint32_t)value << 8) & 0x00ffff00u);
+}
 static inline uint32_t valhall_store_i24_get_staging_register_count(const uint32_t words[2]) { return valhall_get_staging_register_count(words); }
 static inline void valhall_store_i24_set_staging_register_count(uint32_t words[2], uint32_t value) { valhall_set_staging_register_count(words, value); }
-static inline uint32_t valhall_store_i24_get_memory_access(const uint32_t words[2]) { return valhall_get_memory_access_24_25(words); }
-static inline void valhall_store_i24_set_memory_access(uint32_t words[2], uint32_t value) { valhall_set_memory_access_24_25(words, value); }
+static inline uint32_t valhall_store_i24_get_memory_access(const uint32_t words[2])
+{
+	return ((words[0] & 0x03000000u) >> 24);
+}
+static inline void valhall_store_i24_set_memory_access(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x03000000u) | (((uint32_t)value << 24) & 0x03000000u);
+}
 static inline uint32_t valhall_store_i24_get_slot(const uint32_t words[2]) { return valhall_get_slot(words); }
 static inline void valhall_store_i24_set_slot(uint32_t words[2], uint32_t value) { valhall_set_slot(words, value); }
 static inline uint32_t valhall_store_i24_get_fau_page(const uint32_t words[2]) { return valhall_get_fau_page(words); }
@@ -5851,14 +6327,14 @@ static inline void valhall_store_i24_pack(uint32_t words[2], const struct valhal
 }
 static inline void valhall_store_i24_unpack(const uint32_t words[2], struct valhall_store_i24_fields *f)
 {
-	f->sr0 = valhall_get_sr0_40_45(words);
-	f->src0 = valhall_get_src0(words);
-	f->offset = valhall_get_offset_8_23(words);
-	f->staging_register_count = valhall_get_staging_register_count(words);
-	f->memory_access = valhall_get_memory_access_24_25(words);
-	f->slot = valhall_get_slot(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->sr0 = valhall_store_i24_get_sr0(words);
+	f->src0 = valhall_store_i24_get_src0(words);
+	f->offset = valhall_store_i24_get_offset(words);
+	f->staging_register_count = valhall_store_i24_get_staging_register_count(words);
+	f->memory_access = valhall_store_i24_get_memory_access(words);
+	f->slot = valhall_store_i24_get_slot(words);
+	f->fau_page = valhall_store_i24_get_fau_page(words);
+	f->flow = valhall_store_i24_get_flow(words);
 }
 
 /* STORE.i32: Global memory store */
@@ -5873,16 +6349,35 @@ static inline int valhall_store_i32_matches(const uint32_t words[2])
 	return (words[0] & 0x38000000u) == 0x18000000u &&
 	       (words[1] & 0x81ffc000u) == 0x00614000u;
 }
-static inline uint32_t valhall_store_i32_get_sr0(const uint32_t words[2]) { return valhall_get_sr0_40_45(words); }
-static inline void valhall_store_i32_set_sr0(uint32_t words[2], uint32_t value) { valhall_set_sr0_40_45(words, value); }
+static inline uint32_t valhall_store_i32_get_sr0(const uint32_t words[2])
+{
+	return ((words[1] & 0x00003f00u) >> 8);
+}
+static inline void valhall_store_i32_set_sr0(uint32_t words[2], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00003f00u) | (((uint32_t)value << 8) & 0x00003f00u);
+}
 static inline uint32_t valhall_store_i32_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_store_i32_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline int32_t valhall_store_i32_get_offset(const uint32_t words[2]) { return valhall_get_offset_8_23(words); }
-static inline void valhall_store_i32_set_offset(uint32_t words[2], int32_t value) { valhall_set_offset_8_23(words, value); }
+static inline int32_t valhall_store_i32_get_offset(const uint32_t words[2])
+{
+	uint32_t raw = ((words[0] & 0x00ffff00u) >> 8);
+	return raw >= 0x8000u ? (int32_t)(raw - 0x8000u) - (int32_t)(0x8000u - 1) - 1 : (int32_t)raw;
+}
+static inline void valhall_store_i32_set_offset(uint32_t words[2], int32_t value)
+{
+	words[0] = (words[0] & ~0x00ffff00u) | (((uint32_t)value << 8) & 0x00ffff00u);
+}
 static inline uint32_t valhall_store_i32_get_staging_register_count(const uint32_t words[2]) { return valhall_get_staging_register_count(words); }
 static inline void valhall_store_i32_set_staging_register_count(uint32_t words[2], uint32_t value) { valhall_set_staging_register_count(words, value); }
-static inline uint32_t valhall_store_i32_get_memory_access(const uint32_t words[2]) { return valhall_get_memory_access_24_25(words); }
-static inline void valhall_store_i32_set_memory_access(uint32_t words[2], uint32_t value) { valhall_set_memory_access_24_25(words, value); }
+static inline uint32_t valhall_store_i32_get_memory_access(const uint32_t words[2])
+{
+	return ((words[0] & 0x03000000u) >> 24);
+}
+static inline void valhall_store_i32_set_memory_access(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x03000000u) | (((uint32_t)value << 24) & 0x03000000u);
+}
 static inline uint32_t valhall_store_i32_get_slot(const uint32_t words[2]) { return valhall_get_slot(words); }
 static inline void valhall_store_i32_set_slot(uint32_t words[2], uint32_t value) { valhall_set_slot(words, value); }
 static inline uint32_t valhall_store_i32_get_fau_page(const uint32_t words[2]) { return valhall_get_fau_page(words); }
@@ -5924,14 +6419,14 @@ static inline void valhall_store_i32_pack(uint32_t words[2], const struct valhal
 }
 static inline void valhall_store_i32_unpack(const uint32_t words[2], struct valhall_store_i32_fields *f)
 {
-	f->sr0 = valhall_get_sr0_40_45(words);
-	f->src0 = valhall_get_src0(words);
-	f->offset = valhall_get_offset_8_23(words);
-	f->staging_register_count = valhall_get_staging_register_count(words);
-	f->memory_access = valhall_get_memory_access_24_25(words);
-	f->slot = valhall_get_slot(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->sr0 = valhall_store_i32_get_sr0(words);
+	f->src0 = valhall_store_i32_get_src0(words);
+	f->offset = valhall_store_i32_get_offset(words);
+	f->staging_register_count = valhall_store_i32_get_staging_register_count(words);
+	f->memory_access = valhall_store_i32_get_memory_access(words);
+	f->slot = valhall_store_i32_get_slot(words);
+	f->fau_page = valhall_store_i32_get_fau_page(words);
+	f->flow = valhall_store_i32_get_flow(words);
 }
 
 /* STORE.i48: Global memory store */
@@ -5946,16 +6441,35 @@ static inline int valhall_store_i48_matches(const uint32_t words[2])
 	return (words[0] & 0x38000000u) == 0x20000000u &&
 	       (words[1] & 0x81ffc000u) == 0x00614000u;
 }
-static inline uint32_t valhall_store_i48_get_sr0(const uint32_t words[2]) { return valhall_get_sr0_40_45(words); }
-static inline void valhall_store_i48_set_sr0(uint32_t words[2], uint32_t value) { valhall_set_sr0_40_45(words, value); }
+static inline uint32_t valhall_store_i48_get_sr0(const uint32_t words[2])
+{
+	return ((words[1] & 0x00003f00u) >> 8);
+}
+static inline void valhall_store_i48_set_sr0(uint32_t words[2], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00003f00u) | (((uint32_t)value << 8) & 0x00003f00u);
+}
 static inline uint32_t valhall_store_i48_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_store_i48_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline int32_t valhall_store_i48_get_offset(const uint32_t words[2]) { return valhall_get_offset_8_23(words); }
-static inline void valhall_store_i48_set_offset(uint32_t words[2], int32_t value) { valhall_set_offset_8_23(words, value); }
+static inline int32_t valhall_store_i48_get_offset(const uint32_t words[2])
+{
+	uint32_t raw = ((words[0] & 0x00ffff00u) >> 8);
+	return raw >= 0x8000u ? (int32_t)(raw - 0x8000u) - (int32_t)(0x8000u - 1) - 1 : (int32_t)raw;
+}
+static inline void valhall_store_i48_set_offset(uint32_t words[2], int32_t value)
+{
+	words[0] = (words[0] & ~0x00ffff00u) | (((uint32_t)value << 8) & 0x00ffff00u);
+}
 static inline uint32_t valhall_store_i48_get_staging_register_count(const uint32_t words[2]) { return valhall_get_staging_register_count(words); }
 static inline void valhall_store_i48_set_staging_register_count(uint32_t words[2], uint32_t value) { valhall_set_staging_register_count(words, value); }
-static inline uint32_t valhall_store_i48_get_memory_access(const uint32_t words[2]) { return valhall_get_memory_access_24_25(words); }
-static inline void valhall_store_i48_set_memory_access(uint32_t words[2], uint32_t value) { valhall_set_memory_access_24_25(words, value); }
+static inline uint32_t valhall_store_i48_get_memory_access(const uint32_t words[2])
+{
+	return ((words[0] & 0x03000000u) >> 24);
+}
+static inline void valhall_store_i48_set_memory_access(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x03000000u) | (((uint32_t)value << 24) & 0x03000000u);
+}
 static inline uint32_t valhall_store_i48_get_slot(const uint32_t words[2]) { return valhall_get_slot(words); }
 static inline void valhall_store_i48_set_slot(uint32_t words[2], uint32_t value) { valhall_set_slot(words, value); }
 static inline uint32_t valhall_store_i48_get_fau_page(const uint32_t words[2]) { return valhall_get_fau_page(words); }
@@ -5997,14 +6511,14 @@ static inline void valhall_store_i48_pack(uint32_t words[2], const struct valhal
 }
 static inline void valhall_store_i48_unpack(const uint32_t words[2], struct valhall_store_i48_fields *f)
 {
-	f->sr0 = valhall_get_sr0_40_45(words);
-	f->src0 = valhall_get_src0(words);
-	f->offset = valhall_get_offset_8_23(words);
-	f->staging_register_count = valhall_get_staging_register_count(words);
-	f->memory_access = valhall_get_memory_access_24_25(words);
-	f->slot = valhall_get_slot(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->sr0 = valhall_store_i48_get_sr0(words);
+	f->src0 = valhall_store_i48_get_src0(words);
+	f->offset = valhall_store_i48_get_offset(words);
+	f->staging_register_count = valhall_store_i48_get_staging_register_count(words);
+	f->memory_access = valhall_store_i48_get_memory_access(words);
+	f->slot = valhall_store_i48_get_slot(words);
+	f->fau_page = valhall_store_i48_get_fau_page(words);
+	f->flow = valhall_store_i48_get_flow(words);
 }
 
 /* STORE.i64: Global memory store */
@@ -6019,16 +6533,35 @@ static inline int valhall_store_i64_matches(const uint32_t words[2])
 	return (words[0] & 0x38000000u) == 0x28000000u &&
 	       (words[1] & 0x81ffc000u) == 0x00614000u;
 }
-static inline uint32_t valhall_store_i64_get_sr0(const uint32_t words[2]) { return valhall_get_sr0_40_45(words); }
-static inline void valhall_store_i64_set_sr0(uint32_t words[2], uint32_t value) { valhall_set_sr0_40_45(words, value); }
+static inline uint32_t valhall_store_i64_get_sr0(const uint32_t words[2])
+{
+	return ((words[1] & 0x00003f00u) >> 8);
+}
+static inline void valhall_store_i64_set_sr0(uint32_t words[2], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00003f00u) | (((uint32_t)value << 8) & 0x00003f00u);
+}
 static inline uint32_t valhall_store_i64_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_store_i64_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline int32_t valhall_store_i64_get_offset(const uint32_t words[2]) { return valhall_get_offset_8_23(words); }
-static inline void valhall_store_i64_set_offset(uint32_t words[2], int32_t value) { valhall_set_offset_8_23(words, value); }
+static inline int32_t valhall_store_i64_get_offset(const uint32_t words[2])
+{
+	uint32_t raw = ((words[0] & 0x00ffff00u) >> 8);
+	return raw >= 0x8000u ? (int32_t)(raw - 0x8000u) - (int32_t)(0x8000u - 1) - 1 : (int32_t)raw;
+}
+static inline void valhall_store_i64_set_offset(uint32_t words[2], int32_t value)
+{
+	words[0] = (words[0] & ~0x00ffff00u) | (((uint32_t)value << 8) & 0x00ffff00u);
+}
 static inline uint32_t valhall_store_i64_get_staging_register_count(const uint32_t words[2]) { return valhall_get_staging_register_count(words); }
 static inline void valhall_store_i64_set_staging_register_count(uint32_t words[2], uint32_t value) { valhall_set_staging_register_count(words, value); }
-static inline uint32_t valhall_store_i64_get_memory_access(const uint32_t words[2]) { return valhall_get_memory_access_24_25(words); }
-static inline void valhall_store_i64_set_memory_access(uint32_t words[2], uint32_t value) { valhall_set_memory_access_24_25(words, value); }
+static inline uint32_t valhall_store_i64_get_memory_access(const uint32_t words[2])
+{
+	return ((words[0] & 0x03000000u) >> 24);
+}
+static inline void valhall_store_i64_set_memory_access(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x03000000u) | (((uint32_t)value << 24) & 0x03000000u);
+}
 static inline uint32_t valhall_store_i64_get_slot(const uint32_t words[2]) { return valhall_get_slot(words); }
 static inline void valhall_store_i64_set_slot(uint32_t words[2], uint32_t value) { valhall_set_slot(words, value); }
 static inline uint32_t valhall_store_i64_get_fau_page(const uint32_t words[2]) { return valhall_get_fau_page(words); }
@@ -6070,14 +6603,14 @@ static inline void valhall_store_i64_pack(uint32_t words[2], const struct valhal
 }
 static inline void valhall_store_i64_unpack(const uint32_t words[2], struct valhall_store_i64_fields *f)
 {
-	f->sr0 = valhall_get_sr0_40_45(words);
-	f->src0 = valhall_get_src0(words);
-	f->offset = valhall_get_offset_8_23(words);
-	f->staging_register_count = valhall_get_staging_register_count(words);
-	f->memory_access = valhall_get_memory_access_24_25(words);
-	f->slot = valhall_get_slot(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->sr0 = valhall_store_i64_get_sr0(words);
+	f->src0 = valhall_store_i64_get_src0(words);
+	f->offset = valhall_store_i64_get_offset(words);
+	f->staging_register_count = valhall_store_i64_get_staging_register_count(words);
+	f->memory_access = valhall_store_i64_get_memory_access(words);
+	f->slot = valhall_store_i64_get_slot(words);
+	f->fau_page = valhall_store_i64_get_fau_page(words);
+	f->flow = valhall_store_i64_get_flow(words);
 }
 
 /* STORE.i96: Global memory store */
@@ -6092,16 +6625,35 @@ static inline int valhall_store_i96_matches(const uint32_t words[2])
 	return (words[0] & 0x38000000u) == 0x30000000u &&
 	       (words[1] & 0x81ffc000u) == 0x00614000u;
 }
-static inline uint32_t valhall_store_i96_get_sr0(const uint32_t words[2]) { return valhall_get_sr0_40_45(words); }
-static inline void valhall_store_i96_set_sr0(uint32_t words[2], uint32_t value) { valhall_set_sr0_40_45(words, value); }
+static inline uint32_t valhall_store_i96_get_sr0(const uint32_t words[2])
+{
+	return ((words[1] & 0x00003f00u) >> 8);
+}
+static inline void valhall_store_i96_set_sr0(uint32_t words[2], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00003f00u) | (((uint32_t)value << 8) & 0x00003f00u);
+}
 static inline uint32_t valhall_store_i96_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_store_i96_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline int32_t valhall_store_i96_get_offset(const uint32_t words[2]) { return valhall_get_offset_8_23(words); }
-static inline void valhall_store_i96_set_offset(uint32_t words[2], int32_t value) { valhall_set_offset_8_23(words, value); }
+static inline int32_t valhall_store_i96_get_offset(const uint32_t words[2])
+{
+	uint32_t raw = ((words[0] & 0x00ffff00u) >> 8);
+	return raw >= 0x8000u ? (int32_t)(raw - 0x8000u) - (int32_t)(0x8000u - 1) - 1 : (int32_t)raw;
+}
+static inline void valhall_store_i96_set_offset(uint32_t words[2], int32_t value)
+{
+	words[0] = (words[0] & ~0x00ffff00u) | (((uint32_t)value << 8) & 0x00ffff00u);
+}
 static inline uint32_t valhall_store_i96_get_staging_register_count(const uint32_t words[2]) { return valhall_get_staging_register_count(words); }
 static inline void valhall_store_i96_set_staging_register_count(uint32_t words[2], uint32_t value) { valhall_set_staging_register_count(words, value); }
-static inline uint32_t valhall_store_i96_get_memory_access(const uint32_t words[2]) { return valhall_get_memory_access_24_25(words); }
-static inline void valhall_store_i96_set_memory_access(uint32_t words[2], uint32_t value) { valhall_set_memory_access_24_25(words, value); }
+static inline uint32_t valhall_store_i96_get_memory_access(const uint32_t words[2])
+{
+	return ((words[0] & 0x03000000u) >> 24);
+}
+static inline void valhall_store_i96_set_memory_access(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x03000000u) | (((uint32_t)value << 24) & 0x03000000u);
+}
 static inline uint32_t valhall_store_i96_get_slot(const uint32_t words[2]) { return valhall_get_slot(words); }
 static inline void valhall_store_i96_set_slot(uint32_t words[2], uint32_t value) { valhall_set_slot(words, value); }
 static inline uint32_t valhall_store_i96_get_fau_page(const uint32_t words[2]) { return valhall_get_fau_page(words); }
@@ -6143,14 +6695,14 @@ static inline void valhall_store_i96_pack(uint32_t words[2], const struct valhal
 }
 static inline void valhall_store_i96_unpack(const uint32_t words[2], struct valhall_store_i96_fields *f)
 {
-	f->sr0 = valhall_get_sr0_40_45(words);
-	f->src0 = valhall_get_src0(words);
-	f->offset = valhall_get_offset_8_23(words);
-	f->staging_register_count = valhall_get_staging_register_count(words);
-	f->memory_access = valhall_get_memory_access_24_25(words);
-	f->slot = valhall_get_slot(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->sr0 = valhall_store_i96_get_sr0(words);
+	f->src0 = valhall_store_i96_get_src0(words);
+	f->offset = valhall_store_i96_get_offset(words);
+	f->staging_register_count = valhall_store_i96_get_staging_register_count(words);
+	f->memory_access = valhall_store_i96_get_memory_access(words);
+	f->slot = valhall_store_i96_get_slot(words);
+	f->fau_page = valhall_store_i96_get_fau_page(words);
+	f->flow = valhall_store_i96_get_flow(words);
 }
 
 /* STORE.i128: Global memory store */
@@ -6165,16 +6717,35 @@ static inline int valhall_store_i128_matches(const uint32_t words[2])
 	return (words[0] & 0x38000000u) == 0x38000000u &&
 	       (words[1] & 0x81ffc000u) == 0x00614000u;
 }
-static inline uint32_t valhall_store_i128_get_sr0(const uint32_t words[2]) { return valhall_get_sr0_40_45(words); }
-static inline void valhall_store_i128_set_sr0(uint32_t words[2], uint32_t value) { valhall_set_sr0_40_45(words, value); }
+static inline uint32_t valhall_store_i128_get_sr0(const uint32_t words[2])
+{
+	return ((words[1] & 0x00003f00u) >> 8);
+}
+static inline void valhall_store_i128_set_sr0(uint32_t words[2], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00003f00u) | (((uint32_t)value << 8) & 0x00003f00u);
+}
 static inline uint32_t valhall_store_i128_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_store_i128_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline int32_t valhall_store_i128_get_offset(const uint32_t words[2]) { return valhall_get_offset_8_23(words); }
-static inline void valhall_store_i128_set_offset(uint32_t words[2], int32_t value) { valhall_set_offset_8_23(words, value); }
+static inline int32_t valhall_store_i128_get_offset(const uint32_t words[2])
+{
+	uint32_t raw = ((words[0] & 0x00ffff00u) >> 8);
+	return raw >= 0x8000u ? (int32_t)(raw - 0x8000u) - (int32_t)(0x8000u - 1) - 1 : (int32_t)raw;
+}
+static inline void valhall_store_i128_set_offset(uint32_t words[2], int32_t value)
+{
+	words[0] = (words[0] & ~0x00ffff00u) | (((uint32_t)value << 8) & 0x00ffff00u);
+}
 static inline uint32_t valhall_store_i128_get_staging_register_count(const uint32_t words[2]) { return valhall_get_staging_register_count(words); }
 static inline void valhall_store_i128_set_staging_register_count(uint32_t words[2], uint32_t value) { valhall_set_staging_register_count(words, value); }
-static inline uint32_t valhall_store_i128_get_memory_access(const uint32_t words[2]) { return valhall_get_memory_access_24_25(words); }
-static inline void valhall_store_i128_set_memory_access(uint32_t words[2], uint32_t value) { valhall_set_memory_access_24_25(words, value); }
+static inline uint32_t valhall_store_i128_get_memory_access(const uint32_t words[2])
+{
+	return ((words[0] & 0x03000000u) >> 24);
+}
+static inline void valhall_store_i128_set_memory_access(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x03000000u) | (((uint32_t)value << 24) & 0x03000000u);
+}
 static inline uint32_t valhall_store_i128_get_slot(const uint32_t words[2]) { return valhall_get_slot(words); }
 static inline void valhall_store_i128_set_slot(uint32_t words[2], uint32_t value) { valhall_set_slot(words, value); }
 static inline uint32_t valhall_store_i128_get_fau_page(const uint32_t words[2]) { return valhall_get_fau_page(words); }
@@ -6216,14 +6787,14 @@ static inline void valhall_store_i128_pack(uint32_t words[2], const struct valha
 }
 static inline void valhall_store_i128_unpack(const uint32_t words[2], struct valhall_store_i128_fields *f)
 {
-	f->sr0 = valhall_get_sr0_40_45(words);
-	f->src0 = valhall_get_src0(words);
-	f->offset = valhall_get_offset_8_23(words);
-	f->staging_register_count = valhall_get_staging_register_count(words);
-	f->memory_access = valhall_get_memory_access_24_25(words);
-	f->slot = valhall_get_slot(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->sr0 = valhall_store_i128_get_sr0(words);
+	f->src0 = valhall_store_i128_get_src0(words);
+	f->offset = valhall_store_i128_get_offset(words);
+	f->staging_register_count = valhall_store_i128_get_staging_register_count(words);
+	f->memory_access = valhall_store_i128_get_memory_access(words);
+	f->slot = valhall_store_i128_get_slot(words);
+	f->fau_page = valhall_store_i128_get_fau_page(words);
+	f->flow = valhall_store_i128_get_flow(words);
 }
 
 /* LEA_BUFFER: Load buffer effective address */
@@ -6237,12 +6808,24 @@ static inline int valhall_lea_buffer_matches(const uint32_t words[2])
 {
 	return (words[1] & 0x81ffc000u) == 0x006b8000u;
 }
-static inline uint32_t valhall_lea_buffer_get_sr0(const uint32_t words[2]) { return valhall_get_sr0_40_45(words); }
-static inline void valhall_lea_buffer_set_sr0(uint32_t words[2], uint32_t value) { valhall_set_sr0_40_45(words, value); }
+static inline uint32_t valhall_lea_buffer_get_sr0(const uint32_t words[2])
+{
+	return ((words[1] & 0x00003f00u) >> 8);
+}
+static inline void valhall_lea_buffer_set_sr0(uint32_t words[2], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00003f00u) | (((uint32_t)value << 8) & 0x00003f00u);
+}
 static inline uint32_t valhall_lea_buffer_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_lea_buffer_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline uint32_t valhall_lea_buffer_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_lea_buffer_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_lea_buffer_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_lea_buffer_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_lea_buffer_get_staging_register_count(const uint32_t words[2]) { return valhall_get_staging_register_count(words); }
 static inline void valhall_lea_buffer_set_staging_register_count(uint32_t words[2], uint32_t value) { valhall_set_staging_register_count(words, value); }
 static inline uint32_t valhall_lea_buffer_get_slot(const uint32_t words[2]) { return valhall_get_slot(words); }
@@ -6283,13 +6866,13 @@ static inline void valhall_lea_buffer_pack(uint32_t words[2], const struct valha
 }
 static inline void valhall_lea_buffer_unpack(const uint32_t words[2], struct valhall_lea_buffer_fields *f)
 {
-	f->sr0 = valhall_get_sr0_40_45(words);
-	f->src0 = valhall_get_src0(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->staging_register_count = valhall_get_staging_register_count(words);
-	f->slot = valhall_get_slot(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->sr0 = valhall_lea_buffer_get_sr0(words);
+	f->src0 = valhall_lea_buffer_get_src0(words);
+	f->src1 = valhall_lea_buffer_get_src1(words);
+	f->staging_register_count = valhall_lea_buffer_get_staging_register_count(words);
+	f->slot = valhall_lea_buffer_get_slot(words);
+	f->fau_page = valhall_lea_buffer_get_fau_page(words);
+	f->flow = valhall_lea_buffer_get_flow(words);
 }
 
 /* ST_CVT: Store with conversion */
@@ -6303,18 +6886,42 @@ static inline int valhall_st_cvt_matches(const uint32_t words[2])
 {
 	return (words[1] & 0x81ffc000u) == 0x00714000u;
 }
-static inline uint32_t valhall_st_cvt_get_sr0(const uint32_t words[2]) { return valhall_get_sr0_40_45(words); }
-static inline void valhall_st_cvt_set_sr0(uint32_t words[2], uint32_t value) { valhall_set_sr0_40_45(words, value); }
+static inline uint32_t valhall_st_cvt_get_sr0(const uint32_t words[2])
+{
+	return ((words[1] & 0x00003f00u) >> 8);
+}
+static inline void valhall_st_cvt_set_sr0(uint32_t words[2], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00003f00u) | (((uint32_t)value << 8) & 0x00003f00u);
+}
 static inline uint32_t valhall_st_cvt_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_st_cvt_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline uint32_t valhall_st_cvt_get_src1(const uint32_t words[2]) { return valhall_get_src1_16_23(words); }
-static inline void valhall_st_cvt_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_16_23(words, value); }
-static inline uint32_t valhall_st_cvt_get_offset(const uint32_t words[2]) { return valhall_get_offset_8_15(words); }
-static inline void valhall_st_cvt_set_offset(uint32_t words[2], uint32_t value) { valhall_set_offset_8_15(words, value); }
+static inline uint32_t valhall_st_cvt_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x00ff0000u) >> 16);
+}
+static inline void valhall_st_cvt_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x00ff0000u) | (((uint32_t)value << 16) & 0x00ff0000u);
+}
+static inline uint32_t valhall_st_cvt_get_offset(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_st_cvt_set_offset(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_st_cvt_get_slot(const uint32_t words[2]) { return valhall_get_slot(words); }
 static inline void valhall_st_cvt_set_slot(uint32_t words[2], uint32_t value) { valhall_set_slot(words, value); }
-static inline uint32_t valhall_st_cvt_get_memory_access(const uint32_t words[2]) { return valhall_get_memory_access_37_39(words); }
-static inline void valhall_st_cvt_set_memory_access(uint32_t words[2], uint32_t value) { valhall_set_memory_access_37_39(words, value); }
+static inline uint32_t valhall_st_cvt_get_memory_access(const uint32_t words[2])
+{
+	return ((words[1] & 0x000000e0u) >> 5);
+}
+static inline void valhall_st_cvt_set_memory_access(uint32_t words[2], uint32_t value)
+{
+	words[1] = (words[1] & ~0x000000e0u) | (((uint32_t)value << 5) & 0x000000e0u);
+}
 static inline uint32_t valhall_st_cvt_get_vector_size(const uint32_t words[2]) { return valhall_get_vector_size(words); }
 static inline void valhall_st_cvt_set_vector_size(uint32_t words[2], uint32_t value) { valhall_set_vector_size(words, value); }
 static inline uint32_t valhall_st_cvt_get_register_format(const uint32_t words[2]) { return valhall_get_register_format(words); }
@@ -6369,17 +6976,17 @@ static inline void valhall_st_cvt_pack(uint32_t words[2], const struct valhall_s
 }
 static inline void valhall_st_cvt_unpack(const uint32_t words[2], struct valhall_st_cvt_fields *f)
 {
-	f->sr0 = valhall_get_sr0_40_45(words);
-	f->src0 = valhall_get_src0(words);
-	f->src1 = valhall_get_src1_16_23(words);
-	f->offset = valhall_get_offset_8_15(words);
-	f->slot = valhall_get_slot(words);
-	f->memory_access = valhall_get_memory_access_37_39(words);
-	f->vector_size = valhall_get_vector_size(words);
-	f->register_format = valhall_get_register_format(words);
-	f->staging_register_count = valhall_get_staging_register_count(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->sr0 = valhall_st_cvt_get_sr0(words);
+	f->src0 = valhall_st_cvt_get_src0(words);
+	f->src1 = valhall_st_cvt_get_src1(words);
+	f->offset = valhall_st_cvt_get_offset(words);
+	f->slot = valhall_st_cvt_get_slot(words);
+	f->memory_access = valhall_st_cvt_get_memory_access(words);
+	f->vector_size = valhall_st_cvt_get_vector_size(words);
+	f->register_format = valhall_st_cvt_get_register_format(words);
+	f->staging_register_count = valhall_st_cvt_get_staging_register_count(words);
+	f->fau_page = valhall_st_cvt_get_fau_page(words);
+	f->flow = valhall_st_cvt_get_flow(words);
 }
 
 /* LD_TILE: Load from tilebuffer */
@@ -6393,12 +7000,24 @@ static inline int valhall_ld_tile_matches(const uint32_t words[2])
 {
 	return (words[1] & 0x81ffc000u) == 0x00788000u;
 }
-static inline uint32_t valhall_ld_tile_get_sr0(const uint32_t words[2]) { return valhall_get_sr0_40_45(words); }
-static inline void valhall_ld_tile_set_sr0(uint32_t words[2], uint32_t value) { valhall_set_sr0_40_45(words, value); }
+static inline uint32_t valhall_ld_tile_get_sr0(const uint32_t words[2])
+{
+	return ((words[1] & 0x00003f00u) >> 8);
+}
+static inline void valhall_ld_tile_set_sr0(uint32_t words[2], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00003f00u) | (((uint32_t)value << 8) & 0x00003f00u);
+}
 static inline uint32_t valhall_ld_tile_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_ld_tile_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline uint32_t valhall_ld_tile_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_ld_tile_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_ld_tile_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_ld_tile_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_ld_tile_get_src2(const uint32_t words[2]) { return valhall_get_src2(words); }
 static inline void valhall_ld_tile_set_src2(uint32_t words[2], uint32_t value) { valhall_set_src2(words, value); }
 static inline uint32_t valhall_ld_tile_get_staging_register_count(const uint32_t words[2]) { return valhall_get_staging_register_count(words); }
@@ -6454,16 +7073,16 @@ static inline void valhall_ld_tile_pack(uint32_t words[2], const struct valhall_
 }
 static inline void valhall_ld_tile_unpack(const uint32_t words[2], struct valhall_ld_tile_fields *f)
 {
-	f->sr0 = valhall_get_sr0_40_45(words);
-	f->src0 = valhall_get_src0(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src2 = valhall_get_src2(words);
-	f->staging_register_count = valhall_get_staging_register_count(words);
-	f->vector_size = valhall_get_vector_size(words);
-	f->register_format = valhall_get_register_format(words);
-	f->slot = valhall_get_slot(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->sr0 = valhall_ld_tile_get_sr0(words);
+	f->src0 = valhall_ld_tile_get_src0(words);
+	f->src1 = valhall_ld_tile_get_src1(words);
+	f->src2 = valhall_ld_tile_get_src2(words);
+	f->staging_register_count = valhall_ld_tile_get_staging_register_count(words);
+	f->vector_size = valhall_ld_tile_get_vector_size(words);
+	f->register_format = valhall_ld_tile_get_register_format(words);
+	f->slot = valhall_ld_tile_get_slot(words);
+	f->fau_page = valhall_ld_tile_get_fau_page(words);
+	f->flow = valhall_ld_tile_get_flow(words);
 }
 
 /* ST_TILE: Store to tilebuffer */
@@ -6477,12 +7096,24 @@ static inline int valhall_st_tile_matches(const uint32_t words[2])
 {
 	return (words[1] & 0x81ffc000u) == 0x00794000u;
 }
-static inline uint32_t valhall_st_tile_get_sr0(const uint32_t words[2]) { return valhall_get_sr0_40_45(words); }
-static inline void valhall_st_tile_set_sr0(uint32_t words[2], uint32_t value) { valhall_set_sr0_40_45(words, value); }
+static inline uint32_t valhall_st_tile_get_sr0(const uint32_t words[2])
+{
+	return ((words[1] & 0x00003f00u) >> 8);
+}
+static inline void valhall_st_tile_set_sr0(uint32_t words[2], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00003f00u) | (((uint32_t)value << 8) & 0x00003f00u);
+}
 static inline uint32_t valhall_st_tile_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_st_tile_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline uint32_t valhall_st_tile_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_st_tile_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_st_tile_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_st_tile_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_st_tile_get_src2(const uint32_t words[2]) { return valhall_get_src2(words); }
 static inline void valhall_st_tile_set_src2(uint32_t words[2], uint32_t value) { valhall_set_src2(words, value); }
 static inline uint32_t valhall_st_tile_get_staging_register_count(const uint32_t words[2]) { return valhall_get_staging_register_count(words); }
@@ -6538,16 +7169,16 @@ static inline void valhall_st_tile_pack(uint32_t words[2], const struct valhall_
 }
 static inline void valhall_st_tile_unpack(const uint32_t words[2], struct valhall_st_tile_fields *f)
 {
-	f->sr0 = valhall_get_sr0_40_45(words);
-	f->src0 = valhall_get_src0(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src2 = valhall_get_src2(words);
-	f->staging_register_count = valhall_get_staging_register_count(words);
-	f->vector_size = valhall_get_vector_size(words);
-	f->register_format = valhall_get_register_format(words);
-	f->slot = valhall_get_slot(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->sr0 = valhall_st_tile_get_sr0(words);
+	f->src0 = valhall_st_tile_get_src0(words);
+	f->src1 = valhall_st_tile_get_src1(words);
+	f->src2 = valhall_st_tile_get_src2(words);
+	f->staging_register_count = valhall_st_tile_get_staging_register_count(words);
+	f->vector_size = valhall_st_tile_get_vector_size(words);
+	f->register_format = valhall_st_tile_get_register_format(words);
+	f->slot = valhall_st_tile_get_slot(words);
+	f->fau_page = valhall_st_tile_get_fau_page(words);
+	f->flow = valhall_st_tile_get_flow(words);
 }
 
 /* BLEND: Blend render target */
@@ -6561,12 +7192,24 @@ static inline int valhall_blend_matches(const uint32_t words[2])
 {
 	return (words[1] & 0x81ffc000u) == 0x007f4000u;
 }
-static inline uint32_t valhall_blend_get_sr0(const uint32_t words[2]) { return valhall_get_sr0_40_45(words); }
-static inline void valhall_blend_set_sr0(uint32_t words[2], uint32_t value) { valhall_set_sr0_40_45(words, value); }
+static inline uint32_t valhall_blend_get_sr0(const uint32_t words[2])
+{
+	return ((words[1] & 0x00003f00u) >> 8);
+}
+static inline void valhall_blend_set_sr0(uint32_t words[2], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00003f00u) | (((uint32_t)value << 8) & 0x00003f00u);
+}
 static inline uint32_t valhall_blend_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_blend_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline uint32_t valhall_blend_get_src1(const uint32_t words[2]) { return valhall_get_src1_16_23(words); }
-static inline void valhall_blend_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_16_23(words, value); }
+static inline uint32_t valhall_blend_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x00ff0000u) >> 16);
+}
+static inline void valhall_blend_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x00ff0000u) | (((uint32_t)value << 16) & 0x00ff0000u);
+}
 static inline uint32_t valhall_blend_get_target(const uint32_t words[2]) { return valhall_get_target(words); }
 static inline void valhall_blend_set_target(uint32_t words[2], uint32_t value) { valhall_set_target(words, value); }
 static inline uint32_t valhall_blend_get_slot(const uint32_t words[2]) { return valhall_get_slot(words); }
@@ -6622,16 +7265,16 @@ static inline void valhall_blend_pack(uint32_t words[2], const struct valhall_bl
 }
 static inline void valhall_blend_unpack(const uint32_t words[2], struct valhall_blend_fields *f)
 {
-	f->sr0 = valhall_get_sr0_40_45(words);
-	f->src0 = valhall_get_src0(words);
-	f->src1 = valhall_get_src1_16_23(words);
-	f->target = valhall_get_target(words);
-	f->slot = valhall_get_slot(words);
-	f->staging_register_count = valhall_get_staging_register_count(words);
-	f->vector_size = valhall_get_vector_size(words);
-	f->register_format = valhall_get_register_format(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->sr0 = valhall_blend_get_sr0(words);
+	f->src0 = valhall_blend_get_src0(words);
+	f->src1 = valhall_blend_get_src1(words);
+	f->target = valhall_blend_get_target(words);
+	f->slot = valhall_blend_get_slot(words);
+	f->staging_register_count = valhall_blend_get_staging_register_count(words);
+	f->vector_size = valhall_blend_get_vector_size(words);
+	f->register_format = valhall_blend_get_register_format(words);
+	f->fau_page = valhall_blend_get_fau_page(words);
+	f->flow = valhall_blend_get_flow(words);
 }
 
 /* ATEST: Alpha test */
@@ -6645,12 +7288,24 @@ static inline int valhall_atest_matches(const uint32_t words[2])
 {
 	return (words[1] & 0x81ffc000u) == 0x007d8000u;
 }
-static inline uint32_t valhall_atest_get_sr0(const uint32_t words[2]) { return valhall_get_sr0_40_45(words); }
-static inline void valhall_atest_set_sr0(uint32_t words[2], uint32_t value) { valhall_set_sr0_40_45(words, value); }
+static inline uint32_t valhall_atest_get_sr0(const uint32_t words[2])
+{
+	return ((words[1] & 0x00003f00u) >> 8);
+}
+static inline void valhall_atest_set_sr0(uint32_t words[2], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00003f00u) | (((uint32_t)value << 8) & 0x00003f00u);
+}
 static inline uint32_t valhall_atest_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_atest_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline uint32_t valhall_atest_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_atest_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_atest_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_atest_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_atest_get_src1_swizzle(const uint32_t words[2]) { return valhall_get_src1_swizzle(words); }
 static inline void valhall_atest_set_src1_swizzle(uint32_t words[2], uint32_t value) { valhall_set_src1_swizzle(words, value); }
 static inline uint32_t valhall_atest_get_src2(const uint32_t words[2]) { return valhall_get_src2(words); }
@@ -6695,14 +7350,14 @@ static inline void valhall_atest_pack(uint32_t words[2], const struct valhall_at
 }
 static inline void valhall_atest_unpack(const uint32_t words[2], struct valhall_atest_fields *f)
 {
-	f->sr0 = valhall_get_sr0_40_45(words);
-	f->src0 = valhall_get_src0(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_swizzle = valhall_get_src1_swizzle(words);
-	f->src2 = valhall_get_src2(words);
-	f->staging_register_count = valhall_get_staging_register_count(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->sr0 = valhall_atest_get_sr0(words);
+	f->src0 = valhall_atest_get_src0(words);
+	f->src1 = valhall_atest_get_src1(words);
+	f->src1_swizzle = valhall_atest_get_src1_swizzle(words);
+	f->src2 = valhall_atest_get_src2(words);
+	f->staging_register_count = valhall_atest_get_staging_register_count(words);
+	f->fau_page = valhall_atest_get_fau_page(words);
+	f->flow = valhall_atest_get_flow(words);
 }
 
 /* ZS_EMIT: Depth/stencil write */
@@ -6716,12 +7371,24 @@ static inline int valhall_zs_emit_matches(const uint32_t words[2])
 {
 	return (words[1] & 0x81ffc000u) == 0x007e8000u;
 }
-static inline uint32_t valhall_zs_emit_get_sr0(const uint32_t words[2]) { return valhall_get_sr0_40_45(words); }
-static inline void valhall_zs_emit_set_sr0(uint32_t words[2], uint32_t value) { valhall_set_sr0_40_45(words, value); }
+static inline uint32_t valhall_zs_emit_get_sr0(const uint32_t words[2])
+{
+	return ((words[1] & 0x00003f00u) >> 8);
+}
+static inline void valhall_zs_emit_set_sr0(uint32_t words[2], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00003f00u) | (((uint32_t)value << 8) & 0x00003f00u);
+}
 static inline uint32_t valhall_zs_emit_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_zs_emit_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline uint32_t valhall_zs_emit_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_zs_emit_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_zs_emit_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_zs_emit_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_zs_emit_get_src2(const uint32_t words[2]) { return valhall_get_src2(words); }
 static inline void valhall_zs_emit_set_src2(uint32_t words[2], uint32_t value) { valhall_set_src2(words, value); }
 static inline uint32_t valhall_zs_emit_get_z(const uint32_t words[2]) { return valhall_get_z(words); }
@@ -6777,16 +7444,16 @@ static inline void valhall_zs_emit_pack(uint32_t words[2], const struct valhall_
 }
 static inline void valhall_zs_emit_unpack(const uint32_t words[2], struct valhall_zs_emit_fields *f)
 {
-	f->sr0 = valhall_get_sr0_40_45(words);
-	f->src0 = valhall_get_src0(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src2 = valhall_get_src2(words);
-	f->z = valhall_get_z(words);
-	f->stencil = valhall_get_stencil(words);
-	f->staging_register_count = valhall_get_staging_register_count(words);
-	f->slot = valhall_get_slot(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->sr0 = valhall_zs_emit_get_sr0(words);
+	f->src0 = valhall_zs_emit_get_src0(words);
+	f->src1 = valhall_zs_emit_get_src1(words);
+	f->src2 = valhall_zs_emit_get_src2(words);
+	f->z = valhall_zs_emit_get_z(words);
+	f->stencil = valhall_zs_emit_get_stencil(words);
+	f->staging_register_count = valhall_zs_emit_get_staging_register_count(words);
+	f->slot = valhall_zs_emit_get_slot(words);
+	f->fau_page = valhall_zs_emit_get_fau_page(words);
+	f->flow = valhall_zs_emit_get_flow(words);
 }
 
 /* V2S16_TO_V2F16: Data conversions */
@@ -6846,13 +7513,13 @@ static inline void valhall_v2s16_to_v2f16_pack(uint32_t words[2], const struct v
 }
 static inline void valhall_v2s16_to_v2f16_unpack(const uint32_t words[2], struct valhall_v2s16_to_v2f16_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_widen = valhall_get_src0_widen(words);
-	f->round_mode = valhall_get_round_mode(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_v2s16_to_v2f16_get_dest(words);
+	f->dest_mask = valhall_v2s16_to_v2f16_get_dest_mask(words);
+	f->src0 = valhall_v2s16_to_v2f16_get_src0(words);
+	f->src0_widen = valhall_v2s16_to_v2f16_get_src0_widen(words);
+	f->round_mode = valhall_v2s16_to_v2f16_get_round_mode(words);
+	f->fau_page = valhall_v2s16_to_v2f16_get_fau_page(words);
+	f->flow = valhall_v2s16_to_v2f16_get_flow(words);
 }
 
 /* S32_TO_F32: Data conversions */
@@ -6912,13 +7579,13 @@ static inline void valhall_s32_to_f32_pack(uint32_t words[2], const struct valha
 }
 static inline void valhall_s32_to_f32_unpack(const uint32_t words[2], struct valhall_s32_to_f32_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_widen = valhall_get_src0_widen(words);
-	f->round_mode = valhall_get_round_mode(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_s32_to_f32_get_dest(words);
+	f->dest_mask = valhall_s32_to_f32_get_dest_mask(words);
+	f->src0 = valhall_s32_to_f32_get_src0(words);
+	f->src0_widen = valhall_s32_to_f32_get_src0_widen(words);
+	f->round_mode = valhall_s32_to_f32_get_round_mode(words);
+	f->fau_page = valhall_s32_to_f32_get_fau_page(words);
+	f->flow = valhall_s32_to_f32_get_flow(words);
 }
 
 /* V2U16_TO_V2F16: Data conversions */
@@ -6978,13 +7645,13 @@ static inline void valhall_v2u16_to_v2f16_pack(uint32_t words[2], const struct v
 }
 static inline void valhall_v2u16_to_v2f16_unpack(const uint32_t words[2], struct valhall_v2u16_to_v2f16_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_widen = valhall_get_src0_widen(words);
-	f->round_mode = valhall_get_round_mode(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_v2u16_to_v2f16_get_dest(words);
+	f->dest_mask = valhall_v2u16_to_v2f16_get_dest_mask(words);
+	f->src0 = valhall_v2u16_to_v2f16_get_src0(words);
+	f->src0_widen = valhall_v2u16_to_v2f16_get_src0_widen(words);
+	f->round_mode = valhall_v2u16_to_v2f16_get_round_mode(words);
+	f->fau_page = valhall_v2u16_to_v2f16_get_fau_page(words);
+	f->flow = valhall_v2u16_to_v2f16_get_flow(words);
 }
 
 /* U32_TO_F32: Data conversions */
@@ -7044,13 +7711,13 @@ static inline void valhall_u32_to_f32_pack(uint32_t words[2], const struct valha
 }
 static inline void valhall_u32_to_f32_unpack(const uint32_t words[2], struct valhall_u32_to_f32_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_widen = valhall_get_src0_widen(words);
-	f->round_mode = valhall_get_round_mode(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_u32_to_f32_get_dest(words);
+	f->dest_mask = valhall_u32_to_f32_get_dest_mask(words);
+	f->src0 = valhall_u32_to_f32_get_src0(words);
+	f->src0_widen = valhall_u32_to_f32_get_src0_widen(words);
+	f->round_mode = valhall_u32_to_f32_get_round_mode(words);
+	f->fau_page = valhall_u32_to_f32_get_fau_page(words);
+	f->flow = valhall_u32_to_f32_get_flow(words);
 }
 
 /* S16_TO_S32: 16->32 integer data conversions */
@@ -7105,12 +7772,12 @@ static inline void valhall_s16_to_s32_pack(uint32_t words[2], const struct valha
 }
 static inline void valhall_s16_to_s32_unpack(const uint32_t words[2], struct valhall_s16_to_s32_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_swizzle = valhall_get_src0_swizzle(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_s16_to_s32_get_dest(words);
+	f->dest_mask = valhall_s16_to_s32_get_dest_mask(words);
+	f->src0 = valhall_s16_to_s32_get_src0(words);
+	f->src0_swizzle = valhall_s16_to_s32_get_src0_swizzle(words);
+	f->fau_page = valhall_s16_to_s32_get_fau_page(words);
+	f->flow = valhall_s16_to_s32_get_flow(words);
 }
 
 /* S16_TO_F32: 16->32 integer data conversions */
@@ -7165,12 +7832,12 @@ static inline void valhall_s16_to_f32_pack(uint32_t words[2], const struct valha
 }
 static inline void valhall_s16_to_f32_unpack(const uint32_t words[2], struct valhall_s16_to_f32_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_swizzle = valhall_get_src0_swizzle(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_s16_to_f32_get_dest(words);
+	f->dest_mask = valhall_s16_to_f32_get_dest_mask(words);
+	f->src0 = valhall_s16_to_f32_get_src0(words);
+	f->src0_swizzle = valhall_s16_to_f32_get_src0_swizzle(words);
+	f->fau_page = valhall_s16_to_f32_get_fau_page(words);
+	f->flow = valhall_s16_to_f32_get_flow(words);
 }
 
 /* U16_TO_U32: 16->32 integer data conversions */
@@ -7225,12 +7892,12 @@ static inline void valhall_u16_to_u32_pack(uint32_t words[2], const struct valha
 }
 static inline void valhall_u16_to_u32_unpack(const uint32_t words[2], struct valhall_u16_to_u32_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_swizzle = valhall_get_src0_swizzle(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_u16_to_u32_get_dest(words);
+	f->dest_mask = valhall_u16_to_u32_get_dest_mask(words);
+	f->src0 = valhall_u16_to_u32_get_src0(words);
+	f->src0_swizzle = valhall_u16_to_u32_get_src0_swizzle(words);
+	f->fau_page = valhall_u16_to_u32_get_fau_page(words);
+	f->flow = valhall_u16_to_u32_get_flow(words);
 }
 
 /* U16_TO_F32: 16->32 integer data conversions */
@@ -7285,12 +7952,12 @@ static inline void valhall_u16_to_f32_pack(uint32_t words[2], const struct valha
 }
 static inline void valhall_u16_to_f32_unpack(const uint32_t words[2], struct valhall_u16_to_f32_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_swizzle = valhall_get_src0_swizzle(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_u16_to_f32_get_dest(words);
+	f->dest_mask = valhall_u16_to_f32_get_dest_mask(words);
+	f->src0 = valhall_u16_to_f32_get_src0(words);
+	f->src0_swizzle = valhall_u16_to_f32_get_src0_swizzle(words);
+	f->fau_page = valhall_u16_to_f32_get_fau_page(words);
+	f->flow = valhall_u16_to_f32_get_flow(words);
 }
 
 /* F32_TO_S32: Float-to-int data conversions */
@@ -7355,14 +8022,14 @@ static inline void valhall_f32_to_s32_pack(uint32_t words[2], const struct valha
 }
 static inline void valhall_f32_to_s32_unpack(const uint32_t words[2], struct valhall_f32_to_s32_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_neg = valhall_get_src0_neg(words);
-	f->src0_abs = valhall_get_src0_abs(words);
-	f->round_mode = valhall_get_round_mode(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_f32_to_s32_get_dest(words);
+	f->dest_mask = valhall_f32_to_s32_get_dest_mask(words);
+	f->src0 = valhall_f32_to_s32_get_src0(words);
+	f->src0_neg = valhall_f32_to_s32_get_src0_neg(words);
+	f->src0_abs = valhall_f32_to_s32_get_src0_abs(words);
+	f->round_mode = valhall_f32_to_s32_get_round_mode(words);
+	f->fau_page = valhall_f32_to_s32_get_fau_page(words);
+	f->flow = valhall_f32_to_s32_get_flow(words);
 }
 
 /* F32_TO_U32: Float-to-int data conversions */
@@ -7427,14 +8094,14 @@ static inline void valhall_f32_to_u32_pack(uint32_t words[2], const struct valha
 }
 static inline void valhall_f32_to_u32_unpack(const uint32_t words[2], struct valhall_f32_to_u32_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_neg = valhall_get_src0_neg(words);
-	f->src0_abs = valhall_get_src0_abs(words);
-	f->round_mode = valhall_get_round_mode(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_f32_to_u32_get_dest(words);
+	f->dest_mask = valhall_f32_to_u32_get_dest_mask(words);
+	f->src0 = valhall_f32_to_u32_get_src0(words);
+	f->src0_neg = valhall_f32_to_u32_get_src0_neg(words);
+	f->src0_abs = valhall_f32_to_u32_get_src0_abs(words);
+	f->round_mode = valhall_f32_to_u32_get_round_mode(words);
+	f->fau_page = valhall_f32_to_u32_get_fau_page(words);
+	f->flow = valhall_f32_to_u32_get_flow(words);
 }
 
 /* V2F16_TO_V2S16: Float-to-int data conversions */
@@ -7504,15 +8171,15 @@ static inline void valhall_v2f16_to_v2s16_pack(uint32_t words[2], const struct v
 }
 static inline void valhall_v2f16_to_v2s16_unpack(const uint32_t words[2], struct valhall_v2f16_to_v2s16_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_neg = valhall_get_src0_neg(words);
-	f->src0_abs = valhall_get_src0_abs(words);
-	f->src0_swizzle = valhall_get_src0_swizzle(words);
-	f->round_mode = valhall_get_round_mode(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_v2f16_to_v2s16_get_dest(words);
+	f->dest_mask = valhall_v2f16_to_v2s16_get_dest_mask(words);
+	f->src0 = valhall_v2f16_to_v2s16_get_src0(words);
+	f->src0_neg = valhall_v2f16_to_v2s16_get_src0_neg(words);
+	f->src0_abs = valhall_v2f16_to_v2s16_get_src0_abs(words);
+	f->src0_swizzle = valhall_v2f16_to_v2s16_get_src0_swizzle(words);
+	f->round_mode = valhall_v2f16_to_v2s16_get_round_mode(words);
+	f->fau_page = valhall_v2f16_to_v2s16_get_fau_page(words);
+	f->flow = valhall_v2f16_to_v2s16_get_flow(words);
 }
 
 /* V2F16_TO_V2U16: Float-to-int data conversions */
@@ -7582,15 +8249,15 @@ static inline void valhall_v2f16_to_v2u16_pack(uint32_t words[2], const struct v
 }
 static inline void valhall_v2f16_to_v2u16_unpack(const uint32_t words[2], struct valhall_v2f16_to_v2u16_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_neg = valhall_get_src0_neg(words);
-	f->src0_abs = valhall_get_src0_abs(words);
-	f->src0_swizzle = valhall_get_src0_swizzle(words);
-	f->round_mode = valhall_get_round_mode(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_v2f16_to_v2u16_get_dest(words);
+	f->dest_mask = valhall_v2f16_to_v2u16_get_dest_mask(words);
+	f->src0 = valhall_v2f16_to_v2u16_get_src0(words);
+	f->src0_neg = valhall_v2f16_to_v2u16_get_src0_neg(words);
+	f->src0_abs = valhall_v2f16_to_v2u16_get_src0_abs(words);
+	f->src0_swizzle = valhall_v2f16_to_v2u16_get_src0_swizzle(words);
+	f->round_mode = valhall_v2f16_to_v2u16_get_round_mode(words);
+	f->fau_page = valhall_v2f16_to_v2u16_get_fau_page(words);
+	f->flow = valhall_v2f16_to_v2u16_get_flow(words);
 }
 
 /* F16_TO_S32: Float-to-int data conversions */
@@ -7660,15 +8327,15 @@ static inline void valhall_f16_to_s32_pack(uint32_t words[2], const struct valha
 }
 static inline void valhall_f16_to_s32_unpack(const uint32_t words[2], struct valhall_f16_to_s32_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_neg = valhall_get_src0_neg(words);
-	f->src0_abs = valhall_get_src0_abs(words);
-	f->src0_swizzle = valhall_get_src0_swizzle(words);
-	f->round_mode = valhall_get_round_mode(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_f16_to_s32_get_dest(words);
+	f->dest_mask = valhall_f16_to_s32_get_dest_mask(words);
+	f->src0 = valhall_f16_to_s32_get_src0(words);
+	f->src0_neg = valhall_f16_to_s32_get_src0_neg(words);
+	f->src0_abs = valhall_f16_to_s32_get_src0_abs(words);
+	f->src0_swizzle = valhall_f16_to_s32_get_src0_swizzle(words);
+	f->round_mode = valhall_f16_to_s32_get_round_mode(words);
+	f->fau_page = valhall_f16_to_s32_get_fau_page(words);
+	f->flow = valhall_f16_to_s32_get_flow(words);
 }
 
 /* F16_TO_U32: Float-to-int data conversions */
@@ -7738,15 +8405,15 @@ static inline void valhall_f16_to_u32_pack(uint32_t words[2], const struct valha
 }
 static inline void valhall_f16_to_u32_unpack(const uint32_t words[2], struct valhall_f16_to_u32_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_neg = valhall_get_src0_neg(words);
-	f->src0_abs = valhall_get_src0_abs(words);
-	f->src0_swizzle = valhall_get_src0_swizzle(words);
-	f->round_mode = valhall_get_round_mode(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_f16_to_u32_get_dest(words);
+	f->dest_mask = valhall_f16_to_u32_get_dest_mask(words);
+	f->src0 = valhall_f16_to_u32_get_src0(words);
+	f->src0_neg = valhall_f16_to_u32_get_src0_neg(words);
+	f->src0_abs = valhall_f16_to_u32_get_src0_abs(words);
+	f->src0_swizzle = valhall_f16_to_u32_get_src0_swizzle(words);
+	f->round_mode = valhall_f16_to_u32_get_round_mode(words);
+	f->fau_page = valhall_f16_to_u32_get_fau_page(words);
+	f->flow = valhall_f16_to_u32_get_flow(words);
 }
 
 /* F16_TO_F32: 16-bit float to 32-bit float conversion */
@@ -7771,8 +8438,14 @@ static inline uint32_t valhall_f16_to_f32_get_src0_neg(const uint32_t words[2]) 
 static inline void valhall_f16_to_f32_set_src0_neg(uint32_t words[2], uint32_t value) { valhall_set_src0_neg(words, value); }
 static inline uint32_t valhall_f16_to_f32_get_src0_abs(const uint32_t words[2]) { return valhall_get_src0_abs(words); }
 static inline void valhall_f16_to_f32_set_src0_abs(uint32_t words[2], uint32_t value) { valhall_set_src0_abs(words, value); }
-static inline uint32_t valhall_f16_to_f32_get_src0_lane(const uint32_t words[2]) { return valhall_get_src0_lane_28_28(words); }
-static inline void valhall_f16_to_f32_set_src0_lane(uint32_t words[2], uint32_t value) { valhall_set_src0_lane_28_28(words, value); }
+static inline uint32_t valhall_f16_to_f32_get_src0_lane(const uint32_t words[2])
+{
+	return ((words[0] & 0x10000000u) >> 28);
+}
+static inline void valhall_f16_to_f32_set_src0_lane(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x10000000u) | (((uint32_t)value << 28) & 0x10000000u);
+}
 static inline uint32_t valhall_f16_to_f32_get_round_mode(const uint32_t words[2]) { return valhall_get_round_mode(words); }
 static inline void valhall_f16_to_f32_set_round_mode(uint32_t words[2], uint32_t value) { valhall_set_round_mode(words, value); }
 static inline uint32_t valhall_f16_to_f32_get_fau_page(const uint32_t words[2]) { return valhall_get_fau_page(words); }
@@ -7816,15 +8489,15 @@ static inline void valhall_f16_to_f32_pack(uint32_t words[2], const struct valha
 }
 static inline void valhall_f16_to_f32_unpack(const uint32_t words[2], struct valhall_f16_to_f32_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_neg = valhall_get_src0_neg(words);
-	f->src0_abs = valhall_get_src0_abs(words);
-	f->src0_lane = valhall_get_src0_lane_28_28(words);
-	f->round_mode = valhall_get_round_mode(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_f16_to_f32_get_dest(words);
+	f->dest_mask = valhall_f16_to_f32_get_dest_mask(words);
+	f->src0 = valhall_f16_to_f32_get_src0(words);
+	f->src0_neg = valhall_f16_to_f32_get_src0_neg(words);
+	f->src0_abs = valhall_f16_to_f32_get_src0_abs(words);
+	f->src0_lane = valhall_f16_to_f32_get_src0_lane(words);
+	f->round_mode = valhall_f16_to_f32_get_round_mode(words);
+	f->fau_page = valhall_f16_to_f32_get_fau_page(words);
+	f->flow = valhall_f16_to_f32_get_flow(words);
 }
 
 /* S8_TO_S32: 8-bit to 32-bit data conversions */
@@ -7845,8 +8518,14 @@ static inline uint32_t valhall_s8_to_s32_get_dest_mask(const uint32_t words[2]) 
 static inline void valhall_s8_to_s32_set_dest_mask(uint32_t words[2], uint32_t value) { valhall_set_dest_mask(words, value); }
 static inline uint32_t valhall_s8_to_s32_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_s8_to_s32_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline uint32_t valhall_s8_to_s32_get_src0_lane(const uint32_t words[2]) { return valhall_get_src0_lane_28_29(words); }
-static inline void valhall_s8_to_s32_set_src0_lane(uint32_t words[2], uint32_t value) { valhall_set_src0_lane_28_29(words, value); }
+static inline uint32_t valhall_s8_to_s32_get_src0_lane(const uint32_t words[2])
+{
+	return ((words[0] & 0x30000000u) >> 28);
+}
+static inline void valhall_s8_to_s32_set_src0_lane(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x30000000u) | (((uint32_t)value << 28) & 0x30000000u);
+}
 static inline uint32_t valhall_s8_to_s32_get_fau_page(const uint32_t words[2]) { return valhall_get_fau_page(words); }
 static inline void valhall_s8_to_s32_set_fau_page(uint32_t words[2], uint32_t value) { valhall_set_fau_page(words, value); }
 static inline uint32_t valhall_s8_to_s32_get_flow(const uint32_t words[2]) { return valhall_get_flow(words); }
@@ -7879,12 +8558,12 @@ static inline void valhall_s8_to_s32_pack(uint32_t words[2], const struct valhal
 }
 static inline void valhall_s8_to_s32_unpack(const uint32_t words[2], struct valhall_s8_to_s32_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_lane = valhall_get_src0_lane_28_29(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_s8_to_s32_get_dest(words);
+	f->dest_mask = valhall_s8_to_s32_get_dest_mask(words);
+	f->src0 = valhall_s8_to_s32_get_src0(words);
+	f->src0_lane = valhall_s8_to_s32_get_src0_lane(words);
+	f->fau_page = valhall_s8_to_s32_get_fau_page(words);
+	f->flow = valhall_s8_to_s32_get_flow(words);
 }
 
 /* S8_TO_F32: 8-bit to 32-bit data conversions */
@@ -7905,8 +8584,14 @@ static inline uint32_t valhall_s8_to_f32_get_dest_mask(const uint32_t words[2]) 
 static inline void valhall_s8_to_f32_set_dest_mask(uint32_t words[2], uint32_t value) { valhall_set_dest_mask(words, value); }
 static inline uint32_t valhall_s8_to_f32_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_s8_to_f32_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline uint32_t valhall_s8_to_f32_get_src0_lane(const uint32_t words[2]) { return valhall_get_src0_lane_28_29(words); }
-static inline void valhall_s8_to_f32_set_src0_lane(uint32_t words[2], uint32_t value) { valhall_set_src0_lane_28_29(words, value); }
+static inline uint32_t valhall_s8_to_f32_get_src0_lane(const uint32_t words[2])
+{
+	return ((words[0] & 0x30000000u) >> 28);
+}
+static inline void valhall_s8_to_f32_set_src0_lane(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x30000000u) | (((uint32_t)value << 28) & 0x30000000u);
+}
 static inline uint32_t valhall_s8_to_f32_get_fau_page(const uint32_t words[2]) { return valhall_get_fau_page(words); }
 static inline void valhall_s8_to_f32_set_fau_page(uint32_t words[2], uint32_t value) { valhall_set_fau_page(words, value); }
 static inline uint32_t valhall_s8_to_f32_get_flow(const uint32_t words[2]) { return valhall_get_flow(words); }
@@ -7939,12 +8624,12 @@ static inline void valhall_s8_to_f32_pack(uint32_t words[2], const struct valhal
 }
 static inline void valhall_s8_to_f32_unpack(const uint32_t words[2], struct valhall_s8_to_f32_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_lane = valhall_get_src0_lane_28_29(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_s8_to_f32_get_dest(words);
+	f->dest_mask = valhall_s8_to_f32_get_dest_mask(words);
+	f->src0 = valhall_s8_to_f32_get_src0(words);
+	f->src0_lane = valhall_s8_to_f32_get_src0_lane(words);
+	f->fau_page = valhall_s8_to_f32_get_fau_page(words);
+	f->flow = valhall_s8_to_f32_get_flow(words);
 }
 
 /* U8_TO_U32: 8-bit to 32-bit data conversions */
@@ -7965,8 +8650,14 @@ static inline uint32_t valhall_u8_to_u32_get_dest_mask(const uint32_t words[2]) 
 static inline void valhall_u8_to_u32_set_dest_mask(uint32_t words[2], uint32_t value) { valhall_set_dest_mask(words, value); }
 static inline uint32_t valhall_u8_to_u32_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_u8_to_u32_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline uint32_t valhall_u8_to_u32_get_src0_lane(const uint32_t words[2]) { return valhall_get_src0_lane_28_29(words); }
-static inline void valhall_u8_to_u32_set_src0_lane(uint32_t words[2], uint32_t value) { valhall_set_src0_lane_28_29(words, value); }
+static inline uint32_t valhall_u8_to_u32_get_src0_lane(const uint32_t words[2])
+{
+	return ((words[0] & 0x30000000u) >> 28);
+}
+static inline void valhall_u8_to_u32_set_src0_lane(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x30000000u) | (((uint32_t)value << 28) & 0x30000000u);
+}
 static inline uint32_t valhall_u8_to_u32_get_fau_page(const uint32_t words[2]) { return valhall_get_fau_page(words); }
 static inline void valhall_u8_to_u32_set_fau_page(uint32_t words[2], uint32_t value) { valhall_set_fau_page(words, value); }
 static inline uint32_t valhall_u8_to_u32_get_flow(const uint32_t words[2]) { return valhall_get_flow(words); }
@@ -7999,12 +8690,12 @@ static inline void valhall_u8_to_u32_pack(uint32_t words[2], const struct valhal
 }
 static inline void valhall_u8_to_u32_unpack(const uint32_t words[2], struct valhall_u8_to_u32_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_lane = valhall_get_src0_lane_28_29(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_u8_to_u32_get_dest(words);
+	f->dest_mask = valhall_u8_to_u32_get_dest_mask(words);
+	f->src0 = valhall_u8_to_u32_get_src0(words);
+	f->src0_lane = valhall_u8_to_u32_get_src0_lane(words);
+	f->fau_page = valhall_u8_to_u32_get_fau_page(words);
+	f->flow = valhall_u8_to_u32_get_flow(words);
 }
 
 /* U8_TO_F32: 8-bit to 32-bit data conversions */
@@ -8025,8 +8716,14 @@ static inline uint32_t valhall_u8_to_f32_get_dest_mask(const uint32_t words[2]) 
 static inline void valhall_u8_to_f32_set_dest_mask(uint32_t words[2], uint32_t value) { valhall_set_dest_mask(words, value); }
 static inline uint32_t valhall_u8_to_f32_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_u8_to_f32_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline uint32_t valhall_u8_to_f32_get_src0_lane(const uint32_t words[2]) { return valhall_get_src0_lane_28_29(words); }
-static inline void valhall_u8_to_f32_set_src0_lane(uint32_t words[2], uint32_t value) { valhall_set_src0_lane_28_29(words, value); }
+static inline uint32_t valhall_u8_to_f32_get_src0_lane(const uint32_t words[2])
+{
+	return ((words[0] & 0x30000000u) >> 28);
+}
+static inline void valhall_u8_to_f32_set_src0_lane(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x30000000u) | (((uint32_t)value << 28) & 0x30000000u);
+}
 static inline uint32_t valhall_u8_to_f32_get_fau_page(const uint32_t words[2]) { return valhall_get_fau_page(words); }
 static inline void valhall_u8_to_f32_set_fau_page(uint32_t words[2], uint32_t value) { valhall_set_fau_page(words, value); }
 static inline uint32_t valhall_u8_to_f32_get_flow(const uint32_t words[2]) { return valhall_get_flow(words); }
@@ -8059,12 +8756,12 @@ static inline void valhall_u8_to_f32_pack(uint32_t words[2], const struct valhal
 }
 static inline void valhall_u8_to_f32_unpack(const uint32_t words[2], struct valhall_u8_to_f32_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_lane = valhall_get_src0_lane_28_29(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_u8_to_f32_get_dest(words);
+	f->dest_mask = valhall_u8_to_f32_get_dest_mask(words);
+	f->src0 = valhall_u8_to_f32_get_src0(words);
+	f->src0_lane = valhall_u8_to_f32_get_src0_lane(words);
+	f->fau_page = valhall_u8_to_f32_get_fau_page(words);
+	f->flow = valhall_u8_to_f32_get_flow(words);
 }
 
 /* V2S8_TO_V2S16: 8-bit to 16-bit data conversions */
@@ -8119,12 +8816,12 @@ static inline void valhall_v2s8_to_v2s16_pack(uint32_t words[2], const struct va
 }
 static inline void valhall_v2s8_to_v2s16_unpack(const uint32_t words[2], struct valhall_v2s8_to_v2s16_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_halfswizzle = valhall_get_src0_halfswizzle(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_v2s8_to_v2s16_get_dest(words);
+	f->dest_mask = valhall_v2s8_to_v2s16_get_dest_mask(words);
+	f->src0 = valhall_v2s8_to_v2s16_get_src0(words);
+	f->src0_halfswizzle = valhall_v2s8_to_v2s16_get_src0_halfswizzle(words);
+	f->fau_page = valhall_v2s8_to_v2s16_get_fau_page(words);
+	f->flow = valhall_v2s8_to_v2s16_get_flow(words);
 }
 
 /* V2S8_TO_V2F16: 8-bit to 16-bit data conversions */
@@ -8179,12 +8876,12 @@ static inline void valhall_v2s8_to_v2f16_pack(uint32_t words[2], const struct va
 }
 static inline void valhall_v2s8_to_v2f16_unpack(const uint32_t words[2], struct valhall_v2s8_to_v2f16_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_halfswizzle = valhall_get_src0_halfswizzle(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_v2s8_to_v2f16_get_dest(words);
+	f->dest_mask = valhall_v2s8_to_v2f16_get_dest_mask(words);
+	f->src0 = valhall_v2s8_to_v2f16_get_src0(words);
+	f->src0_halfswizzle = valhall_v2s8_to_v2f16_get_src0_halfswizzle(words);
+	f->fau_page = valhall_v2s8_to_v2f16_get_fau_page(words);
+	f->flow = valhall_v2s8_to_v2f16_get_flow(words);
 }
 
 /* V2U8_TO_V2U16: 8-bit to 16-bit data conversions */
@@ -8239,12 +8936,12 @@ static inline void valhall_v2u8_to_v2u16_pack(uint32_t words[2], const struct va
 }
 static inline void valhall_v2u8_to_v2u16_unpack(const uint32_t words[2], struct valhall_v2u8_to_v2u16_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_halfswizzle = valhall_get_src0_halfswizzle(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_v2u8_to_v2u16_get_dest(words);
+	f->dest_mask = valhall_v2u8_to_v2u16_get_dest_mask(words);
+	f->src0 = valhall_v2u8_to_v2u16_get_src0(words);
+	f->src0_halfswizzle = valhall_v2u8_to_v2u16_get_src0_halfswizzle(words);
+	f->fau_page = valhall_v2u8_to_v2u16_get_fau_page(words);
+	f->flow = valhall_v2u8_to_v2u16_get_flow(words);
 }
 
 /* V2U8_TO_V2F16: 8-bit to 16-bit data conversions */
@@ -8299,12 +8996,12 @@ static inline void valhall_v2u8_to_v2f16_pack(uint32_t words[2], const struct va
 }
 static inline void valhall_v2u8_to_v2f16_unpack(const uint32_t words[2], struct valhall_v2u8_to_v2f16_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_halfswizzle = valhall_get_src0_halfswizzle(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_v2u8_to_v2f16_get_dest(words);
+	f->dest_mask = valhall_v2u8_to_v2f16_get_dest_mask(words);
+	f->src0 = valhall_v2u8_to_v2f16_get_src0(words);
+	f->src0_halfswizzle = valhall_v2u8_to_v2f16_get_src0_halfswizzle(words);
+	f->fau_page = valhall_v2u8_to_v2f16_get_fau_page(words);
+	f->flow = valhall_v2u8_to_v2f16_get_flow(words);
 }
 
 /* FROUND.f32: Floating-point rounding */
@@ -8374,15 +9071,15 @@ static inline void valhall_fround_f32_pack(uint32_t words[2], const struct valha
 }
 static inline void valhall_fround_f32_unpack(const uint32_t words[2], struct valhall_fround_f32_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_neg = valhall_get_src0_neg(words);
-	f->src0_abs = valhall_get_src0_abs(words);
-	f->src0_swizzle = valhall_get_src0_swizzle(words);
-	f->round_mode = valhall_get_round_mode(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_fround_f32_get_dest(words);
+	f->dest_mask = valhall_fround_f32_get_dest_mask(words);
+	f->src0 = valhall_fround_f32_get_src0(words);
+	f->src0_neg = valhall_fround_f32_get_src0_neg(words);
+	f->src0_abs = valhall_fround_f32_get_src0_abs(words);
+	f->src0_swizzle = valhall_fround_f32_get_src0_swizzle(words);
+	f->round_mode = valhall_fround_f32_get_round_mode(words);
+	f->fau_page = valhall_fround_f32_get_fau_page(words);
+	f->flow = valhall_fround_f32_get_flow(words);
 }
 
 /* FROUND.v2f16: Floating-point rounding */
@@ -8452,15 +9149,15 @@ static inline void valhall_fround_v2f16_pack(uint32_t words[2], const struct val
 }
 static inline void valhall_fround_v2f16_unpack(const uint32_t words[2], struct valhall_fround_v2f16_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_neg = valhall_get_src0_neg(words);
-	f->src0_abs = valhall_get_src0_abs(words);
-	f->src0_swizzle = valhall_get_src0_swizzle(words);
-	f->round_mode = valhall_get_round_mode(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_fround_v2f16_get_dest(words);
+	f->dest_mask = valhall_fround_v2f16_get_dest_mask(words);
+	f->src0 = valhall_fround_v2f16_get_src0(words);
+	f->src0_neg = valhall_fround_v2f16_get_src0_neg(words);
+	f->src0_abs = valhall_fround_v2f16_get_src0_abs(words);
+	f->src0_swizzle = valhall_fround_v2f16_get_src0_swizzle(words);
+	f->round_mode = valhall_fround_v2f16_get_round_mode(words);
+	f->fau_page = valhall_fround_v2f16_get_fau_page(words);
+	f->flow = valhall_fround_v2f16_get_flow(words);
 }
 
 /* MOV.i32: Register move */
@@ -8510,11 +9207,11 @@ static inline void valhall_mov_i32_pack(uint32_t words[2], const struct valhall_
 }
 static inline void valhall_mov_i32_unpack(const uint32_t words[2], struct valhall_mov_i32_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_mov_i32_get_dest(words);
+	f->dest_mask = valhall_mov_i32_get_dest_mask(words);
+	f->src0 = valhall_mov_i32_get_src0(words);
+	f->fau_page = valhall_mov_i32_get_fau_page(words);
+	f->flow = valhall_mov_i32_get_flow(words);
 }
 
 /* CLZ.u32: Count leading zeroes */
@@ -8564,11 +9261,11 @@ static inline void valhall_clz_u32_pack(uint32_t words[2], const struct valhall_
 }
 static inline void valhall_clz_u32_unpack(const uint32_t words[2], struct valhall_clz_u32_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_clz_u32_get_dest(words);
+	f->dest_mask = valhall_clz_u32_get_dest_mask(words);
+	f->src0 = valhall_clz_u32_get_src0(words);
+	f->fau_page = valhall_clz_u32_get_fau_page(words);
+	f->flow = valhall_clz_u32_get_flow(words);
 }
 
 /* CLZ.v2u16: Count leading zeroes */
@@ -8623,12 +9320,12 @@ static inline void valhall_clz_v2u16_pack(uint32_t words[2], const struct valhal
 }
 static inline void valhall_clz_v2u16_unpack(const uint32_t words[2], struct valhall_clz_v2u16_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_swizzle = valhall_get_src0_swizzle(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_clz_v2u16_get_dest(words);
+	f->dest_mask = valhall_clz_v2u16_get_dest_mask(words);
+	f->src0 = valhall_clz_v2u16_get_src0(words);
+	f->src0_swizzle = valhall_clz_v2u16_get_src0_swizzle(words);
+	f->fau_page = valhall_clz_v2u16_get_fau_page(words);
+	f->flow = valhall_clz_v2u16_get_flow(words);
 }
 
 /* CLZ.v4u8: Count leading zeroes */
@@ -8678,11 +9375,11 @@ static inline void valhall_clz_v4u8_pack(uint32_t words[2], const struct valhall
 }
 static inline void valhall_clz_v4u8_unpack(const uint32_t words[2], struct valhall_clz_v4u8_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_clz_v4u8_get_dest(words);
+	f->dest_mask = valhall_clz_v4u8_get_dest_mask(words);
+	f->src0 = valhall_clz_v4u8_get_src0(words);
+	f->fau_page = valhall_clz_v4u8_get_fau_page(words);
+	f->flow = valhall_clz_v4u8_get_flow(words);
 }
 
 /* IABS.s32: Absolute value */
@@ -8737,12 +9434,12 @@ static inline void valhall_iabs_s32_pack(uint32_t words[2], const struct valhall
 }
 static inline void valhall_iabs_s32_unpack(const uint32_t words[2], struct valhall_iabs_s32_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_widen = valhall_get_src0_widen(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_iabs_s32_get_dest(words);
+	f->dest_mask = valhall_iabs_s32_get_dest_mask(words);
+	f->src0 = valhall_iabs_s32_get_src0(words);
+	f->src0_widen = valhall_iabs_s32_get_src0_widen(words);
+	f->fau_page = valhall_iabs_s32_get_fau_page(words);
+	f->flow = valhall_iabs_s32_get_flow(words);
 }
 
 /* IABS.v2s16: Absolute value */
@@ -8797,12 +9494,12 @@ static inline void valhall_iabs_v2s16_pack(uint32_t words[2], const struct valha
 }
 static inline void valhall_iabs_v2s16_unpack(const uint32_t words[2], struct valhall_iabs_v2s16_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_widen = valhall_get_src0_widen(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_iabs_v2s16_get_dest(words);
+	f->dest_mask = valhall_iabs_v2s16_get_dest_mask(words);
+	f->src0 = valhall_iabs_v2s16_get_src0(words);
+	f->src0_widen = valhall_iabs_v2s16_get_src0_widen(words);
+	f->fau_page = valhall_iabs_v2s16_get_fau_page(words);
+	f->flow = valhall_iabs_v2s16_get_flow(words);
 }
 
 /* IABS.v4s8: Absolute value */
@@ -8852,11 +9549,11 @@ static inline void valhall_iabs_v4s8_pack(uint32_t words[2], const struct valhal
 }
 static inline void valhall_iabs_v4s8_unpack(const uint32_t words[2], struct valhall_iabs_v4s8_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_iabs_v4s8_get_dest(words);
+	f->dest_mask = valhall_iabs_v4s8_get_dest_mask(words);
+	f->src0 = valhall_iabs_v4s8_get_src0(words);
+	f->fau_page = valhall_iabs_v4s8_get_fau_page(words);
+	f->flow = valhall_iabs_v4s8_get_flow(words);
 }
 
 /* POPCOUNT.i32: Population count */
@@ -8906,11 +9603,11 @@ static inline void valhall_popcount_i32_pack(uint32_t words[2], const struct val
 }
 static inline void valhall_popcount_i32_unpack(const uint32_t words[2], struct valhall_popcount_i32_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_popcount_i32_get_dest(words);
+	f->dest_mask = valhall_popcount_i32_get_dest_mask(words);
+	f->src0 = valhall_popcount_i32_get_src0(words);
+	f->fau_page = valhall_popcount_i32_get_fau_page(words);
+	f->flow = valhall_popcount_i32_get_flow(words);
 }
 
 /* BITREV.i32: Bitwise reverse */
@@ -8960,11 +9657,11 @@ static inline void valhall_bitrev_i32_pack(uint32_t words[2], const struct valha
 }
 static inline void valhall_bitrev_i32_unpack(const uint32_t words[2], struct valhall_bitrev_i32_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_bitrev_i32_get_dest(words);
+	f->dest_mask = valhall_bitrev_i32_get_dest_mask(words);
+	f->src0 = valhall_bitrev_i32_get_src0(words);
+	f->fau_page = valhall_bitrev_i32_get_fau_page(words);
+	f->flow = valhall_bitrev_i32_get_flow(words);
 }
 
 /* NOT_OLD.i32: Bitwise complement */
@@ -9014,11 +9711,11 @@ static inline void valhall_not_old_i32_pack(uint32_t words[2], const struct valh
 }
 static inline void valhall_not_old_i32_unpack(const uint32_t words[2], struct valhall_not_old_i32_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_not_old_i32_get_dest(words);
+	f->dest_mask = valhall_not_old_i32_get_dest_mask(words);
+	f->src0 = valhall_not_old_i32_get_src0(words);
+	f->fau_page = valhall_not_old_i32_get_fau_page(words);
+	f->flow = valhall_not_old_i32_get_flow(words);
 }
 
 /* NOT_OLD.i64: Bitwise complement */
@@ -9068,11 +9765,11 @@ static inline void valhall_not_old_i64_pack(uint32_t words[2], const struct valh
 }
 static inline void valhall_not_old_i64_unpack(const uint32_t words[2], struct valhall_not_old_i64_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_not_old_i64_get_dest(words);
+	f->dest_mask = valhall_not_old_i64_get_dest_mask(words);
+	f->src0 = valhall_not_old_i64_get_src0(words);
+	f->fau_page = valhall_not_old_i64_get_fau_page(words);
+	f->flow = valhall_not_old_i64_get_flow(words);
 }
 
 /* WMASK: Warp mask */
@@ -9126,12 +9823,12 @@ static inline void valhall_wmask_pack(uint32_t words[2], const struct valhall_wm
 }
 static inline void valhall_wmask_unpack(const uint32_t words[2], struct valhall_wmask_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->subgroup_size = valhall_get_subgroup_size(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_wmask_get_dest(words);
+	f->dest_mask = valhall_wmask_get_dest_mask(words);
+	f->src0 = valhall_wmask_get_src0(words);
+	f->subgroup_size = valhall_wmask_get_subgroup_size(words);
+	f->fau_page = valhall_wmask_get_fau_page(words);
+	f->flow = valhall_wmask_get_flow(words);
 }
 
 /* FLUSH.f32: Flush floats */
@@ -9211,17 +9908,17 @@ static inline void valhall_flush_f32_pack(uint32_t words[2], const struct valhal
 }
 static inline void valhall_flush_f32_unpack(const uint32_t words[2], struct valhall_flush_f32_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_neg = valhall_get_src0_neg(words);
-	f->src0_abs = valhall_get_src0_abs(words);
-	f->src0_swizzle = valhall_get_src0_swizzle(words);
-	f->nan_mode = valhall_get_nan_mode(words);
-	f->ftz = valhall_get_ftz(words);
-	f->flush_inf = valhall_get_flush_inf(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_flush_f32_get_dest(words);
+	f->dest_mask = valhall_flush_f32_get_dest_mask(words);
+	f->src0 = valhall_flush_f32_get_src0(words);
+	f->src0_neg = valhall_flush_f32_get_src0_neg(words);
+	f->src0_abs = valhall_flush_f32_get_src0_abs(words);
+	f->src0_swizzle = valhall_flush_f32_get_src0_swizzle(words);
+	f->nan_mode = valhall_flush_f32_get_nan_mode(words);
+	f->ftz = valhall_flush_f32_get_ftz(words);
+	f->flush_inf = valhall_flush_f32_get_flush_inf(words);
+	f->fau_page = valhall_flush_f32_get_fau_page(words);
+	f->flow = valhall_flush_f32_get_flow(words);
 }
 
 /* FLUSH.v2f16: Flush floats */
@@ -9301,17 +9998,17 @@ static inline void valhall_flush_v2f16_pack(uint32_t words[2], const struct valh
 }
 static inline void valhall_flush_v2f16_unpack(const uint32_t words[2], struct valhall_flush_v2f16_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_neg = valhall_get_src0_neg(words);
-	f->src0_abs = valhall_get_src0_abs(words);
-	f->src0_swizzle = valhall_get_src0_swizzle(words);
-	f->nan_mode = valhall_get_nan_mode(words);
-	f->ftz = valhall_get_ftz(words);
-	f->flush_inf = valhall_get_flush_inf(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_flush_v2f16_get_dest(words);
+	f->dest_mask = valhall_flush_v2f16_get_dest_mask(words);
+	f->src0 = valhall_flush_v2f16_get_src0(words);
+	f->src0_neg = valhall_flush_v2f16_get_src0_neg(words);
+	f->src0_abs = valhall_flush_v2f16_get_src0_abs(words);
+	f->src0_swizzle = valhall_flush_v2f16_get_src0_swizzle(words);
+	f->nan_mode = valhall_flush_v2f16_get_nan_mode(words);
+	f->ftz = valhall_flush_v2f16_get_ftz(words);
+	f->flush_inf = valhall_flush_v2f16_get_flush_inf(words);
+	f->fau_page = valhall_flush_v2f16_get_fau_page(words);
+	f->flow = valhall_flush_v2f16_get_flow(words);
 }
 
 /* FREXPM.f32: Fraction/exponent extract */
@@ -9376,14 +10073,14 @@ static inline void valhall_frexpm_f32_pack(uint32_t words[2], const struct valha
 }
 static inline void valhall_frexpm_f32_unpack(const uint32_t words[2], struct valhall_frexpm_f32_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_swizzle = valhall_get_src0_swizzle(words);
-	f->sqrt = valhall_get_sqrt(words);
-	f->log = valhall_get_log(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_frexpm_f32_get_dest(words);
+	f->dest_mask = valhall_frexpm_f32_get_dest_mask(words);
+	f->src0 = valhall_frexpm_f32_get_src0(words);
+	f->src0_swizzle = valhall_frexpm_f32_get_src0_swizzle(words);
+	f->sqrt = valhall_frexpm_f32_get_sqrt(words);
+	f->log = valhall_frexpm_f32_get_log(words);
+	f->fau_page = valhall_frexpm_f32_get_fau_page(words);
+	f->flow = valhall_frexpm_f32_get_flow(words);
 }
 
 /* FREXPM.v2f16: Fraction/exponent extract */
@@ -9448,14 +10145,14 @@ static inline void valhall_frexpm_v2f16_pack(uint32_t words[2], const struct val
 }
 static inline void valhall_frexpm_v2f16_unpack(const uint32_t words[2], struct valhall_frexpm_v2f16_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_swizzle = valhall_get_src0_swizzle(words);
-	f->sqrt = valhall_get_sqrt(words);
-	f->log = valhall_get_log(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_frexpm_v2f16_get_dest(words);
+	f->dest_mask = valhall_frexpm_v2f16_get_dest_mask(words);
+	f->src0 = valhall_frexpm_v2f16_get_src0(words);
+	f->src0_swizzle = valhall_frexpm_v2f16_get_src0_swizzle(words);
+	f->sqrt = valhall_frexpm_v2f16_get_sqrt(words);
+	f->log = valhall_frexpm_v2f16_get_log(words);
+	f->fau_page = valhall_frexpm_v2f16_get_fau_page(words);
+	f->flow = valhall_frexpm_v2f16_get_flow(words);
 }
 
 /* FREXPE.f32: Fraction/exponent extract */
@@ -9520,14 +10217,14 @@ static inline void valhall_frexpe_f32_pack(uint32_t words[2], const struct valha
 }
 static inline void valhall_frexpe_f32_unpack(const uint32_t words[2], struct valhall_frexpe_f32_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_swizzle = valhall_get_src0_swizzle(words);
-	f->sqrt = valhall_get_sqrt(words);
-	f->log = valhall_get_log(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_frexpe_f32_get_dest(words);
+	f->dest_mask = valhall_frexpe_f32_get_dest_mask(words);
+	f->src0 = valhall_frexpe_f32_get_src0(words);
+	f->src0_swizzle = valhall_frexpe_f32_get_src0_swizzle(words);
+	f->sqrt = valhall_frexpe_f32_get_sqrt(words);
+	f->log = valhall_frexpe_f32_get_log(words);
+	f->fau_page = valhall_frexpe_f32_get_fau_page(words);
+	f->flow = valhall_frexpe_f32_get_flow(words);
 }
 
 /* FREXPE.v2f16: Fraction/exponent extract */
@@ -9592,14 +10289,14 @@ static inline void valhall_frexpe_v2f16_pack(uint32_t words[2], const struct val
 }
 static inline void valhall_frexpe_v2f16_unpack(const uint32_t words[2], struct valhall_frexpe_v2f16_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_swizzle = valhall_get_src0_swizzle(words);
-	f->sqrt = valhall_get_sqrt(words);
-	f->log = valhall_get_log(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_frexpe_v2f16_get_dest(words);
+	f->dest_mask = valhall_frexpe_v2f16_get_dest_mask(words);
+	f->src0 = valhall_frexpe_v2f16_get_src0(words);
+	f->src0_swizzle = valhall_frexpe_v2f16_get_src0_swizzle(words);
+	f->sqrt = valhall_frexpe_v2f16_get_sqrt(words);
+	f->log = valhall_frexpe_v2f16_get_log(words);
+	f->fau_page = valhall_frexpe_v2f16_get_fau_page(words);
+	f->flow = valhall_frexpe_v2f16_get_flow(words);
 }
 
 /* FRCP.f32: Special function unit */
@@ -9664,14 +10361,14 @@ static inline void valhall_frcp_f32_pack(uint32_t words[2], const struct valhall
 }
 static inline void valhall_frcp_f32_unpack(const uint32_t words[2], struct valhall_frcp_f32_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_neg = valhall_get_src0_neg(words);
-	f->src0_abs = valhall_get_src0_abs(words);
-	f->src0_swizzle = valhall_get_src0_swizzle(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_frcp_f32_get_dest(words);
+	f->dest_mask = valhall_frcp_f32_get_dest_mask(words);
+	f->src0 = valhall_frcp_f32_get_src0(words);
+	f->src0_neg = valhall_frcp_f32_get_src0_neg(words);
+	f->src0_abs = valhall_frcp_f32_get_src0_abs(words);
+	f->src0_swizzle = valhall_frcp_f32_get_src0_swizzle(words);
+	f->fau_page = valhall_frcp_f32_get_fau_page(words);
+	f->flow = valhall_frcp_f32_get_flow(words);
 }
 
 /* FRCP.f16: Special function unit */
@@ -9736,14 +10433,14 @@ static inline void valhall_frcp_f16_pack(uint32_t words[2], const struct valhall
 }
 static inline void valhall_frcp_f16_unpack(const uint32_t words[2], struct valhall_frcp_f16_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_neg = valhall_get_src0_neg(words);
-	f->src0_abs = valhall_get_src0_abs(words);
-	f->src0_swizzle = valhall_get_src0_swizzle(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_frcp_f16_get_dest(words);
+	f->dest_mask = valhall_frcp_f16_get_dest_mask(words);
+	f->src0 = valhall_frcp_f16_get_src0(words);
+	f->src0_neg = valhall_frcp_f16_get_src0_neg(words);
+	f->src0_abs = valhall_frcp_f16_get_src0_abs(words);
+	f->src0_swizzle = valhall_frcp_f16_get_src0_swizzle(words);
+	f->fau_page = valhall_frcp_f16_get_fau_page(words);
+	f->flow = valhall_frcp_f16_get_flow(words);
 }
 
 /* FRSQ.f32: Special function unit */
@@ -9808,14 +10505,14 @@ static inline void valhall_frsq_f32_pack(uint32_t words[2], const struct valhall
 }
 static inline void valhall_frsq_f32_unpack(const uint32_t words[2], struct valhall_frsq_f32_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_neg = valhall_get_src0_neg(words);
-	f->src0_abs = valhall_get_src0_abs(words);
-	f->src0_swizzle = valhall_get_src0_swizzle(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_frsq_f32_get_dest(words);
+	f->dest_mask = valhall_frsq_f32_get_dest_mask(words);
+	f->src0 = valhall_frsq_f32_get_src0(words);
+	f->src0_neg = valhall_frsq_f32_get_src0_neg(words);
+	f->src0_abs = valhall_frsq_f32_get_src0_abs(words);
+	f->src0_swizzle = valhall_frsq_f32_get_src0_swizzle(words);
+	f->fau_page = valhall_frsq_f32_get_fau_page(words);
+	f->flow = valhall_frsq_f32_get_flow(words);
 }
 
 /* FRSQ.f16: Special function unit */
@@ -9880,14 +10577,14 @@ static inline void valhall_frsq_f16_pack(uint32_t words[2], const struct valhall
 }
 static inline void valhall_frsq_f16_unpack(const uint32_t words[2], struct valhall_frsq_f16_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_neg = valhall_get_src0_neg(words);
-	f->src0_abs = valhall_get_src0_abs(words);
-	f->src0_swizzle = valhall_get_src0_swizzle(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_frsq_f16_get_dest(words);
+	f->dest_mask = valhall_frsq_f16_get_dest_mask(words);
+	f->src0 = valhall_frsq_f16_get_src0(words);
+	f->src0_neg = valhall_frsq_f16_get_src0_neg(words);
+	f->src0_abs = valhall_frsq_f16_get_src0_abs(words);
+	f->src0_swizzle = valhall_frsq_f16_get_src0_swizzle(words);
+	f->fau_page = valhall_frsq_f16_get_fau_page(words);
+	f->flow = valhall_frsq_f16_get_flow(words);
 }
 
 /* FLOGD.f32: Special function unit */
@@ -9952,14 +10649,14 @@ static inline void valhall_flogd_f32_pack(uint32_t words[2], const struct valhal
 }
 static inline void valhall_flogd_f32_unpack(const uint32_t words[2], struct valhall_flogd_f32_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_neg = valhall_get_src0_neg(words);
-	f->src0_abs = valhall_get_src0_abs(words);
-	f->src0_swizzle = valhall_get_src0_swizzle(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_flogd_f32_get_dest(words);
+	f->dest_mask = valhall_flogd_f32_get_dest_mask(words);
+	f->src0 = valhall_flogd_f32_get_src0(words);
+	f->src0_neg = valhall_flogd_f32_get_src0_neg(words);
+	f->src0_abs = valhall_flogd_f32_get_src0_abs(words);
+	f->src0_swizzle = valhall_flogd_f32_get_src0_swizzle(words);
+	f->fau_page = valhall_flogd_f32_get_fau_page(words);
+	f->flow = valhall_flogd_f32_get_flow(words);
 }
 
 /* FPCLASS.f32: Special function unit */
@@ -10024,14 +10721,14 @@ static inline void valhall_fpclass_f32_pack(uint32_t words[2], const struct valh
 }
 static inline void valhall_fpclass_f32_unpack(const uint32_t words[2], struct valhall_fpclass_f32_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_neg = valhall_get_src0_neg(words);
-	f->src0_abs = valhall_get_src0_abs(words);
-	f->src0_swizzle = valhall_get_src0_swizzle(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_fpclass_f32_get_dest(words);
+	f->dest_mask = valhall_fpclass_f32_get_dest_mask(words);
+	f->src0 = valhall_fpclass_f32_get_src0(words);
+	f->src0_neg = valhall_fpclass_f32_get_src0_neg(words);
+	f->src0_abs = valhall_fpclass_f32_get_src0_abs(words);
+	f->src0_swizzle = valhall_fpclass_f32_get_src0_swizzle(words);
+	f->fau_page = valhall_fpclass_f32_get_fau_page(words);
+	f->flow = valhall_fpclass_f32_get_flow(words);
 }
 
 /* FPCLASS.f16: Special function unit */
@@ -10096,14 +10793,14 @@ static inline void valhall_fpclass_f16_pack(uint32_t words[2], const struct valh
 }
 static inline void valhall_fpclass_f16_unpack(const uint32_t words[2], struct valhall_fpclass_f16_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_neg = valhall_get_src0_neg(words);
-	f->src0_abs = valhall_get_src0_abs(words);
-	f->src0_swizzle = valhall_get_src0_swizzle(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_fpclass_f16_get_dest(words);
+	f->dest_mask = valhall_fpclass_f16_get_dest_mask(words);
+	f->src0 = valhall_fpclass_f16_get_src0(words);
+	f->src0_neg = valhall_fpclass_f16_get_src0_neg(words);
+	f->src0_abs = valhall_fpclass_f16_get_src0_abs(words);
+	f->src0_swizzle = valhall_fpclass_f16_get_src0_swizzle(words);
+	f->fau_page = valhall_fpclass_f16_get_fau_page(words);
+	f->flow = valhall_fpclass_f16_get_flow(words);
 }
 
 /* FLOG_TABLE.f32: Special function unit */
@@ -10168,14 +10865,14 @@ static inline void valhall_flog_table_f32_pack(uint32_t words[2], const struct v
 }
 static inline void valhall_flog_table_f32_unpack(const uint32_t words[2], struct valhall_flog_table_f32_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_neg = valhall_get_src0_neg(words);
-	f->src0_abs = valhall_get_src0_abs(words);
-	f->src0_swizzle = valhall_get_src0_swizzle(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_flog_table_f32_get_dest(words);
+	f->dest_mask = valhall_flog_table_f32_get_dest_mask(words);
+	f->src0 = valhall_flog_table_f32_get_src0(words);
+	f->src0_neg = valhall_flog_table_f32_get_src0_neg(words);
+	f->src0_abs = valhall_flog_table_f32_get_src0_abs(words);
+	f->src0_swizzle = valhall_flog_table_f32_get_src0_swizzle(words);
+	f->fau_page = valhall_flog_table_f32_get_fau_page(words);
+	f->flow = valhall_flog_table_f32_get_flow(words);
 }
 
 /* FRCP_APPROX.f32: Special function unit */
@@ -10240,14 +10937,14 @@ static inline void valhall_frcp_approx_f32_pack(uint32_t words[2], const struct 
 }
 static inline void valhall_frcp_approx_f32_unpack(const uint32_t words[2], struct valhall_frcp_approx_f32_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_neg = valhall_get_src0_neg(words);
-	f->src0_abs = valhall_get_src0_abs(words);
-	f->src0_swizzle = valhall_get_src0_swizzle(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_frcp_approx_f32_get_dest(words);
+	f->dest_mask = valhall_frcp_approx_f32_get_dest_mask(words);
+	f->src0 = valhall_frcp_approx_f32_get_src0(words);
+	f->src0_neg = valhall_frcp_approx_f32_get_src0_neg(words);
+	f->src0_abs = valhall_frcp_approx_f32_get_src0_abs(words);
+	f->src0_swizzle = valhall_frcp_approx_f32_get_src0_swizzle(words);
+	f->fau_page = valhall_frcp_approx_f32_get_fau_page(words);
+	f->flow = valhall_frcp_approx_f32_get_flow(words);
 }
 
 /* FRSQ_APPROX.f32: Special function unit */
@@ -10312,14 +11009,14 @@ static inline void valhall_frsq_approx_f32_pack(uint32_t words[2], const struct 
 }
 static inline void valhall_frsq_approx_f32_unpack(const uint32_t words[2], struct valhall_frsq_approx_f32_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_neg = valhall_get_src0_neg(words);
-	f->src0_abs = valhall_get_src0_abs(words);
-	f->src0_swizzle = valhall_get_src0_swizzle(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_frsq_approx_f32_get_dest(words);
+	f->dest_mask = valhall_frsq_approx_f32_get_dest_mask(words);
+	f->src0 = valhall_frsq_approx_f32_get_src0(words);
+	f->src0_neg = valhall_frsq_approx_f32_get_src0_neg(words);
+	f->src0_abs = valhall_frsq_approx_f32_get_src0_abs(words);
+	f->src0_swizzle = valhall_frsq_approx_f32_get_src0_swizzle(words);
+	f->fau_page = valhall_frsq_approx_f32_get_fau_page(words);
+	f->flow = valhall_frsq_approx_f32_get_flow(words);
 }
 
 /* FSIN_TABLE.u6: Special function unit */
@@ -10369,11 +11066,11 @@ static inline void valhall_fsin_table_u6_pack(uint32_t words[2], const struct va
 }
 static inline void valhall_fsin_table_u6_unpack(const uint32_t words[2], struct valhall_fsin_table_u6_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_fsin_table_u6_get_dest(words);
+	f->dest_mask = valhall_fsin_table_u6_get_dest_mask(words);
+	f->src0 = valhall_fsin_table_u6_get_src0(words);
+	f->fau_page = valhall_fsin_table_u6_get_fau_page(words);
+	f->flow = valhall_fsin_table_u6_get_flow(words);
 }
 
 /* FCOS_TABLE.u6: Special function unit */
@@ -10423,11 +11120,11 @@ static inline void valhall_fcos_table_u6_pack(uint32_t words[2], const struct va
 }
 static inline void valhall_fcos_table_u6_unpack(const uint32_t words[2], struct valhall_fcos_table_u6_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_fcos_table_u6_get_dest(words);
+	f->dest_mask = valhall_fcos_table_u6_get_dest_mask(words);
+	f->src0 = valhall_fcos_table_u6_get_src0(words);
+	f->fau_page = valhall_fcos_table_u6_get_fau_page(words);
+	f->flow = valhall_fcos_table_u6_get_flow(words);
 }
 
 /* FSINCOS_OFFSET.u6: Special function unit */
@@ -10477,11 +11174,11 @@ static inline void valhall_fsincos_offset_u6_pack(uint32_t words[2], const struc
 }
 static inline void valhall_fsincos_offset_u6_unpack(const uint32_t words[2], struct valhall_fsincos_offset_u6_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_fsincos_offset_u6_get_dest(words);
+	f->dest_mask = valhall_fsincos_offset_u6_get_dest_mask(words);
+	f->src0 = valhall_fsincos_offset_u6_get_src0(words);
+	f->fau_page = valhall_fsincos_offset_u6_get_fau_page(words);
+	f->flow = valhall_fsincos_offset_u6_get_flow(words);
 }
 
 /* FEXP_TABLE.u4: Special function unit */
@@ -10531,11 +11228,11 @@ static inline void valhall_fexp_table_u4_pack(uint32_t words[2], const struct va
 }
 static inline void valhall_fexp_table_u4_unpack(const uint32_t words[2], struct valhall_fexp_table_u4_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_fexp_table_u4_get_dest(words);
+	f->dest_mask = valhall_fexp_table_u4_get_dest_mask(words);
+	f->src0 = valhall_fexp_table_u4_get_src0(words);
+	f->fau_page = valhall_fexp_table_u4_get_fau_page(words);
+	f->flow = valhall_fexp_table_u4_get_flow(words);
 }
 
 /* FADD.f32: Floating-point add */
@@ -10562,8 +11259,14 @@ static inline uint32_t valhall_fadd_f32_get_src0_abs(const uint32_t words[2]) { 
 static inline void valhall_fadd_f32_set_src0_abs(uint32_t words[2], uint32_t value) { valhall_set_src0_abs(words, value); }
 static inline uint32_t valhall_fadd_f32_get_src0_swizzle(const uint32_t words[2]) { return valhall_get_src0_swizzle(words); }
 static inline void valhall_fadd_f32_set_src0_swizzle(uint32_t words[2], uint32_t value) { valhall_set_src0_swizzle(words, value); }
-static inline uint32_t valhall_fadd_f32_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_fadd_f32_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_fadd_f32_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_fadd_f32_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_fadd_f32_get_src1_neg(const uint32_t words[2]) { return valhall_get_src1_neg(words); }
 static inline void valhall_fadd_f32_set_src1_neg(uint32_t words[2], uint32_t value) { valhall_set_src1_neg(words, value); }
 static inline uint32_t valhall_fadd_f32_get_src1_abs(const uint32_t words[2]) { return valhall_get_src1_abs(words); }
@@ -10625,19 +11328,19 @@ static inline void valhall_fadd_f32_pack(uint32_t words[2], const struct valhall
 }
 static inline void valhall_fadd_f32_unpack(const uint32_t words[2], struct valhall_fadd_f32_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_neg = valhall_get_src0_neg(words);
-	f->src0_abs = valhall_get_src0_abs(words);
-	f->src0_swizzle = valhall_get_src0_swizzle(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_neg = valhall_get_src1_neg(words);
-	f->src1_abs = valhall_get_src1_abs(words);
-	f->src1_swizzle = valhall_get_src1_swizzle(words);
-	f->clamp = valhall_get_clamp(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_fadd_f32_get_dest(words);
+	f->dest_mask = valhall_fadd_f32_get_dest_mask(words);
+	f->src0 = valhall_fadd_f32_get_src0(words);
+	f->src0_neg = valhall_fadd_f32_get_src0_neg(words);
+	f->src0_abs = valhall_fadd_f32_get_src0_abs(words);
+	f->src0_swizzle = valhall_fadd_f32_get_src0_swizzle(words);
+	f->src1 = valhall_fadd_f32_get_src1(words);
+	f->src1_neg = valhall_fadd_f32_get_src1_neg(words);
+	f->src1_abs = valhall_fadd_f32_get_src1_abs(words);
+	f->src1_swizzle = valhall_fadd_f32_get_src1_swizzle(words);
+	f->clamp = valhall_fadd_f32_get_clamp(words);
+	f->fau_page = valhall_fadd_f32_get_fau_page(words);
+	f->flow = valhall_fadd_f32_get_flow(words);
 }
 
 /* FADD.v2f16: Floating-point add */
@@ -10664,8 +11367,14 @@ static inline uint32_t valhall_fadd_v2f16_get_src0_abs(const uint32_t words[2]) 
 static inline void valhall_fadd_v2f16_set_src0_abs(uint32_t words[2], uint32_t value) { valhall_set_src0_abs(words, value); }
 static inline uint32_t valhall_fadd_v2f16_get_src0_swizzle(const uint32_t words[2]) { return valhall_get_src0_swizzle(words); }
 static inline void valhall_fadd_v2f16_set_src0_swizzle(uint32_t words[2], uint32_t value) { valhall_set_src0_swizzle(words, value); }
-static inline uint32_t valhall_fadd_v2f16_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_fadd_v2f16_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_fadd_v2f16_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_fadd_v2f16_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_fadd_v2f16_get_src1_neg(const uint32_t words[2]) { return valhall_get_src1_neg(words); }
 static inline void valhall_fadd_v2f16_set_src1_neg(uint32_t words[2], uint32_t value) { valhall_set_src1_neg(words, value); }
 static inline uint32_t valhall_fadd_v2f16_get_src1_abs(const uint32_t words[2]) { return valhall_get_src1_abs(words); }
@@ -10727,19 +11436,19 @@ static inline void valhall_fadd_v2f16_pack(uint32_t words[2], const struct valha
 }
 static inline void valhall_fadd_v2f16_unpack(const uint32_t words[2], struct valhall_fadd_v2f16_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_neg = valhall_get_src0_neg(words);
-	f->src0_abs = valhall_get_src0_abs(words);
-	f->src0_swizzle = valhall_get_src0_swizzle(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_neg = valhall_get_src1_neg(words);
-	f->src1_abs = valhall_get_src1_abs(words);
-	f->src1_swizzle = valhall_get_src1_swizzle(words);
-	f->clamp = valhall_get_clamp(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_fadd_v2f16_get_dest(words);
+	f->dest_mask = valhall_fadd_v2f16_get_dest_mask(words);
+	f->src0 = valhall_fadd_v2f16_get_src0(words);
+	f->src0_neg = valhall_fadd_v2f16_get_src0_neg(words);
+	f->src0_abs = valhall_fadd_v2f16_get_src0_abs(words);
+	f->src0_swizzle = valhall_fadd_v2f16_get_src0_swizzle(words);
+	f->src1 = valhall_fadd_v2f16_get_src1(words);
+	f->src1_neg = valhall_fadd_v2f16_get_src1_neg(words);
+	f->src1_abs = valhall_fadd_v2f16_get_src1_abs(words);
+	f->src1_swizzle = valhall_fadd_v2f16_get_src1_swizzle(words);
+	f->clamp = valhall_fadd_v2f16_get_clamp(words);
+	f->fau_page = valhall_fadd_v2f16_get_fau_page(words);
+	f->flow = valhall_fadd_v2f16_get_flow(words);
 }
 
 /* FMIN.f32: Floating-point minimum */
@@ -10766,8 +11475,14 @@ static inline uint32_t valhall_fmin_f32_get_src0_abs(const uint32_t words[2]) { 
 static inline void valhall_fmin_f32_set_src0_abs(uint32_t words[2], uint32_t value) { valhall_set_src0_abs(words, value); }
 static inline uint32_t valhall_fmin_f32_get_src0_swizzle(const uint32_t words[2]) { return valhall_get_src0_swizzle(words); }
 static inline void valhall_fmin_f32_set_src0_swizzle(uint32_t words[2], uint32_t value) { valhall_set_src0_swizzle(words, value); }
-static inline uint32_t valhall_fmin_f32_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_fmin_f32_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_fmin_f32_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_fmin_f32_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_fmin_f32_get_src1_neg(const uint32_t words[2]) { return valhall_get_src1_neg(words); }
 static inline void valhall_fmin_f32_set_src1_neg(uint32_t words[2], uint32_t value) { valhall_set_src1_neg(words, value); }
 static inline uint32_t valhall_fmin_f32_get_src1_abs(const uint32_t words[2]) { return valhall_get_src1_abs(words); }
@@ -10829,19 +11544,19 @@ static inline void valhall_fmin_f32_pack(uint32_t words[2], const struct valhall
 }
 static inline void valhall_fmin_f32_unpack(const uint32_t words[2], struct valhall_fmin_f32_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_neg = valhall_get_src0_neg(words);
-	f->src0_abs = valhall_get_src0_abs(words);
-	f->src0_swizzle = valhall_get_src0_swizzle(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_neg = valhall_get_src1_neg(words);
-	f->src1_abs = valhall_get_src1_abs(words);
-	f->src1_swizzle = valhall_get_src1_swizzle(words);
-	f->clamp = valhall_get_clamp(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_fmin_f32_get_dest(words);
+	f->dest_mask = valhall_fmin_f32_get_dest_mask(words);
+	f->src0 = valhall_fmin_f32_get_src0(words);
+	f->src0_neg = valhall_fmin_f32_get_src0_neg(words);
+	f->src0_abs = valhall_fmin_f32_get_src0_abs(words);
+	f->src0_swizzle = valhall_fmin_f32_get_src0_swizzle(words);
+	f->src1 = valhall_fmin_f32_get_src1(words);
+	f->src1_neg = valhall_fmin_f32_get_src1_neg(words);
+	f->src1_abs = valhall_fmin_f32_get_src1_abs(words);
+	f->src1_swizzle = valhall_fmin_f32_get_src1_swizzle(words);
+	f->clamp = valhall_fmin_f32_get_clamp(words);
+	f->fau_page = valhall_fmin_f32_get_fau_page(words);
+	f->flow = valhall_fmin_f32_get_flow(words);
 }
 
 /* FMIN.v2f16: Floating-point minimum */
@@ -10868,8 +11583,14 @@ static inline uint32_t valhall_fmin_v2f16_get_src0_abs(const uint32_t words[2]) 
 static inline void valhall_fmin_v2f16_set_src0_abs(uint32_t words[2], uint32_t value) { valhall_set_src0_abs(words, value); }
 static inline uint32_t valhall_fmin_v2f16_get_src0_swizzle(const uint32_t words[2]) { return valhall_get_src0_swizzle(words); }
 static inline void valhall_fmin_v2f16_set_src0_swizzle(uint32_t words[2], uint32_t value) { valhall_set_src0_swizzle(words, value); }
-static inline uint32_t valhall_fmin_v2f16_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_fmin_v2f16_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_fmin_v2f16_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_fmin_v2f16_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_fmin_v2f16_get_src1_neg(const uint32_t words[2]) { return valhall_get_src1_neg(words); }
 static inline void valhall_fmin_v2f16_set_src1_neg(uint32_t words[2], uint32_t value) { valhall_set_src1_neg(words, value); }
 static inline uint32_t valhall_fmin_v2f16_get_src1_abs(const uint32_t words[2]) { return valhall_get_src1_abs(words); }
@@ -10931,19 +11652,19 @@ static inline void valhall_fmin_v2f16_pack(uint32_t words[2], const struct valha
 }
 static inline void valhall_fmin_v2f16_unpack(const uint32_t words[2], struct valhall_fmin_v2f16_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_neg = valhall_get_src0_neg(words);
-	f->src0_abs = valhall_get_src0_abs(words);
-	f->src0_swizzle = valhall_get_src0_swizzle(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_neg = valhall_get_src1_neg(words);
-	f->src1_abs = valhall_get_src1_abs(words);
-	f->src1_swizzle = valhall_get_src1_swizzle(words);
-	f->clamp = valhall_get_clamp(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_fmin_v2f16_get_dest(words);
+	f->dest_mask = valhall_fmin_v2f16_get_dest_mask(words);
+	f->src0 = valhall_fmin_v2f16_get_src0(words);
+	f->src0_neg = valhall_fmin_v2f16_get_src0_neg(words);
+	f->src0_abs = valhall_fmin_v2f16_get_src0_abs(words);
+	f->src0_swizzle = valhall_fmin_v2f16_get_src0_swizzle(words);
+	f->src1 = valhall_fmin_v2f16_get_src1(words);
+	f->src1_neg = valhall_fmin_v2f16_get_src1_neg(words);
+	f->src1_abs = valhall_fmin_v2f16_get_src1_abs(words);
+	f->src1_swizzle = valhall_fmin_v2f16_get_src1_swizzle(words);
+	f->clamp = valhall_fmin_v2f16_get_clamp(words);
+	f->fau_page = valhall_fmin_v2f16_get_fau_page(words);
+	f->flow = valhall_fmin_v2f16_get_flow(words);
 }
 
 /* FMAX.f32: Floating-point maximum */
@@ -10970,8 +11691,14 @@ static inline uint32_t valhall_fmax_f32_get_src0_abs(const uint32_t words[2]) { 
 static inline void valhall_fmax_f32_set_src0_abs(uint32_t words[2], uint32_t value) { valhall_set_src0_abs(words, value); }
 static inline uint32_t valhall_fmax_f32_get_src0_swizzle(const uint32_t words[2]) { return valhall_get_src0_swizzle(words); }
 static inline void valhall_fmax_f32_set_src0_swizzle(uint32_t words[2], uint32_t value) { valhall_set_src0_swizzle(words, value); }
-static inline uint32_t valhall_fmax_f32_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_fmax_f32_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_fmax_f32_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_fmax_f32_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_fmax_f32_get_src1_neg(const uint32_t words[2]) { return valhall_get_src1_neg(words); }
 static inline void valhall_fmax_f32_set_src1_neg(uint32_t words[2], uint32_t value) { valhall_set_src1_neg(words, value); }
 static inline uint32_t valhall_fmax_f32_get_src1_abs(const uint32_t words[2]) { return valhall_get_src1_abs(words); }
@@ -11033,19 +11760,19 @@ static inline void valhall_fmax_f32_pack(uint32_t words[2], const struct valhall
 }
 static inline void valhall_fmax_f32_unpack(const uint32_t words[2], struct valhall_fmax_f32_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_neg = valhall_get_src0_neg(words);
-	f->src0_abs = valhall_get_src0_abs(words);
-	f->src0_swizzle = valhall_get_src0_swizzle(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_neg = valhall_get_src1_neg(words);
-	f->src1_abs = valhall_get_src1_abs(words);
-	f->src1_swizzle = valhall_get_src1_swizzle(words);
-	f->clamp = valhall_get_clamp(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_fmax_f32_get_dest(words);
+	f->dest_mask = valhall_fmax_f32_get_dest_mask(words);
+	f->src0 = valhall_fmax_f32_get_src0(words);
+	f->src0_neg = valhall_fmax_f32_get_src0_neg(words);
+	f->src0_abs = valhall_fmax_f32_get_src0_abs(words);
+	f->src0_swizzle = valhall_fmax_f32_get_src0_swizzle(words);
+	f->src1 = valhall_fmax_f32_get_src1(words);
+	f->src1_neg = valhall_fmax_f32_get_src1_neg(words);
+	f->src1_abs = valhall_fmax_f32_get_src1_abs(words);
+	f->src1_swizzle = valhall_fmax_f32_get_src1_swizzle(words);
+	f->clamp = valhall_fmax_f32_get_clamp(words);
+	f->fau_page = valhall_fmax_f32_get_fau_page(words);
+	f->flow = valhall_fmax_f32_get_flow(words);
 }
 
 /* FMAX.v2f16: Floating-point maximum */
@@ -11072,8 +11799,14 @@ static inline uint32_t valhall_fmax_v2f16_get_src0_abs(const uint32_t words[2]) 
 static inline void valhall_fmax_v2f16_set_src0_abs(uint32_t words[2], uint32_t value) { valhall_set_src0_abs(words, value); }
 static inline uint32_t valhall_fmax_v2f16_get_src0_swizzle(const uint32_t words[2]) { return valhall_get_src0_swizzle(words); }
 static inline void valhall_fmax_v2f16_set_src0_swizzle(uint32_t words[2], uint32_t value) { valhall_set_src0_swizzle(words, value); }
-static inline uint32_t valhall_fmax_v2f16_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_fmax_v2f16_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_fmax_v2f16_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_fmax_v2f16_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_fmax_v2f16_get_src1_neg(const uint32_t words[2]) { return valhall_get_src1_neg(words); }
 static inline void valhall_fmax_v2f16_set_src1_neg(uint32_t words[2], uint32_t value) { valhall_set_src1_neg(words, value); }
 static inline uint32_t valhall_fmax_v2f16_get_src1_abs(const uint32_t words[2]) { return valhall_get_src1_abs(words); }
@@ -11135,19 +11868,19 @@ static inline void valhall_fmax_v2f16_pack(uint32_t words[2], const struct valha
 }
 static inline void valhall_fmax_v2f16_unpack(const uint32_t words[2], struct valhall_fmax_v2f16_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_neg = valhall_get_src0_neg(words);
-	f->src0_abs = valhall_get_src0_abs(words);
-	f->src0_swizzle = valhall_get_src0_swizzle(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_neg = valhall_get_src1_neg(words);
-	f->src1_abs = valhall_get_src1_abs(words);
-	f->src1_swizzle = valhall_get_src1_swizzle(words);
-	f->clamp = valhall_get_clamp(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_fmax_v2f16_get_dest(words);
+	f->dest_mask = valhall_fmax_v2f16_get_dest_mask(words);
+	f->src0 = valhall_fmax_v2f16_get_src0(words);
+	f->src0_neg = valhall_fmax_v2f16_get_src0_neg(words);
+	f->src0_abs = valhall_fmax_v2f16_get_src0_abs(words);
+	f->src0_swizzle = valhall_fmax_v2f16_get_src0_swizzle(words);
+	f->src1 = valhall_fmax_v2f16_get_src1(words);
+	f->src1_neg = valhall_fmax_v2f16_get_src1_neg(words);
+	f->src1_abs = valhall_fmax_v2f16_get_src1_abs(words);
+	f->src1_swizzle = valhall_fmax_v2f16_get_src1_swizzle(words);
+	f->clamp = valhall_fmax_v2f16_get_clamp(words);
+	f->fau_page = valhall_fmax_v2f16_get_fau_page(words);
+	f->flow = valhall_fmax_v2f16_get_flow(words);
 }
 
 /* V2F32_TO_V2F16: Vectorized floating-point conversion */
@@ -11172,8 +11905,14 @@ static inline uint32_t valhall_v2f32_to_v2f16_get_src0_neg(const uint32_t words[
 static inline void valhall_v2f32_to_v2f16_set_src0_neg(uint32_t words[2], uint32_t value) { valhall_set_src0_neg(words, value); }
 static inline uint32_t valhall_v2f32_to_v2f16_get_src0_abs(const uint32_t words[2]) { return valhall_get_src0_abs(words); }
 static inline void valhall_v2f32_to_v2f16_set_src0_abs(uint32_t words[2], uint32_t value) { valhall_set_src0_abs(words, value); }
-static inline uint32_t valhall_v2f32_to_v2f16_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_v2f32_to_v2f16_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_v2f32_to_v2f16_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_v2f32_to_v2f16_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_v2f32_to_v2f16_get_src1_neg(const uint32_t words[2]) { return valhall_get_src1_neg(words); }
 static inline void valhall_v2f32_to_v2f16_set_src1_neg(uint32_t words[2], uint32_t value) { valhall_set_src1_neg(words, value); }
 static inline uint32_t valhall_v2f32_to_v2f16_get_src1_abs(const uint32_t words[2]) { return valhall_get_src1_abs(words); }
@@ -11232,18 +11971,18 @@ static inline void valhall_v2f32_to_v2f16_pack(uint32_t words[2], const struct v
 }
 static inline void valhall_v2f32_to_v2f16_unpack(const uint32_t words[2], struct valhall_v2f32_to_v2f16_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_neg = valhall_get_src0_neg(words);
-	f->src0_abs = valhall_get_src0_abs(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_neg = valhall_get_src1_neg(words);
-	f->src1_abs = valhall_get_src1_abs(words);
-	f->clamp = valhall_get_clamp(words);
-	f->round_mode = valhall_get_round_mode(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_v2f32_to_v2f16_get_dest(words);
+	f->dest_mask = valhall_v2f32_to_v2f16_get_dest_mask(words);
+	f->src0 = valhall_v2f32_to_v2f16_get_src0(words);
+	f->src0_neg = valhall_v2f32_to_v2f16_get_src0_neg(words);
+	f->src0_abs = valhall_v2f32_to_v2f16_get_src0_abs(words);
+	f->src1 = valhall_v2f32_to_v2f16_get_src1(words);
+	f->src1_neg = valhall_v2f32_to_v2f16_get_src1_neg(words);
+	f->src1_abs = valhall_v2f32_to_v2f16_get_src1_abs(words);
+	f->clamp = valhall_v2f32_to_v2f16_get_clamp(words);
+	f->round_mode = valhall_v2f32_to_v2f16_get_round_mode(words);
+	f->fau_page = valhall_v2f32_to_v2f16_get_fau_page(words);
+	f->flow = valhall_v2f32_to_v2f16_get_flow(words);
 }
 
 /* LDEXP.f32: Floating-point rescaling */
@@ -11268,8 +12007,14 @@ static inline uint32_t valhall_ldexp_f32_get_src0_neg(const uint32_t words[2]) {
 static inline void valhall_ldexp_f32_set_src0_neg(uint32_t words[2], uint32_t value) { valhall_set_src0_neg(words, value); }
 static inline uint32_t valhall_ldexp_f32_get_src0_abs(const uint32_t words[2]) { return valhall_get_src0_abs(words); }
 static inline void valhall_ldexp_f32_set_src0_abs(uint32_t words[2], uint32_t value) { valhall_set_src0_abs(words, value); }
-static inline uint32_t valhall_ldexp_f32_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_ldexp_f32_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_ldexp_f32_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_ldexp_f32_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_ldexp_f32_get_round_mode(const uint32_t words[2]) { return valhall_get_round_mode(words); }
 static inline void valhall_ldexp_f32_set_round_mode(uint32_t words[2], uint32_t value) { valhall_set_round_mode(words, value); }
 static inline uint32_t valhall_ldexp_f32_get_fau_page(const uint32_t words[2]) { return valhall_get_fau_page(words); }
@@ -11313,15 +12058,15 @@ static inline void valhall_ldexp_f32_pack(uint32_t words[2], const struct valhal
 }
 static inline void valhall_ldexp_f32_unpack(const uint32_t words[2], struct valhall_ldexp_f32_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_neg = valhall_get_src0_neg(words);
-	f->src0_abs = valhall_get_src0_abs(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->round_mode = valhall_get_round_mode(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_ldexp_f32_get_dest(words);
+	f->dest_mask = valhall_ldexp_f32_get_dest_mask(words);
+	f->src0 = valhall_ldexp_f32_get_src0(words);
+	f->src0_neg = valhall_ldexp_f32_get_src0_neg(words);
+	f->src0_abs = valhall_ldexp_f32_get_src0_abs(words);
+	f->src1 = valhall_ldexp_f32_get_src1(words);
+	f->round_mode = valhall_ldexp_f32_get_round_mode(words);
+	f->fau_page = valhall_ldexp_f32_get_fau_page(words);
+	f->flow = valhall_ldexp_f32_get_flow(words);
 }
 
 /* LDEXP.v2f16: Floating-point rescaling */
@@ -11346,8 +12091,14 @@ static inline uint32_t valhall_ldexp_v2f16_get_src0_neg(const uint32_t words[2])
 static inline void valhall_ldexp_v2f16_set_src0_neg(uint32_t words[2], uint32_t value) { valhall_set_src0_neg(words, value); }
 static inline uint32_t valhall_ldexp_v2f16_get_src0_abs(const uint32_t words[2]) { return valhall_get_src0_abs(words); }
 static inline void valhall_ldexp_v2f16_set_src0_abs(uint32_t words[2], uint32_t value) { valhall_set_src0_abs(words, value); }
-static inline uint32_t valhall_ldexp_v2f16_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_ldexp_v2f16_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_ldexp_v2f16_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_ldexp_v2f16_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_ldexp_v2f16_get_round_mode(const uint32_t words[2]) { return valhall_get_round_mode(words); }
 static inline void valhall_ldexp_v2f16_set_round_mode(uint32_t words[2], uint32_t value) { valhall_set_round_mode(words, value); }
 static inline uint32_t valhall_ldexp_v2f16_get_fau_page(const uint32_t words[2]) { return valhall_get_fau_page(words); }
@@ -11391,15 +12142,15 @@ static inline void valhall_ldexp_v2f16_pack(uint32_t words[2], const struct valh
 }
 static inline void valhall_ldexp_v2f16_unpack(const uint32_t words[2], struct valhall_ldexp_v2f16_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_neg = valhall_get_src0_neg(words);
-	f->src0_abs = valhall_get_src0_abs(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->round_mode = valhall_get_round_mode(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_ldexp_v2f16_get_dest(words);
+	f->dest_mask = valhall_ldexp_v2f16_get_dest_mask(words);
+	f->src0 = valhall_ldexp_v2f16_get_src0(words);
+	f->src0_neg = valhall_ldexp_v2f16_get_src0_neg(words);
+	f->src0_abs = valhall_ldexp_v2f16_get_src0_abs(words);
+	f->src1 = valhall_ldexp_v2f16_get_src1(words);
+	f->round_mode = valhall_ldexp_v2f16_get_round_mode(words);
+	f->fau_page = valhall_ldexp_v2f16_get_fau_page(words);
+	f->flow = valhall_ldexp_v2f16_get_flow(words);
 }
 
 /* FEXP.f32: Floating-point exponent */
@@ -11420,8 +12171,14 @@ static inline uint32_t valhall_fexp_f32_get_dest_mask(const uint32_t words[2]) {
 static inline void valhall_fexp_f32_set_dest_mask(uint32_t words[2], uint32_t value) { valhall_set_dest_mask(words, value); }
 static inline uint32_t valhall_fexp_f32_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_fexp_f32_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline uint32_t valhall_fexp_f32_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_fexp_f32_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_fexp_f32_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_fexp_f32_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_fexp_f32_get_src1_neg(const uint32_t words[2]) { return valhall_get_src1_neg(words); }
 static inline void valhall_fexp_f32_set_src1_neg(uint32_t words[2], uint32_t value) { valhall_set_src1_neg(words, value); }
 static inline uint32_t valhall_fexp_f32_get_src1_abs(const uint32_t words[2]) { return valhall_get_src1_abs(words); }
@@ -11469,15 +12226,15 @@ static inline void valhall_fexp_f32_pack(uint32_t words[2], const struct valhall
 }
 static inline void valhall_fexp_f32_unpack(const uint32_t words[2], struct valhall_fexp_f32_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_neg = valhall_get_src1_neg(words);
-	f->src1_abs = valhall_get_src1_abs(words);
-	f->clamp = valhall_get_clamp(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_fexp_f32_get_dest(words);
+	f->dest_mask = valhall_fexp_f32_get_dest_mask(words);
+	f->src0 = valhall_fexp_f32_get_src0(words);
+	f->src1 = valhall_fexp_f32_get_src1(words);
+	f->src1_neg = valhall_fexp_f32_get_src1_neg(words);
+	f->src1_abs = valhall_fexp_f32_get_src1_abs(words);
+	f->clamp = valhall_fexp_f32_get_clamp(words);
+	f->fau_page = valhall_fexp_f32_get_fau_page(words);
+	f->flow = valhall_fexp_f32_get_flow(words);
 }
 
 /* FADD_LSCALE.f32: Floating-point add with logarithm scale */
@@ -11502,8 +12259,14 @@ static inline uint32_t valhall_fadd_lscale_f32_get_src0_neg(const uint32_t words
 static inline void valhall_fadd_lscale_f32_set_src0_neg(uint32_t words[2], uint32_t value) { valhall_set_src0_neg(words, value); }
 static inline uint32_t valhall_fadd_lscale_f32_get_src0_abs(const uint32_t words[2]) { return valhall_get_src0_abs(words); }
 static inline void valhall_fadd_lscale_f32_set_src0_abs(uint32_t words[2], uint32_t value) { valhall_set_src0_abs(words, value); }
-static inline uint32_t valhall_fadd_lscale_f32_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_fadd_lscale_f32_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_fadd_lscale_f32_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_fadd_lscale_f32_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_fadd_lscale_f32_get_src1_neg(const uint32_t words[2]) { return valhall_get_src1_neg(words); }
 static inline void valhall_fadd_lscale_f32_set_src1_neg(uint32_t words[2], uint32_t value) { valhall_set_src1_neg(words, value); }
 static inline uint32_t valhall_fadd_lscale_f32_get_src1_abs(const uint32_t words[2]) { return valhall_get_src1_abs(words); }
@@ -11557,17 +12320,17 @@ static inline void valhall_fadd_lscale_f32_pack(uint32_t words[2], const struct 
 }
 static inline void valhall_fadd_lscale_f32_unpack(const uint32_t words[2], struct valhall_fadd_lscale_f32_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_neg = valhall_get_src0_neg(words);
-	f->src0_abs = valhall_get_src0_abs(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_neg = valhall_get_src1_neg(words);
-	f->src1_abs = valhall_get_src1_abs(words);
-	f->clamp = valhall_get_clamp(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_fadd_lscale_f32_get_dest(words);
+	f->dest_mask = valhall_fadd_lscale_f32_get_dest_mask(words);
+	f->src0 = valhall_fadd_lscale_f32_get_src0(words);
+	f->src0_neg = valhall_fadd_lscale_f32_get_src0_neg(words);
+	f->src0_abs = valhall_fadd_lscale_f32_get_src0_abs(words);
+	f->src1 = valhall_fadd_lscale_f32_get_src1(words);
+	f->src1_neg = valhall_fadd_lscale_f32_get_src1_neg(words);
+	f->src1_abs = valhall_fadd_lscale_f32_get_src1_abs(words);
+	f->clamp = valhall_fadd_lscale_f32_get_clamp(words);
+	f->fau_page = valhall_fadd_lscale_f32_get_fau_page(words);
+	f->flow = valhall_fadd_lscale_f32_get_flow(words);
 }
 
 /* FATAN_ASSIST.f32: ATAN calculation helper */
@@ -11588,8 +12351,14 @@ static inline uint32_t valhall_fatan_assist_f32_get_dest_mask(const uint32_t wor
 static inline void valhall_fatan_assist_f32_set_dest_mask(uint32_t words[2], uint32_t value) { valhall_set_dest_mask(words, value); }
 static inline uint32_t valhall_fatan_assist_f32_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_fatan_assist_f32_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline uint32_t valhall_fatan_assist_f32_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_fatan_assist_f32_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_fatan_assist_f32_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_fatan_assist_f32_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_fatan_assist_f32_get_second(const uint32_t words[2]) { return valhall_get_second(words); }
 static inline void valhall_fatan_assist_f32_set_second(uint32_t words[2], uint32_t value) { valhall_set_second(words, value); }
 static inline uint32_t valhall_fatan_assist_f32_get_fau_page(const uint32_t words[2]) { return valhall_get_fau_page(words); }
@@ -11627,13 +12396,13 @@ static inline void valhall_fatan_assist_f32_pack(uint32_t words[2], const struct
 }
 static inline void valhall_fatan_assist_f32_unpack(const uint32_t words[2], struct valhall_fatan_assist_f32_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->second = valhall_get_second(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_fatan_assist_f32_get_dest(words);
+	f->dest_mask = valhall_fatan_assist_f32_get_dest_mask(words);
+	f->src0 = valhall_fatan_assist_f32_get_src0(words);
+	f->src1 = valhall_fatan_assist_f32_get_src1(words);
+	f->second = valhall_fatan_assist_f32_get_second(words);
+	f->fau_page = valhall_fatan_assist_f32_get_fau_page(words);
+	f->flow = valhall_fatan_assist_f32_get_flow(words);
 }
 
 /* IADD.u32: Integer addition */
@@ -11656,8 +12425,14 @@ static inline uint32_t valhall_iadd_u32_get_src0(const uint32_t words[2]) { retu
 static inline void valhall_iadd_u32_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
 static inline uint32_t valhall_iadd_u32_get_src0_widen(const uint32_t words[2]) { return valhall_get_src0_widen(words); }
 static inline void valhall_iadd_u32_set_src0_widen(uint32_t words[2], uint32_t value) { valhall_set_src0_widen(words, value); }
-static inline uint32_t valhall_iadd_u32_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_iadd_u32_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_iadd_u32_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_iadd_u32_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_iadd_u32_get_src1_widen(const uint32_t words[2]) { return valhall_get_src1_widen(words); }
 static inline void valhall_iadd_u32_set_src1_widen(uint32_t words[2], uint32_t value) { valhall_set_src1_widen(words, value); }
 static inline uint32_t valhall_iadd_u32_get_saturate(const uint32_t words[2]) { return valhall_get_saturate(words); }
@@ -11703,15 +12478,15 @@ static inline void valhall_iadd_u32_pack(uint32_t words[2], const struct valhall
 }
 static inline void valhall_iadd_u32_unpack(const uint32_t words[2], struct valhall_iadd_u32_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_widen = valhall_get_src0_widen(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_widen = valhall_get_src1_widen(words);
-	f->saturate = valhall_get_saturate(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_iadd_u32_get_dest(words);
+	f->dest_mask = valhall_iadd_u32_get_dest_mask(words);
+	f->src0 = valhall_iadd_u32_get_src0(words);
+	f->src0_widen = valhall_iadd_u32_get_src0_widen(words);
+	f->src1 = valhall_iadd_u32_get_src1(words);
+	f->src1_widen = valhall_iadd_u32_get_src1_widen(words);
+	f->saturate = valhall_iadd_u32_get_saturate(words);
+	f->fau_page = valhall_iadd_u32_get_fau_page(words);
+	f->flow = valhall_iadd_u32_get_flow(words);
 }
 
 /* IADD.v2u16: Integer addition */
@@ -11734,8 +12509,14 @@ static inline uint32_t valhall_iadd_v2u16_get_src0(const uint32_t words[2]) { re
 static inline void valhall_iadd_v2u16_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
 static inline uint32_t valhall_iadd_v2u16_get_src0_widen(const uint32_t words[2]) { return valhall_get_src0_widen(words); }
 static inline void valhall_iadd_v2u16_set_src0_widen(uint32_t words[2], uint32_t value) { valhall_set_src0_widen(words, value); }
-static inline uint32_t valhall_iadd_v2u16_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_iadd_v2u16_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_iadd_v2u16_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_iadd_v2u16_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_iadd_v2u16_get_src1_widen(const uint32_t words[2]) { return valhall_get_src1_widen(words); }
 static inline void valhall_iadd_v2u16_set_src1_widen(uint32_t words[2], uint32_t value) { valhall_set_src1_widen(words, value); }
 static inline uint32_t valhall_iadd_v2u16_get_saturate(const uint32_t words[2]) { return valhall_get_saturate(words); }
@@ -11781,15 +12562,15 @@ static inline void valhall_iadd_v2u16_pack(uint32_t words[2], const struct valha
 }
 static inline void valhall_iadd_v2u16_unpack(const uint32_t words[2], struct valhall_iadd_v2u16_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_widen = valhall_get_src0_widen(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_widen = valhall_get_src1_widen(words);
-	f->saturate = valhall_get_saturate(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_iadd_v2u16_get_dest(words);
+	f->dest_mask = valhall_iadd_v2u16_get_dest_mask(words);
+	f->src0 = valhall_iadd_v2u16_get_src0(words);
+	f->src0_widen = valhall_iadd_v2u16_get_src0_widen(words);
+	f->src1 = valhall_iadd_v2u16_get_src1(words);
+	f->src1_widen = valhall_iadd_v2u16_get_src1_widen(words);
+	f->saturate = valhall_iadd_v2u16_get_saturate(words);
+	f->fau_page = valhall_iadd_v2u16_get_fau_page(words);
+	f->flow = valhall_iadd_v2u16_get_flow(words);
 }
 
 /* IADD.v4u8: Integer addition */
@@ -11812,8 +12593,14 @@ static inline uint32_t valhall_iadd_v4u8_get_src0(const uint32_t words[2]) { ret
 static inline void valhall_iadd_v4u8_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
 static inline uint32_t valhall_iadd_v4u8_get_src0_widen(const uint32_t words[2]) { return valhall_get_src0_widen(words); }
 static inline void valhall_iadd_v4u8_set_src0_widen(uint32_t words[2], uint32_t value) { valhall_set_src0_widen(words, value); }
-static inline uint32_t valhall_iadd_v4u8_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_iadd_v4u8_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_iadd_v4u8_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_iadd_v4u8_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_iadd_v4u8_get_src1_widen(const uint32_t words[2]) { return valhall_get_src1_widen(words); }
 static inline void valhall_iadd_v4u8_set_src1_widen(uint32_t words[2], uint32_t value) { valhall_set_src1_widen(words, value); }
 static inline uint32_t valhall_iadd_v4u8_get_saturate(const uint32_t words[2]) { return valhall_get_saturate(words); }
@@ -11859,15 +12646,15 @@ static inline void valhall_iadd_v4u8_pack(uint32_t words[2], const struct valhal
 }
 static inline void valhall_iadd_v4u8_unpack(const uint32_t words[2], struct valhall_iadd_v4u8_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_widen = valhall_get_src0_widen(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_widen = valhall_get_src1_widen(words);
-	f->saturate = valhall_get_saturate(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_iadd_v4u8_get_dest(words);
+	f->dest_mask = valhall_iadd_v4u8_get_dest_mask(words);
+	f->src0 = valhall_iadd_v4u8_get_src0(words);
+	f->src0_widen = valhall_iadd_v4u8_get_src0_widen(words);
+	f->src1 = valhall_iadd_v4u8_get_src1(words);
+	f->src1_widen = valhall_iadd_v4u8_get_src1_widen(words);
+	f->saturate = valhall_iadd_v4u8_get_saturate(words);
+	f->fau_page = valhall_iadd_v4u8_get_fau_page(words);
+	f->flow = valhall_iadd_v4u8_get_flow(words);
 }
 
 /* IADD.s32: Integer addition */
@@ -11890,8 +12677,14 @@ static inline uint32_t valhall_iadd_s32_get_src0(const uint32_t words[2]) { retu
 static inline void valhall_iadd_s32_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
 static inline uint32_t valhall_iadd_s32_get_src0_widen(const uint32_t words[2]) { return valhall_get_src0_widen(words); }
 static inline void valhall_iadd_s32_set_src0_widen(uint32_t words[2], uint32_t value) { valhall_set_src0_widen(words, value); }
-static inline uint32_t valhall_iadd_s32_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_iadd_s32_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_iadd_s32_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_iadd_s32_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_iadd_s32_get_src1_widen(const uint32_t words[2]) { return valhall_get_src1_widen(words); }
 static inline void valhall_iadd_s32_set_src1_widen(uint32_t words[2], uint32_t value) { valhall_set_src1_widen(words, value); }
 static inline uint32_t valhall_iadd_s32_get_saturate(const uint32_t words[2]) { return valhall_get_saturate(words); }
@@ -11937,15 +12730,15 @@ static inline void valhall_iadd_s32_pack(uint32_t words[2], const struct valhall
 }
 static inline void valhall_iadd_s32_unpack(const uint32_t words[2], struct valhall_iadd_s32_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_widen = valhall_get_src0_widen(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_widen = valhall_get_src1_widen(words);
-	f->saturate = valhall_get_saturate(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_iadd_s32_get_dest(words);
+	f->dest_mask = valhall_iadd_s32_get_dest_mask(words);
+	f->src0 = valhall_iadd_s32_get_src0(words);
+	f->src0_widen = valhall_iadd_s32_get_src0_widen(words);
+	f->src1 = valhall_iadd_s32_get_src1(words);
+	f->src1_widen = valhall_iadd_s32_get_src1_widen(words);
+	f->saturate = valhall_iadd_s32_get_saturate(words);
+	f->fau_page = valhall_iadd_s32_get_fau_page(words);
+	f->flow = valhall_iadd_s32_get_flow(words);
 }
 
 /* IADD.v2s16: Integer addition */
@@ -11968,8 +12761,14 @@ static inline uint32_t valhall_iadd_v2s16_get_src0(const uint32_t words[2]) { re
 static inline void valhall_iadd_v2s16_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
 static inline uint32_t valhall_iadd_v2s16_get_src0_widen(const uint32_t words[2]) { return valhall_get_src0_widen(words); }
 static inline void valhall_iadd_v2s16_set_src0_widen(uint32_t words[2], uint32_t value) { valhall_set_src0_widen(words, value); }
-static inline uint32_t valhall_iadd_v2s16_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_iadd_v2s16_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_iadd_v2s16_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_iadd_v2s16_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_iadd_v2s16_get_src1_widen(const uint32_t words[2]) { return valhall_get_src1_widen(words); }
 static inline void valhall_iadd_v2s16_set_src1_widen(uint32_t words[2], uint32_t value) { valhall_set_src1_widen(words, value); }
 static inline uint32_t valhall_iadd_v2s16_get_saturate(const uint32_t words[2]) { return valhall_get_saturate(words); }
@@ -12015,15 +12814,15 @@ static inline void valhall_iadd_v2s16_pack(uint32_t words[2], const struct valha
 }
 static inline void valhall_iadd_v2s16_unpack(const uint32_t words[2], struct valhall_iadd_v2s16_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_widen = valhall_get_src0_widen(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_widen = valhall_get_src1_widen(words);
-	f->saturate = valhall_get_saturate(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_iadd_v2s16_get_dest(words);
+	f->dest_mask = valhall_iadd_v2s16_get_dest_mask(words);
+	f->src0 = valhall_iadd_v2s16_get_src0(words);
+	f->src0_widen = valhall_iadd_v2s16_get_src0_widen(words);
+	f->src1 = valhall_iadd_v2s16_get_src1(words);
+	f->src1_widen = valhall_iadd_v2s16_get_src1_widen(words);
+	f->saturate = valhall_iadd_v2s16_get_saturate(words);
+	f->fau_page = valhall_iadd_v2s16_get_fau_page(words);
+	f->flow = valhall_iadd_v2s16_get_flow(words);
 }
 
 /* IADD.v4s8: Integer addition */
@@ -12046,8 +12845,14 @@ static inline uint32_t valhall_iadd_v4s8_get_src0(const uint32_t words[2]) { ret
 static inline void valhall_iadd_v4s8_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
 static inline uint32_t valhall_iadd_v4s8_get_src0_widen(const uint32_t words[2]) { return valhall_get_src0_widen(words); }
 static inline void valhall_iadd_v4s8_set_src0_widen(uint32_t words[2], uint32_t value) { valhall_set_src0_widen(words, value); }
-static inline uint32_t valhall_iadd_v4s8_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_iadd_v4s8_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_iadd_v4s8_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_iadd_v4s8_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_iadd_v4s8_get_src1_widen(const uint32_t words[2]) { return valhall_get_src1_widen(words); }
 static inline void valhall_iadd_v4s8_set_src1_widen(uint32_t words[2], uint32_t value) { valhall_set_src1_widen(words, value); }
 static inline uint32_t valhall_iadd_v4s8_get_saturate(const uint32_t words[2]) { return valhall_get_saturate(words); }
@@ -12093,15 +12898,15 @@ static inline void valhall_iadd_v4s8_pack(uint32_t words[2], const struct valhal
 }
 static inline void valhall_iadd_v4s8_unpack(const uint32_t words[2], struct valhall_iadd_v4s8_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_widen = valhall_get_src0_widen(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_widen = valhall_get_src1_widen(words);
-	f->saturate = valhall_get_saturate(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_iadd_v4s8_get_dest(words);
+	f->dest_mask = valhall_iadd_v4s8_get_dest_mask(words);
+	f->src0 = valhall_iadd_v4s8_get_src0(words);
+	f->src0_widen = valhall_iadd_v4s8_get_src0_widen(words);
+	f->src1 = valhall_iadd_v4s8_get_src1(words);
+	f->src1_widen = valhall_iadd_v4s8_get_src1_widen(words);
+	f->saturate = valhall_iadd_v4s8_get_saturate(words);
+	f->fau_page = valhall_iadd_v4s8_get_fau_page(words);
+	f->flow = valhall_iadd_v4s8_get_flow(words);
 }
 
 /* IADD.u64: Integer addition */
@@ -12124,8 +12929,14 @@ static inline uint32_t valhall_iadd_u64_get_src0(const uint32_t words[2]) { retu
 static inline void valhall_iadd_u64_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
 static inline uint32_t valhall_iadd_u64_get_src0_widen(const uint32_t words[2]) { return valhall_get_src0_widen(words); }
 static inline void valhall_iadd_u64_set_src0_widen(uint32_t words[2], uint32_t value) { valhall_set_src0_widen(words, value); }
-static inline uint32_t valhall_iadd_u64_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_iadd_u64_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_iadd_u64_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_iadd_u64_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_iadd_u64_get_src1_widen(const uint32_t words[2]) { return valhall_get_src1_widen(words); }
 static inline void valhall_iadd_u64_set_src1_widen(uint32_t words[2], uint32_t value) { valhall_set_src1_widen(words, value); }
 static inline uint32_t valhall_iadd_u64_get_saturate(const uint32_t words[2]) { return valhall_get_saturate(words); }
@@ -12171,15 +12982,15 @@ static inline void valhall_iadd_u64_pack(uint32_t words[2], const struct valhall
 }
 static inline void valhall_iadd_u64_unpack(const uint32_t words[2], struct valhall_iadd_u64_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_widen = valhall_get_src0_widen(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_widen = valhall_get_src1_widen(words);
-	f->saturate = valhall_get_saturate(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_iadd_u64_get_dest(words);
+	f->dest_mask = valhall_iadd_u64_get_dest_mask(words);
+	f->src0 = valhall_iadd_u64_get_src0(words);
+	f->src0_widen = valhall_iadd_u64_get_src0_widen(words);
+	f->src1 = valhall_iadd_u64_get_src1(words);
+	f->src1_widen = valhall_iadd_u64_get_src1_widen(words);
+	f->saturate = valhall_iadd_u64_get_saturate(words);
+	f->fau_page = valhall_iadd_u64_get_fau_page(words);
+	f->flow = valhall_iadd_u64_get_flow(words);
 }
 
 /* IADD.s64: Integer addition */
@@ -12202,8 +13013,14 @@ static inline uint32_t valhall_iadd_s64_get_src0(const uint32_t words[2]) { retu
 static inline void valhall_iadd_s64_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
 static inline uint32_t valhall_iadd_s64_get_src0_widen(const uint32_t words[2]) { return valhall_get_src0_widen(words); }
 static inline void valhall_iadd_s64_set_src0_widen(uint32_t words[2], uint32_t value) { valhall_set_src0_widen(words, value); }
-static inline uint32_t valhall_iadd_s64_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_iadd_s64_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_iadd_s64_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_iadd_s64_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_iadd_s64_get_src1_widen(const uint32_t words[2]) { return valhall_get_src1_widen(words); }
 static inline void valhall_iadd_s64_set_src1_widen(uint32_t words[2], uint32_t value) { valhall_set_src1_widen(words, value); }
 static inline uint32_t valhall_iadd_s64_get_saturate(const uint32_t words[2]) { return valhall_get_saturate(words); }
@@ -12249,15 +13066,15 @@ static inline void valhall_iadd_s64_pack(uint32_t words[2], const struct valhall
 }
 static inline void valhall_iadd_s64_unpack(const uint32_t words[2], struct valhall_iadd_s64_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_widen = valhall_get_src0_widen(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_widen = valhall_get_src1_widen(words);
-	f->saturate = valhall_get_saturate(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_iadd_s64_get_dest(words);
+	f->dest_mask = valhall_iadd_s64_get_dest_mask(words);
+	f->src0 = valhall_iadd_s64_get_src0(words);
+	f->src0_widen = valhall_iadd_s64_get_src0_widen(words);
+	f->src1 = valhall_iadd_s64_get_src1(words);
+	f->src1_widen = valhall_iadd_s64_get_src1_widen(words);
+	f->saturate = valhall_iadd_s64_get_saturate(words);
+	f->fau_page = valhall_iadd_s64_get_fau_page(words);
+	f->flow = valhall_iadd_s64_get_flow(words);
 }
 
 /* MKVEC.v2i16: Make 16-bit vector */
@@ -12278,12 +13095,30 @@ static inline uint32_t valhall_mkvec_v2i16_get_dest_mask(const uint32_t words[2]
 static inline void valhall_mkvec_v2i16_set_dest_mask(uint32_t words[2], uint32_t value) { valhall_set_dest_mask(words, value); }
 static inline uint32_t valhall_mkvec_v2i16_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_mkvec_v2i16_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline uint32_t valhall_mkvec_v2i16_get_src0_lane(const uint32_t words[2]) { return valhall_get_src0_lane_28_28(words); }
-static inline void valhall_mkvec_v2i16_set_src0_lane(uint32_t words[2], uint32_t value) { valhall_set_src0_lane_28_28(words, value); }
-static inline uint32_t valhall_mkvec_v2i16_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_mkvec_v2i16_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
-static inline uint32_t valhall_mkvec_v2i16_get_src1_lane(const uint32_t words[2]) { return valhall_get_src1_lane_26_26(words); }
-static inline void valhall_mkvec_v2i16_set_src1_lane(uint32_t words[2], uint32_t value) { valhall_set_src1_lane_26_26(words, value); }
+static inline uint32_t valhall_mkvec_v2i16_get_src0_lane(const uint32_t words[2])
+{
+	return ((words[0] & 0x10000000u) >> 28);
+}
+static inline void valhall_mkvec_v2i16_set_src0_lane(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x10000000u) | (((uint32_t)value << 28) & 0x10000000u);
+}
+static inline uint32_t valhall_mkvec_v2i16_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_mkvec_v2i16_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
+static inline uint32_t valhall_mkvec_v2i16_get_src1_lane(const uint32_t words[2])
+{
+	return ((words[0] & 0x04000000u) >> 26);
+}
+static inline void valhall_mkvec_v2i16_set_src1_lane(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x04000000u) | (((uint32_t)value << 26) & 0x04000000u);
+}
 static inline uint32_t valhall_mkvec_v2i16_get_fau_page(const uint32_t words[2]) { return valhall_get_fau_page(words); }
 static inline void valhall_mkvec_v2i16_set_fau_page(uint32_t words[2], uint32_t value) { valhall_set_fau_page(words, value); }
 static inline uint32_t valhall_mkvec_v2i16_get_flow(const uint32_t words[2]) { return valhall_get_flow(words); }
@@ -12322,14 +13157,14 @@ static inline void valhall_mkvec_v2i16_pack(uint32_t words[2], const struct valh
 }
 static inline void valhall_mkvec_v2i16_unpack(const uint32_t words[2], struct valhall_mkvec_v2i16_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_lane = valhall_get_src0_lane_28_28(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_lane = valhall_get_src1_lane_26_26(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_mkvec_v2i16_get_dest(words);
+	f->dest_mask = valhall_mkvec_v2i16_get_dest_mask(words);
+	f->src0 = valhall_mkvec_v2i16_get_src0(words);
+	f->src0_lane = valhall_mkvec_v2i16_get_src0_lane(words);
+	f->src1 = valhall_mkvec_v2i16_get_src1(words);
+	f->src1_lane = valhall_mkvec_v2i16_get_src1_lane(words);
+	f->fau_page = valhall_mkvec_v2i16_get_fau_page(words);
+	f->flow = valhall_mkvec_v2i16_get_flow(words);
 }
 
 /* ISUB.u32: Integer subtract */
@@ -12352,8 +13187,14 @@ static inline uint32_t valhall_isub_u32_get_src0(const uint32_t words[2]) { retu
 static inline void valhall_isub_u32_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
 static inline uint32_t valhall_isub_u32_get_src0_widen(const uint32_t words[2]) { return valhall_get_src0_widen(words); }
 static inline void valhall_isub_u32_set_src0_widen(uint32_t words[2], uint32_t value) { valhall_set_src0_widen(words, value); }
-static inline uint32_t valhall_isub_u32_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_isub_u32_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_isub_u32_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_isub_u32_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_isub_u32_get_src1_widen(const uint32_t words[2]) { return valhall_get_src1_widen(words); }
 static inline void valhall_isub_u32_set_src1_widen(uint32_t words[2], uint32_t value) { valhall_set_src1_widen(words, value); }
 static inline uint32_t valhall_isub_u32_get_saturate(const uint32_t words[2]) { return valhall_get_saturate(words); }
@@ -12399,15 +13240,15 @@ static inline void valhall_isub_u32_pack(uint32_t words[2], const struct valhall
 }
 static inline void valhall_isub_u32_unpack(const uint32_t words[2], struct valhall_isub_u32_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_widen = valhall_get_src0_widen(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_widen = valhall_get_src1_widen(words);
-	f->saturate = valhall_get_saturate(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_isub_u32_get_dest(words);
+	f->dest_mask = valhall_isub_u32_get_dest_mask(words);
+	f->src0 = valhall_isub_u32_get_src0(words);
+	f->src0_widen = valhall_isub_u32_get_src0_widen(words);
+	f->src1 = valhall_isub_u32_get_src1(words);
+	f->src1_widen = valhall_isub_u32_get_src1_widen(words);
+	f->saturate = valhall_isub_u32_get_saturate(words);
+	f->fau_page = valhall_isub_u32_get_fau_page(words);
+	f->flow = valhall_isub_u32_get_flow(words);
 }
 
 /* ISUB.v2u16: Integer subtract */
@@ -12430,8 +13271,14 @@ static inline uint32_t valhall_isub_v2u16_get_src0(const uint32_t words[2]) { re
 static inline void valhall_isub_v2u16_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
 static inline uint32_t valhall_isub_v2u16_get_src0_widen(const uint32_t words[2]) { return valhall_get_src0_widen(words); }
 static inline void valhall_isub_v2u16_set_src0_widen(uint32_t words[2], uint32_t value) { valhall_set_src0_widen(words, value); }
-static inline uint32_t valhall_isub_v2u16_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_isub_v2u16_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_isub_v2u16_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_isub_v2u16_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_isub_v2u16_get_src1_widen(const uint32_t words[2]) { return valhall_get_src1_widen(words); }
 static inline void valhall_isub_v2u16_set_src1_widen(uint32_t words[2], uint32_t value) { valhall_set_src1_widen(words, value); }
 static inline uint32_t valhall_isub_v2u16_get_saturate(const uint32_t words[2]) { return valhall_get_saturate(words); }
@@ -12477,15 +13324,15 @@ static inline void valhall_isub_v2u16_pack(uint32_t words[2], const struct valha
 }
 static inline void valhall_isub_v2u16_unpack(const uint32_t words[2], struct valhall_isub_v2u16_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_widen = valhall_get_src0_widen(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_widen = valhall_get_src1_widen(words);
-	f->saturate = valhall_get_saturate(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_isub_v2u16_get_dest(words);
+	f->dest_mask = valhall_isub_v2u16_get_dest_mask(words);
+	f->src0 = valhall_isub_v2u16_get_src0(words);
+	f->src0_widen = valhall_isub_v2u16_get_src0_widen(words);
+	f->src1 = valhall_isub_v2u16_get_src1(words);
+	f->src1_widen = valhall_isub_v2u16_get_src1_widen(words);
+	f->saturate = valhall_isub_v2u16_get_saturate(words);
+	f->fau_page = valhall_isub_v2u16_get_fau_page(words);
+	f->flow = valhall_isub_v2u16_get_flow(words);
 }
 
 /* ISUB.v4u8: Integer subtract */
@@ -12508,8 +13355,14 @@ static inline uint32_t valhall_isub_v4u8_get_src0(const uint32_t words[2]) { ret
 static inline void valhall_isub_v4u8_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
 static inline uint32_t valhall_isub_v4u8_get_src0_widen(const uint32_t words[2]) { return valhall_get_src0_widen(words); }
 static inline void valhall_isub_v4u8_set_src0_widen(uint32_t words[2], uint32_t value) { valhall_set_src0_widen(words, value); }
-static inline uint32_t valhall_isub_v4u8_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_isub_v4u8_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_isub_v4u8_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_isub_v4u8_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_isub_v4u8_get_src1_widen(const uint32_t words[2]) { return valhall_get_src1_widen(words); }
 static inline void valhall_isub_v4u8_set_src1_widen(uint32_t words[2], uint32_t value) { valhall_set_src1_widen(words, value); }
 static inline uint32_t valhall_isub_v4u8_get_saturate(const uint32_t words[2]) { return valhall_get_saturate(words); }
@@ -12555,15 +13408,15 @@ static inline void valhall_isub_v4u8_pack(uint32_t words[2], const struct valhal
 }
 static inline void valhall_isub_v4u8_unpack(const uint32_t words[2], struct valhall_isub_v4u8_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_widen = valhall_get_src0_widen(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_widen = valhall_get_src1_widen(words);
-	f->saturate = valhall_get_saturate(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_isub_v4u8_get_dest(words);
+	f->dest_mask = valhall_isub_v4u8_get_dest_mask(words);
+	f->src0 = valhall_isub_v4u8_get_src0(words);
+	f->src0_widen = valhall_isub_v4u8_get_src0_widen(words);
+	f->src1 = valhall_isub_v4u8_get_src1(words);
+	f->src1_widen = valhall_isub_v4u8_get_src1_widen(words);
+	f->saturate = valhall_isub_v4u8_get_saturate(words);
+	f->fau_page = valhall_isub_v4u8_get_fau_page(words);
+	f->flow = valhall_isub_v4u8_get_flow(words);
 }
 
 /* ISUB.s32: Integer subtract */
@@ -12586,8 +13439,14 @@ static inline uint32_t valhall_isub_s32_get_src0(const uint32_t words[2]) { retu
 static inline void valhall_isub_s32_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
 static inline uint32_t valhall_isub_s32_get_src0_widen(const uint32_t words[2]) { return valhall_get_src0_widen(words); }
 static inline void valhall_isub_s32_set_src0_widen(uint32_t words[2], uint32_t value) { valhall_set_src0_widen(words, value); }
-static inline uint32_t valhall_isub_s32_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_isub_s32_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_isub_s32_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_isub_s32_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_isub_s32_get_src1_widen(const uint32_t words[2]) { return valhall_get_src1_widen(words); }
 static inline void valhall_isub_s32_set_src1_widen(uint32_t words[2], uint32_t value) { valhall_set_src1_widen(words, value); }
 static inline uint32_t valhall_isub_s32_get_saturate(const uint32_t words[2]) { return valhall_get_saturate(words); }
@@ -12633,15 +13492,15 @@ static inline void valhall_isub_s32_pack(uint32_t words[2], const struct valhall
 }
 static inline void valhall_isub_s32_unpack(const uint32_t words[2], struct valhall_isub_s32_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_widen = valhall_get_src0_widen(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_widen = valhall_get_src1_widen(words);
-	f->saturate = valhall_get_saturate(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_isub_s32_get_dest(words);
+	f->dest_mask = valhall_isub_s32_get_dest_mask(words);
+	f->src0 = valhall_isub_s32_get_src0(words);
+	f->src0_widen = valhall_isub_s32_get_src0_widen(words);
+	f->src1 = valhall_isub_s32_get_src1(words);
+	f->src1_widen = valhall_isub_s32_get_src1_widen(words);
+	f->saturate = valhall_isub_s32_get_saturate(words);
+	f->fau_page = valhall_isub_s32_get_fau_page(words);
+	f->flow = valhall_isub_s32_get_flow(words);
 }
 
 /* ISUB.v2s16: Integer subtract */
@@ -12664,8 +13523,14 @@ static inline uint32_t valhall_isub_v2s16_get_src0(const uint32_t words[2]) { re
 static inline void valhall_isub_v2s16_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
 static inline uint32_t valhall_isub_v2s16_get_src0_widen(const uint32_t words[2]) { return valhall_get_src0_widen(words); }
 static inline void valhall_isub_v2s16_set_src0_widen(uint32_t words[2], uint32_t value) { valhall_set_src0_widen(words, value); }
-static inline uint32_t valhall_isub_v2s16_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_isub_v2s16_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_isub_v2s16_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_isub_v2s16_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_isub_v2s16_get_src1_widen(const uint32_t words[2]) { return valhall_get_src1_widen(words); }
 static inline void valhall_isub_v2s16_set_src1_widen(uint32_t words[2], uint32_t value) { valhall_set_src1_widen(words, value); }
 static inline uint32_t valhall_isub_v2s16_get_saturate(const uint32_t words[2]) { return valhall_get_saturate(words); }
@@ -12711,15 +13576,15 @@ static inline void valhall_isub_v2s16_pack(uint32_t words[2], const struct valha
 }
 static inline void valhall_isub_v2s16_unpack(const uint32_t words[2], struct valhall_isub_v2s16_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_widen = valhall_get_src0_widen(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_widen = valhall_get_src1_widen(words);
-	f->saturate = valhall_get_saturate(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_isub_v2s16_get_dest(words);
+	f->dest_mask = valhall_isub_v2s16_get_dest_mask(words);
+	f->src0 = valhall_isub_v2s16_get_src0(words);
+	f->src0_widen = valhall_isub_v2s16_get_src0_widen(words);
+	f->src1 = valhall_isub_v2s16_get_src1(words);
+	f->src1_widen = valhall_isub_v2s16_get_src1_widen(words);
+	f->saturate = valhall_isub_v2s16_get_saturate(words);
+	f->fau_page = valhall_isub_v2s16_get_fau_page(words);
+	f->flow = valhall_isub_v2s16_get_flow(words);
 }
 
 /* ISUB.v4s8: Integer subtract */
@@ -12742,8 +13607,14 @@ static inline uint32_t valhall_isub_v4s8_get_src0(const uint32_t words[2]) { ret
 static inline void valhall_isub_v4s8_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
 static inline uint32_t valhall_isub_v4s8_get_src0_widen(const uint32_t words[2]) { return valhall_get_src0_widen(words); }
 static inline void valhall_isub_v4s8_set_src0_widen(uint32_t words[2], uint32_t value) { valhall_set_src0_widen(words, value); }
-static inline uint32_t valhall_isub_v4s8_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_isub_v4s8_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_isub_v4s8_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_isub_v4s8_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_isub_v4s8_get_src1_widen(const uint32_t words[2]) { return valhall_get_src1_widen(words); }
 static inline void valhall_isub_v4s8_set_src1_widen(uint32_t words[2], uint32_t value) { valhall_set_src1_widen(words, value); }
 static inline uint32_t valhall_isub_v4s8_get_saturate(const uint32_t words[2]) { return valhall_get_saturate(words); }
@@ -12789,15 +13660,15 @@ static inline void valhall_isub_v4s8_pack(uint32_t words[2], const struct valhal
 }
 static inline void valhall_isub_v4s8_unpack(const uint32_t words[2], struct valhall_isub_v4s8_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_widen = valhall_get_src0_widen(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_widen = valhall_get_src1_widen(words);
-	f->saturate = valhall_get_saturate(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_isub_v4s8_get_dest(words);
+	f->dest_mask = valhall_isub_v4s8_get_dest_mask(words);
+	f->src0 = valhall_isub_v4s8_get_src0(words);
+	f->src0_widen = valhall_isub_v4s8_get_src0_widen(words);
+	f->src1 = valhall_isub_v4s8_get_src1(words);
+	f->src1_widen = valhall_isub_v4s8_get_src1_widen(words);
+	f->saturate = valhall_isub_v4s8_get_saturate(words);
+	f->fau_page = valhall_isub_v4s8_get_fau_page(words);
+	f->flow = valhall_isub_v4s8_get_flow(words);
 }
 
 /* ISUB.u64: Integer subtract */
@@ -12820,8 +13691,14 @@ static inline uint32_t valhall_isub_u64_get_src0(const uint32_t words[2]) { retu
 static inline void valhall_isub_u64_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
 static inline uint32_t valhall_isub_u64_get_src0_widen(const uint32_t words[2]) { return valhall_get_src0_widen(words); }
 static inline void valhall_isub_u64_set_src0_widen(uint32_t words[2], uint32_t value) { valhall_set_src0_widen(words, value); }
-static inline uint32_t valhall_isub_u64_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_isub_u64_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_isub_u64_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_isub_u64_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_isub_u64_get_src1_widen(const uint32_t words[2]) { return valhall_get_src1_widen(words); }
 static inline void valhall_isub_u64_set_src1_widen(uint32_t words[2], uint32_t value) { valhall_set_src1_widen(words, value); }
 static inline uint32_t valhall_isub_u64_get_saturate(const uint32_t words[2]) { return valhall_get_saturate(words); }
@@ -12867,15 +13744,15 @@ static inline void valhall_isub_u64_pack(uint32_t words[2], const struct valhall
 }
 static inline void valhall_isub_u64_unpack(const uint32_t words[2], struct valhall_isub_u64_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_widen = valhall_get_src0_widen(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_widen = valhall_get_src1_widen(words);
-	f->saturate = valhall_get_saturate(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_isub_u64_get_dest(words);
+	f->dest_mask = valhall_isub_u64_get_dest_mask(words);
+	f->src0 = valhall_isub_u64_get_src0(words);
+	f->src0_widen = valhall_isub_u64_get_src0_widen(words);
+	f->src1 = valhall_isub_u64_get_src1(words);
+	f->src1_widen = valhall_isub_u64_get_src1_widen(words);
+	f->saturate = valhall_isub_u64_get_saturate(words);
+	f->fau_page = valhall_isub_u64_get_fau_page(words);
+	f->flow = valhall_isub_u64_get_flow(words);
 }
 
 /* ISUB.s64: Integer subtract */
@@ -12898,8 +13775,14 @@ static inline uint32_t valhall_isub_s64_get_src0(const uint32_t words[2]) { retu
 static inline void valhall_isub_s64_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
 static inline uint32_t valhall_isub_s64_get_src0_widen(const uint32_t words[2]) { return valhall_get_src0_widen(words); }
 static inline void valhall_isub_s64_set_src0_widen(uint32_t words[2], uint32_t value) { valhall_set_src0_widen(words, value); }
-static inline uint32_t valhall_isub_s64_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_isub_s64_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_isub_s64_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_isub_s64_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_isub_s64_get_src1_widen(const uint32_t words[2]) { return valhall_get_src1_widen(words); }
 static inline void valhall_isub_s64_set_src1_widen(uint32_t words[2], uint32_t value) { valhall_set_src1_widen(words, value); }
 static inline uint32_t valhall_isub_s64_get_saturate(const uint32_t words[2]) { return valhall_get_saturate(words); }
@@ -12945,15 +13828,15 @@ static inline void valhall_isub_s64_pack(uint32_t words[2], const struct valhall
 }
 static inline void valhall_isub_s64_unpack(const uint32_t words[2], struct valhall_isub_s64_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_widen = valhall_get_src0_widen(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_widen = valhall_get_src1_widen(words);
-	f->saturate = valhall_get_saturate(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_isub_s64_get_dest(words);
+	f->dest_mask = valhall_isub_s64_get_dest_mask(words);
+	f->src0 = valhall_isub_s64_get_src0(words);
+	f->src0_widen = valhall_isub_s64_get_src0_widen(words);
+	f->src1 = valhall_isub_s64_get_src1(words);
+	f->src1_widen = valhall_isub_s64_get_src1_widen(words);
+	f->saturate = valhall_isub_s64_get_saturate(words);
+	f->fau_page = valhall_isub_s64_get_fau_page(words);
+	f->flow = valhall_isub_s64_get_flow(words);
 }
 
 /* SEG_ADD.u64: Segment addition */
@@ -12974,8 +13857,14 @@ static inline uint32_t valhall_seg_add_u64_get_dest_mask(const uint32_t words[2]
 static inline void valhall_seg_add_u64_set_dest_mask(uint32_t words[2], uint32_t value) { valhall_set_dest_mask(words, value); }
 static inline uint32_t valhall_seg_add_u64_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_seg_add_u64_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline uint32_t valhall_seg_add_u64_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_seg_add_u64_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_seg_add_u64_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_seg_add_u64_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_seg_add_u64_get_src1_widen(const uint32_t words[2]) { return valhall_get_src1_widen(words); }
 static inline void valhall_seg_add_u64_set_src1_widen(uint32_t words[2], uint32_t value) { valhall_set_src1_widen(words, value); }
 static inline uint32_t valhall_seg_add_u64_get_neg(const uint32_t words[2]) { return valhall_get_neg(words); }
@@ -13023,15 +13912,15 @@ static inline void valhall_seg_add_u64_pack(uint32_t words[2], const struct valh
 }
 static inline void valhall_seg_add_u64_unpack(const uint32_t words[2], struct valhall_seg_add_u64_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_widen = valhall_get_src1_widen(words);
-	f->neg = valhall_get_neg(words);
-	f->preserve_null = valhall_get_preserve_null(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_seg_add_u64_get_dest(words);
+	f->dest_mask = valhall_seg_add_u64_get_dest_mask(words);
+	f->src0 = valhall_seg_add_u64_get_src0(words);
+	f->src1 = valhall_seg_add_u64_get_src1(words);
+	f->src1_widen = valhall_seg_add_u64_get_src1_widen(words);
+	f->neg = valhall_seg_add_u64_get_neg(words);
+	f->preserve_null = valhall_seg_add_u64_get_preserve_null(words);
+	f->fau_page = valhall_seg_add_u64_get_fau_page(words);
+	f->flow = valhall_seg_add_u64_get_flow(words);
 }
 
 /* SHADDX.u64: Shift, extend, and 64-bit add */
@@ -13052,8 +13941,14 @@ static inline uint32_t valhall_shaddx_u64_get_dest_mask(const uint32_t words[2])
 static inline void valhall_shaddx_u64_set_dest_mask(uint32_t words[2], uint32_t value) { valhall_set_dest_mask(words, value); }
 static inline uint32_t valhall_shaddx_u64_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_shaddx_u64_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline uint32_t valhall_shaddx_u64_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_shaddx_u64_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_shaddx_u64_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_shaddx_u64_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_shaddx_u64_get_src1_widen(const uint32_t words[2]) { return valhall_get_src1_widen(words); }
 static inline void valhall_shaddx_u64_set_src1_widen(uint32_t words[2], uint32_t value) { valhall_set_src1_widen(words, value); }
 static inline uint32_t valhall_shaddx_u64_get_shift(const uint32_t words[2]) { return valhall_get_shift(words); }
@@ -13096,14 +13991,14 @@ static inline void valhall_shaddx_u64_pack(uint32_t words[2], const struct valha
 }
 static inline void valhall_shaddx_u64_unpack(const uint32_t words[2], struct valhall_shaddx_u64_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_widen = valhall_get_src1_widen(words);
-	f->shift = valhall_get_shift(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_shaddx_u64_get_dest(words);
+	f->dest_mask = valhall_shaddx_u64_get_dest_mask(words);
+	f->src0 = valhall_shaddx_u64_get_src0(words);
+	f->src1 = valhall_shaddx_u64_get_src1(words);
+	f->src1_widen = valhall_shaddx_u64_get_src1_widen(words);
+	f->shift = valhall_shaddx_u64_get_shift(words);
+	f->fau_page = valhall_shaddx_u64_get_fau_page(words);
+	f->flow = valhall_shaddx_u64_get_flow(words);
 }
 
 /* SHADDX.s64: Shift, extend, and 64-bit add */
@@ -13124,8 +14019,14 @@ static inline uint32_t valhall_shaddx_s64_get_dest_mask(const uint32_t words[2])
 static inline void valhall_shaddx_s64_set_dest_mask(uint32_t words[2], uint32_t value) { valhall_set_dest_mask(words, value); }
 static inline uint32_t valhall_shaddx_s64_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_shaddx_s64_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline uint32_t valhall_shaddx_s64_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_shaddx_s64_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_shaddx_s64_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_shaddx_s64_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_shaddx_s64_get_src1_widen(const uint32_t words[2]) { return valhall_get_src1_widen(words); }
 static inline void valhall_shaddx_s64_set_src1_widen(uint32_t words[2], uint32_t value) { valhall_set_src1_widen(words, value); }
 static inline uint32_t valhall_shaddx_s64_get_shift(const uint32_t words[2]) { return valhall_get_shift(words); }
@@ -13168,14 +14069,14 @@ static inline void valhall_shaddx_s64_pack(uint32_t words[2], const struct valha
 }
 static inline void valhall_shaddx_s64_unpack(const uint32_t words[2], struct valhall_shaddx_s64_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_widen = valhall_get_src1_widen(words);
-	f->shift = valhall_get_shift(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_shaddx_s64_get_dest(words);
+	f->dest_mask = valhall_shaddx_s64_get_dest_mask(words);
+	f->src0 = valhall_shaddx_s64_get_src0(words);
+	f->src1 = valhall_shaddx_s64_get_src1(words);
+	f->src1_widen = valhall_shaddx_s64_get_src1_widen(words);
+	f->shift = valhall_shaddx_s64_get_shift(words);
+	f->fau_page = valhall_shaddx_s64_get_fau_page(words);
+	f->flow = valhall_shaddx_s64_get_flow(words);
 }
 
 /* IMUL.i32: Integer multiply */
@@ -13198,8 +14099,14 @@ static inline uint32_t valhall_imul_i32_get_src0(const uint32_t words[2]) { retu
 static inline void valhall_imul_i32_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
 static inline uint32_t valhall_imul_i32_get_src0_widen(const uint32_t words[2]) { return valhall_get_src0_widen(words); }
 static inline void valhall_imul_i32_set_src0_widen(uint32_t words[2], uint32_t value) { valhall_set_src0_widen(words, value); }
-static inline uint32_t valhall_imul_i32_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_imul_i32_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_imul_i32_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_imul_i32_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_imul_i32_get_src1_widen(const uint32_t words[2]) { return valhall_get_src1_widen(words); }
 static inline void valhall_imul_i32_set_src1_widen(uint32_t words[2], uint32_t value) { valhall_set_src1_widen(words, value); }
 static inline uint32_t valhall_imul_i32_get_saturate(const uint32_t words[2]) { return valhall_get_saturate(words); }
@@ -13245,15 +14152,15 @@ static inline void valhall_imul_i32_pack(uint32_t words[2], const struct valhall
 }
 static inline void valhall_imul_i32_unpack(const uint32_t words[2], struct valhall_imul_i32_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_widen = valhall_get_src0_widen(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_widen = valhall_get_src1_widen(words);
-	f->saturate = valhall_get_saturate(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_imul_i32_get_dest(words);
+	f->dest_mask = valhall_imul_i32_get_dest_mask(words);
+	f->src0 = valhall_imul_i32_get_src0(words);
+	f->src0_widen = valhall_imul_i32_get_src0_widen(words);
+	f->src1 = valhall_imul_i32_get_src1(words);
+	f->src1_widen = valhall_imul_i32_get_src1_widen(words);
+	f->saturate = valhall_imul_i32_get_saturate(words);
+	f->fau_page = valhall_imul_i32_get_fau_page(words);
+	f->flow = valhall_imul_i32_get_flow(words);
 }
 
 /* IMUL.v2i16: Integer multiply */
@@ -13276,8 +14183,14 @@ static inline uint32_t valhall_imul_v2i16_get_src0(const uint32_t words[2]) { re
 static inline void valhall_imul_v2i16_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
 static inline uint32_t valhall_imul_v2i16_get_src0_widen(const uint32_t words[2]) { return valhall_get_src0_widen(words); }
 static inline void valhall_imul_v2i16_set_src0_widen(uint32_t words[2], uint32_t value) { valhall_set_src0_widen(words, value); }
-static inline uint32_t valhall_imul_v2i16_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_imul_v2i16_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_imul_v2i16_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_imul_v2i16_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_imul_v2i16_get_src1_widen(const uint32_t words[2]) { return valhall_get_src1_widen(words); }
 static inline void valhall_imul_v2i16_set_src1_widen(uint32_t words[2], uint32_t value) { valhall_set_src1_widen(words, value); }
 static inline uint32_t valhall_imul_v2i16_get_saturate(const uint32_t words[2]) { return valhall_get_saturate(words); }
@@ -13323,15 +14236,15 @@ static inline void valhall_imul_v2i16_pack(uint32_t words[2], const struct valha
 }
 static inline void valhall_imul_v2i16_unpack(const uint32_t words[2], struct valhall_imul_v2i16_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_widen = valhall_get_src0_widen(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_widen = valhall_get_src1_widen(words);
-	f->saturate = valhall_get_saturate(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_imul_v2i16_get_dest(words);
+	f->dest_mask = valhall_imul_v2i16_get_dest_mask(words);
+	f->src0 = valhall_imul_v2i16_get_src0(words);
+	f->src0_widen = valhall_imul_v2i16_get_src0_widen(words);
+	f->src1 = valhall_imul_v2i16_get_src1(words);
+	f->src1_widen = valhall_imul_v2i16_get_src1_widen(words);
+	f->saturate = valhall_imul_v2i16_get_saturate(words);
+	f->fau_page = valhall_imul_v2i16_get_fau_page(words);
+	f->flow = valhall_imul_v2i16_get_flow(words);
 }
 
 /* IMUL.v4i8: Integer multiply */
@@ -13354,8 +14267,14 @@ static inline uint32_t valhall_imul_v4i8_get_src0(const uint32_t words[2]) { ret
 static inline void valhall_imul_v4i8_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
 static inline uint32_t valhall_imul_v4i8_get_src0_widen(const uint32_t words[2]) { return valhall_get_src0_widen(words); }
 static inline void valhall_imul_v4i8_set_src0_widen(uint32_t words[2], uint32_t value) { valhall_set_src0_widen(words, value); }
-static inline uint32_t valhall_imul_v4i8_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_imul_v4i8_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_imul_v4i8_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_imul_v4i8_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_imul_v4i8_get_src1_widen(const uint32_t words[2]) { return valhall_get_src1_widen(words); }
 static inline void valhall_imul_v4i8_set_src1_widen(uint32_t words[2], uint32_t value) { valhall_set_src1_widen(words, value); }
 static inline uint32_t valhall_imul_v4i8_get_saturate(const uint32_t words[2]) { return valhall_get_saturate(words); }
@@ -13401,15 +14320,15 @@ static inline void valhall_imul_v4i8_pack(uint32_t words[2], const struct valhal
 }
 static inline void valhall_imul_v4i8_unpack(const uint32_t words[2], struct valhall_imul_v4i8_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_widen = valhall_get_src0_widen(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_widen = valhall_get_src1_widen(words);
-	f->saturate = valhall_get_saturate(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_imul_v4i8_get_dest(words);
+	f->dest_mask = valhall_imul_v4i8_get_dest_mask(words);
+	f->src0 = valhall_imul_v4i8_get_src0(words);
+	f->src0_widen = valhall_imul_v4i8_get_src0_widen(words);
+	f->src1 = valhall_imul_v4i8_get_src1(words);
+	f->src1_widen = valhall_imul_v4i8_get_src1_widen(words);
+	f->saturate = valhall_imul_v4i8_get_saturate(words);
+	f->fau_page = valhall_imul_v4i8_get_fau_page(words);
+	f->flow = valhall_imul_v4i8_get_flow(words);
 }
 
 /* IMUL.s32: Integer multiply */
@@ -13432,8 +14351,14 @@ static inline uint32_t valhall_imul_s32_get_src0(const uint32_t words[2]) { retu
 static inline void valhall_imul_s32_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
 static inline uint32_t valhall_imul_s32_get_src0_widen(const uint32_t words[2]) { return valhall_get_src0_widen(words); }
 static inline void valhall_imul_s32_set_src0_widen(uint32_t words[2], uint32_t value) { valhall_set_src0_widen(words, value); }
-static inline uint32_t valhall_imul_s32_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_imul_s32_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_imul_s32_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_imul_s32_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_imul_s32_get_src1_widen(const uint32_t words[2]) { return valhall_get_src1_widen(words); }
 static inline void valhall_imul_s32_set_src1_widen(uint32_t words[2], uint32_t value) { valhall_set_src1_widen(words, value); }
 static inline uint32_t valhall_imul_s32_get_saturate(const uint32_t words[2]) { return valhall_get_saturate(words); }
@@ -13479,15 +14404,15 @@ static inline void valhall_imul_s32_pack(uint32_t words[2], const struct valhall
 }
 static inline void valhall_imul_s32_unpack(const uint32_t words[2], struct valhall_imul_s32_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_widen = valhall_get_src0_widen(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_widen = valhall_get_src1_widen(words);
-	f->saturate = valhall_get_saturate(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_imul_s32_get_dest(words);
+	f->dest_mask = valhall_imul_s32_get_dest_mask(words);
+	f->src0 = valhall_imul_s32_get_src0(words);
+	f->src0_widen = valhall_imul_s32_get_src0_widen(words);
+	f->src1 = valhall_imul_s32_get_src1(words);
+	f->src1_widen = valhall_imul_s32_get_src1_widen(words);
+	f->saturate = valhall_imul_s32_get_saturate(words);
+	f->fau_page = valhall_imul_s32_get_fau_page(words);
+	f->flow = valhall_imul_s32_get_flow(words);
 }
 
 /* IMUL.v2s16: Integer multiply */
@@ -13510,8 +14435,14 @@ static inline uint32_t valhall_imul_v2s16_get_src0(const uint32_t words[2]) { re
 static inline void valhall_imul_v2s16_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
 static inline uint32_t valhall_imul_v2s16_get_src0_widen(const uint32_t words[2]) { return valhall_get_src0_widen(words); }
 static inline void valhall_imul_v2s16_set_src0_widen(uint32_t words[2], uint32_t value) { valhall_set_src0_widen(words, value); }
-static inline uint32_t valhall_imul_v2s16_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_imul_v2s16_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_imul_v2s16_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_imul_v2s16_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_imul_v2s16_get_src1_widen(const uint32_t words[2]) { return valhall_get_src1_widen(words); }
 static inline void valhall_imul_v2s16_set_src1_widen(uint32_t words[2], uint32_t value) { valhall_set_src1_widen(words, value); }
 static inline uint32_t valhall_imul_v2s16_get_saturate(const uint32_t words[2]) { return valhall_get_saturate(words); }
@@ -13557,15 +14488,15 @@ static inline void valhall_imul_v2s16_pack(uint32_t words[2], const struct valha
 }
 static inline void valhall_imul_v2s16_unpack(const uint32_t words[2], struct valhall_imul_v2s16_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_widen = valhall_get_src0_widen(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_widen = valhall_get_src1_widen(words);
-	f->saturate = valhall_get_saturate(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_imul_v2s16_get_dest(words);
+	f->dest_mask = valhall_imul_v2s16_get_dest_mask(words);
+	f->src0 = valhall_imul_v2s16_get_src0(words);
+	f->src0_widen = valhall_imul_v2s16_get_src0_widen(words);
+	f->src1 = valhall_imul_v2s16_get_src1(words);
+	f->src1_widen = valhall_imul_v2s16_get_src1_widen(words);
+	f->saturate = valhall_imul_v2s16_get_saturate(words);
+	f->fau_page = valhall_imul_v2s16_get_fau_page(words);
+	f->flow = valhall_imul_v2s16_get_flow(words);
 }
 
 /* IMUL.v4s8: Integer multiply */
@@ -13588,8 +14519,14 @@ static inline uint32_t valhall_imul_v4s8_get_src0(const uint32_t words[2]) { ret
 static inline void valhall_imul_v4s8_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
 static inline uint32_t valhall_imul_v4s8_get_src0_widen(const uint32_t words[2]) { return valhall_get_src0_widen(words); }
 static inline void valhall_imul_v4s8_set_src0_widen(uint32_t words[2], uint32_t value) { valhall_set_src0_widen(words, value); }
-static inline uint32_t valhall_imul_v4s8_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_imul_v4s8_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_imul_v4s8_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_imul_v4s8_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_imul_v4s8_get_src1_widen(const uint32_t words[2]) { return valhall_get_src1_widen(words); }
 static inline void valhall_imul_v4s8_set_src1_widen(uint32_t words[2], uint32_t value) { valhall_set_src1_widen(words, value); }
 static inline uint32_t valhall_imul_v4s8_get_saturate(const uint32_t words[2]) { return valhall_get_saturate(words); }
@@ -13635,15 +14572,15 @@ static inline void valhall_imul_v4s8_pack(uint32_t words[2], const struct valhal
 }
 static inline void valhall_imul_v4s8_unpack(const uint32_t words[2], struct valhall_imul_v4s8_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_widen = valhall_get_src0_widen(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_widen = valhall_get_src1_widen(words);
-	f->saturate = valhall_get_saturate(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_imul_v4s8_get_dest(words);
+	f->dest_mask = valhall_imul_v4s8_get_dest_mask(words);
+	f->src0 = valhall_imul_v4s8_get_src0(words);
+	f->src0_widen = valhall_imul_v4s8_get_src0_widen(words);
+	f->src1 = valhall_imul_v4s8_get_src1(words);
+	f->src1_widen = valhall_imul_v4s8_get_src1_widen(words);
+	f->saturate = valhall_imul_v4s8_get_saturate(words);
+	f->fau_page = valhall_imul_v4s8_get_fau_page(words);
+	f->flow = valhall_imul_v4s8_get_flow(words);
 }
 
 /* IMULD.u64: Integer multiply */
@@ -13666,8 +14603,14 @@ static inline uint32_t valhall_imuld_u64_get_src0(const uint32_t words[2]) { ret
 static inline void valhall_imuld_u64_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
 static inline uint32_t valhall_imuld_u64_get_src0_widen(const uint32_t words[2]) { return valhall_get_src0_widen(words); }
 static inline void valhall_imuld_u64_set_src0_widen(uint32_t words[2], uint32_t value) { valhall_set_src0_widen(words, value); }
-static inline uint32_t valhall_imuld_u64_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_imuld_u64_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_imuld_u64_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_imuld_u64_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_imuld_u64_get_src1_widen(const uint32_t words[2]) { return valhall_get_src1_widen(words); }
 static inline void valhall_imuld_u64_set_src1_widen(uint32_t words[2], uint32_t value) { valhall_set_src1_widen(words, value); }
 static inline uint32_t valhall_imuld_u64_get_saturate(const uint32_t words[2]) { return valhall_get_saturate(words); }
@@ -13713,15 +14656,15 @@ static inline void valhall_imuld_u64_pack(uint32_t words[2], const struct valhal
 }
 static inline void valhall_imuld_u64_unpack(const uint32_t words[2], struct valhall_imuld_u64_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_widen = valhall_get_src0_widen(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_widen = valhall_get_src1_widen(words);
-	f->saturate = valhall_get_saturate(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_imuld_u64_get_dest(words);
+	f->dest_mask = valhall_imuld_u64_get_dest_mask(words);
+	f->src0 = valhall_imuld_u64_get_src0(words);
+	f->src0_widen = valhall_imuld_u64_get_src0_widen(words);
+	f->src1 = valhall_imuld_u64_get_src1(words);
+	f->src1_widen = valhall_imuld_u64_get_src1_widen(words);
+	f->saturate = valhall_imuld_u64_get_saturate(words);
+	f->fau_page = valhall_imuld_u64_get_fau_page(words);
+	f->flow = valhall_imuld_u64_get_flow(words);
 }
 
 /* HADD.u32: Integer half-add */
@@ -13744,8 +14687,14 @@ static inline uint32_t valhall_hadd_u32_get_src0(const uint32_t words[2]) { retu
 static inline void valhall_hadd_u32_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
 static inline uint32_t valhall_hadd_u32_get_src0_widen(const uint32_t words[2]) { return valhall_get_src0_widen(words); }
 static inline void valhall_hadd_u32_set_src0_widen(uint32_t words[2], uint32_t value) { valhall_set_src0_widen(words, value); }
-static inline uint32_t valhall_hadd_u32_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_hadd_u32_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_hadd_u32_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_hadd_u32_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_hadd_u32_get_src1_widen(const uint32_t words[2]) { return valhall_get_src1_widen(words); }
 static inline void valhall_hadd_u32_set_src1_widen(uint32_t words[2], uint32_t value) { valhall_set_src1_widen(words, value); }
 static inline uint32_t valhall_hadd_u32_get_rhadd(const uint32_t words[2]) { return valhall_get_rhadd(words); }
@@ -13791,15 +14740,15 @@ static inline void valhall_hadd_u32_pack(uint32_t words[2], const struct valhall
 }
 static inline void valhall_hadd_u32_unpack(const uint32_t words[2], struct valhall_hadd_u32_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_widen = valhall_get_src0_widen(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_widen = valhall_get_src1_widen(words);
-	f->rhadd = valhall_get_rhadd(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_hadd_u32_get_dest(words);
+	f->dest_mask = valhall_hadd_u32_get_dest_mask(words);
+	f->src0 = valhall_hadd_u32_get_src0(words);
+	f->src0_widen = valhall_hadd_u32_get_src0_widen(words);
+	f->src1 = valhall_hadd_u32_get_src1(words);
+	f->src1_widen = valhall_hadd_u32_get_src1_widen(words);
+	f->rhadd = valhall_hadd_u32_get_rhadd(words);
+	f->fau_page = valhall_hadd_u32_get_fau_page(words);
+	f->flow = valhall_hadd_u32_get_flow(words);
 }
 
 /* HADD.v2u16: Integer half-add */
@@ -13822,8 +14771,14 @@ static inline uint32_t valhall_hadd_v2u16_get_src0(const uint32_t words[2]) { re
 static inline void valhall_hadd_v2u16_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
 static inline uint32_t valhall_hadd_v2u16_get_src0_widen(const uint32_t words[2]) { return valhall_get_src0_widen(words); }
 static inline void valhall_hadd_v2u16_set_src0_widen(uint32_t words[2], uint32_t value) { valhall_set_src0_widen(words, value); }
-static inline uint32_t valhall_hadd_v2u16_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_hadd_v2u16_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_hadd_v2u16_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_hadd_v2u16_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_hadd_v2u16_get_src1_widen(const uint32_t words[2]) { return valhall_get_src1_widen(words); }
 static inline void valhall_hadd_v2u16_set_src1_widen(uint32_t words[2], uint32_t value) { valhall_set_src1_widen(words, value); }
 static inline uint32_t valhall_hadd_v2u16_get_rhadd(const uint32_t words[2]) { return valhall_get_rhadd(words); }
@@ -13869,15 +14824,15 @@ static inline void valhall_hadd_v2u16_pack(uint32_t words[2], const struct valha
 }
 static inline void valhall_hadd_v2u16_unpack(const uint32_t words[2], struct valhall_hadd_v2u16_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_widen = valhall_get_src0_widen(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_widen = valhall_get_src1_widen(words);
-	f->rhadd = valhall_get_rhadd(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_hadd_v2u16_get_dest(words);
+	f->dest_mask = valhall_hadd_v2u16_get_dest_mask(words);
+	f->src0 = valhall_hadd_v2u16_get_src0(words);
+	f->src0_widen = valhall_hadd_v2u16_get_src0_widen(words);
+	f->src1 = valhall_hadd_v2u16_get_src1(words);
+	f->src1_widen = valhall_hadd_v2u16_get_src1_widen(words);
+	f->rhadd = valhall_hadd_v2u16_get_rhadd(words);
+	f->fau_page = valhall_hadd_v2u16_get_fau_page(words);
+	f->flow = valhall_hadd_v2u16_get_flow(words);
 }
 
 /* HADD.v4u8: Integer half-add */
@@ -13900,8 +14855,14 @@ static inline uint32_t valhall_hadd_v4u8_get_src0(const uint32_t words[2]) { ret
 static inline void valhall_hadd_v4u8_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
 static inline uint32_t valhall_hadd_v4u8_get_src0_widen(const uint32_t words[2]) { return valhall_get_src0_widen(words); }
 static inline void valhall_hadd_v4u8_set_src0_widen(uint32_t words[2], uint32_t value) { valhall_set_src0_widen(words, value); }
-static inline uint32_t valhall_hadd_v4u8_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_hadd_v4u8_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_hadd_v4u8_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_hadd_v4u8_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_hadd_v4u8_get_src1_widen(const uint32_t words[2]) { return valhall_get_src1_widen(words); }
 static inline void valhall_hadd_v4u8_set_src1_widen(uint32_t words[2], uint32_t value) { valhall_set_src1_widen(words, value); }
 static inline uint32_t valhall_hadd_v4u8_get_rhadd(const uint32_t words[2]) { return valhall_get_rhadd(words); }
@@ -13947,15 +14908,15 @@ static inline void valhall_hadd_v4u8_pack(uint32_t words[2], const struct valhal
 }
 static inline void valhall_hadd_v4u8_unpack(const uint32_t words[2], struct valhall_hadd_v4u8_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_widen = valhall_get_src0_widen(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_widen = valhall_get_src1_widen(words);
-	f->rhadd = valhall_get_rhadd(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_hadd_v4u8_get_dest(words);
+	f->dest_mask = valhall_hadd_v4u8_get_dest_mask(words);
+	f->src0 = valhall_hadd_v4u8_get_src0(words);
+	f->src0_widen = valhall_hadd_v4u8_get_src0_widen(words);
+	f->src1 = valhall_hadd_v4u8_get_src1(words);
+	f->src1_widen = valhall_hadd_v4u8_get_src1_widen(words);
+	f->rhadd = valhall_hadd_v4u8_get_rhadd(words);
+	f->fau_page = valhall_hadd_v4u8_get_fau_page(words);
+	f->flow = valhall_hadd_v4u8_get_flow(words);
 }
 
 /* HADD.s32: Integer half-add */
@@ -13978,8 +14939,14 @@ static inline uint32_t valhall_hadd_s32_get_src0(const uint32_t words[2]) { retu
 static inline void valhall_hadd_s32_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
 static inline uint32_t valhall_hadd_s32_get_src0_widen(const uint32_t words[2]) { return valhall_get_src0_widen(words); }
 static inline void valhall_hadd_s32_set_src0_widen(uint32_t words[2], uint32_t value) { valhall_set_src0_widen(words, value); }
-static inline uint32_t valhall_hadd_s32_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_hadd_s32_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_hadd_s32_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_hadd_s32_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_hadd_s32_get_src1_widen(const uint32_t words[2]) { return valhall_get_src1_widen(words); }
 static inline void valhall_hadd_s32_set_src1_widen(uint32_t words[2], uint32_t value) { valhall_set_src1_widen(words, value); }
 static inline uint32_t valhall_hadd_s32_get_rhadd(const uint32_t words[2]) { return valhall_get_rhadd(words); }
@@ -14025,15 +14992,15 @@ static inline void valhall_hadd_s32_pack(uint32_t words[2], const struct valhall
 }
 static inline void valhall_hadd_s32_unpack(const uint32_t words[2], struct valhall_hadd_s32_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_widen = valhall_get_src0_widen(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_widen = valhall_get_src1_widen(words);
-	f->rhadd = valhall_get_rhadd(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_hadd_s32_get_dest(words);
+	f->dest_mask = valhall_hadd_s32_get_dest_mask(words);
+	f->src0 = valhall_hadd_s32_get_src0(words);
+	f->src0_widen = valhall_hadd_s32_get_src0_widen(words);
+	f->src1 = valhall_hadd_s32_get_src1(words);
+	f->src1_widen = valhall_hadd_s32_get_src1_widen(words);
+	f->rhadd = valhall_hadd_s32_get_rhadd(words);
+	f->fau_page = valhall_hadd_s32_get_fau_page(words);
+	f->flow = valhall_hadd_s32_get_flow(words);
 }
 
 /* HADD.v2s16: Integer half-add */
@@ -14056,8 +15023,14 @@ static inline uint32_t valhall_hadd_v2s16_get_src0(const uint32_t words[2]) { re
 static inline void valhall_hadd_v2s16_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
 static inline uint32_t valhall_hadd_v2s16_get_src0_widen(const uint32_t words[2]) { return valhall_get_src0_widen(words); }
 static inline void valhall_hadd_v2s16_set_src0_widen(uint32_t words[2], uint32_t value) { valhall_set_src0_widen(words, value); }
-static inline uint32_t valhall_hadd_v2s16_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_hadd_v2s16_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_hadd_v2s16_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_hadd_v2s16_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_hadd_v2s16_get_src1_widen(const uint32_t words[2]) { return valhall_get_src1_widen(words); }
 static inline void valhall_hadd_v2s16_set_src1_widen(uint32_t words[2], uint32_t value) { valhall_set_src1_widen(words, value); }
 static inline uint32_t valhall_hadd_v2s16_get_rhadd(const uint32_t words[2]) { return valhall_get_rhadd(words); }
@@ -14103,15 +15076,15 @@ static inline void valhall_hadd_v2s16_pack(uint32_t words[2], const struct valha
 }
 static inline void valhall_hadd_v2s16_unpack(const uint32_t words[2], struct valhall_hadd_v2s16_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_widen = valhall_get_src0_widen(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_widen = valhall_get_src1_widen(words);
-	f->rhadd = valhall_get_rhadd(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_hadd_v2s16_get_dest(words);
+	f->dest_mask = valhall_hadd_v2s16_get_dest_mask(words);
+	f->src0 = valhall_hadd_v2s16_get_src0(words);
+	f->src0_widen = valhall_hadd_v2s16_get_src0_widen(words);
+	f->src1 = valhall_hadd_v2s16_get_src1(words);
+	f->src1_widen = valhall_hadd_v2s16_get_src1_widen(words);
+	f->rhadd = valhall_hadd_v2s16_get_rhadd(words);
+	f->fau_page = valhall_hadd_v2s16_get_fau_page(words);
+	f->flow = valhall_hadd_v2s16_get_flow(words);
 }
 
 /* HADD.v4s8: Integer half-add */
@@ -14134,8 +15107,14 @@ static inline uint32_t valhall_hadd_v4s8_get_src0(const uint32_t words[2]) { ret
 static inline void valhall_hadd_v4s8_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
 static inline uint32_t valhall_hadd_v4s8_get_src0_widen(const uint32_t words[2]) { return valhall_get_src0_widen(words); }
 static inline void valhall_hadd_v4s8_set_src0_widen(uint32_t words[2], uint32_t value) { valhall_set_src0_widen(words, value); }
-static inline uint32_t valhall_hadd_v4s8_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_hadd_v4s8_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_hadd_v4s8_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_hadd_v4s8_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_hadd_v4s8_get_src1_widen(const uint32_t words[2]) { return valhall_get_src1_widen(words); }
 static inline void valhall_hadd_v4s8_set_src1_widen(uint32_t words[2], uint32_t value) { valhall_set_src1_widen(words, value); }
 static inline uint32_t valhall_hadd_v4s8_get_rhadd(const uint32_t words[2]) { return valhall_get_rhadd(words); }
@@ -14181,15 +15160,15 @@ static inline void valhall_hadd_v4s8_pack(uint32_t words[2], const struct valhal
 }
 static inline void valhall_hadd_v4s8_unpack(const uint32_t words[2], struct valhall_hadd_v4s8_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_widen = valhall_get_src0_widen(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_widen = valhall_get_src1_widen(words);
-	f->rhadd = valhall_get_rhadd(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_hadd_v4s8_get_dest(words);
+	f->dest_mask = valhall_hadd_v4s8_get_dest_mask(words);
+	f->src0 = valhall_hadd_v4s8_get_src0(words);
+	f->src0_widen = valhall_hadd_v4s8_get_src0_widen(words);
+	f->src1 = valhall_hadd_v4s8_get_src1(words);
+	f->src1_widen = valhall_hadd_v4s8_get_src1_widen(words);
+	f->rhadd = valhall_hadd_v4s8_get_rhadd(words);
+	f->fau_page = valhall_hadd_v4s8_get_fau_page(words);
+	f->flow = valhall_hadd_v4s8_get_flow(words);
 }
 
 /* CLPER.i32: Cross-lane permute */
@@ -14210,8 +15189,14 @@ static inline uint32_t valhall_clper_i32_get_dest_mask(const uint32_t words[2]) 
 static inline void valhall_clper_i32_set_dest_mask(uint32_t words[2], uint32_t value) { valhall_set_dest_mask(words, value); }
 static inline uint32_t valhall_clper_i32_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_clper_i32_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline uint32_t valhall_clper_i32_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_clper_i32_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_clper_i32_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_clper_i32_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_clper_i32_get_src1_lanes(const uint32_t words[2]) { return valhall_get_src1_lanes(words); }
 static inline void valhall_clper_i32_set_src1_lanes(uint32_t words[2], uint32_t value) { valhall_set_src1_lanes(words, value); }
 static inline uint32_t valhall_clper_i32_get_subgroup_size(const uint32_t words[2]) { return valhall_get_subgroup_size(words); }
@@ -14264,16 +15249,16 @@ static inline void valhall_clper_i32_pack(uint32_t words[2], const struct valhal
 }
 static inline void valhall_clper_i32_unpack(const uint32_t words[2], struct valhall_clper_i32_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_lanes = valhall_get_src1_lanes(words);
-	f->subgroup_size = valhall_get_subgroup_size(words);
-	f->lane_operation = valhall_get_lane_operation(words);
-	f->inactive_result = valhall_get_inactive_result(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_clper_i32_get_dest(words);
+	f->dest_mask = valhall_clper_i32_get_dest_mask(words);
+	f->src0 = valhall_clper_i32_get_src0(words);
+	f->src1 = valhall_clper_i32_get_src1(words);
+	f->src1_lanes = valhall_clper_i32_get_src1_lanes(words);
+	f->subgroup_size = valhall_clper_i32_get_subgroup_size(words);
+	f->lane_operation = valhall_clper_i32_get_lane_operation(words);
+	f->inactive_result = valhall_clper_i32_get_inactive_result(words);
+	f->fau_page = valhall_clper_i32_get_fau_page(words);
+	f->flow = valhall_clper_i32_get_flow(words);
 }
 
 /* CLPER.v2u16: Cross-lane permute */
@@ -14294,8 +15279,14 @@ static inline uint32_t valhall_clper_v2u16_get_dest_mask(const uint32_t words[2]
 static inline void valhall_clper_v2u16_set_dest_mask(uint32_t words[2], uint32_t value) { valhall_set_dest_mask(words, value); }
 static inline uint32_t valhall_clper_v2u16_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_clper_v2u16_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline uint32_t valhall_clper_v2u16_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_clper_v2u16_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_clper_v2u16_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_clper_v2u16_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_clper_v2u16_get_src1_lanes(const uint32_t words[2]) { return valhall_get_src1_lanes(words); }
 static inline void valhall_clper_v2u16_set_src1_lanes(uint32_t words[2], uint32_t value) { valhall_set_src1_lanes(words, value); }
 static inline uint32_t valhall_clper_v2u16_get_subgroup_size(const uint32_t words[2]) { return valhall_get_subgroup_size(words); }
@@ -14348,16 +15339,16 @@ static inline void valhall_clper_v2u16_pack(uint32_t words[2], const struct valh
 }
 static inline void valhall_clper_v2u16_unpack(const uint32_t words[2], struct valhall_clper_v2u16_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_lanes = valhall_get_src1_lanes(words);
-	f->subgroup_size = valhall_get_subgroup_size(words);
-	f->lane_operation = valhall_get_lane_operation(words);
-	f->inactive_result = valhall_get_inactive_result(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_clper_v2u16_get_dest(words);
+	f->dest_mask = valhall_clper_v2u16_get_dest_mask(words);
+	f->src0 = valhall_clper_v2u16_get_src0(words);
+	f->src1 = valhall_clper_v2u16_get_src1(words);
+	f->src1_lanes = valhall_clper_v2u16_get_src1_lanes(words);
+	f->subgroup_size = valhall_clper_v2u16_get_subgroup_size(words);
+	f->lane_operation = valhall_clper_v2u16_get_lane_operation(words);
+	f->inactive_result = valhall_clper_v2u16_get_inactive_result(words);
+	f->fau_page = valhall_clper_v2u16_get_fau_page(words);
+	f->flow = valhall_clper_v2u16_get_flow(words);
 }
 
 /* CLPER.v4u8: Cross-lane permute */
@@ -14378,8 +15369,14 @@ static inline uint32_t valhall_clper_v4u8_get_dest_mask(const uint32_t words[2])
 static inline void valhall_clper_v4u8_set_dest_mask(uint32_t words[2], uint32_t value) { valhall_set_dest_mask(words, value); }
 static inline uint32_t valhall_clper_v4u8_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_clper_v4u8_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline uint32_t valhall_clper_v4u8_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_clper_v4u8_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_clper_v4u8_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_clper_v4u8_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_clper_v4u8_get_src1_lanes(const uint32_t words[2]) { return valhall_get_src1_lanes(words); }
 static inline void valhall_clper_v4u8_set_src1_lanes(uint32_t words[2], uint32_t value) { valhall_set_src1_lanes(words, value); }
 static inline uint32_t valhall_clper_v4u8_get_subgroup_size(const uint32_t words[2]) { return valhall_get_subgroup_size(words); }
@@ -14432,16 +15429,16 @@ static inline void valhall_clper_v4u8_pack(uint32_t words[2], const struct valha
 }
 static inline void valhall_clper_v4u8_unpack(const uint32_t words[2], struct valhall_clper_v4u8_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_lanes = valhall_get_src1_lanes(words);
-	f->subgroup_size = valhall_get_subgroup_size(words);
-	f->lane_operation = valhall_get_lane_operation(words);
-	f->inactive_result = valhall_get_inactive_result(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_clper_v4u8_get_dest(words);
+	f->dest_mask = valhall_clper_v4u8_get_dest_mask(words);
+	f->src0 = valhall_clper_v4u8_get_src0(words);
+	f->src1 = valhall_clper_v4u8_get_src1(words);
+	f->src1_lanes = valhall_clper_v4u8_get_src1_lanes(words);
+	f->subgroup_size = valhall_clper_v4u8_get_subgroup_size(words);
+	f->lane_operation = valhall_clper_v4u8_get_lane_operation(words);
+	f->inactive_result = valhall_clper_v4u8_get_inactive_result(words);
+	f->fau_page = valhall_clper_v4u8_get_fau_page(words);
+	f->flow = valhall_clper_v4u8_get_flow(words);
 }
 
 /* CLPER.s32: Cross-lane permute */
@@ -14462,8 +15459,14 @@ static inline uint32_t valhall_clper_s32_get_dest_mask(const uint32_t words[2]) 
 static inline void valhall_clper_s32_set_dest_mask(uint32_t words[2], uint32_t value) { valhall_set_dest_mask(words, value); }
 static inline uint32_t valhall_clper_s32_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_clper_s32_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline uint32_t valhall_clper_s32_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_clper_s32_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_clper_s32_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_clper_s32_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_clper_s32_get_src1_lanes(const uint32_t words[2]) { return valhall_get_src1_lanes(words); }
 static inline void valhall_clper_s32_set_src1_lanes(uint32_t words[2], uint32_t value) { valhall_set_src1_lanes(words, value); }
 static inline uint32_t valhall_clper_s32_get_subgroup_size(const uint32_t words[2]) { return valhall_get_subgroup_size(words); }
@@ -14516,16 +15519,16 @@ static inline void valhall_clper_s32_pack(uint32_t words[2], const struct valhal
 }
 static inline void valhall_clper_s32_unpack(const uint32_t words[2], struct valhall_clper_s32_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_lanes = valhall_get_src1_lanes(words);
-	f->subgroup_size = valhall_get_subgroup_size(words);
-	f->lane_operation = valhall_get_lane_operation(words);
-	f->inactive_result = valhall_get_inactive_result(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_clper_s32_get_dest(words);
+	f->dest_mask = valhall_clper_s32_get_dest_mask(words);
+	f->src0 = valhall_clper_s32_get_src0(words);
+	f->src1 = valhall_clper_s32_get_src1(words);
+	f->src1_lanes = valhall_clper_s32_get_src1_lanes(words);
+	f->subgroup_size = valhall_clper_s32_get_subgroup_size(words);
+	f->lane_operation = valhall_clper_s32_get_lane_operation(words);
+	f->inactive_result = valhall_clper_s32_get_inactive_result(words);
+	f->fau_page = valhall_clper_s32_get_fau_page(words);
+	f->flow = valhall_clper_s32_get_flow(words);
 }
 
 /* CLPER.v2s16: Cross-lane permute */
@@ -14546,8 +15549,14 @@ static inline uint32_t valhall_clper_v2s16_get_dest_mask(const uint32_t words[2]
 static inline void valhall_clper_v2s16_set_dest_mask(uint32_t words[2], uint32_t value) { valhall_set_dest_mask(words, value); }
 static inline uint32_t valhall_clper_v2s16_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_clper_v2s16_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline uint32_t valhall_clper_v2s16_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_clper_v2s16_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_clper_v2s16_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_clper_v2s16_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_clper_v2s16_get_src1_lanes(const uint32_t words[2]) { return valhall_get_src1_lanes(words); }
 static inline void valhall_clper_v2s16_set_src1_lanes(uint32_t words[2], uint32_t value) { valhall_set_src1_lanes(words, value); }
 static inline uint32_t valhall_clper_v2s16_get_subgroup_size(const uint32_t words[2]) { return valhall_get_subgroup_size(words); }
@@ -14600,16 +15609,16 @@ static inline void valhall_clper_v2s16_pack(uint32_t words[2], const struct valh
 }
 static inline void valhall_clper_v2s16_unpack(const uint32_t words[2], struct valhall_clper_v2s16_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_lanes = valhall_get_src1_lanes(words);
-	f->subgroup_size = valhall_get_subgroup_size(words);
-	f->lane_operation = valhall_get_lane_operation(words);
-	f->inactive_result = valhall_get_inactive_result(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_clper_v2s16_get_dest(words);
+	f->dest_mask = valhall_clper_v2s16_get_dest_mask(words);
+	f->src0 = valhall_clper_v2s16_get_src0(words);
+	f->src1 = valhall_clper_v2s16_get_src1(words);
+	f->src1_lanes = valhall_clper_v2s16_get_src1_lanes(words);
+	f->subgroup_size = valhall_clper_v2s16_get_subgroup_size(words);
+	f->lane_operation = valhall_clper_v2s16_get_lane_operation(words);
+	f->inactive_result = valhall_clper_v2s16_get_inactive_result(words);
+	f->fau_page = valhall_clper_v2s16_get_fau_page(words);
+	f->flow = valhall_clper_v2s16_get_flow(words);
 }
 
 /* CLPER.v4s8: Cross-lane permute */
@@ -14630,8 +15639,14 @@ static inline uint32_t valhall_clper_v4s8_get_dest_mask(const uint32_t words[2])
 static inline void valhall_clper_v4s8_set_dest_mask(uint32_t words[2], uint32_t value) { valhall_set_dest_mask(words, value); }
 static inline uint32_t valhall_clper_v4s8_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_clper_v4s8_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline uint32_t valhall_clper_v4s8_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_clper_v4s8_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_clper_v4s8_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_clper_v4s8_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_clper_v4s8_get_src1_lanes(const uint32_t words[2]) { return valhall_get_src1_lanes(words); }
 static inline void valhall_clper_v4s8_set_src1_lanes(uint32_t words[2], uint32_t value) { valhall_set_src1_lanes(words, value); }
 static inline uint32_t valhall_clper_v4s8_get_subgroup_size(const uint32_t words[2]) { return valhall_get_subgroup_size(words); }
@@ -14684,16 +15699,16 @@ static inline void valhall_clper_v4s8_pack(uint32_t words[2], const struct valha
 }
 static inline void valhall_clper_v4s8_unpack(const uint32_t words[2], struct valhall_clper_v4s8_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_lanes = valhall_get_src1_lanes(words);
-	f->subgroup_size = valhall_get_subgroup_size(words);
-	f->lane_operation = valhall_get_lane_operation(words);
-	f->inactive_result = valhall_get_inactive_result(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_clper_v4s8_get_dest(words);
+	f->dest_mask = valhall_clper_v4s8_get_dest_mask(words);
+	f->src0 = valhall_clper_v4s8_get_src0(words);
+	f->src1 = valhall_clper_v4s8_get_src1(words);
+	f->src1_lanes = valhall_clper_v4s8_get_src1_lanes(words);
+	f->subgroup_size = valhall_clper_v4s8_get_subgroup_size(words);
+	f->lane_operation = valhall_clper_v4s8_get_lane_operation(words);
+	f->inactive_result = valhall_clper_v4s8_get_inactive_result(words);
+	f->fau_page = valhall_clper_v4s8_get_fau_page(words);
+	f->flow = valhall_clper_v4s8_get_flow(words);
 }
 
 /* CLPER.u64: Cross-lane permute */
@@ -14714,8 +15729,14 @@ static inline uint32_t valhall_clper_u64_get_dest_mask(const uint32_t words[2]) 
 static inline void valhall_clper_u64_set_dest_mask(uint32_t words[2], uint32_t value) { valhall_set_dest_mask(words, value); }
 static inline uint32_t valhall_clper_u64_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_clper_u64_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline uint32_t valhall_clper_u64_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_clper_u64_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_clper_u64_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_clper_u64_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_clper_u64_get_src1_lanes(const uint32_t words[2]) { return valhall_get_src1_lanes(words); }
 static inline void valhall_clper_u64_set_src1_lanes(uint32_t words[2], uint32_t value) { valhall_set_src1_lanes(words, value); }
 static inline uint32_t valhall_clper_u64_get_subgroup_size(const uint32_t words[2]) { return valhall_get_subgroup_size(words); }
@@ -14768,16 +15789,16 @@ static inline void valhall_clper_u64_pack(uint32_t words[2], const struct valhal
 }
 static inline void valhall_clper_u64_unpack(const uint32_t words[2], struct valhall_clper_u64_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_lanes = valhall_get_src1_lanes(words);
-	f->subgroup_size = valhall_get_subgroup_size(words);
-	f->lane_operation = valhall_get_lane_operation(words);
-	f->inactive_result = valhall_get_inactive_result(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_clper_u64_get_dest(words);
+	f->dest_mask = valhall_clper_u64_get_dest_mask(words);
+	f->src0 = valhall_clper_u64_get_src0(words);
+	f->src1 = valhall_clper_u64_get_src1(words);
+	f->src1_lanes = valhall_clper_u64_get_src1_lanes(words);
+	f->subgroup_size = valhall_clper_u64_get_subgroup_size(words);
+	f->lane_operation = valhall_clper_u64_get_lane_operation(words);
+	f->inactive_result = valhall_clper_u64_get_inactive_result(words);
+	f->fau_page = valhall_clper_u64_get_fau_page(words);
+	f->flow = valhall_clper_u64_get_flow(words);
 }
 
 /* CLPER.s64: Cross-lane permute */
@@ -14798,8 +15819,14 @@ static inline uint32_t valhall_clper_s64_get_dest_mask(const uint32_t words[2]) 
 static inline void valhall_clper_s64_set_dest_mask(uint32_t words[2], uint32_t value) { valhall_set_dest_mask(words, value); }
 static inline uint32_t valhall_clper_s64_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_clper_s64_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline uint32_t valhall_clper_s64_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_clper_s64_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_clper_s64_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_clper_s64_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_clper_s64_get_src1_lanes(const uint32_t words[2]) { return valhall_get_src1_lanes(words); }
 static inline void valhall_clper_s64_set_src1_lanes(uint32_t words[2], uint32_t value) { valhall_set_src1_lanes(words, value); }
 static inline uint32_t valhall_clper_s64_get_subgroup_size(const uint32_t words[2]) { return valhall_get_subgroup_size(words); }
@@ -14852,16 +15879,16 @@ static inline void valhall_clper_s64_pack(uint32_t words[2], const struct valhal
 }
 static inline void valhall_clper_s64_unpack(const uint32_t words[2], struct valhall_clper_s64_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_lanes = valhall_get_src1_lanes(words);
-	f->subgroup_size = valhall_get_subgroup_size(words);
-	f->lane_operation = valhall_get_lane_operation(words);
-	f->inactive_result = valhall_get_inactive_result(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_clper_s64_get_dest(words);
+	f->dest_mask = valhall_clper_s64_get_dest_mask(words);
+	f->src0 = valhall_clper_s64_get_src0(words);
+	f->src1 = valhall_clper_s64_get_src1(words);
+	f->src1_lanes = valhall_clper_s64_get_src1_lanes(words);
+	f->subgroup_size = valhall_clper_s64_get_subgroup_size(words);
+	f->lane_operation = valhall_clper_s64_get_lane_operation(words);
+	f->inactive_result = valhall_clper_s64_get_inactive_result(words);
+	f->fau_page = valhall_clper_s64_get_fau_page(words);
+	f->flow = valhall_clper_s64_get_flow(words);
 }
 
 /* FMA.f32: Fused floating-point multiply add */
@@ -14887,8 +15914,14 @@ static inline uint32_t valhall_fma_f32_get_src0_abs(const uint32_t words[2]) { r
 static inline void valhall_fma_f32_set_src0_abs(uint32_t words[2], uint32_t value) { valhall_set_src0_abs(words, value); }
 static inline uint32_t valhall_fma_f32_get_src0_swizzle(const uint32_t words[2]) { return valhall_get_src0_swizzle(words); }
 static inline void valhall_fma_f32_set_src0_swizzle(uint32_t words[2], uint32_t value) { valhall_set_src0_swizzle(words, value); }
-static inline uint32_t valhall_fma_f32_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_fma_f32_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_fma_f32_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_fma_f32_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_fma_f32_get_src1_neg(const uint32_t words[2]) { return valhall_get_src1_neg(words); }
 static inline void valhall_fma_f32_set_src1_neg(uint32_t words[2], uint32_t value) { valhall_set_src1_neg(words, value); }
 static inline uint32_t valhall_fma_f32_get_src1_abs(const uint32_t words[2]) { return valhall_get_src1_abs(words); }
@@ -14970,23 +16003,23 @@ static inline void valhall_fma_f32_pack(uint32_t words[2], const struct valhall_
 }
 static inline void valhall_fma_f32_unpack(const uint32_t words[2], struct valhall_fma_f32_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_neg = valhall_get_src0_neg(words);
-	f->src0_abs = valhall_get_src0_abs(words);
-	f->src0_swizzle = valhall_get_src0_swizzle(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_neg = valhall_get_src1_neg(words);
-	f->src1_abs = valhall_get_src1_abs(words);
-	f->src1_swizzle = valhall_get_src1_swizzle(words);
-	f->src2 = valhall_get_src2(words);
-	f->src2_neg = valhall_get_src2_neg(words);
-	f->src2_abs = valhall_get_src2_abs(words);
-	f->src2_swizzle = valhall_get_src2_swizzle(words);
-	f->clamp = valhall_get_clamp(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_fma_f32_get_dest(words);
+	f->dest_mask = valhall_fma_f32_get_dest_mask(words);
+	f->src0 = valhall_fma_f32_get_src0(words);
+	f->src0_neg = valhall_fma_f32_get_src0_neg(words);
+	f->src0_abs = valhall_fma_f32_get_src0_abs(words);
+	f->src0_swizzle = valhall_fma_f32_get_src0_swizzle(words);
+	f->src1 = valhall_fma_f32_get_src1(words);
+	f->src1_neg = valhall_fma_f32_get_src1_neg(words);
+	f->src1_abs = valhall_fma_f32_get_src1_abs(words);
+	f->src1_swizzle = valhall_fma_f32_get_src1_swizzle(words);
+	f->src2 = valhall_fma_f32_get_src2(words);
+	f->src2_neg = valhall_fma_f32_get_src2_neg(words);
+	f->src2_abs = valhall_fma_f32_get_src2_abs(words);
+	f->src2_swizzle = valhall_fma_f32_get_src2_swizzle(words);
+	f->clamp = valhall_fma_f32_get_clamp(words);
+	f->fau_page = valhall_fma_f32_get_fau_page(words);
+	f->flow = valhall_fma_f32_get_flow(words);
 }
 
 /* FMA.v2f16: Fused floating-point multiply add */
@@ -15012,8 +16045,14 @@ static inline uint32_t valhall_fma_v2f16_get_src0_abs(const uint32_t words[2]) {
 static inline void valhall_fma_v2f16_set_src0_abs(uint32_t words[2], uint32_t value) { valhall_set_src0_abs(words, value); }
 static inline uint32_t valhall_fma_v2f16_get_src0_swizzle(const uint32_t words[2]) { return valhall_get_src0_swizzle(words); }
 static inline void valhall_fma_v2f16_set_src0_swizzle(uint32_t words[2], uint32_t value) { valhall_set_src0_swizzle(words, value); }
-static inline uint32_t valhall_fma_v2f16_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_fma_v2f16_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_fma_v2f16_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_fma_v2f16_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_fma_v2f16_get_src1_neg(const uint32_t words[2]) { return valhall_get_src1_neg(words); }
 static inline void valhall_fma_v2f16_set_src1_neg(uint32_t words[2], uint32_t value) { valhall_set_src1_neg(words, value); }
 static inline uint32_t valhall_fma_v2f16_get_src1_abs(const uint32_t words[2]) { return valhall_get_src1_abs(words); }
@@ -15095,23 +16134,23 @@ static inline void valhall_fma_v2f16_pack(uint32_t words[2], const struct valhal
 }
 static inline void valhall_fma_v2f16_unpack(const uint32_t words[2], struct valhall_fma_v2f16_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_neg = valhall_get_src0_neg(words);
-	f->src0_abs = valhall_get_src0_abs(words);
-	f->src0_swizzle = valhall_get_src0_swizzle(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_neg = valhall_get_src1_neg(words);
-	f->src1_abs = valhall_get_src1_abs(words);
-	f->src1_swizzle = valhall_get_src1_swizzle(words);
-	f->src2 = valhall_get_src2(words);
-	f->src2_neg = valhall_get_src2_neg(words);
-	f->src2_abs = valhall_get_src2_abs(words);
-	f->src2_swizzle = valhall_get_src2_swizzle(words);
-	f->clamp = valhall_get_clamp(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_fma_v2f16_get_dest(words);
+	f->dest_mask = valhall_fma_v2f16_get_dest_mask(words);
+	f->src0 = valhall_fma_v2f16_get_src0(words);
+	f->src0_neg = valhall_fma_v2f16_get_src0_neg(words);
+	f->src0_abs = valhall_fma_v2f16_get_src0_abs(words);
+	f->src0_swizzle = valhall_fma_v2f16_get_src0_swizzle(words);
+	f->src1 = valhall_fma_v2f16_get_src1(words);
+	f->src1_neg = valhall_fma_v2f16_get_src1_neg(words);
+	f->src1_abs = valhall_fma_v2f16_get_src1_abs(words);
+	f->src1_swizzle = valhall_fma_v2f16_get_src1_swizzle(words);
+	f->src2 = valhall_fma_v2f16_get_src2(words);
+	f->src2_neg = valhall_fma_v2f16_get_src2_neg(words);
+	f->src2_abs = valhall_fma_v2f16_get_src2_abs(words);
+	f->src2_swizzle = valhall_fma_v2f16_get_src2_swizzle(words);
+	f->clamp = valhall_fma_v2f16_get_clamp(words);
+	f->fau_page = valhall_fma_v2f16_get_fau_page(words);
+	f->flow = valhall_fma_v2f16_get_flow(words);
 }
 
 /* LSHIFT_AND.i32: Left shift and bitwise AND */
@@ -15134,8 +16173,14 @@ static inline uint32_t valhall_lshift_and_i32_get_src0(const uint32_t words[2]) 
 static inline void valhall_lshift_and_i32_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
 static inline uint32_t valhall_lshift_and_i32_get_src0_widen(const uint32_t words[2]) { return valhall_get_src0_widen(words); }
 static inline void valhall_lshift_and_i32_set_src0_widen(uint32_t words[2], uint32_t value) { valhall_set_src0_widen(words, value); }
-static inline uint32_t valhall_lshift_and_i32_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_lshift_and_i32_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_lshift_and_i32_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_lshift_and_i32_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_lshift_and_i32_get_src1_lanes(const uint32_t words[2]) { return valhall_get_src1_lanes(words); }
 static inline void valhall_lshift_and_i32_set_src1_lanes(uint32_t words[2], uint32_t value) { valhall_set_src1_lanes(words, value); }
 static inline uint32_t valhall_lshift_and_i32_get_src2(const uint32_t words[2]) { return valhall_get_src2(words); }
@@ -15191,17 +16236,17 @@ static inline void valhall_lshift_and_i32_pack(uint32_t words[2], const struct v
 }
 static inline void valhall_lshift_and_i32_unpack(const uint32_t words[2], struct valhall_lshift_and_i32_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_widen = valhall_get_src0_widen(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_lanes = valhall_get_src1_lanes(words);
-	f->src2 = valhall_get_src2(words);
-	f->src2_not = valhall_get_src2_not(words);
-	f->not_result = valhall_get_not_result(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_lshift_and_i32_get_dest(words);
+	f->dest_mask = valhall_lshift_and_i32_get_dest_mask(words);
+	f->src0 = valhall_lshift_and_i32_get_src0(words);
+	f->src0_widen = valhall_lshift_and_i32_get_src0_widen(words);
+	f->src1 = valhall_lshift_and_i32_get_src1(words);
+	f->src1_lanes = valhall_lshift_and_i32_get_src1_lanes(words);
+	f->src2 = valhall_lshift_and_i32_get_src2(words);
+	f->src2_not = valhall_lshift_and_i32_get_src2_not(words);
+	f->not_result = valhall_lshift_and_i32_get_not_result(words);
+	f->fau_page = valhall_lshift_and_i32_get_fau_page(words);
+	f->flow = valhall_lshift_and_i32_get_flow(words);
 }
 
 /* LSHIFT_AND.v2i16: Left shift and bitwise AND */
@@ -15224,8 +16269,14 @@ static inline uint32_t valhall_lshift_and_v2i16_get_src0(const uint32_t words[2]
 static inline void valhall_lshift_and_v2i16_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
 static inline uint32_t valhall_lshift_and_v2i16_get_src0_widen(const uint32_t words[2]) { return valhall_get_src0_widen(words); }
 static inline void valhall_lshift_and_v2i16_set_src0_widen(uint32_t words[2], uint32_t value) { valhall_set_src0_widen(words, value); }
-static inline uint32_t valhall_lshift_and_v2i16_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_lshift_and_v2i16_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_lshift_and_v2i16_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_lshift_and_v2i16_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_lshift_and_v2i16_get_src1_lanes(const uint32_t words[2]) { return valhall_get_src1_lanes(words); }
 static inline void valhall_lshift_and_v2i16_set_src1_lanes(uint32_t words[2], uint32_t value) { valhall_set_src1_lanes(words, value); }
 static inline uint32_t valhall_lshift_and_v2i16_get_src2(const uint32_t words[2]) { return valhall_get_src2(words); }
@@ -15281,17 +16332,17 @@ static inline void valhall_lshift_and_v2i16_pack(uint32_t words[2], const struct
 }
 static inline void valhall_lshift_and_v2i16_unpack(const uint32_t words[2], struct valhall_lshift_and_v2i16_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_widen = valhall_get_src0_widen(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_lanes = valhall_get_src1_lanes(words);
-	f->src2 = valhall_get_src2(words);
-	f->src2_not = valhall_get_src2_not(words);
-	f->not_result = valhall_get_not_result(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_lshift_and_v2i16_get_dest(words);
+	f->dest_mask = valhall_lshift_and_v2i16_get_dest_mask(words);
+	f->src0 = valhall_lshift_and_v2i16_get_src0(words);
+	f->src0_widen = valhall_lshift_and_v2i16_get_src0_widen(words);
+	f->src1 = valhall_lshift_and_v2i16_get_src1(words);
+	f->src1_lanes = valhall_lshift_and_v2i16_get_src1_lanes(words);
+	f->src2 = valhall_lshift_and_v2i16_get_src2(words);
+	f->src2_not = valhall_lshift_and_v2i16_get_src2_not(words);
+	f->not_result = valhall_lshift_and_v2i16_get_not_result(words);
+	f->fau_page = valhall_lshift_and_v2i16_get_fau_page(words);
+	f->flow = valhall_lshift_and_v2i16_get_flow(words);
 }
 
 /* LSHIFT_AND.v4i8: Left shift and bitwise AND */
@@ -15314,8 +16365,14 @@ static inline uint32_t valhall_lshift_and_v4i8_get_src0(const uint32_t words[2])
 static inline void valhall_lshift_and_v4i8_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
 static inline uint32_t valhall_lshift_and_v4i8_get_src0_widen(const uint32_t words[2]) { return valhall_get_src0_widen(words); }
 static inline void valhall_lshift_and_v4i8_set_src0_widen(uint32_t words[2], uint32_t value) { valhall_set_src0_widen(words, value); }
-static inline uint32_t valhall_lshift_and_v4i8_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_lshift_and_v4i8_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_lshift_and_v4i8_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_lshift_and_v4i8_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_lshift_and_v4i8_get_src1_lanes(const uint32_t words[2]) { return valhall_get_src1_lanes(words); }
 static inline void valhall_lshift_and_v4i8_set_src1_lanes(uint32_t words[2], uint32_t value) { valhall_set_src1_lanes(words, value); }
 static inline uint32_t valhall_lshift_and_v4i8_get_src2(const uint32_t words[2]) { return valhall_get_src2(words); }
@@ -15371,17 +16428,17 @@ static inline void valhall_lshift_and_v4i8_pack(uint32_t words[2], const struct 
 }
 static inline void valhall_lshift_and_v4i8_unpack(const uint32_t words[2], struct valhall_lshift_and_v4i8_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_widen = valhall_get_src0_widen(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_lanes = valhall_get_src1_lanes(words);
-	f->src2 = valhall_get_src2(words);
-	f->src2_not = valhall_get_src2_not(words);
-	f->not_result = valhall_get_not_result(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_lshift_and_v4i8_get_dest(words);
+	f->dest_mask = valhall_lshift_and_v4i8_get_dest_mask(words);
+	f->src0 = valhall_lshift_and_v4i8_get_src0(words);
+	f->src0_widen = valhall_lshift_and_v4i8_get_src0_widen(words);
+	f->src1 = valhall_lshift_and_v4i8_get_src1(words);
+	f->src1_lanes = valhall_lshift_and_v4i8_get_src1_lanes(words);
+	f->src2 = valhall_lshift_and_v4i8_get_src2(words);
+	f->src2_not = valhall_lshift_and_v4i8_get_src2_not(words);
+	f->not_result = valhall_lshift_and_v4i8_get_not_result(words);
+	f->fau_page = valhall_lshift_and_v4i8_get_fau_page(words);
+	f->flow = valhall_lshift_and_v4i8_get_flow(words);
 }
 
 /* LSHIFT_AND.i64: Left shift and bitwise AND */
@@ -15404,8 +16461,14 @@ static inline uint32_t valhall_lshift_and_i64_get_src0(const uint32_t words[2]) 
 static inline void valhall_lshift_and_i64_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
 static inline uint32_t valhall_lshift_and_i64_get_src0_widen(const uint32_t words[2]) { return valhall_get_src0_widen(words); }
 static inline void valhall_lshift_and_i64_set_src0_widen(uint32_t words[2], uint32_t value) { valhall_set_src0_widen(words, value); }
-static inline uint32_t valhall_lshift_and_i64_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_lshift_and_i64_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_lshift_and_i64_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_lshift_and_i64_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_lshift_and_i64_get_src1_lanes(const uint32_t words[2]) { return valhall_get_src1_lanes(words); }
 static inline void valhall_lshift_and_i64_set_src1_lanes(uint32_t words[2], uint32_t value) { valhall_set_src1_lanes(words, value); }
 static inline uint32_t valhall_lshift_and_i64_get_src2(const uint32_t words[2]) { return valhall_get_src2(words); }
@@ -15461,17 +16524,17 @@ static inline void valhall_lshift_and_i64_pack(uint32_t words[2], const struct v
 }
 static inline void valhall_lshift_and_i64_unpack(const uint32_t words[2], struct valhall_lshift_and_i64_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_widen = valhall_get_src0_widen(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_lanes = valhall_get_src1_lanes(words);
-	f->src2 = valhall_get_src2(words);
-	f->src2_not = valhall_get_src2_not(words);
-	f->not_result = valhall_get_not_result(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_lshift_and_i64_get_dest(words);
+	f->dest_mask = valhall_lshift_and_i64_get_dest_mask(words);
+	f->src0 = valhall_lshift_and_i64_get_src0(words);
+	f->src0_widen = valhall_lshift_and_i64_get_src0_widen(words);
+	f->src1 = valhall_lshift_and_i64_get_src1(words);
+	f->src1_lanes = valhall_lshift_and_i64_get_src1_lanes(words);
+	f->src2 = valhall_lshift_and_i64_get_src2(words);
+	f->src2_not = valhall_lshift_and_i64_get_src2_not(words);
+	f->not_result = valhall_lshift_and_i64_get_not_result(words);
+	f->fau_page = valhall_lshift_and_i64_get_fau_page(words);
+	f->flow = valhall_lshift_and_i64_get_flow(words);
 }
 
 /* RSHIFT_AND.i32: Right shift and bitwise AND */
@@ -15494,8 +16557,14 @@ static inline uint32_t valhall_rshift_and_i32_get_src0(const uint32_t words[2]) 
 static inline void valhall_rshift_and_i32_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
 static inline uint32_t valhall_rshift_and_i32_get_src0_widen(const uint32_t words[2]) { return valhall_get_src0_widen(words); }
 static inline void valhall_rshift_and_i32_set_src0_widen(uint32_t words[2], uint32_t value) { valhall_set_src0_widen(words, value); }
-static inline uint32_t valhall_rshift_and_i32_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_rshift_and_i32_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_rshift_and_i32_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_rshift_and_i32_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_rshift_and_i32_get_src1_lanes(const uint32_t words[2]) { return valhall_get_src1_lanes(words); }
 static inline void valhall_rshift_and_i32_set_src1_lanes(uint32_t words[2], uint32_t value) { valhall_set_src1_lanes(words, value); }
 static inline uint32_t valhall_rshift_and_i32_get_src2(const uint32_t words[2]) { return valhall_get_src2(words); }
@@ -15556,18 +16625,18 @@ static inline void valhall_rshift_and_i32_pack(uint32_t words[2], const struct v
 }
 static inline void valhall_rshift_and_i32_unpack(const uint32_t words[2], struct valhall_rshift_and_i32_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_widen = valhall_get_src0_widen(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_lanes = valhall_get_src1_lanes(words);
-	f->src2 = valhall_get_src2(words);
-	f->src2_not = valhall_get_src2_not(words);
-	f->signed_ = valhall_get_signed(words);
-	f->not_result = valhall_get_not_result(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_rshift_and_i32_get_dest(words);
+	f->dest_mask = valhall_rshift_and_i32_get_dest_mask(words);
+	f->src0 = valhall_rshift_and_i32_get_src0(words);
+	f->src0_widen = valhall_rshift_and_i32_get_src0_widen(words);
+	f->src1 = valhall_rshift_and_i32_get_src1(words);
+	f->src1_lanes = valhall_rshift_and_i32_get_src1_lanes(words);
+	f->src2 = valhall_rshift_and_i32_get_src2(words);
+	f->src2_not = valhall_rshift_and_i32_get_src2_not(words);
+	f->signed_ = valhall_rshift_and_i32_get_signed(words);
+	f->not_result = valhall_rshift_and_i32_get_not_result(words);
+	f->fau_page = valhall_rshift_and_i32_get_fau_page(words);
+	f->flow = valhall_rshift_and_i32_get_flow(words);
 }
 
 /* RSHIFT_AND.v2i16: Right shift and bitwise AND */
@@ -15590,8 +16659,14 @@ static inline uint32_t valhall_rshift_and_v2i16_get_src0(const uint32_t words[2]
 static inline void valhall_rshift_and_v2i16_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
 static inline uint32_t valhall_rshift_and_v2i16_get_src0_widen(const uint32_t words[2]) { return valhall_get_src0_widen(words); }
 static inline void valhall_rshift_and_v2i16_set_src0_widen(uint32_t words[2], uint32_t value) { valhall_set_src0_widen(words, value); }
-static inline uint32_t valhall_rshift_and_v2i16_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_rshift_and_v2i16_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_rshift_and_v2i16_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_rshift_and_v2i16_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_rshift_and_v2i16_get_src1_lanes(const uint32_t words[2]) { return valhall_get_src1_lanes(words); }
 static inline void valhall_rshift_and_v2i16_set_src1_lanes(uint32_t words[2], uint32_t value) { valhall_set_src1_lanes(words, value); }
 static inline uint32_t valhall_rshift_and_v2i16_get_src2(const uint32_t words[2]) { return valhall_get_src2(words); }
@@ -15652,18 +16727,18 @@ static inline void valhall_rshift_and_v2i16_pack(uint32_t words[2], const struct
 }
 static inline void valhall_rshift_and_v2i16_unpack(const uint32_t words[2], struct valhall_rshift_and_v2i16_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_widen = valhall_get_src0_widen(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_lanes = valhall_get_src1_lanes(words);
-	f->src2 = valhall_get_src2(words);
-	f->src2_not = valhall_get_src2_not(words);
-	f->signed_ = valhall_get_signed(words);
-	f->not_result = valhall_get_not_result(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_rshift_and_v2i16_get_dest(words);
+	f->dest_mask = valhall_rshift_and_v2i16_get_dest_mask(words);
+	f->src0 = valhall_rshift_and_v2i16_get_src0(words);
+	f->src0_widen = valhall_rshift_and_v2i16_get_src0_widen(words);
+	f->src1 = valhall_rshift_and_v2i16_get_src1(words);
+	f->src1_lanes = valhall_rshift_and_v2i16_get_src1_lanes(words);
+	f->src2 = valhall_rshift_and_v2i16_get_src2(words);
+	f->src2_not = valhall_rshift_and_v2i16_get_src2_not(words);
+	f->signed_ = valhall_rshift_and_v2i16_get_signed(words);
+	f->not_result = valhall_rshift_and_v2i16_get_not_result(words);
+	f->fau_page = valhall_rshift_and_v2i16_get_fau_page(words);
+	f->flow = valhall_rshift_and_v2i16_get_flow(words);
 }
 
 /* RSHIFT_AND.v4i8: Right shift and bitwise AND */
@@ -15686,8 +16761,14 @@ static inline uint32_t valhall_rshift_and_v4i8_get_src0(const uint32_t words[2])
 static inline void valhall_rshift_and_v4i8_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
 static inline uint32_t valhall_rshift_and_v4i8_get_src0_widen(const uint32_t words[2]) { return valhall_get_src0_widen(words); }
 static inline void valhall_rshift_and_v4i8_set_src0_widen(uint32_t words[2], uint32_t value) { valhall_set_src0_widen(words, value); }
-static inline uint32_t valhall_rshift_and_v4i8_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_rshift_and_v4i8_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_rshift_and_v4i8_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_rshift_and_v4i8_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_rshift_and_v4i8_get_src1_lanes(const uint32_t words[2]) { return valhall_get_src1_lanes(words); }
 static inline void valhall_rshift_and_v4i8_set_src1_lanes(uint32_t words[2], uint32_t value) { valhall_set_src1_lanes(words, value); }
 static inline uint32_t valhall_rshift_and_v4i8_get_src2(const uint32_t words[2]) { return valhall_get_src2(words); }
@@ -15748,18 +16829,18 @@ static inline void valhall_rshift_and_v4i8_pack(uint32_t words[2], const struct 
 }
 static inline void valhall_rshift_and_v4i8_unpack(const uint32_t words[2], struct valhall_rshift_and_v4i8_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_widen = valhall_get_src0_widen(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_lanes = valhall_get_src1_lanes(words);
-	f->src2 = valhall_get_src2(words);
-	f->src2_not = valhall_get_src2_not(words);
-	f->signed_ = valhall_get_signed(words);
-	f->not_result = valhall_get_not_result(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_rshift_and_v4i8_get_dest(words);
+	f->dest_mask = valhall_rshift_and_v4i8_get_dest_mask(words);
+	f->src0 = valhall_rshift_and_v4i8_get_src0(words);
+	f->src0_widen = valhall_rshift_and_v4i8_get_src0_widen(words);
+	f->src1 = valhall_rshift_and_v4i8_get_src1(words);
+	f->src1_lanes = valhall_rshift_and_v4i8_get_src1_lanes(words);
+	f->src2 = valhall_rshift_and_v4i8_get_src2(words);
+	f->src2_not = valhall_rshift_and_v4i8_get_src2_not(words);
+	f->signed_ = valhall_rshift_and_v4i8_get_signed(words);
+	f->not_result = valhall_rshift_and_v4i8_get_not_result(words);
+	f->fau_page = valhall_rshift_and_v4i8_get_fau_page(words);
+	f->flow = valhall_rshift_and_v4i8_get_flow(words);
 }
 
 /* RSHIFT_AND.i64: Right shift and bitwise AND */
@@ -15782,8 +16863,14 @@ static inline uint32_t valhall_rshift_and_i64_get_src0(const uint32_t words[2]) 
 static inline void valhall_rshift_and_i64_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
 static inline uint32_t valhall_rshift_and_i64_get_src0_widen(const uint32_t words[2]) { return valhall_get_src0_widen(words); }
 static inline void valhall_rshift_and_i64_set_src0_widen(uint32_t words[2], uint32_t value) { valhall_set_src0_widen(words, value); }
-static inline uint32_t valhall_rshift_and_i64_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_rshift_and_i64_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_rshift_and_i64_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_rshift_and_i64_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_rshift_and_i64_get_src1_lanes(const uint32_t words[2]) { return valhall_get_src1_lanes(words); }
 static inline void valhall_rshift_and_i64_set_src1_lanes(uint32_t words[2], uint32_t value) { valhall_set_src1_lanes(words, value); }
 static inline uint32_t valhall_rshift_and_i64_get_src2(const uint32_t words[2]) { return valhall_get_src2(words); }
@@ -15844,18 +16931,18 @@ static inline void valhall_rshift_and_i64_pack(uint32_t words[2], const struct v
 }
 static inline void valhall_rshift_and_i64_unpack(const uint32_t words[2], struct valhall_rshift_and_i64_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_widen = valhall_get_src0_widen(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_lanes = valhall_get_src1_lanes(words);
-	f->src2 = valhall_get_src2(words);
-	f->src2_not = valhall_get_src2_not(words);
-	f->signed_ = valhall_get_signed(words);
-	f->not_result = valhall_get_not_result(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_rshift_and_i64_get_dest(words);
+	f->dest_mask = valhall_rshift_and_i64_get_dest_mask(words);
+	f->src0 = valhall_rshift_and_i64_get_src0(words);
+	f->src0_widen = valhall_rshift_and_i64_get_src0_widen(words);
+	f->src1 = valhall_rshift_and_i64_get_src1(words);
+	f->src1_lanes = valhall_rshift_and_i64_get_src1_lanes(words);
+	f->src2 = valhall_rshift_and_i64_get_src2(words);
+	f->src2_not = valhall_rshift_and_i64_get_src2_not(words);
+	f->signed_ = valhall_rshift_and_i64_get_signed(words);
+	f->not_result = valhall_rshift_and_i64_get_not_result(words);
+	f->fau_page = valhall_rshift_and_i64_get_fau_page(words);
+	f->flow = valhall_rshift_and_i64_get_flow(words);
 }
 
 /* LSHIFT_OR.i32: Left shift and bitwise OR */
@@ -15878,8 +16965,14 @@ static inline uint32_t valhall_lshift_or_i32_get_src0(const uint32_t words[2]) {
 static inline void valhall_lshift_or_i32_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
 static inline uint32_t valhall_lshift_or_i32_get_src0_widen(const uint32_t words[2]) { return valhall_get_src0_widen(words); }
 static inline void valhall_lshift_or_i32_set_src0_widen(uint32_t words[2], uint32_t value) { valhall_set_src0_widen(words, value); }
-static inline uint32_t valhall_lshift_or_i32_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_lshift_or_i32_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_lshift_or_i32_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_lshift_or_i32_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_lshift_or_i32_get_src1_lanes(const uint32_t words[2]) { return valhall_get_src1_lanes(words); }
 static inline void valhall_lshift_or_i32_set_src1_lanes(uint32_t words[2], uint32_t value) { valhall_set_src1_lanes(words, value); }
 static inline uint32_t valhall_lshift_or_i32_get_src2(const uint32_t words[2]) { return valhall_get_src2(words); }
@@ -15935,17 +17028,17 @@ static inline void valhall_lshift_or_i32_pack(uint32_t words[2], const struct va
 }
 static inline void valhall_lshift_or_i32_unpack(const uint32_t words[2], struct valhall_lshift_or_i32_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_widen = valhall_get_src0_widen(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_lanes = valhall_get_src1_lanes(words);
-	f->src2 = valhall_get_src2(words);
-	f->src2_not = valhall_get_src2_not(words);
-	f->not_result = valhall_get_not_result(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_lshift_or_i32_get_dest(words);
+	f->dest_mask = valhall_lshift_or_i32_get_dest_mask(words);
+	f->src0 = valhall_lshift_or_i32_get_src0(words);
+	f->src0_widen = valhall_lshift_or_i32_get_src0_widen(words);
+	f->src1 = valhall_lshift_or_i32_get_src1(words);
+	f->src1_lanes = valhall_lshift_or_i32_get_src1_lanes(words);
+	f->src2 = valhall_lshift_or_i32_get_src2(words);
+	f->src2_not = valhall_lshift_or_i32_get_src2_not(words);
+	f->not_result = valhall_lshift_or_i32_get_not_result(words);
+	f->fau_page = valhall_lshift_or_i32_get_fau_page(words);
+	f->flow = valhall_lshift_or_i32_get_flow(words);
 }
 
 /* LSHIFT_OR.v2i16: Left shift and bitwise OR */
@@ -15968,8 +17061,14 @@ static inline uint32_t valhall_lshift_or_v2i16_get_src0(const uint32_t words[2])
 static inline void valhall_lshift_or_v2i16_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
 static inline uint32_t valhall_lshift_or_v2i16_get_src0_widen(const uint32_t words[2]) { return valhall_get_src0_widen(words); }
 static inline void valhall_lshift_or_v2i16_set_src0_widen(uint32_t words[2], uint32_t value) { valhall_set_src0_widen(words, value); }
-static inline uint32_t valhall_lshift_or_v2i16_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_lshift_or_v2i16_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_lshift_or_v2i16_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_lshift_or_v2i16_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_lshift_or_v2i16_get_src1_lanes(const uint32_t words[2]) { return valhall_get_src1_lanes(words); }
 static inline void valhall_lshift_or_v2i16_set_src1_lanes(uint32_t words[2], uint32_t value) { valhall_set_src1_lanes(words, value); }
 static inline uint32_t valhall_lshift_or_v2i16_get_src2(const uint32_t words[2]) { return valhall_get_src2(words); }
@@ -16025,17 +17124,17 @@ static inline void valhall_lshift_or_v2i16_pack(uint32_t words[2], const struct 
 }
 static inline void valhall_lshift_or_v2i16_unpack(const uint32_t words[2], struct valhall_lshift_or_v2i16_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_widen = valhall_get_src0_widen(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_lanes = valhall_get_src1_lanes(words);
-	f->src2 = valhall_get_src2(words);
-	f->src2_not = valhall_get_src2_not(words);
-	f->not_result = valhall_get_not_result(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_lshift_or_v2i16_get_dest(words);
+	f->dest_mask = valhall_lshift_or_v2i16_get_dest_mask(words);
+	f->src0 = valhall_lshift_or_v2i16_get_src0(words);
+	f->src0_widen = valhall_lshift_or_v2i16_get_src0_widen(words);
+	f->src1 = valhall_lshift_or_v2i16_get_src1(words);
+	f->src1_lanes = valhall_lshift_or_v2i16_get_src1_lanes(words);
+	f->src2 = valhall_lshift_or_v2i16_get_src2(words);
+	f->src2_not = valhall_lshift_or_v2i16_get_src2_not(words);
+	f->not_result = valhall_lshift_or_v2i16_get_not_result(words);
+	f->fau_page = valhall_lshift_or_v2i16_get_fau_page(words);
+	f->flow = valhall_lshift_or_v2i16_get_flow(words);
 }
 
 /* LSHIFT_OR.v4i8: Left shift and bitwise OR */
@@ -16058,8 +17157,14 @@ static inline uint32_t valhall_lshift_or_v4i8_get_src0(const uint32_t words[2]) 
 static inline void valhall_lshift_or_v4i8_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
 static inline uint32_t valhall_lshift_or_v4i8_get_src0_widen(const uint32_t words[2]) { return valhall_get_src0_widen(words); }
 static inline void valhall_lshift_or_v4i8_set_src0_widen(uint32_t words[2], uint32_t value) { valhall_set_src0_widen(words, value); }
-static inline uint32_t valhall_lshift_or_v4i8_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_lshift_or_v4i8_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_lshift_or_v4i8_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_lshift_or_v4i8_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_lshift_or_v4i8_get_src1_lanes(const uint32_t words[2]) { return valhall_get_src1_lanes(words); }
 static inline void valhall_lshift_or_v4i8_set_src1_lanes(uint32_t words[2], uint32_t value) { valhall_set_src1_lanes(words, value); }
 static inline uint32_t valhall_lshift_or_v4i8_get_src2(const uint32_t words[2]) { return valhall_get_src2(words); }
@@ -16115,17 +17220,17 @@ static inline void valhall_lshift_or_v4i8_pack(uint32_t words[2], const struct v
 }
 static inline void valhall_lshift_or_v4i8_unpack(const uint32_t words[2], struct valhall_lshift_or_v4i8_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_widen = valhall_get_src0_widen(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_lanes = valhall_get_src1_lanes(words);
-	f->src2 = valhall_get_src2(words);
-	f->src2_not = valhall_get_src2_not(words);
-	f->not_result = valhall_get_not_result(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_lshift_or_v4i8_get_dest(words);
+	f->dest_mask = valhall_lshift_or_v4i8_get_dest_mask(words);
+	f->src0 = valhall_lshift_or_v4i8_get_src0(words);
+	f->src0_widen = valhall_lshift_or_v4i8_get_src0_widen(words);
+	f->src1 = valhall_lshift_or_v4i8_get_src1(words);
+	f->src1_lanes = valhall_lshift_or_v4i8_get_src1_lanes(words);
+	f->src2 = valhall_lshift_or_v4i8_get_src2(words);
+	f->src2_not = valhall_lshift_or_v4i8_get_src2_not(words);
+	f->not_result = valhall_lshift_or_v4i8_get_not_result(words);
+	f->fau_page = valhall_lshift_or_v4i8_get_fau_page(words);
+	f->flow = valhall_lshift_or_v4i8_get_flow(words);
 }
 
 /* LSHIFT_OR.i64: Left shift and bitwise OR */
@@ -16148,8 +17253,14 @@ static inline uint32_t valhall_lshift_or_i64_get_src0(const uint32_t words[2]) {
 static inline void valhall_lshift_or_i64_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
 static inline uint32_t valhall_lshift_or_i64_get_src0_widen(const uint32_t words[2]) { return valhall_get_src0_widen(words); }
 static inline void valhall_lshift_or_i64_set_src0_widen(uint32_t words[2], uint32_t value) { valhall_set_src0_widen(words, value); }
-static inline uint32_t valhall_lshift_or_i64_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_lshift_or_i64_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_lshift_or_i64_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_lshift_or_i64_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_lshift_or_i64_get_src1_lanes(const uint32_t words[2]) { return valhall_get_src1_lanes(words); }
 static inline void valhall_lshift_or_i64_set_src1_lanes(uint32_t words[2], uint32_t value) { valhall_set_src1_lanes(words, value); }
 static inline uint32_t valhall_lshift_or_i64_get_src2(const uint32_t words[2]) { return valhall_get_src2(words); }
@@ -16205,17 +17316,17 @@ static inline void valhall_lshift_or_i64_pack(uint32_t words[2], const struct va
 }
 static inline void valhall_lshift_or_i64_unpack(const uint32_t words[2], struct valhall_lshift_or_i64_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_widen = valhall_get_src0_widen(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_lanes = valhall_get_src1_lanes(words);
-	f->src2 = valhall_get_src2(words);
-	f->src2_not = valhall_get_src2_not(words);
-	f->not_result = valhall_get_not_result(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_lshift_or_i64_get_dest(words);
+	f->dest_mask = valhall_lshift_or_i64_get_dest_mask(words);
+	f->src0 = valhall_lshift_or_i64_get_src0(words);
+	f->src0_widen = valhall_lshift_or_i64_get_src0_widen(words);
+	f->src1 = valhall_lshift_or_i64_get_src1(words);
+	f->src1_lanes = valhall_lshift_or_i64_get_src1_lanes(words);
+	f->src2 = valhall_lshift_or_i64_get_src2(words);
+	f->src2_not = valhall_lshift_or_i64_get_src2_not(words);
+	f->not_result = valhall_lshift_or_i64_get_not_result(words);
+	f->fau_page = valhall_lshift_or_i64_get_fau_page(words);
+	f->flow = valhall_lshift_or_i64_get_flow(words);
 }
 
 /* RSHIFT_OR.i32: Right shift and bitwise OR */
@@ -16238,8 +17349,14 @@ static inline uint32_t valhall_rshift_or_i32_get_src0(const uint32_t words[2]) {
 static inline void valhall_rshift_or_i32_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
 static inline uint32_t valhall_rshift_or_i32_get_src0_widen(const uint32_t words[2]) { return valhall_get_src0_widen(words); }
 static inline void valhall_rshift_or_i32_set_src0_widen(uint32_t words[2], uint32_t value) { valhall_set_src0_widen(words, value); }
-static inline uint32_t valhall_rshift_or_i32_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_rshift_or_i32_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_rshift_or_i32_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_rshift_or_i32_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_rshift_or_i32_get_src1_lanes(const uint32_t words[2]) { return valhall_get_src1_lanes(words); }
 static inline void valhall_rshift_or_i32_set_src1_lanes(uint32_t words[2], uint32_t value) { valhall_set_src1_lanes(words, value); }
 static inline uint32_t valhall_rshift_or_i32_get_src2(const uint32_t words[2]) { return valhall_get_src2(words); }
@@ -16300,18 +17417,18 @@ static inline void valhall_rshift_or_i32_pack(uint32_t words[2], const struct va
 }
 static inline void valhall_rshift_or_i32_unpack(const uint32_t words[2], struct valhall_rshift_or_i32_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_widen = valhall_get_src0_widen(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_lanes = valhall_get_src1_lanes(words);
-	f->src2 = valhall_get_src2(words);
-	f->src2_not = valhall_get_src2_not(words);
-	f->signed_ = valhall_get_signed(words);
-	f->not_result = valhall_get_not_result(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_rshift_or_i32_get_dest(words);
+	f->dest_mask = valhall_rshift_or_i32_get_dest_mask(words);
+	f->src0 = valhall_rshift_or_i32_get_src0(words);
+	f->src0_widen = valhall_rshift_or_i32_get_src0_widen(words);
+	f->src1 = valhall_rshift_or_i32_get_src1(words);
+	f->src1_lanes = valhall_rshift_or_i32_get_src1_lanes(words);
+	f->src2 = valhall_rshift_or_i32_get_src2(words);
+	f->src2_not = valhall_rshift_or_i32_get_src2_not(words);
+	f->signed_ = valhall_rshift_or_i32_get_signed(words);
+	f->not_result = valhall_rshift_or_i32_get_not_result(words);
+	f->fau_page = valhall_rshift_or_i32_get_fau_page(words);
+	f->flow = valhall_rshift_or_i32_get_flow(words);
 }
 
 /* RSHIFT_OR.v2i16: Right shift and bitwise OR */
@@ -16334,8 +17451,14 @@ static inline uint32_t valhall_rshift_or_v2i16_get_src0(const uint32_t words[2])
 static inline void valhall_rshift_or_v2i16_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
 static inline uint32_t valhall_rshift_or_v2i16_get_src0_widen(const uint32_t words[2]) { return valhall_get_src0_widen(words); }
 static inline void valhall_rshift_or_v2i16_set_src0_widen(uint32_t words[2], uint32_t value) { valhall_set_src0_widen(words, value); }
-static inline uint32_t valhall_rshift_or_v2i16_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_rshift_or_v2i16_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_rshift_or_v2i16_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_rshift_or_v2i16_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_rshift_or_v2i16_get_src1_lanes(const uint32_t words[2]) { return valhall_get_src1_lanes(words); }
 static inline void valhall_rshift_or_v2i16_set_src1_lanes(uint32_t words[2], uint32_t value) { valhall_set_src1_lanes(words, value); }
 static inline uint32_t valhall_rshift_or_v2i16_get_src2(const uint32_t words[2]) { return valhall_get_src2(words); }
@@ -16396,18 +17519,18 @@ static inline void valhall_rshift_or_v2i16_pack(uint32_t words[2], const struct 
 }
 static inline void valhall_rshift_or_v2i16_unpack(const uint32_t words[2], struct valhall_rshift_or_v2i16_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_widen = valhall_get_src0_widen(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_lanes = valhall_get_src1_lanes(words);
-	f->src2 = valhall_get_src2(words);
-	f->src2_not = valhall_get_src2_not(words);
-	f->signed_ = valhall_get_signed(words);
-	f->not_result = valhall_get_not_result(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_rshift_or_v2i16_get_dest(words);
+	f->dest_mask = valhall_rshift_or_v2i16_get_dest_mask(words);
+	f->src0 = valhall_rshift_or_v2i16_get_src0(words);
+	f->src0_widen = valhall_rshift_or_v2i16_get_src0_widen(words);
+	f->src1 = valhall_rshift_or_v2i16_get_src1(words);
+	f->src1_lanes = valhall_rshift_or_v2i16_get_src1_lanes(words);
+	f->src2 = valhall_rshift_or_v2i16_get_src2(words);
+	f->src2_not = valhall_rshift_or_v2i16_get_src2_not(words);
+	f->signed_ = valhall_rshift_or_v2i16_get_signed(words);
+	f->not_result = valhall_rshift_or_v2i16_get_not_result(words);
+	f->fau_page = valhall_rshift_or_v2i16_get_fau_page(words);
+	f->flow = valhall_rshift_or_v2i16_get_flow(words);
 }
 
 /* RSHIFT_OR.v4i8: Right shift and bitwise OR */
@@ -16430,8 +17553,14 @@ static inline uint32_t valhall_rshift_or_v4i8_get_src0(const uint32_t words[2]) 
 static inline void valhall_rshift_or_v4i8_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
 static inline uint32_t valhall_rshift_or_v4i8_get_src0_widen(const uint32_t words[2]) { return valhall_get_src0_widen(words); }
 static inline void valhall_rshift_or_v4i8_set_src0_widen(uint32_t words[2], uint32_t value) { valhall_set_src0_widen(words, value); }
-static inline uint32_t valhall_rshift_or_v4i8_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_rshift_or_v4i8_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_rshift_or_v4i8_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_rshift_or_v4i8_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_rshift_or_v4i8_get_src1_lanes(const uint32_t words[2]) { return valhall_get_src1_lanes(words); }
 static inline void valhall_rshift_or_v4i8_set_src1_lanes(uint32_t words[2], uint32_t value) { valhall_set_src1_lanes(words, value); }
 static inline uint32_t valhall_rshift_or_v4i8_get_src2(const uint32_t words[2]) { return valhall_get_src2(words); }
@@ -16492,18 +17621,18 @@ static inline void valhall_rshift_or_v4i8_pack(uint32_t words[2], const struct v
 }
 static inline void valhall_rshift_or_v4i8_unpack(const uint32_t words[2], struct valhall_rshift_or_v4i8_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_widen = valhall_get_src0_widen(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_lanes = valhall_get_src1_lanes(words);
-	f->src2 = valhall_get_src2(words);
-	f->src2_not = valhall_get_src2_not(words);
-	f->signed_ = valhall_get_signed(words);
-	f->not_result = valhall_get_not_result(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_rshift_or_v4i8_get_dest(words);
+	f->dest_mask = valhall_rshift_or_v4i8_get_dest_mask(words);
+	f->src0 = valhall_rshift_or_v4i8_get_src0(words);
+	f->src0_widen = valhall_rshift_or_v4i8_get_src0_widen(words);
+	f->src1 = valhall_rshift_or_v4i8_get_src1(words);
+	f->src1_lanes = valhall_rshift_or_v4i8_get_src1_lanes(words);
+	f->src2 = valhall_rshift_or_v4i8_get_src2(words);
+	f->src2_not = valhall_rshift_or_v4i8_get_src2_not(words);
+	f->signed_ = valhall_rshift_or_v4i8_get_signed(words);
+	f->not_result = valhall_rshift_or_v4i8_get_not_result(words);
+	f->fau_page = valhall_rshift_or_v4i8_get_fau_page(words);
+	f->flow = valhall_rshift_or_v4i8_get_flow(words);
 }
 
 /* RSHIFT_OR.i64: Right shift and bitwise OR */
@@ -16526,8 +17655,14 @@ static inline uint32_t valhall_rshift_or_i64_get_src0(const uint32_t words[2]) {
 static inline void valhall_rshift_or_i64_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
 static inline uint32_t valhall_rshift_or_i64_get_src0_widen(const uint32_t words[2]) { return valhall_get_src0_widen(words); }
 static inline void valhall_rshift_or_i64_set_src0_widen(uint32_t words[2], uint32_t value) { valhall_set_src0_widen(words, value); }
-static inline uint32_t valhall_rshift_or_i64_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_rshift_or_i64_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_rshift_or_i64_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_rshift_or_i64_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_rshift_or_i64_get_src1_lanes(const uint32_t words[2]) { return valhall_get_src1_lanes(words); }
 static inline void valhall_rshift_or_i64_set_src1_lanes(uint32_t words[2], uint32_t value) { valhall_set_src1_lanes(words, value); }
 static inline uint32_t valhall_rshift_or_i64_get_src2(const uint32_t words[2]) { return valhall_get_src2(words); }
@@ -16588,18 +17723,18 @@ static inline void valhall_rshift_or_i64_pack(uint32_t words[2], const struct va
 }
 static inline void valhall_rshift_or_i64_unpack(const uint32_t words[2], struct valhall_rshift_or_i64_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_widen = valhall_get_src0_widen(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_lanes = valhall_get_src1_lanes(words);
-	f->src2 = valhall_get_src2(words);
-	f->src2_not = valhall_get_src2_not(words);
-	f->signed_ = valhall_get_signed(words);
-	f->not_result = valhall_get_not_result(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_rshift_or_i64_get_dest(words);
+	f->dest_mask = valhall_rshift_or_i64_get_dest_mask(words);
+	f->src0 = valhall_rshift_or_i64_get_src0(words);
+	f->src0_widen = valhall_rshift_or_i64_get_src0_widen(words);
+	f->src1 = valhall_rshift_or_i64_get_src1(words);
+	f->src1_lanes = valhall_rshift_or_i64_get_src1_lanes(words);
+	f->src2 = valhall_rshift_or_i64_get_src2(words);
+	f->src2_not = valhall_rshift_or_i64_get_src2_not(words);
+	f->signed_ = valhall_rshift_or_i64_get_signed(words);
+	f->not_result = valhall_rshift_or_i64_get_not_result(words);
+	f->fau_page = valhall_rshift_or_i64_get_fau_page(words);
+	f->flow = valhall_rshift_or_i64_get_flow(words);
 }
 
 /* LSHIFT_XOR.i32: Left shift and bitwise XOR */
@@ -16622,8 +17757,14 @@ static inline uint32_t valhall_lshift_xor_i32_get_src0(const uint32_t words[2]) 
 static inline void valhall_lshift_xor_i32_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
 static inline uint32_t valhall_lshift_xor_i32_get_src0_widen(const uint32_t words[2]) { return valhall_get_src0_widen(words); }
 static inline void valhall_lshift_xor_i32_set_src0_widen(uint32_t words[2], uint32_t value) { valhall_set_src0_widen(words, value); }
-static inline uint32_t valhall_lshift_xor_i32_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_lshift_xor_i32_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_lshift_xor_i32_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_lshift_xor_i32_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_lshift_xor_i32_get_src1_lanes(const uint32_t words[2]) { return valhall_get_src1_lanes(words); }
 static inline void valhall_lshift_xor_i32_set_src1_lanes(uint32_t words[2], uint32_t value) { valhall_set_src1_lanes(words, value); }
 static inline uint32_t valhall_lshift_xor_i32_get_src2(const uint32_t words[2]) { return valhall_get_src2(words); }
@@ -16679,17 +17820,17 @@ static inline void valhall_lshift_xor_i32_pack(uint32_t words[2], const struct v
 }
 static inline void valhall_lshift_xor_i32_unpack(const uint32_t words[2], struct valhall_lshift_xor_i32_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_widen = valhall_get_src0_widen(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_lanes = valhall_get_src1_lanes(words);
-	f->src2 = valhall_get_src2(words);
-	f->src2_not = valhall_get_src2_not(words);
-	f->not_result = valhall_get_not_result(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_lshift_xor_i32_get_dest(words);
+	f->dest_mask = valhall_lshift_xor_i32_get_dest_mask(words);
+	f->src0 = valhall_lshift_xor_i32_get_src0(words);
+	f->src0_widen = valhall_lshift_xor_i32_get_src0_widen(words);
+	f->src1 = valhall_lshift_xor_i32_get_src1(words);
+	f->src1_lanes = valhall_lshift_xor_i32_get_src1_lanes(words);
+	f->src2 = valhall_lshift_xor_i32_get_src2(words);
+	f->src2_not = valhall_lshift_xor_i32_get_src2_not(words);
+	f->not_result = valhall_lshift_xor_i32_get_not_result(words);
+	f->fau_page = valhall_lshift_xor_i32_get_fau_page(words);
+	f->flow = valhall_lshift_xor_i32_get_flow(words);
 }
 
 /* LSHIFT_XOR.v2i16: Left shift and bitwise XOR */
@@ -16712,8 +17853,14 @@ static inline uint32_t valhall_lshift_xor_v2i16_get_src0(const uint32_t words[2]
 static inline void valhall_lshift_xor_v2i16_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
 static inline uint32_t valhall_lshift_xor_v2i16_get_src0_widen(const uint32_t words[2]) { return valhall_get_src0_widen(words); }
 static inline void valhall_lshift_xor_v2i16_set_src0_widen(uint32_t words[2], uint32_t value) { valhall_set_src0_widen(words, value); }
-static inline uint32_t valhall_lshift_xor_v2i16_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_lshift_xor_v2i16_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_lshift_xor_v2i16_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_lshift_xor_v2i16_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_lshift_xor_v2i16_get_src1_lanes(const uint32_t words[2]) { return valhall_get_src1_lanes(words); }
 static inline void valhall_lshift_xor_v2i16_set_src1_lanes(uint32_t words[2], uint32_t value) { valhall_set_src1_lanes(words, value); }
 static inline uint32_t valhall_lshift_xor_v2i16_get_src2(const uint32_t words[2]) { return valhall_get_src2(words); }
@@ -16769,17 +17916,17 @@ static inline void valhall_lshift_xor_v2i16_pack(uint32_t words[2], const struct
 }
 static inline void valhall_lshift_xor_v2i16_unpack(const uint32_t words[2], struct valhall_lshift_xor_v2i16_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_widen = valhall_get_src0_widen(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_lanes = valhall_get_src1_lanes(words);
-	f->src2 = valhall_get_src2(words);
-	f->src2_not = valhall_get_src2_not(words);
-	f->not_result = valhall_get_not_result(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_lshift_xor_v2i16_get_dest(words);
+	f->dest_mask = valhall_lshift_xor_v2i16_get_dest_mask(words);
+	f->src0 = valhall_lshift_xor_v2i16_get_src0(words);
+	f->src0_widen = valhall_lshift_xor_v2i16_get_src0_widen(words);
+	f->src1 = valhall_lshift_xor_v2i16_get_src1(words);
+	f->src1_lanes = valhall_lshift_xor_v2i16_get_src1_lanes(words);
+	f->src2 = valhall_lshift_xor_v2i16_get_src2(words);
+	f->src2_not = valhall_lshift_xor_v2i16_get_src2_not(words);
+	f->not_result = valhall_lshift_xor_v2i16_get_not_result(words);
+	f->fau_page = valhall_lshift_xor_v2i16_get_fau_page(words);
+	f->flow = valhall_lshift_xor_v2i16_get_flow(words);
 }
 
 /* LSHIFT_XOR.v4i8: Left shift and bitwise XOR */
@@ -16802,8 +17949,14 @@ static inline uint32_t valhall_lshift_xor_v4i8_get_src0(const uint32_t words[2])
 static inline void valhall_lshift_xor_v4i8_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
 static inline uint32_t valhall_lshift_xor_v4i8_get_src0_widen(const uint32_t words[2]) { return valhall_get_src0_widen(words); }
 static inline void valhall_lshift_xor_v4i8_set_src0_widen(uint32_t words[2], uint32_t value) { valhall_set_src0_widen(words, value); }
-static inline uint32_t valhall_lshift_xor_v4i8_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_lshift_xor_v4i8_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_lshift_xor_v4i8_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_lshift_xor_v4i8_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_lshift_xor_v4i8_get_src1_lanes(const uint32_t words[2]) { return valhall_get_src1_lanes(words); }
 static inline void valhall_lshift_xor_v4i8_set_src1_lanes(uint32_t words[2], uint32_t value) { valhall_set_src1_lanes(words, value); }
 static inline uint32_t valhall_lshift_xor_v4i8_get_src2(const uint32_t words[2]) { return valhall_get_src2(words); }
@@ -16859,17 +18012,17 @@ static inline void valhall_lshift_xor_v4i8_pack(uint32_t words[2], const struct 
 }
 static inline void valhall_lshift_xor_v4i8_unpack(const uint32_t words[2], struct valhall_lshift_xor_v4i8_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_widen = valhall_get_src0_widen(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_lanes = valhall_get_src1_lanes(words);
-	f->src2 = valhall_get_src2(words);
-	f->src2_not = valhall_get_src2_not(words);
-	f->not_result = valhall_get_not_result(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_lshift_xor_v4i8_get_dest(words);
+	f->dest_mask = valhall_lshift_xor_v4i8_get_dest_mask(words);
+	f->src0 = valhall_lshift_xor_v4i8_get_src0(words);
+	f->src0_widen = valhall_lshift_xor_v4i8_get_src0_widen(words);
+	f->src1 = valhall_lshift_xor_v4i8_get_src1(words);
+	f->src1_lanes = valhall_lshift_xor_v4i8_get_src1_lanes(words);
+	f->src2 = valhall_lshift_xor_v4i8_get_src2(words);
+	f->src2_not = valhall_lshift_xor_v4i8_get_src2_not(words);
+	f->not_result = valhall_lshift_xor_v4i8_get_not_result(words);
+	f->fau_page = valhall_lshift_xor_v4i8_get_fau_page(words);
+	f->flow = valhall_lshift_xor_v4i8_get_flow(words);
 }
 
 /* LSHIFT_XOR.i64: Left shift and bitwise XOR */
@@ -16892,8 +18045,14 @@ static inline uint32_t valhall_lshift_xor_i64_get_src0(const uint32_t words[2]) 
 static inline void valhall_lshift_xor_i64_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
 static inline uint32_t valhall_lshift_xor_i64_get_src0_widen(const uint32_t words[2]) { return valhall_get_src0_widen(words); }
 static inline void valhall_lshift_xor_i64_set_src0_widen(uint32_t words[2], uint32_t value) { valhall_set_src0_widen(words, value); }
-static inline uint32_t valhall_lshift_xor_i64_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_lshift_xor_i64_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_lshift_xor_i64_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_lshift_xor_i64_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_lshift_xor_i64_get_src1_lanes(const uint32_t words[2]) { return valhall_get_src1_lanes(words); }
 static inline void valhall_lshift_xor_i64_set_src1_lanes(uint32_t words[2], uint32_t value) { valhall_set_src1_lanes(words, value); }
 static inline uint32_t valhall_lshift_xor_i64_get_src2(const uint32_t words[2]) { return valhall_get_src2(words); }
@@ -16949,17 +18108,17 @@ static inline void valhall_lshift_xor_i64_pack(uint32_t words[2], const struct v
 }
 static inline void valhall_lshift_xor_i64_unpack(const uint32_t words[2], struct valhall_lshift_xor_i64_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_widen = valhall_get_src0_widen(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_lanes = valhall_get_src1_lanes(words);
-	f->src2 = valhall_get_src2(words);
-	f->src2_not = valhall_get_src2_not(words);
-	f->not_result = valhall_get_not_result(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_lshift_xor_i64_get_dest(words);
+	f->dest_mask = valhall_lshift_xor_i64_get_dest_mask(words);
+	f->src0 = valhall_lshift_xor_i64_get_src0(words);
+	f->src0_widen = valhall_lshift_xor_i64_get_src0_widen(words);
+	f->src1 = valhall_lshift_xor_i64_get_src1(words);
+	f->src1_lanes = valhall_lshift_xor_i64_get_src1_lanes(words);
+	f->src2 = valhall_lshift_xor_i64_get_src2(words);
+	f->src2_not = valhall_lshift_xor_i64_get_src2_not(words);
+	f->not_result = valhall_lshift_xor_i64_get_not_result(words);
+	f->fau_page = valhall_lshift_xor_i64_get_fau_page(words);
+	f->flow = valhall_lshift_xor_i64_get_flow(words);
 }
 
 /* RSHIFT_XOR.i32: Right shift and bitwise XOR */
@@ -16982,8 +18141,14 @@ static inline uint32_t valhall_rshift_xor_i32_get_src0(const uint32_t words[2]) 
 static inline void valhall_rshift_xor_i32_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
 static inline uint32_t valhall_rshift_xor_i32_get_src0_widen(const uint32_t words[2]) { return valhall_get_src0_widen(words); }
 static inline void valhall_rshift_xor_i32_set_src0_widen(uint32_t words[2], uint32_t value) { valhall_set_src0_widen(words, value); }
-static inline uint32_t valhall_rshift_xor_i32_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_rshift_xor_i32_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_rshift_xor_i32_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_rshift_xor_i32_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_rshift_xor_i32_get_src1_lanes(const uint32_t words[2]) { return valhall_get_src1_lanes(words); }
 static inline void valhall_rshift_xor_i32_set_src1_lanes(uint32_t words[2], uint32_t value) { valhall_set_src1_lanes(words, value); }
 static inline uint32_t valhall_rshift_xor_i32_get_src2(const uint32_t words[2]) { return valhall_get_src2(words); }
@@ -17044,18 +18209,18 @@ static inline void valhall_rshift_xor_i32_pack(uint32_t words[2], const struct v
 }
 static inline void valhall_rshift_xor_i32_unpack(const uint32_t words[2], struct valhall_rshift_xor_i32_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_widen = valhall_get_src0_widen(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_lanes = valhall_get_src1_lanes(words);
-	f->src2 = valhall_get_src2(words);
-	f->src2_not = valhall_get_src2_not(words);
-	f->signed_ = valhall_get_signed(words);
-	f->not_result = valhall_get_not_result(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_rshift_xor_i32_get_dest(words);
+	f->dest_mask = valhall_rshift_xor_i32_get_dest_mask(words);
+	f->src0 = valhall_rshift_xor_i32_get_src0(words);
+	f->src0_widen = valhall_rshift_xor_i32_get_src0_widen(words);
+	f->src1 = valhall_rshift_xor_i32_get_src1(words);
+	f->src1_lanes = valhall_rshift_xor_i32_get_src1_lanes(words);
+	f->src2 = valhall_rshift_xor_i32_get_src2(words);
+	f->src2_not = valhall_rshift_xor_i32_get_src2_not(words);
+	f->signed_ = valhall_rshift_xor_i32_get_signed(words);
+	f->not_result = valhall_rshift_xor_i32_get_not_result(words);
+	f->fau_page = valhall_rshift_xor_i32_get_fau_page(words);
+	f->flow = valhall_rshift_xor_i32_get_flow(words);
 }
 
 /* RSHIFT_XOR.v2i16: Right shift and bitwise XOR */
@@ -17078,8 +18243,14 @@ static inline uint32_t valhall_rshift_xor_v2i16_get_src0(const uint32_t words[2]
 static inline void valhall_rshift_xor_v2i16_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
 static inline uint32_t valhall_rshift_xor_v2i16_get_src0_widen(const uint32_t words[2]) { return valhall_get_src0_widen(words); }
 static inline void valhall_rshift_xor_v2i16_set_src0_widen(uint32_t words[2], uint32_t value) { valhall_set_src0_widen(words, value); }
-static inline uint32_t valhall_rshift_xor_v2i16_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_rshift_xor_v2i16_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_rshift_xor_v2i16_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_rshift_xor_v2i16_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_rshift_xor_v2i16_get_src1_lanes(const uint32_t words[2]) { return valhall_get_src1_lanes(words); }
 static inline void valhall_rshift_xor_v2i16_set_src1_lanes(uint32_t words[2], uint32_t value) { valhall_set_src1_lanes(words, value); }
 static inline uint32_t valhall_rshift_xor_v2i16_get_src2(const uint32_t words[2]) { return valhall_get_src2(words); }
@@ -17140,18 +18311,18 @@ static inline void valhall_rshift_xor_v2i16_pack(uint32_t words[2], const struct
 }
 static inline void valhall_rshift_xor_v2i16_unpack(const uint32_t words[2], struct valhall_rshift_xor_v2i16_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_widen = valhall_get_src0_widen(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_lanes = valhall_get_src1_lanes(words);
-	f->src2 = valhall_get_src2(words);
-	f->src2_not = valhall_get_src2_not(words);
-	f->signed_ = valhall_get_signed(words);
-	f->not_result = valhall_get_not_result(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_rshift_xor_v2i16_get_dest(words);
+	f->dest_mask = valhall_rshift_xor_v2i16_get_dest_mask(words);
+	f->src0 = valhall_rshift_xor_v2i16_get_src0(words);
+	f->src0_widen = valhall_rshift_xor_v2i16_get_src0_widen(words);
+	f->src1 = valhall_rshift_xor_v2i16_get_src1(words);
+	f->src1_lanes = valhall_rshift_xor_v2i16_get_src1_lanes(words);
+	f->src2 = valhall_rshift_xor_v2i16_get_src2(words);
+	f->src2_not = valhall_rshift_xor_v2i16_get_src2_not(words);
+	f->signed_ = valhall_rshift_xor_v2i16_get_signed(words);
+	f->not_result = valhall_rshift_xor_v2i16_get_not_result(words);
+	f->fau_page = valhall_rshift_xor_v2i16_get_fau_page(words);
+	f->flow = valhall_rshift_xor_v2i16_get_flow(words);
 }
 
 /* RSHIFT_XOR.v4i8: Right shift and bitwise XOR */
@@ -17174,8 +18345,14 @@ static inline uint32_t valhall_rshift_xor_v4i8_get_src0(const uint32_t words[2])
 static inline void valhall_rshift_xor_v4i8_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
 static inline uint32_t valhall_rshift_xor_v4i8_get_src0_widen(const uint32_t words[2]) { return valhall_get_src0_widen(words); }
 static inline void valhall_rshift_xor_v4i8_set_src0_widen(uint32_t words[2], uint32_t value) { valhall_set_src0_widen(words, value); }
-static inline uint32_t valhall_rshift_xor_v4i8_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_rshift_xor_v4i8_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_rshift_xor_v4i8_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_rshift_xor_v4i8_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_rshift_xor_v4i8_get_src1_lanes(const uint32_t words[2]) { return valhall_get_src1_lanes(words); }
 static inline void valhall_rshift_xor_v4i8_set_src1_lanes(uint32_t words[2], uint32_t value) { valhall_set_src1_lanes(words, value); }
 static inline uint32_t valhall_rshift_xor_v4i8_get_src2(const uint32_t words[2]) { return valhall_get_src2(words); }
@@ -17236,18 +18413,18 @@ static inline void valhall_rshift_xor_v4i8_pack(uint32_t words[2], const struct 
 }
 static inline void valhall_rshift_xor_v4i8_unpack(const uint32_t words[2], struct valhall_rshift_xor_v4i8_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_widen = valhall_get_src0_widen(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_lanes = valhall_get_src1_lanes(words);
-	f->src2 = valhall_get_src2(words);
-	f->src2_not = valhall_get_src2_not(words);
-	f->signed_ = valhall_get_signed(words);
-	f->not_result = valhall_get_not_result(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_rshift_xor_v4i8_get_dest(words);
+	f->dest_mask = valhall_rshift_xor_v4i8_get_dest_mask(words);
+	f->src0 = valhall_rshift_xor_v4i8_get_src0(words);
+	f->src0_widen = valhall_rshift_xor_v4i8_get_src0_widen(words);
+	f->src1 = valhall_rshift_xor_v4i8_get_src1(words);
+	f->src1_lanes = valhall_rshift_xor_v4i8_get_src1_lanes(words);
+	f->src2 = valhall_rshift_xor_v4i8_get_src2(words);
+	f->src2_not = valhall_rshift_xor_v4i8_get_src2_not(words);
+	f->signed_ = valhall_rshift_xor_v4i8_get_signed(words);
+	f->not_result = valhall_rshift_xor_v4i8_get_not_result(words);
+	f->fau_page = valhall_rshift_xor_v4i8_get_fau_page(words);
+	f->flow = valhall_rshift_xor_v4i8_get_flow(words);
 }
 
 /* RSHIFT_XOR.i64: Right shift and bitwise XOR */
@@ -17270,8 +18447,14 @@ static inline uint32_t valhall_rshift_xor_i64_get_src0(const uint32_t words[2]) 
 static inline void valhall_rshift_xor_i64_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
 static inline uint32_t valhall_rshift_xor_i64_get_src0_widen(const uint32_t words[2]) { return valhall_get_src0_widen(words); }
 static inline void valhall_rshift_xor_i64_set_src0_widen(uint32_t words[2], uint32_t value) { valhall_set_src0_widen(words, value); }
-static inline uint32_t valhall_rshift_xor_i64_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_rshift_xor_i64_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_rshift_xor_i64_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_rshift_xor_i64_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_rshift_xor_i64_get_src1_lanes(const uint32_t words[2]) { return valhall_get_src1_lanes(words); }
 static inline void valhall_rshift_xor_i64_set_src1_lanes(uint32_t words[2], uint32_t value) { valhall_set_src1_lanes(words, value); }
 static inline uint32_t valhall_rshift_xor_i64_get_src2(const uint32_t words[2]) { return valhall_get_src2(words); }
@@ -17332,18 +18515,18 @@ static inline void valhall_rshift_xor_i64_pack(uint32_t words[2], const struct v
 }
 static inline void valhall_rshift_xor_i64_unpack(const uint32_t words[2], struct valhall_rshift_xor_i64_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_widen = valhall_get_src0_widen(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_lanes = valhall_get_src1_lanes(words);
-	f->src2 = valhall_get_src2(words);
-	f->src2_not = valhall_get_src2_not(words);
-	f->signed_ = valhall_get_signed(words);
-	f->not_result = valhall_get_not_result(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_rshift_xor_i64_get_dest(words);
+	f->dest_mask = valhall_rshift_xor_i64_get_dest_mask(words);
+	f->src0 = valhall_rshift_xor_i64_get_src0(words);
+	f->src0_widen = valhall_rshift_xor_i64_get_src0_widen(words);
+	f->src1 = valhall_rshift_xor_i64_get_src1(words);
+	f->src1_lanes = valhall_rshift_xor_i64_get_src1_lanes(words);
+	f->src2 = valhall_rshift_xor_i64_get_src2(words);
+	f->src2_not = valhall_rshift_xor_i64_get_src2_not(words);
+	f->signed_ = valhall_rshift_xor_i64_get_signed(words);
+	f->not_result = valhall_rshift_xor_i64_get_not_result(words);
+	f->fau_page = valhall_rshift_xor_i64_get_fau_page(words);
+	f->flow = valhall_rshift_xor_i64_get_flow(words);
 }
 
 /* MUX.i32: Mux */
@@ -17363,8 +18546,14 @@ static inline uint32_t valhall_mux_i32_get_dest_mask(const uint32_t words[2]) { 
 static inline void valhall_mux_i32_set_dest_mask(uint32_t words[2], uint32_t value) { valhall_set_dest_mask(words, value); }
 static inline uint32_t valhall_mux_i32_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_mux_i32_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline uint32_t valhall_mux_i32_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_mux_i32_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_mux_i32_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_mux_i32_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_mux_i32_get_src2(const uint32_t words[2]) { return valhall_get_src2(words); }
 static inline void valhall_mux_i32_set_src2(uint32_t words[2], uint32_t value) { valhall_set_src2(words, value); }
 static inline uint32_t valhall_mux_i32_get_mux(const uint32_t words[2]) { return valhall_get_mux(words); }
@@ -17407,14 +18596,14 @@ static inline void valhall_mux_i32_pack(uint32_t words[2], const struct valhall_
 }
 static inline void valhall_mux_i32_unpack(const uint32_t words[2], struct valhall_mux_i32_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src2 = valhall_get_src2(words);
-	f->mux = valhall_get_mux(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_mux_i32_get_dest(words);
+	f->dest_mask = valhall_mux_i32_get_dest_mask(words);
+	f->src0 = valhall_mux_i32_get_src0(words);
+	f->src1 = valhall_mux_i32_get_src1(words);
+	f->src2 = valhall_mux_i32_get_src2(words);
+	f->mux = valhall_mux_i32_get_mux(words);
+	f->fau_page = valhall_mux_i32_get_fau_page(words);
+	f->flow = valhall_mux_i32_get_flow(words);
 }
 
 /* MUX.v2i16: Mux */
@@ -17436,8 +18625,14 @@ static inline uint32_t valhall_mux_v2i16_get_src0(const uint32_t words[2]) { ret
 static inline void valhall_mux_v2i16_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
 static inline uint32_t valhall_mux_v2i16_get_src0_swizzle(const uint32_t words[2]) { return valhall_get_src0_swizzle(words); }
 static inline void valhall_mux_v2i16_set_src0_swizzle(uint32_t words[2], uint32_t value) { valhall_set_src0_swizzle(words, value); }
-static inline uint32_t valhall_mux_v2i16_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_mux_v2i16_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_mux_v2i16_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_mux_v2i16_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_mux_v2i16_get_src1_swizzle(const uint32_t words[2]) { return valhall_get_src1_swizzle(words); }
 static inline void valhall_mux_v2i16_set_src1_swizzle(uint32_t words[2], uint32_t value) { valhall_set_src1_swizzle(words, value); }
 static inline uint32_t valhall_mux_v2i16_get_src2(const uint32_t words[2]) { return valhall_get_src2(words); }
@@ -17493,17 +18688,17 @@ static inline void valhall_mux_v2i16_pack(uint32_t words[2], const struct valhal
 }
 static inline void valhall_mux_v2i16_unpack(const uint32_t words[2], struct valhall_mux_v2i16_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_swizzle = valhall_get_src0_swizzle(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_swizzle = valhall_get_src1_swizzle(words);
-	f->src2 = valhall_get_src2(words);
-	f->src2_swizzle = valhall_get_src2_swizzle(words);
-	f->mux = valhall_get_mux(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_mux_v2i16_get_dest(words);
+	f->dest_mask = valhall_mux_v2i16_get_dest_mask(words);
+	f->src0 = valhall_mux_v2i16_get_src0(words);
+	f->src0_swizzle = valhall_mux_v2i16_get_src0_swizzle(words);
+	f->src1 = valhall_mux_v2i16_get_src1(words);
+	f->src1_swizzle = valhall_mux_v2i16_get_src1_swizzle(words);
+	f->src2 = valhall_mux_v2i16_get_src2(words);
+	f->src2_swizzle = valhall_mux_v2i16_get_src2_swizzle(words);
+	f->mux = valhall_mux_v2i16_get_mux(words);
+	f->fau_page = valhall_mux_v2i16_get_fau_page(words);
+	f->flow = valhall_mux_v2i16_get_flow(words);
 }
 
 /* MUX.v4i8: Mux */
@@ -17523,8 +18718,14 @@ static inline uint32_t valhall_mux_v4i8_get_dest_mask(const uint32_t words[2]) {
 static inline void valhall_mux_v4i8_set_dest_mask(uint32_t words[2], uint32_t value) { valhall_set_dest_mask(words, value); }
 static inline uint32_t valhall_mux_v4i8_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_mux_v4i8_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline uint32_t valhall_mux_v4i8_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_mux_v4i8_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_mux_v4i8_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_mux_v4i8_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_mux_v4i8_get_src2(const uint32_t words[2]) { return valhall_get_src2(words); }
 static inline void valhall_mux_v4i8_set_src2(uint32_t words[2], uint32_t value) { valhall_set_src2(words, value); }
 static inline uint32_t valhall_mux_v4i8_get_mux(const uint32_t words[2]) { return valhall_get_mux(words); }
@@ -17567,14 +18768,14 @@ static inline void valhall_mux_v4i8_pack(uint32_t words[2], const struct valhall
 }
 static inline void valhall_mux_v4i8_unpack(const uint32_t words[2], struct valhall_mux_v4i8_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src2 = valhall_get_src2(words);
-	f->mux = valhall_get_mux(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_mux_v4i8_get_dest(words);
+	f->dest_mask = valhall_mux_v4i8_get_dest_mask(words);
+	f->src0 = valhall_mux_v4i8_get_src0(words);
+	f->src1 = valhall_mux_v4i8_get_src1(words);
+	f->src2 = valhall_mux_v4i8_get_src2(words);
+	f->mux = valhall_mux_v4i8_get_mux(words);
+	f->fau_page = valhall_mux_v4i8_get_fau_page(words);
+	f->flow = valhall_mux_v4i8_get_flow(words);
 }
 
 /* CUBE_SSEL: Cube S-coordinate select */
@@ -17599,8 +18800,14 @@ static inline uint32_t valhall_cube_ssel_get_src0_neg(const uint32_t words[2]) {
 static inline void valhall_cube_ssel_set_src0_neg(uint32_t words[2], uint32_t value) { valhall_set_src0_neg(words, value); }
 static inline uint32_t valhall_cube_ssel_get_src0_abs(const uint32_t words[2]) { return valhall_get_src0_abs(words); }
 static inline void valhall_cube_ssel_set_src0_abs(uint32_t words[2], uint32_t value) { valhall_set_src0_abs(words, value); }
-static inline uint32_t valhall_cube_ssel_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_cube_ssel_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_cube_ssel_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_cube_ssel_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_cube_ssel_get_src1_neg(const uint32_t words[2]) { return valhall_get_src1_neg(words); }
 static inline void valhall_cube_ssel_set_src1_neg(uint32_t words[2], uint32_t value) { valhall_set_src1_neg(words, value); }
 static inline uint32_t valhall_cube_ssel_get_src1_abs(const uint32_t words[2]) { return valhall_get_src1_abs(words); }
@@ -17654,17 +18861,17 @@ static inline void valhall_cube_ssel_pack(uint32_t words[2], const struct valhal
 }
 static inline void valhall_cube_ssel_unpack(const uint32_t words[2], struct valhall_cube_ssel_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_neg = valhall_get_src0_neg(words);
-	f->src0_abs = valhall_get_src0_abs(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_neg = valhall_get_src1_neg(words);
-	f->src1_abs = valhall_get_src1_abs(words);
-	f->src2 = valhall_get_src2(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_cube_ssel_get_dest(words);
+	f->dest_mask = valhall_cube_ssel_get_dest_mask(words);
+	f->src0 = valhall_cube_ssel_get_src0(words);
+	f->src0_neg = valhall_cube_ssel_get_src0_neg(words);
+	f->src0_abs = valhall_cube_ssel_get_src0_abs(words);
+	f->src1 = valhall_cube_ssel_get_src1(words);
+	f->src1_neg = valhall_cube_ssel_get_src1_neg(words);
+	f->src1_abs = valhall_cube_ssel_get_src1_abs(words);
+	f->src2 = valhall_cube_ssel_get_src2(words);
+	f->fau_page = valhall_cube_ssel_get_fau_page(words);
+	f->flow = valhall_cube_ssel_get_flow(words);
 }
 
 /* CUBE_TSEL: Cube T-coordinate select */
@@ -17689,8 +18896,14 @@ static inline uint32_t valhall_cube_tsel_get_src0_neg(const uint32_t words[2]) {
 static inline void valhall_cube_tsel_set_src0_neg(uint32_t words[2], uint32_t value) { valhall_set_src0_neg(words, value); }
 static inline uint32_t valhall_cube_tsel_get_src0_abs(const uint32_t words[2]) { return valhall_get_src0_abs(words); }
 static inline void valhall_cube_tsel_set_src0_abs(uint32_t words[2], uint32_t value) { valhall_set_src0_abs(words, value); }
-static inline uint32_t valhall_cube_tsel_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_cube_tsel_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_cube_tsel_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_cube_tsel_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_cube_tsel_get_src1_neg(const uint32_t words[2]) { return valhall_get_src1_neg(words); }
 static inline void valhall_cube_tsel_set_src1_neg(uint32_t words[2], uint32_t value) { valhall_set_src1_neg(words, value); }
 static inline uint32_t valhall_cube_tsel_get_src1_abs(const uint32_t words[2]) { return valhall_get_src1_abs(words); }
@@ -17744,17 +18957,17 @@ static inline void valhall_cube_tsel_pack(uint32_t words[2], const struct valhal
 }
 static inline void valhall_cube_tsel_unpack(const uint32_t words[2], struct valhall_cube_tsel_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_neg = valhall_get_src0_neg(words);
-	f->src0_abs = valhall_get_src0_abs(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_neg = valhall_get_src1_neg(words);
-	f->src1_abs = valhall_get_src1_abs(words);
-	f->src2 = valhall_get_src2(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_cube_tsel_get_dest(words);
+	f->dest_mask = valhall_cube_tsel_get_dest_mask(words);
+	f->src0 = valhall_cube_tsel_get_src0(words);
+	f->src0_neg = valhall_cube_tsel_get_src0_neg(words);
+	f->src0_abs = valhall_cube_tsel_get_src0_abs(words);
+	f->src1 = valhall_cube_tsel_get_src1(words);
+	f->src1_neg = valhall_cube_tsel_get_src1_neg(words);
+	f->src1_abs = valhall_cube_tsel_get_src1_abs(words);
+	f->src2 = valhall_cube_tsel_get_src2(words);
+	f->fau_page = valhall_cube_tsel_get_fau_page(words);
+	f->flow = valhall_cube_tsel_get_flow(words);
 }
 
 /* MKVEC.v2i8: Make 8-bit vector */
@@ -17774,12 +18987,30 @@ static inline uint32_t valhall_mkvec_v2i8_get_dest_mask(const uint32_t words[2])
 static inline void valhall_mkvec_v2i8_set_dest_mask(uint32_t words[2], uint32_t value) { valhall_set_dest_mask(words, value); }
 static inline uint32_t valhall_mkvec_v2i8_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_mkvec_v2i8_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline uint32_t valhall_mkvec_v2i8_get_src0_lane(const uint32_t words[2]) { return valhall_get_src0_lane_38_39(words); }
-static inline void valhall_mkvec_v2i8_set_src0_lane(uint32_t words[2], uint32_t value) { valhall_set_src0_lane_38_39(words, value); }
-static inline uint32_t valhall_mkvec_v2i8_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_mkvec_v2i8_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
-static inline uint32_t valhall_mkvec_v2i8_get_src1_lane(const uint32_t words[2]) { return valhall_get_src1_lane_36_37(words); }
-static inline void valhall_mkvec_v2i8_set_src1_lane(uint32_t words[2], uint32_t value) { valhall_set_src1_lane_36_37(words, value); }
+static inline uint32_t valhall_mkvec_v2i8_get_src0_lane(const uint32_t words[2])
+{
+	return ((words[1] & 0x000000c0u) >> 6);
+}
+static inline void valhall_mkvec_v2i8_set_src0_lane(uint32_t words[2], uint32_t value)
+{
+	words[1] = (words[1] & ~0x000000c0u) | (((uint32_t)value << 6) & 0x000000c0u);
+}
+static inline uint32_t valhall_mkvec_v2i8_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_mkvec_v2i8_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
+static inline uint32_t valhall_mkvec_v2i8_get_src1_lane(const uint32_t words[2])
+{
+	return ((words[1] & 0x00000030u) >> 4);
+}
+static inline void valhall_mkvec_v2i8_set_src1_lane(uint32_t words[2], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00000030u) | (((uint32_t)value << 4) & 0x00000030u);
+}
 static inline uint32_t valhall_mkvec_v2i8_get_src2(const uint32_t words[2]) { return valhall_get_src2(words); }
 static inline void valhall_mkvec_v2i8_set_src2(uint32_t words[2], uint32_t value) { valhall_set_src2(words, value); }
 static inline uint32_t valhall_mkvec_v2i8_get_fau_page(const uint32_t words[2]) { return valhall_get_fau_page(words); }
@@ -17823,15 +19054,15 @@ static inline void valhall_mkvec_v2i8_pack(uint32_t words[2], const struct valha
 }
 static inline void valhall_mkvec_v2i8_unpack(const uint32_t words[2], struct valhall_mkvec_v2i8_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_lane = valhall_get_src0_lane_38_39(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_lane = valhall_get_src1_lane_36_37(words);
-	f->src2 = valhall_get_src2(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_mkvec_v2i8_get_dest(words);
+	f->dest_mask = valhall_mkvec_v2i8_get_dest_mask(words);
+	f->src0 = valhall_mkvec_v2i8_get_src0(words);
+	f->src0_lane = valhall_mkvec_v2i8_get_src0_lane(words);
+	f->src1 = valhall_mkvec_v2i8_get_src1(words);
+	f->src1_lane = valhall_mkvec_v2i8_get_src1_lane(words);
+	f->src2 = valhall_mkvec_v2i8_get_src2(words);
+	f->fau_page = valhall_mkvec_v2i8_get_fau_page(words);
+	f->flow = valhall_mkvec_v2i8_get_flow(words);
 }
 
 /* CUBEFACE1: Cube map transform step 1 */
@@ -17855,8 +19086,14 @@ static inline uint32_t valhall_cubeface1_get_src0_neg(const uint32_t words[2]) {
 static inline void valhall_cubeface1_set_src0_neg(uint32_t words[2], uint32_t value) { valhall_set_src0_neg(words, value); }
 static inline uint32_t valhall_cubeface1_get_src0_abs(const uint32_t words[2]) { return valhall_get_src0_abs(words); }
 static inline void valhall_cubeface1_set_src0_abs(uint32_t words[2], uint32_t value) { valhall_set_src0_abs(words, value); }
-static inline uint32_t valhall_cubeface1_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_cubeface1_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_cubeface1_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_cubeface1_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_cubeface1_get_src1_neg(const uint32_t words[2]) { return valhall_get_src1_neg(words); }
 static inline void valhall_cubeface1_set_src1_neg(uint32_t words[2], uint32_t value) { valhall_set_src1_neg(words, value); }
 static inline uint32_t valhall_cubeface1_get_src1_abs(const uint32_t words[2]) { return valhall_get_src1_abs(words); }
@@ -17920,19 +19157,19 @@ static inline void valhall_cubeface1_pack(uint32_t words[2], const struct valhal
 }
 static inline void valhall_cubeface1_unpack(const uint32_t words[2], struct valhall_cubeface1_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_neg = valhall_get_src0_neg(words);
-	f->src0_abs = valhall_get_src0_abs(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_neg = valhall_get_src1_neg(words);
-	f->src1_abs = valhall_get_src1_abs(words);
-	f->src2 = valhall_get_src2(words);
-	f->src2_neg = valhall_get_src2_neg(words);
-	f->src2_abs = valhall_get_src2_abs(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_cubeface1_get_dest(words);
+	f->dest_mask = valhall_cubeface1_get_dest_mask(words);
+	f->src0 = valhall_cubeface1_get_src0(words);
+	f->src0_neg = valhall_cubeface1_get_src0_neg(words);
+	f->src0_abs = valhall_cubeface1_get_src0_abs(words);
+	f->src1 = valhall_cubeface1_get_src1(words);
+	f->src1_neg = valhall_cubeface1_get_src1_neg(words);
+	f->src1_abs = valhall_cubeface1_get_src1_abs(words);
+	f->src2 = valhall_cubeface1_get_src2(words);
+	f->src2_neg = valhall_cubeface1_get_src2_neg(words);
+	f->src2_abs = valhall_cubeface1_get_src2_abs(words);
+	f->fau_page = valhall_cubeface1_get_fau_page(words);
+	f->flow = valhall_cubeface1_get_flow(words);
 }
 
 /* CUBEFACE2_V9: Cube map transform step 2 */
@@ -17956,8 +19193,14 @@ static inline uint32_t valhall_cubeface2_v9_get_src0_neg(const uint32_t words[2]
 static inline void valhall_cubeface2_v9_set_src0_neg(uint32_t words[2], uint32_t value) { valhall_set_src0_neg(words, value); }
 static inline uint32_t valhall_cubeface2_v9_get_src0_abs(const uint32_t words[2]) { return valhall_get_src0_abs(words); }
 static inline void valhall_cubeface2_v9_set_src0_abs(uint32_t words[2], uint32_t value) { valhall_set_src0_abs(words, value); }
-static inline uint32_t valhall_cubeface2_v9_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_cubeface2_v9_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_cubeface2_v9_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_cubeface2_v9_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_cubeface2_v9_get_src1_neg(const uint32_t words[2]) { return valhall_get_src1_neg(words); }
 static inline void valhall_cubeface2_v9_set_src1_neg(uint32_t words[2], uint32_t value) { valhall_set_src1_neg(words, value); }
 static inline uint32_t valhall_cubeface2_v9_get_src1_abs(const uint32_t words[2]) { return valhall_get_src1_abs(words); }
@@ -18021,19 +19264,19 @@ static inline void valhall_cubeface2_v9_pack(uint32_t words[2], const struct val
 }
 static inline void valhall_cubeface2_v9_unpack(const uint32_t words[2], struct valhall_cubeface2_v9_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_neg = valhall_get_src0_neg(words);
-	f->src0_abs = valhall_get_src0_abs(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_neg = valhall_get_src1_neg(words);
-	f->src1_abs = valhall_get_src1_abs(words);
-	f->src2 = valhall_get_src2(words);
-	f->src2_neg = valhall_get_src2_neg(words);
-	f->src2_abs = valhall_get_src2_abs(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_cubeface2_v9_get_dest(words);
+	f->dest_mask = valhall_cubeface2_v9_get_dest_mask(words);
+	f->src0 = valhall_cubeface2_v9_get_src0(words);
+	f->src0_neg = valhall_cubeface2_v9_get_src0_neg(words);
+	f->src0_abs = valhall_cubeface2_v9_get_src0_abs(words);
+	f->src1 = valhall_cubeface2_v9_get_src1(words);
+	f->src1_neg = valhall_cubeface2_v9_get_src1_neg(words);
+	f->src1_abs = valhall_cubeface2_v9_get_src1_abs(words);
+	f->src2 = valhall_cubeface2_v9_get_src2(words);
+	f->src2_neg = valhall_cubeface2_v9_get_src2_neg(words);
+	f->src2_abs = valhall_cubeface2_v9_get_src2_abs(words);
+	f->fau_page = valhall_cubeface2_v9_get_fau_page(words);
+	f->flow = valhall_cubeface2_v9_get_flow(words);
 }
 
 /* IDP.v4s8: 8-bit dot product */
@@ -18054,8 +19297,14 @@ static inline uint32_t valhall_idp_v4s8_get_dest_mask(const uint32_t words[2]) {
 static inline void valhall_idp_v4s8_set_dest_mask(uint32_t words[2], uint32_t value) { valhall_set_dest_mask(words, value); }
 static inline uint32_t valhall_idp_v4s8_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_idp_v4s8_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline uint32_t valhall_idp_v4s8_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_idp_v4s8_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_idp_v4s8_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_idp_v4s8_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_idp_v4s8_get_src2(const uint32_t words[2]) { return valhall_get_src2(words); }
 static inline void valhall_idp_v4s8_set_src2(uint32_t words[2], uint32_t value) { valhall_set_src2(words, value); }
 static inline uint32_t valhall_idp_v4s8_get_saturate(const uint32_t words[2]) { return valhall_get_saturate(words); }
@@ -18098,14 +19347,14 @@ static inline void valhall_idp_v4s8_pack(uint32_t words[2], const struct valhall
 }
 static inline void valhall_idp_v4s8_unpack(const uint32_t words[2], struct valhall_idp_v4s8_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src2 = valhall_get_src2(words);
-	f->saturate = valhall_get_saturate(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_idp_v4s8_get_dest(words);
+	f->dest_mask = valhall_idp_v4s8_get_dest_mask(words);
+	f->src0 = valhall_idp_v4s8_get_src0(words);
+	f->src1 = valhall_idp_v4s8_get_src1(words);
+	f->src2 = valhall_idp_v4s8_get_src2(words);
+	f->saturate = valhall_idp_v4s8_get_saturate(words);
+	f->fau_page = valhall_idp_v4s8_get_fau_page(words);
+	f->flow = valhall_idp_v4s8_get_flow(words);
 }
 
 /* IDP.v4u8: 8-bit dot product */
@@ -18126,8 +19375,14 @@ static inline uint32_t valhall_idp_v4u8_get_dest_mask(const uint32_t words[2]) {
 static inline void valhall_idp_v4u8_set_dest_mask(uint32_t words[2], uint32_t value) { valhall_set_dest_mask(words, value); }
 static inline uint32_t valhall_idp_v4u8_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_idp_v4u8_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline uint32_t valhall_idp_v4u8_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_idp_v4u8_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_idp_v4u8_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_idp_v4u8_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_idp_v4u8_get_src2(const uint32_t words[2]) { return valhall_get_src2(words); }
 static inline void valhall_idp_v4u8_set_src2(uint32_t words[2], uint32_t value) { valhall_set_src2(words, value); }
 static inline uint32_t valhall_idp_v4u8_get_saturate(const uint32_t words[2]) { return valhall_get_saturate(words); }
@@ -18170,14 +19425,14 @@ static inline void valhall_idp_v4u8_pack(uint32_t words[2], const struct valhall
 }
 static inline void valhall_idp_v4u8_unpack(const uint32_t words[2], struct valhall_idp_v4u8_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src2 = valhall_get_src2(words);
-	f->saturate = valhall_get_saturate(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_idp_v4u8_get_dest(words);
+	f->dest_mask = valhall_idp_v4u8_get_dest_mask(words);
+	f->src0 = valhall_idp_v4u8_get_src0(words);
+	f->src1 = valhall_idp_v4u8_get_src1(words);
+	f->src2 = valhall_idp_v4u8_get_src2(words);
+	f->saturate = valhall_idp_v4u8_get_saturate(words);
+	f->fau_page = valhall_idp_v4u8_get_fau_page(words);
+	f->flow = valhall_idp_v4u8_get_flow(words);
 }
 
 /* ICMP_OR.u32: Unsigned integer compare */
@@ -18200,8 +19455,14 @@ static inline uint32_t valhall_icmp_or_u32_get_src0(const uint32_t words[2]) { r
 static inline void valhall_icmp_or_u32_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
 static inline uint32_t valhall_icmp_or_u32_get_src0_widen(const uint32_t words[2]) { return valhall_get_src0_widen(words); }
 static inline void valhall_icmp_or_u32_set_src0_widen(uint32_t words[2], uint32_t value) { valhall_set_src0_widen(words, value); }
-static inline uint32_t valhall_icmp_or_u32_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_icmp_or_u32_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_icmp_or_u32_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_icmp_or_u32_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_icmp_or_u32_get_src1_widen(const uint32_t words[2]) { return valhall_get_src1_widen(words); }
 static inline void valhall_icmp_or_u32_set_src1_widen(uint32_t words[2], uint32_t value) { valhall_set_src1_widen(words, value); }
 static inline uint32_t valhall_icmp_or_u32_get_src2(const uint32_t words[2]) { return valhall_get_src2(words); }
@@ -18257,17 +19518,17 @@ static inline void valhall_icmp_or_u32_pack(uint32_t words[2], const struct valh
 }
 static inline void valhall_icmp_or_u32_unpack(const uint32_t words[2], struct valhall_icmp_or_u32_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_widen = valhall_get_src0_widen(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_widen = valhall_get_src1_widen(words);
-	f->src2 = valhall_get_src2(words);
-	f->condition = valhall_get_condition(words);
-	f->result_type = valhall_get_result_type(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_icmp_or_u32_get_dest(words);
+	f->dest_mask = valhall_icmp_or_u32_get_dest_mask(words);
+	f->src0 = valhall_icmp_or_u32_get_src0(words);
+	f->src0_widen = valhall_icmp_or_u32_get_src0_widen(words);
+	f->src1 = valhall_icmp_or_u32_get_src1(words);
+	f->src1_widen = valhall_icmp_or_u32_get_src1_widen(words);
+	f->src2 = valhall_icmp_or_u32_get_src2(words);
+	f->condition = valhall_icmp_or_u32_get_condition(words);
+	f->result_type = valhall_icmp_or_u32_get_result_type(words);
+	f->fau_page = valhall_icmp_or_u32_get_fau_page(words);
+	f->flow = valhall_icmp_or_u32_get_flow(words);
 }
 
 /* ICMP_OR.v2u16: Unsigned integer compare */
@@ -18290,8 +19551,14 @@ static inline uint32_t valhall_icmp_or_v2u16_get_src0(const uint32_t words[2]) {
 static inline void valhall_icmp_or_v2u16_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
 static inline uint32_t valhall_icmp_or_v2u16_get_src0_widen(const uint32_t words[2]) { return valhall_get_src0_widen(words); }
 static inline void valhall_icmp_or_v2u16_set_src0_widen(uint32_t words[2], uint32_t value) { valhall_set_src0_widen(words, value); }
-static inline uint32_t valhall_icmp_or_v2u16_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_icmp_or_v2u16_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_icmp_or_v2u16_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_icmp_or_v2u16_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_icmp_or_v2u16_get_src1_widen(const uint32_t words[2]) { return valhall_get_src1_widen(words); }
 static inline void valhall_icmp_or_v2u16_set_src1_widen(uint32_t words[2], uint32_t value) { valhall_set_src1_widen(words, value); }
 static inline uint32_t valhall_icmp_or_v2u16_get_src2(const uint32_t words[2]) { return valhall_get_src2(words); }
@@ -18347,17 +19614,17 @@ static inline void valhall_icmp_or_v2u16_pack(uint32_t words[2], const struct va
 }
 static inline void valhall_icmp_or_v2u16_unpack(const uint32_t words[2], struct valhall_icmp_or_v2u16_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_widen = valhall_get_src0_widen(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_widen = valhall_get_src1_widen(words);
-	f->src2 = valhall_get_src2(words);
-	f->condition = valhall_get_condition(words);
-	f->result_type = valhall_get_result_type(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_icmp_or_v2u16_get_dest(words);
+	f->dest_mask = valhall_icmp_or_v2u16_get_dest_mask(words);
+	f->src0 = valhall_icmp_or_v2u16_get_src0(words);
+	f->src0_widen = valhall_icmp_or_v2u16_get_src0_widen(words);
+	f->src1 = valhall_icmp_or_v2u16_get_src1(words);
+	f->src1_widen = valhall_icmp_or_v2u16_get_src1_widen(words);
+	f->src2 = valhall_icmp_or_v2u16_get_src2(words);
+	f->condition = valhall_icmp_or_v2u16_get_condition(words);
+	f->result_type = valhall_icmp_or_v2u16_get_result_type(words);
+	f->fau_page = valhall_icmp_or_v2u16_get_fau_page(words);
+	f->flow = valhall_icmp_or_v2u16_get_flow(words);
 }
 
 /* ICMP_OR.v4u8: Unsigned integer compare */
@@ -18380,8 +19647,14 @@ static inline uint32_t valhall_icmp_or_v4u8_get_src0(const uint32_t words[2]) { 
 static inline void valhall_icmp_or_v4u8_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
 static inline uint32_t valhall_icmp_or_v4u8_get_src0_widen(const uint32_t words[2]) { return valhall_get_src0_widen(words); }
 static inline void valhall_icmp_or_v4u8_set_src0_widen(uint32_t words[2], uint32_t value) { valhall_set_src0_widen(words, value); }
-static inline uint32_t valhall_icmp_or_v4u8_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_icmp_or_v4u8_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_icmp_or_v4u8_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_icmp_or_v4u8_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_icmp_or_v4u8_get_src1_widen(const uint32_t words[2]) { return valhall_get_src1_widen(words); }
 static inline void valhall_icmp_or_v4u8_set_src1_widen(uint32_t words[2], uint32_t value) { valhall_set_src1_widen(words, value); }
 static inline uint32_t valhall_icmp_or_v4u8_get_src2(const uint32_t words[2]) { return valhall_get_src2(words); }
@@ -18437,17 +19710,17 @@ static inline void valhall_icmp_or_v4u8_pack(uint32_t words[2], const struct val
 }
 static inline void valhall_icmp_or_v4u8_unpack(const uint32_t words[2], struct valhall_icmp_or_v4u8_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_widen = valhall_get_src0_widen(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_widen = valhall_get_src1_widen(words);
-	f->src2 = valhall_get_src2(words);
-	f->condition = valhall_get_condition(words);
-	f->result_type = valhall_get_result_type(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_icmp_or_v4u8_get_dest(words);
+	f->dest_mask = valhall_icmp_or_v4u8_get_dest_mask(words);
+	f->src0 = valhall_icmp_or_v4u8_get_src0(words);
+	f->src0_widen = valhall_icmp_or_v4u8_get_src0_widen(words);
+	f->src1 = valhall_icmp_or_v4u8_get_src1(words);
+	f->src1_widen = valhall_icmp_or_v4u8_get_src1_widen(words);
+	f->src2 = valhall_icmp_or_v4u8_get_src2(words);
+	f->condition = valhall_icmp_or_v4u8_get_condition(words);
+	f->result_type = valhall_icmp_or_v4u8_get_result_type(words);
+	f->fau_page = valhall_icmp_or_v4u8_get_fau_page(words);
+	f->flow = valhall_icmp_or_v4u8_get_flow(words);
 }
 
 /* ICMP_AND.u32: Unsigned integer compare */
@@ -18470,8 +19743,14 @@ static inline uint32_t valhall_icmp_and_u32_get_src0(const uint32_t words[2]) { 
 static inline void valhall_icmp_and_u32_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
 static inline uint32_t valhall_icmp_and_u32_get_src0_widen(const uint32_t words[2]) { return valhall_get_src0_widen(words); }
 static inline void valhall_icmp_and_u32_set_src0_widen(uint32_t words[2], uint32_t value) { valhall_set_src0_widen(words, value); }
-static inline uint32_t valhall_icmp_and_u32_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_icmp_and_u32_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_icmp_and_u32_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_icmp_and_u32_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_icmp_and_u32_get_src1_widen(const uint32_t words[2]) { return valhall_get_src1_widen(words); }
 static inline void valhall_icmp_and_u32_set_src1_widen(uint32_t words[2], uint32_t value) { valhall_set_src1_widen(words, value); }
 static inline uint32_t valhall_icmp_and_u32_get_src2(const uint32_t words[2]) { return valhall_get_src2(words); }
@@ -18527,17 +19806,17 @@ static inline void valhall_icmp_and_u32_pack(uint32_t words[2], const struct val
 }
 static inline void valhall_icmp_and_u32_unpack(const uint32_t words[2], struct valhall_icmp_and_u32_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_widen = valhall_get_src0_widen(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_widen = valhall_get_src1_widen(words);
-	f->src2 = valhall_get_src2(words);
-	f->condition = valhall_get_condition(words);
-	f->result_type = valhall_get_result_type(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_icmp_and_u32_get_dest(words);
+	f->dest_mask = valhall_icmp_and_u32_get_dest_mask(words);
+	f->src0 = valhall_icmp_and_u32_get_src0(words);
+	f->src0_widen = valhall_icmp_and_u32_get_src0_widen(words);
+	f->src1 = valhall_icmp_and_u32_get_src1(words);
+	f->src1_widen = valhall_icmp_and_u32_get_src1_widen(words);
+	f->src2 = valhall_icmp_and_u32_get_src2(words);
+	f->condition = valhall_icmp_and_u32_get_condition(words);
+	f->result_type = valhall_icmp_and_u32_get_result_type(words);
+	f->fau_page = valhall_icmp_and_u32_get_fau_page(words);
+	f->flow = valhall_icmp_and_u32_get_flow(words);
 }
 
 /* ICMP_AND.v2u16: Unsigned integer compare */
@@ -18560,8 +19839,14 @@ static inline uint32_t valhall_icmp_and_v2u16_get_src0(const uint32_t words[2]) 
 static inline void valhall_icmp_and_v2u16_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
 static inline uint32_t valhall_icmp_and_v2u16_get_src0_widen(const uint32_t words[2]) { return valhall_get_src0_widen(words); }
 static inline void valhall_icmp_and_v2u16_set_src0_widen(uint32_t words[2], uint32_t value) { valhall_set_src0_widen(words, value); }
-static inline uint32_t valhall_icmp_and_v2u16_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_icmp_and_v2u16_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_icmp_and_v2u16_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_icmp_and_v2u16_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_icmp_and_v2u16_get_src1_widen(const uint32_t words[2]) { return valhall_get_src1_widen(words); }
 static inline void valhall_icmp_and_v2u16_set_src1_widen(uint32_t words[2], uint32_t value) { valhall_set_src1_widen(words, value); }
 static inline uint32_t valhall_icmp_and_v2u16_get_src2(const uint32_t words[2]) { return valhall_get_src2(words); }
@@ -18617,17 +19902,17 @@ static inline void valhall_icmp_and_v2u16_pack(uint32_t words[2], const struct v
 }
 static inline void valhall_icmp_and_v2u16_unpack(const uint32_t words[2], struct valhall_icmp_and_v2u16_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_widen = valhall_get_src0_widen(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_widen = valhall_get_src1_widen(words);
-	f->src2 = valhall_get_src2(words);
-	f->condition = valhall_get_condition(words);
-	f->result_type = valhall_get_result_type(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_icmp_and_v2u16_get_dest(words);
+	f->dest_mask = valhall_icmp_and_v2u16_get_dest_mask(words);
+	f->src0 = valhall_icmp_and_v2u16_get_src0(words);
+	f->src0_widen = valhall_icmp_and_v2u16_get_src0_widen(words);
+	f->src1 = valhall_icmp_and_v2u16_get_src1(words);
+	f->src1_widen = valhall_icmp_and_v2u16_get_src1_widen(words);
+	f->src2 = valhall_icmp_and_v2u16_get_src2(words);
+	f->condition = valhall_icmp_and_v2u16_get_condition(words);
+	f->result_type = valhall_icmp_and_v2u16_get_result_type(words);
+	f->fau_page = valhall_icmp_and_v2u16_get_fau_page(words);
+	f->flow = valhall_icmp_and_v2u16_get_flow(words);
 }
 
 /* ICMP_AND.v4u8: Unsigned integer compare */
@@ -18650,8 +19935,14 @@ static inline uint32_t valhall_icmp_and_v4u8_get_src0(const uint32_t words[2]) {
 static inline void valhall_icmp_and_v4u8_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
 static inline uint32_t valhall_icmp_and_v4u8_get_src0_widen(const uint32_t words[2]) { return valhall_get_src0_widen(words); }
 static inline void valhall_icmp_and_v4u8_set_src0_widen(uint32_t words[2], uint32_t value) { valhall_set_src0_widen(words, value); }
-static inline uint32_t valhall_icmp_and_v4u8_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_icmp_and_v4u8_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_icmp_and_v4u8_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_icmp_and_v4u8_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_icmp_and_v4u8_get_src1_widen(const uint32_t words[2]) { return valhall_get_src1_widen(words); }
 static inline void valhall_icmp_and_v4u8_set_src1_widen(uint32_t words[2], uint32_t value) { valhall_set_src1_widen(words, value); }
 static inline uint32_t valhall_icmp_and_v4u8_get_src2(const uint32_t words[2]) { return valhall_get_src2(words); }
@@ -18707,17 +19998,17 @@ static inline void valhall_icmp_and_v4u8_pack(uint32_t words[2], const struct va
 }
 static inline void valhall_icmp_and_v4u8_unpack(const uint32_t words[2], struct valhall_icmp_and_v4u8_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_widen = valhall_get_src0_widen(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_widen = valhall_get_src1_widen(words);
-	f->src2 = valhall_get_src2(words);
-	f->condition = valhall_get_condition(words);
-	f->result_type = valhall_get_result_type(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_icmp_and_v4u8_get_dest(words);
+	f->dest_mask = valhall_icmp_and_v4u8_get_dest_mask(words);
+	f->src0 = valhall_icmp_and_v4u8_get_src0(words);
+	f->src0_widen = valhall_icmp_and_v4u8_get_src0_widen(words);
+	f->src1 = valhall_icmp_and_v4u8_get_src1(words);
+	f->src1_widen = valhall_icmp_and_v4u8_get_src1_widen(words);
+	f->src2 = valhall_icmp_and_v4u8_get_src2(words);
+	f->condition = valhall_icmp_and_v4u8_get_condition(words);
+	f->result_type = valhall_icmp_and_v4u8_get_result_type(words);
+	f->fau_page = valhall_icmp_and_v4u8_get_fau_page(words);
+	f->flow = valhall_icmp_and_v4u8_get_flow(words);
 }
 
 /* FCMP_OR.f32: Floating-point compare */
@@ -18744,8 +20035,14 @@ static inline uint32_t valhall_fcmp_or_f32_get_src0_abs(const uint32_t words[2])
 static inline void valhall_fcmp_or_f32_set_src0_abs(uint32_t words[2], uint32_t value) { valhall_set_src0_abs(words, value); }
 static inline uint32_t valhall_fcmp_or_f32_get_src0_swizzle(const uint32_t words[2]) { return valhall_get_src0_swizzle(words); }
 static inline void valhall_fcmp_or_f32_set_src0_swizzle(uint32_t words[2], uint32_t value) { valhall_set_src0_swizzle(words, value); }
-static inline uint32_t valhall_fcmp_or_f32_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_fcmp_or_f32_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_fcmp_or_f32_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_fcmp_or_f32_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_fcmp_or_f32_get_src1_neg(const uint32_t words[2]) { return valhall_get_src1_neg(words); }
 static inline void valhall_fcmp_or_f32_set_src1_neg(uint32_t words[2], uint32_t value) { valhall_set_src1_neg(words, value); }
 static inline uint32_t valhall_fcmp_or_f32_get_src1_abs(const uint32_t words[2]) { return valhall_get_src1_abs(words); }
@@ -18817,21 +20114,21 @@ static inline void valhall_fcmp_or_f32_pack(uint32_t words[2], const struct valh
 }
 static inline void valhall_fcmp_or_f32_unpack(const uint32_t words[2], struct valhall_fcmp_or_f32_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_neg = valhall_get_src0_neg(words);
-	f->src0_abs = valhall_get_src0_abs(words);
-	f->src0_swizzle = valhall_get_src0_swizzle(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_neg = valhall_get_src1_neg(words);
-	f->src1_abs = valhall_get_src1_abs(words);
-	f->src1_swizzle = valhall_get_src1_swizzle(words);
-	f->src2 = valhall_get_src2(words);
-	f->condition = valhall_get_condition(words);
-	f->result_type = valhall_get_result_type(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_fcmp_or_f32_get_dest(words);
+	f->dest_mask = valhall_fcmp_or_f32_get_dest_mask(words);
+	f->src0 = valhall_fcmp_or_f32_get_src0(words);
+	f->src0_neg = valhall_fcmp_or_f32_get_src0_neg(words);
+	f->src0_abs = valhall_fcmp_or_f32_get_src0_abs(words);
+	f->src0_swizzle = valhall_fcmp_or_f32_get_src0_swizzle(words);
+	f->src1 = valhall_fcmp_or_f32_get_src1(words);
+	f->src1_neg = valhall_fcmp_or_f32_get_src1_neg(words);
+	f->src1_abs = valhall_fcmp_or_f32_get_src1_abs(words);
+	f->src1_swizzle = valhall_fcmp_or_f32_get_src1_swizzle(words);
+	f->src2 = valhall_fcmp_or_f32_get_src2(words);
+	f->condition = valhall_fcmp_or_f32_get_condition(words);
+	f->result_type = valhall_fcmp_or_f32_get_result_type(words);
+	f->fau_page = valhall_fcmp_or_f32_get_fau_page(words);
+	f->flow = valhall_fcmp_or_f32_get_flow(words);
 }
 
 /* FCMP_OR.v2f16: Floating-point compare */
@@ -18858,8 +20155,14 @@ static inline uint32_t valhall_fcmp_or_v2f16_get_src0_abs(const uint32_t words[2
 static inline void valhall_fcmp_or_v2f16_set_src0_abs(uint32_t words[2], uint32_t value) { valhall_set_src0_abs(words, value); }
 static inline uint32_t valhall_fcmp_or_v2f16_get_src0_swizzle(const uint32_t words[2]) { return valhall_get_src0_swizzle(words); }
 static inline void valhall_fcmp_or_v2f16_set_src0_swizzle(uint32_t words[2], uint32_t value) { valhall_set_src0_swizzle(words, value); }
-static inline uint32_t valhall_fcmp_or_v2f16_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_fcmp_or_v2f16_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_fcmp_or_v2f16_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_fcmp_or_v2f16_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_fcmp_or_v2f16_get_src1_neg(const uint32_t words[2]) { return valhall_get_src1_neg(words); }
 static inline void valhall_fcmp_or_v2f16_set_src1_neg(uint32_t words[2], uint32_t value) { valhall_set_src1_neg(words, value); }
 static inline uint32_t valhall_fcmp_or_v2f16_get_src1_abs(const uint32_t words[2]) { return valhall_get_src1_abs(words); }
@@ -18931,21 +20234,21 @@ static inline void valhall_fcmp_or_v2f16_pack(uint32_t words[2], const struct va
 }
 static inline void valhall_fcmp_or_v2f16_unpack(const uint32_t words[2], struct valhall_fcmp_or_v2f16_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_neg = valhall_get_src0_neg(words);
-	f->src0_abs = valhall_get_src0_abs(words);
-	f->src0_swizzle = valhall_get_src0_swizzle(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_neg = valhall_get_src1_neg(words);
-	f->src1_abs = valhall_get_src1_abs(words);
-	f->src1_swizzle = valhall_get_src1_swizzle(words);
-	f->src2 = valhall_get_src2(words);
-	f->condition = valhall_get_condition(words);
-	f->result_type = valhall_get_result_type(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_fcmp_or_v2f16_get_dest(words);
+	f->dest_mask = valhall_fcmp_or_v2f16_get_dest_mask(words);
+	f->src0 = valhall_fcmp_or_v2f16_get_src0(words);
+	f->src0_neg = valhall_fcmp_or_v2f16_get_src0_neg(words);
+	f->src0_abs = valhall_fcmp_or_v2f16_get_src0_abs(words);
+	f->src0_swizzle = valhall_fcmp_or_v2f16_get_src0_swizzle(words);
+	f->src1 = valhall_fcmp_or_v2f16_get_src1(words);
+	f->src1_neg = valhall_fcmp_or_v2f16_get_src1_neg(words);
+	f->src1_abs = valhall_fcmp_or_v2f16_get_src1_abs(words);
+	f->src1_swizzle = valhall_fcmp_or_v2f16_get_src1_swizzle(words);
+	f->src2 = valhall_fcmp_or_v2f16_get_src2(words);
+	f->condition = valhall_fcmp_or_v2f16_get_condition(words);
+	f->result_type = valhall_fcmp_or_v2f16_get_result_type(words);
+	f->fau_page = valhall_fcmp_or_v2f16_get_fau_page(words);
+	f->flow = valhall_fcmp_or_v2f16_get_flow(words);
 }
 
 /* FCMP_AND.f32: Floating-point compare */
@@ -18972,8 +20275,14 @@ static inline uint32_t valhall_fcmp_and_f32_get_src0_abs(const uint32_t words[2]
 static inline void valhall_fcmp_and_f32_set_src0_abs(uint32_t words[2], uint32_t value) { valhall_set_src0_abs(words, value); }
 static inline uint32_t valhall_fcmp_and_f32_get_src0_swizzle(const uint32_t words[2]) { return valhall_get_src0_swizzle(words); }
 static inline void valhall_fcmp_and_f32_set_src0_swizzle(uint32_t words[2], uint32_t value) { valhall_set_src0_swizzle(words, value); }
-static inline uint32_t valhall_fcmp_and_f32_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_fcmp_and_f32_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_fcmp_and_f32_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_fcmp_and_f32_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_fcmp_and_f32_get_src1_neg(const uint32_t words[2]) { return valhall_get_src1_neg(words); }
 static inline void valhall_fcmp_and_f32_set_src1_neg(uint32_t words[2], uint32_t value) { valhall_set_src1_neg(words, value); }
 static inline uint32_t valhall_fcmp_and_f32_get_src1_abs(const uint32_t words[2]) { return valhall_get_src1_abs(words); }
@@ -19045,21 +20354,21 @@ static inline void valhall_fcmp_and_f32_pack(uint32_t words[2], const struct val
 }
 static inline void valhall_fcmp_and_f32_unpack(const uint32_t words[2], struct valhall_fcmp_and_f32_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_neg = valhall_get_src0_neg(words);
-	f->src0_abs = valhall_get_src0_abs(words);
-	f->src0_swizzle = valhall_get_src0_swizzle(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_neg = valhall_get_src1_neg(words);
-	f->src1_abs = valhall_get_src1_abs(words);
-	f->src1_swizzle = valhall_get_src1_swizzle(words);
-	f->src2 = valhall_get_src2(words);
-	f->condition = valhall_get_condition(words);
-	f->result_type = valhall_get_result_type(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_fcmp_and_f32_get_dest(words);
+	f->dest_mask = valhall_fcmp_and_f32_get_dest_mask(words);
+	f->src0 = valhall_fcmp_and_f32_get_src0(words);
+	f->src0_neg = valhall_fcmp_and_f32_get_src0_neg(words);
+	f->src0_abs = valhall_fcmp_and_f32_get_src0_abs(words);
+	f->src0_swizzle = valhall_fcmp_and_f32_get_src0_swizzle(words);
+	f->src1 = valhall_fcmp_and_f32_get_src1(words);
+	f->src1_neg = valhall_fcmp_and_f32_get_src1_neg(words);
+	f->src1_abs = valhall_fcmp_and_f32_get_src1_abs(words);
+	f->src1_swizzle = valhall_fcmp_and_f32_get_src1_swizzle(words);
+	f->src2 = valhall_fcmp_and_f32_get_src2(words);
+	f->condition = valhall_fcmp_and_f32_get_condition(words);
+	f->result_type = valhall_fcmp_and_f32_get_result_type(words);
+	f->fau_page = valhall_fcmp_and_f32_get_fau_page(words);
+	f->flow = valhall_fcmp_and_f32_get_flow(words);
 }
 
 /* FCMP_AND.v2f16: Floating-point compare */
@@ -19086,8 +20395,14 @@ static inline uint32_t valhall_fcmp_and_v2f16_get_src0_abs(const uint32_t words[
 static inline void valhall_fcmp_and_v2f16_set_src0_abs(uint32_t words[2], uint32_t value) { valhall_set_src0_abs(words, value); }
 static inline uint32_t valhall_fcmp_and_v2f16_get_src0_swizzle(const uint32_t words[2]) { return valhall_get_src0_swizzle(words); }
 static inline void valhall_fcmp_and_v2f16_set_src0_swizzle(uint32_t words[2], uint32_t value) { valhall_set_src0_swizzle(words, value); }
-static inline uint32_t valhall_fcmp_and_v2f16_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_fcmp_and_v2f16_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_fcmp_and_v2f16_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_fcmp_and_v2f16_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_fcmp_and_v2f16_get_src1_neg(const uint32_t words[2]) { return valhall_get_src1_neg(words); }
 static inline void valhall_fcmp_and_v2f16_set_src1_neg(uint32_t words[2], uint32_t value) { valhall_set_src1_neg(words, value); }
 static inline uint32_t valhall_fcmp_and_v2f16_get_src1_abs(const uint32_t words[2]) { return valhall_get_src1_abs(words); }
@@ -19159,21 +20474,21 @@ static inline void valhall_fcmp_and_v2f16_pack(uint32_t words[2], const struct v
 }
 static inline void valhall_fcmp_and_v2f16_unpack(const uint32_t words[2], struct valhall_fcmp_and_v2f16_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_neg = valhall_get_src0_neg(words);
-	f->src0_abs = valhall_get_src0_abs(words);
-	f->src0_swizzle = valhall_get_src0_swizzle(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_neg = valhall_get_src1_neg(words);
-	f->src1_abs = valhall_get_src1_abs(words);
-	f->src1_swizzle = valhall_get_src1_swizzle(words);
-	f->src2 = valhall_get_src2(words);
-	f->condition = valhall_get_condition(words);
-	f->result_type = valhall_get_result_type(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_fcmp_and_v2f16_get_dest(words);
+	f->dest_mask = valhall_fcmp_and_v2f16_get_dest_mask(words);
+	f->src0 = valhall_fcmp_and_v2f16_get_src0(words);
+	f->src0_neg = valhall_fcmp_and_v2f16_get_src0_neg(words);
+	f->src0_abs = valhall_fcmp_and_v2f16_get_src0_abs(words);
+	f->src0_swizzle = valhall_fcmp_and_v2f16_get_src0_swizzle(words);
+	f->src1 = valhall_fcmp_and_v2f16_get_src1(words);
+	f->src1_neg = valhall_fcmp_and_v2f16_get_src1_neg(words);
+	f->src1_abs = valhall_fcmp_and_v2f16_get_src1_abs(words);
+	f->src1_swizzle = valhall_fcmp_and_v2f16_get_src1_swizzle(words);
+	f->src2 = valhall_fcmp_and_v2f16_get_src2(words);
+	f->condition = valhall_fcmp_and_v2f16_get_condition(words);
+	f->result_type = valhall_fcmp_and_v2f16_get_result_type(words);
+	f->fau_page = valhall_fcmp_and_v2f16_get_fau_page(words);
+	f->flow = valhall_fcmp_and_v2f16_get_flow(words);
 }
 
 /* ICMP_OR.s32: Signed integer compare */
@@ -19196,8 +20511,14 @@ static inline uint32_t valhall_icmp_or_s32_get_src0(const uint32_t words[2]) { r
 static inline void valhall_icmp_or_s32_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
 static inline uint32_t valhall_icmp_or_s32_get_src0_widen(const uint32_t words[2]) { return valhall_get_src0_widen(words); }
 static inline void valhall_icmp_or_s32_set_src0_widen(uint32_t words[2], uint32_t value) { valhall_set_src0_widen(words, value); }
-static inline uint32_t valhall_icmp_or_s32_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_icmp_or_s32_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_icmp_or_s32_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_icmp_or_s32_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_icmp_or_s32_get_src1_widen(const uint32_t words[2]) { return valhall_get_src1_widen(words); }
 static inline void valhall_icmp_or_s32_set_src1_widen(uint32_t words[2], uint32_t value) { valhall_set_src1_widen(words, value); }
 static inline uint32_t valhall_icmp_or_s32_get_src2(const uint32_t words[2]) { return valhall_get_src2(words); }
@@ -19253,17 +20574,17 @@ static inline void valhall_icmp_or_s32_pack(uint32_t words[2], const struct valh
 }
 static inline void valhall_icmp_or_s32_unpack(const uint32_t words[2], struct valhall_icmp_or_s32_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_widen = valhall_get_src0_widen(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_widen = valhall_get_src1_widen(words);
-	f->src2 = valhall_get_src2(words);
-	f->condition = valhall_get_condition(words);
-	f->result_type = valhall_get_result_type(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_icmp_or_s32_get_dest(words);
+	f->dest_mask = valhall_icmp_or_s32_get_dest_mask(words);
+	f->src0 = valhall_icmp_or_s32_get_src0(words);
+	f->src0_widen = valhall_icmp_or_s32_get_src0_widen(words);
+	f->src1 = valhall_icmp_or_s32_get_src1(words);
+	f->src1_widen = valhall_icmp_or_s32_get_src1_widen(words);
+	f->src2 = valhall_icmp_or_s32_get_src2(words);
+	f->condition = valhall_icmp_or_s32_get_condition(words);
+	f->result_type = valhall_icmp_or_s32_get_result_type(words);
+	f->fau_page = valhall_icmp_or_s32_get_fau_page(words);
+	f->flow = valhall_icmp_or_s32_get_flow(words);
 }
 
 /* ICMP_OR.v2s16: Signed integer compare */
@@ -19286,8 +20607,14 @@ static inline uint32_t valhall_icmp_or_v2s16_get_src0(const uint32_t words[2]) {
 static inline void valhall_icmp_or_v2s16_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
 static inline uint32_t valhall_icmp_or_v2s16_get_src0_widen(const uint32_t words[2]) { return valhall_get_src0_widen(words); }
 static inline void valhall_icmp_or_v2s16_set_src0_widen(uint32_t words[2], uint32_t value) { valhall_set_src0_widen(words, value); }
-static inline uint32_t valhall_icmp_or_v2s16_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_icmp_or_v2s16_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_icmp_or_v2s16_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_icmp_or_v2s16_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_icmp_or_v2s16_get_src1_widen(const uint32_t words[2]) { return valhall_get_src1_widen(words); }
 static inline void valhall_icmp_or_v2s16_set_src1_widen(uint32_t words[2], uint32_t value) { valhall_set_src1_widen(words, value); }
 static inline uint32_t valhall_icmp_or_v2s16_get_src2(const uint32_t words[2]) { return valhall_get_src2(words); }
@@ -19343,17 +20670,17 @@ static inline void valhall_icmp_or_v2s16_pack(uint32_t words[2], const struct va
 }
 static inline void valhall_icmp_or_v2s16_unpack(const uint32_t words[2], struct valhall_icmp_or_v2s16_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_widen = valhall_get_src0_widen(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_widen = valhall_get_src1_widen(words);
-	f->src2 = valhall_get_src2(words);
-	f->condition = valhall_get_condition(words);
-	f->result_type = valhall_get_result_type(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_icmp_or_v2s16_get_dest(words);
+	f->dest_mask = valhall_icmp_or_v2s16_get_dest_mask(words);
+	f->src0 = valhall_icmp_or_v2s16_get_src0(words);
+	f->src0_widen = valhall_icmp_or_v2s16_get_src0_widen(words);
+	f->src1 = valhall_icmp_or_v2s16_get_src1(words);
+	f->src1_widen = valhall_icmp_or_v2s16_get_src1_widen(words);
+	f->src2 = valhall_icmp_or_v2s16_get_src2(words);
+	f->condition = valhall_icmp_or_v2s16_get_condition(words);
+	f->result_type = valhall_icmp_or_v2s16_get_result_type(words);
+	f->fau_page = valhall_icmp_or_v2s16_get_fau_page(words);
+	f->flow = valhall_icmp_or_v2s16_get_flow(words);
 }
 
 /* ICMP_OR.v4s8: Signed integer compare */
@@ -19376,8 +20703,14 @@ static inline uint32_t valhall_icmp_or_v4s8_get_src0(const uint32_t words[2]) { 
 static inline void valhall_icmp_or_v4s8_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
 static inline uint32_t valhall_icmp_or_v4s8_get_src0_widen(const uint32_t words[2]) { return valhall_get_src0_widen(words); }
 static inline void valhall_icmp_or_v4s8_set_src0_widen(uint32_t words[2], uint32_t value) { valhall_set_src0_widen(words, value); }
-static inline uint32_t valhall_icmp_or_v4s8_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_icmp_or_v4s8_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_icmp_or_v4s8_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_icmp_or_v4s8_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_icmp_or_v4s8_get_src1_widen(const uint32_t words[2]) { return valhall_get_src1_widen(words); }
 static inline void valhall_icmp_or_v4s8_set_src1_widen(uint32_t words[2], uint32_t value) { valhall_set_src1_widen(words, value); }
 static inline uint32_t valhall_icmp_or_v4s8_get_src2(const uint32_t words[2]) { return valhall_get_src2(words); }
@@ -19433,17 +20766,17 @@ static inline void valhall_icmp_or_v4s8_pack(uint32_t words[2], const struct val
 }
 static inline void valhall_icmp_or_v4s8_unpack(const uint32_t words[2], struct valhall_icmp_or_v4s8_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_widen = valhall_get_src0_widen(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_widen = valhall_get_src1_widen(words);
-	f->src2 = valhall_get_src2(words);
-	f->condition = valhall_get_condition(words);
-	f->result_type = valhall_get_result_type(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_icmp_or_v4s8_get_dest(words);
+	f->dest_mask = valhall_icmp_or_v4s8_get_dest_mask(words);
+	f->src0 = valhall_icmp_or_v4s8_get_src0(words);
+	f->src0_widen = valhall_icmp_or_v4s8_get_src0_widen(words);
+	f->src1 = valhall_icmp_or_v4s8_get_src1(words);
+	f->src1_widen = valhall_icmp_or_v4s8_get_src1_widen(words);
+	f->src2 = valhall_icmp_or_v4s8_get_src2(words);
+	f->condition = valhall_icmp_or_v4s8_get_condition(words);
+	f->result_type = valhall_icmp_or_v4s8_get_result_type(words);
+	f->fau_page = valhall_icmp_or_v4s8_get_fau_page(words);
+	f->flow = valhall_icmp_or_v4s8_get_flow(words);
 }
 
 /* ICMP_AND.s32: Signed integer compare */
@@ -19466,8 +20799,14 @@ static inline uint32_t valhall_icmp_and_s32_get_src0(const uint32_t words[2]) { 
 static inline void valhall_icmp_and_s32_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
 static inline uint32_t valhall_icmp_and_s32_get_src0_widen(const uint32_t words[2]) { return valhall_get_src0_widen(words); }
 static inline void valhall_icmp_and_s32_set_src0_widen(uint32_t words[2], uint32_t value) { valhall_set_src0_widen(words, value); }
-static inline uint32_t valhall_icmp_and_s32_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_icmp_and_s32_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_icmp_and_s32_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_icmp_and_s32_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_icmp_and_s32_get_src1_widen(const uint32_t words[2]) { return valhall_get_src1_widen(words); }
 static inline void valhall_icmp_and_s32_set_src1_widen(uint32_t words[2], uint32_t value) { valhall_set_src1_widen(words, value); }
 static inline uint32_t valhall_icmp_and_s32_get_src2(const uint32_t words[2]) { return valhall_get_src2(words); }
@@ -19523,17 +20862,17 @@ static inline void valhall_icmp_and_s32_pack(uint32_t words[2], const struct val
 }
 static inline void valhall_icmp_and_s32_unpack(const uint32_t words[2], struct valhall_icmp_and_s32_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_widen = valhall_get_src0_widen(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_widen = valhall_get_src1_widen(words);
-	f->src2 = valhall_get_src2(words);
-	f->condition = valhall_get_condition(words);
-	f->result_type = valhall_get_result_type(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_icmp_and_s32_get_dest(words);
+	f->dest_mask = valhall_icmp_and_s32_get_dest_mask(words);
+	f->src0 = valhall_icmp_and_s32_get_src0(words);
+	f->src0_widen = valhall_icmp_and_s32_get_src0_widen(words);
+	f->src1 = valhall_icmp_and_s32_get_src1(words);
+	f->src1_widen = valhall_icmp_and_s32_get_src1_widen(words);
+	f->src2 = valhall_icmp_and_s32_get_src2(words);
+	f->condition = valhall_icmp_and_s32_get_condition(words);
+	f->result_type = valhall_icmp_and_s32_get_result_type(words);
+	f->fau_page = valhall_icmp_and_s32_get_fau_page(words);
+	f->flow = valhall_icmp_and_s32_get_flow(words);
 }
 
 /* ICMP_AND.v2s16: Signed integer compare */
@@ -19556,8 +20895,14 @@ static inline uint32_t valhall_icmp_and_v2s16_get_src0(const uint32_t words[2]) 
 static inline void valhall_icmp_and_v2s16_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
 static inline uint32_t valhall_icmp_and_v2s16_get_src0_widen(const uint32_t words[2]) { return valhall_get_src0_widen(words); }
 static inline void valhall_icmp_and_v2s16_set_src0_widen(uint32_t words[2], uint32_t value) { valhall_set_src0_widen(words, value); }
-static inline uint32_t valhall_icmp_and_v2s16_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_icmp_and_v2s16_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_icmp_and_v2s16_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_icmp_and_v2s16_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_icmp_and_v2s16_get_src1_widen(const uint32_t words[2]) { return valhall_get_src1_widen(words); }
 static inline void valhall_icmp_and_v2s16_set_src1_widen(uint32_t words[2], uint32_t value) { valhall_set_src1_widen(words, value); }
 static inline uint32_t valhall_icmp_and_v2s16_get_src2(const uint32_t words[2]) { return valhall_get_src2(words); }
@@ -19613,17 +20958,17 @@ static inline void valhall_icmp_and_v2s16_pack(uint32_t words[2], const struct v
 }
 static inline void valhall_icmp_and_v2s16_unpack(const uint32_t words[2], struct valhall_icmp_and_v2s16_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_widen = valhall_get_src0_widen(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_widen = valhall_get_src1_widen(words);
-	f->src2 = valhall_get_src2(words);
-	f->condition = valhall_get_condition(words);
-	f->result_type = valhall_get_result_type(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_icmp_and_v2s16_get_dest(words);
+	f->dest_mask = valhall_icmp_and_v2s16_get_dest_mask(words);
+	f->src0 = valhall_icmp_and_v2s16_get_src0(words);
+	f->src0_widen = valhall_icmp_and_v2s16_get_src0_widen(words);
+	f->src1 = valhall_icmp_and_v2s16_get_src1(words);
+	f->src1_widen = valhall_icmp_and_v2s16_get_src1_widen(words);
+	f->src2 = valhall_icmp_and_v2s16_get_src2(words);
+	f->condition = valhall_icmp_and_v2s16_get_condition(words);
+	f->result_type = valhall_icmp_and_v2s16_get_result_type(words);
+	f->fau_page = valhall_icmp_and_v2s16_get_fau_page(words);
+	f->flow = valhall_icmp_and_v2s16_get_flow(words);
 }
 
 /* ICMP_AND.v4s8: Signed integer compare */
@@ -19646,8 +20991,14 @@ static inline uint32_t valhall_icmp_and_v4s8_get_src0(const uint32_t words[2]) {
 static inline void valhall_icmp_and_v4s8_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
 static inline uint32_t valhall_icmp_and_v4s8_get_src0_widen(const uint32_t words[2]) { return valhall_get_src0_widen(words); }
 static inline void valhall_icmp_and_v4s8_set_src0_widen(uint32_t words[2], uint32_t value) { valhall_set_src0_widen(words, value); }
-static inline uint32_t valhall_icmp_and_v4s8_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_icmp_and_v4s8_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_icmp_and_v4s8_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_icmp_and_v4s8_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_icmp_and_v4s8_get_src1_widen(const uint32_t words[2]) { return valhall_get_src1_widen(words); }
 static inline void valhall_icmp_and_v4s8_set_src1_widen(uint32_t words[2], uint32_t value) { valhall_set_src1_widen(words, value); }
 static inline uint32_t valhall_icmp_and_v4s8_get_src2(const uint32_t words[2]) { return valhall_get_src2(words); }
@@ -19703,17 +21054,17 @@ static inline void valhall_icmp_and_v4s8_pack(uint32_t words[2], const struct va
 }
 static inline void valhall_icmp_and_v4s8_unpack(const uint32_t words[2], struct valhall_icmp_and_v4s8_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_widen = valhall_get_src0_widen(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_widen = valhall_get_src1_widen(words);
-	f->src2 = valhall_get_src2(words);
-	f->condition = valhall_get_condition(words);
-	f->result_type = valhall_get_result_type(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_icmp_and_v4s8_get_dest(words);
+	f->dest_mask = valhall_icmp_and_v4s8_get_dest_mask(words);
+	f->src0 = valhall_icmp_and_v4s8_get_src0(words);
+	f->src0_widen = valhall_icmp_and_v4s8_get_src0_widen(words);
+	f->src1 = valhall_icmp_and_v4s8_get_src1(words);
+	f->src1_widen = valhall_icmp_and_v4s8_get_src1_widen(words);
+	f->src2 = valhall_icmp_and_v4s8_get_src2(words);
+	f->condition = valhall_icmp_and_v4s8_get_condition(words);
+	f->result_type = valhall_icmp_and_v4s8_get_result_type(words);
+	f->fau_page = valhall_icmp_and_v4s8_get_fau_page(words);
+	f->flow = valhall_icmp_and_v4s8_get_flow(words);
 }
 
 /* ICMP_MULTI.u32: Integer compare */
@@ -19736,8 +21087,14 @@ static inline uint32_t valhall_icmp_multi_u32_get_src0(const uint32_t words[2]) 
 static inline void valhall_icmp_multi_u32_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
 static inline uint32_t valhall_icmp_multi_u32_get_src0_widen(const uint32_t words[2]) { return valhall_get_src0_widen(words); }
 static inline void valhall_icmp_multi_u32_set_src0_widen(uint32_t words[2], uint32_t value) { valhall_set_src0_widen(words, value); }
-static inline uint32_t valhall_icmp_multi_u32_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_icmp_multi_u32_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_icmp_multi_u32_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_icmp_multi_u32_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_icmp_multi_u32_get_src1_widen(const uint32_t words[2]) { return valhall_get_src1_widen(words); }
 static inline void valhall_icmp_multi_u32_set_src1_widen(uint32_t words[2], uint32_t value) { valhall_set_src1_widen(words, value); }
 static inline uint32_t valhall_icmp_multi_u32_get_src2(const uint32_t words[2]) { return valhall_get_src2(words); }
@@ -19793,17 +21150,17 @@ static inline void valhall_icmp_multi_u32_pack(uint32_t words[2], const struct v
 }
 static inline void valhall_icmp_multi_u32_unpack(const uint32_t words[2], struct valhall_icmp_multi_u32_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_widen = valhall_get_src0_widen(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_widen = valhall_get_src1_widen(words);
-	f->src2 = valhall_get_src2(words);
-	f->condition = valhall_get_condition(words);
-	f->result_type = valhall_get_result_type(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_icmp_multi_u32_get_dest(words);
+	f->dest_mask = valhall_icmp_multi_u32_get_dest_mask(words);
+	f->src0 = valhall_icmp_multi_u32_get_src0(words);
+	f->src0_widen = valhall_icmp_multi_u32_get_src0_widen(words);
+	f->src1 = valhall_icmp_multi_u32_get_src1(words);
+	f->src1_widen = valhall_icmp_multi_u32_get_src1_widen(words);
+	f->src2 = valhall_icmp_multi_u32_get_src2(words);
+	f->condition = valhall_icmp_multi_u32_get_condition(words);
+	f->result_type = valhall_icmp_multi_u32_get_result_type(words);
+	f->fau_page = valhall_icmp_multi_u32_get_fau_page(words);
+	f->flow = valhall_icmp_multi_u32_get_flow(words);
 }
 
 /* ICMP_MULTI.s32: Integer compare */
@@ -19826,8 +21183,14 @@ static inline uint32_t valhall_icmp_multi_s32_get_src0(const uint32_t words[2]) 
 static inline void valhall_icmp_multi_s32_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
 static inline uint32_t valhall_icmp_multi_s32_get_src0_widen(const uint32_t words[2]) { return valhall_get_src0_widen(words); }
 static inline void valhall_icmp_multi_s32_set_src0_widen(uint32_t words[2], uint32_t value) { valhall_set_src0_widen(words, value); }
-static inline uint32_t valhall_icmp_multi_s32_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_icmp_multi_s32_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_icmp_multi_s32_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_icmp_multi_s32_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_icmp_multi_s32_get_src1_widen(const uint32_t words[2]) { return valhall_get_src1_widen(words); }
 static inline void valhall_icmp_multi_s32_set_src1_widen(uint32_t words[2], uint32_t value) { valhall_set_src1_widen(words, value); }
 static inline uint32_t valhall_icmp_multi_s32_get_src2(const uint32_t words[2]) { return valhall_get_src2(words); }
@@ -19883,17 +21246,17 @@ static inline void valhall_icmp_multi_s32_pack(uint32_t words[2], const struct v
 }
 static inline void valhall_icmp_multi_s32_unpack(const uint32_t words[2], struct valhall_icmp_multi_s32_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_widen = valhall_get_src0_widen(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_widen = valhall_get_src1_widen(words);
-	f->src2 = valhall_get_src2(words);
-	f->condition = valhall_get_condition(words);
-	f->result_type = valhall_get_result_type(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_icmp_multi_s32_get_dest(words);
+	f->dest_mask = valhall_icmp_multi_s32_get_dest_mask(words);
+	f->src0 = valhall_icmp_multi_s32_get_src0(words);
+	f->src0_widen = valhall_icmp_multi_s32_get_src0_widen(words);
+	f->src1 = valhall_icmp_multi_s32_get_src1(words);
+	f->src1_widen = valhall_icmp_multi_s32_get_src1_widen(words);
+	f->src2 = valhall_icmp_multi_s32_get_src2(words);
+	f->condition = valhall_icmp_multi_s32_get_condition(words);
+	f->result_type = valhall_icmp_multi_s32_get_result_type(words);
+	f->fau_page = valhall_icmp_multi_s32_get_fau_page(words);
+	f->flow = valhall_icmp_multi_s32_get_flow(words);
 }
 
 /* IADD_IMM.i32: Integer addition with immediate */
@@ -19947,12 +21310,12 @@ static inline void valhall_iadd_imm_i32_pack(uint32_t words[2], const struct val
 }
 static inline void valhall_iadd_imm_i32_unpack(const uint32_t words[2], struct valhall_iadd_imm_i32_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->constant = valhall_get_constant(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_iadd_imm_i32_get_dest(words);
+	f->dest_mask = valhall_iadd_imm_i32_get_dest_mask(words);
+	f->src0 = valhall_iadd_imm_i32_get_src0(words);
+	f->constant = valhall_iadd_imm_i32_get_constant(words);
+	f->fau_page = valhall_iadd_imm_i32_get_fau_page(words);
+	f->flow = valhall_iadd_imm_i32_get_flow(words);
 }
 
 /* IADD_IMM.v2i16: Integer addition with immediate */
@@ -20006,12 +21369,12 @@ static inline void valhall_iadd_imm_v2i16_pack(uint32_t words[2], const struct v
 }
 static inline void valhall_iadd_imm_v2i16_unpack(const uint32_t words[2], struct valhall_iadd_imm_v2i16_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->constant = valhall_get_constant(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_iadd_imm_v2i16_get_dest(words);
+	f->dest_mask = valhall_iadd_imm_v2i16_get_dest_mask(words);
+	f->src0 = valhall_iadd_imm_v2i16_get_src0(words);
+	f->constant = valhall_iadd_imm_v2i16_get_constant(words);
+	f->fau_page = valhall_iadd_imm_v2i16_get_fau_page(words);
+	f->flow = valhall_iadd_imm_v2i16_get_flow(words);
 }
 
 /* IADD_IMM.v4i8: Integer addition with immediate */
@@ -20065,12 +21428,12 @@ static inline void valhall_iadd_imm_v4i8_pack(uint32_t words[2], const struct va
 }
 static inline void valhall_iadd_imm_v4i8_unpack(const uint32_t words[2], struct valhall_iadd_imm_v4i8_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->constant = valhall_get_constant(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_iadd_imm_v4i8_get_dest(words);
+	f->dest_mask = valhall_iadd_imm_v4i8_get_dest_mask(words);
+	f->src0 = valhall_iadd_imm_v4i8_get_src0(words);
+	f->constant = valhall_iadd_imm_v4i8_get_constant(words);
+	f->fau_page = valhall_iadd_imm_v4i8_get_fau_page(words);
+	f->flow = valhall_iadd_imm_v4i8_get_flow(words);
 }
 
 /* FADD_IMM.f32: Floating-point addition with immediate */
@@ -20124,12 +21487,12 @@ static inline void valhall_fadd_imm_f32_pack(uint32_t words[2], const struct val
 }
 static inline void valhall_fadd_imm_f32_unpack(const uint32_t words[2], struct valhall_fadd_imm_f32_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->constant = valhall_get_constant(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_fadd_imm_f32_get_dest(words);
+	f->dest_mask = valhall_fadd_imm_f32_get_dest_mask(words);
+	f->src0 = valhall_fadd_imm_f32_get_src0(words);
+	f->constant = valhall_fadd_imm_f32_get_constant(words);
+	f->fau_page = valhall_fadd_imm_f32_get_fau_page(words);
+	f->flow = valhall_fadd_imm_f32_get_flow(words);
 }
 
 /* FADD_IMM.v2f16: Floating-point addition with immediate */
@@ -20183,12 +21546,12 @@ static inline void valhall_fadd_imm_v2f16_pack(uint32_t words[2], const struct v
 }
 static inline void valhall_fadd_imm_v2f16_unpack(const uint32_t words[2], struct valhall_fadd_imm_v2f16_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->constant = valhall_get_constant(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_fadd_imm_v2f16_get_dest(words);
+	f->dest_mask = valhall_fadd_imm_v2f16_get_dest_mask(words);
+	f->src0 = valhall_fadd_imm_v2f16_get_src0(words);
+	f->constant = valhall_fadd_imm_v2f16_get_constant(words);
+	f->fau_page = valhall_fadd_imm_v2f16_get_fau_page(words);
+	f->flow = valhall_fadd_imm_v2f16_get_flow(words);
 }
 
 /* ATOM1_RETURN.i32: Atomic operations on memory with 1 */
@@ -20203,12 +21566,24 @@ static inline int valhall_atom1_return_i32_matches(const uint32_t words[2])
 	return (words[0] & 0x38000000u) == 0x18000000u &&
 	       (words[1] & 0x81ffc000u) == 0x00698000u;
 }
-static inline uint32_t valhall_atom1_return_i32_get_sr0(const uint32_t words[2]) { return valhall_get_sr0_40_45(words); }
-static inline void valhall_atom1_return_i32_set_sr0(uint32_t words[2], uint32_t value) { valhall_set_sr0_40_45(words, value); }
+static inline uint32_t valhall_atom1_return_i32_get_sr0(const uint32_t words[2])
+{
+	return ((words[1] & 0x00003f00u) >> 8);
+}
+static inline void valhall_atom1_return_i32_set_sr0(uint32_t words[2], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00003f00u) | (((uint32_t)value << 8) & 0x00003f00u);
+}
 static inline uint32_t valhall_atom1_return_i32_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_atom1_return_i32_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline uint32_t valhall_atom1_return_i32_get_offset(const uint32_t words[2]) { return valhall_get_offset_8_15(words); }
-static inline void valhall_atom1_return_i32_set_offset(uint32_t words[2], uint32_t value) { valhall_set_offset_8_15(words, value); }
+static inline uint32_t valhall_atom1_return_i32_get_offset(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_atom1_return_i32_set_offset(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_atom1_return_i32_get_slot(const uint32_t words[2]) { return valhall_get_slot(words); }
 static inline void valhall_atom1_return_i32_set_slot(uint32_t words[2], uint32_t value) { valhall_set_slot(words, value); }
 static inline uint32_t valhall_atom1_return_i32_get_staging_register_count(const uint32_t words[2]) { return valhall_get_staging_register_count(words); }
@@ -20254,14 +21629,14 @@ static inline void valhall_atom1_return_i32_pack(uint32_t words[2], const struct
 }
 static inline void valhall_atom1_return_i32_unpack(const uint32_t words[2], struct valhall_atom1_return_i32_fields *f)
 {
-	f->sr0 = valhall_get_sr0_40_45(words);
-	f->src0 = valhall_get_src0(words);
-	f->offset = valhall_get_offset_8_15(words);
-	f->slot = valhall_get_slot(words);
-	f->staging_register_count = valhall_get_staging_register_count(words);
-	f->atomic_operation_with_1 = valhall_get_atomic_operation_with_1(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->sr0 = valhall_atom1_return_i32_get_sr0(words);
+	f->src0 = valhall_atom1_return_i32_get_src0(words);
+	f->offset = valhall_atom1_return_i32_get_offset(words);
+	f->slot = valhall_atom1_return_i32_get_slot(words);
+	f->staging_register_count = valhall_atom1_return_i32_get_staging_register_count(words);
+	f->atomic_operation_with_1 = valhall_atom1_return_i32_get_atomic_operation_with_1(words);
+	f->fau_page = valhall_atom1_return_i32_get_fau_page(words);
+	f->flow = valhall_atom1_return_i32_get_flow(words);
 }
 
 /* ATOM1_RETURN.i64: Atomic operations on memory with 1 */
@@ -20276,12 +21651,24 @@ static inline int valhall_atom1_return_i64_matches(const uint32_t words[2])
 	return (words[0] & 0x38000000u) == 0x28000000u &&
 	       (words[1] & 0x81ffc000u) == 0x00698000u;
 }
-static inline uint32_t valhall_atom1_return_i64_get_sr0(const uint32_t words[2]) { return valhall_get_sr0_40_45(words); }
-static inline void valhall_atom1_return_i64_set_sr0(uint32_t words[2], uint32_t value) { valhall_set_sr0_40_45(words, value); }
+static inline uint32_t valhall_atom1_return_i64_get_sr0(const uint32_t words[2])
+{
+	return ((words[1] & 0x00003f00u) >> 8);
+}
+static inline void valhall_atom1_return_i64_set_sr0(uint32_t words[2], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00003f00u) | (((uint32_t)value << 8) & 0x00003f00u);
+}
 static inline uint32_t valhall_atom1_return_i64_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_atom1_return_i64_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline uint32_t valhall_atom1_return_i64_get_offset(const uint32_t words[2]) { return valhall_get_offset_8_15(words); }
-static inline void valhall_atom1_return_i64_set_offset(uint32_t words[2], uint32_t value) { valhall_set_offset_8_15(words, value); }
+static inline uint32_t valhall_atom1_return_i64_get_offset(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_atom1_return_i64_set_offset(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_atom1_return_i64_get_slot(const uint32_t words[2]) { return valhall_get_slot(words); }
 static inline void valhall_atom1_return_i64_set_slot(uint32_t words[2], uint32_t value) { valhall_set_slot(words, value); }
 static inline uint32_t valhall_atom1_return_i64_get_staging_register_count(const uint32_t words[2]) { return valhall_get_staging_register_count(words); }
@@ -20327,14 +21714,14 @@ static inline void valhall_atom1_return_i64_pack(uint32_t words[2], const struct
 }
 static inline void valhall_atom1_return_i64_unpack(const uint32_t words[2], struct valhall_atom1_return_i64_fields *f)
 {
-	f->sr0 = valhall_get_sr0_40_45(words);
-	f->src0 = valhall_get_src0(words);
-	f->offset = valhall_get_offset_8_15(words);
-	f->slot = valhall_get_slot(words);
-	f->staging_register_count = valhall_get_staging_register_count(words);
-	f->atomic_operation_with_1 = valhall_get_atomic_operation_with_1(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->sr0 = valhall_atom1_return_i64_get_sr0(words);
+	f->src0 = valhall_atom1_return_i64_get_src0(words);
+	f->offset = valhall_atom1_return_i64_get_offset(words);
+	f->slot = valhall_atom1_return_i64_get_slot(words);
+	f->staging_register_count = valhall_atom1_return_i64_get_staging_register_count(words);
+	f->atomic_operation_with_1 = valhall_atom1_return_i64_get_atomic_operation_with_1(words);
+	f->fau_page = valhall_atom1_return_i64_get_fau_page(words);
+	f->flow = valhall_atom1_return_i64_get_flow(words);
 }
 
 /* ATOM.i32: Atomic operations on memory */
@@ -20349,12 +21736,24 @@ static inline int valhall_atom_i32_matches(const uint32_t words[2])
 	return (words[0] & 0x38000000u) == 0x18000000u &&
 	       (words[1] & 0x81ffc000u) == 0x00684000u;
 }
-static inline uint32_t valhall_atom_i32_get_sr0(const uint32_t words[2]) { return valhall_get_sr0_40_45(words); }
-static inline void valhall_atom_i32_set_sr0(uint32_t words[2], uint32_t value) { valhall_set_sr0_40_45(words, value); }
+static inline uint32_t valhall_atom_i32_get_sr0(const uint32_t words[2])
+{
+	return ((words[1] & 0x00003f00u) >> 8);
+}
+static inline void valhall_atom_i32_set_sr0(uint32_t words[2], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00003f00u) | (((uint32_t)value << 8) & 0x00003f00u);
+}
 static inline uint32_t valhall_atom_i32_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_atom_i32_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline uint32_t valhall_atom_i32_get_offset(const uint32_t words[2]) { return valhall_get_offset_8_15(words); }
-static inline void valhall_atom_i32_set_offset(uint32_t words[2], uint32_t value) { valhall_set_offset_8_15(words, value); }
+static inline uint32_t valhall_atom_i32_get_offset(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_atom_i32_set_offset(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_atom_i32_get_slot(const uint32_t words[2]) { return valhall_get_slot(words); }
 static inline void valhall_atom_i32_set_slot(uint32_t words[2], uint32_t value) { valhall_set_slot(words, value); }
 static inline uint32_t valhall_atom_i32_get_staging_register_count(const uint32_t words[2]) { return valhall_get_staging_register_count(words); }
@@ -20400,14 +21799,14 @@ static inline void valhall_atom_i32_pack(uint32_t words[2], const struct valhall
 }
 static inline void valhall_atom_i32_unpack(const uint32_t words[2], struct valhall_atom_i32_fields *f)
 {
-	f->sr0 = valhall_get_sr0_40_45(words);
-	f->src0 = valhall_get_src0(words);
-	f->offset = valhall_get_offset_8_15(words);
-	f->slot = valhall_get_slot(words);
-	f->staging_register_count = valhall_get_staging_register_count(words);
-	f->atomic_operation = valhall_get_atomic_operation(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->sr0 = valhall_atom_i32_get_sr0(words);
+	f->src0 = valhall_atom_i32_get_src0(words);
+	f->offset = valhall_atom_i32_get_offset(words);
+	f->slot = valhall_atom_i32_get_slot(words);
+	f->staging_register_count = valhall_atom_i32_get_staging_register_count(words);
+	f->atomic_operation = valhall_atom_i32_get_atomic_operation(words);
+	f->fau_page = valhall_atom_i32_get_fau_page(words);
+	f->flow = valhall_atom_i32_get_flow(words);
 }
 
 /* ATOM.i64: Atomic operations on memory */
@@ -20422,12 +21821,24 @@ static inline int valhall_atom_i64_matches(const uint32_t words[2])
 	return (words[0] & 0x38000000u) == 0x28000000u &&
 	       (words[1] & 0x81ffc000u) == 0x00684000u;
 }
-static inline uint32_t valhall_atom_i64_get_sr0(const uint32_t words[2]) { return valhall_get_sr0_40_45(words); }
-static inline void valhall_atom_i64_set_sr0(uint32_t words[2], uint32_t value) { valhall_set_sr0_40_45(words, value); }
+static inline uint32_t valhall_atom_i64_get_sr0(const uint32_t words[2])
+{
+	return ((words[1] & 0x00003f00u) >> 8);
+}
+static inline void valhall_atom_i64_set_sr0(uint32_t words[2], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00003f00u) | (((uint32_t)value << 8) & 0x00003f00u);
+}
 static inline uint32_t valhall_atom_i64_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_atom_i64_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline uint32_t valhall_atom_i64_get_offset(const uint32_t words[2]) { return valhall_get_offset_8_15(words); }
-static inline void valhall_atom_i64_set_offset(uint32_t words[2], uint32_t value) { valhall_set_offset_8_15(words, value); }
+static inline uint32_t valhall_atom_i64_get_offset(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_atom_i64_set_offset(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_atom_i64_get_slot(const uint32_t words[2]) { return valhall_get_slot(words); }
 static inline void valhall_atom_i64_set_slot(uint32_t words[2], uint32_t value) { valhall_set_slot(words, value); }
 static inline uint32_t valhall_atom_i64_get_staging_register_count(const uint32_t words[2]) { return valhall_get_staging_register_count(words); }
@@ -20473,14 +21884,14 @@ static inline void valhall_atom_i64_pack(uint32_t words[2], const struct valhall
 }
 static inline void valhall_atom_i64_unpack(const uint32_t words[2], struct valhall_atom_i64_fields *f)
 {
-	f->sr0 = valhall_get_sr0_40_45(words);
-	f->src0 = valhall_get_src0(words);
-	f->offset = valhall_get_offset_8_15(words);
-	f->slot = valhall_get_slot(words);
-	f->staging_register_count = valhall_get_staging_register_count(words);
-	f->atomic_operation = valhall_get_atomic_operation(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->sr0 = valhall_atom_i64_get_sr0(words);
+	f->src0 = valhall_atom_i64_get_src0(words);
+	f->offset = valhall_atom_i64_get_offset(words);
+	f->slot = valhall_atom_i64_get_slot(words);
+	f->staging_register_count = valhall_atom_i64_get_staging_register_count(words);
+	f->atomic_operation = valhall_atom_i64_get_atomic_operation(words);
+	f->fau_page = valhall_atom_i64_get_fau_page(words);
+	f->flow = valhall_atom_i64_get_flow(words);
 }
 
 /* ATOM_RETURN.i32: Atomic operations on memory */
@@ -20495,14 +21906,26 @@ static inline int valhall_atom_return_i32_matches(const uint32_t words[2])
 	return (words[0] & 0x38000000u) == 0x18000000u &&
 	       (words[1] & 0x81ffc000u) == 0x0120c000u;
 }
-static inline uint32_t valhall_atom_return_i32_get_sr0(const uint32_t words[2]) { return valhall_get_sr0_16_21(words); }
-static inline void valhall_atom_return_i32_set_sr0(uint32_t words[2], uint32_t value) { valhall_set_sr0_16_21(words, value); }
+static inline uint32_t valhall_atom_return_i32_get_sr0(const uint32_t words[2])
+{
+	return ((words[0] & 0x003f0000u) >> 16);
+}
+static inline void valhall_atom_return_i32_set_sr0(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x003f0000u) | (((uint32_t)value << 16) & 0x003f0000u);
+}
 static inline uint32_t valhall_atom_return_i32_get_sr1(const uint32_t words[2]) { return valhall_get_sr1(words); }
 static inline void valhall_atom_return_i32_set_sr1(uint32_t words[2], uint32_t value) { valhall_set_sr1(words, value); }
 static inline uint32_t valhall_atom_return_i32_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_atom_return_i32_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline uint32_t valhall_atom_return_i32_get_offset(const uint32_t words[2]) { return valhall_get_offset_8_15(words); }
-static inline void valhall_atom_return_i32_set_offset(uint32_t words[2], uint32_t value) { valhall_set_offset_8_15(words, value); }
+static inline uint32_t valhall_atom_return_i32_get_offset(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_atom_return_i32_set_offset(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_atom_return_i32_get_slot(const uint32_t words[2]) { return valhall_get_slot(words); }
 static inline void valhall_atom_return_i32_set_slot(uint32_t words[2], uint32_t value) { valhall_set_slot(words, value); }
 static inline uint32_t valhall_atom_return_i32_get_staging_register_count(const uint32_t words[2]) { return valhall_get_staging_register_count(words); }
@@ -20561,17 +21984,17 @@ static inline void valhall_atom_return_i32_pack(uint32_t words[2], const struct 
 }
 static inline void valhall_atom_return_i32_unpack(const uint32_t words[2], struct valhall_atom_return_i32_fields *f)
 {
-	f->sr0 = valhall_get_sr0_16_21(words);
-	f->sr1 = valhall_get_sr1(words);
-	f->src0 = valhall_get_src0(words);
-	f->offset = valhall_get_offset_8_15(words);
-	f->slot = valhall_get_slot(words);
-	f->staging_register_count = valhall_get_staging_register_count(words);
-	f->staging_register_write_count = valhall_get_staging_register_write_count(words);
-	f->compare = valhall_get_compare(words);
-	f->atomic_operation = valhall_get_atomic_operation(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->sr0 = valhall_atom_return_i32_get_sr0(words);
+	f->sr1 = valhall_atom_return_i32_get_sr1(words);
+	f->src0 = valhall_atom_return_i32_get_src0(words);
+	f->offset = valhall_atom_return_i32_get_offset(words);
+	f->slot = valhall_atom_return_i32_get_slot(words);
+	f->staging_register_count = valhall_atom_return_i32_get_staging_register_count(words);
+	f->staging_register_write_count = valhall_atom_return_i32_get_staging_register_write_count(words);
+	f->compare = valhall_atom_return_i32_get_compare(words);
+	f->atomic_operation = valhall_atom_return_i32_get_atomic_operation(words);
+	f->fau_page = valhall_atom_return_i32_get_fau_page(words);
+	f->flow = valhall_atom_return_i32_get_flow(words);
 }
 
 /* ATOM_RETURN.i64: Atomic operations on memory */
@@ -20586,14 +22009,26 @@ static inline int valhall_atom_return_i64_matches(const uint32_t words[2])
 	return (words[0] & 0x38000000u) == 0x28000000u &&
 	       (words[1] & 0x81ffc000u) == 0x0120c000u;
 }
-static inline uint32_t valhall_atom_return_i64_get_sr0(const uint32_t words[2]) { return valhall_get_sr0_16_21(words); }
-static inline void valhall_atom_return_i64_set_sr0(uint32_t words[2], uint32_t value) { valhall_set_sr0_16_21(words, value); }
+static inline uint32_t valhall_atom_return_i64_get_sr0(const uint32_t words[2])
+{
+	return ((words[0] & 0x003f0000u) >> 16);
+}
+static inline void valhall_atom_return_i64_set_sr0(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x003f0000u) | (((uint32_t)value << 16) & 0x003f0000u);
+}
 static inline uint32_t valhall_atom_return_i64_get_sr1(const uint32_t words[2]) { return valhall_get_sr1(words); }
 static inline void valhall_atom_return_i64_set_sr1(uint32_t words[2], uint32_t value) { valhall_set_sr1(words, value); }
 static inline uint32_t valhall_atom_return_i64_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_atom_return_i64_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline uint32_t valhall_atom_return_i64_get_offset(const uint32_t words[2]) { return valhall_get_offset_8_15(words); }
-static inline void valhall_atom_return_i64_set_offset(uint32_t words[2], uint32_t value) { valhall_set_offset_8_15(words, value); }
+static inline uint32_t valhall_atom_return_i64_get_offset(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_atom_return_i64_set_offset(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_atom_return_i64_get_slot(const uint32_t words[2]) { return valhall_get_slot(words); }
 static inline void valhall_atom_return_i64_set_slot(uint32_t words[2], uint32_t value) { valhall_set_slot(words, value); }
 static inline uint32_t valhall_atom_return_i64_get_staging_register_count(const uint32_t words[2]) { return valhall_get_staging_register_count(words); }
@@ -20652,17 +22087,17 @@ static inline void valhall_atom_return_i64_pack(uint32_t words[2], const struct 
 }
 static inline void valhall_atom_return_i64_unpack(const uint32_t words[2], struct valhall_atom_return_i64_fields *f)
 {
-	f->sr0 = valhall_get_sr0_16_21(words);
-	f->sr1 = valhall_get_sr1(words);
-	f->src0 = valhall_get_src0(words);
-	f->offset = valhall_get_offset_8_15(words);
-	f->slot = valhall_get_slot(words);
-	f->staging_register_count = valhall_get_staging_register_count(words);
-	f->staging_register_write_count = valhall_get_staging_register_write_count(words);
-	f->compare = valhall_get_compare(words);
-	f->atomic_operation = valhall_get_atomic_operation(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->sr0 = valhall_atom_return_i64_get_sr0(words);
+	f->sr1 = valhall_atom_return_i64_get_sr1(words);
+	f->src0 = valhall_atom_return_i64_get_src0(words);
+	f->offset = valhall_atom_return_i64_get_offset(words);
+	f->slot = valhall_atom_return_i64_get_slot(words);
+	f->staging_register_count = valhall_atom_return_i64_get_staging_register_count(words);
+	f->staging_register_write_count = valhall_atom_return_i64_get_staging_register_write_count(words);
+	f->compare = valhall_atom_return_i64_get_compare(words);
+	f->atomic_operation = valhall_atom_return_i64_get_atomic_operation(words);
+	f->fau_page = valhall_atom_return_i64_get_fau_page(words);
+	f->flow = valhall_atom_return_i64_get_flow(words);
 }
 
 /* TEX_FETCH: Texel fetch */
@@ -20676,8 +22111,14 @@ static inline int valhall_tex_fetch_matches(const uint32_t words[2])
 {
 	return (words[1] & 0x81ff0000u) == 0x01250000u;
 }
-static inline uint32_t valhall_tex_fetch_get_sr0(const uint32_t words[2]) { return valhall_get_sr0_16_21(words); }
-static inline void valhall_tex_fetch_set_sr0(uint32_t words[2], uint32_t value) { valhall_set_sr0_16_21(words, value); }
+static inline uint32_t valhall_tex_fetch_get_sr0(const uint32_t words[2])
+{
+	return ((words[0] & 0x003f0000u) >> 16);
+}
+static inline void valhall_tex_fetch_set_sr0(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x003f0000u) | (((uint32_t)value << 16) & 0x003f0000u);
+}
 static inline uint32_t valhall_tex_fetch_get_sr1(const uint32_t words[2]) { return valhall_get_sr1(words); }
 static inline void valhall_tex_fetch_set_sr1(uint32_t words[2], uint32_t value) { valhall_set_sr1(words, value); }
 static inline uint32_t valhall_tex_fetch_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
@@ -20767,22 +22208,22 @@ static inline void valhall_tex_fetch_pack(uint32_t words[2], const struct valhal
 }
 static inline void valhall_tex_fetch_unpack(const uint32_t words[2], struct valhall_tex_fetch_fields *f)
 {
-	f->sr0 = valhall_get_sr0_16_21(words);
-	f->sr1 = valhall_get_sr1(words);
-	f->src0 = valhall_get_src0(words);
-	f->slot = valhall_get_slot(words);
-	f->skip = valhall_get_skip(words);
-	f->register_type = valhall_get_register_type(words);
-	f->register_width = valhall_get_register_width(words);
-	f->write_mask = valhall_get_write_mask(words);
-	f->dimension = valhall_get_dimension(words);
-	f->wide_indices = valhall_get_wide_indices(words);
-	f->array_enable = valhall_get_array_enable(words);
-	f->texel_offset = valhall_get_texel_offset(words);
-	f->staging_register_count = valhall_get_staging_register_count(words);
-	f->staging_register_write_count = valhall_get_staging_register_write_count(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->sr0 = valhall_tex_fetch_get_sr0(words);
+	f->sr1 = valhall_tex_fetch_get_sr1(words);
+	f->src0 = valhall_tex_fetch_get_src0(words);
+	f->slot = valhall_tex_fetch_get_slot(words);
+	f->skip = valhall_tex_fetch_get_skip(words);
+	f->register_type = valhall_tex_fetch_get_register_type(words);
+	f->register_width = valhall_tex_fetch_get_register_width(words);
+	f->write_mask = valhall_tex_fetch_get_write_mask(words);
+	f->dimension = valhall_tex_fetch_get_dimension(words);
+	f->wide_indices = valhall_tex_fetch_get_wide_indices(words);
+	f->array_enable = valhall_tex_fetch_get_array_enable(words);
+	f->texel_offset = valhall_tex_fetch_get_texel_offset(words);
+	f->staging_register_count = valhall_tex_fetch_get_staging_register_count(words);
+	f->staging_register_write_count = valhall_tex_fetch_get_staging_register_write_count(words);
+	f->fau_page = valhall_tex_fetch_get_fau_page(words);
+	f->flow = valhall_tex_fetch_get_flow(words);
 }
 
 /* TEX_SINGLE: Texture load */
@@ -20796,8 +22237,14 @@ static inline int valhall_tex_single_matches(const uint32_t words[2])
 {
 	return (words[1] & 0x81ff0000u) == 0x01280000u;
 }
-static inline uint32_t valhall_tex_single_get_sr0(const uint32_t words[2]) { return valhall_get_sr0_16_21(words); }
-static inline void valhall_tex_single_set_sr0(uint32_t words[2], uint32_t value) { valhall_set_sr0_16_21(words, value); }
+static inline uint32_t valhall_tex_single_get_sr0(const uint32_t words[2])
+{
+	return ((words[0] & 0x003f0000u) >> 16);
+}
+static inline void valhall_tex_single_set_sr0(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x003f0000u) | (((uint32_t)value << 16) & 0x003f0000u);
+}
 static inline uint32_t valhall_tex_single_get_sr1(const uint32_t words[2]) { return valhall_get_sr1(words); }
 static inline void valhall_tex_single_set_sr1(uint32_t words[2], uint32_t value) { valhall_set_sr1(words, value); }
 static inline uint32_t valhall_tex_single_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
@@ -20897,24 +22344,24 @@ static inline void valhall_tex_single_pack(uint32_t words[2], const struct valha
 }
 static inline void valhall_tex_single_unpack(const uint32_t words[2], struct valhall_tex_single_fields *f)
 {
-	f->sr0 = valhall_get_sr0_16_21(words);
-	f->sr1 = valhall_get_sr1(words);
-	f->src0 = valhall_get_src0(words);
-	f->slot = valhall_get_slot(words);
-	f->skip = valhall_get_skip(words);
-	f->register_type = valhall_get_register_type(words);
-	f->register_width = valhall_get_register_width(words);
-	f->write_mask = valhall_get_write_mask(words);
-	f->dimension = valhall_get_dimension(words);
-	f->wide_indices = valhall_get_wide_indices(words);
-	f->array_enable = valhall_get_array_enable(words);
-	f->texel_offset = valhall_get_texel_offset(words);
-	f->shadow = valhall_get_shadow(words);
-	f->lod_mode = valhall_get_lod_mode(words);
-	f->staging_register_count = valhall_get_staging_register_count(words);
-	f->staging_register_write_count = valhall_get_staging_register_write_count(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->sr0 = valhall_tex_single_get_sr0(words);
+	f->sr1 = valhall_tex_single_get_sr1(words);
+	f->src0 = valhall_tex_single_get_src0(words);
+	f->slot = valhall_tex_single_get_slot(words);
+	f->skip = valhall_tex_single_get_skip(words);
+	f->register_type = valhall_tex_single_get_register_type(words);
+	f->register_width = valhall_tex_single_get_register_width(words);
+	f->write_mask = valhall_tex_single_get_write_mask(words);
+	f->dimension = valhall_tex_single_get_dimension(words);
+	f->wide_indices = valhall_tex_single_get_wide_indices(words);
+	f->array_enable = valhall_tex_single_get_array_enable(words);
+	f->texel_offset = valhall_tex_single_get_texel_offset(words);
+	f->shadow = valhall_tex_single_get_shadow(words);
+	f->lod_mode = valhall_tex_single_get_lod_mode(words);
+	f->staging_register_count = valhall_tex_single_get_staging_register_count(words);
+	f->staging_register_write_count = valhall_tex_single_get_staging_register_write_count(words);
+	f->fau_page = valhall_tex_single_get_fau_page(words);
+	f->flow = valhall_tex_single_get_flow(words);
 }
 
 /* TEX_GATHER: Texel gather */
@@ -20928,8 +22375,14 @@ static inline int valhall_tex_gather_matches(const uint32_t words[2])
 {
 	return (words[1] & 0x81ff0000u) == 0x01290000u;
 }
-static inline uint32_t valhall_tex_gather_get_sr0(const uint32_t words[2]) { return valhall_get_sr0_16_21(words); }
-static inline void valhall_tex_gather_set_sr0(uint32_t words[2], uint32_t value) { valhall_set_sr0_16_21(words, value); }
+static inline uint32_t valhall_tex_gather_get_sr0(const uint32_t words[2])
+{
+	return ((words[0] & 0x003f0000u) >> 16);
+}
+static inline void valhall_tex_gather_set_sr0(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x003f0000u) | (((uint32_t)value << 16) & 0x003f0000u);
+}
 static inline uint32_t valhall_tex_gather_get_sr1(const uint32_t words[2]) { return valhall_get_sr1(words); }
 static inline void valhall_tex_gather_set_sr1(uint32_t words[2], uint32_t value) { valhall_set_sr1(words, value); }
 static inline uint32_t valhall_tex_gather_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
@@ -21034,25 +22487,25 @@ static inline void valhall_tex_gather_pack(uint32_t words[2], const struct valha
 }
 static inline void valhall_tex_gather_unpack(const uint32_t words[2], struct valhall_tex_gather_fields *f)
 {
-	f->sr0 = valhall_get_sr0_16_21(words);
-	f->sr1 = valhall_get_sr1(words);
-	f->src0 = valhall_get_src0(words);
-	f->slot = valhall_get_slot(words);
-	f->skip = valhall_get_skip(words);
-	f->register_type = valhall_get_register_type(words);
-	f->register_width = valhall_get_register_width(words);
-	f->write_mask = valhall_get_write_mask(words);
-	f->dimension = valhall_get_dimension(words);
-	f->wide_indices = valhall_get_wide_indices(words);
-	f->array_enable = valhall_get_array_enable(words);
-	f->texel_offset = valhall_get_texel_offset(words);
-	f->integer_coordinates = valhall_get_integer_coordinates(words);
-	f->fetch_component = valhall_get_fetch_component(words);
-	f->shadow = valhall_get_shadow(words);
-	f->staging_register_count = valhall_get_staging_register_count(words);
-	f->staging_register_write_count = valhall_get_staging_register_write_count(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->sr0 = valhall_tex_gather_get_sr0(words);
+	f->sr1 = valhall_tex_gather_get_sr1(words);
+	f->src0 = valhall_tex_gather_get_src0(words);
+	f->slot = valhall_tex_gather_get_slot(words);
+	f->skip = valhall_tex_gather_get_skip(words);
+	f->register_type = valhall_tex_gather_get_register_type(words);
+	f->register_width = valhall_tex_gather_get_register_width(words);
+	f->write_mask = valhall_tex_gather_get_write_mask(words);
+	f->dimension = valhall_tex_gather_get_dimension(words);
+	f->wide_indices = valhall_tex_gather_get_wide_indices(words);
+	f->array_enable = valhall_tex_gather_get_array_enable(words);
+	f->texel_offset = valhall_tex_gather_get_texel_offset(words);
+	f->integer_coordinates = valhall_tex_gather_get_integer_coordinates(words);
+	f->fetch_component = valhall_tex_gather_get_fetch_component(words);
+	f->shadow = valhall_tex_gather_get_shadow(words);
+	f->staging_register_count = valhall_tex_gather_get_staging_register_count(words);
+	f->staging_register_write_count = valhall_tex_gather_get_staging_register_write_count(words);
+	f->fau_page = valhall_tex_gather_get_fau_page(words);
+	f->flow = valhall_tex_gather_get_flow(words);
 }
 
 /* TEX_GRADIENT: Texture gradient */
@@ -21066,8 +22519,14 @@ static inline int valhall_tex_gradient_matches(const uint32_t words[2])
 {
 	return (words[1] & 0x81ff0000u) == 0x012a0000u;
 }
-static inline uint32_t valhall_tex_gradient_get_sr0(const uint32_t words[2]) { return valhall_get_sr0_16_21(words); }
-static inline void valhall_tex_gradient_set_sr0(uint32_t words[2], uint32_t value) { valhall_set_sr0_16_21(words, value); }
+static inline uint32_t valhall_tex_gradient_get_sr0(const uint32_t words[2])
+{
+	return ((words[0] & 0x003f0000u) >> 16);
+}
+static inline void valhall_tex_gradient_set_sr0(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x003f0000u) | (((uint32_t)value << 16) & 0x003f0000u);
+}
 static inline uint32_t valhall_tex_gradient_get_sr1(const uint32_t words[2]) { return valhall_get_sr1(words); }
 static inline void valhall_tex_gradient_set_sr1(uint32_t words[2], uint32_t value) { valhall_set_sr1(words, value); }
 static inline uint32_t valhall_tex_gradient_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
@@ -21167,24 +22626,24 @@ static inline void valhall_tex_gradient_pack(uint32_t words[2], const struct val
 }
 static inline void valhall_tex_gradient_unpack(const uint32_t words[2], struct valhall_tex_gradient_fields *f)
 {
-	f->sr0 = valhall_get_sr0_16_21(words);
-	f->sr1 = valhall_get_sr1(words);
-	f->src0 = valhall_get_src0(words);
-	f->slot = valhall_get_slot(words);
-	f->skip = valhall_get_skip(words);
-	f->register_type = valhall_get_register_type(words);
-	f->register_width = valhall_get_register_width(words);
-	f->write_mask = valhall_get_write_mask(words);
-	f->dimension = valhall_get_dimension(words);
-	f->wide_indices = valhall_get_wide_indices(words);
-	f->force_delta_enable = valhall_get_force_delta_enable(words);
-	f->lod_bias_disable = valhall_get_lod_bias_disable(words);
-	f->lod_clamp_disable = valhall_get_lod_clamp_disable(words);
-	f->derivative_enable = valhall_get_derivative_enable(words);
-	f->staging_register_count = valhall_get_staging_register_count(words);
-	f->staging_register_write_count = valhall_get_staging_register_write_count(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->sr0 = valhall_tex_gradient_get_sr0(words);
+	f->sr1 = valhall_tex_gradient_get_sr1(words);
+	f->src0 = valhall_tex_gradient_get_src0(words);
+	f->slot = valhall_tex_gradient_get_slot(words);
+	f->skip = valhall_tex_gradient_get_skip(words);
+	f->register_type = valhall_tex_gradient_get_register_type(words);
+	f->register_width = valhall_tex_gradient_get_register_width(words);
+	f->write_mask = valhall_tex_gradient_get_write_mask(words);
+	f->dimension = valhall_tex_gradient_get_dimension(words);
+	f->wide_indices = valhall_tex_gradient_get_wide_indices(words);
+	f->force_delta_enable = valhall_tex_gradient_get_force_delta_enable(words);
+	f->lod_bias_disable = valhall_tex_gradient_get_lod_bias_disable(words);
+	f->lod_clamp_disable = valhall_tex_gradient_get_lod_clamp_disable(words);
+	f->derivative_enable = valhall_tex_gradient_get_derivative_enable(words);
+	f->staging_register_count = valhall_tex_gradient_get_staging_register_count(words);
+	f->staging_register_write_count = valhall_tex_gradient_get_staging_register_write_count(words);
+	f->fau_page = valhall_tex_gradient_get_fau_page(words);
+	f->flow = valhall_tex_gradient_get_flow(words);
 }
 
 /* TEX_DUAL: Dual texture */
@@ -21198,8 +22657,14 @@ static inline int valhall_tex_dual_matches(const uint32_t words[2])
 {
 	return (words[1] & 0x81ff0000u) == 0x012f0000u;
 }
-static inline uint32_t valhall_tex_dual_get_sr0(const uint32_t words[2]) { return valhall_get_sr0_16_21(words); }
-static inline void valhall_tex_dual_set_sr0(uint32_t words[2], uint32_t value) { valhall_set_sr0_16_21(words, value); }
+static inline uint32_t valhall_tex_dual_get_sr0(const uint32_t words[2])
+{
+	return ((words[0] & 0x003f0000u) >> 16);
+}
+static inline void valhall_tex_dual_set_sr0(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x003f0000u) | (((uint32_t)value << 16) & 0x003f0000u);
+}
 static inline uint32_t valhall_tex_dual_get_sr1(const uint32_t words[2]) { return valhall_get_sr1(words); }
 static inline void valhall_tex_dual_set_sr1(uint32_t words[2], uint32_t value) { valhall_set_sr1(words, value); }
 static inline uint32_t valhall_tex_dual_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
@@ -21304,25 +22769,25 @@ static inline void valhall_tex_dual_pack(uint32_t words[2], const struct valhall
 }
 static inline void valhall_tex_dual_unpack(const uint32_t words[2], struct valhall_tex_dual_fields *f)
 {
-	f->sr0 = valhall_get_sr0_16_21(words);
-	f->sr1 = valhall_get_sr1(words);
-	f->src0 = valhall_get_src0(words);
-	f->slot = valhall_get_slot(words);
-	f->skip = valhall_get_skip(words);
-	f->register_type = valhall_get_register_type(words);
-	f->register_width = valhall_get_register_width(words);
-	f->secondary_register_width = valhall_get_secondary_register_width(words);
-	f->write_mask = valhall_get_write_mask(words);
-	f->dimension = valhall_get_dimension(words);
-	f->wide_indices = valhall_get_wide_indices(words);
-	f->array_enable = valhall_get_array_enable(words);
-	f->texel_offset = valhall_get_texel_offset(words);
-	f->shadow = valhall_get_shadow(words);
-	f->lod_mode = valhall_get_lod_mode(words);
-	f->staging_register_count = valhall_get_staging_register_count(words);
-	f->staging_register_write_count = valhall_get_staging_register_write_count(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->sr0 = valhall_tex_dual_get_sr0(words);
+	f->sr1 = valhall_tex_dual_get_sr1(words);
+	f->src0 = valhall_tex_dual_get_src0(words);
+	f->slot = valhall_tex_dual_get_slot(words);
+	f->skip = valhall_tex_dual_get_skip(words);
+	f->register_type = valhall_tex_dual_get_register_type(words);
+	f->register_width = valhall_tex_dual_get_register_width(words);
+	f->secondary_register_width = valhall_tex_dual_get_secondary_register_width(words);
+	f->write_mask = valhall_tex_dual_get_write_mask(words);
+	f->dimension = valhall_tex_dual_get_dimension(words);
+	f->wide_indices = valhall_tex_dual_get_wide_indices(words);
+	f->array_enable = valhall_tex_dual_get_array_enable(words);
+	f->texel_offset = valhall_tex_dual_get_texel_offset(words);
+	f->shadow = valhall_tex_dual_get_shadow(words);
+	f->lod_mode = valhall_tex_dual_get_lod_mode(words);
+	f->staging_register_count = valhall_tex_dual_get_staging_register_count(words);
+	f->staging_register_write_count = valhall_tex_dual_get_staging_register_write_count(words);
+	f->fau_page = valhall_tex_dual_get_fau_page(words);
+	f->flow = valhall_tex_dual_get_flow(words);
 }
 
 /* VAR_TEX_BUF_SINGLE: Fused varying-texturing */
@@ -21336,12 +22801,24 @@ static inline int valhall_var_tex_buf_single_matches(const uint32_t words[2])
 {
 	return (words[1] & 0x81ffc000u) == 0x01308000u;
 }
-static inline uint32_t valhall_var_tex_buf_single_get_sr0(const uint32_t words[2]) { return valhall_get_sr0_40_45(words); }
-static inline void valhall_var_tex_buf_single_set_sr0(uint32_t words[2], uint32_t value) { valhall_set_sr0_40_45(words, value); }
+static inline uint32_t valhall_var_tex_buf_single_get_sr0(const uint32_t words[2])
+{
+	return ((words[1] & 0x00003f00u) >> 8);
+}
+static inline void valhall_var_tex_buf_single_set_sr0(uint32_t words[2], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00003f00u) | (((uint32_t)value << 8) & 0x00003f00u);
+}
 static inline uint32_t valhall_var_tex_buf_single_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_var_tex_buf_single_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline uint32_t valhall_var_tex_buf_single_get_src1(const uint32_t words[2]) { return valhall_get_src1_16_23(words); }
-static inline void valhall_var_tex_buf_single_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_16_23(words, value); }
+static inline uint32_t valhall_var_tex_buf_single_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x00ff0000u) >> 16);
+}
+static inline void valhall_var_tex_buf_single_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x00ff0000u) | (((uint32_t)value << 16) & 0x00ff0000u);
+}
 static inline uint32_t valhall_var_tex_buf_single_get_slot(const uint32_t words[2]) { return valhall_get_slot(words); }
 static inline void valhall_var_tex_buf_single_set_slot(uint32_t words[2], uint32_t value) { valhall_set_slot(words, value); }
 static inline uint32_t valhall_var_tex_buf_single_get_skip(const uint32_t words[2]) { return valhall_get_skip(words); }
@@ -21422,21 +22899,21 @@ static inline void valhall_var_tex_buf_single_pack(uint32_t words[2], const stru
 }
 static inline void valhall_var_tex_buf_single_unpack(const uint32_t words[2], struct valhall_var_tex_buf_single_fields *f)
 {
-	f->sr0 = valhall_get_sr0_40_45(words);
-	f->src0 = valhall_get_src0(words);
-	f->src1 = valhall_get_src1_16_23(words);
-	f->slot = valhall_get_slot(words);
-	f->skip = valhall_get_skip(words);
-	f->sample_and_update_mode = valhall_get_sample_and_update_mode(words);
-	f->register_type = valhall_get_register_type(words);
-	f->varying_texture_register_width = valhall_get_varying_texture_register_width(words);
-	f->dimension = valhall_get_dimension(words);
-	f->array_enable = valhall_get_array_enable(words);
-	f->shadow = valhall_get_shadow(words);
-	f->lod_mode = valhall_get_lod_mode(words);
-	f->staging_register_write_count = valhall_get_staging_register_write_count(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->sr0 = valhall_var_tex_buf_single_get_sr0(words);
+	f->src0 = valhall_var_tex_buf_single_get_src0(words);
+	f->src1 = valhall_var_tex_buf_single_get_src1(words);
+	f->slot = valhall_var_tex_buf_single_get_slot(words);
+	f->skip = valhall_var_tex_buf_single_get_skip(words);
+	f->sample_and_update_mode = valhall_var_tex_buf_single_get_sample_and_update_mode(words);
+	f->register_type = valhall_var_tex_buf_single_get_register_type(words);
+	f->varying_texture_register_width = valhall_var_tex_buf_single_get_varying_texture_register_width(words);
+	f->dimension = valhall_var_tex_buf_single_get_dimension(words);
+	f->array_enable = valhall_var_tex_buf_single_get_array_enable(words);
+	f->shadow = valhall_var_tex_buf_single_get_shadow(words);
+	f->lod_mode = valhall_var_tex_buf_single_get_lod_mode(words);
+	f->staging_register_write_count = valhall_var_tex_buf_single_get_staging_register_write_count(words);
+	f->fau_page = valhall_var_tex_buf_single_get_fau_page(words);
+	f->flow = valhall_var_tex_buf_single_get_flow(words);
 }
 
 /* VAR_TEX_BUF_GATHER: Fused varying-texturing */
@@ -21450,12 +22927,24 @@ static inline int valhall_var_tex_buf_gather_matches(const uint32_t words[2])
 {
 	return (words[1] & 0x81ffc000u) == 0x01318000u;
 }
-static inline uint32_t valhall_var_tex_buf_gather_get_sr0(const uint32_t words[2]) { return valhall_get_sr0_40_45(words); }
-static inline void valhall_var_tex_buf_gather_set_sr0(uint32_t words[2], uint32_t value) { valhall_set_sr0_40_45(words, value); }
+static inline uint32_t valhall_var_tex_buf_gather_get_sr0(const uint32_t words[2])
+{
+	return ((words[1] & 0x00003f00u) >> 8);
+}
+static inline void valhall_var_tex_buf_gather_set_sr0(uint32_t words[2], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00003f00u) | (((uint32_t)value << 8) & 0x00003f00u);
+}
 static inline uint32_t valhall_var_tex_buf_gather_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_var_tex_buf_gather_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline uint32_t valhall_var_tex_buf_gather_get_src1(const uint32_t words[2]) { return valhall_get_src1_16_23(words); }
-static inline void valhall_var_tex_buf_gather_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_16_23(words, value); }
+static inline uint32_t valhall_var_tex_buf_gather_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x00ff0000u) >> 16);
+}
+static inline void valhall_var_tex_buf_gather_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x00ff0000u) | (((uint32_t)value << 16) & 0x00ff0000u);
+}
 static inline uint32_t valhall_var_tex_buf_gather_get_slot(const uint32_t words[2]) { return valhall_get_slot(words); }
 static inline void valhall_var_tex_buf_gather_set_slot(uint32_t words[2], uint32_t value) { valhall_set_slot(words, value); }
 static inline uint32_t valhall_var_tex_buf_gather_get_skip(const uint32_t words[2]) { return valhall_get_skip(words); }
@@ -21541,22 +23030,22 @@ static inline void valhall_var_tex_buf_gather_pack(uint32_t words[2], const stru
 }
 static inline void valhall_var_tex_buf_gather_unpack(const uint32_t words[2], struct valhall_var_tex_buf_gather_fields *f)
 {
-	f->sr0 = valhall_get_sr0_40_45(words);
-	f->src0 = valhall_get_src0(words);
-	f->src1 = valhall_get_src1_16_23(words);
-	f->slot = valhall_get_slot(words);
-	f->skip = valhall_get_skip(words);
-	f->sample_and_update_mode = valhall_get_sample_and_update_mode(words);
-	f->register_type = valhall_get_register_type(words);
-	f->varying_texture_register_width = valhall_get_varying_texture_register_width(words);
-	f->dimension = valhall_get_dimension(words);
-	f->array_enable = valhall_get_array_enable(words);
-	f->integer_coordinates = valhall_get_integer_coordinates(words);
-	f->fetch_component = valhall_get_fetch_component(words);
-	f->shadow = valhall_get_shadow(words);
-	f->staging_register_write_count = valhall_get_staging_register_write_count(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->sr0 = valhall_var_tex_buf_gather_get_sr0(words);
+	f->src0 = valhall_var_tex_buf_gather_get_src0(words);
+	f->src1 = valhall_var_tex_buf_gather_get_src1(words);
+	f->slot = valhall_var_tex_buf_gather_get_slot(words);
+	f->skip = valhall_var_tex_buf_gather_get_skip(words);
+	f->sample_and_update_mode = valhall_var_tex_buf_gather_get_sample_and_update_mode(words);
+	f->register_type = valhall_var_tex_buf_gather_get_register_type(words);
+	f->varying_texture_register_width = valhall_var_tex_buf_gather_get_varying_texture_register_width(words);
+	f->dimension = valhall_var_tex_buf_gather_get_dimension(words);
+	f->array_enable = valhall_var_tex_buf_gather_get_array_enable(words);
+	f->integer_coordinates = valhall_var_tex_buf_gather_get_integer_coordinates(words);
+	f->fetch_component = valhall_var_tex_buf_gather_get_fetch_component(words);
+	f->shadow = valhall_var_tex_buf_gather_get_shadow(words);
+	f->staging_register_write_count = valhall_var_tex_buf_gather_get_staging_register_write_count(words);
+	f->fau_page = valhall_var_tex_buf_gather_get_fau_page(words);
+	f->flow = valhall_var_tex_buf_gather_get_flow(words);
 }
 
 /* VAR_TEX_BUF_GRADIENT: Fused varying-texturing */
@@ -21570,12 +23059,24 @@ static inline int valhall_var_tex_buf_gradient_matches(const uint32_t words[2])
 {
 	return (words[1] & 0x81ffc000u) == 0x01328000u;
 }
-static inline uint32_t valhall_var_tex_buf_gradient_get_sr0(const uint32_t words[2]) { return valhall_get_sr0_40_45(words); }
-static inline void valhall_var_tex_buf_gradient_set_sr0(uint32_t words[2], uint32_t value) { valhall_set_sr0_40_45(words, value); }
+static inline uint32_t valhall_var_tex_buf_gradient_get_sr0(const uint32_t words[2])
+{
+	return ((words[1] & 0x00003f00u) >> 8);
+}
+static inline void valhall_var_tex_buf_gradient_set_sr0(uint32_t words[2], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00003f00u) | (((uint32_t)value << 8) & 0x00003f00u);
+}
 static inline uint32_t valhall_var_tex_buf_gradient_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_var_tex_buf_gradient_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline uint32_t valhall_var_tex_buf_gradient_get_src1(const uint32_t words[2]) { return valhall_get_src1_16_23(words); }
-static inline void valhall_var_tex_buf_gradient_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_16_23(words, value); }
+static inline uint32_t valhall_var_tex_buf_gradient_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x00ff0000u) >> 16);
+}
+static inline void valhall_var_tex_buf_gradient_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x00ff0000u) | (((uint32_t)value << 16) & 0x00ff0000u);
+}
 static inline uint32_t valhall_var_tex_buf_gradient_get_slot(const uint32_t words[2]) { return valhall_get_slot(words); }
 static inline void valhall_var_tex_buf_gradient_set_slot(uint32_t words[2], uint32_t value) { valhall_set_slot(words, value); }
 static inline uint32_t valhall_var_tex_buf_gradient_get_skip(const uint32_t words[2]) { return valhall_get_skip(words); }
@@ -21661,22 +23162,22 @@ static inline void valhall_var_tex_buf_gradient_pack(uint32_t words[2], const st
 }
 static inline void valhall_var_tex_buf_gradient_unpack(const uint32_t words[2], struct valhall_var_tex_buf_gradient_fields *f)
 {
-	f->sr0 = valhall_get_sr0_40_45(words);
-	f->src0 = valhall_get_src0(words);
-	f->src1 = valhall_get_src1_16_23(words);
-	f->slot = valhall_get_slot(words);
-	f->skip = valhall_get_skip(words);
-	f->sample_and_update_mode = valhall_get_sample_and_update_mode(words);
-	f->register_type = valhall_get_register_type(words);
-	f->varying_texture_register_width = valhall_get_varying_texture_register_width(words);
-	f->dimension = valhall_get_dimension(words);
-	f->array_enable = valhall_get_array_enable(words);
-	f->shadow = valhall_get_shadow(words);
-	f->lod_bias_disable = valhall_get_lod_bias_disable(words);
-	f->lod_clamp_disable = valhall_get_lod_clamp_disable(words);
-	f->staging_register_write_count = valhall_get_staging_register_write_count(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->sr0 = valhall_var_tex_buf_gradient_get_sr0(words);
+	f->src0 = valhall_var_tex_buf_gradient_get_src0(words);
+	f->src1 = valhall_var_tex_buf_gradient_get_src1(words);
+	f->slot = valhall_var_tex_buf_gradient_get_slot(words);
+	f->skip = valhall_var_tex_buf_gradient_get_skip(words);
+	f->sample_and_update_mode = valhall_var_tex_buf_gradient_get_sample_and_update_mode(words);
+	f->register_type = valhall_var_tex_buf_gradient_get_register_type(words);
+	f->varying_texture_register_width = valhall_var_tex_buf_gradient_get_varying_texture_register_width(words);
+	f->dimension = valhall_var_tex_buf_gradient_get_dimension(words);
+	f->array_enable = valhall_var_tex_buf_gradient_get_array_enable(words);
+	f->shadow = valhall_var_tex_buf_gradient_get_shadow(words);
+	f->lod_bias_disable = valhall_var_tex_buf_gradient_get_lod_bias_disable(words);
+	f->lod_clamp_disable = valhall_var_tex_buf_gradient_get_lod_clamp_disable(words);
+	f->staging_register_write_count = valhall_var_tex_buf_gradient_get_staging_register_write_count(words);
+	f->fau_page = valhall_var_tex_buf_gradient_get_fau_page(words);
+	f->flow = valhall_var_tex_buf_gradient_get_flow(words);
 }
 
 /* VAR_TEX_BUF_DUAL: Fused varying-texturing */
@@ -21690,12 +23191,24 @@ static inline int valhall_var_tex_buf_dual_matches(const uint32_t words[2])
 {
 	return (words[1] & 0x81ffc000u) == 0x01378000u;
 }
-static inline uint32_t valhall_var_tex_buf_dual_get_sr0(const uint32_t words[2]) { return valhall_get_sr0_40_45(words); }
-static inline void valhall_var_tex_buf_dual_set_sr0(uint32_t words[2], uint32_t value) { valhall_set_sr0_40_45(words, value); }
+static inline uint32_t valhall_var_tex_buf_dual_get_sr0(const uint32_t words[2])
+{
+	return ((words[1] & 0x00003f00u) >> 8);
+}
+static inline void valhall_var_tex_buf_dual_set_sr0(uint32_t words[2], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00003f00u) | (((uint32_t)value << 8) & 0x00003f00u);
+}
 static inline uint32_t valhall_var_tex_buf_dual_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_var_tex_buf_dual_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline uint32_t valhall_var_tex_buf_dual_get_src1(const uint32_t words[2]) { return valhall_get_src1_16_23(words); }
-static inline void valhall_var_tex_buf_dual_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_16_23(words, value); }
+static inline uint32_t valhall_var_tex_buf_dual_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x00ff0000u) >> 16);
+}
+static inline void valhall_var_tex_buf_dual_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x00ff0000u) | (((uint32_t)value << 16) & 0x00ff0000u);
+}
 static inline uint32_t valhall_var_tex_buf_dual_get_slot(const uint32_t words[2]) { return valhall_get_slot(words); }
 static inline void valhall_var_tex_buf_dual_set_slot(uint32_t words[2], uint32_t value) { valhall_set_slot(words, value); }
 static inline uint32_t valhall_var_tex_buf_dual_get_skip(const uint32_t words[2]) { return valhall_get_skip(words); }
@@ -21776,21 +23289,21 @@ static inline void valhall_var_tex_buf_dual_pack(uint32_t words[2], const struct
 }
 static inline void valhall_var_tex_buf_dual_unpack(const uint32_t words[2], struct valhall_var_tex_buf_dual_fields *f)
 {
-	f->sr0 = valhall_get_sr0_40_45(words);
-	f->src0 = valhall_get_src0(words);
-	f->src1 = valhall_get_src1_16_23(words);
-	f->slot = valhall_get_slot(words);
-	f->skip = valhall_get_skip(words);
-	f->sample_and_update_mode = valhall_get_sample_and_update_mode(words);
-	f->register_type = valhall_get_register_type(words);
-	f->varying_texture_register_width = valhall_get_varying_texture_register_width(words);
-	f->dimension = valhall_get_dimension(words);
-	f->array_enable = valhall_get_array_enable(words);
-	f->shadow = valhall_get_shadow(words);
-	f->lod_mode = valhall_get_lod_mode(words);
-	f->staging_register_write_count = valhall_get_staging_register_write_count(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->sr0 = valhall_var_tex_buf_dual_get_sr0(words);
+	f->src0 = valhall_var_tex_buf_dual_get_src0(words);
+	f->src1 = valhall_var_tex_buf_dual_get_src1(words);
+	f->slot = valhall_var_tex_buf_dual_get_slot(words);
+	f->skip = valhall_var_tex_buf_dual_get_skip(words);
+	f->sample_and_update_mode = valhall_var_tex_buf_dual_get_sample_and_update_mode(words);
+	f->register_type = valhall_var_tex_buf_dual_get_register_type(words);
+	f->varying_texture_register_width = valhall_var_tex_buf_dual_get_varying_texture_register_width(words);
+	f->dimension = valhall_var_tex_buf_dual_get_dimension(words);
+	f->array_enable = valhall_var_tex_buf_dual_get_array_enable(words);
+	f->shadow = valhall_var_tex_buf_dual_get_shadow(words);
+	f->lod_mode = valhall_var_tex_buf_dual_get_lod_mode(words);
+	f->staging_register_write_count = valhall_var_tex_buf_dual_get_staging_register_write_count(words);
+	f->fau_page = valhall_var_tex_buf_dual_get_fau_page(words);
+	f->flow = valhall_var_tex_buf_dual_get_flow(words);
 }
 
 /* VAR_TEX_SINGLE: Fused varying-texturing */
@@ -21804,12 +23317,24 @@ static inline int valhall_var_tex_single_matches(const uint32_t words[2])
 {
 	return (words[1] & 0x81ffc000u) == 0x01388000u;
 }
-static inline uint32_t valhall_var_tex_single_get_sr0(const uint32_t words[2]) { return valhall_get_sr0_40_45(words); }
-static inline void valhall_var_tex_single_set_sr0(uint32_t words[2], uint32_t value) { valhall_set_sr0_40_45(words, value); }
+static inline uint32_t valhall_var_tex_single_get_sr0(const uint32_t words[2])
+{
+	return ((words[1] & 0x00003f00u) >> 8);
+}
+static inline void valhall_var_tex_single_set_sr0(uint32_t words[2], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00003f00u) | (((uint32_t)value << 8) & 0x00003f00u);
+}
 static inline uint32_t valhall_var_tex_single_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_var_tex_single_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline uint32_t valhall_var_tex_single_get_src1(const uint32_t words[2]) { return valhall_get_src1_16_23(words); }
-static inline void valhall_var_tex_single_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_16_23(words, value); }
+static inline uint32_t valhall_var_tex_single_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x00ff0000u) >> 16);
+}
+static inline void valhall_var_tex_single_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x00ff0000u) | (((uint32_t)value << 16) & 0x00ff0000u);
+}
 static inline uint32_t valhall_var_tex_single_get_slot(const uint32_t words[2]) { return valhall_get_slot(words); }
 static inline void valhall_var_tex_single_set_slot(uint32_t words[2], uint32_t value) { valhall_set_slot(words, value); }
 static inline uint32_t valhall_var_tex_single_get_skip(const uint32_t words[2]) { return valhall_get_skip(words); }
@@ -21890,21 +23415,21 @@ static inline void valhall_var_tex_single_pack(uint32_t words[2], const struct v
 }
 static inline void valhall_var_tex_single_unpack(const uint32_t words[2], struct valhall_var_tex_single_fields *f)
 {
-	f->sr0 = valhall_get_sr0_40_45(words);
-	f->src0 = valhall_get_src0(words);
-	f->src1 = valhall_get_src1_16_23(words);
-	f->slot = valhall_get_slot(words);
-	f->skip = valhall_get_skip(words);
-	f->sample_and_update_mode = valhall_get_sample_and_update_mode(words);
-	f->register_type = valhall_get_register_type(words);
-	f->varying_texture_register_width = valhall_get_varying_texture_register_width(words);
-	f->dimension = valhall_get_dimension(words);
-	f->array_enable = valhall_get_array_enable(words);
-	f->shadow = valhall_get_shadow(words);
-	f->lod_mode = valhall_get_lod_mode(words);
-	f->staging_register_write_count = valhall_get_staging_register_write_count(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->sr0 = valhall_var_tex_single_get_sr0(words);
+	f->src0 = valhall_var_tex_single_get_src0(words);
+	f->src1 = valhall_var_tex_single_get_src1(words);
+	f->slot = valhall_var_tex_single_get_slot(words);
+	f->skip = valhall_var_tex_single_get_skip(words);
+	f->sample_and_update_mode = valhall_var_tex_single_get_sample_and_update_mode(words);
+	f->register_type = valhall_var_tex_single_get_register_type(words);
+	f->varying_texture_register_width = valhall_var_tex_single_get_varying_texture_register_width(words);
+	f->dimension = valhall_var_tex_single_get_dimension(words);
+	f->array_enable = valhall_var_tex_single_get_array_enable(words);
+	f->shadow = valhall_var_tex_single_get_shadow(words);
+	f->lod_mode = valhall_var_tex_single_get_lod_mode(words);
+	f->staging_register_write_count = valhall_var_tex_single_get_staging_register_write_count(words);
+	f->fau_page = valhall_var_tex_single_get_fau_page(words);
+	f->flow = valhall_var_tex_single_get_flow(words);
 }
 
 /* VAR_TEX_GATHER: Fused varying-texturing */
@@ -21918,12 +23443,24 @@ static inline int valhall_var_tex_gather_matches(const uint32_t words[2])
 {
 	return (words[1] & 0x81ffc000u) == 0x01398000u;
 }
-static inline uint32_t valhall_var_tex_gather_get_sr0(const uint32_t words[2]) { return valhall_get_sr0_40_45(words); }
-static inline void valhall_var_tex_gather_set_sr0(uint32_t words[2], uint32_t value) { valhall_set_sr0_40_45(words, value); }
+static inline uint32_t valhall_var_tex_gather_get_sr0(const uint32_t words[2])
+{
+	return ((words[1] & 0x00003f00u) >> 8);
+}
+static inline void valhall_var_tex_gather_set_sr0(uint32_t words[2], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00003f00u) | (((uint32_t)value << 8) & 0x00003f00u);
+}
 static inline uint32_t valhall_var_tex_gather_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_var_tex_gather_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline uint32_t valhall_var_tex_gather_get_src1(const uint32_t words[2]) { return valhall_get_src1_16_23(words); }
-static inline void valhall_var_tex_gather_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_16_23(words, value); }
+static inline uint32_t valhall_var_tex_gather_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x00ff0000u) >> 16);
+}
+static inline void valhall_var_tex_gather_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x00ff0000u) | (((uint32_t)value << 16) & 0x00ff0000u);
+}
 static inline uint32_t valhall_var_tex_gather_get_slot(const uint32_t words[2]) { return valhall_get_slot(words); }
 static inline void valhall_var_tex_gather_set_slot(uint32_t words[2], uint32_t value) { valhall_set_slot(words, value); }
 static inline uint32_t valhall_var_tex_gather_get_skip(const uint32_t words[2]) { return valhall_get_skip(words); }
@@ -22009,22 +23546,22 @@ static inline void valhall_var_tex_gather_pack(uint32_t words[2], const struct v
 }
 static inline void valhall_var_tex_gather_unpack(const uint32_t words[2], struct valhall_var_tex_gather_fields *f)
 {
-	f->sr0 = valhall_get_sr0_40_45(words);
-	f->src0 = valhall_get_src0(words);
-	f->src1 = valhall_get_src1_16_23(words);
-	f->slot = valhall_get_slot(words);
-	f->skip = valhall_get_skip(words);
-	f->sample_and_update_mode = valhall_get_sample_and_update_mode(words);
-	f->register_type = valhall_get_register_type(words);
-	f->varying_texture_register_width = valhall_get_varying_texture_register_width(words);
-	f->dimension = valhall_get_dimension(words);
-	f->array_enable = valhall_get_array_enable(words);
-	f->integer_coordinates = valhall_get_integer_coordinates(words);
-	f->fetch_component = valhall_get_fetch_component(words);
-	f->shadow = valhall_get_shadow(words);
-	f->staging_register_write_count = valhall_get_staging_register_write_count(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->sr0 = valhall_var_tex_gather_get_sr0(words);
+	f->src0 = valhall_var_tex_gather_get_src0(words);
+	f->src1 = valhall_var_tex_gather_get_src1(words);
+	f->slot = valhall_var_tex_gather_get_slot(words);
+	f->skip = valhall_var_tex_gather_get_skip(words);
+	f->sample_and_update_mode = valhall_var_tex_gather_get_sample_and_update_mode(words);
+	f->register_type = valhall_var_tex_gather_get_register_type(words);
+	f->varying_texture_register_width = valhall_var_tex_gather_get_varying_texture_register_width(words);
+	f->dimension = valhall_var_tex_gather_get_dimension(words);
+	f->array_enable = valhall_var_tex_gather_get_array_enable(words);
+	f->integer_coordinates = valhall_var_tex_gather_get_integer_coordinates(words);
+	f->fetch_component = valhall_var_tex_gather_get_fetch_component(words);
+	f->shadow = valhall_var_tex_gather_get_shadow(words);
+	f->staging_register_write_count = valhall_var_tex_gather_get_staging_register_write_count(words);
+	f->fau_page = valhall_var_tex_gather_get_fau_page(words);
+	f->flow = valhall_var_tex_gather_get_flow(words);
 }
 
 /* VAR_TEX_GRADIENT: Fused varying-texturing */
@@ -22038,12 +23575,24 @@ static inline int valhall_var_tex_gradient_matches(const uint32_t words[2])
 {
 	return (words[1] & 0x81ffc000u) == 0x013a8000u;
 }
-static inline uint32_t valhall_var_tex_gradient_get_sr0(const uint32_t words[2]) { return valhall_get_sr0_40_45(words); }
-static inline void valhall_var_tex_gradient_set_sr0(uint32_t words[2], uint32_t value) { valhall_set_sr0_40_45(words, value); }
+static inline uint32_t valhall_var_tex_gradient_get_sr0(const uint32_t words[2])
+{
+	return ((words[1] & 0x00003f00u) >> 8);
+}
+static inline void valhall_var_tex_gradient_set_sr0(uint32_t words[2], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00003f00u) | (((uint32_t)value << 8) & 0x00003f00u);
+}
 static inline uint32_t valhall_var_tex_gradient_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_var_tex_gradient_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline uint32_t valhall_var_tex_gradient_get_src1(const uint32_t words[2]) { return valhall_get_src1_16_23(words); }
-static inline void valhall_var_tex_gradient_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_16_23(words, value); }
+static inline uint32_t valhall_var_tex_gradient_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x00ff0000u) >> 16);
+}
+static inline void valhall_var_tex_gradient_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x00ff0000u) | (((uint32_t)value << 16) & 0x00ff0000u);
+}
 static inline uint32_t valhall_var_tex_gradient_get_slot(const uint32_t words[2]) { return valhall_get_slot(words); }
 static inline void valhall_var_tex_gradient_set_slot(uint32_t words[2], uint32_t value) { valhall_set_slot(words, value); }
 static inline uint32_t valhall_var_tex_gradient_get_skip(const uint32_t words[2]) { return valhall_get_skip(words); }
@@ -22129,22 +23678,22 @@ static inline void valhall_var_tex_gradient_pack(uint32_t words[2], const struct
 }
 static inline void valhall_var_tex_gradient_unpack(const uint32_t words[2], struct valhall_var_tex_gradient_fields *f)
 {
-	f->sr0 = valhall_get_sr0_40_45(words);
-	f->src0 = valhall_get_src0(words);
-	f->src1 = valhall_get_src1_16_23(words);
-	f->slot = valhall_get_slot(words);
-	f->skip = valhall_get_skip(words);
-	f->sample_and_update_mode = valhall_get_sample_and_update_mode(words);
-	f->register_type = valhall_get_register_type(words);
-	f->varying_texture_register_width = valhall_get_varying_texture_register_width(words);
-	f->dimension = valhall_get_dimension(words);
-	f->array_enable = valhall_get_array_enable(words);
-	f->shadow = valhall_get_shadow(words);
-	f->lod_bias_disable = valhall_get_lod_bias_disable(words);
-	f->lod_clamp_disable = valhall_get_lod_clamp_disable(words);
-	f->staging_register_write_count = valhall_get_staging_register_write_count(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->sr0 = valhall_var_tex_gradient_get_sr0(words);
+	f->src0 = valhall_var_tex_gradient_get_src0(words);
+	f->src1 = valhall_var_tex_gradient_get_src1(words);
+	f->slot = valhall_var_tex_gradient_get_slot(words);
+	f->skip = valhall_var_tex_gradient_get_skip(words);
+	f->sample_and_update_mode = valhall_var_tex_gradient_get_sample_and_update_mode(words);
+	f->register_type = valhall_var_tex_gradient_get_register_type(words);
+	f->varying_texture_register_width = valhall_var_tex_gradient_get_varying_texture_register_width(words);
+	f->dimension = valhall_var_tex_gradient_get_dimension(words);
+	f->array_enable = valhall_var_tex_gradient_get_array_enable(words);
+	f->shadow = valhall_var_tex_gradient_get_shadow(words);
+	f->lod_bias_disable = valhall_var_tex_gradient_get_lod_bias_disable(words);
+	f->lod_clamp_disable = valhall_var_tex_gradient_get_lod_clamp_disable(words);
+	f->staging_register_write_count = valhall_var_tex_gradient_get_staging_register_write_count(words);
+	f->fau_page = valhall_var_tex_gradient_get_fau_page(words);
+	f->flow = valhall_var_tex_gradient_get_flow(words);
 }
 
 /* VAR_TEX_DUAL: Fused varying-texturing */
@@ -22158,12 +23707,24 @@ static inline int valhall_var_tex_dual_matches(const uint32_t words[2])
 {
 	return (words[1] & 0x81ffc000u) == 0x013f8000u;
 }
-static inline uint32_t valhall_var_tex_dual_get_sr0(const uint32_t words[2]) { return valhall_get_sr0_40_45(words); }
-static inline void valhall_var_tex_dual_set_sr0(uint32_t words[2], uint32_t value) { valhall_set_sr0_40_45(words, value); }
+static inline uint32_t valhall_var_tex_dual_get_sr0(const uint32_t words[2])
+{
+	return ((words[1] & 0x00003f00u) >> 8);
+}
+static inline void valhall_var_tex_dual_set_sr0(uint32_t words[2], uint32_t value)
+{
+	words[1] = (words[1] & ~0x00003f00u) | (((uint32_t)value << 8) & 0x00003f00u);
+}
 static inline uint32_t valhall_var_tex_dual_get_src0(const uint32_t words[2]) { return valhall_get_src0(words); }
 static inline void valhall_var_tex_dual_set_src0(uint32_t words[2], uint32_t value) { valhall_set_src0(words, value); }
-static inline uint32_t valhall_var_tex_dual_get_src1(const uint32_t words[2]) { return valhall_get_src1_16_23(words); }
-static inline void valhall_var_tex_dual_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_16_23(words, value); }
+static inline uint32_t valhall_var_tex_dual_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x00ff0000u) >> 16);
+}
+static inline void valhall_var_tex_dual_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x00ff0000u) | (((uint32_t)value << 16) & 0x00ff0000u);
+}
 static inline uint32_t valhall_var_tex_dual_get_slot(const uint32_t words[2]) { return valhall_get_slot(words); }
 static inline void valhall_var_tex_dual_set_slot(uint32_t words[2], uint32_t value) { valhall_set_slot(words, value); }
 static inline uint32_t valhall_var_tex_dual_get_skip(const uint32_t words[2]) { return valhall_get_skip(words); }
@@ -22244,21 +23805,21 @@ static inline void valhall_var_tex_dual_pack(uint32_t words[2], const struct val
 }
 static inline void valhall_var_tex_dual_unpack(const uint32_t words[2], struct valhall_var_tex_dual_fields *f)
 {
-	f->sr0 = valhall_get_sr0_40_45(words);
-	f->src0 = valhall_get_src0(words);
-	f->src1 = valhall_get_src1_16_23(words);
-	f->slot = valhall_get_slot(words);
-	f->skip = valhall_get_skip(words);
-	f->sample_and_update_mode = valhall_get_sample_and_update_mode(words);
-	f->register_type = valhall_get_register_type(words);
-	f->varying_texture_register_width = valhall_get_varying_texture_register_width(words);
-	f->dimension = valhall_get_dimension(words);
-	f->array_enable = valhall_get_array_enable(words);
-	f->shadow = valhall_get_shadow(words);
-	f->lod_mode = valhall_get_lod_mode(words);
-	f->staging_register_write_count = valhall_get_staging_register_write_count(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->sr0 = valhall_var_tex_dual_get_sr0(words);
+	f->src0 = valhall_var_tex_dual_get_src0(words);
+	f->src1 = valhall_var_tex_dual_get_src1(words);
+	f->slot = valhall_var_tex_dual_get_slot(words);
+	f->skip = valhall_var_tex_dual_get_skip(words);
+	f->sample_and_update_mode = valhall_var_tex_dual_get_sample_and_update_mode(words);
+	f->register_type = valhall_var_tex_dual_get_register_type(words);
+	f->varying_texture_register_width = valhall_var_tex_dual_get_varying_texture_register_width(words);
+	f->dimension = valhall_var_tex_dual_get_dimension(words);
+	f->array_enable = valhall_var_tex_dual_get_array_enable(words);
+	f->shadow = valhall_var_tex_dual_get_shadow(words);
+	f->lod_mode = valhall_var_tex_dual_get_lod_mode(words);
+	f->staging_register_write_count = valhall_var_tex_dual_get_staging_register_write_count(words);
+	f->fau_page = valhall_var_tex_dual_get_fau_page(words);
+	f->flow = valhall_var_tex_dual_get_flow(words);
 }
 
 /* FMA_RSCALE.f32: Fused floating-point multiply add with exponent bias */
@@ -22282,8 +23843,14 @@ static inline uint32_t valhall_fma_rscale_f32_get_src0_neg(const uint32_t words[
 static inline void valhall_fma_rscale_f32_set_src0_neg(uint32_t words[2], uint32_t value) { valhall_set_src0_neg(words, value); }
 static inline uint32_t valhall_fma_rscale_f32_get_src0_abs(const uint32_t words[2]) { return valhall_get_src0_abs(words); }
 static inline void valhall_fma_rscale_f32_set_src0_abs(uint32_t words[2], uint32_t value) { valhall_set_src0_abs(words, value); }
-static inline uint32_t valhall_fma_rscale_f32_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_fma_rscale_f32_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_fma_rscale_f32_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_fma_rscale_f32_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_fma_rscale_f32_get_src1_neg(const uint32_t words[2]) { return valhall_get_src1_neg(words); }
 static inline void valhall_fma_rscale_f32_set_src1_neg(uint32_t words[2], uint32_t value) { valhall_set_src1_neg(words, value); }
 static inline uint32_t valhall_fma_rscale_f32_get_src1_abs(const uint32_t words[2]) { return valhall_get_src1_abs(words); }
@@ -22357,21 +23924,21 @@ static inline void valhall_fma_rscale_f32_pack(uint32_t words[2], const struct v
 }
 static inline void valhall_fma_rscale_f32_unpack(const uint32_t words[2], struct valhall_fma_rscale_f32_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_neg = valhall_get_src0_neg(words);
-	f->src0_abs = valhall_get_src0_abs(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_neg = valhall_get_src1_neg(words);
-	f->src1_abs = valhall_get_src1_abs(words);
-	f->src2 = valhall_get_src2(words);
-	f->src2_neg = valhall_get_src2_neg(words);
-	f->src2_abs = valhall_get_src2_abs(words);
-	f->src3 = valhall_get_src3(words);
-	f->clamp = valhall_get_clamp(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_fma_rscale_f32_get_dest(words);
+	f->dest_mask = valhall_fma_rscale_f32_get_dest_mask(words);
+	f->src0 = valhall_fma_rscale_f32_get_src0(words);
+	f->src0_neg = valhall_fma_rscale_f32_get_src0_neg(words);
+	f->src0_abs = valhall_fma_rscale_f32_get_src0_abs(words);
+	f->src1 = valhall_fma_rscale_f32_get_src1(words);
+	f->src1_neg = valhall_fma_rscale_f32_get_src1_neg(words);
+	f->src1_abs = valhall_fma_rscale_f32_get_src1_abs(words);
+	f->src2 = valhall_fma_rscale_f32_get_src2(words);
+	f->src2_neg = valhall_fma_rscale_f32_get_src2_neg(words);
+	f->src2_abs = valhall_fma_rscale_f32_get_src2_abs(words);
+	f->src3 = valhall_fma_rscale_f32_get_src3(words);
+	f->clamp = valhall_fma_rscale_f32_get_clamp(words);
+	f->fau_page = valhall_fma_rscale_f32_get_fau_page(words);
+	f->flow = valhall_fma_rscale_f32_get_flow(words);
 }
 
 /* FMA_RSCALE_N.f32: Fused floating-point multiply add with exponent bias and zero override */
@@ -22395,8 +23962,14 @@ static inline uint32_t valhall_fma_rscale_n_f32_get_src0_neg(const uint32_t word
 static inline void valhall_fma_rscale_n_f32_set_src0_neg(uint32_t words[2], uint32_t value) { valhall_set_src0_neg(words, value); }
 static inline uint32_t valhall_fma_rscale_n_f32_get_src0_abs(const uint32_t words[2]) { return valhall_get_src0_abs(words); }
 static inline void valhall_fma_rscale_n_f32_set_src0_abs(uint32_t words[2], uint32_t value) { valhall_set_src0_abs(words, value); }
-static inline uint32_t valhall_fma_rscale_n_f32_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_fma_rscale_n_f32_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_fma_rscale_n_f32_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_fma_rscale_n_f32_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_fma_rscale_n_f32_get_src1_neg(const uint32_t words[2]) { return valhall_get_src1_neg(words); }
 static inline void valhall_fma_rscale_n_f32_set_src1_neg(uint32_t words[2], uint32_t value) { valhall_set_src1_neg(words, value); }
 static inline uint32_t valhall_fma_rscale_n_f32_get_src1_abs(const uint32_t words[2]) { return valhall_get_src1_abs(words); }
@@ -22470,21 +24043,21 @@ static inline void valhall_fma_rscale_n_f32_pack(uint32_t words[2], const struct
 }
 static inline void valhall_fma_rscale_n_f32_unpack(const uint32_t words[2], struct valhall_fma_rscale_n_f32_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_neg = valhall_get_src0_neg(words);
-	f->src0_abs = valhall_get_src0_abs(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_neg = valhall_get_src1_neg(words);
-	f->src1_abs = valhall_get_src1_abs(words);
-	f->src2 = valhall_get_src2(words);
-	f->src2_neg = valhall_get_src2_neg(words);
-	f->src2_abs = valhall_get_src2_abs(words);
-	f->src3 = valhall_get_src3(words);
-	f->clamp = valhall_get_clamp(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_fma_rscale_n_f32_get_dest(words);
+	f->dest_mask = valhall_fma_rscale_n_f32_get_dest_mask(words);
+	f->src0 = valhall_fma_rscale_n_f32_get_src0(words);
+	f->src0_neg = valhall_fma_rscale_n_f32_get_src0_neg(words);
+	f->src0_abs = valhall_fma_rscale_n_f32_get_src0_abs(words);
+	f->src1 = valhall_fma_rscale_n_f32_get_src1(words);
+	f->src1_neg = valhall_fma_rscale_n_f32_get_src1_neg(words);
+	f->src1_abs = valhall_fma_rscale_n_f32_get_src1_abs(words);
+	f->src2 = valhall_fma_rscale_n_f32_get_src2(words);
+	f->src2_neg = valhall_fma_rscale_n_f32_get_src2_neg(words);
+	f->src2_abs = valhall_fma_rscale_n_f32_get_src2_abs(words);
+	f->src3 = valhall_fma_rscale_n_f32_get_src3(words);
+	f->clamp = valhall_fma_rscale_n_f32_get_clamp(words);
+	f->fau_page = valhall_fma_rscale_n_f32_get_fau_page(words);
+	f->flow = valhall_fma_rscale_n_f32_get_flow(words);
 }
 
 /* FMA_RSCALE_LEFT.f32: Fused floating-point multiply add with exponent bias and asymmetric zero handling */
@@ -22508,8 +24081,14 @@ static inline uint32_t valhall_fma_rscale_left_f32_get_src0_neg(const uint32_t w
 static inline void valhall_fma_rscale_left_f32_set_src0_neg(uint32_t words[2], uint32_t value) { valhall_set_src0_neg(words, value); }
 static inline uint32_t valhall_fma_rscale_left_f32_get_src0_abs(const uint32_t words[2]) { return valhall_get_src0_abs(words); }
 static inline void valhall_fma_rscale_left_f32_set_src0_abs(uint32_t words[2], uint32_t value) { valhall_set_src0_abs(words, value); }
-static inline uint32_t valhall_fma_rscale_left_f32_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_fma_rscale_left_f32_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_fma_rscale_left_f32_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_fma_rscale_left_f32_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_fma_rscale_left_f32_get_src1_neg(const uint32_t words[2]) { return valhall_get_src1_neg(words); }
 static inline void valhall_fma_rscale_left_f32_set_src1_neg(uint32_t words[2], uint32_t value) { valhall_set_src1_neg(words, value); }
 static inline uint32_t valhall_fma_rscale_left_f32_get_src1_abs(const uint32_t words[2]) { return valhall_get_src1_abs(words); }
@@ -22583,21 +24162,21 @@ static inline void valhall_fma_rscale_left_f32_pack(uint32_t words[2], const str
 }
 static inline void valhall_fma_rscale_left_f32_unpack(const uint32_t words[2], struct valhall_fma_rscale_left_f32_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_neg = valhall_get_src0_neg(words);
-	f->src0_abs = valhall_get_src0_abs(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_neg = valhall_get_src1_neg(words);
-	f->src1_abs = valhall_get_src1_abs(words);
-	f->src2 = valhall_get_src2(words);
-	f->src2_neg = valhall_get_src2_neg(words);
-	f->src2_abs = valhall_get_src2_abs(words);
-	f->src3 = valhall_get_src3(words);
-	f->clamp = valhall_get_clamp(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_fma_rscale_left_f32_get_dest(words);
+	f->dest_mask = valhall_fma_rscale_left_f32_get_dest_mask(words);
+	f->src0 = valhall_fma_rscale_left_f32_get_src0(words);
+	f->src0_neg = valhall_fma_rscale_left_f32_get_src0_neg(words);
+	f->src0_abs = valhall_fma_rscale_left_f32_get_src0_abs(words);
+	f->src1 = valhall_fma_rscale_left_f32_get_src1(words);
+	f->src1_neg = valhall_fma_rscale_left_f32_get_src1_neg(words);
+	f->src1_abs = valhall_fma_rscale_left_f32_get_src1_abs(words);
+	f->src2 = valhall_fma_rscale_left_f32_get_src2(words);
+	f->src2_neg = valhall_fma_rscale_left_f32_get_src2_neg(words);
+	f->src2_abs = valhall_fma_rscale_left_f32_get_src2_abs(words);
+	f->src3 = valhall_fma_rscale_left_f32_get_src3(words);
+	f->clamp = valhall_fma_rscale_left_f32_get_clamp(words);
+	f->fau_page = valhall_fma_rscale_left_f32_get_fau_page(words);
+	f->flow = valhall_fma_rscale_left_f32_get_flow(words);
 }
 
 /* FMA_RSCALE_SCALE16.f32: Fused floating-point multiply add with 16-bit exponent bias */
@@ -22621,8 +24200,14 @@ static inline uint32_t valhall_fma_rscale_scale16_f32_get_src0_neg(const uint32_
 static inline void valhall_fma_rscale_scale16_f32_set_src0_neg(uint32_t words[2], uint32_t value) { valhall_set_src0_neg(words, value); }
 static inline uint32_t valhall_fma_rscale_scale16_f32_get_src0_abs(const uint32_t words[2]) { return valhall_get_src0_abs(words); }
 static inline void valhall_fma_rscale_scale16_f32_set_src0_abs(uint32_t words[2], uint32_t value) { valhall_set_src0_abs(words, value); }
-static inline uint32_t valhall_fma_rscale_scale16_f32_get_src1(const uint32_t words[2]) { return valhall_get_src1_8_15(words); }
-static inline void valhall_fma_rscale_scale16_f32_set_src1(uint32_t words[2], uint32_t value) { valhall_set_src1_8_15(words, value); }
+static inline uint32_t valhall_fma_rscale_scale16_f32_get_src1(const uint32_t words[2])
+{
+	return ((words[0] & 0x0000ff00u) >> 8);
+}
+static inline void valhall_fma_rscale_scale16_f32_set_src1(uint32_t words[2], uint32_t value)
+{
+	words[0] = (words[0] & ~0x0000ff00u) | (((uint32_t)value << 8) & 0x0000ff00u);
+}
 static inline uint32_t valhall_fma_rscale_scale16_f32_get_src1_neg(const uint32_t words[2]) { return valhall_get_src1_neg(words); }
 static inline void valhall_fma_rscale_scale16_f32_set_src1_neg(uint32_t words[2], uint32_t value) { valhall_set_src1_neg(words, value); }
 static inline uint32_t valhall_fma_rscale_scale16_f32_get_src1_abs(const uint32_t words[2]) { return valhall_get_src1_abs(words); }
@@ -22696,21 +24281,21 @@ static inline void valhall_fma_rscale_scale16_f32_pack(uint32_t words[2], const 
 }
 static inline void valhall_fma_rscale_scale16_f32_unpack(const uint32_t words[2], struct valhall_fma_rscale_scale16_f32_fields *f)
 {
-	f->dest = valhall_get_dest(words);
-	f->dest_mask = valhall_get_dest_mask(words);
-	f->src0 = valhall_get_src0(words);
-	f->src0_neg = valhall_get_src0_neg(words);
-	f->src0_abs = valhall_get_src0_abs(words);
-	f->src1 = valhall_get_src1_8_15(words);
-	f->src1_neg = valhall_get_src1_neg(words);
-	f->src1_abs = valhall_get_src1_abs(words);
-	f->src2 = valhall_get_src2(words);
-	f->src2_neg = valhall_get_src2_neg(words);
-	f->src2_abs = valhall_get_src2_abs(words);
-	f->src3 = valhall_get_src3(words);
-	f->clamp = valhall_get_clamp(words);
-	f->fau_page = valhall_get_fau_page(words);
-	f->flow = valhall_get_flow(words);
+	f->dest = valhall_fma_rscale_scale16_f32_get_dest(words);
+	f->dest_mask = valhall_fma_rscale_scale16_f32_get_dest_mask(words);
+	f->src0 = valhall_fma_rscale_scale16_f32_get_src0(words);
+	f->src0_neg = valhall_fma_rscale_scale16_f32_get_src0_neg(words);
+	f->src0_abs = valhall_fma_rscale_scale16_f32_get_src0_abs(words);
+	f->src1 = valhall_fma_rscale_scale16_f32_get_src1(words);
+	f->src1_neg = valhall_fma_rscale_scale16_f32_get_src1_neg(words);
+	f->src1_abs = valhall_fma_rscale_scale16_f32_get_src1_abs(words);
+	f->src2 = valhall_fma_rscale_scale16_f32_get_src2(words);
+	f->src2_neg = valhall_fma_rscale_scale16_f32_get_src2_neg(words);
+	f->src2_abs = valhall_fma_rscale_scale16_f32_get_src2_abs(words);
+	f->src3 = valhall_fma_rscale_scale16_f32_get_src3(words);
+	f->clamp = valhall_fma_rscale_scale16_f32_get_clamp(words);
+	f->fau_page = valhall_fma_rscale_scale16_f32_get_fau_page(words);
+	f->flow = valhall_fma_rscale_scale16_f32_get_flow(words);
 }
 
 #ifdef __cplusplus

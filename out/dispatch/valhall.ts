@@ -762,10 +762,11 @@ const TESTED = new Uint32Array([
 ]);
 
 /**
- * The id of the instruction `words` encode for `gpu` (default DEFAULT_GPU), or NO_INSTRUCTION.
+ * The id of the instruction `words` encode for `gpu` (default DEFAULT_GPU), or NO_INSTRUCTION; also
+ * for words that are not one instruction long, as the codec's `decode` gives nothing for them.
  */
 export function dispatch(words: ArrayLike<number>, gpu?: number | null): number {
-  return dispatchAt(words, 0, gpu);
+  return words.length === 2 ? dispatchAt(words, 0, gpu) : NO_INSTRUCTION;
 }
 
 /**

@@ -54,14 +54,14 @@ const ENUMS = [
   { name: "INST_SWIZ_COMP", symbols: ["X", "Y", "Z", "W"], displays: ["X", "Y", "Z", "W"] },
   { name: "INST_TYPE", symbols: ["F32", "S32", "S8", "U16", "F16", "S16", "U32", "U8"], displays: ["F32", "S32", "S8", "U16", "F16", "S16", "U32", "U8"] },
   { name: "INST_ROUND_MODE", symbols: ["DEFAULT", "RTZ", "RTNE"], displays: ["DEFAULT", "RTZ", "RTNE"] },
-  { name: "#cond", symbols: [null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null], displays: ["", ".gt", ".lt", ".ge", ".le", ".eq", ".ne", ".and", ".or", ".xor", ".not", ".nz", ".gez", ".gz", ".lez", ".lz", null, null, null, null, null, null, ".selmsb"] },
+  { name: "#cond", symbols: ["true", "gt", "lt", "ge", "le", "eq", "ne", "and", "or", "xor", "not", "nz", "gez", "gz", "lez", "lz", null, null, null, null, null, null, "selmsb"], displays: ["", ".gt", ".lt", ".ge", ".le", ".eq", ".ne", ".and", ".or", ".xor", ".not", ".nz", ".gez", ".gz", ".lez", ".lz", null, null, null, null, null, null, ".selmsb"] },
   { name: "#swiz", symbols: ["x", "y", "z", "w"], displays: ["x", "y", "z", "w"] },
-  { name: "#type", symbols: [null, null, null, null, null, null, null, null], displays: ["", ".s32", ".s8", ".u16", ".f16", ".s16", ".u32", ".u8"] },
+  { name: "#type", symbols: ["f32", "s32", "s8", "u16", "f16", "s16", "u32", "u8"], displays: ["", ".s32", ".s8", ".u16", ".f16", ".s16", ".u32", ".u8"] },
   { name: "#reg_group", symbols: ["t", "i", "u", "uniform_1", "th", null, null, "immed"], displays: ["t", "i", "u", "u", "th", null, null, ""] },
   { name: "#reg_addressing_mode", symbols: ["direct", "a.x", "a.y", "a.z", "a.w"], displays: ["", "[a.x]", "[a.y]", "[a.z]", "[a.w]"] },
-  { name: "#rounding", symbols: [null, null, null, null, null], displays: ["", ".rtz", ".rtne", ".unkown", ".unkown2"] },
-  { name: "#wrmask", symbols: [null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, "xyzw"], displays: [".____", ".x___", "._y__", ".xy__", ".__z_", ".zx", ".zy", ".xyz_", ".___w", ".x__w", "._y_w", ".xy_w", ".__zw", ".x_zw", "._yzw", ""] },
-  { name: "#thread", symbols: [null, null, null], displays: ["", ".t0", ".t1"] }
+  { name: "#rounding", symbols: ["none", "rtz", "rtne", "unkown", "unkown2"], displays: ["", ".rtz", ".rtne", ".unkown", ".unkown2"] },
+  { name: "#wrmask", symbols: ["____", "x___", "_y__", "xy__", "__z_", "zx", "zy", "xyz_", "___w", "x__w", "_y_w", "xy_w", "__zw", "x_zw", "_yzw", "xyzw"], displays: [".____", ".x___", "._y__", ".xy__", ".__z_", ".zx", ".zy", ".xyz_", ".___w", ".x__w", "._y_w", ".xy_w", ".__zw", ".x_zw", "._yzw", ""] },
+  { name: "#thread", symbols: ["none", "t0", "t1"], displays: ["", ".t0", ".t1"] }
 ];
 const FIELDS = [
   { "name": "COND", "ranges": [6, 10], "width": 5, "kind": "enum", "signed": false, "enumIndex": 7, "default": null, "alternatives": [], "display": null },
@@ -526,7 +526,7 @@ function rawField(words, f) {
   return value;
 }
 function symbolOf(table, value) {
-  return table.symbols[value] ?? `_${value}`;
+  return table.symbols[value] ?? `value${value}`;
 }
 function fieldValue(f, raw) {
   if (f.kind === "bool" || f.kind === "bool_inv") return raw !== 0;
@@ -563,6 +563,7 @@ function inGen(s, gpu) {
   return s.gen === null || gpu === null || gpu >= s.gen[0] && gpu <= s.gen[1];
 }
 function findSpec(words, gpu) {
+  if (words.length !== ISA.wordCount) return void 0;
   let node = SPEC_TREE;
   while (node.children) {
     node = node.children.get(bucketKey(words, node.mask));
@@ -624,7 +625,7 @@ function encodeField(s, f, value) {
         `${where} must be one of the ${table.name} symbols, got ${describeValue(value)}`
       );
     let raw = table.symbols.indexOf(value);
-    if (raw < 0 && /^_\d+$/.test(value)) raw = Number(value.slice(1));
+    if (raw < 0 && /^value\d+$/.test(value)) raw = Number(value.slice("value".length));
     if (raw < 0)
       throw new RangeError(`${where}: ${JSON.stringify(value)} is not a ${table.name} value`);
     if (raw >= 2 ** f.width)

@@ -47,21 +47,21 @@ const ISA = {
   defaultGpu: 700
 };
 const ENUMS = [
-  { name: "#rptN", symbols: [null, "rpt1", "rpt2", "rpt3", "rpt4", "rpt5"], displays: ["", "(rpt1)", "(rpt2)", "(rpt3)", "(rpt4)", "(rpt5)"] },
+  { name: "#rptN", symbols: ["none", "rpt1", "rpt2", "rpt3", "rpt4", "rpt5"], displays: ["", "(rpt1)", "(rpt2)", "(rpt3)", "(rpt4)", "(rpt5)"] },
   { name: "#cond", symbols: ["lt", "le", "gt", "ge", "eq", "ne"], displays: ["lt", "le", "gt", "ge", "eq", "ne"] },
   { name: "#swiz", symbols: ["x", "y", "z", "w"], displays: ["x", "y", "z", "w"] },
   { name: "#type", symbols: ["f16", "f32", "u16", "u32", "s16", "s32", "u8", "u8_32"], displays: ["f16", "f32", "u16", "u32", "s16", "s32", "u8", "u8_32"] },
-  { name: "#absneg", symbols: [null, "neg", "abs", "absneg"], displays: ["", "(neg)", "(abs)", "(absneg)"] },
-  { name: "#flut", symbols: [null, null, null, null, "e", "pi", null, null, "log2e", null, "log210", null], displays: ["(0.0)", "(0.5)", "(1.0)", "(2.0)", "(e)", "(pi)", "(1/pi)", "(1/log2(e))", "(log2(e))", "(1/log2(10))", "(log2(10))", "(4.0)"] },
-  { name: "#wrmask", symbols: [null, "x", "y", "xy", "z", "xz", "yz", "xyz", "w", "xw", "yw", "xyw", "zw", "xzw", "yzw", "xyzw"], displays: ["", "x", "y", "xy", "z", "xz", "yz", "xyz", "w", "xw", "yw", "xyw", "zw", "xzw", "yzw", "xyzw"] },
-  { name: "#round", symbols: [null, "even", "pos_infinity", "neg_infinity"], displays: ["", "(even)", "(pos_infinity)", "(neg_infinity)"] },
-  { name: "#signedness", symbols: [null, null], displays: [".unsigned", ".mixed"] },
-  { name: "#8bitvec2pack", symbols: [null, null], displays: [".low", ".high"] },
+  { name: "#absneg", symbols: ["none", "neg", "abs", "absneg"], displays: ["", "(neg)", "(abs)", "(absneg)"] },
+  { name: "#flut", symbols: ["0.0", "0.5", "1.0", "2.0", "e", "pi", "1/pi", "1/log2(e)", "log2e", "1/log2(10)", "log210", "4.0"], displays: ["(0.0)", "(0.5)", "(1.0)", "(2.0)", "(e)", "(pi)", "(1/pi)", "(1/log2(e))", "(log2(e))", "(1/log2(10))", "(log2(10))", "(4.0)"] },
+  { name: "#wrmask", symbols: ["none", "x", "y", "xy", "z", "xz", "yz", "xyz", "w", "xw", "yw", "xyw", "zw", "xzw", "yzw", "xyzw"], displays: ["", "x", "y", "xy", "z", "xz", "yz", "xyz", "w", "xw", "yw", "xyw", "zw", "xzw", "yzw", "xyzw"] },
+  { name: "#round", symbols: ["none", "even", "pos_infinity", "neg_infinity"], displays: ["", "(even)", "(pos_infinity)", "(neg_infinity)"] },
+  { name: "#signedness", symbols: ["unsigned", "mixed"], displays: [".unsigned", ".mixed"] },
+  { name: "#8bitvec2pack", symbols: ["low", "high"], displays: [".low", ".high"] },
   { name: "#cat5-s2en-bindless-desc-mode", symbols: ["CAT5_UNIFORM", "CAT5_BINDLESS_A1_UNIFORM", "CAT5_BINDLESS_NONUNIFORM", "CAT5_BINDLESS_A1_NONUNIFORM", "CAT5_NONUNIFORM", "CAT5_BINDLESS_UNIFORM", "CAT5_BINDLESS_IMM", "CAT5_BINDLESS_A1_IMM"], displays: ["CAT5_UNIFORM", "CAT5_BINDLESS_A1_UNIFORM", "CAT5_BINDLESS_NONUNIFORM", "CAT5_BINDLESS_A1_NONUNIFORM", "CAT5_NONUNIFORM", "CAT5_BINDLESS_UNIFORM", "CAT5_BINDLESS_IMM", "CAT5_BINDLESS_A1_IMM"] },
   { name: "#cat6-shfl-mode", symbols: [null, "xor", "up", "down", null, null, "rup", "rdown"], displays: [null, "xor", "up", "down", null, null, "rup", "rdown"] },
   { name: "#cat6-src-mode", symbols: ["imm", "uniform", "nonuniform"], displays: ["imm", "uniform", "nonuniform"] },
-  { name: "#dccln-type", symbols: [null, null], displays: [".shr", ".all"] },
-  { name: "#sleep-duration", symbols: [null, null], displays: [".s", ".l"] },
+  { name: "#dccln-type", symbols: ["shr", "all"], displays: [".shr", ".all"] },
+  { name: "#sleep-duration", symbols: ["s", "l"], displays: [".s", ".l"] },
   { name: "#alias-scope", symbols: ["tex", null, null, "rt", "mem"], displays: ["tex", null, "tex", "rt", "mem"] },
   { name: "#alias-src-type", symbols: ["b16", "b32"], displays: ["b16", "b32"] },
   { name: "#alias-src-reg-type", symbols: ["GPR", "CONST", "IMMED"], displays: ["GPR", "CONST", "IMMED"] }
@@ -1798,7 +1798,7 @@ function rawField(words, f) {
   return value;
 }
 function symbolOf(table, value) {
-  return table.symbols[value] ?? `_${value}`;
+  return table.symbols[value] ?? `value${value}`;
 }
 function fieldValue(f, raw) {
   if (f.kind === "bool" || f.kind === "bool_inv") return raw !== 0;
@@ -1835,6 +1835,7 @@ function inGen(s, gpu) {
   return s.gen === null || gpu === null || gpu >= s.gen[0] && gpu <= s.gen[1];
 }
 function findSpec(words, gpu) {
+  if (words.length !== ISA.wordCount) return void 0;
   let node = SPEC_TREE;
   while (node.children) {
     node = node.children.get(bucketKey(words, node.mask));
@@ -1896,7 +1897,7 @@ function encodeField(s, f, value) {
         `${where} must be one of the ${table.name} symbols, got ${describeValue(value)}`
       );
     let raw = table.symbols.indexOf(value);
-    if (raw < 0 && /^_\d+$/.test(value)) raw = Number(value.slice(1));
+    if (raw < 0 && /^value\d+$/.test(value)) raw = Number(value.slice("value".length));
     if (raw < 0)
       throw new RangeError(`${where}: ${JSON.stringify(value)} is not a ${table.name} value`);
     if (raw >= 2 ** f.width)

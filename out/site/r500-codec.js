@@ -113,7 +113,7 @@ function rawField(words, f) {
   return value;
 }
 function symbolOf(table, value) {
-  return table.symbols[value] ?? `_${value}`;
+  return table.symbols[value] ?? `value${value}`;
 }
 function fieldValue(f, raw) {
   if (f.kind === "bool" || f.kind === "bool_inv") return raw !== 0;
@@ -150,6 +150,7 @@ function inGen(s, gpu) {
   return s.gen === null || gpu === null || gpu >= s.gen[0] && gpu <= s.gen[1];
 }
 function findSpec(words, gpu) {
+  if (words.length !== ISA.wordCount) return void 0;
   let node = SPEC_TREE;
   while (node.children) {
     node = node.children.get(bucketKey(words, node.mask));
@@ -211,7 +212,7 @@ function encodeField(s, f, value) {
         `${where} must be one of the ${table.name} symbols, got ${describeValue(value)}`
       );
     let raw = table.symbols.indexOf(value);
-    if (raw < 0 && /^_\d+$/.test(value)) raw = Number(value.slice(1));
+    if (raw < 0 && /^value\d+$/.test(value)) raw = Number(value.slice("value".length));
     if (raw < 0)
       throw new RangeError(`${where}: ${JSON.stringify(value)} is not a ${table.name} value`);
     if (raw >= 2 ** f.width)

@@ -73,7 +73,7 @@ const ENUMS = [
   { name: "Widen", symbols: ["none", "h0", "h1", null, null, null, null, null], displays: ["none", "h0", "h1", null, null, null, null, null] },
   { name: "Clamp", symbols: ["none", "clamp_0_inf", "clamp_m1_1", "clamp_0_1"], displays: ["none", "clamp_0_inf", "clamp_m1_1", "clamp_0_1"] },
   { name: "Condition", symbols: ["eq", "gt", "ge", "ne", "lt", "le", "gtlt", "total"], displays: ["eq", "gt", "ge", "ne", "lt", "le", "gtlt", "total"] },
-  { name: "Dimension", symbols: [null, null, null, "cube"], displays: ["1d", "2d", "3d", "cube"] },
+  { name: "Dimension", symbols: ["1d", "2d", "3d", "cube"], displays: ["1d", "2d", "3d", "cube"] },
   { name: "LOD mode", symbols: ["zero", "computed", null, null, "explicit", "computed_bias", "grdesc", null], displays: ["zero", "computed", null, null, "explicit", "computed_bias", "grdesc", null] },
   { name: "Register format", symbols: ["auto", null, "f32", "f16", "s32", "s16", "u32", "u16"], displays: ["auto", null, "f32", "f16", "s32", "s16", "u32", "u16"] },
   { name: "Staging register count", symbols: ["sr0", "sr1", "sr2", "sr3", "sr4", "sr5", "sr6", "sr7"], displays: ["sr0", "sr1", "sr2", "sr3", "sr4", "sr5", "sr6", "sr7"] },
@@ -81,8 +81,8 @@ const ENUMS = [
   { name: "Write mask", symbols: [null, "r", "g", "rg", "b", "rb", "gb", "rgb", "a", "ra", "ga", "rga", "ba", "rba", "gba", "rgba"], displays: [null, "r", "g", "rg", "b", "rb", "gb", "rgb", "a", "ra", "ga", "rga", "ba", "rba", "gba", "rgba"] },
   { name: "Fetch component", symbols: ["gather4_r", "gather4_g", "gather4_b", "gather4_a"], displays: ["gather4_r", "gather4_g", "gather4_b", "gather4_a"] },
   { name: "Register type", symbols: [null, "f", "u", "s"], displays: [null, "f", "u", "s"] },
-  { name: "Register width", symbols: [null, null], displays: ["16", "32"] },
-  { name: "Varying texture register width", symbols: [null, null, null, null], displays: ["16", "32", "16.32", "32.32"] },
+  { name: "Register width", symbols: ["16", "32"], displays: ["16", "32"] },
+  { name: "Varying texture register width", symbols: ["16", "32", "16.32", "32.32"], displays: ["16", "32", "16.32", "32.32"] },
   { name: "Vector size", symbols: ["none", "v2", "v3", "v4"], displays: ["none", "v2", "v3", "v4"] },
   { name: "Slot", symbols: ["slot0", "slot1", "slot2", null, null, null, null, "slot7"], displays: ["slot0", "slot1", "slot2", null, null, null, null, "slot7"] },
   { name: "Memory access", symbols: ["none", "istream", "estream", "force"], displays: ["none", "istream", "estream", "force"] },
@@ -502,7 +502,7 @@ function rawField(words, f) {
   return value;
 }
 function symbolOf(table, value) {
-  return table.symbols[value] ?? `_${value}`;
+  return table.symbols[value] ?? `value${value}`;
 }
 function fieldValue(f, raw) {
   if (f.kind === "bool" || f.kind === "bool_inv") return raw !== 0;
@@ -539,6 +539,7 @@ function inGen(s, gpu) {
   return s.gen === null || gpu === null || gpu >= s.gen[0] && gpu <= s.gen[1];
 }
 function findSpec(words, gpu) {
+  if (words.length !== ISA.wordCount) return void 0;
   let node = SPEC_TREE;
   while (node.children) {
     node = node.children.get(bucketKey(words, node.mask));
@@ -600,7 +601,7 @@ function encodeField(s, f, value) {
         `${where} must be one of the ${table.name} symbols, got ${describeValue(value)}`
       );
     let raw = table.symbols.indexOf(value);
-    if (raw < 0 && /^_\d+$/.test(value)) raw = Number(value.slice(1));
+    if (raw < 0 && /^value\d+$/.test(value)) raw = Number(value.slice("value".length));
     if (raw < 0)
       throw new RangeError(`${where}: ${JSON.stringify(value)} is not a ${table.name} value`);
     if (raw >= 2 ** f.width)

@@ -12,8 +12,9 @@
  */
 
 /* ------------------------------------------------------------------------------------------------
- * Enumerations: a field's value is the symbol of its entry, or `_<n>` for value n (a value the
- * enum lacks, or one whose entry has no usable symbol).
+ * Enumerations: a field's value is the symbol of its entry, `none` for an entry that displays as
+ * nothing, or `value<n>` for value n (a value the enum lacks, or one whose entry has no usable
+ * symbol); encode also takes `value<n>` for any value that fits.
  * --------------------------------------------------------------------------------------------- */
 
 /** Enum `INST_OPCODE`. */
@@ -145,7 +146,7 @@ export type InstOpcode =
   | "NOP7D"
   | "NOP7E"
   | "NOP7F"
-  | `_${number}`;
+  | `value${number}`;
 
 /** Enum `INST_CONDITION`. */
 export type InstCondition =
@@ -165,52 +166,88 @@ export type InstCondition =
   | "GZ"
   | "LEZ"
   | "LZ"
-  | `_${number}`;
+  | `value${number}`;
 
 /** Enum `INST_RGROUP`. */
-export type InstRgroup = "TEMP" | "INTERNAL" | "UNIFORM_0" | "UNIFORM_1" | `_${number}`;
+export type InstRgroup = "TEMP" | "INTERNAL" | "UNIFORM_0" | "UNIFORM_1" | `value${number}`;
 
 /** Enum `INST_AMODE`. */
-export type InstAmode = "DIRECT" | "ADD_A_X" | "ADD_A_Y" | "ADD_A_Z" | "ADD_A_W" | `_${number}`;
+export type InstAmode = "DIRECT" | "ADD_A_X" | "ADD_A_Y" | "ADD_A_Z" | "ADD_A_W" | `value${number}`;
 
 /** Enum `INST_SWIZ_COMP`. */
-export type InstSwizComp = "X" | "Y" | "Z" | "W" | `_${number}`;
+export type InstSwizComp = "X" | "Y" | "Z" | "W" | `value${number}`;
 
 /** Enum `INST_TYPE`. */
-export type InstType = "F32" | "S32" | "S8" | "U16" | "F16" | "S16" | "U32" | "U8" | `_${number}`;
+export type InstType =
+  "F32" | "S32" | "S8" | "U16" | "F16" | "S16" | "U32" | "U8" | `value${number}`;
 
 /** Enum `INST_ROUND_MODE`. */
-export type InstRoundMode = "DEFAULT" | "RTZ" | "RTNE" | `_${number}`;
+export type InstRoundMode = "DEFAULT" | "RTZ" | "RTNE" | `value${number}`;
 
 /** Enum `#cond`. */
-export type Cond = `_${number}`;
+export type Cond =
+  | "true"
+  | "gt"
+  | "lt"
+  | "ge"
+  | "le"
+  | "eq"
+  | "ne"
+  | "and"
+  | "or"
+  | "xor"
+  | "not"
+  | "nz"
+  | "gez"
+  | "gz"
+  | "lez"
+  | "lz"
+  | "selmsb"
+  | `value${number}`;
 
 /** Enum `#swiz`. */
-export type Swiz = "x" | "y" | "z" | "w" | `_${number}`;
+export type Swiz = "x" | "y" | "z" | "w" | `value${number}`;
 
 /** Enum `#type`. */
-export type Type = `_${number}`;
+export type Type = "f32" | "s32" | "s8" | "u16" | "f16" | "s16" | "u32" | "u8" | `value${number}`;
 
 /** Enum `#reg_group`. */
-export type RegGroup = "t" | "i" | "u" | "uniform_1" | "th" | "immed" | `_${number}`;
+export type RegGroup = "t" | "i" | "u" | "uniform_1" | "th" | "immed" | `value${number}`;
 
 /** Enum `#reg_addressing_mode`. */
-export type RegAddressingMode = "direct" | "a.x" | "a.y" | "a.z" | "a.w" | `_${number}`;
+export type RegAddressingMode = "direct" | "a.x" | "a.y" | "a.z" | "a.w" | `value${number}`;
 
 /** Enum `#rounding`. */
-export type Rounding = `_${number}`;
+export type Rounding = "none" | "rtz" | "rtne" | "unkown" | "unkown2" | `value${number}`;
 
 /** Enum `#wrmask`. */
-export type Wrmask = "xyzw" | `_${number}`;
+export type Wrmask =
+  | "____"
+  | "x___"
+  | "_y__"
+  | "xy__"
+  | "__z_"
+  | "zx"
+  | "zy"
+  | "xyz_"
+  | "___w"
+  | "x__w"
+  | "_y_w"
+  | "xy_w"
+  | "__zw"
+  | "x_zw"
+  | "_yzw"
+  | "xyzw"
+  | `value${number}`;
 
 /** Enum `#thread`. */
-export type Thread = `_${number}`;
+export type Thread = "none" | "t0" | "t1" | `value${number}`;
 
 /* ------------------------------------------------------------------------------------------------
  * Instructions
  * --------------------------------------------------------------------------------------------- */
 
-export interface Fields0 {
+export interface NopFields {
   COND: Cond;
   SAT: boolean;
   TYPE_BIT2: number;
@@ -225,7 +262,7 @@ export interface Fields0 {
   DST_FULL: boolean;
 }
 
-export interface Fields1 {
+export interface AddFields {
   COND: Cond;
   SAT: boolean;
   TYPE_BIT2: number;
@@ -248,7 +285,7 @@ export interface Fields1 {
   SRC2_RGROUP: RegGroup;
 }
 
-export interface Fields2 {
+export interface MadFields {
   COND: Cond;
   SAT: boolean;
   TYPE_BIT2: number;
@@ -275,7 +312,7 @@ export interface Fields2 {
   SRC2_RGROUP: RegGroup;
 }
 
-export interface Fields3 {
+export interface MulFields {
   COND: Cond;
   SAT: boolean;
   TYPE_BIT2: number;
@@ -298,7 +335,7 @@ export interface Fields3 {
   SRC1_RGROUP: RegGroup;
 }
 
-export interface Fields4 {
+export interface MovFields {
   COND: Cond;
   SAT: boolean;
   TYPE_BIT2: number;
@@ -317,7 +354,7 @@ export interface Fields4 {
   SRC2_RGROUP: RegGroup;
 }
 
-export interface Fields5 {
+export interface CallFields {
   COND: Cond;
   SAT: boolean;
   TYPE_BIT2: number;
@@ -325,7 +362,7 @@ export interface Fields5 {
   TARGET: number;
 }
 
-export interface Fields6 {
+export interface BranchUnaryFields {
   COND: Cond;
   SAT: boolean;
   TYPE_BIT2: number;
@@ -337,7 +374,7 @@ export interface Fields6 {
   SRC0_RGROUP: RegGroup;
 }
 
-export interface Fields7 {
+export interface BranchBinaryFields {
   COND: Cond;
   SAT: boolean;
   TYPE_BIT2: number;
@@ -353,7 +390,7 @@ export interface Fields7 {
   SRC1_RGROUP: RegGroup;
 }
 
-export interface Fields8 {
+export interface TexkillFields {
   COND: Cond;
   SAT: boolean;
   TYPE_BIT2: number;
@@ -378,7 +415,7 @@ export interface Fields8 {
   SRC1_RGROUP: RegGroup;
 }
 
-export interface Fields9 {
+export interface TexldFields {
   COND: Cond;
   SAT: boolean;
   TYPE_BIT2: number;
@@ -394,7 +431,7 @@ export interface Fields9 {
   SRC0_RGROUP: RegGroup;
 }
 
-export interface Fields10 {
+export interface TexldbFields {
   COND: Cond;
   SAT: boolean;
   TYPE_BIT2: number;
@@ -416,7 +453,7 @@ export interface Fields10 {
   SRC1_RGROUP: RegGroup;
 }
 
-export interface Fields11 {
+export interface TexlddFields {
   COND: Cond;
   SAT: boolean;
   TYPE_BIT2: number;
@@ -440,7 +477,7 @@ export interface Fields11 {
   SRC2_RGROUP: RegGroup;
 }
 
-export interface Fields12 {
+export interface I2fFields {
   COND: Cond;
   SAT: boolean;
   TYPE_BIT2: number;
@@ -459,7 +496,7 @@ export interface Fields12 {
   SRC0_RGROUP: RegGroup;
 }
 
-export interface Fields13 {
+export interface LoadFields {
   COND: Cond;
   SAT: boolean;
   TYPE_BIT2: number;
@@ -484,7 +521,7 @@ export interface Fields13 {
   SRC1_RGROUP: RegGroup;
 }
 
-export interface Fields14 {
+export interface StoreFields {
   COND: Cond;
   SAT: boolean;
   TYPE_BIT2: number;
@@ -512,7 +549,7 @@ export interface Fields14 {
   SRC2_RGROUP: RegGroup;
 }
 
-export interface Fields15 {
+export interface DivFields {
   COND: Cond;
   SAT: boolean;
   TYPE_BIT2: number;
@@ -535,15 +572,15 @@ export interface Fields15 {
   SRC2_RGROUP: RegGroup;
 }
 
-/** The instructions whose fields are `Fields0`. */
-export type Fields0Names = "nop" | "ret" | "barrier";
+/** The instructions whose fields are `NopFields`. */
+export type NopFieldsName = "nop" | "ret" | "barrier";
 
-/** The instructions whose fields are `Fields1`. */
-export type Fields1Names =
+/** The instructions whose fields are `AddFields`. */
+export type AddFieldsName =
   "add" | "dsx" | "dsy" | "iaddsat" | "lshift" | "rshift" | "rotate" | "or" | "and" | "xor";
 
-/** The instructions whose fields are `Fields2`. */
-export type Fields2Names =
+/** The instructions whose fields are `MadFields`. */
+export type MadFieldsName =
   | "mad"
   | "select"
   | "cmp"
@@ -559,8 +596,8 @@ export type Fields2Names =
   | "atomic_and"
   | "atomic_xor";
 
-/** The instructions whose fields are `Fields3`. */
-export type Fields3Names =
+/** The instructions whose fields are `MulFields`. */
+export type MulFieldsName =
   | "mul"
   | "dp3"
   | "dp4"
@@ -574,8 +611,8 @@ export type Fields3Names =
   | "conv"
   | "dp2";
 
-/** The instructions whose fields are `Fields4`. */
-export type Fields4Names =
+/** The instructions whose fields are `MovFields`. */
+export type MovFieldsName =
   | "mov"
   | "movar"
   | "rcp"
@@ -595,29 +632,29 @@ export type Fields4Names =
   | "not"
   | "popcount";
 
-/** The instructions whose fields are `Fields5`. */
-export type Fields5Names = "call" | "branch";
+/** The instructions whose fields are `CallFields`. */
+export type CallFieldsName = "call" | "branch";
 
-/** The instructions whose fields are `Fields6`. */
-export type Fields6Names = "branch_unary";
+/** The instructions whose fields are `BranchUnaryFields`. */
+export type BranchUnaryFieldsName = "branch_unary";
 
-/** The instructions whose fields are `Fields7`. */
-export type Fields7Names = "branch_binary" | "branch_any";
+/** The instructions whose fields are `BranchBinaryFields`. */
+export type BranchBinaryFieldsName = "branch_binary" | "branch_any";
 
-/** The instructions whose fields are `Fields8`. */
-export type Fields8Names = "texkill";
+/** The instructions whose fields are `TexkillFields`. */
+export type TexkillFieldsName = "texkill";
 
-/** The instructions whose fields are `Fields9`. */
-export type Fields9Names = "texld";
+/** The instructions whose fields are `TexldFields`. */
+export type TexldFieldsName = "texld";
 
-/** The instructions whose fields are `Fields10`. */
-export type Fields10Names = "texldb" | "texldl";
+/** The instructions whose fields are `TexldbFields`. */
+export type TexldbFieldsName = "texldb" | "texldl";
 
-/** The instructions whose fields are `Fields11`. */
-export type Fields11Names = "texldd" | "texldlpcf";
+/** The instructions whose fields are `TexlddFields`. */
+export type TexlddFieldsName = "texldd" | "texldlpcf";
 
-/** The instructions whose fields are `Fields12`. */
-export type Fields12Names =
+/** The instructions whose fields are `I2fFields`. */
+export type I2fFieldsName =
   | "i2f"
   | "f2i"
   | "f2irnd"
@@ -628,33 +665,33 @@ export type Fields12Names =
   | "bit_findlsb"
   | "bit_findmsb";
 
-/** The instructions whose fields are `Fields13`. */
-export type Fields13Names = "load" | "img_load";
+/** The instructions whose fields are `LoadFields`. */
+export type LoadFieldsName = "load" | "img_load";
 
-/** The instructions whose fields are `Fields14`. */
-export type Fields14Names = "store";
+/** The instructions whose fields are `StoreFields`. */
+export type StoreFieldsName = "store";
 
-/** The instructions whose fields are `Fields15`. */
-export type Fields15Names = "div";
+/** The instructions whose fields are `DivFields`. */
+export type DivFieldsName = "div";
 
 /** Every instruction with its fields: a union discriminated by `name`. */
 export type Instruction =
-  | { name: Fields0Names; fields: Fields0 }
-  | { name: Fields1Names; fields: Fields1 }
-  | { name: Fields2Names; fields: Fields2 }
-  | { name: Fields3Names; fields: Fields3 }
-  | { name: Fields4Names; fields: Fields4 }
-  | { name: Fields5Names; fields: Fields5 }
-  | { name: Fields6Names; fields: Fields6 }
-  | { name: Fields7Names; fields: Fields7 }
-  | { name: Fields8Names; fields: Fields8 }
-  | { name: Fields9Names; fields: Fields9 }
-  | { name: Fields10Names; fields: Fields10 }
-  | { name: Fields11Names; fields: Fields11 }
-  | { name: Fields12Names; fields: Fields12 }
-  | { name: Fields13Names; fields: Fields13 }
-  | { name: Fields14Names; fields: Fields14 }
-  | { name: Fields15Names; fields: Fields15 };
+  | { name: NopFieldsName; fields: NopFields }
+  | { name: AddFieldsName; fields: AddFields }
+  | { name: MadFieldsName; fields: MadFields }
+  | { name: MulFieldsName; fields: MulFields }
+  | { name: MovFieldsName; fields: MovFields }
+  | { name: CallFieldsName; fields: CallFields }
+  | { name: BranchUnaryFieldsName; fields: BranchUnaryFields }
+  | { name: BranchBinaryFieldsName; fields: BranchBinaryFields }
+  | { name: TexkillFieldsName; fields: TexkillFields }
+  | { name: TexldFieldsName; fields: TexldFields }
+  | { name: TexldbFieldsName; fields: TexldbFields }
+  | { name: TexlddFieldsName; fields: TexlddFields }
+  | { name: I2fFieldsName; fields: I2fFields }
+  | { name: LoadFieldsName; fields: LoadFields }
+  | { name: StoreFieldsName; fields: StoreFields }
+  | { name: DivFieldsName; fields: DivFields };
 
 export type InstructionName = Instruction["name"];
 
@@ -663,22 +700,22 @@ export type InstructionName = Instruction["name"];
  * optional only when encoding). `dontCareBits` lists set don't-care bits as words, when any are set.
  */
 export type Decoded = (
-  | { name: Fields0Names; fields: Required<Fields0> }
-  | { name: Fields1Names; fields: Required<Fields1> }
-  | { name: Fields2Names; fields: Required<Fields2> }
-  | { name: Fields3Names; fields: Required<Fields3> }
-  | { name: Fields4Names; fields: Required<Fields4> }
-  | { name: Fields5Names; fields: Required<Fields5> }
-  | { name: Fields6Names; fields: Required<Fields6> }
-  | { name: Fields7Names; fields: Required<Fields7> }
-  | { name: Fields8Names; fields: Required<Fields8> }
-  | { name: Fields9Names; fields: Required<Fields9> }
-  | { name: Fields10Names; fields: Required<Fields10> }
-  | { name: Fields11Names; fields: Required<Fields11> }
-  | { name: Fields12Names; fields: Required<Fields12> }
-  | { name: Fields13Names; fields: Required<Fields13> }
-  | { name: Fields14Names; fields: Required<Fields14> }
-  | { name: Fields15Names; fields: Required<Fields15> }
+  | { name: NopFieldsName; fields: Required<NopFields> }
+  | { name: AddFieldsName; fields: Required<AddFields> }
+  | { name: MadFieldsName; fields: Required<MadFields> }
+  | { name: MulFieldsName; fields: Required<MulFields> }
+  | { name: MovFieldsName; fields: Required<MovFields> }
+  | { name: CallFieldsName; fields: Required<CallFields> }
+  | { name: BranchUnaryFieldsName; fields: Required<BranchUnaryFields> }
+  | { name: BranchBinaryFieldsName; fields: Required<BranchBinaryFields> }
+  | { name: TexkillFieldsName; fields: Required<TexkillFields> }
+  | { name: TexldFieldsName; fields: Required<TexldFields> }
+  | { name: TexldbFieldsName; fields: Required<TexldbFields> }
+  | { name: TexlddFieldsName; fields: Required<TexlddFields> }
+  | { name: I2fFieldsName; fields: Required<I2fFields> }
+  | { name: LoadFieldsName; fields: Required<LoadFields> }
+  | { name: StoreFieldsName; fields: Required<StoreFields> }
+  | { name: DivFieldsName; fields: Required<DivFields> }
 ) & { dontCareBits?: number[] };
 
 export const ISA = {
@@ -705,14 +742,14 @@ const ENUMS: readonly EnumTable[] = [
   { name: "INST_SWIZ_COMP", symbols: ["X","Y","Z","W"], displays: ["X","Y","Z","W"] },
   { name: "INST_TYPE", symbols: ["F32","S32","S8","U16","F16","S16","U32","U8"], displays: ["F32","S32","S8","U16","F16","S16","U32","U8"] },
   { name: "INST_ROUND_MODE", symbols: ["DEFAULT","RTZ","RTNE"], displays: ["DEFAULT","RTZ","RTNE"] },
-  { name: "#cond", symbols: [null,null,null,null,null,null,null,null,null,null,null,null,null,null,null,null,null,null,null,null,null,null,null], displays: ["",".gt",".lt",".ge",".le",".eq",".ne",".and",".or",".xor",".not",".nz",".gez",".gz",".lez",".lz",null,null,null,null,null,null,".selmsb"] },
+  { name: "#cond", symbols: ["true","gt","lt","ge","le","eq","ne","and","or","xor","not","nz","gez","gz","lez","lz",null,null,null,null,null,null,"selmsb"], displays: ["",".gt",".lt",".ge",".le",".eq",".ne",".and",".or",".xor",".not",".nz",".gez",".gz",".lez",".lz",null,null,null,null,null,null,".selmsb"] },
   { name: "#swiz", symbols: ["x","y","z","w"], displays: ["x","y","z","w"] },
-  { name: "#type", symbols: [null,null,null,null,null,null,null,null], displays: ["",".s32",".s8",".u16",".f16",".s16",".u32",".u8"] },
+  { name: "#type", symbols: ["f32","s32","s8","u16","f16","s16","u32","u8"], displays: ["",".s32",".s8",".u16",".f16",".s16",".u32",".u8"] },
   { name: "#reg_group", symbols: ["t","i","u","uniform_1","th",null,null,"immed"], displays: ["t","i","u","u","th",null,null,""] },
   { name: "#reg_addressing_mode", symbols: ["direct","a.x","a.y","a.z","a.w"], displays: ["","[a.x]","[a.y]","[a.z]","[a.w]"] },
-  { name: "#rounding", symbols: [null,null,null,null,null], displays: ["",".rtz",".rtne",".unkown",".unkown2"] },
-  { name: "#wrmask", symbols: [null,null,null,null,null,null,null,null,null,null,null,null,null,null,null,"xyzw"], displays: [".____",".x___","._y__",".xy__",".__z_",".zx",".zy",".xyz_",".___w",".x__w","._y_w",".xy_w",".__zw",".x_zw","._yzw",""] },
-  { name: "#thread", symbols: [null,null,null], displays: ["",".t0",".t1"] },
+  { name: "#rounding", symbols: ["none","rtz","rtne","unkown","unkown2"], displays: ["",".rtz",".rtne",".unkown",".unkown2"] },
+  { name: "#wrmask", symbols: ["____","x___","_y__","xy__","__z_","zx","zy","xyz_","___w","x__w","_y_w","xy_w","__zw","x_zw","_yzw","xyzw"], displays: [".____",".x___","._y__",".xy__",".__z_",".zx",".zy",".xyz_",".___w",".x__w","._y_w",".xy_w",".__zw",".x_zw","._yzw",""] },
+  { name: "#thread", symbols: ["none","t0","t1"], displays: ["",".t0",".t1"] },
 ];
 
 interface FieldSpec {
@@ -1388,7 +1425,7 @@ function rawField(words: Words, f: FieldSpec): number {
 }
 
 function symbolOf(table: EnumTable, value: number): string {
-  return table.symbols[value] ?? `_${value}`;
+  return table.symbols[value] ?? `value${value}`;
 }
 
 /** The value a field holds, typed: boolean, enum symbol, or (signed) number. */
@@ -1449,9 +1486,11 @@ function inGen(s: InstructionSpec, gpu: number | null): boolean {
 
 /**
  * The instruction spec matching `words`, or undefined: also when two match (only isaspec allows
- * overlapping encodings, and Mesa's decoder then reports a conflict and decodes nothing).
+ * overlapping encodings, and Mesa's decoder then reports a conflict and decodes nothing), and when
+ * `words` is not one instruction's length (reading missing words as 0 made `[1]` an ir3 `nop`).
  */
 function findSpec(words: Words, gpu: number | null): InstructionSpec | undefined {
+  if (words.length !== ISA.wordCount) return undefined;
   let node: SpecNode | undefined = SPEC_TREE;
   while (node.children) {
     node = node.children.get(bucketKey(words, node.mask));
@@ -1484,7 +1523,7 @@ function rawFields(words: Words, s: InstructionSpec): Record<string, number> {
 
 /**
  * Decode one instruction: its name and every field's value, or undefined when no instruction
- * matches. Never throws for any input words.
+ * matches or `words` is not `ISA.wordCount` words long. Never throws for any input words.
  */
 export function decode(words: Words, options: DecodeOptions = {}): Decoded | undefined {
   const gpu = options.gpu ?? ISA.defaultGpu;
@@ -1523,7 +1562,7 @@ function encodeField(s: InstructionSpec, f: FieldSpec, value: unknown): number {
         `${where} must be one of the ${table.name} symbols, got ${describeValue(value)}`,
       );
     let raw = table.symbols.indexOf(value);
-    if (raw < 0 && /^_\d+$/.test(value)) raw = Number(value.slice(1));
+    if (raw < 0 && /^value\d+$/.test(value)) raw = Number(value.slice("value".length));
     if (raw < 0)
       throw new RangeError(`${where}: ${JSON.stringify(value)} is not a ${table.name} value`);
     if (raw >= 2 ** f.width)

@@ -20,30 +20,46 @@
  */
 
 /* ------------------------------------------------------------------------------------------------
- * Enumerations: a field's value is the symbol of its entry, or `_<n>` for value n (a value the
- * enum lacks, or one whose entry has no usable symbol).
+ * Enumerations: a field's value is the symbol of its entry, `none` for an entry that displays as
+ * nothing, or `value<n>` for value n (a value the enum lacks, or one whose entry has no usable
+ * symbol); encode also takes `value<n>` for any value that fits.
  * --------------------------------------------------------------------------------------------- */
 
 /** Enum `#rptN`. */
-export type RptN = "rpt1" | "rpt2" | "rpt3" | "rpt4" | "rpt5" | `_${number}`;
+export type RptN = "none" | "rpt1" | "rpt2" | "rpt3" | "rpt4" | "rpt5" | `value${number}`;
 
 /** Enum `#cond`. */
-export type Cond = "lt" | "le" | "gt" | "ge" | "eq" | "ne" | `_${number}`;
+export type Cond = "lt" | "le" | "gt" | "ge" | "eq" | "ne" | `value${number}`;
 
 /** Enum `#swiz`. */
-export type Swiz = "x" | "y" | "z" | "w" | `_${number}`;
+export type Swiz = "x" | "y" | "z" | "w" | `value${number}`;
 
 /** Enum `#type`. */
-export type Type = "f16" | "f32" | "u16" | "u32" | "s16" | "s32" | "u8" | "u8_32" | `_${number}`;
+export type Type =
+  "f16" | "f32" | "u16" | "u32" | "s16" | "s32" | "u8" | "u8_32" | `value${number}`;
 
 /** Enum `#absneg`. */
-export type Absneg = "neg" | "abs" | "absneg" | `_${number}`;
+export type Absneg = "none" | "neg" | "abs" | "absneg" | `value${number}`;
 
 /** Enum `#flut`. */
-export type Flut = "e" | "pi" | "log2e" | "log210" | `_${number}`;
+export type Flut =
+  | "0.0"
+  | "0.5"
+  | "1.0"
+  | "2.0"
+  | "e"
+  | "pi"
+  | "1/pi"
+  | "1/log2(e)"
+  | "log2e"
+  | "1/log2(10)"
+  | "log210"
+  | "4.0"
+  | `value${number}`;
 
 /** Enum `#wrmask`. */
 export type Wrmask =
+  | "none"
   | "x"
   | "y"
   | "xy"
@@ -59,16 +75,16 @@ export type Wrmask =
   | "xzw"
   | "yzw"
   | "xyzw"
-  | `_${number}`;
+  | `value${number}`;
 
 /** Enum `#round`. */
-export type Round = "even" | "pos_infinity" | "neg_infinity" | `_${number}`;
+export type Round = "none" | "even" | "pos_infinity" | "neg_infinity" | `value${number}`;
 
 /** Enum `#signedness`. */
-export type Signedness = `_${number}`;
+export type Signedness = "unsigned" | "mixed" | `value${number}`;
 
 /** Enum `#8bitvec2pack`. */
-export type E8bitvec2pack = `_${number}`;
+export type E8bitvec2pack = "low" | "high" | `value${number}`;
 
 /** Enum `#cat5-s2en-bindless-desc-mode`. */
 export type Cat5S2enBindlessDescMode =
@@ -80,34 +96,34 @@ export type Cat5S2enBindlessDescMode =
   | "CAT5_BINDLESS_UNIFORM"
   | "CAT5_BINDLESS_IMM"
   | "CAT5_BINDLESS_A1_IMM"
-  | `_${number}`;
+  | `value${number}`;
 
 /** Enum `#cat6-shfl-mode`. */
-export type Cat6ShflMode = "xor" | "up" | "down" | "rup" | "rdown" | `_${number}`;
+export type Cat6ShflMode = "xor" | "up" | "down" | "rup" | "rdown" | `value${number}`;
 
 /** Enum `#cat6-src-mode`. */
-export type Cat6SrcMode = "imm" | "uniform" | "nonuniform" | `_${number}`;
+export type Cat6SrcMode = "imm" | "uniform" | "nonuniform" | `value${number}`;
 
 /** Enum `#dccln-type`. */
-export type DcclnType = `_${number}`;
+export type DcclnType = "shr" | "all" | `value${number}`;
 
 /** Enum `#sleep-duration`. */
-export type SleepDuration = `_${number}`;
+export type SleepDuration = "s" | "l" | `value${number}`;
 
 /** Enum `#alias-scope`. */
-export type AliasScope = "tex" | "rt" | "mem" | `_${number}`;
+export type AliasScope = "tex" | "rt" | "mem" | `value${number}`;
 
 /** Enum `#alias-src-type`. */
-export type AliasSrcType = "b16" | "b32" | `_${number}`;
+export type AliasSrcType = "b16" | "b32" | `value${number}`;
 
 /** Enum `#alias-src-reg-type`. */
-export type AliasSrcRegType = "GPR" | "CONST" | "IMMED" | `_${number}`;
+export type AliasSrcRegType = "GPR" | "CONST" | "IMMED" | `value${number}`;
 
 /* ------------------------------------------------------------------------------------------------
  * Instructions
  * --------------------------------------------------------------------------------------------- */
 
-export interface Fields0 {
+export interface NopFields {
   IMMED: number;
   REPEAT: RptN;
   SS: boolean;
@@ -116,7 +132,7 @@ export interface Fields0 {
   SY: boolean;
 }
 
-export interface Fields1 {
+export interface KillFields {
   IMMED: number;
   REPEAT: RptN;
   SS: boolean;
@@ -127,7 +143,7 @@ export interface Fields1 {
   COMP1: Swiz;
 }
 
-export interface Fields2 {
+export interface GetlastFields {
   IMMED: number;
   REPEAT: RptN;
   SS: boolean;
@@ -137,7 +153,7 @@ export interface Fields2 {
   W: number;
 }
 
-export interface Fields3 {
+export interface BracFields {
   IMMED: number;
   REPEAT: RptN;
   SS: boolean;
@@ -147,7 +163,7 @@ export interface Fields3 {
   INDEX: number;
 }
 
-export interface Fields4 {
+export interface BraoFields {
   IMMED: number;
   REPEAT: RptN;
   SS: boolean;
@@ -160,7 +176,7 @@ export interface Fields4 {
   COMP1: Swiz;
 }
 
-export interface Fields5 {
+export interface MovImmedFields {
   SS: boolean;
   UL: boolean;
   ROUND: Round;
@@ -175,7 +191,7 @@ export interface Fields5 {
   SRC_R: boolean;
 }
 
-export interface Fields6 {
+export interface MovGprFields {
   SS: boolean;
   UL: boolean;
   ROUND: Round;
@@ -191,7 +207,7 @@ export interface Fields6 {
   SRC_R: boolean;
 }
 
-export interface Fields7 {
+export interface MovRelgprFields {
   SS: boolean;
   UL: boolean;
   ROUND: Round;
@@ -206,7 +222,7 @@ export interface Fields7 {
   SRC: number;
 }
 
-export interface Fields8 {
+export interface SwzFields {
   SS: boolean;
   UL: boolean;
   ROUND: Round;
@@ -220,7 +236,7 @@ export interface Fields8 {
   DST1: number;
 }
 
-export interface Fields9 {
+export interface GatFields {
   SS: boolean;
   UL: boolean;
   ROUND: Round;
@@ -235,7 +251,7 @@ export interface Fields9 {
   SRC3: number;
 }
 
-export interface Fields10 {
+export interface SctFields {
   SS: boolean;
   UL: boolean;
   ROUND: Round;
@@ -250,7 +266,7 @@ export interface Fields10 {
   DST3: number;
 }
 
-export interface Fields11 {
+export interface MovmskFields {
   SS: boolean;
   UL: boolean;
   ROUND: Round;
@@ -261,7 +277,7 @@ export interface Fields11 {
   DST_REL: boolean;
 }
 
-export interface Fields12 {
+export interface BaryFFields {
   DST: number;
   REPEAT: RptN;
   SAT: boolean;
@@ -278,7 +294,7 @@ export interface Fields12 {
   SRC2: number;
 }
 
-export interface Fields13 {
+export interface SignFFields {
   DST: number;
   REPEAT: RptN;
   SAT: boolean;
@@ -294,7 +310,7 @@ export interface Fields13 {
   SRC1: number;
 }
 
-export interface Fields14 {
+export interface CmpsFFields {
   DST: number;
   REPEAT: RptN;
   SAT: boolean;
@@ -312,7 +328,7 @@ export interface Fields14 {
   COND: Cond;
 }
 
-export interface Fields15 {
+export interface MadU16Fields {
   SRC2_R: boolean;
   SRC3_R: boolean;
   DST: number;
@@ -332,7 +348,7 @@ export interface Fields15 {
   DST_CONV: boolean;
 }
 
-export interface Fields16 {
+export interface ShrmFields {
   SRC2_R: boolean;
   SRC3_R: boolean;
   DST: number;
@@ -352,7 +368,7 @@ export interface Fields16 {
   DST_CONV: boolean;
 }
 
-export interface Fields17 {
+export interface Dp2accFields {
   SRC2_R: boolean;
   SRC3_R: boolean;
   DST: number;
@@ -371,7 +387,7 @@ export interface Fields17 {
   SAT: boolean;
 }
 
-export interface Fields18 {
+export interface WmmFields {
   SRC2_R: boolean;
   SRC3_R: boolean;
   DST: number;
@@ -390,7 +406,7 @@ export interface Fields18 {
   DST_FULL: boolean;
 }
 
-export interface Fields19 {
+export interface RcpFields {
   SRC: number;
   DST: number;
   REPEAT: RptN;
@@ -404,7 +420,7 @@ export interface Fields19 {
   SY: boolean;
 }
 
-export interface Fields20 {
+export interface IsamFields {
   FULL: boolean;
   SRC1: number;
   SRC2: number;
@@ -424,7 +440,7 @@ export interface Fields20 {
   SRC2_IMM_OFFSET: boolean;
 }
 
-export interface Fields21 {
+export interface IsamlFields {
   FULL: boolean;
   SRC1: number;
   SRC2: number;
@@ -443,12 +459,12 @@ export interface Fields21 {
   P: boolean;
 }
 
-export interface Fields22 {
+export interface TcinvFields {
   JP: boolean;
   SY: boolean;
 }
 
-export interface Fields23 {
+export interface BrcstActiveFields {
   FULL: boolean;
   SRC1: number;
   SRC2: number;
@@ -466,7 +482,7 @@ export interface Fields23 {
   W: number;
 }
 
-export interface Fields24 {
+export interface QuadShuffleBrcstFields {
   FULL: boolean;
   SRC1: number;
   SRC2: number;
@@ -483,7 +499,7 @@ export interface Fields24 {
   SY: boolean;
 }
 
-export interface Fields25 {
+export interface LdgFields {
   JP: boolean;
   SY: boolean;
   TYPE: Type;
@@ -493,7 +509,7 @@ export interface Fields25 {
   OFF: number;
 }
 
-export interface Fields26 {
+export interface LdgAGen600699Fields {
   JP: boolean;
   SY: boolean;
   TYPE: Type;
@@ -505,7 +521,7 @@ export interface Fields26 {
   SRC2_ADD_DWORD_SHIFT: number;
 }
 
-export interface Fields27 {
+export interface LdgAGen700Fields {
   JP: boolean;
   SY: boolean;
   TYPE: Type;
@@ -517,7 +533,7 @@ export interface Fields27 {
   OFF: number;
 }
 
-export interface Fields28 {
+export interface LdgKFields {
   JP: boolean;
   SY: boolean;
   TYPE: Type;
@@ -527,7 +543,7 @@ export interface Fields28 {
   DST: number;
 }
 
-export interface Fields29 {
+export interface StgFields {
   JP: boolean;
   SY: boolean;
   TYPE: Type;
@@ -539,7 +555,7 @@ export interface Fields29 {
   OFF_LO: number;
 }
 
-export interface Fields30 {
+export interface StgAGen600699Fields {
   JP: boolean;
   SY: boolean;
   TYPE: Type;
@@ -552,7 +568,7 @@ export interface Fields30 {
   SRC2: number;
 }
 
-export interface Fields31 {
+export interface StgAGen700Fields {
   JP: boolean;
   SY: boolean;
   TYPE: Type;
@@ -565,7 +581,7 @@ export interface Fields31 {
   SRC2: number;
 }
 
-export interface Fields32 {
+export interface LdlFields {
   JP: boolean;
   SY: boolean;
   TYPE: Type;
@@ -575,7 +591,7 @@ export interface Fields32 {
   DST: number;
 }
 
-export interface Fields33 {
+export interface LdlvFields {
   JP: boolean;
   SY: boolean;
   TYPE: Type;
@@ -584,7 +600,7 @@ export interface Fields33 {
   DST: number;
 }
 
-export interface Fields34 {
+export interface StlFields {
   JP: boolean;
   SY: boolean;
   TYPE: Type;
@@ -595,7 +611,7 @@ export interface Fields34 {
   DST: number;
 }
 
-export interface Fields35 {
+export interface StcFields {
   JP: boolean;
   SY: boolean;
   TYPE: Type;
@@ -604,7 +620,7 @@ export interface Fields35 {
   DST: number;
 }
 
-export interface Fields36 {
+export interface StscFields {
   JP: boolean;
   SY: boolean;
   TYPE: Type;
@@ -614,7 +630,7 @@ export interface Fields36 {
   DST_LO: number;
 }
 
-export interface Fields37 {
+export interface ResinfoFields {
   JP: boolean;
   SY: boolean;
   TYPE: Type;
@@ -624,7 +640,7 @@ export interface Fields37 {
   SSBO_IM: boolean;
 }
 
-export interface Fields38 {
+export interface LdgbGen300499Fields {
   JP: boolean;
   SY: boolean;
   TYPE: Type;
@@ -640,7 +656,7 @@ export interface Fields38 {
   DST: number;
 }
 
-export interface Fields39 {
+export interface StgbGen500599Fields {
   JP: boolean;
   SY: boolean;
   TYPE: Type;
@@ -656,7 +672,7 @@ export interface Fields39 {
   SRC3_IM: boolean;
 }
 
-export interface Fields40 {
+export interface AtomicAddFields {
   JP: boolean;
   SY: boolean;
   TYPE: Type;
@@ -670,7 +686,7 @@ export interface Fields40 {
   DST: number;
 }
 
-export interface Fields41 {
+export interface AtomicSAddGen300499Fields {
   JP: boolean;
   SY: boolean;
   TYPE: Type;
@@ -687,7 +703,7 @@ export interface Fields41 {
   SSBO_IM: boolean;
 }
 
-export interface Fields42 {
+export interface LdcKFields {
   JP: boolean;
   SY: boolean;
   BASE: number;
@@ -700,7 +716,7 @@ export interface Fields42 {
   LOAD_SIZE_MINUS_ONE: number;
 }
 
-export interface Fields43 {
+export interface LdcFields {
   JP: boolean;
   SY: boolean;
   BASE: number;
@@ -715,7 +731,7 @@ export interface Fields43 {
   DST: number;
 }
 
-export interface Fields44 {
+export interface GetspidFields {
   JP: boolean;
   SY: boolean;
   BASE: number;
@@ -726,7 +742,7 @@ export interface Fields44 {
   TYPE: Type;
 }
 
-export interface Fields45 {
+export interface ResinfoBFields {
   JP: boolean;
   SY: boolean;
   BASE: number;
@@ -740,7 +756,7 @@ export interface Fields45 {
   TYPE: Type;
 }
 
-export interface Fields46 {
+export interface StibBFields {
   JP: boolean;
   SY: boolean;
   BASE: number;
@@ -758,7 +774,7 @@ export interface Fields46 {
   OFFSET_LO: number;
 }
 
-export interface Fields47 {
+export interface AtomicBAddFields {
   JP: boolean;
   SY: boolean;
   BASE: number;
@@ -773,7 +789,7 @@ export interface Fields47 {
   TYPE: Type;
 }
 
-export interface Fields48 {
+export interface ShflFields {
   JP: boolean;
   SY: boolean;
   TYPE: Type;
@@ -784,7 +800,7 @@ export interface Fields48 {
   MODE: Cat6ShflMode;
 }
 
-export interface Fields49 {
+export interface BarFields {
   SS: boolean;
   JP: boolean;
   SY: boolean;
@@ -794,27 +810,27 @@ export interface Fields49 {
   G: boolean;
 }
 
-export interface Fields50 {
+export interface SleepFields {
   SS: boolean;
   JP: boolean;
   SY: boolean;
   DURATION: SleepDuration;
 }
 
-export interface Fields51 {
+export interface IcinvFields {
   SS: boolean;
   JP: boolean;
   SY: boolean;
 }
 
-export interface Fields52 {
+export interface DcclnFields {
   SS: boolean;
   JP: boolean;
   SY: boolean;
   TYPE: DcclnType;
 }
 
-export interface Fields53 {
+export interface AliasFields {
   SRC: number;
   DST: number;
   UNK: number;
@@ -826,8 +842,8 @@ export interface Fields53 {
   SY: boolean;
 }
 
-/** The instructions whose fields are `Fields0`. */
-export type Fields0Names =
+/** The instructions whose fields are `NopFields`. */
+export type NopFieldsName =
   | "nop"
   | "end"
   | "ret"
@@ -847,41 +863,41 @@ export type Fields0Names =
   | "shps"
   | "brax";
 
-/** The instructions whose fields are `Fields1`. */
-export type Fields1Names = "kill" | "br" | "bany" | "ball";
+/** The instructions whose fields are `KillFields`. */
+export type KillFieldsName = "kill" | "br" | "bany" | "ball";
 
-/** The instructions whose fields are `Fields2`. */
-export type Fields2Names = "getlast";
+/** The instructions whose fields are `GetlastFields`. */
+export type GetlastFieldsName = "getlast";
 
-/** The instructions whose fields are `Fields3`. */
-export type Fields3Names = "brac";
+/** The instructions whose fields are `BracFields`. */
+export type BracFieldsName = "brac";
 
-/** The instructions whose fields are `Fields4`. */
-export type Fields4Names = "brao" | "braa";
+/** The instructions whose fields are `BraoFields`. */
+export type BraoFieldsName = "brao" | "braa";
 
-/** The instructions whose fields are `Fields5`. */
-export type Fields5Names = "mov-immed" | "mov-const";
+/** The instructions whose fields are `MovImmedFields`. */
+export type MovImmedFieldsName = "mov-immed" | "mov-const";
 
-/** The instructions whose fields are `Fields6`. */
-export type Fields6Names = "mov-gpr";
+/** The instructions whose fields are `MovGprFields`. */
+export type MovGprFieldsName = "mov-gpr";
 
-/** The instructions whose fields are `Fields7`. */
-export type Fields7Names = "mov-relgpr" | "mov-relconst";
+/** The instructions whose fields are `MovRelgprFields`. */
+export type MovRelgprFieldsName = "mov-relgpr" | "mov-relconst";
 
-/** The instructions whose fields are `Fields8`. */
-export type Fields8Names = "swz";
+/** The instructions whose fields are `SwzFields`. */
+export type SwzFieldsName = "swz";
 
-/** The instructions whose fields are `Fields9`. */
-export type Fields9Names = "gat";
+/** The instructions whose fields are `GatFields`. */
+export type GatFieldsName = "gat";
 
-/** The instructions whose fields are `Fields10`. */
-export type Fields10Names = "sct";
+/** The instructions whose fields are `SctFields`. */
+export type SctFieldsName = "sct";
 
-/** The instructions whose fields are `Fields11`. */
-export type Fields11Names = "movmsk";
+/** The instructions whose fields are `MovmskFields`. */
+export type MovmskFieldsName = "movmsk";
 
-/** The instructions whose fields are `Fields12`. */
-export type Fields12Names =
+/** The instructions whose fields are `BaryFFields`. */
+export type BaryFFieldsName =
   | "bary.f"
   | "flat.b"
   | "add.f"
@@ -910,8 +926,8 @@ export type Fields12Names =
   | "shb"
   | "msad";
 
-/** The instructions whose fields are `Fields13`. */
-export type Fields13Names =
+/** The instructions whose fields are `SignFFields`. */
+export type SignFFieldsName =
   | "sign.f"
   | "absneg.f"
   | "floor.f"
@@ -927,11 +943,11 @@ export type Fields13Names =
   | "setrm"
   | "cbits.b";
 
-/** The instructions whose fields are `Fields14`. */
-export type Fields14Names = "cmps.f" | "cmpv.f" | "cmps.u" | "cmps.s" | "cmpv.u" | "cmpv.s";
+/** The instructions whose fields are `CmpsFFields`. */
+export type CmpsFFieldsName = "cmps.f" | "cmpv.f" | "cmps.u" | "cmps.s" | "cmpv.u" | "cmpv.s";
 
-/** The instructions whose fields are `Fields15`. */
-export type Fields15Names =
+/** The instructions whose fields are `MadU16Fields`. */
+export type MadU16FieldsName =
   | "mad.u16"
   | "madsh.u16"
   | "mad.s16"
@@ -949,24 +965,24 @@ export type Fields15Names =
   | "sad.s16"
   | "sad.s32";
 
-/** The instructions whose fields are `Fields16`. */
-export type Fields16Names = "shrm" | "shlm" | "shrg" | "shlg" | "andg";
+/** The instructions whose fields are `ShrmFields`. */
+export type ShrmFieldsName = "shrm" | "shlm" | "shrg" | "shlg" | "andg";
 
-/** The instructions whose fields are `Fields17`. */
-export type Fields17Names = "dp2acc" | "dp4acc";
+/** The instructions whose fields are `Dp2accFields`. */
+export type Dp2accFieldsName = "dp2acc" | "dp4acc";
 
-/** The instructions whose fields are `Fields18`. */
-export type Fields18Names = "wmm" | "wmm.accu";
+/** The instructions whose fields are `WmmFields`. */
+export type WmmFieldsName = "wmm" | "wmm.accu";
 
-/** The instructions whose fields are `Fields19`. */
-export type Fields19Names =
+/** The instructions whose fields are `RcpFields`. */
+export type RcpFieldsName =
   "rcp" | "rsq" | "log2" | "exp2" | "sin" | "cos" | "sqrt" | "hrsq" | "hlog2" | "hexp2";
 
-/** The instructions whose fields are `Fields20`. */
-export type Fields20Names = "isam";
+/** The instructions whose fields are `IsamFields`. */
+export type IsamFieldsName = "isam";
 
-/** The instructions whose fields are `Fields21`. */
-export type Fields21Names =
+/** The instructions whose fields are `IsamlFields`. */
+export type IsamlFieldsName =
   | "isaml"
   | "isamm"
   | "sam"
@@ -995,64 +1011,64 @@ export type Fields21Names =
   | "rgetpos"
   | "rgetinfo";
 
-/** The instructions whose fields are `Fields22`. */
-export type Fields22Names = "tcinv";
+/** The instructions whose fields are `TcinvFields`. */
+export type TcinvFieldsName = "tcinv";
 
-/** The instructions whose fields are `Fields23`. */
-export type Fields23Names = "brcst.active";
+/** The instructions whose fields are `BrcstActiveFields`. */
+export type BrcstActiveFieldsName = "brcst.active";
 
-/** The instructions whose fields are `Fields24`. */
-export type Fields24Names =
+/** The instructions whose fields are `QuadShuffleBrcstFields`. */
+export type QuadShuffleBrcstFieldsName =
   "quad_shuffle.brcst" | "quad_shuffle.horiz" | "quad_shuffle.vert" | "quad_shuffle.diag";
 
-/** The instructions whose fields are `Fields25`. */
-export type Fields25Names = "ldg";
+/** The instructions whose fields are `LdgFields`. */
+export type LdgFieldsName = "ldg";
 
-/** The instructions whose fields are `Fields26`. */
-export type Fields26Names = "ldg.a.gen600_699";
+/** The instructions whose fields are `LdgAGen600699Fields`. */
+export type LdgAGen600699FieldsName = "ldg.a.gen600_699";
 
-/** The instructions whose fields are `Fields27`. */
-export type Fields27Names = "ldg.a.gen700";
+/** The instructions whose fields are `LdgAGen700Fields`. */
+export type LdgAGen700FieldsName = "ldg.a.gen700";
 
-/** The instructions whose fields are `Fields28`. */
-export type Fields28Names = "ldg.k";
+/** The instructions whose fields are `LdgKFields`. */
+export type LdgKFieldsName = "ldg.k";
 
-/** The instructions whose fields are `Fields29`. */
-export type Fields29Names = "stg";
+/** The instructions whose fields are `StgFields`. */
+export type StgFieldsName = "stg";
 
-/** The instructions whose fields are `Fields30`. */
-export type Fields30Names = "stg.a.gen600_699";
+/** The instructions whose fields are `StgAGen600699Fields`. */
+export type StgAGen600699FieldsName = "stg.a.gen600_699";
 
-/** The instructions whose fields are `Fields31`. */
-export type Fields31Names = "stg.a.gen700";
+/** The instructions whose fields are `StgAGen700Fields`. */
+export type StgAGen700FieldsName = "stg.a.gen700";
 
-/** The instructions whose fields are `Fields32`. */
-export type Fields32Names = "ldl" | "ldp" | "ldlw";
+/** The instructions whose fields are `LdlFields`. */
+export type LdlFieldsName = "ldl" | "ldp" | "ldlw";
 
-/** The instructions whose fields are `Fields33`. */
-export type Fields33Names = "ldlv";
+/** The instructions whose fields are `LdlvFields`. */
+export type LdlvFieldsName = "ldlv";
 
-/** The instructions whose fields are `Fields34`. */
-export type Fields34Names = "stl" | "stp" | "stlw";
+/** The instructions whose fields are `StlFields`. */
+export type StlFieldsName = "stl" | "stp" | "stlw";
 
-/** The instructions whose fields are `Fields35`. */
-export type Fields35Names = "stc";
+/** The instructions whose fields are `StcFields`. */
+export type StcFieldsName = "stc";
 
-/** The instructions whose fields are `Fields36`. */
-export type Fields36Names = "stsc";
+/** The instructions whose fields are `StscFields`. */
+export type StscFieldsName = "stsc";
 
-/** The instructions whose fields are `Fields37`. */
-export type Fields37Names = "resinfo";
+/** The instructions whose fields are `ResinfoFields`. */
+export type ResinfoFieldsName = "resinfo";
 
-/** The instructions whose fields are `Fields38`. */
-export type Fields38Names = "ldgb.gen300_499" | "ldgb.gen500_599" | "ldib";
+/** The instructions whose fields are `LdgbGen300499Fields`. */
+export type LdgbGen300499FieldsName = "ldgb.gen300_499" | "ldgb.gen500_599" | "ldib";
 
-/** The instructions whose fields are `Fields39`. */
-export type Fields39Names =
+/** The instructions whose fields are `StgbGen500599Fields`. */
+export type StgbGen500599FieldsName =
   "stgb.gen500_599" | "stib.gen500_599" | "stgb.gen300_499" | "stib.gen300_499";
 
-/** The instructions whose fields are `Fields40`. */
-export type Fields40Names =
+/** The instructions whose fields are `AtomicAddFields`. */
+export type AtomicAddFieldsName =
   | "atomic.add"
   | "atomic.sub"
   | "atomic.xchg"
@@ -1076,8 +1092,8 @@ export type Fields40Names =
   | "atomic.g.or"
   | "atomic.g.xor";
 
-/** The instructions whose fields are `Fields41`. */
-export type Fields41Names =
+/** The instructions whose fields are `AtomicSAddGen300499Fields`. */
+export type AtomicSAddGen300499FieldsName =
   | "atomic.s.add.gen300_499"
   | "atomic.s.sub.gen300_499"
   | "atomic.s.xchg.gen300_499"
@@ -1101,23 +1117,23 @@ export type Fields41Names =
   | "atomic.s.or.gen500_599"
   | "atomic.s.xor.gen500_599";
 
-/** The instructions whose fields are `Fields42`. */
-export type Fields42Names = "ldc.k";
+/** The instructions whose fields are `LdcKFields`. */
+export type LdcKFieldsName = "ldc.k";
 
-/** The instructions whose fields are `Fields43`. */
-export type Fields43Names = "ldc";
+/** The instructions whose fields are `LdcFields`. */
+export type LdcFieldsName = "ldc";
 
-/** The instructions whose fields are `Fields44`. */
-export type Fields44Names = "getspid" | "getwid" | "getfiberid";
+/** The instructions whose fields are `GetspidFields`. */
+export type GetspidFieldsName = "getspid" | "getwid" | "getfiberid";
 
-/** The instructions whose fields are `Fields45`. */
-export type Fields45Names = "resinfo.b";
+/** The instructions whose fields are `ResinfoBFields`. */
+export type ResinfoBFieldsName = "resinfo.b";
 
-/** The instructions whose fields are `Fields46`. */
-export type Fields46Names = "stib.b" | "ldib.b";
+/** The instructions whose fields are `StibBFields`. */
+export type StibBFieldsName = "stib.b" | "ldib.b";
 
-/** The instructions whose fields are `Fields47`. */
-export type Fields47Names =
+/** The instructions whose fields are `AtomicBAddFields`. */
+export type AtomicBAddFieldsName =
   | "atomic.b.add"
   | "atomic.b.sub"
   | "atomic.b.xchg"
@@ -1128,80 +1144,80 @@ export type Fields47Names =
   | "atomic.b.or"
   | "atomic.b.xor";
 
-/** The instructions whose fields are `Fields48`. */
-export type Fields48Names = "shfl";
+/** The instructions whose fields are `ShflFields`. */
+export type ShflFieldsName = "shfl";
 
-/** The instructions whose fields are `Fields49`. */
-export type Fields49Names = "bar" | "fence";
+/** The instructions whose fields are `BarFields`. */
+export type BarFieldsName = "bar" | "fence";
 
-/** The instructions whose fields are `Fields50`. */
-export type Fields50Names = "sleep";
+/** The instructions whose fields are `SleepFields`. */
+export type SleepFieldsName = "sleep";
 
-/** The instructions whose fields are `Fields51`. */
-export type Fields51Names = "icinv" | "ccinv" | "lock" | "unlock";
+/** The instructions whose fields are `IcinvFields`. */
+export type IcinvFieldsName = "icinv" | "ccinv" | "lock" | "unlock";
 
-/** The instructions whose fields are `Fields52`. */
-export type Fields52Names = "dccln" | "dcinv" | "dcflu";
+/** The instructions whose fields are `DcclnFields`. */
+export type DcclnFieldsName = "dccln" | "dcinv" | "dcflu";
 
-/** The instructions whose fields are `Fields53`. */
-export type Fields53Names = "alias";
+/** The instructions whose fields are `AliasFields`. */
+export type AliasFieldsName = "alias";
 
 /** Every instruction with its fields: a union discriminated by `name`. */
 export type Instruction =
-  | { name: Fields0Names; fields: Fields0 }
-  | { name: Fields1Names; fields: Fields1 }
-  | { name: Fields2Names; fields: Fields2 }
-  | { name: Fields3Names; fields: Fields3 }
-  | { name: Fields4Names; fields: Fields4 }
-  | { name: Fields5Names; fields: Fields5 }
-  | { name: Fields6Names; fields: Fields6 }
-  | { name: Fields7Names; fields: Fields7 }
-  | { name: Fields8Names; fields: Fields8 }
-  | { name: Fields9Names; fields: Fields9 }
-  | { name: Fields10Names; fields: Fields10 }
-  | { name: Fields11Names; fields: Fields11 }
-  | { name: Fields12Names; fields: Fields12 }
-  | { name: Fields13Names; fields: Fields13 }
-  | { name: Fields14Names; fields: Fields14 }
-  | { name: Fields15Names; fields: Fields15 }
-  | { name: Fields16Names; fields: Fields16 }
-  | { name: Fields17Names; fields: Fields17 }
-  | { name: Fields18Names; fields: Fields18 }
-  | { name: Fields19Names; fields: Fields19 }
-  | { name: Fields20Names; fields: Fields20 }
-  | { name: Fields21Names; fields: Fields21 }
-  | { name: Fields22Names; fields: Fields22 }
-  | { name: Fields23Names; fields: Fields23 }
-  | { name: Fields24Names; fields: Fields24 }
-  | { name: Fields25Names; fields: Fields25 }
-  | { name: Fields26Names; fields: Fields26 }
-  | { name: Fields27Names; fields: Fields27 }
-  | { name: Fields28Names; fields: Fields28 }
-  | { name: Fields29Names; fields: Fields29 }
-  | { name: Fields30Names; fields: Fields30 }
-  | { name: Fields31Names; fields: Fields31 }
-  | { name: Fields32Names; fields: Fields32 }
-  | { name: Fields33Names; fields: Fields33 }
-  | { name: Fields34Names; fields: Fields34 }
-  | { name: Fields35Names; fields: Fields35 }
-  | { name: Fields36Names; fields: Fields36 }
-  | { name: Fields37Names; fields: Fields37 }
-  | { name: Fields38Names; fields: Fields38 }
-  | { name: Fields39Names; fields: Fields39 }
-  | { name: Fields40Names; fields: Fields40 }
-  | { name: Fields41Names; fields: Fields41 }
-  | { name: Fields42Names; fields: Fields42 }
-  | { name: Fields43Names; fields: Fields43 }
-  | { name: Fields44Names; fields: Fields44 }
-  | { name: Fields45Names; fields: Fields45 }
-  | { name: Fields46Names; fields: Fields46 }
-  | { name: Fields47Names; fields: Fields47 }
-  | { name: Fields48Names; fields: Fields48 }
-  | { name: Fields49Names; fields: Fields49 }
-  | { name: Fields50Names; fields: Fields50 }
-  | { name: Fields51Names; fields: Fields51 }
-  | { name: Fields52Names; fields: Fields52 }
-  | { name: Fields53Names; fields: Fields53 };
+  | { name: NopFieldsName; fields: NopFields }
+  | { name: KillFieldsName; fields: KillFields }
+  | { name: GetlastFieldsName; fields: GetlastFields }
+  | { name: BracFieldsName; fields: BracFields }
+  | { name: BraoFieldsName; fields: BraoFields }
+  | { name: MovImmedFieldsName; fields: MovImmedFields }
+  | { name: MovGprFieldsName; fields: MovGprFields }
+  | { name: MovRelgprFieldsName; fields: MovRelgprFields }
+  | { name: SwzFieldsName; fields: SwzFields }
+  | { name: GatFieldsName; fields: GatFields }
+  | { name: SctFieldsName; fields: SctFields }
+  | { name: MovmskFieldsName; fields: MovmskFields }
+  | { name: BaryFFieldsName; fields: BaryFFields }
+  | { name: SignFFieldsName; fields: SignFFields }
+  | { name: CmpsFFieldsName; fields: CmpsFFields }
+  | { name: MadU16FieldsName; fields: MadU16Fields }
+  | { name: ShrmFieldsName; fields: ShrmFields }
+  | { name: Dp2accFieldsName; fields: Dp2accFields }
+  | { name: WmmFieldsName; fields: WmmFields }
+  | { name: RcpFieldsName; fields: RcpFields }
+  | { name: IsamFieldsName; fields: IsamFields }
+  | { name: IsamlFieldsName; fields: IsamlFields }
+  | { name: TcinvFieldsName; fields: TcinvFields }
+  | { name: BrcstActiveFieldsName; fields: BrcstActiveFields }
+  | { name: QuadShuffleBrcstFieldsName; fields: QuadShuffleBrcstFields }
+  | { name: LdgFieldsName; fields: LdgFields }
+  | { name: LdgAGen600699FieldsName; fields: LdgAGen600699Fields }
+  | { name: LdgAGen700FieldsName; fields: LdgAGen700Fields }
+  | { name: LdgKFieldsName; fields: LdgKFields }
+  | { name: StgFieldsName; fields: StgFields }
+  | { name: StgAGen600699FieldsName; fields: StgAGen600699Fields }
+  | { name: StgAGen700FieldsName; fields: StgAGen700Fields }
+  | { name: LdlFieldsName; fields: LdlFields }
+  | { name: LdlvFieldsName; fields: LdlvFields }
+  | { name: StlFieldsName; fields: StlFields }
+  | { name: StcFieldsName; fields: StcFields }
+  | { name: StscFieldsName; fields: StscFields }
+  | { name: ResinfoFieldsName; fields: ResinfoFields }
+  | { name: LdgbGen300499FieldsName; fields: LdgbGen300499Fields }
+  | { name: StgbGen500599FieldsName; fields: StgbGen500599Fields }
+  | { name: AtomicAddFieldsName; fields: AtomicAddFields }
+  | { name: AtomicSAddGen300499FieldsName; fields: AtomicSAddGen300499Fields }
+  | { name: LdcKFieldsName; fields: LdcKFields }
+  | { name: LdcFieldsName; fields: LdcFields }
+  | { name: GetspidFieldsName; fields: GetspidFields }
+  | { name: ResinfoBFieldsName; fields: ResinfoBFields }
+  | { name: StibBFieldsName; fields: StibBFields }
+  | { name: AtomicBAddFieldsName; fields: AtomicBAddFields }
+  | { name: ShflFieldsName; fields: ShflFields }
+  | { name: BarFieldsName; fields: BarFields }
+  | { name: SleepFieldsName; fields: SleepFields }
+  | { name: IcinvFieldsName; fields: IcinvFields }
+  | { name: DcclnFieldsName; fields: DcclnFields }
+  | { name: AliasFieldsName; fields: AliasFields };
 
 export type InstructionName = Instruction["name"];
 
@@ -1210,60 +1226,60 @@ export type InstructionName = Instruction["name"];
  * optional only when encoding). `dontCareBits` lists set don't-care bits as words, when any are set.
  */
 export type Decoded = (
-  | { name: Fields0Names; fields: Required<Fields0> }
-  | { name: Fields1Names; fields: Required<Fields1> }
-  | { name: Fields2Names; fields: Required<Fields2> }
-  | { name: Fields3Names; fields: Required<Fields3> }
-  | { name: Fields4Names; fields: Required<Fields4> }
-  | { name: Fields5Names; fields: Required<Fields5> }
-  | { name: Fields6Names; fields: Required<Fields6> }
-  | { name: Fields7Names; fields: Required<Fields7> }
-  | { name: Fields8Names; fields: Required<Fields8> }
-  | { name: Fields9Names; fields: Required<Fields9> }
-  | { name: Fields10Names; fields: Required<Fields10> }
-  | { name: Fields11Names; fields: Required<Fields11> }
-  | { name: Fields12Names; fields: Required<Fields12> }
-  | { name: Fields13Names; fields: Required<Fields13> }
-  | { name: Fields14Names; fields: Required<Fields14> }
-  | { name: Fields15Names; fields: Required<Fields15> }
-  | { name: Fields16Names; fields: Required<Fields16> }
-  | { name: Fields17Names; fields: Required<Fields17> }
-  | { name: Fields18Names; fields: Required<Fields18> }
-  | { name: Fields19Names; fields: Required<Fields19> }
-  | { name: Fields20Names; fields: Required<Fields20> }
-  | { name: Fields21Names; fields: Required<Fields21> }
-  | { name: Fields22Names; fields: Required<Fields22> }
-  | { name: Fields23Names; fields: Required<Fields23> }
-  | { name: Fields24Names; fields: Required<Fields24> }
-  | { name: Fields25Names; fields: Required<Fields25> }
-  | { name: Fields26Names; fields: Required<Fields26> }
-  | { name: Fields27Names; fields: Required<Fields27> }
-  | { name: Fields28Names; fields: Required<Fields28> }
-  | { name: Fields29Names; fields: Required<Fields29> }
-  | { name: Fields30Names; fields: Required<Fields30> }
-  | { name: Fields31Names; fields: Required<Fields31> }
-  | { name: Fields32Names; fields: Required<Fields32> }
-  | { name: Fields33Names; fields: Required<Fields33> }
-  | { name: Fields34Names; fields: Required<Fields34> }
-  | { name: Fields35Names; fields: Required<Fields35> }
-  | { name: Fields36Names; fields: Required<Fields36> }
-  | { name: Fields37Names; fields: Required<Fields37> }
-  | { name: Fields38Names; fields: Required<Fields38> }
-  | { name: Fields39Names; fields: Required<Fields39> }
-  | { name: Fields40Names; fields: Required<Fields40> }
-  | { name: Fields41Names; fields: Required<Fields41> }
-  | { name: Fields42Names; fields: Required<Fields42> }
-  | { name: Fields43Names; fields: Required<Fields43> }
-  | { name: Fields44Names; fields: Required<Fields44> }
-  | { name: Fields45Names; fields: Required<Fields45> }
-  | { name: Fields46Names; fields: Required<Fields46> }
-  | { name: Fields47Names; fields: Required<Fields47> }
-  | { name: Fields48Names; fields: Required<Fields48> }
-  | { name: Fields49Names; fields: Required<Fields49> }
-  | { name: Fields50Names; fields: Required<Fields50> }
-  | { name: Fields51Names; fields: Required<Fields51> }
-  | { name: Fields52Names; fields: Required<Fields52> }
-  | { name: Fields53Names; fields: Required<Fields53> }
+  | { name: NopFieldsName; fields: Required<NopFields> }
+  | { name: KillFieldsName; fields: Required<KillFields> }
+  | { name: GetlastFieldsName; fields: Required<GetlastFields> }
+  | { name: BracFieldsName; fields: Required<BracFields> }
+  | { name: BraoFieldsName; fields: Required<BraoFields> }
+  | { name: MovImmedFieldsName; fields: Required<MovImmedFields> }
+  | { name: MovGprFieldsName; fields: Required<MovGprFields> }
+  | { name: MovRelgprFieldsName; fields: Required<MovRelgprFields> }
+  | { name: SwzFieldsName; fields: Required<SwzFields> }
+  | { name: GatFieldsName; fields: Required<GatFields> }
+  | { name: SctFieldsName; fields: Required<SctFields> }
+  | { name: MovmskFieldsName; fields: Required<MovmskFields> }
+  | { name: BaryFFieldsName; fields: Required<BaryFFields> }
+  | { name: SignFFieldsName; fields: Required<SignFFields> }
+  | { name: CmpsFFieldsName; fields: Required<CmpsFFields> }
+  | { name: MadU16FieldsName; fields: Required<MadU16Fields> }
+  | { name: ShrmFieldsName; fields: Required<ShrmFields> }
+  | { name: Dp2accFieldsName; fields: Required<Dp2accFields> }
+  | { name: WmmFieldsName; fields: Required<WmmFields> }
+  | { name: RcpFieldsName; fields: Required<RcpFields> }
+  | { name: IsamFieldsName; fields: Required<IsamFields> }
+  | { name: IsamlFieldsName; fields: Required<IsamlFields> }
+  | { name: TcinvFieldsName; fields: Required<TcinvFields> }
+  | { name: BrcstActiveFieldsName; fields: Required<BrcstActiveFields> }
+  | { name: QuadShuffleBrcstFieldsName; fields: Required<QuadShuffleBrcstFields> }
+  | { name: LdgFieldsName; fields: Required<LdgFields> }
+  | { name: LdgAGen600699FieldsName; fields: Required<LdgAGen600699Fields> }
+  | { name: LdgAGen700FieldsName; fields: Required<LdgAGen700Fields> }
+  | { name: LdgKFieldsName; fields: Required<LdgKFields> }
+  | { name: StgFieldsName; fields: Required<StgFields> }
+  | { name: StgAGen600699FieldsName; fields: Required<StgAGen600699Fields> }
+  | { name: StgAGen700FieldsName; fields: Required<StgAGen700Fields> }
+  | { name: LdlFieldsName; fields: Required<LdlFields> }
+  | { name: LdlvFieldsName; fields: Required<LdlvFields> }
+  | { name: StlFieldsName; fields: Required<StlFields> }
+  | { name: StcFieldsName; fields: Required<StcFields> }
+  | { name: StscFieldsName; fields: Required<StscFields> }
+  | { name: ResinfoFieldsName; fields: Required<ResinfoFields> }
+  | { name: LdgbGen300499FieldsName; fields: Required<LdgbGen300499Fields> }
+  | { name: StgbGen500599FieldsName; fields: Required<StgbGen500599Fields> }
+  | { name: AtomicAddFieldsName; fields: Required<AtomicAddFields> }
+  | { name: AtomicSAddGen300499FieldsName; fields: Required<AtomicSAddGen300499Fields> }
+  | { name: LdcKFieldsName; fields: Required<LdcKFields> }
+  | { name: LdcFieldsName; fields: Required<LdcFields> }
+  | { name: GetspidFieldsName; fields: Required<GetspidFields> }
+  | { name: ResinfoBFieldsName; fields: Required<ResinfoBFields> }
+  | { name: StibBFieldsName; fields: Required<StibBFields> }
+  | { name: AtomicBAddFieldsName; fields: Required<AtomicBAddFields> }
+  | { name: ShflFieldsName; fields: Required<ShflFields> }
+  | { name: BarFieldsName; fields: Required<BarFields> }
+  | { name: SleepFieldsName; fields: Required<SleepFields> }
+  | { name: IcinvFieldsName; fields: Required<IcinvFields> }
+  | { name: DcclnFieldsName; fields: Required<DcclnFields> }
+  | { name: AliasFieldsName; fields: Required<AliasFields> }
 ) & { dontCareBits?: number[] };
 
 export const ISA = {
@@ -1283,21 +1299,21 @@ interface EnumTable {
 
 // prettier-ignore
 const ENUMS: readonly EnumTable[] = [
-  { name: "#rptN", symbols: [null,"rpt1","rpt2","rpt3","rpt4","rpt5"], displays: ["","(rpt1)","(rpt2)","(rpt3)","(rpt4)","(rpt5)"] },
+  { name: "#rptN", symbols: ["none","rpt1","rpt2","rpt3","rpt4","rpt5"], displays: ["","(rpt1)","(rpt2)","(rpt3)","(rpt4)","(rpt5)"] },
   { name: "#cond", symbols: ["lt","le","gt","ge","eq","ne"], displays: ["lt","le","gt","ge","eq","ne"] },
   { name: "#swiz", symbols: ["x","y","z","w"], displays: ["x","y","z","w"] },
   { name: "#type", symbols: ["f16","f32","u16","u32","s16","s32","u8","u8_32"], displays: ["f16","f32","u16","u32","s16","s32","u8","u8_32"] },
-  { name: "#absneg", symbols: [null,"neg","abs","absneg"], displays: ["","(neg)","(abs)","(absneg)"] },
-  { name: "#flut", symbols: [null,null,null,null,"e","pi",null,null,"log2e",null,"log210",null], displays: ["(0.0)","(0.5)","(1.0)","(2.0)","(e)","(pi)","(1/pi)","(1/log2(e))","(log2(e))","(1/log2(10))","(log2(10))","(4.0)"] },
-  { name: "#wrmask", symbols: [null,"x","y","xy","z","xz","yz","xyz","w","xw","yw","xyw","zw","xzw","yzw","xyzw"], displays: ["","x","y","xy","z","xz","yz","xyz","w","xw","yw","xyw","zw","xzw","yzw","xyzw"] },
-  { name: "#round", symbols: [null,"even","pos_infinity","neg_infinity"], displays: ["","(even)","(pos_infinity)","(neg_infinity)"] },
-  { name: "#signedness", symbols: [null,null], displays: [".unsigned",".mixed"] },
-  { name: "#8bitvec2pack", symbols: [null,null], displays: [".low",".high"] },
+  { name: "#absneg", symbols: ["none","neg","abs","absneg"], displays: ["","(neg)","(abs)","(absneg)"] },
+  { name: "#flut", symbols: ["0.0","0.5","1.0","2.0","e","pi","1/pi","1/log2(e)","log2e","1/log2(10)","log210","4.0"], displays: ["(0.0)","(0.5)","(1.0)","(2.0)","(e)","(pi)","(1/pi)","(1/log2(e))","(log2(e))","(1/log2(10))","(log2(10))","(4.0)"] },
+  { name: "#wrmask", symbols: ["none","x","y","xy","z","xz","yz","xyz","w","xw","yw","xyw","zw","xzw","yzw","xyzw"], displays: ["","x","y","xy","z","xz","yz","xyz","w","xw","yw","xyw","zw","xzw","yzw","xyzw"] },
+  { name: "#round", symbols: ["none","even","pos_infinity","neg_infinity"], displays: ["","(even)","(pos_infinity)","(neg_infinity)"] },
+  { name: "#signedness", symbols: ["unsigned","mixed"], displays: [".unsigned",".mixed"] },
+  { name: "#8bitvec2pack", symbols: ["low","high"], displays: [".low",".high"] },
   { name: "#cat5-s2en-bindless-desc-mode", symbols: ["CAT5_UNIFORM","CAT5_BINDLESS_A1_UNIFORM","CAT5_BINDLESS_NONUNIFORM","CAT5_BINDLESS_A1_NONUNIFORM","CAT5_NONUNIFORM","CAT5_BINDLESS_UNIFORM","CAT5_BINDLESS_IMM","CAT5_BINDLESS_A1_IMM"], displays: ["CAT5_UNIFORM","CAT5_BINDLESS_A1_UNIFORM","CAT5_BINDLESS_NONUNIFORM","CAT5_BINDLESS_A1_NONUNIFORM","CAT5_NONUNIFORM","CAT5_BINDLESS_UNIFORM","CAT5_BINDLESS_IMM","CAT5_BINDLESS_A1_IMM"] },
   { name: "#cat6-shfl-mode", symbols: [null,"xor","up","down",null,null,"rup","rdown"], displays: [null,"xor","up","down",null,null,"rup","rdown"] },
   { name: "#cat6-src-mode", symbols: ["imm","uniform","nonuniform"], displays: ["imm","uniform","nonuniform"] },
-  { name: "#dccln-type", symbols: [null,null], displays: [".shr",".all"] },
-  { name: "#sleep-duration", symbols: [null,null], displays: [".s",".l"] },
+  { name: "#dccln-type", symbols: ["shr","all"], displays: [".shr",".all"] },
+  { name: "#sleep-duration", symbols: ["s","l"], displays: [".s",".l"] },
   { name: "#alias-scope", symbols: ["tex",null,null,"rt","mem"], displays: ["tex",null,"tex","rt","mem"] },
   { name: "#alias-src-type", symbols: ["b16","b32"], displays: ["b16","b32"] },
   { name: "#alias-src-reg-type", symbols: ["GPR","CONST","IMMED"], displays: ["GPR","CONST","IMMED"] },
@@ -3175,7 +3191,7 @@ function rawField(words: Words, f: FieldSpec): number {
 }
 
 function symbolOf(table: EnumTable, value: number): string {
-  return table.symbols[value] ?? `_${value}`;
+  return table.symbols[value] ?? `value${value}`;
 }
 
 /** The value a field holds, typed: boolean, enum symbol, or (signed) number. */
@@ -3236,9 +3252,11 @@ function inGen(s: InstructionSpec, gpu: number | null): boolean {
 
 /**
  * The instruction spec matching `words`, or undefined: also when two match (only isaspec allows
- * overlapping encodings, and Mesa's decoder then reports a conflict and decodes nothing).
+ * overlapping encodings, and Mesa's decoder then reports a conflict and decodes nothing), and when
+ * `words` is not one instruction's length (reading missing words as 0 made `[1]` an ir3 `nop`).
  */
 function findSpec(words: Words, gpu: number | null): InstructionSpec | undefined {
+  if (words.length !== ISA.wordCount) return undefined;
   let node: SpecNode | undefined = SPEC_TREE;
   while (node.children) {
     node = node.children.get(bucketKey(words, node.mask));
@@ -3271,7 +3289,7 @@ function rawFields(words: Words, s: InstructionSpec): Record<string, number> {
 
 /**
  * Decode one instruction: its name and every field's value, or undefined when no instruction
- * matches. Never throws for any input words.
+ * matches or `words` is not `ISA.wordCount` words long. Never throws for any input words.
  */
 export function decode(words: Words, options: DecodeOptions = {}): Decoded | undefined {
   const gpu = options.gpu ?? ISA.defaultGpu;
@@ -3310,7 +3328,7 @@ function encodeField(s: InstructionSpec, f: FieldSpec, value: unknown): number {
         `${where} must be one of the ${table.name} symbols, got ${describeValue(value)}`,
       );
     let raw = table.symbols.indexOf(value);
-    if (raw < 0 && /^_\d+$/.test(value)) raw = Number(value.slice(1));
+    if (raw < 0 && /^value\d+$/.test(value)) raw = Number(value.slice("value".length));
     if (raw < 0)
       throw new RangeError(`${where}: ${JSON.stringify(value)} is not a ${table.name} value`);
     if (raw >= 2 ** f.width)

@@ -12,8 +12,9 @@
  */
 
 /* ------------------------------------------------------------------------------------------------
- * Enumerations: a field's value is the symbol of its entry, or `_<n>` for value n (a value the
- * enum lacks, or one whose entry has no usable symbol).
+ * Enumerations: a field's value is the symbol of its entry, `none` for an entry that displays as
+ * nothing, or `value<n>` for value n (a value the enum lacks, or one whose entry has no usable
+ * symbol); encode also takes `value<n>` for any value that fits.
  * --------------------------------------------------------------------------------------------- */
 
 /** Enum `US_FC_INST.OP`. */
@@ -26,31 +27,34 @@ export type UsFcInstOp =
   | "US_FC_OP_BREAKLOOP"
   | "US_FC_OP_BREAKREP"
   | "US_FC_OP_CONTINUE"
-  | `_${number}`;
+  | `value${number}`;
 
 /** Enum `US_FC_INST.B_ELSE`. */
-export type UsFcInstBElse = `_${number}`;
+export type UsFcInstBElse = `value${number}`;
 
 /** Enum `US_FC_INST.JUMP_ANY`. */
-export type UsFcInstJumpAny = `_${number}`;
+export type UsFcInstJumpAny = `value${number}`;
 
 /** Enum `US_FC_INST.A_OP`. */
-export type UsFcInstAOp = "US_FC_A_OP_NONE" | "US_FC_A_OP_POP" | "US_FC_A_OP_PUSH" | `_${number}`;
+export type UsFcInstAOp =
+  "US_FC_A_OP_NONE" | "US_FC_A_OP_POP" | "US_FC_A_OP_PUSH" | `value${number}`;
 
 /** Enum `US_FC_INST.B_OP0`. */
-export type UsFcInstBOp0 = "US_FC_B_OP_NONE" | "US_FC_B_OP_DECR" | "US_FC_B_OP_INCR" | `_${number}`;
+export type UsFcInstBOp0 =
+  "US_FC_B_OP_NONE" | "US_FC_B_OP_DECR" | "US_FC_B_OP_INCR" | `value${number}`;
 
 /** Enum `US_FC_INST.B_OP1`. */
-export type UsFcInstBOp1 = "US_FC_B_OP_NONE" | "US_FC_B_OP_DECR" | "US_FC_B_OP_INCR" | `_${number}`;
+export type UsFcInstBOp1 =
+  "US_FC_B_OP_NONE" | "US_FC_B_OP_DECR" | "US_FC_B_OP_INCR" | `value${number}`;
 
 /** Enum `US_FC_INST.IGNORE_UNCOVERED`. */
-export type UsFcInstIgnoreUncovered = `_${number}`;
+export type UsFcInstIgnoreUncovered = `value${number}`;
 
 /* ------------------------------------------------------------------------------------------------
  * Instructions
  * --------------------------------------------------------------------------------------------- */
 
-export interface Fields0 {
+export interface FcFields {
   TEX_SEM_WAIT: boolean;
   RGB_PRED_SEL: number;
   RGB_PRED_INV: boolean;
@@ -77,11 +81,11 @@ export interface Fields0 {
   JUMP_GLOBAL: boolean;
 }
 
-/** The instructions whose fields are `Fields0`. */
-export type Fields0Names = "FC";
+/** The instructions whose fields are `FcFields`. */
+export type FcFieldsName = "FC";
 
 /** Every instruction with its fields: a union discriminated by `name`. */
-export type Instruction = { name: Fields0Names; fields: Fields0 };
+export type Instruction = { name: FcFieldsName; fields: FcFields };
 
 export type InstructionName = Instruction["name"];
 
@@ -89,7 +93,7 @@ export type InstructionName = Instruction["name"];
  * A decoded instruction: every field present (fields with a default or an alternative view are
  * optional only when encoding). `dontCareBits` lists set don't-care bits as words, when any are set.
  */
-export type Decoded = { name: Fields0Names; fields: Required<Fields0> } & {
+export type Decoded = { name: FcFieldsName; fields: Required<FcFields> } & {
   dontCareBits?: number[];
 };
 
@@ -235,7 +239,7 @@ function rawField(words: Words, f: FieldSpec): number {
 }
 
 function symbolOf(table: EnumTable, value: number): string {
-  return table.symbols[value] ?? `_${value}`;
+  return table.symbols[value] ?? `value${value}`;
 }
 
 /** The value a field holds, typed: boolean, enum symbol, or (signed) number. */
@@ -296,9 +300,11 @@ function inGen(s: InstructionSpec, gpu: number | null): boolean {
 
 /**
  * The instruction spec matching `words`, or undefined: also when two match (only isaspec allows
- * overlapping encodings, and Mesa's decoder then reports a conflict and decodes nothing).
+ * overlapping encodings, and Mesa's decoder then reports a conflict and decodes nothing), and when
+ * `words` is not one instruction's length (reading missing words as 0 made `[1]` an ir3 `nop`).
  */
 function findSpec(words: Words, gpu: number | null): InstructionSpec | undefined {
+  if (words.length !== ISA.wordCount) return undefined;
   let node: SpecNode | undefined = SPEC_TREE;
   while (node.children) {
     node = node.children.get(bucketKey(words, node.mask));
@@ -331,7 +337,7 @@ function rawFields(words: Words, s: InstructionSpec): Record<string, number> {
 
 /**
  * Decode one instruction: its name and every field's value, or undefined when no instruction
- * matches. Never throws for any input words.
+ * matches or `words` is not `ISA.wordCount` words long. Never throws for any input words.
  */
 export function decode(words: Words, options: DecodeOptions = {}): Decoded | undefined {
   const gpu = options.gpu ?? ISA.defaultGpu;
@@ -370,7 +376,7 @@ function encodeField(s: InstructionSpec, f: FieldSpec, value: unknown): number {
         `${where} must be one of the ${table.name} symbols, got ${describeValue(value)}`,
       );
     let raw = table.symbols.indexOf(value);
-    if (raw < 0 && /^_\d+$/.test(value)) raw = Number(value.slice(1));
+    if (raw < 0 && /^value\d+$/.test(value)) raw = Number(value.slice("value".length));
     if (raw < 0)
       throw new RangeError(`${where}: ${JSON.stringify(value)} is not a ${table.name} value`);
     if (raw >= 2 ** f.width)

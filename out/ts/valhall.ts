@@ -11,8 +11,9 @@
  */
 
 /* ------------------------------------------------------------------------------------------------
- * Enumerations: a field's value is the symbol of its entry, or `_<n>` for value n (a value the
- * enum lacks, or one whose entry has no usable symbol).
+ * Enumerations: a field's value is the symbol of its entry, `none` for an entry that displays as
+ * nothing, or `value<n>` for value n (a value the enum lacks, or one whose entry has no usable
+ * symbol); encode also takes `value<n>` for any value that fits.
  * --------------------------------------------------------------------------------------------- */
 
 /** Enum `Flow`. */
@@ -30,7 +31,7 @@ export type Flow =
   | "reconverge"
   | "discard"
   | "end"
-  | `_${number}`;
+  | `value${number}`;
 
 /** Enum `FAU special page 0`. */
 export type FauSpecialPage0 =
@@ -46,14 +47,14 @@ export type FauSpecialPage0 =
   | "blend_descriptor_5"
   | "blend_descriptor_6"
   | "blend_descriptor_7"
-  | `_${number}`;
+  | `value${number}`;
 
 /** Enum `FAU special page 1`. */
 export type FauSpecialPage1 =
-  "thread_local_pointer" | "workgroup_local_pointer" | "resource_table_pointer" | `_${number}`;
+  "thread_local_pointer" | "workgroup_local_pointer" | "resource_table_pointer" | `value${number}`;
 
 /** Enum `FAU special page 3`. */
-export type FauSpecialPage3 = "lane_id" | "core_id" | "program_counter" | `_${number}`;
+export type FauSpecialPage3 = "lane_id" | "core_id" | "program_counter" | `value${number}`;
 
 /** Enum `Swizzles (8-bit)`. */
 export type Swizzles8Bit =
@@ -69,10 +70,10 @@ export type Swizzles8Bit =
   | "b1032"
   | "b0011"
   | "b2233"
-  | `_${number}`;
+  | `value${number}`;
 
 /** Enum `Lanes (8-bit)`. */
-export type Lanes8Bit = "b00" | "b11" | "b22" | "b33" | `_${number}`;
+export type Lanes8Bit = "b00" | "b11" | "b22" | "b33" | `value${number}`;
 
 /** Enum `Half-swizzles (8-bit)`. */
 export type HalfSwizzles8Bit =
@@ -92,7 +93,7 @@ export type HalfSwizzles8Bit =
   | "b13"
   | "b23"
   | "b33"
-  | `_${number}`;
+  | `value${number}`;
 
 /** Enum `Swizzles (16-bit)`. */
 export type Swizzles16Bit =
@@ -110,74 +111,78 @@ export type Swizzles16Bit =
   | "b33"
   | "b01"
   | "b23"
-  | `_${number}`;
+  | `value${number}`;
 
 /** Enum `Swizzles (32-bit)`. */
-export type Swizzles32Bit = "none" | "h0" | "h1" | "b0" | "b1" | "b2" | "b3" | `_${number}`;
+export type Swizzles32Bit = "none" | "h0" | "h1" | "b0" | "b1" | "b2" | "b3" | `value${number}`;
 
 /** Enum `Swizzles (64-bit)`. */
-export type Swizzles64Bit = "none" | "h0" | "h1" | "b0" | "b1" | "b2" | "b3" | "w0" | `_${number}`;
+export type Swizzles64Bit =
+  "none" | "h0" | "h1" | "b0" | "b1" | "b2" | "b3" | "w0" | `value${number}`;
 
 /** Enum `Lane (8-bit)`. */
-export type Lane8Bit = "b0" | "b1" | "b2" | "b3" | `_${number}`;
+export type Lane8Bit = "b0" | "b1" | "b2" | "b3" | `value${number}`;
 
 /** Enum `Combine`. */
-export type Combine = "none" | "h0" | "h1" | "and" | "lowbits" | `_${number}`;
+export type Combine = "none" | "h0" | "h1" | "and" | "lowbits" | `value${number}`;
 
 /** Enum `Lane (16-bit)`. */
-export type Lane16Bit = "h0" | "h1" | `_${number}`;
+export type Lane16Bit = "h0" | "h1" | `value${number}`;
 
 /** Enum `Load lane (8-bit)`. */
-export type LoadLane8Bit = "b0" | "b1" | "b2" | "b3" | "h0" | "h1" | "w0" | "d0" | `_${number}`;
+export type LoadLane8Bit = "b0" | "b1" | "b2" | "b3" | "h0" | "h1" | "w0" | "d0" | `value${number}`;
 
 /** Enum `Load lane (16-bit)`. */
-export type LoadLane16Bit = "h0" | "h1" | "w0" | "d0" | `_${number}`;
+export type LoadLane16Bit = "h0" | "h1" | "w0" | "d0" | `value${number}`;
 
 /** Enum `Load lane (24-bit)`. */
-export type LoadLane24Bit = "identity" | `_${number}`;
+export type LoadLane24Bit = "identity" | `value${number}`;
 
 /** Enum `Load lane (32-bit)`. */
-export type LoadLane32Bit = "w0" | "d0" | `_${number}`;
+export type LoadLane32Bit = "w0" | "d0" | `value${number}`;
 
 /** Enum `Load lane (48-bit)`. */
-export type LoadLane48Bit = "identity" | `_${number}`;
+export type LoadLane48Bit = "identity" | `value${number}`;
 
 /** Enum `Load lane (64-bit)`. */
-export type LoadLane64Bit = "identity" | `_${number}`;
+export type LoadLane64Bit = "identity" | `value${number}`;
 
 /** Enum `Load lane (96-bit)`. */
-export type LoadLane96Bit = "identity" | `_${number}`;
+export type LoadLane96Bit = "identity" | `value${number}`;
 
 /** Enum `Load lane (128-bit)`. */
-export type LoadLane128Bit = "identity" | `_${number}`;
+export type LoadLane128Bit = "identity" | `value${number}`;
 
 /** Enum `Round mode`. */
-export type RoundMode = "rte" | "rtp" | "rtn" | "rtz" | `_${number}`;
+export type RoundMode = "rte" | "rtp" | "rtn" | "rtz" | `value${number}`;
 
 /** Enum `Result type`. */
-export type ResultType = "i1" | "f1" | "m1" | "u1" | `_${number}`;
+export type ResultType = "i1" | "f1" | "m1" | "u1" | `value${number}`;
 
 /** Enum `Widen`. */
-export type Widen = "none" | "h0" | "h1" | `_${number}`;
+export type Widen = "none" | "h0" | "h1" | `value${number}`;
 
 /** Enum `Clamp`. */
-export type Clamp = "none" | "clamp_0_inf" | "clamp_m1_1" | "clamp_0_1" | `_${number}`;
+export type Clamp = "none" | "clamp_0_inf" | "clamp_m1_1" | "clamp_0_1" | `value${number}`;
 
 /** Enum `Condition`. */
-export type Condition = "eq" | "gt" | "ge" | "ne" | "lt" | "le" | "gtlt" | "total" | `_${number}`;
+export type Condition =
+  "eq" | "gt" | "ge" | "ne" | "lt" | "le" | "gtlt" | "total" | `value${number}`;
 
 /** Enum `Dimension`. */
-export type Dimension = "cube" | `_${number}`;
+export type Dimension = "1d" | "2d" | "3d" | "cube" | `value${number}`;
 
 /** Enum `LOD mode`. */
-export type LodMode = "zero" | "computed" | "explicit" | "computed_bias" | "grdesc" | `_${number}`;
+export type LodMode =
+  "zero" | "computed" | "explicit" | "computed_bias" | "grdesc" | `value${number}`;
 
 /** Enum `Register format`. */
-export type RegisterFormat = "auto" | "f32" | "f16" | "s32" | "s16" | "u32" | "u16" | `_${number}`;
+export type RegisterFormat =
+  "auto" | "f32" | "f16" | "s32" | "s16" | "u32" | "u16" | `value${number}`;
 
 /** Enum `Staging register count`. */
 export type StagingRegisterCount =
-  "sr0" | "sr1" | "sr2" | "sr3" | "sr4" | "sr5" | "sr6" | "sr7" | `_${number}`;
+  "sr0" | "sr1" | "sr2" | "sr3" | "sr4" | "sr5" | "sr6" | "sr7" | `value${number}`;
 
 /** Enum `Staging register write count`. */
 export type StagingRegisterWriteCount =
@@ -189,7 +194,7 @@ export type StagingRegisterWriteCount =
   | "write6"
   | "write7"
   | "write8"
-  | `_${number}`;
+  | `value${number}`;
 
 /** Enum `Write mask`. */
 export type WriteMask =
@@ -208,34 +213,36 @@ export type WriteMask =
   | "rba"
   | "gba"
   | "rgba"
-  | `_${number}`;
+  | `value${number}`;
 
 /** Enum `Fetch component`. */
-export type FetchComponent = "gather4_r" | "gather4_g" | "gather4_b" | "gather4_a" | `_${number}`;
+export type FetchComponent =
+  "gather4_r" | "gather4_g" | "gather4_b" | "gather4_a" | `value${number}`;
 
 /** Enum `Register type`. */
-export type RegisterType = "f" | "u" | "s" | `_${number}`;
+export type RegisterType = "f" | "u" | "s" | `value${number}`;
 
 /** Enum `Register width`. */
-export type RegisterWidth = `_${number}`;
+export type RegisterWidth = "16" | "32" | `value${number}`;
 
 /** Enum `Varying texture register width`. */
-export type VaryingTextureRegisterWidth = `_${number}`;
+export type VaryingTextureRegisterWidth = "16" | "32" | "16.32" | "32.32" | `value${number}`;
 
 /** Enum `Vector size`. */
-export type VectorSize = "none" | "v2" | "v3" | "v4" | `_${number}`;
+export type VectorSize = "none" | "v2" | "v3" | "v4" | `value${number}`;
 
 /** Enum `Slot`. */
-export type Slot = "slot0" | "slot1" | "slot2" | "slot7" | `_${number}`;
+export type Slot = "slot0" | "slot1" | "slot2" | "slot7" | `value${number}`;
 
 /** Enum `Memory access`. */
-export type MemoryAccess = "none" | "istream" | "estream" | "force" | `_${number}`;
+export type MemoryAccess = "none" | "istream" | "estream" | "force" | `value${number}`;
 
 /** Enum `Subgroup size`. */
-export type SubgroupSize = "subgroup2" | "subgroup4" | "subgroup8" | "subgroup16" | `_${number}`;
+export type SubgroupSize =
+  "subgroup2" | "subgroup4" | "subgroup8" | "subgroup16" | `value${number}`;
 
 /** Enum `Lane operation`. */
-export type LaneOperation = "none" | "xor" | "accumulate" | "shift" | `_${number}`;
+export type LaneOperation = "none" | "xor" | "accumulate" | "shift" | `value${number}`;
 
 /** Enum `Inactive result`. */
 export type InactiveResult =
@@ -255,16 +262,16 @@ export type InactiveResult =
   | "inf"
   | "v2infn"
   | "v2inf"
-  | `_${number}`;
+  | `value${number}`;
 
 /** Enum `Mux`. */
-export type Mux = "neg" | "int_zero" | "fp_zero" | "bit" | `_${number}`;
+export type Mux = "neg" | "int_zero" | "fp_zero" | "bit" | `value${number}`;
 
 /** Enum `Sample mode`. */
-export type SampleMode = "center" | "centroid" | "sample" | "explicit" | `_${number}`;
+export type SampleMode = "center" | "centroid" | "sample" | "explicit" | `value${number}`;
 
 /** Enum `Update mode`. */
-export type UpdateMode = "store" | "retrieve" | "clobber" | `_${number}`;
+export type UpdateMode = "store" | "retrieve" | "clobber" | `value${number}`;
 
 /** Enum `Sample and update mode`. */
 export type SampleAndUpdateMode =
@@ -275,31 +282,41 @@ export type SampleAndUpdateMode =
   | "center_clobber"
   | "sample_clobber"
   | "retrieve"
-  | `_${number}`;
+  | `value${number}`;
 
 /** Enum `Source format`. */
-export type SourceFormat = "src_flat32" | "src_flat16" | "src_f32" | "src_f16" | `_${number}`;
+export type SourceFormat = "src_flat32" | "src_flat16" | "src_f32" | "src_f16" | `value${number}`;
 
 /** Enum `Atomic operation`. */
 export type AtomicOperation =
-  "aadd" | "asmin" | "asmax" | "aumin" | "aumax" | "aand" | "aor" | "axor" | "axchg" | `_${number}`;
+  | "aadd"
+  | "asmin"
+  | "asmax"
+  | "aumin"
+  | "aumax"
+  | "aand"
+  | "aor"
+  | "axor"
+  | "axchg"
+  | `value${number}`;
 
 /** Enum `Atomic operation with 1`. */
-export type AtomicOperationWith1 = "ainc" | "adec" | "aumax1" | "asmax1" | "aor1" | `_${number}`;
+export type AtomicOperationWith1 =
+  "ainc" | "adec" | "aumax1" | "asmax1" | "aor1" | `value${number}`;
 
 /** Enum `NaN mode`. */
-export type NaNMode = "none" | "flush_nan" | "quiet_nan" | `_${number}`;
+export type NaNMode = "none" | "flush_nan" | "quiet_nan" | `value${number}`;
 
 /* ------------------------------------------------------------------------------------------------
  * Instructions
  * --------------------------------------------------------------------------------------------- */
 
-export interface Fields0 {
+export interface NopFields {
   fau_page: number;
   flow?: Flow;
 }
 
-export interface Fields1 {
+export interface BranchzFields {
   src0: number;
   src0_combine?: Combine;
   offset: number;
@@ -309,7 +326,7 @@ export interface Fields1 {
   flow?: Flow;
 }
 
-export interface Fields2 {
+export interface DiscardF32Fields {
   src0: number;
   src0_neg: boolean;
   src0_abs: boolean;
@@ -323,7 +340,7 @@ export interface Fields2 {
   flow?: Flow;
 }
 
-export interface Fields3 {
+export interface BranchziFields {
   src0: number;
   src0_combine?: Combine;
   src1: number;
@@ -334,13 +351,13 @@ export interface Fields3 {
   flow?: Flow;
 }
 
-export interface Fields4 {
+export interface BarrierFields {
   slot: Slot;
   fau_page: number;
   flow?: Flow;
 }
 
-export interface Fields5 {
+export interface CselF32Fields {
   dest: number;
   dest_mask?: number;
   src0: number;
@@ -352,7 +369,7 @@ export interface Fields5 {
   flow?: Flow;
 }
 
-export interface Fields6 {
+export interface LdVarSpecialFields {
   sr0: number;
   src0: number;
   index: number;
@@ -366,7 +383,7 @@ export interface Fields6 {
   flow?: Flow;
 }
 
-export interface Fields7 {
+export interface LdVarBufImmF32Fields {
   sr0: number;
   src0: number;
   index: number;
@@ -380,7 +397,7 @@ export interface Fields7 {
   flow?: Flow;
 }
 
-export interface Fields8 {
+export interface LdVarBufF32Fields {
   sr0: number;
   src0: number;
   src1: number;
@@ -394,7 +411,7 @@ export interface Fields8 {
   flow?: Flow;
 }
 
-export interface Fields9 {
+export interface LdVarFields {
   sr0: number;
   src0: number;
   src1: number;
@@ -408,7 +425,7 @@ export interface Fields9 {
   flow?: Flow;
 }
 
-export interface Fields10 {
+export interface LdVarImmFields {
   sr0: number;
   src0: number;
   table: number;
@@ -423,7 +440,7 @@ export interface Fields10 {
   flow?: Flow;
 }
 
-export interface Fields11 {
+export interface LdVarFlatFields {
   sr0: number;
   src0: number;
   slot: Slot;
@@ -434,7 +451,7 @@ export interface Fields11 {
   flow?: Flow;
 }
 
-export interface Fields12 {
+export interface LdVarFlatImmFields {
   sr0: number;
   table: number;
   index: number;
@@ -446,7 +463,7 @@ export interface Fields12 {
   flow?: Flow;
 }
 
-export interface Fields13 {
+export interface LdAttrImmFields {
   sr0: number;
   src0: number;
   src1: number;
@@ -460,7 +477,7 @@ export interface Fields13 {
   flow?: Flow;
 }
 
-export interface Fields14 {
+export interface LdAttrFields {
   sr0: number;
   src0: number;
   src1: number;
@@ -473,7 +490,7 @@ export interface Fields14 {
   flow?: Flow;
 }
 
-export interface Fields15 {
+export interface LeaAttrImmFields {
   sr0: number;
   src0: number;
   src1: number;
@@ -485,7 +502,7 @@ export interface Fields15 {
   flow?: Flow;
 }
 
-export interface Fields16 {
+export interface LeaAttrFields {
   sr0: number;
   src0: number;
   src1: number;
@@ -497,7 +514,7 @@ export interface Fields16 {
   flow?: Flow;
 }
 
-export interface Fields17 {
+export interface LdBufferI8Fields {
   sr0: number;
   src0: number;
   src1: number;
@@ -509,7 +526,7 @@ export interface Fields17 {
   flow?: Flow;
 }
 
-export interface Fields18 {
+export interface LdBufferI16Fields {
   sr0: number;
   src0: number;
   src1: number;
@@ -521,7 +538,7 @@ export interface Fields18 {
   flow?: Flow;
 }
 
-export interface Fields19 {
+export interface LdBufferI24Fields {
   sr0: number;
   src0: number;
   src1: number;
@@ -533,7 +550,7 @@ export interface Fields19 {
   flow?: Flow;
 }
 
-export interface Fields20 {
+export interface LdBufferI32Fields {
   sr0: number;
   src0: number;
   src1: number;
@@ -545,7 +562,7 @@ export interface Fields20 {
   flow?: Flow;
 }
 
-export interface Fields21 {
+export interface LdBufferI48Fields {
   sr0: number;
   src0: number;
   src1: number;
@@ -557,7 +574,7 @@ export interface Fields21 {
   flow?: Flow;
 }
 
-export interface Fields22 {
+export interface LdBufferI64Fields {
   sr0: number;
   src0: number;
   src1: number;
@@ -569,7 +586,7 @@ export interface Fields22 {
   flow?: Flow;
 }
 
-export interface Fields23 {
+export interface LdBufferI96Fields {
   sr0: number;
   src0: number;
   src1: number;
@@ -581,7 +598,7 @@ export interface Fields23 {
   flow?: Flow;
 }
 
-export interface Fields24 {
+export interface LdBufferI128Fields {
   sr0: number;
   src0: number;
   src1: number;
@@ -593,7 +610,7 @@ export interface Fields24 {
   flow?: Flow;
 }
 
-export interface Fields25 {
+export interface LeaBufImmFields {
   sr0: number;
   src0: number;
   table: number;
@@ -604,7 +621,7 @@ export interface Fields25 {
   flow?: Flow;
 }
 
-export interface Fields26 {
+export interface LoadI8Fields {
   sr0: number;
   src0: number;
   offset: number;
@@ -617,7 +634,7 @@ export interface Fields26 {
   flow?: Flow;
 }
 
-export interface Fields27 {
+export interface LoadI16Fields {
   sr0: number;
   src0: number;
   offset: number;
@@ -630,7 +647,7 @@ export interface Fields27 {
   flow?: Flow;
 }
 
-export interface Fields28 {
+export interface LoadI24Fields {
   sr0: number;
   src0: number;
   offset: number;
@@ -643,7 +660,7 @@ export interface Fields28 {
   flow?: Flow;
 }
 
-export interface Fields29 {
+export interface LoadI32Fields {
   sr0: number;
   src0: number;
   offset: number;
@@ -656,7 +673,7 @@ export interface Fields29 {
   flow?: Flow;
 }
 
-export interface Fields30 {
+export interface LoadI48Fields {
   sr0: number;
   src0: number;
   offset: number;
@@ -669,7 +686,7 @@ export interface Fields30 {
   flow?: Flow;
 }
 
-export interface Fields31 {
+export interface LoadI64Fields {
   sr0: number;
   src0: number;
   offset: number;
@@ -682,7 +699,7 @@ export interface Fields31 {
   flow?: Flow;
 }
 
-export interface Fields32 {
+export interface LoadI96Fields {
   sr0: number;
   src0: number;
   offset: number;
@@ -695,7 +712,7 @@ export interface Fields32 {
   flow?: Flow;
 }
 
-export interface Fields33 {
+export interface LoadI128Fields {
   sr0: number;
   src0: number;
   offset: number;
@@ -708,7 +725,7 @@ export interface Fields33 {
   flow?: Flow;
 }
 
-export interface Fields34 {
+export interface StoreI8Fields {
   sr0: number;
   src0: number;
   offset: number;
@@ -719,7 +736,7 @@ export interface Fields34 {
   flow?: Flow;
 }
 
-export interface Fields35 {
+export interface LeaBufferFields {
   sr0: number;
   src0: number;
   src1: number;
@@ -729,7 +746,7 @@ export interface Fields35 {
   flow?: Flow;
 }
 
-export interface Fields36 {
+export interface StCvtFields {
   sr0: number;
   src0: number;
   src1: number;
@@ -743,7 +760,7 @@ export interface Fields36 {
   flow?: Flow;
 }
 
-export interface Fields37 {
+export interface BlendFields {
   sr0: number;
   src0: number;
   src1: number;
@@ -756,7 +773,7 @@ export interface Fields37 {
   flow?: Flow;
 }
 
-export interface Fields38 {
+export interface AtestFields {
   sr0: number;
   src0: number;
   src1: number;
@@ -767,7 +784,7 @@ export interface Fields38 {
   flow?: Flow;
 }
 
-export interface Fields39 {
+export interface ZsEmitFields {
   sr0: number;
   src0: number;
   src1: number;
@@ -780,7 +797,7 @@ export interface Fields39 {
   flow?: Flow;
 }
 
-export interface Fields40 {
+export interface V2s16ToV2f16Fields {
   dest: number;
   dest_mask?: number;
   src0: number;
@@ -790,7 +807,7 @@ export interface Fields40 {
   flow?: Flow;
 }
 
-export interface Fields41 {
+export interface S32ToF32Fields {
   dest: number;
   dest_mask?: number;
   src0: number;
@@ -800,7 +817,7 @@ export interface Fields41 {
   flow?: Flow;
 }
 
-export interface Fields42 {
+export interface S16ToS32Fields {
   dest: number;
   dest_mask?: number;
   src0: number;
@@ -809,7 +826,7 @@ export interface Fields42 {
   flow?: Flow;
 }
 
-export interface Fields43 {
+export interface F32ToS32Fields {
   dest: number;
   dest_mask?: number;
   src0: number;
@@ -820,7 +837,7 @@ export interface Fields43 {
   flow?: Flow;
 }
 
-export interface Fields44 {
+export interface V2f16ToV2s16Fields {
   dest: number;
   dest_mask?: number;
   src0: number;
@@ -832,7 +849,7 @@ export interface Fields44 {
   flow?: Flow;
 }
 
-export interface Fields45 {
+export interface F16ToF32Fields {
   dest: number;
   dest_mask?: number;
   src0: number;
@@ -844,7 +861,7 @@ export interface Fields45 {
   flow?: Flow;
 }
 
-export interface Fields46 {
+export interface S8ToS32Fields {
   dest: number;
   dest_mask?: number;
   src0: number;
@@ -853,7 +870,7 @@ export interface Fields46 {
   flow?: Flow;
 }
 
-export interface Fields47 {
+export interface V2s8ToV2s16Fields {
   dest: number;
   dest_mask?: number;
   src0: number;
@@ -862,7 +879,7 @@ export interface Fields47 {
   flow?: Flow;
 }
 
-export interface Fields48 {
+export interface FroundF32Fields {
   dest: number;
   dest_mask?: number;
   src0: number;
@@ -874,7 +891,7 @@ export interface Fields48 {
   flow?: Flow;
 }
 
-export interface Fields49 {
+export interface MovI32Fields {
   dest: number;
   dest_mask?: number;
   src0: number;
@@ -882,7 +899,7 @@ export interface Fields49 {
   flow?: Flow;
 }
 
-export interface Fields50 {
+export interface IabsS32Fields {
   dest: number;
   dest_mask?: number;
   src0: number;
@@ -891,7 +908,7 @@ export interface Fields50 {
   flow?: Flow;
 }
 
-export interface Fields51 {
+export interface IabsV2s16Fields {
   dest: number;
   dest_mask?: number;
   src0: number;
@@ -900,7 +917,7 @@ export interface Fields51 {
   flow?: Flow;
 }
 
-export interface Fields52 {
+export interface WmaskFields {
   dest: number;
   dest_mask?: number;
   src0: number;
@@ -909,7 +926,7 @@ export interface Fields52 {
   flow?: Flow;
 }
 
-export interface Fields53 {
+export interface FlushF32Fields {
   dest: number;
   dest_mask?: number;
   src0: number;
@@ -923,7 +940,7 @@ export interface Fields53 {
   flow?: Flow;
 }
 
-export interface Fields54 {
+export interface FlushV2f16Fields {
   dest: number;
   dest_mask?: number;
   src0: number;
@@ -937,7 +954,7 @@ export interface Fields54 {
   flow?: Flow;
 }
 
-export interface Fields55 {
+export interface FrexpmF32Fields {
   dest: number;
   dest_mask?: number;
   src0: number;
@@ -948,7 +965,7 @@ export interface Fields55 {
   flow?: Flow;
 }
 
-export interface Fields56 {
+export interface FrexpmV2f16Fields {
   dest: number;
   dest_mask?: number;
   src0: number;
@@ -959,7 +976,7 @@ export interface Fields56 {
   flow?: Flow;
 }
 
-export interface Fields57 {
+export interface FrcpF32Fields {
   dest: number;
   dest_mask?: number;
   src0: number;
@@ -970,7 +987,7 @@ export interface Fields57 {
   flow?: Flow;
 }
 
-export interface Fields58 {
+export interface FrcpF16Fields {
   dest: number;
   dest_mask?: number;
   src0: number;
@@ -981,7 +998,7 @@ export interface Fields58 {
   flow?: Flow;
 }
 
-export interface Fields59 {
+export interface FaddF32Fields {
   dest: number;
   dest_mask?: number;
   src0: number;
@@ -997,7 +1014,7 @@ export interface Fields59 {
   flow?: Flow;
 }
 
-export interface Fields60 {
+export interface FaddV2f16Fields {
   dest: number;
   dest_mask?: number;
   src0: number;
@@ -1013,7 +1030,7 @@ export interface Fields60 {
   flow?: Flow;
 }
 
-export interface Fields61 {
+export interface V2f32ToV2f16Fields {
   dest: number;
   dest_mask?: number;
   src0: number;
@@ -1028,7 +1045,7 @@ export interface Fields61 {
   flow?: Flow;
 }
 
-export interface Fields62 {
+export interface LdexpF32Fields {
   dest: number;
   dest_mask?: number;
   src0: number;
@@ -1040,7 +1057,7 @@ export interface Fields62 {
   flow?: Flow;
 }
 
-export interface Fields63 {
+export interface FexpF32Fields {
   dest: number;
   dest_mask?: number;
   src0: number;
@@ -1052,7 +1069,7 @@ export interface Fields63 {
   flow?: Flow;
 }
 
-export interface Fields64 {
+export interface FaddLscaleF32Fields {
   dest: number;
   dest_mask?: number;
   src0: number;
@@ -1066,7 +1083,7 @@ export interface Fields64 {
   flow?: Flow;
 }
 
-export interface Fields65 {
+export interface FatanAssistF32Fields {
   dest: number;
   dest_mask?: number;
   src0: number;
@@ -1076,7 +1093,7 @@ export interface Fields65 {
   flow?: Flow;
 }
 
-export interface Fields66 {
+export interface IaddU32Fields {
   dest: number;
   dest_mask?: number;
   src0: number;
@@ -1088,7 +1105,7 @@ export interface Fields66 {
   flow?: Flow;
 }
 
-export interface Fields67 {
+export interface IaddV2u16Fields {
   dest: number;
   dest_mask?: number;
   src0: number;
@@ -1100,7 +1117,7 @@ export interface Fields67 {
   flow?: Flow;
 }
 
-export interface Fields68 {
+export interface IaddV4u8Fields {
   dest: number;
   dest_mask?: number;
   src0: number;
@@ -1112,7 +1129,7 @@ export interface Fields68 {
   flow?: Flow;
 }
 
-export interface Fields69 {
+export interface IaddU64Fields {
   dest: number;
   dest_mask?: number;
   src0: number;
@@ -1124,7 +1141,7 @@ export interface Fields69 {
   flow?: Flow;
 }
 
-export interface Fields70 {
+export interface MkvecV2i16Fields {
   dest: number;
   dest_mask?: number;
   src0: number;
@@ -1135,7 +1152,7 @@ export interface Fields70 {
   flow?: Flow;
 }
 
-export interface Fields71 {
+export interface SegAddU64Fields {
   dest: number;
   dest_mask?: number;
   src0: number;
@@ -1147,7 +1164,7 @@ export interface Fields71 {
   flow?: Flow;
 }
 
-export interface Fields72 {
+export interface ShaddxU64Fields {
   dest: number;
   dest_mask?: number;
   src0: number;
@@ -1158,7 +1175,7 @@ export interface Fields72 {
   flow?: Flow;
 }
 
-export interface Fields73 {
+export interface HaddU32Fields {
   dest: number;
   dest_mask?: number;
   src0: number;
@@ -1170,7 +1187,7 @@ export interface Fields73 {
   flow?: Flow;
 }
 
-export interface Fields74 {
+export interface HaddV2u16Fields {
   dest: number;
   dest_mask?: number;
   src0: number;
@@ -1182,7 +1199,7 @@ export interface Fields74 {
   flow?: Flow;
 }
 
-export interface Fields75 {
+export interface HaddV4u8Fields {
   dest: number;
   dest_mask?: number;
   src0: number;
@@ -1194,7 +1211,7 @@ export interface Fields75 {
   flow?: Flow;
 }
 
-export interface Fields76 {
+export interface ClperI32Fields {
   dest: number;
   dest_mask?: number;
   src0: number;
@@ -1207,7 +1224,7 @@ export interface Fields76 {
   flow?: Flow;
 }
 
-export interface Fields77 {
+export interface FmaF32Fields {
   dest: number;
   dest_mask?: number;
   src0: number;
@@ -1227,7 +1244,7 @@ export interface Fields77 {
   flow?: Flow;
 }
 
-export interface Fields78 {
+export interface FmaV2f16Fields {
   dest: number;
   dest_mask?: number;
   src0: number;
@@ -1247,7 +1264,7 @@ export interface Fields78 {
   flow?: Flow;
 }
 
-export interface Fields79 {
+export interface LshiftAndI32Fields {
   dest: number;
   dest_mask?: number;
   src0: number;
@@ -1261,7 +1278,7 @@ export interface Fields79 {
   flow?: Flow;
 }
 
-export interface Fields80 {
+export interface LshiftAndV2i16Fields {
   dest: number;
   dest_mask?: number;
   src0: number;
@@ -1275,7 +1292,7 @@ export interface Fields80 {
   flow?: Flow;
 }
 
-export interface Fields81 {
+export interface LshiftAndV4i8Fields {
   dest: number;
   dest_mask?: number;
   src0: number;
@@ -1289,7 +1306,7 @@ export interface Fields81 {
   flow?: Flow;
 }
 
-export interface Fields82 {
+export interface LshiftAndI64Fields {
   dest: number;
   dest_mask?: number;
   src0: number;
@@ -1303,7 +1320,7 @@ export interface Fields82 {
   flow?: Flow;
 }
 
-export interface Fields83 {
+export interface RshiftAndI32Fields {
   dest: number;
   dest_mask?: number;
   src0: number;
@@ -1318,7 +1335,7 @@ export interface Fields83 {
   flow?: Flow;
 }
 
-export interface Fields84 {
+export interface RshiftAndV2i16Fields {
   dest: number;
   dest_mask?: number;
   src0: number;
@@ -1333,7 +1350,7 @@ export interface Fields84 {
   flow?: Flow;
 }
 
-export interface Fields85 {
+export interface RshiftAndV4i8Fields {
   dest: number;
   dest_mask?: number;
   src0: number;
@@ -1348,7 +1365,7 @@ export interface Fields85 {
   flow?: Flow;
 }
 
-export interface Fields86 {
+export interface RshiftAndI64Fields {
   dest: number;
   dest_mask?: number;
   src0: number;
@@ -1363,7 +1380,7 @@ export interface Fields86 {
   flow?: Flow;
 }
 
-export interface Fields87 {
+export interface MuxI32Fields {
   dest: number;
   dest_mask?: number;
   src0: number;
@@ -1374,7 +1391,7 @@ export interface Fields87 {
   flow?: Flow;
 }
 
-export interface Fields88 {
+export interface MuxV2i16Fields {
   dest: number;
   dest_mask?: number;
   src0: number;
@@ -1388,7 +1405,7 @@ export interface Fields88 {
   flow?: Flow;
 }
 
-export interface Fields89 {
+export interface CubeSselFields {
   dest: number;
   dest_mask?: number;
   src0: number;
@@ -1402,7 +1419,7 @@ export interface Fields89 {
   flow?: Flow;
 }
 
-export interface Fields90 {
+export interface MkvecV2i8Fields {
   dest: number;
   dest_mask?: number;
   src0: number;
@@ -1414,7 +1431,7 @@ export interface Fields90 {
   flow?: Flow;
 }
 
-export interface Fields91 {
+export interface Cubeface1Fields {
   dest: number;
   dest_mask?: number;
   src0: number;
@@ -1430,7 +1447,7 @@ export interface Fields91 {
   flow?: Flow;
 }
 
-export interface Fields92 {
+export interface IdpV4s8Fields {
   dest: number;
   dest_mask?: number;
   src0: number;
@@ -1441,7 +1458,7 @@ export interface Fields92 {
   flow?: Flow;
 }
 
-export interface Fields93 {
+export interface IcmpOrU32Fields {
   dest: number;
   dest_mask?: number;
   src0: number;
@@ -1455,7 +1472,7 @@ export interface Fields93 {
   flow?: Flow;
 }
 
-export interface Fields94 {
+export interface IcmpOrV2u16Fields {
   dest: number;
   dest_mask?: number;
   src0: number;
@@ -1469,7 +1486,7 @@ export interface Fields94 {
   flow?: Flow;
 }
 
-export interface Fields95 {
+export interface IcmpOrV4u8Fields {
   dest: number;
   dest_mask?: number;
   src0: number;
@@ -1483,7 +1500,7 @@ export interface Fields95 {
   flow?: Flow;
 }
 
-export interface Fields96 {
+export interface FcmpOrF32Fields {
   dest: number;
   dest_mask?: number;
   src0: number;
@@ -1501,7 +1518,7 @@ export interface Fields96 {
   flow?: Flow;
 }
 
-export interface Fields97 {
+export interface FcmpOrV2f16Fields {
   dest: number;
   dest_mask?: number;
   src0: number;
@@ -1519,7 +1536,7 @@ export interface Fields97 {
   flow?: Flow;
 }
 
-export interface Fields98 {
+export interface IaddImmI32Fields {
   dest: number;
   dest_mask?: number;
   src0: number;
@@ -1528,7 +1545,7 @@ export interface Fields98 {
   flow?: Flow;
 }
 
-export interface Fields99 {
+export interface Atom1ReturnI32Fields {
   sr0: number;
   src0: number;
   offset: number;
@@ -1539,7 +1556,7 @@ export interface Fields99 {
   flow?: Flow;
 }
 
-export interface Fields100 {
+export interface AtomI32Fields {
   sr0: number;
   src0: number;
   offset: number;
@@ -1550,7 +1567,7 @@ export interface Fields100 {
   flow?: Flow;
 }
 
-export interface Fields101 {
+export interface AtomReturnI32Fields {
   sr0: number;
   sr1: number;
   src0: number;
@@ -1564,7 +1581,7 @@ export interface Fields101 {
   flow?: Flow;
 }
 
-export interface Fields102 {
+export interface TexFetchFields {
   sr0: number;
   sr1: number;
   src0: number;
@@ -1583,7 +1600,7 @@ export interface Fields102 {
   flow?: Flow;
 }
 
-export interface Fields103 {
+export interface TexSingleFields {
   sr0: number;
   sr1: number;
   src0: number;
@@ -1604,7 +1621,7 @@ export interface Fields103 {
   flow?: Flow;
 }
 
-export interface Fields104 {
+export interface TexGatherFields {
   sr0: number;
   sr1: number;
   src0: number;
@@ -1626,7 +1643,7 @@ export interface Fields104 {
   flow?: Flow;
 }
 
-export interface Fields105 {
+export interface TexGradientFields {
   sr0: number;
   sr1: number;
   src0: number;
@@ -1647,7 +1664,7 @@ export interface Fields105 {
   flow?: Flow;
 }
 
-export interface Fields106 {
+export interface TexDualFields {
   sr0: number;
   sr1: number;
   src0: number;
@@ -1669,7 +1686,7 @@ export interface Fields106 {
   flow?: Flow;
 }
 
-export interface Fields107 {
+export interface VarTexBufSingleFields {
   sr0: number;
   src0: number;
   src1: number;
@@ -1687,7 +1704,7 @@ export interface Fields107 {
   flow?: Flow;
 }
 
-export interface Fields108 {
+export interface VarTexBufGatherFields {
   sr0: number;
   src0: number;
   src1: number;
@@ -1706,7 +1723,7 @@ export interface Fields108 {
   flow?: Flow;
 }
 
-export interface Fields109 {
+export interface VarTexBufGradientFields {
   sr0: number;
   src0: number;
   src1: number;
@@ -1725,7 +1742,7 @@ export interface Fields109 {
   flow?: Flow;
 }
 
-export interface Fields110 {
+export interface FmaRscaleF32Fields {
   dest: number;
   dest_mask?: number;
   src0: number;
@@ -1743,111 +1760,111 @@ export interface Fields110 {
   flow?: Flow;
 }
 
-/** The instructions whose fields are `Fields0`. */
-export type Fields0Names = "NOP";
+/** The instructions whose fields are `NopFields`. */
+export type NopFieldsName = "NOP";
 
-/** The instructions whose fields are `Fields1`. */
-export type Fields1Names = "BRANCHZ";
+/** The instructions whose fields are `BranchzFields`. */
+export type BranchzFieldsName = "BRANCHZ";
 
-/** The instructions whose fields are `Fields2`. */
-export type Fields2Names = "DISCARD.f32";
+/** The instructions whose fields are `DiscardF32Fields`. */
+export type DiscardF32FieldsName = "DISCARD.f32";
 
-/** The instructions whose fields are `Fields3`. */
-export type Fields3Names = "BRANCHZI";
+/** The instructions whose fields are `BranchziFields`. */
+export type BranchziFieldsName = "BRANCHZI";
 
-/** The instructions whose fields are `Fields4`. */
-export type Fields4Names = "BARRIER";
+/** The instructions whose fields are `BarrierFields`. */
+export type BarrierFieldsName = "BARRIER";
 
-/** The instructions whose fields are `Fields5`. */
-export type Fields5Names =
+/** The instructions whose fields are `CselF32Fields`. */
+export type CselF32FieldsName =
   "CSEL.f32" | "CSEL.v2f16" | "CSEL.u32" | "CSEL.v2u16" | "CSEL.s32" | "CSEL.v2s16";
 
-/** The instructions whose fields are `Fields6`. */
-export type Fields6Names = "LD_VAR_SPECIAL";
+/** The instructions whose fields are `LdVarSpecialFields`. */
+export type LdVarSpecialFieldsName = "LD_VAR_SPECIAL";
 
-/** The instructions whose fields are `Fields7`. */
-export type Fields7Names = "LD_VAR_BUF_IMM.f32" | "LD_VAR_BUF_IMM.f16";
+/** The instructions whose fields are `LdVarBufImmF32Fields`. */
+export type LdVarBufImmF32FieldsName = "LD_VAR_BUF_IMM.f32" | "LD_VAR_BUF_IMM.f16";
 
-/** The instructions whose fields are `Fields8`. */
-export type Fields8Names = "LD_VAR_BUF.f32" | "LD_VAR_BUF.f16";
+/** The instructions whose fields are `LdVarBufF32Fields`. */
+export type LdVarBufF32FieldsName = "LD_VAR_BUF.f32" | "LD_VAR_BUF.f16";
 
-/** The instructions whose fields are `Fields9`. */
-export type Fields9Names = "LD_VAR";
+/** The instructions whose fields are `LdVarFields`. */
+export type LdVarFieldsName = "LD_VAR";
 
-/** The instructions whose fields are `Fields10`. */
-export type Fields10Names = "LD_VAR_IMM";
+/** The instructions whose fields are `LdVarImmFields`. */
+export type LdVarImmFieldsName = "LD_VAR_IMM";
 
-/** The instructions whose fields are `Fields11`. */
-export type Fields11Names = "LD_VAR_FLAT";
+/** The instructions whose fields are `LdVarFlatFields`. */
+export type LdVarFlatFieldsName = "LD_VAR_FLAT";
 
-/** The instructions whose fields are `Fields12`. */
-export type Fields12Names = "LD_VAR_FLAT_IMM";
+/** The instructions whose fields are `LdVarFlatImmFields`. */
+export type LdVarFlatImmFieldsName = "LD_VAR_FLAT_IMM";
 
-/** The instructions whose fields are `Fields13`. */
-export type Fields13Names = "LD_ATTR_IMM" | "LD_TEX_IMM";
+/** The instructions whose fields are `LdAttrImmFields`. */
+export type LdAttrImmFieldsName = "LD_ATTR_IMM" | "LD_TEX_IMM";
 
-/** The instructions whose fields are `Fields14`. */
-export type Fields14Names = "LD_ATTR" | "LD_TEX" | "LD_TILE" | "ST_TILE";
+/** The instructions whose fields are `LdAttrFields`. */
+export type LdAttrFieldsName = "LD_ATTR" | "LD_TEX" | "LD_TILE" | "ST_TILE";
 
-/** The instructions whose fields are `Fields15`. */
-export type Fields15Names = "LEA_ATTR_IMM" | "LEA_TEX_IMM";
+/** The instructions whose fields are `LeaAttrImmFields`. */
+export type LeaAttrImmFieldsName = "LEA_ATTR_IMM" | "LEA_TEX_IMM";
 
-/** The instructions whose fields are `Fields16`. */
-export type Fields16Names = "LEA_ATTR" | "LEA_TEX";
+/** The instructions whose fields are `LeaAttrFields`. */
+export type LeaAttrFieldsName = "LEA_ATTR" | "LEA_TEX";
 
-/** The instructions whose fields are `Fields17`. */
-export type Fields17Names = "LD_BUFFER.i8";
+/** The instructions whose fields are `LdBufferI8Fields`. */
+export type LdBufferI8FieldsName = "LD_BUFFER.i8";
 
-/** The instructions whose fields are `Fields18`. */
-export type Fields18Names = "LD_BUFFER.i16";
+/** The instructions whose fields are `LdBufferI16Fields`. */
+export type LdBufferI16FieldsName = "LD_BUFFER.i16";
 
-/** The instructions whose fields are `Fields19`. */
-export type Fields19Names = "LD_BUFFER.i24";
+/** The instructions whose fields are `LdBufferI24Fields`. */
+export type LdBufferI24FieldsName = "LD_BUFFER.i24";
 
-/** The instructions whose fields are `Fields20`. */
-export type Fields20Names = "LD_BUFFER.i32";
+/** The instructions whose fields are `LdBufferI32Fields`. */
+export type LdBufferI32FieldsName = "LD_BUFFER.i32";
 
-/** The instructions whose fields are `Fields21`. */
-export type Fields21Names = "LD_BUFFER.i48";
+/** The instructions whose fields are `LdBufferI48Fields`. */
+export type LdBufferI48FieldsName = "LD_BUFFER.i48";
 
-/** The instructions whose fields are `Fields22`. */
-export type Fields22Names = "LD_BUFFER.i64";
+/** The instructions whose fields are `LdBufferI64Fields`. */
+export type LdBufferI64FieldsName = "LD_BUFFER.i64";
 
-/** The instructions whose fields are `Fields23`. */
-export type Fields23Names = "LD_BUFFER.i96";
+/** The instructions whose fields are `LdBufferI96Fields`. */
+export type LdBufferI96FieldsName = "LD_BUFFER.i96";
 
-/** The instructions whose fields are `Fields24`. */
-export type Fields24Names = "LD_BUFFER.i128";
+/** The instructions whose fields are `LdBufferI128Fields`. */
+export type LdBufferI128FieldsName = "LD_BUFFER.i128";
 
-/** The instructions whose fields are `Fields25`. */
-export type Fields25Names = "LEA_BUF_IMM";
+/** The instructions whose fields are `LeaBufImmFields`. */
+export type LeaBufImmFieldsName = "LEA_BUF_IMM";
 
-/** The instructions whose fields are `Fields26`. */
-export type Fields26Names = "LOAD.i8";
+/** The instructions whose fields are `LoadI8Fields`. */
+export type LoadI8FieldsName = "LOAD.i8";
 
-/** The instructions whose fields are `Fields27`. */
-export type Fields27Names = "LOAD.i16";
+/** The instructions whose fields are `LoadI16Fields`. */
+export type LoadI16FieldsName = "LOAD.i16";
 
-/** The instructions whose fields are `Fields28`. */
-export type Fields28Names = "LOAD.i24";
+/** The instructions whose fields are `LoadI24Fields`. */
+export type LoadI24FieldsName = "LOAD.i24";
 
-/** The instructions whose fields are `Fields29`. */
-export type Fields29Names = "LOAD.i32";
+/** The instructions whose fields are `LoadI32Fields`. */
+export type LoadI32FieldsName = "LOAD.i32";
 
-/** The instructions whose fields are `Fields30`. */
-export type Fields30Names = "LOAD.i48";
+/** The instructions whose fields are `LoadI48Fields`. */
+export type LoadI48FieldsName = "LOAD.i48";
 
-/** The instructions whose fields are `Fields31`. */
-export type Fields31Names = "LOAD.i64";
+/** The instructions whose fields are `LoadI64Fields`. */
+export type LoadI64FieldsName = "LOAD.i64";
 
-/** The instructions whose fields are `Fields32`. */
-export type Fields32Names = "LOAD.i96";
+/** The instructions whose fields are `LoadI96Fields`. */
+export type LoadI96FieldsName = "LOAD.i96";
 
-/** The instructions whose fields are `Fields33`. */
-export type Fields33Names = "LOAD.i128";
+/** The instructions whose fields are `LoadI128Fields`. */
+export type LoadI128FieldsName = "LOAD.i128";
 
-/** The instructions whose fields are `Fields34`. */
-export type Fields34Names =
+/** The instructions whose fields are `StoreI8Fields`. */
+export type StoreI8FieldsName =
   | "STORE.i8"
   | "STORE.i16"
   | "STORE.i24"
@@ -1857,51 +1874,53 @@ export type Fields34Names =
   | "STORE.i96"
   | "STORE.i128";
 
-/** The instructions whose fields are `Fields35`. */
-export type Fields35Names = "LEA_BUFFER";
+/** The instructions whose fields are `LeaBufferFields`. */
+export type LeaBufferFieldsName = "LEA_BUFFER";
 
-/** The instructions whose fields are `Fields36`. */
-export type Fields36Names = "ST_CVT";
+/** The instructions whose fields are `StCvtFields`. */
+export type StCvtFieldsName = "ST_CVT";
 
-/** The instructions whose fields are `Fields37`. */
-export type Fields37Names = "BLEND";
+/** The instructions whose fields are `BlendFields`. */
+export type BlendFieldsName = "BLEND";
 
-/** The instructions whose fields are `Fields38`. */
-export type Fields38Names = "ATEST";
+/** The instructions whose fields are `AtestFields`. */
+export type AtestFieldsName = "ATEST";
 
-/** The instructions whose fields are `Fields39`. */
-export type Fields39Names = "ZS_EMIT";
+/** The instructions whose fields are `ZsEmitFields`. */
+export type ZsEmitFieldsName = "ZS_EMIT";
 
-/** The instructions whose fields are `Fields40`. */
-export type Fields40Names = "V2S16_TO_V2F16" | "V2U16_TO_V2F16";
+/** The instructions whose fields are `V2s16ToV2f16Fields`. */
+export type V2s16ToV2f16FieldsName = "V2S16_TO_V2F16" | "V2U16_TO_V2F16";
 
-/** The instructions whose fields are `Fields41`. */
-export type Fields41Names = "S32_TO_F32" | "U32_TO_F32";
+/** The instructions whose fields are `S32ToF32Fields`. */
+export type S32ToF32FieldsName = "S32_TO_F32" | "U32_TO_F32";
 
-/** The instructions whose fields are `Fields42`. */
-export type Fields42Names = "S16_TO_S32" | "S16_TO_F32" | "U16_TO_U32" | "U16_TO_F32" | "CLZ.v2u16";
+/** The instructions whose fields are `S16ToS32Fields`. */
+export type S16ToS32FieldsName =
+  "S16_TO_S32" | "S16_TO_F32" | "U16_TO_U32" | "U16_TO_F32" | "CLZ.v2u16";
 
-/** The instructions whose fields are `Fields43`. */
-export type Fields43Names = "F32_TO_S32" | "F32_TO_U32";
+/** The instructions whose fields are `F32ToS32Fields`. */
+export type F32ToS32FieldsName = "F32_TO_S32" | "F32_TO_U32";
 
-/** The instructions whose fields are `Fields44`. */
-export type Fields44Names =
+/** The instructions whose fields are `V2f16ToV2s16Fields`. */
+export type V2f16ToV2s16FieldsName =
   "V2F16_TO_V2S16" | "V2F16_TO_V2U16" | "F16_TO_S32" | "F16_TO_U32" | "FROUND.v2f16";
 
-/** The instructions whose fields are `Fields45`. */
-export type Fields45Names = "F16_TO_F32";
+/** The instructions whose fields are `F16ToF32Fields`. */
+export type F16ToF32FieldsName = "F16_TO_F32";
 
-/** The instructions whose fields are `Fields46`. */
-export type Fields46Names = "S8_TO_S32" | "S8_TO_F32" | "U8_TO_U32" | "U8_TO_F32";
+/** The instructions whose fields are `S8ToS32Fields`. */
+export type S8ToS32FieldsName = "S8_TO_S32" | "S8_TO_F32" | "U8_TO_U32" | "U8_TO_F32";
 
-/** The instructions whose fields are `Fields47`. */
-export type Fields47Names = "V2S8_TO_V2S16" | "V2S8_TO_V2F16" | "V2U8_TO_V2U16" | "V2U8_TO_V2F16";
+/** The instructions whose fields are `V2s8ToV2s16Fields`. */
+export type V2s8ToV2s16FieldsName =
+  "V2S8_TO_V2S16" | "V2S8_TO_V2F16" | "V2U8_TO_V2U16" | "V2U8_TO_V2F16";
 
-/** The instructions whose fields are `Fields48`. */
-export type Fields48Names = "FROUND.f32";
+/** The instructions whose fields are `FroundF32Fields`. */
+export type FroundF32FieldsName = "FROUND.f32";
 
-/** The instructions whose fields are `Fields49`. */
-export type Fields49Names =
+/** The instructions whose fields are `MovI32Fields`. */
+export type MovI32FieldsName =
   | "MOV.i32"
   | "CLZ.u32"
   | "CLZ.v4u8"
@@ -1915,29 +1934,29 @@ export type Fields49Names =
   | "FSINCOS_OFFSET.u6"
   | "FEXP_TABLE.u4";
 
-/** The instructions whose fields are `Fields50`. */
-export type Fields50Names = "IABS.s32";
+/** The instructions whose fields are `IabsS32Fields`. */
+export type IabsS32FieldsName = "IABS.s32";
 
-/** The instructions whose fields are `Fields51`. */
-export type Fields51Names = "IABS.v2s16";
+/** The instructions whose fields are `IabsV2s16Fields`. */
+export type IabsV2s16FieldsName = "IABS.v2s16";
 
-/** The instructions whose fields are `Fields52`. */
-export type Fields52Names = "WMASK";
+/** The instructions whose fields are `WmaskFields`. */
+export type WmaskFieldsName = "WMASK";
 
-/** The instructions whose fields are `Fields53`. */
-export type Fields53Names = "FLUSH.f32";
+/** The instructions whose fields are `FlushF32Fields`. */
+export type FlushF32FieldsName = "FLUSH.f32";
 
-/** The instructions whose fields are `Fields54`. */
-export type Fields54Names = "FLUSH.v2f16";
+/** The instructions whose fields are `FlushV2f16Fields`. */
+export type FlushV2f16FieldsName = "FLUSH.v2f16";
 
-/** The instructions whose fields are `Fields55`. */
-export type Fields55Names = "FREXPM.f32" | "FREXPE.f32";
+/** The instructions whose fields are `FrexpmF32Fields`. */
+export type FrexpmF32FieldsName = "FREXPM.f32" | "FREXPE.f32";
 
-/** The instructions whose fields are `Fields56`. */
-export type Fields56Names = "FREXPM.v2f16" | "FREXPE.v2f16";
+/** The instructions whose fields are `FrexpmV2f16Fields`. */
+export type FrexpmV2f16FieldsName = "FREXPM.v2f16" | "FREXPE.v2f16";
 
-/** The instructions whose fields are `Fields57`. */
-export type Fields57Names =
+/** The instructions whose fields are `FrcpF32Fields`. */
+export type FrcpF32FieldsName =
   | "FRCP.f32"
   | "FRSQ.f32"
   | "FLOGD.f32"
@@ -1946,65 +1965,65 @@ export type Fields57Names =
   | "FRCP_APPROX.f32"
   | "FRSQ_APPROX.f32";
 
-/** The instructions whose fields are `Fields58`. */
-export type Fields58Names = "FRCP.f16" | "FRSQ.f16" | "FPCLASS.f16";
+/** The instructions whose fields are `FrcpF16Fields`. */
+export type FrcpF16FieldsName = "FRCP.f16" | "FRSQ.f16" | "FPCLASS.f16";
 
-/** The instructions whose fields are `Fields59`. */
-export type Fields59Names = "FADD.f32" | "FMIN.f32" | "FMAX.f32";
+/** The instructions whose fields are `FaddF32Fields`. */
+export type FaddF32FieldsName = "FADD.f32" | "FMIN.f32" | "FMAX.f32";
 
-/** The instructions whose fields are `Fields60`. */
-export type Fields60Names = "FADD.v2f16" | "FMIN.v2f16" | "FMAX.v2f16";
+/** The instructions whose fields are `FaddV2f16Fields`. */
+export type FaddV2f16FieldsName = "FADD.v2f16" | "FMIN.v2f16" | "FMAX.v2f16";
 
-/** The instructions whose fields are `Fields61`. */
-export type Fields61Names = "V2F32_TO_V2F16";
+/** The instructions whose fields are `V2f32ToV2f16Fields`. */
+export type V2f32ToV2f16FieldsName = "V2F32_TO_V2F16";
 
-/** The instructions whose fields are `Fields62`. */
-export type Fields62Names = "LDEXP.f32" | "LDEXP.v2f16";
+/** The instructions whose fields are `LdexpF32Fields`. */
+export type LdexpF32FieldsName = "LDEXP.f32" | "LDEXP.v2f16";
 
-/** The instructions whose fields are `Fields63`. */
-export type Fields63Names = "FEXP.f32";
+/** The instructions whose fields are `FexpF32Fields`. */
+export type FexpF32FieldsName = "FEXP.f32";
 
-/** The instructions whose fields are `Fields64`. */
-export type Fields64Names = "FADD_LSCALE.f32";
+/** The instructions whose fields are `FaddLscaleF32Fields`. */
+export type FaddLscaleF32FieldsName = "FADD_LSCALE.f32";
 
-/** The instructions whose fields are `Fields65`. */
-export type Fields65Names = "FATAN_ASSIST.f32";
+/** The instructions whose fields are `FatanAssistF32Fields`. */
+export type FatanAssistF32FieldsName = "FATAN_ASSIST.f32";
 
-/** The instructions whose fields are `Fields66`. */
-export type Fields66Names =
+/** The instructions whose fields are `IaddU32Fields`. */
+export type IaddU32FieldsName =
   "IADD.u32" | "IADD.s32" | "ISUB.u32" | "ISUB.s32" | "IMUL.i32" | "IMUL.s32";
 
-/** The instructions whose fields are `Fields67`. */
-export type Fields67Names =
+/** The instructions whose fields are `IaddV2u16Fields`. */
+export type IaddV2u16FieldsName =
   "IADD.v2u16" | "IADD.v2s16" | "ISUB.v2u16" | "ISUB.v2s16" | "IMUL.v2i16" | "IMUL.v2s16";
 
-/** The instructions whose fields are `Fields68`. */
-export type Fields68Names =
+/** The instructions whose fields are `IaddV4u8Fields`. */
+export type IaddV4u8FieldsName =
   "IADD.v4u8" | "IADD.v4s8" | "ISUB.v4u8" | "ISUB.v4s8" | "IMUL.v4i8" | "IMUL.v4s8";
 
-/** The instructions whose fields are `Fields69`. */
-export type Fields69Names = "IADD.u64" | "IADD.s64" | "ISUB.u64" | "ISUB.s64" | "IMULD.u64";
+/** The instructions whose fields are `IaddU64Fields`. */
+export type IaddU64FieldsName = "IADD.u64" | "IADD.s64" | "ISUB.u64" | "ISUB.s64" | "IMULD.u64";
 
-/** The instructions whose fields are `Fields70`. */
-export type Fields70Names = "MKVEC.v2i16";
+/** The instructions whose fields are `MkvecV2i16Fields`. */
+export type MkvecV2i16FieldsName = "MKVEC.v2i16";
 
-/** The instructions whose fields are `Fields71`. */
-export type Fields71Names = "SEG_ADD.u64";
+/** The instructions whose fields are `SegAddU64Fields`. */
+export type SegAddU64FieldsName = "SEG_ADD.u64";
 
-/** The instructions whose fields are `Fields72`. */
-export type Fields72Names = "SHADDX.u64" | "SHADDX.s64";
+/** The instructions whose fields are `ShaddxU64Fields`. */
+export type ShaddxU64FieldsName = "SHADDX.u64" | "SHADDX.s64";
 
-/** The instructions whose fields are `Fields73`. */
-export type Fields73Names = "HADD.u32" | "HADD.s32";
+/** The instructions whose fields are `HaddU32Fields`. */
+export type HaddU32FieldsName = "HADD.u32" | "HADD.s32";
 
-/** The instructions whose fields are `Fields74`. */
-export type Fields74Names = "HADD.v2u16" | "HADD.v2s16";
+/** The instructions whose fields are `HaddV2u16Fields`. */
+export type HaddV2u16FieldsName = "HADD.v2u16" | "HADD.v2s16";
 
-/** The instructions whose fields are `Fields75`. */
-export type Fields75Names = "HADD.v4u8" | "HADD.v4s8";
+/** The instructions whose fields are `HaddV4u8Fields`. */
+export type HaddV4u8FieldsName = "HADD.v4u8" | "HADD.v4s8";
 
-/** The instructions whose fields are `Fields76`. */
-export type Fields76Names =
+/** The instructions whose fields are `ClperI32Fields`. */
+export type ClperI32FieldsName =
   | "CLPER.i32"
   | "CLPER.v2u16"
   | "CLPER.v4u8"
@@ -2014,56 +2033,56 @@ export type Fields76Names =
   | "CLPER.u64"
   | "CLPER.s64";
 
-/** The instructions whose fields are `Fields77`. */
-export type Fields77Names = "FMA.f32";
+/** The instructions whose fields are `FmaF32Fields`. */
+export type FmaF32FieldsName = "FMA.f32";
 
-/** The instructions whose fields are `Fields78`. */
-export type Fields78Names = "FMA.v2f16";
+/** The instructions whose fields are `FmaV2f16Fields`. */
+export type FmaV2f16FieldsName = "FMA.v2f16";
 
-/** The instructions whose fields are `Fields79`. */
-export type Fields79Names = "LSHIFT_AND.i32" | "LSHIFT_OR.i32" | "LSHIFT_XOR.i32";
+/** The instructions whose fields are `LshiftAndI32Fields`. */
+export type LshiftAndI32FieldsName = "LSHIFT_AND.i32" | "LSHIFT_OR.i32" | "LSHIFT_XOR.i32";
 
-/** The instructions whose fields are `Fields80`. */
-export type Fields80Names = "LSHIFT_AND.v2i16" | "LSHIFT_OR.v2i16" | "LSHIFT_XOR.v2i16";
+/** The instructions whose fields are `LshiftAndV2i16Fields`. */
+export type LshiftAndV2i16FieldsName = "LSHIFT_AND.v2i16" | "LSHIFT_OR.v2i16" | "LSHIFT_XOR.v2i16";
 
-/** The instructions whose fields are `Fields81`. */
-export type Fields81Names = "LSHIFT_AND.v4i8" | "LSHIFT_OR.v4i8" | "LSHIFT_XOR.v4i8";
+/** The instructions whose fields are `LshiftAndV4i8Fields`. */
+export type LshiftAndV4i8FieldsName = "LSHIFT_AND.v4i8" | "LSHIFT_OR.v4i8" | "LSHIFT_XOR.v4i8";
 
-/** The instructions whose fields are `Fields82`. */
-export type Fields82Names = "LSHIFT_AND.i64" | "LSHIFT_OR.i64" | "LSHIFT_XOR.i64";
+/** The instructions whose fields are `LshiftAndI64Fields`. */
+export type LshiftAndI64FieldsName = "LSHIFT_AND.i64" | "LSHIFT_OR.i64" | "LSHIFT_XOR.i64";
 
-/** The instructions whose fields are `Fields83`. */
-export type Fields83Names = "RSHIFT_AND.i32" | "RSHIFT_OR.i32" | "RSHIFT_XOR.i32";
+/** The instructions whose fields are `RshiftAndI32Fields`. */
+export type RshiftAndI32FieldsName = "RSHIFT_AND.i32" | "RSHIFT_OR.i32" | "RSHIFT_XOR.i32";
 
-/** The instructions whose fields are `Fields84`. */
-export type Fields84Names = "RSHIFT_AND.v2i16" | "RSHIFT_OR.v2i16" | "RSHIFT_XOR.v2i16";
+/** The instructions whose fields are `RshiftAndV2i16Fields`. */
+export type RshiftAndV2i16FieldsName = "RSHIFT_AND.v2i16" | "RSHIFT_OR.v2i16" | "RSHIFT_XOR.v2i16";
 
-/** The instructions whose fields are `Fields85`. */
-export type Fields85Names = "RSHIFT_AND.v4i8" | "RSHIFT_OR.v4i8" | "RSHIFT_XOR.v4i8";
+/** The instructions whose fields are `RshiftAndV4i8Fields`. */
+export type RshiftAndV4i8FieldsName = "RSHIFT_AND.v4i8" | "RSHIFT_OR.v4i8" | "RSHIFT_XOR.v4i8";
 
-/** The instructions whose fields are `Fields86`. */
-export type Fields86Names = "RSHIFT_AND.i64" | "RSHIFT_OR.i64" | "RSHIFT_XOR.i64";
+/** The instructions whose fields are `RshiftAndI64Fields`. */
+export type RshiftAndI64FieldsName = "RSHIFT_AND.i64" | "RSHIFT_OR.i64" | "RSHIFT_XOR.i64";
 
-/** The instructions whose fields are `Fields87`. */
-export type Fields87Names = "MUX.i32" | "MUX.v4i8";
+/** The instructions whose fields are `MuxI32Fields`. */
+export type MuxI32FieldsName = "MUX.i32" | "MUX.v4i8";
 
-/** The instructions whose fields are `Fields88`. */
-export type Fields88Names = "MUX.v2i16";
+/** The instructions whose fields are `MuxV2i16Fields`. */
+export type MuxV2i16FieldsName = "MUX.v2i16";
 
-/** The instructions whose fields are `Fields89`. */
-export type Fields89Names = "CUBE_SSEL" | "CUBE_TSEL";
+/** The instructions whose fields are `CubeSselFields`. */
+export type CubeSselFieldsName = "CUBE_SSEL" | "CUBE_TSEL";
 
-/** The instructions whose fields are `Fields90`. */
-export type Fields90Names = "MKVEC.v2i8";
+/** The instructions whose fields are `MkvecV2i8Fields`. */
+export type MkvecV2i8FieldsName = "MKVEC.v2i8";
 
-/** The instructions whose fields are `Fields91`. */
-export type Fields91Names = "CUBEFACE1" | "CUBEFACE2_V9";
+/** The instructions whose fields are `Cubeface1Fields`. */
+export type Cubeface1FieldsName = "CUBEFACE1" | "CUBEFACE2_V9";
 
-/** The instructions whose fields are `Fields92`. */
-export type Fields92Names = "IDP.v4s8" | "IDP.v4u8";
+/** The instructions whose fields are `IdpV4s8Fields`. */
+export type IdpV4s8FieldsName = "IDP.v4s8" | "IDP.v4u8";
 
-/** The instructions whose fields are `Fields93`. */
-export type Fields93Names =
+/** The instructions whose fields are `IcmpOrU32Fields`. */
+export type IcmpOrU32FieldsName =
   | "ICMP_OR.u32"
   | "ICMP_AND.u32"
   | "ICMP_OR.s32"
@@ -2071,173 +2090,175 @@ export type Fields93Names =
   | "ICMP_MULTI.u32"
   | "ICMP_MULTI.s32";
 
-/** The instructions whose fields are `Fields94`. */
-export type Fields94Names = "ICMP_OR.v2u16" | "ICMP_AND.v2u16" | "ICMP_OR.v2s16" | "ICMP_AND.v2s16";
+/** The instructions whose fields are `IcmpOrV2u16Fields`. */
+export type IcmpOrV2u16FieldsName =
+  "ICMP_OR.v2u16" | "ICMP_AND.v2u16" | "ICMP_OR.v2s16" | "ICMP_AND.v2s16";
 
-/** The instructions whose fields are `Fields95`. */
-export type Fields95Names = "ICMP_OR.v4u8" | "ICMP_AND.v4u8" | "ICMP_OR.v4s8" | "ICMP_AND.v4s8";
+/** The instructions whose fields are `IcmpOrV4u8Fields`. */
+export type IcmpOrV4u8FieldsName =
+  "ICMP_OR.v4u8" | "ICMP_AND.v4u8" | "ICMP_OR.v4s8" | "ICMP_AND.v4s8";
 
-/** The instructions whose fields are `Fields96`. */
-export type Fields96Names = "FCMP_OR.f32" | "FCMP_AND.f32";
+/** The instructions whose fields are `FcmpOrF32Fields`. */
+export type FcmpOrF32FieldsName = "FCMP_OR.f32" | "FCMP_AND.f32";
 
-/** The instructions whose fields are `Fields97`. */
-export type Fields97Names = "FCMP_OR.v2f16" | "FCMP_AND.v2f16";
+/** The instructions whose fields are `FcmpOrV2f16Fields`. */
+export type FcmpOrV2f16FieldsName = "FCMP_OR.v2f16" | "FCMP_AND.v2f16";
 
-/** The instructions whose fields are `Fields98`. */
-export type Fields98Names =
+/** The instructions whose fields are `IaddImmI32Fields`. */
+export type IaddImmI32FieldsName =
   "IADD_IMM.i32" | "IADD_IMM.v2i16" | "IADD_IMM.v4i8" | "FADD_IMM.f32" | "FADD_IMM.v2f16";
 
-/** The instructions whose fields are `Fields99`. */
-export type Fields99Names = "ATOM1_RETURN.i32" | "ATOM1_RETURN.i64";
+/** The instructions whose fields are `Atom1ReturnI32Fields`. */
+export type Atom1ReturnI32FieldsName = "ATOM1_RETURN.i32" | "ATOM1_RETURN.i64";
 
-/** The instructions whose fields are `Fields100`. */
-export type Fields100Names = "ATOM.i32" | "ATOM.i64";
+/** The instructions whose fields are `AtomI32Fields`. */
+export type AtomI32FieldsName = "ATOM.i32" | "ATOM.i64";
 
-/** The instructions whose fields are `Fields101`. */
-export type Fields101Names = "ATOM_RETURN.i32" | "ATOM_RETURN.i64";
+/** The instructions whose fields are `AtomReturnI32Fields`. */
+export type AtomReturnI32FieldsName = "ATOM_RETURN.i32" | "ATOM_RETURN.i64";
 
-/** The instructions whose fields are `Fields102`. */
-export type Fields102Names = "TEX_FETCH";
+/** The instructions whose fields are `TexFetchFields`. */
+export type TexFetchFieldsName = "TEX_FETCH";
 
-/** The instructions whose fields are `Fields103`. */
-export type Fields103Names = "TEX_SINGLE";
+/** The instructions whose fields are `TexSingleFields`. */
+export type TexSingleFieldsName = "TEX_SINGLE";
 
-/** The instructions whose fields are `Fields104`. */
-export type Fields104Names = "TEX_GATHER";
+/** The instructions whose fields are `TexGatherFields`. */
+export type TexGatherFieldsName = "TEX_GATHER";
 
-/** The instructions whose fields are `Fields105`. */
-export type Fields105Names = "TEX_GRADIENT";
+/** The instructions whose fields are `TexGradientFields`. */
+export type TexGradientFieldsName = "TEX_GRADIENT";
 
-/** The instructions whose fields are `Fields106`. */
-export type Fields106Names = "TEX_DUAL";
+/** The instructions whose fields are `TexDualFields`. */
+export type TexDualFieldsName = "TEX_DUAL";
 
-/** The instructions whose fields are `Fields107`. */
-export type Fields107Names =
+/** The instructions whose fields are `VarTexBufSingleFields`. */
+export type VarTexBufSingleFieldsName =
   "VAR_TEX_BUF_SINGLE" | "VAR_TEX_BUF_DUAL" | "VAR_TEX_SINGLE" | "VAR_TEX_DUAL";
 
-/** The instructions whose fields are `Fields108`. */
-export type Fields108Names = "VAR_TEX_BUF_GATHER" | "VAR_TEX_GATHER";
+/** The instructions whose fields are `VarTexBufGatherFields`. */
+export type VarTexBufGatherFieldsName = "VAR_TEX_BUF_GATHER" | "VAR_TEX_GATHER";
 
-/** The instructions whose fields are `Fields109`. */
-export type Fields109Names = "VAR_TEX_BUF_GRADIENT" | "VAR_TEX_GRADIENT";
+/** The instructions whose fields are `VarTexBufGradientFields`. */
+export type VarTexBufGradientFieldsName = "VAR_TEX_BUF_GRADIENT" | "VAR_TEX_GRADIENT";
 
-/** The instructions whose fields are `Fields110`. */
-export type Fields110Names =
+/** The instructions whose fields are `FmaRscaleF32Fields`. */
+export type FmaRscaleF32FieldsName =
   "FMA_RSCALE.f32" | "FMA_RSCALE_N.f32" | "FMA_RSCALE_LEFT.f32" | "FMA_RSCALE_SCALE16.f32";
 
 /** Every instruction with its fields: a union discriminated by `name`. */
 export type Instruction =
-  | { name: Fields0Names; fields: Fields0 }
-  | { name: Fields1Names; fields: Fields1 }
-  | { name: Fields2Names; fields: Fields2 }
-  | { name: Fields3Names; fields: Fields3 }
-  | { name: Fields4Names; fields: Fields4 }
-  | { name: Fields5Names; fields: Fields5 }
-  | { name: Fields6Names; fields: Fields6 }
-  | { name: Fields7Names; fields: Fields7 }
-  | { name: Fields8Names; fields: Fields8 }
-  | { name: Fields9Names; fields: Fields9 }
-  | { name: Fields10Names; fields: Fields10 }
-  | { name: Fields11Names; fields: Fields11 }
-  | { name: Fields12Names; fields: Fields12 }
-  | { name: Fields13Names; fields: Fields13 }
-  | { name: Fields14Names; fields: Fields14 }
-  | { name: Fields15Names; fields: Fields15 }
-  | { name: Fields16Names; fields: Fields16 }
-  | { name: Fields17Names; fields: Fields17 }
-  | { name: Fields18Names; fields: Fields18 }
-  | { name: Fields19Names; fields: Fields19 }
-  | { name: Fields20Names; fields: Fields20 }
-  | { name: Fields21Names; fields: Fields21 }
-  | { name: Fields22Names; fields: Fields22 }
-  | { name: Fields23Names; fields: Fields23 }
-  | { name: Fields24Names; fields: Fields24 }
-  | { name: Fields25Names; fields: Fields25 }
-  | { name: Fields26Names; fields: Fields26 }
-  | { name: Fields27Names; fields: Fields27 }
-  | { name: Fields28Names; fields: Fields28 }
-  | { name: Fields29Names; fields: Fields29 }
-  | { name: Fields30Names; fields: Fields30 }
-  | { name: Fields31Names; fields: Fields31 }
-  | { name: Fields32Names; fields: Fields32 }
-  | { name: Fields33Names; fields: Fields33 }
-  | { name: Fields34Names; fields: Fields34 }
-  | { name: Fields35Names; fields: Fields35 }
-  | { name: Fields36Names; fields: Fields36 }
-  | { name: Fields37Names; fields: Fields37 }
-  | { name: Fields38Names; fields: Fields38 }
-  | { name: Fields39Names; fields: Fields39 }
-  | { name: Fields40Names; fields: Fields40 }
-  | { name: Fields41Names; fields: Fields41 }
-  | { name: Fields42Names; fields: Fields42 }
-  | { name: Fields43Names; fields: Fields43 }
-  | { name: Fields44Names; fields: Fields44 }
-  | { name: Fields45Names; fields: Fields45 }
-  | { name: Fields46Names; fields: Fields46 }
-  | { name: Fields47Names; fields: Fields47 }
-  | { name: Fields48Names; fields: Fields48 }
-  | { name: Fields49Names; fields: Fields49 }
-  | { name: Fields50Names; fields: Fields50 }
-  | { name: Fields51Names; fields: Fields51 }
-  | { name: Fields52Names; fields: Fields52 }
-  | { name: Fields53Names; fields: Fields53 }
-  | { name: Fields54Names; fields: Fields54 }
-  | { name: Fields55Names; fields: Fields55 }
-  | { name: Fields56Names; fields: Fields56 }
-  | { name: Fields57Names; fields: Fields57 }
-  | { name: Fields58Names; fields: Fields58 }
-  | { name: Fields59Names; fields: Fields59 }
-  | { name: Fields60Names; fields: Fields60 }
-  | { name: Fields61Names; fields: Fields61 }
-  | { name: Fields62Names; fields: Fields62 }
-  | { name: Fields63Names; fields: Fields63 }
-  | { name: Fields64Names; fields: Fields64 }
-  | { name: Fields65Names; fields: Fields65 }
-  | { name: Fields66Names; fields: Fields66 }
-  | { name: Fields67Names; fields: Fields67 }
-  | { name: Fields68Names; fields: Fields68 }
-  | { name: Fields69Names; fields: Fields69 }
-  | { name: Fields70Names; fields: Fields70 }
-  | { name: Fields71Names; fields: Fields71 }
-  | { name: Fields72Names; fields: Fields72 }
-  | { name: Fields73Names; fields: Fields73 }
-  | { name: Fields74Names; fields: Fields74 }
-  | { name: Fields75Names; fields: Fields75 }
-  | { name: Fields76Names; fields: Fields76 }
-  | { name: Fields77Names; fields: Fields77 }
-  | { name: Fields78Names; fields: Fields78 }
-  | { name: Fields79Names; fields: Fields79 }
-  | { name: Fields80Names; fields: Fields80 }
-  | { name: Fields81Names; fields: Fields81 }
-  | { name: Fields82Names; fields: Fields82 }
-  | { name: Fields83Names; fields: Fields83 }
-  | { name: Fields84Names; fields: Fields84 }
-  | { name: Fields85Names; fields: Fields85 }
-  | { name: Fields86Names; fields: Fields86 }
-  | { name: Fields87Names; fields: Fields87 }
-  | { name: Fields88Names; fields: Fields88 }
-  | { name: Fields89Names; fields: Fields89 }
-  | { name: Fields90Names; fields: Fields90 }
-  | { name: Fields91Names; fields: Fields91 }
-  | { name: Fields92Names; fields: Fields92 }
-  | { name: Fields93Names; fields: Fields93 }
-  | { name: Fields94Names; fields: Fields94 }
-  | { name: Fields95Names; fields: Fields95 }
-  | { name: Fields96Names; fields: Fields96 }
-  | { name: Fields97Names; fields: Fields97 }
-  | { name: Fields98Names; fields: Fields98 }
-  | { name: Fields99Names; fields: Fields99 }
-  | { name: Fields100Names; fields: Fields100 }
-  | { name: Fields101Names; fields: Fields101 }
-  | { name: Fields102Names; fields: Fields102 }
-  | { name: Fields103Names; fields: Fields103 }
-  | { name: Fields104Names; fields: Fields104 }
-  | { name: Fields105Names; fields: Fields105 }
-  | { name: Fields106Names; fields: Fields106 }
-  | { name: Fields107Names; fields: Fields107 }
-  | { name: Fields108Names; fields: Fields108 }
-  | { name: Fields109Names; fields: Fields109 }
-  | { name: Fields110Names; fields: Fields110 };
+  | { name: NopFieldsName; fields: NopFields }
+  | { name: BranchzFieldsName; fields: BranchzFields }
+  | { name: DiscardF32FieldsName; fields: DiscardF32Fields }
+  | { name: BranchziFieldsName; fields: BranchziFields }
+  | { name: BarrierFieldsName; fields: BarrierFields }
+  | { name: CselF32FieldsName; fields: CselF32Fields }
+  | { name: LdVarSpecialFieldsName; fields: LdVarSpecialFields }
+  | { name: LdVarBufImmF32FieldsName; fields: LdVarBufImmF32Fields }
+  | { name: LdVarBufF32FieldsName; fields: LdVarBufF32Fields }
+  | { name: LdVarFieldsName; fields: LdVarFields }
+  | { name: LdVarImmFieldsName; fields: LdVarImmFields }
+  | { name: LdVarFlatFieldsName; fields: LdVarFlatFields }
+  | { name: LdVarFlatImmFieldsName; fields: LdVarFlatImmFields }
+  | { name: LdAttrImmFieldsName; fields: LdAttrImmFields }
+  | { name: LdAttrFieldsName; fields: LdAttrFields }
+  | { name: LeaAttrImmFieldsName; fields: LeaAttrImmFields }
+  | { name: LeaAttrFieldsName; fields: LeaAttrFields }
+  | { name: LdBufferI8FieldsName; fields: LdBufferI8Fields }
+  | { name: LdBufferI16FieldsName; fields: LdBufferI16Fields }
+  | { name: LdBufferI24FieldsName; fields: LdBufferI24Fields }
+  | { name: LdBufferI32FieldsName; fields: LdBufferI32Fields }
+  | { name: LdBufferI48FieldsName; fields: LdBufferI48Fields }
+  | { name: LdBufferI64FieldsName; fields: LdBufferI64Fields }
+  | { name: LdBufferI96FieldsName; fields: LdBufferI96Fields }
+  | { name: LdBufferI128FieldsName; fields: LdBufferI128Fields }
+  | { name: LeaBufImmFieldsName; fields: LeaBufImmFields }
+  | { name: LoadI8FieldsName; fields: LoadI8Fields }
+  | { name: LoadI16FieldsName; fields: LoadI16Fields }
+  | { name: LoadI24FieldsName; fields: LoadI24Fields }
+  | { name: LoadI32FieldsName; fields: LoadI32Fields }
+  | { name: LoadI48FieldsName; fields: LoadI48Fields }
+  | { name: LoadI64FieldsName; fields: LoadI64Fields }
+  | { name: LoadI96FieldsName; fields: LoadI96Fields }
+  | { name: LoadI128FieldsName; fields: LoadI128Fields }
+  | { name: StoreI8FieldsName; fields: StoreI8Fields }
+  | { name: LeaBufferFieldsName; fields: LeaBufferFields }
+  | { name: StCvtFieldsName; fields: StCvtFields }
+  | { name: BlendFieldsName; fields: BlendFields }
+  | { name: AtestFieldsName; fields: AtestFields }
+  | { name: ZsEmitFieldsName; fields: ZsEmitFields }
+  | { name: V2s16ToV2f16FieldsName; fields: V2s16ToV2f16Fields }
+  | { name: S32ToF32FieldsName; fields: S32ToF32Fields }
+  | { name: S16ToS32FieldsName; fields: S16ToS32Fields }
+  | { name: F32ToS32FieldsName; fields: F32ToS32Fields }
+  | { name: V2f16ToV2s16FieldsName; fields: V2f16ToV2s16Fields }
+  | { name: F16ToF32FieldsName; fields: F16ToF32Fields }
+  | { name: S8ToS32FieldsName; fields: S8ToS32Fields }
+  | { name: V2s8ToV2s16FieldsName; fields: V2s8ToV2s16Fields }
+  | { name: FroundF32FieldsName; fields: FroundF32Fields }
+  | { name: MovI32FieldsName; fields: MovI32Fields }
+  | { name: IabsS32FieldsName; fields: IabsS32Fields }
+  | { name: IabsV2s16FieldsName; fields: IabsV2s16Fields }
+  | { name: WmaskFieldsName; fields: WmaskFields }
+  | { name: FlushF32FieldsName; fields: FlushF32Fields }
+  | { name: FlushV2f16FieldsName; fields: FlushV2f16Fields }
+  | { name: FrexpmF32FieldsName; fields: FrexpmF32Fields }
+  | { name: FrexpmV2f16FieldsName; fields: FrexpmV2f16Fields }
+  | { name: FrcpF32FieldsName; fields: FrcpF32Fields }
+  | { name: FrcpF16FieldsName; fields: FrcpF16Fields }
+  | { name: FaddF32FieldsName; fields: FaddF32Fields }
+  | { name: FaddV2f16FieldsName; fields: FaddV2f16Fields }
+  | { name: V2f32ToV2f16FieldsName; fields: V2f32ToV2f16Fields }
+  | { name: LdexpF32FieldsName; fields: LdexpF32Fields }
+  | { name: FexpF32FieldsName; fields: FexpF32Fields }
+  | { name: FaddLscaleF32FieldsName; fields: FaddLscaleF32Fields }
+  | { name: FatanAssistF32FieldsName; fields: FatanAssistF32Fields }
+  | { name: IaddU32FieldsName; fields: IaddU32Fields }
+  | { name: IaddV2u16FieldsName; fields: IaddV2u16Fields }
+  | { name: IaddV4u8FieldsName; fields: IaddV4u8Fields }
+  | { name: IaddU64FieldsName; fields: IaddU64Fields }
+  | { name: MkvecV2i16FieldsName; fields: MkvecV2i16Fields }
+  | { name: SegAddU64FieldsName; fields: SegAddU64Fields }
+  | { name: ShaddxU64FieldsName; fields: ShaddxU64Fields }
+  | { name: HaddU32FieldsName; fields: HaddU32Fields }
+  | { name: HaddV2u16FieldsName; fields: HaddV2u16Fields }
+  | { name: HaddV4u8FieldsName; fields: HaddV4u8Fields }
+  | { name: ClperI32FieldsName; fields: ClperI32Fields }
+  | { name: FmaF32FieldsName; fields: FmaF32Fields }
+  | { name: FmaV2f16FieldsName; fields: FmaV2f16Fields }
+  | { name: LshiftAndI32FieldsName; fields: LshiftAndI32Fields }
+  | { name: LshiftAndV2i16FieldsName; fields: LshiftAndV2i16Fields }
+  | { name: LshiftAndV4i8FieldsName; fields: LshiftAndV4i8Fields }
+  | { name: LshiftAndI64FieldsName; fields: LshiftAndI64Fields }
+  | { name: RshiftAndI32FieldsName; fields: RshiftAndI32Fields }
+  | { name: RshiftAndV2i16FieldsName; fields: RshiftAndV2i16Fields }
+  | { name: RshiftAndV4i8FieldsName; fields: RshiftAndV4i8Fields }
+  | { name: RshiftAndI64FieldsName; fields: RshiftAndI64Fields }
+  | { name: MuxI32FieldsName; fields: MuxI32Fields }
+  | { name: MuxV2i16FieldsName; fields: MuxV2i16Fields }
+  | { name: CubeSselFieldsName; fields: CubeSselFields }
+  | { name: MkvecV2i8FieldsName; fields: MkvecV2i8Fields }
+  | { name: Cubeface1FieldsName; fields: Cubeface1Fields }
+  | { name: IdpV4s8FieldsName; fields: IdpV4s8Fields }
+  | { name: IcmpOrU32FieldsName; fields: IcmpOrU32Fields }
+  | { name: IcmpOrV2u16FieldsName; fields: IcmpOrV2u16Fields }
+  | { name: IcmpOrV4u8FieldsName; fields: IcmpOrV4u8Fields }
+  | { name: FcmpOrF32FieldsName; fields: FcmpOrF32Fields }
+  | { name: FcmpOrV2f16FieldsName; fields: FcmpOrV2f16Fields }
+  | { name: IaddImmI32FieldsName; fields: IaddImmI32Fields }
+  | { name: Atom1ReturnI32FieldsName; fields: Atom1ReturnI32Fields }
+  | { name: AtomI32FieldsName; fields: AtomI32Fields }
+  | { name: AtomReturnI32FieldsName; fields: AtomReturnI32Fields }
+  | { name: TexFetchFieldsName; fields: TexFetchFields }
+  | { name: TexSingleFieldsName; fields: TexSingleFields }
+  | { name: TexGatherFieldsName; fields: TexGatherFields }
+  | { name: TexGradientFieldsName; fields: TexGradientFields }
+  | { name: TexDualFieldsName; fields: TexDualFields }
+  | { name: VarTexBufSingleFieldsName; fields: VarTexBufSingleFields }
+  | { name: VarTexBufGatherFieldsName; fields: VarTexBufGatherFields }
+  | { name: VarTexBufGradientFieldsName; fields: VarTexBufGradientFields }
+  | { name: FmaRscaleF32FieldsName; fields: FmaRscaleF32Fields };
 
 export type InstructionName = Instruction["name"];
 
@@ -2246,117 +2267,117 @@ export type InstructionName = Instruction["name"];
  * optional only when encoding). `dontCareBits` lists set don't-care bits as words, when any are set.
  */
 export type Decoded = (
-  | { name: Fields0Names; fields: Required<Fields0> }
-  | { name: Fields1Names; fields: Required<Fields1> }
-  | { name: Fields2Names; fields: Required<Fields2> }
-  | { name: Fields3Names; fields: Required<Fields3> }
-  | { name: Fields4Names; fields: Required<Fields4> }
-  | { name: Fields5Names; fields: Required<Fields5> }
-  | { name: Fields6Names; fields: Required<Fields6> }
-  | { name: Fields7Names; fields: Required<Fields7> }
-  | { name: Fields8Names; fields: Required<Fields8> }
-  | { name: Fields9Names; fields: Required<Fields9> }
-  | { name: Fields10Names; fields: Required<Fields10> }
-  | { name: Fields11Names; fields: Required<Fields11> }
-  | { name: Fields12Names; fields: Required<Fields12> }
-  | { name: Fields13Names; fields: Required<Fields13> }
-  | { name: Fields14Names; fields: Required<Fields14> }
-  | { name: Fields15Names; fields: Required<Fields15> }
-  | { name: Fields16Names; fields: Required<Fields16> }
-  | { name: Fields17Names; fields: Required<Fields17> }
-  | { name: Fields18Names; fields: Required<Fields18> }
-  | { name: Fields19Names; fields: Required<Fields19> }
-  | { name: Fields20Names; fields: Required<Fields20> }
-  | { name: Fields21Names; fields: Required<Fields21> }
-  | { name: Fields22Names; fields: Required<Fields22> }
-  | { name: Fields23Names; fields: Required<Fields23> }
-  | { name: Fields24Names; fields: Required<Fields24> }
-  | { name: Fields25Names; fields: Required<Fields25> }
-  | { name: Fields26Names; fields: Required<Fields26> }
-  | { name: Fields27Names; fields: Required<Fields27> }
-  | { name: Fields28Names; fields: Required<Fields28> }
-  | { name: Fields29Names; fields: Required<Fields29> }
-  | { name: Fields30Names; fields: Required<Fields30> }
-  | { name: Fields31Names; fields: Required<Fields31> }
-  | { name: Fields32Names; fields: Required<Fields32> }
-  | { name: Fields33Names; fields: Required<Fields33> }
-  | { name: Fields34Names; fields: Required<Fields34> }
-  | { name: Fields35Names; fields: Required<Fields35> }
-  | { name: Fields36Names; fields: Required<Fields36> }
-  | { name: Fields37Names; fields: Required<Fields37> }
-  | { name: Fields38Names; fields: Required<Fields38> }
-  | { name: Fields39Names; fields: Required<Fields39> }
-  | { name: Fields40Names; fields: Required<Fields40> }
-  | { name: Fields41Names; fields: Required<Fields41> }
-  | { name: Fields42Names; fields: Required<Fields42> }
-  | { name: Fields43Names; fields: Required<Fields43> }
-  | { name: Fields44Names; fields: Required<Fields44> }
-  | { name: Fields45Names; fields: Required<Fields45> }
-  | { name: Fields46Names; fields: Required<Fields46> }
-  | { name: Fields47Names; fields: Required<Fields47> }
-  | { name: Fields48Names; fields: Required<Fields48> }
-  | { name: Fields49Names; fields: Required<Fields49> }
-  | { name: Fields50Names; fields: Required<Fields50> }
-  | { name: Fields51Names; fields: Required<Fields51> }
-  | { name: Fields52Names; fields: Required<Fields52> }
-  | { name: Fields53Names; fields: Required<Fields53> }
-  | { name: Fields54Names; fields: Required<Fields54> }
-  | { name: Fields55Names; fields: Required<Fields55> }
-  | { name: Fields56Names; fields: Required<Fields56> }
-  | { name: Fields57Names; fields: Required<Fields57> }
-  | { name: Fields58Names; fields: Required<Fields58> }
-  | { name: Fields59Names; fields: Required<Fields59> }
-  | { name: Fields60Names; fields: Required<Fields60> }
-  | { name: Fields61Names; fields: Required<Fields61> }
-  | { name: Fields62Names; fields: Required<Fields62> }
-  | { name: Fields63Names; fields: Required<Fields63> }
-  | { name: Fields64Names; fields: Required<Fields64> }
-  | { name: Fields65Names; fields: Required<Fields65> }
-  | { name: Fields66Names; fields: Required<Fields66> }
-  | { name: Fields67Names; fields: Required<Fields67> }
-  | { name: Fields68Names; fields: Required<Fields68> }
-  | { name: Fields69Names; fields: Required<Fields69> }
-  | { name: Fields70Names; fields: Required<Fields70> }
-  | { name: Fields71Names; fields: Required<Fields71> }
-  | { name: Fields72Names; fields: Required<Fields72> }
-  | { name: Fields73Names; fields: Required<Fields73> }
-  | { name: Fields74Names; fields: Required<Fields74> }
-  | { name: Fields75Names; fields: Required<Fields75> }
-  | { name: Fields76Names; fields: Required<Fields76> }
-  | { name: Fields77Names; fields: Required<Fields77> }
-  | { name: Fields78Names; fields: Required<Fields78> }
-  | { name: Fields79Names; fields: Required<Fields79> }
-  | { name: Fields80Names; fields: Required<Fields80> }
-  | { name: Fields81Names; fields: Required<Fields81> }
-  | { name: Fields82Names; fields: Required<Fields82> }
-  | { name: Fields83Names; fields: Required<Fields83> }
-  | { name: Fields84Names; fields: Required<Fields84> }
-  | { name: Fields85Names; fields: Required<Fields85> }
-  | { name: Fields86Names; fields: Required<Fields86> }
-  | { name: Fields87Names; fields: Required<Fields87> }
-  | { name: Fields88Names; fields: Required<Fields88> }
-  | { name: Fields89Names; fields: Required<Fields89> }
-  | { name: Fields90Names; fields: Required<Fields90> }
-  | { name: Fields91Names; fields: Required<Fields91> }
-  | { name: Fields92Names; fields: Required<Fields92> }
-  | { name: Fields93Names; fields: Required<Fields93> }
-  | { name: Fields94Names; fields: Required<Fields94> }
-  | { name: Fields95Names; fields: Required<Fields95> }
-  | { name: Fields96Names; fields: Required<Fields96> }
-  | { name: Fields97Names; fields: Required<Fields97> }
-  | { name: Fields98Names; fields: Required<Fields98> }
-  | { name: Fields99Names; fields: Required<Fields99> }
-  | { name: Fields100Names; fields: Required<Fields100> }
-  | { name: Fields101Names; fields: Required<Fields101> }
-  | { name: Fields102Names; fields: Required<Fields102> }
-  | { name: Fields103Names; fields: Required<Fields103> }
-  | { name: Fields104Names; fields: Required<Fields104> }
-  | { name: Fields105Names; fields: Required<Fields105> }
-  | { name: Fields106Names; fields: Required<Fields106> }
-  | { name: Fields107Names; fields: Required<Fields107> }
-  | { name: Fields108Names; fields: Required<Fields108> }
-  | { name: Fields109Names; fields: Required<Fields109> }
-  | { name: Fields110Names; fields: Required<Fields110> }
+  | { name: NopFieldsName; fields: Required<NopFields> }
+  | { name: BranchzFieldsName; fields: Required<BranchzFields> }
+  | { name: DiscardF32FieldsName; fields: Required<DiscardF32Fields> }
+  | { name: BranchziFieldsName; fields: Required<BranchziFields> }
+  | { name: BarrierFieldsName; fields: Required<BarrierFields> }
+  | { name: CselF32FieldsName; fields: Required<CselF32Fields> }
+  | { name: LdVarSpecialFieldsName; fields: Required<LdVarSpecialFields> }
+  | { name: LdVarBufImmF32FieldsName; fields: Required<LdVarBufImmF32Fields> }
+  | { name: LdVarBufF32FieldsName; fields: Required<LdVarBufF32Fields> }
+  | { name: LdVarFieldsName; fields: Required<LdVarFields> }
+  | { name: LdVarImmFieldsName; fields: Required<LdVarImmFields> }
+  | { name: LdVarFlatFieldsName; fields: Required<LdVarFlatFields> }
+  | { name: LdVarFlatImmFieldsName; fields: Required<LdVarFlatImmFields> }
+  | { name: LdAttrImmFieldsName; fields: Required<LdAttrImmFields> }
+  | { name: LdAttrFieldsName; fields: Required<LdAttrFields> }
+  | { name: LeaAttrImmFieldsName; fields: Required<LeaAttrImmFields> }
+  | { name: LeaAttrFieldsName; fields: Required<LeaAttrFields> }
+  | { name: LdBufferI8FieldsName; fields: Required<LdBufferI8Fields> }
+  | { name: LdBufferI16FieldsName; fields: Required<LdBufferI16Fields> }
+  | { name: LdBufferI24FieldsName; fields: Required<LdBufferI24Fields> }
+  | { name: LdBufferI32FieldsName; fields: Required<LdBufferI32Fields> }
+  | { name: LdBufferI48FieldsName; fields: Required<LdBufferI48Fields> }
+  | { name: LdBufferI64FieldsName; fields: Required<LdBufferI64Fields> }
+  | { name: LdBufferI96FieldsName; fields: Required<LdBufferI96Fields> }
+  | { name: LdBufferI128FieldsName; fields: Required<LdBufferI128Fields> }
+  | { name: LeaBufImmFieldsName; fields: Required<LeaBufImmFields> }
+  | { name: LoadI8FieldsName; fields: Required<LoadI8Fields> }
+  | { name: LoadI16FieldsName; fields: Required<LoadI16Fields> }
+  | { name: LoadI24FieldsName; fields: Required<LoadI24Fields> }
+  | { name: LoadI32FieldsName; fields: Required<LoadI32Fields> }
+  | { name: LoadI48FieldsName; fields: Required<LoadI48Fields> }
+  | { name: LoadI64FieldsName; fields: Required<LoadI64Fields> }
+  | { name: LoadI96FieldsName; fields: Required<LoadI96Fields> }
+  | { name: LoadI128FieldsName; fields: Required<LoadI128Fields> }
+  | { name: StoreI8FieldsName; fields: Required<StoreI8Fields> }
+  | { name: LeaBufferFieldsName; fields: Required<LeaBufferFields> }
+  | { name: StCvtFieldsName; fields: Required<StCvtFields> }
+  | { name: BlendFieldsName; fields: Required<BlendFields> }
+  | { name: AtestFieldsName; fields: Required<AtestFields> }
+  | { name: ZsEmitFieldsName; fields: Required<ZsEmitFields> }
+  | { name: V2s16ToV2f16FieldsName; fields: Required<V2s16ToV2f16Fields> }
+  | { name: S32ToF32FieldsName; fields: Required<S32ToF32Fields> }
+  | { name: S16ToS32FieldsName; fields: Required<S16ToS32Fields> }
+  | { name: F32ToS32FieldsName; fields: Required<F32ToS32Fields> }
+  | { name: V2f16ToV2s16FieldsName; fields: Required<V2f16ToV2s16Fields> }
+  | { name: F16ToF32FieldsName; fields: Required<F16ToF32Fields> }
+  | { name: S8ToS32FieldsName; fields: Required<S8ToS32Fields> }
+  | { name: V2s8ToV2s16FieldsName; fields: Required<V2s8ToV2s16Fields> }
+  | { name: FroundF32FieldsName; fields: Required<FroundF32Fields> }
+  | { name: MovI32FieldsName; fields: Required<MovI32Fields> }
+  | { name: IabsS32FieldsName; fields: Required<IabsS32Fields> }
+  | { name: IabsV2s16FieldsName; fields: Required<IabsV2s16Fields> }
+  | { name: WmaskFieldsName; fields: Required<WmaskFields> }
+  | { name: FlushF32FieldsName; fields: Required<FlushF32Fields> }
+  | { name: FlushV2f16FieldsName; fields: Required<FlushV2f16Fields> }
+  | { name: FrexpmF32FieldsName; fields: Required<FrexpmF32Fields> }
+  | { name: FrexpmV2f16FieldsName; fields: Required<FrexpmV2f16Fields> }
+  | { name: FrcpF32FieldsName; fields: Required<FrcpF32Fields> }
+  | { name: FrcpF16FieldsName; fields: Required<FrcpF16Fields> }
+  | { name: FaddF32FieldsName; fields: Required<FaddF32Fields> }
+  | { name: FaddV2f16FieldsName; fields: Required<FaddV2f16Fields> }
+  | { name: V2f32ToV2f16FieldsName; fields: Required<V2f32ToV2f16Fields> }
+  | { name: LdexpF32FieldsName; fields: Required<LdexpF32Fields> }
+  | { name: FexpF32FieldsName; fields: Required<FexpF32Fields> }
+  | { name: FaddLscaleF32FieldsName; fields: Required<FaddLscaleF32Fields> }
+  | { name: FatanAssistF32FieldsName; fields: Required<FatanAssistF32Fields> }
+  | { name: IaddU32FieldsName; fields: Required<IaddU32Fields> }
+  | { name: IaddV2u16FieldsName; fields: Required<IaddV2u16Fields> }
+  | { name: IaddV4u8FieldsName; fields: Required<IaddV4u8Fields> }
+  | { name: IaddU64FieldsName; fields: Required<IaddU64Fields> }
+  | { name: MkvecV2i16FieldsName; fields: Required<MkvecV2i16Fields> }
+  | { name: SegAddU64FieldsName; fields: Required<SegAddU64Fields> }
+  | { name: ShaddxU64FieldsName; fields: Required<ShaddxU64Fields> }
+  | { name: HaddU32FieldsName; fields: Required<HaddU32Fields> }
+  | { name: HaddV2u16FieldsName; fields: Required<HaddV2u16Fields> }
+  | { name: HaddV4u8FieldsName; fields: Required<HaddV4u8Fields> }
+  | { name: ClperI32FieldsName; fields: Required<ClperI32Fields> }
+  | { name: FmaF32FieldsName; fields: Required<FmaF32Fields> }
+  | { name: FmaV2f16FieldsName; fields: Required<FmaV2f16Fields> }
+  | { name: LshiftAndI32FieldsName; fields: Required<LshiftAndI32Fields> }
+  | { name: LshiftAndV2i16FieldsName; fields: Required<LshiftAndV2i16Fields> }
+  | { name: LshiftAndV4i8FieldsName; fields: Required<LshiftAndV4i8Fields> }
+  | { name: LshiftAndI64FieldsName; fields: Required<LshiftAndI64Fields> }
+  | { name: RshiftAndI32FieldsName; fields: Required<RshiftAndI32Fields> }
+  | { name: RshiftAndV2i16FieldsName; fields: Required<RshiftAndV2i16Fields> }
+  | { name: RshiftAndV4i8FieldsName; fields: Required<RshiftAndV4i8Fields> }
+  | { name: RshiftAndI64FieldsName; fields: Required<RshiftAndI64Fields> }
+  | { name: MuxI32FieldsName; fields: Required<MuxI32Fields> }
+  | { name: MuxV2i16FieldsName; fields: Required<MuxV2i16Fields> }
+  | { name: CubeSselFieldsName; fields: Required<CubeSselFields> }
+  | { name: MkvecV2i8FieldsName; fields: Required<MkvecV2i8Fields> }
+  | { name: Cubeface1FieldsName; fields: Required<Cubeface1Fields> }
+  | { name: IdpV4s8FieldsName; fields: Required<IdpV4s8Fields> }
+  | { name: IcmpOrU32FieldsName; fields: Required<IcmpOrU32Fields> }
+  | { name: IcmpOrV2u16FieldsName; fields: Required<IcmpOrV2u16Fields> }
+  | { name: IcmpOrV4u8FieldsName; fields: Required<IcmpOrV4u8Fields> }
+  | { name: FcmpOrF32FieldsName; fields: Required<FcmpOrF32Fields> }
+  | { name: FcmpOrV2f16FieldsName; fields: Required<FcmpOrV2f16Fields> }
+  | { name: IaddImmI32FieldsName; fields: Required<IaddImmI32Fields> }
+  | { name: Atom1ReturnI32FieldsName; fields: Required<Atom1ReturnI32Fields> }
+  | { name: AtomI32FieldsName; fields: Required<AtomI32Fields> }
+  | { name: AtomReturnI32FieldsName; fields: Required<AtomReturnI32Fields> }
+  | { name: TexFetchFieldsName; fields: Required<TexFetchFields> }
+  | { name: TexSingleFieldsName; fields: Required<TexSingleFields> }
+  | { name: TexGatherFieldsName; fields: Required<TexGatherFields> }
+  | { name: TexGradientFieldsName; fields: Required<TexGradientFields> }
+  | { name: TexDualFieldsName; fields: Required<TexDualFields> }
+  | { name: VarTexBufSingleFieldsName; fields: Required<VarTexBufSingleFields> }
+  | { name: VarTexBufGatherFieldsName; fields: Required<VarTexBufGatherFields> }
+  | { name: VarTexBufGradientFieldsName; fields: Required<VarTexBufGradientFields> }
+  | { name: FmaRscaleF32FieldsName; fields: Required<FmaRscaleF32Fields> }
 ) & { dontCareBits?: number[] };
 
 export const ISA = {
@@ -2402,7 +2423,7 @@ const ENUMS: readonly EnumTable[] = [
   { name: "Widen", symbols: ["none","h0","h1",null,null,null,null,null], displays: ["none","h0","h1",null,null,null,null,null] },
   { name: "Clamp", symbols: ["none","clamp_0_inf","clamp_m1_1","clamp_0_1"], displays: ["none","clamp_0_inf","clamp_m1_1","clamp_0_1"] },
   { name: "Condition", symbols: ["eq","gt","ge","ne","lt","le","gtlt","total"], displays: ["eq","gt","ge","ne","lt","le","gtlt","total"] },
-  { name: "Dimension", symbols: [null,null,null,"cube"], displays: ["1d","2d","3d","cube"] },
+  { name: "Dimension", symbols: ["1d","2d","3d","cube"], displays: ["1d","2d","3d","cube"] },
   { name: "LOD mode", symbols: ["zero","computed",null,null,"explicit","computed_bias","grdesc",null], displays: ["zero","computed",null,null,"explicit","computed_bias","grdesc",null] },
   { name: "Register format", symbols: ["auto",null,"f32","f16","s32","s16","u32","u16"], displays: ["auto",null,"f32","f16","s32","s16","u32","u16"] },
   { name: "Staging register count", symbols: ["sr0","sr1","sr2","sr3","sr4","sr5","sr6","sr7"], displays: ["sr0","sr1","sr2","sr3","sr4","sr5","sr6","sr7"] },
@@ -2410,8 +2431,8 @@ const ENUMS: readonly EnumTable[] = [
   { name: "Write mask", symbols: [null,"r","g","rg","b","rb","gb","rgb","a","ra","ga","rga","ba","rba","gba","rgba"], displays: [null,"r","g","rg","b","rb","gb","rgb","a","ra","ga","rga","ba","rba","gba","rgba"] },
   { name: "Fetch component", symbols: ["gather4_r","gather4_g","gather4_b","gather4_a"], displays: ["gather4_r","gather4_g","gather4_b","gather4_a"] },
   { name: "Register type", symbols: [null,"f","u","s"], displays: [null,"f","u","s"] },
-  { name: "Register width", symbols: [null,null], displays: ["16","32"] },
-  { name: "Varying texture register width", symbols: [null,null,null,null], displays: ["16","32","16.32","32.32"] },
+  { name: "Register width", symbols: ["16","32"], displays: ["16","32"] },
+  { name: "Varying texture register width", symbols: ["16","32","16.32","32.32"], displays: ["16","32","16.32","32.32"] },
   { name: "Vector size", symbols: ["none","v2","v3","v4"], displays: ["none","v2","v3","v4"] },
   { name: "Slot", symbols: ["slot0","slot1","slot2",null,null,null,null,"slot7"], displays: ["slot0","slot1","slot2",null,null,null,null,"slot7"] },
   { name: "Memory access", symbols: ["none","istream","estream","force"], displays: ["none","istream","estream","force"] },
@@ -2890,7 +2911,7 @@ function rawField(words: Words, f: FieldSpec): number {
 }
 
 function symbolOf(table: EnumTable, value: number): string {
-  return table.symbols[value] ?? `_${value}`;
+  return table.symbols[value] ?? `value${value}`;
 }
 
 /** The value a field holds, typed: boolean, enum symbol, or (signed) number. */
@@ -2951,9 +2972,11 @@ function inGen(s: InstructionSpec, gpu: number | null): boolean {
 
 /**
  * The instruction spec matching `words`, or undefined: also when two match (only isaspec allows
- * overlapping encodings, and Mesa's decoder then reports a conflict and decodes nothing).
+ * overlapping encodings, and Mesa's decoder then reports a conflict and decodes nothing), and when
+ * `words` is not one instruction's length (reading missing words as 0 made `[1]` an ir3 `nop`).
  */
 function findSpec(words: Words, gpu: number | null): InstructionSpec | undefined {
+  if (words.length !== ISA.wordCount) return undefined;
   let node: SpecNode | undefined = SPEC_TREE;
   while (node.children) {
     node = node.children.get(bucketKey(words, node.mask));
@@ -2986,7 +3009,7 @@ function rawFields(words: Words, s: InstructionSpec): Record<string, number> {
 
 /**
  * Decode one instruction: its name and every field's value, or undefined when no instruction
- * matches. Never throws for any input words.
+ * matches or `words` is not `ISA.wordCount` words long. Never throws for any input words.
  */
 export function decode(words: Words, options: DecodeOptions = {}): Decoded | undefined {
   const gpu = options.gpu ?? ISA.defaultGpu;
@@ -3025,7 +3048,7 @@ function encodeField(s: InstructionSpec, f: FieldSpec, value: unknown): number {
         `${where} must be one of the ${table.name} symbols, got ${describeValue(value)}`,
       );
     let raw = table.symbols.indexOf(value);
-    if (raw < 0 && /^_\d+$/.test(value)) raw = Number(value.slice(1));
+    if (raw < 0 && /^value\d+$/.test(value)) raw = Number(value.slice("value".length));
     if (raw < 0)
       throw new RangeError(`${where}: ${JSON.stringify(value)} is not a ${table.name} value`);
     if (raw >= 2 ** f.width)

@@ -58,7 +58,7 @@ function cValue(f: Field, raw: number): number {
 /** The same value as the TS codec takes it. */
 function tsValue(f: Field, raw: number): unknown {
   if (f.type === "bool" || f.type === "bool_inv") return raw === 1;
-  if (f.type === "enum") return `_${raw}`;
+  if (f.type === "enum") return `value${raw}`;
   return cValue(f, raw);
 }
 
@@ -102,7 +102,7 @@ function symbolTable(codec: Codec, ins: Instruction, field: Field): Map<unknown,
   for (let n = 0; n < 2 ** field.width; n++) {
     const fields: Record<string, unknown> = {};
     for (const f of ins.fields) if (given.has(f.name)) fields[f.name] = tsValue(f, 0);
-    fields[field.name] = `_${n}`;
+    fields[field.name] = `value${n}`;
     const d = codec.decode(codec.encode({ name: ins.name, fields } as never), gpuOf(ins));
     table.set(d!.fields[field.name], n);
   }

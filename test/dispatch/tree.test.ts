@@ -356,7 +356,8 @@ describe("the leaf check compares only the words some instruction tests", () => 
     ]);
     const d = loadDispatch(m);
     expect(d.dispatch([2, 0xffffffff, 1, 2, 3, 4])).toBe(0);
-    expect(d.dispatch([0xfffffffe])).toBe(0);
+    expect(d.dispatch([0xfffffffe, 9, 9, 9, 9, 9])).toBe(0);
+    expect(d.dispatch([0xfffffffe])).toBe(-1); // not one instruction long
     expect(d.dispatch([3, 0, 0, 0, 0, 0])).toBe(-1);
     expect(emitDispatch([m]).find((f) => f.path === "dispatch/t.ts")!.content).not.toMatch(/words\[[1-5]\]/);
   });

@@ -214,7 +214,7 @@ describe("etnaviv float ALU", () => {
           SRC2_RGROUP: "immed",
           SRC2_REG: v & 0x1ff,
           SRC2: (v >> 9) & 0x3ff,
-          SRC2_AMODE: `_${(format << 1) | (v >> 19)}`,
+          SRC2_AMODE: `value${(format << 1) | (v >> 19)}`,
         },
       });
     };

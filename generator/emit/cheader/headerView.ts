@@ -35,8 +35,12 @@ export interface LayoutView extends FieldCType {
   /** `bits 44..52` or `bits 30..31, 40..42`. */
   bits: string;
   defines: Define[];
-  getFn: string;
-  setFn: string;
+  /**
+   * The ISA-wide `<p>_get_<field>`/`_set_<field>`, only for a field name with one placement: with
+   * several, each instruction's accessors (named by the field alone) do the bit work themselves.
+   */
+  getFn: string | null;
+  setFn: string | null;
   parts: FieldPart[];
 }
 
@@ -283,10 +287,10 @@ function instructionLayouts(model: IsaModel, P: string, p: string, scope: NameSc
           "__WIDTH",
           ...parts.flatMap((_, k) => [`__WORD${k}`, `__MASK${k}`, `__SHIFT${k}`, `__POS${k}`]),
         ];
+    const accessors = where === "";
     const part = scope.family(`${macroPart(f.name)}${where}`, (b) => [
       ...suffixes.map((s) => `${P}_${b}${s}`),
-      `${p}_get_${b.toLowerCase()}`,
-      `${p}_set_${b.toLowerCase()}`,
+      ...(accessors ? [`${p}_get_${b.toLowerCase()}`, `${p}_set_${b.toLowerCase()}`] : []),
     ]);
     const base = `${P}_${part}`;
     const defines: Define[] = [decimalDefine(`${base}__WIDTH`, f.width)];
@@ -312,8 +316,8 @@ function instructionLayouts(model: IsaModel, P: string, p: string, scope: NameSc
       field: f.name,
       bits: bitsText(f),
       defines,
-      getFn: `${p}_get_${part.toLowerCase()}`,
-      setFn: `${p}_set_${part.toLowerCase()}`,
+      getFn: accessors ? `${p}_get_${part.toLowerCase()}` : null,
+      setFn: accessors ? `${p}_set_${part.toLowerCase()}` : null,
       parts,
       ...fieldCType(f),
     };

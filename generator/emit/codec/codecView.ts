@@ -20,7 +20,7 @@ export interface EnumView {
   symbols: (string | null)[];
   /** Display text per value (index = value), for printers. */
   displays: (string | null)[];
-  /** The members of its union type: every symbol's string literal, then `` `_${number}` ``. */
+  /** The members of its union type: every symbol's string literal, then `` `value${number}` ``. */
   union: string[];
 }
 
@@ -52,7 +52,10 @@ export interface InstructionView {
 }
 
 export interface FieldGroupView {
+  /** The fields interface, named after the group's first instruction (`NopFields`). */
   typeName: string;
+  /** The union of its instructions' names (`NopFieldsName`). */
+  namesType: string;
   /** `key`: the name as a TS property key (quoted when it is no identifier, as `3D`). */
   members: { name: string; key: string; tsType: string; optional: boolean; doc: string | null }[];
   /** `"ADD"`, `"MUL"`: string literals of the instructions with exactly these fields. */
@@ -86,29 +89,61 @@ export interface CodecView {
 /** `#rptN` → `RptN`, `Swizzles (16-bit)` → `Swizzles16Bit`, `US_FC_INST.OP` → `UsFcInstOp`. */
 export function typeNameOf(name: string): string {
   const words = name.split(/[^A-Za-z0-9]+/).filter(Boolean);
-  const pascal = words.map((w) => (/^[A-Z0-9]+$/.test(w) ? w[0] + w.slice(1).toLowerCase() : w[0].toUpperCase() + w.slice(1))).join("");
+  const pascal = words
+    .map((w) =>
+      /^[A-Z0-9]+$/.test(w) ? w[0] + w.slice(1).toLowerCase() : w[0].toUpperCase() + w.slice(1),
+    )
+    .join("");
   return /^[A-Za-z]/.test(pascal) ? pascal : `E${pascal}`;
 }
 
 const IDENT = /^[A-Za-z_][A-Za-z0-9_.]*$/;
 
 /**
- * A value's symbol: its display text if that is a plain word (Valhall `wait0`, ir3 `x`), else its
- * name if that is (rules-ng `GT`, R500 `US_FC_OP_JUMP`), else the display stripped of punctuation
- * (`(rpt1)` → `rpt1`); `_<value>` when nothing usable remains or the symbol is taken. `_<value>`
- * is also how decode names a value the enum lacks, so every value has exactly one symbol.
+ * The symbol of a value with no text of its own (`value3`), which is also how decode names a value
+ * the enum lacks and how encode takes any raw value. The codec runtime spells it the same way.
+ */
+export const unnamedValueSymbol = (value: number): string => `value${value}`;
+const UNNAMED = /^value\d+$/;
+
+const trimDots = (text: string) => text.replace(/^\.+|\.+$/g, "");
+
+/**
+ * Each value's symbol, from its entry's text: the display if that is a plain word (Valhall
+ * `wait0`, ir3 `x`), else the name if that is (rules-ng `GT`, R500 `US_FC_OP_JUMP`), else the
+ * display's letters, digits, `_` and inner dots if they make a word (`(rpt1)` → `rpt1`, ir3
+ * `.unsigned` → `unsigned`), else the display without enclosing parentheses and dots (`(1/pi)` →
+ * `1/pi`, Valhall `1d`, `16.32`), else the name without dots (etnaviv `.f32` → `f32`);
+ * a value that displays as nothing (no modifier, ir3 `#rptN` 0) is `none`. A value without any of
+ * these, or whose symbol is taken, is `value<n>`, so every value has exactly one symbol.
  */
 function enumSymbols(e: EnumDef, width: number): (string | null)[] {
   const out: (string | null)[] = new Array(width).fill(null);
   const used = new Set<string>();
-  for (const v of e.values) {
-    if (v.value >= width || v.reserved) continue;
+  const free = (c: string) => c !== "" && !used.has(c) && !UNNAMED.test(c);
+  const take = (value: number, symbol: string | undefined) => {
+    if (symbol === undefined) return;
+    out[value] = symbol;
+    used.add(symbol);
+  };
+  const values = e.values.filter((v) => v.value < width && !v.reserved);
+  for (const v of values) {
     const display = v.display ?? "";
-    const candidates = [display, v.name ?? "", display.replace(/[^A-Za-z0-9_.]+/g, "")];
-    const symbol = candidates.find((c) => IDENT.test(c) && !used.has(c) && !/^_\d+$/.test(c));
-    out[v.value] = symbol ?? null;
-    if (symbol) used.add(symbol);
+    const name = v.name ?? "";
+    const word = trimDots(display.replace(/[^A-Za-z0-9_.]+/g, ""));
+    const text = trimDots(display.replace(/^\((.*)\)$/, "$1"));
+    const candidates: [string, RegExp][] = [
+      [display, IDENT],
+      [name, IDENT],
+      [word, IDENT],
+      [text, /^\S+$/],
+      [trimDots(name), IDENT],
+    ];
+    take(v.value, candidates.find(([c, shape]) => shape.test(c) && free(c))?.[0]);
   }
+  // Only after every value with text chose, so that no text loses its symbol to `none`.
+  const silent = values.find((v) => v.display === "" && out[v.value] === null);
+  if (silent && free("none")) take(silent.value, "none");
   return out;
 }
 
@@ -117,11 +152,23 @@ function enumView(e: EnumDef, taken: Set<string>): EnumView {
   const symbols = enumSymbols(e, size);
   const displays: (string | null)[] = new Array(size).fill(null);
   for (const v of e.values) if (!v.reserved) displays[v.value] = v.display ?? v.name ?? null;
-  let typeName = typeNameOf(e.name);
-  while (taken.has(typeName)) typeName += "_";
-  taken.add(typeName);
-  const union = [...symbols.filter((s): s is string => s !== null).map(stringLiteral), "`_${number}`"];
+  const typeName = uniqueTypeName(typeNameOf(e.name), taken, (t) => [t]);
+  const union = [
+    ...symbols.filter((s): s is string => s !== null).map(stringLiteral),
+    "`value${number}`",
+  ];
   return { typeName, name: e.name, symbols, displays, union };
+}
+
+/**
+ * `base`, or with the first number from 2 that makes every name `names` derives from it free
+ * (instructions `add` and `ADD` in two groups: `AddFields`, `AddFields2`); those names are taken.
+ */
+function uniqueTypeName(base: string, taken: Set<string>, names: (t: string) => string[]): string {
+  let typeName = base;
+  for (let n = 2; names(typeName).some((t) => taken.has(t)); n++) typeName = `${base}${n}`;
+  for (const t of names(typeName)) taken.add(t);
+  return typeName;
 }
 
 function tsTypeOf(f: Field, enums: Map<string, EnumView>): string {
@@ -160,18 +207,16 @@ export function codecView(model: IsaModel, banner: string[]): CodecView {
     }
     return i;
   };
-  const instructions = model.instructions.map(
-    (i: Instruction): InstructionView => ({
-      name: i.name,
-      mnemonic: i.mnemonic,
-      match: i.encoding.match,
-      tested: i.encoding.mask.map((m, w) => (m & ~i.encoding.dontCare[w]) >>> 0),
-      dontCare: i.encoding.dontCare,
-      gen: i.gen ? [i.gen.min, i.gen.max] : null,
-      fields: i.fields.map(fieldRef),
-      display: i.display ?? null,
-    }),
-  );
+  const instructions = model.instructions.map((i: Instruction): InstructionView => ({
+    name: i.name,
+    mnemonic: i.mnemonic,
+    match: i.encoding.match,
+    tested: i.encoding.mask.map((m, w) => (m & ~i.encoding.dontCare[w]) >>> 0),
+    dontCare: i.encoding.dontCare,
+    gen: i.gen ? [i.gen.min, i.gen.max] : null,
+    fields: i.fields.map(fieldRef),
+    display: i.display ?? null,
+  }));
 
   // Instructions with identical field names and types share one fields interface.
   const groups = new Map<string, { members: FieldGroupView["members"]; names: string[] }>();
@@ -188,11 +233,18 @@ export function codecView(model: IsaModel, banner: string[]): CodecView {
     if (g) g.names.push(i.name);
     else groups.set(key, { members, names: [i.name] });
   }
-  const groupViews = [...groups.values()].map((g, n) => ({
-    typeName: `Fields${n}`,
-    members: g.members,
-    names: g.names.map(stringLiteral),
-  }));
+  const groupViews = [...groups.values()].map((g) => {
+    const typeName = uniqueTypeName(`${typeNameOf(g.names[0])}Fields`, taken, (t) => [
+      t,
+      `${t}Name`,
+    ]);
+    return {
+      typeName,
+      namesType: `${typeName}Name`,
+      members: g.members,
+      names: g.names.map(stringLiteral),
+    };
+  });
 
   const derived = model.instructions
     .filter((i) => i.derived.length > 0)
@@ -201,7 +253,9 @@ export function codecView(model: IsaModel, banner: string[]): CodecView {
       fns: i.derived.map((d) => ({ key: keyLiteral(d.name), ...compileExpr(d.expr) })),
     }));
 
-  const gens = model.instructions.map((i) => i.gen?.min).filter((g): g is number => g !== undefined);
+  const gens = model.instructions
+    .map((i) => i.gen?.min)
+    .filter((g): g is number => g !== undefined);
   return {
     id: model.isa.id,
     title: model.isa.title,

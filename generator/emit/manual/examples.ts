@@ -14,6 +14,7 @@
  */
 import type { EnumDef, Field, Instruction, IsaModel } from "../../model/types";
 import type { GeneratedCodec } from "./loadGeneratedCodec";
+import { unnamedValueSymbol } from "../codec/codecView";
 
 export interface InstructionExample {
   /** The instruction words, word 0 first. */
@@ -43,7 +44,7 @@ function preferredValue(field: Field, enums: Map<string, EnumDef>): FieldValue {
       (v) => !v.reserved && enumValueFits(field, v.value),
     );
     const chosen = candidates.find((v) => v.value !== 0) ?? candidates[0];
-    return `_${chosen ? chosen.value : 0}`;
+    return unnamedValueSymbol(chosen ? chosen.value : 0);
   }
   return 1;
 }
@@ -52,7 +53,7 @@ function preferredValue(field: Field, enums: Map<string, EnumDef>): FieldValue {
 function fallbackValue(field: Field): FieldValue {
   const raw = field.default ?? 0;
   if (field.type === "bool" || field.type === "bool_inv") return raw !== 0;
-  if (field.enum !== undefined) return `_${raw}`;
+  if (field.enum !== undefined) return unnamedValueSymbol(raw);
   return raw;
 }
 
