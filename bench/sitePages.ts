@@ -1,11 +1,12 @@
 /**
- * What each page of out/site weighs and how soon Chromium shows it from `file://`: HTML bytes, the
- * time to first contentful paint and to the load event, the median of `--rounds` fresh tabs
- * (default 3). Uses the Chromium the browser tests use (test/helpers/browser.ts).
+ * What the pages of out/site weigh and how soon Chromium shows them from `file://`: the site's
+ * size and page count, then HTML bytes, the time to first contentful paint and to the load event,
+ * the median of `--rounds` fresh tabs (default 3), of the pages named, or else of the front pages
+ * and the largest page. Uses the Chromium the browser tests use (test/helpers/browser.ts).
  *
  *   npx tsx bench/sitePages.ts [--rounds N] [--site DIR] [PAGE.html …]
  */
-import { readdirSync, statSync } from "fs";
+import { readdirSync, statSync, type Dirent } from "fs";
 import * as path from "path";
 import { chooseChromium, launchChromium } from "../test/helpers/browser";
 
@@ -22,12 +23,23 @@ async function main(): Promise<void> {
   const named = process.argv
     .slice(2)
     .filter((a, i, all) => a.endsWith(".html") && !["--site", "--rounds"].includes(all[i - 1]));
-  const pages =
-    named.length > 0
-      ? named
-      : readdirSync(site)
-          .filter((f) => f.endsWith(".html"))
-          .sort();
+  const all: { page: string; bytes: number }[] = [];
+  let siteBytes = 0;
+  const walk = (dir: string) =>
+    readdirSync(dir, { withFileTypes: true }).forEach((f: Dirent) => {
+      const file = path.join(dir, f.name);
+      if (f.isDirectory()) return walk(file);
+      const bytes = statSync(file).size;
+      siteBytes += bytes;
+      if (f.name.endsWith(".html")) all.push({ page: path.relative(site, file), bytes });
+    });
+  walk(site);
+  const largest = all.reduce((a, b) => (b.bytes > a.bytes ? b : a));
+  console.log(
+    `site: ${siteBytes.toLocaleString("en-US")} bytes, ${all.length.toLocaleString("en-US")} pages; largest page ${largest.page} (${largest.bytes.toLocaleString("en-US")} bytes of HTML)\n`,
+  );
+  const fronts = all.filter((p) => !p.page.includes(path.sep)).map((p) => p.page);
+  const pages = named.length > 0 ? named : [...fronts.sort(), largest.page];
   const browser = await launchChromium(await chooseChromium());
   try {
     console.log("| page | HTML bytes | first contentful paint (ms) | load (ms) |");
