@@ -249,6 +249,13 @@ export function siteView(input: SiteInput): SiteView {
     },
   }));
 
+  // The decoder panel links an instruction to the page named by its anchor (decoder.js).
+  for (const d of input.decoders)
+    for (const [name, [anchor]] of Object.entries(d.script.instructions))
+      if (locate(d.panel.isa, anchor) !== anchor)
+        throw new Error(
+          `site: instruction '${name}' of ${d.panel.isa} has no page of its own (#${anchor})`,
+        );
   const decoders = new Map(input.decoders.map((d) => [`${d.panel.isa}.md`, d.panel]));
   const registerSites = input.registers ?? [];
   const registerPanels = new Map(registerSites.map((r) => [`${r.panel.id}.md`, r.panel]));

@@ -121,6 +121,7 @@ export class InstructionBuilder {
       ...(ext ? { extends: ext } : {}),
       gen,
       ...(leaf.docText ? { doc: leaf.docText } : {}),
+      ...extendsDoc(chain),
       ...(Object.keys(attributes).length ? { attributes } : {}),
       notes: [],
       source,
@@ -308,6 +309,12 @@ export class InstructionBuilder {
     for (const b of chain) for (const m of b.meta) setFirst(`meta.${m.key}`, m.value);
     return out;
   }
+}
+
+/** The `<doc>` of the nearest bitset the leaf extends that has one (`chain` is the leaf first). */
+function extendsDoc(chain: BitsetSource[]): Pick<Instruction, "extendsDoc"> {
+  const documented = chain.slice(1).find((b) => b.docText);
+  return documented ? { extendsDoc: { encoding: documented.name, doc: documented.docText! } } : {};
 }
 
 function multiGenName(name: string, min: number, max: number): string {
