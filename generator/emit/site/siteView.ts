@@ -3,6 +3,7 @@
  * (navigation to every page, the page's chapters, the search box), plus the search index. Pages are
  * `index.html` (from the manuals' README.md) and `<id>.html` per ISA manual.
  */
+import type { ManualInstruction } from "../manual/manualView";
 import { DECODER_HEADING, type CodecScriptView, type DecoderPanelView } from "./decoderView";
 import { renderMarkdown, type RenderedMarkdown } from "./renderMarkdown";
 import {
@@ -282,71 +283,9 @@ export function siteView(input: SiteInput): SiteView {
       body: indexPage.html.slice(indexTitleEnd),
     },
   ];
-  for (const split of splits) {
-    const m = split.manual;
-    const front = split.byId.get("")!;
-    for (const page of split.pages) {
-      const file = manualPagePath(split.isa, page.id);
-      const level = page.id === "" ? 1 : Number(/^<h([1-6])/.exec(page.html)?.[1] ?? 1);
-      const html = shiftHeadings(
-        rewriteLinks(page.html, file, pageFileOf(m.file), anchors, `docs/${m.file}`),
-        level - 1,
-      );
-      const titleEnd = html.indexOf("</h1>") + "</h1>".length;
-      if (titleEnd < "</h1>".length) throw new Error(`site: docs/${m.file} renders no <h1>`);
-      const isFront = page === front;
-      const decoder = isFront ? (decoders.get(m.file) ?? null) : null;
-      const registers = isFront ? (registerPanels.get(m.file) ?? null) : null;
-      const siblings = page.parent === null ? [] : split.byId.get(page.parent)!.children;
-      const at = siblings.indexOf(page.id);
-      const linkTo = (id: string | undefined): PageLink | null =>
-        id === undefined
-          ? null
-          : {
-              href: relativeHref(file, manualPagePath(split.isa, id)),
-              html: split.byId.get(id)!.titleHtml,
-            };
-      const children = page.children.map((id) => linkTo(id)!);
-      const example = examples.get(split.isa)?.get(page.id);
-      const chapterOf = (p: ManualPage): string =>
-        p.parent === "" || p.parent === null ? p.id : chapterOf(split.byId.get(p.parent)!);
-      const chapter = chapterOf(page);
-      pages.push({
-        ...emptyPage(file, page.title),
-        documentTitle: isFront
-          ? `${page.title} · ${SITE_NAME}`
-          : `${page.title} · ${front.title} · ${SITE_NAME}`,
-        nav: nav(m, file),
-        chapters: split.chapters.map(([id, text]) => ({
-          href: anchorHref(file, anchors.get(pageFileOf(m.file))!.get(id)!, id),
-          text,
-          current: id === chapter,
-        })),
-        toc: [
-          ...(decoder ? [{ href: `#${DECODER_HEADING.id}`, text: DECODER_HEADING.text }] : []),
-          ...(registers ? [{ href: `#${REGISTER_HEADING.id}`, text: REGISTER_HEADING.text }] : []),
-          ...page.sections.map((s) => ({ href: `#${s.id}`, text: s.title })),
-        ],
-        breadcrumbs: breadcrumbs(split, page, file),
-        previous: at > 0 ? linkTo(siblings[at - 1]) : null,
-        next: at >= 0 ? linkTo(siblings[at + 1]) : null,
-        pageTurn: at > 0 || (at >= 0 && at + 1 < siblings.length),
-        // A page whose own text links every one of its subpages (an address map) needs no list.
-        children: children.every((c) => html.includes(`href="${c.href}"`)) ? [] : children,
-        decodeHref: example
-          ? relativeHref(file, `${split.isa}.html#${decodeState(example)}`)
-          : null,
-        anchorScript:
-          isFront && split.pages.length > 1
-            ? { file: anchorScriptFile(split.isa), dir: split.isa }
-            : null,
-        bodyTitle: html.slice(0, titleEnd),
-        body: html.slice(titleEnd),
-        decoder,
-        registers,
-      });
-    }
-  }
+  const context: PageContext = { anchors, decoders, registerPanels, examples, nav };
+  for (const split of splits)
+    for (const page of split.pages) pages.push(manualPageView(split, page, context));
   return {
     pages,
     searchIndex: searchIndex(searched),
@@ -359,6 +298,81 @@ export function siteView(input: SiteInput): SiteView {
         id: s.isa,
         pages: Object.fromEntries(s.pages.map((p) => [p.id, p.anchors.filter((a) => a !== p.id)])),
       })),
+  };
+}
+
+/** What every page of the manuals needs from the whole site. */
+interface PageContext {
+  anchors: AnchorPages;
+  decoders: Map<string, DecoderPanelView>;
+  registerPanels: Map<string, RegisterPanelView>;
+  /** Per ISA: an instruction's anchor → its example's words. */
+  examples: Map<string, Map<string, ManualInstruction["example"]>>;
+  nav(current: SiteManual, from: string): NavLink[];
+}
+
+/** The page `page` of a manual: its HTML with links for its place, and its navigation. */
+function manualPageView(split: SplitManual, page: ManualPage, ctx: PageContext): PageView {
+  const { anchors, decoders, registerPanels, examples, nav } = ctx;
+  const m = split.manual;
+  const front = split.byId.get("")!;
+  const file = manualPagePath(split.isa, page.id);
+  const level = page.id === "" ? 1 : Number(/^<h([1-6])/.exec(page.html)?.[1] ?? 1);
+  const html = shiftHeadings(
+    rewriteLinks(page.html, file, pageFileOf(m.file), anchors, `docs/${m.file}`),
+    level - 1,
+  );
+  const titleEnd = html.indexOf("</h1>") + "</h1>".length;
+  if (titleEnd < "</h1>".length) throw new Error(`site: docs/${m.file} renders no <h1>`);
+  const isFront = page === front;
+  const decoder = isFront ? (decoders.get(m.file) ?? null) : null;
+  const registers = isFront ? (registerPanels.get(m.file) ?? null) : null;
+  const siblings = page.parent === null ? [] : split.byId.get(page.parent)!.children;
+  const at = siblings.indexOf(page.id);
+  const linkTo = (id: string | undefined): PageLink | null =>
+    id === undefined
+      ? null
+      : {
+          href: relativeHref(file, manualPagePath(split.isa, id)),
+          html: split.byId.get(id)!.titleHtml,
+        };
+  const children = page.children.map((id) => linkTo(id)!);
+  const linked = new Set([...html.matchAll(/href="([^"]*)"/g)].map((l) => l[1]));
+  const example = examples.get(split.isa)?.get(page.id);
+  const chapterOf = (p: ManualPage): string =>
+    p.parent === "" || p.parent === null ? p.id : chapterOf(split.byId.get(p.parent)!);
+  const chapter = chapterOf(page);
+  return {
+    ...emptyPage(file, page.title),
+    documentTitle: isFront
+      ? `${page.title} · ${SITE_NAME}`
+      : `${page.title} · ${front.title} · ${SITE_NAME}`,
+    nav: nav(m, file),
+    chapters: split.chapters.map(([id, text]) => ({
+      href: anchorHref(file, anchors.get(pageFileOf(m.file))!.get(id)!, id),
+      text,
+      current: id === chapter,
+    })),
+    toc: [
+      ...(decoder ? [{ href: `#${DECODER_HEADING.id}`, text: DECODER_HEADING.text }] : []),
+      ...(registers ? [{ href: `#${REGISTER_HEADING.id}`, text: REGISTER_HEADING.text }] : []),
+      ...page.sections.map((s) => ({ href: `#${s.id}`, text: s.title })),
+    ],
+    breadcrumbs: breadcrumbs(split, page, file),
+    previous: at > 0 ? linkTo(siblings[at - 1]) : null,
+    next: at >= 0 ? linkTo(siblings[at + 1]) : null,
+    pageTurn: at > 0 || (at >= 0 && at + 1 < siblings.length),
+    // A page whose own text links every one of its subpages (an address map) needs no list.
+    children: children.every((c) => linked.has(c.href)) ? [] : children,
+    decodeHref: example ? relativeHref(file, `${split.isa}.html#${decodeState(example)}`) : null,
+    anchorScript:
+      isFront && split.pages.length > 1
+        ? { file: anchorScriptFile(split.isa), dir: split.isa }
+        : null,
+    bodyTitle: html.slice(0, titleEnd),
+    body: html.slice(titleEnd),
+    decoder,
+    registers,
   };
 }
 
