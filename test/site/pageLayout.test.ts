@@ -22,9 +22,7 @@ jest.setTimeout(300_000);
 /** The page's globals these checks use (the tests compile without the DOM library). */
 interface InPage {
   document: {
-    querySelector(
-      s: string,
-    ): {
+    querySelector(s: string): {
       scrollWidth: number;
       clientWidth: number;
       getBoundingClientRect(): { top: number };
@@ -147,15 +145,21 @@ test("at 1280 px nothing scrolls sideways: not the main column, not the page", a
   expect(wide).toEqual([]);
 });
 
-test("at 390 px the title comes first: the h1 is on the first screen", async () => {
+test("at 390 px the title comes first (the h1 is on the first screen) and the header fits", async () => {
   const low: string[] = [];
   for (const file of samplePages()) {
     const { page } = await open(file, PHONE);
-    const top = await page.evaluate(() => {
+    const [top, header, headerWidth] = await page.evaluate(() => {
       const g = globalThis as unknown as InPage;
-      return g.document.querySelector("main h1")!.getBoundingClientRect().top;
+      const header = g.document.querySelector("header")!;
+      return [
+        g.document.querySelector("main h1")!.getBoundingClientRect().top,
+        header.scrollWidth,
+        header.clientWidth,
+      ];
     });
     if (!(top >= 0 && top < PHONE.height / 2)) low.push(`${file}: h1 at ${top}px`);
+    if (header > headerWidth) low.push(`${file}: header ${header}px wide in ${headerWidth}px`);
     await page.close();
   }
   expect(low).toEqual([]);
