@@ -10,6 +10,9 @@
  *                "coldMs", "phases": { <phase>: ms },      cache, unchanged, --no-cache, phase by phase;
  *                "cliColdMs" },                            --no-cache by the compiled CLI (median of 3)
  *     "scale": { "<instructions>": <build ms>, … },        synthetic isaspec ISAs
+ *     "site": { "bytes", "pages", "largest",              out/site: its size, page count, its largest
+ *               "largestBytes", "largestFirstPaintMs" },   page, and that page's first contentful
+ *                                                          paint from file:// in Chromium (median of 3)
  *     "mesaIsaspecMs"? }                                   Mesa's decode.py + encode.py on ir3.xml
  *                                                          (when /usr/bin/python3 has mako; median of
  *                                                          3, alternating with the CLI's builds)
@@ -35,6 +38,7 @@ import {
 import { runBenchScript } from "./childProcess";
 import { ROUNDS, type DecodeSpeed } from "./decodeSpeed";
 import { MESA_CORPUS, measureMesaIsaspec, mesaUnavailable } from "./mesaIsaspec";
+import type { SiteBench } from "./sitePages";
 
 export interface BenchOptions {
   json: boolean;
@@ -56,9 +60,10 @@ export interface BenchOptions {
 
 /** Decode figures by ISA id, plus `build` and `scale`. */
 export interface BenchResult {
-  [id: string]: DecodeSpeed | BuildTimes | Record<string, number> | number | undefined;
+  [id: string]: DecodeSpeed | BuildTimes | Record<string, number> | SiteBench | number | undefined;
   build: BuildTimes;
   scale: Record<string, number>;
+  site: SiteBench;
   mesaIsaspecMs?: number;
 }
 
@@ -156,6 +161,12 @@ export function runBench(
       dispatchC: Math.max(...runs.map((r) => r.dispatchC)),
     };
   }
+  progress("site: size, pages, first paint of the largest page…");
+  const site = runBenchScript<SiteBench>("sitePages.ts", [
+    "--json",
+    "--site",
+    path.join(out, "site"),
+  ]);
   const work = mkdtempSync(path.join(tmpdir(), "isaforge-bench-"));
   try {
     progress("build of the shipped specs…");
@@ -166,6 +177,7 @@ export function runBench(
       ...decode,
       build,
       scale: Object.fromEntries(scale.map((p) => [String(p.instructions), p.ms])),
+      site,
     } as BenchResult;
     // The compiled CLI's cold build and Mesa's generators in alternating rounds, so that the
     // comparison sees the same machine load; the median of each.
@@ -200,7 +212,7 @@ function table(rows: string[][]): string[] {
 export function formatReport(o: BenchOptions, result: BenchResult, scale: ScalePoint[]): string {
   const lines: string[] = [];
   const ids = Object.keys(result).filter(
-    (k) => k !== "build" && k !== "scale" && k !== "mesaIsaspecMs",
+    (k) => k !== "build" && k !== "scale" && k !== "site" && k !== "mesaIsaspecMs",
   );
   lines.push(
     `Decode throughput, instructions/s: the best pass (after a warm-up) over ${fmt(o.words)} instructions (seed ${o.seed}) in ${o.processes} process${o.processes > 1 ? "es" : ""} per ISA, each timing dispatch TS and C in ${ROUNDS} alternating rounds of ${o.passes} passes and linear TS in ${o.passes} passes`,
@@ -226,6 +238,7 @@ export function formatReport(o: BenchOptions, result: BenchResult, scale: ScaleP
           `Mesa's decode.py + encode.py on ir3.xml: ${fmt(result.mesaIsaspecMs)} ms (median of ${CLI_ROUNDS}, alternating with the CLI); the CLI's --no-cache build takes ${(result.build.cliColdMs! / result.mesaIsaspecMs).toFixed(1)}× that`,
         ]
       : []),
+    `The site (${path.join(o.out, "site")}): ${fmt(result.site.bytes)} bytes in ${fmt(result.site.pages)} pages; the largest, ${result.site.largest} (${fmt(result.site.largestBytes)} bytes of HTML), paints first after ${fmt(result.site.largestFirstPaintMs)} ms from file:// in Chromium (median of 3)`,
     "",
     "Time per phase of the shipped build, ms (phase by phase, no cache):",
     "",

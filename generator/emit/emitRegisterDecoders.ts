@@ -100,7 +100,7 @@ const element = (e: RnnElement): object => ({
 });
 
 /** The varset a plain variant name means: `chipset` if the database has it, else the one most used. */
-function defaultVarset(dbs: RegisterDatabase[]): string | null {
+export function defaultVarset(dbs: RegisterDatabase[]): string | null {
   const uses = new Map<string, number>();
   const walk = (x: { variantSets?: { varset: string }[]; elements?: RnnElement[] }) => {
     for (const s of x.variantSets ?? []) uses.set(s.varset, (uses.get(s.varset) ?? 0) + 1);

@@ -19,7 +19,13 @@ import {
   TABLE_SOURCE,
 } from "./site/registerView";
 import { searchIndexLines } from "./site/searchIndex";
-import { INDEX_MARKDOWN, siteView, type SiteManual, type SiteView } from "./site/siteView";
+import {
+  anchorScriptFile,
+  INDEX_MARKDOWN,
+  siteView,
+  type SiteManual,
+  type SiteView,
+} from "./site/siteView";
 
 const INDEX_NAV_LABEL = "Overview";
 
@@ -50,9 +56,9 @@ export function siteInput(
   };
 }
 
-/** `window.isaforgeRegisterTables["id"] = '…';` as prettier prints it (printWidth 100). */
-function tableAssignment(id: string, json: string): string {
-  const head = `window.isaforgeRegisterTables[${stringLiteral(id)}] =`;
+/** `TARGET = '…';` as prettier prints it (printWidth 100). */
+function stringAssignment(target: string, json: string): string {
+  const head = `${target} =`;
   const one = `${head} ${stringLiteral(json)};`;
   return one.length <= 100 ? one : `${head}\n  ${stringLiteral(json)};`;
 }
@@ -111,11 +117,22 @@ export function renderSite(view: SiteView): OutputFile[] {
       path: `site/${registerScriptFile(r.id)}`,
       content: renderTemplate("site/register-decoder.js.hbs", { ...r, tableSource: TABLE_SOURCE }),
     })),
+    // Loaded only by a front page opened with an anchor it no longer holds.
+    ...view.anchorScripts.map((a) => ({
+      path: `site/${anchorScriptFile(a.id)}`,
+      content: renderTemplate("site/anchors.js.hbs", {
+        assignment: stringAssignment("window.isaforgeAnchors", JSON.stringify(a.pages)),
+      }),
+      preformatted: true,
+    })),
     ...view.registerTables.map((t) => ({
       path: `site/${registerTableFile(t.id)}`,
       content: renderTemplate("site/register-table.js.hbs", {
         id: t.id,
-        assignment: tableAssignment(t.id, t.json),
+        assignment: stringAssignment(
+          `window.isaforgeRegisterTables[${stringLiteral(t.id)}]`,
+          t.json,
+        ),
       }),
       preformatted: true,
     })),

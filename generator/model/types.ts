@@ -451,6 +451,11 @@ export interface Instruction {
   title?: string;
   brief?: string;
   doc?: string;
+  /**
+   * The text of the nearest encoding in `extends` that documents itself (an isaspec `<doc>` on an
+   * abstract bitset), which speaks for the instructions extending it.
+   */
+  extendsDoc?: { encoding: string; doc: string };
   /** Other source attributes kept as metadata (isaspec `<meta>`, Valhall `message`, `last`, …). */
   attributes?: Record<string, string>;
   /**

@@ -163,10 +163,11 @@
     const decoded = parsed.words && codec.decode(parsed.words, options());
     const entry = decoded && decoder.instructions[decoded.name];
     if (entry) {
-      const [anchor, layoutIndex] = entry;
+      // The instruction's page, in the ISA's directory beside this front page.
+      const [page, layoutIndex] = entry;
       const layout = decoder.layouts[layoutIndex];
-      link.href = `#${anchor}`;
-      link.textContent = `${decoded.name}: its section of this manual`;
+      link.href = `${panel.dataset.isa}/${page}.html`;
+      link.textContent = `${decoded.name}: its page in this manual`;
       link.hidden = false;
       drawLayout(layout, parsed.words);
       drawFields(layout, decoded.fields);

@@ -12,7 +12,15 @@
   // { kind, isa, isaTitle, name, mnemonic, summary, unit?, detail?, href }.
   function expandIndex(index) {
     const specs = index.specs.map(([isa, isaTitle, page]) => ({ isa, isaTitle, page }));
-    const at = (s, anchor) => `${specs[s].page}#${anchor}`;
+    // Links are relative to the page's directory: the site's root is its <html data-root>.
+    const root = (typeof document !== "undefined" && document.documentElement.dataset.root) || "";
+    // `where` is `page` or `page#anchor` within the spec's directory, `""` its front page.
+    const at = (s, where) => {
+      const hash = where.indexOf("#");
+      const page = hash < 0 ? where : where.slice(0, hash);
+      const file = page === "" ? specs[s].page : `${specs[s].isa}/${page}.html`;
+      return root + file + (hash < 0 ? "" : where.slice(hash));
+    };
     const lower = (name, anchor) => (anchor === 0 ? name.toLowerCase() : anchor);
     const entry = (kind, s, name, fields) => ({
       kind,

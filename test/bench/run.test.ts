@@ -108,7 +108,16 @@ describe("npm run bench -- --json", () => {
     const lines = r.stdout.split("\n").filter((l) => l !== "");
     expect(lines).toHaveLength(1);
     const result = JSON.parse(lines[0]) as Record<string, Record<string, number>>;
-    expect(Object.keys(result).sort()).toEqual(["build", "ir3", "scale"]);
+    expect(Object.keys(result).sort()).toEqual(["build", "ir3", "scale", "site"]);
+    // The site of --out (out/): its size, pages, and the largest page's first paint.
+    expect(Object.keys(result.site).sort()).toEqual([
+      "bytes",
+      "largest",
+      "largestBytes",
+      "largestFirstPaintMs",
+      "pages",
+    ]);
+    expect(result.site.largestBytes).toBeLessThanOrEqual(500_000);
     expect(Object.keys(result.ir3).sort()).toEqual(["dispatchC", "dispatchTs", "linearTs"]);
     expect(Object.keys(result.build).sort()).toEqual([
       "cliColdMs",
@@ -130,6 +139,9 @@ describe("npm run bench -- --json", () => {
       result.build.coldMs,
       result.build.cliColdMs,
       ...Object.values(result.scale),
+      result.site.bytes,
+      result.site.pages,
+      result.site.largestFirstPaintMs,
     ];
     for (const v of figures) {
       expect(typeof v).toBe("number");

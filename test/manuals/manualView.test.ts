@@ -39,3 +39,26 @@ test("the enum a field names is linked to its section", () => {
   const fields = view.instructionSections!.items[0].fields;
   expect(fields.map((f) => f.type)).toEqual(["enum [Mode](#mode)"]);
 });
+
+test("an instruction without text of its own is summed up by the encoding it extends, unless that is the outermost", () => {
+  const shared = model({
+    instructions: [
+      instruction("sam", [0, 0], [0, 1], 2, {
+        extends: ["#cat5", "#instruction"],
+        extendsDoc: { encoding: "#cat5", doc: 'The "normal" case, ie. not s2en. More text.' },
+      }),
+      instruction("nop", [0, 2], [0, 3], 4, {
+        extends: ["#cat0", "#instruction"],
+        extendsDoc: { encoding: "#instruction", doc: "Encoding of an instruction." },
+        source: at(4),
+      }),
+    ],
+  });
+  const view = manualView(shared, [shared]);
+  // "ie." inside a sentence does not end it.
+  expect(view.instructions.map((i) => i.summary)).toEqual(['The "normal" case, ie. not s2en.', ""]);
+  expect(view.instructionSections!.items.map((i) => i.description)).toEqual([
+    'From `#cat5`, which it extends:\n\nThe "normal" case, ie. not s2en. More text.',
+    "",
+  ]);
+});

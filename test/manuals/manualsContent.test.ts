@@ -78,12 +78,16 @@ describe.each(ids)("%s manual", (id) => {
   test(`documents everything: ${counts(model)}`, () => {
     const m = manual(file);
     expect(m.headings.filter((h) => h.level === 1).map((h) => h.text)).toEqual([model.isa.title]);
-    // Overview: width, words, byte order, every source document with its provenance.
+    // Overview: width and words (for a register database its register count instead), byte order,
+    // every source document with its provenance.
     const overview = section(
       m,
       m.headings.find((h) => h.text === "Overview")!,
     ).source;
-    expect(overview).toContain(`${model.isa.instructionWidth} bits`);
+    if (model.registerDatabases?.length) {
+      expect(overview).not.toContain("Instruction width");
+      expect(overview).toMatch(/\| Registers +\| [\d,]+ /);
+    } else expect(overview).toContain(`${model.isa.instructionWidth} bits`);
     expect(overview).toContain(`${model.isa.byteOrder}-endian`);
     for (const d of model.documents) {
       expect(overview).toContain(d.path);

@@ -346,6 +346,21 @@ describe("readIsaspec features", () => {
     ]);
   });
 
+  test("an instruction keeps the <doc> of the nearest bitset it extends that has one (extendsDoc)", () => {
+    const { part, errors } = readBody(
+      '<bitset name="#a" extends="#i"><doc>Outer text.</doc></bitset>',
+      '<bitset name="#b" extends="#a"><doc>\n\t\tNear text.\n\t</doc></bitset>',
+      '<bitset name="#c" extends="#b"></bitset>',
+      '<bitset name="own" extends="#c"><doc>Own text.</doc></bitset>',
+      '<bitset name="plain" extends="#i"></bitset>',
+    );
+    expect(errors).toEqual([]);
+    expect(part.instructions!.map((i) => [i.name, i.doc, i.extendsDoc])).toEqual([
+      ["own", "Own text.", { encoding: "#b", doc: "Near text." }],
+      ["plain", undefined, undefined],
+    ]);
+  });
+
   test("templates, overrides, named expressions, asserts, meta, bitset-typed fields", () => {
     const { part, errors } = readBody(
       '<template name="T">{A}</template>',

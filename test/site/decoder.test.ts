@@ -135,12 +135,14 @@ describe.each(CASES)("$isa: $words (gpu $gpu)", (c) => {
       expect(await link.isHidden()).toBe(true);
       expect(await page.locator("#decode-fields").isHidden()).toBe(true);
     } else {
-      // The link names the instruction and leads to its section's heading.
+      // The link names the instruction and leads to its page, titled with its name.
       expect(await link.textContent()).toContain(decoded.name);
-      const anchor = ((await link.getAttribute("href")) ?? "").slice(1);
-      const heading = page.locator(`[id="${anchor}"]`);
-      expect(await heading.evaluate((el) => el.tagName)).toMatch(/^H[2-4]$/);
-      expect(await heading.textContent()).toContain(decoded.name);
+      const href = (await link.getAttribute("href")) ?? "";
+      expect(href).toMatch(new RegExp(`^${c.isa}/[^/#]+\\.html$`));
+      const target = readFileSync(path.join(SITE, href), "utf8");
+      const title = /<h1 id="([^"]*)">([\s\S]*?)<\/h1>/.exec(target);
+      expect(title?.[1]).toBe(path.basename(href, ".html"));
+      expect(title?.[2]).toContain(decoded.name.replace(/&/g, "&amp;").replace(/</g, "&lt;"));
       // Every field's name and value, in the codec's order.
       const rows = await page
         .locator("#decode-fields tbody tr")
@@ -270,9 +272,9 @@ test("the URL keeps the words, the generation and the bytes toggle, and a page o
 });
 
 test("a section anchor stays in the URL until words are decoded; clearing the words clears the state", async () => {
-  const { page, errors } = await openPage("ir3.html", "#br");
+  const { page, errors } = await openPage("ir3.html", "#overview");
   await page.locator("#decode-gpu").selectOption("300");
-  expect(new URL(page.url()).hash).toBe("#br");
+  expect(new URL(page.url()).hash).toBe("#overview");
   await page.getByLabel("Instruction words").fill("0x00000003 0x00900000");
   expect(new URL(page.url()).hash).toBe("#decode=0x00000003,0x00900000&gpu=300");
   await page.getByLabel("Instruction words").fill("");

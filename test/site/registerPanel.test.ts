@@ -96,12 +96,20 @@ async function panelState(page: Page) {
     rows: await page
       .locator("#register-fields tbody tr")
       .evaluateAll((rows) =>
-        rows.map((r) => Array.from(r.children as Iterable<{ textContent: string | null }>).map((c) => c.textContent ?? "")),
+        rows.map((r) =>
+          Array.from(r.children as Iterable<{ textContent: string | null }>).map(
+            (c) => c.textContent ?? "",
+          ),
+        ),
       ),
     boxes: await page
       .locator("#register-layout .decoder-box.decoder-field")
       .evaluateAll((boxes) =>
-        boxes.map((b) => [b.getAttribute("data-field"), b.getAttribute("data-bits"), b.textContent]),
+        boxes.map((b) => [
+          b.getAttribute("data-field"),
+          b.getAttribute("data-bits"),
+          b.textContent,
+        ]),
       ),
   };
 }
@@ -126,12 +134,17 @@ test("adreno-hw.html: type an address and a value, see what the generated decode
   const state = await panelState(page);
   expect(state.text).toBe(expected);
   expect(state.error).toBe("");
-  // The link goes to the register's heading in this page.
+  // The link names the register's section, which the front page sends on to the register's page
+  // (followed in the etnaviv-hw case below), titled with the register's name.
   expect(state.linkHidden).toBe(false);
   expect(state.link).toBe("#a6xx_gras_2d_blit_cntl");
-  const heading = page.locator(`[id="a6xx_gras_2d_blit_cntl"]`);
-  expect(await heading.evaluate((el) => el.tagName)).toBe("H4");
-  expect((await heading.textContent())?.trim()).toBe(decoded.register);
+  const registerPage = readFileSync(
+    path.join(SITE, "adreno-hw", "a6xx_gras_2d_blit_cntl.html"),
+    "utf8",
+  );
+  expect(/<h1 id="a6xx_gras_2d_blit_cntl">([^<]*)<\/h1>/.exec(registerPage)?.[1]).toBe(
+    decoded.register,
+  );
   // One row per field: name, bits, the decoded text; one box per field over the value's bits.
   const bits = (f: DecodedField) => (f.high === f.low ? `${f.high}` : `${f.high}:${f.low}`);
   expect(state.rows).toEqual(decoded.fields.map((f) => [f.name, bits(f), f.text]));
@@ -178,8 +191,15 @@ test("a link with the state opens the page with the panel filled, on the other d
   expect(want).toMatch(/^PE\./);
   await panelShows(second.page, want);
   const link = await second.page.locator("#register-link").getAttribute("href");
-  expect(link).toBe(`#${etnaviv.decodeRegister(0x142cn, VALUE, { domain: "VIVS" }).register!.toLowerCase()}`);
-  expect(await second.page.locator(`[id="${link!.slice(1)}"]`).count()).toBe(1);
+  expect(link).toBe(
+    `#${etnaviv.decodeRegister(0x142cn, VALUE, { domain: "VIVS" }).register!.toLowerCase()}`,
+  );
+  // The register's section is a page of its own now: the front page goes on to it.
+  await Promise.all([
+    second.page.waitForURL(new RegExp(`/etnaviv-hw/${link!.slice(1)}\\.html$`)),
+    second.page.locator("#register-link").click(),
+  ]);
+  expect(await second.page.locator(`h1[id="${link!.slice(1)}"]`).count()).toBe(1);
   expect([...errors, ...second.errors]).toEqual([]);
   await second.page.close();
 });
@@ -204,7 +224,9 @@ async function searchAndFollow(file: string, query: string, kind: string, name: 
     page.waitForURL((url) => url.href.endsWith(`/${href}`)),
     results.nth(at).click(),
   ]);
-  const hash = decodeURIComponent(new URL(page.url()).hash.slice(1));
+  // The anchor, or else the page's own heading (a register's page is named by its anchor).
+  const url = new URL(page.url());
+  const hash = decodeURIComponent(url.hash.slice(1)) || path.basename(url.pathname, ".html");
   const heading = page.locator(`[id="${hash}"]`);
   const result = {
     shown,
@@ -218,20 +240,37 @@ async function searchAndFollow(file: string, query: string, kind: string, name: 
 }
 
 test("the search finds an etnaviv register, and a freedreno register and field; their links land on the register", async () => {
-  const etnaviv = await searchAndFollow("index.html", "VIVS_PE_COLOR_FORMAT", "register", "VIVS_PE_COLOR_FORMAT");
+  const etnaviv = await searchAndFollow(
+    "index.html",
+    "VIVS_PE_COLOR_FORMAT",
+    "register",
+    "VIVS_PE_COLOR_FORMAT",
+  );
   // The exact match comes first; its fields follow.
   expect(etnaviv.at).toBe(0);
-  expect(etnaviv.shown[0].href).toBe("etnaviv-hw.html#vivs_pe_color_format");
-  expect(etnaviv.shown.some((r) => r.kind === "field" && r.name.startsWith("VIVS_PE_COLOR_FORMAT."))).toBe(true);
-  expect(etnaviv.tag).toBe("H4");
+  expect(etnaviv.shown[0].href).toBe("etnaviv-hw/vivs_pe_color_format.html");
+  expect(
+    etnaviv.shown.some((r) => r.kind === "field" && r.name.startsWith("VIVS_PE_COLOR_FORMAT.")),
+  ).toBe(true);
+  expect(etnaviv.tag).toBe("H1");
   expect(etnaviv.heading).toBe("VIVS_PE_COLOR_FORMAT");
 
-  const register = await searchAndFollow("valhall.html", "A6XX_GRAS_2D_BLIT_CNTL", "register", "A6XX_GRAS_2D_BLIT_CNTL");
+  const register = await searchAndFollow(
+    "valhall.html",
+    "A6XX_GRAS_2D_BLIT_CNTL",
+    "register",
+    "A6XX_GRAS_2D_BLIT_CNTL",
+  );
   expect(register.at).toBe(0);
-  expect(register.shown[0].href).toBe("adreno-hw.html#a6xx_gras_2d_blit_cntl");
+  expect(register.shown[0].href).toBe("adreno-hw/a6xx_gras_2d_blit_cntl.html");
   expect(register.heading).toBe("A6XX_GRAS_2D_BLIT_CNTL");
 
-  const field = await searchAndFollow("etnaviv-hw.html", "A6XX_GRAS_2D_BLIT_CNTL.ROTATE", "field", "A6XX_GRAS_2D_BLIT_CNTL.ROTATE");
-  expect(field.shown[field.at].href).toBe("adreno-hw.html#a6xx_gras_2d_blit_cntl");
+  const field = await searchAndFollow(
+    "etnaviv-hw.html",
+    "A6XX_GRAS_2D_BLIT_CNTL.ROTATE",
+    "field",
+    "A6XX_GRAS_2D_BLIT_CNTL.ROTATE",
+  );
+  expect(field.shown[field.at].href).toBe("adreno-hw/a6xx_gras_2d_blit_cntl.html");
   expect(field.heading).toBe("A6XX_GRAS_2D_BLIT_CNTL");
 });

@@ -7,7 +7,10 @@
  */
 import * as path from "path";
 import * as vm from "vm";
-import { registerDecoderView, emitRegisterDecoders } from "../../generator/emit/emitRegisterDecoders";
+import {
+  registerDecoderView,
+  emitRegisterDecoders,
+} from "../../generator/emit/emitRegisterDecoders";
 import { emitSite } from "../../generator/emit/emitSite";
 import { compileGeneratedCodec } from "../../generator/emit/manual/loadGeneratedCodec";
 import { manualOutline } from "../../generator/emit/manual/outline";
@@ -45,10 +48,19 @@ interface RegisterApi {
 }
 interface PanelFunctions {
   parseHex(text: string): { value?: bigint; error?: string } | null;
-  sectionOf(api: RegisterApi, decoded: Decoded, variant?: string): { anchor: string | null; width: number } | null;
-  fieldBoxes(fields: Decoded["fields"], width: number): [number, number, number, number, string, string | null][];
+  sectionOf(
+    api: RegisterApi,
+    decoded: Decoded,
+    variant?: string,
+  ): { anchor: string | null; width: number } | null;
+  fieldBoxes(
+    fields: Decoded["fields"],
+    width: number,
+  ): [number, number, number, number, string, string | null][];
   stateHash(domain: string, address: bigint, value: bigint | undefined, variant: string): string;
-  parseState(hash: string): { domain: string; address: string; value: string; variant: string } | null;
+  parseState(
+    hash: string,
+  ): { domain: string; address: string; value: string; variant: string } | null;
 }
 interface SearchEntry {
   kind: string;
@@ -74,7 +86,9 @@ beforeAll(() => {
   const scripts = [...page.matchAll(/<script src="([^"]+)" defer><\/script>/g)].map((m) => m[1]);
   // Both databases' scripts, as if both pages had been open in one window.
   for (const file of [...new Set([...scripts, ...scriptsOf("etnaviv-hw.html")])])
-    vm.runInContext(content.get(`site/${file}`) ?? `throw new Error("no ${file}")`, context, { filename: file });
+    vm.runInContext(content.get(`site/${file}`) ?? `throw new Error("no ${file}")`, context, {
+      filename: file,
+    });
   window = context as unknown as PageWindow;
 });
 
@@ -90,8 +104,20 @@ function scriptsOf(page: string): string[] {
 
 const ids = new Map<string, Set<string>>();
 const idsOf = (page: string) => {
-  if (!ids.has(page)) ids.set(page, new Set([...html(page).matchAll(/\sid="([^"]*)"/g)].map((m) => m[1].replace(/&amp;/g, "&"))));
+  if (!ids.has(page))
+    ids.set(
+      page,
+      new Set([...html(page).matchAll(/\sid="([^"]*)"/g)].map((m) => m[1].replace(/&amp;/g, "&"))),
+    );
   return ids.get(page)!;
+};
+
+/** The ids of every page of a manual (its front page and its section pages), for links the front page redirects. */
+const manualIds = (isa: string) => {
+  const pages = [...content.keys()].filter(
+    (f) => f === `site/${isa}.html` || f.startsWith(`site/${isa}/`),
+  );
+  return new Set(pages.flatMap((f) => [...idsOf(f.slice("site/".length))]));
 };
 
 /** The generated module `ts/registers/<id>.ts` as `isaforge/registers/<id>` ships it, loaded here. */
@@ -117,16 +143,35 @@ test("every register database page, and only those, has the register panel after
       continue;
     }
     const view = registerDecoderView(m)!;
-    expect(scripts).toEqual(["search-index.js", "search.js", registerTableFile(m.isa.id), registerScriptFile(m.isa.id), "registers.js"]);
+    expect(scripts).toEqual([
+      "search-index.js",
+      "search.js",
+      registerTableFile(m.isa.id),
+      registerScriptFile(m.isa.id),
+      "registers.js",
+    ]);
     const at = page.indexOf('id="register-panel"');
     expect(at).toBeGreaterThan(page.indexOf("</h1>"));
     expect(at).toBeLessThan(page.indexOf("<h2 id=", page.indexOf('id="register-decoder"') + 1));
-    for (const id of ["register-domain", "register-variant", "register-address", "register-value", "register-text", "register-link", "register-layout", "register-fields"])
+    for (const id of [
+      "register-domain",
+      "register-variant",
+      "register-address",
+      "register-value",
+      "register-text",
+      "register-link",
+      "register-layout",
+      "register-fields",
+    ])
       expect({ id, found: idsOf(`${m.isa.id}.html`).has(id) }).toEqual({ id, found: true });
     // The domains in the decoder's order; the variants of its DEFAULT_VARSET, after "none".
     const select = (id: string) => {
       const from = page.indexOf(`<select id="${id}">`);
-      return [...page.slice(from, page.indexOf("</select>", from)).matchAll(/<option value="([^"]*)">([^<]*)</g)].map((o) => o[1]);
+      return [
+        ...page
+          .slice(from, page.indexOf("</select>", from))
+          .matchAll(/<option value="([^"]*)">([^<]*)</g),
+      ].map((o) => o[1]);
     };
     expect(select("register-domain")).toEqual(view.domains);
     expect(select("register-variant")).toEqual(["", ...view.variants]);
@@ -156,7 +201,11 @@ test("the page's decoder is the generated module: same varset and variants, same
           const value = 0x12345678n ^ BigInt(r.absoluteOffset);
           const a = api.decodeRegister(BigInt(r.absoluteOffset), value, options);
           const b = module.decodeRegister(BigInt(r.absoluteOffset), value, options);
-          if (a.text !== b.text) expect({ register: r.fullName, text: a.text }).toEqual({ register: r.fullName, text: b.text });
+          if (a.text !== b.text)
+            expect({ register: r.fullName, text: a.text }).toEqual({
+              register: r.fullName,
+              text: b.text,
+            });
           checked++;
         }
     expect(checked).toBeGreaterThan(1000);
@@ -166,18 +215,38 @@ test("the page's decoder is the generated module: same varset and variants, same
 test("the page's text is what `isaforge lookup -c` prints", () => {
   const api = window.isaforgeRegisters["adreno-hw"];
   const cases: [string[], bigint, bigint | undefined, Options][] = [
-    [["-d", "A6XX", "-v", "chip", "A7XX", "8400", "0x12345678"], 0x8400n, 0x12345678n, { domain: "A6XX", variant: "A7XX" }],
-    [["-d", "A6XX", "-v", "chip", "A7XX", "8400", "9"], 0x8400n, 9n, { domain: "A6XX", variant: "A7XX" }],
+    [
+      ["-d", "A6XX", "-v", "chip", "A7XX", "8400", "0x12345678"],
+      0x8400n,
+      0x12345678n,
+      { domain: "A6XX", variant: "A7XX" },
+    ],
+    [
+      ["-d", "A6XX", "-v", "chip", "A7XX", "8400", "9"],
+      0x8400n,
+      9n,
+      { domain: "A6XX", variant: "A7XX" },
+    ],
     [["-d", "A6XX", "8c01"], 0x8c01n, undefined, { domain: "A6XX" }],
-    [["-d", "A2XX", "-v", "chip", "A2XX", "2001", "0xffffffff"], 0x2001n, 0xffffffffn, { domain: "A2XX", variant: "A2XX" }],
+    [
+      ["-d", "A2XX", "-v", "chip", "A2XX", "2001", "0xffffffff"],
+      0x2001n,
+      0xffffffffn,
+      { domain: "A2XX", variant: "A2XX" },
+    ],
   ];
   for (const [args, address, value, options] of cases) {
     const out: string[] = [];
-    const status = lookupCli(["-c", "-f", path.join(ROOT, "specs", "adreno-hw", "adreno.xml"), ...args], { out: (l: string) => out.push(l), err: () => {} });
+    const status = lookupCli(
+      ["-c", "-f", path.join(ROOT, "specs", "adreno-hw", "adreno.xml"), ...args],
+      { out: (l: string) => out.push(l), err: () => {} },
+    );
     expect(status).toBe(0);
     expect(api.decodeRegister(address, value, options).text).toBe(out.join("\n"));
   }
-  expect(api.lookup(0x8400, 0x9, { domain: "A6XX", variant: "A7XX" })).toMatch(/^GRAS_2D_BLIT_CNTL => \{ ROTATE = ROTATE_90 \| OVERWRITEEN/);
+  expect(api.lookup(0x8400, 0x9, { domain: "A6XX", variant: "A7XX" })).toMatch(
+    /^GRAS_2D_BLIT_CNTL => \{ ROTATE = ROTATE_90 \| OVERWRITEEN/,
+  );
 });
 
 test("every register the manual has a section for links to it from the panel", () => {
@@ -185,7 +254,8 @@ test("every register the manual has a section for links to it from the panel", (
     const api = window.isaforgeRegisters[m.isa.id];
     const { sectionOf } = window.isaforgeRegisterPanel;
     const rdb = manualOutline(m).registerDatabase!;
-    const ids = idsOf(`${m.isa.id}.html`);
+    // The panel links `#anchor` on the front page, whose redirect goes on to the page holding it.
+    const ids = manualIds(m.isa.id);
     // The sections of each register (a register can be listed twice, once per variant).
     const anchors = new Map<string, string[]>();
     rdb.db.domains.forEach(({ domain, registers }, i) =>
@@ -206,7 +276,11 @@ test("every register the manual has a section for links to it from the panel", (
         if (decoded.register !== r.fullName) return void other++;
         const section = sectionOf(api, decoded, options.variant);
         const expected = anchors.get(`${domain.name}:${r.absoluteOffset}:${r.fullName}`)!;
-        if (!expected.includes(section?.anchor ?? "")) expect({ register: r.fullName, anchor: section?.anchor }).toEqual({ register: r.fullName, anchor: expected });
+        if (!expected.includes(section?.anchor ?? ""))
+          expect({ register: r.fullName, anchor: section?.anchor }).toEqual({
+            register: r.fullName,
+            anchor: expected,
+          });
         expect(ids.has(section!.anchor!)).toBe(true);
         // Where two registers share a name and an address (variants of another varset), either is right.
         if (expected.length === 1) expect(section!.width).toBe(r.width ?? 32);
@@ -225,9 +299,16 @@ test("the panel's helpers: hex input, boxes over every bit, the URL state", () =
   expect(parseHex("")).toBeNull();
   expect(parseHex("0xg")?.error).toBe("'0xg' is not a hexadecimal number");
   expect(parseHex("1ffffffffffffffff")?.error).toMatch(/does not fit in 64 bits/);
-  expect(stateHash("A6XX", 0x8400n, 0x12345678n, "A7XX")).toBe("#lookup=A6XX:8400:12345678&variant=A7XX");
+  expect(stateHash("A6XX", 0x8400n, 0x12345678n, "A7XX")).toBe(
+    "#lookup=A6XX:8400:12345678&variant=A7XX",
+  );
   expect(stateHash("A6XX", 0x8400n, undefined, "")).toBe("#lookup=A6XX:8400");
-  expect(parseState("#lookup=A6XX:8400:12345678&variant=A7XX")).toEqual({ domain: "A6XX", address: "8400", value: "12345678", variant: "A7XX" });
+  expect(parseState("#lookup=A6XX:8400:12345678&variant=A7XX")).toEqual({
+    domain: "A6XX",
+    address: "8400",
+    value: "12345678",
+    variant: "A7XX",
+  });
   expect(parseState("#a6xx_gras_2d_blit_cntl")).toBeNull();
 
   const api = window.isaforgeRegisters["adreno-hw"];
@@ -243,10 +324,23 @@ test("the panel's helpers: hex input, boxes over every bit, the URL state", () =
     next = low - 1;
   }
   expect(next).toBe(-1);
-  for (const f of decoded.fields) expect(boxes.some((b) => b[4] === "field" && b[5] === f.name && b[2] === f.high && b[3] === f.low)).toBe(true);
+  for (const f of decoded.fields)
+    expect(
+      boxes.some((b) => b[4] === "field" && b[5] === f.name && b[2] === f.high && b[3] === f.low),
+    ).toBe(true);
   // A 64-bit register: two words, the second's bits 63..32.
-  const wide = fieldBoxes([{ name: "LO", low: 0, high: 31, raw: 0n, text: "0" }, { name: "HI", low: 40, high: 63, raw: 0n, text: "0" }], 64);
-  expect(wide.map((b) => [b[0], b[2], b[3], b[4]])).toEqual([[0, 31, 0, "field"], [1, 63, 40, "field"], [1, 39, 32, "unused"]]);
+  const wide = fieldBoxes(
+    [
+      { name: "LO", low: 0, high: 31, raw: 0n, text: "0" },
+      { name: "HI", low: 40, high: 63, raw: 0n, text: "0" },
+    ],
+    64,
+  );
+  expect(wide.map((b) => [b[0], b[2], b[3], b[4]])).toEqual([
+    [0, 31, 0, "field"],
+    [1, 63, 40, "field"],
+    [1, 39, 32, "unused"],
+  ]);
 });
 
 test("the search finds registers, fields, enums and values of both databases, each linking to a heading of its page", () => {
@@ -267,19 +361,50 @@ test("the search finds registers, fields, enums and values of both databases, ea
   expect(byKind("field").length).toBeGreaterThan(4000);
   expect(byKind("instruction")).toHaveLength(models.reduce((n, m) => n + m.instructions.length, 0));
   for (const e of entries) {
+    // A page of the spec's manual, and the anchor (or the page's own heading) on it.
     const [file, anchor] = e.href.split("#");
-    expect(file).toBe(`${e.isa}.html`);
-    if (!idsOf(file).has(anchor)) expect({ entry: e, anchor: "missing" }).toBeUndefined();
+    expect(file.startsWith(`${e.isa}/`) || file === `${e.isa}.html`).toBe(true);
+    const target = anchor ?? file.slice(e.isa.length + 1, -".html".length);
+    if (!idsOf(file).has(target)) expect({ entry: e, anchor: "missing" }).toBeUndefined();
   }
 
   const color = search("VIVS_PE_COLOR_FORMAT");
-  expect(color[0]).toMatchObject({ kind: "register", isa: "etnaviv-hw", name: "VIVS_PE_COLOR_FORMAT", href: "etnaviv-hw.html#vivs_pe_color_format" });
-  expect(color.slice(1).some((e) => e.kind === "field" && e.name === "VIVS_PE_COLOR_FORMAT.FORMAT" && e.href === color[0].href)).toBe(true);
+  expect(color[0]).toMatchObject({
+    kind: "register",
+    isa: "etnaviv-hw",
+    name: "VIVS_PE_COLOR_FORMAT",
+    href: "etnaviv-hw/vivs_pe_color_format.html",
+  });
+  expect(
+    color
+      .slice(1)
+      .some(
+        (e) =>
+          e.kind === "field" &&
+          e.name === "VIVS_PE_COLOR_FORMAT.FORMAT" &&
+          e.href === color[0].href,
+      ),
+  ).toBe(true);
   const blit = search("A6XX_GRAS_2D_BLIT_CNTL");
-  expect(blit[0]).toMatchObject({ kind: "register", isa: "adreno-hw", detail: "domain A6XX", href: "adreno-hw.html#a6xx_gras_2d_blit_cntl" });
-  expect(search("A6XX_GRAS_2D_BLIT_CNTL.ROTATE")[0]).toMatchObject({ kind: "field", href: blit[0].href });
-  expect(search("ROTATE_90")[0]).toMatchObject({ kind: "value", isa: "adreno-hw", detail: "enum a6xx_rotation" });
-  expect(search("a6xx_rotation")[0]).toMatchObject({ kind: "enum", href: "adreno-hw.html#a6xx_rotation" });
+  expect(blit[0]).toMatchObject({
+    kind: "register",
+    isa: "adreno-hw",
+    detail: "domain A6XX",
+    href: "adreno-hw/a6xx_gras_2d_blit_cntl.html",
+  });
+  expect(search("A6XX_GRAS_2D_BLIT_CNTL.ROTATE")[0]).toMatchObject({
+    kind: "field",
+    href: blit[0].href,
+  });
+  expect(search("ROTATE_90")[0]).toMatchObject({
+    kind: "value",
+    isa: "adreno-hw",
+    detail: "enum a6xx_rotation",
+  });
+  expect(search("a6xx_rotation")[0]).toMatchObject({
+    kind: "enum",
+    href: "adreno-hw/a6xx_rotation.html",
+  });
   // Instructions are still found first by their names.
   expect(search("FADD.f32")[0]).toMatchObject({ kind: "instruction", isa: "valhall" });
 });

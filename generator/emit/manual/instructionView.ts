@@ -144,13 +144,24 @@ export function fieldRow(
 
 /** The one-line summary of an instruction, plain text: brief, title, or the first sentence of its doc. */
 export function instructionSummary(ins: Instruction): string {
-  const text = ins.brief ?? ins.title ?? firstSentence(ins.doc ?? "");
+  const text = ins.brief ?? ins.title ?? firstSentence(ins.doc ?? sharedDoc(ins)?.doc ?? "");
   return text.replace(/\s+/g, " ").trim();
+}
+
+/**
+ * The text of the encoding the instruction extends that documents it (`extendsDoc`), unless that is
+ * the outermost encoding, whose text is about every instruction of the ISA (ir3's "Encoding of an
+ * ir3 instruction").
+ */
+function sharedDoc(ins: Instruction): Instruction["extendsDoc"] {
+  const d = ins.extendsDoc;
+  return d && d.encoding !== ins.extends?.[ins.extends.length - 1] ? d : undefined;
 }
 
 function firstSentence(text: string): string {
   const paragraph = text.trim().split(/\n\s*\n/)[0] ?? "";
-  const m = /^([\s\S]*?[.!?])(\s|$)/.exec(paragraph);
+  // A sentence ends before a capital or at the end: "ie. not s2en" goes on.
+  const m = /^([\s\S]*?[.!?])(\s+(?=[A-Z])|\s*$)/.exec(paragraph);
   return m ? m[1] : paragraph;
 }
 
@@ -336,7 +347,14 @@ export function instructionSection(
             ? "the assembler cannot turn this text back into the words"
             : "",
     },
-    description: ins.doc ? blockText(ins.doc, flavor) : "",
+    description: [
+      ins.doc ? blockText(ins.doc, flavor) : "",
+      sharedDoc(ins)
+        ? `From ${codeSpan(sharedDoc(ins)!.encoding, false)}, which it extends:\n\n${blockText(sharedDoc(ins)!.doc, flavor)}`
+        : "",
+    ]
+      .filter((t) => t !== "")
+      .join("\n\n"),
     attributes: attributesText(attributes.own),
     notes: ins.notes.map((n: NoteRef) => links.noteLinks(n, ins)),
   };

@@ -6,6 +6,7 @@
  * uses to link into and search the manuals: keep its shape stable.
  */
 import type { Instruction, IsaModel } from "../../model/types";
+import { defaultVarset } from "../emitRegisterDecoders";
 import type { Heading } from "./anchors";
 import {
   bitsetSection,
@@ -36,7 +37,11 @@ import { manualFile, manualLinks } from "./manualLinks";
 import { codeSpan, escapeInline, inlineText, link } from "./markdownText";
 import { manualOutline, type ManualOutline } from "./outline";
 import { optionalColumns } from "./optionalColumns";
-import { registerDatabaseView, type RegisterDatabaseView } from "./registerDatabaseView";
+import {
+  registerDatabaseView,
+  type MergedDatabase,
+  type RegisterDatabaseView,
+} from "./registerDatabaseView";
 import { sourceLocation, textFlavor } from "./sourceText";
 
 /** An instruction as the site and search see it. */
@@ -48,11 +53,20 @@ export interface ManualInstruction {
   /** One line of plain text (not Markdown). */
   summary: string;
   unit?: string;
+  /** The words (and generation) of the instruction's example, where the manual shows one. */
+  example?: { words: number[]; gpu?: number };
 }
 
 interface Chapter<T> {
   heading: Heading;
   items: T[];
+}
+
+function exampleWords(example: InstructionExample | undefined): Pick<ManualInstruction, "example"> {
+  if (!example) return {};
+  return {
+    example: { words: example.words, ...(example.gpu !== undefined ? { gpu: example.gpu } : {}) },
+  };
 }
 
 export interface ManualView {
@@ -120,15 +134,43 @@ const SYNTAX_NAMES: Record<string, string> = {
   "r500-fc": "Mesa R500 fragment-program dump",
 };
 
+/** A register database's overview: its domains, registers and the variants of its main varset. */
+function registerDatabaseFacts(
+  model: IsaModel,
+  db: MergedDatabase,
+): { label: string; value: string }[] {
+  const registers = db.domains.reduce((n, d) => n + d.registers.length, 0);
+  const varset = defaultVarset(model.registerDatabases ?? []);
+  const variants = db.enums.find((e) => e.name === varset)?.values.filter((v) => !v.dead) ?? [];
+  return [
+    { label: "Domains", value: db.domains.map((d) => codeSpan(d.domain.name)).join(", ") },
+    { label: "Registers", value: registers.toLocaleString("en-US") },
+    ...(varset !== null && variants.length > 0
+      ? [
+          {
+            label: `Variants (${codeSpan(varset)})`,
+            value: variants.map((v) => codeSpan(v.name)).join(", "),
+          },
+        ]
+      : []),
+  ];
+}
+
 function overview(model: IsaModel, outline: ManualOutline): ManualView["overview"] {
   const isa = model.isa;
+  const db = outline.registerDatabase?.db;
+  const instructionFacts = db
+    ? registerDatabaseFacts(model, db)
+    : [
+        {
+          label: "Instruction width",
+          value: `${isa.instructionWidth} bits (${isa.wordCount} × 32-bit word${isa.wordCount > 1 ? "s" : ""}, word 0 first)`,
+        },
+        { label: "Word size", value: `${isa.wordSize} bits` },
+      ];
   const facts = [
     { label: "Vendor", value: escapeInline(isa.vendor) },
-    {
-      label: "Instruction width",
-      value: `${isa.instructionWidth} bits (${isa.wordCount} × 32-bit word${isa.wordCount > 1 ? "s" : ""}, word 0 first)`,
-    },
-    { label: "Word size", value: `${isa.wordSize} bits` },
+    ...instructionFacts,
     { label: "Byte order", value: `${isa.byteOrder}-endian` },
     ...(isa.assemblySyntax
       ? [
@@ -302,7 +344,8 @@ export function manualView(
       ),
     },
     registerDatabase:
-      outline.registerDatabase && registerDatabaseView(outline.registerDatabase.db, outline.registerDatabase.outline),
+      outline.registerDatabase &&
+      registerDatabaseView(outline.registerDatabase.db, outline.registerDatabase.outline),
     notes: notesChapter(model, outline, links),
     instructions: model.instructions.map((ins, i) => ({
       name: ins.name,
@@ -310,6 +353,7 @@ export function manualView(
       anchor: instructionAnchor(i),
       summary: instructionSummary(ins),
       ...(ins.unit !== undefined ? { unit: ins.unit } : {}),
+      ...exampleWords(ex?.get(ins.name)),
     })),
   };
 }

@@ -31,7 +31,10 @@ export interface CodecScriptView {
   isa: string;
   /** The codec as a CommonJS module body. */
   js: string;
-  /** Instruction name → [anchor of its section, index into `layouts`]. */
+  /**
+   * Instruction name → [anchor of its section, index into `layouts`]; on the site, whose
+   * instructions each have a page named by that anchor, the page's name.
+   */
   instructions: Record<string, [string, number]>;
   /** Distinct encodings' boxes; instructions of one format share theirs. */
   layouts: BoxRow[][];

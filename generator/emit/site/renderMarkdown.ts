@@ -8,7 +8,13 @@ import type MarkdownIt from "markdown-it";
 import type Token from "markdown-it/lib/token.mjs";
 import { flattenText } from "../flattenText";
 import { pageSections } from "./pageSections";
-import { collectMathErrors, inlineText, newPageEnv, siteMarkdownIt, type PageEnv } from "./siteMarkdownIt";
+import {
+  collectMathErrors,
+  inlineText,
+  newPageEnv,
+  siteMarkdownIt,
+  type PageEnv,
+} from "./siteMarkdownIt";
 
 export interface Heading {
   /** 1 for `#`, 2 for `##`, … */
@@ -40,6 +46,13 @@ export const TABLE_CLASS = "md-table";
 export const BIT_LAYOUT_CLASS = "bit-layout";
 const BIT_COLUMN = /^\d+(:\d+)?$/;
 
+/**
+ * Class of code with a run of more than 40 characters without a space (a SHA-256, a path): it may
+ * break anywhere, where the names in code that a table lines up stay whole.
+ */
+export const LONG_CODE_CLASS = "long-code";
+const LONG_CODE = /\S{41}/;
+
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 
 /** Whether the table opening at `tokens[open]` heads every column with a bit or bit range. */
@@ -58,7 +71,9 @@ function rewriteLink(href: string, ctx: RenderContext): string {
   if (!file.endsWith(".md")) return href;
   const page = ctx.pageOf(file.replace(/^\.\//, ""));
   if (page === undefined)
-    throw new Error(`${ctx.source}: link '${href}' names a Markdown file that is not a page of the site`);
+    throw new Error(
+      `${ctx.source}: link '${href}' names a Markdown file that is not a page of the site`,
+    );
   return page + hash;
 }
 
@@ -73,7 +88,13 @@ interface PageRender {
 }
 
 export function renderMarkdown(markdown: string, ctx: RenderContext): RenderedMarkdown {
-  const page: PageRender = { md: siteMarkdownIt(), env: newPageEnv(), ctx, headings: [], rewritten: new Set() };
+  const page: PageRender = {
+    md: siteMarkdownIt(),
+    env: newPageEnv(),
+    ctx,
+    headings: [],
+    rewritten: new Set(),
+  };
   const html = collectMathErrors(ctx.source, () =>
     pageSections(markdown)
       .map((section) => flattenText(renderSection(section, page)))
@@ -85,11 +106,18 @@ export function renderMarkdown(markdown: string, ctx: RenderContext): RenderedMa
 }
 
 /** One section of a page (see pageSections): its headings go to the page's, its HTML is returned. */
-function renderSection(markdown: string, { md, env, ctx, headings, rewritten }: PageRender): string {
+function renderSection(
+  markdown: string,
+  { md, env, ctx, headings, rewritten }: PageRender,
+): string {
   const tokens = md.parse(markdown, env);
   tokens.forEach((t, i) => {
     if (t.type === "heading_open")
-      headings.push({ level: Number(t.tag.slice(1)), id: t.attrGet("id") ?? "", text: inlineText(tokens[i + 1]) });
+      headings.push({
+        level: Number(t.tag.slice(1)),
+        id: t.attrGet("id") ?? "",
+        text: inlineText(tokens[i + 1]),
+      });
     if (t.type === "table_open") {
       t.attrJoin("class", TABLE_CLASS);
       if (isBitLayout(tokens, i)) t.attrJoin("class", BIT_LAYOUT_CLASS);
@@ -97,11 +125,14 @@ function renderSection(markdown: string, { md, env, ctx, headings, rewritten }: 
     if (!t.children || rewritten.has(t.children)) return;
     rewritten.add(t.children);
     for (const child of t.children) {
+      if (child.type === "code_inline" && LONG_CODE.test(child.content))
+        child.attrSet("class", LONG_CODE_CLASS);
       const href = child.type === "link_open" ? child.attrGet("href") : null;
       if (href !== null) child.attrSet("href", rewriteLink(href, ctx));
       const src = child.type === "image" ? child.attrGet("src") : null;
       if (src !== null) {
-        if (ctx.imageSrc && !SCHEME.test(src) && !src.startsWith("/")) child.attrSet("src", ctx.imageSrc(src));
+        if (ctx.imageSrc && !SCHEME.test(src) && !src.startsWith("/"))
+          child.attrSet("src", ctx.imageSrc(src));
         // Diagrams are many on a long page; the browser fetches them as they scroll into view.
         child.attrSet("loading", "lazy");
       }

@@ -32,13 +32,17 @@ const WIDTH = 100;
 export interface SearchIndex {
   /** `[id, title, page]`. */
   specs: [string, string, string][];
-  /** `[spec, name, mnemonic (0: the name), summary, anchor, unit?]`. */
+  /**
+   * `[spec, name, mnemonic (0: the name), summary, where, unit?]`; `where` is the page within the
+   * spec's directory (`mov` for `ir3/mov.html`), then `#anchor` when the entry is not the page's own
+   * heading (`""` is the spec's front page).
+   */
   instructions: Tuple[];
-  /** `[spec, domain, name, anchor (0: the name in lower case), summary?]`. */
+  /** `[spec, domain, name, where (0: the name in lower case), summary?]`. */
   registers: Tuple[];
   /** `[register, field name]`: listed as `REGISTER.FIELD`, linking to the register. */
   fields: Tuple[];
-  /** `[spec, name, anchor (0: the name in lower case)]`. */
+  /** `[spec, name, where (0: the name in lower case)]`. */
   enums: Tuple[];
   /** `[enum, value name]`, linking to the enum. */
   values: Tuple[];
@@ -73,13 +77,14 @@ export function searchIndex(specs: IsaInstructions[]): SearchIndex {
     const db = spec.registers;
     if (!db) return;
     for (const r of db.registers) {
-      const at = index.registers.push([
-        s,
-        r.domain,
-        r.name,
-        anchorOrZero(r.name, r.anchor),
-        ...(r.summary ? [r.summary] : []),
-      ]) - 1;
+      const at =
+        index.registers.push([
+          s,
+          r.domain,
+          r.name,
+          anchorOrZero(r.name, r.anchor),
+          ...(r.summary ? [r.summary] : []),
+        ]) - 1;
       for (const f of r.fields) index.fields.push([at, f]);
     }
     for (const e of db.enums) {

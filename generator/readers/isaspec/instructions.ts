@@ -123,6 +123,7 @@ export class InstructionBuilder {
       ...(ext ? { extends: ext } : {}),
       gen,
       ...(leaf.docText ? { doc: leaf.docText } : {}),
+      ...extendsDoc(chain),
       ...(Object.keys(attributes).length ? { attributes } : {}),
       ...(implicit.length ? { implicit } : {}),
       notes: [],
@@ -353,6 +354,12 @@ function constantMaps(
       });
     }
   return out;
+}
+
+/** The `<doc>` of the nearest bitset the leaf extends that has one (`chain` is the leaf first). */
+function extendsDoc(chain: BitsetSource[]): Pick<Instruction, "extendsDoc"> {
+  const documented = chain.slice(1).find((b) => b.docText);
+  return documented ? { extendsDoc: { encoding: documented.name, doc: documented.docText! } } : {};
 }
 
 function multiGenName(name: string, min: number, max: number): string {

@@ -1,0 +1,229 @@
+/**
+ * The built site's pages (out/site) as a reader sees them in Chromium from file://: at 1280 px
+ * nothing in the main column scrolls sideways, at 390 px (a phone) the title is on the first
+ * screen, an anchor of the pages from before the manuals had a page per section still arrives at
+ * its section, and the register manual introduces registers. Every kind of page is checked on a
+ * sample (each ISA's front page, every chapter page, the first and last section page of each
+ * chapter, the heaviest page): all 6,000 would take minutes. Rebuild out/ first.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from "fs";
+import * as path from "path";
+import { pathToFileURL } from "url";
+import * as vm from "vm";
+import type { Browser } from "playwright-core";
+import { chooseChromium, launchChromium, openRecordingErrors } from "../helpers/browser";
+
+const SITE = path.join(__dirname, "..", "..", "out", "site");
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+jest.setTimeout(300_000);
+
+/** The page's globals these checks use (the tests compile without the DOM library). */
+interface InPage {
+  document: {
+    querySelector(s: string): {
+      scrollWidth: number;
+      clientWidth: number;
+      getBoundingClientRect(): { top: number };
+    } | null;
+    documentElement: { scrollWidth: number; clientWidth: number };
+  };
+  innerHeight: number;
+}
+
+const fronts = () =>
+  readdirSync(SITE)
+    .filter((f) => f.endsWith(".html") && f !== "index.html")
+    .map((f) => f.slice(0, -".html".length));
+
+/** Links of a page's list of subsection pages, or of its chapter navigation. */
+function hrefs(html: string, start: string): string[] {
+  const from = html.indexOf(start);
+  if (from < 0) return [];
+  const block = html.slice(from, html.indexOf("</ul>", from));
+  return [...block.matchAll(/href="([^"#]+)"/g)].map((m) => m[1]);
+}
+
+/** Each kind of page: front pages, chapters, their first and last sections, and the heaviest. */
+function samplePages(): string[] {
+  const pages = new Set<string>(["index.html"]);
+  let heaviest = ["", 0] as [string, number];
+  for (const isa of fronts()) {
+    pages.add(`${isa}.html`);
+    const dir = path.join(SITE, isa);
+    if (!existsSync(dir)) continue;
+    for (const f of readdirSync(dir)) {
+      const size = statSync(path.join(dir, f)).size;
+      if (size > heaviest[1]) heaviest = [`${isa}/${f}`, size];
+    }
+    const front = readFileSync(path.join(SITE, `${isa}.html`), "utf8");
+    for (const chapter of hrefs(front, 'aria-labelledby="site-nav-chapters"')) {
+      if (!chapter.startsWith(`${isa}/`)) continue;
+      pages.add(chapter);
+      const html = readFileSync(path.join(SITE, chapter), "utf8");
+      const sections = [...html.matchAll(/<a href="([^"#/]+\.html)"/g)]
+        .map((m) => `${isa}/${m[1]}`)
+        .filter((p) => p !== chapter && existsSync(path.join(SITE, p)));
+      if (sections.length > 0) {
+        pages.add(sections[0]);
+        pages.add(sections[sections.length - 1]);
+      }
+    }
+  }
+  pages.add(heaviest[0]);
+  return [...pages];
+}
+
+let browser: Browser | undefined;
+
+beforeAll(async () => {
+  if (!existsSync(path.join(SITE, "index.html")))
+    throw new Error(
+      `${SITE}/index.html is missing: build the site first (npx tsx generator/cli.ts build)`,
+    );
+  browser = await launchChromium(await chooseChromium());
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const open = (file: string, viewport = DESKTOP) => {
+  if (!browser) throw new Error("the browser did not start (see the beforeAll failure)");
+  const [name, hash] = file.split("#");
+  const url = pathToFileURL(path.join(SITE, name)).href + (hash === undefined ? "" : `#${hash}`);
+  return openRecordingErrors(browser, url, viewport);
+};
+
+test("the sample has every kind of page: front pages, chapters, instructions, registers, enums", () => {
+  const sample = samplePages();
+  for (const page of [
+    "ir3.html",
+    "ir3/instructions.html",
+    "etnaviv-hw/register-domains.html",
+    "adreno-hw.html",
+  ])
+    expect(sample).toContain(page);
+  expect(sample.filter((p) => p.startsWith("adreno-hw/")).length).toBeGreaterThanOrEqual(6);
+  expect(sample.length).toBeGreaterThan(40);
+});
+
+test("every page of the site is under 500 kB of HTML", () => {
+  const heavy: string[] = [];
+  let pages = 0;
+  const walk = (dir: string) => {
+    for (const f of readdirSync(dir, { withFileTypes: true })) {
+      const file = path.join(dir, f.name);
+      if (f.isDirectory()) walk(file);
+      else if (f.name.endsWith(".html")) {
+        pages++;
+        if (statSync(file).size > 500_000)
+          heavy.push(`${path.relative(SITE, file)}: ${statSync(file).size}`);
+      }
+    }
+  };
+  walk(SITE);
+  expect(heavy).toEqual([]);
+  expect(pages).toBeGreaterThan(5000);
+});
+
+test("at 1280 px nothing scrolls sideways: not the main column, not the page", async () => {
+  const wide: string[] = [];
+  for (const file of samplePages()) {
+    const { page, errors } = await open(file);
+    const widths = await page.evaluate(() => {
+      const { document } = globalThis as unknown as InPage;
+      const main = document.querySelector("main")!;
+      const root = document.documentElement;
+      return [main.scrollWidth, main.clientWidth, root.scrollWidth, root.clientWidth];
+    });
+    if (widths[0] > widths[1] || widths[2] > widths[3]) wide.push(`${file}: ${widths.join(" ")}`);
+    expect({ file, errors }).toEqual({ file, errors: [] });
+    await page.close();
+  }
+  expect(wide).toEqual([]);
+});
+
+test("at 390 px the title comes first (the h1 is on the first screen) and the header fits", async () => {
+  const low: string[] = [];
+  for (const file of samplePages()) {
+    const { page } = await open(file, PHONE);
+    const [top, header, headerWidth] = await page.evaluate(() => {
+      const g = globalThis as unknown as InPage;
+      const header = g.document.querySelector("header")!;
+      return [
+        g.document.querySelector("main h1")!.getBoundingClientRect().top,
+        header.scrollWidth,
+        header.clientWidth,
+      ];
+    });
+    if (!(top >= 0 && top < PHONE.height / 2)) low.push(`${file}: h1 at ${top}px`);
+    if (header > headerWidth) low.push(`${file}: header ${header}px wide in ${headerWidth}px`);
+    await page.close();
+  }
+  expect(low).toEqual([]);
+});
+
+test("an anchor of a manual's old single page arrives at the page holding it", async () => {
+  // A heading within a page (not a page's own): from the first manual that has one.
+  const inner = fronts().flatMap((isa) => {
+    const sandbox = { window: {} as { isaforgeAnchors?: string } };
+    const file = path.join(SITE, `${isa}-anchors.js`);
+    if (!existsSync(file)) return [];
+    vm.runInNewContext(readFileSync(file, "utf8"), sandbox);
+    const pages = JSON.parse(sandbox.window.isaforgeAnchors!) as Record<string, string[]>;
+    return Object.entries(pages)
+      .filter(([id, anchors]) => id !== "" && anchors.length > 0)
+      .map(([id, anchors]) => [isa, id, anchors[0]]);
+  })[0];
+  expect(inner).toBeDefined();
+  const cases = [
+    ["ir3.html#movmsk", /\/ir3\/movmsk\.html$/],
+    ["etnaviv-hw.html#register-bitsets", /\/etnaviv-hw\/register-bitsets\.html$/],
+    [`${inner[0]}.html#${inner[2]}`, new RegExp(`/${inner[0]}/${inner[1]}\\.html#${inner[2]}$`)],
+  ] as const;
+  for (const [from, to] of cases) {
+    const { page, errors } = await open(from);
+    await page.waitForURL(to);
+    expect(
+      await page
+        .locator(
+          `[id="${decodeURIComponent(new URL(page.url()).hash.slice(1)) || path.basename(page.url(), ".html")}"]`,
+        )
+        .count(),
+    ).toBe(1);
+    expect(errors).toEqual([]);
+    await page.close();
+  }
+  // An anchor the front page still holds, and the decoder's state, stay where they are.
+  const { page } = await open("ir3.html#overview");
+  expect(new URL(page.url()).pathname.endsWith("/ir3.html")).toBe(true);
+  await page.close();
+});
+
+test("an instruction's page opens the decoder with its example words filled in", async () => {
+  const { page, errors } = await open("ir3/movmsk.html");
+  await Promise.all([
+    page.waitForURL(/\/ir3\.html#decode=/),
+    page.getByText("Open its example in the decoder").click(),
+  ]);
+  const words = await page.locator("#decode-words").inputValue();
+  expect(words).toMatch(/^0x[0-9a-f]{8} 0x[0-9a-f]{8}$/);
+  expect(await page.locator("#decode-text").textContent()).toContain("movmsk");
+  expect(errors).toEqual([]);
+  await page.close();
+});
+
+test("the register manual's introduction speaks of registers, not instructions", async () => {
+  for (const file of ["etnaviv-hw.html", "adreno-hw.html"]) {
+    const { page } = await open(file);
+    const intro = (await page.locator("main h1 ~ p").first().textContent()) ?? "";
+    expect(intro).toMatch(/register/);
+    expect(intro).not.toMatch(/instruction/i);
+    const overview = (await page.locator("#overview ~ table").first().textContent()) ?? "";
+    expect(overview).toContain("Registers");
+    expect(overview).not.toContain("Instruction width");
+    await page.close();
+  }
+});
