@@ -5,7 +5,9 @@
  */
 import type { EnumDef, Field, FieldType, Instruction, IsaModel } from "../../model/types";
 import { keyLiteral, stringLiteral } from "../jsLiterals";
+import { compileDisplay, type IsaspecSyntax } from "./compileDisplay";
 import { compileExpr } from "./compileExpr";
+import { jsonLines } from "./jsonLines";
 import { SYNTAX_DATA } from "./syntax";
 
 /** Field kinds the runtime decodes as signed numbers. */
@@ -81,12 +83,22 @@ export interface CodecView {
   syntaxPartial: string;
   /** What that partial needs beyond the tables above (generator/emit/codec/syntax/). */
   syntaxData: object;
+  /** syntaxData as a JS literal, broken over lines. */
+  syntaxJson: string;
+  /** The entries of ENUMS, FIELDS and INSTRUCTIONS as JS literals, broken over lines. */
+  tables: { enums: string[]; fields: string[]; instructions: string[] };
+  /** isaspec: the compiled display functions, and each instruction's (null: interpreted). */
+  display: { code: string; names: (string | null)[]; args: string; params: string } | null;
 }
 
 /** `#rptN` → `RptN`, `Swizzles (16-bit)` → `Swizzles16Bit`, `US_FC_INST.OP` → `UsFcInstOp`. */
 export function typeNameOf(name: string): string {
   const words = name.split(/[^A-Za-z0-9]+/).filter(Boolean);
-  const pascal = words.map((w) => (/^[A-Z0-9]+$/.test(w) ? w[0] + w.slice(1).toLowerCase() : w[0].toUpperCase() + w.slice(1))).join("");
+  const pascal = words
+    .map((w) =>
+      /^[A-Z0-9]+$/.test(w) ? w[0] + w.slice(1).toLowerCase() : w[0].toUpperCase() + w.slice(1),
+    )
+    .join("");
   return /^[A-Za-z]/.test(pascal) ? pascal : `E${pascal}`;
 }
 
@@ -120,7 +132,10 @@ function enumView(e: EnumDef, taken: Set<string>): EnumView {
   let typeName = typeNameOf(e.name);
   while (taken.has(typeName)) typeName += "_";
   taken.add(typeName);
-  const union = [...symbols.filter((s): s is string => s !== null).map(stringLiteral), "`_${number}`"];
+  const union = [
+    ...symbols.filter((s): s is string => s !== null).map(stringLiteral),
+    "`_${number}`",
+  ];
   return { typeName, name: e.name, symbols, displays, union };
 }
 
@@ -160,18 +175,16 @@ export function codecView(model: IsaModel, banner: string[]): CodecView {
     }
     return i;
   };
-  const instructions = model.instructions.map(
-    (i: Instruction): InstructionView => ({
-      name: i.name,
-      mnemonic: i.mnemonic,
-      match: i.encoding.match,
-      tested: i.encoding.mask.map((m, w) => (m & ~i.encoding.dontCare[w]) >>> 0),
-      dontCare: i.encoding.dontCare,
-      gen: i.gen ? [i.gen.min, i.gen.max] : null,
-      fields: i.fields.map(fieldRef),
-      display: i.display ?? null,
-    }),
-  );
+  const instructions = model.instructions.map((i: Instruction): InstructionView => ({
+    name: i.name,
+    mnemonic: i.mnemonic,
+    match: i.encoding.match,
+    tested: i.encoding.mask.map((m, w) => (m & ~i.encoding.dontCare[w]) >>> 0),
+    dontCare: i.encoding.dontCare,
+    gen: i.gen ? [i.gen.min, i.gen.max] : null,
+    fields: i.fields.map(fieldRef),
+    display: i.display ?? null,
+  }));
 
   // Instructions with identical field names and types share one fields interface.
   const groups = new Map<string, { members: FieldGroupView["members"]; names: string[] }>();
@@ -201,7 +214,21 @@ export function codecView(model: IsaModel, banner: string[]): CodecView {
       fns: i.derived.map((d) => ({ key: keyLiteral(d.name), ...compileExpr(d.expr) })),
     }));
 
-  const gens = model.instructions.map((i) => i.gen?.min).filter((g): g is number => g !== undefined);
+  const gens = model.instructions
+    .map((i) => i.gen?.min)
+    .filter((g): g is number => g !== undefined);
+  const syntaxData = model.isa.assemblySyntax ? SYNTAX_DATA[model.isa.assemblySyntax](model) : {};
+  let display: CodecView["display"] = null;
+  if (model.isa.assemblySyntax === "isaspec") {
+    const compiled = compileDisplay(
+      instructions.map((i) => ({ ...i, fields: i.fields.map((n) => fields[n]) })),
+      syntaxData as IsaspecSyntax,
+      model.isa.wordCount,
+    );
+    const words = Array.from({ length: model.isa.wordCount }, (_, i) => `words[at + ${i}] >>> 0`);
+    const params = words.map((_, i) => `w${i}: number`).join(", ");
+    display = { code: compiled.code, names: compiled.names, args: words.join(", "), params };
+  }
   return {
     id: model.isa.id,
     title: model.isa.title,
@@ -211,7 +238,16 @@ export function codecView(model: IsaModel, banner: string[]): CodecView {
     defaultGpu: gens.length ? Math.max(...gens) : null,
     syntax: model.isa.assemblySyntax ?? "generic",
     syntaxPartial: `ts/codec/syntax-${model.isa.assemblySyntax ?? "generic"}.ts`,
-    syntaxData: model.isa.assemblySyntax ? SYNTAX_DATA[model.isa.assemblySyntax](model) : {},
+    syntaxData,
+    syntaxJson: jsonLines(syntaxData),
+    tables: {
+      enums: enumViews.map((e) =>
+        jsonLines({ name: e.name, symbols: e.symbols, displays: e.displays }, 100, "  "),
+      ),
+      fields: fields.map((f) => jsonLines(f, 100, "  ")),
+      instructions: instructions.map((i) => jsonLines(i, 100, "  ")),
+    },
+    display,
     enums: enumViews,
     fields,
     groups: groupViews,
