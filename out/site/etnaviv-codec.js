@@ -33,6 +33,7 @@ __export(etnaviv_exports, {
   decode: () => decode,
   disasmLine: () => disasmLine,
   disassemble: () => disassemble,
+  disassembleEach: () => disassembleEach,
   disassembleProgram: () => disassembleProgram,
   encode: () => encode,
   formatWords: () => formatWords,
@@ -5132,51 +5133,384 @@ function fieldValue(f, raw) {
   return raw;
 }
 const BY_NAME = new Map(INSTRUCTIONS.map((s) => [s.name, s]));
-const LEAF_SIZE = 4;
-function specTree(specs, keyed) {
-  const common = specs.reduce(
-    (acc, s) => acc.map((w, i) => (w & s.tested[i]) >>> 0),
-    keyed.map(() => 4294967295)
-  ).map((w, i) => (w & ~keyed[i]) >>> 0);
-  const word = common.findIndex((w) => w !== 0);
-  if (specs.length <= LEAF_SIZE || word < 0) return { word: 0, mask: 0, children: null, specs };
-  const mask = common[word];
-  const groups = /* @__PURE__ */ new Map();
-  for (const s of specs) {
-    const key = (s.match[word] & mask) >>> 0;
-    const group = groups.get(key);
-    if (group) group.push(s);
-    else groups.set(key, [s]);
-  }
-  const next = keyed.map((w, i) => i === word ? (w | mask) >>> 0 : w);
-  const children = /* @__PURE__ */ new Map();
-  for (const [key, group] of groups) children.set(key, specTree(group, next));
-  return { word, mask, children, specs };
-}
-const SPEC_TREE = specTree(INSTRUCTIONS, new Array(ISA.wordCount).fill(0));
 function inGen(s, gpu) {
   return s.gen === null || gpu === null || gpu >= s.gen[0] && gpu <= s.gen[1];
 }
-function findSpec(words, gpu, at = 0) {
-  let node = SPEC_TREE;
-  while (node.children) {
-    node = node.children.get(((words[at + node.word] ?? 0) & node.mask) >>> 0);
-    if (!node) return void 0;
-  }
-  let found;
-  for (const s of node.specs) {
-    if (!inGen(s, gpu)) continue;
-    let ok = true;
-    for (let i = 0; i < s.tested.length; i++) {
-      if (((words[at + i] ?? 0) & s.tested[i]) >>> 0 !== s.match[i]) {
-        ok = false;
-        break;
+function instructionAt(words, at, gpu) {
+  const w0 = words[at + 0] >>> 0;
+  const w1 = words[at + 1] >>> 0;
+  const w2 = words[at + 2] >>> 0;
+  const w3 = words[at + 3] >>> 0;
+  switch (w0 & 63) {
+    case 0: {
+      switch (w1 >>> 11 & 1) {
+        case 0: {
+          return (w0 & 4160749631) >>> 0 === 0 && (w1 & 4292870008) >>> 0 === 0 && (w2 & 1073741823) >>> 0 === 0 && (w3 & 2130698239) >>> 0 === 0 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 0 : -1;
+        }
+        case 1: {
+          return (w0 & 4160749631) >>> 0 === 0 && (w1 & 3960) >>> 0 === 2048 && (w2 & 65600) >>> 0 === 65600 && (w3 & 2130698232) >>> 0 === 0 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 45 : -1;
+        }
       }
+      return -1;
     }
-    if (ok && found) return void 0;
-    if (ok) found = s;
+    case 1: {
+      return (w0 & 4160749631) >>> 0 === 1 && (w1 & 3960) >>> 0 === 2048 && (w2 & 1073741760) >>> 0 === 0 && (w3 & 15) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 1 : -1;
+    }
+    case 2: {
+      return (w0 & 4160749631) >>> 0 === 2 && (w1 & 3960) >>> 0 === 2048 && (w2 & 65600) >>> 0 === 64 && (w3 & 8) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 2 : -1;
+    }
+    case 3: {
+      return (w0 & 4160749631) >>> 0 === 3 && (w1 & 3960) >>> 0 === 2048 && (w2 & 65600) >>> 0 === 64 && (w3 & 2130698232) >>> 0 === 0 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 3 : -1;
+    }
+    case 4: {
+      return (w0 & 4160749631) >>> 0 === 4 && (w1 & 3960) >>> 0 === 2048 && (w2 & 65600) >>> 0 === 65600 && (w3 & 2130698232) >>> 0 === 0 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 46 : -1;
+    }
+    case 5: {
+      return (w0 & 4160749631) >>> 0 === 5 && (w1 & 3960) >>> 0 === 2048 && (w2 & 65600) >>> 0 === 64 && (w3 & 2130698232) >>> 0 === 0 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 4 : -1;
+    }
+    case 6: {
+      return (w0 & 4160749631) >>> 0 === 6 && (w1 & 3960) >>> 0 === 2048 && (w2 & 65600) >>> 0 === 64 && (w3 & 2130698232) >>> 0 === 0 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 5 : -1;
+    }
+    case 7: {
+      return (w0 & 4160749631) >>> 0 === 7 && (w1 & 3960) >>> 0 === 2048 && (w2 & 1073741760) >>> 0 === 0 && (w3 & 15) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 6 : -1;
+    }
+    case 8: {
+      switch (w2 >>> 6 & 1) {
+        case 0: {
+          return (w0 & 4160749631) >>> 0 === 8 && (w1 & 3960) >>> 0 === 2048 && (w2 & 1073741760) >>> 0 === 0 && (w3 & 15) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 7 : -1;
+        }
+        case 1: {
+          return (w0 & 4160749631) >>> 0 === 8 && (w1 & 3960) >>> 0 === 2048 && (w2 & 65600) >>> 0 === 65600 && (w3 & 2130698232) >>> 0 === 0 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 47 : -1;
+        }
+      }
+      return -1;
+    }
+    case 9: {
+      return (w0 & 4160749631) >>> 0 === 9 && (w1 & 4292870008) >>> 0 === 0 && (w2 & 1073741823) >>> 0 === 0 && (w3 & 15) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 8 : -1;
+    }
+    case 10: {
+      return (w0 & 4160749631) >>> 0 === 10 && (w1 & 4292870008) >>> 0 === 0 && (w2 & 1073741823) >>> 0 === 0 && (w3 & 15) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 9 : -1;
+    }
+    case 12: {
+      switch (w1 >>> 11 & 1) {
+        case 0: {
+          return (w0 & 4160749631) >>> 0 === 12 && (w1 & 4292870008) >>> 0 === 0 && (w2 & 1073741823) >>> 0 === 0 && (w3 & 15) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 10 : -1;
+        }
+        case 1: {
+          return (w0 & 4160749631) >>> 0 === 12 && (w1 & 3960) >>> 0 === 2048 && (w2 & 65600) >>> 0 === 65600 && (w3 & 8) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 48 : -1;
+        }
+      }
+      return -1;
+    }
+    case 13: {
+      return (w0 & 4160749631) >>> 0 === 13 && (w1 & 4292870008) >>> 0 === 0 && (w2 & 1073741823) >>> 0 === 0 && (w3 & 15) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 11 : -1;
+    }
+    case 14: {
+      return (w0 & 4160749631) >>> 0 === 14 && (w1 & 3960) >>> 0 === 2048 && (w2 & 65600) >>> 0 === 65600 && (w3 & 8) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 49 : -1;
+    }
+    case 15: {
+      return (w0 & 4160749631) >>> 0 === 15 && (w1 & 3960) >>> 0 === 2048 && (w2 & 65600) >>> 0 === 64 && (w3 & 8) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 12 : -1;
+    }
+    case 16: {
+      return (w0 & 4160749631) >>> 0 === 16 && (w1 & 3960) >>> 0 === 2048 && (w2 & 65600) >>> 0 === 64 && (w3 & 2130698232) >>> 0 === 0 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 13 : -1;
+    }
+    case 17: {
+      return (w0 & 4160749631) >>> 0 === 17 && (w1 & 4292870008) >>> 0 === 0 && (w2 & 1073741823) >>> 0 === 0 && (w3 & 15) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 14 : -1;
+    }
+    case 18: {
+      return (w0 & 4160749631) >>> 0 === 18 && (w1 & 4292870008) >>> 0 === 0 && (w2 & 1073741823) >>> 0 === 0 && (w3 & 15) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 15 : -1;
+    }
+    case 19: {
+      return (w0 & 4160749631) >>> 0 === 19 && (w1 & 4292870008) >>> 0 === 0 && (w2 & 1073741823) >>> 0 === 0 && (w3 & 15) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 16 : -1;
+    }
+    case 20: {
+      return (w0 & 4294963263) >>> 0 === 20 && (w1 & 4292870139) >>> 0 === 0 && (w2 & 1073741823) >>> 0 === 0 && (w3 & 4290773119) >>> 0 === 0 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 17 : -1;
+    }
+    case 21: {
+      return (w0 & 4160749631) >>> 0 === 21 && (w1 & 4292870008) >>> 0 === 0 && (w2 & 1073741823) >>> 0 === 0 && (w3 & 2130698239) >>> 0 === 0 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 18 : -1;
+    }
+    case 22: {
+      switch (w1 >>> 11 & 1) {
+        case 0: {
+          switch (w2 >>> 16 & 1) {
+            case 0: {
+              return (w0 & 4294963263) >>> 0 === 22 && (w1 & 4292870139) >>> 0 === 0 && (w2 & 1073741823) >>> 0 === 0 && (w3 & 4290773119) >>> 0 === 0 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 19 : -1;
+            }
+            case 1: {
+              return (w0 & 4160749631) >>> 0 === 22 && (w1 & 4292870008) >>> 0 === 0 && (w2 & 1073741823) >>> 0 === 65536 && (w3 & 15) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 50 : -1;
+            }
+          }
+          return -1;
+        }
+        case 1: {
+          switch (w2 >>> 6 & 1) {
+            case 0: {
+              return (w0 & 4294963263) >>> 0 === 22 && (w1 & 4091) >>> 0 === 2048 && (w2 & 1073741760) >>> 0 === 0 && (w3 & 4290773119) >>> 0 === 0 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 20 : -1;
+            }
+            case 1: {
+              return (w0 & 4294963263) >>> 0 === 22 && (w1 & 4091) >>> 0 === 2048 && (w2 & 65600) >>> 0 === 64 && (w3 & 4290773112) >>> 0 === 0 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 21 : -1;
+            }
+          }
+          return -1;
+        }
+      }
+      return -1;
+    }
+    case 23: {
+      switch (w2 >>> 16 & 1) {
+        case 0: {
+          return (w0 & 4160749631) >>> 0 === 23 && (w1 & 1912) >>> 0 === 0 && (w2 & 65536) >>> 0 === 0 && (w3 & 2130698232) >>> 0 === 0 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 22 : -1;
+        }
+        case 1: {
+          return (w0 & 4160749631) >>> 0 === 23 && (w1 & 4292870008) >>> 0 === 0 && (w2 & 1073741823) >>> 0 === 65536 && (w3 & 15) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 51 : -1;
+        }
+      }
+      return -1;
+    }
+    case 24: {
+      switch (w1 >>> 11 & 1) {
+        case 0: {
+          return (w0 & 4160749631) >>> 0 === 24 && (w1 & 4292870008) >>> 0 === 0 && (w2 & 1073741823) >>> 0 === 65536 && (w3 & 15) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 52 : -1;
+        }
+        case 1: {
+          return (w0 & 63) >>> 0 === 24 && (w1 & 2048) >>> 0 === 2048 && (w2 & 1073741760) >>> 0 === 0 && (w3 & 4294967295) >>> 0 === 0 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 23 : -1;
+        }
+      }
+      return -1;
+    }
+    case 25: {
+      switch (w2 >>> 16 & 1) {
+        case 0: {
+          return (w0 & 63) >>> 0 === 25 && (w2 & 65536) >>> 0 === 0 && (w3 & 4294967288) >>> 0 === 0 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 24 : -1;
+        }
+        case 1: {
+          return (w0 & 4160749631) >>> 0 === 25 && (w1 & 3960) >>> 0 === 2048 && (w2 & 1073741760) >>> 0 === 65536 && (w3 & 15) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 53 : -1;
+        }
+      }
+      return -1;
+    }
+    case 26: {
+      switch (w2 >>> 6 & 1) {
+        case 0: {
+          return (w0 & 4160749631) >>> 0 === 26 && (w1 & 3960) >>> 0 === 2048 && (w2 & 1073741760) >>> 0 === 65536 && (w3 & 15) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 54 : -1;
+        }
+        case 1: {
+          return (w0 & 63) >>> 0 === 26 && (w1 & 2048) >>> 0 === 2048 && (w2 & 65600) >>> 0 === 64 && (w3 & 2164269064) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 25 : -1;
+        }
+      }
+      return -1;
+    }
+    case 27: {
+      switch (w2 >>> 16 & 1) {
+        case 0: {
+          return (w0 & 63) >>> 0 === 27 && (w2 & 65536) >>> 0 === 0 && (w3 & 4294967288) >>> 0 === 0 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 26 : -1;
+        }
+        case 1: {
+          return (w0 & 4160749631) >>> 0 === 27 && (w1 & 3960) >>> 0 === 2048 && (w2 & 1073741760) >>> 0 === 65536 && (w3 & 15) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 55 : -1;
+        }
+      }
+      return -1;
+    }
+    case 28: {
+      return (w0 & 4160749631) >>> 0 === 28 && (w1 & 3960) >>> 0 === 2048 && (w2 & 1073741760) >>> 0 === 65536 && (w3 & 15) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 56 : -1;
+    }
+    case 29: {
+      return (w0 & 4160749631) >>> 0 === 29 && (w1 & 3960) >>> 0 === 2048 && (w2 & 1073741760) >>> 0 === 65536 && (w3 & 15) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 57 : -1;
+    }
+    case 30: {
+      return (w0 & 4160749631) >>> 0 === 30 && (w1 & 3960) >>> 0 === 2048 && (w2 & 1073741760) >>> 0 === 65536 && (w3 & 15) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 58 : -1;
+    }
+    case 31: {
+      return (w0 & 4160749631) >>> 0 === 31 && (w1 & 4292870008) >>> 0 === 0 && (w2 & 1073741823) >>> 0 === 65536 && (w3 & 15) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 59 : -1;
+    }
+    case 32: {
+      return (w0 & 4160749631) >>> 0 === 32 && (w1 & 3960) >>> 0 === 2048 && (w2 & 65600) >>> 0 === 65600 && (w3 & 8) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 60 : -1;
+    }
+    case 33: {
+      switch (w2 >>> 16 & 1) {
+        case 0: {
+          return (w0 & 4160749631) >>> 0 === 33 && (w1 & 4292870008) >>> 0 === 0 && (w2 & 1073741823) >>> 0 === 0 && (w3 & 15) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 27 : -1;
+        }
+        case 1: {
+          return (w0 & 4160749631) >>> 0 === 33 && (w1 & 4292870008) >>> 0 === 0 && (w2 & 1073741823) >>> 0 === 65536 && (w3 & 15) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 61 : -1;
+        }
+      }
+      return -1;
+    }
+    case 34: {
+      return (w0 & 4160749631) >>> 0 === 34 && (w1 & 4292870008) >>> 0 === 0 && (w2 & 1073741823) >>> 0 === 0 && (w3 & 15) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 28 : -1;
+    }
+    case 35: {
+      return (w0 & 4160749631) >>> 0 === 35 && (w1 & 4292870008) >>> 0 === 0 && (w2 & 1073741823) >>> 0 === 0 && (w3 & 15) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 29 : -1;
+    }
+    case 36: {
+      switch (w1 >>> 11 & 1) {
+        case 0: {
+          return (w0 & 4160749631) >>> 0 === 36 && (w1 & 4292870008) >>> 0 === 0 && (w2 & 65663) >>> 0 === 65600 && (w3 & 8) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 62 : -1;
+        }
+        case 1: {
+          return (w0 & 4294963263) >>> 0 === 36 && (w1 & 4091) >>> 0 === 2048 && (w2 & 65600) >>> 0 === 64 && (w3 & 4290773112) >>> 0 === 0 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 30 : -1;
+        }
+      }
+      return -1;
+    }
+    case 37: {
+      switch (w1 >>> 11 & 1) {
+        case 0: {
+          return (w0 & 4160749631) >>> 0 === 37 && (w1 & 4292870008) >>> 0 === 0 && (w2 & 1073741823) >>> 0 === 0 && (w3 & 15) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 31 : -1;
+        }
+        case 1: {
+          return (w0 & 4160749631) >>> 0 === 37 && (w1 & 3960) >>> 0 === 2048 && (w2 & 65600) >>> 0 === 65600 && (w3 & 8) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 63 : -1;
+        }
+      }
+      return -1;
+    }
+    case 38: {
+      switch (w1 >>> 11 & 1) {
+        case 0: {
+          return (w0 & 4160749631) >>> 0 === 38 && (w1 & 4292870008) >>> 0 === 0 && (w2 & 1073741823) >>> 0 === 0 && (w3 & 15) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 32 : -1;
+        }
+        case 1: {
+          return (w0 & 4160749631) >>> 0 === 38 && (w1 & 3960) >>> 0 === 2048 && (w2 & 65600) >>> 0 === 65600 && (w3 & 8) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 64 : -1;
+        }
+      }
+      return -1;
+    }
+    case 39: {
+      switch (w1 >>> 11 & 1) {
+        case 0: {
+          return (w0 & 4160749631) >>> 0 === 39 && (w1 & 4292870008) >>> 0 === 0 && (w2 & 1073741823) >>> 0 === 0 && (w3 & 15) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 33 : -1;
+        }
+        case 1: {
+          return (w0 & 4160749631) >>> 0 === 39 && (w1 & 3960) >>> 0 === 2048 && (w2 & 65600) >>> 0 === 65600 && (w3 & 8) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 65 : -1;
+        }
+      }
+      return -1;
+    }
+    case 40: {
+      return (w0 & 4160749631) >>> 0 === 40 && (w1 & 3960) >>> 0 === 2048 && (w2 & 65600) >>> 0 === 65600 && (w3 & 8) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 66 : -1;
+    }
+    case 41: {
+      return (w0 & 4160749631) >>> 0 === 41 && (w1 & 3960) >>> 0 === 2048 && (w2 & 65600) >>> 0 === 65600 && (w3 & 8) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 67 : -1;
+    }
+    case 42: {
+      switch (w1 >>> 11 & 1) {
+        case 0: {
+          return (w0 & 4160749631) >>> 0 === 42 && (w1 & 4292870008) >>> 0 === 0 && (w2 & 1073741823) >>> 0 === 0 && (w3 & 2130698239) >>> 0 === 0 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 34 : -1;
+        }
+        case 1: {
+          return (w0 & 4160749631) >>> 0 === 42 && (w1 & 3960) >>> 0 === 2048 && (w2 & 65600) >>> 0 === 65600 && (w3 & 8) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 68 : -1;
+        }
+      }
+      return -1;
+    }
+    case 43: {
+      return (w0 & 4160749631) >>> 0 === 43 && (w1 & 3960) >>> 0 === 2048 && (w2 & 65600) >>> 0 === 65600 && (w3 & 8) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 69 : -1;
+    }
+    case 44: {
+      switch (w2 >>> 16 & 1) {
+        case 0: {
+          return (w0 & 4160749631) >>> 0 === 44 && (w1 & 3960) >>> 0 === 2048 && (w2 & 65600) >>> 0 === 64 && (w3 & 2130698232) >>> 0 === 0 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 35 : -1;
+        }
+        case 1: {
+          return (w0 & 4160749631) >>> 0 === 44 && (w1 & 3960) >>> 0 === 2048 && (w2 & 65600) >>> 0 === 65600 && (w3 & 8) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 70 : -1;
+        }
+      }
+      return -1;
+    }
+    case 45: {
+      switch (w2 >>> 16 & 1) {
+        case 0: {
+          return (w0 & 4160749631) >>> 0 === 45 && (w1 & 3960) >>> 0 === 2048 && (w2 & 1073741760) >>> 0 === 0 && (w3 & 2130698239) >>> 0 === 0 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 36 : -1;
+        }
+        case 1: {
+          return (w0 & 4160749631) >>> 0 === 45 && (w1 & 3960) >>> 0 === 2048 && (w2 & 1073741760) >>> 0 === 65536 && (w3 & 2130698239) >>> 0 === 0 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 71 : -1;
+        }
+      }
+      return -1;
+    }
+    case 46: {
+      return (w0 & 4160749631) >>> 0 === 46 && (w1 & 3960) >>> 0 === 2048 && (w2 & 1073741760) >>> 0 === 0 && (w3 & 2130698239) >>> 0 === 0 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 37 : -1;
+    }
+    case 47: {
+      switch (w2 >>> 6 & 1) {
+        case 0: {
+          return (w0 & 4160749631) >>> 0 === 47 && (w1 & 3960) >>> 0 === 2048 && (w2 & 1073741760) >>> 0 === 0 && (w3 & 2130698239) >>> 0 === 0 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 38 : -1;
+        }
+        case 1: {
+          return (w0 & 63) >>> 0 === 47 && (w1 & 2048) >>> 0 === 2048 && (w2 & 65600) >>> 0 === 65600 && (w3 & 2164269064) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 72 : -1;
+        }
+      }
+      return -1;
+    }
+    case 49: {
+      return (w0 & 4160749631) >>> 0 === 49 && (w1 & 3960) >>> 0 === 2048 && (w2 & 65600) >>> 0 === 64 && (w3 & 8) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 39 : -1;
+    }
+    case 50: {
+      switch (w2 >>> 16 & 1) {
+        case 0: {
+          return (w0 & 4160749631) >>> 0 === 50 && (w1 & 2627) >>> 0 === 2048 && (w2 & 65600) >>> 0 === 64 && (w3 & 2130698232) >>> 0 === 0 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 40 : -1;
+        }
+        case 1: {
+          return (w0 & 4160749631) >>> 0 === 50 && (w1 & 3960) >>> 0 === 2048 && (w2 & 65600) >>> 0 === 65600 && (w3 & 2130698232) >>> 0 === 0 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 73 : -1;
+        }
+      }
+      return -1;
+    }
+    case 51: {
+      switch (w2 >>> 16 & 1) {
+        case 0: {
+          return (w0 & 63) >>> 0 === 51 && (w1 & 2112) >>> 0 === 2048 && (w2 & 65600) >>> 0 === 64 && (w3 & 8) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 41 : -1;
+        }
+        case 1: {
+          return (w0 & 4160749631) >>> 0 === 51 && (w1 & 3960) >>> 0 === 2048 && (w2 & 65600) >>> 0 === 65600 && (w3 & 2130698232) >>> 0 === 0 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 74 : -1;
+        }
+      }
+      return -1;
+    }
+    case 52: {
+      return (w0 & 4160749631) >>> 0 === 52 && (w1 & 3960) >>> 0 === 2048 && (w2 & 1073741760) >>> 0 === 65536 && (w3 & 2130698239) >>> 0 === 0 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 75 : -1;
+    }
+    case 53: {
+      return (w0 & 4160749631) >>> 0 === 53 && (w1 & 3960) >>> 0 === 2048 && (w2 & 1073741760) >>> 0 === 65536 && (w3 & 2130698239) >>> 0 === 0 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 76 : -1;
+    }
+    case 54: {
+      switch (w2 >>> 6 & 1) {
+        case 0: {
+          return (w0 & 4160749631) >>> 0 === 54 && (w1 & 3960) >>> 0 === 2048 && (w2 & 1073741760) >>> 0 === 65536 && (w3 & 2130698239) >>> 0 === 0 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 77 : -1;
+        }
+        case 1: {
+          return (w0 & 4160749631) >>> 0 === 54 && (w1 & 3960) >>> 0 === 2048 && (w2 & 65600) >>> 0 === 64 && (w3 & 2130698232) >>> 0 === 0 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 42 : -1;
+        }
+      }
+      return -1;
+    }
+    case 57: {
+      return (w0 & 4160749631) >>> 0 === 57 && (w1 & 2627) >>> 0 === 2048 && (w2 & 65600) >>> 0 === 65600 && (w3 & 2130698232) >>> 0 === 0 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 78 : -1;
+    }
+    case 59: {
+      return (w0 & 4160749631) >>> 0 === 59 && (w1 & 3960) >>> 0 === 2048 && (w2 & 1073741760) >>> 0 === 0 && (w3 & 15) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 43 : -1;
+    }
+    case 60: {
+      return (w0 & 4160749631) >>> 0 === 60 && (w1 & 3960) >>> 0 === 2048 && (w2 & 65600) >>> 0 === 64 && (w3 & 2130698232) >>> 0 === 0 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 44 : -1;
+    }
+    case 63: {
+      switch (w3 >>> 4 & 1) {
+        case 0: {
+          return (w0 & 4160749631) >>> 0 === 63 && (w1 & 3960) >>> 0 === 2048 && (w2 & 1073741760) >>> 0 === 65536 && (w3 & 2130698239) >>> 0 === 2013266120 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 80 : -1;
+        }
+        case 1: {
+          return (w0 & 4160749631) >>> 0 === 63 && (w1 & 3960) >>> 0 === 2048 && (w2 & 1073741760) >>> 0 === 65536 && (w3 & 2130698239) >>> 0 === 2013266104 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 79 : -1;
+        }
+      }
+      return -1;
+    }
   }
-  return found;
+  return -1;
+}
+function findSpec(words, gpu, at = 0) {
+  const k = instructionAt(words, at, gpu);
+  return k < 0 ? void 0 : INSTRUCTIONS[k];
 }
 function rawFields(words, s) {
   const raw = {};
@@ -6015,6 +6349,11 @@ function pad(out, column) {
   const at = out.length - (out.lastIndexOf("\n") + 1);
   return at < column ? out + " ".repeat(column - at) : out;
 }
+function padTo(out, column) {
+  const missing = column - out.length;
+  return missing <= 0 ? out : out + (missing <= SPACES.length ? SPACES.slice(0, missing) : " ".repeat(missing));
+}
+const SPACES = " ".repeat(128);
 function formatOffset(v, width) {
   const s = signExtend(v, width);
   return s === 0 ? "" : s > 0 ? `+${s}` : String(s);
@@ -6147,7 +6486,7 @@ function show0(w0, w1, w2, w3, gpu) {
   let out = "";
   out += "nop";
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "nop.DST", w0 >>> 12 & 1, void 0);
   out += w3 >>> 31 ? ".hp" : "";
   out += ", void, void, void";
@@ -6165,7 +6504,7 @@ function show1(w0, w1, w2, w3, gpu) {
   out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
   out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "add.DST", w0 >>> 12 & 1, void 0);
   out += ", ";
   out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "add.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
@@ -6185,7 +6524,7 @@ function show2(w0, w1, w2, w3, gpu) {
   out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
   out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "mad.DST", w0 >>> 12 & 1, void 0);
   out += ", ";
   out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "mad.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
@@ -6207,7 +6546,7 @@ function show3(w0, w1, w2, w3, gpu) {
   out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
   out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "mul.DST", w0 >>> 12 & 1, void 0);
   out += ", ";
   out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "mul.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
@@ -6228,7 +6567,7 @@ function show4(w0, w1, w2, w3, gpu) {
   out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
   out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "dp3.DST", w0 >>> 12 & 1, void 0);
   out += ", ";
   out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "dp3.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
@@ -6249,7 +6588,7 @@ function show5(w0, w1, w2, w3, gpu) {
   out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
   out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "dp4.DST", w0 >>> 12 & 1, void 0);
   out += ", ";
   out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "dp4.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
@@ -6270,7 +6609,7 @@ function show6(w0, w1, w2, w3, gpu) {
   out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
   out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "dsx.DST", w0 >>> 12 & 1, void 0);
   out += ", ";
   out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "dsx.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
@@ -6290,7 +6629,7 @@ function show7(w0, w1, w2, w3, gpu) {
   out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
   out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "dsy.DST", w0 >>> 12 & 1, void 0);
   out += ", ";
   out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "dsy.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
@@ -6310,7 +6649,7 @@ function show8(w0, w1, w2, w3, gpu) {
   out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
   out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "mov.DST", w0 >>> 12 & 1, void 0);
   out += ", void, void, ";
   out = show_instruction_src_1(out, w3 >>> 14 & 1023, 0, gpu, "mov.SRC2", w3 >>> 4 & 511, w3 >>> 25 & 7, w3 >>> 28 & 7);
@@ -6328,7 +6667,7 @@ function show9(w0, w1, w2, w3, gpu) {
   out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
   out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "movar.DST", w0 >>> 12 & 1, void 0);
   out += ", void, void, ";
   out = show_instruction_src_1(out, w3 >>> 14 & 1023, 0, gpu, "movar.SRC2", w3 >>> 4 & 511, w3 >>> 25 & 7, w3 >>> 28 & 7);
@@ -6346,7 +6685,7 @@ function show10(w0, w1, w2, w3, gpu) {
   out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
   out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "rcp.DST", w0 >>> 12 & 1, void 0);
   out += ", void, void, ";
   out = show_instruction_src_1(out, w3 >>> 14 & 1023, 0, gpu, "rcp.SRC2", w3 >>> 4 & 511, w3 >>> 25 & 7, w3 >>> 28 & 7);
@@ -6364,7 +6703,7 @@ function show11(w0, w1, w2, w3, gpu) {
   out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
   out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "rsq.DST", w0 >>> 12 & 1, void 0);
   out += ", void, void, ";
   out = show_instruction_src_1(out, w3 >>> 14 & 1023, 0, gpu, "rsq.SRC2", w3 >>> 4 & 511, w3 >>> 25 & 7, w3 >>> 28 & 7);
@@ -6382,7 +6721,7 @@ function show12(w0, w1, w2, w3, gpu) {
   out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
   out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "select.DST", w0 >>> 12 & 1, void 0);
   out += ", ";
   out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "select.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
@@ -6404,7 +6743,7 @@ function show13(w0, w1, w2, w3, gpu) {
   out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
   out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "set.DST", w0 >>> 12 & 1, void 0);
   out += ", ";
   out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "set.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
@@ -6425,7 +6764,7 @@ function show14(w0, w1, w2, w3, gpu) {
   out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
   out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "exp.DST", w0 >>> 12 & 1, void 0);
   out += ", void, void, ";
   out = show_instruction_src_1(out, w3 >>> 14 & 1023, 0, gpu, "exp.SRC2", w3 >>> 4 & 511, w3 >>> 25 & 7, w3 >>> 28 & 7);
@@ -6443,7 +6782,7 @@ function show15(w0, w1, w2, w3, gpu) {
   out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
   out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "log.DST", w0 >>> 12 & 1, void 0);
   out += ", void, void, ";
   out = show_instruction_src_1(out, w3 >>> 14 & 1023, 0, gpu, "log.SRC2", w3 >>> 4 & 511, w3 >>> 25 & 7, w3 >>> 28 & 7);
@@ -6461,7 +6800,7 @@ function show16(w0, w1, w2, w3, gpu) {
   out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
   out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "frc.DST", w0 >>> 12 & 1, void 0);
   out += ", void, void, ";
   out = show_instruction_src_1(out, w3 >>> 14 & 1023, 0, gpu, "frc.SRC2", w3 >>> 4 & 511, w3 >>> 25 & 7, w3 >>> 28 & 7);
@@ -6475,7 +6814,7 @@ function show17(w0, w1, w2, w3, gpu) {
   out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
   out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out += "void, void, void, ";
   out += String(signExtend(w3 >>> 7 & 32767, 15));
   return out;
@@ -6484,7 +6823,7 @@ function show18(w0, w1, w2, w3, gpu) {
   let out = "";
   out += "ret";
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "ret.DST", w0 >>> 12 & 1, void 0);
   out += w3 >>> 31 ? ".hp" : "";
   out += ", void, void, void";
@@ -6498,7 +6837,7 @@ function show19(w0, w1, w2, w3, gpu) {
   out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
   out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out += "void, void, void, ";
   out += String(signExtend(w3 >>> 7 & 32767, 15));
   return out;
@@ -6511,7 +6850,7 @@ function show20(w0, w1, w2, w3, gpu) {
   out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
   out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out += "void, ";
   out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "branch.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
   out += ", void, ";
@@ -6526,7 +6865,7 @@ function show21(w0, w1, w2, w3, gpu) {
   out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
   out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out += "void, ";
   out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "branch.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
   out += ", ";
@@ -6546,7 +6885,7 @@ function show22(w0, w1, w2, w3, gpu) {
     out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
     out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
     out += " ";
-    out = pad(out, 18);
+    out = padTo(out, 18);
     out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "texkill.DST", w0 >>> 12 & 1, void 0);
     out += ", ";
     out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "texkill.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
@@ -6562,7 +6901,7 @@ function show22(w0, w1, w2, w3, gpu) {
       out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
       out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
       out += " ";
-      out = pad(out, 18);
+      out = padTo(out, 18);
       out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "texkill.DST", w0 >>> 12 & 1, void 0);
       out += ", ";
       out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "texkill.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
@@ -6575,7 +6914,7 @@ function show22(w0, w1, w2, w3, gpu) {
       out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
       out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
       out += " ";
-      out = pad(out, 18);
+      out = padTo(out, 18);
       out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "texkill.DST", w0 >>> 12 & 1, void 0);
       out += w3 >>> 31 ? ".hp" : "";
       out += ", void, void, void";
@@ -6587,7 +6926,7 @@ function show23(w0, w1, w2, w3, gpu) {
   let out = "";
   out += "texld";
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "texld.DST", w0 >>> 12 & 1, void 0);
   out += ", tex";
   out += String(w0 >>> 27);
@@ -6603,7 +6942,7 @@ function show24(w0, w1, w2, w3, gpu) {
   if (m0 >= 0 ? m0 : m0 = (((w1 >>> 11 & 1) !== 0 ? 1 : 0) && ((w2 >>> 6 & 1) === 0 ? 1 : 0) ? 1 : 0) !== 0 ? 1 : 0) {
     out += "texldb";
     out += " ";
-    out = pad(out, 18);
+    out = padTo(out, 18);
     out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "texldb.DST", w0 >>> 12 & 1, void 0);
     out += ", tex";
     out += String(w0 >>> 27);
@@ -6614,7 +6953,7 @@ function show24(w0, w1, w2, w3, gpu) {
   } else {
     out += "texldb";
     out += " ";
-    out = pad(out, 18);
+    out = padTo(out, 18);
     out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "texldb.DST", w0 >>> 12 & 1, void 0);
     out += ", tex";
     out += String(w0 >>> 27);
@@ -6631,7 +6970,7 @@ function show25(w0, w1, w2, w3, gpu) {
   let out = "";
   out += "texldd";
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "texldd.DST", w0 >>> 12 & 1, void 0);
   out += ", tex";
   out += String(w0 >>> 27);
@@ -6650,7 +6989,7 @@ function show26(w0, w1, w2, w3, gpu) {
   if (m0 >= 0 ? m0 : m0 = (((w1 >>> 11 & 1) !== 0 ? 1 : 0) && ((w2 >>> 6 & 1) === 0 ? 1 : 0) ? 1 : 0) !== 0 ? 1 : 0) {
     out += "texldl";
     out += " ";
-    out = pad(out, 18);
+    out = padTo(out, 18);
     out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "texldl.DST", w0 >>> 12 & 1, void 0);
     out += ", tex";
     out += String(w0 >>> 27);
@@ -6661,7 +7000,7 @@ function show26(w0, w1, w2, w3, gpu) {
   } else {
     out += "texldl";
     out += " ";
-    out = pad(out, 18);
+    out = padTo(out, 18);
     out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "texldl.DST", w0 >>> 12 & 1, void 0);
     out += ", tex";
     out += String(w0 >>> 27);
@@ -6686,7 +7025,7 @@ function show27(w0, w1, w2, w3, gpu) {
   out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
   out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "sqrt.DST", w0 >>> 12 & 1, void 0);
   out += ", void, void, ";
   out = show_instruction_src_1(out, w3 >>> 14 & 1023, 0, gpu, "sqrt.SRC2", w3 >>> 4 & 511, w3 >>> 25 & 7, w3 >>> 28 & 7);
@@ -6704,7 +7043,7 @@ function show28(w0, w1, w2, w3, gpu) {
   out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
   out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "sin.DST", w0 >>> 12 & 1, void 0);
   out += ", void, void, ";
   out = show_instruction_src_1(out, w3 >>> 14 & 1023, 0, gpu, "sin.SRC2", w3 >>> 4 & 511, w3 >>> 25 & 7, w3 >>> 28 & 7);
@@ -6722,7 +7061,7 @@ function show29(w0, w1, w2, w3, gpu) {
   out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
   out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "cos.DST", w0 >>> 12 & 1, void 0);
   out += ", void, void, ";
   out = show_instruction_src_1(out, w3 >>> 14 & 1023, 0, gpu, "cos.SRC2", w3 >>> 4 & 511, w3 >>> 25 & 7, w3 >>> 28 & 7);
@@ -6736,7 +7075,7 @@ function show30(w0, w1, w2, w3, gpu) {
   out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
   out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out += "void, ";
   out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "branch_any.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
   out += ", ";
@@ -6757,7 +7096,7 @@ function show31(w0, w1, w2, w3, gpu) {
   out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
   out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "floor.DST", w0 >>> 12 & 1, void 0);
   out += ", void, void, ";
   out = show_instruction_src_1(out, w3 >>> 14 & 1023, 0, gpu, "floor.SRC2", w3 >>> 4 & 511, w3 >>> 25 & 7, w3 >>> 28 & 7);
@@ -6775,7 +7114,7 @@ function show32(w0, w1, w2, w3, gpu) {
   out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
   out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "ceil.DST", w0 >>> 12 & 1, void 0);
   out += ", void, void, ";
   out = show_instruction_src_1(out, w3 >>> 14 & 1023, 0, gpu, "ceil.SRC2", w3 >>> 4 & 511, w3 >>> 25 & 7, w3 >>> 28 & 7);
@@ -6793,7 +7132,7 @@ function show33(w0, w1, w2, w3, gpu) {
   out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
   out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "sign.DST", w0 >>> 12 & 1, void 0);
   out += ", void, void, ";
   out = show_instruction_src_1(out, w3 >>> 14 & 1023, 0, gpu, "sign.SRC2", w3 >>> 4 & 511, w3 >>> 25 & 7, w3 >>> 28 & 7);
@@ -6803,7 +7142,7 @@ function show34(w0, w1, w2, w3, gpu) {
   let out = "";
   out += "barrier";
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "barrier.DST", w0 >>> 12 & 1, void 0);
   out += w3 >>> 31 ? ".hp" : "";
   out += ", void, void, void";
@@ -6821,7 +7160,7 @@ function show35(w0, w1, w2, w3, gpu) {
   out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
   out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "i2i.DST", w0 >>> 12 & 1, void 0);
   out += ", ";
   out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "i2i.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
@@ -6842,7 +7181,7 @@ function show36(w0, w1, w2, w3, gpu) {
   out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
   out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "i2f.DST", w0 >>> 12 & 1, void 0);
   out += ", ";
   out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "i2f.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
@@ -6861,7 +7200,7 @@ function show37(w0, w1, w2, w3, gpu) {
   out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
   out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "f2i.DST", w0 >>> 12 & 1, void 0);
   out += ", ";
   out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "f2i.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
@@ -6880,7 +7219,7 @@ function show38(w0, w1, w2, w3, gpu) {
   out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
   out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "f2irnd.DST", w0 >>> 12 & 1, void 0);
   out += ", ";
   out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "f2irnd.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
@@ -6899,7 +7238,7 @@ function show39(w0, w1, w2, w3, gpu) {
   out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
   out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "cmp.DST", w0 >>> 12 & 1, void 0);
   out += ", ";
   out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "cmp.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
@@ -6920,7 +7259,7 @@ function show40(w0, w1, w2, w3, gpu) {
   out = show_left_shift_3(out, w1 >>> 3 & 7, 0, gpu, "load.LEFT_SHIFT");
   out += w1 >>> 2 & 1 ? "" : ".pack";
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "load.DST", w0 >>> 12 & 1, void 0);
   out += ", ";
   out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "load.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
@@ -6942,7 +7281,7 @@ function show41(w0, w1, w2, w3, gpu) {
   out = show_left_shift_3(out, w1 >>> 3 & 7, 0, gpu, "store.LEFT_SHIFT");
   out += w1 >>> 2 & 1 ? "" : ".pack";
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out += "mem";
   out += ENUM_TEXT[13][w0 >>> 23 & 15] ?? String(w0 >>> 23 & 15);
   out += ", ";
@@ -6965,7 +7304,7 @@ function show42(w0, w1, w2, w3, gpu) {
   out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
   out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "clamp0_max.DST", w0 >>> 12 & 1, void 0);
   out += ", ";
   out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "clamp0_max.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
@@ -6986,7 +7325,7 @@ function show43(w0, w1, w2, w3, gpu) {
   out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
   out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "iaddsat.DST", w0 >>> 12 & 1, void 0);
   out += ", ";
   out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "iaddsat.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
@@ -7006,7 +7345,7 @@ function show44(w0, w1, w2, w3, gpu) {
   out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
   out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "imullo0.DST", w0 >>> 12 & 1, void 0);
   out += ", ";
   out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "imullo0.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
@@ -7027,7 +7366,7 @@ function show45(w0, w1, w2, w3, gpu) {
   out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
   out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "imulhi0.DST", w0 >>> 12 & 1, void 0);
   out += ", ";
   out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "imulhi0.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
@@ -7048,7 +7387,7 @@ function show46(w0, w1, w2, w3, gpu) {
   out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
   out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "idiv0.DST", w0 >>> 12 & 1, void 0);
   out += ", ";
   out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "idiv0.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
@@ -7069,7 +7408,7 @@ function show47(w0, w1, w2, w3, gpu) {
   out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
   out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "imod.DST", w0 >>> 12 & 1, void 0);
   out += ", ";
   out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "imod.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
@@ -7090,7 +7429,7 @@ function show48(w0, w1, w2, w3, gpu) {
   out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
   out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "imadlo0.DST", w0 >>> 12 & 1, void 0);
   out += ", ";
   out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "imadlo0.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
@@ -7112,7 +7451,7 @@ function show49(w0, w1, w2, w3, gpu) {
   out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
   out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "imadlosat0.DST", w0 >>> 12 & 1, void 0);
   out += ", ";
   out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "imadlosat0.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
@@ -7134,7 +7473,7 @@ function show50(w0, w1, w2, w3, gpu) {
   out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
   out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "movai.DST", w0 >>> 12 & 1, void 0);
   out += ", void, void, ";
   out = show_instruction_src_1(out, w3 >>> 14 & 1023, 0, gpu, "movai.SRC2", w3 >>> 4 & 511, w3 >>> 25 & 7, w3 >>> 28 & 7);
@@ -7152,7 +7491,7 @@ function show51(w0, w1, w2, w3, gpu) {
   out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
   out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "iabs.DST", w0 >>> 12 & 1, void 0);
   out += ", void, void, ";
   out = show_instruction_src_1(out, w3 >>> 14 & 1023, 0, gpu, "iabs.SRC2", w3 >>> 4 & 511, w3 >>> 25 & 7, w3 >>> 28 & 7);
@@ -7170,7 +7509,7 @@ function show52(w0, w1, w2, w3, gpu) {
   out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
   out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "leadzero.DST", w0 >>> 12 & 1, void 0);
   out += ", void, void, ";
   out = show_instruction_src_1(out, w3 >>> 14 & 1023, 0, gpu, "leadzero.SRC2", w3 >>> 4 & 511, w3 >>> 25 & 7, w3 >>> 28 & 7);
@@ -7188,7 +7527,7 @@ function show53(w0, w1, w2, w3, gpu) {
   out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
   out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "lshift.DST", w0 >>> 12 & 1, void 0);
   out += ", ";
   out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "lshift.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
@@ -7208,7 +7547,7 @@ function show54(w0, w1, w2, w3, gpu) {
   out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
   out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "rshift.DST", w0 >>> 12 & 1, void 0);
   out += ", ";
   out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "rshift.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
@@ -7228,7 +7567,7 @@ function show55(w0, w1, w2, w3, gpu) {
   out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
   out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "rotate.DST", w0 >>> 12 & 1, void 0);
   out += ", ";
   out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "rotate.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
@@ -7248,7 +7587,7 @@ function show56(w0, w1, w2, w3, gpu) {
   out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
   out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "or.DST", w0 >>> 12 & 1, void 0);
   out += ", ";
   out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "or.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
@@ -7268,7 +7607,7 @@ function show57(w0, w1, w2, w3, gpu) {
   out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
   out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "and.DST", w0 >>> 12 & 1, void 0);
   out += ", ";
   out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "and.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
@@ -7288,7 +7627,7 @@ function show58(w0, w1, w2, w3, gpu) {
   out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
   out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "xor.DST", w0 >>> 12 & 1, void 0);
   out += ", ";
   out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "xor.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
@@ -7308,7 +7647,7 @@ function show59(w0, w1, w2, w3, gpu) {
   out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
   out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "not.DST", w0 >>> 12 & 1, void 0);
   out += ", void, void, ";
   out = show_instruction_src_1(out, w3 >>> 14 & 1023, 0, gpu, "not.SRC2", w3 >>> 4 & 511, w3 >>> 25 & 7, w3 >>> 28 & 7);
@@ -7326,7 +7665,7 @@ function show60(w0, w1, w2, w3, gpu) {
   out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
   out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "bit_extract.DST", w0 >>> 12 & 1, void 0);
   out += ", ";
   out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "bit_extract.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
@@ -7348,7 +7687,7 @@ function show61(w0, w1, w2, w3, gpu) {
   out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
   out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "popcount.DST", w0 >>> 12 & 1, void 0);
   out += ", void, void, ";
   out = show_instruction_src_1(out, w3 >>> 14 & 1023, 0, gpu, "popcount.SRC2", w3 >>> 4 & 511, w3 >>> 25 & 7, w3 >>> 28 & 7);
@@ -7366,7 +7705,7 @@ function show62(w0, w1, w2, w3, gpu) {
   out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
   out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "div.DST", w0 >>> 12 & 1, void 0);
   out += ", void, ";
   out = show_instruction_src_1(out, w2 >>> 17 & 1023, 0, gpu, "div.SRC1", w2 >>> 7 & 511, w2 >>> 27 & 7, w3 & 7);
@@ -7386,7 +7725,7 @@ function show63(w0, w1, w2, w3, gpu) {
   out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
   out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "atomic_add.DST", w0 >>> 12 & 1, void 0);
   out += ", ";
   out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "atomic_add.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
@@ -7408,7 +7747,7 @@ function show64(w0, w1, w2, w3, gpu) {
   out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
   out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "atomic_xchg.DST", w0 >>> 12 & 1, void 0);
   out += ", ";
   out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "atomic_xchg.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
@@ -7430,7 +7769,7 @@ function show65(w0, w1, w2, w3, gpu) {
   out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
   out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "atomic_cmp_xchg.DST", w0 >>> 12 & 1, void 0);
   out += ", ";
   out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "atomic_cmp_xchg.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
@@ -7452,7 +7791,7 @@ function show66(w0, w1, w2, w3, gpu) {
   out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
   out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "atomic_min.DST", w0 >>> 12 & 1, void 0);
   out += ", ";
   out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "atomic_min.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
@@ -7474,7 +7813,7 @@ function show67(w0, w1, w2, w3, gpu) {
   out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
   out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "atomic_max.DST", w0 >>> 12 & 1, void 0);
   out += ", ";
   out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "atomic_max.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
@@ -7496,7 +7835,7 @@ function show68(w0, w1, w2, w3, gpu) {
   out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
   out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "atomic_or.DST", w0 >>> 12 & 1, void 0);
   out += ", ";
   out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "atomic_or.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
@@ -7518,7 +7857,7 @@ function show69(w0, w1, w2, w3, gpu) {
   out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
   out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "atomic_and.DST", w0 >>> 12 & 1, void 0);
   out += ", ";
   out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "atomic_and.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
@@ -7540,7 +7879,7 @@ function show70(w0, w1, w2, w3, gpu) {
   out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
   out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "atomic_xor.DST", w0 >>> 12 & 1, void 0);
   out += ", ";
   out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "atomic_xor.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
@@ -7562,7 +7901,7 @@ function show71(w0, w1, w2, w3, gpu) {
   out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
   out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "bit_rev.DST", w0 >>> 12 & 1, void 0);
   out += ", ";
   out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "bit_rev.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
@@ -7573,7 +7912,7 @@ function show72(w0, w1, w2, w3, gpu) {
   let out = "";
   out += "texldlpcf";
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "texldlpcf.DST", w0 >>> 12 & 1, void 0);
   out += ", tex";
   out += String(w0 >>> 27);
@@ -7598,7 +7937,7 @@ function show73(w0, w1, w2, w3, gpu) {
   out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
   out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "conv.DST", w0 >>> 12 & 1, void 0);
   out += ", ";
   out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "conv.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
@@ -7619,7 +7958,7 @@ function show74(w0, w1, w2, w3, gpu) {
   out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
   out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "dp2.DST", w0 >>> 12 & 1, void 0);
   out += ", ";
   out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "dp2.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
@@ -7640,7 +7979,7 @@ function show75(w0, w1, w2, w3, gpu) {
   out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
   out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "norm_dp2.DST", w0 >>> 12 & 1, void 0);
   out += ", ";
   out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "norm_dp2.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
@@ -7659,7 +7998,7 @@ function show76(w0, w1, w2, w3, gpu) {
   out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
   out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "norm_dp3.DST", w0 >>> 12 & 1, void 0);
   out += ", ";
   out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "norm_dp3.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
@@ -7678,7 +8017,7 @@ function show77(w0, w1, w2, w3, gpu) {
   out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
   out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "norm_dp4.DST", w0 >>> 12 & 1, void 0);
   out += ", ";
   out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "norm_dp4.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
@@ -7696,7 +8035,7 @@ function show78(w0, w1, w2, w3, gpu) {
   out = show_left_shift_3(out, w1 >>> 3 & 7, 0, gpu, "img_load.LEFT_SHIFT");
   out += w1 >>> 2 & 1 ? "" : ".pack";
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "img_load.DST", w0 >>> 12 & 1, void 0);
   out += ", ";
   out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "img_load.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
@@ -7717,7 +8056,7 @@ function show79(w0, w1, w2, w3, gpu) {
   out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
   out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "bit_findlsb.DST", w0 >>> 12 & 1, void 0);
   out += ", ";
   out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "bit_findlsb.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
@@ -7736,7 +8075,7 @@ function show80(w0, w1, w2, w3, gpu) {
   out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
   out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "bit_findmsb.DST", w0 >>> 12 & 1, void 0);
   out += ", ";
   out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "bit_findmsb.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
@@ -7831,6 +8170,11 @@ function disassemble(words, options = {}) {
   return lineAt(words, 0, options.gpu ?? ISA.defaultGpu, options.showErrors === true);
 }
 function disassembleProgram(words, options = {}) {
+  const lines = [];
+  disassembleEach(words, options, (line) => lines.push(line));
+  return lines;
+}
+function disassembleEach(words, options, visit) {
   const n = ISA.wordCount;
   if (words.length % n !== 0)
     throw new RangeError(
@@ -7838,14 +8182,13 @@ function disassembleProgram(words, options = {}) {
     );
   const gpu = options.gpu ?? ISA.defaultGpu;
   const showErrors = options.showErrors === true;
-  const lines = new Array(words.length / n);
   ERRORS.length = 0;
-  for (let i = 0; i < lines.length; i++) lines[i] = lineAt(words, i * n, gpu, showErrors);
-  return lines;
+  for (let i = 0, at = 0; at < words.length; i++, at += n)
+    visit(lineAt(words, at, gpu, showErrors), i);
 }
 function lineAt(words, at, gpu, showErrors) {
-  const spec = findSpec(words, gpu, at);
-  if (!spec) {
+  const k = instructionAt(words, at, gpu);
+  if (k < 0) {
     if (showErrors && ERRORS.length < 4) {
       const conflict = conflictAt(words, at, gpu);
       if (conflict) ERRORS.push(conflict);
@@ -7853,19 +8196,14 @@ function lineAt(words, at, gpu, showErrors) {
     return `no match: ${hexWords(words, ALL_ONES, at)}`;
   }
   showing = showErrors;
-  const show = SHOW[spec.index];
-  const text = show ? show(words[at + 0] >>> 0, words[at + 1] >>> 0, words[at + 2] >>> 0, words[at + 3] >>> 0, gpu) : interpret(words.length === ISA.wordCount && at === 0 ? words : Array.prototype.slice.call(words, at, at + ISA.wordCount), spec, gpu);
+  const show = SHOW[k];
+  const text = show ? show(words[at + 0] >>> 0, words[at + 1] >>> 0, words[at + 2] >>> 0, words[at + 3] >>> 0, gpu) : interpret(Array.prototype.slice.call(words, at, at + ISA.wordCount), INSTRUCTIONS[k], gpu);
   const line = showing && ERRORS.length ? `${text}	; ${ERRORS.slice(0, 4).join(", ")}` : text;
-  ERRORS.length = 0;
+  if (ERRORS.length) ERRORS.length = 0;
   return line;
 }
 function conflictAt(words, at, gpu) {
-  let node = SPEC_TREE;
-  while (node.children) {
-    node = node.children.get(((words[at + node.word] ?? 0) & node.mask) >>> 0);
-    if (!node) return null;
-  }
-  const hits = node.specs.filter(
+  const hits = INSTRUCTIONS.filter(
     (s) => inGen(s, gpu) && s.tested.every((m, i) => ((words[at + i] ?? 0) & m) >>> 0 === s.match[i])
   );
   return hits.length > 1 ? `bitset conflict: ${hits[0].mnemonic} vs ${hits[1].mnemonic}` : null;

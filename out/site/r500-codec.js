@@ -33,6 +33,7 @@ __export(r500_exports, {
   decode: () => decode,
   disasmLine: () => disasmLine,
   disassemble: () => disassemble,
+  disassembleEach: () => disassembleEach,
   disassembleProgram: () => disassembleProgram,
   encode: () => encode,
   formatWords: () => formatWords,
@@ -436,51 +437,21 @@ function fieldValue(f, raw) {
   return raw;
 }
 const BY_NAME = new Map(INSTRUCTIONS.map((s) => [s.name, s]));
-const LEAF_SIZE = 4;
-function specTree(specs, keyed) {
-  const common = specs.reduce(
-    (acc, s) => acc.map((w, i) => (w & s.tested[i]) >>> 0),
-    keyed.map(() => 4294967295)
-  ).map((w, i) => (w & ~keyed[i]) >>> 0);
-  const word = common.findIndex((w) => w !== 0);
-  if (specs.length <= LEAF_SIZE || word < 0) return { word: 0, mask: 0, children: null, specs };
-  const mask = common[word];
-  const groups = /* @__PURE__ */ new Map();
-  for (const s of specs) {
-    const key = (s.match[word] & mask) >>> 0;
-    const group = groups.get(key);
-    if (group) group.push(s);
-    else groups.set(key, [s]);
-  }
-  const next = keyed.map((w, i) => i === word ? (w | mask) >>> 0 : w);
-  const children = /* @__PURE__ */ new Map();
-  for (const [key, group] of groups) children.set(key, specTree(group, next));
-  return { word, mask, children, specs };
-}
-const SPEC_TREE = specTree(INSTRUCTIONS, new Array(ISA.wordCount).fill(0));
 function inGen(s, gpu) {
   return s.gen === null || gpu === null || gpu >= s.gen[0] && gpu <= s.gen[1];
 }
+function instructionAt(words, at, gpu) {
+  const w0 = words[at + 0] >>> 0;
+  const w1 = words[at + 1] >>> 0;
+  const w2 = words[at + 2] >>> 0;
+  const w3 = words[at + 3] >>> 0;
+  const w4 = words[at + 4] >>> 0;
+  const w5 = words[at + 5] >>> 0;
+  return (w0 & 3) >>> 0 === 2 ? 0 : -1;
+}
 function findSpec(words, gpu, at = 0) {
-  let node = SPEC_TREE;
-  while (node.children) {
-    node = node.children.get(((words[at + node.word] ?? 0) & node.mask) >>> 0);
-    if (!node) return void 0;
-  }
-  let found;
-  for (const s of node.specs) {
-    if (!inGen(s, gpu)) continue;
-    let ok = true;
-    for (let i = 0; i < s.tested.length; i++) {
-      if (((words[at + i] ?? 0) & s.tested[i]) >>> 0 !== s.match[i]) {
-        ok = false;
-        break;
-      }
-    }
-    if (ok && found) return void 0;
-    if (ok) found = s;
-  }
-  return found;
+  const k = instructionAt(words, at, gpu);
+  return k < 0 ? void 0 : INSTRUCTIONS[k];
 }
 function rawFields(words, s) {
   const raw = {};
@@ -809,15 +780,18 @@ function assemble(text, _options = {}) {
   return Uint32Array.from(out);
 }
 function disassembleProgram(words, options = {}) {
+  const lines = [];
+  disassembleEach(words, options, (line) => lines.push(line));
+  return lines;
+}
+function disassembleEach(words, options, visit) {
   const n = ISA.wordCount;
   if (words.length % n !== 0)
     throw new RangeError(
       `disassembleProgram: ${words.length} words are not whole instructions of ${n} words`
     );
-  const lines = new Array(words.length / n);
-  for (let i = 0; i < lines.length; i++)
-    lines[i] = disassemble(Array.prototype.slice.call(words, i * n, i * n + n), options);
-  return lines;
+  for (let i = 0, at = 0; at < words.length; i++, at += n)
+    visit(disassemble(Array.prototype.slice.call(words, at, at + n), options), i);
 }
 function formatWords(words, bytes = false) {
   const hex = (v, digits) => v.toString(16).padStart(digits, "0");

@@ -6018,75 +6018,499 @@ function fieldValue(f: FieldSpec, raw: number): number | boolean | string {
 
 const BY_NAME = new Map<string, InstructionSpec>(INSTRUCTIONS.map((s) => [s.name, s]));
 
-/**
- * Instructions in a tree of buckets, so decode checks few candidates: a node keys its instructions
- * by the bits of one word all of them test (less the bits its ancestors keyed), recursively, until
- * a bucket is small or its instructions share no further tested bit. Every instruction a word can
- * match is in the one leaf the word leads to, in model order. Keys are numbers: no allocation.
- */
-interface SpecNode {
-  word: number;
-  mask: number;
-  children: Map<number, SpecNode> | null;
-  specs: readonly InstructionSpec[];
-}
-
-const LEAF_SIZE = 4;
-
-function specTree(specs: readonly InstructionSpec[], keyed: readonly number[]): SpecNode {
-  const common = specs
-    .reduce(
-      (acc, s) => acc.map((w, i) => (w & s.tested[i]) >>> 0),
-      keyed.map(() => 0xffffffff),
-    )
-    .map((w, i) => (w & ~keyed[i]) >>> 0);
-  const word = common.findIndex((w) => w !== 0);
-  if (specs.length <= LEAF_SIZE || word < 0) return { word: 0, mask: 0, children: null, specs };
-  const mask = common[word];
-  const groups = new Map<number, InstructionSpec[]>();
-  for (const s of specs) {
-    const key = (s.match[word] & mask) >>> 0;
-    const group = groups.get(key);
-    if (group) group.push(s);
-    else groups.set(key, [s]);
-  }
-  const next = keyed.map((w, i) => (i === word ? (w | mask) >>> 0 : w));
-  const children = new Map<number, SpecNode>();
-  for (const [key, group] of groups) children.set(key, specTree(group, next));
-  return { word, mask, children, specs };
-}
-
-const SPEC_TREE = specTree(INSTRUCTIONS, new Array<number>(ISA.wordCount).fill(0));
-
 function inGen(s: InstructionSpec, gpu: number | null): boolean {
   return s.gen === null || gpu === null || (gpu >= s.gen[0] && gpu <= s.gen[1]);
 }
 
 /**
- * The instruction spec matching the instruction at word `at` of `words`, or undefined: also when
- * two match (only isaspec allows overlapping encodings, and Mesa's decoder then reports a conflict
- * and decodes nothing).
+ * The index of the instruction matching the words at `at`, or -1: also when two match (only
+ * isaspec allows overlapping encodings, and Mesa's decoder then reports a conflict and decodes
+ * nothing). A decision tree on runs of bits, generated from the instructions' fixed bits
+ * (generator/emit/codec/compileMatcher.ts); missing words read as 0.
  */
-function findSpec(words: Words, gpu: number | null, at = 0): InstructionSpec | undefined {
-  let node: SpecNode | undefined = SPEC_TREE;
-  while (node.children) {
-    node = node.children.get(((words[at + node.word] ?? 0) & node.mask) >>> 0);
-    if (!node) return undefined;
-  }
-  let found: InstructionSpec | undefined;
-  for (const s of node.specs) {
-    if (!inGen(s, gpu)) continue;
-    let ok = true;
-    for (let i = 0; i < s.tested.length; i++) {
-      if (((words[at + i] ?? 0) & s.tested[i]) >>> 0 !== s.match[i]) {
-        ok = false;
-        break;
+// prettier-ignore
+function instructionAt(words: Words, at: number, gpu: number | null): number {
+  const w0 = words[at + 0] >>> 0;
+  const w1 = words[at + 1] >>> 0;
+  const w2 = words[at + 2] >>> 0;
+  const w3 = words[at + 3] >>> 0;
+  switch (w0 & 0x3f) {
+    case 0:
+    {
+      switch ((w1 >>> 11) & 0x1) {
+        case 0:
+        {
+          return (w0 & 0xf800003f) >>> 0 === 0x0 && (w1 & 0xffdfff78) >>> 0 === 0x0 && (w2 & 0x3fffffff) >>> 0 === 0x0 && (w3 & 0x7effdfff) >>> 0 === 0x0 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 0 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0xf800003f) >>> 0 === 0x0 && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x10040) >>> 0 === 0x10040 && (w3 & 0x7effdff8) >>> 0 === 0x0 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 45 : -1;
+        }
       }
+      return -1;
     }
-    if (ok && found) return undefined;
-    if (ok) found = s;
+    case 1:
+    {
+      return (w0 & 0xf800003f) >>> 0 === 0x1 && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x3fffffc0) >>> 0 === 0x0 && (w3 & 0xf) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 1 : -1;
+    }
+    case 2:
+    {
+      return (w0 & 0xf800003f) >>> 0 === 0x2 && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x10040) >>> 0 === 0x40 && (w3 & 0x8) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 2 : -1;
+    }
+    case 3:
+    {
+      return (w0 & 0xf800003f) >>> 0 === 0x3 && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x10040) >>> 0 === 0x40 && (w3 & 0x7effdff8) >>> 0 === 0x0 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 3 : -1;
+    }
+    case 4:
+    {
+      return (w0 & 0xf800003f) >>> 0 === 0x4 && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x10040) >>> 0 === 0x10040 && (w3 & 0x7effdff8) >>> 0 === 0x0 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 46 : -1;
+    }
+    case 5:
+    {
+      return (w0 & 0xf800003f) >>> 0 === 0x5 && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x10040) >>> 0 === 0x40 && (w3 & 0x7effdff8) >>> 0 === 0x0 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 4 : -1;
+    }
+    case 6:
+    {
+      return (w0 & 0xf800003f) >>> 0 === 0x6 && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x10040) >>> 0 === 0x40 && (w3 & 0x7effdff8) >>> 0 === 0x0 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 5 : -1;
+    }
+    case 7:
+    {
+      return (w0 & 0xf800003f) >>> 0 === 0x7 && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x3fffffc0) >>> 0 === 0x0 && (w3 & 0xf) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 6 : -1;
+    }
+    case 8:
+    {
+      switch ((w2 >>> 6) & 0x1) {
+        case 0:
+        {
+          return (w0 & 0xf800003f) >>> 0 === 0x8 && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x3fffffc0) >>> 0 === 0x0 && (w3 & 0xf) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 7 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0xf800003f) >>> 0 === 0x8 && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x10040) >>> 0 === 0x10040 && (w3 & 0x7effdff8) >>> 0 === 0x0 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 47 : -1;
+        }
+      }
+      return -1;
+    }
+    case 9:
+    {
+      return (w0 & 0xf800003f) >>> 0 === 0x9 && (w1 & 0xffdfff78) >>> 0 === 0x0 && (w2 & 0x3fffffff) >>> 0 === 0x0 && (w3 & 0xf) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 8 : -1;
+    }
+    case 10:
+    {
+      return (w0 & 0xf800003f) >>> 0 === 0xa && (w1 & 0xffdfff78) >>> 0 === 0x0 && (w2 & 0x3fffffff) >>> 0 === 0x0 && (w3 & 0xf) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 9 : -1;
+    }
+    case 12:
+    {
+      switch ((w1 >>> 11) & 0x1) {
+        case 0:
+        {
+          return (w0 & 0xf800003f) >>> 0 === 0xc && (w1 & 0xffdfff78) >>> 0 === 0x0 && (w2 & 0x3fffffff) >>> 0 === 0x0 && (w3 & 0xf) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 10 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0xf800003f) >>> 0 === 0xc && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x10040) >>> 0 === 0x10040 && (w3 & 0x8) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 48 : -1;
+        }
+      }
+      return -1;
+    }
+    case 13:
+    {
+      return (w0 & 0xf800003f) >>> 0 === 0xd && (w1 & 0xffdfff78) >>> 0 === 0x0 && (w2 & 0x3fffffff) >>> 0 === 0x0 && (w3 & 0xf) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 11 : -1;
+    }
+    case 14:
+    {
+      return (w0 & 0xf800003f) >>> 0 === 0xe && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x10040) >>> 0 === 0x10040 && (w3 & 0x8) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 49 : -1;
+    }
+    case 15:
+    {
+      return (w0 & 0xf800003f) >>> 0 === 0xf && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x10040) >>> 0 === 0x40 && (w3 & 0x8) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 12 : -1;
+    }
+    case 16:
+    {
+      return (w0 & 0xf800003f) >>> 0 === 0x10 && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x10040) >>> 0 === 0x40 && (w3 & 0x7effdff8) >>> 0 === 0x0 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 13 : -1;
+    }
+    case 17:
+    {
+      return (w0 & 0xf800003f) >>> 0 === 0x11 && (w1 & 0xffdfff78) >>> 0 === 0x0 && (w2 & 0x3fffffff) >>> 0 === 0x0 && (w3 & 0xf) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 14 : -1;
+    }
+    case 18:
+    {
+      return (w0 & 0xf800003f) >>> 0 === 0x12 && (w1 & 0xffdfff78) >>> 0 === 0x0 && (w2 & 0x3fffffff) >>> 0 === 0x0 && (w3 & 0xf) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 15 : -1;
+    }
+    case 19:
+    {
+      return (w0 & 0xf800003f) >>> 0 === 0x13 && (w1 & 0xffdfff78) >>> 0 === 0x0 && (w2 & 0x3fffffff) >>> 0 === 0x0 && (w3 & 0xf) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 16 : -1;
+    }
+    case 20:
+    {
+      return (w0 & 0xfffff03f) >>> 0 === 0x14 && (w1 & 0xffdffffb) >>> 0 === 0x0 && (w2 & 0x3fffffff) >>> 0 === 0x0 && (w3 & 0xffc0007f) >>> 0 === 0x0 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 17 : -1;
+    }
+    case 21:
+    {
+      return (w0 & 0xf800003f) >>> 0 === 0x15 && (w1 & 0xffdfff78) >>> 0 === 0x0 && (w2 & 0x3fffffff) >>> 0 === 0x0 && (w3 & 0x7effdfff) >>> 0 === 0x0 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 18 : -1;
+    }
+    case 22:
+    {
+      switch ((w1 >>> 11) & 0x1) {
+        case 0:
+        {
+          switch ((w2 >>> 16) & 0x1) {
+            case 0:
+            {
+              return (w0 & 0xfffff03f) >>> 0 === 0x16 && (w1 & 0xffdffffb) >>> 0 === 0x0 && (w2 & 0x3fffffff) >>> 0 === 0x0 && (w3 & 0xffc0007f) >>> 0 === 0x0 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 19 : -1;
+            }
+            case 1:
+            {
+              return (w0 & 0xf800003f) >>> 0 === 0x16 && (w1 & 0xffdfff78) >>> 0 === 0x0 && (w2 & 0x3fffffff) >>> 0 === 0x10000 && (w3 & 0xf) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 50 : -1;
+            }
+          }
+          return -1;
+        }
+        case 1:
+        {
+          switch ((w2 >>> 6) & 0x1) {
+            case 0:
+            {
+              return (w0 & 0xfffff03f) >>> 0 === 0x16 && (w1 & 0xffb) >>> 0 === 0x800 && (w2 & 0x3fffffc0) >>> 0 === 0x0 && (w3 & 0xffc0007f) >>> 0 === 0x0 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 20 : -1;
+            }
+            case 1:
+            {
+              return (w0 & 0xfffff03f) >>> 0 === 0x16 && (w1 & 0xffb) >>> 0 === 0x800 && (w2 & 0x10040) >>> 0 === 0x40 && (w3 & 0xffc00078) >>> 0 === 0x0 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 21 : -1;
+            }
+          }
+          return -1;
+        }
+      }
+      return -1;
+    }
+    case 23:
+    {
+      switch ((w2 >>> 16) & 0x1) {
+        case 0:
+        {
+          return (w0 & 0xf800003f) >>> 0 === 0x17 && (w1 & 0x778) >>> 0 === 0x0 && (w2 & 0x10000) >>> 0 === 0x0 && (w3 & 0x7effdff8) >>> 0 === 0x0 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 22 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0xf800003f) >>> 0 === 0x17 && (w1 & 0xffdfff78) >>> 0 === 0x0 && (w2 & 0x3fffffff) >>> 0 === 0x10000 && (w3 & 0xf) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 51 : -1;
+        }
+      }
+      return -1;
+    }
+    case 24:
+    {
+      switch ((w1 >>> 11) & 0x1) {
+        case 0:
+        {
+          return (w0 & 0xf800003f) >>> 0 === 0x18 && (w1 & 0xffdfff78) >>> 0 === 0x0 && (w2 & 0x3fffffff) >>> 0 === 0x10000 && (w3 & 0xf) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 52 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0x3f) >>> 0 === 0x18 && (w1 & 0x800) >>> 0 === 0x800 && (w2 & 0x3fffffc0) >>> 0 === 0x0 && (w3 & 0xffffffff) >>> 0 === 0x0 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 23 : -1;
+        }
+      }
+      return -1;
+    }
+    case 25:
+    {
+      switch ((w2 >>> 16) & 0x1) {
+        case 0:
+        {
+          return (w0 & 0x3f) >>> 0 === 0x19 && (w2 & 0x10000) >>> 0 === 0x0 && (w3 & 0xfffffff8) >>> 0 === 0x0 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 24 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0xf800003f) >>> 0 === 0x19 && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x3fffffc0) >>> 0 === 0x10000 && (w3 & 0xf) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 53 : -1;
+        }
+      }
+      return -1;
+    }
+    case 26:
+    {
+      switch ((w2 >>> 6) & 0x1) {
+        case 0:
+        {
+          return (w0 & 0xf800003f) >>> 0 === 0x1a && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x3fffffc0) >>> 0 === 0x10000 && (w3 & 0xf) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 54 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0x3f) >>> 0 === 0x1a && (w1 & 0x800) >>> 0 === 0x800 && (w2 & 0x10040) >>> 0 === 0x40 && (w3 & 0x81002008) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 25 : -1;
+        }
+      }
+      return -1;
+    }
+    case 27:
+    {
+      switch ((w2 >>> 16) & 0x1) {
+        case 0:
+        {
+          return (w0 & 0x3f) >>> 0 === 0x1b && (w2 & 0x10000) >>> 0 === 0x0 && (w3 & 0xfffffff8) >>> 0 === 0x0 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 26 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0xf800003f) >>> 0 === 0x1b && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x3fffffc0) >>> 0 === 0x10000 && (w3 & 0xf) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 55 : -1;
+        }
+      }
+      return -1;
+    }
+    case 28:
+    {
+      return (w0 & 0xf800003f) >>> 0 === 0x1c && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x3fffffc0) >>> 0 === 0x10000 && (w3 & 0xf) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 56 : -1;
+    }
+    case 29:
+    {
+      return (w0 & 0xf800003f) >>> 0 === 0x1d && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x3fffffc0) >>> 0 === 0x10000 && (w3 & 0xf) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 57 : -1;
+    }
+    case 30:
+    {
+      return (w0 & 0xf800003f) >>> 0 === 0x1e && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x3fffffc0) >>> 0 === 0x10000 && (w3 & 0xf) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 58 : -1;
+    }
+    case 31:
+    {
+      return (w0 & 0xf800003f) >>> 0 === 0x1f && (w1 & 0xffdfff78) >>> 0 === 0x0 && (w2 & 0x3fffffff) >>> 0 === 0x10000 && (w3 & 0xf) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 59 : -1;
+    }
+    case 32:
+    {
+      return (w0 & 0xf800003f) >>> 0 === 0x20 && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x10040) >>> 0 === 0x10040 && (w3 & 0x8) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 60 : -1;
+    }
+    case 33:
+    {
+      switch ((w2 >>> 16) & 0x1) {
+        case 0:
+        {
+          return (w0 & 0xf800003f) >>> 0 === 0x21 && (w1 & 0xffdfff78) >>> 0 === 0x0 && (w2 & 0x3fffffff) >>> 0 === 0x0 && (w3 & 0xf) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 27 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0xf800003f) >>> 0 === 0x21 && (w1 & 0xffdfff78) >>> 0 === 0x0 && (w2 & 0x3fffffff) >>> 0 === 0x10000 && (w3 & 0xf) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 61 : -1;
+        }
+      }
+      return -1;
+    }
+    case 34:
+    {
+      return (w0 & 0xf800003f) >>> 0 === 0x22 && (w1 & 0xffdfff78) >>> 0 === 0x0 && (w2 & 0x3fffffff) >>> 0 === 0x0 && (w3 & 0xf) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 28 : -1;
+    }
+    case 35:
+    {
+      return (w0 & 0xf800003f) >>> 0 === 0x23 && (w1 & 0xffdfff78) >>> 0 === 0x0 && (w2 & 0x3fffffff) >>> 0 === 0x0 && (w3 & 0xf) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 29 : -1;
+    }
+    case 36:
+    {
+      switch ((w1 >>> 11) & 0x1) {
+        case 0:
+        {
+          return (w0 & 0xf800003f) >>> 0 === 0x24 && (w1 & 0xffdfff78) >>> 0 === 0x0 && (w2 & 0x1007f) >>> 0 === 0x10040 && (w3 & 0x8) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 62 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0xfffff03f) >>> 0 === 0x24 && (w1 & 0xffb) >>> 0 === 0x800 && (w2 & 0x10040) >>> 0 === 0x40 && (w3 & 0xffc00078) >>> 0 === 0x0 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 30 : -1;
+        }
+      }
+      return -1;
+    }
+    case 37:
+    {
+      switch ((w1 >>> 11) & 0x1) {
+        case 0:
+        {
+          return (w0 & 0xf800003f) >>> 0 === 0x25 && (w1 & 0xffdfff78) >>> 0 === 0x0 && (w2 & 0x3fffffff) >>> 0 === 0x0 && (w3 & 0xf) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 31 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0xf800003f) >>> 0 === 0x25 && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x10040) >>> 0 === 0x10040 && (w3 & 0x8) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 63 : -1;
+        }
+      }
+      return -1;
+    }
+    case 38:
+    {
+      switch ((w1 >>> 11) & 0x1) {
+        case 0:
+        {
+          return (w0 & 0xf800003f) >>> 0 === 0x26 && (w1 & 0xffdfff78) >>> 0 === 0x0 && (w2 & 0x3fffffff) >>> 0 === 0x0 && (w3 & 0xf) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 32 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0xf800003f) >>> 0 === 0x26 && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x10040) >>> 0 === 0x10040 && (w3 & 0x8) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 64 : -1;
+        }
+      }
+      return -1;
+    }
+    case 39:
+    {
+      switch ((w1 >>> 11) & 0x1) {
+        case 0:
+        {
+          return (w0 & 0xf800003f) >>> 0 === 0x27 && (w1 & 0xffdfff78) >>> 0 === 0x0 && (w2 & 0x3fffffff) >>> 0 === 0x0 && (w3 & 0xf) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 33 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0xf800003f) >>> 0 === 0x27 && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x10040) >>> 0 === 0x10040 && (w3 & 0x8) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 65 : -1;
+        }
+      }
+      return -1;
+    }
+    case 40:
+    {
+      return (w0 & 0xf800003f) >>> 0 === 0x28 && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x10040) >>> 0 === 0x10040 && (w3 & 0x8) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 66 : -1;
+    }
+    case 41:
+    {
+      return (w0 & 0xf800003f) >>> 0 === 0x29 && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x10040) >>> 0 === 0x10040 && (w3 & 0x8) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 67 : -1;
+    }
+    case 42:
+    {
+      switch ((w1 >>> 11) & 0x1) {
+        case 0:
+        {
+          return (w0 & 0xf800003f) >>> 0 === 0x2a && (w1 & 0xffdfff78) >>> 0 === 0x0 && (w2 & 0x3fffffff) >>> 0 === 0x0 && (w3 & 0x7effdfff) >>> 0 === 0x0 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 34 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0xf800003f) >>> 0 === 0x2a && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x10040) >>> 0 === 0x10040 && (w3 & 0x8) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 68 : -1;
+        }
+      }
+      return -1;
+    }
+    case 43:
+    {
+      return (w0 & 0xf800003f) >>> 0 === 0x2b && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x10040) >>> 0 === 0x10040 && (w3 & 0x8) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 69 : -1;
+    }
+    case 44:
+    {
+      switch ((w2 >>> 16) & 0x1) {
+        case 0:
+        {
+          return (w0 & 0xf800003f) >>> 0 === 0x2c && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x10040) >>> 0 === 0x40 && (w3 & 0x7effdff8) >>> 0 === 0x0 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 35 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0xf800003f) >>> 0 === 0x2c && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x10040) >>> 0 === 0x10040 && (w3 & 0x8) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 70 : -1;
+        }
+      }
+      return -1;
+    }
+    case 45:
+    {
+      switch ((w2 >>> 16) & 0x1) {
+        case 0:
+        {
+          return (w0 & 0xf800003f) >>> 0 === 0x2d && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x3fffffc0) >>> 0 === 0x0 && (w3 & 0x7effdfff) >>> 0 === 0x0 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 36 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0xf800003f) >>> 0 === 0x2d && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x3fffffc0) >>> 0 === 0x10000 && (w3 & 0x7effdfff) >>> 0 === 0x0 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 71 : -1;
+        }
+      }
+      return -1;
+    }
+    case 46:
+    {
+      return (w0 & 0xf800003f) >>> 0 === 0x2e && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x3fffffc0) >>> 0 === 0x0 && (w3 & 0x7effdfff) >>> 0 === 0x0 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 37 : -1;
+    }
+    case 47:
+    {
+      switch ((w2 >>> 6) & 0x1) {
+        case 0:
+        {
+          return (w0 & 0xf800003f) >>> 0 === 0x2f && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x3fffffc0) >>> 0 === 0x0 && (w3 & 0x7effdfff) >>> 0 === 0x0 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 38 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0x3f) >>> 0 === 0x2f && (w1 & 0x800) >>> 0 === 0x800 && (w2 & 0x10040) >>> 0 === 0x10040 && (w3 & 0x81002008) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 72 : -1;
+        }
+      }
+      return -1;
+    }
+    case 49:
+    {
+      return (w0 & 0xf800003f) >>> 0 === 0x31 && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x10040) >>> 0 === 0x40 && (w3 & 0x8) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 39 : -1;
+    }
+    case 50:
+    {
+      switch ((w2 >>> 16) & 0x1) {
+        case 0:
+        {
+          return (w0 & 0xf800003f) >>> 0 === 0x32 && (w1 & 0xa43) >>> 0 === 0x800 && (w2 & 0x10040) >>> 0 === 0x40 && (w3 & 0x7effdff8) >>> 0 === 0x0 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 40 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0xf800003f) >>> 0 === 0x32 && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x10040) >>> 0 === 0x10040 && (w3 & 0x7effdff8) >>> 0 === 0x0 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 73 : -1;
+        }
+      }
+      return -1;
+    }
+    case 51:
+    {
+      switch ((w2 >>> 16) & 0x1) {
+        case 0:
+        {
+          return (w0 & 0x3f) >>> 0 === 0x33 && (w1 & 0x840) >>> 0 === 0x800 && (w2 & 0x10040) >>> 0 === 0x40 && (w3 & 0x8) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 41 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0xf800003f) >>> 0 === 0x33 && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x10040) >>> 0 === 0x10040 && (w3 & 0x7effdff8) >>> 0 === 0x0 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 74 : -1;
+        }
+      }
+      return -1;
+    }
+    case 52:
+    {
+      return (w0 & 0xf800003f) >>> 0 === 0x34 && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x3fffffc0) >>> 0 === 0x10000 && (w3 & 0x7effdfff) >>> 0 === 0x0 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 75 : -1;
+    }
+    case 53:
+    {
+      return (w0 & 0xf800003f) >>> 0 === 0x35 && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x3fffffc0) >>> 0 === 0x10000 && (w3 & 0x7effdfff) >>> 0 === 0x0 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 76 : -1;
+    }
+    case 54:
+    {
+      switch ((w2 >>> 6) & 0x1) {
+        case 0:
+        {
+          return (w0 & 0xf800003f) >>> 0 === 0x36 && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x3fffffc0) >>> 0 === 0x10000 && (w3 & 0x7effdfff) >>> 0 === 0x0 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 77 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0xf800003f) >>> 0 === 0x36 && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x10040) >>> 0 === 0x40 && (w3 & 0x7effdff8) >>> 0 === 0x0 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 42 : -1;
+        }
+      }
+      return -1;
+    }
+    case 57:
+    {
+      return (w0 & 0xf800003f) >>> 0 === 0x39 && (w1 & 0xa43) >>> 0 === 0x800 && (w2 & 0x10040) >>> 0 === 0x10040 && (w3 & 0x7effdff8) >>> 0 === 0x0 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 78 : -1;
+    }
+    case 59:
+    {
+      return (w0 & 0xf800003f) >>> 0 === 0x3b && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x3fffffc0) >>> 0 === 0x0 && (w3 & 0xf) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 43 : -1;
+    }
+    case 60:
+    {
+      return (w0 & 0xf800003f) >>> 0 === 0x3c && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x10040) >>> 0 === 0x40 && (w3 & 0x7effdff8) >>> 0 === 0x0 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 44 : -1;
+    }
+    case 63:
+    {
+      switch ((w3 >>> 4) & 0x1) {
+        case 0:
+        {
+          return (w0 & 0xf800003f) >>> 0 === 0x3f && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x3fffffc0) >>> 0 === 0x10000 && (w3 & 0x7effdfff) >>> 0 === 0x780000c8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 80 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0xf800003f) >>> 0 === 0x3f && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x3fffffc0) >>> 0 === 0x10000 && (w3 & 0x7effdfff) >>> 0 === 0x780000b8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 79 : -1;
+        }
+      }
+      return -1;
+    }
   }
-  return found;
+  return -1;
+}
+
+/** The instruction spec matching the words at `at`, or undefined (see instructionAt). */
+function findSpec(words: Words, gpu: number | null, at = 0): InstructionSpec | undefined {
+  const k = instructionAt(words, at, gpu);
+  return k < 0 ? undefined : INSTRUCTIONS[k];
 }
 
 /** Raw field values and derived values of a decoded instruction, for printers. */
@@ -7216,6 +7640,16 @@ function pad(out: string, column: number): string {
   return at < column ? out + " ".repeat(column - at) : out;
 }
 
+/** pad for an ISA whose lines hold no newline (the line's length is its column). */
+function padTo(out: string, column: number): string {
+  const missing = column - out.length;
+  return missing <= 0
+    ? out
+    : out + (missing <= SPACES.length ? SPACES.slice(0, missing) : " ".repeat(missing));
+}
+
+const SPACES = " ".repeat(128);
+
 function formatOffset(v: number, width: number): string {
   const s = signExtend(v, width);
   return s === 0 ? "" : s > 0 ? `+${s}` : String(s);
@@ -7227,6 +7661,7 @@ function formatUoffset(v: number): string {
 
 const ENUM_TEXT = ENUMS.map((e) => e.displays);
 
+// prettier-ignore
 const LEAVES_show_instruction_dst_0 = ["#instruction-dst"];
 
 // prettier-ignore
@@ -7258,6 +7693,7 @@ function show_instruction_dst_0(out: string, v0: number, v1: number, gpu: number
   return out;
 }
 
+// prettier-ignore
 const LEAVES_show_src_swizzle_2 = ["#src-swizzle"];
 
 // prettier-ignore
@@ -7285,6 +7721,7 @@ function show_src_swizzle_2(out: string, v0: number, v1: number, gpu: number | n
   return out;
 }
 
+// prettier-ignore
 const LEAVES_show_instruction_src_1 = ["#instruction-src"];
 
 // prettier-ignore
@@ -7331,6 +7768,7 @@ function show_instruction_src_1(out: string, v0: number, v1: number, gpu: number
   return out;
 }
 
+// prettier-ignore
 const LEAVES_show_left_shift_3 = ["#left-shift"];
 
 // prettier-ignore
@@ -7365,7 +7803,7 @@ function show0(w0: number, w1: number, w2: number, w3: number, gpu: number | nul
   let out = "";
   out += "nop";
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "nop.DST", ((w0 >>> 12) & 0x1), undefined);
   out += ((w3 >>> 31) ? ".hp" : "");
   out += ", void, void, void";
@@ -7386,7 +7824,7 @@ function show1(w0: number, w1: number, w2: number, w3: number, gpu: number | nul
   out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
   out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "add.DST", ((w0 >>> 12) & 0x1), undefined);
   out += ", ";
   out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "add.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
@@ -7409,7 +7847,7 @@ function show2(w0: number, w1: number, w2: number, w3: number, gpu: number | nul
   out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
   out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "mad.DST", ((w0 >>> 12) & 0x1), undefined);
   out += ", ";
   out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "mad.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
@@ -7434,7 +7872,7 @@ function show3(w0: number, w1: number, w2: number, w3: number, gpu: number | nul
   out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
   out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "mul.DST", ((w0 >>> 12) & 0x1), undefined);
   out += ", ";
   out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "mul.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
@@ -7458,7 +7896,7 @@ function show4(w0: number, w1: number, w2: number, w3: number, gpu: number | nul
   out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
   out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "dp3.DST", ((w0 >>> 12) & 0x1), undefined);
   out += ", ";
   out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "dp3.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
@@ -7482,7 +7920,7 @@ function show5(w0: number, w1: number, w2: number, w3: number, gpu: number | nul
   out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
   out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "dp4.DST", ((w0 >>> 12) & 0x1), undefined);
   out += ", ";
   out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "dp4.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
@@ -7506,7 +7944,7 @@ function show6(w0: number, w1: number, w2: number, w3: number, gpu: number | nul
   out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
   out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "dsx.DST", ((w0 >>> 12) & 0x1), undefined);
   out += ", ";
   out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "dsx.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
@@ -7529,7 +7967,7 @@ function show7(w0: number, w1: number, w2: number, w3: number, gpu: number | nul
   out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
   out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "dsy.DST", ((w0 >>> 12) & 0x1), undefined);
   out += ", ";
   out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "dsy.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
@@ -7552,7 +7990,7 @@ function show8(w0: number, w1: number, w2: number, w3: number, gpu: number | nul
   out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
   out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "mov.DST", ((w0 >>> 12) & 0x1), undefined);
   out += ", void, void, ";
   out = show_instruction_src_1(out, ((w3 >>> 14) & 0x3ff), 0, gpu, "mov.SRC2", ((w3 >>> 4) & 0x1ff), ((w3 >>> 25) & 0x7), ((w3 >>> 28) & 0x7));
@@ -7573,7 +8011,7 @@ function show9(w0: number, w1: number, w2: number, w3: number, gpu: number | nul
   out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
   out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "movar.DST", ((w0 >>> 12) & 0x1), undefined);
   out += ", void, void, ";
   out = show_instruction_src_1(out, ((w3 >>> 14) & 0x3ff), 0, gpu, "movar.SRC2", ((w3 >>> 4) & 0x1ff), ((w3 >>> 25) & 0x7), ((w3 >>> 28) & 0x7));
@@ -7594,7 +8032,7 @@ function show10(w0: number, w1: number, w2: number, w3: number, gpu: number | nu
   out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
   out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "rcp.DST", ((w0 >>> 12) & 0x1), undefined);
   out += ", void, void, ";
   out = show_instruction_src_1(out, ((w3 >>> 14) & 0x3ff), 0, gpu, "rcp.SRC2", ((w3 >>> 4) & 0x1ff), ((w3 >>> 25) & 0x7), ((w3 >>> 28) & 0x7));
@@ -7615,7 +8053,7 @@ function show11(w0: number, w1: number, w2: number, w3: number, gpu: number | nu
   out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
   out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "rsq.DST", ((w0 >>> 12) & 0x1), undefined);
   out += ", void, void, ";
   out = show_instruction_src_1(out, ((w3 >>> 14) & 0x3ff), 0, gpu, "rsq.SRC2", ((w3 >>> 4) & 0x1ff), ((w3 >>> 25) & 0x7), ((w3 >>> 28) & 0x7));
@@ -7636,7 +8074,7 @@ function show12(w0: number, w1: number, w2: number, w3: number, gpu: number | nu
   out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
   out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "select.DST", ((w0 >>> 12) & 0x1), undefined);
   out += ", ";
   out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "select.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
@@ -7661,7 +8099,7 @@ function show13(w0: number, w1: number, w2: number, w3: number, gpu: number | nu
   out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
   out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "set.DST", ((w0 >>> 12) & 0x1), undefined);
   out += ", ";
   out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "set.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
@@ -7685,7 +8123,7 @@ function show14(w0: number, w1: number, w2: number, w3: number, gpu: number | nu
   out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
   out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "exp.DST", ((w0 >>> 12) & 0x1), undefined);
   out += ", void, void, ";
   out = show_instruction_src_1(out, ((w3 >>> 14) & 0x3ff), 0, gpu, "exp.SRC2", ((w3 >>> 4) & 0x1ff), ((w3 >>> 25) & 0x7), ((w3 >>> 28) & 0x7));
@@ -7706,7 +8144,7 @@ function show15(w0: number, w1: number, w2: number, w3: number, gpu: number | nu
   out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
   out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "log.DST", ((w0 >>> 12) & 0x1), undefined);
   out += ", void, void, ";
   out = show_instruction_src_1(out, ((w3 >>> 14) & 0x3ff), 0, gpu, "log.SRC2", ((w3 >>> 4) & 0x1ff), ((w3 >>> 25) & 0x7), ((w3 >>> 28) & 0x7));
@@ -7727,7 +8165,7 @@ function show16(w0: number, w1: number, w2: number, w3: number, gpu: number | nu
   out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
   out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "frc.DST", ((w0 >>> 12) & 0x1), undefined);
   out += ", void, void, ";
   out = show_instruction_src_1(out, ((w3 >>> 14) & 0x3ff), 0, gpu, "frc.SRC2", ((w3 >>> 4) & 0x1ff), ((w3 >>> 25) & 0x7), ((w3 >>> 28) & 0x7));
@@ -7744,7 +8182,7 @@ function show17(w0: number, w1: number, w2: number, w3: number, gpu: number | nu
   out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
   out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out += "void, void, void, ";
   out += String(signExtend(((w3 >>> 7) & 0x7fff), 15));
   return out;
@@ -7756,7 +8194,7 @@ function show18(w0: number, w1: number, w2: number, w3: number, gpu: number | nu
   let out = "";
   out += "ret";
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "ret.DST", ((w0 >>> 12) & 0x1), undefined);
   out += ((w3 >>> 31) ? ".hp" : "");
   out += ", void, void, void";
@@ -7773,7 +8211,7 @@ function show19(w0: number, w1: number, w2: number, w3: number, gpu: number | nu
   out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
   out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out += "void, void, void, ";
   out += String(signExtend(((w3 >>> 7) & 0x7fff), 15));
   return out;
@@ -7789,7 +8227,7 @@ function show20(w0: number, w1: number, w2: number, w3: number, gpu: number | nu
   out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
   out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out += "void, ";
   out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "branch.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
   out += ", void, ";
@@ -7807,7 +8245,7 @@ function show21(w0: number, w1: number, w2: number, w3: number, gpu: number | nu
   out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
   out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out += "void, ";
   out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "branch.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
   out += ", ";
@@ -7830,7 +8268,7 @@ function show22(w0: number, w1: number, w2: number, w3: number, gpu: number | nu
     out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
     out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
     out += " ";
-    out = pad(out, 18);
+    out = padTo(out, 18);
     out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "texkill.DST", ((w0 >>> 12) & 0x1), undefined);
     out += ", ";
     out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "texkill.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
@@ -7846,7 +8284,7 @@ function show22(w0: number, w1: number, w2: number, w3: number, gpu: number | nu
       out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
       out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
       out += " ";
-      out = pad(out, 18);
+      out = padTo(out, 18);
       out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "texkill.DST", ((w0 >>> 12) & 0x1), undefined);
       out += ", ";
       out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "texkill.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
@@ -7859,7 +8297,7 @@ function show22(w0: number, w1: number, w2: number, w3: number, gpu: number | nu
       out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
       out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
       out += " ";
-      out = pad(out, 18);
+      out = padTo(out, 18);
       out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "texkill.DST", ((w0 >>> 12) & 0x1), undefined);
       out += ((w3 >>> 31) ? ".hp" : "");
       out += ", void, void, void";
@@ -7874,7 +8312,7 @@ function show23(w0: number, w1: number, w2: number, w3: number, gpu: number | nu
   let out = "";
   out += "texld";
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "texld.DST", ((w0 >>> 12) & 0x1), undefined);
   out += ", tex";
   out += String((w0 >>> 27));
@@ -7893,7 +8331,7 @@ function show24(w0: number, w1: number, w2: number, w3: number, gpu: number | nu
   if ((m0 >= 0 ? m0 : (m0 = ((((w1 >>> 11) & 0x1) !== 0 ? 1 : 0) && (((w2 >>> 6) & 0x1) === 0 ? 1 : 0) ? 1 : 0) !== 0 ? 1 : 0))) {
     out += "texldb";
     out += " ";
-    out = pad(out, 18);
+    out = padTo(out, 18);
     out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "texldb.DST", ((w0 >>> 12) & 0x1), undefined);
     out += ", tex";
     out += String((w0 >>> 27));
@@ -7904,7 +8342,7 @@ function show24(w0: number, w1: number, w2: number, w3: number, gpu: number | nu
   } else {
     out += "texldb";
     out += " ";
-    out = pad(out, 18);
+    out = padTo(out, 18);
     out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "texldb.DST", ((w0 >>> 12) & 0x1), undefined);
     out += ", tex";
     out += String((w0 >>> 27));
@@ -7924,7 +8362,7 @@ function show25(w0: number, w1: number, w2: number, w3: number, gpu: number | nu
   let out = "";
   out += "texldd";
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "texldd.DST", ((w0 >>> 12) & 0x1), undefined);
   out += ", tex";
   out += String((w0 >>> 27));
@@ -7946,7 +8384,7 @@ function show26(w0: number, w1: number, w2: number, w3: number, gpu: number | nu
   if ((m0 >= 0 ? m0 : (m0 = ((((w1 >>> 11) & 0x1) !== 0 ? 1 : 0) && (((w2 >>> 6) & 0x1) === 0 ? 1 : 0) ? 1 : 0) !== 0 ? 1 : 0))) {
     out += "texldl";
     out += " ";
-    out = pad(out, 18);
+    out = padTo(out, 18);
     out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "texldl.DST", ((w0 >>> 12) & 0x1), undefined);
     out += ", tex";
     out += String((w0 >>> 27));
@@ -7957,7 +8395,7 @@ function show26(w0: number, w1: number, w2: number, w3: number, gpu: number | nu
   } else {
     out += "texldl";
     out += " ";
-    out = pad(out, 18);
+    out = padTo(out, 18);
     out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "texldl.DST", ((w0 >>> 12) & 0x1), undefined);
     out += ", tex";
     out += String((w0 >>> 27));
@@ -7985,7 +8423,7 @@ function show27(w0: number, w1: number, w2: number, w3: number, gpu: number | nu
   out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
   out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "sqrt.DST", ((w0 >>> 12) & 0x1), undefined);
   out += ", void, void, ";
   out = show_instruction_src_1(out, ((w3 >>> 14) & 0x3ff), 0, gpu, "sqrt.SRC2", ((w3 >>> 4) & 0x1ff), ((w3 >>> 25) & 0x7), ((w3 >>> 28) & 0x7));
@@ -8006,7 +8444,7 @@ function show28(w0: number, w1: number, w2: number, w3: number, gpu: number | nu
   out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
   out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "sin.DST", ((w0 >>> 12) & 0x1), undefined);
   out += ", void, void, ";
   out = show_instruction_src_1(out, ((w3 >>> 14) & 0x3ff), 0, gpu, "sin.SRC2", ((w3 >>> 4) & 0x1ff), ((w3 >>> 25) & 0x7), ((w3 >>> 28) & 0x7));
@@ -8027,7 +8465,7 @@ function show29(w0: number, w1: number, w2: number, w3: number, gpu: number | nu
   out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
   out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "cos.DST", ((w0 >>> 12) & 0x1), undefined);
   out += ", void, void, ";
   out = show_instruction_src_1(out, ((w3 >>> 14) & 0x3ff), 0, gpu, "cos.SRC2", ((w3 >>> 4) & 0x1ff), ((w3 >>> 25) & 0x7), ((w3 >>> 28) & 0x7));
@@ -8044,7 +8482,7 @@ function show30(w0: number, w1: number, w2: number, w3: number, gpu: number | nu
   out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
   out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out += "void, ";
   out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "branch_any.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
   out += ", ";
@@ -8068,7 +8506,7 @@ function show31(w0: number, w1: number, w2: number, w3: number, gpu: number | nu
   out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
   out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "floor.DST", ((w0 >>> 12) & 0x1), undefined);
   out += ", void, void, ";
   out = show_instruction_src_1(out, ((w3 >>> 14) & 0x3ff), 0, gpu, "floor.SRC2", ((w3 >>> 4) & 0x1ff), ((w3 >>> 25) & 0x7), ((w3 >>> 28) & 0x7));
@@ -8089,7 +8527,7 @@ function show32(w0: number, w1: number, w2: number, w3: number, gpu: number | nu
   out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
   out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "ceil.DST", ((w0 >>> 12) & 0x1), undefined);
   out += ", void, void, ";
   out = show_instruction_src_1(out, ((w3 >>> 14) & 0x3ff), 0, gpu, "ceil.SRC2", ((w3 >>> 4) & 0x1ff), ((w3 >>> 25) & 0x7), ((w3 >>> 28) & 0x7));
@@ -8110,7 +8548,7 @@ function show33(w0: number, w1: number, w2: number, w3: number, gpu: number | nu
   out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
   out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "sign.DST", ((w0 >>> 12) & 0x1), undefined);
   out += ", void, void, ";
   out = show_instruction_src_1(out, ((w3 >>> 14) & 0x3ff), 0, gpu, "sign.SRC2", ((w3 >>> 4) & 0x1ff), ((w3 >>> 25) & 0x7), ((w3 >>> 28) & 0x7));
@@ -8123,7 +8561,7 @@ function show34(w0: number, w1: number, w2: number, w3: number, gpu: number | nu
   let out = "";
   out += "barrier";
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "barrier.DST", ((w0 >>> 12) & 0x1), undefined);
   out += ((w3 >>> 31) ? ".hp" : "");
   out += ", void, void, void";
@@ -8144,7 +8582,7 @@ function show35(w0: number, w1: number, w2: number, w3: number, gpu: number | nu
   out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
   out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "i2i.DST", ((w0 >>> 12) & 0x1), undefined);
   out += ", ";
   out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "i2i.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
@@ -8168,7 +8606,7 @@ function show36(w0: number, w1: number, w2: number, w3: number, gpu: number | nu
   out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
   out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "i2f.DST", ((w0 >>> 12) & 0x1), undefined);
   out += ", ";
   out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "i2f.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
@@ -8190,7 +8628,7 @@ function show37(w0: number, w1: number, w2: number, w3: number, gpu: number | nu
   out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
   out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "f2i.DST", ((w0 >>> 12) & 0x1), undefined);
   out += ", ";
   out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "f2i.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
@@ -8212,7 +8650,7 @@ function show38(w0: number, w1: number, w2: number, w3: number, gpu: number | nu
   out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
   out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "f2irnd.DST", ((w0 >>> 12) & 0x1), undefined);
   out += ", ";
   out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "f2irnd.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
@@ -8234,7 +8672,7 @@ function show39(w0: number, w1: number, w2: number, w3: number, gpu: number | nu
   out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
   out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "cmp.DST", ((w0 >>> 12) & 0x1), undefined);
   out += ", ";
   out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "cmp.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
@@ -8258,7 +8696,7 @@ function show40(w0: number, w1: number, w2: number, w3: number, gpu: number | nu
   out = show_left_shift_3(out, ((w1 >>> 3) & 0x7), 0, gpu, "load.LEFT_SHIFT");
   out += (((w1 >>> 2) & 0x1) ? "" : ".pack");
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "load.DST", ((w0 >>> 12) & 0x1), undefined);
   out += ", ";
   out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "load.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
@@ -8283,7 +8721,7 @@ function show41(w0: number, w1: number, w2: number, w3: number, gpu: number | nu
   out = show_left_shift_3(out, ((w1 >>> 3) & 0x7), 0, gpu, "store.LEFT_SHIFT");
   out += (((w1 >>> 2) & 0x1) ? "" : ".pack");
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out += "mem";
   out += (ENUM_TEXT[13][((w0 >>> 23) & 0xf)] ?? String(((w0 >>> 23) & 0xf)));
   out += ", ";
@@ -8309,7 +8747,7 @@ function show42(w0: number, w1: number, w2: number, w3: number, gpu: number | nu
   out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
   out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "clamp0_max.DST", ((w0 >>> 12) & 0x1), undefined);
   out += ", ";
   out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "clamp0_max.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
@@ -8333,7 +8771,7 @@ function show43(w0: number, w1: number, w2: number, w3: number, gpu: number | nu
   out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
   out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "iaddsat.DST", ((w0 >>> 12) & 0x1), undefined);
   out += ", ";
   out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "iaddsat.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
@@ -8356,7 +8794,7 @@ function show44(w0: number, w1: number, w2: number, w3: number, gpu: number | nu
   out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
   out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "imullo0.DST", ((w0 >>> 12) & 0x1), undefined);
   out += ", ";
   out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "imullo0.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
@@ -8380,7 +8818,7 @@ function show45(w0: number, w1: number, w2: number, w3: number, gpu: number | nu
   out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
   out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "imulhi0.DST", ((w0 >>> 12) & 0x1), undefined);
   out += ", ";
   out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "imulhi0.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
@@ -8404,7 +8842,7 @@ function show46(w0: number, w1: number, w2: number, w3: number, gpu: number | nu
   out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
   out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "idiv0.DST", ((w0 >>> 12) & 0x1), undefined);
   out += ", ";
   out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "idiv0.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
@@ -8428,7 +8866,7 @@ function show47(w0: number, w1: number, w2: number, w3: number, gpu: number | nu
   out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
   out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "imod.DST", ((w0 >>> 12) & 0x1), undefined);
   out += ", ";
   out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "imod.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
@@ -8452,7 +8890,7 @@ function show48(w0: number, w1: number, w2: number, w3: number, gpu: number | nu
   out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
   out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "imadlo0.DST", ((w0 >>> 12) & 0x1), undefined);
   out += ", ";
   out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "imadlo0.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
@@ -8477,7 +8915,7 @@ function show49(w0: number, w1: number, w2: number, w3: number, gpu: number | nu
   out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
   out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "imadlosat0.DST", ((w0 >>> 12) & 0x1), undefined);
   out += ", ";
   out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "imadlosat0.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
@@ -8502,7 +8940,7 @@ function show50(w0: number, w1: number, w2: number, w3: number, gpu: number | nu
   out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
   out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "movai.DST", ((w0 >>> 12) & 0x1), undefined);
   out += ", void, void, ";
   out = show_instruction_src_1(out, ((w3 >>> 14) & 0x3ff), 0, gpu, "movai.SRC2", ((w3 >>> 4) & 0x1ff), ((w3 >>> 25) & 0x7), ((w3 >>> 28) & 0x7));
@@ -8523,7 +8961,7 @@ function show51(w0: number, w1: number, w2: number, w3: number, gpu: number | nu
   out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
   out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "iabs.DST", ((w0 >>> 12) & 0x1), undefined);
   out += ", void, void, ";
   out = show_instruction_src_1(out, ((w3 >>> 14) & 0x3ff), 0, gpu, "iabs.SRC2", ((w3 >>> 4) & 0x1ff), ((w3 >>> 25) & 0x7), ((w3 >>> 28) & 0x7));
@@ -8544,7 +8982,7 @@ function show52(w0: number, w1: number, w2: number, w3: number, gpu: number | nu
   out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
   out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "leadzero.DST", ((w0 >>> 12) & 0x1), undefined);
   out += ", void, void, ";
   out = show_instruction_src_1(out, ((w3 >>> 14) & 0x3ff), 0, gpu, "leadzero.SRC2", ((w3 >>> 4) & 0x1ff), ((w3 >>> 25) & 0x7), ((w3 >>> 28) & 0x7));
@@ -8565,7 +9003,7 @@ function show53(w0: number, w1: number, w2: number, w3: number, gpu: number | nu
   out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
   out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "lshift.DST", ((w0 >>> 12) & 0x1), undefined);
   out += ", ";
   out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "lshift.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
@@ -8588,7 +9026,7 @@ function show54(w0: number, w1: number, w2: number, w3: number, gpu: number | nu
   out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
   out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "rshift.DST", ((w0 >>> 12) & 0x1), undefined);
   out += ", ";
   out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "rshift.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
@@ -8611,7 +9049,7 @@ function show55(w0: number, w1: number, w2: number, w3: number, gpu: number | nu
   out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
   out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "rotate.DST", ((w0 >>> 12) & 0x1), undefined);
   out += ", ";
   out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "rotate.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
@@ -8634,7 +9072,7 @@ function show56(w0: number, w1: number, w2: number, w3: number, gpu: number | nu
   out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
   out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "or.DST", ((w0 >>> 12) & 0x1), undefined);
   out += ", ";
   out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "or.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
@@ -8657,7 +9095,7 @@ function show57(w0: number, w1: number, w2: number, w3: number, gpu: number | nu
   out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
   out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "and.DST", ((w0 >>> 12) & 0x1), undefined);
   out += ", ";
   out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "and.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
@@ -8680,7 +9118,7 @@ function show58(w0: number, w1: number, w2: number, w3: number, gpu: number | nu
   out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
   out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "xor.DST", ((w0 >>> 12) & 0x1), undefined);
   out += ", ";
   out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "xor.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
@@ -8703,7 +9141,7 @@ function show59(w0: number, w1: number, w2: number, w3: number, gpu: number | nu
   out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
   out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "not.DST", ((w0 >>> 12) & 0x1), undefined);
   out += ", void, void, ";
   out = show_instruction_src_1(out, ((w3 >>> 14) & 0x3ff), 0, gpu, "not.SRC2", ((w3 >>> 4) & 0x1ff), ((w3 >>> 25) & 0x7), ((w3 >>> 28) & 0x7));
@@ -8724,7 +9162,7 @@ function show60(w0: number, w1: number, w2: number, w3: number, gpu: number | nu
   out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
   out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "bit_extract.DST", ((w0 >>> 12) & 0x1), undefined);
   out += ", ";
   out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "bit_extract.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
@@ -8749,7 +9187,7 @@ function show61(w0: number, w1: number, w2: number, w3: number, gpu: number | nu
   out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
   out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "popcount.DST", ((w0 >>> 12) & 0x1), undefined);
   out += ", void, void, ";
   out = show_instruction_src_1(out, ((w3 >>> 14) & 0x3ff), 0, gpu, "popcount.SRC2", ((w3 >>> 4) & 0x1ff), ((w3 >>> 25) & 0x7), ((w3 >>> 28) & 0x7));
@@ -8770,7 +9208,7 @@ function show62(w0: number, w1: number, w2: number, w3: number, gpu: number | nu
   out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
   out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "div.DST", ((w0 >>> 12) & 0x1), undefined);
   out += ", void, ";
   out = show_instruction_src_1(out, ((w2 >>> 17) & 0x3ff), 0, gpu, "div.SRC1", ((w2 >>> 7) & 0x1ff), ((w2 >>> 27) & 0x7), ((w3) & 0x7));
@@ -8793,7 +9231,7 @@ function show63(w0: number, w1: number, w2: number, w3: number, gpu: number | nu
   out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
   out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "atomic_add.DST", ((w0 >>> 12) & 0x1), undefined);
   out += ", ";
   out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "atomic_add.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
@@ -8818,7 +9256,7 @@ function show64(w0: number, w1: number, w2: number, w3: number, gpu: number | nu
   out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
   out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "atomic_xchg.DST", ((w0 >>> 12) & 0x1), undefined);
   out += ", ";
   out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "atomic_xchg.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
@@ -8843,7 +9281,7 @@ function show65(w0: number, w1: number, w2: number, w3: number, gpu: number | nu
   out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
   out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "atomic_cmp_xchg.DST", ((w0 >>> 12) & 0x1), undefined);
   out += ", ";
   out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "atomic_cmp_xchg.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
@@ -8868,7 +9306,7 @@ function show66(w0: number, w1: number, w2: number, w3: number, gpu: number | nu
   out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
   out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "atomic_min.DST", ((w0 >>> 12) & 0x1), undefined);
   out += ", ";
   out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "atomic_min.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
@@ -8893,7 +9331,7 @@ function show67(w0: number, w1: number, w2: number, w3: number, gpu: number | nu
   out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
   out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "atomic_max.DST", ((w0 >>> 12) & 0x1), undefined);
   out += ", ";
   out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "atomic_max.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
@@ -8918,7 +9356,7 @@ function show68(w0: number, w1: number, w2: number, w3: number, gpu: number | nu
   out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
   out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "atomic_or.DST", ((w0 >>> 12) & 0x1), undefined);
   out += ", ";
   out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "atomic_or.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
@@ -8943,7 +9381,7 @@ function show69(w0: number, w1: number, w2: number, w3: number, gpu: number | nu
   out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
   out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "atomic_and.DST", ((w0 >>> 12) & 0x1), undefined);
   out += ", ";
   out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "atomic_and.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
@@ -8968,7 +9406,7 @@ function show70(w0: number, w1: number, w2: number, w3: number, gpu: number | nu
   out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
   out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "atomic_xor.DST", ((w0 >>> 12) & 0x1), undefined);
   out += ", ";
   out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "atomic_xor.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
@@ -8993,7 +9431,7 @@ function show71(w0: number, w1: number, w2: number, w3: number, gpu: number | nu
   out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
   out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "bit_rev.DST", ((w0 >>> 12) & 0x1), undefined);
   out += ", ";
   out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "bit_rev.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
@@ -9007,7 +9445,7 @@ function show72(w0: number, w1: number, w2: number, w3: number, gpu: number | nu
   let out = "";
   out += "texldlpcf";
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "texldlpcf.DST", ((w0 >>> 12) & 0x1), undefined);
   out += ", tex";
   out += String((w0 >>> 27));
@@ -9035,7 +9473,7 @@ function show73(w0: number, w1: number, w2: number, w3: number, gpu: number | nu
   out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
   out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "conv.DST", ((w0 >>> 12) & 0x1), undefined);
   out += ", ";
   out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "conv.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
@@ -9059,7 +9497,7 @@ function show74(w0: number, w1: number, w2: number, w3: number, gpu: number | nu
   out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
   out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "dp2.DST", ((w0 >>> 12) & 0x1), undefined);
   out += ", ";
   out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "dp2.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
@@ -9083,7 +9521,7 @@ function show75(w0: number, w1: number, w2: number, w3: number, gpu: number | nu
   out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
   out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "norm_dp2.DST", ((w0 >>> 12) & 0x1), undefined);
   out += ", ";
   out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "norm_dp2.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
@@ -9105,7 +9543,7 @@ function show76(w0: number, w1: number, w2: number, w3: number, gpu: number | nu
   out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
   out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "norm_dp3.DST", ((w0 >>> 12) & 0x1), undefined);
   out += ", ";
   out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "norm_dp3.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
@@ -9127,7 +9565,7 @@ function show77(w0: number, w1: number, w2: number, w3: number, gpu: number | nu
   out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
   out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "norm_dp4.DST", ((w0 >>> 12) & 0x1), undefined);
   out += ", ";
   out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "norm_dp4.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
@@ -9148,7 +9586,7 @@ function show78(w0: number, w1: number, w2: number, w3: number, gpu: number | nu
   out = show_left_shift_3(out, ((w1 >>> 3) & 0x7), 0, gpu, "img_load.LEFT_SHIFT");
   out += (((w1 >>> 2) & 0x1) ? "" : ".pack");
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "img_load.DST", ((w0 >>> 12) & 0x1), undefined);
   out += ", ";
   out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "img_load.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
@@ -9172,7 +9610,7 @@ function show79(w0: number, w1: number, w2: number, w3: number, gpu: number | nu
   out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
   out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "bit_findlsb.DST", ((w0 >>> 12) & 0x1), undefined);
   out += ", ";
   out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "bit_findlsb.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
@@ -9194,7 +9632,7 @@ function show80(w0: number, w1: number, w2: number, w3: number, gpu: number | nu
   out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
   out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
   out += " ";
-  out = pad(out, 18);
+  out = padTo(out, 18);
   out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "bit_findmsb.DST", ((w0 >>> 12) & 0x1), undefined);
   out += ", ";
   out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "bit_findmsb.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
@@ -9304,6 +9742,20 @@ export function disassemble(words: Words, options: DisassembleOptions = {}): str
  * words two encodings match is printed with the next line that prints errors, as Mesa does.
  */
 export function disassembleProgram(words: Words, options: DisassembleOptions = {}): string[] {
+  const lines: string[] = [];
+  disassembleEach(words, options, (line) => lines.push(line));
+  return lines;
+}
+
+/**
+ * disassembleProgram's lines, given to `visit` one at a time as they are made (with the index of
+ * the instruction), so that a long program's text need not be held at once.
+ */
+export function disassembleEach(
+  words: Words,
+  options: DisassembleOptions,
+  visit: (line: string, index: number) => void,
+): void {
   const n = ISA.wordCount;
   if (words.length % n !== 0)
     throw new RangeError(
@@ -9311,16 +9763,15 @@ export function disassembleProgram(words: Words, options: DisassembleOptions = {
     );
   const gpu = options.gpu ?? ISA.defaultGpu;
   const showErrors = options.showErrors === true;
-  const lines = new Array<string>(words.length / n);
   ERRORS.length = 0;
-  for (let i = 0; i < lines.length; i++) lines[i] = lineAt(words, i * n, gpu, showErrors);
-  return lines;
+  for (let i = 0, at = 0; at < words.length; i++, at += n)
+    visit(lineAt(words, at, gpu, showErrors), i);
 }
 
 /** The line of the instruction at word `at`; leaves in ERRORS what Mesa carries to the next line. */
 function lineAt(words: Words, at: number, gpu: number | null, showErrors: boolean): string {
-  const spec = findSpec(words, gpu, at);
-  if (!spec) {
+  const k = instructionAt(words, at, gpu);
+  if (k < 0) {
     if (showErrors && ERRORS.length < 4) {
       const conflict = conflictAt(words, at, gpu);
       if (conflict) ERRORS.push(conflict);
@@ -9328,24 +9779,20 @@ function lineAt(words: Words, at: number, gpu: number | null, showErrors: boolea
     return `no match: ${hexWords(words, ALL_ONES, at)}`;
   }
   showing = showErrors;
-  const show = SHOW[spec.index];
+  const show = SHOW[k];
   const text = show
     ? show(words[at + 0] >>> 0, words[at + 1] >>> 0, words[at + 2] >>> 0, words[at + 3] >>> 0, gpu)
-    : interpret(words.length === ISA.wordCount && at === 0 ? words : Array.prototype.slice.call(words, at, at + ISA.wordCount), spec, gpu);
+    : interpret(Array.prototype.slice.call(words, at, at + ISA.wordCount), INSTRUCTIONS[k], gpu);
   const line = showing && ERRORS.length ? `${text}\t; ${ERRORS.slice(0, 4).join(", ")}` : text;
-  ERRORS.length = 0;
+  if (ERRORS.length) ERRORS.length = 0;
   return line;
 }
 
 /** Mesa's `bitset conflict: A vs B` for words the first two of several encodings match, else null. */
 function conflictAt(words: Words, at: number, gpu: number | null): string | null {
-  let node: SpecNode | undefined = SPEC_TREE;
-  while (node.children) {
-    node = node.children.get(((words[at + node.word] ?? 0) & node.mask) >>> 0);
-    if (!node) return null;
-  }
-  const hits = node.specs.filter(
-    (s) => inGen(s, gpu) && s.tested.every((m, i) => ((words[at + i] ?? 0) & m) >>> 0 === s.match[i]),
+  const hits = INSTRUCTIONS.filter(
+    (s) =>
+      inGen(s, gpu) && s.tested.every((m, i) => ((words[at + i] ?? 0) & m) >>> 0 === s.match[i]),
   );
   return hits.length > 1 ? `bitset conflict: ${hits[0].mnemonic} vs ${hits[1].mnemonic}` : null;
 }

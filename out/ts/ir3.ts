@@ -28450,75 +28450,2023 @@ function fieldValue(f: FieldSpec, raw: number): number | boolean | string {
 
 const BY_NAME = new Map<string, InstructionSpec>(INSTRUCTIONS.map((s) => [s.name, s]));
 
-/**
- * Instructions in a tree of buckets, so decode checks few candidates: a node keys its instructions
- * by the bits of one word all of them test (less the bits its ancestors keyed), recursively, until
- * a bucket is small or its instructions share no further tested bit. Every instruction a word can
- * match is in the one leaf the word leads to, in model order. Keys are numbers: no allocation.
- */
-interface SpecNode {
-  word: number;
-  mask: number;
-  children: Map<number, SpecNode> | null;
-  specs: readonly InstructionSpec[];
-}
-
-const LEAF_SIZE = 4;
-
-function specTree(specs: readonly InstructionSpec[], keyed: readonly number[]): SpecNode {
-  const common = specs
-    .reduce(
-      (acc, s) => acc.map((w, i) => (w & s.tested[i]) >>> 0),
-      keyed.map(() => 0xffffffff),
-    )
-    .map((w, i) => (w & ~keyed[i]) >>> 0);
-  const word = common.findIndex((w) => w !== 0);
-  if (specs.length <= LEAF_SIZE || word < 0) return { word: 0, mask: 0, children: null, specs };
-  const mask = common[word];
-  const groups = new Map<number, InstructionSpec[]>();
-  for (const s of specs) {
-    const key = (s.match[word] & mask) >>> 0;
-    const group = groups.get(key);
-    if (group) group.push(s);
-    else groups.set(key, [s]);
-  }
-  const next = keyed.map((w, i) => (i === word ? (w | mask) >>> 0 : w));
-  const children = new Map<number, SpecNode>();
-  for (const [key, group] of groups) children.set(key, specTree(group, next));
-  return { word, mask, children, specs };
-}
-
-const SPEC_TREE = specTree(INSTRUCTIONS, new Array<number>(ISA.wordCount).fill(0));
-
 function inGen(s: InstructionSpec, gpu: number | null): boolean {
   return s.gen === null || gpu === null || (gpu >= s.gen[0] && gpu <= s.gen[1]);
 }
 
 /**
- * The instruction spec matching the instruction at word `at` of `words`, or undefined: also when
- * two match (only isaspec allows overlapping encodings, and Mesa's decoder then reports a conflict
- * and decodes nothing).
+ * The index of the instruction matching the words at `at`, or -1: also when two match (only
+ * isaspec allows overlapping encodings, and Mesa's decoder then reports a conflict and decodes
+ * nothing). A decision tree on runs of bits, generated from the instructions' fixed bits
+ * (generator/emit/codec/compileMatcher.ts); missing words read as 0.
  */
-function findSpec(words: Words, gpu: number | null, at = 0): InstructionSpec | undefined {
-  let node: SpecNode | undefined = SPEC_TREE;
-  while (node.children) {
-    node = node.children.get(((words[at + node.word] ?? 0) & node.mask) >>> 0);
-    if (!node) return undefined;
-  }
-  let found: InstructionSpec | undefined;
-  for (const s of node.specs) {
-    if (!inGen(s, gpu)) continue;
-    let ok = true;
-    for (let i = 0; i < s.tested.length; i++) {
-      if (((words[at + i] ?? 0) & s.tested[i]) >>> 0 !== s.match[i]) {
-        ok = false;
-        break;
+// prettier-ignore
+function instructionAt(words: Words, at: number, gpu: number | null): number {
+  const w0 = words[at + 0] >>> 0;
+  const w1 = words[at + 1] >>> 0;
+  switch ((w1 >>> 29) & 0x7) {
+    case 0:
+    {
+      switch ((w1 >>> 23) & 0xf) {
+        case 0:
+        {
+          switch ((w1 >>> 17) & 0x1) {
+            case 0:
+            {
+              return (w1 & 0xe7f2e0e0) >>> 0 === 0x0 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 0 : -1;
+            }
+            case 1:
+            {
+              return (w1 & 0xe7820000) >>> 0 === 0x20000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 15 : -1;
+            }
+          }
+          return -1;
+        }
+        case 1:
+        {
+          switch ((w1 >>> 5) & 0x7) {
+            case 0:
+            {
+              return (w1 & 0xe78200e0) >>> 0 === 0x800000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 21 : -1;
+            }
+            case 1:
+            {
+              return (w1 & 0xe78200e0) >>> 0 === 0x800020 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 24 : -1;
+            }
+            case 2:
+            {
+              return (w1 & 0xe78200e0) >>> 0 === 0x800040 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 25 : -1;
+            }
+            case 3:
+            {
+              return (w1 & 0xe78200e0) >>> 0 === 0x800060 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 19 : -1;
+            }
+            case 4:
+            {
+              return (w1 & 0xe78200e0) >>> 0 === 0x800080 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 22 : -1;
+            }
+            case 5:
+            {
+              return (w1 & 0xe78200e0) >>> 0 === 0x8000a0 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 23 : -1;
+            }
+            case 6:
+            {
+              return (w1 & 0xe78200e0) >>> 0 === 0x8000c0 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 20 : -1;
+            }
+          }
+          return -1;
+        }
+        case 2:
+        {
+          return (w1 & 0xe7820000) >>> 0 === 0x1000000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 13 : -1;
+        }
+        case 3:
+        {
+          return (w1 & 0xe7820000) >>> 0 === 0x1800000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 14 : -1;
+        }
+        case 4:
+        {
+          switch ((w1 >>> 17) & 0x1) {
+            case 0:
+            {
+              return (w1 & 0xe7f2e0e0) >>> 0 === 0x2000000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 2 : -1;
+            }
+            case 1:
+            {
+              return (w1 & 0xe7820000) >>> 0 === 0x2020000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295)) ? 16 : -1;
+            }
+          }
+          return -1;
+        }
+        case 5:
+        {
+          switch ((w1 >>> 17) & 0x1) {
+            case 0:
+            {
+              return (w1 & 0xe782e0ff) >>> 0 === 0x2800000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 12 : -1;
+            }
+            case 1:
+            {
+              return (w1 & 0xe7820000) >>> 0 === 0x2820000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 17 : -1;
+            }
+          }
+          return -1;
+        }
+        case 6:
+        {
+          return (w1 & 0xe7f2e0e0) >>> 0 === 0x3000000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 1 : -1;
+        }
+        case 7:
+        {
+          switch ((w1 >>> 17) & 0x1) {
+            case 0:
+            {
+              return (w1 & 0xe7f2e0e0) >>> 0 === 0x3800000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 3 : -1;
+            }
+            case 1:
+            {
+              return (w1 & 0xe7820000) >>> 0 === 0x3820000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 18 : -1;
+            }
+          }
+          return -1;
+        }
+        case 8:
+        {
+          switch ((w1 >>> 17) & 0x1) {
+            case 0:
+            {
+              return (w1 & 0xe7f2e0e0) >>> 0 === 0x4000000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 4 : -1;
+            }
+            case 1:
+            {
+              return (w1 & 0xe7f2e0e0) >>> 0 === 0x4020000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 8 : -1;
+            }
+          }
+          return -1;
+        }
+        case 9:
+        {
+          return (w1 & 0xe7f2e0e0) >>> 0 === 0x4800000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 5 : -1;
+        }
+        case 10:
+        {
+          return (w1 & 0xe7f2e0e0) >>> 0 === 0x5000000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 6 : -1;
+        }
+        case 11:
+        {
+          return (w1 & 0xe7f2e0e0) >>> 0 === 0x5800000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 7 : -1;
+        }
+        case 13:
+        {
+          return (w1 & 0xe7f2e0e0) >>> 0 === 0x6820000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 9 : -1;
+        }
+        case 14:
+        {
+          return (w1 & 0xe7f2e0e0) >>> 0 === 0x7020000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 10 : -1;
+        }
+        case 15:
+        {
+          return (w1 & 0xe7f2e0e0) >>> 0 === 0x7820000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 11 : -1;
+        }
       }
+      return -1;
     }
-    if (ok && found) return undefined;
-    if (ok) found = s;
+    case 1:
+    {
+      switch ((w1 >>> 25) & 0x3) {
+        case 0:
+        {
+          switch ((w1 >>> 21) & 0x3) {
+            case 0:
+            {
+              switch ((w0 >>> 11) & 0x1) {
+                case 0:
+                {
+                  return (w0 & 0xfffffb00) >>> 0 === 0x0 && (w1 & 0xe6600400) >>> 0 === 0x20000000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 28 : -1;
+                }
+                case 1:
+                {
+                  switch ((w0 >>> 10) & 0x1) {
+                    case 0:
+                    {
+                      return (w0 & 0xfffffc00) >>> 0 === 0x800 && (w1 & 0xe6600400) >>> 0 === 0x20000000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 29 : -1;
+                    }
+                    case 1:
+                    {
+                      return (w0 & 0xfffffc00) >>> 0 === 0xc00 && (w1 & 0xe6600400) >>> 0 === 0x20000000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 30 : -1;
+                    }
+                  }
+                  return -1;
+                }
+              }
+              return -1;
+            }
+            case 1:
+            {
+              return (w0 & 0xfffff800) >>> 0 === 0x0 && (w1 & 0xe6600400) >>> 0 === 0x20200000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 27 : -1;
+            }
+            case 2:
+            {
+              return (w1 & 0xe6600400) >>> 0 === 0x20400000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 26 : -1;
+            }
+          }
+          return -1;
+        }
+        case 2:
+        {
+          switch ((w1 >>> 8) & 0x3) {
+            case 0:
+            {
+              return (w0 & 0xff000000) >>> 0 === 0x0 && (w1 & 0xe6620f00) >>> 0 === 0x24000000 && (gpu === null || (gpu >= 500 && gpu <= 4294967295)) ? 31 : -1;
+            }
+            case 1:
+            {
+              return (w1 & 0xe6620f00) >>> 0 === 0x24000100 && (gpu === null || (gpu >= 500 && gpu <= 4294967295)) ? 32 : -1;
+            }
+            case 2:
+            {
+              return (w1 & 0xe6620f00) >>> 0 === 0x24000200 && (gpu === null || (gpu >= 500 && gpu <= 4294967295)) ? 33 : -1;
+            }
+          }
+          return -1;
+        }
+        case 3:
+        {
+          return (w0 & 0xffffffff) >>> 0 === 0x0 && (w1 & 0xe67dcc00) >>> 0 === 0x260cc000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 34 : -1;
+        }
+      }
+      return -1;
+    }
+    case 2:
+    {
+      switch ((w1 >>> 21) & 0x3f) {
+        case 0:
+        {
+          return (w1 & 0xe7e00000) >>> 0 === 0x40000000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 37 : -1;
+        }
+        case 1:
+        {
+          return (w1 & 0xe7e00000) >>> 0 === 0x40200000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 38 : -1;
+        }
+        case 2:
+        {
+          return (w1 & 0xe7e00000) >>> 0 === 0x40400000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 39 : -1;
+        }
+        case 3:
+        {
+          return (w1 & 0xe7e00000) >>> 0 === 0x40600000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 40 : -1;
+        }
+        case 4:
+        {
+          return (w1 & 0xe7e00000) >>> 0 === 0x40800000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 41 : -1;
+        }
+        case 5:
+        {
+          return (w1 & 0xe7e00000) >>> 0 === 0x40a00000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 42 : -1;
+        }
+        case 6:
+        {
+          return (w1 & 0xe7e00000) >>> 0 === 0x40c00000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 43 : -1;
+        }
+        case 7:
+        {
+          return (w1 & 0xe7e00000) >>> 0 === 0x40e00000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 44 : -1;
+        }
+        case 9:
+        {
+          return (w1 & 0xe7e00000) >>> 0 === 0x41200000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 45 : -1;
+        }
+        case 10:
+        {
+          return (w1 & 0xe7e00000) >>> 0 === 0x41400000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 46 : -1;
+        }
+        case 11:
+        {
+          return (w1 & 0xe7e00000) >>> 0 === 0x41600000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 47 : -1;
+        }
+        case 12:
+        {
+          return (w1 & 0xe7e00000) >>> 0 === 0x41800000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 48 : -1;
+        }
+        case 13:
+        {
+          return (w1 & 0xe7e00000) >>> 0 === 0x41a00000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 49 : -1;
+        }
+        case 16:
+        {
+          return (w1 & 0xe7e00000) >>> 0 === 0x42000000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 50 : -1;
+        }
+        case 17:
+        {
+          return (w1 & 0xe7e00000) >>> 0 === 0x42200000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 51 : -1;
+        }
+        case 18:
+        {
+          return (w1 & 0xe7e00000) >>> 0 === 0x42400000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 52 : -1;
+        }
+        case 19:
+        {
+          return (w1 & 0xe7e00000) >>> 0 === 0x42600000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 53 : -1;
+        }
+        case 20:
+        {
+          return (w1 & 0xe7e00000) >>> 0 === 0x42800000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 54 : -1;
+        }
+        case 21:
+        {
+          return (w1 & 0xe7e00000) >>> 0 === 0x42a00000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 55 : -1;
+        }
+        case 22:
+        {
+          return (w1 & 0xe7e00000) >>> 0 === 0x42c00000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 56 : -1;
+        }
+        case 23:
+        {
+          return (w1 & 0xe7e00000) >>> 0 === 0x42e00000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 57 : -1;
+        }
+        case 24:
+        {
+          return (w1 & 0xe7e00000) >>> 0 === 0x43000000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 58 : -1;
+        }
+        case 25:
+        {
+          return (w1 & 0xe7e00000) >>> 0 === 0x43200000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 59 : -1;
+        }
+        case 26:
+        {
+          return (w1 & 0xe7e00000) >>> 0 === 0x43400000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 60 : -1;
+        }
+        case 28:
+        {
+          return (w1 & 0xe7e00000) >>> 0 === 0x43800000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 61 : -1;
+        }
+        case 29:
+        {
+          return (w1 & 0xe7e00000) >>> 0 === 0x43a00000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 62 : -1;
+        }
+        case 30:
+        {
+          return (w1 & 0xe7e00000) >>> 0 === 0x43c00000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 63 : -1;
+        }
+        case 31:
+        {
+          return (w1 & 0xe7e00000) >>> 0 === 0x43e00000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 64 : -1;
+        }
+        case 33:
+        {
+          return (w1 & 0xe7e00000) >>> 0 === 0x44200000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 65 : -1;
+        }
+        case 34:
+        {
+          return (w1 & 0xe7e00000) >>> 0 === 0x44400000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 66 : -1;
+        }
+        case 48:
+        {
+          return (w1 & 0xe7e00000) >>> 0 === 0x46000000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 67 : -1;
+        }
+        case 49:
+        {
+          return (w1 & 0xe7e00000) >>> 0 === 0x46200000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 68 : -1;
+        }
+        case 50:
+        {
+          return (w1 & 0xe7e00000) >>> 0 === 0x46400000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 69 : -1;
+        }
+        case 51:
+        {
+          return (w1 & 0xe7e00000) >>> 0 === 0x46600000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 70 : -1;
+        }
+        case 52:
+        {
+          return (w1 & 0xe7e00000) >>> 0 === 0x46800000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 71 : -1;
+        }
+        case 53:
+        {
+          return (w1 & 0xe7e00000) >>> 0 === 0x46a00000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 72 : -1;
+        }
+        case 54:
+        {
+          return (w1 & 0xe7e00000) >>> 0 === 0x46c00000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 73 : -1;
+        }
+        case 55:
+        {
+          return (w1 & 0xe7e00000) >>> 0 === 0x46e00000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 74 : -1;
+        }
+        case 56:
+        {
+          return (w1 & 0xe7e00000) >>> 0 === 0x47000000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 75 : -1;
+        }
+        case 57:
+        {
+          switch ((w1 >>> 18) & 0x1) {
+            case 0:
+            {
+              return (w1 & 0xe7e40000) >>> 0 === 0x47200000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 35 : -1;
+            }
+            case 1:
+            {
+              return (w1 & 0xe7e40000) >>> 0 === 0x47240000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295)) ? 36 : -1;
+            }
+          }
+          return -1;
+        }
+        case 58:
+        {
+          return (w1 & 0xe7e00000) >>> 0 === 0x47400000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 76 : -1;
+        }
+        case 59:
+        {
+          return (w1 & 0xe7e00000) >>> 0 === 0x47600000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 77 : -1;
+        }
+        case 60:
+        {
+          return (w1 & 0xe7e00000) >>> 0 === 0x47800000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 78 : -1;
+        }
+        case 61:
+        {
+          return (w1 & 0xe7e00000) >>> 0 === 0x47a00000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 79 : -1;
+        }
+        case 62:
+        {
+          return (w1 & 0xe7e00000) >>> 0 === 0x47c00000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 80 : -1;
+        }
+        case 63:
+        {
+          return (w1 & 0xe7e00000) >>> 0 === 0x47e00000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 81 : -1;
+        }
+      }
+      return -1;
+    }
+    case 3:
+    {
+      switch ((w1 >>> 23) & 0xf) {
+        case 0:
+        {
+          return (w0 & 0x2000) >>> 0 === 0x0 && (w1 & 0xe7800000) >>> 0 === 0x60000000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 82 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0x2000) >>> 0 === 0x0 && (w1 & 0xe7800000) >>> 0 === 0x60800000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 83 : -1;
+        }
+        case 2:
+        {
+          return (w0 & 0x2000) >>> 0 === 0x0 && (w1 & 0xe7800000) >>> 0 === 0x61000000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 84 : -1;
+        }
+        case 3:
+        {
+          return (w0 & 0x2000) >>> 0 === 0x0 && (w1 & 0xe7800000) >>> 0 === 0x61800000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 85 : -1;
+        }
+        case 4:
+        {
+          return (w0 & 0x2000) >>> 0 === 0x0 && (w1 & 0xe7800000) >>> 0 === 0x62000000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 86 : -1;
+        }
+        case 5:
+        {
+          return (w0 & 0x2000) >>> 0 === 0x0 && (w1 & 0xe7800000) >>> 0 === 0x62800000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 87 : -1;
+        }
+        case 6:
+        {
+          return (w0 & 0x2000) >>> 0 === 0x0 && (w1 & 0xe7800000) >>> 0 === 0x63000000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 88 : -1;
+        }
+        case 7:
+        {
+          return (w0 & 0x2000) >>> 0 === 0x0 && (w1 & 0xe7800000) >>> 0 === 0x63800000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 89 : -1;
+        }
+        case 8:
+        {
+          switch ((w0 >>> 13) & 0x1) {
+            case 0:
+            {
+              return (w0 & 0x2000) >>> 0 === 0x0 && (w1 & 0xe7800000) >>> 0 === 0x64000000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 90 : -1;
+            }
+            case 1:
+            {
+              return (w0 & 0x2000) >>> 0 === 0x2000 && (w1 & 0xe7800000) >>> 0 === 0x64000000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295)) ? 98 : -1;
+            }
+          }
+          return -1;
+        }
+        case 9:
+        {
+          switch ((w0 >>> 13) & 0x1) {
+            case 0:
+            {
+              return (w0 & 0x2000) >>> 0 === 0x0 && (w1 & 0xe7800000) >>> 0 === 0x64800000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 91 : -1;
+            }
+            case 1:
+            {
+              return (w0 & 0x2000) >>> 0 === 0x2000 && (w1 & 0xe7800000) >>> 0 === 0x64800000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295)) ? 99 : -1;
+            }
+          }
+          return -1;
+        }
+        case 10:
+        {
+          switch ((w0 >>> 13) & 0x1) {
+            case 0:
+            {
+              return (w0 & 0x2000) >>> 0 === 0x0 && (w1 & 0xe7800000) >>> 0 === 0x65000000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 92 : -1;
+            }
+            case 1:
+            {
+              return (w0 & 0x2000) >>> 0 === 0x2000 && (w1 & 0xe7800000) >>> 0 === 0x65000000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295)) ? 100 : -1;
+            }
+          }
+          return -1;
+        }
+        case 11:
+        {
+          switch ((w0 >>> 13) & 0x1) {
+            case 0:
+            {
+              return (w0 & 0x2000) >>> 0 === 0x0 && (w1 & 0xe7800000) >>> 0 === 0x65800000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 93 : -1;
+            }
+            case 1:
+            {
+              return (w0 & 0x2000) >>> 0 === 0x2000 && (w1 & 0xe7800000) >>> 0 === 0x65800000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295)) ? 101 : -1;
+            }
+          }
+          return -1;
+        }
+        case 12:
+        {
+          switch ((w0 >>> 13) & 0x1) {
+            case 0:
+            {
+              return (w0 & 0x2000) >>> 0 === 0x0 && (w1 & 0xe7800000) >>> 0 === 0x66000000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 94 : -1;
+            }
+            case 1:
+            {
+              return (w0 & 0x2000) >>> 0 === 0x2000 && (w1 & 0xe7800000) >>> 0 === 0x66000000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295)) ? 102 : -1;
+            }
+          }
+          return -1;
+        }
+        case 13:
+        {
+          switch ((w0 >>> 13) & 0x1) {
+            case 0:
+            {
+              return (w0 & 0x2000) >>> 0 === 0x0 && (w1 & 0xe7800000) >>> 0 === 0x66800000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 95 : -1;
+            }
+            case 1:
+            {
+              switch ((w1 >>> 14) & 0x1) {
+                case 0:
+                {
+                  return (w0 & 0x2000) >>> 0 === 0x2000 && (w1 & 0xe7804000) >>> 0 === 0x66800000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295)) ? 103 : -1;
+                }
+                case 1:
+                {
+                  return (w0 & 0x2000) >>> 0 === 0x2000 && (w1 & 0xe7804000) >>> 0 === 0x66804000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295)) ? 104 : -1;
+                }
+              }
+              return -1;
+            }
+          }
+          return -1;
+        }
+        case 14:
+        {
+          switch ((w0 >>> 13) & 0x1) {
+            case 0:
+            {
+              return (w0 & 0x2000) >>> 0 === 0x0 && (w1 & 0xe7800000) >>> 0 === 0x67000000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 96 : -1;
+            }
+            case 1:
+            {
+              switch ((w1 >>> 10) & 0x1) {
+                case 0:
+                {
+                  return (w0 & 0x2000) >>> 0 === 0x2000 && (w1 & 0xe7800400) >>> 0 === 0x67000000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295)) ? 105 : -1;
+                }
+                case 1:
+                {
+                  return (w0 & 0x2000) >>> 0 === 0x2000 && (w1 & 0xe7800400) >>> 0 === 0x67000400 && (gpu === null || (gpu >= 600 && gpu <= 4294967295)) ? 106 : -1;
+                }
+              }
+              return -1;
+            }
+          }
+          return -1;
+        }
+        case 15:
+        {
+          return (w0 & 0x2000) >>> 0 === 0x0 && (w1 & 0xe7800000) >>> 0 === 0x67800000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 97 : -1;
+        }
+      }
+      return -1;
+    }
+    case 4:
+    {
+      switch ((w1 >>> 21) & 0xf) {
+        case 0:
+        {
+          return (w1 & 0xe7e00000) >>> 0 === 0x80000000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 107 : -1;
+        }
+        case 1:
+        {
+          return (w1 & 0xe7e00000) >>> 0 === 0x80200000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 108 : -1;
+        }
+        case 2:
+        {
+          return (w1 & 0xe7e00000) >>> 0 === 0x80400000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 109 : -1;
+        }
+        case 3:
+        {
+          return (w1 & 0xe7e00000) >>> 0 === 0x80600000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 110 : -1;
+        }
+        case 4:
+        {
+          return (w1 & 0xe7e00000) >>> 0 === 0x80800000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 111 : -1;
+        }
+        case 5:
+        {
+          return (w1 & 0xe7e00000) >>> 0 === 0x80a00000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 112 : -1;
+        }
+        case 6:
+        {
+          return (w1 & 0xe7e00000) >>> 0 === 0x80c00000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 113 : -1;
+        }
+        case 9:
+        {
+          return (w1 & 0xe7e00000) >>> 0 === 0x81200000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 114 : -1;
+        }
+        case 10:
+        {
+          return (w1 & 0xe7e00000) >>> 0 === 0x81400000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 115 : -1;
+        }
+        case 11:
+        {
+          return (w1 & 0xe7e00000) >>> 0 === 0x81600000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 116 : -1;
+        }
+      }
+      return -1;
+    }
+    case 5:
+    {
+      switch ((w1 >>> 22) & 0x1f) {
+        case 0:
+        {
+          return (w1 & 0xe7c00000) >>> 0 === 0xa0000000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 117 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0x40000) >>> 0 === 0x0 && (w1 & 0xe7c00000) >>> 0 === 0xa0400000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 118 : -1;
+        }
+        case 2:
+        {
+          return (w0 & 0x40000) >>> 0 === 0x0 && (w1 & 0xe7c00000) >>> 0 === 0xa0800000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 119 : -1;
+        }
+        case 3:
+        {
+          return (w0 & 0x40000) >>> 0 === 0x0 && (w1 & 0xe7c00000) >>> 0 === 0xa0c00000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 120 : -1;
+        }
+        case 4:
+        {
+          return (w0 & 0x40000) >>> 0 === 0x0 && (w1 & 0xe7c00000) >>> 0 === 0xa1000000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 121 : -1;
+        }
+        case 5:
+        {
+          return (w0 & 0x40000) >>> 0 === 0x0 && (w1 & 0xe7c00000) >>> 0 === 0xa1400000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 122 : -1;
+        }
+        case 6:
+        {
+          return (w0 & 0x40000) >>> 0 === 0x0 && (w1 & 0xe7c00000) >>> 0 === 0xa1800000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 123 : -1;
+        }
+        case 7:
+        {
+          return (w0 & 0x40000) >>> 0 === 0x0 && (w1 & 0xe7c00000) >>> 0 === 0xa1c00000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 124 : -1;
+        }
+        case 8:
+        {
+          return (w0 & 0x40000) >>> 0 === 0x0 && (w1 & 0xe7c00000) >>> 0 === 0xa2000000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 125 : -1;
+        }
+        case 9:
+        {
+          return (w0 & 0x40000) >>> 0 === 0x0 && (w1 & 0xe7c00000) >>> 0 === 0xa2400000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 126 : -1;
+        }
+        case 10:
+        {
+          return (w0 & 0x40000) >>> 0 === 0x0 && (w1 & 0xe7c00000) >>> 0 === 0xa2800000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 127 : -1;
+        }
+        case 11:
+        {
+          return (w0 & 0x40000) >>> 0 === 0x0 && (w1 & 0xe7c00000) >>> 0 === 0xa2c00000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 128 : -1;
+        }
+        case 12:
+        {
+          return (w0 & 0x40000) >>> 0 === 0x0 && (w1 & 0xe7c00000) >>> 0 === 0xa3000000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 129 : -1;
+        }
+        case 13:
+        {
+          return (w0 & 0x40000) >>> 0 === 0x0 && (w1 & 0xe7c00000) >>> 0 === 0xa3400000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 130 : -1;
+        }
+        case 14:
+        {
+          return (w0 & 0x40000) >>> 0 === 0x0 && (w1 & 0xe7c00000) >>> 0 === 0xa3800000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 131 : -1;
+        }
+        case 15:
+        {
+          return (w0 & 0x40000) >>> 0 === 0x0 && (w1 & 0xe7c00000) >>> 0 === 0xa3c00000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 132 : -1;
+        }
+        case 16:
+        {
+          return (w0 & 0x40000) >>> 0 === 0x0 && (w1 & 0xe7c00000) >>> 0 === 0xa4000000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 133 : -1;
+        }
+        case 17:
+        {
+          return (w0 & 0x40000) >>> 0 === 0x0 && (w1 & 0xe7c00000) >>> 0 === 0xa4400000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 134 : -1;
+        }
+        case 18:
+        {
+          return (w0 & 0x40000) >>> 0 === 0x0 && (w1 & 0xe7c00000) >>> 0 === 0xa4800000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 135 : -1;
+        }
+        case 19:
+        {
+          return (w0 & 0x40000) >>> 0 === 0x0 && (w1 & 0xe7c00000) >>> 0 === 0xa4c00000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 136 : -1;
+        }
+        case 20:
+        {
+          return (w0 & 0x40000) >>> 0 === 0x0 && (w1 & 0xe7c00000) >>> 0 === 0xa5000000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 137 : -1;
+        }
+        case 21:
+        {
+          return (w0 & 0x40000) >>> 0 === 0x0 && (w1 & 0xe7c00000) >>> 0 === 0xa5400000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 138 : -1;
+        }
+        case 22:
+        {
+          return (w0 & 0x40000) >>> 0 === 0x0 && (w1 & 0xe7c00000) >>> 0 === 0xa5800000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 139 : -1;
+        }
+        case 23:
+        {
+          return (w0 & 0x40000) >>> 0 === 0x0 && (w1 & 0xe7c00000) >>> 0 === 0xa5c00000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 140 : -1;
+        }
+        case 24:
+        {
+          return (w0 & 0x40000) >>> 0 === 0x0 && (w1 & 0xe7c00000) >>> 0 === 0xa6000000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 141 : -1;
+        }
+        case 25:
+        {
+          return (w0 & 0x40000) >>> 0 === 0x0 && (w1 & 0xe7c00000) >>> 0 === 0xa6400000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 142 : -1;
+        }
+        case 26:
+        {
+          return (w0 & 0x40000) >>> 0 === 0x0 && (w1 & 0xe7c00000) >>> 0 === 0xa6800000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 143 : -1;
+        }
+        case 27:
+        {
+          return (w0 & 0x40000) >>> 0 === 0x0 && (w1 & 0xe7c00000) >>> 0 === 0xa6c00000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 144 : -1;
+        }
+        case 28:
+        {
+          return (w1 & 0xe7c00000) >>> 0 === 0xa7000000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 145 : -1;
+        }
+        case 31:
+        {
+          switch ((w1 >>> 21) & 0x1) {
+            case 0:
+            {
+              return (w0 & 0x40000) >>> 0 === 0x0 && (w1 & 0xe7e40000) >>> 0 === 0xa7c00000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295)) ? 146 : -1;
+            }
+            case 1:
+            {
+              switch ((w0 >>> 19) & 0x3) {
+                case 0:
+                {
+                  return (w0 & 0x1c0000) >>> 0 === 0x0 && (w1 & 0xe7e40000) >>> 0 === 0xa7e00000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295)) ? 147 : -1;
+                }
+                case 1:
+                {
+                  return (w0 & 0x1c0000) >>> 0 === 0x80000 && (w1 & 0xe7e40000) >>> 0 === 0xa7e00000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295)) ? 148 : -1;
+                }
+                case 2:
+                {
+                  return (w0 & 0x1c0000) >>> 0 === 0x100000 && (w1 & 0xe7e40000) >>> 0 === 0xa7e00000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295)) ? 149 : -1;
+                }
+                case 3:
+                {
+                  return (w0 & 0x1c0000) >>> 0 === 0x180000 && (w1 & 0xe7e40000) >>> 0 === 0xa7e00000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295)) ? 150 : -1;
+                }
+              }
+              return -1;
+            }
+          }
+          return -1;
+        }
+      }
+      return -1;
+    }
+    case 6:
+    {
+      switch ((w1 >>> 22) & 0xf) {
+        case 0:
+        {
+          switch ((w1 >>> 20) & 0x3) {
+            case 0:
+            {
+              switch ((w1 >>> 26) & 0x1) {
+                case 0:
+                {
+                  switch ((w0 >>> 22) & 0x1) {
+                    case 0:
+                    {
+                      return (w0 & 0xc0c00001) >>> 0 === 0x800001 && (w1 & 0xe7f00000) >>> 0 === 0xc0000000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 151 : -1;
+                    }
+                    case 1:
+                    {
+                      let k = -1;
+                      if ((w0 & 0xc0c00001) >>> 0 === 0xc00001 && (w1 & 0xe7f00000) >>> 0 === 0xc0000000 && (gpu === null || (gpu >= 600 && gpu <= 699))) k = 152;
+                      if ((w0 & 0xc0c00001) >>> 0 === 0xc00001 && (w1 & 0xe7f00000) >>> 0 === 0xc0000000 && (gpu === null || (gpu >= 700 && gpu <= 4294967295))) {
+                        if (k >= 0) return -1;
+                        k = 153;
+                      }
+                      return k;
+                    }
+                  }
+                  return -1;
+                }
+                case 1:
+                {
+                  return (w0 & 0x1ff) >>> 0 === 0x1 && (w1 & 0xe7f1fe00) >>> 0 === 0xc4000000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 175 : -1;
+                }
+              }
+              return -1;
+            }
+            case 1:
+            {
+              switch (w0 & 0x1) {
+                case 0:
+                {
+                  return (w0 & 0x1) >>> 0 === 0x0 && (w1 & 0xe7d00000) >>> 0 === 0xc4100000 && (gpu === null || (gpu >= 300 && gpu <= 499)) ? 186 : -1;
+                }
+                case 1:
+                {
+                  switch ((w1 >>> 26) & 0x1) {
+                    case 0:
+                    {
+                      return (w0 & 0xc0400001) >>> 0 === 0x1 && (w1 & 0xe7f00000) >>> 0 === 0xc0100000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295)) ? 154 : -1;
+                    }
+                    case 1:
+                    {
+                      let k = -1;
+                      if ((w0 & 0x1) >>> 0 === 0x1 && (w1 & 0xe7d00000) >>> 0 === 0xc4100000 && (gpu === null || (gpu >= 500 && gpu <= 599))) k = 197;
+                      if ((w0 & 0x1ff) >>> 0 === 0x1 && (w1 & 0xe7f1fe00) >>> 0 === 0xc4100000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295))) {
+                        if (k >= 0) return -1;
+                        k = 208;
+                      }
+                      return k;
+                    }
+                  }
+                  return -1;
+                }
+              }
+              return -1;
+            }
+            case 2:
+            {
+              switch ((w0 >>> 14) & 0x3f) {
+                case 6:
+                {
+                  return (w0 & 0x7fc000) >>> 0 === 0x618000 && (w1 & 0xe0300100) >>> 0 === 0xc0200000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295)) ? 226 : -1;
+                }
+                case 15:
+                {
+                  return (w0 & 0xffc031) >>> 0 === 0x63c000 && (w1 & 0xe7e00100) >>> 0 === 0xc0200000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295)) ? 224 : -1;
+                }
+                case 29:
+                {
+                  return (w0 & 0x7fc001) >>> 0 === 0x674000 && (w1 & 0xe0300100) >>> 0 === 0xc0200000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295)) ? 225 : -1;
+                }
+                case 30:
+                {
+                  return (w0 & 0x4fc030) >>> 0 === 0x478000 && (w1 & 0xe7f60100) >>> 0 === 0xc0260000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295)) ? 220 : -1;
+                }
+                case 36:
+                {
+                  return (w0 & 0x4fc031) >>> 0 === 0x490000 && (w1 & 0xe7e00100) >>> 0 === 0xc0200000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295)) ? 221 : -1;
+                }
+                case 37:
+                {
+                  return (w0 & 0x4fc031) >>> 0 === 0x494000 && (w1 & 0xe7e00100) >>> 0 === 0xc0200000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295)) ? 222 : -1;
+                }
+                case 38:
+                {
+                  return (w0 & 0xcfc031) >>> 0 === 0xc98000 && (w1 & 0xe7e00100) >>> 0 === 0xc0200000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295)) ? 223 : -1;
+                }
+              }
+              return -1;
+            }
+            case 3:
+            {
+              switch ((w1 >>> 26) & 0x1) {
+                case 0:
+                {
+                  switch ((w0 >>> 14) & 0x1f) {
+                    case 4:
+                    {
+                      return (w0 & 0x4fc031) >>> 0 === 0x490000 && (w1 & 0xe7e00100) >>> 0 === 0xc0200000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295)) ? 221 : -1;
+                    }
+                    case 5:
+                    {
+                      return (w0 & 0x4fc031) >>> 0 === 0x494000 && (w1 & 0xe7e00100) >>> 0 === 0xc0200000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295)) ? 222 : -1;
+                    }
+                    case 6:
+                    {
+                      return (w0 & 0xcfc031) >>> 0 === 0xc98000 && (w1 & 0xe7e00100) >>> 0 === 0xc0200000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295)) ? 223 : -1;
+                    }
+                    case 15:
+                    {
+                      return (w0 & 0xffc031) >>> 0 === 0x63c000 && (w1 & 0xe7e00100) >>> 0 === 0xc0200000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295)) ? 224 : -1;
+                    }
+                    case 16:
+                    {
+                      return (w0 & 0xffc030) >>> 0 === 0x640000 && (w1 & 0xe7f00100) >>> 0 === 0xc0300000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295)) ? 227 : -1;
+                    }
+                    case 17:
+                    {
+                      return (w0 & 0xffc030) >>> 0 === 0x644000 && (w1 & 0xe7f00100) >>> 0 === 0xc0300000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295)) ? 228 : -1;
+                    }
+                    case 18:
+                    {
+                      return (w0 & 0xffc030) >>> 0 === 0x648000 && (w1 & 0xe7f00100) >>> 0 === 0xc0300000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295)) ? 229 : -1;
+                    }
+                    case 21:
+                    {
+                      return (w0 & 0xffc030) >>> 0 === 0x654000 && (w1 & 0xe7f00100) >>> 0 === 0xc0300000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295)) ? 230 : -1;
+                    }
+                    case 22:
+                    {
+                      return (w0 & 0xffc030) >>> 0 === 0x658000 && (w1 & 0xe7f00100) >>> 0 === 0xc0300000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295)) ? 231 : -1;
+                    }
+                    case 23:
+                    {
+                      return (w0 & 0xffc030) >>> 0 === 0x65c000 && (w1 & 0xe7f00100) >>> 0 === 0xc0300000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295)) ? 232 : -1;
+                    }
+                    case 24:
+                    {
+                      return (w0 & 0xffc030) >>> 0 === 0x660000 && (w1 & 0xe7f00100) >>> 0 === 0xc0300000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295)) ? 233 : -1;
+                    }
+                    case 25:
+                    {
+                      return (w0 & 0xffc030) >>> 0 === 0x664000 && (w1 & 0xe7f00100) >>> 0 === 0xc0300000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295)) ? 234 : -1;
+                    }
+                    case 26:
+                    {
+                      return (w0 & 0xffc030) >>> 0 === 0x668000 && (w1 & 0xe7f00100) >>> 0 === 0xc0300000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295)) ? 235 : -1;
+                    }
+                    case 30:
+                    {
+                      return (w0 & 0x4fc030) >>> 0 === 0x478000 && (w1 & 0xe7f60100) >>> 0 === 0xc0360000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295)) ? 219 : -1;
+                    }
+                  }
+                  return -1;
+                }
+                case 1:
+                {
+                  switch (w0 & 0x1) {
+                    case 0:
+                    {
+                      return (w0 & 0x1) >>> 0 === 0x0 && (w1 & 0xe7d00000) >>> 0 === 0xc4100000 && (gpu === null || (gpu >= 300 && gpu <= 499)) ? 186 : -1;
+                    }
+                    case 1:
+                    {
+                      return (w0 & 0x1) >>> 0 === 0x1 && (w1 & 0xe7d00000) >>> 0 === 0xc4100000 && (gpu === null || (gpu >= 500 && gpu <= 599)) ? 197 : -1;
+                    }
+                  }
+                  return -1;
+                }
+              }
+              return -1;
+            }
+          }
+          return -1;
+        }
+        case 1:
+        {
+          switch ((w1 >>> 20) & 0x1) {
+            case 0:
+            {
+              switch (w0 & 0x1) {
+                case 0:
+                {
+                  switch ((w0 >>> 14) & 0x1) {
+                    case 0:
+                    {
+                      return (w0 & 0x7fc000) >>> 0 === 0x618000 && (w1 & 0xe0300100) >>> 0 === 0xc0200000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295)) ? 226 : -1;
+                    }
+                    case 1:
+                    {
+                      return (w0 & 0x7fc001) >>> 0 === 0x674000 && (w1 & 0xe0300100) >>> 0 === 0xc0200000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295)) ? 225 : -1;
+                    }
+                  }
+                  return -1;
+                }
+                case 1:
+                {
+                  switch ((w1 >>> 21) & 0x1) {
+                    case 0:
+                    {
+                      switch ((w1 >>> 26) & 0x1) {
+                        case 0:
+                        {
+                          return (w0 & 0x800001) >>> 0 === 0x800001 && (w1 & 0xe7c00000) >>> 0 === 0xc0400000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 158 : -1;
+                        }
+                        case 1:
+                        {
+                          return (w0 & 0x1ff) >>> 0 === 0x1 && (w1 & 0xe7f1fe00) >>> 0 === 0xc4400000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 176 : -1;
+                        }
+                      }
+                      return -1;
+                    }
+                    case 1:
+                    {
+                      let k = -1;
+                      if ((w0 & 0x800001) >>> 0 === 0x800001 && (w1 & 0xe7c00000) >>> 0 === 0xc0400000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295))) k = 158;
+                      if ((w0 & 0x7fc000) >>> 0 === 0x618000 && (w1 & 0xe0300100) >>> 0 === 0xc0200000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295))) {
+                        if (k >= 0) return -1;
+                        k = 226;
+                      }
+                      return k;
+                    }
+                  }
+                  return -1;
+                }
+              }
+              return -1;
+            }
+            case 1:
+            {
+              switch (w0 & 0x1) {
+                case 0:
+                {
+                  return (w0 & 0x1) >>> 0 === 0x0 && (w1 & 0xe7d00000) >>> 0 === 0xc4500000 && (gpu === null || (gpu >= 300 && gpu <= 499)) ? 187 : -1;
+                }
+                case 1:
+                {
+                  switch ((w1 >>> 26) & 0x1) {
+                    case 0:
+                    {
+                      return (w0 & 0x800001) >>> 0 === 0x800001 && (w1 & 0xe7c00000) >>> 0 === 0xc0400000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 158 : -1;
+                    }
+                    case 1:
+                    {
+                      let k = -1;
+                      if ((w0 & 0x1) >>> 0 === 0x1 && (w1 & 0xe7d00000) >>> 0 === 0xc4500000 && (gpu === null || (gpu >= 500 && gpu <= 599))) k = 198;
+                      if ((w0 & 0x1ff) >>> 0 === 0x1 && (w1 & 0xe7f1fe00) >>> 0 === 0xc4500000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295))) {
+                        if (k >= 0) return -1;
+                        k = 209;
+                      }
+                      return k;
+                    }
+                  }
+                  return -1;
+                }
+              }
+              return -1;
+            }
+          }
+          return -1;
+        }
+        case 2:
+        {
+          switch ((w1 >>> 20) & 0x1) {
+            case 0:
+            {
+              switch (w0 & 0x1) {
+                case 0:
+                {
+                  switch ((w0 >>> 14) & 0x1) {
+                    case 0:
+                    {
+                      return (w0 & 0x7fc000) >>> 0 === 0x618000 && (w1 & 0xe0300100) >>> 0 === 0xc0200000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295)) ? 226 : -1;
+                    }
+                    case 1:
+                    {
+                      return (w0 & 0x7fc001) >>> 0 === 0x674000 && (w1 & 0xe0300100) >>> 0 === 0xc0200000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295)) ? 225 : -1;
+                    }
+                  }
+                  return -1;
+                }
+                case 1:
+                {
+                  switch ((w1 >>> 21) & 0x1) {
+                    case 0:
+                    {
+                      switch ((w1 >>> 26) & 0x1) {
+                        case 0:
+                        {
+                          return (w0 & 0x800001) >>> 0 === 0x800001 && (w1 & 0xe7c00000) >>> 0 === 0xc0800000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 159 : -1;
+                        }
+                        case 1:
+                        {
+                          return (w0 & 0x1ff) >>> 0 === 0x1 && (w1 & 0xe7f1fe00) >>> 0 === 0xc4800000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 177 : -1;
+                        }
+                      }
+                      return -1;
+                    }
+                    case 1:
+                    {
+                      let k = -1;
+                      if ((w0 & 0x800001) >>> 0 === 0x800001 && (w1 & 0xe7c00000) >>> 0 === 0xc0800000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295))) k = 159;
+                      if ((w0 & 0x7fc000) >>> 0 === 0x618000 && (w1 & 0xe0300100) >>> 0 === 0xc0200000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295))) {
+                        if (k >= 0) return -1;
+                        k = 226;
+                      }
+                      return k;
+                    }
+                  }
+                  return -1;
+                }
+              }
+              return -1;
+            }
+            case 1:
+            {
+              switch (w0 & 0x1) {
+                case 0:
+                {
+                  return (w0 & 0x1) >>> 0 === 0x0 && (w1 & 0xe7d00000) >>> 0 === 0xc4900000 && (gpu === null || (gpu >= 300 && gpu <= 499)) ? 188 : -1;
+                }
+                case 1:
+                {
+                  switch ((w1 >>> 26) & 0x1) {
+                    case 0:
+                    {
+                      return (w0 & 0x800001) >>> 0 === 0x800001 && (w1 & 0xe7c00000) >>> 0 === 0xc0800000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 159 : -1;
+                    }
+                    case 1:
+                    {
+                      let k = -1;
+                      if ((w0 & 0x1) >>> 0 === 0x1 && (w1 & 0xe7d00000) >>> 0 === 0xc4900000 && (gpu === null || (gpu >= 500 && gpu <= 599))) k = 199;
+                      if ((w0 & 0x1ff) >>> 0 === 0x1 && (w1 & 0xe7f1fe00) >>> 0 === 0xc4900000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295))) {
+                        if (k >= 0) return -1;
+                        k = 210;
+                      }
+                      return k;
+                    }
+                  }
+                  return -1;
+                }
+              }
+              return -1;
+            }
+          }
+          return -1;
+        }
+        case 3:
+        {
+          switch ((w1 >>> 20) & 0x1) {
+            case 0:
+            {
+              switch ((w1 >>> 21) & 0x1) {
+                case 0:
+                {
+                  switch ((w1 >>> 26) & 0x1) {
+                    case 0:
+                    {
+                      return (w0 & 0xc0800000) >>> 0 === 0x800000 && (w1 & 0xe7f00000) >>> 0 === 0xc0c00000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 155 : -1;
+                    }
+                    case 1:
+                    {
+                      return (w0 & 0x1ff) >>> 0 === 0x1 && (w1 & 0xe7f1fe00) >>> 0 === 0xc4c00000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 178 : -1;
+                    }
+                  }
+                  return -1;
+                }
+                case 1:
+                {
+                  switch ((w0 >>> 14) & 0x1) {
+                    case 0:
+                    {
+                      return (w0 & 0x7fc000) >>> 0 === 0x618000 && (w1 & 0xe0300100) >>> 0 === 0xc0200000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295)) ? 226 : -1;
+                    }
+                    case 1:
+                    {
+                      return (w0 & 0x7fc001) >>> 0 === 0x674000 && (w1 & 0xe0300100) >>> 0 === 0xc0200000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295)) ? 225 : -1;
+                    }
+                  }
+                  return -1;
+                }
+              }
+              return -1;
+            }
+            case 1:
+            {
+              switch ((w1 >>> 26) & 0x1) {
+                case 0:
+                {
+                  let k = -1;
+                  if ((w0 & 0xc0800000) >>> 0 === 0x800000 && (w1 & 0xe7f00000) >>> 0 === 0xc0d00000 && (gpu === null || (gpu >= 600 && gpu <= 699))) k = 156;
+                  if ((w0 & 0xc0c00000) >>> 0 === 0x800000 && (w1 & 0xe7f00000) >>> 0 === 0xc0d00000 && (gpu === null || (gpu >= 700 && gpu <= 4294967295))) {
+                    if (k >= 0) return -1;
+                    k = 157;
+                  }
+                  return k;
+                }
+                case 1:
+                {
+                  switch (w0 & 0x1) {
+                    case 0:
+                    {
+                      return (w0 & 0x1) >>> 0 === 0x0 && (w1 & 0xe7d00000) >>> 0 === 0xc4d00000 && (gpu === null || (gpu >= 300 && gpu <= 499)) ? 189 : -1;
+                    }
+                    case 1:
+                    {
+                      let k = -1;
+                      if ((w0 & 0x1) >>> 0 === 0x1 && (w1 & 0xe7d00000) >>> 0 === 0xc4d00000 && (gpu === null || (gpu >= 500 && gpu <= 599))) k = 200;
+                      if ((w0 & 0x1ff) >>> 0 === 0x1 && (w1 & 0xe7f1fe00) >>> 0 === 0xc4d00000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295))) {
+                        if (k >= 0) return -1;
+                        k = 211;
+                      }
+                      return k;
+                    }
+                  }
+                  return -1;
+                }
+              }
+              return -1;
+            }
+          }
+          return -1;
+        }
+        case 4:
+        {
+          switch ((w1 >>> 20) & 0x1) {
+            case 0:
+            {
+              switch ((w1 >>> 8) & 0x1) {
+                case 0:
+                {
+                  switch ((w1 >>> 21) & 0x1) {
+                    case 0:
+                    {
+                      return (w0 & 0x1ff) >>> 0 === 0x1 && (w1 & 0xe7f1fe00) >>> 0 === 0xc5000000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 179 : -1;
+                    }
+                    case 1:
+                    {
+                      switch ((w0 >>> 14) & 0x1) {
+                        case 0:
+                        {
+                          return (w0 & 0x7fc000) >>> 0 === 0x618000 && (w1 & 0xe0300100) >>> 0 === 0xc0200000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295)) ? 226 : -1;
+                        }
+                        case 1:
+                        {
+                          return (w0 & 0x7fc001) >>> 0 === 0x674000 && (w1 & 0xe0300100) >>> 0 === 0xc0200000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295)) ? 225 : -1;
+                        }
+                      }
+                      return -1;
+                    }
+                  }
+                  return -1;
+                }
+                case 1:
+                {
+                  switch ((w1 >>> 26) & 0x1) {
+                    case 0:
+                    {
+                      return (w0 & 0x800000) >>> 0 === 0x800000 && (w1 & 0xe7c00100) >>> 0 === 0xc1000100 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 162 : -1;
+                    }
+                    case 1:
+                    {
+                      return (w0 & 0x1ff) >>> 0 === 0x1 && (w1 & 0xe7f1fe00) >>> 0 === 0xc5000000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 179 : -1;
+                    }
+                  }
+                  return -1;
+                }
+              }
+              return -1;
+            }
+            case 1:
+            {
+              switch ((w1 >>> 26) & 0x1) {
+                case 0:
+                {
+                  return (w0 & 0x800000) >>> 0 === 0x800000 && (w1 & 0xe7c00100) >>> 0 === 0xc1000100 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 162 : -1;
+                }
+                case 1:
+                {
+                  switch (w0 & 0x1) {
+                    case 0:
+                    {
+                      return (w0 & 0x1) >>> 0 === 0x0 && (w1 & 0xe7d00000) >>> 0 === 0xc5100000 && (gpu === null || (gpu >= 300 && gpu <= 499)) ? 190 : -1;
+                    }
+                    case 1:
+                    {
+                      let k = -1;
+                      if ((w0 & 0x1) >>> 0 === 0x1 && (w1 & 0xe7d00000) >>> 0 === 0xc5100000 && (gpu === null || (gpu >= 500 && gpu <= 599))) k = 201;
+                      if ((w0 & 0x1ff) >>> 0 === 0x1 && (w1 & 0xe7f1fe00) >>> 0 === 0xc5100000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295))) {
+                        if (k >= 0) return -1;
+                        k = 212;
+                      }
+                      return k;
+                    }
+                  }
+                  return -1;
+                }
+              }
+              return -1;
+            }
+          }
+          return -1;
+        }
+        case 5:
+        {
+          switch (w0 & 0x1) {
+            case 0:
+            {
+              switch ((w1 >>> 8) & 0x1) {
+                case 0:
+                {
+                  switch ((w1 >>> 20) & 0x1) {
+                    case 0:
+                    {
+                      switch ((w0 >>> 14) & 0x1) {
+                        case 0:
+                        {
+                          return (w0 & 0x7fc000) >>> 0 === 0x618000 && (w1 & 0xe0300100) >>> 0 === 0xc0200000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295)) ? 226 : -1;
+                        }
+                        case 1:
+                        {
+                          return (w0 & 0x7fc001) >>> 0 === 0x674000 && (w1 & 0xe0300100) >>> 0 === 0xc0200000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295)) ? 225 : -1;
+                        }
+                      }
+                      return -1;
+                    }
+                    case 1:
+                    {
+                      return (w0 & 0x1) >>> 0 === 0x0 && (w1 & 0xe7d00000) >>> 0 === 0xc5500000 && (gpu === null || (gpu >= 300 && gpu <= 499)) ? 191 : -1;
+                    }
+                  }
+                  return -1;
+                }
+                case 1:
+                {
+                  switch ((w1 >>> 26) & 0x1) {
+                    case 0:
+                    {
+                      return (w0 & 0x800001) >>> 0 === 0x800000 && (w1 & 0xe7c00100) >>> 0 === 0xc1400100 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 163 : -1;
+                    }
+                    case 1:
+                    {
+                      return (w0 & 0x1) >>> 0 === 0x0 && (w1 & 0xe7d00000) >>> 0 === 0xc5500000 && (gpu === null || (gpu >= 300 && gpu <= 499)) ? 191 : -1;
+                    }
+                  }
+                  return -1;
+                }
+              }
+              return -1;
+            }
+            case 1:
+            {
+              switch ((w1 >>> 20) & 0x1) {
+                case 0:
+                {
+                  switch ((w1 >>> 21) & 0x1) {
+                    case 0:
+                    {
+                      return (w0 & 0x1ff) >>> 0 === 0x1 && (w1 & 0xe7f1fe00) >>> 0 === 0xc5400000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 180 : -1;
+                    }
+                    case 1:
+                    {
+                      return (w0 & 0x7fc000) >>> 0 === 0x618000 && (w1 & 0xe0300100) >>> 0 === 0xc0200000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295)) ? 226 : -1;
+                    }
+                  }
+                  return -1;
+                }
+                case 1:
+                {
+                  let k = -1;
+                  if ((w0 & 0x1) >>> 0 === 0x1 && (w1 & 0xe7d00000) >>> 0 === 0xc5500000 && (gpu === null || (gpu >= 500 && gpu <= 599))) k = 202;
+                  if ((w0 & 0x1ff) >>> 0 === 0x1 && (w1 & 0xe7f1fe00) >>> 0 === 0xc5500000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295))) {
+                    if (k >= 0) return -1;
+                    k = 213;
+                  }
+                  return k;
+                }
+              }
+              return -1;
+            }
+          }
+          return -1;
+        }
+        case 6:
+        {
+          switch ((w1 >>> 20) & 0x1) {
+            case 0:
+            {
+              switch (w0 & 0x1) {
+                case 0:
+                {
+                  switch ((w0 >>> 14) & 0x1) {
+                    case 0:
+                    {
+                      return (w0 & 0x7fc000) >>> 0 === 0x618000 && (w1 & 0xe0300100) >>> 0 === 0xc0200000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295)) ? 226 : -1;
+                    }
+                    case 1:
+                    {
+                      return (w0 & 0x7fc001) >>> 0 === 0x674000 && (w1 & 0xe0300100) >>> 0 === 0xc0200000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295)) ? 225 : -1;
+                    }
+                  }
+                  return -1;
+                }
+                case 1:
+                {
+                  switch ((w1 >>> 21) & 0x1) {
+                    case 0:
+                    {
+                      switch ((w1 >>> 26) & 0x1) {
+                        case 0:
+                        {
+                          return (w0 & 0x1) >>> 0 === 0x1 && (w1 & 0xe7c00000) >>> 0 === 0xc1800000 && (gpu === null || (gpu >= 300 && gpu <= 599)) ? 170 : -1;
+                        }
+                        case 1:
+                        {
+                          return (w0 & 0x1ff) >>> 0 === 0x1 && (w1 & 0xe7f1fe00) >>> 0 === 0xc5800000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 181 : -1;
+                        }
+                      }
+                      return -1;
+                    }
+                    case 1:
+                    {
+                      let k = -1;
+                      if ((w0 & 0x1) >>> 0 === 0x1 && (w1 & 0xe7c00000) >>> 0 === 0xc1800000 && (gpu === null || (gpu >= 300 && gpu <= 599))) k = 170;
+                      if ((w0 & 0x7fc000) >>> 0 === 0x618000 && (w1 & 0xe0300100) >>> 0 === 0xc0200000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295))) {
+                        if (k >= 0) return -1;
+                        k = 226;
+                      }
+                      return k;
+                    }
+                  }
+                  return -1;
+                }
+              }
+              return -1;
+            }
+            case 1:
+            {
+              switch (w0 & 0x1) {
+                case 0:
+                {
+                  return (w0 & 0x1) >>> 0 === 0x0 && (w1 & 0xe7d00000) >>> 0 === 0xc5900000 && (gpu === null || (gpu >= 300 && gpu <= 499)) ? 192 : -1;
+                }
+                case 1:
+                {
+                  switch ((w1 >>> 26) & 0x1) {
+                    case 0:
+                    {
+                      return (w0 & 0x1) >>> 0 === 0x1 && (w1 & 0xe7c00000) >>> 0 === 0xc1800000 && (gpu === null || (gpu >= 300 && gpu <= 599)) ? 170 : -1;
+                    }
+                    case 1:
+                    {
+                      let k = -1;
+                      if ((w0 & 0x1) >>> 0 === 0x1 && (w1 & 0xe7d00000) >>> 0 === 0xc5900000 && (gpu === null || (gpu >= 500 && gpu <= 599))) k = 203;
+                      if ((w0 & 0x1ff) >>> 0 === 0x1 && (w1 & 0xe7f1fe00) >>> 0 === 0xc5900000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295))) {
+                        if (k >= 0) return -1;
+                        k = 214;
+                      }
+                      return k;
+                    }
+                  }
+                  return -1;
+                }
+              }
+              return -1;
+            }
+          }
+          return -1;
+        }
+        case 7:
+        {
+          switch ((w1 >>> 20) & 0x1) {
+            case 0:
+            {
+              switch ((w1 >>> 21) & 0x1) {
+                case 0:
+                {
+                  return (w0 & 0x1ff) >>> 0 === 0x1 && (w1 & 0xe7f1fe00) >>> 0 === 0xc5c00000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 182 : -1;
+                }
+                case 1:
+                {
+                  switch ((w0 >>> 14) & 0x1) {
+                    case 0:
+                    {
+                      return (w0 & 0x7fc000) >>> 0 === 0x618000 && (w1 & 0xe0300100) >>> 0 === 0xc0200000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295)) ? 226 : -1;
+                    }
+                    case 1:
+                    {
+                      return (w0 & 0x7fc001) >>> 0 === 0x674000 && (w1 & 0xe0300100) >>> 0 === 0xc0200000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295)) ? 225 : -1;
+                    }
+                  }
+                  return -1;
+                }
+              }
+              return -1;
+            }
+            case 1:
+            {
+              switch (w0 & 0x1) {
+                case 0:
+                {
+                  return (w0 & 0x1) >>> 0 === 0x0 && (w1 & 0xe7d00000) >>> 0 === 0xc5d00000 && (gpu === null || (gpu >= 300 && gpu <= 499)) ? 193 : -1;
+                }
+                case 1:
+                {
+                  let k = -1;
+                  if ((w0 & 0x1) >>> 0 === 0x1 && (w1 & 0xe7d00000) >>> 0 === 0xc5d00000 && (gpu === null || (gpu >= 500 && gpu <= 599))) k = 204;
+                  if ((w0 & 0x1ff) >>> 0 === 0x1 && (w1 & 0xe7f1fe00) >>> 0 === 0xc5d00000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295))) {
+                    if (k >= 0) return -1;
+                    k = 215;
+                  }
+                  return k;
+                }
+              }
+              return -1;
+            }
+          }
+          return -1;
+        }
+        case 8:
+        {
+          switch ((w1 >>> 20) & 0x1) {
+            case 0:
+            {
+              switch ((w1 >>> 21) & 0x1) {
+                case 0:
+                {
+                  return (w0 & 0x1ff) >>> 0 === 0x1 && (w1 & 0xe7f1fe00) >>> 0 === 0xc6000000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 183 : -1;
+                }
+                case 1:
+                {
+                  switch ((w0 >>> 14) & 0x1) {
+                    case 0:
+                    {
+                      return (w0 & 0x7fc000) >>> 0 === 0x618000 && (w1 & 0xe0300100) >>> 0 === 0xc0200000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295)) ? 226 : -1;
+                    }
+                    case 1:
+                    {
+                      return (w0 & 0x7fc001) >>> 0 === 0x674000 && (w1 & 0xe0300100) >>> 0 === 0xc0200000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295)) ? 225 : -1;
+                    }
+                  }
+                  return -1;
+                }
+              }
+              return -1;
+            }
+            case 1:
+            {
+              switch (w0 & 0x1) {
+                case 0:
+                {
+                  return (w0 & 0x1) >>> 0 === 0x0 && (w1 & 0xe7d00000) >>> 0 === 0xc6100000 && (gpu === null || (gpu >= 300 && gpu <= 499)) ? 194 : -1;
+                }
+                case 1:
+                {
+                  let k = -1;
+                  if ((w0 & 0x1) >>> 0 === 0x1 && (w1 & 0xe7d00000) >>> 0 === 0xc6100000 && (gpu === null || (gpu >= 500 && gpu <= 599))) k = 205;
+                  if ((w0 & 0x1ff) >>> 0 === 0x1 && (w1 & 0xe7f1fe00) >>> 0 === 0xc6100000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295))) {
+                    if (k >= 0) return -1;
+                    k = 216;
+                  }
+                  return k;
+                }
+              }
+              return -1;
+            }
+          }
+          return -1;
+        }
+        case 9:
+        {
+          switch ((w1 >>> 20) & 0x1) {
+            case 0:
+            {
+              switch ((w1 >>> 21) & 0x1) {
+                case 0:
+                {
+                  return (w0 & 0x1ff) >>> 0 === 0x1 && (w1 & 0xe7f1fe00) >>> 0 === 0xc6400000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 184 : -1;
+                }
+                case 1:
+                {
+                  switch ((w0 >>> 14) & 0x1) {
+                    case 0:
+                    {
+                      return (w0 & 0x7fc000) >>> 0 === 0x618000 && (w1 & 0xe0300100) >>> 0 === 0xc0200000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295)) ? 226 : -1;
+                    }
+                    case 1:
+                    {
+                      return (w0 & 0x7fc001) >>> 0 === 0x674000 && (w1 & 0xe0300100) >>> 0 === 0xc0200000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295)) ? 225 : -1;
+                    }
+                  }
+                  return -1;
+                }
+              }
+              return -1;
+            }
+            case 1:
+            {
+              switch (w0 & 0x1) {
+                case 0:
+                {
+                  return (w0 & 0x1) >>> 0 === 0x0 && (w1 & 0xe7d00000) >>> 0 === 0xc6500000 && (gpu === null || (gpu >= 300 && gpu <= 499)) ? 195 : -1;
+                }
+                case 1:
+                {
+                  let k = -1;
+                  if ((w0 & 0x1) >>> 0 === 0x1 && (w1 & 0xe7d00000) >>> 0 === 0xc6500000 && (gpu === null || (gpu >= 500 && gpu <= 599))) k = 206;
+                  if ((w0 & 0x1ff) >>> 0 === 0x1 && (w1 & 0xe7f1fe00) >>> 0 === 0xc6500000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295))) {
+                    if (k >= 0) return -1;
+                    k = 217;
+                  }
+                  return k;
+                }
+              }
+              return -1;
+            }
+          }
+          return -1;
+        }
+        case 10:
+        {
+          switch ((w1 >>> 20) & 0x1) {
+            case 0:
+            {
+              switch (w0 & 0x1) {
+                case 0:
+                {
+                  switch ((w0 >>> 14) & 0x1) {
+                    case 0:
+                    {
+                      return (w0 & 0x7fc000) >>> 0 === 0x618000 && (w1 & 0xe0300100) >>> 0 === 0xc0200000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295)) ? 226 : -1;
+                    }
+                    case 1:
+                    {
+                      return (w0 & 0x7fc001) >>> 0 === 0x674000 && (w1 & 0xe0300100) >>> 0 === 0xc0200000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295)) ? 225 : -1;
+                    }
+                  }
+                  return -1;
+                }
+                case 1:
+                {
+                  switch ((w1 >>> 21) & 0x1) {
+                    case 0:
+                    {
+                      switch ((w1 >>> 26) & 0x1) {
+                        case 0:
+                        {
+                          return (w0 & 0x800001) >>> 0 === 0x800001 && (w1 & 0xe7c00000) >>> 0 === 0xc2800000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 160 : -1;
+                        }
+                        case 1:
+                        {
+                          return (w0 & 0x1ff) >>> 0 === 0x1 && (w1 & 0xe7f1fe00) >>> 0 === 0xc6800000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 185 : -1;
+                        }
+                      }
+                      return -1;
+                    }
+                    case 1:
+                    {
+                      let k = -1;
+                      if ((w0 & 0x800001) >>> 0 === 0x800001 && (w1 & 0xe7c00000) >>> 0 === 0xc2800000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295))) k = 160;
+                      if ((w0 & 0x7fc000) >>> 0 === 0x618000 && (w1 & 0xe0300100) >>> 0 === 0xc0200000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295))) {
+                        if (k >= 0) return -1;
+                        k = 226;
+                      }
+                      return k;
+                    }
+                  }
+                  return -1;
+                }
+              }
+              return -1;
+            }
+            case 1:
+            {
+              switch (w0 & 0x1) {
+                case 0:
+                {
+                  return (w0 & 0x1) >>> 0 === 0x0 && (w1 & 0xe7d00000) >>> 0 === 0xc6900000 && (gpu === null || (gpu >= 300 && gpu <= 499)) ? 196 : -1;
+                }
+                case 1:
+                {
+                  switch ((w1 >>> 26) & 0x1) {
+                    case 0:
+                    {
+                      return (w0 & 0x800001) >>> 0 === 0x800001 && (w1 & 0xe7c00000) >>> 0 === 0xc2800000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 160 : -1;
+                    }
+                    case 1:
+                    {
+                      let k = -1;
+                      if ((w0 & 0x1) >>> 0 === 0x1 && (w1 & 0xe7d00000) >>> 0 === 0xc6900000 && (gpu === null || (gpu >= 500 && gpu <= 599))) k = 207;
+                      if ((w0 & 0x1ff) >>> 0 === 0x1 && (w1 & 0xe7f1fe00) >>> 0 === 0xc6900000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295))) {
+                        if (k >= 0) return -1;
+                        k = 218;
+                      }
+                      return k;
+                    }
+                  }
+                  return -1;
+                }
+              }
+              return -1;
+            }
+          }
+          return -1;
+        }
+        case 11:
+        {
+          switch ((w1 >>> 26) & 0x1) {
+            case 0:
+            {
+              switch ((w1 >>> 8) & 0x1) {
+                case 0:
+                {
+                  switch ((w0 >>> 14) & 0x1) {
+                    case 0:
+                    {
+                      return (w0 & 0x7fc000) >>> 0 === 0x618000 && (w1 & 0xe0300100) >>> 0 === 0xc0200000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295)) ? 226 : -1;
+                    }
+                    case 1:
+                    {
+                      return (w0 & 0x7fc001) >>> 0 === 0x674000 && (w1 & 0xe0300100) >>> 0 === 0xc0200000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295)) ? 225 : -1;
+                    }
+                  }
+                  return -1;
+                }
+                case 1:
+                {
+                  return (w0 & 0x800000) >>> 0 === 0x800000 && (w1 & 0xe7c00100) >>> 0 === 0xc2c00100 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 164 : -1;
+                }
+              }
+              return -1;
+            }
+            case 1:
+            {
+              switch (w0 & 0x1) {
+                case 0:
+                {
+                  switch ((w0 >>> 14) & 0x1) {
+                    case 0:
+                    {
+                      let k = -1;
+                      if ((w1 & 0xe7c00000) >>> 0 === 0xc6c00000 && (gpu === null || (gpu >= 500 && gpu <= 599))) k = 169;
+                      if ((w0 & 0x7fc000) >>> 0 === 0x618000 && (w1 & 0xe0300100) >>> 0 === 0xc0200000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295))) {
+                        if (k >= 0) return -1;
+                        k = 226;
+                      }
+                      if ((w0 & 0x7ffe01) >>> 0 === 0x0 && (w1 & 0xe7f00000) >>> 0 === 0xc6e00000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295))) {
+                        if (k >= 0) return -1;
+                        k = 236;
+                      }
+                      return k;
+                    }
+                    case 1:
+                    {
+                      let k = -1;
+                      if ((w1 & 0xe7c00000) >>> 0 === 0xc6c00000 && (gpu === null || (gpu >= 500 && gpu <= 599))) k = 169;
+                      if ((w0 & 0x7fc001) >>> 0 === 0x674000 && (w1 & 0xe0300100) >>> 0 === 0xc0200000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295))) {
+                        if (k >= 0) return -1;
+                        k = 225;
+                      }
+                      return k;
+                    }
+                  }
+                  return -1;
+                }
+                case 1:
+                {
+                  let k = -1;
+                  if ((w0 & 0x1) >>> 0 === 0x1 && (w1 & 0xe7c00000) >>> 0 === 0xc6c00000 && (gpu === null || (gpu >= 300 && gpu <= 499))) k = 168;
+                  if ((w1 & 0xe7c00000) >>> 0 === 0xc6c00000 && (gpu === null || (gpu >= 500 && gpu <= 599))) {
+                    if (k >= 0) return -1;
+                    k = 169;
+                  }
+                  if ((w0 & 0x7fc000) >>> 0 === 0x618000 && (w1 & 0xe0300100) >>> 0 === 0xc0200000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295))) {
+                    if (k >= 0) return -1;
+                    k = 226;
+                  }
+                  return k;
+                }
+              }
+              return -1;
+            }
+          }
+          return -1;
+        }
+        case 12:
+        {
+          switch (w0 & 0x1) {
+            case 0:
+            {
+              switch ((w0 >>> 14) & 0x3) {
+                case 0:
+                {
+                  let k = -1;
+                  if ((w0 & 0xffc000) >>> 0 === 0x800000 && (w1 & 0xe7c00000) >>> 0 === 0xc7000000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295))) k = 165;
+                  if ((w0 & 0x1) >>> 0 === 0x0 && (w1 & 0xe7c00000) >>> 0 === 0xc7000000 && (gpu === null || (gpu >= 300 && gpu <= 499))) {
+                    if (k >= 0) return -1;
+                    k = 173;
+                  }
+                  return k;
+                }
+                case 1:
+                {
+                  let k = -1;
+                  if ((w0 & 0x1) >>> 0 === 0x0 && (w1 & 0xe7c00000) >>> 0 === 0xc7000000 && (gpu === null || (gpu >= 300 && gpu <= 499))) k = 173;
+                  if ((w0 & 0x7fc001) >>> 0 === 0x674000 && (w1 & 0xe0300100) >>> 0 === 0xc0200000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295))) {
+                    if (k >= 0) return -1;
+                    k = 225;
+                  }
+                  return k;
+                }
+                case 2:
+                {
+                  let k = -1;
+                  if ((w0 & 0x1) >>> 0 === 0x0 && (w1 & 0xe7c00000) >>> 0 === 0xc7000000 && (gpu === null || (gpu >= 300 && gpu <= 499))) k = 173;
+                  if ((w0 & 0x7fc000) >>> 0 === 0x618000 && (w1 & 0xe0300100) >>> 0 === 0xc0200000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295))) {
+                    if (k >= 0) return -1;
+                    k = 226;
+                  }
+                  return k;
+                }
+                case 3:
+                {
+                  return (w0 & 0x1) >>> 0 === 0x0 && (w1 & 0xe7c00000) >>> 0 === 0xc7000000 && (gpu === null || (gpu >= 300 && gpu <= 499)) ? 173 : -1;
+                }
+              }
+              return -1;
+            }
+            case 1:
+            {
+              switch ((w0 >>> 15) & 0x1) {
+                case 0:
+                {
+                  let k = -1;
+                  if ((w0 & 0xffc000) >>> 0 === 0x800000 && (w1 & 0xe7c00000) >>> 0 === 0xc7000000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295))) k = 165;
+                  if ((w0 & 0x1) >>> 0 === 0x1 && (w1 & 0xe7c00000) >>> 0 === 0xc7000000 && (gpu === null || (gpu >= 500 && gpu <= 599))) {
+                    if (k >= 0) return -1;
+                    k = 171;
+                  }
+                  return k;
+                }
+                case 1:
+                {
+                  let k = -1;
+                  if ((w0 & 0x1) >>> 0 === 0x1 && (w1 & 0xe7c00000) >>> 0 === 0xc7000000 && (gpu === null || (gpu >= 500 && gpu <= 599))) k = 171;
+                  if ((w0 & 0x7fc000) >>> 0 === 0x618000 && (w1 & 0xe0300100) >>> 0 === 0xc0200000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295))) {
+                    if (k >= 0) return -1;
+                    k = 226;
+                  }
+                  return k;
+                }
+              }
+              return -1;
+            }
+          }
+          return -1;
+        }
+        case 13:
+        {
+          switch (w0 & 0x1) {
+            case 0:
+            {
+              switch ((w0 >>> 14) & 0x1) {
+                case 0:
+                {
+                  let k = -1;
+                  if ((w0 & 0xc00000) >>> 0 === 0xc00000 && (w1 & 0xe7c00000) >>> 0 === 0xc7400000 && (gpu === null || (gpu >= 700 && gpu <= 4294967295))) k = 166;
+                  if ((w0 & 0x1) >>> 0 === 0x0 && (w1 & 0xe7c00000) >>> 0 === 0xc7400000 && (gpu === null || (gpu >= 300 && gpu <= 499))) {
+                    if (k >= 0) return -1;
+                    k = 174;
+                  }
+                  if ((w0 & 0x7fc000) >>> 0 === 0x618000 && (w1 & 0xe0300100) >>> 0 === 0xc0200000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295))) {
+                    if (k >= 0) return -1;
+                    k = 226;
+                  }
+                  return k;
+                }
+                case 1:
+                {
+                  let k = -1;
+                  if ((w0 & 0xc00000) >>> 0 === 0xc00000 && (w1 & 0xe7c00000) >>> 0 === 0xc7400000 && (gpu === null || (gpu >= 700 && gpu <= 4294967295))) k = 166;
+                  if ((w0 & 0x1) >>> 0 === 0x0 && (w1 & 0xe7c00000) >>> 0 === 0xc7400000 && (gpu === null || (gpu >= 300 && gpu <= 499))) {
+                    if (k >= 0) return -1;
+                    k = 174;
+                  }
+                  if ((w0 & 0x7fc001) >>> 0 === 0x674000 && (w1 & 0xe0300100) >>> 0 === 0xc0200000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295))) {
+                    if (k >= 0) return -1;
+                    k = 225;
+                  }
+                  return k;
+                }
+              }
+              return -1;
+            }
+            case 1:
+            {
+              let k = -1;
+              if ((w0 & 0xc00000) >>> 0 === 0xc00000 && (w1 & 0xe7c00000) >>> 0 === 0xc7400000 && (gpu === null || (gpu >= 700 && gpu <= 4294967295))) k = 166;
+              if ((w0 & 0x1) >>> 0 === 0x1 && (w1 & 0xe7c00000) >>> 0 === 0xc7400000 && (gpu === null || (gpu >= 500 && gpu <= 599))) {
+                if (k >= 0) return -1;
+                k = 172;
+              }
+              if ((w0 & 0x7fc000) >>> 0 === 0x618000 && (w1 & 0xe0300100) >>> 0 === 0xc0200000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295))) {
+                if (k >= 0) return -1;
+                k = 226;
+              }
+              return k;
+            }
+          }
+          return -1;
+        }
+        case 14:
+        {
+          switch ((w0 >>> 14) & 0x1) {
+            case 0:
+            {
+              return (w0 & 0x7fc000) >>> 0 === 0x618000 && (w1 & 0xe0300100) >>> 0 === 0xc0200000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295)) ? 226 : -1;
+            }
+            case 1:
+            {
+              return (w0 & 0x7fc001) >>> 0 === 0x674000 && (w1 & 0xe0300100) >>> 0 === 0xc0200000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295)) ? 225 : -1;
+            }
+          }
+          return -1;
+        }
+        case 15:
+        {
+          switch ((w0 >>> 18) & 0x1f) {
+            case 0:
+            {
+              return (w0 & 0xffc000) >>> 0 === 0x0 && (w1 & 0xe7c00100) >>> 0 === 0xc3c00000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 167 : -1;
+            }
+            case 16:
+            {
+              return (w0 & 0xffc001) >>> 0 === 0xc00000 && (w1 & 0xe7c00000) >>> 0 === 0xc7c00000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 161 : -1;
+            }
+            case 24:
+            {
+              return (w0 & 0x7fc000) >>> 0 === 0x618000 && (w1 & 0xe0300100) >>> 0 === 0xc0200000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295)) ? 226 : -1;
+            }
+            case 25:
+            {
+              return (w0 & 0x7fc001) >>> 0 === 0x674000 && (w1 & 0xe0300100) >>> 0 === 0xc0200000 && (gpu === null || (gpu >= 600 && gpu <= 4294967295)) ? 225 : -1;
+            }
+          }
+          return -1;
+        }
+      }
+      return -1;
+    }
+    case 7:
+    {
+      switch ((w1 >>> 23) & 0xf) {
+        case 0:
+        {
+          return (w1 & 0xe7820000) >>> 0 === 0xe0020000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 237 : -1;
+        }
+        case 1:
+        {
+          return (w1 & 0xe7820000) >>> 0 === 0xe0820000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 238 : -1;
+        }
+        case 2:
+        {
+          return (w1 & 0xe7800000) >>> 0 === 0xe1000000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 239 : -1;
+        }
+        case 3:
+        {
+          return (w1 & 0xe7800000) >>> 0 === 0xe1800000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 240 : -1;
+        }
+        case 4:
+        {
+          return (w1 & 0xe7900000) >>> 0 === 0xe2000000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 241 : -1;
+        }
+        case 5:
+        {
+          switch ((w1 >>> 20) & 0x1) {
+            case 0:
+            {
+              return (w1 & 0xe7900000) >>> 0 === 0xe2800000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 242 : -1;
+            }
+            case 1:
+            {
+              return (w1 & 0xe7fa0000) >>> 0 === 0xe2d20000 && (gpu === null || (gpu >= 700 && gpu <= 4294967295)) ? 244 : -1;
+            }
+          }
+          return -1;
+        }
+        case 6:
+        {
+          return (w1 & 0xe7900000) >>> 0 === 0xe3000000 && (gpu === null || (gpu >= 300 && gpu <= 4294967295)) ? 243 : -1;
+        }
+        case 7:
+        {
+          switch ((w1 >>> 19) & 0x1) {
+            case 0:
+            {
+              return (w1 & 0xe7ffe000) >>> 0 === 0xe3c20000 && (gpu === null || (gpu >= 700 && gpu <= 4294967295)) ? 245 : -1;
+            }
+            case 1:
+            {
+              return (w1 & 0xe7ffe000) >>> 0 === 0xe3ca0000 && (gpu === null || (gpu >= 700 && gpu <= 4294967295)) ? 246 : -1;
+            }
+          }
+          return -1;
+        }
+        case 8:
+        {
+          return (w1 & 0xe7c00000) >>> 0 === 0xe4400000 && (gpu === null || (gpu >= 700 && gpu <= 4294967295)) ? 247 : -1;
+        }
+      }
+      return -1;
+    }
   }
-  return found;
+  return -1;
+}
+
+/** The instruction spec matching the words at `at`, or undefined (see instructionAt). */
+function findSpec(words: Words, gpu: number | null, at = 0): InstructionSpec | undefined {
+  const k = instructionAt(words, at, gpu);
+  return k < 0 ? undefined : INSTRUCTIONS[k];
 }
 
 /** Raw field values and derived values of a decoded instruction, for printers. */
@@ -29648,6 +31596,16 @@ function pad(out: string, column: number): string {
   return at < column ? out + " ".repeat(column - at) : out;
 }
 
+/** pad for an ISA whose lines hold no newline (the line's length is its column). */
+function padTo(out: string, column: number): string {
+  const missing = column - out.length;
+  return missing <= 0
+    ? out
+    : out + (missing <= SPACES.length ? SPACES.slice(0, missing) : " ".repeat(missing));
+}
+
+const SPACES = " ".repeat(128);
+
 function formatOffset(v: number, width: number): string {
   const s = signExtend(v, width);
   return s === 0 ? "" : s > 0 ? `+${s}` : String(s);
@@ -29659,6 +31617,7 @@ function formatUoffset(v: number): string {
 
 const ENUM_TEXT = ENUMS.map((e) => e.displays);
 
+// prettier-ignore
 const LEAVES_show_cat1_immed_src_0 = ["#cat1-immed-src"];
 
 // prettier-ignore
@@ -29712,6 +31671,7 @@ function show_cat1_immed_src_0(out: string, v0: number, v1: number, gpu: number 
   return out;
 }
 
+// prettier-ignore
 const LEAVES_show_reg_gpr_2 = ["#reg-gpr"];
 
 // prettier-ignore
@@ -29753,6 +31713,7 @@ function show_reg_gpr_2(out: string, v0: number, v1: number, gpu: number | null,
   return out;
 }
 
+// prettier-ignore
 const LEAVES_show_cat1_dst_1 = ["#cat1-dst"];
 
 // prettier-ignore
@@ -29787,6 +31748,7 @@ function show_cat1_dst_1(out: string, v0: number, v1: number, gpu: number | null
   return out;
 }
 
+// prettier-ignore
 const LEAVES_show_reg_const_4 = ["#reg-const"];
 
 // prettier-ignore
@@ -29813,6 +31775,7 @@ function show_reg_const_4(out: string, v0: number, v1: number, gpu: number | nul
   return out;
 }
 
+// prettier-ignore
 const LEAVES_show_cat1_const_src_3 = ["#cat1-const-src"];
 
 // prettier-ignore
@@ -29838,6 +31801,7 @@ function show_cat1_const_src_3(out: string, v0: number, v1: number, gpu: number 
   return out;
 }
 
+// prettier-ignore
 const LEAVES_show_cat1_gpr_src_5 = ["#cat1-gpr-src"];
 
 // prettier-ignore
@@ -29864,6 +31828,7 @@ function show_cat1_gpr_src_5(out: string, v0: number, v1: number, gpu: number | 
   return out;
 }
 
+// prettier-ignore
 const LEAVES_show_reg_relative_gpr_7 = ["#reg-relative-gpr"];
 
 // prettier-ignore
@@ -29894,6 +31859,7 @@ function show_reg_relative_gpr_7(out: string, v0: number, v1: number, gpu: numbe
   return out;
 }
 
+// prettier-ignore
 const LEAVES_show_cat1_relative_gpr_src_6 = ["#cat1-relative-gpr-src"];
 
 // prettier-ignore
@@ -29919,6 +31885,7 @@ function show_cat1_relative_gpr_src_6(out: string, v0: number, v1: number, gpu: 
   return out;
 }
 
+// prettier-ignore
 const LEAVES_show_reg_relative_const_9 = ["#reg-relative-const"];
 
 // prettier-ignore
@@ -29949,6 +31916,7 @@ function show_reg_relative_const_9(out: string, v0: number, v1: number, gpu: num
   return out;
 }
 
+// prettier-ignore
 const LEAVES_show_cat1_relative_const_src_8 = ["#cat1-relative-const-src"];
 
 // prettier-ignore
@@ -29974,6 +31942,7 @@ function show_cat1_relative_const_src_8(out: string, v0: number, v1: number, gpu
   return out;
 }
 
+// prettier-ignore
 const LEAVES_show_cat1_multi_dst_10 = ["#cat1-multi-dst"];
 
 // prettier-ignore
@@ -29998,6 +31967,7 @@ function show_cat1_multi_dst_10(out: string, v0: number, v1: number, gpu: number
   return out;
 }
 
+// prettier-ignore
 const LEAVES_show_cat1_multi_src_11 = ["#cat1-multi-src"];
 
 // prettier-ignore
@@ -30022,6 +31992,7 @@ function show_cat1_multi_src_11(out: string, v0: number, v1: number, gpu: number
   return out;
 }
 
+// prettier-ignore
 const LEAVES_show_multisrc_12 = ["#mulitsrc-immed","#multisrc-immed-flut-full","#multisrc-immed-flut-half","#multisrc-gpr","#multisrc-const","#multisrc-relative-gpr","#multisrc-relative-const"];
 
 // prettier-ignore
@@ -30148,6 +32119,7 @@ function show_multisrc_12(out: string, v0: number, v1: number, gpu: number | nul
   return out;
 }
 
+// prettier-ignore
 const LEAVES_show_multisrc_13 = ["#mulitsrc-immed","#multisrc-immed-flut-full","#multisrc-immed-flut-half","#multisrc-gpr","#multisrc-const","#multisrc-relative-gpr","#multisrc-relative-const"];
 
 // prettier-ignore
@@ -30274,6 +32246,7 @@ function show_multisrc_13(out: string, v0: number, v1: number, gpu: number | nul
   return out;
 }
 
+// prettier-ignore
 const LEAVES_show_cat3_src_14 = ["#cat3-src-gpr","#cat3-src-const-or-immed","#cat3-src-relative-gpr","#cat3-src-relative-const"];
 
 // prettier-ignore
@@ -30350,6 +32323,7 @@ function show_cat3_src_14(out: string, v0: number, v1: number, gpu: number | nul
   return out;
 }
 
+// prettier-ignore
 const LEAVES_show_cat3_src_15 = ["#cat3-src-gpr","#cat3-src-const-or-immed","#cat3-src-relative-gpr","#cat3-src-relative-const"];
 
 // prettier-ignore
@@ -30426,6 +32400,7 @@ function show_cat3_src_15(out: string, v0: number, v1: number, gpu: number | nul
   return out;
 }
 
+// prettier-ignore
 const LEAVES_show_cat5_s2en_bindless_base_16 = ["#cat5-s2en-bindless-base"];
 
 // prettier-ignore
@@ -30454,6 +32429,7 @@ function show_cat5_s2en_bindless_base_16(out: string, v0: number, v1: number, gp
   return out;
 }
 
+// prettier-ignore
 const LEAVES_show_cat5_type_17 = ["#cat5-type"];
 
 // prettier-ignore
@@ -30483,6 +32459,7 @@ function show_cat5_type_17(out: string, v0: number, v1: number, gpu: number | nu
   return out;
 }
 
+// prettier-ignore
 const LEAVES_show_cat5_src1_18 = ["#cat5-src1"];
 
 // prettier-ignore
@@ -30514,6 +32491,7 @@ function show_cat5_src1_18(out: string, v0: number, v1: number, gpu: number | nu
   return out;
 }
 
+// prettier-ignore
 const LEAVES_show_cat5_src2_19 = ["#cat5-src2"];
 
 // prettier-ignore
@@ -30549,6 +32527,7 @@ function show_cat5_src2_19(out: string, v0: number, v1: number, gpu: number | nu
   return out;
 }
 
+// prettier-ignore
 const LEAVES_show_cat5_samp_s2en_bindless_a1_21 = ["#cat5-samp-s2en-bindless-a1"];
 
 // prettier-ignore
@@ -30579,6 +32558,7 @@ function show_cat5_samp_s2en_bindless_a1_21(out: string, v0: number, v1: number,
   return out;
 }
 
+// prettier-ignore
 const LEAVES_show_cat5_tex_s2en_bindless_a1_22 = ["#cat5-tex-s2en-bindless-a1"];
 
 // prettier-ignore
@@ -30609,6 +32589,7 @@ function show_cat5_tex_s2en_bindless_a1_22(out: string, v0: number, v1: number, 
   return out;
 }
 
+// prettier-ignore
 const LEAVES_show_cat5_samp_23 = ["#cat5-samp"];
 
 // prettier-ignore
@@ -30639,6 +32620,7 @@ function show_cat5_samp_23(out: string, v0: number, v1: number, gpu: number | nu
   return out;
 }
 
+// prettier-ignore
 const LEAVES_show_cat5_tex_s2en_bindless_24 = ["#cat5-tex-s2en-bindless"];
 
 // prettier-ignore
@@ -30669,6 +32651,7 @@ function show_cat5_tex_s2en_bindless_24(out: string, v0: number, v1: number, gpu
   return out;
 }
 
+// prettier-ignore
 const LEAVES_show_cat5_src3_20 = ["#cat5-src3"];
 
 // prettier-ignore
@@ -30708,6 +32691,7 @@ function show_cat5_src3_20(out: string, v0: number, v1: number, gpu: number | nu
   return out;
 }
 
+// prettier-ignore
 const LEAVES_show_cat5_tex_25 = ["#cat5-tex"];
 
 // prettier-ignore
@@ -30738,6 +32722,7 @@ function show_cat5_tex_25(out: string, v0: number, v1: number, gpu: number | nul
   return out;
 }
 
+// prettier-ignore
 const LEAVES_show_cat6_src_const_or_gpr_26 = ["#cat6-src-const-or-gpr"];
 
 // prettier-ignore
@@ -30772,6 +32757,7 @@ function show_cat6_src_const_or_gpr_26(out: string, v0: number, v1: number, gpu:
   return out;
 }
 
+// prettier-ignore
 const LEAVES_show_const_dst_27 = ["#const-dst-imm","#const-dst-a1"];
 
 // prettier-ignore
@@ -30808,6 +32794,7 @@ function show_const_dst_27(out: string, v0: number, v1: number, gpu: number | nu
   return out;
 }
 
+// prettier-ignore
 const LEAVES_show_cat6_src_28 = ["#cat6-src"];
 
 // prettier-ignore
@@ -30839,6 +32826,7 @@ function show_cat6_src_28(out: string, v0: number, v1: number, gpu: number | nul
   return out;
 }
 
+// prettier-ignore
 const LEAVES_show_cat6_typed_29 = ["#cat6-typed"];
 
 // prettier-ignore
@@ -30867,6 +32855,7 @@ function show_cat6_typed_29(out: string, v0: number, v1: number, gpu: number | n
   return out;
 }
 
+// prettier-ignore
 const LEAVES_show_cat6_base_30 = ["#cat6-base"];
 
 // prettier-ignore
@@ -30895,6 +32884,7 @@ function show_cat6_base_30(out: string, v0: number, v1: number, gpu: number | nu
   return out;
 }
 
+// prettier-ignore
 const LEAVES_show_alias_gpr_src_31 = ["#alias-gpr-src"];
 
 // prettier-ignore
@@ -30919,6 +32909,7 @@ function show_alias_gpr_src_31(out: string, v0: number, v1: number, gpu: number 
   return out;
 }
 
+// prettier-ignore
 const LEAVES_show_alias_const_src_32 = ["#alias-const-src"];
 
 // prettier-ignore
@@ -30943,6 +32934,7 @@ function show_alias_const_src_32(out: string, v0: number, v1: number, gpu: numbe
   return out;
 }
 
+// prettier-ignore
 const LEAVES_show_alias_immed_src_33 = ["#alias-immed-src"];
 
 // prettier-ignore
@@ -40095,6 +42087,20 @@ export function disassemble(words: Words, options: DisassembleOptions = {}): str
  * words two encodings match is printed with the next line that prints errors, as Mesa does.
  */
 export function disassembleProgram(words: Words, options: DisassembleOptions = {}): string[] {
+  const lines: string[] = [];
+  disassembleEach(words, options, (line) => lines.push(line));
+  return lines;
+}
+
+/**
+ * disassembleProgram's lines, given to `visit` one at a time as they are made (with the index of
+ * the instruction), so that a long program's text need not be held at once.
+ */
+export function disassembleEach(
+  words: Words,
+  options: DisassembleOptions,
+  visit: (line: string, index: number) => void,
+): void {
   const n = ISA.wordCount;
   if (words.length % n !== 0)
     throw new RangeError(
@@ -40102,16 +42108,15 @@ export function disassembleProgram(words: Words, options: DisassembleOptions = {
     );
   const gpu = options.gpu ?? ISA.defaultGpu;
   const showErrors = options.showErrors === true;
-  const lines = new Array<string>(words.length / n);
   ERRORS.length = 0;
-  for (let i = 0; i < lines.length; i++) lines[i] = lineAt(words, i * n, gpu, showErrors);
-  return lines;
+  for (let i = 0, at = 0; at < words.length; i++, at += n)
+    visit(lineAt(words, at, gpu, showErrors), i);
 }
 
 /** The line of the instruction at word `at`; leaves in ERRORS what Mesa carries to the next line. */
 function lineAt(words: Words, at: number, gpu: number | null, showErrors: boolean): string {
-  const spec = findSpec(words, gpu, at);
-  if (!spec) {
+  const k = instructionAt(words, at, gpu);
+  if (k < 0) {
     if (showErrors && ERRORS.length < 4) {
       const conflict = conflictAt(words, at, gpu);
       if (conflict) ERRORS.push(conflict);
@@ -40119,24 +42124,20 @@ function lineAt(words: Words, at: number, gpu: number | null, showErrors: boolea
     return `no match: ${hexWords(words, ALL_ONES, at)}`;
   }
   showing = showErrors;
-  const show = SHOW[spec.index];
+  const show = SHOW[k];
   const text = show
     ? show(words[at + 0] >>> 0, words[at + 1] >>> 0, gpu)
-    : interpret(words.length === ISA.wordCount && at === 0 ? words : Array.prototype.slice.call(words, at, at + ISA.wordCount), spec, gpu);
+    : interpret(Array.prototype.slice.call(words, at, at + ISA.wordCount), INSTRUCTIONS[k], gpu);
   const line = showing && ERRORS.length ? `${text}\t; ${ERRORS.slice(0, 4).join(", ")}` : text;
-  ERRORS.length = 0;
+  if (ERRORS.length) ERRORS.length = 0;
   return line;
 }
 
 /** Mesa's `bitset conflict: A vs B` for words the first two of several encodings match, else null. */
 function conflictAt(words: Words, at: number, gpu: number | null): string | null {
-  let node: SpecNode | undefined = SPEC_TREE;
-  while (node.children) {
-    node = node.children.get(((words[at + node.word] ?? 0) & node.mask) >>> 0);
-    if (!node) return null;
-  }
-  const hits = node.specs.filter(
-    (s) => inGen(s, gpu) && s.tested.every((m, i) => ((words[at + i] ?? 0) & m) >>> 0 === s.match[i]),
+  const hits = INSTRUCTIONS.filter(
+    (s) =>
+      inGen(s, gpu) && s.tested.every((m, i) => ((words[at + i] ?? 0) & m) >>> 0 === s.match[i]),
   );
   return hits.length > 1 ? `bitset conflict: ${hits[0].mnemonic} vs ${hits[1].mnemonic}` : null;
 }

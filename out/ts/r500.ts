@@ -563,75 +563,31 @@ function fieldValue(f: FieldSpec, raw: number): number | boolean | string {
 
 const BY_NAME = new Map<string, InstructionSpec>(INSTRUCTIONS.map((s) => [s.name, s]));
 
-/**
- * Instructions in a tree of buckets, so decode checks few candidates: a node keys its instructions
- * by the bits of one word all of them test (less the bits its ancestors keyed), recursively, until
- * a bucket is small or its instructions share no further tested bit. Every instruction a word can
- * match is in the one leaf the word leads to, in model order. Keys are numbers: no allocation.
- */
-interface SpecNode {
-  word: number;
-  mask: number;
-  children: Map<number, SpecNode> | null;
-  specs: readonly InstructionSpec[];
-}
-
-const LEAF_SIZE = 4;
-
-function specTree(specs: readonly InstructionSpec[], keyed: readonly number[]): SpecNode {
-  const common = specs
-    .reduce(
-      (acc, s) => acc.map((w, i) => (w & s.tested[i]) >>> 0),
-      keyed.map(() => 0xffffffff),
-    )
-    .map((w, i) => (w & ~keyed[i]) >>> 0);
-  const word = common.findIndex((w) => w !== 0);
-  if (specs.length <= LEAF_SIZE || word < 0) return { word: 0, mask: 0, children: null, specs };
-  const mask = common[word];
-  const groups = new Map<number, InstructionSpec[]>();
-  for (const s of specs) {
-    const key = (s.match[word] & mask) >>> 0;
-    const group = groups.get(key);
-    if (group) group.push(s);
-    else groups.set(key, [s]);
-  }
-  const next = keyed.map((w, i) => (i === word ? (w | mask) >>> 0 : w));
-  const children = new Map<number, SpecNode>();
-  for (const [key, group] of groups) children.set(key, specTree(group, next));
-  return { word, mask, children, specs };
-}
-
-const SPEC_TREE = specTree(INSTRUCTIONS, new Array<number>(ISA.wordCount).fill(0));
-
 function inGen(s: InstructionSpec, gpu: number | null): boolean {
   return s.gen === null || gpu === null || (gpu >= s.gen[0] && gpu <= s.gen[1]);
 }
 
 /**
- * The instruction spec matching the instruction at word `at` of `words`, or undefined: also when
- * two match (only isaspec allows overlapping encodings, and Mesa's decoder then reports a conflict
- * and decodes nothing).
+ * The index of the instruction matching the words at `at`, or -1: also when two match (only
+ * isaspec allows overlapping encodings, and Mesa's decoder then reports a conflict and decodes
+ * nothing). A decision tree on runs of bits, generated from the instructions' fixed bits
+ * (generator/emit/codec/compileMatcher.ts); missing words read as 0.
  */
+// prettier-ignore
+function instructionAt(words: Words, at: number, gpu: number | null): number {
+  const w0 = words[at + 0] >>> 0;
+  const w1 = words[at + 1] >>> 0;
+  const w2 = words[at + 2] >>> 0;
+  const w3 = words[at + 3] >>> 0;
+  const w4 = words[at + 4] >>> 0;
+  const w5 = words[at + 5] >>> 0;
+  return (w0 & 0x3) >>> 0 === 0x2 ? 0 : -1;
+}
+
+/** The instruction spec matching the words at `at`, or undefined (see instructionAt). */
 function findSpec(words: Words, gpu: number | null, at = 0): InstructionSpec | undefined {
-  let node: SpecNode | undefined = SPEC_TREE;
-  while (node.children) {
-    node = node.children.get(((words[at + node.word] ?? 0) & node.mask) >>> 0);
-    if (!node) return undefined;
-  }
-  let found: InstructionSpec | undefined;
-  for (const s of node.specs) {
-    if (!inGen(s, gpu)) continue;
-    let ok = true;
-    for (let i = 0; i < s.tested.length; i++) {
-      if (((words[at + i] ?? 0) & s.tested[i]) >>> 0 !== s.match[i]) {
-        ok = false;
-        break;
-      }
-    }
-    if (ok && found) return undefined;
-    if (ok) found = s;
-  }
-  return found;
+  const k = instructionAt(words, at, gpu);
+  return k < 0 ? undefined : INSTRUCTIONS[k];
 }
 
 /** Raw field values and derived values of a decoded instruction, for printers. */
@@ -1085,15 +1041,24 @@ export function assemble(text: string, _options: AssembleOptions = {}): Uint32Ar
  * `disassemble` prints them (`unknown …` for an instruction no encoding matches).
  */
 export function disassembleProgram(words: Words, options: DisassembleOptions = {}): string[] {
+  const lines: string[] = [];
+  disassembleEach(words, options, (line) => lines.push(line));
+  return lines;
+}
+
+/** disassembleProgram's lines, given to `visit` one at a time (with the instruction's index). */
+export function disassembleEach(
+  words: Words,
+  options: DisassembleOptions,
+  visit: (line: string, index: number) => void,
+): void {
   const n = ISA.wordCount;
   if (words.length % n !== 0)
     throw new RangeError(
       `disassembleProgram: ${words.length} words are not whole instructions of ${n} words`,
     );
-  const lines = new Array<string>(words.length / n);
-  for (let i = 0; i < lines.length; i++)
-    lines[i] = disassemble(Array.prototype.slice.call(words, i * n, i * n + n), options);
-  return lines;
+  for (let i = 0, at = 0; at < words.length; i++, at += n)
+    visit(disassemble(Array.prototype.slice.call(words, at, at + n), options), i);
 }
 
 /** What one input line gave: the output line, or `invalid: …` and the error at a 1-based column. */

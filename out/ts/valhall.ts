@@ -9712,75 +9712,1385 @@ function fieldValue(f: FieldSpec, raw: number): number | boolean | string {
 
 const BY_NAME = new Map<string, InstructionSpec>(INSTRUCTIONS.map((s) => [s.name, s]));
 
-/**
- * Instructions in a tree of buckets, so decode checks few candidates: a node keys its instructions
- * by the bits of one word all of them test (less the bits its ancestors keyed), recursively, until
- * a bucket is small or its instructions share no further tested bit. Every instruction a word can
- * match is in the one leaf the word leads to, in model order. Keys are numbers: no allocation.
- */
-interface SpecNode {
-  word: number;
-  mask: number;
-  children: Map<number, SpecNode> | null;
-  specs: readonly InstructionSpec[];
-}
-
-const LEAF_SIZE = 4;
-
-function specTree(specs: readonly InstructionSpec[], keyed: readonly number[]): SpecNode {
-  const common = specs
-    .reduce(
-      (acc, s) => acc.map((w, i) => (w & s.tested[i]) >>> 0),
-      keyed.map(() => 0xffffffff),
-    )
-    .map((w, i) => (w & ~keyed[i]) >>> 0);
-  const word = common.findIndex((w) => w !== 0);
-  if (specs.length <= LEAF_SIZE || word < 0) return { word: 0, mask: 0, children: null, specs };
-  const mask = common[word];
-  const groups = new Map<number, InstructionSpec[]>();
-  for (const s of specs) {
-    const key = (s.match[word] & mask) >>> 0;
-    const group = groups.get(key);
-    if (group) group.push(s);
-    else groups.set(key, [s]);
-  }
-  const next = keyed.map((w, i) => (i === word ? (w | mask) >>> 0 : w));
-  const children = new Map<number, SpecNode>();
-  for (const [key, group] of groups) children.set(key, specTree(group, next));
-  return { word, mask, children, specs };
-}
-
-const SPEC_TREE = specTree(INSTRUCTIONS, new Array<number>(ISA.wordCount).fill(0));
-
 function inGen(s: InstructionSpec, gpu: number | null): boolean {
   return s.gen === null || gpu === null || (gpu >= s.gen[0] && gpu <= s.gen[1]);
 }
 
 /**
- * The instruction spec matching the instruction at word `at` of `words`, or undefined: also when
- * two match (only isaspec allows overlapping encodings, and Mesa's decoder then reports a conflict
- * and decodes nothing).
+ * The index of the instruction matching the words at `at`, or -1: also when two match (only
+ * isaspec allows overlapping encodings, and Mesa's decoder then reports a conflict and decodes
+ * nothing). A decision tree on runs of bits, generated from the instructions' fixed bits
+ * (generator/emit/codec/compileMatcher.ts); missing words read as 0.
  */
-function findSpec(words: Words, gpu: number | null, at = 0): InstructionSpec | undefined {
-  let node: SpecNode | undefined = SPEC_TREE;
-  while (node.children) {
-    node = node.children.get(((words[at + node.word] ?? 0) & node.mask) >>> 0);
-    if (!node) return undefined;
-  }
-  let found: InstructionSpec | undefined;
-  for (const s of node.specs) {
-    if (!inGen(s, gpu)) continue;
-    let ok = true;
-    for (let i = 0; i < s.tested.length; i++) {
-      if (((words[at + i] ?? 0) & s.tested[i]) >>> 0 !== s.match[i]) {
-        ok = false;
-        break;
-      }
+// prettier-ignore
+function instructionAt(words: Words, at: number, gpu: number | null): number {
+  const w0 = words[at + 0] >>> 0;
+  const w1 = words[at + 1] >>> 0;
+  switch ((w1 >>> 16) & 0xff) {
+    case 0:
+    {
+      return (w1 & 0x81ffff00) >>> 0 === 0xc000 ? 0 : -1;
     }
-    if (ok && found) return undefined;
-    if (ok) found = s;
+    case 16:
+    {
+      return (w1 & 0x81ff0000) >>> 0 === 0x1100000 ? 224 : -1;
+    }
+    case 17:
+    {
+      return (w1 & 0x81ff0000) >>> 0 === 0x1110000 ? 225 : -1;
+    }
+    case 18:
+    {
+      return (w1 & 0x81ff0000) >>> 0 === 0x1120000 ? 226 : -1;
+    }
+    case 20:
+    {
+      return (w1 & 0x81ff0000) >>> 0 === 0x1140000 ? 227 : -1;
+    }
+    case 21:
+    {
+      return (w1 & 0x81ff0000) >>> 0 === 0x1150000 ? 228 : -1;
+    }
+    case 31:
+    {
+      return (w1 & 0x81ffff00) >>> 0 === 0x1fc000 ? 1 : -1;
+    }
+    case 32:
+    {
+      switch ((w1 >>> 24) & 0x1) {
+        case 0:
+        {
+          return (w1 & 0x81ffff00) >>> 0 === 0x20c000 ? 2 : -1;
+        }
+        case 1:
+        {
+          switch ((w0 >>> 28) & 0x1) {
+            case 0:
+            {
+              return (w0 & 0x38000000) >>> 0 === 0x28000000 && (w1 & 0x81ffc000) >>> 0 === 0x120c000 ? 234 : -1;
+            }
+            case 1:
+            {
+              return (w0 & 0x38000000) >>> 0 === 0x18000000 && (w1 & 0x81ffc000) >>> 0 === 0x120c000 ? 233 : -1;
+            }
+          }
+          return -1;
+        }
+      }
+      return -1;
+    }
+    case 37:
+    {
+      return (w1 & 0x81ff0000) >>> 0 === 0x1250000 ? 235 : -1;
+    }
+    case 40:
+    {
+      return (w1 & 0x81ff0000) >>> 0 === 0x1280000 ? 236 : -1;
+    }
+    case 41:
+    {
+      return (w1 & 0x81ff0000) >>> 0 === 0x1290000 ? 237 : -1;
+    }
+    case 42:
+    {
+      return (w1 & 0x81ff0000) >>> 0 === 0x12a0000 ? 238 : -1;
+    }
+    case 47:
+    {
+      switch ((w1 >>> 24) & 0x1) {
+        case 0:
+        {
+          return (w1 & 0x81fffe00) >>> 0 === 0x2fc000 ? 3 : -1;
+        }
+        case 1:
+        {
+          return (w1 & 0x81ff0000) >>> 0 === 0x12f0000 ? 239 : -1;
+        }
+      }
+      return -1;
+    }
+    case 48:
+    {
+      return (w1 & 0x81ffc000) >>> 0 === 0x1308000 ? 240 : -1;
+    }
+    case 49:
+    {
+      return (w1 & 0x81ffc000) >>> 0 === 0x1318000 ? 241 : -1;
+    }
+    case 50:
+    {
+      return (w1 & 0x81ffc000) >>> 0 === 0x1328000 ? 242 : -1;
+    }
+    case 55:
+    {
+      return (w1 & 0x81ffc000) >>> 0 === 0x1378000 ? 243 : -1;
+    }
+    case 56:
+    {
+      return (w1 & 0x81ffc000) >>> 0 === 0x1388000 ? 244 : -1;
+    }
+    case 57:
+    {
+      return (w1 & 0x81ffc000) >>> 0 === 0x1398000 ? 245 : -1;
+    }
+    case 58:
+    {
+      return (w1 & 0x81ffc000) >>> 0 === 0x13a8000 ? 246 : -1;
+    }
+    case 63:
+    {
+      return (w1 & 0x81ffc000) >>> 0 === 0x13f8000 ? 247 : -1;
+    }
+    case 65:
+    {
+      return (w1 & 0x81ffc000) >>> 0 === 0x418000 ? 19 : -1;
+    }
+    case 69:
+    {
+      return (w1 & 0x81ffff00) >>> 0 === 0x45c000 ? 4 : -1;
+    }
+    case 80:
+    {
+      return (w1 & 0x81ff0000) >>> 0 === 0x1500000 ? 7 : -1;
+    }
+    case 81:
+    {
+      return (w1 & 0x81ff0000) >>> 0 === 0x1510000 ? 8 : -1;
+    }
+    case 84:
+    {
+      switch ((w1 >>> 24) & 0x1) {
+        case 0:
+        {
+          return (w1 & 0x81ffc000) >>> 0 === 0x548000 ? 17 : -1;
+        }
+        case 1:
+        {
+          return (w1 & 0x81ff0000) >>> 0 === 0x1540000 ? 5 : -1;
+        }
+      }
+      return -1;
+    }
+    case 85:
+    {
+      switch ((w1 >>> 24) & 0x1) {
+        case 0:
+        {
+          return (w1 & 0x81ffc000) >>> 0 === 0x558000 ? 18 : -1;
+        }
+        case 1:
+        {
+          return (w1 & 0x81ff0000) >>> 0 === 0x1550000 ? 6 : -1;
+        }
+      }
+      return -1;
+    }
+    case 86:
+    {
+      return (w1 & 0x81ffc000) >>> 0 === 0x568000 ? 11 : -1;
+    }
+    case 88:
+    {
+      return (w1 & 0x81ff0000) >>> 0 === 0x1580000 ? 9 : -1;
+    }
+    case 89:
+    {
+      return (w1 & 0x81ff0000) >>> 0 === 0x1590000 ? 10 : -1;
+    }
+    case 92:
+    {
+      return (w1 & 0x81ffc000) >>> 0 === 0x5c8000 ? 12 : -1;
+    }
+    case 93:
+    {
+      return (w1 & 0x81ffc000) >>> 0 === 0x5d8000 ? 13 : -1;
+    }
+    case 94:
+    {
+      return (w1 & 0x81ffc000) >>> 0 === 0x5e8000 ? 36 : -1;
+    }
+    case 96:
+    {
+      switch ((w1 >>> 24) & 0x1) {
+        case 0:
+        {
+          switch ((w0 >>> 27) & 0x7) {
+            case 0:
+            {
+              return (w0 & 0x38000000) >>> 0 === 0x0 && (w1 & 0x81ffc000) >>> 0 === 0x608000 ? 37 : -1;
+            }
+            case 1:
+            {
+              return (w0 & 0x38000000) >>> 0 === 0x8000000 && (w1 & 0x81ffc000) >>> 0 === 0x608000 ? 38 : -1;
+            }
+            case 2:
+            {
+              return (w0 & 0x38000000) >>> 0 === 0x10000000 && (w1 & 0x81ffc000) >>> 0 === 0x608000 ? 39 : -1;
+            }
+            case 3:
+            {
+              return (w0 & 0x38000000) >>> 0 === 0x18000000 && (w1 & 0x81ffc000) >>> 0 === 0x608000 ? 40 : -1;
+            }
+            case 4:
+            {
+              return (w0 & 0x38000000) >>> 0 === 0x20000000 && (w1 & 0x81ffc000) >>> 0 === 0x608000 ? 41 : -1;
+            }
+            case 5:
+            {
+              return (w0 & 0x38000000) >>> 0 === 0x28000000 && (w1 & 0x81ffc000) >>> 0 === 0x608000 ? 42 : -1;
+            }
+            case 6:
+            {
+              return (w0 & 0x38000000) >>> 0 === 0x30000000 && (w1 & 0x81ffc000) >>> 0 === 0x608000 ? 43 : -1;
+            }
+            case 7:
+            {
+              return (w0 & 0x38000000) >>> 0 === 0x38000000 && (w1 & 0x81ffc000) >>> 0 === 0x608000 ? 44 : -1;
+            }
+          }
+          return -1;
+        }
+        case 1:
+        {
+          return (w1 & 0x81ff0000) >>> 0 === 0x1600000 ? 248 : -1;
+        }
+      }
+      return -1;
+    }
+    case 97:
+    {
+      switch ((w1 >>> 24) & 0x1) {
+        case 0:
+        {
+          switch ((w0 >>> 27) & 0x7) {
+            case 0:
+            {
+              return (w0 & 0x38000000) >>> 0 === 0x0 && (w1 & 0x81ffc000) >>> 0 === 0x614000 ? 45 : -1;
+            }
+            case 1:
+            {
+              return (w0 & 0x38000000) >>> 0 === 0x8000000 && (w1 & 0x81ffc000) >>> 0 === 0x614000 ? 46 : -1;
+            }
+            case 2:
+            {
+              return (w0 & 0x38000000) >>> 0 === 0x10000000 && (w1 & 0x81ffc000) >>> 0 === 0x614000 ? 47 : -1;
+            }
+            case 3:
+            {
+              return (w0 & 0x38000000) >>> 0 === 0x18000000 && (w1 & 0x81ffc000) >>> 0 === 0x614000 ? 48 : -1;
+            }
+            case 4:
+            {
+              return (w0 & 0x38000000) >>> 0 === 0x20000000 && (w1 & 0x81ffc000) >>> 0 === 0x614000 ? 49 : -1;
+            }
+            case 5:
+            {
+              return (w0 & 0x38000000) >>> 0 === 0x28000000 && (w1 & 0x81ffc000) >>> 0 === 0x614000 ? 50 : -1;
+            }
+            case 6:
+            {
+              return (w0 & 0x38000000) >>> 0 === 0x30000000 && (w1 & 0x81ffc000) >>> 0 === 0x614000 ? 51 : -1;
+            }
+            case 7:
+            {
+              return (w0 & 0x38000000) >>> 0 === 0x38000000 && (w1 & 0x81ffc000) >>> 0 === 0x614000 ? 52 : -1;
+            }
+          }
+          return -1;
+        }
+        case 1:
+        {
+          return (w1 & 0x81ff0000) >>> 0 === 0x1610000 ? 249 : -1;
+        }
+      }
+      return -1;
+    }
+    case 98:
+    {
+      return (w1 & 0x81ff0000) >>> 0 === 0x1620000 ? 250 : -1;
+    }
+    case 99:
+    {
+      return (w1 & 0x81ff0000) >>> 0 === 0x1630000 ? 251 : -1;
+    }
+    case 100:
+    {
+      return (w1 & 0x81ffc000) >>> 0 === 0x648000 ? 16 : -1;
+    }
+    case 102:
+    {
+      switch ((w1 >>> 5) & 0x1) {
+        case 0:
+        {
+          return (w1 & 0x81ffc060) >>> 0 === 0x668000 ? 20 : -1;
+        }
+        case 1:
+        {
+          return (w1 & 0x81ffc060) >>> 0 === 0x668020 ? 22 : -1;
+        }
+      }
+      return -1;
+    }
+    case 103:
+    {
+      switch ((w1 >>> 5) & 0x1) {
+        case 0:
+        {
+          return (w1 & 0x81ffc060) >>> 0 === 0x678000 ? 24 : -1;
+        }
+        case 1:
+        {
+          return (w1 & 0x81ffc060) >>> 0 === 0x678020 ? 26 : -1;
+        }
+      }
+      return -1;
+    }
+    case 104:
+    {
+      switch ((w0 >>> 28) & 0x1) {
+        case 0:
+        {
+          return (w0 & 0x38000000) >>> 0 === 0x28000000 && (w1 & 0x81ffc000) >>> 0 === 0x684000 ? 232 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0x38000000) >>> 0 === 0x18000000 && (w1 & 0x81ffc000) >>> 0 === 0x684000 ? 231 : -1;
+        }
+      }
+      return -1;
+    }
+    case 105:
+    {
+      switch ((w0 >>> 28) & 0x1) {
+        case 0:
+        {
+          return (w0 & 0x38000000) >>> 0 === 0x28000000 && (w1 & 0x81ffc000) >>> 0 === 0x698000 ? 230 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0x38000000) >>> 0 === 0x18000000 && (w1 & 0x81ffc000) >>> 0 === 0x698000 ? 229 : -1;
+        }
+      }
+      return -1;
+    }
+    case 106:
+    {
+      switch ((w0 >>> 27) & 0x7) {
+        case 0:
+        {
+          return (w0 & 0x38000000) >>> 0 === 0x0 && (w1 & 0x81ffc000) >>> 0 === 0x6a8000 ? 28 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0x38000000) >>> 0 === 0x8000000 && (w1 & 0x81ffc000) >>> 0 === 0x6a8000 ? 29 : -1;
+        }
+        case 2:
+        {
+          return (w0 & 0x38000000) >>> 0 === 0x10000000 && (w1 & 0x81ffc000) >>> 0 === 0x6a8000 ? 30 : -1;
+        }
+        case 3:
+        {
+          return (w0 & 0x38000000) >>> 0 === 0x18000000 && (w1 & 0x81ffc000) >>> 0 === 0x6a8000 ? 31 : -1;
+        }
+        case 4:
+        {
+          return (w0 & 0x38000000) >>> 0 === 0x20000000 && (w1 & 0x81ffc000) >>> 0 === 0x6a8000 ? 32 : -1;
+        }
+        case 5:
+        {
+          return (w0 & 0x38000000) >>> 0 === 0x28000000 && (w1 & 0x81ffc000) >>> 0 === 0x6a8000 ? 33 : -1;
+        }
+        case 6:
+        {
+          return (w0 & 0x38000000) >>> 0 === 0x30000000 && (w1 & 0x81ffc000) >>> 0 === 0x6a8000 ? 34 : -1;
+        }
+        case 7:
+        {
+          return (w0 & 0x38000000) >>> 0 === 0x38000000 && (w1 & 0x81ffc000) >>> 0 === 0x6a8000 ? 35 : -1;
+        }
+      }
+      return -1;
+    }
+    case 107:
+    {
+      return (w1 & 0x81ffc000) >>> 0 === 0x6b8000 ? 53 : -1;
+    }
+    case 108:
+    {
+      return (w1 & 0x81ffc000) >>> 0 === 0x6c8000 ? 14 : -1;
+    }
+    case 109:
+    {
+      return (w1 & 0x81ffc000) >>> 0 === 0x6d8000 ? 15 : -1;
+    }
+    case 113:
+    {
+      return (w1 & 0x81ffc000) >>> 0 === 0x714000 ? 54 : -1;
+    }
+    case 118:
+    {
+      switch ((w1 >>> 5) & 0x1) {
+        case 0:
+        {
+          return (w1 & 0x81ffc060) >>> 0 === 0x768000 ? 21 : -1;
+        }
+        case 1:
+        {
+          return (w1 & 0x81ffc060) >>> 0 === 0x768020 ? 23 : -1;
+        }
+      }
+      return -1;
+    }
+    case 119:
+    {
+      switch ((w1 >>> 5) & 0x1) {
+        case 0:
+        {
+          return (w1 & 0x81ffc060) >>> 0 === 0x778000 ? 25 : -1;
+        }
+        case 1:
+        {
+          return (w1 & 0x81ffc060) >>> 0 === 0x778020 ? 27 : -1;
+        }
+      }
+      return -1;
+    }
+    case 120:
+    {
+      return (w1 & 0x81ffc000) >>> 0 === 0x788000 ? 55 : -1;
+    }
+    case 121:
+    {
+      return (w1 & 0x81ffc000) >>> 0 === 0x794000 ? 56 : -1;
+    }
+    case 125:
+    {
+      return (w1 & 0x81ffc000) >>> 0 === 0x7d8000 ? 58 : -1;
+    }
+    case 126:
+    {
+      return (w1 & 0x81ffc000) >>> 0 === 0x7e8000 ? 59 : -1;
+    }
+    case 127:
+    {
+      return (w1 & 0x81ffc000) >>> 0 === 0x7f4000 ? 57 : -1;
+    }
+    case 144:
+    {
+      switch ((w0 >>> 16) & 0x1f) {
+        case 0:
+        {
+          return (w0 & 0x1f0000) >>> 0 === 0x0 && (w1 & 0x81ff0000) >>> 0 === 0x900000 ? 75 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0x1f0000) >>> 0 === 0x10000 && (w1 & 0x81ff0000) >>> 0 === 0x900000 ? 76 : -1;
+        }
+        case 2:
+        {
+          return (w0 & 0x1f0000) >>> 0 === 0x20000 && (w1 & 0x81ff0000) >>> 0 === 0x900000 ? 79 : -1;
+        }
+        case 3:
+        {
+          return (w0 & 0x1f0000) >>> 0 === 0x30000 && (w1 & 0x81ff0000) >>> 0 === 0x900000 ? 80 : -1;
+        }
+        case 4:
+        {
+          return (w0 & 0x1f0000) >>> 0 === 0x40000 && (w1 & 0x81ff0000) >>> 0 === 0x900000 ? 64 : -1;
+        }
+        case 5:
+        {
+          return (w0 & 0x1f0000) >>> 0 === 0x50000 && (w1 & 0x81ff0000) >>> 0 === 0x900000 ? 65 : -1;
+        }
+        case 7:
+        {
+          return (w0 & 0x1f0000) >>> 0 === 0x70000 && (w1 & 0x81ff0000) >>> 0 === 0x900000 ? 60 : -1;
+        }
+        case 9:
+        {
+          return (w0 & 0x1f0000) >>> 0 === 0x90000 && (w1 & 0x81ff0000) >>> 0 === 0x900000 ? 61 : -1;
+        }
+        case 10:
+        {
+          return (w0 & 0x1f0000) >>> 0 === 0xa0000 && (w1 & 0x81ff0000) >>> 0 === 0x900000 ? 72 : -1;
+        }
+        case 11:
+        {
+          return (w0 & 0x1f0000) >>> 0 === 0xb0000 && (w1 & 0x81ff0000) >>> 0 === 0x900000 ? 74 : -1;
+        }
+        case 12:
+        {
+          return (w0 & 0x1f0000) >>> 0 === 0xc0000 && (w1 & 0x81ff0000) >>> 0 === 0x900000 ? 68 : -1;
+        }
+        case 13:
+        {
+          return (w0 & 0x1f0000) >>> 0 === 0xd0000 && (w1 & 0x81ff0000) >>> 0 === 0x900000 ? 83 : -1;
+        }
+        case 14:
+        {
+          return (w0 & 0x1f0000) >>> 0 === 0xe0000 && (w1 & 0x81ff0000) >>> 0 === 0x900000 ? 70 : -1;
+        }
+        case 15:
+        {
+          return (w0 & 0x1f0000) >>> 0 === 0xf0000 && (w1 & 0x81ff0000) >>> 0 === 0x900000 ? 84 : -1;
+        }
+        case 16:
+        {
+          return (w0 & 0x1f0000) >>> 0 === 0x100000 && (w1 & 0x81ff0000) >>> 0 === 0x900000 ? 77 : -1;
+        }
+        case 17:
+        {
+          return (w0 & 0x1f0000) >>> 0 === 0x110000 && (w1 & 0x81ff0000) >>> 0 === 0x900000 ? 78 : -1;
+        }
+        case 18:
+        {
+          return (w0 & 0x1f0000) >>> 0 === 0x120000 && (w1 & 0x81ff0000) >>> 0 === 0x900000 ? 81 : -1;
+        }
+        case 19:
+        {
+          return (w0 & 0x1f0000) >>> 0 === 0x130000 && (w1 & 0x81ff0000) >>> 0 === 0x900000 ? 82 : -1;
+        }
+        case 20:
+        {
+          return (w0 & 0x1f0000) >>> 0 === 0x140000 && (w1 & 0x81ff0000) >>> 0 === 0x900000 ? 66 : -1;
+        }
+        case 21:
+        {
+          return (w0 & 0x1f0000) >>> 0 === 0x150000 && (w1 & 0x81ff0000) >>> 0 === 0x900000 ? 67 : -1;
+        }
+        case 23:
+        {
+          return (w0 & 0x1f0000) >>> 0 === 0x170000 && (w1 & 0x81ff0000) >>> 0 === 0x900000 ? 62 : -1;
+        }
+        case 25:
+        {
+          return (w0 & 0x1f0000) >>> 0 === 0x190000 && (w1 & 0x81ff0000) >>> 0 === 0x900000 ? 63 : -1;
+        }
+        case 26:
+        {
+          return (w0 & 0x1f0000) >>> 0 === 0x1a0000 && (w1 & 0x81ff0000) >>> 0 === 0x900000 ? 73 : -1;
+        }
+        case 28:
+        {
+          return (w0 & 0x1f0000) >>> 0 === 0x1c0000 && (w1 & 0x81ff0000) >>> 0 === 0x900000 ? 69 : -1;
+        }
+        case 30:
+        {
+          return (w0 & 0x1f0000) >>> 0 === 0x1e0000 && (w1 & 0x81ff0000) >>> 0 === 0x900000 ? 71 : -1;
+        }
+      }
+      return -1;
+    }
+    case 145:
+    {
+      switch ((w0 >>> 16) & 0xf) {
+        case 0:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x0 && (w1 & 0x81ff0000) >>> 0 === 0x910000 ? 85 : -1;
+        }
+        case 4:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x40000 && (w1 & 0x81ff0000) >>> 0 === 0x910000 ? 86 : -1;
+        }
+        case 5:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x50000 && (w1 & 0x81ff0000) >>> 0 === 0x910000 ? 87 : -1;
+        }
+        case 6:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x60000 && (w1 & 0x81ff0000) >>> 0 === 0x910000 ? 88 : -1;
+        }
+        case 8:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x80000 && (w1 & 0x81ff0000) >>> 0 === 0x910000 ? 89 : -1;
+        }
+        case 9:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x90000 && (w1 & 0x81ff0000) >>> 0 === 0x910000 ? 90 : -1;
+        }
+        case 10:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0xa0000 && (w1 & 0x81ff0000) >>> 0 === 0x910000 ? 91 : -1;
+        }
+        case 12:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0xc0000 && (w1 & 0x81ff0000) >>> 0 === 0x910000 ? 92 : -1;
+        }
+        case 13:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0xd0000 && (w1 & 0x81ff0000) >>> 0 === 0x910000 ? 93 : -1;
+        }
+        case 14:
+        {
+          switch ((w1 >>> 24) & 0x1) {
+            case 0:
+            {
+              return (w0 & 0xf0000) >>> 0 === 0xe0000 && (w1 & 0x81ff0000) >>> 0 === 0x910000 ? 94 : -1;
+            }
+            case 1:
+            {
+              return (w0 & 0xf0000) >>> 0 === 0xe0000 && (w1 & 0x81ff0000) >>> 0 === 0x1910000 ? 95 : -1;
+            }
+          }
+          return -1;
+        }
+      }
+      return -1;
+    }
+    case 149:
+    {
+      return (w1 & 0x81ff0000) >>> 0 === 0x950000 ? 96 : -1;
+    }
+    case 152:
+    {
+      switch ((w0 >>> 16) & 0x1) {
+        case 0:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x0 && (w1 & 0x81ff0000) >>> 0 === 0x980000 ? 97 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x10000 && (w1 & 0x81ff0000) >>> 0 === 0x980000 ? 98 : -1;
+        }
+      }
+      return -1;
+    }
+    case 153:
+    {
+      switch ((w0 >>> 16) & 0x3) {
+        case 0:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x0 && (w1 & 0x81ff0000) >>> 0 === 0x990000 ? 99 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x10000 && (w1 & 0x81ff0000) >>> 0 === 0x990000 ? 100 : -1;
+        }
+        case 2:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x20000 && (w1 & 0x81ff0000) >>> 0 === 0x990000 ? 101 : -1;
+        }
+        case 3:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x30000 && (w1 & 0x81ff0000) >>> 0 === 0x990000 ? 102 : -1;
+        }
+      }
+      return -1;
+    }
+    case 156:
+    {
+      switch ((w0 >>> 16) & 0xf) {
+        case 0:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x0 && (w1 & 0x81ff0000) >>> 0 === 0x9c0000 ? 103 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x10000 && (w1 & 0x81ff0000) >>> 0 === 0x9c0000 ? 104 : -1;
+        }
+        case 2:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x20000 && (w1 & 0x81ff0000) >>> 0 === 0x9c0000 ? 105 : -1;
+        }
+        case 3:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x30000 && (w1 & 0x81ff0000) >>> 0 === 0x9c0000 ? 106 : -1;
+        }
+        case 4:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x40000 && (w1 & 0x81ff0000) >>> 0 === 0x9c0000 ? 113 : -1;
+        }
+        case 5:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x50000 && (w1 & 0x81ff0000) >>> 0 === 0x9c0000 ? 114 : -1;
+        }
+        case 6:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x60000 && (w1 & 0x81ff0000) >>> 0 === 0x9c0000 ? 115 : -1;
+        }
+        case 8:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x80000 && (w1 & 0x81ff0000) >>> 0 === 0x9c0000 ? 107 : -1;
+        }
+        case 10:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0xa0000 && (w1 & 0x81ff0000) >>> 0 === 0x9c0000 ? 108 : -1;
+        }
+        case 11:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0xb0000 && (w1 & 0x81ff0000) >>> 0 === 0x9c0000 ? 109 : -1;
+        }
+        case 12:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0xc0000 && (w1 & 0x81ff0000) >>> 0 === 0x9c0000 ? 110 : -1;
+        }
+        case 13:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0xd0000 && (w1 & 0x81ff0000) >>> 0 === 0x9c0000 ? 116 : -1;
+        }
+        case 14:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0xe0000 && (w1 & 0x81ff0000) >>> 0 === 0x9c0000 ? 111 : -1;
+        }
+        case 15:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0xf0000 && (w1 & 0x81ff0000) >>> 0 === 0x9c0000 ? 112 : -1;
+        }
+      }
+      return -1;
+    }
+    case 160:
+    {
+      switch ((w0 >>> 16) & 0x7) {
+        case 0:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x0 && (w1 & 0x81ff0000) >>> 0 === 0xa00000 ? 129 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x10000 && (w1 & 0x81ff0000) >>> 0 === 0xa00000 ? 138 : -1;
+        }
+        case 2:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0xa0000 && (w1 & 0x81ff0000) >>> 0 === 0xa00000 ? 149 : -1;
+        }
+        case 3:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0xb0000 && (w1 & 0x81ff0000) >>> 0 === 0xa00000 ? 156 : -1;
+        }
+        case 7:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0xf0000 && (w1 & 0x81ff0000) >>> 0 === 0xa00000 ? 162 : -1;
+        }
+      }
+      return -1;
+    }
+    case 161:
+    {
+      switch ((w0 >>> 16) & 0x7) {
+        case 0:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x0 && (w1 & 0x81ff0000) >>> 0 === 0xa10000 ? 130 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x10000 && (w1 & 0x81ff0000) >>> 0 === 0xa10000 ? 139 : -1;
+        }
+        case 2:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0xa0000 && (w1 & 0x81ff0000) >>> 0 === 0xa10000 ? 150 : -1;
+        }
+        case 3:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0xb0000 && (w1 & 0x81ff0000) >>> 0 === 0xa10000 ? 157 : -1;
+        }
+        case 5:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x50000 && (w1 & 0x81ff0000) >>> 0 === 0xa10000 ? 137 : -1;
+        }
+        case 7:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0xf0000 && (w1 & 0x81ff0000) >>> 0 === 0xa10000 ? 163 : -1;
+        }
+      }
+      return -1;
+    }
+    case 162:
+    {
+      switch ((w0 >>> 16) & 0x7) {
+        case 0:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x0 && (w1 & 0x81ff0000) >>> 0 === 0xa20000 ? 131 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x10000 && (w1 & 0x81ff0000) >>> 0 === 0xa20000 ? 140 : -1;
+        }
+        case 2:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0xa0000 && (w1 & 0x81ff0000) >>> 0 === 0xa20000 ? 151 : -1;
+        }
+        case 3:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0xb0000 && (w1 & 0x81ff0000) >>> 0 === 0xa20000 ? 158 : -1;
+        }
+        case 7:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0xf0000 && (w1 & 0x81ff0000) >>> 0 === 0xa20000 ? 164 : -1;
+        }
+      }
+      return -1;
+    }
+    case 163:
+    {
+      switch ((w0 >>> 16) & 0xf) {
+        case 0:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x0 && (w1 & 0x81ff0000) >>> 0 === 0x1a30000 ? 135 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x10000 && (w1 & 0x81ff0000) >>> 0 === 0x1a30000 ? 144 : -1;
+        }
+        case 6:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x60000 && (w1 & 0x81ff0000) >>> 0 === 0x1a30000 ? 146 : -1;
+        }
+        case 7:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x70000 && (w1 & 0x81ff0000) >>> 0 === 0x1a30000 ? 147 : -1;
+        }
+        case 10:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0xa0000 && (w1 & 0x81ff0000) >>> 0 === 0x1a30000 ? 155 : -1;
+        }
+        case 15:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0xf0000 && (w1 & 0x81ff0000) >>> 0 === 0x1a30000 ? 168 : -1;
+        }
+      }
+      return -1;
+    }
+    case 164:
+    {
+      switch ((w0 >>> 16) & 0xf) {
+        case 0:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x0 && (w1 & 0x81ff0000) >>> 0 === 0xa40000 ? 117 : -1;
+        }
+        case 2:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x20000 && (w1 & 0x81ff0000) >>> 0 === 0xa40000 ? 119 : -1;
+        }
+        case 3:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x30000 && (w1 & 0x81ff0000) >>> 0 === 0xa40000 ? 121 : -1;
+        }
+        case 6:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x60000 && (w1 & 0x81ff0000) >>> 0 === 0xa40000 ? 124 : -1;
+        }
+        case 8:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x80000 && (w1 & 0x81ff0000) >>> 0 === 0xa40000 ? 126 : -1;
+        }
+        case 9:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x90000 && (w1 & 0x81ff0000) >>> 0 === 0xa40000 ? 127 : -1;
+        }
+        case 14:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0xe0000 && (w1 & 0x81ff0000) >>> 0 === 0xa40000 ? 128 : -1;
+        }
+      }
+      return -1;
+    }
+    case 165:
+    {
+      switch ((w0 >>> 16) & 0x7) {
+        case 0:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x0 && (w1 & 0x81ff0000) >>> 0 === 0xa50000 ? 118 : -1;
+        }
+        case 2:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x20000 && (w1 & 0x81ff0000) >>> 0 === 0xa50000 ? 120 : -1;
+        }
+        case 3:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x30000 && (w1 & 0x81ff0000) >>> 0 === 0xa50000 ? 122 : -1;
+        }
+        case 4:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x40000 && (w1 & 0x81ff0000) >>> 0 === 0xa50000 ? 123 : -1;
+        }
+        case 6:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x60000 && (w1 & 0x81ff0000) >>> 0 === 0xa50000 ? 125 : -1;
+        }
+      }
+      return -1;
+    }
+    case 168:
+    {
+      switch ((w0 >>> 16) & 0x7) {
+        case 0:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x0 && (w1 & 0x81ff0000) >>> 0 === 0xa80000 ? 132 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x10000 && (w1 & 0x81ff0000) >>> 0 === 0xa80000 ? 141 : -1;
+        }
+        case 2:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0xa0000 && (w1 & 0x81ff0000) >>> 0 === 0xa80000 ? 152 : -1;
+        }
+        case 3:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0xb0000 && (w1 & 0x81ff0000) >>> 0 === 0xa80000 ? 159 : -1;
+        }
+        case 7:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0xf0000 && (w1 & 0x81ff0000) >>> 0 === 0xa80000 ? 165 : -1;
+        }
+      }
+      return -1;
+    }
+    case 169:
+    {
+      switch ((w0 >>> 16) & 0x7) {
+        case 0:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x0 && (w1 & 0x81ff0000) >>> 0 === 0xa90000 ? 133 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x10000 && (w1 & 0x81ff0000) >>> 0 === 0xa90000 ? 142 : -1;
+        }
+        case 2:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0xa0000 && (w1 & 0x81ff0000) >>> 0 === 0xa90000 ? 153 : -1;
+        }
+        case 3:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0xb0000 && (w1 & 0x81ff0000) >>> 0 === 0xa90000 ? 160 : -1;
+        }
+        case 7:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0xf0000 && (w1 & 0x81ff0000) >>> 0 === 0xa90000 ? 166 : -1;
+        }
+      }
+      return -1;
+    }
+    case 170:
+    {
+      switch ((w0 >>> 16) & 0x7) {
+        case 0:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x0 && (w1 & 0x81ff0000) >>> 0 === 0xaa0000 ? 134 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x10000 && (w1 & 0x81ff0000) >>> 0 === 0xaa0000 ? 143 : -1;
+        }
+        case 2:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0xa0000 && (w1 & 0x81ff0000) >>> 0 === 0xaa0000 ? 154 : -1;
+        }
+        case 3:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0xb0000 && (w1 & 0x81ff0000) >>> 0 === 0xaa0000 ? 161 : -1;
+        }
+        case 7:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0xf0000 && (w1 & 0x81ff0000) >>> 0 === 0xaa0000 ? 167 : -1;
+        }
+      }
+      return -1;
+    }
+    case 171:
+    {
+      switch ((w0 >>> 16) & 0xf) {
+        case 0:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x0 && (w1 & 0x81ff0000) >>> 0 === 0x1ab0000 ? 136 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x10000 && (w1 & 0x81ff0000) >>> 0 === 0x1ab0000 ? 145 : -1;
+        }
+        case 7:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x70000 && (w1 & 0x81ff0000) >>> 0 === 0x1ab0000 ? 148 : -1;
+        }
+        case 15:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0xf0000 && (w1 & 0x81ff0000) >>> 0 === 0x1ab0000 ? 169 : -1;
+        }
+      }
+      return -1;
+    }
+    case 178:
+    {
+      return (w1 & 0x81ff0000) >>> 0 === 0xb20000 ? 170 : -1;
+    }
+    case 179:
+    {
+      return (w1 & 0x81ff0000) >>> 0 === 0xb30000 ? 171 : -1;
+    }
+    case 180:
+    {
+      switch ((w0 >>> 24) & 0x3) {
+        case 0:
+        {
+          switch (w1 & 0x1) {
+            case 0:
+            {
+              return (w0 & 0x3000000) >>> 0 === 0x0 && (w1 & 0x81ff0001) >>> 0 === 0xb40000 ? 176 : -1;
+            }
+            case 1:
+            {
+              return (w0 & 0x3000000) >>> 0 === 0x0 && (w1 & 0x81ff0001) >>> 0 === 0xb40001 ? 172 : -1;
+            }
+          }
+          return -1;
+        }
+        case 1:
+        {
+          switch (w1 & 0x1) {
+            case 0:
+            {
+              return (w0 & 0x3000000) >>> 0 === 0x1000000 && (w1 & 0x81ff0001) >>> 0 === 0xb40000 ? 184 : -1;
+            }
+            case 1:
+            {
+              return (w0 & 0x3000000) >>> 0 === 0x1000000 && (w1 & 0x81ff0001) >>> 0 === 0xb40001 ? 180 : -1;
+            }
+          }
+          return -1;
+        }
+        case 2:
+        {
+          switch (w1 & 0x1) {
+            case 0:
+            {
+              return (w0 & 0x3000000) >>> 0 === 0x2000000 && (w1 & 0x81ff0001) >>> 0 === 0xb40000 ? 192 : -1;
+            }
+            case 1:
+            {
+              return (w0 & 0x3000000) >>> 0 === 0x2000000 && (w1 & 0x81ff0001) >>> 0 === 0xb40001 ? 188 : -1;
+            }
+          }
+          return -1;
+        }
+      }
+      return -1;
+    }
+    case 181:
+    {
+      switch ((w0 >>> 24) & 0x3) {
+        case 0:
+        {
+          switch (w1 & 0x1) {
+            case 0:
+            {
+              return (w0 & 0x3000000) >>> 0 === 0x0 && (w1 & 0x81ff0001) >>> 0 === 0xb50000 ? 177 : -1;
+            }
+            case 1:
+            {
+              return (w0 & 0x3000000) >>> 0 === 0x0 && (w1 & 0x81ff0001) >>> 0 === 0xb50001 ? 173 : -1;
+            }
+          }
+          return -1;
+        }
+        case 1:
+        {
+          switch (w1 & 0x1) {
+            case 0:
+            {
+              return (w0 & 0x3000000) >>> 0 === 0x1000000 && (w1 & 0x81ff0001) >>> 0 === 0xb50000 ? 185 : -1;
+            }
+            case 1:
+            {
+              return (w0 & 0x3000000) >>> 0 === 0x1000000 && (w1 & 0x81ff0001) >>> 0 === 0xb50001 ? 181 : -1;
+            }
+          }
+          return -1;
+        }
+        case 2:
+        {
+          switch (w1 & 0x1) {
+            case 0:
+            {
+              return (w0 & 0x3000000) >>> 0 === 0x2000000 && (w1 & 0x81ff0001) >>> 0 === 0xb50000 ? 193 : -1;
+            }
+            case 1:
+            {
+              return (w0 & 0x3000000) >>> 0 === 0x2000000 && (w1 & 0x81ff0001) >>> 0 === 0xb50001 ? 189 : -1;
+            }
+          }
+          return -1;
+        }
+      }
+      return -1;
+    }
+    case 182:
+    {
+      switch ((w0 >>> 24) & 0x3) {
+        case 0:
+        {
+          switch (w1 & 0x1) {
+            case 0:
+            {
+              return (w0 & 0x3000000) >>> 0 === 0x0 && (w1 & 0x81ff0001) >>> 0 === 0xb60000 ? 178 : -1;
+            }
+            case 1:
+            {
+              return (w0 & 0x3000000) >>> 0 === 0x0 && (w1 & 0x81ff0001) >>> 0 === 0xb60001 ? 174 : -1;
+            }
+          }
+          return -1;
+        }
+        case 1:
+        {
+          switch (w1 & 0x1) {
+            case 0:
+            {
+              return (w0 & 0x3000000) >>> 0 === 0x1000000 && (w1 & 0x81ff0001) >>> 0 === 0xb60000 ? 186 : -1;
+            }
+            case 1:
+            {
+              return (w0 & 0x3000000) >>> 0 === 0x1000000 && (w1 & 0x81ff0001) >>> 0 === 0xb60001 ? 182 : -1;
+            }
+          }
+          return -1;
+        }
+        case 2:
+        {
+          switch (w1 & 0x1) {
+            case 0:
+            {
+              return (w0 & 0x3000000) >>> 0 === 0x2000000 && (w1 & 0x81ff0001) >>> 0 === 0xb60000 ? 194 : -1;
+            }
+            case 1:
+            {
+              return (w0 & 0x3000000) >>> 0 === 0x2000000 && (w1 & 0x81ff0001) >>> 0 === 0xb60001 ? 190 : -1;
+            }
+          }
+          return -1;
+        }
+      }
+      return -1;
+    }
+    case 183:
+    {
+      switch ((w0 >>> 24) & 0x3) {
+        case 0:
+        {
+          switch (w1 & 0x1) {
+            case 0:
+            {
+              return (w0 & 0x3000000) >>> 0 === 0x0 && (w1 & 0x81ff0001) >>> 0 === 0x1b70000 ? 179 : -1;
+            }
+            case 1:
+            {
+              return (w0 & 0x3000000) >>> 0 === 0x0 && (w1 & 0x81ff0001) >>> 0 === 0x1b70001 ? 175 : -1;
+            }
+          }
+          return -1;
+        }
+        case 1:
+        {
+          switch (w1 & 0x1) {
+            case 0:
+            {
+              return (w0 & 0x3000000) >>> 0 === 0x1000000 && (w1 & 0x81ff0001) >>> 0 === 0x1b70000 ? 187 : -1;
+            }
+            case 1:
+            {
+              return (w0 & 0x3000000) >>> 0 === 0x1000000 && (w1 & 0x81ff0001) >>> 0 === 0x1b70001 ? 183 : -1;
+            }
+          }
+          return -1;
+        }
+        case 2:
+        {
+          switch (w1 & 0x1) {
+            case 0:
+            {
+              return (w0 & 0x3000000) >>> 0 === 0x2000000 && (w1 & 0x81ff0001) >>> 0 === 0x1b70000 ? 195 : -1;
+            }
+            case 1:
+            {
+              return (w0 & 0x3000000) >>> 0 === 0x2000000 && (w1 & 0x81ff0001) >>> 0 === 0x1b70001 ? 191 : -1;
+            }
+          }
+          return -1;
+        }
+      }
+      return -1;
+    }
+    case 184:
+    {
+      return (w1 & 0x81ff0000) >>> 0 === 0xb80000 ? 196 : -1;
+    }
+    case 185:
+    {
+      return (w1 & 0x81ff0000) >>> 0 === 0xb90000 ? 197 : -1;
+    }
+    case 186:
+    {
+      return (w1 & 0x81ff0000) >>> 0 === 0xba0000 ? 198 : -1;
+    }
+    case 188:
+    {
+      switch ((w0 >>> 24) & 0x1) {
+        case 0:
+        {
+          return (w0 & 0xf000000) >>> 0 === 0x0 && (w1 & 0x81ff0000) >>> 0 === 0xbc0000 ? 199 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0xf000000) >>> 0 === 0x1000000 && (w1 & 0x81ff0000) >>> 0 === 0xbc0000 ? 200 : -1;
+        }
+      }
+      return -1;
+    }
+    case 189:
+    {
+      return (w1 & 0x81ff0000) >>> 0 === 0xbd0000 ? 201 : -1;
+    }
+    case 192:
+    {
+      return (w1 & 0x81ff0000) >>> 0 === 0xc00000 ? 202 : -1;
+    }
+    case 193:
+    {
+      return (w1 & 0x81ff0000) >>> 0 === 0xc10000 ? 203 : -1;
+    }
+    case 194:
+    {
+      switch ((w0 >>> 24) & 0x1) {
+        case 0:
+        {
+          return (w0 & 0xf000000) >>> 0 === 0x0 && (w1 & 0x81ff0000) >>> 0 === 0xc20000 ? 204 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0xf000000) >>> 0 === 0x1000000 && (w1 & 0x81ff0000) >>> 0 === 0xc20000 ? 205 : -1;
+        }
+      }
+      return -1;
+    }
+    case 240:
+    {
+      switch ((w0 >>> 24) & 0x3) {
+        case 0:
+        {
+          return (w0 & 0x3000000) >>> 0 === 0x0 && (w1 & 0x81ff0000) >>> 0 === 0xf00000 ? 206 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0x3000000) >>> 0 === 0x1000000 && (w1 & 0x81ff0000) >>> 0 === 0xf00000 ? 209 : -1;
+        }
+        case 2:
+        {
+          return (w0 & 0x3000000) >>> 0 === 0x2000000 && (w1 & 0x81ff0000) >>> 0 === 0xf00000 ? 222 : -1;
+        }
+      }
+      return -1;
+    }
+    case 241:
+    {
+      switch ((w0 >>> 24) & 0x1) {
+        case 0:
+        {
+          return (w0 & 0x3000000) >>> 0 === 0x0 && (w1 & 0x81ff0000) >>> 0 === 0xf10000 ? 207 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0x3000000) >>> 0 === 0x1000000 && (w1 & 0x81ff0000) >>> 0 === 0xf10000 ? 210 : -1;
+        }
+      }
+      return -1;
+    }
+    case 242:
+    {
+      switch ((w0 >>> 24) & 0x1) {
+        case 0:
+        {
+          return (w0 & 0x3000000) >>> 0 === 0x0 && (w1 & 0x81ff0000) >>> 0 === 0xf20000 ? 208 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0x3000000) >>> 0 === 0x1000000 && (w1 & 0x81ff0000) >>> 0 === 0xf20000 ? 211 : -1;
+        }
+      }
+      return -1;
+    }
+    case 244:
+    {
+      switch ((w0 >>> 24) & 0x1) {
+        case 0:
+        {
+          return (w0 & 0x3000000) >>> 0 === 0x0 && (w1 & 0x81ff0000) >>> 0 === 0xf40000 ? 212 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0x3000000) >>> 0 === 0x1000000 && (w1 & 0x81ff0000) >>> 0 === 0xf40000 ? 214 : -1;
+        }
+      }
+      return -1;
+    }
+    case 245:
+    {
+      switch ((w0 >>> 24) & 0x1) {
+        case 0:
+        {
+          return (w0 & 0x3000000) >>> 0 === 0x0 && (w1 & 0x81ff0000) >>> 0 === 0xf50000 ? 213 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0x3000000) >>> 0 === 0x1000000 && (w1 & 0x81ff0000) >>> 0 === 0xf50000 ? 215 : -1;
+        }
+      }
+      return -1;
+    }
+    case 248:
+    {
+      switch ((w0 >>> 24) & 0x3) {
+        case 0:
+        {
+          return (w0 & 0x3000000) >>> 0 === 0x0 && (w1 & 0x81ff0000) >>> 0 === 0xf80000 ? 216 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0x3000000) >>> 0 === 0x1000000 && (w1 & 0x81ff0000) >>> 0 === 0xf80000 ? 219 : -1;
+        }
+        case 2:
+        {
+          return (w0 & 0x3000000) >>> 0 === 0x2000000 && (w1 & 0x81ff0000) >>> 0 === 0xf80000 ? 223 : -1;
+        }
+      }
+      return -1;
+    }
+    case 249:
+    {
+      switch ((w0 >>> 24) & 0x1) {
+        case 0:
+        {
+          return (w0 & 0x3000000) >>> 0 === 0x0 && (w1 & 0x81ff0000) >>> 0 === 0xf90000 ? 217 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0x3000000) >>> 0 === 0x1000000 && (w1 & 0x81ff0000) >>> 0 === 0xf90000 ? 220 : -1;
+        }
+      }
+      return -1;
+    }
+    case 250:
+    {
+      switch ((w0 >>> 24) & 0x1) {
+        case 0:
+        {
+          return (w0 & 0x3000000) >>> 0 === 0x0 && (w1 & 0x81ff0000) >>> 0 === 0xfa0000 ? 218 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0x3000000) >>> 0 === 0x1000000 && (w1 & 0x81ff0000) >>> 0 === 0xfa0000 ? 221 : -1;
+        }
+      }
+      return -1;
+    }
   }
-  return found;
+  return -1;
+}
+
+/** The instruction spec matching the words at `at`, or undefined (see instructionAt). */
+function findSpec(words: Words, gpu: number | null, at = 0): InstructionSpec | undefined {
+  const k = instructionAt(words, at, gpu);
+  return k < 0 ? undefined : INSTRUCTIONS[k];
 }
 
 /** Raw field values and derived values of a decoded instruction, for printers. */
@@ -10374,15 +11684,24 @@ export function assemble(text: string, _options: AssembleOptions = {}): Uint32Ar
  * `disassemble` prints them (`unknown …` for an instruction no encoding matches).
  */
 export function disassembleProgram(words: Words, options: DisassembleOptions = {}): string[] {
+  const lines: string[] = [];
+  disassembleEach(words, options, (line) => lines.push(line));
+  return lines;
+}
+
+/** disassembleProgram's lines, given to `visit` one at a time (with the instruction's index). */
+export function disassembleEach(
+  words: Words,
+  options: DisassembleOptions,
+  visit: (line: string, index: number) => void,
+): void {
   const n = ISA.wordCount;
   if (words.length % n !== 0)
     throw new RangeError(
       `disassembleProgram: ${words.length} words are not whole instructions of ${n} words`,
     );
-  const lines = new Array<string>(words.length / n);
-  for (let i = 0; i < lines.length; i++)
-    lines[i] = disassemble(Array.prototype.slice.call(words, i * n, i * n + n), options);
-  return lines;
+  for (let i = 0, at = 0; at < words.length; i++, at += n)
+    visit(disassemble(Array.prototype.slice.call(words, at, at + n), options), i);
 }
 
 /** What one input line gave: the output line, or `invalid: …` and the error at a 1-based column. */

@@ -7,6 +7,7 @@ import type { EnumDef, Field, FieldType, Instruction, IsaModel } from "../../mod
 import { keyLiteral, stringLiteral } from "../jsLiterals";
 import { compileDisplay, type IsaspecSyntax } from "./compileDisplay";
 import { compileExpr } from "./compileExpr";
+import { compileMatcher } from "./compileMatcher";
 import { jsonLines } from "./jsonLines";
 import { SYNTAX_DATA } from "./syntax";
 
@@ -87,6 +88,8 @@ export interface CodecView {
   syntaxJson: string;
   /** The entries of ENUMS, FIELDS and INSTRUCTIONS as JS literals, broken over lines. */
   tables: { enums: string[]; fields: string[]; instructions: string[] };
+  /** `instructionAt`: the instruction lookup as code. */
+  matcher: string;
   /** isaspec: the compiled display functions, and each instruction's (null: interpreted). */
   display: { code: string; names: (string | null)[]; args: string; params: string } | null;
 }
@@ -224,6 +227,7 @@ export function codecView(model: IsaModel, banner: string[]): CodecView {
       instructions.map((i) => ({ ...i, fields: i.fields.map((n) => fields[n]) })),
       syntaxData as IsaspecSyntax,
       model.isa.wordCount,
+      enumViews.flatMap((e) => e.displays),
     );
     const words = Array.from({ length: model.isa.wordCount }, (_, i) => `words[at + ${i}] >>> 0`);
     const params = words.map((_, i) => `w${i}: number`).join(", ");
@@ -240,6 +244,7 @@ export function codecView(model: IsaModel, banner: string[]): CodecView {
     syntaxPartial: `ts/codec/syntax-${model.isa.assemblySyntax ?? "generic"}.ts`,
     syntaxData,
     syntaxJson: jsonLines(syntaxData),
+    matcher: compileMatcher(instructions, model.isa.wordCount),
     tables: {
       enums: enumViews.map((e) =>
         jsonLines({ name: e.name, symbols: e.symbols, displays: e.displays }, 100, "  "),

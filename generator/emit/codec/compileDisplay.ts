@@ -287,7 +287,8 @@ class Compiler {
 
   constructor(
     private readonly bitsets: IsaspecSyntax["bitsets"],
-    private readonly wordCount: number,
+    /** Whether a line can hold a newline (then `{X:align=N}` counts from the last one). */
+    private readonly multiline: boolean,
   ) {}
 
   /** The function that prints a bitset-typed field given these params, compiled on first use. */
@@ -343,7 +344,7 @@ class Compiler {
     lines.push("}", "return out;");
     const paramList = params.map((p, i) => `, p${i}: number | undefined`).join("");
     this.functions.push(
-      `const LEAVES_${name} = ${JSON.stringify(leaves.map((l) => l.mnemonic))};\n\n` +
+      `// prettier-ignore\nconst LEAVES_${name} = ${JSON.stringify(leaves.map((l) => l.mnemonic))};\n\n` +
         `// prettier-ignore\nfunction ${name}(out: string, v0: number, v1: number, gpu: number | null, where: string${paramList}): string {\n` +
         indent(lines, 2).join("\n") +
         "\n}",
@@ -412,7 +413,8 @@ class Compiler {
       last = m.index + m[0].length;
       const [field, ...opts] = m[1].split(":");
       const align = opts.map((o) => /^align=(\d+)$/.exec(o)).find((x) => x);
-      if (align && Number(align[1]) > 0) out.push(`out = pad(out, ${Number(align[1])});`);
+      if (align && Number(align[1]) > 0)
+        out.push(`out = ${this.multiline ? "pad" : "padTo"}(out, ${Number(align[1])});`);
       if (field === "NAME") text(scope.mnemonic);
       else if (field !== "") out.push(...this.renderField(scope, field));
     }
@@ -538,8 +540,13 @@ export function compileDisplay(
   instructions: DisplayInstruction[],
   syntax: IsaspecSyntax,
   wordCount: number,
+  /** Every text the display can print besides the templates: enum values' displays. */
+  texts: readonly (string | null)[],
 ): CompiledDisplay {
-  const compiler = new Compiler(syntax.bitsets, wordCount);
+  const multiline = [...texts, ...instructions.map((i) => i.display), JSON.stringify(syntax)].some(
+    (t) => t !== null && t.includes("\n"),
+  );
+  const compiler = new Compiler(syntax.bitsets, multiline);
   const words: Words = (i) => (i < wordCount ? `w${i}` : "0");
   const wordParams = Array.from({ length: wordCount }, (_, i) => `w${i}: number`).join(", ");
   const shows: string[] = [];
