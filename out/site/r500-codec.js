@@ -790,8 +790,11 @@ function disassembleEach(words, options, visit) {
     throw new RangeError(
       `disassembleProgram: ${words.length} words are not whole instructions of ${n} words`
     );
-  for (let i = 0, at = 0; at < words.length; i++, at += n)
-    visit(disassemble(Array.prototype.slice.call(words, at, at + n), options), i);
+  const { index } = options;
+  for (let i = 0, at = 0; at < words.length; i++, at += n) {
+    const each = index === void 0 ? options : { ...options, index: index + i };
+    visit(disassemble(Array.prototype.slice.call(words, at, at + n), each), i);
+  }
 }
 function formatWords(words, bytes = false) {
   const hex = (v, digits) => v.toString(16).padStart(digits, "0");

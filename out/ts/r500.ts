@@ -1057,8 +1057,12 @@ export function disassembleEach(
     throw new RangeError(
       `disassembleProgram: ${words.length} words are not whole instructions of ${n} words`,
     );
-  for (let i = 0, at = 0; at < words.length; i++, at += n)
-    visit(disassemble(Array.prototype.slice.call(words, at, at + n), options), i);
+  // `index` numbers the program's instructions from it, as Mesa's dump does.
+  const { index } = options;
+  for (let i = 0, at = 0; at < words.length; i++, at += n) {
+    const each = index === undefined ? options : { ...options, index: index + i };
+    visit(disassemble(Array.prototype.slice.call(words, at, at + n), each), i);
+  }
 }
 
 /** What one input line gave: the output line, or `invalid: …` and the error at a 1-based column. */
