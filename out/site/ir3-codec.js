@@ -28399,38 +28399,126 @@ function encode(instruction) {
 const INSTRUCTION_NAMES = INSTRUCTIONS.map(
   (s) => s.name
 );
-const ISASPEC = SYNTAX;
-const GPU_ID = "ISA_GPU_ID()";
-const ALL_ONES = new Array(ISA.wordCount).fill(4294967295);
-const CASES = /* @__PURE__ */ new Map();
-function casesOf(s) {
-  let cases = CASES.get(s);
-  if (!cases) {
-    const extra = ISASPEC.instructions[s.name];
-    const byDefault = {
-      when: null,
-      display: s.display,
-      fields: s.fields,
-      derived: extra?.derived ?? [],
-      asserts: extra?.asserts ?? [],
-      level: Infinity,
-      nested: extra?.nested
-    };
-    cases = [...extra?.overrides ?? [], byDefault];
-    CASES.set(s, cases);
-  }
-  return cases;
+function signExtend(v, width) {
+  const m = 2 ** width;
+  const u = (v % m + m) % m;
+  return u >= m / 2 ? u - m : u;
 }
-const CASE_NAMES = /* @__PURE__ */ new WeakMap();
-function namesOf(c) {
-  let names = CASE_NAMES.get(c);
-  if (!names) {
-    names = { fields: /* @__PURE__ */ new Map(), derived: /* @__PURE__ */ new Map() };
-    for (const f of c.fields) if (!names.fields.has(f.name)) names.fields.set(f.name, f);
-    for (const d of c.derived) if (!names.derived.has(d.name)) names.derived.set(d.name, d);
-    CASE_NAMES.set(c, names);
+const F32 = new Float32Array(1);
+const U32 = new Uint32Array(F32.buffer);
+function floatOf(raw, width) {
+  if (width === 32) {
+    U32[0] = raw;
+    return F32[0];
   }
-  return names;
+  const sign = raw & 32768 ? -1 : 1;
+  const e = raw >> 10 & 31;
+  const m = raw & 1023;
+  if (e === 0) return sign * m * 2 ** -24;
+  if (e === 31) return m ? NaN : sign * Infinity;
+  return sign * (1024 + m) * 2 ** (e - 25);
+}
+function formatFixed(x) {
+  const neg = x < 0 || Object.is(x, -0);
+  let m = Math.abs(x);
+  let e = 0;
+  while (m >= 2 ** 53) {
+    m /= 2;
+    e++;
+  }
+  while (!Number.isInteger(m)) {
+    m *= 2;
+    e--;
+  }
+  let digits = [];
+  for (let v = m; v > 0; v = Math.floor(v / 10)) digits.push(v % 10);
+  const times = (k) => {
+    let carry = 0;
+    for (let i = 0; i < digits.length; i++) {
+      const t = digits[i] * k + carry;
+      digits[i] = t % 10;
+      carry = Math.floor(t / 10);
+    }
+    for (; carry > 0; carry = Math.floor(carry / 10)) digits.push(carry % 10);
+  };
+  for (let i = 0; i < e; i++) times(2);
+  const frac = Math.max(0, -e);
+  for (let i = 0; i < frac; i++) times(5);
+  if (frac > 6) {
+    const drop = frac - 6;
+    const first = digits[drop - 1] ?? 0;
+    const sticky = digits.slice(0, drop - 1).some((d) => d !== 0);
+    digits = digits.slice(drop);
+    if (first > 5 || first === 5 && (sticky || (digits[0] ?? 0) % 2 === 1)) {
+      let i = 0;
+      for (; (digits[i] ?? 0) === 9; i++) digits[i] = 0;
+      digits[i] = (digits[i] ?? 0) + 1;
+    }
+  } else {
+    for (let i = frac; i < 6; i++) digits.unshift(0);
+  }
+  while (digits.length < 7) digits.push(0);
+  const text = digits.reverse().join("");
+  return `${neg ? "-" : ""}${text.slice(0, -6)}.${text.slice(-6)}`;
+}
+function formatSmallFloat(x) {
+  const neg = x < 0 || Object.is(x, -0);
+  const a = Math.abs(x);
+  const twice = a * 2e6;
+  if (a >= 1e21 || Number.isInteger(twice) && twice % 2 === 1) return formatFixed(x);
+  return neg ? `-${a.toFixed(6)}` : a.toFixed(6);
+}
+function formatFloat(value, width) {
+  const raw = value % 2 ** width;
+  const v = floatOf(raw, width);
+  if (Number.isNaN(v)) return raw >= 2 ** (width - 1) ? "-nan" : "nan";
+  if (!Number.isFinite(v)) return v < 0 ? "-inf" : "inf";
+  return formatSmallFloat(v);
+}
+function toHalf(x) {
+  const sign = x < 0 || Object.is(x, -0) ? 32768 : 0;
+  const a = Math.abs(x);
+  if (a >= 65520) return sign | 31744;
+  let e = a < 2 ** -14 ? -14 : Math.floor(Math.log2(a));
+  if (e > -14 && 2 ** e > a) e--;
+  if (a >= 2 ** -14 && 2 ** (e + 1) <= a) e++;
+  const q = a / 2 ** (e - 10);
+  let m = Math.floor(q);
+  if (q - m > 0.5 || q - m === 0.5 && m % 2 === 1) m++;
+  if (m === 2048) return sign | e + 16 << 10;
+  return m < 1024 ? sign | m : sign | e + 15 << 10 | m - 1024;
+}
+function floatBits(text, width) {
+  const neg = text.startsWith("-");
+  const body = neg ? text.slice(1) : text;
+  if (body === "nan") return width === 32 ? neg ? 4290772992 : 2143289344 : neg ? 65024 : 32256;
+  const v = body === "inf" ? Infinity : Number(body);
+  const x = neg ? -v : v;
+  if (width !== 32) return toHalf(x);
+  F32[0] = x;
+  return U32[0];
+}
+function and(a, b) {
+  return a && b ? 1 : 0;
+}
+function or(a, b) {
+  return a || b ? 1 : 0;
+}
+function pad(out, column) {
+  const at = out.length - (out.lastIndexOf("\n") + 1);
+  return at < column ? out + " ".repeat(column - at) : out;
+}
+function padTo(out, column) {
+  const missing = column - out.length;
+  return missing <= 0 ? out : out + (missing <= SPACES.length ? SPACES.slice(0, missing) : " ".repeat(missing));
+}
+const SPACES = " ".repeat(128);
+function formatOffset(v, width) {
+  const s = signExtend(v, width);
+  return s === 0 ? "" : s > 0 ? `+${s}` : String(s);
+}
+function formatUoffset(v) {
+  return v === 0 ? "" : `+${v}`;
 }
 function evalExpr(e, get) {
   if (typeof e === "number") return e;
@@ -28480,6 +28568,39 @@ function applyOp(op, a, b) {
     default:
       return 0;
   }
+}
+const ISASPEC = SYNTAX;
+const GPU_ID = "ISA_GPU_ID()";
+const ALL_ONES = new Array(ISA.wordCount).fill(4294967295);
+const CASES = /* @__PURE__ */ new Map();
+function casesOf(s) {
+  let cases = CASES.get(s);
+  if (!cases) {
+    const extra = ISASPEC.instructions[s.name];
+    const byDefault = {
+      when: null,
+      display: s.display,
+      fields: s.fields,
+      derived: extra?.derived ?? [],
+      asserts: extra?.asserts ?? [],
+      level: Infinity,
+      nested: extra?.nested
+    };
+    cases = [...extra?.overrides ?? [], byDefault];
+    CASES.set(s, cases);
+  }
+  return cases;
+}
+const CASE_NAMES = /* @__PURE__ */ new WeakMap();
+function namesOf(c) {
+  let names = CASE_NAMES.get(c);
+  if (!names) {
+    names = { fields: /* @__PURE__ */ new Map(), derived: /* @__PURE__ */ new Map() };
+    for (const f of c.fields) if (!names.fields.has(f.name)) names.fields.set(f.name, f);
+    for (const d of c.derived) if (!names.derived.has(d.name)) names.derived.set(d.name, d);
+    CASE_NAMES.set(c, names);
+  }
+  return names;
 }
 const DEEPER = /* @__PURE__ */ new WeakMap();
 function deeper(env) {
@@ -28831,82 +28952,6 @@ function fallbackTokens(s) {
   }
   return tokens;
 }
-function signExtend(v, width) {
-  const m = 2 ** width;
-  const u = (v % m + m) % m;
-  return u >= m / 2 ? u - m : u;
-}
-const F32 = new Float32Array(1);
-const U32 = new Uint32Array(F32.buffer);
-function floatOf(raw, width) {
-  if (width === 32) {
-    U32[0] = raw;
-    return F32[0];
-  }
-  const sign = raw & 32768 ? -1 : 1;
-  const e = raw >> 10 & 31;
-  const m = raw & 1023;
-  if (e === 0) return sign * m * 2 ** -24;
-  if (e === 31) return m ? NaN : sign * Infinity;
-  return sign * (1024 + m) * 2 ** (e - 25);
-}
-function formatFixed(x) {
-  const neg = x < 0 || Object.is(x, -0);
-  let m = Math.abs(x);
-  let e = 0;
-  while (m >= 2 ** 53) {
-    m /= 2;
-    e++;
-  }
-  while (!Number.isInteger(m)) {
-    m *= 2;
-    e--;
-  }
-  let digits = [];
-  for (let v = m; v > 0; v = Math.floor(v / 10)) digits.push(v % 10);
-  const times = (k) => {
-    let carry = 0;
-    for (let i = 0; i < digits.length; i++) {
-      const t = digits[i] * k + carry;
-      digits[i] = t % 10;
-      carry = Math.floor(t / 10);
-    }
-    for (; carry > 0; carry = Math.floor(carry / 10)) digits.push(carry % 10);
-  };
-  for (let i = 0; i < e; i++) times(2);
-  const frac = Math.max(0, -e);
-  for (let i = 0; i < frac; i++) times(5);
-  if (frac > 6) {
-    const drop = frac - 6;
-    const first = digits[drop - 1] ?? 0;
-    const sticky = digits.slice(0, drop - 1).some((d) => d !== 0);
-    digits = digits.slice(drop);
-    if (first > 5 || first === 5 && (sticky || (digits[0] ?? 0) % 2 === 1)) {
-      let i = 0;
-      for (; (digits[i] ?? 0) === 9; i++) digits[i] = 0;
-      digits[i] = (digits[i] ?? 0) + 1;
-    }
-  } else {
-    for (let i = frac; i < 6; i++) digits.unshift(0);
-  }
-  while (digits.length < 7) digits.push(0);
-  const text = digits.reverse().join("");
-  return `${neg ? "-" : ""}${text.slice(0, -6)}.${text.slice(-6)}`;
-}
-function formatSmallFloat(x) {
-  const neg = x < 0 || Object.is(x, -0);
-  const a = Math.abs(x);
-  const twice = a * 2e6;
-  if (a >= 1e21 || Number.isInteger(twice) && twice % 2 === 1) return formatFixed(x);
-  return neg ? `-${a.toFixed(6)}` : a.toFixed(6);
-}
-function formatFloat(value, width) {
-  const raw = value % 2 ** width;
-  const v = floatOf(raw, width);
-  if (Number.isNaN(v)) return raw >= 2 ** (width - 1) ? "-nan" : "nan";
-  if (!Number.isFinite(v)) return v < 0 ? "-inf" : "inf";
-  return formatSmallFloat(v);
-}
 function formatValue(f, v) {
   switch (f.kind) {
     case "bool":
@@ -28970,29 +29015,6 @@ function rawOf(f, n, signed, derived) {
   const max = signed ? 2 ** (w - 1) - 1 : 2 ** w - 1;
   if (!Number.isSafeInteger(n) || n < min || n > max) return `${f.name} in ${min}..${max}`;
   return n < 0 ? n + 2 ** w : n;
-}
-function toHalf(x) {
-  const sign = x < 0 || Object.is(x, -0) ? 32768 : 0;
-  const a = Math.abs(x);
-  if (a >= 65520) return sign | 31744;
-  let e = a < 2 ** -14 ? -14 : Math.floor(Math.log2(a));
-  if (e > -14 && 2 ** e > a) e--;
-  if (a >= 2 ** -14 && 2 ** (e + 1) <= a) e++;
-  const q = a / 2 ** (e - 10);
-  let m = Math.floor(q);
-  if (q - m > 0.5 || q - m === 0.5 && m % 2 === 1) m++;
-  if (m === 2048) return sign | e + 16 << 10;
-  return m < 1024 ? sign | m : sign | e + 15 << 10 | m - 1024;
-}
-function floatBits(text, width) {
-  const neg = text.startsWith("-");
-  const body = neg ? text.slice(1) : text;
-  if (body === "nan") return width === 32 ? neg ? 4290772992 : 2143289344 : neg ? 65024 : 32256;
-  const v = body === "inf" ? Infinity : Number(body);
-  const x = neg ? -v : v;
-  if (width !== 32) return toHalf(x);
-  F32[0] = x;
-  return U32[0];
 }
 function readValue(f, raw, derived, line, pos, fail, prefixes = false) {
   const rest = line.slice(pos);
@@ -29119,28 +29141,6 @@ function err(message) {
 function nf(message) {
   if (showing) err(message);
   return 0;
-}
-function and(a, b) {
-  return a && b ? 1 : 0;
-}
-function or(a, b) {
-  return a || b ? 1 : 0;
-}
-function pad(out, column) {
-  const at = out.length - (out.lastIndexOf("\n") + 1);
-  return at < column ? out + " ".repeat(column - at) : out;
-}
-function padTo(out, column) {
-  const missing = column - out.length;
-  return missing <= 0 ? out : out + (missing <= SPACES.length ? SPACES.slice(0, missing) : " ".repeat(missing));
-}
-const SPACES = " ".repeat(128);
-function formatOffset(v, width) {
-  const s = signExtend(v, width);
-  return s === 0 ? "" : s > 0 ? `+${s}` : String(s);
-}
-function formatUoffset(v) {
-  return v === 0 ? "" : `+${v}`;
 }
 const ENUM_TEXT = ENUMS.map((e) => e.displays);
 const LEAVES_show_cat1_immed_src_0 = ["#cat1-immed-src"];

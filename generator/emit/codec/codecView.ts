@@ -9,6 +9,7 @@ import { compileDisplay, type IsaspecSyntax } from "./compileDisplay";
 import { compileExpr } from "./compileExpr";
 import { compileMatcher } from "./compileMatcher";
 import { jsonLines } from "./jsonLines";
+import { ISASPEC_RUNTIME, runtimeSource } from "./runtimeSource";
 import { SYNTAX_DATA } from "./syntax";
 
 /** Field kinds the runtime decodes as signed numbers. */
@@ -88,6 +89,8 @@ export interface CodecView {
   syntaxJson: string;
   /** The entries of ENUMS, FIELDS and INSTRUCTIONS as JS literals, broken over lines. */
   tables: { enums: string[]; fields: string[]; instructions: string[] };
+  /** The runtime modules the codec carries (generator/runtime/codec/), inlined. */
+  runtime: string;
   /** `instructionAt`: the instruction lookup as code. */
   matcher: string;
   /** isaspec: the compiled display functions, and each instruction's (null: interpreted). */
@@ -245,6 +248,7 @@ export function codecView(model: IsaModel, banner: string[]): CodecView {
     syntaxData,
     syntaxJson: jsonLines(syntaxData),
     matcher: compileMatcher(instructions, model.isa.wordCount),
+    runtime: model.isa.assemblySyntax === "isaspec" ? runtimeSource(ISASPEC_RUNTIME) : "",
     tables: {
       enums: enumViews.map((e) =>
         jsonLines({ name: e.name, symbols: e.symbols, displays: e.displays }, 100, "  "),
