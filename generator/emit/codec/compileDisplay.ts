@@ -95,8 +95,6 @@ interface Scope {
   params: ParamArg[];
   /** Override cases whose condition the code caches (`m<k>`). */
   memos: Set<number>;
-  /** Parsed expressions, by owner (a case or a derived field). */
-  asts: Map<object, ExprNode>;
   /** Conditions cached on the code path being generated, with their value. */
   known: Map<number, boolean>;
 }
@@ -117,13 +115,16 @@ type Alt =
 
 const GPU = atom("(gpu ?? 0)");
 
-function astOf(scope: Scope, owner: object, text: string): ExprNode {
-  let ast = scope.asts.get(owner);
+/** Parsed expressions by text: the same few expressions recur in every instruction. */
+const ASTS = new Map<string, ExprNode>();
+
+function astOf(text: string): ExprNode {
+  let ast = ASTS.get(text);
   if (!ast) {
     const parsed = parseExpr(text);
     if (!parsed.ok) throw new Unsupported(`expression '${text}': ${parsed.message}`);
     ast = parsed.ast;
-    scope.asts.set(owner, ast);
+    ASTS.set(text, ast);
   }
   return ast;
 }
@@ -236,7 +237,7 @@ function valueOf(alts: Alt[], name: string): Code {
 function run(scope: Scope, owner: object, text: string, stack: object[]): Code {
   if (stack.includes(owner)) return atom("0");
   const inner = [...stack, owner];
-  const code = emit(astOf(scope, owner, text), (n) =>
+  const code = emit(astOf(text), (n) =>
     n === GPU_ID_NAME ? GPU : valueOf(resolve(scope, n, inner), n),
   );
   if (code.text.length > 20_000) throw new Unsupported(`expression '${text}' grows too large`);
@@ -504,7 +505,7 @@ function checkAssert(scope: Scope, a: AssertData): string[] {
 }
 
 function newScope(cases: CaseData[], mnemonic: string, words: Words, params: ParamArg[]): Scope {
-  return { cases, mnemonic, words, params, memos: new Set(), asts: new Map(), known: new Map() };
+  return { cases, mnemonic, words, params, memos: new Set(), known: new Map() };
 }
 
 function indent(lines: string[], n: number): string[] {
