@@ -479,14 +479,15 @@ class Compiler {
       const fn = this.nestedFunction(a.nested.bitset, params);
       const width = a.spec.width;
       const where = JSON.stringify(`${scope.mnemonic}.${name}`);
-      const args = params.map((p) => `, ${p.code}`).join("");
-      if (width <= 32) return [`out = ${fn}(out, ${a.value.text}, 0, gpu, ${where}${args});`];
-      return [
-        "{",
-        `  const v = ${a.value.text};`,
-        `  out = ${fn}(out, v % 2 ** 32, Math.floor(v / 2 ** 32), gpu, ${where}${args});`,
-        "}",
-      ];
+      const wide = width > 32;
+      const value = wide ? ["v % 2 ** 32", "Math.floor(v / 2 ** 32)"] : [a.value.text, "0"];
+      const args = ["out", ...value, "gpu", where, ...params.map((p) => p.code)];
+      // One argument per line where the call would make a long line.
+      const call =
+        args.join(", ").length > 160
+          ? [`out = ${fn}(`, ...args.map((x) => `  ${x},`), ");"]
+          : [`out = ${fn}(${args.join(", ")});`];
+      return wide ? ["{", `  const v = ${a.value.text};`, ...call.map((l) => `  ${l}`), "}"] : call;
     }
     const f = formatCode(a.spec, a.value.text);
     if (f === null) return a.value.effects ? [`${a.value.text};`] : [];
