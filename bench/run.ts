@@ -3,6 +3,7 @@
  *
  *   npm run bench [-- --json] [--words N] [--passes N] [--processes N] [--seed S] [--scale N,N,…] [--isa id,…]
  *                 [--out DIR] [--specs DIR] [--phases] [--heap-mb N] [--mesa DIR]
+ *                 [--codec-words N] [--codec-lengths N,N,…] [--codecs-only]
  *
  * --json prints exactly one JSON object on stdout:
  *   { "<id>": { "dispatchTs", "linearTs", "dispatchC" }   instructions/s, best timed pass
@@ -13,9 +14,15 @@
  *     "site": { "bytes", "pages", "largest",              out/site: its size, page count, its largest
  *               "largestBytes", "largestFirstPaintMs" },   page, and that page's first contentful
  *                                                          paint from file:// in Chromium (median of 3)
- *     "mesaIsaspecMs"? }                                   Mesa's decode.py + encode.py on ir3.xml
+ *     "mesaIsaspecMs"?,                                   Mesa's decode.py + encode.py on ir3.xml
  *                                                          (when /usr/bin/python3 has mako; median of
  *                                                          3, alternating with the CLI's builds)
+ *     "codecs": { "<id>": { "tsDisasmPerSec",              the codecs (bench/codecSpeed.ts): TS text
+ *       "tsProgramPerSec", "mesaDisasmPerSec"?,            of a program, Mesa's decoder on the same
+ *       "mesaSameText"?, "mesaUnavailable"?,               words side by side (ir3, etnaviv; why not
+ *       "cDisasmPerSec"?, "decodePerSec", "encodePerSec",  when it cannot be built), decode, encode,
+ *       "byLength": { "<words>": … } } } }                 instructions/s against program length
+ * --codecs-only measures the codecs alone (no decode tables, no builds).
  * Otherwise a readable table (with --phases, also where each scale build spends its time).
  *
  * Decoding uses the generated files in --out (default out/, so regenerate it first); the builds
@@ -36,6 +43,7 @@ import {
   type ScalePoint,
 } from "./buildTime";
 import { runBenchScript } from "./childProcess";
+import { CODEC_DEFAULTS, codecArgs, type CodecFigures } from "./codecSpeed";
 import { ROUNDS, type DecodeSpeed } from "./decodeSpeed";
 import { MESA_CORPUS, measureMesaIsaspec, mesaUnavailable } from "./mesaIsaspec";
 import type { SiteBench } from "./sitePages";
@@ -56,15 +64,28 @@ export interface BenchOptions {
   heapMb: number;
   /** Mesa's isaspec corpus (reference/*.py, ir3/*.xml), for timing Mesa's own generators. */
   mesa: string;
+  /** Words of the program the codecs disassemble. */
+  codecWords: number;
+  /** Program lengths (words) the codecs' scaling is measured at. */
+  codecLengths: number[];
+  codecsOnly: boolean;
 }
 
 /** Decode figures by ISA id, plus `build` and `scale`. */
 export interface BenchResult {
-  [id: string]: DecodeSpeed | BuildTimes | Record<string, number> | SiteBench | number | undefined;
-  build: BuildTimes;
-  scale: Record<string, number>;
-  site: SiteBench;
+  [id: string]:
+    | DecodeSpeed
+    | BuildTimes
+    | Record<string, number>
+    | Record<string, CodecFigures>
+    | SiteBench
+    | number
+    | undefined;
+  build?: BuildTimes;
+  scale?: Record<string, number>;
+  site?: SiteBench;
   mesaIsaspecMs?: number;
+  codecs: Record<string, CodecFigures>;
 }
 
 /** Rounds of the compiled CLI's cold build (alternating with Mesa's generators where they run). */
@@ -84,6 +105,9 @@ const DEFAULTS: BenchOptions = {
   // default limit here is about 4 GB): see the scaling notes in the report.
   heapMb: 16384,
   mesa: MESA_CORPUS,
+  codecWords: CODEC_DEFAULTS.words,
+  codecLengths: CODEC_DEFAULTS.lengths,
+  codecsOnly: false,
 };
 
 function positiveInt(name: string, text: string | undefined): number {
@@ -100,6 +124,10 @@ export function parseArgs(argv: string[]): BenchOptions {
     const value = () => argv[++i];
     if (a === "--json") o.json = true;
     else if (a === "--phases") o.phases = true;
+    else if (a === "--codecs-only") o.codecsOnly = true;
+    else if (a === "--codec-words") o.codecWords = positiveInt(a, value());
+    else if (a === "--codec-lengths")
+      o.codecLengths = (value() ?? "").split(",").map((s) => positiveInt(a, s));
     else if (a === "--words") o.words = positiveInt(a, value());
     else if (a === "--passes") o.passes = positiveInt(a, value());
     else if (a === "--processes") o.processes = positiveInt(a, value());
@@ -133,6 +161,22 @@ export function runBench(
   progress: (line: string) => void,
 ): { result: BenchResult; scale: ScalePoint[] } {
   const out = path.resolve(o.out);
+  const codecs: Record<string, CodecFigures> = {};
+  for (const id of o.isa ?? isasWithEncodings(out)) {
+    progress(`codec ${id}: disassembly (with Mesa's decoder side by side), decode, encode…`);
+    const options = {
+      ...CODEC_DEFAULTS,
+      out,
+      mesa: path.resolve(o.mesa),
+      words: o.codecWords,
+      lengths: o.codecLengths,
+      seed: o.seed,
+    };
+    codecs[id] = runBenchScript<CodecFigures>("codecSpeed.ts", codecArgs(id, options));
+    if (codecs[id].mesaUnavailable && ["ir3", "etnaviv"].includes(id))
+      progress(`Mesa's decoder of ${id} not built: ${codecs[id].mesaUnavailable}`);
+  }
+  if (o.codecsOnly) return { result: { codecs } as BenchResult, scale: [] };
   const decode: Record<string, DecodeSpeed> = {};
   for (const id of o.isa ?? isasWithEncodings(out)) {
     // Several processes, each figure the best of them: on this kind of shared virtual machine a
@@ -175,6 +219,7 @@ export function runBench(
     const scale = measureScale(o.scale, work, o.phases, o.heapMb);
     const result = {
       ...decode,
+      codecs,
       build,
       scale: Object.fromEntries(scale.map((p) => [String(p.instructions), p.ms])),
       site,
@@ -192,7 +237,7 @@ export function runBench(
       progress(`Mesa's decode.py + encode.py on ir3.xml (round ${round} of ${CLI_ROUNDS})…`);
       mesa.push(measureMesaIsaspec(path.resolve(o.mesa)));
     }
-    result.build.cliColdMs = median(cli);
+    result.build!.cliColdMs = median(cli);
     if (!why) result.mesaIsaspecMs = median(mesa);
     return { result, scale };
   } finally {
@@ -209,10 +254,61 @@ function table(rows: string[][]): string[] {
   );
 }
 
+/** The codec section: disassembly side by side with Mesa's decoder, decode, encode, scaling. */
+function codecReport(codecs: Record<string, CodecFigures>): string[] {
+  const ids = Object.keys(codecs);
+  const ratio = (a: number, b: number | undefined) => (b ? `${(a / b).toFixed(1)}×` : "—");
+  const lengths = [...new Set(ids.flatMap((id) => Object.keys(codecs[id].byLength)))];
+  const notes = ids
+    .filter((id) => codecs[id].mesaUnavailable && ["ir3", "etnaviv"].includes(id))
+    .map((id) => `Mesa's decoder of ${id} was not built: ${codecs[id].mesaUnavailable}`);
+  return [
+    "Codecs, instructions/s (the best pass; TS and Mesa's isaspec decoder, gcc -O2, in alternating rounds on the same program, each line made and dropped)",
+    "",
+    ...table([
+      [
+        "ISA",
+        "TS disassemble",
+        "Mesa C",
+        "TS / Mesa",
+        "same text",
+        "TS program array",
+        "decode",
+        "encode",
+      ],
+      ...ids.map((id) => {
+        const c = codecs[id];
+        return [
+          id,
+          fmt(c.tsDisasmPerSec),
+          c.mesaDisasmPerSec === undefined ? "—" : fmt(c.mesaDisasmPerSec),
+          ratio(c.tsDisasmPerSec, c.mesaDisasmPerSec),
+          c.mesaSameText === undefined ? "—" : `${(c.mesaSameText * 100).toFixed(1)}%`,
+          fmt(c.tsProgramPerSec),
+          fmt(c.decodePerSec),
+          fmt(c.encodePerSec),
+        ];
+      }),
+    ]),
+    ...notes,
+    "",
+    "TS disassembly against program length (words), instructions/s:",
+    "",
+    ...table([
+      ["ISA", ...lengths.map((l) => fmt(Number(l)))],
+      ...ids.map((id) => [id, ...lengths.map((l) => fmt(codecs[id].byLength[l] ?? 0))]),
+    ]),
+  ];
+}
+
 export function formatReport(o: BenchOptions, result: BenchResult, scale: ScalePoint[]): string {
-  const lines: string[] = [];
+  const lines: string[] = codecReport(result.codecs);
+  const build = result.build;
+  if (!build) return lines.join("\n");
+  lines.push("");
   const ids = Object.keys(result).filter(
-    (k) => k !== "build" && k !== "scale" && k !== "site" && k !== "mesaIsaspecMs",
+    (k) =>
+      k !== "build" && k !== "scale" && k !== "site" && k !== "mesaIsaspecMs" && k !== "codecs",
   );
   lines.push(
     `Decode throughput, instructions/s: the best pass (after a warm-up) over ${fmt(o.words)} instructions (seed ${o.seed}) in ${o.processes} process${o.processes > 1 ? "es" : ""} per ISA, each timing dispatch TS and C in ${ROUNDS} alternating rounds of ${o.passes} passes and linear TS in ${o.passes} passes`,
@@ -231,21 +327,22 @@ export function formatReport(o: BenchOptions, result: BenchResult, scale: ScaleP
       }),
     ]),
     "",
-    `Build of ${o.specs} from the sources (tsx): full (cold cache) ${fmt(result.build.fullMs)} ms, nothing changed ${fmt(result.build.noChangeMs)} ms, --no-cache ${fmt(result.build.coldMs)} ms`,
-    `The compiled CLI (dist/generator/cli.js, what npx isaforge runs), build --no-cache: ${fmt(result.build.cliColdMs!)} ms (median of ${CLI_ROUNDS})`,
+    `Build of ${o.specs} from the sources (tsx): full (cold cache) ${fmt(build.fullMs)} ms, nothing changed ${fmt(build.noChangeMs)} ms, --no-cache ${fmt(build.coldMs)} ms`,
+    `The compiled CLI (dist/generator/cli.js, what npx isaforge runs), build --no-cache: ${fmt(build.cliColdMs!)} ms (median of ${CLI_ROUNDS})`,
     ...(result.mesaIsaspecMs !== undefined
       ? [
-          `Mesa's decode.py + encode.py on ir3.xml: ${fmt(result.mesaIsaspecMs)} ms (median of ${CLI_ROUNDS}, alternating with the CLI); the CLI's --no-cache build takes ${(result.build.cliColdMs! / result.mesaIsaspecMs).toFixed(1)}× that`,
+          `Mesa's decode.py + encode.py on ir3.xml: ${fmt(result.mesaIsaspecMs)} ms (median of ${CLI_ROUNDS}, alternating with the CLI); the CLI's --no-cache build takes ${(build.cliColdMs! / result.mesaIsaspecMs).toFixed(1)}× that`,
         ]
       : []),
-    `The site (${path.join(o.out, "site")}): ${fmt(result.site.bytes)} bytes in ${fmt(result.site.pages)} pages; the largest, ${result.site.largest} (${fmt(result.site.largestBytes)} bytes of HTML), paints first after ${fmt(result.site.largestFirstPaintMs)} ms from file:// in Chromium (median of 3)`,
+    ...(result.site
+      ? [
+          `The site (${path.join(o.out, "site")}): ${fmt(result.site.bytes)} bytes in ${fmt(result.site.pages)} pages; the largest, ${result.site.largest} (${fmt(result.site.largestBytes)} bytes of HTML), paints first after ${fmt(result.site.largestFirstPaintMs)} ms from file:// in Chromium (median of 3)`,
+        ]
+      : []),
     "",
     "Time per phase of the shipped build, ms (phase by phase, no cache):",
     "",
-    ...table([
-      ["phase", "ms"],
-      ...Object.entries(result.build.phases).map(([n, ms]) => [n, fmt(ms)]),
-    ]),
+    ...table([["phase", "ms"], ...Object.entries(build.phases).map(([n, ms]) => [n, fmt(ms)])]),
     "",
     `Build of a synthetic isaspec ISA (cold cache${o.heapMb ? `, heap limit ${fmt(o.heapMb)} MB` : ""}):`,
     "",

@@ -33,6 +33,8 @@ __export(etnaviv_exports, {
   decode: () => decode,
   disasmLine: () => disasmLine,
   disassemble: () => disassemble,
+  disassembleEach: () => disassembleEach,
+  disassembleProgram: () => disassembleProgram,
   encode: () => encode,
   formatWords: () => formatWords,
   parseWords: () => parseWords
@@ -47,141 +49,1594 @@ const ISA = {
   defaultGpu: 0
 };
 const ENUMS = [
-  { name: "INST_OPCODE", symbols: ["NOP", "ADD", "MAD", "MUL", "DST", "DP3", "DP4", "DSX", "DSY", "MOV", "MOVAR", "MOVAF", "RCP", "RSQ", "LITP", "SELECT", "SET", "EXP", "LOG", "FRC", "CALL", "RET", "BRANCH", "TEXKILL", "TEXLD", "TEXLDB", "TEXLDD", "TEXLDL", "TEXLDPCF", "REP", "ENDREP", "LOOP", "ENDLOOP", "SQRT", "SIN", "COS", null, "FLOOR", "CEIL", "SIGN", "ADDLO", "MULLO", "BARRIER", "SWIZZLE", "I2I", "I2F", "F2I", "F2IRND", "F2I7", "CMP", "LOAD", "STORE", "COPYSIGN", "GETEXP", "GETMANT", "NAN", "NEXTAFTER", "ROUNDEVEN", "ROUNDAWAY", "IADDSAT", "IMULLO0", "IMULLO1", "IMULLOSAT0", "IMULLOSAT1", "IMULHI0", "IMULHI1", "IMUL0", "IMUL1", "IDIV0", "IDIV1", "IDIV2", "IDIV3", "IMOD0", "IMOD1", "IMOD2", "IMOD3", "IMADLO0", "IMADLO1", "IMADLOSAT0", "IMADLOSAT1", "IMADHI0", "IMADHI1", "IMADHISAT0", "IMADHISAT1", "HALFADD", "HALFADDINC", "MOVAI", "IABS", "LEADZERO", "LSHIFT", "RSHIFT", "ROTATE", "OR", "AND", "XOR", "NOT", "BITSELECT", "POPCOUNT", "STOREB", "RGB2YUV", "DIV", "ATOM_ADD", "ATOM_XCHG", "ATOM_CMP_XCHG", "ATOM_MIN", "ATOM_MAX", "ATOM_OR", "ATOM_AND", "ATOM_XOR", "BIT_REV", "BYTE_REV", "TEXLDLPCF", "TEXLDGPCF", "PACK", "CONV", "DP2", "NORM_DP2", "NORM_DP3", "NORM_DP4", "NORM_MUL", "STORE_ATTR", "LOAD_ATTR", "EMIT", "RESTART", "NOP7C", "NOP7D", "NOP7E", "NOP7F"], displays: ["NOP", "ADD", "MAD", "MUL", "DST", "DP3", "DP4", "DSX", "DSY", "MOV", "MOVAR", "MOVAF", "RCP", "RSQ", "LITP", "SELECT", "SET", "EXP", "LOG", "FRC", "CALL", "RET", "BRANCH", "TEXKILL", "TEXLD", "TEXLDB", "TEXLDD", "TEXLDL", "TEXLDPCF", "REP", "ENDREP", "LOOP", "ENDLOOP", "SQRT", "SIN", "COS", null, "FLOOR", "CEIL", "SIGN", "ADDLO", "MULLO", "BARRIER", "SWIZZLE", "I2I", "I2F", "F2I", "F2IRND", "F2I7", "CMP", "LOAD", "STORE", "COPYSIGN", "GETEXP", "GETMANT", "NAN", "NEXTAFTER", "ROUNDEVEN", "ROUNDAWAY", "IADDSAT", "IMULLO0", "IMULLO1", "IMULLOSAT0", "IMULLOSAT1", "IMULHI0", "IMULHI1", "IMUL0", "IMUL1", "IDIV0", "IDIV1", "IDIV2", "IDIV3", "IMOD0", "IMOD1", "IMOD2", "IMOD3", "IMADLO0", "IMADLO1", "IMADLOSAT0", "IMADLOSAT1", "IMADHI0", "IMADHI1", "IMADHISAT0", "IMADHISAT1", "HALFADD", "HALFADDINC", "MOVAI", "IABS", "LEADZERO", "LSHIFT", "RSHIFT", "ROTATE", "OR", "AND", "XOR", "NOT", "BITSELECT", "POPCOUNT", "STOREB", "RGB2YUV", "DIV", "ATOM_ADD", "ATOM_XCHG", "ATOM_CMP_XCHG", "ATOM_MIN", "ATOM_MAX", "ATOM_OR", "ATOM_AND", "ATOM_XOR", "BIT_REV", "BYTE_REV", "TEXLDLPCF", "TEXLDGPCF", "PACK", "CONV", "DP2", "NORM_DP2", "NORM_DP3", "NORM_DP4", "NORM_MUL", "STORE_ATTR", "LOAD_ATTR", "EMIT", "RESTART", "NOP7C", "NOP7D", "NOP7E", "NOP7F"] },
-  { name: "INST_CONDITION", symbols: ["TRUE", "GT", "LT", "GE", "LE", "EQ", "NE", "AND", "OR", "XOR", "NOT", "NZ", "GEZ", "GZ", "LEZ", "LZ"], displays: ["TRUE", "GT", "LT", "GE", "LE", "EQ", "NE", "AND", "OR", "XOR", "NOT", "NZ", "GEZ", "GZ", "LEZ", "LZ"] },
-  { name: "INST_RGROUP", symbols: ["TEMP", "INTERNAL", "UNIFORM_0", "UNIFORM_1"], displays: ["TEMP", "INTERNAL", "UNIFORM_0", "UNIFORM_1"] },
-  { name: "INST_AMODE", symbols: ["DIRECT", "ADD_A_X", "ADD_A_Y", "ADD_A_Z", "ADD_A_W"], displays: ["DIRECT", "ADD_A_X", "ADD_A_Y", "ADD_A_Z", "ADD_A_W"] },
-  { name: "INST_SWIZ_COMP", symbols: ["X", "Y", "Z", "W"], displays: ["X", "Y", "Z", "W"] },
-  { name: "INST_TYPE", symbols: ["F32", "S32", "S8", "U16", "F16", "S16", "U32", "U8"], displays: ["F32", "S32", "S8", "U16", "F16", "S16", "U32", "U8"] },
-  { name: "INST_ROUND_MODE", symbols: ["DEFAULT", "RTZ", "RTNE"], displays: ["DEFAULT", "RTZ", "RTNE"] },
-  { name: "#cond", symbols: ["true", "gt", "lt", "ge", "le", "eq", "ne", "and", "or", "xor", "not", "nz", "gez", "gz", "lez", "lz", null, null, null, null, null, null, "selmsb"], displays: ["", ".gt", ".lt", ".ge", ".le", ".eq", ".ne", ".and", ".or", ".xor", ".not", ".nz", ".gez", ".gz", ".lez", ".lz", null, null, null, null, null, null, ".selmsb"] },
-  { name: "#swiz", symbols: ["x", "y", "z", "w"], displays: ["x", "y", "z", "w"] },
-  { name: "#type", symbols: ["f32", "s32", "s8", "u16", "f16", "s16", "u32", "u8"], displays: ["", ".s32", ".s8", ".u16", ".f16", ".s16", ".u32", ".u8"] },
-  { name: "#reg_group", symbols: ["t", "i", "u", "uniform_1", "th", null, null, "immed"], displays: ["t", "i", "u", "u", "th", null, null, ""] },
-  { name: "#reg_addressing_mode", symbols: ["direct", "a.x", "a.y", "a.z", "a.w"], displays: ["", "[a.x]", "[a.y]", "[a.z]", "[a.w]"] },
-  { name: "#rounding", symbols: ["none", "rtz", "rtne", "unkown", "unkown2"], displays: ["", ".rtz", ".rtne", ".unkown", ".unkown2"] },
-  { name: "#wrmask", symbols: ["____", "x___", "_y__", "xy__", "__z_", "zx", "zy", "xyz_", "___w", "x__w", "_y_w", "xy_w", "__zw", "x_zw", "_yzw", "xyzw"], displays: [".____", ".x___", "._y__", ".xy__", ".__z_", ".zx", ".zy", ".xyz_", ".___w", ".x__w", "._y_w", ".xy_w", ".__zw", ".x_zw", "._yzw", ""] },
-  { name: "#thread", symbols: ["none", "t0", "t1"], displays: ["", ".t0", ".t1"] }
+  {
+    "name": "INST_OPCODE",
+    "symbols": [
+      "NOP",
+      "ADD",
+      "MAD",
+      "MUL",
+      "DST",
+      "DP3",
+      "DP4",
+      "DSX",
+      "DSY",
+      "MOV",
+      "MOVAR",
+      "MOVAF",
+      "RCP",
+      "RSQ",
+      "LITP",
+      "SELECT",
+      "SET",
+      "EXP",
+      "LOG",
+      "FRC",
+      "CALL",
+      "RET",
+      "BRANCH",
+      "TEXKILL",
+      "TEXLD",
+      "TEXLDB",
+      "TEXLDD",
+      "TEXLDL",
+      "TEXLDPCF",
+      "REP",
+      "ENDREP",
+      "LOOP",
+      "ENDLOOP",
+      "SQRT",
+      "SIN",
+      "COS",
+      null,
+      "FLOOR",
+      "CEIL",
+      "SIGN",
+      "ADDLO",
+      "MULLO",
+      "BARRIER",
+      "SWIZZLE",
+      "I2I",
+      "I2F",
+      "F2I",
+      "F2IRND",
+      "F2I7",
+      "CMP",
+      "LOAD",
+      "STORE",
+      "COPYSIGN",
+      "GETEXP",
+      "GETMANT",
+      "NAN",
+      "NEXTAFTER",
+      "ROUNDEVEN",
+      "ROUNDAWAY",
+      "IADDSAT",
+      "IMULLO0",
+      "IMULLO1",
+      "IMULLOSAT0",
+      "IMULLOSAT1",
+      "IMULHI0",
+      "IMULHI1",
+      "IMUL0",
+      "IMUL1",
+      "IDIV0",
+      "IDIV1",
+      "IDIV2",
+      "IDIV3",
+      "IMOD0",
+      "IMOD1",
+      "IMOD2",
+      "IMOD3",
+      "IMADLO0",
+      "IMADLO1",
+      "IMADLOSAT0",
+      "IMADLOSAT1",
+      "IMADHI0",
+      "IMADHI1",
+      "IMADHISAT0",
+      "IMADHISAT1",
+      "HALFADD",
+      "HALFADDINC",
+      "MOVAI",
+      "IABS",
+      "LEADZERO",
+      "LSHIFT",
+      "RSHIFT",
+      "ROTATE",
+      "OR",
+      "AND",
+      "XOR",
+      "NOT",
+      "BITSELECT",
+      "POPCOUNT",
+      "STOREB",
+      "RGB2YUV",
+      "DIV",
+      "ATOM_ADD",
+      "ATOM_XCHG",
+      "ATOM_CMP_XCHG",
+      "ATOM_MIN",
+      "ATOM_MAX",
+      "ATOM_OR",
+      "ATOM_AND",
+      "ATOM_XOR",
+      "BIT_REV",
+      "BYTE_REV",
+      "TEXLDLPCF",
+      "TEXLDGPCF",
+      "PACK",
+      "CONV",
+      "DP2",
+      "NORM_DP2",
+      "NORM_DP3",
+      "NORM_DP4",
+      "NORM_MUL",
+      "STORE_ATTR",
+      "LOAD_ATTR",
+      "EMIT",
+      "RESTART",
+      "NOP7C",
+      "NOP7D",
+      "NOP7E",
+      "NOP7F"
+    ],
+    "displays": [
+      "NOP",
+      "ADD",
+      "MAD",
+      "MUL",
+      "DST",
+      "DP3",
+      "DP4",
+      "DSX",
+      "DSY",
+      "MOV",
+      "MOVAR",
+      "MOVAF",
+      "RCP",
+      "RSQ",
+      "LITP",
+      "SELECT",
+      "SET",
+      "EXP",
+      "LOG",
+      "FRC",
+      "CALL",
+      "RET",
+      "BRANCH",
+      "TEXKILL",
+      "TEXLD",
+      "TEXLDB",
+      "TEXLDD",
+      "TEXLDL",
+      "TEXLDPCF",
+      "REP",
+      "ENDREP",
+      "LOOP",
+      "ENDLOOP",
+      "SQRT",
+      "SIN",
+      "COS",
+      null,
+      "FLOOR",
+      "CEIL",
+      "SIGN",
+      "ADDLO",
+      "MULLO",
+      "BARRIER",
+      "SWIZZLE",
+      "I2I",
+      "I2F",
+      "F2I",
+      "F2IRND",
+      "F2I7",
+      "CMP",
+      "LOAD",
+      "STORE",
+      "COPYSIGN",
+      "GETEXP",
+      "GETMANT",
+      "NAN",
+      "NEXTAFTER",
+      "ROUNDEVEN",
+      "ROUNDAWAY",
+      "IADDSAT",
+      "IMULLO0",
+      "IMULLO1",
+      "IMULLOSAT0",
+      "IMULLOSAT1",
+      "IMULHI0",
+      "IMULHI1",
+      "IMUL0",
+      "IMUL1",
+      "IDIV0",
+      "IDIV1",
+      "IDIV2",
+      "IDIV3",
+      "IMOD0",
+      "IMOD1",
+      "IMOD2",
+      "IMOD3",
+      "IMADLO0",
+      "IMADLO1",
+      "IMADLOSAT0",
+      "IMADLOSAT1",
+      "IMADHI0",
+      "IMADHI1",
+      "IMADHISAT0",
+      "IMADHISAT1",
+      "HALFADD",
+      "HALFADDINC",
+      "MOVAI",
+      "IABS",
+      "LEADZERO",
+      "LSHIFT",
+      "RSHIFT",
+      "ROTATE",
+      "OR",
+      "AND",
+      "XOR",
+      "NOT",
+      "BITSELECT",
+      "POPCOUNT",
+      "STOREB",
+      "RGB2YUV",
+      "DIV",
+      "ATOM_ADD",
+      "ATOM_XCHG",
+      "ATOM_CMP_XCHG",
+      "ATOM_MIN",
+      "ATOM_MAX",
+      "ATOM_OR",
+      "ATOM_AND",
+      "ATOM_XOR",
+      "BIT_REV",
+      "BYTE_REV",
+      "TEXLDLPCF",
+      "TEXLDGPCF",
+      "PACK",
+      "CONV",
+      "DP2",
+      "NORM_DP2",
+      "NORM_DP3",
+      "NORM_DP4",
+      "NORM_MUL",
+      "STORE_ATTR",
+      "LOAD_ATTR",
+      "EMIT",
+      "RESTART",
+      "NOP7C",
+      "NOP7D",
+      "NOP7E",
+      "NOP7F"
+    ]
+  },
+  {
+    "name": "INST_CONDITION",
+    "symbols": ["TRUE", "GT", "LT", "GE", "LE", "EQ", "NE", "AND", "OR", "XOR", "NOT", "NZ", "GEZ", "GZ", "LEZ", "LZ"],
+    "displays": ["TRUE", "GT", "LT", "GE", "LE", "EQ", "NE", "AND", "OR", "XOR", "NOT", "NZ", "GEZ", "GZ", "LEZ", "LZ"]
+  },
+  {
+    "name": "INST_RGROUP",
+    "symbols": ["TEMP", "INTERNAL", "UNIFORM_0", "UNIFORM_1"],
+    "displays": ["TEMP", "INTERNAL", "UNIFORM_0", "UNIFORM_1"]
+  },
+  {
+    "name": "INST_AMODE",
+    "symbols": ["DIRECT", "ADD_A_X", "ADD_A_Y", "ADD_A_Z", "ADD_A_W"],
+    "displays": ["DIRECT", "ADD_A_X", "ADD_A_Y", "ADD_A_Z", "ADD_A_W"]
+  },
+  { "name": "INST_SWIZ_COMP", "symbols": ["X", "Y", "Z", "W"], "displays": ["X", "Y", "Z", "W"] },
+  {
+    "name": "INST_TYPE",
+    "symbols": ["F32", "S32", "S8", "U16", "F16", "S16", "U32", "U8"],
+    "displays": ["F32", "S32", "S8", "U16", "F16", "S16", "U32", "U8"]
+  },
+  { "name": "INST_ROUND_MODE", "symbols": ["DEFAULT", "RTZ", "RTNE"], "displays": ["DEFAULT", "RTZ", "RTNE"] },
+  {
+    "name": "#cond",
+    "symbols": [
+      "true",
+      "gt",
+      "lt",
+      "ge",
+      "le",
+      "eq",
+      "ne",
+      "and",
+      "or",
+      "xor",
+      "not",
+      "nz",
+      "gez",
+      "gz",
+      "lez",
+      "lz",
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      "selmsb"
+    ],
+    "displays": [
+      "",
+      ".gt",
+      ".lt",
+      ".ge",
+      ".le",
+      ".eq",
+      ".ne",
+      ".and",
+      ".or",
+      ".xor",
+      ".not",
+      ".nz",
+      ".gez",
+      ".gz",
+      ".lez",
+      ".lz",
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      ".selmsb"
+    ]
+  },
+  { "name": "#swiz", "symbols": ["x", "y", "z", "w"], "displays": ["x", "y", "z", "w"] },
+  {
+    "name": "#type",
+    "symbols": ["f32", "s32", "s8", "u16", "f16", "s16", "u32", "u8"],
+    "displays": ["", ".s32", ".s8", ".u16", ".f16", ".s16", ".u32", ".u8"]
+  },
+  {
+    "name": "#reg_group",
+    "symbols": ["t", "i", "u", "uniform_1", "th", null, null, "immed"],
+    "displays": ["t", "i", "u", "u", "th", null, null, ""]
+  },
+  {
+    "name": "#reg_addressing_mode",
+    "symbols": ["direct", "a.x", "a.y", "a.z", "a.w"],
+    "displays": ["", "[a.x]", "[a.y]", "[a.z]", "[a.w]"]
+  },
+  {
+    "name": "#rounding",
+    "symbols": ["none", "rtz", "rtne", "unkown", "unkown2"],
+    "displays": ["", ".rtz", ".rtne", ".unkown", ".unkown2"]
+  },
+  {
+    "name": "#wrmask",
+    "symbols": [
+      "____",
+      "x___",
+      "_y__",
+      "xy__",
+      "__z_",
+      "zx",
+      "zy",
+      "xyz_",
+      "___w",
+      "x__w",
+      "_y_w",
+      "xy_w",
+      "__zw",
+      "x_zw",
+      "_yzw",
+      "xyzw"
+    ],
+    "displays": [
+      ".____",
+      ".x___",
+      "._y__",
+      ".xy__",
+      ".__z_",
+      ".zx",
+      ".zy",
+      ".xyz_",
+      ".___w",
+      ".x__w",
+      "._y_w",
+      ".xy_w",
+      ".__zw",
+      ".x_zw",
+      "._yzw",
+      ""
+    ]
+  },
+  { "name": "#thread", "symbols": ["none", "t0", "t1"], "displays": ["", ".t0", ".t1"] }
 ];
 const FIELDS = [
-  { "name": "COND", "ranges": [6, 10], "width": 5, "kind": "enum", "signed": false, "enumIndex": 7, "default": null, "alternatives": [], "display": null },
-  { "name": "SAT", "ranges": [11, 11], "width": 1, "kind": "bool", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": ".sat" },
-  { "name": "TYPE_BIT2", "ranges": [53, 53], "width": 1, "kind": "uint", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": null },
-  { "name": "TYPE_BIT01", "ranges": [94, 95], "width": 2, "kind": "int", "signed": true, "enumIndex": -1, "default": null, "alternatives": [], "display": null },
-  { "name": "DST_USE", "ranges": [12, 12], "width": 1, "kind": "bool", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": null },
-  { "name": "DST", "ranges": [13, 26], "width": 14, "kind": "bitset", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": null },
-  { "name": "RMODE", "ranges": [32, 33], "width": 2, "kind": "enum", "signed": false, "enumIndex": 12, "default": null, "alternatives": [], "display": null },
-  { "name": "PMODE", "ranges": [34, 34], "width": 1, "kind": "bool_inv", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": ".pack" },
-  { "name": "SKPHP", "ranges": [39, 39], "width": 1, "kind": "bool", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": ".skpHp" },
-  { "name": "LOW_HALF", "ranges": [109, 109], "width": 1, "kind": "bool", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": null },
-  { "name": "HIGH_HALF", "ranges": [120, 120], "width": 1, "kind": "bool", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": null },
-  { "name": "DST_FULL", "ranges": [127, 127], "width": 1, "kind": "bool", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": ".hp" },
-  { "name": "SRC0_REG", "ranges": [44, 52], "width": 9, "kind": "uint", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": null },
-  { "name": "SRC0", "ranges": [54, 63], "width": 10, "kind": "bitset", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": null },
-  { "name": "SRC0_AMODE", "ranges": [64, 66], "width": 3, "kind": "enum", "signed": false, "enumIndex": 11, "default": null, "alternatives": [], "display": null },
-  { "name": "SRC0_RGROUP", "ranges": [67, 69], "width": 3, "kind": "enum", "signed": false, "enumIndex": 10, "default": null, "alternatives": [], "display": null },
-  { "name": "SRC2_REG", "ranges": [100, 108], "width": 9, "kind": "uint", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": null },
-  { "name": "SRC2", "ranges": [110, 119], "width": 10, "kind": "bitset", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": null },
-  { "name": "SRC2_AMODE", "ranges": [121, 123], "width": 3, "kind": "enum", "signed": false, "enumIndex": 11, "default": null, "alternatives": [], "display": null },
-  { "name": "SRC2_RGROUP", "ranges": [124, 126], "width": 3, "kind": "enum", "signed": false, "enumIndex": 10, "default": null, "alternatives": [], "display": null },
-  { "name": "SRC1_REG", "ranges": [71, 79], "width": 9, "kind": "uint", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": null },
-  { "name": "SRC1", "ranges": [81, 90], "width": 10, "kind": "bitset", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": null },
-  { "name": "SRC1_AMODE", "ranges": [91, 93], "width": 3, "kind": "enum", "signed": false, "enumIndex": 11, "default": null, "alternatives": [], "display": null },
-  { "name": "SRC1_RGROUP", "ranges": [96, 98], "width": 3, "kind": "enum", "signed": false, "enumIndex": 10, "default": null, "alternatives": [], "display": null },
-  { "name": "TARGET", "ranges": [103, 117], "width": 15, "kind": "absbranch", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": null },
-  { "name": "SRC0_USE", "ranges": [43, 43], "width": 1, "kind": "bool", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": null },
-  { "name": "SRC1_USE", "ranges": [70, 70], "width": 1, "kind": "bool", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": null },
-  { "name": "TEX_ID", "ranges": [27, 31], "width": 5, "kind": "uint", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": null },
-  { "name": "RMODE", "ranges": [32, 34], "width": 3, "kind": "enum", "signed": false, "enumIndex": 11, "default": null, "alternatives": [], "display": null },
-  { "name": "TEX_SWIZ", "ranges": [35, 42], "width": 8, "kind": "bitset", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": null },
-  { "name": "LEFT_SHIFT", "ranges": [35, 37], "width": 3, "kind": "bitset", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": null },
-  { "name": "LOCAL", "ranges": [40, 40], "width": 1, "kind": "bool", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": ".local" },
-  { "name": "DENORM", "ranges": [42, 42], "width": 1, "kind": "bool", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": ".denorm" },
-  { "name": "COMPS", "ranges": [23, 26], "width": 4, "kind": "enum", "signed": false, "enumIndex": 13, "default": null, "alternatives": [], "display": null }
+  {
+    "name": "COND",
+    "ranges": [6, 10],
+    "width": 5,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 7,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "SAT",
+    "ranges": [11, 11],
+    "width": 1,
+    "kind": "bool",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": ".sat"
+  },
+  {
+    "name": "TYPE_BIT2",
+    "ranges": [53, 53],
+    "width": 1,
+    "kind": "uint",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "TYPE_BIT01",
+    "ranges": [94, 95],
+    "width": 2,
+    "kind": "int",
+    "signed": true,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "DST_USE",
+    "ranges": [12, 12],
+    "width": 1,
+    "kind": "bool",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "DST",
+    "ranges": [13, 26],
+    "width": 14,
+    "kind": "bitset",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "RMODE",
+    "ranges": [32, 33],
+    "width": 2,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 12,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "PMODE",
+    "ranges": [34, 34],
+    "width": 1,
+    "kind": "bool_inv",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": ".pack"
+  },
+  {
+    "name": "SKPHP",
+    "ranges": [39, 39],
+    "width": 1,
+    "kind": "bool",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": ".skpHp"
+  },
+  {
+    "name": "LOW_HALF",
+    "ranges": [109, 109],
+    "width": 1,
+    "kind": "bool",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "HIGH_HALF",
+    "ranges": [120, 120],
+    "width": 1,
+    "kind": "bool",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "DST_FULL",
+    "ranges": [127, 127],
+    "width": 1,
+    "kind": "bool",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": ".hp"
+  },
+  {
+    "name": "SRC0_REG",
+    "ranges": [44, 52],
+    "width": 9,
+    "kind": "uint",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "SRC0",
+    "ranges": [54, 63],
+    "width": 10,
+    "kind": "bitset",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "SRC0_AMODE",
+    "ranges": [64, 66],
+    "width": 3,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 11,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "SRC0_RGROUP",
+    "ranges": [67, 69],
+    "width": 3,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 10,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "SRC2_REG",
+    "ranges": [100, 108],
+    "width": 9,
+    "kind": "uint",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "SRC2",
+    "ranges": [110, 119],
+    "width": 10,
+    "kind": "bitset",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "SRC2_AMODE",
+    "ranges": [121, 123],
+    "width": 3,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 11,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "SRC2_RGROUP",
+    "ranges": [124, 126],
+    "width": 3,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 10,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "SRC1_REG",
+    "ranges": [71, 79],
+    "width": 9,
+    "kind": "uint",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "SRC1",
+    "ranges": [81, 90],
+    "width": 10,
+    "kind": "bitset",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "SRC1_AMODE",
+    "ranges": [91, 93],
+    "width": 3,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 11,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "SRC1_RGROUP",
+    "ranges": [96, 98],
+    "width": 3,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 10,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "TARGET",
+    "ranges": [103, 117],
+    "width": 15,
+    "kind": "absbranch",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "SRC0_USE",
+    "ranges": [43, 43],
+    "width": 1,
+    "kind": "bool",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "SRC1_USE",
+    "ranges": [70, 70],
+    "width": 1,
+    "kind": "bool",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "TEX_ID",
+    "ranges": [27, 31],
+    "width": 5,
+    "kind": "uint",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "RMODE",
+    "ranges": [32, 34],
+    "width": 3,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 11,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "TEX_SWIZ",
+    "ranges": [35, 42],
+    "width": 8,
+    "kind": "bitset",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "LEFT_SHIFT",
+    "ranges": [35, 37],
+    "width": 3,
+    "kind": "bitset",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "LOCAL",
+    "ranges": [40, 40],
+    "width": 1,
+    "kind": "bool",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": ".local"
+  },
+  {
+    "name": "DENORM",
+    "ranges": [42, 42],
+    "width": 1,
+    "kind": "bool",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": ".denorm"
+  },
+  {
+    "name": "COMPS",
+    "ranges": [23, 26],
+    "width": 4,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 13,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  }
 ];
 const INSTRUCTIONS = [
-  { "name": "nop", "mnemonic": "nop", "match": [0, 0, 0, 0], "tested": [4160749631, 4292870008, 1073741823, 2130698239], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], "display": "{NAME} {DST:align=18}{DST_FULL}, void, void, void" },
-  { "name": "add", "mnemonic": "add", "match": [1, 2048, 0, 8], "tested": [4160749631, 3960, 1073741760, 15], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, {SRC2}" },
-  { "name": "mad", "mnemonic": "mad", "match": [2, 2048, 64, 8], "tested": [4160749631, 3960, 65600, 8], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, {SRC2}" },
-  { "name": "mul", "mnemonic": "mul", "match": [3, 2048, 64, 0], "tested": [4160749631, 3960, 65600, 2130698232], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, void" },
-  { "name": "dp3", "mnemonic": "dp3", "match": [5, 2048, 64, 0], "tested": [4160749631, 3960, 65600, 2130698232], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, void" },
-  { "name": "dp4", "mnemonic": "dp4", "match": [6, 2048, 64, 0], "tested": [4160749631, 3960, 65600, 2130698232], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, void" },
-  { "name": "dsx", "mnemonic": "dsx", "match": [7, 2048, 0, 8], "tested": [4160749631, 3960, 1073741760, 15], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, {SRC2}" },
-  { "name": "dsy", "mnemonic": "dsy", "match": [8, 2048, 0, 8], "tested": [4160749631, 3960, 1073741760, 15], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, {SRC2}" },
-  { "name": "mov", "mnemonic": "mov", "match": [9, 0, 0, 8], "tested": [4160749631, 4292870008, 1073741823, 15], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}" },
-  { "name": "movar", "mnemonic": "movar", "match": [10, 0, 0, 8], "tested": [4160749631, 4292870008, 1073741823, 15], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}" },
-  { "name": "rcp", "mnemonic": "rcp", "match": [12, 0, 0, 8], "tested": [4160749631, 4292870008, 1073741823, 15], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}" },
-  { "name": "rsq", "mnemonic": "rsq", "match": [13, 0, 0, 8], "tested": [4160749631, 4292870008, 1073741823, 15], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}" },
-  { "name": "select", "mnemonic": "select", "match": [15, 2048, 64, 8], "tested": [4160749631, 3960, 65600, 8], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, {SRC2}" },
-  { "name": "set", "mnemonic": "set", "match": [16, 2048, 64, 0], "tested": [4160749631, 3960, 65600, 2130698232], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, void" },
-  { "name": "exp", "mnemonic": "exp", "match": [17, 0, 0, 8], "tested": [4160749631, 4292870008, 1073741823, 15], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}" },
-  { "name": "log", "mnemonic": "log", "match": [18, 0, 0, 8], "tested": [4160749631, 4292870008, 1073741823, 15], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}" },
-  { "name": "frc", "mnemonic": "frc", "match": [19, 0, 0, 8], "tested": [4160749631, 4292870008, 1073741823, 15], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}" },
-  { "name": "call", "mnemonic": "call", "match": [20, 0, 0, 0], "tested": [4294963263, 4292870139, 1073741823, 4290773119], "dontCare": [0, 4, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 24], "display": "{NAME}{COND}{TYPE} {:align=18}void, void, void, {TARGET}" },
-  { "name": "ret", "mnemonic": "ret", "match": [21, 0, 0, 0], "tested": [4160749631, 4292870008, 1073741823, 2130698239], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], "display": "{NAME} {DST:align=18}{DST_FULL}, void, void, void" },
-  { "name": "branch", "mnemonic": "branch", "match": [22, 0, 0, 0], "tested": [4294963263, 4292870139, 1073741823, 4290773119], "dontCare": [0, 4, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 24], "display": "{NAME}{COND}{TYPE} {:align=18}void, void, void, {TARGET}" },
-  { "name": "branch_unary", "mnemonic": "branch", "match": [22, 2048, 0, 0], "tested": [4294963263, 4091, 1073741760, 4290773119], "dontCare": [0, 4, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 24, 12, 13, 14, 15], "display": "{NAME}{COND}{TYPE} {:align=18}void, {SRC0}, void, {TARGET}" },
-  { "name": "branch_binary", "mnemonic": "branch", "match": [22, 2048, 64, 0], "tested": [4294963263, 4091, 65600, 4290773112], "dontCare": [0, 4, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 24, 12, 13, 14, 15, 20, 21, 22, 23], "display": "{NAME}{COND}{TYPE} {:align=18}void, {SRC0}, {SRC1}, {TARGET}" },
-  { "name": "texkill", "mnemonic": "texkill", "match": [23, 0, 0, 0], "tested": [4160749631, 1912, 65536, 2130698232], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 25, 12, 13, 14, 15, 26, 20, 21, 22, 23], "display": "{NAME}{COND}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}{DST_FULL}, void, void, void" },
-  { "name": "texld", "mnemonic": "texld", "match": [24, 2048, 0, 0], "tested": [63, 2048, 1073741760, 4294967295], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 27, 28, 29, 12, 13, 14, 15], "display": "{NAME} {DST:align=18}, tex{TEX_ID}{TEX_SWIZ}, {SRC0}, void, void" },
-  { "name": "texldb", "mnemonic": "texldb", "match": [25, 0, 0, 0], "tested": [63, 0, 65536, 4294967288], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 27, 28, 29, 25, 12, 13, 14, 15, 26, 20, 21, 22, 23], "display": "{NAME} {DST:align=18}, tex{TEX_ID}{TEX_SWIZ}, {SRC0}, {SRC1}, void" },
-  { "name": "texldd", "mnemonic": "texldd", "match": [26, 2048, 64, 8], "tested": [63, 2048, 65600, 2164269064], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 27, 28, 29, 12, 13, 14, 15, 20, 21, 22, 23, 16, 17, 18, 19], "display": "{NAME} {DST:align=18}, tex{TEX_ID}{TEX_SWIZ}, {SRC0}, {SRC1}, {SRC2}" },
-  { "name": "texldl", "mnemonic": "texldl", "match": [27, 0, 0, 0], "tested": [63, 0, 65536, 4294967288], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 27, 28, 29, 25, 12, 13, 14, 15, 26, 20, 21, 22, 23], "display": "{NAME} {DST:align=18}, tex{TEX_ID}{TEX_SWIZ}, {SRC0}, {SRC1}, void" },
-  { "name": "sqrt", "mnemonic": "sqrt", "match": [33, 0, 0, 8], "tested": [4160749631, 4292870008, 1073741823, 15], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}" },
-  { "name": "sin", "mnemonic": "sin", "match": [34, 0, 0, 8], "tested": [4160749631, 4292870008, 1073741823, 15], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}" },
-  { "name": "cos", "mnemonic": "cos", "match": [35, 0, 0, 8], "tested": [4160749631, 4292870008, 1073741823, 15], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}" },
-  { "name": "branch_any", "mnemonic": "branch_any", "match": [36, 2048, 64, 0], "tested": [4294963263, 4091, 65600, 4290773112], "dontCare": [0, 4, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 24, 12, 13, 14, 15, 20, 21, 22, 23], "display": "{NAME}{COND}{TYPE} {:align=18}void, {SRC0}, {SRC1}, {TARGET}" },
-  { "name": "floor", "mnemonic": "floor", "match": [37, 0, 0, 8], "tested": [4160749631, 4292870008, 1073741823, 15], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}" },
-  { "name": "ceil", "mnemonic": "ceil", "match": [38, 0, 0, 8], "tested": [4160749631, 4292870008, 1073741823, 15], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}" },
-  { "name": "sign", "mnemonic": "sign", "match": [39, 0, 0, 8], "tested": [4160749631, 4292870008, 1073741823, 15], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}" },
-  { "name": "barrier", "mnemonic": "barrier", "match": [42, 0, 0, 0], "tested": [4160749631, 4292870008, 1073741823, 2130698239], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], "display": "{NAME} {DST:align=18}{DST_FULL}, void, void, void" },
-  { "name": "i2i", "mnemonic": "i2i", "match": [44, 2048, 64, 0], "tested": [4160749631, 3960, 65600, 2130698232], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, void" },
-  { "name": "i2f", "mnemonic": "i2f", "match": [45, 2048, 0, 0], "tested": [4160749631, 3960, 1073741760, 2130698239], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, void" },
-  { "name": "f2i", "mnemonic": "f2i", "match": [46, 2048, 0, 0], "tested": [4160749631, 3960, 1073741760, 2130698239], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, void" },
-  { "name": "f2irnd", "mnemonic": "f2irnd", "match": [47, 2048, 0, 0], "tested": [4160749631, 3960, 1073741760, 2130698239], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, void" },
-  { "name": "cmp", "mnemonic": "cmp", "match": [49, 2048, 64, 8], "tested": [4160749631, 3960, 65600, 8], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, {SRC2}" },
-  { "name": "load", "mnemonic": "load", "match": [50, 2048, 64, 0], "tested": [4160749631, 2627, 65600, 2130698232], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 7, 30, 8, 31, 32, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23], "display": "{NAME}{COND}{SKPHP}{DENORM}{LOCAL}{TYPE}{LEFT_SHIFT}{PMODE} {DST:align=18}, {SRC0}, {SRC1}, void" },
-  { "name": "store", "mnemonic": "store", "match": [51, 2048, 64, 8], "tested": [63, 2112, 65600, 8], "dontCare": [4169134080, 515, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 33, 7, 30, 8, 31, 32, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23, 16, 17, 18, 19], "display": "{NAME}{COND}{SKPHP}{DENORM}{LOCAL}{TYPE}{LEFT_SHIFT}{PMODE} {:align=18}mem{COMPS}, {SRC0}, {SRC1}, {SRC2}" },
-  { "name": "clamp0_max", "mnemonic": "clamp0_max", "match": [54, 2048, 64, 0], "tested": [4160749631, 3960, 65600, 2130698232], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, void" },
-  { "name": "iaddsat", "mnemonic": "iaddsat", "match": [59, 2048, 0, 8], "tested": [4160749631, 3960, 1073741760, 15], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, {SRC2}" },
-  { "name": "imullo0", "mnemonic": "imullo0", "match": [60, 2048, 64, 0], "tested": [4160749631, 3960, 65600, 2130698232], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, void" },
-  { "name": "imulhi0", "mnemonic": "imulhi0", "match": [0, 2048, 65600, 0], "tested": [4160749631, 3960, 65600, 2130698232], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, void" },
-  { "name": "idiv0", "mnemonic": "idiv0", "match": [4, 2048, 65600, 0], "tested": [4160749631, 3960, 65600, 2130698232], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, void" },
-  { "name": "imod", "mnemonic": "imod", "match": [8, 2048, 65600, 0], "tested": [4160749631, 3960, 65600, 2130698232], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, void" },
-  { "name": "imadlo0", "mnemonic": "imadlo0", "match": [12, 2048, 65600, 8], "tested": [4160749631, 3960, 65600, 8], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, {SRC2}" },
-  { "name": "imadlosat0", "mnemonic": "imadlosat0", "match": [14, 2048, 65600, 8], "tested": [4160749631, 3960, 65600, 8], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, {SRC2}" },
-  { "name": "movai", "mnemonic": "movai", "match": [22, 0, 65536, 8], "tested": [4160749631, 4292870008, 1073741823, 15], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}" },
-  { "name": "iabs", "mnemonic": "iabs", "match": [23, 0, 65536, 8], "tested": [4160749631, 4292870008, 1073741823, 15], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}" },
-  { "name": "leadzero", "mnemonic": "leadzero", "match": [24, 0, 65536, 8], "tested": [4160749631, 4292870008, 1073741823, 15], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}" },
-  { "name": "lshift", "mnemonic": "lshift", "match": [25, 2048, 65536, 8], "tested": [4160749631, 3960, 1073741760, 15], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, {SRC2}" },
-  { "name": "rshift", "mnemonic": "rshift", "match": [26, 2048, 65536, 8], "tested": [4160749631, 3960, 1073741760, 15], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, {SRC2}" },
-  { "name": "rotate", "mnemonic": "rotate", "match": [27, 2048, 65536, 8], "tested": [4160749631, 3960, 1073741760, 15], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, {SRC2}" },
-  { "name": "or", "mnemonic": "or", "match": [28, 2048, 65536, 8], "tested": [4160749631, 3960, 1073741760, 15], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, {SRC2}" },
-  { "name": "and", "mnemonic": "and", "match": [29, 2048, 65536, 8], "tested": [4160749631, 3960, 1073741760, 15], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, {SRC2}" },
-  { "name": "xor", "mnemonic": "xor", "match": [30, 2048, 65536, 8], "tested": [4160749631, 3960, 1073741760, 15], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, {SRC2}" },
-  { "name": "not", "mnemonic": "not", "match": [31, 0, 65536, 8], "tested": [4160749631, 4292870008, 1073741823, 15], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}" },
-  { "name": "bit_extract", "mnemonic": "bit_extract", "match": [32, 2048, 65600, 8], "tested": [4160749631, 3960, 65600, 8], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, {SRC2}" },
-  { "name": "popcount", "mnemonic": "popcount", "match": [33, 0, 65536, 8], "tested": [4160749631, 4292870008, 1073741823, 15], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}" },
-  { "name": "div", "mnemonic": "div", "match": [36, 0, 65600, 8], "tested": [4160749631, 4292870008, 65663, 8], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 20, 21, 22, 23, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, {SRC1}, {SRC2}" },
-  { "name": "atomic_add", "mnemonic": "atomic_add", "match": [37, 2048, 65600, 8], "tested": [4160749631, 3960, 65600, 8], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, {SRC2}" },
-  { "name": "atomic_xchg", "mnemonic": "atomic_xchg", "match": [38, 2048, 65600, 8], "tested": [4160749631, 3960, 65600, 8], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, {SRC2}" },
-  { "name": "atomic_cmp_xchg", "mnemonic": "atomic_cmp_xchg", "match": [39, 2048, 65600, 8], "tested": [4160749631, 3960, 65600, 8], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, {SRC2}" },
-  { "name": "atomic_min", "mnemonic": "atomic_min", "match": [40, 2048, 65600, 8], "tested": [4160749631, 3960, 65600, 8], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, {SRC2}" },
-  { "name": "atomic_max", "mnemonic": "atomic_max", "match": [41, 2048, 65600, 8], "tested": [4160749631, 3960, 65600, 8], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, {SRC2}" },
-  { "name": "atomic_or", "mnemonic": "atomic_or", "match": [42, 2048, 65600, 8], "tested": [4160749631, 3960, 65600, 8], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, {SRC2}" },
-  { "name": "atomic_and", "mnemonic": "atomic_and", "match": [43, 2048, 65600, 8], "tested": [4160749631, 3960, 65600, 8], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, {SRC2}" },
-  { "name": "atomic_xor", "mnemonic": "atomic_xor", "match": [44, 2048, 65600, 8], "tested": [4160749631, 3960, 65600, 8], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23, 16, 17, 18, 19], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, {SRC2}" },
-  { "name": "bit_rev", "mnemonic": "bit_rev", "match": [45, 2048, 65536, 0], "tested": [4160749631, 3960, 1073741760, 2130698239], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, void" },
-  { "name": "texldlpcf", "mnemonic": "texldlpcf", "match": [47, 2048, 65600, 8], "tested": [63, 2048, 65600, 2164269064], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 27, 28, 29, 12, 13, 14, 15, 20, 21, 22, 23, 16, 17, 18, 19], "display": "{NAME} {DST:align=18}, tex{TEX_ID}{TEX_SWIZ}, {SRC0}, {SRC1}, {SRC2}" },
-  { "name": "conv", "mnemonic": "conv", "match": [50, 2048, 65600, 0], "tested": [4160749631, 3960, 65600, 2130698232], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, void" },
-  { "name": "dp2", "mnemonic": "dp2", "match": [51, 2048, 65600, 0], "tested": [4160749631, 3960, 65600, 2130698232], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, void" },
-  { "name": "norm_dp2", "mnemonic": "norm_dp2", "match": [52, 2048, 65536, 0], "tested": [4160749631, 3960, 1073741760, 2130698239], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, void" },
-  { "name": "norm_dp3", "mnemonic": "norm_dp3", "match": [53, 2048, 65536, 0], "tested": [4160749631, 3960, 1073741760, 2130698239], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, void" },
-  { "name": "norm_dp4", "mnemonic": "norm_dp4", "match": [54, 2048, 65536, 0], "tested": [4160749631, 3960, 1073741760, 2130698239], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, void" },
-  { "name": "img_load", "mnemonic": "img_load", "match": [57, 2048, 65600, 0], "tested": [4160749631, 2627, 65600, 2130698232], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 7, 30, 8, 31, 32, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23], "display": "{NAME}{COND}{SKPHP}{DENORM}{LOCAL}{TYPE}{LEFT_SHIFT}{PMODE} {DST:align=18}, {SRC0}, {SRC1}, void" },
-  { "name": "bit_findlsb", "mnemonic": "bit_findlsb", "match": [63, 2048, 65536, 2013266104], "tested": [4160749631, 3960, 1073741760, 2130698239], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, void" },
-  { "name": "bit_findmsb", "mnemonic": "bit_findmsb", "match": [63, 2048, 65536, 2013266120], "tested": [4160749631, 3960, 1073741760, 2130698239], "dontCare": [0, 0, 0, 0], "gen": [0, 4294967295], "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15], "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, void" }
-].map((s) => ({ ...s, fields: s.fields.map((i) => FIELDS[i]) }));
+  {
+    "name": "nop",
+    "mnemonic": "nop",
+    "match": [0, 0, 0, 0],
+    "tested": [4160749631, 4292870008, 1073741823, 2130698239],
+    "dontCare": [0, 0, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11],
+    "display": "{NAME} {DST:align=18}{DST_FULL}, void, void, void"
+  },
+  {
+    "name": "add",
+    "mnemonic": "add",
+    "match": [1, 2048, 0, 8],
+    "tested": [4160749631, 3960, 1073741760, 15],
+    "dontCare": [0, 0, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, {SRC2}"
+  },
+  {
+    "name": "mad",
+    "mnemonic": "mad",
+    "match": [2, 2048, 64, 8],
+    "tested": [4160749631, 3960, 65600, 8],
+    "dontCare": [0, 0, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23, 16, 17, 18, 19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, {SRC2}"
+  },
+  {
+    "name": "mul",
+    "mnemonic": "mul",
+    "match": [3, 2048, 64, 0],
+    "tested": [4160749631, 3960, 65600, 2130698232],
+    "dontCare": [0, 0, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, void"
+  },
+  {
+    "name": "dp3",
+    "mnemonic": "dp3",
+    "match": [5, 2048, 64, 0],
+    "tested": [4160749631, 3960, 65600, 2130698232],
+    "dontCare": [0, 0, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, void"
+  },
+  {
+    "name": "dp4",
+    "mnemonic": "dp4",
+    "match": [6, 2048, 64, 0],
+    "tested": [4160749631, 3960, 65600, 2130698232],
+    "dontCare": [0, 0, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, void"
+  },
+  {
+    "name": "dsx",
+    "mnemonic": "dsx",
+    "match": [7, 2048, 0, 8],
+    "tested": [4160749631, 3960, 1073741760, 15],
+    "dontCare": [0, 0, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, {SRC2}"
+  },
+  {
+    "name": "dsy",
+    "mnemonic": "dsy",
+    "match": [8, 2048, 0, 8],
+    "tested": [4160749631, 3960, 1073741760, 15],
+    "dontCare": [0, 0, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, {SRC2}"
+  },
+  {
+    "name": "mov",
+    "mnemonic": "mov",
+    "match": [9, 0, 0, 8],
+    "tested": [4160749631, 4292870008, 1073741823, 15],
+    "dontCare": [0, 0, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16, 17, 18, 19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}"
+  },
+  {
+    "name": "movar",
+    "mnemonic": "movar",
+    "match": [10, 0, 0, 8],
+    "tested": [4160749631, 4292870008, 1073741823, 15],
+    "dontCare": [0, 0, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16, 17, 18, 19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}"
+  },
+  {
+    "name": "rcp",
+    "mnemonic": "rcp",
+    "match": [12, 0, 0, 8],
+    "tested": [4160749631, 4292870008, 1073741823, 15],
+    "dontCare": [0, 0, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16, 17, 18, 19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}"
+  },
+  {
+    "name": "rsq",
+    "mnemonic": "rsq",
+    "match": [13, 0, 0, 8],
+    "tested": [4160749631, 4292870008, 1073741823, 15],
+    "dontCare": [0, 0, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16, 17, 18, 19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}"
+  },
+  {
+    "name": "select",
+    "mnemonic": "select",
+    "match": [15, 2048, 64, 8],
+    "tested": [4160749631, 3960, 65600, 8],
+    "dontCare": [0, 0, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23, 16, 17, 18, 19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, {SRC2}"
+  },
+  {
+    "name": "set",
+    "mnemonic": "set",
+    "match": [16, 2048, 64, 0],
+    "tested": [4160749631, 3960, 65600, 2130698232],
+    "dontCare": [0, 0, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, void"
+  },
+  {
+    "name": "exp",
+    "mnemonic": "exp",
+    "match": [17, 0, 0, 8],
+    "tested": [4160749631, 4292870008, 1073741823, 15],
+    "dontCare": [0, 0, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16, 17, 18, 19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}"
+  },
+  {
+    "name": "log",
+    "mnemonic": "log",
+    "match": [18, 0, 0, 8],
+    "tested": [4160749631, 4292870008, 1073741823, 15],
+    "dontCare": [0, 0, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16, 17, 18, 19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}"
+  },
+  {
+    "name": "frc",
+    "mnemonic": "frc",
+    "match": [19, 0, 0, 8],
+    "tested": [4160749631, 4292870008, 1073741823, 15],
+    "dontCare": [0, 0, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16, 17, 18, 19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}"
+  },
+  {
+    "name": "call",
+    "mnemonic": "call",
+    "match": [20, 0, 0, 0],
+    "tested": [4294963263, 4292870139, 1073741823, 4290773119],
+    "dontCare": [0, 4, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 24],
+    "display": "{NAME}{COND}{TYPE} {:align=18}void, void, void, {TARGET}"
+  },
+  {
+    "name": "ret",
+    "mnemonic": "ret",
+    "match": [21, 0, 0, 0],
+    "tested": [4160749631, 4292870008, 1073741823, 2130698239],
+    "dontCare": [0, 0, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11],
+    "display": "{NAME} {DST:align=18}{DST_FULL}, void, void, void"
+  },
+  {
+    "name": "branch",
+    "mnemonic": "branch",
+    "match": [22, 0, 0, 0],
+    "tested": [4294963263, 4292870139, 1073741823, 4290773119],
+    "dontCare": [0, 4, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 24],
+    "display": "{NAME}{COND}{TYPE} {:align=18}void, void, void, {TARGET}"
+  },
+  {
+    "name": "branch_unary",
+    "mnemonic": "branch",
+    "match": [22, 2048, 0, 0],
+    "tested": [4294963263, 4091, 1073741760, 4290773119],
+    "dontCare": [0, 4, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 24, 12, 13, 14, 15],
+    "display": "{NAME}{COND}{TYPE} {:align=18}void, {SRC0}, void, {TARGET}"
+  },
+  {
+    "name": "branch_binary",
+    "mnemonic": "branch",
+    "match": [22, 2048, 64, 0],
+    "tested": [4294963263, 4091, 65600, 4290773112],
+    "dontCare": [0, 4, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 24, 12, 13, 14, 15, 20, 21, 22, 23],
+    "display": "{NAME}{COND}{TYPE} {:align=18}void, {SRC0}, {SRC1}, {TARGET}"
+  },
+  {
+    "name": "texkill",
+    "mnemonic": "texkill",
+    "match": [23, 0, 0, 0],
+    "tested": [4160749631, 1912, 65536, 2130698232],
+    "dontCare": [0, 0, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 25, 12, 13, 14, 15, 26, 20, 21, 22, 23],
+    "display": "{NAME}{COND}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}{DST_FULL}, void, void, void"
+  },
+  {
+    "name": "texld",
+    "mnemonic": "texld",
+    "match": [24, 2048, 0, 0],
+    "tested": [63, 2048, 1073741760, 4294967295],
+    "dontCare": [0, 0, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 4, 5, 27, 28, 29, 12, 13, 14, 15],
+    "display": "{NAME} {DST:align=18}, tex{TEX_ID}{TEX_SWIZ}, {SRC0}, void, void"
+  },
+  {
+    "name": "texldb",
+    "mnemonic": "texldb",
+    "match": [25, 0, 0, 0],
+    "tested": [63, 0, 65536, 4294967288],
+    "dontCare": [0, 0, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 4, 5, 27, 28, 29, 25, 12, 13, 14, 15, 26, 20, 21, 22, 23],
+    "display": "{NAME} {DST:align=18}, tex{TEX_ID}{TEX_SWIZ}, {SRC0}, {SRC1}, void"
+  },
+  {
+    "name": "texldd",
+    "mnemonic": "texldd",
+    "match": [26, 2048, 64, 8],
+    "tested": [63, 2048, 65600, 2164269064],
+    "dontCare": [0, 0, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 4, 5, 27, 28, 29, 12, 13, 14, 15, 20, 21, 22, 23, 16, 17, 18, 19],
+    "display": "{NAME} {DST:align=18}, tex{TEX_ID}{TEX_SWIZ}, {SRC0}, {SRC1}, {SRC2}"
+  },
+  {
+    "name": "texldl",
+    "mnemonic": "texldl",
+    "match": [27, 0, 0, 0],
+    "tested": [63, 0, 65536, 4294967288],
+    "dontCare": [0, 0, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 4, 5, 27, 28, 29, 25, 12, 13, 14, 15, 26, 20, 21, 22, 23],
+    "display": "{NAME} {DST:align=18}, tex{TEX_ID}{TEX_SWIZ}, {SRC0}, {SRC1}, void"
+  },
+  {
+    "name": "sqrt",
+    "mnemonic": "sqrt",
+    "match": [33, 0, 0, 8],
+    "tested": [4160749631, 4292870008, 1073741823, 15],
+    "dontCare": [0, 0, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16, 17, 18, 19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}"
+  },
+  {
+    "name": "sin",
+    "mnemonic": "sin",
+    "match": [34, 0, 0, 8],
+    "tested": [4160749631, 4292870008, 1073741823, 15],
+    "dontCare": [0, 0, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16, 17, 18, 19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}"
+  },
+  {
+    "name": "cos",
+    "mnemonic": "cos",
+    "match": [35, 0, 0, 8],
+    "tested": [4160749631, 4292870008, 1073741823, 15],
+    "dontCare": [0, 0, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16, 17, 18, 19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}"
+  },
+  {
+    "name": "branch_any",
+    "mnemonic": "branch_any",
+    "match": [36, 2048, 64, 0],
+    "tested": [4294963263, 4091, 65600, 4290773112],
+    "dontCare": [0, 4, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 24, 12, 13, 14, 15, 20, 21, 22, 23],
+    "display": "{NAME}{COND}{TYPE} {:align=18}void, {SRC0}, {SRC1}, {TARGET}"
+  },
+  {
+    "name": "floor",
+    "mnemonic": "floor",
+    "match": [37, 0, 0, 8],
+    "tested": [4160749631, 4292870008, 1073741823, 15],
+    "dontCare": [0, 0, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16, 17, 18, 19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}"
+  },
+  {
+    "name": "ceil",
+    "mnemonic": "ceil",
+    "match": [38, 0, 0, 8],
+    "tested": [4160749631, 4292870008, 1073741823, 15],
+    "dontCare": [0, 0, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16, 17, 18, 19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}"
+  },
+  {
+    "name": "sign",
+    "mnemonic": "sign",
+    "match": [39, 0, 0, 8],
+    "tested": [4160749631, 4292870008, 1073741823, 15],
+    "dontCare": [0, 0, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16, 17, 18, 19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}"
+  },
+  {
+    "name": "barrier",
+    "mnemonic": "barrier",
+    "match": [42, 0, 0, 0],
+    "tested": [4160749631, 4292870008, 1073741823, 2130698239],
+    "dontCare": [0, 0, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11],
+    "display": "{NAME} {DST:align=18}{DST_FULL}, void, void, void"
+  },
+  {
+    "name": "i2i",
+    "mnemonic": "i2i",
+    "match": [44, 2048, 64, 0],
+    "tested": [4160749631, 3960, 65600, 2130698232],
+    "dontCare": [0, 0, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, void"
+  },
+  {
+    "name": "i2f",
+    "mnemonic": "i2f",
+    "match": [45, 2048, 0, 0],
+    "tested": [4160749631, 3960, 1073741760, 2130698239],
+    "dontCare": [0, 0, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, void"
+  },
+  {
+    "name": "f2i",
+    "mnemonic": "f2i",
+    "match": [46, 2048, 0, 0],
+    "tested": [4160749631, 3960, 1073741760, 2130698239],
+    "dontCare": [0, 0, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, void"
+  },
+  {
+    "name": "f2irnd",
+    "mnemonic": "f2irnd",
+    "match": [47, 2048, 0, 0],
+    "tested": [4160749631, 3960, 1073741760, 2130698239],
+    "dontCare": [0, 0, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, void"
+  },
+  {
+    "name": "cmp",
+    "mnemonic": "cmp",
+    "match": [49, 2048, 64, 8],
+    "tested": [4160749631, 3960, 65600, 8],
+    "dontCare": [0, 0, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23, 16, 17, 18, 19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, {SRC2}"
+  },
+  {
+    "name": "load",
+    "mnemonic": "load",
+    "match": [50, 2048, 64, 0],
+    "tested": [4160749631, 2627, 65600, 2130698232],
+    "dontCare": [0, 0, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 4, 5, 7, 30, 8, 31, 32, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23],
+    "display": "{NAME}{COND}{SKPHP}{DENORM}{LOCAL}{TYPE}{LEFT_SHIFT}{PMODE} {DST:align=18}, {SRC0}, {SRC1}, void"
+  },
+  {
+    "name": "store",
+    "mnemonic": "store",
+    "match": [51, 2048, 64, 8],
+    "tested": [63, 2112, 65600, 8],
+    "dontCare": [4169134080, 515, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 33, 7, 30, 8, 31, 32, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23, 16, 17, 18, 19],
+    "display": "{NAME}{COND}{SKPHP}{DENORM}{LOCAL}{TYPE}{LEFT_SHIFT}{PMODE} {:align=18}mem{COMPS}, {SRC0}, {SRC1}, {SRC2}"
+  },
+  {
+    "name": "clamp0_max",
+    "mnemonic": "clamp0_max",
+    "match": [54, 2048, 64, 0],
+    "tested": [4160749631, 3960, 65600, 2130698232],
+    "dontCare": [0, 0, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, void"
+  },
+  {
+    "name": "iaddsat",
+    "mnemonic": "iaddsat",
+    "match": [59, 2048, 0, 8],
+    "tested": [4160749631, 3960, 1073741760, 15],
+    "dontCare": [0, 0, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, {SRC2}"
+  },
+  {
+    "name": "imullo0",
+    "mnemonic": "imullo0",
+    "match": [60, 2048, 64, 0],
+    "tested": [4160749631, 3960, 65600, 2130698232],
+    "dontCare": [0, 0, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, void"
+  },
+  {
+    "name": "imulhi0",
+    "mnemonic": "imulhi0",
+    "match": [0, 2048, 65600, 0],
+    "tested": [4160749631, 3960, 65600, 2130698232],
+    "dontCare": [0, 0, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, void"
+  },
+  {
+    "name": "idiv0",
+    "mnemonic": "idiv0",
+    "match": [4, 2048, 65600, 0],
+    "tested": [4160749631, 3960, 65600, 2130698232],
+    "dontCare": [0, 0, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, void"
+  },
+  {
+    "name": "imod",
+    "mnemonic": "imod",
+    "match": [8, 2048, 65600, 0],
+    "tested": [4160749631, 3960, 65600, 2130698232],
+    "dontCare": [0, 0, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, void"
+  },
+  {
+    "name": "imadlo0",
+    "mnemonic": "imadlo0",
+    "match": [12, 2048, 65600, 8],
+    "tested": [4160749631, 3960, 65600, 8],
+    "dontCare": [0, 0, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23, 16, 17, 18, 19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, {SRC2}"
+  },
+  {
+    "name": "imadlosat0",
+    "mnemonic": "imadlosat0",
+    "match": [14, 2048, 65600, 8],
+    "tested": [4160749631, 3960, 65600, 8],
+    "dontCare": [0, 0, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23, 16, 17, 18, 19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, {SRC2}"
+  },
+  {
+    "name": "movai",
+    "mnemonic": "movai",
+    "match": [22, 0, 65536, 8],
+    "tested": [4160749631, 4292870008, 1073741823, 15],
+    "dontCare": [0, 0, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16, 17, 18, 19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}"
+  },
+  {
+    "name": "iabs",
+    "mnemonic": "iabs",
+    "match": [23, 0, 65536, 8],
+    "tested": [4160749631, 4292870008, 1073741823, 15],
+    "dontCare": [0, 0, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16, 17, 18, 19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}"
+  },
+  {
+    "name": "leadzero",
+    "mnemonic": "leadzero",
+    "match": [24, 0, 65536, 8],
+    "tested": [4160749631, 4292870008, 1073741823, 15],
+    "dontCare": [0, 0, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16, 17, 18, 19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}"
+  },
+  {
+    "name": "lshift",
+    "mnemonic": "lshift",
+    "match": [25, 2048, 65536, 8],
+    "tested": [4160749631, 3960, 1073741760, 15],
+    "dontCare": [0, 0, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, {SRC2}"
+  },
+  {
+    "name": "rshift",
+    "mnemonic": "rshift",
+    "match": [26, 2048, 65536, 8],
+    "tested": [4160749631, 3960, 1073741760, 15],
+    "dontCare": [0, 0, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, {SRC2}"
+  },
+  {
+    "name": "rotate",
+    "mnemonic": "rotate",
+    "match": [27, 2048, 65536, 8],
+    "tested": [4160749631, 3960, 1073741760, 15],
+    "dontCare": [0, 0, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, {SRC2}"
+  },
+  {
+    "name": "or",
+    "mnemonic": "or",
+    "match": [28, 2048, 65536, 8],
+    "tested": [4160749631, 3960, 1073741760, 15],
+    "dontCare": [0, 0, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, {SRC2}"
+  },
+  {
+    "name": "and",
+    "mnemonic": "and",
+    "match": [29, 2048, 65536, 8],
+    "tested": [4160749631, 3960, 1073741760, 15],
+    "dontCare": [0, 0, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, {SRC2}"
+  },
+  {
+    "name": "xor",
+    "mnemonic": "xor",
+    "match": [30, 2048, 65536, 8],
+    "tested": [4160749631, 3960, 1073741760, 15],
+    "dontCare": [0, 0, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, {SRC2}"
+  },
+  {
+    "name": "not",
+    "mnemonic": "not",
+    "match": [31, 0, 65536, 8],
+    "tested": [4160749631, 4292870008, 1073741823, 15],
+    "dontCare": [0, 0, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16, 17, 18, 19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}"
+  },
+  {
+    "name": "bit_extract",
+    "mnemonic": "bit_extract",
+    "match": [32, 2048, 65600, 8],
+    "tested": [4160749631, 3960, 65600, 8],
+    "dontCare": [0, 0, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23, 16, 17, 18, 19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, {SRC2}"
+  },
+  {
+    "name": "popcount",
+    "mnemonic": "popcount",
+    "match": [33, 0, 65536, 8],
+    "tested": [4160749631, 4292870008, 1073741823, 15],
+    "dontCare": [0, 0, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16, 17, 18, 19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}"
+  },
+  {
+    "name": "div",
+    "mnemonic": "div",
+    "match": [36, 0, 65600, 8],
+    "tested": [4160749631, 4292870008, 65663, 8],
+    "dontCare": [0, 0, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 20, 21, 22, 23, 16, 17, 18, 19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, {SRC1}, {SRC2}"
+  },
+  {
+    "name": "atomic_add",
+    "mnemonic": "atomic_add",
+    "match": [37, 2048, 65600, 8],
+    "tested": [4160749631, 3960, 65600, 8],
+    "dontCare": [0, 0, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23, 16, 17, 18, 19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, {SRC2}"
+  },
+  {
+    "name": "atomic_xchg",
+    "mnemonic": "atomic_xchg",
+    "match": [38, 2048, 65600, 8],
+    "tested": [4160749631, 3960, 65600, 8],
+    "dontCare": [0, 0, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23, 16, 17, 18, 19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, {SRC2}"
+  },
+  {
+    "name": "atomic_cmp_xchg",
+    "mnemonic": "atomic_cmp_xchg",
+    "match": [39, 2048, 65600, 8],
+    "tested": [4160749631, 3960, 65600, 8],
+    "dontCare": [0, 0, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23, 16, 17, 18, 19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, {SRC2}"
+  },
+  {
+    "name": "atomic_min",
+    "mnemonic": "atomic_min",
+    "match": [40, 2048, 65600, 8],
+    "tested": [4160749631, 3960, 65600, 8],
+    "dontCare": [0, 0, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23, 16, 17, 18, 19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, {SRC2}"
+  },
+  {
+    "name": "atomic_max",
+    "mnemonic": "atomic_max",
+    "match": [41, 2048, 65600, 8],
+    "tested": [4160749631, 3960, 65600, 8],
+    "dontCare": [0, 0, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23, 16, 17, 18, 19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, {SRC2}"
+  },
+  {
+    "name": "atomic_or",
+    "mnemonic": "atomic_or",
+    "match": [42, 2048, 65600, 8],
+    "tested": [4160749631, 3960, 65600, 8],
+    "dontCare": [0, 0, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23, 16, 17, 18, 19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, {SRC2}"
+  },
+  {
+    "name": "atomic_and",
+    "mnemonic": "atomic_and",
+    "match": [43, 2048, 65600, 8],
+    "tested": [4160749631, 3960, 65600, 8],
+    "dontCare": [0, 0, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23, 16, 17, 18, 19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, {SRC2}"
+  },
+  {
+    "name": "atomic_xor",
+    "mnemonic": "atomic_xor",
+    "match": [44, 2048, 65600, 8],
+    "tested": [4160749631, 3960, 65600, 8],
+    "dontCare": [0, 0, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23, 16, 17, 18, 19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, {SRC2}"
+  },
+  {
+    "name": "bit_rev",
+    "mnemonic": "bit_rev",
+    "match": [45, 2048, 65536, 0],
+    "tested": [4160749631, 3960, 1073741760, 2130698239],
+    "dontCare": [0, 0, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, void"
+  },
+  {
+    "name": "texldlpcf",
+    "mnemonic": "texldlpcf",
+    "match": [47, 2048, 65600, 8],
+    "tested": [63, 2048, 65600, 2164269064],
+    "dontCare": [0, 0, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 4, 5, 27, 28, 29, 12, 13, 14, 15, 20, 21, 22, 23, 16, 17, 18, 19],
+    "display": "{NAME} {DST:align=18}, tex{TEX_ID}{TEX_SWIZ}, {SRC0}, {SRC1}, {SRC2}"
+  },
+  {
+    "name": "conv",
+    "mnemonic": "conv",
+    "match": [50, 2048, 65600, 0],
+    "tested": [4160749631, 3960, 65600, 2130698232],
+    "dontCare": [0, 0, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, void"
+  },
+  {
+    "name": "dp2",
+    "mnemonic": "dp2",
+    "match": [51, 2048, 65600, 0],
+    "tested": [4160749631, 3960, 65600, 2130698232],
+    "dontCare": [0, 0, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, void"
+  },
+  {
+    "name": "norm_dp2",
+    "mnemonic": "norm_dp2",
+    "match": [52, 2048, 65536, 0],
+    "tested": [4160749631, 3960, 1073741760, 2130698239],
+    "dontCare": [0, 0, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, void"
+  },
+  {
+    "name": "norm_dp3",
+    "mnemonic": "norm_dp3",
+    "match": [53, 2048, 65536, 0],
+    "tested": [4160749631, 3960, 1073741760, 2130698239],
+    "dontCare": [0, 0, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, void"
+  },
+  {
+    "name": "norm_dp4",
+    "mnemonic": "norm_dp4",
+    "match": [54, 2048, 65536, 0],
+    "tested": [4160749631, 3960, 1073741760, 2130698239],
+    "dontCare": [0, 0, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, void"
+  },
+  {
+    "name": "img_load",
+    "mnemonic": "img_load",
+    "match": [57, 2048, 65600, 0],
+    "tested": [4160749631, 2627, 65600, 2130698232],
+    "dontCare": [0, 0, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 4, 5, 7, 30, 8, 31, 32, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23],
+    "display": "{NAME}{COND}{SKPHP}{DENORM}{LOCAL}{TYPE}{LEFT_SHIFT}{PMODE} {DST:align=18}, {SRC0}, {SRC1}, void"
+  },
+  {
+    "name": "bit_findlsb",
+    "mnemonic": "bit_findlsb",
+    "match": [63, 2048, 65536, 2013266104],
+    "tested": [4160749631, 3960, 1073741760, 2130698239],
+    "dontCare": [0, 0, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, void"
+  },
+  {
+    "name": "bit_findmsb",
+    "mnemonic": "bit_findmsb",
+    "match": [63, 2048, 65536, 2013266120],
+    "tested": [4160749631, 3960, 1073741760, 2130698239],
+    "dontCare": [0, 0, 0, 0],
+    "gen": [0, 4294967295],
+    "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, void"
+  }
+].map((s, index) => ({ ...s, fields: s.fields.map((i) => FIELDS[i]), index }));
 const DERIVED = {
   nop: {
     TYPE: (f) => (f["TYPE_BIT2"] * 2 ** 2 | f["TYPE_BIT01"]) >>> 0,
@@ -498,7 +1953,3167 @@ const DERIVED = {
     THREAD: (f) => (f["HIGH_HALF"] * 2 ** 1 | f["LOW_HALF"]) >>> 0
   }
 };
-const SYNTAX = { "instructions": { "nop": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] } }, "overrides": [] }, "add": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "mad": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC1": { "bitset": "#instruction-src", "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "mul": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC1": { "bitset": "#instruction-src", "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "dp3": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC1": { "bitset": "#instruction-src", "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "dp4": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC1": { "bitset": "#instruction-src", "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "dsx": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "dsy": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "mov": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "movar": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "rcp": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "rsq": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "select": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC1": { "bitset": "#instruction-src", "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "set": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC1": { "bitset": "#instruction-src", "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "exp": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "log": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "frc": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "call": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }], "overrides": [] }, "ret": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] } }, "overrides": [] }, "branch": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }], "overrides": [] }, "branch_unary": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }], "nested": { "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "branch_binary": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }], "nested": { "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC1": { "bitset": "#instruction-src", "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "texkill": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC1": { "bitset": "#instruction-src", "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]] } }, "overrides": [{ "when": { "op": "&&", "a": { "op": "!=", "a": "SRC0_USE", "b": 0 }, "b": { "op": "!=", "a": "SRC1_USE", "b": 0 } }, "text": "({SRC0_USE} != 0) && ({SRC1_USE} != 0)", "display": "{NAME}{COND}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, void", "fields": [], "derived": [], "asserts": [], "level": 1, "nested": {} }, { "when": { "op": "&&", "a": { "op": "!=", "a": "SRC0_USE", "b": 0 }, "b": { "op": "==", "a": "SRC1_USE", "b": 0 } }, "text": "({SRC0_USE} != 0) && ({SRC1_USE} == 0)", "display": "{NAME}{COND}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, void", "fields": [], "derived": [], "asserts": [], "level": 1, "nested": {} }] }, "texld": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "TEX_SWIZ": { "bitset": "#src-swizzle", "params": [] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "texldb": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "TEX_SWIZ": { "bitset": "#src-swizzle", "params": [] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC1": { "bitset": "#instruction-src", "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]] } }, "overrides": [{ "when": { "op": "&&", "a": { "op": "!=", "a": "SRC0_USE", "b": 0 }, "b": { "op": "==", "a": "SRC1_USE", "b": 0 } }, "text": "({SRC0_USE} != 0) && ({SRC1_USE} == 0)", "display": "{NAME} {DST:align=18}, tex{TEX_ID}{TEX_SWIZ}, {SRC0}, void, void", "fields": [], "derived": [], "asserts": [], "level": 1, "nested": {} }] }, "texldd": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "TEX_SWIZ": { "bitset": "#src-swizzle", "params": [] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC1": { "bitset": "#instruction-src", "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "texldl": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "TEX_SWIZ": { "bitset": "#src-swizzle", "params": [] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC1": { "bitset": "#instruction-src", "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]] } }, "overrides": [{ "when": { "op": "&&", "a": { "op": "!=", "a": "SRC0_USE", "b": 0 }, "b": { "op": "==", "a": "SRC1_USE", "b": 0 } }, "text": "({SRC0_USE} != 0) && ({SRC1_USE} == 0)", "display": "{NAME} {DST:align=18}, tex{TEX_ID}{TEX_SWIZ}, {SRC0}, void, void", "fields": [], "derived": [], "asserts": [], "level": 1, "nested": {} }] }, "sqrt": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "sin": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "cos": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "branch_any": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }], "nested": { "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC1": { "bitset": "#instruction-src", "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "floor": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "ceil": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "sign": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "barrier": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] } }, "overrides": [] }, "i2i": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC1": { "bitset": "#instruction-src", "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "i2f": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "f2i": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "f2irnd": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "cmp": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC1": { "bitset": "#instruction-src", "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "load": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "LEFT_SHIFT": { "bitset": "#left-shift", "params": [] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC1": { "bitset": "#instruction-src", "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "store": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "LEFT_SHIFT": { "bitset": "#left-shift", "params": [] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC1": { "bitset": "#instruction-src", "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "clamp0_max": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC1": { "bitset": "#instruction-src", "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "iaddsat": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "imullo0": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC1": { "bitset": "#instruction-src", "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "imulhi0": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC1": { "bitset": "#instruction-src", "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "idiv0": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC1": { "bitset": "#instruction-src", "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "imod": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC1": { "bitset": "#instruction-src", "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "imadlo0": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC1": { "bitset": "#instruction-src", "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "imadlosat0": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC1": { "bitset": "#instruction-src", "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "movai": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "iabs": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "leadzero": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "lshift": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "rshift": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "rotate": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "or": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "and": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "xor": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "not": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "bit_extract": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC1": { "bitset": "#instruction-src", "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "popcount": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "div": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC1": { "bitset": "#instruction-src", "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "atomic_add": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC1": { "bitset": "#instruction-src", "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "atomic_xchg": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC1": { "bitset": "#instruction-src", "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "atomic_cmp_xchg": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC1": { "bitset": "#instruction-src", "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "atomic_min": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC1": { "bitset": "#instruction-src", "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "atomic_max": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC1": { "bitset": "#instruction-src", "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "atomic_or": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC1": { "bitset": "#instruction-src", "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "atomic_and": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC1": { "bitset": "#instruction-src", "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "atomic_xor": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC1": { "bitset": "#instruction-src", "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "bit_rev": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "texldlpcf": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "TEX_SWIZ": { "bitset": "#src-swizzle", "params": [] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC1": { "bitset": "#instruction-src", "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]] }, "SRC2": { "bitset": "#instruction-src", "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "conv": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC1": { "bitset": "#instruction-src", "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "dp2": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC1": { "bitset": "#instruction-src", "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "norm_dp2": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "norm_dp3": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "norm_dp4": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "img_load": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "LEFT_SHIFT": { "bitset": "#left-shift", "params": [] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] }, "SRC1": { "bitset": "#instruction-src", "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "bit_findlsb": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] }, "bit_findmsb": { "derived": [{ "name": "TYPE", "width": 1, "kind": "enum", "signed": false, "enumIndex": 9, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" }, "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}" }, { "name": "THREAD", "width": 1, "kind": "enum", "signed": false, "enumIndex": 14, "display": null, "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" }, "text": "{HIGH_HALF} << 1 | {LOW_HALF}" }], "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] }, "SRC0": { "bitset": "#instruction-src", "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]] } }, "overrides": [] } }, "bitsets": { "#instruction-dst": [{ "name": "#instruction-dst", "mnemonic": "#instruction-dst", "match": [0], "tested": [0], "dontCare": [0], "gen": null, "cases": [{ "when": { "op": "==", "a": "DST_USE", "b": 0 }, "text": "{DST_USE} == 0", "display": "void", "fields": [], "derived": [], "asserts": [], "level": 0, "nested": {} }, { "when": null, "display": "t{REG}{AMODE}{COMPS}", "fields": [{ "name": "AMODE", "ranges": [0, 2], "width": 3, "kind": "enum", "signed": false, "enumIndex": 11, "default": null, "alternatives": [], "display": null }, { "name": "REG", "ranges": [3, 9], "width": 7, "kind": "uint", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": null }, { "name": "COMPS", "ranges": [10, 13], "width": 4, "kind": "enum", "signed": false, "enumIndex": 13, "default": null, "alternatives": [], "display": null }], "derived": [], "asserts": [], "level": 1, "nested": {} }] }], "#src-swizzle": [{ "name": "#src-swizzle", "mnemonic": "#src-swizzle", "match": [0], "tested": [0], "dontCare": [0], "gen": null, "cases": [{ "when": null, "display": ".{SWIZ_X}{SWIZ_Y}{SWIZ_Z}{SWIZ_W}", "fields": [{ "name": "SWIZ_X", "ranges": [0, 1], "width": 2, "kind": "enum", "signed": false, "enumIndex": 8, "default": null, "alternatives": [], "display": null }, { "name": "SWIZ_Y", "ranges": [2, 3], "width": 2, "kind": "enum", "signed": false, "enumIndex": 8, "default": null, "alternatives": [], "display": null }, { "name": "SWIZ_Z", "ranges": [4, 5], "width": 2, "kind": "enum", "signed": false, "enumIndex": 8, "default": null, "alternatives": [], "display": null }, { "name": "SWIZ_W", "ranges": [6, 7], "width": 2, "kind": "enum", "signed": false, "enumIndex": 8, "default": null, "alternatives": [], "display": null }], "derived": [], "asserts": [], "level": 1, "nested": {} }] }], "#instruction-src": [{ "name": "#instruction-src", "mnemonic": "#instruction-src", "match": [0], "tested": [0], "dontCare": [0], "gen": null, "cases": [{ "when": { "op": "&", "a": { "op": "==", "a": "SRC_RGROUP", "b": 7 }, "b": { "op": "==", "a": "IMMED_TYPE", "b": 0 } }, "text": "(({SRC_RGROUP} == 7) & ({IMMED_TYPE} == 0))", "display": "{IMMED}", "fields": [], "derived": [{ "name": "IMMED", "width": 32, "kind": "float", "signed": false, "enumIndex": -1, "display": null, "expr": { "op": "<<", "a": { "op": "|", "a": { "op": "|", "a": { "op": "|", "a": { "op": "|", "a": { "op": "<<", "a": { "op": "&", "a": "SRC_AMODE", "b": 1 }, "b": 19 }, "b": { "op": "<<", "a": "SRC_ABS", "b": 18 } }, "b": { "op": "<<", "a": "SRC_NEG", "b": 17 } }, "b": { "op": "<<", "a": "SRC_SWIZ", "b": 9 } }, "b": "SRC_REG" }, "b": 12 }, "text": "(((({SRC_AMODE} & 0x1) << 19) | ({SRC_ABS} << 18) | ({SRC_NEG} << 17) | ({SRC_SWIZ} << 9) | {SRC_REG}) << 12)" }], "asserts": [], "level": 0, "nested": {} }, { "when": { "op": "&", "a": { "op": "==", "a": "SRC_RGROUP", "b": 7 }, "b": { "op": "==", "a": "IMMED_TYPE", "b": 1 } }, "text": "(({SRC_RGROUP} == 7) & ({IMMED_TYPE} == 1))", "display": "{IMMED}", "fields": [], "derived": [{ "name": "IMMED", "width": 20, "kind": "int", "signed": true, "enumIndex": -1, "display": null, "expr": { "op": "|", "a": { "op": "|", "a": { "op": "|", "a": { "op": "|", "a": { "op": "<<", "a": { "op": "&", "a": "SRC_AMODE", "b": 1 }, "b": 19 }, "b": { "op": "<<", "a": "SRC_ABS", "b": 18 } }, "b": { "op": "<<", "a": "SRC_NEG", "b": 17 } }, "b": { "op": "<<", "a": "SRC_SWIZ", "b": 9 } }, "b": "SRC_REG" }, "text": "((({SRC_AMODE} & 0x1) << 19) | ({SRC_ABS} << 18) | ({SRC_NEG} << 17) | ({SRC_SWIZ} << 9) | {SRC_REG})" }], "asserts": [], "level": 0, "nested": {} }, { "when": { "op": "&", "a": { "op": "==", "a": "SRC_RGROUP", "b": 7 }, "b": { "op": "==", "a": "IMMED_TYPE", "b": 2 } }, "text": "(({SRC_RGROUP} == 7) & ({IMMED_TYPE} == 2))", "display": "{IMMED}", "fields": [], "derived": [{ "name": "IMMED", "width": 20, "kind": "uint", "signed": false, "enumIndex": -1, "display": null, "expr": { "op": "|", "a": { "op": "|", "a": { "op": "|", "a": { "op": "|", "a": { "op": "<<", "a": { "op": "&", "a": "SRC_AMODE", "b": 1 }, "b": 19 }, "b": { "op": "<<", "a": "SRC_ABS", "b": 18 } }, "b": { "op": "<<", "a": "SRC_NEG", "b": 17 } }, "b": { "op": "<<", "a": "SRC_SWIZ", "b": 9 } }, "b": "SRC_REG" }, "text": "((({SRC_AMODE} & 0x1) << 19) | ({SRC_ABS} << 18) | ({SRC_NEG} << 17) | ({SRC_SWIZ} << 9) | {SRC_REG})" }], "asserts": [], "level": 0, "nested": {} }, { "when": { "op": "&", "a": { "op": "==", "a": "SRC_RGROUP", "b": 7 }, "b": { "op": "==", "a": "IMMED_TYPE", "b": 3 } }, "text": "(({SRC_RGROUP} == 7) & ({IMMED_TYPE} == 3))", "display": "{IMMED}", "fields": [], "derived": [{ "name": "IMMED", "width": 16, "kind": "float", "signed": false, "enumIndex": -1, "display": null, "expr": { "op": "|", "a": { "op": "|", "a": { "op": "|", "a": { "op": "|", "a": { "op": "<<", "a": { "op": "&", "a": "SRC_AMODE", "b": 1 }, "b": 19 }, "b": { "op": "<<", "a": "SRC_ABS", "b": 18 } }, "b": { "op": "<<", "a": "SRC_NEG", "b": 17 } }, "b": { "op": "<<", "a": "SRC_SWIZ", "b": 9 } }, "b": "SRC_REG" }, "text": "((({SRC_AMODE} & 0x1) << 19) | ({SRC_ABS} << 18) | ({SRC_NEG} << 17) | ({SRC_SWIZ} << 9) | {SRC_REG})" }], "asserts": [], "level": 0, "nested": {} }, { "when": null, "display": "{SRC_NEG}{SRC_ABS}{SRC_RGROUP}{SRC_REG}{SRC_AMODE}{SRC_SWIZ}{SRC_ABS}", "fields": [{ "name": "SRC_SWIZ", "ranges": [0, 7], "width": 8, "kind": "bitset", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": null }, { "name": "SRC_NEG", "ranges": [8, 8], "width": 1, "kind": "bool", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": "-" }, { "name": "SRC_ABS", "ranges": [9, 9], "width": 1, "kind": "bool", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": "|" }], "derived": [{ "name": "IMMED_TYPE", "width": 1, "kind": "uint", "signed": false, "enumIndex": -1, "display": null, "expr": { "op": ">>", "a": "SRC_AMODE", "b": 1 }, "text": "({SRC_AMODE} >> 1)" }], "asserts": [], "level": 1, "nested": { "SRC_SWIZ": { "bitset": "#src-swizzle", "params": [] } } }] }], "#left-shift": [{ "name": "#left-shift", "mnemonic": "#left-shift", "match": [0], "tested": [0], "dontCare": [0], "gen": null, "cases": [{ "when": { "op": "!=", "a": "LEFT_SHIFT", "b": 0 }, "text": "{LEFT_SHIFT} != 0", "display": ".ls{LEFT_SHIFT}", "fields": [], "derived": [], "asserts": [], "level": 0, "nested": {} }, { "when": null, "display": "", "fields": [{ "name": "LEFT_SHIFT", "ranges": [0, 2], "width": 3, "kind": "uint", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": null }], "derived": [], "asserts": [], "level": 1, "nested": {} }] }] } };
+const SYNTAX = {
+  "instructions": {
+    "nop": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" },
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] } },
+      "overrides": []
+    },
+    "add": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" },
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] },
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]]
+        },
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "mad": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" },
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] },
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]]
+        },
+        "SRC1": {
+          "bitset": "#instruction-src",
+          "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]]
+        },
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "mul": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" },
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] },
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]]
+        },
+        "SRC1": {
+          "bitset": "#instruction-src",
+          "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "dp3": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" },
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] },
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]]
+        },
+        "SRC1": {
+          "bitset": "#instruction-src",
+          "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "dp4": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" },
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] },
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]]
+        },
+        "SRC1": {
+          "bitset": "#instruction-src",
+          "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "dsx": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" },
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] },
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]]
+        },
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "dsy": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" },
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] },
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]]
+        },
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "mov": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" },
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] },
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "movar": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" },
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] },
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "rcp": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" },
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] },
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "rsq": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" },
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] },
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "select": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" },
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] },
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]]
+        },
+        "SRC1": {
+          "bitset": "#instruction-src",
+          "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]]
+        },
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "set": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" },
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] },
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]]
+        },
+        "SRC1": {
+          "bitset": "#instruction-src",
+          "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "exp": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" },
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] },
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "log": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" },
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] },
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "frc": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" },
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] },
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "call": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        }
+      ],
+      "overrides": []
+    },
+    "ret": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" },
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] } },
+      "overrides": []
+    },
+    "branch": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        }
+      ],
+      "overrides": []
+    },
+    "branch_unary": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        }
+      ],
+      "nested": {
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "branch_binary": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        }
+      ],
+      "nested": {
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]]
+        },
+        "SRC1": {
+          "bitset": "#instruction-src",
+          "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "texkill": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" },
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] },
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]]
+        },
+        "SRC1": {
+          "bitset": "#instruction-src",
+          "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]]
+        }
+      },
+      "overrides": [
+        {
+          "when": { "op": "&&", "a": { "op": "!=", "a": "SRC0_USE", "b": 0 }, "b": { "op": "!=", "a": "SRC1_USE", "b": 0 } },
+          "text": "({SRC0_USE} != 0) && ({SRC1_USE} != 0)",
+          "display": "{NAME}{COND}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, void",
+          "fields": [],
+          "derived": [],
+          "asserts": [],
+          "level": 1,
+          "nested": {}
+        },
+        {
+          "when": { "op": "&&", "a": { "op": "!=", "a": "SRC0_USE", "b": 0 }, "b": { "op": "==", "a": "SRC1_USE", "b": 0 } },
+          "text": "({SRC0_USE} != 0) && ({SRC1_USE} == 0)",
+          "display": "{NAME}{COND}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, void",
+          "fields": [],
+          "derived": [],
+          "asserts": [],
+          "level": 1,
+          "nested": {}
+        }
+      ]
+    },
+    "texld": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        }
+      ],
+      "nested": {
+        "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] },
+        "TEX_SWIZ": { "bitset": "#src-swizzle", "params": [] },
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "texldb": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        }
+      ],
+      "nested": {
+        "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] },
+        "TEX_SWIZ": { "bitset": "#src-swizzle", "params": [] },
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]]
+        },
+        "SRC1": {
+          "bitset": "#instruction-src",
+          "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]]
+        }
+      },
+      "overrides": [
+        {
+          "when": { "op": "&&", "a": { "op": "!=", "a": "SRC0_USE", "b": 0 }, "b": { "op": "==", "a": "SRC1_USE", "b": 0 } },
+          "text": "({SRC0_USE} != 0) && ({SRC1_USE} == 0)",
+          "display": "{NAME} {DST:align=18}, tex{TEX_ID}{TEX_SWIZ}, {SRC0}, void, void",
+          "fields": [],
+          "derived": [],
+          "asserts": [],
+          "level": 1,
+          "nested": {}
+        }
+      ]
+    },
+    "texldd": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        }
+      ],
+      "nested": {
+        "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] },
+        "TEX_SWIZ": { "bitset": "#src-swizzle", "params": [] },
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]]
+        },
+        "SRC1": {
+          "bitset": "#instruction-src",
+          "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]]
+        },
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "texldl": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        }
+      ],
+      "nested": {
+        "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] },
+        "TEX_SWIZ": { "bitset": "#src-swizzle", "params": [] },
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]]
+        },
+        "SRC1": {
+          "bitset": "#instruction-src",
+          "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]]
+        }
+      },
+      "overrides": [
+        {
+          "when": { "op": "&&", "a": { "op": "!=", "a": "SRC0_USE", "b": 0 }, "b": { "op": "==", "a": "SRC1_USE", "b": 0 } },
+          "text": "({SRC0_USE} != 0) && ({SRC1_USE} == 0)",
+          "display": "{NAME} {DST:align=18}, tex{TEX_ID}{TEX_SWIZ}, {SRC0}, void, void",
+          "fields": [],
+          "derived": [],
+          "asserts": [],
+          "level": 1,
+          "nested": {}
+        }
+      ]
+    },
+    "sqrt": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" },
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] },
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "sin": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" },
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] },
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "cos": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" },
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] },
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "branch_any": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        }
+      ],
+      "nested": {
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]]
+        },
+        "SRC1": {
+          "bitset": "#instruction-src",
+          "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "floor": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" },
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] },
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "ceil": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" },
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] },
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "sign": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" },
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] },
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "barrier": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" },
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": { "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] } },
+      "overrides": []
+    },
+    "i2i": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" },
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] },
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]]
+        },
+        "SRC1": {
+          "bitset": "#instruction-src",
+          "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "i2f": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" },
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] },
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "f2i": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" },
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] },
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "f2irnd": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" },
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] },
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "cmp": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" },
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] },
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]]
+        },
+        "SRC1": {
+          "bitset": "#instruction-src",
+          "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]]
+        },
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "load": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" },
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] },
+        "LEFT_SHIFT": { "bitset": "#left-shift", "params": [] },
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]]
+        },
+        "SRC1": {
+          "bitset": "#instruction-src",
+          "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "store": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" },
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "LEFT_SHIFT": { "bitset": "#left-shift", "params": [] },
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]]
+        },
+        "SRC1": {
+          "bitset": "#instruction-src",
+          "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]]
+        },
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "clamp0_max": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" },
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] },
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]]
+        },
+        "SRC1": {
+          "bitset": "#instruction-src",
+          "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "iaddsat": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" },
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] },
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]]
+        },
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "imullo0": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" },
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] },
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]]
+        },
+        "SRC1": {
+          "bitset": "#instruction-src",
+          "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "imulhi0": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" },
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] },
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]]
+        },
+        "SRC1": {
+          "bitset": "#instruction-src",
+          "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "idiv0": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" },
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] },
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]]
+        },
+        "SRC1": {
+          "bitset": "#instruction-src",
+          "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "imod": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" },
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] },
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]]
+        },
+        "SRC1": {
+          "bitset": "#instruction-src",
+          "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "imadlo0": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" },
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] },
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]]
+        },
+        "SRC1": {
+          "bitset": "#instruction-src",
+          "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]]
+        },
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "imadlosat0": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" },
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] },
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]]
+        },
+        "SRC1": {
+          "bitset": "#instruction-src",
+          "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]]
+        },
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "movai": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" },
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] },
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "iabs": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" },
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] },
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "leadzero": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" },
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] },
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "lshift": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" },
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] },
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]]
+        },
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "rshift": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" },
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] },
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]]
+        },
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "rotate": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" },
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] },
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]]
+        },
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "or": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" },
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] },
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]]
+        },
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "and": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" },
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] },
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]]
+        },
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "xor": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" },
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] },
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]]
+        },
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "not": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" },
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] },
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "bit_extract": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" },
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] },
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]]
+        },
+        "SRC1": {
+          "bitset": "#instruction-src",
+          "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]]
+        },
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "popcount": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" },
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] },
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "div": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" },
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] },
+        "SRC1": {
+          "bitset": "#instruction-src",
+          "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]]
+        },
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "atomic_add": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" },
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] },
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]]
+        },
+        "SRC1": {
+          "bitset": "#instruction-src",
+          "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]]
+        },
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "atomic_xchg": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" },
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] },
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]]
+        },
+        "SRC1": {
+          "bitset": "#instruction-src",
+          "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]]
+        },
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "atomic_cmp_xchg": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" },
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] },
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]]
+        },
+        "SRC1": {
+          "bitset": "#instruction-src",
+          "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]]
+        },
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "atomic_min": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" },
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] },
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]]
+        },
+        "SRC1": {
+          "bitset": "#instruction-src",
+          "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]]
+        },
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "atomic_max": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" },
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] },
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]]
+        },
+        "SRC1": {
+          "bitset": "#instruction-src",
+          "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]]
+        },
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "atomic_or": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" },
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] },
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]]
+        },
+        "SRC1": {
+          "bitset": "#instruction-src",
+          "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]]
+        },
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "atomic_and": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" },
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] },
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]]
+        },
+        "SRC1": {
+          "bitset": "#instruction-src",
+          "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]]
+        },
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "atomic_xor": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" },
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] },
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]]
+        },
+        "SRC1": {
+          "bitset": "#instruction-src",
+          "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]]
+        },
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "bit_rev": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" },
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] },
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "texldlpcf": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        }
+      ],
+      "nested": {
+        "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] },
+        "TEX_SWIZ": { "bitset": "#src-swizzle", "params": [] },
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]]
+        },
+        "SRC1": {
+          "bitset": "#instruction-src",
+          "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]]
+        },
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG", "SRC_REG"], ["SRC2_AMODE", "SRC_AMODE"], ["SRC2_RGROUP", "SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "conv": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" },
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] },
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]]
+        },
+        "SRC1": {
+          "bitset": "#instruction-src",
+          "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "dp2": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" },
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] },
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]]
+        },
+        "SRC1": {
+          "bitset": "#instruction-src",
+          "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "norm_dp2": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" },
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] },
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "norm_dp3": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" },
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] },
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "norm_dp4": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" },
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] },
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "img_load": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" },
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] },
+        "LEFT_SHIFT": { "bitset": "#left-shift", "params": [] },
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]]
+        },
+        "SRC1": {
+          "bitset": "#instruction-src",
+          "params": [["SRC1_REG", "SRC_REG"], ["SRC1_AMODE", "SRC_AMODE"], ["SRC1_RGROUP", "SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "bit_findlsb": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" },
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] },
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "bit_findmsb": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "TYPE_BIT2", "b": 2 }, "b": "TYPE_BIT01" },
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": { "op": "|", "a": { "op": "<<", "a": "HIGH_HALF", "b": 1 }, "b": "LOW_HALF" },
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": { "bitset": "#instruction-dst", "params": [["DST_USE", "DST_USE"], ["COMPS", "COMPS"]] },
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG", "SRC_REG"], ["SRC0_AMODE", "SRC_AMODE"], ["SRC0_RGROUP", "SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    }
+  },
+  "bitsets": {
+    "#instruction-dst": [
+      {
+        "name": "#instruction-dst",
+        "mnemonic": "#instruction-dst",
+        "match": [0],
+        "tested": [0],
+        "dontCare": [0],
+        "gen": null,
+        "cases": [
+          {
+            "when": { "op": "==", "a": "DST_USE", "b": 0 },
+            "text": "{DST_USE} == 0",
+            "display": "void",
+            "fields": [],
+            "derived": [],
+            "asserts": [],
+            "level": 0,
+            "nested": {}
+          },
+          {
+            "when": null,
+            "display": "t{REG}{AMODE}{COMPS}",
+            "fields": [
+              {
+                "name": "AMODE",
+                "ranges": [0, 2],
+                "width": 3,
+                "kind": "enum",
+                "signed": false,
+                "enumIndex": 11,
+                "default": null,
+                "alternatives": [],
+                "display": null
+              },
+              {
+                "name": "REG",
+                "ranges": [3, 9],
+                "width": 7,
+                "kind": "uint",
+                "signed": false,
+                "enumIndex": -1,
+                "default": null,
+                "alternatives": [],
+                "display": null
+              },
+              {
+                "name": "COMPS",
+                "ranges": [10, 13],
+                "width": 4,
+                "kind": "enum",
+                "signed": false,
+                "enumIndex": 13,
+                "default": null,
+                "alternatives": [],
+                "display": null
+              }
+            ],
+            "derived": [],
+            "asserts": [],
+            "level": 1,
+            "nested": {}
+          }
+        ]
+      }
+    ],
+    "#src-swizzle": [
+      {
+        "name": "#src-swizzle",
+        "mnemonic": "#src-swizzle",
+        "match": [0],
+        "tested": [0],
+        "dontCare": [0],
+        "gen": null,
+        "cases": [
+          {
+            "when": null,
+            "display": ".{SWIZ_X}{SWIZ_Y}{SWIZ_Z}{SWIZ_W}",
+            "fields": [
+              {
+                "name": "SWIZ_X",
+                "ranges": [0, 1],
+                "width": 2,
+                "kind": "enum",
+                "signed": false,
+                "enumIndex": 8,
+                "default": null,
+                "alternatives": [],
+                "display": null
+              },
+              {
+                "name": "SWIZ_Y",
+                "ranges": [2, 3],
+                "width": 2,
+                "kind": "enum",
+                "signed": false,
+                "enumIndex": 8,
+                "default": null,
+                "alternatives": [],
+                "display": null
+              },
+              {
+                "name": "SWIZ_Z",
+                "ranges": [4, 5],
+                "width": 2,
+                "kind": "enum",
+                "signed": false,
+                "enumIndex": 8,
+                "default": null,
+                "alternatives": [],
+                "display": null
+              },
+              {
+                "name": "SWIZ_W",
+                "ranges": [6, 7],
+                "width": 2,
+                "kind": "enum",
+                "signed": false,
+                "enumIndex": 8,
+                "default": null,
+                "alternatives": [],
+                "display": null
+              }
+            ],
+            "derived": [],
+            "asserts": [],
+            "level": 1,
+            "nested": {}
+          }
+        ]
+      }
+    ],
+    "#instruction-src": [
+      {
+        "name": "#instruction-src",
+        "mnemonic": "#instruction-src",
+        "match": [0],
+        "tested": [0],
+        "dontCare": [0],
+        "gen": null,
+        "cases": [
+          {
+            "when": { "op": "&", "a": { "op": "==", "a": "SRC_RGROUP", "b": 7 }, "b": { "op": "==", "a": "IMMED_TYPE", "b": 0 } },
+            "text": "(({SRC_RGROUP} == 7) & ({IMMED_TYPE} == 0))",
+            "display": "{IMMED}",
+            "fields": [],
+            "derived": [
+              {
+                "name": "IMMED",
+                "width": 32,
+                "kind": "float",
+                "signed": false,
+                "enumIndex": -1,
+                "display": null,
+                "expr": {
+                  "op": "<<",
+                  "a": {
+                    "op": "|",
+                    "a": {
+                      "op": "|",
+                      "a": {
+                        "op": "|",
+                        "a": {
+                          "op": "|",
+                          "a": { "op": "<<", "a": { "op": "&", "a": "SRC_AMODE", "b": 1 }, "b": 19 },
+                          "b": { "op": "<<", "a": "SRC_ABS", "b": 18 }
+                        },
+                        "b": { "op": "<<", "a": "SRC_NEG", "b": 17 }
+                      },
+                      "b": { "op": "<<", "a": "SRC_SWIZ", "b": 9 }
+                    },
+                    "b": "SRC_REG"
+                  },
+                  "b": 12
+                },
+                "text": "(((({SRC_AMODE} & 0x1) << 19) | ({SRC_ABS} << 18) | ({SRC_NEG} << 17) | ({SRC_SWIZ} << 9) | {SRC_REG}) << 12)"
+              }
+            ],
+            "asserts": [],
+            "level": 0,
+            "nested": {}
+          },
+          {
+            "when": { "op": "&", "a": { "op": "==", "a": "SRC_RGROUP", "b": 7 }, "b": { "op": "==", "a": "IMMED_TYPE", "b": 1 } },
+            "text": "(({SRC_RGROUP} == 7) & ({IMMED_TYPE} == 1))",
+            "display": "{IMMED}",
+            "fields": [],
+            "derived": [
+              {
+                "name": "IMMED",
+                "width": 20,
+                "kind": "int",
+                "signed": true,
+                "enumIndex": -1,
+                "display": null,
+                "expr": {
+                  "op": "|",
+                  "a": {
+                    "op": "|",
+                    "a": {
+                      "op": "|",
+                      "a": {
+                        "op": "|",
+                        "a": { "op": "<<", "a": { "op": "&", "a": "SRC_AMODE", "b": 1 }, "b": 19 },
+                        "b": { "op": "<<", "a": "SRC_ABS", "b": 18 }
+                      },
+                      "b": { "op": "<<", "a": "SRC_NEG", "b": 17 }
+                    },
+                    "b": { "op": "<<", "a": "SRC_SWIZ", "b": 9 }
+                  },
+                  "b": "SRC_REG"
+                },
+                "text": "((({SRC_AMODE} & 0x1) << 19) | ({SRC_ABS} << 18) | ({SRC_NEG} << 17) | ({SRC_SWIZ} << 9) | {SRC_REG})"
+              }
+            ],
+            "asserts": [],
+            "level": 0,
+            "nested": {}
+          },
+          {
+            "when": { "op": "&", "a": { "op": "==", "a": "SRC_RGROUP", "b": 7 }, "b": { "op": "==", "a": "IMMED_TYPE", "b": 2 } },
+            "text": "(({SRC_RGROUP} == 7) & ({IMMED_TYPE} == 2))",
+            "display": "{IMMED}",
+            "fields": [],
+            "derived": [
+              {
+                "name": "IMMED",
+                "width": 20,
+                "kind": "uint",
+                "signed": false,
+                "enumIndex": -1,
+                "display": null,
+                "expr": {
+                  "op": "|",
+                  "a": {
+                    "op": "|",
+                    "a": {
+                      "op": "|",
+                      "a": {
+                        "op": "|",
+                        "a": { "op": "<<", "a": { "op": "&", "a": "SRC_AMODE", "b": 1 }, "b": 19 },
+                        "b": { "op": "<<", "a": "SRC_ABS", "b": 18 }
+                      },
+                      "b": { "op": "<<", "a": "SRC_NEG", "b": 17 }
+                    },
+                    "b": { "op": "<<", "a": "SRC_SWIZ", "b": 9 }
+                  },
+                  "b": "SRC_REG"
+                },
+                "text": "((({SRC_AMODE} & 0x1) << 19) | ({SRC_ABS} << 18) | ({SRC_NEG} << 17) | ({SRC_SWIZ} << 9) | {SRC_REG})"
+              }
+            ],
+            "asserts": [],
+            "level": 0,
+            "nested": {}
+          },
+          {
+            "when": { "op": "&", "a": { "op": "==", "a": "SRC_RGROUP", "b": 7 }, "b": { "op": "==", "a": "IMMED_TYPE", "b": 3 } },
+            "text": "(({SRC_RGROUP} == 7) & ({IMMED_TYPE} == 3))",
+            "display": "{IMMED}",
+            "fields": [],
+            "derived": [
+              {
+                "name": "IMMED",
+                "width": 16,
+                "kind": "float",
+                "signed": false,
+                "enumIndex": -1,
+                "display": null,
+                "expr": {
+                  "op": "|",
+                  "a": {
+                    "op": "|",
+                    "a": {
+                      "op": "|",
+                      "a": {
+                        "op": "|",
+                        "a": { "op": "<<", "a": { "op": "&", "a": "SRC_AMODE", "b": 1 }, "b": 19 },
+                        "b": { "op": "<<", "a": "SRC_ABS", "b": 18 }
+                      },
+                      "b": { "op": "<<", "a": "SRC_NEG", "b": 17 }
+                    },
+                    "b": { "op": "<<", "a": "SRC_SWIZ", "b": 9 }
+                  },
+                  "b": "SRC_REG"
+                },
+                "text": "((({SRC_AMODE} & 0x1) << 19) | ({SRC_ABS} << 18) | ({SRC_NEG} << 17) | ({SRC_SWIZ} << 9) | {SRC_REG})"
+              }
+            ],
+            "asserts": [],
+            "level": 0,
+            "nested": {}
+          },
+          {
+            "when": null,
+            "display": "{SRC_NEG}{SRC_ABS}{SRC_RGROUP}{SRC_REG}{SRC_AMODE}{SRC_SWIZ}{SRC_ABS}",
+            "fields": [
+              {
+                "name": "SRC_SWIZ",
+                "ranges": [0, 7],
+                "width": 8,
+                "kind": "bitset",
+                "signed": false,
+                "enumIndex": -1,
+                "default": null,
+                "alternatives": [],
+                "display": null
+              },
+              {
+                "name": "SRC_NEG",
+                "ranges": [8, 8],
+                "width": 1,
+                "kind": "bool",
+                "signed": false,
+                "enumIndex": -1,
+                "default": null,
+                "alternatives": [],
+                "display": "-"
+              },
+              {
+                "name": "SRC_ABS",
+                "ranges": [9, 9],
+                "width": 1,
+                "kind": "bool",
+                "signed": false,
+                "enumIndex": -1,
+                "default": null,
+                "alternatives": [],
+                "display": "|"
+              }
+            ],
+            "derived": [
+              {
+                "name": "IMMED_TYPE",
+                "width": 1,
+                "kind": "uint",
+                "signed": false,
+                "enumIndex": -1,
+                "display": null,
+                "expr": { "op": ">>", "a": "SRC_AMODE", "b": 1 },
+                "text": "({SRC_AMODE} >> 1)"
+              }
+            ],
+            "asserts": [],
+            "level": 1,
+            "nested": { "SRC_SWIZ": { "bitset": "#src-swizzle", "params": [] } }
+          }
+        ]
+      }
+    ],
+    "#left-shift": [
+      {
+        "name": "#left-shift",
+        "mnemonic": "#left-shift",
+        "match": [0],
+        "tested": [0],
+        "dontCare": [0],
+        "gen": null,
+        "cases": [
+          {
+            "when": { "op": "!=", "a": "LEFT_SHIFT", "b": 0 },
+            "text": "{LEFT_SHIFT} != 0",
+            "display": ".ls{LEFT_SHIFT}",
+            "fields": [],
+            "derived": [],
+            "asserts": [],
+            "level": 0,
+            "nested": {}
+          },
+          {
+            "when": null,
+            "display": "",
+            "fields": [
+              {
+                "name": "LEFT_SHIFT",
+                "ranges": [0, 2],
+                "width": 3,
+                "kind": "uint",
+                "signed": false,
+                "enumIndex": -1,
+                "default": null,
+                "alternatives": [],
+                "display": null
+              }
+            ],
+            "derived": [],
+            "asserts": [],
+            "level": 1,
+            "nested": {}
+          }
+        ]
+      }
+    ]
+  }
+};
 function getRange(words, low, high) {
   const width = high - low + 1;
   const w = low >>> 5;
@@ -535,54 +5150,385 @@ function fieldValue(f, raw) {
   return raw;
 }
 const BY_NAME = new Map(INSTRUCTIONS.map((s) => [s.name, s]));
-const LEAF_SIZE = 4;
-function bucketKey(values, mask) {
-  return mask.map((m, i) => ((values[i] ?? 0) & m) >>> 0).join(",");
-}
-function specTree(specs, keyed) {
-  const mask = specs.reduce(
-    (acc, s) => acc.map((w, i) => (w & s.tested[i]) >>> 0),
-    keyed.map(() => 4294967295)
-  ).map((w, i) => (w & ~keyed[i]) >>> 0);
-  if (specs.length <= LEAF_SIZE || mask.every((w) => w === 0))
-    return { mask, children: null, specs };
-  const groups = /* @__PURE__ */ new Map();
-  for (const s of specs) {
-    const key = bucketKey(s.match, mask);
-    const group = groups.get(key);
-    if (group) group.push(s);
-    else groups.set(key, [s]);
-  }
-  const next = keyed.map((w, i) => (w | mask[i]) >>> 0);
-  const children = /* @__PURE__ */ new Map();
-  for (const [key, group] of groups) children.set(key, specTree(group, next));
-  return { mask, children, specs };
-}
-const SPEC_TREE = specTree(INSTRUCTIONS, new Array(ISA.wordCount).fill(0));
 function inGen(s, gpu) {
   return s.gen === null || gpu === null || gpu >= s.gen[0] && gpu <= s.gen[1];
 }
+function instructionAt(words, at, gpu) {
+  const w0 = words[at + 0] >>> 0;
+  const w1 = words[at + 1] >>> 0;
+  const w2 = words[at + 2] >>> 0;
+  const w3 = words[at + 3] >>> 0;
+  switch (w0 & 63) {
+    case 0: {
+      switch (w1 >>> 11 & 1) {
+        case 0: {
+          return (w0 & 4160749631) >>> 0 === 0 && (w1 & 4292870008) >>> 0 === 0 && (w2 & 1073741823) >>> 0 === 0 && (w3 & 2130698239) >>> 0 === 0 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 0 : -1;
+        }
+        case 1: {
+          return (w0 & 4160749631) >>> 0 === 0 && (w1 & 3960) >>> 0 === 2048 && (w2 & 65600) >>> 0 === 65600 && (w3 & 2130698232) >>> 0 === 0 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 45 : -1;
+        }
+      }
+      return -1;
+    }
+    case 1: {
+      return (w0 & 4160749631) >>> 0 === 1 && (w1 & 3960) >>> 0 === 2048 && (w2 & 1073741760) >>> 0 === 0 && (w3 & 15) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 1 : -1;
+    }
+    case 2: {
+      return (w0 & 4160749631) >>> 0 === 2 && (w1 & 3960) >>> 0 === 2048 && (w2 & 65600) >>> 0 === 64 && (w3 & 8) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 2 : -1;
+    }
+    case 3: {
+      return (w0 & 4160749631) >>> 0 === 3 && (w1 & 3960) >>> 0 === 2048 && (w2 & 65600) >>> 0 === 64 && (w3 & 2130698232) >>> 0 === 0 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 3 : -1;
+    }
+    case 4: {
+      return (w0 & 4160749631) >>> 0 === 4 && (w1 & 3960) >>> 0 === 2048 && (w2 & 65600) >>> 0 === 65600 && (w3 & 2130698232) >>> 0 === 0 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 46 : -1;
+    }
+    case 5: {
+      return (w0 & 4160749631) >>> 0 === 5 && (w1 & 3960) >>> 0 === 2048 && (w2 & 65600) >>> 0 === 64 && (w3 & 2130698232) >>> 0 === 0 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 4 : -1;
+    }
+    case 6: {
+      return (w0 & 4160749631) >>> 0 === 6 && (w1 & 3960) >>> 0 === 2048 && (w2 & 65600) >>> 0 === 64 && (w3 & 2130698232) >>> 0 === 0 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 5 : -1;
+    }
+    case 7: {
+      return (w0 & 4160749631) >>> 0 === 7 && (w1 & 3960) >>> 0 === 2048 && (w2 & 1073741760) >>> 0 === 0 && (w3 & 15) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 6 : -1;
+    }
+    case 8: {
+      switch (w2 >>> 6 & 1) {
+        case 0: {
+          return (w0 & 4160749631) >>> 0 === 8 && (w1 & 3960) >>> 0 === 2048 && (w2 & 1073741760) >>> 0 === 0 && (w3 & 15) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 7 : -1;
+        }
+        case 1: {
+          return (w0 & 4160749631) >>> 0 === 8 && (w1 & 3960) >>> 0 === 2048 && (w2 & 65600) >>> 0 === 65600 && (w3 & 2130698232) >>> 0 === 0 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 47 : -1;
+        }
+      }
+      return -1;
+    }
+    case 9: {
+      return (w0 & 4160749631) >>> 0 === 9 && (w1 & 4292870008) >>> 0 === 0 && (w2 & 1073741823) >>> 0 === 0 && (w3 & 15) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 8 : -1;
+    }
+    case 10: {
+      return (w0 & 4160749631) >>> 0 === 10 && (w1 & 4292870008) >>> 0 === 0 && (w2 & 1073741823) >>> 0 === 0 && (w3 & 15) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 9 : -1;
+    }
+    case 12: {
+      switch (w1 >>> 11 & 1) {
+        case 0: {
+          return (w0 & 4160749631) >>> 0 === 12 && (w1 & 4292870008) >>> 0 === 0 && (w2 & 1073741823) >>> 0 === 0 && (w3 & 15) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 10 : -1;
+        }
+        case 1: {
+          return (w0 & 4160749631) >>> 0 === 12 && (w1 & 3960) >>> 0 === 2048 && (w2 & 65600) >>> 0 === 65600 && (w3 & 8) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 48 : -1;
+        }
+      }
+      return -1;
+    }
+    case 13: {
+      return (w0 & 4160749631) >>> 0 === 13 && (w1 & 4292870008) >>> 0 === 0 && (w2 & 1073741823) >>> 0 === 0 && (w3 & 15) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 11 : -1;
+    }
+    case 14: {
+      return (w0 & 4160749631) >>> 0 === 14 && (w1 & 3960) >>> 0 === 2048 && (w2 & 65600) >>> 0 === 65600 && (w3 & 8) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 49 : -1;
+    }
+    case 15: {
+      return (w0 & 4160749631) >>> 0 === 15 && (w1 & 3960) >>> 0 === 2048 && (w2 & 65600) >>> 0 === 64 && (w3 & 8) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 12 : -1;
+    }
+    case 16: {
+      return (w0 & 4160749631) >>> 0 === 16 && (w1 & 3960) >>> 0 === 2048 && (w2 & 65600) >>> 0 === 64 && (w3 & 2130698232) >>> 0 === 0 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 13 : -1;
+    }
+    case 17: {
+      return (w0 & 4160749631) >>> 0 === 17 && (w1 & 4292870008) >>> 0 === 0 && (w2 & 1073741823) >>> 0 === 0 && (w3 & 15) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 14 : -1;
+    }
+    case 18: {
+      return (w0 & 4160749631) >>> 0 === 18 && (w1 & 4292870008) >>> 0 === 0 && (w2 & 1073741823) >>> 0 === 0 && (w3 & 15) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 15 : -1;
+    }
+    case 19: {
+      return (w0 & 4160749631) >>> 0 === 19 && (w1 & 4292870008) >>> 0 === 0 && (w2 & 1073741823) >>> 0 === 0 && (w3 & 15) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 16 : -1;
+    }
+    case 20: {
+      return (w0 & 4294963263) >>> 0 === 20 && (w1 & 4292870139) >>> 0 === 0 && (w2 & 1073741823) >>> 0 === 0 && (w3 & 4290773119) >>> 0 === 0 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 17 : -1;
+    }
+    case 21: {
+      return (w0 & 4160749631) >>> 0 === 21 && (w1 & 4292870008) >>> 0 === 0 && (w2 & 1073741823) >>> 0 === 0 && (w3 & 2130698239) >>> 0 === 0 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 18 : -1;
+    }
+    case 22: {
+      switch (w1 >>> 11 & 1) {
+        case 0: {
+          switch (w2 >>> 16 & 1) {
+            case 0: {
+              return (w0 & 4294963263) >>> 0 === 22 && (w1 & 4292870139) >>> 0 === 0 && (w2 & 1073741823) >>> 0 === 0 && (w3 & 4290773119) >>> 0 === 0 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 19 : -1;
+            }
+            case 1: {
+              return (w0 & 4160749631) >>> 0 === 22 && (w1 & 4292870008) >>> 0 === 0 && (w2 & 1073741823) >>> 0 === 65536 && (w3 & 15) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 50 : -1;
+            }
+          }
+          return -1;
+        }
+        case 1: {
+          switch (w2 >>> 6 & 1) {
+            case 0: {
+              return (w0 & 4294963263) >>> 0 === 22 && (w1 & 4091) >>> 0 === 2048 && (w2 & 1073741760) >>> 0 === 0 && (w3 & 4290773119) >>> 0 === 0 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 20 : -1;
+            }
+            case 1: {
+              return (w0 & 4294963263) >>> 0 === 22 && (w1 & 4091) >>> 0 === 2048 && (w2 & 65600) >>> 0 === 64 && (w3 & 4290773112) >>> 0 === 0 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 21 : -1;
+            }
+          }
+          return -1;
+        }
+      }
+      return -1;
+    }
+    case 23: {
+      switch (w2 >>> 16 & 1) {
+        case 0: {
+          return (w0 & 4160749631) >>> 0 === 23 && (w1 & 1912) >>> 0 === 0 && (w2 & 65536) >>> 0 === 0 && (w3 & 2130698232) >>> 0 === 0 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 22 : -1;
+        }
+        case 1: {
+          return (w0 & 4160749631) >>> 0 === 23 && (w1 & 4292870008) >>> 0 === 0 && (w2 & 1073741823) >>> 0 === 65536 && (w3 & 15) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 51 : -1;
+        }
+      }
+      return -1;
+    }
+    case 24: {
+      switch (w1 >>> 11 & 1) {
+        case 0: {
+          return (w0 & 4160749631) >>> 0 === 24 && (w1 & 4292870008) >>> 0 === 0 && (w2 & 1073741823) >>> 0 === 65536 && (w3 & 15) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 52 : -1;
+        }
+        case 1: {
+          return (w0 & 63) >>> 0 === 24 && (w1 & 2048) >>> 0 === 2048 && (w2 & 1073741760) >>> 0 === 0 && (w3 & 4294967295) >>> 0 === 0 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 23 : -1;
+        }
+      }
+      return -1;
+    }
+    case 25: {
+      switch (w2 >>> 16 & 1) {
+        case 0: {
+          return (w0 & 63) >>> 0 === 25 && (w2 & 65536) >>> 0 === 0 && (w3 & 4294967288) >>> 0 === 0 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 24 : -1;
+        }
+        case 1: {
+          return (w0 & 4160749631) >>> 0 === 25 && (w1 & 3960) >>> 0 === 2048 && (w2 & 1073741760) >>> 0 === 65536 && (w3 & 15) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 53 : -1;
+        }
+      }
+      return -1;
+    }
+    case 26: {
+      switch (w2 >>> 6 & 1) {
+        case 0: {
+          return (w0 & 4160749631) >>> 0 === 26 && (w1 & 3960) >>> 0 === 2048 && (w2 & 1073741760) >>> 0 === 65536 && (w3 & 15) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 54 : -1;
+        }
+        case 1: {
+          return (w0 & 63) >>> 0 === 26 && (w1 & 2048) >>> 0 === 2048 && (w2 & 65600) >>> 0 === 64 && (w3 & 2164269064) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 25 : -1;
+        }
+      }
+      return -1;
+    }
+    case 27: {
+      switch (w2 >>> 16 & 1) {
+        case 0: {
+          return (w0 & 63) >>> 0 === 27 && (w2 & 65536) >>> 0 === 0 && (w3 & 4294967288) >>> 0 === 0 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 26 : -1;
+        }
+        case 1: {
+          return (w0 & 4160749631) >>> 0 === 27 && (w1 & 3960) >>> 0 === 2048 && (w2 & 1073741760) >>> 0 === 65536 && (w3 & 15) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 55 : -1;
+        }
+      }
+      return -1;
+    }
+    case 28: {
+      return (w0 & 4160749631) >>> 0 === 28 && (w1 & 3960) >>> 0 === 2048 && (w2 & 1073741760) >>> 0 === 65536 && (w3 & 15) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 56 : -1;
+    }
+    case 29: {
+      return (w0 & 4160749631) >>> 0 === 29 && (w1 & 3960) >>> 0 === 2048 && (w2 & 1073741760) >>> 0 === 65536 && (w3 & 15) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 57 : -1;
+    }
+    case 30: {
+      return (w0 & 4160749631) >>> 0 === 30 && (w1 & 3960) >>> 0 === 2048 && (w2 & 1073741760) >>> 0 === 65536 && (w3 & 15) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 58 : -1;
+    }
+    case 31: {
+      return (w0 & 4160749631) >>> 0 === 31 && (w1 & 4292870008) >>> 0 === 0 && (w2 & 1073741823) >>> 0 === 65536 && (w3 & 15) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 59 : -1;
+    }
+    case 32: {
+      return (w0 & 4160749631) >>> 0 === 32 && (w1 & 3960) >>> 0 === 2048 && (w2 & 65600) >>> 0 === 65600 && (w3 & 8) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 60 : -1;
+    }
+    case 33: {
+      switch (w2 >>> 16 & 1) {
+        case 0: {
+          return (w0 & 4160749631) >>> 0 === 33 && (w1 & 4292870008) >>> 0 === 0 && (w2 & 1073741823) >>> 0 === 0 && (w3 & 15) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 27 : -1;
+        }
+        case 1: {
+          return (w0 & 4160749631) >>> 0 === 33 && (w1 & 4292870008) >>> 0 === 0 && (w2 & 1073741823) >>> 0 === 65536 && (w3 & 15) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 61 : -1;
+        }
+      }
+      return -1;
+    }
+    case 34: {
+      return (w0 & 4160749631) >>> 0 === 34 && (w1 & 4292870008) >>> 0 === 0 && (w2 & 1073741823) >>> 0 === 0 && (w3 & 15) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 28 : -1;
+    }
+    case 35: {
+      return (w0 & 4160749631) >>> 0 === 35 && (w1 & 4292870008) >>> 0 === 0 && (w2 & 1073741823) >>> 0 === 0 && (w3 & 15) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 29 : -1;
+    }
+    case 36: {
+      switch (w1 >>> 11 & 1) {
+        case 0: {
+          return (w0 & 4160749631) >>> 0 === 36 && (w1 & 4292870008) >>> 0 === 0 && (w2 & 65663) >>> 0 === 65600 && (w3 & 8) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 62 : -1;
+        }
+        case 1: {
+          return (w0 & 4294963263) >>> 0 === 36 && (w1 & 4091) >>> 0 === 2048 && (w2 & 65600) >>> 0 === 64 && (w3 & 4290773112) >>> 0 === 0 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 30 : -1;
+        }
+      }
+      return -1;
+    }
+    case 37: {
+      switch (w1 >>> 11 & 1) {
+        case 0: {
+          return (w0 & 4160749631) >>> 0 === 37 && (w1 & 4292870008) >>> 0 === 0 && (w2 & 1073741823) >>> 0 === 0 && (w3 & 15) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 31 : -1;
+        }
+        case 1: {
+          return (w0 & 4160749631) >>> 0 === 37 && (w1 & 3960) >>> 0 === 2048 && (w2 & 65600) >>> 0 === 65600 && (w3 & 8) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 63 : -1;
+        }
+      }
+      return -1;
+    }
+    case 38: {
+      switch (w1 >>> 11 & 1) {
+        case 0: {
+          return (w0 & 4160749631) >>> 0 === 38 && (w1 & 4292870008) >>> 0 === 0 && (w2 & 1073741823) >>> 0 === 0 && (w3 & 15) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 32 : -1;
+        }
+        case 1: {
+          return (w0 & 4160749631) >>> 0 === 38 && (w1 & 3960) >>> 0 === 2048 && (w2 & 65600) >>> 0 === 65600 && (w3 & 8) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 64 : -1;
+        }
+      }
+      return -1;
+    }
+    case 39: {
+      switch (w1 >>> 11 & 1) {
+        case 0: {
+          return (w0 & 4160749631) >>> 0 === 39 && (w1 & 4292870008) >>> 0 === 0 && (w2 & 1073741823) >>> 0 === 0 && (w3 & 15) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 33 : -1;
+        }
+        case 1: {
+          return (w0 & 4160749631) >>> 0 === 39 && (w1 & 3960) >>> 0 === 2048 && (w2 & 65600) >>> 0 === 65600 && (w3 & 8) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 65 : -1;
+        }
+      }
+      return -1;
+    }
+    case 40: {
+      return (w0 & 4160749631) >>> 0 === 40 && (w1 & 3960) >>> 0 === 2048 && (w2 & 65600) >>> 0 === 65600 && (w3 & 8) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 66 : -1;
+    }
+    case 41: {
+      return (w0 & 4160749631) >>> 0 === 41 && (w1 & 3960) >>> 0 === 2048 && (w2 & 65600) >>> 0 === 65600 && (w3 & 8) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 67 : -1;
+    }
+    case 42: {
+      switch (w1 >>> 11 & 1) {
+        case 0: {
+          return (w0 & 4160749631) >>> 0 === 42 && (w1 & 4292870008) >>> 0 === 0 && (w2 & 1073741823) >>> 0 === 0 && (w3 & 2130698239) >>> 0 === 0 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 34 : -1;
+        }
+        case 1: {
+          return (w0 & 4160749631) >>> 0 === 42 && (w1 & 3960) >>> 0 === 2048 && (w2 & 65600) >>> 0 === 65600 && (w3 & 8) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 68 : -1;
+        }
+      }
+      return -1;
+    }
+    case 43: {
+      return (w0 & 4160749631) >>> 0 === 43 && (w1 & 3960) >>> 0 === 2048 && (w2 & 65600) >>> 0 === 65600 && (w3 & 8) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 69 : -1;
+    }
+    case 44: {
+      switch (w2 >>> 16 & 1) {
+        case 0: {
+          return (w0 & 4160749631) >>> 0 === 44 && (w1 & 3960) >>> 0 === 2048 && (w2 & 65600) >>> 0 === 64 && (w3 & 2130698232) >>> 0 === 0 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 35 : -1;
+        }
+        case 1: {
+          return (w0 & 4160749631) >>> 0 === 44 && (w1 & 3960) >>> 0 === 2048 && (w2 & 65600) >>> 0 === 65600 && (w3 & 8) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 70 : -1;
+        }
+      }
+      return -1;
+    }
+    case 45: {
+      switch (w2 >>> 16 & 1) {
+        case 0: {
+          return (w0 & 4160749631) >>> 0 === 45 && (w1 & 3960) >>> 0 === 2048 && (w2 & 1073741760) >>> 0 === 0 && (w3 & 2130698239) >>> 0 === 0 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 36 : -1;
+        }
+        case 1: {
+          return (w0 & 4160749631) >>> 0 === 45 && (w1 & 3960) >>> 0 === 2048 && (w2 & 1073741760) >>> 0 === 65536 && (w3 & 2130698239) >>> 0 === 0 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 71 : -1;
+        }
+      }
+      return -1;
+    }
+    case 46: {
+      return (w0 & 4160749631) >>> 0 === 46 && (w1 & 3960) >>> 0 === 2048 && (w2 & 1073741760) >>> 0 === 0 && (w3 & 2130698239) >>> 0 === 0 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 37 : -1;
+    }
+    case 47: {
+      switch (w2 >>> 6 & 1) {
+        case 0: {
+          return (w0 & 4160749631) >>> 0 === 47 && (w1 & 3960) >>> 0 === 2048 && (w2 & 1073741760) >>> 0 === 0 && (w3 & 2130698239) >>> 0 === 0 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 38 : -1;
+        }
+        case 1: {
+          return (w0 & 63) >>> 0 === 47 && (w1 & 2048) >>> 0 === 2048 && (w2 & 65600) >>> 0 === 65600 && (w3 & 2164269064) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 72 : -1;
+        }
+      }
+      return -1;
+    }
+    case 49: {
+      return (w0 & 4160749631) >>> 0 === 49 && (w1 & 3960) >>> 0 === 2048 && (w2 & 65600) >>> 0 === 64 && (w3 & 8) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 39 : -1;
+    }
+    case 50: {
+      switch (w2 >>> 16 & 1) {
+        case 0: {
+          return (w0 & 4160749631) >>> 0 === 50 && (w1 & 2627) >>> 0 === 2048 && (w2 & 65600) >>> 0 === 64 && (w3 & 2130698232) >>> 0 === 0 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 40 : -1;
+        }
+        case 1: {
+          return (w0 & 4160749631) >>> 0 === 50 && (w1 & 3960) >>> 0 === 2048 && (w2 & 65600) >>> 0 === 65600 && (w3 & 2130698232) >>> 0 === 0 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 73 : -1;
+        }
+      }
+      return -1;
+    }
+    case 51: {
+      switch (w2 >>> 16 & 1) {
+        case 0: {
+          return (w0 & 63) >>> 0 === 51 && (w1 & 2112) >>> 0 === 2048 && (w2 & 65600) >>> 0 === 64 && (w3 & 8) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 41 : -1;
+        }
+        case 1: {
+          return (w0 & 4160749631) >>> 0 === 51 && (w1 & 3960) >>> 0 === 2048 && (w2 & 65600) >>> 0 === 65600 && (w3 & 2130698232) >>> 0 === 0 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 74 : -1;
+        }
+      }
+      return -1;
+    }
+    case 52: {
+      return (w0 & 4160749631) >>> 0 === 52 && (w1 & 3960) >>> 0 === 2048 && (w2 & 1073741760) >>> 0 === 65536 && (w3 & 2130698239) >>> 0 === 0 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 75 : -1;
+    }
+    case 53: {
+      return (w0 & 4160749631) >>> 0 === 53 && (w1 & 3960) >>> 0 === 2048 && (w2 & 1073741760) >>> 0 === 65536 && (w3 & 2130698239) >>> 0 === 0 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 76 : -1;
+    }
+    case 54: {
+      switch (w2 >>> 6 & 1) {
+        case 0: {
+          return (w0 & 4160749631) >>> 0 === 54 && (w1 & 3960) >>> 0 === 2048 && (w2 & 1073741760) >>> 0 === 65536 && (w3 & 2130698239) >>> 0 === 0 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 77 : -1;
+        }
+        case 1: {
+          return (w0 & 4160749631) >>> 0 === 54 && (w1 & 3960) >>> 0 === 2048 && (w2 & 65600) >>> 0 === 64 && (w3 & 2130698232) >>> 0 === 0 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 42 : -1;
+        }
+      }
+      return -1;
+    }
+    case 57: {
+      return (w0 & 4160749631) >>> 0 === 57 && (w1 & 2627) >>> 0 === 2048 && (w2 & 65600) >>> 0 === 65600 && (w3 & 2130698232) >>> 0 === 0 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 78 : -1;
+    }
+    case 59: {
+      return (w0 & 4160749631) >>> 0 === 59 && (w1 & 3960) >>> 0 === 2048 && (w2 & 1073741760) >>> 0 === 0 && (w3 & 15) >>> 0 === 8 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 43 : -1;
+    }
+    case 60: {
+      return (w0 & 4160749631) >>> 0 === 60 && (w1 & 3960) >>> 0 === 2048 && (w2 & 65600) >>> 0 === 64 && (w3 & 2130698232) >>> 0 === 0 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 44 : -1;
+    }
+    case 63: {
+      switch (w3 >>> 4 & 1) {
+        case 0: {
+          return (w0 & 4160749631) >>> 0 === 63 && (w1 & 3960) >>> 0 === 2048 && (w2 & 1073741760) >>> 0 === 65536 && (w3 & 2130698239) >>> 0 === 2013266120 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 80 : -1;
+        }
+        case 1: {
+          return (w0 & 4160749631) >>> 0 === 63 && (w1 & 3960) >>> 0 === 2048 && (w2 & 1073741760) >>> 0 === 65536 && (w3 & 2130698239) >>> 0 === 2013266104 && (gpu === null || gpu >= 0 && gpu <= 4294967295) ? 79 : -1;
+        }
+      }
+      return -1;
+    }
+  }
+  return -1;
+}
 function findSpec(words, gpu) {
   if (words.length !== ISA.wordCount) return void 0;
-  let node = SPEC_TREE;
-  while (node.children) {
-    node = node.children.get(bucketKey(words, node.mask));
-    if (!node) return void 0;
-  }
-  let found;
-  for (const s of node.specs) {
-    if (!inGen(s, gpu)) continue;
-    let ok = true;
-    for (let i = 0; i < s.tested.length; i++) {
-      if (((words[i] ?? 0) & s.tested[i]) >>> 0 !== s.match[i]) {
-        ok = false;
-        break;
-      }
-    }
-    if (ok && found) return void 0;
-    if (ok) found = s;
-  }
-  return found;
+  const k = instructionAt(words, 0, gpu);
+  return k < 0 ? void 0 : INSTRUCTIONS[k];
 }
 function rawFields(words, s) {
   const raw = {};
@@ -690,38 +5636,126 @@ function encode(instruction) {
 const INSTRUCTION_NAMES = INSTRUCTIONS.map(
   (s) => s.name
 );
-const ISASPEC = SYNTAX;
-const GPU_ID = "ISA_GPU_ID()";
-const ALL_ONES = new Array(ISA.wordCount).fill(4294967295);
-const CASES = /* @__PURE__ */ new Map();
-function casesOf(s) {
-  let cases = CASES.get(s);
-  if (!cases) {
-    const extra = ISASPEC.instructions[s.name];
-    const byDefault = {
-      when: null,
-      display: s.display,
-      fields: s.fields,
-      derived: extra?.derived ?? [],
-      asserts: extra?.asserts ?? [],
-      level: Infinity,
-      nested: extra?.nested
-    };
-    cases = [...extra?.overrides ?? [], byDefault];
-    CASES.set(s, cases);
-  }
-  return cases;
+function signExtend(v, width) {
+  const m = 2 ** width;
+  const u = (v % m + m) % m;
+  return u >= m / 2 ? u - m : u;
 }
-const CASE_NAMES = /* @__PURE__ */ new WeakMap();
-function namesOf(c) {
-  let names = CASE_NAMES.get(c);
-  if (!names) {
-    names = { fields: /* @__PURE__ */ new Map(), derived: /* @__PURE__ */ new Map() };
-    for (const f of c.fields) if (!names.fields.has(f.name)) names.fields.set(f.name, f);
-    for (const d of c.derived) if (!names.derived.has(d.name)) names.derived.set(d.name, d);
-    CASE_NAMES.set(c, names);
+const F32 = new Float32Array(1);
+const U32 = new Uint32Array(F32.buffer);
+function floatOf(raw, width) {
+  if (width === 32) {
+    U32[0] = raw;
+    return F32[0];
   }
-  return names;
+  const sign = raw & 32768 ? -1 : 1;
+  const e = raw >> 10 & 31;
+  const m = raw & 1023;
+  if (e === 0) return sign * m * 2 ** -24;
+  if (e === 31) return m ? NaN : sign * Infinity;
+  return sign * (1024 + m) * 2 ** (e - 25);
+}
+function formatFixed(x) {
+  const neg = x < 0 || Object.is(x, -0);
+  let m = Math.abs(x);
+  let e = 0;
+  while (m >= 2 ** 53) {
+    m /= 2;
+    e++;
+  }
+  while (!Number.isInteger(m)) {
+    m *= 2;
+    e--;
+  }
+  let digits = [];
+  for (let v = m; v > 0; v = Math.floor(v / 10)) digits.push(v % 10);
+  const times = (k) => {
+    let carry = 0;
+    for (let i = 0; i < digits.length; i++) {
+      const t = digits[i] * k + carry;
+      digits[i] = t % 10;
+      carry = Math.floor(t / 10);
+    }
+    for (; carry > 0; carry = Math.floor(carry / 10)) digits.push(carry % 10);
+  };
+  for (let i = 0; i < e; i++) times(2);
+  const frac = Math.max(0, -e);
+  for (let i = 0; i < frac; i++) times(5);
+  if (frac > 6) {
+    const drop = frac - 6;
+    const first = digits[drop - 1] ?? 0;
+    const sticky = digits.slice(0, drop - 1).some((d) => d !== 0);
+    digits = digits.slice(drop);
+    if (first > 5 || first === 5 && (sticky || (digits[0] ?? 0) % 2 === 1)) {
+      let i = 0;
+      for (; (digits[i] ?? 0) === 9; i++) digits[i] = 0;
+      digits[i] = (digits[i] ?? 0) + 1;
+    }
+  } else {
+    for (let i = frac; i < 6; i++) digits.unshift(0);
+  }
+  while (digits.length < 7) digits.push(0);
+  const text = digits.reverse().join("");
+  return `${neg ? "-" : ""}${text.slice(0, -6)}.${text.slice(-6)}`;
+}
+function formatSmallFloat(x) {
+  const neg = x < 0 || Object.is(x, -0);
+  const a = Math.abs(x);
+  const twice = a * 2e6;
+  if (a >= 1e21 || Number.isInteger(twice) && twice % 2 === 1) return formatFixed(x);
+  return neg ? `-${a.toFixed(6)}` : a.toFixed(6);
+}
+function formatFloat(value, width) {
+  const raw = value % 2 ** width;
+  const v = floatOf(raw, width);
+  if (Number.isNaN(v)) return raw >= 2 ** (width - 1) ? "-nan" : "nan";
+  if (!Number.isFinite(v)) return v < 0 ? "-inf" : "inf";
+  return formatSmallFloat(v);
+}
+function toHalf(x) {
+  const sign = x < 0 || Object.is(x, -0) ? 32768 : 0;
+  const a = Math.abs(x);
+  if (a >= 65520) return sign | 31744;
+  let e = a < 2 ** -14 ? -14 : Math.floor(Math.log2(a));
+  if (e > -14 && 2 ** e > a) e--;
+  if (a >= 2 ** -14 && 2 ** (e + 1) <= a) e++;
+  const q = a / 2 ** (e - 10);
+  let m = Math.floor(q);
+  if (q - m > 0.5 || q - m === 0.5 && m % 2 === 1) m++;
+  if (m === 2048) return sign | e + 16 << 10;
+  return m < 1024 ? sign | m : sign | e + 15 << 10 | m - 1024;
+}
+function floatBits(text, width) {
+  const neg = text.startsWith("-");
+  const body = neg ? text.slice(1) : text;
+  if (body === "nan") return width === 32 ? neg ? 4290772992 : 2143289344 : neg ? 65024 : 32256;
+  const v = body === "inf" ? Infinity : Number(body);
+  const x = neg ? -v : v;
+  if (width !== 32) return toHalf(x);
+  F32[0] = x;
+  return U32[0];
+}
+function and(a, b) {
+  return a && b ? 1 : 0;
+}
+function or(a, b) {
+  return a || b ? 1 : 0;
+}
+function pad(out, column) {
+  const at = out.length - (out.lastIndexOf("\n") + 1);
+  return at < column ? out + " ".repeat(column - at) : out;
+}
+function padTo(out, column) {
+  const missing = column - out.length;
+  return missing <= 0 ? out : out + (missing <= SPACES.length ? SPACES.slice(0, missing) : " ".repeat(missing));
+}
+const SPACES = " ".repeat(128);
+function formatOffset(v, width) {
+  const s = signExtend(v, width);
+  return s === 0 ? "" : s > 0 ? `+${s}` : String(s);
+}
+function formatUoffset(v) {
+  return v === 0 ? "" : `+${v}`;
 }
 function evalExpr(e, get) {
   if (typeof e === "number") return e;
@@ -771,6 +5805,39 @@ function applyOp(op, a, b) {
     default:
       return 0;
   }
+}
+const ISASPEC = SYNTAX;
+const GPU_ID = "ISA_GPU_ID()";
+const ALL_ONES = new Array(ISA.wordCount).fill(4294967295);
+const CASES = /* @__PURE__ */ new Map();
+function casesOf(s) {
+  let cases = CASES.get(s);
+  if (!cases) {
+    const extra = ISASPEC.instructions[s.name];
+    const byDefault = {
+      when: null,
+      display: s.display,
+      fields: s.fields,
+      derived: extra?.derived ?? [],
+      asserts: extra?.asserts ?? [],
+      level: Infinity,
+      nested: extra?.nested
+    };
+    cases = [...extra?.overrides ?? [], byDefault];
+    CASES.set(s, cases);
+  }
+  return cases;
+}
+const CASE_NAMES = /* @__PURE__ */ new WeakMap();
+function namesOf(c) {
+  let names = CASE_NAMES.get(c);
+  if (!names) {
+    names = { fields: /* @__PURE__ */ new Map(), derived: /* @__PURE__ */ new Map() };
+    for (const f of c.fields) if (!names.fields.has(f.name)) names.fields.set(f.name, f);
+    for (const d of c.derived) if (!names.derived.has(d.name)) names.derived.set(d.name, d);
+    CASE_NAMES.set(c, names);
+  }
+  return names;
 }
 const DEEPER = /* @__PURE__ */ new WeakMap();
 function deeper(env) {
@@ -1122,83 +6189,6 @@ function fallbackTokens(s) {
   }
   return tokens;
 }
-function signExtend(v, width) {
-  const m = 2 ** width;
-  const u = (v % m + m) % m;
-  return u >= m / 2 ? u - m : u;
-}
-const F32 = new Float32Array(1);
-const U32 = new Uint32Array(F32.buffer);
-function floatOf(raw, width) {
-  if (width === 32) {
-    U32[0] = raw;
-    return F32[0];
-  }
-  const sign = raw & 32768 ? -1 : 1;
-  const e = raw >> 10 & 31;
-  const m = raw & 1023;
-  if (e === 0) return sign * m * 2 ** -24;
-  if (e === 31) return m ? NaN : sign * Infinity;
-  return sign * (1024 + m) * 2 ** (e - 25);
-}
-function formatFixed(x) {
-  const neg = x < 0 || Object.is(x, -0);
-  let m = Math.abs(x);
-  let e = 0;
-  while (m >= 2 ** 53) {
-    m /= 2;
-    e++;
-  }
-  while (!Number.isInteger(m)) {
-    m *= 2;
-    e--;
-  }
-  let digits = [];
-  for (let v = m; v > 0; v = Math.floor(v / 10)) digits.push(v % 10);
-  const times = (k) => {
-    let carry = 0;
-    for (let i = 0; i < digits.length; i++) {
-      const t = digits[i] * k + carry;
-      digits[i] = t % 10;
-      carry = Math.floor(t / 10);
-    }
-    for (; carry > 0; carry = Math.floor(carry / 10)) digits.push(carry % 10);
-  };
-  for (let i = 0; i < e; i++) times(2);
-  const frac = Math.max(0, -e);
-  for (let i = 0; i < frac; i++) times(5);
-  if (frac > 6) {
-    const drop = frac - 6;
-    const first = digits[drop - 1] ?? 0;
-    const sticky = digits.slice(0, drop - 1).some((d) => d !== 0);
-    digits = digits.slice(drop);
-    if (first > 5 || first === 5 && (sticky || (digits[0] ?? 0) % 2 === 1)) {
-      let i = 0;
-      for (; (digits[i] ?? 0) === 9; i++) digits[i] = 0;
-      digits[i] = (digits[i] ?? 0) + 1;
-    }
-  } else {
-    for (let i = frac; i < 6; i++) digits.unshift(0);
-  }
-  while (digits.length < 7) digits.push(0);
-  const text = digits.reverse().join("");
-  return `${neg ? "-" : ""}${text.slice(0, -6)}.${text.slice(-6)}`;
-}
-const FLOAT_TEXT = /* @__PURE__ */ new Map();
-function formatFloat(value, width) {
-  const raw = value % 2 ** width;
-  const key = raw + width * 2 ** 32;
-  let text = FLOAT_TEXT.get(key);
-  if (text === void 0) {
-    const v = floatOf(raw, width);
-    if (Number.isNaN(v)) text = raw >= 2 ** (width - 1) ? "-nan" : "nan";
-    else if (!Number.isFinite(v)) text = v < 0 ? "-inf" : "inf";
-    else text = formatFixed(v);
-    if (FLOAT_TEXT.size >= 4096) FLOAT_TEXT.clear();
-    FLOAT_TEXT.set(key, text);
-  }
-  return text;
-}
 function formatValue(f, v) {
   switch (f.kind) {
     case "bool":
@@ -1262,29 +6252,6 @@ function rawOf(f, n, signed, derived) {
   const max = signed ? 2 ** (w - 1) - 1 : 2 ** w - 1;
   if (!Number.isSafeInteger(n) || n < min || n > max) return `${f.name} in ${min}..${max}`;
   return n < 0 ? n + 2 ** w : n;
-}
-function toHalf(x) {
-  const sign = x < 0 || Object.is(x, -0) ? 32768 : 0;
-  const a = Math.abs(x);
-  if (a >= 65520) return sign | 31744;
-  let e = a < 2 ** -14 ? -14 : Math.floor(Math.log2(a));
-  if (e > -14 && 2 ** e > a) e--;
-  if (a >= 2 ** -14 && 2 ** (e + 1) <= a) e++;
-  const q = a / 2 ** (e - 10);
-  let m = Math.floor(q);
-  if (q - m > 0.5 || q - m === 0.5 && m % 2 === 1) m++;
-  if (m === 2048) return sign | e + 16 << 10;
-  return m < 1024 ? sign | m : sign | e + 15 << 10 | m - 1024;
-}
-function floatBits(text, width) {
-  const neg = text.startsWith("-");
-  const body = neg ? text.slice(1) : text;
-  if (body === "nan") return width === 32 ? neg ? 4290772992 : 2143289344 : neg ? 65024 : 32256;
-  const v = body === "inf" ? Infinity : Number(body);
-  const x = neg ? -v : v;
-  if (width !== 32) return toHalf(x);
-  F32[0] = x;
-  return U32[0];
 }
 function readValue(f, raw, derived, line, pos, fail, prefixes = false) {
   const rest = line.slice(pos);
@@ -1366,11 +6333,11 @@ function readValue(f, raw, derived, line, pos, fail, prefixes = false) {
 function hexValue(v) {
   return hexWords([v % 2 ** 32, Math.floor(v / 2 ** 32)], ALL_ONES);
 }
-function hexWords(words, mask) {
+function hexWords(words, mask, at = 0) {
   const parts = [];
   for (let i = ISA.wordCount - 1; i >= 0; i--)
     parts.push(
-      (((words[i] ?? 0) & (mask ? mask[i] : 4294967295)) >>> 0).toString(16).padStart(8, "0")
+      (((words[at + i] ?? 0) & (mask ? mask[i] : 4294967295)) >>> 0).toString(16).padStart(8, "0")
     );
   return parts.join(mask ? "" : "_");
 }
@@ -1403,18 +6370,1870 @@ function renderNested(scope, before, errors) {
   }
   return render(scope, tokensOf(picked.display), errors, before).slice(before.length);
 }
+let showing = false;
+const ERRORS = [];
+function err(message) {
+  ERRORS.push(message);
+}
+function nf(message) {
+  if (showing) err(message);
+  return 0;
+}
+const ENUM_TEXT = ENUMS.map((e) => e.displays);
+const LEAVES_show_instruction_dst_0 = ["#instruction-dst"];
+function show_instruction_dst_0(out, v0, v1, gpu, where, p0, p1) {
+  let k = -1;
+  search: {
+    if (true) {
+      k = 0;
+    }
+  }
+  if (k < 0) {
+    if (showing) err(`no match: FIELD: '${where}': ${hexWords([v0, v1], ALL_ONES)}`);
+    return out;
+  }
+  switch (k) {
+    case 0: {
+      let m0 = -1;
+      if (m0 >= 0 ? m0 : m0 = (p0 === 0 ? 1 : 0) !== 0 ? 1 : 0) {
+        out += "void";
+      } else {
+        out += "t";
+        out += String(v0 >>> 3 & 127);
+        out += ENUM_TEXT[11][v0 & 7] ?? String(v0 & 7);
+        out += ENUM_TEXT[13][v0 >>> 10 & 15] ?? String(v0 >>> 10 & 15);
+      }
+      return out;
+    }
+  }
+  return out;
+}
+const LEAVES_show_src_swizzle_2 = ["#src-swizzle"];
+function show_src_swizzle_2(out, v0, v1, gpu, where) {
+  let k = -1;
+  search: {
+    if (true) {
+      k = 0;
+    }
+  }
+  if (k < 0) {
+    if (showing) err(`no match: FIELD: '${where}': ${hexWords([v0, v1], ALL_ONES)}`);
+    return out;
+  }
+  switch (k) {
+    case 0: {
+      out += ".";
+      out += ENUM_TEXT[8][v0 & 3] ?? String(v0 & 3);
+      out += ENUM_TEXT[8][v0 >>> 2 & 3] ?? String(v0 >>> 2 & 3);
+      out += ENUM_TEXT[8][v0 >>> 4 & 3] ?? String(v0 >>> 4 & 3);
+      out += ENUM_TEXT[8][v0 >>> 6 & 3] ?? String(v0 >>> 6 & 3);
+      return out;
+    }
+  }
+  return out;
+}
+const LEAVES_show_instruction_src_1 = ["#instruction-src"];
+function show_instruction_src_1(out, v0, v1, gpu, where, p0, p1, p2) {
+  let k = -1;
+  search: {
+    if (true) {
+      k = 0;
+    }
+  }
+  if (k < 0) {
+    if (showing) err(`no match: FIELD: '${where}': ${hexWords([v0, v1], ALL_ONES)}`);
+    return out;
+  }
+  switch (k) {
+    case 0: {
+      let m0 = -1, m1 = -1, m2 = -1, m3 = -1;
+      if (m0 >= 0 ? m0 : m0 = ((p2 === 7 ? 1 : 0) & (Math.floor(p1 / 2 ** 1) === 0 ? 1 : 0)) >>> 0 !== 0 ? 1 : 0) {
+        out += formatFloat((((((((p1 & 1) >>> 0) * 2 ** 19 | (v0 >>> 9 & 1) * 2 ** 18) >>> 0 | (v0 >>> 8 & 1) * 2 ** 17) >>> 0 | (v0 & 255) * 2 ** 9) >>> 0 | p0) >>> 0) * 2 ** 12, 32);
+      } else {
+        if (m1 >= 0 ? m1 : m1 = ((p2 === 7 ? 1 : 0) & (Math.floor(p1 / 2 ** 1) === 1 ? 1 : 0)) >>> 0 !== 0 ? 1 : 0) {
+          out += String(signExtend(((((((p1 & 1) >>> 0) * 2 ** 19 | (v0 >>> 9 & 1) * 2 ** 18) >>> 0 | (v0 >>> 8 & 1) * 2 ** 17) >>> 0 | (v0 & 255) * 2 ** 9) >>> 0 | p0) >>> 0, 20));
+        } else {
+          if (m2 >= 0 ? m2 : m2 = ((p2 === 7 ? 1 : 0) & (Math.floor(p1 / 2 ** 1) === 2 ? 1 : 0)) >>> 0 !== 0 ? 1 : 0) {
+            out += String(((((((p1 & 1) >>> 0) * 2 ** 19 | (v0 >>> 9 & 1) * 2 ** 18) >>> 0 | (v0 >>> 8 & 1) * 2 ** 17) >>> 0 | (v0 & 255) * 2 ** 9) >>> 0 | p0) >>> 0);
+          } else {
+            if (m3 >= 0 ? m3 : m3 = ((p2 === 7 ? 1 : 0) & (Math.floor(p1 / 2 ** 1) === 3 ? 1 : 0)) >>> 0 !== 0 ? 1 : 0) {
+              out += formatFloat(((((((p1 & 1) >>> 0) * 2 ** 19 | (v0 >>> 9 & 1) * 2 ** 18) >>> 0 | (v0 >>> 8 & 1) * 2 ** 17) >>> 0 | (v0 & 255) * 2 ** 9) >>> 0 | p0) >>> 0, 16);
+            } else {
+              out += v0 >>> 8 & 1 ? "-" : "";
+              out += v0 >>> 9 & 1 ? "|" : "";
+              out += ENUM_TEXT[10][p2] ?? String(p2);
+              out += String(p0);
+              out += ENUM_TEXT[11][p1] ?? String(p1);
+              out = show_src_swizzle_2(out, v0 & 255, 0, gpu, "#instruction-src.SRC_SWIZ");
+              out += v0 >>> 9 & 1 ? "|" : "";
+            }
+          }
+        }
+      }
+      return out;
+    }
+  }
+  return out;
+}
+const LEAVES_show_left_shift_3 = ["#left-shift"];
+function show_left_shift_3(out, v0, v1, gpu, where) {
+  let k = -1;
+  search: {
+    if (true) {
+      k = 0;
+    }
+  }
+  if (k < 0) {
+    if (showing) err(`no match: FIELD: '${where}': ${hexWords([v0, v1], ALL_ONES)}`);
+    return out;
+  }
+  switch (k) {
+    case 0: {
+      let m0 = -1;
+      if (m0 >= 0 ? m0 : m0 = ((v0 & 7) !== 0 ? 1 : 0) !== 0 ? 1 : 0) {
+        out += ".ls";
+        out += String(v0 & 7);
+      } else {
+      }
+      return out;
+    }
+  }
+  return out;
+}
+function show0(w0, w1, w2, w3, gpu) {
+  let out = "";
+  out += "nop";
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "nop.DST", w0 >>> 12 & 1, void 0);
+  out += w3 >>> 31 ? ".hp" : "";
+  out += ", void, void, void";
+  return out;
+}
+function show1(w0, w1, w2, w3, gpu) {
+  let out = "";
+  out += "add";
+  out += w3 >>> 31 ? ".hp" : "";
+  out += w0 >>> 11 & 1 ? ".sat" : "";
+  out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
+  out += w1 >>> 7 & 1 ? ".skpHp" : "";
+  out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
+  out += w1 >>> 2 & 1 ? "" : ".pack";
+  out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
+  out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "add.DST", w0 >>> 12 & 1, void 0);
+  out += ", ";
+  out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "add.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
+  out += ", void, ";
+  out = show_instruction_src_1(out, w3 >>> 14 & 1023, 0, gpu, "add.SRC2", w3 >>> 4 & 511, w3 >>> 25 & 7, w3 >>> 28 & 7);
+  return out;
+}
+function show2(w0, w1, w2, w3, gpu) {
+  let out = "";
+  out += "mad";
+  out += w3 >>> 31 ? ".hp" : "";
+  out += w0 >>> 11 & 1 ? ".sat" : "";
+  out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
+  out += w1 >>> 7 & 1 ? ".skpHp" : "";
+  out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
+  out += w1 >>> 2 & 1 ? "" : ".pack";
+  out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
+  out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "mad.DST", w0 >>> 12 & 1, void 0);
+  out += ", ";
+  out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "mad.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
+  out += ", ";
+  out = show_instruction_src_1(out, w2 >>> 17 & 1023, 0, gpu, "mad.SRC1", w2 >>> 7 & 511, w2 >>> 27 & 7, w3 & 7);
+  out += ", ";
+  out = show_instruction_src_1(out, w3 >>> 14 & 1023, 0, gpu, "mad.SRC2", w3 >>> 4 & 511, w3 >>> 25 & 7, w3 >>> 28 & 7);
+  return out;
+}
+function show3(w0, w1, w2, w3, gpu) {
+  let out = "";
+  out += "mul";
+  out += w3 >>> 31 ? ".hp" : "";
+  out += w0 >>> 11 & 1 ? ".sat" : "";
+  out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
+  out += w1 >>> 7 & 1 ? ".skpHp" : "";
+  out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
+  out += w1 >>> 2 & 1 ? "" : ".pack";
+  out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
+  out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "mul.DST", w0 >>> 12 & 1, void 0);
+  out += ", ";
+  out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "mul.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
+  out += ", ";
+  out = show_instruction_src_1(out, w2 >>> 17 & 1023, 0, gpu, "mul.SRC1", w2 >>> 7 & 511, w2 >>> 27 & 7, w3 & 7);
+  out += ", void";
+  return out;
+}
+function show4(w0, w1, w2, w3, gpu) {
+  let out = "";
+  out += "dp3";
+  out += w3 >>> 31 ? ".hp" : "";
+  out += w0 >>> 11 & 1 ? ".sat" : "";
+  out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
+  out += w1 >>> 7 & 1 ? ".skpHp" : "";
+  out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
+  out += w1 >>> 2 & 1 ? "" : ".pack";
+  out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
+  out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "dp3.DST", w0 >>> 12 & 1, void 0);
+  out += ", ";
+  out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "dp3.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
+  out += ", ";
+  out = show_instruction_src_1(out, w2 >>> 17 & 1023, 0, gpu, "dp3.SRC1", w2 >>> 7 & 511, w2 >>> 27 & 7, w3 & 7);
+  out += ", void";
+  return out;
+}
+function show5(w0, w1, w2, w3, gpu) {
+  let out = "";
+  out += "dp4";
+  out += w3 >>> 31 ? ".hp" : "";
+  out += w0 >>> 11 & 1 ? ".sat" : "";
+  out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
+  out += w1 >>> 7 & 1 ? ".skpHp" : "";
+  out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
+  out += w1 >>> 2 & 1 ? "" : ".pack";
+  out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
+  out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "dp4.DST", w0 >>> 12 & 1, void 0);
+  out += ", ";
+  out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "dp4.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
+  out += ", ";
+  out = show_instruction_src_1(out, w2 >>> 17 & 1023, 0, gpu, "dp4.SRC1", w2 >>> 7 & 511, w2 >>> 27 & 7, w3 & 7);
+  out += ", void";
+  return out;
+}
+function show6(w0, w1, w2, w3, gpu) {
+  let out = "";
+  out += "dsx";
+  out += w3 >>> 31 ? ".hp" : "";
+  out += w0 >>> 11 & 1 ? ".sat" : "";
+  out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
+  out += w1 >>> 7 & 1 ? ".skpHp" : "";
+  out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
+  out += w1 >>> 2 & 1 ? "" : ".pack";
+  out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
+  out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "dsx.DST", w0 >>> 12 & 1, void 0);
+  out += ", ";
+  out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "dsx.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
+  out += ", void, ";
+  out = show_instruction_src_1(out, w3 >>> 14 & 1023, 0, gpu, "dsx.SRC2", w3 >>> 4 & 511, w3 >>> 25 & 7, w3 >>> 28 & 7);
+  return out;
+}
+function show7(w0, w1, w2, w3, gpu) {
+  let out = "";
+  out += "dsy";
+  out += w3 >>> 31 ? ".hp" : "";
+  out += w0 >>> 11 & 1 ? ".sat" : "";
+  out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
+  out += w1 >>> 7 & 1 ? ".skpHp" : "";
+  out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
+  out += w1 >>> 2 & 1 ? "" : ".pack";
+  out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
+  out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "dsy.DST", w0 >>> 12 & 1, void 0);
+  out += ", ";
+  out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "dsy.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
+  out += ", void, ";
+  out = show_instruction_src_1(out, w3 >>> 14 & 1023, 0, gpu, "dsy.SRC2", w3 >>> 4 & 511, w3 >>> 25 & 7, w3 >>> 28 & 7);
+  return out;
+}
+function show8(w0, w1, w2, w3, gpu) {
+  let out = "";
+  out += "mov";
+  out += w3 >>> 31 ? ".hp" : "";
+  out += w0 >>> 11 & 1 ? ".sat" : "";
+  out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
+  out += w1 >>> 7 & 1 ? ".skpHp" : "";
+  out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
+  out += w1 >>> 2 & 1 ? "" : ".pack";
+  out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
+  out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "mov.DST", w0 >>> 12 & 1, void 0);
+  out += ", void, void, ";
+  out = show_instruction_src_1(out, w3 >>> 14 & 1023, 0, gpu, "mov.SRC2", w3 >>> 4 & 511, w3 >>> 25 & 7, w3 >>> 28 & 7);
+  return out;
+}
+function show9(w0, w1, w2, w3, gpu) {
+  let out = "";
+  out += "movar";
+  out += w3 >>> 31 ? ".hp" : "";
+  out += w0 >>> 11 & 1 ? ".sat" : "";
+  out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
+  out += w1 >>> 7 & 1 ? ".skpHp" : "";
+  out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
+  out += w1 >>> 2 & 1 ? "" : ".pack";
+  out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
+  out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "movar.DST", w0 >>> 12 & 1, void 0);
+  out += ", void, void, ";
+  out = show_instruction_src_1(out, w3 >>> 14 & 1023, 0, gpu, "movar.SRC2", w3 >>> 4 & 511, w3 >>> 25 & 7, w3 >>> 28 & 7);
+  return out;
+}
+function show10(w0, w1, w2, w3, gpu) {
+  let out = "";
+  out += "rcp";
+  out += w3 >>> 31 ? ".hp" : "";
+  out += w0 >>> 11 & 1 ? ".sat" : "";
+  out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
+  out += w1 >>> 7 & 1 ? ".skpHp" : "";
+  out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
+  out += w1 >>> 2 & 1 ? "" : ".pack";
+  out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
+  out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "rcp.DST", w0 >>> 12 & 1, void 0);
+  out += ", void, void, ";
+  out = show_instruction_src_1(out, w3 >>> 14 & 1023, 0, gpu, "rcp.SRC2", w3 >>> 4 & 511, w3 >>> 25 & 7, w3 >>> 28 & 7);
+  return out;
+}
+function show11(w0, w1, w2, w3, gpu) {
+  let out = "";
+  out += "rsq";
+  out += w3 >>> 31 ? ".hp" : "";
+  out += w0 >>> 11 & 1 ? ".sat" : "";
+  out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
+  out += w1 >>> 7 & 1 ? ".skpHp" : "";
+  out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
+  out += w1 >>> 2 & 1 ? "" : ".pack";
+  out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
+  out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "rsq.DST", w0 >>> 12 & 1, void 0);
+  out += ", void, void, ";
+  out = show_instruction_src_1(out, w3 >>> 14 & 1023, 0, gpu, "rsq.SRC2", w3 >>> 4 & 511, w3 >>> 25 & 7, w3 >>> 28 & 7);
+  return out;
+}
+function show12(w0, w1, w2, w3, gpu) {
+  let out = "";
+  out += "select";
+  out += w3 >>> 31 ? ".hp" : "";
+  out += w0 >>> 11 & 1 ? ".sat" : "";
+  out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
+  out += w1 >>> 7 & 1 ? ".skpHp" : "";
+  out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
+  out += w1 >>> 2 & 1 ? "" : ".pack";
+  out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
+  out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "select.DST", w0 >>> 12 & 1, void 0);
+  out += ", ";
+  out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "select.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
+  out += ", ";
+  out = show_instruction_src_1(out, w2 >>> 17 & 1023, 0, gpu, "select.SRC1", w2 >>> 7 & 511, w2 >>> 27 & 7, w3 & 7);
+  out += ", ";
+  out = show_instruction_src_1(out, w3 >>> 14 & 1023, 0, gpu, "select.SRC2", w3 >>> 4 & 511, w3 >>> 25 & 7, w3 >>> 28 & 7);
+  return out;
+}
+function show13(w0, w1, w2, w3, gpu) {
+  let out = "";
+  out += "set";
+  out += w3 >>> 31 ? ".hp" : "";
+  out += w0 >>> 11 & 1 ? ".sat" : "";
+  out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
+  out += w1 >>> 7 & 1 ? ".skpHp" : "";
+  out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
+  out += w1 >>> 2 & 1 ? "" : ".pack";
+  out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
+  out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "set.DST", w0 >>> 12 & 1, void 0);
+  out += ", ";
+  out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "set.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
+  out += ", ";
+  out = show_instruction_src_1(out, w2 >>> 17 & 1023, 0, gpu, "set.SRC1", w2 >>> 7 & 511, w2 >>> 27 & 7, w3 & 7);
+  out += ", void";
+  return out;
+}
+function show14(w0, w1, w2, w3, gpu) {
+  let out = "";
+  out += "exp";
+  out += w3 >>> 31 ? ".hp" : "";
+  out += w0 >>> 11 & 1 ? ".sat" : "";
+  out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
+  out += w1 >>> 7 & 1 ? ".skpHp" : "";
+  out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
+  out += w1 >>> 2 & 1 ? "" : ".pack";
+  out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
+  out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "exp.DST", w0 >>> 12 & 1, void 0);
+  out += ", void, void, ";
+  out = show_instruction_src_1(out, w3 >>> 14 & 1023, 0, gpu, "exp.SRC2", w3 >>> 4 & 511, w3 >>> 25 & 7, w3 >>> 28 & 7);
+  return out;
+}
+function show15(w0, w1, w2, w3, gpu) {
+  let out = "";
+  out += "log";
+  out += w3 >>> 31 ? ".hp" : "";
+  out += w0 >>> 11 & 1 ? ".sat" : "";
+  out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
+  out += w1 >>> 7 & 1 ? ".skpHp" : "";
+  out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
+  out += w1 >>> 2 & 1 ? "" : ".pack";
+  out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
+  out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "log.DST", w0 >>> 12 & 1, void 0);
+  out += ", void, void, ";
+  out = show_instruction_src_1(out, w3 >>> 14 & 1023, 0, gpu, "log.SRC2", w3 >>> 4 & 511, w3 >>> 25 & 7, w3 >>> 28 & 7);
+  return out;
+}
+function show16(w0, w1, w2, w3, gpu) {
+  let out = "";
+  out += "frc";
+  out += w3 >>> 31 ? ".hp" : "";
+  out += w0 >>> 11 & 1 ? ".sat" : "";
+  out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
+  out += w1 >>> 7 & 1 ? ".skpHp" : "";
+  out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
+  out += w1 >>> 2 & 1 ? "" : ".pack";
+  out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
+  out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "frc.DST", w0 >>> 12 & 1, void 0);
+  out += ", void, void, ";
+  out = show_instruction_src_1(out, w3 >>> 14 & 1023, 0, gpu, "frc.SRC2", w3 >>> 4 & 511, w3 >>> 25 & 7, w3 >>> 28 & 7);
+  return out;
+}
+function show17(w0, w1, w2, w3, gpu) {
+  let out = "";
+  if (showing && (w1 & 4) !== 0)
+    err(`dontcare bits in call: ${hexWords([w0, w1, w2, w3], [0, 4, 0, 0])}`);
+  out += "call";
+  out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
+  out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
+  out += " ";
+  out = padTo(out, 18);
+  out += "void, void, void, ";
+  out += String(signExtend(w3 >>> 7 & 32767, 15));
+  return out;
+}
+function show18(w0, w1, w2, w3, gpu) {
+  let out = "";
+  out += "ret";
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "ret.DST", w0 >>> 12 & 1, void 0);
+  out += w3 >>> 31 ? ".hp" : "";
+  out += ", void, void, void";
+  return out;
+}
+function show19(w0, w1, w2, w3, gpu) {
+  let out = "";
+  if (showing && (w1 & 4) !== 0)
+    err(`dontcare bits in branch: ${hexWords([w0, w1, w2, w3], [0, 4, 0, 0])}`);
+  out += "branch";
+  out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
+  out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
+  out += " ";
+  out = padTo(out, 18);
+  out += "void, void, void, ";
+  out += String(signExtend(w3 >>> 7 & 32767, 15));
+  return out;
+}
+function show20(w0, w1, w2, w3, gpu) {
+  let out = "";
+  if (showing && (w1 & 4) !== 0)
+    err(`dontcare bits in branch: ${hexWords([w0, w1, w2, w3], [0, 4, 0, 0])}`);
+  out += "branch";
+  out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
+  out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
+  out += " ";
+  out = padTo(out, 18);
+  out += "void, ";
+  out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "branch.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
+  out += ", void, ";
+  out += String(signExtend(w3 >>> 7 & 32767, 15));
+  return out;
+}
+function show21(w0, w1, w2, w3, gpu) {
+  let out = "";
+  if (showing && (w1 & 4) !== 0)
+    err(`dontcare bits in branch: ${hexWords([w0, w1, w2, w3], [0, 4, 0, 0])}`);
+  out += "branch";
+  out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
+  out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
+  out += " ";
+  out = padTo(out, 18);
+  out += "void, ";
+  out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "branch.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
+  out += ", ";
+  out = show_instruction_src_1(out, w2 >>> 17 & 1023, 0, gpu, "branch.SRC1", w2 >>> 7 & 511, w2 >>> 27 & 7, w3 & 7);
+  out += ", ";
+  out += String(signExtend(w3 >>> 7 & 32767, 15));
+  return out;
+}
+function show22(w0, w1, w2, w3, gpu) {
+  let out = "";
+  let m0 = -1, m1 = -1;
+  if (m0 >= 0 ? m0 : m0 = (((w1 >>> 11 & 1) !== 0 ? 1 : 0) && ((w2 >>> 6 & 1) !== 0 ? 1 : 0) ? 1 : 0) !== 0 ? 1 : 0) {
+    out += "texkill";
+    out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
+    out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
+    out += w1 >>> 2 & 1 ? "" : ".pack";
+    out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
+    out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
+    out += " ";
+    out = padTo(out, 18);
+    out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "texkill.DST", w0 >>> 12 & 1, void 0);
+    out += ", ";
+    out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "texkill.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
+    out += ", ";
+    out = show_instruction_src_1(out, w2 >>> 17 & 1023, 0, gpu, "texkill.SRC1", w2 >>> 7 & 511, w2 >>> 27 & 7, w3 & 7);
+    out += ", void";
+  } else {
+    if (m1 >= 0 ? m1 : m1 = (((w1 >>> 11 & 1) !== 0 ? 1 : 0) && ((w2 >>> 6 & 1) === 0 ? 1 : 0) ? 1 : 0) !== 0 ? 1 : 0) {
+      out += "texkill";
+      out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
+      out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
+      out += w1 >>> 2 & 1 ? "" : ".pack";
+      out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
+      out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
+      out += " ";
+      out = padTo(out, 18);
+      out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "texkill.DST", w0 >>> 12 & 1, void 0);
+      out += ", ";
+      out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "texkill.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
+      out += ", void, void";
+    } else {
+      out += "texkill";
+      out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
+      out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
+      out += w1 >>> 2 & 1 ? "" : ".pack";
+      out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
+      out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
+      out += " ";
+      out = padTo(out, 18);
+      out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "texkill.DST", w0 >>> 12 & 1, void 0);
+      out += w3 >>> 31 ? ".hp" : "";
+      out += ", void, void, void";
+    }
+  }
+  return out;
+}
+function show23(w0, w1, w2, w3, gpu) {
+  let out = "";
+  out += "texld";
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "texld.DST", w0 >>> 12 & 1, void 0);
+  out += ", tex";
+  out += String(w0 >>> 27);
+  out = show_src_swizzle_2(out, w1 >>> 3 & 255, 0, gpu, "texld.TEX_SWIZ");
+  out += ", ";
+  out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "texld.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
+  out += ", void, void";
+  return out;
+}
+function show24(w0, w1, w2, w3, gpu) {
+  let out = "";
+  let m0 = -1;
+  if (m0 >= 0 ? m0 : m0 = (((w1 >>> 11 & 1) !== 0 ? 1 : 0) && ((w2 >>> 6 & 1) === 0 ? 1 : 0) ? 1 : 0) !== 0 ? 1 : 0) {
+    out += "texldb";
+    out += " ";
+    out = padTo(out, 18);
+    out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "texldb.DST", w0 >>> 12 & 1, void 0);
+    out += ", tex";
+    out += String(w0 >>> 27);
+    out = show_src_swizzle_2(out, w1 >>> 3 & 255, 0, gpu, "texldb.TEX_SWIZ");
+    out += ", ";
+    out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "texldb.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
+    out += ", void, void";
+  } else {
+    out += "texldb";
+    out += " ";
+    out = padTo(out, 18);
+    out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "texldb.DST", w0 >>> 12 & 1, void 0);
+    out += ", tex";
+    out += String(w0 >>> 27);
+    out = show_src_swizzle_2(out, w1 >>> 3 & 255, 0, gpu, "texldb.TEX_SWIZ");
+    out += ", ";
+    out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "texldb.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
+    out += ", ";
+    out = show_instruction_src_1(out, w2 >>> 17 & 1023, 0, gpu, "texldb.SRC1", w2 >>> 7 & 511, w2 >>> 27 & 7, w3 & 7);
+    out += ", void";
+  }
+  return out;
+}
+function show25(w0, w1, w2, w3, gpu) {
+  let out = "";
+  out += "texldd";
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "texldd.DST", w0 >>> 12 & 1, void 0);
+  out += ", tex";
+  out += String(w0 >>> 27);
+  out = show_src_swizzle_2(out, w1 >>> 3 & 255, 0, gpu, "texldd.TEX_SWIZ");
+  out += ", ";
+  out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "texldd.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
+  out += ", ";
+  out = show_instruction_src_1(out, w2 >>> 17 & 1023, 0, gpu, "texldd.SRC1", w2 >>> 7 & 511, w2 >>> 27 & 7, w3 & 7);
+  out += ", ";
+  out = show_instruction_src_1(out, w3 >>> 14 & 1023, 0, gpu, "texldd.SRC2", w3 >>> 4 & 511, w3 >>> 25 & 7, w3 >>> 28 & 7);
+  return out;
+}
+function show26(w0, w1, w2, w3, gpu) {
+  let out = "";
+  let m0 = -1;
+  if (m0 >= 0 ? m0 : m0 = (((w1 >>> 11 & 1) !== 0 ? 1 : 0) && ((w2 >>> 6 & 1) === 0 ? 1 : 0) ? 1 : 0) !== 0 ? 1 : 0) {
+    out += "texldl";
+    out += " ";
+    out = padTo(out, 18);
+    out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "texldl.DST", w0 >>> 12 & 1, void 0);
+    out += ", tex";
+    out += String(w0 >>> 27);
+    out = show_src_swizzle_2(out, w1 >>> 3 & 255, 0, gpu, "texldl.TEX_SWIZ");
+    out += ", ";
+    out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "texldl.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
+    out += ", void, void";
+  } else {
+    out += "texldl";
+    out += " ";
+    out = padTo(out, 18);
+    out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "texldl.DST", w0 >>> 12 & 1, void 0);
+    out += ", tex";
+    out += String(w0 >>> 27);
+    out = show_src_swizzle_2(out, w1 >>> 3 & 255, 0, gpu, "texldl.TEX_SWIZ");
+    out += ", ";
+    out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "texldl.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
+    out += ", ";
+    out = show_instruction_src_1(out, w2 >>> 17 & 1023, 0, gpu, "texldl.SRC1", w2 >>> 7 & 511, w2 >>> 27 & 7, w3 & 7);
+    out += ", void";
+  }
+  return out;
+}
+function show27(w0, w1, w2, w3, gpu) {
+  let out = "";
+  out += "sqrt";
+  out += w3 >>> 31 ? ".hp" : "";
+  out += w0 >>> 11 & 1 ? ".sat" : "";
+  out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
+  out += w1 >>> 7 & 1 ? ".skpHp" : "";
+  out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
+  out += w1 >>> 2 & 1 ? "" : ".pack";
+  out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
+  out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "sqrt.DST", w0 >>> 12 & 1, void 0);
+  out += ", void, void, ";
+  out = show_instruction_src_1(out, w3 >>> 14 & 1023, 0, gpu, "sqrt.SRC2", w3 >>> 4 & 511, w3 >>> 25 & 7, w3 >>> 28 & 7);
+  return out;
+}
+function show28(w0, w1, w2, w3, gpu) {
+  let out = "";
+  out += "sin";
+  out += w3 >>> 31 ? ".hp" : "";
+  out += w0 >>> 11 & 1 ? ".sat" : "";
+  out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
+  out += w1 >>> 7 & 1 ? ".skpHp" : "";
+  out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
+  out += w1 >>> 2 & 1 ? "" : ".pack";
+  out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
+  out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "sin.DST", w0 >>> 12 & 1, void 0);
+  out += ", void, void, ";
+  out = show_instruction_src_1(out, w3 >>> 14 & 1023, 0, gpu, "sin.SRC2", w3 >>> 4 & 511, w3 >>> 25 & 7, w3 >>> 28 & 7);
+  return out;
+}
+function show29(w0, w1, w2, w3, gpu) {
+  let out = "";
+  out += "cos";
+  out += w3 >>> 31 ? ".hp" : "";
+  out += w0 >>> 11 & 1 ? ".sat" : "";
+  out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
+  out += w1 >>> 7 & 1 ? ".skpHp" : "";
+  out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
+  out += w1 >>> 2 & 1 ? "" : ".pack";
+  out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
+  out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "cos.DST", w0 >>> 12 & 1, void 0);
+  out += ", void, void, ";
+  out = show_instruction_src_1(out, w3 >>> 14 & 1023, 0, gpu, "cos.SRC2", w3 >>> 4 & 511, w3 >>> 25 & 7, w3 >>> 28 & 7);
+  return out;
+}
+function show30(w0, w1, w2, w3, gpu) {
+  let out = "";
+  if (showing && (w1 & 4) !== 0)
+    err(`dontcare bits in branch_any: ${hexWords([w0, w1, w2, w3], [0, 4, 0, 0])}`);
+  out += "branch_any";
+  out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
+  out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
+  out += " ";
+  out = padTo(out, 18);
+  out += "void, ";
+  out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "branch_any.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
+  out += ", ";
+  out = show_instruction_src_1(out, w2 >>> 17 & 1023, 0, gpu, "branch_any.SRC1", w2 >>> 7 & 511, w2 >>> 27 & 7, w3 & 7);
+  out += ", ";
+  out += String(signExtend(w3 >>> 7 & 32767, 15));
+  return out;
+}
+function show31(w0, w1, w2, w3, gpu) {
+  let out = "";
+  out += "floor";
+  out += w3 >>> 31 ? ".hp" : "";
+  out += w0 >>> 11 & 1 ? ".sat" : "";
+  out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
+  out += w1 >>> 7 & 1 ? ".skpHp" : "";
+  out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
+  out += w1 >>> 2 & 1 ? "" : ".pack";
+  out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
+  out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "floor.DST", w0 >>> 12 & 1, void 0);
+  out += ", void, void, ";
+  out = show_instruction_src_1(out, w3 >>> 14 & 1023, 0, gpu, "floor.SRC2", w3 >>> 4 & 511, w3 >>> 25 & 7, w3 >>> 28 & 7);
+  return out;
+}
+function show32(w0, w1, w2, w3, gpu) {
+  let out = "";
+  out += "ceil";
+  out += w3 >>> 31 ? ".hp" : "";
+  out += w0 >>> 11 & 1 ? ".sat" : "";
+  out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
+  out += w1 >>> 7 & 1 ? ".skpHp" : "";
+  out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
+  out += w1 >>> 2 & 1 ? "" : ".pack";
+  out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
+  out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "ceil.DST", w0 >>> 12 & 1, void 0);
+  out += ", void, void, ";
+  out = show_instruction_src_1(out, w3 >>> 14 & 1023, 0, gpu, "ceil.SRC2", w3 >>> 4 & 511, w3 >>> 25 & 7, w3 >>> 28 & 7);
+  return out;
+}
+function show33(w0, w1, w2, w3, gpu) {
+  let out = "";
+  out += "sign";
+  out += w3 >>> 31 ? ".hp" : "";
+  out += w0 >>> 11 & 1 ? ".sat" : "";
+  out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
+  out += w1 >>> 7 & 1 ? ".skpHp" : "";
+  out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
+  out += w1 >>> 2 & 1 ? "" : ".pack";
+  out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
+  out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "sign.DST", w0 >>> 12 & 1, void 0);
+  out += ", void, void, ";
+  out = show_instruction_src_1(out, w3 >>> 14 & 1023, 0, gpu, "sign.SRC2", w3 >>> 4 & 511, w3 >>> 25 & 7, w3 >>> 28 & 7);
+  return out;
+}
+function show34(w0, w1, w2, w3, gpu) {
+  let out = "";
+  out += "barrier";
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "barrier.DST", w0 >>> 12 & 1, void 0);
+  out += w3 >>> 31 ? ".hp" : "";
+  out += ", void, void, void";
+  return out;
+}
+function show35(w0, w1, w2, w3, gpu) {
+  let out = "";
+  out += "i2i";
+  out += w3 >>> 31 ? ".hp" : "";
+  out += w0 >>> 11 & 1 ? ".sat" : "";
+  out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
+  out += w1 >>> 7 & 1 ? ".skpHp" : "";
+  out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
+  out += w1 >>> 2 & 1 ? "" : ".pack";
+  out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
+  out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "i2i.DST", w0 >>> 12 & 1, void 0);
+  out += ", ";
+  out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "i2i.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
+  out += ", ";
+  out = show_instruction_src_1(out, w2 >>> 17 & 1023, 0, gpu, "i2i.SRC1", w2 >>> 7 & 511, w2 >>> 27 & 7, w3 & 7);
+  out += ", void";
+  return out;
+}
+function show36(w0, w1, w2, w3, gpu) {
+  let out = "";
+  out += "i2f";
+  out += w3 >>> 31 ? ".hp" : "";
+  out += w0 >>> 11 & 1 ? ".sat" : "";
+  out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
+  out += w1 >>> 7 & 1 ? ".skpHp" : "";
+  out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
+  out += w1 >>> 2 & 1 ? "" : ".pack";
+  out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
+  out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "i2f.DST", w0 >>> 12 & 1, void 0);
+  out += ", ";
+  out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "i2f.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
+  out += ", void, void";
+  return out;
+}
+function show37(w0, w1, w2, w3, gpu) {
+  let out = "";
+  out += "f2i";
+  out += w3 >>> 31 ? ".hp" : "";
+  out += w0 >>> 11 & 1 ? ".sat" : "";
+  out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
+  out += w1 >>> 7 & 1 ? ".skpHp" : "";
+  out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
+  out += w1 >>> 2 & 1 ? "" : ".pack";
+  out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
+  out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "f2i.DST", w0 >>> 12 & 1, void 0);
+  out += ", ";
+  out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "f2i.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
+  out += ", void, void";
+  return out;
+}
+function show38(w0, w1, w2, w3, gpu) {
+  let out = "";
+  out += "f2irnd";
+  out += w3 >>> 31 ? ".hp" : "";
+  out += w0 >>> 11 & 1 ? ".sat" : "";
+  out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
+  out += w1 >>> 7 & 1 ? ".skpHp" : "";
+  out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
+  out += w1 >>> 2 & 1 ? "" : ".pack";
+  out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
+  out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "f2irnd.DST", w0 >>> 12 & 1, void 0);
+  out += ", ";
+  out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "f2irnd.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
+  out += ", void, void";
+  return out;
+}
+function show39(w0, w1, w2, w3, gpu) {
+  let out = "";
+  out += "cmp";
+  out += w3 >>> 31 ? ".hp" : "";
+  out += w0 >>> 11 & 1 ? ".sat" : "";
+  out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
+  out += w1 >>> 7 & 1 ? ".skpHp" : "";
+  out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
+  out += w1 >>> 2 & 1 ? "" : ".pack";
+  out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
+  out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "cmp.DST", w0 >>> 12 & 1, void 0);
+  out += ", ";
+  out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "cmp.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
+  out += ", ";
+  out = show_instruction_src_1(out, w2 >>> 17 & 1023, 0, gpu, "cmp.SRC1", w2 >>> 7 & 511, w2 >>> 27 & 7, w3 & 7);
+  out += ", ";
+  out = show_instruction_src_1(out, w3 >>> 14 & 1023, 0, gpu, "cmp.SRC2", w3 >>> 4 & 511, w3 >>> 25 & 7, w3 >>> 28 & 7);
+  return out;
+}
+function show40(w0, w1, w2, w3, gpu) {
+  let out = "";
+  out += "load";
+  out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
+  out += w1 >>> 7 & 1 ? ".skpHp" : "";
+  out += w1 >>> 10 & 1 ? ".denorm" : "";
+  out += w1 >>> 8 & 1 ? ".local" : "";
+  out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
+  out = show_left_shift_3(out, w1 >>> 3 & 7, 0, gpu, "load.LEFT_SHIFT");
+  out += w1 >>> 2 & 1 ? "" : ".pack";
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "load.DST", w0 >>> 12 & 1, void 0);
+  out += ", ";
+  out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "load.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
+  out += ", ";
+  out = show_instruction_src_1(out, w2 >>> 17 & 1023, 0, gpu, "load.SRC1", w2 >>> 7 & 511, w2 >>> 27 & 7, w3 & 7);
+  out += ", void";
+  return out;
+}
+function show41(w0, w1, w2, w3, gpu) {
+  let out = "";
+  if (showing && (w0 & 4169134080 | w1 & 515) !== 0)
+    err(`dontcare bits in store: ${hexWords([w0, w1, w2, w3], [4169134080, 515, 0, 0])}`);
+  out += "store";
+  out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
+  out += w1 >>> 7 & 1 ? ".skpHp" : "";
+  out += w1 >>> 10 & 1 ? ".denorm" : "";
+  out += w1 >>> 8 & 1 ? ".local" : "";
+  out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
+  out = show_left_shift_3(out, w1 >>> 3 & 7, 0, gpu, "store.LEFT_SHIFT");
+  out += w1 >>> 2 & 1 ? "" : ".pack";
+  out += " ";
+  out = padTo(out, 18);
+  out += "mem";
+  out += ENUM_TEXT[13][w0 >>> 23 & 15] ?? String(w0 >>> 23 & 15);
+  out += ", ";
+  out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "store.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
+  out += ", ";
+  out = show_instruction_src_1(out, w2 >>> 17 & 1023, 0, gpu, "store.SRC1", w2 >>> 7 & 511, w2 >>> 27 & 7, w3 & 7);
+  out += ", ";
+  out = show_instruction_src_1(out, w3 >>> 14 & 1023, 0, gpu, "store.SRC2", w3 >>> 4 & 511, w3 >>> 25 & 7, w3 >>> 28 & 7);
+  return out;
+}
+function show42(w0, w1, w2, w3, gpu) {
+  let out = "";
+  out += "clamp0_max";
+  out += w3 >>> 31 ? ".hp" : "";
+  out += w0 >>> 11 & 1 ? ".sat" : "";
+  out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
+  out += w1 >>> 7 & 1 ? ".skpHp" : "";
+  out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
+  out += w1 >>> 2 & 1 ? "" : ".pack";
+  out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
+  out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "clamp0_max.DST", w0 >>> 12 & 1, void 0);
+  out += ", ";
+  out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "clamp0_max.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
+  out += ", ";
+  out = show_instruction_src_1(out, w2 >>> 17 & 1023, 0, gpu, "clamp0_max.SRC1", w2 >>> 7 & 511, w2 >>> 27 & 7, w3 & 7);
+  out += ", void";
+  return out;
+}
+function show43(w0, w1, w2, w3, gpu) {
+  let out = "";
+  out += "iaddsat";
+  out += w3 >>> 31 ? ".hp" : "";
+  out += w0 >>> 11 & 1 ? ".sat" : "";
+  out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
+  out += w1 >>> 7 & 1 ? ".skpHp" : "";
+  out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
+  out += w1 >>> 2 & 1 ? "" : ".pack";
+  out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
+  out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "iaddsat.DST", w0 >>> 12 & 1, void 0);
+  out += ", ";
+  out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "iaddsat.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
+  out += ", void, ";
+  out = show_instruction_src_1(out, w3 >>> 14 & 1023, 0, gpu, "iaddsat.SRC2", w3 >>> 4 & 511, w3 >>> 25 & 7, w3 >>> 28 & 7);
+  return out;
+}
+function show44(w0, w1, w2, w3, gpu) {
+  let out = "";
+  out += "imullo0";
+  out += w3 >>> 31 ? ".hp" : "";
+  out += w0 >>> 11 & 1 ? ".sat" : "";
+  out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
+  out += w1 >>> 7 & 1 ? ".skpHp" : "";
+  out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
+  out += w1 >>> 2 & 1 ? "" : ".pack";
+  out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
+  out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "imullo0.DST", w0 >>> 12 & 1, void 0);
+  out += ", ";
+  out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "imullo0.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
+  out += ", ";
+  out = show_instruction_src_1(out, w2 >>> 17 & 1023, 0, gpu, "imullo0.SRC1", w2 >>> 7 & 511, w2 >>> 27 & 7, w3 & 7);
+  out += ", void";
+  return out;
+}
+function show45(w0, w1, w2, w3, gpu) {
+  let out = "";
+  out += "imulhi0";
+  out += w3 >>> 31 ? ".hp" : "";
+  out += w0 >>> 11 & 1 ? ".sat" : "";
+  out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
+  out += w1 >>> 7 & 1 ? ".skpHp" : "";
+  out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
+  out += w1 >>> 2 & 1 ? "" : ".pack";
+  out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
+  out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "imulhi0.DST", w0 >>> 12 & 1, void 0);
+  out += ", ";
+  out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "imulhi0.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
+  out += ", ";
+  out = show_instruction_src_1(out, w2 >>> 17 & 1023, 0, gpu, "imulhi0.SRC1", w2 >>> 7 & 511, w2 >>> 27 & 7, w3 & 7);
+  out += ", void";
+  return out;
+}
+function show46(w0, w1, w2, w3, gpu) {
+  let out = "";
+  out += "idiv0";
+  out += w3 >>> 31 ? ".hp" : "";
+  out += w0 >>> 11 & 1 ? ".sat" : "";
+  out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
+  out += w1 >>> 7 & 1 ? ".skpHp" : "";
+  out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
+  out += w1 >>> 2 & 1 ? "" : ".pack";
+  out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
+  out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "idiv0.DST", w0 >>> 12 & 1, void 0);
+  out += ", ";
+  out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "idiv0.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
+  out += ", ";
+  out = show_instruction_src_1(out, w2 >>> 17 & 1023, 0, gpu, "idiv0.SRC1", w2 >>> 7 & 511, w2 >>> 27 & 7, w3 & 7);
+  out += ", void";
+  return out;
+}
+function show47(w0, w1, w2, w3, gpu) {
+  let out = "";
+  out += "imod";
+  out += w3 >>> 31 ? ".hp" : "";
+  out += w0 >>> 11 & 1 ? ".sat" : "";
+  out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
+  out += w1 >>> 7 & 1 ? ".skpHp" : "";
+  out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
+  out += w1 >>> 2 & 1 ? "" : ".pack";
+  out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
+  out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "imod.DST", w0 >>> 12 & 1, void 0);
+  out += ", ";
+  out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "imod.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
+  out += ", ";
+  out = show_instruction_src_1(out, w2 >>> 17 & 1023, 0, gpu, "imod.SRC1", w2 >>> 7 & 511, w2 >>> 27 & 7, w3 & 7);
+  out += ", void";
+  return out;
+}
+function show48(w0, w1, w2, w3, gpu) {
+  let out = "";
+  out += "imadlo0";
+  out += w3 >>> 31 ? ".hp" : "";
+  out += w0 >>> 11 & 1 ? ".sat" : "";
+  out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
+  out += w1 >>> 7 & 1 ? ".skpHp" : "";
+  out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
+  out += w1 >>> 2 & 1 ? "" : ".pack";
+  out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
+  out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "imadlo0.DST", w0 >>> 12 & 1, void 0);
+  out += ", ";
+  out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "imadlo0.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
+  out += ", ";
+  out = show_instruction_src_1(out, w2 >>> 17 & 1023, 0, gpu, "imadlo0.SRC1", w2 >>> 7 & 511, w2 >>> 27 & 7, w3 & 7);
+  out += ", ";
+  out = show_instruction_src_1(out, w3 >>> 14 & 1023, 0, gpu, "imadlo0.SRC2", w3 >>> 4 & 511, w3 >>> 25 & 7, w3 >>> 28 & 7);
+  return out;
+}
+function show49(w0, w1, w2, w3, gpu) {
+  let out = "";
+  out += "imadlosat0";
+  out += w3 >>> 31 ? ".hp" : "";
+  out += w0 >>> 11 & 1 ? ".sat" : "";
+  out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
+  out += w1 >>> 7 & 1 ? ".skpHp" : "";
+  out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
+  out += w1 >>> 2 & 1 ? "" : ".pack";
+  out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
+  out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "imadlosat0.DST", w0 >>> 12 & 1, void 0);
+  out += ", ";
+  out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "imadlosat0.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
+  out += ", ";
+  out = show_instruction_src_1(out, w2 >>> 17 & 1023, 0, gpu, "imadlosat0.SRC1", w2 >>> 7 & 511, w2 >>> 27 & 7, w3 & 7);
+  out += ", ";
+  out = show_instruction_src_1(out, w3 >>> 14 & 1023, 0, gpu, "imadlosat0.SRC2", w3 >>> 4 & 511, w3 >>> 25 & 7, w3 >>> 28 & 7);
+  return out;
+}
+function show50(w0, w1, w2, w3, gpu) {
+  let out = "";
+  out += "movai";
+  out += w3 >>> 31 ? ".hp" : "";
+  out += w0 >>> 11 & 1 ? ".sat" : "";
+  out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
+  out += w1 >>> 7 & 1 ? ".skpHp" : "";
+  out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
+  out += w1 >>> 2 & 1 ? "" : ".pack";
+  out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
+  out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "movai.DST", w0 >>> 12 & 1, void 0);
+  out += ", void, void, ";
+  out = show_instruction_src_1(out, w3 >>> 14 & 1023, 0, gpu, "movai.SRC2", w3 >>> 4 & 511, w3 >>> 25 & 7, w3 >>> 28 & 7);
+  return out;
+}
+function show51(w0, w1, w2, w3, gpu) {
+  let out = "";
+  out += "iabs";
+  out += w3 >>> 31 ? ".hp" : "";
+  out += w0 >>> 11 & 1 ? ".sat" : "";
+  out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
+  out += w1 >>> 7 & 1 ? ".skpHp" : "";
+  out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
+  out += w1 >>> 2 & 1 ? "" : ".pack";
+  out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
+  out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "iabs.DST", w0 >>> 12 & 1, void 0);
+  out += ", void, void, ";
+  out = show_instruction_src_1(out, w3 >>> 14 & 1023, 0, gpu, "iabs.SRC2", w3 >>> 4 & 511, w3 >>> 25 & 7, w3 >>> 28 & 7);
+  return out;
+}
+function show52(w0, w1, w2, w3, gpu) {
+  let out = "";
+  out += "leadzero";
+  out += w3 >>> 31 ? ".hp" : "";
+  out += w0 >>> 11 & 1 ? ".sat" : "";
+  out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
+  out += w1 >>> 7 & 1 ? ".skpHp" : "";
+  out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
+  out += w1 >>> 2 & 1 ? "" : ".pack";
+  out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
+  out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "leadzero.DST", w0 >>> 12 & 1, void 0);
+  out += ", void, void, ";
+  out = show_instruction_src_1(out, w3 >>> 14 & 1023, 0, gpu, "leadzero.SRC2", w3 >>> 4 & 511, w3 >>> 25 & 7, w3 >>> 28 & 7);
+  return out;
+}
+function show53(w0, w1, w2, w3, gpu) {
+  let out = "";
+  out += "lshift";
+  out += w3 >>> 31 ? ".hp" : "";
+  out += w0 >>> 11 & 1 ? ".sat" : "";
+  out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
+  out += w1 >>> 7 & 1 ? ".skpHp" : "";
+  out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
+  out += w1 >>> 2 & 1 ? "" : ".pack";
+  out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
+  out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "lshift.DST", w0 >>> 12 & 1, void 0);
+  out += ", ";
+  out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "lshift.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
+  out += ", void, ";
+  out = show_instruction_src_1(out, w3 >>> 14 & 1023, 0, gpu, "lshift.SRC2", w3 >>> 4 & 511, w3 >>> 25 & 7, w3 >>> 28 & 7);
+  return out;
+}
+function show54(w0, w1, w2, w3, gpu) {
+  let out = "";
+  out += "rshift";
+  out += w3 >>> 31 ? ".hp" : "";
+  out += w0 >>> 11 & 1 ? ".sat" : "";
+  out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
+  out += w1 >>> 7 & 1 ? ".skpHp" : "";
+  out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
+  out += w1 >>> 2 & 1 ? "" : ".pack";
+  out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
+  out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "rshift.DST", w0 >>> 12 & 1, void 0);
+  out += ", ";
+  out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "rshift.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
+  out += ", void, ";
+  out = show_instruction_src_1(out, w3 >>> 14 & 1023, 0, gpu, "rshift.SRC2", w3 >>> 4 & 511, w3 >>> 25 & 7, w3 >>> 28 & 7);
+  return out;
+}
+function show55(w0, w1, w2, w3, gpu) {
+  let out = "";
+  out += "rotate";
+  out += w3 >>> 31 ? ".hp" : "";
+  out += w0 >>> 11 & 1 ? ".sat" : "";
+  out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
+  out += w1 >>> 7 & 1 ? ".skpHp" : "";
+  out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
+  out += w1 >>> 2 & 1 ? "" : ".pack";
+  out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
+  out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "rotate.DST", w0 >>> 12 & 1, void 0);
+  out += ", ";
+  out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "rotate.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
+  out += ", void, ";
+  out = show_instruction_src_1(out, w3 >>> 14 & 1023, 0, gpu, "rotate.SRC2", w3 >>> 4 & 511, w3 >>> 25 & 7, w3 >>> 28 & 7);
+  return out;
+}
+function show56(w0, w1, w2, w3, gpu) {
+  let out = "";
+  out += "or";
+  out += w3 >>> 31 ? ".hp" : "";
+  out += w0 >>> 11 & 1 ? ".sat" : "";
+  out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
+  out += w1 >>> 7 & 1 ? ".skpHp" : "";
+  out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
+  out += w1 >>> 2 & 1 ? "" : ".pack";
+  out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
+  out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "or.DST", w0 >>> 12 & 1, void 0);
+  out += ", ";
+  out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "or.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
+  out += ", void, ";
+  out = show_instruction_src_1(out, w3 >>> 14 & 1023, 0, gpu, "or.SRC2", w3 >>> 4 & 511, w3 >>> 25 & 7, w3 >>> 28 & 7);
+  return out;
+}
+function show57(w0, w1, w2, w3, gpu) {
+  let out = "";
+  out += "and";
+  out += w3 >>> 31 ? ".hp" : "";
+  out += w0 >>> 11 & 1 ? ".sat" : "";
+  out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
+  out += w1 >>> 7 & 1 ? ".skpHp" : "";
+  out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
+  out += w1 >>> 2 & 1 ? "" : ".pack";
+  out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
+  out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "and.DST", w0 >>> 12 & 1, void 0);
+  out += ", ";
+  out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "and.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
+  out += ", void, ";
+  out = show_instruction_src_1(out, w3 >>> 14 & 1023, 0, gpu, "and.SRC2", w3 >>> 4 & 511, w3 >>> 25 & 7, w3 >>> 28 & 7);
+  return out;
+}
+function show58(w0, w1, w2, w3, gpu) {
+  let out = "";
+  out += "xor";
+  out += w3 >>> 31 ? ".hp" : "";
+  out += w0 >>> 11 & 1 ? ".sat" : "";
+  out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
+  out += w1 >>> 7 & 1 ? ".skpHp" : "";
+  out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
+  out += w1 >>> 2 & 1 ? "" : ".pack";
+  out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
+  out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "xor.DST", w0 >>> 12 & 1, void 0);
+  out += ", ";
+  out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "xor.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
+  out += ", void, ";
+  out = show_instruction_src_1(out, w3 >>> 14 & 1023, 0, gpu, "xor.SRC2", w3 >>> 4 & 511, w3 >>> 25 & 7, w3 >>> 28 & 7);
+  return out;
+}
+function show59(w0, w1, w2, w3, gpu) {
+  let out = "";
+  out += "not";
+  out += w3 >>> 31 ? ".hp" : "";
+  out += w0 >>> 11 & 1 ? ".sat" : "";
+  out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
+  out += w1 >>> 7 & 1 ? ".skpHp" : "";
+  out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
+  out += w1 >>> 2 & 1 ? "" : ".pack";
+  out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
+  out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "not.DST", w0 >>> 12 & 1, void 0);
+  out += ", void, void, ";
+  out = show_instruction_src_1(out, w3 >>> 14 & 1023, 0, gpu, "not.SRC2", w3 >>> 4 & 511, w3 >>> 25 & 7, w3 >>> 28 & 7);
+  return out;
+}
+function show60(w0, w1, w2, w3, gpu) {
+  let out = "";
+  out += "bit_extract";
+  out += w3 >>> 31 ? ".hp" : "";
+  out += w0 >>> 11 & 1 ? ".sat" : "";
+  out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
+  out += w1 >>> 7 & 1 ? ".skpHp" : "";
+  out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
+  out += w1 >>> 2 & 1 ? "" : ".pack";
+  out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
+  out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "bit_extract.DST", w0 >>> 12 & 1, void 0);
+  out += ", ";
+  out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "bit_extract.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
+  out += ", ";
+  out = show_instruction_src_1(out, w2 >>> 17 & 1023, 0, gpu, "bit_extract.SRC1", w2 >>> 7 & 511, w2 >>> 27 & 7, w3 & 7);
+  out += ", ";
+  out = show_instruction_src_1(out, w3 >>> 14 & 1023, 0, gpu, "bit_extract.SRC2", w3 >>> 4 & 511, w3 >>> 25 & 7, w3 >>> 28 & 7);
+  return out;
+}
+function show61(w0, w1, w2, w3, gpu) {
+  let out = "";
+  out += "popcount";
+  out += w3 >>> 31 ? ".hp" : "";
+  out += w0 >>> 11 & 1 ? ".sat" : "";
+  out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
+  out += w1 >>> 7 & 1 ? ".skpHp" : "";
+  out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
+  out += w1 >>> 2 & 1 ? "" : ".pack";
+  out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
+  out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "popcount.DST", w0 >>> 12 & 1, void 0);
+  out += ", void, void, ";
+  out = show_instruction_src_1(out, w3 >>> 14 & 1023, 0, gpu, "popcount.SRC2", w3 >>> 4 & 511, w3 >>> 25 & 7, w3 >>> 28 & 7);
+  return out;
+}
+function show62(w0, w1, w2, w3, gpu) {
+  let out = "";
+  out += "div";
+  out += w3 >>> 31 ? ".hp" : "";
+  out += w0 >>> 11 & 1 ? ".sat" : "";
+  out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
+  out += w1 >>> 7 & 1 ? ".skpHp" : "";
+  out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
+  out += w1 >>> 2 & 1 ? "" : ".pack";
+  out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
+  out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "div.DST", w0 >>> 12 & 1, void 0);
+  out += ", void, ";
+  out = show_instruction_src_1(out, w2 >>> 17 & 1023, 0, gpu, "div.SRC1", w2 >>> 7 & 511, w2 >>> 27 & 7, w3 & 7);
+  out += ", ";
+  out = show_instruction_src_1(out, w3 >>> 14 & 1023, 0, gpu, "div.SRC2", w3 >>> 4 & 511, w3 >>> 25 & 7, w3 >>> 28 & 7);
+  return out;
+}
+function show63(w0, w1, w2, w3, gpu) {
+  let out = "";
+  out += "atomic_add";
+  out += w3 >>> 31 ? ".hp" : "";
+  out += w0 >>> 11 & 1 ? ".sat" : "";
+  out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
+  out += w1 >>> 7 & 1 ? ".skpHp" : "";
+  out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
+  out += w1 >>> 2 & 1 ? "" : ".pack";
+  out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
+  out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "atomic_add.DST", w0 >>> 12 & 1, void 0);
+  out += ", ";
+  out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "atomic_add.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
+  out += ", ";
+  out = show_instruction_src_1(out, w2 >>> 17 & 1023, 0, gpu, "atomic_add.SRC1", w2 >>> 7 & 511, w2 >>> 27 & 7, w3 & 7);
+  out += ", ";
+  out = show_instruction_src_1(out, w3 >>> 14 & 1023, 0, gpu, "atomic_add.SRC2", w3 >>> 4 & 511, w3 >>> 25 & 7, w3 >>> 28 & 7);
+  return out;
+}
+function show64(w0, w1, w2, w3, gpu) {
+  let out = "";
+  out += "atomic_xchg";
+  out += w3 >>> 31 ? ".hp" : "";
+  out += w0 >>> 11 & 1 ? ".sat" : "";
+  out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
+  out += w1 >>> 7 & 1 ? ".skpHp" : "";
+  out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
+  out += w1 >>> 2 & 1 ? "" : ".pack";
+  out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
+  out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "atomic_xchg.DST", w0 >>> 12 & 1, void 0);
+  out += ", ";
+  out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "atomic_xchg.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
+  out += ", ";
+  out = show_instruction_src_1(out, w2 >>> 17 & 1023, 0, gpu, "atomic_xchg.SRC1", w2 >>> 7 & 511, w2 >>> 27 & 7, w3 & 7);
+  out += ", ";
+  out = show_instruction_src_1(out, w3 >>> 14 & 1023, 0, gpu, "atomic_xchg.SRC2", w3 >>> 4 & 511, w3 >>> 25 & 7, w3 >>> 28 & 7);
+  return out;
+}
+function show65(w0, w1, w2, w3, gpu) {
+  let out = "";
+  out += "atomic_cmp_xchg";
+  out += w3 >>> 31 ? ".hp" : "";
+  out += w0 >>> 11 & 1 ? ".sat" : "";
+  out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
+  out += w1 >>> 7 & 1 ? ".skpHp" : "";
+  out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
+  out += w1 >>> 2 & 1 ? "" : ".pack";
+  out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
+  out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "atomic_cmp_xchg.DST", w0 >>> 12 & 1, void 0);
+  out += ", ";
+  out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "atomic_cmp_xchg.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
+  out += ", ";
+  out = show_instruction_src_1(out, w2 >>> 17 & 1023, 0, gpu, "atomic_cmp_xchg.SRC1", w2 >>> 7 & 511, w2 >>> 27 & 7, w3 & 7);
+  out += ", ";
+  out = show_instruction_src_1(out, w3 >>> 14 & 1023, 0, gpu, "atomic_cmp_xchg.SRC2", w3 >>> 4 & 511, w3 >>> 25 & 7, w3 >>> 28 & 7);
+  return out;
+}
+function show66(w0, w1, w2, w3, gpu) {
+  let out = "";
+  out += "atomic_min";
+  out += w3 >>> 31 ? ".hp" : "";
+  out += w0 >>> 11 & 1 ? ".sat" : "";
+  out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
+  out += w1 >>> 7 & 1 ? ".skpHp" : "";
+  out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
+  out += w1 >>> 2 & 1 ? "" : ".pack";
+  out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
+  out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "atomic_min.DST", w0 >>> 12 & 1, void 0);
+  out += ", ";
+  out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "atomic_min.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
+  out += ", ";
+  out = show_instruction_src_1(out, w2 >>> 17 & 1023, 0, gpu, "atomic_min.SRC1", w2 >>> 7 & 511, w2 >>> 27 & 7, w3 & 7);
+  out += ", ";
+  out = show_instruction_src_1(out, w3 >>> 14 & 1023, 0, gpu, "atomic_min.SRC2", w3 >>> 4 & 511, w3 >>> 25 & 7, w3 >>> 28 & 7);
+  return out;
+}
+function show67(w0, w1, w2, w3, gpu) {
+  let out = "";
+  out += "atomic_max";
+  out += w3 >>> 31 ? ".hp" : "";
+  out += w0 >>> 11 & 1 ? ".sat" : "";
+  out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
+  out += w1 >>> 7 & 1 ? ".skpHp" : "";
+  out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
+  out += w1 >>> 2 & 1 ? "" : ".pack";
+  out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
+  out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "atomic_max.DST", w0 >>> 12 & 1, void 0);
+  out += ", ";
+  out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "atomic_max.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
+  out += ", ";
+  out = show_instruction_src_1(out, w2 >>> 17 & 1023, 0, gpu, "atomic_max.SRC1", w2 >>> 7 & 511, w2 >>> 27 & 7, w3 & 7);
+  out += ", ";
+  out = show_instruction_src_1(out, w3 >>> 14 & 1023, 0, gpu, "atomic_max.SRC2", w3 >>> 4 & 511, w3 >>> 25 & 7, w3 >>> 28 & 7);
+  return out;
+}
+function show68(w0, w1, w2, w3, gpu) {
+  let out = "";
+  out += "atomic_or";
+  out += w3 >>> 31 ? ".hp" : "";
+  out += w0 >>> 11 & 1 ? ".sat" : "";
+  out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
+  out += w1 >>> 7 & 1 ? ".skpHp" : "";
+  out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
+  out += w1 >>> 2 & 1 ? "" : ".pack";
+  out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
+  out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "atomic_or.DST", w0 >>> 12 & 1, void 0);
+  out += ", ";
+  out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "atomic_or.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
+  out += ", ";
+  out = show_instruction_src_1(out, w2 >>> 17 & 1023, 0, gpu, "atomic_or.SRC1", w2 >>> 7 & 511, w2 >>> 27 & 7, w3 & 7);
+  out += ", ";
+  out = show_instruction_src_1(out, w3 >>> 14 & 1023, 0, gpu, "atomic_or.SRC2", w3 >>> 4 & 511, w3 >>> 25 & 7, w3 >>> 28 & 7);
+  return out;
+}
+function show69(w0, w1, w2, w3, gpu) {
+  let out = "";
+  out += "atomic_and";
+  out += w3 >>> 31 ? ".hp" : "";
+  out += w0 >>> 11 & 1 ? ".sat" : "";
+  out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
+  out += w1 >>> 7 & 1 ? ".skpHp" : "";
+  out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
+  out += w1 >>> 2 & 1 ? "" : ".pack";
+  out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
+  out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "atomic_and.DST", w0 >>> 12 & 1, void 0);
+  out += ", ";
+  out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "atomic_and.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
+  out += ", ";
+  out = show_instruction_src_1(out, w2 >>> 17 & 1023, 0, gpu, "atomic_and.SRC1", w2 >>> 7 & 511, w2 >>> 27 & 7, w3 & 7);
+  out += ", ";
+  out = show_instruction_src_1(out, w3 >>> 14 & 1023, 0, gpu, "atomic_and.SRC2", w3 >>> 4 & 511, w3 >>> 25 & 7, w3 >>> 28 & 7);
+  return out;
+}
+function show70(w0, w1, w2, w3, gpu) {
+  let out = "";
+  out += "atomic_xor";
+  out += w3 >>> 31 ? ".hp" : "";
+  out += w0 >>> 11 & 1 ? ".sat" : "";
+  out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
+  out += w1 >>> 7 & 1 ? ".skpHp" : "";
+  out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
+  out += w1 >>> 2 & 1 ? "" : ".pack";
+  out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
+  out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "atomic_xor.DST", w0 >>> 12 & 1, void 0);
+  out += ", ";
+  out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "atomic_xor.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
+  out += ", ";
+  out = show_instruction_src_1(out, w2 >>> 17 & 1023, 0, gpu, "atomic_xor.SRC1", w2 >>> 7 & 511, w2 >>> 27 & 7, w3 & 7);
+  out += ", ";
+  out = show_instruction_src_1(out, w3 >>> 14 & 1023, 0, gpu, "atomic_xor.SRC2", w3 >>> 4 & 511, w3 >>> 25 & 7, w3 >>> 28 & 7);
+  return out;
+}
+function show71(w0, w1, w2, w3, gpu) {
+  let out = "";
+  out += "bit_rev";
+  out += w3 >>> 31 ? ".hp" : "";
+  out += w0 >>> 11 & 1 ? ".sat" : "";
+  out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
+  out += w1 >>> 7 & 1 ? ".skpHp" : "";
+  out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
+  out += w1 >>> 2 & 1 ? "" : ".pack";
+  out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
+  out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "bit_rev.DST", w0 >>> 12 & 1, void 0);
+  out += ", ";
+  out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "bit_rev.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
+  out += ", void, void";
+  return out;
+}
+function show72(w0, w1, w2, w3, gpu) {
+  let out = "";
+  out += "texldlpcf";
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "texldlpcf.DST", w0 >>> 12 & 1, void 0);
+  out += ", tex";
+  out += String(w0 >>> 27);
+  out = show_src_swizzle_2(out, w1 >>> 3 & 255, 0, gpu, "texldlpcf.TEX_SWIZ");
+  out += ", ";
+  out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "texldlpcf.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
+  out += ", ";
+  out = show_instruction_src_1(out, w2 >>> 17 & 1023, 0, gpu, "texldlpcf.SRC1", w2 >>> 7 & 511, w2 >>> 27 & 7, w3 & 7);
+  out += ", ";
+  out = show_instruction_src_1(out, w3 >>> 14 & 1023, 0, gpu, "texldlpcf.SRC2", w3 >>> 4 & 511, w3 >>> 25 & 7, w3 >>> 28 & 7);
+  return out;
+}
+function show73(w0, w1, w2, w3, gpu) {
+  let out = "";
+  out += "conv";
+  out += w3 >>> 31 ? ".hp" : "";
+  out += w0 >>> 11 & 1 ? ".sat" : "";
+  out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
+  out += w1 >>> 7 & 1 ? ".skpHp" : "";
+  out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
+  out += w1 >>> 2 & 1 ? "" : ".pack";
+  out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
+  out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "conv.DST", w0 >>> 12 & 1, void 0);
+  out += ", ";
+  out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "conv.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
+  out += ", ";
+  out = show_instruction_src_1(out, w2 >>> 17 & 1023, 0, gpu, "conv.SRC1", w2 >>> 7 & 511, w2 >>> 27 & 7, w3 & 7);
+  out += ", void";
+  return out;
+}
+function show74(w0, w1, w2, w3, gpu) {
+  let out = "";
+  out += "dp2";
+  out += w3 >>> 31 ? ".hp" : "";
+  out += w0 >>> 11 & 1 ? ".sat" : "";
+  out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
+  out += w1 >>> 7 & 1 ? ".skpHp" : "";
+  out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
+  out += w1 >>> 2 & 1 ? "" : ".pack";
+  out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
+  out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "dp2.DST", w0 >>> 12 & 1, void 0);
+  out += ", ";
+  out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "dp2.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
+  out += ", ";
+  out = show_instruction_src_1(out, w2 >>> 17 & 1023, 0, gpu, "dp2.SRC1", w2 >>> 7 & 511, w2 >>> 27 & 7, w3 & 7);
+  out += ", void";
+  return out;
+}
+function show75(w0, w1, w2, w3, gpu) {
+  let out = "";
+  out += "norm_dp2";
+  out += w3 >>> 31 ? ".hp" : "";
+  out += w0 >>> 11 & 1 ? ".sat" : "";
+  out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
+  out += w1 >>> 7 & 1 ? ".skpHp" : "";
+  out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
+  out += w1 >>> 2 & 1 ? "" : ".pack";
+  out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
+  out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "norm_dp2.DST", w0 >>> 12 & 1, void 0);
+  out += ", ";
+  out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "norm_dp2.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
+  out += ", void, void";
+  return out;
+}
+function show76(w0, w1, w2, w3, gpu) {
+  let out = "";
+  out += "norm_dp3";
+  out += w3 >>> 31 ? ".hp" : "";
+  out += w0 >>> 11 & 1 ? ".sat" : "";
+  out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
+  out += w1 >>> 7 & 1 ? ".skpHp" : "";
+  out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
+  out += w1 >>> 2 & 1 ? "" : ".pack";
+  out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
+  out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "norm_dp3.DST", w0 >>> 12 & 1, void 0);
+  out += ", ";
+  out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "norm_dp3.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
+  out += ", void, void";
+  return out;
+}
+function show77(w0, w1, w2, w3, gpu) {
+  let out = "";
+  out += "norm_dp4";
+  out += w3 >>> 31 ? ".hp" : "";
+  out += w0 >>> 11 & 1 ? ".sat" : "";
+  out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
+  out += w1 >>> 7 & 1 ? ".skpHp" : "";
+  out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
+  out += w1 >>> 2 & 1 ? "" : ".pack";
+  out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
+  out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "norm_dp4.DST", w0 >>> 12 & 1, void 0);
+  out += ", ";
+  out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "norm_dp4.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
+  out += ", void, void";
+  return out;
+}
+function show78(w0, w1, w2, w3, gpu) {
+  let out = "";
+  out += "img_load";
+  out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
+  out += w1 >>> 7 & 1 ? ".skpHp" : "";
+  out += w1 >>> 10 & 1 ? ".denorm" : "";
+  out += w1 >>> 8 & 1 ? ".local" : "";
+  out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
+  out = show_left_shift_3(out, w1 >>> 3 & 7, 0, gpu, "img_load.LEFT_SHIFT");
+  out += w1 >>> 2 & 1 ? "" : ".pack";
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "img_load.DST", w0 >>> 12 & 1, void 0);
+  out += ", ";
+  out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "img_load.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
+  out += ", ";
+  out = show_instruction_src_1(out, w2 >>> 17 & 1023, 0, gpu, "img_load.SRC1", w2 >>> 7 & 511, w2 >>> 27 & 7, w3 & 7);
+  out += ", void";
+  return out;
+}
+function show79(w0, w1, w2, w3, gpu) {
+  let out = "";
+  out += "bit_findlsb";
+  out += w3 >>> 31 ? ".hp" : "";
+  out += w0 >>> 11 & 1 ? ".sat" : "";
+  out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
+  out += w1 >>> 7 & 1 ? ".skpHp" : "";
+  out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
+  out += w1 >>> 2 & 1 ? "" : ".pack";
+  out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
+  out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "bit_findlsb.DST", w0 >>> 12 & 1, void 0);
+  out += ", ";
+  out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "bit_findlsb.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
+  out += ", void, void";
+  return out;
+}
+function show80(w0, w1, w2, w3, gpu) {
+  let out = "";
+  out += "bit_findmsb";
+  out += w3 >>> 31 ? ".hp" : "";
+  out += w0 >>> 11 & 1 ? ".sat" : "";
+  out += ENUM_TEXT[7][w0 >>> 6 & 31] ?? String(w0 >>> 6 & 31);
+  out += w1 >>> 7 & 1 ? ".skpHp" : "";
+  out += ENUM_TEXT[9][((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0] ?? String(((w1 >>> 21 & 1) * 2 ** 2 | w2 >>> 30) >>> 0);
+  out += w1 >>> 2 & 1 ? "" : ".pack";
+  out += ENUM_TEXT[14][((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0] ?? String(((w3 >>> 24 & 1) * 2 ** 1 | w3 >>> 13 & 1) >>> 0);
+  out += ENUM_TEXT[12][w1 & 3] ?? String(w1 & 3);
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, w0 >>> 13 & 16383, 0, gpu, "bit_findmsb.DST", w0 >>> 12 & 1, void 0);
+  out += ", ";
+  out = show_instruction_src_1(out, w1 >>> 22, 0, gpu, "bit_findmsb.SRC0", w1 >>> 12 & 511, w2 & 7, w2 >>> 3 & 7);
+  out += ", void, void";
+  return out;
+}
+const SHOW = [
+  show0,
+  show1,
+  show2,
+  show3,
+  show4,
+  show5,
+  show6,
+  show7,
+  show8,
+  show9,
+  show10,
+  show11,
+  show12,
+  show13,
+  show14,
+  show15,
+  show16,
+  show17,
+  show18,
+  show19,
+  show20,
+  show21,
+  show22,
+  show23,
+  show24,
+  show25,
+  show26,
+  show27,
+  show28,
+  show29,
+  show30,
+  show31,
+  show32,
+  show33,
+  show34,
+  show35,
+  show36,
+  show37,
+  show38,
+  show39,
+  show40,
+  show41,
+  show42,
+  show43,
+  show44,
+  show45,
+  show46,
+  show47,
+  show48,
+  show49,
+  show50,
+  show51,
+  show52,
+  show53,
+  show54,
+  show55,
+  show56,
+  show57,
+  show58,
+  show59,
+  show60,
+  show61,
+  show62,
+  show63,
+  show64,
+  show65,
+  show66,
+  show67,
+  show68,
+  show69,
+  show70,
+  show71,
+  show72,
+  show73,
+  show74,
+  show75,
+  show76,
+  show77,
+  show78,
+  show79,
+  show80
+];
 function disassemble(words, options = {}) {
+  ERRORS.length = 0;
+  if (words.length !== ISA.wordCount) return `no match: ${hexWords(words, ALL_ONES, 0)}`;
+  return lineAt(words, 0, options.gpu ?? ISA.defaultGpu, options.showErrors === true);
+}
+function disassembleProgram(words, options = {}) {
+  const lines = [];
+  disassembleEach(words, options, (line) => lines.push(line));
+  return lines;
+}
+function disassembleEach(words, options, visit) {
+  const n = ISA.wordCount;
+  if (words.length % n !== 0)
+    throw new RangeError(
+      `disassembleProgram: ${words.length} words are not whole instructions of ${n} words`
+    );
   const gpu = options.gpu ?? ISA.defaultGpu;
-  const spec = findSpec(words, gpu);
-  if (!spec) return `no match: ${hexWords(words, ALL_ONES)}`;
-  const errors = [];
+  const showErrors = options.showErrors === true;
+  ERRORS.length = 0;
+  for (let i = 0, at = 0; at < words.length; i++, at += n)
+    visit(lineAt(words, at, gpu, showErrors), i);
+}
+function lineAt(words, at, gpu, showErrors) {
+  const k = instructionAt(words, at, gpu);
+  if (k < 0) {
+    if (showErrors && ERRORS.length < 4) {
+      const conflict = conflictAt(words, at, gpu);
+      if (conflict) ERRORS.push(conflict);
+    }
+    return `no match: ${hexWords(words, ALL_ONES, at)}`;
+  }
+  showing = showErrors;
+  const show = SHOW[k];
+  const text = show ? show(words[at + 0] >>> 0, words[at + 1] >>> 0, words[at + 2] >>> 0, words[at + 3] >>> 0, gpu) : interpret(Array.prototype.slice.call(words, at, at + ISA.wordCount), INSTRUCTIONS[k], gpu);
+  const line = showing && ERRORS.length ? `${text}	; ${ERRORS.slice(0, 4).join(", ")}` : text;
+  if (ERRORS.length) ERRORS.length = 0;
+  return line;
+}
+function conflictAt(words, at, gpu) {
+  const hits = INSTRUCTIONS.filter(
+    (s) => inGen(s, gpu) && s.tested.every((m, i) => ((words[at + i] ?? 0) & m) >>> 0 === s.match[i])
+  );
+  return hits.length > 1 ? `bitset conflict: ${hits[0].mnemonic} vs ${hits[1].mnemonic}` : null;
+}
+function interpret(words, spec, gpu) {
   if (spec.dontCare.some((m, i) => ((words[i] ?? 0) & m) !== 0))
-    errors.push(`dontcare bits in ${spec.mnemonic}: ${hexWords(words, spec.dontCare)}`);
-  const scope = new Scope(words, casesOf(spec), spec.mnemonic, gpu, errors);
+    ERRORS.push(`dontcare bits in ${spec.mnemonic}: ${hexWords(words, spec.dontCare)}`);
+  const scope = new Scope(words, casesOf(spec), spec.mnemonic, gpu, ERRORS);
   const picked = scope.pick();
-  if (!picked) errors.push(`${spec.mnemonic}: no display template`);
-  const text = picked ? render(scope, tokensOf(picked.display), errors) : "";
-  return options.showErrors && errors.length ? `${text}	; ${errors.slice(0, 4).join(", ")}` : text;
+  if (!picked) ERRORS.push(`${spec.mnemonic}: no display template`);
+  return picked ? render(scope, tokensOf(picked.display), ERRORS) : "";
 }
 class AssemblyError extends SyntaxError {
   constructor(message, line, column) {
@@ -2135,9 +8954,9 @@ function asmLine(line, options = {}) {
     const words = assemble(line, options.gpu === void 0 ? {} : { gpu: options.gpu });
     return { text: formatWords(words, options.bytes ?? false), words };
   } catch (e) {
-    const err = e;
-    const column = typeof err.column === "number" ? err.column : 1;
-    const message = err.message.replace(/^\d+:\d+: /, "");
+    const err2 = e;
+    const column = typeof err2.column === "number" ? err2.column : 1;
+    const message = err2.message.replace(/^\d+:\d+: /, "");
     return { text: `invalid: ${message}`, error: { message, column } };
   }
 }

@@ -33,6 +33,8 @@ __export(r500_exports, {
   decode: () => decode,
   disasmLine: () => disasmLine,
   disassemble: () => disassemble,
+  disassembleEach: () => disassembleEach,
+  disassembleProgram: () => disassembleProgram,
   encode: () => encode,
   formatWords: () => formatWords,
   parseWords: () => parseWords
@@ -47,45 +49,358 @@ const ISA = {
   defaultGpu: null
 };
 const ENUMS = [
-  { name: "US_FC_INST.OP", symbols: ["US_FC_OP_JUMP", "US_FC_OP_LOOP", "US_FC_OP_ENDLOOP", "US_FC_OP_REP", "US_FC_OP_ENDREP", "US_FC_OP_BREAKLOOP", "US_FC_OP_BREAKREP", "US_FC_OP_CONTINUE"], displays: ["US_FC_OP_JUMP", "US_FC_OP_LOOP", "US_FC_OP_ENDLOOP", "US_FC_OP_REP", "US_FC_OP_ENDREP", "US_FC_OP_BREAKLOOP", "US_FC_OP_BREAKREP", "US_FC_OP_CONTINUE"] },
-  { name: "US_FC_INST.B_ELSE", symbols: [null, null], displays: [null, null] },
-  { name: "US_FC_INST.JUMP_ANY", symbols: [null, null], displays: [null, null] },
-  { name: "US_FC_INST.A_OP", symbols: ["US_FC_A_OP_NONE", "US_FC_A_OP_POP", "US_FC_A_OP_PUSH"], displays: ["US_FC_A_OP_NONE", "US_FC_A_OP_POP", "US_FC_A_OP_PUSH"] },
-  { name: "US_FC_INST.B_OP0", symbols: ["US_FC_B_OP_NONE", "US_FC_B_OP_DECR", "US_FC_B_OP_INCR"], displays: ["US_FC_B_OP_NONE", "US_FC_B_OP_DECR", "US_FC_B_OP_INCR"] },
-  { name: "US_FC_INST.B_OP1", symbols: ["US_FC_B_OP_NONE", "US_FC_B_OP_DECR", "US_FC_B_OP_INCR"], displays: ["US_FC_B_OP_NONE", "US_FC_B_OP_DECR", "US_FC_B_OP_INCR"] },
-  { name: "US_FC_INST.IGNORE_UNCOVERED", symbols: [null, null], displays: [null, null] }
+  {
+    "name": "US_FC_INST.OP",
+    "symbols": [
+      "US_FC_OP_JUMP",
+      "US_FC_OP_LOOP",
+      "US_FC_OP_ENDLOOP",
+      "US_FC_OP_REP",
+      "US_FC_OP_ENDREP",
+      "US_FC_OP_BREAKLOOP",
+      "US_FC_OP_BREAKREP",
+      "US_FC_OP_CONTINUE"
+    ],
+    "displays": [
+      "US_FC_OP_JUMP",
+      "US_FC_OP_LOOP",
+      "US_FC_OP_ENDLOOP",
+      "US_FC_OP_REP",
+      "US_FC_OP_ENDREP",
+      "US_FC_OP_BREAKLOOP",
+      "US_FC_OP_BREAKREP",
+      "US_FC_OP_CONTINUE"
+    ]
+  },
+  { "name": "US_FC_INST.B_ELSE", "symbols": [null, null], "displays": [null, null] },
+  { "name": "US_FC_INST.JUMP_ANY", "symbols": [null, null], "displays": [null, null] },
+  {
+    "name": "US_FC_INST.A_OP",
+    "symbols": ["US_FC_A_OP_NONE", "US_FC_A_OP_POP", "US_FC_A_OP_PUSH"],
+    "displays": ["US_FC_A_OP_NONE", "US_FC_A_OP_POP", "US_FC_A_OP_PUSH"]
+  },
+  {
+    "name": "US_FC_INST.B_OP0",
+    "symbols": ["US_FC_B_OP_NONE", "US_FC_B_OP_DECR", "US_FC_B_OP_INCR"],
+    "displays": ["US_FC_B_OP_NONE", "US_FC_B_OP_DECR", "US_FC_B_OP_INCR"]
+  },
+  {
+    "name": "US_FC_INST.B_OP1",
+    "symbols": ["US_FC_B_OP_NONE", "US_FC_B_OP_DECR", "US_FC_B_OP_INCR"],
+    "displays": ["US_FC_B_OP_NONE", "US_FC_B_OP_DECR", "US_FC_B_OP_INCR"]
+  },
+  { "name": "US_FC_INST.IGNORE_UNCOVERED", "symbols": [null, null], "displays": [null, null] }
 ];
 const FIELDS = [
-  { "name": "TEX_SEM_WAIT", "ranges": [2, 2], "width": 1, "kind": "bool", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": null },
-  { "name": "RGB_PRED_SEL", "ranges": [3, 5], "width": 3, "kind": "uint", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": null },
-  { "name": "RGB_PRED_INV", "ranges": [6, 6], "width": 1, "kind": "bool", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": null },
-  { "name": "WRITE_INACTIVE", "ranges": [7, 7], "width": 1, "kind": "bool", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": null },
-  { "name": "LAST", "ranges": [8, 8], "width": 1, "kind": "bool", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": null },
-  { "name": "NOP", "ranges": [9, 9], "width": 1, "kind": "bool", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": null },
-  { "name": "ALU_WAIT", "ranges": [10, 10], "width": 1, "kind": "bool", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": null },
-  { "name": "RGB_WMASK", "ranges": [11, 13], "width": 3, "kind": "uint", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": null },
-  { "name": "ALPHA_WMASK", "ranges": [14, 14], "width": 1, "kind": "bool", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": null },
-  { "name": "RGB_OMASK", "ranges": [15, 17], "width": 3, "kind": "uint", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": null },
-  { "name": "ALPHA_OMASK", "ranges": [18, 18], "width": 1, "kind": "bool", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": null },
-  { "name": "OP", "ranges": [64, 66], "width": 3, "kind": "enum", "signed": false, "enumIndex": 0, "default": 0, "alternatives": [], "display": null },
-  { "name": "B_ELSE", "ranges": [68, 68], "width": 1, "kind": "enum", "signed": false, "enumIndex": 1, "default": 0, "alternatives": [], "display": null },
-  { "name": "JUMP_ANY", "ranges": [69, 69], "width": 1, "kind": "enum", "signed": false, "enumIndex": 2, "default": 0, "alternatives": [], "display": null },
-  { "name": "A_OP", "ranges": [70, 71], "width": 2, "kind": "enum", "signed": false, "enumIndex": 3, "default": 0, "alternatives": [], "display": null },
-  { "name": "JUMP_FUNC", "ranges": [72, 79], "width": 8, "kind": "uint", "signed": false, "enumIndex": -1, "default": 0, "alternatives": [], "display": null },
-  { "name": "B_POP_CNT", "ranges": [80, 84], "width": 5, "kind": "uint", "signed": false, "enumIndex": -1, "default": 0, "alternatives": [], "display": null },
-  { "name": "B_OP0", "ranges": [88, 89], "width": 2, "kind": "enum", "signed": false, "enumIndex": 4, "default": 0, "alternatives": [], "display": null },
-  { "name": "B_OP1", "ranges": [90, 91], "width": 2, "kind": "enum", "signed": false, "enumIndex": 5, "default": 0, "alternatives": [], "display": null },
-  { "name": "IGNORE_UNCOVERED", "ranges": [92, 92], "width": 1, "kind": "enum", "signed": false, "enumIndex": 6, "default": 0, "alternatives": [], "display": null },
-  { "name": "BOOL_ADDR", "ranges": [96, 100], "width": 5, "kind": "uint", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": null },
-  { "name": "INT_ADDR", "ranges": [104, 108], "width": 5, "kind": "uint", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": null },
-  { "name": "JUMP_ADDR", "ranges": [112, 120], "width": 9, "kind": "uint", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": null },
-  { "name": "JUMP_GLOBAL", "ranges": [127, 127], "width": 1, "kind": "bool", "signed": false, "enumIndex": -1, "default": null, "alternatives": [], "display": null }
+  {
+    "name": "TEX_SEM_WAIT",
+    "ranges": [2, 2],
+    "width": 1,
+    "kind": "bool",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "RGB_PRED_SEL",
+    "ranges": [3, 5],
+    "width": 3,
+    "kind": "uint",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "RGB_PRED_INV",
+    "ranges": [6, 6],
+    "width": 1,
+    "kind": "bool",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "WRITE_INACTIVE",
+    "ranges": [7, 7],
+    "width": 1,
+    "kind": "bool",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "LAST",
+    "ranges": [8, 8],
+    "width": 1,
+    "kind": "bool",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "NOP",
+    "ranges": [9, 9],
+    "width": 1,
+    "kind": "bool",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "ALU_WAIT",
+    "ranges": [10, 10],
+    "width": 1,
+    "kind": "bool",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "RGB_WMASK",
+    "ranges": [11, 13],
+    "width": 3,
+    "kind": "uint",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "ALPHA_WMASK",
+    "ranges": [14, 14],
+    "width": 1,
+    "kind": "bool",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "RGB_OMASK",
+    "ranges": [15, 17],
+    "width": 3,
+    "kind": "uint",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "ALPHA_OMASK",
+    "ranges": [18, 18],
+    "width": 1,
+    "kind": "bool",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "OP",
+    "ranges": [64, 66],
+    "width": 3,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 0,
+    "default": 0,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "B_ELSE",
+    "ranges": [68, 68],
+    "width": 1,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 1,
+    "default": 0,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "JUMP_ANY",
+    "ranges": [69, 69],
+    "width": 1,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 2,
+    "default": 0,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "A_OP",
+    "ranges": [70, 71],
+    "width": 2,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 3,
+    "default": 0,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "JUMP_FUNC",
+    "ranges": [72, 79],
+    "width": 8,
+    "kind": "uint",
+    "signed": false,
+    "enumIndex": -1,
+    "default": 0,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "B_POP_CNT",
+    "ranges": [80, 84],
+    "width": 5,
+    "kind": "uint",
+    "signed": false,
+    "enumIndex": -1,
+    "default": 0,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "B_OP0",
+    "ranges": [88, 89],
+    "width": 2,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 4,
+    "default": 0,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "B_OP1",
+    "ranges": [90, 91],
+    "width": 2,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 5,
+    "default": 0,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "IGNORE_UNCOVERED",
+    "ranges": [92, 92],
+    "width": 1,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 6,
+    "default": 0,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "BOOL_ADDR",
+    "ranges": [96, 100],
+    "width": 5,
+    "kind": "uint",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "INT_ADDR",
+    "ranges": [104, 108],
+    "width": 5,
+    "kind": "uint",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "JUMP_ADDR",
+    "ranges": [112, 120],
+    "width": 9,
+    "kind": "uint",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "JUMP_GLOBAL",
+    "ranges": [127, 127],
+    "width": 1,
+    "kind": "bool",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  }
 ];
 const INSTRUCTIONS = [
-  { "name": "FC", "mnemonic": "FC", "match": [2, 0, 0, 0, 0, 0], "tested": [3, 0, 0, 0, 0, 0], "dontCare": [4294443008, 4294967295, 3772776456, 2113986784, 4294967295, 4294967295], "gen": null, "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23], "display": null }
-].map((s) => ({ ...s, fields: s.fields.map((i) => FIELDS[i]) }));
+  {
+    "name": "FC",
+    "mnemonic": "FC",
+    "match": [2, 0, 0, 0, 0, 0],
+    "tested": [3, 0, 0, 0, 0, 0],
+    "dontCare": [4294443008, 4294967295, 3772776456, 2113986784, 4294967295, 4294967295],
+    "gen": null,
+    "fields": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23],
+    "display": null
+  }
+].map((s, index) => ({ ...s, fields: s.fields.map((i) => FIELDS[i]), index }));
 const DERIVED = {};
-const SYNTAX = { "instruction": "FC", "words": { "cmn": 0, "inst": 2, "addr": 3 }, "fields": { "texWait": "TEX_SEM_WAIT", "last": "LAST", "nop": "NOP", "aluWait": "ALU_WAIT", "jumpFunc": "JUMP_FUNC", "jumpAny": "JUMP_ANY", "op": "OP", "aOp": "A_OP", "bOp0": "B_OP0", "bOp1": "B_OP1", "popCnt": "B_POP_CNT", "bElse": "B_ELSE", "ignUnc": "IGNORE_UNCOVERED", "boolAddr": "BOOL_ADDR", "intAddr": "INT_ADDR", "jumpAddr": "JUMP_ADDR", "jumpGlobal": "JUMP_GLOBAL" }, "masks": { "wmask": [11, 14], "omask": [15, 18] }, "names": { "op": ["JUMP", "LOOP", "ENDLOOP", "REP", "ENDREP", "BREAKLOOP", "BREAKREP", "CONTINUE"], "aOp": ["NONE", "POP", "PUSH", ""], "bOp0": ["NONE", "DECR", "INCR", ""], "bOp1": ["NONE", "DECR", "INCR", ""] }, "jumpSlice": [112, 127] };
+const SYNTAX = {
+  "instruction": "FC",
+  "words": { "cmn": 0, "inst": 2, "addr": 3 },
+  "fields": {
+    "texWait": "TEX_SEM_WAIT",
+    "last": "LAST",
+    "nop": "NOP",
+    "aluWait": "ALU_WAIT",
+    "jumpFunc": "JUMP_FUNC",
+    "jumpAny": "JUMP_ANY",
+    "op": "OP",
+    "aOp": "A_OP",
+    "bOp0": "B_OP0",
+    "bOp1": "B_OP1",
+    "popCnt": "B_POP_CNT",
+    "bElse": "B_ELSE",
+    "ignUnc": "IGNORE_UNCOVERED",
+    "boolAddr": "BOOL_ADDR",
+    "intAddr": "INT_ADDR",
+    "jumpAddr": "JUMP_ADDR",
+    "jumpGlobal": "JUMP_GLOBAL"
+  },
+  "masks": { "wmask": [11, 14], "omask": [15, 18] },
+  "names": {
+    "op": ["JUMP", "LOOP", "ENDLOOP", "REP", "ENDREP", "BREAKLOOP", "BREAKREP", "CONTINUE"],
+    "aOp": ["NONE", "POP", "PUSH", ""],
+    "bOp0": ["NONE", "DECR", "INCR", ""],
+    "bOp1": ["NONE", "DECR", "INCR", ""]
+  },
+  "jumpSlice": [112, 127]
+};
 function getRange(words, low, high) {
   const width = high - low + 1;
   const w = low >>> 5;
@@ -122,54 +437,22 @@ function fieldValue(f, raw) {
   return raw;
 }
 const BY_NAME = new Map(INSTRUCTIONS.map((s) => [s.name, s]));
-const LEAF_SIZE = 4;
-function bucketKey(values, mask) {
-  return mask.map((m, i) => ((values[i] ?? 0) & m) >>> 0).join(",");
-}
-function specTree(specs, keyed) {
-  const mask = specs.reduce(
-    (acc, s) => acc.map((w, i) => (w & s.tested[i]) >>> 0),
-    keyed.map(() => 4294967295)
-  ).map((w, i) => (w & ~keyed[i]) >>> 0);
-  if (specs.length <= LEAF_SIZE || mask.every((w) => w === 0))
-    return { mask, children: null, specs };
-  const groups = /* @__PURE__ */ new Map();
-  for (const s of specs) {
-    const key = bucketKey(s.match, mask);
-    const group = groups.get(key);
-    if (group) group.push(s);
-    else groups.set(key, [s]);
-  }
-  const next = keyed.map((w, i) => (w | mask[i]) >>> 0);
-  const children = /* @__PURE__ */ new Map();
-  for (const [key, group] of groups) children.set(key, specTree(group, next));
-  return { mask, children, specs };
-}
-const SPEC_TREE = specTree(INSTRUCTIONS, new Array(ISA.wordCount).fill(0));
 function inGen(s, gpu) {
   return s.gen === null || gpu === null || gpu >= s.gen[0] && gpu <= s.gen[1];
 }
+function instructionAt(words, at, gpu) {
+  const w0 = words[at + 0] >>> 0;
+  const w1 = words[at + 1] >>> 0;
+  const w2 = words[at + 2] >>> 0;
+  const w3 = words[at + 3] >>> 0;
+  const w4 = words[at + 4] >>> 0;
+  const w5 = words[at + 5] >>> 0;
+  return (w0 & 3) >>> 0 === 2 ? 0 : -1;
+}
 function findSpec(words, gpu) {
   if (words.length !== ISA.wordCount) return void 0;
-  let node = SPEC_TREE;
-  while (node.children) {
-    node = node.children.get(bucketKey(words, node.mask));
-    if (!node) return void 0;
-  }
-  let found;
-  for (const s of node.specs) {
-    if (!inGen(s, gpu)) continue;
-    let ok = true;
-    for (let i = 0; i < s.tested.length; i++) {
-      if (((words[i] ?? 0) & s.tested[i]) >>> 0 !== s.match[i]) {
-        ok = false;
-        break;
-      }
-    }
-    if (ok && found) return void 0;
-    if (ok) found = s;
-  }
-  return found;
+  const k = instructionAt(words, 0, gpu);
+  return k < 0 ? void 0 : INSTRUCTIONS[k];
 }
 function rawFields(words, s) {
   const raw = {};
@@ -496,6 +779,23 @@ function assemble(text, _options = {}) {
     if (line.trim() !== "") out.push(...assembleLine(line, i + 1));
   });
   return Uint32Array.from(out);
+}
+function disassembleProgram(words, options = {}) {
+  const lines = [];
+  disassembleEach(words, options, (line) => lines.push(line));
+  return lines;
+}
+function disassembleEach(words, options, visit) {
+  const n = ISA.wordCount;
+  if (words.length % n !== 0)
+    throw new RangeError(
+      `disassembleProgram: ${words.length} words are not whole instructions of ${n} words`
+    );
+  const { index } = options;
+  for (let i = 0, at = 0; at < words.length; i++, at += n) {
+    const each = index === void 0 ? options : { ...options, index: index + i };
+    visit(disassemble(Array.prototype.slice.call(words, at, at + n), each), i);
+  }
 }
 function formatWords(words, bytes = false) {
   const hex = (v, digits) => v.toString(16).padStart(digits, "0");

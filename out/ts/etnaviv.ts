@@ -735,21 +735,405 @@ interface EnumTable {
 
 // prettier-ignore
 const ENUMS: readonly EnumTable[] = [
-  { name: "INST_OPCODE", symbols: ["NOP","ADD","MAD","MUL","DST","DP3","DP4","DSX","DSY","MOV","MOVAR","MOVAF","RCP","RSQ","LITP","SELECT","SET","EXP","LOG","FRC","CALL","RET","BRANCH","TEXKILL","TEXLD","TEXLDB","TEXLDD","TEXLDL","TEXLDPCF","REP","ENDREP","LOOP","ENDLOOP","SQRT","SIN","COS",null,"FLOOR","CEIL","SIGN","ADDLO","MULLO","BARRIER","SWIZZLE","I2I","I2F","F2I","F2IRND","F2I7","CMP","LOAD","STORE","COPYSIGN","GETEXP","GETMANT","NAN","NEXTAFTER","ROUNDEVEN","ROUNDAWAY","IADDSAT","IMULLO0","IMULLO1","IMULLOSAT0","IMULLOSAT1","IMULHI0","IMULHI1","IMUL0","IMUL1","IDIV0","IDIV1","IDIV2","IDIV3","IMOD0","IMOD1","IMOD2","IMOD3","IMADLO0","IMADLO1","IMADLOSAT0","IMADLOSAT1","IMADHI0","IMADHI1","IMADHISAT0","IMADHISAT1","HALFADD","HALFADDINC","MOVAI","IABS","LEADZERO","LSHIFT","RSHIFT","ROTATE","OR","AND","XOR","NOT","BITSELECT","POPCOUNT","STOREB","RGB2YUV","DIV","ATOM_ADD","ATOM_XCHG","ATOM_CMP_XCHG","ATOM_MIN","ATOM_MAX","ATOM_OR","ATOM_AND","ATOM_XOR","BIT_REV","BYTE_REV","TEXLDLPCF","TEXLDGPCF","PACK","CONV","DP2","NORM_DP2","NORM_DP3","NORM_DP4","NORM_MUL","STORE_ATTR","LOAD_ATTR","EMIT","RESTART","NOP7C","NOP7D","NOP7E","NOP7F"], displays: ["NOP","ADD","MAD","MUL","DST","DP3","DP4","DSX","DSY","MOV","MOVAR","MOVAF","RCP","RSQ","LITP","SELECT","SET","EXP","LOG","FRC","CALL","RET","BRANCH","TEXKILL","TEXLD","TEXLDB","TEXLDD","TEXLDL","TEXLDPCF","REP","ENDREP","LOOP","ENDLOOP","SQRT","SIN","COS",null,"FLOOR","CEIL","SIGN","ADDLO","MULLO","BARRIER","SWIZZLE","I2I","I2F","F2I","F2IRND","F2I7","CMP","LOAD","STORE","COPYSIGN","GETEXP","GETMANT","NAN","NEXTAFTER","ROUNDEVEN","ROUNDAWAY","IADDSAT","IMULLO0","IMULLO1","IMULLOSAT0","IMULLOSAT1","IMULHI0","IMULHI1","IMUL0","IMUL1","IDIV0","IDIV1","IDIV2","IDIV3","IMOD0","IMOD1","IMOD2","IMOD3","IMADLO0","IMADLO1","IMADLOSAT0","IMADLOSAT1","IMADHI0","IMADHI1","IMADHISAT0","IMADHISAT1","HALFADD","HALFADDINC","MOVAI","IABS","LEADZERO","LSHIFT","RSHIFT","ROTATE","OR","AND","XOR","NOT","BITSELECT","POPCOUNT","STOREB","RGB2YUV","DIV","ATOM_ADD","ATOM_XCHG","ATOM_CMP_XCHG","ATOM_MIN","ATOM_MAX","ATOM_OR","ATOM_AND","ATOM_XOR","BIT_REV","BYTE_REV","TEXLDLPCF","TEXLDGPCF","PACK","CONV","DP2","NORM_DP2","NORM_DP3","NORM_DP4","NORM_MUL","STORE_ATTR","LOAD_ATTR","EMIT","RESTART","NOP7C","NOP7D","NOP7E","NOP7F"] },
-  { name: "INST_CONDITION", symbols: ["TRUE","GT","LT","GE","LE","EQ","NE","AND","OR","XOR","NOT","NZ","GEZ","GZ","LEZ","LZ"], displays: ["TRUE","GT","LT","GE","LE","EQ","NE","AND","OR","XOR","NOT","NZ","GEZ","GZ","LEZ","LZ"] },
-  { name: "INST_RGROUP", symbols: ["TEMP","INTERNAL","UNIFORM_0","UNIFORM_1"], displays: ["TEMP","INTERNAL","UNIFORM_0","UNIFORM_1"] },
-  { name: "INST_AMODE", symbols: ["DIRECT","ADD_A_X","ADD_A_Y","ADD_A_Z","ADD_A_W"], displays: ["DIRECT","ADD_A_X","ADD_A_Y","ADD_A_Z","ADD_A_W"] },
-  { name: "INST_SWIZ_COMP", symbols: ["X","Y","Z","W"], displays: ["X","Y","Z","W"] },
-  { name: "INST_TYPE", symbols: ["F32","S32","S8","U16","F16","S16","U32","U8"], displays: ["F32","S32","S8","U16","F16","S16","U32","U8"] },
-  { name: "INST_ROUND_MODE", symbols: ["DEFAULT","RTZ","RTNE"], displays: ["DEFAULT","RTZ","RTNE"] },
-  { name: "#cond", symbols: ["true","gt","lt","ge","le","eq","ne","and","or","xor","not","nz","gez","gz","lez","lz",null,null,null,null,null,null,"selmsb"], displays: ["",".gt",".lt",".ge",".le",".eq",".ne",".and",".or",".xor",".not",".nz",".gez",".gz",".lez",".lz",null,null,null,null,null,null,".selmsb"] },
-  { name: "#swiz", symbols: ["x","y","z","w"], displays: ["x","y","z","w"] },
-  { name: "#type", symbols: ["f32","s32","s8","u16","f16","s16","u32","u8"], displays: ["",".s32",".s8",".u16",".f16",".s16",".u32",".u8"] },
-  { name: "#reg_group", symbols: ["t","i","u","uniform_1","th",null,null,"immed"], displays: ["t","i","u","u","th",null,null,""] },
-  { name: "#reg_addressing_mode", symbols: ["direct","a.x","a.y","a.z","a.w"], displays: ["","[a.x]","[a.y]","[a.z]","[a.w]"] },
-  { name: "#rounding", symbols: ["none","rtz","rtne","unkown","unkown2"], displays: ["",".rtz",".rtne",".unkown",".unkown2"] },
-  { name: "#wrmask", symbols: ["____","x___","_y__","xy__","__z_","zx","zy","xyz_","___w","x__w","_y_w","xy_w","__zw","x_zw","_yzw","xyzw"], displays: [".____",".x___","._y__",".xy__",".__z_",".zx",".zy",".xyz_",".___w",".x__w","._y_w",".xy_w",".__zw",".x_zw","._yzw",""] },
-  { name: "#thread", symbols: ["none","t0","t1"], displays: ["",".t0",".t1"] },
+  {
+    "name": "INST_OPCODE",
+    "symbols": [
+      "NOP",
+      "ADD",
+      "MAD",
+      "MUL",
+      "DST",
+      "DP3",
+      "DP4",
+      "DSX",
+      "DSY",
+      "MOV",
+      "MOVAR",
+      "MOVAF",
+      "RCP",
+      "RSQ",
+      "LITP",
+      "SELECT",
+      "SET",
+      "EXP",
+      "LOG",
+      "FRC",
+      "CALL",
+      "RET",
+      "BRANCH",
+      "TEXKILL",
+      "TEXLD",
+      "TEXLDB",
+      "TEXLDD",
+      "TEXLDL",
+      "TEXLDPCF",
+      "REP",
+      "ENDREP",
+      "LOOP",
+      "ENDLOOP",
+      "SQRT",
+      "SIN",
+      "COS",
+      null,
+      "FLOOR",
+      "CEIL",
+      "SIGN",
+      "ADDLO",
+      "MULLO",
+      "BARRIER",
+      "SWIZZLE",
+      "I2I",
+      "I2F",
+      "F2I",
+      "F2IRND",
+      "F2I7",
+      "CMP",
+      "LOAD",
+      "STORE",
+      "COPYSIGN",
+      "GETEXP",
+      "GETMANT",
+      "NAN",
+      "NEXTAFTER",
+      "ROUNDEVEN",
+      "ROUNDAWAY",
+      "IADDSAT",
+      "IMULLO0",
+      "IMULLO1",
+      "IMULLOSAT0",
+      "IMULLOSAT1",
+      "IMULHI0",
+      "IMULHI1",
+      "IMUL0",
+      "IMUL1",
+      "IDIV0",
+      "IDIV1",
+      "IDIV2",
+      "IDIV3",
+      "IMOD0",
+      "IMOD1",
+      "IMOD2",
+      "IMOD3",
+      "IMADLO0",
+      "IMADLO1",
+      "IMADLOSAT0",
+      "IMADLOSAT1",
+      "IMADHI0",
+      "IMADHI1",
+      "IMADHISAT0",
+      "IMADHISAT1",
+      "HALFADD",
+      "HALFADDINC",
+      "MOVAI",
+      "IABS",
+      "LEADZERO",
+      "LSHIFT",
+      "RSHIFT",
+      "ROTATE",
+      "OR",
+      "AND",
+      "XOR",
+      "NOT",
+      "BITSELECT",
+      "POPCOUNT",
+      "STOREB",
+      "RGB2YUV",
+      "DIV",
+      "ATOM_ADD",
+      "ATOM_XCHG",
+      "ATOM_CMP_XCHG",
+      "ATOM_MIN",
+      "ATOM_MAX",
+      "ATOM_OR",
+      "ATOM_AND",
+      "ATOM_XOR",
+      "BIT_REV",
+      "BYTE_REV",
+      "TEXLDLPCF",
+      "TEXLDGPCF",
+      "PACK",
+      "CONV",
+      "DP2",
+      "NORM_DP2",
+      "NORM_DP3",
+      "NORM_DP4",
+      "NORM_MUL",
+      "STORE_ATTR",
+      "LOAD_ATTR",
+      "EMIT",
+      "RESTART",
+      "NOP7C",
+      "NOP7D",
+      "NOP7E",
+      "NOP7F"
+    ],
+    "displays": [
+      "NOP",
+      "ADD",
+      "MAD",
+      "MUL",
+      "DST",
+      "DP3",
+      "DP4",
+      "DSX",
+      "DSY",
+      "MOV",
+      "MOVAR",
+      "MOVAF",
+      "RCP",
+      "RSQ",
+      "LITP",
+      "SELECT",
+      "SET",
+      "EXP",
+      "LOG",
+      "FRC",
+      "CALL",
+      "RET",
+      "BRANCH",
+      "TEXKILL",
+      "TEXLD",
+      "TEXLDB",
+      "TEXLDD",
+      "TEXLDL",
+      "TEXLDPCF",
+      "REP",
+      "ENDREP",
+      "LOOP",
+      "ENDLOOP",
+      "SQRT",
+      "SIN",
+      "COS",
+      null,
+      "FLOOR",
+      "CEIL",
+      "SIGN",
+      "ADDLO",
+      "MULLO",
+      "BARRIER",
+      "SWIZZLE",
+      "I2I",
+      "I2F",
+      "F2I",
+      "F2IRND",
+      "F2I7",
+      "CMP",
+      "LOAD",
+      "STORE",
+      "COPYSIGN",
+      "GETEXP",
+      "GETMANT",
+      "NAN",
+      "NEXTAFTER",
+      "ROUNDEVEN",
+      "ROUNDAWAY",
+      "IADDSAT",
+      "IMULLO0",
+      "IMULLO1",
+      "IMULLOSAT0",
+      "IMULLOSAT1",
+      "IMULHI0",
+      "IMULHI1",
+      "IMUL0",
+      "IMUL1",
+      "IDIV0",
+      "IDIV1",
+      "IDIV2",
+      "IDIV3",
+      "IMOD0",
+      "IMOD1",
+      "IMOD2",
+      "IMOD3",
+      "IMADLO0",
+      "IMADLO1",
+      "IMADLOSAT0",
+      "IMADLOSAT1",
+      "IMADHI0",
+      "IMADHI1",
+      "IMADHISAT0",
+      "IMADHISAT1",
+      "HALFADD",
+      "HALFADDINC",
+      "MOVAI",
+      "IABS",
+      "LEADZERO",
+      "LSHIFT",
+      "RSHIFT",
+      "ROTATE",
+      "OR",
+      "AND",
+      "XOR",
+      "NOT",
+      "BITSELECT",
+      "POPCOUNT",
+      "STOREB",
+      "RGB2YUV",
+      "DIV",
+      "ATOM_ADD",
+      "ATOM_XCHG",
+      "ATOM_CMP_XCHG",
+      "ATOM_MIN",
+      "ATOM_MAX",
+      "ATOM_OR",
+      "ATOM_AND",
+      "ATOM_XOR",
+      "BIT_REV",
+      "BYTE_REV",
+      "TEXLDLPCF",
+      "TEXLDGPCF",
+      "PACK",
+      "CONV",
+      "DP2",
+      "NORM_DP2",
+      "NORM_DP3",
+      "NORM_DP4",
+      "NORM_MUL",
+      "STORE_ATTR",
+      "LOAD_ATTR",
+      "EMIT",
+      "RESTART",
+      "NOP7C",
+      "NOP7D",
+      "NOP7E",
+      "NOP7F"
+    ]
+  },
+  {
+    "name": "INST_CONDITION",
+    "symbols": ["TRUE","GT","LT","GE","LE","EQ","NE","AND","OR","XOR","NOT","NZ","GEZ","GZ","LEZ","LZ"],
+    "displays": ["TRUE","GT","LT","GE","LE","EQ","NE","AND","OR","XOR","NOT","NZ","GEZ","GZ","LEZ","LZ"]
+  },
+  {
+    "name": "INST_RGROUP",
+    "symbols": ["TEMP","INTERNAL","UNIFORM_0","UNIFORM_1"],
+    "displays": ["TEMP","INTERNAL","UNIFORM_0","UNIFORM_1"]
+  },
+  {
+    "name": "INST_AMODE",
+    "symbols": ["DIRECT","ADD_A_X","ADD_A_Y","ADD_A_Z","ADD_A_W"],
+    "displays": ["DIRECT","ADD_A_X","ADD_A_Y","ADD_A_Z","ADD_A_W"]
+  },
+  {"name":"INST_SWIZ_COMP","symbols":["X","Y","Z","W"],"displays":["X","Y","Z","W"]},
+  {
+    "name": "INST_TYPE",
+    "symbols": ["F32","S32","S8","U16","F16","S16","U32","U8"],
+    "displays": ["F32","S32","S8","U16","F16","S16","U32","U8"]
+  },
+  {"name":"INST_ROUND_MODE","symbols":["DEFAULT","RTZ","RTNE"],"displays":["DEFAULT","RTZ","RTNE"]},
+  {
+    "name": "#cond",
+    "symbols": [
+      "true",
+      "gt",
+      "lt",
+      "ge",
+      "le",
+      "eq",
+      "ne",
+      "and",
+      "or",
+      "xor",
+      "not",
+      "nz",
+      "gez",
+      "gz",
+      "lez",
+      "lz",
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      "selmsb"
+    ],
+    "displays": [
+      "",
+      ".gt",
+      ".lt",
+      ".ge",
+      ".le",
+      ".eq",
+      ".ne",
+      ".and",
+      ".or",
+      ".xor",
+      ".not",
+      ".nz",
+      ".gez",
+      ".gz",
+      ".lez",
+      ".lz",
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      ".selmsb"
+    ]
+  },
+  {"name":"#swiz","symbols":["x","y","z","w"],"displays":["x","y","z","w"]},
+  {
+    "name": "#type",
+    "symbols": ["f32","s32","s8","u16","f16","s16","u32","u8"],
+    "displays": ["",".s32",".s8",".u16",".f16",".s16",".u32",".u8"]
+  },
+  {
+    "name": "#reg_group",
+    "symbols": ["t","i","u","uniform_1","th",null,null,"immed"],
+    "displays": ["t","i","u","u","th",null,null,""]
+  },
+  {
+    "name": "#reg_addressing_mode",
+    "symbols": ["direct","a.x","a.y","a.z","a.w"],
+    "displays": ["","[a.x]","[a.y]","[a.z]","[a.w]"]
+  },
+  {
+    "name": "#rounding",
+    "symbols": ["none","rtz","rtne","unkown","unkown2"],
+    "displays": ["",".rtz",".rtne",".unkown",".unkown2"]
+  },
+  {
+    "name": "#wrmask",
+    "symbols": [
+      "____",
+      "x___",
+      "_y__",
+      "xy__",
+      "__z_",
+      "zx",
+      "zy",
+      "xyz_",
+      "___w",
+      "x__w",
+      "_y_w",
+      "xy_w",
+      "__zw",
+      "x_zw",
+      "_yzw",
+      "xyzw"
+    ],
+    "displays": [
+      ".____",
+      ".x___",
+      "._y__",
+      ".xy__",
+      ".__z_",
+      ".zx",
+      ".zy",
+      ".xyz_",
+      ".___w",
+      ".x__w",
+      "._y_w",
+      ".xy_w",
+      ".__zw",
+      ".x_zw",
+      "._yzw",
+      ""
+    ]
+  },
+  {"name":"#thread","symbols":["none","t0","t1"],"displays":["",".t0",".t1"]},
 ];
 
 interface FieldSpec {
@@ -774,131 +1158,1217 @@ interface InstructionSpec {
   gen: readonly [number, number] | null;
   fields: readonly FieldSpec[];
   display: string | null;
+  /** Its place in INSTRUCTIONS (and the model). */
+  index: number;
 }
 
 /** Every distinct field; instructions below refer to them by index. */
 // prettier-ignore
 const FIELDS: readonly FieldSpec[] = [
-  {"name":"COND","ranges":[6,10],"width":5,"kind":"enum","signed":false,"enumIndex":7,"default":null,"alternatives":[],"display":null},
-  {"name":"SAT","ranges":[11,11],"width":1,"kind":"bool","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":".sat"},
-  {"name":"TYPE_BIT2","ranges":[53,53],"width":1,"kind":"uint","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"TYPE_BIT01","ranges":[94,95],"width":2,"kind":"int","signed":true,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"DST_USE","ranges":[12,12],"width":1,"kind":"bool","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"DST","ranges":[13,26],"width":14,"kind":"bitset","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"RMODE","ranges":[32,33],"width":2,"kind":"enum","signed":false,"enumIndex":12,"default":null,"alternatives":[],"display":null},
-  {"name":"PMODE","ranges":[34,34],"width":1,"kind":"bool_inv","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":".pack"},
-  {"name":"SKPHP","ranges":[39,39],"width":1,"kind":"bool","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":".skpHp"},
-  {"name":"LOW_HALF","ranges":[109,109],"width":1,"kind":"bool","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"HIGH_HALF","ranges":[120,120],"width":1,"kind":"bool","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"DST_FULL","ranges":[127,127],"width":1,"kind":"bool","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":".hp"},
-  {"name":"SRC0_REG","ranges":[44,52],"width":9,"kind":"uint","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"SRC0","ranges":[54,63],"width":10,"kind":"bitset","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"SRC0_AMODE","ranges":[64,66],"width":3,"kind":"enum","signed":false,"enumIndex":11,"default":null,"alternatives":[],"display":null},
-  {"name":"SRC0_RGROUP","ranges":[67,69],"width":3,"kind":"enum","signed":false,"enumIndex":10,"default":null,"alternatives":[],"display":null},
-  {"name":"SRC2_REG","ranges":[100,108],"width":9,"kind":"uint","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"SRC2","ranges":[110,119],"width":10,"kind":"bitset","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"SRC2_AMODE","ranges":[121,123],"width":3,"kind":"enum","signed":false,"enumIndex":11,"default":null,"alternatives":[],"display":null},
-  {"name":"SRC2_RGROUP","ranges":[124,126],"width":3,"kind":"enum","signed":false,"enumIndex":10,"default":null,"alternatives":[],"display":null},
-  {"name":"SRC1_REG","ranges":[71,79],"width":9,"kind":"uint","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"SRC1","ranges":[81,90],"width":10,"kind":"bitset","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"SRC1_AMODE","ranges":[91,93],"width":3,"kind":"enum","signed":false,"enumIndex":11,"default":null,"alternatives":[],"display":null},
-  {"name":"SRC1_RGROUP","ranges":[96,98],"width":3,"kind":"enum","signed":false,"enumIndex":10,"default":null,"alternatives":[],"display":null},
-  {"name":"TARGET","ranges":[103,117],"width":15,"kind":"absbranch","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"SRC0_USE","ranges":[43,43],"width":1,"kind":"bool","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"SRC1_USE","ranges":[70,70],"width":1,"kind":"bool","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"TEX_ID","ranges":[27,31],"width":5,"kind":"uint","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"RMODE","ranges":[32,34],"width":3,"kind":"enum","signed":false,"enumIndex":11,"default":null,"alternatives":[],"display":null},
-  {"name":"TEX_SWIZ","ranges":[35,42],"width":8,"kind":"bitset","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"LEFT_SHIFT","ranges":[35,37],"width":3,"kind":"bitset","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"LOCAL","ranges":[40,40],"width":1,"kind":"bool","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":".local"},
-  {"name":"DENORM","ranges":[42,42],"width":1,"kind":"bool","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":".denorm"},
-  {"name":"COMPS","ranges":[23,26],"width":4,"kind":"enum","signed":false,"enumIndex":13,"default":null,"alternatives":[],"display":null},
+  {
+    "name": "COND",
+    "ranges": [6,10],
+    "width": 5,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 7,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "SAT",
+    "ranges": [11,11],
+    "width": 1,
+    "kind": "bool",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": ".sat"
+  },
+  {
+    "name": "TYPE_BIT2",
+    "ranges": [53,53],
+    "width": 1,
+    "kind": "uint",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "TYPE_BIT01",
+    "ranges": [94,95],
+    "width": 2,
+    "kind": "int",
+    "signed": true,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "DST_USE",
+    "ranges": [12,12],
+    "width": 1,
+    "kind": "bool",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "DST",
+    "ranges": [13,26],
+    "width": 14,
+    "kind": "bitset",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "RMODE",
+    "ranges": [32,33],
+    "width": 2,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 12,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "PMODE",
+    "ranges": [34,34],
+    "width": 1,
+    "kind": "bool_inv",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": ".pack"
+  },
+  {
+    "name": "SKPHP",
+    "ranges": [39,39],
+    "width": 1,
+    "kind": "bool",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": ".skpHp"
+  },
+  {
+    "name": "LOW_HALF",
+    "ranges": [109,109],
+    "width": 1,
+    "kind": "bool",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "HIGH_HALF",
+    "ranges": [120,120],
+    "width": 1,
+    "kind": "bool",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "DST_FULL",
+    "ranges": [127,127],
+    "width": 1,
+    "kind": "bool",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": ".hp"
+  },
+  {
+    "name": "SRC0_REG",
+    "ranges": [44,52],
+    "width": 9,
+    "kind": "uint",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "SRC0",
+    "ranges": [54,63],
+    "width": 10,
+    "kind": "bitset",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "SRC0_AMODE",
+    "ranges": [64,66],
+    "width": 3,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 11,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "SRC0_RGROUP",
+    "ranges": [67,69],
+    "width": 3,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 10,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "SRC2_REG",
+    "ranges": [100,108],
+    "width": 9,
+    "kind": "uint",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "SRC2",
+    "ranges": [110,119],
+    "width": 10,
+    "kind": "bitset",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "SRC2_AMODE",
+    "ranges": [121,123],
+    "width": 3,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 11,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "SRC2_RGROUP",
+    "ranges": [124,126],
+    "width": 3,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 10,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "SRC1_REG",
+    "ranges": [71,79],
+    "width": 9,
+    "kind": "uint",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "SRC1",
+    "ranges": [81,90],
+    "width": 10,
+    "kind": "bitset",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "SRC1_AMODE",
+    "ranges": [91,93],
+    "width": 3,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 11,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "SRC1_RGROUP",
+    "ranges": [96,98],
+    "width": 3,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 10,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "TARGET",
+    "ranges": [103,117],
+    "width": 15,
+    "kind": "absbranch",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "SRC0_USE",
+    "ranges": [43,43],
+    "width": 1,
+    "kind": "bool",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "SRC1_USE",
+    "ranges": [70,70],
+    "width": 1,
+    "kind": "bool",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "TEX_ID",
+    "ranges": [27,31],
+    "width": 5,
+    "kind": "uint",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "RMODE",
+    "ranges": [32,34],
+    "width": 3,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 11,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "TEX_SWIZ",
+    "ranges": [35,42],
+    "width": 8,
+    "kind": "bitset",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "LEFT_SHIFT",
+    "ranges": [35,37],
+    "width": 3,
+    "kind": "bitset",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "LOCAL",
+    "ranges": [40,40],
+    "width": 1,
+    "kind": "bool",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": ".local"
+  },
+  {
+    "name": "DENORM",
+    "ranges": [42,42],
+    "width": 1,
+    "kind": "bool",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": ".denorm"
+  },
+  {
+    "name": "COMPS",
+    "ranges": [23,26],
+    "width": 4,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 13,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
 ];
 
 // prettier-ignore
 const INSTRUCTIONS: readonly InstructionSpec[] = ([
-  {"name":"nop","mnemonic":"nop","match":[0,0,0,0],"tested":[4160749631,4292870008,1073741823,2130698239],"dontCare":[0,0,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,4,5,6,7,8,9,10,11],"display":"{NAME} {DST:align=18}{DST_FULL}, void, void, void"},
-  {"name":"add","mnemonic":"add","match":[1,2048,0,8],"tested":[4160749631,3960,1073741760,15],"dontCare":[0,0,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19],"display":"{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, {SRC2}"},
-  {"name":"mad","mnemonic":"mad","match":[2,2048,64,8],"tested":[4160749631,3960,65600,8],"dontCare":[0,0,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,20,21,22,23,16,17,18,19],"display":"{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, {SRC2}"},
-  {"name":"mul","mnemonic":"mul","match":[3,2048,64,0],"tested":[4160749631,3960,65600,2130698232],"dontCare":[0,0,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,20,21,22,23],"display":"{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, void"},
-  {"name":"dp3","mnemonic":"dp3","match":[5,2048,64,0],"tested":[4160749631,3960,65600,2130698232],"dontCare":[0,0,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,20,21,22,23],"display":"{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, void"},
-  {"name":"dp4","mnemonic":"dp4","match":[6,2048,64,0],"tested":[4160749631,3960,65600,2130698232],"dontCare":[0,0,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,20,21,22,23],"display":"{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, void"},
-  {"name":"dsx","mnemonic":"dsx","match":[7,2048,0,8],"tested":[4160749631,3960,1073741760,15],"dontCare":[0,0,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19],"display":"{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, {SRC2}"},
-  {"name":"dsy","mnemonic":"dsy","match":[8,2048,0,8],"tested":[4160749631,3960,1073741760,15],"dontCare":[0,0,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19],"display":"{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, {SRC2}"},
-  {"name":"mov","mnemonic":"mov","match":[9,0,0,8],"tested":[4160749631,4292870008,1073741823,15],"dontCare":[0,0,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,4,5,6,7,8,9,10,11,16,17,18,19],"display":"{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}"},
-  {"name":"movar","mnemonic":"movar","match":[10,0,0,8],"tested":[4160749631,4292870008,1073741823,15],"dontCare":[0,0,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,4,5,6,7,8,9,10,11,16,17,18,19],"display":"{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}"},
-  {"name":"rcp","mnemonic":"rcp","match":[12,0,0,8],"tested":[4160749631,4292870008,1073741823,15],"dontCare":[0,0,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,4,5,6,7,8,9,10,11,16,17,18,19],"display":"{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}"},
-  {"name":"rsq","mnemonic":"rsq","match":[13,0,0,8],"tested":[4160749631,4292870008,1073741823,15],"dontCare":[0,0,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,4,5,6,7,8,9,10,11,16,17,18,19],"display":"{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}"},
-  {"name":"select","mnemonic":"select","match":[15,2048,64,8],"tested":[4160749631,3960,65600,8],"dontCare":[0,0,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,20,21,22,23,16,17,18,19],"display":"{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, {SRC2}"},
-  {"name":"set","mnemonic":"set","match":[16,2048,64,0],"tested":[4160749631,3960,65600,2130698232],"dontCare":[0,0,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,20,21,22,23],"display":"{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, void"},
-  {"name":"exp","mnemonic":"exp","match":[17,0,0,8],"tested":[4160749631,4292870008,1073741823,15],"dontCare":[0,0,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,4,5,6,7,8,9,10,11,16,17,18,19],"display":"{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}"},
-  {"name":"log","mnemonic":"log","match":[18,0,0,8],"tested":[4160749631,4292870008,1073741823,15],"dontCare":[0,0,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,4,5,6,7,8,9,10,11,16,17,18,19],"display":"{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}"},
-  {"name":"frc","mnemonic":"frc","match":[19,0,0,8],"tested":[4160749631,4292870008,1073741823,15],"dontCare":[0,0,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,4,5,6,7,8,9,10,11,16,17,18,19],"display":"{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}"},
-  {"name":"call","mnemonic":"call","match":[20,0,0,0],"tested":[4294963263,4292870139,1073741823,4290773119],"dontCare":[0,4,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,24],"display":"{NAME}{COND}{TYPE} {:align=18}void, void, void, {TARGET}"},
-  {"name":"ret","mnemonic":"ret","match":[21,0,0,0],"tested":[4160749631,4292870008,1073741823,2130698239],"dontCare":[0,0,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,4,5,6,7,8,9,10,11],"display":"{NAME} {DST:align=18}{DST_FULL}, void, void, void"},
-  {"name":"branch","mnemonic":"branch","match":[22,0,0,0],"tested":[4294963263,4292870139,1073741823,4290773119],"dontCare":[0,4,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,24],"display":"{NAME}{COND}{TYPE} {:align=18}void, void, void, {TARGET}"},
-  {"name":"branch_unary","mnemonic":"branch","match":[22,2048,0,0],"tested":[4294963263,4091,1073741760,4290773119],"dontCare":[0,4,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,24,12,13,14,15],"display":"{NAME}{COND}{TYPE} {:align=18}void, {SRC0}, void, {TARGET}"},
-  {"name":"branch_binary","mnemonic":"branch","match":[22,2048,64,0],"tested":[4294963263,4091,65600,4290773112],"dontCare":[0,4,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,24,12,13,14,15,20,21,22,23],"display":"{NAME}{COND}{TYPE} {:align=18}void, {SRC0}, {SRC1}, {TARGET}"},
-  {"name":"texkill","mnemonic":"texkill","match":[23,0,0,0],"tested":[4160749631,1912,65536,2130698232],"dontCare":[0,0,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,4,5,6,7,8,9,10,11,25,12,13,14,15,26,20,21,22,23],"display":"{NAME}{COND}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}{DST_FULL}, void, void, void"},
-  {"name":"texld","mnemonic":"texld","match":[24,2048,0,0],"tested":[63,2048,1073741760,4294967295],"dontCare":[0,0,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,4,5,27,28,29,12,13,14,15],"display":"{NAME} {DST:align=18}, tex{TEX_ID}{TEX_SWIZ}, {SRC0}, void, void"},
-  {"name":"texldb","mnemonic":"texldb","match":[25,0,0,0],"tested":[63,0,65536,4294967288],"dontCare":[0,0,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,4,5,27,28,29,25,12,13,14,15,26,20,21,22,23],"display":"{NAME} {DST:align=18}, tex{TEX_ID}{TEX_SWIZ}, {SRC0}, {SRC1}, void"},
-  {"name":"texldd","mnemonic":"texldd","match":[26,2048,64,8],"tested":[63,2048,65600,2164269064],"dontCare":[0,0,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,4,5,27,28,29,12,13,14,15,20,21,22,23,16,17,18,19],"display":"{NAME} {DST:align=18}, tex{TEX_ID}{TEX_SWIZ}, {SRC0}, {SRC1}, {SRC2}"},
-  {"name":"texldl","mnemonic":"texldl","match":[27,0,0,0],"tested":[63,0,65536,4294967288],"dontCare":[0,0,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,4,5,27,28,29,25,12,13,14,15,26,20,21,22,23],"display":"{NAME} {DST:align=18}, tex{TEX_ID}{TEX_SWIZ}, {SRC0}, {SRC1}, void"},
-  {"name":"sqrt","mnemonic":"sqrt","match":[33,0,0,8],"tested":[4160749631,4292870008,1073741823,15],"dontCare":[0,0,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,4,5,6,7,8,9,10,11,16,17,18,19],"display":"{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}"},
-  {"name":"sin","mnemonic":"sin","match":[34,0,0,8],"tested":[4160749631,4292870008,1073741823,15],"dontCare":[0,0,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,4,5,6,7,8,9,10,11,16,17,18,19],"display":"{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}"},
-  {"name":"cos","mnemonic":"cos","match":[35,0,0,8],"tested":[4160749631,4292870008,1073741823,15],"dontCare":[0,0,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,4,5,6,7,8,9,10,11,16,17,18,19],"display":"{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}"},
-  {"name":"branch_any","mnemonic":"branch_any","match":[36,2048,64,0],"tested":[4294963263,4091,65600,4290773112],"dontCare":[0,4,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,24,12,13,14,15,20,21,22,23],"display":"{NAME}{COND}{TYPE} {:align=18}void, {SRC0}, {SRC1}, {TARGET}"},
-  {"name":"floor","mnemonic":"floor","match":[37,0,0,8],"tested":[4160749631,4292870008,1073741823,15],"dontCare":[0,0,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,4,5,6,7,8,9,10,11,16,17,18,19],"display":"{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}"},
-  {"name":"ceil","mnemonic":"ceil","match":[38,0,0,8],"tested":[4160749631,4292870008,1073741823,15],"dontCare":[0,0,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,4,5,6,7,8,9,10,11,16,17,18,19],"display":"{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}"},
-  {"name":"sign","mnemonic":"sign","match":[39,0,0,8],"tested":[4160749631,4292870008,1073741823,15],"dontCare":[0,0,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,4,5,6,7,8,9,10,11,16,17,18,19],"display":"{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}"},
-  {"name":"barrier","mnemonic":"barrier","match":[42,0,0,0],"tested":[4160749631,4292870008,1073741823,2130698239],"dontCare":[0,0,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,4,5,6,7,8,9,10,11],"display":"{NAME} {DST:align=18}{DST_FULL}, void, void, void"},
-  {"name":"i2i","mnemonic":"i2i","match":[44,2048,64,0],"tested":[4160749631,3960,65600,2130698232],"dontCare":[0,0,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,20,21,22,23],"display":"{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, void"},
-  {"name":"i2f","mnemonic":"i2f","match":[45,2048,0,0],"tested":[4160749631,3960,1073741760,2130698239],"dontCare":[0,0,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15],"display":"{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, void"},
-  {"name":"f2i","mnemonic":"f2i","match":[46,2048,0,0],"tested":[4160749631,3960,1073741760,2130698239],"dontCare":[0,0,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15],"display":"{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, void"},
-  {"name":"f2irnd","mnemonic":"f2irnd","match":[47,2048,0,0],"tested":[4160749631,3960,1073741760,2130698239],"dontCare":[0,0,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15],"display":"{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, void"},
-  {"name":"cmp","mnemonic":"cmp","match":[49,2048,64,8],"tested":[4160749631,3960,65600,8],"dontCare":[0,0,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,20,21,22,23,16,17,18,19],"display":"{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, {SRC2}"},
-  {"name":"load","mnemonic":"load","match":[50,2048,64,0],"tested":[4160749631,2627,65600,2130698232],"dontCare":[0,0,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,4,5,7,30,8,31,32,9,10,11,12,13,14,15,20,21,22,23],"display":"{NAME}{COND}{SKPHP}{DENORM}{LOCAL}{TYPE}{LEFT_SHIFT}{PMODE} {DST:align=18}, {SRC0}, {SRC1}, void"},
-  {"name":"store","mnemonic":"store","match":[51,2048,64,8],"tested":[63,2112,65600,8],"dontCare":[4169134080,515,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,33,7,30,8,31,32,9,10,11,12,13,14,15,20,21,22,23,16,17,18,19],"display":"{NAME}{COND}{SKPHP}{DENORM}{LOCAL}{TYPE}{LEFT_SHIFT}{PMODE} {:align=18}mem{COMPS}, {SRC0}, {SRC1}, {SRC2}"},
-  {"name":"clamp0_max","mnemonic":"clamp0_max","match":[54,2048,64,0],"tested":[4160749631,3960,65600,2130698232],"dontCare":[0,0,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,20,21,22,23],"display":"{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, void"},
-  {"name":"iaddsat","mnemonic":"iaddsat","match":[59,2048,0,8],"tested":[4160749631,3960,1073741760,15],"dontCare":[0,0,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19],"display":"{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, {SRC2}"},
-  {"name":"imullo0","mnemonic":"imullo0","match":[60,2048,64,0],"tested":[4160749631,3960,65600,2130698232],"dontCare":[0,0,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,20,21,22,23],"display":"{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, void"},
-  {"name":"imulhi0","mnemonic":"imulhi0","match":[0,2048,65600,0],"tested":[4160749631,3960,65600,2130698232],"dontCare":[0,0,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,20,21,22,23],"display":"{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, void"},
-  {"name":"idiv0","mnemonic":"idiv0","match":[4,2048,65600,0],"tested":[4160749631,3960,65600,2130698232],"dontCare":[0,0,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,20,21,22,23],"display":"{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, void"},
-  {"name":"imod","mnemonic":"imod","match":[8,2048,65600,0],"tested":[4160749631,3960,65600,2130698232],"dontCare":[0,0,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,20,21,22,23],"display":"{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, void"},
-  {"name":"imadlo0","mnemonic":"imadlo0","match":[12,2048,65600,8],"tested":[4160749631,3960,65600,8],"dontCare":[0,0,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,20,21,22,23,16,17,18,19],"display":"{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, {SRC2}"},
-  {"name":"imadlosat0","mnemonic":"imadlosat0","match":[14,2048,65600,8],"tested":[4160749631,3960,65600,8],"dontCare":[0,0,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,20,21,22,23,16,17,18,19],"display":"{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, {SRC2}"},
-  {"name":"movai","mnemonic":"movai","match":[22,0,65536,8],"tested":[4160749631,4292870008,1073741823,15],"dontCare":[0,0,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,4,5,6,7,8,9,10,11,16,17,18,19],"display":"{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}"},
-  {"name":"iabs","mnemonic":"iabs","match":[23,0,65536,8],"tested":[4160749631,4292870008,1073741823,15],"dontCare":[0,0,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,4,5,6,7,8,9,10,11,16,17,18,19],"display":"{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}"},
-  {"name":"leadzero","mnemonic":"leadzero","match":[24,0,65536,8],"tested":[4160749631,4292870008,1073741823,15],"dontCare":[0,0,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,4,5,6,7,8,9,10,11,16,17,18,19],"display":"{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}"},
-  {"name":"lshift","mnemonic":"lshift","match":[25,2048,65536,8],"tested":[4160749631,3960,1073741760,15],"dontCare":[0,0,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19],"display":"{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, {SRC2}"},
-  {"name":"rshift","mnemonic":"rshift","match":[26,2048,65536,8],"tested":[4160749631,3960,1073741760,15],"dontCare":[0,0,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19],"display":"{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, {SRC2}"},
-  {"name":"rotate","mnemonic":"rotate","match":[27,2048,65536,8],"tested":[4160749631,3960,1073741760,15],"dontCare":[0,0,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19],"display":"{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, {SRC2}"},
-  {"name":"or","mnemonic":"or","match":[28,2048,65536,8],"tested":[4160749631,3960,1073741760,15],"dontCare":[0,0,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19],"display":"{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, {SRC2}"},
-  {"name":"and","mnemonic":"and","match":[29,2048,65536,8],"tested":[4160749631,3960,1073741760,15],"dontCare":[0,0,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19],"display":"{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, {SRC2}"},
-  {"name":"xor","mnemonic":"xor","match":[30,2048,65536,8],"tested":[4160749631,3960,1073741760,15],"dontCare":[0,0,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19],"display":"{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, {SRC2}"},
-  {"name":"not","mnemonic":"not","match":[31,0,65536,8],"tested":[4160749631,4292870008,1073741823,15],"dontCare":[0,0,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,4,5,6,7,8,9,10,11,16,17,18,19],"display":"{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}"},
-  {"name":"bit_extract","mnemonic":"bit_extract","match":[32,2048,65600,8],"tested":[4160749631,3960,65600,8],"dontCare":[0,0,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,20,21,22,23,16,17,18,19],"display":"{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, {SRC2}"},
-  {"name":"popcount","mnemonic":"popcount","match":[33,0,65536,8],"tested":[4160749631,4292870008,1073741823,15],"dontCare":[0,0,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,4,5,6,7,8,9,10,11,16,17,18,19],"display":"{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}"},
-  {"name":"div","mnemonic":"div","match":[36,0,65600,8],"tested":[4160749631,4292870008,65663,8],"dontCare":[0,0,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,4,5,6,7,8,9,10,11,20,21,22,23,16,17,18,19],"display":"{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, {SRC1}, {SRC2}"},
-  {"name":"atomic_add","mnemonic":"atomic_add","match":[37,2048,65600,8],"tested":[4160749631,3960,65600,8],"dontCare":[0,0,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,20,21,22,23,16,17,18,19],"display":"{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, {SRC2}"},
-  {"name":"atomic_xchg","mnemonic":"atomic_xchg","match":[38,2048,65600,8],"tested":[4160749631,3960,65600,8],"dontCare":[0,0,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,20,21,22,23,16,17,18,19],"display":"{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, {SRC2}"},
-  {"name":"atomic_cmp_xchg","mnemonic":"atomic_cmp_xchg","match":[39,2048,65600,8],"tested":[4160749631,3960,65600,8],"dontCare":[0,0,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,20,21,22,23,16,17,18,19],"display":"{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, {SRC2}"},
-  {"name":"atomic_min","mnemonic":"atomic_min","match":[40,2048,65600,8],"tested":[4160749631,3960,65600,8],"dontCare":[0,0,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,20,21,22,23,16,17,18,19],"display":"{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, {SRC2}"},
-  {"name":"atomic_max","mnemonic":"atomic_max","match":[41,2048,65600,8],"tested":[4160749631,3960,65600,8],"dontCare":[0,0,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,20,21,22,23,16,17,18,19],"display":"{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, {SRC2}"},
-  {"name":"atomic_or","mnemonic":"atomic_or","match":[42,2048,65600,8],"tested":[4160749631,3960,65600,8],"dontCare":[0,0,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,20,21,22,23,16,17,18,19],"display":"{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, {SRC2}"},
-  {"name":"atomic_and","mnemonic":"atomic_and","match":[43,2048,65600,8],"tested":[4160749631,3960,65600,8],"dontCare":[0,0,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,20,21,22,23,16,17,18,19],"display":"{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, {SRC2}"},
-  {"name":"atomic_xor","mnemonic":"atomic_xor","match":[44,2048,65600,8],"tested":[4160749631,3960,65600,8],"dontCare":[0,0,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,20,21,22,23,16,17,18,19],"display":"{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, {SRC2}"},
-  {"name":"bit_rev","mnemonic":"bit_rev","match":[45,2048,65536,0],"tested":[4160749631,3960,1073741760,2130698239],"dontCare":[0,0,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15],"display":"{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, void"},
-  {"name":"texldlpcf","mnemonic":"texldlpcf","match":[47,2048,65600,8],"tested":[63,2048,65600,2164269064],"dontCare":[0,0,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,4,5,27,28,29,12,13,14,15,20,21,22,23,16,17,18,19],"display":"{NAME} {DST:align=18}, tex{TEX_ID}{TEX_SWIZ}, {SRC0}, {SRC1}, {SRC2}"},
-  {"name":"conv","mnemonic":"conv","match":[50,2048,65600,0],"tested":[4160749631,3960,65600,2130698232],"dontCare":[0,0,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,20,21,22,23],"display":"{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, void"},
-  {"name":"dp2","mnemonic":"dp2","match":[51,2048,65600,0],"tested":[4160749631,3960,65600,2130698232],"dontCare":[0,0,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,20,21,22,23],"display":"{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, void"},
-  {"name":"norm_dp2","mnemonic":"norm_dp2","match":[52,2048,65536,0],"tested":[4160749631,3960,1073741760,2130698239],"dontCare":[0,0,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15],"display":"{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, void"},
-  {"name":"norm_dp3","mnemonic":"norm_dp3","match":[53,2048,65536,0],"tested":[4160749631,3960,1073741760,2130698239],"dontCare":[0,0,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15],"display":"{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, void"},
-  {"name":"norm_dp4","mnemonic":"norm_dp4","match":[54,2048,65536,0],"tested":[4160749631,3960,1073741760,2130698239],"dontCare":[0,0,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15],"display":"{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, void"},
-  {"name":"img_load","mnemonic":"img_load","match":[57,2048,65600,0],"tested":[4160749631,2627,65600,2130698232],"dontCare":[0,0,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,4,5,7,30,8,31,32,9,10,11,12,13,14,15,20,21,22,23],"display":"{NAME}{COND}{SKPHP}{DENORM}{LOCAL}{TYPE}{LEFT_SHIFT}{PMODE} {DST:align=18}, {SRC0}, {SRC1}, void"},
-  {"name":"bit_findlsb","mnemonic":"bit_findlsb","match":[63,2048,65536,2013266104],"tested":[4160749631,3960,1073741760,2130698239],"dontCare":[0,0,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15],"display":"{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, void"},
-  {"name":"bit_findmsb","mnemonic":"bit_findmsb","match":[63,2048,65536,2013266120],"tested":[4160749631,3960,1073741760,2130698239],"dontCare":[0,0,0,0],"gen":[0,4294967295],"fields":[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15],"display":"{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, void"},
-] as const).map((s) => ({ ...s, fields: s.fields.map((i) => FIELDS[i]) }));
+  {
+    "name": "nop",
+    "mnemonic": "nop",
+    "match": [0,0,0,0],
+    "tested": [4160749631,4292870008,1073741823,2130698239],
+    "dontCare": [0,0,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,4,5,6,7,8,9,10,11],
+    "display": "{NAME} {DST:align=18}{DST_FULL}, void, void, void"
+  },
+  {
+    "name": "add",
+    "mnemonic": "add",
+    "match": [1,2048,0,8],
+    "tested": [4160749631,3960,1073741760,15],
+    "dontCare": [0,0,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, {SRC2}"
+  },
+  {
+    "name": "mad",
+    "mnemonic": "mad",
+    "match": [2,2048,64,8],
+    "tested": [4160749631,3960,65600,8],
+    "dontCare": [0,0,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,20,21,22,23,16,17,18,19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, {SRC2" +
+      "}"
+  },
+  {
+    "name": "mul",
+    "mnemonic": "mul",
+    "match": [3,2048,64,0],
+    "tested": [4160749631,3960,65600,2130698232],
+    "dontCare": [0,0,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,20,21,22,23],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, void"
+  },
+  {
+    "name": "dp3",
+    "mnemonic": "dp3",
+    "match": [5,2048,64,0],
+    "tested": [4160749631,3960,65600,2130698232],
+    "dontCare": [0,0,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,20,21,22,23],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, void"
+  },
+  {
+    "name": "dp4",
+    "mnemonic": "dp4",
+    "match": [6,2048,64,0],
+    "tested": [4160749631,3960,65600,2130698232],
+    "dontCare": [0,0,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,20,21,22,23],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, void"
+  },
+  {
+    "name": "dsx",
+    "mnemonic": "dsx",
+    "match": [7,2048,0,8],
+    "tested": [4160749631,3960,1073741760,15],
+    "dontCare": [0,0,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, {SRC2}"
+  },
+  {
+    "name": "dsy",
+    "mnemonic": "dsy",
+    "match": [8,2048,0,8],
+    "tested": [4160749631,3960,1073741760,15],
+    "dontCare": [0,0,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, {SRC2}"
+  },
+  {
+    "name": "mov",
+    "mnemonic": "mov",
+    "match": [9,0,0,8],
+    "tested": [4160749631,4292870008,1073741823,15],
+    "dontCare": [0,0,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,4,5,6,7,8,9,10,11,16,17,18,19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}"
+  },
+  {
+    "name": "movar",
+    "mnemonic": "movar",
+    "match": [10,0,0,8],
+    "tested": [4160749631,4292870008,1073741823,15],
+    "dontCare": [0,0,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,4,5,6,7,8,9,10,11,16,17,18,19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}"
+  },
+  {
+    "name": "rcp",
+    "mnemonic": "rcp",
+    "match": [12,0,0,8],
+    "tested": [4160749631,4292870008,1073741823,15],
+    "dontCare": [0,0,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,4,5,6,7,8,9,10,11,16,17,18,19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}"
+  },
+  {
+    "name": "rsq",
+    "mnemonic": "rsq",
+    "match": [13,0,0,8],
+    "tested": [4160749631,4292870008,1073741823,15],
+    "dontCare": [0,0,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,4,5,6,7,8,9,10,11,16,17,18,19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}"
+  },
+  {
+    "name": "select",
+    "mnemonic": "select",
+    "match": [15,2048,64,8],
+    "tested": [4160749631,3960,65600,8],
+    "dontCare": [0,0,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,20,21,22,23,16,17,18,19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, {SRC2" +
+      "}"
+  },
+  {
+    "name": "set",
+    "mnemonic": "set",
+    "match": [16,2048,64,0],
+    "tested": [4160749631,3960,65600,2130698232],
+    "dontCare": [0,0,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,20,21,22,23],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, void"
+  },
+  {
+    "name": "exp",
+    "mnemonic": "exp",
+    "match": [17,0,0,8],
+    "tested": [4160749631,4292870008,1073741823,15],
+    "dontCare": [0,0,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,4,5,6,7,8,9,10,11,16,17,18,19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}"
+  },
+  {
+    "name": "log",
+    "mnemonic": "log",
+    "match": [18,0,0,8],
+    "tested": [4160749631,4292870008,1073741823,15],
+    "dontCare": [0,0,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,4,5,6,7,8,9,10,11,16,17,18,19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}"
+  },
+  {
+    "name": "frc",
+    "mnemonic": "frc",
+    "match": [19,0,0,8],
+    "tested": [4160749631,4292870008,1073741823,15],
+    "dontCare": [0,0,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,4,5,6,7,8,9,10,11,16,17,18,19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}"
+  },
+  {
+    "name": "call",
+    "mnemonic": "call",
+    "match": [20,0,0,0],
+    "tested": [4294963263,4292870139,1073741823,4290773119],
+    "dontCare": [0,4,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,24],
+    "display": "{NAME}{COND}{TYPE} {:align=18}void, void, void, {TARGET}"
+  },
+  {
+    "name": "ret",
+    "mnemonic": "ret",
+    "match": [21,0,0,0],
+    "tested": [4160749631,4292870008,1073741823,2130698239],
+    "dontCare": [0,0,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,4,5,6,7,8,9,10,11],
+    "display": "{NAME} {DST:align=18}{DST_FULL}, void, void, void"
+  },
+  {
+    "name": "branch",
+    "mnemonic": "branch",
+    "match": [22,0,0,0],
+    "tested": [4294963263,4292870139,1073741823,4290773119],
+    "dontCare": [0,4,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,24],
+    "display": "{NAME}{COND}{TYPE} {:align=18}void, void, void, {TARGET}"
+  },
+  {
+    "name": "branch_unary",
+    "mnemonic": "branch",
+    "match": [22,2048,0,0],
+    "tested": [4294963263,4091,1073741760,4290773119],
+    "dontCare": [0,4,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,24,12,13,14,15],
+    "display": "{NAME}{COND}{TYPE} {:align=18}void, {SRC0}, void, {TARGET}"
+  },
+  {
+    "name": "branch_binary",
+    "mnemonic": "branch",
+    "match": [22,2048,64,0],
+    "tested": [4294963263,4091,65600,4290773112],
+    "dontCare": [0,4,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,24,12,13,14,15,20,21,22,23],
+    "display": "{NAME}{COND}{TYPE} {:align=18}void, {SRC0}, {SRC1}, {TARGET}"
+  },
+  {
+    "name": "texkill",
+    "mnemonic": "texkill",
+    "match": [23,0,0,0],
+    "tested": [4160749631,1912,65536,2130698232],
+    "dontCare": [0,0,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,4,5,6,7,8,9,10,11,25,12,13,14,15,26,20,21,22,23],
+    "display": "{NAME}{COND}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}{DST_FULL}, void, void, void"
+  },
+  {
+    "name": "texld",
+    "mnemonic": "texld",
+    "match": [24,2048,0,0],
+    "tested": [63,2048,1073741760,4294967295],
+    "dontCare": [0,0,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,4,5,27,28,29,12,13,14,15],
+    "display": "{NAME} {DST:align=18}, tex{TEX_ID}{TEX_SWIZ}, {SRC0}, void, void"
+  },
+  {
+    "name": "texldb",
+    "mnemonic": "texldb",
+    "match": [25,0,0,0],
+    "tested": [63,0,65536,4294967288],
+    "dontCare": [0,0,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,4,5,27,28,29,25,12,13,14,15,26,20,21,22,23],
+    "display": "{NAME} {DST:align=18}, tex{TEX_ID}{TEX_SWIZ}, {SRC0}, {SRC1}, void"
+  },
+  {
+    "name": "texldd",
+    "mnemonic": "texldd",
+    "match": [26,2048,64,8],
+    "tested": [63,2048,65600,2164269064],
+    "dontCare": [0,0,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,4,5,27,28,29,12,13,14,15,20,21,22,23,16,17,18,19],
+    "display": "{NAME} {DST:align=18}, tex{TEX_ID}{TEX_SWIZ}, {SRC0}, {SRC1}, {SRC2}"
+  },
+  {
+    "name": "texldl",
+    "mnemonic": "texldl",
+    "match": [27,0,0,0],
+    "tested": [63,0,65536,4294967288],
+    "dontCare": [0,0,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,4,5,27,28,29,25,12,13,14,15,26,20,21,22,23],
+    "display": "{NAME} {DST:align=18}, tex{TEX_ID}{TEX_SWIZ}, {SRC0}, {SRC1}, void"
+  },
+  {
+    "name": "sqrt",
+    "mnemonic": "sqrt",
+    "match": [33,0,0,8],
+    "tested": [4160749631,4292870008,1073741823,15],
+    "dontCare": [0,0,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,4,5,6,7,8,9,10,11,16,17,18,19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}"
+  },
+  {
+    "name": "sin",
+    "mnemonic": "sin",
+    "match": [34,0,0,8],
+    "tested": [4160749631,4292870008,1073741823,15],
+    "dontCare": [0,0,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,4,5,6,7,8,9,10,11,16,17,18,19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}"
+  },
+  {
+    "name": "cos",
+    "mnemonic": "cos",
+    "match": [35,0,0,8],
+    "tested": [4160749631,4292870008,1073741823,15],
+    "dontCare": [0,0,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,4,5,6,7,8,9,10,11,16,17,18,19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}"
+  },
+  {
+    "name": "branch_any",
+    "mnemonic": "branch_any",
+    "match": [36,2048,64,0],
+    "tested": [4294963263,4091,65600,4290773112],
+    "dontCare": [0,4,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,24,12,13,14,15,20,21,22,23],
+    "display": "{NAME}{COND}{TYPE} {:align=18}void, {SRC0}, {SRC1}, {TARGET}"
+  },
+  {
+    "name": "floor",
+    "mnemonic": "floor",
+    "match": [37,0,0,8],
+    "tested": [4160749631,4292870008,1073741823,15],
+    "dontCare": [0,0,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,4,5,6,7,8,9,10,11,16,17,18,19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}"
+  },
+  {
+    "name": "ceil",
+    "mnemonic": "ceil",
+    "match": [38,0,0,8],
+    "tested": [4160749631,4292870008,1073741823,15],
+    "dontCare": [0,0,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,4,5,6,7,8,9,10,11,16,17,18,19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}"
+  },
+  {
+    "name": "sign",
+    "mnemonic": "sign",
+    "match": [39,0,0,8],
+    "tested": [4160749631,4292870008,1073741823,15],
+    "dontCare": [0,0,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,4,5,6,7,8,9,10,11,16,17,18,19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}"
+  },
+  {
+    "name": "barrier",
+    "mnemonic": "barrier",
+    "match": [42,0,0,0],
+    "tested": [4160749631,4292870008,1073741823,2130698239],
+    "dontCare": [0,0,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,4,5,6,7,8,9,10,11],
+    "display": "{NAME} {DST:align=18}{DST_FULL}, void, void, void"
+  },
+  {
+    "name": "i2i",
+    "mnemonic": "i2i",
+    "match": [44,2048,64,0],
+    "tested": [4160749631,3960,65600,2130698232],
+    "dontCare": [0,0,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,20,21,22,23],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, void"
+  },
+  {
+    "name": "i2f",
+    "mnemonic": "i2f",
+    "match": [45,2048,0,0],
+    "tested": [4160749631,3960,1073741760,2130698239],
+    "dontCare": [0,0,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, void"
+  },
+  {
+    "name": "f2i",
+    "mnemonic": "f2i",
+    "match": [46,2048,0,0],
+    "tested": [4160749631,3960,1073741760,2130698239],
+    "dontCare": [0,0,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, void"
+  },
+  {
+    "name": "f2irnd",
+    "mnemonic": "f2irnd",
+    "match": [47,2048,0,0],
+    "tested": [4160749631,3960,1073741760,2130698239],
+    "dontCare": [0,0,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, void"
+  },
+  {
+    "name": "cmp",
+    "mnemonic": "cmp",
+    "match": [49,2048,64,8],
+    "tested": [4160749631,3960,65600,8],
+    "dontCare": [0,0,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,20,21,22,23,16,17,18,19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, {SRC2" +
+      "}"
+  },
+  {
+    "name": "load",
+    "mnemonic": "load",
+    "match": [50,2048,64,0],
+    "tested": [4160749631,2627,65600,2130698232],
+    "dontCare": [0,0,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,4,5,7,30,8,31,32,9,10,11,12,13,14,15,20,21,22,23],
+    "display": "{NAME}{COND}{SKPHP}{DENORM}{LOCAL}{TYPE}{LEFT_SHIFT}{PMODE} {DST:align=18}, {SRC0}, {SRC1}, void"
+  },
+  {
+    "name": "store",
+    "mnemonic": "store",
+    "match": [51,2048,64,8],
+    "tested": [63,2112,65600,8],
+    "dontCare": [4169134080,515,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,33,7,30,8,31,32,9,10,11,12,13,14,15,20,21,22,23,16,17,18,19],
+    "display": "{NAME}{COND}{SKPHP}{DENORM}{LOCAL}{TYPE}{LEFT_SHIFT}{PMODE} {:align=18}mem{COMPS}, {SRC0}, {SRC1}, {" +
+      "SRC2}"
+  },
+  {
+    "name": "clamp0_max",
+    "mnemonic": "clamp0_max",
+    "match": [54,2048,64,0],
+    "tested": [4160749631,3960,65600,2130698232],
+    "dontCare": [0,0,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,20,21,22,23],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, void"
+  },
+  {
+    "name": "iaddsat",
+    "mnemonic": "iaddsat",
+    "match": [59,2048,0,8],
+    "tested": [4160749631,3960,1073741760,15],
+    "dontCare": [0,0,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, {SRC2}"
+  },
+  {
+    "name": "imullo0",
+    "mnemonic": "imullo0",
+    "match": [60,2048,64,0],
+    "tested": [4160749631,3960,65600,2130698232],
+    "dontCare": [0,0,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,20,21,22,23],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, void"
+  },
+  {
+    "name": "imulhi0",
+    "mnemonic": "imulhi0",
+    "match": [0,2048,65600,0],
+    "tested": [4160749631,3960,65600,2130698232],
+    "dontCare": [0,0,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,20,21,22,23],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, void"
+  },
+  {
+    "name": "idiv0",
+    "mnemonic": "idiv0",
+    "match": [4,2048,65600,0],
+    "tested": [4160749631,3960,65600,2130698232],
+    "dontCare": [0,0,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,20,21,22,23],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, void"
+  },
+  {
+    "name": "imod",
+    "mnemonic": "imod",
+    "match": [8,2048,65600,0],
+    "tested": [4160749631,3960,65600,2130698232],
+    "dontCare": [0,0,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,20,21,22,23],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, void"
+  },
+  {
+    "name": "imadlo0",
+    "mnemonic": "imadlo0",
+    "match": [12,2048,65600,8],
+    "tested": [4160749631,3960,65600,8],
+    "dontCare": [0,0,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,20,21,22,23,16,17,18,19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, {SRC2" +
+      "}"
+  },
+  {
+    "name": "imadlosat0",
+    "mnemonic": "imadlosat0",
+    "match": [14,2048,65600,8],
+    "tested": [4160749631,3960,65600,8],
+    "dontCare": [0,0,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,20,21,22,23,16,17,18,19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, {SRC2" +
+      "}"
+  },
+  {
+    "name": "movai",
+    "mnemonic": "movai",
+    "match": [22,0,65536,8],
+    "tested": [4160749631,4292870008,1073741823,15],
+    "dontCare": [0,0,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,4,5,6,7,8,9,10,11,16,17,18,19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}"
+  },
+  {
+    "name": "iabs",
+    "mnemonic": "iabs",
+    "match": [23,0,65536,8],
+    "tested": [4160749631,4292870008,1073741823,15],
+    "dontCare": [0,0,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,4,5,6,7,8,9,10,11,16,17,18,19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}"
+  },
+  {
+    "name": "leadzero",
+    "mnemonic": "leadzero",
+    "match": [24,0,65536,8],
+    "tested": [4160749631,4292870008,1073741823,15],
+    "dontCare": [0,0,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,4,5,6,7,8,9,10,11,16,17,18,19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}"
+  },
+  {
+    "name": "lshift",
+    "mnemonic": "lshift",
+    "match": [25,2048,65536,8],
+    "tested": [4160749631,3960,1073741760,15],
+    "dontCare": [0,0,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, {SRC2}"
+  },
+  {
+    "name": "rshift",
+    "mnemonic": "rshift",
+    "match": [26,2048,65536,8],
+    "tested": [4160749631,3960,1073741760,15],
+    "dontCare": [0,0,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, {SRC2}"
+  },
+  {
+    "name": "rotate",
+    "mnemonic": "rotate",
+    "match": [27,2048,65536,8],
+    "tested": [4160749631,3960,1073741760,15],
+    "dontCare": [0,0,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, {SRC2}"
+  },
+  {
+    "name": "or",
+    "mnemonic": "or",
+    "match": [28,2048,65536,8],
+    "tested": [4160749631,3960,1073741760,15],
+    "dontCare": [0,0,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, {SRC2}"
+  },
+  {
+    "name": "and",
+    "mnemonic": "and",
+    "match": [29,2048,65536,8],
+    "tested": [4160749631,3960,1073741760,15],
+    "dontCare": [0,0,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, {SRC2}"
+  },
+  {
+    "name": "xor",
+    "mnemonic": "xor",
+    "match": [30,2048,65536,8],
+    "tested": [4160749631,3960,1073741760,15],
+    "dontCare": [0,0,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, {SRC2}"
+  },
+  {
+    "name": "not",
+    "mnemonic": "not",
+    "match": [31,0,65536,8],
+    "tested": [4160749631,4292870008,1073741823,15],
+    "dontCare": [0,0,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,4,5,6,7,8,9,10,11,16,17,18,19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}"
+  },
+  {
+    "name": "bit_extract",
+    "mnemonic": "bit_extract",
+    "match": [32,2048,65600,8],
+    "tested": [4160749631,3960,65600,8],
+    "dontCare": [0,0,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,20,21,22,23,16,17,18,19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, {SRC2" +
+      "}"
+  },
+  {
+    "name": "popcount",
+    "mnemonic": "popcount",
+    "match": [33,0,65536,8],
+    "tested": [4160749631,4292870008,1073741823,15],
+    "dontCare": [0,0,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,4,5,6,7,8,9,10,11,16,17,18,19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, void, {SRC2}"
+  },
+  {
+    "name": "div",
+    "mnemonic": "div",
+    "match": [36,0,65600,8],
+    "tested": [4160749631,4292870008,65663,8],
+    "dontCare": [0,0,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,4,5,6,7,8,9,10,11,20,21,22,23,16,17,18,19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, void, {SRC1}, {SRC2}"
+  },
+  {
+    "name": "atomic_add",
+    "mnemonic": "atomic_add",
+    "match": [37,2048,65600,8],
+    "tested": [4160749631,3960,65600,8],
+    "dontCare": [0,0,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,20,21,22,23,16,17,18,19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, {SRC2" +
+      "}"
+  },
+  {
+    "name": "atomic_xchg",
+    "mnemonic": "atomic_xchg",
+    "match": [38,2048,65600,8],
+    "tested": [4160749631,3960,65600,8],
+    "dontCare": [0,0,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,20,21,22,23,16,17,18,19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, {SRC2" +
+      "}"
+  },
+  {
+    "name": "atomic_cmp_xchg",
+    "mnemonic": "atomic_cmp_xchg",
+    "match": [39,2048,65600,8],
+    "tested": [4160749631,3960,65600,8],
+    "dontCare": [0,0,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,20,21,22,23,16,17,18,19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, {SRC2" +
+      "}"
+  },
+  {
+    "name": "atomic_min",
+    "mnemonic": "atomic_min",
+    "match": [40,2048,65600,8],
+    "tested": [4160749631,3960,65600,8],
+    "dontCare": [0,0,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,20,21,22,23,16,17,18,19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, {SRC2" +
+      "}"
+  },
+  {
+    "name": "atomic_max",
+    "mnemonic": "atomic_max",
+    "match": [41,2048,65600,8],
+    "tested": [4160749631,3960,65600,8],
+    "dontCare": [0,0,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,20,21,22,23,16,17,18,19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, {SRC2" +
+      "}"
+  },
+  {
+    "name": "atomic_or",
+    "mnemonic": "atomic_or",
+    "match": [42,2048,65600,8],
+    "tested": [4160749631,3960,65600,8],
+    "dontCare": [0,0,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,20,21,22,23,16,17,18,19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, {SRC2" +
+      "}"
+  },
+  {
+    "name": "atomic_and",
+    "mnemonic": "atomic_and",
+    "match": [43,2048,65600,8],
+    "tested": [4160749631,3960,65600,8],
+    "dontCare": [0,0,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,20,21,22,23,16,17,18,19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, {SRC2" +
+      "}"
+  },
+  {
+    "name": "atomic_xor",
+    "mnemonic": "atomic_xor",
+    "match": [44,2048,65600,8],
+    "tested": [4160749631,3960,65600,8],
+    "dontCare": [0,0,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,20,21,22,23,16,17,18,19],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, {SRC2" +
+      "}"
+  },
+  {
+    "name": "bit_rev",
+    "mnemonic": "bit_rev",
+    "match": [45,2048,65536,0],
+    "tested": [4160749631,3960,1073741760,2130698239],
+    "dontCare": [0,0,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, void"
+  },
+  {
+    "name": "texldlpcf",
+    "mnemonic": "texldlpcf",
+    "match": [47,2048,65600,8],
+    "tested": [63,2048,65600,2164269064],
+    "dontCare": [0,0,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,4,5,27,28,29,12,13,14,15,20,21,22,23,16,17,18,19],
+    "display": "{NAME} {DST:align=18}, tex{TEX_ID}{TEX_SWIZ}, {SRC0}, {SRC1}, {SRC2}"
+  },
+  {
+    "name": "conv",
+    "mnemonic": "conv",
+    "match": [50,2048,65600,0],
+    "tested": [4160749631,3960,65600,2130698232],
+    "dontCare": [0,0,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,20,21,22,23],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, void"
+  },
+  {
+    "name": "dp2",
+    "mnemonic": "dp2",
+    "match": [51,2048,65600,0],
+    "tested": [4160749631,3960,65600,2130698232],
+    "dontCare": [0,0,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,20,21,22,23],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, void"
+  },
+  {
+    "name": "norm_dp2",
+    "mnemonic": "norm_dp2",
+    "match": [52,2048,65536,0],
+    "tested": [4160749631,3960,1073741760,2130698239],
+    "dontCare": [0,0,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, void"
+  },
+  {
+    "name": "norm_dp3",
+    "mnemonic": "norm_dp3",
+    "match": [53,2048,65536,0],
+    "tested": [4160749631,3960,1073741760,2130698239],
+    "dontCare": [0,0,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, void"
+  },
+  {
+    "name": "norm_dp4",
+    "mnemonic": "norm_dp4",
+    "match": [54,2048,65536,0],
+    "tested": [4160749631,3960,1073741760,2130698239],
+    "dontCare": [0,0,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, void"
+  },
+  {
+    "name": "img_load",
+    "mnemonic": "img_load",
+    "match": [57,2048,65600,0],
+    "tested": [4160749631,2627,65600,2130698232],
+    "dontCare": [0,0,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,4,5,7,30,8,31,32,9,10,11,12,13,14,15,20,21,22,23],
+    "display": "{NAME}{COND}{SKPHP}{DENORM}{LOCAL}{TYPE}{LEFT_SHIFT}{PMODE} {DST:align=18}, {SRC0}, {SRC1}, void"
+  },
+  {
+    "name": "bit_findlsb",
+    "mnemonic": "bit_findlsb",
+    "match": [63,2048,65536,2013266104],
+    "tested": [4160749631,3960,1073741760,2130698239],
+    "dontCare": [0,0,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, void"
+  },
+  {
+    "name": "bit_findmsb",
+    "mnemonic": "bit_findmsb",
+    "match": [63,2048,65536,2013266120],
+    "tested": [4160749631,3960,1073741760,2130698239],
+    "dontCare": [0,0,0,0],
+    "gen": [0,4294967295],
+    "fields": [0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15],
+    "display": "{NAME}{DST_FULL}{SAT}{COND}{SKPHP}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, void"
+  },
+] as const).map((s, index) => ({ ...s, fields: s.fields.map((i) => FIELDS[i]), index }));
 
 /** Derived values (isaspec `<derived>`), computed from the raw field values. */
 const DERIVED: Record<string, Record<string, (f: Record<string, number>) => number>> = {
@@ -1371,7 +2841,3171 @@ const DERIVED: Record<string, Record<string, (f: Record<string, number>) => numb
 };
 /** What the assembly syntax below needs beyond the tables above. */
 // prettier-ignore
-const SYNTAX = {"instructions":{"nop":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"},{"name":"THREAD","width":1,"kind":"enum","signed":false,"enumIndex":14,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},"text":"{HIGH_HALF} << 1 | {LOW_HALF}"}],"nested":{"DST":{"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]}},"overrides":[]},"add":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"},{"name":"THREAD","width":1,"kind":"enum","signed":false,"enumIndex":14,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},"text":"{HIGH_HALF} << 1 | {LOW_HALF}"}],"nested":{"DST":{"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},"SRC0":{"bitset":"#instruction-src","params":[["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]},"SRC2":{"bitset":"#instruction-src","params":[["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]}},"overrides":[]},"mad":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"},{"name":"THREAD","width":1,"kind":"enum","signed":false,"enumIndex":14,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},"text":"{HIGH_HALF} << 1 | {LOW_HALF}"}],"nested":{"DST":{"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},"SRC0":{"bitset":"#instruction-src","params":[["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]},"SRC1":{"bitset":"#instruction-src","params":[["SRC1_REG","SRC_REG"],["SRC1_AMODE","SRC_AMODE"],["SRC1_RGROUP","SRC_RGROUP"]]},"SRC2":{"bitset":"#instruction-src","params":[["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]}},"overrides":[]},"mul":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"},{"name":"THREAD","width":1,"kind":"enum","signed":false,"enumIndex":14,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},"text":"{HIGH_HALF} << 1 | {LOW_HALF}"}],"nested":{"DST":{"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},"SRC0":{"bitset":"#instruction-src","params":[["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]},"SRC1":{"bitset":"#instruction-src","params":[["SRC1_REG","SRC_REG"],["SRC1_AMODE","SRC_AMODE"],["SRC1_RGROUP","SRC_RGROUP"]]}},"overrides":[]},"dp3":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"},{"name":"THREAD","width":1,"kind":"enum","signed":false,"enumIndex":14,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},"text":"{HIGH_HALF} << 1 | {LOW_HALF}"}],"nested":{"DST":{"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},"SRC0":{"bitset":"#instruction-src","params":[["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]},"SRC1":{"bitset":"#instruction-src","params":[["SRC1_REG","SRC_REG"],["SRC1_AMODE","SRC_AMODE"],["SRC1_RGROUP","SRC_RGROUP"]]}},"overrides":[]},"dp4":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"},{"name":"THREAD","width":1,"kind":"enum","signed":false,"enumIndex":14,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},"text":"{HIGH_HALF} << 1 | {LOW_HALF}"}],"nested":{"DST":{"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},"SRC0":{"bitset":"#instruction-src","params":[["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]},"SRC1":{"bitset":"#instruction-src","params":[["SRC1_REG","SRC_REG"],["SRC1_AMODE","SRC_AMODE"],["SRC1_RGROUP","SRC_RGROUP"]]}},"overrides":[]},"dsx":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"},{"name":"THREAD","width":1,"kind":"enum","signed":false,"enumIndex":14,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},"text":"{HIGH_HALF} << 1 | {LOW_HALF}"}],"nested":{"DST":{"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},"SRC0":{"bitset":"#instruction-src","params":[["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]},"SRC2":{"bitset":"#instruction-src","params":[["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]}},"overrides":[]},"dsy":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"},{"name":"THREAD","width":1,"kind":"enum","signed":false,"enumIndex":14,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},"text":"{HIGH_HALF} << 1 | {LOW_HALF}"}],"nested":{"DST":{"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},"SRC0":{"bitset":"#instruction-src","params":[["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]},"SRC2":{"bitset":"#instruction-src","params":[["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]}},"overrides":[]},"mov":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"},{"name":"THREAD","width":1,"kind":"enum","signed":false,"enumIndex":14,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},"text":"{HIGH_HALF} << 1 | {LOW_HALF}"}],"nested":{"DST":{"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},"SRC2":{"bitset":"#instruction-src","params":[["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]}},"overrides":[]},"movar":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"},{"name":"THREAD","width":1,"kind":"enum","signed":false,"enumIndex":14,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},"text":"{HIGH_HALF} << 1 | {LOW_HALF}"}],"nested":{"DST":{"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},"SRC2":{"bitset":"#instruction-src","params":[["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]}},"overrides":[]},"rcp":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"},{"name":"THREAD","width":1,"kind":"enum","signed":false,"enumIndex":14,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},"text":"{HIGH_HALF} << 1 | {LOW_HALF}"}],"nested":{"DST":{"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},"SRC2":{"bitset":"#instruction-src","params":[["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]}},"overrides":[]},"rsq":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"},{"name":"THREAD","width":1,"kind":"enum","signed":false,"enumIndex":14,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},"text":"{HIGH_HALF} << 1 | {LOW_HALF}"}],"nested":{"DST":{"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},"SRC2":{"bitset":"#instruction-src","params":[["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]}},"overrides":[]},"select":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"},{"name":"THREAD","width":1,"kind":"enum","signed":false,"enumIndex":14,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},"text":"{HIGH_HALF} << 1 | {LOW_HALF}"}],"nested":{"DST":{"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},"SRC0":{"bitset":"#instruction-src","params":[["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]},"SRC1":{"bitset":"#instruction-src","params":[["SRC1_REG","SRC_REG"],["SRC1_AMODE","SRC_AMODE"],["SRC1_RGROUP","SRC_RGROUP"]]},"SRC2":{"bitset":"#instruction-src","params":[["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]}},"overrides":[]},"set":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"},{"name":"THREAD","width":1,"kind":"enum","signed":false,"enumIndex":14,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},"text":"{HIGH_HALF} << 1 | {LOW_HALF}"}],"nested":{"DST":{"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},"SRC0":{"bitset":"#instruction-src","params":[["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]},"SRC1":{"bitset":"#instruction-src","params":[["SRC1_REG","SRC_REG"],["SRC1_AMODE","SRC_AMODE"],["SRC1_RGROUP","SRC_RGROUP"]]}},"overrides":[]},"exp":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"},{"name":"THREAD","width":1,"kind":"enum","signed":false,"enumIndex":14,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},"text":"{HIGH_HALF} << 1 | {LOW_HALF}"}],"nested":{"DST":{"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},"SRC2":{"bitset":"#instruction-src","params":[["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]}},"overrides":[]},"log":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"},{"name":"THREAD","width":1,"kind":"enum","signed":false,"enumIndex":14,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},"text":"{HIGH_HALF} << 1 | {LOW_HALF}"}],"nested":{"DST":{"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},"SRC2":{"bitset":"#instruction-src","params":[["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]}},"overrides":[]},"frc":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"},{"name":"THREAD","width":1,"kind":"enum","signed":false,"enumIndex":14,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},"text":"{HIGH_HALF} << 1 | {LOW_HALF}"}],"nested":{"DST":{"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},"SRC2":{"bitset":"#instruction-src","params":[["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]}},"overrides":[]},"call":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"}],"overrides":[]},"ret":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"},{"name":"THREAD","width":1,"kind":"enum","signed":false,"enumIndex":14,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},"text":"{HIGH_HALF} << 1 | {LOW_HALF}"}],"nested":{"DST":{"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]}},"overrides":[]},"branch":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"}],"overrides":[]},"branch_unary":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"}],"nested":{"SRC0":{"bitset":"#instruction-src","params":[["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]}},"overrides":[]},"branch_binary":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"}],"nested":{"SRC0":{"bitset":"#instruction-src","params":[["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]},"SRC1":{"bitset":"#instruction-src","params":[["SRC1_REG","SRC_REG"],["SRC1_AMODE","SRC_AMODE"],["SRC1_RGROUP","SRC_RGROUP"]]}},"overrides":[]},"texkill":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"},{"name":"THREAD","width":1,"kind":"enum","signed":false,"enumIndex":14,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},"text":"{HIGH_HALF} << 1 | {LOW_HALF}"}],"nested":{"DST":{"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},"SRC0":{"bitset":"#instruction-src","params":[["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]},"SRC1":{"bitset":"#instruction-src","params":[["SRC1_REG","SRC_REG"],["SRC1_AMODE","SRC_AMODE"],["SRC1_RGROUP","SRC_RGROUP"]]}},"overrides":[{"when":{"op":"&&","a":{"op":"!=","a":"SRC0_USE","b":0},"b":{"op":"!=","a":"SRC1_USE","b":0}},"text":"({SRC0_USE} != 0) && ({SRC1_USE} != 0)","display":"{NAME}{COND}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, void","fields":[],"derived":[],"asserts":[],"level":1,"nested":{}},{"when":{"op":"&&","a":{"op":"!=","a":"SRC0_USE","b":0},"b":{"op":"==","a":"SRC1_USE","b":0}},"text":"({SRC0_USE} != 0) && ({SRC1_USE} == 0)","display":"{NAME}{COND}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, void","fields":[],"derived":[],"asserts":[],"level":1,"nested":{}}]},"texld":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"}],"nested":{"DST":{"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},"TEX_SWIZ":{"bitset":"#src-swizzle","params":[]},"SRC0":{"bitset":"#instruction-src","params":[["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]}},"overrides":[]},"texldb":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"}],"nested":{"DST":{"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},"TEX_SWIZ":{"bitset":"#src-swizzle","params":[]},"SRC0":{"bitset":"#instruction-src","params":[["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]},"SRC1":{"bitset":"#instruction-src","params":[["SRC1_REG","SRC_REG"],["SRC1_AMODE","SRC_AMODE"],["SRC1_RGROUP","SRC_RGROUP"]]}},"overrides":[{"when":{"op":"&&","a":{"op":"!=","a":"SRC0_USE","b":0},"b":{"op":"==","a":"SRC1_USE","b":0}},"text":"({SRC0_USE} != 0) && ({SRC1_USE} == 0)","display":"{NAME} {DST:align=18}, tex{TEX_ID}{TEX_SWIZ}, {SRC0}, void, void","fields":[],"derived":[],"asserts":[],"level":1,"nested":{}}]},"texldd":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"}],"nested":{"DST":{"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},"TEX_SWIZ":{"bitset":"#src-swizzle","params":[]},"SRC0":{"bitset":"#instruction-src","params":[["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]},"SRC1":{"bitset":"#instruction-src","params":[["SRC1_REG","SRC_REG"],["SRC1_AMODE","SRC_AMODE"],["SRC1_RGROUP","SRC_RGROUP"]]},"SRC2":{"bitset":"#instruction-src","params":[["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]}},"overrides":[]},"texldl":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"}],"nested":{"DST":{"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},"TEX_SWIZ":{"bitset":"#src-swizzle","params":[]},"SRC0":{"bitset":"#instruction-src","params":[["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]},"SRC1":{"bitset":"#instruction-src","params":[["SRC1_REG","SRC_REG"],["SRC1_AMODE","SRC_AMODE"],["SRC1_RGROUP","SRC_RGROUP"]]}},"overrides":[{"when":{"op":"&&","a":{"op":"!=","a":"SRC0_USE","b":0},"b":{"op":"==","a":"SRC1_USE","b":0}},"text":"({SRC0_USE} != 0) && ({SRC1_USE} == 0)","display":"{NAME} {DST:align=18}, tex{TEX_ID}{TEX_SWIZ}, {SRC0}, void, void","fields":[],"derived":[],"asserts":[],"level":1,"nested":{}}]},"sqrt":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"},{"name":"THREAD","width":1,"kind":"enum","signed":false,"enumIndex":14,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},"text":"{HIGH_HALF} << 1 | {LOW_HALF}"}],"nested":{"DST":{"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},"SRC2":{"bitset":"#instruction-src","params":[["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]}},"overrides":[]},"sin":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"},{"name":"THREAD","width":1,"kind":"enum","signed":false,"enumIndex":14,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},"text":"{HIGH_HALF} << 1 | {LOW_HALF}"}],"nested":{"DST":{"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},"SRC2":{"bitset":"#instruction-src","params":[["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]}},"overrides":[]},"cos":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"},{"name":"THREAD","width":1,"kind":"enum","signed":false,"enumIndex":14,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},"text":"{HIGH_HALF} << 1 | {LOW_HALF}"}],"nested":{"DST":{"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},"SRC2":{"bitset":"#instruction-src","params":[["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]}},"overrides":[]},"branch_any":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"}],"nested":{"SRC0":{"bitset":"#instruction-src","params":[["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]},"SRC1":{"bitset":"#instruction-src","params":[["SRC1_REG","SRC_REG"],["SRC1_AMODE","SRC_AMODE"],["SRC1_RGROUP","SRC_RGROUP"]]}},"overrides":[]},"floor":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"},{"name":"THREAD","width":1,"kind":"enum","signed":false,"enumIndex":14,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},"text":"{HIGH_HALF} << 1 | {LOW_HALF}"}],"nested":{"DST":{"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},"SRC2":{"bitset":"#instruction-src","params":[["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]}},"overrides":[]},"ceil":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"},{"name":"THREAD","width":1,"kind":"enum","signed":false,"enumIndex":14,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},"text":"{HIGH_HALF} << 1 | {LOW_HALF}"}],"nested":{"DST":{"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},"SRC2":{"bitset":"#instruction-src","params":[["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]}},"overrides":[]},"sign":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"},{"name":"THREAD","width":1,"kind":"enum","signed":false,"enumIndex":14,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},"text":"{HIGH_HALF} << 1 | {LOW_HALF}"}],"nested":{"DST":{"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},"SRC2":{"bitset":"#instruction-src","params":[["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]}},"overrides":[]},"barrier":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"},{"name":"THREAD","width":1,"kind":"enum","signed":false,"enumIndex":14,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},"text":"{HIGH_HALF} << 1 | {LOW_HALF}"}],"nested":{"DST":{"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]}},"overrides":[]},"i2i":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"},{"name":"THREAD","width":1,"kind":"enum","signed":false,"enumIndex":14,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},"text":"{HIGH_HALF} << 1 | {LOW_HALF}"}],"nested":{"DST":{"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},"SRC0":{"bitset":"#instruction-src","params":[["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]},"SRC1":{"bitset":"#instruction-src","params":[["SRC1_REG","SRC_REG"],["SRC1_AMODE","SRC_AMODE"],["SRC1_RGROUP","SRC_RGROUP"]]}},"overrides":[]},"i2f":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"},{"name":"THREAD","width":1,"kind":"enum","signed":false,"enumIndex":14,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},"text":"{HIGH_HALF} << 1 | {LOW_HALF}"}],"nested":{"DST":{"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},"SRC0":{"bitset":"#instruction-src","params":[["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]}},"overrides":[]},"f2i":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"},{"name":"THREAD","width":1,"kind":"enum","signed":false,"enumIndex":14,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},"text":"{HIGH_HALF} << 1 | {LOW_HALF}"}],"nested":{"DST":{"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},"SRC0":{"bitset":"#instruction-src","params":[["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]}},"overrides":[]},"f2irnd":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"},{"name":"THREAD","width":1,"kind":"enum","signed":false,"enumIndex":14,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},"text":"{HIGH_HALF} << 1 | {LOW_HALF}"}],"nested":{"DST":{"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},"SRC0":{"bitset":"#instruction-src","params":[["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]}},"overrides":[]},"cmp":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"},{"name":"THREAD","width":1,"kind":"enum","signed":false,"enumIndex":14,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},"text":"{HIGH_HALF} << 1 | {LOW_HALF}"}],"nested":{"DST":{"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},"SRC0":{"bitset":"#instruction-src","params":[["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]},"SRC1":{"bitset":"#instruction-src","params":[["SRC1_REG","SRC_REG"],["SRC1_AMODE","SRC_AMODE"],["SRC1_RGROUP","SRC_RGROUP"]]},"SRC2":{"bitset":"#instruction-src","params":[["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]}},"overrides":[]},"load":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"},{"name":"THREAD","width":1,"kind":"enum","signed":false,"enumIndex":14,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},"text":"{HIGH_HALF} << 1 | {LOW_HALF}"}],"nested":{"DST":{"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},"LEFT_SHIFT":{"bitset":"#left-shift","params":[]},"SRC0":{"bitset":"#instruction-src","params":[["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]},"SRC1":{"bitset":"#instruction-src","params":[["SRC1_REG","SRC_REG"],["SRC1_AMODE","SRC_AMODE"],["SRC1_RGROUP","SRC_RGROUP"]]}},"overrides":[]},"store":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"},{"name":"THREAD","width":1,"kind":"enum","signed":false,"enumIndex":14,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},"text":"{HIGH_HALF} << 1 | {LOW_HALF}"}],"nested":{"LEFT_SHIFT":{"bitset":"#left-shift","params":[]},"SRC0":{"bitset":"#instruction-src","params":[["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]},"SRC1":{"bitset":"#instruction-src","params":[["SRC1_REG","SRC_REG"],["SRC1_AMODE","SRC_AMODE"],["SRC1_RGROUP","SRC_RGROUP"]]},"SRC2":{"bitset":"#instruction-src","params":[["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]}},"overrides":[]},"clamp0_max":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"},{"name":"THREAD","width":1,"kind":"enum","signed":false,"enumIndex":14,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},"text":"{HIGH_HALF} << 1 | {LOW_HALF}"}],"nested":{"DST":{"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},"SRC0":{"bitset":"#instruction-src","params":[["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]},"SRC1":{"bitset":"#instruction-src","params":[["SRC1_REG","SRC_REG"],["SRC1_AMODE","SRC_AMODE"],["SRC1_RGROUP","SRC_RGROUP"]]}},"overrides":[]},"iaddsat":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"},{"name":"THREAD","width":1,"kind":"enum","signed":false,"enumIndex":14,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},"text":"{HIGH_HALF} << 1 | {LOW_HALF}"}],"nested":{"DST":{"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},"SRC0":{"bitset":"#instruction-src","params":[["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]},"SRC2":{"bitset":"#instruction-src","params":[["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]}},"overrides":[]},"imullo0":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"},{"name":"THREAD","width":1,"kind":"enum","signed":false,"enumIndex":14,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},"text":"{HIGH_HALF} << 1 | {LOW_HALF}"}],"nested":{"DST":{"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},"SRC0":{"bitset":"#instruction-src","params":[["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]},"SRC1":{"bitset":"#instruction-src","params":[["SRC1_REG","SRC_REG"],["SRC1_AMODE","SRC_AMODE"],["SRC1_RGROUP","SRC_RGROUP"]]}},"overrides":[]},"imulhi0":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"},{"name":"THREAD","width":1,"kind":"enum","signed":false,"enumIndex":14,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},"text":"{HIGH_HALF} << 1 | {LOW_HALF}"}],"nested":{"DST":{"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},"SRC0":{"bitset":"#instruction-src","params":[["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]},"SRC1":{"bitset":"#instruction-src","params":[["SRC1_REG","SRC_REG"],["SRC1_AMODE","SRC_AMODE"],["SRC1_RGROUP","SRC_RGROUP"]]}},"overrides":[]},"idiv0":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"},{"name":"THREAD","width":1,"kind":"enum","signed":false,"enumIndex":14,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},"text":"{HIGH_HALF} << 1 | {LOW_HALF}"}],"nested":{"DST":{"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},"SRC0":{"bitset":"#instruction-src","params":[["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]},"SRC1":{"bitset":"#instruction-src","params":[["SRC1_REG","SRC_REG"],["SRC1_AMODE","SRC_AMODE"],["SRC1_RGROUP","SRC_RGROUP"]]}},"overrides":[]},"imod":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"},{"name":"THREAD","width":1,"kind":"enum","signed":false,"enumIndex":14,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},"text":"{HIGH_HALF} << 1 | {LOW_HALF}"}],"nested":{"DST":{"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},"SRC0":{"bitset":"#instruction-src","params":[["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]},"SRC1":{"bitset":"#instruction-src","params":[["SRC1_REG","SRC_REG"],["SRC1_AMODE","SRC_AMODE"],["SRC1_RGROUP","SRC_RGROUP"]]}},"overrides":[]},"imadlo0":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"},{"name":"THREAD","width":1,"kind":"enum","signed":false,"enumIndex":14,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},"text":"{HIGH_HALF} << 1 | {LOW_HALF}"}],"nested":{"DST":{"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},"SRC0":{"bitset":"#instruction-src","params":[["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]},"SRC1":{"bitset":"#instruction-src","params":[["SRC1_REG","SRC_REG"],["SRC1_AMODE","SRC_AMODE"],["SRC1_RGROUP","SRC_RGROUP"]]},"SRC2":{"bitset":"#instruction-src","params":[["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]}},"overrides":[]},"imadlosat0":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"},{"name":"THREAD","width":1,"kind":"enum","signed":false,"enumIndex":14,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},"text":"{HIGH_HALF} << 1 | {LOW_HALF}"}],"nested":{"DST":{"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},"SRC0":{"bitset":"#instruction-src","params":[["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]},"SRC1":{"bitset":"#instruction-src","params":[["SRC1_REG","SRC_REG"],["SRC1_AMODE","SRC_AMODE"],["SRC1_RGROUP","SRC_RGROUP"]]},"SRC2":{"bitset":"#instruction-src","params":[["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]}},"overrides":[]},"movai":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"},{"name":"THREAD","width":1,"kind":"enum","signed":false,"enumIndex":14,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},"text":"{HIGH_HALF} << 1 | {LOW_HALF}"}],"nested":{"DST":{"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},"SRC2":{"bitset":"#instruction-src","params":[["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]}},"overrides":[]},"iabs":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"},{"name":"THREAD","width":1,"kind":"enum","signed":false,"enumIndex":14,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},"text":"{HIGH_HALF} << 1 | {LOW_HALF}"}],"nested":{"DST":{"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},"SRC2":{"bitset":"#instruction-src","params":[["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]}},"overrides":[]},"leadzero":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"},{"name":"THREAD","width":1,"kind":"enum","signed":false,"enumIndex":14,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},"text":"{HIGH_HALF} << 1 | {LOW_HALF}"}],"nested":{"DST":{"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},"SRC2":{"bitset":"#instruction-src","params":[["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]}},"overrides":[]},"lshift":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"},{"name":"THREAD","width":1,"kind":"enum","signed":false,"enumIndex":14,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},"text":"{HIGH_HALF} << 1 | {LOW_HALF}"}],"nested":{"DST":{"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},"SRC0":{"bitset":"#instruction-src","params":[["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]},"SRC2":{"bitset":"#instruction-src","params":[["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]}},"overrides":[]},"rshift":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"},{"name":"THREAD","width":1,"kind":"enum","signed":false,"enumIndex":14,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},"text":"{HIGH_HALF} << 1 | {LOW_HALF}"}],"nested":{"DST":{"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},"SRC0":{"bitset":"#instruction-src","params":[["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]},"SRC2":{"bitset":"#instruction-src","params":[["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]}},"overrides":[]},"rotate":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"},{"name":"THREAD","width":1,"kind":"enum","signed":false,"enumIndex":14,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},"text":"{HIGH_HALF} << 1 | {LOW_HALF}"}],"nested":{"DST":{"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},"SRC0":{"bitset":"#instruction-src","params":[["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]},"SRC2":{"bitset":"#instruction-src","params":[["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]}},"overrides":[]},"or":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"},{"name":"THREAD","width":1,"kind":"enum","signed":false,"enumIndex":14,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},"text":"{HIGH_HALF} << 1 | {LOW_HALF}"}],"nested":{"DST":{"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},"SRC0":{"bitset":"#instruction-src","params":[["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]},"SRC2":{"bitset":"#instruction-src","params":[["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]}},"overrides":[]},"and":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"},{"name":"THREAD","width":1,"kind":"enum","signed":false,"enumIndex":14,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},"text":"{HIGH_HALF} << 1 | {LOW_HALF}"}],"nested":{"DST":{"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},"SRC0":{"bitset":"#instruction-src","params":[["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]},"SRC2":{"bitset":"#instruction-src","params":[["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]}},"overrides":[]},"xor":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"},{"name":"THREAD","width":1,"kind":"enum","signed":false,"enumIndex":14,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},"text":"{HIGH_HALF} << 1 | {LOW_HALF}"}],"nested":{"DST":{"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},"SRC0":{"bitset":"#instruction-src","params":[["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]},"SRC2":{"bitset":"#instruction-src","params":[["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]}},"overrides":[]},"not":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"},{"name":"THREAD","width":1,"kind":"enum","signed":false,"enumIndex":14,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},"text":"{HIGH_HALF} << 1 | {LOW_HALF}"}],"nested":{"DST":{"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},"SRC2":{"bitset":"#instruction-src","params":[["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]}},"overrides":[]},"bit_extract":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"},{"name":"THREAD","width":1,"kind":"enum","signed":false,"enumIndex":14,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},"text":"{HIGH_HALF} << 1 | {LOW_HALF}"}],"nested":{"DST":{"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},"SRC0":{"bitset":"#instruction-src","params":[["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]},"SRC1":{"bitset":"#instruction-src","params":[["SRC1_REG","SRC_REG"],["SRC1_AMODE","SRC_AMODE"],["SRC1_RGROUP","SRC_RGROUP"]]},"SRC2":{"bitset":"#instruction-src","params":[["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]}},"overrides":[]},"popcount":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"},{"name":"THREAD","width":1,"kind":"enum","signed":false,"enumIndex":14,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},"text":"{HIGH_HALF} << 1 | {LOW_HALF}"}],"nested":{"DST":{"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},"SRC2":{"bitset":"#instruction-src","params":[["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]}},"overrides":[]},"div":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"},{"name":"THREAD","width":1,"kind":"enum","signed":false,"enumIndex":14,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},"text":"{HIGH_HALF} << 1 | {LOW_HALF}"}],"nested":{"DST":{"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},"SRC1":{"bitset":"#instruction-src","params":[["SRC1_REG","SRC_REG"],["SRC1_AMODE","SRC_AMODE"],["SRC1_RGROUP","SRC_RGROUP"]]},"SRC2":{"bitset":"#instruction-src","params":[["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]}},"overrides":[]},"atomic_add":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"},{"name":"THREAD","width":1,"kind":"enum","signed":false,"enumIndex":14,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},"text":"{HIGH_HALF} << 1 | {LOW_HALF}"}],"nested":{"DST":{"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},"SRC0":{"bitset":"#instruction-src","params":[["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]},"SRC1":{"bitset":"#instruction-src","params":[["SRC1_REG","SRC_REG"],["SRC1_AMODE","SRC_AMODE"],["SRC1_RGROUP","SRC_RGROUP"]]},"SRC2":{"bitset":"#instruction-src","params":[["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]}},"overrides":[]},"atomic_xchg":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"},{"name":"THREAD","width":1,"kind":"enum","signed":false,"enumIndex":14,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},"text":"{HIGH_HALF} << 1 | {LOW_HALF}"}],"nested":{"DST":{"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},"SRC0":{"bitset":"#instruction-src","params":[["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]},"SRC1":{"bitset":"#instruction-src","params":[["SRC1_REG","SRC_REG"],["SRC1_AMODE","SRC_AMODE"],["SRC1_RGROUP","SRC_RGROUP"]]},"SRC2":{"bitset":"#instruction-src","params":[["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]}},"overrides":[]},"atomic_cmp_xchg":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"},{"name":"THREAD","width":1,"kind":"enum","signed":false,"enumIndex":14,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},"text":"{HIGH_HALF} << 1 | {LOW_HALF}"}],"nested":{"DST":{"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},"SRC0":{"bitset":"#instruction-src","params":[["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]},"SRC1":{"bitset":"#instruction-src","params":[["SRC1_REG","SRC_REG"],["SRC1_AMODE","SRC_AMODE"],["SRC1_RGROUP","SRC_RGROUP"]]},"SRC2":{"bitset":"#instruction-src","params":[["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]}},"overrides":[]},"atomic_min":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"},{"name":"THREAD","width":1,"kind":"enum","signed":false,"enumIndex":14,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},"text":"{HIGH_HALF} << 1 | {LOW_HALF}"}],"nested":{"DST":{"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},"SRC0":{"bitset":"#instruction-src","params":[["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]},"SRC1":{"bitset":"#instruction-src","params":[["SRC1_REG","SRC_REG"],["SRC1_AMODE","SRC_AMODE"],["SRC1_RGROUP","SRC_RGROUP"]]},"SRC2":{"bitset":"#instruction-src","params":[["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]}},"overrides":[]},"atomic_max":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"},{"name":"THREAD","width":1,"kind":"enum","signed":false,"enumIndex":14,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},"text":"{HIGH_HALF} << 1 | {LOW_HALF}"}],"nested":{"DST":{"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},"SRC0":{"bitset":"#instruction-src","params":[["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]},"SRC1":{"bitset":"#instruction-src","params":[["SRC1_REG","SRC_REG"],["SRC1_AMODE","SRC_AMODE"],["SRC1_RGROUP","SRC_RGROUP"]]},"SRC2":{"bitset":"#instruction-src","params":[["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]}},"overrides":[]},"atomic_or":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"},{"name":"THREAD","width":1,"kind":"enum","signed":false,"enumIndex":14,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},"text":"{HIGH_HALF} << 1 | {LOW_HALF}"}],"nested":{"DST":{"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},"SRC0":{"bitset":"#instruction-src","params":[["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]},"SRC1":{"bitset":"#instruction-src","params":[["SRC1_REG","SRC_REG"],["SRC1_AMODE","SRC_AMODE"],["SRC1_RGROUP","SRC_RGROUP"]]},"SRC2":{"bitset":"#instruction-src","params":[["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]}},"overrides":[]},"atomic_and":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"},{"name":"THREAD","width":1,"kind":"enum","signed":false,"enumIndex":14,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},"text":"{HIGH_HALF} << 1 | {LOW_HALF}"}],"nested":{"DST":{"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},"SRC0":{"bitset":"#instruction-src","params":[["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]},"SRC1":{"bitset":"#instruction-src","params":[["SRC1_REG","SRC_REG"],["SRC1_AMODE","SRC_AMODE"],["SRC1_RGROUP","SRC_RGROUP"]]},"SRC2":{"bitset":"#instruction-src","params":[["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]}},"overrides":[]},"atomic_xor":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"},{"name":"THREAD","width":1,"kind":"enum","signed":false,"enumIndex":14,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},"text":"{HIGH_HALF} << 1 | {LOW_HALF}"}],"nested":{"DST":{"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},"SRC0":{"bitset":"#instruction-src","params":[["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]},"SRC1":{"bitset":"#instruction-src","params":[["SRC1_REG","SRC_REG"],["SRC1_AMODE","SRC_AMODE"],["SRC1_RGROUP","SRC_RGROUP"]]},"SRC2":{"bitset":"#instruction-src","params":[["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]}},"overrides":[]},"bit_rev":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"},{"name":"THREAD","width":1,"kind":"enum","signed":false,"enumIndex":14,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},"text":"{HIGH_HALF} << 1 | {LOW_HALF}"}],"nested":{"DST":{"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},"SRC0":{"bitset":"#instruction-src","params":[["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]}},"overrides":[]},"texldlpcf":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"}],"nested":{"DST":{"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},"TEX_SWIZ":{"bitset":"#src-swizzle","params":[]},"SRC0":{"bitset":"#instruction-src","params":[["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]},"SRC1":{"bitset":"#instruction-src","params":[["SRC1_REG","SRC_REG"],["SRC1_AMODE","SRC_AMODE"],["SRC1_RGROUP","SRC_RGROUP"]]},"SRC2":{"bitset":"#instruction-src","params":[["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]}},"overrides":[]},"conv":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"},{"name":"THREAD","width":1,"kind":"enum","signed":false,"enumIndex":14,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},"text":"{HIGH_HALF} << 1 | {LOW_HALF}"}],"nested":{"DST":{"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},"SRC0":{"bitset":"#instruction-src","params":[["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]},"SRC1":{"bitset":"#instruction-src","params":[["SRC1_REG","SRC_REG"],["SRC1_AMODE","SRC_AMODE"],["SRC1_RGROUP","SRC_RGROUP"]]}},"overrides":[]},"dp2":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"},{"name":"THREAD","width":1,"kind":"enum","signed":false,"enumIndex":14,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},"text":"{HIGH_HALF} << 1 | {LOW_HALF}"}],"nested":{"DST":{"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},"SRC0":{"bitset":"#instruction-src","params":[["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]},"SRC1":{"bitset":"#instruction-src","params":[["SRC1_REG","SRC_REG"],["SRC1_AMODE","SRC_AMODE"],["SRC1_RGROUP","SRC_RGROUP"]]}},"overrides":[]},"norm_dp2":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"},{"name":"THREAD","width":1,"kind":"enum","signed":false,"enumIndex":14,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},"text":"{HIGH_HALF} << 1 | {LOW_HALF}"}],"nested":{"DST":{"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},"SRC0":{"bitset":"#instruction-src","params":[["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]}},"overrides":[]},"norm_dp3":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"},{"name":"THREAD","width":1,"kind":"enum","signed":false,"enumIndex":14,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},"text":"{HIGH_HALF} << 1 | {LOW_HALF}"}],"nested":{"DST":{"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},"SRC0":{"bitset":"#instruction-src","params":[["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]}},"overrides":[]},"norm_dp4":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"},{"name":"THREAD","width":1,"kind":"enum","signed":false,"enumIndex":14,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},"text":"{HIGH_HALF} << 1 | {LOW_HALF}"}],"nested":{"DST":{"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},"SRC0":{"bitset":"#instruction-src","params":[["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]}},"overrides":[]},"img_load":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"},{"name":"THREAD","width":1,"kind":"enum","signed":false,"enumIndex":14,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},"text":"{HIGH_HALF} << 1 | {LOW_HALF}"}],"nested":{"DST":{"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},"LEFT_SHIFT":{"bitset":"#left-shift","params":[]},"SRC0":{"bitset":"#instruction-src","params":[["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]},"SRC1":{"bitset":"#instruction-src","params":[["SRC1_REG","SRC_REG"],["SRC1_AMODE","SRC_AMODE"],["SRC1_RGROUP","SRC_RGROUP"]]}},"overrides":[]},"bit_findlsb":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"},{"name":"THREAD","width":1,"kind":"enum","signed":false,"enumIndex":14,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},"text":"{HIGH_HALF} << 1 | {LOW_HALF}"}],"nested":{"DST":{"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},"SRC0":{"bitset":"#instruction-src","params":[["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]}},"overrides":[]},"bit_findmsb":{"derived":[{"name":"TYPE","width":1,"kind":"enum","signed":false,"enumIndex":9,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},"text":"{TYPE_BIT2} << 2 | {TYPE_BIT01}"},{"name":"THREAD","width":1,"kind":"enum","signed":false,"enumIndex":14,"display":null,"expr":{"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},"text":"{HIGH_HALF} << 1 | {LOW_HALF}"}],"nested":{"DST":{"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},"SRC0":{"bitset":"#instruction-src","params":[["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]}},"overrides":[]}},"bitsets":{"#instruction-dst":[{"name":"#instruction-dst","mnemonic":"#instruction-dst","match":[0],"tested":[0],"dontCare":[0],"gen":null,"cases":[{"when":{"op":"==","a":"DST_USE","b":0},"text":"{DST_USE} == 0","display":"void","fields":[],"derived":[],"asserts":[],"level":0,"nested":{}},{"when":null,"display":"t{REG}{AMODE}{COMPS}","fields":[{"name":"AMODE","ranges":[0,2],"width":3,"kind":"enum","signed":false,"enumIndex":11,"default":null,"alternatives":[],"display":null},{"name":"REG","ranges":[3,9],"width":7,"kind":"uint","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},{"name":"COMPS","ranges":[10,13],"width":4,"kind":"enum","signed":false,"enumIndex":13,"default":null,"alternatives":[],"display":null}],"derived":[],"asserts":[],"level":1,"nested":{}}]}],"#src-swizzle":[{"name":"#src-swizzle","mnemonic":"#src-swizzle","match":[0],"tested":[0],"dontCare":[0],"gen":null,"cases":[{"when":null,"display":".{SWIZ_X}{SWIZ_Y}{SWIZ_Z}{SWIZ_W}","fields":[{"name":"SWIZ_X","ranges":[0,1],"width":2,"kind":"enum","signed":false,"enumIndex":8,"default":null,"alternatives":[],"display":null},{"name":"SWIZ_Y","ranges":[2,3],"width":2,"kind":"enum","signed":false,"enumIndex":8,"default":null,"alternatives":[],"display":null},{"name":"SWIZ_Z","ranges":[4,5],"width":2,"kind":"enum","signed":false,"enumIndex":8,"default":null,"alternatives":[],"display":null},{"name":"SWIZ_W","ranges":[6,7],"width":2,"kind":"enum","signed":false,"enumIndex":8,"default":null,"alternatives":[],"display":null}],"derived":[],"asserts":[],"level":1,"nested":{}}]}],"#instruction-src":[{"name":"#instruction-src","mnemonic":"#instruction-src","match":[0],"tested":[0],"dontCare":[0],"gen":null,"cases":[{"when":{"op":"&","a":{"op":"==","a":"SRC_RGROUP","b":7},"b":{"op":"==","a":"IMMED_TYPE","b":0}},"text":"(({SRC_RGROUP} == 7) & ({IMMED_TYPE} == 0))","display":"{IMMED}","fields":[],"derived":[{"name":"IMMED","width":32,"kind":"float","signed":false,"enumIndex":-1,"display":null,"expr":{"op":"<<","a":{"op":"|","a":{"op":"|","a":{"op":"|","a":{"op":"|","a":{"op":"<<","a":{"op":"&","a":"SRC_AMODE","b":1},"b":19},"b":{"op":"<<","a":"SRC_ABS","b":18}},"b":{"op":"<<","a":"SRC_NEG","b":17}},"b":{"op":"<<","a":"SRC_SWIZ","b":9}},"b":"SRC_REG"},"b":12},"text":"(((({SRC_AMODE} & 0x1) << 19) | ({SRC_ABS} << 18) | ({SRC_NEG} << 17) | ({SRC_SWIZ} << 9) | {SRC_REG}) << 12)"}],"asserts":[],"level":0,"nested":{}},{"when":{"op":"&","a":{"op":"==","a":"SRC_RGROUP","b":7},"b":{"op":"==","a":"IMMED_TYPE","b":1}},"text":"(({SRC_RGROUP} == 7) & ({IMMED_TYPE} == 1))","display":"{IMMED}","fields":[],"derived":[{"name":"IMMED","width":20,"kind":"int","signed":true,"enumIndex":-1,"display":null,"expr":{"op":"|","a":{"op":"|","a":{"op":"|","a":{"op":"|","a":{"op":"<<","a":{"op":"&","a":"SRC_AMODE","b":1},"b":19},"b":{"op":"<<","a":"SRC_ABS","b":18}},"b":{"op":"<<","a":"SRC_NEG","b":17}},"b":{"op":"<<","a":"SRC_SWIZ","b":9}},"b":"SRC_REG"},"text":"((({SRC_AMODE} & 0x1) << 19) | ({SRC_ABS} << 18) | ({SRC_NEG} << 17) | ({SRC_SWIZ} << 9) | {SRC_REG})"}],"asserts":[],"level":0,"nested":{}},{"when":{"op":"&","a":{"op":"==","a":"SRC_RGROUP","b":7},"b":{"op":"==","a":"IMMED_TYPE","b":2}},"text":"(({SRC_RGROUP} == 7) & ({IMMED_TYPE} == 2))","display":"{IMMED}","fields":[],"derived":[{"name":"IMMED","width":20,"kind":"uint","signed":false,"enumIndex":-1,"display":null,"expr":{"op":"|","a":{"op":"|","a":{"op":"|","a":{"op":"|","a":{"op":"<<","a":{"op":"&","a":"SRC_AMODE","b":1},"b":19},"b":{"op":"<<","a":"SRC_ABS","b":18}},"b":{"op":"<<","a":"SRC_NEG","b":17}},"b":{"op":"<<","a":"SRC_SWIZ","b":9}},"b":"SRC_REG"},"text":"((({SRC_AMODE} & 0x1) << 19) | ({SRC_ABS} << 18) | ({SRC_NEG} << 17) | ({SRC_SWIZ} << 9) | {SRC_REG})"}],"asserts":[],"level":0,"nested":{}},{"when":{"op":"&","a":{"op":"==","a":"SRC_RGROUP","b":7},"b":{"op":"==","a":"IMMED_TYPE","b":3}},"text":"(({SRC_RGROUP} == 7) & ({IMMED_TYPE} == 3))","display":"{IMMED}","fields":[],"derived":[{"name":"IMMED","width":16,"kind":"float","signed":false,"enumIndex":-1,"display":null,"expr":{"op":"|","a":{"op":"|","a":{"op":"|","a":{"op":"|","a":{"op":"<<","a":{"op":"&","a":"SRC_AMODE","b":1},"b":19},"b":{"op":"<<","a":"SRC_ABS","b":18}},"b":{"op":"<<","a":"SRC_NEG","b":17}},"b":{"op":"<<","a":"SRC_SWIZ","b":9}},"b":"SRC_REG"},"text":"((({SRC_AMODE} & 0x1) << 19) | ({SRC_ABS} << 18) | ({SRC_NEG} << 17) | ({SRC_SWIZ} << 9) | {SRC_REG})"}],"asserts":[],"level":0,"nested":{}},{"when":null,"display":"{SRC_NEG}{SRC_ABS}{SRC_RGROUP}{SRC_REG}{SRC_AMODE}{SRC_SWIZ}{SRC_ABS}","fields":[{"name":"SRC_SWIZ","ranges":[0,7],"width":8,"kind":"bitset","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},{"name":"SRC_NEG","ranges":[8,8],"width":1,"kind":"bool","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":"-"},{"name":"SRC_ABS","ranges":[9,9],"width":1,"kind":"bool","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":"|"}],"derived":[{"name":"IMMED_TYPE","width":1,"kind":"uint","signed":false,"enumIndex":-1,"display":null,"expr":{"op":">>","a":"SRC_AMODE","b":1},"text":"({SRC_AMODE} >> 1)"}],"asserts":[],"level":1,"nested":{"SRC_SWIZ":{"bitset":"#src-swizzle","params":[]}}}]}],"#left-shift":[{"name":"#left-shift","mnemonic":"#left-shift","match":[0],"tested":[0],"dontCare":[0],"gen":null,"cases":[{"when":{"op":"!=","a":"LEFT_SHIFT","b":0},"text":"{LEFT_SHIFT} != 0","display":".ls{LEFT_SHIFT}","fields":[],"derived":[],"asserts":[],"level":0,"nested":{}},{"when":null,"display":"","fields":[{"name":"LEFT_SHIFT","ranges":[0,2],"width":3,"kind":"uint","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null}],"derived":[],"asserts":[],"level":1,"nested":{}}]}]}};
+const SYNTAX = {
+  "instructions": {
+    "nop": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {"DST":{"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]}},
+      "overrides": []
+    },
+    "add": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": {"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]
+        },
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "mad": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": {"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]
+        },
+        "SRC1": {
+          "bitset": "#instruction-src",
+          "params": [["SRC1_REG","SRC_REG"],["SRC1_AMODE","SRC_AMODE"],["SRC1_RGROUP","SRC_RGROUP"]]
+        },
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "mul": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": {"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]
+        },
+        "SRC1": {
+          "bitset": "#instruction-src",
+          "params": [["SRC1_REG","SRC_REG"],["SRC1_AMODE","SRC_AMODE"],["SRC1_RGROUP","SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "dp3": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": {"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]
+        },
+        "SRC1": {
+          "bitset": "#instruction-src",
+          "params": [["SRC1_REG","SRC_REG"],["SRC1_AMODE","SRC_AMODE"],["SRC1_RGROUP","SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "dp4": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": {"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]
+        },
+        "SRC1": {
+          "bitset": "#instruction-src",
+          "params": [["SRC1_REG","SRC_REG"],["SRC1_AMODE","SRC_AMODE"],["SRC1_RGROUP","SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "dsx": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": {"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]
+        },
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "dsy": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": {"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]
+        },
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "mov": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": {"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "movar": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": {"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "rcp": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": {"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "rsq": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": {"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "select": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": {"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]
+        },
+        "SRC1": {
+          "bitset": "#instruction-src",
+          "params": [["SRC1_REG","SRC_REG"],["SRC1_AMODE","SRC_AMODE"],["SRC1_RGROUP","SRC_RGROUP"]]
+        },
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "set": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": {"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]
+        },
+        "SRC1": {
+          "bitset": "#instruction-src",
+          "params": [["SRC1_REG","SRC_REG"],["SRC1_AMODE","SRC_AMODE"],["SRC1_RGROUP","SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "exp": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": {"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "log": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": {"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "frc": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": {"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "call": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        }
+      ],
+      "overrides": []
+    },
+    "ret": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {"DST":{"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]}},
+      "overrides": []
+    },
+    "branch": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        }
+      ],
+      "overrides": []
+    },
+    "branch_unary": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        }
+      ],
+      "nested": {
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "branch_binary": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        }
+      ],
+      "nested": {
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]
+        },
+        "SRC1": {
+          "bitset": "#instruction-src",
+          "params": [["SRC1_REG","SRC_REG"],["SRC1_AMODE","SRC_AMODE"],["SRC1_RGROUP","SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "texkill": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": {"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]
+        },
+        "SRC1": {
+          "bitset": "#instruction-src",
+          "params": [["SRC1_REG","SRC_REG"],["SRC1_AMODE","SRC_AMODE"],["SRC1_RGROUP","SRC_RGROUP"]]
+        }
+      },
+      "overrides": [
+        {
+          "when": {"op":"&&","a":{"op":"!=","a":"SRC0_USE","b":0},"b":{"op":"!=","a":"SRC1_USE","b":0}},
+          "text": "({SRC0_USE} != 0) && ({SRC1_USE} != 0)",
+          "display": "{NAME}{COND}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, {SRC1}, void",
+          "fields": [],
+          "derived": [],
+          "asserts": [],
+          "level": 1,
+          "nested": {}
+        },
+        {
+          "when": {"op":"&&","a":{"op":"!=","a":"SRC0_USE","b":0},"b":{"op":"==","a":"SRC1_USE","b":0}},
+          "text": "({SRC0_USE} != 0) && ({SRC1_USE} == 0)",
+          "display": "{NAME}{COND}{TYPE}{PMODE}{THREAD}{RMODE} {DST:align=18}, {SRC0}, void, void",
+          "fields": [],
+          "derived": [],
+          "asserts": [],
+          "level": 1,
+          "nested": {}
+        }
+      ]
+    },
+    "texld": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        }
+      ],
+      "nested": {
+        "DST": {"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},
+        "TEX_SWIZ": {"bitset":"#src-swizzle","params":[]},
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "texldb": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        }
+      ],
+      "nested": {
+        "DST": {"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},
+        "TEX_SWIZ": {"bitset":"#src-swizzle","params":[]},
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]
+        },
+        "SRC1": {
+          "bitset": "#instruction-src",
+          "params": [["SRC1_REG","SRC_REG"],["SRC1_AMODE","SRC_AMODE"],["SRC1_RGROUP","SRC_RGROUP"]]
+        }
+      },
+      "overrides": [
+        {
+          "when": {"op":"&&","a":{"op":"!=","a":"SRC0_USE","b":0},"b":{"op":"==","a":"SRC1_USE","b":0}},
+          "text": "({SRC0_USE} != 0) && ({SRC1_USE} == 0)",
+          "display": "{NAME} {DST:align=18}, tex{TEX_ID}{TEX_SWIZ}, {SRC0}, void, void",
+          "fields": [],
+          "derived": [],
+          "asserts": [],
+          "level": 1,
+          "nested": {}
+        }
+      ]
+    },
+    "texldd": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        }
+      ],
+      "nested": {
+        "DST": {"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},
+        "TEX_SWIZ": {"bitset":"#src-swizzle","params":[]},
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]
+        },
+        "SRC1": {
+          "bitset": "#instruction-src",
+          "params": [["SRC1_REG","SRC_REG"],["SRC1_AMODE","SRC_AMODE"],["SRC1_RGROUP","SRC_RGROUP"]]
+        },
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "texldl": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        }
+      ],
+      "nested": {
+        "DST": {"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},
+        "TEX_SWIZ": {"bitset":"#src-swizzle","params":[]},
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]
+        },
+        "SRC1": {
+          "bitset": "#instruction-src",
+          "params": [["SRC1_REG","SRC_REG"],["SRC1_AMODE","SRC_AMODE"],["SRC1_RGROUP","SRC_RGROUP"]]
+        }
+      },
+      "overrides": [
+        {
+          "when": {"op":"&&","a":{"op":"!=","a":"SRC0_USE","b":0},"b":{"op":"==","a":"SRC1_USE","b":0}},
+          "text": "({SRC0_USE} != 0) && ({SRC1_USE} == 0)",
+          "display": "{NAME} {DST:align=18}, tex{TEX_ID}{TEX_SWIZ}, {SRC0}, void, void",
+          "fields": [],
+          "derived": [],
+          "asserts": [],
+          "level": 1,
+          "nested": {}
+        }
+      ]
+    },
+    "sqrt": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": {"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "sin": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": {"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "cos": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": {"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "branch_any": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        }
+      ],
+      "nested": {
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]
+        },
+        "SRC1": {
+          "bitset": "#instruction-src",
+          "params": [["SRC1_REG","SRC_REG"],["SRC1_AMODE","SRC_AMODE"],["SRC1_RGROUP","SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "floor": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": {"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "ceil": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": {"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "sign": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": {"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "barrier": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {"DST":{"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]}},
+      "overrides": []
+    },
+    "i2i": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": {"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]
+        },
+        "SRC1": {
+          "bitset": "#instruction-src",
+          "params": [["SRC1_REG","SRC_REG"],["SRC1_AMODE","SRC_AMODE"],["SRC1_RGROUP","SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "i2f": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": {"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "f2i": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": {"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "f2irnd": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": {"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "cmp": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": {"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]
+        },
+        "SRC1": {
+          "bitset": "#instruction-src",
+          "params": [["SRC1_REG","SRC_REG"],["SRC1_AMODE","SRC_AMODE"],["SRC1_RGROUP","SRC_RGROUP"]]
+        },
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "load": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": {"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},
+        "LEFT_SHIFT": {"bitset":"#left-shift","params":[]},
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]
+        },
+        "SRC1": {
+          "bitset": "#instruction-src",
+          "params": [["SRC1_REG","SRC_REG"],["SRC1_AMODE","SRC_AMODE"],["SRC1_RGROUP","SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "store": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "LEFT_SHIFT": {"bitset":"#left-shift","params":[]},
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]
+        },
+        "SRC1": {
+          "bitset": "#instruction-src",
+          "params": [["SRC1_REG","SRC_REG"],["SRC1_AMODE","SRC_AMODE"],["SRC1_RGROUP","SRC_RGROUP"]]
+        },
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "clamp0_max": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": {"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]
+        },
+        "SRC1": {
+          "bitset": "#instruction-src",
+          "params": [["SRC1_REG","SRC_REG"],["SRC1_AMODE","SRC_AMODE"],["SRC1_RGROUP","SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "iaddsat": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": {"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]
+        },
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "imullo0": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": {"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]
+        },
+        "SRC1": {
+          "bitset": "#instruction-src",
+          "params": [["SRC1_REG","SRC_REG"],["SRC1_AMODE","SRC_AMODE"],["SRC1_RGROUP","SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "imulhi0": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": {"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]
+        },
+        "SRC1": {
+          "bitset": "#instruction-src",
+          "params": [["SRC1_REG","SRC_REG"],["SRC1_AMODE","SRC_AMODE"],["SRC1_RGROUP","SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "idiv0": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": {"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]
+        },
+        "SRC1": {
+          "bitset": "#instruction-src",
+          "params": [["SRC1_REG","SRC_REG"],["SRC1_AMODE","SRC_AMODE"],["SRC1_RGROUP","SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "imod": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": {"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]
+        },
+        "SRC1": {
+          "bitset": "#instruction-src",
+          "params": [["SRC1_REG","SRC_REG"],["SRC1_AMODE","SRC_AMODE"],["SRC1_RGROUP","SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "imadlo0": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": {"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]
+        },
+        "SRC1": {
+          "bitset": "#instruction-src",
+          "params": [["SRC1_REG","SRC_REG"],["SRC1_AMODE","SRC_AMODE"],["SRC1_RGROUP","SRC_RGROUP"]]
+        },
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "imadlosat0": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": {"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]
+        },
+        "SRC1": {
+          "bitset": "#instruction-src",
+          "params": [["SRC1_REG","SRC_REG"],["SRC1_AMODE","SRC_AMODE"],["SRC1_RGROUP","SRC_RGROUP"]]
+        },
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "movai": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": {"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "iabs": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": {"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "leadzero": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": {"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "lshift": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": {"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]
+        },
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "rshift": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": {"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]
+        },
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "rotate": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": {"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]
+        },
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "or": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": {"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]
+        },
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "and": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": {"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]
+        },
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "xor": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": {"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]
+        },
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "not": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": {"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "bit_extract": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": {"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]
+        },
+        "SRC1": {
+          "bitset": "#instruction-src",
+          "params": [["SRC1_REG","SRC_REG"],["SRC1_AMODE","SRC_AMODE"],["SRC1_RGROUP","SRC_RGROUP"]]
+        },
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "popcount": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": {"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "div": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": {"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},
+        "SRC1": {
+          "bitset": "#instruction-src",
+          "params": [["SRC1_REG","SRC_REG"],["SRC1_AMODE","SRC_AMODE"],["SRC1_RGROUP","SRC_RGROUP"]]
+        },
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "atomic_add": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": {"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]
+        },
+        "SRC1": {
+          "bitset": "#instruction-src",
+          "params": [["SRC1_REG","SRC_REG"],["SRC1_AMODE","SRC_AMODE"],["SRC1_RGROUP","SRC_RGROUP"]]
+        },
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "atomic_xchg": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": {"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]
+        },
+        "SRC1": {
+          "bitset": "#instruction-src",
+          "params": [["SRC1_REG","SRC_REG"],["SRC1_AMODE","SRC_AMODE"],["SRC1_RGROUP","SRC_RGROUP"]]
+        },
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "atomic_cmp_xchg": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": {"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]
+        },
+        "SRC1": {
+          "bitset": "#instruction-src",
+          "params": [["SRC1_REG","SRC_REG"],["SRC1_AMODE","SRC_AMODE"],["SRC1_RGROUP","SRC_RGROUP"]]
+        },
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "atomic_min": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": {"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]
+        },
+        "SRC1": {
+          "bitset": "#instruction-src",
+          "params": [["SRC1_REG","SRC_REG"],["SRC1_AMODE","SRC_AMODE"],["SRC1_RGROUP","SRC_RGROUP"]]
+        },
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "atomic_max": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": {"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]
+        },
+        "SRC1": {
+          "bitset": "#instruction-src",
+          "params": [["SRC1_REG","SRC_REG"],["SRC1_AMODE","SRC_AMODE"],["SRC1_RGROUP","SRC_RGROUP"]]
+        },
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "atomic_or": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": {"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]
+        },
+        "SRC1": {
+          "bitset": "#instruction-src",
+          "params": [["SRC1_REG","SRC_REG"],["SRC1_AMODE","SRC_AMODE"],["SRC1_RGROUP","SRC_RGROUP"]]
+        },
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "atomic_and": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": {"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]
+        },
+        "SRC1": {
+          "bitset": "#instruction-src",
+          "params": [["SRC1_REG","SRC_REG"],["SRC1_AMODE","SRC_AMODE"],["SRC1_RGROUP","SRC_RGROUP"]]
+        },
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "atomic_xor": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": {"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]
+        },
+        "SRC1": {
+          "bitset": "#instruction-src",
+          "params": [["SRC1_REG","SRC_REG"],["SRC1_AMODE","SRC_AMODE"],["SRC1_RGROUP","SRC_RGROUP"]]
+        },
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "bit_rev": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": {"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "texldlpcf": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        }
+      ],
+      "nested": {
+        "DST": {"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},
+        "TEX_SWIZ": {"bitset":"#src-swizzle","params":[]},
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]
+        },
+        "SRC1": {
+          "bitset": "#instruction-src",
+          "params": [["SRC1_REG","SRC_REG"],["SRC1_AMODE","SRC_AMODE"],["SRC1_RGROUP","SRC_RGROUP"]]
+        },
+        "SRC2": {
+          "bitset": "#instruction-src",
+          "params": [["SRC2_REG","SRC_REG"],["SRC2_AMODE","SRC_AMODE"],["SRC2_RGROUP","SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "conv": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": {"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]
+        },
+        "SRC1": {
+          "bitset": "#instruction-src",
+          "params": [["SRC1_REG","SRC_REG"],["SRC1_AMODE","SRC_AMODE"],["SRC1_RGROUP","SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "dp2": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": {"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]
+        },
+        "SRC1": {
+          "bitset": "#instruction-src",
+          "params": [["SRC1_REG","SRC_REG"],["SRC1_AMODE","SRC_AMODE"],["SRC1_RGROUP","SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "norm_dp2": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": {"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "norm_dp3": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": {"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "norm_dp4": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": {"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "img_load": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": {"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},
+        "LEFT_SHIFT": {"bitset":"#left-shift","params":[]},
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]
+        },
+        "SRC1": {
+          "bitset": "#instruction-src",
+          "params": [["SRC1_REG","SRC_REG"],["SRC1_AMODE","SRC_AMODE"],["SRC1_RGROUP","SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "bit_findlsb": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": {"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    },
+    "bit_findmsb": {
+      "derived": [
+        {
+          "name": "TYPE",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 9,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"TYPE_BIT2","b":2},"b":"TYPE_BIT01"},
+          "text": "{TYPE_BIT2} << 2 | {TYPE_BIT01}"
+        },
+        {
+          "name": "THREAD",
+          "width": 1,
+          "kind": "enum",
+          "signed": false,
+          "enumIndex": 14,
+          "display": null,
+          "expr": {"op":"|","a":{"op":"<<","a":"HIGH_HALF","b":1},"b":"LOW_HALF"},
+          "text": "{HIGH_HALF} << 1 | {LOW_HALF}"
+        }
+      ],
+      "nested": {
+        "DST": {"bitset":"#instruction-dst","params":[["DST_USE","DST_USE"],["COMPS","COMPS"]]},
+        "SRC0": {
+          "bitset": "#instruction-src",
+          "params": [["SRC0_REG","SRC_REG"],["SRC0_AMODE","SRC_AMODE"],["SRC0_RGROUP","SRC_RGROUP"]]
+        }
+      },
+      "overrides": []
+    }
+  },
+  "bitsets": {
+    "#instruction-dst": [
+      {
+        "name": "#instruction-dst",
+        "mnemonic": "#instruction-dst",
+        "match": [0],
+        "tested": [0],
+        "dontCare": [0],
+        "gen": null,
+        "cases": [
+          {
+            "when": {"op":"==","a":"DST_USE","b":0},
+            "text": "{DST_USE} == 0",
+            "display": "void",
+            "fields": [],
+            "derived": [],
+            "asserts": [],
+            "level": 0,
+            "nested": {}
+          },
+          {
+            "when": null,
+            "display": "t{REG}{AMODE}{COMPS}",
+            "fields": [
+              {
+                "name": "AMODE",
+                "ranges": [0,2],
+                "width": 3,
+                "kind": "enum",
+                "signed": false,
+                "enumIndex": 11,
+                "default": null,
+                "alternatives": [],
+                "display": null
+              },
+              {
+                "name": "REG",
+                "ranges": [3,9],
+                "width": 7,
+                "kind": "uint",
+                "signed": false,
+                "enumIndex": -1,
+                "default": null,
+                "alternatives": [],
+                "display": null
+              },
+              {
+                "name": "COMPS",
+                "ranges": [10,13],
+                "width": 4,
+                "kind": "enum",
+                "signed": false,
+                "enumIndex": 13,
+                "default": null,
+                "alternatives": [],
+                "display": null
+              }
+            ],
+            "derived": [],
+            "asserts": [],
+            "level": 1,
+            "nested": {}
+          }
+        ]
+      }
+    ],
+    "#src-swizzle": [
+      {
+        "name": "#src-swizzle",
+        "mnemonic": "#src-swizzle",
+        "match": [0],
+        "tested": [0],
+        "dontCare": [0],
+        "gen": null,
+        "cases": [
+          {
+            "when": null,
+            "display": ".{SWIZ_X}{SWIZ_Y}{SWIZ_Z}{SWIZ_W}",
+            "fields": [
+              {
+                "name": "SWIZ_X",
+                "ranges": [0,1],
+                "width": 2,
+                "kind": "enum",
+                "signed": false,
+                "enumIndex": 8,
+                "default": null,
+                "alternatives": [],
+                "display": null
+              },
+              {
+                "name": "SWIZ_Y",
+                "ranges": [2,3],
+                "width": 2,
+                "kind": "enum",
+                "signed": false,
+                "enumIndex": 8,
+                "default": null,
+                "alternatives": [],
+                "display": null
+              },
+              {
+                "name": "SWIZ_Z",
+                "ranges": [4,5],
+                "width": 2,
+                "kind": "enum",
+                "signed": false,
+                "enumIndex": 8,
+                "default": null,
+                "alternatives": [],
+                "display": null
+              },
+              {
+                "name": "SWIZ_W",
+                "ranges": [6,7],
+                "width": 2,
+                "kind": "enum",
+                "signed": false,
+                "enumIndex": 8,
+                "default": null,
+                "alternatives": [],
+                "display": null
+              }
+            ],
+            "derived": [],
+            "asserts": [],
+            "level": 1,
+            "nested": {}
+          }
+        ]
+      }
+    ],
+    "#instruction-src": [
+      {
+        "name": "#instruction-src",
+        "mnemonic": "#instruction-src",
+        "match": [0],
+        "tested": [0],
+        "dontCare": [0],
+        "gen": null,
+        "cases": [
+          {
+            "when": {"op":"&","a":{"op":"==","a":"SRC_RGROUP","b":7},"b":{"op":"==","a":"IMMED_TYPE","b":0}},
+            "text": "(({SRC_RGROUP} == 7) & ({IMMED_TYPE} == 0))",
+            "display": "{IMMED}",
+            "fields": [],
+            "derived": [
+              {
+                "name": "IMMED",
+                "width": 32,
+                "kind": "float",
+                "signed": false,
+                "enumIndex": -1,
+                "display": null,
+                "expr": {
+                  "op": "<<",
+                  "a": {
+                    "op": "|",
+                    "a": {
+                      "op": "|",
+                      "a": {
+                        "op": "|",
+                        "a": {
+                          "op": "|",
+                          "a": {"op":"<<","a":{"op":"&","a":"SRC_AMODE","b":1},"b":19},
+                          "b": {"op":"<<","a":"SRC_ABS","b":18}
+                        },
+                        "b": {"op":"<<","a":"SRC_NEG","b":17}
+                      },
+                      "b": {"op":"<<","a":"SRC_SWIZ","b":9}
+                    },
+                    "b": "SRC_REG"
+                  },
+                  "b": 12
+                },
+                "text": "(((({SRC_AMODE} & 0x1) << 19) | ({SRC_ABS} << 18) | ({SRC_NEG} << 17) | ({SRC_SWIZ} << 9) | {SRC_REG" +
+                  "}) << 12)"
+              }
+            ],
+            "asserts": [],
+            "level": 0,
+            "nested": {}
+          },
+          {
+            "when": {"op":"&","a":{"op":"==","a":"SRC_RGROUP","b":7},"b":{"op":"==","a":"IMMED_TYPE","b":1}},
+            "text": "(({SRC_RGROUP} == 7) & ({IMMED_TYPE} == 1))",
+            "display": "{IMMED}",
+            "fields": [],
+            "derived": [
+              {
+                "name": "IMMED",
+                "width": 20,
+                "kind": "int",
+                "signed": true,
+                "enumIndex": -1,
+                "display": null,
+                "expr": {
+                  "op": "|",
+                  "a": {
+                    "op": "|",
+                    "a": {
+                      "op": "|",
+                      "a": {
+                        "op": "|",
+                        "a": {"op":"<<","a":{"op":"&","a":"SRC_AMODE","b":1},"b":19},
+                        "b": {"op":"<<","a":"SRC_ABS","b":18}
+                      },
+                      "b": {"op":"<<","a":"SRC_NEG","b":17}
+                    },
+                    "b": {"op":"<<","a":"SRC_SWIZ","b":9}
+                  },
+                  "b": "SRC_REG"
+                },
+                "text": "((({SRC_AMODE} & 0x1) << 19) | ({SRC_ABS} << 18) | ({SRC_NEG} << 17) | ({SRC_SWIZ} << 9) | {SRC_REG}" +
+                  ")"
+              }
+            ],
+            "asserts": [],
+            "level": 0,
+            "nested": {}
+          },
+          {
+            "when": {"op":"&","a":{"op":"==","a":"SRC_RGROUP","b":7},"b":{"op":"==","a":"IMMED_TYPE","b":2}},
+            "text": "(({SRC_RGROUP} == 7) & ({IMMED_TYPE} == 2))",
+            "display": "{IMMED}",
+            "fields": [],
+            "derived": [
+              {
+                "name": "IMMED",
+                "width": 20,
+                "kind": "uint",
+                "signed": false,
+                "enumIndex": -1,
+                "display": null,
+                "expr": {
+                  "op": "|",
+                  "a": {
+                    "op": "|",
+                    "a": {
+                      "op": "|",
+                      "a": {
+                        "op": "|",
+                        "a": {"op":"<<","a":{"op":"&","a":"SRC_AMODE","b":1},"b":19},
+                        "b": {"op":"<<","a":"SRC_ABS","b":18}
+                      },
+                      "b": {"op":"<<","a":"SRC_NEG","b":17}
+                    },
+                    "b": {"op":"<<","a":"SRC_SWIZ","b":9}
+                  },
+                  "b": "SRC_REG"
+                },
+                "text": "((({SRC_AMODE} & 0x1) << 19) | ({SRC_ABS} << 18) | ({SRC_NEG} << 17) | ({SRC_SWIZ} << 9) | {SRC_REG}" +
+                  ")"
+              }
+            ],
+            "asserts": [],
+            "level": 0,
+            "nested": {}
+          },
+          {
+            "when": {"op":"&","a":{"op":"==","a":"SRC_RGROUP","b":7},"b":{"op":"==","a":"IMMED_TYPE","b":3}},
+            "text": "(({SRC_RGROUP} == 7) & ({IMMED_TYPE} == 3))",
+            "display": "{IMMED}",
+            "fields": [],
+            "derived": [
+              {
+                "name": "IMMED",
+                "width": 16,
+                "kind": "float",
+                "signed": false,
+                "enumIndex": -1,
+                "display": null,
+                "expr": {
+                  "op": "|",
+                  "a": {
+                    "op": "|",
+                    "a": {
+                      "op": "|",
+                      "a": {
+                        "op": "|",
+                        "a": {"op":"<<","a":{"op":"&","a":"SRC_AMODE","b":1},"b":19},
+                        "b": {"op":"<<","a":"SRC_ABS","b":18}
+                      },
+                      "b": {"op":"<<","a":"SRC_NEG","b":17}
+                    },
+                    "b": {"op":"<<","a":"SRC_SWIZ","b":9}
+                  },
+                  "b": "SRC_REG"
+                },
+                "text": "((({SRC_AMODE} & 0x1) << 19) | ({SRC_ABS} << 18) | ({SRC_NEG} << 17) | ({SRC_SWIZ} << 9) | {SRC_REG}" +
+                  ")"
+              }
+            ],
+            "asserts": [],
+            "level": 0,
+            "nested": {}
+          },
+          {
+            "when": null,
+            "display": "{SRC_NEG}{SRC_ABS}{SRC_RGROUP}{SRC_REG}{SRC_AMODE}{SRC_SWIZ}{SRC_ABS}",
+            "fields": [
+              {
+                "name": "SRC_SWIZ",
+                "ranges": [0,7],
+                "width": 8,
+                "kind": "bitset",
+                "signed": false,
+                "enumIndex": -1,
+                "default": null,
+                "alternatives": [],
+                "display": null
+              },
+              {
+                "name": "SRC_NEG",
+                "ranges": [8,8],
+                "width": 1,
+                "kind": "bool",
+                "signed": false,
+                "enumIndex": -1,
+                "default": null,
+                "alternatives": [],
+                "display": "-"
+              },
+              {
+                "name": "SRC_ABS",
+                "ranges": [9,9],
+                "width": 1,
+                "kind": "bool",
+                "signed": false,
+                "enumIndex": -1,
+                "default": null,
+                "alternatives": [],
+                "display": "|"
+              }
+            ],
+            "derived": [
+              {
+                "name": "IMMED_TYPE",
+                "width": 1,
+                "kind": "uint",
+                "signed": false,
+                "enumIndex": -1,
+                "display": null,
+                "expr": {"op":">>","a":"SRC_AMODE","b":1},
+                "text": "({SRC_AMODE} >> 1)"
+              }
+            ],
+            "asserts": [],
+            "level": 1,
+            "nested": {"SRC_SWIZ":{"bitset":"#src-swizzle","params":[]}}
+          }
+        ]
+      }
+    ],
+    "#left-shift": [
+      {
+        "name": "#left-shift",
+        "mnemonic": "#left-shift",
+        "match": [0],
+        "tested": [0],
+        "dontCare": [0],
+        "gen": null,
+        "cases": [
+          {
+            "when": {"op":"!=","a":"LEFT_SHIFT","b":0},
+            "text": "{LEFT_SHIFT} != 0",
+            "display": ".ls{LEFT_SHIFT}",
+            "fields": [],
+            "derived": [],
+            "asserts": [],
+            "level": 0,
+            "nested": {}
+          },
+          {
+            "when": null,
+            "display": "",
+            "fields": [
+              {
+                "name": "LEFT_SHIFT",
+                "ranges": [0,2],
+                "width": 3,
+                "kind": "uint",
+                "signed": false,
+                "enumIndex": -1,
+                "default": null,
+                "alternatives": [],
+                "display": null
+              }
+            ],
+            "derived": [],
+            "asserts": [],
+            "level": 1,
+            "nested": {}
+          }
+        ]
+      }
+    ]
+  }
+};
 
 /* ------------------------------------------------------------------------------------------------
  * Runtime: bit access, decode, encode. Shared by every generated codec; no BigInt on these paths.
@@ -1438,78 +6072,503 @@ function fieldValue(f: FieldSpec, raw: number): number | boolean | string {
 
 const BY_NAME = new Map<string, InstructionSpec>(INSTRUCTIONS.map((s) => [s.name, s]));
 
-/**
- * Instructions in a tree of buckets, so decode checks few candidates: a node keys its instructions
- * by the bits all of them test (less the bits its ancestors keyed), recursively, until a bucket is
- * small or its instructions share no further tested bit. Every instruction a word can match is in
- * the one leaf the word leads to, in model order.
- */
-interface SpecNode {
-  mask: readonly number[];
-  children: Map<string, SpecNode> | null;
-  specs: readonly InstructionSpec[];
-}
-
-const LEAF_SIZE = 4;
-
-function bucketKey(values: Words, mask: readonly number[]): string {
-  return mask.map((m, i) => ((values[i] ?? 0) & m) >>> 0).join(",");
-}
-
-function specTree(specs: readonly InstructionSpec[], keyed: readonly number[]): SpecNode {
-  const mask = specs
-    .reduce(
-      (acc, s) => acc.map((w, i) => (w & s.tested[i]) >>> 0),
-      keyed.map(() => 0xffffffff),
-    )
-    .map((w, i) => (w & ~keyed[i]) >>> 0);
-  if (specs.length <= LEAF_SIZE || mask.every((w) => w === 0))
-    return { mask, children: null, specs };
-  const groups = new Map<string, InstructionSpec[]>();
-  for (const s of specs) {
-    const key = bucketKey(s.match, mask);
-    const group = groups.get(key);
-    if (group) group.push(s);
-    else groups.set(key, [s]);
-  }
-  const next = keyed.map((w, i) => (w | mask[i]) >>> 0);
-  const children = new Map<string, SpecNode>();
-  for (const [key, group] of groups) children.set(key, specTree(group, next));
-  return { mask, children, specs };
-}
-
-const SPEC_TREE = specTree(INSTRUCTIONS, new Array<number>(ISA.wordCount).fill(0));
-
 function inGen(s: InstructionSpec, gpu: number | null): boolean {
   return s.gen === null || gpu === null || (gpu >= s.gen[0] && gpu <= s.gen[1]);
 }
 
 /**
- * The instruction spec matching `words`, or undefined: also when two match (only isaspec allows
- * overlapping encodings, and Mesa's decoder then reports a conflict and decodes nothing), and when
- * `words` is not one instruction's length (reading missing words as 0 made `[1]` an ir3 `nop`).
+ * The index of the instruction matching the words at `at`, or -1: also when two match (only
+ * isaspec allows overlapping encodings, and Mesa's decoder then reports a conflict and decodes
+ * nothing). A decision tree on runs of bits, generated from the instructions' fixed bits
+ * (generator/emit/codec/compileMatcher.ts); missing words read as 0.
+ */
+// prettier-ignore
+function instructionAt(words: Words, at: number, gpu: number | null): number {
+  const w0 = words[at + 0] >>> 0;
+  const w1 = words[at + 1] >>> 0;
+  const w2 = words[at + 2] >>> 0;
+  const w3 = words[at + 3] >>> 0;
+  switch (w0 & 0x3f) {
+    case 0:
+    {
+      switch ((w1 >>> 11) & 0x1) {
+        case 0:
+        {
+          return (w0 & 0xf800003f) >>> 0 === 0x0 && (w1 & 0xffdfff78) >>> 0 === 0x0 && (w2 & 0x3fffffff) >>> 0 === 0x0 && (w3 & 0x7effdfff) >>> 0 === 0x0 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 0 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0xf800003f) >>> 0 === 0x0 && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x10040) >>> 0 === 0x10040 && (w3 & 0x7effdff8) >>> 0 === 0x0 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 45 : -1;
+        }
+      }
+      return -1;
+    }
+    case 1:
+    {
+      return (w0 & 0xf800003f) >>> 0 === 0x1 && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x3fffffc0) >>> 0 === 0x0 && (w3 & 0xf) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 1 : -1;
+    }
+    case 2:
+    {
+      return (w0 & 0xf800003f) >>> 0 === 0x2 && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x10040) >>> 0 === 0x40 && (w3 & 0x8) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 2 : -1;
+    }
+    case 3:
+    {
+      return (w0 & 0xf800003f) >>> 0 === 0x3 && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x10040) >>> 0 === 0x40 && (w3 & 0x7effdff8) >>> 0 === 0x0 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 3 : -1;
+    }
+    case 4:
+    {
+      return (w0 & 0xf800003f) >>> 0 === 0x4 && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x10040) >>> 0 === 0x10040 && (w3 & 0x7effdff8) >>> 0 === 0x0 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 46 : -1;
+    }
+    case 5:
+    {
+      return (w0 & 0xf800003f) >>> 0 === 0x5 && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x10040) >>> 0 === 0x40 && (w3 & 0x7effdff8) >>> 0 === 0x0 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 4 : -1;
+    }
+    case 6:
+    {
+      return (w0 & 0xf800003f) >>> 0 === 0x6 && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x10040) >>> 0 === 0x40 && (w3 & 0x7effdff8) >>> 0 === 0x0 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 5 : -1;
+    }
+    case 7:
+    {
+      return (w0 & 0xf800003f) >>> 0 === 0x7 && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x3fffffc0) >>> 0 === 0x0 && (w3 & 0xf) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 6 : -1;
+    }
+    case 8:
+    {
+      switch ((w2 >>> 6) & 0x1) {
+        case 0:
+        {
+          return (w0 & 0xf800003f) >>> 0 === 0x8 && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x3fffffc0) >>> 0 === 0x0 && (w3 & 0xf) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 7 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0xf800003f) >>> 0 === 0x8 && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x10040) >>> 0 === 0x10040 && (w3 & 0x7effdff8) >>> 0 === 0x0 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 47 : -1;
+        }
+      }
+      return -1;
+    }
+    case 9:
+    {
+      return (w0 & 0xf800003f) >>> 0 === 0x9 && (w1 & 0xffdfff78) >>> 0 === 0x0 && (w2 & 0x3fffffff) >>> 0 === 0x0 && (w3 & 0xf) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 8 : -1;
+    }
+    case 10:
+    {
+      return (w0 & 0xf800003f) >>> 0 === 0xa && (w1 & 0xffdfff78) >>> 0 === 0x0 && (w2 & 0x3fffffff) >>> 0 === 0x0 && (w3 & 0xf) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 9 : -1;
+    }
+    case 12:
+    {
+      switch ((w1 >>> 11) & 0x1) {
+        case 0:
+        {
+          return (w0 & 0xf800003f) >>> 0 === 0xc && (w1 & 0xffdfff78) >>> 0 === 0x0 && (w2 & 0x3fffffff) >>> 0 === 0x0 && (w3 & 0xf) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 10 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0xf800003f) >>> 0 === 0xc && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x10040) >>> 0 === 0x10040 && (w3 & 0x8) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 48 : -1;
+        }
+      }
+      return -1;
+    }
+    case 13:
+    {
+      return (w0 & 0xf800003f) >>> 0 === 0xd && (w1 & 0xffdfff78) >>> 0 === 0x0 && (w2 & 0x3fffffff) >>> 0 === 0x0 && (w3 & 0xf) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 11 : -1;
+    }
+    case 14:
+    {
+      return (w0 & 0xf800003f) >>> 0 === 0xe && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x10040) >>> 0 === 0x10040 && (w3 & 0x8) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 49 : -1;
+    }
+    case 15:
+    {
+      return (w0 & 0xf800003f) >>> 0 === 0xf && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x10040) >>> 0 === 0x40 && (w3 & 0x8) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 12 : -1;
+    }
+    case 16:
+    {
+      return (w0 & 0xf800003f) >>> 0 === 0x10 && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x10040) >>> 0 === 0x40 && (w3 & 0x7effdff8) >>> 0 === 0x0 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 13 : -1;
+    }
+    case 17:
+    {
+      return (w0 & 0xf800003f) >>> 0 === 0x11 && (w1 & 0xffdfff78) >>> 0 === 0x0 && (w2 & 0x3fffffff) >>> 0 === 0x0 && (w3 & 0xf) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 14 : -1;
+    }
+    case 18:
+    {
+      return (w0 & 0xf800003f) >>> 0 === 0x12 && (w1 & 0xffdfff78) >>> 0 === 0x0 && (w2 & 0x3fffffff) >>> 0 === 0x0 && (w3 & 0xf) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 15 : -1;
+    }
+    case 19:
+    {
+      return (w0 & 0xf800003f) >>> 0 === 0x13 && (w1 & 0xffdfff78) >>> 0 === 0x0 && (w2 & 0x3fffffff) >>> 0 === 0x0 && (w3 & 0xf) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 16 : -1;
+    }
+    case 20:
+    {
+      return (w0 & 0xfffff03f) >>> 0 === 0x14 && (w1 & 0xffdffffb) >>> 0 === 0x0 && (w2 & 0x3fffffff) >>> 0 === 0x0 && (w3 & 0xffc0007f) >>> 0 === 0x0 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 17 : -1;
+    }
+    case 21:
+    {
+      return (w0 & 0xf800003f) >>> 0 === 0x15 && (w1 & 0xffdfff78) >>> 0 === 0x0 && (w2 & 0x3fffffff) >>> 0 === 0x0 && (w3 & 0x7effdfff) >>> 0 === 0x0 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 18 : -1;
+    }
+    case 22:
+    {
+      switch ((w1 >>> 11) & 0x1) {
+        case 0:
+        {
+          switch ((w2 >>> 16) & 0x1) {
+            case 0:
+            {
+              return (w0 & 0xfffff03f) >>> 0 === 0x16 && (w1 & 0xffdffffb) >>> 0 === 0x0 && (w2 & 0x3fffffff) >>> 0 === 0x0 && (w3 & 0xffc0007f) >>> 0 === 0x0 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 19 : -1;
+            }
+            case 1:
+            {
+              return (w0 & 0xf800003f) >>> 0 === 0x16 && (w1 & 0xffdfff78) >>> 0 === 0x0 && (w2 & 0x3fffffff) >>> 0 === 0x10000 && (w3 & 0xf) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 50 : -1;
+            }
+          }
+          return -1;
+        }
+        case 1:
+        {
+          switch ((w2 >>> 6) & 0x1) {
+            case 0:
+            {
+              return (w0 & 0xfffff03f) >>> 0 === 0x16 && (w1 & 0xffb) >>> 0 === 0x800 && (w2 & 0x3fffffc0) >>> 0 === 0x0 && (w3 & 0xffc0007f) >>> 0 === 0x0 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 20 : -1;
+            }
+            case 1:
+            {
+              return (w0 & 0xfffff03f) >>> 0 === 0x16 && (w1 & 0xffb) >>> 0 === 0x800 && (w2 & 0x10040) >>> 0 === 0x40 && (w3 & 0xffc00078) >>> 0 === 0x0 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 21 : -1;
+            }
+          }
+          return -1;
+        }
+      }
+      return -1;
+    }
+    case 23:
+    {
+      switch ((w2 >>> 16) & 0x1) {
+        case 0:
+        {
+          return (w0 & 0xf800003f) >>> 0 === 0x17 && (w1 & 0x778) >>> 0 === 0x0 && (w2 & 0x10000) >>> 0 === 0x0 && (w3 & 0x7effdff8) >>> 0 === 0x0 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 22 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0xf800003f) >>> 0 === 0x17 && (w1 & 0xffdfff78) >>> 0 === 0x0 && (w2 & 0x3fffffff) >>> 0 === 0x10000 && (w3 & 0xf) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 51 : -1;
+        }
+      }
+      return -1;
+    }
+    case 24:
+    {
+      switch ((w1 >>> 11) & 0x1) {
+        case 0:
+        {
+          return (w0 & 0xf800003f) >>> 0 === 0x18 && (w1 & 0xffdfff78) >>> 0 === 0x0 && (w2 & 0x3fffffff) >>> 0 === 0x10000 && (w3 & 0xf) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 52 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0x3f) >>> 0 === 0x18 && (w1 & 0x800) >>> 0 === 0x800 && (w2 & 0x3fffffc0) >>> 0 === 0x0 && (w3 & 0xffffffff) >>> 0 === 0x0 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 23 : -1;
+        }
+      }
+      return -1;
+    }
+    case 25:
+    {
+      switch ((w2 >>> 16) & 0x1) {
+        case 0:
+        {
+          return (w0 & 0x3f) >>> 0 === 0x19 && (w2 & 0x10000) >>> 0 === 0x0 && (w3 & 0xfffffff8) >>> 0 === 0x0 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 24 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0xf800003f) >>> 0 === 0x19 && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x3fffffc0) >>> 0 === 0x10000 && (w3 & 0xf) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 53 : -1;
+        }
+      }
+      return -1;
+    }
+    case 26:
+    {
+      switch ((w2 >>> 6) & 0x1) {
+        case 0:
+        {
+          return (w0 & 0xf800003f) >>> 0 === 0x1a && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x3fffffc0) >>> 0 === 0x10000 && (w3 & 0xf) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 54 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0x3f) >>> 0 === 0x1a && (w1 & 0x800) >>> 0 === 0x800 && (w2 & 0x10040) >>> 0 === 0x40 && (w3 & 0x81002008) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 25 : -1;
+        }
+      }
+      return -1;
+    }
+    case 27:
+    {
+      switch ((w2 >>> 16) & 0x1) {
+        case 0:
+        {
+          return (w0 & 0x3f) >>> 0 === 0x1b && (w2 & 0x10000) >>> 0 === 0x0 && (w3 & 0xfffffff8) >>> 0 === 0x0 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 26 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0xf800003f) >>> 0 === 0x1b && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x3fffffc0) >>> 0 === 0x10000 && (w3 & 0xf) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 55 : -1;
+        }
+      }
+      return -1;
+    }
+    case 28:
+    {
+      return (w0 & 0xf800003f) >>> 0 === 0x1c && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x3fffffc0) >>> 0 === 0x10000 && (w3 & 0xf) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 56 : -1;
+    }
+    case 29:
+    {
+      return (w0 & 0xf800003f) >>> 0 === 0x1d && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x3fffffc0) >>> 0 === 0x10000 && (w3 & 0xf) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 57 : -1;
+    }
+    case 30:
+    {
+      return (w0 & 0xf800003f) >>> 0 === 0x1e && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x3fffffc0) >>> 0 === 0x10000 && (w3 & 0xf) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 58 : -1;
+    }
+    case 31:
+    {
+      return (w0 & 0xf800003f) >>> 0 === 0x1f && (w1 & 0xffdfff78) >>> 0 === 0x0 && (w2 & 0x3fffffff) >>> 0 === 0x10000 && (w3 & 0xf) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 59 : -1;
+    }
+    case 32:
+    {
+      return (w0 & 0xf800003f) >>> 0 === 0x20 && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x10040) >>> 0 === 0x10040 && (w3 & 0x8) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 60 : -1;
+    }
+    case 33:
+    {
+      switch ((w2 >>> 16) & 0x1) {
+        case 0:
+        {
+          return (w0 & 0xf800003f) >>> 0 === 0x21 && (w1 & 0xffdfff78) >>> 0 === 0x0 && (w2 & 0x3fffffff) >>> 0 === 0x0 && (w3 & 0xf) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 27 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0xf800003f) >>> 0 === 0x21 && (w1 & 0xffdfff78) >>> 0 === 0x0 && (w2 & 0x3fffffff) >>> 0 === 0x10000 && (w3 & 0xf) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 61 : -1;
+        }
+      }
+      return -1;
+    }
+    case 34:
+    {
+      return (w0 & 0xf800003f) >>> 0 === 0x22 && (w1 & 0xffdfff78) >>> 0 === 0x0 && (w2 & 0x3fffffff) >>> 0 === 0x0 && (w3 & 0xf) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 28 : -1;
+    }
+    case 35:
+    {
+      return (w0 & 0xf800003f) >>> 0 === 0x23 && (w1 & 0xffdfff78) >>> 0 === 0x0 && (w2 & 0x3fffffff) >>> 0 === 0x0 && (w3 & 0xf) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 29 : -1;
+    }
+    case 36:
+    {
+      switch ((w1 >>> 11) & 0x1) {
+        case 0:
+        {
+          return (w0 & 0xf800003f) >>> 0 === 0x24 && (w1 & 0xffdfff78) >>> 0 === 0x0 && (w2 & 0x1007f) >>> 0 === 0x10040 && (w3 & 0x8) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 62 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0xfffff03f) >>> 0 === 0x24 && (w1 & 0xffb) >>> 0 === 0x800 && (w2 & 0x10040) >>> 0 === 0x40 && (w3 & 0xffc00078) >>> 0 === 0x0 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 30 : -1;
+        }
+      }
+      return -1;
+    }
+    case 37:
+    {
+      switch ((w1 >>> 11) & 0x1) {
+        case 0:
+        {
+          return (w0 & 0xf800003f) >>> 0 === 0x25 && (w1 & 0xffdfff78) >>> 0 === 0x0 && (w2 & 0x3fffffff) >>> 0 === 0x0 && (w3 & 0xf) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 31 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0xf800003f) >>> 0 === 0x25 && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x10040) >>> 0 === 0x10040 && (w3 & 0x8) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 63 : -1;
+        }
+      }
+      return -1;
+    }
+    case 38:
+    {
+      switch ((w1 >>> 11) & 0x1) {
+        case 0:
+        {
+          return (w0 & 0xf800003f) >>> 0 === 0x26 && (w1 & 0xffdfff78) >>> 0 === 0x0 && (w2 & 0x3fffffff) >>> 0 === 0x0 && (w3 & 0xf) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 32 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0xf800003f) >>> 0 === 0x26 && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x10040) >>> 0 === 0x10040 && (w3 & 0x8) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 64 : -1;
+        }
+      }
+      return -1;
+    }
+    case 39:
+    {
+      switch ((w1 >>> 11) & 0x1) {
+        case 0:
+        {
+          return (w0 & 0xf800003f) >>> 0 === 0x27 && (w1 & 0xffdfff78) >>> 0 === 0x0 && (w2 & 0x3fffffff) >>> 0 === 0x0 && (w3 & 0xf) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 33 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0xf800003f) >>> 0 === 0x27 && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x10040) >>> 0 === 0x10040 && (w3 & 0x8) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 65 : -1;
+        }
+      }
+      return -1;
+    }
+    case 40:
+    {
+      return (w0 & 0xf800003f) >>> 0 === 0x28 && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x10040) >>> 0 === 0x10040 && (w3 & 0x8) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 66 : -1;
+    }
+    case 41:
+    {
+      return (w0 & 0xf800003f) >>> 0 === 0x29 && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x10040) >>> 0 === 0x10040 && (w3 & 0x8) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 67 : -1;
+    }
+    case 42:
+    {
+      switch ((w1 >>> 11) & 0x1) {
+        case 0:
+        {
+          return (w0 & 0xf800003f) >>> 0 === 0x2a && (w1 & 0xffdfff78) >>> 0 === 0x0 && (w2 & 0x3fffffff) >>> 0 === 0x0 && (w3 & 0x7effdfff) >>> 0 === 0x0 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 34 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0xf800003f) >>> 0 === 0x2a && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x10040) >>> 0 === 0x10040 && (w3 & 0x8) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 68 : -1;
+        }
+      }
+      return -1;
+    }
+    case 43:
+    {
+      return (w0 & 0xf800003f) >>> 0 === 0x2b && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x10040) >>> 0 === 0x10040 && (w3 & 0x8) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 69 : -1;
+    }
+    case 44:
+    {
+      switch ((w2 >>> 16) & 0x1) {
+        case 0:
+        {
+          return (w0 & 0xf800003f) >>> 0 === 0x2c && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x10040) >>> 0 === 0x40 && (w3 & 0x7effdff8) >>> 0 === 0x0 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 35 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0xf800003f) >>> 0 === 0x2c && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x10040) >>> 0 === 0x10040 && (w3 & 0x8) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 70 : -1;
+        }
+      }
+      return -1;
+    }
+    case 45:
+    {
+      switch ((w2 >>> 16) & 0x1) {
+        case 0:
+        {
+          return (w0 & 0xf800003f) >>> 0 === 0x2d && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x3fffffc0) >>> 0 === 0x0 && (w3 & 0x7effdfff) >>> 0 === 0x0 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 36 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0xf800003f) >>> 0 === 0x2d && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x3fffffc0) >>> 0 === 0x10000 && (w3 & 0x7effdfff) >>> 0 === 0x0 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 71 : -1;
+        }
+      }
+      return -1;
+    }
+    case 46:
+    {
+      return (w0 & 0xf800003f) >>> 0 === 0x2e && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x3fffffc0) >>> 0 === 0x0 && (w3 & 0x7effdfff) >>> 0 === 0x0 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 37 : -1;
+    }
+    case 47:
+    {
+      switch ((w2 >>> 6) & 0x1) {
+        case 0:
+        {
+          return (w0 & 0xf800003f) >>> 0 === 0x2f && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x3fffffc0) >>> 0 === 0x0 && (w3 & 0x7effdfff) >>> 0 === 0x0 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 38 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0x3f) >>> 0 === 0x2f && (w1 & 0x800) >>> 0 === 0x800 && (w2 & 0x10040) >>> 0 === 0x10040 && (w3 & 0x81002008) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 72 : -1;
+        }
+      }
+      return -1;
+    }
+    case 49:
+    {
+      return (w0 & 0xf800003f) >>> 0 === 0x31 && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x10040) >>> 0 === 0x40 && (w3 & 0x8) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 39 : -1;
+    }
+    case 50:
+    {
+      switch ((w2 >>> 16) & 0x1) {
+        case 0:
+        {
+          return (w0 & 0xf800003f) >>> 0 === 0x32 && (w1 & 0xa43) >>> 0 === 0x800 && (w2 & 0x10040) >>> 0 === 0x40 && (w3 & 0x7effdff8) >>> 0 === 0x0 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 40 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0xf800003f) >>> 0 === 0x32 && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x10040) >>> 0 === 0x10040 && (w3 & 0x7effdff8) >>> 0 === 0x0 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 73 : -1;
+        }
+      }
+      return -1;
+    }
+    case 51:
+    {
+      switch ((w2 >>> 16) & 0x1) {
+        case 0:
+        {
+          return (w0 & 0x3f) >>> 0 === 0x33 && (w1 & 0x840) >>> 0 === 0x800 && (w2 & 0x10040) >>> 0 === 0x40 && (w3 & 0x8) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 41 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0xf800003f) >>> 0 === 0x33 && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x10040) >>> 0 === 0x10040 && (w3 & 0x7effdff8) >>> 0 === 0x0 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 74 : -1;
+        }
+      }
+      return -1;
+    }
+    case 52:
+    {
+      return (w0 & 0xf800003f) >>> 0 === 0x34 && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x3fffffc0) >>> 0 === 0x10000 && (w3 & 0x7effdfff) >>> 0 === 0x0 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 75 : -1;
+    }
+    case 53:
+    {
+      return (w0 & 0xf800003f) >>> 0 === 0x35 && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x3fffffc0) >>> 0 === 0x10000 && (w3 & 0x7effdfff) >>> 0 === 0x0 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 76 : -1;
+    }
+    case 54:
+    {
+      switch ((w2 >>> 6) & 0x1) {
+        case 0:
+        {
+          return (w0 & 0xf800003f) >>> 0 === 0x36 && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x3fffffc0) >>> 0 === 0x10000 && (w3 & 0x7effdfff) >>> 0 === 0x0 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 77 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0xf800003f) >>> 0 === 0x36 && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x10040) >>> 0 === 0x40 && (w3 & 0x7effdff8) >>> 0 === 0x0 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 42 : -1;
+        }
+      }
+      return -1;
+    }
+    case 57:
+    {
+      return (w0 & 0xf800003f) >>> 0 === 0x39 && (w1 & 0xa43) >>> 0 === 0x800 && (w2 & 0x10040) >>> 0 === 0x10040 && (w3 & 0x7effdff8) >>> 0 === 0x0 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 78 : -1;
+    }
+    case 59:
+    {
+      return (w0 & 0xf800003f) >>> 0 === 0x3b && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x3fffffc0) >>> 0 === 0x0 && (w3 & 0xf) >>> 0 === 0x8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 43 : -1;
+    }
+    case 60:
+    {
+      return (w0 & 0xf800003f) >>> 0 === 0x3c && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x10040) >>> 0 === 0x40 && (w3 & 0x7effdff8) >>> 0 === 0x0 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 44 : -1;
+    }
+    case 63:
+    {
+      switch ((w3 >>> 4) & 0x1) {
+        case 0:
+        {
+          return (w0 & 0xf800003f) >>> 0 === 0x3f && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x3fffffc0) >>> 0 === 0x10000 && (w3 & 0x7effdfff) >>> 0 === 0x780000c8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 80 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0xf800003f) >>> 0 === 0x3f && (w1 & 0xf78) >>> 0 === 0x800 && (w2 & 0x3fffffc0) >>> 0 === 0x10000 && (w3 & 0x7effdfff) >>> 0 === 0x780000b8 && (gpu === null || (gpu >= 0 && gpu <= 4294967295)) ? 79 : -1;
+        }
+      }
+      return -1;
+    }
+  }
+  return -1;
+}
+
+/**
+ * The instruction spec matching `words`, or undefined (see instructionAt): also when `words` is not
+ * one instruction's length (reading missing words as 0 made `[1]` an ir3 `nop`).
  */
 function findSpec(words: Words, gpu: number | null): InstructionSpec | undefined {
   if (words.length !== ISA.wordCount) return undefined;
-  let node: SpecNode | undefined = SPEC_TREE;
-  while (node.children) {
-    node = node.children.get(bucketKey(words, node.mask));
-    if (!node) return undefined;
-  }
-  let found: InstructionSpec | undefined;
-  for (const s of node.specs) {
-    if (!inGen(s, gpu)) continue;
-    let ok = true;
-    for (let i = 0; i < s.tested.length; i++) {
-      if (((words[i] ?? 0) & s.tested[i]) >>> 0 !== s.match[i]) {
-        ok = false;
-        break;
-      }
-    }
-    if (ok && found) return undefined;
-    if (ok) found = s;
-  }
-  return found;
+  const k = instructionAt(words, 0, gpu);
+  return k < 0 ? undefined : INSTRUCTIONS[k];
 }
 
 /** Raw field values and derived values of a decoded instruction, for printers. */
@@ -1678,8 +6737,233 @@ export interface DisassembleOptions extends DecodeOptions {
   showErrors?: boolean;
 }
 
+/**
+ * Numbers as Mesa's isaspec decoder prints them and the codecs' assembler reads them back: sign
+ * extension, half and single floats as C `%f` (glibc's rounding), and decimal text back to float
+ * bits. Carried by every isaspec codec (generator/emit/codec/runtimeSource.ts inlines it without
+ * its `export`s); no dependencies.
+ */
+
+/** `v` as a two's complement number of `width` bits (any `v`: only its low bits count). */
+function signExtend(v: number, width: number): number {
+  const m = 2 ** width;
+  const u = ((v % m) + m) % m;
+  return u >= m / 2 ? u - m : u;
+}
+
+const F32 = new Float32Array(1);
+const U32 = new Uint32Array(F32.buffer);
+
+function floatOf(raw: number, width: number): number {
+  if (width === 32) {
+    U32[0] = raw;
+    return F32[0];
+  }
+  const sign = raw & 0x8000 ? -1 : 1;
+  const e = (raw >> 10) & 31;
+  const m = raw & 1023;
+  if (e === 0) return sign * m * 2 ** -24;
+  if (e === 31) return m ? NaN : sign * Infinity;
+  return sign * (1024 + m) * 2 ** (e - 25);
+}
+
+/** C `%f`: 6 decimals of the exact binary value, ties to even (as glibc), for any finite double. */
+function formatFixed(x: number): string {
+  const neg = x < 0 || Object.is(x, -0);
+  let m = Math.abs(x);
+  let e = 0;
+  while (m >= 2 ** 53) {
+    m /= 2;
+    e++;
+  }
+  while (!Number.isInteger(m)) {
+    m *= 2;
+    e--;
+  }
+  // Little-endian decimal digits of m·2^e·10^frac, an integer.
+  let digits: number[] = [];
+  for (let v = m; v > 0; v = Math.floor(v / 10)) digits.push(v % 10);
+  const times = (k: number): void => {
+    let carry = 0;
+    for (let i = 0; i < digits.length; i++) {
+      const t = digits[i] * k + carry;
+      digits[i] = t % 10;
+      carry = Math.floor(t / 10);
+    }
+    for (; carry > 0; carry = Math.floor(carry / 10)) digits.push(carry % 10);
+  };
+  for (let i = 0; i < e; i++) times(2);
+  const frac = Math.max(0, -e);
+  for (let i = 0; i < frac; i++) times(5);
+  if (frac > 6) {
+    const drop = frac - 6;
+    const first = digits[drop - 1] ?? 0;
+    const sticky = digits.slice(0, drop - 1).some((d) => d !== 0);
+    digits = digits.slice(drop);
+    if (first > 5 || (first === 5 && (sticky || (digits[0] ?? 0) % 2 === 1))) {
+      let i = 0;
+      for (; (digits[i] ?? 0) === 9; i++) digits[i] = 0;
+      digits[i] = (digits[i] ?? 0) + 1;
+    }
+  } else {
+    for (let i = frac; i < 6; i++) digits.unshift(0);
+  }
+  while (digits.length < 7) digits.push(0);
+  const text = digits.reverse().join("");
+  return `${neg ? "-" : ""}${text.slice(0, -6)}.${text.slice(-6)}`;
+}
+
+/**
+ * C `%f` of a half or single float: JS `toFixed` rounds the exact value as glibc does except on a
+ * tie (half up, where glibc rounds half to even), which formatFixed settles. `x * 2e6` is exact
+ * here (24 + 21 bits), so a tie is exactly an odd integer.
+ */
+function formatSmallFloat(x: number): string {
+  const neg = x < 0 || Object.is(x, -0);
+  const a = Math.abs(x);
+  const twice = a * 2e6;
+  if (a >= 1e21 || (Number.isInteger(twice) && twice % 2 === 1)) return formatFixed(x);
+  return neg ? `-${a.toFixed(6)}` : a.toFixed(6);
+}
+
+function formatFloat(value: number, width: number): string {
+  // Mesa passes the value as a uint16_t or uint32_t: only the low `width` bits count.
+  const raw = value % 2 ** width;
+  const v = floatOf(raw, width);
+  if (Number.isNaN(v)) return raw >= 2 ** (width - 1) ? "-nan" : "nan";
+  if (!Number.isFinite(v)) return v < 0 ? "-inf" : "inf";
+  return formatSmallFloat(v);
+}
+
+/** The half-float bits nearest `x` (ties to even), as Mesa's `_mesa_float_to_half`. */
+function toHalf(x: number): number {
+  const sign = x < 0 || Object.is(x, -0) ? 0x8000 : 0;
+  const a = Math.abs(x);
+  if (a >= 65520) return sign | 0x7c00;
+  // Subnormals (below 2^-14) share the exponent -14; log2 may be off by one either way.
+  let e = a < 2 ** -14 ? -14 : Math.floor(Math.log2(a));
+  if (e > -14 && 2 ** e > a) e--;
+  if (a >= 2 ** -14 && 2 ** (e + 1) <= a) e++;
+  const q = a / 2 ** (e - 10);
+  let m = Math.floor(q);
+  if (q - m > 0.5 || (q - m === 0.5 && m % 2 === 1)) m++;
+  if (m === 2048) return sign | ((e + 16) << 10);
+  return m < 1024 ? sign | m : sign | ((e + 15) << 10) | (m - 1024);
+}
+
+/** The bits of a float field of `width` bits (16 or 32) for the text `%f` printed. */
+function floatBits(text: string, width: number): number {
+  const neg = text.startsWith("-");
+  const body = neg ? text.slice(1) : text;
+  if (body === "nan") return width === 32 ? (neg ? 0xffc00000 : 0x7fc00000) : neg ? 0xfe00 : 0x7e00;
+  const v = body === "inf" ? Infinity : Number(body);
+  const x = neg ? -v : v;
+  if (width !== 32) return toHalf(x);
+  F32[0] = x;
+  return U32[0];
+}
+
+/**
+ * What the compiled isaspec display (generator/emit/codec/compileDisplay.ts) calls besides the
+ * codec's own tables: C's `&&`/`||` evaluating both operands, `{X:align=N}` padding, and the
+ * printing of offset fields. Carried by every isaspec codec (inlined without its `export`s).
+ */
+/** C's `a && b` and `a || b` where both operands must be evaluated (for their errors). */
+function and(a: number, b: number): number {
+  return a && b ? 1 : 0;
+}
+
+function or(a: number, b: number): number {
+  return a || b ? 1 : 0;
+}
+
+/** `{X:align=N}`: spaces up to column N of the current line. */
+function pad(out: string, column: number): string {
+  const at = out.length - (out.lastIndexOf("\n") + 1);
+  return at < column ? out + " ".repeat(column - at) : out;
+}
+
+/** pad for an ISA whose lines hold no newline (the line's length is its column). */
+function padTo(out: string, column: number): string {
+  const missing = column - out.length;
+  return missing <= 0
+    ? out
+    : out + (missing <= SPACES.length ? SPACES.slice(0, missing) : " ".repeat(missing));
+}
+
+const SPACES = " ".repeat(128);
+
+function formatOffset(v: number, width: number): string {
+  const s = signExtend(v, width);
+  return s === 0 ? "" : s > 0 ? `+${s}` : String(s);
+}
+
+function formatUoffset(v: number): string {
+  return v === 0 ? "" : `+${v}`;
+}
+
+/**
+ * isaspec expressions (source-formats.md A.7) as the codecs' assembler evaluates them while it
+ * inverts them, with the values C gives them: exact doubles, 32-bit `& | ^ ~`, 0 or 1 for
+ * comparisons and logic. The display is compiled (generator/emit/codec/compileExpr.ts) to the
+ * same arithmetic. Carried by every isaspec codec (inlined without its `export`s).
+ */
+
 /** An expression tree: a literal, a field name, or an operator node (unary when `b` is absent). */
 type Expr = number | string | { op: string; a: Expr; b?: Expr };
+
+/** Evaluate an expression the way the codec's compiled DERIVED functions do (exact doubles, 32-bit `& | ^ ~`). */
+function evalExpr(e: Expr, get: (name: string) => number): number {
+  if (typeof e === "number") return e;
+  if (typeof e === "string") return get(e);
+  const a = evalExpr(e.a, get);
+  if (e.b === undefined) return e.op === "!" ? (a ? 0 : 1) : e.op === "~" ? ~a >>> 0 : -a;
+  return applyOp(e.op, a, evalExpr(e.b, get));
+}
+
+/** C's value of `a op b`; 0 for an operator it does not know. */
+function applyOp(op: string, a: number, b: number): number {
+  switch (op) {
+    case "<<":
+      return a * 2 ** b;
+    case ">>":
+      return Math.floor(a / 2 ** b);
+    case "/":
+      return Math.trunc(a / b);
+    case "%":
+      return a % b;
+    case "*":
+      return a * b;
+    case "+":
+      return a + b;
+    case "-":
+      return a - b;
+    case "&":
+      return (a & b) >>> 0;
+    case "|":
+      return (a | b) >>> 0;
+    case "^":
+      return (a ^ b) >>> 0;
+    case "&&":
+      return a && b ? 1 : 0;
+    case "||":
+      return a || b ? 1 : 0;
+    case "<":
+      return a < b ? 1 : 0;
+    case "<=":
+      return a <= b ? 1 : 0;
+    case ">":
+      return a > b ? 1 : 0;
+    case ">=":
+      return a >= b ? 1 : 0;
+    case "==":
+      return a === b ? 1 : 0;
+    case "!=":
+      return a !== b ? 1 : 0;
+    default:
+      return 0;
+  }
+}
 
 /** What printing a value needs: a stored field (FieldSpec) or a derived one. */
 interface ValueSpec {
@@ -1798,58 +7082,6 @@ function namesOf(c: Case): CaseNames {
 }
 
 /* Expressions (A.7): evaluation, and inversion for the assembler -------------------------------- */
-
-/** Evaluate an expression the way the codec's compiled DERIVED functions do (exact doubles, 32-bit `& | ^ ~`). */
-function evalExpr(e: Expr, get: (name: string) => number): number {
-  if (typeof e === "number") return e;
-  if (typeof e === "string") return get(e);
-  const a = evalExpr(e.a, get);
-  if (e.b === undefined) return e.op === "!" ? (a ? 0 : 1) : e.op === "~" ? ~a >>> 0 : -a;
-  return applyOp(e.op, a, evalExpr(e.b, get));
-}
-
-function applyOp(op: string, a: number, b: number): number {
-  switch (op) {
-    case "<<":
-      return a * 2 ** b;
-    case ">>":
-      return Math.floor(a / 2 ** b);
-    case "/":
-      return Math.trunc(a / b);
-    case "%":
-      return a % b;
-    case "*":
-      return a * b;
-    case "+":
-      return a + b;
-    case "-":
-      return a - b;
-    case "&":
-      return (a & b) >>> 0;
-    case "|":
-      return (a | b) >>> 0;
-    case "^":
-      return (a ^ b) >>> 0;
-    case "&&":
-      return a && b ? 1 : 0;
-    case "||":
-      return a || b ? 1 : 0;
-    case "<":
-      return a < b ? 1 : 0;
-    case "<=":
-      return a <= b ? 1 : 0;
-    case ">":
-      return a > b ? 1 : 0;
-    case ">=":
-      return a >= b ? 1 : 0;
-    case "==":
-      return a === b ? 1 : 0;
-    case "!=":
-      return a !== b ? 1 : 0;
-    default:
-      return 0;
-  }
-}
 
 /** What the assembler knows while inverting expressions: stored fields assigned so far. */
 interface Solving {
@@ -2275,93 +7507,6 @@ function fallbackTokens(s: InstructionSpec): Token[] {
 
 /* Values per field type (A.2): printing, and reading back ------------------------------------------ */
 
-function signExtend(v: number, width: number): number {
-  const m = 2 ** width;
-  const u = ((v % m) + m) % m;
-  return u >= m / 2 ? u - m : u;
-}
-
-const F32 = new Float32Array(1);
-const U32 = new Uint32Array(F32.buffer);
-
-function floatOf(raw: number, width: number): number {
-  if (width === 32) {
-    U32[0] = raw;
-    return F32[0];
-  }
-  const sign = raw & 0x8000 ? -1 : 1;
-  const e = (raw >> 10) & 31;
-  const m = raw & 1023;
-  if (e === 0) return sign * m * 2 ** -24;
-  if (e === 31) return m ? NaN : sign * Infinity;
-  return sign * (1024 + m) * 2 ** (e - 25);
-}
-
-/** C `%f`: 6 decimals of the exact binary value, ties to even (as glibc), for any finite double. */
-function formatFixed(x: number): string {
-  const neg = x < 0 || Object.is(x, -0);
-  let m = Math.abs(x);
-  let e = 0;
-  while (m >= 2 ** 53) {
-    m /= 2;
-    e++;
-  }
-  while (!Number.isInteger(m)) {
-    m *= 2;
-    e--;
-  }
-  // Little-endian decimal digits of m·2^e·10^frac, an integer.
-  let digits: number[] = [];
-  for (let v = m; v > 0; v = Math.floor(v / 10)) digits.push(v % 10);
-  const times = (k: number): void => {
-    let carry = 0;
-    for (let i = 0; i < digits.length; i++) {
-      const t = digits[i] * k + carry;
-      digits[i] = t % 10;
-      carry = Math.floor(t / 10);
-    }
-    for (; carry > 0; carry = Math.floor(carry / 10)) digits.push(carry % 10);
-  };
-  for (let i = 0; i < e; i++) times(2);
-  const frac = Math.max(0, -e);
-  for (let i = 0; i < frac; i++) times(5);
-  if (frac > 6) {
-    const drop = frac - 6;
-    const first = digits[drop - 1] ?? 0;
-    const sticky = digits.slice(0, drop - 1).some((d) => d !== 0);
-    digits = digits.slice(drop);
-    if (first > 5 || (first === 5 && (sticky || (digits[0] ?? 0) % 2 === 1))) {
-      let i = 0;
-      for (; (digits[i] ?? 0) === 9; i++) digits[i] = 0;
-      digits[i] = (digits[i] ?? 0) + 1;
-    }
-  } else {
-    for (let i = frac; i < 6; i++) digits.unshift(0);
-  }
-  while (digits.length < 7) digits.push(0);
-  const text = digits.reverse().join("");
-  return `${neg ? "-" : ""}${text.slice(0, -6)}.${text.slice(-6)}`;
-}
-
-/** Floats printed lately: the assembler compares many candidates' texts, and formatFixed is slow. */
-const FLOAT_TEXT = new Map<number, string>();
-
-function formatFloat(value: number, width: number): string {
-  // Mesa passes the value as a uint16_t or uint32_t: only the low `width` bits count.
-  const raw = value % 2 ** width;
-  const key = raw + width * 2 ** 32;
-  let text = FLOAT_TEXT.get(key);
-  if (text === undefined) {
-    const v = floatOf(raw, width);
-    if (Number.isNaN(v)) text = raw >= 2 ** (width - 1) ? "-nan" : "nan";
-    else if (!Number.isFinite(v)) text = v < 0 ? "-inf" : "inf";
-    else text = formatFixed(v);
-    if (FLOAT_TEXT.size >= 4096) FLOAT_TEXT.clear();
-    FLOAT_TEXT.set(key, text);
-  }
-  return text;
-}
-
 /** One value as isaspec prints it (A.2). */
 function formatValue(f: ValueSpec, v: number): string {
   switch (f.kind) {
@@ -2433,32 +7578,6 @@ function rawOf(f: ValueSpec, n: number, signed: boolean, derived: boolean): numb
   const max = signed ? 2 ** (w - 1) - 1 : 2 ** w - 1;
   if (!Number.isSafeInteger(n) || n < min || n > max) return `${f.name} in ${min}..${max}`;
   return n < 0 ? n + 2 ** w : n;
-}
-
-function toHalf(x: number): number {
-  const sign = x < 0 || Object.is(x, -0) ? 0x8000 : 0;
-  const a = Math.abs(x);
-  if (a >= 65520) return sign | 0x7c00;
-  // Subnormals (below 2^-14) share the exponent -14; log2 may be off by one either way.
-  let e = a < 2 ** -14 ? -14 : Math.floor(Math.log2(a));
-  if (e > -14 && 2 ** e > a) e--;
-  if (a >= 2 ** -14 && 2 ** (e + 1) <= a) e++;
-  const q = a / 2 ** (e - 10);
-  let m = Math.floor(q);
-  if (q - m > 0.5 || (q - m === 0.5 && m % 2 === 1)) m++;
-  if (m === 2048) return sign | ((e + 16) << 10);
-  return m < 1024 ? sign | m : sign | ((e + 15) << 10) | (m - 1024);
-}
-
-function floatBits(text: string, width: number): number {
-  const neg = text.startsWith("-");
-  const body = neg ? text.slice(1) : text;
-  if (body === "nan") return width === 32 ? (neg ? 0xffc00000 : 0x7fc00000) : neg ? 0xfe00 : 0x7e00;
-  const v = body === "inf" ? Infinity : Number(body);
-  const x = neg ? -v : v;
-  if (width !== 32) return toHalf(x);
-  F32[0] = x;
-  return U32[0];
 }
 
 /** The ways a value can be read at `pos`: [end, raw value] pairs in preference order, or failures. */
@@ -2558,11 +7677,11 @@ function hexValue(v: number): string {
   return hexWords([v % 2 ** 32, Math.floor(v / 2 ** 32)], ALL_ONES);
 }
 
-function hexWords(words: Words, mask?: readonly number[]): string {
+function hexWords(words: Words, mask?: readonly number[], at = 0): string {
   const parts: string[] = [];
   for (let i = ISA.wordCount - 1; i >= 0; i--)
     parts.push(
-      (((words[i] ?? 0) & (mask ? mask[i] : 0xffffffff)) >>> 0).toString(16).padStart(8, "0"),
+      (((words[at + i] ?? 0) & (mask ? mask[i] : 0xffffffff)) >>> 0).toString(16).padStart(8, "0"),
     );
   return parts.join(mask ? "" : "_");
 }
@@ -2602,23 +7721,2176 @@ function renderNested(scope: Scope | undefined, before: string, errors: string[]
   return render(scope, tokensOf(picked.display), errors, before).slice(before.length);
 }
 
+/* Compiled display ---------------------------------------------------------------------------- *
+ * One function per instruction, and one per bitset-typed field, generated from the model: the
+ * interpreter above evaluated at build time as far as the model goes (generator/emit/codec/
+ * compileDisplay.ts), leaving to run time only the words' values, the override conditions and the
+ * errors, which are recorded in the interpreter's order. */
+
+/** Whether the errors of the instruction being printed are wanted (`showErrors`). */
+let showing = false;
+/** The errors of the instruction being printed, when `showing`. */
+const ERRORS: string[] = [];
+
+function err(message: string): void {
+  ERRORS.push(message);
+}
+
+/** A name nothing resolves reads 0 (recording Mesa's `no field` error). */
+function nf(message: string): number {
+  if (showing) err(message);
+  return 0;
+}
+
+const ENUM_TEXT = ENUMS.map((e) => e.displays);
+
+// prettier-ignore
+const LEAVES_show_instruction_dst_0 = ["#instruction-dst"];
+
+// prettier-ignore
+function show_instruction_dst_0(out: string, v0: number, v1: number, gpu: number | null, where: string, p0: number | undefined, p1: number | undefined): string {
+  let k = -1;
+  search: {
+    if (true) {
+      k = 0;
+    }
+  }
+  if (k < 0) {
+    if (showing) err(`no match: FIELD: '${where}': ${hexWords([v0, v1], ALL_ONES)}`);
+    return out;
+  }
+  switch (k) {
+    case 0: {
+      let m0 = -1;
+      if ((m0 >= 0 ? m0 : (m0 = (p0! === 0 ? 1 : 0) !== 0 ? 1 : 0))) {
+        out += "void";
+      } else {
+        out += "t";
+        out += String(((v0 >>> 3) & 0x7f));
+        out += (ENUM_TEXT[11][((v0) & 0x7)] ?? String(((v0) & 0x7)));
+        out += (ENUM_TEXT[13][((v0 >>> 10) & 0xf)] ?? String(((v0 >>> 10) & 0xf)));
+      }
+      return out;
+    }
+  }
+  return out;
+}
+
+// prettier-ignore
+const LEAVES_show_src_swizzle_2 = ["#src-swizzle"];
+
+// prettier-ignore
+function show_src_swizzle_2(out: string, v0: number, v1: number, gpu: number | null, where: string): string {
+  let k = -1;
+  search: {
+    if (true) {
+      k = 0;
+    }
+  }
+  if (k < 0) {
+    if (showing) err(`no match: FIELD: '${where}': ${hexWords([v0, v1], ALL_ONES)}`);
+    return out;
+  }
+  switch (k) {
+    case 0: {
+      out += ".";
+      out += (ENUM_TEXT[8][((v0) & 0x3)] ?? String(((v0) & 0x3)));
+      out += (ENUM_TEXT[8][((v0 >>> 2) & 0x3)] ?? String(((v0 >>> 2) & 0x3)));
+      out += (ENUM_TEXT[8][((v0 >>> 4) & 0x3)] ?? String(((v0 >>> 4) & 0x3)));
+      out += (ENUM_TEXT[8][((v0 >>> 6) & 0x3)] ?? String(((v0 >>> 6) & 0x3)));
+      return out;
+    }
+  }
+  return out;
+}
+
+// prettier-ignore
+const LEAVES_show_instruction_src_1 = ["#instruction-src"];
+
+// prettier-ignore
+function show_instruction_src_1(out: string, v0: number, v1: number, gpu: number | null, where: string, p0: number | undefined, p1: number | undefined, p2: number | undefined): string {
+  let k = -1;
+  search: {
+    if (true) {
+      k = 0;
+    }
+  }
+  if (k < 0) {
+    if (showing) err(`no match: FIELD: '${where}': ${hexWords([v0, v1], ALL_ONES)}`);
+    return out;
+  }
+  switch (k) {
+    case 0: {
+      let m0 = -1, m1 = -1, m2 = -1, m3 = -1;
+      if ((m0 >= 0 ? m0 : (m0 = (((p2! === 7 ? 1 : 0) & (Math.floor(p1! / 2 ** 1) === 0 ? 1 : 0)) >>> 0) !== 0 ? 1 : 0))) {
+        out += formatFloat(((((((((((((p1! & 1) >>> 0) * 2 ** 19) | (((v0 >>> 9) & 0x1) * 2 ** 18)) >>> 0) | (((v0 >>> 8) & 0x1) * 2 ** 17)) >>> 0) | (((v0) & 0xff) * 2 ** 9)) >>> 0) | p0!) >>> 0) * 2 ** 12), 32);
+      } else {
+        if ((m1 >= 0 ? m1 : (m1 = (((p2! === 7 ? 1 : 0) & (Math.floor(p1! / 2 ** 1) === 1 ? 1 : 0)) >>> 0) !== 0 ? 1 : 0))) {
+          out += String(signExtend((((((((((((p1! & 1) >>> 0) * 2 ** 19) | (((v0 >>> 9) & 0x1) * 2 ** 18)) >>> 0) | (((v0 >>> 8) & 0x1) * 2 ** 17)) >>> 0) | (((v0) & 0xff) * 2 ** 9)) >>> 0) | p0!) >>> 0), 20));
+        } else {
+          if ((m2 >= 0 ? m2 : (m2 = (((p2! === 7 ? 1 : 0) & (Math.floor(p1! / 2 ** 1) === 2 ? 1 : 0)) >>> 0) !== 0 ? 1 : 0))) {
+            out += String((((((((((((p1! & 1) >>> 0) * 2 ** 19) | (((v0 >>> 9) & 0x1) * 2 ** 18)) >>> 0) | (((v0 >>> 8) & 0x1) * 2 ** 17)) >>> 0) | (((v0) & 0xff) * 2 ** 9)) >>> 0) | p0!) >>> 0));
+          } else {
+            if ((m3 >= 0 ? m3 : (m3 = (((p2! === 7 ? 1 : 0) & (Math.floor(p1! / 2 ** 1) === 3 ? 1 : 0)) >>> 0) !== 0 ? 1 : 0))) {
+              out += formatFloat((((((((((((p1! & 1) >>> 0) * 2 ** 19) | (((v0 >>> 9) & 0x1) * 2 ** 18)) >>> 0) | (((v0 >>> 8) & 0x1) * 2 ** 17)) >>> 0) | (((v0) & 0xff) * 2 ** 9)) >>> 0) | p0!) >>> 0), 16);
+            } else {
+              out += (((v0 >>> 8) & 0x1) ? "-" : "");
+              out += (((v0 >>> 9) & 0x1) ? "|" : "");
+              out += (ENUM_TEXT[10][p2!] ?? String(p2!));
+              out += String(p0!);
+              out += (ENUM_TEXT[11][p1!] ?? String(p1!));
+              out = show_src_swizzle_2(out, ((v0) & 0xff), 0, gpu, "#instruction-src.SRC_SWIZ");
+              out += (((v0 >>> 9) & 0x1) ? "|" : "");
+            }
+          }
+        }
+      }
+      return out;
+    }
+  }
+  return out;
+}
+
+// prettier-ignore
+const LEAVES_show_left_shift_3 = ["#left-shift"];
+
+// prettier-ignore
+function show_left_shift_3(out: string, v0: number, v1: number, gpu: number | null, where: string): string {
+  let k = -1;
+  search: {
+    if (true) {
+      k = 0;
+    }
+  }
+  if (k < 0) {
+    if (showing) err(`no match: FIELD: '${where}': ${hexWords([v0, v1], ALL_ONES)}`);
+    return out;
+  }
+  switch (k) {
+    case 0: {
+      let m0 = -1;
+      if ((m0 >= 0 ? m0 : (m0 = (((v0) & 0x7) !== 0 ? 1 : 0) !== 0 ? 1 : 0))) {
+        out += ".ls";
+        out += String(((v0) & 0x7));
+      } else {
+      }
+      return out;
+    }
+  }
+  return out;
+}
+
+/** nop */
+// prettier-ignore
+function show0(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  out += "nop";
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "nop.DST", ((w0 >>> 12) & 0x1), undefined);
+  out += ((w3 >>> 31) ? ".hp" : "");
+  out += ", void, void, void";
+  return out;
+}
+
+/** add */
+// prettier-ignore
+function show1(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  out += "add";
+  out += ((w3 >>> 31) ? ".hp" : "");
+  out += (((w0 >>> 11) & 0x1) ? ".sat" : "");
+  out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
+  out += (((w1 >>> 7) & 0x1) ? ".skpHp" : "");
+  out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
+  out += (((w1 >>> 2) & 0x1) ? "" : ".pack");
+  out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
+  out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "add.DST", ((w0 >>> 12) & 0x1), undefined);
+  out += ", ";
+  out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "add.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
+  out += ", void, ";
+  out = show_instruction_src_1(out, ((w3 >>> 14) & 0x3ff), 0, gpu, "add.SRC2", ((w3 >>> 4) & 0x1ff), ((w3 >>> 25) & 0x7), ((w3 >>> 28) & 0x7));
+  return out;
+}
+
+/** mad */
+// prettier-ignore
+function show2(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  out += "mad";
+  out += ((w3 >>> 31) ? ".hp" : "");
+  out += (((w0 >>> 11) & 0x1) ? ".sat" : "");
+  out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
+  out += (((w1 >>> 7) & 0x1) ? ".skpHp" : "");
+  out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
+  out += (((w1 >>> 2) & 0x1) ? "" : ".pack");
+  out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
+  out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "mad.DST", ((w0 >>> 12) & 0x1), undefined);
+  out += ", ";
+  out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "mad.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
+  out += ", ";
+  out = show_instruction_src_1(out, ((w2 >>> 17) & 0x3ff), 0, gpu, "mad.SRC1", ((w2 >>> 7) & 0x1ff), ((w2 >>> 27) & 0x7), ((w3) & 0x7));
+  out += ", ";
+  out = show_instruction_src_1(out, ((w3 >>> 14) & 0x3ff), 0, gpu, "mad.SRC2", ((w3 >>> 4) & 0x1ff), ((w3 >>> 25) & 0x7), ((w3 >>> 28) & 0x7));
+  return out;
+}
+
+/** mul */
+// prettier-ignore
+function show3(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  out += "mul";
+  out += ((w3 >>> 31) ? ".hp" : "");
+  out += (((w0 >>> 11) & 0x1) ? ".sat" : "");
+  out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
+  out += (((w1 >>> 7) & 0x1) ? ".skpHp" : "");
+  out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
+  out += (((w1 >>> 2) & 0x1) ? "" : ".pack");
+  out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
+  out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "mul.DST", ((w0 >>> 12) & 0x1), undefined);
+  out += ", ";
+  out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "mul.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
+  out += ", ";
+  out = show_instruction_src_1(out, ((w2 >>> 17) & 0x3ff), 0, gpu, "mul.SRC1", ((w2 >>> 7) & 0x1ff), ((w2 >>> 27) & 0x7), ((w3) & 0x7));
+  out += ", void";
+  return out;
+}
+
+/** dp3 */
+// prettier-ignore
+function show4(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  out += "dp3";
+  out += ((w3 >>> 31) ? ".hp" : "");
+  out += (((w0 >>> 11) & 0x1) ? ".sat" : "");
+  out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
+  out += (((w1 >>> 7) & 0x1) ? ".skpHp" : "");
+  out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
+  out += (((w1 >>> 2) & 0x1) ? "" : ".pack");
+  out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
+  out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "dp3.DST", ((w0 >>> 12) & 0x1), undefined);
+  out += ", ";
+  out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "dp3.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
+  out += ", ";
+  out = show_instruction_src_1(out, ((w2 >>> 17) & 0x3ff), 0, gpu, "dp3.SRC1", ((w2 >>> 7) & 0x1ff), ((w2 >>> 27) & 0x7), ((w3) & 0x7));
+  out += ", void";
+  return out;
+}
+
+/** dp4 */
+// prettier-ignore
+function show5(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  out += "dp4";
+  out += ((w3 >>> 31) ? ".hp" : "");
+  out += (((w0 >>> 11) & 0x1) ? ".sat" : "");
+  out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
+  out += (((w1 >>> 7) & 0x1) ? ".skpHp" : "");
+  out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
+  out += (((w1 >>> 2) & 0x1) ? "" : ".pack");
+  out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
+  out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "dp4.DST", ((w0 >>> 12) & 0x1), undefined);
+  out += ", ";
+  out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "dp4.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
+  out += ", ";
+  out = show_instruction_src_1(out, ((w2 >>> 17) & 0x3ff), 0, gpu, "dp4.SRC1", ((w2 >>> 7) & 0x1ff), ((w2 >>> 27) & 0x7), ((w3) & 0x7));
+  out += ", void";
+  return out;
+}
+
+/** dsx */
+// prettier-ignore
+function show6(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  out += "dsx";
+  out += ((w3 >>> 31) ? ".hp" : "");
+  out += (((w0 >>> 11) & 0x1) ? ".sat" : "");
+  out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
+  out += (((w1 >>> 7) & 0x1) ? ".skpHp" : "");
+  out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
+  out += (((w1 >>> 2) & 0x1) ? "" : ".pack");
+  out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
+  out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "dsx.DST", ((w0 >>> 12) & 0x1), undefined);
+  out += ", ";
+  out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "dsx.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
+  out += ", void, ";
+  out = show_instruction_src_1(out, ((w3 >>> 14) & 0x3ff), 0, gpu, "dsx.SRC2", ((w3 >>> 4) & 0x1ff), ((w3 >>> 25) & 0x7), ((w3 >>> 28) & 0x7));
+  return out;
+}
+
+/** dsy */
+// prettier-ignore
+function show7(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  out += "dsy";
+  out += ((w3 >>> 31) ? ".hp" : "");
+  out += (((w0 >>> 11) & 0x1) ? ".sat" : "");
+  out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
+  out += (((w1 >>> 7) & 0x1) ? ".skpHp" : "");
+  out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
+  out += (((w1 >>> 2) & 0x1) ? "" : ".pack");
+  out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
+  out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "dsy.DST", ((w0 >>> 12) & 0x1), undefined);
+  out += ", ";
+  out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "dsy.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
+  out += ", void, ";
+  out = show_instruction_src_1(out, ((w3 >>> 14) & 0x3ff), 0, gpu, "dsy.SRC2", ((w3 >>> 4) & 0x1ff), ((w3 >>> 25) & 0x7), ((w3 >>> 28) & 0x7));
+  return out;
+}
+
+/** mov */
+// prettier-ignore
+function show8(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  out += "mov";
+  out += ((w3 >>> 31) ? ".hp" : "");
+  out += (((w0 >>> 11) & 0x1) ? ".sat" : "");
+  out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
+  out += (((w1 >>> 7) & 0x1) ? ".skpHp" : "");
+  out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
+  out += (((w1 >>> 2) & 0x1) ? "" : ".pack");
+  out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
+  out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "mov.DST", ((w0 >>> 12) & 0x1), undefined);
+  out += ", void, void, ";
+  out = show_instruction_src_1(out, ((w3 >>> 14) & 0x3ff), 0, gpu, "mov.SRC2", ((w3 >>> 4) & 0x1ff), ((w3 >>> 25) & 0x7), ((w3 >>> 28) & 0x7));
+  return out;
+}
+
+/** movar */
+// prettier-ignore
+function show9(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  out += "movar";
+  out += ((w3 >>> 31) ? ".hp" : "");
+  out += (((w0 >>> 11) & 0x1) ? ".sat" : "");
+  out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
+  out += (((w1 >>> 7) & 0x1) ? ".skpHp" : "");
+  out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
+  out += (((w1 >>> 2) & 0x1) ? "" : ".pack");
+  out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
+  out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "movar.DST", ((w0 >>> 12) & 0x1), undefined);
+  out += ", void, void, ";
+  out = show_instruction_src_1(out, ((w3 >>> 14) & 0x3ff), 0, gpu, "movar.SRC2", ((w3 >>> 4) & 0x1ff), ((w3 >>> 25) & 0x7), ((w3 >>> 28) & 0x7));
+  return out;
+}
+
+/** rcp */
+// prettier-ignore
+function show10(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  out += "rcp";
+  out += ((w3 >>> 31) ? ".hp" : "");
+  out += (((w0 >>> 11) & 0x1) ? ".sat" : "");
+  out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
+  out += (((w1 >>> 7) & 0x1) ? ".skpHp" : "");
+  out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
+  out += (((w1 >>> 2) & 0x1) ? "" : ".pack");
+  out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
+  out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "rcp.DST", ((w0 >>> 12) & 0x1), undefined);
+  out += ", void, void, ";
+  out = show_instruction_src_1(out, ((w3 >>> 14) & 0x3ff), 0, gpu, "rcp.SRC2", ((w3 >>> 4) & 0x1ff), ((w3 >>> 25) & 0x7), ((w3 >>> 28) & 0x7));
+  return out;
+}
+
+/** rsq */
+// prettier-ignore
+function show11(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  out += "rsq";
+  out += ((w3 >>> 31) ? ".hp" : "");
+  out += (((w0 >>> 11) & 0x1) ? ".sat" : "");
+  out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
+  out += (((w1 >>> 7) & 0x1) ? ".skpHp" : "");
+  out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
+  out += (((w1 >>> 2) & 0x1) ? "" : ".pack");
+  out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
+  out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "rsq.DST", ((w0 >>> 12) & 0x1), undefined);
+  out += ", void, void, ";
+  out = show_instruction_src_1(out, ((w3 >>> 14) & 0x3ff), 0, gpu, "rsq.SRC2", ((w3 >>> 4) & 0x1ff), ((w3 >>> 25) & 0x7), ((w3 >>> 28) & 0x7));
+  return out;
+}
+
+/** select */
+// prettier-ignore
+function show12(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  out += "select";
+  out += ((w3 >>> 31) ? ".hp" : "");
+  out += (((w0 >>> 11) & 0x1) ? ".sat" : "");
+  out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
+  out += (((w1 >>> 7) & 0x1) ? ".skpHp" : "");
+  out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
+  out += (((w1 >>> 2) & 0x1) ? "" : ".pack");
+  out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
+  out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "select.DST", ((w0 >>> 12) & 0x1), undefined);
+  out += ", ";
+  out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "select.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
+  out += ", ";
+  out = show_instruction_src_1(out, ((w2 >>> 17) & 0x3ff), 0, gpu, "select.SRC1", ((w2 >>> 7) & 0x1ff), ((w2 >>> 27) & 0x7), ((w3) & 0x7));
+  out += ", ";
+  out = show_instruction_src_1(out, ((w3 >>> 14) & 0x3ff), 0, gpu, "select.SRC2", ((w3 >>> 4) & 0x1ff), ((w3 >>> 25) & 0x7), ((w3 >>> 28) & 0x7));
+  return out;
+}
+
+/** set */
+// prettier-ignore
+function show13(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  out += "set";
+  out += ((w3 >>> 31) ? ".hp" : "");
+  out += (((w0 >>> 11) & 0x1) ? ".sat" : "");
+  out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
+  out += (((w1 >>> 7) & 0x1) ? ".skpHp" : "");
+  out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
+  out += (((w1 >>> 2) & 0x1) ? "" : ".pack");
+  out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
+  out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "set.DST", ((w0 >>> 12) & 0x1), undefined);
+  out += ", ";
+  out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "set.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
+  out += ", ";
+  out = show_instruction_src_1(out, ((w2 >>> 17) & 0x3ff), 0, gpu, "set.SRC1", ((w2 >>> 7) & 0x1ff), ((w2 >>> 27) & 0x7), ((w3) & 0x7));
+  out += ", void";
+  return out;
+}
+
+/** exp */
+// prettier-ignore
+function show14(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  out += "exp";
+  out += ((w3 >>> 31) ? ".hp" : "");
+  out += (((w0 >>> 11) & 0x1) ? ".sat" : "");
+  out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
+  out += (((w1 >>> 7) & 0x1) ? ".skpHp" : "");
+  out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
+  out += (((w1 >>> 2) & 0x1) ? "" : ".pack");
+  out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
+  out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "exp.DST", ((w0 >>> 12) & 0x1), undefined);
+  out += ", void, void, ";
+  out = show_instruction_src_1(out, ((w3 >>> 14) & 0x3ff), 0, gpu, "exp.SRC2", ((w3 >>> 4) & 0x1ff), ((w3 >>> 25) & 0x7), ((w3 >>> 28) & 0x7));
+  return out;
+}
+
+/** log */
+// prettier-ignore
+function show15(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  out += "log";
+  out += ((w3 >>> 31) ? ".hp" : "");
+  out += (((w0 >>> 11) & 0x1) ? ".sat" : "");
+  out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
+  out += (((w1 >>> 7) & 0x1) ? ".skpHp" : "");
+  out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
+  out += (((w1 >>> 2) & 0x1) ? "" : ".pack");
+  out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
+  out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "log.DST", ((w0 >>> 12) & 0x1), undefined);
+  out += ", void, void, ";
+  out = show_instruction_src_1(out, ((w3 >>> 14) & 0x3ff), 0, gpu, "log.SRC2", ((w3 >>> 4) & 0x1ff), ((w3 >>> 25) & 0x7), ((w3 >>> 28) & 0x7));
+  return out;
+}
+
+/** frc */
+// prettier-ignore
+function show16(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  out += "frc";
+  out += ((w3 >>> 31) ? ".hp" : "");
+  out += (((w0 >>> 11) & 0x1) ? ".sat" : "");
+  out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
+  out += (((w1 >>> 7) & 0x1) ? ".skpHp" : "");
+  out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
+  out += (((w1 >>> 2) & 0x1) ? "" : ".pack");
+  out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
+  out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "frc.DST", ((w0 >>> 12) & 0x1), undefined);
+  out += ", void, void, ";
+  out = show_instruction_src_1(out, ((w3 >>> 14) & 0x3ff), 0, gpu, "frc.SRC2", ((w3 >>> 4) & 0x1ff), ((w3 >>> 25) & 0x7), ((w3 >>> 28) & 0x7));
+  return out;
+}
+
+/** call */
+// prettier-ignore
+function show17(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  if (showing && ((w1 & 0x4)) !== 0)
+    err(`dontcare bits in call: ${hexWords([w0, w1, w2, w3], [0,4,0,0])}`);
+  out += "call";
+  out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
+  out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
+  out += " ";
+  out = padTo(out, 18);
+  out += "void, void, void, ";
+  out += String(signExtend(((w3 >>> 7) & 0x7fff), 15));
+  return out;
+}
+
+/** ret */
+// prettier-ignore
+function show18(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  out += "ret";
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "ret.DST", ((w0 >>> 12) & 0x1), undefined);
+  out += ((w3 >>> 31) ? ".hp" : "");
+  out += ", void, void, void";
+  return out;
+}
+
+/** branch */
+// prettier-ignore
+function show19(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  if (showing && ((w1 & 0x4)) !== 0)
+    err(`dontcare bits in branch: ${hexWords([w0, w1, w2, w3], [0,4,0,0])}`);
+  out += "branch";
+  out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
+  out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
+  out += " ";
+  out = padTo(out, 18);
+  out += "void, void, void, ";
+  out += String(signExtend(((w3 >>> 7) & 0x7fff), 15));
+  return out;
+}
+
+/** branch_unary */
+// prettier-ignore
+function show20(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  if (showing && ((w1 & 0x4)) !== 0)
+    err(`dontcare bits in branch: ${hexWords([w0, w1, w2, w3], [0,4,0,0])}`);
+  out += "branch";
+  out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
+  out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
+  out += " ";
+  out = padTo(out, 18);
+  out += "void, ";
+  out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "branch.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
+  out += ", void, ";
+  out += String(signExtend(((w3 >>> 7) & 0x7fff), 15));
+  return out;
+}
+
+/** branch_binary */
+// prettier-ignore
+function show21(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  if (showing && ((w1 & 0x4)) !== 0)
+    err(`dontcare bits in branch: ${hexWords([w0, w1, w2, w3], [0,4,0,0])}`);
+  out += "branch";
+  out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
+  out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
+  out += " ";
+  out = padTo(out, 18);
+  out += "void, ";
+  out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "branch.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
+  out += ", ";
+  out = show_instruction_src_1(out, ((w2 >>> 17) & 0x3ff), 0, gpu, "branch.SRC1", ((w2 >>> 7) & 0x1ff), ((w2 >>> 27) & 0x7), ((w3) & 0x7));
+  out += ", ";
+  out += String(signExtend(((w3 >>> 7) & 0x7fff), 15));
+  return out;
+}
+
+/** texkill */
+// prettier-ignore
+function show22(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  let m0 = -1, m1 = -1;
+  if ((m0 >= 0 ? m0 : (m0 = ((((w1 >>> 11) & 0x1) !== 0 ? 1 : 0) && (((w2 >>> 6) & 0x1) !== 0 ? 1 : 0) ? 1 : 0) !== 0 ? 1 : 0))) {
+    out += "texkill";
+    out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
+    out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
+    out += (((w1 >>> 2) & 0x1) ? "" : ".pack");
+    out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
+    out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
+    out += " ";
+    out = padTo(out, 18);
+    out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "texkill.DST", ((w0 >>> 12) & 0x1), undefined);
+    out += ", ";
+    out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "texkill.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
+    out += ", ";
+    out = show_instruction_src_1(out, ((w2 >>> 17) & 0x3ff), 0, gpu, "texkill.SRC1", ((w2 >>> 7) & 0x1ff), ((w2 >>> 27) & 0x7), ((w3) & 0x7));
+    out += ", void";
+  } else {
+    if ((m1 >= 0 ? m1 : (m1 = ((((w1 >>> 11) & 0x1) !== 0 ? 1 : 0) && (((w2 >>> 6) & 0x1) === 0 ? 1 : 0) ? 1 : 0) !== 0 ? 1 : 0))) {
+      out += "texkill";
+      out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
+      out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
+      out += (((w1 >>> 2) & 0x1) ? "" : ".pack");
+      out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
+      out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
+      out += " ";
+      out = padTo(out, 18);
+      out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "texkill.DST", ((w0 >>> 12) & 0x1), undefined);
+      out += ", ";
+      out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "texkill.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
+      out += ", void, void";
+    } else {
+      out += "texkill";
+      out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
+      out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
+      out += (((w1 >>> 2) & 0x1) ? "" : ".pack");
+      out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
+      out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
+      out += " ";
+      out = padTo(out, 18);
+      out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "texkill.DST", ((w0 >>> 12) & 0x1), undefined);
+      out += ((w3 >>> 31) ? ".hp" : "");
+      out += ", void, void, void";
+    }
+  }
+  return out;
+}
+
+/** texld */
+// prettier-ignore
+function show23(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  out += "texld";
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "texld.DST", ((w0 >>> 12) & 0x1), undefined);
+  out += ", tex";
+  out += String((w0 >>> 27));
+  out = show_src_swizzle_2(out, ((w1 >>> 3) & 0xff), 0, gpu, "texld.TEX_SWIZ");
+  out += ", ";
+  out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "texld.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
+  out += ", void, void";
+  return out;
+}
+
+/** texldb */
+// prettier-ignore
+function show24(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  let m0 = -1;
+  if ((m0 >= 0 ? m0 : (m0 = ((((w1 >>> 11) & 0x1) !== 0 ? 1 : 0) && (((w2 >>> 6) & 0x1) === 0 ? 1 : 0) ? 1 : 0) !== 0 ? 1 : 0))) {
+    out += "texldb";
+    out += " ";
+    out = padTo(out, 18);
+    out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "texldb.DST", ((w0 >>> 12) & 0x1), undefined);
+    out += ", tex";
+    out += String((w0 >>> 27));
+    out = show_src_swizzle_2(out, ((w1 >>> 3) & 0xff), 0, gpu, "texldb.TEX_SWIZ");
+    out += ", ";
+    out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "texldb.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
+    out += ", void, void";
+  } else {
+    out += "texldb";
+    out += " ";
+    out = padTo(out, 18);
+    out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "texldb.DST", ((w0 >>> 12) & 0x1), undefined);
+    out += ", tex";
+    out += String((w0 >>> 27));
+    out = show_src_swizzle_2(out, ((w1 >>> 3) & 0xff), 0, gpu, "texldb.TEX_SWIZ");
+    out += ", ";
+    out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "texldb.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
+    out += ", ";
+    out = show_instruction_src_1(out, ((w2 >>> 17) & 0x3ff), 0, gpu, "texldb.SRC1", ((w2 >>> 7) & 0x1ff), ((w2 >>> 27) & 0x7), ((w3) & 0x7));
+    out += ", void";
+  }
+  return out;
+}
+
+/** texldd */
+// prettier-ignore
+function show25(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  out += "texldd";
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "texldd.DST", ((w0 >>> 12) & 0x1), undefined);
+  out += ", tex";
+  out += String((w0 >>> 27));
+  out = show_src_swizzle_2(out, ((w1 >>> 3) & 0xff), 0, gpu, "texldd.TEX_SWIZ");
+  out += ", ";
+  out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "texldd.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
+  out += ", ";
+  out = show_instruction_src_1(out, ((w2 >>> 17) & 0x3ff), 0, gpu, "texldd.SRC1", ((w2 >>> 7) & 0x1ff), ((w2 >>> 27) & 0x7), ((w3) & 0x7));
+  out += ", ";
+  out = show_instruction_src_1(out, ((w3 >>> 14) & 0x3ff), 0, gpu, "texldd.SRC2", ((w3 >>> 4) & 0x1ff), ((w3 >>> 25) & 0x7), ((w3 >>> 28) & 0x7));
+  return out;
+}
+
+/** texldl */
+// prettier-ignore
+function show26(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  let m0 = -1;
+  if ((m0 >= 0 ? m0 : (m0 = ((((w1 >>> 11) & 0x1) !== 0 ? 1 : 0) && (((w2 >>> 6) & 0x1) === 0 ? 1 : 0) ? 1 : 0) !== 0 ? 1 : 0))) {
+    out += "texldl";
+    out += " ";
+    out = padTo(out, 18);
+    out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "texldl.DST", ((w0 >>> 12) & 0x1), undefined);
+    out += ", tex";
+    out += String((w0 >>> 27));
+    out = show_src_swizzle_2(out, ((w1 >>> 3) & 0xff), 0, gpu, "texldl.TEX_SWIZ");
+    out += ", ";
+    out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "texldl.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
+    out += ", void, void";
+  } else {
+    out += "texldl";
+    out += " ";
+    out = padTo(out, 18);
+    out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "texldl.DST", ((w0 >>> 12) & 0x1), undefined);
+    out += ", tex";
+    out += String((w0 >>> 27));
+    out = show_src_swizzle_2(out, ((w1 >>> 3) & 0xff), 0, gpu, "texldl.TEX_SWIZ");
+    out += ", ";
+    out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "texldl.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
+    out += ", ";
+    out = show_instruction_src_1(out, ((w2 >>> 17) & 0x3ff), 0, gpu, "texldl.SRC1", ((w2 >>> 7) & 0x1ff), ((w2 >>> 27) & 0x7), ((w3) & 0x7));
+    out += ", void";
+  }
+  return out;
+}
+
+/** sqrt */
+// prettier-ignore
+function show27(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  out += "sqrt";
+  out += ((w3 >>> 31) ? ".hp" : "");
+  out += (((w0 >>> 11) & 0x1) ? ".sat" : "");
+  out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
+  out += (((w1 >>> 7) & 0x1) ? ".skpHp" : "");
+  out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
+  out += (((w1 >>> 2) & 0x1) ? "" : ".pack");
+  out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
+  out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "sqrt.DST", ((w0 >>> 12) & 0x1), undefined);
+  out += ", void, void, ";
+  out = show_instruction_src_1(out, ((w3 >>> 14) & 0x3ff), 0, gpu, "sqrt.SRC2", ((w3 >>> 4) & 0x1ff), ((w3 >>> 25) & 0x7), ((w3 >>> 28) & 0x7));
+  return out;
+}
+
+/** sin */
+// prettier-ignore
+function show28(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  out += "sin";
+  out += ((w3 >>> 31) ? ".hp" : "");
+  out += (((w0 >>> 11) & 0x1) ? ".sat" : "");
+  out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
+  out += (((w1 >>> 7) & 0x1) ? ".skpHp" : "");
+  out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
+  out += (((w1 >>> 2) & 0x1) ? "" : ".pack");
+  out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
+  out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "sin.DST", ((w0 >>> 12) & 0x1), undefined);
+  out += ", void, void, ";
+  out = show_instruction_src_1(out, ((w3 >>> 14) & 0x3ff), 0, gpu, "sin.SRC2", ((w3 >>> 4) & 0x1ff), ((w3 >>> 25) & 0x7), ((w3 >>> 28) & 0x7));
+  return out;
+}
+
+/** cos */
+// prettier-ignore
+function show29(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  out += "cos";
+  out += ((w3 >>> 31) ? ".hp" : "");
+  out += (((w0 >>> 11) & 0x1) ? ".sat" : "");
+  out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
+  out += (((w1 >>> 7) & 0x1) ? ".skpHp" : "");
+  out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
+  out += (((w1 >>> 2) & 0x1) ? "" : ".pack");
+  out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
+  out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "cos.DST", ((w0 >>> 12) & 0x1), undefined);
+  out += ", void, void, ";
+  out = show_instruction_src_1(out, ((w3 >>> 14) & 0x3ff), 0, gpu, "cos.SRC2", ((w3 >>> 4) & 0x1ff), ((w3 >>> 25) & 0x7), ((w3 >>> 28) & 0x7));
+  return out;
+}
+
+/** branch_any */
+// prettier-ignore
+function show30(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  if (showing && ((w1 & 0x4)) !== 0)
+    err(`dontcare bits in branch_any: ${hexWords([w0, w1, w2, w3], [0,4,0,0])}`);
+  out += "branch_any";
+  out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
+  out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
+  out += " ";
+  out = padTo(out, 18);
+  out += "void, ";
+  out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "branch_any.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
+  out += ", ";
+  out = show_instruction_src_1(out, ((w2 >>> 17) & 0x3ff), 0, gpu, "branch_any.SRC1", ((w2 >>> 7) & 0x1ff), ((w2 >>> 27) & 0x7), ((w3) & 0x7));
+  out += ", ";
+  out += String(signExtend(((w3 >>> 7) & 0x7fff), 15));
+  return out;
+}
+
+/** floor */
+// prettier-ignore
+function show31(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  out += "floor";
+  out += ((w3 >>> 31) ? ".hp" : "");
+  out += (((w0 >>> 11) & 0x1) ? ".sat" : "");
+  out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
+  out += (((w1 >>> 7) & 0x1) ? ".skpHp" : "");
+  out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
+  out += (((w1 >>> 2) & 0x1) ? "" : ".pack");
+  out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
+  out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "floor.DST", ((w0 >>> 12) & 0x1), undefined);
+  out += ", void, void, ";
+  out = show_instruction_src_1(out, ((w3 >>> 14) & 0x3ff), 0, gpu, "floor.SRC2", ((w3 >>> 4) & 0x1ff), ((w3 >>> 25) & 0x7), ((w3 >>> 28) & 0x7));
+  return out;
+}
+
+/** ceil */
+// prettier-ignore
+function show32(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  out += "ceil";
+  out += ((w3 >>> 31) ? ".hp" : "");
+  out += (((w0 >>> 11) & 0x1) ? ".sat" : "");
+  out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
+  out += (((w1 >>> 7) & 0x1) ? ".skpHp" : "");
+  out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
+  out += (((w1 >>> 2) & 0x1) ? "" : ".pack");
+  out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
+  out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "ceil.DST", ((w0 >>> 12) & 0x1), undefined);
+  out += ", void, void, ";
+  out = show_instruction_src_1(out, ((w3 >>> 14) & 0x3ff), 0, gpu, "ceil.SRC2", ((w3 >>> 4) & 0x1ff), ((w3 >>> 25) & 0x7), ((w3 >>> 28) & 0x7));
+  return out;
+}
+
+/** sign */
+// prettier-ignore
+function show33(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  out += "sign";
+  out += ((w3 >>> 31) ? ".hp" : "");
+  out += (((w0 >>> 11) & 0x1) ? ".sat" : "");
+  out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
+  out += (((w1 >>> 7) & 0x1) ? ".skpHp" : "");
+  out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
+  out += (((w1 >>> 2) & 0x1) ? "" : ".pack");
+  out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
+  out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "sign.DST", ((w0 >>> 12) & 0x1), undefined);
+  out += ", void, void, ";
+  out = show_instruction_src_1(out, ((w3 >>> 14) & 0x3ff), 0, gpu, "sign.SRC2", ((w3 >>> 4) & 0x1ff), ((w3 >>> 25) & 0x7), ((w3 >>> 28) & 0x7));
+  return out;
+}
+
+/** barrier */
+// prettier-ignore
+function show34(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  out += "barrier";
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "barrier.DST", ((w0 >>> 12) & 0x1), undefined);
+  out += ((w3 >>> 31) ? ".hp" : "");
+  out += ", void, void, void";
+  return out;
+}
+
+/** i2i */
+// prettier-ignore
+function show35(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  out += "i2i";
+  out += ((w3 >>> 31) ? ".hp" : "");
+  out += (((w0 >>> 11) & 0x1) ? ".sat" : "");
+  out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
+  out += (((w1 >>> 7) & 0x1) ? ".skpHp" : "");
+  out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
+  out += (((w1 >>> 2) & 0x1) ? "" : ".pack");
+  out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
+  out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "i2i.DST", ((w0 >>> 12) & 0x1), undefined);
+  out += ", ";
+  out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "i2i.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
+  out += ", ";
+  out = show_instruction_src_1(out, ((w2 >>> 17) & 0x3ff), 0, gpu, "i2i.SRC1", ((w2 >>> 7) & 0x1ff), ((w2 >>> 27) & 0x7), ((w3) & 0x7));
+  out += ", void";
+  return out;
+}
+
+/** i2f */
+// prettier-ignore
+function show36(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  out += "i2f";
+  out += ((w3 >>> 31) ? ".hp" : "");
+  out += (((w0 >>> 11) & 0x1) ? ".sat" : "");
+  out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
+  out += (((w1 >>> 7) & 0x1) ? ".skpHp" : "");
+  out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
+  out += (((w1 >>> 2) & 0x1) ? "" : ".pack");
+  out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
+  out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "i2f.DST", ((w0 >>> 12) & 0x1), undefined);
+  out += ", ";
+  out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "i2f.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
+  out += ", void, void";
+  return out;
+}
+
+/** f2i */
+// prettier-ignore
+function show37(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  out += "f2i";
+  out += ((w3 >>> 31) ? ".hp" : "");
+  out += (((w0 >>> 11) & 0x1) ? ".sat" : "");
+  out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
+  out += (((w1 >>> 7) & 0x1) ? ".skpHp" : "");
+  out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
+  out += (((w1 >>> 2) & 0x1) ? "" : ".pack");
+  out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
+  out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "f2i.DST", ((w0 >>> 12) & 0x1), undefined);
+  out += ", ";
+  out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "f2i.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
+  out += ", void, void";
+  return out;
+}
+
+/** f2irnd */
+// prettier-ignore
+function show38(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  out += "f2irnd";
+  out += ((w3 >>> 31) ? ".hp" : "");
+  out += (((w0 >>> 11) & 0x1) ? ".sat" : "");
+  out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
+  out += (((w1 >>> 7) & 0x1) ? ".skpHp" : "");
+  out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
+  out += (((w1 >>> 2) & 0x1) ? "" : ".pack");
+  out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
+  out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "f2irnd.DST", ((w0 >>> 12) & 0x1), undefined);
+  out += ", ";
+  out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "f2irnd.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
+  out += ", void, void";
+  return out;
+}
+
+/** cmp */
+// prettier-ignore
+function show39(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  out += "cmp";
+  out += ((w3 >>> 31) ? ".hp" : "");
+  out += (((w0 >>> 11) & 0x1) ? ".sat" : "");
+  out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
+  out += (((w1 >>> 7) & 0x1) ? ".skpHp" : "");
+  out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
+  out += (((w1 >>> 2) & 0x1) ? "" : ".pack");
+  out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
+  out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "cmp.DST", ((w0 >>> 12) & 0x1), undefined);
+  out += ", ";
+  out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "cmp.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
+  out += ", ";
+  out = show_instruction_src_1(out, ((w2 >>> 17) & 0x3ff), 0, gpu, "cmp.SRC1", ((w2 >>> 7) & 0x1ff), ((w2 >>> 27) & 0x7), ((w3) & 0x7));
+  out += ", ";
+  out = show_instruction_src_1(out, ((w3 >>> 14) & 0x3ff), 0, gpu, "cmp.SRC2", ((w3 >>> 4) & 0x1ff), ((w3 >>> 25) & 0x7), ((w3 >>> 28) & 0x7));
+  return out;
+}
+
+/** load */
+// prettier-ignore
+function show40(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  out += "load";
+  out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
+  out += (((w1 >>> 7) & 0x1) ? ".skpHp" : "");
+  out += (((w1 >>> 10) & 0x1) ? ".denorm" : "");
+  out += (((w1 >>> 8) & 0x1) ? ".local" : "");
+  out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
+  out = show_left_shift_3(out, ((w1 >>> 3) & 0x7), 0, gpu, "load.LEFT_SHIFT");
+  out += (((w1 >>> 2) & 0x1) ? "" : ".pack");
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "load.DST", ((w0 >>> 12) & 0x1), undefined);
+  out += ", ";
+  out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "load.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
+  out += ", ";
+  out = show_instruction_src_1(out, ((w2 >>> 17) & 0x3ff), 0, gpu, "load.SRC1", ((w2 >>> 7) & 0x1ff), ((w2 >>> 27) & 0x7), ((w3) & 0x7));
+  out += ", void";
+  return out;
+}
+
+/** store */
+// prettier-ignore
+function show41(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  if (showing && ((w0 & 0xf87ff000) | (w1 & 0x203)) !== 0)
+    err(`dontcare bits in store: ${hexWords([w0, w1, w2, w3], [4169134080,515,0,0])}`);
+  out += "store";
+  out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
+  out += (((w1 >>> 7) & 0x1) ? ".skpHp" : "");
+  out += (((w1 >>> 10) & 0x1) ? ".denorm" : "");
+  out += (((w1 >>> 8) & 0x1) ? ".local" : "");
+  out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
+  out = show_left_shift_3(out, ((w1 >>> 3) & 0x7), 0, gpu, "store.LEFT_SHIFT");
+  out += (((w1 >>> 2) & 0x1) ? "" : ".pack");
+  out += " ";
+  out = padTo(out, 18);
+  out += "mem";
+  out += (ENUM_TEXT[13][((w0 >>> 23) & 0xf)] ?? String(((w0 >>> 23) & 0xf)));
+  out += ", ";
+  out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "store.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
+  out += ", ";
+  out = show_instruction_src_1(out, ((w2 >>> 17) & 0x3ff), 0, gpu, "store.SRC1", ((w2 >>> 7) & 0x1ff), ((w2 >>> 27) & 0x7), ((w3) & 0x7));
+  out += ", ";
+  out = show_instruction_src_1(out, ((w3 >>> 14) & 0x3ff), 0, gpu, "store.SRC2", ((w3 >>> 4) & 0x1ff), ((w3 >>> 25) & 0x7), ((w3 >>> 28) & 0x7));
+  return out;
+}
+
+/** clamp0_max */
+// prettier-ignore
+function show42(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  out += "clamp0_max";
+  out += ((w3 >>> 31) ? ".hp" : "");
+  out += (((w0 >>> 11) & 0x1) ? ".sat" : "");
+  out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
+  out += (((w1 >>> 7) & 0x1) ? ".skpHp" : "");
+  out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
+  out += (((w1 >>> 2) & 0x1) ? "" : ".pack");
+  out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
+  out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "clamp0_max.DST", ((w0 >>> 12) & 0x1), undefined);
+  out += ", ";
+  out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "clamp0_max.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
+  out += ", ";
+  out = show_instruction_src_1(out, ((w2 >>> 17) & 0x3ff), 0, gpu, "clamp0_max.SRC1", ((w2 >>> 7) & 0x1ff), ((w2 >>> 27) & 0x7), ((w3) & 0x7));
+  out += ", void";
+  return out;
+}
+
+/** iaddsat */
+// prettier-ignore
+function show43(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  out += "iaddsat";
+  out += ((w3 >>> 31) ? ".hp" : "");
+  out += (((w0 >>> 11) & 0x1) ? ".sat" : "");
+  out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
+  out += (((w1 >>> 7) & 0x1) ? ".skpHp" : "");
+  out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
+  out += (((w1 >>> 2) & 0x1) ? "" : ".pack");
+  out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
+  out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "iaddsat.DST", ((w0 >>> 12) & 0x1), undefined);
+  out += ", ";
+  out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "iaddsat.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
+  out += ", void, ";
+  out = show_instruction_src_1(out, ((w3 >>> 14) & 0x3ff), 0, gpu, "iaddsat.SRC2", ((w3 >>> 4) & 0x1ff), ((w3 >>> 25) & 0x7), ((w3 >>> 28) & 0x7));
+  return out;
+}
+
+/** imullo0 */
+// prettier-ignore
+function show44(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  out += "imullo0";
+  out += ((w3 >>> 31) ? ".hp" : "");
+  out += (((w0 >>> 11) & 0x1) ? ".sat" : "");
+  out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
+  out += (((w1 >>> 7) & 0x1) ? ".skpHp" : "");
+  out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
+  out += (((w1 >>> 2) & 0x1) ? "" : ".pack");
+  out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
+  out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "imullo0.DST", ((w0 >>> 12) & 0x1), undefined);
+  out += ", ";
+  out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "imullo0.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
+  out += ", ";
+  out = show_instruction_src_1(out, ((w2 >>> 17) & 0x3ff), 0, gpu, "imullo0.SRC1", ((w2 >>> 7) & 0x1ff), ((w2 >>> 27) & 0x7), ((w3) & 0x7));
+  out += ", void";
+  return out;
+}
+
+/** imulhi0 */
+// prettier-ignore
+function show45(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  out += "imulhi0";
+  out += ((w3 >>> 31) ? ".hp" : "");
+  out += (((w0 >>> 11) & 0x1) ? ".sat" : "");
+  out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
+  out += (((w1 >>> 7) & 0x1) ? ".skpHp" : "");
+  out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
+  out += (((w1 >>> 2) & 0x1) ? "" : ".pack");
+  out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
+  out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "imulhi0.DST", ((w0 >>> 12) & 0x1), undefined);
+  out += ", ";
+  out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "imulhi0.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
+  out += ", ";
+  out = show_instruction_src_1(out, ((w2 >>> 17) & 0x3ff), 0, gpu, "imulhi0.SRC1", ((w2 >>> 7) & 0x1ff), ((w2 >>> 27) & 0x7), ((w3) & 0x7));
+  out += ", void";
+  return out;
+}
+
+/** idiv0 */
+// prettier-ignore
+function show46(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  out += "idiv0";
+  out += ((w3 >>> 31) ? ".hp" : "");
+  out += (((w0 >>> 11) & 0x1) ? ".sat" : "");
+  out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
+  out += (((w1 >>> 7) & 0x1) ? ".skpHp" : "");
+  out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
+  out += (((w1 >>> 2) & 0x1) ? "" : ".pack");
+  out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
+  out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "idiv0.DST", ((w0 >>> 12) & 0x1), undefined);
+  out += ", ";
+  out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "idiv0.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
+  out += ", ";
+  out = show_instruction_src_1(out, ((w2 >>> 17) & 0x3ff), 0, gpu, "idiv0.SRC1", ((w2 >>> 7) & 0x1ff), ((w2 >>> 27) & 0x7), ((w3) & 0x7));
+  out += ", void";
+  return out;
+}
+
+/** imod */
+// prettier-ignore
+function show47(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  out += "imod";
+  out += ((w3 >>> 31) ? ".hp" : "");
+  out += (((w0 >>> 11) & 0x1) ? ".sat" : "");
+  out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
+  out += (((w1 >>> 7) & 0x1) ? ".skpHp" : "");
+  out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
+  out += (((w1 >>> 2) & 0x1) ? "" : ".pack");
+  out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
+  out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "imod.DST", ((w0 >>> 12) & 0x1), undefined);
+  out += ", ";
+  out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "imod.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
+  out += ", ";
+  out = show_instruction_src_1(out, ((w2 >>> 17) & 0x3ff), 0, gpu, "imod.SRC1", ((w2 >>> 7) & 0x1ff), ((w2 >>> 27) & 0x7), ((w3) & 0x7));
+  out += ", void";
+  return out;
+}
+
+/** imadlo0 */
+// prettier-ignore
+function show48(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  out += "imadlo0";
+  out += ((w3 >>> 31) ? ".hp" : "");
+  out += (((w0 >>> 11) & 0x1) ? ".sat" : "");
+  out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
+  out += (((w1 >>> 7) & 0x1) ? ".skpHp" : "");
+  out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
+  out += (((w1 >>> 2) & 0x1) ? "" : ".pack");
+  out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
+  out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "imadlo0.DST", ((w0 >>> 12) & 0x1), undefined);
+  out += ", ";
+  out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "imadlo0.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
+  out += ", ";
+  out = show_instruction_src_1(out, ((w2 >>> 17) & 0x3ff), 0, gpu, "imadlo0.SRC1", ((w2 >>> 7) & 0x1ff), ((w2 >>> 27) & 0x7), ((w3) & 0x7));
+  out += ", ";
+  out = show_instruction_src_1(out, ((w3 >>> 14) & 0x3ff), 0, gpu, "imadlo0.SRC2", ((w3 >>> 4) & 0x1ff), ((w3 >>> 25) & 0x7), ((w3 >>> 28) & 0x7));
+  return out;
+}
+
+/** imadlosat0 */
+// prettier-ignore
+function show49(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  out += "imadlosat0";
+  out += ((w3 >>> 31) ? ".hp" : "");
+  out += (((w0 >>> 11) & 0x1) ? ".sat" : "");
+  out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
+  out += (((w1 >>> 7) & 0x1) ? ".skpHp" : "");
+  out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
+  out += (((w1 >>> 2) & 0x1) ? "" : ".pack");
+  out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
+  out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "imadlosat0.DST", ((w0 >>> 12) & 0x1), undefined);
+  out += ", ";
+  out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "imadlosat0.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
+  out += ", ";
+  out = show_instruction_src_1(out, ((w2 >>> 17) & 0x3ff), 0, gpu, "imadlosat0.SRC1", ((w2 >>> 7) & 0x1ff), ((w2 >>> 27) & 0x7), ((w3) & 0x7));
+  out += ", ";
+  out = show_instruction_src_1(out, ((w3 >>> 14) & 0x3ff), 0, gpu, "imadlosat0.SRC2", ((w3 >>> 4) & 0x1ff), ((w3 >>> 25) & 0x7), ((w3 >>> 28) & 0x7));
+  return out;
+}
+
+/** movai */
+// prettier-ignore
+function show50(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  out += "movai";
+  out += ((w3 >>> 31) ? ".hp" : "");
+  out += (((w0 >>> 11) & 0x1) ? ".sat" : "");
+  out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
+  out += (((w1 >>> 7) & 0x1) ? ".skpHp" : "");
+  out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
+  out += (((w1 >>> 2) & 0x1) ? "" : ".pack");
+  out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
+  out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "movai.DST", ((w0 >>> 12) & 0x1), undefined);
+  out += ", void, void, ";
+  out = show_instruction_src_1(out, ((w3 >>> 14) & 0x3ff), 0, gpu, "movai.SRC2", ((w3 >>> 4) & 0x1ff), ((w3 >>> 25) & 0x7), ((w3 >>> 28) & 0x7));
+  return out;
+}
+
+/** iabs */
+// prettier-ignore
+function show51(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  out += "iabs";
+  out += ((w3 >>> 31) ? ".hp" : "");
+  out += (((w0 >>> 11) & 0x1) ? ".sat" : "");
+  out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
+  out += (((w1 >>> 7) & 0x1) ? ".skpHp" : "");
+  out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
+  out += (((w1 >>> 2) & 0x1) ? "" : ".pack");
+  out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
+  out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "iabs.DST", ((w0 >>> 12) & 0x1), undefined);
+  out += ", void, void, ";
+  out = show_instruction_src_1(out, ((w3 >>> 14) & 0x3ff), 0, gpu, "iabs.SRC2", ((w3 >>> 4) & 0x1ff), ((w3 >>> 25) & 0x7), ((w3 >>> 28) & 0x7));
+  return out;
+}
+
+/** leadzero */
+// prettier-ignore
+function show52(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  out += "leadzero";
+  out += ((w3 >>> 31) ? ".hp" : "");
+  out += (((w0 >>> 11) & 0x1) ? ".sat" : "");
+  out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
+  out += (((w1 >>> 7) & 0x1) ? ".skpHp" : "");
+  out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
+  out += (((w1 >>> 2) & 0x1) ? "" : ".pack");
+  out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
+  out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "leadzero.DST", ((w0 >>> 12) & 0x1), undefined);
+  out += ", void, void, ";
+  out = show_instruction_src_1(out, ((w3 >>> 14) & 0x3ff), 0, gpu, "leadzero.SRC2", ((w3 >>> 4) & 0x1ff), ((w3 >>> 25) & 0x7), ((w3 >>> 28) & 0x7));
+  return out;
+}
+
+/** lshift */
+// prettier-ignore
+function show53(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  out += "lshift";
+  out += ((w3 >>> 31) ? ".hp" : "");
+  out += (((w0 >>> 11) & 0x1) ? ".sat" : "");
+  out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
+  out += (((w1 >>> 7) & 0x1) ? ".skpHp" : "");
+  out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
+  out += (((w1 >>> 2) & 0x1) ? "" : ".pack");
+  out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
+  out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "lshift.DST", ((w0 >>> 12) & 0x1), undefined);
+  out += ", ";
+  out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "lshift.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
+  out += ", void, ";
+  out = show_instruction_src_1(out, ((w3 >>> 14) & 0x3ff), 0, gpu, "lshift.SRC2", ((w3 >>> 4) & 0x1ff), ((w3 >>> 25) & 0x7), ((w3 >>> 28) & 0x7));
+  return out;
+}
+
+/** rshift */
+// prettier-ignore
+function show54(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  out += "rshift";
+  out += ((w3 >>> 31) ? ".hp" : "");
+  out += (((w0 >>> 11) & 0x1) ? ".sat" : "");
+  out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
+  out += (((w1 >>> 7) & 0x1) ? ".skpHp" : "");
+  out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
+  out += (((w1 >>> 2) & 0x1) ? "" : ".pack");
+  out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
+  out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "rshift.DST", ((w0 >>> 12) & 0x1), undefined);
+  out += ", ";
+  out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "rshift.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
+  out += ", void, ";
+  out = show_instruction_src_1(out, ((w3 >>> 14) & 0x3ff), 0, gpu, "rshift.SRC2", ((w3 >>> 4) & 0x1ff), ((w3 >>> 25) & 0x7), ((w3 >>> 28) & 0x7));
+  return out;
+}
+
+/** rotate */
+// prettier-ignore
+function show55(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  out += "rotate";
+  out += ((w3 >>> 31) ? ".hp" : "");
+  out += (((w0 >>> 11) & 0x1) ? ".sat" : "");
+  out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
+  out += (((w1 >>> 7) & 0x1) ? ".skpHp" : "");
+  out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
+  out += (((w1 >>> 2) & 0x1) ? "" : ".pack");
+  out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
+  out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "rotate.DST", ((w0 >>> 12) & 0x1), undefined);
+  out += ", ";
+  out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "rotate.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
+  out += ", void, ";
+  out = show_instruction_src_1(out, ((w3 >>> 14) & 0x3ff), 0, gpu, "rotate.SRC2", ((w3 >>> 4) & 0x1ff), ((w3 >>> 25) & 0x7), ((w3 >>> 28) & 0x7));
+  return out;
+}
+
+/** or */
+// prettier-ignore
+function show56(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  out += "or";
+  out += ((w3 >>> 31) ? ".hp" : "");
+  out += (((w0 >>> 11) & 0x1) ? ".sat" : "");
+  out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
+  out += (((w1 >>> 7) & 0x1) ? ".skpHp" : "");
+  out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
+  out += (((w1 >>> 2) & 0x1) ? "" : ".pack");
+  out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
+  out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "or.DST", ((w0 >>> 12) & 0x1), undefined);
+  out += ", ";
+  out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "or.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
+  out += ", void, ";
+  out = show_instruction_src_1(out, ((w3 >>> 14) & 0x3ff), 0, gpu, "or.SRC2", ((w3 >>> 4) & 0x1ff), ((w3 >>> 25) & 0x7), ((w3 >>> 28) & 0x7));
+  return out;
+}
+
+/** and */
+// prettier-ignore
+function show57(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  out += "and";
+  out += ((w3 >>> 31) ? ".hp" : "");
+  out += (((w0 >>> 11) & 0x1) ? ".sat" : "");
+  out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
+  out += (((w1 >>> 7) & 0x1) ? ".skpHp" : "");
+  out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
+  out += (((w1 >>> 2) & 0x1) ? "" : ".pack");
+  out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
+  out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "and.DST", ((w0 >>> 12) & 0x1), undefined);
+  out += ", ";
+  out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "and.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
+  out += ", void, ";
+  out = show_instruction_src_1(out, ((w3 >>> 14) & 0x3ff), 0, gpu, "and.SRC2", ((w3 >>> 4) & 0x1ff), ((w3 >>> 25) & 0x7), ((w3 >>> 28) & 0x7));
+  return out;
+}
+
+/** xor */
+// prettier-ignore
+function show58(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  out += "xor";
+  out += ((w3 >>> 31) ? ".hp" : "");
+  out += (((w0 >>> 11) & 0x1) ? ".sat" : "");
+  out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
+  out += (((w1 >>> 7) & 0x1) ? ".skpHp" : "");
+  out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
+  out += (((w1 >>> 2) & 0x1) ? "" : ".pack");
+  out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
+  out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "xor.DST", ((w0 >>> 12) & 0x1), undefined);
+  out += ", ";
+  out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "xor.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
+  out += ", void, ";
+  out = show_instruction_src_1(out, ((w3 >>> 14) & 0x3ff), 0, gpu, "xor.SRC2", ((w3 >>> 4) & 0x1ff), ((w3 >>> 25) & 0x7), ((w3 >>> 28) & 0x7));
+  return out;
+}
+
+/** not */
+// prettier-ignore
+function show59(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  out += "not";
+  out += ((w3 >>> 31) ? ".hp" : "");
+  out += (((w0 >>> 11) & 0x1) ? ".sat" : "");
+  out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
+  out += (((w1 >>> 7) & 0x1) ? ".skpHp" : "");
+  out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
+  out += (((w1 >>> 2) & 0x1) ? "" : ".pack");
+  out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
+  out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "not.DST", ((w0 >>> 12) & 0x1), undefined);
+  out += ", void, void, ";
+  out = show_instruction_src_1(out, ((w3 >>> 14) & 0x3ff), 0, gpu, "not.SRC2", ((w3 >>> 4) & 0x1ff), ((w3 >>> 25) & 0x7), ((w3 >>> 28) & 0x7));
+  return out;
+}
+
+/** bit_extract */
+// prettier-ignore
+function show60(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  out += "bit_extract";
+  out += ((w3 >>> 31) ? ".hp" : "");
+  out += (((w0 >>> 11) & 0x1) ? ".sat" : "");
+  out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
+  out += (((w1 >>> 7) & 0x1) ? ".skpHp" : "");
+  out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
+  out += (((w1 >>> 2) & 0x1) ? "" : ".pack");
+  out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
+  out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "bit_extract.DST", ((w0 >>> 12) & 0x1), undefined);
+  out += ", ";
+  out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "bit_extract.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
+  out += ", ";
+  out = show_instruction_src_1(out, ((w2 >>> 17) & 0x3ff), 0, gpu, "bit_extract.SRC1", ((w2 >>> 7) & 0x1ff), ((w2 >>> 27) & 0x7), ((w3) & 0x7));
+  out += ", ";
+  out = show_instruction_src_1(out, ((w3 >>> 14) & 0x3ff), 0, gpu, "bit_extract.SRC2", ((w3 >>> 4) & 0x1ff), ((w3 >>> 25) & 0x7), ((w3 >>> 28) & 0x7));
+  return out;
+}
+
+/** popcount */
+// prettier-ignore
+function show61(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  out += "popcount";
+  out += ((w3 >>> 31) ? ".hp" : "");
+  out += (((w0 >>> 11) & 0x1) ? ".sat" : "");
+  out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
+  out += (((w1 >>> 7) & 0x1) ? ".skpHp" : "");
+  out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
+  out += (((w1 >>> 2) & 0x1) ? "" : ".pack");
+  out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
+  out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "popcount.DST", ((w0 >>> 12) & 0x1), undefined);
+  out += ", void, void, ";
+  out = show_instruction_src_1(out, ((w3 >>> 14) & 0x3ff), 0, gpu, "popcount.SRC2", ((w3 >>> 4) & 0x1ff), ((w3 >>> 25) & 0x7), ((w3 >>> 28) & 0x7));
+  return out;
+}
+
+/** div */
+// prettier-ignore
+function show62(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  out += "div";
+  out += ((w3 >>> 31) ? ".hp" : "");
+  out += (((w0 >>> 11) & 0x1) ? ".sat" : "");
+  out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
+  out += (((w1 >>> 7) & 0x1) ? ".skpHp" : "");
+  out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
+  out += (((w1 >>> 2) & 0x1) ? "" : ".pack");
+  out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
+  out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "div.DST", ((w0 >>> 12) & 0x1), undefined);
+  out += ", void, ";
+  out = show_instruction_src_1(out, ((w2 >>> 17) & 0x3ff), 0, gpu, "div.SRC1", ((w2 >>> 7) & 0x1ff), ((w2 >>> 27) & 0x7), ((w3) & 0x7));
+  out += ", ";
+  out = show_instruction_src_1(out, ((w3 >>> 14) & 0x3ff), 0, gpu, "div.SRC2", ((w3 >>> 4) & 0x1ff), ((w3 >>> 25) & 0x7), ((w3 >>> 28) & 0x7));
+  return out;
+}
+
+/** atomic_add */
+// prettier-ignore
+function show63(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  out += "atomic_add";
+  out += ((w3 >>> 31) ? ".hp" : "");
+  out += (((w0 >>> 11) & 0x1) ? ".sat" : "");
+  out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
+  out += (((w1 >>> 7) & 0x1) ? ".skpHp" : "");
+  out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
+  out += (((w1 >>> 2) & 0x1) ? "" : ".pack");
+  out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
+  out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "atomic_add.DST", ((w0 >>> 12) & 0x1), undefined);
+  out += ", ";
+  out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "atomic_add.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
+  out += ", ";
+  out = show_instruction_src_1(out, ((w2 >>> 17) & 0x3ff), 0, gpu, "atomic_add.SRC1", ((w2 >>> 7) & 0x1ff), ((w2 >>> 27) & 0x7), ((w3) & 0x7));
+  out += ", ";
+  out = show_instruction_src_1(out, ((w3 >>> 14) & 0x3ff), 0, gpu, "atomic_add.SRC2", ((w3 >>> 4) & 0x1ff), ((w3 >>> 25) & 0x7), ((w3 >>> 28) & 0x7));
+  return out;
+}
+
+/** atomic_xchg */
+// prettier-ignore
+function show64(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  out += "atomic_xchg";
+  out += ((w3 >>> 31) ? ".hp" : "");
+  out += (((w0 >>> 11) & 0x1) ? ".sat" : "");
+  out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
+  out += (((w1 >>> 7) & 0x1) ? ".skpHp" : "");
+  out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
+  out += (((w1 >>> 2) & 0x1) ? "" : ".pack");
+  out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
+  out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "atomic_xchg.DST", ((w0 >>> 12) & 0x1), undefined);
+  out += ", ";
+  out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "atomic_xchg.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
+  out += ", ";
+  out = show_instruction_src_1(out, ((w2 >>> 17) & 0x3ff), 0, gpu, "atomic_xchg.SRC1", ((w2 >>> 7) & 0x1ff), ((w2 >>> 27) & 0x7), ((w3) & 0x7));
+  out += ", ";
+  out = show_instruction_src_1(out, ((w3 >>> 14) & 0x3ff), 0, gpu, "atomic_xchg.SRC2", ((w3 >>> 4) & 0x1ff), ((w3 >>> 25) & 0x7), ((w3 >>> 28) & 0x7));
+  return out;
+}
+
+/** atomic_cmp_xchg */
+// prettier-ignore
+function show65(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  out += "atomic_cmp_xchg";
+  out += ((w3 >>> 31) ? ".hp" : "");
+  out += (((w0 >>> 11) & 0x1) ? ".sat" : "");
+  out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
+  out += (((w1 >>> 7) & 0x1) ? ".skpHp" : "");
+  out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
+  out += (((w1 >>> 2) & 0x1) ? "" : ".pack");
+  out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
+  out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "atomic_cmp_xchg.DST", ((w0 >>> 12) & 0x1), undefined);
+  out += ", ";
+  out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "atomic_cmp_xchg.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
+  out += ", ";
+  out = show_instruction_src_1(out, ((w2 >>> 17) & 0x3ff), 0, gpu, "atomic_cmp_xchg.SRC1", ((w2 >>> 7) & 0x1ff), ((w2 >>> 27) & 0x7), ((w3) & 0x7));
+  out += ", ";
+  out = show_instruction_src_1(out, ((w3 >>> 14) & 0x3ff), 0, gpu, "atomic_cmp_xchg.SRC2", ((w3 >>> 4) & 0x1ff), ((w3 >>> 25) & 0x7), ((w3 >>> 28) & 0x7));
+  return out;
+}
+
+/** atomic_min */
+// prettier-ignore
+function show66(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  out += "atomic_min";
+  out += ((w3 >>> 31) ? ".hp" : "");
+  out += (((w0 >>> 11) & 0x1) ? ".sat" : "");
+  out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
+  out += (((w1 >>> 7) & 0x1) ? ".skpHp" : "");
+  out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
+  out += (((w1 >>> 2) & 0x1) ? "" : ".pack");
+  out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
+  out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "atomic_min.DST", ((w0 >>> 12) & 0x1), undefined);
+  out += ", ";
+  out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "atomic_min.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
+  out += ", ";
+  out = show_instruction_src_1(out, ((w2 >>> 17) & 0x3ff), 0, gpu, "atomic_min.SRC1", ((w2 >>> 7) & 0x1ff), ((w2 >>> 27) & 0x7), ((w3) & 0x7));
+  out += ", ";
+  out = show_instruction_src_1(out, ((w3 >>> 14) & 0x3ff), 0, gpu, "atomic_min.SRC2", ((w3 >>> 4) & 0x1ff), ((w3 >>> 25) & 0x7), ((w3 >>> 28) & 0x7));
+  return out;
+}
+
+/** atomic_max */
+// prettier-ignore
+function show67(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  out += "atomic_max";
+  out += ((w3 >>> 31) ? ".hp" : "");
+  out += (((w0 >>> 11) & 0x1) ? ".sat" : "");
+  out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
+  out += (((w1 >>> 7) & 0x1) ? ".skpHp" : "");
+  out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
+  out += (((w1 >>> 2) & 0x1) ? "" : ".pack");
+  out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
+  out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "atomic_max.DST", ((w0 >>> 12) & 0x1), undefined);
+  out += ", ";
+  out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "atomic_max.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
+  out += ", ";
+  out = show_instruction_src_1(out, ((w2 >>> 17) & 0x3ff), 0, gpu, "atomic_max.SRC1", ((w2 >>> 7) & 0x1ff), ((w2 >>> 27) & 0x7), ((w3) & 0x7));
+  out += ", ";
+  out = show_instruction_src_1(out, ((w3 >>> 14) & 0x3ff), 0, gpu, "atomic_max.SRC2", ((w3 >>> 4) & 0x1ff), ((w3 >>> 25) & 0x7), ((w3 >>> 28) & 0x7));
+  return out;
+}
+
+/** atomic_or */
+// prettier-ignore
+function show68(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  out += "atomic_or";
+  out += ((w3 >>> 31) ? ".hp" : "");
+  out += (((w0 >>> 11) & 0x1) ? ".sat" : "");
+  out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
+  out += (((w1 >>> 7) & 0x1) ? ".skpHp" : "");
+  out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
+  out += (((w1 >>> 2) & 0x1) ? "" : ".pack");
+  out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
+  out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "atomic_or.DST", ((w0 >>> 12) & 0x1), undefined);
+  out += ", ";
+  out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "atomic_or.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
+  out += ", ";
+  out = show_instruction_src_1(out, ((w2 >>> 17) & 0x3ff), 0, gpu, "atomic_or.SRC1", ((w2 >>> 7) & 0x1ff), ((w2 >>> 27) & 0x7), ((w3) & 0x7));
+  out += ", ";
+  out = show_instruction_src_1(out, ((w3 >>> 14) & 0x3ff), 0, gpu, "atomic_or.SRC2", ((w3 >>> 4) & 0x1ff), ((w3 >>> 25) & 0x7), ((w3 >>> 28) & 0x7));
+  return out;
+}
+
+/** atomic_and */
+// prettier-ignore
+function show69(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  out += "atomic_and";
+  out += ((w3 >>> 31) ? ".hp" : "");
+  out += (((w0 >>> 11) & 0x1) ? ".sat" : "");
+  out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
+  out += (((w1 >>> 7) & 0x1) ? ".skpHp" : "");
+  out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
+  out += (((w1 >>> 2) & 0x1) ? "" : ".pack");
+  out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
+  out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "atomic_and.DST", ((w0 >>> 12) & 0x1), undefined);
+  out += ", ";
+  out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "atomic_and.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
+  out += ", ";
+  out = show_instruction_src_1(out, ((w2 >>> 17) & 0x3ff), 0, gpu, "atomic_and.SRC1", ((w2 >>> 7) & 0x1ff), ((w2 >>> 27) & 0x7), ((w3) & 0x7));
+  out += ", ";
+  out = show_instruction_src_1(out, ((w3 >>> 14) & 0x3ff), 0, gpu, "atomic_and.SRC2", ((w3 >>> 4) & 0x1ff), ((w3 >>> 25) & 0x7), ((w3 >>> 28) & 0x7));
+  return out;
+}
+
+/** atomic_xor */
+// prettier-ignore
+function show70(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  out += "atomic_xor";
+  out += ((w3 >>> 31) ? ".hp" : "");
+  out += (((w0 >>> 11) & 0x1) ? ".sat" : "");
+  out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
+  out += (((w1 >>> 7) & 0x1) ? ".skpHp" : "");
+  out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
+  out += (((w1 >>> 2) & 0x1) ? "" : ".pack");
+  out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
+  out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "atomic_xor.DST", ((w0 >>> 12) & 0x1), undefined);
+  out += ", ";
+  out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "atomic_xor.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
+  out += ", ";
+  out = show_instruction_src_1(out, ((w2 >>> 17) & 0x3ff), 0, gpu, "atomic_xor.SRC1", ((w2 >>> 7) & 0x1ff), ((w2 >>> 27) & 0x7), ((w3) & 0x7));
+  out += ", ";
+  out = show_instruction_src_1(out, ((w3 >>> 14) & 0x3ff), 0, gpu, "atomic_xor.SRC2", ((w3 >>> 4) & 0x1ff), ((w3 >>> 25) & 0x7), ((w3 >>> 28) & 0x7));
+  return out;
+}
+
+/** bit_rev */
+// prettier-ignore
+function show71(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  out += "bit_rev";
+  out += ((w3 >>> 31) ? ".hp" : "");
+  out += (((w0 >>> 11) & 0x1) ? ".sat" : "");
+  out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
+  out += (((w1 >>> 7) & 0x1) ? ".skpHp" : "");
+  out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
+  out += (((w1 >>> 2) & 0x1) ? "" : ".pack");
+  out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
+  out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "bit_rev.DST", ((w0 >>> 12) & 0x1), undefined);
+  out += ", ";
+  out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "bit_rev.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
+  out += ", void, void";
+  return out;
+}
+
+/** texldlpcf */
+// prettier-ignore
+function show72(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  out += "texldlpcf";
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "texldlpcf.DST", ((w0 >>> 12) & 0x1), undefined);
+  out += ", tex";
+  out += String((w0 >>> 27));
+  out = show_src_swizzle_2(out, ((w1 >>> 3) & 0xff), 0, gpu, "texldlpcf.TEX_SWIZ");
+  out += ", ";
+  out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "texldlpcf.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
+  out += ", ";
+  out = show_instruction_src_1(out, ((w2 >>> 17) & 0x3ff), 0, gpu, "texldlpcf.SRC1", ((w2 >>> 7) & 0x1ff), ((w2 >>> 27) & 0x7), ((w3) & 0x7));
+  out += ", ";
+  out = show_instruction_src_1(out, ((w3 >>> 14) & 0x3ff), 0, gpu, "texldlpcf.SRC2", ((w3 >>> 4) & 0x1ff), ((w3 >>> 25) & 0x7), ((w3 >>> 28) & 0x7));
+  return out;
+}
+
+/** conv */
+// prettier-ignore
+function show73(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  out += "conv";
+  out += ((w3 >>> 31) ? ".hp" : "");
+  out += (((w0 >>> 11) & 0x1) ? ".sat" : "");
+  out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
+  out += (((w1 >>> 7) & 0x1) ? ".skpHp" : "");
+  out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
+  out += (((w1 >>> 2) & 0x1) ? "" : ".pack");
+  out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
+  out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "conv.DST", ((w0 >>> 12) & 0x1), undefined);
+  out += ", ";
+  out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "conv.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
+  out += ", ";
+  out = show_instruction_src_1(out, ((w2 >>> 17) & 0x3ff), 0, gpu, "conv.SRC1", ((w2 >>> 7) & 0x1ff), ((w2 >>> 27) & 0x7), ((w3) & 0x7));
+  out += ", void";
+  return out;
+}
+
+/** dp2 */
+// prettier-ignore
+function show74(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  out += "dp2";
+  out += ((w3 >>> 31) ? ".hp" : "");
+  out += (((w0 >>> 11) & 0x1) ? ".sat" : "");
+  out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
+  out += (((w1 >>> 7) & 0x1) ? ".skpHp" : "");
+  out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
+  out += (((w1 >>> 2) & 0x1) ? "" : ".pack");
+  out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
+  out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "dp2.DST", ((w0 >>> 12) & 0x1), undefined);
+  out += ", ";
+  out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "dp2.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
+  out += ", ";
+  out = show_instruction_src_1(out, ((w2 >>> 17) & 0x3ff), 0, gpu, "dp2.SRC1", ((w2 >>> 7) & 0x1ff), ((w2 >>> 27) & 0x7), ((w3) & 0x7));
+  out += ", void";
+  return out;
+}
+
+/** norm_dp2 */
+// prettier-ignore
+function show75(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  out += "norm_dp2";
+  out += ((w3 >>> 31) ? ".hp" : "");
+  out += (((w0 >>> 11) & 0x1) ? ".sat" : "");
+  out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
+  out += (((w1 >>> 7) & 0x1) ? ".skpHp" : "");
+  out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
+  out += (((w1 >>> 2) & 0x1) ? "" : ".pack");
+  out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
+  out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "norm_dp2.DST", ((w0 >>> 12) & 0x1), undefined);
+  out += ", ";
+  out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "norm_dp2.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
+  out += ", void, void";
+  return out;
+}
+
+/** norm_dp3 */
+// prettier-ignore
+function show76(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  out += "norm_dp3";
+  out += ((w3 >>> 31) ? ".hp" : "");
+  out += (((w0 >>> 11) & 0x1) ? ".sat" : "");
+  out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
+  out += (((w1 >>> 7) & 0x1) ? ".skpHp" : "");
+  out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
+  out += (((w1 >>> 2) & 0x1) ? "" : ".pack");
+  out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
+  out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "norm_dp3.DST", ((w0 >>> 12) & 0x1), undefined);
+  out += ", ";
+  out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "norm_dp3.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
+  out += ", void, void";
+  return out;
+}
+
+/** norm_dp4 */
+// prettier-ignore
+function show77(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  out += "norm_dp4";
+  out += ((w3 >>> 31) ? ".hp" : "");
+  out += (((w0 >>> 11) & 0x1) ? ".sat" : "");
+  out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
+  out += (((w1 >>> 7) & 0x1) ? ".skpHp" : "");
+  out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
+  out += (((w1 >>> 2) & 0x1) ? "" : ".pack");
+  out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
+  out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "norm_dp4.DST", ((w0 >>> 12) & 0x1), undefined);
+  out += ", ";
+  out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "norm_dp4.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
+  out += ", void, void";
+  return out;
+}
+
+/** img_load */
+// prettier-ignore
+function show78(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  out += "img_load";
+  out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
+  out += (((w1 >>> 7) & 0x1) ? ".skpHp" : "");
+  out += (((w1 >>> 10) & 0x1) ? ".denorm" : "");
+  out += (((w1 >>> 8) & 0x1) ? ".local" : "");
+  out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
+  out = show_left_shift_3(out, ((w1 >>> 3) & 0x7), 0, gpu, "img_load.LEFT_SHIFT");
+  out += (((w1 >>> 2) & 0x1) ? "" : ".pack");
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "img_load.DST", ((w0 >>> 12) & 0x1), undefined);
+  out += ", ";
+  out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "img_load.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
+  out += ", ";
+  out = show_instruction_src_1(out, ((w2 >>> 17) & 0x3ff), 0, gpu, "img_load.SRC1", ((w2 >>> 7) & 0x1ff), ((w2 >>> 27) & 0x7), ((w3) & 0x7));
+  out += ", void";
+  return out;
+}
+
+/** bit_findlsb */
+// prettier-ignore
+function show79(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  out += "bit_findlsb";
+  out += ((w3 >>> 31) ? ".hp" : "");
+  out += (((w0 >>> 11) & 0x1) ? ".sat" : "");
+  out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
+  out += (((w1 >>> 7) & 0x1) ? ".skpHp" : "");
+  out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
+  out += (((w1 >>> 2) & 0x1) ? "" : ".pack");
+  out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
+  out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "bit_findlsb.DST", ((w0 >>> 12) & 0x1), undefined);
+  out += ", ";
+  out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "bit_findlsb.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
+  out += ", void, void";
+  return out;
+}
+
+/** bit_findmsb */
+// prettier-ignore
+function show80(w0: number, w1: number, w2: number, w3: number, gpu: number | null): string {
+  let out = "";
+  out += "bit_findmsb";
+  out += ((w3 >>> 31) ? ".hp" : "");
+  out += (((w0 >>> 11) & 0x1) ? ".sat" : "");
+  out += (ENUM_TEXT[7][((w0 >>> 6) & 0x1f)] ?? String(((w0 >>> 6) & 0x1f)));
+  out += (((w1 >>> 7) & 0x1) ? ".skpHp" : "");
+  out += (ENUM_TEXT[9][(((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)] ?? String((((((w1 >>> 21) & 0x1) * 2 ** 2) | (w2 >>> 30)) >>> 0)));
+  out += (((w1 >>> 2) & 0x1) ? "" : ".pack");
+  out += (ENUM_TEXT[14][(((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)] ?? String((((((w3 >>> 24) & 0x1) * 2 ** 1) | ((w3 >>> 13) & 0x1)) >>> 0)));
+  out += (ENUM_TEXT[12][((w1) & 0x3)] ?? String(((w1) & 0x3)));
+  out += " ";
+  out = padTo(out, 18);
+  out = show_instruction_dst_0(out, ((w0 >>> 13) & 0x3fff), 0, gpu, "bit_findmsb.DST", ((w0 >>> 12) & 0x1), undefined);
+  out += ", ";
+  out = show_instruction_src_1(out, (w1 >>> 22), 0, gpu, "bit_findmsb.SRC0", ((w1 >>> 12) & 0x1ff), ((w2) & 0x7), ((w2 >>> 3) & 0x7));
+  out += ", void, void";
+  return out;
+}
+
+/** Each instruction's display function, by index in INSTRUCTIONS (null: the interpreter's). */
+// prettier-ignore
+const SHOW: readonly (((w0: number, w1: number, w2: number, w3: number, gpu: number | null) => string) | null)[] = [
+  show0,
+  show1,
+  show2,
+  show3,
+  show4,
+  show5,
+  show6,
+  show7,
+  show8,
+  show9,
+  show10,
+  show11,
+  show12,
+  show13,
+  show14,
+  show15,
+  show16,
+  show17,
+  show18,
+  show19,
+  show20,
+  show21,
+  show22,
+  show23,
+  show24,
+  show25,
+  show26,
+  show27,
+  show28,
+  show29,
+  show30,
+  show31,
+  show32,
+  show33,
+  show34,
+  show35,
+  show36,
+  show37,
+  show38,
+  show39,
+  show40,
+  show41,
+  show42,
+  show43,
+  show44,
+  show45,
+  show46,
+  show47,
+  show48,
+  show49,
+  show50,
+  show51,
+  show52,
+  show53,
+  show54,
+  show55,
+  show56,
+  show57,
+  show58,
+  show59,
+  show60,
+  show61,
+  show62,
+  show63,
+  show64,
+  show65,
+  show66,
+  show67,
+  show68,
+  show69,
+  show70,
+  show71,
+  show72,
+  show73,
+  show74,
+  show75,
+  show76,
+  show77,
+  show78,
+  show79,
+  show80,
+];
+
 /**
  * One line of text for one instruction, as Mesa's isaspec disassembler prints it (no trailing
  * newline); `no match: <hex>` when no instruction matches. Never throws.
  */
 export function disassemble(words: Words, options: DisassembleOptions = {}): string {
+  ERRORS.length = 0;
+  // Not one instruction's words: what Mesa prints for words no instruction matches.
+  if (words.length !== ISA.wordCount) return `no match: ${hexWords(words, ALL_ONES, 0)}`;
+  return lineAt(words, 0, options.gpu ?? ISA.defaultGpu, options.showErrors === true);
+}
+
+/**
+ * Every instruction of a program (`words.length` a multiple of ISA.wordCount), one line each, as
+ * Mesa's isa_disasm prints them: `no match: <hex>` for an instruction no encoding matches, which
+ * takes its ISA.wordCount words as any other. With `showErrors`, the conflict Mesa reports for
+ * words two encodings match is printed with the next line that prints errors, as Mesa does.
+ */
+export function disassembleProgram(words: Words, options: DisassembleOptions = {}): string[] {
+  const lines: string[] = [];
+  disassembleEach(words, options, (line) => lines.push(line));
+  return lines;
+}
+
+/**
+ * disassembleProgram's lines, given to `visit` one at a time as they are made (with the index of
+ * the instruction), so that a long program's text need not be held at once.
+ */
+export function disassembleEach(
+  words: Words,
+  options: DisassembleOptions,
+  visit: (line: string, index: number) => void,
+): void {
+  const n = ISA.wordCount;
+  if (words.length % n !== 0)
+    throw new RangeError(
+      `disassembleProgram: ${words.length} words are not whole instructions of ${n} words`,
+    );
   const gpu = options.gpu ?? ISA.defaultGpu;
-  const spec = findSpec(words, gpu);
-  if (!spec) return `no match: ${hexWords(words, ALL_ONES)}`;
-  const errors: string[] = [];
+  const showErrors = options.showErrors === true;
+  ERRORS.length = 0;
+  for (let i = 0, at = 0; at < words.length; i++, at += n)
+    visit(lineAt(words, at, gpu, showErrors), i);
+}
+
+/** The line of the instruction at word `at`; leaves in ERRORS what Mesa carries to the next line. */
+function lineAt(words: Words, at: number, gpu: number | null, showErrors: boolean): string {
+  const k = instructionAt(words, at, gpu);
+  if (k < 0) {
+    if (showErrors && ERRORS.length < 4) {
+      const conflict = conflictAt(words, at, gpu);
+      if (conflict) ERRORS.push(conflict);
+    }
+    return `no match: ${hexWords(words, ALL_ONES, at)}`;
+  }
+  showing = showErrors;
+  const show = SHOW[k];
+  const text = show
+    ? show(words[at + 0] >>> 0, words[at + 1] >>> 0, words[at + 2] >>> 0, words[at + 3] >>> 0, gpu)
+    : interpret(Array.prototype.slice.call(words, at, at + ISA.wordCount), INSTRUCTIONS[k], gpu);
+  const line = showing && ERRORS.length ? `${text}\t; ${ERRORS.slice(0, 4).join(", ")}` : text;
+  if (ERRORS.length) ERRORS.length = 0;
+  return line;
+}
+
+/** Mesa's `bitset conflict: A vs B` for words the first two of several encodings match, else null. */
+function conflictAt(words: Words, at: number, gpu: number | null): string | null {
+  const hits = INSTRUCTIONS.filter(
+    (s) =>
+      inGen(s, gpu) && s.tested.every((m, i) => ((words[at + i] ?? 0) & m) >>> 0 === s.match[i]),
+  );
+  return hits.length > 1 ? `bitset conflict: ${hits[0].mnemonic} vs ${hits[1].mnemonic}` : null;
+}
+
+/** The interpreter's text for an instruction the build could not compile (errors into ERRORS). */
+function interpret(words: Words, spec: InstructionSpec, gpu: number | null): string {
   // Mesa names the bitset by its display name, and finds set don't-care bits before printing.
   if (spec.dontCare.some((m, i) => ((words[i] ?? 0) & m) !== 0))
-    errors.push(`dontcare bits in ${spec.mnemonic}: ${hexWords(words, spec.dontCare)}`);
-  const scope = new Scope(words, casesOf(spec), spec.mnemonic, gpu, errors);
+    ERRORS.push(`dontcare bits in ${spec.mnemonic}: ${hexWords(words, spec.dontCare)}`);
+  const scope = new Scope(words, casesOf(spec), spec.mnemonic, gpu, ERRORS);
   const picked = scope.pick();
-  if (!picked) errors.push(`${spec.mnemonic}: no display template`);
-  const text = picked ? render(scope, tokensOf(picked.display), errors) : "";
-  return options.showErrors && errors.length ? `${text}\t; ${errors.slice(0, 4).join(", ")}` : text;
+  if (!picked) ERRORS.push(`${spec.mnemonic}: no display template`);
+  return picked ? render(scope, tokensOf(picked.display), ERRORS) : "";
 }
 
 /* Assembling ------------------------------------------------------------------------------------ */

@@ -114,13 +114,47 @@ interface EnumTable {
 
 // prettier-ignore
 const ENUMS: readonly EnumTable[] = [
-  { name: "US_FC_INST.OP", symbols: ["US_FC_OP_JUMP","US_FC_OP_LOOP","US_FC_OP_ENDLOOP","US_FC_OP_REP","US_FC_OP_ENDREP","US_FC_OP_BREAKLOOP","US_FC_OP_BREAKREP","US_FC_OP_CONTINUE"], displays: ["US_FC_OP_JUMP","US_FC_OP_LOOP","US_FC_OP_ENDLOOP","US_FC_OP_REP","US_FC_OP_ENDREP","US_FC_OP_BREAKLOOP","US_FC_OP_BREAKREP","US_FC_OP_CONTINUE"] },
-  { name: "US_FC_INST.B_ELSE", symbols: [null,null], displays: [null,null] },
-  { name: "US_FC_INST.JUMP_ANY", symbols: [null,null], displays: [null,null] },
-  { name: "US_FC_INST.A_OP", symbols: ["US_FC_A_OP_NONE","US_FC_A_OP_POP","US_FC_A_OP_PUSH"], displays: ["US_FC_A_OP_NONE","US_FC_A_OP_POP","US_FC_A_OP_PUSH"] },
-  { name: "US_FC_INST.B_OP0", symbols: ["US_FC_B_OP_NONE","US_FC_B_OP_DECR","US_FC_B_OP_INCR"], displays: ["US_FC_B_OP_NONE","US_FC_B_OP_DECR","US_FC_B_OP_INCR"] },
-  { name: "US_FC_INST.B_OP1", symbols: ["US_FC_B_OP_NONE","US_FC_B_OP_DECR","US_FC_B_OP_INCR"], displays: ["US_FC_B_OP_NONE","US_FC_B_OP_DECR","US_FC_B_OP_INCR"] },
-  { name: "US_FC_INST.IGNORE_UNCOVERED", symbols: [null,null], displays: [null,null] },
+  {
+    "name": "US_FC_INST.OP",
+    "symbols": [
+      "US_FC_OP_JUMP",
+      "US_FC_OP_LOOP",
+      "US_FC_OP_ENDLOOP",
+      "US_FC_OP_REP",
+      "US_FC_OP_ENDREP",
+      "US_FC_OP_BREAKLOOP",
+      "US_FC_OP_BREAKREP",
+      "US_FC_OP_CONTINUE"
+    ],
+    "displays": [
+      "US_FC_OP_JUMP",
+      "US_FC_OP_LOOP",
+      "US_FC_OP_ENDLOOP",
+      "US_FC_OP_REP",
+      "US_FC_OP_ENDREP",
+      "US_FC_OP_BREAKLOOP",
+      "US_FC_OP_BREAKREP",
+      "US_FC_OP_CONTINUE"
+    ]
+  },
+  {"name":"US_FC_INST.B_ELSE","symbols":[null,null],"displays":[null,null]},
+  {"name":"US_FC_INST.JUMP_ANY","symbols":[null,null],"displays":[null,null]},
+  {
+    "name": "US_FC_INST.A_OP",
+    "symbols": ["US_FC_A_OP_NONE","US_FC_A_OP_POP","US_FC_A_OP_PUSH"],
+    "displays": ["US_FC_A_OP_NONE","US_FC_A_OP_POP","US_FC_A_OP_PUSH"]
+  },
+  {
+    "name": "US_FC_INST.B_OP0",
+    "symbols": ["US_FC_B_OP_NONE","US_FC_B_OP_DECR","US_FC_B_OP_INCR"],
+    "displays": ["US_FC_B_OP_NONE","US_FC_B_OP_DECR","US_FC_B_OP_INCR"]
+  },
+  {
+    "name": "US_FC_INST.B_OP1",
+    "symbols": ["US_FC_B_OP_NONE","US_FC_B_OP_DECR","US_FC_B_OP_INCR"],
+    "displays": ["US_FC_B_OP_NONE","US_FC_B_OP_DECR","US_FC_B_OP_INCR"]
+  },
+  {"name":"US_FC_INST.IGNORE_UNCOVERED","symbols":[null,null],"displays":[null,null]},
 ];
 
 interface FieldSpec {
@@ -145,47 +179,328 @@ interface InstructionSpec {
   gen: readonly [number, number] | null;
   fields: readonly FieldSpec[];
   display: string | null;
+  /** Its place in INSTRUCTIONS (and the model). */
+  index: number;
 }
 
 /** Every distinct field; instructions below refer to them by index. */
 // prettier-ignore
 const FIELDS: readonly FieldSpec[] = [
-  {"name":"TEX_SEM_WAIT","ranges":[2,2],"width":1,"kind":"bool","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"RGB_PRED_SEL","ranges":[3,5],"width":3,"kind":"uint","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"RGB_PRED_INV","ranges":[6,6],"width":1,"kind":"bool","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"WRITE_INACTIVE","ranges":[7,7],"width":1,"kind":"bool","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"LAST","ranges":[8,8],"width":1,"kind":"bool","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"NOP","ranges":[9,9],"width":1,"kind":"bool","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"ALU_WAIT","ranges":[10,10],"width":1,"kind":"bool","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"RGB_WMASK","ranges":[11,13],"width":3,"kind":"uint","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"ALPHA_WMASK","ranges":[14,14],"width":1,"kind":"bool","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"RGB_OMASK","ranges":[15,17],"width":3,"kind":"uint","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"ALPHA_OMASK","ranges":[18,18],"width":1,"kind":"bool","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"OP","ranges":[64,66],"width":3,"kind":"enum","signed":false,"enumIndex":0,"default":0,"alternatives":[],"display":null},
-  {"name":"B_ELSE","ranges":[68,68],"width":1,"kind":"enum","signed":false,"enumIndex":1,"default":0,"alternatives":[],"display":null},
-  {"name":"JUMP_ANY","ranges":[69,69],"width":1,"kind":"enum","signed":false,"enumIndex":2,"default":0,"alternatives":[],"display":null},
-  {"name":"A_OP","ranges":[70,71],"width":2,"kind":"enum","signed":false,"enumIndex":3,"default":0,"alternatives":[],"display":null},
-  {"name":"JUMP_FUNC","ranges":[72,79],"width":8,"kind":"uint","signed":false,"enumIndex":-1,"default":0,"alternatives":[],"display":null},
-  {"name":"B_POP_CNT","ranges":[80,84],"width":5,"kind":"uint","signed":false,"enumIndex":-1,"default":0,"alternatives":[],"display":null},
-  {"name":"B_OP0","ranges":[88,89],"width":2,"kind":"enum","signed":false,"enumIndex":4,"default":0,"alternatives":[],"display":null},
-  {"name":"B_OP1","ranges":[90,91],"width":2,"kind":"enum","signed":false,"enumIndex":5,"default":0,"alternatives":[],"display":null},
-  {"name":"IGNORE_UNCOVERED","ranges":[92,92],"width":1,"kind":"enum","signed":false,"enumIndex":6,"default":0,"alternatives":[],"display":null},
-  {"name":"BOOL_ADDR","ranges":[96,100],"width":5,"kind":"uint","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"INT_ADDR","ranges":[104,108],"width":5,"kind":"uint","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"JUMP_ADDR","ranges":[112,120],"width":9,"kind":"uint","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"JUMP_GLOBAL","ranges":[127,127],"width":1,"kind":"bool","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
+  {
+    "name": "TEX_SEM_WAIT",
+    "ranges": [2,2],
+    "width": 1,
+    "kind": "bool",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "RGB_PRED_SEL",
+    "ranges": [3,5],
+    "width": 3,
+    "kind": "uint",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "RGB_PRED_INV",
+    "ranges": [6,6],
+    "width": 1,
+    "kind": "bool",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "WRITE_INACTIVE",
+    "ranges": [7,7],
+    "width": 1,
+    "kind": "bool",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "LAST",
+    "ranges": [8,8],
+    "width": 1,
+    "kind": "bool",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "NOP",
+    "ranges": [9,9],
+    "width": 1,
+    "kind": "bool",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "ALU_WAIT",
+    "ranges": [10,10],
+    "width": 1,
+    "kind": "bool",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "RGB_WMASK",
+    "ranges": [11,13],
+    "width": 3,
+    "kind": "uint",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "ALPHA_WMASK",
+    "ranges": [14,14],
+    "width": 1,
+    "kind": "bool",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "RGB_OMASK",
+    "ranges": [15,17],
+    "width": 3,
+    "kind": "uint",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "ALPHA_OMASK",
+    "ranges": [18,18],
+    "width": 1,
+    "kind": "bool",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "OP",
+    "ranges": [64,66],
+    "width": 3,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 0,
+    "default": 0,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "B_ELSE",
+    "ranges": [68,68],
+    "width": 1,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 1,
+    "default": 0,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "JUMP_ANY",
+    "ranges": [69,69],
+    "width": 1,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 2,
+    "default": 0,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "A_OP",
+    "ranges": [70,71],
+    "width": 2,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 3,
+    "default": 0,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "JUMP_FUNC",
+    "ranges": [72,79],
+    "width": 8,
+    "kind": "uint",
+    "signed": false,
+    "enumIndex": -1,
+    "default": 0,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "B_POP_CNT",
+    "ranges": [80,84],
+    "width": 5,
+    "kind": "uint",
+    "signed": false,
+    "enumIndex": -1,
+    "default": 0,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "B_OP0",
+    "ranges": [88,89],
+    "width": 2,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 4,
+    "default": 0,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "B_OP1",
+    "ranges": [90,91],
+    "width": 2,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 5,
+    "default": 0,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "IGNORE_UNCOVERED",
+    "ranges": [92,92],
+    "width": 1,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 6,
+    "default": 0,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "BOOL_ADDR",
+    "ranges": [96,100],
+    "width": 5,
+    "kind": "uint",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "INT_ADDR",
+    "ranges": [104,108],
+    "width": 5,
+    "kind": "uint",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "JUMP_ADDR",
+    "ranges": [112,120],
+    "width": 9,
+    "kind": "uint",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "JUMP_GLOBAL",
+    "ranges": [127,127],
+    "width": 1,
+    "kind": "bool",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
 ];
 
 // prettier-ignore
 const INSTRUCTIONS: readonly InstructionSpec[] = ([
-  {"name":"FC","mnemonic":"FC","match":[2,0,0,0,0,0],"tested":[3,0,0,0,0,0],"dontCare":[4294443008,4294967295,3772776456,2113986784,4294967295,4294967295],"gen":null,"fields":[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23],"display":null},
-] as const).map((s) => ({ ...s, fields: s.fields.map((i) => FIELDS[i]) }));
+  {
+    "name": "FC",
+    "mnemonic": "FC",
+    "match": [2,0,0,0,0,0],
+    "tested": [3,0,0,0,0,0],
+    "dontCare": [4294443008,4294967295,3772776456,2113986784,4294967295,4294967295],
+    "gen": null,
+    "fields": [0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23],
+    "display": null
+  },
+] as const).map((s, index) => ({ ...s, fields: s.fields.map((i) => FIELDS[i]), index }));
 
 /** Derived values (isaspec `<derived>`), computed from the raw field values. */
 const DERIVED: Record<string, Record<string, (f: Record<string, number>) => number>> = {};
 /** What the assembly syntax below needs beyond the tables above. */
 // prettier-ignore
-const SYNTAX = {"instruction":"FC","words":{"cmn":0,"inst":2,"addr":3},"fields":{"texWait":"TEX_SEM_WAIT","last":"LAST","nop":"NOP","aluWait":"ALU_WAIT","jumpFunc":"JUMP_FUNC","jumpAny":"JUMP_ANY","op":"OP","aOp":"A_OP","bOp0":"B_OP0","bOp1":"B_OP1","popCnt":"B_POP_CNT","bElse":"B_ELSE","ignUnc":"IGNORE_UNCOVERED","boolAddr":"BOOL_ADDR","intAddr":"INT_ADDR","jumpAddr":"JUMP_ADDR","jumpGlobal":"JUMP_GLOBAL"},"masks":{"wmask":[11,14],"omask":[15,18]},"names":{"op":["JUMP","LOOP","ENDLOOP","REP","ENDREP","BREAKLOOP","BREAKREP","CONTINUE"],"aOp":["NONE","POP","PUSH",""],"bOp0":["NONE","DECR","INCR",""],"bOp1":["NONE","DECR","INCR",""]},"jumpSlice":[112,127]};
+const SYNTAX = {
+  "instruction": "FC",
+  "words": {"cmn":0,"inst":2,"addr":3},
+  "fields": {
+    "texWait": "TEX_SEM_WAIT",
+    "last": "LAST",
+    "nop": "NOP",
+    "aluWait": "ALU_WAIT",
+    "jumpFunc": "JUMP_FUNC",
+    "jumpAny": "JUMP_ANY",
+    "op": "OP",
+    "aOp": "A_OP",
+    "bOp0": "B_OP0",
+    "bOp1": "B_OP1",
+    "popCnt": "B_POP_CNT",
+    "bElse": "B_ELSE",
+    "ignUnc": "IGNORE_UNCOVERED",
+    "boolAddr": "BOOL_ADDR",
+    "intAddr": "INT_ADDR",
+    "jumpAddr": "JUMP_ADDR",
+    "jumpGlobal": "JUMP_GLOBAL"
+  },
+  "masks": {"wmask":[11,14],"omask":[15,18]},
+  "names": {
+    "op": ["JUMP","LOOP","ENDLOOP","REP","ENDREP","BREAKLOOP","BREAKREP","CONTINUE"],
+    "aOp": ["NONE","POP","PUSH",""],
+    "bOp0": ["NONE","DECR","INCR",""],
+    "bOp1": ["NONE","DECR","INCR",""]
+  },
+  "jumpSlice": [112,127]
+};
 
 /* ------------------------------------------------------------------------------------------------
  * Runtime: bit access, decode, encode. Shared by every generated codec; no BigInt on these paths.
@@ -252,78 +567,35 @@ function fieldValue(f: FieldSpec, raw: number): number | boolean | string {
 
 const BY_NAME = new Map<string, InstructionSpec>(INSTRUCTIONS.map((s) => [s.name, s]));
 
-/**
- * Instructions in a tree of buckets, so decode checks few candidates: a node keys its instructions
- * by the bits all of them test (less the bits its ancestors keyed), recursively, until a bucket is
- * small or its instructions share no further tested bit. Every instruction a word can match is in
- * the one leaf the word leads to, in model order.
- */
-interface SpecNode {
-  mask: readonly number[];
-  children: Map<string, SpecNode> | null;
-  specs: readonly InstructionSpec[];
-}
-
-const LEAF_SIZE = 4;
-
-function bucketKey(values: Words, mask: readonly number[]): string {
-  return mask.map((m, i) => ((values[i] ?? 0) & m) >>> 0).join(",");
-}
-
-function specTree(specs: readonly InstructionSpec[], keyed: readonly number[]): SpecNode {
-  const mask = specs
-    .reduce(
-      (acc, s) => acc.map((w, i) => (w & s.tested[i]) >>> 0),
-      keyed.map(() => 0xffffffff),
-    )
-    .map((w, i) => (w & ~keyed[i]) >>> 0);
-  if (specs.length <= LEAF_SIZE || mask.every((w) => w === 0))
-    return { mask, children: null, specs };
-  const groups = new Map<string, InstructionSpec[]>();
-  for (const s of specs) {
-    const key = bucketKey(s.match, mask);
-    const group = groups.get(key);
-    if (group) group.push(s);
-    else groups.set(key, [s]);
-  }
-  const next = keyed.map((w, i) => (w | mask[i]) >>> 0);
-  const children = new Map<string, SpecNode>();
-  for (const [key, group] of groups) children.set(key, specTree(group, next));
-  return { mask, children, specs };
-}
-
-const SPEC_TREE = specTree(INSTRUCTIONS, new Array<number>(ISA.wordCount).fill(0));
-
 function inGen(s: InstructionSpec, gpu: number | null): boolean {
   return s.gen === null || gpu === null || (gpu >= s.gen[0] && gpu <= s.gen[1]);
 }
 
 /**
- * The instruction spec matching `words`, or undefined: also when two match (only isaspec allows
- * overlapping encodings, and Mesa's decoder then reports a conflict and decodes nothing), and when
- * `words` is not one instruction's length (reading missing words as 0 made `[1]` an ir3 `nop`).
+ * The index of the instruction matching the words at `at`, or -1: also when two match (only
+ * isaspec allows overlapping encodings, and Mesa's decoder then reports a conflict and decodes
+ * nothing). A decision tree on runs of bits, generated from the instructions' fixed bits
+ * (generator/emit/codec/compileMatcher.ts); missing words read as 0.
+ */
+// prettier-ignore
+function instructionAt(words: Words, at: number, gpu: number | null): number {
+  const w0 = words[at + 0] >>> 0;
+  const w1 = words[at + 1] >>> 0;
+  const w2 = words[at + 2] >>> 0;
+  const w3 = words[at + 3] >>> 0;
+  const w4 = words[at + 4] >>> 0;
+  const w5 = words[at + 5] >>> 0;
+  return (w0 & 0x3) >>> 0 === 0x2 ? 0 : -1;
+}
+
+/**
+ * The instruction spec matching `words`, or undefined (see instructionAt): also when `words` is not
+ * one instruction's length (reading missing words as 0 made `[1]` an ir3 `nop`).
  */
 function findSpec(words: Words, gpu: number | null): InstructionSpec | undefined {
   if (words.length !== ISA.wordCount) return undefined;
-  let node: SpecNode | undefined = SPEC_TREE;
-  while (node.children) {
-    node = node.children.get(bucketKey(words, node.mask));
-    if (!node) return undefined;
-  }
-  let found: InstructionSpec | undefined;
-  for (const s of node.specs) {
-    if (!inGen(s, gpu)) continue;
-    let ok = true;
-    for (let i = 0; i < s.tested.length; i++) {
-      if (((words[i] ?? 0) & s.tested[i]) >>> 0 !== s.match[i]) {
-        ok = false;
-        break;
-      }
-    }
-    if (ok && found) return undefined;
-    if (ok) found = s;
-  }
-  return found;
+  const k = instructionAt(words, 0, gpu);
+  return k < 0 ? undefined : INSTRUCTIONS[k];
 }
 
 /** Raw field values and derived values of a decoded instruction, for printers. */
@@ -776,6 +1048,35 @@ export function assemble(text: string, _options: AssembleOptions = {}): Uint32Ar
  * in, one line of text out, and the reverse. The CLI and the site's decoder panel both call these,
  * so they show the same strings.
  * --------------------------------------------------------------------------------------------- */
+
+/**
+ * Every instruction of a program (`words.length` a multiple of ISA.wordCount), one line each, as
+ * `disassemble` prints them (`unknown …` for an instruction no encoding matches).
+ */
+export function disassembleProgram(words: Words, options: DisassembleOptions = {}): string[] {
+  const lines: string[] = [];
+  disassembleEach(words, options, (line) => lines.push(line));
+  return lines;
+}
+
+/** disassembleProgram's lines, given to `visit` one at a time (with the instruction's index). */
+export function disassembleEach(
+  words: Words,
+  options: DisassembleOptions,
+  visit: (line: string, index: number) => void,
+): void {
+  const n = ISA.wordCount;
+  if (words.length % n !== 0)
+    throw new RangeError(
+      `disassembleProgram: ${words.length} words are not whole instructions of ${n} words`,
+    );
+  // `index` numbers the program's instructions from it, as Mesa's dump does.
+  const { index } = options;
+  for (let i = 0, at = 0; at < words.length; i++, at += n) {
+    const each = index === undefined ? options : { ...options, index: index + i };
+    visit(disassemble(Array.prototype.slice.call(words, at, at + n), each), i);
+  }
+}
 
 /** What one input line gave: the output line, or `invalid: …` and the error at a 1-based column. */
 export interface LineResult {

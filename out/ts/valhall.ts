@@ -2397,56 +2397,514 @@ interface EnumTable {
 
 // prettier-ignore
 const ENUMS: readonly EnumTable[] = [
-  { name: "Flow", symbols: ["none","wait0","wait1","wait01","wait2","wait02","wait12","wait012","wait0126","wait","reconverge",null,null,"discard",null,"end"], displays: ["none","wait0","wait1","wait01","wait2","wait02","wait12","wait012","wait0126","wait","reconverge",null,null,"discard",null,"end"] },
-  { name: "FAU special page 0", symbols: [null,null,"warp_id",null,"framebuffer_size","atest_datum","sample",null,"blend_descriptor_0","blend_descriptor_1","blend_descriptor_2","blend_descriptor_3","blend_descriptor_4","blend_descriptor_5","blend_descriptor_6","blend_descriptor_7"], displays: [null,null,"warp_id",null,"framebuffer_size","atest_datum","sample",null,"blend_descriptor_0","blend_descriptor_1","blend_descriptor_2","blend_descriptor_3","blend_descriptor_4","blend_descriptor_5","blend_descriptor_6","blend_descriptor_7"] },
-  { name: "FAU special page 1", symbols: [null,"thread_local_pointer",null,"workgroup_local_pointer",null,null,null,"resource_table_pointer",null,null,null,null,null,null,null,null], displays: [null,"thread_local_pointer",null,"workgroup_local_pointer",null,null,null,"resource_table_pointer",null,null,null,null,null,null,null,null] },
-  { name: "FAU special page 3", symbols: [null,"lane_id",null,"core_id",null,null,null,null,null,null,null,null,null,null,null,"program_counter"], displays: [null,"lane_id",null,"core_id",null,null,null,null,null,null,null,null,null,null,null,"program_counter"] },
-  { name: "Swizzles (8-bit)", symbols: ["b0123","b3210","b0101","b2323","b0000","b1111","b2222","b3333","b2301","b1032","b0011","b2233",null,null,null,null], displays: ["b0123","b3210","b0101","b2323","b0000","b1111","b2222","b3333","b2301","b1032","b0011","b2233",null,null,null,null] },
-  { name: "Lanes (8-bit)", symbols: [null,null,null,null,"b00","b11","b22","b33",null,null,null,null,null,null,null,null], displays: [null,null,null,null,"b00","b11","b22","b33",null,null,null,null,null,null,null,null] },
-  { name: "Half-swizzles (8-bit)", symbols: ["b00","b10","b20","b30","b01","b11","b21","b31","b02","b12","b22","b32","b03","b13","b23","b33"], displays: ["b00","b10","b20","b30","b01","b11","b21","b31","b02","b12","b22","b32","b03","b13","b23","b33"] },
-  { name: "Swizzles (16-bit)", symbols: ["h00","h10","h01","h11","b00","b20","b02","b22","b11","b31","b13","b33","b01","b23",null,null], displays: ["h00","h10","h01","h11","b00","b20","b02","b22","b11","b31","b13","b33","b01","b23",null,null] },
-  { name: "Swizzles (32-bit)", symbols: ["none",null,"h0","h1","b0","b1","b2","b3"], displays: ["none",null,"h0","h1","b0","b1","b2","b3"] },
-  { name: "Swizzles (64-bit)", symbols: ["none",null,"h0","h1","b0","b1","b2","b3","w0",null,null,null,null,null,null,null], displays: ["none",null,"h0","h1","b0","b1","b2","b3","w0",null,null,null,null,null,null,null] },
-  { name: "Lane (8-bit)", symbols: ["b0","b1","b2","b3"], displays: ["b0","b1","b2","b3"] },
-  { name: "Combine", symbols: ["none","h0","h1","and","lowbits"], displays: ["none","h0","h1","and","lowbits"] },
-  { name: "Lane (16-bit)", symbols: ["h0","h1"], displays: ["h0","h1"] },
-  { name: "Load lane (8-bit)", symbols: ["b0","b1","b2","b3","h0","h1","w0","d0"], displays: ["b0","b1","b2","b3","h0","h1","w0","d0"] },
-  { name: "Load lane (16-bit)", symbols: ["h0","h1","w0","d0",null,null,null,null], displays: ["h0","h1","w0","d0",null,null,null,null] },
-  { name: "Load lane (24-bit)", symbols: ["identity",null,null,null,null,null,null], displays: ["identity",null,null,null,null,null,null] },
-  { name: "Load lane (32-bit)", symbols: ["w0","d0",null,null,null,null,null,null], displays: ["w0","d0",null,null,null,null,null,null] },
-  { name: "Load lane (48-bit)", symbols: [null,null,null,null,"identity",null,null,null], displays: [null,null,null,null,"identity",null,null,null] },
-  { name: "Load lane (64-bit)", symbols: [null,null,null,null,null,null,null,"identity"], displays: [null,null,null,null,null,null,null,"identity"] },
-  { name: "Load lane (96-bit)", symbols: [null,null,null,null,null,null,"identity",null], displays: [null,null,null,null,null,null,"identity",null] },
-  { name: "Load lane (128-bit)", symbols: [null,null,null,null,null,null,null,"identity"], displays: [null,null,null,null,null,null,null,"identity"] },
-  { name: "Round mode", symbols: ["rte","rtp","rtn","rtz"], displays: ["rte","rtp","rtn","rtz"] },
-  { name: "Result type", symbols: ["i1","f1","m1","u1"], displays: ["i1","f1","m1","u1"] },
-  { name: "Widen", symbols: ["none","h0","h1",null,null,null,null,null], displays: ["none","h0","h1",null,null,null,null,null] },
-  { name: "Clamp", symbols: ["none","clamp_0_inf","clamp_m1_1","clamp_0_1"], displays: ["none","clamp_0_inf","clamp_m1_1","clamp_0_1"] },
-  { name: "Condition", symbols: ["eq","gt","ge","ne","lt","le","gtlt","total"], displays: ["eq","gt","ge","ne","lt","le","gtlt","total"] },
-  { name: "Dimension", symbols: ["1d","2d","3d","cube"], displays: ["1d","2d","3d","cube"] },
-  { name: "LOD mode", symbols: ["zero","computed",null,null,"explicit","computed_bias","grdesc",null], displays: ["zero","computed",null,null,"explicit","computed_bias","grdesc",null] },
-  { name: "Register format", symbols: ["auto",null,"f32","f16","s32","s16","u32","u16"], displays: ["auto",null,"f32","f16","s32","s16","u32","u16"] },
-  { name: "Staging register count", symbols: ["sr0","sr1","sr2","sr3","sr4","sr5","sr6","sr7"], displays: ["sr0","sr1","sr2","sr3","sr4","sr5","sr6","sr7"] },
-  { name: "Staging register write count", symbols: ["write1","write2","write3","write4","write5","write6","write7","write8"], displays: ["write1","write2","write3","write4","write5","write6","write7","write8"] },
-  { name: "Write mask", symbols: [null,"r","g","rg","b","rb","gb","rgb","a","ra","ga","rga","ba","rba","gba","rgba"], displays: [null,"r","g","rg","b","rb","gb","rgb","a","ra","ga","rga","ba","rba","gba","rgba"] },
-  { name: "Fetch component", symbols: ["gather4_r","gather4_g","gather4_b","gather4_a"], displays: ["gather4_r","gather4_g","gather4_b","gather4_a"] },
-  { name: "Register type", symbols: [null,"f","u","s"], displays: [null,"f","u","s"] },
-  { name: "Register width", symbols: ["16","32"], displays: ["16","32"] },
-  { name: "Varying texture register width", symbols: ["16","32","16.32","32.32"], displays: ["16","32","16.32","32.32"] },
-  { name: "Vector size", symbols: ["none","v2","v3","v4"], displays: ["none","v2","v3","v4"] },
-  { name: "Slot", symbols: ["slot0","slot1","slot2",null,null,null,null,"slot7"], displays: ["slot0","slot1","slot2",null,null,null,null,"slot7"] },
-  { name: "Memory access", symbols: ["none","istream","estream","force"], displays: ["none","istream","estream","force"] },
-  { name: "Subgroup size", symbols: ["subgroup2","subgroup4","subgroup8","subgroup16"], displays: ["subgroup2","subgroup4","subgroup8","subgroup16"] },
-  { name: "Lane operation", symbols: ["none","xor","accumulate","shift"], displays: ["none","xor","accumulate","shift"] },
-  { name: "Inactive result", symbols: ["zero","umax","i1","v2i1","smin","smax","v2smin","v2smax","v4smin","v4smax","f1","v2f1","infn","inf","v2infn","v2inf"], displays: ["zero","umax","i1","v2i1","smin","smax","v2smin","v2smax","v4smin","v4smax","f1","v2f1","infn","inf","v2infn","v2inf"] },
-  { name: "Mux", symbols: ["neg","int_zero","fp_zero","bit"], displays: ["neg","int_zero","fp_zero","bit"] },
-  { name: "Sample mode", symbols: ["center","centroid","sample","explicit"], displays: ["center","centroid","sample","explicit"] },
-  { name: "Update mode", symbols: ["store","retrieve",null,"clobber"], displays: ["store","retrieve",null,"clobber"] },
-  { name: "Sample and update mode", symbols: ["center_store","centroid_store","sample_store","explicit_store","center_clobber",null,"sample_clobber","retrieve"], displays: ["center_store","centroid_store","sample_store","explicit_store","center_clobber",null,"sample_clobber","retrieve"] },
-  { name: "Source format", symbols: ["src_flat32","src_flat16","src_f32","src_f16"], displays: ["src_flat32","src_flat16","src_f32","src_f16"] },
-  { name: "Atomic operation", symbols: [null,null,"aadd",null,null,null,null,null,"asmin","asmax","aumin","aumax","aand","aor","axor","axchg"], displays: [null,null,"aadd",null,null,null,null,null,"asmin","asmax","aumin","aumax","aand","aor","axor","axchg"] },
-  { name: "Atomic operation with 1", symbols: ["ainc","adec","aumax1","asmax1","aor1"], displays: ["ainc","adec","aumax1","asmax1","aor1"] },
-  { name: "NaN mode", symbols: ["none","flush_nan","quiet_nan"], displays: ["none","flush_nan","quiet_nan"] },
+  {
+    "name": "Flow",
+    "symbols": [
+      "none",
+      "wait0",
+      "wait1",
+      "wait01",
+      "wait2",
+      "wait02",
+      "wait12",
+      "wait012",
+      "wait0126",
+      "wait",
+      "reconverge",
+      null,
+      null,
+      "discard",
+      null,
+      "end"
+    ],
+    "displays": [
+      "none",
+      "wait0",
+      "wait1",
+      "wait01",
+      "wait2",
+      "wait02",
+      "wait12",
+      "wait012",
+      "wait0126",
+      "wait",
+      "reconverge",
+      null,
+      null,
+      "discard",
+      null,
+      "end"
+    ]
+  },
+  {
+    "name": "FAU special page 0",
+    "symbols": [
+      null,
+      null,
+      "warp_id",
+      null,
+      "framebuffer_size",
+      "atest_datum",
+      "sample",
+      null,
+      "blend_descriptor_0",
+      "blend_descriptor_1",
+      "blend_descriptor_2",
+      "blend_descriptor_3",
+      "blend_descriptor_4",
+      "blend_descriptor_5",
+      "blend_descriptor_6",
+      "blend_descriptor_7"
+    ],
+    "displays": [
+      null,
+      null,
+      "warp_id",
+      null,
+      "framebuffer_size",
+      "atest_datum",
+      "sample",
+      null,
+      "blend_descriptor_0",
+      "blend_descriptor_1",
+      "blend_descriptor_2",
+      "blend_descriptor_3",
+      "blend_descriptor_4",
+      "blend_descriptor_5",
+      "blend_descriptor_6",
+      "blend_descriptor_7"
+    ]
+  },
+  {
+    "name": "FAU special page 1",
+    "symbols": [
+      null,
+      "thread_local_pointer",
+      null,
+      "workgroup_local_pointer",
+      null,
+      null,
+      null,
+      "resource_table_pointer",
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null
+    ],
+    "displays": [
+      null,
+      "thread_local_pointer",
+      null,
+      "workgroup_local_pointer",
+      null,
+      null,
+      null,
+      "resource_table_pointer",
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null
+    ]
+  },
+  {
+    "name": "FAU special page 3",
+    "symbols": [
+      null,
+      "lane_id",
+      null,
+      "core_id",
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      "program_counter"
+    ],
+    "displays": [
+      null,
+      "lane_id",
+      null,
+      "core_id",
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      "program_counter"
+    ]
+  },
+  {
+    "name": "Swizzles (8-bit)",
+    "symbols": [
+      "b0123",
+      "b3210",
+      "b0101",
+      "b2323",
+      "b0000",
+      "b1111",
+      "b2222",
+      "b3333",
+      "b2301",
+      "b1032",
+      "b0011",
+      "b2233",
+      null,
+      null,
+      null,
+      null
+    ],
+    "displays": [
+      "b0123",
+      "b3210",
+      "b0101",
+      "b2323",
+      "b0000",
+      "b1111",
+      "b2222",
+      "b3333",
+      "b2301",
+      "b1032",
+      "b0011",
+      "b2233",
+      null,
+      null,
+      null,
+      null
+    ]
+  },
+  {
+    "name": "Lanes (8-bit)",
+    "symbols": [null,null,null,null,"b00","b11","b22","b33",null,null,null,null,null,null,null,null],
+    "displays": [null,null,null,null,"b00","b11","b22","b33",null,null,null,null,null,null,null,null]
+  },
+  {
+    "name": "Half-swizzles (8-bit)",
+    "symbols": [
+      "b00",
+      "b10",
+      "b20",
+      "b30",
+      "b01",
+      "b11",
+      "b21",
+      "b31",
+      "b02",
+      "b12",
+      "b22",
+      "b32",
+      "b03",
+      "b13",
+      "b23",
+      "b33"
+    ],
+    "displays": [
+      "b00",
+      "b10",
+      "b20",
+      "b30",
+      "b01",
+      "b11",
+      "b21",
+      "b31",
+      "b02",
+      "b12",
+      "b22",
+      "b32",
+      "b03",
+      "b13",
+      "b23",
+      "b33"
+    ]
+  },
+  {
+    "name": "Swizzles (16-bit)",
+    "symbols": ["h00","h10","h01","h11","b00","b20","b02","b22","b11","b31","b13","b33","b01","b23",null,null],
+    "displays": ["h00","h10","h01","h11","b00","b20","b02","b22","b11","b31","b13","b33","b01","b23",null,null]
+  },
+  {
+    "name": "Swizzles (32-bit)",
+    "symbols": ["none",null,"h0","h1","b0","b1","b2","b3"],
+    "displays": ["none",null,"h0","h1","b0","b1","b2","b3"]
+  },
+  {
+    "name": "Swizzles (64-bit)",
+    "symbols": ["none",null,"h0","h1","b0","b1","b2","b3","w0",null,null,null,null,null,null,null],
+    "displays": ["none",null,"h0","h1","b0","b1","b2","b3","w0",null,null,null,null,null,null,null]
+  },
+  {"name":"Lane (8-bit)","symbols":["b0","b1","b2","b3"],"displays":["b0","b1","b2","b3"]},
+  {
+    "name": "Combine",
+    "symbols": ["none","h0","h1","and","lowbits"],
+    "displays": ["none","h0","h1","and","lowbits"]
+  },
+  {"name":"Lane (16-bit)","symbols":["h0","h1"],"displays":["h0","h1"]},
+  {
+    "name": "Load lane (8-bit)",
+    "symbols": ["b0","b1","b2","b3","h0","h1","w0","d0"],
+    "displays": ["b0","b1","b2","b3","h0","h1","w0","d0"]
+  },
+  {
+    "name": "Load lane (16-bit)",
+    "symbols": ["h0","h1","w0","d0",null,null,null,null],
+    "displays": ["h0","h1","w0","d0",null,null,null,null]
+  },
+  {
+    "name": "Load lane (24-bit)",
+    "symbols": ["identity",null,null,null,null,null,null],
+    "displays": ["identity",null,null,null,null,null,null]
+  },
+  {
+    "name": "Load lane (32-bit)",
+    "symbols": ["w0","d0",null,null,null,null,null,null],
+    "displays": ["w0","d0",null,null,null,null,null,null]
+  },
+  {
+    "name": "Load lane (48-bit)",
+    "symbols": [null,null,null,null,"identity",null,null,null],
+    "displays": [null,null,null,null,"identity",null,null,null]
+  },
+  {
+    "name": "Load lane (64-bit)",
+    "symbols": [null,null,null,null,null,null,null,"identity"],
+    "displays": [null,null,null,null,null,null,null,"identity"]
+  },
+  {
+    "name": "Load lane (96-bit)",
+    "symbols": [null,null,null,null,null,null,"identity",null],
+    "displays": [null,null,null,null,null,null,"identity",null]
+  },
+  {
+    "name": "Load lane (128-bit)",
+    "symbols": [null,null,null,null,null,null,null,"identity"],
+    "displays": [null,null,null,null,null,null,null,"identity"]
+  },
+  {"name":"Round mode","symbols":["rte","rtp","rtn","rtz"],"displays":["rte","rtp","rtn","rtz"]},
+  {"name":"Result type","symbols":["i1","f1","m1","u1"],"displays":["i1","f1","m1","u1"]},
+  {
+    "name": "Widen",
+    "symbols": ["none","h0","h1",null,null,null,null,null],
+    "displays": ["none","h0","h1",null,null,null,null,null]
+  },
+  {
+    "name": "Clamp",
+    "symbols": ["none","clamp_0_inf","clamp_m1_1","clamp_0_1"],
+    "displays": ["none","clamp_0_inf","clamp_m1_1","clamp_0_1"]
+  },
+  {
+    "name": "Condition",
+    "symbols": ["eq","gt","ge","ne","lt","le","gtlt","total"],
+    "displays": ["eq","gt","ge","ne","lt","le","gtlt","total"]
+  },
+  {"name":"Dimension","symbols":["1d","2d","3d","cube"],"displays":["1d","2d","3d","cube"]},
+  {
+    "name": "LOD mode",
+    "symbols": ["zero","computed",null,null,"explicit","computed_bias","grdesc",null],
+    "displays": ["zero","computed",null,null,"explicit","computed_bias","grdesc",null]
+  },
+  {
+    "name": "Register format",
+    "symbols": ["auto",null,"f32","f16","s32","s16","u32","u16"],
+    "displays": ["auto",null,"f32","f16","s32","s16","u32","u16"]
+  },
+  {
+    "name": "Staging register count",
+    "symbols": ["sr0","sr1","sr2","sr3","sr4","sr5","sr6","sr7"],
+    "displays": ["sr0","sr1","sr2","sr3","sr4","sr5","sr6","sr7"]
+  },
+  {
+    "name": "Staging register write count",
+    "symbols": ["write1","write2","write3","write4","write5","write6","write7","write8"],
+    "displays": ["write1","write2","write3","write4","write5","write6","write7","write8"]
+  },
+  {
+    "name": "Write mask",
+    "symbols": [null,"r","g","rg","b","rb","gb","rgb","a","ra","ga","rga","ba","rba","gba","rgba"],
+    "displays": [null,"r","g","rg","b","rb","gb","rgb","a","ra","ga","rga","ba","rba","gba","rgba"]
+  },
+  {
+    "name": "Fetch component",
+    "symbols": ["gather4_r","gather4_g","gather4_b","gather4_a"],
+    "displays": ["gather4_r","gather4_g","gather4_b","gather4_a"]
+  },
+  {"name":"Register type","symbols":[null,"f","u","s"],"displays":[null,"f","u","s"]},
+  {"name":"Register width","symbols":["16","32"],"displays":["16","32"]},
+  {
+    "name": "Varying texture register width",
+    "symbols": ["16","32","16.32","32.32"],
+    "displays": ["16","32","16.32","32.32"]
+  },
+  {"name":"Vector size","symbols":["none","v2","v3","v4"],"displays":["none","v2","v3","v4"]},
+  {
+    "name": "Slot",
+    "symbols": ["slot0","slot1","slot2",null,null,null,null,"slot7"],
+    "displays": ["slot0","slot1","slot2",null,null,null,null,"slot7"]
+  },
+  {
+    "name": "Memory access",
+    "symbols": ["none","istream","estream","force"],
+    "displays": ["none","istream","estream","force"]
+  },
+  {
+    "name": "Subgroup size",
+    "symbols": ["subgroup2","subgroup4","subgroup8","subgroup16"],
+    "displays": ["subgroup2","subgroup4","subgroup8","subgroup16"]
+  },
+  {
+    "name": "Lane operation",
+    "symbols": ["none","xor","accumulate","shift"],
+    "displays": ["none","xor","accumulate","shift"]
+  },
+  {
+    "name": "Inactive result",
+    "symbols": [
+      "zero",
+      "umax",
+      "i1",
+      "v2i1",
+      "smin",
+      "smax",
+      "v2smin",
+      "v2smax",
+      "v4smin",
+      "v4smax",
+      "f1",
+      "v2f1",
+      "infn",
+      "inf",
+      "v2infn",
+      "v2inf"
+    ],
+    "displays": [
+      "zero",
+      "umax",
+      "i1",
+      "v2i1",
+      "smin",
+      "smax",
+      "v2smin",
+      "v2smax",
+      "v4smin",
+      "v4smax",
+      "f1",
+      "v2f1",
+      "infn",
+      "inf",
+      "v2infn",
+      "v2inf"
+    ]
+  },
+  {
+    "name": "Mux",
+    "symbols": ["neg","int_zero","fp_zero","bit"],
+    "displays": ["neg","int_zero","fp_zero","bit"]
+  },
+  {
+    "name": "Sample mode",
+    "symbols": ["center","centroid","sample","explicit"],
+    "displays": ["center","centroid","sample","explicit"]
+  },
+  {
+    "name": "Update mode",
+    "symbols": ["store","retrieve",null,"clobber"],
+    "displays": ["store","retrieve",null,"clobber"]
+  },
+  {
+    "name": "Sample and update mode",
+    "symbols": [
+      "center_store",
+      "centroid_store",
+      "sample_store",
+      "explicit_store",
+      "center_clobber",
+      null,
+      "sample_clobber",
+      "retrieve"
+    ],
+    "displays": [
+      "center_store",
+      "centroid_store",
+      "sample_store",
+      "explicit_store",
+      "center_clobber",
+      null,
+      "sample_clobber",
+      "retrieve"
+    ]
+  },
+  {
+    "name": "Source format",
+    "symbols": ["src_flat32","src_flat16","src_f32","src_f16"],
+    "displays": ["src_flat32","src_flat16","src_f32","src_f16"]
+  },
+  {
+    "name": "Atomic operation",
+    "symbols": [
+      null,
+      null,
+      "aadd",
+      null,
+      null,
+      null,
+      null,
+      null,
+      "asmin",
+      "asmax",
+      "aumin",
+      "aumax",
+      "aand",
+      "aor",
+      "axor",
+      "axchg"
+    ],
+    "displays": [
+      null,
+      null,
+      "aadd",
+      null,
+      null,
+      null,
+      null,
+      null,
+      "asmin",
+      "asmax",
+      "aumin",
+      "aumax",
+      "aand",
+      "aor",
+      "axor",
+      "axchg"
+    ]
+  },
+  {
+    "name": "Atomic operation with 1",
+    "symbols": ["ainc","adec","aumax1","asmax1","aor1"],
+    "displays": ["ainc","adec","aumax1","asmax1","aor1"]
+  },
+  {
+    "name": "NaN mode",
+    "symbols": ["none","flush_nan","quiet_nan"],
+    "displays": ["none","flush_nan","quiet_nan"]
+  },
 ];
 
 interface FieldSpec {
@@ -2471,393 +2929,6744 @@ interface InstructionSpec {
   gen: readonly [number, number] | null;
   fields: readonly FieldSpec[];
   display: string | null;
+  /** Its place in INSTRUCTIONS (and the model). */
+  index: number;
 }
 
 /** Every distinct field; instructions below refer to them by index. */
 // prettier-ignore
 const FIELDS: readonly FieldSpec[] = [
-  {"name":"fau_page","ranges":[57,58],"width":2,"kind":"uint","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"flow","ranges":[59,62],"width":4,"kind":"enum","signed":false,"enumIndex":0,"default":0,"alternatives":[],"display":null},
-  {"name":"src0","ranges":[0,7],"width":8,"kind":"custom","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"src0_combine","ranges":[37,39],"width":3,"kind":"enum","signed":false,"enumIndex":11,"default":0,"alternatives":[],"display":null},
-  {"name":"offset","ranges":[8,34],"width":27,"kind":"int","signed":true,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"conservative","ranges":[35,35],"width":1,"kind":"bool","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"eq","ranges":[36,36],"width":1,"kind":"bool","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"src0_neg","ranges":[38,38],"width":1,"kind":"bool","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"src0_abs","ranges":[39,39],"width":1,"kind":"bool","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"src0_swizzle","ranges":[28,29],"width":2,"kind":"enum","signed":false,"enumIndex":23,"default":0,"alternatives":[],"display":null},
-  {"name":"src1","ranges":[8,15],"width":8,"kind":"custom","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"src1_neg","ranges":[36,36],"width":1,"kind":"bool","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"src1_abs","ranges":[37,37],"width":1,"kind":"bool","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"src1_swizzle","ranges":[26,27],"width":2,"kind":"enum","signed":false,"enumIndex":23,"default":0,"alternatives":[],"display":null},
-  {"name":"condition","ranges":[32,34],"width":3,"kind":"enum","signed":false,"enumIndex":25,"default":null,"alternatives":[],"display":null},
-  {"name":"absolute","ranges":[40,40],"width":1,"kind":"bool","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"slot","ranges":[30,32],"width":3,"kind":"enum","signed":false,"enumIndex":37,"default":null,"alternatives":[],"display":null},
-  {"name":"dest","ranges":[40,45],"width":6,"kind":"register","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"dest_mask","ranges":[46,47],"width":2,"kind":"uint","signed":false,"enumIndex":-1,"default":3,"alternatives":[],"display":null},
-  {"name":"src2","ranges":[16,23],"width":8,"kind":"custom","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"src3","ranges":[24,31],"width":8,"kind":"custom","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"sr0","ranges":[40,45],"width":6,"kind":"register","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"index","ranges":[12,15],"width":4,"kind":"uint","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"staging_register_count","ranges":[33,35],"width":3,"kind":"enum","signed":false,"enumIndex":29,"default":null,"alternatives":[],"display":null},
-  {"name":"vector_size","ranges":[28,29],"width":2,"kind":"enum","signed":false,"enumIndex":36,"default":0,"alternatives":[],"display":null},
-  {"name":"register_format","ranges":[24,26],"width":3,"kind":"enum","signed":false,"enumIndex":28,"default":null,"alternatives":[],"display":null},
-  {"name":"sample_mode","ranges":[38,39],"width":2,"kind":"enum","signed":false,"enumIndex":43,"default":null,"alternatives":[],"display":null},
-  {"name":"update_mode","ranges":[36,37],"width":2,"kind":"enum","signed":false,"enumIndex":44,"default":null,"alternatives":[],"display":null},
-  {"name":"index","ranges":[16,23],"width":8,"kind":"uint","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"source_format","ranges":[24,27],"width":4,"kind":"enum","signed":false,"enumIndex":46,"default":null,"alternatives":[],"display":null},
-  {"name":"table","ranges":[8,11],"width":4,"kind":"uint","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"index","ranges":[12,19],"width":8,"kind":"uint","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"index","ranges":[20,23],"width":4,"kind":"uint","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"table","ranges":[16,19],"width":4,"kind":"uint","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"load_lane_8_bit","ranges":[36,38],"width":3,"kind":"enum","signed":false,"enumIndex":13,"default":0,"alternatives":[],"display":null},
-  {"name":"unsigned","ranges":[39,39],"width":1,"kind":"bool","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"load_lane_16_bit","ranges":[36,38],"width":3,"kind":"enum","signed":false,"enumIndex":14,"default":0,"alternatives":[],"display":null},
-  {"name":"load_lane_24_bit","ranges":[36,38],"width":3,"kind":"enum","signed":false,"enumIndex":15,"default":0,"alternatives":[],"display":null},
-  {"name":"load_lane_32_bit","ranges":[36,38],"width":3,"kind":"enum","signed":false,"enumIndex":16,"default":0,"alternatives":[],"display":null},
-  {"name":"load_lane_48_bit","ranges":[36,38],"width":3,"kind":"enum","signed":false,"enumIndex":17,"default":4,"alternatives":[],"display":null},
-  {"name":"load_lane_64_bit","ranges":[36,38],"width":3,"kind":"enum","signed":false,"enumIndex":18,"default":7,"alternatives":[],"display":null},
-  {"name":"load_lane_96_bit","ranges":[36,38],"width":3,"kind":"enum","signed":false,"enumIndex":19,"default":6,"alternatives":[],"display":null},
-  {"name":"load_lane_128_bit","ranges":[36,38],"width":3,"kind":"enum","signed":false,"enumIndex":20,"default":7,"alternatives":[],"display":null},
-  {"name":"offset","ranges":[8,23],"width":16,"kind":"int","signed":true,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"memory_access","ranges":[24,25],"width":2,"kind":"enum","signed":false,"enumIndex":38,"default":0,"alternatives":[],"display":null},
-  {"name":"src1","ranges":[16,23],"width":8,"kind":"custom","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"offset","ranges":[8,15],"width":8,"kind":"uint","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"memory_access","ranges":[37,39],"width":3,"kind":"enum","signed":false,"enumIndex":38,"default":0,"alternatives":[],"display":null},
-  {"name":"target","ranges":[8,15],"width":8,"kind":"uint","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"z","ranges":[25,25],"width":1,"kind":"bool","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"stencil","ranges":[24,24],"width":1,"kind":"bool","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"src0_widen","ranges":[36,39],"width":4,"kind":"enum","signed":false,"enumIndex":7,"default":2,"alternatives":[],"display":null},
-  {"name":"round_mode","ranges":[30,31],"width":2,"kind":"enum","signed":false,"enumIndex":21,"default":0,"alternatives":[],"display":null},
-  {"name":"src0_widen","ranges":[36,39],"width":4,"kind":"enum","signed":false,"enumIndex":8,"default":0,"alternatives":[],"display":null},
-  {"name":"src0_swizzle","ranges":[28,29],"width":2,"kind":"enum","signed":false,"enumIndex":7,"default":2,"alternatives":[],"display":null},
-  {"name":"src0_lane","ranges":[28,28],"width":1,"kind":"enum","signed":false,"enumIndex":12,"default":null,"alternatives":[],"display":null},
-  {"name":"src0_lane","ranges":[28,29],"width":2,"kind":"enum","signed":false,"enumIndex":10,"default":null,"alternatives":[],"display":null},
-  {"name":"src0_halfswizzle","ranges":[36,39],"width":4,"kind":"enum","signed":false,"enumIndex":6,"default":null,"alternatives":[],"display":null},
-  {"name":"subgroup_size","ranges":[36,39],"width":4,"kind":"enum","signed":false,"enumIndex":39,"default":3,"alternatives":[],"display":null},
-  {"name":"nan_mode","ranges":[8,9],"width":2,"kind":"enum","signed":false,"enumIndex":49,"default":null,"alternatives":[],"display":null},
-  {"name":"ftz","ranges":[10,10],"width":1,"kind":"bool","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"flush_inf","ranges":[11,11],"width":1,"kind":"bool","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"sqrt","ranges":[24,24],"width":1,"kind":"bool","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"log","ranges":[25,25],"width":1,"kind":"bool","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"clamp","ranges":[32,33],"width":2,"kind":"enum","signed":false,"enumIndex":24,"default":0,"alternatives":[],"display":null},
-  {"name":"src1_swizzle","ranges":[26,27],"width":2,"kind":"enum","signed":false,"enumIndex":7,"default":2,"alternatives":[],"display":null},
-  {"name":"second","ranges":[24,24],"width":1,"kind":"bool","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"src1_widen","ranges":[26,29],"width":4,"kind":"enum","signed":false,"enumIndex":8,"default":0,"alternatives":[],"display":null},
-  {"name":"saturate","ranges":[30,30],"width":1,"kind":"bool","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"src1_widen","ranges":[26,29],"width":4,"kind":"enum","signed":false,"enumIndex":7,"default":2,"alternatives":[],"display":null},
-  {"name":"src0_widen","ranges":[36,39],"width":4,"kind":"enum","signed":false,"enumIndex":4,"default":0,"alternatives":[],"display":null},
-  {"name":"src1_widen","ranges":[26,29],"width":4,"kind":"enum","signed":false,"enumIndex":4,"default":0,"alternatives":[],"display":null},
-  {"name":"src0_widen","ranges":[36,39],"width":4,"kind":"enum","signed":false,"enumIndex":9,"default":0,"alternatives":[],"display":null},
-  {"name":"src1_widen","ranges":[26,29],"width":4,"kind":"enum","signed":false,"enumIndex":9,"default":0,"alternatives":[],"display":null},
-  {"name":"src1_lane","ranges":[26,26],"width":1,"kind":"enum","signed":false,"enumIndex":12,"default":null,"alternatives":[],"display":null},
-  {"name":"neg","ranges":[38,38],"width":1,"kind":"bool","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"preserve_null","ranges":[39,39],"width":1,"kind":"bool","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"shift","ranges":[20,22],"width":3,"kind":"uint","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"rhadd","ranges":[30,30],"width":1,"kind":"bool","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"src1_lanes","ranges":[26,29],"width":4,"kind":"enum","signed":false,"enumIndex":5,"default":null,"alternatives":[],"display":null},
-  {"name":"lane_operation","ranges":[32,33],"width":2,"kind":"enum","signed":false,"enumIndex":40,"default":0,"alternatives":[],"display":null},
-  {"name":"inactive_result","ranges":[22,25],"width":4,"kind":"enum","signed":false,"enumIndex":41,"default":0,"alternatives":[],"display":null},
-  {"name":"src2_neg","ranges":[34,34],"width":1,"kind":"bool","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"src2_abs","ranges":[35,35],"width":1,"kind":"bool","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"src2_swizzle","ranges":[24,25],"width":2,"kind":"enum","signed":false,"enumIndex":23,"default":0,"alternatives":[],"display":null},
-  {"name":"src2_swizzle","ranges":[24,25],"width":2,"kind":"enum","signed":false,"enumIndex":7,"default":2,"alternatives":[],"display":null},
-  {"name":"src2_not","ranges":[35,35],"width":1,"kind":"bool","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"not_result","ranges":[30,30],"width":1,"kind":"bool","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"signed","ranges":[34,34],"width":1,"kind":"bool","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"mux","ranges":[32,33],"width":2,"kind":"enum","signed":false,"enumIndex":42,"default":1,"alternatives":[],"display":null},
-  {"name":"src0_lane","ranges":[38,39],"width":2,"kind":"enum","signed":false,"enumIndex":10,"default":null,"alternatives":[],"display":null},
-  {"name":"src1_lane","ranges":[36,37],"width":2,"kind":"enum","signed":false,"enumIndex":10,"default":null,"alternatives":[],"display":null},
-  {"name":"result_type","ranges":[30,31],"width":2,"kind":"enum","signed":false,"enumIndex":22,"default":null,"alternatives":[],"display":null},
-  {"name":"constant","ranges":[8,39],"width":32,"kind":"uint","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"atomic_operation_with_1","ranges":[22,25],"width":4,"kind":"enum","signed":false,"enumIndex":48,"default":null,"alternatives":[],"display":null},
-  {"name":"atomic_operation","ranges":[22,25],"width":4,"kind":"enum","signed":false,"enumIndex":47,"default":null,"alternatives":[],"display":null},
-  {"name":"sr0","ranges":[16,21],"width":6,"kind":"register","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"sr1","ranges":[40,45],"width":6,"kind":"register","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"staging_register_write_count","ranges":[36,38],"width":3,"kind":"enum","signed":false,"enumIndex":30,"default":null,"alternatives":[],"display":null},
-  {"name":"compare","ranges":[26,26],"width":1,"kind":"bool","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"skip","ranges":[39,39],"width":1,"kind":"bool","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"register_type","ranges":[26,27],"width":2,"kind":"enum","signed":false,"enumIndex":33,"default":null,"alternatives":[],"display":null},
-  {"name":"register_width","ranges":[46,46],"width":1,"kind":"enum","signed":false,"enumIndex":34,"default":null,"alternatives":[],"display":null},
-  {"name":"write_mask","ranges":[22,25],"width":4,"kind":"enum","signed":false,"enumIndex":31,"default":15,"alternatives":[],"display":null},
-  {"name":"dimension","ranges":[28,29],"width":2,"kind":"enum","signed":false,"enumIndex":26,"default":null,"alternatives":[],"display":null},
-  {"name":"wide_indices","ranges":[8,8],"width":1,"kind":"bool","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"array_enable","ranges":[10,10],"width":1,"kind":"bool","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"texel_offset","ranges":[11,11],"width":1,"kind":"bool","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"shadow","ranges":[12,12],"width":1,"kind":"bool","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"lod_mode","ranges":[13,15],"width":3,"kind":"enum","signed":false,"enumIndex":27,"default":null,"alternatives":[],"display":null},
-  {"name":"integer_coordinates","ranges":[13,13],"width":1,"kind":"bool","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"fetch_component","ranges":[14,15],"width":2,"kind":"enum","signed":false,"enumIndex":32,"default":null,"alternatives":[],"display":null},
-  {"name":"force_delta_enable","ranges":[12,12],"width":1,"kind":"bool","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"lod_bias_disable","ranges":[13,13],"width":1,"kind":"bool","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"lod_clamp_disable","ranges":[14,14],"width":1,"kind":"bool","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"derivative_enable","ranges":[15,15],"width":1,"kind":"bool","signed":false,"enumIndex":-1,"default":null,"alternatives":[],"display":null},
-  {"name":"secondary_register_width","ranges":[47,47],"width":1,"kind":"enum","signed":false,"enumIndex":34,"default":null,"alternatives":[],"display":null},
-  {"name":"sample_and_update_mode","ranges":[33,35],"width":3,"kind":"enum","signed":false,"enumIndex":45,"default":null,"alternatives":[],"display":null},
-  {"name":"varying_texture_register_width","ranges":[24,25],"width":2,"kind":"enum","signed":false,"enumIndex":35,"default":null,"alternatives":[],"display":null},
+  {
+    "name": "fau_page",
+    "ranges": [57,58],
+    "width": 2,
+    "kind": "uint",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "flow",
+    "ranges": [59,62],
+    "width": 4,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 0,
+    "default": 0,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "src0",
+    "ranges": [0,7],
+    "width": 8,
+    "kind": "custom",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "src0_combine",
+    "ranges": [37,39],
+    "width": 3,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 11,
+    "default": 0,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "offset",
+    "ranges": [8,34],
+    "width": 27,
+    "kind": "int",
+    "signed": true,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "conservative",
+    "ranges": [35,35],
+    "width": 1,
+    "kind": "bool",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "eq",
+    "ranges": [36,36],
+    "width": 1,
+    "kind": "bool",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "src0_neg",
+    "ranges": [38,38],
+    "width": 1,
+    "kind": "bool",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "src0_abs",
+    "ranges": [39,39],
+    "width": 1,
+    "kind": "bool",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "src0_swizzle",
+    "ranges": [28,29],
+    "width": 2,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 23,
+    "default": 0,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "src1",
+    "ranges": [8,15],
+    "width": 8,
+    "kind": "custom",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "src1_neg",
+    "ranges": [36,36],
+    "width": 1,
+    "kind": "bool",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "src1_abs",
+    "ranges": [37,37],
+    "width": 1,
+    "kind": "bool",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "src1_swizzle",
+    "ranges": [26,27],
+    "width": 2,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 23,
+    "default": 0,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "condition",
+    "ranges": [32,34],
+    "width": 3,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 25,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "absolute",
+    "ranges": [40,40],
+    "width": 1,
+    "kind": "bool",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "slot",
+    "ranges": [30,32],
+    "width": 3,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 37,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "dest",
+    "ranges": [40,45],
+    "width": 6,
+    "kind": "register",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "dest_mask",
+    "ranges": [46,47],
+    "width": 2,
+    "kind": "uint",
+    "signed": false,
+    "enumIndex": -1,
+    "default": 3,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "src2",
+    "ranges": [16,23],
+    "width": 8,
+    "kind": "custom",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "src3",
+    "ranges": [24,31],
+    "width": 8,
+    "kind": "custom",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "sr0",
+    "ranges": [40,45],
+    "width": 6,
+    "kind": "register",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "index",
+    "ranges": [12,15],
+    "width": 4,
+    "kind": "uint",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "staging_register_count",
+    "ranges": [33,35],
+    "width": 3,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 29,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "vector_size",
+    "ranges": [28,29],
+    "width": 2,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 36,
+    "default": 0,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "register_format",
+    "ranges": [24,26],
+    "width": 3,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 28,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "sample_mode",
+    "ranges": [38,39],
+    "width": 2,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 43,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "update_mode",
+    "ranges": [36,37],
+    "width": 2,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 44,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "index",
+    "ranges": [16,23],
+    "width": 8,
+    "kind": "uint",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "source_format",
+    "ranges": [24,27],
+    "width": 4,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 46,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "table",
+    "ranges": [8,11],
+    "width": 4,
+    "kind": "uint",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "index",
+    "ranges": [12,19],
+    "width": 8,
+    "kind": "uint",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "index",
+    "ranges": [20,23],
+    "width": 4,
+    "kind": "uint",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "table",
+    "ranges": [16,19],
+    "width": 4,
+    "kind": "uint",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "load_lane_8_bit",
+    "ranges": [36,38],
+    "width": 3,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 13,
+    "default": 0,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "unsigned",
+    "ranges": [39,39],
+    "width": 1,
+    "kind": "bool",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "load_lane_16_bit",
+    "ranges": [36,38],
+    "width": 3,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 14,
+    "default": 0,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "load_lane_24_bit",
+    "ranges": [36,38],
+    "width": 3,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 15,
+    "default": 0,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "load_lane_32_bit",
+    "ranges": [36,38],
+    "width": 3,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 16,
+    "default": 0,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "load_lane_48_bit",
+    "ranges": [36,38],
+    "width": 3,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 17,
+    "default": 4,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "load_lane_64_bit",
+    "ranges": [36,38],
+    "width": 3,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 18,
+    "default": 7,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "load_lane_96_bit",
+    "ranges": [36,38],
+    "width": 3,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 19,
+    "default": 6,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "load_lane_128_bit",
+    "ranges": [36,38],
+    "width": 3,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 20,
+    "default": 7,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "offset",
+    "ranges": [8,23],
+    "width": 16,
+    "kind": "int",
+    "signed": true,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "memory_access",
+    "ranges": [24,25],
+    "width": 2,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 38,
+    "default": 0,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "src1",
+    "ranges": [16,23],
+    "width": 8,
+    "kind": "custom",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "offset",
+    "ranges": [8,15],
+    "width": 8,
+    "kind": "uint",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "memory_access",
+    "ranges": [37,39],
+    "width": 3,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 38,
+    "default": 0,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "target",
+    "ranges": [8,15],
+    "width": 8,
+    "kind": "uint",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "z",
+    "ranges": [25,25],
+    "width": 1,
+    "kind": "bool",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "stencil",
+    "ranges": [24,24],
+    "width": 1,
+    "kind": "bool",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "src0_widen",
+    "ranges": [36,39],
+    "width": 4,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 7,
+    "default": 2,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "round_mode",
+    "ranges": [30,31],
+    "width": 2,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 21,
+    "default": 0,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "src0_widen",
+    "ranges": [36,39],
+    "width": 4,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 8,
+    "default": 0,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "src0_swizzle",
+    "ranges": [28,29],
+    "width": 2,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 7,
+    "default": 2,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "src0_lane",
+    "ranges": [28,28],
+    "width": 1,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 12,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "src0_lane",
+    "ranges": [28,29],
+    "width": 2,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 10,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "src0_halfswizzle",
+    "ranges": [36,39],
+    "width": 4,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 6,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "subgroup_size",
+    "ranges": [36,39],
+    "width": 4,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 39,
+    "default": 3,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "nan_mode",
+    "ranges": [8,9],
+    "width": 2,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 49,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "ftz",
+    "ranges": [10,10],
+    "width": 1,
+    "kind": "bool",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "flush_inf",
+    "ranges": [11,11],
+    "width": 1,
+    "kind": "bool",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "sqrt",
+    "ranges": [24,24],
+    "width": 1,
+    "kind": "bool",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "log",
+    "ranges": [25,25],
+    "width": 1,
+    "kind": "bool",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "clamp",
+    "ranges": [32,33],
+    "width": 2,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 24,
+    "default": 0,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "src1_swizzle",
+    "ranges": [26,27],
+    "width": 2,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 7,
+    "default": 2,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "second",
+    "ranges": [24,24],
+    "width": 1,
+    "kind": "bool",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "src1_widen",
+    "ranges": [26,29],
+    "width": 4,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 8,
+    "default": 0,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "saturate",
+    "ranges": [30,30],
+    "width": 1,
+    "kind": "bool",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "src1_widen",
+    "ranges": [26,29],
+    "width": 4,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 7,
+    "default": 2,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "src0_widen",
+    "ranges": [36,39],
+    "width": 4,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 4,
+    "default": 0,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "src1_widen",
+    "ranges": [26,29],
+    "width": 4,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 4,
+    "default": 0,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "src0_widen",
+    "ranges": [36,39],
+    "width": 4,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 9,
+    "default": 0,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "src1_widen",
+    "ranges": [26,29],
+    "width": 4,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 9,
+    "default": 0,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "src1_lane",
+    "ranges": [26,26],
+    "width": 1,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 12,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "neg",
+    "ranges": [38,38],
+    "width": 1,
+    "kind": "bool",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "preserve_null",
+    "ranges": [39,39],
+    "width": 1,
+    "kind": "bool",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "shift",
+    "ranges": [20,22],
+    "width": 3,
+    "kind": "uint",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "rhadd",
+    "ranges": [30,30],
+    "width": 1,
+    "kind": "bool",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "src1_lanes",
+    "ranges": [26,29],
+    "width": 4,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 5,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "lane_operation",
+    "ranges": [32,33],
+    "width": 2,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 40,
+    "default": 0,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "inactive_result",
+    "ranges": [22,25],
+    "width": 4,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 41,
+    "default": 0,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "src2_neg",
+    "ranges": [34,34],
+    "width": 1,
+    "kind": "bool",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "src2_abs",
+    "ranges": [35,35],
+    "width": 1,
+    "kind": "bool",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "src2_swizzle",
+    "ranges": [24,25],
+    "width": 2,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 23,
+    "default": 0,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "src2_swizzle",
+    "ranges": [24,25],
+    "width": 2,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 7,
+    "default": 2,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "src2_not",
+    "ranges": [35,35],
+    "width": 1,
+    "kind": "bool",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "not_result",
+    "ranges": [30,30],
+    "width": 1,
+    "kind": "bool",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "signed",
+    "ranges": [34,34],
+    "width": 1,
+    "kind": "bool",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "mux",
+    "ranges": [32,33],
+    "width": 2,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 42,
+    "default": 1,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "src0_lane",
+    "ranges": [38,39],
+    "width": 2,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 10,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "src1_lane",
+    "ranges": [36,37],
+    "width": 2,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 10,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "result_type",
+    "ranges": [30,31],
+    "width": 2,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 22,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "constant",
+    "ranges": [8,39],
+    "width": 32,
+    "kind": "uint",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "atomic_operation_with_1",
+    "ranges": [22,25],
+    "width": 4,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 48,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "atomic_operation",
+    "ranges": [22,25],
+    "width": 4,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 47,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "sr0",
+    "ranges": [16,21],
+    "width": 6,
+    "kind": "register",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "sr1",
+    "ranges": [40,45],
+    "width": 6,
+    "kind": "register",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "staging_register_write_count",
+    "ranges": [36,38],
+    "width": 3,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 30,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "compare",
+    "ranges": [26,26],
+    "width": 1,
+    "kind": "bool",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "skip",
+    "ranges": [39,39],
+    "width": 1,
+    "kind": "bool",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "register_type",
+    "ranges": [26,27],
+    "width": 2,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 33,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "register_width",
+    "ranges": [46,46],
+    "width": 1,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 34,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "write_mask",
+    "ranges": [22,25],
+    "width": 4,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 31,
+    "default": 15,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "dimension",
+    "ranges": [28,29],
+    "width": 2,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 26,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "wide_indices",
+    "ranges": [8,8],
+    "width": 1,
+    "kind": "bool",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "array_enable",
+    "ranges": [10,10],
+    "width": 1,
+    "kind": "bool",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "texel_offset",
+    "ranges": [11,11],
+    "width": 1,
+    "kind": "bool",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "shadow",
+    "ranges": [12,12],
+    "width": 1,
+    "kind": "bool",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "lod_mode",
+    "ranges": [13,15],
+    "width": 3,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 27,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "integer_coordinates",
+    "ranges": [13,13],
+    "width": 1,
+    "kind": "bool",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "fetch_component",
+    "ranges": [14,15],
+    "width": 2,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 32,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "force_delta_enable",
+    "ranges": [12,12],
+    "width": 1,
+    "kind": "bool",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "lod_bias_disable",
+    "ranges": [13,13],
+    "width": 1,
+    "kind": "bool",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "lod_clamp_disable",
+    "ranges": [14,14],
+    "width": 1,
+    "kind": "bool",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "derivative_enable",
+    "ranges": [15,15],
+    "width": 1,
+    "kind": "bool",
+    "signed": false,
+    "enumIndex": -1,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "secondary_register_width",
+    "ranges": [47,47],
+    "width": 1,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 34,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "sample_and_update_mode",
+    "ranges": [33,35],
+    "width": 3,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 45,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
+  {
+    "name": "varying_texture_register_width",
+    "ranges": [24,25],
+    "width": 2,
+    "kind": "enum",
+    "signed": false,
+    "enumIndex": 35,
+    "default": null,
+    "alternatives": [],
+    "display": null
+  },
 ];
 
 // prettier-ignore
 const INSTRUCTIONS: readonly InstructionSpec[] = ([
-  {"name":"NOP","mnemonic":"NOP","match":[0,49152],"tested":[0,2181037824],"dontCare":[4294967295,255],"gen":null,"fields":[0,1],"display":null},
-  {"name":"BRANCHZ","mnemonic":"BRANCHZ","match":[0,2080768],"tested":[0,2181037824],"dontCare":[0,0],"gen":null,"fields":[2,3,4,5,6,0,1],"display":null},
-  {"name":"DISCARD.f32","mnemonic":"DISCARD.f32","match":[0,2146304],"tested":[0,2181037824],"dontCare":[3288268800,8],"gen":null,"fields":[2,7,8,9,10,11,12,13,14,0,1],"display":null},
-  {"name":"BRANCHZI","mnemonic":"BRANCHZI","match":[0,3129344],"tested":[0,2181037568],"dontCare":[4294901760,7],"gen":null,"fields":[2,3,10,5,6,15,0,1],"display":null},
-  {"name":"BARRIER","mnemonic":"BARRIER","match":[0,4571136],"tested":[0,2181037824],"dontCare":[1073741823,254],"gen":null,"fields":[16,0,1],"display":null},
-  {"name":"CSEL.f32","mnemonic":"CSEL.f32","match":[0,22282240],"tested":[0,2180972544],"dontCare":[0,248],"gen":null,"fields":[17,18,2,10,19,20,14,0,1],"display":null},
-  {"name":"CSEL.v2f16","mnemonic":"CSEL.v2f16","match":[0,22347776],"tested":[0,2180972544],"dontCare":[0,248],"gen":null,"fields":[17,18,2,10,19,20,14,0,1],"display":null},
-  {"name":"CSEL.u32","mnemonic":"CSEL.u32","match":[0,22020096],"tested":[0,2180972544],"dontCare":[0,248],"gen":null,"fields":[17,18,2,10,19,20,14,0,1],"display":null},
-  {"name":"CSEL.v2u16","mnemonic":"CSEL.v2u16","match":[0,22085632],"tested":[0,2180972544],"dontCare":[0,248],"gen":null,"fields":[17,18,2,10,19,20,14,0,1],"display":null},
-  {"name":"CSEL.s32","mnemonic":"CSEL.s32","match":[0,22544384],"tested":[0,2180972544],"dontCare":[0,248],"gen":null,"fields":[17,18,2,10,19,20,14,0,1],"display":null},
-  {"name":"CSEL.v2s16","mnemonic":"CSEL.v2s16","match":[0,22609920],"tested":[0,2180972544],"dontCare":[0,248],"gen":null,"fields":[17,18,2,10,19,20,14,0,1],"display":null},
-  {"name":"LD_VAR_SPECIAL","mnemonic":"LD_VAR_SPECIAL","match":[0,5668864],"tested":[0,2181021696],"dontCare":[150933248,0],"gen":null,"fields":[21,2,22,23,24,25,26,27,16,0,1],"display":null},
-  {"name":"LD_VAR_BUF_IMM.f32","mnemonic":"LD_VAR_BUF_IMM.f32","match":[0,6062080],"tested":[0,2181021696],"dontCare":[65280,0],"gen":null,"fields":[21,2,28,16,24,29,26,27,23,0,1],"display":null},
-  {"name":"LD_VAR_BUF_IMM.f16","mnemonic":"LD_VAR_BUF_IMM.f16","match":[0,6127616],"tested":[0,2181021696],"dontCare":[65280,0],"gen":null,"fields":[21,2,28,16,24,29,26,27,23,0,1],"display":null},
-  {"name":"LD_VAR_BUF.f32","mnemonic":"LD_VAR_BUF.f32","match":[0,7110656],"tested":[0,2181021696],"dontCare":[16711680,0],"gen":null,"fields":[21,2,10,16,24,29,26,27,23,0,1],"display":null},
-  {"name":"LD_VAR_BUF.f16","mnemonic":"LD_VAR_BUF.f16","match":[0,7176192],"tested":[0,2181021696],"dontCare":[16711680,0],"gen":null,"fields":[21,2,10,16,24,29,26,27,23,0,1],"display":null},
-  {"name":"LD_VAR","mnemonic":"LD_VAR","match":[0,6586368],"tested":[0,2181021696],"dontCare":[150929408,0],"gen":null,"fields":[21,2,10,16,24,25,26,27,23,0,1],"display":null},
-  {"name":"LD_VAR_IMM","mnemonic":"LD_VAR_IMM","match":[0,5537792],"tested":[0,2181021696],"dontCare":[149946368,0],"gen":null,"fields":[21,2,30,31,16,24,25,26,27,23,0,1],"display":null},
-  {"name":"LD_VAR_FLAT","mnemonic":"LD_VAR_FLAT","match":[0,5603328],"tested":[0,2181021696],"dontCare":[150994688,240],"gen":null,"fields":[21,2,16,24,25,23,0,1],"display":null},
-  {"name":"LD_VAR_FLAT_IMM","mnemonic":"LD_VAR_FLAT_IMM","match":[0,4292608],"tested":[0,2181021696],"dontCare":[149946623,240],"gen":null,"fields":[21,30,31,16,24,25,23,0,1],"display":null},
-  {"name":"LD_ATTR_IMM","mnemonic":"LD_ATTR_IMM","match":[0,6717440],"tested":[0,2181021792],"dontCare":[134217728,144],"gen":null,"fields":[21,2,10,32,33,23,24,25,16,0,1],"display":null},
-  {"name":"LD_ATTR","mnemonic":"LD_ATTR","match":[0,7766016],"tested":[0,2181021792],"dontCare":[134217728,144],"gen":null,"fields":[21,2,10,19,23,24,25,16,0,1],"display":null},
-  {"name":"LD_TEX_IMM","mnemonic":"LD_TEX_IMM","match":[0,6717472],"tested":[0,2181021792],"dontCare":[134217728,144],"gen":null,"fields":[21,2,10,32,33,23,24,25,16,0,1],"display":null},
-  {"name":"LD_TEX","mnemonic":"LD_TEX","match":[0,7766048],"tested":[0,2181021792],"dontCare":[134217728,144],"gen":null,"fields":[21,2,10,19,23,24,25,16,0,1],"display":null},
-  {"name":"LEA_ATTR_IMM","mnemonic":"LEA_ATTR_IMM","match":[0,6782976],"tested":[0,2181021792],"dontCare":[1056964608,144],"gen":null,"fields":[21,2,10,33,32,16,23,0,1],"display":null},
-  {"name":"LEA_ATTR","mnemonic":"LEA_ATTR","match":[0,7831552],"tested":[0,2181021792],"dontCare":[251658240,144],"gen":null,"fields":[21,2,10,19,24,16,23,0,1],"display":null},
-  {"name":"LEA_TEX_IMM","mnemonic":"LEA_TEX_IMM","match":[0,6783008],"tested":[0,2181021792],"dontCare":[1056964608,144],"gen":null,"fields":[21,2,10,33,32,16,23,0,1],"display":null},
-  {"name":"LEA_TEX","mnemonic":"LEA_TEX","match":[0,7831584],"tested":[0,2181021792],"dontCare":[251658240,144],"gen":null,"fields":[21,2,10,19,24,16,23,0,1],"display":null},
-  {"name":"LD_BUFFER.i8","mnemonic":"LD_BUFFER.i8","match":[0,6979584],"tested":[939524096,2181021696],"dontCare":[134152192,0],"gen":null,"fields":[21,2,10,23,34,35,16,0,1],"display":null},
-  {"name":"LD_BUFFER.i16","mnemonic":"LD_BUFFER.i16","match":[134217728,6979584],"tested":[939524096,2181021696],"dontCare":[134152192,0],"gen":null,"fields":[21,2,10,23,36,35,16,0,1],"display":null},
-  {"name":"LD_BUFFER.i24","mnemonic":"LD_BUFFER.i24","match":[268435456,6979584],"tested":[939524096,2181021696],"dontCare":[134152192,0],"gen":null,"fields":[21,2,10,23,37,35,16,0,1],"display":null},
-  {"name":"LD_BUFFER.i32","mnemonic":"LD_BUFFER.i32","match":[402653184,6979584],"tested":[939524096,2181021696],"dontCare":[134152192,0],"gen":null,"fields":[21,2,10,23,38,35,16,0,1],"display":null},
-  {"name":"LD_BUFFER.i48","mnemonic":"LD_BUFFER.i48","match":[536870912,6979584],"tested":[939524096,2181021696],"dontCare":[134152192,0],"gen":null,"fields":[21,2,10,23,39,35,16,0,1],"display":null},
-  {"name":"LD_BUFFER.i64","mnemonic":"LD_BUFFER.i64","match":[671088640,6979584],"tested":[939524096,2181021696],"dontCare":[134152192,0],"gen":null,"fields":[21,2,10,23,40,35,16,0,1],"display":null},
-  {"name":"LD_BUFFER.i96","mnemonic":"LD_BUFFER.i96","match":[805306368,6979584],"tested":[939524096,2181021696],"dontCare":[134152192,0],"gen":null,"fields":[21,2,10,23,41,35,16,0,1],"display":null},
-  {"name":"LD_BUFFER.i128","mnemonic":"LD_BUFFER.i128","match":[939524096,6979584],"tested":[939524096,2181021696],"dontCare":[134152192,0],"gen":null,"fields":[21,2,10,23,42,35,16,0,1],"display":null},
-  {"name":"LEA_BUF_IMM","mnemonic":"LEA_BUF_IMM","match":[0,6193152],"tested":[0,2181021696],"dontCare":[1072693248,240],"gen":null,"fields":[21,2,30,31,23,16,0,1],"display":null},
-  {"name":"LOAD.i8","mnemonic":"LOAD.i8","match":[0,6324224],"tested":[939524096,2181021696],"dontCare":[67108864,0],"gen":null,"fields":[21,2,43,44,23,34,35,16,0,1],"display":null},
-  {"name":"LOAD.i16","mnemonic":"LOAD.i16","match":[134217728,6324224],"tested":[939524096,2181021696],"dontCare":[67108864,0],"gen":null,"fields":[21,2,43,44,23,36,35,16,0,1],"display":null},
-  {"name":"LOAD.i24","mnemonic":"LOAD.i24","match":[268435456,6324224],"tested":[939524096,2181021696],"dontCare":[67108864,0],"gen":null,"fields":[21,2,43,44,23,37,35,16,0,1],"display":null},
-  {"name":"LOAD.i32","mnemonic":"LOAD.i32","match":[402653184,6324224],"tested":[939524096,2181021696],"dontCare":[67108864,0],"gen":null,"fields":[21,2,43,44,23,38,35,16,0,1],"display":null},
-  {"name":"LOAD.i48","mnemonic":"LOAD.i48","match":[536870912,6324224],"tested":[939524096,2181021696],"dontCare":[67108864,0],"gen":null,"fields":[21,2,43,44,23,39,35,16,0,1],"display":null},
-  {"name":"LOAD.i64","mnemonic":"LOAD.i64","match":[671088640,6324224],"tested":[939524096,2181021696],"dontCare":[67108864,0],"gen":null,"fields":[21,2,43,44,23,40,35,16,0,1],"display":null},
-  {"name":"LOAD.i96","mnemonic":"LOAD.i96","match":[805306368,6324224],"tested":[939524096,2181021696],"dontCare":[67108864,0],"gen":null,"fields":[21,2,43,44,23,41,35,16,0,1],"display":null},
-  {"name":"LOAD.i128","mnemonic":"LOAD.i128","match":[939524096,6324224],"tested":[939524096,2181021696],"dontCare":[67108864,0],"gen":null,"fields":[21,2,43,44,23,42,35,16,0,1],"display":null},
-  {"name":"STORE.i8","mnemonic":"STORE.i8","match":[0,6373376],"tested":[939524096,2181021696],"dontCare":[67108864,240],"gen":null,"fields":[21,2,43,23,44,16,0,1],"display":null},
-  {"name":"STORE.i16","mnemonic":"STORE.i16","match":[134217728,6373376],"tested":[939524096,2181021696],"dontCare":[67108864,240],"gen":null,"fields":[21,2,43,23,44,16,0,1],"display":null},
-  {"name":"STORE.i24","mnemonic":"STORE.i24","match":[268435456,6373376],"tested":[939524096,2181021696],"dontCare":[67108864,240],"gen":null,"fields":[21,2,43,23,44,16,0,1],"display":null},
-  {"name":"STORE.i32","mnemonic":"STORE.i32","match":[402653184,6373376],"tested":[939524096,2181021696],"dontCare":[67108864,240],"gen":null,"fields":[21,2,43,23,44,16,0,1],"display":null},
-  {"name":"STORE.i48","mnemonic":"STORE.i48","match":[536870912,6373376],"tested":[939524096,2181021696],"dontCare":[67108864,240],"gen":null,"fields":[21,2,43,23,44,16,0,1],"display":null},
-  {"name":"STORE.i64","mnemonic":"STORE.i64","match":[671088640,6373376],"tested":[939524096,2181021696],"dontCare":[67108864,240],"gen":null,"fields":[21,2,43,23,44,16,0,1],"display":null},
-  {"name":"STORE.i96","mnemonic":"STORE.i96","match":[805306368,6373376],"tested":[939524096,2181021696],"dontCare":[67108864,240],"gen":null,"fields":[21,2,43,23,44,16,0,1],"display":null},
-  {"name":"STORE.i128","mnemonic":"STORE.i128","match":[939524096,6373376],"tested":[939524096,2181021696],"dontCare":[67108864,240],"gen":null,"fields":[21,2,43,23,44,16,0,1],"display":null},
-  {"name":"LEA_BUFFER","mnemonic":"LEA_BUFFER","match":[0,7045120],"tested":[0,2181021696],"dontCare":[1073676288,240],"gen":null,"fields":[21,2,10,23,16,0,1],"display":null},
-  {"name":"ST_CVT","mnemonic":"ST_CVT","match":[0,7421952],"tested":[0,2181021696],"dontCare":[134217728,16],"gen":null,"fields":[21,2,45,46,16,47,24,25,23,0,1],"display":null},
-  {"name":"LD_TILE","mnemonic":"LD_TILE","match":[0,7897088],"tested":[0,2181021696],"dontCare":[134217728,240],"gen":null,"fields":[21,2,10,19,23,24,25,16,0,1],"display":null},
-  {"name":"ST_TILE","mnemonic":"ST_TILE","match":[0,7946240],"tested":[0,2181021696],"dontCare":[134217728,240],"gen":null,"fields":[21,2,10,19,23,24,25,16,0,1],"display":null},
-  {"name":"BLEND","mnemonic":"BLEND","match":[0,8339456],"tested":[0,2181021696],"dontCare":[134217728,240],"gen":null,"fields":[21,2,45,48,16,23,24,25,0,1],"display":null},
-  {"name":"ATEST","mnemonic":"ATEST","match":[0,8224768],"tested":[0,2181021696],"dontCare":[4076863488,241],"gen":null,"fields":[21,2,10,13,19,23,0,1],"display":null},
-  {"name":"ZS_EMIT","mnemonic":"ZS_EMIT","match":[0,8290304],"tested":[0,2181021696],"dontCare":[1006632960,240],"gen":null,"fields":[21,2,10,19,49,50,23,16,0,1],"display":null},
-  {"name":"V2S16_TO_V2F16","mnemonic":"V2S16_TO_V2F16","match":[458752,9437184],"tested":[2031616,2180972544],"dontCare":[1071709952,15],"gen":null,"fields":[17,18,2,51,52,0,1],"display":null},
-  {"name":"S32_TO_F32","mnemonic":"S32_TO_F32","match":[589824,9437184],"tested":[2031616,2180972544],"dontCare":[1071709952,15],"gen":null,"fields":[17,18,2,53,52,0,1],"display":null},
-  {"name":"V2U16_TO_V2F16","mnemonic":"V2U16_TO_V2F16","match":[1507328,9437184],"tested":[2031616,2180972544],"dontCare":[1071709952,15],"gen":null,"fields":[17,18,2,51,52,0,1],"display":null},
-  {"name":"U32_TO_F32","mnemonic":"U32_TO_F32","match":[1638400,9437184],"tested":[2031616,2180972544],"dontCare":[1071709952,15],"gen":null,"fields":[17,18,2,53,52,0,1],"display":null},
-  {"name":"S16_TO_S32","mnemonic":"S16_TO_S32","match":[262144,9437184],"tested":[2031616,2180972544],"dontCare":[3487629056,255],"gen":null,"fields":[17,18,2,54,0,1],"display":null},
-  {"name":"S16_TO_F32","mnemonic":"S16_TO_F32","match":[327680,9437184],"tested":[2031616,2180972544],"dontCare":[3487629056,255],"gen":null,"fields":[17,18,2,54,0,1],"display":null},
-  {"name":"U16_TO_U32","mnemonic":"U16_TO_U32","match":[1310720,9437184],"tested":[2031616,2180972544],"dontCare":[3487629056,255],"gen":null,"fields":[17,18,2,54,0,1],"display":null},
-  {"name":"U16_TO_F32","mnemonic":"U16_TO_F32","match":[1376256,9437184],"tested":[2031616,2180972544],"dontCare":[3487629056,255],"gen":null,"fields":[17,18,2,54,0,1],"display":null},
-  {"name":"F32_TO_S32","mnemonic":"F32_TO_S32","match":[786432,9437184],"tested":[2031616,2180972544],"dontCare":[1071709952,63],"gen":null,"fields":[17,18,2,7,8,52,0,1],"display":null},
-  {"name":"F32_TO_U32","mnemonic":"F32_TO_U32","match":[1835008,9437184],"tested":[2031616,2180972544],"dontCare":[1071709952,63],"gen":null,"fields":[17,18,2,7,8,52,0,1],"display":null},
-  {"name":"V2F16_TO_V2S16","mnemonic":"V2F16_TO_V2S16","match":[917504,9437184],"tested":[2031616,2180972544],"dontCare":[266403584,63],"gen":null,"fields":[17,18,2,7,8,54,52,0,1],"display":null},
-  {"name":"V2F16_TO_V2U16","mnemonic":"V2F16_TO_V2U16","match":[1966080,9437184],"tested":[2031616,2180972544],"dontCare":[266403584,63],"gen":null,"fields":[17,18,2,7,8,54,52,0,1],"display":null},
-  {"name":"F16_TO_S32","mnemonic":"F16_TO_S32","match":[655360,9437184],"tested":[2031616,2180972544],"dontCare":[266403584,63],"gen":null,"fields":[17,18,2,7,8,54,52,0,1],"display":null},
-  {"name":"F16_TO_U32","mnemonic":"F16_TO_U32","match":[1703936,9437184],"tested":[2031616,2180972544],"dontCare":[266403584,63],"gen":null,"fields":[17,18,2,7,8,54,52,0,1],"display":null},
-  {"name":"F16_TO_F32","mnemonic":"F16_TO_F32","match":[720896,9437184],"tested":[2031616,2180972544],"dontCare":[803274496,63],"gen":null,"fields":[17,18,2,7,8,55,52,0,1],"display":null},
-  {"name":"S8_TO_S32","mnemonic":"S8_TO_S32","match":[0,9437184],"tested":[2031616,2180972544],"dontCare":[3487629056,255],"gen":null,"fields":[17,18,2,56,0,1],"display":null},
-  {"name":"S8_TO_F32","mnemonic":"S8_TO_F32","match":[65536,9437184],"tested":[2031616,2180972544],"dontCare":[3487629056,255],"gen":null,"fields":[17,18,2,56,0,1],"display":null},
-  {"name":"U8_TO_U32","mnemonic":"U8_TO_U32","match":[1048576,9437184],"tested":[2031616,2180972544],"dontCare":[3487629056,255],"gen":null,"fields":[17,18,2,56,0,1],"display":null},
-  {"name":"U8_TO_F32","mnemonic":"U8_TO_F32","match":[1114112,9437184],"tested":[2031616,2180972544],"dontCare":[3487629056,255],"gen":null,"fields":[17,18,2,56,0,1],"display":null},
-  {"name":"V2S8_TO_V2S16","mnemonic":"V2S8_TO_V2S16","match":[131072,9437184],"tested":[2031616,2180972544],"dontCare":[4292935424,15],"gen":null,"fields":[17,18,2,57,0,1],"display":null},
-  {"name":"V2S8_TO_V2F16","mnemonic":"V2S8_TO_V2F16","match":[196608,9437184],"tested":[2031616,2180972544],"dontCare":[4292935424,15],"gen":null,"fields":[17,18,2,57,0,1],"display":null},
-  {"name":"V2U8_TO_V2U16","mnemonic":"V2U8_TO_V2U16","match":[1179648,9437184],"tested":[2031616,2180972544],"dontCare":[4292935424,15],"gen":null,"fields":[17,18,2,57,0,1],"display":null},
-  {"name":"V2U8_TO_V2F16","mnemonic":"V2U8_TO_V2F16","match":[1245184,9437184],"tested":[2031616,2180972544],"dontCare":[4292935424,15],"gen":null,"fields":[17,18,2,57,0,1],"display":null},
-  {"name":"FROUND.f32","mnemonic":"FROUND.f32","match":[851968,9437184],"tested":[2031616,2180972544],"dontCare":[266403584,63],"gen":null,"fields":[17,18,2,7,8,9,52,0,1],"display":null},
-  {"name":"FROUND.v2f16","mnemonic":"FROUND.v2f16","match":[983040,9437184],"tested":[2031616,2180972544],"dontCare":[266403584,63],"gen":null,"fields":[17,18,2,7,8,54,52,0,1],"display":null},
-  {"name":"MOV.i32","mnemonic":"MOV.i32","match":[0,9502720],"tested":[983040,2180972544],"dontCare":[4293984000,255],"gen":null,"fields":[17,18,2,0,1],"display":null},
-  {"name":"CLZ.u32","mnemonic":"CLZ.u32","match":[262144,9502720],"tested":[983040,2180972544],"dontCare":[4293984000,255],"gen":null,"fields":[17,18,2,0,1],"display":null},
-  {"name":"CLZ.v2u16","mnemonic":"CLZ.v2u16","match":[327680,9502720],"tested":[983040,2180972544],"dontCare":[3488677632,255],"gen":null,"fields":[17,18,2,54,0,1],"display":null},
-  {"name":"CLZ.v4u8","mnemonic":"CLZ.v4u8","match":[393216,9502720],"tested":[983040,2180972544],"dontCare":[4293984000,255],"gen":null,"fields":[17,18,2,0,1],"display":null},
-  {"name":"IABS.s32","mnemonic":"IABS.s32","match":[524288,9502720],"tested":[983040,2180972544],"dontCare":[4293984000,15],"gen":null,"fields":[17,18,2,53,0,1],"display":null},
-  {"name":"IABS.v2s16","mnemonic":"IABS.v2s16","match":[589824,9502720],"tested":[983040,2180972544],"dontCare":[4293984000,15],"gen":null,"fields":[17,18,2,51,0,1],"display":null},
-  {"name":"IABS.v4s8","mnemonic":"IABS.v4s8","match":[655360,9502720],"tested":[983040,2180972544],"dontCare":[4293984000,255],"gen":null,"fields":[17,18,2,0,1],"display":null},
-  {"name":"POPCOUNT.i32","mnemonic":"POPCOUNT.i32","match":[786432,9502720],"tested":[983040,2180972544],"dontCare":[4293984000,255],"gen":null,"fields":[17,18,2,0,1],"display":null},
-  {"name":"BITREV.i32","mnemonic":"BITREV.i32","match":[851968,9502720],"tested":[983040,2180972544],"dontCare":[4293984000,255],"gen":null,"fields":[17,18,2,0,1],"display":null},
-  {"name":"NOT_OLD.i32","mnemonic":"NOT_OLD.i32","match":[917504,9502720],"tested":[983040,2180972544],"dontCare":[4293984000,255],"gen":null,"fields":[17,18,2,0,1],"display":null},
-  {"name":"NOT_OLD.i64","mnemonic":"NOT_OLD.i64","match":[917504,26279936],"tested":[983040,2180972544],"dontCare":[4293984000,255],"gen":null,"fields":[17,18,2,0,1],"display":null},
-  {"name":"WMASK","mnemonic":"WMASK","match":[0,9764864],"tested":[0,2180972544],"dontCare":[4294967040,15],"gen":null,"fields":[17,18,2,58,0,1],"display":null},
-  {"name":"FLUSH.f32","mnemonic":"FLUSH.f32","match":[0,9961472],"tested":[983040,2180972544],"dontCare":[3488673792,63],"gen":null,"fields":[17,18,2,7,8,9,59,60,61,0,1],"display":null},
-  {"name":"FLUSH.v2f16","mnemonic":"FLUSH.v2f16","match":[65536,9961472],"tested":[983040,2180972544],"dontCare":[3488673792,63],"gen":null,"fields":[17,18,2,7,8,54,59,60,61,0,1],"display":null},
-  {"name":"FREXPM.f32","mnemonic":"FREXPM.f32","match":[0,10027008],"tested":[983040,2180972544],"dontCare":[3438345984,255],"gen":null,"fields":[17,18,2,9,62,63,0,1],"display":null},
-  {"name":"FREXPM.v2f16","mnemonic":"FREXPM.v2f16","match":[65536,10027008],"tested":[983040,2180972544],"dontCare":[3438345984,255],"gen":null,"fields":[17,18,2,54,62,63,0,1],"display":null},
-  {"name":"FREXPE.f32","mnemonic":"FREXPE.f32","match":[131072,10027008],"tested":[983040,2180972544],"dontCare":[3438345984,255],"gen":null,"fields":[17,18,2,9,62,63,0,1],"display":null},
-  {"name":"FREXPE.v2f16","mnemonic":"FREXPE.v2f16","match":[196608,10027008],"tested":[983040,2180972544],"dontCare":[3438345984,255],"gen":null,"fields":[17,18,2,54,62,63,0,1],"display":null},
-  {"name":"FRCP.f32","mnemonic":"FRCP.f32","match":[0,10223616],"tested":[983040,2180972544],"dontCare":[3488677632,63],"gen":null,"fields":[17,18,2,7,8,9,0,1],"display":null},
-  {"name":"FRCP.f16","mnemonic":"FRCP.f16","match":[65536,10223616],"tested":[983040,2180972544],"dontCare":[3488677632,63],"gen":null,"fields":[17,18,2,7,8,54,0,1],"display":null},
-  {"name":"FRSQ.f32","mnemonic":"FRSQ.f32","match":[131072,10223616],"tested":[983040,2180972544],"dontCare":[3488677632,63],"gen":null,"fields":[17,18,2,7,8,9,0,1],"display":null},
-  {"name":"FRSQ.f16","mnemonic":"FRSQ.f16","match":[196608,10223616],"tested":[983040,2180972544],"dontCare":[3488677632,63],"gen":null,"fields":[17,18,2,7,8,54,0,1],"display":null},
-  {"name":"FLOGD.f32","mnemonic":"FLOGD.f32","match":[524288,10223616],"tested":[983040,2180972544],"dontCare":[3488677632,63],"gen":null,"fields":[17,18,2,7,8,9,0,1],"display":null},
-  {"name":"FPCLASS.f32","mnemonic":"FPCLASS.f32","match":[655360,10223616],"tested":[983040,2180972544],"dontCare":[3488677632,63],"gen":null,"fields":[17,18,2,7,8,9,0,1],"display":null},
-  {"name":"FPCLASS.f16","mnemonic":"FPCLASS.f16","match":[720896,10223616],"tested":[983040,2180972544],"dontCare":[3488677632,63],"gen":null,"fields":[17,18,2,7,8,54,0,1],"display":null},
-  {"name":"FLOG_TABLE.f32","mnemonic":"FLOG_TABLE.f32","match":[786432,10223616],"tested":[983040,2180972544],"dontCare":[3488677632,63],"gen":null,"fields":[17,18,2,7,8,9,0,1],"display":null},
-  {"name":"FRCP_APPROX.f32","mnemonic":"FRCP_APPROX.f32","match":[917504,10223616],"tested":[983040,2180972544],"dontCare":[3488677632,63],"gen":null,"fields":[17,18,2,7,8,9,0,1],"display":null},
-  {"name":"FRSQ_APPROX.f32","mnemonic":"FRSQ_APPROX.f32","match":[983040,10223616],"tested":[983040,2180972544],"dontCare":[3488677632,63],"gen":null,"fields":[17,18,2,7,8,9,0,1],"display":null},
-  {"name":"FSIN_TABLE.u6","mnemonic":"FSIN_TABLE.u6","match":[262144,10223616],"tested":[983040,2180972544],"dontCare":[4293984000,255],"gen":null,"fields":[17,18,2,0,1],"display":null},
-  {"name":"FCOS_TABLE.u6","mnemonic":"FCOS_TABLE.u6","match":[327680,10223616],"tested":[983040,2180972544],"dontCare":[4293984000,255],"gen":null,"fields":[17,18,2,0,1],"display":null},
-  {"name":"FSINCOS_OFFSET.u6","mnemonic":"FSINCOS_OFFSET.u6","match":[393216,10223616],"tested":[983040,2180972544],"dontCare":[4293984000,255],"gen":null,"fields":[17,18,2,0,1],"display":null},
-  {"name":"FEXP_TABLE.u4","mnemonic":"FEXP_TABLE.u4","match":[851968,10223616],"tested":[983040,2180972544],"dontCare":[4293984000,255],"gen":null,"fields":[17,18,2,0,1],"display":null},
-  {"name":"FADD.f32","mnemonic":"FADD.f32","match":[0,10747904],"tested":[983040,2180972544],"dontCare":[3287285760,12],"gen":null,"fields":[17,18,2,7,8,9,10,11,12,13,64,0,1],"display":null},
-  {"name":"FADD.v2f16","mnemonic":"FADD.v2f16","match":[0,10813440],"tested":[983040,2180972544],"dontCare":[3287285760,12],"gen":null,"fields":[17,18,2,7,8,54,10,11,12,65,64,0,1],"display":null},
-  {"name":"FMIN.f32","mnemonic":"FMIN.f32","match":[131072,10747904],"tested":[983040,2180972544],"dontCare":[3287285760,12],"gen":null,"fields":[17,18,2,7,8,9,10,11,12,13,64,0,1],"display":null},
-  {"name":"FMIN.v2f16","mnemonic":"FMIN.v2f16","match":[131072,10813440],"tested":[983040,2180972544],"dontCare":[3287285760,12],"gen":null,"fields":[17,18,2,7,8,54,10,11,12,65,64,0,1],"display":null},
-  {"name":"FMAX.f32","mnemonic":"FMAX.f32","match":[196608,10747904],"tested":[983040,2180972544],"dontCare":[3287285760,12],"gen":null,"fields":[17,18,2,7,8,9,10,11,12,13,64,0,1],"display":null},
-  {"name":"FMAX.v2f16","mnemonic":"FMAX.v2f16","match":[196608,10813440],"tested":[983040,2180972544],"dontCare":[3287285760,12],"gen":null,"fields":[17,18,2,7,8,54,10,11,12,65,64,0,1],"display":null},
-  {"name":"V2F32_TO_V2F16","mnemonic":"V2F32_TO_V2F16","match":[262144,10813440],"tested":[983040,2180972544],"dontCare":[1072693248,12],"gen":null,"fields":[17,18,2,7,8,10,11,12,64,52,0,1],"display":null},
-  {"name":"LDEXP.f32","mnemonic":"LDEXP.f32","match":[393216,10747904],"tested":[983040,2180972544],"dontCare":[1072693248,63],"gen":null,"fields":[17,18,2,7,8,10,52,0,1],"display":null},
-  {"name":"LDEXP.v2f16","mnemonic":"LDEXP.v2f16","match":[393216,10813440],"tested":[983040,2180972544],"dontCare":[1072693248,63],"gen":null,"fields":[17,18,2,7,8,10,52,0,1],"display":null},
-  {"name":"FEXP.f32","mnemonic":"FEXP.f32","match":[524288,10747904],"tested":[983040,2180972544],"dontCare":[4293918720,204],"gen":null,"fields":[17,18,2,10,11,12,64,0,1],"display":null},
-  {"name":"FADD_LSCALE.f32","mnemonic":"FADD_LSCALE.f32","match":[589824,10747904],"tested":[983040,2180972544],"dontCare":[4293918720,12],"gen":null,"fields":[17,18,2,7,8,10,11,12,64,0,1],"display":null},
-  {"name":"FATAN_ASSIST.f32","mnemonic":"FATAN_ASSIST.f32","match":[917504,10747904],"tested":[983040,2180972544],"dontCare":[4277141504,255],"gen":null,"fields":[17,18,2,10,66,0,1],"display":null},
-  {"name":"IADD.u32","mnemonic":"IADD.u32","match":[0,10485760],"tested":[983040,2180972544],"dontCare":[2213543936,15],"gen":null,"fields":[17,18,2,53,10,67,68,0,1],"display":null},
-  {"name":"IADD.v2u16","mnemonic":"IADD.v2u16","match":[0,10551296],"tested":[983040,2180972544],"dontCare":[2213543936,15],"gen":null,"fields":[17,18,2,51,10,69,68,0,1],"display":null},
-  {"name":"IADD.v4u8","mnemonic":"IADD.v4u8","match":[0,10616832],"tested":[983040,2180972544],"dontCare":[2213543936,15],"gen":null,"fields":[17,18,2,70,10,71,68,0,1],"display":null},
-  {"name":"IADD.s32","mnemonic":"IADD.s32","match":[0,11010048],"tested":[983040,2180972544],"dontCare":[2213543936,15],"gen":null,"fields":[17,18,2,53,10,67,68,0,1],"display":null},
-  {"name":"IADD.v2s16","mnemonic":"IADD.v2s16","match":[0,11075584],"tested":[983040,2180972544],"dontCare":[2213543936,15],"gen":null,"fields":[17,18,2,51,10,69,68,0,1],"display":null},
-  {"name":"IADD.v4s8","mnemonic":"IADD.v4s8","match":[0,11141120],"tested":[983040,2180972544],"dontCare":[2213543936,15],"gen":null,"fields":[17,18,2,70,10,71,68,0,1],"display":null},
-  {"name":"IADD.u64","mnemonic":"IADD.u64","match":[0,27459584],"tested":[983040,2180972544],"dontCare":[2213543936,15],"gen":null,"fields":[17,18,2,72,10,73,68,0,1],"display":null},
-  {"name":"IADD.s64","mnemonic":"IADD.s64","match":[0,27983872],"tested":[983040,2180972544],"dontCare":[2213543936,15],"gen":null,"fields":[17,18,2,72,10,73,68,0,1],"display":null},
-  {"name":"MKVEC.v2i16","mnemonic":"MKVEC.v2i16","match":[327680,10551296],"tested":[983040,2180972544],"dontCare":[3958374400,255],"gen":null,"fields":[17,18,2,55,10,74,0,1],"display":null},
-  {"name":"ISUB.u32","mnemonic":"ISUB.u32","match":[65536,10485760],"tested":[983040,2180972544],"dontCare":[2213543936,15],"gen":null,"fields":[17,18,2,53,10,67,68,0,1],"display":null},
-  {"name":"ISUB.v2u16","mnemonic":"ISUB.v2u16","match":[65536,10551296],"tested":[983040,2180972544],"dontCare":[2213543936,15],"gen":null,"fields":[17,18,2,51,10,69,68,0,1],"display":null},
-  {"name":"ISUB.v4u8","mnemonic":"ISUB.v4u8","match":[65536,10616832],"tested":[983040,2180972544],"dontCare":[2213543936,15],"gen":null,"fields":[17,18,2,70,10,71,68,0,1],"display":null},
-  {"name":"ISUB.s32","mnemonic":"ISUB.s32","match":[65536,11010048],"tested":[983040,2180972544],"dontCare":[2213543936,15],"gen":null,"fields":[17,18,2,53,10,67,68,0,1],"display":null},
-  {"name":"ISUB.v2s16","mnemonic":"ISUB.v2s16","match":[65536,11075584],"tested":[983040,2180972544],"dontCare":[2213543936,15],"gen":null,"fields":[17,18,2,51,10,69,68,0,1],"display":null},
-  {"name":"ISUB.v4s8","mnemonic":"ISUB.v4s8","match":[65536,11141120],"tested":[983040,2180972544],"dontCare":[2213543936,15],"gen":null,"fields":[17,18,2,70,10,71,68,0,1],"display":null},
-  {"name":"ISUB.u64","mnemonic":"ISUB.u64","match":[65536,27459584],"tested":[983040,2180972544],"dontCare":[2213543936,15],"gen":null,"fields":[17,18,2,72,10,73,68,0,1],"display":null},
-  {"name":"ISUB.s64","mnemonic":"ISUB.s64","match":[65536,27983872],"tested":[983040,2180972544],"dontCare":[2213543936,15],"gen":null,"fields":[17,18,2,72,10,73,68,0,1],"display":null},
-  {"name":"SEG_ADD.u64","mnemonic":"SEG_ADD.u64","match":[393216,27459584],"tested":[983040,2180972544],"dontCare":[3287285760,63],"gen":null,"fields":[17,18,2,10,73,75,76,0,1],"display":null},
-  {"name":"SHADDX.u64","mnemonic":"SHADDX.u64","match":[458752,27459584],"tested":[983040,2180972544],"dontCare":[3279945728,255],"gen":null,"fields":[17,18,2,10,73,77,0,1],"display":null},
-  {"name":"SHADDX.s64","mnemonic":"SHADDX.s64","match":[458752,27983872],"tested":[983040,2180972544],"dontCare":[3279945728,255],"gen":null,"fields":[17,18,2,10,73,77,0,1],"display":null},
-  {"name":"IMUL.i32","mnemonic":"IMUL.i32","match":[655360,10485760],"tested":[983040,2180972544],"dontCare":[2213543936,15],"gen":null,"fields":[17,18,2,53,10,67,68,0,1],"display":null},
-  {"name":"IMUL.v2i16","mnemonic":"IMUL.v2i16","match":[655360,10551296],"tested":[983040,2180972544],"dontCare":[2213543936,15],"gen":null,"fields":[17,18,2,51,10,69,68,0,1],"display":null},
-  {"name":"IMUL.v4i8","mnemonic":"IMUL.v4i8","match":[655360,10616832],"tested":[983040,2180972544],"dontCare":[2213543936,15],"gen":null,"fields":[17,18,2,70,10,71,68,0,1],"display":null},
-  {"name":"IMUL.s32","mnemonic":"IMUL.s32","match":[655360,11010048],"tested":[983040,2180972544],"dontCare":[2213543936,15],"gen":null,"fields":[17,18,2,53,10,67,68,0,1],"display":null},
-  {"name":"IMUL.v2s16","mnemonic":"IMUL.v2s16","match":[655360,11075584],"tested":[983040,2180972544],"dontCare":[2213543936,15],"gen":null,"fields":[17,18,2,51,10,69,68,0,1],"display":null},
-  {"name":"IMUL.v4s8","mnemonic":"IMUL.v4s8","match":[655360,11141120],"tested":[983040,2180972544],"dontCare":[2213543936,15],"gen":null,"fields":[17,18,2,70,10,71,68,0,1],"display":null},
-  {"name":"IMULD.u64","mnemonic":"IMULD.u64","match":[655360,27459584],"tested":[983040,2180972544],"dontCare":[2213543936,15],"gen":null,"fields":[17,18,2,72,10,73,68,0,1],"display":null},
-  {"name":"HADD.u32","mnemonic":"HADD.u32","match":[720896,10485760],"tested":[983040,2180972544],"dontCare":[2213543936,15],"gen":null,"fields":[17,18,2,53,10,67,78,0,1],"display":null},
-  {"name":"HADD.v2u16","mnemonic":"HADD.v2u16","match":[720896,10551296],"tested":[983040,2180972544],"dontCare":[2213543936,15],"gen":null,"fields":[17,18,2,51,10,69,78,0,1],"display":null},
-  {"name":"HADD.v4u8","mnemonic":"HADD.v4u8","match":[720896,10616832],"tested":[983040,2180972544],"dontCare":[2213543936,15],"gen":null,"fields":[17,18,2,70,10,71,78,0,1],"display":null},
-  {"name":"HADD.s32","mnemonic":"HADD.s32","match":[720896,11010048],"tested":[983040,2180972544],"dontCare":[2213543936,15],"gen":null,"fields":[17,18,2,53,10,67,78,0,1],"display":null},
-  {"name":"HADD.v2s16","mnemonic":"HADD.v2s16","match":[720896,11075584],"tested":[983040,2180972544],"dontCare":[2213543936,15],"gen":null,"fields":[17,18,2,51,10,69,78,0,1],"display":null},
-  {"name":"HADD.v4s8","mnemonic":"HADD.v4s8","match":[720896,11141120],"tested":[983040,2180972544],"dontCare":[2213543936,15],"gen":null,"fields":[17,18,2,70,10,71,78,0,1],"display":null},
-  {"name":"CLPER.i32","mnemonic":"CLPER.i32","match":[983040,10485760],"tested":[983040,2180972544],"dontCare":[3224371200,12],"gen":null,"fields":[17,18,2,10,79,58,80,81,0,1],"display":null},
-  {"name":"CLPER.v2u16","mnemonic":"CLPER.v2u16","match":[983040,10551296],"tested":[983040,2180972544],"dontCare":[3224371200,12],"gen":null,"fields":[17,18,2,10,79,58,80,81,0,1],"display":null},
-  {"name":"CLPER.v4u8","mnemonic":"CLPER.v4u8","match":[983040,10616832],"tested":[983040,2180972544],"dontCare":[3224371200,12],"gen":null,"fields":[17,18,2,10,79,58,80,81,0,1],"display":null},
-  {"name":"CLPER.s32","mnemonic":"CLPER.s32","match":[983040,11010048],"tested":[983040,2180972544],"dontCare":[3224371200,12],"gen":null,"fields":[17,18,2,10,79,58,80,81,0,1],"display":null},
-  {"name":"CLPER.v2s16","mnemonic":"CLPER.v2s16","match":[983040,11075584],"tested":[983040,2180972544],"dontCare":[3224371200,12],"gen":null,"fields":[17,18,2,10,79,58,80,81,0,1],"display":null},
-  {"name":"CLPER.v4s8","mnemonic":"CLPER.v4s8","match":[983040,11141120],"tested":[983040,2180972544],"dontCare":[3224371200,12],"gen":null,"fields":[17,18,2,10,79,58,80,81,0,1],"display":null},
-  {"name":"CLPER.u64","mnemonic":"CLPER.u64","match":[983040,27459584],"tested":[983040,2180972544],"dontCare":[3224371200,12],"gen":null,"fields":[17,18,2,10,79,58,80,81,0,1],"display":null},
-  {"name":"CLPER.s64","mnemonic":"CLPER.s64","match":[983040,27983872],"tested":[983040,2180972544],"dontCare":[3224371200,12],"gen":null,"fields":[17,18,2,10,79,58,80,81,0,1],"display":null},
-  {"name":"FMA.f32","mnemonic":"FMA.f32","match":[0,11665408],"tested":[0,2180972544],"dontCare":[3221225472,0],"gen":null,"fields":[17,18,2,7,8,9,10,11,12,13,19,82,83,84,64,0,1],"display":null},
-  {"name":"FMA.v2f16","mnemonic":"FMA.v2f16","match":[0,11730944],"tested":[0,2180972544],"dontCare":[3221225472,0],"gen":null,"fields":[17,18,2,7,8,54,10,11,12,65,19,82,83,85,64,0,1],"display":null},
-  {"name":"LSHIFT_AND.i32","mnemonic":"LSHIFT_AND.i32","match":[0,11796481],"tested":[50331648,2180972545],"dontCare":[2147483648,6],"gen":null,"fields":[17,18,2,53,10,79,19,86,87,0,1],"display":null},
-  {"name":"LSHIFT_AND.v2i16","mnemonic":"LSHIFT_AND.v2i16","match":[0,11862017],"tested":[50331648,2180972545],"dontCare":[2147483648,6],"gen":null,"fields":[17,18,2,51,10,79,19,86,87,0,1],"display":null},
-  {"name":"LSHIFT_AND.v4i8","mnemonic":"LSHIFT_AND.v4i8","match":[0,11927553],"tested":[50331648,2180972545],"dontCare":[2147483648,6],"gen":null,"fields":[17,18,2,70,10,79,19,86,87,0,1],"display":null},
-  {"name":"LSHIFT_AND.i64","mnemonic":"LSHIFT_AND.i64","match":[0,28770305],"tested":[50331648,2180972545],"dontCare":[2147483648,6],"gen":null,"fields":[17,18,2,72,10,79,19,86,87,0,1],"display":null},
-  {"name":"RSHIFT_AND.i32","mnemonic":"RSHIFT_AND.i32","match":[0,11796480],"tested":[50331648,2180972545],"dontCare":[2147483648,2],"gen":null,"fields":[17,18,2,53,10,79,19,86,88,87,0,1],"display":null},
-  {"name":"RSHIFT_AND.v2i16","mnemonic":"RSHIFT_AND.v2i16","match":[0,11862016],"tested":[50331648,2180972545],"dontCare":[2147483648,2],"gen":null,"fields":[17,18,2,51,10,79,19,86,88,87,0,1],"display":null},
-  {"name":"RSHIFT_AND.v4i8","mnemonic":"RSHIFT_AND.v4i8","match":[0,11927552],"tested":[50331648,2180972545],"dontCare":[2147483648,2],"gen":null,"fields":[17,18,2,70,10,79,19,86,88,87,0,1],"display":null},
-  {"name":"RSHIFT_AND.i64","mnemonic":"RSHIFT_AND.i64","match":[0,28770304],"tested":[50331648,2180972545],"dontCare":[2147483648,2],"gen":null,"fields":[17,18,2,72,10,79,19,86,88,87,0,1],"display":null},
-  {"name":"LSHIFT_OR.i32","mnemonic":"LSHIFT_OR.i32","match":[16777216,11796481],"tested":[50331648,2180972545],"dontCare":[2147483648,6],"gen":null,"fields":[17,18,2,53,10,79,19,86,87,0,1],"display":null},
-  {"name":"LSHIFT_OR.v2i16","mnemonic":"LSHIFT_OR.v2i16","match":[16777216,11862017],"tested":[50331648,2180972545],"dontCare":[2147483648,6],"gen":null,"fields":[17,18,2,51,10,79,19,86,87,0,1],"display":null},
-  {"name":"LSHIFT_OR.v4i8","mnemonic":"LSHIFT_OR.v4i8","match":[16777216,11927553],"tested":[50331648,2180972545],"dontCare":[2147483648,6],"gen":null,"fields":[17,18,2,70,10,79,19,86,87,0,1],"display":null},
-  {"name":"LSHIFT_OR.i64","mnemonic":"LSHIFT_OR.i64","match":[16777216,28770305],"tested":[50331648,2180972545],"dontCare":[2147483648,6],"gen":null,"fields":[17,18,2,72,10,79,19,86,87,0,1],"display":null},
-  {"name":"RSHIFT_OR.i32","mnemonic":"RSHIFT_OR.i32","match":[16777216,11796480],"tested":[50331648,2180972545],"dontCare":[2147483648,2],"gen":null,"fields":[17,18,2,53,10,79,19,86,88,87,0,1],"display":null},
-  {"name":"RSHIFT_OR.v2i16","mnemonic":"RSHIFT_OR.v2i16","match":[16777216,11862016],"tested":[50331648,2180972545],"dontCare":[2147483648,2],"gen":null,"fields":[17,18,2,51,10,79,19,86,88,87,0,1],"display":null},
-  {"name":"RSHIFT_OR.v4i8","mnemonic":"RSHIFT_OR.v4i8","match":[16777216,11927552],"tested":[50331648,2180972545],"dontCare":[2147483648,2],"gen":null,"fields":[17,18,2,70,10,79,19,86,88,87,0,1],"display":null},
-  {"name":"RSHIFT_OR.i64","mnemonic":"RSHIFT_OR.i64","match":[16777216,28770304],"tested":[50331648,2180972545],"dontCare":[2147483648,2],"gen":null,"fields":[17,18,2,72,10,79,19,86,88,87,0,1],"display":null},
-  {"name":"LSHIFT_XOR.i32","mnemonic":"LSHIFT_XOR.i32","match":[33554432,11796481],"tested":[50331648,2180972545],"dontCare":[2147483648,6],"gen":null,"fields":[17,18,2,53,10,79,19,86,87,0,1],"display":null},
-  {"name":"LSHIFT_XOR.v2i16","mnemonic":"LSHIFT_XOR.v2i16","match":[33554432,11862017],"tested":[50331648,2180972545],"dontCare":[2147483648,6],"gen":null,"fields":[17,18,2,51,10,79,19,86,87,0,1],"display":null},
-  {"name":"LSHIFT_XOR.v4i8","mnemonic":"LSHIFT_XOR.v4i8","match":[33554432,11927553],"tested":[50331648,2180972545],"dontCare":[2147483648,6],"gen":null,"fields":[17,18,2,70,10,79,19,86,87,0,1],"display":null},
-  {"name":"LSHIFT_XOR.i64","mnemonic":"LSHIFT_XOR.i64","match":[33554432,28770305],"tested":[50331648,2180972545],"dontCare":[2147483648,6],"gen":null,"fields":[17,18,2,72,10,79,19,86,87,0,1],"display":null},
-  {"name":"RSHIFT_XOR.i32","mnemonic":"RSHIFT_XOR.i32","match":[33554432,11796480],"tested":[50331648,2180972545],"dontCare":[2147483648,2],"gen":null,"fields":[17,18,2,53,10,79,19,86,88,87,0,1],"display":null},
-  {"name":"RSHIFT_XOR.v2i16","mnemonic":"RSHIFT_XOR.v2i16","match":[33554432,11862016],"tested":[50331648,2180972545],"dontCare":[2147483648,2],"gen":null,"fields":[17,18,2,51,10,79,19,86,88,87,0,1],"display":null},
-  {"name":"RSHIFT_XOR.v4i8","mnemonic":"RSHIFT_XOR.v4i8","match":[33554432,11927552],"tested":[50331648,2180972545],"dontCare":[2147483648,2],"gen":null,"fields":[17,18,2,70,10,79,19,86,88,87,0,1],"display":null},
-  {"name":"RSHIFT_XOR.i64","mnemonic":"RSHIFT_XOR.i64","match":[33554432,28770304],"tested":[50331648,2180972545],"dontCare":[2147483648,2],"gen":null,"fields":[17,18,2,72,10,79,19,86,88,87,0,1],"display":null},
-  {"name":"MUX.i32","mnemonic":"MUX.i32","match":[0,12058624],"tested":[0,2180972544],"dontCare":[4278190080,252],"gen":null,"fields":[17,18,2,10,19,89,0,1],"display":null},
-  {"name":"MUX.v2i16","mnemonic":"MUX.v2i16","match":[0,12124160],"tested":[0,2180972544],"dontCare":[3221225472,252],"gen":null,"fields":[17,18,2,54,10,65,19,85,89,0,1],"display":null},
-  {"name":"MUX.v4i8","mnemonic":"MUX.v4i8","match":[0,12189696],"tested":[0,2180972544],"dontCare":[4278190080,252],"gen":null,"fields":[17,18,2,10,19,89,0,1],"display":null},
-  {"name":"CUBE_SSEL","mnemonic":"CUBE_SSEL","match":[0,12320768],"tested":[251658240,2180972544],"dontCare":[4026531840,15],"gen":null,"fields":[17,18,2,7,8,10,11,12,19,0,1],"display":null},
-  {"name":"CUBE_TSEL","mnemonic":"CUBE_TSEL","match":[16777216,12320768],"tested":[251658240,2180972544],"dontCare":[4026531840,15],"gen":null,"fields":[17,18,2,7,8,10,11,12,19,0,1],"display":null},
-  {"name":"MKVEC.v2i8","mnemonic":"MKVEC.v2i8","match":[0,12386304],"tested":[0,2180972544],"dontCare":[4278190080,15],"gen":null,"fields":[17,18,2,90,10,91,19,0,1],"display":null},
-  {"name":"CUBEFACE1","mnemonic":"CUBEFACE1","match":[0,12582912],"tested":[0,2180972544],"dontCare":[4278190080,3],"gen":null,"fields":[17,18,2,7,8,10,11,12,19,82,83,0,1],"display":null},
-  {"name":"CUBEFACE2_V9","mnemonic":"CUBEFACE2_V9","match":[0,12648448],"tested":[0,2180972544],"dontCare":[4278190080,3],"gen":null,"fields":[17,18,2,7,8,10,11,12,19,82,83,0,1],"display":null},
-  {"name":"IDP.v4s8","mnemonic":"IDP.v4s8","match":[0,12713984],"tested":[251658240,2180972544],"dontCare":[2952790016,255],"gen":null,"fields":[17,18,2,10,19,68,0,1],"display":null},
-  {"name":"IDP.v4u8","mnemonic":"IDP.v4u8","match":[16777216,12713984],"tested":[251658240,2180972544],"dontCare":[2952790016,255],"gen":null,"fields":[17,18,2,10,19,68,0,1],"display":null},
-  {"name":"ICMP_OR.u32","mnemonic":"ICMP_OR.u32","match":[0,15728640],"tested":[50331648,2180972544],"dontCare":[0,8],"gen":null,"fields":[17,18,2,53,10,67,19,14,92,0,1],"display":null},
-  {"name":"ICMP_OR.v2u16","mnemonic":"ICMP_OR.v2u16","match":[0,15794176],"tested":[50331648,2180972544],"dontCare":[0,8],"gen":null,"fields":[17,18,2,51,10,69,19,14,92,0,1],"display":null},
-  {"name":"ICMP_OR.v4u8","mnemonic":"ICMP_OR.v4u8","match":[0,15859712],"tested":[50331648,2180972544],"dontCare":[0,8],"gen":null,"fields":[17,18,2,70,10,71,19,14,92,0,1],"display":null},
-  {"name":"ICMP_AND.u32","mnemonic":"ICMP_AND.u32","match":[16777216,15728640],"tested":[50331648,2180972544],"dontCare":[0,8],"gen":null,"fields":[17,18,2,53,10,67,19,14,92,0,1],"display":null},
-  {"name":"ICMP_AND.v2u16","mnemonic":"ICMP_AND.v2u16","match":[16777216,15794176],"tested":[50331648,2180972544],"dontCare":[0,8],"gen":null,"fields":[17,18,2,51,10,69,19,14,92,0,1],"display":null},
-  {"name":"ICMP_AND.v4u8","mnemonic":"ICMP_AND.v4u8","match":[16777216,15859712],"tested":[50331648,2180972544],"dontCare":[0,8],"gen":null,"fields":[17,18,2,70,10,71,19,14,92,0,1],"display":null},
-  {"name":"FCMP_OR.f32","mnemonic":"FCMP_OR.f32","match":[0,15990784],"tested":[50331648,2180972544],"dontCare":[0,8],"gen":null,"fields":[17,18,2,7,8,9,10,11,12,13,19,14,92,0,1],"display":null},
-  {"name":"FCMP_OR.v2f16","mnemonic":"FCMP_OR.v2f16","match":[0,16056320],"tested":[50331648,2180972544],"dontCare":[0,8],"gen":null,"fields":[17,18,2,7,8,54,10,11,12,65,19,14,92,0,1],"display":null},
-  {"name":"FCMP_AND.f32","mnemonic":"FCMP_AND.f32","match":[16777216,15990784],"tested":[50331648,2180972544],"dontCare":[0,8],"gen":null,"fields":[17,18,2,7,8,9,10,11,12,13,19,14,92,0,1],"display":null},
-  {"name":"FCMP_AND.v2f16","mnemonic":"FCMP_AND.v2f16","match":[16777216,16056320],"tested":[50331648,2180972544],"dontCare":[0,8],"gen":null,"fields":[17,18,2,7,8,54,10,11,12,65,19,14,92,0,1],"display":null},
-  {"name":"ICMP_OR.s32","mnemonic":"ICMP_OR.s32","match":[0,16252928],"tested":[50331648,2180972544],"dontCare":[0,8],"gen":null,"fields":[17,18,2,53,10,67,19,14,92,0,1],"display":null},
-  {"name":"ICMP_OR.v2s16","mnemonic":"ICMP_OR.v2s16","match":[0,16318464],"tested":[50331648,2180972544],"dontCare":[0,8],"gen":null,"fields":[17,18,2,51,10,69,19,14,92,0,1],"display":null},
-  {"name":"ICMP_OR.v4s8","mnemonic":"ICMP_OR.v4s8","match":[0,16384000],"tested":[50331648,2180972544],"dontCare":[0,8],"gen":null,"fields":[17,18,2,70,10,71,19,14,92,0,1],"display":null},
-  {"name":"ICMP_AND.s32","mnemonic":"ICMP_AND.s32","match":[16777216,16252928],"tested":[50331648,2180972544],"dontCare":[0,8],"gen":null,"fields":[17,18,2,53,10,67,19,14,92,0,1],"display":null},
-  {"name":"ICMP_AND.v2s16","mnemonic":"ICMP_AND.v2s16","match":[16777216,16318464],"tested":[50331648,2180972544],"dontCare":[0,8],"gen":null,"fields":[17,18,2,51,10,69,19,14,92,0,1],"display":null},
-  {"name":"ICMP_AND.v4s8","mnemonic":"ICMP_AND.v4s8","match":[16777216,16384000],"tested":[50331648,2180972544],"dontCare":[0,8],"gen":null,"fields":[17,18,2,70,10,71,19,14,92,0,1],"display":null},
-  {"name":"ICMP_MULTI.u32","mnemonic":"ICMP_MULTI.u32","match":[33554432,15728640],"tested":[50331648,2180972544],"dontCare":[0,8],"gen":null,"fields":[17,18,2,53,10,67,19,14,92,0,1],"display":null},
-  {"name":"ICMP_MULTI.s32","mnemonic":"ICMP_MULTI.s32","match":[33554432,16252928],"tested":[50331648,2180972544],"dontCare":[0,8],"gen":null,"fields":[17,18,2,53,10,67,19,14,92,0,1],"display":null},
-  {"name":"IADD_IMM.i32","mnemonic":"IADD_IMM.i32","match":[0,17825792],"tested":[0,2180972544],"dontCare":[0,0],"gen":null,"fields":[17,18,2,93,0,1],"display":null},
-  {"name":"IADD_IMM.v2i16","mnemonic":"IADD_IMM.v2i16","match":[0,17891328],"tested":[0,2180972544],"dontCare":[0,0],"gen":null,"fields":[17,18,2,93,0,1],"display":null},
-  {"name":"IADD_IMM.v4i8","mnemonic":"IADD_IMM.v4i8","match":[0,17956864],"tested":[0,2180972544],"dontCare":[0,0],"gen":null,"fields":[17,18,2,93,0,1],"display":null},
-  {"name":"FADD_IMM.f32","mnemonic":"FADD_IMM.f32","match":[0,18087936],"tested":[0,2180972544],"dontCare":[0,0],"gen":null,"fields":[17,18,2,93,0,1],"display":null},
-  {"name":"FADD_IMM.v2f16","mnemonic":"FADD_IMM.v2f16","match":[0,18153472],"tested":[0,2180972544],"dontCare":[0,0],"gen":null,"fields":[17,18,2,93,0,1],"display":null},
-  {"name":"ATOM1_RETURN.i32","mnemonic":"ATOM1_RETURN.i32","match":[402653184,6914048],"tested":[939524096,2181021696],"dontCare":[71237632,240],"gen":null,"fields":[21,2,46,16,23,94,0,1],"display":null},
-  {"name":"ATOM1_RETURN.i64","mnemonic":"ATOM1_RETURN.i64","match":[671088640,6914048],"tested":[939524096,2181021696],"dontCare":[71237632,240],"gen":null,"fields":[21,2,46,16,23,94,0,1],"display":null},
-  {"name":"ATOM.i32","mnemonic":"ATOM.i32","match":[402653184,6832128],"tested":[939524096,2181021696],"dontCare":[71237632,240],"gen":null,"fields":[21,2,46,16,23,95,0,1],"display":null},
-  {"name":"ATOM.i64","mnemonic":"ATOM.i64","match":[671088640,6832128],"tested":[939524096,2181021696],"dontCare":[71237632,240],"gen":null,"fields":[21,2,46,16,23,95,0,1],"display":null},
-  {"name":"ATOM_RETURN.i32","mnemonic":"ATOM_RETURN.i32","match":[402653184,18923520],"tested":[939524096,2181021696],"dontCare":[0,128],"gen":null,"fields":[96,97,2,46,16,23,98,99,95,0,1],"display":null},
-  {"name":"ATOM_RETURN.i64","mnemonic":"ATOM_RETURN.i64","match":[671088640,18923520],"tested":[939524096,2181021696],"dontCare":[0,128],"gen":null,"fields":[96,97,2,46,16,23,98,99,95,0,1],"display":null},
-  {"name":"TEX_FETCH","mnemonic":"TEX_FETCH","match":[0,19202048],"tested":[0,2180972544],"dontCare":[61952,32768],"gen":null,"fields":[96,97,2,16,100,101,102,103,104,105,106,107,23,98,0,1],"display":null},
-  {"name":"TEX_SINGLE","mnemonic":"TEX_SINGLE","match":[0,19398656],"tested":[0,2180972544],"dontCare":[512,32768],"gen":null,"fields":[96,97,2,16,100,101,102,103,104,105,106,107,108,109,23,98,0,1],"display":null},
-  {"name":"TEX_GATHER","mnemonic":"TEX_GATHER","match":[0,19464192],"tested":[0,2180972544],"dontCare":[512,32768],"gen":null,"fields":[96,97,2,16,100,101,102,103,104,105,106,107,110,111,108,23,98,0,1],"display":null},
-  {"name":"TEX_GRADIENT","mnemonic":"TEX_GRADIENT","match":[0,19529728],"tested":[0,2180972544],"dontCare":[3584,32768],"gen":null,"fields":[96,97,2,16,100,101,102,103,104,105,112,113,114,115,23,98,0,1],"display":null},
-  {"name":"TEX_DUAL","mnemonic":"TEX_DUAL","match":[0,19857408],"tested":[0,2180972544],"dontCare":[512,0],"gen":null,"fields":[96,97,2,16,100,101,102,116,103,104,105,106,107,108,109,23,98,0,1],"display":null},
-  {"name":"VAR_TEX_BUF_SINGLE","mnemonic":"VAR_TEX_BUF_SINGLE","match":[0,19955712],"tested":[0,2181021696],"dontCare":[2816,0],"gen":null,"fields":[21,2,45,16,100,117,101,118,104,106,108,109,98,0,1],"display":null},
-  {"name":"VAR_TEX_BUF_GATHER","mnemonic":"VAR_TEX_BUF_GATHER","match":[0,20021248],"tested":[0,2181021696],"dontCare":[2816,0],"gen":null,"fields":[21,2,45,16,100,117,101,118,104,106,110,111,108,98,0,1],"display":null},
-  {"name":"VAR_TEX_BUF_GRADIENT","mnemonic":"VAR_TEX_BUF_GRADIENT","match":[0,20086784],"tested":[0,2181021696],"dontCare":[35584,0],"gen":null,"fields":[21,2,45,16,100,117,101,118,104,106,108,113,114,98,0,1],"display":null},
-  {"name":"VAR_TEX_BUF_DUAL","mnemonic":"VAR_TEX_BUF_DUAL","match":[0,20414464],"tested":[0,2181021696],"dontCare":[2816,0],"gen":null,"fields":[21,2,45,16,100,117,101,118,104,106,108,109,98,0,1],"display":null},
-  {"name":"VAR_TEX_SINGLE","mnemonic":"VAR_TEX_SINGLE","match":[0,20480000],"tested":[0,2181021696],"dontCare":[2816,0],"gen":null,"fields":[21,2,45,16,100,117,101,118,104,106,108,109,98,0,1],"display":null},
-  {"name":"VAR_TEX_GATHER","mnemonic":"VAR_TEX_GATHER","match":[0,20545536],"tested":[0,2181021696],"dontCare":[2816,0],"gen":null,"fields":[21,2,45,16,100,117,101,118,104,106,110,111,108,98,0,1],"display":null},
-  {"name":"VAR_TEX_GRADIENT","mnemonic":"VAR_TEX_GRADIENT","match":[0,20611072],"tested":[0,2181021696],"dontCare":[35584,0],"gen":null,"fields":[21,2,45,16,100,117,101,118,104,106,108,113,114,98,0,1],"display":null},
-  {"name":"VAR_TEX_DUAL","mnemonic":"VAR_TEX_DUAL","match":[0,20938752],"tested":[0,2181021696],"dontCare":[2816,0],"gen":null,"fields":[21,2,45,16,100,117,101,118,104,106,108,109,98,0,1],"display":null},
-  {"name":"FMA_RSCALE.f32","mnemonic":"FMA_RSCALE.f32","match":[0,23068672],"tested":[0,2180972544],"dontCare":[0,0],"gen":null,"fields":[17,18,2,7,8,10,11,12,19,82,83,20,64,0,1],"display":null},
-  {"name":"FMA_RSCALE_N.f32","mnemonic":"FMA_RSCALE_N.f32","match":[0,23134208],"tested":[0,2180972544],"dontCare":[0,0],"gen":null,"fields":[17,18,2,7,8,10,11,12,19,82,83,20,64,0,1],"display":null},
-  {"name":"FMA_RSCALE_LEFT.f32","mnemonic":"FMA_RSCALE_LEFT.f32","match":[0,23199744],"tested":[0,2180972544],"dontCare":[0,0],"gen":null,"fields":[17,18,2,7,8,10,11,12,19,82,83,20,64,0,1],"display":null},
-  {"name":"FMA_RSCALE_SCALE16.f32","mnemonic":"FMA_RSCALE_SCALE16.f32","match":[0,23265280],"tested":[0,2180972544],"dontCare":[0,0],"gen":null,"fields":[17,18,2,7,8,10,11,12,19,82,83,20,64,0,1],"display":null},
-] as const).map((s) => ({ ...s, fields: s.fields.map((i) => FIELDS[i]) }));
+  {
+    "name": "NOP",
+    "mnemonic": "NOP",
+    "match": [0,49152],
+    "tested": [0,2181037824],
+    "dontCare": [4294967295,255],
+    "gen": null,
+    "fields": [0,1],
+    "display": null
+  },
+  {
+    "name": "BRANCHZ",
+    "mnemonic": "BRANCHZ",
+    "match": [0,2080768],
+    "tested": [0,2181037824],
+    "dontCare": [0,0],
+    "gen": null,
+    "fields": [2,3,4,5,6,0,1],
+    "display": null
+  },
+  {
+    "name": "DISCARD.f32",
+    "mnemonic": "DISCARD.f32",
+    "match": [0,2146304],
+    "tested": [0,2181037824],
+    "dontCare": [3288268800,8],
+    "gen": null,
+    "fields": [2,7,8,9,10,11,12,13,14,0,1],
+    "display": null
+  },
+  {
+    "name": "BRANCHZI",
+    "mnemonic": "BRANCHZI",
+    "match": [0,3129344],
+    "tested": [0,2181037568],
+    "dontCare": [4294901760,7],
+    "gen": null,
+    "fields": [2,3,10,5,6,15,0,1],
+    "display": null
+  },
+  {
+    "name": "BARRIER",
+    "mnemonic": "BARRIER",
+    "match": [0,4571136],
+    "tested": [0,2181037824],
+    "dontCare": [1073741823,254],
+    "gen": null,
+    "fields": [16,0,1],
+    "display": null
+  },
+  {
+    "name": "CSEL.f32",
+    "mnemonic": "CSEL.f32",
+    "match": [0,22282240],
+    "tested": [0,2180972544],
+    "dontCare": [0,248],
+    "gen": null,
+    "fields": [17,18,2,10,19,20,14,0,1],
+    "display": null
+  },
+  {
+    "name": "CSEL.v2f16",
+    "mnemonic": "CSEL.v2f16",
+    "match": [0,22347776],
+    "tested": [0,2180972544],
+    "dontCare": [0,248],
+    "gen": null,
+    "fields": [17,18,2,10,19,20,14,0,1],
+    "display": null
+  },
+  {
+    "name": "CSEL.u32",
+    "mnemonic": "CSEL.u32",
+    "match": [0,22020096],
+    "tested": [0,2180972544],
+    "dontCare": [0,248],
+    "gen": null,
+    "fields": [17,18,2,10,19,20,14,0,1],
+    "display": null
+  },
+  {
+    "name": "CSEL.v2u16",
+    "mnemonic": "CSEL.v2u16",
+    "match": [0,22085632],
+    "tested": [0,2180972544],
+    "dontCare": [0,248],
+    "gen": null,
+    "fields": [17,18,2,10,19,20,14,0,1],
+    "display": null
+  },
+  {
+    "name": "CSEL.s32",
+    "mnemonic": "CSEL.s32",
+    "match": [0,22544384],
+    "tested": [0,2180972544],
+    "dontCare": [0,248],
+    "gen": null,
+    "fields": [17,18,2,10,19,20,14,0,1],
+    "display": null
+  },
+  {
+    "name": "CSEL.v2s16",
+    "mnemonic": "CSEL.v2s16",
+    "match": [0,22609920],
+    "tested": [0,2180972544],
+    "dontCare": [0,248],
+    "gen": null,
+    "fields": [17,18,2,10,19,20,14,0,1],
+    "display": null
+  },
+  {
+    "name": "LD_VAR_SPECIAL",
+    "mnemonic": "LD_VAR_SPECIAL",
+    "match": [0,5668864],
+    "tested": [0,2181021696],
+    "dontCare": [150933248,0],
+    "gen": null,
+    "fields": [21,2,22,23,24,25,26,27,16,0,1],
+    "display": null
+  },
+  {
+    "name": "LD_VAR_BUF_IMM.f32",
+    "mnemonic": "LD_VAR_BUF_IMM.f32",
+    "match": [0,6062080],
+    "tested": [0,2181021696],
+    "dontCare": [65280,0],
+    "gen": null,
+    "fields": [21,2,28,16,24,29,26,27,23,0,1],
+    "display": null
+  },
+  {
+    "name": "LD_VAR_BUF_IMM.f16",
+    "mnemonic": "LD_VAR_BUF_IMM.f16",
+    "match": [0,6127616],
+    "tested": [0,2181021696],
+    "dontCare": [65280,0],
+    "gen": null,
+    "fields": [21,2,28,16,24,29,26,27,23,0,1],
+    "display": null
+  },
+  {
+    "name": "LD_VAR_BUF.f32",
+    "mnemonic": "LD_VAR_BUF.f32",
+    "match": [0,7110656],
+    "tested": [0,2181021696],
+    "dontCare": [16711680,0],
+    "gen": null,
+    "fields": [21,2,10,16,24,29,26,27,23,0,1],
+    "display": null
+  },
+  {
+    "name": "LD_VAR_BUF.f16",
+    "mnemonic": "LD_VAR_BUF.f16",
+    "match": [0,7176192],
+    "tested": [0,2181021696],
+    "dontCare": [16711680,0],
+    "gen": null,
+    "fields": [21,2,10,16,24,29,26,27,23,0,1],
+    "display": null
+  },
+  {
+    "name": "LD_VAR",
+    "mnemonic": "LD_VAR",
+    "match": [0,6586368],
+    "tested": [0,2181021696],
+    "dontCare": [150929408,0],
+    "gen": null,
+    "fields": [21,2,10,16,24,25,26,27,23,0,1],
+    "display": null
+  },
+  {
+    "name": "LD_VAR_IMM",
+    "mnemonic": "LD_VAR_IMM",
+    "match": [0,5537792],
+    "tested": [0,2181021696],
+    "dontCare": [149946368,0],
+    "gen": null,
+    "fields": [21,2,30,31,16,24,25,26,27,23,0,1],
+    "display": null
+  },
+  {
+    "name": "LD_VAR_FLAT",
+    "mnemonic": "LD_VAR_FLAT",
+    "match": [0,5603328],
+    "tested": [0,2181021696],
+    "dontCare": [150994688,240],
+    "gen": null,
+    "fields": [21,2,16,24,25,23,0,1],
+    "display": null
+  },
+  {
+    "name": "LD_VAR_FLAT_IMM",
+    "mnemonic": "LD_VAR_FLAT_IMM",
+    "match": [0,4292608],
+    "tested": [0,2181021696],
+    "dontCare": [149946623,240],
+    "gen": null,
+    "fields": [21,30,31,16,24,25,23,0,1],
+    "display": null
+  },
+  {
+    "name": "LD_ATTR_IMM",
+    "mnemonic": "LD_ATTR_IMM",
+    "match": [0,6717440],
+    "tested": [0,2181021792],
+    "dontCare": [134217728,144],
+    "gen": null,
+    "fields": [21,2,10,32,33,23,24,25,16,0,1],
+    "display": null
+  },
+  {
+    "name": "LD_ATTR",
+    "mnemonic": "LD_ATTR",
+    "match": [0,7766016],
+    "tested": [0,2181021792],
+    "dontCare": [134217728,144],
+    "gen": null,
+    "fields": [21,2,10,19,23,24,25,16,0,1],
+    "display": null
+  },
+  {
+    "name": "LD_TEX_IMM",
+    "mnemonic": "LD_TEX_IMM",
+    "match": [0,6717472],
+    "tested": [0,2181021792],
+    "dontCare": [134217728,144],
+    "gen": null,
+    "fields": [21,2,10,32,33,23,24,25,16,0,1],
+    "display": null
+  },
+  {
+    "name": "LD_TEX",
+    "mnemonic": "LD_TEX",
+    "match": [0,7766048],
+    "tested": [0,2181021792],
+    "dontCare": [134217728,144],
+    "gen": null,
+    "fields": [21,2,10,19,23,24,25,16,0,1],
+    "display": null
+  },
+  {
+    "name": "LEA_ATTR_IMM",
+    "mnemonic": "LEA_ATTR_IMM",
+    "match": [0,6782976],
+    "tested": [0,2181021792],
+    "dontCare": [1056964608,144],
+    "gen": null,
+    "fields": [21,2,10,33,32,16,23,0,1],
+    "display": null
+  },
+  {
+    "name": "LEA_ATTR",
+    "mnemonic": "LEA_ATTR",
+    "match": [0,7831552],
+    "tested": [0,2181021792],
+    "dontCare": [251658240,144],
+    "gen": null,
+    "fields": [21,2,10,19,24,16,23,0,1],
+    "display": null
+  },
+  {
+    "name": "LEA_TEX_IMM",
+    "mnemonic": "LEA_TEX_IMM",
+    "match": [0,6783008],
+    "tested": [0,2181021792],
+    "dontCare": [1056964608,144],
+    "gen": null,
+    "fields": [21,2,10,33,32,16,23,0,1],
+    "display": null
+  },
+  {
+    "name": "LEA_TEX",
+    "mnemonic": "LEA_TEX",
+    "match": [0,7831584],
+    "tested": [0,2181021792],
+    "dontCare": [251658240,144],
+    "gen": null,
+    "fields": [21,2,10,19,24,16,23,0,1],
+    "display": null
+  },
+  {
+    "name": "LD_BUFFER.i8",
+    "mnemonic": "LD_BUFFER.i8",
+    "match": [0,6979584],
+    "tested": [939524096,2181021696],
+    "dontCare": [134152192,0],
+    "gen": null,
+    "fields": [21,2,10,23,34,35,16,0,1],
+    "display": null
+  },
+  {
+    "name": "LD_BUFFER.i16",
+    "mnemonic": "LD_BUFFER.i16",
+    "match": [134217728,6979584],
+    "tested": [939524096,2181021696],
+    "dontCare": [134152192,0],
+    "gen": null,
+    "fields": [21,2,10,23,36,35,16,0,1],
+    "display": null
+  },
+  {
+    "name": "LD_BUFFER.i24",
+    "mnemonic": "LD_BUFFER.i24",
+    "match": [268435456,6979584],
+    "tested": [939524096,2181021696],
+    "dontCare": [134152192,0],
+    "gen": null,
+    "fields": [21,2,10,23,37,35,16,0,1],
+    "display": null
+  },
+  {
+    "name": "LD_BUFFER.i32",
+    "mnemonic": "LD_BUFFER.i32",
+    "match": [402653184,6979584],
+    "tested": [939524096,2181021696],
+    "dontCare": [134152192,0],
+    "gen": null,
+    "fields": [21,2,10,23,38,35,16,0,1],
+    "display": null
+  },
+  {
+    "name": "LD_BUFFER.i48",
+    "mnemonic": "LD_BUFFER.i48",
+    "match": [536870912,6979584],
+    "tested": [939524096,2181021696],
+    "dontCare": [134152192,0],
+    "gen": null,
+    "fields": [21,2,10,23,39,35,16,0,1],
+    "display": null
+  },
+  {
+    "name": "LD_BUFFER.i64",
+    "mnemonic": "LD_BUFFER.i64",
+    "match": [671088640,6979584],
+    "tested": [939524096,2181021696],
+    "dontCare": [134152192,0],
+    "gen": null,
+    "fields": [21,2,10,23,40,35,16,0,1],
+    "display": null
+  },
+  {
+    "name": "LD_BUFFER.i96",
+    "mnemonic": "LD_BUFFER.i96",
+    "match": [805306368,6979584],
+    "tested": [939524096,2181021696],
+    "dontCare": [134152192,0],
+    "gen": null,
+    "fields": [21,2,10,23,41,35,16,0,1],
+    "display": null
+  },
+  {
+    "name": "LD_BUFFER.i128",
+    "mnemonic": "LD_BUFFER.i128",
+    "match": [939524096,6979584],
+    "tested": [939524096,2181021696],
+    "dontCare": [134152192,0],
+    "gen": null,
+    "fields": [21,2,10,23,42,35,16,0,1],
+    "display": null
+  },
+  {
+    "name": "LEA_BUF_IMM",
+    "mnemonic": "LEA_BUF_IMM",
+    "match": [0,6193152],
+    "tested": [0,2181021696],
+    "dontCare": [1072693248,240],
+    "gen": null,
+    "fields": [21,2,30,31,23,16,0,1],
+    "display": null
+  },
+  {
+    "name": "LOAD.i8",
+    "mnemonic": "LOAD.i8",
+    "match": [0,6324224],
+    "tested": [939524096,2181021696],
+    "dontCare": [67108864,0],
+    "gen": null,
+    "fields": [21,2,43,44,23,34,35,16,0,1],
+    "display": null
+  },
+  {
+    "name": "LOAD.i16",
+    "mnemonic": "LOAD.i16",
+    "match": [134217728,6324224],
+    "tested": [939524096,2181021696],
+    "dontCare": [67108864,0],
+    "gen": null,
+    "fields": [21,2,43,44,23,36,35,16,0,1],
+    "display": null
+  },
+  {
+    "name": "LOAD.i24",
+    "mnemonic": "LOAD.i24",
+    "match": [268435456,6324224],
+    "tested": [939524096,2181021696],
+    "dontCare": [67108864,0],
+    "gen": null,
+    "fields": [21,2,43,44,23,37,35,16,0,1],
+    "display": null
+  },
+  {
+    "name": "LOAD.i32",
+    "mnemonic": "LOAD.i32",
+    "match": [402653184,6324224],
+    "tested": [939524096,2181021696],
+    "dontCare": [67108864,0],
+    "gen": null,
+    "fields": [21,2,43,44,23,38,35,16,0,1],
+    "display": null
+  },
+  {
+    "name": "LOAD.i48",
+    "mnemonic": "LOAD.i48",
+    "match": [536870912,6324224],
+    "tested": [939524096,2181021696],
+    "dontCare": [67108864,0],
+    "gen": null,
+    "fields": [21,2,43,44,23,39,35,16,0,1],
+    "display": null
+  },
+  {
+    "name": "LOAD.i64",
+    "mnemonic": "LOAD.i64",
+    "match": [671088640,6324224],
+    "tested": [939524096,2181021696],
+    "dontCare": [67108864,0],
+    "gen": null,
+    "fields": [21,2,43,44,23,40,35,16,0,1],
+    "display": null
+  },
+  {
+    "name": "LOAD.i96",
+    "mnemonic": "LOAD.i96",
+    "match": [805306368,6324224],
+    "tested": [939524096,2181021696],
+    "dontCare": [67108864,0],
+    "gen": null,
+    "fields": [21,2,43,44,23,41,35,16,0,1],
+    "display": null
+  },
+  {
+    "name": "LOAD.i128",
+    "mnemonic": "LOAD.i128",
+    "match": [939524096,6324224],
+    "tested": [939524096,2181021696],
+    "dontCare": [67108864,0],
+    "gen": null,
+    "fields": [21,2,43,44,23,42,35,16,0,1],
+    "display": null
+  },
+  {
+    "name": "STORE.i8",
+    "mnemonic": "STORE.i8",
+    "match": [0,6373376],
+    "tested": [939524096,2181021696],
+    "dontCare": [67108864,240],
+    "gen": null,
+    "fields": [21,2,43,23,44,16,0,1],
+    "display": null
+  },
+  {
+    "name": "STORE.i16",
+    "mnemonic": "STORE.i16",
+    "match": [134217728,6373376],
+    "tested": [939524096,2181021696],
+    "dontCare": [67108864,240],
+    "gen": null,
+    "fields": [21,2,43,23,44,16,0,1],
+    "display": null
+  },
+  {
+    "name": "STORE.i24",
+    "mnemonic": "STORE.i24",
+    "match": [268435456,6373376],
+    "tested": [939524096,2181021696],
+    "dontCare": [67108864,240],
+    "gen": null,
+    "fields": [21,2,43,23,44,16,0,1],
+    "display": null
+  },
+  {
+    "name": "STORE.i32",
+    "mnemonic": "STORE.i32",
+    "match": [402653184,6373376],
+    "tested": [939524096,2181021696],
+    "dontCare": [67108864,240],
+    "gen": null,
+    "fields": [21,2,43,23,44,16,0,1],
+    "display": null
+  },
+  {
+    "name": "STORE.i48",
+    "mnemonic": "STORE.i48",
+    "match": [536870912,6373376],
+    "tested": [939524096,2181021696],
+    "dontCare": [67108864,240],
+    "gen": null,
+    "fields": [21,2,43,23,44,16,0,1],
+    "display": null
+  },
+  {
+    "name": "STORE.i64",
+    "mnemonic": "STORE.i64",
+    "match": [671088640,6373376],
+    "tested": [939524096,2181021696],
+    "dontCare": [67108864,240],
+    "gen": null,
+    "fields": [21,2,43,23,44,16,0,1],
+    "display": null
+  },
+  {
+    "name": "STORE.i96",
+    "mnemonic": "STORE.i96",
+    "match": [805306368,6373376],
+    "tested": [939524096,2181021696],
+    "dontCare": [67108864,240],
+    "gen": null,
+    "fields": [21,2,43,23,44,16,0,1],
+    "display": null
+  },
+  {
+    "name": "STORE.i128",
+    "mnemonic": "STORE.i128",
+    "match": [939524096,6373376],
+    "tested": [939524096,2181021696],
+    "dontCare": [67108864,240],
+    "gen": null,
+    "fields": [21,2,43,23,44,16,0,1],
+    "display": null
+  },
+  {
+    "name": "LEA_BUFFER",
+    "mnemonic": "LEA_BUFFER",
+    "match": [0,7045120],
+    "tested": [0,2181021696],
+    "dontCare": [1073676288,240],
+    "gen": null,
+    "fields": [21,2,10,23,16,0,1],
+    "display": null
+  },
+  {
+    "name": "ST_CVT",
+    "mnemonic": "ST_CVT",
+    "match": [0,7421952],
+    "tested": [0,2181021696],
+    "dontCare": [134217728,16],
+    "gen": null,
+    "fields": [21,2,45,46,16,47,24,25,23,0,1],
+    "display": null
+  },
+  {
+    "name": "LD_TILE",
+    "mnemonic": "LD_TILE",
+    "match": [0,7897088],
+    "tested": [0,2181021696],
+    "dontCare": [134217728,240],
+    "gen": null,
+    "fields": [21,2,10,19,23,24,25,16,0,1],
+    "display": null
+  },
+  {
+    "name": "ST_TILE",
+    "mnemonic": "ST_TILE",
+    "match": [0,7946240],
+    "tested": [0,2181021696],
+    "dontCare": [134217728,240],
+    "gen": null,
+    "fields": [21,2,10,19,23,24,25,16,0,1],
+    "display": null
+  },
+  {
+    "name": "BLEND",
+    "mnemonic": "BLEND",
+    "match": [0,8339456],
+    "tested": [0,2181021696],
+    "dontCare": [134217728,240],
+    "gen": null,
+    "fields": [21,2,45,48,16,23,24,25,0,1],
+    "display": null
+  },
+  {
+    "name": "ATEST",
+    "mnemonic": "ATEST",
+    "match": [0,8224768],
+    "tested": [0,2181021696],
+    "dontCare": [4076863488,241],
+    "gen": null,
+    "fields": [21,2,10,13,19,23,0,1],
+    "display": null
+  },
+  {
+    "name": "ZS_EMIT",
+    "mnemonic": "ZS_EMIT",
+    "match": [0,8290304],
+    "tested": [0,2181021696],
+    "dontCare": [1006632960,240],
+    "gen": null,
+    "fields": [21,2,10,19,49,50,23,16,0,1],
+    "display": null
+  },
+  {
+    "name": "V2S16_TO_V2F16",
+    "mnemonic": "V2S16_TO_V2F16",
+    "match": [458752,9437184],
+    "tested": [2031616,2180972544],
+    "dontCare": [1071709952,15],
+    "gen": null,
+    "fields": [17,18,2,51,52,0,1],
+    "display": null
+  },
+  {
+    "name": "S32_TO_F32",
+    "mnemonic": "S32_TO_F32",
+    "match": [589824,9437184],
+    "tested": [2031616,2180972544],
+    "dontCare": [1071709952,15],
+    "gen": null,
+    "fields": [17,18,2,53,52,0,1],
+    "display": null
+  },
+  {
+    "name": "V2U16_TO_V2F16",
+    "mnemonic": "V2U16_TO_V2F16",
+    "match": [1507328,9437184],
+    "tested": [2031616,2180972544],
+    "dontCare": [1071709952,15],
+    "gen": null,
+    "fields": [17,18,2,51,52,0,1],
+    "display": null
+  },
+  {
+    "name": "U32_TO_F32",
+    "mnemonic": "U32_TO_F32",
+    "match": [1638400,9437184],
+    "tested": [2031616,2180972544],
+    "dontCare": [1071709952,15],
+    "gen": null,
+    "fields": [17,18,2,53,52,0,1],
+    "display": null
+  },
+  {
+    "name": "S16_TO_S32",
+    "mnemonic": "S16_TO_S32",
+    "match": [262144,9437184],
+    "tested": [2031616,2180972544],
+    "dontCare": [3487629056,255],
+    "gen": null,
+    "fields": [17,18,2,54,0,1],
+    "display": null
+  },
+  {
+    "name": "S16_TO_F32",
+    "mnemonic": "S16_TO_F32",
+    "match": [327680,9437184],
+    "tested": [2031616,2180972544],
+    "dontCare": [3487629056,255],
+    "gen": null,
+    "fields": [17,18,2,54,0,1],
+    "display": null
+  },
+  {
+    "name": "U16_TO_U32",
+    "mnemonic": "U16_TO_U32",
+    "match": [1310720,9437184],
+    "tested": [2031616,2180972544],
+    "dontCare": [3487629056,255],
+    "gen": null,
+    "fields": [17,18,2,54,0,1],
+    "display": null
+  },
+  {
+    "name": "U16_TO_F32",
+    "mnemonic": "U16_TO_F32",
+    "match": [1376256,9437184],
+    "tested": [2031616,2180972544],
+    "dontCare": [3487629056,255],
+    "gen": null,
+    "fields": [17,18,2,54,0,1],
+    "display": null
+  },
+  {
+    "name": "F32_TO_S32",
+    "mnemonic": "F32_TO_S32",
+    "match": [786432,9437184],
+    "tested": [2031616,2180972544],
+    "dontCare": [1071709952,63],
+    "gen": null,
+    "fields": [17,18,2,7,8,52,0,1],
+    "display": null
+  },
+  {
+    "name": "F32_TO_U32",
+    "mnemonic": "F32_TO_U32",
+    "match": [1835008,9437184],
+    "tested": [2031616,2180972544],
+    "dontCare": [1071709952,63],
+    "gen": null,
+    "fields": [17,18,2,7,8,52,0,1],
+    "display": null
+  },
+  {
+    "name": "V2F16_TO_V2S16",
+    "mnemonic": "V2F16_TO_V2S16",
+    "match": [917504,9437184],
+    "tested": [2031616,2180972544],
+    "dontCare": [266403584,63],
+    "gen": null,
+    "fields": [17,18,2,7,8,54,52,0,1],
+    "display": null
+  },
+  {
+    "name": "V2F16_TO_V2U16",
+    "mnemonic": "V2F16_TO_V2U16",
+    "match": [1966080,9437184],
+    "tested": [2031616,2180972544],
+    "dontCare": [266403584,63],
+    "gen": null,
+    "fields": [17,18,2,7,8,54,52,0,1],
+    "display": null
+  },
+  {
+    "name": "F16_TO_S32",
+    "mnemonic": "F16_TO_S32",
+    "match": [655360,9437184],
+    "tested": [2031616,2180972544],
+    "dontCare": [266403584,63],
+    "gen": null,
+    "fields": [17,18,2,7,8,54,52,0,1],
+    "display": null
+  },
+  {
+    "name": "F16_TO_U32",
+    "mnemonic": "F16_TO_U32",
+    "match": [1703936,9437184],
+    "tested": [2031616,2180972544],
+    "dontCare": [266403584,63],
+    "gen": null,
+    "fields": [17,18,2,7,8,54,52,0,1],
+    "display": null
+  },
+  {
+    "name": "F16_TO_F32",
+    "mnemonic": "F16_TO_F32",
+    "match": [720896,9437184],
+    "tested": [2031616,2180972544],
+    "dontCare": [803274496,63],
+    "gen": null,
+    "fields": [17,18,2,7,8,55,52,0,1],
+    "display": null
+  },
+  {
+    "name": "S8_TO_S32",
+    "mnemonic": "S8_TO_S32",
+    "match": [0,9437184],
+    "tested": [2031616,2180972544],
+    "dontCare": [3487629056,255],
+    "gen": null,
+    "fields": [17,18,2,56,0,1],
+    "display": null
+  },
+  {
+    "name": "S8_TO_F32",
+    "mnemonic": "S8_TO_F32",
+    "match": [65536,9437184],
+    "tested": [2031616,2180972544],
+    "dontCare": [3487629056,255],
+    "gen": null,
+    "fields": [17,18,2,56,0,1],
+    "display": null
+  },
+  {
+    "name": "U8_TO_U32",
+    "mnemonic": "U8_TO_U32",
+    "match": [1048576,9437184],
+    "tested": [2031616,2180972544],
+    "dontCare": [3487629056,255],
+    "gen": null,
+    "fields": [17,18,2,56,0,1],
+    "display": null
+  },
+  {
+    "name": "U8_TO_F32",
+    "mnemonic": "U8_TO_F32",
+    "match": [1114112,9437184],
+    "tested": [2031616,2180972544],
+    "dontCare": [3487629056,255],
+    "gen": null,
+    "fields": [17,18,2,56,0,1],
+    "display": null
+  },
+  {
+    "name": "V2S8_TO_V2S16",
+    "mnemonic": "V2S8_TO_V2S16",
+    "match": [131072,9437184],
+    "tested": [2031616,2180972544],
+    "dontCare": [4292935424,15],
+    "gen": null,
+    "fields": [17,18,2,57,0,1],
+    "display": null
+  },
+  {
+    "name": "V2S8_TO_V2F16",
+    "mnemonic": "V2S8_TO_V2F16",
+    "match": [196608,9437184],
+    "tested": [2031616,2180972544],
+    "dontCare": [4292935424,15],
+    "gen": null,
+    "fields": [17,18,2,57,0,1],
+    "display": null
+  },
+  {
+    "name": "V2U8_TO_V2U16",
+    "mnemonic": "V2U8_TO_V2U16",
+    "match": [1179648,9437184],
+    "tested": [2031616,2180972544],
+    "dontCare": [4292935424,15],
+    "gen": null,
+    "fields": [17,18,2,57,0,1],
+    "display": null
+  },
+  {
+    "name": "V2U8_TO_V2F16",
+    "mnemonic": "V2U8_TO_V2F16",
+    "match": [1245184,9437184],
+    "tested": [2031616,2180972544],
+    "dontCare": [4292935424,15],
+    "gen": null,
+    "fields": [17,18,2,57,0,1],
+    "display": null
+  },
+  {
+    "name": "FROUND.f32",
+    "mnemonic": "FROUND.f32",
+    "match": [851968,9437184],
+    "tested": [2031616,2180972544],
+    "dontCare": [266403584,63],
+    "gen": null,
+    "fields": [17,18,2,7,8,9,52,0,1],
+    "display": null
+  },
+  {
+    "name": "FROUND.v2f16",
+    "mnemonic": "FROUND.v2f16",
+    "match": [983040,9437184],
+    "tested": [2031616,2180972544],
+    "dontCare": [266403584,63],
+    "gen": null,
+    "fields": [17,18,2,7,8,54,52,0,1],
+    "display": null
+  },
+  {
+    "name": "MOV.i32",
+    "mnemonic": "MOV.i32",
+    "match": [0,9502720],
+    "tested": [983040,2180972544],
+    "dontCare": [4293984000,255],
+    "gen": null,
+    "fields": [17,18,2,0,1],
+    "display": null
+  },
+  {
+    "name": "CLZ.u32",
+    "mnemonic": "CLZ.u32",
+    "match": [262144,9502720],
+    "tested": [983040,2180972544],
+    "dontCare": [4293984000,255],
+    "gen": null,
+    "fields": [17,18,2,0,1],
+    "display": null
+  },
+  {
+    "name": "CLZ.v2u16",
+    "mnemonic": "CLZ.v2u16",
+    "match": [327680,9502720],
+    "tested": [983040,2180972544],
+    "dontCare": [3488677632,255],
+    "gen": null,
+    "fields": [17,18,2,54,0,1],
+    "display": null
+  },
+  {
+    "name": "CLZ.v4u8",
+    "mnemonic": "CLZ.v4u8",
+    "match": [393216,9502720],
+    "tested": [983040,2180972544],
+    "dontCare": [4293984000,255],
+    "gen": null,
+    "fields": [17,18,2,0,1],
+    "display": null
+  },
+  {
+    "name": "IABS.s32",
+    "mnemonic": "IABS.s32",
+    "match": [524288,9502720],
+    "tested": [983040,2180972544],
+    "dontCare": [4293984000,15],
+    "gen": null,
+    "fields": [17,18,2,53,0,1],
+    "display": null
+  },
+  {
+    "name": "IABS.v2s16",
+    "mnemonic": "IABS.v2s16",
+    "match": [589824,9502720],
+    "tested": [983040,2180972544],
+    "dontCare": [4293984000,15],
+    "gen": null,
+    "fields": [17,18,2,51,0,1],
+    "display": null
+  },
+  {
+    "name": "IABS.v4s8",
+    "mnemonic": "IABS.v4s8",
+    "match": [655360,9502720],
+    "tested": [983040,2180972544],
+    "dontCare": [4293984000,255],
+    "gen": null,
+    "fields": [17,18,2,0,1],
+    "display": null
+  },
+  {
+    "name": "POPCOUNT.i32",
+    "mnemonic": "POPCOUNT.i32",
+    "match": [786432,9502720],
+    "tested": [983040,2180972544],
+    "dontCare": [4293984000,255],
+    "gen": null,
+    "fields": [17,18,2,0,1],
+    "display": null
+  },
+  {
+    "name": "BITREV.i32",
+    "mnemonic": "BITREV.i32",
+    "match": [851968,9502720],
+    "tested": [983040,2180972544],
+    "dontCare": [4293984000,255],
+    "gen": null,
+    "fields": [17,18,2,0,1],
+    "display": null
+  },
+  {
+    "name": "NOT_OLD.i32",
+    "mnemonic": "NOT_OLD.i32",
+    "match": [917504,9502720],
+    "tested": [983040,2180972544],
+    "dontCare": [4293984000,255],
+    "gen": null,
+    "fields": [17,18,2,0,1],
+    "display": null
+  },
+  {
+    "name": "NOT_OLD.i64",
+    "mnemonic": "NOT_OLD.i64",
+    "match": [917504,26279936],
+    "tested": [983040,2180972544],
+    "dontCare": [4293984000,255],
+    "gen": null,
+    "fields": [17,18,2,0,1],
+    "display": null
+  },
+  {
+    "name": "WMASK",
+    "mnemonic": "WMASK",
+    "match": [0,9764864],
+    "tested": [0,2180972544],
+    "dontCare": [4294967040,15],
+    "gen": null,
+    "fields": [17,18,2,58,0,1],
+    "display": null
+  },
+  {
+    "name": "FLUSH.f32",
+    "mnemonic": "FLUSH.f32",
+    "match": [0,9961472],
+    "tested": [983040,2180972544],
+    "dontCare": [3488673792,63],
+    "gen": null,
+    "fields": [17,18,2,7,8,9,59,60,61,0,1],
+    "display": null
+  },
+  {
+    "name": "FLUSH.v2f16",
+    "mnemonic": "FLUSH.v2f16",
+    "match": [65536,9961472],
+    "tested": [983040,2180972544],
+    "dontCare": [3488673792,63],
+    "gen": null,
+    "fields": [17,18,2,7,8,54,59,60,61,0,1],
+    "display": null
+  },
+  {
+    "name": "FREXPM.f32",
+    "mnemonic": "FREXPM.f32",
+    "match": [0,10027008],
+    "tested": [983040,2180972544],
+    "dontCare": [3438345984,255],
+    "gen": null,
+    "fields": [17,18,2,9,62,63,0,1],
+    "display": null
+  },
+  {
+    "name": "FREXPM.v2f16",
+    "mnemonic": "FREXPM.v2f16",
+    "match": [65536,10027008],
+    "tested": [983040,2180972544],
+    "dontCare": [3438345984,255],
+    "gen": null,
+    "fields": [17,18,2,54,62,63,0,1],
+    "display": null
+  },
+  {
+    "name": "FREXPE.f32",
+    "mnemonic": "FREXPE.f32",
+    "match": [131072,10027008],
+    "tested": [983040,2180972544],
+    "dontCare": [3438345984,255],
+    "gen": null,
+    "fields": [17,18,2,9,62,63,0,1],
+    "display": null
+  },
+  {
+    "name": "FREXPE.v2f16",
+    "mnemonic": "FREXPE.v2f16",
+    "match": [196608,10027008],
+    "tested": [983040,2180972544],
+    "dontCare": [3438345984,255],
+    "gen": null,
+    "fields": [17,18,2,54,62,63,0,1],
+    "display": null
+  },
+  {
+    "name": "FRCP.f32",
+    "mnemonic": "FRCP.f32",
+    "match": [0,10223616],
+    "tested": [983040,2180972544],
+    "dontCare": [3488677632,63],
+    "gen": null,
+    "fields": [17,18,2,7,8,9,0,1],
+    "display": null
+  },
+  {
+    "name": "FRCP.f16",
+    "mnemonic": "FRCP.f16",
+    "match": [65536,10223616],
+    "tested": [983040,2180972544],
+    "dontCare": [3488677632,63],
+    "gen": null,
+    "fields": [17,18,2,7,8,54,0,1],
+    "display": null
+  },
+  {
+    "name": "FRSQ.f32",
+    "mnemonic": "FRSQ.f32",
+    "match": [131072,10223616],
+    "tested": [983040,2180972544],
+    "dontCare": [3488677632,63],
+    "gen": null,
+    "fields": [17,18,2,7,8,9,0,1],
+    "display": null
+  },
+  {
+    "name": "FRSQ.f16",
+    "mnemonic": "FRSQ.f16",
+    "match": [196608,10223616],
+    "tested": [983040,2180972544],
+    "dontCare": [3488677632,63],
+    "gen": null,
+    "fields": [17,18,2,7,8,54,0,1],
+    "display": null
+  },
+  {
+    "name": "FLOGD.f32",
+    "mnemonic": "FLOGD.f32",
+    "match": [524288,10223616],
+    "tested": [983040,2180972544],
+    "dontCare": [3488677632,63],
+    "gen": null,
+    "fields": [17,18,2,7,8,9,0,1],
+    "display": null
+  },
+  {
+    "name": "FPCLASS.f32",
+    "mnemonic": "FPCLASS.f32",
+    "match": [655360,10223616],
+    "tested": [983040,2180972544],
+    "dontCare": [3488677632,63],
+    "gen": null,
+    "fields": [17,18,2,7,8,9,0,1],
+    "display": null
+  },
+  {
+    "name": "FPCLASS.f16",
+    "mnemonic": "FPCLASS.f16",
+    "match": [720896,10223616],
+    "tested": [983040,2180972544],
+    "dontCare": [3488677632,63],
+    "gen": null,
+    "fields": [17,18,2,7,8,54,0,1],
+    "display": null
+  },
+  {
+    "name": "FLOG_TABLE.f32",
+    "mnemonic": "FLOG_TABLE.f32",
+    "match": [786432,10223616],
+    "tested": [983040,2180972544],
+    "dontCare": [3488677632,63],
+    "gen": null,
+    "fields": [17,18,2,7,8,9,0,1],
+    "display": null
+  },
+  {
+    "name": "FRCP_APPROX.f32",
+    "mnemonic": "FRCP_APPROX.f32",
+    "match": [917504,10223616],
+    "tested": [983040,2180972544],
+    "dontCare": [3488677632,63],
+    "gen": null,
+    "fields": [17,18,2,7,8,9,0,1],
+    "display": null
+  },
+  {
+    "name": "FRSQ_APPROX.f32",
+    "mnemonic": "FRSQ_APPROX.f32",
+    "match": [983040,10223616],
+    "tested": [983040,2180972544],
+    "dontCare": [3488677632,63],
+    "gen": null,
+    "fields": [17,18,2,7,8,9,0,1],
+    "display": null
+  },
+  {
+    "name": "FSIN_TABLE.u6",
+    "mnemonic": "FSIN_TABLE.u6",
+    "match": [262144,10223616],
+    "tested": [983040,2180972544],
+    "dontCare": [4293984000,255],
+    "gen": null,
+    "fields": [17,18,2,0,1],
+    "display": null
+  },
+  {
+    "name": "FCOS_TABLE.u6",
+    "mnemonic": "FCOS_TABLE.u6",
+    "match": [327680,10223616],
+    "tested": [983040,2180972544],
+    "dontCare": [4293984000,255],
+    "gen": null,
+    "fields": [17,18,2,0,1],
+    "display": null
+  },
+  {
+    "name": "FSINCOS_OFFSET.u6",
+    "mnemonic": "FSINCOS_OFFSET.u6",
+    "match": [393216,10223616],
+    "tested": [983040,2180972544],
+    "dontCare": [4293984000,255],
+    "gen": null,
+    "fields": [17,18,2,0,1],
+    "display": null
+  },
+  {
+    "name": "FEXP_TABLE.u4",
+    "mnemonic": "FEXP_TABLE.u4",
+    "match": [851968,10223616],
+    "tested": [983040,2180972544],
+    "dontCare": [4293984000,255],
+    "gen": null,
+    "fields": [17,18,2,0,1],
+    "display": null
+  },
+  {
+    "name": "FADD.f32",
+    "mnemonic": "FADD.f32",
+    "match": [0,10747904],
+    "tested": [983040,2180972544],
+    "dontCare": [3287285760,12],
+    "gen": null,
+    "fields": [17,18,2,7,8,9,10,11,12,13,64,0,1],
+    "display": null
+  },
+  {
+    "name": "FADD.v2f16",
+    "mnemonic": "FADD.v2f16",
+    "match": [0,10813440],
+    "tested": [983040,2180972544],
+    "dontCare": [3287285760,12],
+    "gen": null,
+    "fields": [17,18,2,7,8,54,10,11,12,65,64,0,1],
+    "display": null
+  },
+  {
+    "name": "FMIN.f32",
+    "mnemonic": "FMIN.f32",
+    "match": [131072,10747904],
+    "tested": [983040,2180972544],
+    "dontCare": [3287285760,12],
+    "gen": null,
+    "fields": [17,18,2,7,8,9,10,11,12,13,64,0,1],
+    "display": null
+  },
+  {
+    "name": "FMIN.v2f16",
+    "mnemonic": "FMIN.v2f16",
+    "match": [131072,10813440],
+    "tested": [983040,2180972544],
+    "dontCare": [3287285760,12],
+    "gen": null,
+    "fields": [17,18,2,7,8,54,10,11,12,65,64,0,1],
+    "display": null
+  },
+  {
+    "name": "FMAX.f32",
+    "mnemonic": "FMAX.f32",
+    "match": [196608,10747904],
+    "tested": [983040,2180972544],
+    "dontCare": [3287285760,12],
+    "gen": null,
+    "fields": [17,18,2,7,8,9,10,11,12,13,64,0,1],
+    "display": null
+  },
+  {
+    "name": "FMAX.v2f16",
+    "mnemonic": "FMAX.v2f16",
+    "match": [196608,10813440],
+    "tested": [983040,2180972544],
+    "dontCare": [3287285760,12],
+    "gen": null,
+    "fields": [17,18,2,7,8,54,10,11,12,65,64,0,1],
+    "display": null
+  },
+  {
+    "name": "V2F32_TO_V2F16",
+    "mnemonic": "V2F32_TO_V2F16",
+    "match": [262144,10813440],
+    "tested": [983040,2180972544],
+    "dontCare": [1072693248,12],
+    "gen": null,
+    "fields": [17,18,2,7,8,10,11,12,64,52,0,1],
+    "display": null
+  },
+  {
+    "name": "LDEXP.f32",
+    "mnemonic": "LDEXP.f32",
+    "match": [393216,10747904],
+    "tested": [983040,2180972544],
+    "dontCare": [1072693248,63],
+    "gen": null,
+    "fields": [17,18,2,7,8,10,52,0,1],
+    "display": null
+  },
+  {
+    "name": "LDEXP.v2f16",
+    "mnemonic": "LDEXP.v2f16",
+    "match": [393216,10813440],
+    "tested": [983040,2180972544],
+    "dontCare": [1072693248,63],
+    "gen": null,
+    "fields": [17,18,2,7,8,10,52,0,1],
+    "display": null
+  },
+  {
+    "name": "FEXP.f32",
+    "mnemonic": "FEXP.f32",
+    "match": [524288,10747904],
+    "tested": [983040,2180972544],
+    "dontCare": [4293918720,204],
+    "gen": null,
+    "fields": [17,18,2,10,11,12,64,0,1],
+    "display": null
+  },
+  {
+    "name": "FADD_LSCALE.f32",
+    "mnemonic": "FADD_LSCALE.f32",
+    "match": [589824,10747904],
+    "tested": [983040,2180972544],
+    "dontCare": [4293918720,12],
+    "gen": null,
+    "fields": [17,18,2,7,8,10,11,12,64,0,1],
+    "display": null
+  },
+  {
+    "name": "FATAN_ASSIST.f32",
+    "mnemonic": "FATAN_ASSIST.f32",
+    "match": [917504,10747904],
+    "tested": [983040,2180972544],
+    "dontCare": [4277141504,255],
+    "gen": null,
+    "fields": [17,18,2,10,66,0,1],
+    "display": null
+  },
+  {
+    "name": "IADD.u32",
+    "mnemonic": "IADD.u32",
+    "match": [0,10485760],
+    "tested": [983040,2180972544],
+    "dontCare": [2213543936,15],
+    "gen": null,
+    "fields": [17,18,2,53,10,67,68,0,1],
+    "display": null
+  },
+  {
+    "name": "IADD.v2u16",
+    "mnemonic": "IADD.v2u16",
+    "match": [0,10551296],
+    "tested": [983040,2180972544],
+    "dontCare": [2213543936,15],
+    "gen": null,
+    "fields": [17,18,2,51,10,69,68,0,1],
+    "display": null
+  },
+  {
+    "name": "IADD.v4u8",
+    "mnemonic": "IADD.v4u8",
+    "match": [0,10616832],
+    "tested": [983040,2180972544],
+    "dontCare": [2213543936,15],
+    "gen": null,
+    "fields": [17,18,2,70,10,71,68,0,1],
+    "display": null
+  },
+  {
+    "name": "IADD.s32",
+    "mnemonic": "IADD.s32",
+    "match": [0,11010048],
+    "tested": [983040,2180972544],
+    "dontCare": [2213543936,15],
+    "gen": null,
+    "fields": [17,18,2,53,10,67,68,0,1],
+    "display": null
+  },
+  {
+    "name": "IADD.v2s16",
+    "mnemonic": "IADD.v2s16",
+    "match": [0,11075584],
+    "tested": [983040,2180972544],
+    "dontCare": [2213543936,15],
+    "gen": null,
+    "fields": [17,18,2,51,10,69,68,0,1],
+    "display": null
+  },
+  {
+    "name": "IADD.v4s8",
+    "mnemonic": "IADD.v4s8",
+    "match": [0,11141120],
+    "tested": [983040,2180972544],
+    "dontCare": [2213543936,15],
+    "gen": null,
+    "fields": [17,18,2,70,10,71,68,0,1],
+    "display": null
+  },
+  {
+    "name": "IADD.u64",
+    "mnemonic": "IADD.u64",
+    "match": [0,27459584],
+    "tested": [983040,2180972544],
+    "dontCare": [2213543936,15],
+    "gen": null,
+    "fields": [17,18,2,72,10,73,68,0,1],
+    "display": null
+  },
+  {
+    "name": "IADD.s64",
+    "mnemonic": "IADD.s64",
+    "match": [0,27983872],
+    "tested": [983040,2180972544],
+    "dontCare": [2213543936,15],
+    "gen": null,
+    "fields": [17,18,2,72,10,73,68,0,1],
+    "display": null
+  },
+  {
+    "name": "MKVEC.v2i16",
+    "mnemonic": "MKVEC.v2i16",
+    "match": [327680,10551296],
+    "tested": [983040,2180972544],
+    "dontCare": [3958374400,255],
+    "gen": null,
+    "fields": [17,18,2,55,10,74,0,1],
+    "display": null
+  },
+  {
+    "name": "ISUB.u32",
+    "mnemonic": "ISUB.u32",
+    "match": [65536,10485760],
+    "tested": [983040,2180972544],
+    "dontCare": [2213543936,15],
+    "gen": null,
+    "fields": [17,18,2,53,10,67,68,0,1],
+    "display": null
+  },
+  {
+    "name": "ISUB.v2u16",
+    "mnemonic": "ISUB.v2u16",
+    "match": [65536,10551296],
+    "tested": [983040,2180972544],
+    "dontCare": [2213543936,15],
+    "gen": null,
+    "fields": [17,18,2,51,10,69,68,0,1],
+    "display": null
+  },
+  {
+    "name": "ISUB.v4u8",
+    "mnemonic": "ISUB.v4u8",
+    "match": [65536,10616832],
+    "tested": [983040,2180972544],
+    "dontCare": [2213543936,15],
+    "gen": null,
+    "fields": [17,18,2,70,10,71,68,0,1],
+    "display": null
+  },
+  {
+    "name": "ISUB.s32",
+    "mnemonic": "ISUB.s32",
+    "match": [65536,11010048],
+    "tested": [983040,2180972544],
+    "dontCare": [2213543936,15],
+    "gen": null,
+    "fields": [17,18,2,53,10,67,68,0,1],
+    "display": null
+  },
+  {
+    "name": "ISUB.v2s16",
+    "mnemonic": "ISUB.v2s16",
+    "match": [65536,11075584],
+    "tested": [983040,2180972544],
+    "dontCare": [2213543936,15],
+    "gen": null,
+    "fields": [17,18,2,51,10,69,68,0,1],
+    "display": null
+  },
+  {
+    "name": "ISUB.v4s8",
+    "mnemonic": "ISUB.v4s8",
+    "match": [65536,11141120],
+    "tested": [983040,2180972544],
+    "dontCare": [2213543936,15],
+    "gen": null,
+    "fields": [17,18,2,70,10,71,68,0,1],
+    "display": null
+  },
+  {
+    "name": "ISUB.u64",
+    "mnemonic": "ISUB.u64",
+    "match": [65536,27459584],
+    "tested": [983040,2180972544],
+    "dontCare": [2213543936,15],
+    "gen": null,
+    "fields": [17,18,2,72,10,73,68,0,1],
+    "display": null
+  },
+  {
+    "name": "ISUB.s64",
+    "mnemonic": "ISUB.s64",
+    "match": [65536,27983872],
+    "tested": [983040,2180972544],
+    "dontCare": [2213543936,15],
+    "gen": null,
+    "fields": [17,18,2,72,10,73,68,0,1],
+    "display": null
+  },
+  {
+    "name": "SEG_ADD.u64",
+    "mnemonic": "SEG_ADD.u64",
+    "match": [393216,27459584],
+    "tested": [983040,2180972544],
+    "dontCare": [3287285760,63],
+    "gen": null,
+    "fields": [17,18,2,10,73,75,76,0,1],
+    "display": null
+  },
+  {
+    "name": "SHADDX.u64",
+    "mnemonic": "SHADDX.u64",
+    "match": [458752,27459584],
+    "tested": [983040,2180972544],
+    "dontCare": [3279945728,255],
+    "gen": null,
+    "fields": [17,18,2,10,73,77,0,1],
+    "display": null
+  },
+  {
+    "name": "SHADDX.s64",
+    "mnemonic": "SHADDX.s64",
+    "match": [458752,27983872],
+    "tested": [983040,2180972544],
+    "dontCare": [3279945728,255],
+    "gen": null,
+    "fields": [17,18,2,10,73,77,0,1],
+    "display": null
+  },
+  {
+    "name": "IMUL.i32",
+    "mnemonic": "IMUL.i32",
+    "match": [655360,10485760],
+    "tested": [983040,2180972544],
+    "dontCare": [2213543936,15],
+    "gen": null,
+    "fields": [17,18,2,53,10,67,68,0,1],
+    "display": null
+  },
+  {
+    "name": "IMUL.v2i16",
+    "mnemonic": "IMUL.v2i16",
+    "match": [655360,10551296],
+    "tested": [983040,2180972544],
+    "dontCare": [2213543936,15],
+    "gen": null,
+    "fields": [17,18,2,51,10,69,68,0,1],
+    "display": null
+  },
+  {
+    "name": "IMUL.v4i8",
+    "mnemonic": "IMUL.v4i8",
+    "match": [655360,10616832],
+    "tested": [983040,2180972544],
+    "dontCare": [2213543936,15],
+    "gen": null,
+    "fields": [17,18,2,70,10,71,68,0,1],
+    "display": null
+  },
+  {
+    "name": "IMUL.s32",
+    "mnemonic": "IMUL.s32",
+    "match": [655360,11010048],
+    "tested": [983040,2180972544],
+    "dontCare": [2213543936,15],
+    "gen": null,
+    "fields": [17,18,2,53,10,67,68,0,1],
+    "display": null
+  },
+  {
+    "name": "IMUL.v2s16",
+    "mnemonic": "IMUL.v2s16",
+    "match": [655360,11075584],
+    "tested": [983040,2180972544],
+    "dontCare": [2213543936,15],
+    "gen": null,
+    "fields": [17,18,2,51,10,69,68,0,1],
+    "display": null
+  },
+  {
+    "name": "IMUL.v4s8",
+    "mnemonic": "IMUL.v4s8",
+    "match": [655360,11141120],
+    "tested": [983040,2180972544],
+    "dontCare": [2213543936,15],
+    "gen": null,
+    "fields": [17,18,2,70,10,71,68,0,1],
+    "display": null
+  },
+  {
+    "name": "IMULD.u64",
+    "mnemonic": "IMULD.u64",
+    "match": [655360,27459584],
+    "tested": [983040,2180972544],
+    "dontCare": [2213543936,15],
+    "gen": null,
+    "fields": [17,18,2,72,10,73,68,0,1],
+    "display": null
+  },
+  {
+    "name": "HADD.u32",
+    "mnemonic": "HADD.u32",
+    "match": [720896,10485760],
+    "tested": [983040,2180972544],
+    "dontCare": [2213543936,15],
+    "gen": null,
+    "fields": [17,18,2,53,10,67,78,0,1],
+    "display": null
+  },
+  {
+    "name": "HADD.v2u16",
+    "mnemonic": "HADD.v2u16",
+    "match": [720896,10551296],
+    "tested": [983040,2180972544],
+    "dontCare": [2213543936,15],
+    "gen": null,
+    "fields": [17,18,2,51,10,69,78,0,1],
+    "display": null
+  },
+  {
+    "name": "HADD.v4u8",
+    "mnemonic": "HADD.v4u8",
+    "match": [720896,10616832],
+    "tested": [983040,2180972544],
+    "dontCare": [2213543936,15],
+    "gen": null,
+    "fields": [17,18,2,70,10,71,78,0,1],
+    "display": null
+  },
+  {
+    "name": "HADD.s32",
+    "mnemonic": "HADD.s32",
+    "match": [720896,11010048],
+    "tested": [983040,2180972544],
+    "dontCare": [2213543936,15],
+    "gen": null,
+    "fields": [17,18,2,53,10,67,78,0,1],
+    "display": null
+  },
+  {
+    "name": "HADD.v2s16",
+    "mnemonic": "HADD.v2s16",
+    "match": [720896,11075584],
+    "tested": [983040,2180972544],
+    "dontCare": [2213543936,15],
+    "gen": null,
+    "fields": [17,18,2,51,10,69,78,0,1],
+    "display": null
+  },
+  {
+    "name": "HADD.v4s8",
+    "mnemonic": "HADD.v4s8",
+    "match": [720896,11141120],
+    "tested": [983040,2180972544],
+    "dontCare": [2213543936,15],
+    "gen": null,
+    "fields": [17,18,2,70,10,71,78,0,1],
+    "display": null
+  },
+  {
+    "name": "CLPER.i32",
+    "mnemonic": "CLPER.i32",
+    "match": [983040,10485760],
+    "tested": [983040,2180972544],
+    "dontCare": [3224371200,12],
+    "gen": null,
+    "fields": [17,18,2,10,79,58,80,81,0,1],
+    "display": null
+  },
+  {
+    "name": "CLPER.v2u16",
+    "mnemonic": "CLPER.v2u16",
+    "match": [983040,10551296],
+    "tested": [983040,2180972544],
+    "dontCare": [3224371200,12],
+    "gen": null,
+    "fields": [17,18,2,10,79,58,80,81,0,1],
+    "display": null
+  },
+  {
+    "name": "CLPER.v4u8",
+    "mnemonic": "CLPER.v4u8",
+    "match": [983040,10616832],
+    "tested": [983040,2180972544],
+    "dontCare": [3224371200,12],
+    "gen": null,
+    "fields": [17,18,2,10,79,58,80,81,0,1],
+    "display": null
+  },
+  {
+    "name": "CLPER.s32",
+    "mnemonic": "CLPER.s32",
+    "match": [983040,11010048],
+    "tested": [983040,2180972544],
+    "dontCare": [3224371200,12],
+    "gen": null,
+    "fields": [17,18,2,10,79,58,80,81,0,1],
+    "display": null
+  },
+  {
+    "name": "CLPER.v2s16",
+    "mnemonic": "CLPER.v2s16",
+    "match": [983040,11075584],
+    "tested": [983040,2180972544],
+    "dontCare": [3224371200,12],
+    "gen": null,
+    "fields": [17,18,2,10,79,58,80,81,0,1],
+    "display": null
+  },
+  {
+    "name": "CLPER.v4s8",
+    "mnemonic": "CLPER.v4s8",
+    "match": [983040,11141120],
+    "tested": [983040,2180972544],
+    "dontCare": [3224371200,12],
+    "gen": null,
+    "fields": [17,18,2,10,79,58,80,81,0,1],
+    "display": null
+  },
+  {
+    "name": "CLPER.u64",
+    "mnemonic": "CLPER.u64",
+    "match": [983040,27459584],
+    "tested": [983040,2180972544],
+    "dontCare": [3224371200,12],
+    "gen": null,
+    "fields": [17,18,2,10,79,58,80,81,0,1],
+    "display": null
+  },
+  {
+    "name": "CLPER.s64",
+    "mnemonic": "CLPER.s64",
+    "match": [983040,27983872],
+    "tested": [983040,2180972544],
+    "dontCare": [3224371200,12],
+    "gen": null,
+    "fields": [17,18,2,10,79,58,80,81,0,1],
+    "display": null
+  },
+  {
+    "name": "FMA.f32",
+    "mnemonic": "FMA.f32",
+    "match": [0,11665408],
+    "tested": [0,2180972544],
+    "dontCare": [3221225472,0],
+    "gen": null,
+    "fields": [17,18,2,7,8,9,10,11,12,13,19,82,83,84,64,0,1],
+    "display": null
+  },
+  {
+    "name": "FMA.v2f16",
+    "mnemonic": "FMA.v2f16",
+    "match": [0,11730944],
+    "tested": [0,2180972544],
+    "dontCare": [3221225472,0],
+    "gen": null,
+    "fields": [17,18,2,7,8,54,10,11,12,65,19,82,83,85,64,0,1],
+    "display": null
+  },
+  {
+    "name": "LSHIFT_AND.i32",
+    "mnemonic": "LSHIFT_AND.i32",
+    "match": [0,11796481],
+    "tested": [50331648,2180972545],
+    "dontCare": [2147483648,6],
+    "gen": null,
+    "fields": [17,18,2,53,10,79,19,86,87,0,1],
+    "display": null
+  },
+  {
+    "name": "LSHIFT_AND.v2i16",
+    "mnemonic": "LSHIFT_AND.v2i16",
+    "match": [0,11862017],
+    "tested": [50331648,2180972545],
+    "dontCare": [2147483648,6],
+    "gen": null,
+    "fields": [17,18,2,51,10,79,19,86,87,0,1],
+    "display": null
+  },
+  {
+    "name": "LSHIFT_AND.v4i8",
+    "mnemonic": "LSHIFT_AND.v4i8",
+    "match": [0,11927553],
+    "tested": [50331648,2180972545],
+    "dontCare": [2147483648,6],
+    "gen": null,
+    "fields": [17,18,2,70,10,79,19,86,87,0,1],
+    "display": null
+  },
+  {
+    "name": "LSHIFT_AND.i64",
+    "mnemonic": "LSHIFT_AND.i64",
+    "match": [0,28770305],
+    "tested": [50331648,2180972545],
+    "dontCare": [2147483648,6],
+    "gen": null,
+    "fields": [17,18,2,72,10,79,19,86,87,0,1],
+    "display": null
+  },
+  {
+    "name": "RSHIFT_AND.i32",
+    "mnemonic": "RSHIFT_AND.i32",
+    "match": [0,11796480],
+    "tested": [50331648,2180972545],
+    "dontCare": [2147483648,2],
+    "gen": null,
+    "fields": [17,18,2,53,10,79,19,86,88,87,0,1],
+    "display": null
+  },
+  {
+    "name": "RSHIFT_AND.v2i16",
+    "mnemonic": "RSHIFT_AND.v2i16",
+    "match": [0,11862016],
+    "tested": [50331648,2180972545],
+    "dontCare": [2147483648,2],
+    "gen": null,
+    "fields": [17,18,2,51,10,79,19,86,88,87,0,1],
+    "display": null
+  },
+  {
+    "name": "RSHIFT_AND.v4i8",
+    "mnemonic": "RSHIFT_AND.v4i8",
+    "match": [0,11927552],
+    "tested": [50331648,2180972545],
+    "dontCare": [2147483648,2],
+    "gen": null,
+    "fields": [17,18,2,70,10,79,19,86,88,87,0,1],
+    "display": null
+  },
+  {
+    "name": "RSHIFT_AND.i64",
+    "mnemonic": "RSHIFT_AND.i64",
+    "match": [0,28770304],
+    "tested": [50331648,2180972545],
+    "dontCare": [2147483648,2],
+    "gen": null,
+    "fields": [17,18,2,72,10,79,19,86,88,87,0,1],
+    "display": null
+  },
+  {
+    "name": "LSHIFT_OR.i32",
+    "mnemonic": "LSHIFT_OR.i32",
+    "match": [16777216,11796481],
+    "tested": [50331648,2180972545],
+    "dontCare": [2147483648,6],
+    "gen": null,
+    "fields": [17,18,2,53,10,79,19,86,87,0,1],
+    "display": null
+  },
+  {
+    "name": "LSHIFT_OR.v2i16",
+    "mnemonic": "LSHIFT_OR.v2i16",
+    "match": [16777216,11862017],
+    "tested": [50331648,2180972545],
+    "dontCare": [2147483648,6],
+    "gen": null,
+    "fields": [17,18,2,51,10,79,19,86,87,0,1],
+    "display": null
+  },
+  {
+    "name": "LSHIFT_OR.v4i8",
+    "mnemonic": "LSHIFT_OR.v4i8",
+    "match": [16777216,11927553],
+    "tested": [50331648,2180972545],
+    "dontCare": [2147483648,6],
+    "gen": null,
+    "fields": [17,18,2,70,10,79,19,86,87,0,1],
+    "display": null
+  },
+  {
+    "name": "LSHIFT_OR.i64",
+    "mnemonic": "LSHIFT_OR.i64",
+    "match": [16777216,28770305],
+    "tested": [50331648,2180972545],
+    "dontCare": [2147483648,6],
+    "gen": null,
+    "fields": [17,18,2,72,10,79,19,86,87,0,1],
+    "display": null
+  },
+  {
+    "name": "RSHIFT_OR.i32",
+    "mnemonic": "RSHIFT_OR.i32",
+    "match": [16777216,11796480],
+    "tested": [50331648,2180972545],
+    "dontCare": [2147483648,2],
+    "gen": null,
+    "fields": [17,18,2,53,10,79,19,86,88,87,0,1],
+    "display": null
+  },
+  {
+    "name": "RSHIFT_OR.v2i16",
+    "mnemonic": "RSHIFT_OR.v2i16",
+    "match": [16777216,11862016],
+    "tested": [50331648,2180972545],
+    "dontCare": [2147483648,2],
+    "gen": null,
+    "fields": [17,18,2,51,10,79,19,86,88,87,0,1],
+    "display": null
+  },
+  {
+    "name": "RSHIFT_OR.v4i8",
+    "mnemonic": "RSHIFT_OR.v4i8",
+    "match": [16777216,11927552],
+    "tested": [50331648,2180972545],
+    "dontCare": [2147483648,2],
+    "gen": null,
+    "fields": [17,18,2,70,10,79,19,86,88,87,0,1],
+    "display": null
+  },
+  {
+    "name": "RSHIFT_OR.i64",
+    "mnemonic": "RSHIFT_OR.i64",
+    "match": [16777216,28770304],
+    "tested": [50331648,2180972545],
+    "dontCare": [2147483648,2],
+    "gen": null,
+    "fields": [17,18,2,72,10,79,19,86,88,87,0,1],
+    "display": null
+  },
+  {
+    "name": "LSHIFT_XOR.i32",
+    "mnemonic": "LSHIFT_XOR.i32",
+    "match": [33554432,11796481],
+    "tested": [50331648,2180972545],
+    "dontCare": [2147483648,6],
+    "gen": null,
+    "fields": [17,18,2,53,10,79,19,86,87,0,1],
+    "display": null
+  },
+  {
+    "name": "LSHIFT_XOR.v2i16",
+    "mnemonic": "LSHIFT_XOR.v2i16",
+    "match": [33554432,11862017],
+    "tested": [50331648,2180972545],
+    "dontCare": [2147483648,6],
+    "gen": null,
+    "fields": [17,18,2,51,10,79,19,86,87,0,1],
+    "display": null
+  },
+  {
+    "name": "LSHIFT_XOR.v4i8",
+    "mnemonic": "LSHIFT_XOR.v4i8",
+    "match": [33554432,11927553],
+    "tested": [50331648,2180972545],
+    "dontCare": [2147483648,6],
+    "gen": null,
+    "fields": [17,18,2,70,10,79,19,86,87,0,1],
+    "display": null
+  },
+  {
+    "name": "LSHIFT_XOR.i64",
+    "mnemonic": "LSHIFT_XOR.i64",
+    "match": [33554432,28770305],
+    "tested": [50331648,2180972545],
+    "dontCare": [2147483648,6],
+    "gen": null,
+    "fields": [17,18,2,72,10,79,19,86,87,0,1],
+    "display": null
+  },
+  {
+    "name": "RSHIFT_XOR.i32",
+    "mnemonic": "RSHIFT_XOR.i32",
+    "match": [33554432,11796480],
+    "tested": [50331648,2180972545],
+    "dontCare": [2147483648,2],
+    "gen": null,
+    "fields": [17,18,2,53,10,79,19,86,88,87,0,1],
+    "display": null
+  },
+  {
+    "name": "RSHIFT_XOR.v2i16",
+    "mnemonic": "RSHIFT_XOR.v2i16",
+    "match": [33554432,11862016],
+    "tested": [50331648,2180972545],
+    "dontCare": [2147483648,2],
+    "gen": null,
+    "fields": [17,18,2,51,10,79,19,86,88,87,0,1],
+    "display": null
+  },
+  {
+    "name": "RSHIFT_XOR.v4i8",
+    "mnemonic": "RSHIFT_XOR.v4i8",
+    "match": [33554432,11927552],
+    "tested": [50331648,2180972545],
+    "dontCare": [2147483648,2],
+    "gen": null,
+    "fields": [17,18,2,70,10,79,19,86,88,87,0,1],
+    "display": null
+  },
+  {
+    "name": "RSHIFT_XOR.i64",
+    "mnemonic": "RSHIFT_XOR.i64",
+    "match": [33554432,28770304],
+    "tested": [50331648,2180972545],
+    "dontCare": [2147483648,2],
+    "gen": null,
+    "fields": [17,18,2,72,10,79,19,86,88,87,0,1],
+    "display": null
+  },
+  {
+    "name": "MUX.i32",
+    "mnemonic": "MUX.i32",
+    "match": [0,12058624],
+    "tested": [0,2180972544],
+    "dontCare": [4278190080,252],
+    "gen": null,
+    "fields": [17,18,2,10,19,89,0,1],
+    "display": null
+  },
+  {
+    "name": "MUX.v2i16",
+    "mnemonic": "MUX.v2i16",
+    "match": [0,12124160],
+    "tested": [0,2180972544],
+    "dontCare": [3221225472,252],
+    "gen": null,
+    "fields": [17,18,2,54,10,65,19,85,89,0,1],
+    "display": null
+  },
+  {
+    "name": "MUX.v4i8",
+    "mnemonic": "MUX.v4i8",
+    "match": [0,12189696],
+    "tested": [0,2180972544],
+    "dontCare": [4278190080,252],
+    "gen": null,
+    "fields": [17,18,2,10,19,89,0,1],
+    "display": null
+  },
+  {
+    "name": "CUBE_SSEL",
+    "mnemonic": "CUBE_SSEL",
+    "match": [0,12320768],
+    "tested": [251658240,2180972544],
+    "dontCare": [4026531840,15],
+    "gen": null,
+    "fields": [17,18,2,7,8,10,11,12,19,0,1],
+    "display": null
+  },
+  {
+    "name": "CUBE_TSEL",
+    "mnemonic": "CUBE_TSEL",
+    "match": [16777216,12320768],
+    "tested": [251658240,2180972544],
+    "dontCare": [4026531840,15],
+    "gen": null,
+    "fields": [17,18,2,7,8,10,11,12,19,0,1],
+    "display": null
+  },
+  {
+    "name": "MKVEC.v2i8",
+    "mnemonic": "MKVEC.v2i8",
+    "match": [0,12386304],
+    "tested": [0,2180972544],
+    "dontCare": [4278190080,15],
+    "gen": null,
+    "fields": [17,18,2,90,10,91,19,0,1],
+    "display": null
+  },
+  {
+    "name": "CUBEFACE1",
+    "mnemonic": "CUBEFACE1",
+    "match": [0,12582912],
+    "tested": [0,2180972544],
+    "dontCare": [4278190080,3],
+    "gen": null,
+    "fields": [17,18,2,7,8,10,11,12,19,82,83,0,1],
+    "display": null
+  },
+  {
+    "name": "CUBEFACE2_V9",
+    "mnemonic": "CUBEFACE2_V9",
+    "match": [0,12648448],
+    "tested": [0,2180972544],
+    "dontCare": [4278190080,3],
+    "gen": null,
+    "fields": [17,18,2,7,8,10,11,12,19,82,83,0,1],
+    "display": null
+  },
+  {
+    "name": "IDP.v4s8",
+    "mnemonic": "IDP.v4s8",
+    "match": [0,12713984],
+    "tested": [251658240,2180972544],
+    "dontCare": [2952790016,255],
+    "gen": null,
+    "fields": [17,18,2,10,19,68,0,1],
+    "display": null
+  },
+  {
+    "name": "IDP.v4u8",
+    "mnemonic": "IDP.v4u8",
+    "match": [16777216,12713984],
+    "tested": [251658240,2180972544],
+    "dontCare": [2952790016,255],
+    "gen": null,
+    "fields": [17,18,2,10,19,68,0,1],
+    "display": null
+  },
+  {
+    "name": "ICMP_OR.u32",
+    "mnemonic": "ICMP_OR.u32",
+    "match": [0,15728640],
+    "tested": [50331648,2180972544],
+    "dontCare": [0,8],
+    "gen": null,
+    "fields": [17,18,2,53,10,67,19,14,92,0,1],
+    "display": null
+  },
+  {
+    "name": "ICMP_OR.v2u16",
+    "mnemonic": "ICMP_OR.v2u16",
+    "match": [0,15794176],
+    "tested": [50331648,2180972544],
+    "dontCare": [0,8],
+    "gen": null,
+    "fields": [17,18,2,51,10,69,19,14,92,0,1],
+    "display": null
+  },
+  {
+    "name": "ICMP_OR.v4u8",
+    "mnemonic": "ICMP_OR.v4u8",
+    "match": [0,15859712],
+    "tested": [50331648,2180972544],
+    "dontCare": [0,8],
+    "gen": null,
+    "fields": [17,18,2,70,10,71,19,14,92,0,1],
+    "display": null
+  },
+  {
+    "name": "ICMP_AND.u32",
+    "mnemonic": "ICMP_AND.u32",
+    "match": [16777216,15728640],
+    "tested": [50331648,2180972544],
+    "dontCare": [0,8],
+    "gen": null,
+    "fields": [17,18,2,53,10,67,19,14,92,0,1],
+    "display": null
+  },
+  {
+    "name": "ICMP_AND.v2u16",
+    "mnemonic": "ICMP_AND.v2u16",
+    "match": [16777216,15794176],
+    "tested": [50331648,2180972544],
+    "dontCare": [0,8],
+    "gen": null,
+    "fields": [17,18,2,51,10,69,19,14,92,0,1],
+    "display": null
+  },
+  {
+    "name": "ICMP_AND.v4u8",
+    "mnemonic": "ICMP_AND.v4u8",
+    "match": [16777216,15859712],
+    "tested": [50331648,2180972544],
+    "dontCare": [0,8],
+    "gen": null,
+    "fields": [17,18,2,70,10,71,19,14,92,0,1],
+    "display": null
+  },
+  {
+    "name": "FCMP_OR.f32",
+    "mnemonic": "FCMP_OR.f32",
+    "match": [0,15990784],
+    "tested": [50331648,2180972544],
+    "dontCare": [0,8],
+    "gen": null,
+    "fields": [17,18,2,7,8,9,10,11,12,13,19,14,92,0,1],
+    "display": null
+  },
+  {
+    "name": "FCMP_OR.v2f16",
+    "mnemonic": "FCMP_OR.v2f16",
+    "match": [0,16056320],
+    "tested": [50331648,2180972544],
+    "dontCare": [0,8],
+    "gen": null,
+    "fields": [17,18,2,7,8,54,10,11,12,65,19,14,92,0,1],
+    "display": null
+  },
+  {
+    "name": "FCMP_AND.f32",
+    "mnemonic": "FCMP_AND.f32",
+    "match": [16777216,15990784],
+    "tested": [50331648,2180972544],
+    "dontCare": [0,8],
+    "gen": null,
+    "fields": [17,18,2,7,8,9,10,11,12,13,19,14,92,0,1],
+    "display": null
+  },
+  {
+    "name": "FCMP_AND.v2f16",
+    "mnemonic": "FCMP_AND.v2f16",
+    "match": [16777216,16056320],
+    "tested": [50331648,2180972544],
+    "dontCare": [0,8],
+    "gen": null,
+    "fields": [17,18,2,7,8,54,10,11,12,65,19,14,92,0,1],
+    "display": null
+  },
+  {
+    "name": "ICMP_OR.s32",
+    "mnemonic": "ICMP_OR.s32",
+    "match": [0,16252928],
+    "tested": [50331648,2180972544],
+    "dontCare": [0,8],
+    "gen": null,
+    "fields": [17,18,2,53,10,67,19,14,92,0,1],
+    "display": null
+  },
+  {
+    "name": "ICMP_OR.v2s16",
+    "mnemonic": "ICMP_OR.v2s16",
+    "match": [0,16318464],
+    "tested": [50331648,2180972544],
+    "dontCare": [0,8],
+    "gen": null,
+    "fields": [17,18,2,51,10,69,19,14,92,0,1],
+    "display": null
+  },
+  {
+    "name": "ICMP_OR.v4s8",
+    "mnemonic": "ICMP_OR.v4s8",
+    "match": [0,16384000],
+    "tested": [50331648,2180972544],
+    "dontCare": [0,8],
+    "gen": null,
+    "fields": [17,18,2,70,10,71,19,14,92,0,1],
+    "display": null
+  },
+  {
+    "name": "ICMP_AND.s32",
+    "mnemonic": "ICMP_AND.s32",
+    "match": [16777216,16252928],
+    "tested": [50331648,2180972544],
+    "dontCare": [0,8],
+    "gen": null,
+    "fields": [17,18,2,53,10,67,19,14,92,0,1],
+    "display": null
+  },
+  {
+    "name": "ICMP_AND.v2s16",
+    "mnemonic": "ICMP_AND.v2s16",
+    "match": [16777216,16318464],
+    "tested": [50331648,2180972544],
+    "dontCare": [0,8],
+    "gen": null,
+    "fields": [17,18,2,51,10,69,19,14,92,0,1],
+    "display": null
+  },
+  {
+    "name": "ICMP_AND.v4s8",
+    "mnemonic": "ICMP_AND.v4s8",
+    "match": [16777216,16384000],
+    "tested": [50331648,2180972544],
+    "dontCare": [0,8],
+    "gen": null,
+    "fields": [17,18,2,70,10,71,19,14,92,0,1],
+    "display": null
+  },
+  {
+    "name": "ICMP_MULTI.u32",
+    "mnemonic": "ICMP_MULTI.u32",
+    "match": [33554432,15728640],
+    "tested": [50331648,2180972544],
+    "dontCare": [0,8],
+    "gen": null,
+    "fields": [17,18,2,53,10,67,19,14,92,0,1],
+    "display": null
+  },
+  {
+    "name": "ICMP_MULTI.s32",
+    "mnemonic": "ICMP_MULTI.s32",
+    "match": [33554432,16252928],
+    "tested": [50331648,2180972544],
+    "dontCare": [0,8],
+    "gen": null,
+    "fields": [17,18,2,53,10,67,19,14,92,0,1],
+    "display": null
+  },
+  {
+    "name": "IADD_IMM.i32",
+    "mnemonic": "IADD_IMM.i32",
+    "match": [0,17825792],
+    "tested": [0,2180972544],
+    "dontCare": [0,0],
+    "gen": null,
+    "fields": [17,18,2,93,0,1],
+    "display": null
+  },
+  {
+    "name": "IADD_IMM.v2i16",
+    "mnemonic": "IADD_IMM.v2i16",
+    "match": [0,17891328],
+    "tested": [0,2180972544],
+    "dontCare": [0,0],
+    "gen": null,
+    "fields": [17,18,2,93,0,1],
+    "display": null
+  },
+  {
+    "name": "IADD_IMM.v4i8",
+    "mnemonic": "IADD_IMM.v4i8",
+    "match": [0,17956864],
+    "tested": [0,2180972544],
+    "dontCare": [0,0],
+    "gen": null,
+    "fields": [17,18,2,93,0,1],
+    "display": null
+  },
+  {
+    "name": "FADD_IMM.f32",
+    "mnemonic": "FADD_IMM.f32",
+    "match": [0,18087936],
+    "tested": [0,2180972544],
+    "dontCare": [0,0],
+    "gen": null,
+    "fields": [17,18,2,93,0,1],
+    "display": null
+  },
+  {
+    "name": "FADD_IMM.v2f16",
+    "mnemonic": "FADD_IMM.v2f16",
+    "match": [0,18153472],
+    "tested": [0,2180972544],
+    "dontCare": [0,0],
+    "gen": null,
+    "fields": [17,18,2,93,0,1],
+    "display": null
+  },
+  {
+    "name": "ATOM1_RETURN.i32",
+    "mnemonic": "ATOM1_RETURN.i32",
+    "match": [402653184,6914048],
+    "tested": [939524096,2181021696],
+    "dontCare": [71237632,240],
+    "gen": null,
+    "fields": [21,2,46,16,23,94,0,1],
+    "display": null
+  },
+  {
+    "name": "ATOM1_RETURN.i64",
+    "mnemonic": "ATOM1_RETURN.i64",
+    "match": [671088640,6914048],
+    "tested": [939524096,2181021696],
+    "dontCare": [71237632,240],
+    "gen": null,
+    "fields": [21,2,46,16,23,94,0,1],
+    "display": null
+  },
+  {
+    "name": "ATOM.i32",
+    "mnemonic": "ATOM.i32",
+    "match": [402653184,6832128],
+    "tested": [939524096,2181021696],
+    "dontCare": [71237632,240],
+    "gen": null,
+    "fields": [21,2,46,16,23,95,0,1],
+    "display": null
+  },
+  {
+    "name": "ATOM.i64",
+    "mnemonic": "ATOM.i64",
+    "match": [671088640,6832128],
+    "tested": [939524096,2181021696],
+    "dontCare": [71237632,240],
+    "gen": null,
+    "fields": [21,2,46,16,23,95,0,1],
+    "display": null
+  },
+  {
+    "name": "ATOM_RETURN.i32",
+    "mnemonic": "ATOM_RETURN.i32",
+    "match": [402653184,18923520],
+    "tested": [939524096,2181021696],
+    "dontCare": [0,128],
+    "gen": null,
+    "fields": [96,97,2,46,16,23,98,99,95,0,1],
+    "display": null
+  },
+  {
+    "name": "ATOM_RETURN.i64",
+    "mnemonic": "ATOM_RETURN.i64",
+    "match": [671088640,18923520],
+    "tested": [939524096,2181021696],
+    "dontCare": [0,128],
+    "gen": null,
+    "fields": [96,97,2,46,16,23,98,99,95,0,1],
+    "display": null
+  },
+  {
+    "name": "TEX_FETCH",
+    "mnemonic": "TEX_FETCH",
+    "match": [0,19202048],
+    "tested": [0,2180972544],
+    "dontCare": [61952,32768],
+    "gen": null,
+    "fields": [96,97,2,16,100,101,102,103,104,105,106,107,23,98,0,1],
+    "display": null
+  },
+  {
+    "name": "TEX_SINGLE",
+    "mnemonic": "TEX_SINGLE",
+    "match": [0,19398656],
+    "tested": [0,2180972544],
+    "dontCare": [512,32768],
+    "gen": null,
+    "fields": [96,97,2,16,100,101,102,103,104,105,106,107,108,109,23,98,0,1],
+    "display": null
+  },
+  {
+    "name": "TEX_GATHER",
+    "mnemonic": "TEX_GATHER",
+    "match": [0,19464192],
+    "tested": [0,2180972544],
+    "dontCare": [512,32768],
+    "gen": null,
+    "fields": [96,97,2,16,100,101,102,103,104,105,106,107,110,111,108,23,98,0,1],
+    "display": null
+  },
+  {
+    "name": "TEX_GRADIENT",
+    "mnemonic": "TEX_GRADIENT",
+    "match": [0,19529728],
+    "tested": [0,2180972544],
+    "dontCare": [3584,32768],
+    "gen": null,
+    "fields": [96,97,2,16,100,101,102,103,104,105,112,113,114,115,23,98,0,1],
+    "display": null
+  },
+  {
+    "name": "TEX_DUAL",
+    "mnemonic": "TEX_DUAL",
+    "match": [0,19857408],
+    "tested": [0,2180972544],
+    "dontCare": [512,0],
+    "gen": null,
+    "fields": [96,97,2,16,100,101,102,116,103,104,105,106,107,108,109,23,98,0,1],
+    "display": null
+  },
+  {
+    "name": "VAR_TEX_BUF_SINGLE",
+    "mnemonic": "VAR_TEX_BUF_SINGLE",
+    "match": [0,19955712],
+    "tested": [0,2181021696],
+    "dontCare": [2816,0],
+    "gen": null,
+    "fields": [21,2,45,16,100,117,101,118,104,106,108,109,98,0,1],
+    "display": null
+  },
+  {
+    "name": "VAR_TEX_BUF_GATHER",
+    "mnemonic": "VAR_TEX_BUF_GATHER",
+    "match": [0,20021248],
+    "tested": [0,2181021696],
+    "dontCare": [2816,0],
+    "gen": null,
+    "fields": [21,2,45,16,100,117,101,118,104,106,110,111,108,98,0,1],
+    "display": null
+  },
+  {
+    "name": "VAR_TEX_BUF_GRADIENT",
+    "mnemonic": "VAR_TEX_BUF_GRADIENT",
+    "match": [0,20086784],
+    "tested": [0,2181021696],
+    "dontCare": [35584,0],
+    "gen": null,
+    "fields": [21,2,45,16,100,117,101,118,104,106,108,113,114,98,0,1],
+    "display": null
+  },
+  {
+    "name": "VAR_TEX_BUF_DUAL",
+    "mnemonic": "VAR_TEX_BUF_DUAL",
+    "match": [0,20414464],
+    "tested": [0,2181021696],
+    "dontCare": [2816,0],
+    "gen": null,
+    "fields": [21,2,45,16,100,117,101,118,104,106,108,109,98,0,1],
+    "display": null
+  },
+  {
+    "name": "VAR_TEX_SINGLE",
+    "mnemonic": "VAR_TEX_SINGLE",
+    "match": [0,20480000],
+    "tested": [0,2181021696],
+    "dontCare": [2816,0],
+    "gen": null,
+    "fields": [21,2,45,16,100,117,101,118,104,106,108,109,98,0,1],
+    "display": null
+  },
+  {
+    "name": "VAR_TEX_GATHER",
+    "mnemonic": "VAR_TEX_GATHER",
+    "match": [0,20545536],
+    "tested": [0,2181021696],
+    "dontCare": [2816,0],
+    "gen": null,
+    "fields": [21,2,45,16,100,117,101,118,104,106,110,111,108,98,0,1],
+    "display": null
+  },
+  {
+    "name": "VAR_TEX_GRADIENT",
+    "mnemonic": "VAR_TEX_GRADIENT",
+    "match": [0,20611072],
+    "tested": [0,2181021696],
+    "dontCare": [35584,0],
+    "gen": null,
+    "fields": [21,2,45,16,100,117,101,118,104,106,108,113,114,98,0,1],
+    "display": null
+  },
+  {
+    "name": "VAR_TEX_DUAL",
+    "mnemonic": "VAR_TEX_DUAL",
+    "match": [0,20938752],
+    "tested": [0,2181021696],
+    "dontCare": [2816,0],
+    "gen": null,
+    "fields": [21,2,45,16,100,117,101,118,104,106,108,109,98,0,1],
+    "display": null
+  },
+  {
+    "name": "FMA_RSCALE.f32",
+    "mnemonic": "FMA_RSCALE.f32",
+    "match": [0,23068672],
+    "tested": [0,2180972544],
+    "dontCare": [0,0],
+    "gen": null,
+    "fields": [17,18,2,7,8,10,11,12,19,82,83,20,64,0,1],
+    "display": null
+  },
+  {
+    "name": "FMA_RSCALE_N.f32",
+    "mnemonic": "FMA_RSCALE_N.f32",
+    "match": [0,23134208],
+    "tested": [0,2180972544],
+    "dontCare": [0,0],
+    "gen": null,
+    "fields": [17,18,2,7,8,10,11,12,19,82,83,20,64,0,1],
+    "display": null
+  },
+  {
+    "name": "FMA_RSCALE_LEFT.f32",
+    "mnemonic": "FMA_RSCALE_LEFT.f32",
+    "match": [0,23199744],
+    "tested": [0,2180972544],
+    "dontCare": [0,0],
+    "gen": null,
+    "fields": [17,18,2,7,8,10,11,12,19,82,83,20,64,0,1],
+    "display": null
+  },
+  {
+    "name": "FMA_RSCALE_SCALE16.f32",
+    "mnemonic": "FMA_RSCALE_SCALE16.f32",
+    "match": [0,23265280],
+    "tested": [0,2180972544],
+    "dontCare": [0,0],
+    "gen": null,
+    "fields": [17,18,2,7,8,10,11,12,19,82,83,20,64,0,1],
+    "display": null
+  },
+] as const).map((s, index) => ({ ...s, fields: s.fields.map((i) => FIELDS[i]), index }));
 
 /** Derived values (isaspec `<derived>`), computed from the raw field values. */
 const DERIVED: Record<string, Record<string, (f: Record<string, number>) => number>> = {};
 /** What the assembly syntax below needs beyond the tables above. */
 // prettier-ignore
-const SYNTAX = {"flow":"flow","fauPage":"fau_page","lut":[0,4294967295,2147483647,4210884094,16777216,2147491840,1885360176,3232800912,50462976,117835012,185207048,252579084,319951120,387323156,454695192,522067228,1065353216,1036831949,1050868099,1060205080,1078530011,0,1199570688,1543527416,778436608,872415232,939524096,1006632960,1073741824,1140850688,1207959552,1112014848],"fauPages":[[null,null,"warp_id",null,"framebuffer_size","atest_datum","sample",null,"blend_descriptor_0","blend_descriptor_1","blend_descriptor_2","blend_descriptor_3","blend_descriptor_4","blend_descriptor_5","blend_descriptor_6","blend_descriptor_7"],[null,"thread_local_pointer",null,"workgroup_local_pointer",null,null,null,"resource_table_pointer",null,null,null,null,null,null,null,null],null,[null,"lane_id",null,"core_id",null,null,null,null,null,null,null,null,null,null,null,"program_counter"]],"enumDefaults":[0,-1,-1,-1,0,-1,-1,2,0,0,-1,0,-1,0,0,0,0,4,7,6,7,0,-1,0,0,-1,-1,-1,-1,-1,-1,15,-1,-1,-1,-1,0,-1,0,3,0,0,1,-1,-1,-1,-1,-1,-1,-1],"instructions":{"NOP":{"mods":[["flow","flow"]],"dest":null,"staging":[],"sources":[],"imms":[]},"BRANCHZ":{"mods":[["conservative","conservative"],["eq","eq"],["flow","flow"]],"dest":null,"staging":[],"sources":[{"field":"src0","suffixes":[["src0_combine","combine"]]}],"imms":[{"field":"offset","prefix":"offset:","signed":true}]},"DISCARD.f32":{"mods":[["condition","condition"],["flow","flow"]],"dest":null,"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]},{"field":"src1","suffixes":[["src1_neg","neg"],["src1_abs","abs"],["src1_swizzle","swizzle"]]}],"imms":[]},"BRANCHZI":{"mods":[["conservative","conservative"],["eq","eq"],["absolute","absolute"],["flow","flow"]],"dest":null,"staging":[],"sources":[{"field":"src0","suffixes":[["src0_combine","combine"]]},{"field":"src1","suffixes":[]}],"imms":[]},"BARRIER":{"mods":[["slot","slot"],["flow","flow"]],"dest":null,"staging":[],"sources":[],"imms":[]},"CSEL.f32":{"mods":[["condition","condition"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]},{"field":"src2","suffixes":[]},{"field":"src3","suffixes":[]}],"imms":[]},"CSEL.v2f16":{"mods":[["condition","condition"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]},{"field":"src2","suffixes":[]},{"field":"src3","suffixes":[]}],"imms":[]},"CSEL.u32":{"mods":[["condition","condition"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]},{"field":"src2","suffixes":[]},{"field":"src3","suffixes":[]}],"imms":[]},"CSEL.v2u16":{"mods":[["condition","condition"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]},{"field":"src2","suffixes":[]},{"field":"src3","suffixes":[]}],"imms":[]},"CSEL.s32":{"mods":[["condition","condition"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]},{"field":"src2","suffixes":[]},{"field":"src3","suffixes":[]}],"imms":[]},"CSEL.v2s16":{"mods":[["condition","condition"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]},{"field":"src2","suffixes":[]},{"field":"src3","suffixes":[]}],"imms":[]},"LD_VAR_SPECIAL":{"mods":[["vector_size","vector_size"],["register_format","register_format"],["sample_mode","sample_mode"],["update_mode","update_mode"],["slot","slot"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]}],"imms":[{"field":"index","prefix":"index:","signed":false}]},"LD_VAR_BUF_IMM.f32":{"mods":[["slot","slot"],["vector_size","vector_size"],["source_format","source_format"],["sample_mode","sample_mode"],["update_mode","update_mode"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]}],"imms":[{"field":"index","prefix":"index:","signed":false}]},"LD_VAR_BUF_IMM.f16":{"mods":[["slot","slot"],["vector_size","vector_size"],["source_format","source_format"],["sample_mode","sample_mode"],["update_mode","update_mode"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]}],"imms":[{"field":"index","prefix":"index:","signed":false}]},"LD_VAR_BUF.f32":{"mods":[["slot","slot"],["vector_size","vector_size"],["source_format","source_format"],["sample_mode","sample_mode"],["update_mode","update_mode"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],"imms":[]},"LD_VAR_BUF.f16":{"mods":[["slot","slot"],["vector_size","vector_size"],["source_format","source_format"],["sample_mode","sample_mode"],["update_mode","update_mode"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],"imms":[]},"LD_VAR":{"mods":[["slot","slot"],["vector_size","vector_size"],["register_format","register_format"],["sample_mode","sample_mode"],["update_mode","update_mode"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],"imms":[]},"LD_VAR_IMM":{"mods":[["slot","slot"],["vector_size","vector_size"],["register_format","register_format"],["sample_mode","sample_mode"],["update_mode","update_mode"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]}],"imms":[{"field":"table","prefix":"table:","signed":false},{"field":"index","prefix":"index:","signed":false}]},"LD_VAR_FLAT":{"mods":[["slot","slot"],["vector_size","vector_size"],["register_format","register_format"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]}],"imms":[]},"LD_VAR_FLAT_IMM":{"mods":[["slot","slot"],["vector_size","vector_size"],["register_format","register_format"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[],"imms":[{"field":"table","prefix":"table:","signed":false},{"field":"index","prefix":"index:","signed":false}]},"LD_ATTR_IMM":{"mods":[["vector_size","vector_size"],["register_format","register_format"],["slot","slot"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],"imms":[{"field":"index","prefix":"index:","signed":false},{"field":"table","prefix":"table:","signed":false}]},"LD_ATTR":{"mods":[["vector_size","vector_size"],["register_format","register_format"],["slot","slot"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]},{"field":"src2","suffixes":[]}],"imms":[]},"LD_TEX_IMM":{"mods":[["vector_size","vector_size"],["register_format","register_format"],["slot","slot"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],"imms":[{"field":"index","prefix":"index:","signed":false},{"field":"table","prefix":"table:","signed":false}]},"LD_TEX":{"mods":[["vector_size","vector_size"],["register_format","register_format"],["slot","slot"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]},{"field":"src2","suffixes":[]}],"imms":[]},"LEA_ATTR_IMM":{"mods":[["slot","slot"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],"imms":[{"field":"table","prefix":"table:","signed":false},{"field":"index","prefix":"index:","signed":false}]},"LEA_ATTR":{"mods":[["vector_size","vector_size"],["slot","slot"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]},{"field":"src2","suffixes":[]}],"imms":[]},"LEA_TEX_IMM":{"mods":[["slot","slot"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],"imms":[{"field":"table","prefix":"table:","signed":false},{"field":"index","prefix":"index:","signed":false}]},"LEA_TEX":{"mods":[["vector_size","vector_size"],["slot","slot"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]},{"field":"src2","suffixes":[]}],"imms":[]},"LD_BUFFER.i8":{"mods":[["load_lane_8_bit","load_lane_8_bit"],["unsigned","unsigned"],["slot","slot"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],"imms":[]},"LD_BUFFER.i16":{"mods":[["load_lane_16_bit","load_lane_16_bit"],["unsigned","unsigned"],["slot","slot"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],"imms":[]},"LD_BUFFER.i24":{"mods":[["load_lane_24_bit","load_lane_24_bit"],["unsigned","unsigned"],["slot","slot"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],"imms":[]},"LD_BUFFER.i32":{"mods":[["load_lane_32_bit","load_lane_32_bit"],["unsigned","unsigned"],["slot","slot"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],"imms":[]},"LD_BUFFER.i48":{"mods":[["load_lane_48_bit","load_lane_48_bit"],["unsigned","unsigned"],["slot","slot"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],"imms":[]},"LD_BUFFER.i64":{"mods":[["load_lane_64_bit","load_lane_64_bit"],["unsigned","unsigned"],["slot","slot"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],"imms":[]},"LD_BUFFER.i96":{"mods":[["load_lane_96_bit","load_lane_96_bit"],["unsigned","unsigned"],["slot","slot"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],"imms":[]},"LD_BUFFER.i128":{"mods":[["load_lane_128_bit","load_lane_128_bit"],["unsigned","unsigned"],["slot","slot"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],"imms":[]},"LEA_BUF_IMM":{"mods":[["slot","slot"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]}],"imms":[{"field":"table","prefix":"table:","signed":false},{"field":"index","prefix":"index:","signed":false}]},"LOAD.i8":{"mods":[["memory_access","memory_access"],["load_lane_8_bit","load_lane_8_bit"],["unsigned","unsigned"],["slot","slot"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]}],"imms":[{"field":"offset","prefix":"offset:","signed":true}]},"LOAD.i16":{"mods":[["memory_access","memory_access"],["load_lane_16_bit","load_lane_16_bit"],["unsigned","unsigned"],["slot","slot"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]}],"imms":[{"field":"offset","prefix":"offset:","signed":true}]},"LOAD.i24":{"mods":[["memory_access","memory_access"],["load_lane_24_bit","load_lane_24_bit"],["unsigned","unsigned"],["slot","slot"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]}],"imms":[{"field":"offset","prefix":"offset:","signed":true}]},"LOAD.i32":{"mods":[["memory_access","memory_access"],["load_lane_32_bit","load_lane_32_bit"],["unsigned","unsigned"],["slot","slot"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]}],"imms":[{"field":"offset","prefix":"offset:","signed":true}]},"LOAD.i48":{"mods":[["memory_access","memory_access"],["load_lane_48_bit","load_lane_48_bit"],["unsigned","unsigned"],["slot","slot"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]}],"imms":[{"field":"offset","prefix":"offset:","signed":true}]},"LOAD.i64":{"mods":[["memory_access","memory_access"],["load_lane_64_bit","load_lane_64_bit"],["unsigned","unsigned"],["slot","slot"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]}],"imms":[{"field":"offset","prefix":"offset:","signed":true}]},"LOAD.i96":{"mods":[["memory_access","memory_access"],["load_lane_96_bit","load_lane_96_bit"],["unsigned","unsigned"],["slot","slot"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]}],"imms":[{"field":"offset","prefix":"offset:","signed":true}]},"LOAD.i128":{"mods":[["memory_access","memory_access"],["load_lane_128_bit","load_lane_128_bit"],["unsigned","unsigned"],["slot","slot"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]}],"imms":[{"field":"offset","prefix":"offset:","signed":true}]},"STORE.i8":{"mods":[["memory_access","memory_access"],["slot","slot"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]}],"imms":[{"field":"offset","prefix":"offset:","signed":true}]},"STORE.i16":{"mods":[["memory_access","memory_access"],["slot","slot"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]}],"imms":[{"field":"offset","prefix":"offset:","signed":true}]},"STORE.i24":{"mods":[["memory_access","memory_access"],["slot","slot"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]}],"imms":[{"field":"offset","prefix":"offset:","signed":true}]},"STORE.i32":{"mods":[["memory_access","memory_access"],["slot","slot"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]}],"imms":[{"field":"offset","prefix":"offset:","signed":true}]},"STORE.i48":{"mods":[["memory_access","memory_access"],["slot","slot"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]}],"imms":[{"field":"offset","prefix":"offset:","signed":true}]},"STORE.i64":{"mods":[["memory_access","memory_access"],["slot","slot"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]}],"imms":[{"field":"offset","prefix":"offset:","signed":true}]},"STORE.i96":{"mods":[["memory_access","memory_access"],["slot","slot"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]}],"imms":[{"field":"offset","prefix":"offset:","signed":true}]},"STORE.i128":{"mods":[["memory_access","memory_access"],["slot","slot"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]}],"imms":[{"field":"offset","prefix":"offset:","signed":true}]},"LEA_BUFFER":{"mods":[["slot","slot"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],"imms":[]},"ST_CVT":{"mods":[["slot","slot"],["memory_access","memory_access"],["vector_size","vector_size"],["register_format","register_format"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],"imms":[{"field":"offset","prefix":"offset:","signed":false}]},"LD_TILE":{"mods":[["vector_size","vector_size"],["register_format","register_format"],["slot","slot"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]},{"field":"src2","suffixes":[]}],"imms":[]},"ST_TILE":{"mods":[["vector_size","vector_size"],["register_format","register_format"],["slot","slot"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]},{"field":"src2","suffixes":[]}],"imms":[]},"BLEND":{"mods":[["slot","slot"],["vector_size","vector_size"],["register_format","register_format"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],"imms":[{"field":"target","prefix":"target:","signed":false}]},"ATEST":{"mods":[["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[["src1_swizzle","swizzle"]]},{"field":"src2","suffixes":[]}],"imms":[]},"ZS_EMIT":{"mods":[["z","z"],["stencil","stencil"],["slot","slot"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]},{"field":"src2","suffixes":[]}],"imms":[]},"V2S16_TO_V2F16":{"mods":[["round_mode","round_mode"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]}],"imms":[]},"S32_TO_F32":{"mods":[["round_mode","round_mode"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]}],"imms":[]},"V2U16_TO_V2F16":{"mods":[["round_mode","round_mode"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]}],"imms":[]},"U32_TO_F32":{"mods":[["round_mode","round_mode"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]}],"imms":[]},"S16_TO_S32":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_swizzle","swizzle"]]}],"imms":[]},"S16_TO_F32":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_swizzle","swizzle"]]}],"imms":[]},"U16_TO_U32":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_swizzle","swizzle"]]}],"imms":[]},"U16_TO_F32":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_swizzle","swizzle"]]}],"imms":[]},"F32_TO_S32":{"mods":[["round_mode","round_mode"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"]]}],"imms":[]},"F32_TO_U32":{"mods":[["round_mode","round_mode"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"]]}],"imms":[]},"V2F16_TO_V2S16":{"mods":[["round_mode","round_mode"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]}],"imms":[]},"V2F16_TO_V2U16":{"mods":[["round_mode","round_mode"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]}],"imms":[]},"F16_TO_S32":{"mods":[["round_mode","round_mode"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]}],"imms":[]},"F16_TO_U32":{"mods":[["round_mode","round_mode"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]}],"imms":[]},"F16_TO_F32":{"mods":[["round_mode","round_mode"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"],["src0_lane","lane"]]}],"imms":[]},"S8_TO_S32":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_lane","lane"]]}],"imms":[]},"S8_TO_F32":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_lane","lane"]]}],"imms":[]},"U8_TO_U32":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_lane","lane"]]}],"imms":[]},"U8_TO_F32":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_lane","lane"]]}],"imms":[]},"V2S8_TO_V2S16":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_halfswizzle","halfswizzle"]]}],"imms":[]},"V2S8_TO_V2F16":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_halfswizzle","halfswizzle"]]}],"imms":[]},"V2U8_TO_V2U16":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_halfswizzle","halfswizzle"]]}],"imms":[]},"V2U8_TO_V2F16":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_halfswizzle","halfswizzle"]]}],"imms":[]},"FROUND.f32":{"mods":[["round_mode","round_mode"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]}],"imms":[]},"FROUND.v2f16":{"mods":[["round_mode","round_mode"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]}],"imms":[]},"MOV.i32":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]}],"imms":[]},"CLZ.u32":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]}],"imms":[]},"CLZ.v2u16":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_swizzle","swizzle"]]}],"imms":[]},"CLZ.v4u8":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]}],"imms":[]},"IABS.s32":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]}],"imms":[]},"IABS.v2s16":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]}],"imms":[]},"IABS.v4s8":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]}],"imms":[]},"POPCOUNT.i32":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]}],"imms":[]},"BITREV.i32":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]}],"imms":[]},"NOT_OLD.i32":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]}],"imms":[]},"NOT_OLD.i64":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]}],"imms":[]},"WMASK":{"mods":[["subgroup_size","subgroup_size"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]}],"imms":[]},"FLUSH.f32":{"mods":[["nan_mode","nan_mode"],["ftz","ftz"],["flush_inf","flush_inf"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]}],"imms":[]},"FLUSH.v2f16":{"mods":[["nan_mode","nan_mode"],["ftz","ftz"],["flush_inf","flush_inf"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]}],"imms":[]},"FREXPM.f32":{"mods":[["sqrt","sqrt"],["log","log"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_swizzle","swizzle"]]}],"imms":[]},"FREXPM.v2f16":{"mods":[["sqrt","sqrt"],["log","log"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_swizzle","swizzle"]]}],"imms":[]},"FREXPE.f32":{"mods":[["sqrt","sqrt"],["log","log"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_swizzle","swizzle"]]}],"imms":[]},"FREXPE.v2f16":{"mods":[["sqrt","sqrt"],["log","log"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_swizzle","swizzle"]]}],"imms":[]},"FRCP.f32":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]}],"imms":[]},"FRCP.f16":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]}],"imms":[]},"FRSQ.f32":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]}],"imms":[]},"FRSQ.f16":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]}],"imms":[]},"FLOGD.f32":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]}],"imms":[]},"FPCLASS.f32":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]}],"imms":[]},"FPCLASS.f16":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]}],"imms":[]},"FLOG_TABLE.f32":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]}],"imms":[]},"FRCP_APPROX.f32":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]}],"imms":[]},"FRSQ_APPROX.f32":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]}],"imms":[]},"FSIN_TABLE.u6":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]}],"imms":[]},"FCOS_TABLE.u6":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]}],"imms":[]},"FSINCOS_OFFSET.u6":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]}],"imms":[]},"FEXP_TABLE.u4":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]}],"imms":[]},"FADD.f32":{"mods":[["clamp","clamp"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]},{"field":"src1","suffixes":[["src1_neg","neg"],["src1_abs","abs"],["src1_swizzle","swizzle"]]}],"imms":[]},"FADD.v2f16":{"mods":[["clamp","clamp"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]},{"field":"src1","suffixes":[["src1_neg","neg"],["src1_abs","abs"],["src1_swizzle","swizzle"]]}],"imms":[]},"FMIN.f32":{"mods":[["clamp","clamp"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]},{"field":"src1","suffixes":[["src1_neg","neg"],["src1_abs","abs"],["src1_swizzle","swizzle"]]}],"imms":[]},"FMIN.v2f16":{"mods":[["clamp","clamp"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]},{"field":"src1","suffixes":[["src1_neg","neg"],["src1_abs","abs"],["src1_swizzle","swizzle"]]}],"imms":[]},"FMAX.f32":{"mods":[["clamp","clamp"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]},{"field":"src1","suffixes":[["src1_neg","neg"],["src1_abs","abs"],["src1_swizzle","swizzle"]]}],"imms":[]},"FMAX.v2f16":{"mods":[["clamp","clamp"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]},{"field":"src1","suffixes":[["src1_neg","neg"],["src1_abs","abs"],["src1_swizzle","swizzle"]]}],"imms":[]},"V2F32_TO_V2F16":{"mods":[["clamp","clamp"],["round_mode","round_mode"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"]]},{"field":"src1","suffixes":[["src1_neg","neg"],["src1_abs","abs"]]}],"imms":[]},"LDEXP.f32":{"mods":[["round_mode","round_mode"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"]]},{"field":"src1","suffixes":[]}],"imms":[]},"LDEXP.v2f16":{"mods":[["round_mode","round_mode"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"]]},{"field":"src1","suffixes":[]}],"imms":[]},"FEXP.f32":{"mods":[["clamp","clamp"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[["src1_neg","neg"],["src1_abs","abs"]]}],"imms":[]},"FADD_LSCALE.f32":{"mods":[["clamp","clamp"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"]]},{"field":"src1","suffixes":[["src1_neg","neg"],["src1_abs","abs"]]}],"imms":[]},"FATAN_ASSIST.f32":{"mods":[["second","second"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],"imms":[]},"IADD.u32":{"mods":[["saturate","saturate"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]}],"imms":[]},"IADD.v2u16":{"mods":[["saturate","saturate"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]}],"imms":[]},"IADD.v4u8":{"mods":[["saturate","saturate"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]}],"imms":[]},"IADD.s32":{"mods":[["saturate","saturate"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]}],"imms":[]},"IADD.v2s16":{"mods":[["saturate","saturate"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]}],"imms":[]},"IADD.v4s8":{"mods":[["saturate","saturate"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]}],"imms":[]},"IADD.u64":{"mods":[["saturate","saturate"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]}],"imms":[]},"IADD.s64":{"mods":[["saturate","saturate"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]}],"imms":[]},"MKVEC.v2i16":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_lane","lane"]]},{"field":"src1","suffixes":[["src1_lane","lane"]]}],"imms":[]},"ISUB.u32":{"mods":[["saturate","saturate"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]}],"imms":[]},"ISUB.v2u16":{"mods":[["saturate","saturate"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]}],"imms":[]},"ISUB.v4u8":{"mods":[["saturate","saturate"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]}],"imms":[]},"ISUB.s32":{"mods":[["saturate","saturate"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]}],"imms":[]},"ISUB.v2s16":{"mods":[["saturate","saturate"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]}],"imms":[]},"ISUB.v4s8":{"mods":[["saturate","saturate"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]}],"imms":[]},"ISUB.u64":{"mods":[["saturate","saturate"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]}],"imms":[]},"ISUB.s64":{"mods":[["saturate","saturate"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]}],"imms":[]},"SEG_ADD.u64":{"mods":[["neg","neg"],["preserve_null","preserve_null"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[["src1_widen","widen"]]}],"imms":[]},"SHADDX.u64":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[["src1_widen","widen"]]}],"imms":[{"field":"shift","prefix":"shift:","signed":false}]},"SHADDX.s64":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[["src1_widen","widen"]]}],"imms":[{"field":"shift","prefix":"shift:","signed":false}]},"IMUL.i32":{"mods":[["saturate","saturate"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]}],"imms":[]},"IMUL.v2i16":{"mods":[["saturate","saturate"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]}],"imms":[]},"IMUL.v4i8":{"mods":[["saturate","saturate"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]}],"imms":[]},"IMUL.s32":{"mods":[["saturate","saturate"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]}],"imms":[]},"IMUL.v2s16":{"mods":[["saturate","saturate"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]}],"imms":[]},"IMUL.v4s8":{"mods":[["saturate","saturate"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]}],"imms":[]},"IMULD.u64":{"mods":[["saturate","saturate"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]}],"imms":[]},"HADD.u32":{"mods":[["rhadd","rhadd"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]}],"imms":[]},"HADD.v2u16":{"mods":[["rhadd","rhadd"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]}],"imms":[]},"HADD.v4u8":{"mods":[["rhadd","rhadd"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]}],"imms":[]},"HADD.s32":{"mods":[["rhadd","rhadd"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]}],"imms":[]},"HADD.v2s16":{"mods":[["rhadd","rhadd"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]}],"imms":[]},"HADD.v4s8":{"mods":[["rhadd","rhadd"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]}],"imms":[]},"CLPER.i32":{"mods":[["subgroup_size","subgroup_size"],["lane_operation","lane_operation"],["inactive_result","inactive_result"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[["src1_lanes","lanes"]]}],"imms":[]},"CLPER.v2u16":{"mods":[["subgroup_size","subgroup_size"],["lane_operation","lane_operation"],["inactive_result","inactive_result"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[["src1_lanes","lanes"]]}],"imms":[]},"CLPER.v4u8":{"mods":[["subgroup_size","subgroup_size"],["lane_operation","lane_operation"],["inactive_result","inactive_result"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[["src1_lanes","lanes"]]}],"imms":[]},"CLPER.s32":{"mods":[["subgroup_size","subgroup_size"],["lane_operation","lane_operation"],["inactive_result","inactive_result"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[["src1_lanes","lanes"]]}],"imms":[]},"CLPER.v2s16":{"mods":[["subgroup_size","subgroup_size"],["lane_operation","lane_operation"],["inactive_result","inactive_result"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[["src1_lanes","lanes"]]}],"imms":[]},"CLPER.v4s8":{"mods":[["subgroup_size","subgroup_size"],["lane_operation","lane_operation"],["inactive_result","inactive_result"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[["src1_lanes","lanes"]]}],"imms":[]},"CLPER.u64":{"mods":[["subgroup_size","subgroup_size"],["lane_operation","lane_operation"],["inactive_result","inactive_result"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[["src1_lanes","lanes"]]}],"imms":[]},"CLPER.s64":{"mods":[["subgroup_size","subgroup_size"],["lane_operation","lane_operation"],["inactive_result","inactive_result"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[["src1_lanes","lanes"]]}],"imms":[]},"FMA.f32":{"mods":[["clamp","clamp"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]},{"field":"src1","suffixes":[["src1_neg","neg"],["src1_abs","abs"],["src1_swizzle","swizzle"]]},{"field":"src2","suffixes":[["src2_neg","neg"],["src2_abs","abs"],["src2_swizzle","swizzle"]]}],"imms":[]},"FMA.v2f16":{"mods":[["clamp","clamp"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]},{"field":"src1","suffixes":[["src1_neg","neg"],["src1_abs","abs"],["src1_swizzle","swizzle"]]},{"field":"src2","suffixes":[["src2_neg","neg"],["src2_abs","abs"],["src2_swizzle","swizzle"]]}],"imms":[]},"LSHIFT_AND.i32":{"mods":[["not_result","not_result"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_lanes","lanes"]]},{"field":"src2","suffixes":[["src2_not","not"]]}],"imms":[]},"LSHIFT_AND.v2i16":{"mods":[["not_result","not_result"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_lanes","lanes"]]},{"field":"src2","suffixes":[["src2_not","not"]]}],"imms":[]},"LSHIFT_AND.v4i8":{"mods":[["not_result","not_result"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_lanes","lanes"]]},{"field":"src2","suffixes":[["src2_not","not"]]}],"imms":[]},"LSHIFT_AND.i64":{"mods":[["not_result","not_result"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_lanes","lanes"]]},{"field":"src2","suffixes":[["src2_not","not"]]}],"imms":[]},"RSHIFT_AND.i32":{"mods":[["signed","signed"],["not_result","not_result"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_lanes","lanes"]]},{"field":"src2","suffixes":[["src2_not","not"]]}],"imms":[]},"RSHIFT_AND.v2i16":{"mods":[["signed","signed"],["not_result","not_result"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_lanes","lanes"]]},{"field":"src2","suffixes":[["src2_not","not"]]}],"imms":[]},"RSHIFT_AND.v4i8":{"mods":[["signed","signed"],["not_result","not_result"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_lanes","lanes"]]},{"field":"src2","suffixes":[["src2_not","not"]]}],"imms":[]},"RSHIFT_AND.i64":{"mods":[["signed","signed"],["not_result","not_result"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_lanes","lanes"]]},{"field":"src2","suffixes":[["src2_not","not"]]}],"imms":[]},"LSHIFT_OR.i32":{"mods":[["not_result","not_result"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_lanes","lanes"]]},{"field":"src2","suffixes":[["src2_not","not"]]}],"imms":[]},"LSHIFT_OR.v2i16":{"mods":[["not_result","not_result"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_lanes","lanes"]]},{"field":"src2","suffixes":[["src2_not","not"]]}],"imms":[]},"LSHIFT_OR.v4i8":{"mods":[["not_result","not_result"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_lanes","lanes"]]},{"field":"src2","suffixes":[["src2_not","not"]]}],"imms":[]},"LSHIFT_OR.i64":{"mods":[["not_result","not_result"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_lanes","lanes"]]},{"field":"src2","suffixes":[["src2_not","not"]]}],"imms":[]},"RSHIFT_OR.i32":{"mods":[["signed","signed"],["not_result","not_result"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_lanes","lanes"]]},{"field":"src2","suffixes":[["src2_not","not"]]}],"imms":[]},"RSHIFT_OR.v2i16":{"mods":[["signed","signed"],["not_result","not_result"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_lanes","lanes"]]},{"field":"src2","suffixes":[["src2_not","not"]]}],"imms":[]},"RSHIFT_OR.v4i8":{"mods":[["signed","signed"],["not_result","not_result"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_lanes","lanes"]]},{"field":"src2","suffixes":[["src2_not","not"]]}],"imms":[]},"RSHIFT_OR.i64":{"mods":[["signed","signed"],["not_result","not_result"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_lanes","lanes"]]},{"field":"src2","suffixes":[["src2_not","not"]]}],"imms":[]},"LSHIFT_XOR.i32":{"mods":[["not_result","not_result"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_lanes","lanes"]]},{"field":"src2","suffixes":[["src2_not","not"]]}],"imms":[]},"LSHIFT_XOR.v2i16":{"mods":[["not_result","not_result"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_lanes","lanes"]]},{"field":"src2","suffixes":[["src2_not","not"]]}],"imms":[]},"LSHIFT_XOR.v4i8":{"mods":[["not_result","not_result"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_lanes","lanes"]]},{"field":"src2","suffixes":[["src2_not","not"]]}],"imms":[]},"LSHIFT_XOR.i64":{"mods":[["not_result","not_result"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_lanes","lanes"]]},{"field":"src2","suffixes":[["src2_not","not"]]}],"imms":[]},"RSHIFT_XOR.i32":{"mods":[["signed","signed"],["not_result","not_result"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_lanes","lanes"]]},{"field":"src2","suffixes":[["src2_not","not"]]}],"imms":[]},"RSHIFT_XOR.v2i16":{"mods":[["signed","signed"],["not_result","not_result"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_lanes","lanes"]]},{"field":"src2","suffixes":[["src2_not","not"]]}],"imms":[]},"RSHIFT_XOR.v4i8":{"mods":[["signed","signed"],["not_result","not_result"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_lanes","lanes"]]},{"field":"src2","suffixes":[["src2_not","not"]]}],"imms":[]},"RSHIFT_XOR.i64":{"mods":[["signed","signed"],["not_result","not_result"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_lanes","lanes"]]},{"field":"src2","suffixes":[["src2_not","not"]]}],"imms":[]},"MUX.i32":{"mods":[["mux","mux"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]},{"field":"src2","suffixes":[]}],"imms":[]},"MUX.v2i16":{"mods":[["mux","mux"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_swizzle","swizzle"]]},{"field":"src1","suffixes":[["src1_swizzle","swizzle"]]},{"field":"src2","suffixes":[["src2_swizzle","swizzle"]]}],"imms":[]},"MUX.v4i8":{"mods":[["mux","mux"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]},{"field":"src2","suffixes":[]}],"imms":[]},"CUBE_SSEL":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"]]},{"field":"src1","suffixes":[["src1_neg","neg"],["src1_abs","abs"]]},{"field":"src2","suffixes":[]}],"imms":[]},"CUBE_TSEL":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"]]},{"field":"src1","suffixes":[["src1_neg","neg"],["src1_abs","abs"]]},{"field":"src2","suffixes":[]}],"imms":[]},"MKVEC.v2i8":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_lane","lane"]]},{"field":"src1","suffixes":[["src1_lane","lane"]]},{"field":"src2","suffixes":[]}],"imms":[]},"CUBEFACE1":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"]]},{"field":"src1","suffixes":[["src1_neg","neg"],["src1_abs","abs"]]},{"field":"src2","suffixes":[["src2_neg","neg"],["src2_abs","abs"]]}],"imms":[]},"CUBEFACE2_V9":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"]]},{"field":"src1","suffixes":[["src1_neg","neg"],["src1_abs","abs"]]},{"field":"src2","suffixes":[["src2_neg","neg"],["src2_abs","abs"]]}],"imms":[]},"IDP.v4s8":{"mods":[["saturate","saturate"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]},{"field":"src2","suffixes":[]}],"imms":[]},"IDP.v4u8":{"mods":[["saturate","saturate"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]},{"field":"src2","suffixes":[]}],"imms":[]},"ICMP_OR.u32":{"mods":[["condition","condition"],["result_type","result_type"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]},{"field":"src2","suffixes":[]}],"imms":[]},"ICMP_OR.v2u16":{"mods":[["condition","condition"],["result_type","result_type"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]},{"field":"src2","suffixes":[]}],"imms":[]},"ICMP_OR.v4u8":{"mods":[["condition","condition"],["result_type","result_type"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]},{"field":"src2","suffixes":[]}],"imms":[]},"ICMP_AND.u32":{"mods":[["condition","condition"],["result_type","result_type"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]},{"field":"src2","suffixes":[]}],"imms":[]},"ICMP_AND.v2u16":{"mods":[["condition","condition"],["result_type","result_type"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]},{"field":"src2","suffixes":[]}],"imms":[]},"ICMP_AND.v4u8":{"mods":[["condition","condition"],["result_type","result_type"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]},{"field":"src2","suffixes":[]}],"imms":[]},"FCMP_OR.f32":{"mods":[["condition","condition"],["result_type","result_type"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]},{"field":"src1","suffixes":[["src1_neg","neg"],["src1_abs","abs"],["src1_swizzle","swizzle"]]},{"field":"src2","suffixes":[]}],"imms":[]},"FCMP_OR.v2f16":{"mods":[["condition","condition"],["result_type","result_type"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]},{"field":"src1","suffixes":[["src1_neg","neg"],["src1_abs","abs"],["src1_swizzle","swizzle"]]},{"field":"src2","suffixes":[]}],"imms":[]},"FCMP_AND.f32":{"mods":[["condition","condition"],["result_type","result_type"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]},{"field":"src1","suffixes":[["src1_neg","neg"],["src1_abs","abs"],["src1_swizzle","swizzle"]]},{"field":"src2","suffixes":[]}],"imms":[]},"FCMP_AND.v2f16":{"mods":[["condition","condition"],["result_type","result_type"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]},{"field":"src1","suffixes":[["src1_neg","neg"],["src1_abs","abs"],["src1_swizzle","swizzle"]]},{"field":"src2","suffixes":[]}],"imms":[]},"ICMP_OR.s32":{"mods":[["condition","condition"],["result_type","result_type"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]},{"field":"src2","suffixes":[]}],"imms":[]},"ICMP_OR.v2s16":{"mods":[["condition","condition"],["result_type","result_type"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]},{"field":"src2","suffixes":[]}],"imms":[]},"ICMP_OR.v4s8":{"mods":[["condition","condition"],["result_type","result_type"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]},{"field":"src2","suffixes":[]}],"imms":[]},"ICMP_AND.s32":{"mods":[["condition","condition"],["result_type","result_type"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]},{"field":"src2","suffixes":[]}],"imms":[]},"ICMP_AND.v2s16":{"mods":[["condition","condition"],["result_type","result_type"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]},{"field":"src2","suffixes":[]}],"imms":[]},"ICMP_AND.v4s8":{"mods":[["condition","condition"],["result_type","result_type"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]},{"field":"src2","suffixes":[]}],"imms":[]},"ICMP_MULTI.u32":{"mods":[["condition","condition"],["result_type","result_type"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]},{"field":"src2","suffixes":[]}],"imms":[]},"ICMP_MULTI.s32":{"mods":[["condition","condition"],["result_type","result_type"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_widen","widen"]]},{"field":"src1","suffixes":[["src1_widen","widen"]]},{"field":"src2","suffixes":[]}],"imms":[]},"IADD_IMM.i32":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]}],"imms":[{"field":"constant","prefix":"#","signed":false}]},"IADD_IMM.v2i16":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]}],"imms":[{"field":"constant","prefix":"#","signed":false}]},"IADD_IMM.v4i8":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]}],"imms":[{"field":"constant","prefix":"#","signed":false}]},"FADD_IMM.f32":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]}],"imms":[{"field":"constant","prefix":"#","signed":false}]},"FADD_IMM.v2f16":{"mods":[["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[]}],"imms":[{"field":"constant","prefix":"#","signed":false}]},"ATOM1_RETURN.i32":{"mods":[["slot","slot"],["atomic_operation_with_1","atomic_operation_with_1"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]}],"imms":[{"field":"offset","prefix":"offset:","signed":false}]},"ATOM1_RETURN.i64":{"mods":[["slot","slot"],["atomic_operation_with_1","atomic_operation_with_1"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]}],"imms":[{"field":"offset","prefix":"offset:","signed":false}]},"ATOM.i32":{"mods":[["slot","slot"],["atomic_operation","atomic_operation"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]}],"imms":[{"field":"offset","prefix":"offset:","signed":false}]},"ATOM.i64":{"mods":[["slot","slot"],["atomic_operation","atomic_operation"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]}],"imms":[{"field":"offset","prefix":"offset:","signed":false}]},"ATOM_RETURN.i32":{"mods":[["slot","slot"],["compare","compare"],["atomic_operation","atomic_operation"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_write_count","bias":1},{"field":"sr1","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]}],"imms":[{"field":"offset","prefix":"offset:","signed":false}]},"ATOM_RETURN.i64":{"mods":[["slot","slot"],["compare","compare"],["atomic_operation","atomic_operation"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_write_count","bias":1},{"field":"sr1","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]}],"imms":[{"field":"offset","prefix":"offset:","signed":false}]},"TEX_FETCH":{"mods":[["slot","slot"],["skip","skip"],["register_type","register_type"],["register_width","register_width"],["write_mask","write_mask"],["dimension","dimension"],["wide_indices","wide_indices"],["array_enable","array_enable"],["texel_offset","texel_offset"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_write_count","bias":1},{"field":"sr1","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]}],"imms":[]},"TEX_SINGLE":{"mods":[["slot","slot"],["skip","skip"],["register_type","register_type"],["register_width","register_width"],["write_mask","write_mask"],["dimension","dimension"],["wide_indices","wide_indices"],["array_enable","array_enable"],["texel_offset","texel_offset"],["shadow","shadow"],["lod_mode","lod_mode"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_write_count","bias":1},{"field":"sr1","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]}],"imms":[]},"TEX_GATHER":{"mods":[["slot","slot"],["skip","skip"],["register_type","register_type"],["register_width","register_width"],["write_mask","write_mask"],["dimension","dimension"],["wide_indices","wide_indices"],["array_enable","array_enable"],["texel_offset","texel_offset"],["integer_coordinates","integer_coordinates"],["fetch_component","fetch_component"],["shadow","shadow"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_write_count","bias":1},{"field":"sr1","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]}],"imms":[]},"TEX_GRADIENT":{"mods":[["slot","slot"],["skip","skip"],["register_type","register_type"],["register_width","register_width"],["write_mask","write_mask"],["dimension","dimension"],["wide_indices","wide_indices"],["force_delta_enable","force_delta_enable"],["lod_bias_disable","lod_bias_disable"],["lod_clamp_disable","lod_clamp_disable"],["derivative_enable","derivative_enable"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_write_count","bias":1},{"field":"sr1","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]}],"imms":[]},"TEX_DUAL":{"mods":[["slot","slot"],["skip","skip"],["register_type","register_type"],["register_width","register_width"],["secondary_register_width","secondary_register_width"],["write_mask","write_mask"],["dimension","dimension"],["wide_indices","wide_indices"],["array_enable","array_enable"],["texel_offset","texel_offset"],["shadow","shadow"],["lod_mode","lod_mode"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_write_count","bias":1},{"field":"sr1","count":"staging_register_count","bias":0}],"sources":[{"field":"src0","suffixes":[]}],"imms":[]},"VAR_TEX_BUF_SINGLE":{"mods":[["slot","slot"],["skip","skip"],["sample_and_update_mode","sample_and_update_mode"],["register_type","register_type"],["varying_texture_register_width","varying_texture_register_width"],["dimension","dimension"],["array_enable","array_enable"],["shadow","shadow"],["lod_mode","lod_mode"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_write_count","bias":1}],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],"imms":[]},"VAR_TEX_BUF_GATHER":{"mods":[["slot","slot"],["skip","skip"],["sample_and_update_mode","sample_and_update_mode"],["register_type","register_type"],["varying_texture_register_width","varying_texture_register_width"],["dimension","dimension"],["array_enable","array_enable"],["integer_coordinates","integer_coordinates"],["fetch_component","fetch_component"],["shadow","shadow"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_write_count","bias":1}],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],"imms":[]},"VAR_TEX_BUF_GRADIENT":{"mods":[["slot","slot"],["skip","skip"],["sample_and_update_mode","sample_and_update_mode"],["register_type","register_type"],["varying_texture_register_width","varying_texture_register_width"],["dimension","dimension"],["array_enable","array_enable"],["shadow","shadow"],["lod_bias_disable","lod_bias_disable"],["lod_clamp_disable","lod_clamp_disable"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_write_count","bias":1}],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],"imms":[]},"VAR_TEX_BUF_DUAL":{"mods":[["slot","slot"],["skip","skip"],["sample_and_update_mode","sample_and_update_mode"],["register_type","register_type"],["varying_texture_register_width","varying_texture_register_width"],["dimension","dimension"],["array_enable","array_enable"],["shadow","shadow"],["lod_mode","lod_mode"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_write_count","bias":1}],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],"imms":[]},"VAR_TEX_SINGLE":{"mods":[["slot","slot"],["skip","skip"],["sample_and_update_mode","sample_and_update_mode"],["register_type","register_type"],["varying_texture_register_width","varying_texture_register_width"],["dimension","dimension"],["array_enable","array_enable"],["shadow","shadow"],["lod_mode","lod_mode"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_write_count","bias":1}],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],"imms":[]},"VAR_TEX_GATHER":{"mods":[["slot","slot"],["skip","skip"],["sample_and_update_mode","sample_and_update_mode"],["register_type","register_type"],["varying_texture_register_width","varying_texture_register_width"],["dimension","dimension"],["array_enable","array_enable"],["integer_coordinates","integer_coordinates"],["fetch_component","fetch_component"],["shadow","shadow"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_write_count","bias":1}],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],"imms":[]},"VAR_TEX_GRADIENT":{"mods":[["slot","slot"],["skip","skip"],["sample_and_update_mode","sample_and_update_mode"],["register_type","register_type"],["varying_texture_register_width","varying_texture_register_width"],["dimension","dimension"],["array_enable","array_enable"],["shadow","shadow"],["lod_bias_disable","lod_bias_disable"],["lod_clamp_disable","lod_clamp_disable"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_write_count","bias":1}],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],"imms":[]},"VAR_TEX_DUAL":{"mods":[["slot","slot"],["skip","skip"],["sample_and_update_mode","sample_and_update_mode"],["register_type","register_type"],["varying_texture_register_width","varying_texture_register_width"],["dimension","dimension"],["array_enable","array_enable"],["shadow","shadow"],["lod_mode","lod_mode"],["flow","flow"]],"dest":null,"staging":[{"field":"sr0","count":"staging_register_write_count","bias":1}],"sources":[{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],"imms":[]},"FMA_RSCALE.f32":{"mods":[["clamp","clamp"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"]]},{"field":"src1","suffixes":[["src1_neg","neg"],["src1_abs","abs"]]},{"field":"src2","suffixes":[["src2_neg","neg"],["src2_abs","abs"]]},{"field":"src3","suffixes":[]}],"imms":[]},"FMA_RSCALE_N.f32":{"mods":[["clamp","clamp"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"]]},{"field":"src1","suffixes":[["src1_neg","neg"],["src1_abs","abs"]]},{"field":"src2","suffixes":[["src2_neg","neg"],["src2_abs","abs"]]},{"field":"src3","suffixes":[]}],"imms":[]},"FMA_RSCALE_LEFT.f32":{"mods":[["clamp","clamp"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"]]},{"field":"src1","suffixes":[["src1_neg","neg"],["src1_abs","abs"]]},{"field":"src2","suffixes":[["src2_neg","neg"],["src2_abs","abs"]]},{"field":"src3","suffixes":[]}],"imms":[]},"FMA_RSCALE_SCALE16.f32":{"mods":[["clamp","clamp"],["flow","flow"]],"dest":["dest","dest_mask"],"staging":[],"sources":[{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"]]},{"field":"src1","suffixes":[["src1_neg","neg"],["src1_abs","abs"]]},{"field":"src2","suffixes":[["src2_neg","neg"],["src2_abs","abs"]]},{"field":"src3","suffixes":[]}],"imms":[]}}};
+const SYNTAX = {
+  "flow": "flow",
+  "fauPage": "fau_page",
+  "lut": [
+    0,
+    4294967295,
+    2147483647,
+    4210884094,
+    16777216,
+    2147491840,
+    1885360176,
+    3232800912,
+    50462976,
+    117835012,
+    185207048,
+    252579084,
+    319951120,
+    387323156,
+    454695192,
+    522067228,
+    1065353216,
+    1036831949,
+    1050868099,
+    1060205080,
+    1078530011,
+    0,
+    1199570688,
+    1543527416,
+    778436608,
+    872415232,
+    939524096,
+    1006632960,
+    1073741824,
+    1140850688,
+    1207959552,
+    1112014848
+  ],
+  "fauPages": [
+    [
+      null,
+      null,
+      "warp_id",
+      null,
+      "framebuffer_size",
+      "atest_datum",
+      "sample",
+      null,
+      "blend_descriptor_0",
+      "blend_descriptor_1",
+      "blend_descriptor_2",
+      "blend_descriptor_3",
+      "blend_descriptor_4",
+      "blend_descriptor_5",
+      "blend_descriptor_6",
+      "blend_descriptor_7"
+    ],
+    [
+      null,
+      "thread_local_pointer",
+      null,
+      "workgroup_local_pointer",
+      null,
+      null,
+      null,
+      "resource_table_pointer",
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null
+    ],
+    null,
+    [
+      null,
+      "lane_id",
+      null,
+      "core_id",
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      "program_counter"
+    ]
+  ],
+  "enumDefaults": [
+    0,
+    -1,
+    -1,
+    -1,
+    0,
+    -1,
+    -1,
+    2,
+    0,
+    0,
+    -1,
+    0,
+    -1,
+    0,
+    0,
+    0,
+    0,
+    4,
+    7,
+    6,
+    7,
+    0,
+    -1,
+    0,
+    0,
+    -1,
+    -1,
+    -1,
+    -1,
+    -1,
+    -1,
+    15,
+    -1,
+    -1,
+    -1,
+    -1,
+    0,
+    -1,
+    0,
+    3,
+    0,
+    0,
+    1,
+    -1,
+    -1,
+    -1,
+    -1,
+    -1,
+    -1,
+    -1
+  ],
+  "instructions": {
+    "NOP": {"mods":[["flow","flow"]],"dest":null,"staging":[],"sources":[],"imms":[]},
+    "BRANCHZ": {
+      "mods": [["conservative","conservative"],["eq","eq"],["flow","flow"]],
+      "dest": null,
+      "staging": [],
+      "sources": [{"field":"src0","suffixes":[["src0_combine","combine"]]}],
+      "imms": [{"field":"offset","prefix":"offset:","signed":true}]
+    },
+    "DISCARD.f32": {
+      "mods": [["condition","condition"],["flow","flow"]],
+      "dest": null,
+      "staging": [],
+      "sources": [
+        {
+          "field": "src0",
+          "suffixes": [["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]
+        },
+        {
+          "field": "src1",
+          "suffixes": [["src1_neg","neg"],["src1_abs","abs"],["src1_swizzle","swizzle"]]
+        }
+      ],
+      "imms": []
+    },
+    "BRANCHZI": {
+      "mods": [["conservative","conservative"],["eq","eq"],["absolute","absolute"],["flow","flow"]],
+      "dest": null,
+      "staging": [],
+      "sources": [{"field":"src0","suffixes":[["src0_combine","combine"]]},{"field":"src1","suffixes":[]}],
+      "imms": []
+    },
+    "BARRIER": {"mods":[["slot","slot"],["flow","flow"]],"dest":null,"staging":[],"sources":[],"imms":[]},
+    "CSEL.f32": {
+      "mods": [["condition","condition"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[]},
+        {"field":"src1","suffixes":[]},
+        {"field":"src2","suffixes":[]},
+        {"field":"src3","suffixes":[]}
+      ],
+      "imms": []
+    },
+    "CSEL.v2f16": {
+      "mods": [["condition","condition"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[]},
+        {"field":"src1","suffixes":[]},
+        {"field":"src2","suffixes":[]},
+        {"field":"src3","suffixes":[]}
+      ],
+      "imms": []
+    },
+    "CSEL.u32": {
+      "mods": [["condition","condition"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[]},
+        {"field":"src1","suffixes":[]},
+        {"field":"src2","suffixes":[]},
+        {"field":"src3","suffixes":[]}
+      ],
+      "imms": []
+    },
+    "CSEL.v2u16": {
+      "mods": [["condition","condition"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[]},
+        {"field":"src1","suffixes":[]},
+        {"field":"src2","suffixes":[]},
+        {"field":"src3","suffixes":[]}
+      ],
+      "imms": []
+    },
+    "CSEL.s32": {
+      "mods": [["condition","condition"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[]},
+        {"field":"src1","suffixes":[]},
+        {"field":"src2","suffixes":[]},
+        {"field":"src3","suffixes":[]}
+      ],
+      "imms": []
+    },
+    "CSEL.v2s16": {
+      "mods": [["condition","condition"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[]},
+        {"field":"src1","suffixes":[]},
+        {"field":"src2","suffixes":[]},
+        {"field":"src3","suffixes":[]}
+      ],
+      "imms": []
+    },
+    "LD_VAR_SPECIAL": {
+      "mods": [
+        ["vector_size","vector_size"],
+        ["register_format","register_format"],
+        ["sample_mode","sample_mode"],
+        ["update_mode","update_mode"],
+        ["slot","slot"],
+        ["flow","flow"]
+      ],
+      "dest": null,
+      "staging": [{"field":"sr0","count":"staging_register_count","bias":0}],
+      "sources": [{"field":"src0","suffixes":[]}],
+      "imms": [{"field":"index","prefix":"index:","signed":false}]
+    },
+    "LD_VAR_BUF_IMM.f32": {
+      "mods": [
+        ["slot","slot"],
+        ["vector_size","vector_size"],
+        ["source_format","source_format"],
+        ["sample_mode","sample_mode"],
+        ["update_mode","update_mode"],
+        ["flow","flow"]
+      ],
+      "dest": null,
+      "staging": [{"field":"sr0","count":"staging_register_count","bias":0}],
+      "sources": [{"field":"src0","suffixes":[]}],
+      "imms": [{"field":"index","prefix":"index:","signed":false}]
+    },
+    "LD_VAR_BUF_IMM.f16": {
+      "mods": [
+        ["slot","slot"],
+        ["vector_size","vector_size"],
+        ["source_format","source_format"],
+        ["sample_mode","sample_mode"],
+        ["update_mode","update_mode"],
+        ["flow","flow"]
+      ],
+      "dest": null,
+      "staging": [{"field":"sr0","count":"staging_register_count","bias":0}],
+      "sources": [{"field":"src0","suffixes":[]}],
+      "imms": [{"field":"index","prefix":"index:","signed":false}]
+    },
+    "LD_VAR_BUF.f32": {
+      "mods": [
+        ["slot","slot"],
+        ["vector_size","vector_size"],
+        ["source_format","source_format"],
+        ["sample_mode","sample_mode"],
+        ["update_mode","update_mode"],
+        ["flow","flow"]
+      ],
+      "dest": null,
+      "staging": [{"field":"sr0","count":"staging_register_count","bias":0}],
+      "sources": [{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],
+      "imms": []
+    },
+    "LD_VAR_BUF.f16": {
+      "mods": [
+        ["slot","slot"],
+        ["vector_size","vector_size"],
+        ["source_format","source_format"],
+        ["sample_mode","sample_mode"],
+        ["update_mode","update_mode"],
+        ["flow","flow"]
+      ],
+      "dest": null,
+      "staging": [{"field":"sr0","count":"staging_register_count","bias":0}],
+      "sources": [{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],
+      "imms": []
+    },
+    "LD_VAR": {
+      "mods": [
+        ["slot","slot"],
+        ["vector_size","vector_size"],
+        ["register_format","register_format"],
+        ["sample_mode","sample_mode"],
+        ["update_mode","update_mode"],
+        ["flow","flow"]
+      ],
+      "dest": null,
+      "staging": [{"field":"sr0","count":"staging_register_count","bias":0}],
+      "sources": [{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],
+      "imms": []
+    },
+    "LD_VAR_IMM": {
+      "mods": [
+        ["slot","slot"],
+        ["vector_size","vector_size"],
+        ["register_format","register_format"],
+        ["sample_mode","sample_mode"],
+        ["update_mode","update_mode"],
+        ["flow","flow"]
+      ],
+      "dest": null,
+      "staging": [{"field":"sr0","count":"staging_register_count","bias":0}],
+      "sources": [{"field":"src0","suffixes":[]}],
+      "imms": [
+        {"field":"table","prefix":"table:","signed":false},
+        {"field":"index","prefix":"index:","signed":false}
+      ]
+    },
+    "LD_VAR_FLAT": {
+      "mods": [
+        ["slot","slot"],
+        ["vector_size","vector_size"],
+        ["register_format","register_format"],
+        ["flow","flow"]
+      ],
+      "dest": null,
+      "staging": [{"field":"sr0","count":"staging_register_count","bias":0}],
+      "sources": [{"field":"src0","suffixes":[]}],
+      "imms": []
+    },
+    "LD_VAR_FLAT_IMM": {
+      "mods": [
+        ["slot","slot"],
+        ["vector_size","vector_size"],
+        ["register_format","register_format"],
+        ["flow","flow"]
+      ],
+      "dest": null,
+      "staging": [{"field":"sr0","count":"staging_register_count","bias":0}],
+      "sources": [],
+      "imms": [
+        {"field":"table","prefix":"table:","signed":false},
+        {"field":"index","prefix":"index:","signed":false}
+      ]
+    },
+    "LD_ATTR_IMM": {
+      "mods": [
+        ["vector_size","vector_size"],
+        ["register_format","register_format"],
+        ["slot","slot"],
+        ["flow","flow"]
+      ],
+      "dest": null,
+      "staging": [{"field":"sr0","count":"staging_register_count","bias":0}],
+      "sources": [{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],
+      "imms": [
+        {"field":"index","prefix":"index:","signed":false},
+        {"field":"table","prefix":"table:","signed":false}
+      ]
+    },
+    "LD_ATTR": {
+      "mods": [
+        ["vector_size","vector_size"],
+        ["register_format","register_format"],
+        ["slot","slot"],
+        ["flow","flow"]
+      ],
+      "dest": null,
+      "staging": [{"field":"sr0","count":"staging_register_count","bias":0}],
+      "sources": [{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]},{"field":"src2","suffixes":[]}],
+      "imms": []
+    },
+    "LD_TEX_IMM": {
+      "mods": [
+        ["vector_size","vector_size"],
+        ["register_format","register_format"],
+        ["slot","slot"],
+        ["flow","flow"]
+      ],
+      "dest": null,
+      "staging": [{"field":"sr0","count":"staging_register_count","bias":0}],
+      "sources": [{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],
+      "imms": [
+        {"field":"index","prefix":"index:","signed":false},
+        {"field":"table","prefix":"table:","signed":false}
+      ]
+    },
+    "LD_TEX": {
+      "mods": [
+        ["vector_size","vector_size"],
+        ["register_format","register_format"],
+        ["slot","slot"],
+        ["flow","flow"]
+      ],
+      "dest": null,
+      "staging": [{"field":"sr0","count":"staging_register_count","bias":0}],
+      "sources": [{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]},{"field":"src2","suffixes":[]}],
+      "imms": []
+    },
+    "LEA_ATTR_IMM": {
+      "mods": [["slot","slot"],["flow","flow"]],
+      "dest": null,
+      "staging": [{"field":"sr0","count":"staging_register_count","bias":0}],
+      "sources": [{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],
+      "imms": [
+        {"field":"table","prefix":"table:","signed":false},
+        {"field":"index","prefix":"index:","signed":false}
+      ]
+    },
+    "LEA_ATTR": {
+      "mods": [["vector_size","vector_size"],["slot","slot"],["flow","flow"]],
+      "dest": null,
+      "staging": [{"field":"sr0","count":"staging_register_count","bias":0}],
+      "sources": [{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]},{"field":"src2","suffixes":[]}],
+      "imms": []
+    },
+    "LEA_TEX_IMM": {
+      "mods": [["slot","slot"],["flow","flow"]],
+      "dest": null,
+      "staging": [{"field":"sr0","count":"staging_register_count","bias":0}],
+      "sources": [{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],
+      "imms": [
+        {"field":"table","prefix":"table:","signed":false},
+        {"field":"index","prefix":"index:","signed":false}
+      ]
+    },
+    "LEA_TEX": {
+      "mods": [["vector_size","vector_size"],["slot","slot"],["flow","flow"]],
+      "dest": null,
+      "staging": [{"field":"sr0","count":"staging_register_count","bias":0}],
+      "sources": [{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]},{"field":"src2","suffixes":[]}],
+      "imms": []
+    },
+    "LD_BUFFER.i8": {
+      "mods": [
+        ["load_lane_8_bit","load_lane_8_bit"],
+        ["unsigned","unsigned"],
+        ["slot","slot"],
+        ["flow","flow"]
+      ],
+      "dest": null,
+      "staging": [{"field":"sr0","count":"staging_register_count","bias":0}],
+      "sources": [{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],
+      "imms": []
+    },
+    "LD_BUFFER.i16": {
+      "mods": [
+        ["load_lane_16_bit","load_lane_16_bit"],
+        ["unsigned","unsigned"],
+        ["slot","slot"],
+        ["flow","flow"]
+      ],
+      "dest": null,
+      "staging": [{"field":"sr0","count":"staging_register_count","bias":0}],
+      "sources": [{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],
+      "imms": []
+    },
+    "LD_BUFFER.i24": {
+      "mods": [
+        ["load_lane_24_bit","load_lane_24_bit"],
+        ["unsigned","unsigned"],
+        ["slot","slot"],
+        ["flow","flow"]
+      ],
+      "dest": null,
+      "staging": [{"field":"sr0","count":"staging_register_count","bias":0}],
+      "sources": [{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],
+      "imms": []
+    },
+    "LD_BUFFER.i32": {
+      "mods": [
+        ["load_lane_32_bit","load_lane_32_bit"],
+        ["unsigned","unsigned"],
+        ["slot","slot"],
+        ["flow","flow"]
+      ],
+      "dest": null,
+      "staging": [{"field":"sr0","count":"staging_register_count","bias":0}],
+      "sources": [{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],
+      "imms": []
+    },
+    "LD_BUFFER.i48": {
+      "mods": [
+        ["load_lane_48_bit","load_lane_48_bit"],
+        ["unsigned","unsigned"],
+        ["slot","slot"],
+        ["flow","flow"]
+      ],
+      "dest": null,
+      "staging": [{"field":"sr0","count":"staging_register_count","bias":0}],
+      "sources": [{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],
+      "imms": []
+    },
+    "LD_BUFFER.i64": {
+      "mods": [
+        ["load_lane_64_bit","load_lane_64_bit"],
+        ["unsigned","unsigned"],
+        ["slot","slot"],
+        ["flow","flow"]
+      ],
+      "dest": null,
+      "staging": [{"field":"sr0","count":"staging_register_count","bias":0}],
+      "sources": [{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],
+      "imms": []
+    },
+    "LD_BUFFER.i96": {
+      "mods": [
+        ["load_lane_96_bit","load_lane_96_bit"],
+        ["unsigned","unsigned"],
+        ["slot","slot"],
+        ["flow","flow"]
+      ],
+      "dest": null,
+      "staging": [{"field":"sr0","count":"staging_register_count","bias":0}],
+      "sources": [{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],
+      "imms": []
+    },
+    "LD_BUFFER.i128": {
+      "mods": [
+        ["load_lane_128_bit","load_lane_128_bit"],
+        ["unsigned","unsigned"],
+        ["slot","slot"],
+        ["flow","flow"]
+      ],
+      "dest": null,
+      "staging": [{"field":"sr0","count":"staging_register_count","bias":0}],
+      "sources": [{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],
+      "imms": []
+    },
+    "LEA_BUF_IMM": {
+      "mods": [["slot","slot"],["flow","flow"]],
+      "dest": null,
+      "staging": [{"field":"sr0","count":"staging_register_count","bias":0}],
+      "sources": [{"field":"src0","suffixes":[]}],
+      "imms": [
+        {"field":"table","prefix":"table:","signed":false},
+        {"field":"index","prefix":"index:","signed":false}
+      ]
+    },
+    "LOAD.i8": {
+      "mods": [
+        ["memory_access","memory_access"],
+        ["load_lane_8_bit","load_lane_8_bit"],
+        ["unsigned","unsigned"],
+        ["slot","slot"],
+        ["flow","flow"]
+      ],
+      "dest": null,
+      "staging": [{"field":"sr0","count":"staging_register_count","bias":0}],
+      "sources": [{"field":"src0","suffixes":[]}],
+      "imms": [{"field":"offset","prefix":"offset:","signed":true}]
+    },
+    "LOAD.i16": {
+      "mods": [
+        ["memory_access","memory_access"],
+        ["load_lane_16_bit","load_lane_16_bit"],
+        ["unsigned","unsigned"],
+        ["slot","slot"],
+        ["flow","flow"]
+      ],
+      "dest": null,
+      "staging": [{"field":"sr0","count":"staging_register_count","bias":0}],
+      "sources": [{"field":"src0","suffixes":[]}],
+      "imms": [{"field":"offset","prefix":"offset:","signed":true}]
+    },
+    "LOAD.i24": {
+      "mods": [
+        ["memory_access","memory_access"],
+        ["load_lane_24_bit","load_lane_24_bit"],
+        ["unsigned","unsigned"],
+        ["slot","slot"],
+        ["flow","flow"]
+      ],
+      "dest": null,
+      "staging": [{"field":"sr0","count":"staging_register_count","bias":0}],
+      "sources": [{"field":"src0","suffixes":[]}],
+      "imms": [{"field":"offset","prefix":"offset:","signed":true}]
+    },
+    "LOAD.i32": {
+      "mods": [
+        ["memory_access","memory_access"],
+        ["load_lane_32_bit","load_lane_32_bit"],
+        ["unsigned","unsigned"],
+        ["slot","slot"],
+        ["flow","flow"]
+      ],
+      "dest": null,
+      "staging": [{"field":"sr0","count":"staging_register_count","bias":0}],
+      "sources": [{"field":"src0","suffixes":[]}],
+      "imms": [{"field":"offset","prefix":"offset:","signed":true}]
+    },
+    "LOAD.i48": {
+      "mods": [
+        ["memory_access","memory_access"],
+        ["load_lane_48_bit","load_lane_48_bit"],
+        ["unsigned","unsigned"],
+        ["slot","slot"],
+        ["flow","flow"]
+      ],
+      "dest": null,
+      "staging": [{"field":"sr0","count":"staging_register_count","bias":0}],
+      "sources": [{"field":"src0","suffixes":[]}],
+      "imms": [{"field":"offset","prefix":"offset:","signed":true}]
+    },
+    "LOAD.i64": {
+      "mods": [
+        ["memory_access","memory_access"],
+        ["load_lane_64_bit","load_lane_64_bit"],
+        ["unsigned","unsigned"],
+        ["slot","slot"],
+        ["flow","flow"]
+      ],
+      "dest": null,
+      "staging": [{"field":"sr0","count":"staging_register_count","bias":0}],
+      "sources": [{"field":"src0","suffixes":[]}],
+      "imms": [{"field":"offset","prefix":"offset:","signed":true}]
+    },
+    "LOAD.i96": {
+      "mods": [
+        ["memory_access","memory_access"],
+        ["load_lane_96_bit","load_lane_96_bit"],
+        ["unsigned","unsigned"],
+        ["slot","slot"],
+        ["flow","flow"]
+      ],
+      "dest": null,
+      "staging": [{"field":"sr0","count":"staging_register_count","bias":0}],
+      "sources": [{"field":"src0","suffixes":[]}],
+      "imms": [{"field":"offset","prefix":"offset:","signed":true}]
+    },
+    "LOAD.i128": {
+      "mods": [
+        ["memory_access","memory_access"],
+        ["load_lane_128_bit","load_lane_128_bit"],
+        ["unsigned","unsigned"],
+        ["slot","slot"],
+        ["flow","flow"]
+      ],
+      "dest": null,
+      "staging": [{"field":"sr0","count":"staging_register_count","bias":0}],
+      "sources": [{"field":"src0","suffixes":[]}],
+      "imms": [{"field":"offset","prefix":"offset:","signed":true}]
+    },
+    "STORE.i8": {
+      "mods": [["memory_access","memory_access"],["slot","slot"],["flow","flow"]],
+      "dest": null,
+      "staging": [{"field":"sr0","count":"staging_register_count","bias":0}],
+      "sources": [{"field":"src0","suffixes":[]}],
+      "imms": [{"field":"offset","prefix":"offset:","signed":true}]
+    },
+    "STORE.i16": {
+      "mods": [["memory_access","memory_access"],["slot","slot"],["flow","flow"]],
+      "dest": null,
+      "staging": [{"field":"sr0","count":"staging_register_count","bias":0}],
+      "sources": [{"field":"src0","suffixes":[]}],
+      "imms": [{"field":"offset","prefix":"offset:","signed":true}]
+    },
+    "STORE.i24": {
+      "mods": [["memory_access","memory_access"],["slot","slot"],["flow","flow"]],
+      "dest": null,
+      "staging": [{"field":"sr0","count":"staging_register_count","bias":0}],
+      "sources": [{"field":"src0","suffixes":[]}],
+      "imms": [{"field":"offset","prefix":"offset:","signed":true}]
+    },
+    "STORE.i32": {
+      "mods": [["memory_access","memory_access"],["slot","slot"],["flow","flow"]],
+      "dest": null,
+      "staging": [{"field":"sr0","count":"staging_register_count","bias":0}],
+      "sources": [{"field":"src0","suffixes":[]}],
+      "imms": [{"field":"offset","prefix":"offset:","signed":true}]
+    },
+    "STORE.i48": {
+      "mods": [["memory_access","memory_access"],["slot","slot"],["flow","flow"]],
+      "dest": null,
+      "staging": [{"field":"sr0","count":"staging_register_count","bias":0}],
+      "sources": [{"field":"src0","suffixes":[]}],
+      "imms": [{"field":"offset","prefix":"offset:","signed":true}]
+    },
+    "STORE.i64": {
+      "mods": [["memory_access","memory_access"],["slot","slot"],["flow","flow"]],
+      "dest": null,
+      "staging": [{"field":"sr0","count":"staging_register_count","bias":0}],
+      "sources": [{"field":"src0","suffixes":[]}],
+      "imms": [{"field":"offset","prefix":"offset:","signed":true}]
+    },
+    "STORE.i96": {
+      "mods": [["memory_access","memory_access"],["slot","slot"],["flow","flow"]],
+      "dest": null,
+      "staging": [{"field":"sr0","count":"staging_register_count","bias":0}],
+      "sources": [{"field":"src0","suffixes":[]}],
+      "imms": [{"field":"offset","prefix":"offset:","signed":true}]
+    },
+    "STORE.i128": {
+      "mods": [["memory_access","memory_access"],["slot","slot"],["flow","flow"]],
+      "dest": null,
+      "staging": [{"field":"sr0","count":"staging_register_count","bias":0}],
+      "sources": [{"field":"src0","suffixes":[]}],
+      "imms": [{"field":"offset","prefix":"offset:","signed":true}]
+    },
+    "LEA_BUFFER": {
+      "mods": [["slot","slot"],["flow","flow"]],
+      "dest": null,
+      "staging": [{"field":"sr0","count":"staging_register_count","bias":0}],
+      "sources": [{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],
+      "imms": []
+    },
+    "ST_CVT": {
+      "mods": [
+        ["slot","slot"],
+        ["memory_access","memory_access"],
+        ["vector_size","vector_size"],
+        ["register_format","register_format"],
+        ["flow","flow"]
+      ],
+      "dest": null,
+      "staging": [{"field":"sr0","count":"staging_register_count","bias":0}],
+      "sources": [{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],
+      "imms": [{"field":"offset","prefix":"offset:","signed":false}]
+    },
+    "LD_TILE": {
+      "mods": [
+        ["vector_size","vector_size"],
+        ["register_format","register_format"],
+        ["slot","slot"],
+        ["flow","flow"]
+      ],
+      "dest": null,
+      "staging": [{"field":"sr0","count":"staging_register_count","bias":0}],
+      "sources": [{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]},{"field":"src2","suffixes":[]}],
+      "imms": []
+    },
+    "ST_TILE": {
+      "mods": [
+        ["vector_size","vector_size"],
+        ["register_format","register_format"],
+        ["slot","slot"],
+        ["flow","flow"]
+      ],
+      "dest": null,
+      "staging": [{"field":"sr0","count":"staging_register_count","bias":0}],
+      "sources": [{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]},{"field":"src2","suffixes":[]}],
+      "imms": []
+    },
+    "BLEND": {
+      "mods": [
+        ["slot","slot"],
+        ["vector_size","vector_size"],
+        ["register_format","register_format"],
+        ["flow","flow"]
+      ],
+      "dest": null,
+      "staging": [{"field":"sr0","count":"staging_register_count","bias":0}],
+      "sources": [{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],
+      "imms": [{"field":"target","prefix":"target:","signed":false}]
+    },
+    "ATEST": {
+      "mods": [["flow","flow"]],
+      "dest": null,
+      "staging": [{"field":"sr0","count":"staging_register_count","bias":0}],
+      "sources": [
+        {"field":"src0","suffixes":[]},
+        {"field":"src1","suffixes":[["src1_swizzle","swizzle"]]},
+        {"field":"src2","suffixes":[]}
+      ],
+      "imms": []
+    },
+    "ZS_EMIT": {
+      "mods": [["z","z"],["stencil","stencil"],["slot","slot"],["flow","flow"]],
+      "dest": null,
+      "staging": [{"field":"sr0","count":"staging_register_count","bias":0}],
+      "sources": [{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]},{"field":"src2","suffixes":[]}],
+      "imms": []
+    },
+    "V2S16_TO_V2F16": {
+      "mods": [["round_mode","round_mode"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [{"field":"src0","suffixes":[["src0_widen","widen"]]}],
+      "imms": []
+    },
+    "S32_TO_F32": {
+      "mods": [["round_mode","round_mode"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [{"field":"src0","suffixes":[["src0_widen","widen"]]}],
+      "imms": []
+    },
+    "V2U16_TO_V2F16": {
+      "mods": [["round_mode","round_mode"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [{"field":"src0","suffixes":[["src0_widen","widen"]]}],
+      "imms": []
+    },
+    "U32_TO_F32": {
+      "mods": [["round_mode","round_mode"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [{"field":"src0","suffixes":[["src0_widen","widen"]]}],
+      "imms": []
+    },
+    "S16_TO_S32": {
+      "mods": [["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [{"field":"src0","suffixes":[["src0_swizzle","swizzle"]]}],
+      "imms": []
+    },
+    "S16_TO_F32": {
+      "mods": [["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [{"field":"src0","suffixes":[["src0_swizzle","swizzle"]]}],
+      "imms": []
+    },
+    "U16_TO_U32": {
+      "mods": [["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [{"field":"src0","suffixes":[["src0_swizzle","swizzle"]]}],
+      "imms": []
+    },
+    "U16_TO_F32": {
+      "mods": [["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [{"field":"src0","suffixes":[["src0_swizzle","swizzle"]]}],
+      "imms": []
+    },
+    "F32_TO_S32": {
+      "mods": [["round_mode","round_mode"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"]]}],
+      "imms": []
+    },
+    "F32_TO_U32": {
+      "mods": [["round_mode","round_mode"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"]]}],
+      "imms": []
+    },
+    "V2F16_TO_V2S16": {
+      "mods": [["round_mode","round_mode"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {
+          "field": "src0",
+          "suffixes": [["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]
+        }
+      ],
+      "imms": []
+    },
+    "V2F16_TO_V2U16": {
+      "mods": [["round_mode","round_mode"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {
+          "field": "src0",
+          "suffixes": [["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]
+        }
+      ],
+      "imms": []
+    },
+    "F16_TO_S32": {
+      "mods": [["round_mode","round_mode"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {
+          "field": "src0",
+          "suffixes": [["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]
+        }
+      ],
+      "imms": []
+    },
+    "F16_TO_U32": {
+      "mods": [["round_mode","round_mode"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {
+          "field": "src0",
+          "suffixes": [["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]
+        }
+      ],
+      "imms": []
+    },
+    "F16_TO_F32": {
+      "mods": [["round_mode","round_mode"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [{"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"],["src0_lane","lane"]]}],
+      "imms": []
+    },
+    "S8_TO_S32": {
+      "mods": [["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [{"field":"src0","suffixes":[["src0_lane","lane"]]}],
+      "imms": []
+    },
+    "S8_TO_F32": {
+      "mods": [["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [{"field":"src0","suffixes":[["src0_lane","lane"]]}],
+      "imms": []
+    },
+    "U8_TO_U32": {
+      "mods": [["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [{"field":"src0","suffixes":[["src0_lane","lane"]]}],
+      "imms": []
+    },
+    "U8_TO_F32": {
+      "mods": [["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [{"field":"src0","suffixes":[["src0_lane","lane"]]}],
+      "imms": []
+    },
+    "V2S8_TO_V2S16": {
+      "mods": [["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [{"field":"src0","suffixes":[["src0_halfswizzle","halfswizzle"]]}],
+      "imms": []
+    },
+    "V2S8_TO_V2F16": {
+      "mods": [["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [{"field":"src0","suffixes":[["src0_halfswizzle","halfswizzle"]]}],
+      "imms": []
+    },
+    "V2U8_TO_V2U16": {
+      "mods": [["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [{"field":"src0","suffixes":[["src0_halfswizzle","halfswizzle"]]}],
+      "imms": []
+    },
+    "V2U8_TO_V2F16": {
+      "mods": [["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [{"field":"src0","suffixes":[["src0_halfswizzle","halfswizzle"]]}],
+      "imms": []
+    },
+    "FROUND.f32": {
+      "mods": [["round_mode","round_mode"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {
+          "field": "src0",
+          "suffixes": [["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]
+        }
+      ],
+      "imms": []
+    },
+    "FROUND.v2f16": {
+      "mods": [["round_mode","round_mode"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {
+          "field": "src0",
+          "suffixes": [["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]
+        }
+      ],
+      "imms": []
+    },
+    "MOV.i32": {
+      "mods": [["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [{"field":"src0","suffixes":[]}],
+      "imms": []
+    },
+    "CLZ.u32": {
+      "mods": [["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [{"field":"src0","suffixes":[]}],
+      "imms": []
+    },
+    "CLZ.v2u16": {
+      "mods": [["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [{"field":"src0","suffixes":[["src0_swizzle","swizzle"]]}],
+      "imms": []
+    },
+    "CLZ.v4u8": {
+      "mods": [["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [{"field":"src0","suffixes":[]}],
+      "imms": []
+    },
+    "IABS.s32": {
+      "mods": [["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [{"field":"src0","suffixes":[["src0_widen","widen"]]}],
+      "imms": []
+    },
+    "IABS.v2s16": {
+      "mods": [["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [{"field":"src0","suffixes":[["src0_widen","widen"]]}],
+      "imms": []
+    },
+    "IABS.v4s8": {
+      "mods": [["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [{"field":"src0","suffixes":[]}],
+      "imms": []
+    },
+    "POPCOUNT.i32": {
+      "mods": [["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [{"field":"src0","suffixes":[]}],
+      "imms": []
+    },
+    "BITREV.i32": {
+      "mods": [["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [{"field":"src0","suffixes":[]}],
+      "imms": []
+    },
+    "NOT_OLD.i32": {
+      "mods": [["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [{"field":"src0","suffixes":[]}],
+      "imms": []
+    },
+    "NOT_OLD.i64": {
+      "mods": [["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [{"field":"src0","suffixes":[]}],
+      "imms": []
+    },
+    "WMASK": {
+      "mods": [["subgroup_size","subgroup_size"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [{"field":"src0","suffixes":[]}],
+      "imms": []
+    },
+    "FLUSH.f32": {
+      "mods": [["nan_mode","nan_mode"],["ftz","ftz"],["flush_inf","flush_inf"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {
+          "field": "src0",
+          "suffixes": [["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]
+        }
+      ],
+      "imms": []
+    },
+    "FLUSH.v2f16": {
+      "mods": [["nan_mode","nan_mode"],["ftz","ftz"],["flush_inf","flush_inf"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {
+          "field": "src0",
+          "suffixes": [["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]
+        }
+      ],
+      "imms": []
+    },
+    "FREXPM.f32": {
+      "mods": [["sqrt","sqrt"],["log","log"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [{"field":"src0","suffixes":[["src0_swizzle","swizzle"]]}],
+      "imms": []
+    },
+    "FREXPM.v2f16": {
+      "mods": [["sqrt","sqrt"],["log","log"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [{"field":"src0","suffixes":[["src0_swizzle","swizzle"]]}],
+      "imms": []
+    },
+    "FREXPE.f32": {
+      "mods": [["sqrt","sqrt"],["log","log"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [{"field":"src0","suffixes":[["src0_swizzle","swizzle"]]}],
+      "imms": []
+    },
+    "FREXPE.v2f16": {
+      "mods": [["sqrt","sqrt"],["log","log"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [{"field":"src0","suffixes":[["src0_swizzle","swizzle"]]}],
+      "imms": []
+    },
+    "FRCP.f32": {
+      "mods": [["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {
+          "field": "src0",
+          "suffixes": [["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]
+        }
+      ],
+      "imms": []
+    },
+    "FRCP.f16": {
+      "mods": [["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {
+          "field": "src0",
+          "suffixes": [["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]
+        }
+      ],
+      "imms": []
+    },
+    "FRSQ.f32": {
+      "mods": [["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {
+          "field": "src0",
+          "suffixes": [["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]
+        }
+      ],
+      "imms": []
+    },
+    "FRSQ.f16": {
+      "mods": [["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {
+          "field": "src0",
+          "suffixes": [["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]
+        }
+      ],
+      "imms": []
+    },
+    "FLOGD.f32": {
+      "mods": [["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {
+          "field": "src0",
+          "suffixes": [["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]
+        }
+      ],
+      "imms": []
+    },
+    "FPCLASS.f32": {
+      "mods": [["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {
+          "field": "src0",
+          "suffixes": [["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]
+        }
+      ],
+      "imms": []
+    },
+    "FPCLASS.f16": {
+      "mods": [["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {
+          "field": "src0",
+          "suffixes": [["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]
+        }
+      ],
+      "imms": []
+    },
+    "FLOG_TABLE.f32": {
+      "mods": [["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {
+          "field": "src0",
+          "suffixes": [["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]
+        }
+      ],
+      "imms": []
+    },
+    "FRCP_APPROX.f32": {
+      "mods": [["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {
+          "field": "src0",
+          "suffixes": [["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]
+        }
+      ],
+      "imms": []
+    },
+    "FRSQ_APPROX.f32": {
+      "mods": [["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {
+          "field": "src0",
+          "suffixes": [["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]
+        }
+      ],
+      "imms": []
+    },
+    "FSIN_TABLE.u6": {
+      "mods": [["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [{"field":"src0","suffixes":[]}],
+      "imms": []
+    },
+    "FCOS_TABLE.u6": {
+      "mods": [["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [{"field":"src0","suffixes":[]}],
+      "imms": []
+    },
+    "FSINCOS_OFFSET.u6": {
+      "mods": [["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [{"field":"src0","suffixes":[]}],
+      "imms": []
+    },
+    "FEXP_TABLE.u4": {
+      "mods": [["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [{"field":"src0","suffixes":[]}],
+      "imms": []
+    },
+    "FADD.f32": {
+      "mods": [["clamp","clamp"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {
+          "field": "src0",
+          "suffixes": [["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]
+        },
+        {
+          "field": "src1",
+          "suffixes": [["src1_neg","neg"],["src1_abs","abs"],["src1_swizzle","swizzle"]]
+        }
+      ],
+      "imms": []
+    },
+    "FADD.v2f16": {
+      "mods": [["clamp","clamp"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {
+          "field": "src0",
+          "suffixes": [["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]
+        },
+        {
+          "field": "src1",
+          "suffixes": [["src1_neg","neg"],["src1_abs","abs"],["src1_swizzle","swizzle"]]
+        }
+      ],
+      "imms": []
+    },
+    "FMIN.f32": {
+      "mods": [["clamp","clamp"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {
+          "field": "src0",
+          "suffixes": [["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]
+        },
+        {
+          "field": "src1",
+          "suffixes": [["src1_neg","neg"],["src1_abs","abs"],["src1_swizzle","swizzle"]]
+        }
+      ],
+      "imms": []
+    },
+    "FMIN.v2f16": {
+      "mods": [["clamp","clamp"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {
+          "field": "src0",
+          "suffixes": [["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]
+        },
+        {
+          "field": "src1",
+          "suffixes": [["src1_neg","neg"],["src1_abs","abs"],["src1_swizzle","swizzle"]]
+        }
+      ],
+      "imms": []
+    },
+    "FMAX.f32": {
+      "mods": [["clamp","clamp"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {
+          "field": "src0",
+          "suffixes": [["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]
+        },
+        {
+          "field": "src1",
+          "suffixes": [["src1_neg","neg"],["src1_abs","abs"],["src1_swizzle","swizzle"]]
+        }
+      ],
+      "imms": []
+    },
+    "FMAX.v2f16": {
+      "mods": [["clamp","clamp"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {
+          "field": "src0",
+          "suffixes": [["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]
+        },
+        {
+          "field": "src1",
+          "suffixes": [["src1_neg","neg"],["src1_abs","abs"],["src1_swizzle","swizzle"]]
+        }
+      ],
+      "imms": []
+    },
+    "V2F32_TO_V2F16": {
+      "mods": [["clamp","clamp"],["round_mode","round_mode"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"]]},
+        {"field":"src1","suffixes":[["src1_neg","neg"],["src1_abs","abs"]]}
+      ],
+      "imms": []
+    },
+    "LDEXP.f32": {
+      "mods": [["round_mode","round_mode"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"]]},
+        {"field":"src1","suffixes":[]}
+      ],
+      "imms": []
+    },
+    "LDEXP.v2f16": {
+      "mods": [["round_mode","round_mode"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"]]},
+        {"field":"src1","suffixes":[]}
+      ],
+      "imms": []
+    },
+    "FEXP.f32": {
+      "mods": [["clamp","clamp"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[]},
+        {"field":"src1","suffixes":[["src1_neg","neg"],["src1_abs","abs"]]}
+      ],
+      "imms": []
+    },
+    "FADD_LSCALE.f32": {
+      "mods": [["clamp","clamp"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"]]},
+        {"field":"src1","suffixes":[["src1_neg","neg"],["src1_abs","abs"]]}
+      ],
+      "imms": []
+    },
+    "FATAN_ASSIST.f32": {
+      "mods": [["second","second"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],
+      "imms": []
+    },
+    "IADD.u32": {
+      "mods": [["saturate","saturate"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_widen","widen"]]},
+        {"field":"src1","suffixes":[["src1_widen","widen"]]}
+      ],
+      "imms": []
+    },
+    "IADD.v2u16": {
+      "mods": [["saturate","saturate"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_widen","widen"]]},
+        {"field":"src1","suffixes":[["src1_widen","widen"]]}
+      ],
+      "imms": []
+    },
+    "IADD.v4u8": {
+      "mods": [["saturate","saturate"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_widen","widen"]]},
+        {"field":"src1","suffixes":[["src1_widen","widen"]]}
+      ],
+      "imms": []
+    },
+    "IADD.s32": {
+      "mods": [["saturate","saturate"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_widen","widen"]]},
+        {"field":"src1","suffixes":[["src1_widen","widen"]]}
+      ],
+      "imms": []
+    },
+    "IADD.v2s16": {
+      "mods": [["saturate","saturate"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_widen","widen"]]},
+        {"field":"src1","suffixes":[["src1_widen","widen"]]}
+      ],
+      "imms": []
+    },
+    "IADD.v4s8": {
+      "mods": [["saturate","saturate"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_widen","widen"]]},
+        {"field":"src1","suffixes":[["src1_widen","widen"]]}
+      ],
+      "imms": []
+    },
+    "IADD.u64": {
+      "mods": [["saturate","saturate"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_widen","widen"]]},
+        {"field":"src1","suffixes":[["src1_widen","widen"]]}
+      ],
+      "imms": []
+    },
+    "IADD.s64": {
+      "mods": [["saturate","saturate"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_widen","widen"]]},
+        {"field":"src1","suffixes":[["src1_widen","widen"]]}
+      ],
+      "imms": []
+    },
+    "MKVEC.v2i16": {
+      "mods": [["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_lane","lane"]]},
+        {"field":"src1","suffixes":[["src1_lane","lane"]]}
+      ],
+      "imms": []
+    },
+    "ISUB.u32": {
+      "mods": [["saturate","saturate"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_widen","widen"]]},
+        {"field":"src1","suffixes":[["src1_widen","widen"]]}
+      ],
+      "imms": []
+    },
+    "ISUB.v2u16": {
+      "mods": [["saturate","saturate"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_widen","widen"]]},
+        {"field":"src1","suffixes":[["src1_widen","widen"]]}
+      ],
+      "imms": []
+    },
+    "ISUB.v4u8": {
+      "mods": [["saturate","saturate"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_widen","widen"]]},
+        {"field":"src1","suffixes":[["src1_widen","widen"]]}
+      ],
+      "imms": []
+    },
+    "ISUB.s32": {
+      "mods": [["saturate","saturate"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_widen","widen"]]},
+        {"field":"src1","suffixes":[["src1_widen","widen"]]}
+      ],
+      "imms": []
+    },
+    "ISUB.v2s16": {
+      "mods": [["saturate","saturate"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_widen","widen"]]},
+        {"field":"src1","suffixes":[["src1_widen","widen"]]}
+      ],
+      "imms": []
+    },
+    "ISUB.v4s8": {
+      "mods": [["saturate","saturate"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_widen","widen"]]},
+        {"field":"src1","suffixes":[["src1_widen","widen"]]}
+      ],
+      "imms": []
+    },
+    "ISUB.u64": {
+      "mods": [["saturate","saturate"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_widen","widen"]]},
+        {"field":"src1","suffixes":[["src1_widen","widen"]]}
+      ],
+      "imms": []
+    },
+    "ISUB.s64": {
+      "mods": [["saturate","saturate"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_widen","widen"]]},
+        {"field":"src1","suffixes":[["src1_widen","widen"]]}
+      ],
+      "imms": []
+    },
+    "SEG_ADD.u64": {
+      "mods": [["neg","neg"],["preserve_null","preserve_null"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[["src1_widen","widen"]]}],
+      "imms": []
+    },
+    "SHADDX.u64": {
+      "mods": [["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[["src1_widen","widen"]]}],
+      "imms": [{"field":"shift","prefix":"shift:","signed":false}]
+    },
+    "SHADDX.s64": {
+      "mods": [["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[["src1_widen","widen"]]}],
+      "imms": [{"field":"shift","prefix":"shift:","signed":false}]
+    },
+    "IMUL.i32": {
+      "mods": [["saturate","saturate"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_widen","widen"]]},
+        {"field":"src1","suffixes":[["src1_widen","widen"]]}
+      ],
+      "imms": []
+    },
+    "IMUL.v2i16": {
+      "mods": [["saturate","saturate"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_widen","widen"]]},
+        {"field":"src1","suffixes":[["src1_widen","widen"]]}
+      ],
+      "imms": []
+    },
+    "IMUL.v4i8": {
+      "mods": [["saturate","saturate"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_widen","widen"]]},
+        {"field":"src1","suffixes":[["src1_widen","widen"]]}
+      ],
+      "imms": []
+    },
+    "IMUL.s32": {
+      "mods": [["saturate","saturate"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_widen","widen"]]},
+        {"field":"src1","suffixes":[["src1_widen","widen"]]}
+      ],
+      "imms": []
+    },
+    "IMUL.v2s16": {
+      "mods": [["saturate","saturate"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_widen","widen"]]},
+        {"field":"src1","suffixes":[["src1_widen","widen"]]}
+      ],
+      "imms": []
+    },
+    "IMUL.v4s8": {
+      "mods": [["saturate","saturate"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_widen","widen"]]},
+        {"field":"src1","suffixes":[["src1_widen","widen"]]}
+      ],
+      "imms": []
+    },
+    "IMULD.u64": {
+      "mods": [["saturate","saturate"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_widen","widen"]]},
+        {"field":"src1","suffixes":[["src1_widen","widen"]]}
+      ],
+      "imms": []
+    },
+    "HADD.u32": {
+      "mods": [["rhadd","rhadd"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_widen","widen"]]},
+        {"field":"src1","suffixes":[["src1_widen","widen"]]}
+      ],
+      "imms": []
+    },
+    "HADD.v2u16": {
+      "mods": [["rhadd","rhadd"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_widen","widen"]]},
+        {"field":"src1","suffixes":[["src1_widen","widen"]]}
+      ],
+      "imms": []
+    },
+    "HADD.v4u8": {
+      "mods": [["rhadd","rhadd"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_widen","widen"]]},
+        {"field":"src1","suffixes":[["src1_widen","widen"]]}
+      ],
+      "imms": []
+    },
+    "HADD.s32": {
+      "mods": [["rhadd","rhadd"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_widen","widen"]]},
+        {"field":"src1","suffixes":[["src1_widen","widen"]]}
+      ],
+      "imms": []
+    },
+    "HADD.v2s16": {
+      "mods": [["rhadd","rhadd"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_widen","widen"]]},
+        {"field":"src1","suffixes":[["src1_widen","widen"]]}
+      ],
+      "imms": []
+    },
+    "HADD.v4s8": {
+      "mods": [["rhadd","rhadd"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_widen","widen"]]},
+        {"field":"src1","suffixes":[["src1_widen","widen"]]}
+      ],
+      "imms": []
+    },
+    "CLPER.i32": {
+      "mods": [
+        ["subgroup_size","subgroup_size"],
+        ["lane_operation","lane_operation"],
+        ["inactive_result","inactive_result"],
+        ["flow","flow"]
+      ],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[["src1_lanes","lanes"]]}],
+      "imms": []
+    },
+    "CLPER.v2u16": {
+      "mods": [
+        ["subgroup_size","subgroup_size"],
+        ["lane_operation","lane_operation"],
+        ["inactive_result","inactive_result"],
+        ["flow","flow"]
+      ],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[["src1_lanes","lanes"]]}],
+      "imms": []
+    },
+    "CLPER.v4u8": {
+      "mods": [
+        ["subgroup_size","subgroup_size"],
+        ["lane_operation","lane_operation"],
+        ["inactive_result","inactive_result"],
+        ["flow","flow"]
+      ],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[["src1_lanes","lanes"]]}],
+      "imms": []
+    },
+    "CLPER.s32": {
+      "mods": [
+        ["subgroup_size","subgroup_size"],
+        ["lane_operation","lane_operation"],
+        ["inactive_result","inactive_result"],
+        ["flow","flow"]
+      ],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[["src1_lanes","lanes"]]}],
+      "imms": []
+    },
+    "CLPER.v2s16": {
+      "mods": [
+        ["subgroup_size","subgroup_size"],
+        ["lane_operation","lane_operation"],
+        ["inactive_result","inactive_result"],
+        ["flow","flow"]
+      ],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[["src1_lanes","lanes"]]}],
+      "imms": []
+    },
+    "CLPER.v4s8": {
+      "mods": [
+        ["subgroup_size","subgroup_size"],
+        ["lane_operation","lane_operation"],
+        ["inactive_result","inactive_result"],
+        ["flow","flow"]
+      ],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[["src1_lanes","lanes"]]}],
+      "imms": []
+    },
+    "CLPER.u64": {
+      "mods": [
+        ["subgroup_size","subgroup_size"],
+        ["lane_operation","lane_operation"],
+        ["inactive_result","inactive_result"],
+        ["flow","flow"]
+      ],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[["src1_lanes","lanes"]]}],
+      "imms": []
+    },
+    "CLPER.s64": {
+      "mods": [
+        ["subgroup_size","subgroup_size"],
+        ["lane_operation","lane_operation"],
+        ["inactive_result","inactive_result"],
+        ["flow","flow"]
+      ],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[["src1_lanes","lanes"]]}],
+      "imms": []
+    },
+    "FMA.f32": {
+      "mods": [["clamp","clamp"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {
+          "field": "src0",
+          "suffixes": [["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]
+        },
+        {
+          "field": "src1",
+          "suffixes": [["src1_neg","neg"],["src1_abs","abs"],["src1_swizzle","swizzle"]]
+        },
+        {
+          "field": "src2",
+          "suffixes": [["src2_neg","neg"],["src2_abs","abs"],["src2_swizzle","swizzle"]]
+        }
+      ],
+      "imms": []
+    },
+    "FMA.v2f16": {
+      "mods": [["clamp","clamp"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {
+          "field": "src0",
+          "suffixes": [["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]
+        },
+        {
+          "field": "src1",
+          "suffixes": [["src1_neg","neg"],["src1_abs","abs"],["src1_swizzle","swizzle"]]
+        },
+        {
+          "field": "src2",
+          "suffixes": [["src2_neg","neg"],["src2_abs","abs"],["src2_swizzle","swizzle"]]
+        }
+      ],
+      "imms": []
+    },
+    "LSHIFT_AND.i32": {
+      "mods": [["not_result","not_result"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_widen","widen"]]},
+        {"field":"src1","suffixes":[["src1_lanes","lanes"]]},
+        {"field":"src2","suffixes":[["src2_not","not"]]}
+      ],
+      "imms": []
+    },
+    "LSHIFT_AND.v2i16": {
+      "mods": [["not_result","not_result"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_widen","widen"]]},
+        {"field":"src1","suffixes":[["src1_lanes","lanes"]]},
+        {"field":"src2","suffixes":[["src2_not","not"]]}
+      ],
+      "imms": []
+    },
+    "LSHIFT_AND.v4i8": {
+      "mods": [["not_result","not_result"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_widen","widen"]]},
+        {"field":"src1","suffixes":[["src1_lanes","lanes"]]},
+        {"field":"src2","suffixes":[["src2_not","not"]]}
+      ],
+      "imms": []
+    },
+    "LSHIFT_AND.i64": {
+      "mods": [["not_result","not_result"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_widen","widen"]]},
+        {"field":"src1","suffixes":[["src1_lanes","lanes"]]},
+        {"field":"src2","suffixes":[["src2_not","not"]]}
+      ],
+      "imms": []
+    },
+    "RSHIFT_AND.i32": {
+      "mods": [["signed","signed"],["not_result","not_result"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_widen","widen"]]},
+        {"field":"src1","suffixes":[["src1_lanes","lanes"]]},
+        {"field":"src2","suffixes":[["src2_not","not"]]}
+      ],
+      "imms": []
+    },
+    "RSHIFT_AND.v2i16": {
+      "mods": [["signed","signed"],["not_result","not_result"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_widen","widen"]]},
+        {"field":"src1","suffixes":[["src1_lanes","lanes"]]},
+        {"field":"src2","suffixes":[["src2_not","not"]]}
+      ],
+      "imms": []
+    },
+    "RSHIFT_AND.v4i8": {
+      "mods": [["signed","signed"],["not_result","not_result"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_widen","widen"]]},
+        {"field":"src1","suffixes":[["src1_lanes","lanes"]]},
+        {"field":"src2","suffixes":[["src2_not","not"]]}
+      ],
+      "imms": []
+    },
+    "RSHIFT_AND.i64": {
+      "mods": [["signed","signed"],["not_result","not_result"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_widen","widen"]]},
+        {"field":"src1","suffixes":[["src1_lanes","lanes"]]},
+        {"field":"src2","suffixes":[["src2_not","not"]]}
+      ],
+      "imms": []
+    },
+    "LSHIFT_OR.i32": {
+      "mods": [["not_result","not_result"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_widen","widen"]]},
+        {"field":"src1","suffixes":[["src1_lanes","lanes"]]},
+        {"field":"src2","suffixes":[["src2_not","not"]]}
+      ],
+      "imms": []
+    },
+    "LSHIFT_OR.v2i16": {
+      "mods": [["not_result","not_result"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_widen","widen"]]},
+        {"field":"src1","suffixes":[["src1_lanes","lanes"]]},
+        {"field":"src2","suffixes":[["src2_not","not"]]}
+      ],
+      "imms": []
+    },
+    "LSHIFT_OR.v4i8": {
+      "mods": [["not_result","not_result"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_widen","widen"]]},
+        {"field":"src1","suffixes":[["src1_lanes","lanes"]]},
+        {"field":"src2","suffixes":[["src2_not","not"]]}
+      ],
+      "imms": []
+    },
+    "LSHIFT_OR.i64": {
+      "mods": [["not_result","not_result"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_widen","widen"]]},
+        {"field":"src1","suffixes":[["src1_lanes","lanes"]]},
+        {"field":"src2","suffixes":[["src2_not","not"]]}
+      ],
+      "imms": []
+    },
+    "RSHIFT_OR.i32": {
+      "mods": [["signed","signed"],["not_result","not_result"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_widen","widen"]]},
+        {"field":"src1","suffixes":[["src1_lanes","lanes"]]},
+        {"field":"src2","suffixes":[["src2_not","not"]]}
+      ],
+      "imms": []
+    },
+    "RSHIFT_OR.v2i16": {
+      "mods": [["signed","signed"],["not_result","not_result"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_widen","widen"]]},
+        {"field":"src1","suffixes":[["src1_lanes","lanes"]]},
+        {"field":"src2","suffixes":[["src2_not","not"]]}
+      ],
+      "imms": []
+    },
+    "RSHIFT_OR.v4i8": {
+      "mods": [["signed","signed"],["not_result","not_result"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_widen","widen"]]},
+        {"field":"src1","suffixes":[["src1_lanes","lanes"]]},
+        {"field":"src2","suffixes":[["src2_not","not"]]}
+      ],
+      "imms": []
+    },
+    "RSHIFT_OR.i64": {
+      "mods": [["signed","signed"],["not_result","not_result"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_widen","widen"]]},
+        {"field":"src1","suffixes":[["src1_lanes","lanes"]]},
+        {"field":"src2","suffixes":[["src2_not","not"]]}
+      ],
+      "imms": []
+    },
+    "LSHIFT_XOR.i32": {
+      "mods": [["not_result","not_result"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_widen","widen"]]},
+        {"field":"src1","suffixes":[["src1_lanes","lanes"]]},
+        {"field":"src2","suffixes":[["src2_not","not"]]}
+      ],
+      "imms": []
+    },
+    "LSHIFT_XOR.v2i16": {
+      "mods": [["not_result","not_result"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_widen","widen"]]},
+        {"field":"src1","suffixes":[["src1_lanes","lanes"]]},
+        {"field":"src2","suffixes":[["src2_not","not"]]}
+      ],
+      "imms": []
+    },
+    "LSHIFT_XOR.v4i8": {
+      "mods": [["not_result","not_result"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_widen","widen"]]},
+        {"field":"src1","suffixes":[["src1_lanes","lanes"]]},
+        {"field":"src2","suffixes":[["src2_not","not"]]}
+      ],
+      "imms": []
+    },
+    "LSHIFT_XOR.i64": {
+      "mods": [["not_result","not_result"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_widen","widen"]]},
+        {"field":"src1","suffixes":[["src1_lanes","lanes"]]},
+        {"field":"src2","suffixes":[["src2_not","not"]]}
+      ],
+      "imms": []
+    },
+    "RSHIFT_XOR.i32": {
+      "mods": [["signed","signed"],["not_result","not_result"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_widen","widen"]]},
+        {"field":"src1","suffixes":[["src1_lanes","lanes"]]},
+        {"field":"src2","suffixes":[["src2_not","not"]]}
+      ],
+      "imms": []
+    },
+    "RSHIFT_XOR.v2i16": {
+      "mods": [["signed","signed"],["not_result","not_result"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_widen","widen"]]},
+        {"field":"src1","suffixes":[["src1_lanes","lanes"]]},
+        {"field":"src2","suffixes":[["src2_not","not"]]}
+      ],
+      "imms": []
+    },
+    "RSHIFT_XOR.v4i8": {
+      "mods": [["signed","signed"],["not_result","not_result"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_widen","widen"]]},
+        {"field":"src1","suffixes":[["src1_lanes","lanes"]]},
+        {"field":"src2","suffixes":[["src2_not","not"]]}
+      ],
+      "imms": []
+    },
+    "RSHIFT_XOR.i64": {
+      "mods": [["signed","signed"],["not_result","not_result"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_widen","widen"]]},
+        {"field":"src1","suffixes":[["src1_lanes","lanes"]]},
+        {"field":"src2","suffixes":[["src2_not","not"]]}
+      ],
+      "imms": []
+    },
+    "MUX.i32": {
+      "mods": [["mux","mux"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]},{"field":"src2","suffixes":[]}],
+      "imms": []
+    },
+    "MUX.v2i16": {
+      "mods": [["mux","mux"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_swizzle","swizzle"]]},
+        {"field":"src1","suffixes":[["src1_swizzle","swizzle"]]},
+        {"field":"src2","suffixes":[["src2_swizzle","swizzle"]]}
+      ],
+      "imms": []
+    },
+    "MUX.v4i8": {
+      "mods": [["mux","mux"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]},{"field":"src2","suffixes":[]}],
+      "imms": []
+    },
+    "CUBE_SSEL": {
+      "mods": [["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"]]},
+        {"field":"src1","suffixes":[["src1_neg","neg"],["src1_abs","abs"]]},
+        {"field":"src2","suffixes":[]}
+      ],
+      "imms": []
+    },
+    "CUBE_TSEL": {
+      "mods": [["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"]]},
+        {"field":"src1","suffixes":[["src1_neg","neg"],["src1_abs","abs"]]},
+        {"field":"src2","suffixes":[]}
+      ],
+      "imms": []
+    },
+    "MKVEC.v2i8": {
+      "mods": [["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_lane","lane"]]},
+        {"field":"src1","suffixes":[["src1_lane","lane"]]},
+        {"field":"src2","suffixes":[]}
+      ],
+      "imms": []
+    },
+    "CUBEFACE1": {
+      "mods": [["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"]]},
+        {"field":"src1","suffixes":[["src1_neg","neg"],["src1_abs","abs"]]},
+        {"field":"src2","suffixes":[["src2_neg","neg"],["src2_abs","abs"]]}
+      ],
+      "imms": []
+    },
+    "CUBEFACE2_V9": {
+      "mods": [["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"]]},
+        {"field":"src1","suffixes":[["src1_neg","neg"],["src1_abs","abs"]]},
+        {"field":"src2","suffixes":[["src2_neg","neg"],["src2_abs","abs"]]}
+      ],
+      "imms": []
+    },
+    "IDP.v4s8": {
+      "mods": [["saturate","saturate"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]},{"field":"src2","suffixes":[]}],
+      "imms": []
+    },
+    "IDP.v4u8": {
+      "mods": [["saturate","saturate"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]},{"field":"src2","suffixes":[]}],
+      "imms": []
+    },
+    "ICMP_OR.u32": {
+      "mods": [["condition","condition"],["result_type","result_type"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_widen","widen"]]},
+        {"field":"src1","suffixes":[["src1_widen","widen"]]},
+        {"field":"src2","suffixes":[]}
+      ],
+      "imms": []
+    },
+    "ICMP_OR.v2u16": {
+      "mods": [["condition","condition"],["result_type","result_type"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_widen","widen"]]},
+        {"field":"src1","suffixes":[["src1_widen","widen"]]},
+        {"field":"src2","suffixes":[]}
+      ],
+      "imms": []
+    },
+    "ICMP_OR.v4u8": {
+      "mods": [["condition","condition"],["result_type","result_type"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_widen","widen"]]},
+        {"field":"src1","suffixes":[["src1_widen","widen"]]},
+        {"field":"src2","suffixes":[]}
+      ],
+      "imms": []
+    },
+    "ICMP_AND.u32": {
+      "mods": [["condition","condition"],["result_type","result_type"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_widen","widen"]]},
+        {"field":"src1","suffixes":[["src1_widen","widen"]]},
+        {"field":"src2","suffixes":[]}
+      ],
+      "imms": []
+    },
+    "ICMP_AND.v2u16": {
+      "mods": [["condition","condition"],["result_type","result_type"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_widen","widen"]]},
+        {"field":"src1","suffixes":[["src1_widen","widen"]]},
+        {"field":"src2","suffixes":[]}
+      ],
+      "imms": []
+    },
+    "ICMP_AND.v4u8": {
+      "mods": [["condition","condition"],["result_type","result_type"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_widen","widen"]]},
+        {"field":"src1","suffixes":[["src1_widen","widen"]]},
+        {"field":"src2","suffixes":[]}
+      ],
+      "imms": []
+    },
+    "FCMP_OR.f32": {
+      "mods": [["condition","condition"],["result_type","result_type"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {
+          "field": "src0",
+          "suffixes": [["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]
+        },
+        {
+          "field": "src1",
+          "suffixes": [["src1_neg","neg"],["src1_abs","abs"],["src1_swizzle","swizzle"]]
+        },
+        {"field":"src2","suffixes":[]}
+      ],
+      "imms": []
+    },
+    "FCMP_OR.v2f16": {
+      "mods": [["condition","condition"],["result_type","result_type"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {
+          "field": "src0",
+          "suffixes": [["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]
+        },
+        {
+          "field": "src1",
+          "suffixes": [["src1_neg","neg"],["src1_abs","abs"],["src1_swizzle","swizzle"]]
+        },
+        {"field":"src2","suffixes":[]}
+      ],
+      "imms": []
+    },
+    "FCMP_AND.f32": {
+      "mods": [["condition","condition"],["result_type","result_type"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {
+          "field": "src0",
+          "suffixes": [["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]
+        },
+        {
+          "field": "src1",
+          "suffixes": [["src1_neg","neg"],["src1_abs","abs"],["src1_swizzle","swizzle"]]
+        },
+        {"field":"src2","suffixes":[]}
+      ],
+      "imms": []
+    },
+    "FCMP_AND.v2f16": {
+      "mods": [["condition","condition"],["result_type","result_type"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {
+          "field": "src0",
+          "suffixes": [["src0_neg","neg"],["src0_abs","abs"],["src0_swizzle","swizzle"]]
+        },
+        {
+          "field": "src1",
+          "suffixes": [["src1_neg","neg"],["src1_abs","abs"],["src1_swizzle","swizzle"]]
+        },
+        {"field":"src2","suffixes":[]}
+      ],
+      "imms": []
+    },
+    "ICMP_OR.s32": {
+      "mods": [["condition","condition"],["result_type","result_type"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_widen","widen"]]},
+        {"field":"src1","suffixes":[["src1_widen","widen"]]},
+        {"field":"src2","suffixes":[]}
+      ],
+      "imms": []
+    },
+    "ICMP_OR.v2s16": {
+      "mods": [["condition","condition"],["result_type","result_type"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_widen","widen"]]},
+        {"field":"src1","suffixes":[["src1_widen","widen"]]},
+        {"field":"src2","suffixes":[]}
+      ],
+      "imms": []
+    },
+    "ICMP_OR.v4s8": {
+      "mods": [["condition","condition"],["result_type","result_type"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_widen","widen"]]},
+        {"field":"src1","suffixes":[["src1_widen","widen"]]},
+        {"field":"src2","suffixes":[]}
+      ],
+      "imms": []
+    },
+    "ICMP_AND.s32": {
+      "mods": [["condition","condition"],["result_type","result_type"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_widen","widen"]]},
+        {"field":"src1","suffixes":[["src1_widen","widen"]]},
+        {"field":"src2","suffixes":[]}
+      ],
+      "imms": []
+    },
+    "ICMP_AND.v2s16": {
+      "mods": [["condition","condition"],["result_type","result_type"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_widen","widen"]]},
+        {"field":"src1","suffixes":[["src1_widen","widen"]]},
+        {"field":"src2","suffixes":[]}
+      ],
+      "imms": []
+    },
+    "ICMP_AND.v4s8": {
+      "mods": [["condition","condition"],["result_type","result_type"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_widen","widen"]]},
+        {"field":"src1","suffixes":[["src1_widen","widen"]]},
+        {"field":"src2","suffixes":[]}
+      ],
+      "imms": []
+    },
+    "ICMP_MULTI.u32": {
+      "mods": [["condition","condition"],["result_type","result_type"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_widen","widen"]]},
+        {"field":"src1","suffixes":[["src1_widen","widen"]]},
+        {"field":"src2","suffixes":[]}
+      ],
+      "imms": []
+    },
+    "ICMP_MULTI.s32": {
+      "mods": [["condition","condition"],["result_type","result_type"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_widen","widen"]]},
+        {"field":"src1","suffixes":[["src1_widen","widen"]]},
+        {"field":"src2","suffixes":[]}
+      ],
+      "imms": []
+    },
+    "IADD_IMM.i32": {
+      "mods": [["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [{"field":"src0","suffixes":[]}],
+      "imms": [{"field":"constant","prefix":"#","signed":false}]
+    },
+    "IADD_IMM.v2i16": {
+      "mods": [["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [{"field":"src0","suffixes":[]}],
+      "imms": [{"field":"constant","prefix":"#","signed":false}]
+    },
+    "IADD_IMM.v4i8": {
+      "mods": [["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [{"field":"src0","suffixes":[]}],
+      "imms": [{"field":"constant","prefix":"#","signed":false}]
+    },
+    "FADD_IMM.f32": {
+      "mods": [["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [{"field":"src0","suffixes":[]}],
+      "imms": [{"field":"constant","prefix":"#","signed":false}]
+    },
+    "FADD_IMM.v2f16": {
+      "mods": [["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [{"field":"src0","suffixes":[]}],
+      "imms": [{"field":"constant","prefix":"#","signed":false}]
+    },
+    "ATOM1_RETURN.i32": {
+      "mods": [["slot","slot"],["atomic_operation_with_1","atomic_operation_with_1"],["flow","flow"]],
+      "dest": null,
+      "staging": [{"field":"sr0","count":"staging_register_count","bias":0}],
+      "sources": [{"field":"src0","suffixes":[]}],
+      "imms": [{"field":"offset","prefix":"offset:","signed":false}]
+    },
+    "ATOM1_RETURN.i64": {
+      "mods": [["slot","slot"],["atomic_operation_with_1","atomic_operation_with_1"],["flow","flow"]],
+      "dest": null,
+      "staging": [{"field":"sr0","count":"staging_register_count","bias":0}],
+      "sources": [{"field":"src0","suffixes":[]}],
+      "imms": [{"field":"offset","prefix":"offset:","signed":false}]
+    },
+    "ATOM.i32": {
+      "mods": [["slot","slot"],["atomic_operation","atomic_operation"],["flow","flow"]],
+      "dest": null,
+      "staging": [{"field":"sr0","count":"staging_register_count","bias":0}],
+      "sources": [{"field":"src0","suffixes":[]}],
+      "imms": [{"field":"offset","prefix":"offset:","signed":false}]
+    },
+    "ATOM.i64": {
+      "mods": [["slot","slot"],["atomic_operation","atomic_operation"],["flow","flow"]],
+      "dest": null,
+      "staging": [{"field":"sr0","count":"staging_register_count","bias":0}],
+      "sources": [{"field":"src0","suffixes":[]}],
+      "imms": [{"field":"offset","prefix":"offset:","signed":false}]
+    },
+    "ATOM_RETURN.i32": {
+      "mods": [
+        ["slot","slot"],
+        ["compare","compare"],
+        ["atomic_operation","atomic_operation"],
+        ["flow","flow"]
+      ],
+      "dest": null,
+      "staging": [
+        {"field":"sr0","count":"staging_register_write_count","bias":1},
+        {"field":"sr1","count":"staging_register_count","bias":0}
+      ],
+      "sources": [{"field":"src0","suffixes":[]}],
+      "imms": [{"field":"offset","prefix":"offset:","signed":false}]
+    },
+    "ATOM_RETURN.i64": {
+      "mods": [
+        ["slot","slot"],
+        ["compare","compare"],
+        ["atomic_operation","atomic_operation"],
+        ["flow","flow"]
+      ],
+      "dest": null,
+      "staging": [
+        {"field":"sr0","count":"staging_register_write_count","bias":1},
+        {"field":"sr1","count":"staging_register_count","bias":0}
+      ],
+      "sources": [{"field":"src0","suffixes":[]}],
+      "imms": [{"field":"offset","prefix":"offset:","signed":false}]
+    },
+    "TEX_FETCH": {
+      "mods": [
+        ["slot","slot"],
+        ["skip","skip"],
+        ["register_type","register_type"],
+        ["register_width","register_width"],
+        ["write_mask","write_mask"],
+        ["dimension","dimension"],
+        ["wide_indices","wide_indices"],
+        ["array_enable","array_enable"],
+        ["texel_offset","texel_offset"],
+        ["flow","flow"]
+      ],
+      "dest": null,
+      "staging": [
+        {"field":"sr0","count":"staging_register_write_count","bias":1},
+        {"field":"sr1","count":"staging_register_count","bias":0}
+      ],
+      "sources": [{"field":"src0","suffixes":[]}],
+      "imms": []
+    },
+    "TEX_SINGLE": {
+      "mods": [
+        ["slot","slot"],
+        ["skip","skip"],
+        ["register_type","register_type"],
+        ["register_width","register_width"],
+        ["write_mask","write_mask"],
+        ["dimension","dimension"],
+        ["wide_indices","wide_indices"],
+        ["array_enable","array_enable"],
+        ["texel_offset","texel_offset"],
+        ["shadow","shadow"],
+        ["lod_mode","lod_mode"],
+        ["flow","flow"]
+      ],
+      "dest": null,
+      "staging": [
+        {"field":"sr0","count":"staging_register_write_count","bias":1},
+        {"field":"sr1","count":"staging_register_count","bias":0}
+      ],
+      "sources": [{"field":"src0","suffixes":[]}],
+      "imms": []
+    },
+    "TEX_GATHER": {
+      "mods": [
+        ["slot","slot"],
+        ["skip","skip"],
+        ["register_type","register_type"],
+        ["register_width","register_width"],
+        ["write_mask","write_mask"],
+        ["dimension","dimension"],
+        ["wide_indices","wide_indices"],
+        ["array_enable","array_enable"],
+        ["texel_offset","texel_offset"],
+        ["integer_coordinates","integer_coordinates"],
+        ["fetch_component","fetch_component"],
+        ["shadow","shadow"],
+        ["flow","flow"]
+      ],
+      "dest": null,
+      "staging": [
+        {"field":"sr0","count":"staging_register_write_count","bias":1},
+        {"field":"sr1","count":"staging_register_count","bias":0}
+      ],
+      "sources": [{"field":"src0","suffixes":[]}],
+      "imms": []
+    },
+    "TEX_GRADIENT": {
+      "mods": [
+        ["slot","slot"],
+        ["skip","skip"],
+        ["register_type","register_type"],
+        ["register_width","register_width"],
+        ["write_mask","write_mask"],
+        ["dimension","dimension"],
+        ["wide_indices","wide_indices"],
+        ["force_delta_enable","force_delta_enable"],
+        ["lod_bias_disable","lod_bias_disable"],
+        ["lod_clamp_disable","lod_clamp_disable"],
+        ["derivative_enable","derivative_enable"],
+        ["flow","flow"]
+      ],
+      "dest": null,
+      "staging": [
+        {"field":"sr0","count":"staging_register_write_count","bias":1},
+        {"field":"sr1","count":"staging_register_count","bias":0}
+      ],
+      "sources": [{"field":"src0","suffixes":[]}],
+      "imms": []
+    },
+    "TEX_DUAL": {
+      "mods": [
+        ["slot","slot"],
+        ["skip","skip"],
+        ["register_type","register_type"],
+        ["register_width","register_width"],
+        ["secondary_register_width","secondary_register_width"],
+        ["write_mask","write_mask"],
+        ["dimension","dimension"],
+        ["wide_indices","wide_indices"],
+        ["array_enable","array_enable"],
+        ["texel_offset","texel_offset"],
+        ["shadow","shadow"],
+        ["lod_mode","lod_mode"],
+        ["flow","flow"]
+      ],
+      "dest": null,
+      "staging": [
+        {"field":"sr0","count":"staging_register_write_count","bias":1},
+        {"field":"sr1","count":"staging_register_count","bias":0}
+      ],
+      "sources": [{"field":"src0","suffixes":[]}],
+      "imms": []
+    },
+    "VAR_TEX_BUF_SINGLE": {
+      "mods": [
+        ["slot","slot"],
+        ["skip","skip"],
+        ["sample_and_update_mode","sample_and_update_mode"],
+        ["register_type","register_type"],
+        ["varying_texture_register_width","varying_texture_register_width"],
+        ["dimension","dimension"],
+        ["array_enable","array_enable"],
+        ["shadow","shadow"],
+        ["lod_mode","lod_mode"],
+        ["flow","flow"]
+      ],
+      "dest": null,
+      "staging": [{"field":"sr0","count":"staging_register_write_count","bias":1}],
+      "sources": [{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],
+      "imms": []
+    },
+    "VAR_TEX_BUF_GATHER": {
+      "mods": [
+        ["slot","slot"],
+        ["skip","skip"],
+        ["sample_and_update_mode","sample_and_update_mode"],
+        ["register_type","register_type"],
+        ["varying_texture_register_width","varying_texture_register_width"],
+        ["dimension","dimension"],
+        ["array_enable","array_enable"],
+        ["integer_coordinates","integer_coordinates"],
+        ["fetch_component","fetch_component"],
+        ["shadow","shadow"],
+        ["flow","flow"]
+      ],
+      "dest": null,
+      "staging": [{"field":"sr0","count":"staging_register_write_count","bias":1}],
+      "sources": [{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],
+      "imms": []
+    },
+    "VAR_TEX_BUF_GRADIENT": {
+      "mods": [
+        ["slot","slot"],
+        ["skip","skip"],
+        ["sample_and_update_mode","sample_and_update_mode"],
+        ["register_type","register_type"],
+        ["varying_texture_register_width","varying_texture_register_width"],
+        ["dimension","dimension"],
+        ["array_enable","array_enable"],
+        ["shadow","shadow"],
+        ["lod_bias_disable","lod_bias_disable"],
+        ["lod_clamp_disable","lod_clamp_disable"],
+        ["flow","flow"]
+      ],
+      "dest": null,
+      "staging": [{"field":"sr0","count":"staging_register_write_count","bias":1}],
+      "sources": [{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],
+      "imms": []
+    },
+    "VAR_TEX_BUF_DUAL": {
+      "mods": [
+        ["slot","slot"],
+        ["skip","skip"],
+        ["sample_and_update_mode","sample_and_update_mode"],
+        ["register_type","register_type"],
+        ["varying_texture_register_width","varying_texture_register_width"],
+        ["dimension","dimension"],
+        ["array_enable","array_enable"],
+        ["shadow","shadow"],
+        ["lod_mode","lod_mode"],
+        ["flow","flow"]
+      ],
+      "dest": null,
+      "staging": [{"field":"sr0","count":"staging_register_write_count","bias":1}],
+      "sources": [{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],
+      "imms": []
+    },
+    "VAR_TEX_SINGLE": {
+      "mods": [
+        ["slot","slot"],
+        ["skip","skip"],
+        ["sample_and_update_mode","sample_and_update_mode"],
+        ["register_type","register_type"],
+        ["varying_texture_register_width","varying_texture_register_width"],
+        ["dimension","dimension"],
+        ["array_enable","array_enable"],
+        ["shadow","shadow"],
+        ["lod_mode","lod_mode"],
+        ["flow","flow"]
+      ],
+      "dest": null,
+      "staging": [{"field":"sr0","count":"staging_register_write_count","bias":1}],
+      "sources": [{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],
+      "imms": []
+    },
+    "VAR_TEX_GATHER": {
+      "mods": [
+        ["slot","slot"],
+        ["skip","skip"],
+        ["sample_and_update_mode","sample_and_update_mode"],
+        ["register_type","register_type"],
+        ["varying_texture_register_width","varying_texture_register_width"],
+        ["dimension","dimension"],
+        ["array_enable","array_enable"],
+        ["integer_coordinates","integer_coordinates"],
+        ["fetch_component","fetch_component"],
+        ["shadow","shadow"],
+        ["flow","flow"]
+      ],
+      "dest": null,
+      "staging": [{"field":"sr0","count":"staging_register_write_count","bias":1}],
+      "sources": [{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],
+      "imms": []
+    },
+    "VAR_TEX_GRADIENT": {
+      "mods": [
+        ["slot","slot"],
+        ["skip","skip"],
+        ["sample_and_update_mode","sample_and_update_mode"],
+        ["register_type","register_type"],
+        ["varying_texture_register_width","varying_texture_register_width"],
+        ["dimension","dimension"],
+        ["array_enable","array_enable"],
+        ["shadow","shadow"],
+        ["lod_bias_disable","lod_bias_disable"],
+        ["lod_clamp_disable","lod_clamp_disable"],
+        ["flow","flow"]
+      ],
+      "dest": null,
+      "staging": [{"field":"sr0","count":"staging_register_write_count","bias":1}],
+      "sources": [{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],
+      "imms": []
+    },
+    "VAR_TEX_DUAL": {
+      "mods": [
+        ["slot","slot"],
+        ["skip","skip"],
+        ["sample_and_update_mode","sample_and_update_mode"],
+        ["register_type","register_type"],
+        ["varying_texture_register_width","varying_texture_register_width"],
+        ["dimension","dimension"],
+        ["array_enable","array_enable"],
+        ["shadow","shadow"],
+        ["lod_mode","lod_mode"],
+        ["flow","flow"]
+      ],
+      "dest": null,
+      "staging": [{"field":"sr0","count":"staging_register_write_count","bias":1}],
+      "sources": [{"field":"src0","suffixes":[]},{"field":"src1","suffixes":[]}],
+      "imms": []
+    },
+    "FMA_RSCALE.f32": {
+      "mods": [["clamp","clamp"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"]]},
+        {"field":"src1","suffixes":[["src1_neg","neg"],["src1_abs","abs"]]},
+        {"field":"src2","suffixes":[["src2_neg","neg"],["src2_abs","abs"]]},
+        {"field":"src3","suffixes":[]}
+      ],
+      "imms": []
+    },
+    "FMA_RSCALE_N.f32": {
+      "mods": [["clamp","clamp"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"]]},
+        {"field":"src1","suffixes":[["src1_neg","neg"],["src1_abs","abs"]]},
+        {"field":"src2","suffixes":[["src2_neg","neg"],["src2_abs","abs"]]},
+        {"field":"src3","suffixes":[]}
+      ],
+      "imms": []
+    },
+    "FMA_RSCALE_LEFT.f32": {
+      "mods": [["clamp","clamp"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"]]},
+        {"field":"src1","suffixes":[["src1_neg","neg"],["src1_abs","abs"]]},
+        {"field":"src2","suffixes":[["src2_neg","neg"],["src2_abs","abs"]]},
+        {"field":"src3","suffixes":[]}
+      ],
+      "imms": []
+    },
+    "FMA_RSCALE_SCALE16.f32": {
+      "mods": [["clamp","clamp"],["flow","flow"]],
+      "dest": ["dest","dest_mask"],
+      "staging": [],
+      "sources": [
+        {"field":"src0","suffixes":[["src0_neg","neg"],["src0_abs","abs"]]},
+        {"field":"src1","suffixes":[["src1_neg","neg"],["src1_abs","abs"]]},
+        {"field":"src2","suffixes":[["src2_neg","neg"],["src2_abs","abs"]]},
+        {"field":"src3","suffixes":[]}
+      ],
+      "imms": []
+    }
+  }
+};
 
 /* ------------------------------------------------------------------------------------------------
  * Runtime: bit access, decode, encode. Shared by every generated codec; no BigInt on these paths.
@@ -2924,78 +9733,1389 @@ function fieldValue(f: FieldSpec, raw: number): number | boolean | string {
 
 const BY_NAME = new Map<string, InstructionSpec>(INSTRUCTIONS.map((s) => [s.name, s]));
 
-/**
- * Instructions in a tree of buckets, so decode checks few candidates: a node keys its instructions
- * by the bits all of them test (less the bits its ancestors keyed), recursively, until a bucket is
- * small or its instructions share no further tested bit. Every instruction a word can match is in
- * the one leaf the word leads to, in model order.
- */
-interface SpecNode {
-  mask: readonly number[];
-  children: Map<string, SpecNode> | null;
-  specs: readonly InstructionSpec[];
-}
-
-const LEAF_SIZE = 4;
-
-function bucketKey(values: Words, mask: readonly number[]): string {
-  return mask.map((m, i) => ((values[i] ?? 0) & m) >>> 0).join(",");
-}
-
-function specTree(specs: readonly InstructionSpec[], keyed: readonly number[]): SpecNode {
-  const mask = specs
-    .reduce(
-      (acc, s) => acc.map((w, i) => (w & s.tested[i]) >>> 0),
-      keyed.map(() => 0xffffffff),
-    )
-    .map((w, i) => (w & ~keyed[i]) >>> 0);
-  if (specs.length <= LEAF_SIZE || mask.every((w) => w === 0))
-    return { mask, children: null, specs };
-  const groups = new Map<string, InstructionSpec[]>();
-  for (const s of specs) {
-    const key = bucketKey(s.match, mask);
-    const group = groups.get(key);
-    if (group) group.push(s);
-    else groups.set(key, [s]);
-  }
-  const next = keyed.map((w, i) => (w | mask[i]) >>> 0);
-  const children = new Map<string, SpecNode>();
-  for (const [key, group] of groups) children.set(key, specTree(group, next));
-  return { mask, children, specs };
-}
-
-const SPEC_TREE = specTree(INSTRUCTIONS, new Array<number>(ISA.wordCount).fill(0));
-
 function inGen(s: InstructionSpec, gpu: number | null): boolean {
   return s.gen === null || gpu === null || (gpu >= s.gen[0] && gpu <= s.gen[1]);
 }
 
 /**
- * The instruction spec matching `words`, or undefined: also when two match (only isaspec allows
- * overlapping encodings, and Mesa's decoder then reports a conflict and decodes nothing), and when
- * `words` is not one instruction's length (reading missing words as 0 made `[1]` an ir3 `nop`).
+ * The index of the instruction matching the words at `at`, or -1: also when two match (only
+ * isaspec allows overlapping encodings, and Mesa's decoder then reports a conflict and decodes
+ * nothing). A decision tree on runs of bits, generated from the instructions' fixed bits
+ * (generator/emit/codec/compileMatcher.ts); missing words read as 0.
+ */
+// prettier-ignore
+function instructionAt(words: Words, at: number, gpu: number | null): number {
+  const w0 = words[at + 0] >>> 0;
+  const w1 = words[at + 1] >>> 0;
+  switch ((w1 >>> 16) & 0xff) {
+    case 0:
+    {
+      return (w1 & 0x81ffff00) >>> 0 === 0xc000 ? 0 : -1;
+    }
+    case 16:
+    {
+      return (w1 & 0x81ff0000) >>> 0 === 0x1100000 ? 224 : -1;
+    }
+    case 17:
+    {
+      return (w1 & 0x81ff0000) >>> 0 === 0x1110000 ? 225 : -1;
+    }
+    case 18:
+    {
+      return (w1 & 0x81ff0000) >>> 0 === 0x1120000 ? 226 : -1;
+    }
+    case 20:
+    {
+      return (w1 & 0x81ff0000) >>> 0 === 0x1140000 ? 227 : -1;
+    }
+    case 21:
+    {
+      return (w1 & 0x81ff0000) >>> 0 === 0x1150000 ? 228 : -1;
+    }
+    case 31:
+    {
+      return (w1 & 0x81ffff00) >>> 0 === 0x1fc000 ? 1 : -1;
+    }
+    case 32:
+    {
+      switch ((w1 >>> 24) & 0x1) {
+        case 0:
+        {
+          return (w1 & 0x81ffff00) >>> 0 === 0x20c000 ? 2 : -1;
+        }
+        case 1:
+        {
+          switch ((w0 >>> 28) & 0x1) {
+            case 0:
+            {
+              return (w0 & 0x38000000) >>> 0 === 0x28000000 && (w1 & 0x81ffc000) >>> 0 === 0x120c000 ? 234 : -1;
+            }
+            case 1:
+            {
+              return (w0 & 0x38000000) >>> 0 === 0x18000000 && (w1 & 0x81ffc000) >>> 0 === 0x120c000 ? 233 : -1;
+            }
+          }
+          return -1;
+        }
+      }
+      return -1;
+    }
+    case 37:
+    {
+      return (w1 & 0x81ff0000) >>> 0 === 0x1250000 ? 235 : -1;
+    }
+    case 40:
+    {
+      return (w1 & 0x81ff0000) >>> 0 === 0x1280000 ? 236 : -1;
+    }
+    case 41:
+    {
+      return (w1 & 0x81ff0000) >>> 0 === 0x1290000 ? 237 : -1;
+    }
+    case 42:
+    {
+      return (w1 & 0x81ff0000) >>> 0 === 0x12a0000 ? 238 : -1;
+    }
+    case 47:
+    {
+      switch ((w1 >>> 24) & 0x1) {
+        case 0:
+        {
+          return (w1 & 0x81fffe00) >>> 0 === 0x2fc000 ? 3 : -1;
+        }
+        case 1:
+        {
+          return (w1 & 0x81ff0000) >>> 0 === 0x12f0000 ? 239 : -1;
+        }
+      }
+      return -1;
+    }
+    case 48:
+    {
+      return (w1 & 0x81ffc000) >>> 0 === 0x1308000 ? 240 : -1;
+    }
+    case 49:
+    {
+      return (w1 & 0x81ffc000) >>> 0 === 0x1318000 ? 241 : -1;
+    }
+    case 50:
+    {
+      return (w1 & 0x81ffc000) >>> 0 === 0x1328000 ? 242 : -1;
+    }
+    case 55:
+    {
+      return (w1 & 0x81ffc000) >>> 0 === 0x1378000 ? 243 : -1;
+    }
+    case 56:
+    {
+      return (w1 & 0x81ffc000) >>> 0 === 0x1388000 ? 244 : -1;
+    }
+    case 57:
+    {
+      return (w1 & 0x81ffc000) >>> 0 === 0x1398000 ? 245 : -1;
+    }
+    case 58:
+    {
+      return (w1 & 0x81ffc000) >>> 0 === 0x13a8000 ? 246 : -1;
+    }
+    case 63:
+    {
+      return (w1 & 0x81ffc000) >>> 0 === 0x13f8000 ? 247 : -1;
+    }
+    case 65:
+    {
+      return (w1 & 0x81ffc000) >>> 0 === 0x418000 ? 19 : -1;
+    }
+    case 69:
+    {
+      return (w1 & 0x81ffff00) >>> 0 === 0x45c000 ? 4 : -1;
+    }
+    case 80:
+    {
+      return (w1 & 0x81ff0000) >>> 0 === 0x1500000 ? 7 : -1;
+    }
+    case 81:
+    {
+      return (w1 & 0x81ff0000) >>> 0 === 0x1510000 ? 8 : -1;
+    }
+    case 84:
+    {
+      switch ((w1 >>> 24) & 0x1) {
+        case 0:
+        {
+          return (w1 & 0x81ffc000) >>> 0 === 0x548000 ? 17 : -1;
+        }
+        case 1:
+        {
+          return (w1 & 0x81ff0000) >>> 0 === 0x1540000 ? 5 : -1;
+        }
+      }
+      return -1;
+    }
+    case 85:
+    {
+      switch ((w1 >>> 24) & 0x1) {
+        case 0:
+        {
+          return (w1 & 0x81ffc000) >>> 0 === 0x558000 ? 18 : -1;
+        }
+        case 1:
+        {
+          return (w1 & 0x81ff0000) >>> 0 === 0x1550000 ? 6 : -1;
+        }
+      }
+      return -1;
+    }
+    case 86:
+    {
+      return (w1 & 0x81ffc000) >>> 0 === 0x568000 ? 11 : -1;
+    }
+    case 88:
+    {
+      return (w1 & 0x81ff0000) >>> 0 === 0x1580000 ? 9 : -1;
+    }
+    case 89:
+    {
+      return (w1 & 0x81ff0000) >>> 0 === 0x1590000 ? 10 : -1;
+    }
+    case 92:
+    {
+      return (w1 & 0x81ffc000) >>> 0 === 0x5c8000 ? 12 : -1;
+    }
+    case 93:
+    {
+      return (w1 & 0x81ffc000) >>> 0 === 0x5d8000 ? 13 : -1;
+    }
+    case 94:
+    {
+      return (w1 & 0x81ffc000) >>> 0 === 0x5e8000 ? 36 : -1;
+    }
+    case 96:
+    {
+      switch ((w1 >>> 24) & 0x1) {
+        case 0:
+        {
+          switch ((w0 >>> 27) & 0x7) {
+            case 0:
+            {
+              return (w0 & 0x38000000) >>> 0 === 0x0 && (w1 & 0x81ffc000) >>> 0 === 0x608000 ? 37 : -1;
+            }
+            case 1:
+            {
+              return (w0 & 0x38000000) >>> 0 === 0x8000000 && (w1 & 0x81ffc000) >>> 0 === 0x608000 ? 38 : -1;
+            }
+            case 2:
+            {
+              return (w0 & 0x38000000) >>> 0 === 0x10000000 && (w1 & 0x81ffc000) >>> 0 === 0x608000 ? 39 : -1;
+            }
+            case 3:
+            {
+              return (w0 & 0x38000000) >>> 0 === 0x18000000 && (w1 & 0x81ffc000) >>> 0 === 0x608000 ? 40 : -1;
+            }
+            case 4:
+            {
+              return (w0 & 0x38000000) >>> 0 === 0x20000000 && (w1 & 0x81ffc000) >>> 0 === 0x608000 ? 41 : -1;
+            }
+            case 5:
+            {
+              return (w0 & 0x38000000) >>> 0 === 0x28000000 && (w1 & 0x81ffc000) >>> 0 === 0x608000 ? 42 : -1;
+            }
+            case 6:
+            {
+              return (w0 & 0x38000000) >>> 0 === 0x30000000 && (w1 & 0x81ffc000) >>> 0 === 0x608000 ? 43 : -1;
+            }
+            case 7:
+            {
+              return (w0 & 0x38000000) >>> 0 === 0x38000000 && (w1 & 0x81ffc000) >>> 0 === 0x608000 ? 44 : -1;
+            }
+          }
+          return -1;
+        }
+        case 1:
+        {
+          return (w1 & 0x81ff0000) >>> 0 === 0x1600000 ? 248 : -1;
+        }
+      }
+      return -1;
+    }
+    case 97:
+    {
+      switch ((w1 >>> 24) & 0x1) {
+        case 0:
+        {
+          switch ((w0 >>> 27) & 0x7) {
+            case 0:
+            {
+              return (w0 & 0x38000000) >>> 0 === 0x0 && (w1 & 0x81ffc000) >>> 0 === 0x614000 ? 45 : -1;
+            }
+            case 1:
+            {
+              return (w0 & 0x38000000) >>> 0 === 0x8000000 && (w1 & 0x81ffc000) >>> 0 === 0x614000 ? 46 : -1;
+            }
+            case 2:
+            {
+              return (w0 & 0x38000000) >>> 0 === 0x10000000 && (w1 & 0x81ffc000) >>> 0 === 0x614000 ? 47 : -1;
+            }
+            case 3:
+            {
+              return (w0 & 0x38000000) >>> 0 === 0x18000000 && (w1 & 0x81ffc000) >>> 0 === 0x614000 ? 48 : -1;
+            }
+            case 4:
+            {
+              return (w0 & 0x38000000) >>> 0 === 0x20000000 && (w1 & 0x81ffc000) >>> 0 === 0x614000 ? 49 : -1;
+            }
+            case 5:
+            {
+              return (w0 & 0x38000000) >>> 0 === 0x28000000 && (w1 & 0x81ffc000) >>> 0 === 0x614000 ? 50 : -1;
+            }
+            case 6:
+            {
+              return (w0 & 0x38000000) >>> 0 === 0x30000000 && (w1 & 0x81ffc000) >>> 0 === 0x614000 ? 51 : -1;
+            }
+            case 7:
+            {
+              return (w0 & 0x38000000) >>> 0 === 0x38000000 && (w1 & 0x81ffc000) >>> 0 === 0x614000 ? 52 : -1;
+            }
+          }
+          return -1;
+        }
+        case 1:
+        {
+          return (w1 & 0x81ff0000) >>> 0 === 0x1610000 ? 249 : -1;
+        }
+      }
+      return -1;
+    }
+    case 98:
+    {
+      return (w1 & 0x81ff0000) >>> 0 === 0x1620000 ? 250 : -1;
+    }
+    case 99:
+    {
+      return (w1 & 0x81ff0000) >>> 0 === 0x1630000 ? 251 : -1;
+    }
+    case 100:
+    {
+      return (w1 & 0x81ffc000) >>> 0 === 0x648000 ? 16 : -1;
+    }
+    case 102:
+    {
+      switch ((w1 >>> 5) & 0x1) {
+        case 0:
+        {
+          return (w1 & 0x81ffc060) >>> 0 === 0x668000 ? 20 : -1;
+        }
+        case 1:
+        {
+          return (w1 & 0x81ffc060) >>> 0 === 0x668020 ? 22 : -1;
+        }
+      }
+      return -1;
+    }
+    case 103:
+    {
+      switch ((w1 >>> 5) & 0x1) {
+        case 0:
+        {
+          return (w1 & 0x81ffc060) >>> 0 === 0x678000 ? 24 : -1;
+        }
+        case 1:
+        {
+          return (w1 & 0x81ffc060) >>> 0 === 0x678020 ? 26 : -1;
+        }
+      }
+      return -1;
+    }
+    case 104:
+    {
+      switch ((w0 >>> 28) & 0x1) {
+        case 0:
+        {
+          return (w0 & 0x38000000) >>> 0 === 0x28000000 && (w1 & 0x81ffc000) >>> 0 === 0x684000 ? 232 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0x38000000) >>> 0 === 0x18000000 && (w1 & 0x81ffc000) >>> 0 === 0x684000 ? 231 : -1;
+        }
+      }
+      return -1;
+    }
+    case 105:
+    {
+      switch ((w0 >>> 28) & 0x1) {
+        case 0:
+        {
+          return (w0 & 0x38000000) >>> 0 === 0x28000000 && (w1 & 0x81ffc000) >>> 0 === 0x698000 ? 230 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0x38000000) >>> 0 === 0x18000000 && (w1 & 0x81ffc000) >>> 0 === 0x698000 ? 229 : -1;
+        }
+      }
+      return -1;
+    }
+    case 106:
+    {
+      switch ((w0 >>> 27) & 0x7) {
+        case 0:
+        {
+          return (w0 & 0x38000000) >>> 0 === 0x0 && (w1 & 0x81ffc000) >>> 0 === 0x6a8000 ? 28 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0x38000000) >>> 0 === 0x8000000 && (w1 & 0x81ffc000) >>> 0 === 0x6a8000 ? 29 : -1;
+        }
+        case 2:
+        {
+          return (w0 & 0x38000000) >>> 0 === 0x10000000 && (w1 & 0x81ffc000) >>> 0 === 0x6a8000 ? 30 : -1;
+        }
+        case 3:
+        {
+          return (w0 & 0x38000000) >>> 0 === 0x18000000 && (w1 & 0x81ffc000) >>> 0 === 0x6a8000 ? 31 : -1;
+        }
+        case 4:
+        {
+          return (w0 & 0x38000000) >>> 0 === 0x20000000 && (w1 & 0x81ffc000) >>> 0 === 0x6a8000 ? 32 : -1;
+        }
+        case 5:
+        {
+          return (w0 & 0x38000000) >>> 0 === 0x28000000 && (w1 & 0x81ffc000) >>> 0 === 0x6a8000 ? 33 : -1;
+        }
+        case 6:
+        {
+          return (w0 & 0x38000000) >>> 0 === 0x30000000 && (w1 & 0x81ffc000) >>> 0 === 0x6a8000 ? 34 : -1;
+        }
+        case 7:
+        {
+          return (w0 & 0x38000000) >>> 0 === 0x38000000 && (w1 & 0x81ffc000) >>> 0 === 0x6a8000 ? 35 : -1;
+        }
+      }
+      return -1;
+    }
+    case 107:
+    {
+      return (w1 & 0x81ffc000) >>> 0 === 0x6b8000 ? 53 : -1;
+    }
+    case 108:
+    {
+      return (w1 & 0x81ffc000) >>> 0 === 0x6c8000 ? 14 : -1;
+    }
+    case 109:
+    {
+      return (w1 & 0x81ffc000) >>> 0 === 0x6d8000 ? 15 : -1;
+    }
+    case 113:
+    {
+      return (w1 & 0x81ffc000) >>> 0 === 0x714000 ? 54 : -1;
+    }
+    case 118:
+    {
+      switch ((w1 >>> 5) & 0x1) {
+        case 0:
+        {
+          return (w1 & 0x81ffc060) >>> 0 === 0x768000 ? 21 : -1;
+        }
+        case 1:
+        {
+          return (w1 & 0x81ffc060) >>> 0 === 0x768020 ? 23 : -1;
+        }
+      }
+      return -1;
+    }
+    case 119:
+    {
+      switch ((w1 >>> 5) & 0x1) {
+        case 0:
+        {
+          return (w1 & 0x81ffc060) >>> 0 === 0x778000 ? 25 : -1;
+        }
+        case 1:
+        {
+          return (w1 & 0x81ffc060) >>> 0 === 0x778020 ? 27 : -1;
+        }
+      }
+      return -1;
+    }
+    case 120:
+    {
+      return (w1 & 0x81ffc000) >>> 0 === 0x788000 ? 55 : -1;
+    }
+    case 121:
+    {
+      return (w1 & 0x81ffc000) >>> 0 === 0x794000 ? 56 : -1;
+    }
+    case 125:
+    {
+      return (w1 & 0x81ffc000) >>> 0 === 0x7d8000 ? 58 : -1;
+    }
+    case 126:
+    {
+      return (w1 & 0x81ffc000) >>> 0 === 0x7e8000 ? 59 : -1;
+    }
+    case 127:
+    {
+      return (w1 & 0x81ffc000) >>> 0 === 0x7f4000 ? 57 : -1;
+    }
+    case 144:
+    {
+      switch ((w0 >>> 16) & 0x1f) {
+        case 0:
+        {
+          return (w0 & 0x1f0000) >>> 0 === 0x0 && (w1 & 0x81ff0000) >>> 0 === 0x900000 ? 75 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0x1f0000) >>> 0 === 0x10000 && (w1 & 0x81ff0000) >>> 0 === 0x900000 ? 76 : -1;
+        }
+        case 2:
+        {
+          return (w0 & 0x1f0000) >>> 0 === 0x20000 && (w1 & 0x81ff0000) >>> 0 === 0x900000 ? 79 : -1;
+        }
+        case 3:
+        {
+          return (w0 & 0x1f0000) >>> 0 === 0x30000 && (w1 & 0x81ff0000) >>> 0 === 0x900000 ? 80 : -1;
+        }
+        case 4:
+        {
+          return (w0 & 0x1f0000) >>> 0 === 0x40000 && (w1 & 0x81ff0000) >>> 0 === 0x900000 ? 64 : -1;
+        }
+        case 5:
+        {
+          return (w0 & 0x1f0000) >>> 0 === 0x50000 && (w1 & 0x81ff0000) >>> 0 === 0x900000 ? 65 : -1;
+        }
+        case 7:
+        {
+          return (w0 & 0x1f0000) >>> 0 === 0x70000 && (w1 & 0x81ff0000) >>> 0 === 0x900000 ? 60 : -1;
+        }
+        case 9:
+        {
+          return (w0 & 0x1f0000) >>> 0 === 0x90000 && (w1 & 0x81ff0000) >>> 0 === 0x900000 ? 61 : -1;
+        }
+        case 10:
+        {
+          return (w0 & 0x1f0000) >>> 0 === 0xa0000 && (w1 & 0x81ff0000) >>> 0 === 0x900000 ? 72 : -1;
+        }
+        case 11:
+        {
+          return (w0 & 0x1f0000) >>> 0 === 0xb0000 && (w1 & 0x81ff0000) >>> 0 === 0x900000 ? 74 : -1;
+        }
+        case 12:
+        {
+          return (w0 & 0x1f0000) >>> 0 === 0xc0000 && (w1 & 0x81ff0000) >>> 0 === 0x900000 ? 68 : -1;
+        }
+        case 13:
+        {
+          return (w0 & 0x1f0000) >>> 0 === 0xd0000 && (w1 & 0x81ff0000) >>> 0 === 0x900000 ? 83 : -1;
+        }
+        case 14:
+        {
+          return (w0 & 0x1f0000) >>> 0 === 0xe0000 && (w1 & 0x81ff0000) >>> 0 === 0x900000 ? 70 : -1;
+        }
+        case 15:
+        {
+          return (w0 & 0x1f0000) >>> 0 === 0xf0000 && (w1 & 0x81ff0000) >>> 0 === 0x900000 ? 84 : -1;
+        }
+        case 16:
+        {
+          return (w0 & 0x1f0000) >>> 0 === 0x100000 && (w1 & 0x81ff0000) >>> 0 === 0x900000 ? 77 : -1;
+        }
+        case 17:
+        {
+          return (w0 & 0x1f0000) >>> 0 === 0x110000 && (w1 & 0x81ff0000) >>> 0 === 0x900000 ? 78 : -1;
+        }
+        case 18:
+        {
+          return (w0 & 0x1f0000) >>> 0 === 0x120000 && (w1 & 0x81ff0000) >>> 0 === 0x900000 ? 81 : -1;
+        }
+        case 19:
+        {
+          return (w0 & 0x1f0000) >>> 0 === 0x130000 && (w1 & 0x81ff0000) >>> 0 === 0x900000 ? 82 : -1;
+        }
+        case 20:
+        {
+          return (w0 & 0x1f0000) >>> 0 === 0x140000 && (w1 & 0x81ff0000) >>> 0 === 0x900000 ? 66 : -1;
+        }
+        case 21:
+        {
+          return (w0 & 0x1f0000) >>> 0 === 0x150000 && (w1 & 0x81ff0000) >>> 0 === 0x900000 ? 67 : -1;
+        }
+        case 23:
+        {
+          return (w0 & 0x1f0000) >>> 0 === 0x170000 && (w1 & 0x81ff0000) >>> 0 === 0x900000 ? 62 : -1;
+        }
+        case 25:
+        {
+          return (w0 & 0x1f0000) >>> 0 === 0x190000 && (w1 & 0x81ff0000) >>> 0 === 0x900000 ? 63 : -1;
+        }
+        case 26:
+        {
+          return (w0 & 0x1f0000) >>> 0 === 0x1a0000 && (w1 & 0x81ff0000) >>> 0 === 0x900000 ? 73 : -1;
+        }
+        case 28:
+        {
+          return (w0 & 0x1f0000) >>> 0 === 0x1c0000 && (w1 & 0x81ff0000) >>> 0 === 0x900000 ? 69 : -1;
+        }
+        case 30:
+        {
+          return (w0 & 0x1f0000) >>> 0 === 0x1e0000 && (w1 & 0x81ff0000) >>> 0 === 0x900000 ? 71 : -1;
+        }
+      }
+      return -1;
+    }
+    case 145:
+    {
+      switch ((w0 >>> 16) & 0xf) {
+        case 0:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x0 && (w1 & 0x81ff0000) >>> 0 === 0x910000 ? 85 : -1;
+        }
+        case 4:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x40000 && (w1 & 0x81ff0000) >>> 0 === 0x910000 ? 86 : -1;
+        }
+        case 5:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x50000 && (w1 & 0x81ff0000) >>> 0 === 0x910000 ? 87 : -1;
+        }
+        case 6:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x60000 && (w1 & 0x81ff0000) >>> 0 === 0x910000 ? 88 : -1;
+        }
+        case 8:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x80000 && (w1 & 0x81ff0000) >>> 0 === 0x910000 ? 89 : -1;
+        }
+        case 9:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x90000 && (w1 & 0x81ff0000) >>> 0 === 0x910000 ? 90 : -1;
+        }
+        case 10:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0xa0000 && (w1 & 0x81ff0000) >>> 0 === 0x910000 ? 91 : -1;
+        }
+        case 12:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0xc0000 && (w1 & 0x81ff0000) >>> 0 === 0x910000 ? 92 : -1;
+        }
+        case 13:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0xd0000 && (w1 & 0x81ff0000) >>> 0 === 0x910000 ? 93 : -1;
+        }
+        case 14:
+        {
+          switch ((w1 >>> 24) & 0x1) {
+            case 0:
+            {
+              return (w0 & 0xf0000) >>> 0 === 0xe0000 && (w1 & 0x81ff0000) >>> 0 === 0x910000 ? 94 : -1;
+            }
+            case 1:
+            {
+              return (w0 & 0xf0000) >>> 0 === 0xe0000 && (w1 & 0x81ff0000) >>> 0 === 0x1910000 ? 95 : -1;
+            }
+          }
+          return -1;
+        }
+      }
+      return -1;
+    }
+    case 149:
+    {
+      return (w1 & 0x81ff0000) >>> 0 === 0x950000 ? 96 : -1;
+    }
+    case 152:
+    {
+      switch ((w0 >>> 16) & 0x1) {
+        case 0:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x0 && (w1 & 0x81ff0000) >>> 0 === 0x980000 ? 97 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x10000 && (w1 & 0x81ff0000) >>> 0 === 0x980000 ? 98 : -1;
+        }
+      }
+      return -1;
+    }
+    case 153:
+    {
+      switch ((w0 >>> 16) & 0x3) {
+        case 0:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x0 && (w1 & 0x81ff0000) >>> 0 === 0x990000 ? 99 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x10000 && (w1 & 0x81ff0000) >>> 0 === 0x990000 ? 100 : -1;
+        }
+        case 2:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x20000 && (w1 & 0x81ff0000) >>> 0 === 0x990000 ? 101 : -1;
+        }
+        case 3:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x30000 && (w1 & 0x81ff0000) >>> 0 === 0x990000 ? 102 : -1;
+        }
+      }
+      return -1;
+    }
+    case 156:
+    {
+      switch ((w0 >>> 16) & 0xf) {
+        case 0:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x0 && (w1 & 0x81ff0000) >>> 0 === 0x9c0000 ? 103 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x10000 && (w1 & 0x81ff0000) >>> 0 === 0x9c0000 ? 104 : -1;
+        }
+        case 2:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x20000 && (w1 & 0x81ff0000) >>> 0 === 0x9c0000 ? 105 : -1;
+        }
+        case 3:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x30000 && (w1 & 0x81ff0000) >>> 0 === 0x9c0000 ? 106 : -1;
+        }
+        case 4:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x40000 && (w1 & 0x81ff0000) >>> 0 === 0x9c0000 ? 113 : -1;
+        }
+        case 5:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x50000 && (w1 & 0x81ff0000) >>> 0 === 0x9c0000 ? 114 : -1;
+        }
+        case 6:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x60000 && (w1 & 0x81ff0000) >>> 0 === 0x9c0000 ? 115 : -1;
+        }
+        case 8:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x80000 && (w1 & 0x81ff0000) >>> 0 === 0x9c0000 ? 107 : -1;
+        }
+        case 10:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0xa0000 && (w1 & 0x81ff0000) >>> 0 === 0x9c0000 ? 108 : -1;
+        }
+        case 11:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0xb0000 && (w1 & 0x81ff0000) >>> 0 === 0x9c0000 ? 109 : -1;
+        }
+        case 12:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0xc0000 && (w1 & 0x81ff0000) >>> 0 === 0x9c0000 ? 110 : -1;
+        }
+        case 13:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0xd0000 && (w1 & 0x81ff0000) >>> 0 === 0x9c0000 ? 116 : -1;
+        }
+        case 14:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0xe0000 && (w1 & 0x81ff0000) >>> 0 === 0x9c0000 ? 111 : -1;
+        }
+        case 15:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0xf0000 && (w1 & 0x81ff0000) >>> 0 === 0x9c0000 ? 112 : -1;
+        }
+      }
+      return -1;
+    }
+    case 160:
+    {
+      switch ((w0 >>> 16) & 0x7) {
+        case 0:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x0 && (w1 & 0x81ff0000) >>> 0 === 0xa00000 ? 129 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x10000 && (w1 & 0x81ff0000) >>> 0 === 0xa00000 ? 138 : -1;
+        }
+        case 2:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0xa0000 && (w1 & 0x81ff0000) >>> 0 === 0xa00000 ? 149 : -1;
+        }
+        case 3:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0xb0000 && (w1 & 0x81ff0000) >>> 0 === 0xa00000 ? 156 : -1;
+        }
+        case 7:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0xf0000 && (w1 & 0x81ff0000) >>> 0 === 0xa00000 ? 162 : -1;
+        }
+      }
+      return -1;
+    }
+    case 161:
+    {
+      switch ((w0 >>> 16) & 0x7) {
+        case 0:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x0 && (w1 & 0x81ff0000) >>> 0 === 0xa10000 ? 130 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x10000 && (w1 & 0x81ff0000) >>> 0 === 0xa10000 ? 139 : -1;
+        }
+        case 2:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0xa0000 && (w1 & 0x81ff0000) >>> 0 === 0xa10000 ? 150 : -1;
+        }
+        case 3:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0xb0000 && (w1 & 0x81ff0000) >>> 0 === 0xa10000 ? 157 : -1;
+        }
+        case 5:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x50000 && (w1 & 0x81ff0000) >>> 0 === 0xa10000 ? 137 : -1;
+        }
+        case 7:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0xf0000 && (w1 & 0x81ff0000) >>> 0 === 0xa10000 ? 163 : -1;
+        }
+      }
+      return -1;
+    }
+    case 162:
+    {
+      switch ((w0 >>> 16) & 0x7) {
+        case 0:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x0 && (w1 & 0x81ff0000) >>> 0 === 0xa20000 ? 131 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x10000 && (w1 & 0x81ff0000) >>> 0 === 0xa20000 ? 140 : -1;
+        }
+        case 2:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0xa0000 && (w1 & 0x81ff0000) >>> 0 === 0xa20000 ? 151 : -1;
+        }
+        case 3:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0xb0000 && (w1 & 0x81ff0000) >>> 0 === 0xa20000 ? 158 : -1;
+        }
+        case 7:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0xf0000 && (w1 & 0x81ff0000) >>> 0 === 0xa20000 ? 164 : -1;
+        }
+      }
+      return -1;
+    }
+    case 163:
+    {
+      switch ((w0 >>> 16) & 0xf) {
+        case 0:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x0 && (w1 & 0x81ff0000) >>> 0 === 0x1a30000 ? 135 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x10000 && (w1 & 0x81ff0000) >>> 0 === 0x1a30000 ? 144 : -1;
+        }
+        case 6:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x60000 && (w1 & 0x81ff0000) >>> 0 === 0x1a30000 ? 146 : -1;
+        }
+        case 7:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x70000 && (w1 & 0x81ff0000) >>> 0 === 0x1a30000 ? 147 : -1;
+        }
+        case 10:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0xa0000 && (w1 & 0x81ff0000) >>> 0 === 0x1a30000 ? 155 : -1;
+        }
+        case 15:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0xf0000 && (w1 & 0x81ff0000) >>> 0 === 0x1a30000 ? 168 : -1;
+        }
+      }
+      return -1;
+    }
+    case 164:
+    {
+      switch ((w0 >>> 16) & 0xf) {
+        case 0:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x0 && (w1 & 0x81ff0000) >>> 0 === 0xa40000 ? 117 : -1;
+        }
+        case 2:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x20000 && (w1 & 0x81ff0000) >>> 0 === 0xa40000 ? 119 : -1;
+        }
+        case 3:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x30000 && (w1 & 0x81ff0000) >>> 0 === 0xa40000 ? 121 : -1;
+        }
+        case 6:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x60000 && (w1 & 0x81ff0000) >>> 0 === 0xa40000 ? 124 : -1;
+        }
+        case 8:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x80000 && (w1 & 0x81ff0000) >>> 0 === 0xa40000 ? 126 : -1;
+        }
+        case 9:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x90000 && (w1 & 0x81ff0000) >>> 0 === 0xa40000 ? 127 : -1;
+        }
+        case 14:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0xe0000 && (w1 & 0x81ff0000) >>> 0 === 0xa40000 ? 128 : -1;
+        }
+      }
+      return -1;
+    }
+    case 165:
+    {
+      switch ((w0 >>> 16) & 0x7) {
+        case 0:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x0 && (w1 & 0x81ff0000) >>> 0 === 0xa50000 ? 118 : -1;
+        }
+        case 2:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x20000 && (w1 & 0x81ff0000) >>> 0 === 0xa50000 ? 120 : -1;
+        }
+        case 3:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x30000 && (w1 & 0x81ff0000) >>> 0 === 0xa50000 ? 122 : -1;
+        }
+        case 4:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x40000 && (w1 & 0x81ff0000) >>> 0 === 0xa50000 ? 123 : -1;
+        }
+        case 6:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x60000 && (w1 & 0x81ff0000) >>> 0 === 0xa50000 ? 125 : -1;
+        }
+      }
+      return -1;
+    }
+    case 168:
+    {
+      switch ((w0 >>> 16) & 0x7) {
+        case 0:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x0 && (w1 & 0x81ff0000) >>> 0 === 0xa80000 ? 132 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x10000 && (w1 & 0x81ff0000) >>> 0 === 0xa80000 ? 141 : -1;
+        }
+        case 2:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0xa0000 && (w1 & 0x81ff0000) >>> 0 === 0xa80000 ? 152 : -1;
+        }
+        case 3:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0xb0000 && (w1 & 0x81ff0000) >>> 0 === 0xa80000 ? 159 : -1;
+        }
+        case 7:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0xf0000 && (w1 & 0x81ff0000) >>> 0 === 0xa80000 ? 165 : -1;
+        }
+      }
+      return -1;
+    }
+    case 169:
+    {
+      switch ((w0 >>> 16) & 0x7) {
+        case 0:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x0 && (w1 & 0x81ff0000) >>> 0 === 0xa90000 ? 133 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x10000 && (w1 & 0x81ff0000) >>> 0 === 0xa90000 ? 142 : -1;
+        }
+        case 2:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0xa0000 && (w1 & 0x81ff0000) >>> 0 === 0xa90000 ? 153 : -1;
+        }
+        case 3:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0xb0000 && (w1 & 0x81ff0000) >>> 0 === 0xa90000 ? 160 : -1;
+        }
+        case 7:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0xf0000 && (w1 & 0x81ff0000) >>> 0 === 0xa90000 ? 166 : -1;
+        }
+      }
+      return -1;
+    }
+    case 170:
+    {
+      switch ((w0 >>> 16) & 0x7) {
+        case 0:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x0 && (w1 & 0x81ff0000) >>> 0 === 0xaa0000 ? 134 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x10000 && (w1 & 0x81ff0000) >>> 0 === 0xaa0000 ? 143 : -1;
+        }
+        case 2:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0xa0000 && (w1 & 0x81ff0000) >>> 0 === 0xaa0000 ? 154 : -1;
+        }
+        case 3:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0xb0000 && (w1 & 0x81ff0000) >>> 0 === 0xaa0000 ? 161 : -1;
+        }
+        case 7:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0xf0000 && (w1 & 0x81ff0000) >>> 0 === 0xaa0000 ? 167 : -1;
+        }
+      }
+      return -1;
+    }
+    case 171:
+    {
+      switch ((w0 >>> 16) & 0xf) {
+        case 0:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x0 && (w1 & 0x81ff0000) >>> 0 === 0x1ab0000 ? 136 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x10000 && (w1 & 0x81ff0000) >>> 0 === 0x1ab0000 ? 145 : -1;
+        }
+        case 7:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0x70000 && (w1 & 0x81ff0000) >>> 0 === 0x1ab0000 ? 148 : -1;
+        }
+        case 15:
+        {
+          return (w0 & 0xf0000) >>> 0 === 0xf0000 && (w1 & 0x81ff0000) >>> 0 === 0x1ab0000 ? 169 : -1;
+        }
+      }
+      return -1;
+    }
+    case 178:
+    {
+      return (w1 & 0x81ff0000) >>> 0 === 0xb20000 ? 170 : -1;
+    }
+    case 179:
+    {
+      return (w1 & 0x81ff0000) >>> 0 === 0xb30000 ? 171 : -1;
+    }
+    case 180:
+    {
+      switch ((w0 >>> 24) & 0x3) {
+        case 0:
+        {
+          switch (w1 & 0x1) {
+            case 0:
+            {
+              return (w0 & 0x3000000) >>> 0 === 0x0 && (w1 & 0x81ff0001) >>> 0 === 0xb40000 ? 176 : -1;
+            }
+            case 1:
+            {
+              return (w0 & 0x3000000) >>> 0 === 0x0 && (w1 & 0x81ff0001) >>> 0 === 0xb40001 ? 172 : -1;
+            }
+          }
+          return -1;
+        }
+        case 1:
+        {
+          switch (w1 & 0x1) {
+            case 0:
+            {
+              return (w0 & 0x3000000) >>> 0 === 0x1000000 && (w1 & 0x81ff0001) >>> 0 === 0xb40000 ? 184 : -1;
+            }
+            case 1:
+            {
+              return (w0 & 0x3000000) >>> 0 === 0x1000000 && (w1 & 0x81ff0001) >>> 0 === 0xb40001 ? 180 : -1;
+            }
+          }
+          return -1;
+        }
+        case 2:
+        {
+          switch (w1 & 0x1) {
+            case 0:
+            {
+              return (w0 & 0x3000000) >>> 0 === 0x2000000 && (w1 & 0x81ff0001) >>> 0 === 0xb40000 ? 192 : -1;
+            }
+            case 1:
+            {
+              return (w0 & 0x3000000) >>> 0 === 0x2000000 && (w1 & 0x81ff0001) >>> 0 === 0xb40001 ? 188 : -1;
+            }
+          }
+          return -1;
+        }
+      }
+      return -1;
+    }
+    case 181:
+    {
+      switch ((w0 >>> 24) & 0x3) {
+        case 0:
+        {
+          switch (w1 & 0x1) {
+            case 0:
+            {
+              return (w0 & 0x3000000) >>> 0 === 0x0 && (w1 & 0x81ff0001) >>> 0 === 0xb50000 ? 177 : -1;
+            }
+            case 1:
+            {
+              return (w0 & 0x3000000) >>> 0 === 0x0 && (w1 & 0x81ff0001) >>> 0 === 0xb50001 ? 173 : -1;
+            }
+          }
+          return -1;
+        }
+        case 1:
+        {
+          switch (w1 & 0x1) {
+            case 0:
+            {
+              return (w0 & 0x3000000) >>> 0 === 0x1000000 && (w1 & 0x81ff0001) >>> 0 === 0xb50000 ? 185 : -1;
+            }
+            case 1:
+            {
+              return (w0 & 0x3000000) >>> 0 === 0x1000000 && (w1 & 0x81ff0001) >>> 0 === 0xb50001 ? 181 : -1;
+            }
+          }
+          return -1;
+        }
+        case 2:
+        {
+          switch (w1 & 0x1) {
+            case 0:
+            {
+              return (w0 & 0x3000000) >>> 0 === 0x2000000 && (w1 & 0x81ff0001) >>> 0 === 0xb50000 ? 193 : -1;
+            }
+            case 1:
+            {
+              return (w0 & 0x3000000) >>> 0 === 0x2000000 && (w1 & 0x81ff0001) >>> 0 === 0xb50001 ? 189 : -1;
+            }
+          }
+          return -1;
+        }
+      }
+      return -1;
+    }
+    case 182:
+    {
+      switch ((w0 >>> 24) & 0x3) {
+        case 0:
+        {
+          switch (w1 & 0x1) {
+            case 0:
+            {
+              return (w0 & 0x3000000) >>> 0 === 0x0 && (w1 & 0x81ff0001) >>> 0 === 0xb60000 ? 178 : -1;
+            }
+            case 1:
+            {
+              return (w0 & 0x3000000) >>> 0 === 0x0 && (w1 & 0x81ff0001) >>> 0 === 0xb60001 ? 174 : -1;
+            }
+          }
+          return -1;
+        }
+        case 1:
+        {
+          switch (w1 & 0x1) {
+            case 0:
+            {
+              return (w0 & 0x3000000) >>> 0 === 0x1000000 && (w1 & 0x81ff0001) >>> 0 === 0xb60000 ? 186 : -1;
+            }
+            case 1:
+            {
+              return (w0 & 0x3000000) >>> 0 === 0x1000000 && (w1 & 0x81ff0001) >>> 0 === 0xb60001 ? 182 : -1;
+            }
+          }
+          return -1;
+        }
+        case 2:
+        {
+          switch (w1 & 0x1) {
+            case 0:
+            {
+              return (w0 & 0x3000000) >>> 0 === 0x2000000 && (w1 & 0x81ff0001) >>> 0 === 0xb60000 ? 194 : -1;
+            }
+            case 1:
+            {
+              return (w0 & 0x3000000) >>> 0 === 0x2000000 && (w1 & 0x81ff0001) >>> 0 === 0xb60001 ? 190 : -1;
+            }
+          }
+          return -1;
+        }
+      }
+      return -1;
+    }
+    case 183:
+    {
+      switch ((w0 >>> 24) & 0x3) {
+        case 0:
+        {
+          switch (w1 & 0x1) {
+            case 0:
+            {
+              return (w0 & 0x3000000) >>> 0 === 0x0 && (w1 & 0x81ff0001) >>> 0 === 0x1b70000 ? 179 : -1;
+            }
+            case 1:
+            {
+              return (w0 & 0x3000000) >>> 0 === 0x0 && (w1 & 0x81ff0001) >>> 0 === 0x1b70001 ? 175 : -1;
+            }
+          }
+          return -1;
+        }
+        case 1:
+        {
+          switch (w1 & 0x1) {
+            case 0:
+            {
+              return (w0 & 0x3000000) >>> 0 === 0x1000000 && (w1 & 0x81ff0001) >>> 0 === 0x1b70000 ? 187 : -1;
+            }
+            case 1:
+            {
+              return (w0 & 0x3000000) >>> 0 === 0x1000000 && (w1 & 0x81ff0001) >>> 0 === 0x1b70001 ? 183 : -1;
+            }
+          }
+          return -1;
+        }
+        case 2:
+        {
+          switch (w1 & 0x1) {
+            case 0:
+            {
+              return (w0 & 0x3000000) >>> 0 === 0x2000000 && (w1 & 0x81ff0001) >>> 0 === 0x1b70000 ? 195 : -1;
+            }
+            case 1:
+            {
+              return (w0 & 0x3000000) >>> 0 === 0x2000000 && (w1 & 0x81ff0001) >>> 0 === 0x1b70001 ? 191 : -1;
+            }
+          }
+          return -1;
+        }
+      }
+      return -1;
+    }
+    case 184:
+    {
+      return (w1 & 0x81ff0000) >>> 0 === 0xb80000 ? 196 : -1;
+    }
+    case 185:
+    {
+      return (w1 & 0x81ff0000) >>> 0 === 0xb90000 ? 197 : -1;
+    }
+    case 186:
+    {
+      return (w1 & 0x81ff0000) >>> 0 === 0xba0000 ? 198 : -1;
+    }
+    case 188:
+    {
+      switch ((w0 >>> 24) & 0x1) {
+        case 0:
+        {
+          return (w0 & 0xf000000) >>> 0 === 0x0 && (w1 & 0x81ff0000) >>> 0 === 0xbc0000 ? 199 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0xf000000) >>> 0 === 0x1000000 && (w1 & 0x81ff0000) >>> 0 === 0xbc0000 ? 200 : -1;
+        }
+      }
+      return -1;
+    }
+    case 189:
+    {
+      return (w1 & 0x81ff0000) >>> 0 === 0xbd0000 ? 201 : -1;
+    }
+    case 192:
+    {
+      return (w1 & 0x81ff0000) >>> 0 === 0xc00000 ? 202 : -1;
+    }
+    case 193:
+    {
+      return (w1 & 0x81ff0000) >>> 0 === 0xc10000 ? 203 : -1;
+    }
+    case 194:
+    {
+      switch ((w0 >>> 24) & 0x1) {
+        case 0:
+        {
+          return (w0 & 0xf000000) >>> 0 === 0x0 && (w1 & 0x81ff0000) >>> 0 === 0xc20000 ? 204 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0xf000000) >>> 0 === 0x1000000 && (w1 & 0x81ff0000) >>> 0 === 0xc20000 ? 205 : -1;
+        }
+      }
+      return -1;
+    }
+    case 240:
+    {
+      switch ((w0 >>> 24) & 0x3) {
+        case 0:
+        {
+          return (w0 & 0x3000000) >>> 0 === 0x0 && (w1 & 0x81ff0000) >>> 0 === 0xf00000 ? 206 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0x3000000) >>> 0 === 0x1000000 && (w1 & 0x81ff0000) >>> 0 === 0xf00000 ? 209 : -1;
+        }
+        case 2:
+        {
+          return (w0 & 0x3000000) >>> 0 === 0x2000000 && (w1 & 0x81ff0000) >>> 0 === 0xf00000 ? 222 : -1;
+        }
+      }
+      return -1;
+    }
+    case 241:
+    {
+      switch ((w0 >>> 24) & 0x1) {
+        case 0:
+        {
+          return (w0 & 0x3000000) >>> 0 === 0x0 && (w1 & 0x81ff0000) >>> 0 === 0xf10000 ? 207 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0x3000000) >>> 0 === 0x1000000 && (w1 & 0x81ff0000) >>> 0 === 0xf10000 ? 210 : -1;
+        }
+      }
+      return -1;
+    }
+    case 242:
+    {
+      switch ((w0 >>> 24) & 0x1) {
+        case 0:
+        {
+          return (w0 & 0x3000000) >>> 0 === 0x0 && (w1 & 0x81ff0000) >>> 0 === 0xf20000 ? 208 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0x3000000) >>> 0 === 0x1000000 && (w1 & 0x81ff0000) >>> 0 === 0xf20000 ? 211 : -1;
+        }
+      }
+      return -1;
+    }
+    case 244:
+    {
+      switch ((w0 >>> 24) & 0x1) {
+        case 0:
+        {
+          return (w0 & 0x3000000) >>> 0 === 0x0 && (w1 & 0x81ff0000) >>> 0 === 0xf40000 ? 212 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0x3000000) >>> 0 === 0x1000000 && (w1 & 0x81ff0000) >>> 0 === 0xf40000 ? 214 : -1;
+        }
+      }
+      return -1;
+    }
+    case 245:
+    {
+      switch ((w0 >>> 24) & 0x1) {
+        case 0:
+        {
+          return (w0 & 0x3000000) >>> 0 === 0x0 && (w1 & 0x81ff0000) >>> 0 === 0xf50000 ? 213 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0x3000000) >>> 0 === 0x1000000 && (w1 & 0x81ff0000) >>> 0 === 0xf50000 ? 215 : -1;
+        }
+      }
+      return -1;
+    }
+    case 248:
+    {
+      switch ((w0 >>> 24) & 0x3) {
+        case 0:
+        {
+          return (w0 & 0x3000000) >>> 0 === 0x0 && (w1 & 0x81ff0000) >>> 0 === 0xf80000 ? 216 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0x3000000) >>> 0 === 0x1000000 && (w1 & 0x81ff0000) >>> 0 === 0xf80000 ? 219 : -1;
+        }
+        case 2:
+        {
+          return (w0 & 0x3000000) >>> 0 === 0x2000000 && (w1 & 0x81ff0000) >>> 0 === 0xf80000 ? 223 : -1;
+        }
+      }
+      return -1;
+    }
+    case 249:
+    {
+      switch ((w0 >>> 24) & 0x1) {
+        case 0:
+        {
+          return (w0 & 0x3000000) >>> 0 === 0x0 && (w1 & 0x81ff0000) >>> 0 === 0xf90000 ? 217 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0x3000000) >>> 0 === 0x1000000 && (w1 & 0x81ff0000) >>> 0 === 0xf90000 ? 220 : -1;
+        }
+      }
+      return -1;
+    }
+    case 250:
+    {
+      switch ((w0 >>> 24) & 0x1) {
+        case 0:
+        {
+          return (w0 & 0x3000000) >>> 0 === 0x0 && (w1 & 0x81ff0000) >>> 0 === 0xfa0000 ? 218 : -1;
+        }
+        case 1:
+        {
+          return (w0 & 0x3000000) >>> 0 === 0x1000000 && (w1 & 0x81ff0000) >>> 0 === 0xfa0000 ? 221 : -1;
+        }
+      }
+      return -1;
+    }
+  }
+  return -1;
+}
+
+/**
+ * The instruction spec matching `words`, or undefined (see instructionAt): also when `words` is not
+ * one instruction's length (reading missing words as 0 made `[1]` an ir3 `nop`).
  */
 function findSpec(words: Words, gpu: number | null): InstructionSpec | undefined {
   if (words.length !== ISA.wordCount) return undefined;
-  let node: SpecNode | undefined = SPEC_TREE;
-  while (node.children) {
-    node = node.children.get(bucketKey(words, node.mask));
-    if (!node) return undefined;
-  }
-  let found: InstructionSpec | undefined;
-  for (const s of node.specs) {
-    if (!inGen(s, gpu)) continue;
-    let ok = true;
-    for (let i = 0; i < s.tested.length; i++) {
-      if (((words[i] ?? 0) & s.tested[i]) >>> 0 !== s.match[i]) {
-        ok = false;
-        break;
-      }
-    }
-    if (ok && found) return undefined;
-    if (ok) found = s;
-  }
-  return found;
+  const k = instructionAt(words, 0, gpu);
+  return k < 0 ? undefined : INSTRUCTIONS[k];
 }
 
 /** Raw field values and derived values of a decoded instruction, for printers. */
@@ -3593,6 +11713,31 @@ export function assemble(text: string, _options: AssembleOptions = {}): Uint32Ar
  * in, one line of text out, and the reverse. The CLI and the site's decoder panel both call these,
  * so they show the same strings.
  * --------------------------------------------------------------------------------------------- */
+
+/**
+ * Every instruction of a program (`words.length` a multiple of ISA.wordCount), one line each, as
+ * `disassemble` prints them (`unknown …` for an instruction no encoding matches).
+ */
+export function disassembleProgram(words: Words, options: DisassembleOptions = {}): string[] {
+  const lines: string[] = [];
+  disassembleEach(words, options, (line) => lines.push(line));
+  return lines;
+}
+
+/** disassembleProgram's lines, given to `visit` one at a time (with the instruction's index). */
+export function disassembleEach(
+  words: Words,
+  options: DisassembleOptions,
+  visit: (line: string, index: number) => void,
+): void {
+  const n = ISA.wordCount;
+  if (words.length % n !== 0)
+    throw new RangeError(
+      `disassembleProgram: ${words.length} words are not whole instructions of ${n} words`,
+    );
+  for (let i = 0, at = 0; at < words.length; i++, at += n)
+    visit(disassemble(Array.prototype.slice.call(words, at, at + n), options), i);
+}
 
 /** What one input line gave: the output line, or `invalid: …` and the error at a 1-based column. */
 export interface LineResult {

@@ -29,6 +29,9 @@ describe("bench options", () => {
       phases: false,
       heapMb: 16384,
       mesa: path.join("..", "shared", "corpora", "mesa-isaspec"),
+      codecWords: 200_000,
+      codecLengths: [1_000, 10_000, 100_000, 1_000_000],
+      codecsOnly: false,
     });
   });
 
@@ -94,6 +97,10 @@ describe("npm run bench -- --json", () => {
         specs,
         "--scale",
         "20,40",
+        "--codec-words",
+        "2000",
+        "--codec-lengths",
+        "1000,2000",
         // No Mesa corpus here: the comparison is left out, and said so on stderr.
         "--mesa",
         path.join(tmp, "no-mesa"),
@@ -108,7 +115,18 @@ describe("npm run bench -- --json", () => {
     const lines = r.stdout.split("\n").filter((l) => l !== "");
     expect(lines).toHaveLength(1);
     const result = JSON.parse(lines[0]) as Record<string, Record<string, number>>;
-    expect(Object.keys(result).sort()).toEqual(["build", "ir3", "scale", "site"]);
+    expect(Object.keys(result).sort()).toEqual(["build", "codecs", "ir3", "scale", "site"]);
+    const codec = (result.codecs as unknown as Record<string, Record<string, unknown>>).ir3;
+    expect(Object.keys(codec).sort()).toEqual([
+      "byLength",
+      "decodePerSec",
+      "encodePerSec",
+      "mesaUnavailable",
+      "tsDisasmPerSec",
+      "tsProgramPerSec",
+    ]);
+    expect(codec.mesaUnavailable).toBe(`${path.join(tmp, "no-mesa", "ir3", "ir3.xml")} is missing`);
+    expect(Object.keys(codec.byLength as object)).toEqual(["1000", "2000"]);
     // The site of --out (out/): its size, pages, and the largest page's first paint.
     expect(Object.keys(result.site).sort()).toEqual([
       "bytes",
@@ -134,6 +152,8 @@ describe("npm run bench -- --json", () => {
     expect(Object.keys(result.scale).sort()).toEqual(["20", "40"]);
     const figures = [
       ...Object.values(result.ir3),
+      ...["tsDisasmPerSec", "tsProgramPerSec", "decodePerSec", "encodePerSec"].map((k) => codec[k]),
+      ...Object.values(codec.byLength as object),
       result.build.fullMs,
       result.build.noChangeMs,
       result.build.coldMs,

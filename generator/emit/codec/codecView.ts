@@ -5,7 +5,11 @@
  */
 import type { EnumDef, Field, FieldType, Instruction, IsaModel } from "../../model/types";
 import { keyLiteral, stringLiteral } from "../jsLiterals";
+import { compileDisplay, type IsaspecSyntax } from "./compileDisplay";
 import { compileExpr } from "./compileExpr";
+import { compileMatcher } from "./compileMatcher";
+import { jsonLines } from "./jsonLines";
+import { ISASPEC_RUNTIME, runtimeSource } from "./runtimeSource";
 import { SYNTAX_DATA } from "./syntax";
 
 /** Field kinds the runtime decodes as signed numbers. */
@@ -84,6 +88,16 @@ export interface CodecView {
   syntaxPartial: string;
   /** What that partial needs beyond the tables above (generator/emit/codec/syntax/). */
   syntaxData: object;
+  /** syntaxData as a JS literal, broken over lines. */
+  syntaxJson: string;
+  /** The entries of ENUMS, FIELDS and INSTRUCTIONS as JS literals, broken over lines. */
+  tables: { enums: string[]; fields: string[]; instructions: string[] };
+  /** The runtime modules the codec carries (generator/runtime/codec/), inlined. */
+  runtime: string;
+  /** `instructionAt`: the instruction lookup as code. */
+  matcher: string;
+  /** isaspec: the compiled display functions, and each instruction's (null: interpreted). */
+  display: { code: string; names: (string | null)[]; args: string; params: string } | null;
 }
 
 /** `#rptN` → `RptN`, `Swizzles (16-bit)` → `Swizzles16Bit`, `US_FC_INST.OP` → `UsFcInstOp`. */
@@ -256,6 +270,19 @@ export function codecView(model: IsaModel, banner: string[]): CodecView {
   const gens = model.instructions
     .map((i) => i.gen?.min)
     .filter((g): g is number => g !== undefined);
+  const syntaxData = model.isa.assemblySyntax ? SYNTAX_DATA[model.isa.assemblySyntax](model) : {};
+  let display: CodecView["display"] = null;
+  if (model.isa.assemblySyntax === "isaspec") {
+    const compiled = compileDisplay(
+      instructions.map((i) => ({ ...i, fields: i.fields.map((n) => fields[n]) })),
+      syntaxData as IsaspecSyntax,
+      model.isa.wordCount,
+      enumViews.flatMap((e) => e.displays),
+    );
+    const words = Array.from({ length: model.isa.wordCount }, (_, i) => `words[at + ${i}] >>> 0`);
+    const params = words.map((_, i) => `w${i}: number`).join(", ");
+    display = { code: compiled.code, names: compiled.names, args: words.join(", "), params };
+  }
   return {
     id: model.isa.id,
     title: model.isa.title,
@@ -265,7 +292,18 @@ export function codecView(model: IsaModel, banner: string[]): CodecView {
     defaultGpu: gens.length ? Math.max(...gens) : null,
     syntax: model.isa.assemblySyntax ?? "generic",
     syntaxPartial: `ts/codec/syntax-${model.isa.assemblySyntax ?? "generic"}.ts`,
-    syntaxData: model.isa.assemblySyntax ? SYNTAX_DATA[model.isa.assemblySyntax](model) : {},
+    syntaxData,
+    syntaxJson: jsonLines(syntaxData),
+    matcher: compileMatcher(instructions, model.isa.wordCount),
+    runtime: model.isa.assemblySyntax === "isaspec" ? runtimeSource(ISASPEC_RUNTIME) : "",
+    tables: {
+      enums: enumViews.map((e) =>
+        jsonLines({ name: e.name, symbols: e.symbols, displays: e.displays }, 100, "  "),
+      ),
+      fields: fields.map((f) => jsonLines(f, 100, "  ")),
+      instructions: instructions.map((i) => jsonLines(i, 100, "  ")),
+    },
+    display,
     enums: enumViews,
     fields,
     groups: groupViews,

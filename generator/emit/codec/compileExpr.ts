@@ -19,11 +19,13 @@ function literal(text: string): string {
  * A compiled expression with its JS precedence: parentheses go only where prettier keeps them
  * (needed by precedence, or mixed operators it clarifies), so the codec is in prettier's style.
  */
-interface Code {
+export interface Code {
   text: string;
   /** 1 conditional, 3 `||` … 13 `**`, 14 unary, 16 call, member or literal. */
   prec: number;
   op?: string;
+  /** Whether evaluating it may record a decode error (so it must run even where its value is moot). */
+  effects?: boolean;
 }
 
 const PRECEDENCE: Record<string, number> = {
@@ -86,34 +88,46 @@ function binary(a: Code, op: string, b: Code): Code {
     text: `${operand(a, op, "left")} ${op} ${operand(b, op, "right")}`,
     prec: PRECEDENCE[op],
     op,
+    effects: a.effects || b.effects,
   };
 }
 
 /** `test ? 1 : 0` (or `? 0 : 1`): a condition as the 1 or 0 C gives it. */
 function truth(test: Code, whenTrue: string, whenFalse: string): Code {
   const t = test.prec === 1 ? `(${test.text})` : test.text;
-  return { text: `${t} ? ${whenTrue} : ${whenFalse}`, prec: 1 };
+  return { text: `${t} ? ${whenTrue} : ${whenFalse}`, prec: 1, effects: test.effects };
 }
 
-const atom = (text: string): Code => ({ text, prec: ATOM });
+export const atom = (text: string, effects = false): Code => ({ text, prec: ATOM, effects });
 const num = (n: number): Code => atom(String(n));
 
 function unary(op: string, x: Code): Code {
   const inner =
     x.prec < UNARY || (x.prec === UNARY && x.text.startsWith(op)) ? `(${x.text})` : x.text;
-  return { text: `${op}${inner}`, prec: UNARY };
+  return { text: `${op}${inner}`, prec: UNARY, effects: x.effects };
 }
 
-function emit(n: ExprNode): Code {
+/** What a `{NAME}` (or the GPU id) of an expression compiles to. */
+export type NameCode = (name: string) => Code;
+
+const RAW_FIELDS: NameCode = (name) => atom(`f[${JSON.stringify(name)}]`);
+
+/**
+ * `expr` as a JS expression with the value C gives it, names compiled by `name`. Where the right
+ * operand of `&&`/`||` has effects it is still evaluated (the `and`/`or` runtime helpers), as the
+ * decoder's interpreter evaluates both operands.
+ */
+export function emit(n: ExprNode, name: NameCode = RAW_FIELDS): Code {
+  const emit1 = (x: ExprNode) => emit(x, name);
   switch (n.kind) {
     case "number":
       return atom(literal(n.text));
     case "field":
-      return atom(`f[${JSON.stringify(n.name)}]`);
+      return name(n.name);
     case "gpu":
-      return atom(`f[${JSON.stringify(GPU_ID_NAME)}]`);
+      return name(GPU_ID_NAME);
     case "unary": {
-      const x = emit(n.operand);
+      const x = emit1(n.operand);
       return n.op === "!"
         ? truth(x, "0", "1")
         : n.op === "~"
@@ -121,15 +135,20 @@ function emit(n: ExprNode): Code {
           : unary("-", x);
     }
     case "binary": {
-      const a = emit(n.left);
-      const b = emit(n.right);
+      const a = emit1(n.left);
+      const b = emit1(n.right);
+      if ((n.op === "&&" || n.op === "||") && b.effects)
+        return atom(`${n.op === "&&" ? "and" : "or"}(${a.text}, ${b.text})`, true);
       switch (n.op) {
         case "<<":
           return binary(a, "*", binary(num(2), "**", b));
         case ">>":
-          return atom(`Math.floor(${binary(a, "/", binary(num(2), "**", b)).text})`);
+          return atom(
+            `Math.floor(${binary(a, "/", binary(num(2), "**", b)).text})`,
+            a.effects || b.effects,
+          );
         case "/":
-          return atom(`Math.trunc(${binary(a, "/", b).text})`);
+          return atom(`Math.trunc(${binary(a, "/", b).text})`, a.effects || b.effects);
         case "&":
         case "|":
         case "^":

@@ -1,0 +1,243 @@
+/**
+ * Codec throughput of one ISA, side by side in one process, in instructions per second (the best
+ * pass of each, after a warm-up):
+ * - `tsDisasmPerSec`: the generated codec (`out/ts/<id>.ts`) making every line of a program
+ *   (`disassembleEach`, each line handed to a function that takes its length);
+ * - `tsProgramPerSec`: `disassembleProgram`, which returns the lines as an array (all held at once);
+ * - `mesaDisasmPerSec`: Mesa's isaspec decoder (bench/mesaDecoder.ts, `gcc -O2`) over the same
+ *   words, timed inside its binary, for the ISAs Mesa has a decoder of (ir3, etnaviv), in rounds
+ *   alternating with the TS passes so that both see the same machine load; with `mesaSameText`,
+ *   the share of lines both print alike (the shipped documents are not exactly Mesa's);
+ * - the disassemblers of OTHER_DISASSEMBLERS (the generated C one: `cDisasmPerSec`);
+ * - `decodePerSec`, `encodePerSec`: `decode` of each instruction, `encode` of what it decoded;
+ * - `byLength`: `disassembleProgram` against program length (1k … 1M words), which shows nothing
+ *   is quadratic.
+ * The program is bench/corpus.ts's: instructions drawn from the model, each decoding as one.
+ *
+ * Run as a script it measures one ISA and prints one JSON line (bench/run.ts runs it per ISA):
+ *
+ *   tsx bench/codecSpeed.ts <id> [--out DIR] [--words N] [--passes N] [--rounds N] [--seed S]
+ *                                [--mesa DIR] [--lengths N,N,…]
+ */
+import { readFileSync } from "fs";
+import * as path from "path";
+import type { IsaModel } from "../generator/model/types";
+import { makeCorpus } from "./corpus";
+import { buildMesaDecoder, MESA_ISAS, mesaDecoderUnavailable } from "./mesaDecoder";
+import { MESA_CORPUS } from "./mesaIsaspec";
+
+export interface CodecFigures {
+  tsDisasmPerSec: number;
+  tsProgramPerSec: number;
+  /** Absent where Mesa has no decoder of the ISA, or it cannot be built (see mesaUnavailable). */
+  mesaDisasmPerSec?: number;
+  mesaSameText?: number;
+  mesaUnavailable?: string;
+  /** The generated C disassembler, once OTHER_DISASSEMBLERS measures it. */
+  cDisasmPerSec?: number;
+  decodePerSec: number;
+  encodePerSec: number;
+  /** `disassembleProgram` instructions/s by program length in words. */
+  byLength: Record<string, number>;
+  [other: string]: number | string | Record<string, number> | undefined;
+}
+
+export interface CodecSpeedOptions {
+  /** Directory holding `json/<id>.json` and `ts/<id>.ts`. */
+  out: string;
+  /** Words in the program (whole instructions). */
+  words: number;
+  passes: number;
+  /** Rounds of TS passes alternating with the other disassemblers' passes. */
+  rounds: number;
+  seed: number;
+  /** Mesa's isaspec corpus. */
+  mesa: string;
+  lengths: number[];
+}
+
+export const CODEC_DEFAULTS: CodecSpeedOptions = {
+  out: "out",
+  words: 200_000,
+  passes: 3,
+  rounds: 3,
+  seed: 1,
+  mesa: MESA_CORPUS,
+  lengths: [1_000, 10_000, 100_000, 1_000_000],
+};
+
+/**
+ * Instructions/s of a disassembler over `program` (the best of `passes`), or null where it has
+ * none for the ISA. `gpu` is the generation the TS codec assumes.
+ */
+export type DisasmMeasure = (
+  isa: string,
+  program: Uint32Array,
+  wordCount: number,
+  gpu: number | null,
+  passes: number,
+) => number | null;
+
+/**
+ * Further disassemblers timed on the same program, in the same rounds, by the figure they report:
+ * the generated C disassembler goes here (`cDisasmPerSec: measureCDisasm`).
+ */
+export const OTHER_DISASSEMBLERS: Record<string, DisasmMeasure> = {};
+
+interface Codec {
+  ISA: { wordCount: number; defaultGpu: number | null };
+  decode(words: ArrayLike<number>, options?: { gpu?: number }): unknown;
+  encode(instruction: unknown): Uint32Array;
+  disassembleProgram(words: ArrayLike<number>, options?: { gpu?: number }): string[];
+  disassembleEach(
+    words: ArrayLike<number>,
+    options: { gpu?: number },
+    visit: (line: string, index: number) => void,
+  ): void;
+}
+
+/** Nanoseconds of the fastest of `passes` runs of `run`. */
+function best(passes: number, run: () => void): number {
+  let ns = Infinity;
+  for (let p = 0; p < passes; p++) {
+    const t0 = process.hrtime.bigint();
+    run();
+    ns = Math.min(ns, Number(process.hrtime.bigint() - t0));
+  }
+  return ns;
+}
+
+const perSec = (count: number, ns: number) => count / (ns / 1e9);
+
+export function measureCodecSpeed(id: string, o: CodecSpeedOptions): CodecFigures {
+  const out = path.resolve(o.out);
+  const model = JSON.parse(readFileSync(path.join(out, "json", `${id}.json`), "utf8")) as IsaModel;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const codec = require(path.join(out, "ts", `${id}.ts`)) as Codec;
+  const n = codec.ISA.wordCount;
+  const gpu = codec.ISA.defaultGpu;
+  const opts = gpu === null ? {} : { gpu };
+  const corpus = makeCorpus(model, Math.max(1, Math.floor(o.words / n)), o.seed, (w) =>
+    codec.decode(w, opts) ? 0 : -1,
+  );
+  const program = corpus.words;
+  const count = corpus.count;
+
+  // Each line is made and handed over, as Mesa's decoder prints each into a FILE (/dev/null).
+  let sink = 0;
+  const take = (line: string) => {
+    sink += line.length;
+  };
+  const disasm = (words: Uint32Array) => codec.disassembleEach(words, opts, take);
+  disasm(program);
+
+  const why = MESA_ISAS[id]
+    ? mesaDecoderUnavailable(path.resolve(o.mesa), id)
+    : "Mesa has no decoder of it";
+  const mesa = why === null ? buildMesaDecoder(path.resolve(o.mesa), id) : null;
+  const figures: CodecFigures = {
+    tsDisasmPerSec: 0,
+    tsProgramPerSec: 0,
+    decodePerSec: 0,
+    encodePerSec: 0,
+    byLength: {},
+  };
+  try {
+    if (mesa) {
+      const theirs = mesa.disasm(program, gpu ?? 0, false).split("\n");
+      const ours = codec.disassembleProgram(program, opts);
+      figures.mesaSameText = ours.filter((line, i) => line === theirs[i]).length / ours.length;
+    } else figures.mesaUnavailable = why!;
+    for (let r = 0; r < o.rounds; r++) {
+      const ts = perSec(
+        count,
+        best(o.passes, () => disasm(program)),
+      );
+      figures.tsDisasmPerSec = Math.max(figures.tsDisasmPerSec, ts);
+      const array = best(o.passes, () => {
+        sink += codec.disassembleProgram(program, opts).length;
+      });
+      figures.tsProgramPerSec = Math.max(figures.tsProgramPerSec, perSec(count, array));
+      if (mesa) {
+        const m = mesa.perSecond(program, n, gpu ?? 0, o.passes);
+        figures.mesaDisasmPerSec = Math.max(figures.mesaDisasmPerSec ?? 0, m);
+      }
+      for (const [key, measure] of Object.entries(OTHER_DISASSEMBLERS)) {
+        const v = measure(id, program, n, gpu, o.passes);
+        if (v !== null) figures[key] = Math.max((figures[key] as number | undefined) ?? 0, v);
+      }
+    }
+  } finally {
+    mesa?.dispose();
+  }
+
+  // decode and encode, one instruction at a time, as a user calls them.
+  const one: Uint32Array[] = [];
+  for (let i = 0; i < count; i++) one.push(program.subarray(i * n, i * n + n));
+  const decoded = one.map((w) => codec.decode(w, opts));
+  figures.decodePerSec = perSec(
+    count,
+    best(o.passes * o.rounds, () => {
+      for (const w of one) sink += codec.decode(w, opts) ? 1 : 0;
+    }),
+  );
+  figures.encodePerSec = perSec(
+    count,
+    best(o.passes * o.rounds, () => {
+      for (const d of decoded) sink += codec.encode(d).length;
+    }),
+  );
+
+  for (const length of o.lengths) {
+    const instructions = Math.max(1, Math.floor(length / n));
+    const words = new Uint32Array(instructions * n);
+    for (let at = 0; at < words.length; at += program.length)
+      words.set(program.subarray(0, Math.min(program.length, words.length - at)), at);
+    // Short programs are repeated so that each timed run lasts long enough to measure.
+    const repeat = Math.max(1, Math.ceil(100_000 / words.length));
+    const ns = best(o.passes, () => {
+      for (let k = 0; k < repeat; k++) disasm(words);
+    });
+    figures.byLength[String(length)] = perSec(instructions * repeat, ns);
+  }
+  if (sink < 0) throw new Error("unreachable");
+  return figures;
+}
+
+export function parseCodecArgs(argv: string[]): { id: string; options: CodecSpeedOptions } {
+  const o: CodecSpeedOptions = { ...CODEC_DEFAULTS };
+  const id = argv[0];
+  if (!id || id.startsWith("--")) throw new Error("codecSpeed: give an ISA id");
+  for (let i = 1; i < argv.length; i += 2) {
+    const [flag, value] = [argv[i], argv[i + 1] ?? ""];
+    const num = () => {
+      const v = Number(value);
+      if (!Number.isInteger(v) || v < 1)
+        throw new Error(`codecSpeed: ${flag} needs a positive integer, got '${value}'`);
+      return v;
+    };
+    if (flag === "--out") o.out = value;
+    else if (flag === "--mesa") o.mesa = value;
+    else if (flag === "--words") o.words = num();
+    else if (flag === "--passes") o.passes = num();
+    else if (flag === "--rounds") o.rounds = num();
+    else if (flag === "--seed") o.seed = num();
+    else if (flag === "--lengths") o.lengths = value.split(",").map((v) => Number(v));
+    else throw new Error(`codecSpeed: unknown option '${flag}'`);
+  }
+  return { id, options: o };
+}
+
+/** The arguments of the script form, for bench/run.ts. */
+export function codecArgs(id: string, o: CodecSpeedOptions): string[] {
+  return [
+    id,
+    ...["--out", o.out, "--mesa", o.mesa, "--words", String(o.words), "--passes", String(o.passes)],
+    ...["--rounds", String(o.rounds), "--seed", String(o.seed), "--lengths", o.lengths.join(",")],
+  ];
+}
+
+if (require.main === module) {
+  const { id, options } = parseCodecArgs(process.argv.slice(2));
+  process.stdout.write(JSON.stringify(measureCodecSpeed(id, options)) + "\n");
+}
