@@ -5,7 +5,7 @@
 import { spawnSync } from "child_process";
 import { writeFileSync } from "fs";
 import * as path from "path";
-import { compile } from "./cc";
+import { C99, compile } from "./cc";
 
 export function harnessSource(id: string, wordCount: number): string {
   return `#include <stdio.h>
@@ -33,22 +33,42 @@ int main(void)
 `;
 }
 
-/** Compiles the harness and out/c/<id>-disasm.c in `dir`; returns the program's path. */
+/** Compiles out/c/<id>-disasm.c (from `outDir`) once into an object in `dir`; returns its path. */
+export function compileDisassembler(
+  dir: string,
+  outDir: string,
+  id: string,
+  optimize = "-O1",
+): string {
+  const object = path.join(dir, `${id}-disasm.o`);
+  compile([...C99, optimize], path.join(outDir, `${id}-disasm.c`), object, ["-c"]);
+  return object;
+}
+
+/** Links `main` (C source) with a compiled disassembler; returns the program's path. */
+export function linkWith(
+  dir: string,
+  outDir: string,
+  object: string,
+  name: string,
+  main: string,
+): string {
+  const source = path.join(dir, `${name}.c`);
+  writeFileSync(source, main);
+  const exe = path.join(dir, name);
+  compile(C99, source, exe, [`-I${outDir}`, object]);
+  return exe;
+}
+
+/** The harness for a compiled disassembler. */
 export function buildHarness(
   dir: string,
   outDir: string,
   id: string,
   wordCount: number,
-  optimize = "-O1",
+  object: string,
 ): string {
-  const main = path.join(dir, `${id}-harness.c`);
-  writeFileSync(main, harnessSource(id, wordCount));
-  const exe = path.join(dir, `${id}-harness`);
-  compile(["gcc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic", optimize], main, exe, [
-    `-I${outDir}`,
-    path.join(outDir, `${id}-disasm.c`),
-  ]);
-  return exe;
+  return linkWith(dir, outDir, object, `${id}-harness`, harnessSource(id, wordCount));
 }
 
 /** The harness's lines for `input` (one line per input line); throws when it fails. */
