@@ -70,7 +70,7 @@ export function emitCDisassembler(models: IsaModel[]): OutputFile[] {
             runtime,
             names: c.names.map((n) => ({ id: n.id, literal: cStringLiteral(n.text) })),
             prototypes: c.prototypes,
-            formatFunction: c.formatFunction,
+            formatFunctions: c.formatFunctions,
             functions: c.functions,
             findFunction: {
               comment:

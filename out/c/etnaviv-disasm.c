@@ -20,15 +20,17 @@
 
 /*
  * Where text goes: `out[0 .. size-1)` as snprintf writes it, or, with `sink`, `out` is a buffer
- * flushed to `sink` whenever it fills. `len` counts every character written, kept or not, and
- * `line_start` is the `len` after the last newline (alignment counts columns of the whole line).
+ * flushed to `sink` whenever it fills; `at` is where the next character goes and `end` where the
+ * room ends. `len` counts every character written, kept or not, and `line_start` is the `len`
+ * after the last newline (alignment counts columns of the whole line).
  */
 struct dis_writer {
 	char *out;
+	char *at;
+	char *end;
 	size_t size;
 	size_t len;
 	size_t line_start;
-	size_t pos;
 	FILE *sink;
 };
 
@@ -71,56 +73,72 @@ struct dis_errors {
 static inline void dis_init(struct dis_writer *w, char *out, size_t size, FILE *sink)
 {
 	w->out = out;
+	w->at = out;
+	/* snprintf keeps the last character for the NUL; a FILE's buffer is flushed when full. */
+	w->end = sink ? out + size : size > 0 ? out + size - 1 : out;
 	w->size = size;
 	w->len = 0;
 	w->line_start = 0;
-	w->pos = 0;
 	w->sink = sink;
 }
 
-static inline void dis_flush(struct dis_writer *w)
+static void dis_flush(struct dis_writer *w)
 {
-	if (w->sink && w->pos > 0)
-		fwrite(w->out, 1, w->pos, w->sink);
-	w->pos = 0;
+	if (w->sink && w->at > w->out)
+		fwrite(w->out, 1, (size_t)(w->at - w->out), w->sink);
+	w->at = w->out;
+}
+
+/* What does not fit before `end`: flushed through, or dropped (snprintf). */
+static void dis_overflow(struct dis_writer *w, const char *s, size_t n)
+{
+	do {
+		size_t room = (size_t)(w->end - w->at), k = n < room ? n : room;
+		memcpy(w->at, s, k);
+		w->at += k;
+		s += k;
+		n -= k;
+		if (n > 0 && w->sink)
+			dis_flush(w);
+	} while (n > 0 && w->sink);
+}
+
+/* `n` characters, none a newline (generated text says where newlines are: dis_puts). */
+static inline void dis_putn(struct dis_writer *w, const char *s, size_t n)
+{
+	if ((size_t)(w->end - w->at) >= n) {
+		memcpy(w->at, s, n);
+		w->at += n;
+	} else {
+		dis_overflow(w, s, n);
+	}
+	w->len += n;
 }
 
 static inline void dis_putc(struct dis_writer *w, char c)
 {
-	if (w->sink) {
-		if (w->pos == w->size)
-			dis_flush(w);
-		w->out[w->pos++] = c;
-	} else if (w->len + 1 < w->size) {
-		w->out[w->len] = c;
-	}
-	w->len++;
+	dis_putn(w, &c, 1);
 	if (c == '\n')
 		w->line_start = w->len;
 }
 
-static inline void dis_putn(struct dis_writer *w, const char *s, size_t n)
-{
-	size_t i;
-	if (!w->sink && w->len + n < w->size && memchr(s, '\n', n) == NULL) {
-		memcpy(w->out + w->len, s, n);
-		w->len += n;
-		return;
-	}
-	for (i = 0; i < n; i++)
-		dis_putc(w, s[i]);
-}
-
+/* Text that may hold newlines (names from the model, messages). */
 static inline void dis_puts(struct dis_writer *w, const char *s)
 {
-	dis_putn(w, s, strlen(s));
+	for (; *s; s++)
+		dis_putc(w, *s);
 }
 
 /* Spaces up to `column` of the current line (isaspec `{X:align=N}`). */
 static inline void dis_pad(struct dis_writer *w, size_t column)
 {
-	while (w->len - w->line_start < column)
-		dis_putc(w, ' ');
+	static const char spaces[] = "                                ";
+	size_t at = w->len - w->line_start;
+	while (at < column) {
+		size_t k = column - at < sizeof spaces - 1 ? column - at : sizeof spaces - 1;
+		dis_putn(w, spaces, k);
+		at += k;
+	}
 }
 
 /* Ends the text: the NUL of snprintf (at most size-1 characters kept), or the last flush. */
@@ -129,7 +147,7 @@ static inline size_t dis_finish(struct dis_writer *w)
 	if (w->sink)
 		dis_flush(w);
 	else if (w->size > 0)
-		w->out[w->len < w->size ? w->len : w->size - 1] = '\0';
+		*w->at = '\0';
 	return w->len;
 }
 
@@ -151,6 +169,17 @@ static inline void dis_int_base(struct dis_writer *w, int64_t v, unsigned base)
 
 static inline void dis_int(struct dis_writer *w, int64_t v)
 {
+	/* Most numbers printed are small register or component numbers. */
+	if (v >= 0 && v < 100) {
+		char digits[2];
+		digits[0] = (char)('0' + v / 10);
+		digits[1] = (char)('0' + v % 10);
+		if (v < 10)
+			dis_putn(w, digits + 1, 1);
+		else
+			dis_putn(w, digits, 2);
+		return;
+	}
 	dis_int_base(w, v, 10);
 }
 
@@ -382,7 +411,6 @@ struct scope {
 	/* Overrides whose condition is known (`known`), and which of them apply. */
 	uint64_t known, applied;
 	const char *mnemonic;
-	resolve_fn resolve;
 	/* The scope of the field this one decodes, and its <param>s (names resolved there). */
 	struct scope *parent;
 	resolve_fn param;
@@ -392,15 +420,14 @@ struct scope {
 /* The text of a name (generated with the names). */
 static const char *name_of(int name);
 
-static inline void init_scope(struct scope *s, struct ctx *c, const uint32_t *words, const char *mnemonic,
-		       resolve_fn resolve)
+static inline void init_scope(struct scope *s, struct ctx *c, const uint32_t *words,
+			      const char *mnemonic)
 {
 	s->w = words;
 	s->stack = 0;
 	s->known = 0;
 	s->applied = 0;
 	s->mnemonic = mnemonic;
-	s->resolve = resolve;
 	s->parent = NULL;
 	s->param = NULL;
 	s->ctx = c;
@@ -444,52 +471,25 @@ static inline void check_bits(struct scope *s, unsigned count, unsigned low, uns
 enum name {
 	N_DST_USE,
 	N_COMPS,
-	N_REG,
-	N_AMODE,
 	N_DST,
-	N_DST_FULL,
-	N_SAT,
-	N_COND,
-	N_SKPHP,
 	N_TYPE_BIT2,
 	N_TYPE_BIT01,
 	N_TYPE,
-	N_PMODE,
 	N_HIGH_HALF,
 	N_LOW_HALF,
 	N_THREAD,
-	N_RMODE,
 	N_SRC_REG,
-	N_SRC0_REG,
 	N_SRC_AMODE,
-	N_SRC0_AMODE,
 	N_SRC_RGROUP,
-	N_SRC0_RGROUP,
 	N_IMMED_TYPE,
 	N_SRC_ABS,
 	N_SRC_NEG,
 	N_SRC_SWIZ,
 	N_IMMED,
-	N_SWIZ_X,
-	N_SWIZ_Y,
-	N_SWIZ_Z,
-	N_SWIZ_W,
 	N_SRC0,
-	N_SRC2_REG,
-	N_SRC2_AMODE,
-	N_SRC2_RGROUP,
 	N_SRC2,
-	N_SRC1_REG,
-	N_SRC1_AMODE,
-	N_SRC1_RGROUP,
 	N_SRC1,
-	N_TARGET,
-	N_SRC0_USE,
-	N_SRC1_USE,
-	N_TEX_ID,
 	N_TEX_SWIZ,
-	N_DENORM,
-	N_LOCAL,
 	N_LEFT_SHIFT,
 };
 
@@ -500,48 +500,26 @@ static const char *name_of(int name)
 		return "DST_USE";
 	case N_COMPS:
 		return "COMPS";
-	case N_REG:
-		return "REG";
-	case N_AMODE:
-		return "AMODE";
 	case N_DST:
 		return "DST";
-	case N_DST_FULL:
-		return "DST_FULL";
-	case N_SAT:
-		return "SAT";
-	case N_COND:
-		return "COND";
-	case N_SKPHP:
-		return "SKPHP";
 	case N_TYPE_BIT2:
 		return "TYPE_BIT2";
 	case N_TYPE_BIT01:
 		return "TYPE_BIT01";
 	case N_TYPE:
 		return "TYPE";
-	case N_PMODE:
-		return "PMODE";
 	case N_HIGH_HALF:
 		return "HIGH_HALF";
 	case N_LOW_HALF:
 		return "LOW_HALF";
 	case N_THREAD:
 		return "THREAD";
-	case N_RMODE:
-		return "RMODE";
 	case N_SRC_REG:
 		return "SRC_REG";
-	case N_SRC0_REG:
-		return "SRC0_REG";
 	case N_SRC_AMODE:
 		return "SRC_AMODE";
-	case N_SRC0_AMODE:
-		return "SRC0_AMODE";
 	case N_SRC_RGROUP:
 		return "SRC_RGROUP";
-	case N_SRC0_RGROUP:
-		return "SRC0_RGROUP";
 	case N_IMMED_TYPE:
 		return "IMMED_TYPE";
 	case N_SRC_ABS:
@@ -552,100 +530,51 @@ static const char *name_of(int name)
 		return "SRC_SWIZ";
 	case N_IMMED:
 		return "IMMED";
-	case N_SWIZ_X:
-		return "SWIZ_X";
-	case N_SWIZ_Y:
-		return "SWIZ_Y";
-	case N_SWIZ_Z:
-		return "SWIZ_Z";
-	case N_SWIZ_W:
-		return "SWIZ_W";
 	case N_SRC0:
 		return "SRC0";
-	case N_SRC2_REG:
-		return "SRC2_REG";
-	case N_SRC2_AMODE:
-		return "SRC2_AMODE";
-	case N_SRC2_RGROUP:
-		return "SRC2_RGROUP";
 	case N_SRC2:
 		return "SRC2";
-	case N_SRC1_REG:
-		return "SRC1_REG";
-	case N_SRC1_AMODE:
-		return "SRC1_AMODE";
-	case N_SRC1_RGROUP:
-		return "SRC1_RGROUP";
 	case N_SRC1:
 		return "SRC1";
-	case N_TARGET:
-		return "TARGET";
-	case N_SRC0_USE:
-		return "SRC0_USE";
-	case N_SRC1_USE:
-		return "SRC1_USE";
-	case N_TEX_ID:
-		return "TEX_ID";
 	case N_TEX_SWIZ:
 		return "TEX_SWIZ";
-	case N_DENORM:
-		return "DENORM";
-	case N_LOCAL:
-		return "LOCAL";
 	case N_LEFT_SHIFT:
 		return "LEFT_SHIFT";
 	}
 	return "";
 }
 
+static int ins_nop_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site0_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int leaf_instruction_dst_applies0(struct scope *s);
 static int leaf_instruction_dst_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int64_t leaf_instruction_dst_when0(struct scope *s);
-static int leaf_instruction_dst_r_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int leaf_instruction_dst_r_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int leaf_instruction_dst_r_comps(struct scope *s, int name, int64_t *v, int *fmt);
+static int leaf_instruction_dst_applies0(struct scope *s);
 static void leaf_instruction_dst_render(struct scope *s);
-static int leaf_instruction_dst_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void leaf_instruction_dst_enter(struct scope *parent, const uint32_t *words, resolve_fn param);
 static void root_instruction_dst(struct scope *parent, int64_t value, resolve_fn param, const char *field);
 static int ins_nop_n_dst(struct scope *s);
 static int ins_nop_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_nop_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_nop_render(struct scope *s);
-static int ins_nop_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_nop_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_nop_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_nop(struct ctx *c, const uint32_t *words);
-static int ins_add_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_add_r_sat(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_add_r_cond(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_add_r_skphp(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_add_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_add_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_add_d0_type(struct scope *s);
 static int ins_add_r_type(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_add_r_pmode(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_add_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_add_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_add_d0_thread(struct scope *s);
 static int ins_add_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_add_r_rmode(struct scope *s, int name, int64_t *v, int *fmt);
+static int ins_add_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site1_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_add_n_dst(struct scope *s);
 static int ins_add_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int site2_param(struct scope *s, int name, int64_t *v, int *fmt);
+static int leaf_instruction_src_params(struct scope *s, int name, int64_t *v, int *fmt);
+static int64_t leaf_instruction_src_d4_immed_type(struct scope *s);
+static int leaf_instruction_src_r_immed_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int leaf_instruction_src_applies0(struct scope *s);
 static int leaf_instruction_src_applies1(struct scope *s);
 static int leaf_instruction_src_applies2(struct scope *s);
 static int leaf_instruction_src_applies3(struct scope *s);
-static int leaf_instruction_src_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int64_t leaf_instruction_src_d4_immed_type(struct scope *s);
-static int leaf_instruction_src_r_immed_type(struct scope *s, int name, int64_t *v, int *fmt);
-static int64_t leaf_instruction_src_when0(struct scope *s);
-static int64_t leaf_instruction_src_when1(struct scope *s);
-static int64_t leaf_instruction_src_when2(struct scope *s);
-static int64_t leaf_instruction_src_when3(struct scope *s);
 static int leaf_instruction_src_r_src_abs(struct scope *s, int name, int64_t *v, int *fmt);
 static int leaf_instruction_src_r_src_neg(struct scope *s, int name, int64_t *v, int *fmt);
 static int leaf_instruction_src_r_src_swiz(struct scope *s, int name, int64_t *v, int *fmt);
@@ -654,18 +583,11 @@ static int64_t leaf_instruction_src_d1_immed(struct scope *s);
 static int64_t leaf_instruction_src_d2_immed(struct scope *s);
 static int64_t leaf_instruction_src_d3_immed(struct scope *s);
 static int leaf_instruction_src_r_immed(struct scope *s, int name, int64_t *v, int *fmt);
-static int leaf_src_swizzle_r_swiz_x(struct scope *s, int name, int64_t *v, int *fmt);
-static int leaf_src_swizzle_r_swiz_y(struct scope *s, int name, int64_t *v, int *fmt);
-static int leaf_src_swizzle_r_swiz_z(struct scope *s, int name, int64_t *v, int *fmt);
-static int leaf_src_swizzle_r_swiz_w(struct scope *s, int name, int64_t *v, int *fmt);
 static void leaf_src_swizzle_render(struct scope *s);
-static int leaf_src_swizzle_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int leaf_src_swizzle_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void leaf_src_swizzle_enter(struct scope *parent, const uint32_t *words, resolve_fn param);
 static void root_src_swizzle(struct scope *parent, int64_t value, resolve_fn param, const char *field);
 static int leaf_instruction_src_n_src_swiz(struct scope *s);
 static void leaf_instruction_src_render(struct scope *s);
-static int leaf_instruction_src_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void leaf_instruction_src_enter(struct scope *parent, const uint32_t *words, resolve_fn param);
 static void root_instruction_src(struct scope *parent, int64_t value, resolve_fn param, const char *field);
 static int ins_add_n_src0(struct scope *s);
@@ -674,30 +596,16 @@ static int site4_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_add_n_src2(struct scope *s);
 static int ins_add_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_add_render(struct scope *s);
-static int ins_add_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_add_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_add_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_add_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_add_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_add_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_add_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_add_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_add_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_add(struct ctx *c, const uint32_t *words);
-static int ins_mad_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_mad_r_sat(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_mad_r_cond(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_mad_r_skphp(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_mad_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_mad_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_mad_d0_type(struct scope *s);
 static int ins_mad_r_type(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_mad_r_pmode(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_mad_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_mad_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_mad_d0_thread(struct scope *s);
 static int ins_mad_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_mad_r_rmode(struct scope *s, int name, int64_t *v, int *fmt);
+static int ins_mad_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site5_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_mad_n_dst(struct scope *s);
 static int ins_mad_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
@@ -711,33 +619,16 @@ static int site8_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_mad_n_src2(struct scope *s);
 static int ins_mad_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_mad_render(struct scope *s);
-static int ins_mad_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_mad_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_mad_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_mad_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_mad_r_src1_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_mad_r_src1_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_mad_r_src1_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_mad_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_mad_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_mad_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_mad_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_mad_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_mad(struct ctx *c, const uint32_t *words);
-static int ins_mul_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_mul_r_sat(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_mul_r_cond(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_mul_r_skphp(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_mul_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_mul_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_mul_d0_type(struct scope *s);
 static int ins_mul_r_type(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_mul_r_pmode(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_mul_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_mul_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_mul_d0_thread(struct scope *s);
 static int ins_mul_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_mul_r_rmode(struct scope *s, int name, int64_t *v, int *fmt);
+static int ins_mul_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site9_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_mul_n_dst(struct scope *s);
 static int ins_mul_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
@@ -748,30 +639,16 @@ static int site11_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_mul_n_src1(struct scope *s);
 static int ins_mul_r_src1(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_mul_render(struct scope *s);
-static int ins_mul_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_mul_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_mul_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_mul_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_mul_r_src1_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_mul_r_src1_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_mul_r_src1_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_mul_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_mul_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_mul(struct ctx *c, const uint32_t *words);
-static int ins_dp3_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dp3_r_sat(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dp3_r_cond(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dp3_r_skphp(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_dp3_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_dp3_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_dp3_d0_type(struct scope *s);
 static int ins_dp3_r_type(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dp3_r_pmode(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_dp3_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_dp3_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_dp3_d0_thread(struct scope *s);
 static int ins_dp3_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dp3_r_rmode(struct scope *s, int name, int64_t *v, int *fmt);
+static int ins_dp3_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site12_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_dp3_n_dst(struct scope *s);
 static int ins_dp3_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
@@ -782,30 +659,16 @@ static int site14_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_dp3_n_src1(struct scope *s);
 static int ins_dp3_r_src1(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_dp3_render(struct scope *s);
-static int ins_dp3_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dp3_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dp3_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dp3_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dp3_r_src1_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dp3_r_src1_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dp3_r_src1_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dp3_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dp3_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_dp3(struct ctx *c, const uint32_t *words);
-static int ins_dp4_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dp4_r_sat(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dp4_r_cond(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dp4_r_skphp(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_dp4_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_dp4_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_dp4_d0_type(struct scope *s);
 static int ins_dp4_r_type(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dp4_r_pmode(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_dp4_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_dp4_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_dp4_d0_thread(struct scope *s);
 static int ins_dp4_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dp4_r_rmode(struct scope *s, int name, int64_t *v, int *fmt);
+static int ins_dp4_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site15_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_dp4_n_dst(struct scope *s);
 static int ins_dp4_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
@@ -816,30 +679,16 @@ static int site17_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_dp4_n_src1(struct scope *s);
 static int ins_dp4_r_src1(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_dp4_render(struct scope *s);
-static int ins_dp4_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dp4_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dp4_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dp4_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dp4_r_src1_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dp4_r_src1_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dp4_r_src1_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dp4_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dp4_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_dp4(struct ctx *c, const uint32_t *words);
-static int ins_dsx_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dsx_r_sat(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dsx_r_cond(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dsx_r_skphp(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_dsx_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_dsx_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_dsx_d0_type(struct scope *s);
 static int ins_dsx_r_type(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dsx_r_pmode(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_dsx_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_dsx_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_dsx_d0_thread(struct scope *s);
 static int ins_dsx_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dsx_r_rmode(struct scope *s, int name, int64_t *v, int *fmt);
+static int ins_dsx_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site18_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_dsx_n_dst(struct scope *s);
 static int ins_dsx_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
@@ -850,30 +699,16 @@ static int site20_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_dsx_n_src2(struct scope *s);
 static int ins_dsx_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_dsx_render(struct scope *s);
-static int ins_dsx_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dsx_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dsx_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dsx_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dsx_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dsx_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dsx_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dsx_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dsx_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_dsx(struct ctx *c, const uint32_t *words);
-static int ins_dsy_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dsy_r_sat(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dsy_r_cond(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dsy_r_skphp(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_dsy_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_dsy_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_dsy_d0_type(struct scope *s);
 static int ins_dsy_r_type(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dsy_r_pmode(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_dsy_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_dsy_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_dsy_d0_thread(struct scope *s);
 static int ins_dsy_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dsy_r_rmode(struct scope *s, int name, int64_t *v, int *fmt);
+static int ins_dsy_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site21_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_dsy_n_dst(struct scope *s);
 static int ins_dsy_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
@@ -884,30 +719,16 @@ static int site23_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_dsy_n_src2(struct scope *s);
 static int ins_dsy_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_dsy_render(struct scope *s);
-static int ins_dsy_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dsy_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dsy_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dsy_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dsy_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dsy_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dsy_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dsy_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dsy_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_dsy(struct ctx *c, const uint32_t *words);
-static int ins_mov_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_mov_r_sat(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_mov_r_cond(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_mov_r_skphp(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_mov_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_mov_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_mov_d0_type(struct scope *s);
 static int ins_mov_r_type(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_mov_r_pmode(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_mov_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_mov_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_mov_d0_thread(struct scope *s);
 static int ins_mov_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_mov_r_rmode(struct scope *s, int name, int64_t *v, int *fmt);
+static int ins_mov_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site24_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_mov_n_dst(struct scope *s);
 static int ins_mov_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
@@ -915,27 +736,16 @@ static int site25_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_mov_n_src2(struct scope *s);
 static int ins_mov_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_mov_render(struct scope *s);
-static int ins_mov_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_mov_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_mov_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_mov_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_mov_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_mov_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_mov(struct ctx *c, const uint32_t *words);
-static int ins_movar_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_movar_r_sat(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_movar_r_cond(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_movar_r_skphp(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_movar_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_movar_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_movar_d0_type(struct scope *s);
 static int ins_movar_r_type(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_movar_r_pmode(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_movar_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_movar_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_movar_d0_thread(struct scope *s);
 static int ins_movar_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_movar_r_rmode(struct scope *s, int name, int64_t *v, int *fmt);
+static int ins_movar_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site26_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_movar_n_dst(struct scope *s);
 static int ins_movar_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
@@ -943,27 +753,16 @@ static int site27_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_movar_n_src2(struct scope *s);
 static int ins_movar_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_movar_render(struct scope *s);
-static int ins_movar_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_movar_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_movar_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_movar_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_movar_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_movar_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_movar(struct ctx *c, const uint32_t *words);
-static int ins_rcp_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_rcp_r_sat(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_rcp_r_cond(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_rcp_r_skphp(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_rcp_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_rcp_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_rcp_d0_type(struct scope *s);
 static int ins_rcp_r_type(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_rcp_r_pmode(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_rcp_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_rcp_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_rcp_d0_thread(struct scope *s);
 static int ins_rcp_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_rcp_r_rmode(struct scope *s, int name, int64_t *v, int *fmt);
+static int ins_rcp_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site28_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_rcp_n_dst(struct scope *s);
 static int ins_rcp_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
@@ -971,27 +770,16 @@ static int site29_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_rcp_n_src2(struct scope *s);
 static int ins_rcp_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_rcp_render(struct scope *s);
-static int ins_rcp_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_rcp_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_rcp_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_rcp_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_rcp_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_rcp_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_rcp(struct ctx *c, const uint32_t *words);
-static int ins_rsq_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_rsq_r_sat(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_rsq_r_cond(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_rsq_r_skphp(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_rsq_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_rsq_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_rsq_d0_type(struct scope *s);
 static int ins_rsq_r_type(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_rsq_r_pmode(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_rsq_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_rsq_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_rsq_d0_thread(struct scope *s);
 static int ins_rsq_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_rsq_r_rmode(struct scope *s, int name, int64_t *v, int *fmt);
+static int ins_rsq_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site30_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_rsq_n_dst(struct scope *s);
 static int ins_rsq_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
@@ -999,27 +787,16 @@ static int site31_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_rsq_n_src2(struct scope *s);
 static int ins_rsq_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_rsq_render(struct scope *s);
-static int ins_rsq_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_rsq_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_rsq_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_rsq_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_rsq_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_rsq_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_rsq(struct ctx *c, const uint32_t *words);
-static int ins_select_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_select_r_sat(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_select_r_cond(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_select_r_skphp(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_select_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_select_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_select_d0_type(struct scope *s);
 static int ins_select_r_type(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_select_r_pmode(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_select_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_select_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_select_d0_thread(struct scope *s);
 static int ins_select_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_select_r_rmode(struct scope *s, int name, int64_t *v, int *fmt);
+static int ins_select_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site32_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_select_n_dst(struct scope *s);
 static int ins_select_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
@@ -1033,33 +810,16 @@ static int site35_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_select_n_src2(struct scope *s);
 static int ins_select_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_select_render(struct scope *s);
-static int ins_select_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_select_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_select_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_select_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_select_r_src1_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_select_r_src1_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_select_r_src1_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_select_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_select_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_select_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_select_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_select_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_select(struct ctx *c, const uint32_t *words);
-static int ins_set_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_set_r_sat(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_set_r_cond(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_set_r_skphp(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_set_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_set_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_set_d0_type(struct scope *s);
 static int ins_set_r_type(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_set_r_pmode(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_set_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_set_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_set_d0_thread(struct scope *s);
 static int ins_set_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_set_r_rmode(struct scope *s, int name, int64_t *v, int *fmt);
+static int ins_set_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site36_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_set_n_dst(struct scope *s);
 static int ins_set_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
@@ -1070,30 +830,16 @@ static int site38_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_set_n_src1(struct scope *s);
 static int ins_set_r_src1(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_set_render(struct scope *s);
-static int ins_set_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_set_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_set_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_set_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_set_r_src1_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_set_r_src1_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_set_r_src1_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_set_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_set_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_set(struct ctx *c, const uint32_t *words);
-static int ins_exp_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_exp_r_sat(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_exp_r_cond(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_exp_r_skphp(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_exp_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_exp_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_exp_d0_type(struct scope *s);
 static int ins_exp_r_type(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_exp_r_pmode(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_exp_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_exp_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_exp_d0_thread(struct scope *s);
 static int ins_exp_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_exp_r_rmode(struct scope *s, int name, int64_t *v, int *fmt);
+static int ins_exp_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site39_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_exp_n_dst(struct scope *s);
 static int ins_exp_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
@@ -1101,27 +847,16 @@ static int site40_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_exp_n_src2(struct scope *s);
 static int ins_exp_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_exp_render(struct scope *s);
-static int ins_exp_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_exp_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_exp_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_exp_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_exp_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_exp_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_exp(struct ctx *c, const uint32_t *words);
-static int ins_log_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_log_r_sat(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_log_r_cond(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_log_r_skphp(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_log_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_log_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_log_d0_type(struct scope *s);
 static int ins_log_r_type(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_log_r_pmode(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_log_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_log_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_log_d0_thread(struct scope *s);
 static int ins_log_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_log_r_rmode(struct scope *s, int name, int64_t *v, int *fmt);
+static int ins_log_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site41_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_log_n_dst(struct scope *s);
 static int ins_log_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
@@ -1129,27 +864,16 @@ static int site42_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_log_n_src2(struct scope *s);
 static int ins_log_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_log_render(struct scope *s);
-static int ins_log_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_log_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_log_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_log_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_log_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_log_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_log(struct ctx *c, const uint32_t *words);
-static int ins_frc_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_frc_r_sat(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_frc_r_cond(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_frc_r_skphp(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_frc_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_frc_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_frc_d0_type(struct scope *s);
 static int ins_frc_r_type(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_frc_r_pmode(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_frc_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_frc_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_frc_d0_thread(struct scope *s);
 static int ins_frc_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_frc_r_rmode(struct scope *s, int name, int64_t *v, int *fmt);
+static int ins_frc_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site43_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_frc_n_dst(struct scope *s);
 static int ins_frc_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
@@ -1157,43 +881,25 @@ static int site44_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_frc_n_src2(struct scope *s);
 static int ins_frc_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_frc_render(struct scope *s);
-static int ins_frc_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_frc_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_frc_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_frc_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_frc_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_frc_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_frc(struct ctx *c, const uint32_t *words);
-static int ins_call_r_cond(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_call_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_call_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_call_d0_type(struct scope *s);
 static int ins_call_r_type(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_call_r_target(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_call_render(struct scope *s);
-static int ins_call_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_call_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_call(struct ctx *c, const uint32_t *words);
+static int ins_ret_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site45_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_ret_n_dst(struct scope *s);
 static int ins_ret_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_ret_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_ret_render(struct scope *s);
-static int ins_ret_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_ret_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_ret_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_ret(struct ctx *c, const uint32_t *words);
-static int ins_branch_r_cond(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_branch_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_branch_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_branch_d0_type(struct scope *s);
 static int ins_branch_r_type(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_branch_r_target(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_branch_render(struct scope *s);
-static int ins_branch_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_branch_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_branch(struct ctx *c, const uint32_t *words);
-static int ins_branch_unary_r_cond(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_branch_unary_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_branch_unary_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_branch_unary_d0_type(struct scope *s);
@@ -1201,15 +907,8 @@ static int ins_branch_unary_r_type(struct scope *s, int name, int64_t *v, int *f
 static int site46_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_branch_unary_n_src0(struct scope *s);
 static int ins_branch_unary_r_src0(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_branch_unary_r_target(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_branch_unary_render(struct scope *s);
-static int ins_branch_unary_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_branch_unary_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_branch_unary_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_branch_unary_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_branch_unary_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_branch_unary(struct ctx *c, const uint32_t *words);
-static int ins_branch_binary_r_cond(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_branch_binary_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_branch_binary_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_branch_binary_d0_type(struct scope *s);
@@ -1220,34 +919,19 @@ static int ins_branch_binary_r_src0(struct scope *s, int name, int64_t *v, int *
 static int site48_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_branch_binary_n_src1(struct scope *s);
 static int ins_branch_binary_r_src1(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_branch_binary_r_target(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_branch_binary_render(struct scope *s);
-static int ins_branch_binary_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_branch_binary_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_branch_binary_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_branch_binary_r_src1_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_branch_binary_r_src1_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_branch_binary_r_src1_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_branch_binary_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_branch_binary_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_branch_binary(struct ctx *c, const uint32_t *words);
 static int ins_texkill_applies0(struct scope *s);
 static int ins_texkill_applies1(struct scope *s);
-static int ins_texkill_r_src0_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texkill_r_src1_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int64_t ins_texkill_when0(struct scope *s);
-static int64_t ins_texkill_when1(struct scope *s);
-static int ins_texkill_r_cond(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_texkill_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_texkill_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_texkill_d2_type(struct scope *s);
 static int ins_texkill_r_type(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texkill_r_pmode(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_texkill_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_texkill_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_texkill_d2_thread(struct scope *s);
 static int ins_texkill_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texkill_r_rmode(struct scope *s, int name, int64_t *v, int *fmt);
+static int ins_texkill_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site49_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_texkill_n_dst(struct scope *s);
 static int ins_texkill_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
@@ -1257,43 +941,24 @@ static int ins_texkill_r_src0(struct scope *s, int name, int64_t *v, int *fmt);
 static int site51_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_texkill_n_src1(struct scope *s);
 static int ins_texkill_r_src1(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texkill_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_texkill_render(struct scope *s);
-static int ins_texkill_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texkill_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texkill_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texkill_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texkill_r_src1_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texkill_r_src1_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texkill_r_src1_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texkill_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texkill_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_texkill(struct ctx *c, const uint32_t *words);
+static int ins_texld_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site52_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_texld_n_dst(struct scope *s);
 static int ins_texld_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texld_r_tex_id(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_texld_n_tex_swiz(struct scope *s);
 static int ins_texld_r_tex_swiz(struct scope *s, int name, int64_t *v, int *fmt);
 static int site54_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_texld_n_src0(struct scope *s);
 static int ins_texld_r_src0(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_texld_render(struct scope *s);
-static int ins_texld_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texld_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texld_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texld_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texld_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texld_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_texld(struct ctx *c, const uint32_t *words);
 static int ins_texldb_applies0(struct scope *s);
-static int ins_texldb_r_src0_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texldb_r_src1_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int64_t ins_texldb_when0(struct scope *s);
+static int ins_texldb_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site55_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_texldb_n_dst(struct scope *s);
 static int ins_texldb_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texldb_r_tex_id(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_texldb_n_tex_swiz(struct scope *s);
 static int ins_texldb_r_tex_swiz(struct scope *s, int name, int64_t *v, int *fmt);
 static int site57_param(struct scope *s, int name, int64_t *v, int *fmt);
@@ -1303,20 +968,11 @@ static int site58_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_texldb_n_src1(struct scope *s);
 static int ins_texldb_r_src1(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_texldb_render(struct scope *s);
-static int ins_texldb_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texldb_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texldb_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texldb_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texldb_r_src1_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texldb_r_src1_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texldb_r_src1_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texldb_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texldb_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_texldb(struct ctx *c, const uint32_t *words);
+static int ins_texldd_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site59_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_texldd_n_dst(struct scope *s);
 static int ins_texldd_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texldd_r_tex_id(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_texldd_n_tex_swiz(struct scope *s);
 static int ins_texldd_r_tex_swiz(struct scope *s, int name, int64_t *v, int *fmt);
 static int site61_param(struct scope *s, int name, int64_t *v, int *fmt);
@@ -1329,27 +985,12 @@ static int site63_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_texldd_n_src2(struct scope *s);
 static int ins_texldd_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_texldd_render(struct scope *s);
-static int ins_texldd_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texldd_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texldd_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texldd_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texldd_r_src1_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texldd_r_src1_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texldd_r_src1_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texldd_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texldd_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texldd_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texldd_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texldd_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_texldd(struct ctx *c, const uint32_t *words);
 static int ins_texldl_applies0(struct scope *s);
-static int ins_texldl_r_src0_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texldl_r_src1_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int64_t ins_texldl_when0(struct scope *s);
+static int ins_texldl_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site64_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_texldl_n_dst(struct scope *s);
 static int ins_texldl_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texldl_r_tex_id(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_texldl_n_tex_swiz(struct scope *s);
 static int ins_texldl_r_tex_swiz(struct scope *s, int name, int64_t *v, int *fmt);
 static int site66_param(struct scope *s, int name, int64_t *v, int *fmt);
@@ -1359,30 +1000,16 @@ static int site67_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_texldl_n_src1(struct scope *s);
 static int ins_texldl_r_src1(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_texldl_render(struct scope *s);
-static int ins_texldl_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texldl_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texldl_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texldl_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texldl_r_src1_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texldl_r_src1_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texldl_r_src1_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texldl_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texldl_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_texldl(struct ctx *c, const uint32_t *words);
-static int ins_sqrt_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_sqrt_r_sat(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_sqrt_r_cond(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_sqrt_r_skphp(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_sqrt_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_sqrt_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_sqrt_d0_type(struct scope *s);
 static int ins_sqrt_r_type(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_sqrt_r_pmode(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_sqrt_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_sqrt_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_sqrt_d0_thread(struct scope *s);
 static int ins_sqrt_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_sqrt_r_rmode(struct scope *s, int name, int64_t *v, int *fmt);
+static int ins_sqrt_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site68_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_sqrt_n_dst(struct scope *s);
 static int ins_sqrt_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
@@ -1390,27 +1017,16 @@ static int site69_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_sqrt_n_src2(struct scope *s);
 static int ins_sqrt_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_sqrt_render(struct scope *s);
-static int ins_sqrt_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_sqrt_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_sqrt_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_sqrt_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_sqrt_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_sqrt_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_sqrt(struct ctx *c, const uint32_t *words);
-static int ins_sin_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_sin_r_sat(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_sin_r_cond(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_sin_r_skphp(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_sin_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_sin_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_sin_d0_type(struct scope *s);
 static int ins_sin_r_type(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_sin_r_pmode(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_sin_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_sin_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_sin_d0_thread(struct scope *s);
 static int ins_sin_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_sin_r_rmode(struct scope *s, int name, int64_t *v, int *fmt);
+static int ins_sin_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site70_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_sin_n_dst(struct scope *s);
 static int ins_sin_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
@@ -1418,27 +1034,16 @@ static int site71_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_sin_n_src2(struct scope *s);
 static int ins_sin_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_sin_render(struct scope *s);
-static int ins_sin_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_sin_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_sin_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_sin_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_sin_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_sin_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_sin(struct ctx *c, const uint32_t *words);
-static int ins_cos_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_cos_r_sat(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_cos_r_cond(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_cos_r_skphp(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_cos_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_cos_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_cos_d0_type(struct scope *s);
 static int ins_cos_r_type(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_cos_r_pmode(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_cos_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_cos_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_cos_d0_thread(struct scope *s);
 static int ins_cos_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_cos_r_rmode(struct scope *s, int name, int64_t *v, int *fmt);
+static int ins_cos_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site72_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_cos_n_dst(struct scope *s);
 static int ins_cos_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
@@ -1446,14 +1051,7 @@ static int site73_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_cos_n_src2(struct scope *s);
 static int ins_cos_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_cos_render(struct scope *s);
-static int ins_cos_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_cos_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_cos_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_cos_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_cos_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_cos_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_cos(struct ctx *c, const uint32_t *words);
-static int ins_branch_any_r_cond(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_branch_any_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_branch_any_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_branch_any_d0_type(struct scope *s);
@@ -1464,31 +1062,17 @@ static int ins_branch_any_r_src0(struct scope *s, int name, int64_t *v, int *fmt
 static int site75_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_branch_any_n_src1(struct scope *s);
 static int ins_branch_any_r_src1(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_branch_any_r_target(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_branch_any_render(struct scope *s);
-static int ins_branch_any_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_branch_any_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_branch_any_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_branch_any_r_src1_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_branch_any_r_src1_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_branch_any_r_src1_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_branch_any_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_branch_any_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_branch_any(struct ctx *c, const uint32_t *words);
-static int ins_floor_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_floor_r_sat(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_floor_r_cond(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_floor_r_skphp(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_floor_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_floor_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_floor_d0_type(struct scope *s);
 static int ins_floor_r_type(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_floor_r_pmode(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_floor_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_floor_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_floor_d0_thread(struct scope *s);
 static int ins_floor_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_floor_r_rmode(struct scope *s, int name, int64_t *v, int *fmt);
+static int ins_floor_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site76_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_floor_n_dst(struct scope *s);
 static int ins_floor_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
@@ -1496,27 +1080,16 @@ static int site77_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_floor_n_src2(struct scope *s);
 static int ins_floor_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_floor_render(struct scope *s);
-static int ins_floor_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_floor_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_floor_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_floor_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_floor_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_floor_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_floor(struct ctx *c, const uint32_t *words);
-static int ins_ceil_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_ceil_r_sat(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_ceil_r_cond(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_ceil_r_skphp(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_ceil_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_ceil_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_ceil_d0_type(struct scope *s);
 static int ins_ceil_r_type(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_ceil_r_pmode(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_ceil_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_ceil_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_ceil_d0_thread(struct scope *s);
 static int ins_ceil_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_ceil_r_rmode(struct scope *s, int name, int64_t *v, int *fmt);
+static int ins_ceil_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site78_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_ceil_n_dst(struct scope *s);
 static int ins_ceil_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
@@ -1524,27 +1097,16 @@ static int site79_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_ceil_n_src2(struct scope *s);
 static int ins_ceil_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_ceil_render(struct scope *s);
-static int ins_ceil_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_ceil_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_ceil_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_ceil_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_ceil_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_ceil_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_ceil(struct ctx *c, const uint32_t *words);
-static int ins_sign_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_sign_r_sat(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_sign_r_cond(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_sign_r_skphp(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_sign_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_sign_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_sign_d0_type(struct scope *s);
 static int ins_sign_r_type(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_sign_r_pmode(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_sign_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_sign_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_sign_d0_thread(struct scope *s);
 static int ins_sign_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_sign_r_rmode(struct scope *s, int name, int64_t *v, int *fmt);
+static int ins_sign_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site80_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_sign_n_dst(struct scope *s);
 static int ins_sign_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
@@ -1552,36 +1114,22 @@ static int site81_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_sign_n_src2(struct scope *s);
 static int ins_sign_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_sign_render(struct scope *s);
-static int ins_sign_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_sign_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_sign_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_sign_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_sign_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_sign_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_sign(struct ctx *c, const uint32_t *words);
+static int ins_barrier_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site82_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_barrier_n_dst(struct scope *s);
 static int ins_barrier_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_barrier_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_barrier_render(struct scope *s);
-static int ins_barrier_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_barrier_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_barrier_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_barrier(struct ctx *c, const uint32_t *words);
-static int ins_i2i_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_i2i_r_sat(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_i2i_r_cond(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_i2i_r_skphp(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_i2i_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_i2i_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_i2i_d0_type(struct scope *s);
 static int ins_i2i_r_type(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_i2i_r_pmode(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_i2i_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_i2i_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_i2i_d0_thread(struct scope *s);
 static int ins_i2i_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_i2i_r_rmode(struct scope *s, int name, int64_t *v, int *fmt);
+static int ins_i2i_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site83_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_i2i_n_dst(struct scope *s);
 static int ins_i2i_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
@@ -1592,30 +1140,16 @@ static int site85_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_i2i_n_src1(struct scope *s);
 static int ins_i2i_r_src1(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_i2i_render(struct scope *s);
-static int ins_i2i_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_i2i_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_i2i_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_i2i_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_i2i_r_src1_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_i2i_r_src1_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_i2i_r_src1_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_i2i_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_i2i_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_i2i(struct ctx *c, const uint32_t *words);
-static int ins_i2f_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_i2f_r_sat(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_i2f_r_cond(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_i2f_r_skphp(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_i2f_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_i2f_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_i2f_d0_type(struct scope *s);
 static int ins_i2f_r_type(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_i2f_r_pmode(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_i2f_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_i2f_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_i2f_d0_thread(struct scope *s);
 static int ins_i2f_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_i2f_r_rmode(struct scope *s, int name, int64_t *v, int *fmt);
+static int ins_i2f_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site86_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_i2f_n_dst(struct scope *s);
 static int ins_i2f_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
@@ -1623,27 +1157,16 @@ static int site87_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_i2f_n_src0(struct scope *s);
 static int ins_i2f_r_src0(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_i2f_render(struct scope *s);
-static int ins_i2f_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_i2f_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_i2f_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_i2f_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_i2f_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_i2f_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_i2f(struct ctx *c, const uint32_t *words);
-static int ins_f2i_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_f2i_r_sat(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_f2i_r_cond(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_f2i_r_skphp(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_f2i_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_f2i_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_f2i_d0_type(struct scope *s);
 static int ins_f2i_r_type(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_f2i_r_pmode(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_f2i_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_f2i_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_f2i_d0_thread(struct scope *s);
 static int ins_f2i_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_f2i_r_rmode(struct scope *s, int name, int64_t *v, int *fmt);
+static int ins_f2i_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site88_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_f2i_n_dst(struct scope *s);
 static int ins_f2i_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
@@ -1651,27 +1174,16 @@ static int site89_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_f2i_n_src0(struct scope *s);
 static int ins_f2i_r_src0(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_f2i_render(struct scope *s);
-static int ins_f2i_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_f2i_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_f2i_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_f2i_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_f2i_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_f2i_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_f2i(struct ctx *c, const uint32_t *words);
-static int ins_f2irnd_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_f2irnd_r_sat(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_f2irnd_r_cond(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_f2irnd_r_skphp(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_f2irnd_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_f2irnd_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_f2irnd_d0_type(struct scope *s);
 static int ins_f2irnd_r_type(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_f2irnd_r_pmode(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_f2irnd_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_f2irnd_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_f2irnd_d0_thread(struct scope *s);
 static int ins_f2irnd_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_f2irnd_r_rmode(struct scope *s, int name, int64_t *v, int *fmt);
+static int ins_f2irnd_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site90_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_f2irnd_n_dst(struct scope *s);
 static int ins_f2irnd_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
@@ -1679,27 +1191,16 @@ static int site91_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_f2irnd_n_src0(struct scope *s);
 static int ins_f2irnd_r_src0(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_f2irnd_render(struct scope *s);
-static int ins_f2irnd_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_f2irnd_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_f2irnd_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_f2irnd_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_f2irnd_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_f2irnd_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_f2irnd(struct ctx *c, const uint32_t *words);
-static int ins_cmp_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_cmp_r_sat(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_cmp_r_cond(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_cmp_r_skphp(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_cmp_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_cmp_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_cmp_d0_type(struct scope *s);
 static int ins_cmp_r_type(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_cmp_r_pmode(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_cmp_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_cmp_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_cmp_d0_thread(struct scope *s);
 static int ins_cmp_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_cmp_r_rmode(struct scope *s, int name, int64_t *v, int *fmt);
+static int ins_cmp_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site92_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_cmp_n_dst(struct scope *s);
 static int ins_cmp_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
@@ -1713,38 +1214,18 @@ static int site95_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_cmp_n_src2(struct scope *s);
 static int ins_cmp_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_cmp_render(struct scope *s);
-static int ins_cmp_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_cmp_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_cmp_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_cmp_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_cmp_r_src1_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_cmp_r_src1_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_cmp_r_src1_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_cmp_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_cmp_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_cmp_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_cmp_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_cmp_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_cmp(struct ctx *c, const uint32_t *words);
-static int ins_load_r_cond(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_load_r_skphp(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_load_r_denorm(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_load_r_local(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_load_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_load_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_load_d0_type(struct scope *s);
 static int ins_load_r_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int leaf_left_shift_applies0(struct scope *s);
-static int leaf_left_shift_r_left_shift(struct scope *s, int name, int64_t *v, int *fmt);
-static int64_t leaf_left_shift_when0(struct scope *s);
 static void leaf_left_shift_render(struct scope *s);
-static int leaf_left_shift_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int leaf_left_shift_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void leaf_left_shift_enter(struct scope *parent, const uint32_t *words, resolve_fn param);
 static void root_left_shift(struct scope *parent, int64_t value, resolve_fn param, const char *field);
 static int ins_load_n_left_shift(struct scope *s);
 static int ins_load_r_left_shift(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_load_r_pmode(struct scope *s, int name, int64_t *v, int *fmt);
+static int ins_load_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site97_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_load_n_dst(struct scope *s);
 static int ins_load_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
@@ -1755,28 +1236,13 @@ static int site99_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_load_n_src1(struct scope *s);
 static int ins_load_r_src1(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_load_render(struct scope *s);
-static int ins_load_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_load_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_load_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_load_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_load_r_src1_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_load_r_src1_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_load_r_src1_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_load_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_load_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_load(struct ctx *c, const uint32_t *words);
-static int ins_store_r_cond(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_store_r_skphp(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_store_r_denorm(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_store_r_local(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_store_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_store_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_store_d0_type(struct scope *s);
 static int ins_store_r_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_store_n_left_shift(struct scope *s);
 static int ins_store_r_left_shift(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_store_r_pmode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_store_r_comps(struct scope *s, int name, int64_t *v, int *fmt);
 static int site101_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_store_n_src0(struct scope *s);
 static int ins_store_r_src0(struct scope *s, int name, int64_t *v, int *fmt);
@@ -1787,32 +1253,16 @@ static int site103_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_store_n_src2(struct scope *s);
 static int ins_store_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_store_render(struct scope *s);
-static int ins_store_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_store_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_store_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_store_r_src1_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_store_r_src1_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_store_r_src1_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_store_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_store_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_store_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_store_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_store_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_store(struct ctx *c, const uint32_t *words);
-static int ins_clamp0_max_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_clamp0_max_r_sat(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_clamp0_max_r_cond(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_clamp0_max_r_skphp(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_clamp0_max_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_clamp0_max_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_clamp0_max_d0_type(struct scope *s);
 static int ins_clamp0_max_r_type(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_clamp0_max_r_pmode(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_clamp0_max_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_clamp0_max_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_clamp0_max_d0_thread(struct scope *s);
 static int ins_clamp0_max_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_clamp0_max_r_rmode(struct scope *s, int name, int64_t *v, int *fmt);
+static int ins_clamp0_max_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site104_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_clamp0_max_n_dst(struct scope *s);
 static int ins_clamp0_max_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
@@ -1823,30 +1273,16 @@ static int site106_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_clamp0_max_n_src1(struct scope *s);
 static int ins_clamp0_max_r_src1(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_clamp0_max_render(struct scope *s);
-static int ins_clamp0_max_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_clamp0_max_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_clamp0_max_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_clamp0_max_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_clamp0_max_r_src1_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_clamp0_max_r_src1_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_clamp0_max_r_src1_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_clamp0_max_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_clamp0_max_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_clamp0_max(struct ctx *c, const uint32_t *words);
-static int ins_iaddsat_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_iaddsat_r_sat(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_iaddsat_r_cond(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_iaddsat_r_skphp(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_iaddsat_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_iaddsat_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_iaddsat_d0_type(struct scope *s);
 static int ins_iaddsat_r_type(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_iaddsat_r_pmode(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_iaddsat_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_iaddsat_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_iaddsat_d0_thread(struct scope *s);
 static int ins_iaddsat_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_iaddsat_r_rmode(struct scope *s, int name, int64_t *v, int *fmt);
+static int ins_iaddsat_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site107_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_iaddsat_n_dst(struct scope *s);
 static int ins_iaddsat_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
@@ -1857,30 +1293,16 @@ static int site109_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_iaddsat_n_src2(struct scope *s);
 static int ins_iaddsat_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_iaddsat_render(struct scope *s);
-static int ins_iaddsat_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_iaddsat_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_iaddsat_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_iaddsat_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_iaddsat_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_iaddsat_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_iaddsat_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_iaddsat_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_iaddsat_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_iaddsat(struct ctx *c, const uint32_t *words);
-static int ins_imullo0_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imullo0_r_sat(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imullo0_r_cond(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imullo0_r_skphp(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_imullo0_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_imullo0_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_imullo0_d0_type(struct scope *s);
 static int ins_imullo0_r_type(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imullo0_r_pmode(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_imullo0_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_imullo0_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_imullo0_d0_thread(struct scope *s);
 static int ins_imullo0_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imullo0_r_rmode(struct scope *s, int name, int64_t *v, int *fmt);
+static int ins_imullo0_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site110_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_imullo0_n_dst(struct scope *s);
 static int ins_imullo0_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
@@ -1891,30 +1313,16 @@ static int site112_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_imullo0_n_src1(struct scope *s);
 static int ins_imullo0_r_src1(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_imullo0_render(struct scope *s);
-static int ins_imullo0_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imullo0_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imullo0_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imullo0_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imullo0_r_src1_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imullo0_r_src1_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imullo0_r_src1_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imullo0_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imullo0_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_imullo0(struct ctx *c, const uint32_t *words);
-static int ins_imulhi0_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imulhi0_r_sat(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imulhi0_r_cond(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imulhi0_r_skphp(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_imulhi0_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_imulhi0_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_imulhi0_d0_type(struct scope *s);
 static int ins_imulhi0_r_type(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imulhi0_r_pmode(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_imulhi0_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_imulhi0_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_imulhi0_d0_thread(struct scope *s);
 static int ins_imulhi0_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imulhi0_r_rmode(struct scope *s, int name, int64_t *v, int *fmt);
+static int ins_imulhi0_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site113_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_imulhi0_n_dst(struct scope *s);
 static int ins_imulhi0_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
@@ -1925,30 +1333,16 @@ static int site115_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_imulhi0_n_src1(struct scope *s);
 static int ins_imulhi0_r_src1(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_imulhi0_render(struct scope *s);
-static int ins_imulhi0_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imulhi0_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imulhi0_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imulhi0_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imulhi0_r_src1_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imulhi0_r_src1_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imulhi0_r_src1_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imulhi0_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imulhi0_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_imulhi0(struct ctx *c, const uint32_t *words);
-static int ins_idiv0_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_idiv0_r_sat(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_idiv0_r_cond(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_idiv0_r_skphp(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_idiv0_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_idiv0_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_idiv0_d0_type(struct scope *s);
 static int ins_idiv0_r_type(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_idiv0_r_pmode(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_idiv0_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_idiv0_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_idiv0_d0_thread(struct scope *s);
 static int ins_idiv0_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_idiv0_r_rmode(struct scope *s, int name, int64_t *v, int *fmt);
+static int ins_idiv0_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site116_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_idiv0_n_dst(struct scope *s);
 static int ins_idiv0_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
@@ -1959,30 +1353,16 @@ static int site118_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_idiv0_n_src1(struct scope *s);
 static int ins_idiv0_r_src1(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_idiv0_render(struct scope *s);
-static int ins_idiv0_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_idiv0_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_idiv0_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_idiv0_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_idiv0_r_src1_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_idiv0_r_src1_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_idiv0_r_src1_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_idiv0_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_idiv0_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_idiv0(struct ctx *c, const uint32_t *words);
-static int ins_imod_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imod_r_sat(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imod_r_cond(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imod_r_skphp(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_imod_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_imod_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_imod_d0_type(struct scope *s);
 static int ins_imod_r_type(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imod_r_pmode(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_imod_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_imod_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_imod_d0_thread(struct scope *s);
 static int ins_imod_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imod_r_rmode(struct scope *s, int name, int64_t *v, int *fmt);
+static int ins_imod_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site119_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_imod_n_dst(struct scope *s);
 static int ins_imod_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
@@ -1993,30 +1373,16 @@ static int site121_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_imod_n_src1(struct scope *s);
 static int ins_imod_r_src1(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_imod_render(struct scope *s);
-static int ins_imod_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imod_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imod_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imod_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imod_r_src1_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imod_r_src1_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imod_r_src1_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imod_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imod_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_imod(struct ctx *c, const uint32_t *words);
-static int ins_imadlo0_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imadlo0_r_sat(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imadlo0_r_cond(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imadlo0_r_skphp(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_imadlo0_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_imadlo0_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_imadlo0_d0_type(struct scope *s);
 static int ins_imadlo0_r_type(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imadlo0_r_pmode(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_imadlo0_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_imadlo0_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_imadlo0_d0_thread(struct scope *s);
 static int ins_imadlo0_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imadlo0_r_rmode(struct scope *s, int name, int64_t *v, int *fmt);
+static int ins_imadlo0_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site122_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_imadlo0_n_dst(struct scope *s);
 static int ins_imadlo0_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
@@ -2030,33 +1396,16 @@ static int site125_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_imadlo0_n_src2(struct scope *s);
 static int ins_imadlo0_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_imadlo0_render(struct scope *s);
-static int ins_imadlo0_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imadlo0_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imadlo0_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imadlo0_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imadlo0_r_src1_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imadlo0_r_src1_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imadlo0_r_src1_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imadlo0_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imadlo0_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imadlo0_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imadlo0_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imadlo0_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_imadlo0(struct ctx *c, const uint32_t *words);
-static int ins_imadlosat0_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imadlosat0_r_sat(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imadlosat0_r_cond(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imadlosat0_r_skphp(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_imadlosat0_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_imadlosat0_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_imadlosat0_d0_type(struct scope *s);
 static int ins_imadlosat0_r_type(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imadlosat0_r_pmode(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_imadlosat0_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_imadlosat0_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_imadlosat0_d0_thread(struct scope *s);
 static int ins_imadlosat0_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imadlosat0_r_rmode(struct scope *s, int name, int64_t *v, int *fmt);
+static int ins_imadlosat0_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site126_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_imadlosat0_n_dst(struct scope *s);
 static int ins_imadlosat0_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
@@ -2070,33 +1419,16 @@ static int site129_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_imadlosat0_n_src2(struct scope *s);
 static int ins_imadlosat0_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_imadlosat0_render(struct scope *s);
-static int ins_imadlosat0_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imadlosat0_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imadlosat0_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imadlosat0_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imadlosat0_r_src1_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imadlosat0_r_src1_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imadlosat0_r_src1_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imadlosat0_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imadlosat0_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imadlosat0_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imadlosat0_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imadlosat0_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_imadlosat0(struct ctx *c, const uint32_t *words);
-static int ins_movai_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_movai_r_sat(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_movai_r_cond(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_movai_r_skphp(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_movai_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_movai_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_movai_d0_type(struct scope *s);
 static int ins_movai_r_type(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_movai_r_pmode(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_movai_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_movai_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_movai_d0_thread(struct scope *s);
 static int ins_movai_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_movai_r_rmode(struct scope *s, int name, int64_t *v, int *fmt);
+static int ins_movai_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site130_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_movai_n_dst(struct scope *s);
 static int ins_movai_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
@@ -2104,27 +1436,16 @@ static int site131_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_movai_n_src2(struct scope *s);
 static int ins_movai_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_movai_render(struct scope *s);
-static int ins_movai_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_movai_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_movai_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_movai_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_movai_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_movai_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_movai(struct ctx *c, const uint32_t *words);
-static int ins_iabs_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_iabs_r_sat(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_iabs_r_cond(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_iabs_r_skphp(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_iabs_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_iabs_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_iabs_d0_type(struct scope *s);
 static int ins_iabs_r_type(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_iabs_r_pmode(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_iabs_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_iabs_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_iabs_d0_thread(struct scope *s);
 static int ins_iabs_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_iabs_r_rmode(struct scope *s, int name, int64_t *v, int *fmt);
+static int ins_iabs_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site132_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_iabs_n_dst(struct scope *s);
 static int ins_iabs_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
@@ -2132,27 +1453,16 @@ static int site133_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_iabs_n_src2(struct scope *s);
 static int ins_iabs_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_iabs_render(struct scope *s);
-static int ins_iabs_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_iabs_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_iabs_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_iabs_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_iabs_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_iabs_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_iabs(struct ctx *c, const uint32_t *words);
-static int ins_leadzero_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_leadzero_r_sat(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_leadzero_r_cond(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_leadzero_r_skphp(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_leadzero_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_leadzero_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_leadzero_d0_type(struct scope *s);
 static int ins_leadzero_r_type(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_leadzero_r_pmode(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_leadzero_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_leadzero_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_leadzero_d0_thread(struct scope *s);
 static int ins_leadzero_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_leadzero_r_rmode(struct scope *s, int name, int64_t *v, int *fmt);
+static int ins_leadzero_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site134_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_leadzero_n_dst(struct scope *s);
 static int ins_leadzero_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
@@ -2160,27 +1470,16 @@ static int site135_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_leadzero_n_src2(struct scope *s);
 static int ins_leadzero_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_leadzero_render(struct scope *s);
-static int ins_leadzero_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_leadzero_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_leadzero_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_leadzero_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_leadzero_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_leadzero_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_leadzero(struct ctx *c, const uint32_t *words);
-static int ins_lshift_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_lshift_r_sat(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_lshift_r_cond(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_lshift_r_skphp(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_lshift_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_lshift_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_lshift_d0_type(struct scope *s);
 static int ins_lshift_r_type(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_lshift_r_pmode(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_lshift_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_lshift_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_lshift_d0_thread(struct scope *s);
 static int ins_lshift_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_lshift_r_rmode(struct scope *s, int name, int64_t *v, int *fmt);
+static int ins_lshift_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site136_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_lshift_n_dst(struct scope *s);
 static int ins_lshift_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
@@ -2191,30 +1490,16 @@ static int site138_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_lshift_n_src2(struct scope *s);
 static int ins_lshift_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_lshift_render(struct scope *s);
-static int ins_lshift_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_lshift_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_lshift_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_lshift_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_lshift_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_lshift_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_lshift_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_lshift_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_lshift_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_lshift(struct ctx *c, const uint32_t *words);
-static int ins_rshift_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_rshift_r_sat(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_rshift_r_cond(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_rshift_r_skphp(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_rshift_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_rshift_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_rshift_d0_type(struct scope *s);
 static int ins_rshift_r_type(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_rshift_r_pmode(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_rshift_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_rshift_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_rshift_d0_thread(struct scope *s);
 static int ins_rshift_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_rshift_r_rmode(struct scope *s, int name, int64_t *v, int *fmt);
+static int ins_rshift_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site139_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_rshift_n_dst(struct scope *s);
 static int ins_rshift_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
@@ -2225,30 +1510,16 @@ static int site141_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_rshift_n_src2(struct scope *s);
 static int ins_rshift_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_rshift_render(struct scope *s);
-static int ins_rshift_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_rshift_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_rshift_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_rshift_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_rshift_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_rshift_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_rshift_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_rshift_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_rshift_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_rshift(struct ctx *c, const uint32_t *words);
-static int ins_rotate_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_rotate_r_sat(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_rotate_r_cond(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_rotate_r_skphp(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_rotate_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_rotate_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_rotate_d0_type(struct scope *s);
 static int ins_rotate_r_type(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_rotate_r_pmode(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_rotate_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_rotate_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_rotate_d0_thread(struct scope *s);
 static int ins_rotate_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_rotate_r_rmode(struct scope *s, int name, int64_t *v, int *fmt);
+static int ins_rotate_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site142_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_rotate_n_dst(struct scope *s);
 static int ins_rotate_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
@@ -2259,30 +1530,16 @@ static int site144_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_rotate_n_src2(struct scope *s);
 static int ins_rotate_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_rotate_render(struct scope *s);
-static int ins_rotate_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_rotate_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_rotate_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_rotate_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_rotate_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_rotate_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_rotate_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_rotate_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_rotate_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_rotate(struct ctx *c, const uint32_t *words);
-static int ins_or_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_or_r_sat(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_or_r_cond(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_or_r_skphp(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_or_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_or_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_or_d0_type(struct scope *s);
 static int ins_or_r_type(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_or_r_pmode(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_or_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_or_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_or_d0_thread(struct scope *s);
 static int ins_or_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_or_r_rmode(struct scope *s, int name, int64_t *v, int *fmt);
+static int ins_or_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site145_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_or_n_dst(struct scope *s);
 static int ins_or_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
@@ -2293,30 +1550,16 @@ static int site147_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_or_n_src2(struct scope *s);
 static int ins_or_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_or_render(struct scope *s);
-static int ins_or_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_or_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_or_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_or_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_or_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_or_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_or_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_or_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_or_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_or(struct ctx *c, const uint32_t *words);
-static int ins_and_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_and_r_sat(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_and_r_cond(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_and_r_skphp(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_and_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_and_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_and_d0_type(struct scope *s);
 static int ins_and_r_type(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_and_r_pmode(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_and_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_and_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_and_d0_thread(struct scope *s);
 static int ins_and_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_and_r_rmode(struct scope *s, int name, int64_t *v, int *fmt);
+static int ins_and_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site148_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_and_n_dst(struct scope *s);
 static int ins_and_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
@@ -2327,30 +1570,16 @@ static int site150_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_and_n_src2(struct scope *s);
 static int ins_and_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_and_render(struct scope *s);
-static int ins_and_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_and_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_and_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_and_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_and_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_and_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_and_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_and_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_and_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_and(struct ctx *c, const uint32_t *words);
-static int ins_xor_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_xor_r_sat(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_xor_r_cond(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_xor_r_skphp(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_xor_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_xor_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_xor_d0_type(struct scope *s);
 static int ins_xor_r_type(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_xor_r_pmode(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_xor_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_xor_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_xor_d0_thread(struct scope *s);
 static int ins_xor_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_xor_r_rmode(struct scope *s, int name, int64_t *v, int *fmt);
+static int ins_xor_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site151_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_xor_n_dst(struct scope *s);
 static int ins_xor_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
@@ -2361,30 +1590,16 @@ static int site153_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_xor_n_src2(struct scope *s);
 static int ins_xor_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_xor_render(struct scope *s);
-static int ins_xor_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_xor_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_xor_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_xor_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_xor_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_xor_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_xor_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_xor_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_xor_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_xor(struct ctx *c, const uint32_t *words);
-static int ins_not_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_not_r_sat(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_not_r_cond(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_not_r_skphp(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_not_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_not_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_not_d0_type(struct scope *s);
 static int ins_not_r_type(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_not_r_pmode(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_not_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_not_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_not_d0_thread(struct scope *s);
 static int ins_not_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_not_r_rmode(struct scope *s, int name, int64_t *v, int *fmt);
+static int ins_not_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site154_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_not_n_dst(struct scope *s);
 static int ins_not_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
@@ -2392,27 +1607,16 @@ static int site155_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_not_n_src2(struct scope *s);
 static int ins_not_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_not_render(struct scope *s);
-static int ins_not_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_not_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_not_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_not_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_not_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_not_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_not(struct ctx *c, const uint32_t *words);
-static int ins_bit_extract_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_bit_extract_r_sat(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_bit_extract_r_cond(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_bit_extract_r_skphp(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_bit_extract_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_bit_extract_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_bit_extract_d0_type(struct scope *s);
 static int ins_bit_extract_r_type(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_bit_extract_r_pmode(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_bit_extract_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_bit_extract_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_bit_extract_d0_thread(struct scope *s);
 static int ins_bit_extract_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_bit_extract_r_rmode(struct scope *s, int name, int64_t *v, int *fmt);
+static int ins_bit_extract_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site156_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_bit_extract_n_dst(struct scope *s);
 static int ins_bit_extract_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
@@ -2426,33 +1630,16 @@ static int site159_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_bit_extract_n_src2(struct scope *s);
 static int ins_bit_extract_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_bit_extract_render(struct scope *s);
-static int ins_bit_extract_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_bit_extract_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_bit_extract_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_bit_extract_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_bit_extract_r_src1_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_bit_extract_r_src1_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_bit_extract_r_src1_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_bit_extract_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_bit_extract_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_bit_extract_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_bit_extract_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_bit_extract_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_bit_extract(struct ctx *c, const uint32_t *words);
-static int ins_popcount_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_popcount_r_sat(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_popcount_r_cond(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_popcount_r_skphp(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_popcount_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_popcount_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_popcount_d0_type(struct scope *s);
 static int ins_popcount_r_type(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_popcount_r_pmode(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_popcount_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_popcount_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_popcount_d0_thread(struct scope *s);
 static int ins_popcount_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_popcount_r_rmode(struct scope *s, int name, int64_t *v, int *fmt);
+static int ins_popcount_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site160_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_popcount_n_dst(struct scope *s);
 static int ins_popcount_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
@@ -2460,27 +1647,16 @@ static int site161_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_popcount_n_src2(struct scope *s);
 static int ins_popcount_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_popcount_render(struct scope *s);
-static int ins_popcount_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_popcount_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_popcount_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_popcount_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_popcount_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_popcount_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_popcount(struct ctx *c, const uint32_t *words);
-static int ins_div_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_div_r_sat(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_div_r_cond(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_div_r_skphp(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_div_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_div_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_div_d0_type(struct scope *s);
 static int ins_div_r_type(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_div_r_pmode(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_div_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_div_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_div_d0_thread(struct scope *s);
 static int ins_div_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_div_r_rmode(struct scope *s, int name, int64_t *v, int *fmt);
+static int ins_div_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site162_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_div_n_dst(struct scope *s);
 static int ins_div_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
@@ -2491,30 +1667,16 @@ static int site164_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_div_n_src2(struct scope *s);
 static int ins_div_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_div_render(struct scope *s);
-static int ins_div_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_div_r_src1_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_div_r_src1_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_div_r_src1_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_div_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_div_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_div_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_div_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_div_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_div(struct ctx *c, const uint32_t *words);
-static int ins_atomic_add_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_add_r_sat(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_add_r_cond(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_add_r_skphp(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_add_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_add_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_atomic_add_d0_type(struct scope *s);
 static int ins_atomic_add_r_type(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_add_r_pmode(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_add_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_add_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_atomic_add_d0_thread(struct scope *s);
 static int ins_atomic_add_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_add_r_rmode(struct scope *s, int name, int64_t *v, int *fmt);
+static int ins_atomic_add_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site165_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_add_n_dst(struct scope *s);
 static int ins_atomic_add_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
@@ -2528,33 +1690,16 @@ static int site168_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_add_n_src2(struct scope *s);
 static int ins_atomic_add_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_atomic_add_render(struct scope *s);
-static int ins_atomic_add_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_add_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_add_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_add_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_add_r_src1_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_add_r_src1_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_add_r_src1_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_add_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_add_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_add_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_add_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_add_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_atomic_add(struct ctx *c, const uint32_t *words);
-static int ins_atomic_xchg_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_xchg_r_sat(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_xchg_r_cond(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_xchg_r_skphp(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_xchg_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_xchg_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_atomic_xchg_d0_type(struct scope *s);
 static int ins_atomic_xchg_r_type(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_xchg_r_pmode(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_xchg_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_xchg_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_atomic_xchg_d0_thread(struct scope *s);
 static int ins_atomic_xchg_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_xchg_r_rmode(struct scope *s, int name, int64_t *v, int *fmt);
+static int ins_atomic_xchg_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site169_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_xchg_n_dst(struct scope *s);
 static int ins_atomic_xchg_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
@@ -2568,33 +1713,16 @@ static int site172_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_xchg_n_src2(struct scope *s);
 static int ins_atomic_xchg_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_atomic_xchg_render(struct scope *s);
-static int ins_atomic_xchg_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_xchg_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_xchg_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_xchg_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_xchg_r_src1_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_xchg_r_src1_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_xchg_r_src1_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_xchg_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_xchg_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_xchg_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_xchg_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_xchg_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_atomic_xchg(struct ctx *c, const uint32_t *words);
-static int ins_atomic_cmp_xchg_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_cmp_xchg_r_sat(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_cmp_xchg_r_cond(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_cmp_xchg_r_skphp(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_cmp_xchg_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_cmp_xchg_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_atomic_cmp_xchg_d0_type(struct scope *s);
 static int ins_atomic_cmp_xchg_r_type(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_cmp_xchg_r_pmode(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_cmp_xchg_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_cmp_xchg_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_atomic_cmp_xchg_d0_thread(struct scope *s);
 static int ins_atomic_cmp_xchg_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_cmp_xchg_r_rmode(struct scope *s, int name, int64_t *v, int *fmt);
+static int ins_atomic_cmp_xchg_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site173_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_cmp_xchg_n_dst(struct scope *s);
 static int ins_atomic_cmp_xchg_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
@@ -2608,33 +1736,16 @@ static int site176_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_cmp_xchg_n_src2(struct scope *s);
 static int ins_atomic_cmp_xchg_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_atomic_cmp_xchg_render(struct scope *s);
-static int ins_atomic_cmp_xchg_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_cmp_xchg_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_cmp_xchg_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_cmp_xchg_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_cmp_xchg_r_src1_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_cmp_xchg_r_src1_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_cmp_xchg_r_src1_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_cmp_xchg_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_cmp_xchg_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_cmp_xchg_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_cmp_xchg_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_cmp_xchg_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_atomic_cmp_xchg(struct ctx *c, const uint32_t *words);
-static int ins_atomic_min_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_min_r_sat(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_min_r_cond(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_min_r_skphp(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_min_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_min_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_atomic_min_d0_type(struct scope *s);
 static int ins_atomic_min_r_type(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_min_r_pmode(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_min_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_min_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_atomic_min_d0_thread(struct scope *s);
 static int ins_atomic_min_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_min_r_rmode(struct scope *s, int name, int64_t *v, int *fmt);
+static int ins_atomic_min_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site177_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_min_n_dst(struct scope *s);
 static int ins_atomic_min_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
@@ -2648,33 +1759,16 @@ static int site180_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_min_n_src2(struct scope *s);
 static int ins_atomic_min_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_atomic_min_render(struct scope *s);
-static int ins_atomic_min_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_min_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_min_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_min_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_min_r_src1_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_min_r_src1_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_min_r_src1_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_min_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_min_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_min_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_min_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_min_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_atomic_min(struct ctx *c, const uint32_t *words);
-static int ins_atomic_max_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_max_r_sat(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_max_r_cond(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_max_r_skphp(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_max_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_max_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_atomic_max_d0_type(struct scope *s);
 static int ins_atomic_max_r_type(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_max_r_pmode(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_max_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_max_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_atomic_max_d0_thread(struct scope *s);
 static int ins_atomic_max_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_max_r_rmode(struct scope *s, int name, int64_t *v, int *fmt);
+static int ins_atomic_max_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site181_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_max_n_dst(struct scope *s);
 static int ins_atomic_max_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
@@ -2688,33 +1782,16 @@ static int site184_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_max_n_src2(struct scope *s);
 static int ins_atomic_max_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_atomic_max_render(struct scope *s);
-static int ins_atomic_max_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_max_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_max_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_max_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_max_r_src1_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_max_r_src1_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_max_r_src1_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_max_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_max_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_max_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_max_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_max_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_atomic_max(struct ctx *c, const uint32_t *words);
-static int ins_atomic_or_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_or_r_sat(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_or_r_cond(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_or_r_skphp(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_or_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_or_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_atomic_or_d0_type(struct scope *s);
 static int ins_atomic_or_r_type(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_or_r_pmode(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_or_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_or_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_atomic_or_d0_thread(struct scope *s);
 static int ins_atomic_or_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_or_r_rmode(struct scope *s, int name, int64_t *v, int *fmt);
+static int ins_atomic_or_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site185_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_or_n_dst(struct scope *s);
 static int ins_atomic_or_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
@@ -2728,33 +1805,16 @@ static int site188_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_or_n_src2(struct scope *s);
 static int ins_atomic_or_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_atomic_or_render(struct scope *s);
-static int ins_atomic_or_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_or_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_or_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_or_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_or_r_src1_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_or_r_src1_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_or_r_src1_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_or_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_or_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_or_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_or_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_or_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_atomic_or(struct ctx *c, const uint32_t *words);
-static int ins_atomic_and_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_and_r_sat(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_and_r_cond(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_and_r_skphp(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_and_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_and_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_atomic_and_d0_type(struct scope *s);
 static int ins_atomic_and_r_type(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_and_r_pmode(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_and_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_and_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_atomic_and_d0_thread(struct scope *s);
 static int ins_atomic_and_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_and_r_rmode(struct scope *s, int name, int64_t *v, int *fmt);
+static int ins_atomic_and_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site189_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_and_n_dst(struct scope *s);
 static int ins_atomic_and_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
@@ -2768,33 +1828,16 @@ static int site192_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_and_n_src2(struct scope *s);
 static int ins_atomic_and_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_atomic_and_render(struct scope *s);
-static int ins_atomic_and_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_and_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_and_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_and_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_and_r_src1_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_and_r_src1_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_and_r_src1_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_and_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_and_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_and_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_and_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_and_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_atomic_and(struct ctx *c, const uint32_t *words);
-static int ins_atomic_xor_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_xor_r_sat(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_xor_r_cond(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_xor_r_skphp(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_xor_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_xor_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_atomic_xor_d0_type(struct scope *s);
 static int ins_atomic_xor_r_type(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_xor_r_pmode(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_xor_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_xor_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_atomic_xor_d0_thread(struct scope *s);
 static int ins_atomic_xor_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_xor_r_rmode(struct scope *s, int name, int64_t *v, int *fmt);
+static int ins_atomic_xor_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site193_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_xor_n_dst(struct scope *s);
 static int ins_atomic_xor_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
@@ -2808,33 +1851,16 @@ static int site196_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_xor_n_src2(struct scope *s);
 static int ins_atomic_xor_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_atomic_xor_render(struct scope *s);
-static int ins_atomic_xor_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_xor_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_xor_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_xor_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_xor_r_src1_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_xor_r_src1_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_xor_r_src1_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_xor_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_xor_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_xor_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_xor_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_xor_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_atomic_xor(struct ctx *c, const uint32_t *words);
-static int ins_bit_rev_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_bit_rev_r_sat(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_bit_rev_r_cond(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_bit_rev_r_skphp(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_bit_rev_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_bit_rev_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_bit_rev_d0_type(struct scope *s);
 static int ins_bit_rev_r_type(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_bit_rev_r_pmode(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_bit_rev_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_bit_rev_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_bit_rev_d0_thread(struct scope *s);
 static int ins_bit_rev_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_bit_rev_r_rmode(struct scope *s, int name, int64_t *v, int *fmt);
+static int ins_bit_rev_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site197_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_bit_rev_n_dst(struct scope *s);
 static int ins_bit_rev_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
@@ -2842,17 +1868,11 @@ static int site198_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_bit_rev_n_src0(struct scope *s);
 static int ins_bit_rev_r_src0(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_bit_rev_render(struct scope *s);
-static int ins_bit_rev_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_bit_rev_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_bit_rev_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_bit_rev_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_bit_rev_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_bit_rev_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_bit_rev(struct ctx *c, const uint32_t *words);
+static int ins_texldlpcf_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site199_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_texldlpcf_n_dst(struct scope *s);
 static int ins_texldlpcf_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texldlpcf_r_tex_id(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_texldlpcf_n_tex_swiz(struct scope *s);
 static int ins_texldlpcf_r_tex_swiz(struct scope *s, int name, int64_t *v, int *fmt);
 static int site201_param(struct scope *s, int name, int64_t *v, int *fmt);
@@ -2865,33 +1885,16 @@ static int site203_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_texldlpcf_n_src2(struct scope *s);
 static int ins_texldlpcf_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_texldlpcf_render(struct scope *s);
-static int ins_texldlpcf_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texldlpcf_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texldlpcf_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texldlpcf_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texldlpcf_r_src1_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texldlpcf_r_src1_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texldlpcf_r_src1_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texldlpcf_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texldlpcf_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texldlpcf_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texldlpcf_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texldlpcf_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_texldlpcf(struct ctx *c, const uint32_t *words);
-static int ins_conv_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_conv_r_sat(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_conv_r_cond(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_conv_r_skphp(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_conv_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_conv_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_conv_d0_type(struct scope *s);
 static int ins_conv_r_type(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_conv_r_pmode(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_conv_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_conv_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_conv_d0_thread(struct scope *s);
 static int ins_conv_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_conv_r_rmode(struct scope *s, int name, int64_t *v, int *fmt);
+static int ins_conv_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site204_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_conv_n_dst(struct scope *s);
 static int ins_conv_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
@@ -2902,30 +1905,16 @@ static int site206_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_conv_n_src1(struct scope *s);
 static int ins_conv_r_src1(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_conv_render(struct scope *s);
-static int ins_conv_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_conv_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_conv_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_conv_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_conv_r_src1_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_conv_r_src1_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_conv_r_src1_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_conv_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_conv_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_conv(struct ctx *c, const uint32_t *words);
-static int ins_dp2_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dp2_r_sat(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dp2_r_cond(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dp2_r_skphp(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_dp2_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_dp2_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_dp2_d0_type(struct scope *s);
 static int ins_dp2_r_type(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dp2_r_pmode(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_dp2_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_dp2_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_dp2_d0_thread(struct scope *s);
 static int ins_dp2_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dp2_r_rmode(struct scope *s, int name, int64_t *v, int *fmt);
+static int ins_dp2_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site207_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_dp2_n_dst(struct scope *s);
 static int ins_dp2_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
@@ -2936,30 +1925,16 @@ static int site209_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_dp2_n_src1(struct scope *s);
 static int ins_dp2_r_src1(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_dp2_render(struct scope *s);
-static int ins_dp2_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dp2_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dp2_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dp2_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dp2_r_src1_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dp2_r_src1_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dp2_r_src1_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dp2_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dp2_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_dp2(struct ctx *c, const uint32_t *words);
-static int ins_norm_dp2_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_norm_dp2_r_sat(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_norm_dp2_r_cond(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_norm_dp2_r_skphp(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_norm_dp2_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_norm_dp2_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_norm_dp2_d0_type(struct scope *s);
 static int ins_norm_dp2_r_type(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_norm_dp2_r_pmode(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_norm_dp2_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_norm_dp2_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_norm_dp2_d0_thread(struct scope *s);
 static int ins_norm_dp2_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_norm_dp2_r_rmode(struct scope *s, int name, int64_t *v, int *fmt);
+static int ins_norm_dp2_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site210_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_norm_dp2_n_dst(struct scope *s);
 static int ins_norm_dp2_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
@@ -2967,27 +1942,16 @@ static int site211_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_norm_dp2_n_src0(struct scope *s);
 static int ins_norm_dp2_r_src0(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_norm_dp2_render(struct scope *s);
-static int ins_norm_dp2_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_norm_dp2_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_norm_dp2_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_norm_dp2_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_norm_dp2_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_norm_dp2_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_norm_dp2(struct ctx *c, const uint32_t *words);
-static int ins_norm_dp3_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_norm_dp3_r_sat(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_norm_dp3_r_cond(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_norm_dp3_r_skphp(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_norm_dp3_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_norm_dp3_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_norm_dp3_d0_type(struct scope *s);
 static int ins_norm_dp3_r_type(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_norm_dp3_r_pmode(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_norm_dp3_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_norm_dp3_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_norm_dp3_d0_thread(struct scope *s);
 static int ins_norm_dp3_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_norm_dp3_r_rmode(struct scope *s, int name, int64_t *v, int *fmt);
+static int ins_norm_dp3_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site212_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_norm_dp3_n_dst(struct scope *s);
 static int ins_norm_dp3_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
@@ -2995,27 +1959,16 @@ static int site213_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_norm_dp3_n_src0(struct scope *s);
 static int ins_norm_dp3_r_src0(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_norm_dp3_render(struct scope *s);
-static int ins_norm_dp3_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_norm_dp3_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_norm_dp3_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_norm_dp3_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_norm_dp3_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_norm_dp3_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_norm_dp3(struct ctx *c, const uint32_t *words);
-static int ins_norm_dp4_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_norm_dp4_r_sat(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_norm_dp4_r_cond(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_norm_dp4_r_skphp(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_norm_dp4_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_norm_dp4_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_norm_dp4_d0_type(struct scope *s);
 static int ins_norm_dp4_r_type(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_norm_dp4_r_pmode(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_norm_dp4_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_norm_dp4_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_norm_dp4_d0_thread(struct scope *s);
 static int ins_norm_dp4_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_norm_dp4_r_rmode(struct scope *s, int name, int64_t *v, int *fmt);
+static int ins_norm_dp4_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site214_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_norm_dp4_n_dst(struct scope *s);
 static int ins_norm_dp4_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
@@ -3023,24 +1976,14 @@ static int site215_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_norm_dp4_n_src0(struct scope *s);
 static int ins_norm_dp4_r_src0(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_norm_dp4_render(struct scope *s);
-static int ins_norm_dp4_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_norm_dp4_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_norm_dp4_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_norm_dp4_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_norm_dp4_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_norm_dp4_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_norm_dp4(struct ctx *c, const uint32_t *words);
-static int ins_img_load_r_cond(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_img_load_r_skphp(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_img_load_r_denorm(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_img_load_r_local(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_img_load_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_img_load_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_img_load_d0_type(struct scope *s);
 static int ins_img_load_r_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_img_load_n_left_shift(struct scope *s);
 static int ins_img_load_r_left_shift(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_img_load_r_pmode(struct scope *s, int name, int64_t *v, int *fmt);
+static int ins_img_load_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site217_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_img_load_n_dst(struct scope *s);
 static int ins_img_load_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
@@ -3051,30 +1994,16 @@ static int site219_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_img_load_n_src1(struct scope *s);
 static int ins_img_load_r_src1(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_img_load_render(struct scope *s);
-static int ins_img_load_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_img_load_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_img_load_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_img_load_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_img_load_r_src1_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_img_load_r_src1_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_img_load_r_src1_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_img_load_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_img_load_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_img_load(struct ctx *c, const uint32_t *words);
-static int ins_bit_findlsb_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_bit_findlsb_r_sat(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_bit_findlsb_r_cond(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_bit_findlsb_r_skphp(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_bit_findlsb_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_bit_findlsb_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_bit_findlsb_d0_type(struct scope *s);
 static int ins_bit_findlsb_r_type(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_bit_findlsb_r_pmode(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_bit_findlsb_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_bit_findlsb_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_bit_findlsb_d0_thread(struct scope *s);
 static int ins_bit_findlsb_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_bit_findlsb_r_rmode(struct scope *s, int name, int64_t *v, int *fmt);
+static int ins_bit_findlsb_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site220_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_bit_findlsb_n_dst(struct scope *s);
 static int ins_bit_findlsb_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
@@ -3082,27 +2011,16 @@ static int site221_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_bit_findlsb_n_src0(struct scope *s);
 static int ins_bit_findlsb_r_src0(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_bit_findlsb_render(struct scope *s);
-static int ins_bit_findlsb_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_bit_findlsb_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_bit_findlsb_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_bit_findlsb_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_bit_findlsb_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_bit_findlsb_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_bit_findlsb(struct ctx *c, const uint32_t *words);
-static int ins_bit_findmsb_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_bit_findmsb_r_sat(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_bit_findmsb_r_cond(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_bit_findmsb_r_skphp(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_bit_findmsb_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_bit_findmsb_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_bit_findmsb_d0_type(struct scope *s);
 static int ins_bit_findmsb_r_type(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_bit_findmsb_r_pmode(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_bit_findmsb_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_bit_findmsb_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_bit_findmsb_d0_thread(struct scope *s);
 static int ins_bit_findmsb_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_bit_findmsb_r_rmode(struct scope *s, int name, int64_t *v, int *fmt);
+static int ins_bit_findmsb_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site222_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_bit_findmsb_n_dst(struct scope *s);
 static int ins_bit_findmsb_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
@@ -3110,403 +2028,548 @@ static int site223_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_bit_findmsb_n_src0(struct scope *s);
 static int ins_bit_findmsb_r_src0(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_bit_findmsb_render(struct scope *s);
-static int ins_bit_findmsb_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_bit_findmsb_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_bit_findmsb_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_bit_findmsb_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_bit_findmsb_params(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_bit_findmsb_resolve(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_bit_findmsb(struct ctx *c, const uint32_t *words);
+
+/* bool, 1 bits */
+static void fmt_0(struct dis_writer *w, int64_t v)
+{
+	dis_putc(w, v ? '1' : '0');
+}
+
+/* uint, 7 bits */
+static void fmt_1(struct dis_writer *w, int64_t v)
+{
+	dis_int(w, v);
+}
+
+/* enum, 3 bits, #reg_addressing_mode */
+static void fmt_2(struct dis_writer *w, int64_t v)
+{
+	switch (v) {
+	case 0:
+		return;
+	case 1:
+		dis_putn(w, "[a.x]", 5);
+		return;
+	case 2:
+		dis_putn(w, "[a.y]", 5);
+		return;
+	case 3:
+		dis_putn(w, "[a.z]", 5);
+		return;
+	case 4:
+		dis_putn(w, "[a.w]", 5);
+		return;
+	}
+	dis_int(w, v);
+}
+
+/* enum, 4 bits, #wrmask */
+static void fmt_3(struct dis_writer *w, int64_t v)
+{
+	switch (v) {
+	case 0:
+		dis_putn(w, ".____", 5);
+		return;
+	case 1:
+		dis_putn(w, ".x___", 5);
+		return;
+	case 2:
+		dis_putn(w, "._y__", 5);
+		return;
+	case 3:
+		dis_putn(w, ".xy__", 5);
+		return;
+	case 4:
+		dis_putn(w, ".__z_", 5);
+		return;
+	case 5:
+		dis_putn(w, ".zx", 3);
+		return;
+	case 6:
+		dis_putn(w, ".zy", 3);
+		return;
+	case 7:
+		dis_putn(w, ".xyz_", 5);
+		return;
+	case 8:
+		dis_putn(w, ".___w", 5);
+		return;
+	case 9:
+		dis_putn(w, ".x__w", 5);
+		return;
+	case 10:
+		dis_putn(w, "._y_w", 5);
+		return;
+	case 11:
+		dis_putn(w, ".xy_w", 5);
+		return;
+	case 12:
+		dis_putn(w, ".__zw", 5);
+		return;
+	case 13:
+		dis_putn(w, ".x_zw", 5);
+		return;
+	case 14:
+		dis_putn(w, "._yzw", 5);
+		return;
+	case 15:
+		return;
+	}
+	dis_int(w, v);
+}
+
+/* bitset, 14 bits */
+static void fmt_4(struct dis_writer *w, int64_t v)
+{
+	dis_int(w, v);
+}
+
+/* bool, 1 bits, display .hp */
+static void fmt_5(struct dis_writer *w, int64_t v)
+{
+	if (v)
+		dis_putn(w, ".hp", 3);
+}
+
+/* bool, 1 bits, display .sat */
+static void fmt_6(struct dis_writer *w, int64_t v)
+{
+	if (v)
+		dis_putn(w, ".sat", 4);
+}
+
+/* enum, 5 bits, #cond */
+static void fmt_7(struct dis_writer *w, int64_t v)
+{
+	switch (v) {
+	case 0:
+		return;
+	case 1:
+		dis_putn(w, ".gt", 3);
+		return;
+	case 2:
+		dis_putn(w, ".lt", 3);
+		return;
+	case 3:
+		dis_putn(w, ".ge", 3);
+		return;
+	case 4:
+		dis_putn(w, ".le", 3);
+		return;
+	case 5:
+		dis_putn(w, ".eq", 3);
+		return;
+	case 6:
+		dis_putn(w, ".ne", 3);
+		return;
+	case 7:
+		dis_putn(w, ".and", 4);
+		return;
+	case 8:
+		dis_putn(w, ".or", 3);
+		return;
+	case 9:
+		dis_putn(w, ".xor", 4);
+		return;
+	case 10:
+		dis_putn(w, ".not", 4);
+		return;
+	case 11:
+		dis_putn(w, ".nz", 3);
+		return;
+	case 12:
+		dis_putn(w, ".gez", 4);
+		return;
+	case 13:
+		dis_putn(w, ".gz", 3);
+		return;
+	case 14:
+		dis_putn(w, ".lez", 4);
+		return;
+	case 15:
+		dis_putn(w, ".lz", 3);
+		return;
+	case 22:
+		dis_putn(w, ".selmsb", 7);
+		return;
+	}
+	dis_int(w, v);
+}
+
+/* bool, 1 bits, display .skpHp */
+static void fmt_8(struct dis_writer *w, int64_t v)
+{
+	if (v)
+		dis_putn(w, ".skpHp", 6);
+}
+
+/* uint, 1 bits */
+static void fmt_9(struct dis_writer *w, int64_t v)
+{
+	dis_int(w, v);
+}
+
+/* int, 2 bits */
+static void fmt_10(struct dis_writer *w, int64_t v)
+{
+	dis_int(w, dis_sign_extend(v, 2));
+}
+
+/* enum, 1 bits, #type */
+static void fmt_11(struct dis_writer *w, int64_t v)
+{
+	switch (v) {
+	case 0:
+		return;
+	case 1:
+		dis_putn(w, ".s32", 4);
+		return;
+	case 2:
+		dis_putn(w, ".s8", 3);
+		return;
+	case 3:
+		dis_putn(w, ".u16", 4);
+		return;
+	case 4:
+		dis_putn(w, ".f16", 4);
+		return;
+	case 5:
+		dis_putn(w, ".s16", 4);
+		return;
+	case 6:
+		dis_putn(w, ".u32", 4);
+		return;
+	case 7:
+		dis_putn(w, ".u8", 3);
+		return;
+	}
+	dis_int(w, v);
+}
+
+/* bool_inv, 1 bits, display .pack */
+static void fmt_12(struct dis_writer *w, int64_t v)
+{
+	if (!v)
+		dis_putn(w, ".pack", 5);
+}
+
+/* enum, 1 bits, #thread */
+static void fmt_13(struct dis_writer *w, int64_t v)
+{
+	switch (v) {
+	case 0:
+		return;
+	case 1:
+		dis_putn(w, ".t0", 3);
+		return;
+	case 2:
+		dis_putn(w, ".t1", 3);
+		return;
+	}
+	dis_int(w, v);
+}
+
+/* enum, 2 bits, #rounding */
+static void fmt_14(struct dis_writer *w, int64_t v)
+{
+	switch (v) {
+	case 0:
+		return;
+	case 1:
+		dis_putn(w, ".rtz", 4);
+		return;
+	case 2:
+		dis_putn(w, ".rtne", 5);
+		return;
+	case 3:
+		dis_putn(w, ".unkown", 7);
+		return;
+	case 4:
+		dis_putn(w, ".unkown2", 8);
+		return;
+	}
+	dis_int(w, v);
+}
+
+/* uint, 9 bits */
+static void fmt_15(struct dis_writer *w, int64_t v)
+{
+	dis_int(w, v);
+}
+
+/* enum, 3 bits, #reg_group */
+static void fmt_16(struct dis_writer *w, int64_t v)
+{
+	switch (v) {
+	case 0:
+		dis_putn(w, "t", 1);
+		return;
+	case 1:
+		dis_putn(w, "i", 1);
+		return;
+	case 2:
+		dis_putn(w, "u", 1);
+		return;
+	case 3:
+		dis_putn(w, "u", 1);
+		return;
+	case 4:
+		dis_putn(w, "th", 2);
+		return;
+	case 7:
+		return;
+	}
+	dis_int(w, v);
+}
+
+/* bool, 1 bits, display | */
+static void fmt_17(struct dis_writer *w, int64_t v)
+{
+	if (v)
+		dis_putn(w, "|", 1);
+}
+
+/* bool, 1 bits, display - */
+static void fmt_18(struct dis_writer *w, int64_t v)
+{
+	if (v)
+		dis_putn(w, "-", 1);
+}
+
+/* bitset, 8 bits */
+static void fmt_19(struct dis_writer *w, int64_t v)
+{
+	dis_int(w, v);
+}
+
+/* float, 32 bits */
+static void fmt_20(struct dis_writer *w, int64_t v)
+{
+	dis_float(w, (uint32_t)(v % INT64_C(4294967296)), 32);
+}
+
+/* int, 20 bits */
+static void fmt_21(struct dis_writer *w, int64_t v)
+{
+	dis_int(w, dis_sign_extend(v, 20));
+}
+
+/* uint, 20 bits */
+static void fmt_22(struct dis_writer *w, int64_t v)
+{
+	dis_int(w, v);
+}
+
+/* float, 16 bits */
+static void fmt_23(struct dis_writer *w, int64_t v)
+{
+	dis_float(w, (uint32_t)(v % INT64_C(65536)), 16);
+}
+
+/* enum, 2 bits, #swiz */
+static void fmt_24(struct dis_writer *w, int64_t v)
+{
+	switch (v) {
+	case 0:
+		dis_putn(w, "x", 1);
+		return;
+	case 1:
+		dis_putn(w, "y", 1);
+		return;
+	case 2:
+		dis_putn(w, "z", 1);
+		return;
+	case 3:
+		dis_putn(w, "w", 1);
+		return;
+	}
+	dis_int(w, v);
+}
+
+/* bitset, 10 bits */
+static void fmt_25(struct dis_writer *w, int64_t v)
+{
+	dis_int(w, v);
+}
+
+/* absbranch, 15 bits */
+static void fmt_26(struct dis_writer *w, int64_t v)
+{
+	dis_int(w, dis_sign_extend(v, 15));
+}
+
+/* uint, 5 bits */
+static void fmt_27(struct dis_writer *w, int64_t v)
+{
+	dis_int(w, v);
+}
+
+/* bool, 1 bits, display .denorm */
+static void fmt_28(struct dis_writer *w, int64_t v)
+{
+	if (v)
+		dis_putn(w, ".denorm", 7);
+}
+
+/* bool, 1 bits, display .local */
+static void fmt_29(struct dis_writer *w, int64_t v)
+{
+	if (v)
+		dis_putn(w, ".local", 6);
+}
+
+/* uint, 3 bits */
+static void fmt_30(struct dis_writer *w, int64_t v)
+{
+	dis_int(w, v);
+}
+
+/* bitset, 3 bits */
+static void fmt_31(struct dis_writer *w, int64_t v)
+{
+	dis_int(w, v);
+}
 
 /* A value as isaspec prints its type (each distinct type, width, display and enum). */
 static void format_value(struct dis_writer *w, int fmt, int64_t v)
 {
 	switch (fmt) {
-	case 0: /* uint, 7 bits */
-		dis_int(w, v);
+	case 0:
+		fmt_0(w, v);
 		return;
-	case 1: /* enum, 3 bits, #reg_addressing_mode */
-		switch (v) {
-		case 0:
-			return;
-		case 1:
-			dis_putn(w, "[a.x]", 5);
-			return;
-		case 2:
-			dis_putn(w, "[a.y]", 5);
-			return;
-		case 3:
-			dis_putn(w, "[a.z]", 5);
-			return;
-		case 4:
-			dis_putn(w, "[a.w]", 5);
-			return;
-		}
-		dis_int(w, v);
+	case 1:
+		fmt_1(w, v);
 		return;
-	case 2: /* enum, 4 bits, #wrmask */
-		switch (v) {
-		case 0:
-			dis_putn(w, ".____", 5);
-			return;
-		case 1:
-			dis_putn(w, ".x___", 5);
-			return;
-		case 2:
-			dis_putn(w, "._y__", 5);
-			return;
-		case 3:
-			dis_putn(w, ".xy__", 5);
-			return;
-		case 4:
-			dis_putn(w, ".__z_", 5);
-			return;
-		case 5:
-			dis_putn(w, ".zx", 3);
-			return;
-		case 6:
-			dis_putn(w, ".zy", 3);
-			return;
-		case 7:
-			dis_putn(w, ".xyz_", 5);
-			return;
-		case 8:
-			dis_putn(w, ".___w", 5);
-			return;
-		case 9:
-			dis_putn(w, ".x__w", 5);
-			return;
-		case 10:
-			dis_putn(w, "._y_w", 5);
-			return;
-		case 11:
-			dis_putn(w, ".xy_w", 5);
-			return;
-		case 12:
-			dis_putn(w, ".__zw", 5);
-			return;
-		case 13:
-			dis_putn(w, ".x_zw", 5);
-			return;
-		case 14:
-			dis_putn(w, "._yzw", 5);
-			return;
-		case 15:
-			return;
-		}
-		dis_int(w, v);
+	case 2:
+		fmt_2(w, v);
 		return;
-	case 3: /* bitset, 14 bits */
-		dis_int(w, v);
+	case 3:
+		fmt_3(w, v);
 		return;
-	case 4: /* bool, 1 bits */
-		if (v)
-			dis_putn(w, ".hp", 3);
+	case 4:
+		fmt_4(w, v);
 		return;
-	case 5: /* bool, 1 bits */
-		dis_putc(w, v ? '1' : '0');
+	case 5:
+		fmt_5(w, v);
 		return;
-	case 6: /* bool, 1 bits */
-		if (v)
-			dis_putn(w, ".sat", 4);
+	case 6:
+		fmt_6(w, v);
 		return;
-	case 7: /* enum, 5 bits, #cond */
-		switch (v) {
-		case 0:
-			return;
-		case 1:
-			dis_putn(w, ".gt", 3);
-			return;
-		case 2:
-			dis_putn(w, ".lt", 3);
-			return;
-		case 3:
-			dis_putn(w, ".ge", 3);
-			return;
-		case 4:
-			dis_putn(w, ".le", 3);
-			return;
-		case 5:
-			dis_putn(w, ".eq", 3);
-			return;
-		case 6:
-			dis_putn(w, ".ne", 3);
-			return;
-		case 7:
-			dis_putn(w, ".and", 4);
-			return;
-		case 8:
-			dis_putn(w, ".or", 3);
-			return;
-		case 9:
-			dis_putn(w, ".xor", 4);
-			return;
-		case 10:
-			dis_putn(w, ".not", 4);
-			return;
-		case 11:
-			dis_putn(w, ".nz", 3);
-			return;
-		case 12:
-			dis_putn(w, ".gez", 4);
-			return;
-		case 13:
-			dis_putn(w, ".gz", 3);
-			return;
-		case 14:
-			dis_putn(w, ".lez", 4);
-			return;
-		case 15:
-			dis_putn(w, ".lz", 3);
-			return;
-		case 22:
-			dis_putn(w, ".selmsb", 7);
-			return;
-		}
-		dis_int(w, v);
+	case 7:
+		fmt_7(w, v);
 		return;
-	case 8: /* bool, 1 bits */
-		if (v)
-			dis_putn(w, ".skpHp", 6);
+	case 8:
+		fmt_8(w, v);
 		return;
-	case 9: /* uint, 1 bits */
-		dis_int(w, v);
+	case 9:
+		fmt_9(w, v);
 		return;
-	case 10: /* int, 2 bits */
-		dis_int(w, dis_sign_extend(v, 2));
+	case 10:
+		fmt_10(w, v);
 		return;
-	case 11: /* enum, 1 bits, #type */
-		switch (v) {
-		case 0:
-			return;
-		case 1:
-			dis_putn(w, ".s32", 4);
-			return;
-		case 2:
-			dis_putn(w, ".s8", 3);
-			return;
-		case 3:
-			dis_putn(w, ".u16", 4);
-			return;
-		case 4:
-			dis_putn(w, ".f16", 4);
-			return;
-		case 5:
-			dis_putn(w, ".s16", 4);
-			return;
-		case 6:
-			dis_putn(w, ".u32", 4);
-			return;
-		case 7:
-			dis_putn(w, ".u8", 3);
-			return;
-		}
-		dis_int(w, v);
+	case 11:
+		fmt_11(w, v);
 		return;
-	case 12: /* bool_inv, 1 bits */
-		if (!v)
-			dis_putn(w, ".pack", 5);
+	case 12:
+		fmt_12(w, v);
 		return;
-	case 13: /* enum, 1 bits, #thread */
-		switch (v) {
-		case 0:
-			return;
-		case 1:
-			dis_putn(w, ".t0", 3);
-			return;
-		case 2:
-			dis_putn(w, ".t1", 3);
-			return;
-		}
-		dis_int(w, v);
+	case 13:
+		fmt_13(w, v);
 		return;
-	case 14: /* enum, 2 bits, #rounding */
-		switch (v) {
-		case 0:
-			return;
-		case 1:
-			dis_putn(w, ".rtz", 4);
-			return;
-		case 2:
-			dis_putn(w, ".rtne", 5);
-			return;
-		case 3:
-			dis_putn(w, ".unkown", 7);
-			return;
-		case 4:
-			dis_putn(w, ".unkown2", 8);
-			return;
-		}
-		dis_int(w, v);
+	case 14:
+		fmt_14(w, v);
 		return;
-	case 15: /* bool, 1 bits */
-		if (v)
-			dis_putn(w, "|", 1);
+	case 15:
+		fmt_15(w, v);
 		return;
-	case 16: /* bool, 1 bits */
-		if (v)
-			dis_putn(w, "-", 1);
+	case 16:
+		fmt_16(w, v);
 		return;
-	case 17: /* bitset, 8 bits */
-		dis_int(w, v);
+	case 17:
+		fmt_17(w, v);
 		return;
-	case 18: /* float, 32 bits */
-		dis_float(w, (uint32_t)(v % INT64_C(4294967296)), 32);
+	case 18:
+		fmt_18(w, v);
 		return;
-	case 19: /* int, 20 bits */
-		dis_int(w, dis_sign_extend(v, 20));
+	case 19:
+		fmt_19(w, v);
 		return;
-	case 20: /* uint, 20 bits */
-		dis_int(w, v);
+	case 20:
+		fmt_20(w, v);
 		return;
-	case 21: /* float, 16 bits */
-		dis_float(w, (uint32_t)(v % INT64_C(65536)), 16);
+	case 21:
+		fmt_21(w, v);
 		return;
-	case 22: /* enum, 2 bits, #swiz */
-		switch (v) {
-		case 0:
-			dis_putn(w, "x", 1);
-			return;
-		case 1:
-			dis_putn(w, "y", 1);
-			return;
-		case 2:
-			dis_putn(w, "z", 1);
-			return;
-		case 3:
-			dis_putn(w, "w", 1);
-			return;
-		}
-		dis_int(w, v);
+	case 22:
+		fmt_22(w, v);
 		return;
-	case 23: /* bitset, 10 bits */
-		dis_int(w, v);
+	case 23:
+		fmt_23(w, v);
 		return;
-	case 24: /* uint, 9 bits */
-		dis_int(w, v);
+	case 24:
+		fmt_24(w, v);
 		return;
-	case 25: /* enum, 3 bits, #reg_group */
-		switch (v) {
-		case 0:
-			dis_putn(w, "t", 1);
-			return;
-		case 1:
-			dis_putn(w, "i", 1);
-			return;
-		case 2:
-			dis_putn(w, "u", 1);
-			return;
-		case 3:
-			dis_putn(w, "u", 1);
-			return;
-		case 4:
-			dis_putn(w, "th", 2);
-			return;
-		case 7:
-			return;
-		}
-		dis_int(w, v);
+	case 25:
+		fmt_25(w, v);
 		return;
-	case 26: /* absbranch, 15 bits */
-		dis_int(w, dis_sign_extend(v, 15));
+	case 26:
+		fmt_26(w, v);
 		return;
-	case 27: /* uint, 5 bits */
-		dis_int(w, v);
+	case 27:
+		fmt_27(w, v);
 		return;
-	case 28: /* bool, 1 bits */
-		if (v)
-			dis_putn(w, ".denorm", 7);
+	case 28:
+		fmt_28(w, v);
 		return;
-	case 29: /* bool, 1 bits */
-		if (v)
-			dis_putn(w, ".local", 6);
+	case 29:
+		fmt_29(w, v);
 		return;
-	case 30: /* uint, 3 bits */
-		dis_int(w, v);
+	case 30:
+		fmt_30(w, v);
 		return;
-	case 31: /* bitset, 3 bits */
-		dis_int(w, v);
+	case 31:
+		fmt_31(w, v);
 		return;
 	}
+}
+
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int ins_nop_params(struct scope *s, int name, int64_t *v, int *fmt)
+{
+	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 static int site0_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_DST_USE:
-		return s->parent->resolve(s->parent, N_DST_USE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 12, 12);
+		*fmt = 0;
+		return 1;
 	case N_COMPS:
-		return s->parent->resolve(s->parent, N_COMPS, v, fmt);
+		return ins_nop_params(s->parent, N_COMPS, v, fmt);
 	default:
 		return 0;
 	}
 }
 
-static int leaf_instruction_dst_applies0(struct scope *s)
-{
-	int top;
-	int64_t v;
-	if (s->known & UINT64_C(1))
-		return (s->applied & UINT64_C(1)) != 0;
-	top = s->stack == 0;
-	v = leaf_instruction_dst_when0(s);
-	if (top) {
-		s->known |= UINT64_C(1);
-		if (v != 0)
-			s->applied |= UINT64_C(1);
-	}
-	return v != 0;
-}
-
 /* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
 static int leaf_instruction_dst_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
-	if (!(s->stack & UINT64_C(1)))
-		(void)leaf_instruction_dst_applies0(s);
 	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 /* {DST_USE} == 0 */
-static int64_t leaf_instruction_dst_when0(struct scope *s)
+static int leaf_instruction_dst_applies0(struct scope *s)
 {
-	if (s->stack & UINT64_C(1))
-		return 0;
-	s->stack |= UINT64_C(1);
-	const int64_t t0 = get(s, leaf_instruction_dst_params, N_DST_USE);
-	const int64_t t1 = 0;
-	const int64_t t2 = t0 == t1;
-	s->stack &= ~UINT64_C(1);
-	return t2;
-}
-
-static int leaf_instruction_dst_r_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	if (!(s->stack & UINT64_C(1)))
-		(void)leaf_instruction_dst_applies0(s);
-	*v = (int64_t)dis_bits(s->w, 2, 3, 9);
-	*fmt = 0;
-	return 1;
-}
-
-static int leaf_instruction_dst_r_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	if (!(s->stack & UINT64_C(1)))
-		(void)leaf_instruction_dst_applies0(s);
-	*v = (int64_t)dis_bits(s->w, 2, 0, 2);
-	*fmt = 1;
-	return 1;
-}
-
-static int leaf_instruction_dst_r_comps(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	if (!(s->stack & UINT64_C(1)))
-		(void)leaf_instruction_dst_applies0(s);
-	*v = (int64_t)dis_bits(s->w, 2, 10, 13);
-	*fmt = 2;
-	return 1;
+	if (!(s->known & UINT64_C(1))) {
+		const int64_t t0 = ((get(s, leaf_instruction_dst_params, N_DST_USE)) == 0);
+		s->known |= UINT64_C(1);
+		if (t0 != 0)
+			s->applied |= UINT64_C(1);
+	}
+	return (s->applied & UINT64_C(1)) != 0;
 }
 
 /* #instruction-dst */
@@ -3523,34 +2586,15 @@ static void leaf_instruction_dst_render(struct scope *s)
 		return;
 	}
 	dis_putn(w, "t", 1);
-	if (!leaf_instruction_dst_r_reg(s, N_REG, &v, &fmt))
-		no_field(s, "REG");
-	else
-		format_value(w, fmt, v);
-	if (!leaf_instruction_dst_r_amode(s, N_AMODE, &v, &fmt))
-		no_field(s, "AMODE");
-	else
-		format_value(w, fmt, v);
-	if (!leaf_instruction_dst_r_comps(s, N_COMPS, &v, &fmt))
-		no_field(s, "COMPS");
-	else
-		format_value(w, fmt, v);
-}
-
-static int leaf_instruction_dst_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_COMPS:
-		return leaf_instruction_dst_r_comps(s, name, v, fmt);
-	default:
-		return leaf_instruction_dst_params(s, name, v, fmt);
-	}
+	fmt_1(w, (int64_t)dis_bits(s->w, 2, 3, 9));
+	fmt_2(w, (int64_t)dis_bits(s->w, 2, 0, 2));
+	fmt_3(w, (int64_t)dis_bits(s->w, 2, 10, 13));
 }
 
 static void leaf_instruction_dst_enter(struct scope *parent, const uint32_t *words, resolve_fn param)
 {
 	struct scope s;
-	init_scope(&s, parent->ctx, words, "#instruction-dst", leaf_instruction_dst_resolve);
+	init_scope(&s, parent->ctx, words, "#instruction-dst");
 	s.parent = parent;
 	s.param = param;
 	leaf_instruction_dst_render(&s);
@@ -3589,14 +2633,6 @@ static int ins_nop_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 3;
-	return 1;
-}
-
-static int ins_nop_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 127, 127);
 	*fmt = 4;
 	return 1;
 }
@@ -3610,7 +2646,7 @@ static void ins_nop_render(struct scope *s)
 	(void)w;
 	(void)v;
 	(void)fmt;
-	dis_puts(w, "nop");
+	dis_putn(w, "nop", 3);
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	if (!ins_nop_r_dst(s, N_DST, &v, &fmt))
@@ -3623,75 +2659,16 @@ static void ins_nop_render(struct scope *s)
 		default:
 			format_value(w, fmt, v);
 		}
-	if (!ins_nop_r_dst_full(s, N_DST_FULL, &v, &fmt))
-		no_field(s, "DST_FULL");
-	else
-		format_value(w, fmt, v);
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	dis_putn(w, ", void, void, void", 18);
-}
-
-static int ins_nop_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 12, 12);
-	*fmt = 5;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_nop_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_nop_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_DST_USE:
-		return ins_nop_r_dst_use(s, name, v, fmt);
-	default:
-		return ins_nop_params(s, name, v, fmt);
-	}
 }
 
 /* nop */
 static void ins_nop(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "nop", ins_nop_resolve);
+	init_scope(&s, c, words, "nop");
 	ins_nop_render(&s);
-}
-
-static int ins_add_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 127, 127);
-	*fmt = 4;
-	return 1;
-}
-
-static int ins_add_r_sat(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 11, 11);
-	*fmt = 6;
-	return 1;
-}
-
-static int ins_add_r_cond(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 6, 10);
-	*fmt = 7;
-	return 1;
-}
-
-static int ins_add_r_skphp(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 39, 39);
-	*fmt = 8;
-	return 1;
 }
 
 static int ins_add_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt)
@@ -3733,19 +2710,11 @@ static int ins_add_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_add_r_pmode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 34, 34);
-	*fmt = 12;
-	return 1;
-}
-
 static int ins_add_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 120, 120);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -3753,7 +2722,7 @@ static int ins_add_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 109, 109);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -3780,21 +2749,21 @@ static int ins_add_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_add_r_rmode(struct scope *s, int name, int64_t *v, int *fmt)
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int ins_add_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 32, 33);
-	*fmt = 14;
-	return 1;
+	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 static int site1_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_DST_USE:
-		return s->parent->resolve(s->parent, N_DST_USE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 12, 12);
+		*fmt = 0;
+		return 1;
 	case N_COMPS:
-		return s->parent->resolve(s->parent, N_COMPS, v, fmt);
+		return ins_add_params(s->parent, N_COMPS, v, fmt);
 	default:
 		return 0;
 	}
@@ -3810,7 +2779,7 @@ static int ins_add_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 3;
+	*fmt = 4;
 	return 1;
 }
 
@@ -3818,91 +2787,25 @@ static int site2_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC0_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC0_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC0_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
 }
 
-static int leaf_instruction_src_applies0(struct scope *s)
-{
-	int top;
-	int64_t v;
-	if (s->known & UINT64_C(1))
-		return (s->applied & UINT64_C(1)) != 0;
-	top = s->stack == 0;
-	v = leaf_instruction_src_when0(s);
-	if (top) {
-		s->known |= UINT64_C(1);
-		if (v != 0)
-			s->applied |= UINT64_C(1);
-	}
-	return v != 0;
-}
-
-static int leaf_instruction_src_applies1(struct scope *s)
-{
-	int top;
-	int64_t v;
-	if (s->known & UINT64_C(2))
-		return (s->applied & UINT64_C(2)) != 0;
-	top = s->stack == 0;
-	v = leaf_instruction_src_when1(s);
-	if (top) {
-		s->known |= UINT64_C(2);
-		if (v != 0)
-			s->applied |= UINT64_C(2);
-	}
-	return v != 0;
-}
-
-static int leaf_instruction_src_applies2(struct scope *s)
-{
-	int top;
-	int64_t v;
-	if (s->known & UINT64_C(4))
-		return (s->applied & UINT64_C(4)) != 0;
-	top = s->stack == 0;
-	v = leaf_instruction_src_when2(s);
-	if (top) {
-		s->known |= UINT64_C(4);
-		if (v != 0)
-			s->applied |= UINT64_C(4);
-	}
-	return v != 0;
-}
-
-static int leaf_instruction_src_applies3(struct scope *s)
-{
-	int top;
-	int64_t v;
-	if (s->known & UINT64_C(8))
-		return (s->applied & UINT64_C(8)) != 0;
-	top = s->stack == 0;
-	v = leaf_instruction_src_when3(s);
-	if (top) {
-		s->known |= UINT64_C(8);
-		if (v != 0)
-			s->applied |= UINT64_C(8);
-	}
-	return v != 0;
-}
-
 /* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
 static int leaf_instruction_src_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
-	if (!(s->stack & UINT64_C(1)))
-		(void)leaf_instruction_src_applies0(s);
-	if (!(s->stack & UINT64_C(2)))
-		(void)leaf_instruction_src_applies1(s);
-	if (!(s->stack & UINT64_C(4)))
-		(void)leaf_instruction_src_applies2(s);
-	if (!(s->stack & UINT64_C(8)))
-		(void)leaf_instruction_src_applies3(s);
 	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
@@ -3922,132 +2825,80 @@ static int64_t leaf_instruction_src_d4_immed_type(struct scope *s)
 static int leaf_instruction_src_r_immed_type(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
-	if (!(s->stack & UINT64_C(1)))
-		(void)leaf_instruction_src_applies0(s);
-	if (!(s->stack & UINT64_C(2)))
-		(void)leaf_instruction_src_applies1(s);
-	if (!(s->stack & UINT64_C(4)))
-		(void)leaf_instruction_src_applies2(s);
-	if (!(s->stack & UINT64_C(8)))
-		(void)leaf_instruction_src_applies3(s);
 	*v = leaf_instruction_src_d4_immed_type(s);
 	*fmt = 9;
 	return 1;
 }
 
 /* (({SRC_RGROUP} == 7) & ({IMMED_TYPE} == 0)) */
-static int64_t leaf_instruction_src_when0(struct scope *s)
+static int leaf_instruction_src_applies0(struct scope *s)
 {
-	if (s->stack & UINT64_C(1))
-		return 0;
-	s->stack |= UINT64_C(1);
-	const int64_t t0 = get(s, leaf_instruction_src_params, N_SRC_RGROUP);
-	const int64_t t1 = 7;
-	const int64_t t2 = t0 == t1;
-	const int64_t t3 = get(s, leaf_instruction_src_r_immed_type, N_IMMED_TYPE);
-	const int64_t t4 = 0;
-	const int64_t t5 = t3 == t4;
-	const int64_t t6 = dis_u32(t2 & t5);
-	s->stack &= ~UINT64_C(1);
-	return t6;
+	if (!(s->known & UINT64_C(1))) {
+		const int64_t t0 = (((get(s, leaf_instruction_src_params, N_SRC_RGROUP)) == 7) && ((get(s, leaf_instruction_src_r_immed_type, N_IMMED_TYPE)) == 0));
+		s->known |= UINT64_C(1);
+		if (t0 != 0)
+			s->applied |= UINT64_C(1);
+	}
+	return (s->applied & UINT64_C(1)) != 0;
 }
 
 /* (({SRC_RGROUP} == 7) & ({IMMED_TYPE} == 1)) */
-static int64_t leaf_instruction_src_when1(struct scope *s)
+static int leaf_instruction_src_applies1(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
-	const int64_t t0 = get(s, leaf_instruction_src_params, N_SRC_RGROUP);
-	const int64_t t1 = 7;
-	const int64_t t2 = t0 == t1;
-	const int64_t t3 = get(s, leaf_instruction_src_r_immed_type, N_IMMED_TYPE);
-	const int64_t t4 = 1;
-	const int64_t t5 = t3 == t4;
-	const int64_t t6 = dis_u32(t2 & t5);
-	s->stack &= ~UINT64_C(2);
-	return t6;
+	if (!(s->known & UINT64_C(2))) {
+		const int64_t t0 = (((get(s, leaf_instruction_src_params, N_SRC_RGROUP)) == 7) && ((get(s, leaf_instruction_src_r_immed_type, N_IMMED_TYPE)) == 1));
+		s->known |= UINT64_C(2);
+		if (t0 != 0)
+			s->applied |= UINT64_C(2);
+	}
+	return (s->applied & UINT64_C(2)) != 0;
 }
 
 /* (({SRC_RGROUP} == 7) & ({IMMED_TYPE} == 2)) */
-static int64_t leaf_instruction_src_when2(struct scope *s)
+static int leaf_instruction_src_applies2(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
-	const int64_t t0 = get(s, leaf_instruction_src_params, N_SRC_RGROUP);
-	const int64_t t1 = 7;
-	const int64_t t2 = t0 == t1;
-	const int64_t t3 = get(s, leaf_instruction_src_r_immed_type, N_IMMED_TYPE);
-	const int64_t t4 = 2;
-	const int64_t t5 = t3 == t4;
-	const int64_t t6 = dis_u32(t2 & t5);
-	s->stack &= ~UINT64_C(4);
-	return t6;
+	if (!(s->known & UINT64_C(4))) {
+		const int64_t t0 = (((get(s, leaf_instruction_src_params, N_SRC_RGROUP)) == 7) && ((get(s, leaf_instruction_src_r_immed_type, N_IMMED_TYPE)) == 2));
+		s->known |= UINT64_C(4);
+		if (t0 != 0)
+			s->applied |= UINT64_C(4);
+	}
+	return (s->applied & UINT64_C(4)) != 0;
 }
 
 /* (({SRC_RGROUP} == 7) & ({IMMED_TYPE} == 3)) */
-static int64_t leaf_instruction_src_when3(struct scope *s)
+static int leaf_instruction_src_applies3(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
-	const int64_t t0 = get(s, leaf_instruction_src_params, N_SRC_RGROUP);
-	const int64_t t1 = 7;
-	const int64_t t2 = t0 == t1;
-	const int64_t t3 = get(s, leaf_instruction_src_r_immed_type, N_IMMED_TYPE);
-	const int64_t t4 = 3;
-	const int64_t t5 = t3 == t4;
-	const int64_t t6 = dis_u32(t2 & t5);
-	s->stack &= ~UINT64_C(8);
-	return t6;
+	if (!(s->known & UINT64_C(8))) {
+		const int64_t t0 = (((get(s, leaf_instruction_src_params, N_SRC_RGROUP)) == 7) && ((get(s, leaf_instruction_src_r_immed_type, N_IMMED_TYPE)) == 3));
+		s->known |= UINT64_C(8);
+		if (t0 != 0)
+			s->applied |= UINT64_C(8);
+	}
+	return (s->applied & UINT64_C(8)) != 0;
 }
 
 static int leaf_instruction_src_r_src_abs(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
-	if (!(s->stack & UINT64_C(1)))
-		(void)leaf_instruction_src_applies0(s);
-	if (!(s->stack & UINT64_C(2)))
-		(void)leaf_instruction_src_applies1(s);
-	if (!(s->stack & UINT64_C(4)))
-		(void)leaf_instruction_src_applies2(s);
-	if (!(s->stack & UINT64_C(8)))
-		(void)leaf_instruction_src_applies3(s);
 	*v = (int64_t)dis_bits(s->w, 2, 9, 9);
-	*fmt = 15;
+	*fmt = 17;
 	return 1;
 }
 
 static int leaf_instruction_src_r_src_neg(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
-	if (!(s->stack & UINT64_C(1)))
-		(void)leaf_instruction_src_applies0(s);
-	if (!(s->stack & UINT64_C(2)))
-		(void)leaf_instruction_src_applies1(s);
-	if (!(s->stack & UINT64_C(4)))
-		(void)leaf_instruction_src_applies2(s);
-	if (!(s->stack & UINT64_C(8)))
-		(void)leaf_instruction_src_applies3(s);
 	*v = (int64_t)dis_bits(s->w, 2, 8, 8);
-	*fmt = 16;
+	*fmt = 18;
 	return 1;
 }
 
 static int leaf_instruction_src_r_src_swiz(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
-	if (!(s->stack & UINT64_C(1)))
-		(void)leaf_instruction_src_applies0(s);
-	if (!(s->stack & UINT64_C(2)))
-		(void)leaf_instruction_src_applies1(s);
-	if (!(s->stack & UINT64_C(4)))
-		(void)leaf_instruction_src_applies2(s);
-	if (!(s->stack & UINT64_C(8)))
-		(void)leaf_instruction_src_applies3(s);
 	*v = (int64_t)dis_bits(s->w, 2, 0, 7);
-	*fmt = 17;
+	*fmt = 19;
 	return 1;
 }
 
@@ -4174,57 +3025,25 @@ static int leaf_instruction_src_r_immed(struct scope *s, int name, int64_t *v, i
 	(void)name;
 	if ((s->stack & UINT64_C(1)) || leaf_instruction_src_applies0(s)) {
 		*v = leaf_instruction_src_d0_immed(s);
-		*fmt = 18;
+		*fmt = 20;
 		return 1;
 	}
 	if ((s->stack & UINT64_C(2)) || leaf_instruction_src_applies1(s)) {
 		*v = leaf_instruction_src_d1_immed(s);
-		*fmt = 19;
+		*fmt = 21;
 		return 1;
 	}
 	if ((s->stack & UINT64_C(4)) || leaf_instruction_src_applies2(s)) {
 		*v = leaf_instruction_src_d2_immed(s);
-		*fmt = 20;
+		*fmt = 22;
 		return 1;
 	}
 	if ((s->stack & UINT64_C(8)) || leaf_instruction_src_applies3(s)) {
 		*v = leaf_instruction_src_d3_immed(s);
-		*fmt = 21;
+		*fmt = 23;
 		return 1;
 	}
 	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int leaf_src_swizzle_r_swiz_x(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 2, 0, 1);
-	*fmt = 22;
-	return 1;
-}
-
-static int leaf_src_swizzle_r_swiz_y(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 2, 2, 3);
-	*fmt = 22;
-	return 1;
-}
-
-static int leaf_src_swizzle_r_swiz_z(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 2, 4, 5);
-	*fmt = 22;
-	return 1;
-}
-
-static int leaf_src_swizzle_r_swiz_w(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 2, 6, 7);
-	*fmt = 22;
-	return 1;
 }
 
 /* #src-swizzle */
@@ -4237,42 +3056,16 @@ static void leaf_src_swizzle_render(struct scope *s)
 	(void)v;
 	(void)fmt;
 	dis_putn(w, ".", 1);
-	if (!leaf_src_swizzle_r_swiz_x(s, N_SWIZ_X, &v, &fmt))
-		no_field(s, "SWIZ_X");
-	else
-		format_value(w, fmt, v);
-	if (!leaf_src_swizzle_r_swiz_y(s, N_SWIZ_Y, &v, &fmt))
-		no_field(s, "SWIZ_Y");
-	else
-		format_value(w, fmt, v);
-	if (!leaf_src_swizzle_r_swiz_z(s, N_SWIZ_Z, &v, &fmt))
-		no_field(s, "SWIZ_Z");
-	else
-		format_value(w, fmt, v);
-	if (!leaf_src_swizzle_r_swiz_w(s, N_SWIZ_W, &v, &fmt))
-		no_field(s, "SWIZ_W");
-	else
-		format_value(w, fmt, v);
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int leaf_src_swizzle_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int leaf_src_swizzle_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	default:
-		return leaf_src_swizzle_params(s, name, v, fmt);
-	}
+	fmt_24(w, (int64_t)dis_bits(s->w, 2, 0, 1));
+	fmt_24(w, (int64_t)dis_bits(s->w, 2, 2, 3));
+	fmt_24(w, (int64_t)dis_bits(s->w, 2, 4, 5));
+	fmt_24(w, (int64_t)dis_bits(s->w, 2, 6, 7));
 }
 
 static void leaf_src_swizzle_enter(struct scope *parent, const uint32_t *words, resolve_fn param)
 {
 	struct scope s;
-	init_scope(&s, parent->ctx, words, "#src-swizzle", leaf_src_swizzle_resolve);
+	init_scope(&s, parent->ctx, words, "#src-swizzle");
 	s.parent = parent;
 	s.param = param;
 	leaf_src_swizzle_render(&s);
@@ -4344,14 +3137,8 @@ static void leaf_instruction_src_render(struct scope *s)
 			format_value(w, fmt, v);
 		return;
 	}
-	if (!leaf_instruction_src_r_src_neg(s, N_SRC_NEG, &v, &fmt))
-		no_field(s, "SRC_NEG");
-	else
-		format_value(w, fmt, v);
-	if (!leaf_instruction_src_r_src_abs(s, N_SRC_ABS, &v, &fmt))
-		no_field(s, "SRC_ABS");
-	else
-		format_value(w, fmt, v);
+	fmt_18(w, (int64_t)dis_bits(s->w, 2, 8, 8));
+	fmt_17(w, (int64_t)dis_bits(s->w, 2, 9, 9));
 	if (!leaf_instruction_src_params(s, N_SRC_RGROUP, &v, &fmt))
 		no_field(s, "SRC_RGROUP");
 	else
@@ -4374,24 +3161,13 @@ static void leaf_instruction_src_render(struct scope *s)
 		default:
 			format_value(w, fmt, v);
 		}
-	if (!leaf_instruction_src_r_src_abs(s, N_SRC_ABS, &v, &fmt))
-		no_field(s, "SRC_ABS");
-	else
-		format_value(w, fmt, v);
-}
-
-static int leaf_instruction_src_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	default:
-		return leaf_instruction_src_params(s, name, v, fmt);
-	}
+	fmt_17(w, (int64_t)dis_bits(s->w, 2, 9, 9));
 }
 
 static void leaf_instruction_src_enter(struct scope *parent, const uint32_t *words, resolve_fn param)
 {
 	struct scope s;
-	init_scope(&s, parent->ctx, words, "#instruction-src", leaf_instruction_src_resolve);
+	init_scope(&s, parent->ctx, words, "#instruction-src");
 	s.parent = parent;
 	s.param = param;
 	leaf_instruction_src_render(&s);
@@ -4430,7 +3206,7 @@ static int ins_add_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -4438,11 +3214,17 @@ static int site4_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC2_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC2_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC2_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -4458,7 +3240,7 @@ static int ins_add_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -4471,39 +3253,21 @@ static void ins_add_render(struct scope *s)
 	(void)w;
 	(void)v;
 	(void)fmt;
-	dis_puts(w, "add");
-	if (!ins_add_r_dst_full(s, N_DST_FULL, &v, &fmt))
-		no_field(s, "DST_FULL");
-	else
-		format_value(w, fmt, v);
-	if (!ins_add_r_sat(s, N_SAT, &v, &fmt))
-		no_field(s, "SAT");
-	else
-		format_value(w, fmt, v);
-	if (!ins_add_r_cond(s, N_COND, &v, &fmt))
-		no_field(s, "COND");
-	else
-		format_value(w, fmt, v);
-	if (!ins_add_r_skphp(s, N_SKPHP, &v, &fmt))
-		no_field(s, "SKPHP");
-	else
-		format_value(w, fmt, v);
+	dis_putn(w, "add", 3);
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
 	if (!ins_add_r_type(s, N_TYPE, &v, &fmt))
 		no_field(s, "TYPE");
 	else
 		format_value(w, fmt, v);
-	if (!ins_add_r_pmode(s, N_PMODE, &v, &fmt))
-		no_field(s, "PMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	if (!ins_add_r_thread(s, N_THREAD, &v, &fmt))
 		no_field(s, "THREAD");
 	else
 		format_value(w, fmt, v);
-	if (!ins_add_r_rmode(s, N_RMODE, &v, &fmt))
-		no_field(s, "RMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	if (!ins_add_r_dst(s, N_DST, &v, &fmt))
@@ -4540,128 +3304,12 @@ static void ins_add_render(struct scope *s)
 		}
 }
 
-static int ins_add_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 12, 12);
-	*fmt = 5;
-	return 1;
-}
-
-static int ins_add_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 64, 66);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_add_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 44, 52);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_add_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 67, 69);
-	*fmt = 25;
-	return 1;
-}
-
-static int ins_add_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 121, 123);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_add_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 100, 108);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_add_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 124, 126);
-	*fmt = 25;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_add_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_add_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_DST_USE:
-		return ins_add_r_dst_use(s, name, v, fmt);
-	case N_SRC0_AMODE:
-		return ins_add_r_src0_amode(s, name, v, fmt);
-	case N_SRC0_REG:
-		return ins_add_r_src0_reg(s, name, v, fmt);
-	case N_SRC0_RGROUP:
-		return ins_add_r_src0_rgroup(s, name, v, fmt);
-	case N_SRC2_AMODE:
-		return ins_add_r_src2_amode(s, name, v, fmt);
-	case N_SRC2_REG:
-		return ins_add_r_src2_reg(s, name, v, fmt);
-	case N_SRC2_RGROUP:
-		return ins_add_r_src2_rgroup(s, name, v, fmt);
-	default:
-		return ins_add_params(s, name, v, fmt);
-	}
-}
-
 /* add */
 static void ins_add(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "add", ins_add_resolve);
+	init_scope(&s, c, words, "add");
 	ins_add_render(&s);
-}
-
-static int ins_mad_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 127, 127);
-	*fmt = 4;
-	return 1;
-}
-
-static int ins_mad_r_sat(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 11, 11);
-	*fmt = 6;
-	return 1;
-}
-
-static int ins_mad_r_cond(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 6, 10);
-	*fmt = 7;
-	return 1;
-}
-
-static int ins_mad_r_skphp(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 39, 39);
-	*fmt = 8;
-	return 1;
 }
 
 static int ins_mad_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt)
@@ -4703,19 +3351,11 @@ static int ins_mad_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_mad_r_pmode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 34, 34);
-	*fmt = 12;
-	return 1;
-}
-
 static int ins_mad_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 120, 120);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -4723,7 +3363,7 @@ static int ins_mad_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 109, 109);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -4750,21 +3390,21 @@ static int ins_mad_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_mad_r_rmode(struct scope *s, int name, int64_t *v, int *fmt)
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int ins_mad_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 32, 33);
-	*fmt = 14;
-	return 1;
+	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 static int site5_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_DST_USE:
-		return s->parent->resolve(s->parent, N_DST_USE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 12, 12);
+		*fmt = 0;
+		return 1;
 	case N_COMPS:
-		return s->parent->resolve(s->parent, N_COMPS, v, fmt);
+		return ins_mad_params(s->parent, N_COMPS, v, fmt);
 	default:
 		return 0;
 	}
@@ -4780,7 +3420,7 @@ static int ins_mad_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 3;
+	*fmt = 4;
 	return 1;
 }
 
@@ -4788,11 +3428,17 @@ static int site6_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC0_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC0_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC0_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -4808,7 +3454,7 @@ static int ins_mad_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -4816,11 +3462,17 @@ static int site7_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC1_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 71, 79);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC1_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 91, 93);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC1_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 96, 98);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -4836,7 +3488,7 @@ static int ins_mad_r_src1(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 81, 90);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -4844,11 +3496,17 @@ static int site8_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC2_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC2_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC2_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -4864,7 +3522,7 @@ static int ins_mad_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -4877,39 +3535,21 @@ static void ins_mad_render(struct scope *s)
 	(void)w;
 	(void)v;
 	(void)fmt;
-	dis_puts(w, "mad");
-	if (!ins_mad_r_dst_full(s, N_DST_FULL, &v, &fmt))
-		no_field(s, "DST_FULL");
-	else
-		format_value(w, fmt, v);
-	if (!ins_mad_r_sat(s, N_SAT, &v, &fmt))
-		no_field(s, "SAT");
-	else
-		format_value(w, fmt, v);
-	if (!ins_mad_r_cond(s, N_COND, &v, &fmt))
-		no_field(s, "COND");
-	else
-		format_value(w, fmt, v);
-	if (!ins_mad_r_skphp(s, N_SKPHP, &v, &fmt))
-		no_field(s, "SKPHP");
-	else
-		format_value(w, fmt, v);
+	dis_putn(w, "mad", 3);
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
 	if (!ins_mad_r_type(s, N_TYPE, &v, &fmt))
 		no_field(s, "TYPE");
 	else
 		format_value(w, fmt, v);
-	if (!ins_mad_r_pmode(s, N_PMODE, &v, &fmt))
-		no_field(s, "PMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	if (!ins_mad_r_thread(s, N_THREAD, &v, &fmt))
 		no_field(s, "THREAD");
 	else
 		format_value(w, fmt, v);
-	if (!ins_mad_r_rmode(s, N_RMODE, &v, &fmt))
-		no_field(s, "RMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	if (!ins_mad_r_dst(s, N_DST, &v, &fmt))
@@ -4957,158 +3597,12 @@ static void ins_mad_render(struct scope *s)
 		}
 }
 
-static int ins_mad_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 12, 12);
-	*fmt = 5;
-	return 1;
-}
-
-static int ins_mad_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 64, 66);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_mad_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 44, 52);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_mad_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 67, 69);
-	*fmt = 25;
-	return 1;
-}
-
-static int ins_mad_r_src1_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 91, 93);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_mad_r_src1_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 71, 79);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_mad_r_src1_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 96, 98);
-	*fmt = 25;
-	return 1;
-}
-
-static int ins_mad_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 121, 123);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_mad_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 100, 108);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_mad_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 124, 126);
-	*fmt = 25;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_mad_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_mad_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_DST_USE:
-		return ins_mad_r_dst_use(s, name, v, fmt);
-	case N_SRC0_AMODE:
-		return ins_mad_r_src0_amode(s, name, v, fmt);
-	case N_SRC0_REG:
-		return ins_mad_r_src0_reg(s, name, v, fmt);
-	case N_SRC0_RGROUP:
-		return ins_mad_r_src0_rgroup(s, name, v, fmt);
-	case N_SRC1_AMODE:
-		return ins_mad_r_src1_amode(s, name, v, fmt);
-	case N_SRC1_REG:
-		return ins_mad_r_src1_reg(s, name, v, fmt);
-	case N_SRC1_RGROUP:
-		return ins_mad_r_src1_rgroup(s, name, v, fmt);
-	case N_SRC2_AMODE:
-		return ins_mad_r_src2_amode(s, name, v, fmt);
-	case N_SRC2_REG:
-		return ins_mad_r_src2_reg(s, name, v, fmt);
-	case N_SRC2_RGROUP:
-		return ins_mad_r_src2_rgroup(s, name, v, fmt);
-	default:
-		return ins_mad_params(s, name, v, fmt);
-	}
-}
-
 /* mad */
 static void ins_mad(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "mad", ins_mad_resolve);
+	init_scope(&s, c, words, "mad");
 	ins_mad_render(&s);
-}
-
-static int ins_mul_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 127, 127);
-	*fmt = 4;
-	return 1;
-}
-
-static int ins_mul_r_sat(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 11, 11);
-	*fmt = 6;
-	return 1;
-}
-
-static int ins_mul_r_cond(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 6, 10);
-	*fmt = 7;
-	return 1;
-}
-
-static int ins_mul_r_skphp(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 39, 39);
-	*fmt = 8;
-	return 1;
 }
 
 static int ins_mul_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt)
@@ -5150,19 +3644,11 @@ static int ins_mul_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_mul_r_pmode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 34, 34);
-	*fmt = 12;
-	return 1;
-}
-
 static int ins_mul_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 120, 120);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -5170,7 +3656,7 @@ static int ins_mul_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 109, 109);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -5197,21 +3683,21 @@ static int ins_mul_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_mul_r_rmode(struct scope *s, int name, int64_t *v, int *fmt)
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int ins_mul_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 32, 33);
-	*fmt = 14;
-	return 1;
+	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 static int site9_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_DST_USE:
-		return s->parent->resolve(s->parent, N_DST_USE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 12, 12);
+		*fmt = 0;
+		return 1;
 	case N_COMPS:
-		return s->parent->resolve(s->parent, N_COMPS, v, fmt);
+		return ins_mul_params(s->parent, N_COMPS, v, fmt);
 	default:
 		return 0;
 	}
@@ -5227,7 +3713,7 @@ static int ins_mul_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 3;
+	*fmt = 4;
 	return 1;
 }
 
@@ -5235,11 +3721,17 @@ static int site10_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC0_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC0_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC0_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -5255,7 +3747,7 @@ static int ins_mul_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -5263,11 +3755,17 @@ static int site11_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC1_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 71, 79);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC1_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 91, 93);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC1_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 96, 98);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -5283,7 +3781,7 @@ static int ins_mul_r_src1(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 81, 90);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -5296,39 +3794,21 @@ static void ins_mul_render(struct scope *s)
 	(void)w;
 	(void)v;
 	(void)fmt;
-	dis_puts(w, "mul");
-	if (!ins_mul_r_dst_full(s, N_DST_FULL, &v, &fmt))
-		no_field(s, "DST_FULL");
-	else
-		format_value(w, fmt, v);
-	if (!ins_mul_r_sat(s, N_SAT, &v, &fmt))
-		no_field(s, "SAT");
-	else
-		format_value(w, fmt, v);
-	if (!ins_mul_r_cond(s, N_COND, &v, &fmt))
-		no_field(s, "COND");
-	else
-		format_value(w, fmt, v);
-	if (!ins_mul_r_skphp(s, N_SKPHP, &v, &fmt))
-		no_field(s, "SKPHP");
-	else
-		format_value(w, fmt, v);
+	dis_putn(w, "mul", 3);
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
 	if (!ins_mul_r_type(s, N_TYPE, &v, &fmt))
 		no_field(s, "TYPE");
 	else
 		format_value(w, fmt, v);
-	if (!ins_mul_r_pmode(s, N_PMODE, &v, &fmt))
-		no_field(s, "PMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	if (!ins_mul_r_thread(s, N_THREAD, &v, &fmt))
 		no_field(s, "THREAD");
 	else
 		format_value(w, fmt, v);
-	if (!ins_mul_r_rmode(s, N_RMODE, &v, &fmt))
-		no_field(s, "RMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	if (!ins_mul_r_dst(s, N_DST, &v, &fmt))
@@ -5366,128 +3846,12 @@ static void ins_mul_render(struct scope *s)
 	dis_putn(w, ", void", 6);
 }
 
-static int ins_mul_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 12, 12);
-	*fmt = 5;
-	return 1;
-}
-
-static int ins_mul_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 64, 66);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_mul_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 44, 52);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_mul_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 67, 69);
-	*fmt = 25;
-	return 1;
-}
-
-static int ins_mul_r_src1_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 91, 93);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_mul_r_src1_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 71, 79);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_mul_r_src1_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 96, 98);
-	*fmt = 25;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_mul_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_mul_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_DST_USE:
-		return ins_mul_r_dst_use(s, name, v, fmt);
-	case N_SRC0_AMODE:
-		return ins_mul_r_src0_amode(s, name, v, fmt);
-	case N_SRC0_REG:
-		return ins_mul_r_src0_reg(s, name, v, fmt);
-	case N_SRC0_RGROUP:
-		return ins_mul_r_src0_rgroup(s, name, v, fmt);
-	case N_SRC1_AMODE:
-		return ins_mul_r_src1_amode(s, name, v, fmt);
-	case N_SRC1_REG:
-		return ins_mul_r_src1_reg(s, name, v, fmt);
-	case N_SRC1_RGROUP:
-		return ins_mul_r_src1_rgroup(s, name, v, fmt);
-	default:
-		return ins_mul_params(s, name, v, fmt);
-	}
-}
-
 /* mul */
 static void ins_mul(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "mul", ins_mul_resolve);
+	init_scope(&s, c, words, "mul");
 	ins_mul_render(&s);
-}
-
-static int ins_dp3_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 127, 127);
-	*fmt = 4;
-	return 1;
-}
-
-static int ins_dp3_r_sat(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 11, 11);
-	*fmt = 6;
-	return 1;
-}
-
-static int ins_dp3_r_cond(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 6, 10);
-	*fmt = 7;
-	return 1;
-}
-
-static int ins_dp3_r_skphp(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 39, 39);
-	*fmt = 8;
-	return 1;
 }
 
 static int ins_dp3_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt)
@@ -5529,19 +3893,11 @@ static int ins_dp3_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_dp3_r_pmode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 34, 34);
-	*fmt = 12;
-	return 1;
-}
-
 static int ins_dp3_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 120, 120);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -5549,7 +3905,7 @@ static int ins_dp3_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 109, 109);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -5576,21 +3932,21 @@ static int ins_dp3_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_dp3_r_rmode(struct scope *s, int name, int64_t *v, int *fmt)
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int ins_dp3_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 32, 33);
-	*fmt = 14;
-	return 1;
+	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 static int site12_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_DST_USE:
-		return s->parent->resolve(s->parent, N_DST_USE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 12, 12);
+		*fmt = 0;
+		return 1;
 	case N_COMPS:
-		return s->parent->resolve(s->parent, N_COMPS, v, fmt);
+		return ins_dp3_params(s->parent, N_COMPS, v, fmt);
 	default:
 		return 0;
 	}
@@ -5606,7 +3962,7 @@ static int ins_dp3_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 3;
+	*fmt = 4;
 	return 1;
 }
 
@@ -5614,11 +3970,17 @@ static int site13_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC0_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC0_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC0_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -5634,7 +3996,7 @@ static int ins_dp3_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -5642,11 +4004,17 @@ static int site14_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC1_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 71, 79);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC1_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 91, 93);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC1_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 96, 98);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -5662,7 +4030,7 @@ static int ins_dp3_r_src1(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 81, 90);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -5675,39 +4043,21 @@ static void ins_dp3_render(struct scope *s)
 	(void)w;
 	(void)v;
 	(void)fmt;
-	dis_puts(w, "dp3");
-	if (!ins_dp3_r_dst_full(s, N_DST_FULL, &v, &fmt))
-		no_field(s, "DST_FULL");
-	else
-		format_value(w, fmt, v);
-	if (!ins_dp3_r_sat(s, N_SAT, &v, &fmt))
-		no_field(s, "SAT");
-	else
-		format_value(w, fmt, v);
-	if (!ins_dp3_r_cond(s, N_COND, &v, &fmt))
-		no_field(s, "COND");
-	else
-		format_value(w, fmt, v);
-	if (!ins_dp3_r_skphp(s, N_SKPHP, &v, &fmt))
-		no_field(s, "SKPHP");
-	else
-		format_value(w, fmt, v);
+	dis_putn(w, "dp3", 3);
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
 	if (!ins_dp3_r_type(s, N_TYPE, &v, &fmt))
 		no_field(s, "TYPE");
 	else
 		format_value(w, fmt, v);
-	if (!ins_dp3_r_pmode(s, N_PMODE, &v, &fmt))
-		no_field(s, "PMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	if (!ins_dp3_r_thread(s, N_THREAD, &v, &fmt))
 		no_field(s, "THREAD");
 	else
 		format_value(w, fmt, v);
-	if (!ins_dp3_r_rmode(s, N_RMODE, &v, &fmt))
-		no_field(s, "RMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	if (!ins_dp3_r_dst(s, N_DST, &v, &fmt))
@@ -5745,128 +4095,12 @@ static void ins_dp3_render(struct scope *s)
 	dis_putn(w, ", void", 6);
 }
 
-static int ins_dp3_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 12, 12);
-	*fmt = 5;
-	return 1;
-}
-
-static int ins_dp3_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 64, 66);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_dp3_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 44, 52);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_dp3_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 67, 69);
-	*fmt = 25;
-	return 1;
-}
-
-static int ins_dp3_r_src1_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 91, 93);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_dp3_r_src1_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 71, 79);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_dp3_r_src1_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 96, 98);
-	*fmt = 25;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_dp3_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_dp3_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_DST_USE:
-		return ins_dp3_r_dst_use(s, name, v, fmt);
-	case N_SRC0_AMODE:
-		return ins_dp3_r_src0_amode(s, name, v, fmt);
-	case N_SRC0_REG:
-		return ins_dp3_r_src0_reg(s, name, v, fmt);
-	case N_SRC0_RGROUP:
-		return ins_dp3_r_src0_rgroup(s, name, v, fmt);
-	case N_SRC1_AMODE:
-		return ins_dp3_r_src1_amode(s, name, v, fmt);
-	case N_SRC1_REG:
-		return ins_dp3_r_src1_reg(s, name, v, fmt);
-	case N_SRC1_RGROUP:
-		return ins_dp3_r_src1_rgroup(s, name, v, fmt);
-	default:
-		return ins_dp3_params(s, name, v, fmt);
-	}
-}
-
 /* dp3 */
 static void ins_dp3(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "dp3", ins_dp3_resolve);
+	init_scope(&s, c, words, "dp3");
 	ins_dp3_render(&s);
-}
-
-static int ins_dp4_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 127, 127);
-	*fmt = 4;
-	return 1;
-}
-
-static int ins_dp4_r_sat(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 11, 11);
-	*fmt = 6;
-	return 1;
-}
-
-static int ins_dp4_r_cond(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 6, 10);
-	*fmt = 7;
-	return 1;
-}
-
-static int ins_dp4_r_skphp(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 39, 39);
-	*fmt = 8;
-	return 1;
 }
 
 static int ins_dp4_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt)
@@ -5908,19 +4142,11 @@ static int ins_dp4_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_dp4_r_pmode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 34, 34);
-	*fmt = 12;
-	return 1;
-}
-
 static int ins_dp4_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 120, 120);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -5928,7 +4154,7 @@ static int ins_dp4_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 109, 109);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -5955,21 +4181,21 @@ static int ins_dp4_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_dp4_r_rmode(struct scope *s, int name, int64_t *v, int *fmt)
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int ins_dp4_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 32, 33);
-	*fmt = 14;
-	return 1;
+	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 static int site15_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_DST_USE:
-		return s->parent->resolve(s->parent, N_DST_USE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 12, 12);
+		*fmt = 0;
+		return 1;
 	case N_COMPS:
-		return s->parent->resolve(s->parent, N_COMPS, v, fmt);
+		return ins_dp4_params(s->parent, N_COMPS, v, fmt);
 	default:
 		return 0;
 	}
@@ -5985,7 +4211,7 @@ static int ins_dp4_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 3;
+	*fmt = 4;
 	return 1;
 }
 
@@ -5993,11 +4219,17 @@ static int site16_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC0_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC0_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC0_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -6013,7 +4245,7 @@ static int ins_dp4_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -6021,11 +4253,17 @@ static int site17_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC1_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 71, 79);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC1_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 91, 93);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC1_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 96, 98);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -6041,7 +4279,7 @@ static int ins_dp4_r_src1(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 81, 90);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -6054,39 +4292,21 @@ static void ins_dp4_render(struct scope *s)
 	(void)w;
 	(void)v;
 	(void)fmt;
-	dis_puts(w, "dp4");
-	if (!ins_dp4_r_dst_full(s, N_DST_FULL, &v, &fmt))
-		no_field(s, "DST_FULL");
-	else
-		format_value(w, fmt, v);
-	if (!ins_dp4_r_sat(s, N_SAT, &v, &fmt))
-		no_field(s, "SAT");
-	else
-		format_value(w, fmt, v);
-	if (!ins_dp4_r_cond(s, N_COND, &v, &fmt))
-		no_field(s, "COND");
-	else
-		format_value(w, fmt, v);
-	if (!ins_dp4_r_skphp(s, N_SKPHP, &v, &fmt))
-		no_field(s, "SKPHP");
-	else
-		format_value(w, fmt, v);
+	dis_putn(w, "dp4", 3);
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
 	if (!ins_dp4_r_type(s, N_TYPE, &v, &fmt))
 		no_field(s, "TYPE");
 	else
 		format_value(w, fmt, v);
-	if (!ins_dp4_r_pmode(s, N_PMODE, &v, &fmt))
-		no_field(s, "PMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	if (!ins_dp4_r_thread(s, N_THREAD, &v, &fmt))
 		no_field(s, "THREAD");
 	else
 		format_value(w, fmt, v);
-	if (!ins_dp4_r_rmode(s, N_RMODE, &v, &fmt))
-		no_field(s, "RMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	if (!ins_dp4_r_dst(s, N_DST, &v, &fmt))
@@ -6124,128 +4344,12 @@ static void ins_dp4_render(struct scope *s)
 	dis_putn(w, ", void", 6);
 }
 
-static int ins_dp4_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 12, 12);
-	*fmt = 5;
-	return 1;
-}
-
-static int ins_dp4_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 64, 66);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_dp4_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 44, 52);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_dp4_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 67, 69);
-	*fmt = 25;
-	return 1;
-}
-
-static int ins_dp4_r_src1_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 91, 93);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_dp4_r_src1_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 71, 79);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_dp4_r_src1_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 96, 98);
-	*fmt = 25;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_dp4_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_dp4_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_DST_USE:
-		return ins_dp4_r_dst_use(s, name, v, fmt);
-	case N_SRC0_AMODE:
-		return ins_dp4_r_src0_amode(s, name, v, fmt);
-	case N_SRC0_REG:
-		return ins_dp4_r_src0_reg(s, name, v, fmt);
-	case N_SRC0_RGROUP:
-		return ins_dp4_r_src0_rgroup(s, name, v, fmt);
-	case N_SRC1_AMODE:
-		return ins_dp4_r_src1_amode(s, name, v, fmt);
-	case N_SRC1_REG:
-		return ins_dp4_r_src1_reg(s, name, v, fmt);
-	case N_SRC1_RGROUP:
-		return ins_dp4_r_src1_rgroup(s, name, v, fmt);
-	default:
-		return ins_dp4_params(s, name, v, fmt);
-	}
-}
-
 /* dp4 */
 static void ins_dp4(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "dp4", ins_dp4_resolve);
+	init_scope(&s, c, words, "dp4");
 	ins_dp4_render(&s);
-}
-
-static int ins_dsx_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 127, 127);
-	*fmt = 4;
-	return 1;
-}
-
-static int ins_dsx_r_sat(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 11, 11);
-	*fmt = 6;
-	return 1;
-}
-
-static int ins_dsx_r_cond(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 6, 10);
-	*fmt = 7;
-	return 1;
-}
-
-static int ins_dsx_r_skphp(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 39, 39);
-	*fmt = 8;
-	return 1;
 }
 
 static int ins_dsx_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt)
@@ -6287,19 +4391,11 @@ static int ins_dsx_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_dsx_r_pmode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 34, 34);
-	*fmt = 12;
-	return 1;
-}
-
 static int ins_dsx_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 120, 120);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -6307,7 +4403,7 @@ static int ins_dsx_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 109, 109);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -6334,21 +4430,21 @@ static int ins_dsx_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_dsx_r_rmode(struct scope *s, int name, int64_t *v, int *fmt)
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int ins_dsx_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 32, 33);
-	*fmt = 14;
-	return 1;
+	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 static int site18_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_DST_USE:
-		return s->parent->resolve(s->parent, N_DST_USE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 12, 12);
+		*fmt = 0;
+		return 1;
 	case N_COMPS:
-		return s->parent->resolve(s->parent, N_COMPS, v, fmt);
+		return ins_dsx_params(s->parent, N_COMPS, v, fmt);
 	default:
 		return 0;
 	}
@@ -6364,7 +4460,7 @@ static int ins_dsx_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 3;
+	*fmt = 4;
 	return 1;
 }
 
@@ -6372,11 +4468,17 @@ static int site19_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC0_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC0_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC0_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -6392,7 +4494,7 @@ static int ins_dsx_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -6400,11 +4502,17 @@ static int site20_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC2_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC2_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC2_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -6420,7 +4528,7 @@ static int ins_dsx_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -6433,39 +4541,21 @@ static void ins_dsx_render(struct scope *s)
 	(void)w;
 	(void)v;
 	(void)fmt;
-	dis_puts(w, "dsx");
-	if (!ins_dsx_r_dst_full(s, N_DST_FULL, &v, &fmt))
-		no_field(s, "DST_FULL");
-	else
-		format_value(w, fmt, v);
-	if (!ins_dsx_r_sat(s, N_SAT, &v, &fmt))
-		no_field(s, "SAT");
-	else
-		format_value(w, fmt, v);
-	if (!ins_dsx_r_cond(s, N_COND, &v, &fmt))
-		no_field(s, "COND");
-	else
-		format_value(w, fmt, v);
-	if (!ins_dsx_r_skphp(s, N_SKPHP, &v, &fmt))
-		no_field(s, "SKPHP");
-	else
-		format_value(w, fmt, v);
+	dis_putn(w, "dsx", 3);
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
 	if (!ins_dsx_r_type(s, N_TYPE, &v, &fmt))
 		no_field(s, "TYPE");
 	else
 		format_value(w, fmt, v);
-	if (!ins_dsx_r_pmode(s, N_PMODE, &v, &fmt))
-		no_field(s, "PMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	if (!ins_dsx_r_thread(s, N_THREAD, &v, &fmt))
 		no_field(s, "THREAD");
 	else
 		format_value(w, fmt, v);
-	if (!ins_dsx_r_rmode(s, N_RMODE, &v, &fmt))
-		no_field(s, "RMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	if (!ins_dsx_r_dst(s, N_DST, &v, &fmt))
@@ -6502,128 +4592,12 @@ static void ins_dsx_render(struct scope *s)
 		}
 }
 
-static int ins_dsx_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 12, 12);
-	*fmt = 5;
-	return 1;
-}
-
-static int ins_dsx_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 64, 66);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_dsx_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 44, 52);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_dsx_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 67, 69);
-	*fmt = 25;
-	return 1;
-}
-
-static int ins_dsx_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 121, 123);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_dsx_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 100, 108);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_dsx_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 124, 126);
-	*fmt = 25;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_dsx_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_dsx_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_DST_USE:
-		return ins_dsx_r_dst_use(s, name, v, fmt);
-	case N_SRC0_AMODE:
-		return ins_dsx_r_src0_amode(s, name, v, fmt);
-	case N_SRC0_REG:
-		return ins_dsx_r_src0_reg(s, name, v, fmt);
-	case N_SRC0_RGROUP:
-		return ins_dsx_r_src0_rgroup(s, name, v, fmt);
-	case N_SRC2_AMODE:
-		return ins_dsx_r_src2_amode(s, name, v, fmt);
-	case N_SRC2_REG:
-		return ins_dsx_r_src2_reg(s, name, v, fmt);
-	case N_SRC2_RGROUP:
-		return ins_dsx_r_src2_rgroup(s, name, v, fmt);
-	default:
-		return ins_dsx_params(s, name, v, fmt);
-	}
-}
-
 /* dsx */
 static void ins_dsx(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "dsx", ins_dsx_resolve);
+	init_scope(&s, c, words, "dsx");
 	ins_dsx_render(&s);
-}
-
-static int ins_dsy_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 127, 127);
-	*fmt = 4;
-	return 1;
-}
-
-static int ins_dsy_r_sat(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 11, 11);
-	*fmt = 6;
-	return 1;
-}
-
-static int ins_dsy_r_cond(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 6, 10);
-	*fmt = 7;
-	return 1;
-}
-
-static int ins_dsy_r_skphp(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 39, 39);
-	*fmt = 8;
-	return 1;
 }
 
 static int ins_dsy_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt)
@@ -6665,19 +4639,11 @@ static int ins_dsy_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_dsy_r_pmode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 34, 34);
-	*fmt = 12;
-	return 1;
-}
-
 static int ins_dsy_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 120, 120);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -6685,7 +4651,7 @@ static int ins_dsy_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 109, 109);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -6712,21 +4678,21 @@ static int ins_dsy_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_dsy_r_rmode(struct scope *s, int name, int64_t *v, int *fmt)
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int ins_dsy_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 32, 33);
-	*fmt = 14;
-	return 1;
+	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 static int site21_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_DST_USE:
-		return s->parent->resolve(s->parent, N_DST_USE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 12, 12);
+		*fmt = 0;
+		return 1;
 	case N_COMPS:
-		return s->parent->resolve(s->parent, N_COMPS, v, fmt);
+		return ins_dsy_params(s->parent, N_COMPS, v, fmt);
 	default:
 		return 0;
 	}
@@ -6742,7 +4708,7 @@ static int ins_dsy_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 3;
+	*fmt = 4;
 	return 1;
 }
 
@@ -6750,11 +4716,17 @@ static int site22_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC0_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC0_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC0_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -6770,7 +4742,7 @@ static int ins_dsy_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -6778,11 +4750,17 @@ static int site23_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC2_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC2_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC2_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -6798,7 +4776,7 @@ static int ins_dsy_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -6811,39 +4789,21 @@ static void ins_dsy_render(struct scope *s)
 	(void)w;
 	(void)v;
 	(void)fmt;
-	dis_puts(w, "dsy");
-	if (!ins_dsy_r_dst_full(s, N_DST_FULL, &v, &fmt))
-		no_field(s, "DST_FULL");
-	else
-		format_value(w, fmt, v);
-	if (!ins_dsy_r_sat(s, N_SAT, &v, &fmt))
-		no_field(s, "SAT");
-	else
-		format_value(w, fmt, v);
-	if (!ins_dsy_r_cond(s, N_COND, &v, &fmt))
-		no_field(s, "COND");
-	else
-		format_value(w, fmt, v);
-	if (!ins_dsy_r_skphp(s, N_SKPHP, &v, &fmt))
-		no_field(s, "SKPHP");
-	else
-		format_value(w, fmt, v);
+	dis_putn(w, "dsy", 3);
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
 	if (!ins_dsy_r_type(s, N_TYPE, &v, &fmt))
 		no_field(s, "TYPE");
 	else
 		format_value(w, fmt, v);
-	if (!ins_dsy_r_pmode(s, N_PMODE, &v, &fmt))
-		no_field(s, "PMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	if (!ins_dsy_r_thread(s, N_THREAD, &v, &fmt))
 		no_field(s, "THREAD");
 	else
 		format_value(w, fmt, v);
-	if (!ins_dsy_r_rmode(s, N_RMODE, &v, &fmt))
-		no_field(s, "RMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	if (!ins_dsy_r_dst(s, N_DST, &v, &fmt))
@@ -6880,128 +4840,12 @@ static void ins_dsy_render(struct scope *s)
 		}
 }
 
-static int ins_dsy_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 12, 12);
-	*fmt = 5;
-	return 1;
-}
-
-static int ins_dsy_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 64, 66);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_dsy_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 44, 52);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_dsy_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 67, 69);
-	*fmt = 25;
-	return 1;
-}
-
-static int ins_dsy_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 121, 123);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_dsy_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 100, 108);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_dsy_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 124, 126);
-	*fmt = 25;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_dsy_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_dsy_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_DST_USE:
-		return ins_dsy_r_dst_use(s, name, v, fmt);
-	case N_SRC0_AMODE:
-		return ins_dsy_r_src0_amode(s, name, v, fmt);
-	case N_SRC0_REG:
-		return ins_dsy_r_src0_reg(s, name, v, fmt);
-	case N_SRC0_RGROUP:
-		return ins_dsy_r_src0_rgroup(s, name, v, fmt);
-	case N_SRC2_AMODE:
-		return ins_dsy_r_src2_amode(s, name, v, fmt);
-	case N_SRC2_REG:
-		return ins_dsy_r_src2_reg(s, name, v, fmt);
-	case N_SRC2_RGROUP:
-		return ins_dsy_r_src2_rgroup(s, name, v, fmt);
-	default:
-		return ins_dsy_params(s, name, v, fmt);
-	}
-}
-
 /* dsy */
 static void ins_dsy(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "dsy", ins_dsy_resolve);
+	init_scope(&s, c, words, "dsy");
 	ins_dsy_render(&s);
-}
-
-static int ins_mov_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 127, 127);
-	*fmt = 4;
-	return 1;
-}
-
-static int ins_mov_r_sat(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 11, 11);
-	*fmt = 6;
-	return 1;
-}
-
-static int ins_mov_r_cond(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 6, 10);
-	*fmt = 7;
-	return 1;
-}
-
-static int ins_mov_r_skphp(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 39, 39);
-	*fmt = 8;
-	return 1;
 }
 
 static int ins_mov_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt)
@@ -7043,19 +4887,11 @@ static int ins_mov_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_mov_r_pmode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 34, 34);
-	*fmt = 12;
-	return 1;
-}
-
 static int ins_mov_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 120, 120);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -7063,7 +4899,7 @@ static int ins_mov_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 109, 109);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -7090,21 +4926,21 @@ static int ins_mov_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_mov_r_rmode(struct scope *s, int name, int64_t *v, int *fmt)
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int ins_mov_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 32, 33);
-	*fmt = 14;
-	return 1;
+	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 static int site24_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_DST_USE:
-		return s->parent->resolve(s->parent, N_DST_USE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 12, 12);
+		*fmt = 0;
+		return 1;
 	case N_COMPS:
-		return s->parent->resolve(s->parent, N_COMPS, v, fmt);
+		return ins_mov_params(s->parent, N_COMPS, v, fmt);
 	default:
 		return 0;
 	}
@@ -7120,7 +4956,7 @@ static int ins_mov_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 3;
+	*fmt = 4;
 	return 1;
 }
 
@@ -7128,11 +4964,17 @@ static int site25_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC2_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC2_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC2_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -7148,7 +4990,7 @@ static int ins_mov_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -7161,39 +5003,21 @@ static void ins_mov_render(struct scope *s)
 	(void)w;
 	(void)v;
 	(void)fmt;
-	dis_puts(w, "mov");
-	if (!ins_mov_r_dst_full(s, N_DST_FULL, &v, &fmt))
-		no_field(s, "DST_FULL");
-	else
-		format_value(w, fmt, v);
-	if (!ins_mov_r_sat(s, N_SAT, &v, &fmt))
-		no_field(s, "SAT");
-	else
-		format_value(w, fmt, v);
-	if (!ins_mov_r_cond(s, N_COND, &v, &fmt))
-		no_field(s, "COND");
-	else
-		format_value(w, fmt, v);
-	if (!ins_mov_r_skphp(s, N_SKPHP, &v, &fmt))
-		no_field(s, "SKPHP");
-	else
-		format_value(w, fmt, v);
+	dis_putn(w, "mov", 3);
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
 	if (!ins_mov_r_type(s, N_TYPE, &v, &fmt))
 		no_field(s, "TYPE");
 	else
 		format_value(w, fmt, v);
-	if (!ins_mov_r_pmode(s, N_PMODE, &v, &fmt))
-		no_field(s, "PMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	if (!ins_mov_r_thread(s, N_THREAD, &v, &fmt))
 		no_field(s, "THREAD");
 	else
 		format_value(w, fmt, v);
-	if (!ins_mov_r_rmode(s, N_RMODE, &v, &fmt))
-		no_field(s, "RMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	if (!ins_mov_r_dst(s, N_DST, &v, &fmt))
@@ -7219,98 +5043,12 @@ static void ins_mov_render(struct scope *s)
 		}
 }
 
-static int ins_mov_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 12, 12);
-	*fmt = 5;
-	return 1;
-}
-
-static int ins_mov_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 121, 123);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_mov_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 100, 108);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_mov_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 124, 126);
-	*fmt = 25;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_mov_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_mov_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_DST_USE:
-		return ins_mov_r_dst_use(s, name, v, fmt);
-	case N_SRC2_AMODE:
-		return ins_mov_r_src2_amode(s, name, v, fmt);
-	case N_SRC2_REG:
-		return ins_mov_r_src2_reg(s, name, v, fmt);
-	case N_SRC2_RGROUP:
-		return ins_mov_r_src2_rgroup(s, name, v, fmt);
-	default:
-		return ins_mov_params(s, name, v, fmt);
-	}
-}
-
 /* mov */
 static void ins_mov(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "mov", ins_mov_resolve);
+	init_scope(&s, c, words, "mov");
 	ins_mov_render(&s);
-}
-
-static int ins_movar_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 127, 127);
-	*fmt = 4;
-	return 1;
-}
-
-static int ins_movar_r_sat(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 11, 11);
-	*fmt = 6;
-	return 1;
-}
-
-static int ins_movar_r_cond(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 6, 10);
-	*fmt = 7;
-	return 1;
-}
-
-static int ins_movar_r_skphp(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 39, 39);
-	*fmt = 8;
-	return 1;
 }
 
 static int ins_movar_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt)
@@ -7352,19 +5090,11 @@ static int ins_movar_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_movar_r_pmode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 34, 34);
-	*fmt = 12;
-	return 1;
-}
-
 static int ins_movar_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 120, 120);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -7372,7 +5102,7 @@ static int ins_movar_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 109, 109);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -7399,21 +5129,21 @@ static int ins_movar_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_movar_r_rmode(struct scope *s, int name, int64_t *v, int *fmt)
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int ins_movar_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 32, 33);
-	*fmt = 14;
-	return 1;
+	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 static int site26_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_DST_USE:
-		return s->parent->resolve(s->parent, N_DST_USE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 12, 12);
+		*fmt = 0;
+		return 1;
 	case N_COMPS:
-		return s->parent->resolve(s->parent, N_COMPS, v, fmt);
+		return ins_movar_params(s->parent, N_COMPS, v, fmt);
 	default:
 		return 0;
 	}
@@ -7429,7 +5159,7 @@ static int ins_movar_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 3;
+	*fmt = 4;
 	return 1;
 }
 
@@ -7437,11 +5167,17 @@ static int site27_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC2_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC2_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC2_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -7457,7 +5193,7 @@ static int ins_movar_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -7470,39 +5206,21 @@ static void ins_movar_render(struct scope *s)
 	(void)w;
 	(void)v;
 	(void)fmt;
-	dis_puts(w, "movar");
-	if (!ins_movar_r_dst_full(s, N_DST_FULL, &v, &fmt))
-		no_field(s, "DST_FULL");
-	else
-		format_value(w, fmt, v);
-	if (!ins_movar_r_sat(s, N_SAT, &v, &fmt))
-		no_field(s, "SAT");
-	else
-		format_value(w, fmt, v);
-	if (!ins_movar_r_cond(s, N_COND, &v, &fmt))
-		no_field(s, "COND");
-	else
-		format_value(w, fmt, v);
-	if (!ins_movar_r_skphp(s, N_SKPHP, &v, &fmt))
-		no_field(s, "SKPHP");
-	else
-		format_value(w, fmt, v);
+	dis_putn(w, "movar", 5);
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
 	if (!ins_movar_r_type(s, N_TYPE, &v, &fmt))
 		no_field(s, "TYPE");
 	else
 		format_value(w, fmt, v);
-	if (!ins_movar_r_pmode(s, N_PMODE, &v, &fmt))
-		no_field(s, "PMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	if (!ins_movar_r_thread(s, N_THREAD, &v, &fmt))
 		no_field(s, "THREAD");
 	else
 		format_value(w, fmt, v);
-	if (!ins_movar_r_rmode(s, N_RMODE, &v, &fmt))
-		no_field(s, "RMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	if (!ins_movar_r_dst(s, N_DST, &v, &fmt))
@@ -7528,98 +5246,12 @@ static void ins_movar_render(struct scope *s)
 		}
 }
 
-static int ins_movar_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 12, 12);
-	*fmt = 5;
-	return 1;
-}
-
-static int ins_movar_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 121, 123);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_movar_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 100, 108);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_movar_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 124, 126);
-	*fmt = 25;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_movar_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_movar_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_DST_USE:
-		return ins_movar_r_dst_use(s, name, v, fmt);
-	case N_SRC2_AMODE:
-		return ins_movar_r_src2_amode(s, name, v, fmt);
-	case N_SRC2_REG:
-		return ins_movar_r_src2_reg(s, name, v, fmt);
-	case N_SRC2_RGROUP:
-		return ins_movar_r_src2_rgroup(s, name, v, fmt);
-	default:
-		return ins_movar_params(s, name, v, fmt);
-	}
-}
-
 /* movar */
 static void ins_movar(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "movar", ins_movar_resolve);
+	init_scope(&s, c, words, "movar");
 	ins_movar_render(&s);
-}
-
-static int ins_rcp_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 127, 127);
-	*fmt = 4;
-	return 1;
-}
-
-static int ins_rcp_r_sat(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 11, 11);
-	*fmt = 6;
-	return 1;
-}
-
-static int ins_rcp_r_cond(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 6, 10);
-	*fmt = 7;
-	return 1;
-}
-
-static int ins_rcp_r_skphp(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 39, 39);
-	*fmt = 8;
-	return 1;
 }
 
 static int ins_rcp_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt)
@@ -7661,19 +5293,11 @@ static int ins_rcp_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_rcp_r_pmode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 34, 34);
-	*fmt = 12;
-	return 1;
-}
-
 static int ins_rcp_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 120, 120);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -7681,7 +5305,7 @@ static int ins_rcp_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 109, 109);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -7708,21 +5332,21 @@ static int ins_rcp_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_rcp_r_rmode(struct scope *s, int name, int64_t *v, int *fmt)
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int ins_rcp_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 32, 33);
-	*fmt = 14;
-	return 1;
+	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 static int site28_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_DST_USE:
-		return s->parent->resolve(s->parent, N_DST_USE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 12, 12);
+		*fmt = 0;
+		return 1;
 	case N_COMPS:
-		return s->parent->resolve(s->parent, N_COMPS, v, fmt);
+		return ins_rcp_params(s->parent, N_COMPS, v, fmt);
 	default:
 		return 0;
 	}
@@ -7738,7 +5362,7 @@ static int ins_rcp_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 3;
+	*fmt = 4;
 	return 1;
 }
 
@@ -7746,11 +5370,17 @@ static int site29_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC2_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC2_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC2_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -7766,7 +5396,7 @@ static int ins_rcp_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -7779,39 +5409,21 @@ static void ins_rcp_render(struct scope *s)
 	(void)w;
 	(void)v;
 	(void)fmt;
-	dis_puts(w, "rcp");
-	if (!ins_rcp_r_dst_full(s, N_DST_FULL, &v, &fmt))
-		no_field(s, "DST_FULL");
-	else
-		format_value(w, fmt, v);
-	if (!ins_rcp_r_sat(s, N_SAT, &v, &fmt))
-		no_field(s, "SAT");
-	else
-		format_value(w, fmt, v);
-	if (!ins_rcp_r_cond(s, N_COND, &v, &fmt))
-		no_field(s, "COND");
-	else
-		format_value(w, fmt, v);
-	if (!ins_rcp_r_skphp(s, N_SKPHP, &v, &fmt))
-		no_field(s, "SKPHP");
-	else
-		format_value(w, fmt, v);
+	dis_putn(w, "rcp", 3);
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
 	if (!ins_rcp_r_type(s, N_TYPE, &v, &fmt))
 		no_field(s, "TYPE");
 	else
 		format_value(w, fmt, v);
-	if (!ins_rcp_r_pmode(s, N_PMODE, &v, &fmt))
-		no_field(s, "PMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	if (!ins_rcp_r_thread(s, N_THREAD, &v, &fmt))
 		no_field(s, "THREAD");
 	else
 		format_value(w, fmt, v);
-	if (!ins_rcp_r_rmode(s, N_RMODE, &v, &fmt))
-		no_field(s, "RMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	if (!ins_rcp_r_dst(s, N_DST, &v, &fmt))
@@ -7837,98 +5449,12 @@ static void ins_rcp_render(struct scope *s)
 		}
 }
 
-static int ins_rcp_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 12, 12);
-	*fmt = 5;
-	return 1;
-}
-
-static int ins_rcp_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 121, 123);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_rcp_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 100, 108);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_rcp_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 124, 126);
-	*fmt = 25;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_rcp_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_rcp_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_DST_USE:
-		return ins_rcp_r_dst_use(s, name, v, fmt);
-	case N_SRC2_AMODE:
-		return ins_rcp_r_src2_amode(s, name, v, fmt);
-	case N_SRC2_REG:
-		return ins_rcp_r_src2_reg(s, name, v, fmt);
-	case N_SRC2_RGROUP:
-		return ins_rcp_r_src2_rgroup(s, name, v, fmt);
-	default:
-		return ins_rcp_params(s, name, v, fmt);
-	}
-}
-
 /* rcp */
 static void ins_rcp(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "rcp", ins_rcp_resolve);
+	init_scope(&s, c, words, "rcp");
 	ins_rcp_render(&s);
-}
-
-static int ins_rsq_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 127, 127);
-	*fmt = 4;
-	return 1;
-}
-
-static int ins_rsq_r_sat(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 11, 11);
-	*fmt = 6;
-	return 1;
-}
-
-static int ins_rsq_r_cond(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 6, 10);
-	*fmt = 7;
-	return 1;
-}
-
-static int ins_rsq_r_skphp(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 39, 39);
-	*fmt = 8;
-	return 1;
 }
 
 static int ins_rsq_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt)
@@ -7970,19 +5496,11 @@ static int ins_rsq_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_rsq_r_pmode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 34, 34);
-	*fmt = 12;
-	return 1;
-}
-
 static int ins_rsq_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 120, 120);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -7990,7 +5508,7 @@ static int ins_rsq_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 109, 109);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -8017,21 +5535,21 @@ static int ins_rsq_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_rsq_r_rmode(struct scope *s, int name, int64_t *v, int *fmt)
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int ins_rsq_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 32, 33);
-	*fmt = 14;
-	return 1;
+	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 static int site30_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_DST_USE:
-		return s->parent->resolve(s->parent, N_DST_USE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 12, 12);
+		*fmt = 0;
+		return 1;
 	case N_COMPS:
-		return s->parent->resolve(s->parent, N_COMPS, v, fmt);
+		return ins_rsq_params(s->parent, N_COMPS, v, fmt);
 	default:
 		return 0;
 	}
@@ -8047,7 +5565,7 @@ static int ins_rsq_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 3;
+	*fmt = 4;
 	return 1;
 }
 
@@ -8055,11 +5573,17 @@ static int site31_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC2_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC2_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC2_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -8075,7 +5599,7 @@ static int ins_rsq_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -8088,39 +5612,21 @@ static void ins_rsq_render(struct scope *s)
 	(void)w;
 	(void)v;
 	(void)fmt;
-	dis_puts(w, "rsq");
-	if (!ins_rsq_r_dst_full(s, N_DST_FULL, &v, &fmt))
-		no_field(s, "DST_FULL");
-	else
-		format_value(w, fmt, v);
-	if (!ins_rsq_r_sat(s, N_SAT, &v, &fmt))
-		no_field(s, "SAT");
-	else
-		format_value(w, fmt, v);
-	if (!ins_rsq_r_cond(s, N_COND, &v, &fmt))
-		no_field(s, "COND");
-	else
-		format_value(w, fmt, v);
-	if (!ins_rsq_r_skphp(s, N_SKPHP, &v, &fmt))
-		no_field(s, "SKPHP");
-	else
-		format_value(w, fmt, v);
+	dis_putn(w, "rsq", 3);
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
 	if (!ins_rsq_r_type(s, N_TYPE, &v, &fmt))
 		no_field(s, "TYPE");
 	else
 		format_value(w, fmt, v);
-	if (!ins_rsq_r_pmode(s, N_PMODE, &v, &fmt))
-		no_field(s, "PMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	if (!ins_rsq_r_thread(s, N_THREAD, &v, &fmt))
 		no_field(s, "THREAD");
 	else
 		format_value(w, fmt, v);
-	if (!ins_rsq_r_rmode(s, N_RMODE, &v, &fmt))
-		no_field(s, "RMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	if (!ins_rsq_r_dst(s, N_DST, &v, &fmt))
@@ -8146,98 +5652,12 @@ static void ins_rsq_render(struct scope *s)
 		}
 }
 
-static int ins_rsq_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 12, 12);
-	*fmt = 5;
-	return 1;
-}
-
-static int ins_rsq_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 121, 123);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_rsq_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 100, 108);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_rsq_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 124, 126);
-	*fmt = 25;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_rsq_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_rsq_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_DST_USE:
-		return ins_rsq_r_dst_use(s, name, v, fmt);
-	case N_SRC2_AMODE:
-		return ins_rsq_r_src2_amode(s, name, v, fmt);
-	case N_SRC2_REG:
-		return ins_rsq_r_src2_reg(s, name, v, fmt);
-	case N_SRC2_RGROUP:
-		return ins_rsq_r_src2_rgroup(s, name, v, fmt);
-	default:
-		return ins_rsq_params(s, name, v, fmt);
-	}
-}
-
 /* rsq */
 static void ins_rsq(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "rsq", ins_rsq_resolve);
+	init_scope(&s, c, words, "rsq");
 	ins_rsq_render(&s);
-}
-
-static int ins_select_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 127, 127);
-	*fmt = 4;
-	return 1;
-}
-
-static int ins_select_r_sat(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 11, 11);
-	*fmt = 6;
-	return 1;
-}
-
-static int ins_select_r_cond(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 6, 10);
-	*fmt = 7;
-	return 1;
-}
-
-static int ins_select_r_skphp(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 39, 39);
-	*fmt = 8;
-	return 1;
 }
 
 static int ins_select_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt)
@@ -8279,19 +5699,11 @@ static int ins_select_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_select_r_pmode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 34, 34);
-	*fmt = 12;
-	return 1;
-}
-
 static int ins_select_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 120, 120);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -8299,7 +5711,7 @@ static int ins_select_r_low_half(struct scope *s, int name, int64_t *v, int *fmt
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 109, 109);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -8326,21 +5738,21 @@ static int ins_select_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_select_r_rmode(struct scope *s, int name, int64_t *v, int *fmt)
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int ins_select_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 32, 33);
-	*fmt = 14;
-	return 1;
+	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 static int site32_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_DST_USE:
-		return s->parent->resolve(s->parent, N_DST_USE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 12, 12);
+		*fmt = 0;
+		return 1;
 	case N_COMPS:
-		return s->parent->resolve(s->parent, N_COMPS, v, fmt);
+		return ins_select_params(s->parent, N_COMPS, v, fmt);
 	default:
 		return 0;
 	}
@@ -8356,7 +5768,7 @@ static int ins_select_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 3;
+	*fmt = 4;
 	return 1;
 }
 
@@ -8364,11 +5776,17 @@ static int site33_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC0_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC0_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC0_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -8384,7 +5802,7 @@ static int ins_select_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -8392,11 +5810,17 @@ static int site34_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC1_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 71, 79);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC1_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 91, 93);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC1_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 96, 98);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -8412,7 +5836,7 @@ static int ins_select_r_src1(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 81, 90);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -8420,11 +5844,17 @@ static int site35_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC2_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC2_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC2_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -8440,7 +5870,7 @@ static int ins_select_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -8453,39 +5883,21 @@ static void ins_select_render(struct scope *s)
 	(void)w;
 	(void)v;
 	(void)fmt;
-	dis_puts(w, "select");
-	if (!ins_select_r_dst_full(s, N_DST_FULL, &v, &fmt))
-		no_field(s, "DST_FULL");
-	else
-		format_value(w, fmt, v);
-	if (!ins_select_r_sat(s, N_SAT, &v, &fmt))
-		no_field(s, "SAT");
-	else
-		format_value(w, fmt, v);
-	if (!ins_select_r_cond(s, N_COND, &v, &fmt))
-		no_field(s, "COND");
-	else
-		format_value(w, fmt, v);
-	if (!ins_select_r_skphp(s, N_SKPHP, &v, &fmt))
-		no_field(s, "SKPHP");
-	else
-		format_value(w, fmt, v);
+	dis_putn(w, "select", 6);
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
 	if (!ins_select_r_type(s, N_TYPE, &v, &fmt))
 		no_field(s, "TYPE");
 	else
 		format_value(w, fmt, v);
-	if (!ins_select_r_pmode(s, N_PMODE, &v, &fmt))
-		no_field(s, "PMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	if (!ins_select_r_thread(s, N_THREAD, &v, &fmt))
 		no_field(s, "THREAD");
 	else
 		format_value(w, fmt, v);
-	if (!ins_select_r_rmode(s, N_RMODE, &v, &fmt))
-		no_field(s, "RMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	if (!ins_select_r_dst(s, N_DST, &v, &fmt))
@@ -8533,158 +5945,12 @@ static void ins_select_render(struct scope *s)
 		}
 }
 
-static int ins_select_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 12, 12);
-	*fmt = 5;
-	return 1;
-}
-
-static int ins_select_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 64, 66);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_select_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 44, 52);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_select_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 67, 69);
-	*fmt = 25;
-	return 1;
-}
-
-static int ins_select_r_src1_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 91, 93);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_select_r_src1_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 71, 79);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_select_r_src1_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 96, 98);
-	*fmt = 25;
-	return 1;
-}
-
-static int ins_select_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 121, 123);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_select_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 100, 108);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_select_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 124, 126);
-	*fmt = 25;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_select_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_select_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_DST_USE:
-		return ins_select_r_dst_use(s, name, v, fmt);
-	case N_SRC0_AMODE:
-		return ins_select_r_src0_amode(s, name, v, fmt);
-	case N_SRC0_REG:
-		return ins_select_r_src0_reg(s, name, v, fmt);
-	case N_SRC0_RGROUP:
-		return ins_select_r_src0_rgroup(s, name, v, fmt);
-	case N_SRC1_AMODE:
-		return ins_select_r_src1_amode(s, name, v, fmt);
-	case N_SRC1_REG:
-		return ins_select_r_src1_reg(s, name, v, fmt);
-	case N_SRC1_RGROUP:
-		return ins_select_r_src1_rgroup(s, name, v, fmt);
-	case N_SRC2_AMODE:
-		return ins_select_r_src2_amode(s, name, v, fmt);
-	case N_SRC2_REG:
-		return ins_select_r_src2_reg(s, name, v, fmt);
-	case N_SRC2_RGROUP:
-		return ins_select_r_src2_rgroup(s, name, v, fmt);
-	default:
-		return ins_select_params(s, name, v, fmt);
-	}
-}
-
 /* select */
 static void ins_select(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "select", ins_select_resolve);
+	init_scope(&s, c, words, "select");
 	ins_select_render(&s);
-}
-
-static int ins_set_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 127, 127);
-	*fmt = 4;
-	return 1;
-}
-
-static int ins_set_r_sat(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 11, 11);
-	*fmt = 6;
-	return 1;
-}
-
-static int ins_set_r_cond(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 6, 10);
-	*fmt = 7;
-	return 1;
-}
-
-static int ins_set_r_skphp(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 39, 39);
-	*fmt = 8;
-	return 1;
 }
 
 static int ins_set_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt)
@@ -8726,19 +5992,11 @@ static int ins_set_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_set_r_pmode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 34, 34);
-	*fmt = 12;
-	return 1;
-}
-
 static int ins_set_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 120, 120);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -8746,7 +6004,7 @@ static int ins_set_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 109, 109);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -8773,21 +6031,21 @@ static int ins_set_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_set_r_rmode(struct scope *s, int name, int64_t *v, int *fmt)
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int ins_set_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 32, 33);
-	*fmt = 14;
-	return 1;
+	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 static int site36_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_DST_USE:
-		return s->parent->resolve(s->parent, N_DST_USE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 12, 12);
+		*fmt = 0;
+		return 1;
 	case N_COMPS:
-		return s->parent->resolve(s->parent, N_COMPS, v, fmt);
+		return ins_set_params(s->parent, N_COMPS, v, fmt);
 	default:
 		return 0;
 	}
@@ -8803,7 +6061,7 @@ static int ins_set_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 3;
+	*fmt = 4;
 	return 1;
 }
 
@@ -8811,11 +6069,17 @@ static int site37_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC0_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC0_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC0_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -8831,7 +6095,7 @@ static int ins_set_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -8839,11 +6103,17 @@ static int site38_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC1_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 71, 79);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC1_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 91, 93);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC1_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 96, 98);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -8859,7 +6129,7 @@ static int ins_set_r_src1(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 81, 90);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -8872,39 +6142,21 @@ static void ins_set_render(struct scope *s)
 	(void)w;
 	(void)v;
 	(void)fmt;
-	dis_puts(w, "set");
-	if (!ins_set_r_dst_full(s, N_DST_FULL, &v, &fmt))
-		no_field(s, "DST_FULL");
-	else
-		format_value(w, fmt, v);
-	if (!ins_set_r_sat(s, N_SAT, &v, &fmt))
-		no_field(s, "SAT");
-	else
-		format_value(w, fmt, v);
-	if (!ins_set_r_cond(s, N_COND, &v, &fmt))
-		no_field(s, "COND");
-	else
-		format_value(w, fmt, v);
-	if (!ins_set_r_skphp(s, N_SKPHP, &v, &fmt))
-		no_field(s, "SKPHP");
-	else
-		format_value(w, fmt, v);
+	dis_putn(w, "set", 3);
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
 	if (!ins_set_r_type(s, N_TYPE, &v, &fmt))
 		no_field(s, "TYPE");
 	else
 		format_value(w, fmt, v);
-	if (!ins_set_r_pmode(s, N_PMODE, &v, &fmt))
-		no_field(s, "PMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	if (!ins_set_r_thread(s, N_THREAD, &v, &fmt))
 		no_field(s, "THREAD");
 	else
 		format_value(w, fmt, v);
-	if (!ins_set_r_rmode(s, N_RMODE, &v, &fmt))
-		no_field(s, "RMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	if (!ins_set_r_dst(s, N_DST, &v, &fmt))
@@ -8942,128 +6194,12 @@ static void ins_set_render(struct scope *s)
 	dis_putn(w, ", void", 6);
 }
 
-static int ins_set_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 12, 12);
-	*fmt = 5;
-	return 1;
-}
-
-static int ins_set_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 64, 66);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_set_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 44, 52);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_set_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 67, 69);
-	*fmt = 25;
-	return 1;
-}
-
-static int ins_set_r_src1_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 91, 93);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_set_r_src1_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 71, 79);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_set_r_src1_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 96, 98);
-	*fmt = 25;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_set_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_set_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_DST_USE:
-		return ins_set_r_dst_use(s, name, v, fmt);
-	case N_SRC0_AMODE:
-		return ins_set_r_src0_amode(s, name, v, fmt);
-	case N_SRC0_REG:
-		return ins_set_r_src0_reg(s, name, v, fmt);
-	case N_SRC0_RGROUP:
-		return ins_set_r_src0_rgroup(s, name, v, fmt);
-	case N_SRC1_AMODE:
-		return ins_set_r_src1_amode(s, name, v, fmt);
-	case N_SRC1_REG:
-		return ins_set_r_src1_reg(s, name, v, fmt);
-	case N_SRC1_RGROUP:
-		return ins_set_r_src1_rgroup(s, name, v, fmt);
-	default:
-		return ins_set_params(s, name, v, fmt);
-	}
-}
-
 /* set */
 static void ins_set(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "set", ins_set_resolve);
+	init_scope(&s, c, words, "set");
 	ins_set_render(&s);
-}
-
-static int ins_exp_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 127, 127);
-	*fmt = 4;
-	return 1;
-}
-
-static int ins_exp_r_sat(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 11, 11);
-	*fmt = 6;
-	return 1;
-}
-
-static int ins_exp_r_cond(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 6, 10);
-	*fmt = 7;
-	return 1;
-}
-
-static int ins_exp_r_skphp(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 39, 39);
-	*fmt = 8;
-	return 1;
 }
 
 static int ins_exp_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt)
@@ -9105,19 +6241,11 @@ static int ins_exp_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_exp_r_pmode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 34, 34);
-	*fmt = 12;
-	return 1;
-}
-
 static int ins_exp_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 120, 120);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -9125,7 +6253,7 @@ static int ins_exp_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 109, 109);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -9152,21 +6280,21 @@ static int ins_exp_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_exp_r_rmode(struct scope *s, int name, int64_t *v, int *fmt)
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int ins_exp_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 32, 33);
-	*fmt = 14;
-	return 1;
+	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 static int site39_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_DST_USE:
-		return s->parent->resolve(s->parent, N_DST_USE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 12, 12);
+		*fmt = 0;
+		return 1;
 	case N_COMPS:
-		return s->parent->resolve(s->parent, N_COMPS, v, fmt);
+		return ins_exp_params(s->parent, N_COMPS, v, fmt);
 	default:
 		return 0;
 	}
@@ -9182,7 +6310,7 @@ static int ins_exp_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 3;
+	*fmt = 4;
 	return 1;
 }
 
@@ -9190,11 +6318,17 @@ static int site40_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC2_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC2_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC2_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -9210,7 +6344,7 @@ static int ins_exp_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -9223,39 +6357,21 @@ static void ins_exp_render(struct scope *s)
 	(void)w;
 	(void)v;
 	(void)fmt;
-	dis_puts(w, "exp");
-	if (!ins_exp_r_dst_full(s, N_DST_FULL, &v, &fmt))
-		no_field(s, "DST_FULL");
-	else
-		format_value(w, fmt, v);
-	if (!ins_exp_r_sat(s, N_SAT, &v, &fmt))
-		no_field(s, "SAT");
-	else
-		format_value(w, fmt, v);
-	if (!ins_exp_r_cond(s, N_COND, &v, &fmt))
-		no_field(s, "COND");
-	else
-		format_value(w, fmt, v);
-	if (!ins_exp_r_skphp(s, N_SKPHP, &v, &fmt))
-		no_field(s, "SKPHP");
-	else
-		format_value(w, fmt, v);
+	dis_putn(w, "exp", 3);
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
 	if (!ins_exp_r_type(s, N_TYPE, &v, &fmt))
 		no_field(s, "TYPE");
 	else
 		format_value(w, fmt, v);
-	if (!ins_exp_r_pmode(s, N_PMODE, &v, &fmt))
-		no_field(s, "PMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	if (!ins_exp_r_thread(s, N_THREAD, &v, &fmt))
 		no_field(s, "THREAD");
 	else
 		format_value(w, fmt, v);
-	if (!ins_exp_r_rmode(s, N_RMODE, &v, &fmt))
-		no_field(s, "RMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	if (!ins_exp_r_dst(s, N_DST, &v, &fmt))
@@ -9281,98 +6397,12 @@ static void ins_exp_render(struct scope *s)
 		}
 }
 
-static int ins_exp_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 12, 12);
-	*fmt = 5;
-	return 1;
-}
-
-static int ins_exp_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 121, 123);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_exp_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 100, 108);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_exp_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 124, 126);
-	*fmt = 25;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_exp_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_exp_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_DST_USE:
-		return ins_exp_r_dst_use(s, name, v, fmt);
-	case N_SRC2_AMODE:
-		return ins_exp_r_src2_amode(s, name, v, fmt);
-	case N_SRC2_REG:
-		return ins_exp_r_src2_reg(s, name, v, fmt);
-	case N_SRC2_RGROUP:
-		return ins_exp_r_src2_rgroup(s, name, v, fmt);
-	default:
-		return ins_exp_params(s, name, v, fmt);
-	}
-}
-
 /* exp */
 static void ins_exp(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "exp", ins_exp_resolve);
+	init_scope(&s, c, words, "exp");
 	ins_exp_render(&s);
-}
-
-static int ins_log_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 127, 127);
-	*fmt = 4;
-	return 1;
-}
-
-static int ins_log_r_sat(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 11, 11);
-	*fmt = 6;
-	return 1;
-}
-
-static int ins_log_r_cond(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 6, 10);
-	*fmt = 7;
-	return 1;
-}
-
-static int ins_log_r_skphp(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 39, 39);
-	*fmt = 8;
-	return 1;
 }
 
 static int ins_log_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt)
@@ -9414,19 +6444,11 @@ static int ins_log_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_log_r_pmode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 34, 34);
-	*fmt = 12;
-	return 1;
-}
-
 static int ins_log_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 120, 120);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -9434,7 +6456,7 @@ static int ins_log_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 109, 109);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -9461,21 +6483,21 @@ static int ins_log_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_log_r_rmode(struct scope *s, int name, int64_t *v, int *fmt)
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int ins_log_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 32, 33);
-	*fmt = 14;
-	return 1;
+	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 static int site41_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_DST_USE:
-		return s->parent->resolve(s->parent, N_DST_USE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 12, 12);
+		*fmt = 0;
+		return 1;
 	case N_COMPS:
-		return s->parent->resolve(s->parent, N_COMPS, v, fmt);
+		return ins_log_params(s->parent, N_COMPS, v, fmt);
 	default:
 		return 0;
 	}
@@ -9491,7 +6513,7 @@ static int ins_log_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 3;
+	*fmt = 4;
 	return 1;
 }
 
@@ -9499,11 +6521,17 @@ static int site42_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC2_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC2_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC2_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -9519,7 +6547,7 @@ static int ins_log_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -9532,39 +6560,21 @@ static void ins_log_render(struct scope *s)
 	(void)w;
 	(void)v;
 	(void)fmt;
-	dis_puts(w, "log");
-	if (!ins_log_r_dst_full(s, N_DST_FULL, &v, &fmt))
-		no_field(s, "DST_FULL");
-	else
-		format_value(w, fmt, v);
-	if (!ins_log_r_sat(s, N_SAT, &v, &fmt))
-		no_field(s, "SAT");
-	else
-		format_value(w, fmt, v);
-	if (!ins_log_r_cond(s, N_COND, &v, &fmt))
-		no_field(s, "COND");
-	else
-		format_value(w, fmt, v);
-	if (!ins_log_r_skphp(s, N_SKPHP, &v, &fmt))
-		no_field(s, "SKPHP");
-	else
-		format_value(w, fmt, v);
+	dis_putn(w, "log", 3);
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
 	if (!ins_log_r_type(s, N_TYPE, &v, &fmt))
 		no_field(s, "TYPE");
 	else
 		format_value(w, fmt, v);
-	if (!ins_log_r_pmode(s, N_PMODE, &v, &fmt))
-		no_field(s, "PMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	if (!ins_log_r_thread(s, N_THREAD, &v, &fmt))
 		no_field(s, "THREAD");
 	else
 		format_value(w, fmt, v);
-	if (!ins_log_r_rmode(s, N_RMODE, &v, &fmt))
-		no_field(s, "RMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	if (!ins_log_r_dst(s, N_DST, &v, &fmt))
@@ -9590,98 +6600,12 @@ static void ins_log_render(struct scope *s)
 		}
 }
 
-static int ins_log_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 12, 12);
-	*fmt = 5;
-	return 1;
-}
-
-static int ins_log_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 121, 123);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_log_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 100, 108);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_log_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 124, 126);
-	*fmt = 25;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_log_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_log_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_DST_USE:
-		return ins_log_r_dst_use(s, name, v, fmt);
-	case N_SRC2_AMODE:
-		return ins_log_r_src2_amode(s, name, v, fmt);
-	case N_SRC2_REG:
-		return ins_log_r_src2_reg(s, name, v, fmt);
-	case N_SRC2_RGROUP:
-		return ins_log_r_src2_rgroup(s, name, v, fmt);
-	default:
-		return ins_log_params(s, name, v, fmt);
-	}
-}
-
 /* log */
 static void ins_log(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "log", ins_log_resolve);
+	init_scope(&s, c, words, "log");
 	ins_log_render(&s);
-}
-
-static int ins_frc_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 127, 127);
-	*fmt = 4;
-	return 1;
-}
-
-static int ins_frc_r_sat(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 11, 11);
-	*fmt = 6;
-	return 1;
-}
-
-static int ins_frc_r_cond(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 6, 10);
-	*fmt = 7;
-	return 1;
-}
-
-static int ins_frc_r_skphp(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 39, 39);
-	*fmt = 8;
-	return 1;
 }
 
 static int ins_frc_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt)
@@ -9723,19 +6647,11 @@ static int ins_frc_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_frc_r_pmode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 34, 34);
-	*fmt = 12;
-	return 1;
-}
-
 static int ins_frc_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 120, 120);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -9743,7 +6659,7 @@ static int ins_frc_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 109, 109);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -9770,21 +6686,21 @@ static int ins_frc_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_frc_r_rmode(struct scope *s, int name, int64_t *v, int *fmt)
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int ins_frc_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 32, 33);
-	*fmt = 14;
-	return 1;
+	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 static int site43_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_DST_USE:
-		return s->parent->resolve(s->parent, N_DST_USE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 12, 12);
+		*fmt = 0;
+		return 1;
 	case N_COMPS:
-		return s->parent->resolve(s->parent, N_COMPS, v, fmt);
+		return ins_frc_params(s->parent, N_COMPS, v, fmt);
 	default:
 		return 0;
 	}
@@ -9800,7 +6716,7 @@ static int ins_frc_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 3;
+	*fmt = 4;
 	return 1;
 }
 
@@ -9808,11 +6724,17 @@ static int site44_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC2_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC2_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC2_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -9828,7 +6750,7 @@ static int ins_frc_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -9841,39 +6763,21 @@ static void ins_frc_render(struct scope *s)
 	(void)w;
 	(void)v;
 	(void)fmt;
-	dis_puts(w, "frc");
-	if (!ins_frc_r_dst_full(s, N_DST_FULL, &v, &fmt))
-		no_field(s, "DST_FULL");
-	else
-		format_value(w, fmt, v);
-	if (!ins_frc_r_sat(s, N_SAT, &v, &fmt))
-		no_field(s, "SAT");
-	else
-		format_value(w, fmt, v);
-	if (!ins_frc_r_cond(s, N_COND, &v, &fmt))
-		no_field(s, "COND");
-	else
-		format_value(w, fmt, v);
-	if (!ins_frc_r_skphp(s, N_SKPHP, &v, &fmt))
-		no_field(s, "SKPHP");
-	else
-		format_value(w, fmt, v);
+	dis_putn(w, "frc", 3);
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
 	if (!ins_frc_r_type(s, N_TYPE, &v, &fmt))
 		no_field(s, "TYPE");
 	else
 		format_value(w, fmt, v);
-	if (!ins_frc_r_pmode(s, N_PMODE, &v, &fmt))
-		no_field(s, "PMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	if (!ins_frc_r_thread(s, N_THREAD, &v, &fmt))
 		no_field(s, "THREAD");
 	else
 		format_value(w, fmt, v);
-	if (!ins_frc_r_rmode(s, N_RMODE, &v, &fmt))
-		no_field(s, "RMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	if (!ins_frc_r_dst(s, N_DST, &v, &fmt))
@@ -9899,74 +6803,12 @@ static void ins_frc_render(struct scope *s)
 		}
 }
 
-static int ins_frc_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 12, 12);
-	*fmt = 5;
-	return 1;
-}
-
-static int ins_frc_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 121, 123);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_frc_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 100, 108);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_frc_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 124, 126);
-	*fmt = 25;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_frc_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_frc_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_DST_USE:
-		return ins_frc_r_dst_use(s, name, v, fmt);
-	case N_SRC2_AMODE:
-		return ins_frc_r_src2_amode(s, name, v, fmt);
-	case N_SRC2_REG:
-		return ins_frc_r_src2_reg(s, name, v, fmt);
-	case N_SRC2_RGROUP:
-		return ins_frc_r_src2_rgroup(s, name, v, fmt);
-	default:
-		return ins_frc_params(s, name, v, fmt);
-	}
-}
-
 /* frc */
 static void ins_frc(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "frc", ins_frc_resolve);
+	init_scope(&s, c, words, "frc");
 	ins_frc_render(&s);
-}
-
-static int ins_call_r_cond(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 6, 10);
-	*fmt = 7;
-	return 1;
 }
 
 static int ins_call_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt)
@@ -10008,14 +6850,6 @@ static int ins_call_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_call_r_target(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 103, 117);
-	*fmt = 26;
-	return 1;
-}
-
 /* call */
 static void ins_call_render(struct scope *s)
 {
@@ -10025,11 +6859,8 @@ static void ins_call_render(struct scope *s)
 	(void)w;
 	(void)v;
 	(void)fmt;
-	dis_puts(w, "call");
-	if (!ins_call_r_cond(s, N_COND, &v, &fmt))
-		no_field(s, "COND");
-	else
-		format_value(w, fmt, v);
+	dis_putn(w, "call", 4);
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
 	if (!ins_call_r_type(s, N_TYPE, &v, &fmt))
 		no_field(s, "TYPE");
 	else
@@ -10037,31 +6868,14 @@ static void ins_call_render(struct scope *s)
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	dis_putn(w, "void, void, void, ", 18);
-	if (!ins_call_r_target(s, N_TARGET, &v, &fmt))
-		no_field(s, "TARGET");
-	else
-		format_value(w, fmt, v);
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_call_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_call_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	default:
-		return ins_call_params(s, name, v, fmt);
-	}
+	fmt_26(w, (int64_t)dis_bits(s->w, 4, 103, 117));
 }
 
 /* call */
 static void ins_call(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "call", ins_call_resolve);
+	init_scope(&s, c, words, "call");
 	if ((words[1] & 0x4u)) {
 		static const uint32_t mask[DIS_MAX_WORDS] = { 0x0u, 0x4u, 0x0u, 0x0u };
 		dis_error_words(c->errors, DIS_DONTCARE, "call", NULL, words, 4, mask);
@@ -10069,13 +6883,21 @@ static void ins_call(struct ctx *c, const uint32_t *words)
 	ins_call_render(&s);
 }
 
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int ins_ret_params(struct scope *s, int name, int64_t *v, int *fmt)
+{
+	return s->param ? s->param(s, name, v, fmt) : 0;
+}
+
 static int site45_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_DST_USE:
-		return s->parent->resolve(s->parent, N_DST_USE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 12, 12);
+		*fmt = 0;
+		return 1;
 	case N_COMPS:
-		return s->parent->resolve(s->parent, N_COMPS, v, fmt);
+		return ins_ret_params(s->parent, N_COMPS, v, fmt);
 	default:
 		return 0;
 	}
@@ -10091,14 +6913,6 @@ static int ins_ret_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 3;
-	return 1;
-}
-
-static int ins_ret_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 127, 127);
 	*fmt = 4;
 	return 1;
 }
@@ -10112,7 +6926,7 @@ static void ins_ret_render(struct scope *s)
 	(void)w;
 	(void)v;
 	(void)fmt;
-	dis_puts(w, "ret");
+	dis_putn(w, "ret", 3);
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	if (!ins_ret_r_dst(s, N_DST, &v, &fmt))
@@ -10125,51 +6939,16 @@ static void ins_ret_render(struct scope *s)
 		default:
 			format_value(w, fmt, v);
 		}
-	if (!ins_ret_r_dst_full(s, N_DST_FULL, &v, &fmt))
-		no_field(s, "DST_FULL");
-	else
-		format_value(w, fmt, v);
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	dis_putn(w, ", void, void, void", 18);
-}
-
-static int ins_ret_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 12, 12);
-	*fmt = 5;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_ret_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_ret_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_DST_USE:
-		return ins_ret_r_dst_use(s, name, v, fmt);
-	default:
-		return ins_ret_params(s, name, v, fmt);
-	}
 }
 
 /* ret */
 static void ins_ret(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "ret", ins_ret_resolve);
+	init_scope(&s, c, words, "ret");
 	ins_ret_render(&s);
-}
-
-static int ins_branch_r_cond(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 6, 10);
-	*fmt = 7;
-	return 1;
 }
 
 static int ins_branch_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt)
@@ -10211,14 +6990,6 @@ static int ins_branch_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_branch_r_target(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 103, 117);
-	*fmt = 26;
-	return 1;
-}
-
 /* branch */
 static void ins_branch_render(struct scope *s)
 {
@@ -10228,11 +6999,8 @@ static void ins_branch_render(struct scope *s)
 	(void)w;
 	(void)v;
 	(void)fmt;
-	dis_puts(w, "branch");
-	if (!ins_branch_r_cond(s, N_COND, &v, &fmt))
-		no_field(s, "COND");
-	else
-		format_value(w, fmt, v);
+	dis_putn(w, "branch", 6);
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
 	if (!ins_branch_r_type(s, N_TYPE, &v, &fmt))
 		no_field(s, "TYPE");
 	else
@@ -10240,44 +7008,19 @@ static void ins_branch_render(struct scope *s)
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	dis_putn(w, "void, void, void, ", 18);
-	if (!ins_branch_r_target(s, N_TARGET, &v, &fmt))
-		no_field(s, "TARGET");
-	else
-		format_value(w, fmt, v);
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_branch_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_branch_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	default:
-		return ins_branch_params(s, name, v, fmt);
-	}
+	fmt_26(w, (int64_t)dis_bits(s->w, 4, 103, 117));
 }
 
 /* branch */
 static void ins_branch(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "branch", ins_branch_resolve);
+	init_scope(&s, c, words, "branch");
 	if ((words[1] & 0x4u)) {
 		static const uint32_t mask[DIS_MAX_WORDS] = { 0x0u, 0x4u, 0x0u, 0x0u };
 		dis_error_words(c->errors, DIS_DONTCARE, "branch", NULL, words, 4, mask);
 	}
 	ins_branch_render(&s);
-}
-
-static int ins_branch_unary_r_cond(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 6, 10);
-	*fmt = 7;
-	return 1;
 }
 
 static int ins_branch_unary_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt)
@@ -10323,11 +7066,17 @@ static int site46_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC0_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC0_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC0_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -10343,15 +7092,7 @@ static int ins_branch_unary_r_src0(struct scope *s, int name, int64_t *v, int *f
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 23;
-	return 1;
-}
-
-static int ins_branch_unary_r_target(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 103, 117);
-	*fmt = 26;
+	*fmt = 25;
 	return 1;
 }
 
@@ -10364,11 +7105,8 @@ static void ins_branch_unary_render(struct scope *s)
 	(void)w;
 	(void)v;
 	(void)fmt;
-	dis_puts(w, "branch");
-	if (!ins_branch_unary_r_cond(s, N_COND, &v, &fmt))
-		no_field(s, "COND");
-	else
-		format_value(w, fmt, v);
+	dis_putn(w, "branch", 6);
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
 	if (!ins_branch_unary_r_type(s, N_TYPE, &v, &fmt))
 		no_field(s, "TYPE");
 	else
@@ -10387,74 +7125,19 @@ static void ins_branch_unary_render(struct scope *s)
 			format_value(w, fmt, v);
 		}
 	dis_putn(w, ", void, ", 8);
-	if (!ins_branch_unary_r_target(s, N_TARGET, &v, &fmt))
-		no_field(s, "TARGET");
-	else
-		format_value(w, fmt, v);
-}
-
-static int ins_branch_unary_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 64, 66);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_branch_unary_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 44, 52);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_branch_unary_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 67, 69);
-	*fmt = 25;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_branch_unary_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_branch_unary_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_SRC0_AMODE:
-		return ins_branch_unary_r_src0_amode(s, name, v, fmt);
-	case N_SRC0_REG:
-		return ins_branch_unary_r_src0_reg(s, name, v, fmt);
-	case N_SRC0_RGROUP:
-		return ins_branch_unary_r_src0_rgroup(s, name, v, fmt);
-	default:
-		return ins_branch_unary_params(s, name, v, fmt);
-	}
+	fmt_26(w, (int64_t)dis_bits(s->w, 4, 103, 117));
 }
 
 /* branch_unary */
 static void ins_branch_unary(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "branch", ins_branch_unary_resolve);
+	init_scope(&s, c, words, "branch");
 	if ((words[1] & 0x4u)) {
 		static const uint32_t mask[DIS_MAX_WORDS] = { 0x0u, 0x4u, 0x0u, 0x0u };
 		dis_error_words(c->errors, DIS_DONTCARE, "branch", NULL, words, 4, mask);
 	}
 	ins_branch_unary_render(&s);
-}
-
-static int ins_branch_binary_r_cond(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 6, 10);
-	*fmt = 7;
-	return 1;
 }
 
 static int ins_branch_binary_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt)
@@ -10500,11 +7183,17 @@ static int site47_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC0_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC0_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC0_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -10520,7 +7209,7 @@ static int ins_branch_binary_r_src0(struct scope *s, int name, int64_t *v, int *
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -10528,11 +7217,17 @@ static int site48_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC1_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 71, 79);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC1_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 91, 93);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC1_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 96, 98);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -10548,15 +7243,7 @@ static int ins_branch_binary_r_src1(struct scope *s, int name, int64_t *v, int *
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 81, 90);
-	*fmt = 23;
-	return 1;
-}
-
-static int ins_branch_binary_r_target(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 103, 117);
-	*fmt = 26;
+	*fmt = 25;
 	return 1;
 }
 
@@ -10569,11 +7256,8 @@ static void ins_branch_binary_render(struct scope *s)
 	(void)w;
 	(void)v;
 	(void)fmt;
-	dis_puts(w, "branch");
-	if (!ins_branch_binary_r_cond(s, N_COND, &v, &fmt))
-		no_field(s, "COND");
-	else
-		format_value(w, fmt, v);
+	dis_putn(w, "branch", 6);
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
 	if (!ins_branch_binary_r_type(s, N_TYPE, &v, &fmt))
 		no_field(s, "TYPE");
 	else
@@ -10603,91 +7287,14 @@ static void ins_branch_binary_render(struct scope *s)
 			format_value(w, fmt, v);
 		}
 	dis_putn(w, ", ", 2);
-	if (!ins_branch_binary_r_target(s, N_TARGET, &v, &fmt))
-		no_field(s, "TARGET");
-	else
-		format_value(w, fmt, v);
-}
-
-static int ins_branch_binary_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 64, 66);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_branch_binary_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 44, 52);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_branch_binary_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 67, 69);
-	*fmt = 25;
-	return 1;
-}
-
-static int ins_branch_binary_r_src1_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 91, 93);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_branch_binary_r_src1_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 71, 79);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_branch_binary_r_src1_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 96, 98);
-	*fmt = 25;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_branch_binary_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_branch_binary_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_SRC0_AMODE:
-		return ins_branch_binary_r_src0_amode(s, name, v, fmt);
-	case N_SRC0_REG:
-		return ins_branch_binary_r_src0_reg(s, name, v, fmt);
-	case N_SRC0_RGROUP:
-		return ins_branch_binary_r_src0_rgroup(s, name, v, fmt);
-	case N_SRC1_AMODE:
-		return ins_branch_binary_r_src1_amode(s, name, v, fmt);
-	case N_SRC1_REG:
-		return ins_branch_binary_r_src1_reg(s, name, v, fmt);
-	case N_SRC1_RGROUP:
-		return ins_branch_binary_r_src1_rgroup(s, name, v, fmt);
-	default:
-		return ins_branch_binary_params(s, name, v, fmt);
-	}
+	fmt_26(w, (int64_t)dis_bits(s->w, 4, 103, 117));
 }
 
 /* branch_binary */
 static void ins_branch_binary(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "branch", ins_branch_binary_resolve);
+	init_scope(&s, c, words, "branch");
 	if ((words[1] & 0x4u)) {
 		static const uint32_t mask[DIS_MAX_WORDS] = { 0x0u, 0x4u, 0x0u, 0x0u };
 		dis_error_words(c->errors, DIS_DONTCARE, "branch", NULL, words, 4, mask);
@@ -10695,115 +7302,33 @@ static void ins_branch_binary(struct ctx *c, const uint32_t *words)
 	ins_branch_binary_render(&s);
 }
 
+/* ({SRC0_USE} != 0) && ({SRC1_USE} != 0) */
 static int ins_texkill_applies0(struct scope *s)
 {
-	int top;
-	int64_t v;
-	if (s->known & UINT64_C(1))
-		return (s->applied & UINT64_C(1)) != 0;
-	top = s->stack == 0;
-	v = ins_texkill_when0(s);
-	if (top) {
+	if (!(s->known & UINT64_C(1))) {
+		const int64_t t0 = (((((int64_t)dis_bits(s->w, 4, 43, 43)) != 0) != 0) && ((((int64_t)dis_bits(s->w, 4, 70, 70)) != 0) != 0));
 		s->known |= UINT64_C(1);
-		if (v != 0)
+		if (t0 != 0)
 			s->applied |= UINT64_C(1);
 	}
-	return v != 0;
-}
-
-static int ins_texkill_applies1(struct scope *s)
-{
-	int top;
-	int64_t v;
-	if (s->known & UINT64_C(2))
-		return (s->applied & UINT64_C(2)) != 0;
-	top = s->stack == 0;
-	v = ins_texkill_when1(s);
-	if (top) {
-		s->known |= UINT64_C(2);
-		if (v != 0)
-			s->applied |= UINT64_C(2);
-	}
-	return v != 0;
-}
-
-static int ins_texkill_r_src0_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	if (!(s->stack & UINT64_C(1)))
-		(void)ins_texkill_applies0(s);
-	if (!(s->stack & UINT64_C(2)))
-		(void)ins_texkill_applies1(s);
-	*v = (int64_t)dis_bits(s->w, 4, 43, 43);
-	*fmt = 5;
-	return 1;
-}
-
-static int ins_texkill_r_src1_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	if (!(s->stack & UINT64_C(1)))
-		(void)ins_texkill_applies0(s);
-	if (!(s->stack & UINT64_C(2)))
-		(void)ins_texkill_applies1(s);
-	*v = (int64_t)dis_bits(s->w, 4, 70, 70);
-	*fmt = 5;
-	return 1;
-}
-
-/* ({SRC0_USE} != 0) && ({SRC1_USE} != 0) */
-static int64_t ins_texkill_when0(struct scope *s)
-{
-	if (s->stack & UINT64_C(1))
-		return 0;
-	s->stack |= UINT64_C(1);
-	const int64_t t0 = get(s, ins_texkill_r_src0_use, N_SRC0_USE);
-	const int64_t t1 = 0;
-	const int64_t t2 = t0 != t1;
-	const int64_t t3 = get(s, ins_texkill_r_src1_use, N_SRC1_USE);
-	const int64_t t4 = 0;
-	const int64_t t5 = t3 != t4;
-	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(1);
-	return t6;
+	return (s->applied & UINT64_C(1)) != 0;
 }
 
 /* ({SRC0_USE} != 0) && ({SRC1_USE} == 0) */
-static int64_t ins_texkill_when1(struct scope *s)
+static int ins_texkill_applies1(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
-	const int64_t t0 = get(s, ins_texkill_r_src0_use, N_SRC0_USE);
-	const int64_t t1 = 0;
-	const int64_t t2 = t0 != t1;
-	const int64_t t3 = get(s, ins_texkill_r_src1_use, N_SRC1_USE);
-	const int64_t t4 = 0;
-	const int64_t t5 = t3 == t4;
-	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(2);
-	return t6;
-}
-
-static int ins_texkill_r_cond(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	if (!(s->stack & UINT64_C(1)))
-		(void)ins_texkill_applies0(s);
-	if (!(s->stack & UINT64_C(2)))
-		(void)ins_texkill_applies1(s);
-	*v = (int64_t)dis_bits(s->w, 4, 6, 10);
-	*fmt = 7;
-	return 1;
+	if (!(s->known & UINT64_C(2))) {
+		const int64_t t0 = (((((int64_t)dis_bits(s->w, 4, 43, 43)) != 0) != 0) && ((((int64_t)dis_bits(s->w, 4, 70, 70)) == 0) != 0));
+		s->known |= UINT64_C(2);
+		if (t0 != 0)
+			s->applied |= UINT64_C(2);
+	}
+	return (s->applied & UINT64_C(2)) != 0;
 }
 
 static int ins_texkill_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
-	if (!(s->stack & UINT64_C(1)))
-		(void)ins_texkill_applies0(s);
-	if (!(s->stack & UINT64_C(2)))
-		(void)ins_texkill_applies1(s);
 	*v = (int64_t)dis_bits(s->w, 4, 53, 53);
 	*fmt = 9;
 	return 1;
@@ -10812,10 +7337,6 @@ static int ins_texkill_r_type_bit2(struct scope *s, int name, int64_t *v, int *f
 static int ins_texkill_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
-	if (!(s->stack & UINT64_C(1)))
-		(void)ins_texkill_applies0(s);
-	if (!(s->stack & UINT64_C(2)))
-		(void)ins_texkill_applies1(s);
 	*v = (int64_t)dis_bits(s->w, 4, 94, 95);
 	*fmt = 10;
 	return 1;
@@ -10839,48 +7360,24 @@ static int64_t ins_texkill_d2_type(struct scope *s)
 static int ins_texkill_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
-	if (!(s->stack & UINT64_C(1)))
-		(void)ins_texkill_applies0(s);
-	if (!(s->stack & UINT64_C(2)))
-		(void)ins_texkill_applies1(s);
 	*v = ins_texkill_d2_type(s);
 	*fmt = 11;
-	return 1;
-}
-
-static int ins_texkill_r_pmode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	if (!(s->stack & UINT64_C(1)))
-		(void)ins_texkill_applies0(s);
-	if (!(s->stack & UINT64_C(2)))
-		(void)ins_texkill_applies1(s);
-	*v = (int64_t)dis_bits(s->w, 4, 34, 34);
-	*fmt = 12;
 	return 1;
 }
 
 static int ins_texkill_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
-	if (!(s->stack & UINT64_C(1)))
-		(void)ins_texkill_applies0(s);
-	if (!(s->stack & UINT64_C(2)))
-		(void)ins_texkill_applies1(s);
 	*v = (int64_t)dis_bits(s->w, 4, 120, 120);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
 static int ins_texkill_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
-	if (!(s->stack & UINT64_C(1)))
-		(void)ins_texkill_applies0(s);
-	if (!(s->stack & UINT64_C(2)))
-		(void)ins_texkill_applies1(s);
 	*v = (int64_t)dis_bits(s->w, 4, 109, 109);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -10902,34 +7399,26 @@ static int64_t ins_texkill_d2_thread(struct scope *s)
 static int ins_texkill_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
-	if (!(s->stack & UINT64_C(1)))
-		(void)ins_texkill_applies0(s);
-	if (!(s->stack & UINT64_C(2)))
-		(void)ins_texkill_applies1(s);
 	*v = ins_texkill_d2_thread(s);
 	*fmt = 13;
 	return 1;
 }
 
-static int ins_texkill_r_rmode(struct scope *s, int name, int64_t *v, int *fmt)
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int ins_texkill_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
-	(void)name;
-	if (!(s->stack & UINT64_C(1)))
-		(void)ins_texkill_applies0(s);
-	if (!(s->stack & UINT64_C(2)))
-		(void)ins_texkill_applies1(s);
-	*v = (int64_t)dis_bits(s->w, 4, 32, 33);
-	*fmt = 14;
-	return 1;
+	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 static int site49_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_DST_USE:
-		return s->parent->resolve(s->parent, N_DST_USE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 12, 12);
+		*fmt = 0;
+		return 1;
 	case N_COMPS:
-		return s->parent->resolve(s->parent, N_COMPS, v, fmt);
+		return ins_texkill_params(s->parent, N_COMPS, v, fmt);
 	default:
 		return 0;
 	}
@@ -10944,12 +7433,8 @@ static int ins_texkill_n_dst(struct scope *s)
 static int ins_texkill_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
-	if (!(s->stack & UINT64_C(1)))
-		(void)ins_texkill_applies0(s);
-	if (!(s->stack & UINT64_C(2)))
-		(void)ins_texkill_applies1(s);
 	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 3;
+	*fmt = 4;
 	return 1;
 }
 
@@ -10957,11 +7442,17 @@ static int site50_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC0_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC0_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC0_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -10976,12 +7467,8 @@ static int ins_texkill_n_src0(struct scope *s)
 static int ins_texkill_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
-	if (!(s->stack & UINT64_C(1)))
-		(void)ins_texkill_applies0(s);
-	if (!(s->stack & UINT64_C(2)))
-		(void)ins_texkill_applies1(s);
 	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -10989,11 +7476,17 @@ static int site51_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC1_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 71, 79);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC1_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 91, 93);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC1_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 96, 98);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -11008,24 +7501,8 @@ static int ins_texkill_n_src1(struct scope *s)
 static int ins_texkill_r_src1(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
-	if (!(s->stack & UINT64_C(1)))
-		(void)ins_texkill_applies0(s);
-	if (!(s->stack & UINT64_C(2)))
-		(void)ins_texkill_applies1(s);
 	*v = (int64_t)dis_bits(s->w, 4, 81, 90);
-	*fmt = 23;
-	return 1;
-}
-
-static int ins_texkill_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	if (!(s->stack & UINT64_C(1)))
-		(void)ins_texkill_applies0(s);
-	if (!(s->stack & UINT64_C(2)))
-		(void)ins_texkill_applies1(s);
-	*v = (int64_t)dis_bits(s->w, 4, 127, 127);
-	*fmt = 4;
+	*fmt = 25;
 	return 1;
 }
 
@@ -11039,27 +7516,18 @@ static void ins_texkill_render(struct scope *s)
 	(void)v;
 	(void)fmt;
 	if (ins_texkill_applies0(s)) {
-		dis_puts(w, "texkill");
-		if (!ins_texkill_r_cond(s, N_COND, &v, &fmt))
-			no_field(s, "COND");
-		else
-			format_value(w, fmt, v);
+		dis_putn(w, "texkill", 7);
+		fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
 		if (!ins_texkill_r_type(s, N_TYPE, &v, &fmt))
 			no_field(s, "TYPE");
 		else
 			format_value(w, fmt, v);
-		if (!ins_texkill_r_pmode(s, N_PMODE, &v, &fmt))
-			no_field(s, "PMODE");
-		else
-			format_value(w, fmt, v);
+		fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 		if (!ins_texkill_r_thread(s, N_THREAD, &v, &fmt))
 			no_field(s, "THREAD");
 		else
 			format_value(w, fmt, v);
-		if (!ins_texkill_r_rmode(s, N_RMODE, &v, &fmt))
-			no_field(s, "RMODE");
-		else
-			format_value(w, fmt, v);
+		fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 		dis_putn(w, " ", 1);
 		dis_pad(w, 18);
 		if (!ins_texkill_r_dst(s, N_DST, &v, &fmt))
@@ -11098,27 +7566,18 @@ static void ins_texkill_render(struct scope *s)
 		return;
 	}
 	if (ins_texkill_applies1(s)) {
-		dis_puts(w, "texkill");
-		if (!ins_texkill_r_cond(s, N_COND, &v, &fmt))
-			no_field(s, "COND");
-		else
-			format_value(w, fmt, v);
+		dis_putn(w, "texkill", 7);
+		fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
 		if (!ins_texkill_r_type(s, N_TYPE, &v, &fmt))
 			no_field(s, "TYPE");
 		else
 			format_value(w, fmt, v);
-		if (!ins_texkill_r_pmode(s, N_PMODE, &v, &fmt))
-			no_field(s, "PMODE");
-		else
-			format_value(w, fmt, v);
+		fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 		if (!ins_texkill_r_thread(s, N_THREAD, &v, &fmt))
 			no_field(s, "THREAD");
 		else
 			format_value(w, fmt, v);
-		if (!ins_texkill_r_rmode(s, N_RMODE, &v, &fmt))
-			no_field(s, "RMODE");
-		else
-			format_value(w, fmt, v);
+		fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 		dis_putn(w, " ", 1);
 		dis_pad(w, 18);
 		if (!ins_texkill_r_dst(s, N_DST, &v, &fmt))
@@ -11145,27 +7604,18 @@ static void ins_texkill_render(struct scope *s)
 		dis_putn(w, ", void, void", 12);
 		return;
 	}
-	dis_puts(w, "texkill");
-	if (!ins_texkill_r_cond(s, N_COND, &v, &fmt))
-		no_field(s, "COND");
-	else
-		format_value(w, fmt, v);
+	dis_putn(w, "texkill", 7);
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
 	if (!ins_texkill_r_type(s, N_TYPE, &v, &fmt))
 		no_field(s, "TYPE");
 	else
 		format_value(w, fmt, v);
-	if (!ins_texkill_r_pmode(s, N_PMODE, &v, &fmt))
-		no_field(s, "PMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	if (!ins_texkill_r_thread(s, N_THREAD, &v, &fmt))
 		no_field(s, "THREAD");
 	else
 		format_value(w, fmt, v);
-	if (!ins_texkill_r_rmode(s, N_RMODE, &v, &fmt))
-		no_field(s, "RMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	if (!ins_texkill_r_dst(s, N_DST, &v, &fmt))
@@ -11178,144 +7628,33 @@ static void ins_texkill_render(struct scope *s)
 		default:
 			format_value(w, fmt, v);
 		}
-	if (!ins_texkill_r_dst_full(s, N_DST_FULL, &v, &fmt))
-		no_field(s, "DST_FULL");
-	else
-		format_value(w, fmt, v);
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	dis_putn(w, ", void, void, void", 18);
-}
-
-static int ins_texkill_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	if (!(s->stack & UINT64_C(1)))
-		(void)ins_texkill_applies0(s);
-	if (!(s->stack & UINT64_C(2)))
-		(void)ins_texkill_applies1(s);
-	*v = (int64_t)dis_bits(s->w, 4, 12, 12);
-	*fmt = 5;
-	return 1;
-}
-
-static int ins_texkill_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	if (!(s->stack & UINT64_C(1)))
-		(void)ins_texkill_applies0(s);
-	if (!(s->stack & UINT64_C(2)))
-		(void)ins_texkill_applies1(s);
-	*v = (int64_t)dis_bits(s->w, 4, 64, 66);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_texkill_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	if (!(s->stack & UINT64_C(1)))
-		(void)ins_texkill_applies0(s);
-	if (!(s->stack & UINT64_C(2)))
-		(void)ins_texkill_applies1(s);
-	*v = (int64_t)dis_bits(s->w, 4, 44, 52);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_texkill_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	if (!(s->stack & UINT64_C(1)))
-		(void)ins_texkill_applies0(s);
-	if (!(s->stack & UINT64_C(2)))
-		(void)ins_texkill_applies1(s);
-	*v = (int64_t)dis_bits(s->w, 4, 67, 69);
-	*fmt = 25;
-	return 1;
-}
-
-static int ins_texkill_r_src1_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	if (!(s->stack & UINT64_C(1)))
-		(void)ins_texkill_applies0(s);
-	if (!(s->stack & UINT64_C(2)))
-		(void)ins_texkill_applies1(s);
-	*v = (int64_t)dis_bits(s->w, 4, 91, 93);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_texkill_r_src1_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	if (!(s->stack & UINT64_C(1)))
-		(void)ins_texkill_applies0(s);
-	if (!(s->stack & UINT64_C(2)))
-		(void)ins_texkill_applies1(s);
-	*v = (int64_t)dis_bits(s->w, 4, 71, 79);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_texkill_r_src1_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	if (!(s->stack & UINT64_C(1)))
-		(void)ins_texkill_applies0(s);
-	if (!(s->stack & UINT64_C(2)))
-		(void)ins_texkill_applies1(s);
-	*v = (int64_t)dis_bits(s->w, 4, 96, 98);
-	*fmt = 25;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_texkill_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	if (!(s->stack & UINT64_C(1)))
-		(void)ins_texkill_applies0(s);
-	if (!(s->stack & UINT64_C(2)))
-		(void)ins_texkill_applies1(s);
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_texkill_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_DST_USE:
-		return ins_texkill_r_dst_use(s, name, v, fmt);
-	case N_SRC0_AMODE:
-		return ins_texkill_r_src0_amode(s, name, v, fmt);
-	case N_SRC0_REG:
-		return ins_texkill_r_src0_reg(s, name, v, fmt);
-	case N_SRC0_RGROUP:
-		return ins_texkill_r_src0_rgroup(s, name, v, fmt);
-	case N_SRC1_AMODE:
-		return ins_texkill_r_src1_amode(s, name, v, fmt);
-	case N_SRC1_REG:
-		return ins_texkill_r_src1_reg(s, name, v, fmt);
-	case N_SRC1_RGROUP:
-		return ins_texkill_r_src1_rgroup(s, name, v, fmt);
-	default:
-		return ins_texkill_params(s, name, v, fmt);
-	}
 }
 
 /* texkill */
 static void ins_texkill(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "texkill", ins_texkill_resolve);
+	init_scope(&s, c, words, "texkill");
 	ins_texkill_render(&s);
+}
+
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int ins_texld_params(struct scope *s, int name, int64_t *v, int *fmt)
+{
+	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 static int site52_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_DST_USE:
-		return s->parent->resolve(s->parent, N_DST_USE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 12, 12);
+		*fmt = 0;
+		return 1;
 	case N_COMPS:
-		return s->parent->resolve(s->parent, N_COMPS, v, fmt);
+		return ins_texld_params(s->parent, N_COMPS, v, fmt);
 	default:
 		return 0;
 	}
@@ -11331,15 +7670,7 @@ static int ins_texld_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 3;
-	return 1;
-}
-
-static int ins_texld_r_tex_id(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 27, 31);
-	*fmt = 27;
+	*fmt = 4;
 	return 1;
 }
 
@@ -11353,7 +7684,7 @@ static int ins_texld_r_tex_swiz(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 35, 42);
-	*fmt = 17;
+	*fmt = 19;
 	return 1;
 }
 
@@ -11361,11 +7692,17 @@ static int site54_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC0_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC0_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC0_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -11381,7 +7718,7 @@ static int ins_texld_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -11394,7 +7731,7 @@ static void ins_texld_render(struct scope *s)
 	(void)w;
 	(void)v;
 	(void)fmt;
-	dis_puts(w, "texld");
+	dis_putn(w, "texld", 5);
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	if (!ins_texld_r_dst(s, N_DST, &v, &fmt))
@@ -11408,10 +7745,7 @@ static void ins_texld_render(struct scope *s)
 			format_value(w, fmt, v);
 		}
 	dis_putn(w, ", tex", 5);
-	if (!ins_texld_r_tex_id(s, N_TEX_ID, &v, &fmt))
-		no_field(s, "TEX_ID");
-	else
-		format_value(w, fmt, v);
+	fmt_27(w, (int64_t)dis_bits(s->w, 4, 27, 31));
 	if (!ins_texld_r_tex_swiz(s, N_TEX_SWIZ, &v, &fmt))
 		no_field(s, "TEX_SWIZ");
 	else
@@ -11436,128 +7770,41 @@ static void ins_texld_render(struct scope *s)
 	dis_putn(w, ", void, void", 12);
 }
 
-static int ins_texld_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 12, 12);
-	*fmt = 5;
-	return 1;
-}
-
-static int ins_texld_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 64, 66);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_texld_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 44, 52);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_texld_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 67, 69);
-	*fmt = 25;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_texld_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_texld_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_DST_USE:
-		return ins_texld_r_dst_use(s, name, v, fmt);
-	case N_SRC0_AMODE:
-		return ins_texld_r_src0_amode(s, name, v, fmt);
-	case N_SRC0_REG:
-		return ins_texld_r_src0_reg(s, name, v, fmt);
-	case N_SRC0_RGROUP:
-		return ins_texld_r_src0_rgroup(s, name, v, fmt);
-	default:
-		return ins_texld_params(s, name, v, fmt);
-	}
-}
-
 /* texld */
 static void ins_texld(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "texld", ins_texld_resolve);
+	init_scope(&s, c, words, "texld");
 	ins_texld_render(&s);
 }
 
+/* ({SRC0_USE} != 0) && ({SRC1_USE} == 0) */
 static int ins_texldb_applies0(struct scope *s)
 {
-	int top;
-	int64_t v;
-	if (s->known & UINT64_C(1))
-		return (s->applied & UINT64_C(1)) != 0;
-	top = s->stack == 0;
-	v = ins_texldb_when0(s);
-	if (top) {
+	if (!(s->known & UINT64_C(1))) {
+		const int64_t t0 = (((((int64_t)dis_bits(s->w, 4, 43, 43)) != 0) != 0) && ((((int64_t)dis_bits(s->w, 4, 70, 70)) == 0) != 0));
 		s->known |= UINT64_C(1);
-		if (v != 0)
+		if (t0 != 0)
 			s->applied |= UINT64_C(1);
 	}
-	return v != 0;
+	return (s->applied & UINT64_C(1)) != 0;
 }
 
-static int ins_texldb_r_src0_use(struct scope *s, int name, int64_t *v, int *fmt)
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int ins_texldb_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
-	(void)name;
-	if (!(s->stack & UINT64_C(1)))
-		(void)ins_texldb_applies0(s);
-	*v = (int64_t)dis_bits(s->w, 4, 43, 43);
-	*fmt = 5;
-	return 1;
-}
-
-static int ins_texldb_r_src1_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	if (!(s->stack & UINT64_C(1)))
-		(void)ins_texldb_applies0(s);
-	*v = (int64_t)dis_bits(s->w, 4, 70, 70);
-	*fmt = 5;
-	return 1;
-}
-
-/* ({SRC0_USE} != 0) && ({SRC1_USE} == 0) */
-static int64_t ins_texldb_when0(struct scope *s)
-{
-	if (s->stack & UINT64_C(1))
-		return 0;
-	s->stack |= UINT64_C(1);
-	const int64_t t0 = get(s, ins_texldb_r_src0_use, N_SRC0_USE);
-	const int64_t t1 = 0;
-	const int64_t t2 = t0 != t1;
-	const int64_t t3 = get(s, ins_texldb_r_src1_use, N_SRC1_USE);
-	const int64_t t4 = 0;
-	const int64_t t5 = t3 == t4;
-	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(1);
-	return t6;
+	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 static int site55_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_DST_USE:
-		return s->parent->resolve(s->parent, N_DST_USE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 12, 12);
+		*fmt = 0;
+		return 1;
 	case N_COMPS:
-		return s->parent->resolve(s->parent, N_COMPS, v, fmt);
+		return ins_texldb_params(s->parent, N_COMPS, v, fmt);
 	default:
 		return 0;
 	}
@@ -11572,20 +7819,8 @@ static int ins_texldb_n_dst(struct scope *s)
 static int ins_texldb_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
-	if (!(s->stack & UINT64_C(1)))
-		(void)ins_texldb_applies0(s);
 	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 3;
-	return 1;
-}
-
-static int ins_texldb_r_tex_id(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	if (!(s->stack & UINT64_C(1)))
-		(void)ins_texldb_applies0(s);
-	*v = (int64_t)dis_bits(s->w, 4, 27, 31);
-	*fmt = 27;
+	*fmt = 4;
 	return 1;
 }
 
@@ -11598,10 +7833,8 @@ static int ins_texldb_n_tex_swiz(struct scope *s)
 static int ins_texldb_r_tex_swiz(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
-	if (!(s->stack & UINT64_C(1)))
-		(void)ins_texldb_applies0(s);
 	*v = (int64_t)dis_bits(s->w, 4, 35, 42);
-	*fmt = 17;
+	*fmt = 19;
 	return 1;
 }
 
@@ -11609,11 +7842,17 @@ static int site57_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC0_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC0_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC0_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -11628,10 +7867,8 @@ static int ins_texldb_n_src0(struct scope *s)
 static int ins_texldb_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
-	if (!(s->stack & UINT64_C(1)))
-		(void)ins_texldb_applies0(s);
 	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -11639,11 +7876,17 @@ static int site58_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC1_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 71, 79);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC1_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 91, 93);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC1_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 96, 98);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -11658,10 +7901,8 @@ static int ins_texldb_n_src1(struct scope *s)
 static int ins_texldb_r_src1(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
-	if (!(s->stack & UINT64_C(1)))
-		(void)ins_texldb_applies0(s);
 	*v = (int64_t)dis_bits(s->w, 4, 81, 90);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -11675,7 +7916,7 @@ static void ins_texldb_render(struct scope *s)
 	(void)v;
 	(void)fmt;
 	if (ins_texldb_applies0(s)) {
-		dis_puts(w, "texldb");
+		dis_putn(w, "texldb", 6);
 		dis_putn(w, " ", 1);
 		dis_pad(w, 18);
 		if (!ins_texldb_r_dst(s, N_DST, &v, &fmt))
@@ -11689,10 +7930,7 @@ static void ins_texldb_render(struct scope *s)
 				format_value(w, fmt, v);
 			}
 		dis_putn(w, ", tex", 5);
-		if (!ins_texldb_r_tex_id(s, N_TEX_ID, &v, &fmt))
-			no_field(s, "TEX_ID");
-		else
-			format_value(w, fmt, v);
+		fmt_27(w, (int64_t)dis_bits(s->w, 4, 27, 31));
 		if (!ins_texldb_r_tex_swiz(s, N_TEX_SWIZ, &v, &fmt))
 			no_field(s, "TEX_SWIZ");
 		else
@@ -11717,7 +7955,7 @@ static void ins_texldb_render(struct scope *s)
 		dis_putn(w, ", void, void", 12);
 		return;
 	}
-	dis_puts(w, "texldb");
+	dis_putn(w, "texldb", 6);
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	if (!ins_texldb_r_dst(s, N_DST, &v, &fmt))
@@ -11731,10 +7969,7 @@ static void ins_texldb_render(struct scope *s)
 			format_value(w, fmt, v);
 		}
 	dis_putn(w, ", tex", 5);
-	if (!ins_texldb_r_tex_id(s, N_TEX_ID, &v, &fmt))
-		no_field(s, "TEX_ID");
-	else
-		format_value(w, fmt, v);
+	fmt_27(w, (int64_t)dis_bits(s->w, 4, 27, 31));
 	if (!ins_texldb_r_tex_swiz(s, N_TEX_SWIZ, &v, &fmt))
 		no_field(s, "TEX_SWIZ");
 	else
@@ -11770,121 +8005,29 @@ static void ins_texldb_render(struct scope *s)
 	dis_putn(w, ", void", 6);
 }
 
-static int ins_texldb_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	if (!(s->stack & UINT64_C(1)))
-		(void)ins_texldb_applies0(s);
-	*v = (int64_t)dis_bits(s->w, 4, 12, 12);
-	*fmt = 5;
-	return 1;
-}
-
-static int ins_texldb_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	if (!(s->stack & UINT64_C(1)))
-		(void)ins_texldb_applies0(s);
-	*v = (int64_t)dis_bits(s->w, 4, 64, 66);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_texldb_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	if (!(s->stack & UINT64_C(1)))
-		(void)ins_texldb_applies0(s);
-	*v = (int64_t)dis_bits(s->w, 4, 44, 52);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_texldb_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	if (!(s->stack & UINT64_C(1)))
-		(void)ins_texldb_applies0(s);
-	*v = (int64_t)dis_bits(s->w, 4, 67, 69);
-	*fmt = 25;
-	return 1;
-}
-
-static int ins_texldb_r_src1_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	if (!(s->stack & UINT64_C(1)))
-		(void)ins_texldb_applies0(s);
-	*v = (int64_t)dis_bits(s->w, 4, 91, 93);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_texldb_r_src1_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	if (!(s->stack & UINT64_C(1)))
-		(void)ins_texldb_applies0(s);
-	*v = (int64_t)dis_bits(s->w, 4, 71, 79);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_texldb_r_src1_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	if (!(s->stack & UINT64_C(1)))
-		(void)ins_texldb_applies0(s);
-	*v = (int64_t)dis_bits(s->w, 4, 96, 98);
-	*fmt = 25;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_texldb_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	if (!(s->stack & UINT64_C(1)))
-		(void)ins_texldb_applies0(s);
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_texldb_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_DST_USE:
-		return ins_texldb_r_dst_use(s, name, v, fmt);
-	case N_SRC0_AMODE:
-		return ins_texldb_r_src0_amode(s, name, v, fmt);
-	case N_SRC0_REG:
-		return ins_texldb_r_src0_reg(s, name, v, fmt);
-	case N_SRC0_RGROUP:
-		return ins_texldb_r_src0_rgroup(s, name, v, fmt);
-	case N_SRC1_AMODE:
-		return ins_texldb_r_src1_amode(s, name, v, fmt);
-	case N_SRC1_REG:
-		return ins_texldb_r_src1_reg(s, name, v, fmt);
-	case N_SRC1_RGROUP:
-		return ins_texldb_r_src1_rgroup(s, name, v, fmt);
-	default:
-		return ins_texldb_params(s, name, v, fmt);
-	}
-}
-
 /* texldb */
 static void ins_texldb(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "texldb", ins_texldb_resolve);
+	init_scope(&s, c, words, "texldb");
 	ins_texldb_render(&s);
+}
+
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int ins_texldd_params(struct scope *s, int name, int64_t *v, int *fmt)
+{
+	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 static int site59_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_DST_USE:
-		return s->parent->resolve(s->parent, N_DST_USE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 12, 12);
+		*fmt = 0;
+		return 1;
 	case N_COMPS:
-		return s->parent->resolve(s->parent, N_COMPS, v, fmt);
+		return ins_texldd_params(s->parent, N_COMPS, v, fmt);
 	default:
 		return 0;
 	}
@@ -11900,15 +8043,7 @@ static int ins_texldd_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 3;
-	return 1;
-}
-
-static int ins_texldd_r_tex_id(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 27, 31);
-	*fmt = 27;
+	*fmt = 4;
 	return 1;
 }
 
@@ -11922,7 +8057,7 @@ static int ins_texldd_r_tex_swiz(struct scope *s, int name, int64_t *v, int *fmt
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 35, 42);
-	*fmt = 17;
+	*fmt = 19;
 	return 1;
 }
 
@@ -11930,11 +8065,17 @@ static int site61_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC0_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC0_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC0_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -11950,7 +8091,7 @@ static int ins_texldd_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -11958,11 +8099,17 @@ static int site62_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC1_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 71, 79);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC1_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 91, 93);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC1_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 96, 98);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -11978,7 +8125,7 @@ static int ins_texldd_r_src1(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 81, 90);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -11986,11 +8133,17 @@ static int site63_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC2_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC2_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC2_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -12006,7 +8159,7 @@ static int ins_texldd_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -12019,7 +8172,7 @@ static void ins_texldd_render(struct scope *s)
 	(void)w;
 	(void)v;
 	(void)fmt;
-	dis_puts(w, "texldd");
+	dis_putn(w, "texldd", 6);
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	if (!ins_texldd_r_dst(s, N_DST, &v, &fmt))
@@ -12033,10 +8186,7 @@ static void ins_texldd_render(struct scope *s)
 			format_value(w, fmt, v);
 		}
 	dis_putn(w, ", tex", 5);
-	if (!ins_texldd_r_tex_id(s, N_TEX_ID, &v, &fmt))
-		no_field(s, "TEX_ID");
-	else
-		format_value(w, fmt, v);
+	fmt_27(w, (int64_t)dis_bits(s->w, 4, 27, 31));
 	if (!ins_texldd_r_tex_swiz(s, N_TEX_SWIZ, &v, &fmt))
 		no_field(s, "TEX_SWIZ");
 	else
@@ -12082,188 +8232,41 @@ static void ins_texldd_render(struct scope *s)
 		}
 }
 
-static int ins_texldd_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 12, 12);
-	*fmt = 5;
-	return 1;
-}
-
-static int ins_texldd_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 64, 66);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_texldd_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 44, 52);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_texldd_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 67, 69);
-	*fmt = 25;
-	return 1;
-}
-
-static int ins_texldd_r_src1_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 91, 93);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_texldd_r_src1_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 71, 79);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_texldd_r_src1_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 96, 98);
-	*fmt = 25;
-	return 1;
-}
-
-static int ins_texldd_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 121, 123);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_texldd_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 100, 108);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_texldd_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 124, 126);
-	*fmt = 25;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_texldd_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_texldd_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_DST_USE:
-		return ins_texldd_r_dst_use(s, name, v, fmt);
-	case N_SRC0_AMODE:
-		return ins_texldd_r_src0_amode(s, name, v, fmt);
-	case N_SRC0_REG:
-		return ins_texldd_r_src0_reg(s, name, v, fmt);
-	case N_SRC0_RGROUP:
-		return ins_texldd_r_src0_rgroup(s, name, v, fmt);
-	case N_SRC1_AMODE:
-		return ins_texldd_r_src1_amode(s, name, v, fmt);
-	case N_SRC1_REG:
-		return ins_texldd_r_src1_reg(s, name, v, fmt);
-	case N_SRC1_RGROUP:
-		return ins_texldd_r_src1_rgroup(s, name, v, fmt);
-	case N_SRC2_AMODE:
-		return ins_texldd_r_src2_amode(s, name, v, fmt);
-	case N_SRC2_REG:
-		return ins_texldd_r_src2_reg(s, name, v, fmt);
-	case N_SRC2_RGROUP:
-		return ins_texldd_r_src2_rgroup(s, name, v, fmt);
-	default:
-		return ins_texldd_params(s, name, v, fmt);
-	}
-}
-
 /* texldd */
 static void ins_texldd(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "texldd", ins_texldd_resolve);
+	init_scope(&s, c, words, "texldd");
 	ins_texldd_render(&s);
 }
 
+/* ({SRC0_USE} != 0) && ({SRC1_USE} == 0) */
 static int ins_texldl_applies0(struct scope *s)
 {
-	int top;
-	int64_t v;
-	if (s->known & UINT64_C(1))
-		return (s->applied & UINT64_C(1)) != 0;
-	top = s->stack == 0;
-	v = ins_texldl_when0(s);
-	if (top) {
+	if (!(s->known & UINT64_C(1))) {
+		const int64_t t0 = (((((int64_t)dis_bits(s->w, 4, 43, 43)) != 0) != 0) && ((((int64_t)dis_bits(s->w, 4, 70, 70)) == 0) != 0));
 		s->known |= UINT64_C(1);
-		if (v != 0)
+		if (t0 != 0)
 			s->applied |= UINT64_C(1);
 	}
-	return v != 0;
+	return (s->applied & UINT64_C(1)) != 0;
 }
 
-static int ins_texldl_r_src0_use(struct scope *s, int name, int64_t *v, int *fmt)
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int ins_texldl_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
-	(void)name;
-	if (!(s->stack & UINT64_C(1)))
-		(void)ins_texldl_applies0(s);
-	*v = (int64_t)dis_bits(s->w, 4, 43, 43);
-	*fmt = 5;
-	return 1;
-}
-
-static int ins_texldl_r_src1_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	if (!(s->stack & UINT64_C(1)))
-		(void)ins_texldl_applies0(s);
-	*v = (int64_t)dis_bits(s->w, 4, 70, 70);
-	*fmt = 5;
-	return 1;
-}
-
-/* ({SRC0_USE} != 0) && ({SRC1_USE} == 0) */
-static int64_t ins_texldl_when0(struct scope *s)
-{
-	if (s->stack & UINT64_C(1))
-		return 0;
-	s->stack |= UINT64_C(1);
-	const int64_t t0 = get(s, ins_texldl_r_src0_use, N_SRC0_USE);
-	const int64_t t1 = 0;
-	const int64_t t2 = t0 != t1;
-	const int64_t t3 = get(s, ins_texldl_r_src1_use, N_SRC1_USE);
-	const int64_t t4 = 0;
-	const int64_t t5 = t3 == t4;
-	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(1);
-	return t6;
+	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 static int site64_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_DST_USE:
-		return s->parent->resolve(s->parent, N_DST_USE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 12, 12);
+		*fmt = 0;
+		return 1;
 	case N_COMPS:
-		return s->parent->resolve(s->parent, N_COMPS, v, fmt);
+		return ins_texldl_params(s->parent, N_COMPS, v, fmt);
 	default:
 		return 0;
 	}
@@ -12278,20 +8281,8 @@ static int ins_texldl_n_dst(struct scope *s)
 static int ins_texldl_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
-	if (!(s->stack & UINT64_C(1)))
-		(void)ins_texldl_applies0(s);
 	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 3;
-	return 1;
-}
-
-static int ins_texldl_r_tex_id(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	if (!(s->stack & UINT64_C(1)))
-		(void)ins_texldl_applies0(s);
-	*v = (int64_t)dis_bits(s->w, 4, 27, 31);
-	*fmt = 27;
+	*fmt = 4;
 	return 1;
 }
 
@@ -12304,10 +8295,8 @@ static int ins_texldl_n_tex_swiz(struct scope *s)
 static int ins_texldl_r_tex_swiz(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
-	if (!(s->stack & UINT64_C(1)))
-		(void)ins_texldl_applies0(s);
 	*v = (int64_t)dis_bits(s->w, 4, 35, 42);
-	*fmt = 17;
+	*fmt = 19;
 	return 1;
 }
 
@@ -12315,11 +8304,17 @@ static int site66_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC0_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC0_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC0_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -12334,10 +8329,8 @@ static int ins_texldl_n_src0(struct scope *s)
 static int ins_texldl_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
-	if (!(s->stack & UINT64_C(1)))
-		(void)ins_texldl_applies0(s);
 	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -12345,11 +8338,17 @@ static int site67_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC1_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 71, 79);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC1_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 91, 93);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC1_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 96, 98);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -12364,10 +8363,8 @@ static int ins_texldl_n_src1(struct scope *s)
 static int ins_texldl_r_src1(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
-	if (!(s->stack & UINT64_C(1)))
-		(void)ins_texldl_applies0(s);
 	*v = (int64_t)dis_bits(s->w, 4, 81, 90);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -12381,7 +8378,7 @@ static void ins_texldl_render(struct scope *s)
 	(void)v;
 	(void)fmt;
 	if (ins_texldl_applies0(s)) {
-		dis_puts(w, "texldl");
+		dis_putn(w, "texldl", 6);
 		dis_putn(w, " ", 1);
 		dis_pad(w, 18);
 		if (!ins_texldl_r_dst(s, N_DST, &v, &fmt))
@@ -12395,10 +8392,7 @@ static void ins_texldl_render(struct scope *s)
 				format_value(w, fmt, v);
 			}
 		dis_putn(w, ", tex", 5);
-		if (!ins_texldl_r_tex_id(s, N_TEX_ID, &v, &fmt))
-			no_field(s, "TEX_ID");
-		else
-			format_value(w, fmt, v);
+		fmt_27(w, (int64_t)dis_bits(s->w, 4, 27, 31));
 		if (!ins_texldl_r_tex_swiz(s, N_TEX_SWIZ, &v, &fmt))
 			no_field(s, "TEX_SWIZ");
 		else
@@ -12423,7 +8417,7 @@ static void ins_texldl_render(struct scope *s)
 		dis_putn(w, ", void, void", 12);
 		return;
 	}
-	dis_puts(w, "texldl");
+	dis_putn(w, "texldl", 6);
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	if (!ins_texldl_r_dst(s, N_DST, &v, &fmt))
@@ -12437,10 +8431,7 @@ static void ins_texldl_render(struct scope *s)
 			format_value(w, fmt, v);
 		}
 	dis_putn(w, ", tex", 5);
-	if (!ins_texldl_r_tex_id(s, N_TEX_ID, &v, &fmt))
-		no_field(s, "TEX_ID");
-	else
-		format_value(w, fmt, v);
+	fmt_27(w, (int64_t)dis_bits(s->w, 4, 27, 31));
 	if (!ins_texldl_r_tex_swiz(s, N_TEX_SWIZ, &v, &fmt))
 		no_field(s, "TEX_SWIZ");
 	else
@@ -12476,144 +8467,12 @@ static void ins_texldl_render(struct scope *s)
 	dis_putn(w, ", void", 6);
 }
 
-static int ins_texldl_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	if (!(s->stack & UINT64_C(1)))
-		(void)ins_texldl_applies0(s);
-	*v = (int64_t)dis_bits(s->w, 4, 12, 12);
-	*fmt = 5;
-	return 1;
-}
-
-static int ins_texldl_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	if (!(s->stack & UINT64_C(1)))
-		(void)ins_texldl_applies0(s);
-	*v = (int64_t)dis_bits(s->w, 4, 64, 66);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_texldl_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	if (!(s->stack & UINT64_C(1)))
-		(void)ins_texldl_applies0(s);
-	*v = (int64_t)dis_bits(s->w, 4, 44, 52);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_texldl_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	if (!(s->stack & UINT64_C(1)))
-		(void)ins_texldl_applies0(s);
-	*v = (int64_t)dis_bits(s->w, 4, 67, 69);
-	*fmt = 25;
-	return 1;
-}
-
-static int ins_texldl_r_src1_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	if (!(s->stack & UINT64_C(1)))
-		(void)ins_texldl_applies0(s);
-	*v = (int64_t)dis_bits(s->w, 4, 91, 93);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_texldl_r_src1_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	if (!(s->stack & UINT64_C(1)))
-		(void)ins_texldl_applies0(s);
-	*v = (int64_t)dis_bits(s->w, 4, 71, 79);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_texldl_r_src1_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	if (!(s->stack & UINT64_C(1)))
-		(void)ins_texldl_applies0(s);
-	*v = (int64_t)dis_bits(s->w, 4, 96, 98);
-	*fmt = 25;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_texldl_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	if (!(s->stack & UINT64_C(1)))
-		(void)ins_texldl_applies0(s);
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_texldl_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_DST_USE:
-		return ins_texldl_r_dst_use(s, name, v, fmt);
-	case N_SRC0_AMODE:
-		return ins_texldl_r_src0_amode(s, name, v, fmt);
-	case N_SRC0_REG:
-		return ins_texldl_r_src0_reg(s, name, v, fmt);
-	case N_SRC0_RGROUP:
-		return ins_texldl_r_src0_rgroup(s, name, v, fmt);
-	case N_SRC1_AMODE:
-		return ins_texldl_r_src1_amode(s, name, v, fmt);
-	case N_SRC1_REG:
-		return ins_texldl_r_src1_reg(s, name, v, fmt);
-	case N_SRC1_RGROUP:
-		return ins_texldl_r_src1_rgroup(s, name, v, fmt);
-	default:
-		return ins_texldl_params(s, name, v, fmt);
-	}
-}
-
 /* texldl */
 static void ins_texldl(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "texldl", ins_texldl_resolve);
+	init_scope(&s, c, words, "texldl");
 	ins_texldl_render(&s);
-}
-
-static int ins_sqrt_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 127, 127);
-	*fmt = 4;
-	return 1;
-}
-
-static int ins_sqrt_r_sat(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 11, 11);
-	*fmt = 6;
-	return 1;
-}
-
-static int ins_sqrt_r_cond(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 6, 10);
-	*fmt = 7;
-	return 1;
-}
-
-static int ins_sqrt_r_skphp(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 39, 39);
-	*fmt = 8;
-	return 1;
 }
 
 static int ins_sqrt_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt)
@@ -12655,19 +8514,11 @@ static int ins_sqrt_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_sqrt_r_pmode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 34, 34);
-	*fmt = 12;
-	return 1;
-}
-
 static int ins_sqrt_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 120, 120);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -12675,7 +8526,7 @@ static int ins_sqrt_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 109, 109);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -12702,21 +8553,21 @@ static int ins_sqrt_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_sqrt_r_rmode(struct scope *s, int name, int64_t *v, int *fmt)
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int ins_sqrt_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 32, 33);
-	*fmt = 14;
-	return 1;
+	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 static int site68_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_DST_USE:
-		return s->parent->resolve(s->parent, N_DST_USE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 12, 12);
+		*fmt = 0;
+		return 1;
 	case N_COMPS:
-		return s->parent->resolve(s->parent, N_COMPS, v, fmt);
+		return ins_sqrt_params(s->parent, N_COMPS, v, fmt);
 	default:
 		return 0;
 	}
@@ -12732,7 +8583,7 @@ static int ins_sqrt_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 3;
+	*fmt = 4;
 	return 1;
 }
 
@@ -12740,11 +8591,17 @@ static int site69_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC2_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC2_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC2_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -12760,7 +8617,7 @@ static int ins_sqrt_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -12773,39 +8630,21 @@ static void ins_sqrt_render(struct scope *s)
 	(void)w;
 	(void)v;
 	(void)fmt;
-	dis_puts(w, "sqrt");
-	if (!ins_sqrt_r_dst_full(s, N_DST_FULL, &v, &fmt))
-		no_field(s, "DST_FULL");
-	else
-		format_value(w, fmt, v);
-	if (!ins_sqrt_r_sat(s, N_SAT, &v, &fmt))
-		no_field(s, "SAT");
-	else
-		format_value(w, fmt, v);
-	if (!ins_sqrt_r_cond(s, N_COND, &v, &fmt))
-		no_field(s, "COND");
-	else
-		format_value(w, fmt, v);
-	if (!ins_sqrt_r_skphp(s, N_SKPHP, &v, &fmt))
-		no_field(s, "SKPHP");
-	else
-		format_value(w, fmt, v);
+	dis_putn(w, "sqrt", 4);
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
 	if (!ins_sqrt_r_type(s, N_TYPE, &v, &fmt))
 		no_field(s, "TYPE");
 	else
 		format_value(w, fmt, v);
-	if (!ins_sqrt_r_pmode(s, N_PMODE, &v, &fmt))
-		no_field(s, "PMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	if (!ins_sqrt_r_thread(s, N_THREAD, &v, &fmt))
 		no_field(s, "THREAD");
 	else
 		format_value(w, fmt, v);
-	if (!ins_sqrt_r_rmode(s, N_RMODE, &v, &fmt))
-		no_field(s, "RMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	if (!ins_sqrt_r_dst(s, N_DST, &v, &fmt))
@@ -12831,98 +8670,12 @@ static void ins_sqrt_render(struct scope *s)
 		}
 }
 
-static int ins_sqrt_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 12, 12);
-	*fmt = 5;
-	return 1;
-}
-
-static int ins_sqrt_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 121, 123);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_sqrt_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 100, 108);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_sqrt_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 124, 126);
-	*fmt = 25;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_sqrt_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_sqrt_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_DST_USE:
-		return ins_sqrt_r_dst_use(s, name, v, fmt);
-	case N_SRC2_AMODE:
-		return ins_sqrt_r_src2_amode(s, name, v, fmt);
-	case N_SRC2_REG:
-		return ins_sqrt_r_src2_reg(s, name, v, fmt);
-	case N_SRC2_RGROUP:
-		return ins_sqrt_r_src2_rgroup(s, name, v, fmt);
-	default:
-		return ins_sqrt_params(s, name, v, fmt);
-	}
-}
-
 /* sqrt */
 static void ins_sqrt(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "sqrt", ins_sqrt_resolve);
+	init_scope(&s, c, words, "sqrt");
 	ins_sqrt_render(&s);
-}
-
-static int ins_sin_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 127, 127);
-	*fmt = 4;
-	return 1;
-}
-
-static int ins_sin_r_sat(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 11, 11);
-	*fmt = 6;
-	return 1;
-}
-
-static int ins_sin_r_cond(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 6, 10);
-	*fmt = 7;
-	return 1;
-}
-
-static int ins_sin_r_skphp(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 39, 39);
-	*fmt = 8;
-	return 1;
 }
 
 static int ins_sin_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt)
@@ -12964,19 +8717,11 @@ static int ins_sin_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_sin_r_pmode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 34, 34);
-	*fmt = 12;
-	return 1;
-}
-
 static int ins_sin_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 120, 120);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -12984,7 +8729,7 @@ static int ins_sin_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 109, 109);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -13011,21 +8756,21 @@ static int ins_sin_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_sin_r_rmode(struct scope *s, int name, int64_t *v, int *fmt)
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int ins_sin_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 32, 33);
-	*fmt = 14;
-	return 1;
+	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 static int site70_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_DST_USE:
-		return s->parent->resolve(s->parent, N_DST_USE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 12, 12);
+		*fmt = 0;
+		return 1;
 	case N_COMPS:
-		return s->parent->resolve(s->parent, N_COMPS, v, fmt);
+		return ins_sin_params(s->parent, N_COMPS, v, fmt);
 	default:
 		return 0;
 	}
@@ -13041,7 +8786,7 @@ static int ins_sin_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 3;
+	*fmt = 4;
 	return 1;
 }
 
@@ -13049,11 +8794,17 @@ static int site71_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC2_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC2_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC2_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -13069,7 +8820,7 @@ static int ins_sin_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -13082,39 +8833,21 @@ static void ins_sin_render(struct scope *s)
 	(void)w;
 	(void)v;
 	(void)fmt;
-	dis_puts(w, "sin");
-	if (!ins_sin_r_dst_full(s, N_DST_FULL, &v, &fmt))
-		no_field(s, "DST_FULL");
-	else
-		format_value(w, fmt, v);
-	if (!ins_sin_r_sat(s, N_SAT, &v, &fmt))
-		no_field(s, "SAT");
-	else
-		format_value(w, fmt, v);
-	if (!ins_sin_r_cond(s, N_COND, &v, &fmt))
-		no_field(s, "COND");
-	else
-		format_value(w, fmt, v);
-	if (!ins_sin_r_skphp(s, N_SKPHP, &v, &fmt))
-		no_field(s, "SKPHP");
-	else
-		format_value(w, fmt, v);
+	dis_putn(w, "sin", 3);
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
 	if (!ins_sin_r_type(s, N_TYPE, &v, &fmt))
 		no_field(s, "TYPE");
 	else
 		format_value(w, fmt, v);
-	if (!ins_sin_r_pmode(s, N_PMODE, &v, &fmt))
-		no_field(s, "PMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	if (!ins_sin_r_thread(s, N_THREAD, &v, &fmt))
 		no_field(s, "THREAD");
 	else
 		format_value(w, fmt, v);
-	if (!ins_sin_r_rmode(s, N_RMODE, &v, &fmt))
-		no_field(s, "RMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	if (!ins_sin_r_dst(s, N_DST, &v, &fmt))
@@ -13140,98 +8873,12 @@ static void ins_sin_render(struct scope *s)
 		}
 }
 
-static int ins_sin_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 12, 12);
-	*fmt = 5;
-	return 1;
-}
-
-static int ins_sin_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 121, 123);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_sin_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 100, 108);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_sin_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 124, 126);
-	*fmt = 25;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_sin_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_sin_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_DST_USE:
-		return ins_sin_r_dst_use(s, name, v, fmt);
-	case N_SRC2_AMODE:
-		return ins_sin_r_src2_amode(s, name, v, fmt);
-	case N_SRC2_REG:
-		return ins_sin_r_src2_reg(s, name, v, fmt);
-	case N_SRC2_RGROUP:
-		return ins_sin_r_src2_rgroup(s, name, v, fmt);
-	default:
-		return ins_sin_params(s, name, v, fmt);
-	}
-}
-
 /* sin */
 static void ins_sin(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "sin", ins_sin_resolve);
+	init_scope(&s, c, words, "sin");
 	ins_sin_render(&s);
-}
-
-static int ins_cos_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 127, 127);
-	*fmt = 4;
-	return 1;
-}
-
-static int ins_cos_r_sat(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 11, 11);
-	*fmt = 6;
-	return 1;
-}
-
-static int ins_cos_r_cond(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 6, 10);
-	*fmt = 7;
-	return 1;
-}
-
-static int ins_cos_r_skphp(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 39, 39);
-	*fmt = 8;
-	return 1;
 }
 
 static int ins_cos_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt)
@@ -13273,19 +8920,11 @@ static int ins_cos_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_cos_r_pmode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 34, 34);
-	*fmt = 12;
-	return 1;
-}
-
 static int ins_cos_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 120, 120);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -13293,7 +8932,7 @@ static int ins_cos_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 109, 109);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -13320,21 +8959,21 @@ static int ins_cos_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_cos_r_rmode(struct scope *s, int name, int64_t *v, int *fmt)
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int ins_cos_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 32, 33);
-	*fmt = 14;
-	return 1;
+	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 static int site72_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_DST_USE:
-		return s->parent->resolve(s->parent, N_DST_USE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 12, 12);
+		*fmt = 0;
+		return 1;
 	case N_COMPS:
-		return s->parent->resolve(s->parent, N_COMPS, v, fmt);
+		return ins_cos_params(s->parent, N_COMPS, v, fmt);
 	default:
 		return 0;
 	}
@@ -13350,7 +8989,7 @@ static int ins_cos_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 3;
+	*fmt = 4;
 	return 1;
 }
 
@@ -13358,11 +8997,17 @@ static int site73_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC2_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC2_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC2_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -13378,7 +9023,7 @@ static int ins_cos_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -13391,39 +9036,21 @@ static void ins_cos_render(struct scope *s)
 	(void)w;
 	(void)v;
 	(void)fmt;
-	dis_puts(w, "cos");
-	if (!ins_cos_r_dst_full(s, N_DST_FULL, &v, &fmt))
-		no_field(s, "DST_FULL");
-	else
-		format_value(w, fmt, v);
-	if (!ins_cos_r_sat(s, N_SAT, &v, &fmt))
-		no_field(s, "SAT");
-	else
-		format_value(w, fmt, v);
-	if (!ins_cos_r_cond(s, N_COND, &v, &fmt))
-		no_field(s, "COND");
-	else
-		format_value(w, fmt, v);
-	if (!ins_cos_r_skphp(s, N_SKPHP, &v, &fmt))
-		no_field(s, "SKPHP");
-	else
-		format_value(w, fmt, v);
+	dis_putn(w, "cos", 3);
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
 	if (!ins_cos_r_type(s, N_TYPE, &v, &fmt))
 		no_field(s, "TYPE");
 	else
 		format_value(w, fmt, v);
-	if (!ins_cos_r_pmode(s, N_PMODE, &v, &fmt))
-		no_field(s, "PMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	if (!ins_cos_r_thread(s, N_THREAD, &v, &fmt))
 		no_field(s, "THREAD");
 	else
 		format_value(w, fmt, v);
-	if (!ins_cos_r_rmode(s, N_RMODE, &v, &fmt))
-		no_field(s, "RMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	if (!ins_cos_r_dst(s, N_DST, &v, &fmt))
@@ -13449,74 +9076,12 @@ static void ins_cos_render(struct scope *s)
 		}
 }
 
-static int ins_cos_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 12, 12);
-	*fmt = 5;
-	return 1;
-}
-
-static int ins_cos_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 121, 123);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_cos_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 100, 108);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_cos_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 124, 126);
-	*fmt = 25;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_cos_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_cos_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_DST_USE:
-		return ins_cos_r_dst_use(s, name, v, fmt);
-	case N_SRC2_AMODE:
-		return ins_cos_r_src2_amode(s, name, v, fmt);
-	case N_SRC2_REG:
-		return ins_cos_r_src2_reg(s, name, v, fmt);
-	case N_SRC2_RGROUP:
-		return ins_cos_r_src2_rgroup(s, name, v, fmt);
-	default:
-		return ins_cos_params(s, name, v, fmt);
-	}
-}
-
 /* cos */
 static void ins_cos(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "cos", ins_cos_resolve);
+	init_scope(&s, c, words, "cos");
 	ins_cos_render(&s);
-}
-
-static int ins_branch_any_r_cond(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 6, 10);
-	*fmt = 7;
-	return 1;
 }
 
 static int ins_branch_any_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt)
@@ -13562,11 +9127,17 @@ static int site74_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC0_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC0_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC0_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -13582,7 +9153,7 @@ static int ins_branch_any_r_src0(struct scope *s, int name, int64_t *v, int *fmt
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -13590,11 +9161,17 @@ static int site75_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC1_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 71, 79);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC1_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 91, 93);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC1_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 96, 98);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -13610,15 +9187,7 @@ static int ins_branch_any_r_src1(struct scope *s, int name, int64_t *v, int *fmt
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 81, 90);
-	*fmt = 23;
-	return 1;
-}
-
-static int ins_branch_any_r_target(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 103, 117);
-	*fmt = 26;
+	*fmt = 25;
 	return 1;
 }
 
@@ -13631,11 +9200,8 @@ static void ins_branch_any_render(struct scope *s)
 	(void)w;
 	(void)v;
 	(void)fmt;
-	dis_puts(w, "branch_any");
-	if (!ins_branch_any_r_cond(s, N_COND, &v, &fmt))
-		no_field(s, "COND");
-	else
-		format_value(w, fmt, v);
+	dis_putn(w, "branch_any", 10);
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
 	if (!ins_branch_any_r_type(s, N_TYPE, &v, &fmt))
 		no_field(s, "TYPE");
 	else
@@ -13665,128 +9231,19 @@ static void ins_branch_any_render(struct scope *s)
 			format_value(w, fmt, v);
 		}
 	dis_putn(w, ", ", 2);
-	if (!ins_branch_any_r_target(s, N_TARGET, &v, &fmt))
-		no_field(s, "TARGET");
-	else
-		format_value(w, fmt, v);
-}
-
-static int ins_branch_any_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 64, 66);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_branch_any_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 44, 52);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_branch_any_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 67, 69);
-	*fmt = 25;
-	return 1;
-}
-
-static int ins_branch_any_r_src1_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 91, 93);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_branch_any_r_src1_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 71, 79);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_branch_any_r_src1_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 96, 98);
-	*fmt = 25;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_branch_any_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_branch_any_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_SRC0_AMODE:
-		return ins_branch_any_r_src0_amode(s, name, v, fmt);
-	case N_SRC0_REG:
-		return ins_branch_any_r_src0_reg(s, name, v, fmt);
-	case N_SRC0_RGROUP:
-		return ins_branch_any_r_src0_rgroup(s, name, v, fmt);
-	case N_SRC1_AMODE:
-		return ins_branch_any_r_src1_amode(s, name, v, fmt);
-	case N_SRC1_REG:
-		return ins_branch_any_r_src1_reg(s, name, v, fmt);
-	case N_SRC1_RGROUP:
-		return ins_branch_any_r_src1_rgroup(s, name, v, fmt);
-	default:
-		return ins_branch_any_params(s, name, v, fmt);
-	}
+	fmt_26(w, (int64_t)dis_bits(s->w, 4, 103, 117));
 }
 
 /* branch_any */
 static void ins_branch_any(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "branch_any", ins_branch_any_resolve);
+	init_scope(&s, c, words, "branch_any");
 	if ((words[1] & 0x4u)) {
 		static const uint32_t mask[DIS_MAX_WORDS] = { 0x0u, 0x4u, 0x0u, 0x0u };
 		dis_error_words(c->errors, DIS_DONTCARE, "branch_any", NULL, words, 4, mask);
 	}
 	ins_branch_any_render(&s);
-}
-
-static int ins_floor_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 127, 127);
-	*fmt = 4;
-	return 1;
-}
-
-static int ins_floor_r_sat(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 11, 11);
-	*fmt = 6;
-	return 1;
-}
-
-static int ins_floor_r_cond(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 6, 10);
-	*fmt = 7;
-	return 1;
-}
-
-static int ins_floor_r_skphp(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 39, 39);
-	*fmt = 8;
-	return 1;
 }
 
 static int ins_floor_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt)
@@ -13828,19 +9285,11 @@ static int ins_floor_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_floor_r_pmode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 34, 34);
-	*fmt = 12;
-	return 1;
-}
-
 static int ins_floor_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 120, 120);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -13848,7 +9297,7 @@ static int ins_floor_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 109, 109);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -13875,21 +9324,21 @@ static int ins_floor_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_floor_r_rmode(struct scope *s, int name, int64_t *v, int *fmt)
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int ins_floor_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 32, 33);
-	*fmt = 14;
-	return 1;
+	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 static int site76_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_DST_USE:
-		return s->parent->resolve(s->parent, N_DST_USE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 12, 12);
+		*fmt = 0;
+		return 1;
 	case N_COMPS:
-		return s->parent->resolve(s->parent, N_COMPS, v, fmt);
+		return ins_floor_params(s->parent, N_COMPS, v, fmt);
 	default:
 		return 0;
 	}
@@ -13905,7 +9354,7 @@ static int ins_floor_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 3;
+	*fmt = 4;
 	return 1;
 }
 
@@ -13913,11 +9362,17 @@ static int site77_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC2_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC2_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC2_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -13933,7 +9388,7 @@ static int ins_floor_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -13946,39 +9401,21 @@ static void ins_floor_render(struct scope *s)
 	(void)w;
 	(void)v;
 	(void)fmt;
-	dis_puts(w, "floor");
-	if (!ins_floor_r_dst_full(s, N_DST_FULL, &v, &fmt))
-		no_field(s, "DST_FULL");
-	else
-		format_value(w, fmt, v);
-	if (!ins_floor_r_sat(s, N_SAT, &v, &fmt))
-		no_field(s, "SAT");
-	else
-		format_value(w, fmt, v);
-	if (!ins_floor_r_cond(s, N_COND, &v, &fmt))
-		no_field(s, "COND");
-	else
-		format_value(w, fmt, v);
-	if (!ins_floor_r_skphp(s, N_SKPHP, &v, &fmt))
-		no_field(s, "SKPHP");
-	else
-		format_value(w, fmt, v);
+	dis_putn(w, "floor", 5);
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
 	if (!ins_floor_r_type(s, N_TYPE, &v, &fmt))
 		no_field(s, "TYPE");
 	else
 		format_value(w, fmt, v);
-	if (!ins_floor_r_pmode(s, N_PMODE, &v, &fmt))
-		no_field(s, "PMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	if (!ins_floor_r_thread(s, N_THREAD, &v, &fmt))
 		no_field(s, "THREAD");
 	else
 		format_value(w, fmt, v);
-	if (!ins_floor_r_rmode(s, N_RMODE, &v, &fmt))
-		no_field(s, "RMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	if (!ins_floor_r_dst(s, N_DST, &v, &fmt))
@@ -14004,98 +9441,12 @@ static void ins_floor_render(struct scope *s)
 		}
 }
 
-static int ins_floor_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 12, 12);
-	*fmt = 5;
-	return 1;
-}
-
-static int ins_floor_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 121, 123);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_floor_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 100, 108);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_floor_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 124, 126);
-	*fmt = 25;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_floor_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_floor_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_DST_USE:
-		return ins_floor_r_dst_use(s, name, v, fmt);
-	case N_SRC2_AMODE:
-		return ins_floor_r_src2_amode(s, name, v, fmt);
-	case N_SRC2_REG:
-		return ins_floor_r_src2_reg(s, name, v, fmt);
-	case N_SRC2_RGROUP:
-		return ins_floor_r_src2_rgroup(s, name, v, fmt);
-	default:
-		return ins_floor_params(s, name, v, fmt);
-	}
-}
-
 /* floor */
 static void ins_floor(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "floor", ins_floor_resolve);
+	init_scope(&s, c, words, "floor");
 	ins_floor_render(&s);
-}
-
-static int ins_ceil_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 127, 127);
-	*fmt = 4;
-	return 1;
-}
-
-static int ins_ceil_r_sat(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 11, 11);
-	*fmt = 6;
-	return 1;
-}
-
-static int ins_ceil_r_cond(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 6, 10);
-	*fmt = 7;
-	return 1;
-}
-
-static int ins_ceil_r_skphp(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 39, 39);
-	*fmt = 8;
-	return 1;
 }
 
 static int ins_ceil_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt)
@@ -14137,19 +9488,11 @@ static int ins_ceil_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_ceil_r_pmode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 34, 34);
-	*fmt = 12;
-	return 1;
-}
-
 static int ins_ceil_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 120, 120);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -14157,7 +9500,7 @@ static int ins_ceil_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 109, 109);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -14184,21 +9527,21 @@ static int ins_ceil_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_ceil_r_rmode(struct scope *s, int name, int64_t *v, int *fmt)
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int ins_ceil_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 32, 33);
-	*fmt = 14;
-	return 1;
+	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 static int site78_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_DST_USE:
-		return s->parent->resolve(s->parent, N_DST_USE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 12, 12);
+		*fmt = 0;
+		return 1;
 	case N_COMPS:
-		return s->parent->resolve(s->parent, N_COMPS, v, fmt);
+		return ins_ceil_params(s->parent, N_COMPS, v, fmt);
 	default:
 		return 0;
 	}
@@ -14214,7 +9557,7 @@ static int ins_ceil_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 3;
+	*fmt = 4;
 	return 1;
 }
 
@@ -14222,11 +9565,17 @@ static int site79_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC2_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC2_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC2_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -14242,7 +9591,7 @@ static int ins_ceil_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -14255,39 +9604,21 @@ static void ins_ceil_render(struct scope *s)
 	(void)w;
 	(void)v;
 	(void)fmt;
-	dis_puts(w, "ceil");
-	if (!ins_ceil_r_dst_full(s, N_DST_FULL, &v, &fmt))
-		no_field(s, "DST_FULL");
-	else
-		format_value(w, fmt, v);
-	if (!ins_ceil_r_sat(s, N_SAT, &v, &fmt))
-		no_field(s, "SAT");
-	else
-		format_value(w, fmt, v);
-	if (!ins_ceil_r_cond(s, N_COND, &v, &fmt))
-		no_field(s, "COND");
-	else
-		format_value(w, fmt, v);
-	if (!ins_ceil_r_skphp(s, N_SKPHP, &v, &fmt))
-		no_field(s, "SKPHP");
-	else
-		format_value(w, fmt, v);
+	dis_putn(w, "ceil", 4);
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
 	if (!ins_ceil_r_type(s, N_TYPE, &v, &fmt))
 		no_field(s, "TYPE");
 	else
 		format_value(w, fmt, v);
-	if (!ins_ceil_r_pmode(s, N_PMODE, &v, &fmt))
-		no_field(s, "PMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	if (!ins_ceil_r_thread(s, N_THREAD, &v, &fmt))
 		no_field(s, "THREAD");
 	else
 		format_value(w, fmt, v);
-	if (!ins_ceil_r_rmode(s, N_RMODE, &v, &fmt))
-		no_field(s, "RMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	if (!ins_ceil_r_dst(s, N_DST, &v, &fmt))
@@ -14313,98 +9644,12 @@ static void ins_ceil_render(struct scope *s)
 		}
 }
 
-static int ins_ceil_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 12, 12);
-	*fmt = 5;
-	return 1;
-}
-
-static int ins_ceil_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 121, 123);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_ceil_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 100, 108);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_ceil_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 124, 126);
-	*fmt = 25;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_ceil_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_ceil_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_DST_USE:
-		return ins_ceil_r_dst_use(s, name, v, fmt);
-	case N_SRC2_AMODE:
-		return ins_ceil_r_src2_amode(s, name, v, fmt);
-	case N_SRC2_REG:
-		return ins_ceil_r_src2_reg(s, name, v, fmt);
-	case N_SRC2_RGROUP:
-		return ins_ceil_r_src2_rgroup(s, name, v, fmt);
-	default:
-		return ins_ceil_params(s, name, v, fmt);
-	}
-}
-
 /* ceil */
 static void ins_ceil(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "ceil", ins_ceil_resolve);
+	init_scope(&s, c, words, "ceil");
 	ins_ceil_render(&s);
-}
-
-static int ins_sign_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 127, 127);
-	*fmt = 4;
-	return 1;
-}
-
-static int ins_sign_r_sat(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 11, 11);
-	*fmt = 6;
-	return 1;
-}
-
-static int ins_sign_r_cond(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 6, 10);
-	*fmt = 7;
-	return 1;
-}
-
-static int ins_sign_r_skphp(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 39, 39);
-	*fmt = 8;
-	return 1;
 }
 
 static int ins_sign_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt)
@@ -14446,19 +9691,11 @@ static int ins_sign_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_sign_r_pmode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 34, 34);
-	*fmt = 12;
-	return 1;
-}
-
 static int ins_sign_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 120, 120);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -14466,7 +9703,7 @@ static int ins_sign_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 109, 109);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -14493,21 +9730,21 @@ static int ins_sign_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_sign_r_rmode(struct scope *s, int name, int64_t *v, int *fmt)
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int ins_sign_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 32, 33);
-	*fmt = 14;
-	return 1;
+	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 static int site80_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_DST_USE:
-		return s->parent->resolve(s->parent, N_DST_USE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 12, 12);
+		*fmt = 0;
+		return 1;
 	case N_COMPS:
-		return s->parent->resolve(s->parent, N_COMPS, v, fmt);
+		return ins_sign_params(s->parent, N_COMPS, v, fmt);
 	default:
 		return 0;
 	}
@@ -14523,7 +9760,7 @@ static int ins_sign_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 3;
+	*fmt = 4;
 	return 1;
 }
 
@@ -14531,11 +9768,17 @@ static int site81_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC2_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC2_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC2_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -14551,7 +9794,7 @@ static int ins_sign_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -14564,39 +9807,21 @@ static void ins_sign_render(struct scope *s)
 	(void)w;
 	(void)v;
 	(void)fmt;
-	dis_puts(w, "sign");
-	if (!ins_sign_r_dst_full(s, N_DST_FULL, &v, &fmt))
-		no_field(s, "DST_FULL");
-	else
-		format_value(w, fmt, v);
-	if (!ins_sign_r_sat(s, N_SAT, &v, &fmt))
-		no_field(s, "SAT");
-	else
-		format_value(w, fmt, v);
-	if (!ins_sign_r_cond(s, N_COND, &v, &fmt))
-		no_field(s, "COND");
-	else
-		format_value(w, fmt, v);
-	if (!ins_sign_r_skphp(s, N_SKPHP, &v, &fmt))
-		no_field(s, "SKPHP");
-	else
-		format_value(w, fmt, v);
+	dis_putn(w, "sign", 4);
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
 	if (!ins_sign_r_type(s, N_TYPE, &v, &fmt))
 		no_field(s, "TYPE");
 	else
 		format_value(w, fmt, v);
-	if (!ins_sign_r_pmode(s, N_PMODE, &v, &fmt))
-		no_field(s, "PMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	if (!ins_sign_r_thread(s, N_THREAD, &v, &fmt))
 		no_field(s, "THREAD");
 	else
 		format_value(w, fmt, v);
-	if (!ins_sign_r_rmode(s, N_RMODE, &v, &fmt))
-		no_field(s, "RMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	if (!ins_sign_r_dst(s, N_DST, &v, &fmt))
@@ -14622,75 +9847,29 @@ static void ins_sign_render(struct scope *s)
 		}
 }
 
-static int ins_sign_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 12, 12);
-	*fmt = 5;
-	return 1;
-}
-
-static int ins_sign_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 121, 123);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_sign_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 100, 108);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_sign_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 124, 126);
-	*fmt = 25;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_sign_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_sign_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_DST_USE:
-		return ins_sign_r_dst_use(s, name, v, fmt);
-	case N_SRC2_AMODE:
-		return ins_sign_r_src2_amode(s, name, v, fmt);
-	case N_SRC2_REG:
-		return ins_sign_r_src2_reg(s, name, v, fmt);
-	case N_SRC2_RGROUP:
-		return ins_sign_r_src2_rgroup(s, name, v, fmt);
-	default:
-		return ins_sign_params(s, name, v, fmt);
-	}
-}
-
 /* sign */
 static void ins_sign(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "sign", ins_sign_resolve);
+	init_scope(&s, c, words, "sign");
 	ins_sign_render(&s);
+}
+
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int ins_barrier_params(struct scope *s, int name, int64_t *v, int *fmt)
+{
+	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 static int site82_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_DST_USE:
-		return s->parent->resolve(s->parent, N_DST_USE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 12, 12);
+		*fmt = 0;
+		return 1;
 	case N_COMPS:
-		return s->parent->resolve(s->parent, N_COMPS, v, fmt);
+		return ins_barrier_params(s->parent, N_COMPS, v, fmt);
 	default:
 		return 0;
 	}
@@ -14706,14 +9885,6 @@ static int ins_barrier_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 3;
-	return 1;
-}
-
-static int ins_barrier_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 127, 127);
 	*fmt = 4;
 	return 1;
 }
@@ -14727,7 +9898,7 @@ static void ins_barrier_render(struct scope *s)
 	(void)w;
 	(void)v;
 	(void)fmt;
-	dis_puts(w, "barrier");
+	dis_putn(w, "barrier", 7);
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	if (!ins_barrier_r_dst(s, N_DST, &v, &fmt))
@@ -14740,75 +9911,16 @@ static void ins_barrier_render(struct scope *s)
 		default:
 			format_value(w, fmt, v);
 		}
-	if (!ins_barrier_r_dst_full(s, N_DST_FULL, &v, &fmt))
-		no_field(s, "DST_FULL");
-	else
-		format_value(w, fmt, v);
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	dis_putn(w, ", void, void, void", 18);
-}
-
-static int ins_barrier_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 12, 12);
-	*fmt = 5;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_barrier_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_barrier_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_DST_USE:
-		return ins_barrier_r_dst_use(s, name, v, fmt);
-	default:
-		return ins_barrier_params(s, name, v, fmt);
-	}
 }
 
 /* barrier */
 static void ins_barrier(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "barrier", ins_barrier_resolve);
+	init_scope(&s, c, words, "barrier");
 	ins_barrier_render(&s);
-}
-
-static int ins_i2i_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 127, 127);
-	*fmt = 4;
-	return 1;
-}
-
-static int ins_i2i_r_sat(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 11, 11);
-	*fmt = 6;
-	return 1;
-}
-
-static int ins_i2i_r_cond(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 6, 10);
-	*fmt = 7;
-	return 1;
-}
-
-static int ins_i2i_r_skphp(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 39, 39);
-	*fmt = 8;
-	return 1;
 }
 
 static int ins_i2i_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt)
@@ -14850,19 +9962,11 @@ static int ins_i2i_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_i2i_r_pmode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 34, 34);
-	*fmt = 12;
-	return 1;
-}
-
 static int ins_i2i_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 120, 120);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -14870,7 +9974,7 @@ static int ins_i2i_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 109, 109);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -14897,21 +10001,21 @@ static int ins_i2i_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_i2i_r_rmode(struct scope *s, int name, int64_t *v, int *fmt)
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int ins_i2i_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 32, 33);
-	*fmt = 14;
-	return 1;
+	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 static int site83_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_DST_USE:
-		return s->parent->resolve(s->parent, N_DST_USE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 12, 12);
+		*fmt = 0;
+		return 1;
 	case N_COMPS:
-		return s->parent->resolve(s->parent, N_COMPS, v, fmt);
+		return ins_i2i_params(s->parent, N_COMPS, v, fmt);
 	default:
 		return 0;
 	}
@@ -14927,7 +10031,7 @@ static int ins_i2i_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 3;
+	*fmt = 4;
 	return 1;
 }
 
@@ -14935,11 +10039,17 @@ static int site84_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC0_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC0_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC0_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -14955,7 +10065,7 @@ static int ins_i2i_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -14963,11 +10073,17 @@ static int site85_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC1_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 71, 79);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC1_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 91, 93);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC1_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 96, 98);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -14983,7 +10099,7 @@ static int ins_i2i_r_src1(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 81, 90);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -14996,39 +10112,21 @@ static void ins_i2i_render(struct scope *s)
 	(void)w;
 	(void)v;
 	(void)fmt;
-	dis_puts(w, "i2i");
-	if (!ins_i2i_r_dst_full(s, N_DST_FULL, &v, &fmt))
-		no_field(s, "DST_FULL");
-	else
-		format_value(w, fmt, v);
-	if (!ins_i2i_r_sat(s, N_SAT, &v, &fmt))
-		no_field(s, "SAT");
-	else
-		format_value(w, fmt, v);
-	if (!ins_i2i_r_cond(s, N_COND, &v, &fmt))
-		no_field(s, "COND");
-	else
-		format_value(w, fmt, v);
-	if (!ins_i2i_r_skphp(s, N_SKPHP, &v, &fmt))
-		no_field(s, "SKPHP");
-	else
-		format_value(w, fmt, v);
+	dis_putn(w, "i2i", 3);
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
 	if (!ins_i2i_r_type(s, N_TYPE, &v, &fmt))
 		no_field(s, "TYPE");
 	else
 		format_value(w, fmt, v);
-	if (!ins_i2i_r_pmode(s, N_PMODE, &v, &fmt))
-		no_field(s, "PMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	if (!ins_i2i_r_thread(s, N_THREAD, &v, &fmt))
 		no_field(s, "THREAD");
 	else
 		format_value(w, fmt, v);
-	if (!ins_i2i_r_rmode(s, N_RMODE, &v, &fmt))
-		no_field(s, "RMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	if (!ins_i2i_r_dst(s, N_DST, &v, &fmt))
@@ -15066,128 +10164,12 @@ static void ins_i2i_render(struct scope *s)
 	dis_putn(w, ", void", 6);
 }
 
-static int ins_i2i_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 12, 12);
-	*fmt = 5;
-	return 1;
-}
-
-static int ins_i2i_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 64, 66);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_i2i_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 44, 52);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_i2i_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 67, 69);
-	*fmt = 25;
-	return 1;
-}
-
-static int ins_i2i_r_src1_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 91, 93);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_i2i_r_src1_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 71, 79);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_i2i_r_src1_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 96, 98);
-	*fmt = 25;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_i2i_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_i2i_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_DST_USE:
-		return ins_i2i_r_dst_use(s, name, v, fmt);
-	case N_SRC0_AMODE:
-		return ins_i2i_r_src0_amode(s, name, v, fmt);
-	case N_SRC0_REG:
-		return ins_i2i_r_src0_reg(s, name, v, fmt);
-	case N_SRC0_RGROUP:
-		return ins_i2i_r_src0_rgroup(s, name, v, fmt);
-	case N_SRC1_AMODE:
-		return ins_i2i_r_src1_amode(s, name, v, fmt);
-	case N_SRC1_REG:
-		return ins_i2i_r_src1_reg(s, name, v, fmt);
-	case N_SRC1_RGROUP:
-		return ins_i2i_r_src1_rgroup(s, name, v, fmt);
-	default:
-		return ins_i2i_params(s, name, v, fmt);
-	}
-}
-
 /* i2i */
 static void ins_i2i(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "i2i", ins_i2i_resolve);
+	init_scope(&s, c, words, "i2i");
 	ins_i2i_render(&s);
-}
-
-static int ins_i2f_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 127, 127);
-	*fmt = 4;
-	return 1;
-}
-
-static int ins_i2f_r_sat(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 11, 11);
-	*fmt = 6;
-	return 1;
-}
-
-static int ins_i2f_r_cond(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 6, 10);
-	*fmt = 7;
-	return 1;
-}
-
-static int ins_i2f_r_skphp(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 39, 39);
-	*fmt = 8;
-	return 1;
 }
 
 static int ins_i2f_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt)
@@ -15229,19 +10211,11 @@ static int ins_i2f_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_i2f_r_pmode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 34, 34);
-	*fmt = 12;
-	return 1;
-}
-
 static int ins_i2f_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 120, 120);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -15249,7 +10223,7 @@ static int ins_i2f_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 109, 109);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -15276,21 +10250,21 @@ static int ins_i2f_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_i2f_r_rmode(struct scope *s, int name, int64_t *v, int *fmt)
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int ins_i2f_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 32, 33);
-	*fmt = 14;
-	return 1;
+	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 static int site86_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_DST_USE:
-		return s->parent->resolve(s->parent, N_DST_USE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 12, 12);
+		*fmt = 0;
+		return 1;
 	case N_COMPS:
-		return s->parent->resolve(s->parent, N_COMPS, v, fmt);
+		return ins_i2f_params(s->parent, N_COMPS, v, fmt);
 	default:
 		return 0;
 	}
@@ -15306,7 +10280,7 @@ static int ins_i2f_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 3;
+	*fmt = 4;
 	return 1;
 }
 
@@ -15314,11 +10288,17 @@ static int site87_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC0_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC0_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC0_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -15334,7 +10314,7 @@ static int ins_i2f_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -15347,39 +10327,21 @@ static void ins_i2f_render(struct scope *s)
 	(void)w;
 	(void)v;
 	(void)fmt;
-	dis_puts(w, "i2f");
-	if (!ins_i2f_r_dst_full(s, N_DST_FULL, &v, &fmt))
-		no_field(s, "DST_FULL");
-	else
-		format_value(w, fmt, v);
-	if (!ins_i2f_r_sat(s, N_SAT, &v, &fmt))
-		no_field(s, "SAT");
-	else
-		format_value(w, fmt, v);
-	if (!ins_i2f_r_cond(s, N_COND, &v, &fmt))
-		no_field(s, "COND");
-	else
-		format_value(w, fmt, v);
-	if (!ins_i2f_r_skphp(s, N_SKPHP, &v, &fmt))
-		no_field(s, "SKPHP");
-	else
-		format_value(w, fmt, v);
+	dis_putn(w, "i2f", 3);
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
 	if (!ins_i2f_r_type(s, N_TYPE, &v, &fmt))
 		no_field(s, "TYPE");
 	else
 		format_value(w, fmt, v);
-	if (!ins_i2f_r_pmode(s, N_PMODE, &v, &fmt))
-		no_field(s, "PMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	if (!ins_i2f_r_thread(s, N_THREAD, &v, &fmt))
 		no_field(s, "THREAD");
 	else
 		format_value(w, fmt, v);
-	if (!ins_i2f_r_rmode(s, N_RMODE, &v, &fmt))
-		no_field(s, "RMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	if (!ins_i2f_r_dst(s, N_DST, &v, &fmt))
@@ -15406,98 +10368,12 @@ static void ins_i2f_render(struct scope *s)
 	dis_putn(w, ", void, void", 12);
 }
 
-static int ins_i2f_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 12, 12);
-	*fmt = 5;
-	return 1;
-}
-
-static int ins_i2f_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 64, 66);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_i2f_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 44, 52);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_i2f_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 67, 69);
-	*fmt = 25;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_i2f_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_i2f_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_DST_USE:
-		return ins_i2f_r_dst_use(s, name, v, fmt);
-	case N_SRC0_AMODE:
-		return ins_i2f_r_src0_amode(s, name, v, fmt);
-	case N_SRC0_REG:
-		return ins_i2f_r_src0_reg(s, name, v, fmt);
-	case N_SRC0_RGROUP:
-		return ins_i2f_r_src0_rgroup(s, name, v, fmt);
-	default:
-		return ins_i2f_params(s, name, v, fmt);
-	}
-}
-
 /* i2f */
 static void ins_i2f(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "i2f", ins_i2f_resolve);
+	init_scope(&s, c, words, "i2f");
 	ins_i2f_render(&s);
-}
-
-static int ins_f2i_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 127, 127);
-	*fmt = 4;
-	return 1;
-}
-
-static int ins_f2i_r_sat(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 11, 11);
-	*fmt = 6;
-	return 1;
-}
-
-static int ins_f2i_r_cond(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 6, 10);
-	*fmt = 7;
-	return 1;
-}
-
-static int ins_f2i_r_skphp(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 39, 39);
-	*fmt = 8;
-	return 1;
 }
 
 static int ins_f2i_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt)
@@ -15539,19 +10415,11 @@ static int ins_f2i_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_f2i_r_pmode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 34, 34);
-	*fmt = 12;
-	return 1;
-}
-
 static int ins_f2i_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 120, 120);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -15559,7 +10427,7 @@ static int ins_f2i_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 109, 109);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -15586,21 +10454,21 @@ static int ins_f2i_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_f2i_r_rmode(struct scope *s, int name, int64_t *v, int *fmt)
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int ins_f2i_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 32, 33);
-	*fmt = 14;
-	return 1;
+	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 static int site88_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_DST_USE:
-		return s->parent->resolve(s->parent, N_DST_USE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 12, 12);
+		*fmt = 0;
+		return 1;
 	case N_COMPS:
-		return s->parent->resolve(s->parent, N_COMPS, v, fmt);
+		return ins_f2i_params(s->parent, N_COMPS, v, fmt);
 	default:
 		return 0;
 	}
@@ -15616,7 +10484,7 @@ static int ins_f2i_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 3;
+	*fmt = 4;
 	return 1;
 }
 
@@ -15624,11 +10492,17 @@ static int site89_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC0_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC0_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC0_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -15644,7 +10518,7 @@ static int ins_f2i_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -15657,39 +10531,21 @@ static void ins_f2i_render(struct scope *s)
 	(void)w;
 	(void)v;
 	(void)fmt;
-	dis_puts(w, "f2i");
-	if (!ins_f2i_r_dst_full(s, N_DST_FULL, &v, &fmt))
-		no_field(s, "DST_FULL");
-	else
-		format_value(w, fmt, v);
-	if (!ins_f2i_r_sat(s, N_SAT, &v, &fmt))
-		no_field(s, "SAT");
-	else
-		format_value(w, fmt, v);
-	if (!ins_f2i_r_cond(s, N_COND, &v, &fmt))
-		no_field(s, "COND");
-	else
-		format_value(w, fmt, v);
-	if (!ins_f2i_r_skphp(s, N_SKPHP, &v, &fmt))
-		no_field(s, "SKPHP");
-	else
-		format_value(w, fmt, v);
+	dis_putn(w, "f2i", 3);
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
 	if (!ins_f2i_r_type(s, N_TYPE, &v, &fmt))
 		no_field(s, "TYPE");
 	else
 		format_value(w, fmt, v);
-	if (!ins_f2i_r_pmode(s, N_PMODE, &v, &fmt))
-		no_field(s, "PMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	if (!ins_f2i_r_thread(s, N_THREAD, &v, &fmt))
 		no_field(s, "THREAD");
 	else
 		format_value(w, fmt, v);
-	if (!ins_f2i_r_rmode(s, N_RMODE, &v, &fmt))
-		no_field(s, "RMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	if (!ins_f2i_r_dst(s, N_DST, &v, &fmt))
@@ -15716,98 +10572,12 @@ static void ins_f2i_render(struct scope *s)
 	dis_putn(w, ", void, void", 12);
 }
 
-static int ins_f2i_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 12, 12);
-	*fmt = 5;
-	return 1;
-}
-
-static int ins_f2i_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 64, 66);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_f2i_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 44, 52);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_f2i_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 67, 69);
-	*fmt = 25;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_f2i_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_f2i_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_DST_USE:
-		return ins_f2i_r_dst_use(s, name, v, fmt);
-	case N_SRC0_AMODE:
-		return ins_f2i_r_src0_amode(s, name, v, fmt);
-	case N_SRC0_REG:
-		return ins_f2i_r_src0_reg(s, name, v, fmt);
-	case N_SRC0_RGROUP:
-		return ins_f2i_r_src0_rgroup(s, name, v, fmt);
-	default:
-		return ins_f2i_params(s, name, v, fmt);
-	}
-}
-
 /* f2i */
 static void ins_f2i(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "f2i", ins_f2i_resolve);
+	init_scope(&s, c, words, "f2i");
 	ins_f2i_render(&s);
-}
-
-static int ins_f2irnd_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 127, 127);
-	*fmt = 4;
-	return 1;
-}
-
-static int ins_f2irnd_r_sat(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 11, 11);
-	*fmt = 6;
-	return 1;
-}
-
-static int ins_f2irnd_r_cond(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 6, 10);
-	*fmt = 7;
-	return 1;
-}
-
-static int ins_f2irnd_r_skphp(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 39, 39);
-	*fmt = 8;
-	return 1;
 }
 
 static int ins_f2irnd_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt)
@@ -15849,19 +10619,11 @@ static int ins_f2irnd_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_f2irnd_r_pmode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 34, 34);
-	*fmt = 12;
-	return 1;
-}
-
 static int ins_f2irnd_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 120, 120);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -15869,7 +10631,7 @@ static int ins_f2irnd_r_low_half(struct scope *s, int name, int64_t *v, int *fmt
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 109, 109);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -15896,21 +10658,21 @@ static int ins_f2irnd_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_f2irnd_r_rmode(struct scope *s, int name, int64_t *v, int *fmt)
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int ins_f2irnd_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 32, 33);
-	*fmt = 14;
-	return 1;
+	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 static int site90_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_DST_USE:
-		return s->parent->resolve(s->parent, N_DST_USE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 12, 12);
+		*fmt = 0;
+		return 1;
 	case N_COMPS:
-		return s->parent->resolve(s->parent, N_COMPS, v, fmt);
+		return ins_f2irnd_params(s->parent, N_COMPS, v, fmt);
 	default:
 		return 0;
 	}
@@ -15926,7 +10688,7 @@ static int ins_f2irnd_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 3;
+	*fmt = 4;
 	return 1;
 }
 
@@ -15934,11 +10696,17 @@ static int site91_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC0_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC0_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC0_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -15954,7 +10722,7 @@ static int ins_f2irnd_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -15967,39 +10735,21 @@ static void ins_f2irnd_render(struct scope *s)
 	(void)w;
 	(void)v;
 	(void)fmt;
-	dis_puts(w, "f2irnd");
-	if (!ins_f2irnd_r_dst_full(s, N_DST_FULL, &v, &fmt))
-		no_field(s, "DST_FULL");
-	else
-		format_value(w, fmt, v);
-	if (!ins_f2irnd_r_sat(s, N_SAT, &v, &fmt))
-		no_field(s, "SAT");
-	else
-		format_value(w, fmt, v);
-	if (!ins_f2irnd_r_cond(s, N_COND, &v, &fmt))
-		no_field(s, "COND");
-	else
-		format_value(w, fmt, v);
-	if (!ins_f2irnd_r_skphp(s, N_SKPHP, &v, &fmt))
-		no_field(s, "SKPHP");
-	else
-		format_value(w, fmt, v);
+	dis_putn(w, "f2irnd", 6);
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
 	if (!ins_f2irnd_r_type(s, N_TYPE, &v, &fmt))
 		no_field(s, "TYPE");
 	else
 		format_value(w, fmt, v);
-	if (!ins_f2irnd_r_pmode(s, N_PMODE, &v, &fmt))
-		no_field(s, "PMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	if (!ins_f2irnd_r_thread(s, N_THREAD, &v, &fmt))
 		no_field(s, "THREAD");
 	else
 		format_value(w, fmt, v);
-	if (!ins_f2irnd_r_rmode(s, N_RMODE, &v, &fmt))
-		no_field(s, "RMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	if (!ins_f2irnd_r_dst(s, N_DST, &v, &fmt))
@@ -16026,98 +10776,12 @@ static void ins_f2irnd_render(struct scope *s)
 	dis_putn(w, ", void, void", 12);
 }
 
-static int ins_f2irnd_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 12, 12);
-	*fmt = 5;
-	return 1;
-}
-
-static int ins_f2irnd_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 64, 66);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_f2irnd_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 44, 52);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_f2irnd_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 67, 69);
-	*fmt = 25;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_f2irnd_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_f2irnd_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_DST_USE:
-		return ins_f2irnd_r_dst_use(s, name, v, fmt);
-	case N_SRC0_AMODE:
-		return ins_f2irnd_r_src0_amode(s, name, v, fmt);
-	case N_SRC0_REG:
-		return ins_f2irnd_r_src0_reg(s, name, v, fmt);
-	case N_SRC0_RGROUP:
-		return ins_f2irnd_r_src0_rgroup(s, name, v, fmt);
-	default:
-		return ins_f2irnd_params(s, name, v, fmt);
-	}
-}
-
 /* f2irnd */
 static void ins_f2irnd(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "f2irnd", ins_f2irnd_resolve);
+	init_scope(&s, c, words, "f2irnd");
 	ins_f2irnd_render(&s);
-}
-
-static int ins_cmp_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 127, 127);
-	*fmt = 4;
-	return 1;
-}
-
-static int ins_cmp_r_sat(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 11, 11);
-	*fmt = 6;
-	return 1;
-}
-
-static int ins_cmp_r_cond(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 6, 10);
-	*fmt = 7;
-	return 1;
-}
-
-static int ins_cmp_r_skphp(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 39, 39);
-	*fmt = 8;
-	return 1;
 }
 
 static int ins_cmp_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt)
@@ -16159,19 +10823,11 @@ static int ins_cmp_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_cmp_r_pmode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 34, 34);
-	*fmt = 12;
-	return 1;
-}
-
 static int ins_cmp_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 120, 120);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -16179,7 +10835,7 @@ static int ins_cmp_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 109, 109);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -16206,21 +10862,21 @@ static int ins_cmp_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_cmp_r_rmode(struct scope *s, int name, int64_t *v, int *fmt)
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int ins_cmp_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 32, 33);
-	*fmt = 14;
-	return 1;
+	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 static int site92_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_DST_USE:
-		return s->parent->resolve(s->parent, N_DST_USE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 12, 12);
+		*fmt = 0;
+		return 1;
 	case N_COMPS:
-		return s->parent->resolve(s->parent, N_COMPS, v, fmt);
+		return ins_cmp_params(s->parent, N_COMPS, v, fmt);
 	default:
 		return 0;
 	}
@@ -16236,7 +10892,7 @@ static int ins_cmp_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 3;
+	*fmt = 4;
 	return 1;
 }
 
@@ -16244,11 +10900,17 @@ static int site93_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC0_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC0_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC0_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -16264,7 +10926,7 @@ static int ins_cmp_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -16272,11 +10934,17 @@ static int site94_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC1_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 71, 79);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC1_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 91, 93);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC1_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 96, 98);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -16292,7 +10960,7 @@ static int ins_cmp_r_src1(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 81, 90);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -16300,11 +10968,17 @@ static int site95_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC2_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC2_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC2_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -16320,7 +10994,7 @@ static int ins_cmp_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -16333,39 +11007,21 @@ static void ins_cmp_render(struct scope *s)
 	(void)w;
 	(void)v;
 	(void)fmt;
-	dis_puts(w, "cmp");
-	if (!ins_cmp_r_dst_full(s, N_DST_FULL, &v, &fmt))
-		no_field(s, "DST_FULL");
-	else
-		format_value(w, fmt, v);
-	if (!ins_cmp_r_sat(s, N_SAT, &v, &fmt))
-		no_field(s, "SAT");
-	else
-		format_value(w, fmt, v);
-	if (!ins_cmp_r_cond(s, N_COND, &v, &fmt))
-		no_field(s, "COND");
-	else
-		format_value(w, fmt, v);
-	if (!ins_cmp_r_skphp(s, N_SKPHP, &v, &fmt))
-		no_field(s, "SKPHP");
-	else
-		format_value(w, fmt, v);
+	dis_putn(w, "cmp", 3);
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
 	if (!ins_cmp_r_type(s, N_TYPE, &v, &fmt))
 		no_field(s, "TYPE");
 	else
 		format_value(w, fmt, v);
-	if (!ins_cmp_r_pmode(s, N_PMODE, &v, &fmt))
-		no_field(s, "PMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	if (!ins_cmp_r_thread(s, N_THREAD, &v, &fmt))
 		no_field(s, "THREAD");
 	else
 		format_value(w, fmt, v);
-	if (!ins_cmp_r_rmode(s, N_RMODE, &v, &fmt))
-		no_field(s, "RMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	if (!ins_cmp_r_dst(s, N_DST, &v, &fmt))
@@ -16413,158 +11069,12 @@ static void ins_cmp_render(struct scope *s)
 		}
 }
 
-static int ins_cmp_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 12, 12);
-	*fmt = 5;
-	return 1;
-}
-
-static int ins_cmp_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 64, 66);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_cmp_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 44, 52);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_cmp_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 67, 69);
-	*fmt = 25;
-	return 1;
-}
-
-static int ins_cmp_r_src1_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 91, 93);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_cmp_r_src1_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 71, 79);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_cmp_r_src1_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 96, 98);
-	*fmt = 25;
-	return 1;
-}
-
-static int ins_cmp_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 121, 123);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_cmp_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 100, 108);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_cmp_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 124, 126);
-	*fmt = 25;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_cmp_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_cmp_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_DST_USE:
-		return ins_cmp_r_dst_use(s, name, v, fmt);
-	case N_SRC0_AMODE:
-		return ins_cmp_r_src0_amode(s, name, v, fmt);
-	case N_SRC0_REG:
-		return ins_cmp_r_src0_reg(s, name, v, fmt);
-	case N_SRC0_RGROUP:
-		return ins_cmp_r_src0_rgroup(s, name, v, fmt);
-	case N_SRC1_AMODE:
-		return ins_cmp_r_src1_amode(s, name, v, fmt);
-	case N_SRC1_REG:
-		return ins_cmp_r_src1_reg(s, name, v, fmt);
-	case N_SRC1_RGROUP:
-		return ins_cmp_r_src1_rgroup(s, name, v, fmt);
-	case N_SRC2_AMODE:
-		return ins_cmp_r_src2_amode(s, name, v, fmt);
-	case N_SRC2_REG:
-		return ins_cmp_r_src2_reg(s, name, v, fmt);
-	case N_SRC2_RGROUP:
-		return ins_cmp_r_src2_rgroup(s, name, v, fmt);
-	default:
-		return ins_cmp_params(s, name, v, fmt);
-	}
-}
-
 /* cmp */
 static void ins_cmp(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "cmp", ins_cmp_resolve);
+	init_scope(&s, c, words, "cmp");
 	ins_cmp_render(&s);
-}
-
-static int ins_load_r_cond(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 6, 10);
-	*fmt = 7;
-	return 1;
-}
-
-static int ins_load_r_skphp(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 39, 39);
-	*fmt = 8;
-	return 1;
-}
-
-static int ins_load_r_denorm(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 42, 42);
-	*fmt = 28;
-	return 1;
-}
-
-static int ins_load_r_local(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 40, 40);
-	*fmt = 29;
-	return 1;
 }
 
 static int ins_load_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt)
@@ -16606,43 +11116,16 @@ static int ins_load_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
+/* {LEFT_SHIFT} != 0 */
 static int leaf_left_shift_applies0(struct scope *s)
 {
-	int top;
-	int64_t v;
-	if (s->known & UINT64_C(1))
-		return (s->applied & UINT64_C(1)) != 0;
-	top = s->stack == 0;
-	v = leaf_left_shift_when0(s);
-	if (top) {
+	if (!(s->known & UINT64_C(1))) {
+		const int64_t t0 = (((int64_t)dis_bits(s->w, 2, 0, 2)) != 0);
 		s->known |= UINT64_C(1);
-		if (v != 0)
+		if (t0 != 0)
 			s->applied |= UINT64_C(1);
 	}
-	return v != 0;
-}
-
-static int leaf_left_shift_r_left_shift(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	if (!(s->stack & UINT64_C(1)))
-		(void)leaf_left_shift_applies0(s);
-	*v = (int64_t)dis_bits(s->w, 2, 0, 2);
-	*fmt = 30;
-	return 1;
-}
-
-/* {LEFT_SHIFT} != 0 */
-static int64_t leaf_left_shift_when0(struct scope *s)
-{
-	if (s->stack & UINT64_C(1))
-		return 0;
-	s->stack |= UINT64_C(1);
-	const int64_t t0 = get(s, leaf_left_shift_r_left_shift, N_LEFT_SHIFT);
-	const int64_t t1 = 0;
-	const int64_t t2 = t0 != t1;
-	s->stack &= ~UINT64_C(1);
-	return t2;
+	return (s->applied & UINT64_C(1)) != 0;
 }
 
 /* #left-shift */
@@ -16656,34 +11139,15 @@ static void leaf_left_shift_render(struct scope *s)
 	(void)fmt;
 	if (leaf_left_shift_applies0(s)) {
 		dis_putn(w, ".ls", 3);
-		if (!leaf_left_shift_r_left_shift(s, N_LEFT_SHIFT, &v, &fmt))
-			no_field(s, "LEFT_SHIFT");
-		else
-			format_value(w, fmt, v);
+		fmt_30(w, (int64_t)dis_bits(s->w, 2, 0, 2));
 		return;
-	}
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int leaf_left_shift_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	if (!(s->stack & UINT64_C(1)))
-		(void)leaf_left_shift_applies0(s);
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int leaf_left_shift_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	default:
-		return leaf_left_shift_params(s, name, v, fmt);
 	}
 }
 
 static void leaf_left_shift_enter(struct scope *parent, const uint32_t *words, resolve_fn param)
 {
 	struct scope s;
-	init_scope(&s, parent->ctx, words, "#left-shift", leaf_left_shift_resolve);
+	init_scope(&s, parent->ctx, words, "#left-shift");
 	s.parent = parent;
 	s.param = param;
 	leaf_left_shift_render(&s);
@@ -16726,21 +11190,21 @@ static int ins_load_r_left_shift(struct scope *s, int name, int64_t *v, int *fmt
 	return 1;
 }
 
-static int ins_load_r_pmode(struct scope *s, int name, int64_t *v, int *fmt)
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int ins_load_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 34, 34);
-	*fmt = 12;
-	return 1;
+	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 static int site97_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_DST_USE:
-		return s->parent->resolve(s->parent, N_DST_USE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 12, 12);
+		*fmt = 0;
+		return 1;
 	case N_COMPS:
-		return s->parent->resolve(s->parent, N_COMPS, v, fmt);
+		return ins_load_params(s->parent, N_COMPS, v, fmt);
 	default:
 		return 0;
 	}
@@ -16756,7 +11220,7 @@ static int ins_load_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 3;
+	*fmt = 4;
 	return 1;
 }
 
@@ -16764,11 +11228,17 @@ static int site98_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC0_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC0_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC0_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -16784,7 +11254,7 @@ static int ins_load_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -16792,11 +11262,17 @@ static int site99_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC1_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 71, 79);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC1_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 91, 93);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC1_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 96, 98);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -16812,7 +11288,7 @@ static int ins_load_r_src1(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 81, 90);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -16825,23 +11301,11 @@ static void ins_load_render(struct scope *s)
 	(void)w;
 	(void)v;
 	(void)fmt;
-	dis_puts(w, "load");
-	if (!ins_load_r_cond(s, N_COND, &v, &fmt))
-		no_field(s, "COND");
-	else
-		format_value(w, fmt, v);
-	if (!ins_load_r_skphp(s, N_SKPHP, &v, &fmt))
-		no_field(s, "SKPHP");
-	else
-		format_value(w, fmt, v);
-	if (!ins_load_r_denorm(s, N_DENORM, &v, &fmt))
-		no_field(s, "DENORM");
-	else
-		format_value(w, fmt, v);
-	if (!ins_load_r_local(s, N_LOCAL, &v, &fmt))
-		no_field(s, "LOCAL");
-	else
-		format_value(w, fmt, v);
+	dis_putn(w, "load", 4);
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
+	fmt_28(w, (int64_t)dis_bits(s->w, 4, 42, 42));
+	fmt_29(w, (int64_t)dis_bits(s->w, 4, 40, 40));
 	if (!ins_load_r_type(s, N_TYPE, &v, &fmt))
 		no_field(s, "TYPE");
 	else
@@ -16856,10 +11320,7 @@ static void ins_load_render(struct scope *s)
 		default:
 			format_value(w, fmt, v);
 		}
-	if (!ins_load_r_pmode(s, N_PMODE, &v, &fmt))
-		no_field(s, "PMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	if (!ins_load_r_dst(s, N_DST, &v, &fmt))
@@ -16897,128 +11358,12 @@ static void ins_load_render(struct scope *s)
 	dis_putn(w, ", void", 6);
 }
 
-static int ins_load_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 12, 12);
-	*fmt = 5;
-	return 1;
-}
-
-static int ins_load_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 64, 66);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_load_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 44, 52);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_load_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 67, 69);
-	*fmt = 25;
-	return 1;
-}
-
-static int ins_load_r_src1_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 91, 93);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_load_r_src1_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 71, 79);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_load_r_src1_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 96, 98);
-	*fmt = 25;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_load_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_load_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_DST_USE:
-		return ins_load_r_dst_use(s, name, v, fmt);
-	case N_SRC0_AMODE:
-		return ins_load_r_src0_amode(s, name, v, fmt);
-	case N_SRC0_REG:
-		return ins_load_r_src0_reg(s, name, v, fmt);
-	case N_SRC0_RGROUP:
-		return ins_load_r_src0_rgroup(s, name, v, fmt);
-	case N_SRC1_AMODE:
-		return ins_load_r_src1_amode(s, name, v, fmt);
-	case N_SRC1_REG:
-		return ins_load_r_src1_reg(s, name, v, fmt);
-	case N_SRC1_RGROUP:
-		return ins_load_r_src1_rgroup(s, name, v, fmt);
-	default:
-		return ins_load_params(s, name, v, fmt);
-	}
-}
-
 /* load */
 static void ins_load(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "load", ins_load_resolve);
+	init_scope(&s, c, words, "load");
 	ins_load_render(&s);
-}
-
-static int ins_store_r_cond(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 6, 10);
-	*fmt = 7;
-	return 1;
-}
-
-static int ins_store_r_skphp(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 39, 39);
-	*fmt = 8;
-	return 1;
-}
-
-static int ins_store_r_denorm(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 42, 42);
-	*fmt = 28;
-	return 1;
-}
-
-static int ins_store_r_local(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 40, 40);
-	*fmt = 29;
-	return 1;
 }
 
 static int ins_store_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt)
@@ -17074,31 +11419,21 @@ static int ins_store_r_left_shift(struct scope *s, int name, int64_t *v, int *fm
 	return 1;
 }
 
-static int ins_store_r_pmode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 34, 34);
-	*fmt = 12;
-	return 1;
-}
-
-static int ins_store_r_comps(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 23, 26);
-	*fmt = 2;
-	return 1;
-}
-
 static int site101_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC0_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC0_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC0_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -17114,7 +11449,7 @@ static int ins_store_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -17122,11 +11457,17 @@ static int site102_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC1_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 71, 79);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC1_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 91, 93);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC1_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 96, 98);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -17142,7 +11483,7 @@ static int ins_store_r_src1(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 81, 90);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -17150,11 +11491,17 @@ static int site103_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC2_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC2_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC2_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -17170,7 +11517,7 @@ static int ins_store_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -17183,23 +11530,11 @@ static void ins_store_render(struct scope *s)
 	(void)w;
 	(void)v;
 	(void)fmt;
-	dis_puts(w, "store");
-	if (!ins_store_r_cond(s, N_COND, &v, &fmt))
-		no_field(s, "COND");
-	else
-		format_value(w, fmt, v);
-	if (!ins_store_r_skphp(s, N_SKPHP, &v, &fmt))
-		no_field(s, "SKPHP");
-	else
-		format_value(w, fmt, v);
-	if (!ins_store_r_denorm(s, N_DENORM, &v, &fmt))
-		no_field(s, "DENORM");
-	else
-		format_value(w, fmt, v);
-	if (!ins_store_r_local(s, N_LOCAL, &v, &fmt))
-		no_field(s, "LOCAL");
-	else
-		format_value(w, fmt, v);
+	dis_putn(w, "store", 5);
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
+	fmt_28(w, (int64_t)dis_bits(s->w, 4, 42, 42));
+	fmt_29(w, (int64_t)dis_bits(s->w, 4, 40, 40));
 	if (!ins_store_r_type(s, N_TYPE, &v, &fmt))
 		no_field(s, "TYPE");
 	else
@@ -17214,17 +11549,11 @@ static void ins_store_render(struct scope *s)
 		default:
 			format_value(w, fmt, v);
 		}
-	if (!ins_store_r_pmode(s, N_PMODE, &v, &fmt))
-		no_field(s, "PMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	dis_putn(w, "mem", 3);
-	if (!ins_store_r_comps(s, N_COMPS, &v, &fmt))
-		no_field(s, "COMPS");
-	else
-		format_value(w, fmt, v);
+	fmt_3(w, (int64_t)dis_bits(s->w, 4, 23, 26));
 	dis_putn(w, ", ", 2);
 	if (!ins_store_r_src0(s, N_SRC0, &v, &fmt))
 		no_field(s, "SRC0");
@@ -17260,154 +11589,16 @@ static void ins_store_render(struct scope *s)
 		}
 }
 
-static int ins_store_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 64, 66);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_store_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 44, 52);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_store_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 67, 69);
-	*fmt = 25;
-	return 1;
-}
-
-static int ins_store_r_src1_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 91, 93);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_store_r_src1_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 71, 79);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_store_r_src1_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 96, 98);
-	*fmt = 25;
-	return 1;
-}
-
-static int ins_store_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 121, 123);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_store_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 100, 108);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_store_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 124, 126);
-	*fmt = 25;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_store_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_store_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_COMPS:
-		return ins_store_r_comps(s, name, v, fmt);
-	case N_SRC0_AMODE:
-		return ins_store_r_src0_amode(s, name, v, fmt);
-	case N_SRC0_REG:
-		return ins_store_r_src0_reg(s, name, v, fmt);
-	case N_SRC0_RGROUP:
-		return ins_store_r_src0_rgroup(s, name, v, fmt);
-	case N_SRC1_AMODE:
-		return ins_store_r_src1_amode(s, name, v, fmt);
-	case N_SRC1_REG:
-		return ins_store_r_src1_reg(s, name, v, fmt);
-	case N_SRC1_RGROUP:
-		return ins_store_r_src1_rgroup(s, name, v, fmt);
-	case N_SRC2_AMODE:
-		return ins_store_r_src2_amode(s, name, v, fmt);
-	case N_SRC2_REG:
-		return ins_store_r_src2_reg(s, name, v, fmt);
-	case N_SRC2_RGROUP:
-		return ins_store_r_src2_rgroup(s, name, v, fmt);
-	default:
-		return ins_store_params(s, name, v, fmt);
-	}
-}
-
 /* store */
 static void ins_store(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "store", ins_store_resolve);
+	init_scope(&s, c, words, "store");
 	if ((words[0] & 0xf87ff000u) || (words[1] & 0x203u)) {
 		static const uint32_t mask[DIS_MAX_WORDS] = { 0xf87ff000u, 0x203u, 0x0u, 0x0u };
 		dis_error_words(c->errors, DIS_DONTCARE, "store", NULL, words, 4, mask);
 	}
 	ins_store_render(&s);
-}
-
-static int ins_clamp0_max_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 127, 127);
-	*fmt = 4;
-	return 1;
-}
-
-static int ins_clamp0_max_r_sat(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 11, 11);
-	*fmt = 6;
-	return 1;
-}
-
-static int ins_clamp0_max_r_cond(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 6, 10);
-	*fmt = 7;
-	return 1;
-}
-
-static int ins_clamp0_max_r_skphp(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 39, 39);
-	*fmt = 8;
-	return 1;
 }
 
 static int ins_clamp0_max_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt)
@@ -17449,19 +11640,11 @@ static int ins_clamp0_max_r_type(struct scope *s, int name, int64_t *v, int *fmt
 	return 1;
 }
 
-static int ins_clamp0_max_r_pmode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 34, 34);
-	*fmt = 12;
-	return 1;
-}
-
 static int ins_clamp0_max_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 120, 120);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -17469,7 +11652,7 @@ static int ins_clamp0_max_r_low_half(struct scope *s, int name, int64_t *v, int 
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 109, 109);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -17496,21 +11679,21 @@ static int ins_clamp0_max_r_thread(struct scope *s, int name, int64_t *v, int *f
 	return 1;
 }
 
-static int ins_clamp0_max_r_rmode(struct scope *s, int name, int64_t *v, int *fmt)
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int ins_clamp0_max_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 32, 33);
-	*fmt = 14;
-	return 1;
+	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 static int site104_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_DST_USE:
-		return s->parent->resolve(s->parent, N_DST_USE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 12, 12);
+		*fmt = 0;
+		return 1;
 	case N_COMPS:
-		return s->parent->resolve(s->parent, N_COMPS, v, fmt);
+		return ins_clamp0_max_params(s->parent, N_COMPS, v, fmt);
 	default:
 		return 0;
 	}
@@ -17526,7 +11709,7 @@ static int ins_clamp0_max_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 3;
+	*fmt = 4;
 	return 1;
 }
 
@@ -17534,11 +11717,17 @@ static int site105_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC0_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC0_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC0_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -17554,7 +11743,7 @@ static int ins_clamp0_max_r_src0(struct scope *s, int name, int64_t *v, int *fmt
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -17562,11 +11751,17 @@ static int site106_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC1_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 71, 79);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC1_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 91, 93);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC1_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 96, 98);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -17582,7 +11777,7 @@ static int ins_clamp0_max_r_src1(struct scope *s, int name, int64_t *v, int *fmt
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 81, 90);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -17595,39 +11790,21 @@ static void ins_clamp0_max_render(struct scope *s)
 	(void)w;
 	(void)v;
 	(void)fmt;
-	dis_puts(w, "clamp0_max");
-	if (!ins_clamp0_max_r_dst_full(s, N_DST_FULL, &v, &fmt))
-		no_field(s, "DST_FULL");
-	else
-		format_value(w, fmt, v);
-	if (!ins_clamp0_max_r_sat(s, N_SAT, &v, &fmt))
-		no_field(s, "SAT");
-	else
-		format_value(w, fmt, v);
-	if (!ins_clamp0_max_r_cond(s, N_COND, &v, &fmt))
-		no_field(s, "COND");
-	else
-		format_value(w, fmt, v);
-	if (!ins_clamp0_max_r_skphp(s, N_SKPHP, &v, &fmt))
-		no_field(s, "SKPHP");
-	else
-		format_value(w, fmt, v);
+	dis_putn(w, "clamp0_max", 10);
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
 	if (!ins_clamp0_max_r_type(s, N_TYPE, &v, &fmt))
 		no_field(s, "TYPE");
 	else
 		format_value(w, fmt, v);
-	if (!ins_clamp0_max_r_pmode(s, N_PMODE, &v, &fmt))
-		no_field(s, "PMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	if (!ins_clamp0_max_r_thread(s, N_THREAD, &v, &fmt))
 		no_field(s, "THREAD");
 	else
 		format_value(w, fmt, v);
-	if (!ins_clamp0_max_r_rmode(s, N_RMODE, &v, &fmt))
-		no_field(s, "RMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	if (!ins_clamp0_max_r_dst(s, N_DST, &v, &fmt))
@@ -17665,128 +11842,12 @@ static void ins_clamp0_max_render(struct scope *s)
 	dis_putn(w, ", void", 6);
 }
 
-static int ins_clamp0_max_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 12, 12);
-	*fmt = 5;
-	return 1;
-}
-
-static int ins_clamp0_max_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 64, 66);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_clamp0_max_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 44, 52);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_clamp0_max_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 67, 69);
-	*fmt = 25;
-	return 1;
-}
-
-static int ins_clamp0_max_r_src1_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 91, 93);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_clamp0_max_r_src1_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 71, 79);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_clamp0_max_r_src1_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 96, 98);
-	*fmt = 25;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_clamp0_max_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_clamp0_max_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_DST_USE:
-		return ins_clamp0_max_r_dst_use(s, name, v, fmt);
-	case N_SRC0_AMODE:
-		return ins_clamp0_max_r_src0_amode(s, name, v, fmt);
-	case N_SRC0_REG:
-		return ins_clamp0_max_r_src0_reg(s, name, v, fmt);
-	case N_SRC0_RGROUP:
-		return ins_clamp0_max_r_src0_rgroup(s, name, v, fmt);
-	case N_SRC1_AMODE:
-		return ins_clamp0_max_r_src1_amode(s, name, v, fmt);
-	case N_SRC1_REG:
-		return ins_clamp0_max_r_src1_reg(s, name, v, fmt);
-	case N_SRC1_RGROUP:
-		return ins_clamp0_max_r_src1_rgroup(s, name, v, fmt);
-	default:
-		return ins_clamp0_max_params(s, name, v, fmt);
-	}
-}
-
 /* clamp0_max */
 static void ins_clamp0_max(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "clamp0_max", ins_clamp0_max_resolve);
+	init_scope(&s, c, words, "clamp0_max");
 	ins_clamp0_max_render(&s);
-}
-
-static int ins_iaddsat_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 127, 127);
-	*fmt = 4;
-	return 1;
-}
-
-static int ins_iaddsat_r_sat(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 11, 11);
-	*fmt = 6;
-	return 1;
-}
-
-static int ins_iaddsat_r_cond(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 6, 10);
-	*fmt = 7;
-	return 1;
-}
-
-static int ins_iaddsat_r_skphp(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 39, 39);
-	*fmt = 8;
-	return 1;
 }
 
 static int ins_iaddsat_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt)
@@ -17828,19 +11889,11 @@ static int ins_iaddsat_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_iaddsat_r_pmode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 34, 34);
-	*fmt = 12;
-	return 1;
-}
-
 static int ins_iaddsat_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 120, 120);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -17848,7 +11901,7 @@ static int ins_iaddsat_r_low_half(struct scope *s, int name, int64_t *v, int *fm
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 109, 109);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -17875,21 +11928,21 @@ static int ins_iaddsat_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_iaddsat_r_rmode(struct scope *s, int name, int64_t *v, int *fmt)
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int ins_iaddsat_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 32, 33);
-	*fmt = 14;
-	return 1;
+	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 static int site107_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_DST_USE:
-		return s->parent->resolve(s->parent, N_DST_USE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 12, 12);
+		*fmt = 0;
+		return 1;
 	case N_COMPS:
-		return s->parent->resolve(s->parent, N_COMPS, v, fmt);
+		return ins_iaddsat_params(s->parent, N_COMPS, v, fmt);
 	default:
 		return 0;
 	}
@@ -17905,7 +11958,7 @@ static int ins_iaddsat_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 3;
+	*fmt = 4;
 	return 1;
 }
 
@@ -17913,11 +11966,17 @@ static int site108_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC0_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC0_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC0_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -17933,7 +11992,7 @@ static int ins_iaddsat_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -17941,11 +12000,17 @@ static int site109_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC2_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC2_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC2_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -17961,7 +12026,7 @@ static int ins_iaddsat_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -17974,39 +12039,21 @@ static void ins_iaddsat_render(struct scope *s)
 	(void)w;
 	(void)v;
 	(void)fmt;
-	dis_puts(w, "iaddsat");
-	if (!ins_iaddsat_r_dst_full(s, N_DST_FULL, &v, &fmt))
-		no_field(s, "DST_FULL");
-	else
-		format_value(w, fmt, v);
-	if (!ins_iaddsat_r_sat(s, N_SAT, &v, &fmt))
-		no_field(s, "SAT");
-	else
-		format_value(w, fmt, v);
-	if (!ins_iaddsat_r_cond(s, N_COND, &v, &fmt))
-		no_field(s, "COND");
-	else
-		format_value(w, fmt, v);
-	if (!ins_iaddsat_r_skphp(s, N_SKPHP, &v, &fmt))
-		no_field(s, "SKPHP");
-	else
-		format_value(w, fmt, v);
+	dis_putn(w, "iaddsat", 7);
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
 	if (!ins_iaddsat_r_type(s, N_TYPE, &v, &fmt))
 		no_field(s, "TYPE");
 	else
 		format_value(w, fmt, v);
-	if (!ins_iaddsat_r_pmode(s, N_PMODE, &v, &fmt))
-		no_field(s, "PMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	if (!ins_iaddsat_r_thread(s, N_THREAD, &v, &fmt))
 		no_field(s, "THREAD");
 	else
 		format_value(w, fmt, v);
-	if (!ins_iaddsat_r_rmode(s, N_RMODE, &v, &fmt))
-		no_field(s, "RMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	if (!ins_iaddsat_r_dst(s, N_DST, &v, &fmt))
@@ -18043,128 +12090,12 @@ static void ins_iaddsat_render(struct scope *s)
 		}
 }
 
-static int ins_iaddsat_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 12, 12);
-	*fmt = 5;
-	return 1;
-}
-
-static int ins_iaddsat_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 64, 66);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_iaddsat_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 44, 52);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_iaddsat_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 67, 69);
-	*fmt = 25;
-	return 1;
-}
-
-static int ins_iaddsat_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 121, 123);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_iaddsat_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 100, 108);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_iaddsat_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 124, 126);
-	*fmt = 25;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_iaddsat_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_iaddsat_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_DST_USE:
-		return ins_iaddsat_r_dst_use(s, name, v, fmt);
-	case N_SRC0_AMODE:
-		return ins_iaddsat_r_src0_amode(s, name, v, fmt);
-	case N_SRC0_REG:
-		return ins_iaddsat_r_src0_reg(s, name, v, fmt);
-	case N_SRC0_RGROUP:
-		return ins_iaddsat_r_src0_rgroup(s, name, v, fmt);
-	case N_SRC2_AMODE:
-		return ins_iaddsat_r_src2_amode(s, name, v, fmt);
-	case N_SRC2_REG:
-		return ins_iaddsat_r_src2_reg(s, name, v, fmt);
-	case N_SRC2_RGROUP:
-		return ins_iaddsat_r_src2_rgroup(s, name, v, fmt);
-	default:
-		return ins_iaddsat_params(s, name, v, fmt);
-	}
-}
-
 /* iaddsat */
 static void ins_iaddsat(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "iaddsat", ins_iaddsat_resolve);
+	init_scope(&s, c, words, "iaddsat");
 	ins_iaddsat_render(&s);
-}
-
-static int ins_imullo0_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 127, 127);
-	*fmt = 4;
-	return 1;
-}
-
-static int ins_imullo0_r_sat(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 11, 11);
-	*fmt = 6;
-	return 1;
-}
-
-static int ins_imullo0_r_cond(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 6, 10);
-	*fmt = 7;
-	return 1;
-}
-
-static int ins_imullo0_r_skphp(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 39, 39);
-	*fmt = 8;
-	return 1;
 }
 
 static int ins_imullo0_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt)
@@ -18206,19 +12137,11 @@ static int ins_imullo0_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_imullo0_r_pmode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 34, 34);
-	*fmt = 12;
-	return 1;
-}
-
 static int ins_imullo0_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 120, 120);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -18226,7 +12149,7 @@ static int ins_imullo0_r_low_half(struct scope *s, int name, int64_t *v, int *fm
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 109, 109);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -18253,21 +12176,21 @@ static int ins_imullo0_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_imullo0_r_rmode(struct scope *s, int name, int64_t *v, int *fmt)
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int ins_imullo0_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 32, 33);
-	*fmt = 14;
-	return 1;
+	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 static int site110_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_DST_USE:
-		return s->parent->resolve(s->parent, N_DST_USE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 12, 12);
+		*fmt = 0;
+		return 1;
 	case N_COMPS:
-		return s->parent->resolve(s->parent, N_COMPS, v, fmt);
+		return ins_imullo0_params(s->parent, N_COMPS, v, fmt);
 	default:
 		return 0;
 	}
@@ -18283,7 +12206,7 @@ static int ins_imullo0_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 3;
+	*fmt = 4;
 	return 1;
 }
 
@@ -18291,11 +12214,17 @@ static int site111_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC0_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC0_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC0_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -18311,7 +12240,7 @@ static int ins_imullo0_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -18319,11 +12248,17 @@ static int site112_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC1_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 71, 79);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC1_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 91, 93);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC1_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 96, 98);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -18339,7 +12274,7 @@ static int ins_imullo0_r_src1(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 81, 90);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -18352,39 +12287,21 @@ static void ins_imullo0_render(struct scope *s)
 	(void)w;
 	(void)v;
 	(void)fmt;
-	dis_puts(w, "imullo0");
-	if (!ins_imullo0_r_dst_full(s, N_DST_FULL, &v, &fmt))
-		no_field(s, "DST_FULL");
-	else
-		format_value(w, fmt, v);
-	if (!ins_imullo0_r_sat(s, N_SAT, &v, &fmt))
-		no_field(s, "SAT");
-	else
-		format_value(w, fmt, v);
-	if (!ins_imullo0_r_cond(s, N_COND, &v, &fmt))
-		no_field(s, "COND");
-	else
-		format_value(w, fmt, v);
-	if (!ins_imullo0_r_skphp(s, N_SKPHP, &v, &fmt))
-		no_field(s, "SKPHP");
-	else
-		format_value(w, fmt, v);
+	dis_putn(w, "imullo0", 7);
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
 	if (!ins_imullo0_r_type(s, N_TYPE, &v, &fmt))
 		no_field(s, "TYPE");
 	else
 		format_value(w, fmt, v);
-	if (!ins_imullo0_r_pmode(s, N_PMODE, &v, &fmt))
-		no_field(s, "PMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	if (!ins_imullo0_r_thread(s, N_THREAD, &v, &fmt))
 		no_field(s, "THREAD");
 	else
 		format_value(w, fmt, v);
-	if (!ins_imullo0_r_rmode(s, N_RMODE, &v, &fmt))
-		no_field(s, "RMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	if (!ins_imullo0_r_dst(s, N_DST, &v, &fmt))
@@ -18422,128 +12339,12 @@ static void ins_imullo0_render(struct scope *s)
 	dis_putn(w, ", void", 6);
 }
 
-static int ins_imullo0_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 12, 12);
-	*fmt = 5;
-	return 1;
-}
-
-static int ins_imullo0_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 64, 66);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_imullo0_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 44, 52);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_imullo0_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 67, 69);
-	*fmt = 25;
-	return 1;
-}
-
-static int ins_imullo0_r_src1_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 91, 93);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_imullo0_r_src1_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 71, 79);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_imullo0_r_src1_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 96, 98);
-	*fmt = 25;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_imullo0_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_imullo0_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_DST_USE:
-		return ins_imullo0_r_dst_use(s, name, v, fmt);
-	case N_SRC0_AMODE:
-		return ins_imullo0_r_src0_amode(s, name, v, fmt);
-	case N_SRC0_REG:
-		return ins_imullo0_r_src0_reg(s, name, v, fmt);
-	case N_SRC0_RGROUP:
-		return ins_imullo0_r_src0_rgroup(s, name, v, fmt);
-	case N_SRC1_AMODE:
-		return ins_imullo0_r_src1_amode(s, name, v, fmt);
-	case N_SRC1_REG:
-		return ins_imullo0_r_src1_reg(s, name, v, fmt);
-	case N_SRC1_RGROUP:
-		return ins_imullo0_r_src1_rgroup(s, name, v, fmt);
-	default:
-		return ins_imullo0_params(s, name, v, fmt);
-	}
-}
-
 /* imullo0 */
 static void ins_imullo0(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "imullo0", ins_imullo0_resolve);
+	init_scope(&s, c, words, "imullo0");
 	ins_imullo0_render(&s);
-}
-
-static int ins_imulhi0_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 127, 127);
-	*fmt = 4;
-	return 1;
-}
-
-static int ins_imulhi0_r_sat(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 11, 11);
-	*fmt = 6;
-	return 1;
-}
-
-static int ins_imulhi0_r_cond(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 6, 10);
-	*fmt = 7;
-	return 1;
-}
-
-static int ins_imulhi0_r_skphp(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 39, 39);
-	*fmt = 8;
-	return 1;
 }
 
 static int ins_imulhi0_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt)
@@ -18585,19 +12386,11 @@ static int ins_imulhi0_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_imulhi0_r_pmode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 34, 34);
-	*fmt = 12;
-	return 1;
-}
-
 static int ins_imulhi0_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 120, 120);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -18605,7 +12398,7 @@ static int ins_imulhi0_r_low_half(struct scope *s, int name, int64_t *v, int *fm
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 109, 109);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -18632,21 +12425,21 @@ static int ins_imulhi0_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_imulhi0_r_rmode(struct scope *s, int name, int64_t *v, int *fmt)
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int ins_imulhi0_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 32, 33);
-	*fmt = 14;
-	return 1;
+	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 static int site113_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_DST_USE:
-		return s->parent->resolve(s->parent, N_DST_USE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 12, 12);
+		*fmt = 0;
+		return 1;
 	case N_COMPS:
-		return s->parent->resolve(s->parent, N_COMPS, v, fmt);
+		return ins_imulhi0_params(s->parent, N_COMPS, v, fmt);
 	default:
 		return 0;
 	}
@@ -18662,7 +12455,7 @@ static int ins_imulhi0_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 3;
+	*fmt = 4;
 	return 1;
 }
 
@@ -18670,11 +12463,17 @@ static int site114_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC0_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC0_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC0_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -18690,7 +12489,7 @@ static int ins_imulhi0_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -18698,11 +12497,17 @@ static int site115_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC1_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 71, 79);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC1_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 91, 93);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC1_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 96, 98);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -18718,7 +12523,7 @@ static int ins_imulhi0_r_src1(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 81, 90);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -18731,39 +12536,21 @@ static void ins_imulhi0_render(struct scope *s)
 	(void)w;
 	(void)v;
 	(void)fmt;
-	dis_puts(w, "imulhi0");
-	if (!ins_imulhi0_r_dst_full(s, N_DST_FULL, &v, &fmt))
-		no_field(s, "DST_FULL");
-	else
-		format_value(w, fmt, v);
-	if (!ins_imulhi0_r_sat(s, N_SAT, &v, &fmt))
-		no_field(s, "SAT");
-	else
-		format_value(w, fmt, v);
-	if (!ins_imulhi0_r_cond(s, N_COND, &v, &fmt))
-		no_field(s, "COND");
-	else
-		format_value(w, fmt, v);
-	if (!ins_imulhi0_r_skphp(s, N_SKPHP, &v, &fmt))
-		no_field(s, "SKPHP");
-	else
-		format_value(w, fmt, v);
+	dis_putn(w, "imulhi0", 7);
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
 	if (!ins_imulhi0_r_type(s, N_TYPE, &v, &fmt))
 		no_field(s, "TYPE");
 	else
 		format_value(w, fmt, v);
-	if (!ins_imulhi0_r_pmode(s, N_PMODE, &v, &fmt))
-		no_field(s, "PMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	if (!ins_imulhi0_r_thread(s, N_THREAD, &v, &fmt))
 		no_field(s, "THREAD");
 	else
 		format_value(w, fmt, v);
-	if (!ins_imulhi0_r_rmode(s, N_RMODE, &v, &fmt))
-		no_field(s, "RMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	if (!ins_imulhi0_r_dst(s, N_DST, &v, &fmt))
@@ -18801,128 +12588,12 @@ static void ins_imulhi0_render(struct scope *s)
 	dis_putn(w, ", void", 6);
 }
 
-static int ins_imulhi0_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 12, 12);
-	*fmt = 5;
-	return 1;
-}
-
-static int ins_imulhi0_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 64, 66);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_imulhi0_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 44, 52);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_imulhi0_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 67, 69);
-	*fmt = 25;
-	return 1;
-}
-
-static int ins_imulhi0_r_src1_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 91, 93);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_imulhi0_r_src1_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 71, 79);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_imulhi0_r_src1_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 96, 98);
-	*fmt = 25;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_imulhi0_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_imulhi0_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_DST_USE:
-		return ins_imulhi0_r_dst_use(s, name, v, fmt);
-	case N_SRC0_AMODE:
-		return ins_imulhi0_r_src0_amode(s, name, v, fmt);
-	case N_SRC0_REG:
-		return ins_imulhi0_r_src0_reg(s, name, v, fmt);
-	case N_SRC0_RGROUP:
-		return ins_imulhi0_r_src0_rgroup(s, name, v, fmt);
-	case N_SRC1_AMODE:
-		return ins_imulhi0_r_src1_amode(s, name, v, fmt);
-	case N_SRC1_REG:
-		return ins_imulhi0_r_src1_reg(s, name, v, fmt);
-	case N_SRC1_RGROUP:
-		return ins_imulhi0_r_src1_rgroup(s, name, v, fmt);
-	default:
-		return ins_imulhi0_params(s, name, v, fmt);
-	}
-}
-
 /* imulhi0 */
 static void ins_imulhi0(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "imulhi0", ins_imulhi0_resolve);
+	init_scope(&s, c, words, "imulhi0");
 	ins_imulhi0_render(&s);
-}
-
-static int ins_idiv0_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 127, 127);
-	*fmt = 4;
-	return 1;
-}
-
-static int ins_idiv0_r_sat(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 11, 11);
-	*fmt = 6;
-	return 1;
-}
-
-static int ins_idiv0_r_cond(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 6, 10);
-	*fmt = 7;
-	return 1;
-}
-
-static int ins_idiv0_r_skphp(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 39, 39);
-	*fmt = 8;
-	return 1;
 }
 
 static int ins_idiv0_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt)
@@ -18964,19 +12635,11 @@ static int ins_idiv0_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_idiv0_r_pmode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 34, 34);
-	*fmt = 12;
-	return 1;
-}
-
 static int ins_idiv0_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 120, 120);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -18984,7 +12647,7 @@ static int ins_idiv0_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 109, 109);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -19011,21 +12674,21 @@ static int ins_idiv0_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_idiv0_r_rmode(struct scope *s, int name, int64_t *v, int *fmt)
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int ins_idiv0_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 32, 33);
-	*fmt = 14;
-	return 1;
+	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 static int site116_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_DST_USE:
-		return s->parent->resolve(s->parent, N_DST_USE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 12, 12);
+		*fmt = 0;
+		return 1;
 	case N_COMPS:
-		return s->parent->resolve(s->parent, N_COMPS, v, fmt);
+		return ins_idiv0_params(s->parent, N_COMPS, v, fmt);
 	default:
 		return 0;
 	}
@@ -19041,7 +12704,7 @@ static int ins_idiv0_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 3;
+	*fmt = 4;
 	return 1;
 }
 
@@ -19049,11 +12712,17 @@ static int site117_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC0_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC0_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC0_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -19069,7 +12738,7 @@ static int ins_idiv0_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -19077,11 +12746,17 @@ static int site118_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC1_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 71, 79);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC1_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 91, 93);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC1_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 96, 98);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -19097,7 +12772,7 @@ static int ins_idiv0_r_src1(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 81, 90);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -19110,39 +12785,21 @@ static void ins_idiv0_render(struct scope *s)
 	(void)w;
 	(void)v;
 	(void)fmt;
-	dis_puts(w, "idiv0");
-	if (!ins_idiv0_r_dst_full(s, N_DST_FULL, &v, &fmt))
-		no_field(s, "DST_FULL");
-	else
-		format_value(w, fmt, v);
-	if (!ins_idiv0_r_sat(s, N_SAT, &v, &fmt))
-		no_field(s, "SAT");
-	else
-		format_value(w, fmt, v);
-	if (!ins_idiv0_r_cond(s, N_COND, &v, &fmt))
-		no_field(s, "COND");
-	else
-		format_value(w, fmt, v);
-	if (!ins_idiv0_r_skphp(s, N_SKPHP, &v, &fmt))
-		no_field(s, "SKPHP");
-	else
-		format_value(w, fmt, v);
+	dis_putn(w, "idiv0", 5);
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
 	if (!ins_idiv0_r_type(s, N_TYPE, &v, &fmt))
 		no_field(s, "TYPE");
 	else
 		format_value(w, fmt, v);
-	if (!ins_idiv0_r_pmode(s, N_PMODE, &v, &fmt))
-		no_field(s, "PMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	if (!ins_idiv0_r_thread(s, N_THREAD, &v, &fmt))
 		no_field(s, "THREAD");
 	else
 		format_value(w, fmt, v);
-	if (!ins_idiv0_r_rmode(s, N_RMODE, &v, &fmt))
-		no_field(s, "RMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	if (!ins_idiv0_r_dst(s, N_DST, &v, &fmt))
@@ -19180,128 +12837,12 @@ static void ins_idiv0_render(struct scope *s)
 	dis_putn(w, ", void", 6);
 }
 
-static int ins_idiv0_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 12, 12);
-	*fmt = 5;
-	return 1;
-}
-
-static int ins_idiv0_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 64, 66);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_idiv0_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 44, 52);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_idiv0_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 67, 69);
-	*fmt = 25;
-	return 1;
-}
-
-static int ins_idiv0_r_src1_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 91, 93);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_idiv0_r_src1_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 71, 79);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_idiv0_r_src1_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 96, 98);
-	*fmt = 25;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_idiv0_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_idiv0_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_DST_USE:
-		return ins_idiv0_r_dst_use(s, name, v, fmt);
-	case N_SRC0_AMODE:
-		return ins_idiv0_r_src0_amode(s, name, v, fmt);
-	case N_SRC0_REG:
-		return ins_idiv0_r_src0_reg(s, name, v, fmt);
-	case N_SRC0_RGROUP:
-		return ins_idiv0_r_src0_rgroup(s, name, v, fmt);
-	case N_SRC1_AMODE:
-		return ins_idiv0_r_src1_amode(s, name, v, fmt);
-	case N_SRC1_REG:
-		return ins_idiv0_r_src1_reg(s, name, v, fmt);
-	case N_SRC1_RGROUP:
-		return ins_idiv0_r_src1_rgroup(s, name, v, fmt);
-	default:
-		return ins_idiv0_params(s, name, v, fmt);
-	}
-}
-
 /* idiv0 */
 static void ins_idiv0(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "idiv0", ins_idiv0_resolve);
+	init_scope(&s, c, words, "idiv0");
 	ins_idiv0_render(&s);
-}
-
-static int ins_imod_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 127, 127);
-	*fmt = 4;
-	return 1;
-}
-
-static int ins_imod_r_sat(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 11, 11);
-	*fmt = 6;
-	return 1;
-}
-
-static int ins_imod_r_cond(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 6, 10);
-	*fmt = 7;
-	return 1;
-}
-
-static int ins_imod_r_skphp(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 39, 39);
-	*fmt = 8;
-	return 1;
 }
 
 static int ins_imod_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt)
@@ -19343,19 +12884,11 @@ static int ins_imod_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_imod_r_pmode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 34, 34);
-	*fmt = 12;
-	return 1;
-}
-
 static int ins_imod_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 120, 120);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -19363,7 +12896,7 @@ static int ins_imod_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 109, 109);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -19390,21 +12923,21 @@ static int ins_imod_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_imod_r_rmode(struct scope *s, int name, int64_t *v, int *fmt)
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int ins_imod_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 32, 33);
-	*fmt = 14;
-	return 1;
+	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 static int site119_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_DST_USE:
-		return s->parent->resolve(s->parent, N_DST_USE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 12, 12);
+		*fmt = 0;
+		return 1;
 	case N_COMPS:
-		return s->parent->resolve(s->parent, N_COMPS, v, fmt);
+		return ins_imod_params(s->parent, N_COMPS, v, fmt);
 	default:
 		return 0;
 	}
@@ -19420,7 +12953,7 @@ static int ins_imod_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 3;
+	*fmt = 4;
 	return 1;
 }
 
@@ -19428,11 +12961,17 @@ static int site120_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC0_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC0_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC0_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -19448,7 +12987,7 @@ static int ins_imod_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -19456,11 +12995,17 @@ static int site121_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC1_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 71, 79);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC1_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 91, 93);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC1_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 96, 98);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -19476,7 +13021,7 @@ static int ins_imod_r_src1(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 81, 90);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -19489,39 +13034,21 @@ static void ins_imod_render(struct scope *s)
 	(void)w;
 	(void)v;
 	(void)fmt;
-	dis_puts(w, "imod");
-	if (!ins_imod_r_dst_full(s, N_DST_FULL, &v, &fmt))
-		no_field(s, "DST_FULL");
-	else
-		format_value(w, fmt, v);
-	if (!ins_imod_r_sat(s, N_SAT, &v, &fmt))
-		no_field(s, "SAT");
-	else
-		format_value(w, fmt, v);
-	if (!ins_imod_r_cond(s, N_COND, &v, &fmt))
-		no_field(s, "COND");
-	else
-		format_value(w, fmt, v);
-	if (!ins_imod_r_skphp(s, N_SKPHP, &v, &fmt))
-		no_field(s, "SKPHP");
-	else
-		format_value(w, fmt, v);
+	dis_putn(w, "imod", 4);
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
 	if (!ins_imod_r_type(s, N_TYPE, &v, &fmt))
 		no_field(s, "TYPE");
 	else
 		format_value(w, fmt, v);
-	if (!ins_imod_r_pmode(s, N_PMODE, &v, &fmt))
-		no_field(s, "PMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	if (!ins_imod_r_thread(s, N_THREAD, &v, &fmt))
 		no_field(s, "THREAD");
 	else
 		format_value(w, fmt, v);
-	if (!ins_imod_r_rmode(s, N_RMODE, &v, &fmt))
-		no_field(s, "RMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	if (!ins_imod_r_dst(s, N_DST, &v, &fmt))
@@ -19559,128 +13086,12 @@ static void ins_imod_render(struct scope *s)
 	dis_putn(w, ", void", 6);
 }
 
-static int ins_imod_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 12, 12);
-	*fmt = 5;
-	return 1;
-}
-
-static int ins_imod_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 64, 66);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_imod_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 44, 52);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_imod_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 67, 69);
-	*fmt = 25;
-	return 1;
-}
-
-static int ins_imod_r_src1_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 91, 93);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_imod_r_src1_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 71, 79);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_imod_r_src1_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 96, 98);
-	*fmt = 25;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_imod_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_imod_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_DST_USE:
-		return ins_imod_r_dst_use(s, name, v, fmt);
-	case N_SRC0_AMODE:
-		return ins_imod_r_src0_amode(s, name, v, fmt);
-	case N_SRC0_REG:
-		return ins_imod_r_src0_reg(s, name, v, fmt);
-	case N_SRC0_RGROUP:
-		return ins_imod_r_src0_rgroup(s, name, v, fmt);
-	case N_SRC1_AMODE:
-		return ins_imod_r_src1_amode(s, name, v, fmt);
-	case N_SRC1_REG:
-		return ins_imod_r_src1_reg(s, name, v, fmt);
-	case N_SRC1_RGROUP:
-		return ins_imod_r_src1_rgroup(s, name, v, fmt);
-	default:
-		return ins_imod_params(s, name, v, fmt);
-	}
-}
-
 /* imod */
 static void ins_imod(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "imod", ins_imod_resolve);
+	init_scope(&s, c, words, "imod");
 	ins_imod_render(&s);
-}
-
-static int ins_imadlo0_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 127, 127);
-	*fmt = 4;
-	return 1;
-}
-
-static int ins_imadlo0_r_sat(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 11, 11);
-	*fmt = 6;
-	return 1;
-}
-
-static int ins_imadlo0_r_cond(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 6, 10);
-	*fmt = 7;
-	return 1;
-}
-
-static int ins_imadlo0_r_skphp(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 39, 39);
-	*fmt = 8;
-	return 1;
 }
 
 static int ins_imadlo0_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt)
@@ -19722,19 +13133,11 @@ static int ins_imadlo0_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_imadlo0_r_pmode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 34, 34);
-	*fmt = 12;
-	return 1;
-}
-
 static int ins_imadlo0_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 120, 120);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -19742,7 +13145,7 @@ static int ins_imadlo0_r_low_half(struct scope *s, int name, int64_t *v, int *fm
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 109, 109);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -19769,21 +13172,21 @@ static int ins_imadlo0_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_imadlo0_r_rmode(struct scope *s, int name, int64_t *v, int *fmt)
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int ins_imadlo0_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 32, 33);
-	*fmt = 14;
-	return 1;
+	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 static int site122_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_DST_USE:
-		return s->parent->resolve(s->parent, N_DST_USE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 12, 12);
+		*fmt = 0;
+		return 1;
 	case N_COMPS:
-		return s->parent->resolve(s->parent, N_COMPS, v, fmt);
+		return ins_imadlo0_params(s->parent, N_COMPS, v, fmt);
 	default:
 		return 0;
 	}
@@ -19799,7 +13202,7 @@ static int ins_imadlo0_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 3;
+	*fmt = 4;
 	return 1;
 }
 
@@ -19807,11 +13210,17 @@ static int site123_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC0_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC0_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC0_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -19827,7 +13236,7 @@ static int ins_imadlo0_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -19835,11 +13244,17 @@ static int site124_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC1_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 71, 79);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC1_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 91, 93);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC1_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 96, 98);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -19855,7 +13270,7 @@ static int ins_imadlo0_r_src1(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 81, 90);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -19863,11 +13278,17 @@ static int site125_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC2_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC2_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC2_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -19883,7 +13304,7 @@ static int ins_imadlo0_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -19896,39 +13317,21 @@ static void ins_imadlo0_render(struct scope *s)
 	(void)w;
 	(void)v;
 	(void)fmt;
-	dis_puts(w, "imadlo0");
-	if (!ins_imadlo0_r_dst_full(s, N_DST_FULL, &v, &fmt))
-		no_field(s, "DST_FULL");
-	else
-		format_value(w, fmt, v);
-	if (!ins_imadlo0_r_sat(s, N_SAT, &v, &fmt))
-		no_field(s, "SAT");
-	else
-		format_value(w, fmt, v);
-	if (!ins_imadlo0_r_cond(s, N_COND, &v, &fmt))
-		no_field(s, "COND");
-	else
-		format_value(w, fmt, v);
-	if (!ins_imadlo0_r_skphp(s, N_SKPHP, &v, &fmt))
-		no_field(s, "SKPHP");
-	else
-		format_value(w, fmt, v);
+	dis_putn(w, "imadlo0", 7);
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
 	if (!ins_imadlo0_r_type(s, N_TYPE, &v, &fmt))
 		no_field(s, "TYPE");
 	else
 		format_value(w, fmt, v);
-	if (!ins_imadlo0_r_pmode(s, N_PMODE, &v, &fmt))
-		no_field(s, "PMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	if (!ins_imadlo0_r_thread(s, N_THREAD, &v, &fmt))
 		no_field(s, "THREAD");
 	else
 		format_value(w, fmt, v);
-	if (!ins_imadlo0_r_rmode(s, N_RMODE, &v, &fmt))
-		no_field(s, "RMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	if (!ins_imadlo0_r_dst(s, N_DST, &v, &fmt))
@@ -19976,158 +13379,12 @@ static void ins_imadlo0_render(struct scope *s)
 		}
 }
 
-static int ins_imadlo0_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 12, 12);
-	*fmt = 5;
-	return 1;
-}
-
-static int ins_imadlo0_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 64, 66);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_imadlo0_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 44, 52);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_imadlo0_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 67, 69);
-	*fmt = 25;
-	return 1;
-}
-
-static int ins_imadlo0_r_src1_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 91, 93);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_imadlo0_r_src1_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 71, 79);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_imadlo0_r_src1_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 96, 98);
-	*fmt = 25;
-	return 1;
-}
-
-static int ins_imadlo0_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 121, 123);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_imadlo0_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 100, 108);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_imadlo0_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 124, 126);
-	*fmt = 25;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_imadlo0_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_imadlo0_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_DST_USE:
-		return ins_imadlo0_r_dst_use(s, name, v, fmt);
-	case N_SRC0_AMODE:
-		return ins_imadlo0_r_src0_amode(s, name, v, fmt);
-	case N_SRC0_REG:
-		return ins_imadlo0_r_src0_reg(s, name, v, fmt);
-	case N_SRC0_RGROUP:
-		return ins_imadlo0_r_src0_rgroup(s, name, v, fmt);
-	case N_SRC1_AMODE:
-		return ins_imadlo0_r_src1_amode(s, name, v, fmt);
-	case N_SRC1_REG:
-		return ins_imadlo0_r_src1_reg(s, name, v, fmt);
-	case N_SRC1_RGROUP:
-		return ins_imadlo0_r_src1_rgroup(s, name, v, fmt);
-	case N_SRC2_AMODE:
-		return ins_imadlo0_r_src2_amode(s, name, v, fmt);
-	case N_SRC2_REG:
-		return ins_imadlo0_r_src2_reg(s, name, v, fmt);
-	case N_SRC2_RGROUP:
-		return ins_imadlo0_r_src2_rgroup(s, name, v, fmt);
-	default:
-		return ins_imadlo0_params(s, name, v, fmt);
-	}
-}
-
 /* imadlo0 */
 static void ins_imadlo0(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "imadlo0", ins_imadlo0_resolve);
+	init_scope(&s, c, words, "imadlo0");
 	ins_imadlo0_render(&s);
-}
-
-static int ins_imadlosat0_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 127, 127);
-	*fmt = 4;
-	return 1;
-}
-
-static int ins_imadlosat0_r_sat(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 11, 11);
-	*fmt = 6;
-	return 1;
-}
-
-static int ins_imadlosat0_r_cond(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 6, 10);
-	*fmt = 7;
-	return 1;
-}
-
-static int ins_imadlosat0_r_skphp(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 39, 39);
-	*fmt = 8;
-	return 1;
 }
 
 static int ins_imadlosat0_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt)
@@ -20169,19 +13426,11 @@ static int ins_imadlosat0_r_type(struct scope *s, int name, int64_t *v, int *fmt
 	return 1;
 }
 
-static int ins_imadlosat0_r_pmode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 34, 34);
-	*fmt = 12;
-	return 1;
-}
-
 static int ins_imadlosat0_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 120, 120);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -20189,7 +13438,7 @@ static int ins_imadlosat0_r_low_half(struct scope *s, int name, int64_t *v, int 
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 109, 109);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -20216,21 +13465,21 @@ static int ins_imadlosat0_r_thread(struct scope *s, int name, int64_t *v, int *f
 	return 1;
 }
 
-static int ins_imadlosat0_r_rmode(struct scope *s, int name, int64_t *v, int *fmt)
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int ins_imadlosat0_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 32, 33);
-	*fmt = 14;
-	return 1;
+	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 static int site126_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_DST_USE:
-		return s->parent->resolve(s->parent, N_DST_USE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 12, 12);
+		*fmt = 0;
+		return 1;
 	case N_COMPS:
-		return s->parent->resolve(s->parent, N_COMPS, v, fmt);
+		return ins_imadlosat0_params(s->parent, N_COMPS, v, fmt);
 	default:
 		return 0;
 	}
@@ -20246,7 +13495,7 @@ static int ins_imadlosat0_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 3;
+	*fmt = 4;
 	return 1;
 }
 
@@ -20254,11 +13503,17 @@ static int site127_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC0_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC0_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC0_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -20274,7 +13529,7 @@ static int ins_imadlosat0_r_src0(struct scope *s, int name, int64_t *v, int *fmt
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -20282,11 +13537,17 @@ static int site128_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC1_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 71, 79);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC1_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 91, 93);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC1_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 96, 98);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -20302,7 +13563,7 @@ static int ins_imadlosat0_r_src1(struct scope *s, int name, int64_t *v, int *fmt
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 81, 90);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -20310,11 +13571,17 @@ static int site129_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC2_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC2_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC2_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -20330,7 +13597,7 @@ static int ins_imadlosat0_r_src2(struct scope *s, int name, int64_t *v, int *fmt
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -20343,39 +13610,21 @@ static void ins_imadlosat0_render(struct scope *s)
 	(void)w;
 	(void)v;
 	(void)fmt;
-	dis_puts(w, "imadlosat0");
-	if (!ins_imadlosat0_r_dst_full(s, N_DST_FULL, &v, &fmt))
-		no_field(s, "DST_FULL");
-	else
-		format_value(w, fmt, v);
-	if (!ins_imadlosat0_r_sat(s, N_SAT, &v, &fmt))
-		no_field(s, "SAT");
-	else
-		format_value(w, fmt, v);
-	if (!ins_imadlosat0_r_cond(s, N_COND, &v, &fmt))
-		no_field(s, "COND");
-	else
-		format_value(w, fmt, v);
-	if (!ins_imadlosat0_r_skphp(s, N_SKPHP, &v, &fmt))
-		no_field(s, "SKPHP");
-	else
-		format_value(w, fmt, v);
+	dis_putn(w, "imadlosat0", 10);
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
 	if (!ins_imadlosat0_r_type(s, N_TYPE, &v, &fmt))
 		no_field(s, "TYPE");
 	else
 		format_value(w, fmt, v);
-	if (!ins_imadlosat0_r_pmode(s, N_PMODE, &v, &fmt))
-		no_field(s, "PMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	if (!ins_imadlosat0_r_thread(s, N_THREAD, &v, &fmt))
 		no_field(s, "THREAD");
 	else
 		format_value(w, fmt, v);
-	if (!ins_imadlosat0_r_rmode(s, N_RMODE, &v, &fmt))
-		no_field(s, "RMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	if (!ins_imadlosat0_r_dst(s, N_DST, &v, &fmt))
@@ -20423,158 +13672,12 @@ static void ins_imadlosat0_render(struct scope *s)
 		}
 }
 
-static int ins_imadlosat0_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 12, 12);
-	*fmt = 5;
-	return 1;
-}
-
-static int ins_imadlosat0_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 64, 66);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_imadlosat0_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 44, 52);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_imadlosat0_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 67, 69);
-	*fmt = 25;
-	return 1;
-}
-
-static int ins_imadlosat0_r_src1_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 91, 93);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_imadlosat0_r_src1_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 71, 79);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_imadlosat0_r_src1_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 96, 98);
-	*fmt = 25;
-	return 1;
-}
-
-static int ins_imadlosat0_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 121, 123);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_imadlosat0_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 100, 108);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_imadlosat0_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 124, 126);
-	*fmt = 25;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_imadlosat0_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_imadlosat0_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_DST_USE:
-		return ins_imadlosat0_r_dst_use(s, name, v, fmt);
-	case N_SRC0_AMODE:
-		return ins_imadlosat0_r_src0_amode(s, name, v, fmt);
-	case N_SRC0_REG:
-		return ins_imadlosat0_r_src0_reg(s, name, v, fmt);
-	case N_SRC0_RGROUP:
-		return ins_imadlosat0_r_src0_rgroup(s, name, v, fmt);
-	case N_SRC1_AMODE:
-		return ins_imadlosat0_r_src1_amode(s, name, v, fmt);
-	case N_SRC1_REG:
-		return ins_imadlosat0_r_src1_reg(s, name, v, fmt);
-	case N_SRC1_RGROUP:
-		return ins_imadlosat0_r_src1_rgroup(s, name, v, fmt);
-	case N_SRC2_AMODE:
-		return ins_imadlosat0_r_src2_amode(s, name, v, fmt);
-	case N_SRC2_REG:
-		return ins_imadlosat0_r_src2_reg(s, name, v, fmt);
-	case N_SRC2_RGROUP:
-		return ins_imadlosat0_r_src2_rgroup(s, name, v, fmt);
-	default:
-		return ins_imadlosat0_params(s, name, v, fmt);
-	}
-}
-
 /* imadlosat0 */
 static void ins_imadlosat0(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "imadlosat0", ins_imadlosat0_resolve);
+	init_scope(&s, c, words, "imadlosat0");
 	ins_imadlosat0_render(&s);
-}
-
-static int ins_movai_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 127, 127);
-	*fmt = 4;
-	return 1;
-}
-
-static int ins_movai_r_sat(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 11, 11);
-	*fmt = 6;
-	return 1;
-}
-
-static int ins_movai_r_cond(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 6, 10);
-	*fmt = 7;
-	return 1;
-}
-
-static int ins_movai_r_skphp(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 39, 39);
-	*fmt = 8;
-	return 1;
 }
 
 static int ins_movai_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt)
@@ -20616,19 +13719,11 @@ static int ins_movai_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_movai_r_pmode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 34, 34);
-	*fmt = 12;
-	return 1;
-}
-
 static int ins_movai_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 120, 120);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -20636,7 +13731,7 @@ static int ins_movai_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 109, 109);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -20663,21 +13758,21 @@ static int ins_movai_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_movai_r_rmode(struct scope *s, int name, int64_t *v, int *fmt)
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int ins_movai_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 32, 33);
-	*fmt = 14;
-	return 1;
+	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 static int site130_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_DST_USE:
-		return s->parent->resolve(s->parent, N_DST_USE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 12, 12);
+		*fmt = 0;
+		return 1;
 	case N_COMPS:
-		return s->parent->resolve(s->parent, N_COMPS, v, fmt);
+		return ins_movai_params(s->parent, N_COMPS, v, fmt);
 	default:
 		return 0;
 	}
@@ -20693,7 +13788,7 @@ static int ins_movai_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 3;
+	*fmt = 4;
 	return 1;
 }
 
@@ -20701,11 +13796,17 @@ static int site131_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC2_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC2_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC2_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -20721,7 +13822,7 @@ static int ins_movai_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -20734,39 +13835,21 @@ static void ins_movai_render(struct scope *s)
 	(void)w;
 	(void)v;
 	(void)fmt;
-	dis_puts(w, "movai");
-	if (!ins_movai_r_dst_full(s, N_DST_FULL, &v, &fmt))
-		no_field(s, "DST_FULL");
-	else
-		format_value(w, fmt, v);
-	if (!ins_movai_r_sat(s, N_SAT, &v, &fmt))
-		no_field(s, "SAT");
-	else
-		format_value(w, fmt, v);
-	if (!ins_movai_r_cond(s, N_COND, &v, &fmt))
-		no_field(s, "COND");
-	else
-		format_value(w, fmt, v);
-	if (!ins_movai_r_skphp(s, N_SKPHP, &v, &fmt))
-		no_field(s, "SKPHP");
-	else
-		format_value(w, fmt, v);
+	dis_putn(w, "movai", 5);
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
 	if (!ins_movai_r_type(s, N_TYPE, &v, &fmt))
 		no_field(s, "TYPE");
 	else
 		format_value(w, fmt, v);
-	if (!ins_movai_r_pmode(s, N_PMODE, &v, &fmt))
-		no_field(s, "PMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	if (!ins_movai_r_thread(s, N_THREAD, &v, &fmt))
 		no_field(s, "THREAD");
 	else
 		format_value(w, fmt, v);
-	if (!ins_movai_r_rmode(s, N_RMODE, &v, &fmt))
-		no_field(s, "RMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	if (!ins_movai_r_dst(s, N_DST, &v, &fmt))
@@ -20792,98 +13875,12 @@ static void ins_movai_render(struct scope *s)
 		}
 }
 
-static int ins_movai_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 12, 12);
-	*fmt = 5;
-	return 1;
-}
-
-static int ins_movai_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 121, 123);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_movai_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 100, 108);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_movai_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 124, 126);
-	*fmt = 25;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_movai_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_movai_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_DST_USE:
-		return ins_movai_r_dst_use(s, name, v, fmt);
-	case N_SRC2_AMODE:
-		return ins_movai_r_src2_amode(s, name, v, fmt);
-	case N_SRC2_REG:
-		return ins_movai_r_src2_reg(s, name, v, fmt);
-	case N_SRC2_RGROUP:
-		return ins_movai_r_src2_rgroup(s, name, v, fmt);
-	default:
-		return ins_movai_params(s, name, v, fmt);
-	}
-}
-
 /* movai */
 static void ins_movai(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "movai", ins_movai_resolve);
+	init_scope(&s, c, words, "movai");
 	ins_movai_render(&s);
-}
-
-static int ins_iabs_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 127, 127);
-	*fmt = 4;
-	return 1;
-}
-
-static int ins_iabs_r_sat(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 11, 11);
-	*fmt = 6;
-	return 1;
-}
-
-static int ins_iabs_r_cond(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 6, 10);
-	*fmt = 7;
-	return 1;
-}
-
-static int ins_iabs_r_skphp(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 39, 39);
-	*fmt = 8;
-	return 1;
 }
 
 static int ins_iabs_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt)
@@ -20925,19 +13922,11 @@ static int ins_iabs_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_iabs_r_pmode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 34, 34);
-	*fmt = 12;
-	return 1;
-}
-
 static int ins_iabs_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 120, 120);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -20945,7 +13934,7 @@ static int ins_iabs_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 109, 109);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -20972,21 +13961,21 @@ static int ins_iabs_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_iabs_r_rmode(struct scope *s, int name, int64_t *v, int *fmt)
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int ins_iabs_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 32, 33);
-	*fmt = 14;
-	return 1;
+	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 static int site132_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_DST_USE:
-		return s->parent->resolve(s->parent, N_DST_USE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 12, 12);
+		*fmt = 0;
+		return 1;
 	case N_COMPS:
-		return s->parent->resolve(s->parent, N_COMPS, v, fmt);
+		return ins_iabs_params(s->parent, N_COMPS, v, fmt);
 	default:
 		return 0;
 	}
@@ -21002,7 +13991,7 @@ static int ins_iabs_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 3;
+	*fmt = 4;
 	return 1;
 }
 
@@ -21010,11 +13999,17 @@ static int site133_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC2_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC2_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC2_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -21030,7 +14025,7 @@ static int ins_iabs_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -21043,39 +14038,21 @@ static void ins_iabs_render(struct scope *s)
 	(void)w;
 	(void)v;
 	(void)fmt;
-	dis_puts(w, "iabs");
-	if (!ins_iabs_r_dst_full(s, N_DST_FULL, &v, &fmt))
-		no_field(s, "DST_FULL");
-	else
-		format_value(w, fmt, v);
-	if (!ins_iabs_r_sat(s, N_SAT, &v, &fmt))
-		no_field(s, "SAT");
-	else
-		format_value(w, fmt, v);
-	if (!ins_iabs_r_cond(s, N_COND, &v, &fmt))
-		no_field(s, "COND");
-	else
-		format_value(w, fmt, v);
-	if (!ins_iabs_r_skphp(s, N_SKPHP, &v, &fmt))
-		no_field(s, "SKPHP");
-	else
-		format_value(w, fmt, v);
+	dis_putn(w, "iabs", 4);
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
 	if (!ins_iabs_r_type(s, N_TYPE, &v, &fmt))
 		no_field(s, "TYPE");
 	else
 		format_value(w, fmt, v);
-	if (!ins_iabs_r_pmode(s, N_PMODE, &v, &fmt))
-		no_field(s, "PMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	if (!ins_iabs_r_thread(s, N_THREAD, &v, &fmt))
 		no_field(s, "THREAD");
 	else
 		format_value(w, fmt, v);
-	if (!ins_iabs_r_rmode(s, N_RMODE, &v, &fmt))
-		no_field(s, "RMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	if (!ins_iabs_r_dst(s, N_DST, &v, &fmt))
@@ -21101,98 +14078,12 @@ static void ins_iabs_render(struct scope *s)
 		}
 }
 
-static int ins_iabs_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 12, 12);
-	*fmt = 5;
-	return 1;
-}
-
-static int ins_iabs_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 121, 123);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_iabs_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 100, 108);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_iabs_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 124, 126);
-	*fmt = 25;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_iabs_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_iabs_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_DST_USE:
-		return ins_iabs_r_dst_use(s, name, v, fmt);
-	case N_SRC2_AMODE:
-		return ins_iabs_r_src2_amode(s, name, v, fmt);
-	case N_SRC2_REG:
-		return ins_iabs_r_src2_reg(s, name, v, fmt);
-	case N_SRC2_RGROUP:
-		return ins_iabs_r_src2_rgroup(s, name, v, fmt);
-	default:
-		return ins_iabs_params(s, name, v, fmt);
-	}
-}
-
 /* iabs */
 static void ins_iabs(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "iabs", ins_iabs_resolve);
+	init_scope(&s, c, words, "iabs");
 	ins_iabs_render(&s);
-}
-
-static int ins_leadzero_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 127, 127);
-	*fmt = 4;
-	return 1;
-}
-
-static int ins_leadzero_r_sat(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 11, 11);
-	*fmt = 6;
-	return 1;
-}
-
-static int ins_leadzero_r_cond(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 6, 10);
-	*fmt = 7;
-	return 1;
-}
-
-static int ins_leadzero_r_skphp(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 39, 39);
-	*fmt = 8;
-	return 1;
 }
 
 static int ins_leadzero_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt)
@@ -21234,19 +14125,11 @@ static int ins_leadzero_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_leadzero_r_pmode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 34, 34);
-	*fmt = 12;
-	return 1;
-}
-
 static int ins_leadzero_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 120, 120);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -21254,7 +14137,7 @@ static int ins_leadzero_r_low_half(struct scope *s, int name, int64_t *v, int *f
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 109, 109);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -21281,21 +14164,21 @@ static int ins_leadzero_r_thread(struct scope *s, int name, int64_t *v, int *fmt
 	return 1;
 }
 
-static int ins_leadzero_r_rmode(struct scope *s, int name, int64_t *v, int *fmt)
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int ins_leadzero_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 32, 33);
-	*fmt = 14;
-	return 1;
+	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 static int site134_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_DST_USE:
-		return s->parent->resolve(s->parent, N_DST_USE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 12, 12);
+		*fmt = 0;
+		return 1;
 	case N_COMPS:
-		return s->parent->resolve(s->parent, N_COMPS, v, fmt);
+		return ins_leadzero_params(s->parent, N_COMPS, v, fmt);
 	default:
 		return 0;
 	}
@@ -21311,7 +14194,7 @@ static int ins_leadzero_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 3;
+	*fmt = 4;
 	return 1;
 }
 
@@ -21319,11 +14202,17 @@ static int site135_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC2_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC2_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC2_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -21339,7 +14228,7 @@ static int ins_leadzero_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -21352,39 +14241,21 @@ static void ins_leadzero_render(struct scope *s)
 	(void)w;
 	(void)v;
 	(void)fmt;
-	dis_puts(w, "leadzero");
-	if (!ins_leadzero_r_dst_full(s, N_DST_FULL, &v, &fmt))
-		no_field(s, "DST_FULL");
-	else
-		format_value(w, fmt, v);
-	if (!ins_leadzero_r_sat(s, N_SAT, &v, &fmt))
-		no_field(s, "SAT");
-	else
-		format_value(w, fmt, v);
-	if (!ins_leadzero_r_cond(s, N_COND, &v, &fmt))
-		no_field(s, "COND");
-	else
-		format_value(w, fmt, v);
-	if (!ins_leadzero_r_skphp(s, N_SKPHP, &v, &fmt))
-		no_field(s, "SKPHP");
-	else
-		format_value(w, fmt, v);
+	dis_putn(w, "leadzero", 8);
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
 	if (!ins_leadzero_r_type(s, N_TYPE, &v, &fmt))
 		no_field(s, "TYPE");
 	else
 		format_value(w, fmt, v);
-	if (!ins_leadzero_r_pmode(s, N_PMODE, &v, &fmt))
-		no_field(s, "PMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	if (!ins_leadzero_r_thread(s, N_THREAD, &v, &fmt))
 		no_field(s, "THREAD");
 	else
 		format_value(w, fmt, v);
-	if (!ins_leadzero_r_rmode(s, N_RMODE, &v, &fmt))
-		no_field(s, "RMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	if (!ins_leadzero_r_dst(s, N_DST, &v, &fmt))
@@ -21410,98 +14281,12 @@ static void ins_leadzero_render(struct scope *s)
 		}
 }
 
-static int ins_leadzero_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 12, 12);
-	*fmt = 5;
-	return 1;
-}
-
-static int ins_leadzero_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 121, 123);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_leadzero_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 100, 108);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_leadzero_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 124, 126);
-	*fmt = 25;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_leadzero_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_leadzero_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_DST_USE:
-		return ins_leadzero_r_dst_use(s, name, v, fmt);
-	case N_SRC2_AMODE:
-		return ins_leadzero_r_src2_amode(s, name, v, fmt);
-	case N_SRC2_REG:
-		return ins_leadzero_r_src2_reg(s, name, v, fmt);
-	case N_SRC2_RGROUP:
-		return ins_leadzero_r_src2_rgroup(s, name, v, fmt);
-	default:
-		return ins_leadzero_params(s, name, v, fmt);
-	}
-}
-
 /* leadzero */
 static void ins_leadzero(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "leadzero", ins_leadzero_resolve);
+	init_scope(&s, c, words, "leadzero");
 	ins_leadzero_render(&s);
-}
-
-static int ins_lshift_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 127, 127);
-	*fmt = 4;
-	return 1;
-}
-
-static int ins_lshift_r_sat(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 11, 11);
-	*fmt = 6;
-	return 1;
-}
-
-static int ins_lshift_r_cond(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 6, 10);
-	*fmt = 7;
-	return 1;
-}
-
-static int ins_lshift_r_skphp(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 39, 39);
-	*fmt = 8;
-	return 1;
 }
 
 static int ins_lshift_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt)
@@ -21543,19 +14328,11 @@ static int ins_lshift_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_lshift_r_pmode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 34, 34);
-	*fmt = 12;
-	return 1;
-}
-
 static int ins_lshift_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 120, 120);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -21563,7 +14340,7 @@ static int ins_lshift_r_low_half(struct scope *s, int name, int64_t *v, int *fmt
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 109, 109);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -21590,21 +14367,21 @@ static int ins_lshift_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_lshift_r_rmode(struct scope *s, int name, int64_t *v, int *fmt)
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int ins_lshift_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 32, 33);
-	*fmt = 14;
-	return 1;
+	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 static int site136_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_DST_USE:
-		return s->parent->resolve(s->parent, N_DST_USE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 12, 12);
+		*fmt = 0;
+		return 1;
 	case N_COMPS:
-		return s->parent->resolve(s->parent, N_COMPS, v, fmt);
+		return ins_lshift_params(s->parent, N_COMPS, v, fmt);
 	default:
 		return 0;
 	}
@@ -21620,7 +14397,7 @@ static int ins_lshift_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 3;
+	*fmt = 4;
 	return 1;
 }
 
@@ -21628,11 +14405,17 @@ static int site137_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC0_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC0_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC0_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -21648,7 +14431,7 @@ static int ins_lshift_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -21656,11 +14439,17 @@ static int site138_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC2_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC2_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC2_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -21676,7 +14465,7 @@ static int ins_lshift_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -21689,39 +14478,21 @@ static void ins_lshift_render(struct scope *s)
 	(void)w;
 	(void)v;
 	(void)fmt;
-	dis_puts(w, "lshift");
-	if (!ins_lshift_r_dst_full(s, N_DST_FULL, &v, &fmt))
-		no_field(s, "DST_FULL");
-	else
-		format_value(w, fmt, v);
-	if (!ins_lshift_r_sat(s, N_SAT, &v, &fmt))
-		no_field(s, "SAT");
-	else
-		format_value(w, fmt, v);
-	if (!ins_lshift_r_cond(s, N_COND, &v, &fmt))
-		no_field(s, "COND");
-	else
-		format_value(w, fmt, v);
-	if (!ins_lshift_r_skphp(s, N_SKPHP, &v, &fmt))
-		no_field(s, "SKPHP");
-	else
-		format_value(w, fmt, v);
+	dis_putn(w, "lshift", 6);
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
 	if (!ins_lshift_r_type(s, N_TYPE, &v, &fmt))
 		no_field(s, "TYPE");
 	else
 		format_value(w, fmt, v);
-	if (!ins_lshift_r_pmode(s, N_PMODE, &v, &fmt))
-		no_field(s, "PMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	if (!ins_lshift_r_thread(s, N_THREAD, &v, &fmt))
 		no_field(s, "THREAD");
 	else
 		format_value(w, fmt, v);
-	if (!ins_lshift_r_rmode(s, N_RMODE, &v, &fmt))
-		no_field(s, "RMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	if (!ins_lshift_r_dst(s, N_DST, &v, &fmt))
@@ -21758,128 +14529,12 @@ static void ins_lshift_render(struct scope *s)
 		}
 }
 
-static int ins_lshift_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 12, 12);
-	*fmt = 5;
-	return 1;
-}
-
-static int ins_lshift_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 64, 66);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_lshift_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 44, 52);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_lshift_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 67, 69);
-	*fmt = 25;
-	return 1;
-}
-
-static int ins_lshift_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 121, 123);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_lshift_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 100, 108);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_lshift_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 124, 126);
-	*fmt = 25;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_lshift_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_lshift_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_DST_USE:
-		return ins_lshift_r_dst_use(s, name, v, fmt);
-	case N_SRC0_AMODE:
-		return ins_lshift_r_src0_amode(s, name, v, fmt);
-	case N_SRC0_REG:
-		return ins_lshift_r_src0_reg(s, name, v, fmt);
-	case N_SRC0_RGROUP:
-		return ins_lshift_r_src0_rgroup(s, name, v, fmt);
-	case N_SRC2_AMODE:
-		return ins_lshift_r_src2_amode(s, name, v, fmt);
-	case N_SRC2_REG:
-		return ins_lshift_r_src2_reg(s, name, v, fmt);
-	case N_SRC2_RGROUP:
-		return ins_lshift_r_src2_rgroup(s, name, v, fmt);
-	default:
-		return ins_lshift_params(s, name, v, fmt);
-	}
-}
-
 /* lshift */
 static void ins_lshift(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "lshift", ins_lshift_resolve);
+	init_scope(&s, c, words, "lshift");
 	ins_lshift_render(&s);
-}
-
-static int ins_rshift_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 127, 127);
-	*fmt = 4;
-	return 1;
-}
-
-static int ins_rshift_r_sat(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 11, 11);
-	*fmt = 6;
-	return 1;
-}
-
-static int ins_rshift_r_cond(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 6, 10);
-	*fmt = 7;
-	return 1;
-}
-
-static int ins_rshift_r_skphp(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 39, 39);
-	*fmt = 8;
-	return 1;
 }
 
 static int ins_rshift_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt)
@@ -21921,19 +14576,11 @@ static int ins_rshift_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_rshift_r_pmode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 34, 34);
-	*fmt = 12;
-	return 1;
-}
-
 static int ins_rshift_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 120, 120);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -21941,7 +14588,7 @@ static int ins_rshift_r_low_half(struct scope *s, int name, int64_t *v, int *fmt
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 109, 109);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -21968,21 +14615,21 @@ static int ins_rshift_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_rshift_r_rmode(struct scope *s, int name, int64_t *v, int *fmt)
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int ins_rshift_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 32, 33);
-	*fmt = 14;
-	return 1;
+	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 static int site139_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_DST_USE:
-		return s->parent->resolve(s->parent, N_DST_USE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 12, 12);
+		*fmt = 0;
+		return 1;
 	case N_COMPS:
-		return s->parent->resolve(s->parent, N_COMPS, v, fmt);
+		return ins_rshift_params(s->parent, N_COMPS, v, fmt);
 	default:
 		return 0;
 	}
@@ -21998,7 +14645,7 @@ static int ins_rshift_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 3;
+	*fmt = 4;
 	return 1;
 }
 
@@ -22006,11 +14653,17 @@ static int site140_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC0_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC0_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC0_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -22026,7 +14679,7 @@ static int ins_rshift_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -22034,11 +14687,17 @@ static int site141_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC2_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC2_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC2_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -22054,7 +14713,7 @@ static int ins_rshift_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -22067,39 +14726,21 @@ static void ins_rshift_render(struct scope *s)
 	(void)w;
 	(void)v;
 	(void)fmt;
-	dis_puts(w, "rshift");
-	if (!ins_rshift_r_dst_full(s, N_DST_FULL, &v, &fmt))
-		no_field(s, "DST_FULL");
-	else
-		format_value(w, fmt, v);
-	if (!ins_rshift_r_sat(s, N_SAT, &v, &fmt))
-		no_field(s, "SAT");
-	else
-		format_value(w, fmt, v);
-	if (!ins_rshift_r_cond(s, N_COND, &v, &fmt))
-		no_field(s, "COND");
-	else
-		format_value(w, fmt, v);
-	if (!ins_rshift_r_skphp(s, N_SKPHP, &v, &fmt))
-		no_field(s, "SKPHP");
-	else
-		format_value(w, fmt, v);
+	dis_putn(w, "rshift", 6);
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
 	if (!ins_rshift_r_type(s, N_TYPE, &v, &fmt))
 		no_field(s, "TYPE");
 	else
 		format_value(w, fmt, v);
-	if (!ins_rshift_r_pmode(s, N_PMODE, &v, &fmt))
-		no_field(s, "PMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	if (!ins_rshift_r_thread(s, N_THREAD, &v, &fmt))
 		no_field(s, "THREAD");
 	else
 		format_value(w, fmt, v);
-	if (!ins_rshift_r_rmode(s, N_RMODE, &v, &fmt))
-		no_field(s, "RMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	if (!ins_rshift_r_dst(s, N_DST, &v, &fmt))
@@ -22136,128 +14777,12 @@ static void ins_rshift_render(struct scope *s)
 		}
 }
 
-static int ins_rshift_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 12, 12);
-	*fmt = 5;
-	return 1;
-}
-
-static int ins_rshift_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 64, 66);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_rshift_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 44, 52);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_rshift_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 67, 69);
-	*fmt = 25;
-	return 1;
-}
-
-static int ins_rshift_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 121, 123);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_rshift_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 100, 108);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_rshift_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 124, 126);
-	*fmt = 25;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_rshift_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_rshift_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_DST_USE:
-		return ins_rshift_r_dst_use(s, name, v, fmt);
-	case N_SRC0_AMODE:
-		return ins_rshift_r_src0_amode(s, name, v, fmt);
-	case N_SRC0_REG:
-		return ins_rshift_r_src0_reg(s, name, v, fmt);
-	case N_SRC0_RGROUP:
-		return ins_rshift_r_src0_rgroup(s, name, v, fmt);
-	case N_SRC2_AMODE:
-		return ins_rshift_r_src2_amode(s, name, v, fmt);
-	case N_SRC2_REG:
-		return ins_rshift_r_src2_reg(s, name, v, fmt);
-	case N_SRC2_RGROUP:
-		return ins_rshift_r_src2_rgroup(s, name, v, fmt);
-	default:
-		return ins_rshift_params(s, name, v, fmt);
-	}
-}
-
 /* rshift */
 static void ins_rshift(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "rshift", ins_rshift_resolve);
+	init_scope(&s, c, words, "rshift");
 	ins_rshift_render(&s);
-}
-
-static int ins_rotate_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 127, 127);
-	*fmt = 4;
-	return 1;
-}
-
-static int ins_rotate_r_sat(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 11, 11);
-	*fmt = 6;
-	return 1;
-}
-
-static int ins_rotate_r_cond(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 6, 10);
-	*fmt = 7;
-	return 1;
-}
-
-static int ins_rotate_r_skphp(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 39, 39);
-	*fmt = 8;
-	return 1;
 }
 
 static int ins_rotate_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt)
@@ -22299,19 +14824,11 @@ static int ins_rotate_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_rotate_r_pmode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 34, 34);
-	*fmt = 12;
-	return 1;
-}
-
 static int ins_rotate_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 120, 120);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -22319,7 +14836,7 @@ static int ins_rotate_r_low_half(struct scope *s, int name, int64_t *v, int *fmt
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 109, 109);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -22346,21 +14863,21 @@ static int ins_rotate_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_rotate_r_rmode(struct scope *s, int name, int64_t *v, int *fmt)
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int ins_rotate_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 32, 33);
-	*fmt = 14;
-	return 1;
+	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 static int site142_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_DST_USE:
-		return s->parent->resolve(s->parent, N_DST_USE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 12, 12);
+		*fmt = 0;
+		return 1;
 	case N_COMPS:
-		return s->parent->resolve(s->parent, N_COMPS, v, fmt);
+		return ins_rotate_params(s->parent, N_COMPS, v, fmt);
 	default:
 		return 0;
 	}
@@ -22376,7 +14893,7 @@ static int ins_rotate_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 3;
+	*fmt = 4;
 	return 1;
 }
 
@@ -22384,11 +14901,17 @@ static int site143_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC0_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC0_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC0_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -22404,7 +14927,7 @@ static int ins_rotate_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -22412,11 +14935,17 @@ static int site144_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC2_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC2_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC2_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -22432,7 +14961,7 @@ static int ins_rotate_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -22445,39 +14974,21 @@ static void ins_rotate_render(struct scope *s)
 	(void)w;
 	(void)v;
 	(void)fmt;
-	dis_puts(w, "rotate");
-	if (!ins_rotate_r_dst_full(s, N_DST_FULL, &v, &fmt))
-		no_field(s, "DST_FULL");
-	else
-		format_value(w, fmt, v);
-	if (!ins_rotate_r_sat(s, N_SAT, &v, &fmt))
-		no_field(s, "SAT");
-	else
-		format_value(w, fmt, v);
-	if (!ins_rotate_r_cond(s, N_COND, &v, &fmt))
-		no_field(s, "COND");
-	else
-		format_value(w, fmt, v);
-	if (!ins_rotate_r_skphp(s, N_SKPHP, &v, &fmt))
-		no_field(s, "SKPHP");
-	else
-		format_value(w, fmt, v);
+	dis_putn(w, "rotate", 6);
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
 	if (!ins_rotate_r_type(s, N_TYPE, &v, &fmt))
 		no_field(s, "TYPE");
 	else
 		format_value(w, fmt, v);
-	if (!ins_rotate_r_pmode(s, N_PMODE, &v, &fmt))
-		no_field(s, "PMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	if (!ins_rotate_r_thread(s, N_THREAD, &v, &fmt))
 		no_field(s, "THREAD");
 	else
 		format_value(w, fmt, v);
-	if (!ins_rotate_r_rmode(s, N_RMODE, &v, &fmt))
-		no_field(s, "RMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	if (!ins_rotate_r_dst(s, N_DST, &v, &fmt))
@@ -22514,128 +15025,12 @@ static void ins_rotate_render(struct scope *s)
 		}
 }
 
-static int ins_rotate_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 12, 12);
-	*fmt = 5;
-	return 1;
-}
-
-static int ins_rotate_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 64, 66);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_rotate_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 44, 52);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_rotate_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 67, 69);
-	*fmt = 25;
-	return 1;
-}
-
-static int ins_rotate_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 121, 123);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_rotate_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 100, 108);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_rotate_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 124, 126);
-	*fmt = 25;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_rotate_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_rotate_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_DST_USE:
-		return ins_rotate_r_dst_use(s, name, v, fmt);
-	case N_SRC0_AMODE:
-		return ins_rotate_r_src0_amode(s, name, v, fmt);
-	case N_SRC0_REG:
-		return ins_rotate_r_src0_reg(s, name, v, fmt);
-	case N_SRC0_RGROUP:
-		return ins_rotate_r_src0_rgroup(s, name, v, fmt);
-	case N_SRC2_AMODE:
-		return ins_rotate_r_src2_amode(s, name, v, fmt);
-	case N_SRC2_REG:
-		return ins_rotate_r_src2_reg(s, name, v, fmt);
-	case N_SRC2_RGROUP:
-		return ins_rotate_r_src2_rgroup(s, name, v, fmt);
-	default:
-		return ins_rotate_params(s, name, v, fmt);
-	}
-}
-
 /* rotate */
 static void ins_rotate(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "rotate", ins_rotate_resolve);
+	init_scope(&s, c, words, "rotate");
 	ins_rotate_render(&s);
-}
-
-static int ins_or_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 127, 127);
-	*fmt = 4;
-	return 1;
-}
-
-static int ins_or_r_sat(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 11, 11);
-	*fmt = 6;
-	return 1;
-}
-
-static int ins_or_r_cond(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 6, 10);
-	*fmt = 7;
-	return 1;
-}
-
-static int ins_or_r_skphp(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 39, 39);
-	*fmt = 8;
-	return 1;
 }
 
 static int ins_or_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt)
@@ -22677,19 +15072,11 @@ static int ins_or_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_or_r_pmode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 34, 34);
-	*fmt = 12;
-	return 1;
-}
-
 static int ins_or_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 120, 120);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -22697,7 +15084,7 @@ static int ins_or_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 109, 109);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -22724,21 +15111,21 @@ static int ins_or_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_or_r_rmode(struct scope *s, int name, int64_t *v, int *fmt)
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int ins_or_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 32, 33);
-	*fmt = 14;
-	return 1;
+	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 static int site145_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_DST_USE:
-		return s->parent->resolve(s->parent, N_DST_USE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 12, 12);
+		*fmt = 0;
+		return 1;
 	case N_COMPS:
-		return s->parent->resolve(s->parent, N_COMPS, v, fmt);
+		return ins_or_params(s->parent, N_COMPS, v, fmt);
 	default:
 		return 0;
 	}
@@ -22754,7 +15141,7 @@ static int ins_or_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 3;
+	*fmt = 4;
 	return 1;
 }
 
@@ -22762,11 +15149,17 @@ static int site146_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC0_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC0_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC0_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -22782,7 +15175,7 @@ static int ins_or_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -22790,11 +15183,17 @@ static int site147_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC2_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC2_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC2_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -22810,7 +15209,7 @@ static int ins_or_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -22823,39 +15222,21 @@ static void ins_or_render(struct scope *s)
 	(void)w;
 	(void)v;
 	(void)fmt;
-	dis_puts(w, "or");
-	if (!ins_or_r_dst_full(s, N_DST_FULL, &v, &fmt))
-		no_field(s, "DST_FULL");
-	else
-		format_value(w, fmt, v);
-	if (!ins_or_r_sat(s, N_SAT, &v, &fmt))
-		no_field(s, "SAT");
-	else
-		format_value(w, fmt, v);
-	if (!ins_or_r_cond(s, N_COND, &v, &fmt))
-		no_field(s, "COND");
-	else
-		format_value(w, fmt, v);
-	if (!ins_or_r_skphp(s, N_SKPHP, &v, &fmt))
-		no_field(s, "SKPHP");
-	else
-		format_value(w, fmt, v);
+	dis_putn(w, "or", 2);
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
 	if (!ins_or_r_type(s, N_TYPE, &v, &fmt))
 		no_field(s, "TYPE");
 	else
 		format_value(w, fmt, v);
-	if (!ins_or_r_pmode(s, N_PMODE, &v, &fmt))
-		no_field(s, "PMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	if (!ins_or_r_thread(s, N_THREAD, &v, &fmt))
 		no_field(s, "THREAD");
 	else
 		format_value(w, fmt, v);
-	if (!ins_or_r_rmode(s, N_RMODE, &v, &fmt))
-		no_field(s, "RMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	if (!ins_or_r_dst(s, N_DST, &v, &fmt))
@@ -22892,128 +15273,12 @@ static void ins_or_render(struct scope *s)
 		}
 }
 
-static int ins_or_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 12, 12);
-	*fmt = 5;
-	return 1;
-}
-
-static int ins_or_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 64, 66);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_or_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 44, 52);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_or_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 67, 69);
-	*fmt = 25;
-	return 1;
-}
-
-static int ins_or_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 121, 123);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_or_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 100, 108);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_or_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 124, 126);
-	*fmt = 25;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_or_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_or_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_DST_USE:
-		return ins_or_r_dst_use(s, name, v, fmt);
-	case N_SRC0_AMODE:
-		return ins_or_r_src0_amode(s, name, v, fmt);
-	case N_SRC0_REG:
-		return ins_or_r_src0_reg(s, name, v, fmt);
-	case N_SRC0_RGROUP:
-		return ins_or_r_src0_rgroup(s, name, v, fmt);
-	case N_SRC2_AMODE:
-		return ins_or_r_src2_amode(s, name, v, fmt);
-	case N_SRC2_REG:
-		return ins_or_r_src2_reg(s, name, v, fmt);
-	case N_SRC2_RGROUP:
-		return ins_or_r_src2_rgroup(s, name, v, fmt);
-	default:
-		return ins_or_params(s, name, v, fmt);
-	}
-}
-
 /* or */
 static void ins_or(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "or", ins_or_resolve);
+	init_scope(&s, c, words, "or");
 	ins_or_render(&s);
-}
-
-static int ins_and_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 127, 127);
-	*fmt = 4;
-	return 1;
-}
-
-static int ins_and_r_sat(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 11, 11);
-	*fmt = 6;
-	return 1;
-}
-
-static int ins_and_r_cond(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 6, 10);
-	*fmt = 7;
-	return 1;
-}
-
-static int ins_and_r_skphp(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 39, 39);
-	*fmt = 8;
-	return 1;
 }
 
 static int ins_and_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt)
@@ -23055,19 +15320,11 @@ static int ins_and_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_and_r_pmode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 34, 34);
-	*fmt = 12;
-	return 1;
-}
-
 static int ins_and_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 120, 120);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -23075,7 +15332,7 @@ static int ins_and_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 109, 109);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -23102,21 +15359,21 @@ static int ins_and_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_and_r_rmode(struct scope *s, int name, int64_t *v, int *fmt)
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int ins_and_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 32, 33);
-	*fmt = 14;
-	return 1;
+	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 static int site148_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_DST_USE:
-		return s->parent->resolve(s->parent, N_DST_USE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 12, 12);
+		*fmt = 0;
+		return 1;
 	case N_COMPS:
-		return s->parent->resolve(s->parent, N_COMPS, v, fmt);
+		return ins_and_params(s->parent, N_COMPS, v, fmt);
 	default:
 		return 0;
 	}
@@ -23132,7 +15389,7 @@ static int ins_and_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 3;
+	*fmt = 4;
 	return 1;
 }
 
@@ -23140,11 +15397,17 @@ static int site149_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC0_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC0_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC0_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -23160,7 +15423,7 @@ static int ins_and_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -23168,11 +15431,17 @@ static int site150_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC2_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC2_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC2_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -23188,7 +15457,7 @@ static int ins_and_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -23201,39 +15470,21 @@ static void ins_and_render(struct scope *s)
 	(void)w;
 	(void)v;
 	(void)fmt;
-	dis_puts(w, "and");
-	if (!ins_and_r_dst_full(s, N_DST_FULL, &v, &fmt))
-		no_field(s, "DST_FULL");
-	else
-		format_value(w, fmt, v);
-	if (!ins_and_r_sat(s, N_SAT, &v, &fmt))
-		no_field(s, "SAT");
-	else
-		format_value(w, fmt, v);
-	if (!ins_and_r_cond(s, N_COND, &v, &fmt))
-		no_field(s, "COND");
-	else
-		format_value(w, fmt, v);
-	if (!ins_and_r_skphp(s, N_SKPHP, &v, &fmt))
-		no_field(s, "SKPHP");
-	else
-		format_value(w, fmt, v);
+	dis_putn(w, "and", 3);
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
 	if (!ins_and_r_type(s, N_TYPE, &v, &fmt))
 		no_field(s, "TYPE");
 	else
 		format_value(w, fmt, v);
-	if (!ins_and_r_pmode(s, N_PMODE, &v, &fmt))
-		no_field(s, "PMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	if (!ins_and_r_thread(s, N_THREAD, &v, &fmt))
 		no_field(s, "THREAD");
 	else
 		format_value(w, fmt, v);
-	if (!ins_and_r_rmode(s, N_RMODE, &v, &fmt))
-		no_field(s, "RMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	if (!ins_and_r_dst(s, N_DST, &v, &fmt))
@@ -23270,128 +15521,12 @@ static void ins_and_render(struct scope *s)
 		}
 }
 
-static int ins_and_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 12, 12);
-	*fmt = 5;
-	return 1;
-}
-
-static int ins_and_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 64, 66);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_and_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 44, 52);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_and_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 67, 69);
-	*fmt = 25;
-	return 1;
-}
-
-static int ins_and_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 121, 123);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_and_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 100, 108);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_and_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 124, 126);
-	*fmt = 25;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_and_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_and_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_DST_USE:
-		return ins_and_r_dst_use(s, name, v, fmt);
-	case N_SRC0_AMODE:
-		return ins_and_r_src0_amode(s, name, v, fmt);
-	case N_SRC0_REG:
-		return ins_and_r_src0_reg(s, name, v, fmt);
-	case N_SRC0_RGROUP:
-		return ins_and_r_src0_rgroup(s, name, v, fmt);
-	case N_SRC2_AMODE:
-		return ins_and_r_src2_amode(s, name, v, fmt);
-	case N_SRC2_REG:
-		return ins_and_r_src2_reg(s, name, v, fmt);
-	case N_SRC2_RGROUP:
-		return ins_and_r_src2_rgroup(s, name, v, fmt);
-	default:
-		return ins_and_params(s, name, v, fmt);
-	}
-}
-
 /* and */
 static void ins_and(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "and", ins_and_resolve);
+	init_scope(&s, c, words, "and");
 	ins_and_render(&s);
-}
-
-static int ins_xor_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 127, 127);
-	*fmt = 4;
-	return 1;
-}
-
-static int ins_xor_r_sat(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 11, 11);
-	*fmt = 6;
-	return 1;
-}
-
-static int ins_xor_r_cond(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 6, 10);
-	*fmt = 7;
-	return 1;
-}
-
-static int ins_xor_r_skphp(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 39, 39);
-	*fmt = 8;
-	return 1;
 }
 
 static int ins_xor_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt)
@@ -23433,19 +15568,11 @@ static int ins_xor_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_xor_r_pmode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 34, 34);
-	*fmt = 12;
-	return 1;
-}
-
 static int ins_xor_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 120, 120);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -23453,7 +15580,7 @@ static int ins_xor_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 109, 109);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -23480,21 +15607,21 @@ static int ins_xor_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_xor_r_rmode(struct scope *s, int name, int64_t *v, int *fmt)
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int ins_xor_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 32, 33);
-	*fmt = 14;
-	return 1;
+	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 static int site151_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_DST_USE:
-		return s->parent->resolve(s->parent, N_DST_USE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 12, 12);
+		*fmt = 0;
+		return 1;
 	case N_COMPS:
-		return s->parent->resolve(s->parent, N_COMPS, v, fmt);
+		return ins_xor_params(s->parent, N_COMPS, v, fmt);
 	default:
 		return 0;
 	}
@@ -23510,7 +15637,7 @@ static int ins_xor_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 3;
+	*fmt = 4;
 	return 1;
 }
 
@@ -23518,11 +15645,17 @@ static int site152_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC0_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC0_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC0_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -23538,7 +15671,7 @@ static int ins_xor_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -23546,11 +15679,17 @@ static int site153_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC2_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC2_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC2_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -23566,7 +15705,7 @@ static int ins_xor_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -23579,39 +15718,21 @@ static void ins_xor_render(struct scope *s)
 	(void)w;
 	(void)v;
 	(void)fmt;
-	dis_puts(w, "xor");
-	if (!ins_xor_r_dst_full(s, N_DST_FULL, &v, &fmt))
-		no_field(s, "DST_FULL");
-	else
-		format_value(w, fmt, v);
-	if (!ins_xor_r_sat(s, N_SAT, &v, &fmt))
-		no_field(s, "SAT");
-	else
-		format_value(w, fmt, v);
-	if (!ins_xor_r_cond(s, N_COND, &v, &fmt))
-		no_field(s, "COND");
-	else
-		format_value(w, fmt, v);
-	if (!ins_xor_r_skphp(s, N_SKPHP, &v, &fmt))
-		no_field(s, "SKPHP");
-	else
-		format_value(w, fmt, v);
+	dis_putn(w, "xor", 3);
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
 	if (!ins_xor_r_type(s, N_TYPE, &v, &fmt))
 		no_field(s, "TYPE");
 	else
 		format_value(w, fmt, v);
-	if (!ins_xor_r_pmode(s, N_PMODE, &v, &fmt))
-		no_field(s, "PMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	if (!ins_xor_r_thread(s, N_THREAD, &v, &fmt))
 		no_field(s, "THREAD");
 	else
 		format_value(w, fmt, v);
-	if (!ins_xor_r_rmode(s, N_RMODE, &v, &fmt))
-		no_field(s, "RMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	if (!ins_xor_r_dst(s, N_DST, &v, &fmt))
@@ -23648,128 +15769,12 @@ static void ins_xor_render(struct scope *s)
 		}
 }
 
-static int ins_xor_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 12, 12);
-	*fmt = 5;
-	return 1;
-}
-
-static int ins_xor_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 64, 66);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_xor_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 44, 52);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_xor_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 67, 69);
-	*fmt = 25;
-	return 1;
-}
-
-static int ins_xor_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 121, 123);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_xor_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 100, 108);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_xor_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 124, 126);
-	*fmt = 25;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_xor_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_xor_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_DST_USE:
-		return ins_xor_r_dst_use(s, name, v, fmt);
-	case N_SRC0_AMODE:
-		return ins_xor_r_src0_amode(s, name, v, fmt);
-	case N_SRC0_REG:
-		return ins_xor_r_src0_reg(s, name, v, fmt);
-	case N_SRC0_RGROUP:
-		return ins_xor_r_src0_rgroup(s, name, v, fmt);
-	case N_SRC2_AMODE:
-		return ins_xor_r_src2_amode(s, name, v, fmt);
-	case N_SRC2_REG:
-		return ins_xor_r_src2_reg(s, name, v, fmt);
-	case N_SRC2_RGROUP:
-		return ins_xor_r_src2_rgroup(s, name, v, fmt);
-	default:
-		return ins_xor_params(s, name, v, fmt);
-	}
-}
-
 /* xor */
 static void ins_xor(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "xor", ins_xor_resolve);
+	init_scope(&s, c, words, "xor");
 	ins_xor_render(&s);
-}
-
-static int ins_not_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 127, 127);
-	*fmt = 4;
-	return 1;
-}
-
-static int ins_not_r_sat(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 11, 11);
-	*fmt = 6;
-	return 1;
-}
-
-static int ins_not_r_cond(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 6, 10);
-	*fmt = 7;
-	return 1;
-}
-
-static int ins_not_r_skphp(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 39, 39);
-	*fmt = 8;
-	return 1;
 }
 
 static int ins_not_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt)
@@ -23811,19 +15816,11 @@ static int ins_not_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_not_r_pmode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 34, 34);
-	*fmt = 12;
-	return 1;
-}
-
 static int ins_not_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 120, 120);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -23831,7 +15828,7 @@ static int ins_not_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 109, 109);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -23858,21 +15855,21 @@ static int ins_not_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_not_r_rmode(struct scope *s, int name, int64_t *v, int *fmt)
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int ins_not_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 32, 33);
-	*fmt = 14;
-	return 1;
+	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 static int site154_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_DST_USE:
-		return s->parent->resolve(s->parent, N_DST_USE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 12, 12);
+		*fmt = 0;
+		return 1;
 	case N_COMPS:
-		return s->parent->resolve(s->parent, N_COMPS, v, fmt);
+		return ins_not_params(s->parent, N_COMPS, v, fmt);
 	default:
 		return 0;
 	}
@@ -23888,7 +15885,7 @@ static int ins_not_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 3;
+	*fmt = 4;
 	return 1;
 }
 
@@ -23896,11 +15893,17 @@ static int site155_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC2_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC2_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC2_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -23916,7 +15919,7 @@ static int ins_not_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -23929,39 +15932,21 @@ static void ins_not_render(struct scope *s)
 	(void)w;
 	(void)v;
 	(void)fmt;
-	dis_puts(w, "not");
-	if (!ins_not_r_dst_full(s, N_DST_FULL, &v, &fmt))
-		no_field(s, "DST_FULL");
-	else
-		format_value(w, fmt, v);
-	if (!ins_not_r_sat(s, N_SAT, &v, &fmt))
-		no_field(s, "SAT");
-	else
-		format_value(w, fmt, v);
-	if (!ins_not_r_cond(s, N_COND, &v, &fmt))
-		no_field(s, "COND");
-	else
-		format_value(w, fmt, v);
-	if (!ins_not_r_skphp(s, N_SKPHP, &v, &fmt))
-		no_field(s, "SKPHP");
-	else
-		format_value(w, fmt, v);
+	dis_putn(w, "not", 3);
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
 	if (!ins_not_r_type(s, N_TYPE, &v, &fmt))
 		no_field(s, "TYPE");
 	else
 		format_value(w, fmt, v);
-	if (!ins_not_r_pmode(s, N_PMODE, &v, &fmt))
-		no_field(s, "PMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	if (!ins_not_r_thread(s, N_THREAD, &v, &fmt))
 		no_field(s, "THREAD");
 	else
 		format_value(w, fmt, v);
-	if (!ins_not_r_rmode(s, N_RMODE, &v, &fmt))
-		no_field(s, "RMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	if (!ins_not_r_dst(s, N_DST, &v, &fmt))
@@ -23987,98 +15972,12 @@ static void ins_not_render(struct scope *s)
 		}
 }
 
-static int ins_not_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 12, 12);
-	*fmt = 5;
-	return 1;
-}
-
-static int ins_not_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 121, 123);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_not_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 100, 108);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_not_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 124, 126);
-	*fmt = 25;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_not_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_not_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_DST_USE:
-		return ins_not_r_dst_use(s, name, v, fmt);
-	case N_SRC2_AMODE:
-		return ins_not_r_src2_amode(s, name, v, fmt);
-	case N_SRC2_REG:
-		return ins_not_r_src2_reg(s, name, v, fmt);
-	case N_SRC2_RGROUP:
-		return ins_not_r_src2_rgroup(s, name, v, fmt);
-	default:
-		return ins_not_params(s, name, v, fmt);
-	}
-}
-
 /* not */
 static void ins_not(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "not", ins_not_resolve);
+	init_scope(&s, c, words, "not");
 	ins_not_render(&s);
-}
-
-static int ins_bit_extract_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 127, 127);
-	*fmt = 4;
-	return 1;
-}
-
-static int ins_bit_extract_r_sat(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 11, 11);
-	*fmt = 6;
-	return 1;
-}
-
-static int ins_bit_extract_r_cond(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 6, 10);
-	*fmt = 7;
-	return 1;
-}
-
-static int ins_bit_extract_r_skphp(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 39, 39);
-	*fmt = 8;
-	return 1;
 }
 
 static int ins_bit_extract_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt)
@@ -24120,19 +16019,11 @@ static int ins_bit_extract_r_type(struct scope *s, int name, int64_t *v, int *fm
 	return 1;
 }
 
-static int ins_bit_extract_r_pmode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 34, 34);
-	*fmt = 12;
-	return 1;
-}
-
 static int ins_bit_extract_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 120, 120);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -24140,7 +16031,7 @@ static int ins_bit_extract_r_low_half(struct scope *s, int name, int64_t *v, int
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 109, 109);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -24167,21 +16058,21 @@ static int ins_bit_extract_r_thread(struct scope *s, int name, int64_t *v, int *
 	return 1;
 }
 
-static int ins_bit_extract_r_rmode(struct scope *s, int name, int64_t *v, int *fmt)
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int ins_bit_extract_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 32, 33);
-	*fmt = 14;
-	return 1;
+	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 static int site156_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_DST_USE:
-		return s->parent->resolve(s->parent, N_DST_USE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 12, 12);
+		*fmt = 0;
+		return 1;
 	case N_COMPS:
-		return s->parent->resolve(s->parent, N_COMPS, v, fmt);
+		return ins_bit_extract_params(s->parent, N_COMPS, v, fmt);
 	default:
 		return 0;
 	}
@@ -24197,7 +16088,7 @@ static int ins_bit_extract_r_dst(struct scope *s, int name, int64_t *v, int *fmt
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 3;
+	*fmt = 4;
 	return 1;
 }
 
@@ -24205,11 +16096,17 @@ static int site157_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC0_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC0_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC0_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -24225,7 +16122,7 @@ static int ins_bit_extract_r_src0(struct scope *s, int name, int64_t *v, int *fm
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -24233,11 +16130,17 @@ static int site158_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC1_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 71, 79);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC1_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 91, 93);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC1_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 96, 98);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -24253,7 +16156,7 @@ static int ins_bit_extract_r_src1(struct scope *s, int name, int64_t *v, int *fm
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 81, 90);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -24261,11 +16164,17 @@ static int site159_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC2_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC2_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC2_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -24281,7 +16190,7 @@ static int ins_bit_extract_r_src2(struct scope *s, int name, int64_t *v, int *fm
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -24294,39 +16203,21 @@ static void ins_bit_extract_render(struct scope *s)
 	(void)w;
 	(void)v;
 	(void)fmt;
-	dis_puts(w, "bit_extract");
-	if (!ins_bit_extract_r_dst_full(s, N_DST_FULL, &v, &fmt))
-		no_field(s, "DST_FULL");
-	else
-		format_value(w, fmt, v);
-	if (!ins_bit_extract_r_sat(s, N_SAT, &v, &fmt))
-		no_field(s, "SAT");
-	else
-		format_value(w, fmt, v);
-	if (!ins_bit_extract_r_cond(s, N_COND, &v, &fmt))
-		no_field(s, "COND");
-	else
-		format_value(w, fmt, v);
-	if (!ins_bit_extract_r_skphp(s, N_SKPHP, &v, &fmt))
-		no_field(s, "SKPHP");
-	else
-		format_value(w, fmt, v);
+	dis_putn(w, "bit_extract", 11);
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
 	if (!ins_bit_extract_r_type(s, N_TYPE, &v, &fmt))
 		no_field(s, "TYPE");
 	else
 		format_value(w, fmt, v);
-	if (!ins_bit_extract_r_pmode(s, N_PMODE, &v, &fmt))
-		no_field(s, "PMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	if (!ins_bit_extract_r_thread(s, N_THREAD, &v, &fmt))
 		no_field(s, "THREAD");
 	else
 		format_value(w, fmt, v);
-	if (!ins_bit_extract_r_rmode(s, N_RMODE, &v, &fmt))
-		no_field(s, "RMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	if (!ins_bit_extract_r_dst(s, N_DST, &v, &fmt))
@@ -24374,158 +16265,12 @@ static void ins_bit_extract_render(struct scope *s)
 		}
 }
 
-static int ins_bit_extract_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 12, 12);
-	*fmt = 5;
-	return 1;
-}
-
-static int ins_bit_extract_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 64, 66);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_bit_extract_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 44, 52);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_bit_extract_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 67, 69);
-	*fmt = 25;
-	return 1;
-}
-
-static int ins_bit_extract_r_src1_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 91, 93);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_bit_extract_r_src1_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 71, 79);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_bit_extract_r_src1_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 96, 98);
-	*fmt = 25;
-	return 1;
-}
-
-static int ins_bit_extract_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 121, 123);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_bit_extract_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 100, 108);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_bit_extract_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 124, 126);
-	*fmt = 25;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_bit_extract_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_bit_extract_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_DST_USE:
-		return ins_bit_extract_r_dst_use(s, name, v, fmt);
-	case N_SRC0_AMODE:
-		return ins_bit_extract_r_src0_amode(s, name, v, fmt);
-	case N_SRC0_REG:
-		return ins_bit_extract_r_src0_reg(s, name, v, fmt);
-	case N_SRC0_RGROUP:
-		return ins_bit_extract_r_src0_rgroup(s, name, v, fmt);
-	case N_SRC1_AMODE:
-		return ins_bit_extract_r_src1_amode(s, name, v, fmt);
-	case N_SRC1_REG:
-		return ins_bit_extract_r_src1_reg(s, name, v, fmt);
-	case N_SRC1_RGROUP:
-		return ins_bit_extract_r_src1_rgroup(s, name, v, fmt);
-	case N_SRC2_AMODE:
-		return ins_bit_extract_r_src2_amode(s, name, v, fmt);
-	case N_SRC2_REG:
-		return ins_bit_extract_r_src2_reg(s, name, v, fmt);
-	case N_SRC2_RGROUP:
-		return ins_bit_extract_r_src2_rgroup(s, name, v, fmt);
-	default:
-		return ins_bit_extract_params(s, name, v, fmt);
-	}
-}
-
 /* bit_extract */
 static void ins_bit_extract(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "bit_extract", ins_bit_extract_resolve);
+	init_scope(&s, c, words, "bit_extract");
 	ins_bit_extract_render(&s);
-}
-
-static int ins_popcount_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 127, 127);
-	*fmt = 4;
-	return 1;
-}
-
-static int ins_popcount_r_sat(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 11, 11);
-	*fmt = 6;
-	return 1;
-}
-
-static int ins_popcount_r_cond(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 6, 10);
-	*fmt = 7;
-	return 1;
-}
-
-static int ins_popcount_r_skphp(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 39, 39);
-	*fmt = 8;
-	return 1;
 }
 
 static int ins_popcount_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt)
@@ -24567,19 +16312,11 @@ static int ins_popcount_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_popcount_r_pmode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 34, 34);
-	*fmt = 12;
-	return 1;
-}
-
 static int ins_popcount_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 120, 120);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -24587,7 +16324,7 @@ static int ins_popcount_r_low_half(struct scope *s, int name, int64_t *v, int *f
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 109, 109);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -24614,21 +16351,21 @@ static int ins_popcount_r_thread(struct scope *s, int name, int64_t *v, int *fmt
 	return 1;
 }
 
-static int ins_popcount_r_rmode(struct scope *s, int name, int64_t *v, int *fmt)
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int ins_popcount_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 32, 33);
-	*fmt = 14;
-	return 1;
+	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 static int site160_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_DST_USE:
-		return s->parent->resolve(s->parent, N_DST_USE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 12, 12);
+		*fmt = 0;
+		return 1;
 	case N_COMPS:
-		return s->parent->resolve(s->parent, N_COMPS, v, fmt);
+		return ins_popcount_params(s->parent, N_COMPS, v, fmt);
 	default:
 		return 0;
 	}
@@ -24644,7 +16381,7 @@ static int ins_popcount_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 3;
+	*fmt = 4;
 	return 1;
 }
 
@@ -24652,11 +16389,17 @@ static int site161_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC2_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC2_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC2_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -24672,7 +16415,7 @@ static int ins_popcount_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -24685,39 +16428,21 @@ static void ins_popcount_render(struct scope *s)
 	(void)w;
 	(void)v;
 	(void)fmt;
-	dis_puts(w, "popcount");
-	if (!ins_popcount_r_dst_full(s, N_DST_FULL, &v, &fmt))
-		no_field(s, "DST_FULL");
-	else
-		format_value(w, fmt, v);
-	if (!ins_popcount_r_sat(s, N_SAT, &v, &fmt))
-		no_field(s, "SAT");
-	else
-		format_value(w, fmt, v);
-	if (!ins_popcount_r_cond(s, N_COND, &v, &fmt))
-		no_field(s, "COND");
-	else
-		format_value(w, fmt, v);
-	if (!ins_popcount_r_skphp(s, N_SKPHP, &v, &fmt))
-		no_field(s, "SKPHP");
-	else
-		format_value(w, fmt, v);
+	dis_putn(w, "popcount", 8);
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
 	if (!ins_popcount_r_type(s, N_TYPE, &v, &fmt))
 		no_field(s, "TYPE");
 	else
 		format_value(w, fmt, v);
-	if (!ins_popcount_r_pmode(s, N_PMODE, &v, &fmt))
-		no_field(s, "PMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	if (!ins_popcount_r_thread(s, N_THREAD, &v, &fmt))
 		no_field(s, "THREAD");
 	else
 		format_value(w, fmt, v);
-	if (!ins_popcount_r_rmode(s, N_RMODE, &v, &fmt))
-		no_field(s, "RMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	if (!ins_popcount_r_dst(s, N_DST, &v, &fmt))
@@ -24743,98 +16468,12 @@ static void ins_popcount_render(struct scope *s)
 		}
 }
 
-static int ins_popcount_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 12, 12);
-	*fmt = 5;
-	return 1;
-}
-
-static int ins_popcount_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 121, 123);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_popcount_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 100, 108);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_popcount_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 124, 126);
-	*fmt = 25;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_popcount_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_popcount_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_DST_USE:
-		return ins_popcount_r_dst_use(s, name, v, fmt);
-	case N_SRC2_AMODE:
-		return ins_popcount_r_src2_amode(s, name, v, fmt);
-	case N_SRC2_REG:
-		return ins_popcount_r_src2_reg(s, name, v, fmt);
-	case N_SRC2_RGROUP:
-		return ins_popcount_r_src2_rgroup(s, name, v, fmt);
-	default:
-		return ins_popcount_params(s, name, v, fmt);
-	}
-}
-
 /* popcount */
 static void ins_popcount(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "popcount", ins_popcount_resolve);
+	init_scope(&s, c, words, "popcount");
 	ins_popcount_render(&s);
-}
-
-static int ins_div_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 127, 127);
-	*fmt = 4;
-	return 1;
-}
-
-static int ins_div_r_sat(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 11, 11);
-	*fmt = 6;
-	return 1;
-}
-
-static int ins_div_r_cond(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 6, 10);
-	*fmt = 7;
-	return 1;
-}
-
-static int ins_div_r_skphp(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 39, 39);
-	*fmt = 8;
-	return 1;
 }
 
 static int ins_div_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt)
@@ -24876,19 +16515,11 @@ static int ins_div_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_div_r_pmode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 34, 34);
-	*fmt = 12;
-	return 1;
-}
-
 static int ins_div_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 120, 120);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -24896,7 +16527,7 @@ static int ins_div_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 109, 109);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -24923,21 +16554,21 @@ static int ins_div_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_div_r_rmode(struct scope *s, int name, int64_t *v, int *fmt)
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int ins_div_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 32, 33);
-	*fmt = 14;
-	return 1;
+	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 static int site162_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_DST_USE:
-		return s->parent->resolve(s->parent, N_DST_USE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 12, 12);
+		*fmt = 0;
+		return 1;
 	case N_COMPS:
-		return s->parent->resolve(s->parent, N_COMPS, v, fmt);
+		return ins_div_params(s->parent, N_COMPS, v, fmt);
 	default:
 		return 0;
 	}
@@ -24953,7 +16584,7 @@ static int ins_div_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 3;
+	*fmt = 4;
 	return 1;
 }
 
@@ -24961,11 +16592,17 @@ static int site163_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC1_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 71, 79);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC1_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 91, 93);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC1_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 96, 98);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -24981,7 +16618,7 @@ static int ins_div_r_src1(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 81, 90);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -24989,11 +16626,17 @@ static int site164_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC2_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC2_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC2_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -25009,7 +16652,7 @@ static int ins_div_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -25022,39 +16665,21 @@ static void ins_div_render(struct scope *s)
 	(void)w;
 	(void)v;
 	(void)fmt;
-	dis_puts(w, "div");
-	if (!ins_div_r_dst_full(s, N_DST_FULL, &v, &fmt))
-		no_field(s, "DST_FULL");
-	else
-		format_value(w, fmt, v);
-	if (!ins_div_r_sat(s, N_SAT, &v, &fmt))
-		no_field(s, "SAT");
-	else
-		format_value(w, fmt, v);
-	if (!ins_div_r_cond(s, N_COND, &v, &fmt))
-		no_field(s, "COND");
-	else
-		format_value(w, fmt, v);
-	if (!ins_div_r_skphp(s, N_SKPHP, &v, &fmt))
-		no_field(s, "SKPHP");
-	else
-		format_value(w, fmt, v);
+	dis_putn(w, "div", 3);
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
 	if (!ins_div_r_type(s, N_TYPE, &v, &fmt))
 		no_field(s, "TYPE");
 	else
 		format_value(w, fmt, v);
-	if (!ins_div_r_pmode(s, N_PMODE, &v, &fmt))
-		no_field(s, "PMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	if (!ins_div_r_thread(s, N_THREAD, &v, &fmt))
 		no_field(s, "THREAD");
 	else
 		format_value(w, fmt, v);
-	if (!ins_div_r_rmode(s, N_RMODE, &v, &fmt))
-		no_field(s, "RMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	if (!ins_div_r_dst(s, N_DST, &v, &fmt))
@@ -25091,128 +16716,12 @@ static void ins_div_render(struct scope *s)
 		}
 }
 
-static int ins_div_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 12, 12);
-	*fmt = 5;
-	return 1;
-}
-
-static int ins_div_r_src1_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 91, 93);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_div_r_src1_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 71, 79);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_div_r_src1_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 96, 98);
-	*fmt = 25;
-	return 1;
-}
-
-static int ins_div_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 121, 123);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_div_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 100, 108);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_div_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 124, 126);
-	*fmt = 25;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_div_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_div_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_DST_USE:
-		return ins_div_r_dst_use(s, name, v, fmt);
-	case N_SRC1_AMODE:
-		return ins_div_r_src1_amode(s, name, v, fmt);
-	case N_SRC1_REG:
-		return ins_div_r_src1_reg(s, name, v, fmt);
-	case N_SRC1_RGROUP:
-		return ins_div_r_src1_rgroup(s, name, v, fmt);
-	case N_SRC2_AMODE:
-		return ins_div_r_src2_amode(s, name, v, fmt);
-	case N_SRC2_REG:
-		return ins_div_r_src2_reg(s, name, v, fmt);
-	case N_SRC2_RGROUP:
-		return ins_div_r_src2_rgroup(s, name, v, fmt);
-	default:
-		return ins_div_params(s, name, v, fmt);
-	}
-}
-
 /* div */
 static void ins_div(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "div", ins_div_resolve);
+	init_scope(&s, c, words, "div");
 	ins_div_render(&s);
-}
-
-static int ins_atomic_add_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 127, 127);
-	*fmt = 4;
-	return 1;
-}
-
-static int ins_atomic_add_r_sat(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 11, 11);
-	*fmt = 6;
-	return 1;
-}
-
-static int ins_atomic_add_r_cond(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 6, 10);
-	*fmt = 7;
-	return 1;
-}
-
-static int ins_atomic_add_r_skphp(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 39, 39);
-	*fmt = 8;
-	return 1;
 }
 
 static int ins_atomic_add_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt)
@@ -25254,19 +16763,11 @@ static int ins_atomic_add_r_type(struct scope *s, int name, int64_t *v, int *fmt
 	return 1;
 }
 
-static int ins_atomic_add_r_pmode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 34, 34);
-	*fmt = 12;
-	return 1;
-}
-
 static int ins_atomic_add_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 120, 120);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -25274,7 +16775,7 @@ static int ins_atomic_add_r_low_half(struct scope *s, int name, int64_t *v, int 
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 109, 109);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -25301,21 +16802,21 @@ static int ins_atomic_add_r_thread(struct scope *s, int name, int64_t *v, int *f
 	return 1;
 }
 
-static int ins_atomic_add_r_rmode(struct scope *s, int name, int64_t *v, int *fmt)
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int ins_atomic_add_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 32, 33);
-	*fmt = 14;
-	return 1;
+	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 static int site165_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_DST_USE:
-		return s->parent->resolve(s->parent, N_DST_USE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 12, 12);
+		*fmt = 0;
+		return 1;
 	case N_COMPS:
-		return s->parent->resolve(s->parent, N_COMPS, v, fmt);
+		return ins_atomic_add_params(s->parent, N_COMPS, v, fmt);
 	default:
 		return 0;
 	}
@@ -25331,7 +16832,7 @@ static int ins_atomic_add_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 3;
+	*fmt = 4;
 	return 1;
 }
 
@@ -25339,11 +16840,17 @@ static int site166_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC0_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC0_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC0_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -25359,7 +16866,7 @@ static int ins_atomic_add_r_src0(struct scope *s, int name, int64_t *v, int *fmt
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -25367,11 +16874,17 @@ static int site167_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC1_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 71, 79);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC1_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 91, 93);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC1_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 96, 98);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -25387,7 +16900,7 @@ static int ins_atomic_add_r_src1(struct scope *s, int name, int64_t *v, int *fmt
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 81, 90);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -25395,11 +16908,17 @@ static int site168_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC2_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC2_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC2_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -25415,7 +16934,7 @@ static int ins_atomic_add_r_src2(struct scope *s, int name, int64_t *v, int *fmt
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -25428,39 +16947,21 @@ static void ins_atomic_add_render(struct scope *s)
 	(void)w;
 	(void)v;
 	(void)fmt;
-	dis_puts(w, "atomic_add");
-	if (!ins_atomic_add_r_dst_full(s, N_DST_FULL, &v, &fmt))
-		no_field(s, "DST_FULL");
-	else
-		format_value(w, fmt, v);
-	if (!ins_atomic_add_r_sat(s, N_SAT, &v, &fmt))
-		no_field(s, "SAT");
-	else
-		format_value(w, fmt, v);
-	if (!ins_atomic_add_r_cond(s, N_COND, &v, &fmt))
-		no_field(s, "COND");
-	else
-		format_value(w, fmt, v);
-	if (!ins_atomic_add_r_skphp(s, N_SKPHP, &v, &fmt))
-		no_field(s, "SKPHP");
-	else
-		format_value(w, fmt, v);
+	dis_putn(w, "atomic_add", 10);
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
 	if (!ins_atomic_add_r_type(s, N_TYPE, &v, &fmt))
 		no_field(s, "TYPE");
 	else
 		format_value(w, fmt, v);
-	if (!ins_atomic_add_r_pmode(s, N_PMODE, &v, &fmt))
-		no_field(s, "PMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	if (!ins_atomic_add_r_thread(s, N_THREAD, &v, &fmt))
 		no_field(s, "THREAD");
 	else
 		format_value(w, fmt, v);
-	if (!ins_atomic_add_r_rmode(s, N_RMODE, &v, &fmt))
-		no_field(s, "RMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	if (!ins_atomic_add_r_dst(s, N_DST, &v, &fmt))
@@ -25508,158 +17009,12 @@ static void ins_atomic_add_render(struct scope *s)
 		}
 }
 
-static int ins_atomic_add_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 12, 12);
-	*fmt = 5;
-	return 1;
-}
-
-static int ins_atomic_add_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 64, 66);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_atomic_add_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 44, 52);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_atomic_add_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 67, 69);
-	*fmt = 25;
-	return 1;
-}
-
-static int ins_atomic_add_r_src1_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 91, 93);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_atomic_add_r_src1_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 71, 79);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_atomic_add_r_src1_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 96, 98);
-	*fmt = 25;
-	return 1;
-}
-
-static int ins_atomic_add_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 121, 123);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_atomic_add_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 100, 108);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_atomic_add_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 124, 126);
-	*fmt = 25;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_atomic_add_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_atomic_add_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_DST_USE:
-		return ins_atomic_add_r_dst_use(s, name, v, fmt);
-	case N_SRC0_AMODE:
-		return ins_atomic_add_r_src0_amode(s, name, v, fmt);
-	case N_SRC0_REG:
-		return ins_atomic_add_r_src0_reg(s, name, v, fmt);
-	case N_SRC0_RGROUP:
-		return ins_atomic_add_r_src0_rgroup(s, name, v, fmt);
-	case N_SRC1_AMODE:
-		return ins_atomic_add_r_src1_amode(s, name, v, fmt);
-	case N_SRC1_REG:
-		return ins_atomic_add_r_src1_reg(s, name, v, fmt);
-	case N_SRC1_RGROUP:
-		return ins_atomic_add_r_src1_rgroup(s, name, v, fmt);
-	case N_SRC2_AMODE:
-		return ins_atomic_add_r_src2_amode(s, name, v, fmt);
-	case N_SRC2_REG:
-		return ins_atomic_add_r_src2_reg(s, name, v, fmt);
-	case N_SRC2_RGROUP:
-		return ins_atomic_add_r_src2_rgroup(s, name, v, fmt);
-	default:
-		return ins_atomic_add_params(s, name, v, fmt);
-	}
-}
-
 /* atomic_add */
 static void ins_atomic_add(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "atomic_add", ins_atomic_add_resolve);
+	init_scope(&s, c, words, "atomic_add");
 	ins_atomic_add_render(&s);
-}
-
-static int ins_atomic_xchg_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 127, 127);
-	*fmt = 4;
-	return 1;
-}
-
-static int ins_atomic_xchg_r_sat(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 11, 11);
-	*fmt = 6;
-	return 1;
-}
-
-static int ins_atomic_xchg_r_cond(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 6, 10);
-	*fmt = 7;
-	return 1;
-}
-
-static int ins_atomic_xchg_r_skphp(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 39, 39);
-	*fmt = 8;
-	return 1;
 }
 
 static int ins_atomic_xchg_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt)
@@ -25701,19 +17056,11 @@ static int ins_atomic_xchg_r_type(struct scope *s, int name, int64_t *v, int *fm
 	return 1;
 }
 
-static int ins_atomic_xchg_r_pmode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 34, 34);
-	*fmt = 12;
-	return 1;
-}
-
 static int ins_atomic_xchg_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 120, 120);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -25721,7 +17068,7 @@ static int ins_atomic_xchg_r_low_half(struct scope *s, int name, int64_t *v, int
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 109, 109);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -25748,21 +17095,21 @@ static int ins_atomic_xchg_r_thread(struct scope *s, int name, int64_t *v, int *
 	return 1;
 }
 
-static int ins_atomic_xchg_r_rmode(struct scope *s, int name, int64_t *v, int *fmt)
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int ins_atomic_xchg_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 32, 33);
-	*fmt = 14;
-	return 1;
+	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 static int site169_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_DST_USE:
-		return s->parent->resolve(s->parent, N_DST_USE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 12, 12);
+		*fmt = 0;
+		return 1;
 	case N_COMPS:
-		return s->parent->resolve(s->parent, N_COMPS, v, fmt);
+		return ins_atomic_xchg_params(s->parent, N_COMPS, v, fmt);
 	default:
 		return 0;
 	}
@@ -25778,7 +17125,7 @@ static int ins_atomic_xchg_r_dst(struct scope *s, int name, int64_t *v, int *fmt
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 3;
+	*fmt = 4;
 	return 1;
 }
 
@@ -25786,11 +17133,17 @@ static int site170_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC0_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC0_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC0_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -25806,7 +17159,7 @@ static int ins_atomic_xchg_r_src0(struct scope *s, int name, int64_t *v, int *fm
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -25814,11 +17167,17 @@ static int site171_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC1_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 71, 79);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC1_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 91, 93);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC1_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 96, 98);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -25834,7 +17193,7 @@ static int ins_atomic_xchg_r_src1(struct scope *s, int name, int64_t *v, int *fm
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 81, 90);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -25842,11 +17201,17 @@ static int site172_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC2_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC2_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC2_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -25862,7 +17227,7 @@ static int ins_atomic_xchg_r_src2(struct scope *s, int name, int64_t *v, int *fm
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -25875,39 +17240,21 @@ static void ins_atomic_xchg_render(struct scope *s)
 	(void)w;
 	(void)v;
 	(void)fmt;
-	dis_puts(w, "atomic_xchg");
-	if (!ins_atomic_xchg_r_dst_full(s, N_DST_FULL, &v, &fmt))
-		no_field(s, "DST_FULL");
-	else
-		format_value(w, fmt, v);
-	if (!ins_atomic_xchg_r_sat(s, N_SAT, &v, &fmt))
-		no_field(s, "SAT");
-	else
-		format_value(w, fmt, v);
-	if (!ins_atomic_xchg_r_cond(s, N_COND, &v, &fmt))
-		no_field(s, "COND");
-	else
-		format_value(w, fmt, v);
-	if (!ins_atomic_xchg_r_skphp(s, N_SKPHP, &v, &fmt))
-		no_field(s, "SKPHP");
-	else
-		format_value(w, fmt, v);
+	dis_putn(w, "atomic_xchg", 11);
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
 	if (!ins_atomic_xchg_r_type(s, N_TYPE, &v, &fmt))
 		no_field(s, "TYPE");
 	else
 		format_value(w, fmt, v);
-	if (!ins_atomic_xchg_r_pmode(s, N_PMODE, &v, &fmt))
-		no_field(s, "PMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	if (!ins_atomic_xchg_r_thread(s, N_THREAD, &v, &fmt))
 		no_field(s, "THREAD");
 	else
 		format_value(w, fmt, v);
-	if (!ins_atomic_xchg_r_rmode(s, N_RMODE, &v, &fmt))
-		no_field(s, "RMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	if (!ins_atomic_xchg_r_dst(s, N_DST, &v, &fmt))
@@ -25955,158 +17302,12 @@ static void ins_atomic_xchg_render(struct scope *s)
 		}
 }
 
-static int ins_atomic_xchg_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 12, 12);
-	*fmt = 5;
-	return 1;
-}
-
-static int ins_atomic_xchg_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 64, 66);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_atomic_xchg_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 44, 52);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_atomic_xchg_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 67, 69);
-	*fmt = 25;
-	return 1;
-}
-
-static int ins_atomic_xchg_r_src1_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 91, 93);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_atomic_xchg_r_src1_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 71, 79);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_atomic_xchg_r_src1_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 96, 98);
-	*fmt = 25;
-	return 1;
-}
-
-static int ins_atomic_xchg_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 121, 123);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_atomic_xchg_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 100, 108);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_atomic_xchg_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 124, 126);
-	*fmt = 25;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_atomic_xchg_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_atomic_xchg_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_DST_USE:
-		return ins_atomic_xchg_r_dst_use(s, name, v, fmt);
-	case N_SRC0_AMODE:
-		return ins_atomic_xchg_r_src0_amode(s, name, v, fmt);
-	case N_SRC0_REG:
-		return ins_atomic_xchg_r_src0_reg(s, name, v, fmt);
-	case N_SRC0_RGROUP:
-		return ins_atomic_xchg_r_src0_rgroup(s, name, v, fmt);
-	case N_SRC1_AMODE:
-		return ins_atomic_xchg_r_src1_amode(s, name, v, fmt);
-	case N_SRC1_REG:
-		return ins_atomic_xchg_r_src1_reg(s, name, v, fmt);
-	case N_SRC1_RGROUP:
-		return ins_atomic_xchg_r_src1_rgroup(s, name, v, fmt);
-	case N_SRC2_AMODE:
-		return ins_atomic_xchg_r_src2_amode(s, name, v, fmt);
-	case N_SRC2_REG:
-		return ins_atomic_xchg_r_src2_reg(s, name, v, fmt);
-	case N_SRC2_RGROUP:
-		return ins_atomic_xchg_r_src2_rgroup(s, name, v, fmt);
-	default:
-		return ins_atomic_xchg_params(s, name, v, fmt);
-	}
-}
-
 /* atomic_xchg */
 static void ins_atomic_xchg(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "atomic_xchg", ins_atomic_xchg_resolve);
+	init_scope(&s, c, words, "atomic_xchg");
 	ins_atomic_xchg_render(&s);
-}
-
-static int ins_atomic_cmp_xchg_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 127, 127);
-	*fmt = 4;
-	return 1;
-}
-
-static int ins_atomic_cmp_xchg_r_sat(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 11, 11);
-	*fmt = 6;
-	return 1;
-}
-
-static int ins_atomic_cmp_xchg_r_cond(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 6, 10);
-	*fmt = 7;
-	return 1;
-}
-
-static int ins_atomic_cmp_xchg_r_skphp(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 39, 39);
-	*fmt = 8;
-	return 1;
 }
 
 static int ins_atomic_cmp_xchg_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt)
@@ -26148,19 +17349,11 @@ static int ins_atomic_cmp_xchg_r_type(struct scope *s, int name, int64_t *v, int
 	return 1;
 }
 
-static int ins_atomic_cmp_xchg_r_pmode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 34, 34);
-	*fmt = 12;
-	return 1;
-}
-
 static int ins_atomic_cmp_xchg_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 120, 120);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -26168,7 +17361,7 @@ static int ins_atomic_cmp_xchg_r_low_half(struct scope *s, int name, int64_t *v,
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 109, 109);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -26195,21 +17388,21 @@ static int ins_atomic_cmp_xchg_r_thread(struct scope *s, int name, int64_t *v, i
 	return 1;
 }
 
-static int ins_atomic_cmp_xchg_r_rmode(struct scope *s, int name, int64_t *v, int *fmt)
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int ins_atomic_cmp_xchg_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 32, 33);
-	*fmt = 14;
-	return 1;
+	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 static int site173_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_DST_USE:
-		return s->parent->resolve(s->parent, N_DST_USE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 12, 12);
+		*fmt = 0;
+		return 1;
 	case N_COMPS:
-		return s->parent->resolve(s->parent, N_COMPS, v, fmt);
+		return ins_atomic_cmp_xchg_params(s->parent, N_COMPS, v, fmt);
 	default:
 		return 0;
 	}
@@ -26225,7 +17418,7 @@ static int ins_atomic_cmp_xchg_r_dst(struct scope *s, int name, int64_t *v, int 
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 3;
+	*fmt = 4;
 	return 1;
 }
 
@@ -26233,11 +17426,17 @@ static int site174_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC0_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC0_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC0_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -26253,7 +17452,7 @@ static int ins_atomic_cmp_xchg_r_src0(struct scope *s, int name, int64_t *v, int
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -26261,11 +17460,17 @@ static int site175_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC1_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 71, 79);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC1_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 91, 93);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC1_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 96, 98);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -26281,7 +17486,7 @@ static int ins_atomic_cmp_xchg_r_src1(struct scope *s, int name, int64_t *v, int
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 81, 90);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -26289,11 +17494,17 @@ static int site176_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC2_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC2_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC2_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -26309,7 +17520,7 @@ static int ins_atomic_cmp_xchg_r_src2(struct scope *s, int name, int64_t *v, int
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -26322,39 +17533,21 @@ static void ins_atomic_cmp_xchg_render(struct scope *s)
 	(void)w;
 	(void)v;
 	(void)fmt;
-	dis_puts(w, "atomic_cmp_xchg");
-	if (!ins_atomic_cmp_xchg_r_dst_full(s, N_DST_FULL, &v, &fmt))
-		no_field(s, "DST_FULL");
-	else
-		format_value(w, fmt, v);
-	if (!ins_atomic_cmp_xchg_r_sat(s, N_SAT, &v, &fmt))
-		no_field(s, "SAT");
-	else
-		format_value(w, fmt, v);
-	if (!ins_atomic_cmp_xchg_r_cond(s, N_COND, &v, &fmt))
-		no_field(s, "COND");
-	else
-		format_value(w, fmt, v);
-	if (!ins_atomic_cmp_xchg_r_skphp(s, N_SKPHP, &v, &fmt))
-		no_field(s, "SKPHP");
-	else
-		format_value(w, fmt, v);
+	dis_putn(w, "atomic_cmp_xchg", 15);
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
 	if (!ins_atomic_cmp_xchg_r_type(s, N_TYPE, &v, &fmt))
 		no_field(s, "TYPE");
 	else
 		format_value(w, fmt, v);
-	if (!ins_atomic_cmp_xchg_r_pmode(s, N_PMODE, &v, &fmt))
-		no_field(s, "PMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	if (!ins_atomic_cmp_xchg_r_thread(s, N_THREAD, &v, &fmt))
 		no_field(s, "THREAD");
 	else
 		format_value(w, fmt, v);
-	if (!ins_atomic_cmp_xchg_r_rmode(s, N_RMODE, &v, &fmt))
-		no_field(s, "RMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	if (!ins_atomic_cmp_xchg_r_dst(s, N_DST, &v, &fmt))
@@ -26402,158 +17595,12 @@ static void ins_atomic_cmp_xchg_render(struct scope *s)
 		}
 }
 
-static int ins_atomic_cmp_xchg_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 12, 12);
-	*fmt = 5;
-	return 1;
-}
-
-static int ins_atomic_cmp_xchg_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 64, 66);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_atomic_cmp_xchg_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 44, 52);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_atomic_cmp_xchg_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 67, 69);
-	*fmt = 25;
-	return 1;
-}
-
-static int ins_atomic_cmp_xchg_r_src1_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 91, 93);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_atomic_cmp_xchg_r_src1_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 71, 79);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_atomic_cmp_xchg_r_src1_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 96, 98);
-	*fmt = 25;
-	return 1;
-}
-
-static int ins_atomic_cmp_xchg_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 121, 123);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_atomic_cmp_xchg_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 100, 108);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_atomic_cmp_xchg_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 124, 126);
-	*fmt = 25;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_atomic_cmp_xchg_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_atomic_cmp_xchg_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_DST_USE:
-		return ins_atomic_cmp_xchg_r_dst_use(s, name, v, fmt);
-	case N_SRC0_AMODE:
-		return ins_atomic_cmp_xchg_r_src0_amode(s, name, v, fmt);
-	case N_SRC0_REG:
-		return ins_atomic_cmp_xchg_r_src0_reg(s, name, v, fmt);
-	case N_SRC0_RGROUP:
-		return ins_atomic_cmp_xchg_r_src0_rgroup(s, name, v, fmt);
-	case N_SRC1_AMODE:
-		return ins_atomic_cmp_xchg_r_src1_amode(s, name, v, fmt);
-	case N_SRC1_REG:
-		return ins_atomic_cmp_xchg_r_src1_reg(s, name, v, fmt);
-	case N_SRC1_RGROUP:
-		return ins_atomic_cmp_xchg_r_src1_rgroup(s, name, v, fmt);
-	case N_SRC2_AMODE:
-		return ins_atomic_cmp_xchg_r_src2_amode(s, name, v, fmt);
-	case N_SRC2_REG:
-		return ins_atomic_cmp_xchg_r_src2_reg(s, name, v, fmt);
-	case N_SRC2_RGROUP:
-		return ins_atomic_cmp_xchg_r_src2_rgroup(s, name, v, fmt);
-	default:
-		return ins_atomic_cmp_xchg_params(s, name, v, fmt);
-	}
-}
-
 /* atomic_cmp_xchg */
 static void ins_atomic_cmp_xchg(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "atomic_cmp_xchg", ins_atomic_cmp_xchg_resolve);
+	init_scope(&s, c, words, "atomic_cmp_xchg");
 	ins_atomic_cmp_xchg_render(&s);
-}
-
-static int ins_atomic_min_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 127, 127);
-	*fmt = 4;
-	return 1;
-}
-
-static int ins_atomic_min_r_sat(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 11, 11);
-	*fmt = 6;
-	return 1;
-}
-
-static int ins_atomic_min_r_cond(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 6, 10);
-	*fmt = 7;
-	return 1;
-}
-
-static int ins_atomic_min_r_skphp(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 39, 39);
-	*fmt = 8;
-	return 1;
 }
 
 static int ins_atomic_min_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt)
@@ -26595,19 +17642,11 @@ static int ins_atomic_min_r_type(struct scope *s, int name, int64_t *v, int *fmt
 	return 1;
 }
 
-static int ins_atomic_min_r_pmode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 34, 34);
-	*fmt = 12;
-	return 1;
-}
-
 static int ins_atomic_min_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 120, 120);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -26615,7 +17654,7 @@ static int ins_atomic_min_r_low_half(struct scope *s, int name, int64_t *v, int 
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 109, 109);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -26642,21 +17681,21 @@ static int ins_atomic_min_r_thread(struct scope *s, int name, int64_t *v, int *f
 	return 1;
 }
 
-static int ins_atomic_min_r_rmode(struct scope *s, int name, int64_t *v, int *fmt)
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int ins_atomic_min_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 32, 33);
-	*fmt = 14;
-	return 1;
+	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 static int site177_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_DST_USE:
-		return s->parent->resolve(s->parent, N_DST_USE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 12, 12);
+		*fmt = 0;
+		return 1;
 	case N_COMPS:
-		return s->parent->resolve(s->parent, N_COMPS, v, fmt);
+		return ins_atomic_min_params(s->parent, N_COMPS, v, fmt);
 	default:
 		return 0;
 	}
@@ -26672,7 +17711,7 @@ static int ins_atomic_min_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 3;
+	*fmt = 4;
 	return 1;
 }
 
@@ -26680,11 +17719,17 @@ static int site178_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC0_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC0_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC0_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -26700,7 +17745,7 @@ static int ins_atomic_min_r_src0(struct scope *s, int name, int64_t *v, int *fmt
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -26708,11 +17753,17 @@ static int site179_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC1_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 71, 79);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC1_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 91, 93);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC1_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 96, 98);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -26728,7 +17779,7 @@ static int ins_atomic_min_r_src1(struct scope *s, int name, int64_t *v, int *fmt
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 81, 90);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -26736,11 +17787,17 @@ static int site180_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC2_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC2_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC2_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -26756,7 +17813,7 @@ static int ins_atomic_min_r_src2(struct scope *s, int name, int64_t *v, int *fmt
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -26769,39 +17826,21 @@ static void ins_atomic_min_render(struct scope *s)
 	(void)w;
 	(void)v;
 	(void)fmt;
-	dis_puts(w, "atomic_min");
-	if (!ins_atomic_min_r_dst_full(s, N_DST_FULL, &v, &fmt))
-		no_field(s, "DST_FULL");
-	else
-		format_value(w, fmt, v);
-	if (!ins_atomic_min_r_sat(s, N_SAT, &v, &fmt))
-		no_field(s, "SAT");
-	else
-		format_value(w, fmt, v);
-	if (!ins_atomic_min_r_cond(s, N_COND, &v, &fmt))
-		no_field(s, "COND");
-	else
-		format_value(w, fmt, v);
-	if (!ins_atomic_min_r_skphp(s, N_SKPHP, &v, &fmt))
-		no_field(s, "SKPHP");
-	else
-		format_value(w, fmt, v);
+	dis_putn(w, "atomic_min", 10);
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
 	if (!ins_atomic_min_r_type(s, N_TYPE, &v, &fmt))
 		no_field(s, "TYPE");
 	else
 		format_value(w, fmt, v);
-	if (!ins_atomic_min_r_pmode(s, N_PMODE, &v, &fmt))
-		no_field(s, "PMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	if (!ins_atomic_min_r_thread(s, N_THREAD, &v, &fmt))
 		no_field(s, "THREAD");
 	else
 		format_value(w, fmt, v);
-	if (!ins_atomic_min_r_rmode(s, N_RMODE, &v, &fmt))
-		no_field(s, "RMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	if (!ins_atomic_min_r_dst(s, N_DST, &v, &fmt))
@@ -26849,158 +17888,12 @@ static void ins_atomic_min_render(struct scope *s)
 		}
 }
 
-static int ins_atomic_min_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 12, 12);
-	*fmt = 5;
-	return 1;
-}
-
-static int ins_atomic_min_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 64, 66);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_atomic_min_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 44, 52);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_atomic_min_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 67, 69);
-	*fmt = 25;
-	return 1;
-}
-
-static int ins_atomic_min_r_src1_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 91, 93);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_atomic_min_r_src1_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 71, 79);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_atomic_min_r_src1_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 96, 98);
-	*fmt = 25;
-	return 1;
-}
-
-static int ins_atomic_min_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 121, 123);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_atomic_min_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 100, 108);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_atomic_min_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 124, 126);
-	*fmt = 25;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_atomic_min_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_atomic_min_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_DST_USE:
-		return ins_atomic_min_r_dst_use(s, name, v, fmt);
-	case N_SRC0_AMODE:
-		return ins_atomic_min_r_src0_amode(s, name, v, fmt);
-	case N_SRC0_REG:
-		return ins_atomic_min_r_src0_reg(s, name, v, fmt);
-	case N_SRC0_RGROUP:
-		return ins_atomic_min_r_src0_rgroup(s, name, v, fmt);
-	case N_SRC1_AMODE:
-		return ins_atomic_min_r_src1_amode(s, name, v, fmt);
-	case N_SRC1_REG:
-		return ins_atomic_min_r_src1_reg(s, name, v, fmt);
-	case N_SRC1_RGROUP:
-		return ins_atomic_min_r_src1_rgroup(s, name, v, fmt);
-	case N_SRC2_AMODE:
-		return ins_atomic_min_r_src2_amode(s, name, v, fmt);
-	case N_SRC2_REG:
-		return ins_atomic_min_r_src2_reg(s, name, v, fmt);
-	case N_SRC2_RGROUP:
-		return ins_atomic_min_r_src2_rgroup(s, name, v, fmt);
-	default:
-		return ins_atomic_min_params(s, name, v, fmt);
-	}
-}
-
 /* atomic_min */
 static void ins_atomic_min(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "atomic_min", ins_atomic_min_resolve);
+	init_scope(&s, c, words, "atomic_min");
 	ins_atomic_min_render(&s);
-}
-
-static int ins_atomic_max_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 127, 127);
-	*fmt = 4;
-	return 1;
-}
-
-static int ins_atomic_max_r_sat(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 11, 11);
-	*fmt = 6;
-	return 1;
-}
-
-static int ins_atomic_max_r_cond(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 6, 10);
-	*fmt = 7;
-	return 1;
-}
-
-static int ins_atomic_max_r_skphp(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 39, 39);
-	*fmt = 8;
-	return 1;
 }
 
 static int ins_atomic_max_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt)
@@ -27042,19 +17935,11 @@ static int ins_atomic_max_r_type(struct scope *s, int name, int64_t *v, int *fmt
 	return 1;
 }
 
-static int ins_atomic_max_r_pmode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 34, 34);
-	*fmt = 12;
-	return 1;
-}
-
 static int ins_atomic_max_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 120, 120);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -27062,7 +17947,7 @@ static int ins_atomic_max_r_low_half(struct scope *s, int name, int64_t *v, int 
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 109, 109);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -27089,21 +17974,21 @@ static int ins_atomic_max_r_thread(struct scope *s, int name, int64_t *v, int *f
 	return 1;
 }
 
-static int ins_atomic_max_r_rmode(struct scope *s, int name, int64_t *v, int *fmt)
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int ins_atomic_max_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 32, 33);
-	*fmt = 14;
-	return 1;
+	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 static int site181_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_DST_USE:
-		return s->parent->resolve(s->parent, N_DST_USE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 12, 12);
+		*fmt = 0;
+		return 1;
 	case N_COMPS:
-		return s->parent->resolve(s->parent, N_COMPS, v, fmt);
+		return ins_atomic_max_params(s->parent, N_COMPS, v, fmt);
 	default:
 		return 0;
 	}
@@ -27119,7 +18004,7 @@ static int ins_atomic_max_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 3;
+	*fmt = 4;
 	return 1;
 }
 
@@ -27127,11 +18012,17 @@ static int site182_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC0_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC0_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC0_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -27147,7 +18038,7 @@ static int ins_atomic_max_r_src0(struct scope *s, int name, int64_t *v, int *fmt
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -27155,11 +18046,17 @@ static int site183_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC1_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 71, 79);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC1_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 91, 93);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC1_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 96, 98);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -27175,7 +18072,7 @@ static int ins_atomic_max_r_src1(struct scope *s, int name, int64_t *v, int *fmt
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 81, 90);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -27183,11 +18080,17 @@ static int site184_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC2_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC2_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC2_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -27203,7 +18106,7 @@ static int ins_atomic_max_r_src2(struct scope *s, int name, int64_t *v, int *fmt
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -27216,39 +18119,21 @@ static void ins_atomic_max_render(struct scope *s)
 	(void)w;
 	(void)v;
 	(void)fmt;
-	dis_puts(w, "atomic_max");
-	if (!ins_atomic_max_r_dst_full(s, N_DST_FULL, &v, &fmt))
-		no_field(s, "DST_FULL");
-	else
-		format_value(w, fmt, v);
-	if (!ins_atomic_max_r_sat(s, N_SAT, &v, &fmt))
-		no_field(s, "SAT");
-	else
-		format_value(w, fmt, v);
-	if (!ins_atomic_max_r_cond(s, N_COND, &v, &fmt))
-		no_field(s, "COND");
-	else
-		format_value(w, fmt, v);
-	if (!ins_atomic_max_r_skphp(s, N_SKPHP, &v, &fmt))
-		no_field(s, "SKPHP");
-	else
-		format_value(w, fmt, v);
+	dis_putn(w, "atomic_max", 10);
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
 	if (!ins_atomic_max_r_type(s, N_TYPE, &v, &fmt))
 		no_field(s, "TYPE");
 	else
 		format_value(w, fmt, v);
-	if (!ins_atomic_max_r_pmode(s, N_PMODE, &v, &fmt))
-		no_field(s, "PMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	if (!ins_atomic_max_r_thread(s, N_THREAD, &v, &fmt))
 		no_field(s, "THREAD");
 	else
 		format_value(w, fmt, v);
-	if (!ins_atomic_max_r_rmode(s, N_RMODE, &v, &fmt))
-		no_field(s, "RMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	if (!ins_atomic_max_r_dst(s, N_DST, &v, &fmt))
@@ -27296,158 +18181,12 @@ static void ins_atomic_max_render(struct scope *s)
 		}
 }
 
-static int ins_atomic_max_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 12, 12);
-	*fmt = 5;
-	return 1;
-}
-
-static int ins_atomic_max_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 64, 66);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_atomic_max_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 44, 52);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_atomic_max_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 67, 69);
-	*fmt = 25;
-	return 1;
-}
-
-static int ins_atomic_max_r_src1_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 91, 93);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_atomic_max_r_src1_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 71, 79);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_atomic_max_r_src1_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 96, 98);
-	*fmt = 25;
-	return 1;
-}
-
-static int ins_atomic_max_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 121, 123);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_atomic_max_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 100, 108);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_atomic_max_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 124, 126);
-	*fmt = 25;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_atomic_max_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_atomic_max_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_DST_USE:
-		return ins_atomic_max_r_dst_use(s, name, v, fmt);
-	case N_SRC0_AMODE:
-		return ins_atomic_max_r_src0_amode(s, name, v, fmt);
-	case N_SRC0_REG:
-		return ins_atomic_max_r_src0_reg(s, name, v, fmt);
-	case N_SRC0_RGROUP:
-		return ins_atomic_max_r_src0_rgroup(s, name, v, fmt);
-	case N_SRC1_AMODE:
-		return ins_atomic_max_r_src1_amode(s, name, v, fmt);
-	case N_SRC1_REG:
-		return ins_atomic_max_r_src1_reg(s, name, v, fmt);
-	case N_SRC1_RGROUP:
-		return ins_atomic_max_r_src1_rgroup(s, name, v, fmt);
-	case N_SRC2_AMODE:
-		return ins_atomic_max_r_src2_amode(s, name, v, fmt);
-	case N_SRC2_REG:
-		return ins_atomic_max_r_src2_reg(s, name, v, fmt);
-	case N_SRC2_RGROUP:
-		return ins_atomic_max_r_src2_rgroup(s, name, v, fmt);
-	default:
-		return ins_atomic_max_params(s, name, v, fmt);
-	}
-}
-
 /* atomic_max */
 static void ins_atomic_max(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "atomic_max", ins_atomic_max_resolve);
+	init_scope(&s, c, words, "atomic_max");
 	ins_atomic_max_render(&s);
-}
-
-static int ins_atomic_or_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 127, 127);
-	*fmt = 4;
-	return 1;
-}
-
-static int ins_atomic_or_r_sat(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 11, 11);
-	*fmt = 6;
-	return 1;
-}
-
-static int ins_atomic_or_r_cond(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 6, 10);
-	*fmt = 7;
-	return 1;
-}
-
-static int ins_atomic_or_r_skphp(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 39, 39);
-	*fmt = 8;
-	return 1;
 }
 
 static int ins_atomic_or_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt)
@@ -27489,19 +18228,11 @@ static int ins_atomic_or_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_atomic_or_r_pmode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 34, 34);
-	*fmt = 12;
-	return 1;
-}
-
 static int ins_atomic_or_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 120, 120);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -27509,7 +18240,7 @@ static int ins_atomic_or_r_low_half(struct scope *s, int name, int64_t *v, int *
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 109, 109);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -27536,21 +18267,21 @@ static int ins_atomic_or_r_thread(struct scope *s, int name, int64_t *v, int *fm
 	return 1;
 }
 
-static int ins_atomic_or_r_rmode(struct scope *s, int name, int64_t *v, int *fmt)
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int ins_atomic_or_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 32, 33);
-	*fmt = 14;
-	return 1;
+	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 static int site185_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_DST_USE:
-		return s->parent->resolve(s->parent, N_DST_USE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 12, 12);
+		*fmt = 0;
+		return 1;
 	case N_COMPS:
-		return s->parent->resolve(s->parent, N_COMPS, v, fmt);
+		return ins_atomic_or_params(s->parent, N_COMPS, v, fmt);
 	default:
 		return 0;
 	}
@@ -27566,7 +18297,7 @@ static int ins_atomic_or_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 3;
+	*fmt = 4;
 	return 1;
 }
 
@@ -27574,11 +18305,17 @@ static int site186_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC0_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC0_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC0_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -27594,7 +18331,7 @@ static int ins_atomic_or_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -27602,11 +18339,17 @@ static int site187_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC1_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 71, 79);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC1_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 91, 93);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC1_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 96, 98);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -27622,7 +18365,7 @@ static int ins_atomic_or_r_src1(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 81, 90);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -27630,11 +18373,17 @@ static int site188_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC2_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC2_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC2_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -27650,7 +18399,7 @@ static int ins_atomic_or_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -27663,39 +18412,21 @@ static void ins_atomic_or_render(struct scope *s)
 	(void)w;
 	(void)v;
 	(void)fmt;
-	dis_puts(w, "atomic_or");
-	if (!ins_atomic_or_r_dst_full(s, N_DST_FULL, &v, &fmt))
-		no_field(s, "DST_FULL");
-	else
-		format_value(w, fmt, v);
-	if (!ins_atomic_or_r_sat(s, N_SAT, &v, &fmt))
-		no_field(s, "SAT");
-	else
-		format_value(w, fmt, v);
-	if (!ins_atomic_or_r_cond(s, N_COND, &v, &fmt))
-		no_field(s, "COND");
-	else
-		format_value(w, fmt, v);
-	if (!ins_atomic_or_r_skphp(s, N_SKPHP, &v, &fmt))
-		no_field(s, "SKPHP");
-	else
-		format_value(w, fmt, v);
+	dis_putn(w, "atomic_or", 9);
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
 	if (!ins_atomic_or_r_type(s, N_TYPE, &v, &fmt))
 		no_field(s, "TYPE");
 	else
 		format_value(w, fmt, v);
-	if (!ins_atomic_or_r_pmode(s, N_PMODE, &v, &fmt))
-		no_field(s, "PMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	if (!ins_atomic_or_r_thread(s, N_THREAD, &v, &fmt))
 		no_field(s, "THREAD");
 	else
 		format_value(w, fmt, v);
-	if (!ins_atomic_or_r_rmode(s, N_RMODE, &v, &fmt))
-		no_field(s, "RMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	if (!ins_atomic_or_r_dst(s, N_DST, &v, &fmt))
@@ -27743,158 +18474,12 @@ static void ins_atomic_or_render(struct scope *s)
 		}
 }
 
-static int ins_atomic_or_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 12, 12);
-	*fmt = 5;
-	return 1;
-}
-
-static int ins_atomic_or_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 64, 66);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_atomic_or_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 44, 52);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_atomic_or_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 67, 69);
-	*fmt = 25;
-	return 1;
-}
-
-static int ins_atomic_or_r_src1_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 91, 93);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_atomic_or_r_src1_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 71, 79);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_atomic_or_r_src1_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 96, 98);
-	*fmt = 25;
-	return 1;
-}
-
-static int ins_atomic_or_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 121, 123);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_atomic_or_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 100, 108);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_atomic_or_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 124, 126);
-	*fmt = 25;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_atomic_or_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_atomic_or_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_DST_USE:
-		return ins_atomic_or_r_dst_use(s, name, v, fmt);
-	case N_SRC0_AMODE:
-		return ins_atomic_or_r_src0_amode(s, name, v, fmt);
-	case N_SRC0_REG:
-		return ins_atomic_or_r_src0_reg(s, name, v, fmt);
-	case N_SRC0_RGROUP:
-		return ins_atomic_or_r_src0_rgroup(s, name, v, fmt);
-	case N_SRC1_AMODE:
-		return ins_atomic_or_r_src1_amode(s, name, v, fmt);
-	case N_SRC1_REG:
-		return ins_atomic_or_r_src1_reg(s, name, v, fmt);
-	case N_SRC1_RGROUP:
-		return ins_atomic_or_r_src1_rgroup(s, name, v, fmt);
-	case N_SRC2_AMODE:
-		return ins_atomic_or_r_src2_amode(s, name, v, fmt);
-	case N_SRC2_REG:
-		return ins_atomic_or_r_src2_reg(s, name, v, fmt);
-	case N_SRC2_RGROUP:
-		return ins_atomic_or_r_src2_rgroup(s, name, v, fmt);
-	default:
-		return ins_atomic_or_params(s, name, v, fmt);
-	}
-}
-
 /* atomic_or */
 static void ins_atomic_or(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "atomic_or", ins_atomic_or_resolve);
+	init_scope(&s, c, words, "atomic_or");
 	ins_atomic_or_render(&s);
-}
-
-static int ins_atomic_and_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 127, 127);
-	*fmt = 4;
-	return 1;
-}
-
-static int ins_atomic_and_r_sat(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 11, 11);
-	*fmt = 6;
-	return 1;
-}
-
-static int ins_atomic_and_r_cond(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 6, 10);
-	*fmt = 7;
-	return 1;
-}
-
-static int ins_atomic_and_r_skphp(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 39, 39);
-	*fmt = 8;
-	return 1;
 }
 
 static int ins_atomic_and_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt)
@@ -27936,19 +18521,11 @@ static int ins_atomic_and_r_type(struct scope *s, int name, int64_t *v, int *fmt
 	return 1;
 }
 
-static int ins_atomic_and_r_pmode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 34, 34);
-	*fmt = 12;
-	return 1;
-}
-
 static int ins_atomic_and_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 120, 120);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -27956,7 +18533,7 @@ static int ins_atomic_and_r_low_half(struct scope *s, int name, int64_t *v, int 
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 109, 109);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -27983,21 +18560,21 @@ static int ins_atomic_and_r_thread(struct scope *s, int name, int64_t *v, int *f
 	return 1;
 }
 
-static int ins_atomic_and_r_rmode(struct scope *s, int name, int64_t *v, int *fmt)
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int ins_atomic_and_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 32, 33);
-	*fmt = 14;
-	return 1;
+	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 static int site189_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_DST_USE:
-		return s->parent->resolve(s->parent, N_DST_USE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 12, 12);
+		*fmt = 0;
+		return 1;
 	case N_COMPS:
-		return s->parent->resolve(s->parent, N_COMPS, v, fmt);
+		return ins_atomic_and_params(s->parent, N_COMPS, v, fmt);
 	default:
 		return 0;
 	}
@@ -28013,7 +18590,7 @@ static int ins_atomic_and_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 3;
+	*fmt = 4;
 	return 1;
 }
 
@@ -28021,11 +18598,17 @@ static int site190_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC0_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC0_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC0_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -28041,7 +18624,7 @@ static int ins_atomic_and_r_src0(struct scope *s, int name, int64_t *v, int *fmt
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -28049,11 +18632,17 @@ static int site191_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC1_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 71, 79);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC1_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 91, 93);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC1_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 96, 98);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -28069,7 +18658,7 @@ static int ins_atomic_and_r_src1(struct scope *s, int name, int64_t *v, int *fmt
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 81, 90);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -28077,11 +18666,17 @@ static int site192_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC2_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC2_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC2_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -28097,7 +18692,7 @@ static int ins_atomic_and_r_src2(struct scope *s, int name, int64_t *v, int *fmt
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -28110,39 +18705,21 @@ static void ins_atomic_and_render(struct scope *s)
 	(void)w;
 	(void)v;
 	(void)fmt;
-	dis_puts(w, "atomic_and");
-	if (!ins_atomic_and_r_dst_full(s, N_DST_FULL, &v, &fmt))
-		no_field(s, "DST_FULL");
-	else
-		format_value(w, fmt, v);
-	if (!ins_atomic_and_r_sat(s, N_SAT, &v, &fmt))
-		no_field(s, "SAT");
-	else
-		format_value(w, fmt, v);
-	if (!ins_atomic_and_r_cond(s, N_COND, &v, &fmt))
-		no_field(s, "COND");
-	else
-		format_value(w, fmt, v);
-	if (!ins_atomic_and_r_skphp(s, N_SKPHP, &v, &fmt))
-		no_field(s, "SKPHP");
-	else
-		format_value(w, fmt, v);
+	dis_putn(w, "atomic_and", 10);
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
 	if (!ins_atomic_and_r_type(s, N_TYPE, &v, &fmt))
 		no_field(s, "TYPE");
 	else
 		format_value(w, fmt, v);
-	if (!ins_atomic_and_r_pmode(s, N_PMODE, &v, &fmt))
-		no_field(s, "PMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	if (!ins_atomic_and_r_thread(s, N_THREAD, &v, &fmt))
 		no_field(s, "THREAD");
 	else
 		format_value(w, fmt, v);
-	if (!ins_atomic_and_r_rmode(s, N_RMODE, &v, &fmt))
-		no_field(s, "RMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	if (!ins_atomic_and_r_dst(s, N_DST, &v, &fmt))
@@ -28190,158 +18767,12 @@ static void ins_atomic_and_render(struct scope *s)
 		}
 }
 
-static int ins_atomic_and_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 12, 12);
-	*fmt = 5;
-	return 1;
-}
-
-static int ins_atomic_and_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 64, 66);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_atomic_and_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 44, 52);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_atomic_and_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 67, 69);
-	*fmt = 25;
-	return 1;
-}
-
-static int ins_atomic_and_r_src1_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 91, 93);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_atomic_and_r_src1_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 71, 79);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_atomic_and_r_src1_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 96, 98);
-	*fmt = 25;
-	return 1;
-}
-
-static int ins_atomic_and_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 121, 123);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_atomic_and_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 100, 108);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_atomic_and_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 124, 126);
-	*fmt = 25;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_atomic_and_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_atomic_and_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_DST_USE:
-		return ins_atomic_and_r_dst_use(s, name, v, fmt);
-	case N_SRC0_AMODE:
-		return ins_atomic_and_r_src0_amode(s, name, v, fmt);
-	case N_SRC0_REG:
-		return ins_atomic_and_r_src0_reg(s, name, v, fmt);
-	case N_SRC0_RGROUP:
-		return ins_atomic_and_r_src0_rgroup(s, name, v, fmt);
-	case N_SRC1_AMODE:
-		return ins_atomic_and_r_src1_amode(s, name, v, fmt);
-	case N_SRC1_REG:
-		return ins_atomic_and_r_src1_reg(s, name, v, fmt);
-	case N_SRC1_RGROUP:
-		return ins_atomic_and_r_src1_rgroup(s, name, v, fmt);
-	case N_SRC2_AMODE:
-		return ins_atomic_and_r_src2_amode(s, name, v, fmt);
-	case N_SRC2_REG:
-		return ins_atomic_and_r_src2_reg(s, name, v, fmt);
-	case N_SRC2_RGROUP:
-		return ins_atomic_and_r_src2_rgroup(s, name, v, fmt);
-	default:
-		return ins_atomic_and_params(s, name, v, fmt);
-	}
-}
-
 /* atomic_and */
 static void ins_atomic_and(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "atomic_and", ins_atomic_and_resolve);
+	init_scope(&s, c, words, "atomic_and");
 	ins_atomic_and_render(&s);
-}
-
-static int ins_atomic_xor_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 127, 127);
-	*fmt = 4;
-	return 1;
-}
-
-static int ins_atomic_xor_r_sat(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 11, 11);
-	*fmt = 6;
-	return 1;
-}
-
-static int ins_atomic_xor_r_cond(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 6, 10);
-	*fmt = 7;
-	return 1;
-}
-
-static int ins_atomic_xor_r_skphp(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 39, 39);
-	*fmt = 8;
-	return 1;
 }
 
 static int ins_atomic_xor_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt)
@@ -28383,19 +18814,11 @@ static int ins_atomic_xor_r_type(struct scope *s, int name, int64_t *v, int *fmt
 	return 1;
 }
 
-static int ins_atomic_xor_r_pmode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 34, 34);
-	*fmt = 12;
-	return 1;
-}
-
 static int ins_atomic_xor_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 120, 120);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -28403,7 +18826,7 @@ static int ins_atomic_xor_r_low_half(struct scope *s, int name, int64_t *v, int 
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 109, 109);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -28430,21 +18853,21 @@ static int ins_atomic_xor_r_thread(struct scope *s, int name, int64_t *v, int *f
 	return 1;
 }
 
-static int ins_atomic_xor_r_rmode(struct scope *s, int name, int64_t *v, int *fmt)
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int ins_atomic_xor_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 32, 33);
-	*fmt = 14;
-	return 1;
+	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 static int site193_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_DST_USE:
-		return s->parent->resolve(s->parent, N_DST_USE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 12, 12);
+		*fmt = 0;
+		return 1;
 	case N_COMPS:
-		return s->parent->resolve(s->parent, N_COMPS, v, fmt);
+		return ins_atomic_xor_params(s->parent, N_COMPS, v, fmt);
 	default:
 		return 0;
 	}
@@ -28460,7 +18883,7 @@ static int ins_atomic_xor_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 3;
+	*fmt = 4;
 	return 1;
 }
 
@@ -28468,11 +18891,17 @@ static int site194_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC0_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC0_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC0_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -28488,7 +18917,7 @@ static int ins_atomic_xor_r_src0(struct scope *s, int name, int64_t *v, int *fmt
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -28496,11 +18925,17 @@ static int site195_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC1_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 71, 79);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC1_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 91, 93);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC1_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 96, 98);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -28516,7 +18951,7 @@ static int ins_atomic_xor_r_src1(struct scope *s, int name, int64_t *v, int *fmt
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 81, 90);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -28524,11 +18959,17 @@ static int site196_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC2_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC2_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC2_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -28544,7 +18985,7 @@ static int ins_atomic_xor_r_src2(struct scope *s, int name, int64_t *v, int *fmt
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -28557,39 +18998,21 @@ static void ins_atomic_xor_render(struct scope *s)
 	(void)w;
 	(void)v;
 	(void)fmt;
-	dis_puts(w, "atomic_xor");
-	if (!ins_atomic_xor_r_dst_full(s, N_DST_FULL, &v, &fmt))
-		no_field(s, "DST_FULL");
-	else
-		format_value(w, fmt, v);
-	if (!ins_atomic_xor_r_sat(s, N_SAT, &v, &fmt))
-		no_field(s, "SAT");
-	else
-		format_value(w, fmt, v);
-	if (!ins_atomic_xor_r_cond(s, N_COND, &v, &fmt))
-		no_field(s, "COND");
-	else
-		format_value(w, fmt, v);
-	if (!ins_atomic_xor_r_skphp(s, N_SKPHP, &v, &fmt))
-		no_field(s, "SKPHP");
-	else
-		format_value(w, fmt, v);
+	dis_putn(w, "atomic_xor", 10);
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
 	if (!ins_atomic_xor_r_type(s, N_TYPE, &v, &fmt))
 		no_field(s, "TYPE");
 	else
 		format_value(w, fmt, v);
-	if (!ins_atomic_xor_r_pmode(s, N_PMODE, &v, &fmt))
-		no_field(s, "PMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	if (!ins_atomic_xor_r_thread(s, N_THREAD, &v, &fmt))
 		no_field(s, "THREAD");
 	else
 		format_value(w, fmt, v);
-	if (!ins_atomic_xor_r_rmode(s, N_RMODE, &v, &fmt))
-		no_field(s, "RMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	if (!ins_atomic_xor_r_dst(s, N_DST, &v, &fmt))
@@ -28637,158 +19060,12 @@ static void ins_atomic_xor_render(struct scope *s)
 		}
 }
 
-static int ins_atomic_xor_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 12, 12);
-	*fmt = 5;
-	return 1;
-}
-
-static int ins_atomic_xor_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 64, 66);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_atomic_xor_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 44, 52);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_atomic_xor_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 67, 69);
-	*fmt = 25;
-	return 1;
-}
-
-static int ins_atomic_xor_r_src1_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 91, 93);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_atomic_xor_r_src1_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 71, 79);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_atomic_xor_r_src1_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 96, 98);
-	*fmt = 25;
-	return 1;
-}
-
-static int ins_atomic_xor_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 121, 123);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_atomic_xor_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 100, 108);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_atomic_xor_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 124, 126);
-	*fmt = 25;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_atomic_xor_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_atomic_xor_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_DST_USE:
-		return ins_atomic_xor_r_dst_use(s, name, v, fmt);
-	case N_SRC0_AMODE:
-		return ins_atomic_xor_r_src0_amode(s, name, v, fmt);
-	case N_SRC0_REG:
-		return ins_atomic_xor_r_src0_reg(s, name, v, fmt);
-	case N_SRC0_RGROUP:
-		return ins_atomic_xor_r_src0_rgroup(s, name, v, fmt);
-	case N_SRC1_AMODE:
-		return ins_atomic_xor_r_src1_amode(s, name, v, fmt);
-	case N_SRC1_REG:
-		return ins_atomic_xor_r_src1_reg(s, name, v, fmt);
-	case N_SRC1_RGROUP:
-		return ins_atomic_xor_r_src1_rgroup(s, name, v, fmt);
-	case N_SRC2_AMODE:
-		return ins_atomic_xor_r_src2_amode(s, name, v, fmt);
-	case N_SRC2_REG:
-		return ins_atomic_xor_r_src2_reg(s, name, v, fmt);
-	case N_SRC2_RGROUP:
-		return ins_atomic_xor_r_src2_rgroup(s, name, v, fmt);
-	default:
-		return ins_atomic_xor_params(s, name, v, fmt);
-	}
-}
-
 /* atomic_xor */
 static void ins_atomic_xor(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "atomic_xor", ins_atomic_xor_resolve);
+	init_scope(&s, c, words, "atomic_xor");
 	ins_atomic_xor_render(&s);
-}
-
-static int ins_bit_rev_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 127, 127);
-	*fmt = 4;
-	return 1;
-}
-
-static int ins_bit_rev_r_sat(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 11, 11);
-	*fmt = 6;
-	return 1;
-}
-
-static int ins_bit_rev_r_cond(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 6, 10);
-	*fmt = 7;
-	return 1;
-}
-
-static int ins_bit_rev_r_skphp(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 39, 39);
-	*fmt = 8;
-	return 1;
 }
 
 static int ins_bit_rev_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt)
@@ -28830,19 +19107,11 @@ static int ins_bit_rev_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_bit_rev_r_pmode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 34, 34);
-	*fmt = 12;
-	return 1;
-}
-
 static int ins_bit_rev_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 120, 120);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -28850,7 +19119,7 @@ static int ins_bit_rev_r_low_half(struct scope *s, int name, int64_t *v, int *fm
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 109, 109);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -28877,21 +19146,21 @@ static int ins_bit_rev_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_bit_rev_r_rmode(struct scope *s, int name, int64_t *v, int *fmt)
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int ins_bit_rev_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 32, 33);
-	*fmt = 14;
-	return 1;
+	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 static int site197_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_DST_USE:
-		return s->parent->resolve(s->parent, N_DST_USE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 12, 12);
+		*fmt = 0;
+		return 1;
 	case N_COMPS:
-		return s->parent->resolve(s->parent, N_COMPS, v, fmt);
+		return ins_bit_rev_params(s->parent, N_COMPS, v, fmt);
 	default:
 		return 0;
 	}
@@ -28907,7 +19176,7 @@ static int ins_bit_rev_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 3;
+	*fmt = 4;
 	return 1;
 }
 
@@ -28915,11 +19184,17 @@ static int site198_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC0_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC0_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC0_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -28935,7 +19210,7 @@ static int ins_bit_rev_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -28948,39 +19223,21 @@ static void ins_bit_rev_render(struct scope *s)
 	(void)w;
 	(void)v;
 	(void)fmt;
-	dis_puts(w, "bit_rev");
-	if (!ins_bit_rev_r_dst_full(s, N_DST_FULL, &v, &fmt))
-		no_field(s, "DST_FULL");
-	else
-		format_value(w, fmt, v);
-	if (!ins_bit_rev_r_sat(s, N_SAT, &v, &fmt))
-		no_field(s, "SAT");
-	else
-		format_value(w, fmt, v);
-	if (!ins_bit_rev_r_cond(s, N_COND, &v, &fmt))
-		no_field(s, "COND");
-	else
-		format_value(w, fmt, v);
-	if (!ins_bit_rev_r_skphp(s, N_SKPHP, &v, &fmt))
-		no_field(s, "SKPHP");
-	else
-		format_value(w, fmt, v);
+	dis_putn(w, "bit_rev", 7);
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
 	if (!ins_bit_rev_r_type(s, N_TYPE, &v, &fmt))
 		no_field(s, "TYPE");
 	else
 		format_value(w, fmt, v);
-	if (!ins_bit_rev_r_pmode(s, N_PMODE, &v, &fmt))
-		no_field(s, "PMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	if (!ins_bit_rev_r_thread(s, N_THREAD, &v, &fmt))
 		no_field(s, "THREAD");
 	else
 		format_value(w, fmt, v);
-	if (!ins_bit_rev_r_rmode(s, N_RMODE, &v, &fmt))
-		no_field(s, "RMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	if (!ins_bit_rev_r_dst(s, N_DST, &v, &fmt))
@@ -29007,75 +19264,29 @@ static void ins_bit_rev_render(struct scope *s)
 	dis_putn(w, ", void, void", 12);
 }
 
-static int ins_bit_rev_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 12, 12);
-	*fmt = 5;
-	return 1;
-}
-
-static int ins_bit_rev_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 64, 66);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_bit_rev_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 44, 52);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_bit_rev_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 67, 69);
-	*fmt = 25;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_bit_rev_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_bit_rev_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_DST_USE:
-		return ins_bit_rev_r_dst_use(s, name, v, fmt);
-	case N_SRC0_AMODE:
-		return ins_bit_rev_r_src0_amode(s, name, v, fmt);
-	case N_SRC0_REG:
-		return ins_bit_rev_r_src0_reg(s, name, v, fmt);
-	case N_SRC0_RGROUP:
-		return ins_bit_rev_r_src0_rgroup(s, name, v, fmt);
-	default:
-		return ins_bit_rev_params(s, name, v, fmt);
-	}
-}
-
 /* bit_rev */
 static void ins_bit_rev(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "bit_rev", ins_bit_rev_resolve);
+	init_scope(&s, c, words, "bit_rev");
 	ins_bit_rev_render(&s);
+}
+
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int ins_texldlpcf_params(struct scope *s, int name, int64_t *v, int *fmt)
+{
+	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 static int site199_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_DST_USE:
-		return s->parent->resolve(s->parent, N_DST_USE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 12, 12);
+		*fmt = 0;
+		return 1;
 	case N_COMPS:
-		return s->parent->resolve(s->parent, N_COMPS, v, fmt);
+		return ins_texldlpcf_params(s->parent, N_COMPS, v, fmt);
 	default:
 		return 0;
 	}
@@ -29091,15 +19302,7 @@ static int ins_texldlpcf_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 3;
-	return 1;
-}
-
-static int ins_texldlpcf_r_tex_id(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 27, 31);
-	*fmt = 27;
+	*fmt = 4;
 	return 1;
 }
 
@@ -29113,7 +19316,7 @@ static int ins_texldlpcf_r_tex_swiz(struct scope *s, int name, int64_t *v, int *
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 35, 42);
-	*fmt = 17;
+	*fmt = 19;
 	return 1;
 }
 
@@ -29121,11 +19324,17 @@ static int site201_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC0_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC0_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC0_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -29141,7 +19350,7 @@ static int ins_texldlpcf_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -29149,11 +19358,17 @@ static int site202_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC1_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 71, 79);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC1_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 91, 93);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC1_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 96, 98);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -29169,7 +19384,7 @@ static int ins_texldlpcf_r_src1(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 81, 90);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -29177,11 +19392,17 @@ static int site203_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC2_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC2_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC2_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -29197,7 +19418,7 @@ static int ins_texldlpcf_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -29210,7 +19431,7 @@ static void ins_texldlpcf_render(struct scope *s)
 	(void)w;
 	(void)v;
 	(void)fmt;
-	dis_puts(w, "texldlpcf");
+	dis_putn(w, "texldlpcf", 9);
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	if (!ins_texldlpcf_r_dst(s, N_DST, &v, &fmt))
@@ -29224,10 +19445,7 @@ static void ins_texldlpcf_render(struct scope *s)
 			format_value(w, fmt, v);
 		}
 	dis_putn(w, ", tex", 5);
-	if (!ins_texldlpcf_r_tex_id(s, N_TEX_ID, &v, &fmt))
-		no_field(s, "TEX_ID");
-	else
-		format_value(w, fmt, v);
+	fmt_27(w, (int64_t)dis_bits(s->w, 4, 27, 31));
 	if (!ins_texldlpcf_r_tex_swiz(s, N_TEX_SWIZ, &v, &fmt))
 		no_field(s, "TEX_SWIZ");
 	else
@@ -29273,158 +19491,12 @@ static void ins_texldlpcf_render(struct scope *s)
 		}
 }
 
-static int ins_texldlpcf_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 12, 12);
-	*fmt = 5;
-	return 1;
-}
-
-static int ins_texldlpcf_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 64, 66);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_texldlpcf_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 44, 52);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_texldlpcf_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 67, 69);
-	*fmt = 25;
-	return 1;
-}
-
-static int ins_texldlpcf_r_src1_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 91, 93);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_texldlpcf_r_src1_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 71, 79);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_texldlpcf_r_src1_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 96, 98);
-	*fmt = 25;
-	return 1;
-}
-
-static int ins_texldlpcf_r_src2_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 121, 123);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_texldlpcf_r_src2_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 100, 108);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_texldlpcf_r_src2_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 124, 126);
-	*fmt = 25;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_texldlpcf_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_texldlpcf_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_DST_USE:
-		return ins_texldlpcf_r_dst_use(s, name, v, fmt);
-	case N_SRC0_AMODE:
-		return ins_texldlpcf_r_src0_amode(s, name, v, fmt);
-	case N_SRC0_REG:
-		return ins_texldlpcf_r_src0_reg(s, name, v, fmt);
-	case N_SRC0_RGROUP:
-		return ins_texldlpcf_r_src0_rgroup(s, name, v, fmt);
-	case N_SRC1_AMODE:
-		return ins_texldlpcf_r_src1_amode(s, name, v, fmt);
-	case N_SRC1_REG:
-		return ins_texldlpcf_r_src1_reg(s, name, v, fmt);
-	case N_SRC1_RGROUP:
-		return ins_texldlpcf_r_src1_rgroup(s, name, v, fmt);
-	case N_SRC2_AMODE:
-		return ins_texldlpcf_r_src2_amode(s, name, v, fmt);
-	case N_SRC2_REG:
-		return ins_texldlpcf_r_src2_reg(s, name, v, fmt);
-	case N_SRC2_RGROUP:
-		return ins_texldlpcf_r_src2_rgroup(s, name, v, fmt);
-	default:
-		return ins_texldlpcf_params(s, name, v, fmt);
-	}
-}
-
 /* texldlpcf */
 static void ins_texldlpcf(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "texldlpcf", ins_texldlpcf_resolve);
+	init_scope(&s, c, words, "texldlpcf");
 	ins_texldlpcf_render(&s);
-}
-
-static int ins_conv_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 127, 127);
-	*fmt = 4;
-	return 1;
-}
-
-static int ins_conv_r_sat(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 11, 11);
-	*fmt = 6;
-	return 1;
-}
-
-static int ins_conv_r_cond(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 6, 10);
-	*fmt = 7;
-	return 1;
-}
-
-static int ins_conv_r_skphp(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 39, 39);
-	*fmt = 8;
-	return 1;
 }
 
 static int ins_conv_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt)
@@ -29466,19 +19538,11 @@ static int ins_conv_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_conv_r_pmode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 34, 34);
-	*fmt = 12;
-	return 1;
-}
-
 static int ins_conv_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 120, 120);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -29486,7 +19550,7 @@ static int ins_conv_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 109, 109);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -29513,21 +19577,21 @@ static int ins_conv_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_conv_r_rmode(struct scope *s, int name, int64_t *v, int *fmt)
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int ins_conv_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 32, 33);
-	*fmt = 14;
-	return 1;
+	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 static int site204_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_DST_USE:
-		return s->parent->resolve(s->parent, N_DST_USE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 12, 12);
+		*fmt = 0;
+		return 1;
 	case N_COMPS:
-		return s->parent->resolve(s->parent, N_COMPS, v, fmt);
+		return ins_conv_params(s->parent, N_COMPS, v, fmt);
 	default:
 		return 0;
 	}
@@ -29543,7 +19607,7 @@ static int ins_conv_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 3;
+	*fmt = 4;
 	return 1;
 }
 
@@ -29551,11 +19615,17 @@ static int site205_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC0_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC0_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC0_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -29571,7 +19641,7 @@ static int ins_conv_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -29579,11 +19649,17 @@ static int site206_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC1_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 71, 79);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC1_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 91, 93);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC1_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 96, 98);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -29599,7 +19675,7 @@ static int ins_conv_r_src1(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 81, 90);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -29612,39 +19688,21 @@ static void ins_conv_render(struct scope *s)
 	(void)w;
 	(void)v;
 	(void)fmt;
-	dis_puts(w, "conv");
-	if (!ins_conv_r_dst_full(s, N_DST_FULL, &v, &fmt))
-		no_field(s, "DST_FULL");
-	else
-		format_value(w, fmt, v);
-	if (!ins_conv_r_sat(s, N_SAT, &v, &fmt))
-		no_field(s, "SAT");
-	else
-		format_value(w, fmt, v);
-	if (!ins_conv_r_cond(s, N_COND, &v, &fmt))
-		no_field(s, "COND");
-	else
-		format_value(w, fmt, v);
-	if (!ins_conv_r_skphp(s, N_SKPHP, &v, &fmt))
-		no_field(s, "SKPHP");
-	else
-		format_value(w, fmt, v);
+	dis_putn(w, "conv", 4);
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
 	if (!ins_conv_r_type(s, N_TYPE, &v, &fmt))
 		no_field(s, "TYPE");
 	else
 		format_value(w, fmt, v);
-	if (!ins_conv_r_pmode(s, N_PMODE, &v, &fmt))
-		no_field(s, "PMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	if (!ins_conv_r_thread(s, N_THREAD, &v, &fmt))
 		no_field(s, "THREAD");
 	else
 		format_value(w, fmt, v);
-	if (!ins_conv_r_rmode(s, N_RMODE, &v, &fmt))
-		no_field(s, "RMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	if (!ins_conv_r_dst(s, N_DST, &v, &fmt))
@@ -29682,128 +19740,12 @@ static void ins_conv_render(struct scope *s)
 	dis_putn(w, ", void", 6);
 }
 
-static int ins_conv_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 12, 12);
-	*fmt = 5;
-	return 1;
-}
-
-static int ins_conv_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 64, 66);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_conv_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 44, 52);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_conv_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 67, 69);
-	*fmt = 25;
-	return 1;
-}
-
-static int ins_conv_r_src1_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 91, 93);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_conv_r_src1_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 71, 79);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_conv_r_src1_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 96, 98);
-	*fmt = 25;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_conv_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_conv_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_DST_USE:
-		return ins_conv_r_dst_use(s, name, v, fmt);
-	case N_SRC0_AMODE:
-		return ins_conv_r_src0_amode(s, name, v, fmt);
-	case N_SRC0_REG:
-		return ins_conv_r_src0_reg(s, name, v, fmt);
-	case N_SRC0_RGROUP:
-		return ins_conv_r_src0_rgroup(s, name, v, fmt);
-	case N_SRC1_AMODE:
-		return ins_conv_r_src1_amode(s, name, v, fmt);
-	case N_SRC1_REG:
-		return ins_conv_r_src1_reg(s, name, v, fmt);
-	case N_SRC1_RGROUP:
-		return ins_conv_r_src1_rgroup(s, name, v, fmt);
-	default:
-		return ins_conv_params(s, name, v, fmt);
-	}
-}
-
 /* conv */
 static void ins_conv(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "conv", ins_conv_resolve);
+	init_scope(&s, c, words, "conv");
 	ins_conv_render(&s);
-}
-
-static int ins_dp2_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 127, 127);
-	*fmt = 4;
-	return 1;
-}
-
-static int ins_dp2_r_sat(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 11, 11);
-	*fmt = 6;
-	return 1;
-}
-
-static int ins_dp2_r_cond(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 6, 10);
-	*fmt = 7;
-	return 1;
-}
-
-static int ins_dp2_r_skphp(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 39, 39);
-	*fmt = 8;
-	return 1;
 }
 
 static int ins_dp2_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt)
@@ -29845,19 +19787,11 @@ static int ins_dp2_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_dp2_r_pmode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 34, 34);
-	*fmt = 12;
-	return 1;
-}
-
 static int ins_dp2_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 120, 120);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -29865,7 +19799,7 @@ static int ins_dp2_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 109, 109);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -29892,21 +19826,21 @@ static int ins_dp2_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_dp2_r_rmode(struct scope *s, int name, int64_t *v, int *fmt)
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int ins_dp2_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 32, 33);
-	*fmt = 14;
-	return 1;
+	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 static int site207_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_DST_USE:
-		return s->parent->resolve(s->parent, N_DST_USE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 12, 12);
+		*fmt = 0;
+		return 1;
 	case N_COMPS:
-		return s->parent->resolve(s->parent, N_COMPS, v, fmt);
+		return ins_dp2_params(s->parent, N_COMPS, v, fmt);
 	default:
 		return 0;
 	}
@@ -29922,7 +19856,7 @@ static int ins_dp2_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 3;
+	*fmt = 4;
 	return 1;
 }
 
@@ -29930,11 +19864,17 @@ static int site208_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC0_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC0_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC0_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -29950,7 +19890,7 @@ static int ins_dp2_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -29958,11 +19898,17 @@ static int site209_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC1_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 71, 79);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC1_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 91, 93);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC1_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 96, 98);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -29978,7 +19924,7 @@ static int ins_dp2_r_src1(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 81, 90);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -29991,39 +19937,21 @@ static void ins_dp2_render(struct scope *s)
 	(void)w;
 	(void)v;
 	(void)fmt;
-	dis_puts(w, "dp2");
-	if (!ins_dp2_r_dst_full(s, N_DST_FULL, &v, &fmt))
-		no_field(s, "DST_FULL");
-	else
-		format_value(w, fmt, v);
-	if (!ins_dp2_r_sat(s, N_SAT, &v, &fmt))
-		no_field(s, "SAT");
-	else
-		format_value(w, fmt, v);
-	if (!ins_dp2_r_cond(s, N_COND, &v, &fmt))
-		no_field(s, "COND");
-	else
-		format_value(w, fmt, v);
-	if (!ins_dp2_r_skphp(s, N_SKPHP, &v, &fmt))
-		no_field(s, "SKPHP");
-	else
-		format_value(w, fmt, v);
+	dis_putn(w, "dp2", 3);
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
 	if (!ins_dp2_r_type(s, N_TYPE, &v, &fmt))
 		no_field(s, "TYPE");
 	else
 		format_value(w, fmt, v);
-	if (!ins_dp2_r_pmode(s, N_PMODE, &v, &fmt))
-		no_field(s, "PMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	if (!ins_dp2_r_thread(s, N_THREAD, &v, &fmt))
 		no_field(s, "THREAD");
 	else
 		format_value(w, fmt, v);
-	if (!ins_dp2_r_rmode(s, N_RMODE, &v, &fmt))
-		no_field(s, "RMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	if (!ins_dp2_r_dst(s, N_DST, &v, &fmt))
@@ -30061,128 +19989,12 @@ static void ins_dp2_render(struct scope *s)
 	dis_putn(w, ", void", 6);
 }
 
-static int ins_dp2_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 12, 12);
-	*fmt = 5;
-	return 1;
-}
-
-static int ins_dp2_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 64, 66);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_dp2_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 44, 52);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_dp2_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 67, 69);
-	*fmt = 25;
-	return 1;
-}
-
-static int ins_dp2_r_src1_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 91, 93);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_dp2_r_src1_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 71, 79);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_dp2_r_src1_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 96, 98);
-	*fmt = 25;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_dp2_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_dp2_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_DST_USE:
-		return ins_dp2_r_dst_use(s, name, v, fmt);
-	case N_SRC0_AMODE:
-		return ins_dp2_r_src0_amode(s, name, v, fmt);
-	case N_SRC0_REG:
-		return ins_dp2_r_src0_reg(s, name, v, fmt);
-	case N_SRC0_RGROUP:
-		return ins_dp2_r_src0_rgroup(s, name, v, fmt);
-	case N_SRC1_AMODE:
-		return ins_dp2_r_src1_amode(s, name, v, fmt);
-	case N_SRC1_REG:
-		return ins_dp2_r_src1_reg(s, name, v, fmt);
-	case N_SRC1_RGROUP:
-		return ins_dp2_r_src1_rgroup(s, name, v, fmt);
-	default:
-		return ins_dp2_params(s, name, v, fmt);
-	}
-}
-
 /* dp2 */
 static void ins_dp2(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "dp2", ins_dp2_resolve);
+	init_scope(&s, c, words, "dp2");
 	ins_dp2_render(&s);
-}
-
-static int ins_norm_dp2_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 127, 127);
-	*fmt = 4;
-	return 1;
-}
-
-static int ins_norm_dp2_r_sat(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 11, 11);
-	*fmt = 6;
-	return 1;
-}
-
-static int ins_norm_dp2_r_cond(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 6, 10);
-	*fmt = 7;
-	return 1;
-}
-
-static int ins_norm_dp2_r_skphp(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 39, 39);
-	*fmt = 8;
-	return 1;
 }
 
 static int ins_norm_dp2_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt)
@@ -30224,19 +20036,11 @@ static int ins_norm_dp2_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_norm_dp2_r_pmode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 34, 34);
-	*fmt = 12;
-	return 1;
-}
-
 static int ins_norm_dp2_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 120, 120);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -30244,7 +20048,7 @@ static int ins_norm_dp2_r_low_half(struct scope *s, int name, int64_t *v, int *f
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 109, 109);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -30271,21 +20075,21 @@ static int ins_norm_dp2_r_thread(struct scope *s, int name, int64_t *v, int *fmt
 	return 1;
 }
 
-static int ins_norm_dp2_r_rmode(struct scope *s, int name, int64_t *v, int *fmt)
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int ins_norm_dp2_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 32, 33);
-	*fmt = 14;
-	return 1;
+	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 static int site210_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_DST_USE:
-		return s->parent->resolve(s->parent, N_DST_USE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 12, 12);
+		*fmt = 0;
+		return 1;
 	case N_COMPS:
-		return s->parent->resolve(s->parent, N_COMPS, v, fmt);
+		return ins_norm_dp2_params(s->parent, N_COMPS, v, fmt);
 	default:
 		return 0;
 	}
@@ -30301,7 +20105,7 @@ static int ins_norm_dp2_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 3;
+	*fmt = 4;
 	return 1;
 }
 
@@ -30309,11 +20113,17 @@ static int site211_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC0_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC0_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC0_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -30329,7 +20139,7 @@ static int ins_norm_dp2_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -30342,39 +20152,21 @@ static void ins_norm_dp2_render(struct scope *s)
 	(void)w;
 	(void)v;
 	(void)fmt;
-	dis_puts(w, "norm_dp2");
-	if (!ins_norm_dp2_r_dst_full(s, N_DST_FULL, &v, &fmt))
-		no_field(s, "DST_FULL");
-	else
-		format_value(w, fmt, v);
-	if (!ins_norm_dp2_r_sat(s, N_SAT, &v, &fmt))
-		no_field(s, "SAT");
-	else
-		format_value(w, fmt, v);
-	if (!ins_norm_dp2_r_cond(s, N_COND, &v, &fmt))
-		no_field(s, "COND");
-	else
-		format_value(w, fmt, v);
-	if (!ins_norm_dp2_r_skphp(s, N_SKPHP, &v, &fmt))
-		no_field(s, "SKPHP");
-	else
-		format_value(w, fmt, v);
+	dis_putn(w, "norm_dp2", 8);
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
 	if (!ins_norm_dp2_r_type(s, N_TYPE, &v, &fmt))
 		no_field(s, "TYPE");
 	else
 		format_value(w, fmt, v);
-	if (!ins_norm_dp2_r_pmode(s, N_PMODE, &v, &fmt))
-		no_field(s, "PMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	if (!ins_norm_dp2_r_thread(s, N_THREAD, &v, &fmt))
 		no_field(s, "THREAD");
 	else
 		format_value(w, fmt, v);
-	if (!ins_norm_dp2_r_rmode(s, N_RMODE, &v, &fmt))
-		no_field(s, "RMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	if (!ins_norm_dp2_r_dst(s, N_DST, &v, &fmt))
@@ -30401,98 +20193,12 @@ static void ins_norm_dp2_render(struct scope *s)
 	dis_putn(w, ", void, void", 12);
 }
 
-static int ins_norm_dp2_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 12, 12);
-	*fmt = 5;
-	return 1;
-}
-
-static int ins_norm_dp2_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 64, 66);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_norm_dp2_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 44, 52);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_norm_dp2_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 67, 69);
-	*fmt = 25;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_norm_dp2_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_norm_dp2_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_DST_USE:
-		return ins_norm_dp2_r_dst_use(s, name, v, fmt);
-	case N_SRC0_AMODE:
-		return ins_norm_dp2_r_src0_amode(s, name, v, fmt);
-	case N_SRC0_REG:
-		return ins_norm_dp2_r_src0_reg(s, name, v, fmt);
-	case N_SRC0_RGROUP:
-		return ins_norm_dp2_r_src0_rgroup(s, name, v, fmt);
-	default:
-		return ins_norm_dp2_params(s, name, v, fmt);
-	}
-}
-
 /* norm_dp2 */
 static void ins_norm_dp2(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "norm_dp2", ins_norm_dp2_resolve);
+	init_scope(&s, c, words, "norm_dp2");
 	ins_norm_dp2_render(&s);
-}
-
-static int ins_norm_dp3_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 127, 127);
-	*fmt = 4;
-	return 1;
-}
-
-static int ins_norm_dp3_r_sat(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 11, 11);
-	*fmt = 6;
-	return 1;
-}
-
-static int ins_norm_dp3_r_cond(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 6, 10);
-	*fmt = 7;
-	return 1;
-}
-
-static int ins_norm_dp3_r_skphp(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 39, 39);
-	*fmt = 8;
-	return 1;
 }
 
 static int ins_norm_dp3_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt)
@@ -30534,19 +20240,11 @@ static int ins_norm_dp3_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_norm_dp3_r_pmode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 34, 34);
-	*fmt = 12;
-	return 1;
-}
-
 static int ins_norm_dp3_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 120, 120);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -30554,7 +20252,7 @@ static int ins_norm_dp3_r_low_half(struct scope *s, int name, int64_t *v, int *f
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 109, 109);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -30581,21 +20279,21 @@ static int ins_norm_dp3_r_thread(struct scope *s, int name, int64_t *v, int *fmt
 	return 1;
 }
 
-static int ins_norm_dp3_r_rmode(struct scope *s, int name, int64_t *v, int *fmt)
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int ins_norm_dp3_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 32, 33);
-	*fmt = 14;
-	return 1;
+	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 static int site212_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_DST_USE:
-		return s->parent->resolve(s->parent, N_DST_USE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 12, 12);
+		*fmt = 0;
+		return 1;
 	case N_COMPS:
-		return s->parent->resolve(s->parent, N_COMPS, v, fmt);
+		return ins_norm_dp3_params(s->parent, N_COMPS, v, fmt);
 	default:
 		return 0;
 	}
@@ -30611,7 +20309,7 @@ static int ins_norm_dp3_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 3;
+	*fmt = 4;
 	return 1;
 }
 
@@ -30619,11 +20317,17 @@ static int site213_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC0_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC0_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC0_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -30639,7 +20343,7 @@ static int ins_norm_dp3_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -30652,39 +20356,21 @@ static void ins_norm_dp3_render(struct scope *s)
 	(void)w;
 	(void)v;
 	(void)fmt;
-	dis_puts(w, "norm_dp3");
-	if (!ins_norm_dp3_r_dst_full(s, N_DST_FULL, &v, &fmt))
-		no_field(s, "DST_FULL");
-	else
-		format_value(w, fmt, v);
-	if (!ins_norm_dp3_r_sat(s, N_SAT, &v, &fmt))
-		no_field(s, "SAT");
-	else
-		format_value(w, fmt, v);
-	if (!ins_norm_dp3_r_cond(s, N_COND, &v, &fmt))
-		no_field(s, "COND");
-	else
-		format_value(w, fmt, v);
-	if (!ins_norm_dp3_r_skphp(s, N_SKPHP, &v, &fmt))
-		no_field(s, "SKPHP");
-	else
-		format_value(w, fmt, v);
+	dis_putn(w, "norm_dp3", 8);
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
 	if (!ins_norm_dp3_r_type(s, N_TYPE, &v, &fmt))
 		no_field(s, "TYPE");
 	else
 		format_value(w, fmt, v);
-	if (!ins_norm_dp3_r_pmode(s, N_PMODE, &v, &fmt))
-		no_field(s, "PMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	if (!ins_norm_dp3_r_thread(s, N_THREAD, &v, &fmt))
 		no_field(s, "THREAD");
 	else
 		format_value(w, fmt, v);
-	if (!ins_norm_dp3_r_rmode(s, N_RMODE, &v, &fmt))
-		no_field(s, "RMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	if (!ins_norm_dp3_r_dst(s, N_DST, &v, &fmt))
@@ -30711,98 +20397,12 @@ static void ins_norm_dp3_render(struct scope *s)
 	dis_putn(w, ", void, void", 12);
 }
 
-static int ins_norm_dp3_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 12, 12);
-	*fmt = 5;
-	return 1;
-}
-
-static int ins_norm_dp3_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 64, 66);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_norm_dp3_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 44, 52);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_norm_dp3_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 67, 69);
-	*fmt = 25;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_norm_dp3_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_norm_dp3_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_DST_USE:
-		return ins_norm_dp3_r_dst_use(s, name, v, fmt);
-	case N_SRC0_AMODE:
-		return ins_norm_dp3_r_src0_amode(s, name, v, fmt);
-	case N_SRC0_REG:
-		return ins_norm_dp3_r_src0_reg(s, name, v, fmt);
-	case N_SRC0_RGROUP:
-		return ins_norm_dp3_r_src0_rgroup(s, name, v, fmt);
-	default:
-		return ins_norm_dp3_params(s, name, v, fmt);
-	}
-}
-
 /* norm_dp3 */
 static void ins_norm_dp3(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "norm_dp3", ins_norm_dp3_resolve);
+	init_scope(&s, c, words, "norm_dp3");
 	ins_norm_dp3_render(&s);
-}
-
-static int ins_norm_dp4_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 127, 127);
-	*fmt = 4;
-	return 1;
-}
-
-static int ins_norm_dp4_r_sat(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 11, 11);
-	*fmt = 6;
-	return 1;
-}
-
-static int ins_norm_dp4_r_cond(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 6, 10);
-	*fmt = 7;
-	return 1;
-}
-
-static int ins_norm_dp4_r_skphp(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 39, 39);
-	*fmt = 8;
-	return 1;
 }
 
 static int ins_norm_dp4_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt)
@@ -30844,19 +20444,11 @@ static int ins_norm_dp4_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 	return 1;
 }
 
-static int ins_norm_dp4_r_pmode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 34, 34);
-	*fmt = 12;
-	return 1;
-}
-
 static int ins_norm_dp4_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 120, 120);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -30864,7 +20456,7 @@ static int ins_norm_dp4_r_low_half(struct scope *s, int name, int64_t *v, int *f
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 109, 109);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -30891,21 +20483,21 @@ static int ins_norm_dp4_r_thread(struct scope *s, int name, int64_t *v, int *fmt
 	return 1;
 }
 
-static int ins_norm_dp4_r_rmode(struct scope *s, int name, int64_t *v, int *fmt)
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int ins_norm_dp4_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 32, 33);
-	*fmt = 14;
-	return 1;
+	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 static int site214_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_DST_USE:
-		return s->parent->resolve(s->parent, N_DST_USE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 12, 12);
+		*fmt = 0;
+		return 1;
 	case N_COMPS:
-		return s->parent->resolve(s->parent, N_COMPS, v, fmt);
+		return ins_norm_dp4_params(s->parent, N_COMPS, v, fmt);
 	default:
 		return 0;
 	}
@@ -30921,7 +20513,7 @@ static int ins_norm_dp4_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 3;
+	*fmt = 4;
 	return 1;
 }
 
@@ -30929,11 +20521,17 @@ static int site215_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC0_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC0_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC0_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -30949,7 +20547,7 @@ static int ins_norm_dp4_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -30962,39 +20560,21 @@ static void ins_norm_dp4_render(struct scope *s)
 	(void)w;
 	(void)v;
 	(void)fmt;
-	dis_puts(w, "norm_dp4");
-	if (!ins_norm_dp4_r_dst_full(s, N_DST_FULL, &v, &fmt))
-		no_field(s, "DST_FULL");
-	else
-		format_value(w, fmt, v);
-	if (!ins_norm_dp4_r_sat(s, N_SAT, &v, &fmt))
-		no_field(s, "SAT");
-	else
-		format_value(w, fmt, v);
-	if (!ins_norm_dp4_r_cond(s, N_COND, &v, &fmt))
-		no_field(s, "COND");
-	else
-		format_value(w, fmt, v);
-	if (!ins_norm_dp4_r_skphp(s, N_SKPHP, &v, &fmt))
-		no_field(s, "SKPHP");
-	else
-		format_value(w, fmt, v);
+	dis_putn(w, "norm_dp4", 8);
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
 	if (!ins_norm_dp4_r_type(s, N_TYPE, &v, &fmt))
 		no_field(s, "TYPE");
 	else
 		format_value(w, fmt, v);
-	if (!ins_norm_dp4_r_pmode(s, N_PMODE, &v, &fmt))
-		no_field(s, "PMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	if (!ins_norm_dp4_r_thread(s, N_THREAD, &v, &fmt))
 		no_field(s, "THREAD");
 	else
 		format_value(w, fmt, v);
-	if (!ins_norm_dp4_r_rmode(s, N_RMODE, &v, &fmt))
-		no_field(s, "RMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	if (!ins_norm_dp4_r_dst(s, N_DST, &v, &fmt))
@@ -31021,98 +20601,12 @@ static void ins_norm_dp4_render(struct scope *s)
 	dis_putn(w, ", void, void", 12);
 }
 
-static int ins_norm_dp4_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 12, 12);
-	*fmt = 5;
-	return 1;
-}
-
-static int ins_norm_dp4_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 64, 66);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_norm_dp4_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 44, 52);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_norm_dp4_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 67, 69);
-	*fmt = 25;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_norm_dp4_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_norm_dp4_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_DST_USE:
-		return ins_norm_dp4_r_dst_use(s, name, v, fmt);
-	case N_SRC0_AMODE:
-		return ins_norm_dp4_r_src0_amode(s, name, v, fmt);
-	case N_SRC0_REG:
-		return ins_norm_dp4_r_src0_reg(s, name, v, fmt);
-	case N_SRC0_RGROUP:
-		return ins_norm_dp4_r_src0_rgroup(s, name, v, fmt);
-	default:
-		return ins_norm_dp4_params(s, name, v, fmt);
-	}
-}
-
 /* norm_dp4 */
 static void ins_norm_dp4(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "norm_dp4", ins_norm_dp4_resolve);
+	init_scope(&s, c, words, "norm_dp4");
 	ins_norm_dp4_render(&s);
-}
-
-static int ins_img_load_r_cond(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 6, 10);
-	*fmt = 7;
-	return 1;
-}
-
-static int ins_img_load_r_skphp(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 39, 39);
-	*fmt = 8;
-	return 1;
-}
-
-static int ins_img_load_r_denorm(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 42, 42);
-	*fmt = 28;
-	return 1;
-}
-
-static int ins_img_load_r_local(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 40, 40);
-	*fmt = 29;
-	return 1;
 }
 
 static int ins_img_load_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt)
@@ -31168,21 +20662,21 @@ static int ins_img_load_r_left_shift(struct scope *s, int name, int64_t *v, int 
 	return 1;
 }
 
-static int ins_img_load_r_pmode(struct scope *s, int name, int64_t *v, int *fmt)
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int ins_img_load_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 34, 34);
-	*fmt = 12;
-	return 1;
+	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 static int site217_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_DST_USE:
-		return s->parent->resolve(s->parent, N_DST_USE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 12, 12);
+		*fmt = 0;
+		return 1;
 	case N_COMPS:
-		return s->parent->resolve(s->parent, N_COMPS, v, fmt);
+		return ins_img_load_params(s->parent, N_COMPS, v, fmt);
 	default:
 		return 0;
 	}
@@ -31198,7 +20692,7 @@ static int ins_img_load_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 3;
+	*fmt = 4;
 	return 1;
 }
 
@@ -31206,11 +20700,17 @@ static int site218_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC0_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC0_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC0_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -31226,7 +20726,7 @@ static int ins_img_load_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -31234,11 +20734,17 @@ static int site219_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC1_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 71, 79);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC1_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 91, 93);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC1_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 96, 98);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -31254,7 +20760,7 @@ static int ins_img_load_r_src1(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 81, 90);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -31267,23 +20773,11 @@ static void ins_img_load_render(struct scope *s)
 	(void)w;
 	(void)v;
 	(void)fmt;
-	dis_puts(w, "img_load");
-	if (!ins_img_load_r_cond(s, N_COND, &v, &fmt))
-		no_field(s, "COND");
-	else
-		format_value(w, fmt, v);
-	if (!ins_img_load_r_skphp(s, N_SKPHP, &v, &fmt))
-		no_field(s, "SKPHP");
-	else
-		format_value(w, fmt, v);
-	if (!ins_img_load_r_denorm(s, N_DENORM, &v, &fmt))
-		no_field(s, "DENORM");
-	else
-		format_value(w, fmt, v);
-	if (!ins_img_load_r_local(s, N_LOCAL, &v, &fmt))
-		no_field(s, "LOCAL");
-	else
-		format_value(w, fmt, v);
+	dis_putn(w, "img_load", 8);
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
+	fmt_28(w, (int64_t)dis_bits(s->w, 4, 42, 42));
+	fmt_29(w, (int64_t)dis_bits(s->w, 4, 40, 40));
 	if (!ins_img_load_r_type(s, N_TYPE, &v, &fmt))
 		no_field(s, "TYPE");
 	else
@@ -31298,10 +20792,7 @@ static void ins_img_load_render(struct scope *s)
 		default:
 			format_value(w, fmt, v);
 		}
-	if (!ins_img_load_r_pmode(s, N_PMODE, &v, &fmt))
-		no_field(s, "PMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	if (!ins_img_load_r_dst(s, N_DST, &v, &fmt))
@@ -31339,128 +20830,12 @@ static void ins_img_load_render(struct scope *s)
 	dis_putn(w, ", void", 6);
 }
 
-static int ins_img_load_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 12, 12);
-	*fmt = 5;
-	return 1;
-}
-
-static int ins_img_load_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 64, 66);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_img_load_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 44, 52);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_img_load_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 67, 69);
-	*fmt = 25;
-	return 1;
-}
-
-static int ins_img_load_r_src1_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 91, 93);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_img_load_r_src1_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 71, 79);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_img_load_r_src1_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 96, 98);
-	*fmt = 25;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_img_load_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_img_load_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_DST_USE:
-		return ins_img_load_r_dst_use(s, name, v, fmt);
-	case N_SRC0_AMODE:
-		return ins_img_load_r_src0_amode(s, name, v, fmt);
-	case N_SRC0_REG:
-		return ins_img_load_r_src0_reg(s, name, v, fmt);
-	case N_SRC0_RGROUP:
-		return ins_img_load_r_src0_rgroup(s, name, v, fmt);
-	case N_SRC1_AMODE:
-		return ins_img_load_r_src1_amode(s, name, v, fmt);
-	case N_SRC1_REG:
-		return ins_img_load_r_src1_reg(s, name, v, fmt);
-	case N_SRC1_RGROUP:
-		return ins_img_load_r_src1_rgroup(s, name, v, fmt);
-	default:
-		return ins_img_load_params(s, name, v, fmt);
-	}
-}
-
 /* img_load */
 static void ins_img_load(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "img_load", ins_img_load_resolve);
+	init_scope(&s, c, words, "img_load");
 	ins_img_load_render(&s);
-}
-
-static int ins_bit_findlsb_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 127, 127);
-	*fmt = 4;
-	return 1;
-}
-
-static int ins_bit_findlsb_r_sat(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 11, 11);
-	*fmt = 6;
-	return 1;
-}
-
-static int ins_bit_findlsb_r_cond(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 6, 10);
-	*fmt = 7;
-	return 1;
-}
-
-static int ins_bit_findlsb_r_skphp(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 39, 39);
-	*fmt = 8;
-	return 1;
 }
 
 static int ins_bit_findlsb_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt)
@@ -31502,19 +20877,11 @@ static int ins_bit_findlsb_r_type(struct scope *s, int name, int64_t *v, int *fm
 	return 1;
 }
 
-static int ins_bit_findlsb_r_pmode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 34, 34);
-	*fmt = 12;
-	return 1;
-}
-
 static int ins_bit_findlsb_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 120, 120);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -31522,7 +20889,7 @@ static int ins_bit_findlsb_r_low_half(struct scope *s, int name, int64_t *v, int
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 109, 109);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -31549,21 +20916,21 @@ static int ins_bit_findlsb_r_thread(struct scope *s, int name, int64_t *v, int *
 	return 1;
 }
 
-static int ins_bit_findlsb_r_rmode(struct scope *s, int name, int64_t *v, int *fmt)
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int ins_bit_findlsb_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 32, 33);
-	*fmt = 14;
-	return 1;
+	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 static int site220_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_DST_USE:
-		return s->parent->resolve(s->parent, N_DST_USE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 12, 12);
+		*fmt = 0;
+		return 1;
 	case N_COMPS:
-		return s->parent->resolve(s->parent, N_COMPS, v, fmt);
+		return ins_bit_findlsb_params(s->parent, N_COMPS, v, fmt);
 	default:
 		return 0;
 	}
@@ -31579,7 +20946,7 @@ static int ins_bit_findlsb_r_dst(struct scope *s, int name, int64_t *v, int *fmt
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 3;
+	*fmt = 4;
 	return 1;
 }
 
@@ -31587,11 +20954,17 @@ static int site221_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC0_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC0_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC0_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -31607,7 +20980,7 @@ static int ins_bit_findlsb_r_src0(struct scope *s, int name, int64_t *v, int *fm
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -31620,39 +20993,21 @@ static void ins_bit_findlsb_render(struct scope *s)
 	(void)w;
 	(void)v;
 	(void)fmt;
-	dis_puts(w, "bit_findlsb");
-	if (!ins_bit_findlsb_r_dst_full(s, N_DST_FULL, &v, &fmt))
-		no_field(s, "DST_FULL");
-	else
-		format_value(w, fmt, v);
-	if (!ins_bit_findlsb_r_sat(s, N_SAT, &v, &fmt))
-		no_field(s, "SAT");
-	else
-		format_value(w, fmt, v);
-	if (!ins_bit_findlsb_r_cond(s, N_COND, &v, &fmt))
-		no_field(s, "COND");
-	else
-		format_value(w, fmt, v);
-	if (!ins_bit_findlsb_r_skphp(s, N_SKPHP, &v, &fmt))
-		no_field(s, "SKPHP");
-	else
-		format_value(w, fmt, v);
+	dis_putn(w, "bit_findlsb", 11);
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
 	if (!ins_bit_findlsb_r_type(s, N_TYPE, &v, &fmt))
 		no_field(s, "TYPE");
 	else
 		format_value(w, fmt, v);
-	if (!ins_bit_findlsb_r_pmode(s, N_PMODE, &v, &fmt))
-		no_field(s, "PMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	if (!ins_bit_findlsb_r_thread(s, N_THREAD, &v, &fmt))
 		no_field(s, "THREAD");
 	else
 		format_value(w, fmt, v);
-	if (!ins_bit_findlsb_r_rmode(s, N_RMODE, &v, &fmt))
-		no_field(s, "RMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	if (!ins_bit_findlsb_r_dst(s, N_DST, &v, &fmt))
@@ -31679,98 +21034,12 @@ static void ins_bit_findlsb_render(struct scope *s)
 	dis_putn(w, ", void, void", 12);
 }
 
-static int ins_bit_findlsb_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 12, 12);
-	*fmt = 5;
-	return 1;
-}
-
-static int ins_bit_findlsb_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 64, 66);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_bit_findlsb_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 44, 52);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_bit_findlsb_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 67, 69);
-	*fmt = 25;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_bit_findlsb_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_bit_findlsb_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_DST_USE:
-		return ins_bit_findlsb_r_dst_use(s, name, v, fmt);
-	case N_SRC0_AMODE:
-		return ins_bit_findlsb_r_src0_amode(s, name, v, fmt);
-	case N_SRC0_REG:
-		return ins_bit_findlsb_r_src0_reg(s, name, v, fmt);
-	case N_SRC0_RGROUP:
-		return ins_bit_findlsb_r_src0_rgroup(s, name, v, fmt);
-	default:
-		return ins_bit_findlsb_params(s, name, v, fmt);
-	}
-}
-
 /* bit_findlsb */
 static void ins_bit_findlsb(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "bit_findlsb", ins_bit_findlsb_resolve);
+	init_scope(&s, c, words, "bit_findlsb");
 	ins_bit_findlsb_render(&s);
-}
-
-static int ins_bit_findmsb_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 127, 127);
-	*fmt = 4;
-	return 1;
-}
-
-static int ins_bit_findmsb_r_sat(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 11, 11);
-	*fmt = 6;
-	return 1;
-}
-
-static int ins_bit_findmsb_r_cond(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 6, 10);
-	*fmt = 7;
-	return 1;
-}
-
-static int ins_bit_findmsb_r_skphp(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 39, 39);
-	*fmt = 8;
-	return 1;
 }
 
 static int ins_bit_findmsb_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt)
@@ -31812,19 +21081,11 @@ static int ins_bit_findmsb_r_type(struct scope *s, int name, int64_t *v, int *fm
 	return 1;
 }
 
-static int ins_bit_findmsb_r_pmode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 34, 34);
-	*fmt = 12;
-	return 1;
-}
-
 static int ins_bit_findmsb_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 120, 120);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -31832,7 +21093,7 @@ static int ins_bit_findmsb_r_low_half(struct scope *s, int name, int64_t *v, int
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 109, 109);
-	*fmt = 5;
+	*fmt = 0;
 	return 1;
 }
 
@@ -31859,21 +21120,21 @@ static int ins_bit_findmsb_r_thread(struct scope *s, int name, int64_t *v, int *
 	return 1;
 }
 
-static int ins_bit_findmsb_r_rmode(struct scope *s, int name, int64_t *v, int *fmt)
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int ins_bit_findmsb_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 32, 33);
-	*fmt = 14;
-	return 1;
+	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 static int site222_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_DST_USE:
-		return s->parent->resolve(s->parent, N_DST_USE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 12, 12);
+		*fmt = 0;
+		return 1;
 	case N_COMPS:
-		return s->parent->resolve(s->parent, N_COMPS, v, fmt);
+		return ins_bit_findmsb_params(s->parent, N_COMPS, v, fmt);
 	default:
 		return 0;
 	}
@@ -31889,7 +21150,7 @@ static int ins_bit_findmsb_r_dst(struct scope *s, int name, int64_t *v, int *fmt
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 3;
+	*fmt = 4;
 	return 1;
 }
 
@@ -31897,11 +21158,17 @@ static int site223_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
-		return s->parent->resolve(s->parent, N_SRC0_REG, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
+		*fmt = 15;
+		return 1;
 	case N_SRC_AMODE:
-		return s->parent->resolve(s->parent, N_SRC0_AMODE, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
+		*fmt = 2;
+		return 1;
 	case N_SRC_RGROUP:
-		return s->parent->resolve(s->parent, N_SRC0_RGROUP, v, fmt);
+		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
+		*fmt = 16;
+		return 1;
 	default:
 		return 0;
 	}
@@ -31917,7 +21184,7 @@ static int ins_bit_findmsb_r_src0(struct scope *s, int name, int64_t *v, int *fm
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 23;
+	*fmt = 25;
 	return 1;
 }
 
@@ -31930,39 +21197,21 @@ static void ins_bit_findmsb_render(struct scope *s)
 	(void)w;
 	(void)v;
 	(void)fmt;
-	dis_puts(w, "bit_findmsb");
-	if (!ins_bit_findmsb_r_dst_full(s, N_DST_FULL, &v, &fmt))
-		no_field(s, "DST_FULL");
-	else
-		format_value(w, fmt, v);
-	if (!ins_bit_findmsb_r_sat(s, N_SAT, &v, &fmt))
-		no_field(s, "SAT");
-	else
-		format_value(w, fmt, v);
-	if (!ins_bit_findmsb_r_cond(s, N_COND, &v, &fmt))
-		no_field(s, "COND");
-	else
-		format_value(w, fmt, v);
-	if (!ins_bit_findmsb_r_skphp(s, N_SKPHP, &v, &fmt))
-		no_field(s, "SKPHP");
-	else
-		format_value(w, fmt, v);
+	dis_putn(w, "bit_findmsb", 11);
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
 	if (!ins_bit_findmsb_r_type(s, N_TYPE, &v, &fmt))
 		no_field(s, "TYPE");
 	else
 		format_value(w, fmt, v);
-	if (!ins_bit_findmsb_r_pmode(s, N_PMODE, &v, &fmt))
-		no_field(s, "PMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	if (!ins_bit_findmsb_r_thread(s, N_THREAD, &v, &fmt))
 		no_field(s, "THREAD");
 	else
 		format_value(w, fmt, v);
-	if (!ins_bit_findmsb_r_rmode(s, N_RMODE, &v, &fmt))
-		no_field(s, "RMODE");
-	else
-		format_value(w, fmt, v);
+	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	if (!ins_bit_findmsb_r_dst(s, N_DST, &v, &fmt))
@@ -31989,65 +21238,11 @@ static void ins_bit_findmsb_render(struct scope *s)
 	dis_putn(w, ", void, void", 12);
 }
 
-static int ins_bit_findmsb_r_dst_use(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 12, 12);
-	*fmt = 5;
-	return 1;
-}
-
-static int ins_bit_findmsb_r_src0_amode(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 64, 66);
-	*fmt = 1;
-	return 1;
-}
-
-static int ins_bit_findmsb_r_src0_reg(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 44, 52);
-	*fmt = 24;
-	return 1;
-}
-
-static int ins_bit_findmsb_r_src0_rgroup(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 67, 69);
-	*fmt = 25;
-	return 1;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int ins_bit_findmsb_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
-static int ins_bit_findmsb_resolve(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	switch (name) {
-	case N_DST_USE:
-		return ins_bit_findmsb_r_dst_use(s, name, v, fmt);
-	case N_SRC0_AMODE:
-		return ins_bit_findmsb_r_src0_amode(s, name, v, fmt);
-	case N_SRC0_REG:
-		return ins_bit_findmsb_r_src0_reg(s, name, v, fmt);
-	case N_SRC0_RGROUP:
-		return ins_bit_findmsb_r_src0_rgroup(s, name, v, fmt);
-	default:
-		return ins_bit_findmsb_params(s, name, v, fmt);
-	}
-}
-
 /* bit_findmsb */
 static void ins_bit_findmsb(struct ctx *c, const uint32_t *words)
 {
 	struct scope s;
-	init_scope(&s, c, words, "bit_findmsb", ins_bit_findmsb_resolve);
+	init_scope(&s, c, words, "bit_findmsb");
 	ins_bit_findmsb_render(&s);
 }
 

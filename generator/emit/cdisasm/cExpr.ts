@@ -43,7 +43,12 @@ function corners(a: Interval, b: Interval, f: (x: number, y: number) => number):
   return [Math.min(...v), Math.max(...v)];
 }
 
-export function compileCExpr(text: string, ctx: ExprContext): CExpr {
+/**
+ * `pure`: reading a name has no effect (no error can arise, nothing is cached), so the expression
+ * is one C expression and `&&`, `||` (and `&` of truth values) stop at the first operand that
+ * decides.
+ */
+export function compileCExpr(text: string, ctx: ExprContext, pure = false): CExpr {
   const parsed = parseExpr(text);
   if (!parsed.ok)
     throw new Error(`isaforge: cannot compile expression '${text}': ${parsed.message}`);
@@ -54,6 +59,7 @@ export function compileCExpr(text: string, ctx: ExprContext): CExpr {
       throw new Error(
         `C disassembler: expression '${text}' may leave the integers within ±2^53 (at ${value})`,
       );
+    if (pure) return { t: /^[\w.>-]+$/.test(value) ? value : `(${value})`, range };
     const t = `t${n++}`;
     lines.push(`const int64_t ${t} = ${value};`);
     return { t, range };
@@ -112,8 +118,11 @@ export function compileCExpr(text: string, ctx: ExprContext): CExpr {
             return temp(`${x} - ${y}`, [a.range[0] - b.range[1], a.range[1] - b.range[0]]);
           case "&":
           case "|":
-          case "^":
+          case "^": {
+            const truths = [a, b].every((o) => o.range[0] >= 0 && o.range[1] <= 1);
+            if (pure && truths && e.op !== "^") return temp(`${x} ${e.op}${e.op} ${y}`, BOOL);
             return temp(`dis_u32(${x} ${e.op} ${y})`, U32);
+          }
           case "&&":
           case "||":
             return temp(`(${x} != 0) ${e.op} (${y} != 0)`, BOOL);
@@ -124,7 +133,8 @@ export function compileCExpr(text: string, ctx: ExprContext): CExpr {
     }
   };
   const r = emit(parsed.ast);
-  return { lines, result: r.t, range: r.range };
+  if (pure) lines.push(`const int64_t t0 = ${r.t};`);
+  return { lines, result: pure ? "t0" : r.t, range: r.range };
 }
 
 /** The interval of an expression without emitting it (for the bounds of derived names). */

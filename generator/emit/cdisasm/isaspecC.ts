@@ -44,7 +44,8 @@ interface Format {
 export interface IsaspecC {
   /** `enum` members naming every name: `N_SRC = 0`, … */
   names: { id: string; text: string }[];
-  formatFunction: CFunction;
+  /** `fmt_<id>` per format, then `format_value`. */
+  formatFunctions: CFunction[];
   functions: CFunction[];
   /** Prototypes, so functions may call each other in any order. */
   prototypes: string[];
@@ -54,14 +55,14 @@ export interface IsaspecC {
 
 const bit = (k: number) => `UINT64_C(${2 ** k >= 2 ** 32 ? "0x" + (2 ** k).toString(16) : 2 ** k})`;
 
-function fieldRead(f: Field, words: number): string {
+function fieldRead(f: Field, words: number, from = "s->w"): string {
   if (f.width > MAX_FIELD_BITS)
     throw new Error(
       `C disassembler: field ${f.name} has ${f.width} bits (at most ${MAX_FIELD_BITS})`,
     );
   let shift = 0;
   const parts = f.ranges.map((r) => {
-    const part = `(int64_t)dis_bits(s->w, ${words}, ${r.low}, ${r.high})`;
+    const part = `(int64_t)dis_bits(${from}, ${words}, ${r.low}, ${r.high})`;
     const shifted = shift === 0 ? part : `(${part} << ${shift})`;
     shift += r.high - r.low + 1;
     return shifted;
@@ -260,28 +261,88 @@ export function isaspecC(model: IsaModel): IsaspecC {
       return name;
     };
 
+    // A scope is simple when its conditions read only fields of its default case that no override
+    // defines: then a condition's value never depends on where it is evaluated (the recursion guard
+    // and overrides in force cannot reach it) and evaluating it records no error, so it is cached
+    // always and resolving a name need not evaluate the conditions of overrides without the name.
+    const byDefault = scope.cases[scope.cases.length - 1];
+    // A name no case defines may also come from the enclosing field's <param>s, when every site
+    // entering the scope passes a field its scope has and never derives.
+    const ownField = (n: string) =>
+      byDefault.fields.has(n) &&
+      scope.cases.every((o) => o === byDefault || (!o.fields.has(n) && !o.derived.has(n)));
+    const passedField = (n: string) =>
+      scope.cases.every((o) => !o.fields.has(n) && !o.derived.has(n)) &&
+      (incoming.get(scope) ?? []).every(({ from, params }) => {
+        const p0 = params.find(([, as]) => as === n)?.[0];
+        return (
+          p0 !== undefined &&
+          from.cases.some((c) => c.fields.has(p0)) &&
+          from.cases.every((c) => !c.derived.has(p0))
+        );
+      });
+    // And a derived value of the default case no override defines, if what it reads is pure too.
+    const ownDerived = (n: string) =>
+      !byDefault.fields.has(n) &&
+      byDefault.derived.has(n) &&
+      scope.cases.every((o) => o === byDefault || (!o.fields.has(n) && !o.derived.has(n)));
+    const pure = (n: string, visiting: Set<string>): boolean =>
+      ownField(n) ||
+      passedField(n) ||
+      (ownDerived(n) &&
+        !visiting.has(n) &&
+        exprRefs(byDefault.derived.get(n)!.expr).every((r) => pure(r, new Set([...visiting, n]))));
+    const simple = scope.cases.every(
+      (c) => c.when === null || exprRefs(c.when).every((n) => pure(n, new Set())),
+    );
     const applies: string[] = [];
     const whens: (() => void)[] = [];
     scope.cases.forEach((c, k) => {
       if (c.when === null) return;
       const ev = `${p}_when${k}`;
-      whens.push(() => evalFn(overrideBit(k), c.when!, ev));
       const b = overrideBit(k);
       const name = `${p}_applies${k}`;
-      add(null, `static int ${name}(${S})`, [
-        "int top;",
-        "int64_t v;",
-        `if (s->known & ${b})`,
-        `\treturn (s->applied & ${b}) != 0;`,
-        "top = s->stack == 0;",
-        `v = ${ev}(s);`,
-        "if (top) {",
-        `\ts->known |= ${b};`,
-        "\tif (v != 0)",
-        `\t\ts->applied |= ${b};`,
-        "}",
-        "return v != 0;",
-      ]);
+      if (simple) {
+        whens.push(() => {
+          const e = compileCExpr(
+            c.when!,
+            {
+              bound: boundIn(scope),
+              read: (n) =>
+                ownField(n)
+                  ? fieldRead(byDefault.fields.get(n)!, words)
+                  : `get(s, ${ownDerived(n) ? resolverFor(n) : missingFn()}, ${nameOf(n)})`,
+              gpu: "(s->ctx->has_gpu ? s->ctx->gpu : 0)",
+            },
+            true,
+          );
+          add(`/* ${commentText(c.when!)} */`, `static int ${name}(${S})`, [
+            `if (!(s->known & ${b})) {`,
+            ...e.lines.map((l) => `\t${l}`),
+            `\ts->known |= ${b};`,
+            `\tif (${e.result} != 0)`,
+            `\t\ts->applied |= ${b};`,
+            "}",
+            `return (s->applied & ${b}) != 0;`,
+          ]);
+        });
+      } else {
+        whens.push(() => evalFn(b, c.when!, ev));
+        add(null, `static int ${name}(${S})`, [
+          "int top;",
+          "int64_t v;",
+          `if (s->known & ${b})`,
+          `\treturn (s->applied & ${b}) != 0;`,
+          "top = s->stack == 0;",
+          `v = ${ev}(s);`,
+          "if (top) {",
+          `\ts->known |= ${b};`,
+          "\tif (v != 0)",
+          `\t\ts->applied |= ${b};`,
+          "}",
+          "return v != 0;",
+        ]);
+      }
       applies[k] = name;
     });
     /** Derived values' evaluations, made when first needed (as everything below). */
@@ -310,7 +371,7 @@ export function isaspecC(model: IsaModel): IsaspecC {
       if (!missingMade) {
         missingMade = true;
         const tries = scope.cases.flatMap((c, k) =>
-          c.when !== null
+          c.when !== null && !simple
             ? [`if (!(s->stack & ${overrideBit(k)}))`, `\t(void)${applies[k]}(s);`]
             : [],
         );
@@ -345,10 +406,21 @@ export function isaspecC(model: IsaModel): IsaspecC {
           else body.push("return s->param ? s->param(s, name, v, fmt) : 0;");
           done = true;
         } else if (give) body.push(`if (${inForce(k)}) {`, ...give.map((l) => `\t${l}`), "}");
-        else body.push(`if (!(s->stack & ${overrideBit(k)}))`, `\t(void)${applies[k]}(s);`);
+        else if (!simple)
+          body.push(`if (!(s->stack & ${overrideBit(k)}))`, `\t(void)${applies[k]}(s);`);
       });
       add(null, resolveHead(fn), body);
       return fn;
+    };
+    /** A param's answer read straight from this scope's words, where nothing else can answer. */
+    const directRead = (name: string): string[] | null => {
+      if (!simple || !ownField(name)) return null;
+      const f = byDefault.fields.get(name)!;
+      return [
+        `*v = ${fieldRead(f, words, "s->parent->w")};`,
+        `*fmt = ${fieldFormat(f)};`,
+        "return 1;",
+      ];
     };
     const resolveCall = (name: string) => `${resolverFor(name)}(s, ${nameOf(name)}, &v, &fmt)`;
     readName = (name: string) => `get(s, ${resolverFor(name)}, ${nameOf(name)})`;
@@ -373,7 +445,9 @@ export function isaspecC(model: IsaModel): IsaspecC {
         let ret = "-1";
         if (nested) {
           const id = sites++;
-          const param = nested.params.length ? paramFn(id, nested.params) : "NULL";
+          const param = nested.params.length
+            ? paramFn(id, nested.params, resolverFor, directRead)
+            : "NULL";
           found.push({ id, root: rootFn(nested.bitset), param });
           ret = String(id);
         }
@@ -415,8 +489,12 @@ export function isaspecC(model: IsaModel): IsaspecC {
           continue;
         }
         if (tok.align > 0) out.push(`${indent}dis_pad(w, ${tok.align});`);
-        if (tok.t === "name") out.push(`${indent}dis_puts(w, ${cStringLiteral(scope.mnemonic)});`);
-        else if (tok.field !== "") {
+        if (tok.t === "name") out.push(`${indent}${putText(scope.mnemonic)}`);
+        else if (tok.field !== "" && simple && ownField(tok.field) && !nestedFor(tok.field)) {
+          // Nothing but the default case's field can answer, and no error can arise.
+          const f = byDefault.fields.get(tok.field)!;
+          out.push(`${indent}fmt_${fieldFormat(f)}(w, ${fieldRead(f, words)});`);
+        } else if (tok.field !== "") {
           const nested = nestedFor(tok.field);
           out.push(
             `${indent}if (!${resolveCall(tok.field)})`,
@@ -460,25 +538,28 @@ export function isaspecC(model: IsaModel): IsaspecC {
     if (last.display !== null) render.push(...textOf(last.display, ""));
     else render.push(`no_display(s);`);
     add(`/* ${commentText(scope.name)} */`, `static void ${p}_render(${S})`, render);
-    // What the <param>s of fields inside ask this scope for.
-    const resolveBody = ["switch (name) {"];
-    for (const name of [...caseNames].filter((n) => paramNames.has(n)).sort())
-      resolveBody.push(`case ${nameOf(name)}:`, `\treturn ${resolverFor(name)}(s, name, v, fmt);`);
-    resolveBody.push("default:", `\treturn ${missingFn()}(s, name, v, fmt);`, "}");
-    add(null, `static int ${p}_resolve(${S}, int name, int64_t *v, int *fmt)`, resolveBody);
     return p;
   };
 
-  function paramFn(id: number, params: [string, string][]): string {
+  /** A site's <param>s: a name asked inside, resolved in the enclosing scope by `resolverIn`. */
+  function paramFn(
+    id: number,
+    params: [string, string][],
+    resolverIn: (name: string) => string,
+    directIn: (name: string) => string[] | null,
+  ): string {
     const fn = `site${id}_param`;
     const seen = new Set<string>();
     const body = ["switch (name) {"];
     for (const [name, as] of params) {
       if (seen.has(as)) continue;
       seen.add(as);
+      const direct = directIn(name);
       body.push(
         `case ${nameOf(as)}:`,
-        `\treturn s->parent->resolve(s->parent, ${nameOf(name)}, v, fmt);`,
+        ...(direct ?? [`return ${resolverIn(name)}(s->parent, ${nameOf(name)}, v, fmt);`]).map(
+          (l) => `\t${l}`,
+        ),
       );
     }
     body.push("default:", "\treturn 0;", "}");
@@ -551,7 +632,7 @@ export function isaspecC(model: IsaModel): IsaspecC {
     const dontCare = [0, 1].map((i) => leaf.dontCare[i] ?? 0);
     const body = [
       "struct scope s;",
-      `init_scope(&s, parent->ctx, words, ${cStringLiteral(leaf.mnemonic)}, ${p}_resolve);`,
+      `init_scope(&s, parent->ctx, words, ${cStringLiteral(leaf.mnemonic)});`,
       "s.parent = parent;",
       "s.param = param;",
     ];
@@ -576,10 +657,7 @@ export function isaspecC(model: IsaModel): IsaspecC {
   const instructionFunctions = model.instructions.map((ins, n) => {
     const p = scopeFns(instructionScopes[n], wc, `ins_${functionPart(ins.name)}`);
     const dc = ins.encoding.dontCare;
-    const body = [
-      "struct scope s;",
-      `init_scope(&s, c, words, ${cStringLiteral(ins.mnemonic)}, ${p}_resolve);`,
-    ];
+    const body = ["struct scope s;", `init_scope(&s, c, words, ${cStringLiteral(ins.mnemonic)});`];
     if (dc.some((m) => m !== 0)) {
       body.push(
         `if (${dc.flatMap((m, i) => (m === 0 ? [] : [`(words[${i}] & 0x${(m >>> 0).toString(16)}u)`])).join(" || ")}) {`,
@@ -599,11 +677,18 @@ export function isaspecC(model: IsaModel): IsaspecC {
 
   return {
     names: [...nameIds].map(([text, id]) => ({ id, text })),
-    formatFunction: formatFunction(formats, enums),
+    formatFunctions: formatFunctions(formats, enums),
     functions,
     prototypes,
     instructionFunctions,
   };
+}
+
+/** Writing constant text: dis_putn when it holds no newline (the line's column then moves on). */
+function putText(text: string): string {
+  return text.includes("\n")
+    ? `dis_puts(w, ${cStringLiteral(text)});`
+    : `dis_putn(w, ${cStringLiteral(text)}, ${Buffer.byteLength(text)});`;
 }
 
 function commentText(text: string): string {
@@ -613,13 +698,14 @@ function commentText(text: string): string {
     .replace(/[\r\n]+/g, " ");
 }
 
-function formatFunction(formats: Format[], enums: Map<string, EnumDef>): CFunction {
-  const body = ["switch (fmt) {"];
+/** Per format, `fmt_<id>` printing a value of it; `format_value` picks one by id. */
+function formatFunctions(formats: Format[], enums: Map<string, EnumDef>): CFunction[] {
+  const dispatch = ["switch (fmt) {"];
+  const functions: CFunction[] = [];
   formats.forEach((f, id) => {
-    body.push(
-      `case ${id}: /* ${f.kind}${f.width ? `, ${f.width} bits` : ""}${f.enumName ? `, ${commentText(f.enumName)}` : ""} */`,
-    );
-    const put = (s: string) => `dis_putn(w, ${cStringLiteral(s)}, ${Buffer.byteLength(s)});`;
+    const body: string[] = [];
+    dispatch.push(`case ${id}:`, `\tfmt_${id}(w, v);`, "\treturn;");
+    const put = putText;
     switch (f.kind) {
       case "bool":
         if (f.display !== null) body.push("\tif (v)", `\t\t${put(f.display)}`);
@@ -672,13 +758,22 @@ function formatFunction(formats: Format[], enums: Map<string, EnumDef>): CFuncti
       default:
         body.push("\tdis_int(w, v);");
     }
-    body.push("\treturn;");
+    functions.push({
+      comment: `/* ${f.kind}${f.width ? `, ${f.width} bits` : ""}${f.enumName ? `, ${commentText(f.enumName)}` : ""}${f.display !== null ? `, display ${commentText(f.display)}` : ""} */`,
+      head: `static void fmt_${id}(struct dis_writer *w, int64_t v)`,
+      body: body
+        .map((l) => l.replace(/^\t/, ""))
+        .concat(body.length ? [] : ["(void)w;", "(void)v;"]),
+    });
   });
-  body.push("}");
-  return {
-    comment:
-      "/* A value as isaspec prints its type (each distinct type, width, display and enum). */",
-    head: "static void format_value(struct dis_writer *w, int fmt, int64_t v)",
-    body,
-  };
+  dispatch.push("}");
+  return [
+    ...functions,
+    {
+      comment:
+        "/* A value as isaspec prints its type (each distinct type, width, display and enum). */",
+      head: "static void format_value(struct dis_writer *w, int fmt, int64_t v)",
+      body: dispatch,
+    },
+  ];
 }

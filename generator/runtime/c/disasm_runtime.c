@@ -6,56 +6,72 @@
 static inline void dis_init(struct dis_writer *w, char *out, size_t size, FILE *sink)
 {
 	w->out = out;
+	w->at = out;
+	/* snprintf keeps the last character for the NUL; a FILE's buffer is flushed when full. */
+	w->end = sink ? out + size : size > 0 ? out + size - 1 : out;
 	w->size = size;
 	w->len = 0;
 	w->line_start = 0;
-	w->pos = 0;
 	w->sink = sink;
 }
 
-static inline void dis_flush(struct dis_writer *w)
+static void dis_flush(struct dis_writer *w)
 {
-	if (w->sink && w->pos > 0)
-		fwrite(w->out, 1, w->pos, w->sink);
-	w->pos = 0;
+	if (w->sink && w->at > w->out)
+		fwrite(w->out, 1, (size_t)(w->at - w->out), w->sink);
+	w->at = w->out;
+}
+
+/* What does not fit before `end`: flushed through, or dropped (snprintf). */
+static void dis_overflow(struct dis_writer *w, const char *s, size_t n)
+{
+	do {
+		size_t room = (size_t)(w->end - w->at), k = n < room ? n : room;
+		memcpy(w->at, s, k);
+		w->at += k;
+		s += k;
+		n -= k;
+		if (n > 0 && w->sink)
+			dis_flush(w);
+	} while (n > 0 && w->sink);
+}
+
+/* `n` characters, none a newline (generated text says where newlines are: dis_puts). */
+static inline void dis_putn(struct dis_writer *w, const char *s, size_t n)
+{
+	if ((size_t)(w->end - w->at) >= n) {
+		memcpy(w->at, s, n);
+		w->at += n;
+	} else {
+		dis_overflow(w, s, n);
+	}
+	w->len += n;
 }
 
 static inline void dis_putc(struct dis_writer *w, char c)
 {
-	if (w->sink) {
-		if (w->pos == w->size)
-			dis_flush(w);
-		w->out[w->pos++] = c;
-	} else if (w->len + 1 < w->size) {
-		w->out[w->len] = c;
-	}
-	w->len++;
+	dis_putn(w, &c, 1);
 	if (c == '\n')
 		w->line_start = w->len;
 }
 
-static inline void dis_putn(struct dis_writer *w, const char *s, size_t n)
-{
-	size_t i;
-	if (!w->sink && w->len + n < w->size && memchr(s, '\n', n) == NULL) {
-		memcpy(w->out + w->len, s, n);
-		w->len += n;
-		return;
-	}
-	for (i = 0; i < n; i++)
-		dis_putc(w, s[i]);
-}
-
+/* Text that may hold newlines (names from the model, messages). */
 static inline void dis_puts(struct dis_writer *w, const char *s)
 {
-	dis_putn(w, s, strlen(s));
+	for (; *s; s++)
+		dis_putc(w, *s);
 }
 
 /* Spaces up to `column` of the current line (isaspec `{X:align=N}`). */
 static inline void dis_pad(struct dis_writer *w, size_t column)
 {
-	while (w->len - w->line_start < column)
-		dis_putc(w, ' ');
+	static const char spaces[] = "                                ";
+	size_t at = w->len - w->line_start;
+	while (at < column) {
+		size_t k = column - at < sizeof spaces - 1 ? column - at : sizeof spaces - 1;
+		dis_putn(w, spaces, k);
+		at += k;
+	}
 }
 
 /* Ends the text: the NUL of snprintf (at most size-1 characters kept), or the last flush. */
@@ -64,7 +80,7 @@ static inline size_t dis_finish(struct dis_writer *w)
 	if (w->sink)
 		dis_flush(w);
 	else if (w->size > 0)
-		w->out[w->len < w->size ? w->len : w->size - 1] = '\0';
+		*w->at = '\0';
 	return w->len;
 }
 
@@ -86,6 +102,17 @@ static inline void dis_int_base(struct dis_writer *w, int64_t v, unsigned base)
 
 static inline void dis_int(struct dis_writer *w, int64_t v)
 {
+	/* Most numbers printed are small register or component numbers. */
+	if (v >= 0 && v < 100) {
+		char digits[2];
+		digits[0] = (char)('0' + v / 10);
+		digits[1] = (char)('0' + v % 10);
+		if (v < 10)
+			dis_putn(w, digits + 1, 1);
+		else
+			dis_putn(w, digits, 2);
+		return;
+	}
 	dis_int_base(w, v, 10);
 }
 

@@ -13,15 +13,17 @@
 
 /*
  * Where text goes: `out[0 .. size-1)` as snprintf writes it, or, with `sink`, `out` is a buffer
- * flushed to `sink` whenever it fills. `len` counts every character written, kept or not, and
- * `line_start` is the `len` after the last newline (alignment counts columns of the whole line).
+ * flushed to `sink` whenever it fills; `at` is where the next character goes and `end` where the
+ * room ends. `len` counts every character written, kept or not, and `line_start` is the `len`
+ * after the last newline (alignment counts columns of the whole line).
  */
 struct dis_writer {
 	char *out;
+	char *at;
+	char *end;
 	size_t size;
 	size_t len;
 	size_t line_start;
-	size_t pos;
 	FILE *sink;
 };
 

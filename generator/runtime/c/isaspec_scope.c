@@ -26,7 +26,6 @@ struct scope {
 	/* Overrides whose condition is known (`known`), and which of them apply. */
 	uint64_t known, applied;
 	const char *mnemonic;
-	resolve_fn resolve;
 	/* The scope of the field this one decodes, and its <param>s (names resolved there). */
 	struct scope *parent;
 	resolve_fn param;
@@ -36,15 +35,14 @@ struct scope {
 /* The text of a name (generated with the names). */
 static const char *name_of(int name);
 
-static inline void init_scope(struct scope *s, struct ctx *c, const uint32_t *words, const char *mnemonic,
-		       resolve_fn resolve)
+static inline void init_scope(struct scope *s, struct ctx *c, const uint32_t *words,
+			      const char *mnemonic)
 {
 	s->w = words;
 	s->stack = 0;
 	s->known = 0;
 	s->applied = 0;
 	s->mnemonic = mnemonic;
-	s->resolve = resolve;
 	s->parent = NULL;
 	s->param = NULL;
 	s->ctx = c;
