@@ -9,6 +9,7 @@ import type { IsaModel } from "../model/types";
 import { functionPart, macroName } from "./cheader/names";
 import { findBody } from "./cdisasm/findCode";
 import { isaspecC } from "./cdisasm/isaspecC";
+import { r500FcBody } from "./cdisasm/r500FcC";
 import { cStringLiteral } from "./dispatch/dispatchView";
 import type { OutputFile } from "./outputFile";
 import { renderTemplate } from "./renderTemplate";
@@ -31,6 +32,9 @@ function runtimeSource(name: string): string {
   throw new Error(`C runtime source ${name} not found in ${dirs.join(" or ")}`);
 }
 
+/** The syntaxes with a C printer (valhall's and the generic one are still to come). */
+const C_SYNTAXES = new Set(["isaspec", "r500-fc"]);
+
 function defaultGpu(model: IsaModel): number | null {
   const gens = model.instructions.flatMap((i) => (i.gen ? [i.gen.min] : []));
   return gens.length ? Math.max(...gens) : null;
@@ -38,7 +42,7 @@ function defaultGpu(model: IsaModel): number | null {
 
 export function emitCDisassembler(models: IsaModel[]): OutputFile[] {
   return models
-    .filter((m) => m.instructions.length > 0 && m.isa.assemblySyntax === "isaspec")
+    .filter((m) => m.instructions.length > 0 && C_SYNTAXES.has(m.isa.assemblySyntax ?? ""))
     .flatMap((m) => {
       const id = m.isa.id;
       const fn = functionPart(id);
@@ -57,12 +61,36 @@ export function emitCDisassembler(models: IsaModel[]): OutputFile[] {
         argIndent: " ".repeat(`size_t ${fn}_disasm(`.length),
         programIndent: " ".repeat(`int ${fn}_disasm_program(`.length),
       };
+      const findFunction = {
+        comment: "/* The one instruction of the GPU the words match, or -1 (none, or several). */",
+        head: "static int find(const uint32_t *w, int64_t gpu, int has_gpu)",
+        body: findBody(m),
+      };
+      const header = {
+        path: `c/${id}-disasm.h`,
+        content: renderTemplate("c/disasm/disasm.h.hbs", common),
+      };
+      if (m.isa.assemblySyntax === "r500-fc") {
+        const runtime = ["disasm_runtime.h", "disasm_runtime.c"].map(runtimeSource).join("\n\n");
+        return [
+          header,
+          {
+            path: `c/${id}-disasm.c`,
+            content: renderTemplate("c/disasm/disasm-r500-fc.c.hbs", {
+              ...common,
+              runtime,
+              findFunction,
+              body: r500FcBody(m),
+            }),
+          },
+        ];
+      }
       const c = isaspecC(m);
       const runtime = ["disasm_runtime.h", "disasm_runtime.c", "isaspec_scope.c"]
         .map(runtimeSource)
         .join("\n\n");
       return [
-        { path: `c/${id}-disasm.h`, content: renderTemplate("c/disasm/disasm.h.hbs", common) },
+        header,
         {
           path: `c/${id}-disasm.c`,
           content: renderTemplate("c/disasm/disasm-isaspec.c.hbs", {
@@ -72,12 +100,7 @@ export function emitCDisassembler(models: IsaModel[]): OutputFile[] {
             prototypes: c.prototypes,
             formatFunctions: c.formatFunctions,
             functions: c.functions,
-            findFunction: {
-              comment:
-                "/* The one instruction of the GPU the words match, or -1 (none, or several). */",
-              head: "static int find(const uint32_t *w, int64_t gpu, int has_gpu)",
-              body: findBody(m),
-            },
+            findFunction,
             instructionFunctions: c.instructionFunctions,
           }),
         },

@@ -188,6 +188,21 @@ static inline void dis_hex(struct dis_writer *w, int64_t v)
 	dis_int_base(w, v, 16);
 }
 
+/* `v` in lowercase hex, at least `pad` digits (JS v.toString(16).padStart(pad, "0")). */
+static inline void dis_hex_pad(struct dis_writer *w, uint32_t v, unsigned pad)
+{
+	char digits[8];
+	unsigned n = 0;
+	do {
+		digits[n++] = "0123456789abcdef"[v & 15];
+		v >>= 4;
+	} while (v != 0);
+	while (n < pad && n < sizeof digits)
+		digits[n++] = '0';
+	while (n > 0)
+		dis_putc(w, digits[--n]);
+}
+
 /* `count` words, most significant first, each as 8 hex digits, masked by `mask` when given. */
 static inline void dis_hex_words(struct dis_writer *w, const uint32_t *words, const uint32_t *mask,
 			  unsigned count)
@@ -21251,6 +21266,8 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 {
 	int found = -1;
 	(void)found;
+	(void)gpu;
+	(void)has_gpu;
 	switch ((w[0] >> 0) & 0x3fu) {
 	case 0:
 		switch ((w[1] >> 11) & 0x1u) {

@@ -10,6 +10,7 @@ import { readFileSync } from "fs";
 import * as path from "path";
 import * as etnaviv from "../../out/ts/etnaviv";
 import * as ir3 from "../../out/ts/ir3";
+import * as r500 from "../../out/ts/r500";
 import type { Instruction, IsaModel } from "../../generator/model/types";
 import { prng } from "../../bench/prng";
 import { compile, CXX17, C99, HEADERS, ROOT, sh, tempDir } from "./cc";
@@ -22,9 +23,13 @@ interface Codec {
   disassemble(words: ArrayLike<number>, options?: { gpu?: number; showErrors?: boolean }): string;
 }
 
-const C_ISAS = ["ir3", "etnaviv"];
+const C_ISAS = ["ir3", "etnaviv", "r500"];
 /** Generations tried: 0 is the C default (the codec's, no `gpu`). */
-const GENS: Record<string, number[]> = { ir3: [0, 300, 400, 500, 600, 700], etnaviv: [0] };
+const GENS: Record<string, number[]> = {
+  ir3: [0, 300, 400, 500, 600, 700],
+  etnaviv: [0],
+  r500: [0],
+};
 
 /** The README's ir3 example; golden vectors of Mesa's etnaviv tests (disasm.cpp, test/codecs/etnaviv.test.ts). */
 const GOLDEN: Record<string, [string, string][]> = {
@@ -34,11 +39,20 @@ const GOLDEN: Record<string, [string, string][]> = {
     ["01821009 0 0 00150028", "mov.pack          t2.xy__, void, void, t2.xyyy"],
     ["00823009 0 0 00000018", "mov.pack          t2[a.x].x___, void, void, t1.xxxx"],
   ],
+  // r500-and-bifrost.md A5: an IF at ip 0 jumping to 5, Mesa's three lines joined.
+  r500: [
+    [
+      "00000402 0 12000f00 00050000 0 0",
+      "0:CMN_INST   0x00000402:FC    ALU WAIT wmask: NONE omask: NONE" +
+        "\t2:FC_INST    0x12000f00:0x0f 0 JUMP NONE INCR NONE 0 0 5 IGN_UNC" +
+        "\t3:FC_ADDR    0x00050000:BOOL: 0x00, INT: 0x00, JUMP_ADDR: 5, JMP_GLBL: 0",
+    ],
+  ],
 };
 
 const modelOf = (id: string): IsaModel =>
   JSON.parse(readFileSync(path.join(ROOT, "out", "json", `${id}.json`), "utf8")) as IsaModel;
-const CODECS: Record<string, Codec> = { ir3, etnaviv };
+const CODECS: Record<string, Codec> = { ir3, etnaviv, r500 };
 
 interface Case {
   words: number[];

@@ -68,5 +68,5 @@ export function findBody(model: IsaModel): string[] {
     out.push(`${indent}default:`, ...node(common.tree, `${indent}\t`), `${indent}}`);
     return out;
   };
-  return ["int found = -1;", "(void)found;", ...node(tree, "")];
+  return ["int found = -1;", "(void)found;", "(void)gpu;", "(void)has_gpu;", ...node(tree, "")];
 }
