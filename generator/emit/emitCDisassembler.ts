@@ -10,6 +10,7 @@ import { functionPart, macroName } from "./cheader/names";
 import { findBody } from "./cdisasm/findCode";
 import { isaspecC } from "./cdisasm/isaspecC";
 import { r500FcBody } from "./cdisasm/r500FcC";
+import { valhallC } from "./cdisasm/valhallC";
 import { cStringLiteral } from "./dispatch/dispatchView";
 import type { OutputFile } from "./outputFile";
 import { renderTemplate } from "./renderTemplate";
@@ -32,8 +33,8 @@ function runtimeSource(name: string): string {
   throw new Error(`C runtime source ${name} not found in ${dirs.join(" or ")}`);
 }
 
-/** The syntaxes with a C printer (valhall's and the generic one are still to come). */
-const C_SYNTAXES = new Set(["isaspec", "r500-fc"]);
+/** The syntaxes with a C printer (the generic one is still to come). */
+const C_SYNTAXES = new Set(["isaspec", "r500-fc", "valhall"]);
 
 function defaultGpu(model: IsaModel): number | null {
   const gens = model.instructions.flatMap((i) => (i.gen ? [i.gen.min] : []));
@@ -81,6 +82,23 @@ export function emitCDisassembler(models: IsaModel[]): OutputFile[] {
               runtime,
               findFunction,
               body: r500FcBody(m),
+            }),
+          },
+        ];
+      }
+      if (m.isa.assemblySyntax === "valhall") {
+        const v = valhallC(m);
+        const runtime = ["disasm_runtime.h", "disasm_runtime.c"].map(runtimeSource).join("\n\n");
+        return [
+          header,
+          {
+            path: `c/${id}-disasm.c`,
+            content: renderTemplate("c/disasm/disasm-valhall.c.hbs", {
+              ...common,
+              runtime,
+              findFunction,
+              functions: v.functions,
+              instructionFunctions: v.instructionFunctions,
             }),
           },
         ];

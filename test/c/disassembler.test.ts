@@ -11,6 +11,7 @@ import * as path from "path";
 import * as etnaviv from "../../out/ts/etnaviv";
 import * as ir3 from "../../out/ts/ir3";
 import * as r500 from "../../out/ts/r500";
+import * as valhall from "../../out/ts/valhall";
 import type { Instruction, IsaModel } from "../../generator/model/types";
 import { prng } from "../../bench/prng";
 import { compile, CXX17, C99, HEADERS, ROOT, sh, tempDir } from "./cc";
@@ -23,12 +24,13 @@ interface Codec {
   disassemble(words: ArrayLike<number>, options?: { gpu?: number; showErrors?: boolean }): string;
 }
 
-const C_ISAS = ["ir3", "etnaviv", "r500"];
+const C_ISAS = ["ir3", "etnaviv", "r500", "valhall"];
 /** Generations tried: 0 is the C default (the codec's, no `gpu`). */
 const GENS: Record<string, number[]> = {
   ir3: [0, 300, 400, 500, 600, 700],
   etnaviv: [0],
   r500: [0],
+  valhall: [0],
 };
 
 /** The README's ir3 example; golden vectors of Mesa's etnaviv tests (disasm.cpp, test/codecs/etnaviv.test.ts). */
@@ -38,6 +40,13 @@ const GOLDEN: Record<string, [string, string][]> = {
     ["07811018 15001f20 0 0", "texld             t1, tex0.xyzw, t1.xyyy, void, void"],
     ["01821009 0 0 00150028", "mov.pack          t2.xy__, void, void, t2.xyyy"],
     ["00823009 0 0 00000018", "mov.pack          t2[a.x].x___, void, void, t1.xxxx"],
+  ],
+  // disassembly-syntax.md §3 (Mesa's Valhall test cases, as words).
+  valhall: [
+    ["000000e3 0291c100", "MOV.i32 r1, thread_local_pointer.w1"],
+    ["00000201 00a4c032", "FADD.f32.clamp_m1_1 r0, r1, r2.neg.abs"],
+    ["fffff841 501fc007", "BRANCHZ.reconverge ^r1, offset:-8"],
+    ["000001c0 5110c400", "IADD_IMM.i32.reconverge r4, 0x0, #0x1"],
   ],
   // r500-and-bifrost.md A5: an IF at ip 0 jumping to 5, Mesa's three lines joined.
   r500: [
@@ -52,7 +61,7 @@ const GOLDEN: Record<string, [string, string][]> = {
 
 const modelOf = (id: string): IsaModel =>
   JSON.parse(readFileSync(path.join(ROOT, "out", "json", `${id}.json`), "utf8")) as IsaModel;
-const CODECS: Record<string, Codec> = { ir3, etnaviv, r500 };
+const CODECS: Record<string, Codec> = { ir3, etnaviv, r500, valhall };
 
 interface Case {
   words: number[];

@@ -55,7 +55,7 @@ export interface IsaspecC {
 
 const bit = (k: number) => `UINT64_C(${2 ** k >= 2 ** 32 ? "0x" + (2 ** k).toString(16) : 2 ** k})`;
 
-function fieldRead(f: Field, words: number, from = "s->w"): string {
+export function fieldRead(f: Field, words: number, from = "s->w"): string {
   if (f.width > MAX_FIELD_BITS)
     throw new Error(
       `C disassembler: field ${f.name} has ${f.width} bits (at most ${MAX_FIELD_BITS})`,
