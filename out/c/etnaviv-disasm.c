@@ -203,6 +203,19 @@ static inline void dis_hex_pad(struct dis_writer *w, uint32_t v, unsigned pad)
 		dis_putc(w, digits[--n]);
 }
 
+/* `v` in upper-case hex without leading zeros. */
+static inline void dis_hex_upper(struct dis_writer *w, uint32_t v)
+{
+	char digits[8];
+	unsigned n = 0;
+	do {
+		digits[n++] = "0123456789ABCDEF"[v & 15];
+		v >>= 4;
+	} while (v != 0);
+	while (n > 0)
+		dis_putc(w, digits[--n]);
+}
+
 /* `count` words, most significant first, each as 8 hex digits, masked by `mask` when given. */
 static inline void dis_hex_words(struct dis_writer *w, const uint32_t *words, const uint32_t *mask,
 			  unsigned count)
