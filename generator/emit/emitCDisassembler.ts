@@ -53,7 +53,7 @@ export function emitCDisassembler(models: IsaModel[]): OutputFile[] {
         fn,
         macro: macroName(id),
         title: m.isa.title,
-        sources: m.documents.map((d) => d.path).join(", "),
+        sourceList: m.documents.map((d) => d.path),
         wordCount: m.isa.wordCount,
         guard: `${macroName(id)}_DISASM_H`,
         defaultGpuText: gpu === null ? "no generation" : String(gpu),

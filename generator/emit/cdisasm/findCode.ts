@@ -10,6 +10,15 @@ import { instructionChecks } from "../dispatch/planDispatch";
 
 const hex = (n: number) => `0x${(n >>> 0).toString(16)}u`;
 
+/** `if (a && b …) {` on one line, or one operand a line when that is long. */
+export function conditionLines(indent: string, tests: string[]): string[] {
+  const one = `${indent}if (${tests.join(" && ") || "1"}) {`;
+  if (one.length <= 100 || tests.length < 2) return [one];
+  return tests.map((t, i) =>
+    i === 0 ? `${indent}if (${t} &&` : `${indent}    ${t}${i === tests.length - 1 ? ") {" : " &&"}`,
+  );
+}
+
 /** Body lines of `static int find(const uint32_t *w, int64_t gpu, int has_gpu)`. */
 export function findBody(model: IsaModel): string[] {
   const checks = instructionChecks(model);
@@ -24,7 +33,7 @@ export function findBody(model: IsaModel): string[] {
       );
       if (c.gen) tests.unshift(`(!has_gpu || (gpu >= ${c.gen.min} && gpu <= ${c.gen.max}))`);
       out.push(
-        `${indent}if (${tests.join(" && ") || "1"}) {`,
+        ...conditionLines(indent, tests),
         `${indent}\tif (found >= 0)`,
         `${indent}\t\treturn -1;`,
         `${indent}\tfound = ${i}; /* ${model.instructions[i].name.replace(/\*\/|\/\*/g, "")} */`,

@@ -16,6 +16,7 @@ import type { DerivedField, EnumDef, Field, FieldType, IsaModel } from "../../mo
 import { functionPart, macroName, NameScope } from "../cheader/names";
 import { cStringLiteral } from "../dispatch/dispatchView";
 import { compileCExpr, exprRange, type Interval } from "./cExpr";
+import { conditionLines } from "./findCode";
 import {
   bitsetRoots,
   instructionScope,
@@ -304,18 +305,17 @@ export function isaspecC(model: IsaModel): IsaspecC {
       const name = `${p}_applies${k}`;
       if (simple) {
         whens.push(() => {
-          const e = compileCExpr(
-            c.when!,
-            {
-              bound: boundIn(scope),
-              read: (n) =>
-                ownField(n)
-                  ? fieldRead(byDefault.fields.get(n)!, words)
-                  : `get(s, ${ownDerived(n) ? resolverFor(n) : missingFn()}, ${nameOf(n)})`,
-              gpu: "(s->ctx->has_gpu ? s->ctx->gpu : 0)",
-            },
-            true,
-          );
+          const ctx = {
+            bound: boundIn(scope),
+            read: (n: string) =>
+              ownField(n)
+                ? fieldRead(byDefault.fields.get(n)!, words)
+                : `get(s, ${ownDerived(n) ? resolverFor(n) : missingFn()}, ${nameOf(n)})`,
+            gpu: "(s->ctx->has_gpu ? s->ctx->gpu : 0)",
+          };
+          // One short-circuiting expression, or statements where that would be a long line.
+          let e = compileCExpr(c.when!, ctx, true);
+          if (e.lines.some((l) => l.length > 100)) e = compileCExpr(c.when!, ctx);
           add(`/* ${commentText(c.when!)} */`, `static int ${name}(${S})`, [
             `if (!(s->known & ${b})) {`,
             ...e.lines.map((l) => `\t${l}`),
@@ -598,8 +598,7 @@ export function isaspecC(model: IsaModel): IsaspecC {
       const gen = leaf.gen
         ? [`(!c->has_gpu || (c->gpu >= ${leaf.gen[0]} && c->gpu <= ${leaf.gen[1]}))`]
         : [];
-      const cond = [...gen, ...tests].join(" && ") || "1";
-      body.push(`if (${cond}) {`);
+      body.push(...conditionLines("", [...gen, ...tests]));
       if (k > 0)
         body.push(
           "\tif (found) {",
@@ -691,7 +690,12 @@ function putText(text: string): string {
     : `dis_putn(w, ${cStringLiteral(text)}, ${Buffer.byteLength(text)});`;
 }
 
+/** Text for a C comment: an expression's own comments dropped, on one line. */
 function commentText(text: string): string {
+  text = text
+    .replace(/\/\*.*?\*\//g, "")
+    .replace(/\s+/g, " ")
+    .trim();
   return text
     .replace(/\*\//g, "* /")
     .replace(/\/\*/g, "/ *")
