@@ -3,7 +3,8 @@
  * `gcc -O2`), and, for isaspec ISAs where it can be built, of Mesa's own isaspec decoder on the
  * same corpus in the same run: both disassemble the whole corpus as one program to /dev/null
  * (`<id>_disasm_program`, Mesa's `isa_disasm`), one untimed pass then `passes` timed passes in
- * `rounds` alternating rounds; the figure is the best pass, in instructions per second.
+ * `rounds` alternating rounds; the figure is the best pass, in instructions per second of CPU time
+ * (process CPU time, so that other work on a shared machine counts less).
  *
  * Mesa's decoder is built as ../shared/corpora/README.md says (`decode.py`, then `isaspec.c` and
  * the `build-support` util sources) with three stand-ins the folder lacks: `util/u_cpu_detect.h`
@@ -95,7 +96,7 @@ int main(int argc, char **argv)
 `;
 }
 
-function buildOurs(dir: string, out: string, id: string, model: IsaModel): string {
+function buildOurs(dir: string, out: string, id: string): string {
   const main = path.join(dir, "ours.c");
   writeFileSync(
     main,
@@ -114,7 +115,6 @@ function buildOurs(dir: string, out: string, id: string, model: IsaModel): strin
       stdio: ["ignore", "ignore", "inherit"],
     },
   );
-  void model;
   return exe;
 }
 
@@ -247,7 +247,7 @@ export function measureCDisasmSpeed(id: string, options: CDisasmSpeedOptions): C
     const file = path.join(dir, "corpus.bin");
     writeCorpus(file, corpus);
     const nwords = String(corpus.count * corpus.wordCount);
-    const ours = buildOurs(dir, out, id, model);
+    const ours = buildOurs(dir, out, id);
     const mesaWhy =
       options.mesaCorpus === null
         ? "not asked for"

@@ -2609,11 +2609,6 @@ static int leaf_instruction_dst_applies0(struct scope *s)
 static void leaf_instruction_dst_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (leaf_instruction_dst_applies0(s)) {
 		dis_putn(w, "void", 4);
 		return;
@@ -2676,9 +2671,6 @@ static void ins_nop_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "nop", 3);
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
@@ -3107,11 +3099,6 @@ static int leaf_instruction_src_r_immed(struct scope *s, int name, int64_t *v, i
 static void leaf_src_swizzle_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, ".", 1);
 	fmt_24(w, (int64_t)dis_bits(s->w, 2, 0, 1));
 	fmt_24(w, (int64_t)dis_bits(s->w, 2, 2, 3));
@@ -3163,9 +3150,6 @@ static void leaf_instruction_src_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (leaf_instruction_src_applies0(s)) {
 		if (!leaf_instruction_src_r_immed(s, N_IMMED, &v, &fmt))
 			no_field(s, "IMMED");
@@ -3307,9 +3291,6 @@ static void ins_add_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "add", 3);
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
@@ -3589,9 +3570,6 @@ static void ins_mad_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "mad", 3);
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
@@ -3848,9 +3826,6 @@ static void ins_mul_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "mul", 3);
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
@@ -4097,9 +4072,6 @@ static void ins_dp3_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "dp3", 3);
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
@@ -4346,9 +4318,6 @@ static void ins_dp4_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "dp4", 3);
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
@@ -4595,9 +4564,6 @@ static void ins_dsx_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "dsx", 3);
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
@@ -4843,9 +4809,6 @@ static void ins_dsy_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "dsy", 3);
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
@@ -5057,9 +5020,6 @@ static void ins_mov_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "mov", 3);
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
@@ -5260,9 +5220,6 @@ static void ins_movar_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "movar", 5);
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
@@ -5463,9 +5420,6 @@ static void ins_rcp_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "rcp", 3);
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
@@ -5666,9 +5620,6 @@ static void ins_rsq_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "rsq", 3);
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
@@ -5937,9 +5888,6 @@ static void ins_select_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "select", 6);
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
@@ -6196,9 +6144,6 @@ static void ins_set_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "set", 3);
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
@@ -6411,9 +6356,6 @@ static void ins_exp_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "exp", 3);
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
@@ -6614,9 +6556,6 @@ static void ins_log_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "log", 3);
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
@@ -6817,9 +6756,6 @@ static void ins_frc_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "frc", 3);
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
@@ -6913,9 +6849,6 @@ static void ins_call_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "call", 4);
 	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
 	if (!ins_call_r_type(s, N_TYPE, &v, &fmt))
@@ -6980,9 +6913,6 @@ static void ins_ret_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "ret", 3);
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
@@ -7053,9 +6983,6 @@ static void ins_branch_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "branch", 6);
 	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
 	if (!ins_branch_r_type(s, N_TYPE, &v, &fmt))
@@ -7159,9 +7086,6 @@ static void ins_branch_unary_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "branch", 6);
 	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
 	if (!ins_branch_unary_r_type(s, N_TYPE, &v, &fmt))
@@ -7310,9 +7234,6 @@ static void ins_branch_binary_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "branch", 6);
 	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
 	if (!ins_branch_binary_r_type(s, N_TYPE, &v, &fmt))
@@ -7581,9 +7502,6 @@ static void ins_texkill_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_texkill_applies0(s)) {
 		dis_putn(w, "texkill", 7);
 		fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
@@ -7797,9 +7715,6 @@ static void ins_texld_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "texld", 5);
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
@@ -7987,9 +7902,6 @@ static void ins_texldb_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_texldb_applies0(s)) {
 		dis_putn(w, "texldb", 6);
 		dis_putn(w, " ", 1);
@@ -8244,9 +8156,6 @@ static void ins_texldd_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "texldd", 6);
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
@@ -8455,9 +8364,6 @@ static void ins_texldl_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_texldl_applies0(s)) {
 		dis_putn(w, "texldl", 6);
 		dis_putn(w, " ", 1);
@@ -8708,9 +8614,6 @@ static void ins_sqrt_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "sqrt", 4);
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
@@ -8911,9 +8814,6 @@ static void ins_sin_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "sin", 3);
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
@@ -9114,9 +9014,6 @@ static void ins_cos_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "cos", 3);
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
@@ -9278,9 +9175,6 @@ static void ins_branch_any_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "branch_any", 10);
 	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
 	if (!ins_branch_any_r_type(s, N_TYPE, &v, &fmt))
@@ -9479,9 +9373,6 @@ static void ins_floor_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "floor", 5);
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
@@ -9682,9 +9573,6 @@ static void ins_ceil_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "ceil", 4);
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
@@ -9885,9 +9773,6 @@ static void ins_sign_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "sign", 4);
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
@@ -9976,9 +9861,6 @@ static void ins_barrier_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "barrier", 7);
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
@@ -10190,9 +10072,6 @@ static void ins_i2i_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "i2i", 3);
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
@@ -10405,9 +10284,6 @@ static void ins_i2f_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "i2f", 3);
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
@@ -10609,9 +10485,6 @@ static void ins_f2i_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "f2i", 3);
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
@@ -10813,9 +10686,6 @@ static void ins_f2irnd_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "f2irnd", 6);
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
@@ -11085,9 +10955,6 @@ static void ins_cmp_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "cmp", 3);
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
@@ -11213,11 +11080,6 @@ static int leaf_left_shift_applies0(struct scope *s)
 static void leaf_left_shift_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (leaf_left_shift_applies0(s)) {
 		dis_putn(w, ".ls", 3);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 0, 2));
@@ -11379,9 +11241,6 @@ static void ins_load_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "load", 4);
 	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
 	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
@@ -11608,9 +11467,6 @@ static void ins_store_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "store", 5);
 	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
 	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
@@ -11868,9 +11724,6 @@ static void ins_clamp0_max_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "clamp0_max", 10);
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
@@ -12117,9 +11970,6 @@ static void ins_iaddsat_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "iaddsat", 7);
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
@@ -12365,9 +12215,6 @@ static void ins_imullo0_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "imullo0", 7);
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
@@ -12614,9 +12461,6 @@ static void ins_imulhi0_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "imulhi0", 7);
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
@@ -12863,9 +12707,6 @@ static void ins_idiv0_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "idiv0", 5);
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
@@ -13112,9 +12953,6 @@ static void ins_imod_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "imod", 4);
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
@@ -13395,9 +13233,6 @@ static void ins_imadlo0_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "imadlo0", 7);
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
@@ -13688,9 +13523,6 @@ static void ins_imadlosat0_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "imadlosat0", 10);
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
@@ -13913,9 +13745,6 @@ static void ins_movai_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "movai", 5);
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
@@ -14116,9 +13945,6 @@ static void ins_iabs_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "iabs", 4);
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
@@ -14319,9 +14145,6 @@ static void ins_leadzero_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "leadzero", 8);
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
@@ -14556,9 +14379,6 @@ static void ins_lshift_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "lshift", 6);
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
@@ -14804,9 +14624,6 @@ static void ins_rshift_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "rshift", 6);
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
@@ -15052,9 +14869,6 @@ static void ins_rotate_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "rotate", 6);
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
@@ -15300,9 +15114,6 @@ static void ins_or_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "or", 2);
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
@@ -15548,9 +15359,6 @@ static void ins_and_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "and", 3);
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
@@ -15796,9 +15604,6 @@ static void ins_xor_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "xor", 3);
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
@@ -16010,9 +15815,6 @@ static void ins_not_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "not", 3);
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
@@ -16281,9 +16083,6 @@ static void ins_bit_extract_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "bit_extract", 11);
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
@@ -16506,9 +16305,6 @@ static void ins_popcount_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "popcount", 8);
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
@@ -16743,9 +16539,6 @@ static void ins_div_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "div", 3);
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
@@ -17025,9 +16818,6 @@ static void ins_atomic_add_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "atomic_add", 10);
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
@@ -17318,9 +17108,6 @@ static void ins_atomic_xchg_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "atomic_xchg", 11);
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
@@ -17611,9 +17398,6 @@ static void ins_atomic_cmp_xchg_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "atomic_cmp_xchg", 15);
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
@@ -17904,9 +17688,6 @@ static void ins_atomic_min_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "atomic_min", 10);
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
@@ -18197,9 +17978,6 @@ static void ins_atomic_max_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "atomic_max", 10);
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
@@ -18490,9 +18268,6 @@ static void ins_atomic_or_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "atomic_or", 9);
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
@@ -18783,9 +18558,6 @@ static void ins_atomic_and_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "atomic_and", 10);
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
@@ -19076,9 +18848,6 @@ static void ins_atomic_xor_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "atomic_xor", 10);
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
@@ -19301,9 +19070,6 @@ static void ins_bit_rev_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "bit_rev", 7);
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
@@ -19509,9 +19275,6 @@ static void ins_texldlpcf_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "texldlpcf", 9);
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
@@ -19766,9 +19529,6 @@ static void ins_conv_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "conv", 4);
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
@@ -20015,9 +19775,6 @@ static void ins_dp2_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "dp2", 3);
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
@@ -20230,9 +19987,6 @@ static void ins_norm_dp2_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "norm_dp2", 8);
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
@@ -20434,9 +20188,6 @@ static void ins_norm_dp3_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "norm_dp3", 8);
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
@@ -20638,9 +20389,6 @@ static void ins_norm_dp4_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "norm_dp4", 8);
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
@@ -20851,9 +20599,6 @@ static void ins_img_load_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "img_load", 8);
 	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
 	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
@@ -21071,9 +20816,6 @@ static void ins_bit_findlsb_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "bit_findlsb", 11);
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
@@ -21275,9 +21017,6 @@ static void ins_bit_findmsb_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "bit_findmsb", 11);
 	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));

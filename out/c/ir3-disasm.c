@@ -7476,11 +7476,6 @@ static void format_value(struct dis_writer *w, int fmt, int64_t v)
 static void ins_nop_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_2(w, (int64_t)dis_bits(s->w, 2, 48, 48));
@@ -7505,11 +7500,6 @@ static void ins_nop(struct ctx *c, const uint32_t *words)
 static void ins_end_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_2(w, (int64_t)dis_bits(s->w, 2, 48, 48));
@@ -7534,11 +7524,6 @@ static void ins_end(struct ctx *c, const uint32_t *words)
 static void ins_ret_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_2(w, (int64_t)dis_bits(s->w, 2, 48, 48));
@@ -7563,11 +7548,6 @@ static void ins_ret(struct ctx *c, const uint32_t *words)
 static void ins_emit_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_2(w, (int64_t)dis_bits(s->w, 2, 48, 48));
@@ -7592,11 +7572,6 @@ static void ins_emit(struct ctx *c, const uint32_t *words)
 static void ins_cut_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_2(w, (int64_t)dis_bits(s->w, 2, 48, 48));
@@ -7621,11 +7596,6 @@ static void ins_cut(struct ctx *c, const uint32_t *words)
 static void ins_chmask_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_2(w, (int64_t)dis_bits(s->w, 2, 48, 48));
@@ -7650,11 +7620,6 @@ static void ins_chmask(struct ctx *c, const uint32_t *words)
 static void ins_chsh_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_2(w, (int64_t)dis_bits(s->w, 2, 48, 48));
@@ -7679,11 +7644,6 @@ static void ins_chsh(struct ctx *c, const uint32_t *words)
 static void ins_flow_rev_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_2(w, (int64_t)dis_bits(s->w, 2, 48, 48));
@@ -7708,11 +7668,6 @@ static void ins_flow_rev(struct ctx *c, const uint32_t *words)
 static void ins_shpe_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_2(w, (int64_t)dis_bits(s->w, 2, 48, 48));
@@ -7737,11 +7692,6 @@ static void ins_shpe(struct ctx *c, const uint32_t *words)
 static void ins_predt_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_2(w, (int64_t)dis_bits(s->w, 2, 48, 48));
@@ -7766,11 +7716,6 @@ static void ins_predt(struct ctx *c, const uint32_t *words)
 static void ins_predf_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_2(w, (int64_t)dis_bits(s->w, 2, 48, 48));
@@ -7795,11 +7740,6 @@ static void ins_predf(struct ctx *c, const uint32_t *words)
 static void ins_prede_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_2(w, (int64_t)dis_bits(s->w, 2, 48, 48));
@@ -7824,11 +7764,6 @@ static void ins_prede(struct ctx *c, const uint32_t *words)
 static void ins_kill_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_2(w, (int64_t)dis_bits(s->w, 2, 48, 48));
@@ -7856,11 +7791,6 @@ static void ins_kill(struct ctx *c, const uint32_t *words)
 static void ins_jump_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
@@ -7885,11 +7815,6 @@ static void ins_jump(struct ctx *c, const uint32_t *words)
 static void ins_call_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
@@ -7914,11 +7839,6 @@ static void ins_call(struct ctx *c, const uint32_t *words)
 static void ins_bkt_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
@@ -7974,9 +7894,6 @@ static void ins_getlast_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
@@ -8006,11 +7923,6 @@ static void ins_getlast(struct ctx *c, const uint32_t *words)
 static void ins_getone_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
@@ -8035,11 +7947,6 @@ static void ins_getone(struct ctx *c, const uint32_t *words)
 static void ins_shps_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
@@ -8064,11 +7971,6 @@ static void ins_shps(struct ctx *c, const uint32_t *words)
 static void ins_brac_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_2(w, (int64_t)dis_bits(s->w, 2, 48, 48));
@@ -8095,12 +7997,6 @@ static void ins_brac(struct ctx *c, const uint32_t *words)
 /* brax */
 static void ins_brax_render(struct scope *s)
 {
-	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	no_display(s);
 }
 
@@ -8120,11 +8016,6 @@ static void ins_brax(struct ctx *c, const uint32_t *words)
 static void ins_br_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_2(w, (int64_t)dis_bits(s->w, 2, 48, 48));
@@ -8154,11 +8045,6 @@ static void ins_br(struct ctx *c, const uint32_t *words)
 static void ins_bany_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_2(w, (int64_t)dis_bits(s->w, 2, 48, 48));
@@ -8188,11 +8074,6 @@ static void ins_bany(struct ctx *c, const uint32_t *words)
 static void ins_ball_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_2(w, (int64_t)dis_bits(s->w, 2, 48, 48));
@@ -8222,11 +8103,6 @@ static void ins_ball(struct ctx *c, const uint32_t *words)
 static void ins_brao_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_2(w, (int64_t)dis_bits(s->w, 2, 48, 48));
@@ -8260,11 +8136,6 @@ static void ins_brao(struct ctx *c, const uint32_t *words)
 static void ins_braa_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_2(w, (int64_t)dis_bits(s->w, 2, 48, 48));
@@ -8566,9 +8437,6 @@ static void leaf_cat1_immed_src_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (leaf_cat1_immed_src_applies0(s)) {
 		dis_putn(w, "h(", 2);
 		if (!leaf_cat1_immed_src_r_immed(s, N_IMMED, &v, &fmt))
@@ -8818,11 +8686,6 @@ static int leaf_reg_gpr_applies1(struct scope *s)
 static void leaf_reg_gpr_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (leaf_reg_gpr_applies0(s)) {
 		check_bits(s, 2, 2, 7, 61u, "#reg-gpr");
 		dis_putn(w, "a0.", 3);
@@ -8897,9 +8760,6 @@ static void leaf_cat1_dst_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (leaf_cat1_dst_applies0(s)) {
 		dis_putn(w, "r<a0.x>", 7);
 		return;
@@ -8977,9 +8837,6 @@ static void ins_mov_immed_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_mov_immed_applies0(s)) {
 		check_bits(s, 2, 32, 39, 244u, "#instruction-cat1-mov");
 		check_bits(s, 2, 46, 48, 4u, "#instruction-cat1-mov");
@@ -9238,11 +9095,6 @@ static int leaf_cat1_const_src_params(struct scope *s, int name, int64_t *v, int
 static void leaf_reg_const_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "c", 1);
 	fmt_28(w, (int64_t)dis_bits(s->w, 2, 2, 10));
 	dis_putn(w, ".", 1);
@@ -9301,9 +9153,6 @@ static void leaf_cat1_const_src_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (!leaf_cat1_const_src_params(s, N_SRC_R, &v, &fmt))
 		no_field(s, "SRC_R");
 	else
@@ -9447,9 +9296,6 @@ static void ins_mov_const_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_mov_const_applies0(s)) {
 		check_bits(s, 2, 32, 39, 244u, "#instruction-cat1-mov");
 		check_bits(s, 2, 46, 48, 4u, "#instruction-cat1-mov");
@@ -9728,9 +9574,6 @@ static void leaf_cat1_gpr_src_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (!leaf_cat1_gpr_src_params(s, N_LAST, &v, &fmt))
 		no_field(s, "LAST");
 	else
@@ -9878,9 +9721,6 @@ static void ins_mov_gpr_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_mov_gpr_applies0(s)) {
 		check_bits(s, 2, 32, 39, 244u, "#instruction-cat1-mov");
 		check_bits(s, 2, 46, 48, 4u, "#instruction-cat1-mov");
@@ -10151,11 +9991,6 @@ static int leaf_reg_relative_gpr_applies0(struct scope *s)
 static void leaf_reg_relative_gpr_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (leaf_reg_relative_gpr_applies0(s)) {
 		dis_putn(w, "r<a0.x>", 7);
 		return;
@@ -10217,9 +10052,6 @@ static void leaf_cat1_relative_gpr_src_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (!leaf_cat1_relative_gpr_src_params(s, N_SRC_R, &v, &fmt))
 		no_field(s, "SRC_R");
 	else
@@ -10363,9 +10195,6 @@ static void ins_mov_relgpr_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_mov_relgpr_applies0(s)) {
 		check_bits(s, 2, 32, 39, 244u, "#instruction-cat1-mov");
 		check_bits(s, 2, 46, 48, 4u, "#instruction-cat1-mov");
@@ -10636,11 +10465,6 @@ static int leaf_reg_relative_const_applies0(struct scope *s)
 static void leaf_reg_relative_const_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (leaf_reg_relative_const_applies0(s)) {
 		dis_putn(w, "c<a0.x>", 7);
 		return;
@@ -10702,9 +10526,6 @@ static void leaf_cat1_relative_const_src_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (!leaf_cat1_relative_const_src_params(s, N_SRC_R, &v, &fmt))
 		no_field(s, "SRC_R");
 	else
@@ -10848,9 +10669,6 @@ static void ins_mov_relconst_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_mov_relconst_applies0(s)) {
 		check_bits(s, 2, 32, 39, 244u, "#instruction-cat1-mov");
 		check_bits(s, 2, 46, 48, 4u, "#instruction-cat1-mov");
@@ -11065,9 +10883,6 @@ static void leaf_cat1_multi_dst_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (!leaf_cat1_multi_dst_params(s, N_DST_HALF, &v, &fmt))
 		no_field(s, "DST_HALF");
 	else
@@ -11235,9 +11050,6 @@ static void leaf_cat1_multi_src_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (!leaf_cat1_multi_src_params(s, N_HALF, &v, &fmt))
 		no_field(s, "HALF");
 	else
@@ -11330,9 +11142,6 @@ static void ins_swz_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
@@ -11611,9 +11420,6 @@ static void ins_gat_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
@@ -11903,9 +11709,6 @@ static void ins_sct_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
@@ -12042,9 +11845,6 @@ static void ins_movmsk_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
@@ -12170,9 +11970,6 @@ static void leaf_mulitsrc_immed_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (leaf_mulitsrc_immed_applies0(s)) {
 		fmt_35(w, (int64_t)dis_bits(s->w, 2, 14, 15));
 		if (!leaf_mulitsrc_immed_params(s, N_SRC_R, &v, &fmt))
@@ -12213,9 +12010,6 @@ static void leaf_multisrc_immed_flut_full_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_35(w, (int64_t)dis_bits(s->w, 2, 14, 15));
 	if (!leaf_multisrc_immed_flut_full_params(s, N_SRC_R, &v, &fmt))
 		no_field(s, "SRC_R");
@@ -12245,9 +12039,6 @@ static void leaf_multisrc_immed_flut_half_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_35(w, (int64_t)dis_bits(s->w, 2, 14, 15));
 	if (!leaf_multisrc_immed_flut_half_params(s, N_SRC_R, &v, &fmt))
 		no_field(s, "SRC_R");
@@ -12312,9 +12103,6 @@ static void leaf_multisrc_gpr_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 10, 10));
 	fmt_35(w, (int64_t)dis_bits(s->w, 2, 14, 15));
 	if (!leaf_multisrc_gpr_params(s, N_SRC_R, &v, &fmt))
@@ -12392,9 +12180,6 @@ static void leaf_multisrc_const_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_35(w, (int64_t)dis_bits(s->w, 2, 14, 15));
 	if (!leaf_multisrc_const_params(s, N_SRC_R, &v, &fmt))
 		no_field(s, "SRC_R");
@@ -12475,9 +12260,6 @@ static void leaf_multisrc_relative_gpr_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_35(w, (int64_t)dis_bits(s->w, 2, 14, 15));
 	if (!leaf_multisrc_relative_gpr_params(s, N_SRC_R, &v, &fmt))
 		no_field(s, "SRC_R");
@@ -12554,9 +12336,6 @@ static void leaf_multisrc_relative_const_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_35(w, (int64_t)dis_bits(s->w, 2, 14, 15));
 	if (!leaf_multisrc_relative_const_params(s, N_SRC_R, &v, &fmt))
 		no_field(s, "SRC_R");
@@ -12733,9 +12512,6 @@ static void ins_bary_f_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
@@ -12916,9 +12692,6 @@ static void ins_flat_b_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
@@ -13224,9 +12997,6 @@ static void ins_add_f_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_add_f_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
@@ -13597,9 +13367,6 @@ static void ins_min_f_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_min_f_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
@@ -13970,9 +13737,6 @@ static void ins_max_f_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_max_f_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
@@ -14343,9 +14107,6 @@ static void ins_mul_f_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_mul_f_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
@@ -14665,9 +14426,6 @@ static void ins_sign_f_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_sign_f_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
@@ -15010,9 +14768,6 @@ static void ins_cmps_f_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_cmps_f_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
@@ -15332,9 +15087,6 @@ static void ins_absneg_f_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_absneg_f_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
@@ -15677,9 +15429,6 @@ static void ins_cmpv_f_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_cmpv_f_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
@@ -15999,9 +15748,6 @@ static void ins_floor_f_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_floor_f_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
@@ -16293,9 +16039,6 @@ static void ins_ceil_f_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_ceil_f_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
@@ -16587,9 +16330,6 @@ static void ins_rndne_f_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_rndne_f_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
@@ -16881,9 +16621,6 @@ static void ins_rndaz_f_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_rndaz_f_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
@@ -17175,9 +16912,6 @@ static void ins_trunc_f_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_trunc_f_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
@@ -17520,9 +17254,6 @@ static void ins_add_u_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_add_u_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
@@ -17893,9 +17624,6 @@ static void ins_add_s_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_add_s_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
@@ -18266,9 +17994,6 @@ static void ins_sub_u_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_sub_u_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
@@ -18639,9 +18364,6 @@ static void ins_sub_s_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_sub_s_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
@@ -19012,9 +18734,6 @@ static void ins_cmps_u_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_cmps_u_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
@@ -19385,9 +19104,6 @@ static void ins_cmps_s_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_cmps_s_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
@@ -19758,9 +19474,6 @@ static void ins_min_u_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_min_u_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
@@ -20131,9 +19844,6 @@ static void ins_min_s_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_min_s_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
@@ -20504,9 +20214,6 @@ static void ins_max_u_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_max_u_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
@@ -20877,9 +20584,6 @@ static void ins_max_s_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_max_s_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
@@ -21199,9 +20903,6 @@ static void ins_absneg_s_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_absneg_s_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
@@ -21544,9 +21245,6 @@ static void ins_and_b_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_and_b_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
@@ -21917,9 +21615,6 @@ static void ins_or_b_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_or_b_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
@@ -22239,9 +21934,6 @@ static void ins_not_b_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_not_b_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
@@ -22584,9 +22276,6 @@ static void ins_xor_b_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_xor_b_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
@@ -22957,9 +22646,6 @@ static void ins_cmpv_u_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_cmpv_u_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
@@ -23330,9 +23016,6 @@ static void ins_cmpv_s_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_cmpv_s_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
@@ -23703,9 +23386,6 @@ static void ins_mul_u24_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_mul_u24_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
@@ -24076,9 +23756,6 @@ static void ins_mul_s24_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_mul_s24_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
@@ -24449,9 +24126,6 @@ static void ins_mull_u_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_mull_u_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
@@ -24771,9 +24445,6 @@ static void ins_bfrev_b_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_bfrev_b_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
@@ -25065,9 +24736,6 @@ static void ins_clz_s_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_clz_s_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
@@ -25359,9 +25027,6 @@ static void ins_clz_b_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_clz_b_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
@@ -25704,9 +25369,6 @@ static void ins_shl_b_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_shl_b_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
@@ -26077,9 +25739,6 @@ static void ins_shr_b_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_shr_b_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
@@ -26450,9 +26109,6 @@ static void ins_ashr_b_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_ashr_b_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
@@ -26823,9 +26479,6 @@ static void ins_mgen_b_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_mgen_b_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
@@ -27196,9 +26849,6 @@ static void ins_getbit_b_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_getbit_b_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
@@ -27518,9 +27168,6 @@ static void ins_setrm_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_setrm_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
@@ -27812,9 +27459,6 @@ static void ins_cbits_b_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_cbits_b_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
@@ -28157,9 +27801,6 @@ static void ins_shb_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_shb_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
@@ -28530,9 +28171,6 @@ static void ins_msad_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_msad_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
@@ -28864,9 +28502,6 @@ static void leaf_cat3_src_gpr_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 10, 10));
 	if (!leaf_cat3_src_gpr_params(s, N_HALF, &v, &fmt))
 		no_field(s, "HALF");
@@ -28965,9 +28600,6 @@ static void leaf_cat3_src_const_or_immed_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (leaf_cat3_src_const_or_immed_applies0(s)) {
 		if (!leaf_cat3_src_const_or_immed_r_immed(s, N_IMMED, &v, &fmt))
 			no_field(s, "IMMED");
@@ -29012,9 +28644,6 @@ static void leaf_cat3_src_relative_gpr_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (!leaf_cat3_src_relative_gpr_params(s, N_HALF, &v, &fmt))
 		no_field(s, "HALF");
 	else
@@ -29045,9 +28674,6 @@ static void leaf_cat3_src_relative_const_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (!leaf_cat3_src_relative_const_params(s, N_HALF, &v, &fmt))
 		no_field(s, "HALF");
 	else
@@ -29186,9 +28812,6 @@ static void ins_mad_u16_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_mad_u16_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
@@ -29575,9 +29198,6 @@ static void ins_madsh_u16_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_madsh_u16_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
@@ -29964,9 +29584,6 @@ static void ins_mad_s16_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_mad_s16_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
@@ -30353,9 +29970,6 @@ static void ins_madsh_m16_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_madsh_m16_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
@@ -30742,9 +30356,6 @@ static void ins_mad_u24_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_mad_u24_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
@@ -31131,9 +30742,6 @@ static void ins_mad_s24_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_mad_s24_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
@@ -31520,9 +31128,6 @@ static void ins_mad_f16_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_mad_f16_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
@@ -31909,9 +31514,6 @@ static void ins_mad_f32_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_mad_f32_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
@@ -32298,9 +31900,6 @@ static void ins_sel_b16_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_sel_b16_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
@@ -32687,9 +32286,6 @@ static void ins_sel_b32_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_sel_b32_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
@@ -33076,9 +32672,6 @@ static void ins_sel_s16_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_sel_s16_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
@@ -33465,9 +33058,6 @@ static void ins_sel_s32_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_sel_s32_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
@@ -33854,9 +33444,6 @@ static void ins_sel_f16_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_sel_f16_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
@@ -34243,9 +33830,6 @@ static void ins_sel_f32_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_sel_f32_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
@@ -34632,9 +34216,6 @@ static void ins_sad_s16_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_sad_s16_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
@@ -35021,9 +34602,6 @@ static void ins_sad_s32_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_sad_s32_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
@@ -35418,9 +34996,6 @@ static void ins_shrm_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_shrm_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
@@ -35821,9 +35396,6 @@ static void ins_shlm_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_shlm_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
@@ -36224,9 +35796,6 @@ static void ins_shrg_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_shrg_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
@@ -36627,9 +36196,6 @@ static void ins_shlg_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_shlg_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
@@ -37030,9 +36596,6 @@ static void ins_andg_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_andg_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
@@ -37369,9 +36932,6 @@ static void ins_dp2acc_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	(void)ins_dp2acc_applies0(s);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
@@ -37627,9 +37187,6 @@ static void ins_dp4acc_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	(void)ins_dp4acc_applies0(s);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
@@ -37961,9 +37518,6 @@ static void ins_wmm_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_wmm_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
@@ -38382,9 +37936,6 @@ static void ins_wmm_accu_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_wmm_accu_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
@@ -38633,9 +38184,6 @@ static void ins_rcp_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
@@ -38774,9 +38322,6 @@ static void ins_rsq_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
@@ -38915,9 +38460,6 @@ static void ins_log2_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
@@ -39056,9 +38598,6 @@ static void ins_exp2_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
@@ -39197,9 +38736,6 @@ static void ins_sin_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
@@ -39338,9 +38874,6 @@ static void ins_cos_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
@@ -39479,9 +39012,6 @@ static void ins_sqrt_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
@@ -39620,9 +39150,6 @@ static void ins_hrsq_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
@@ -39761,9 +39288,6 @@ static void ins_hlog2_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
@@ -39902,9 +39426,6 @@ static void ins_hexp2_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
@@ -40225,9 +39746,6 @@ static void leaf_cat5_s2en_bindless_base_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (leaf_cat5_s2en_bindless_base_applies0(s)) {
 		dis_putn(w, ".base", 5);
 		if (!leaf_cat5_s2en_bindless_base_r_base(s, N_BASE, &v, &fmt))
@@ -40369,9 +39887,6 @@ static void leaf_cat5_type_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (leaf_cat5_type_applies0(s)) {
 		dis_putn(w, "(", 1);
 		if (!leaf_cat5_type_r_type(s, N_TYPE, &v, &fmt))
@@ -40597,9 +40112,6 @@ static void leaf_cat5_src1_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (leaf_cat5_src1_applies0(s)) {
 		dis_putn(w, ", ", 2);
 		if (!leaf_cat5_src1_params(s, N_HALF, &v, &fmt))
@@ -40795,9 +40307,6 @@ static void leaf_cat5_src2_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (leaf_cat5_src2_applies0(s)) {
 		dis_putn(w, ", ", 2);
 		if (!leaf_cat5_src2_params(s, N_HALF, &v, &fmt))
@@ -41104,9 +40613,6 @@ static void leaf_cat5_samp_s2en_bindless_a1_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (leaf_cat5_samp_s2en_bindless_a1_applies0(s)) {
 		dis_putn(w, ", s#", 4);
 		if (!leaf_cat5_samp_s2en_bindless_a1_r_samp(s, N_SAMP, &v, &fmt))
@@ -41212,9 +40718,6 @@ static void leaf_cat5_samp_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (leaf_cat5_samp_applies0(s)) {
 		dis_putn(w, ", s#", 4);
 		if (!leaf_cat5_samp_r_samp(s, N_SAMP, &v, &fmt))
@@ -41341,9 +40844,6 @@ static void leaf_cat5_tex_s2en_bindless_a1_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (leaf_cat5_tex_s2en_bindless_a1_applies0(s)) {
 		dis_putn(w, ", t#", 4);
 		if (!leaf_cat5_tex_s2en_bindless_a1_r_tex(s, N_TEX, &v, &fmt))
@@ -41449,9 +40949,6 @@ static void leaf_cat5_tex_s2en_bindless_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (leaf_cat5_tex_s2en_bindless_applies0(s)) {
 		dis_putn(w, ", t#", 4);
 		if (!leaf_cat5_tex_s2en_bindless_r_tex(s, N_TEX, &v, &fmt))
@@ -41522,9 +41019,6 @@ static void leaf_cat5_src3_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (leaf_cat5_src3_applies0(s)) {
 		dis_putn(w, ", ", 2);
 		if (!leaf_cat5_src3_r_src_half(s, N_SRC_HALF, &v, &fmt))
@@ -41772,9 +41266,6 @@ static void leaf_cat5_tex_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (leaf_cat5_tex_applies0(s)) {
 		dis_putn(w, ", t#", 4);
 		if (!leaf_cat5_tex_r_tex(s, N_TEX, &v, &fmt))
@@ -41838,9 +41329,6 @@ static void ins_isam_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_isam_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
@@ -42625,9 +42113,6 @@ static void ins_isaml_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_isaml_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
@@ -43412,9 +42897,6 @@ static void ins_isamm_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_isamm_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
@@ -44199,9 +43681,6 @@ static void ins_sam_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_sam_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
@@ -44986,9 +44465,6 @@ static void ins_samb_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_samb_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
@@ -45773,9 +45249,6 @@ static void ins_saml_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_saml_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
@@ -46560,9 +46033,6 @@ static void ins_samgq_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_samgq_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
@@ -47347,9 +46817,6 @@ static void ins_getlod_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_getlod_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
@@ -48134,9 +47601,6 @@ static void ins_conv_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_conv_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
@@ -48921,9 +48385,6 @@ static void ins_convm_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_convm_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
@@ -49708,9 +49169,6 @@ static void ins_getsize_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_getsize_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
@@ -50495,9 +49953,6 @@ static void ins_getbuf_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_getbuf_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
@@ -51282,9 +50737,6 @@ static void ins_getpos_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_getpos_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
@@ -52069,9 +51521,6 @@ static void ins_getinfo_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_getinfo_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
@@ -52856,9 +52305,6 @@ static void ins_dsx_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_dsx_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
@@ -53643,9 +53089,6 @@ static void ins_dsy_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_dsy_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
@@ -54430,9 +53873,6 @@ static void ins_gather4r_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_gather4r_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
@@ -55217,9 +54657,6 @@ static void ins_gather4g_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_gather4g_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
@@ -56004,9 +55441,6 @@ static void ins_gather4b_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_gather4b_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
@@ -56791,9 +56225,6 @@ static void ins_gather4a_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_gather4a_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
@@ -57578,9 +57009,6 @@ static void ins_samgp0_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_samgp0_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
@@ -58365,9 +57793,6 @@ static void ins_samgp1_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_samgp1_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
@@ -59152,9 +58577,6 @@ static void ins_samgp2_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_samgp2_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
@@ -59939,9 +59361,6 @@ static void ins_samgp3_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_samgp3_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
@@ -60726,9 +60145,6 @@ static void ins_dsxpp_1_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_dsxpp_1_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
@@ -61513,9 +60929,6 @@ static void ins_dsypp_1_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_dsypp_1_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
@@ -62300,9 +61713,6 @@ static void ins_rgetpos_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_rgetpos_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
@@ -63087,9 +62497,6 @@ static void ins_rgetinfo_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_rgetinfo_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
@@ -63289,11 +62696,6 @@ static void ins_rgetinfo(struct ctx *c, const uint32_t *words)
 static void ins_tcinv_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "tcinv", 5);
@@ -63509,9 +62911,6 @@ static void ins_brcst_active_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "brcst.active", 12);
@@ -63792,9 +63191,6 @@ static void ins_quad_shuffle_brcst_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "quad_shuffle.brcst", 18);
@@ -64080,9 +63476,6 @@ static void ins_quad_shuffle_horiz_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "quad_shuffle.horiz", 18);
@@ -64368,9 +63761,6 @@ static void ins_quad_shuffle_vert_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "quad_shuffle.vert", 17);
@@ -64656,9 +64046,6 @@ static void ins_quad_shuffle_diag_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "quad_shuffle.diag", 17);
@@ -64869,9 +64256,6 @@ static void leaf_cat6_src_const_or_gpr_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (leaf_cat6_src_const_or_gpr_applies0(s)) {
 		dis_putn(w, "c", 1);
 		if (!leaf_cat6_src_const_or_gpr_r_gpr(s, N_GPR, &v, &fmt))
@@ -64949,9 +64333,6 @@ static void ins_ldg_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "ldg", 3);
@@ -65159,9 +64540,6 @@ static void ins_ldg_a_gen600_699_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_ldg_a_gen600_699_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
@@ -65381,9 +64759,6 @@ static void ins_ldg_a_gen700_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "ldg.a", 5);
@@ -65448,11 +64823,6 @@ static void ins_ldg_a_gen700(struct ctx *c, const uint32_t *words)
 static void leaf_const_dst_imm_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_25(w, (int64_t)dis_bits(s->w, 2, 0, 7));
 }
 
@@ -65469,11 +64839,6 @@ static void leaf_const_dst_imm_enter(struct scope *parent, const uint32_t *words
 static void leaf_const_dst_a1_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	dis_putn(w, "a1.x", 4);
 	fmt_59(w, (int64_t)dis_bits(s->w, 2, 0, 7));
 }
@@ -65586,9 +64951,6 @@ static void ins_ldg_k_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "ldg.k", 5);
@@ -65776,9 +65138,6 @@ static void ins_stg_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "stg", 3);
@@ -65989,9 +65348,6 @@ static void ins_stg_a_gen600_699_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_stg_a_gen600_699_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
@@ -66211,9 +65567,6 @@ static void ins_stg_a_gen700_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "stg.a", 5);
@@ -66308,9 +65661,6 @@ static void ins_ldl_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "ldl", 3);
@@ -66430,9 +65780,6 @@ static void ins_ldp_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "ldp", 3);
@@ -66515,9 +65862,6 @@ static void ins_ldlw_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "ldlw", 4);
@@ -66582,9 +65926,6 @@ static void ins_ldlv_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "ldlv", 4);
@@ -66692,9 +66033,6 @@ static void ins_stl_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "stl", 3);
@@ -66815,9 +66153,6 @@ static void ins_stp_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "stp", 3);
@@ -66938,9 +66273,6 @@ static void ins_stlw_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "stlw", 4);
@@ -67022,9 +66354,6 @@ static void ins_stc_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "stc", 3);
@@ -67208,9 +66537,6 @@ static void leaf_cat6_src_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (leaf_cat6_src_applies0(s)) {
 		if (!leaf_cat6_src_r_immed(s, N_IMMED, &v, &fmt))
 			no_field(s, "IMMED");
@@ -67282,9 +66608,6 @@ static void ins_stsc_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	check_bits(s, 2, 40, 40, 0u, "stsc");
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
@@ -67398,9 +66721,6 @@ static void ins_resinfo_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "resinfo", 7);
@@ -67464,11 +66784,6 @@ static int leaf_cat6_typed_applies0(struct scope *s)
 static void leaf_cat6_typed_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (leaf_cat6_typed_applies0(s)) {
 		dis_putn(w, "typed", 5);
 		return;
@@ -67678,9 +66993,6 @@ static void ins_ldgb_gen300_499_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "ldgb", 4);
@@ -67935,9 +67247,6 @@ static void ins_ldgb_gen500_599_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "ldgb", 4);
@@ -68192,9 +67501,6 @@ static void ins_ldib_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "ldib", 4);
@@ -68449,9 +67755,6 @@ static void ins_stgb_gen500_599_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "stgb", 4);
@@ -68706,9 +68009,6 @@ static void ins_stib_gen500_599_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "stib", 4);
@@ -68963,9 +68263,6 @@ static void ins_stgb_gen300_499_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "stgb", 4);
@@ -69220,9 +68517,6 @@ static void ins_stib_gen300_499_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "stib", 4);
@@ -69451,9 +68745,6 @@ static void ins_atomic_add_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "atomic.add", 10);
@@ -69671,9 +68962,6 @@ static void ins_atomic_sub_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "atomic.sub", 10);
@@ -69891,9 +69179,6 @@ static void ins_atomic_xchg_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "atomic.xchg", 11);
@@ -70111,9 +69396,6 @@ static void ins_atomic_inc_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "atomic.inc", 10);
@@ -70331,9 +69613,6 @@ static void ins_atomic_dec_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "atomic.dec", 10);
@@ -70551,9 +69830,6 @@ static void ins_atomic_cmpxchg_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "atomic.cmpxchg", 14);
@@ -70771,9 +70047,6 @@ static void ins_atomic_min_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "atomic.min", 10);
@@ -70991,9 +70264,6 @@ static void ins_atomic_max_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "atomic.max", 10);
@@ -71211,9 +70481,6 @@ static void ins_atomic_and_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "atomic.and", 10);
@@ -71431,9 +70698,6 @@ static void ins_atomic_or_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "atomic.or", 9);
@@ -71651,9 +70915,6 @@ static void ins_atomic_xor_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "atomic.xor", 10);
@@ -71911,9 +71172,6 @@ static void ins_atomic_s_add_gen300_499_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "atomic.s.add", 12);
@@ -72193,9 +71451,6 @@ static void ins_atomic_s_sub_gen300_499_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "atomic.s.sub", 12);
@@ -72475,9 +71730,6 @@ static void ins_atomic_s_xchg_gen300_499_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "atomic.s.xchg", 13);
@@ -72757,9 +72009,6 @@ static void ins_atomic_s_inc_gen300_499_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "atomic.s.inc", 12);
@@ -73039,9 +72288,6 @@ static void ins_atomic_s_dec_gen300_499_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "atomic.s.dec", 12);
@@ -73321,9 +72567,6 @@ static void ins_atomic_s_cmpxchg_gen300_499_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "atomic.s.cmpxchg", 16);
@@ -73603,9 +72846,6 @@ static void ins_atomic_s_min_gen300_499_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "atomic.s.min", 12);
@@ -73885,9 +73125,6 @@ static void ins_atomic_s_max_gen300_499_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "atomic.s.max", 12);
@@ -74167,9 +73404,6 @@ static void ins_atomic_s_and_gen300_499_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "atomic.s.and", 12);
@@ -74449,9 +73683,6 @@ static void ins_atomic_s_or_gen300_499_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "atomic.s.or", 11);
@@ -74731,9 +73962,6 @@ static void ins_atomic_s_xor_gen300_499_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "atomic.s.xor", 12);
@@ -75013,9 +74241,6 @@ static void ins_atomic_s_add_gen500_599_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "atomic.s.add", 12);
@@ -75295,9 +74520,6 @@ static void ins_atomic_s_sub_gen500_599_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "atomic.s.sub", 12);
@@ -75577,9 +74799,6 @@ static void ins_atomic_s_xchg_gen500_599_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "atomic.s.xchg", 13);
@@ -75859,9 +75078,6 @@ static void ins_atomic_s_inc_gen500_599_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "atomic.s.inc", 12);
@@ -76141,9 +75357,6 @@ static void ins_atomic_s_dec_gen500_599_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "atomic.s.dec", 12);
@@ -76423,9 +75636,6 @@ static void ins_atomic_s_cmpxchg_gen500_599_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "atomic.s.cmpxchg", 16);
@@ -76705,9 +75915,6 @@ static void ins_atomic_s_min_gen500_599_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "atomic.s.min", 12);
@@ -76987,9 +76194,6 @@ static void ins_atomic_s_max_gen500_599_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "atomic.s.max", 12);
@@ -77269,9 +76473,6 @@ static void ins_atomic_s_and_gen500_599_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "atomic.s.and", 12);
@@ -77551,9 +76752,6 @@ static void ins_atomic_s_or_gen500_599_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "atomic.s.or", 11);
@@ -77833,9 +77031,6 @@ static void ins_atomic_s_xor_gen500_599_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "atomic.s.xor", 12);
@@ -78075,9 +77270,6 @@ static void ins_atomic_g_add_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "atomic.g.add", 12);
@@ -78295,9 +77487,6 @@ static void ins_atomic_g_sub_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "atomic.g.sub", 12);
@@ -78515,9 +77704,6 @@ static void ins_atomic_g_xchg_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "atomic.g.xchg", 13);
@@ -78735,9 +77921,6 @@ static void ins_atomic_g_inc_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "atomic.g.inc", 12);
@@ -78955,9 +78138,6 @@ static void ins_atomic_g_dec_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "atomic.g.dec", 12);
@@ -79175,9 +78355,6 @@ static void ins_atomic_g_cmpxchg_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "atomic.g.cmpxchg", 16);
@@ -79395,9 +78572,6 @@ static void ins_atomic_g_min_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "atomic.g.min", 12);
@@ -79615,9 +78789,6 @@ static void ins_atomic_g_max_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "atomic.g.max", 12);
@@ -79835,9 +79006,6 @@ static void ins_atomic_g_and_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "atomic.g.and", 12);
@@ -80055,9 +79223,6 @@ static void ins_atomic_g_or_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "atomic.g.or", 11);
@@ -80275,9 +79440,6 @@ static void ins_atomic_g_xor_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "atomic.g.xor", 12);
@@ -80414,11 +79576,6 @@ static int leaf_cat6_base_applies0(struct scope *s)
 static void leaf_cat6_base_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (leaf_cat6_base_applies0(s)) {
 		dis_putn(w, ".base", 5);
 		fmt_8(w, (int64_t)dis_bits(s->w, 2, 0, 2));
@@ -80557,9 +79714,6 @@ static void ins_ldc_k_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "ldc.", 4);
@@ -80769,9 +79923,6 @@ static void ins_ldc_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "ldc", 3);
@@ -80862,9 +80013,6 @@ static void ins_getspid_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "getspid", 7);
@@ -80915,9 +80063,6 @@ static void ins_getwid_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "getwid", 6);
@@ -80968,9 +80113,6 @@ static void ins_getfiberid_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "getfiberid", 10);
@@ -81172,9 +80314,6 @@ static void ins_resinfo_b_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "resinfo.b", 9);
@@ -81526,9 +80665,6 @@ static void ins_stib_b_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_stib_b_applies0(s)) {
 		check_bits(s, 2, 4, 5, 0u, "#instruction-cat6-a6xx-ibo-load-store");
 		check_bits(s, 2, 54, 58, 0u, "#instruction-cat6-a6xx-ibo-load-store");
@@ -81899,9 +81035,6 @@ static void ins_ldib_b_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (ins_ldib_b_applies0(s)) {
 		check_bits(s, 2, 4, 5, 0u, "#instruction-cat6-a6xx-ibo-load-store");
 		check_bits(s, 2, 54, 58, 0u, "#instruction-cat6-a6xx-ibo-load-store");
@@ -82244,9 +81377,6 @@ static void ins_atomic_b_add_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "atomic.b.add", 12);
@@ -82585,9 +81715,6 @@ static void ins_atomic_b_sub_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "atomic.b.sub", 12);
@@ -82926,9 +82053,6 @@ static void ins_atomic_b_xchg_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "atomic.b.xchg", 13);
@@ -83267,9 +82391,6 @@ static void ins_atomic_b_cmpxchg_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "atomic.b.cmpxchg", 16);
@@ -83608,9 +82729,6 @@ static void ins_atomic_b_min_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "atomic.b.min", 12);
@@ -83949,9 +83067,6 @@ static void ins_atomic_b_max_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "atomic.b.max", 12);
@@ -84290,9 +83405,6 @@ static void ins_atomic_b_and_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "atomic.b.and", 12);
@@ -84631,9 +83743,6 @@ static void ins_atomic_b_or_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "atomic.b.or", 11);
@@ -84972,9 +84081,6 @@ static void ins_atomic_b_xor_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "atomic.b.xor", 12);
@@ -85169,9 +84275,6 @@ static void ins_shfl_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "shfl", 4);
@@ -85238,11 +84341,6 @@ static void ins_shfl(struct ctx *c, const uint32_t *words)
 static void ins_bar_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
@@ -85269,11 +84367,6 @@ static void ins_bar(struct ctx *c, const uint32_t *words)
 static void ins_fence_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
@@ -85300,11 +84393,6 @@ static void ins_fence(struct ctx *c, const uint32_t *words)
 static void ins_sleep_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
@@ -85328,11 +84416,6 @@ static void ins_sleep(struct ctx *c, const uint32_t *words)
 static void ins_icinv_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
@@ -85355,11 +84438,6 @@ static void ins_icinv(struct ctx *c, const uint32_t *words)
 static void ins_dccln_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
@@ -85383,11 +84461,6 @@ static void ins_dccln(struct ctx *c, const uint32_t *words)
 static void ins_dcinv_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
@@ -85411,11 +84484,6 @@ static void ins_dcinv(struct ctx *c, const uint32_t *words)
 static void ins_dcflu_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
@@ -85439,11 +84507,6 @@ static void ins_dcflu(struct ctx *c, const uint32_t *words)
 static void ins_ccinv_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
@@ -85466,11 +84529,6 @@ static void ins_ccinv(struct ctx *c, const uint32_t *words)
 static void ins_lock_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
@@ -85493,11 +84551,6 @@ static void ins_lock(struct ctx *c, const uint32_t *words)
 static void ins_unlock_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
@@ -85613,9 +84666,6 @@ static void leaf_alias_gpr_src_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (!leaf_alias_gpr_src_r_half(s, N_HALF, &v, &fmt))
 		no_field(s, "HALF");
 	else
@@ -85723,9 +84773,6 @@ static void leaf_alias_const_src_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (!leaf_alias_const_src_r_half(s, N_HALF, &v, &fmt))
 		no_field(s, "HALF");
 	else
@@ -85840,9 +84887,6 @@ static void leaf_alias_immed_src_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	if (leaf_alias_immed_src_applies0(s)) {
 		dis_putn(w, "h(", 2);
 		if (!leaf_alias_immed_src_r_immed(s, N_IMMED, &v, &fmt))
@@ -85933,9 +84977,6 @@ static void ins_alias_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	(void)w;
-	(void)v;
-	(void)fmt;
 	(void)ins_alias_applies0(s);
 	(void)ins_alias_applies1(s);
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));

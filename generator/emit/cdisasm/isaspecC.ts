@@ -464,14 +464,7 @@ export function isaspecC(model: IsaModel): IsaspecC {
     };
 
     // The search for a display, and its text.
-    const render: string[] = [
-      "struct dis_writer *w = s->ctx->w;",
-      "int64_t v;",
-      "int fmt;",
-      "(void)w;",
-      "(void)v;",
-      "(void)fmt;",
-    ];
+    const render: string[] = [];
     const defaults = scope.cases[scope.cases.length - 1].asserts;
     let below = 0;
     const checks = (list: typeof defaults, indent: string) =>
@@ -537,7 +530,17 @@ export function isaspecC(model: IsaModel): IsaspecC {
     const last = scope.cases[scope.cases.length - 1];
     if (last.display !== null) render.push(...textOf(last.display, ""));
     else render.push(`no_display(s);`);
-    add(`/* ${commentText(scope.name)} */`, `static void ${p}_render(${S})`, render);
+    // Locals only where the text uses them.
+    const uses = (re: RegExp) => render.some((l) => re.test(l));
+    const locals = [
+      ...(uses(/\bw\b/) ? ["struct dis_writer *w = s->ctx->w;"] : []),
+      ...(uses(/&v\b/) ? ["int64_t v;", "int fmt;"] : []),
+      ...(render.length === 0 ? ["(void)s;"] : []),
+    ];
+    add(`/* ${commentText(scope.name)} */`, `static void ${p}_render(${S})`, [
+      ...locals,
+      ...render,
+    ]);
     return p;
   };
 
