@@ -155,7 +155,7 @@ export function buildKey(options: CacheOptions, installation = installationFiles
     dependencies?: Record<string, string>;
   };
   hash.update(`isaforge ${pkg.version}\0${dependencyVersions(pkg.dependencies ?? {})}\0`);
-  const code = (name: string) => /\.(ts|js|json)$/.test(name);
+  const code = (name: string) => /\.(ts|js|json|c|h)$/.test(name); // .c, .h: the C runtime (runtime/c)
   installation.code.forEach((dir, i) => hashTree(hash, `code ${i}`, dir, code));
   hashTree(hash, "templates", installation.templates, () => true);
   const specs = path.resolve(options.specs);

@@ -35,6 +35,11 @@ export const EMITTERS: { name: string; emit: Emitter; usesCodecs?: boolean }[] =
     emit: (m) => (require("./emitCHeader") as typeof import("./emitCHeader")).emitCHeader(m),
   },
   {
+    name: "c-disassembler",
+    emit: (m) =>
+      (require("./emitCDisassembler") as typeof import("./emitCDisassembler")).emitCDisassembler(m),
+  },
+  {
     name: "register-headers",
     emit: (m) =>
       (

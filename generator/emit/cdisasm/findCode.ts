@@ -1,0 +1,81 @@
+/**
+ * The C that finds the instruction some words encode, as the TS codec's `findSpec` does: the one
+ * instruction of the GPU whose tested bits match; none when none or several match (Mesa's bitset
+ * conflict). The candidates come from the dispatch decision tree (generator/emit/dispatch), here
+ * written out as nested `switch`es on bit runs, each leaf checking its few candidates in model order.
+ */
+import type { IsaModel } from "../../model/types";
+import { buildDecisionTree, type DecisionTree } from "../dispatch/buildDecisionTree";
+import { instructionChecks } from "../dispatch/planDispatch";
+
+const hex = (n: number) => `0x${(n >>> 0).toString(16)}u`;
+
+/** `if (a && b …) {` on one line, or one operand a line when that is long. */
+export function conditionLines(indent: string, tests: string[]): string[] {
+  const one = `${indent}if (${tests.join(" && ") || "1"}) {`;
+  if (one.length <= 100 || tests.length < 2) return [one];
+  return tests.map((t, i) =>
+    i === 0 ? `${indent}if (${t} &&` : `${indent}    ${t}${i === tests.length - 1 ? ") {" : " &&"}`,
+  );
+}
+
+/** Body lines of `static int find(const uint32_t *w, int64_t gpu, int has_gpu)`. */
+export function findBody(model: IsaModel): string[] {
+  const checks = instructionChecks(model);
+  const tree = buildDecisionTree(checks, model.isa.wordCount);
+  const leafLines = (candidates: number[], indent: string): string[] => {
+    if (candidates.length === 0) return [`${indent}return -1;`];
+    const out = [`${indent}found = -1;`];
+    for (const i of candidates) {
+      const c = checks[i];
+      const tests = c.tested.flatMap((t, w) =>
+        t === 0 && c.match[w] === 0 ? [] : [`(w[${w}] & ${hex(t)}) == ${hex(c.match[w])}`],
+      );
+      if (c.gen) tests.unshift(`(!has_gpu || (gpu >= ${c.gen.min} && gpu <= ${c.gen.max}))`);
+      out.push(
+        ...conditionLines(indent, tests),
+        `${indent}\tif (found >= 0)`,
+        `${indent}\t\treturn -1;`,
+        `${indent}\tfound = ${i}; /* ${model.instructions[i].name.replace(/\*\/|\/\*/g, "")} */`,
+        `${indent}}`,
+      );
+    }
+    out.push(`${indent}return found;`);
+    return out;
+  };
+  const keyOf = new Map<DecisionTree, string>();
+  const key = (t: DecisionTree): string => {
+    let k = keyOf.get(t);
+    if (k === undefined) {
+      k =
+        t.kind === "leaf"
+          ? `L${t.candidates.join(",")}`
+          : `S${t.word}.${t.low}.${t.width}(${t.children.map(key).join(";")})`;
+      keyOf.set(t, k);
+    }
+    return k;
+  };
+  const node = (t: DecisionTree, indent: string): string[] => {
+    if (t.kind === "leaf") return leafLines(t.candidates, indent);
+    // Children with the same subtree share one case; the most common one is the default.
+    const groups = new Map<string, { tree: DecisionTree; values: number[] }>();
+    t.children.forEach((c, v) => {
+      const k = key(c);
+      const g = groups.get(k);
+      if (g) g.values.push(v);
+      else groups.set(k, { tree: c, values: [v] });
+    });
+    const list = [...groups.values()];
+    const common = list.reduce((a, b) => (b.values.length > a.values.length ? b : a));
+    const mask = 2 ** t.width - 1;
+    const out = [`${indent}switch ((w[${t.word}] >> ${t.low}) & ${hex(mask)}) {`];
+    for (const g of list) {
+      if (g === common) continue;
+      for (const v of g.values) out.push(`${indent}case ${v}:`);
+      out.push(...node(g.tree, `${indent}\t`));
+    }
+    out.push(`${indent}default:`, ...node(common.tree, `${indent}\t`), `${indent}}`);
+    return out;
+  };
+  return ["int found = -1;", "(void)found;", "(void)gpu;", "(void)has_gpu;", ...node(tree, "")];
+}

@@ -1,0 +1,786 @@
+/**
+ * The C of an isaspec disassembler, straight-line per instruction and bitset leaf: the TS codec's
+ * printer (templates/ts/codec/syntax-isaspec) with its interpretation done here, at build time.
+ *
+ * A scope (an instruction, or the leaf a bitset-typed field's value matched) gets:
+ * - per override, `applies` (its condition, cached when evaluated outside any other evaluation);
+ * - per name a case of it defines, a resolver that tries the cases in order (an override only when
+ *   it applies or is being evaluated), and one for every other name (the enclosing `<param>`s);
+ * - per derived value and condition, a function evaluating it under the recursion guard (a bit per
+ *   owner in `stack`: re-entering an owner reads 0);
+ * - `render`: Mesa's search for a display (asserts checked on the way), then the display's text.
+ * Evaluation order, caching and errors follow the TS codec step for step, since errors print.
+ */
+import { GPU_ID_NAME, parseExpr, type ExprNode } from "../../model/expr";
+import type { DerivedField, EnumDef, Field, FieldType, IsaModel } from "../../model/types";
+import { functionPart, macroName, NameScope } from "../cheader/names";
+import { cStringLiteral } from "../dispatch/dispatchView";
+import { compileCExpr, exprRange, type Interval } from "./cExpr";
+import { conditionLines } from "./findCode";
+import {
+  bitsetRoots,
+  instructionScope,
+  type CaseC,
+  type LeafC,
+  type ScopeC,
+} from "./isaspecScopes";
+
+/** A C function: its comment, signature line and body lines (indented one tab by the template). */
+export interface CFunction {
+  comment: string | null;
+  head: string;
+  body: string[];
+}
+
+/** Fields wider than this are not exact in the codec's doubles. */
+const MAX_FIELD_BITS = 53;
+
+interface Format {
+  kind: FieldType;
+  width: number;
+  display: string | null;
+  enumName: string | null;
+}
+
+export interface IsaspecC {
+  /** `enum` members naming every name: `N_SRC = 0`, … */
+  names: { id: string; text: string }[];
+  /** `fmt_<id>` per format, then `format_value`. */
+  formatFunctions: CFunction[];
+  functions: CFunction[];
+  /** Prototypes, so functions may call each other in any order. */
+  prototypes: string[];
+  /** Per instruction in model order, the function printing it. */
+  instructionFunctions: string[];
+}
+
+const bit = (k: number) => `UINT64_C(${2 ** k >= 2 ** 32 ? "0x" + (2 ** k).toString(16) : 2 ** k})`;
+
+export function fieldRead(f: Field, words: number, from = "s->w"): string {
+  if (f.width > MAX_FIELD_BITS)
+    throw new Error(
+      `C disassembler: field ${f.name} has ${f.width} bits (at most ${MAX_FIELD_BITS})`,
+    );
+  let shift = 0;
+  const parts = f.ranges.map((r) => {
+    const part = `(int64_t)dis_bits(${from}, ${words}, ${r.low}, ${r.high})`;
+    const shifted = shift === 0 ? part : `(${part} << ${shift})`;
+    shift += r.high - r.low + 1;
+    return shifted;
+  });
+  return parts.join(" | ");
+}
+
+/** The display of each value of an enum (index = value), as the codec's ENUMS tables hold them. */
+function enumDisplays(e: EnumDef): (string | null)[] {
+  const size = e.values.reduce((m, v) => Math.max(m, v.value + 1), 0);
+  const out: (string | null)[] = new Array(size).fill(null);
+  for (const v of e.values) if (!v.reserved) out[v.value] = v.display ?? v.name ?? null;
+  return out;
+}
+
+type Token =
+  | { t: "text"; text: string }
+  | { t: "name"; align: number }
+  | { t: "field"; field: string; align: number };
+
+function tokensOf(template: string): Token[] {
+  const tokens: Token[] = [];
+  const re = /\{([^}]*)\}/g;
+  let last = 0;
+  for (let m = re.exec(template); m; m = re.exec(template)) {
+    if (m.index > last) tokens.push({ t: "text", text: template.slice(last, m.index) });
+    const [field, ...opts] = m[1].split(":");
+    const align = opts.map((o) => /^align=(\d+)$/.exec(o)).find((x) => x);
+    const n = align ? Number(align[1]) : 0;
+    tokens.push(field === "NAME" ? { t: "name", align: n } : { t: "field", field, align: n });
+    last = m.index + m[0].length;
+  }
+  if (last < template.length) tokens.push({ t: "text", text: template.slice(last) });
+  return tokens;
+}
+
+function exprRefs(text: string): string[] {
+  const refs: string[] = [];
+  const walk = (n: ExprNode): void => {
+    if (n.kind === "field") refs.push(n.name);
+    else if (n.kind === "unary") walk(n.operand);
+    else if (n.kind === "binary") (walk(n.left), walk(n.right));
+  };
+  const p = parseExpr(text);
+  if (p.ok) walk(p.ast);
+  return refs;
+}
+
+export function isaspecC(model: IsaModel): IsaspecC {
+  const roots = bitsetRoots(model);
+  const enums = new Map(model.enums.map((e) => [e.name, e]));
+
+  /* Names ------------------------------------------------------------------------------------- */
+  const nameIds = new Map<string, string>();
+  const nameScope = new NameScope(`C disassembler ${model.isa.id}`);
+  const nameOf = (name: string): string => {
+    let id = nameIds.get(name);
+    if (!id) {
+      id = nameScope.unique(`N_${macroName(name)}`);
+      nameIds.set(name, id);
+    }
+    return id;
+  };
+
+  /* Value ranges, for the expressions' exactness ---------------------------------------------- */
+  const instructionScopes = model.instructions.map(instructionScope);
+  const allScopes: ScopeC[] = [...instructionScopes, ...[...roots.values()].flat()];
+  // The <param>s passed into each leaf: the enclosing scope and `[name, as]` pairs.
+  const incoming = new Map<ScopeC, { from: ScopeC; params: [string, string][] }[]>();
+  for (const from of allScopes)
+    for (const c of from.cases)
+      for (const n of c.nested.values())
+        for (const leaf of roots.get(n.bitset) ?? [])
+          incoming.set(leaf, [...(incoming.get(leaf) ?? []), { from, params: n.params }]);
+  const paramNames = new Set(
+    [...incoming.values()].flat().flatMap((i) => i.params.map(([n]) => n)),
+  );
+  const bounds = new Map<ScopeC, Map<string, Interval>>();
+  const visiting = new Set<string>();
+  const union = (a: Interval | null, b: Interval): Interval =>
+    a ? [Math.min(a[0], b[0]), Math.max(a[1], b[1])] : b;
+  /** The range of a name's values where `scope` resolves it: its cases', else the <param>s'. */
+  const boundIn =
+    (scope: ScopeC) =>
+    (name: string): Interval => {
+      if (name === GPU_ID_NAME) return [0, 2 ** 32 - 1];
+      const memo = bounds.get(scope) ?? new Map<string, Interval>();
+      bounds.set(scope, memo);
+      const known = memo.get(name);
+      if (known) return known;
+      // A name met again while computing its own range: the guard makes re-entry read 0.
+      const key = `${allScopes.indexOf(scope)}:${name}`;
+      if (visiting.has(key)) return [0, 0];
+      visiting.add(key);
+      let r: Interval | null = null;
+      for (const c of scope.cases) {
+        const f = c.fields.get(name);
+        if (f) r = union(r, [0, 2 ** f.width - 1]);
+        const d = c.derived.get(name);
+        if (d) r = union(r, exprRange(d.expr, boundIn(scope)));
+      }
+      const last = scope.cases[scope.cases.length - 1];
+      if (!last.fields.has(name) && !last.derived.has(name))
+        for (const { from, params } of incoming.get(scope) ?? [])
+          for (const [p, as] of params) if (as === name) r = union(r, boundIn(from)(p));
+      visiting.delete(key);
+      memo.set(name, r ?? [0, 0]);
+      return r ?? [0, 0];
+    };
+
+  /* Formats ----------------------------------------------------------------------------------- */
+  const formats: Format[] = [];
+  const formatIds = new Map<string, number>();
+  const formatOf = (
+    spec: { kind: FieldType; width: number; display?: string; enum?: string; name: string },
+    range: Interval,
+  ): number => {
+    const f: Format = {
+      kind: spec.kind,
+      width: spec.width,
+      display: spec.display ?? null,
+      enumName: spec.kind === "enum" && spec.enum && enums.has(spec.enum) ? spec.enum : null,
+    };
+    if (
+      (f.kind === "float" && range[0] < 0) ||
+      (["int", "branch", "absbranch", "offset", "float"].includes(f.kind) &&
+        f.width > MAX_FIELD_BITS)
+    )
+      throw new Error(
+        `C disassembler: ${spec.name} (${f.kind}, ${f.width} bits) has values the C printer cannot print as the codec does`,
+      );
+    const key = JSON.stringify(f);
+    let id = formatIds.get(key);
+    if (id === undefined) {
+      id = formats.push(f) - 1;
+      formatIds.set(key, id);
+    }
+    return id;
+  };
+  const fieldFormat = (f: Field) =>
+    formatOf({ kind: f.type, width: f.width, display: f.display, enum: f.enum, name: f.name }, [
+      0,
+      2 ** f.width - 1,
+    ]);
+  const derivedFormat = (d: DerivedField, scope: ScopeC) =>
+    formatOf(
+      { kind: d.type, width: d.width, display: d.display, enum: d.enum, name: d.name },
+      exprRange(d.expr, boundIn(scope)),
+    );
+
+  /* Scopes ------------------------------------------------------------------------------------ */
+  const functions: CFunction[] = [];
+  const prototypes: string[] = [];
+  const fnScope = new NameScope(`C disassembler ${model.isa.id} functions`);
+  for (const reserved of ["get", "no_field", "check_bits", "format_value", "find", "disasm_into"])
+    fnScope.exact(reserved);
+  const add = (comment: string | null, head: string, body: string[]) => {
+    functions.push({ comment, head, body });
+    prototypes.push(`${head};`);
+  };
+
+  /** Root bitset → the function printing a value of it, made on first use. */
+  const rootFns = new Map<string, string>();
+  let sites = 0;
+
+  const scopeFns = (scope: ScopeC, words: number, prefix: string): string => {
+    const p = fnScope.family(prefix, (b) => [b]);
+    const owners = scope.cases.length + [...scope.cases].reduce((n, c) => n + c.derived.size, 0);
+    if (owners > 64)
+      throw new Error(
+        `C disassembler: ${scope.name} has ${owners} cases and derived values (at most 64)`,
+      );
+    const overrideBit = (k: number) => bit(k);
+    const derivedBits = new Map<DerivedField, string>();
+    let next = scope.cases.length;
+    for (const c of scope.cases)
+      for (const d of c.derived.values()) derivedBits.set(d, bit(next++));
+    const S = "struct scope *s";
+
+    // Evaluations under the guard.
+    let readName = (name: string): string => name;
+    const evalFn = (owner: string, text: string, name: string): string => {
+      const e = compileCExpr(text, {
+        bound: boundIn(scope),
+        read: (n) => readName(n),
+        gpu: "(s->ctx->has_gpu ? s->ctx->gpu : 0)",
+      });
+      add(`/* ${commentText(text)} */`, `static int64_t ${name}(${S})`, [
+        `if (s->stack & ${owner})`,
+        "\treturn 0;",
+        `s->stack |= ${owner};`,
+        ...e.lines,
+        `s->stack &= ~${owner};`,
+        `return ${e.result};`,
+      ]);
+      return name;
+    };
+
+    // A scope is simple when its conditions read only fields of its default case that no override
+    // defines: then a condition's value never depends on where it is evaluated (the recursion guard
+    // and overrides in force cannot reach it) and evaluating it records no error, so it is cached
+    // always and resolving a name need not evaluate the conditions of overrides without the name.
+    const byDefault = scope.cases[scope.cases.length - 1];
+    // A name no case defines may also come from the enclosing field's <param>s, when every site
+    // entering the scope passes a field its scope has and never derives.
+    const ownField = (n: string) =>
+      byDefault.fields.has(n) &&
+      scope.cases.every((o) => o === byDefault || (!o.fields.has(n) && !o.derived.has(n)));
+    const passedField = (n: string) =>
+      scope.cases.every((o) => !o.fields.has(n) && !o.derived.has(n)) &&
+      (incoming.get(scope) ?? []).every(({ from, params }) => {
+        const p0 = params.find(([, as]) => as === n)?.[0];
+        return (
+          p0 !== undefined &&
+          from.cases.some((c) => c.fields.has(p0)) &&
+          from.cases.every((c) => !c.derived.has(p0))
+        );
+      });
+    // And a derived value of the default case no override defines, if what it reads is pure too.
+    const ownDerived = (n: string) =>
+      !byDefault.fields.has(n) &&
+      byDefault.derived.has(n) &&
+      scope.cases.every((o) => o === byDefault || (!o.fields.has(n) && !o.derived.has(n)));
+    const pure = (n: string, visiting: Set<string>): boolean =>
+      ownField(n) ||
+      passedField(n) ||
+      (ownDerived(n) &&
+        !visiting.has(n) &&
+        exprRefs(byDefault.derived.get(n)!.expr).every((r) => pure(r, new Set([...visiting, n]))));
+    const simple = scope.cases.every(
+      (c) => c.when === null || exprRefs(c.when).every((n) => pure(n, new Set())),
+    );
+    const applies: string[] = [];
+    const whens: (() => void)[] = [];
+    scope.cases.forEach((c, k) => {
+      if (c.when === null) return;
+      const ev = `${p}_when${k}`;
+      const b = overrideBit(k);
+      const name = `${p}_applies${k}`;
+      if (simple) {
+        whens.push(() => {
+          const ctx = {
+            bound: boundIn(scope),
+            read: (n: string) =>
+              ownField(n)
+                ? fieldRead(byDefault.fields.get(n)!, words)
+                : `get(s, ${ownDerived(n) ? resolverFor(n) : missingFn()}, ${nameOf(n)})`,
+            gpu: "(s->ctx->has_gpu ? s->ctx->gpu : 0)",
+          };
+          // One short-circuiting expression, or statements where that would be a long line.
+          let e = compileCExpr(c.when!, ctx, true);
+          if (e.lines.some((l) => l.length > 100)) e = compileCExpr(c.when!, ctx);
+          add(`/* ${commentText(c.when!)} */`, `static int ${name}(${S})`, [
+            `if (!(s->known & ${b})) {`,
+            ...e.lines.map((l) => `\t${l}`),
+            `\ts->known |= ${b};`,
+            `\tif (${e.result} != 0)`,
+            `\t\ts->applied |= ${b};`,
+            "}",
+            `return (s->applied & ${b}) != 0;`,
+          ]);
+        });
+      } else {
+        whens.push(() => evalFn(b, c.when!, ev));
+        add(null, `static int ${name}(${S})`, [
+          "int top;",
+          "int64_t v;",
+          `if (s->known & ${b})`,
+          `\treturn (s->applied & ${b}) != 0;`,
+          "top = s->stack == 0;",
+          `v = ${ev}(s);`,
+          "if (top) {",
+          `\ts->known |= ${b};`,
+          "\tif (v != 0)",
+          `\t\ts->applied |= ${b};`,
+          "}",
+          "return v != 0;",
+        ]);
+      }
+      applies[k] = name;
+    });
+    /** Derived values' evaluations, made when first needed (as everything below). */
+    const derivedFns = new Map<DerivedField, string>();
+    const derivedFn = (d: DerivedField, k: number): string => {
+      let fn = derivedFns.get(d);
+      if (!fn) {
+        fn = `${p}_d${k}_${functionPart(d.name)}`;
+        derivedFns.set(d, fn);
+        evalFn(derivedBits.get(d)!, d.expr, fn);
+      }
+      return fn;
+    };
+    /** `if (...)`-condition of override k in resolve: applying, or being evaluated. */
+    const inForce = (k: number) => `(s->stack & ${overrideBit(k)}) || ${applies[k]}(s)`;
+
+    // Resolvers (resolve_fn): per name some case defines, one for the rest, and the switch over
+    // the names <param>s ask for.
+    const caseNames = new Set<string>();
+    for (const c of scope.cases)
+      for (const n of [...c.fields.keys(), ...c.derived.keys()]) caseNames.add(n);
+    const resolveHead = (fn: string) => `static int ${fn}(${S}, int name, int64_t *v, int *fmt)`;
+    const missing = `${p}_params`;
+    let missingMade = false;
+    const missingFn = (): string => {
+      if (!missingMade) {
+        missingMade = true;
+        const tries = scope.cases.flatMap((c, k) =>
+          c.when !== null && !simple
+            ? [`if (!(s->stack & ${overrideBit(k)}))`, `\t(void)${applies[k]}(s);`]
+            : [],
+        );
+        add(
+          "/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */",
+          resolveHead(missing),
+          [...tries, "return s->param ? s->param(s, name, v, fmt) : 0;"],
+        );
+      }
+      return missing;
+    };
+    const resolvers = new Map<string, string>();
+    const resolverFor = (name: string): string => {
+      if (!caseNames.has(name)) return missingFn();
+      const known = resolvers.get(name);
+      if (known) return known;
+      const fn = `${p}_r_${functionPart(name)}`;
+      resolvers.set(name, fn);
+      const body: string[] = ["(void)name;"];
+      let done = false;
+      scope.cases.forEach((c, k) => {
+        if (done) return;
+        const f = c.fields.get(name);
+        const d = f ? undefined : c.derived.get(name);
+        const give = f
+          ? [`*v = ${fieldRead(f, words)};`, `*fmt = ${fieldFormat(f)};`, "return 1;"]
+          : d
+            ? [`*v = ${derivedFn(d, k)}(s);`, `*fmt = ${derivedFormat(d, scope)};`, "return 1;"]
+            : null;
+        if (c.when === null) {
+          if (give) body.push(...give);
+          else body.push("return s->param ? s->param(s, name, v, fmt) : 0;");
+          done = true;
+        } else if (give) body.push(`if (${inForce(k)}) {`, ...give.map((l) => `\t${l}`), "}");
+        else if (!simple)
+          body.push(`if (!(s->stack & ${overrideBit(k)}))`, `\t(void)${applies[k]}(s);`);
+      });
+      add(null, resolveHead(fn), body);
+      return fn;
+    };
+    /** A param's answer read straight from this scope's words, where nothing else can answer. */
+    const directRead = (name: string): string[] | null => {
+      if (!simple || !ownField(name)) return null;
+      const f = byDefault.fields.get(name)!;
+      return [
+        `*v = ${fieldRead(f, words, "s->parent->w")};`,
+        `*fmt = ${fieldFormat(f)};`,
+        "return 1;",
+      ];
+    };
+    const resolveCall = (name: string) => `${resolverFor(name)}(s, ${nameOf(name)}, &v, &fmt)`;
+    readName = (name: string) => `get(s, ${resolverFor(name)}, ${nameOf(name)})`;
+    for (const made of whens) made();
+
+    // Bitset-typed fields: which printer (if any) takes a field's value, as nestedOf decides.
+    type Site = { id: number; root: string; param: string };
+    const nestedFns = new Map<string, { fn: string; sites: Site[] } | null>();
+    const nestedFor = (name: string): { fn: string; sites: Site[] } | null => {
+      if (nestedFns.has(name)) return nestedFns.get(name)!;
+      if (!scope.cases.some((c) => c.nested.has(name))) {
+        nestedFns.set(name, null);
+        return null;
+      }
+      const fn = `${p}_n_${functionPart(name)}`;
+      const body: string[] = ["(void)s;"];
+      const found: Site[] = [];
+      let done = false;
+      scope.cases.forEach((c, k) => {
+        if (done || !(c.fields.has(name) || c.derived.has(name))) return;
+        const nested = c.fields.has(name) ? c.nested.get(name) : undefined;
+        let ret = "-1";
+        if (nested) {
+          const id = sites++;
+          const param = nested.params.length
+            ? paramFn(id, nested.params, resolverFor, directRead)
+            : "NULL";
+          found.push({ id, root: rootFn(nested.bitset), param });
+          ret = String(id);
+        }
+        if (c.when === null) {
+          body.push(`return ${ret};`);
+          done = true;
+        } else body.push(`if (${applies[k]}(s))`, `\treturn ${ret};`);
+      });
+      if (!done) body.push("return -1;");
+      add(null, `static int ${fn}(${S})`, body);
+      const made = { fn, sites: found };
+      nestedFns.set(name, made);
+      return made;
+    };
+
+    // The search for a display, and its text.
+    const render: string[] = [];
+    const defaults = scope.cases[scope.cases.length - 1].asserts;
+    let below = 0;
+    const checks = (list: typeof defaults, indent: string) =>
+      list.map(
+        (a) =>
+          `${indent}check_bits(s, ${words}, ${a.low}, ${a.high}, ${a.value}u, ${cStringLiteral(a.bitset)});`,
+      );
+    const textOf = (display: string, indent: string): string[] => {
+      const out: string[] = [];
+      for (const tok of tokensOf(display)) {
+        if (tok.t === "text") {
+          out.push(
+            `${indent}dis_putn(w, ${cStringLiteral(tok.text)}, ${Buffer.byteLength(tok.text)});`,
+          );
+          continue;
+        }
+        if (tok.align > 0) out.push(`${indent}dis_pad(w, ${tok.align});`);
+        if (tok.t === "name") out.push(`${indent}${putText(scope.mnemonic)}`);
+        else if (tok.field !== "" && simple && ownField(tok.field) && !nestedFor(tok.field)) {
+          // Nothing but the default case's field can answer, and no error can arise.
+          const f = byDefault.fields.get(tok.field)!;
+          out.push(`${indent}fmt_${fieldFormat(f)}(w, ${fieldRead(f, words)});`);
+        } else if (tok.field !== "") {
+          const nested = nestedFor(tok.field);
+          out.push(
+            `${indent}if (!${resolveCall(tok.field)})`,
+            `${indent}\tno_field(s, ${cStringLiteral(tok.field)});`,
+          );
+          if (!nested) out.push(`${indent}else`, `${indent}\tformat_value(w, fmt, v);`);
+          else {
+            out.push(`${indent}else`, `${indent}\tswitch (${nested.fn}(s)) {`);
+            for (const site of nested.sites)
+              out.push(
+                `${indent}\tcase ${site.id}:`,
+                `${indent}\t\t${site.root}(s, v, ${site.param}, ${cStringLiteral(tok.field)});`,
+                `${indent}\t\tbreak;`,
+              );
+            out.push(
+              `${indent}\tdefault:`,
+              `${indent}\t\tformat_value(w, fmt, v);`,
+              `${indent}\t}`,
+            );
+          }
+        }
+      }
+      return out;
+    };
+    scope.cases.forEach((c, k) => {
+      const upTo = c.when === null ? Infinity : c.level;
+      render.push(
+        ...checks(
+          defaults.filter((a) => a.level >= below && a.level < upTo),
+          "",
+        ),
+      );
+      below = Math.max(below, upTo);
+      if (c.when === null) return;
+      const inner = [...checks(c.asserts, "\t")];
+      if (c.display !== null) inner.push(...textOf(c.display, "\t"), "\treturn;");
+      if (inner.length) render.push(`if (${applies[k]}(s)) {`, ...inner, "}");
+      else render.push(`(void)${applies[k]}(s);`);
+    });
+    const last = scope.cases[scope.cases.length - 1];
+    if (last.display !== null) render.push(...textOf(last.display, ""));
+    else render.push(`no_display(s);`);
+    // Locals only where the text uses them.
+    const uses = (re: RegExp) => render.some((l) => re.test(l));
+    const locals = [
+      ...(uses(/\bw\b/) ? ["struct dis_writer *w = s->ctx->w;"] : []),
+      ...(uses(/&v\b/) ? ["int64_t v;", "int fmt;"] : []),
+      ...(render.length === 0 ? ["(void)s;"] : []),
+    ];
+    add(`/* ${commentText(scope.name)} */`, `static void ${p}_render(${S})`, [
+      ...locals,
+      ...render,
+    ]);
+    return p;
+  };
+
+  /** A site's <param>s: a name asked inside, resolved in the enclosing scope by `resolverIn`. */
+  function paramFn(
+    id: number,
+    params: [string, string][],
+    resolverIn: (name: string) => string,
+    directIn: (name: string) => string[] | null,
+  ): string {
+    const fn = `site${id}_param`;
+    const seen = new Set<string>();
+    const body = ["switch (name) {"];
+    for (const [name, as] of params) {
+      if (seen.has(as)) continue;
+      seen.add(as);
+      const direct = directIn(name);
+      body.push(
+        `case ${nameOf(as)}:`,
+        ...(direct ?? [`return ${resolverIn(name)}(s->parent, ${nameOf(name)}, v, fmt);`]).map(
+          (l) => `\t${l}`,
+        ),
+      );
+    }
+    body.push("default:", "\treturn 0;", "}");
+    add(null, `static int ${fn}(struct scope *s, int name, int64_t *v, int *fmt)`, body);
+    return fn;
+  }
+
+  function rootFn(root: string): string {
+    const known = rootFns.get(root);
+    if (known) return known;
+    const leaves = roots.get(root);
+    const fn = fnScope.family(`root_${functionPart(root)}`, (b) => [b]);
+    rootFns.set(root, fn);
+    const enterFns = (leaves ?? []).map((leaf) => leafFn(leaf));
+    const body = [
+      "struct ctx *c = parent->ctx;",
+      "uint32_t words[2];",
+      "const char *found = NULL;",
+      "int leaf = -1;",
+      "words[0] = (uint32_t)value;",
+      "words[1] = (uint32_t)(value >> 32);",
+    ];
+    (leaves ?? []).forEach((leaf, k) => {
+      const tests = leaf.tested.flatMap((m, i) =>
+        m === 0 || i >= 2
+          ? []
+          : [
+              `(words[${i}] & 0x${(m >>> 0).toString(16)}u) == 0x${((leaf.match[i] & m) >>> 0).toString(16)}u`,
+            ],
+      );
+      if (
+        leaf.tested.length > 2 &&
+        leaf.tested.slice(2).some((m, i) => (leaf.match[i + 2] & m) >>> 0 !== 0)
+      )
+        tests.push("0");
+      const gen = leaf.gen
+        ? [`(!c->has_gpu || (c->gpu >= ${leaf.gen[0]} && c->gpu <= ${leaf.gen[1]}))`]
+        : [];
+      body.push(...conditionLines("", [...gen, ...tests]));
+      if (k > 0)
+        body.push(
+          "\tif (found) {",
+          `\t\tdis_error_name(c->errors, DIS_CONFLICT, found, ${cStringLiteral(leaf.mnemonic)});`,
+          "\t\tleaf = -1;",
+          "\t\tgoto matched;",
+          "\t}",
+        );
+      body.push(`\tfound = ${cStringLiteral(leaf.mnemonic)};`, `\tleaf = ${k};`, "}");
+    });
+    body.push(
+      ...((leaves ?? []).length > 1 ? ["matched:"] : []),
+      "(void)found;",
+      "switch (leaf) {",
+      ...enterFns.flatMap((f, k) => [`case ${k}:`, `\t${f}(parent, words, param);`, "\treturn;"]),
+      "default:",
+      "\tdis_error_words(c->errors, DIS_FIELD_NO_MATCH, parent->mnemonic, field, words, 2, NULL);",
+      "}",
+    );
+    add(
+      `/* A value of ${commentText(root)}: the leaf it matches for the GPU, printed in its own scope. */`,
+      `static void ${fn}(struct scope *parent, int64_t value, resolve_fn param, const char *field)`,
+      body,
+    );
+    return fn;
+  }
+
+  function leafFn(leaf: LeafC): string {
+    const p = scopeFns(leaf, 2, `leaf_${functionPart(leaf.name)}`);
+    const dontCare = [0, 1].map((i) => leaf.dontCare[i] ?? 0);
+    const body = [
+      "struct scope s;",
+      `init_scope(&s, parent->ctx, words, ${cStringLiteral(leaf.mnemonic)});`,
+      "s.parent = parent;",
+      "s.param = param;",
+    ];
+    if (dontCare.some((m) => m !== 0)) {
+      body.push(
+        `if (${dontCare.map((m, i) => `(words[${i}] & 0x${(m >>> 0).toString(16)}u)`).join(" || ")}) {`,
+        `\tstatic const uint32_t mask[DIS_MAX_WORDS] = { ${[0, 1, 2, 3].map((i) => `0x${((leaf.dontCare[i] ?? 0) >>> 0).toString(16)}u`).join(", ")} };`,
+        `\tdis_error_words(s.ctx->errors, DIS_DONTCARE, ${cStringLiteral(leaf.mnemonic)}, NULL, words, 2, mask);`,
+        "}",
+      );
+    }
+    body.push(`${p}_render(&s);`);
+    add(
+      null,
+      `static void ${p}_enter(struct scope *parent, const uint32_t *words, resolve_fn param)`,
+      body,
+    );
+    return `${p}_enter`;
+  }
+
+  const wc = model.isa.wordCount;
+  const instructionFunctions = model.instructions.map((ins, n) => {
+    const p = scopeFns(instructionScopes[n], wc, `ins_${functionPart(ins.name)}`);
+    const dc = ins.encoding.dontCare;
+    const body = ["struct scope s;", `init_scope(&s, c, words, ${cStringLiteral(ins.mnemonic)});`];
+    if (dc.some((m) => m !== 0)) {
+      body.push(
+        `if (${dc.flatMap((m, i) => (m === 0 ? [] : [`(words[${i}] & 0x${(m >>> 0).toString(16)}u)`])).join(" || ")}) {`,
+        `\tstatic const uint32_t mask[DIS_MAX_WORDS] = { ${[0, 1, 2, 3].map((i) => `0x${((dc[i] ?? 0) >>> 0).toString(16)}u`).join(", ")} };`,
+        `\tdis_error_words(c->errors, DIS_DONTCARE, ${cStringLiteral(ins.mnemonic)}, NULL, words, ${wc}, mask);`,
+        "}",
+      );
+    }
+    body.push(`${p}_render(&s);`);
+    add(
+      `/* ${commentText(ins.name)} */`,
+      `static void ${p}(struct ctx *c, const uint32_t *words)`,
+      body,
+    );
+    return p;
+  });
+
+  return {
+    names: [...nameIds].map(([text, id]) => ({ id, text })),
+    formatFunctions: formatFunctions(formats, enums),
+    functions,
+    prototypes,
+    instructionFunctions,
+  };
+}
+
+/** Writing constant text: dis_putn when it holds no newline (the line's column then moves on). */
+function putText(text: string): string {
+  return text.includes("\n")
+    ? `dis_puts(w, ${cStringLiteral(text)});`
+    : `dis_putn(w, ${cStringLiteral(text)}, ${Buffer.byteLength(text)});`;
+}
+
+/** Text for a C comment: an expression's own comments dropped, on one line. */
+function commentText(text: string): string {
+  text = text
+    .replace(/\/\*.*?\*\//g, "")
+    .replace(/\s+/g, " ")
+    .trim();
+  return text
+    .replace(/\*\//g, "* /")
+    .replace(/\/\*/g, "/ *")
+    .replace(/[\r\n]+/g, " ");
+}
+
+/** Per format, `fmt_<id>` printing a value of it; `format_value` picks one by id. */
+function formatFunctions(formats: Format[], enums: Map<string, EnumDef>): CFunction[] {
+  const dispatch = ["switch (fmt) {"];
+  const functions: CFunction[] = [];
+  formats.forEach((f, id) => {
+    const body: string[] = [];
+    dispatch.push(`case ${id}:`, `\tfmt_${id}(w, v);`, "\treturn;");
+    const put = putText;
+    switch (f.kind) {
+      case "bool":
+        if (f.display !== null) body.push("\tif (v)", `\t\t${put(f.display)}`);
+        else body.push("\tdis_putc(w, v ? '1' : '0');");
+        break;
+      case "bool_inv":
+        if (f.display !== null) body.push("\tif (!v)", `\t\t${put(f.display)}`);
+        else body.push("\tdis_putc(w, v ? '0' : '1');");
+        break;
+      case "int":
+      case "branch":
+      case "absbranch":
+        body.push(`\tdis_int(w, dis_sign_extend(v, ${f.width}));`);
+        break;
+      case "hex":
+        body.push("\tdis_hex(w, v);");
+        break;
+      case "offset":
+        body.push(
+          `\tv = dis_sign_extend(v, ${f.width});`,
+          "\tif (v > 0)",
+          "\t\tdis_putc(w, '+');",
+          "\tif (v != 0)",
+          "\t\tdis_int(w, v);",
+        );
+        break;
+      case "uoffset":
+        body.push("\tif (v != 0) {", "\t\tdis_putc(w, '+');", "\t\tdis_int(w, v);", "\t}");
+        break;
+      case "float":
+        body.push(
+          `\tdis_float(w, (uint32_t)(v % ${f.width >= 53 ? "INT64_MAX" : `INT64_C(${2 ** f.width})`}), ${f.width});`,
+        );
+        break;
+      case "enum": {
+        const displays = f.enumName ? enumDisplays(enums.get(f.enumName)!) : [];
+        if (displays.some((d) => d !== null)) {
+          body.push("\tswitch (v) {");
+          displays.forEach((d, value) => {
+            if (d !== null)
+              body.push(`\tcase ${value}:`, ...(d ? [`\t\t${put(d)}`] : []), "\t\treturn;");
+          });
+          body.push("\t}");
+        }
+        body.push("\tdis_int(w, v);");
+        break;
+      }
+      case "custom":
+        break;
+      default:
+        body.push("\tdis_int(w, v);");
+    }
+    functions.push({
+      comment: `/* ${f.kind}${f.width ? `, ${f.width} bits` : ""}${f.enumName ? `, ${commentText(f.enumName)}` : ""}${f.display !== null ? `, display ${commentText(f.display)}` : ""} */`,
+      head: `static void fmt_${id}(struct dis_writer *w, int64_t v)`,
+      body: body
+        .map((l) => l.replace(/^\t/, ""))
+        .concat(body.length ? [] : ["(void)w;", "(void)v;"]),
+    });
+  });
+  dispatch.push("}");
+  return [
+    ...functions,
+    {
+      comment:
+        "/* A value as isaspec prints its type (each distinct type, width, display and enum). */",
+      head: "static void format_value(struct dis_writer *w, int fmt, int64_t v)",
+      body: dispatch,
+    },
+  ];
+}

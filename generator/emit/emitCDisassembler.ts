@@ -1,0 +1,127 @@
+/**
+ * The C disassembler artifact: `c/<id>-disasm.h` and `c/<id>-disasm.c` for every ISA with
+ * instructions, printing what the TS codec's `disassemble` prints. Each pair is self-contained: the
+ * C runtime (generator/runtime/c/, compiled and tested on its own) is inlined into the `.c`.
+ */
+import { readFileSync } from "fs";
+import * as path from "path";
+import type { IsaModel } from "../model/types";
+import { functionPart, macroName } from "./cheader/names";
+import { findBody } from "./cdisasm/findCode";
+import { isaspecC } from "./cdisasm/isaspecC";
+import { r500FcBody } from "./cdisasm/r500FcC";
+import { valhallC } from "./cdisasm/valhallC";
+import { cStringLiteral } from "./dispatch/dispatchView";
+import type { OutputFile } from "./outputFile";
+import { renderTemplate } from "./renderTemplate";
+
+/** A C runtime source (generator/runtime/c/), with its includes of other runtime files removed. */
+function runtimeSource(name: string): string {
+  const dirs = [
+    path.join(__dirname, "..", "runtime", "c"),
+    path.join(__dirname, "..", "..", "..", "generator", "runtime", "c"),
+  ];
+  for (const d of dirs) {
+    try {
+      return readFileSync(path.join(d, name), "utf8")
+        .replace(/^#include "[a-z_]+\.[ch]"\n/gm, "")
+        .trimEnd();
+    } catch {
+      // try the next
+    }
+  }
+  throw new Error(`C runtime source ${name} not found in ${dirs.join(" or ")}`);
+}
+
+/** The syntaxes with a C printer (the generic one is still to come). */
+const C_SYNTAXES = new Set(["isaspec", "r500-fc", "valhall"]);
+
+function defaultGpu(model: IsaModel): number | null {
+  const gens = model.instructions.flatMap((i) => (i.gen ? [i.gen.min] : []));
+  return gens.length ? Math.max(...gens) : null;
+}
+
+export function emitCDisassembler(models: IsaModel[]): OutputFile[] {
+  return models
+    .filter((m) => m.instructions.length > 0 && C_SYNTAXES.has(m.isa.assemblySyntax ?? ""))
+    .flatMap((m) => {
+      const id = m.isa.id;
+      const fn = functionPart(id);
+      const gpu = defaultGpu(m);
+      const common = {
+        id,
+        fn,
+        macro: macroName(id),
+        title: m.isa.title,
+        sourceList: m.documents.map((d) => d.path),
+        wordCount: m.isa.wordCount,
+        guard: `${macroName(id)}_DISASM_H`,
+        defaultGpuText: gpu === null ? "no generation" : String(gpu),
+        defaultGpu: gpu ?? 0,
+        hasDefaultGpu: gpu === null ? 0 : 1,
+        argIndent: " ".repeat(`size_t ${fn}_disasm(`.length),
+        programIndent: " ".repeat(`int ${fn}_disasm_program(`.length),
+      };
+      const findFunction = {
+        comment: "/* The one instruction of the GPU the words match, or -1 (none, or several). */",
+        head: "static int find(const uint32_t *w, int64_t gpu, int has_gpu)",
+        body: findBody(m),
+      };
+      const header = {
+        path: `c/${id}-disasm.h`,
+        content: renderTemplate("c/disasm/disasm.h.hbs", common),
+      };
+      if (m.isa.assemblySyntax === "r500-fc") {
+        const runtime = ["disasm_runtime.h", "disasm_runtime.c"].map(runtimeSource).join("\n\n");
+        return [
+          header,
+          {
+            path: `c/${id}-disasm.c`,
+            content: renderTemplate("c/disasm/disasm-r500-fc.c.hbs", {
+              ...common,
+              runtime,
+              findFunction,
+              body: r500FcBody(m),
+            }),
+          },
+        ];
+      }
+      if (m.isa.assemblySyntax === "valhall") {
+        const v = valhallC(m);
+        const runtime = ["disasm_runtime.h", "disasm_runtime.c"].map(runtimeSource).join("\n\n");
+        return [
+          header,
+          {
+            path: `c/${id}-disasm.c`,
+            content: renderTemplate("c/disasm/disasm-valhall.c.hbs", {
+              ...common,
+              runtime,
+              findFunction,
+              functions: v.functions,
+              instructionFunctions: v.instructionFunctions,
+            }),
+          },
+        ];
+      }
+      const c = isaspecC(m);
+      const runtime = ["disasm_runtime.h", "disasm_runtime.c", "isaspec_scope.c"]
+        .map(runtimeSource)
+        .join("\n\n");
+      return [
+        header,
+        {
+          path: `c/${id}-disasm.c`,
+          content: renderTemplate("c/disasm/disasm-isaspec.c.hbs", {
+            ...common,
+            runtime,
+            names: c.names.map((n) => ({ id: n.id, literal: cStringLiteral(n.text) })),
+            prototypes: c.prototypes,
+            formatFunctions: c.formatFunctions,
+            functions: c.functions,
+            findFunction,
+            instructionFunctions: c.instructionFunctions,
+          }),
+        },
+      ];
+    });
+}

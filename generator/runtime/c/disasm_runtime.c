@@ -1,0 +1,346 @@
+/* The runtime of the generated C disassemblers: see disasm_runtime.h. */
+#include "disasm_runtime.h"
+
+#include <string.h>
+
+static inline void dis_init(struct dis_writer *w, char *out, size_t size, FILE *sink)
+{
+	w->out = out;
+	w->at = out;
+	/* snprintf keeps the last character for the NUL; a FILE's buffer is flushed when full. */
+	w->end = sink ? out + size : size > 0 ? out + size - 1 : out;
+	w->size = size;
+	w->len = 0;
+	w->line_start = 0;
+	w->sink = sink;
+}
+
+static void dis_flush(struct dis_writer *w)
+{
+	if (w->sink && w->at > w->out)
+		fwrite(w->out, 1, (size_t)(w->at - w->out), w->sink);
+	w->at = w->out;
+}
+
+/* What does not fit before `end`: flushed through, or dropped (snprintf). */
+static void dis_overflow(struct dis_writer *w, const char *s, size_t n)
+{
+	do {
+		size_t room = (size_t)(w->end - w->at), k = n < room ? n : room;
+		memcpy(w->at, s, k);
+		w->at += k;
+		s += k;
+		n -= k;
+		if (n > 0 && w->sink)
+			dis_flush(w);
+	} while (n > 0 && w->sink);
+}
+
+/* `n` characters, none a newline (generated text says where newlines are: dis_puts). */
+static inline void dis_putn(struct dis_writer *w, const char *s, size_t n)
+{
+	if ((size_t)(w->end - w->at) >= n) {
+		memcpy(w->at, s, n);
+		w->at += n;
+	} else {
+		dis_overflow(w, s, n);
+	}
+	w->len += n;
+}
+
+static inline void dis_putc(struct dis_writer *w, char c)
+{
+	dis_putn(w, &c, 1);
+	if (c == '\n')
+		w->line_start = w->len;
+}
+
+/* Text that may hold newlines (names from the model, messages). */
+static inline void dis_puts(struct dis_writer *w, const char *s)
+{
+	for (; *s; s++)
+		dis_putc(w, *s);
+}
+
+/* Spaces up to `column` of the current line (isaspec `{X:align=N}`). */
+static inline void dis_pad(struct dis_writer *w, size_t column)
+{
+	static const char spaces[] = "                                ";
+	size_t at = w->len - w->line_start;
+	while (at < column) {
+		size_t k = column - at < sizeof spaces - 1 ? column - at : sizeof spaces - 1;
+		dis_putn(w, spaces, k);
+		at += k;
+	}
+}
+
+/* Ends the text: the NUL of snprintf (at most size-1 characters kept), or the last flush. */
+static inline size_t dis_finish(struct dis_writer *w)
+{
+	if (w->sink)
+		dis_flush(w);
+	else if (w->size > 0)
+		*w->at = '\0';
+	return w->len;
+}
+
+/* `v` in base `base` (10 or 16, lowercase), with a '-' when negative: JS String(v), v.toString(16). */
+static inline void dis_int_base(struct dis_writer *w, int64_t v, unsigned base)
+{
+	char digits[24];
+	size_t n = 0;
+	uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+	do {
+		digits[n++] = "0123456789abcdef"[u % base];
+		u /= base;
+	} while (u != 0);
+	if (v < 0)
+		dis_putc(w, '-');
+	while (n > 0)
+		dis_putc(w, digits[--n]);
+}
+
+static inline void dis_int(struct dis_writer *w, int64_t v)
+{
+	/* Most numbers printed are small register or component numbers. */
+	if (v >= 0 && v < 100) {
+		char digits[2];
+		digits[0] = (char)('0' + v / 10);
+		digits[1] = (char)('0' + v % 10);
+		if (v < 10)
+			dis_putn(w, digits + 1, 1);
+		else
+			dis_putn(w, digits, 2);
+		return;
+	}
+	dis_int_base(w, v, 10);
+}
+
+static inline void dis_hex(struct dis_writer *w, int64_t v)
+{
+	dis_int_base(w, v, 16);
+}
+
+/* `v` in lowercase hex, at least `pad` digits (JS v.toString(16).padStart(pad, "0")). */
+static inline void dis_hex_pad(struct dis_writer *w, uint32_t v, unsigned pad)
+{
+	char digits[8];
+	unsigned n = 0;
+	do {
+		digits[n++] = "0123456789abcdef"[v & 15];
+		v >>= 4;
+	} while (v != 0);
+	while (n < pad && n < sizeof digits)
+		digits[n++] = '0';
+	while (n > 0)
+		dis_putc(w, digits[--n]);
+}
+
+/* `v` in upper-case hex without leading zeros. */
+static inline void dis_hex_upper(struct dis_writer *w, uint32_t v)
+{
+	char digits[8];
+	unsigned n = 0;
+	do {
+		digits[n++] = "0123456789ABCDEF"[v & 15];
+		v >>= 4;
+	} while (v != 0);
+	while (n > 0)
+		dis_putc(w, digits[--n]);
+}
+
+/* `count` words, most significant first, each as 8 hex digits, masked by `mask` when given. */
+static inline void dis_hex_words(struct dis_writer *w, const uint32_t *words, const uint32_t *mask,
+			  unsigned count)
+{
+	unsigned i, d;
+	for (i = count; i-- > 0;) {
+		uint32_t v = words[i] & (mask ? mask[i] : 0xffffffffu);
+		for (d = 8; d-- > 0;)
+			dis_putc(w, "0123456789abcdef"[(v >> (4 * d)) & 15]);
+	}
+}
+
+/* The value of an IEEE half float, exactly. */
+static inline double dis_half(uint32_t raw)
+{
+	double sign = (raw & 0x8000u) ? -1.0 : 1.0;
+	unsigned e = (raw >> 10) & 31u;
+	unsigned m = raw & 1023u;
+	if (e == 0)
+		return sign * (double)m / 16777216.0;
+	return sign * (double)(1024u + m) * ((double)(1u << e) / 33554432.0);
+}
+
+/* A float field as C `%f` prints it (`nan`/`-nan` by the sign bit, `inf`, `-inf`). */
+static inline void dis_float(struct dis_writer *w, uint32_t raw, unsigned width)
+{
+	char text[400];
+	double v;
+	int n;
+	uint32_t sign = width == 32 ? raw >> 31 : (raw >> 15) & 1u;
+	uint32_t exp_all = width == 32 ? 0x7f800000u : 0x7c00u;
+	uint32_t mant = width == 32 ? 0x007fffffu : 0x03ffu;
+	if ((raw & exp_all) == exp_all) {
+		if (sign)
+			dis_putc(w, '-');
+		dis_puts(w, (raw & mant) ? "nan" : "inf");
+		return;
+	}
+	if (width == 32) {
+		float f;
+		memcpy(&f, &raw, sizeof f);
+		v = f;
+	} else {
+		v = dis_half(raw);
+	}
+	n = snprintf(text, sizeof text, "%f", v);
+	dis_putn(w, text, n > 0 ? (size_t)n : 0);
+}
+
+/* The low `width` bits of `v` as a two's complement number (JS signExtend). */
+static inline int64_t dis_sign_extend(int64_t v, unsigned width)
+{
+	uint64_t m = (uint64_t)1 << width;
+	uint64_t u = (uint64_t)v & (m - 1);
+	return u >= m / 2 ? (int64_t)u - (int64_t)m : (int64_t)u;
+}
+
+/* Bits low..high (inclusive, at most 32) of `words` (`count` of them, zeros beyond). */
+static inline uint32_t dis_bits(const uint32_t *words, unsigned count, unsigned low, unsigned high)
+{
+	unsigned width = high - low + 1, wi = low >> 5, shift = low & 31;
+	uint64_t v = wi < count ? words[wi] >> shift : 0;
+	if (shift + width > 32 && wi + 1 < count)
+		v |= (uint64_t)words[wi + 1] << (32 - shift);
+	return width >= 32 ? (uint32_t)v : (uint32_t)(v & ((1u << width) - 1));
+}
+
+/* a << b and a >> b as the codec computes them (a * 2^b, floor(a / 2^b)), for b >= 0. */
+static inline int64_t dis_shl(int64_t a, int64_t b)
+{
+	return a == 0 || b >= 63 ? 0 : a * ((int64_t)1 << b);
+}
+
+static inline int64_t dis_shr(int64_t a, int64_t b)
+{
+	if (b >= 63)
+		return a < 0 ? -1 : 0;
+	return a >= 0 ? a >> b : -((-a - 1) >> b) - 1;
+}
+
+/* JS `(a OP b) >>> 0` on integers: the 32-bit operation, unsigned. */
+static inline int64_t dis_u32(int64_t v)
+{
+	return (int64_t)(uint32_t)(uint64_t)v;
+}
+
+static struct dis_error *dis_error(struct dis_errors *e, enum dis_error_kind kind, const char *a)
+{
+	struct dis_error *r;
+	if (!e)
+		return NULL;
+	if (e->count++ >= DIS_MAX_ERRORS)
+		return NULL;
+	r = &e->list[e->count - 1];
+	memset(r, 0, sizeof *r);
+	r->kind = kind;
+	r->a = a;
+	return r;
+}
+
+static inline void dis_error_name(struct dis_errors *e, enum dis_error_kind kind, const char *a,
+			   const char *b)
+{
+	struct dis_error *r = dis_error(e, kind, a);
+	if (r)
+		r->b = b;
+}
+
+/* An error naming words (`no match: FIELD`, `dontcare bits`): `count` words, zeros above. */
+static inline void dis_error_words(struct dis_errors *e, enum dis_error_kind kind, const char *a,
+			    const char *b, const uint32_t *words, unsigned count,
+			    const uint32_t *mask)
+{
+	struct dis_error *r = dis_error(e, kind, a);
+	unsigned i;
+	if (!r)
+		return;
+	r->b = b;
+	r->mask = mask;
+	for (i = 0; i < count && i < DIS_MAX_WORDS; i++)
+		r->words[i] = words[i];
+}
+
+static inline void dis_error_bits(struct dis_errors *e, const char *bitset, unsigned low, unsigned high,
+			   uint64_t value, uint64_t expected)
+{
+	struct dis_error *r = dis_error(e, DIS_UNEXPECTED_BITS, bitset);
+	if (!r)
+		return;
+	r->low = low;
+	r->high = high;
+	r->value = value;
+	r->expected = expected;
+}
+
+static inline void dis_hex_value(struct dis_writer *w, uint64_t v, unsigned count)
+{
+	uint32_t words[DIS_MAX_WORDS] = { 0 };
+	words[0] = (uint32_t)v;
+	words[1] = (uint32_t)(v >> 32);
+	dis_hex_words(w, words, NULL, count);
+}
+
+/* `\t; e1, e2, …`: the first DIS_MAX_ERRORS errors, when there are any. */
+static inline void dis_print_errors(struct dis_writer *w, const struct dis_errors *e)
+{
+	unsigned i, n = e->count < DIS_MAX_ERRORS ? e->count : DIS_MAX_ERRORS;
+	for (i = 0; i < n; i++) {
+		const struct dis_error *r = &e->list[i];
+		dis_puts(w, i == 0 ? "\t; " : ", ");
+		switch (r->kind) {
+		case DIS_NO_FIELD:
+			dis_puts(w, "no field '");
+			dis_puts(w, r->a);
+			dis_putc(w, '\'');
+			break;
+		case DIS_CONFLICT:
+			dis_puts(w, "bitset conflict: ");
+			dis_puts(w, r->a);
+			dis_puts(w, " vs ");
+			dis_puts(w, r->b);
+			break;
+		case DIS_FIELD_NO_MATCH:
+			dis_puts(w, "no match: FIELD: '");
+			dis_puts(w, r->a);
+			dis_putc(w, '.');
+			dis_puts(w, r->b);
+			dis_puts(w, "': ");
+			dis_hex_words(w, r->words, NULL, e->word_count);
+			break;
+		case DIS_DONTCARE:
+			dis_puts(w, "dontcare bits in ");
+			dis_puts(w, r->a);
+			dis_puts(w, ": ");
+			dis_hex_words(w, r->words, r->mask, e->word_count);
+			break;
+		case DIS_UNEXPECTED_BITS:
+			dis_puts(w, "WARNING: unexpected bits[");
+			dis_int(w, r->low);
+			dis_putc(w, ':');
+			dis_int(w, r->high);
+			dis_puts(w, "] in ");
+			dis_puts(w, r->a);
+			dis_puts(w, ": ");
+			dis_hex_value(w, r->value, e->word_count);
+			dis_puts(w, " vs ");
+			dis_hex_value(w, r->expected, e->word_count);
+			break;
+		case DIS_NO_DISPLAY:
+			dis_puts(w, r->a);
+			dis_puts(w, ": no display template");
+			break;
+		}
+	}
+}
