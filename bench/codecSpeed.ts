@@ -8,7 +8,9 @@
  *   words, timed inside its binary, for the ISAs Mesa has a decoder of (ir3, etnaviv), in rounds
  *   alternating with the TS passes so that both see the same machine load; with `mesaSameText`,
  *   the share of lines both print alike (the shipped documents are not exactly Mesa's);
- * - the disassemblers of OTHER_DISASSEMBLERS (the generated C one: `cDisasmPerSec`);
+ * - `cDisasmPerSec`: the generated C disassembler (bench/cDisasmSpeed.ts, `gcc -O2`) over the same
+ *   program in the same rounds, timed as Mesa's decoder is (absent where gcc cannot build it:
+ *   `cUnavailable` says why);
  * - `decodePerSec`, `encodePerSec`: `decode` of each instruction, `encode` of what it decoded;
  * - `byLength`: `disassembleProgram` against program length (1k … 1M words), which shows nothing
  *   is quadratic.
@@ -23,6 +25,7 @@ import { readFileSync } from "fs";
 import * as path from "path";
 import type { IsaModel } from "../generator/model/types";
 import { makeCorpus } from "./corpus";
+import { buildCDisassembler, type CDisassembler } from "./cDisasmSpeed";
 import { buildMesaDecoder, MESA_ISAS, mesaDecoderUnavailable } from "./mesaDecoder";
 import { MESA_CORPUS } from "./mesaIsaspec";
 
@@ -33,8 +36,9 @@ export interface CodecFigures {
   mesaDisasmPerSec?: number;
   mesaSameText?: number;
   mesaUnavailable?: string;
-  /** The generated C disassembler, once OTHER_DISASSEMBLERS measures it. */
+  /** The generated C disassembler (absent when it cannot be built: cUnavailable). */
   cDisasmPerSec?: number;
+  cUnavailable?: string;
   decodePerSec: number;
   encodePerSec: number;
   /** `disassembleProgram` instructions/s by program length in words. */
@@ -65,24 +69,6 @@ export const CODEC_DEFAULTS: CodecSpeedOptions = {
   mesa: MESA_CORPUS,
   lengths: [1_000, 10_000, 100_000, 1_000_000],
 };
-
-/**
- * Instructions/s of a disassembler over `program` (the best of `passes`), or null where it has
- * none for the ISA. `gpu` is the generation the TS codec assumes.
- */
-export type DisasmMeasure = (
-  isa: string,
-  program: Uint32Array,
-  wordCount: number,
-  gpu: number | null,
-  passes: number,
-) => number | null;
-
-/**
- * Further disassemblers timed on the same program, in the same rounds, by the figure they report:
- * the generated C disassembler goes here (`cDisasmPerSec: measureCDisasm`).
- */
-export const OTHER_DISASSEMBLERS: Record<string, DisasmMeasure> = {};
 
 interface Codec {
   ISA: { wordCount: number; defaultGpu: number | null };
@@ -135,6 +121,13 @@ export function measureCodecSpeed(id: string, o: CodecSpeedOptions): CodecFigure
     ? mesaDecoderUnavailable(path.resolve(o.mesa), id)
     : "Mesa has no decoder of it";
   const mesa = why === null ? buildMesaDecoder(path.resolve(o.mesa), id) : null;
+  let c: CDisassembler | null = null;
+  let cWhy: string | null = null;
+  try {
+    c = buildCDisassembler(o.out, id);
+  } catch (e) {
+    cWhy = `the C disassembler did not build: ${(e as Error).message.split("\n")[0]}`;
+  }
   const figures: CodecFigures = {
     tsDisasmPerSec: 0,
     tsProgramPerSec: 0,
@@ -162,14 +155,16 @@ export function measureCodecSpeed(id: string, o: CodecSpeedOptions): CodecFigure
         const m = mesa.perSecond(program, n, gpu ?? 0, o.passes);
         figures.mesaDisasmPerSec = Math.max(figures.mesaDisasmPerSec ?? 0, m);
       }
-      for (const [key, measure] of Object.entries(OTHER_DISASSEMBLERS)) {
-        const v = measure(id, program, n, gpu, o.passes);
-        if (v !== null) figures[key] = Math.max((figures[key] as number | undefined) ?? 0, v);
+      if (c) {
+        const v = c.perSecond(program, n, gpu ?? 0, o.passes);
+        figures.cDisasmPerSec = Math.max(figures.cDisasmPerSec ?? 0, v);
       }
     }
   } finally {
     mesa?.dispose();
+    c?.dispose();
   }
+  if (cWhy) figures.cUnavailable = cWhy;
 
   // decode and encode, one instruction at a time, as a user calls them.
   const one: Uint32Array[] = [];

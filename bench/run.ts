@@ -261,9 +261,12 @@ function codecReport(codecs: Record<string, CodecFigures>): string[] {
   const lengths = [...new Set(ids.flatMap((id) => Object.keys(codecs[id].byLength)))];
   const notes = ids
     .filter((id) => codecs[id].mesaUnavailable && ["ir3", "etnaviv"].includes(id))
-    .map((id) => `Mesa's decoder of ${id} was not built: ${codecs[id].mesaUnavailable}`);
+    .map((id) => `Mesa's decoder of ${id} was not built: ${codecs[id].mesaUnavailable}`)
+    .concat(
+      ids.filter((id) => codecs[id].cUnavailable).map((id) => `${id}: ${codecs[id].cUnavailable}`),
+    );
   return [
-    "Codecs, instructions/s (the best pass; TS and Mesa's isaspec decoder, gcc -O2, in alternating rounds on the same program, each line made and dropped)",
+    "Codecs, instructions/s (the best pass; TS, the generated C disassembler and Mesa's isaspec decoder, both gcc -O2, in alternating rounds on the same program, each line made and dropped)",
     "",
     ...table([
       [
@@ -271,6 +274,8 @@ function codecReport(codecs: Record<string, CodecFigures>): string[] {
         "TS disassemble",
         "Mesa C",
         "TS / Mesa",
+        "C",
+        "C / Mesa",
         "same text",
         "TS program array",
         "decode",
@@ -283,6 +288,8 @@ function codecReport(codecs: Record<string, CodecFigures>): string[] {
           fmt(c.tsDisasmPerSec),
           c.mesaDisasmPerSec === undefined ? "—" : fmt(c.mesaDisasmPerSec),
           ratio(c.tsDisasmPerSec, c.mesaDisasmPerSec),
+          c.cDisasmPerSec === undefined ? "—" : fmt(c.cDisasmPerSec),
+          c.cDisasmPerSec === undefined ? "—" : ratio(c.cDisasmPerSec, c.mesaDisasmPerSec),
           c.mesaSameText === undefined ? "—" : `${(c.mesaSameText * 100).toFixed(1)}%`,
           fmt(c.tsProgramPerSec),
           fmt(c.decodePerSec),

@@ -16,6 +16,12 @@ export interface Codec {
   ISA: { id: string; wordCount: number; defaultGpu: number | null };
   decode(words: ArrayLike<number>, options?: { gpu?: number }): { name: string } | undefined;
   disassemble(words: ArrayLike<number>, options?: { gpu?: number; showErrors?: boolean }): string;
+  /** Every instruction of a program, in order, one line each (words: whole instructions). */
+  disassembleEach(
+    words: ArrayLike<number>,
+    options: { gpu?: number; showErrors?: boolean },
+    visit: (line: string, index: number) => void,
+  ): void;
   assemble(text: string, options?: { gpu?: number }): Uint32Array;
   disasmLine(
     line: string,

@@ -101,8 +101,9 @@ function setUp(
 
 /**
  * The instructions of a program's words, each with its text and whether it decodes: every
- * instruction is the ISA's `wordCount` words. The one place that groups words, so that it can
- * become the codecs' own program disassembler.
+ * instruction is the ISA's `wordCount` words (a partial one at the end is left out: the caller
+ * reports it). The text is the codec's `disassembleEach`, so that Mesa's program-wide behaviour
+ * (a conflict reported with the next line under `showErrors`) is the CLI's too.
  */
 export function disassembleWords(
   codec: Codec,
@@ -111,11 +112,12 @@ export function disassembleWords(
   showErrors = false,
 ): { text: string; known: boolean }[] {
   const opts = gpu === undefined ? { showErrors } : { gpu, showErrors };
+  const n = codec.ISA.wordCount;
+  const program = Uint32Array.from(words.slice(0, words.length - (words.length % n)));
   const out: { text: string; known: boolean }[] = [];
-  for (let i = 0; i + codec.ISA.wordCount <= words.length; i += codec.ISA.wordCount) {
-    const one = words.slice(i, i + codec.ISA.wordCount);
-    out.push({ text: codec.disassemble(one, opts), known: codec.decode(one, opts) !== undefined });
-  }
+  codec.disassembleEach(program, opts, (text, i) =>
+    out.push({ text, known: codec.decode(program.subarray(i * n, i * n + n), opts) !== undefined }),
+  );
   return out;
 }
 

@@ -119,6 +119,7 @@ describe("npm run bench -- --json", () => {
     const codec = (result.codecs as unknown as Record<string, Record<string, unknown>>).ir3;
     expect(Object.keys(codec).sort()).toEqual([
       "byLength",
+      "cDisasmPerSec",
       "decodePerSec",
       "encodePerSec",
       "mesaUnavailable",

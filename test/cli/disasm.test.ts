@@ -174,6 +174,20 @@ describe("isaforge disasm / asm", () => {
     expect((await run(mov, ...flag, "--show-errors")).out).toEqual((await run(mov, ...flag)).out);
   });
 
+  test("a file is one program: Mesa's conflict error comes with the next line", async () => {
+    // Words stsc and stib.b both match at gen 700 (see test/codecs/disassembleProgram.test.ts),
+    // then ir3's `mov.f32f32 r1.y, r2.z`: Mesa's isa_disasm keeps the conflict's error and prints
+    // it after the next instruction's text.
+    const input = "0x00e74000 0xc7600000\n0x0000000a 0x20044005\n";
+    const shown = await run(input, "disasm", "--isa", "ir3", "--gpu", "700", "--show-errors");
+    expect(shown.out).toEqual([
+      "no match: c760000000e74000",
+      "mov.f32f32 r1.y, r2.z\t; bitset conflict: stsc vs stib.b",
+    ]);
+    const strict = await run(input, "disasm", "--isa", "ir3", "--gpu", "700", "--strict");
+    expect(strict.status).toBe(1);
+  });
+
   test("an unknown --isa is a usage error", async () => {
     const r = await run("0 0\n", "disasm", "--isa", "z80");
     expect(r.status).toBe(2);
