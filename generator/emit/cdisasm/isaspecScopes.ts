@@ -4,8 +4,8 @@
  * field type, its cases (overrides in order, the default last) with the fields, derived values,
  * asserts, level and bitset-typed fields of each.
  */
+import { assertsOf, levelIn } from "../codec/syntax/isaspec";
 import type {
-  Assertion,
   BitsetCase,
   DerivedField,
   DisplayOverride,
@@ -55,26 +55,10 @@ export interface LeafC extends ScopeC {
   gen: [number, number] | null;
 }
 
-/** A bitset's place in Mesa's search for a display: 0 for the leaf, then up its `extends` chain. */
-const levelIn = (chain: string[] | undefined) => (bitset: string | undefined) =>
-  bitset === undefined ? 0 : (chain ?? []).indexOf(bitset) + 1;
-
 function firstByName<T extends { name: string }>(list: T[]): Map<string, T> {
   const m = new Map<string, T>();
   for (const x of list) if (!m.has(x.name)) m.set(x.name, x);
   return m;
-}
-
-function assertsOf(list: Assertion[] | undefined, level: (b: string) => number): AssertC[] {
-  return (list ?? [])
-    .filter((a) => !a.unchecked)
-    .map((a) => ({
-      low: a.low,
-      high: a.high,
-      value: a.value,
-      bitset: a.bitset,
-      level: level(a.bitset),
-    }));
 }
 
 function nestedOf(fields: Field[]): Map<string, NestedC> {

@@ -52,6 +52,23 @@ export function exprData(text: string): ExprData {
   return tree(parsed.ast);
 }
 
+/** A bitset's place in Mesa's search for a display: 0 for the leaf, then up its `extends` chain. */
+export const levelIn = (chain: string[] | undefined) => (bitset: string | undefined) =>
+  bitset === undefined ? 0 : (chain ?? []).indexOf(bitset) + 1;
+
+/** The assertions Mesa checks, each with the level (levelIn) of the bitset that makes it. */
+export function assertsOf(list: Assertion[] | undefined, level: (b: string) => number) {
+  return (list ?? [])
+    .filter((a) => !a.unchecked)
+    .map((a) => ({
+      low: a.low,
+      high: a.high,
+      value: a.value,
+      bitset: a.bitset,
+      level: level(a.bitset),
+    }));
+}
+
 export function isaspecSyntaxData(model: IsaModel): object {
   const enumIndex = new Map(model.enums.map((e, i) => [e.name, i]));
   const enumOf = (type: FieldType, name: string | undefined): number =>
@@ -78,19 +95,6 @@ export function isaspecSyntaxData(model: IsaModel): object {
     expr: exprData(d.expr),
     text: d.expr,
   });
-  // A bitset's place in Mesa's search for a display: 0 for the leaf, then up its `extends` chain.
-  const levelIn = (chain: string[] | undefined) => (bitset: string | undefined) =>
-    bitset === undefined ? 0 : (chain ?? []).indexOf(bitset) + 1;
-  const assertsOf = (list: Assertion[] | undefined, level: (b: string) => number) =>
-    (list ?? [])
-      .filter((a) => !a.unchecked)
-      .map((a) => ({
-        low: a.low,
-        high: a.high,
-        value: a.value,
-        bitset: a.bitset,
-        level: level(a.bitset),
-      }));
   // Bitset-typed fields by name: the root whose cases decode the value, and the <param>s passed in.
   const nested = (fields: Field[]) =>
     Object.fromEntries(
