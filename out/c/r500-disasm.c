@@ -419,28 +419,36 @@ static inline void dis_print_errors(struct dis_writer *w, const struct dis_error
 
 /* ---- r500 ------------------------------------------------------------------------------- */
 
-/* The one instruction of the GPU the words match, or -1 (none, or several). */
-static int find(const uint32_t *w, int64_t gpu, int has_gpu)
+/* The one instruction of the GPU the words match, or -1 (none, or several: then the first two
+ * in `conflict`, when not NULL). */
+static int find(const uint32_t *w, int64_t gpu, int has_gpu, int *conflict)
 {
 	int found = -1;
 	(void)found;
 	(void)gpu;
 	(void)has_gpu;
+	(void)conflict;
 	found = -1;
 	if ((w[0] & 0x3u) == 0x2u) {
-		if (found >= 0)
+		if (found >= 0) {
+			if (conflict) {
+				conflict[0] = found;
+				conflict[1] = 0;
+			}
 			return -1;
+		}
 		found = 0; /* FC */
 	}
 	return found;
 }
 
 static void disasm_into(struct dis_writer *w, const uint32_t *words,
-			const struct r500_disasm_options *options)
+			const struct r500_disasm_options *options, struct dis_errors *errors)
 {
 	unsigned i;
+	(void)errors;
 	int64_t gpu = options && options->gpu ? (int64_t)options->gpu : 0;
-	if (find(words, gpu, options && options->gpu ? 1 : 0) < 0) {
+	if (find(words, gpu, options && options->gpu ? 1 : 0, NULL) < 0) {
 		dis_putn(w, "unknown", 7);
 		for (i = 0; i < R500_INSTRUCTION_WORDS; i++) {
 			dis_putn(w, " 0x", 3);
@@ -660,8 +668,11 @@ size_t r500_disasm(const uint32_t *words, const struct r500_disasm_options *opti
                    char *out, size_t size)
 {
 	struct dis_writer w;
+	struct dis_errors errors;
+	errors.count = 0;
+	errors.word_count = R500_INSTRUCTION_WORDS;
 	dis_init(&w, out, size, NULL);
-	disasm_into(&w, words, options);
+	disasm_into(&w, words, options, &errors);
 	return dis_finish(&w);
 }
 
@@ -670,16 +681,15 @@ int r500_disasm_program(const uint32_t *words, size_t nwords,
 {
 	char buffer[4096];
 	struct dis_writer w;
+	struct dis_errors errors;
 	size_t at;
+	if (nwords % R500_INSTRUCTION_WORDS != 0)
+		return -1;
+	errors.count = 0;
+	errors.word_count = R500_INSTRUCTION_WORDS;
 	dis_init(&w, buffer, sizeof buffer, out);
 	for (at = 0; at < nwords; at += R500_INSTRUCTION_WORDS) {
-		uint32_t padded[R500_INSTRUCTION_WORDS] = { 0 };
-		const uint32_t *instruction = words + at;
-		if (nwords - at < R500_INSTRUCTION_WORDS) {
-			memcpy(padded, instruction, (nwords - at) * sizeof *words);
-			instruction = padded;
-		}
-		disasm_into(&w, instruction, options);
+		disasm_into(&w, words + at, options, &errors);
 		dis_putc(&w, '\n');
 	}
 	dis_finish(&w);
