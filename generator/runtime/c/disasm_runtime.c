@@ -3,6 +3,14 @@
 
 #include <string.h>
 
+/* The writer's fast paths are a few instructions: inlined everywhere, so that short constant
+ * texts are stored directly (an out-of-line copy called per field costs more than the copy). */
+#if defined(__GNUC__)
+#define DIS_INLINE static inline __attribute__((always_inline))
+#else
+#define DIS_INLINE static inline
+#endif
+
 static inline void dis_init(struct dis_writer *w, char *out, size_t size, FILE *sink)
 {
 	w->out = out;
@@ -49,18 +57,21 @@ static void dis_overflow(struct dis_writer *w, const char *s, size_t n)
 }
 
 /* `n` characters, none a newline (generated text says where newlines are: dis_puts). */
-static inline void dis_putn(struct dis_writer *w, const char *s, size_t n)
+DIS_INLINE void dis_putn(struct dis_writer *w, const char *s, size_t n)
 {
 	if ((size_t)(w->end - w->at) >= n) {
-		memcpy(w->at, s, n);
+		char *at = w->at;
 		w->at += n;
+		/* Most texts are a few characters: a loop, not a call to memcpy. */
+		while (n-- > 0)
+			*at++ = *s++;
 	} else {
 		dis_overflow(w, s, n);
 	}
 }
 
 /* One character, not a newline. */
-static inline void dis_char(struct dis_writer *w, char c)
+DIS_INLINE void dis_char(struct dis_writer *w, char c)
 {
 	if (w->at < w->end)
 		*w->at++ = c;
@@ -68,7 +79,7 @@ static inline void dis_char(struct dis_writer *w, char c)
 		dis_overflow(w, &c, 1);
 }
 
-static inline void dis_putc(struct dis_writer *w, char c)
+DIS_INLINE void dis_putc(struct dis_writer *w, char c)
 {
 	dis_char(w, c);
 	if (c == '\n')
