@@ -63,8 +63,9 @@ export function emitCDisassembler(models: IsaModel[]): OutputFile[] {
         programIndent: " ".repeat(`int ${fn}_disasm_program(`.length),
       };
       const findFunction = {
-        comment: "/* The one instruction of the GPU the words match, or -1 (none, or several). */",
-        head: "static int find(const uint32_t *w, int64_t gpu, int has_gpu)",
+        comment:
+          "/* The one instruction of the GPU the words match, or -1 (none, or several: then the first two\n * in `conflict`, when not NULL). */",
+        head: "static int find(const uint32_t *w, int64_t gpu, int has_gpu, int *conflict)",
         body: findBody(m),
       };
       const header = {
@@ -115,6 +116,7 @@ export function emitCDisassembler(models: IsaModel[]): OutputFile[] {
             ...common,
             runtime,
             names: c.names.map((n) => ({ id: n.id, literal: cStringLiteral(n.text) })),
+            mnemonics: m.instructions.map((i) => cStringLiteral(i.mnemonic)),
             prototypes: c.prototypes,
             formatFunctions: c.formatFunctions,
             functions: c.functions,

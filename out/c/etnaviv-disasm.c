@@ -26,15 +26,16 @@
 /*
  * Where text goes: `out[0 .. size-1)` as snprintf writes it, or, with `sink`, `out` is a buffer
  * flushed to `sink` whenever it fills; `at` is where the next character goes and `end` where the
- * room ends. `len` counts every character written, kept or not, and `line_start` is the `len`
- * after the last newline (alignment counts columns of the whole line).
+ * room ends. `before` counts the characters written before `out`'s (flushed, or dropped when
+ * they did not fit), so that writing only moves `at`; `line_start` is the count after the last
+ * newline (alignment counts columns of the whole line).
  */
 struct dis_writer {
 	char *out;
 	char *at;
 	char *end;
 	size_t size;
-	size_t len;
+	size_t before;
 	size_t line_start;
 	FILE *sink;
 };
@@ -75,6 +76,14 @@ struct dis_errors {
 
 #include <string.h>
 
+/* The writer's fast paths are a few instructions: inlined everywhere, so that short constant
+ * texts are stored directly (an out-of-line copy called per field costs more than the copy). */
+#if defined(__GNUC__)
+#define DIS_INLINE static inline __attribute__((always_inline))
+#else
+#define DIS_INLINE static inline
+#endif
+
 static inline void dis_init(struct dis_writer *w, char *out, size_t size, FILE *sink)
 {
 	w->out = out;
@@ -82,49 +91,72 @@ static inline void dis_init(struct dis_writer *w, char *out, size_t size, FILE *
 	/* snprintf keeps the last character for the NUL; a FILE's buffer is flushed when full. */
 	w->end = sink ? out + size : size > 0 ? out + size - 1 : out;
 	w->size = size;
-	w->len = 0;
+	w->before = 0;
 	w->line_start = 0;
 	w->sink = sink;
+}
+
+/* Every character written so far, kept or not. */
+static inline size_t dis_len(const struct dis_writer *w)
+{
+	return w->before + (size_t)(w->at - w->out);
 }
 
 static void dis_flush(struct dis_writer *w)
 {
 	if (w->sink && w->at > w->out)
 		fwrite(w->out, 1, (size_t)(w->at - w->out), w->sink);
+	w->before += (size_t)(w->at - w->out);
 	w->at = w->out;
 }
 
-/* What does not fit before `end`: flushed through, or dropped (snprintf). */
+/* What does not fit before `end`: flushed through, or counted and dropped (snprintf). */
 static void dis_overflow(struct dis_writer *w, const char *s, size_t n)
 {
-	do {
+	for (;;) {
 		size_t room = (size_t)(w->end - w->at), k = n < room ? n : room;
 		memcpy(w->at, s, k);
 		w->at += k;
 		s += k;
 		n -= k;
-		if (n > 0 && w->sink)
-			dis_flush(w);
-	} while (n > 0 && w->sink);
+		if (n == 0)
+			return;
+		if (!w->sink) {
+			w->before += n;
+			return;
+		}
+		dis_flush(w);
+	}
 }
 
 /* `n` characters, none a newline (generated text says where newlines are: dis_puts). */
-static inline void dis_putn(struct dis_writer *w, const char *s, size_t n)
+DIS_INLINE void dis_putn(struct dis_writer *w, const char *s, size_t n)
 {
 	if ((size_t)(w->end - w->at) >= n) {
-		memcpy(w->at, s, n);
+		char *at = w->at;
 		w->at += n;
+		/* Most texts are a few characters: a loop, not a call to memcpy. */
+		while (n-- > 0)
+			*at++ = *s++;
 	} else {
 		dis_overflow(w, s, n);
 	}
-	w->len += n;
 }
 
-static inline void dis_putc(struct dis_writer *w, char c)
+/* One character, not a newline. */
+DIS_INLINE void dis_char(struct dis_writer *w, char c)
 {
-	dis_putn(w, &c, 1);
+	if (w->at < w->end)
+		*w->at++ = c;
+	else
+		dis_overflow(w, &c, 1);
+}
+
+DIS_INLINE void dis_putc(struct dis_writer *w, char c)
+{
+	dis_char(w, c);
 	if (c == '\n')
-		w->line_start = w->len;
+		w->line_start = dis_len(w);
 }
 
 /* Text that may hold newlines (names from the model, messages). */
@@ -138,7 +170,7 @@ static inline void dis_puts(struct dis_writer *w, const char *s)
 static inline void dis_pad(struct dis_writer *w, size_t column)
 {
 	static const char spaces[] = "                                ";
-	size_t at = w->len - w->line_start;
+	size_t at = dis_len(w) - w->line_start;
 	while (at < column) {
 		size_t k = column - at < sizeof spaces - 1 ? column - at : sizeof spaces - 1;
 		dis_putn(w, spaces, k);
@@ -153,7 +185,17 @@ static inline size_t dis_finish(struct dis_writer *w)
 		dis_flush(w);
 	else if (w->size > 0)
 		*w->at = '\0';
-	return w->len;
+	return dis_len(w);
+}
+
+/* `n` characters written last first (digits made from the lowest up). */
+static inline void dis_digits(struct dis_writer *w, const char *reversed, size_t n)
+{
+	char text[24];
+	size_t i;
+	for (i = 0; i < n; i++)
+		text[i] = reversed[n - 1 - i];
+	dis_putn(w, text, n);
 }
 
 /* `v` in base `base` (10 or 16, lowercase), with a '-' when negative: JS String(v), v.toString(16). */
@@ -167,9 +209,8 @@ static inline void dis_int_base(struct dis_writer *w, int64_t v, unsigned base)
 		u /= base;
 	} while (u != 0);
 	if (v < 0)
-		dis_putc(w, '-');
-	while (n > 0)
-		dis_putc(w, digits[--n]);
+		digits[n++] = '-';
+	dis_digits(w, digits, n);
 }
 
 static inline void dis_int(struct dis_writer *w, int64_t v)
@@ -204,8 +245,7 @@ static inline void dis_hex_pad(struct dis_writer *w, uint32_t v, unsigned pad)
 	} while (v != 0);
 	while (n < pad && n < sizeof digits)
 		digits[n++] = '0';
-	while (n > 0)
-		dis_putc(w, digits[--n]);
+	dis_digits(w, digits, n);
 }
 
 /* `v` in upper-case hex without leading zeros. */
@@ -217,8 +257,7 @@ static inline void dis_hex_upper(struct dis_writer *w, uint32_t v)
 		digits[n++] = "0123456789ABCDEF"[v & 15];
 		v >>= 4;
 	} while (v != 0);
-	while (n > 0)
-		dis_putc(w, digits[--n]);
+	dis_digits(w, digits, n);
 }
 
 /* `count` words, most significant first, each as 8 hex digits, masked by `mask` when given. */
@@ -228,8 +267,10 @@ static inline void dis_hex_words(struct dis_writer *w, const uint32_t *words, co
 	unsigned i, d;
 	for (i = count; i-- > 0;) {
 		uint32_t v = words[i] & (mask ? mask[i] : 0xffffffffu);
-		for (d = 8; d-- > 0;)
-			dis_putc(w, "0123456789abcdef"[(v >> (4 * d)) & 15]);
+		char text[8];
+		for (d = 0; d < 8; d++)
+			text[d] = "0123456789abcdef"[(v >> (28 - 4 * d)) & 15];
+		dis_putn(w, text, 8);
 	}
 }
 
@@ -21066,13 +21107,15 @@ static void ins_bit_findmsb(struct ctx *c, const uint32_t *words)
 	ins_bit_findmsb_render(&s);
 }
 
-/* The one instruction of the GPU the words match, or -1 (none, or several). */
-static int find(const uint32_t *w, int64_t gpu, int has_gpu)
+/* The one instruction of the GPU the words match, or -1 (none, or several: then the first two
+ * in `conflict`, when not NULL). */
+static int find(const uint32_t *w, int64_t gpu, int has_gpu, int *conflict)
 {
 	int found = -1;
 	(void)found;
 	(void)gpu;
 	(void)has_gpu;
+	(void)conflict;
 	switch ((w[0] >> 0) & 0x3fu) {
 	case 0:
 		switch ((w[1] >> 11) & 0x1u) {
@@ -21083,8 +21126,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			    (w[1] & 0xf78u) == 0x800u &&
 			    (w[2] & 0x10040u) == 0x10040u &&
 			    (w[3] & 0x7effdff8u) == 0x0u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 45;
+					}
 					return -1;
+				}
 				found = 45; /* imulhi0 */
 			}
 			return found;
@@ -21095,8 +21143,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			    (w[1] & 0xffdfff78u) == 0x0u &&
 			    (w[2] & 0x3fffffffu) == 0x0u &&
 			    (w[3] & 0x7effdfffu) == 0x0u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 0;
+					}
 					return -1;
+				}
 				found = 0; /* nop */
 			}
 			return found;
@@ -21108,8 +21161,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		    (w[1] & 0xf78u) == 0x800u &&
 		    (w[2] & 0x3fffffc0u) == 0x0u &&
 		    (w[3] & 0xfu) == 0x8u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 1;
+				}
 				return -1;
+			}
 			found = 1; /* add */
 		}
 		return found;
@@ -21120,8 +21178,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		    (w[1] & 0xf78u) == 0x800u &&
 		    (w[2] & 0x10040u) == 0x40u &&
 		    (w[3] & 0x8u) == 0x8u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 2;
+				}
 				return -1;
+			}
 			found = 2; /* mad */
 		}
 		return found;
@@ -21132,8 +21195,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		    (w[1] & 0xf78u) == 0x800u &&
 		    (w[2] & 0x10040u) == 0x40u &&
 		    (w[3] & 0x7effdff8u) == 0x0u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 3;
+				}
 				return -1;
+			}
 			found = 3; /* mul */
 		}
 		return found;
@@ -21144,8 +21212,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		    (w[1] & 0xf78u) == 0x800u &&
 		    (w[2] & 0x10040u) == 0x10040u &&
 		    (w[3] & 0x7effdff8u) == 0x0u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 46;
+				}
 				return -1;
+			}
 			found = 46; /* idiv0 */
 		}
 		return found;
@@ -21156,8 +21229,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		    (w[1] & 0xf78u) == 0x800u &&
 		    (w[2] & 0x10040u) == 0x40u &&
 		    (w[3] & 0x7effdff8u) == 0x0u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 4;
+				}
 				return -1;
+			}
 			found = 4; /* dp3 */
 		}
 		return found;
@@ -21168,8 +21246,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		    (w[1] & 0xf78u) == 0x800u &&
 		    (w[2] & 0x10040u) == 0x40u &&
 		    (w[3] & 0x7effdff8u) == 0x0u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 5;
+				}
 				return -1;
+			}
 			found = 5; /* dp4 */
 		}
 		return found;
@@ -21180,8 +21263,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		    (w[1] & 0xf78u) == 0x800u &&
 		    (w[2] & 0x3fffffc0u) == 0x0u &&
 		    (w[3] & 0xfu) == 0x8u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 6;
+				}
 				return -1;
+			}
 			found = 6; /* dsx */
 		}
 		return found;
@@ -21194,8 +21282,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			    (w[1] & 0xf78u) == 0x800u &&
 			    (w[2] & 0x10040u) == 0x10040u &&
 			    (w[3] & 0x7effdff8u) == 0x0u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 47;
+					}
 					return -1;
+				}
 				found = 47; /* imod */
 			}
 			return found;
@@ -21206,8 +21299,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			    (w[1] & 0xf78u) == 0x800u &&
 			    (w[2] & 0x3fffffc0u) == 0x0u &&
 			    (w[3] & 0xfu) == 0x8u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 7;
+					}
 					return -1;
+				}
 				found = 7; /* dsy */
 			}
 			return found;
@@ -21219,8 +21317,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		    (w[1] & 0xffdfff78u) == 0x0u &&
 		    (w[2] & 0x3fffffffu) == 0x0u &&
 		    (w[3] & 0xfu) == 0x8u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 8;
+				}
 				return -1;
+			}
 			found = 8; /* mov */
 		}
 		return found;
@@ -21231,8 +21334,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		    (w[1] & 0xffdfff78u) == 0x0u &&
 		    (w[2] & 0x3fffffffu) == 0x0u &&
 		    (w[3] & 0xfu) == 0x8u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 9;
+				}
 				return -1;
+			}
 			found = 9; /* movar */
 		}
 		return found;
@@ -21245,8 +21353,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			    (w[1] & 0xf78u) == 0x800u &&
 			    (w[2] & 0x10040u) == 0x10040u &&
 			    (w[3] & 0x8u) == 0x8u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 48;
+					}
 					return -1;
+				}
 				found = 48; /* imadlo0 */
 			}
 			return found;
@@ -21257,8 +21370,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			    (w[1] & 0xffdfff78u) == 0x0u &&
 			    (w[2] & 0x3fffffffu) == 0x0u &&
 			    (w[3] & 0xfu) == 0x8u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 10;
+					}
 					return -1;
+				}
 				found = 10; /* rcp */
 			}
 			return found;
@@ -21270,8 +21388,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		    (w[1] & 0xffdfff78u) == 0x0u &&
 		    (w[2] & 0x3fffffffu) == 0x0u &&
 		    (w[3] & 0xfu) == 0x8u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 11;
+				}
 				return -1;
+			}
 			found = 11; /* rsq */
 		}
 		return found;
@@ -21282,8 +21405,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		    (w[1] & 0xf78u) == 0x800u &&
 		    (w[2] & 0x10040u) == 0x10040u &&
 		    (w[3] & 0x8u) == 0x8u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 49;
+				}
 				return -1;
+			}
 			found = 49; /* imadlosat0 */
 		}
 		return found;
@@ -21294,8 +21422,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		    (w[1] & 0xf78u) == 0x800u &&
 		    (w[2] & 0x10040u) == 0x40u &&
 		    (w[3] & 0x8u) == 0x8u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 12;
+				}
 				return -1;
+			}
 			found = 12; /* select */
 		}
 		return found;
@@ -21306,8 +21439,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		    (w[1] & 0xf78u) == 0x800u &&
 		    (w[2] & 0x10040u) == 0x40u &&
 		    (w[3] & 0x7effdff8u) == 0x0u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 13;
+				}
 				return -1;
+			}
 			found = 13; /* set */
 		}
 		return found;
@@ -21318,8 +21456,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		    (w[1] & 0xffdfff78u) == 0x0u &&
 		    (w[2] & 0x3fffffffu) == 0x0u &&
 		    (w[3] & 0xfu) == 0x8u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 14;
+				}
 				return -1;
+			}
 			found = 14; /* exp */
 		}
 		return found;
@@ -21330,8 +21473,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		    (w[1] & 0xffdfff78u) == 0x0u &&
 		    (w[2] & 0x3fffffffu) == 0x0u &&
 		    (w[3] & 0xfu) == 0x8u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 15;
+				}
 				return -1;
+			}
 			found = 15; /* log */
 		}
 		return found;
@@ -21342,8 +21490,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		    (w[1] & 0xffdfff78u) == 0x0u &&
 		    (w[2] & 0x3fffffffu) == 0x0u &&
 		    (w[3] & 0xfu) == 0x8u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 16;
+				}
 				return -1;
+			}
 			found = 16; /* frc */
 		}
 		return found;
@@ -21354,8 +21507,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		    (w[1] & 0xffdffffbu) == 0x0u &&
 		    (w[2] & 0x3fffffffu) == 0x0u &&
 		    (w[3] & 0xffc0007fu) == 0x0u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 17;
+				}
 				return -1;
+			}
 			found = 17; /* call */
 		}
 		return found;
@@ -21366,8 +21524,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		    (w[1] & 0xffdfff78u) == 0x0u &&
 		    (w[2] & 0x3fffffffu) == 0x0u &&
 		    (w[3] & 0x7effdfffu) == 0x0u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 18;
+				}
 				return -1;
+			}
 			found = 18; /* ret */
 		}
 		return found;
@@ -21382,8 +21545,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 				    (w[1] & 0xffbu) == 0x800u &&
 				    (w[2] & 0x10040u) == 0x40u &&
 				    (w[3] & 0xffc00078u) == 0x0u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 21;
+						}
 						return -1;
+					}
 					found = 21; /* branch_binary */
 				}
 				return found;
@@ -21394,8 +21562,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 				    (w[1] & 0xffbu) == 0x800u &&
 				    (w[2] & 0x3fffffc0u) == 0x0u &&
 				    (w[3] & 0xffc0007fu) == 0x0u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 20;
+						}
 						return -1;
+					}
 					found = 20; /* branch_unary */
 				}
 				return found;
@@ -21409,8 +21582,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 				    (w[1] & 0xffdfff78u) == 0x0u &&
 				    (w[2] & 0x3fffffffu) == 0x10000u &&
 				    (w[3] & 0xfu) == 0x8u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 50;
+						}
 						return -1;
+					}
 					found = 50; /* movai */
 				}
 				return found;
@@ -21421,8 +21599,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 				    (w[1] & 0xffdffffbu) == 0x0u &&
 				    (w[2] & 0x3fffffffu) == 0x0u &&
 				    (w[3] & 0xffc0007fu) == 0x0u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 19;
+						}
 						return -1;
+					}
 					found = 19; /* branch */
 				}
 				return found;
@@ -21437,8 +21620,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			    (w[1] & 0xffdfff78u) == 0x0u &&
 			    (w[2] & 0x3fffffffu) == 0x10000u &&
 			    (w[3] & 0xfu) == 0x8u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 51;
+					}
 					return -1;
+				}
 				found = 51; /* iabs */
 			}
 			return found;
@@ -21449,8 +21637,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			    (w[1] & 0x778u) == 0x0u &&
 			    (w[2] & 0x10000u) == 0x0u &&
 			    (w[3] & 0x7effdff8u) == 0x0u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 22;
+					}
 					return -1;
+				}
 				found = 22; /* texkill */
 			}
 			return found;
@@ -21464,8 +21657,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			    (w[1] & 0x800u) == 0x800u &&
 			    (w[2] & 0x3fffffc0u) == 0x0u &&
 			    (w[3] & 0xffffffffu) == 0x0u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 23;
+					}
 					return -1;
+				}
 				found = 23; /* texld */
 			}
 			return found;
@@ -21476,8 +21674,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			    (w[1] & 0xffdfff78u) == 0x0u &&
 			    (w[2] & 0x3fffffffu) == 0x10000u &&
 			    (w[3] & 0xfu) == 0x8u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 52;
+					}
 					return -1;
+				}
 				found = 52; /* leadzero */
 			}
 			return found;
@@ -21491,8 +21694,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			    (w[1] & 0xf78u) == 0x800u &&
 			    (w[2] & 0x3fffffc0u) == 0x10000u &&
 			    (w[3] & 0xfu) == 0x8u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 53;
+					}
 					return -1;
+				}
 				found = 53; /* lshift */
 			}
 			return found;
@@ -21502,8 +21710,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			    (w[0] & 0x3fu) == 0x19u &&
 			    (w[2] & 0x10000u) == 0x0u &&
 			    (w[3] & 0xfffffff8u) == 0x0u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 24;
+					}
 					return -1;
+				}
 				found = 24; /* texldb */
 			}
 			return found;
@@ -21517,8 +21730,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			    (w[1] & 0x800u) == 0x800u &&
 			    (w[2] & 0x10040u) == 0x40u &&
 			    (w[3] & 0x81002008u) == 0x8u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 25;
+					}
 					return -1;
+				}
 				found = 25; /* texldd */
 			}
 			return found;
@@ -21529,8 +21747,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			    (w[1] & 0xf78u) == 0x800u &&
 			    (w[2] & 0x3fffffc0u) == 0x10000u &&
 			    (w[3] & 0xfu) == 0x8u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 54;
+					}
 					return -1;
+				}
 				found = 54; /* rshift */
 			}
 			return found;
@@ -21544,8 +21767,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			    (w[1] & 0xf78u) == 0x800u &&
 			    (w[2] & 0x3fffffc0u) == 0x10000u &&
 			    (w[3] & 0xfu) == 0x8u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 55;
+					}
 					return -1;
+				}
 				found = 55; /* rotate */
 			}
 			return found;
@@ -21555,8 +21783,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			    (w[0] & 0x3fu) == 0x1bu &&
 			    (w[2] & 0x10000u) == 0x0u &&
 			    (w[3] & 0xfffffff8u) == 0x0u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 26;
+					}
 					return -1;
+				}
 				found = 26; /* texldl */
 			}
 			return found;
@@ -21568,8 +21801,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		    (w[1] & 0xf78u) == 0x800u &&
 		    (w[2] & 0x3fffffc0u) == 0x10000u &&
 		    (w[3] & 0xfu) == 0x8u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 56;
+				}
 				return -1;
+			}
 			found = 56; /* or */
 		}
 		return found;
@@ -21580,8 +21818,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		    (w[1] & 0xf78u) == 0x800u &&
 		    (w[2] & 0x3fffffc0u) == 0x10000u &&
 		    (w[3] & 0xfu) == 0x8u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 57;
+				}
 				return -1;
+			}
 			found = 57; /* and */
 		}
 		return found;
@@ -21592,8 +21835,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		    (w[1] & 0xf78u) == 0x800u &&
 		    (w[2] & 0x3fffffc0u) == 0x10000u &&
 		    (w[3] & 0xfu) == 0x8u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 58;
+				}
 				return -1;
+			}
 			found = 58; /* xor */
 		}
 		return found;
@@ -21604,8 +21852,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		    (w[1] & 0xffdfff78u) == 0x0u &&
 		    (w[2] & 0x3fffffffu) == 0x10000u &&
 		    (w[3] & 0xfu) == 0x8u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 59;
+				}
 				return -1;
+			}
 			found = 59; /* not */
 		}
 		return found;
@@ -21616,8 +21869,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		    (w[1] & 0xf78u) == 0x800u &&
 		    (w[2] & 0x10040u) == 0x10040u &&
 		    (w[3] & 0x8u) == 0x8u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 60;
+				}
 				return -1;
+			}
 			found = 60; /* bit_extract */
 		}
 		return found;
@@ -21630,8 +21888,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			    (w[1] & 0xffdfff78u) == 0x0u &&
 			    (w[2] & 0x3fffffffu) == 0x10000u &&
 			    (w[3] & 0xfu) == 0x8u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 61;
+					}
 					return -1;
+				}
 				found = 61; /* popcount */
 			}
 			return found;
@@ -21642,8 +21905,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			    (w[1] & 0xffdfff78u) == 0x0u &&
 			    (w[2] & 0x3fffffffu) == 0x0u &&
 			    (w[3] & 0xfu) == 0x8u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 27;
+					}
 					return -1;
+				}
 				found = 27; /* sqrt */
 			}
 			return found;
@@ -21655,8 +21923,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		    (w[1] & 0xffdfff78u) == 0x0u &&
 		    (w[2] & 0x3fffffffu) == 0x0u &&
 		    (w[3] & 0xfu) == 0x8u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 28;
+				}
 				return -1;
+			}
 			found = 28; /* sin */
 		}
 		return found;
@@ -21667,8 +21940,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		    (w[1] & 0xffdfff78u) == 0x0u &&
 		    (w[2] & 0x3fffffffu) == 0x0u &&
 		    (w[3] & 0xfu) == 0x8u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 29;
+				}
 				return -1;
+			}
 			found = 29; /* cos */
 		}
 		return found;
@@ -21681,8 +21959,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			    (w[1] & 0xffbu) == 0x800u &&
 			    (w[2] & 0x10040u) == 0x40u &&
 			    (w[3] & 0xffc00078u) == 0x0u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 30;
+					}
 					return -1;
+				}
 				found = 30; /* branch_any */
 			}
 			return found;
@@ -21693,8 +21976,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			    (w[1] & 0xffdfff78u) == 0x0u &&
 			    (w[2] & 0x1007fu) == 0x10040u &&
 			    (w[3] & 0x8u) == 0x8u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 62;
+					}
 					return -1;
+				}
 				found = 62; /* div */
 			}
 			return found;
@@ -21708,8 +21996,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			    (w[1] & 0xf78u) == 0x800u &&
 			    (w[2] & 0x10040u) == 0x10040u &&
 			    (w[3] & 0x8u) == 0x8u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 63;
+					}
 					return -1;
+				}
 				found = 63; /* atomic_add */
 			}
 			return found;
@@ -21720,8 +22013,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			    (w[1] & 0xffdfff78u) == 0x0u &&
 			    (w[2] & 0x3fffffffu) == 0x0u &&
 			    (w[3] & 0xfu) == 0x8u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 31;
+					}
 					return -1;
+				}
 				found = 31; /* floor */
 			}
 			return found;
@@ -21735,8 +22033,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			    (w[1] & 0xf78u) == 0x800u &&
 			    (w[2] & 0x10040u) == 0x10040u &&
 			    (w[3] & 0x8u) == 0x8u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 64;
+					}
 					return -1;
+				}
 				found = 64; /* atomic_xchg */
 			}
 			return found;
@@ -21747,8 +22050,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			    (w[1] & 0xffdfff78u) == 0x0u &&
 			    (w[2] & 0x3fffffffu) == 0x0u &&
 			    (w[3] & 0xfu) == 0x8u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 32;
+					}
 					return -1;
+				}
 				found = 32; /* ceil */
 			}
 			return found;
@@ -21762,8 +22070,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			    (w[1] & 0xf78u) == 0x800u &&
 			    (w[2] & 0x10040u) == 0x10040u &&
 			    (w[3] & 0x8u) == 0x8u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 65;
+					}
 					return -1;
+				}
 				found = 65; /* atomic_cmp_xchg */
 			}
 			return found;
@@ -21774,8 +22087,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			    (w[1] & 0xffdfff78u) == 0x0u &&
 			    (w[2] & 0x3fffffffu) == 0x0u &&
 			    (w[3] & 0xfu) == 0x8u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 33;
+					}
 					return -1;
+				}
 				found = 33; /* sign */
 			}
 			return found;
@@ -21787,8 +22105,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		    (w[1] & 0xf78u) == 0x800u &&
 		    (w[2] & 0x10040u) == 0x10040u &&
 		    (w[3] & 0x8u) == 0x8u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 66;
+				}
 				return -1;
+			}
 			found = 66; /* atomic_min */
 		}
 		return found;
@@ -21799,8 +22122,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		    (w[1] & 0xf78u) == 0x800u &&
 		    (w[2] & 0x10040u) == 0x10040u &&
 		    (w[3] & 0x8u) == 0x8u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 67;
+				}
 				return -1;
+			}
 			found = 67; /* atomic_max */
 		}
 		return found;
@@ -21813,8 +22141,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			    (w[1] & 0xf78u) == 0x800u &&
 			    (w[2] & 0x10040u) == 0x10040u &&
 			    (w[3] & 0x8u) == 0x8u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 68;
+					}
 					return -1;
+				}
 				found = 68; /* atomic_or */
 			}
 			return found;
@@ -21825,8 +22158,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			    (w[1] & 0xffdfff78u) == 0x0u &&
 			    (w[2] & 0x3fffffffu) == 0x0u &&
 			    (w[3] & 0x7effdfffu) == 0x0u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 34;
+					}
 					return -1;
+				}
 				found = 34; /* barrier */
 			}
 			return found;
@@ -21838,8 +22176,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		    (w[1] & 0xf78u) == 0x800u &&
 		    (w[2] & 0x10040u) == 0x10040u &&
 		    (w[3] & 0x8u) == 0x8u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 69;
+				}
 				return -1;
+			}
 			found = 69; /* atomic_and */
 		}
 		return found;
@@ -21852,8 +22195,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			    (w[1] & 0xf78u) == 0x800u &&
 			    (w[2] & 0x10040u) == 0x10040u &&
 			    (w[3] & 0x8u) == 0x8u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 70;
+					}
 					return -1;
+				}
 				found = 70; /* atomic_xor */
 			}
 			return found;
@@ -21864,8 +22212,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			    (w[1] & 0xf78u) == 0x800u &&
 			    (w[2] & 0x10040u) == 0x40u &&
 			    (w[3] & 0x7effdff8u) == 0x0u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 35;
+					}
 					return -1;
+				}
 				found = 35; /* i2i */
 			}
 			return found;
@@ -21879,8 +22232,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			    (w[1] & 0xf78u) == 0x800u &&
 			    (w[2] & 0x3fffffc0u) == 0x10000u &&
 			    (w[3] & 0x7effdfffu) == 0x0u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 71;
+					}
 					return -1;
+				}
 				found = 71; /* bit_rev */
 			}
 			return found;
@@ -21891,8 +22249,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			    (w[1] & 0xf78u) == 0x800u &&
 			    (w[2] & 0x3fffffc0u) == 0x0u &&
 			    (w[3] & 0x7effdfffu) == 0x0u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 36;
+					}
 					return -1;
+				}
 				found = 36; /* i2f */
 			}
 			return found;
@@ -21904,8 +22267,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		    (w[1] & 0xf78u) == 0x800u &&
 		    (w[2] & 0x3fffffc0u) == 0x0u &&
 		    (w[3] & 0x7effdfffu) == 0x0u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 37;
+				}
 				return -1;
+			}
 			found = 37; /* f2i */
 		}
 		return found;
@@ -21918,8 +22286,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			    (w[1] & 0x800u) == 0x800u &&
 			    (w[2] & 0x10040u) == 0x10040u &&
 			    (w[3] & 0x81002008u) == 0x8u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 72;
+					}
 					return -1;
+				}
 				found = 72; /* texldlpcf */
 			}
 			return found;
@@ -21930,8 +22303,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			    (w[1] & 0xf78u) == 0x800u &&
 			    (w[2] & 0x3fffffc0u) == 0x0u &&
 			    (w[3] & 0x7effdfffu) == 0x0u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 38;
+					}
 					return -1;
+				}
 				found = 38; /* f2irnd */
 			}
 			return found;
@@ -21943,8 +22321,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		    (w[1] & 0xf78u) == 0x800u &&
 		    (w[2] & 0x10040u) == 0x40u &&
 		    (w[3] & 0x8u) == 0x8u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 39;
+				}
 				return -1;
+			}
 			found = 39; /* cmp */
 		}
 		return found;
@@ -21957,8 +22340,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			    (w[1] & 0xf78u) == 0x800u &&
 			    (w[2] & 0x10040u) == 0x10040u &&
 			    (w[3] & 0x7effdff8u) == 0x0u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 73;
+					}
 					return -1;
+				}
 				found = 73; /* conv */
 			}
 			return found;
@@ -21969,8 +22357,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			    (w[1] & 0xa43u) == 0x800u &&
 			    (w[2] & 0x10040u) == 0x40u &&
 			    (w[3] & 0x7effdff8u) == 0x0u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 40;
+					}
 					return -1;
+				}
 				found = 40; /* load */
 			}
 			return found;
@@ -21984,8 +22377,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			    (w[1] & 0xf78u) == 0x800u &&
 			    (w[2] & 0x10040u) == 0x10040u &&
 			    (w[3] & 0x7effdff8u) == 0x0u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 74;
+					}
 					return -1;
+				}
 				found = 74; /* dp2 */
 			}
 			return found;
@@ -21996,8 +22394,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			    (w[1] & 0x840u) == 0x800u &&
 			    (w[2] & 0x10040u) == 0x40u &&
 			    (w[3] & 0x8u) == 0x8u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 41;
+					}
 					return -1;
+				}
 				found = 41; /* store */
 			}
 			return found;
@@ -22009,8 +22412,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		    (w[1] & 0xf78u) == 0x800u &&
 		    (w[2] & 0x3fffffc0u) == 0x10000u &&
 		    (w[3] & 0x7effdfffu) == 0x0u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 75;
+				}
 				return -1;
+			}
 			found = 75; /* norm_dp2 */
 		}
 		return found;
@@ -22021,8 +22429,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		    (w[1] & 0xf78u) == 0x800u &&
 		    (w[2] & 0x3fffffc0u) == 0x10000u &&
 		    (w[3] & 0x7effdfffu) == 0x0u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 76;
+				}
 				return -1;
+			}
 			found = 76; /* norm_dp3 */
 		}
 		return found;
@@ -22035,8 +22448,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			    (w[1] & 0xf78u) == 0x800u &&
 			    (w[2] & 0x10040u) == 0x40u &&
 			    (w[3] & 0x7effdff8u) == 0x0u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 42;
+					}
 					return -1;
+				}
 				found = 42; /* clamp0_max */
 			}
 			return found;
@@ -22047,8 +22465,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			    (w[1] & 0xf78u) == 0x800u &&
 			    (w[2] & 0x3fffffc0u) == 0x10000u &&
 			    (w[3] & 0x7effdfffu) == 0x0u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 77;
+					}
 					return -1;
+				}
 				found = 77; /* norm_dp4 */
 			}
 			return found;
@@ -22060,8 +22483,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		    (w[1] & 0xa43u) == 0x800u &&
 		    (w[2] & 0x10040u) == 0x10040u &&
 		    (w[3] & 0x7effdff8u) == 0x0u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 78;
+				}
 				return -1;
+			}
 			found = 78; /* img_load */
 		}
 		return found;
@@ -22072,8 +22500,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		    (w[1] & 0xf78u) == 0x800u &&
 		    (w[2] & 0x3fffffc0u) == 0x0u &&
 		    (w[3] & 0xfu) == 0x8u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 43;
+				}
 				return -1;
+			}
 			found = 43; /* iaddsat */
 		}
 		return found;
@@ -22084,8 +22517,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		    (w[1] & 0xf78u) == 0x800u &&
 		    (w[2] & 0x10040u) == 0x40u &&
 		    (w[3] & 0x7effdff8u) == 0x0u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 44;
+				}
 				return -1;
+			}
 			found = 44; /* imullo0 */
 		}
 		return found;
@@ -22098,8 +22536,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			    (w[1] & 0xf78u) == 0x800u &&
 			    (w[2] & 0x3fffffc0u) == 0x10000u &&
 			    (w[3] & 0x7effdfffu) == 0x780000b8u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 79;
+					}
 					return -1;
+				}
 				found = 79; /* bit_findlsb */
 			}
 			return found;
@@ -22110,8 +22553,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			    (w[1] & 0xf78u) == 0x800u &&
 			    (w[2] & 0x3fffffc0u) == 0x10000u &&
 			    (w[3] & 0x7effdfffu) == 0x780000c8u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 80;
+					}
 					return -1;
+				}
 				found = 80; /* bit_findmsb */
 			}
 			return found;
@@ -22121,18 +22569,106 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 	}
 }
 
+/* Each instruction's mnemonic, for Mesa's `bitset conflict: a vs b`. */
+static const char *const mnemonics[] = {
+	"nop",
+	"add",
+	"mad",
+	"mul",
+	"dp3",
+	"dp4",
+	"dsx",
+	"dsy",
+	"mov",
+	"movar",
+	"rcp",
+	"rsq",
+	"select",
+	"set",
+	"exp",
+	"log",
+	"frc",
+	"call",
+	"ret",
+	"branch",
+	"branch",
+	"branch",
+	"texkill",
+	"texld",
+	"texldb",
+	"texldd",
+	"texldl",
+	"sqrt",
+	"sin",
+	"cos",
+	"branch_any",
+	"floor",
+	"ceil",
+	"sign",
+	"barrier",
+	"i2i",
+	"i2f",
+	"f2i",
+	"f2irnd",
+	"cmp",
+	"load",
+	"store",
+	"clamp0_max",
+	"iaddsat",
+	"imullo0",
+	"imulhi0",
+	"idiv0",
+	"imod",
+	"imadlo0",
+	"imadlosat0",
+	"movai",
+	"iabs",
+	"leadzero",
+	"lshift",
+	"rshift",
+	"rotate",
+	"or",
+	"and",
+	"xor",
+	"not",
+	"bit_extract",
+	"popcount",
+	"div",
+	"atomic_add",
+	"atomic_xchg",
+	"atomic_cmp_xchg",
+	"atomic_min",
+	"atomic_max",
+	"atomic_or",
+	"atomic_and",
+	"atomic_xor",
+	"bit_rev",
+	"texldlpcf",
+	"conv",
+	"dp2",
+	"norm_dp2",
+	"norm_dp3",
+	"norm_dp4",
+	"img_load",
+	"bit_findlsb",
+	"bit_findmsb",
+};
+
+/*
+ * One instruction's line. With show_errors, `errors` is carried from line to line as Mesa's
+ * isa_disasm carries its list: the conflict of words that match two instructions is kept and
+ * printed with the next line that prints errors.
+ */
 static void disasm_into(struct dis_writer *w, const uint32_t *words,
-			const struct etnaviv_disasm_options *options)
+			const struct etnaviv_disasm_options *options, struct dis_errors *errors)
 {
-	struct dis_errors errors;
 	struct ctx c;
+	int conflict[2] = { -1, -1 };
 	c.w = w;
 	c.gpu = options && options->gpu ? (int64_t)options->gpu : 0;
 	c.has_gpu = options && options->gpu ? 1 : 1;
-	errors.count = 0;
-	errors.word_count = ETNAVIV_INSTRUCTION_WORDS;
-	c.errors = options && options->show_errors ? &errors : NULL;
-	switch (find(words, c.gpu, c.has_gpu)) {
+	c.errors = options && options->show_errors ? errors : NULL;
+	switch (find(words, c.gpu, c.has_gpu, c.errors ? conflict : NULL)) {
 	case 0:
 		ins_nop(&c, words);
 		break;
@@ -22377,38 +22913,44 @@ static void disasm_into(struct dis_writer *w, const uint32_t *words,
 		ins_bit_findmsb(&c, words);
 		break;
 	default:
+		if (c.errors && c.errors->count < DIS_MAX_ERRORS && conflict[0] >= 0)
+			dis_error_name(c.errors, DIS_CONFLICT, mnemonics[conflict[0]], mnemonics[conflict[1]]);
 		dis_puts(w, "no match: ");
 		dis_hex_words(w, words, NULL, ETNAVIV_INSTRUCTION_WORDS);
 		return;
 	}
-	if (c.errors && errors.count)
-		dis_print_errors(w, &errors);
+	if (c.errors && c.errors->count) {
+		dis_print_errors(w, c.errors);
+		c.errors->count = 0;
+	}
 }
 
 size_t etnaviv_disasm(const uint32_t *words, const struct etnaviv_disasm_options *options,
                       char *out, size_t size)
 {
 	struct dis_writer w;
+	struct dis_errors errors;
+	errors.count = 0;
+	errors.word_count = ETNAVIV_INSTRUCTION_WORDS;
 	dis_init(&w, out, size, NULL);
-	disasm_into(&w, words, options);
+	disasm_into(&w, words, options, &errors);
 	return dis_finish(&w);
 }
 
 int etnaviv_disasm_program(const uint32_t *words, size_t nwords,
                            const struct etnaviv_disasm_options *options, FILE *out)
 {
-	char buffer[4096];
+	char buffer[16384];
 	struct dis_writer w;
+	struct dis_errors errors;
 	size_t at;
+	if (nwords % ETNAVIV_INSTRUCTION_WORDS != 0)
+		return -1;
+	errors.count = 0;
+	errors.word_count = ETNAVIV_INSTRUCTION_WORDS;
 	dis_init(&w, buffer, sizeof buffer, out);
 	for (at = 0; at < nwords; at += ETNAVIV_INSTRUCTION_WORDS) {
-		uint32_t padded[ETNAVIV_INSTRUCTION_WORDS] = { 0 };
-		const uint32_t *instruction = words + at;
-		if (nwords - at < ETNAVIV_INSTRUCTION_WORDS) {
-			memcpy(padded, instruction, (nwords - at) * sizeof *words);
-			instruction = padded;
-		}
-		disasm_into(&w, instruction, options);
+		disasm_into(&w, words + at, options, &errors);
 		dis_putc(&w, '\n');
 	}
 	dis_finish(&w);

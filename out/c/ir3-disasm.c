@@ -34,15 +34,16 @@
 /*
  * Where text goes: `out[0 .. size-1)` as snprintf writes it, or, with `sink`, `out` is a buffer
  * flushed to `sink` whenever it fills; `at` is where the next character goes and `end` where the
- * room ends. `len` counts every character written, kept or not, and `line_start` is the `len`
- * after the last newline (alignment counts columns of the whole line).
+ * room ends. `before` counts the characters written before `out`'s (flushed, or dropped when
+ * they did not fit), so that writing only moves `at`; `line_start` is the count after the last
+ * newline (alignment counts columns of the whole line).
  */
 struct dis_writer {
 	char *out;
 	char *at;
 	char *end;
 	size_t size;
-	size_t len;
+	size_t before;
 	size_t line_start;
 	FILE *sink;
 };
@@ -83,6 +84,14 @@ struct dis_errors {
 
 #include <string.h>
 
+/* The writer's fast paths are a few instructions: inlined everywhere, so that short constant
+ * texts are stored directly (an out-of-line copy called per field costs more than the copy). */
+#if defined(__GNUC__)
+#define DIS_INLINE static inline __attribute__((always_inline))
+#else
+#define DIS_INLINE static inline
+#endif
+
 static inline void dis_init(struct dis_writer *w, char *out, size_t size, FILE *sink)
 {
 	w->out = out;
@@ -90,49 +99,72 @@ static inline void dis_init(struct dis_writer *w, char *out, size_t size, FILE *
 	/* snprintf keeps the last character for the NUL; a FILE's buffer is flushed when full. */
 	w->end = sink ? out + size : size > 0 ? out + size - 1 : out;
 	w->size = size;
-	w->len = 0;
+	w->before = 0;
 	w->line_start = 0;
 	w->sink = sink;
+}
+
+/* Every character written so far, kept or not. */
+static inline size_t dis_len(const struct dis_writer *w)
+{
+	return w->before + (size_t)(w->at - w->out);
 }
 
 static void dis_flush(struct dis_writer *w)
 {
 	if (w->sink && w->at > w->out)
 		fwrite(w->out, 1, (size_t)(w->at - w->out), w->sink);
+	w->before += (size_t)(w->at - w->out);
 	w->at = w->out;
 }
 
-/* What does not fit before `end`: flushed through, or dropped (snprintf). */
+/* What does not fit before `end`: flushed through, or counted and dropped (snprintf). */
 static void dis_overflow(struct dis_writer *w, const char *s, size_t n)
 {
-	do {
+	for (;;) {
 		size_t room = (size_t)(w->end - w->at), k = n < room ? n : room;
 		memcpy(w->at, s, k);
 		w->at += k;
 		s += k;
 		n -= k;
-		if (n > 0 && w->sink)
-			dis_flush(w);
-	} while (n > 0 && w->sink);
+		if (n == 0)
+			return;
+		if (!w->sink) {
+			w->before += n;
+			return;
+		}
+		dis_flush(w);
+	}
 }
 
 /* `n` characters, none a newline (generated text says where newlines are: dis_puts). */
-static inline void dis_putn(struct dis_writer *w, const char *s, size_t n)
+DIS_INLINE void dis_putn(struct dis_writer *w, const char *s, size_t n)
 {
 	if ((size_t)(w->end - w->at) >= n) {
-		memcpy(w->at, s, n);
+		char *at = w->at;
 		w->at += n;
+		/* Most texts are a few characters: a loop, not a call to memcpy. */
+		while (n-- > 0)
+			*at++ = *s++;
 	} else {
 		dis_overflow(w, s, n);
 	}
-	w->len += n;
 }
 
-static inline void dis_putc(struct dis_writer *w, char c)
+/* One character, not a newline. */
+DIS_INLINE void dis_char(struct dis_writer *w, char c)
 {
-	dis_putn(w, &c, 1);
+	if (w->at < w->end)
+		*w->at++ = c;
+	else
+		dis_overflow(w, &c, 1);
+}
+
+DIS_INLINE void dis_putc(struct dis_writer *w, char c)
+{
+	dis_char(w, c);
 	if (c == '\n')
-		w->line_start = w->len;
+		w->line_start = dis_len(w);
 }
 
 /* Text that may hold newlines (names from the model, messages). */
@@ -146,7 +178,7 @@ static inline void dis_puts(struct dis_writer *w, const char *s)
 static inline void dis_pad(struct dis_writer *w, size_t column)
 {
 	static const char spaces[] = "                                ";
-	size_t at = w->len - w->line_start;
+	size_t at = dis_len(w) - w->line_start;
 	while (at < column) {
 		size_t k = column - at < sizeof spaces - 1 ? column - at : sizeof spaces - 1;
 		dis_putn(w, spaces, k);
@@ -161,7 +193,17 @@ static inline size_t dis_finish(struct dis_writer *w)
 		dis_flush(w);
 	else if (w->size > 0)
 		*w->at = '\0';
-	return w->len;
+	return dis_len(w);
+}
+
+/* `n` characters written last first (digits made from the lowest up). */
+static inline void dis_digits(struct dis_writer *w, const char *reversed, size_t n)
+{
+	char text[24];
+	size_t i;
+	for (i = 0; i < n; i++)
+		text[i] = reversed[n - 1 - i];
+	dis_putn(w, text, n);
 }
 
 /* `v` in base `base` (10 or 16, lowercase), with a '-' when negative: JS String(v), v.toString(16). */
@@ -175,9 +217,8 @@ static inline void dis_int_base(struct dis_writer *w, int64_t v, unsigned base)
 		u /= base;
 	} while (u != 0);
 	if (v < 0)
-		dis_putc(w, '-');
-	while (n > 0)
-		dis_putc(w, digits[--n]);
+		digits[n++] = '-';
+	dis_digits(w, digits, n);
 }
 
 static inline void dis_int(struct dis_writer *w, int64_t v)
@@ -212,8 +253,7 @@ static inline void dis_hex_pad(struct dis_writer *w, uint32_t v, unsigned pad)
 	} while (v != 0);
 	while (n < pad && n < sizeof digits)
 		digits[n++] = '0';
-	while (n > 0)
-		dis_putc(w, digits[--n]);
+	dis_digits(w, digits, n);
 }
 
 /* `v` in upper-case hex without leading zeros. */
@@ -225,8 +265,7 @@ static inline void dis_hex_upper(struct dis_writer *w, uint32_t v)
 		digits[n++] = "0123456789ABCDEF"[v & 15];
 		v >>= 4;
 	} while (v != 0);
-	while (n > 0)
-		dis_putc(w, digits[--n]);
+	dis_digits(w, digits, n);
 }
 
 /* `count` words, most significant first, each as 8 hex digits, masked by `mask` when given. */
@@ -236,8 +275,10 @@ static inline void dis_hex_words(struct dis_writer *w, const uint32_t *words, co
 	unsigned i, d;
 	for (i = count; i-- > 0;) {
 		uint32_t v = words[i] & (mask ? mask[i] : 0xffffffffu);
-		for (d = 8; d-- > 0;)
-			dis_putc(w, "0123456789abcdef"[(v >> (4 * d)) & 15]);
+		char text[8];
+		for (d = 0; d < 8; d++)
+			text[d] = "0123456789abcdef"[(v >> (28 - 4 * d)) & 15];
+		dis_putn(w, text, 8);
 	}
 }
 
@@ -85032,13 +85073,15 @@ static void ins_alias(struct ctx *c, const uint32_t *words)
 	ins_alias_render(&s);
 }
 
-/* The one instruction of the GPU the words match, or -1 (none, or several). */
-static int find(const uint32_t *w, int64_t gpu, int has_gpu)
+/* The one instruction of the GPU the words match, or -1 (none, or several: then the first two
+ * in `conflict`, when not NULL). */
+static int find(const uint32_t *w, int64_t gpu, int has_gpu, int *conflict)
 {
 	int found = -1;
 	(void)found;
 	(void)gpu;
 	(void)has_gpu;
+	(void)conflict;
 	switch ((w[1] >> 29) & 0x7u) {
 	case 1:
 		switch ((w[1] >> 25) & 0x3u) {
@@ -85049,16 +85092,26 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			case 1:
 				found = -1;
 				if ((!has_gpu || (gpu >= 500 && gpu <= 4294967295)) && (w[1] & 0xe6620f00u) == 0x24000100u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 32;
+						}
 						return -1;
+					}
 					found = 32; /* gat */
 				}
 				return found;
 			case 2:
 				found = -1;
 				if ((!has_gpu || (gpu >= 500 && gpu <= 4294967295)) && (w[1] & 0xe6620f00u) == 0x24000200u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 33;
+						}
 						return -1;
+					}
 					found = 33; /* sct */
 				}
 				return found;
@@ -85069,8 +85122,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 				if ((!has_gpu || (gpu >= 500 && gpu <= 4294967295)) &&
 				    (w[0] & 0xff000000u) == 0x0u &&
 				    (w[1] & 0xe6620f00u) == 0x24000000u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 31;
+						}
 						return -1;
+					}
 					found = 31; /* swz */
 				}
 				return found;
@@ -85080,8 +85138,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 			    (w[0] & 0xffffffffu) == 0x0u &&
 			    (w[1] & 0xe67dcc00u) == 0x260cc000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 34;
+					}
 					return -1;
+				}
 				found = 34; /* movmsk */
 			}
 			return found;
@@ -85092,16 +85155,26 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 				if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 				    (w[0] & 0xfffff800u) == 0x0u &&
 				    (w[1] & 0xe6600400u) == 0x20200000u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 27;
+						}
 						return -1;
+					}
 					found = 27; /* mov-const */
 				}
 				return found;
 			case 2:
 				found = -1;
 				if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe6600400u) == 0x20400000u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 26;
+						}
 						return -1;
+					}
 					found = 26; /* mov-immed */
 				}
 				return found;
@@ -85116,8 +85189,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 						if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 						    (w[0] & 0xfffffc00u) == 0xc00u &&
 						    (w[1] & 0xe6600400u) == 0x20000000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 30;
+								}
 								return -1;
+							}
 							found = 30; /* mov-relconst */
 						}
 						return found;
@@ -85126,8 +85204,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 						if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 						    (w[0] & 0xfffffc00u) == 0x800u &&
 						    (w[1] & 0xe6600400u) == 0x20000000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 29;
+								}
 								return -1;
+							}
 							found = 29; /* mov-relgpr */
 						}
 						return found;
@@ -85137,8 +85220,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 					if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 					    (w[0] & 0xfffffb00u) == 0x0u &&
 					    (w[1] & 0xe6600400u) == 0x20000000u) {
-						if (found >= 0)
+						if (found >= 0) {
+							if (conflict) {
+								conflict[0] = found;
+								conflict[1] = 28;
+							}
 							return -1;
+						}
 						found = 28; /* mov-gpr */
 					}
 					return found;
@@ -85150,312 +85238,507 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		case 0:
 			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x40000000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 37;
+					}
 					return -1;
+				}
 				found = 37; /* add.f */
 			}
 			return found;
 		case 1:
 			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x40200000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 38;
+					}
 					return -1;
+				}
 				found = 38; /* min.f */
 			}
 			return found;
 		case 2:
 			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x40400000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 39;
+					}
 					return -1;
+				}
 				found = 39; /* max.f */
 			}
 			return found;
 		case 3:
 			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x40600000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 40;
+					}
 					return -1;
+				}
 				found = 40; /* mul.f */
 			}
 			return found;
 		case 4:
 			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x40800000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 41;
+					}
 					return -1;
+				}
 				found = 41; /* sign.f */
 			}
 			return found;
 		case 5:
 			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x40a00000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 42;
+					}
 					return -1;
+				}
 				found = 42; /* cmps.f */
 			}
 			return found;
 		case 6:
 			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x40c00000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 43;
+					}
 					return -1;
+				}
 				found = 43; /* absneg.f */
 			}
 			return found;
 		case 7:
 			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x40e00000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 44;
+					}
 					return -1;
+				}
 				found = 44; /* cmpv.f */
 			}
 			return found;
 		case 9:
 			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x41200000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 45;
+					}
 					return -1;
+				}
 				found = 45; /* floor.f */
 			}
 			return found;
 		case 10:
 			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x41400000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 46;
+					}
 					return -1;
+				}
 				found = 46; /* ceil.f */
 			}
 			return found;
 		case 11:
 			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x41600000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 47;
+					}
 					return -1;
+				}
 				found = 47; /* rndne.f */
 			}
 			return found;
 		case 12:
 			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x41800000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 48;
+					}
 					return -1;
+				}
 				found = 48; /* rndaz.f */
 			}
 			return found;
 		case 13:
 			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x41a00000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 49;
+					}
 					return -1;
+				}
 				found = 49; /* trunc.f */
 			}
 			return found;
 		case 16:
 			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x42000000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 50;
+					}
 					return -1;
+				}
 				found = 50; /* add.u */
 			}
 			return found;
 		case 17:
 			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x42200000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 51;
+					}
 					return -1;
+				}
 				found = 51; /* add.s */
 			}
 			return found;
 		case 18:
 			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x42400000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 52;
+					}
 					return -1;
+				}
 				found = 52; /* sub.u */
 			}
 			return found;
 		case 19:
 			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x42600000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 53;
+					}
 					return -1;
+				}
 				found = 53; /* sub.s */
 			}
 			return found;
 		case 20:
 			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x42800000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 54;
+					}
 					return -1;
+				}
 				found = 54; /* cmps.u */
 			}
 			return found;
 		case 21:
 			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x42a00000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 55;
+					}
 					return -1;
+				}
 				found = 55; /* cmps.s */
 			}
 			return found;
 		case 22:
 			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x42c00000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 56;
+					}
 					return -1;
+				}
 				found = 56; /* min.u */
 			}
 			return found;
 		case 23:
 			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x42e00000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 57;
+					}
 					return -1;
+				}
 				found = 57; /* min.s */
 			}
 			return found;
 		case 24:
 			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x43000000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 58;
+					}
 					return -1;
+				}
 				found = 58; /* max.u */
 			}
 			return found;
 		case 25:
 			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x43200000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 59;
+					}
 					return -1;
+				}
 				found = 59; /* max.s */
 			}
 			return found;
 		case 26:
 			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x43400000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 60;
+					}
 					return -1;
+				}
 				found = 60; /* absneg.s */
 			}
 			return found;
 		case 28:
 			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x43800000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 61;
+					}
 					return -1;
+				}
 				found = 61; /* and.b */
 			}
 			return found;
 		case 29:
 			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x43a00000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 62;
+					}
 					return -1;
+				}
 				found = 62; /* or.b */
 			}
 			return found;
 		case 30:
 			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x43c00000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 63;
+					}
 					return -1;
+				}
 				found = 63; /* not.b */
 			}
 			return found;
 		case 31:
 			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x43e00000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 64;
+					}
 					return -1;
+				}
 				found = 64; /* xor.b */
 			}
 			return found;
 		case 33:
 			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x44200000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 65;
+					}
 					return -1;
+				}
 				found = 65; /* cmpv.u */
 			}
 			return found;
 		case 34:
 			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x44400000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 66;
+					}
 					return -1;
+				}
 				found = 66; /* cmpv.s */
 			}
 			return found;
 		case 48:
 			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x46000000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 67;
+					}
 					return -1;
+				}
 				found = 67; /* mul.u24 */
 			}
 			return found;
 		case 49:
 			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x46200000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 68;
+					}
 					return -1;
+				}
 				found = 68; /* mul.s24 */
 			}
 			return found;
 		case 50:
 			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x46400000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 69;
+					}
 					return -1;
+				}
 				found = 69; /* mull.u */
 			}
 			return found;
 		case 51:
 			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x46600000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 70;
+					}
 					return -1;
+				}
 				found = 70; /* bfrev.b */
 			}
 			return found;
 		case 52:
 			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x46800000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 71;
+					}
 					return -1;
+				}
 				found = 71; /* clz.s */
 			}
 			return found;
 		case 53:
 			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x46a00000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 72;
+					}
 					return -1;
+				}
 				found = 72; /* clz.b */
 			}
 			return found;
 		case 54:
 			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x46c00000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 73;
+					}
 					return -1;
+				}
 				found = 73; /* shl.b */
 			}
 			return found;
 		case 55:
 			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x46e00000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 74;
+					}
 					return -1;
+				}
 				found = 74; /* shr.b */
 			}
 			return found;
 		case 56:
 			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x47000000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 75;
+					}
 					return -1;
+				}
 				found = 75; /* ashr.b */
 			}
 			return found;
@@ -85464,16 +85747,26 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			case 1:
 				found = -1;
 				if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) && (w[1] & 0xe7e40000u) == 0x47240000u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 36;
+						}
 						return -1;
+					}
 					found = 36; /* flat.b */
 				}
 				return found;
 			default:
 				found = -1;
 				if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e40000u) == 0x47200000u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 35;
+						}
 						return -1;
+					}
 					found = 35; /* bary.f */
 				}
 				return found;
@@ -85481,48 +85774,78 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		case 58:
 			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x47400000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 76;
+					}
 					return -1;
+				}
 				found = 76; /* mgen.b */
 			}
 			return found;
 		case 59:
 			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x47600000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 77;
+					}
 					return -1;
+				}
 				found = 77; /* getbit.b */
 			}
 			return found;
 		case 60:
 			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x47800000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 78;
+					}
 					return -1;
+				}
 				found = 78; /* setrm */
 			}
 			return found;
 		case 61:
 			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x47a00000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 79;
+					}
 					return -1;
+				}
 				found = 79; /* cbits.b */
 			}
 			return found;
 		case 62:
 			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x47c00000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 80;
+					}
 					return -1;
+				}
 				found = 80; /* shb */
 			}
 			return found;
 		case 63:
 			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x47e00000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 81;
+					}
 					return -1;
+				}
 				found = 81; /* msad */
 			}
 			return found;
@@ -85536,8 +85859,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 			    (w[0] & 0x2000u) == 0x0u &&
 			    (w[1] & 0xe7800000u) == 0x60800000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 83;
+					}
 					return -1;
+				}
 				found = 83; /* madsh.u16 */
 			}
 			return found;
@@ -85546,8 +85874,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 			    (w[0] & 0x2000u) == 0x0u &&
 			    (w[1] & 0xe7800000u) == 0x61000000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 84;
+					}
 					return -1;
+				}
 				found = 84; /* mad.s16 */
 			}
 			return found;
@@ -85556,8 +85889,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 			    (w[0] & 0x2000u) == 0x0u &&
 			    (w[1] & 0xe7800000u) == 0x61800000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 85;
+					}
 					return -1;
+				}
 				found = 85; /* madsh.m16 */
 			}
 			return found;
@@ -85566,8 +85904,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 			    (w[0] & 0x2000u) == 0x0u &&
 			    (w[1] & 0xe7800000u) == 0x62000000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 86;
+					}
 					return -1;
+				}
 				found = 86; /* mad.u24 */
 			}
 			return found;
@@ -85576,8 +85919,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 			    (w[0] & 0x2000u) == 0x0u &&
 			    (w[1] & 0xe7800000u) == 0x62800000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 87;
+					}
 					return -1;
+				}
 				found = 87; /* mad.s24 */
 			}
 			return found;
@@ -85586,8 +85934,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 			    (w[0] & 0x2000u) == 0x0u &&
 			    (w[1] & 0xe7800000u) == 0x63000000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 88;
+					}
 					return -1;
+				}
 				found = 88; /* mad.f16 */
 			}
 			return found;
@@ -85596,8 +85949,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 			    (w[0] & 0x2000u) == 0x0u &&
 			    (w[1] & 0xe7800000u) == 0x63800000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 89;
+					}
 					return -1;
+				}
 				found = 89; /* mad.f32 */
 			}
 			return found;
@@ -85608,8 +85966,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 				if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 				    (w[0] & 0x2000u) == 0x2000u &&
 				    (w[1] & 0xe7800000u) == 0x64000000u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 98;
+						}
 						return -1;
+					}
 					found = 98; /* shrm */
 				}
 				return found;
@@ -85618,8 +85981,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 				if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 				    (w[0] & 0x2000u) == 0x0u &&
 				    (w[1] & 0xe7800000u) == 0x64000000u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 90;
+						}
 						return -1;
+					}
 					found = 90; /* sel.b16 */
 				}
 				return found;
@@ -85631,8 +85999,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 				if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 				    (w[0] & 0x2000u) == 0x2000u &&
 				    (w[1] & 0xe7800000u) == 0x64800000u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 99;
+						}
 						return -1;
+					}
 					found = 99; /* shlm */
 				}
 				return found;
@@ -85641,8 +86014,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 				if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 				    (w[0] & 0x2000u) == 0x0u &&
 				    (w[1] & 0xe7800000u) == 0x64800000u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 91;
+						}
 						return -1;
+					}
 					found = 91; /* sel.b32 */
 				}
 				return found;
@@ -85654,8 +86032,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 				if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 				    (w[0] & 0x2000u) == 0x2000u &&
 				    (w[1] & 0xe7800000u) == 0x65000000u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 100;
+						}
 						return -1;
+					}
 					found = 100; /* shrg */
 				}
 				return found;
@@ -85664,8 +86047,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 				if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 				    (w[0] & 0x2000u) == 0x0u &&
 				    (w[1] & 0xe7800000u) == 0x65000000u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 92;
+						}
 						return -1;
+					}
 					found = 92; /* sel.s16 */
 				}
 				return found;
@@ -85677,8 +86065,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 				if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 				    (w[0] & 0x2000u) == 0x2000u &&
 				    (w[1] & 0xe7800000u) == 0x65800000u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 101;
+						}
 						return -1;
+					}
 					found = 101; /* shlg */
 				}
 				return found;
@@ -85687,8 +86080,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 				if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 				    (w[0] & 0x2000u) == 0x0u &&
 				    (w[1] & 0xe7800000u) == 0x65800000u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 93;
+						}
 						return -1;
+					}
 					found = 93; /* sel.s32 */
 				}
 				return found;
@@ -85700,8 +86098,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 				if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 				    (w[0] & 0x2000u) == 0x2000u &&
 				    (w[1] & 0xe7800000u) == 0x66000000u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 102;
+						}
 						return -1;
+					}
 					found = 102; /* andg */
 				}
 				return found;
@@ -85710,8 +86113,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 				if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 				    (w[0] & 0x2000u) == 0x0u &&
 				    (w[1] & 0xe7800000u) == 0x66000000u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 94;
+						}
 						return -1;
+					}
 					found = 94; /* sel.f16 */
 				}
 				return found;
@@ -85725,8 +86133,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 					if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 					    (w[0] & 0x2000u) == 0x2000u &&
 					    (w[1] & 0xe7804000u) == 0x66804000u) {
-						if (found >= 0)
+						if (found >= 0) {
+							if (conflict) {
+								conflict[0] = found;
+								conflict[1] = 104;
+							}
 							return -1;
+						}
 						found = 104; /* dp4acc */
 					}
 					return found;
@@ -85735,8 +86148,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 					if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 					    (w[0] & 0x2000u) == 0x2000u &&
 					    (w[1] & 0xe7804000u) == 0x66800000u) {
-						if (found >= 0)
+						if (found >= 0) {
+							if (conflict) {
+								conflict[0] = found;
+								conflict[1] = 103;
+							}
 							return -1;
+						}
 						found = 103; /* dp2acc */
 					}
 					return found;
@@ -85746,8 +86164,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 				if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 				    (w[0] & 0x2000u) == 0x0u &&
 				    (w[1] & 0xe7800000u) == 0x66800000u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 95;
+						}
 						return -1;
+					}
 					found = 95; /* sel.f32 */
 				}
 				return found;
@@ -85761,8 +86184,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 					if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 					    (w[0] & 0x2000u) == 0x2000u &&
 					    (w[1] & 0xe7800400u) == 0x67000400u) {
-						if (found >= 0)
+						if (found >= 0) {
+							if (conflict) {
+								conflict[0] = found;
+								conflict[1] = 106;
+							}
 							return -1;
+						}
 						found = 106; /* wmm.accu */
 					}
 					return found;
@@ -85771,8 +86199,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 					if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 					    (w[0] & 0x2000u) == 0x2000u &&
 					    (w[1] & 0xe7800400u) == 0x67000000u) {
-						if (found >= 0)
+						if (found >= 0) {
+							if (conflict) {
+								conflict[0] = found;
+								conflict[1] = 105;
+							}
 							return -1;
+						}
 						found = 105; /* wmm */
 					}
 					return found;
@@ -85782,8 +86215,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 				if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 				    (w[0] & 0x2000u) == 0x0u &&
 				    (w[1] & 0xe7800000u) == 0x67000000u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 96;
+						}
 						return -1;
+					}
 					found = 96; /* sad.s16 */
 				}
 				return found;
@@ -85793,8 +86231,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 			    (w[0] & 0x2000u) == 0x0u &&
 			    (w[1] & 0xe7800000u) == 0x67800000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 97;
+					}
 					return -1;
+				}
 				found = 97; /* sad.s32 */
 			}
 			return found;
@@ -85803,8 +86246,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 			    (w[0] & 0x2000u) == 0x0u &&
 			    (w[1] & 0xe7800000u) == 0x60000000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 82;
+					}
 					return -1;
+				}
 				found = 82; /* mad.u16 */
 			}
 			return found;
@@ -85814,80 +86262,130 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		case 0:
 			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x80000000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 107;
+					}
 					return -1;
+				}
 				found = 107; /* rcp */
 			}
 			return found;
 		case 1:
 			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x80200000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 108;
+					}
 					return -1;
+				}
 				found = 108; /* rsq */
 			}
 			return found;
 		case 2:
 			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x80400000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 109;
+					}
 					return -1;
+				}
 				found = 109; /* log2 */
 			}
 			return found;
 		case 3:
 			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x80600000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 110;
+					}
 					return -1;
+				}
 				found = 110; /* exp2 */
 			}
 			return found;
 		case 4:
 			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x80800000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 111;
+					}
 					return -1;
+				}
 				found = 111; /* sin */
 			}
 			return found;
 		case 5:
 			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x80a00000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 112;
+					}
 					return -1;
+				}
 				found = 112; /* cos */
 			}
 			return found;
 		case 6:
 			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x80c00000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 113;
+					}
 					return -1;
+				}
 				found = 113; /* sqrt */
 			}
 			return found;
 		case 9:
 			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x81200000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 114;
+					}
 					return -1;
+				}
 				found = 114; /* hrsq */
 			}
 			return found;
 		case 10:
 			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x81400000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 115;
+					}
 					return -1;
+				}
 				found = 115; /* hlog2 */
 			}
 			return found;
 		case 11:
 			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x81600000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 116;
+					}
 					return -1;
+				}
 				found = 116; /* hexp2 */
 			}
 			return found;
@@ -85899,8 +86397,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		case 0:
 			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7c00000u) == 0xa0000000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 117;
+					}
 					return -1;
+				}
 				found = 117; /* isam */
 			}
 			return found;
@@ -85909,8 +86412,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 			    (w[0] & 0x40000u) == 0x0u &&
 			    (w[1] & 0xe7c00000u) == 0xa0400000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 118;
+					}
 					return -1;
+				}
 				found = 118; /* isaml */
 			}
 			return found;
@@ -85919,8 +86427,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 			    (w[0] & 0x40000u) == 0x0u &&
 			    (w[1] & 0xe7c00000u) == 0xa0800000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 119;
+					}
 					return -1;
+				}
 				found = 119; /* isamm */
 			}
 			return found;
@@ -85929,8 +86442,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 			    (w[0] & 0x40000u) == 0x0u &&
 			    (w[1] & 0xe7c00000u) == 0xa0c00000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 120;
+					}
 					return -1;
+				}
 				found = 120; /* sam */
 			}
 			return found;
@@ -85939,8 +86457,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 			    (w[0] & 0x40000u) == 0x0u &&
 			    (w[1] & 0xe7c00000u) == 0xa1000000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 121;
+					}
 					return -1;
+				}
 				found = 121; /* samb */
 			}
 			return found;
@@ -85949,8 +86472,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 			    (w[0] & 0x40000u) == 0x0u &&
 			    (w[1] & 0xe7c00000u) == 0xa1400000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 122;
+					}
 					return -1;
+				}
 				found = 122; /* saml */
 			}
 			return found;
@@ -85959,8 +86487,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 			    (w[0] & 0x40000u) == 0x0u &&
 			    (w[1] & 0xe7c00000u) == 0xa1800000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 123;
+					}
 					return -1;
+				}
 				found = 123; /* samgq */
 			}
 			return found;
@@ -85969,8 +86502,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 			    (w[0] & 0x40000u) == 0x0u &&
 			    (w[1] & 0xe7c00000u) == 0xa1c00000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 124;
+					}
 					return -1;
+				}
 				found = 124; /* getlod */
 			}
 			return found;
@@ -85979,8 +86517,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 			    (w[0] & 0x40000u) == 0x0u &&
 			    (w[1] & 0xe7c00000u) == 0xa2000000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 125;
+					}
 					return -1;
+				}
 				found = 125; /* conv */
 			}
 			return found;
@@ -85989,8 +86532,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 			    (w[0] & 0x40000u) == 0x0u &&
 			    (w[1] & 0xe7c00000u) == 0xa2400000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 126;
+					}
 					return -1;
+				}
 				found = 126; /* convm */
 			}
 			return found;
@@ -85999,8 +86547,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 			    (w[0] & 0x40000u) == 0x0u &&
 			    (w[1] & 0xe7c00000u) == 0xa2800000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 127;
+					}
 					return -1;
+				}
 				found = 127; /* getsize */
 			}
 			return found;
@@ -86009,8 +86562,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 			    (w[0] & 0x40000u) == 0x0u &&
 			    (w[1] & 0xe7c00000u) == 0xa2c00000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 128;
+					}
 					return -1;
+				}
 				found = 128; /* getbuf */
 			}
 			return found;
@@ -86019,8 +86577,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 			    (w[0] & 0x40000u) == 0x0u &&
 			    (w[1] & 0xe7c00000u) == 0xa3000000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 129;
+					}
 					return -1;
+				}
 				found = 129; /* getpos */
 			}
 			return found;
@@ -86029,8 +86592,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 			    (w[0] & 0x40000u) == 0x0u &&
 			    (w[1] & 0xe7c00000u) == 0xa3400000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 130;
+					}
 					return -1;
+				}
 				found = 130; /* getinfo */
 			}
 			return found;
@@ -86039,8 +86607,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 			    (w[0] & 0x40000u) == 0x0u &&
 			    (w[1] & 0xe7c00000u) == 0xa3800000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 131;
+					}
 					return -1;
+				}
 				found = 131; /* dsx */
 			}
 			return found;
@@ -86049,8 +86622,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 			    (w[0] & 0x40000u) == 0x0u &&
 			    (w[1] & 0xe7c00000u) == 0xa3c00000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 132;
+					}
 					return -1;
+				}
 				found = 132; /* dsy */
 			}
 			return found;
@@ -86059,8 +86637,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 			    (w[0] & 0x40000u) == 0x0u &&
 			    (w[1] & 0xe7c00000u) == 0xa4000000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 133;
+					}
 					return -1;
+				}
 				found = 133; /* gather4r */
 			}
 			return found;
@@ -86069,8 +86652,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 			    (w[0] & 0x40000u) == 0x0u &&
 			    (w[1] & 0xe7c00000u) == 0xa4400000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 134;
+					}
 					return -1;
+				}
 				found = 134; /* gather4g */
 			}
 			return found;
@@ -86079,8 +86667,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 			    (w[0] & 0x40000u) == 0x0u &&
 			    (w[1] & 0xe7c00000u) == 0xa4800000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 135;
+					}
 					return -1;
+				}
 				found = 135; /* gather4b */
 			}
 			return found;
@@ -86089,8 +86682,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 			    (w[0] & 0x40000u) == 0x0u &&
 			    (w[1] & 0xe7c00000u) == 0xa4c00000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 136;
+					}
 					return -1;
+				}
 				found = 136; /* gather4a */
 			}
 			return found;
@@ -86099,8 +86697,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 			    (w[0] & 0x40000u) == 0x0u &&
 			    (w[1] & 0xe7c00000u) == 0xa5000000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 137;
+					}
 					return -1;
+				}
 				found = 137; /* samgp0 */
 			}
 			return found;
@@ -86109,8 +86712,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 			    (w[0] & 0x40000u) == 0x0u &&
 			    (w[1] & 0xe7c00000u) == 0xa5400000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 138;
+					}
 					return -1;
+				}
 				found = 138; /* samgp1 */
 			}
 			return found;
@@ -86119,8 +86727,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 			    (w[0] & 0x40000u) == 0x0u &&
 			    (w[1] & 0xe7c00000u) == 0xa5800000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 139;
+					}
 					return -1;
+				}
 				found = 139; /* samgp2 */
 			}
 			return found;
@@ -86129,8 +86742,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 			    (w[0] & 0x40000u) == 0x0u &&
 			    (w[1] & 0xe7c00000u) == 0xa5c00000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 140;
+					}
 					return -1;
+				}
 				found = 140; /* samgp3 */
 			}
 			return found;
@@ -86139,8 +86757,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 			    (w[0] & 0x40000u) == 0x0u &&
 			    (w[1] & 0xe7c00000u) == 0xa6000000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 141;
+					}
 					return -1;
+				}
 				found = 141; /* dsxpp.1 */
 			}
 			return found;
@@ -86149,8 +86772,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 			    (w[0] & 0x40000u) == 0x0u &&
 			    (w[1] & 0xe7c00000u) == 0xa6400000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 142;
+					}
 					return -1;
+				}
 				found = 142; /* dsypp.1 */
 			}
 			return found;
@@ -86159,8 +86787,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 			    (w[0] & 0x40000u) == 0x0u &&
 			    (w[1] & 0xe7c00000u) == 0xa6800000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 143;
+					}
 					return -1;
+				}
 				found = 143; /* rgetpos */
 			}
 			return found;
@@ -86169,16 +86802,26 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 			    (w[0] & 0x40000u) == 0x0u &&
 			    (w[1] & 0xe7c00000u) == 0xa6c00000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 144;
+					}
 					return -1;
+				}
 				found = 144; /* rgetinfo */
 			}
 			return found;
 		case 28:
 			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7c00000u) == 0xa7000000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 145;
+					}
 					return -1;
+				}
 				found = 145; /* tcinv */
 			}
 			return found;
@@ -86191,8 +86834,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 					if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 					    (w[0] & 0x1c0000u) == 0x80000u &&
 					    (w[1] & 0xe7e40000u) == 0xa7e00000u) {
-						if (found >= 0)
+						if (found >= 0) {
+							if (conflict) {
+								conflict[0] = found;
+								conflict[1] = 148;
+							}
 							return -1;
+						}
 						found = 148; /* quad_shuffle.horiz */
 					}
 					return found;
@@ -86201,8 +86849,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 					if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 					    (w[0] & 0x1c0000u) == 0x100000u &&
 					    (w[1] & 0xe7e40000u) == 0xa7e00000u) {
-						if (found >= 0)
+						if (found >= 0) {
+							if (conflict) {
+								conflict[0] = found;
+								conflict[1] = 149;
+							}
 							return -1;
+						}
 						found = 149; /* quad_shuffle.vert */
 					}
 					return found;
@@ -86211,8 +86864,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 					if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 					    (w[0] & 0x1c0000u) == 0x180000u &&
 					    (w[1] & 0xe7e40000u) == 0xa7e00000u) {
-						if (found >= 0)
+						if (found >= 0) {
+							if (conflict) {
+								conflict[0] = found;
+								conflict[1] = 150;
+							}
 							return -1;
+						}
 						found = 150; /* quad_shuffle.diag */
 					}
 					return found;
@@ -86221,8 +86879,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 					if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 					    (w[0] & 0x1c0000u) == 0x0u &&
 					    (w[1] & 0xe7e40000u) == 0xa7e00000u) {
-						if (found >= 0)
+						if (found >= 0) {
+							if (conflict) {
+								conflict[0] = found;
+								conflict[1] = 147;
+							}
 							return -1;
+						}
 						found = 147; /* quad_shuffle.brcst */
 					}
 					return found;
@@ -86232,8 +86895,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 				if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 				    (w[0] & 0x40000u) == 0x0u &&
 				    (w[1] & 0xe7e40000u) == 0xa7c00000u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 146;
+						}
 						return -1;
+					}
 					found = 146; /* brcst.active */
 				}
 				return found;
@@ -86254,15 +86922,25 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 						if ((!has_gpu || (gpu >= 500 && gpu <= 599)) &&
 						    (w[0] & 0x1u) == 0x1u &&
 						    (w[1] & 0xe7d00000u) == 0xc4500000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 198;
+								}
 								return -1;
+							}
 							found = 198; /* atomic.s.sub.gen500_599 */
 						}
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0x1ffu) == 0x1u &&
 						    (w[1] & 0xe7f1fe00u) == 0xc4500000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 209;
+								}
 								return -1;
+							}
 							found = 209; /* atomic.g.sub */
 						}
 						return found;
@@ -86271,8 +86949,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 						if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 						    (w[0] & 0x800001u) == 0x800001u &&
 						    (w[1] & 0xe7c00000u) == 0xc0400000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 158;
+								}
 								return -1;
+							}
 							found = 158; /* ldl */
 						}
 						return found;
@@ -86282,8 +86965,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 					if ((!has_gpu || (gpu >= 300 && gpu <= 499)) &&
 					    (w[0] & 0x1u) == 0x0u &&
 					    (w[1] & 0xe7d00000u) == 0xc4500000u) {
-						if (found >= 0)
+						if (found >= 0) {
+							if (conflict) {
+								conflict[0] = found;
+								conflict[1] = 187;
+							}
 							return -1;
+						}
 						found = 187; /* atomic.s.sub.gen300_499 */
 					}
 					return found;
@@ -86297,15 +86985,25 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 						if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 						    (w[0] & 0x800001u) == 0x800001u &&
 						    (w[1] & 0xe7c00000u) == 0xc0400000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 158;
+								}
 								return -1;
+							}
 							found = 158; /* ldl */
 						}
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0x7fc000u) == 0x618000u &&
 						    (w[1] & 0xe0300100u) == 0xc0200000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 226;
+								}
 								return -1;
+							}
 							found = 226; /* ldib.b */
 						}
 						return found;
@@ -86316,8 +87014,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 							if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 							    (w[0] & 0x1ffu) == 0x1u &&
 							    (w[1] & 0xe7f1fe00u) == 0xc4400000u) {
-								if (found >= 0)
+								if (found >= 0) {
+									if (conflict) {
+										conflict[0] = found;
+										conflict[1] = 176;
+									}
 									return -1;
+								}
 								found = 176; /* atomic.sub */
 							}
 							return found;
@@ -86326,8 +87029,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 							if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 							    (w[0] & 0x800001u) == 0x800001u &&
 							    (w[1] & 0xe7c00000u) == 0xc0400000u) {
-								if (found >= 0)
+								if (found >= 0) {
+									if (conflict) {
+										conflict[0] = found;
+										conflict[1] = 158;
+									}
 									return -1;
+								}
 								found = 158; /* ldl */
 							}
 							return found;
@@ -86340,8 +87048,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0x7fc001u) == 0x674000u &&
 						    (w[1] & 0xe0300100u) == 0xc0200000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 225;
+								}
 								return -1;
+							}
 							found = 225; /* stib.b */
 						}
 						return found;
@@ -86350,8 +87063,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0x7fc000u) == 0x618000u &&
 						    (w[1] & 0xe0300100u) == 0xc0200000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 226;
+								}
 								return -1;
+							}
 							found = 226; /* ldib.b */
 						}
 						return found;
@@ -86369,15 +87087,25 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 						if ((!has_gpu || (gpu >= 500 && gpu <= 599)) &&
 						    (w[0] & 0x1u) == 0x1u &&
 						    (w[1] & 0xe7d00000u) == 0xc4900000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 199;
+								}
 								return -1;
+							}
 							found = 199; /* atomic.s.xchg.gen500_599 */
 						}
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0x1ffu) == 0x1u &&
 						    (w[1] & 0xe7f1fe00u) == 0xc4900000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 210;
+								}
 								return -1;
+							}
 							found = 210; /* atomic.g.xchg */
 						}
 						return found;
@@ -86386,8 +87114,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 						if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 						    (w[0] & 0x800001u) == 0x800001u &&
 						    (w[1] & 0xe7c00000u) == 0xc0800000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 159;
+								}
 								return -1;
+							}
 							found = 159; /* ldp */
 						}
 						return found;
@@ -86397,8 +87130,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 					if ((!has_gpu || (gpu >= 300 && gpu <= 499)) &&
 					    (w[0] & 0x1u) == 0x0u &&
 					    (w[1] & 0xe7d00000u) == 0xc4900000u) {
-						if (found >= 0)
+						if (found >= 0) {
+							if (conflict) {
+								conflict[0] = found;
+								conflict[1] = 188;
+							}
 							return -1;
+						}
 						found = 188; /* atomic.s.xchg.gen300_499 */
 					}
 					return found;
@@ -86412,15 +87150,25 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 						if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 						    (w[0] & 0x800001u) == 0x800001u &&
 						    (w[1] & 0xe7c00000u) == 0xc0800000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 159;
+								}
 								return -1;
+							}
 							found = 159; /* ldp */
 						}
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0x7fc000u) == 0x618000u &&
 						    (w[1] & 0xe0300100u) == 0xc0200000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 226;
+								}
 								return -1;
+							}
 							found = 226; /* ldib.b */
 						}
 						return found;
@@ -86431,8 +87179,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 							if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 							    (w[0] & 0x1ffu) == 0x1u &&
 							    (w[1] & 0xe7f1fe00u) == 0xc4800000u) {
-								if (found >= 0)
+								if (found >= 0) {
+									if (conflict) {
+										conflict[0] = found;
+										conflict[1] = 177;
+									}
 									return -1;
+								}
 								found = 177; /* atomic.xchg */
 							}
 							return found;
@@ -86441,8 +87194,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 							if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 							    (w[0] & 0x800001u) == 0x800001u &&
 							    (w[1] & 0xe7c00000u) == 0xc0800000u) {
-								if (found >= 0)
+								if (found >= 0) {
+									if (conflict) {
+										conflict[0] = found;
+										conflict[1] = 159;
+									}
 									return -1;
+								}
 								found = 159; /* ldp */
 							}
 							return found;
@@ -86455,8 +87213,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0x7fc001u) == 0x674000u &&
 						    (w[1] & 0xe0300100u) == 0xc0200000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 225;
+								}
 								return -1;
+							}
 							found = 225; /* stib.b */
 						}
 						return found;
@@ -86465,8 +87228,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0x7fc000u) == 0x618000u &&
 						    (w[1] & 0xe0300100u) == 0xc0200000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 226;
+								}
 								return -1;
+							}
 							found = 226; /* ldib.b */
 						}
 						return found;
@@ -86484,15 +87252,25 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 						if ((!has_gpu || (gpu >= 500 && gpu <= 599)) &&
 						    (w[0] & 0x1u) == 0x1u &&
 						    (w[1] & 0xe7d00000u) == 0xc4d00000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 200;
+								}
 								return -1;
+							}
 							found = 200; /* atomic.s.inc.gen500_599 */
 						}
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0x1ffu) == 0x1u &&
 						    (w[1] & 0xe7f1fe00u) == 0xc4d00000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 211;
+								}
 								return -1;
+							}
 							found = 211; /* atomic.g.inc */
 						}
 						return found;
@@ -86501,8 +87279,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 						if ((!has_gpu || (gpu >= 300 && gpu <= 499)) &&
 						    (w[0] & 0x1u) == 0x0u &&
 						    (w[1] & 0xe7d00000u) == 0xc4d00000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 189;
+								}
 								return -1;
+							}
 							found = 189; /* atomic.s.inc.gen300_499 */
 						}
 						return found;
@@ -86512,15 +87295,25 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 					if ((!has_gpu || (gpu >= 600 && gpu <= 699)) &&
 					    (w[0] & 0xc0800000u) == 0x800000u &&
 					    (w[1] & 0xe7f00000u) == 0xc0d00000u) {
-						if (found >= 0)
+						if (found >= 0) {
+							if (conflict) {
+								conflict[0] = found;
+								conflict[1] = 156;
+							}
 							return -1;
+						}
 						found = 156; /* stg.a.gen600_699 */
 					}
 					if ((!has_gpu || (gpu >= 700 && gpu <= 4294967295)) &&
 					    (w[0] & 0xc0c00000u) == 0x800000u &&
 					    (w[1] & 0xe7f00000u) == 0xc0d00000u) {
-						if (found >= 0)
+						if (found >= 0) {
+							if (conflict) {
+								conflict[0] = found;
+								conflict[1] = 157;
+							}
 							return -1;
+						}
 						found = 157; /* stg.a.gen700 */
 					}
 					return found;
@@ -86534,8 +87327,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0x7fc001u) == 0x674000u &&
 						    (w[1] & 0xe0300100u) == 0xc0200000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 225;
+								}
 								return -1;
+							}
 							found = 225; /* stib.b */
 						}
 						return found;
@@ -86544,8 +87342,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0x7fc000u) == 0x618000u &&
 						    (w[1] & 0xe0300100u) == 0xc0200000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 226;
+								}
 								return -1;
+							}
 							found = 226; /* ldib.b */
 						}
 						return found;
@@ -86557,8 +87360,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 						if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 						    (w[0] & 0x1ffu) == 0x1u &&
 						    (w[1] & 0xe7f1fe00u) == 0xc4c00000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 178;
+								}
 								return -1;
+							}
 							found = 178; /* atomic.inc */
 						}
 						return found;
@@ -86567,8 +87375,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 						if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 						    (w[0] & 0xc0800000u) == 0x800000u &&
 						    (w[1] & 0xe7f00000u) == 0xc0c00000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 155;
+								}
 								return -1;
+							}
 							found = 155; /* stg */
 						}
 						return found;
@@ -86586,15 +87399,25 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 						if ((!has_gpu || (gpu >= 500 && gpu <= 599)) &&
 						    (w[0] & 0x1u) == 0x1u &&
 						    (w[1] & 0xe7d00000u) == 0xc5100000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 201;
+								}
 								return -1;
+							}
 							found = 201; /* atomic.s.dec.gen500_599 */
 						}
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0x1ffu) == 0x1u &&
 						    (w[1] & 0xe7f1fe00u) == 0xc5100000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 212;
+								}
 								return -1;
+							}
 							found = 212; /* atomic.g.dec */
 						}
 						return found;
@@ -86603,8 +87426,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 						if ((!has_gpu || (gpu >= 300 && gpu <= 499)) &&
 						    (w[0] & 0x1u) == 0x0u &&
 						    (w[1] & 0xe7d00000u) == 0xc5100000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 190;
+								}
 								return -1;
+							}
 							found = 190; /* atomic.s.dec.gen300_499 */
 						}
 						return found;
@@ -86614,8 +87442,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 					if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 					    (w[0] & 0x800000u) == 0x800000u &&
 					    (w[1] & 0xe7c00100u) == 0xc1000100u) {
-						if (found >= 0)
+						if (found >= 0) {
+							if (conflict) {
+								conflict[0] = found;
+								conflict[1] = 162;
+							}
 							return -1;
+						}
 						found = 162; /* stl */
 					}
 					return found;
@@ -86629,8 +87462,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 						if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 						    (w[0] & 0x1ffu) == 0x1u &&
 						    (w[1] & 0xe7f1fe00u) == 0xc5000000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 179;
+								}
 								return -1;
+							}
 							found = 179; /* atomic.dec */
 						}
 						return found;
@@ -86639,8 +87477,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 						if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 						    (w[0] & 0x800000u) == 0x800000u &&
 						    (w[1] & 0xe7c00100u) == 0xc1000100u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 162;
+								}
 								return -1;
+							}
 							found = 162; /* stl */
 						}
 						return found;
@@ -86654,8 +87497,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 							if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 							    (w[0] & 0x7fc001u) == 0x674000u &&
 							    (w[1] & 0xe0300100u) == 0xc0200000u) {
-								if (found >= 0)
+								if (found >= 0) {
+									if (conflict) {
+										conflict[0] = found;
+										conflict[1] = 225;
+									}
 									return -1;
+								}
 								found = 225; /* stib.b */
 							}
 							return found;
@@ -86664,8 +87512,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 							if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 							    (w[0] & 0x7fc000u) == 0x618000u &&
 							    (w[1] & 0xe0300100u) == 0xc0200000u) {
-								if (found >= 0)
+								if (found >= 0) {
+									if (conflict) {
+										conflict[0] = found;
+										conflict[1] = 226;
+									}
 									return -1;
+								}
 								found = 226; /* ldib.b */
 							}
 							return found;
@@ -86675,8 +87528,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 						if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 						    (w[0] & 0x1ffu) == 0x1u &&
 						    (w[1] & 0xe7f1fe00u) == 0xc5000000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 179;
+								}
 								return -1;
+							}
 							found = 179; /* atomic.dec */
 						}
 						return found;
@@ -86692,15 +87550,25 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 					if ((!has_gpu || (gpu >= 500 && gpu <= 599)) &&
 					    (w[0] & 0x1u) == 0x1u &&
 					    (w[1] & 0xe7d00000u) == 0xc5500000u) {
-						if (found >= 0)
+						if (found >= 0) {
+							if (conflict) {
+								conflict[0] = found;
+								conflict[1] = 202;
+							}
 							return -1;
+						}
 						found = 202; /* atomic.s.cmpxchg.gen500_599 */
 					}
 					if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 					    (w[0] & 0x1ffu) == 0x1u &&
 					    (w[1] & 0xe7f1fe00u) == 0xc5500000u) {
-						if (found >= 0)
+						if (found >= 0) {
+							if (conflict) {
+								conflict[0] = found;
+								conflict[1] = 213;
+							}
 							return -1;
+						}
 						found = 213; /* atomic.g.cmpxchg */
 					}
 					return found;
@@ -86711,8 +87579,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0x7fc000u) == 0x618000u &&
 						    (w[1] & 0xe0300100u) == 0xc0200000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 226;
+								}
 								return -1;
+							}
 							found = 226; /* ldib.b */
 						}
 						return found;
@@ -86721,8 +87594,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 						if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 						    (w[0] & 0x1ffu) == 0x1u &&
 						    (w[1] & 0xe7f1fe00u) == 0xc5400000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 180;
+								}
 								return -1;
+							}
 							found = 180; /* atomic.cmpxchg */
 						}
 						return found;
@@ -86737,8 +87615,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 						if ((!has_gpu || (gpu >= 300 && gpu <= 499)) &&
 						    (w[0] & 0x1u) == 0x0u &&
 						    (w[1] & 0xe7d00000u) == 0xc5500000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 191;
+								}
 								return -1;
+							}
 							found = 191; /* atomic.s.cmpxchg.gen300_499 */
 						}
 						return found;
@@ -86747,8 +87630,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 						if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 						    (w[0] & 0x800001u) == 0x800000u &&
 						    (w[1] & 0xe7c00100u) == 0xc1400100u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 163;
+								}
 								return -1;
+							}
 							found = 163; /* stp */
 						}
 						return found;
@@ -86760,8 +87648,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 						if ((!has_gpu || (gpu >= 300 && gpu <= 499)) &&
 						    (w[0] & 0x1u) == 0x0u &&
 						    (w[1] & 0xe7d00000u) == 0xc5500000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 191;
+								}
 								return -1;
+							}
 							found = 191; /* atomic.s.cmpxchg.gen300_499 */
 						}
 						return found;
@@ -86772,8 +87665,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 							if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 							    (w[0] & 0x7fc001u) == 0x674000u &&
 							    (w[1] & 0xe0300100u) == 0xc0200000u) {
-								if (found >= 0)
+								if (found >= 0) {
+									if (conflict) {
+										conflict[0] = found;
+										conflict[1] = 225;
+									}
 									return -1;
+								}
 								found = 225; /* stib.b */
 							}
 							return found;
@@ -86782,8 +87680,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 							if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 							    (w[0] & 0x7fc000u) == 0x618000u &&
 							    (w[1] & 0xe0300100u) == 0xc0200000u) {
-								if (found >= 0)
+								if (found >= 0) {
+									if (conflict) {
+										conflict[0] = found;
+										conflict[1] = 226;
+									}
 									return -1;
+								}
 								found = 226; /* ldib.b */
 							}
 							return found;
@@ -86802,15 +87705,25 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 						if ((!has_gpu || (gpu >= 500 && gpu <= 599)) &&
 						    (w[0] & 0x1u) == 0x1u &&
 						    (w[1] & 0xe7d00000u) == 0xc5900000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 203;
+								}
 								return -1;
+							}
 							found = 203; /* atomic.s.min.gen500_599 */
 						}
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0x1ffu) == 0x1u &&
 						    (w[1] & 0xe7f1fe00u) == 0xc5900000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 214;
+								}
 								return -1;
+							}
 							found = 214; /* atomic.g.min */
 						}
 						return found;
@@ -86819,8 +87732,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 						if ((!has_gpu || (gpu >= 300 && gpu <= 599)) &&
 						    (w[0] & 0x1u) == 0x1u &&
 						    (w[1] & 0xe7c00000u) == 0xc1800000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 170;
+								}
 								return -1;
+							}
 							found = 170; /* ldib */
 						}
 						return found;
@@ -86830,8 +87748,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 					if ((!has_gpu || (gpu >= 300 && gpu <= 499)) &&
 					    (w[0] & 0x1u) == 0x0u &&
 					    (w[1] & 0xe7d00000u) == 0xc5900000u) {
-						if (found >= 0)
+						if (found >= 0) {
+							if (conflict) {
+								conflict[0] = found;
+								conflict[1] = 192;
+							}
 							return -1;
+						}
 						found = 192; /* atomic.s.min.gen300_499 */
 					}
 					return found;
@@ -86845,15 +87768,25 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 						if ((!has_gpu || (gpu >= 300 && gpu <= 599)) &&
 						    (w[0] & 0x1u) == 0x1u &&
 						    (w[1] & 0xe7c00000u) == 0xc1800000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 170;
+								}
 								return -1;
+							}
 							found = 170; /* ldib */
 						}
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0x7fc000u) == 0x618000u &&
 						    (w[1] & 0xe0300100u) == 0xc0200000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 226;
+								}
 								return -1;
+							}
 							found = 226; /* ldib.b */
 						}
 						return found;
@@ -86864,8 +87797,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 							if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 							    (w[0] & 0x1ffu) == 0x1u &&
 							    (w[1] & 0xe7f1fe00u) == 0xc5800000u) {
-								if (found >= 0)
+								if (found >= 0) {
+									if (conflict) {
+										conflict[0] = found;
+										conflict[1] = 181;
+									}
 									return -1;
+								}
 								found = 181; /* atomic.min */
 							}
 							return found;
@@ -86874,8 +87812,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 							if ((!has_gpu || (gpu >= 300 && gpu <= 599)) &&
 							    (w[0] & 0x1u) == 0x1u &&
 							    (w[1] & 0xe7c00000u) == 0xc1800000u) {
-								if (found >= 0)
+								if (found >= 0) {
+									if (conflict) {
+										conflict[0] = found;
+										conflict[1] = 170;
+									}
 									return -1;
+								}
 								found = 170; /* ldib */
 							}
 							return found;
@@ -86888,8 +87831,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0x7fc001u) == 0x674000u &&
 						    (w[1] & 0xe0300100u) == 0xc0200000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 225;
+								}
 								return -1;
+							}
 							found = 225; /* stib.b */
 						}
 						return found;
@@ -86898,8 +87846,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0x7fc000u) == 0x618000u &&
 						    (w[1] & 0xe0300100u) == 0xc0200000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 226;
+								}
 								return -1;
+							}
 							found = 226; /* ldib.b */
 						}
 						return found;
@@ -86915,15 +87868,25 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 					if ((!has_gpu || (gpu >= 500 && gpu <= 599)) &&
 					    (w[0] & 0x1u) == 0x1u &&
 					    (w[1] & 0xe7d00000u) == 0xc5d00000u) {
-						if (found >= 0)
+						if (found >= 0) {
+							if (conflict) {
+								conflict[0] = found;
+								conflict[1] = 204;
+							}
 							return -1;
+						}
 						found = 204; /* atomic.s.max.gen500_599 */
 					}
 					if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 					    (w[0] & 0x1ffu) == 0x1u &&
 					    (w[1] & 0xe7f1fe00u) == 0xc5d00000u) {
-						if (found >= 0)
+						if (found >= 0) {
+							if (conflict) {
+								conflict[0] = found;
+								conflict[1] = 215;
+							}
 							return -1;
+						}
 						found = 215; /* atomic.g.max */
 					}
 					return found;
@@ -86932,8 +87895,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 					if ((!has_gpu || (gpu >= 300 && gpu <= 499)) &&
 					    (w[0] & 0x1u) == 0x0u &&
 					    (w[1] & 0xe7d00000u) == 0xc5d00000u) {
-						if (found >= 0)
+						if (found >= 0) {
+							if (conflict) {
+								conflict[0] = found;
+								conflict[1] = 193;
+							}
 							return -1;
+						}
 						found = 193; /* atomic.s.max.gen300_499 */
 					}
 					return found;
@@ -86947,8 +87915,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0x7fc001u) == 0x674000u &&
 						    (w[1] & 0xe0300100u) == 0xc0200000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 225;
+								}
 								return -1;
+							}
 							found = 225; /* stib.b */
 						}
 						return found;
@@ -86957,8 +87930,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0x7fc000u) == 0x618000u &&
 						    (w[1] & 0xe0300100u) == 0xc0200000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 226;
+								}
 								return -1;
+							}
 							found = 226; /* ldib.b */
 						}
 						return found;
@@ -86968,8 +87946,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 					if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 					    (w[0] & 0x1ffu) == 0x1u &&
 					    (w[1] & 0xe7f1fe00u) == 0xc5c00000u) {
-						if (found >= 0)
+						if (found >= 0) {
+							if (conflict) {
+								conflict[0] = found;
+								conflict[1] = 182;
+							}
 							return -1;
+						}
 						found = 182; /* atomic.max */
 					}
 					return found;
@@ -86984,15 +87967,25 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 					if ((!has_gpu || (gpu >= 500 && gpu <= 599)) &&
 					    (w[0] & 0x1u) == 0x1u &&
 					    (w[1] & 0xe7d00000u) == 0xc6100000u) {
-						if (found >= 0)
+						if (found >= 0) {
+							if (conflict) {
+								conflict[0] = found;
+								conflict[1] = 205;
+							}
 							return -1;
+						}
 						found = 205; /* atomic.s.and.gen500_599 */
 					}
 					if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 					    (w[0] & 0x1ffu) == 0x1u &&
 					    (w[1] & 0xe7f1fe00u) == 0xc6100000u) {
-						if (found >= 0)
+						if (found >= 0) {
+							if (conflict) {
+								conflict[0] = found;
+								conflict[1] = 216;
+							}
 							return -1;
+						}
 						found = 216; /* atomic.g.and */
 					}
 					return found;
@@ -87001,8 +87994,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 					if ((!has_gpu || (gpu >= 300 && gpu <= 499)) &&
 					    (w[0] & 0x1u) == 0x0u &&
 					    (w[1] & 0xe7d00000u) == 0xc6100000u) {
-						if (found >= 0)
+						if (found >= 0) {
+							if (conflict) {
+								conflict[0] = found;
+								conflict[1] = 194;
+							}
 							return -1;
+						}
 						found = 194; /* atomic.s.and.gen300_499 */
 					}
 					return found;
@@ -87016,8 +88014,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0x7fc001u) == 0x674000u &&
 						    (w[1] & 0xe0300100u) == 0xc0200000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 225;
+								}
 								return -1;
+							}
 							found = 225; /* stib.b */
 						}
 						return found;
@@ -87026,8 +88029,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0x7fc000u) == 0x618000u &&
 						    (w[1] & 0xe0300100u) == 0xc0200000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 226;
+								}
 								return -1;
+							}
 							found = 226; /* ldib.b */
 						}
 						return found;
@@ -87037,8 +88045,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 					if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 					    (w[0] & 0x1ffu) == 0x1u &&
 					    (w[1] & 0xe7f1fe00u) == 0xc6000000u) {
-						if (found >= 0)
+						if (found >= 0) {
+							if (conflict) {
+								conflict[0] = found;
+								conflict[1] = 183;
+							}
 							return -1;
+						}
 						found = 183; /* atomic.and */
 					}
 					return found;
@@ -87053,15 +88066,25 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 					if ((!has_gpu || (gpu >= 500 && gpu <= 599)) &&
 					    (w[0] & 0x1u) == 0x1u &&
 					    (w[1] & 0xe7d00000u) == 0xc6500000u) {
-						if (found >= 0)
+						if (found >= 0) {
+							if (conflict) {
+								conflict[0] = found;
+								conflict[1] = 206;
+							}
 							return -1;
+						}
 						found = 206; /* atomic.s.or.gen500_599 */
 					}
 					if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 					    (w[0] & 0x1ffu) == 0x1u &&
 					    (w[1] & 0xe7f1fe00u) == 0xc6500000u) {
-						if (found >= 0)
+						if (found >= 0) {
+							if (conflict) {
+								conflict[0] = found;
+								conflict[1] = 217;
+							}
 							return -1;
+						}
 						found = 217; /* atomic.g.or */
 					}
 					return found;
@@ -87070,8 +88093,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 					if ((!has_gpu || (gpu >= 300 && gpu <= 499)) &&
 					    (w[0] & 0x1u) == 0x0u &&
 					    (w[1] & 0xe7d00000u) == 0xc6500000u) {
-						if (found >= 0)
+						if (found >= 0) {
+							if (conflict) {
+								conflict[0] = found;
+								conflict[1] = 195;
+							}
 							return -1;
+						}
 						found = 195; /* atomic.s.or.gen300_499 */
 					}
 					return found;
@@ -87085,8 +88113,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0x7fc001u) == 0x674000u &&
 						    (w[1] & 0xe0300100u) == 0xc0200000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 225;
+								}
 								return -1;
+							}
 							found = 225; /* stib.b */
 						}
 						return found;
@@ -87095,8 +88128,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0x7fc000u) == 0x618000u &&
 						    (w[1] & 0xe0300100u) == 0xc0200000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 226;
+								}
 								return -1;
+							}
 							found = 226; /* ldib.b */
 						}
 						return found;
@@ -87106,8 +88144,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 					if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 					    (w[0] & 0x1ffu) == 0x1u &&
 					    (w[1] & 0xe7f1fe00u) == 0xc6400000u) {
-						if (found >= 0)
+						if (found >= 0) {
+							if (conflict) {
+								conflict[0] = found;
+								conflict[1] = 184;
+							}
 							return -1;
+						}
 						found = 184; /* atomic.or */
 					}
 					return found;
@@ -87124,15 +88167,25 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 						if ((!has_gpu || (gpu >= 500 && gpu <= 599)) &&
 						    (w[0] & 0x1u) == 0x1u &&
 						    (w[1] & 0xe7d00000u) == 0xc6900000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 207;
+								}
 								return -1;
+							}
 							found = 207; /* atomic.s.xor.gen500_599 */
 						}
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0x1ffu) == 0x1u &&
 						    (w[1] & 0xe7f1fe00u) == 0xc6900000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 218;
+								}
 								return -1;
+							}
 							found = 218; /* atomic.g.xor */
 						}
 						return found;
@@ -87141,8 +88194,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 						if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 						    (w[0] & 0x800001u) == 0x800001u &&
 						    (w[1] & 0xe7c00000u) == 0xc2800000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 160;
+								}
 								return -1;
+							}
 							found = 160; /* ldlw */
 						}
 						return found;
@@ -87152,8 +88210,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 					if ((!has_gpu || (gpu >= 300 && gpu <= 499)) &&
 					    (w[0] & 0x1u) == 0x0u &&
 					    (w[1] & 0xe7d00000u) == 0xc6900000u) {
-						if (found >= 0)
+						if (found >= 0) {
+							if (conflict) {
+								conflict[0] = found;
+								conflict[1] = 196;
+							}
 							return -1;
+						}
 						found = 196; /* atomic.s.xor.gen300_499 */
 					}
 					return found;
@@ -87167,15 +88230,25 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 						if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 						    (w[0] & 0x800001u) == 0x800001u &&
 						    (w[1] & 0xe7c00000u) == 0xc2800000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 160;
+								}
 								return -1;
+							}
 							found = 160; /* ldlw */
 						}
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0x7fc000u) == 0x618000u &&
 						    (w[1] & 0xe0300100u) == 0xc0200000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 226;
+								}
 								return -1;
+							}
 							found = 226; /* ldib.b */
 						}
 						return found;
@@ -87186,8 +88259,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 							if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 							    (w[0] & 0x1ffu) == 0x1u &&
 							    (w[1] & 0xe7f1fe00u) == 0xc6800000u) {
-								if (found >= 0)
+								if (found >= 0) {
+									if (conflict) {
+										conflict[0] = found;
+										conflict[1] = 185;
+									}
 									return -1;
+								}
 								found = 185; /* atomic.xor */
 							}
 							return found;
@@ -87196,8 +88274,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 							if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 							    (w[0] & 0x800001u) == 0x800001u &&
 							    (w[1] & 0xe7c00000u) == 0xc2800000u) {
-								if (found >= 0)
+								if (found >= 0) {
+									if (conflict) {
+										conflict[0] = found;
+										conflict[1] = 160;
+									}
 									return -1;
+								}
 								found = 160; /* ldlw */
 							}
 							return found;
@@ -87210,8 +88293,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0x7fc001u) == 0x674000u &&
 						    (w[1] & 0xe0300100u) == 0xc0200000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 225;
+								}
 								return -1;
+							}
 							found = 225; /* stib.b */
 						}
 						return found;
@@ -87220,8 +88308,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0x7fc000u) == 0x618000u &&
 						    (w[1] & 0xe0300100u) == 0xc0200000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 226;
+								}
 								return -1;
+							}
 							found = 226; /* ldib.b */
 						}
 						return found;
@@ -87237,20 +88330,35 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 					if ((!has_gpu || (gpu >= 300 && gpu <= 499)) &&
 					    (w[0] & 0x1u) == 0x1u &&
 					    (w[1] & 0xe7c00000u) == 0xc6c00000u) {
-						if (found >= 0)
+						if (found >= 0) {
+							if (conflict) {
+								conflict[0] = found;
+								conflict[1] = 168;
+							}
 							return -1;
+						}
 						found = 168; /* ldgb.gen300_499 */
 					}
 					if ((!has_gpu || (gpu >= 500 && gpu <= 599)) && (w[1] & 0xe7c00000u) == 0xc6c00000u) {
-						if (found >= 0)
+						if (found >= 0) {
+							if (conflict) {
+								conflict[0] = found;
+								conflict[1] = 169;
+							}
 							return -1;
+						}
 						found = 169; /* ldgb.gen500_599 */
 					}
 					if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 					    (w[0] & 0x7fc000u) == 0x618000u &&
 					    (w[1] & 0xe0300100u) == 0xc0200000u) {
-						if (found >= 0)
+						if (found >= 0) {
+							if (conflict) {
+								conflict[0] = found;
+								conflict[1] = 226;
+							}
 							return -1;
+						}
 						found = 226; /* ldib.b */
 					}
 					return found;
@@ -87259,37 +88367,62 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 					case 1:
 						found = -1;
 						if ((!has_gpu || (gpu >= 500 && gpu <= 599)) && (w[1] & 0xe7c00000u) == 0xc6c00000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 169;
+								}
 								return -1;
+							}
 							found = 169; /* ldgb.gen500_599 */
 						}
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0x7fc001u) == 0x674000u &&
 						    (w[1] & 0xe0300100u) == 0xc0200000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 225;
+								}
 								return -1;
+							}
 							found = 225; /* stib.b */
 						}
 						return found;
 					default:
 						found = -1;
 						if ((!has_gpu || (gpu >= 500 && gpu <= 599)) && (w[1] & 0xe7c00000u) == 0xc6c00000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 169;
+								}
 								return -1;
+							}
 							found = 169; /* ldgb.gen500_599 */
 						}
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0x7fc000u) == 0x618000u &&
 						    (w[1] & 0xe0300100u) == 0xc0200000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 226;
+								}
 								return -1;
+							}
 							found = 226; /* ldib.b */
 						}
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0x7ffe01u) == 0x0u &&
 						    (w[1] & 0xe7f00000u) == 0xc6e00000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 236;
+								}
 								return -1;
+							}
 							found = 236; /* shfl */
 						}
 						return found;
@@ -87302,8 +88435,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 					if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 					    (w[0] & 0x800000u) == 0x800000u &&
 					    (w[1] & 0xe7c00100u) == 0xc2c00100u) {
-						if (found >= 0)
+						if (found >= 0) {
+							if (conflict) {
+								conflict[0] = found;
+								conflict[1] = 164;
+							}
 							return -1;
+						}
 						found = 164; /* stlw */
 					}
 					return found;
@@ -87314,8 +88452,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0x7fc001u) == 0x674000u &&
 						    (w[1] & 0xe0300100u) == 0xc0200000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 225;
+								}
 								return -1;
+							}
 							found = 225; /* stib.b */
 						}
 						return found;
@@ -87324,8 +88467,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0x7fc000u) == 0x618000u &&
 						    (w[1] & 0xe0300100u) == 0xc0200000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 226;
+								}
 								return -1;
+							}
 							found = 226; /* ldib.b */
 						}
 						return found;
@@ -87341,15 +88489,25 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 					if ((!has_gpu || (gpu >= 500 && gpu <= 599)) &&
 					    (w[0] & 0x1u) == 0x1u &&
 					    (w[1] & 0xe7c00000u) == 0xc7000000u) {
-						if (found >= 0)
+						if (found >= 0) {
+							if (conflict) {
+								conflict[0] = found;
+								conflict[1] = 171;
+							}
 							return -1;
+						}
 						found = 171; /* stgb.gen500_599 */
 					}
 					if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 					    (w[0] & 0x7fc000u) == 0x618000u &&
 					    (w[1] & 0xe0300100u) == 0xc0200000u) {
-						if (found >= 0)
+						if (found >= 0) {
+							if (conflict) {
+								conflict[0] = found;
+								conflict[1] = 226;
+							}
 							return -1;
+						}
 						found = 226; /* ldib.b */
 					}
 					return found;
@@ -87358,15 +88516,25 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 					if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 					    (w[0] & 0xffc000u) == 0x800000u &&
 					    (w[1] & 0xe7c00000u) == 0xc7000000u) {
-						if (found >= 0)
+						if (found >= 0) {
+							if (conflict) {
+								conflict[0] = found;
+								conflict[1] = 165;
+							}
 							return -1;
+						}
 						found = 165; /* stc */
 					}
 					if ((!has_gpu || (gpu >= 500 && gpu <= 599)) &&
 					    (w[0] & 0x1u) == 0x1u &&
 					    (w[1] & 0xe7c00000u) == 0xc7000000u) {
-						if (found >= 0)
+						if (found >= 0) {
+							if (conflict) {
+								conflict[0] = found;
+								conflict[1] = 171;
+							}
 							return -1;
+						}
 						found = 171; /* stgb.gen500_599 */
 					}
 					return found;
@@ -87378,15 +88546,25 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 					if ((!has_gpu || (gpu >= 300 && gpu <= 499)) &&
 					    (w[0] & 0x1u) == 0x0u &&
 					    (w[1] & 0xe7c00000u) == 0xc7000000u) {
-						if (found >= 0)
+						if (found >= 0) {
+							if (conflict) {
+								conflict[0] = found;
+								conflict[1] = 173;
+							}
 							return -1;
+						}
 						found = 173; /* stgb.gen300_499 */
 					}
 					if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 					    (w[0] & 0x7fc001u) == 0x674000u &&
 					    (w[1] & 0xe0300100u) == 0xc0200000u) {
-						if (found >= 0)
+						if (found >= 0) {
+							if (conflict) {
+								conflict[0] = found;
+								conflict[1] = 225;
+							}
 							return -1;
+						}
 						found = 225; /* stib.b */
 					}
 					return found;
@@ -87395,15 +88573,25 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 					if ((!has_gpu || (gpu >= 300 && gpu <= 499)) &&
 					    (w[0] & 0x1u) == 0x0u &&
 					    (w[1] & 0xe7c00000u) == 0xc7000000u) {
-						if (found >= 0)
+						if (found >= 0) {
+							if (conflict) {
+								conflict[0] = found;
+								conflict[1] = 173;
+							}
 							return -1;
+						}
 						found = 173; /* stgb.gen300_499 */
 					}
 					if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 					    (w[0] & 0x7fc000u) == 0x618000u &&
 					    (w[1] & 0xe0300100u) == 0xc0200000u) {
-						if (found >= 0)
+						if (found >= 0) {
+							if (conflict) {
+								conflict[0] = found;
+								conflict[1] = 226;
+							}
 							return -1;
+						}
 						found = 226; /* ldib.b */
 					}
 					return found;
@@ -87412,8 +88600,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 					if ((!has_gpu || (gpu >= 300 && gpu <= 499)) &&
 					    (w[0] & 0x1u) == 0x0u &&
 					    (w[1] & 0xe7c00000u) == 0xc7000000u) {
-						if (found >= 0)
+						if (found >= 0) {
+							if (conflict) {
+								conflict[0] = found;
+								conflict[1] = 173;
+							}
 							return -1;
+						}
 						found = 173; /* stgb.gen300_499 */
 					}
 					return found;
@@ -87422,15 +88615,25 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 					if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 					    (w[0] & 0xffc000u) == 0x800000u &&
 					    (w[1] & 0xe7c00000u) == 0xc7000000u) {
-						if (found >= 0)
+						if (found >= 0) {
+							if (conflict) {
+								conflict[0] = found;
+								conflict[1] = 165;
+							}
 							return -1;
+						}
 						found = 165; /* stc */
 					}
 					if ((!has_gpu || (gpu >= 300 && gpu <= 499)) &&
 					    (w[0] & 0x1u) == 0x0u &&
 					    (w[1] & 0xe7c00000u) == 0xc7000000u) {
-						if (found >= 0)
+						if (found >= 0) {
+							if (conflict) {
+								conflict[0] = found;
+								conflict[1] = 173;
+							}
 							return -1;
+						}
 						found = 173; /* stgb.gen300_499 */
 					}
 					return found;
@@ -87443,22 +88646,37 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 				if ((!has_gpu || (gpu >= 700 && gpu <= 4294967295)) &&
 				    (w[0] & 0xc00000u) == 0xc00000u &&
 				    (w[1] & 0xe7c00000u) == 0xc7400000u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 166;
+						}
 						return -1;
+					}
 					found = 166; /* stsc */
 				}
 				if ((!has_gpu || (gpu >= 500 && gpu <= 599)) &&
 				    (w[0] & 0x1u) == 0x1u &&
 				    (w[1] & 0xe7c00000u) == 0xc7400000u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 172;
+						}
 						return -1;
+					}
 					found = 172; /* stib.gen500_599 */
 				}
 				if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 				    (w[0] & 0x7fc000u) == 0x618000u &&
 				    (w[1] & 0xe0300100u) == 0xc0200000u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 226;
+						}
 						return -1;
+					}
 					found = 226; /* ldib.b */
 				}
 				return found;
@@ -87469,22 +88687,37 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 					if ((!has_gpu || (gpu >= 700 && gpu <= 4294967295)) &&
 					    (w[0] & 0xc00000u) == 0xc00000u &&
 					    (w[1] & 0xe7c00000u) == 0xc7400000u) {
-						if (found >= 0)
+						if (found >= 0) {
+							if (conflict) {
+								conflict[0] = found;
+								conflict[1] = 166;
+							}
 							return -1;
+						}
 						found = 166; /* stsc */
 					}
 					if ((!has_gpu || (gpu >= 300 && gpu <= 499)) &&
 					    (w[0] & 0x1u) == 0x0u &&
 					    (w[1] & 0xe7c00000u) == 0xc7400000u) {
-						if (found >= 0)
+						if (found >= 0) {
+							if (conflict) {
+								conflict[0] = found;
+								conflict[1] = 174;
+							}
 							return -1;
+						}
 						found = 174; /* stib.gen300_499 */
 					}
 					if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 					    (w[0] & 0x7fc001u) == 0x674000u &&
 					    (w[1] & 0xe0300100u) == 0xc0200000u) {
-						if (found >= 0)
+						if (found >= 0) {
+							if (conflict) {
+								conflict[0] = found;
+								conflict[1] = 225;
+							}
 							return -1;
+						}
 						found = 225; /* stib.b */
 					}
 					return found;
@@ -87493,22 +88726,37 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 					if ((!has_gpu || (gpu >= 700 && gpu <= 4294967295)) &&
 					    (w[0] & 0xc00000u) == 0xc00000u &&
 					    (w[1] & 0xe7c00000u) == 0xc7400000u) {
-						if (found >= 0)
+						if (found >= 0) {
+							if (conflict) {
+								conflict[0] = found;
+								conflict[1] = 166;
+							}
 							return -1;
+						}
 						found = 166; /* stsc */
 					}
 					if ((!has_gpu || (gpu >= 300 && gpu <= 499)) &&
 					    (w[0] & 0x1u) == 0x0u &&
 					    (w[1] & 0xe7c00000u) == 0xc7400000u) {
-						if (found >= 0)
+						if (found >= 0) {
+							if (conflict) {
+								conflict[0] = found;
+								conflict[1] = 174;
+							}
 							return -1;
+						}
 						found = 174; /* stib.gen300_499 */
 					}
 					if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 					    (w[0] & 0x7fc000u) == 0x618000u &&
 					    (w[1] & 0xe0300100u) == 0xc0200000u) {
-						if (found >= 0)
+						if (found >= 0) {
+							if (conflict) {
+								conflict[0] = found;
+								conflict[1] = 226;
+							}
 							return -1;
+						}
 						found = 226; /* ldib.b */
 					}
 					return found;
@@ -87521,8 +88769,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 				if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 				    (w[0] & 0x7fc001u) == 0x674000u &&
 				    (w[1] & 0xe0300100u) == 0xc0200000u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 225;
+						}
 						return -1;
+					}
 					found = 225; /* stib.b */
 				}
 				return found;
@@ -87531,8 +88784,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 				if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 				    (w[0] & 0x7fc000u) == 0x618000u &&
 				    (w[1] & 0xe0300100u) == 0xc0200000u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 226;
+						}
 						return -1;
+					}
 					found = 226; /* ldib.b */
 				}
 				return found;
@@ -87544,8 +88802,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 				if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 				    (w[0] & 0xffc000u) == 0x0u &&
 				    (w[1] & 0xe7c00100u) == 0xc3c00000u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 167;
+						}
 						return -1;
+					}
 					found = 167; /* resinfo */
 				}
 				return found;
@@ -87554,8 +88817,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 				if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 				    (w[0] & 0xffc001u) == 0xc00000u &&
 				    (w[1] & 0xe7c00000u) == 0xc7c00000u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 161;
+						}
 						return -1;
+					}
 					found = 161; /* ldlv */
 				}
 				return found;
@@ -87564,8 +88832,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 				if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 				    (w[0] & 0x7fc000u) == 0x618000u &&
 				    (w[1] & 0xe0300100u) == 0xc0200000u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 226;
+						}
 						return -1;
+					}
 					found = 226; /* ldib.b */
 				}
 				return found;
@@ -87574,8 +88847,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 				if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 				    (w[0] & 0x7fc001u) == 0x674000u &&
 				    (w[1] & 0xe0300100u) == 0xc0200000u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 225;
+						}
 						return -1;
+					}
 					found = 225; /* stib.b */
 				}
 				return found;
@@ -87593,15 +88871,25 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 						if ((!has_gpu || (gpu >= 500 && gpu <= 599)) &&
 						    (w[0] & 0x1u) == 0x1u &&
 						    (w[1] & 0xe7d00000u) == 0xc4100000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 197;
+								}
 								return -1;
+							}
 							found = 197; /* atomic.s.add.gen500_599 */
 						}
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0x1ffu) == 0x1u &&
 						    (w[1] & 0xe7f1fe00u) == 0xc4100000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 208;
+								}
 								return -1;
+							}
 							found = 208; /* atomic.g.add */
 						}
 						return found;
@@ -87610,8 +88898,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0xc0400001u) == 0x1u &&
 						    (w[1] & 0xe7f00000u) == 0xc0100000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 154;
+								}
 								return -1;
+							}
 							found = 154; /* ldg.k */
 						}
 						return found;
@@ -87621,8 +88914,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 					if ((!has_gpu || (gpu >= 300 && gpu <= 499)) &&
 					    (w[0] & 0x1u) == 0x0u &&
 					    (w[1] & 0xe7d00000u) == 0xc4100000u) {
-						if (found >= 0)
+						if (found >= 0) {
+							if (conflict) {
+								conflict[0] = found;
+								conflict[1] = 186;
+							}
 							return -1;
+						}
 						found = 186; /* atomic.s.add.gen300_499 */
 					}
 					return found;
@@ -87634,8 +88932,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 					if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 					    (w[0] & 0x7fc000u) == 0x618000u &&
 					    (w[1] & 0xe0300100u) == 0xc0200000u) {
-						if (found >= 0)
+						if (found >= 0) {
+							if (conflict) {
+								conflict[0] = found;
+								conflict[1] = 226;
+							}
 							return -1;
+						}
 						found = 226; /* ldib.b */
 					}
 					return found;
@@ -87644,8 +88947,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 					if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 					    (w[0] & 0xffc031u) == 0x63c000u &&
 					    (w[1] & 0xe7e00100u) == 0xc0200000u) {
-						if (found >= 0)
+						if (found >= 0) {
+							if (conflict) {
+								conflict[0] = found;
+								conflict[1] = 224;
+							}
 							return -1;
+						}
 						found = 224; /* resinfo.b */
 					}
 					return found;
@@ -87654,8 +88962,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 					if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 					    (w[0] & 0x7fc001u) == 0x674000u &&
 					    (w[1] & 0xe0300100u) == 0xc0200000u) {
-						if (found >= 0)
+						if (found >= 0) {
+							if (conflict) {
+								conflict[0] = found;
+								conflict[1] = 225;
+							}
 							return -1;
+						}
 						found = 225; /* stib.b */
 					}
 					return found;
@@ -87664,8 +88977,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 					if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 					    (w[0] & 0x4fc030u) == 0x478000u &&
 					    (w[1] & 0xe7f60100u) == 0xc0260000u) {
-						if (found >= 0)
+						if (found >= 0) {
+							if (conflict) {
+								conflict[0] = found;
+								conflict[1] = 220;
+							}
 							return -1;
+						}
 						found = 220; /* ldc */
 					}
 					return found;
@@ -87674,8 +88992,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 					if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 					    (w[0] & 0x4fc031u) == 0x490000u &&
 					    (w[1] & 0xe7e00100u) == 0xc0200000u) {
-						if (found >= 0)
+						if (found >= 0) {
+							if (conflict) {
+								conflict[0] = found;
+								conflict[1] = 221;
+							}
 							return -1;
+						}
 						found = 221; /* getspid */
 					}
 					return found;
@@ -87684,8 +89007,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 					if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 					    (w[0] & 0x4fc031u) == 0x494000u &&
 					    (w[1] & 0xe7e00100u) == 0xc0200000u) {
-						if (found >= 0)
+						if (found >= 0) {
+							if (conflict) {
+								conflict[0] = found;
+								conflict[1] = 222;
+							}
 							return -1;
+						}
 						found = 222; /* getwid */
 					}
 					return found;
@@ -87694,8 +89022,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 					if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 					    (w[0] & 0xcfc031u) == 0xc98000u &&
 					    (w[1] & 0xe7e00100u) == 0xc0200000u) {
-						if (found >= 0)
+						if (found >= 0) {
+							if (conflict) {
+								conflict[0] = found;
+								conflict[1] = 223;
+							}
 							return -1;
+						}
 						found = 223; /* getfiberid */
 					}
 					return found;
@@ -87711,8 +89044,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 						if ((!has_gpu || (gpu >= 500 && gpu <= 599)) &&
 						    (w[0] & 0x1u) == 0x1u &&
 						    (w[1] & 0xe7d00000u) == 0xc4100000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 197;
+								}
 								return -1;
+							}
 							found = 197; /* atomic.s.add.gen500_599 */
 						}
 						return found;
@@ -87721,8 +89059,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 						if ((!has_gpu || (gpu >= 300 && gpu <= 499)) &&
 						    (w[0] & 0x1u) == 0x0u &&
 						    (w[1] & 0xe7d00000u) == 0xc4100000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 186;
+								}
 								return -1;
+							}
 							found = 186; /* atomic.s.add.gen300_499 */
 						}
 						return found;
@@ -87734,8 +89077,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0x4fc031u) == 0x490000u &&
 						    (w[1] & 0xe7e00100u) == 0xc0200000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 221;
+								}
 								return -1;
+							}
 							found = 221; /* getspid */
 						}
 						return found;
@@ -87744,8 +89092,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0x4fc031u) == 0x494000u &&
 						    (w[1] & 0xe7e00100u) == 0xc0200000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 222;
+								}
 								return -1;
+							}
 							found = 222; /* getwid */
 						}
 						return found;
@@ -87754,8 +89107,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0xcfc031u) == 0xc98000u &&
 						    (w[1] & 0xe7e00100u) == 0xc0200000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 223;
+								}
 								return -1;
+							}
 							found = 223; /* getfiberid */
 						}
 						return found;
@@ -87764,8 +89122,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0xffc031u) == 0x63c000u &&
 						    (w[1] & 0xe7e00100u) == 0xc0200000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 224;
+								}
 								return -1;
+							}
 							found = 224; /* resinfo.b */
 						}
 						return found;
@@ -87774,8 +89137,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0xffc030u) == 0x640000u &&
 						    (w[1] & 0xe7f00100u) == 0xc0300000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 227;
+								}
 								return -1;
+							}
 							found = 227; /* atomic.b.add */
 						}
 						return found;
@@ -87784,8 +89152,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0xffc030u) == 0x644000u &&
 						    (w[1] & 0xe7f00100u) == 0xc0300000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 228;
+								}
 								return -1;
+							}
 							found = 228; /* atomic.b.sub */
 						}
 						return found;
@@ -87794,8 +89167,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0xffc030u) == 0x648000u &&
 						    (w[1] & 0xe7f00100u) == 0xc0300000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 229;
+								}
 								return -1;
+							}
 							found = 229; /* atomic.b.xchg */
 						}
 						return found;
@@ -87804,8 +89182,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0xffc030u) == 0x654000u &&
 						    (w[1] & 0xe7f00100u) == 0xc0300000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 230;
+								}
 								return -1;
+							}
 							found = 230; /* atomic.b.cmpxchg */
 						}
 						return found;
@@ -87814,8 +89197,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0xffc030u) == 0x658000u &&
 						    (w[1] & 0xe7f00100u) == 0xc0300000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 231;
+								}
 								return -1;
+							}
 							found = 231; /* atomic.b.min */
 						}
 						return found;
@@ -87824,8 +89212,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0xffc030u) == 0x65c000u &&
 						    (w[1] & 0xe7f00100u) == 0xc0300000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 232;
+								}
 								return -1;
+							}
 							found = 232; /* atomic.b.max */
 						}
 						return found;
@@ -87834,8 +89227,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0xffc030u) == 0x660000u &&
 						    (w[1] & 0xe7f00100u) == 0xc0300000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 233;
+								}
 								return -1;
+							}
 							found = 233; /* atomic.b.and */
 						}
 						return found;
@@ -87844,8 +89242,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0xffc030u) == 0x664000u &&
 						    (w[1] & 0xe7f00100u) == 0xc0300000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 234;
+								}
 								return -1;
+							}
 							found = 234; /* atomic.b.or */
 						}
 						return found;
@@ -87854,8 +89257,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0xffc030u) == 0x668000u &&
 						    (w[1] & 0xe7f00100u) == 0xc0300000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 235;
+								}
 								return -1;
+							}
 							found = 235; /* atomic.b.xor */
 						}
 						return found;
@@ -87864,8 +89272,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0x4fc030u) == 0x478000u &&
 						    (w[1] & 0xe7f60100u) == 0xc0360000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 219;
+								}
 								return -1;
+							}
 							found = 219; /* ldc.k */
 						}
 						return found;
@@ -87880,8 +89293,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 					if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 					    (w[0] & 0x1ffu) == 0x1u &&
 					    (w[1] & 0xe7f1fe00u) == 0xc4000000u) {
-						if (found >= 0)
+						if (found >= 0) {
+							if (conflict) {
+								conflict[0] = found;
+								conflict[1] = 175;
+							}
 							return -1;
+						}
 						found = 175; /* atomic.add */
 					}
 					return found;
@@ -87892,15 +89310,25 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 						if ((!has_gpu || (gpu >= 600 && gpu <= 699)) &&
 						    (w[0] & 0xc0c00001u) == 0xc00001u &&
 						    (w[1] & 0xe7f00000u) == 0xc0000000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 152;
+								}
 								return -1;
+							}
 							found = 152; /* ldg.a.gen600_699 */
 						}
 						if ((!has_gpu || (gpu >= 700 && gpu <= 4294967295)) &&
 						    (w[0] & 0xc0c00001u) == 0xc00001u &&
 						    (w[1] & 0xe7f00000u) == 0xc0000000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 153;
+								}
 								return -1;
+							}
 							found = 153; /* ldg.a.gen700 */
 						}
 						return found;
@@ -87909,8 +89337,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 						if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 						    (w[0] & 0xc0c00001u) == 0x800001u &&
 						    (w[1] & 0xe7f00000u) == 0xc0000000u) {
-							if (found >= 0)
+							if (found >= 0) {
+								if (conflict) {
+									conflict[0] = found;
+									conflict[1] = 151;
+								}
 								return -1;
+							}
 							found = 151; /* ldg */
 						}
 						return found;
@@ -87923,40 +89356,65 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		case 0:
 			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7820000u) == 0xe0020000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 237;
+					}
 					return -1;
+				}
 				found = 237; /* bar */
 			}
 			return found;
 		case 1:
 			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7820000u) == 0xe0820000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 238;
+					}
 					return -1;
+				}
 				found = 238; /* fence */
 			}
 			return found;
 		case 2:
 			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7800000u) == 0xe1000000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 239;
+					}
 					return -1;
+				}
 				found = 239; /* sleep */
 			}
 			return found;
 		case 3:
 			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7800000u) == 0xe1800000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 240;
+					}
 					return -1;
+				}
 				found = 240; /* icinv */
 			}
 			return found;
 		case 4:
 			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7900000u) == 0xe2000000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 241;
+					}
 					return -1;
+				}
 				found = 241; /* dccln */
 			}
 			return found;
@@ -87965,16 +89423,26 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			case 1:
 				found = -1;
 				if ((!has_gpu || (gpu >= 700 && gpu <= 4294967295)) && (w[1] & 0xe7fa0000u) == 0xe2d20000u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 244;
+						}
 						return -1;
+					}
 					found = 244; /* ccinv */
 				}
 				return found;
 			default:
 				found = -1;
 				if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7900000u) == 0xe2800000u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 242;
+						}
 						return -1;
+					}
 					found = 242; /* dcinv */
 				}
 				return found;
@@ -87982,8 +89450,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		case 6:
 			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7900000u) == 0xe3000000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 243;
+					}
 					return -1;
+				}
 				found = 243; /* dcflu */
 			}
 			return found;
@@ -87992,16 +89465,26 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			case 1:
 				found = -1;
 				if ((!has_gpu || (gpu >= 700 && gpu <= 4294967295)) && (w[1] & 0xe7ffe000u) == 0xe3ca0000u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 246;
+						}
 						return -1;
+					}
 					found = 246; /* unlock */
 				}
 				return found;
 			default:
 				found = -1;
 				if ((!has_gpu || (gpu >= 700 && gpu <= 4294967295)) && (w[1] & 0xe7ffe000u) == 0xe3c20000u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 245;
+						}
 						return -1;
+					}
 					found = 245; /* lock */
 				}
 				return found;
@@ -88009,8 +89492,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		case 8:
 			found = -1;
 			if ((!has_gpu || (gpu >= 700 && gpu <= 4294967295)) && (w[1] & 0xe7c00000u) == 0xe4400000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 247;
+					}
 					return -1;
+				}
 				found = 247; /* alias */
 			}
 			return found;
@@ -88024,48 +89512,78 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			case 1:
 				found = -1;
 				if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe78200e0u) == 0x800020u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 24;
+						}
 						return -1;
+					}
 					found = 24; /* brao */
 				}
 				return found;
 			case 2:
 				found = -1;
 				if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe78200e0u) == 0x800040u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 25;
+						}
 						return -1;
+					}
 					found = 25; /* braa */
 				}
 				return found;
 			case 3:
 				found = -1;
 				if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe78200e0u) == 0x800060u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 19;
+						}
 						return -1;
+					}
 					found = 19; /* brac */
 				}
 				return found;
 			case 4:
 				found = -1;
 				if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe78200e0u) == 0x800080u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 22;
+						}
 						return -1;
+					}
 					found = 22; /* bany */
 				}
 				return found;
 			case 5:
 				found = -1;
 				if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe78200e0u) == 0x8000a0u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 23;
+						}
 						return -1;
+					}
 					found = 23; /* ball */
 				}
 				return found;
 			case 6:
 				found = -1;
 				if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe78200e0u) == 0x8000c0u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 20;
+						}
 						return -1;
+					}
 					found = 20; /* brax */
 				}
 				return found;
@@ -88074,8 +89592,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			default:
 				found = -1;
 				if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe78200e0u) == 0x800000u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 21;
+						}
 						return -1;
+					}
 					found = 21; /* br */
 				}
 				return found;
@@ -88083,16 +89606,26 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		case 2:
 			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7820000u) == 0x1000000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 13;
+					}
 					return -1;
+				}
 				found = 13; /* jump */
 			}
 			return found;
 		case 3:
 			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7820000u) == 0x1800000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 14;
+					}
 					return -1;
+				}
 				found = 14; /* call */
 			}
 			return found;
@@ -88101,16 +89634,26 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			case 1:
 				found = -1;
 				if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) && (w[1] & 0xe7820000u) == 0x2020000u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 16;
+						}
 						return -1;
+					}
 					found = 16; /* getlast */
 				}
 				return found;
 			default:
 				found = -1;
 				if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7f2e0e0u) == 0x2000000u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 2;
+						}
 						return -1;
+					}
 					found = 2; /* ret */
 				}
 				return found;
@@ -88120,16 +89663,26 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			case 1:
 				found = -1;
 				if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7820000u) == 0x2820000u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 17;
+						}
 						return -1;
+					}
 					found = 17; /* getone */
 				}
 				return found;
 			default:
 				found = -1;
 				if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe782e0ffu) == 0x2800000u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 12;
+						}
 						return -1;
+					}
 					found = 12; /* kill */
 				}
 				return found;
@@ -88137,8 +89690,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		case 6:
 			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7f2e0e0u) == 0x3000000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 1;
+					}
 					return -1;
+				}
 				found = 1; /* end */
 			}
 			return found;
@@ -88147,16 +89705,26 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			case 1:
 				found = -1;
 				if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7820000u) == 0x3820000u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 18;
+						}
 						return -1;
+					}
 					found = 18; /* shps */
 				}
 				return found;
 			default:
 				found = -1;
 				if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7f2e0e0u) == 0x3800000u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 3;
+						}
 						return -1;
+					}
 					found = 3; /* emit */
 				}
 				return found;
@@ -88166,16 +89734,26 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			case 1:
 				found = -1;
 				if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7f2e0e0u) == 0x4020000u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 8;
+						}
 						return -1;
+					}
 					found = 8; /* shpe */
 				}
 				return found;
 			default:
 				found = -1;
 				if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7f2e0e0u) == 0x4000000u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 4;
+						}
 						return -1;
+					}
 					found = 4; /* cut */
 				}
 				return found;
@@ -88183,24 +89761,39 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		case 9:
 			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7f2e0e0u) == 0x4800000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 5;
+					}
 					return -1;
+				}
 				found = 5; /* chmask */
 			}
 			return found;
 		case 10:
 			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7f2e0e0u) == 0x5000000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 6;
+					}
 					return -1;
+				}
 				found = 6; /* chsh */
 			}
 			return found;
 		case 11:
 			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7f2e0e0u) == 0x5800000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 7;
+					}
 					return -1;
+				}
 				found = 7; /* flow_rev */
 			}
 			return found;
@@ -88209,24 +89802,39 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		case 13:
 			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7f2e0e0u) == 0x6820000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 9;
+					}
 					return -1;
+				}
 				found = 9; /* predt */
 			}
 			return found;
 		case 14:
 			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7f2e0e0u) == 0x7020000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 10;
+					}
 					return -1;
+				}
 				found = 10; /* predf */
 			}
 			return found;
 		case 15:
 			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7f2e0e0u) == 0x7820000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 11;
+					}
 					return -1;
+				}
 				found = 11; /* prede */
 			}
 			return found;
@@ -88235,16 +89843,26 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			case 1:
 				found = -1;
 				if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7820000u) == 0x20000u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 15;
+						}
 						return -1;
+					}
 					found = 15; /* bkt */
 				}
 				return found;
 			default:
 				found = -1;
 				if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7f2e0e0u) == 0x0u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 0;
+						}
 						return -1;
+					}
 					found = 0; /* nop */
 				}
 				return found;
@@ -88253,18 +89871,273 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 	}
 }
 
+/* Each instruction's mnemonic, for Mesa's `bitset conflict: a vs b`. */
+static const char *const mnemonics[] = {
+	"nop",
+	"end",
+	"ret",
+	"emit",
+	"cut",
+	"chmask",
+	"chsh",
+	"flow_rev",
+	"shpe",
+	"predt",
+	"predf",
+	"prede",
+	"kill",
+	"jump",
+	"call",
+	"bkt",
+	"getlast",
+	"getone",
+	"shps",
+	"brac",
+	"brax",
+	"br",
+	"bany",
+	"ball",
+	"brao",
+	"braa",
+	"mov-immed",
+	"mov-const",
+	"mov-gpr",
+	"mov-relgpr",
+	"mov-relconst",
+	"swz",
+	"gat",
+	"sct",
+	"movmsk",
+	"bary.f",
+	"flat.b",
+	"add.f",
+	"min.f",
+	"max.f",
+	"mul.f",
+	"sign.f",
+	"cmps.f",
+	"absneg.f",
+	"cmpv.f",
+	"floor.f",
+	"ceil.f",
+	"rndne.f",
+	"rndaz.f",
+	"trunc.f",
+	"add.u",
+	"add.s",
+	"sub.u",
+	"sub.s",
+	"cmps.u",
+	"cmps.s",
+	"min.u",
+	"min.s",
+	"max.u",
+	"max.s",
+	"absneg.s",
+	"and.b",
+	"or.b",
+	"not.b",
+	"xor.b",
+	"cmpv.u",
+	"cmpv.s",
+	"mul.u24",
+	"mul.s24",
+	"mull.u",
+	"bfrev.b",
+	"clz.s",
+	"clz.b",
+	"shl.b",
+	"shr.b",
+	"ashr.b",
+	"mgen.b",
+	"getbit.b",
+	"setrm",
+	"cbits.b",
+	"shb",
+	"msad",
+	"mad.u16",
+	"madsh.u16",
+	"mad.s16",
+	"madsh.m16",
+	"mad.u24",
+	"mad.s24",
+	"mad.f16",
+	"mad.f32",
+	"sel.b16",
+	"sel.b32",
+	"sel.s16",
+	"sel.s32",
+	"sel.f16",
+	"sel.f32",
+	"sad.s16",
+	"sad.s32",
+	"shrm",
+	"shlm",
+	"shrg",
+	"shlg",
+	"andg",
+	"dp2acc",
+	"dp4acc",
+	"wmm",
+	"wmm.accu",
+	"rcp",
+	"rsq",
+	"log2",
+	"exp2",
+	"sin",
+	"cos",
+	"sqrt",
+	"hrsq",
+	"hlog2",
+	"hexp2",
+	"isam",
+	"isaml",
+	"isamm",
+	"sam",
+	"samb",
+	"saml",
+	"samgq",
+	"getlod",
+	"conv",
+	"convm",
+	"getsize",
+	"getbuf",
+	"getpos",
+	"getinfo",
+	"dsx",
+	"dsy",
+	"gather4r",
+	"gather4g",
+	"gather4b",
+	"gather4a",
+	"samgp0",
+	"samgp1",
+	"samgp2",
+	"samgp3",
+	"dsxpp.1",
+	"dsypp.1",
+	"rgetpos",
+	"rgetinfo",
+	"tcinv",
+	"brcst.active",
+	"quad_shuffle.brcst",
+	"quad_shuffle.horiz",
+	"quad_shuffle.vert",
+	"quad_shuffle.diag",
+	"ldg",
+	"ldg.a",
+	"ldg.a",
+	"ldg.k",
+	"stg",
+	"stg.a",
+	"stg.a",
+	"ldl",
+	"ldp",
+	"ldlw",
+	"ldlv",
+	"stl",
+	"stp",
+	"stlw",
+	"stc",
+	"stsc",
+	"resinfo",
+	"ldgb",
+	"ldgb",
+	"ldib",
+	"stgb",
+	"stib",
+	"stgb",
+	"stib",
+	"atomic.add",
+	"atomic.sub",
+	"atomic.xchg",
+	"atomic.inc",
+	"atomic.dec",
+	"atomic.cmpxchg",
+	"atomic.min",
+	"atomic.max",
+	"atomic.and",
+	"atomic.or",
+	"atomic.xor",
+	"atomic.s.add",
+	"atomic.s.sub",
+	"atomic.s.xchg",
+	"atomic.s.inc",
+	"atomic.s.dec",
+	"atomic.s.cmpxchg",
+	"atomic.s.min",
+	"atomic.s.max",
+	"atomic.s.and",
+	"atomic.s.or",
+	"atomic.s.xor",
+	"atomic.s.add",
+	"atomic.s.sub",
+	"atomic.s.xchg",
+	"atomic.s.inc",
+	"atomic.s.dec",
+	"atomic.s.cmpxchg",
+	"atomic.s.min",
+	"atomic.s.max",
+	"atomic.s.and",
+	"atomic.s.or",
+	"atomic.s.xor",
+	"atomic.g.add",
+	"atomic.g.sub",
+	"atomic.g.xchg",
+	"atomic.g.inc",
+	"atomic.g.dec",
+	"atomic.g.cmpxchg",
+	"atomic.g.min",
+	"atomic.g.max",
+	"atomic.g.and",
+	"atomic.g.or",
+	"atomic.g.xor",
+	"ldc.k",
+	"ldc",
+	"getspid",
+	"getwid",
+	"getfiberid",
+	"resinfo.b",
+	"stib.b",
+	"ldib.b",
+	"atomic.b.add",
+	"atomic.b.sub",
+	"atomic.b.xchg",
+	"atomic.b.cmpxchg",
+	"atomic.b.min",
+	"atomic.b.max",
+	"atomic.b.and",
+	"atomic.b.or",
+	"atomic.b.xor",
+	"shfl",
+	"bar",
+	"fence",
+	"sleep",
+	"icinv",
+	"dccln",
+	"dcinv",
+	"dcflu",
+	"ccinv",
+	"lock",
+	"unlock",
+	"alias",
+};
+
+/*
+ * One instruction's line. With show_errors, `errors` is carried from line to line as Mesa's
+ * isa_disasm carries its list: the conflict of words that match two instructions is kept and
+ * printed with the next line that prints errors.
+ */
 static void disasm_into(struct dis_writer *w, const uint32_t *words,
-			const struct ir3_disasm_options *options)
+			const struct ir3_disasm_options *options, struct dis_errors *errors)
 {
-	struct dis_errors errors;
 	struct ctx c;
+	int conflict[2] = { -1, -1 };
 	c.w = w;
 	c.gpu = options && options->gpu ? (int64_t)options->gpu : 700;
 	c.has_gpu = options && options->gpu ? 1 : 1;
-	errors.count = 0;
-	errors.word_count = IR3_INSTRUCTION_WORDS;
-	c.errors = options && options->show_errors ? &errors : NULL;
-	switch (find(words, c.gpu, c.has_gpu)) {
+	c.errors = options && options->show_errors ? errors : NULL;
+	switch (find(words, c.gpu, c.has_gpu, c.errors ? conflict : NULL)) {
 	case 0:
 		ins_nop(&c, words);
 		break;
@@ -89010,38 +90883,44 @@ static void disasm_into(struct dis_writer *w, const uint32_t *words,
 		ins_alias(&c, words);
 		break;
 	default:
+		if (c.errors && c.errors->count < DIS_MAX_ERRORS && conflict[0] >= 0)
+			dis_error_name(c.errors, DIS_CONFLICT, mnemonics[conflict[0]], mnemonics[conflict[1]]);
 		dis_puts(w, "no match: ");
 		dis_hex_words(w, words, NULL, IR3_INSTRUCTION_WORDS);
 		return;
 	}
-	if (c.errors && errors.count)
-		dis_print_errors(w, &errors);
+	if (c.errors && c.errors->count) {
+		dis_print_errors(w, c.errors);
+		c.errors->count = 0;
+	}
 }
 
 size_t ir3_disasm(const uint32_t *words, const struct ir3_disasm_options *options,
                   char *out, size_t size)
 {
 	struct dis_writer w;
+	struct dis_errors errors;
+	errors.count = 0;
+	errors.word_count = IR3_INSTRUCTION_WORDS;
 	dis_init(&w, out, size, NULL);
-	disasm_into(&w, words, options);
+	disasm_into(&w, words, options, &errors);
 	return dis_finish(&w);
 }
 
 int ir3_disasm_program(const uint32_t *words, size_t nwords,
                        const struct ir3_disasm_options *options, FILE *out)
 {
-	char buffer[4096];
+	char buffer[16384];
 	struct dis_writer w;
+	struct dis_errors errors;
 	size_t at;
+	if (nwords % IR3_INSTRUCTION_WORDS != 0)
+		return -1;
+	errors.count = 0;
+	errors.word_count = IR3_INSTRUCTION_WORDS;
 	dis_init(&w, buffer, sizeof buffer, out);
 	for (at = 0; at < nwords; at += IR3_INSTRUCTION_WORDS) {
-		uint32_t padded[IR3_INSTRUCTION_WORDS] = { 0 };
-		const uint32_t *instruction = words + at;
-		if (nwords - at < IR3_INSTRUCTION_WORDS) {
-			memcpy(padded, instruction, (nwords - at) * sizeof *words);
-			instruction = padded;
-		}
-		disasm_into(&w, instruction, options);
+		disasm_into(&w, words + at, options, &errors);
 		dis_putc(&w, '\n');
 	}
 	dis_finish(&w);

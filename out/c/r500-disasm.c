@@ -26,15 +26,16 @@
 /*
  * Where text goes: `out[0 .. size-1)` as snprintf writes it, or, with `sink`, `out` is a buffer
  * flushed to `sink` whenever it fills; `at` is where the next character goes and `end` where the
- * room ends. `len` counts every character written, kept or not, and `line_start` is the `len`
- * after the last newline (alignment counts columns of the whole line).
+ * room ends. `before` counts the characters written before `out`'s (flushed, or dropped when
+ * they did not fit), so that writing only moves `at`; `line_start` is the count after the last
+ * newline (alignment counts columns of the whole line).
  */
 struct dis_writer {
 	char *out;
 	char *at;
 	char *end;
 	size_t size;
-	size_t len;
+	size_t before;
 	size_t line_start;
 	FILE *sink;
 };
@@ -75,6 +76,14 @@ struct dis_errors {
 
 #include <string.h>
 
+/* The writer's fast paths are a few instructions: inlined everywhere, so that short constant
+ * texts are stored directly (an out-of-line copy called per field costs more than the copy). */
+#if defined(__GNUC__)
+#define DIS_INLINE static inline __attribute__((always_inline))
+#else
+#define DIS_INLINE static inline
+#endif
+
 static inline void dis_init(struct dis_writer *w, char *out, size_t size, FILE *sink)
 {
 	w->out = out;
@@ -82,49 +91,72 @@ static inline void dis_init(struct dis_writer *w, char *out, size_t size, FILE *
 	/* snprintf keeps the last character for the NUL; a FILE's buffer is flushed when full. */
 	w->end = sink ? out + size : size > 0 ? out + size - 1 : out;
 	w->size = size;
-	w->len = 0;
+	w->before = 0;
 	w->line_start = 0;
 	w->sink = sink;
+}
+
+/* Every character written so far, kept or not. */
+static inline size_t dis_len(const struct dis_writer *w)
+{
+	return w->before + (size_t)(w->at - w->out);
 }
 
 static void dis_flush(struct dis_writer *w)
 {
 	if (w->sink && w->at > w->out)
 		fwrite(w->out, 1, (size_t)(w->at - w->out), w->sink);
+	w->before += (size_t)(w->at - w->out);
 	w->at = w->out;
 }
 
-/* What does not fit before `end`: flushed through, or dropped (snprintf). */
+/* What does not fit before `end`: flushed through, or counted and dropped (snprintf). */
 static void dis_overflow(struct dis_writer *w, const char *s, size_t n)
 {
-	do {
+	for (;;) {
 		size_t room = (size_t)(w->end - w->at), k = n < room ? n : room;
 		memcpy(w->at, s, k);
 		w->at += k;
 		s += k;
 		n -= k;
-		if (n > 0 && w->sink)
-			dis_flush(w);
-	} while (n > 0 && w->sink);
+		if (n == 0)
+			return;
+		if (!w->sink) {
+			w->before += n;
+			return;
+		}
+		dis_flush(w);
+	}
 }
 
 /* `n` characters, none a newline (generated text says where newlines are: dis_puts). */
-static inline void dis_putn(struct dis_writer *w, const char *s, size_t n)
+DIS_INLINE void dis_putn(struct dis_writer *w, const char *s, size_t n)
 {
 	if ((size_t)(w->end - w->at) >= n) {
-		memcpy(w->at, s, n);
+		char *at = w->at;
 		w->at += n;
+		/* Most texts are a few characters: a loop, not a call to memcpy. */
+		while (n-- > 0)
+			*at++ = *s++;
 	} else {
 		dis_overflow(w, s, n);
 	}
-	w->len += n;
 }
 
-static inline void dis_putc(struct dis_writer *w, char c)
+/* One character, not a newline. */
+DIS_INLINE void dis_char(struct dis_writer *w, char c)
 {
-	dis_putn(w, &c, 1);
+	if (w->at < w->end)
+		*w->at++ = c;
+	else
+		dis_overflow(w, &c, 1);
+}
+
+DIS_INLINE void dis_putc(struct dis_writer *w, char c)
+{
+	dis_char(w, c);
 	if (c == '\n')
-		w->line_start = w->len;
+		w->line_start = dis_len(w);
 }
 
 /* Text that may hold newlines (names from the model, messages). */
@@ -138,7 +170,7 @@ static inline void dis_puts(struct dis_writer *w, const char *s)
 static inline void dis_pad(struct dis_writer *w, size_t column)
 {
 	static const char spaces[] = "                                ";
-	size_t at = w->len - w->line_start;
+	size_t at = dis_len(w) - w->line_start;
 	while (at < column) {
 		size_t k = column - at < sizeof spaces - 1 ? column - at : sizeof spaces - 1;
 		dis_putn(w, spaces, k);
@@ -153,7 +185,17 @@ static inline size_t dis_finish(struct dis_writer *w)
 		dis_flush(w);
 	else if (w->size > 0)
 		*w->at = '\0';
-	return w->len;
+	return dis_len(w);
+}
+
+/* `n` characters written last first (digits made from the lowest up). */
+static inline void dis_digits(struct dis_writer *w, const char *reversed, size_t n)
+{
+	char text[24];
+	size_t i;
+	for (i = 0; i < n; i++)
+		text[i] = reversed[n - 1 - i];
+	dis_putn(w, text, n);
 }
 
 /* `v` in base `base` (10 or 16, lowercase), with a '-' when negative: JS String(v), v.toString(16). */
@@ -167,9 +209,8 @@ static inline void dis_int_base(struct dis_writer *w, int64_t v, unsigned base)
 		u /= base;
 	} while (u != 0);
 	if (v < 0)
-		dis_putc(w, '-');
-	while (n > 0)
-		dis_putc(w, digits[--n]);
+		digits[n++] = '-';
+	dis_digits(w, digits, n);
 }
 
 static inline void dis_int(struct dis_writer *w, int64_t v)
@@ -204,8 +245,7 @@ static inline void dis_hex_pad(struct dis_writer *w, uint32_t v, unsigned pad)
 	} while (v != 0);
 	while (n < pad && n < sizeof digits)
 		digits[n++] = '0';
-	while (n > 0)
-		dis_putc(w, digits[--n]);
+	dis_digits(w, digits, n);
 }
 
 /* `v` in upper-case hex without leading zeros. */
@@ -217,8 +257,7 @@ static inline void dis_hex_upper(struct dis_writer *w, uint32_t v)
 		digits[n++] = "0123456789ABCDEF"[v & 15];
 		v >>= 4;
 	} while (v != 0);
-	while (n > 0)
-		dis_putc(w, digits[--n]);
+	dis_digits(w, digits, n);
 }
 
 /* `count` words, most significant first, each as 8 hex digits, masked by `mask` when given. */
@@ -228,8 +267,10 @@ static inline void dis_hex_words(struct dis_writer *w, const uint32_t *words, co
 	unsigned i, d;
 	for (i = count; i-- > 0;) {
 		uint32_t v = words[i] & (mask ? mask[i] : 0xffffffffu);
-		for (d = 8; d-- > 0;)
-			dis_putc(w, "0123456789abcdef"[(v >> (4 * d)) & 15]);
+		char text[8];
+		for (d = 0; d < 8; d++)
+			text[d] = "0123456789abcdef"[(v >> (28 - 4 * d)) & 15];
+		dis_putn(w, text, 8);
 	}
 }
 
@@ -419,28 +460,36 @@ static inline void dis_print_errors(struct dis_writer *w, const struct dis_error
 
 /* ---- r500 ------------------------------------------------------------------------------- */
 
-/* The one instruction of the GPU the words match, or -1 (none, or several). */
-static int find(const uint32_t *w, int64_t gpu, int has_gpu)
+/* The one instruction of the GPU the words match, or -1 (none, or several: then the first two
+ * in `conflict`, when not NULL). */
+static int find(const uint32_t *w, int64_t gpu, int has_gpu, int *conflict)
 {
 	int found = -1;
 	(void)found;
 	(void)gpu;
 	(void)has_gpu;
+	(void)conflict;
 	found = -1;
 	if ((w[0] & 0x3u) == 0x2u) {
-		if (found >= 0)
+		if (found >= 0) {
+			if (conflict) {
+				conflict[0] = found;
+				conflict[1] = 0;
+			}
 			return -1;
+		}
 		found = 0; /* FC */
 	}
 	return found;
 }
 
 static void disasm_into(struct dis_writer *w, const uint32_t *words,
-			const struct r500_disasm_options *options)
+			const struct r500_disasm_options *options, struct dis_errors *errors)
 {
 	unsigned i;
+	(void)errors;
 	int64_t gpu = options && options->gpu ? (int64_t)options->gpu : 0;
-	if (find(words, gpu, options && options->gpu ? 1 : 0) < 0) {
+	if (find(words, gpu, options && options->gpu ? 1 : 0, NULL) < 0) {
 		dis_putn(w, "unknown", 7);
 		for (i = 0; i < R500_INSTRUCTION_WORDS; i++) {
 			dis_putn(w, " 0x", 3);
@@ -660,26 +709,28 @@ size_t r500_disasm(const uint32_t *words, const struct r500_disasm_options *opti
                    char *out, size_t size)
 {
 	struct dis_writer w;
+	struct dis_errors errors;
+	errors.count = 0;
+	errors.word_count = R500_INSTRUCTION_WORDS;
 	dis_init(&w, out, size, NULL);
-	disasm_into(&w, words, options);
+	disasm_into(&w, words, options, &errors);
 	return dis_finish(&w);
 }
 
 int r500_disasm_program(const uint32_t *words, size_t nwords,
                         const struct r500_disasm_options *options, FILE *out)
 {
-	char buffer[4096];
+	char buffer[16384];
 	struct dis_writer w;
+	struct dis_errors errors;
 	size_t at;
+	if (nwords % R500_INSTRUCTION_WORDS != 0)
+		return -1;
+	errors.count = 0;
+	errors.word_count = R500_INSTRUCTION_WORDS;
 	dis_init(&w, buffer, sizeof buffer, out);
 	for (at = 0; at < nwords; at += R500_INSTRUCTION_WORDS) {
-		uint32_t padded[R500_INSTRUCTION_WORDS] = { 0 };
-		const uint32_t *instruction = words + at;
-		if (nwords - at < R500_INSTRUCTION_WORDS) {
-			memcpy(padded, instruction, (nwords - at) * sizeof *words);
-			instruction = padded;
-		}
-		disasm_into(&w, instruction, options);
+		disasm_into(&w, words + at, options, &errors);
 		dis_putc(&w, '\n');
 	}
 	dis_finish(&w);

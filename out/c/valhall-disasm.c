@@ -25,15 +25,16 @@
 /*
  * Where text goes: `out[0 .. size-1)` as snprintf writes it, or, with `sink`, `out` is a buffer
  * flushed to `sink` whenever it fills; `at` is where the next character goes and `end` where the
- * room ends. `len` counts every character written, kept or not, and `line_start` is the `len`
- * after the last newline (alignment counts columns of the whole line).
+ * room ends. `before` counts the characters written before `out`'s (flushed, or dropped when
+ * they did not fit), so that writing only moves `at`; `line_start` is the count after the last
+ * newline (alignment counts columns of the whole line).
  */
 struct dis_writer {
 	char *out;
 	char *at;
 	char *end;
 	size_t size;
-	size_t len;
+	size_t before;
 	size_t line_start;
 	FILE *sink;
 };
@@ -74,6 +75,14 @@ struct dis_errors {
 
 #include <string.h>
 
+/* The writer's fast paths are a few instructions: inlined everywhere, so that short constant
+ * texts are stored directly (an out-of-line copy called per field costs more than the copy). */
+#if defined(__GNUC__)
+#define DIS_INLINE static inline __attribute__((always_inline))
+#else
+#define DIS_INLINE static inline
+#endif
+
 static inline void dis_init(struct dis_writer *w, char *out, size_t size, FILE *sink)
 {
 	w->out = out;
@@ -81,49 +90,72 @@ static inline void dis_init(struct dis_writer *w, char *out, size_t size, FILE *
 	/* snprintf keeps the last character for the NUL; a FILE's buffer is flushed when full. */
 	w->end = sink ? out + size : size > 0 ? out + size - 1 : out;
 	w->size = size;
-	w->len = 0;
+	w->before = 0;
 	w->line_start = 0;
 	w->sink = sink;
+}
+
+/* Every character written so far, kept or not. */
+static inline size_t dis_len(const struct dis_writer *w)
+{
+	return w->before + (size_t)(w->at - w->out);
 }
 
 static void dis_flush(struct dis_writer *w)
 {
 	if (w->sink && w->at > w->out)
 		fwrite(w->out, 1, (size_t)(w->at - w->out), w->sink);
+	w->before += (size_t)(w->at - w->out);
 	w->at = w->out;
 }
 
-/* What does not fit before `end`: flushed through, or dropped (snprintf). */
+/* What does not fit before `end`: flushed through, or counted and dropped (snprintf). */
 static void dis_overflow(struct dis_writer *w, const char *s, size_t n)
 {
-	do {
+	for (;;) {
 		size_t room = (size_t)(w->end - w->at), k = n < room ? n : room;
 		memcpy(w->at, s, k);
 		w->at += k;
 		s += k;
 		n -= k;
-		if (n > 0 && w->sink)
-			dis_flush(w);
-	} while (n > 0 && w->sink);
+		if (n == 0)
+			return;
+		if (!w->sink) {
+			w->before += n;
+			return;
+		}
+		dis_flush(w);
+	}
 }
 
 /* `n` characters, none a newline (generated text says where newlines are: dis_puts). */
-static inline void dis_putn(struct dis_writer *w, const char *s, size_t n)
+DIS_INLINE void dis_putn(struct dis_writer *w, const char *s, size_t n)
 {
 	if ((size_t)(w->end - w->at) >= n) {
-		memcpy(w->at, s, n);
+		char *at = w->at;
 		w->at += n;
+		/* Most texts are a few characters: a loop, not a call to memcpy. */
+		while (n-- > 0)
+			*at++ = *s++;
 	} else {
 		dis_overflow(w, s, n);
 	}
-	w->len += n;
 }
 
-static inline void dis_putc(struct dis_writer *w, char c)
+/* One character, not a newline. */
+DIS_INLINE void dis_char(struct dis_writer *w, char c)
 {
-	dis_putn(w, &c, 1);
+	if (w->at < w->end)
+		*w->at++ = c;
+	else
+		dis_overflow(w, &c, 1);
+}
+
+DIS_INLINE void dis_putc(struct dis_writer *w, char c)
+{
+	dis_char(w, c);
 	if (c == '\n')
-		w->line_start = w->len;
+		w->line_start = dis_len(w);
 }
 
 /* Text that may hold newlines (names from the model, messages). */
@@ -137,7 +169,7 @@ static inline void dis_puts(struct dis_writer *w, const char *s)
 static inline void dis_pad(struct dis_writer *w, size_t column)
 {
 	static const char spaces[] = "                                ";
-	size_t at = w->len - w->line_start;
+	size_t at = dis_len(w) - w->line_start;
 	while (at < column) {
 		size_t k = column - at < sizeof spaces - 1 ? column - at : sizeof spaces - 1;
 		dis_putn(w, spaces, k);
@@ -152,7 +184,17 @@ static inline size_t dis_finish(struct dis_writer *w)
 		dis_flush(w);
 	else if (w->size > 0)
 		*w->at = '\0';
-	return w->len;
+	return dis_len(w);
+}
+
+/* `n` characters written last first (digits made from the lowest up). */
+static inline void dis_digits(struct dis_writer *w, const char *reversed, size_t n)
+{
+	char text[24];
+	size_t i;
+	for (i = 0; i < n; i++)
+		text[i] = reversed[n - 1 - i];
+	dis_putn(w, text, n);
 }
 
 /* `v` in base `base` (10 or 16, lowercase), with a '-' when negative: JS String(v), v.toString(16). */
@@ -166,9 +208,8 @@ static inline void dis_int_base(struct dis_writer *w, int64_t v, unsigned base)
 		u /= base;
 	} while (u != 0);
 	if (v < 0)
-		dis_putc(w, '-');
-	while (n > 0)
-		dis_putc(w, digits[--n]);
+		digits[n++] = '-';
+	dis_digits(w, digits, n);
 }
 
 static inline void dis_int(struct dis_writer *w, int64_t v)
@@ -203,8 +244,7 @@ static inline void dis_hex_pad(struct dis_writer *w, uint32_t v, unsigned pad)
 	} while (v != 0);
 	while (n < pad && n < sizeof digits)
 		digits[n++] = '0';
-	while (n > 0)
-		dis_putc(w, digits[--n]);
+	dis_digits(w, digits, n);
 }
 
 /* `v` in upper-case hex without leading zeros. */
@@ -216,8 +256,7 @@ static inline void dis_hex_upper(struct dis_writer *w, uint32_t v)
 		digits[n++] = "0123456789ABCDEF"[v & 15];
 		v >>= 4;
 	} while (v != 0);
-	while (n > 0)
-		dis_putc(w, digits[--n]);
+	dis_digits(w, digits, n);
 }
 
 /* `count` words, most significant first, each as 8 hex digits, masked by `mask` when given. */
@@ -227,8 +266,10 @@ static inline void dis_hex_words(struct dis_writer *w, const uint32_t *words, co
 	unsigned i, d;
 	for (i = count; i-- > 0;) {
 		uint32_t v = words[i] & (mask ? mask[i] : 0xffffffffu);
-		for (d = 8; d-- > 0;)
-			dis_putc(w, "0123456789abcdef"[(v >> (4 * d)) & 15]);
+		char text[8];
+		for (d = 0; d < 8; d++)
+			text[d] = "0123456789abcdef"[(v >> (28 - 4 * d)) & 15];
+		dis_putn(w, text, 8);
 	}
 }
 
@@ -7962,67 +8003,104 @@ static void ins_fma_rscale_scale16_f32(struct dis_writer *w, const uint32_t *wor
 	source(w, (uint32_t)((int64_t)dis_bits(words, 2, 24, 31)), (uint32_t)((int64_t)dis_bits(words, 2, 57, 58)));
 }
 
-/* The one instruction of the GPU the words match, or -1 (none, or several). */
-static int find(const uint32_t *w, int64_t gpu, int has_gpu)
+/* The one instruction of the GPU the words match, or -1 (none, or several: then the first two
+ * in `conflict`, when not NULL). */
+static int find(const uint32_t *w, int64_t gpu, int has_gpu, int *conflict)
 {
 	int found = -1;
 	(void)found;
 	(void)gpu;
 	(void)has_gpu;
+	(void)conflict;
 	switch ((w[1] >> 16) & 0xffu) {
 	case 0:
 		found = -1;
 		if ((w[1] & 0x81ffff00u) == 0xc000u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 0;
+				}
 				return -1;
+			}
 			found = 0; /* NOP */
 		}
 		return found;
 	case 16:
 		found = -1;
 		if ((w[1] & 0x81ff0000u) == 0x1100000u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 224;
+				}
 				return -1;
+			}
 			found = 224; /* IADD_IMM.i32 */
 		}
 		return found;
 	case 17:
 		found = -1;
 		if ((w[1] & 0x81ff0000u) == 0x1110000u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 225;
+				}
 				return -1;
+			}
 			found = 225; /* IADD_IMM.v2i16 */
 		}
 		return found;
 	case 18:
 		found = -1;
 		if ((w[1] & 0x81ff0000u) == 0x1120000u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 226;
+				}
 				return -1;
+			}
 			found = 226; /* IADD_IMM.v4i8 */
 		}
 		return found;
 	case 20:
 		found = -1;
 		if ((w[1] & 0x81ff0000u) == 0x1140000u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 227;
+				}
 				return -1;
+			}
 			found = 227; /* FADD_IMM.f32 */
 		}
 		return found;
 	case 21:
 		found = -1;
 		if ((w[1] & 0x81ff0000u) == 0x1150000u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 228;
+				}
 				return -1;
+			}
 			found = 228; /* FADD_IMM.v2f16 */
 		}
 		return found;
 	case 31:
 		found = -1;
 		if ((w[1] & 0x81ffff00u) == 0x1fc000u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 1;
+				}
 				return -1;
+			}
 			found = 1; /* BRANCHZ */
 		}
 		return found;
@@ -8033,16 +8111,26 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			case 1:
 				found = -1;
 				if ((w[0] & 0x38000000u) == 0x18000000u && (w[1] & 0x81ffc000u) == 0x120c000u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 233;
+						}
 						return -1;
+					}
 					found = 233; /* ATOM_RETURN.i32 */
 				}
 				return found;
 			default:
 				found = -1;
 				if ((w[0] & 0x38000000u) == 0x28000000u && (w[1] & 0x81ffc000u) == 0x120c000u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 234;
+						}
 						return -1;
+					}
 					found = 234; /* ATOM_RETURN.i64 */
 				}
 				return found;
@@ -8050,8 +8138,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		default:
 			found = -1;
 			if ((w[1] & 0x81ffff00u) == 0x20c000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 2;
+					}
 					return -1;
+				}
 				found = 2; /* DISCARD.f32 */
 			}
 			return found;
@@ -8059,32 +8152,52 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 	case 37:
 		found = -1;
 		if ((w[1] & 0x81ff0000u) == 0x1250000u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 235;
+				}
 				return -1;
+			}
 			found = 235; /* TEX_FETCH */
 		}
 		return found;
 	case 40:
 		found = -1;
 		if ((w[1] & 0x81ff0000u) == 0x1280000u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 236;
+				}
 				return -1;
+			}
 			found = 236; /* TEX_SINGLE */
 		}
 		return found;
 	case 41:
 		found = -1;
 		if ((w[1] & 0x81ff0000u) == 0x1290000u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 237;
+				}
 				return -1;
+			}
 			found = 237; /* TEX_GATHER */
 		}
 		return found;
 	case 42:
 		found = -1;
 		if ((w[1] & 0x81ff0000u) == 0x12a0000u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 238;
+				}
 				return -1;
+			}
 			found = 238; /* TEX_GRADIENT */
 		}
 		return found;
@@ -8093,16 +8206,26 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		case 1:
 			found = -1;
 			if ((w[1] & 0x81ff0000u) == 0x12f0000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 239;
+					}
 					return -1;
+				}
 				found = 239; /* TEX_DUAL */
 			}
 			return found;
 		default:
 			found = -1;
 			if ((w[1] & 0x81fffe00u) == 0x2fc000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 3;
+					}
 					return -1;
+				}
 				found = 3; /* BRANCHZI */
 			}
 			return found;
@@ -8110,96 +8233,156 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 	case 48:
 		found = -1;
 		if ((w[1] & 0x81ffc000u) == 0x1308000u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 240;
+				}
 				return -1;
+			}
 			found = 240; /* VAR_TEX_BUF_SINGLE */
 		}
 		return found;
 	case 49:
 		found = -1;
 		if ((w[1] & 0x81ffc000u) == 0x1318000u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 241;
+				}
 				return -1;
+			}
 			found = 241; /* VAR_TEX_BUF_GATHER */
 		}
 		return found;
 	case 50:
 		found = -1;
 		if ((w[1] & 0x81ffc000u) == 0x1328000u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 242;
+				}
 				return -1;
+			}
 			found = 242; /* VAR_TEX_BUF_GRADIENT */
 		}
 		return found;
 	case 55:
 		found = -1;
 		if ((w[1] & 0x81ffc000u) == 0x1378000u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 243;
+				}
 				return -1;
+			}
 			found = 243; /* VAR_TEX_BUF_DUAL */
 		}
 		return found;
 	case 56:
 		found = -1;
 		if ((w[1] & 0x81ffc000u) == 0x1388000u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 244;
+				}
 				return -1;
+			}
 			found = 244; /* VAR_TEX_SINGLE */
 		}
 		return found;
 	case 57:
 		found = -1;
 		if ((w[1] & 0x81ffc000u) == 0x1398000u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 245;
+				}
 				return -1;
+			}
 			found = 245; /* VAR_TEX_GATHER */
 		}
 		return found;
 	case 58:
 		found = -1;
 		if ((w[1] & 0x81ffc000u) == 0x13a8000u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 246;
+				}
 				return -1;
+			}
 			found = 246; /* VAR_TEX_GRADIENT */
 		}
 		return found;
 	case 63:
 		found = -1;
 		if ((w[1] & 0x81ffc000u) == 0x13f8000u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 247;
+				}
 				return -1;
+			}
 			found = 247; /* VAR_TEX_DUAL */
 		}
 		return found;
 	case 65:
 		found = -1;
 		if ((w[1] & 0x81ffc000u) == 0x418000u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 19;
+				}
 				return -1;
+			}
 			found = 19; /* LD_VAR_FLAT_IMM */
 		}
 		return found;
 	case 69:
 		found = -1;
 		if ((w[1] & 0x81ffff00u) == 0x45c000u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 4;
+				}
 				return -1;
+			}
 			found = 4; /* BARRIER */
 		}
 		return found;
 	case 80:
 		found = -1;
 		if ((w[1] & 0x81ff0000u) == 0x1500000u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 7;
+				}
 				return -1;
+			}
 			found = 7; /* CSEL.u32 */
 		}
 		return found;
 	case 81:
 		found = -1;
 		if ((w[1] & 0x81ff0000u) == 0x1510000u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 8;
+				}
 				return -1;
+			}
 			found = 8; /* CSEL.v2u16 */
 		}
 		return found;
@@ -8208,16 +8391,26 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		case 1:
 			found = -1;
 			if ((w[1] & 0x81ff0000u) == 0x1540000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 5;
+					}
 					return -1;
+				}
 				found = 5; /* CSEL.f32 */
 			}
 			return found;
 		default:
 			found = -1;
 			if ((w[1] & 0x81ffc000u) == 0x548000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 17;
+					}
 					return -1;
+				}
 				found = 17; /* LD_VAR_IMM */
 			}
 			return found;
@@ -8227,16 +8420,26 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		case 1:
 			found = -1;
 			if ((w[1] & 0x81ff0000u) == 0x1550000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 6;
+					}
 					return -1;
+				}
 				found = 6; /* CSEL.v2f16 */
 			}
 			return found;
 		default:
 			found = -1;
 			if ((w[1] & 0x81ffc000u) == 0x558000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 18;
+					}
 					return -1;
+				}
 				found = 18; /* LD_VAR_FLAT */
 			}
 			return found;
@@ -8244,48 +8447,78 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 	case 86:
 		found = -1;
 		if ((w[1] & 0x81ffc000u) == 0x568000u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 11;
+				}
 				return -1;
+			}
 			found = 11; /* LD_VAR_SPECIAL */
 		}
 		return found;
 	case 88:
 		found = -1;
 		if ((w[1] & 0x81ff0000u) == 0x1580000u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 9;
+				}
 				return -1;
+			}
 			found = 9; /* CSEL.s32 */
 		}
 		return found;
 	case 89:
 		found = -1;
 		if ((w[1] & 0x81ff0000u) == 0x1590000u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 10;
+				}
 				return -1;
+			}
 			found = 10; /* CSEL.v2s16 */
 		}
 		return found;
 	case 92:
 		found = -1;
 		if ((w[1] & 0x81ffc000u) == 0x5c8000u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 12;
+				}
 				return -1;
+			}
 			found = 12; /* LD_VAR_BUF_IMM.f32 */
 		}
 		return found;
 	case 93:
 		found = -1;
 		if ((w[1] & 0x81ffc000u) == 0x5d8000u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 13;
+				}
 				return -1;
+			}
 			found = 13; /* LD_VAR_BUF_IMM.f16 */
 		}
 		return found;
 	case 94:
 		found = -1;
 		if ((w[1] & 0x81ffc000u) == 0x5e8000u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 36;
+				}
 				return -1;
+			}
 			found = 36; /* LEA_BUF_IMM */
 		}
 		return found;
@@ -8294,8 +8527,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		case 1:
 			found = -1;
 			if ((w[1] & 0x81ff0000u) == 0x1600000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 248;
+					}
 					return -1;
+				}
 				found = 248; /* FMA_RSCALE.f32 */
 			}
 			return found;
@@ -8304,64 +8542,104 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			case 1:
 				found = -1;
 				if ((w[0] & 0x38000000u) == 0x8000000u && (w[1] & 0x81ffc000u) == 0x608000u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 38;
+						}
 						return -1;
+					}
 					found = 38; /* LOAD.i16 */
 				}
 				return found;
 			case 2:
 				found = -1;
 				if ((w[0] & 0x38000000u) == 0x10000000u && (w[1] & 0x81ffc000u) == 0x608000u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 39;
+						}
 						return -1;
+					}
 					found = 39; /* LOAD.i24 */
 				}
 				return found;
 			case 3:
 				found = -1;
 				if ((w[0] & 0x38000000u) == 0x18000000u && (w[1] & 0x81ffc000u) == 0x608000u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 40;
+						}
 						return -1;
+					}
 					found = 40; /* LOAD.i32 */
 				}
 				return found;
 			case 4:
 				found = -1;
 				if ((w[0] & 0x38000000u) == 0x20000000u && (w[1] & 0x81ffc000u) == 0x608000u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 41;
+						}
 						return -1;
+					}
 					found = 41; /* LOAD.i48 */
 				}
 				return found;
 			case 5:
 				found = -1;
 				if ((w[0] & 0x38000000u) == 0x28000000u && (w[1] & 0x81ffc000u) == 0x608000u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 42;
+						}
 						return -1;
+					}
 					found = 42; /* LOAD.i64 */
 				}
 				return found;
 			case 6:
 				found = -1;
 				if ((w[0] & 0x38000000u) == 0x30000000u && (w[1] & 0x81ffc000u) == 0x608000u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 43;
+						}
 						return -1;
+					}
 					found = 43; /* LOAD.i96 */
 				}
 				return found;
 			case 7:
 				found = -1;
 				if ((w[0] & 0x38000000u) == 0x38000000u && (w[1] & 0x81ffc000u) == 0x608000u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 44;
+						}
 						return -1;
+					}
 					found = 44; /* LOAD.i128 */
 				}
 				return found;
 			default:
 				found = -1;
 				if ((w[0] & 0x38000000u) == 0x0u && (w[1] & 0x81ffc000u) == 0x608000u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 37;
+						}
 						return -1;
+					}
 					found = 37; /* LOAD.i8 */
 				}
 				return found;
@@ -8372,8 +8650,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		case 1:
 			found = -1;
 			if ((w[1] & 0x81ff0000u) == 0x1610000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 249;
+					}
 					return -1;
+				}
 				found = 249; /* FMA_RSCALE_N.f32 */
 			}
 			return found;
@@ -8382,64 +8665,104 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			case 1:
 				found = -1;
 				if ((w[0] & 0x38000000u) == 0x8000000u && (w[1] & 0x81ffc000u) == 0x614000u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 46;
+						}
 						return -1;
+					}
 					found = 46; /* STORE.i16 */
 				}
 				return found;
 			case 2:
 				found = -1;
 				if ((w[0] & 0x38000000u) == 0x10000000u && (w[1] & 0x81ffc000u) == 0x614000u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 47;
+						}
 						return -1;
+					}
 					found = 47; /* STORE.i24 */
 				}
 				return found;
 			case 3:
 				found = -1;
 				if ((w[0] & 0x38000000u) == 0x18000000u && (w[1] & 0x81ffc000u) == 0x614000u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 48;
+						}
 						return -1;
+					}
 					found = 48; /* STORE.i32 */
 				}
 				return found;
 			case 4:
 				found = -1;
 				if ((w[0] & 0x38000000u) == 0x20000000u && (w[1] & 0x81ffc000u) == 0x614000u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 49;
+						}
 						return -1;
+					}
 					found = 49; /* STORE.i48 */
 				}
 				return found;
 			case 5:
 				found = -1;
 				if ((w[0] & 0x38000000u) == 0x28000000u && (w[1] & 0x81ffc000u) == 0x614000u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 50;
+						}
 						return -1;
+					}
 					found = 50; /* STORE.i64 */
 				}
 				return found;
 			case 6:
 				found = -1;
 				if ((w[0] & 0x38000000u) == 0x30000000u && (w[1] & 0x81ffc000u) == 0x614000u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 51;
+						}
 						return -1;
+					}
 					found = 51; /* STORE.i96 */
 				}
 				return found;
 			case 7:
 				found = -1;
 				if ((w[0] & 0x38000000u) == 0x38000000u && (w[1] & 0x81ffc000u) == 0x614000u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 52;
+						}
 						return -1;
+					}
 					found = 52; /* STORE.i128 */
 				}
 				return found;
 			default:
 				found = -1;
 				if ((w[0] & 0x38000000u) == 0x0u && (w[1] & 0x81ffc000u) == 0x614000u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 45;
+						}
 						return -1;
+					}
 					found = 45; /* STORE.i8 */
 				}
 				return found;
@@ -8448,24 +8771,39 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 	case 98:
 		found = -1;
 		if ((w[1] & 0x81ff0000u) == 0x1620000u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 250;
+				}
 				return -1;
+			}
 			found = 250; /* FMA_RSCALE_LEFT.f32 */
 		}
 		return found;
 	case 99:
 		found = -1;
 		if ((w[1] & 0x81ff0000u) == 0x1630000u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 251;
+				}
 				return -1;
+			}
 			found = 251; /* FMA_RSCALE_SCALE16.f32 */
 		}
 		return found;
 	case 100:
 		found = -1;
 		if ((w[1] & 0x81ffc000u) == 0x648000u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 16;
+				}
 				return -1;
+			}
 			found = 16; /* LD_VAR */
 		}
 		return found;
@@ -8474,16 +8812,26 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		case 1:
 			found = -1;
 			if ((w[1] & 0x81ffc060u) == 0x668020u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 22;
+					}
 					return -1;
+				}
 				found = 22; /* LD_TEX_IMM */
 			}
 			return found;
 		default:
 			found = -1;
 			if ((w[1] & 0x81ffc060u) == 0x668000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 20;
+					}
 					return -1;
+				}
 				found = 20; /* LD_ATTR_IMM */
 			}
 			return found;
@@ -8493,16 +8841,26 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		case 1:
 			found = -1;
 			if ((w[1] & 0x81ffc060u) == 0x678020u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 26;
+					}
 					return -1;
+				}
 				found = 26; /* LEA_TEX_IMM */
 			}
 			return found;
 		default:
 			found = -1;
 			if ((w[1] & 0x81ffc060u) == 0x678000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 24;
+					}
 					return -1;
+				}
 				found = 24; /* LEA_ATTR_IMM */
 			}
 			return found;
@@ -8512,16 +8870,26 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		case 1:
 			found = -1;
 			if ((w[0] & 0x38000000u) == 0x18000000u && (w[1] & 0x81ffc000u) == 0x684000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 231;
+					}
 					return -1;
+				}
 				found = 231; /* ATOM.i32 */
 			}
 			return found;
 		default:
 			found = -1;
 			if ((w[0] & 0x38000000u) == 0x28000000u && (w[1] & 0x81ffc000u) == 0x684000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 232;
+					}
 					return -1;
+				}
 				found = 232; /* ATOM.i64 */
 			}
 			return found;
@@ -8531,16 +8899,26 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		case 1:
 			found = -1;
 			if ((w[0] & 0x38000000u) == 0x18000000u && (w[1] & 0x81ffc000u) == 0x698000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 229;
+					}
 					return -1;
+				}
 				found = 229; /* ATOM1_RETURN.i32 */
 			}
 			return found;
 		default:
 			found = -1;
 			if ((w[0] & 0x38000000u) == 0x28000000u && (w[1] & 0x81ffc000u) == 0x698000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 230;
+					}
 					return -1;
+				}
 				found = 230; /* ATOM1_RETURN.i64 */
 			}
 			return found;
@@ -8550,64 +8928,104 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		case 1:
 			found = -1;
 			if ((w[0] & 0x38000000u) == 0x8000000u && (w[1] & 0x81ffc000u) == 0x6a8000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 29;
+					}
 					return -1;
+				}
 				found = 29; /* LD_BUFFER.i16 */
 			}
 			return found;
 		case 2:
 			found = -1;
 			if ((w[0] & 0x38000000u) == 0x10000000u && (w[1] & 0x81ffc000u) == 0x6a8000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 30;
+					}
 					return -1;
+				}
 				found = 30; /* LD_BUFFER.i24 */
 			}
 			return found;
 		case 3:
 			found = -1;
 			if ((w[0] & 0x38000000u) == 0x18000000u && (w[1] & 0x81ffc000u) == 0x6a8000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 31;
+					}
 					return -1;
+				}
 				found = 31; /* LD_BUFFER.i32 */
 			}
 			return found;
 		case 4:
 			found = -1;
 			if ((w[0] & 0x38000000u) == 0x20000000u && (w[1] & 0x81ffc000u) == 0x6a8000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 32;
+					}
 					return -1;
+				}
 				found = 32; /* LD_BUFFER.i48 */
 			}
 			return found;
 		case 5:
 			found = -1;
 			if ((w[0] & 0x38000000u) == 0x28000000u && (w[1] & 0x81ffc000u) == 0x6a8000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 33;
+					}
 					return -1;
+				}
 				found = 33; /* LD_BUFFER.i64 */
 			}
 			return found;
 		case 6:
 			found = -1;
 			if ((w[0] & 0x38000000u) == 0x30000000u && (w[1] & 0x81ffc000u) == 0x6a8000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 34;
+					}
 					return -1;
+				}
 				found = 34; /* LD_BUFFER.i96 */
 			}
 			return found;
 		case 7:
 			found = -1;
 			if ((w[0] & 0x38000000u) == 0x38000000u && (w[1] & 0x81ffc000u) == 0x6a8000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 35;
+					}
 					return -1;
+				}
 				found = 35; /* LD_BUFFER.i128 */
 			}
 			return found;
 		default:
 			found = -1;
 			if ((w[0] & 0x38000000u) == 0x0u && (w[1] & 0x81ffc000u) == 0x6a8000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 28;
+					}
 					return -1;
+				}
 				found = 28; /* LD_BUFFER.i8 */
 			}
 			return found;
@@ -8615,32 +9033,52 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 	case 107:
 		found = -1;
 		if ((w[1] & 0x81ffc000u) == 0x6b8000u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 53;
+				}
 				return -1;
+			}
 			found = 53; /* LEA_BUFFER */
 		}
 		return found;
 	case 108:
 		found = -1;
 		if ((w[1] & 0x81ffc000u) == 0x6c8000u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 14;
+				}
 				return -1;
+			}
 			found = 14; /* LD_VAR_BUF.f32 */
 		}
 		return found;
 	case 109:
 		found = -1;
 		if ((w[1] & 0x81ffc000u) == 0x6d8000u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 15;
+				}
 				return -1;
+			}
 			found = 15; /* LD_VAR_BUF.f16 */
 		}
 		return found;
 	case 113:
 		found = -1;
 		if ((w[1] & 0x81ffc000u) == 0x714000u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 54;
+				}
 				return -1;
+			}
 			found = 54; /* ST_CVT */
 		}
 		return found;
@@ -8649,16 +9087,26 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		case 1:
 			found = -1;
 			if ((w[1] & 0x81ffc060u) == 0x768020u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 23;
+					}
 					return -1;
+				}
 				found = 23; /* LD_TEX */
 			}
 			return found;
 		default:
 			found = -1;
 			if ((w[1] & 0x81ffc060u) == 0x768000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 21;
+					}
 					return -1;
+				}
 				found = 21; /* LD_ATTR */
 			}
 			return found;
@@ -8668,16 +9116,26 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		case 1:
 			found = -1;
 			if ((w[1] & 0x81ffc060u) == 0x778020u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 27;
+					}
 					return -1;
+				}
 				found = 27; /* LEA_TEX */
 			}
 			return found;
 		default:
 			found = -1;
 			if ((w[1] & 0x81ffc060u) == 0x778000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 25;
+					}
 					return -1;
+				}
 				found = 25; /* LEA_ATTR */
 			}
 			return found;
@@ -8685,40 +9143,65 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 	case 120:
 		found = -1;
 		if ((w[1] & 0x81ffc000u) == 0x788000u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 55;
+				}
 				return -1;
+			}
 			found = 55; /* LD_TILE */
 		}
 		return found;
 	case 121:
 		found = -1;
 		if ((w[1] & 0x81ffc000u) == 0x794000u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 56;
+				}
 				return -1;
+			}
 			found = 56; /* ST_TILE */
 		}
 		return found;
 	case 125:
 		found = -1;
 		if ((w[1] & 0x81ffc000u) == 0x7d8000u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 58;
+				}
 				return -1;
+			}
 			found = 58; /* ATEST */
 		}
 		return found;
 	case 126:
 		found = -1;
 		if ((w[1] & 0x81ffc000u) == 0x7e8000u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 59;
+				}
 				return -1;
+			}
 			found = 59; /* ZS_EMIT */
 		}
 		return found;
 	case 127:
 		found = -1;
 		if ((w[1] & 0x81ffc000u) == 0x7f4000u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 57;
+				}
 				return -1;
+			}
 			found = 57; /* BLEND */
 		}
 		return found;
@@ -8727,200 +9210,325 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		case 0:
 			found = -1;
 			if ((w[0] & 0x1f0000u) == 0x0u && (w[1] & 0x81ff0000u) == 0x900000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 75;
+					}
 					return -1;
+				}
 				found = 75; /* S8_TO_S32 */
 			}
 			return found;
 		case 1:
 			found = -1;
 			if ((w[0] & 0x1f0000u) == 0x10000u && (w[1] & 0x81ff0000u) == 0x900000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 76;
+					}
 					return -1;
+				}
 				found = 76; /* S8_TO_F32 */
 			}
 			return found;
 		case 2:
 			found = -1;
 			if ((w[0] & 0x1f0000u) == 0x20000u && (w[1] & 0x81ff0000u) == 0x900000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 79;
+					}
 					return -1;
+				}
 				found = 79; /* V2S8_TO_V2S16 */
 			}
 			return found;
 		case 3:
 			found = -1;
 			if ((w[0] & 0x1f0000u) == 0x30000u && (w[1] & 0x81ff0000u) == 0x900000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 80;
+					}
 					return -1;
+				}
 				found = 80; /* V2S8_TO_V2F16 */
 			}
 			return found;
 		case 4:
 			found = -1;
 			if ((w[0] & 0x1f0000u) == 0x40000u && (w[1] & 0x81ff0000u) == 0x900000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 64;
+					}
 					return -1;
+				}
 				found = 64; /* S16_TO_S32 */
 			}
 			return found;
 		case 5:
 			found = -1;
 			if ((w[0] & 0x1f0000u) == 0x50000u && (w[1] & 0x81ff0000u) == 0x900000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 65;
+					}
 					return -1;
+				}
 				found = 65; /* S16_TO_F32 */
 			}
 			return found;
 		case 7:
 			found = -1;
 			if ((w[0] & 0x1f0000u) == 0x70000u && (w[1] & 0x81ff0000u) == 0x900000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 60;
+					}
 					return -1;
+				}
 				found = 60; /* V2S16_TO_V2F16 */
 			}
 			return found;
 		case 9:
 			found = -1;
 			if ((w[0] & 0x1f0000u) == 0x90000u && (w[1] & 0x81ff0000u) == 0x900000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 61;
+					}
 					return -1;
+				}
 				found = 61; /* S32_TO_F32 */
 			}
 			return found;
 		case 10:
 			found = -1;
 			if ((w[0] & 0x1f0000u) == 0xa0000u && (w[1] & 0x81ff0000u) == 0x900000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 72;
+					}
 					return -1;
+				}
 				found = 72; /* F16_TO_S32 */
 			}
 			return found;
 		case 11:
 			found = -1;
 			if ((w[0] & 0x1f0000u) == 0xb0000u && (w[1] & 0x81ff0000u) == 0x900000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 74;
+					}
 					return -1;
+				}
 				found = 74; /* F16_TO_F32 */
 			}
 			return found;
 		case 12:
 			found = -1;
 			if ((w[0] & 0x1f0000u) == 0xc0000u && (w[1] & 0x81ff0000u) == 0x900000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 68;
+					}
 					return -1;
+				}
 				found = 68; /* F32_TO_S32 */
 			}
 			return found;
 		case 13:
 			found = -1;
 			if ((w[0] & 0x1f0000u) == 0xd0000u && (w[1] & 0x81ff0000u) == 0x900000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 83;
+					}
 					return -1;
+				}
 				found = 83; /* FROUND.f32 */
 			}
 			return found;
 		case 14:
 			found = -1;
 			if ((w[0] & 0x1f0000u) == 0xe0000u && (w[1] & 0x81ff0000u) == 0x900000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 70;
+					}
 					return -1;
+				}
 				found = 70; /* V2F16_TO_V2S16 */
 			}
 			return found;
 		case 15:
 			found = -1;
 			if ((w[0] & 0x1f0000u) == 0xf0000u && (w[1] & 0x81ff0000u) == 0x900000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 84;
+					}
 					return -1;
+				}
 				found = 84; /* FROUND.v2f16 */
 			}
 			return found;
 		case 16:
 			found = -1;
 			if ((w[0] & 0x1f0000u) == 0x100000u && (w[1] & 0x81ff0000u) == 0x900000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 77;
+					}
 					return -1;
+				}
 				found = 77; /* U8_TO_U32 */
 			}
 			return found;
 		case 17:
 			found = -1;
 			if ((w[0] & 0x1f0000u) == 0x110000u && (w[1] & 0x81ff0000u) == 0x900000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 78;
+					}
 					return -1;
+				}
 				found = 78; /* U8_TO_F32 */
 			}
 			return found;
 		case 18:
 			found = -1;
 			if ((w[0] & 0x1f0000u) == 0x120000u && (w[1] & 0x81ff0000u) == 0x900000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 81;
+					}
 					return -1;
+				}
 				found = 81; /* V2U8_TO_V2U16 */
 			}
 			return found;
 		case 19:
 			found = -1;
 			if ((w[0] & 0x1f0000u) == 0x130000u && (w[1] & 0x81ff0000u) == 0x900000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 82;
+					}
 					return -1;
+				}
 				found = 82; /* V2U8_TO_V2F16 */
 			}
 			return found;
 		case 20:
 			found = -1;
 			if ((w[0] & 0x1f0000u) == 0x140000u && (w[1] & 0x81ff0000u) == 0x900000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 66;
+					}
 					return -1;
+				}
 				found = 66; /* U16_TO_U32 */
 			}
 			return found;
 		case 21:
 			found = -1;
 			if ((w[0] & 0x1f0000u) == 0x150000u && (w[1] & 0x81ff0000u) == 0x900000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 67;
+					}
 					return -1;
+				}
 				found = 67; /* U16_TO_F32 */
 			}
 			return found;
 		case 23:
 			found = -1;
 			if ((w[0] & 0x1f0000u) == 0x170000u && (w[1] & 0x81ff0000u) == 0x900000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 62;
+					}
 					return -1;
+				}
 				found = 62; /* V2U16_TO_V2F16 */
 			}
 			return found;
 		case 25:
 			found = -1;
 			if ((w[0] & 0x1f0000u) == 0x190000u && (w[1] & 0x81ff0000u) == 0x900000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 63;
+					}
 					return -1;
+				}
 				found = 63; /* U32_TO_F32 */
 			}
 			return found;
 		case 26:
 			found = -1;
 			if ((w[0] & 0x1f0000u) == 0x1a0000u && (w[1] & 0x81ff0000u) == 0x900000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 73;
+					}
 					return -1;
+				}
 				found = 73; /* F16_TO_U32 */
 			}
 			return found;
 		case 28:
 			found = -1;
 			if ((w[0] & 0x1f0000u) == 0x1c0000u && (w[1] & 0x81ff0000u) == 0x900000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 69;
+					}
 					return -1;
+				}
 				found = 69; /* F32_TO_U32 */
 			}
 			return found;
 		case 30:
 			found = -1;
 			if ((w[0] & 0x1f0000u) == 0x1e0000u && (w[1] & 0x81ff0000u) == 0x900000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 71;
+					}
 					return -1;
+				}
 				found = 71; /* V2F16_TO_V2U16 */
 			}
 			return found;
@@ -8932,72 +9540,117 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		case 0:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0x0u && (w[1] & 0x81ff0000u) == 0x910000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 85;
+					}
 					return -1;
+				}
 				found = 85; /* MOV.i32 */
 			}
 			return found;
 		case 4:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0x40000u && (w[1] & 0x81ff0000u) == 0x910000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 86;
+					}
 					return -1;
+				}
 				found = 86; /* CLZ.u32 */
 			}
 			return found;
 		case 5:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0x50000u && (w[1] & 0x81ff0000u) == 0x910000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 87;
+					}
 					return -1;
+				}
 				found = 87; /* CLZ.v2u16 */
 			}
 			return found;
 		case 6:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0x60000u && (w[1] & 0x81ff0000u) == 0x910000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 88;
+					}
 					return -1;
+				}
 				found = 88; /* CLZ.v4u8 */
 			}
 			return found;
 		case 8:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0x80000u && (w[1] & 0x81ff0000u) == 0x910000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 89;
+					}
 					return -1;
+				}
 				found = 89; /* IABS.s32 */
 			}
 			return found;
 		case 9:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0x90000u && (w[1] & 0x81ff0000u) == 0x910000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 90;
+					}
 					return -1;
+				}
 				found = 90; /* IABS.v2s16 */
 			}
 			return found;
 		case 10:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0xa0000u && (w[1] & 0x81ff0000u) == 0x910000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 91;
+					}
 					return -1;
+				}
 				found = 91; /* IABS.v4s8 */
 			}
 			return found;
 		case 12:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0xc0000u && (w[1] & 0x81ff0000u) == 0x910000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 92;
+					}
 					return -1;
+				}
 				found = 92; /* POPCOUNT.i32 */
 			}
 			return found;
 		case 13:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0xd0000u && (w[1] & 0x81ff0000u) == 0x910000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 93;
+					}
 					return -1;
+				}
 				found = 93; /* BITREV.i32 */
 			}
 			return found;
@@ -9006,16 +9659,26 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			case 1:
 				found = -1;
 				if ((w[0] & 0xf0000u) == 0xe0000u && (w[1] & 0x81ff0000u) == 0x1910000u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 95;
+						}
 						return -1;
+					}
 					found = 95; /* NOT_OLD.i64 */
 				}
 				return found;
 			default:
 				found = -1;
 				if ((w[0] & 0xf0000u) == 0xe0000u && (w[1] & 0x81ff0000u) == 0x910000u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 94;
+						}
 						return -1;
+					}
 					found = 94; /* NOT_OLD.i32 */
 				}
 				return found;
@@ -9026,8 +9689,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 	case 149:
 		found = -1;
 		if ((w[1] & 0x81ff0000u) == 0x950000u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 96;
+				}
 				return -1;
+			}
 			found = 96; /* WMASK */
 		}
 		return found;
@@ -9036,16 +9704,26 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		case 1:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0x10000u && (w[1] & 0x81ff0000u) == 0x980000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 98;
+					}
 					return -1;
+				}
 				found = 98; /* FLUSH.v2f16 */
 			}
 			return found;
 		default:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0x0u && (w[1] & 0x81ff0000u) == 0x980000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 97;
+					}
 					return -1;
+				}
 				found = 97; /* FLUSH.f32 */
 			}
 			return found;
@@ -9055,32 +9733,52 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		case 1:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0x10000u && (w[1] & 0x81ff0000u) == 0x990000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 100;
+					}
 					return -1;
+				}
 				found = 100; /* FREXPM.v2f16 */
 			}
 			return found;
 		case 2:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0x20000u && (w[1] & 0x81ff0000u) == 0x990000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 101;
+					}
 					return -1;
+				}
 				found = 101; /* FREXPE.f32 */
 			}
 			return found;
 		case 3:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0x30000u && (w[1] & 0x81ff0000u) == 0x990000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 102;
+					}
 					return -1;
+				}
 				found = 102; /* FREXPE.v2f16 */
 			}
 			return found;
 		default:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0x0u && (w[1] & 0x81ff0000u) == 0x990000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 99;
+					}
 					return -1;
+				}
 				found = 99; /* FREXPM.f32 */
 			}
 			return found;
@@ -9090,112 +9788,182 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		case 0:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0x0u && (w[1] & 0x81ff0000u) == 0x9c0000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 103;
+					}
 					return -1;
+				}
 				found = 103; /* FRCP.f32 */
 			}
 			return found;
 		case 1:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0x10000u && (w[1] & 0x81ff0000u) == 0x9c0000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 104;
+					}
 					return -1;
+				}
 				found = 104; /* FRCP.f16 */
 			}
 			return found;
 		case 2:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0x20000u && (w[1] & 0x81ff0000u) == 0x9c0000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 105;
+					}
 					return -1;
+				}
 				found = 105; /* FRSQ.f32 */
 			}
 			return found;
 		case 3:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0x30000u && (w[1] & 0x81ff0000u) == 0x9c0000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 106;
+					}
 					return -1;
+				}
 				found = 106; /* FRSQ.f16 */
 			}
 			return found;
 		case 4:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0x40000u && (w[1] & 0x81ff0000u) == 0x9c0000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 113;
+					}
 					return -1;
+				}
 				found = 113; /* FSIN_TABLE.u6 */
 			}
 			return found;
 		case 5:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0x50000u && (w[1] & 0x81ff0000u) == 0x9c0000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 114;
+					}
 					return -1;
+				}
 				found = 114; /* FCOS_TABLE.u6 */
 			}
 			return found;
 		case 6:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0x60000u && (w[1] & 0x81ff0000u) == 0x9c0000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 115;
+					}
 					return -1;
+				}
 				found = 115; /* FSINCOS_OFFSET.u6 */
 			}
 			return found;
 		case 8:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0x80000u && (w[1] & 0x81ff0000u) == 0x9c0000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 107;
+					}
 					return -1;
+				}
 				found = 107; /* FLOGD.f32 */
 			}
 			return found;
 		case 10:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0xa0000u && (w[1] & 0x81ff0000u) == 0x9c0000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 108;
+					}
 					return -1;
+				}
 				found = 108; /* FPCLASS.f32 */
 			}
 			return found;
 		case 11:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0xb0000u && (w[1] & 0x81ff0000u) == 0x9c0000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 109;
+					}
 					return -1;
+				}
 				found = 109; /* FPCLASS.f16 */
 			}
 			return found;
 		case 12:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0xc0000u && (w[1] & 0x81ff0000u) == 0x9c0000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 110;
+					}
 					return -1;
+				}
 				found = 110; /* FLOG_TABLE.f32 */
 			}
 			return found;
 		case 13:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0xd0000u && (w[1] & 0x81ff0000u) == 0x9c0000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 116;
+					}
 					return -1;
+				}
 				found = 116; /* FEXP_TABLE.u4 */
 			}
 			return found;
 		case 14:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0xe0000u && (w[1] & 0x81ff0000u) == 0x9c0000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 111;
+					}
 					return -1;
+				}
 				found = 111; /* FRCP_APPROX.f32 */
 			}
 			return found;
 		case 15:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0xf0000u && (w[1] & 0x81ff0000u) == 0x9c0000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 112;
+					}
 					return -1;
+				}
 				found = 112; /* FRSQ_APPROX.f32 */
 			}
 			return found;
@@ -9207,40 +9975,65 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		case 0:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0x0u && (w[1] & 0x81ff0000u) == 0xa00000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 129;
+					}
 					return -1;
+				}
 				found = 129; /* IADD.u32 */
 			}
 			return found;
 		case 1:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0x10000u && (w[1] & 0x81ff0000u) == 0xa00000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 138;
+					}
 					return -1;
+				}
 				found = 138; /* ISUB.u32 */
 			}
 			return found;
 		case 2:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0xa0000u && (w[1] & 0x81ff0000u) == 0xa00000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 149;
+					}
 					return -1;
+				}
 				found = 149; /* IMUL.i32 */
 			}
 			return found;
 		case 3:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0xb0000u && (w[1] & 0x81ff0000u) == 0xa00000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 156;
+					}
 					return -1;
+				}
 				found = 156; /* HADD.u32 */
 			}
 			return found;
 		case 7:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0xf0000u && (w[1] & 0x81ff0000u) == 0xa00000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 162;
+					}
 					return -1;
+				}
 				found = 162; /* CLPER.i32 */
 			}
 			return found;
@@ -9252,48 +10045,78 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		case 0:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0x0u && (w[1] & 0x81ff0000u) == 0xa10000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 130;
+					}
 					return -1;
+				}
 				found = 130; /* IADD.v2u16 */
 			}
 			return found;
 		case 1:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0x10000u && (w[1] & 0x81ff0000u) == 0xa10000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 139;
+					}
 					return -1;
+				}
 				found = 139; /* ISUB.v2u16 */
 			}
 			return found;
 		case 2:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0xa0000u && (w[1] & 0x81ff0000u) == 0xa10000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 150;
+					}
 					return -1;
+				}
 				found = 150; /* IMUL.v2i16 */
 			}
 			return found;
 		case 3:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0xb0000u && (w[1] & 0x81ff0000u) == 0xa10000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 157;
+					}
 					return -1;
+				}
 				found = 157; /* HADD.v2u16 */
 			}
 			return found;
 		case 5:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0x50000u && (w[1] & 0x81ff0000u) == 0xa10000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 137;
+					}
 					return -1;
+				}
 				found = 137; /* MKVEC.v2i16 */
 			}
 			return found;
 		case 7:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0xf0000u && (w[1] & 0x81ff0000u) == 0xa10000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 163;
+					}
 					return -1;
+				}
 				found = 163; /* CLPER.v2u16 */
 			}
 			return found;
@@ -9305,40 +10128,65 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		case 0:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0x0u && (w[1] & 0x81ff0000u) == 0xa20000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 131;
+					}
 					return -1;
+				}
 				found = 131; /* IADD.v4u8 */
 			}
 			return found;
 		case 1:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0x10000u && (w[1] & 0x81ff0000u) == 0xa20000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 140;
+					}
 					return -1;
+				}
 				found = 140; /* ISUB.v4u8 */
 			}
 			return found;
 		case 2:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0xa0000u && (w[1] & 0x81ff0000u) == 0xa20000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 151;
+					}
 					return -1;
+				}
 				found = 151; /* IMUL.v4i8 */
 			}
 			return found;
 		case 3:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0xb0000u && (w[1] & 0x81ff0000u) == 0xa20000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 158;
+					}
 					return -1;
+				}
 				found = 158; /* HADD.v4u8 */
 			}
 			return found;
 		case 7:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0xf0000u && (w[1] & 0x81ff0000u) == 0xa20000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 164;
+					}
 					return -1;
+				}
 				found = 164; /* CLPER.v4u8 */
 			}
 			return found;
@@ -9350,48 +10198,78 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		case 0:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0x0u && (w[1] & 0x81ff0000u) == 0x1a30000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 135;
+					}
 					return -1;
+				}
 				found = 135; /* IADD.u64 */
 			}
 			return found;
 		case 1:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0x10000u && (w[1] & 0x81ff0000u) == 0x1a30000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 144;
+					}
 					return -1;
+				}
 				found = 144; /* ISUB.u64 */
 			}
 			return found;
 		case 6:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0x60000u && (w[1] & 0x81ff0000u) == 0x1a30000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 146;
+					}
 					return -1;
+				}
 				found = 146; /* SEG_ADD.u64 */
 			}
 			return found;
 		case 7:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0x70000u && (w[1] & 0x81ff0000u) == 0x1a30000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 147;
+					}
 					return -1;
+				}
 				found = 147; /* SHADDX.u64 */
 			}
 			return found;
 		case 10:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0xa0000u && (w[1] & 0x81ff0000u) == 0x1a30000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 155;
+					}
 					return -1;
+				}
 				found = 155; /* IMULD.u64 */
 			}
 			return found;
 		case 15:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0xf0000u && (w[1] & 0x81ff0000u) == 0x1a30000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 168;
+					}
 					return -1;
+				}
 				found = 168; /* CLPER.u64 */
 			}
 			return found;
@@ -9403,56 +10281,91 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		case 0:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0x0u && (w[1] & 0x81ff0000u) == 0xa40000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 117;
+					}
 					return -1;
+				}
 				found = 117; /* FADD.f32 */
 			}
 			return found;
 		case 2:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0x20000u && (w[1] & 0x81ff0000u) == 0xa40000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 119;
+					}
 					return -1;
+				}
 				found = 119; /* FMIN.f32 */
 			}
 			return found;
 		case 3:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0x30000u && (w[1] & 0x81ff0000u) == 0xa40000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 121;
+					}
 					return -1;
+				}
 				found = 121; /* FMAX.f32 */
 			}
 			return found;
 		case 6:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0x60000u && (w[1] & 0x81ff0000u) == 0xa40000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 124;
+					}
 					return -1;
+				}
 				found = 124; /* LDEXP.f32 */
 			}
 			return found;
 		case 8:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0x80000u && (w[1] & 0x81ff0000u) == 0xa40000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 126;
+					}
 					return -1;
+				}
 				found = 126; /* FEXP.f32 */
 			}
 			return found;
 		case 9:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0x90000u && (w[1] & 0x81ff0000u) == 0xa40000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 127;
+					}
 					return -1;
+				}
 				found = 127; /* FADD_LSCALE.f32 */
 			}
 			return found;
 		case 14:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0xe0000u && (w[1] & 0x81ff0000u) == 0xa40000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 128;
+					}
 					return -1;
+				}
 				found = 128; /* FATAN_ASSIST.f32 */
 			}
 			return found;
@@ -9464,40 +10377,65 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		case 0:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0x0u && (w[1] & 0x81ff0000u) == 0xa50000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 118;
+					}
 					return -1;
+				}
 				found = 118; /* FADD.v2f16 */
 			}
 			return found;
 		case 2:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0x20000u && (w[1] & 0x81ff0000u) == 0xa50000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 120;
+					}
 					return -1;
+				}
 				found = 120; /* FMIN.v2f16 */
 			}
 			return found;
 		case 3:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0x30000u && (w[1] & 0x81ff0000u) == 0xa50000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 122;
+					}
 					return -1;
+				}
 				found = 122; /* FMAX.v2f16 */
 			}
 			return found;
 		case 4:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0x40000u && (w[1] & 0x81ff0000u) == 0xa50000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 123;
+					}
 					return -1;
+				}
 				found = 123; /* V2F32_TO_V2F16 */
 			}
 			return found;
 		case 6:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0x60000u && (w[1] & 0x81ff0000u) == 0xa50000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 125;
+					}
 					return -1;
+				}
 				found = 125; /* LDEXP.v2f16 */
 			}
 			return found;
@@ -9509,40 +10447,65 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		case 0:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0x0u && (w[1] & 0x81ff0000u) == 0xa80000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 132;
+					}
 					return -1;
+				}
 				found = 132; /* IADD.s32 */
 			}
 			return found;
 		case 1:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0x10000u && (w[1] & 0x81ff0000u) == 0xa80000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 141;
+					}
 					return -1;
+				}
 				found = 141; /* ISUB.s32 */
 			}
 			return found;
 		case 2:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0xa0000u && (w[1] & 0x81ff0000u) == 0xa80000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 152;
+					}
 					return -1;
+				}
 				found = 152; /* IMUL.s32 */
 			}
 			return found;
 		case 3:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0xb0000u && (w[1] & 0x81ff0000u) == 0xa80000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 159;
+					}
 					return -1;
+				}
 				found = 159; /* HADD.s32 */
 			}
 			return found;
 		case 7:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0xf0000u && (w[1] & 0x81ff0000u) == 0xa80000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 165;
+					}
 					return -1;
+				}
 				found = 165; /* CLPER.s32 */
 			}
 			return found;
@@ -9554,40 +10517,65 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		case 0:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0x0u && (w[1] & 0x81ff0000u) == 0xa90000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 133;
+					}
 					return -1;
+				}
 				found = 133; /* IADD.v2s16 */
 			}
 			return found;
 		case 1:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0x10000u && (w[1] & 0x81ff0000u) == 0xa90000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 142;
+					}
 					return -1;
+				}
 				found = 142; /* ISUB.v2s16 */
 			}
 			return found;
 		case 2:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0xa0000u && (w[1] & 0x81ff0000u) == 0xa90000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 153;
+					}
 					return -1;
+				}
 				found = 153; /* IMUL.v2s16 */
 			}
 			return found;
 		case 3:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0xb0000u && (w[1] & 0x81ff0000u) == 0xa90000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 160;
+					}
 					return -1;
+				}
 				found = 160; /* HADD.v2s16 */
 			}
 			return found;
 		case 7:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0xf0000u && (w[1] & 0x81ff0000u) == 0xa90000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 166;
+					}
 					return -1;
+				}
 				found = 166; /* CLPER.v2s16 */
 			}
 			return found;
@@ -9599,40 +10587,65 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		case 0:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0x0u && (w[1] & 0x81ff0000u) == 0xaa0000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 134;
+					}
 					return -1;
+				}
 				found = 134; /* IADD.v4s8 */
 			}
 			return found;
 		case 1:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0x10000u && (w[1] & 0x81ff0000u) == 0xaa0000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 143;
+					}
 					return -1;
+				}
 				found = 143; /* ISUB.v4s8 */
 			}
 			return found;
 		case 2:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0xa0000u && (w[1] & 0x81ff0000u) == 0xaa0000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 154;
+					}
 					return -1;
+				}
 				found = 154; /* IMUL.v4s8 */
 			}
 			return found;
 		case 3:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0xb0000u && (w[1] & 0x81ff0000u) == 0xaa0000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 161;
+					}
 					return -1;
+				}
 				found = 161; /* HADD.v4s8 */
 			}
 			return found;
 		case 7:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0xf0000u && (w[1] & 0x81ff0000u) == 0xaa0000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 167;
+					}
 					return -1;
+				}
 				found = 167; /* CLPER.v4s8 */
 			}
 			return found;
@@ -9644,32 +10657,52 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		case 0:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0x0u && (w[1] & 0x81ff0000u) == 0x1ab0000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 136;
+					}
 					return -1;
+				}
 				found = 136; /* IADD.s64 */
 			}
 			return found;
 		case 1:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0x10000u && (w[1] & 0x81ff0000u) == 0x1ab0000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 145;
+					}
 					return -1;
+				}
 				found = 145; /* ISUB.s64 */
 			}
 			return found;
 		case 7:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0x70000u && (w[1] & 0x81ff0000u) == 0x1ab0000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 148;
+					}
 					return -1;
+				}
 				found = 148; /* SHADDX.s64 */
 			}
 			return found;
 		case 15:
 			found = -1;
 			if ((w[0] & 0xf0000u) == 0xf0000u && (w[1] & 0x81ff0000u) == 0x1ab0000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 169;
+					}
 					return -1;
+				}
 				found = 169; /* CLPER.s64 */
 			}
 			return found;
@@ -9679,16 +10712,26 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 	case 178:
 		found = -1;
 		if ((w[1] & 0x81ff0000u) == 0xb20000u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 170;
+				}
 				return -1;
+			}
 			found = 170; /* FMA.f32 */
 		}
 		return found;
 	case 179:
 		found = -1;
 		if ((w[1] & 0x81ff0000u) == 0xb30000u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 171;
+				}
 				return -1;
+			}
 			found = 171; /* FMA.v2f16 */
 		}
 		return found;
@@ -9699,16 +10742,26 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			case 1:
 				found = -1;
 				if ((w[0] & 0x3000000u) == 0x1000000u && (w[1] & 0x81ff0001u) == 0xb40001u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 180;
+						}
 						return -1;
+					}
 					found = 180; /* LSHIFT_OR.i32 */
 				}
 				return found;
 			default:
 				found = -1;
 				if ((w[0] & 0x3000000u) == 0x1000000u && (w[1] & 0x81ff0001u) == 0xb40000u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 184;
+						}
 						return -1;
+					}
 					found = 184; /* RSHIFT_OR.i32 */
 				}
 				return found;
@@ -9718,16 +10771,26 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			case 1:
 				found = -1;
 				if ((w[0] & 0x3000000u) == 0x2000000u && (w[1] & 0x81ff0001u) == 0xb40001u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 188;
+						}
 						return -1;
+					}
 					found = 188; /* LSHIFT_XOR.i32 */
 				}
 				return found;
 			default:
 				found = -1;
 				if ((w[0] & 0x3000000u) == 0x2000000u && (w[1] & 0x81ff0001u) == 0xb40000u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 192;
+						}
 						return -1;
+					}
 					found = 192; /* RSHIFT_XOR.i32 */
 				}
 				return found;
@@ -9739,16 +10802,26 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			case 1:
 				found = -1;
 				if ((w[0] & 0x3000000u) == 0x0u && (w[1] & 0x81ff0001u) == 0xb40001u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 172;
+						}
 						return -1;
+					}
 					found = 172; /* LSHIFT_AND.i32 */
 				}
 				return found;
 			default:
 				found = -1;
 				if ((w[0] & 0x3000000u) == 0x0u && (w[1] & 0x81ff0001u) == 0xb40000u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 176;
+						}
 						return -1;
+					}
 					found = 176; /* RSHIFT_AND.i32 */
 				}
 				return found;
@@ -9761,16 +10834,26 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			case 1:
 				found = -1;
 				if ((w[0] & 0x3000000u) == 0x1000000u && (w[1] & 0x81ff0001u) == 0xb50001u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 181;
+						}
 						return -1;
+					}
 					found = 181; /* LSHIFT_OR.v2i16 */
 				}
 				return found;
 			default:
 				found = -1;
 				if ((w[0] & 0x3000000u) == 0x1000000u && (w[1] & 0x81ff0001u) == 0xb50000u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 185;
+						}
 						return -1;
+					}
 					found = 185; /* RSHIFT_OR.v2i16 */
 				}
 				return found;
@@ -9780,16 +10863,26 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			case 1:
 				found = -1;
 				if ((w[0] & 0x3000000u) == 0x2000000u && (w[1] & 0x81ff0001u) == 0xb50001u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 189;
+						}
 						return -1;
+					}
 					found = 189; /* LSHIFT_XOR.v2i16 */
 				}
 				return found;
 			default:
 				found = -1;
 				if ((w[0] & 0x3000000u) == 0x2000000u && (w[1] & 0x81ff0001u) == 0xb50000u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 193;
+						}
 						return -1;
+					}
 					found = 193; /* RSHIFT_XOR.v2i16 */
 				}
 				return found;
@@ -9801,16 +10894,26 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			case 1:
 				found = -1;
 				if ((w[0] & 0x3000000u) == 0x0u && (w[1] & 0x81ff0001u) == 0xb50001u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 173;
+						}
 						return -1;
+					}
 					found = 173; /* LSHIFT_AND.v2i16 */
 				}
 				return found;
 			default:
 				found = -1;
 				if ((w[0] & 0x3000000u) == 0x0u && (w[1] & 0x81ff0001u) == 0xb50000u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 177;
+						}
 						return -1;
+					}
 					found = 177; /* RSHIFT_AND.v2i16 */
 				}
 				return found;
@@ -9823,16 +10926,26 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			case 1:
 				found = -1;
 				if ((w[0] & 0x3000000u) == 0x1000000u && (w[1] & 0x81ff0001u) == 0xb60001u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 182;
+						}
 						return -1;
+					}
 					found = 182; /* LSHIFT_OR.v4i8 */
 				}
 				return found;
 			default:
 				found = -1;
 				if ((w[0] & 0x3000000u) == 0x1000000u && (w[1] & 0x81ff0001u) == 0xb60000u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 186;
+						}
 						return -1;
+					}
 					found = 186; /* RSHIFT_OR.v4i8 */
 				}
 				return found;
@@ -9842,16 +10955,26 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			case 1:
 				found = -1;
 				if ((w[0] & 0x3000000u) == 0x2000000u && (w[1] & 0x81ff0001u) == 0xb60001u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 190;
+						}
 						return -1;
+					}
 					found = 190; /* LSHIFT_XOR.v4i8 */
 				}
 				return found;
 			default:
 				found = -1;
 				if ((w[0] & 0x3000000u) == 0x2000000u && (w[1] & 0x81ff0001u) == 0xb60000u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 194;
+						}
 						return -1;
+					}
 					found = 194; /* RSHIFT_XOR.v4i8 */
 				}
 				return found;
@@ -9863,16 +10986,26 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			case 1:
 				found = -1;
 				if ((w[0] & 0x3000000u) == 0x0u && (w[1] & 0x81ff0001u) == 0xb60001u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 174;
+						}
 						return -1;
+					}
 					found = 174; /* LSHIFT_AND.v4i8 */
 				}
 				return found;
 			default:
 				found = -1;
 				if ((w[0] & 0x3000000u) == 0x0u && (w[1] & 0x81ff0001u) == 0xb60000u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 178;
+						}
 						return -1;
+					}
 					found = 178; /* RSHIFT_AND.v4i8 */
 				}
 				return found;
@@ -9885,16 +11018,26 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			case 1:
 				found = -1;
 				if ((w[0] & 0x3000000u) == 0x1000000u && (w[1] & 0x81ff0001u) == 0x1b70001u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 183;
+						}
 						return -1;
+					}
 					found = 183; /* LSHIFT_OR.i64 */
 				}
 				return found;
 			default:
 				found = -1;
 				if ((w[0] & 0x3000000u) == 0x1000000u && (w[1] & 0x81ff0001u) == 0x1b70000u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 187;
+						}
 						return -1;
+					}
 					found = 187; /* RSHIFT_OR.i64 */
 				}
 				return found;
@@ -9904,16 +11047,26 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			case 1:
 				found = -1;
 				if ((w[0] & 0x3000000u) == 0x2000000u && (w[1] & 0x81ff0001u) == 0x1b70001u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 191;
+						}
 						return -1;
+					}
 					found = 191; /* LSHIFT_XOR.i64 */
 				}
 				return found;
 			default:
 				found = -1;
 				if ((w[0] & 0x3000000u) == 0x2000000u && (w[1] & 0x81ff0001u) == 0x1b70000u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 195;
+						}
 						return -1;
+					}
 					found = 195; /* RSHIFT_XOR.i64 */
 				}
 				return found;
@@ -9925,16 +11078,26 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 			case 1:
 				found = -1;
 				if ((w[0] & 0x3000000u) == 0x0u && (w[1] & 0x81ff0001u) == 0x1b70001u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 175;
+						}
 						return -1;
+					}
 					found = 175; /* LSHIFT_AND.i64 */
 				}
 				return found;
 			default:
 				found = -1;
 				if ((w[0] & 0x3000000u) == 0x0u && (w[1] & 0x81ff0001u) == 0x1b70000u) {
-					if (found >= 0)
+					if (found >= 0) {
+						if (conflict) {
+							conflict[0] = found;
+							conflict[1] = 179;
+						}
 						return -1;
+					}
 					found = 179; /* RSHIFT_AND.i64 */
 				}
 				return found;
@@ -9943,24 +11106,39 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 	case 184:
 		found = -1;
 		if ((w[1] & 0x81ff0000u) == 0xb80000u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 196;
+				}
 				return -1;
+			}
 			found = 196; /* MUX.i32 */
 		}
 		return found;
 	case 185:
 		found = -1;
 		if ((w[1] & 0x81ff0000u) == 0xb90000u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 197;
+				}
 				return -1;
+			}
 			found = 197; /* MUX.v2i16 */
 		}
 		return found;
 	case 186:
 		found = -1;
 		if ((w[1] & 0x81ff0000u) == 0xba0000u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 198;
+				}
 				return -1;
+			}
 			found = 198; /* MUX.v4i8 */
 		}
 		return found;
@@ -9969,16 +11147,26 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		case 1:
 			found = -1;
 			if ((w[0] & 0xf000000u) == 0x1000000u && (w[1] & 0x81ff0000u) == 0xbc0000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 200;
+					}
 					return -1;
+				}
 				found = 200; /* CUBE_TSEL */
 			}
 			return found;
 		default:
 			found = -1;
 			if ((w[0] & 0xf000000u) == 0x0u && (w[1] & 0x81ff0000u) == 0xbc0000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 199;
+					}
 					return -1;
+				}
 				found = 199; /* CUBE_SSEL */
 			}
 			return found;
@@ -9986,24 +11174,39 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 	case 189:
 		found = -1;
 		if ((w[1] & 0x81ff0000u) == 0xbd0000u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 201;
+				}
 				return -1;
+			}
 			found = 201; /* MKVEC.v2i8 */
 		}
 		return found;
 	case 192:
 		found = -1;
 		if ((w[1] & 0x81ff0000u) == 0xc00000u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 202;
+				}
 				return -1;
+			}
 			found = 202; /* CUBEFACE1 */
 		}
 		return found;
 	case 193:
 		found = -1;
 		if ((w[1] & 0x81ff0000u) == 0xc10000u) {
-			if (found >= 0)
+			if (found >= 0) {
+				if (conflict) {
+					conflict[0] = found;
+					conflict[1] = 203;
+				}
 				return -1;
+			}
 			found = 203; /* CUBEFACE2_V9 */
 		}
 		return found;
@@ -10012,16 +11215,26 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		case 1:
 			found = -1;
 			if ((w[0] & 0xf000000u) == 0x1000000u && (w[1] & 0x81ff0000u) == 0xc20000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 205;
+					}
 					return -1;
+				}
 				found = 205; /* IDP.v4u8 */
 			}
 			return found;
 		default:
 			found = -1;
 			if ((w[0] & 0xf000000u) == 0x0u && (w[1] & 0x81ff0000u) == 0xc20000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 204;
+					}
 					return -1;
+				}
 				found = 204; /* IDP.v4s8 */
 			}
 			return found;
@@ -10031,16 +11244,26 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		case 1:
 			found = -1;
 			if ((w[0] & 0x3000000u) == 0x1000000u && (w[1] & 0x81ff0000u) == 0xf00000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 209;
+					}
 					return -1;
+				}
 				found = 209; /* ICMP_AND.u32 */
 			}
 			return found;
 		case 2:
 			found = -1;
 			if ((w[0] & 0x3000000u) == 0x2000000u && (w[1] & 0x81ff0000u) == 0xf00000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 222;
+					}
 					return -1;
+				}
 				found = 222; /* ICMP_MULTI.u32 */
 			}
 			return found;
@@ -10049,8 +11272,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		default:
 			found = -1;
 			if ((w[0] & 0x3000000u) == 0x0u && (w[1] & 0x81ff0000u) == 0xf00000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 206;
+					}
 					return -1;
+				}
 				found = 206; /* ICMP_OR.u32 */
 			}
 			return found;
@@ -10060,16 +11288,26 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		case 1:
 			found = -1;
 			if ((w[0] & 0x3000000u) == 0x1000000u && (w[1] & 0x81ff0000u) == 0xf10000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 210;
+					}
 					return -1;
+				}
 				found = 210; /* ICMP_AND.v2u16 */
 			}
 			return found;
 		default:
 			found = -1;
 			if ((w[0] & 0x3000000u) == 0x0u && (w[1] & 0x81ff0000u) == 0xf10000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 207;
+					}
 					return -1;
+				}
 				found = 207; /* ICMP_OR.v2u16 */
 			}
 			return found;
@@ -10079,16 +11317,26 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		case 1:
 			found = -1;
 			if ((w[0] & 0x3000000u) == 0x1000000u && (w[1] & 0x81ff0000u) == 0xf20000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 211;
+					}
 					return -1;
+				}
 				found = 211; /* ICMP_AND.v4u8 */
 			}
 			return found;
 		default:
 			found = -1;
 			if ((w[0] & 0x3000000u) == 0x0u && (w[1] & 0x81ff0000u) == 0xf20000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 208;
+					}
 					return -1;
+				}
 				found = 208; /* ICMP_OR.v4u8 */
 			}
 			return found;
@@ -10098,16 +11346,26 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		case 1:
 			found = -1;
 			if ((w[0] & 0x3000000u) == 0x1000000u && (w[1] & 0x81ff0000u) == 0xf40000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 214;
+					}
 					return -1;
+				}
 				found = 214; /* FCMP_AND.f32 */
 			}
 			return found;
 		default:
 			found = -1;
 			if ((w[0] & 0x3000000u) == 0x0u && (w[1] & 0x81ff0000u) == 0xf40000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 212;
+					}
 					return -1;
+				}
 				found = 212; /* FCMP_OR.f32 */
 			}
 			return found;
@@ -10117,16 +11375,26 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		case 1:
 			found = -1;
 			if ((w[0] & 0x3000000u) == 0x1000000u && (w[1] & 0x81ff0000u) == 0xf50000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 215;
+					}
 					return -1;
+				}
 				found = 215; /* FCMP_AND.v2f16 */
 			}
 			return found;
 		default:
 			found = -1;
 			if ((w[0] & 0x3000000u) == 0x0u && (w[1] & 0x81ff0000u) == 0xf50000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 213;
+					}
 					return -1;
+				}
 				found = 213; /* FCMP_OR.v2f16 */
 			}
 			return found;
@@ -10136,16 +11404,26 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		case 1:
 			found = -1;
 			if ((w[0] & 0x3000000u) == 0x1000000u && (w[1] & 0x81ff0000u) == 0xf80000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 219;
+					}
 					return -1;
+				}
 				found = 219; /* ICMP_AND.s32 */
 			}
 			return found;
 		case 2:
 			found = -1;
 			if ((w[0] & 0x3000000u) == 0x2000000u && (w[1] & 0x81ff0000u) == 0xf80000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 223;
+					}
 					return -1;
+				}
 				found = 223; /* ICMP_MULTI.s32 */
 			}
 			return found;
@@ -10154,8 +11432,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		default:
 			found = -1;
 			if ((w[0] & 0x3000000u) == 0x0u && (w[1] & 0x81ff0000u) == 0xf80000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 216;
+					}
 					return -1;
+				}
 				found = 216; /* ICMP_OR.s32 */
 			}
 			return found;
@@ -10165,16 +11448,26 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		case 1:
 			found = -1;
 			if ((w[0] & 0x3000000u) == 0x1000000u && (w[1] & 0x81ff0000u) == 0xf90000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 220;
+					}
 					return -1;
+				}
 				found = 220; /* ICMP_AND.v2s16 */
 			}
 			return found;
 		default:
 			found = -1;
 			if ((w[0] & 0x3000000u) == 0x0u && (w[1] & 0x81ff0000u) == 0xf90000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 217;
+					}
 					return -1;
+				}
 				found = 217; /* ICMP_OR.v2s16 */
 			}
 			return found;
@@ -10184,16 +11477,26 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 		case 1:
 			found = -1;
 			if ((w[0] & 0x3000000u) == 0x1000000u && (w[1] & 0x81ff0000u) == 0xfa0000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 221;
+					}
 					return -1;
+				}
 				found = 221; /* ICMP_AND.v4s8 */
 			}
 			return found;
 		default:
 			found = -1;
 			if ((w[0] & 0x3000000u) == 0x0u && (w[1] & 0x81ff0000u) == 0xfa0000u) {
-				if (found >= 0)
+				if (found >= 0) {
+					if (conflict) {
+						conflict[0] = found;
+						conflict[1] = 218;
+					}
 					return -1;
+				}
 				found = 218; /* ICMP_OR.v4s8 */
 			}
 			return found;
@@ -10204,11 +11507,12 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu)
 }
 
 static void disasm_into(struct dis_writer *w, const uint32_t *words,
-			const struct valhall_disasm_options *options)
+			const struct valhall_disasm_options *options, struct dis_errors *errors)
 {
 	unsigned i;
+	(void)errors;
 	int64_t gpu = options && options->gpu ? (int64_t)options->gpu : 0;
-	switch (find(words, gpu, options && options->gpu ? 1 : 0)) {
+	switch (find(words, gpu, options && options->gpu ? 1 : 0, NULL)) {
 	case 0:
 		ins_nop(w, words);
 		return;
@@ -10979,26 +12283,28 @@ size_t valhall_disasm(const uint32_t *words, const struct valhall_disasm_options
                       char *out, size_t size)
 {
 	struct dis_writer w;
+	struct dis_errors errors;
+	errors.count = 0;
+	errors.word_count = VALHALL_INSTRUCTION_WORDS;
 	dis_init(&w, out, size, NULL);
-	disasm_into(&w, words, options);
+	disasm_into(&w, words, options, &errors);
 	return dis_finish(&w);
 }
 
 int valhall_disasm_program(const uint32_t *words, size_t nwords,
                            const struct valhall_disasm_options *options, FILE *out)
 {
-	char buffer[4096];
+	char buffer[16384];
 	struct dis_writer w;
+	struct dis_errors errors;
 	size_t at;
+	if (nwords % VALHALL_INSTRUCTION_WORDS != 0)
+		return -1;
+	errors.count = 0;
+	errors.word_count = VALHALL_INSTRUCTION_WORDS;
 	dis_init(&w, buffer, sizeof buffer, out);
 	for (at = 0; at < nwords; at += VALHALL_INSTRUCTION_WORDS) {
-		uint32_t padded[VALHALL_INSTRUCTION_WORDS] = { 0 };
-		const uint32_t *instruction = words + at;
-		if (nwords - at < VALHALL_INSTRUCTION_WORDS) {
-			memcpy(padded, instruction, (nwords - at) * sizeof *words);
-			instruction = padded;
-		}
-		disasm_into(&w, instruction, options);
+		disasm_into(&w, words + at, options, &errors);
 		dis_putc(&w, '\n');
 	}
 	dis_finish(&w);

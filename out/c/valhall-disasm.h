@@ -38,8 +38,11 @@ size_t valhall_disasm(const uint32_t *words, const struct valhall_disasm_options
                       char *out, size_t size);
 
 /*
- * Disassembles `nwords` words (VALHALL_INSTRUCTION_WORDS per instruction; a short last one is
- * padded with zeros) to `out`, one line per instruction. Returns 0, or -1 if writing failed.
+ * Prints disassembleProgram(words, { gpu, showErrors }) to `out`, one line per instruction of
+ * VALHALL_INSTRUCTION_WORDS words (with show_errors, the conflict of words that match two
+ * instructions is printed with the next line's errors, as Mesa does). Returns 0; -1 without
+ * printing anything if `nwords` is not a multiple of VALHALL_INSTRUCTION_WORDS (where the TS
+ * codec throws a RangeError), or -1 if writing failed.
  */
 int valhall_disasm_program(const uint32_t *words, size_t nwords,
                            const struct valhall_disasm_options *options, FILE *out);

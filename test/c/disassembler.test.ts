@@ -6,6 +6,7 @@
  * and every line is compared with `disassemble` of out/ts/<id>.ts. Also: snprintf semantics
  * (truncation, size 0, NULL options), `<id>_disasm_program`, and a C++ compile.
  */
+import { spawnSync } from "child_process";
 import { readFileSync } from "fs";
 import * as path from "path";
 import * as etnaviv from "../../out/ts/etnaviv";
@@ -15,13 +16,23 @@ import * as valhall from "../../out/ts/valhall";
 import type { Instruction, IsaModel } from "../../generator/model/types";
 import { prng } from "../../bench/prng";
 import { compile, CXX17, C99, HEADERS, ROOT, sh, tempDir } from "./cc";
-import { buildHarness, compileDisassembler, linkWith, runHarness } from "./disassemblerHarness";
+import {
+  buildHarness,
+  compileDisassembler,
+  linkWith,
+  programHarnessSource,
+  runHarness,
+} from "./disassemblerHarness";
 
 // Compiling ir3's disassembler (120,000 lines) takes a minute on a loaded machine.
 jest.setTimeout(900_000);
 
 interface Codec {
   disassemble(words: ArrayLike<number>, options?: { gpu?: number; showErrors?: boolean }): string;
+  disassembleProgram(
+    words: ArrayLike<number>,
+    options?: { gpu?: number; showErrors?: boolean },
+  ): string[];
 }
 
 const C_ISAS = ["ir3", "etnaviv", "r500", "valhall"];
@@ -104,6 +115,13 @@ function casesOf(model: IsaModel, seed: number): Case[] {
       showErrors: n % 3 !== 0,
     });
   return cases;
+}
+
+/** Runs `argv` with `input` on stdin. */
+function run(argv: string[], input: string): { stdout: string; stderr: string } {
+  const r = spawnSync(argv[0], argv.slice(1), { input, encoding: "utf8", maxBuffer: 1 << 28 });
+  if (r.error) throw r.error;
+  return { stdout: r.stdout, stderr: r.stderr };
 }
 
 const line = (c: Case) =>
@@ -191,34 +209,53 @@ ${calls}
     }
   });
 
-  it("disassembles a program, one line per instruction, a short last one padded with zeros", () => {
-    const cases = casesOf(model, 9).slice(0, 30);
-    const words = cases.flatMap((c) => c.words).slice(0, -1);
-    const program = `#include "${id}-disasm.h"
-
-static const uint32_t words[] = { ${words.map((w) => `0x${w.toString(16)}u`).join(", ")} };
-
-int main(void)
-{
-	struct ${id}_disasm_options options = { 0, false };
-	return ${id}_disasm_program(words, sizeof words / sizeof *words, &options, stdout) != 0;
-}
-`;
-    {
-      const r = sh([linkWith(t.dir, HEADERS, object, "program", program)]);
-      expect(r.status).toBe(0);
-      const wc = model.isa.wordCount;
-      const want: string[] = [];
-      for (let at = 0; at < words.length; at += wc)
-        want.push(
-          codec.disassemble(
-            Array.from({ length: wc }, (_, i) => words[at + i] ?? 0),
-            {},
-          ) + "\n",
-        );
-      expect(r.stdout).toBe(want.join(""));
-    }
+  it("disassembleProgram's lines for random programs (conflicts included), show_errors on and off; -1 and nothing printed for a partial instruction", () => {
+    const program = linkWith(t.dir, HEADERS, object, "program", programHarnessSource(id));
+    const wc = model.isa.wordCount;
+    const cases = casesOf(model, 9);
+    let conflicts = 0;
+    for (const gpu of GENS[id])
+      for (const showErrors of [false, true]) {
+        // The cases of this generation in a seeded random order, as one program.
+        const next = prng(gpu * 2 + (showErrors ? 1 : 0));
+        const own = cases.filter((c) => c.gpu === gpu).map((c) => ({ c, key: next() }));
+        const words = own.sort((a, b) => a.key - b.key).flatMap(({ c }) => c.words);
+        const options = { gpu: gpu === 0 ? undefined : gpu, showErrors };
+        const want = codec.disassembleProgram(words, options);
+        conflicts += want.filter((l) => l.includes("; bitset conflict: ")).length;
+        const input = words.map((w) => w.toString(16)).join(" ");
+        const r = run([program, String(gpu), showErrors ? "1" : "0"], input);
+        expect(r.stderr).toBe("= 0\n");
+        const got = r.stdout.split("\n");
+        expect(got.pop()).toBe("");
+        expect(got.length).toBe(want.length);
+        expect(got.filter((l, i) => l !== want[i]).slice(0, 5)).toEqual([]);
+        if (wc > 1) {
+          const partial = run([program, String(gpu), showErrors ? "1" : "0"], input + " 1");
+          expect([partial.stdout, partial.stderr]).toEqual(["", "= -1\n"]);
+          expect(() => codec.disassembleProgram([...words, 1], options)).toThrow(RangeError);
+        }
+      }
+    // ir3's encodings overlap (Mesa's bitset conflicts): the carried error must be exercised.
+    if (id === "ir3") expect(conflicts).toBeGreaterThan(0);
   });
+
+  if (id === "ir3")
+    it("prints Mesa's conflict with the next instruction's errors (show_errors), and drops it in ir3_disasm", () => {
+      const program = linkWith(t.dir, HEADERS, object, "conflict", programHarnessSource(id));
+      const input = "00e74000 c7600000 0000000a 20044005";
+      const r = run([program, "700", "1"], input);
+      expect(r.stdout).toBe(
+        "no match: c760000000e74000\nmov.f32f32 r1.y, r2.z\t; bitset conflict: stsc vs stib.b\n",
+      );
+      expect(run([program, "700", "0"], input).stdout).toBe(
+        "no match: c760000000e74000\nmov.f32f32 r1.y, r2.z\n",
+      );
+      expect(runHarness(exe, "700 1 00e74000 c7600000\n700 1 0000000a 20044005\n")).toEqual([
+        "no match: c760000000e74000",
+        "mov.f32f32 r1.y, r2.z",
+      ]);
+    });
 
   it("prints upstream's text for known words", () => {
     expect(runHarness(exe, GOLDEN[id].map(([words]) => `0 0 ${words}\n`).join(""))).toEqual(

@@ -33,6 +33,37 @@ int main(void)
 `;
 }
 
+/**
+ * A program harness: argv GPU SHOW_ERRORS, stdin hexadecimal words (any number); prints
+ * `<id>_disasm_program`'s lines to stdout, then `= <its return value>` on stderr.
+ */
+export function programHarnessSource(id: string): string {
+  return `#include <stdio.h>
+#include <stdlib.h>
+#include "${id}-disasm.h"
+
+static uint32_t words[1 << 20];
+
+int main(int argc, char **argv)
+{
+	struct ${id}_disasm_options options;
+	unsigned long word;
+	size_t n = 0;
+	int r;
+	if (argc != 3)
+		return 2;
+	options.gpu = (unsigned)strtoul(argv[1], NULL, 10);
+	options.show_errors = strtoul(argv[2], NULL, 10) != 0;
+	while (n < sizeof words / sizeof *words && scanf("%lx", &word) == 1)
+		words[n++] = (uint32_t)word;
+	r = ${id}_disasm_program(words, n, &options, stdout);
+	fflush(stdout);
+	fprintf(stderr, "= %d\\n", r);
+	return 0;
+}
+`;
+}
+
 /** Compiles out/c/<id>-disasm.c (from `outDir`) once into an object in `dir`; returns its path. */
 export function compileDisassembler(
   dir: string,

@@ -19,7 +19,10 @@ export function conditionLines(indent: string, tests: string[]): string[] {
   );
 }
 
-/** Body lines of `static int find(const uint32_t *w, int64_t gpu, int has_gpu)`. */
+/**
+ * Body lines of `static int find(const uint32_t *w, int64_t gpu, int has_gpu, int *conflict)`;
+ * `conflict` (when not NULL) gets the first two instructions that match, in model order, on a conflict.
+ */
 export function findBody(model: IsaModel): string[] {
   const checks = instructionChecks(model);
   const tree = buildDecisionTree(checks, model.isa.wordCount);
@@ -34,8 +37,13 @@ export function findBody(model: IsaModel): string[] {
       if (c.gen) tests.unshift(`(!has_gpu || (gpu >= ${c.gen.min} && gpu <= ${c.gen.max}))`);
       out.push(
         ...conditionLines(indent, tests),
-        `${indent}\tif (found >= 0)`,
+        `${indent}\tif (found >= 0) {`,
+        `${indent}\t\tif (conflict) {`,
+        `${indent}\t\t\tconflict[0] = found;`,
+        `${indent}\t\t\tconflict[1] = ${i};`,
+        `${indent}\t\t}`,
         `${indent}\t\treturn -1;`,
+        `${indent}\t}`,
         `${indent}\tfound = ${i}; /* ${model.instructions[i].name.replace(/\*\/|\/\*/g, "")} */`,
         `${indent}}`,
       );
@@ -77,5 +85,12 @@ export function findBody(model: IsaModel): string[] {
     out.push(`${indent}default:`, ...node(common.tree, `${indent}\t`), `${indent}}`);
     return out;
   };
-  return ["int found = -1;", "(void)found;", "(void)gpu;", "(void)has_gpu;", ...node(tree, "")];
+  return [
+    "int found = -1;",
+    "(void)found;",
+    "(void)gpu;",
+    "(void)has_gpu;",
+    "(void)conflict;",
+    ...node(tree, ""),
+  ];
 }

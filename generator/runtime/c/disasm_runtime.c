@@ -3,6 +3,14 @@
 
 #include <string.h>
 
+/* The writer's fast paths are a few instructions: inlined everywhere, so that short constant
+ * texts are stored directly (an out-of-line copy called per field costs more than the copy). */
+#if defined(__GNUC__)
+#define DIS_INLINE static inline __attribute__((always_inline))
+#else
+#define DIS_INLINE static inline
+#endif
+
 static inline void dis_init(struct dis_writer *w, char *out, size_t size, FILE *sink)
 {
 	w->out = out;
@@ -10,49 +18,72 @@ static inline void dis_init(struct dis_writer *w, char *out, size_t size, FILE *
 	/* snprintf keeps the last character for the NUL; a FILE's buffer is flushed when full. */
 	w->end = sink ? out + size : size > 0 ? out + size - 1 : out;
 	w->size = size;
-	w->len = 0;
+	w->before = 0;
 	w->line_start = 0;
 	w->sink = sink;
+}
+
+/* Every character written so far, kept or not. */
+static inline size_t dis_len(const struct dis_writer *w)
+{
+	return w->before + (size_t)(w->at - w->out);
 }
 
 static void dis_flush(struct dis_writer *w)
 {
 	if (w->sink && w->at > w->out)
 		fwrite(w->out, 1, (size_t)(w->at - w->out), w->sink);
+	w->before += (size_t)(w->at - w->out);
 	w->at = w->out;
 }
 
-/* What does not fit before `end`: flushed through, or dropped (snprintf). */
+/* What does not fit before `end`: flushed through, or counted and dropped (snprintf). */
 static void dis_overflow(struct dis_writer *w, const char *s, size_t n)
 {
-	do {
+	for (;;) {
 		size_t room = (size_t)(w->end - w->at), k = n < room ? n : room;
 		memcpy(w->at, s, k);
 		w->at += k;
 		s += k;
 		n -= k;
-		if (n > 0 && w->sink)
-			dis_flush(w);
-	} while (n > 0 && w->sink);
+		if (n == 0)
+			return;
+		if (!w->sink) {
+			w->before += n;
+			return;
+		}
+		dis_flush(w);
+	}
 }
 
 /* `n` characters, none a newline (generated text says where newlines are: dis_puts). */
-static inline void dis_putn(struct dis_writer *w, const char *s, size_t n)
+DIS_INLINE void dis_putn(struct dis_writer *w, const char *s, size_t n)
 {
 	if ((size_t)(w->end - w->at) >= n) {
-		memcpy(w->at, s, n);
+		char *at = w->at;
 		w->at += n;
+		/* Most texts are a few characters: a loop, not a call to memcpy. */
+		while (n-- > 0)
+			*at++ = *s++;
 	} else {
 		dis_overflow(w, s, n);
 	}
-	w->len += n;
 }
 
-static inline void dis_putc(struct dis_writer *w, char c)
+/* One character, not a newline. */
+DIS_INLINE void dis_char(struct dis_writer *w, char c)
 {
-	dis_putn(w, &c, 1);
+	if (w->at < w->end)
+		*w->at++ = c;
+	else
+		dis_overflow(w, &c, 1);
+}
+
+DIS_INLINE void dis_putc(struct dis_writer *w, char c)
+{
+	dis_char(w, c);
 	if (c == '\n')
-		w->line_start = w->len;
+		w->line_start = dis_len(w);
 }
 
 /* Text that may hold newlines (names from the model, messages). */
@@ -66,7 +97,7 @@ static inline void dis_puts(struct dis_writer *w, const char *s)
 static inline void dis_pad(struct dis_writer *w, size_t column)
 {
 	static const char spaces[] = "                                ";
-	size_t at = w->len - w->line_start;
+	size_t at = dis_len(w) - w->line_start;
 	while (at < column) {
 		size_t k = column - at < sizeof spaces - 1 ? column - at : sizeof spaces - 1;
 		dis_putn(w, spaces, k);
@@ -81,7 +112,17 @@ static inline size_t dis_finish(struct dis_writer *w)
 		dis_flush(w);
 	else if (w->size > 0)
 		*w->at = '\0';
-	return w->len;
+	return dis_len(w);
+}
+
+/* `n` characters written last first (digits made from the lowest up). */
+static inline void dis_digits(struct dis_writer *w, const char *reversed, size_t n)
+{
+	char text[24];
+	size_t i;
+	for (i = 0; i < n; i++)
+		text[i] = reversed[n - 1 - i];
+	dis_putn(w, text, n);
 }
 
 /* `v` in base `base` (10 or 16, lowercase), with a '-' when negative: JS String(v), v.toString(16). */
@@ -95,9 +136,8 @@ static inline void dis_int_base(struct dis_writer *w, int64_t v, unsigned base)
 		u /= base;
 	} while (u != 0);
 	if (v < 0)
-		dis_putc(w, '-');
-	while (n > 0)
-		dis_putc(w, digits[--n]);
+		digits[n++] = '-';
+	dis_digits(w, digits, n);
 }
 
 static inline void dis_int(struct dis_writer *w, int64_t v)
@@ -132,8 +172,7 @@ static inline void dis_hex_pad(struct dis_writer *w, uint32_t v, unsigned pad)
 	} while (v != 0);
 	while (n < pad && n < sizeof digits)
 		digits[n++] = '0';
-	while (n > 0)
-		dis_putc(w, digits[--n]);
+	dis_digits(w, digits, n);
 }
 
 /* `v` in upper-case hex without leading zeros. */
@@ -145,8 +184,7 @@ static inline void dis_hex_upper(struct dis_writer *w, uint32_t v)
 		digits[n++] = "0123456789ABCDEF"[v & 15];
 		v >>= 4;
 	} while (v != 0);
-	while (n > 0)
-		dis_putc(w, digits[--n]);
+	dis_digits(w, digits, n);
 }
 
 /* `count` words, most significant first, each as 8 hex digits, masked by `mask` when given. */
@@ -156,8 +194,10 @@ static inline void dis_hex_words(struct dis_writer *w, const uint32_t *words, co
 	unsigned i, d;
 	for (i = count; i-- > 0;) {
 		uint32_t v = words[i] & (mask ? mask[i] : 0xffffffffu);
-		for (d = 8; d-- > 0;)
-			dis_putc(w, "0123456789abcdef"[(v >> (4 * d)) & 15]);
+		char text[8];
+		for (d = 0; d < 8; d++)
+			text[d] = "0123456789abcdef"[(v >> (28 - 4 * d)) & 15];
+		dis_putn(w, text, 8);
 	}
 }
 

@@ -14,15 +14,16 @@
 /*
  * Where text goes: `out[0 .. size-1)` as snprintf writes it, or, with `sink`, `out` is a buffer
  * flushed to `sink` whenever it fills; `at` is where the next character goes and `end` where the
- * room ends. `len` counts every character written, kept or not, and `line_start` is the `len`
- * after the last newline (alignment counts columns of the whole line).
+ * room ends. `before` counts the characters written before `out`'s (flushed, or dropped when
+ * they did not fit), so that writing only moves `at`; `line_start` is the count after the last
+ * newline (alignment counts columns of the whole line).
  */
 struct dis_writer {
 	char *out;
 	char *at;
 	char *end;
 	size_t size;
-	size_t len;
+	size_t before;
 	size_t line_start;
 	FILE *sink;
 };
