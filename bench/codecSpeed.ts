@@ -12,6 +12,8 @@
  *   program in the same rounds, timed as Mesa's decoder is (absent where gcc cannot build it:
  *   `cUnavailable` says why);
  * - `decodePerSec`, `encodePerSec`: `decode` of each instruction, `encode` of what it decoded;
+ *   `baselineDecodePerSec`, `baselineEncodePerSec`: the same by the codec when issue 27 was filed
+ *   (bench/baselineCodec.ts, from git history; `baselineUnavailable` says why not), alternating;
  * - `byLength`: `disassembleProgram` against program length (1k … 1M words), which shows nothing
  *   is quadratic.
  * The program is bench/corpus.ts's: instructions drawn from the model, each decoding as one.
@@ -26,6 +28,7 @@ import * as path from "path";
 import type { IsaModel } from "../generator/model/types";
 import { makeCorpus } from "./corpus";
 import { buildCDisassembler, type CDisassembler } from "./cDisasmSpeed";
+import { BASELINE_REV, loadBaselineCodec } from "./baselineCodec";
 import { buildMesaDecoder, MESA_ISAS, mesaDecoderUnavailable } from "./mesaDecoder";
 import { MESA_CORPUS } from "./mesaIsaspec";
 
@@ -41,6 +44,11 @@ export interface CodecFigures {
   cUnavailable?: string;
   decodePerSec: number;
   encodePerSec: number;
+  /** The same, by the codec when issue 27 was filed (bench/baselineCodec.ts), in the same rounds. */
+  baselineDecodePerSec?: number;
+  baselineEncodePerSec?: number;
+  baselineRev?: string;
+  baselineUnavailable?: string;
   /** `disassembleProgram` instructions/s by program length in words. */
   byLength: Record<string, number>;
   [other: string]: number | string | Record<string, number> | undefined;
@@ -166,22 +174,45 @@ export function measureCodecSpeed(id: string, o: CodecSpeedOptions): CodecFigure
   }
   if (cWhy) figures.cUnavailable = cWhy;
 
-  // decode and encode, one instruction at a time, as a user calls them.
+  // decode and encode, one instruction at a time, as a user calls them; the baseline's (the codec
+  // when issue 27 was filed) in alternating rounds, on the same instructions.
   const one: Uint32Array[] = [];
   for (let i = 0; i < count; i++) one.push(program.subarray(i * n, i * n + n));
-  const decoded = one.map((w) => codec.decode(w, opts));
-  figures.decodePerSec = perSec(
-    count,
-    best(o.passes * o.rounds, () => {
-      for (const w of one) sink += codec.decode(w, opts) ? 1 : 0;
-    }),
-  );
-  figures.encodePerSec = perSec(
-    count,
-    best(o.passes * o.rounds, () => {
-      for (const d of decoded) sink += codec.encode(d).length;
-    }),
-  );
+  const baseline = loadBaselineCodec(id);
+  const coders: [
+    Pick<Codec, "decode" | "encode">,
+    "decodePerSec" | "baselineDecodePerSec",
+    "encodePerSec" | "baselineEncodePerSec",
+  ][] = [[codec, "decodePerSec", "encodePerSec"]];
+  if (typeof baseline === "string") figures.baselineUnavailable = baseline;
+  else {
+    figures.baselineRev = BASELINE_REV;
+    coders.push([baseline, "baselineDecodePerSec", "baselineEncodePerSec"]);
+  }
+  try {
+    const decoded = coders.map(([coder]) => one.map((w) => coder.decode(w, opts)));
+    // Each round starts with the other codec, so neither always runs on a warmer or busier machine.
+    for (let r = 0; r < o.rounds; r++)
+      (r % 2 ? [...coders].reverse() : coders).forEach(([coder, decodeKey, encodeKey]) => {
+        const k = coders.findIndex(([c]) => c === coder);
+        const d = perSec(
+          count,
+          best(o.passes, () => {
+            for (const w of one) sink += coder.decode(w, opts) ? 1 : 0;
+          }),
+        );
+        figures[decodeKey] = Math.max(figures[decodeKey] ?? 0, d);
+        const e = perSec(
+          count,
+          best(o.passes, () => {
+            for (const x of decoded[k]) sink += coder.encode(x).length;
+          }),
+        );
+        figures[encodeKey] = Math.max(figures[encodeKey] ?? 0, e);
+      });
+  } finally {
+    if (typeof baseline !== "string") baseline.dispose();
+  }
 
   for (const length of o.lengths) {
     const instructions = Math.max(1, Math.floor(length / n));

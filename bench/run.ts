@@ -21,6 +21,8 @@
  *       "tsProgramPerSec", "mesaDisasmPerSec"?,            of a program, Mesa's decoder on the same
  *       "mesaSameText"?, "mesaUnavailable"?,               words side by side (ir3, etnaviv; why not
  *       "cDisasmPerSec"?, "decodePerSec", "encodePerSec",  when it cannot be built), decode, encode,
+ *       "baselineDecodePerSec"?, "baselineEncodePerSec"?,  and the same by the codec of baselineRev
+ *       "baselineRev"?, "baselineUnavailable"?,           (bench/baselineCodec.ts) alternating,
  *       "byLength": { "<words>": … } } } }                 instructions/s against program length
  * --codecs-only measures the codecs alone (no decode tables, no builds).
  * Otherwise a readable table (with --phases, also where each scale build spends its time).
@@ -264,9 +266,12 @@ function codecReport(codecs: Record<string, CodecFigures>): string[] {
     .map((id) => `Mesa's decoder of ${id} was not built: ${codecs[id].mesaUnavailable}`)
     .concat(
       ids.filter((id) => codecs[id].cUnavailable).map((id) => `${id}: ${codecs[id].cUnavailable}`),
+      ids
+        .filter((id) => codecs[id].baselineUnavailable)
+        .map((id) => `${id}: no baseline: ${codecs[id].baselineUnavailable}`),
     );
   return [
-    "Codecs, instructions/s (the best pass; TS, the generated C disassembler and Mesa's isaspec decoder, both gcc -O2, in alternating rounds on the same program, each line made and dropped)",
+    "Codecs, instructions/s (the best pass; TS, the generated C disassembler and Mesa's isaspec decoder, both gcc -O2, in alternating rounds on the same program, each line made and dropped; decode and encode beside the baseline, the codec when issue 27 was filed)",
     "",
     ...table([
       [
@@ -279,7 +284,9 @@ function codecReport(codecs: Record<string, CodecFigures>): string[] {
         "same text",
         "TS program array",
         "decode",
+        "decode / baseline",
         "encode",
+        "encode / baseline",
       ],
       ...ids.map((id) => {
         const c = codecs[id];
@@ -293,7 +300,9 @@ function codecReport(codecs: Record<string, CodecFigures>): string[] {
           c.mesaSameText === undefined ? "—" : `${(c.mesaSameText * 100).toFixed(1)}%`,
           fmt(c.tsProgramPerSec),
           fmt(c.decodePerSec),
+          ratio(c.decodePerSec, c.baselineDecodePerSec),
           fmt(c.encodePerSec),
+          ratio(c.encodePerSec, c.baselineEncodePerSec),
         ];
       }),
     ]),

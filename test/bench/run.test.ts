@@ -117,15 +117,28 @@ describe("npm run bench -- --json", () => {
     const result = JSON.parse(lines[0]) as Record<string, Record<string, number>>;
     expect(Object.keys(result).sort()).toEqual(["build", "codecs", "ir3", "scale", "site"]);
     const codec = (result.codecs as unknown as Record<string, Record<string, unknown>>).ir3;
-    expect(Object.keys(codec).sort()).toEqual([
-      "byLength",
-      "cDisasmPerSec",
-      "decodePerSec",
-      "encodePerSec",
-      "mesaUnavailable",
-      "tsDisasmPerSec",
-      "tsProgramPerSec",
-    ]);
+    // The baseline codec comes from git history, which a shallow clone lacks: then it says why.
+    const baseline =
+      codec.baselineUnavailable === undefined
+        ? ["baselineDecodePerSec", "baselineEncodePerSec", "baselineRev"]
+        : ["baselineUnavailable"];
+    expect(Object.keys(codec).sort()).toEqual(
+      [
+        "byLength",
+        "cDisasmPerSec",
+        "decodePerSec",
+        "encodePerSec",
+        "mesaUnavailable",
+        "tsDisasmPerSec",
+        "tsProgramPerSec",
+        ...baseline,
+      ].sort(),
+    );
+    if (codec.baselineUnavailable !== undefined)
+      expect(codec.baselineUnavailable).toMatch(
+        /^no ir3 codec at f8d0209e in this checkout's history/,
+      );
+    else expect(codec.baselineRev).toBe("f8d0209e");
     expect(codec.mesaUnavailable).toBe(`${path.join(tmp, "no-mesa", "ir3", "ir3.xml")} is missing`);
     expect(Object.keys(codec.byLength as object)).toEqual(["1000", "2000"]);
     // The site of --out (out/): its size, pages, and the largest page's first paint.
@@ -154,6 +167,7 @@ describe("npm run bench -- --json", () => {
     const figures = [
       ...Object.values(result.ir3),
       ...["tsDisasmPerSec", "tsProgramPerSec", "decodePerSec", "encodePerSec"].map((k) => codec[k]),
+      ...baseline.filter((k) => k.endsWith("PerSec")).map((k) => codec[k]),
       ...Object.values(codec.byLength as object),
       result.build.fullMs,
       result.build.noChangeMs,
