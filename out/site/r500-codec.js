@@ -865,6 +865,44 @@ function asmLine(line, options = {}) {
     // Instruction name → [anchor of its section, index into layouts].
     instructions: {"FC":["fc",0]},
     // Boxes per encoding: [word, layer, high bit, low bit, kind, text, field].
-    layouts: [[[0,0,31,19,"fixed","xxxxxxxxxxxxx",null],[0,0,18,18,"field","ALPHA_OMASK","ALPHA_OMASK"],[0,0,17,15,"field","RGB_OMASK","RGB_OMASK"],[0,0,14,14,"field","ALPHA_WMASK","ALPHA_WMASK"],[0,0,13,11,"field","RGB_WMASK","RGB_WMASK"],[0,0,10,10,"field","ALU_WAIT","ALU_WAIT"],[0,0,9,9,"field","NOP","NOP"],[0,0,8,8,"field","LAST","LAST"],[0,0,7,7,"field","WRITE_INACTIVE","WRITE_INACTIVE"],[0,0,6,6,"field","RGB_PRED_INV","RGB_PRED_INV"],[0,0,5,3,"field","RGB_PRED_SEL","RGB_PRED_SEL"],[0,0,2,2,"field","TEX_SEM_WAIT","TEX_SEM_WAIT"],[0,0,1,0,"fixed","00",null],[1,0,63,32,"fixed","xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",null],[2,0,95,93,"fixed","xxx",null],[2,0,92,92,"field","IGNORE_UNCOVERED","IGNORE_UNCOVERED"],[2,0,91,90,"field","B_OP1","B_OP1"],[2,0,89,88,"field","B_OP0","B_OP0"],[2,0,87,85,"fixed","xxx",null],[2,0,84,80,"field","B_POP_CNT","B_POP_CNT"],[2,0,79,72,"field","JUMP_FUNC","JUMP_FUNC"],[2,0,71,70,"field","A_OP","A_OP"],[2,0,69,69,"field","JUMP_ANY","JUMP_ANY"],[2,0,68,68,"field","B_ELSE","B_ELSE"],[2,0,67,67,"fixed","x",null],[2,0,66,64,"field","OP","OP"],[3,0,127,127,"field","JUMP_GLOBAL","JUMP_GLOBAL"],[3,0,126,121,"fixed","xxxxxx",null],[3,0,120,112,"field","JUMP_ADDR","JUMP_ADDR"],[3,0,111,109,"fixed","xxx",null],[3,0,108,104,"field","INT_ADDR","INT_ADDR"],[3,0,103,101,"fixed","xxx",null],[3,0,100,96,"field","BOOL_ADDR","BOOL_ADDR"],[4,0,159,128,"fixed","xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",null],[5,0,191,160,"fixed","xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",null]]],
+    layouts: [
+      [
+        [0,0,31,19,"fixed","xxxxxxxxxxxxx",null],
+        [0,0,18,18,"field","ALPHA_OMASK","ALPHA_OMASK"],
+        [0,0,17,15,"field","RGB_OMASK","RGB_OMASK"],
+        [0,0,14,14,"field","ALPHA_WMASK","ALPHA_WMASK"],
+        [0,0,13,11,"field","RGB_WMASK","RGB_WMASK"],
+        [0,0,10,10,"field","ALU_WAIT","ALU_WAIT"],
+        [0,0,9,9,"field","NOP","NOP"],
+        [0,0,8,8,"field","LAST","LAST"],
+        [0,0,7,7,"field","WRITE_INACTIVE","WRITE_INACTIVE"],
+        [0,0,6,6,"field","RGB_PRED_INV","RGB_PRED_INV"],
+        [0,0,5,3,"field","RGB_PRED_SEL","RGB_PRED_SEL"],
+        [0,0,2,2,"field","TEX_SEM_WAIT","TEX_SEM_WAIT"],
+        [0,0,1,0,"fixed","00",null],
+        [1,0,63,32,"fixed","xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",null],
+        [2,0,95,93,"fixed","xxx",null],
+        [2,0,92,92,"field","IGNORE_UNCOVERED","IGNORE_UNCOVERED"],
+        [2,0,91,90,"field","B_OP1","B_OP1"],
+        [2,0,89,88,"field","B_OP0","B_OP0"],
+        [2,0,87,85,"fixed","xxx",null],
+        [2,0,84,80,"field","B_POP_CNT","B_POP_CNT"],
+        [2,0,79,72,"field","JUMP_FUNC","JUMP_FUNC"],
+        [2,0,71,70,"field","A_OP","A_OP"],
+        [2,0,69,69,"field","JUMP_ANY","JUMP_ANY"],
+        [2,0,68,68,"field","B_ELSE","B_ELSE"],
+        [2,0,67,67,"fixed","x",null],
+        [2,0,66,64,"field","OP","OP"],
+        [3,0,127,127,"field","JUMP_GLOBAL","JUMP_GLOBAL"],
+        [3,0,126,121,"fixed","xxxxxx",null],
+        [3,0,120,112,"field","JUMP_ADDR","JUMP_ADDR"],
+        [3,0,111,109,"fixed","xxx",null],
+        [3,0,108,104,"field","INT_ADDR","INT_ADDR"],
+        [3,0,103,101,"fixed","xxx",null],
+        [3,0,100,96,"field","BOOL_ADDR","BOOL_ADDR"],
+        [4,0,159,128,"fixed","xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",null],
+        [5,0,191,160,"fixed","xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",null]
+      ]
+    ],
   };
 })();

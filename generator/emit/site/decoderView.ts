@@ -5,6 +5,7 @@
  * each instruction's section anchor and the boxes of its encoding (fields, fixed and don't-care
  * bits), from the same layout as the manuals' diagrams. Nothing here depends on a particular ISA.
  */
+import { jsonLines } from "../codec/jsonLines";
 import type { Instruction, IsaModel } from "../../model/types";
 import { bitBoxes, type BitBox } from "../manual/bitLayout";
 import { fieldItems } from "../manual/encodingView";
@@ -38,6 +39,9 @@ export interface CodecScriptView {
   instructions: Record<string, [string, number]>;
   /** Distinct encodings' boxes; instructions of one format share theirs. */
   layouts: BoxRow[][];
+  /** The two tables as JS literals with short lines, for the script. */
+  instructionsJs: string;
+  layoutsJs: string;
 }
 
 export function codecScriptFile(isa: string): string {
@@ -118,5 +122,12 @@ export function codecScriptView(
     }
     instructions[ins.name] = [manual[i].anchor, index];
   });
-  return { isa: model.isa.id, js, instructions, layouts };
+  return {
+    isa: model.isa.id,
+    js,
+    instructions,
+    layouts,
+    instructionsJs: jsonLines(instructions, 100, "    "),
+    layoutsJs: jsonLines(layouts, 100, "    "),
+  };
 }
