@@ -8,7 +8,7 @@
 import type { IsaModel } from "../model/types";
 import { renderManuals, type RenderedManuals } from "./emitManuals";
 import type { OutputFile } from "./outputFile";
-import { stringLiteral } from "./jsLiterals";
+import { joinedStringLines, stringLiteral } from "./jsLiterals";
 import { renderTemplate } from "./renderTemplate";
 import { codecScriptFile, codecScriptView, decoderPanelView } from "./site/decoderView";
 import {
@@ -60,7 +60,9 @@ export function siteInput(
 function stringAssignment(target: string, json: string): string {
   const head = `${target} =`;
   const one = `${head} ${stringLiteral(json)};`;
-  return one.length <= 100 ? one : `${head}\n  ${stringLiteral(json)};`;
+  if (one.length <= 100) return one;
+  const own = `  ${stringLiteral(json)};`;
+  return own.length <= 100 ? `${head}\n${own}` : `${head} ${joinedStringLines(json, "")};`;
 }
 
 export function renderSite(view: SiteView): OutputFile[] {

@@ -19,6 +19,43 @@ export function stringLiteral(text: string): string {
   return `'${json.slice(1, -1).replace(/\\"/g, '"').replace(/'/g, "\\'")}'`;
 }
 
+/**
+ * A long text as string literals of at most `width` columns each (every literal as `stringLiteral`
+ * writes it), for `[…].join("")`: generated files keep short lines however large their data.
+ */
+export function stringPieces(text: string, width: number): string[] {
+  const pieces: string[] = [];
+  let at = 0;
+  while (at < text.length) {
+    let end = Math.min(text.length, at + width - 2);
+    let literal = stringLiteral(text.slice(at, end));
+    // Escapes make a literal longer than its text: give back what overflows, and never split a
+    // surrogate pair.
+    while (util.getStringWidth(literal) > width && end - at > 1) {
+      end = Math.max(at + 1, end - Math.max(1, util.getStringWidth(literal) - width));
+      if (end > at + 1 && /[\ud800-\udbff]/.test(text[end - 1])) end--;
+      literal = stringLiteral(text.slice(at, end));
+    }
+    if (end < text.length && end > at + 1 && /[\ud800-\udbff]/.test(text[end - 1])) {
+      end--;
+      literal = stringLiteral(text.slice(at, end));
+    }
+    pieces.push(literal);
+    at = end;
+  }
+  return pieces;
+}
+
+/**
+ * The lines of `[…].join("")` over `text`'s pieces, as prettier prints that expression starting at
+ * column `indent.length` (the first line is `[`, without the indent).
+ */
+export function joinedStringLines(text: string, indent: string): string {
+  const inner = indent + "  ";
+  const pieces = stringPieces(text, WIDTH - inner.length - 1);
+  return `[\n${pieces.map((p) => `${inner}${p},`).join("\n")}\n${indent}].join("")`;
+}
+
 /** An ES5 IdentifierName (letters of any script), the keys prettier writes bare. */
 const IDENTIFIER_NAME =
   /^[\p{Lu}\p{Ll}\p{Lt}\p{Lm}\p{Lo}\p{Nl}$_][\p{Lu}\p{Ll}\p{Lt}\p{Lm}\p{Lo}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}$_\u200c\u200d]*$/u;

@@ -4,7 +4,13 @@
  */
 import * as fc from "fast-check";
 import * as prettier from "prettier";
-import { keyLiteral, objectArrayLines, stringLiteral } from "../../generator/emit/jsLiterals";
+import {
+  joinedStringLines,
+  keyLiteral,
+  objectArrayLines,
+  stringLiteral,
+  stringPieces,
+} from "../../generator/emit/jsLiterals";
 
 const viaPrettier = (text: string) =>
   prettier.format(text, { parser: "babel", printWidth: 100, filepath: "x.js" });
@@ -91,5 +97,38 @@ test("object keys in TypeScript: bare where the key is an identifier (prettier's
         expect(formatted).toBe(ours);
       },
     ),
+  );
+});
+
+// Long texts (megabytes of JSON in register decoders) as pieces: each literal fits, the pieces
+// evaluate back to the text, and `[…].join("")` is as prettier prints it.
+const LONG = fc
+  .array(TEXT, { minLength: 3, maxLength: 12 })
+  .map((parts) => parts.join(`😀${"x".repeat(60)}`));
+
+test("string pieces: each at most `width` columns, and together exactly the text", () => {
+  // eslint-disable-next-line no-eval
+  const value = (literal: string): string => (0, eval)(literal);
+  fc.assert(
+    fc.property(LONG, fc.integer({ min: 8, max: 100 }), (text, width) => {
+      const pieces = stringPieces(text, width);
+      for (const p of pieces) expect(prettier.util.getStringWidth(p)).toBeLessThanOrEqual(width);
+      expect(pieces.map(value).join("")).toBe(text);
+      // No piece ends inside a surrogate pair.
+      for (const p of pieces.slice(0, -1)) expect(value(p)).not.toMatch(/[\ud800-\udbff]$/);
+    }),
+    { numRuns: 300, seed: 20261127 },
+  );
+});
+
+test("a joined long string is what prettier prints, in an assignment and as an argument", async () => {
+  await fc.assert(
+    fc.asyncProperty(LONG, async (text) => {
+      const assignment = `window.x = ${joinedStringLines(text, "")};\n`;
+      expect(assignment).toBe(await viaPrettier(assignment));
+      const argument = `const d = JSON.parse(\n  ${joinedStringLines(text, "  ")},\n);\n`;
+      expect(argument).toBe(await viaPrettier(argument));
+    }),
+    { numRuns: 100, seed: 20261127 },
   );
 });
