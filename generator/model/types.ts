@@ -639,4 +639,21 @@ export interface IsaModel {
    * document no other imports, as headergen reads it (that document, then its imports).
    */
   registerDatabases?: RegisterDatabase[];
+  /** How the upstream assembler reads text its disassembler prints otherwise (isaspec-assembler companion). */
+  assemblerText?: AssemblerText;
+}
+
+/** Spellings the upstream assembler reads besides the disassembler's text, and why. */
+export interface AssemblerText {
+  /** Integers as the assembler's lexer reads them: `c` is C's strtoul(…, 0) (decimal, 0x hex, octal). */
+  integers?: { spelling: "c"; why: string; source: SourceRef };
+  /** Rewrites of a line before it is matched: a regular expression (global) and its replacement. */
+  respellings?: Respelling[];
+}
+
+export interface Respelling {
+  pattern: string;
+  replacement: string;
+  why: string;
+  source: SourceRef;
 }

@@ -5112,7 +5112,8 @@ const SYNTAX = {
         ]
       }
     ]
-  }
+  },
+  "text": {}
 };
 function getRange(words, low, high) {
   const width = high - low + 1;
@@ -5804,6 +5805,48 @@ function applyOp(op, a, b) {
       return a !== b ? 1 : 0;
     default:
       return 0;
+  }
+}
+const COMPILED = /* @__PURE__ */ new Map();
+function respelled(line, rules) {
+  for (const r of rules.respellings ?? []) {
+    let re = COMPILED.get(r.pattern);
+    if (!re) COMPILED.set(r.pattern, re = new RegExp(r.pattern, "g"));
+    line = line.replace(re, r.replacement);
+  }
+  return line;
+}
+const INTEGER = /(?<=^|[\s,([+<]|(?<!\w)#)(0[xX][0-9a-fA-F]+|\d+)(?=$|[\s,)\]>])/g;
+const MAX_SPELLINGS = 64;
+function cInteger(text) {
+  if (/^0[xX]/.test(text)) return parseInt(text.slice(2), 16);
+  if (/^0\d/.test(text)) return parseInt(text, 8) || 0;
+  return parseInt(text, 10);
+}
+function withoutOctal(line) {
+  return line.replace(INTEGER, (t) => /^0\d/.test(t) ? String(cInteger(t)) : t);
+}
+function* integerSpellings(line) {
+  const found = [...line.matchAll(INTEGER)];
+  if (!found.length) return;
+  const options = found.map((m) => {
+    const v = cInteger(m[0]);
+    return [.../* @__PURE__ */ new Set([m[0], String(v), `0x${v.toString(16)}`])];
+  });
+  let made = 0;
+  const total = options.reduce((n, o) => n * o.length, 1);
+  for (let combo = 1; combo < total && made < MAX_SPELLINGS; combo++) {
+    let rest = combo;
+    let out = "";
+    let at = 0;
+    found.forEach((m, i) => {
+      const o = options[i];
+      out += line.slice(at, m.index) + o[rest % o.length];
+      rest = Math.floor(rest / o.length);
+      at = m.index + m[0].length;
+    });
+    made++;
+    yield out + line.slice(at);
   }
 }
 const ISASPEC = SYNTAX;
@@ -8842,7 +8885,17 @@ function assembleLine(line, lineNo, gpu) {
   const key = `${gpu ?? ""}:${line}`;
   let result = LINES.get(key);
   if (result === void 0) {
-    result = lineWords(line, gpu);
+    const respelt = respelled(line, ISASPEC.text);
+    const text = ISASPEC.text.integers ? withoutOctal(respelt) : respelt;
+    result = lineWords(text, gpu);
+    if (!(result instanceof Uint32Array) && ISASPEC.text.integers)
+      for (const other of integerSpellings(text)) {
+        const words = lineWords(other, gpu);
+        if (words instanceof Uint32Array) {
+          result = words;
+          break;
+        }
+      }
     if (LINES.size >= 4096) LINES.clear();
     LINES.set(key, result);
   }

@@ -28409,6 +28409,19 @@ const SYNTAX = {
         ]
       }
     ]
+  },
+  "text": {
+    "integers": "c",
+    "respellings": [
+      {
+        "pattern": "^(\\s*(?:\\([a-z0-9_]+\\))*[a-z_0-9.]+\\s+\\((?:f16|f32|u16|u32|s16|s32|u8|u8_32)\\))(?!\\()",
+        "replacement": "$1(x)"
+      },
+      {
+        "pattern": "^(\\s*(?:\\([a-z0-9_]+\\))*ds[xy]pp\\.1(?:\\.[a-z0-9_]+)*\\s+)(?=h?r\\d)",
+        "replacement": "$1(x)"
+      }
+    ]
   }
 };
 
@@ -30894,6 +30907,87 @@ function applyOp(op: string, a: number, b: number): number {
   }
 }
 
+/**
+ * Text the upstream assembler reads but the disassembler prints otherwise (the isaspec-assembler
+ * companion's `text` rules, in the model's `assemblerText`): a line is first rewritten by the
+ * respellings (Mesa's ir3 parser gives a cat5 destination without `(wrmask)` the mask x), and a line
+ * that does not assemble as written is tried with its integers spelled the other ways the lexer
+ * reads the same value (`0x10` for 16). Carried by isaspec codecs (inlined without `export`s).
+ */
+
+/** The rules as the codec carries them. */
+interface TextRules {
+  /** Integers as C's strtoul(…, 0) reads them: decimal, `0x` hex, octal with a leading 0. */
+  integers?: "c";
+  /** Regular expressions (global) and their replacements, applied to every line in order. */
+  respellings?: readonly { pattern: string; replacement: string }[];
+}
+
+const COMPILED = new Map<string, RegExp>();
+
+/** The line with every respelling applied. */
+function respelled(line: string, rules: TextRules): string {
+  for (const r of rules.respellings ?? []) {
+    let re = COMPILED.get(r.pattern);
+    if (!re) COMPILED.set(r.pattern, (re = new RegExp(r.pattern, "g")));
+    line = line.replace(re, r.replacement);
+  }
+  return line;
+}
+
+/**
+ * A non-negative integer written alone (after a space, `,`, `(`, `[`, `+`, `<` or a `#` not after a
+ * letter: `s#0` is a sampler; before the end, a space, `,`, `)`, `]` or `>`): not a register number
+ * (`r0`), a float (`1.0`) or a modifier (`w8`, `base3`).
+ */
+const INTEGER = /(?<=^|[\s,([+<]|(?<!\w)#)(0[xX][0-9a-fA-F]+|\d+)(?=$|[\s,)\]>])/g;
+
+/** How many other spellings of a line are tried at most. */
+const MAX_SPELLINGS = 64;
+
+/** The value C's strtoul(text, NULL, 0) gives a whole token of digits. */
+function cInteger(text: string): number {
+  if (/^0[xX]/.test(text)) return parseInt(text.slice(2), 16);
+  if (/^0\d/.test(text)) return parseInt(text, 8) || 0;
+  return parseInt(text, 10);
+}
+
+/**
+ * The line with its octal integers (a leading 0, as C reads them) written in decimal: the codec's
+ * own reading of digits is decimal, so `010` would otherwise be read as ten, not eight.
+ */
+function withoutOctal(line: string): string {
+  return line.replace(INTEGER, (t) => (/^0\d/.test(t) ? String(cInteger(t)) : t));
+}
+
+/**
+ * The line with its integers spelled the other ways that read as the same value (decimal, `0x`
+ * hex), every combination but the line as written, at most MAX_SPELLINGS of them.
+ */
+function* integerSpellings(line: string): Generator<string> {
+  const found = [...line.matchAll(INTEGER)];
+  if (!found.length) return;
+  const options = found.map((m) => {
+    const v = cInteger(m[0]);
+    return [...new Set([m[0], String(v), `0x${v.toString(16)}`])];
+  });
+  let made = 0;
+  const total = options.reduce((n, o) => n * o.length, 1);
+  for (let combo = 1; combo < total && made < MAX_SPELLINGS; combo++) {
+    let rest = combo;
+    let out = "";
+    let at = 0;
+    found.forEach((m, i) => {
+      const o = options[i];
+      out += line.slice(at, m.index) + o[rest % o.length];
+      rest = Math.floor(rest / o.length);
+      at = m.index! + m[0].length;
+    });
+    made++;
+    yield out + line.slice(at);
+  }
+}
+
 /** What printing a value needs: a stored field (FieldSpec) or a derived one. */
 interface ValueSpec {
   name: string;
@@ -30963,6 +31057,8 @@ const ISASPEC = SYNTAX as unknown as {
     }
   >;
   bitsets: Record<string, readonly BitsetLeaf[]>;
+  /** Spellings the upstream assembler reads besides the printed text (the model's `assemblerText`). */
+  text: TextRules;
 };
 
 /** How an expression names the GPU id (Mesa `ISA_GPU_ID()`). */
@@ -43884,7 +43980,18 @@ function assembleLine(line: string, lineNo: number, gpu: number | null): Uint32A
   const key = `${gpu ?? ""}:${line}`;
   let result = LINES.get(key);
   if (result === undefined) {
-    result = lineWords(line, gpu);
+    // As written (after the respellings), else with its integers spelled another way.
+    const respelt = respelled(line, ISASPEC.text);
+    const text = ISASPEC.text.integers ? withoutOctal(respelt) : respelt;
+    result = lineWords(text, gpu);
+    if (!(result instanceof Uint32Array) && ISASPEC.text.integers)
+      for (const other of integerSpellings(text)) {
+        const words = lineWords(other, gpu);
+        if (words instanceof Uint32Array) {
+          result = words;
+          break;
+        }
+      }
     if (LINES.size >= 4096) LINES.clear();
     LINES.set(key, result);
   }

@@ -7,6 +7,10 @@
  * rule. Don't-care (`x`) bits are never written by encode.py (`val = match | fields`), so they are 0
  * here even where the hardware's own words have them set.
  */
+import { readFileSync } from "fs";
+import * as path from "path";
+import fc from "fast-check";
+import type { IsaModel } from "../../generator/model/types";
 import * as ir3 from "../../out/ts/ir3";
 
 /** A field's value at its lowest bit of the 64-bit instruction (bit 32 + k is bit k of word 1). */
@@ -136,8 +140,111 @@ describe("ir3 asm writes Mesa's words", () => {
     expect(ir3.disassemble(back, { gpu: 600 })).toBe(printed);
   });
 
+  // Integers as Mesa's lexer reads them (ir3_lexer.l:97-98, strtoul(…, 0): decimal, 0x hex, octal),
+  // whatever the disassembler prints (specs/ir3/assembler.json text.integers). cat1 mov immediate:
+  // pattern 53–54 = 10, DST_TYPE 46–48 and SRC_TYPE 50–52 (u32 3, u16 2), IMMED 0–31 the value
+  // (immediate_cat1, ir3_parser.y:1569; a u16 value is masked to 16 bits, which 0x10 fits).
+  // cat2 add.u: OPC 53–58 = 16, FULL 52 (r0.y is full), SRC1 0–15 = r0.y, SRC2 16–31 the
+  // #multisrc immediate: IMMED 16–26, pattern bits 27–29 = 100.
+  test.each([
+    [
+      "mov.u32u32 r0.x, 0x10",
+      words(CAT(1), [54, 1], [46, 3], [50, 3], [0, 16]),
+      "mov.u32u32 r0.x, 16",
+    ],
+    [
+      "mov.u16u16 hr0.x, 0x10",
+      words(CAT(1), [54, 1], [46, 2], [50, 2], [0, 16]),
+      "mov.u16u16 hr0.x, 16",
+    ],
+    // 4097 > 0x1000: Mesa prints a u32 immediate that large in hex (#cat1-immed-src).
+    [
+      "mov.u32u32 r0.x, 4097",
+      words(CAT(1), [54, 1], [46, 3], [50, 3], [0, 4097]),
+      "mov.u32u32 r0.x, 0x1001",
+    ],
+    // A leading 0 is octal for strtoul(…, 0): 010 is 8.
+    [
+      "mov.u32u32 r0.x, 010",
+      words(CAT(1), [54, 1], [46, 3], [50, 3], [0, 8]),
+      "mov.u32u32 r0.x, 8",
+    ],
+    [
+      "add.u r0.x, r0.y, 0x10",
+      words(CAT(2), [53, 16], [52, 1], [0, 1], [16, 16], [29, 1]),
+      "add.u r0.x, r0.y, 16",
+    ],
+    // A cat5 destination without (wrmask) has wrmask MAX2(1, 0) = 1 (ir3_parser.y:184), WRMASK
+    // 40–43 = x (ir3-cat5.xml:108; assembler.json text.respellings). sam as the golden above;
+    // dsxpp.1 too (its TYPE f32 by the rule above).
+    [
+      "sam (f32)r0.x, r0.y, s#0, t#0",
+      words(CAT(5), [54, 3], [0, 1], [1, 1], [44, 1], [40, 1]),
+      "sam (f32)(x)r0.x, r0.y, s#0, t#0",
+    ],
+    [
+      "dsxpp.1 r0.x, r0.y",
+      words(CAT(5), [54, 24], [44, 1], [0, 1], [40, 1], [1, 1]),
+      "dsxpp.1 (x)r0.x, r0.y",
+    ],
+  ] as const)("%s", (line, w, printed) => {
+    const back = ir3.assemble(line, { gpu: 600 });
+    expect(hex(back)).toEqual(hex(w));
+    expect(ir3.disassemble(back, { gpu: 600 })).toBe(printed);
+  });
+
+  // '()' is read as written (WRMASK 0), the words isaforge prints it for.
+  test("an empty write mask stays empty", () => {
+    const w = ir3.assemble("sam (f32)()r0.x, r0.y, s#0, t#0", { gpu: 600 });
+    expect(hex(w)).toEqual(hex(words(CAT(5), [54, 3], [0, 1], [1, 1], [44, 1])));
+  });
+
+  // A number no spelling makes fit is still an error, at the number.
+  test("an integer that fits no spelling is an error", () => {
+    expect(() => ir3.assemble("add.u r0.x, r0.y, 0x10000", { gpu: 600 })).toThrow(
+      "1:20: expected end of line, found 'x10000'",
+    );
+  });
+
   test("every category has a golden line", () => {
     const cats = new Set(GOLDEN.map(([, , w]) => w[1] >>> 29));
     expect([...cats].sort()).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
   });
+
+  // Mesa's printed text of random words of every instruction and generation (words Mesa's decoder
+  // prints without remarks: no don't-care bit set, no sub-field matching nothing) assembles, through
+  // the companion's respellings and spellings, to words printing that text again.
+  test("the text of random words assembles back to words printing it", () => {
+    const model = JSON.parse(
+      readFileSync(path.join(__dirname, "..", "..", "out", "json", "ir3.json"), "utf8"),
+    ) as IsaModel;
+    const failures: string[] = [];
+    let checked = 0;
+    for (const ins of model.instructions) {
+      const { match, mask, dontCare } = ins.encoding;
+      const gens = [300, 400, 500, 600, 700].filter(
+        (g) => !ins.gen || (g >= ins.gen.min && g <= ins.gen.max),
+      );
+      const random = fc.array(fc.noBias(fc.integer({ min: 0, max: 0xffffffff })), {
+        minLength: 2,
+        maxLength: 2,
+      });
+      for (const gpu of gens)
+        for (const r of fc.sample(random, { numRuns: 3, seed: 28 })) {
+          const w = match.map((m, i) => ((m & ~dontCare[i]) | (r[i] & ~mask[i])) >>> 0);
+          if (ir3.decode(w, { gpu })?.name !== ins.name) continue;
+          const text = ir3.disassemble(w, { gpu, showErrors: true });
+          if (text.includes("\t; ")) continue;
+          checked++;
+          try {
+            const again = ir3.disassemble(ir3.assemble(text, { gpu }), { gpu });
+            if (again !== text) failures.push(`${gpu} '${text}' → '${again}'`);
+          } catch (e) {
+            failures.push(`${gpu} '${text}': ${(e as Error).message}`);
+          }
+        }
+    }
+    expect(checked).toBeGreaterThan(500);
+    expect(failures).toEqual([]);
+  }, 120_000);
 });

@@ -4,8 +4,44 @@
  * type), added to the instructions' `implicit` values after the constant `<encode>` maps.
  */
 import type { Diagnostics } from "../../diagnostics";
-import type { Instruction } from "../../model/types";
+import type { AssemblerText, Instruction } from "../../model/types";
 import type { LoadedCompanion } from "../readerTypes";
+
+interface TextRules {
+  integers?: { spelling: "c"; why: string };
+  respellings?: { pattern: string; replacement: string; why: string }[];
+}
+
+/** The companion's `text` rules: spellings the assembler reads besides the disassembler's text. */
+export function assemblerText(
+  companion: LoadedCompanion,
+  diags: Diagnostics,
+): AssemblerText | undefined {
+  const text = (companion.data as { text?: TextRules }).text;
+  if (!text) return undefined;
+  const out: AssemblerText = {};
+  if (text.integers)
+    out.integers = { ...text.integers, source: companion.locate(["text", "integers"]) };
+  const respellings = (text.respellings ?? []).filter((r, i) => {
+    try {
+      new RegExp(r.pattern, "g");
+      return true;
+    } catch (e) {
+      diags.error(
+        "bad-pattern",
+        `not a regular expression: ${(e as Error).message}`,
+        companion.locate(["text", "respellings", i, "pattern"]),
+      );
+      return false;
+    }
+  });
+  if (respellings.length)
+    out.respellings = respellings.map((r) => ({
+      ...r,
+      source: companion.locate(["text", "respellings", text.respellings!.indexOf(r)]),
+    }));
+  return out;
+}
 
 interface Rule {
   instructions: string[];

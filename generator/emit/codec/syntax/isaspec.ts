@@ -164,5 +164,18 @@ export function isaspecSyntaxData(model: IsaModel): object {
       ],
     }));
   }
-  return { instructions, bitsets };
+  // The upstream assembler's other spellings (runtime/codec/isaspecSpellings.ts's TextRules).
+  const t = model.assemblerText;
+  const text = {
+    ...(t?.integers ? { integers: t.integers.spelling } : {}),
+    ...(t?.respellings
+      ? {
+          respellings: t.respellings.map((r) => ({
+            pattern: r.pattern,
+            replacement: r.replacement,
+          })),
+        }
+      : {}),
+  };
+  return { instructions, bitsets, text };
 }
