@@ -479,6 +479,12 @@ export interface ImplicitValue {
   value: number;
   /** The rule that gives it (e.g. "constant <encode> map", "ir3_parser.y:1090 sets cat5.type = TYPE_F32"). */
   why: string;
+  /**
+   * Written whatever the text shows, where the upstream parser reads a line showing another value
+   * and ignores it (the isaspec-assembler companion's `always`): those words print otherwise. A
+   * constant map alone is not: a text its parser rejects (`sleep.s`) keeps its own value.
+   */
+  always?: boolean;
   source: SourceRef;
 }
 
@@ -649,6 +655,8 @@ export interface AssemblerText {
   integers?: { spelling: "c"; why: string; source: SourceRef };
   /** Rewrites of a line before it is matched: a regular expression (global) and its replacement. */
   respellings?: Respelling[];
+  /** The order the display templates print leading `(…)` flags in, each by its start (`(rpt`). */
+  flagOrder?: { order: string[]; why: string; source: SourceRef };
 }
 
 export interface Respelling {

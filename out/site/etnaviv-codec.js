@@ -5807,8 +5807,19 @@ function applyOp(op, a, b) {
       return 0;
   }
 }
+function withFlagsInOrder(line, order) {
+  const lead = /^(\s*)((?:\([^()\s]*\)\s*)+)/.exec(line);
+  if (!lead) return line;
+  const flags = lead[2].match(/\([^()\s]*\)/g);
+  const rank = flags.map((f) => order.findIndex((o) => f.startsWith(o)));
+  if (rank.some((r) => r < 0)) return line;
+  const sorted = flags.map((f, i) => [f, rank[i]]).sort((a, b) => a[1] - b[1]);
+  const space = /\s$/.test(lead[2]) ? " " : "";
+  return lead[1] + sorted.map(([f]) => f).join("") + space + line.slice(lead[0].length);
+}
 const COMPILED = /* @__PURE__ */ new Map();
 function respelled(line, rules) {
+  if (rules.flagOrder) line = withFlagsInOrder(line, rules.flagOrder);
   for (const r of rules.respellings ?? []) {
     let re = COMPILED.get(r.pattern);
     if (!re) COMPILED.set(r.pattern, re = new RegExp(r.pattern, "g"));
@@ -8545,11 +8556,6 @@ function encodeFrame(frame, env, match) {
   const c = frame.cases[frame.k];
   const byDefault = frame.cases[frame.cases.length - 1];
   const words = Uint32Array.from(match);
-  for (const a of [
-    ...byDefault.asserts.filter((d) => d.level < c.level),
-    ...c === byDefault ? [] : c.asserts
-  ])
-    setRange(words, a.low, a.high, a.value);
   for (const [name, v] of env.assigned) {
     const f = namesOf(c).fields.get(name) ?? namesOf(byDefault).fields.get(name);
     if (!f) continue;
@@ -8560,6 +8566,11 @@ function encodeFrame(frame, env, match) {
       rest = Math.floor(rest / 2 ** width);
     }
   }
+  for (const a of [
+    ...byDefault.asserts.filter((d) => d.level < c.level),
+    ...c === byDefault ? [] : c.asserts
+  ])
+    setRange(words, a.low, a.high, a.value);
   return words;
 }
 function withoutBits(v, bits = []) {
@@ -8610,8 +8621,12 @@ function instructionFrame(s, k, line, gpu, fails) {
           items,
           line,
           fails
-        ))
-          return words;
+        )) {
+          const always = ISASPEC.instructions[s.name]?.always;
+          if (!always) return words;
+          const forced = new Map([...env.assigned, ...Object.entries(always)]);
+          return encodeFrame(frame, { ...env, assigned: forced }, s.match);
+        }
       }
       return null;
     }

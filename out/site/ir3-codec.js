@@ -18646,7 +18646,8 @@ const SYNTAX = {
           }
         }
       ],
-      "implicit": { "TYPE": 1 }
+      "implicit": { "TYPE": 1 },
+      "always": { "TYPE": 1 }
     },
     "dsypp.1": {
       "derived": [
@@ -18920,7 +18921,8 @@ const SYNTAX = {
           }
         }
       ],
-      "implicit": { "TYPE": 1 }
+      "implicit": { "TYPE": 1 },
+      "always": { "TYPE": 1 }
     },
     "rgetpos": {
       "derived": [
@@ -24498,7 +24500,8 @@ const SYNTAX = {
           "nested": { "SRC": { "bitset": "#alias-const-src", "params": [["SRC_TYPE", "SRC_TYPE"]] } }
         }
       ],
-      "implicit": { "SRC_TYPE": 1 }
+      "implicit": { "SRC_TYPE": 1 },
+      "always": { "SRC_TYPE": 1 }
     }
   },
   "bitsets": {
@@ -26655,6 +26658,7 @@ const SYNTAX = {
   },
   "text": {
     "integers": "c",
+    "flagOrder": ["(sy)", "(ss)", "(eq)", "(jp)", "(sat)", "(rpt", "(nop", "(ul)"],
     "respellings": [
       {
         "pattern": "^(\\s*(?:\\([a-z0-9_]+\\))*[a-z_0-9.]+\\s+\\((?:f16|f32|u16|u32|s16|s32|u8|u8_32)\\))(?!\\()",
@@ -26663,6 +26667,14 @@ const SYNTAX = {
       {
         "pattern": "^(\\s*(?:\\([a-z0-9_]+\\))*ds[xy]pp\\.1(?:\\.[a-z0-9_]+)*\\s+)(?=h?r\\d)",
         "replacement": "$1(x)"
+      },
+      {
+        "pattern": "^(\\s*(?:\\([a-z0-9_]+\\))*?)\\(rpt[0-7]\\)((?:\\([a-z0-9_]+\\))*movmsk\\.w)",
+        "replacement": "$1$2"
+      },
+      {
+        "pattern": "^(\\s*(?:\\([a-z0-9_]+\\))*[a-z_0-9]+(?:\\.[a-z0-9_]+)*?\\.s2en)(?!(?:\\.[a-z0-9_]+)*\\.(?:non)?uniform(?:[.\\s]|$))(?=[.\\s])",
+        "replacement": "$1.uniform"
       }
     ]
   }
@@ -28593,8 +28605,19 @@ function applyOp(op, a, b) {
       return 0;
   }
 }
+function withFlagsInOrder(line, order) {
+  const lead = /^(\s*)((?:\([^()\s]*\)\s*)+)/.exec(line);
+  if (!lead) return line;
+  const flags = lead[2].match(/\([^()\s]*\)/g);
+  const rank = flags.map((f) => order.findIndex((o) => f.startsWith(o)));
+  if (rank.some((r) => r < 0)) return line;
+  const sorted = flags.map((f, i) => [f, rank[i]]).sort((a, b) => a[1] - b[1]);
+  const space = /\s$/.test(lead[2]) ? " " : "";
+  return lead[1] + sorted.map(([f]) => f).join("") + space + line.slice(lead[0].length);
+}
 const COMPILED = /* @__PURE__ */ new Map();
 function respelled(line, rules) {
+  if (rules.flagOrder) line = withFlagsInOrder(line, rules.flagOrder);
   for (const r of rules.respellings ?? []) {
     let re = COMPILED.get(r.pattern);
     if (!re) COMPILED.set(r.pattern, re = new RegExp(r.pattern, "g"));
@@ -39833,11 +39856,6 @@ function encodeFrame(frame, env, match) {
   const c = frame.cases[frame.k];
   const byDefault = frame.cases[frame.cases.length - 1];
   const words = Uint32Array.from(match);
-  for (const a of [
-    ...byDefault.asserts.filter((d) => d.level < c.level),
-    ...c === byDefault ? [] : c.asserts
-  ])
-    setRange(words, a.low, a.high, a.value);
   for (const [name, v] of env.assigned) {
     const f = namesOf(c).fields.get(name) ?? namesOf(byDefault).fields.get(name);
     if (!f) continue;
@@ -39848,6 +39866,11 @@ function encodeFrame(frame, env, match) {
       rest = Math.floor(rest / 2 ** width);
     }
   }
+  for (const a of [
+    ...byDefault.asserts.filter((d) => d.level < c.level),
+    ...c === byDefault ? [] : c.asserts
+  ])
+    setRange(words, a.low, a.high, a.value);
   return words;
 }
 function withoutBits(v, bits = []) {
@@ -39898,8 +39921,12 @@ function instructionFrame(s, k, line, gpu, fails) {
           items,
           line,
           fails
-        ))
-          return words;
+        )) {
+          const always = ISASPEC.instructions[s.name]?.always;
+          if (!always) return words;
+          const forced = new Map([...env.assigned, ...Object.entries(always)]);
+          return encodeFrame(frame, { ...env, assigned: forced }, s.match);
+        }
       }
       return null;
     }

@@ -6980,12 +6980,33 @@ interface TextRules {
   integers?: "c";
   /** Regular expressions (global) and their replacements, applied to every line in order. */
   respellings?: readonly { pattern: string; replacement: string }[];
+  /**
+   * The order the templates print a line's leading `(…)` flags in, each by its start (`(rpt`):
+   * the parser takes them in any order.
+   */
+  flagOrder?: readonly string[];
+}
+
+/**
+ * The line with its leading `(…)` flags in `order` (a stable sort; a flag `order` does not know
+ * leaves the line as it is). A space after the last flag is kept.
+ */
+function withFlagsInOrder(line: string, order: readonly string[]): string {
+  const lead = /^(\s*)((?:\([^()\s]*\)\s*)+)/.exec(line);
+  if (!lead) return line;
+  const flags = lead[2].match(/\([^()\s]*\)/g)!;
+  const rank = flags.map((f) => order.findIndex((o) => f.startsWith(o)));
+  if (rank.some((r) => r < 0)) return line;
+  const sorted = flags.map((f, i) => [f, rank[i]] as const).sort((a, b) => a[1] - b[1]);
+  const space = /\s$/.test(lead[2]) ? " " : "";
+  return lead[1] + sorted.map(([f]) => f).join("") + space + line.slice(lead[0].length);
 }
 
 const COMPILED = new Map<string, RegExp>();
 
-/** The line with every respelling applied. */
+/** The line with its flags in order and every respelling applied. */
 function respelled(line: string, rules: TextRules): string {
+  if (rules.flagOrder) line = withFlagsInOrder(line, rules.flagOrder);
   for (const r of rules.respellings ?? []) {
     let re = COMPILED.get(r.pattern);
     if (!re) COMPILED.set(r.pattern, (re = new RegExp(r.pattern, "g")));
@@ -7113,6 +7134,8 @@ const ISASPEC = SYNTAX as unknown as {
       overrides: (Case & { text: string })[];
       /** What the upstream assembler writes in fields the text leaves open (the model's `implicit`). */
       implicit?: Record<string, number>;
+      /** Those the upstream assembler writes whatever the text shows (the model's `always`). */
+      always?: Record<string, number>;
     }
   >;
   bitsets: Record<string, readonly BitsetLeaf[]>;
@@ -10404,12 +10427,6 @@ function encodeFrame(frame: Frame, env: Solving, match: readonly number[]): Uint
   const c = frame.cases[frame.k];
   const byDefault = frame.cases[frame.cases.length - 1];
   const words = Uint32Array.from(match);
-  // The asserted bits of the case, and of the default cases Mesa passes on the way to it.
-  for (const a of [
-    ...byDefault.asserts.filter((d) => d.level < c.level),
-    ...(c === byDefault ? [] : c.asserts),
-  ])
-    setRange(words, a.low, a.high, a.value);
   for (const [name, v] of env.assigned) {
     const f = namesOf(c).fields.get(name) ?? namesOf(byDefault).fields.get(name);
     if (!f) continue;
@@ -10420,6 +10437,14 @@ function encodeFrame(frame: Frame, env: Solving, match: readonly number[]): Uint
       rest = Math.floor(rest / 2 ** width);
     }
   }
+  // The asserted bits of the case, and of the default cases Mesa passes on the way to it, last: a
+  // field over them that the text gives otherwise then prints otherwise, and the case is not taken
+  // (ldib.b's offset needs HAS_OFFSET, as Mesa's decoder asserts the offset 0 without it).
+  for (const a of [
+    ...byDefault.asserts.filter((d) => d.level < c.level),
+    ...(c === byDefault ? [] : c.asserts),
+  ])
+    setRange(words, a.low, a.high, a.value);
   return words;
 }
 
@@ -10505,8 +10530,13 @@ function instructionFrame(
             line,
             fails,
           )
-        )
-          return words;
+        ) {
+          // What the upstream assembler writes whatever the text shows (Mesa's constant maps).
+          const always = ISASPEC.instructions[s.name]?.always;
+          if (!always) return words;
+          const forced = new Map([...env.assigned, ...Object.entries(always)]);
+          return encodeFrame(frame, { ...env, assigned: forced }, s.match);
+        }
       }
       return null;
     },

@@ -20286,7 +20286,8 @@ const SYNTAX = {
           }
         }
       ],
-      "implicit": {"TYPE":1}
+      "implicit": {"TYPE":1},
+      "always": {"TYPE":1}
     },
     "dsypp.1": {
       "derived": [
@@ -20568,7 +20569,8 @@ const SYNTAX = {
           }
         }
       ],
-      "implicit": {"TYPE":1}
+      "implicit": {"TYPE":1},
+      "always": {"TYPE":1}
     },
     "rgetpos": {
       "derived": [
@@ -26253,7 +26255,8 @@ const SYNTAX = {
           "nested": {"SRC":{"bitset":"#alias-const-src","params":[["SRC_TYPE","SRC_TYPE"]]}}
         }
       ],
-      "implicit": {"SRC_TYPE":1}
+      "implicit": {"SRC_TYPE":1},
+      "always": {"SRC_TYPE":1}
     }
   },
   "bitsets": {
@@ -28412,6 +28415,7 @@ const SYNTAX = {
   },
   "text": {
     "integers": "c",
+    "flagOrder": ["(sy)","(ss)","(eq)","(jp)","(sat)","(rpt","(nop","(ul)"],
     "respellings": [
       {
         "pattern": "^(\\s*(?:\\([a-z0-9_]+\\))*[a-z_0-9.]+\\s+\\((?:f16|f32|u16|u32|s16|s32|u8|u8_32)\\))(?!\\()",
@@ -28420,6 +28424,15 @@ const SYNTAX = {
       {
         "pattern": "^(\\s*(?:\\([a-z0-9_]+\\))*ds[xy]pp\\.1(?:\\.[a-z0-9_]+)*\\s+)(?=h?r\\d)",
         "replacement": "$1(x)"
+      },
+      {
+        "pattern": "^(\\s*(?:\\([a-z0-9_]+\\))*?)\\(rpt[0-7]\\)((?:\\([a-z0-9_]+\\))*movmsk\\.w)",
+        "replacement": "$1$2"
+      },
+      {
+        "pattern": "^(\\s*(?:\\([a-z0-9_]+\\))*[a-z_0-9]+(?:\\.[a-z0-9_]+)*?\\.s2en)(?!(?:\\.[a-z0-9_]+)*\\.(?:non)?uniform(?:[" +
+          ".\\s]|$))(?=[.\\s])",
+        "replacement": "$1.uniform"
       }
     ]
   }
@@ -30921,12 +30934,33 @@ interface TextRules {
   integers?: "c";
   /** Regular expressions (global) and their replacements, applied to every line in order. */
   respellings?: readonly { pattern: string; replacement: string }[];
+  /**
+   * The order the templates print a line's leading `(…)` flags in, each by its start (`(rpt`):
+   * the parser takes them in any order.
+   */
+  flagOrder?: readonly string[];
+}
+
+/**
+ * The line with its leading `(…)` flags in `order` (a stable sort; a flag `order` does not know
+ * leaves the line as it is). A space after the last flag is kept.
+ */
+function withFlagsInOrder(line: string, order: readonly string[]): string {
+  const lead = /^(\s*)((?:\([^()\s]*\)\s*)+)/.exec(line);
+  if (!lead) return line;
+  const flags = lead[2].match(/\([^()\s]*\)/g)!;
+  const rank = flags.map((f) => order.findIndex((o) => f.startsWith(o)));
+  if (rank.some((r) => r < 0)) return line;
+  const sorted = flags.map((f, i) => [f, rank[i]] as const).sort((a, b) => a[1] - b[1]);
+  const space = /\s$/.test(lead[2]) ? " " : "";
+  return lead[1] + sorted.map(([f]) => f).join("") + space + line.slice(lead[0].length);
 }
 
 const COMPILED = new Map<string, RegExp>();
 
-/** The line with every respelling applied. */
+/** The line with its flags in order and every respelling applied. */
 function respelled(line: string, rules: TextRules): string {
+  if (rules.flagOrder) line = withFlagsInOrder(line, rules.flagOrder);
   for (const r of rules.respellings ?? []) {
     let re = COMPILED.get(r.pattern);
     if (!re) COMPILED.set(r.pattern, (re = new RegExp(r.pattern, "g")));
@@ -31054,6 +31088,8 @@ const ISASPEC = SYNTAX as unknown as {
       overrides: (Case & { text: string })[];
       /** What the upstream assembler writes in fields the text leaves open (the model's `implicit`). */
       implicit?: Record<string, number>;
+      /** Those the upstream assembler writes whatever the text shows (the model's `always`). */
+      always?: Record<string, number>;
     }
   >;
   bitsets: Record<string, readonly BitsetLeaf[]>;
@@ -43468,12 +43504,6 @@ function encodeFrame(frame: Frame, env: Solving, match: readonly number[]): Uint
   const c = frame.cases[frame.k];
   const byDefault = frame.cases[frame.cases.length - 1];
   const words = Uint32Array.from(match);
-  // The asserted bits of the case, and of the default cases Mesa passes on the way to it.
-  for (const a of [
-    ...byDefault.asserts.filter((d) => d.level < c.level),
-    ...(c === byDefault ? [] : c.asserts),
-  ])
-    setRange(words, a.low, a.high, a.value);
   for (const [name, v] of env.assigned) {
     const f = namesOf(c).fields.get(name) ?? namesOf(byDefault).fields.get(name);
     if (!f) continue;
@@ -43484,6 +43514,14 @@ function encodeFrame(frame: Frame, env: Solving, match: readonly number[]): Uint
       rest = Math.floor(rest / 2 ** width);
     }
   }
+  // The asserted bits of the case, and of the default cases Mesa passes on the way to it, last: a
+  // field over them that the text gives otherwise then prints otherwise, and the case is not taken
+  // (ldib.b's offset needs HAS_OFFSET, as Mesa's decoder asserts the offset 0 without it).
+  for (const a of [
+    ...byDefault.asserts.filter((d) => d.level < c.level),
+    ...(c === byDefault ? [] : c.asserts),
+  ])
+    setRange(words, a.low, a.high, a.value);
   return words;
 }
 
@@ -43569,8 +43607,13 @@ function instructionFrame(
             line,
             fails,
           )
-        )
-          return words;
+        ) {
+          // What the upstream assembler writes whatever the text shows (Mesa's constant maps).
+          const always = ISASPEC.instructions[s.name]?.always;
+          if (!always) return words;
+          const forced = new Map([...env.assigned, ...Object.entries(always)]);
+          return encodeFrame(frame, { ...env, assigned: forced }, s.match);
+        }
       }
       return null;
     },

@@ -3,6 +3,7 @@ import {
   cInteger,
   integerSpellings,
   respelled,
+  withFlagsInOrder,
   withoutOctal,
 } from "../../generator/runtime/codec/isaspecSpellings";
 
@@ -39,4 +40,12 @@ test("respellings apply in order, each everywhere on the line", () => {
     ],
   };
   expect(respelled("aab", rules)).toBe("bbc");
+});
+
+test("leading flags are put in the templates' order; an unknown flag leaves the line alone", () => {
+  const order = ["(sy)", "(ss)", "(jp)", "(rpt", "(nop"];
+  expect(withFlagsInOrder("(jp)(rpt2)(sy) add.f r0.x", order)).toBe("(sy)(jp)(rpt2) add.f r0.x");
+  expect(withFlagsInOrder("  (nop3)(ss)add.f", order)).toBe("  (ss)(nop3)add.f");
+  expect(withFlagsInOrder("(x)(sy)end", order)).toBe("(x)(sy)end");
+  expect(withFlagsInOrder("sam (f32)(x)r0.x", order)).toBe("sam (f32)(x)r0.x");
 });

@@ -49,6 +49,17 @@ test("a rule replaces a constant map's value and says why", () => {
   expect(ins[1].implicit?.map((v) => v.value)).toEqual([2]);
 });
 
+test("a rule the parser applies whatever the text is marked always", () => {
+  const ins = [instruction("a")];
+  const diags = new Diagnostics();
+  applyAssemblerCompanion(
+    companion([{ instructions: ["a"], field: "TYPE", value: 1, why: "p", always: true }]),
+    ins,
+    diags,
+  );
+  expect(ins[0].implicit?.map((v) => [v.value, v.always])).toEqual([[1, true]]);
+});
+
 test("unknown instructions and fields and values too wide are errors at the rule", () => {
   const diags = new Diagnostics();
   applyAssemblerCompanion(

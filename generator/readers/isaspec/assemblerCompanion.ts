@@ -10,6 +10,7 @@ import type { LoadedCompanion } from "../readerTypes";
 interface TextRules {
   integers?: { spelling: "c"; why: string };
   respellings?: { pattern: string; replacement: string; why: string }[];
+  flagOrder?: { order: string[]; why: string };
 }
 
 /** The companion's `text` rules: spellings the assembler reads besides the disassembler's text. */
@@ -22,6 +23,8 @@ export function assemblerText(
   const out: AssemblerText = {};
   if (text.integers)
     out.integers = { ...text.integers, source: companion.locate(["text", "integers"]) };
+  if (text.flagOrder)
+    out.flagOrder = { ...text.flagOrder, source: companion.locate(["text", "flagOrder"]) };
   const respellings = (text.respellings ?? []).filter((r, i) => {
     try {
       new RegExp(r.pattern, "g");
@@ -48,6 +51,7 @@ interface Rule {
   field: string;
   value: number;
   why: string;
+  always?: boolean;
 }
 
 export function applyAssemblerCompanion(
@@ -80,6 +84,7 @@ export function applyAssemblerCompanion(
         field: rule.field,
         value: rule.value,
         why: rule.why,
+        ...(rule.always ? { always: true } : {}),
         source: companion.locate(["implicit", r]),
       });
       ins.implicit = implicit;

@@ -12,12 +12,33 @@ export interface TextRules {
   integers?: "c";
   /** Regular expressions (global) and their replacements, applied to every line in order. */
   respellings?: readonly { pattern: string; replacement: string }[];
+  /**
+   * The order the templates print a line's leading `(…)` flags in, each by its start (`(rpt`):
+   * the parser takes them in any order.
+   */
+  flagOrder?: readonly string[];
+}
+
+/**
+ * The line with its leading `(…)` flags in `order` (a stable sort; a flag `order` does not know
+ * leaves the line as it is). A space after the last flag is kept.
+ */
+export function withFlagsInOrder(line: string, order: readonly string[]): string {
+  const lead = /^(\s*)((?:\([^()\s]*\)\s*)+)/.exec(line);
+  if (!lead) return line;
+  const flags = lead[2].match(/\([^()\s]*\)/g)!;
+  const rank = flags.map((f) => order.findIndex((o) => f.startsWith(o)));
+  if (rank.some((r) => r < 0)) return line;
+  const sorted = flags.map((f, i) => [f, rank[i]] as const).sort((a, b) => a[1] - b[1]);
+  const space = /\s$/.test(lead[2]) ? " " : "";
+  return lead[1] + sorted.map(([f]) => f).join("") + space + line.slice(lead[0].length);
 }
 
 const COMPILED = new Map<string, RegExp>();
 
-/** The line with every respelling applied. */
+/** The line with its flags in order and every respelling applied. */
 export function respelled(line: string, rules: TextRules): string {
+  if (rules.flagOrder) line = withFlagsInOrder(line, rules.flagOrder);
   for (const r of rules.respellings ?? []) {
     let re = COMPILED.get(r.pattern);
     if (!re) COMPILED.set(r.pattern, (re = new RegExp(r.pattern, "g")));

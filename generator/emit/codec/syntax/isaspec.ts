@@ -137,6 +137,13 @@ export function isaspecSyntaxData(model: IsaModel): object {
       ...(i.implicit
         ? { implicit: Object.fromEntries(i.implicit.map((v) => [v.field, v.value])) }
         : {}),
+      ...(i.implicit?.some((v) => v.always)
+        ? {
+            always: Object.fromEntries(
+              i.implicit.filter((v) => v.always).map((v) => [v.field, v.value]),
+            ),
+          }
+        : {}),
     };
   }
   // Each root used as a field type: its leaves, each with its bits, gens and cases (default last).
@@ -168,6 +175,7 @@ export function isaspecSyntaxData(model: IsaModel): object {
   const t = model.assemblerText;
   const text = {
     ...(t?.integers ? { integers: t.integers.spelling } : {}),
+    ...(t?.flagOrder ? { flagOrder: t.flagOrder.order } : {}),
     ...(t?.respellings
       ? {
           respellings: t.respellings.map((r) => ({
