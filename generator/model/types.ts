@@ -657,6 +657,10 @@ export interface AssemblerText {
   respellings?: Respelling[];
   /** The order the display templates print leading `(…)` flags in, each by its start (`(rpt`). */
   flagOrder?: { order: string[]; why: string; source: SourceRef };
+  /** Lines (a regular expression) whose last operand, an integer, the parser masks to `bits` bits. */
+  integerMasks?: { pattern: string; bits: number; why: string; source: SourceRef }[];
+  /** `h(N)` of an integer N gives a half float's bits, not its value. */
+  halfBits?: { why: string; source: SourceRef };
 }
 
 export interface Respelling {

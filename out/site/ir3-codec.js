@@ -26659,6 +26659,13 @@ const SYNTAX = {
   "text": {
     "integers": "c",
     "flagOrder": ["(sy)", "(ss)", "(eq)", "(jp)", "(sat)", "(rpt", "(nop", "(ul)"],
+    "halfBits": true,
+    "integerMasks": [
+      {
+        "pattern": "^\\s*(?:\\([a-z0-9_]+\\)\\s*)*(?:[cm]ov\\.(?:f16|u16|s16|u8(?!_32))|mova1?\\s)",
+        "bits": 16
+      }
+    ],
     "respellings": [
       {
         "pattern": "^(\\s*(?:\\([a-z0-9_]+\\))*[a-z_0-9.]+\\s+\\((?:f16|f32|u16|u32|s16|s32|u8|u8_32)\\))(?!\\()",
@@ -26675,7 +26682,9 @@ const SYNTAX = {
       {
         "pattern": "^(\\s*(?:\\([a-z0-9_]+\\))*[a-z_0-9]+(?:\\.[a-z0-9_]+)*?\\.s2en)(?!(?:\\.[a-z0-9_]+)*\\.(?:non)?uniform(?:[.\\s]|$))(?=[.\\s])",
         "replacement": "$1.uniform"
-      }
+      },
+      { "pattern": "(<a0\\.x)\\s*-\\s*", "replacement": "$1 + -" },
+      { "pattern": "\\s+(?=[,\\]>])|(?<=[\\[<])\\s+", "replacement": "" }
     ]
   }
 };
@@ -28605,6 +28614,14 @@ function applyOp(op, a, b) {
       return 0;
   }
 }
+function withHalfBits(line) {
+  return line.replace(/(?<![\w.])h\((-?(?:0[xX][0-9a-fA-F]+|\d+))\)/g, (t, n) => {
+    const x = floatOf((cInteger(n) % 65536 + 65536) % 65536, 16);
+    if (!Number.isFinite(x)) return t;
+    const text = x.toFixed(30).replace(/0+$/, "").replace(/\.$/, ".0");
+    return `h(${Object.is(x, -0) ? "-0.0" : text})`;
+  });
+}
 function withFlagsInOrder(line, order) {
   const lead = /^(\s*)((?:\([^()\s]*\)\s*)+)/.exec(line);
   if (!lead) return line;
@@ -28616,31 +28633,64 @@ function withFlagsInOrder(line, order) {
   return lead[1] + sorted.map(([f]) => f).join("") + space + line.slice(lead[0].length);
 }
 const COMPILED = /* @__PURE__ */ new Map();
-function respelled(line, rules) {
-  if (rules.flagOrder) line = withFlagsInOrder(line, rules.flagOrder);
-  for (const r of rules.respellings ?? []) {
-    let re = COMPILED.get(r.pattern);
-    if (!re) COMPILED.set(r.pattern, re = new RegExp(r.pattern, "g"));
-    line = line.replace(re, r.replacement);
+function compiled(pattern) {
+  let re = COMPILED.get(pattern);
+  if (!re) COMPILED.set(pattern, re = new RegExp(pattern, "g"));
+  return re;
+}
+function normalized(line, rules) {
+  line = respelled(line, rules);
+  if (rules.halfBits) line = withHalfBits(line);
+  if (!rules.integers) return line;
+  line = withoutOctal(line);
+  for (const m of rules.integerMasks ?? []) {
+    const re = compiled(m.pattern);
+    re.lastIndex = 0;
+    if (re.test(line)) line = masked(line, m.bits);
   }
   return line;
 }
-const INTEGER = /(?<=^|[\s,([+<]|(?<!\w)#)(0[xX][0-9a-fA-F]+|\d+)(?=$|[\s,)\]>])/g;
+function respelled(line, rules) {
+  if (rules.flagOrder) line = withFlagsInOrder(line, rules.flagOrder);
+  for (const r of rules.respellings ?? []) line = line.replace(compiled(r.pattern), r.replacement);
+  return line;
+}
+const INTEGER = /(?<=^|[\s,([+<]|(?<!\d)\.|(?<!\w)#|\.[xyzw]-)(-?)(0[xX][0-9a-fA-F]+|\d+)(?=$|[\s,)\]>]|\.(?!\d))/g;
 const MAX_SPELLINGS = 64;
 function cInteger(text) {
-  if (/^0[xX]/.test(text)) return parseInt(text.slice(2), 16);
-  if (/^0\d/.test(text)) return parseInt(text, 8) || 0;
-  return parseInt(text, 10);
+  const sign = text.startsWith("-") ? -1 : 1;
+  const t = sign < 0 ? text.slice(1) : text;
+  if (/^0[xX]/.test(t)) return sign * parseInt(t.slice(2), 16);
+  if (/^0\d/.test(t)) return sign * (parseInt(t, 8) || 0);
+  return sign * parseInt(t, 10);
+}
+function spelled(v) {
+  const hex = `0x${Math.abs(v).toString(16)}`;
+  return [String(v), v < 0 ? `-${hex}` : hex];
+}
+function wrapped(v) {
+  if (v < 0) return v >= -(2 ** 31) ? [v + 2 ** 32] : [];
+  if (v >= 2 ** 15 && v < 2 ** 16) return [v - 2 ** 16];
+  if (v >= 2 ** 31 && v < 2 ** 32) return [v - 2 ** 32];
+  return [];
 }
 function withoutOctal(line) {
-  return line.replace(INTEGER, (t) => /^0\d/.test(t) ? String(cInteger(t)) : t);
+  return line.replace(INTEGER, (t) => /^-?0\d/.test(t) ? String(cInteger(t)) : t);
+}
+function masked(line, bits) {
+  const end = line.trimEnd().length;
+  return line.replace(INTEGER, (t, _sign, _digits, at) => {
+    const v = cInteger(t);
+    const m = (v % 2 ** bits + 2 ** bits) % 2 ** bits;
+    return m === v || at + t.length !== end ? t : String(m);
+  });
 }
 function* integerSpellings(line) {
   const found = [...line.matchAll(INTEGER)];
   if (!found.length) return;
   const options = found.map((m) => {
     const v = cInteger(m[0]);
-    return [.../* @__PURE__ */ new Set([m[0], String(v), `0x${v.toString(16)}`])];
+    return [.../* @__PURE__ */ new Set([m[0], ...spelled(v), ...wrapped(v).flatMap(spelled)])];
   });
   let made = 0;
   const total = options.reduce((n, o) => n * o.length, 1);
@@ -40200,8 +40250,7 @@ function assembleLine(line, lineNo, gpu) {
   const key = `${gpu ?? ""}:${line}`;
   let result = LINES.get(key);
   if (result === void 0) {
-    const respelt = respelled(line, ISASPEC.text);
-    const text = ISASPEC.text.integers ? withoutOctal(respelt) : respelt;
+    const text = normalized(line, ISASPEC.text);
     result = lineWords(text, gpu);
     if (!(result instanceof Uint32Array) && ISASPEC.text.integers)
       for (const other of integerSpellings(text)) {

@@ -28416,6 +28416,13 @@ const SYNTAX = {
   "text": {
     "integers": "c",
     "flagOrder": ["(sy)","(ss)","(eq)","(jp)","(sat)","(rpt","(nop","(ul)"],
+    "halfBits": true,
+    "integerMasks": [
+      {
+        "pattern": "^\\s*(?:\\([a-z0-9_]+\\)\\s*)*(?:[cm]ov\\.(?:f16|u16|s16|u8(?!_32))|mova1?\\s)",
+        "bits": 16
+      }
+    ],
     "respellings": [
       {
         "pattern": "^(\\s*(?:\\([a-z0-9_]+\\))*[a-z_0-9.]+\\s+\\((?:f16|f32|u16|u32|s16|s32|u8|u8_32)\\))(?!\\()",
@@ -28433,7 +28440,9 @@ const SYNTAX = {
         "pattern": "^(\\s*(?:\\([a-z0-9_]+\\))*[a-z_0-9]+(?:\\.[a-z0-9_]+)*?\\.s2en)(?!(?:\\.[a-z0-9_]+)*\\.(?:non)?uniform(?:[" +
           ".\\s]|$))(?=[.\\s])",
         "replacement": "$1.uniform"
-      }
+      },
+      {"pattern":"(<a0\\.x)\\s*-\\s*","replacement":"$1 + -"},
+      {"pattern":"\\s+(?=[,\\]>])|(?<=[\\[<])\\s+","replacement":""}
     ]
   }
 };
@@ -30927,7 +30936,6 @@ function applyOp(op: string, a: number, b: number): number {
  * that does not assemble as written is tried with its integers spelled the other ways the lexer
  * reads the same value (`0x10` for 16). Carried by isaspec codecs (inlined without `export`s).
  */
-
 /** The rules as the codec carries them. */
 interface TextRules {
   /** Integers as C's strtoul(…, 0) reads them: decimal, `0x` hex, octal with a leading 0. */
@@ -30939,6 +30947,24 @@ interface TextRules {
    * the parser takes them in any order.
    */
   flagOrder?: readonly string[];
+  /** Lines (a regular expression) whose last operand, an integer, the parser masks to `bits` bits. */
+  integerMasks?: readonly { pattern: string; bits: number }[];
+  /** `h(N)` with an integer N is a half float's bits, not its value (`h(1)` is 2^-24). */
+  halfBits?: true;
+}
+
+/**
+ * The line with each `h(N)` of an integer N written as the exact value of the half float whose
+ * bits N's low 16 are (dyadic, so `toFixed(30)` is exact), as the float the templates print
+ * `h(…)` of. N's of NaN or infinity stay: no value gives their bits.
+ */
+function withHalfBits(line: string): string {
+  return line.replace(/(?<![\w.])h\((-?(?:0[xX][0-9a-fA-F]+|\d+))\)/g, (t, n: string) => {
+    const x = floatOf(((cInteger(n) % 65536) + 65536) % 65536, 16);
+    if (!Number.isFinite(x)) return t;
+    const text = x.toFixed(30).replace(/0+$/, "").replace(/\.$/, ".0");
+    return `h(${Object.is(x, -0) ? "-0.0" : text})`;
+  });
 }
 
 /**
@@ -30958,32 +30984,74 @@ function withFlagsInOrder(line: string, order: readonly string[]): string {
 
 const COMPILED = new Map<string, RegExp>();
 
-/** The line with its flags in order and every respelling applied. */
-function respelled(line: string, rules: TextRules): string {
-  if (rules.flagOrder) line = withFlagsInOrder(line, rules.flagOrder);
-  for (const r of rules.respellings ?? []) {
-    let re = COMPILED.get(r.pattern);
-    if (!re) COMPILED.set(r.pattern, (re = new RegExp(r.pattern, "g")));
-    line = line.replace(re, r.replacement);
+function compiled(pattern: string): RegExp {
+  let re = COMPILED.get(pattern);
+  if (!re) COMPILED.set(pattern, (re = new RegExp(pattern, "g")));
+  return re;
+}
+
+/**
+ * The line as the codec's templates read it: flags in order, the respellings applied and, with
+ * C integers, octal ones in decimal and those of a masked line masked.
+ */
+function normalized(line: string, rules: TextRules): string {
+  line = respelled(line, rules);
+  if (rules.halfBits) line = withHalfBits(line);
+  if (!rules.integers) return line;
+  line = withoutOctal(line);
+  for (const m of rules.integerMasks ?? []) {
+    const re = compiled(m.pattern);
+    re.lastIndex = 0;
+    if (re.test(line)) line = masked(line, m.bits);
   }
   return line;
 }
 
+/** The line with its flags in order and every respelling applied. */
+function respelled(line: string, rules: TextRules): string {
+  if (rules.flagOrder) line = withFlagsInOrder(line, rules.flagOrder);
+  for (const r of rules.respellings ?? []) line = line.replace(compiled(r.pattern), r.replacement);
+  return line;
+}
+
 /**
- * A non-negative integer written alone (after a space, `,`, `(`, `[`, `+`, `<` or a `#` not after a
- * letter: `s#0` is a sampler; before the end, a space, `,`, `)`, `]` or `>`): not a register number
- * (`r0`), a float (`1.0`) or a modifier (`w8`, `base3`).
+ * An integer written alone, with its sign: after the start, a space, `,`, `(`, `[`, `+`, `<`, a
+ * `.` not after a digit (`brac.3`) or a `#` not after a letter (`s#0` is a sampler), or as the
+ * offset after a register (`r0.y-0x10`, its sign read as the operator); before the end, a space,
+ * `,`, `)`, `]`, `>` or a `.` not before a digit. Not a register number (`r0`), a float (`1.0`)
+ * or a modifier (`w8`, `base3`).
  */
-const INTEGER = /(?<=^|[\s,([+<]|(?<!\w)#)(0[xX][0-9a-fA-F]+|\d+)(?=$|[\s,)\]>])/g;
+const INTEGER =
+  /(?<=^|[\s,([+<]|(?<!\d)\.|(?<!\w)#|\.[xyzw]-)(-?)(0[xX][0-9a-fA-F]+|\d+)(?=$|[\s,)\]>]|\.(?!\d))/g;
 
 /** How many other spellings of a line are tried at most. */
 const MAX_SPELLINGS = 64;
 
-/** The value C's strtoul(text, NULL, 0) gives a whole token of digits. */
+/** The value C's strtoul(text, NULL, 0) gives a whole token of digits (after a `-`, negated). */
 function cInteger(text: string): number {
-  if (/^0[xX]/.test(text)) return parseInt(text.slice(2), 16);
-  if (/^0\d/.test(text)) return parseInt(text, 8) || 0;
-  return parseInt(text, 10);
+  const sign = text.startsWith("-") ? -1 : 1;
+  const t = sign < 0 ? text.slice(1) : text;
+  if (/^0[xX]/.test(t)) return sign * parseInt(t.slice(2), 16);
+  if (/^0\d/.test(t)) return sign * (parseInt(t, 8) || 0);
+  return sign * parseInt(t, 10);
+}
+
+/** `v` in decimal and in `0x` hex, as C writes them. */
+function spelled(v: number): string[] {
+  const hex = `0x${Math.abs(v).toString(16)}`;
+  return [String(v), v < 0 ? `-${hex}` : hex];
+}
+
+/**
+ * The same bits as other numbers: a negative value as the 32-bit unsigned one the parser's int
+ * gives an unsigned field (-1 is 0xffffffff), one of 16 or 32 bits with the top bit set as the
+ * negative one a signed field of that width reads (0xffff is -1 in 16 bits).
+ */
+function wrapped(v: number): number[] {
+  if (v < 0) return v >= -(2 ** 31) ? [v + 2 ** 32] : [];
+  if (v >= 2 ** 15 && v < 2 ** 16) return [v - 2 ** 16];
+  if (v >= 2 ** 31 && v < 2 ** 32) return [v - 2 ** 32];
+  return [];
 }
 
 /**
@@ -30991,19 +31059,30 @@ function cInteger(text: string): number {
  * own reading of digits is decimal, so `010` would otherwise be read as ten, not eight.
  */
 function withoutOctal(line: string): string {
-  return line.replace(INTEGER, (t) => (/^0\d/.test(t) ? String(cInteger(t)) : t));
+  return line.replace(INTEGER, (t) => (/^-?0\d/.test(t) ? String(cInteger(t)) : t));
+}
+
+/** The line with the integer that ends it (an immediate operand) masked to `bits` bits. */
+function masked(line: string, bits: number): string {
+  const end = line.trimEnd().length;
+  return line.replace(INTEGER, (t, _sign, _digits, at: number) => {
+    const v = cInteger(t);
+    const m = ((v % 2 ** bits) + 2 ** bits) % 2 ** bits;
+    return m === v || at + t.length !== end ? t : String(m);
+  });
 }
 
 /**
  * The line with its integers spelled the other ways that read as the same value (decimal, `0x`
- * hex), every combination but the line as written, at most MAX_SPELLINGS of them.
+ * hex), then as the same bits (`wrapped`), every combination but the line as written, at most
+ * MAX_SPELLINGS of them.
  */
 function* integerSpellings(line: string): Generator<string> {
   const found = [...line.matchAll(INTEGER)];
   if (!found.length) return;
   const options = found.map((m) => {
     const v = cInteger(m[0]);
-    return [...new Set([m[0], String(v), `0x${v.toString(16)}`])];
+    return [...new Set([m[0], ...spelled(v), ...wrapped(v).flatMap(spelled)])];
   });
   let made = 0;
   const total = options.reduce((n, o) => n * o.length, 1);
@@ -44024,8 +44103,7 @@ function assembleLine(line: string, lineNo: number, gpu: number | null): Uint32A
   let result = LINES.get(key);
   if (result === undefined) {
     // As written (after the respellings), else with its integers spelled another way.
-    const respelt = respelled(line, ISASPEC.text);
-    const text = ISASPEC.text.integers ? withoutOctal(respelt) : respelt;
+    const text = normalized(line, ISASPEC.text);
     result = lineWords(text, gpu);
     if (!(result instanceof Uint32Array) && ISASPEC.text.integers)
       for (const other of integerSpellings(text)) {

@@ -191,6 +191,46 @@ describe("ir3 asm writes Mesa's words", () => {
       words(CAT(1), [54, 1], [46, 3], [50, 3], [0, 4097]),
       "mov.u32u32 r0.x, 0x1001",
     ],
+    // A negative integer is the parser's int (ir3_parser.y:1602-1605): -1 is 0xffffffff in a u32
+    // immediate; a 16-bit source type masks it to 16 bits (immediate_cat1, ir3_parser.y:1569:
+    // type_size(u16) < 32; assembler.json integerMasks), u16 is 2; s16 (4) takes 0xffff, printed -1;
+    // s32 (5) takes -0x10.
+    [
+      "mov.u32u32 r0.x, -1",
+      words(CAT(1), [54, 1], [46, 3], [50, 3], [0, 0xffffffff]),
+      "mov.u32u32 r0.x, 0xffffffff",
+    ],
+    [
+      "mov.u16u16 hr0.x, -1",
+      words(CAT(1), [54, 1], [46, 2], [50, 2], [0, 0xffff]),
+      "mov.u16u16 hr0.x, 65535",
+    ],
+    [
+      "mov.s16s16 hr0.x, 0xffff",
+      words(CAT(1), [54, 1], [46, 4], [50, 4], [0, 0xffff]),
+      "mov.s16s16 hr0.x, -1",
+    ],
+    [
+      "mov.s32s32 r0.x, -0x10",
+      words(CAT(1), [54, 1], [46, 5], [50, 5], [0, 0xfffffff0]),
+      "mov.s32s32 r0.x, -16",
+    ],
+    // cat0 jump (OPC 55–58 = 2): IMMED 0–31 = -16.
+    ["jump #-0x10", words(CAT(0), [55, 2], [0, 0xfffffff0]), "jump #-16"],
+    // T_INT is strtoul's value in an int (ir3_lexer.l:97): 2147483648 is -2147483648.
+    ["jump #2147483648", words(CAT(0), [55, 2], [0, 0x80000000]), "jump #-2147483648"],
+    // mov-relconst: pattern bits 10 and 11 set, OFFSET 0–9 = -4 (ir3_parser.y offset: '-' integer,
+    // assembler.json's respelling to the printed '+ -4'), f32 types.
+    [
+      "mov.f32f32 r0.x, c<a0.x - 4>",
+      words(CAT(1), [46, 1], [50, 1], [11, 1], [10, 1], [0, 0x3fc]),
+      "mov.f32f32 r0.x, c<a0.x + -4>",
+    ],
+    // Spaces the lexer skips (ir3_lexer.l:82): add.f, FULL, SRC1 r0.y, SRC2 r0.z (16–31 = 2).
+    ["add.f  r0.x ,r0.y , r0.z", words(CAT(2), [52, 1], [0, 1], [16, 2]), "add.f r0.x, r0.y, r0.z"],
+    // h(integer) is the half immediate's bits (ir3_parser.y:1572, assembler.json halfBits): f16
+    // (SRC_TYPE and DST_TYPE 0), IMMED 0–15 = 1, printed as the value 2^-24 with six decimals.
+    ["mov.f16f16 hr0.x, h(1)", words(CAT(1), [54, 1], [0, 1]), "mov.f16f16 hr0.x, h(0.000000)"],
     // A leading 0 is octal for strtoul(…, 0): 010 is 8.
     [
       "mov.u32u32 r0.x, 010",

@@ -4,13 +4,15 @@
  * type), added to the instructions' `implicit` values after the constant `<encode>` maps.
  */
 import type { Diagnostics } from "../../diagnostics";
-import type { AssemblerText, Instruction } from "../../model/types";
+import type { AssemblerText, Instruction, SourceRef } from "../../model/types";
 import type { LoadedCompanion } from "../readerTypes";
 
 interface TextRules {
   integers?: { spelling: "c"; why: string };
   respellings?: { pattern: string; replacement: string; why: string }[];
   flagOrder?: { order: string[]; why: string };
+  integerMasks?: { pattern: string; bits: number; why: string }[];
+  halfBits?: { why: string };
 }
 
 /** The companion's `text` rules: spellings the assembler reads besides the disassembler's text. */
@@ -23,26 +25,37 @@ export function assemblerText(
   const out: AssemblerText = {};
   if (text.integers)
     out.integers = { ...text.integers, source: companion.locate(["text", "integers"]) };
+  if (text.halfBits)
+    out.halfBits = { ...text.halfBits, source: companion.locate(["text", "halfBits"]) };
   if (text.flagOrder)
     out.flagOrder = { ...text.flagOrder, source: companion.locate(["text", "flagOrder"]) };
-  const respellings = (text.respellings ?? []).filter((r, i) => {
+  const respellings = withPatterns(companion, "respellings", text.respellings, diags);
+  if (respellings.length) out.respellings = respellings;
+  const integerMasks = withPatterns(companion, "integerMasks", text.integerMasks, diags);
+  if (integerMasks.length) out.integerMasks = integerMasks;
+  return out;
+}
+
+/** The rules whose `pattern` is a regular expression, located; an error at each other one. */
+function withPatterns<T extends { pattern: string }>(
+  companion: LoadedCompanion,
+  key: "respellings" | "integerMasks",
+  rules: T[] | undefined,
+  diags: Diagnostics,
+): (T & { source: SourceRef })[] {
+  const out: (T & { source: SourceRef })[] = [];
+  (rules ?? []).forEach((r, i) => {
     try {
       new RegExp(r.pattern, "g");
-      return true;
+      out.push({ ...r, source: companion.locate(["text", key, i]) });
     } catch (e) {
       diags.error(
         "bad-pattern",
         `not a regular expression: ${(e as Error).message}`,
-        companion.locate(["text", "respellings", i, "pattern"]),
+        companion.locate(["text", key, i, "pattern"]),
       );
-      return false;
     }
   });
-  if (respellings.length)
-    out.respellings = respellings.map((r) => ({
-      ...r,
-      source: companion.locate(["text", "respellings", text.respellings!.indexOf(r)]),
-    }));
   return out;
 }
 

@@ -5,6 +5,7 @@
  * that does not assemble as written is tried with its integers spelled the other ways the lexer
  * reads the same value (`0x10` for 16). Carried by isaspec codecs (inlined without `export`s).
  */
+import { floatOf } from "./isaspecNumbers";
 
 /** The rules as the codec carries them. */
 export interface TextRules {
@@ -17,6 +18,24 @@ export interface TextRules {
    * the parser takes them in any order.
    */
   flagOrder?: readonly string[];
+  /** Lines (a regular expression) whose last operand, an integer, the parser masks to `bits` bits. */
+  integerMasks?: readonly { pattern: string; bits: number }[];
+  /** `h(N)` with an integer N is a half float's bits, not its value (`h(1)` is 2^-24). */
+  halfBits?: true;
+}
+
+/**
+ * The line with each `h(N)` of an integer N written as the exact value of the half float whose
+ * bits N's low 16 are (dyadic, so `toFixed(30)` is exact), as the float the templates print
+ * `h(…)` of. N's of NaN or infinity stay: no value gives their bits.
+ */
+export function withHalfBits(line: string): string {
+  return line.replace(/(?<![\w.])h\((-?(?:0[xX][0-9a-fA-F]+|\d+))\)/g, (t, n: string) => {
+    const x = floatOf(((cInteger(n) % 65536) + 65536) % 65536, 16);
+    if (!Number.isFinite(x)) return t;
+    const text = x.toFixed(30).replace(/0+$/, "").replace(/\.$/, ".0");
+    return `h(${Object.is(x, -0) ? "-0.0" : text})`;
+  });
 }
 
 /**
@@ -36,32 +55,74 @@ export function withFlagsInOrder(line: string, order: readonly string[]): string
 
 const COMPILED = new Map<string, RegExp>();
 
-/** The line with its flags in order and every respelling applied. */
-export function respelled(line: string, rules: TextRules): string {
-  if (rules.flagOrder) line = withFlagsInOrder(line, rules.flagOrder);
-  for (const r of rules.respellings ?? []) {
-    let re = COMPILED.get(r.pattern);
-    if (!re) COMPILED.set(r.pattern, (re = new RegExp(r.pattern, "g")));
-    line = line.replace(re, r.replacement);
+function compiled(pattern: string): RegExp {
+  let re = COMPILED.get(pattern);
+  if (!re) COMPILED.set(pattern, (re = new RegExp(pattern, "g")));
+  return re;
+}
+
+/**
+ * The line as the codec's templates read it: flags in order, the respellings applied and, with
+ * C integers, octal ones in decimal and those of a masked line masked.
+ */
+export function normalized(line: string, rules: TextRules): string {
+  line = respelled(line, rules);
+  if (rules.halfBits) line = withHalfBits(line);
+  if (!rules.integers) return line;
+  line = withoutOctal(line);
+  for (const m of rules.integerMasks ?? []) {
+    const re = compiled(m.pattern);
+    re.lastIndex = 0;
+    if (re.test(line)) line = masked(line, m.bits);
   }
   return line;
 }
 
+/** The line with its flags in order and every respelling applied. */
+export function respelled(line: string, rules: TextRules): string {
+  if (rules.flagOrder) line = withFlagsInOrder(line, rules.flagOrder);
+  for (const r of rules.respellings ?? []) line = line.replace(compiled(r.pattern), r.replacement);
+  return line;
+}
+
 /**
- * A non-negative integer written alone (after a space, `,`, `(`, `[`, `+`, `<` or a `#` not after a
- * letter: `s#0` is a sampler; before the end, a space, `,`, `)`, `]` or `>`): not a register number
- * (`r0`), a float (`1.0`) or a modifier (`w8`, `base3`).
+ * An integer written alone, with its sign: after the start, a space, `,`, `(`, `[`, `+`, `<`, a
+ * `.` not after a digit (`brac.3`) or a `#` not after a letter (`s#0` is a sampler), or as the
+ * offset after a register (`r0.y-0x10`, its sign read as the operator); before the end, a space,
+ * `,`, `)`, `]`, `>` or a `.` not before a digit. Not a register number (`r0`), a float (`1.0`)
+ * or a modifier (`w8`, `base3`).
  */
-const INTEGER = /(?<=^|[\s,([+<]|(?<!\w)#)(0[xX][0-9a-fA-F]+|\d+)(?=$|[\s,)\]>])/g;
+const INTEGER =
+  /(?<=^|[\s,([+<]|(?<!\d)\.|(?<!\w)#|\.[xyzw]-)(-?)(0[xX][0-9a-fA-F]+|\d+)(?=$|[\s,)\]>]|\.(?!\d))/g;
 
 /** How many other spellings of a line are tried at most. */
 const MAX_SPELLINGS = 64;
 
-/** The value C's strtoul(text, NULL, 0) gives a whole token of digits. */
+/** The value C's strtoul(text, NULL, 0) gives a whole token of digits (after a `-`, negated). */
 export function cInteger(text: string): number {
-  if (/^0[xX]/.test(text)) return parseInt(text.slice(2), 16);
-  if (/^0\d/.test(text)) return parseInt(text, 8) || 0;
-  return parseInt(text, 10);
+  const sign = text.startsWith("-") ? -1 : 1;
+  const t = sign < 0 ? text.slice(1) : text;
+  if (/^0[xX]/.test(t)) return sign * parseInt(t.slice(2), 16);
+  if (/^0\d/.test(t)) return sign * (parseInt(t, 8) || 0);
+  return sign * parseInt(t, 10);
+}
+
+/** `v` in decimal and in `0x` hex, as C writes them. */
+function spelled(v: number): string[] {
+  const hex = `0x${Math.abs(v).toString(16)}`;
+  return [String(v), v < 0 ? `-${hex}` : hex];
+}
+
+/**
+ * The same bits as other numbers: a negative value as the 32-bit unsigned one the parser's int
+ * gives an unsigned field (-1 is 0xffffffff), one of 16 or 32 bits with the top bit set as the
+ * negative one a signed field of that width reads (0xffff is -1 in 16 bits).
+ */
+function wrapped(v: number): number[] {
+  if (v < 0) return v >= -(2 ** 31) ? [v + 2 ** 32] : [];
+  if (v >= 2 ** 15 && v < 2 ** 16) return [v - 2 ** 16];
+  if (v >= 2 ** 31 && v < 2 ** 32) return [v - 2 ** 32];
+  return [];
 }
 
 /**
@@ -69,19 +130,30 @@ export function cInteger(text: string): number {
  * own reading of digits is decimal, so `010` would otherwise be read as ten, not eight.
  */
 export function withoutOctal(line: string): string {
-  return line.replace(INTEGER, (t) => (/^0\d/.test(t) ? String(cInteger(t)) : t));
+  return line.replace(INTEGER, (t) => (/^-?0\d/.test(t) ? String(cInteger(t)) : t));
+}
+
+/** The line with the integer that ends it (an immediate operand) masked to `bits` bits. */
+export function masked(line: string, bits: number): string {
+  const end = line.trimEnd().length;
+  return line.replace(INTEGER, (t, _sign, _digits, at: number) => {
+    const v = cInteger(t);
+    const m = ((v % 2 ** bits) + 2 ** bits) % 2 ** bits;
+    return m === v || at + t.length !== end ? t : String(m);
+  });
 }
 
 /**
  * The line with its integers spelled the other ways that read as the same value (decimal, `0x`
- * hex), every combination but the line as written, at most MAX_SPELLINGS of them.
+ * hex), then as the same bits (`wrapped`), every combination but the line as written, at most
+ * MAX_SPELLINGS of them.
  */
 export function* integerSpellings(line: string): Generator<string> {
   const found = [...line.matchAll(INTEGER)];
   if (!found.length) return;
   const options = found.map((m) => {
     const v = cInteger(m[0]);
-    return [...new Set([m[0], String(v), `0x${v.toString(16)}`])];
+    return [...new Set([m[0], ...spelled(v), ...wrapped(v).flatMap(spelled)])];
   });
   let made = 0;
   const total = options.reduce((n, o) => n * o.length, 1);

@@ -176,6 +176,10 @@ export function isaspecSyntaxData(model: IsaModel): object {
   const text = {
     ...(t?.integers ? { integers: t.integers.spelling } : {}),
     ...(t?.flagOrder ? { flagOrder: t.flagOrder.order } : {}),
+    ...(t?.halfBits ? { halfBits: true } : {}),
+    ...(t?.integerMasks
+      ? { integerMasks: t.integerMasks.map((m) => ({ pattern: m.pattern, bits: m.bits })) }
+      : {}),
     ...(t?.respellings
       ? {
           respellings: t.respellings.map((r) => ({
