@@ -28442,7 +28442,12 @@ const SYNTAX = {
         "replacement": "$1.uniform"
       },
       {"pattern":"(<a0\\.x)\\s*-\\s*","replacement":"$1 + -"},
-      {"pattern":"\\s+(?=[,\\]>])|(?<=[\\[<])\\s+","replacement":""}
+      {"pattern":"\\s+(?=[,\\]>])|(?<=[\\[<])\\s+","replacement":""},
+      {
+        "pattern": "^(\\s*(?:\\([a-z0-9_]+\\)\\s*)*)\\(eq\\)((?:\\([a-z0-9_]+\\)\\s*)*)(?!(?:nop|end|ret|emit|cut|chmask|chsh|flo" +
+          "w_rev|shpe|predt|predf|prede|kill|brac|br|bany|ball|brao|braa)\\b)(?=[a-z])",
+        "replacement": "$1$2"
+      }
     ]
   }
 };

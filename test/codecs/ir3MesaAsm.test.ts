@@ -298,6 +298,17 @@ describe("ir3 asm writes Mesa's words", () => {
     expect(ir3.disassemble(ir3.assemble(line, { gpu }), { gpu })).toBe(printed);
   });
 
+  // (eq) where the template prints no {EQ}: encode.py encodes only the fields a case's display
+  // names (encode.py Case.fieldnames), so Mesa writes no EQ for add.f or jump; for br (display
+  // {EQ}) EQ is bit 48. jump: OPC 55–58 = 2, IMMED 3, SY 60.
+  test.each([
+    ["(eq)add.f r0.x, r0.y, r0.z", words(CAT(2), [52, 1], [0, 1], [16, 2])],
+    ["(sy)(eq)jump #3", words(CAT(0), [55, 2], [60, 1], [0, 3])],
+    ["(eq)br p0.x, #3", words(CAT(0), [55, 1], [48, 1], [0, 3])],
+  ] as const)("gpu 600: %s", (line, w) => {
+    expect(hex(ir3.assemble(line, { gpu: 600 }))).toEqual(hex(w));
+  });
+
   // end (OPC 55–58 = 6) with SY 60 and JP 59 however the line orders them.
   test("(jp)(sy)end", () => {
     expect(hex(ir3.assemble("(jp)(sy)end", { gpu: 600 }))).toEqual(
