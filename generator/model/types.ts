@@ -659,8 +659,8 @@ export interface AssemblerText {
   flagOrder?: { order: string[]; why: string; source: SourceRef };
   /** Lines (a regular expression) whose last operand, an integer, the parser masks to `bits` bits. */
   integerMasks?: { pattern: string; bits: number; why: string; source: SourceRef }[];
-  /** `h(N)` of an integer N gives a half float's bits, not its value. */
-  halfBits?: { why: string; source: SourceRef };
+  /** Lines (a regular expression) where `h(N)` of an integer N gives a half float's bits. */
+  halfBits?: { pattern: string; why: string; source: SourceRef };
 }
 
 export interface Respelling {

@@ -5833,7 +5833,11 @@ function compiled(pattern) {
 }
 function normalized(line, rules) {
   line = respelled(line, rules);
-  if (rules.halfBits) line = withHalfBits(line);
+  if (rules.halfBits) {
+    const re = compiled(rules.halfBits);
+    re.lastIndex = 0;
+    if (re.test(line)) line = withHalfBits(line);
+  }
   if (!rules.integers) return line;
   line = withoutOctal(line);
   for (const m of rules.integerMasks ?? []) {

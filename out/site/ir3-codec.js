@@ -26659,7 +26659,7 @@ const SYNTAX = {
   "text": {
     "integers": "c",
     "flagOrder": ["(sy)", "(ss)", "(eq)", "(jp)", "(sat)", "(rpt", "(nop", "(ul)"],
-    "halfBits": true,
+    "halfBits": "^\\s*(?:\\([a-z0-9_]+\\)\\s*)*(?:[cm]ov\\.|mova1?\\s|alias\\.)",
     "integerMasks": [
       {
         "pattern": "^\\s*(?:\\([a-z0-9_]+\\)\\s*)*(?:[cm]ov\\.(?:f16|u16|s16|u8(?!_32))|mova1?\\s)",
@@ -28644,7 +28644,11 @@ function compiled(pattern) {
 }
 function normalized(line, rules) {
   line = respelled(line, rules);
-  if (rules.halfBits) line = withHalfBits(line);
+  if (rules.halfBits) {
+    const re = compiled(rules.halfBits);
+    re.lastIndex = 0;
+    if (re.test(line)) line = withHalfBits(line);
+  }
   if (!rules.integers) return line;
   line = withoutOctal(line);
   for (const m of rules.integerMasks ?? []) {

@@ -6986,8 +6986,8 @@ interface TextRules {
   flagOrder?: readonly string[];
   /** Lines (a regular expression) whose last operand, an integer, the parser masks to `bits` bits. */
   integerMasks?: readonly { pattern: string; bits: number }[];
-  /** `h(N)` with an integer N is a half float's bits, not its value (`h(1)` is 2^-24). */
-  halfBits?: true;
+  /** Lines (a regular expression) where `h(N)` of an integer N is a half float's bits (`h(1)` is 2^-24). */
+  halfBits?: string;
 }
 
 /**
@@ -7033,7 +7033,11 @@ function compiled(pattern: string): RegExp {
  */
 function normalized(line: string, rules: TextRules): string {
   line = respelled(line, rules);
-  if (rules.halfBits) line = withHalfBits(line);
+  if (rules.halfBits) {
+    const re = compiled(rules.halfBits);
+    re.lastIndex = 0;
+    if (re.test(line)) line = withHalfBits(line);
+  }
   if (!rules.integers) return line;
   line = withoutOctal(line);
   for (const m of rules.integerMasks ?? []) {

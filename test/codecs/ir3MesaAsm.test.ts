@@ -316,6 +316,13 @@ describe("ir3 asm writes Mesa's words", () => {
     );
   });
 
+  // A cat2 h(N) is the integer N (ir3_parser.y:1585), not a half's bits as in cat1: the text
+  // Mesa prints for such words assembles back to them.
+  test("a cat2 h(N) stays an integer", () => {
+    const line = "(sy)(ss)(jp)(sat)(rpt2)(ul)xor.b (ei)p0.w, (last)hr2.w, (r)h(331)";
+    expect(ir3.disassemble(ir3.assemble(line, { gpu: 600 }), { gpu: 600 })).toBe(line);
+  });
+
   // '()' is read as written (WRMASK 0), the words isaforge prints it for.
   test("an empty write mask stays empty", () => {
     const w = ir3.assemble("sam (f32)()r0.x, r0.y, s#0, t#0", { gpu: 600 });

@@ -12,7 +12,7 @@ interface TextRules {
   respellings?: { pattern: string; replacement: string; why: string }[];
   flagOrder?: { order: string[]; why: string };
   integerMasks?: { pattern: string; bits: number; why: string }[];
-  halfBits?: { why: string };
+  halfBits?: { pattern: string; why: string };
 }
 
 /** The companion's `text` rules: spellings the assembler reads besides the disassembler's text. */
@@ -25,8 +25,10 @@ export function assemblerText(
   const out: AssemblerText = {};
   if (text.integers)
     out.integers = { ...text.integers, source: companion.locate(["text", "integers"]) };
-  if (text.halfBits)
-    out.halfBits = { ...text.halfBits, source: companion.locate(["text", "halfBits"]) };
+  const halfBits = text.halfBits
+    ? withPattern(companion, ["text", "halfBits"], text.halfBits, diags)
+    : undefined;
+  if (halfBits) out.halfBits = halfBits;
   if (text.flagOrder)
     out.flagOrder = { ...text.flagOrder, source: companion.locate(["text", "flagOrder"]) };
   const respellings = withPatterns(companion, "respellings", text.respellings, diags);
@@ -36,27 +38,34 @@ export function assemblerText(
   return out;
 }
 
-/** The rules whose `pattern` is a regular expression, located; an error at each other one. */
+/** The rule at `path`, located, if its `pattern` is a regular expression (else an error there). */
+function withPattern<T extends { pattern: string }>(
+  companion: LoadedCompanion,
+  path: (string | number)[],
+  rule: T,
+  diags: Diagnostics,
+): (T & { source: SourceRef }) | undefined {
+  try {
+    new RegExp(rule.pattern, "g");
+    return { ...rule, source: companion.locate(path) };
+  } catch (e) {
+    diags.error(
+      "bad-pattern",
+      `not a regular expression: ${(e as Error).message}`,
+      companion.locate([...path, "pattern"]),
+    );
+    return undefined;
+  }
+}
+
+/** The rules of a list whose patterns are regular expressions. */
 function withPatterns<T extends { pattern: string }>(
   companion: LoadedCompanion,
   key: "respellings" | "integerMasks",
   rules: T[] | undefined,
   diags: Diagnostics,
 ): (T & { source: SourceRef })[] {
-  const out: (T & { source: SourceRef })[] = [];
-  (rules ?? []).forEach((r, i) => {
-    try {
-      new RegExp(r.pattern, "g");
-      out.push({ ...r, source: companion.locate(["text", key, i]) });
-    } catch (e) {
-      diags.error(
-        "bad-pattern",
-        `not a regular expression: ${(e as Error).message}`,
-        companion.locate(["text", key, i, "pattern"]),
-      );
-    }
-  });
-  return out;
+  return (rules ?? []).flatMap((r, i) => withPattern(companion, ["text", key, i], r, diags) ?? []);
 }
 
 interface Rule {

@@ -176,7 +176,7 @@ export function isaspecSyntaxData(model: IsaModel): object {
   const text = {
     ...(t?.integers ? { integers: t.integers.spelling } : {}),
     ...(t?.flagOrder ? { flagOrder: t.flagOrder.order } : {}),
-    ...(t?.halfBits ? { halfBits: true } : {}),
+    ...(t?.halfBits ? { halfBits: t.halfBits.pattern } : {}),
     ...(t?.integerMasks
       ? { integerMasks: t.integerMasks.map((m) => ({ pattern: m.pattern, bits: m.bits })) }
       : {}),
