@@ -479,6 +479,12 @@ export interface ImplicitValue {
   value: number;
   /** The rule that gives it (e.g. "constant <encode> map", "ir3_parser.y:1090 sets cat5.type = TYPE_F32"). */
   why: string;
+  /**
+   * Written whatever the text shows, where the upstream parser reads a line showing another value
+   * and ignores it (the isaspec-assembler companion's `always`): those words print otherwise. A
+   * constant map alone is not: a text its parser rejects (`sleep.s`) keeps its own value.
+   */
+  always?: boolean;
   source: SourceRef;
 }
 
@@ -639,4 +645,27 @@ export interface IsaModel {
    * document no other imports, as headergen reads it (that document, then its imports).
    */
   registerDatabases?: RegisterDatabase[];
+  /** How the upstream assembler reads text its disassembler prints otherwise (isaspec-assembler companion). */
+  assemblerText?: AssemblerText;
+}
+
+/** Spellings the upstream assembler reads besides the disassembler's text, and why. */
+export interface AssemblerText {
+  /** Integers as the assembler's lexer reads them: `c` is C's strtoul(…, 0) (decimal, 0x hex, octal). */
+  integers?: { spelling: "c"; why: string; source: SourceRef };
+  /** Rewrites of a line before it is matched: a regular expression (global) and its replacement. */
+  respellings?: Respelling[];
+  /** The order the display templates print leading `(…)` flags in, each by its start (`(rpt`). */
+  flagOrder?: { order: string[]; why: string; source: SourceRef };
+  /** Lines (a regular expression) whose last operand, an integer, the parser masks to `bits` bits. */
+  integerMasks?: { pattern: string; bits: number; why: string; source: SourceRef }[];
+  /** Lines (a regular expression) where `h(N)` of an integer N gives a half float's bits. */
+  halfBits?: { pattern: string; why: string; source: SourceRef };
+}
+
+export interface Respelling {
+  pattern: string;
+  replacement: string;
+  why: string;
+  source: SourceRef;
 }

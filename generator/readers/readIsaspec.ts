@@ -14,7 +14,7 @@ import { locateElement } from "./xml";
 import { collectDatabase } from "./isaspec/collect";
 import { EncodingResolver } from "./isaspec/encoding";
 import { Hierarchy } from "./isaspec/hierarchy";
-import { applyAssemblerCompanion } from "./isaspec/assemblerCompanion";
+import { applyAssemblerCompanion, assemblerText } from "./isaspec/assemblerCompanion";
 import { InstructionBuilder } from "./isaspec/instructions";
 import { Lookup } from "./isaspec/lookup";
 import { checkReferences } from "./isaspec/references";
@@ -31,6 +31,7 @@ export function readIsaspec(ctx: ReaderContext): ModelPart {
   checkReferences(hierarchy, lookup, ctx.diags);
   const assembler = ctx.companions.find((c) => c.kind === "isaspec-assembler");
   if (assembler) applyAssemblerCompanion(assembler, instructions, ctx.diags);
+  const text = assembler ? assemblerText(assembler, ctx.diags) : undefined;
 
   // Types of fields no leaf inherits are resolved too, so that every unknown type is reported.
   for (const b of db.bitsets) {
@@ -71,5 +72,5 @@ export function readIsaspec(ctx: ReaderContext): ModelPart {
     };
   });
 
-  return { enums, bitsets, instructions };
+  return { enums, bitsets, instructions, ...(text ? { assemblerText: text } : {}) };
 }

@@ -4,6 +4,7 @@
  */
 import type { Diagnostics } from "../diagnostics";
 import type {
+  AssemblerText,
   BitsetDef,
   DocumentFormat,
   EnumDef,
@@ -64,6 +65,8 @@ export interface ModelPart {
   notes?: Note[];
   /** rules-ng register databases (rules-ng-database documents). */
   registerDatabases?: RegisterDatabase[];
+  /** How the upstream assembler reads text (isaspec-assembler companion). */
+  assemblerText?: AssemblerText;
 }
 
 export type Reader = (ctx: ReaderContext) => ModelPart;

@@ -5112,7 +5112,8 @@ const SYNTAX = {
         ]
       }
     ]
-  }
+  },
+  "text": {}
 };
 function getRange(words, low, high) {
   const width = high - low + 1;
@@ -5804,6 +5805,104 @@ function applyOp(op, a, b) {
       return a !== b ? 1 : 0;
     default:
       return 0;
+  }
+}
+function withHalfBits(line) {
+  return line.replace(/(?<![\w.])h\((-?(?:0[xX][0-9a-fA-F]+|\d+))\)/g, (t, n) => {
+    const x = floatOf((cInteger(n) % 65536 + 65536) % 65536, 16);
+    if (!Number.isFinite(x)) return t;
+    const text = x.toFixed(30).replace(/0+$/, "").replace(/\.$/, ".0");
+    return `h(${Object.is(x, -0) ? "-0.0" : text})`;
+  });
+}
+function withFlagsInOrder(line, order) {
+  const lead = /^(\s*)((?:\([^()\s]*\)\s*)+)/.exec(line);
+  if (!lead) return line;
+  const flags = lead[2].match(/\([^()\s]*\)/g);
+  const rank = flags.map((f) => order.findIndex((o) => f.startsWith(o)));
+  if (rank.some((r) => r < 0)) return line;
+  const sorted = flags.map((f, i) => [f, rank[i]]).sort((a, b) => a[1] - b[1]);
+  const space = /\s$/.test(lead[2]) ? " " : "";
+  return lead[1] + sorted.map(([f]) => f).join("") + space + line.slice(lead[0].length);
+}
+const COMPILED = /* @__PURE__ */ new Map();
+function compiled(pattern) {
+  let re = COMPILED.get(pattern);
+  if (!re) COMPILED.set(pattern, re = new RegExp(pattern, "g"));
+  return re;
+}
+function normalized(line, rules) {
+  line = respelled(line, rules);
+  if (rules.halfBits) {
+    const re = compiled(rules.halfBits);
+    re.lastIndex = 0;
+    if (re.test(line)) line = withHalfBits(line);
+  }
+  if (!rules.integers) return line;
+  line = withoutOctal(line);
+  for (const m of rules.integerMasks ?? []) {
+    const re = compiled(m.pattern);
+    re.lastIndex = 0;
+    if (re.test(line)) line = masked(line, m.bits);
+  }
+  return line;
+}
+function respelled(line, rules) {
+  if (rules.flagOrder) line = withFlagsInOrder(line, rules.flagOrder);
+  for (const r of rules.respellings ?? []) line = line.replace(compiled(r.pattern), r.replacement);
+  return line;
+}
+const INTEGER = /(?<=^|[\s,([+<]|(?<!\d)\.|(?<!\w)#|\.[xyzw]-)(-?)(0[xX][0-9a-fA-F]+|\d+)(?=$|[\s,)\]>]|\.(?!\d))/g;
+const MAX_SPELLINGS = 64;
+function cInteger(text) {
+  const sign = text.startsWith("-") ? -1 : 1;
+  const t = sign < 0 ? text.slice(1) : text;
+  if (/^0[xX]/.test(t)) return sign * parseInt(t.slice(2), 16);
+  if (/^0\d/.test(t)) return sign * (parseInt(t, 8) || 0);
+  return sign * parseInt(t, 10);
+}
+function spelled(v) {
+  const hex = `0x${Math.abs(v).toString(16)}`;
+  return [String(v), v < 0 ? `-${hex}` : hex];
+}
+function wrapped(v) {
+  if (v < 0) return v >= -(2 ** 31) ? [v + 2 ** 32] : [];
+  if (v >= 2 ** 15 && v < 2 ** 16) return [v - 2 ** 16];
+  if (v >= 2 ** 31 && v < 2 ** 32) return [v - 2 ** 32];
+  return [];
+}
+function withoutOctal(line) {
+  return line.replace(INTEGER, (t) => /^-?0\d/.test(t) ? String(cInteger(t)) : t);
+}
+function masked(line, bits) {
+  const end = line.trimEnd().length;
+  return line.replace(INTEGER, (t, _sign, _digits, at) => {
+    const v = cInteger(t);
+    const m = (v % 2 ** bits + 2 ** bits) % 2 ** bits;
+    return m === v || at + t.length !== end ? t : String(m);
+  });
+}
+function* integerSpellings(line) {
+  const found = [...line.matchAll(INTEGER)];
+  if (!found.length) return;
+  const options = found.map((m) => {
+    const v = cInteger(m[0]);
+    return [.../* @__PURE__ */ new Set([m[0], ...spelled(v), ...wrapped(v).flatMap(spelled)])];
+  });
+  let made = 0;
+  const total = options.reduce((n, o) => n * o.length, 1);
+  for (let combo = 1; combo < total && made < MAX_SPELLINGS; combo++) {
+    let rest = combo;
+    let out = "";
+    let at = 0;
+    found.forEach((m, i) => {
+      const o = options[i];
+      out += line.slice(at, m.index) + o[rest % o.length];
+      rest = Math.floor(rest / o.length);
+      at = m.index + m[0].length;
+    });
+    made++;
+    yield out + line.slice(at);
   }
 }
 const ISASPEC = SYNTAX;
@@ -8502,11 +8601,6 @@ function encodeFrame(frame, env, match) {
   const c = frame.cases[frame.k];
   const byDefault = frame.cases[frame.cases.length - 1];
   const words = Uint32Array.from(match);
-  for (const a of [
-    ...byDefault.asserts.filter((d) => d.level < c.level),
-    ...c === byDefault ? [] : c.asserts
-  ])
-    setRange(words, a.low, a.high, a.value);
   for (const [name, v] of env.assigned) {
     const f = namesOf(c).fields.get(name) ?? namesOf(byDefault).fields.get(name);
     if (!f) continue;
@@ -8517,6 +8611,11 @@ function encodeFrame(frame, env, match) {
       rest = Math.floor(rest / 2 ** width);
     }
   }
+  for (const a of [
+    ...byDefault.asserts.filter((d) => d.level < c.level),
+    ...c === byDefault ? [] : c.asserts
+  ])
+    setRange(words, a.low, a.high, a.value);
   return words;
 }
 function withoutBits(v, bits = []) {
@@ -8567,8 +8666,12 @@ function instructionFrame(s, k, line, gpu, fails) {
           items,
           line,
           fails
-        ))
-          return words;
+        )) {
+          const always = ISASPEC.instructions[s.name]?.always;
+          if (!always) return words;
+          const forced = new Map([...env.assigned, ...Object.entries(always)]);
+          return encodeFrame(frame, { ...env, assigned: forced }, s.match);
+        }
       }
       return null;
     }
@@ -8842,7 +8945,16 @@ function assembleLine(line, lineNo, gpu) {
   const key = `${gpu ?? ""}:${line}`;
   let result = LINES.get(key);
   if (result === void 0) {
-    result = lineWords(line, gpu);
+    const text = normalized(line, ISASPEC.text);
+    result = lineWords(text, gpu);
+    if (!(result instanceof Uint32Array) && ISASPEC.text.integers)
+      for (const other of integerSpellings(text)) {
+        const words = lineWords(other, gpu);
+        if (words instanceof Uint32Array) {
+          result = words;
+          break;
+        }
+      }
     if (LINES.size >= 4096) LINES.clear();
     LINES.set(key, result);
   }

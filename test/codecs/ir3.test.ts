@@ -379,7 +379,9 @@ describe.each(CODECS)("%s", (_, ir3, spec) => {
       ["getlast.w512 #4", 1, 10, "CLUSTER_SIZE = 2ULL << {W} cannot be 512"],
       ["brac.32 #1", 1, 6, "expected INDEX in 0..31, found '32'"],
       ["brac.x #1", 1, 6, "expected INDEX (a decimal number), found 'x'"],
-      ["jump #2147483648", 1, 7, "expected IMMED in -2147483648..2147483647, found '2147483648'"],
+      // 2147483648 is Mesa's int -2147483648 (T_INT's strtoul into an int, ir3_lexer.l:97): it
+      // assembles (test/codecs/ir3MesaAsm.test.ts); a number past 32 bits has no 32-bit reading.
+      ["jump #4294967296", 1, 7, "expected IMMED in -2147483648..2147483647, found '4294967296'"],
       ["jump 3", 1, 6, "expected '#', found '3'"],
       ["jump #", 1, 7, "expected IMMED (a signed decimal number), found end of line"],
       ["end foo", 1, 5, "expected end of line, found 'foo'"],

@@ -7,6 +7,10 @@
  * rule. Don't-care (`x`) bits are never written by encode.py (`val = match | fields`), so they are 0
  * here even where the hardware's own words have them set.
  */
+import { readFileSync } from "fs";
+import * as path from "path";
+import fc from "fast-check";
+import type { Instruction, IsaModel } from "../../generator/model/types";
 import * as ir3 from "../../out/ts/ir3";
 
 /** A field's value at its lowest bit of the 64-bit instruction (bit 32 + k is bit k of word 1). */
@@ -90,12 +94,40 @@ const GOLDEN: [gpu: number, line: string, words: number[]][] = [
   // (the map !!(srcs[0] & IMMED); `g[0]` is an immediate, ir3_parser.y:1295). Bit 11 (TYPED) is
   // `x` in resinfo (ir3-cat6.xml:545): never written.
   [500, "resinfo.u32.4d r0.x, g[0]", words(CAT(6), [54, 15], [9, 3], [49, 3], [53, 1])],
+  // stib.b/ldib.b with an offset: the parser's src_uoffset sets IR3_INSTR_IMM_OFFSET when it is not
+  // 0 (ir3_parser.y:1548), which ir3-cat6.xml:1242 writes as HAS_OFFSET (23); without it
+  // #instruction-cat6-a6xx-ibo-load-store asserts the offset 0. OPC 14–19 (stib.b 011101, ldib.b
+  // 000110), 20–22 = 110, 52–53 = 10, TYPE u32 (3) at 49–51, OFFSET_LO 54–58 = 4. stib.b swaps
+  // srcs[0] and srcs[3]: SRC1 32–39 = r0.x, SRC2 24–31 = r0.y (1), SSBO the immediate 0 (MODE imm).
+  [
+    600,
+    "stib.b.untyped.1d.u32.1.imm r0.x, r0.y+4, 0",
+    words(CAT(6), [14, 0x1d], [20, 6], [53, 1], [49, 3], [24, 1], [23, 1], [54, 4]),
+  ],
+  // ldib.b: SRC1 = the destination r0.x, SRC2 = r0.y, no offset: HAS_OFFSET 0.
+  [
+    600,
+    "ldib.b.untyped.1d.u32.1.imm r0.x, r0.y, 0",
+    words(CAT(6), [14, 6], [20, 6], [53, 1], [49, 3], [24, 1]),
+  ],
   // cat7 sleep (OPC 55–58 = 2): DURATION (51) = 1, the constant map of sleep (ir3-cat7.xml:110);
   // the lexer takes only `sleep.l` (ir3_lexer.l:392).
   [600, "sleep.l", words(CAT(7), [55, 2], [51, 1])],
   // dccln (OPC 4): TYPE (51) = 1, the constant map of #instruction-cat7-data (ir3-cat7.xml:79).
   [600, "dccln.all", words(CAT(7), [55, 4], [51, 1])],
 ];
+
+/** A field's value in the words (its ranges low part first). */
+function fieldOf(ins: Instruction, name: string, w: readonly number[]): number {
+  let value = 0;
+  let shift = 0;
+  for (const r of ins.fields.find((f) => f.name === name)!.ranges) {
+    for (let b = r.low; b <= r.high; b++)
+      value += (Math.floor(w[b >> 5] / 2 ** (b & 31)) % 2) * 2 ** (shift + b - r.low);
+    shift += r.high - r.low + 1;
+  }
+  return value;
+}
 
 const hex = (w: ArrayLike<number>) => Array.from(w, (x) => `0x${x.toString(16).padStart(8, "0")}`);
 
@@ -136,8 +168,215 @@ describe("ir3 asm writes Mesa's words", () => {
     expect(ir3.disassemble(back, { gpu: 600 })).toBe(printed);
   });
 
+  // Integers as Mesa's lexer reads them (ir3_lexer.l:97-98, strtoul(…, 0): decimal, 0x hex, octal),
+  // whatever the disassembler prints (specs/ir3/assembler.json text.integers). cat1 mov immediate:
+  // pattern 53–54 = 10, DST_TYPE 46–48 and SRC_TYPE 50–52 (u32 3, u16 2), IMMED 0–31 the value
+  // (immediate_cat1, ir3_parser.y:1569; a u16 value is masked to 16 bits, which 0x10 fits).
+  // cat2 add.u: OPC 53–58 = 16, FULL 52 (r0.y is full), SRC1 0–15 = r0.y, SRC2 16–31 the
+  // #multisrc immediate: IMMED 16–26, pattern bits 27–29 = 100.
+  test.each([
+    [
+      "mov.u32u32 r0.x, 0x10",
+      words(CAT(1), [54, 1], [46, 3], [50, 3], [0, 16]),
+      "mov.u32u32 r0.x, 16",
+    ],
+    [
+      "mov.u16u16 hr0.x, 0x10",
+      words(CAT(1), [54, 1], [46, 2], [50, 2], [0, 16]),
+      "mov.u16u16 hr0.x, 16",
+    ],
+    // 4097 > 0x1000: Mesa prints a u32 immediate that large in hex (#cat1-immed-src).
+    [
+      "mov.u32u32 r0.x, 4097",
+      words(CAT(1), [54, 1], [46, 3], [50, 3], [0, 4097]),
+      "mov.u32u32 r0.x, 0x1001",
+    ],
+    // A negative integer is the parser's int (ir3_parser.y:1602-1605): -1 is 0xffffffff in a u32
+    // immediate; a 16-bit source type masks it to 16 bits (immediate_cat1, ir3_parser.y:1569:
+    // type_size(u16) < 32; assembler.json integerMasks), u16 is 2; s16 (4) takes 0xffff, printed -1;
+    // s32 (5) takes -0x10.
+    [
+      "mov.u32u32 r0.x, -1",
+      words(CAT(1), [54, 1], [46, 3], [50, 3], [0, 0xffffffff]),
+      "mov.u32u32 r0.x, 0xffffffff",
+    ],
+    [
+      "mov.u16u16 hr0.x, -1",
+      words(CAT(1), [54, 1], [46, 2], [50, 2], [0, 0xffff]),
+      "mov.u16u16 hr0.x, 65535",
+    ],
+    [
+      "mov.s16s16 hr0.x, 0xffff",
+      words(CAT(1), [54, 1], [46, 4], [50, 4], [0, 0xffff]),
+      "mov.s16s16 hr0.x, -1",
+    ],
+    [
+      "mov.s32s32 r0.x, -0x10",
+      words(CAT(1), [54, 1], [46, 5], [50, 5], [0, 0xfffffff0]),
+      "mov.s32s32 r0.x, -16",
+    ],
+    // cat0 jump (OPC 55–58 = 2): IMMED 0–31 = -16.
+    ["jump #-0x10", words(CAT(0), [55, 2], [0, 0xfffffff0]), "jump #-16"],
+    // T_INT is strtoul's value in an int (ir3_lexer.l:97): 2147483648 is -2147483648.
+    ["jump #2147483648", words(CAT(0), [55, 2], [0, 0x80000000]), "jump #-2147483648"],
+    // mov-relconst: pattern bits 10 and 11 set, OFFSET 0–9 = -4 (ir3_parser.y offset: '-' integer,
+    // assembler.json's respelling to the printed '+ -4'), f32 types.
+    [
+      "mov.f32f32 r0.x, c<a0.x - 4>",
+      words(CAT(1), [46, 1], [50, 1], [11, 1], [10, 1], [0, 0x3fc]),
+      "mov.f32f32 r0.x, c<a0.x + -4>",
+    ],
+    // Spaces the lexer skips (ir3_lexer.l:82): add.f, FULL, SRC1 r0.y, SRC2 r0.z (16–31 = 2).
+    ["add.f  r0.x ,r0.y , r0.z", words(CAT(2), [52, 1], [0, 1], [16, 2]), "add.f r0.x, r0.y, r0.z"],
+    // h(integer) is the half immediate's bits (ir3_parser.y:1572, assembler.json halfBits): f16
+    // (SRC_TYPE and DST_TYPE 0), IMMED 0–15 = 1, printed as the value 2^-24 with six decimals.
+    ["mov.f16f16 hr0.x, h(1)", words(CAT(1), [54, 1], [0, 1]), "mov.f16f16 hr0.x, h(0.000000)"],
+    // A leading 0 is octal for strtoul(…, 0): 010 is 8.
+    [
+      "mov.u32u32 r0.x, 010",
+      words(CAT(1), [54, 1], [46, 3], [50, 3], [0, 8]),
+      "mov.u32u32 r0.x, 8",
+    ],
+    [
+      "add.u r0.x, r0.y, 0x10",
+      words(CAT(2), [53, 16], [52, 1], [0, 1], [16, 16], [29, 1]),
+      "add.u r0.x, r0.y, 16",
+    ],
+    // A cat5 destination without (wrmask) has wrmask MAX2(1, 0) = 1 (ir3_parser.y:184), WRMASK
+    // 40–43 = x (ir3-cat5.xml:108; assembler.json text.respellings). sam as the golden above;
+    // dsxpp.1 too (its TYPE f32 by the rule above).
+    [
+      "sam (f32)r0.x, r0.y, s#0, t#0",
+      words(CAT(5), [54, 3], [0, 1], [1, 1], [44, 1], [40, 1]),
+      "sam (f32)(x)r0.x, r0.y, s#0, t#0",
+    ],
+    [
+      "dsxpp.1 r0.x, r0.y",
+      words(CAT(5), [54, 24], [44, 1], [0, 1], [40, 1], [1, 1]),
+      "dsxpp.1 (x)r0.x, r0.y",
+    ],
+  ] as const)("%s", (line, w, printed) => {
+    const back = ir3.assemble(line, { gpu: 600 });
+    expect(hex(back)).toEqual(hex(w));
+    expect(ir3.disassemble(back, { gpu: 600 })).toBe(printed);
+  });
+
+  // Mesa's parser reads alias's b16/b32 and ignores it (ir3_parser.y:1403-1406) and ir3-cat7.xml:335
+  // maps SRC_TYPE (50) to 1 (assembler.json, `always`): a b16 line gets b32 words, which print b32.
+  // alias: OPC 55–58 = 1000, pattern 53–54 = 1x (bit 54), SCOPE 47–49 (tex 0, rt 3, mem 4: ir3.h
+  // ALIAS_*), SRC_REG_TYPE 51–52 (const 1, immediate 2), UNK 40–43 the last number, SRC 0–7 the
+  // register number (hr0.y as r0.y: 1) or 0–31 the immediate (h(1.0): _mesa_float_to_half 0x3c00).
+  test.each([
+    ["alias.tex.b16.0 r0.x, hr0.y", words(CAT(7), [55, 8], [54, 1], [50, 1], [0, 1])],
+    ["alias.tex.b32.0 r0.x, r0.y", words(CAT(7), [55, 8], [54, 1], [50, 1], [0, 1])],
+    ["alias.mem.b16.0 r0.x, hc0.x", words(CAT(7), [55, 8], [54, 1], [50, 1], [47, 4], [51, 1])],
+    [
+      "alias.rt.b16.1 r0.x, h(1.0)",
+      words(CAT(7), [55, 8], [54, 1], [50, 1], [47, 3], [51, 2], [40, 1], [0, 0x3c00]),
+    ],
+  ] as const)("gpu 700: %s", (line, w) => {
+    expect(hex(ir3.assemble(line, { gpu: 700 }))).toEqual(hex(w));
+  });
+
+  // dsxpp.1's TYPE is f32 whatever the destination (ir3_parser.y:1090, `always`): hr0.x is
+  // register 0, as r0.x. WRMASK x, SRC1 r0.y, FULL (r0.y is full).
+  test("dsxpp.1 with a half destination is f32", () => {
+    const w = ir3.assemble("dsxpp.1 (x)hr0.x, r0.y", { gpu: 600 });
+    expect(hex(w)).toEqual(hex(words(CAT(5), [54, 24], [44, 1], [0, 1], [40, 1], [1, 1])));
+  });
+
+  // What Mesa's parser takes in other forms than the templates print (assembler.json text): flags
+  // in any order (ir3_parser.y:846-856), a (rptN) movmsk.wN overrides (ir3_parser.y:938), .s2en
+  // without .uniform (ir3_parser.y:1133). Each gives the words of the printed form.
+  test.each([
+    [600, "(jp)(sy)end", "(sy)(jp)end"],
+    [600, "(ss)(sy)(rpt1)add.f r0.x, r0.y, r0.z", "(sy)(ss)(rpt1)add.f r0.x, r0.y, r0.z"],
+    [600, "(rpt3)movmsk.w32 r0.y", "movmsk.w32 r0.y"],
+    [600, "sam.s2en (f32)(xyzw)r0.x, r0.y, hr1.x", "sam.s2en.uniform (f32)(xyzw)r0.x, r0.y, hr1.x"],
+  ] as const)("gpu %i: %s is %s", (gpu, line, printed) => {
+    expect(hex(ir3.assemble(line, { gpu }))).toEqual(hex(ir3.assemble(printed, { gpu })));
+    expect(ir3.disassemble(ir3.assemble(line, { gpu }), { gpu })).toBe(printed);
+  });
+
+  // (eq) where the template prints no {EQ}: encode.py encodes only the fields a case's display
+  // names (encode.py Case.fieldnames), so Mesa writes no EQ for add.f or jump; for br (display
+  // {EQ}) EQ is bit 48. jump: OPC 55–58 = 2, IMMED 3, SY 60.
+  test.each([
+    ["(eq)add.f r0.x, r0.y, r0.z", words(CAT(2), [52, 1], [0, 1], [16, 2])],
+    ["(sy)(eq)jump #3", words(CAT(0), [55, 2], [60, 1], [0, 3])],
+    ["(eq)br p0.x, #3", words(CAT(0), [55, 1], [48, 1], [0, 3])],
+  ] as const)("gpu 600: %s", (line, w) => {
+    expect(hex(ir3.assemble(line, { gpu: 600 }))).toEqual(hex(w));
+  });
+
+  // end (OPC 55–58 = 6) with SY 60 and JP 59 however the line orders them.
+  test("(jp)(sy)end", () => {
+    expect(hex(ir3.assemble("(jp)(sy)end", { gpu: 600 }))).toEqual(
+      hex(words(CAT(0), [55, 6], [60, 1], [59, 1])),
+    );
+  });
+
+  // A cat2 h(N) is the integer N (ir3_parser.y:1585), not a half's bits as in cat1: the text
+  // Mesa prints for such words assembles back to them.
+  test("a cat2 h(N) stays an integer", () => {
+    const line = "(sy)(ss)(jp)(sat)(rpt2)(ul)xor.b (ei)p0.w, (last)hr2.w, (r)h(331)";
+    expect(ir3.disassemble(ir3.assemble(line, { gpu: 600 }), { gpu: 600 })).toBe(line);
+  });
+
+  // '()' is read as written (WRMASK 0), the words isaforge prints it for.
+  test("an empty write mask stays empty", () => {
+    const w = ir3.assemble("sam (f32)()r0.x, r0.y, s#0, t#0", { gpu: 600 });
+    expect(hex(w)).toEqual(hex(words(CAT(5), [54, 3], [0, 1], [1, 1], [44, 1])));
+  });
+
+  // A number no spelling makes fit is still an error, at the number.
+  test("an integer that fits no spelling is an error", () => {
+    expect(() => ir3.assemble("add.u r0.x, r0.y, 0x10000", { gpu: 600 })).toThrow(
+      "1:20: expected end of line, found 'x10000'",
+    );
+  });
+
   test("every category has a golden line", () => {
     const cats = new Set(GOLDEN.map(([, , w]) => w[1] >>> 29));
     expect([...cats].sort()).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
   });
+
+  // Mesa's printed text of random words of every instruction and generation (words Mesa's decoder
+  // prints without remarks: no don't-care bit set, no sub-field matching nothing) assembles, through
+  // the companion's respellings and spellings, to words printing that text again.
+  test("the text of random words assembles back to words printing it", () => {
+    const model = JSON.parse(
+      readFileSync(path.join(__dirname, "..", "..", "out", "json", "ir3.json"), "utf8"),
+    ) as IsaModel;
+    const failures: string[] = [];
+    let checked = 0;
+    for (const ins of model.instructions) {
+      const { match, mask, dontCare } = ins.encoding;
+      const gens = [300, 400, 500, 600, 700].filter(
+        (g) => !ins.gen || (g >= ins.gen.min && g <= ins.gen.max),
+      );
+      const random = fc.array(fc.noBias(fc.integer({ min: 0, max: 0xffffffff })), {
+        minLength: 2,
+        maxLength: 2,
+      });
+      for (const gpu of gens)
+        for (const r of fc.sample(random, { numRuns: 3, seed: 28 })) {
+          const w = match.map((m, i) => ((m & ~dontCare[i]) | (r[i] & ~mask[i])) >>> 0);
+          if (ir3.decode(w, { gpu })?.name !== ins.name) continue;
+          // Mesa writes an `always` value whatever the line (alias's b16): no other value is its.
+          if (ins.implicit?.some((v) => v.always && fieldOf(ins, v.field, w) !== v.value)) continue;
+          const text = ir3.disassemble(w, { gpu, showErrors: true });
+          if (text.includes("\t; ")) continue;
+          checked++;
+          try {
+            const again = ir3.disassemble(ir3.assemble(text, { gpu }), { gpu });
+            if (again !== text) failures.push(`${gpu} '${text}' → '${again}'`);
+          } catch (e) {
+            failures.push(`${gpu} '${text}': ${(e as Error).message}`);
+          }
+        }
+    }
+    expect(checked).toBeGreaterThan(500);
+    expect(failures).toEqual([]);
+  }, 120_000);
 });

@@ -7,7 +7,12 @@ import { readFileSync } from "fs";
 import * as path from "path";
 
 /** The modules an isaspec codec carries, in dependency order. */
-export const ISASPEC_RUNTIME = ["isaspecNumbers.ts", "isaspecText.ts", "isaspecExpr.ts"];
+export const ISASPEC_RUNTIME = [
+  "isaspecNumbers.ts",
+  "isaspecText.ts",
+  "isaspecExpr.ts",
+  "isaspecSpellings.ts",
+];
 
 const sources = new Map<string, string>();
 

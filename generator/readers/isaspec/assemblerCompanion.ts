@@ -4,14 +4,76 @@
  * type), added to the instructions' `implicit` values after the constant `<encode>` maps.
  */
 import type { Diagnostics } from "../../diagnostics";
-import type { Instruction } from "../../model/types";
+import type { AssemblerText, Instruction, SourceRef } from "../../model/types";
 import type { LoadedCompanion } from "../readerTypes";
+
+interface TextRules {
+  integers?: { spelling: "c"; why: string };
+  respellings?: { pattern: string; replacement: string; why: string }[];
+  flagOrder?: { order: string[]; why: string };
+  integerMasks?: { pattern: string; bits: number; why: string }[];
+  halfBits?: { pattern: string; why: string };
+}
+
+/** The companion's `text` rules: spellings the assembler reads besides the disassembler's text. */
+export function assemblerText(
+  companion: LoadedCompanion,
+  diags: Diagnostics,
+): AssemblerText | undefined {
+  const text = (companion.data as { text?: TextRules }).text;
+  if (!text) return undefined;
+  const out: AssemblerText = {};
+  if (text.integers)
+    out.integers = { ...text.integers, source: companion.locate(["text", "integers"]) };
+  const halfBits = text.halfBits
+    ? withPattern(companion, ["text", "halfBits"], text.halfBits, diags)
+    : undefined;
+  if (halfBits) out.halfBits = halfBits;
+  if (text.flagOrder)
+    out.flagOrder = { ...text.flagOrder, source: companion.locate(["text", "flagOrder"]) };
+  const respellings = withPatterns(companion, "respellings", text.respellings, diags);
+  if (respellings.length) out.respellings = respellings;
+  const integerMasks = withPatterns(companion, "integerMasks", text.integerMasks, diags);
+  if (integerMasks.length) out.integerMasks = integerMasks;
+  return out;
+}
+
+/** The rule at `path`, located, if its `pattern` is a regular expression (else an error there). */
+function withPattern<T extends { pattern: string }>(
+  companion: LoadedCompanion,
+  path: (string | number)[],
+  rule: T,
+  diags: Diagnostics,
+): (T & { source: SourceRef }) | undefined {
+  try {
+    new RegExp(rule.pattern, "g");
+    return { ...rule, source: companion.locate(path) };
+  } catch (e) {
+    diags.error(
+      "bad-pattern",
+      `not a regular expression: ${(e as Error).message}`,
+      companion.locate([...path, "pattern"]),
+    );
+    return undefined;
+  }
+}
+
+/** The rules of a list whose patterns are regular expressions. */
+function withPatterns<T extends { pattern: string }>(
+  companion: LoadedCompanion,
+  key: "respellings" | "integerMasks",
+  rules: T[] | undefined,
+  diags: Diagnostics,
+): (T & { source: SourceRef })[] {
+  return (rules ?? []).flatMap((r, i) => withPattern(companion, ["text", key, i], r, diags) ?? []);
+}
 
 interface Rule {
   instructions: string[];
   field: string;
   value: number;
   why: string;
+  always?: boolean;
 }
 
 export function applyAssemblerCompanion(
@@ -44,6 +106,7 @@ export function applyAssemblerCompanion(
         field: rule.field,
         value: rule.value,
         why: rule.why,
+        ...(rule.always ? { always: true } : {}),
         source: companion.locate(["implicit", r]),
       });
       ins.implicit = implicit;

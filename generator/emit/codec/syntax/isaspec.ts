@@ -137,6 +137,13 @@ export function isaspecSyntaxData(model: IsaModel): object {
       ...(i.implicit
         ? { implicit: Object.fromEntries(i.implicit.map((v) => [v.field, v.value])) }
         : {}),
+      ...(i.implicit?.some((v) => v.always)
+        ? {
+            always: Object.fromEntries(
+              i.implicit.filter((v) => v.always).map((v) => [v.field, v.value]),
+            ),
+          }
+        : {}),
     };
   }
   // Each root used as a field type: its leaves, each with its bits, gens and cases (default last).
@@ -164,5 +171,23 @@ export function isaspecSyntaxData(model: IsaModel): object {
       ],
     }));
   }
-  return { instructions, bitsets };
+  // The upstream assembler's other spellings (runtime/codec/isaspecSpellings.ts's TextRules).
+  const t = model.assemblerText;
+  const text = {
+    ...(t?.integers ? { integers: t.integers.spelling } : {}),
+    ...(t?.flagOrder ? { flagOrder: t.flagOrder.order } : {}),
+    ...(t?.halfBits ? { halfBits: t.halfBits.pattern } : {}),
+    ...(t?.integerMasks
+      ? { integerMasks: t.integerMasks.map((m) => ({ pattern: m.pattern, bits: m.bits })) }
+      : {}),
+    ...(t?.respellings
+      ? {
+          respellings: t.respellings.map((r) => ({
+            pattern: r.pattern,
+            replacement: r.replacement,
+          })),
+        }
+      : {}),
+  };
+  return { instructions, bitsets, text };
 }
