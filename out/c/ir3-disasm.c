@@ -824,7 +824,7 @@ static int leaf_cat1_immed_src_applies1(struct scope *s);
 static int leaf_cat1_immed_src_applies2(struct scope *s);
 static int leaf_cat1_immed_src_applies3(struct scope *s);
 static int leaf_cat1_immed_src_applies4(struct scope *s);
-static int leaf_cat1_immed_src_params(struct scope *s, int name, int64_t *v, int *fmt);
+static void leaf_cat1_immed_src_tries(struct scope *s);
 static int64_t leaf_cat1_immed_src_when0(struct scope *s);
 static int64_t leaf_cat1_immed_src_when1(struct scope *s);
 static int leaf_cat1_immed_src_r_immed(struct scope *s, int name, int64_t *v, int *fmt);
@@ -842,7 +842,7 @@ static int site1_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int leaf_cat1_dst_applies0(struct scope *s);
 static int leaf_cat1_dst_applies1(struct scope *s);
 static int leaf_cat1_dst_r_offset(struct scope *s, int name, int64_t *v, int *fmt);
-static int leaf_cat1_dst_params(struct scope *s, int name, int64_t *v, int *fmt);
+static void leaf_cat1_dst_tries(struct scope *s);
 static int64_t leaf_cat1_dst_when0(struct scope *s);
 static int64_t leaf_cat1_dst_when1(struct scope *s);
 static int leaf_reg_gpr_applies0(struct scope *s);
@@ -1751,6 +1751,7 @@ static void leaf_cat3_src_gpr_render(struct scope *s);
 static void leaf_cat3_src_gpr_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static int leaf_cat3_src_const_or_immed_applies0(struct scope *s);
+static void leaf_cat3_src_const_or_immed_tries(struct scope *s);
 static int leaf_cat3_src_const_or_immed_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t leaf_cat3_src_const_or_immed_when0(struct scope *s);
 static void leaf_cat3_src_const_or_immed_render(struct scope *s);
@@ -2248,6 +2249,7 @@ static int ins_isam_r_bindless(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_isam_r_base_hi(struct scope *s, int name, int64_t *v, int *fmt);
 static int site360_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int leaf_cat5_s2en_bindless_base_applies0(struct scope *s);
+static void leaf_cat5_s2en_bindless_base_tries(struct scope *s);
 static int leaf_cat5_s2en_bindless_base_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t leaf_cat5_s2en_bindless_base_when0(struct scope *s);
 static int leaf_cat5_s2en_bindless_base_r_base_lo(struct scope *s, int name, int64_t *v, int *fmt);
@@ -2262,7 +2264,7 @@ static int64_t ins_isam_d1_has_type(struct scope *s);
 static int ins_isam_r_has_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int site361_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int leaf_cat5_type_applies0(struct scope *s);
-static int leaf_cat5_type_params(struct scope *s, int name, int64_t *v, int *fmt);
+static void leaf_cat5_type_tries(struct scope *s);
 static int64_t leaf_cat5_type_when0(struct scope *s);
 static int leaf_cat5_type_r_type(struct scope *s, int name, int64_t *v, int *fmt);
 static void leaf_cat5_type_render(struct scope *s);
@@ -2279,8 +2281,9 @@ static int64_t ins_isam_d1_half(struct scope *s);
 static int ins_isam_r_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int site363_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int leaf_cat5_src1_applies0(struct scope *s);
-static int leaf_cat5_src1_params(struct scope *s, int name, int64_t *v, int *fmt);
+static void leaf_cat5_src1_tries(struct scope *s);
 static int64_t leaf_cat5_src1_when0(struct scope *s);
+static int leaf_cat5_src1_params(struct scope *s, int name, int64_t *v, int *fmt);
 static void leaf_cat5_src1_render(struct scope *s);
 static void leaf_cat5_src1_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
@@ -2289,9 +2292,10 @@ static void root_cat5_src1(struct scope *parent, int64_t value, resolve_fn param
 static int site365_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int leaf_cat5_src2_applies0(struct scope *s);
 static int leaf_cat5_src2_applies1(struct scope *s);
-static int leaf_cat5_src2_params(struct scope *s, int name, int64_t *v, int *fmt);
+static void leaf_cat5_src2_tries(struct scope *s);
 static int64_t leaf_cat5_src2_when0(struct scope *s);
 static int64_t leaf_cat5_src2_when1(struct scope *s);
+static int leaf_cat5_src2_params(struct scope *s, int name, int64_t *v, int *fmt);
 static void leaf_cat5_src2_render(struct scope *s);
 static void leaf_cat5_src2_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
@@ -2309,6 +2313,7 @@ static int leaf_cat5_src3_applies2(struct scope *s);
 static int64_t leaf_cat5_src3_d0_src_half(struct scope *s);
 static int site369_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int leaf_cat5_samp_s2en_bindless_a1_applies0(struct scope *s);
+static void leaf_cat5_samp_s2en_bindless_a1_tries(struct scope *s);
 static int leaf_cat5_samp_s2en_bindless_a1_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t leaf_cat5_samp_s2en_bindless_a1_when0(struct scope *s);
 static void leaf_cat5_samp_s2en_bindless_a1_render(struct scope *s);
@@ -2318,6 +2323,7 @@ static void root_cat5_samp_s2en_bindless_a1(struct scope *parent, int64_t value,
 				const int64_t *pv);
 static int site370_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int leaf_cat5_samp_applies0(struct scope *s);
+static void leaf_cat5_samp_tries(struct scope *s);
 static int leaf_cat5_samp_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t leaf_cat5_samp_when0(struct scope *s);
 static void leaf_cat5_samp_render(struct scope *s);
@@ -2327,6 +2333,7 @@ static void root_cat5_samp(struct scope *parent, int64_t value, resolve_fn param
 				const int64_t *pv);
 static int site371_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int leaf_cat5_tex_s2en_bindless_a1_applies0(struct scope *s);
+static void leaf_cat5_tex_s2en_bindless_a1_tries(struct scope *s);
 static int leaf_cat5_tex_s2en_bindless_a1_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t leaf_cat5_tex_s2en_bindless_a1_when0(struct scope *s);
 static void leaf_cat5_tex_s2en_bindless_a1_render(struct scope *s);
@@ -2336,6 +2343,7 @@ static void root_cat5_tex_s2en_bindless_a1(struct scope *parent, int64_t value, 
 				const int64_t *pv);
 static int site372_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int leaf_cat5_tex_s2en_bindless_applies0(struct scope *s);
+static void leaf_cat5_tex_s2en_bindless_tries(struct scope *s);
 static int leaf_cat5_tex_s2en_bindless_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t leaf_cat5_tex_s2en_bindless_when0(struct scope *s);
 static void leaf_cat5_tex_s2en_bindless_render(struct scope *s);
@@ -2352,7 +2360,7 @@ static int64_t ins_isam_d0_a1(struct scope *s);
 static int site373_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int site374_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int leaf_cat5_tex_applies0(struct scope *s);
-static int leaf_cat5_tex_params(struct scope *s, int name, int64_t *v, int *fmt);
+static void leaf_cat5_tex_tries(struct scope *s);
 static int64_t leaf_cat5_tex_when0(struct scope *s);
 static void leaf_cat5_tex_render(struct scope *s);
 static void leaf_cat5_tex_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
@@ -3366,7 +3374,7 @@ static int64_t ins_ldg_d0_src1_const(struct scope *s);
 static int ins_ldg_r_src1_const(struct scope *s, int name, int64_t *v, int *fmt);
 static int site611_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int leaf_cat6_src_const_or_gpr_applies0(struct scope *s);
-static int leaf_cat6_src_const_or_gpr_params(struct scope *s, int name, int64_t *v, int *fmt);
+static void leaf_cat6_src_const_or_gpr_tries(struct scope *s);
 static int64_t leaf_cat6_src_const_or_gpr_when0(struct scope *s);
 static int leaf_cat6_src_const_or_gpr_r_gpr(struct scope *s, int name, int64_t *v, int *fmt);
 static int leaf_cat6_src_const_or_gpr_r_swiz(struct scope *s, int name, int64_t *v, int *fmt);
@@ -3464,7 +3472,7 @@ static int64_t ins_stsc_d0_src_im(struct scope *s);
 static int ins_stsc_r_src_im(struct scope *s, int name, int64_t *v, int *fmt);
 static int site643_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int leaf_cat6_src_applies0(struct scope *s);
-static int leaf_cat6_src_params(struct scope *s, int name, int64_t *v, int *fmt);
+static void leaf_cat6_src_tries(struct scope *s);
 static int64_t leaf_cat6_src_when0(struct scope *s);
 static void leaf_cat6_src_render(struct scope *s);
 static void leaf_cat6_src_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
@@ -4472,8 +4480,15 @@ static void fmt_31(struct dis_writer *w, int64_t v)
 	dis_int(w, v);
 }
 
-/* enum, 2 bits, #absneg */
+/* bool, 1 bits, display  */
 static void fmt_32(struct dis_writer *w, int64_t v)
+{
+	if (v)
+		dis_putn(w, "", 0);
+}
+
+/* enum, 2 bits, #absneg */
+static void fmt_33(struct dis_writer *w, int64_t v)
 {
 	switch (v) {
 	case 0:
@@ -4492,13 +4507,13 @@ static void fmt_32(struct dis_writer *w, int64_t v)
 }
 
 /* int, 11 bits */
-static void fmt_33(struct dis_writer *w, int64_t v)
+static void fmt_34(struct dis_writer *w, int64_t v)
 {
 	dis_int(w, dis_sign_extend(v, 11));
 }
 
 /* enum, 10 bits, #flut */
-static void fmt_34(struct dis_writer *w, int64_t v)
+static void fmt_35(struct dis_writer *w, int64_t v)
 {
 	switch (v) {
 	case 0:
@@ -4539,13 +4554,6 @@ static void fmt_34(struct dis_writer *w, int64_t v)
 		return;
 	}
 	dis_int(w, v);
-}
-
-/* bool, 1 bits, display  */
-static void fmt_35(struct dis_writer *w, int64_t v)
-{
-	if (v)
-		dis_putn(w, "", 0);
 }
 
 /* enum, 3 bits, #cond */
@@ -6064,8 +6072,7 @@ static int leaf_cat1_immed_src_applies4(struct scope *s)
 	return v != 0;
 }
 
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int leaf_cat1_immed_src_params(struct scope *s, int name, int64_t *v, int *fmt)
+static void leaf_cat1_immed_src_tries(struct scope *s)
 {
 	if (!(s->stack & UINT64_C(1)))
 		(void)leaf_cat1_immed_src_applies0(s);
@@ -6077,7 +6084,6 @@ static int leaf_cat1_immed_src_params(struct scope *s, int name, int64_t *v, int
 		(void)leaf_cat1_immed_src_applies3(s);
 	if (!(s->stack & UINT64_C(16)))
 		(void)leaf_cat1_immed_src_applies4(s);
-	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 /* {SRC_TYPE} == 0 */
@@ -6086,7 +6092,7 @@ static int64_t leaf_cat1_immed_src_when0(struct scope *s)
 	if (s->stack & UINT64_C(1))
 		return 0;
 	s->stack |= UINT64_C(1);
-	const int64_t t0 = get(s, leaf_cat1_immed_src_params, N_SRC_TYPE);
+	const int64_t t0 = (leaf_cat1_immed_src_tries(s), s->pv[0]);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
 	s->stack &= ~UINT64_C(1);
@@ -6099,7 +6105,7 @@ static int64_t leaf_cat1_immed_src_when1(struct scope *s)
 	if (s->stack & UINT64_C(2))
 		return 0;
 	s->stack |= UINT64_C(2);
-	const int64_t t0 = get(s, leaf_cat1_immed_src_params, N_SRC_TYPE);
+	const int64_t t0 = (leaf_cat1_immed_src_tries(s), s->pv[0]);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 == t1;
 	s->stack &= ~UINT64_C(2);
@@ -6145,7 +6151,7 @@ static int64_t leaf_cat1_immed_src_when2(struct scope *s)
 	if (s->stack & UINT64_C(4))
 		return 0;
 	s->stack |= UINT64_C(4);
-	const int64_t t0 = get(s, leaf_cat1_immed_src_params, N_SRC_TYPE);
+	const int64_t t0 = (leaf_cat1_immed_src_tries(s), s->pv[0]);
 	const int64_t t1 = 3;
 	const int64_t t2 = t0 == t1;
 	const int64_t t3 = get(s, leaf_cat1_immed_src_r_immed, N_IMMED);
@@ -6162,7 +6168,7 @@ static int64_t leaf_cat1_immed_src_when3(struct scope *s)
 	if (s->stack & UINT64_C(8))
 		return 0;
 	s->stack |= UINT64_C(8);
-	const int64_t t0 = get(s, leaf_cat1_immed_src_params, N_SRC_TYPE);
+	const int64_t t0 = (leaf_cat1_immed_src_tries(s), s->pv[0]);
 	const int64_t t1 = 4;
 	const int64_t t2 = t0 == t1;
 	s->stack &= ~UINT64_C(8);
@@ -6175,7 +6181,7 @@ static int64_t leaf_cat1_immed_src_when4(struct scope *s)
 	if (s->stack & UINT64_C(16))
 		return 0;
 	s->stack |= UINT64_C(16);
-	const int64_t t0 = get(s, leaf_cat1_immed_src_params, N_SRC_TYPE);
+	const int64_t t0 = (leaf_cat1_immed_src_tries(s), s->pv[0]);
 	const int64_t t1 = 5;
 	const int64_t t2 = t0 == t1;
 	s->stack &= ~UINT64_C(16);
@@ -6345,14 +6351,12 @@ static int leaf_cat1_dst_r_offset(struct scope *s, int name, int64_t *v, int *fm
 	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int leaf_cat1_dst_params(struct scope *s, int name, int64_t *v, int *fmt)
+static void leaf_cat1_dst_tries(struct scope *s)
 {
 	if (!(s->stack & UINT64_C(1)))
 		(void)leaf_cat1_dst_applies0(s);
 	if (!(s->stack & UINT64_C(2)))
 		(void)leaf_cat1_dst_applies1(s);
-	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 /* ({OFFSET} == 0) && {DST_REL} */
@@ -6364,7 +6368,7 @@ static int64_t leaf_cat1_dst_when0(struct scope *s)
 	const int64_t t0 = get(s, leaf_cat1_dst_r_offset, N_OFFSET);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
-	const int64_t t3 = get(s, leaf_cat1_dst_params, N_DST_REL);
+	const int64_t t3 = (leaf_cat1_dst_tries(s), s->pv[0]);
 	const int64_t t4 = (t2 != 0) && (t3 != 0);
 	s->stack &= ~UINT64_C(1);
 	return t4;
@@ -6376,7 +6380,7 @@ static int64_t leaf_cat1_dst_when1(struct scope *s)
 	if (s->stack & UINT64_C(2))
 		return 0;
 	s->stack |= UINT64_C(2);
-	const int64_t t0 = get(s, leaf_cat1_dst_params, N_DST_REL);
+	const int64_t t0 = (leaf_cat1_dst_tries(s), s->pv[0]);
 	s->stack &= ~UINT64_C(2);
 	return t0;
 }
@@ -6760,13 +6764,8 @@ static void root_reg_const(struct scope *parent, int64_t value, resolve_fn param
 static void leaf_cat1_const_src_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	fmt_14(w, s->pv[0]);
-	if (!s->param || !s->param(s, N_HALF, &v, &fmt))
-		no_field(s, "HALF");
-	else
-		format_value(w, fmt, v);
+	fmt_22(w, s->pv[1]);
 	root_reg_const(s, (int64_t)dis_bits(s->w, 2, 0, 10), NULL, "CONST", NULL);
 }
 
@@ -6874,6 +6873,7 @@ static void ins_mov_const_render(struct scope *s)
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 43, 43),
+				ins_mov_const_d3_half(s),
 			};
 			root_cat1_const_src(s, (int64_t)dis_bits(s->w, 2, 0, 10), site3_param, "SRC", pv);
 		}
@@ -6895,6 +6895,7 @@ static void ins_mov_const_render(struct scope *s)
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 43, 43),
+				ins_mov_const_d3_half(s),
 			};
 			root_cat1_const_src(s, (int64_t)dis_bits(s->w, 2, 0, 10), site3_param, "SRC", pv);
 		}
@@ -6922,6 +6923,7 @@ static void ins_mov_const_render(struct scope *s)
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 43, 43),
+				ins_mov_const_d3_half(s),
 			};
 			root_cat1_const_src(s, (int64_t)dis_bits(s->w, 2, 0, 10), site3_param, "SRC", pv);
 		}
@@ -6948,6 +6950,7 @@ static void ins_mov_const_render(struct scope *s)
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 43, 43),
+			ins_mov_const_d3_half(s),
 		};
 		root_cat1_const_src(s, (int64_t)dis_bits(s->w, 2, 0, 10), site3_param, "SRC", pv);
 	}
@@ -7069,14 +7072,9 @@ static int site6_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void leaf_cat1_gpr_src_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	fmt_27(w, s->pv[0]);
 	fmt_14(w, s->pv[1]);
-	if (!s->param || !s->param(s, N_HALF, &v, &fmt))
-		no_field(s, "HALF");
-	else
-		format_value(w, fmt, v);
+	fmt_22(w, s->pv[2]);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 0, 7), NULL, "SRC", NULL);
 }
 
@@ -7185,6 +7183,7 @@ static void ins_mov_gpr_render(struct scope *s)
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 10, 10),
 				(int64_t)dis_bits(s->w, 2, 43, 43),
+				ins_mov_gpr_d3_half(s),
 			};
 			root_cat1_gpr_src(s, (int64_t)dis_bits(s->w, 2, 0, 7), site6_param, "SRC", pv);
 		}
@@ -7207,6 +7206,7 @@ static void ins_mov_gpr_render(struct scope *s)
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 10, 10),
 				(int64_t)dis_bits(s->w, 2, 43, 43),
+				ins_mov_gpr_d3_half(s),
 			};
 			root_cat1_gpr_src(s, (int64_t)dis_bits(s->w, 2, 0, 7), site6_param, "SRC", pv);
 		}
@@ -7235,6 +7235,7 @@ static void ins_mov_gpr_render(struct scope *s)
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 10, 10),
 				(int64_t)dis_bits(s->w, 2, 43, 43),
+				ins_mov_gpr_d3_half(s),
 			};
 			root_cat1_gpr_src(s, (int64_t)dis_bits(s->w, 2, 0, 7), site6_param, "SRC", pv);
 		}
@@ -7262,6 +7263,7 @@ static void ins_mov_gpr_render(struct scope *s)
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 10, 10),
 			(int64_t)dis_bits(s->w, 2, 43, 43),
+			ins_mov_gpr_d3_half(s),
 		};
 		root_cat1_gpr_src(s, (int64_t)dis_bits(s->w, 2, 0, 7), site6_param, "SRC", pv);
 	}
@@ -7434,13 +7436,8 @@ static void root_reg_relative_gpr(struct scope *parent, int64_t value, resolve_f
 static void leaf_cat1_relative_gpr_src_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	fmt_14(w, s->pv[0]);
-	if (!s->param || !s->param(s, N_HALF, &v, &fmt))
-		no_field(s, "HALF");
-	else
-		format_value(w, fmt, v);
+	fmt_22(w, s->pv[1]);
 	root_reg_relative_gpr(s, (int64_t)dis_bits(s->w, 2, 0, 9), NULL, "SRC", NULL);
 }
 
@@ -7548,6 +7545,7 @@ static void ins_mov_relgpr_render(struct scope *s)
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 43, 43),
+				ins_mov_relgpr_d3_half(s),
 			};
 			root_cat1_relative_gpr_src(s, (int64_t)dis_bits(s->w, 2, 0, 9), site9_param, "SRC", pv);
 		}
@@ -7569,6 +7567,7 @@ static void ins_mov_relgpr_render(struct scope *s)
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 43, 43),
+				ins_mov_relgpr_d3_half(s),
 			};
 			root_cat1_relative_gpr_src(s, (int64_t)dis_bits(s->w, 2, 0, 9), site9_param, "SRC", pv);
 		}
@@ -7596,6 +7595,7 @@ static void ins_mov_relgpr_render(struct scope *s)
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 43, 43),
+				ins_mov_relgpr_d3_half(s),
 			};
 			root_cat1_relative_gpr_src(s, (int64_t)dis_bits(s->w, 2, 0, 9), site9_param, "SRC", pv);
 		}
@@ -7622,6 +7622,7 @@ static void ins_mov_relgpr_render(struct scope *s)
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 43, 43),
+			ins_mov_relgpr_d3_half(s),
 		};
 		root_cat1_relative_gpr_src(s, (int64_t)dis_bits(s->w, 2, 0, 9), site9_param, "SRC", pv);
 	}
@@ -7794,13 +7795,8 @@ static void root_reg_relative_const(struct scope *parent, int64_t value, resolve
 static void leaf_cat1_relative_const_src_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	fmt_14(w, s->pv[0]);
-	if (!s->param || !s->param(s, N_HALF, &v, &fmt))
-		no_field(s, "HALF");
-	else
-		format_value(w, fmt, v);
+	fmt_22(w, s->pv[1]);
 	root_reg_relative_const(s, (int64_t)dis_bits(s->w, 2, 0, 9), NULL, "SRC", NULL);
 }
 
@@ -7908,6 +7904,7 @@ static void ins_mov_relconst_render(struct scope *s)
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 43, 43),
+				ins_mov_relconst_d3_half(s),
 			};
 			root_cat1_relative_const_src(s, (int64_t)dis_bits(s->w, 2, 0, 9), site12_param, "SRC", pv);
 		}
@@ -7929,6 +7926,7 @@ static void ins_mov_relconst_render(struct scope *s)
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 43, 43),
+				ins_mov_relconst_d3_half(s),
 			};
 			root_cat1_relative_const_src(s, (int64_t)dis_bits(s->w, 2, 0, 9), site12_param, "SRC", pv);
 		}
@@ -7956,6 +7954,7 @@ static void ins_mov_relconst_render(struct scope *s)
 		{
 			const int64_t pv[] = {
 				(int64_t)dis_bits(s->w, 2, 43, 43),
+				ins_mov_relconst_d3_half(s),
 			};
 			root_cat1_relative_const_src(s, (int64_t)dis_bits(s->w, 2, 0, 9), site12_param, "SRC", pv);
 		}
@@ -7982,6 +7981,7 @@ static void ins_mov_relconst_render(struct scope *s)
 	{
 		const int64_t pv[] = {
 			(int64_t)dis_bits(s->w, 2, 43, 43),
+			ins_mov_relconst_d3_half(s),
 		};
 		root_cat1_relative_const_src(s, (int64_t)dis_bits(s->w, 2, 0, 9), site12_param, "SRC", pv);
 	}
@@ -8054,12 +8054,7 @@ static int site15_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void leaf_cat1_multi_dst_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
-	if (!s->param || !s->param(s, N_DST_HALF, &v, &fmt))
-		no_field(s, "DST_HALF");
-	else
-		format_value(w, fmt, v);
+	fmt_22(w, s->pv[0]);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 0, 7), NULL, "REG", NULL);
 }
 
@@ -8167,12 +8162,7 @@ static int site18_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void leaf_cat1_multi_src_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
-	if (!s->param || !s->param(s, N_HALF, &v, &fmt))
-		no_field(s, "HALF");
-	else
-		format_value(w, fmt, v);
+	fmt_22(w, s->pv[0]);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 0, 7), NULL, "REG", NULL);
 }
 
@@ -8234,13 +8224,33 @@ static void ins_swz_render(struct scope *s)
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 46, 48));
 	dis_putn(w, " ", 1);
 	fmt_13(w, (int64_t)dis_bits(s->w, 2, 55, 56));
-	root_cat1_multi_dst(s, (int64_t)dis_bits(s->w, 2, 32, 39), site15_param, "DST0", NULL);
+	{
+		const int64_t pv[] = {
+			ins_swz_d0_dst_half(s),
+		};
+		root_cat1_multi_dst(s, (int64_t)dis_bits(s->w, 2, 32, 39), site15_param, "DST0", pv);
+	}
 	dis_putn(w, ", ", 2);
-	root_cat1_multi_dst(s, (int64_t)dis_bits(s->w, 2, 16, 23), site17_param, "DST1", NULL);
+	{
+		const int64_t pv[] = {
+			ins_swz_d0_dst_half(s),
+		};
+		root_cat1_multi_dst(s, (int64_t)dis_bits(s->w, 2, 16, 23), site17_param, "DST1", pv);
+	}
 	dis_putn(w, ", ", 2);
-	root_cat1_multi_src(s, (int64_t)dis_bits(s->w, 2, 0, 7), site18_param, "SRC0", NULL);
+	{
+		const int64_t pv[] = {
+			ins_swz_d0_half(s),
+		};
+		root_cat1_multi_src(s, (int64_t)dis_bits(s->w, 2, 0, 7), site18_param, "SRC0", pv);
+	}
 	dis_putn(w, ", ", 2);
-	root_cat1_multi_src(s, (int64_t)dis_bits(s->w, 2, 8, 15), site20_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			ins_swz_d0_half(s),
+		};
+		root_cat1_multi_src(s, (int64_t)dis_bits(s->w, 2, 8, 15), site20_param, "SRC1", pv);
+	}
 }
 
 /* swz */
@@ -8404,15 +8414,40 @@ static void ins_gat_render(struct scope *s)
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 46, 48));
 	dis_putn(w, " ", 1);
 	fmt_13(w, (int64_t)dis_bits(s->w, 2, 55, 56));
-	root_cat1_multi_dst(s, (int64_t)dis_bits(s->w, 2, 32, 39), site21_param, "DST0", NULL);
+	{
+		const int64_t pv[] = {
+			ins_gat_d0_dst_half(s),
+		};
+		root_cat1_multi_dst(s, (int64_t)dis_bits(s->w, 2, 32, 39), site21_param, "DST0", pv);
+	}
 	dis_putn(w, ", ", 2);
-	root_cat1_multi_src(s, (int64_t)dis_bits(s->w, 2, 0, 7), site22_param, "SRC0", NULL);
+	{
+		const int64_t pv[] = {
+			ins_gat_d0_half(s),
+		};
+		root_cat1_multi_src(s, (int64_t)dis_bits(s->w, 2, 0, 7), site22_param, "SRC0", pv);
+	}
 	dis_putn(w, ", ", 2);
-	root_cat1_multi_src(s, (int64_t)dis_bits(s->w, 2, 8, 15), site23_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			ins_gat_d0_half(s),
+		};
+		root_cat1_multi_src(s, (int64_t)dis_bits(s->w, 2, 8, 15), site23_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
-	root_cat1_multi_src(s, (int64_t)dis_bits(s->w, 2, 16, 23), site24_param, "SRC2", NULL);
+	{
+		const int64_t pv[] = {
+			ins_gat_d0_half(s),
+		};
+		root_cat1_multi_src(s, (int64_t)dis_bits(s->w, 2, 16, 23), site24_param, "SRC2", pv);
+	}
 	dis_putn(w, ", ", 2);
-	root_cat1_multi_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site25_param, "SRC3", NULL);
+	{
+		const int64_t pv[] = {
+			ins_gat_d0_half(s),
+		};
+		root_cat1_multi_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site25_param, "SRC3", pv);
+	}
 }
 
 /* gat */
@@ -8576,15 +8611,40 @@ static void ins_sct_render(struct scope *s)
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 46, 48));
 	dis_putn(w, " ", 1);
 	fmt_13(w, (int64_t)dis_bits(s->w, 2, 55, 56));
-	root_cat1_multi_dst(s, (int64_t)dis_bits(s->w, 2, 32, 39), site26_param, "DST0", NULL);
+	{
+		const int64_t pv[] = {
+			ins_sct_d0_dst_half(s),
+		};
+		root_cat1_multi_dst(s, (int64_t)dis_bits(s->w, 2, 32, 39), site26_param, "DST0", pv);
+	}
 	dis_putn(w, ", ", 2);
-	root_cat1_multi_dst(s, (int64_t)dis_bits(s->w, 2, 8, 15), site27_param, "DST1", NULL);
+	{
+		const int64_t pv[] = {
+			ins_sct_d0_dst_half(s),
+		};
+		root_cat1_multi_dst(s, (int64_t)dis_bits(s->w, 2, 8, 15), site27_param, "DST1", pv);
+	}
 	dis_putn(w, ", ", 2);
-	root_cat1_multi_dst(s, (int64_t)dis_bits(s->w, 2, 16, 23), site28_param, "DST2", NULL);
+	{
+		const int64_t pv[] = {
+			ins_sct_d0_dst_half(s),
+		};
+		root_cat1_multi_dst(s, (int64_t)dis_bits(s->w, 2, 16, 23), site28_param, "DST2", pv);
+	}
 	dis_putn(w, ", ", 2);
-	root_cat1_multi_dst(s, (int64_t)dis_bits(s->w, 2, 24, 31), site29_param, "DST3", NULL);
+	{
+		const int64_t pv[] = {
+			ins_sct_d0_dst_half(s),
+		};
+		root_cat1_multi_dst(s, (int64_t)dis_bits(s->w, 2, 24, 31), site29_param, "DST3", pv);
+	}
 	dis_putn(w, ", ", 2);
-	root_cat1_multi_src(s, (int64_t)dis_bits(s->w, 2, 0, 7), site30_param, "SRC0", NULL);
+	{
+		const int64_t pv[] = {
+			ins_sct_d0_half(s),
+		};
+		root_cat1_multi_src(s, (int64_t)dis_bits(s->w, 2, 0, 7), site30_param, "SRC0", pv);
+	}
 }
 
 /* sct */
@@ -8733,22 +8793,22 @@ static void leaf_mulitsrc_immed_render(struct scope *s)
 	int64_t v;
 	int fmt;
 	if (leaf_mulitsrc_immed_applies0(s)) {
-		fmt_32(w, (int64_t)dis_bits(s->w, 2, 14, 15));
+		fmt_33(w, (int64_t)dis_bits(s->w, 2, 14, 15));
 		if (!s->param || !s->param(s, N_SRC_R, &v, &fmt))
 			no_field(s, "SRC_R");
 		else
 			format_value(w, fmt, v);
 		dis_putn(w, "h(", 2);
-		fmt_33(w, (int64_t)dis_bits(s->w, 2, 0, 10));
+		fmt_34(w, (int64_t)dis_bits(s->w, 2, 0, 10));
 		dis_putn(w, ")", 1);
 		return;
 	}
-	fmt_32(w, (int64_t)dis_bits(s->w, 2, 14, 15));
+	fmt_33(w, (int64_t)dis_bits(s->w, 2, 14, 15));
 	if (!s->param || !s->param(s, N_SRC_R, &v, &fmt))
 		no_field(s, "SRC_R");
 	else
 		format_value(w, fmt, v);
-	fmt_33(w, (int64_t)dis_bits(s->w, 2, 0, 10));
+	fmt_34(w, (int64_t)dis_bits(s->w, 2, 0, 10));
 }
 
 static void leaf_mulitsrc_immed_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
@@ -8768,12 +8828,12 @@ static void leaf_multisrc_immed_flut_full_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	fmt_32(w, (int64_t)dis_bits(s->w, 2, 14, 15));
+	fmt_33(w, (int64_t)dis_bits(s->w, 2, 14, 15));
 	if (!s->param || !s->param(s, N_SRC_R, &v, &fmt))
 		no_field(s, "SRC_R");
 	else
 		format_value(w, fmt, v);
-	fmt_34(w, (int64_t)dis_bits(s->w, 2, 0, 9));
+	fmt_35(w, (int64_t)dis_bits(s->w, 2, 0, 9));
 }
 
 static void leaf_multisrc_immed_flut_full_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
@@ -8793,13 +8853,13 @@ static void leaf_multisrc_immed_flut_half_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	fmt_32(w, (int64_t)dis_bits(s->w, 2, 14, 15));
+	fmt_33(w, (int64_t)dis_bits(s->w, 2, 14, 15));
 	if (!s->param || !s->param(s, N_SRC_R, &v, &fmt))
 		no_field(s, "SRC_R");
 	else
 		format_value(w, fmt, v);
 	dis_putn(w, "h", 1);
-	fmt_34(w, (int64_t)dis_bits(s->w, 2, 0, 9));
+	fmt_35(w, (int64_t)dis_bits(s->w, 2, 0, 9));
 }
 
 static void leaf_multisrc_immed_flut_half_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
@@ -8832,7 +8892,7 @@ static void leaf_multisrc_gpr_render(struct scope *s)
 	int64_t v;
 	int fmt;
 	fmt_27(w, (int64_t)dis_bits(s->w, 2, 10, 10));
-	fmt_32(w, (int64_t)dis_bits(s->w, 2, 14, 15));
+	fmt_33(w, (int64_t)dis_bits(s->w, 2, 14, 15));
 	if (!s->param || !s->param(s, N_SRC_R, &v, &fmt))
 		no_field(s, "SRC_R");
 	else
@@ -8870,7 +8930,7 @@ static void leaf_multisrc_const_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	fmt_32(w, (int64_t)dis_bits(s->w, 2, 14, 15));
+	fmt_33(w, (int64_t)dis_bits(s->w, 2, 14, 15));
 	if (!s->param || !s->param(s, N_SRC_R, &v, &fmt))
 		no_field(s, "SRC_R");
 	else
@@ -8912,7 +8972,7 @@ static void leaf_multisrc_relative_gpr_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	fmt_32(w, (int64_t)dis_bits(s->w, 2, 14, 15));
+	fmt_33(w, (int64_t)dis_bits(s->w, 2, 14, 15));
 	if (!s->param || !s->param(s, N_SRC_R, &v, &fmt))
 		no_field(s, "SRC_R");
 	else
@@ -8950,7 +9010,7 @@ static void leaf_multisrc_relative_const_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
 	int fmt;
-	fmt_32(w, (int64_t)dis_bits(s->w, 2, 14, 15));
+	fmt_33(w, (int64_t)dis_bits(s->w, 2, 14, 15));
 	if (!s->param || !s->param(s, N_SRC_R, &v, &fmt))
 		no_field(s, "SRC_R");
 	else
@@ -9346,7 +9406,7 @@ static int ins_add_f_r_zero(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = ins_add_f_d1_zero(s);
-	*fmt = 35;
+	*fmt = 32;
 	return 1;
 }
 
@@ -9587,7 +9647,7 @@ static int ins_min_f_r_zero(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = ins_min_f_d1_zero(s);
-	*fmt = 35;
+	*fmt = 32;
 	return 1;
 }
 
@@ -9828,7 +9888,7 @@ static int ins_max_f_r_zero(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = ins_max_f_d1_zero(s);
-	*fmt = 35;
+	*fmt = 32;
 	return 1;
 }
 
@@ -10069,7 +10129,7 @@ static int ins_mul_f_r_zero(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = ins_mul_f_d1_zero(s);
-	*fmt = 35;
+	*fmt = 32;
 	return 1;
 }
 
@@ -10310,7 +10370,7 @@ static int ins_sign_f_r_zero(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = ins_sign_f_d1_zero(s);
-	*fmt = 35;
+	*fmt = 32;
 	return 1;
 }
 
@@ -10507,7 +10567,7 @@ static int ins_cmps_f_r_zero(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = ins_cmps_f_d1_zero(s);
-	*fmt = 35;
+	*fmt = 32;
 	return 1;
 }
 
@@ -10748,7 +10808,7 @@ static int ins_absneg_f_r_zero(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = ins_absneg_f_d1_zero(s);
-	*fmt = 35;
+	*fmt = 32;
 	return 1;
 }
 
@@ -10945,7 +11005,7 @@ static int ins_cmpv_f_r_zero(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = ins_cmpv_f_d1_zero(s);
-	*fmt = 35;
+	*fmt = 32;
 	return 1;
 }
 
@@ -11186,7 +11246,7 @@ static int ins_floor_f_r_zero(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = ins_floor_f_d1_zero(s);
-	*fmt = 35;
+	*fmt = 32;
 	return 1;
 }
 
@@ -11383,7 +11443,7 @@ static int ins_ceil_f_r_zero(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = ins_ceil_f_d1_zero(s);
-	*fmt = 35;
+	*fmt = 32;
 	return 1;
 }
 
@@ -11580,7 +11640,7 @@ static int ins_rndne_f_r_zero(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = ins_rndne_f_d1_zero(s);
-	*fmt = 35;
+	*fmt = 32;
 	return 1;
 }
 
@@ -11777,7 +11837,7 @@ static int ins_rndaz_f_r_zero(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = ins_rndaz_f_d1_zero(s);
-	*fmt = 35;
+	*fmt = 32;
 	return 1;
 }
 
@@ -11974,7 +12034,7 @@ static int ins_trunc_f_r_zero(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = ins_trunc_f_d1_zero(s);
-	*fmt = 35;
+	*fmt = 32;
 	return 1;
 }
 
@@ -12171,7 +12231,7 @@ static int ins_add_u_r_zero(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = ins_add_u_d1_zero(s);
-	*fmt = 35;
+	*fmt = 32;
 	return 1;
 }
 
@@ -12412,7 +12472,7 @@ static int ins_add_s_r_zero(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = ins_add_s_d1_zero(s);
-	*fmt = 35;
+	*fmt = 32;
 	return 1;
 }
 
@@ -12653,7 +12713,7 @@ static int ins_sub_u_r_zero(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = ins_sub_u_d1_zero(s);
-	*fmt = 35;
+	*fmt = 32;
 	return 1;
 }
 
@@ -12894,7 +12954,7 @@ static int ins_sub_s_r_zero(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = ins_sub_s_d1_zero(s);
-	*fmt = 35;
+	*fmt = 32;
 	return 1;
 }
 
@@ -13135,7 +13195,7 @@ static int ins_cmps_u_r_zero(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = ins_cmps_u_d1_zero(s);
-	*fmt = 35;
+	*fmt = 32;
 	return 1;
 }
 
@@ -13376,7 +13436,7 @@ static int ins_cmps_s_r_zero(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = ins_cmps_s_d1_zero(s);
-	*fmt = 35;
+	*fmt = 32;
 	return 1;
 }
 
@@ -13617,7 +13677,7 @@ static int ins_min_u_r_zero(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = ins_min_u_d1_zero(s);
-	*fmt = 35;
+	*fmt = 32;
 	return 1;
 }
 
@@ -13858,7 +13918,7 @@ static int ins_min_s_r_zero(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = ins_min_s_d1_zero(s);
-	*fmt = 35;
+	*fmt = 32;
 	return 1;
 }
 
@@ -14099,7 +14159,7 @@ static int ins_max_u_r_zero(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = ins_max_u_d1_zero(s);
-	*fmt = 35;
+	*fmt = 32;
 	return 1;
 }
 
@@ -14340,7 +14400,7 @@ static int ins_max_s_r_zero(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = ins_max_s_d1_zero(s);
-	*fmt = 35;
+	*fmt = 32;
 	return 1;
 }
 
@@ -14581,7 +14641,7 @@ static int ins_absneg_s_r_zero(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = ins_absneg_s_d1_zero(s);
-	*fmt = 35;
+	*fmt = 32;
 	return 1;
 }
 
@@ -14778,7 +14838,7 @@ static int ins_and_b_r_zero(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = ins_and_b_d1_zero(s);
-	*fmt = 35;
+	*fmt = 32;
 	return 1;
 }
 
@@ -15019,7 +15079,7 @@ static int ins_or_b_r_zero(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = ins_or_b_d1_zero(s);
-	*fmt = 35;
+	*fmt = 32;
 	return 1;
 }
 
@@ -15260,7 +15320,7 @@ static int ins_not_b_r_zero(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = ins_not_b_d1_zero(s);
-	*fmt = 35;
+	*fmt = 32;
 	return 1;
 }
 
@@ -15457,7 +15517,7 @@ static int ins_xor_b_r_zero(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = ins_xor_b_d1_zero(s);
-	*fmt = 35;
+	*fmt = 32;
 	return 1;
 }
 
@@ -15698,7 +15758,7 @@ static int ins_cmpv_u_r_zero(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = ins_cmpv_u_d1_zero(s);
-	*fmt = 35;
+	*fmt = 32;
 	return 1;
 }
 
@@ -15939,7 +15999,7 @@ static int ins_cmpv_s_r_zero(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = ins_cmpv_s_d1_zero(s);
-	*fmt = 35;
+	*fmt = 32;
 	return 1;
 }
 
@@ -16180,7 +16240,7 @@ static int ins_mul_u24_r_zero(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = ins_mul_u24_d1_zero(s);
-	*fmt = 35;
+	*fmt = 32;
 	return 1;
 }
 
@@ -16421,7 +16481,7 @@ static int ins_mul_s24_r_zero(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = ins_mul_s24_d1_zero(s);
-	*fmt = 35;
+	*fmt = 32;
 	return 1;
 }
 
@@ -16662,7 +16722,7 @@ static int ins_mull_u_r_zero(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = ins_mull_u_d1_zero(s);
-	*fmt = 35;
+	*fmt = 32;
 	return 1;
 }
 
@@ -16903,7 +16963,7 @@ static int ins_bfrev_b_r_zero(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = ins_bfrev_b_d1_zero(s);
-	*fmt = 35;
+	*fmt = 32;
 	return 1;
 }
 
@@ -17100,7 +17160,7 @@ static int ins_clz_s_r_zero(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = ins_clz_s_d1_zero(s);
-	*fmt = 35;
+	*fmt = 32;
 	return 1;
 }
 
@@ -17297,7 +17357,7 @@ static int ins_clz_b_r_zero(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = ins_clz_b_d1_zero(s);
-	*fmt = 35;
+	*fmt = 32;
 	return 1;
 }
 
@@ -17494,7 +17554,7 @@ static int ins_shl_b_r_zero(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = ins_shl_b_d1_zero(s);
-	*fmt = 35;
+	*fmt = 32;
 	return 1;
 }
 
@@ -17735,7 +17795,7 @@ static int ins_shr_b_r_zero(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = ins_shr_b_d1_zero(s);
-	*fmt = 35;
+	*fmt = 32;
 	return 1;
 }
 
@@ -17976,7 +18036,7 @@ static int ins_ashr_b_r_zero(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = ins_ashr_b_d1_zero(s);
-	*fmt = 35;
+	*fmt = 32;
 	return 1;
 }
 
@@ -18217,7 +18277,7 @@ static int ins_mgen_b_r_zero(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = ins_mgen_b_d1_zero(s);
-	*fmt = 35;
+	*fmt = 32;
 	return 1;
 }
 
@@ -18458,7 +18518,7 @@ static int ins_getbit_b_r_zero(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = ins_getbit_b_d1_zero(s);
-	*fmt = 35;
+	*fmt = 32;
 	return 1;
 }
 
@@ -18699,7 +18759,7 @@ static int ins_setrm_r_zero(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = ins_setrm_d1_zero(s);
-	*fmt = 35;
+	*fmt = 32;
 	return 1;
 }
 
@@ -18896,7 +18956,7 @@ static int ins_cbits_b_r_zero(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = ins_cbits_b_d1_zero(s);
-	*fmt = 35;
+	*fmt = 32;
 	return 1;
 }
 
@@ -19093,7 +19153,7 @@ static int ins_shb_r_zero(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = ins_shb_d1_zero(s);
-	*fmt = 35;
+	*fmt = 32;
 	return 1;
 }
 
@@ -19334,7 +19394,7 @@ static int ins_msad_r_zero(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = ins_msad_d1_zero(s);
-	*fmt = 35;
+	*fmt = 32;
 	return 1;
 }
 
@@ -19626,13 +19686,8 @@ static int site240_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void leaf_cat3_src_gpr_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	fmt_27(w, (int64_t)dis_bits(s->w, 2, 10, 10));
-	if (!s->param || !s->param(s, N_HALF, &v, &fmt))
-		no_field(s, "HALF");
-	else
-		format_value(w, fmt, v);
+	fmt_22(w, s->pv[0]);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 0, 7), NULL, "SRC", NULL);
 }
 
@@ -19663,11 +19718,16 @@ static int leaf_cat3_src_const_or_immed_applies0(struct scope *s)
 	return v != 0;
 }
 
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int leaf_cat3_src_const_or_immed_params(struct scope *s, int name, int64_t *v, int *fmt)
+static void leaf_cat3_src_const_or_immed_tries(struct scope *s)
 {
 	if (!(s->stack & UINT64_C(1)))
 		(void)leaf_cat3_src_const_or_immed_applies0(s);
+}
+
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int leaf_cat3_src_const_or_immed_params(struct scope *s, int name, int64_t *v, int *fmt)
+{
+	leaf_cat3_src_const_or_immed_tries(s);
 	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
@@ -19686,16 +19746,11 @@ static int64_t leaf_cat3_src_const_or_immed_when0(struct scope *s)
 static void leaf_cat3_src_const_or_immed_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	if (leaf_cat3_src_const_or_immed_applies0(s)) {
 		fmt_38(w, (int64_t)dis_bits(s->w, 2, 0, 11));
 		return;
 	}
-	if (!s->param || !s->param(s, N_HALF, &v, &fmt))
-		no_field(s, "HALF");
-	else
-		format_value(w, fmt, v);
+	fmt_22(w, s->pv[0]);
 	dis_putn(w, "c", 1);
 	fmt_26(w, (int64_t)dis_bits(s->w, 2, 2, 10));
 	dis_putn(w, ".", 1);
@@ -19717,12 +19772,7 @@ static void leaf_cat3_src_const_or_immed_enter(struct scope *parent, const uint3
 static void leaf_cat3_src_relative_gpr_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
-	if (!s->param || !s->param(s, N_HALF, &v, &fmt))
-		no_field(s, "HALF");
-	else
-		format_value(w, fmt, v);
+	fmt_22(w, s->pv[0]);
 	dis_putn(w, "r<a0.x + ", 9);
 	fmt_28(w, (int64_t)dis_bits(s->w, 2, 0, 9));
 	dis_putn(w, ">", 1);
@@ -19743,12 +19793,7 @@ static void leaf_cat3_src_relative_gpr_enter(struct scope *parent, const uint32_
 static void leaf_cat3_src_relative_const_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
-	if (!s->param || !s->param(s, N_HALF, &v, &fmt))
-		no_field(s, "HALF");
-	else
-		format_value(w, fmt, v);
+	fmt_22(w, s->pv[0]);
 	dis_putn(w, "c<a0.x + ", 9);
 	fmt_28(w, (int64_t)dis_bits(s->w, 2, 0, 9));
 	dis_putn(w, ">", 1);
@@ -19857,14 +19902,24 @@ static void ins_mad_u16_render(struct scope *s)
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		dis_putn(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
-		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site240_param, "SRC1", NULL);
+		{
+			const int64_t pv[] = {
+				ins_mad_u16_d1_half(s),
+			};
+			root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site240_param, "SRC1", pv);
+		}
 		dis_putn(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 		fmt_22(w, ins_mad_u16_d1_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 47, 54), NULL, "SRC2", NULL);
 		dis_putn(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
-		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site243_param, "SRC3", NULL);
+		{
+			const int64_t pv[] = {
+				ins_mad_u16_d1_half(s),
+			};
+			root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site243_param, "SRC3", pv);
+		}
 		return;
 	}
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
@@ -19880,7 +19935,12 @@ static void ins_mad_u16_render(struct scope *s)
 	dis_putn(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 43, 43));
-	root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site240_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			ins_mad_u16_d1_half(s),
+		};
+		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site240_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 15, 15));
@@ -19889,7 +19949,12 @@ static void ins_mad_u16_render(struct scope *s)
 	dis_putn(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 29, 29));
-	root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site243_param, "SRC3", NULL);
+	{
+		const int64_t pv[] = {
+			ins_mad_u16_d1_half(s),
+		};
+		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site243_param, "SRC3", pv);
+	}
 }
 
 /* mad.u16 */
@@ -20082,14 +20147,24 @@ static void ins_madsh_u16_render(struct scope *s)
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		dis_putn(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
-		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site245_param, "SRC1", NULL);
+		{
+			const int64_t pv[] = {
+				ins_madsh_u16_d1_half(s),
+			};
+			root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site245_param, "SRC1", pv);
+		}
 		dis_putn(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 		fmt_22(w, ins_madsh_u16_d1_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 47, 54), NULL, "SRC2", NULL);
 		dis_putn(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
-		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site247_param, "SRC3", NULL);
+		{
+			const int64_t pv[] = {
+				ins_madsh_u16_d1_half(s),
+			};
+			root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site247_param, "SRC3", pv);
+		}
 		return;
 	}
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
@@ -20105,7 +20180,12 @@ static void ins_madsh_u16_render(struct scope *s)
 	dis_putn(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 43, 43));
-	root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site245_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			ins_madsh_u16_d1_half(s),
+		};
+		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site245_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 15, 15));
@@ -20114,7 +20194,12 @@ static void ins_madsh_u16_render(struct scope *s)
 	dis_putn(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 29, 29));
-	root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site247_param, "SRC3", NULL);
+	{
+		const int64_t pv[] = {
+			ins_madsh_u16_d1_half(s),
+		};
+		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site247_param, "SRC3", pv);
+	}
 }
 
 /* madsh.u16 */
@@ -20307,14 +20392,24 @@ static void ins_mad_s16_render(struct scope *s)
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		dis_putn(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
-		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site249_param, "SRC1", NULL);
+		{
+			const int64_t pv[] = {
+				ins_mad_s16_d1_half(s),
+			};
+			root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site249_param, "SRC1", pv);
+		}
 		dis_putn(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 		fmt_22(w, ins_mad_s16_d1_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 47, 54), NULL, "SRC2", NULL);
 		dis_putn(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
-		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site251_param, "SRC3", NULL);
+		{
+			const int64_t pv[] = {
+				ins_mad_s16_d1_half(s),
+			};
+			root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site251_param, "SRC3", pv);
+		}
 		return;
 	}
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
@@ -20330,7 +20425,12 @@ static void ins_mad_s16_render(struct scope *s)
 	dis_putn(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 43, 43));
-	root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site249_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			ins_mad_s16_d1_half(s),
+		};
+		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site249_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 15, 15));
@@ -20339,7 +20439,12 @@ static void ins_mad_s16_render(struct scope *s)
 	dis_putn(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 29, 29));
-	root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site251_param, "SRC3", NULL);
+	{
+		const int64_t pv[] = {
+			ins_mad_s16_d1_half(s),
+		};
+		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site251_param, "SRC3", pv);
+	}
 }
 
 /* mad.s16 */
@@ -20532,14 +20637,24 @@ static void ins_madsh_m16_render(struct scope *s)
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		dis_putn(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
-		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site253_param, "SRC1", NULL);
+		{
+			const int64_t pv[] = {
+				ins_madsh_m16_d1_half(s),
+			};
+			root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site253_param, "SRC1", pv);
+		}
 		dis_putn(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 		fmt_22(w, ins_madsh_m16_d1_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 47, 54), NULL, "SRC2", NULL);
 		dis_putn(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
-		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site255_param, "SRC3", NULL);
+		{
+			const int64_t pv[] = {
+				ins_madsh_m16_d1_half(s),
+			};
+			root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site255_param, "SRC3", pv);
+		}
 		return;
 	}
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
@@ -20555,7 +20670,12 @@ static void ins_madsh_m16_render(struct scope *s)
 	dis_putn(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 43, 43));
-	root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site253_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			ins_madsh_m16_d1_half(s),
+		};
+		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site253_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 15, 15));
@@ -20564,7 +20684,12 @@ static void ins_madsh_m16_render(struct scope *s)
 	dis_putn(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 29, 29));
-	root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site255_param, "SRC3", NULL);
+	{
+		const int64_t pv[] = {
+			ins_madsh_m16_d1_half(s),
+		};
+		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site255_param, "SRC3", pv);
+	}
 }
 
 /* madsh.m16 */
@@ -20757,14 +20882,24 @@ static void ins_mad_u24_render(struct scope *s)
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		dis_putn(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
-		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site257_param, "SRC1", NULL);
+		{
+			const int64_t pv[] = {
+				ins_mad_u24_d1_half(s),
+			};
+			root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site257_param, "SRC1", pv);
+		}
 		dis_putn(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 		fmt_22(w, ins_mad_u24_d1_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 47, 54), NULL, "SRC2", NULL);
 		dis_putn(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
-		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site259_param, "SRC3", NULL);
+		{
+			const int64_t pv[] = {
+				ins_mad_u24_d1_half(s),
+			};
+			root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site259_param, "SRC3", pv);
+		}
 		return;
 	}
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
@@ -20780,7 +20915,12 @@ static void ins_mad_u24_render(struct scope *s)
 	dis_putn(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 43, 43));
-	root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site257_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			ins_mad_u24_d1_half(s),
+		};
+		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site257_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 15, 15));
@@ -20789,7 +20929,12 @@ static void ins_mad_u24_render(struct scope *s)
 	dis_putn(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 29, 29));
-	root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site259_param, "SRC3", NULL);
+	{
+		const int64_t pv[] = {
+			ins_mad_u24_d1_half(s),
+		};
+		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site259_param, "SRC3", pv);
+	}
 }
 
 /* mad.u24 */
@@ -20982,14 +21127,24 @@ static void ins_mad_s24_render(struct scope *s)
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		dis_putn(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
-		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site261_param, "SRC1", NULL);
+		{
+			const int64_t pv[] = {
+				ins_mad_s24_d1_half(s),
+			};
+			root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site261_param, "SRC1", pv);
+		}
 		dis_putn(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 		fmt_22(w, ins_mad_s24_d1_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 47, 54), NULL, "SRC2", NULL);
 		dis_putn(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
-		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site263_param, "SRC3", NULL);
+		{
+			const int64_t pv[] = {
+				ins_mad_s24_d1_half(s),
+			};
+			root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site263_param, "SRC3", pv);
+		}
 		return;
 	}
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
@@ -21005,7 +21160,12 @@ static void ins_mad_s24_render(struct scope *s)
 	dis_putn(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 43, 43));
-	root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site261_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			ins_mad_s24_d1_half(s),
+		};
+		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site261_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 15, 15));
@@ -21014,7 +21174,12 @@ static void ins_mad_s24_render(struct scope *s)
 	dis_putn(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 29, 29));
-	root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site263_param, "SRC3", NULL);
+	{
+		const int64_t pv[] = {
+			ins_mad_s24_d1_half(s),
+		};
+		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site263_param, "SRC3", pv);
+	}
 }
 
 /* mad.s24 */
@@ -21207,14 +21372,24 @@ static void ins_mad_f16_render(struct scope *s)
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		dis_putn(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
-		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site265_param, "SRC1", NULL);
+		{
+			const int64_t pv[] = {
+				ins_mad_f16_d1_half(s),
+			};
+			root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site265_param, "SRC1", pv);
+		}
 		dis_putn(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 		fmt_22(w, ins_mad_f16_d1_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 47, 54), NULL, "SRC2", NULL);
 		dis_putn(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
-		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site267_param, "SRC3", NULL);
+		{
+			const int64_t pv[] = {
+				ins_mad_f16_d1_half(s),
+			};
+			root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site267_param, "SRC3", pv);
+		}
 		return;
 	}
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
@@ -21230,7 +21405,12 @@ static void ins_mad_f16_render(struct scope *s)
 	dis_putn(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 43, 43));
-	root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site265_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			ins_mad_f16_d1_half(s),
+		};
+		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site265_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 15, 15));
@@ -21239,7 +21419,12 @@ static void ins_mad_f16_render(struct scope *s)
 	dis_putn(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 29, 29));
-	root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site267_param, "SRC3", NULL);
+	{
+		const int64_t pv[] = {
+			ins_mad_f16_d1_half(s),
+		};
+		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site267_param, "SRC3", pv);
+	}
 }
 
 /* mad.f16 */
@@ -21432,14 +21617,24 @@ static void ins_mad_f32_render(struct scope *s)
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		dis_putn(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
-		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site269_param, "SRC1", NULL);
+		{
+			const int64_t pv[] = {
+				ins_mad_f32_d1_half(s),
+			};
+			root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site269_param, "SRC1", pv);
+		}
 		dis_putn(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 		fmt_22(w, ins_mad_f32_d1_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 47, 54), NULL, "SRC2", NULL);
 		dis_putn(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
-		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site271_param, "SRC3", NULL);
+		{
+			const int64_t pv[] = {
+				ins_mad_f32_d1_half(s),
+			};
+			root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site271_param, "SRC3", pv);
+		}
 		return;
 	}
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
@@ -21455,7 +21650,12 @@ static void ins_mad_f32_render(struct scope *s)
 	dis_putn(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 43, 43));
-	root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site269_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			ins_mad_f32_d1_half(s),
+		};
+		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site269_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 15, 15));
@@ -21464,7 +21664,12 @@ static void ins_mad_f32_render(struct scope *s)
 	dis_putn(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 29, 29));
-	root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site271_param, "SRC3", NULL);
+	{
+		const int64_t pv[] = {
+			ins_mad_f32_d1_half(s),
+		};
+		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site271_param, "SRC3", pv);
+	}
 }
 
 /* mad.f32 */
@@ -21657,14 +21862,24 @@ static void ins_sel_b16_render(struct scope *s)
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		dis_putn(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
-		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site273_param, "SRC1", NULL);
+		{
+			const int64_t pv[] = {
+				ins_sel_b16_d1_half(s),
+			};
+			root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site273_param, "SRC1", pv);
+		}
 		dis_putn(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 		fmt_22(w, ins_sel_b16_d1_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 47, 54), NULL, "SRC2", NULL);
 		dis_putn(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
-		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site275_param, "SRC3", NULL);
+		{
+			const int64_t pv[] = {
+				ins_sel_b16_d1_half(s),
+			};
+			root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site275_param, "SRC3", pv);
+		}
 		return;
 	}
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
@@ -21680,7 +21895,12 @@ static void ins_sel_b16_render(struct scope *s)
 	dis_putn(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 43, 43));
-	root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site273_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			ins_sel_b16_d1_half(s),
+		};
+		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site273_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 15, 15));
@@ -21689,7 +21909,12 @@ static void ins_sel_b16_render(struct scope *s)
 	dis_putn(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 29, 29));
-	root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site275_param, "SRC3", NULL);
+	{
+		const int64_t pv[] = {
+			ins_sel_b16_d1_half(s),
+		};
+		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site275_param, "SRC3", pv);
+	}
 }
 
 /* sel.b16 */
@@ -21882,14 +22107,24 @@ static void ins_sel_b32_render(struct scope *s)
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		dis_putn(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
-		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site277_param, "SRC1", NULL);
+		{
+			const int64_t pv[] = {
+				ins_sel_b32_d1_half(s),
+			};
+			root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site277_param, "SRC1", pv);
+		}
 		dis_putn(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 		fmt_22(w, ins_sel_b32_d1_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 47, 54), NULL, "SRC2", NULL);
 		dis_putn(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
-		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site279_param, "SRC3", NULL);
+		{
+			const int64_t pv[] = {
+				ins_sel_b32_d1_half(s),
+			};
+			root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site279_param, "SRC3", pv);
+		}
 		return;
 	}
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
@@ -21905,7 +22140,12 @@ static void ins_sel_b32_render(struct scope *s)
 	dis_putn(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 43, 43));
-	root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site277_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			ins_sel_b32_d1_half(s),
+		};
+		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site277_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 15, 15));
@@ -21914,7 +22154,12 @@ static void ins_sel_b32_render(struct scope *s)
 	dis_putn(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 29, 29));
-	root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site279_param, "SRC3", NULL);
+	{
+		const int64_t pv[] = {
+			ins_sel_b32_d1_half(s),
+		};
+		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site279_param, "SRC3", pv);
+	}
 }
 
 /* sel.b32 */
@@ -22107,14 +22352,24 @@ static void ins_sel_s16_render(struct scope *s)
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		dis_putn(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
-		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site281_param, "SRC1", NULL);
+		{
+			const int64_t pv[] = {
+				ins_sel_s16_d1_half(s),
+			};
+			root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site281_param, "SRC1", pv);
+		}
 		dis_putn(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 		fmt_22(w, ins_sel_s16_d1_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 47, 54), NULL, "SRC2", NULL);
 		dis_putn(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
-		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site283_param, "SRC3", NULL);
+		{
+			const int64_t pv[] = {
+				ins_sel_s16_d1_half(s),
+			};
+			root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site283_param, "SRC3", pv);
+		}
 		return;
 	}
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
@@ -22130,7 +22385,12 @@ static void ins_sel_s16_render(struct scope *s)
 	dis_putn(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 43, 43));
-	root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site281_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			ins_sel_s16_d1_half(s),
+		};
+		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site281_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 15, 15));
@@ -22139,7 +22399,12 @@ static void ins_sel_s16_render(struct scope *s)
 	dis_putn(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 29, 29));
-	root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site283_param, "SRC3", NULL);
+	{
+		const int64_t pv[] = {
+			ins_sel_s16_d1_half(s),
+		};
+		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site283_param, "SRC3", pv);
+	}
 }
 
 /* sel.s16 */
@@ -22332,14 +22597,24 @@ static void ins_sel_s32_render(struct scope *s)
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		dis_putn(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
-		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site285_param, "SRC1", NULL);
+		{
+			const int64_t pv[] = {
+				ins_sel_s32_d1_half(s),
+			};
+			root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site285_param, "SRC1", pv);
+		}
 		dis_putn(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 		fmt_22(w, ins_sel_s32_d1_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 47, 54), NULL, "SRC2", NULL);
 		dis_putn(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
-		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site287_param, "SRC3", NULL);
+		{
+			const int64_t pv[] = {
+				ins_sel_s32_d1_half(s),
+			};
+			root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site287_param, "SRC3", pv);
+		}
 		return;
 	}
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
@@ -22355,7 +22630,12 @@ static void ins_sel_s32_render(struct scope *s)
 	dis_putn(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 43, 43));
-	root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site285_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			ins_sel_s32_d1_half(s),
+		};
+		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site285_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 15, 15));
@@ -22364,7 +22644,12 @@ static void ins_sel_s32_render(struct scope *s)
 	dis_putn(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 29, 29));
-	root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site287_param, "SRC3", NULL);
+	{
+		const int64_t pv[] = {
+			ins_sel_s32_d1_half(s),
+		};
+		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site287_param, "SRC3", pv);
+	}
 }
 
 /* sel.s32 */
@@ -22557,14 +22842,24 @@ static void ins_sel_f16_render(struct scope *s)
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		dis_putn(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
-		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site289_param, "SRC1", NULL);
+		{
+			const int64_t pv[] = {
+				ins_sel_f16_d1_half(s),
+			};
+			root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site289_param, "SRC1", pv);
+		}
 		dis_putn(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 		fmt_22(w, ins_sel_f16_d1_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 47, 54), NULL, "SRC2", NULL);
 		dis_putn(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
-		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site291_param, "SRC3", NULL);
+		{
+			const int64_t pv[] = {
+				ins_sel_f16_d1_half(s),
+			};
+			root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site291_param, "SRC3", pv);
+		}
 		return;
 	}
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
@@ -22580,7 +22875,12 @@ static void ins_sel_f16_render(struct scope *s)
 	dis_putn(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 43, 43));
-	root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site289_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			ins_sel_f16_d1_half(s),
+		};
+		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site289_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 15, 15));
@@ -22589,7 +22889,12 @@ static void ins_sel_f16_render(struct scope *s)
 	dis_putn(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 29, 29));
-	root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site291_param, "SRC3", NULL);
+	{
+		const int64_t pv[] = {
+			ins_sel_f16_d1_half(s),
+		};
+		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site291_param, "SRC3", pv);
+	}
 }
 
 /* sel.f16 */
@@ -22782,14 +23087,24 @@ static void ins_sel_f32_render(struct scope *s)
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		dis_putn(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
-		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site293_param, "SRC1", NULL);
+		{
+			const int64_t pv[] = {
+				ins_sel_f32_d1_half(s),
+			};
+			root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site293_param, "SRC1", pv);
+		}
 		dis_putn(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 		fmt_22(w, ins_sel_f32_d1_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 47, 54), NULL, "SRC2", NULL);
 		dis_putn(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
-		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site295_param, "SRC3", NULL);
+		{
+			const int64_t pv[] = {
+				ins_sel_f32_d1_half(s),
+			};
+			root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site295_param, "SRC3", pv);
+		}
 		return;
 	}
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
@@ -22805,7 +23120,12 @@ static void ins_sel_f32_render(struct scope *s)
 	dis_putn(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 43, 43));
-	root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site293_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			ins_sel_f32_d1_half(s),
+		};
+		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site293_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 15, 15));
@@ -22814,7 +23134,12 @@ static void ins_sel_f32_render(struct scope *s)
 	dis_putn(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 29, 29));
-	root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site295_param, "SRC3", NULL);
+	{
+		const int64_t pv[] = {
+			ins_sel_f32_d1_half(s),
+		};
+		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site295_param, "SRC3", pv);
+	}
 }
 
 /* sel.f32 */
@@ -23007,14 +23332,24 @@ static void ins_sad_s16_render(struct scope *s)
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		dis_putn(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
-		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site297_param, "SRC1", NULL);
+		{
+			const int64_t pv[] = {
+				ins_sad_s16_d1_half(s),
+			};
+			root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site297_param, "SRC1", pv);
+		}
 		dis_putn(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 		fmt_22(w, ins_sad_s16_d1_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 47, 54), NULL, "SRC2", NULL);
 		dis_putn(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
-		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site299_param, "SRC3", NULL);
+		{
+			const int64_t pv[] = {
+				ins_sad_s16_d1_half(s),
+			};
+			root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site299_param, "SRC3", pv);
+		}
 		return;
 	}
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
@@ -23030,7 +23365,12 @@ static void ins_sad_s16_render(struct scope *s)
 	dis_putn(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 43, 43));
-	root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site297_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			ins_sad_s16_d1_half(s),
+		};
+		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site297_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 15, 15));
@@ -23039,7 +23379,12 @@ static void ins_sad_s16_render(struct scope *s)
 	dis_putn(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 29, 29));
-	root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site299_param, "SRC3", NULL);
+	{
+		const int64_t pv[] = {
+			ins_sad_s16_d1_half(s),
+		};
+		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site299_param, "SRC3", pv);
+	}
 }
 
 /* sad.s16 */
@@ -23232,14 +23577,24 @@ static void ins_sad_s32_render(struct scope *s)
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		dis_putn(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
-		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site301_param, "SRC1", NULL);
+		{
+			const int64_t pv[] = {
+				ins_sad_s32_d1_half(s),
+			};
+			root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site301_param, "SRC1", pv);
+		}
 		dis_putn(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 		fmt_22(w, ins_sad_s32_d1_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 47, 54), NULL, "SRC2", NULL);
 		dis_putn(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
-		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site303_param, "SRC3", NULL);
+		{
+			const int64_t pv[] = {
+				ins_sad_s32_d1_half(s),
+			};
+			root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site303_param, "SRC3", pv);
+		}
 		return;
 	}
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
@@ -23255,7 +23610,12 @@ static void ins_sad_s32_render(struct scope *s)
 	dis_putn(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 43, 43));
-	root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site301_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			ins_sad_s32_d1_half(s),
+		};
+		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site301_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 15, 15));
@@ -23264,7 +23624,12 @@ static void ins_sad_s32_render(struct scope *s)
 	dis_putn(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 29, 29));
-	root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site303_param, "SRC3", NULL);
+	{
+		const int64_t pv[] = {
+			ins_sad_s32_d1_half(s),
+		};
+		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site303_param, "SRC3", pv);
+	}
 }
 
 /* sad.s32 */
@@ -23446,7 +23811,7 @@ static void ins_shrm_render(struct scope *s)
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-		fmt_35(w, ins_shrm_d1_sat(s));
+		fmt_32(w, ins_shrm_d1_sat(s));
 		dis_putn(w, "(nop", 4);
 		fmt_8(w, ins_shrm_d0_nop(s));
 		dis_putn(w, ") ", 2);
@@ -23457,20 +23822,30 @@ static void ins_shrm_render(struct scope *s)
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		dis_putn(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
-		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site305_param, "SRC1", NULL);
+		{
+			const int64_t pv[] = {
+				ins_shrm_d1_half(s),
+			};
+			root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site305_param, "SRC1", pv);
+		}
 		dis_putn(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 		fmt_22(w, ins_shrm_d1_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 47, 54), NULL, "SRC2", NULL);
 		dis_putn(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
-		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site307_param, "SRC3", NULL);
+		{
+			const int64_t pv[] = {
+				ins_shrm_d1_half(s),
+			};
+			root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site307_param, "SRC3", pv);
+		}
 		return;
 	}
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	fmt_35(w, ins_shrm_d1_sat(s));
+	fmt_32(w, ins_shrm_d1_sat(s));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
 	dis_putn(w, "shrm", 4);
@@ -23480,7 +23855,12 @@ static void ins_shrm_render(struct scope *s)
 	dis_putn(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 43, 43));
-	root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site305_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			ins_shrm_d1_half(s),
+		};
+		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site305_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 15, 15));
@@ -23489,7 +23869,12 @@ static void ins_shrm_render(struct scope *s)
 	dis_putn(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 29, 29));
-	root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site307_param, "SRC3", NULL);
+	{
+		const int64_t pv[] = {
+			ins_shrm_d1_half(s),
+		};
+		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site307_param, "SRC3", pv);
+	}
 }
 
 /* shrm */
@@ -23671,7 +24056,7 @@ static void ins_shlm_render(struct scope *s)
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-		fmt_35(w, ins_shlm_d1_sat(s));
+		fmt_32(w, ins_shlm_d1_sat(s));
 		dis_putn(w, "(nop", 4);
 		fmt_8(w, ins_shlm_d0_nop(s));
 		dis_putn(w, ") ", 2);
@@ -23682,20 +24067,30 @@ static void ins_shlm_render(struct scope *s)
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		dis_putn(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
-		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site309_param, "SRC1", NULL);
+		{
+			const int64_t pv[] = {
+				ins_shlm_d1_half(s),
+			};
+			root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site309_param, "SRC1", pv);
+		}
 		dis_putn(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 		fmt_22(w, ins_shlm_d1_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 47, 54), NULL, "SRC2", NULL);
 		dis_putn(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
-		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site311_param, "SRC3", NULL);
+		{
+			const int64_t pv[] = {
+				ins_shlm_d1_half(s),
+			};
+			root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site311_param, "SRC3", pv);
+		}
 		return;
 	}
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	fmt_35(w, ins_shlm_d1_sat(s));
+	fmt_32(w, ins_shlm_d1_sat(s));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
 	dis_putn(w, "shlm", 4);
@@ -23705,7 +24100,12 @@ static void ins_shlm_render(struct scope *s)
 	dis_putn(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 43, 43));
-	root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site309_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			ins_shlm_d1_half(s),
+		};
+		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site309_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 15, 15));
@@ -23714,7 +24114,12 @@ static void ins_shlm_render(struct scope *s)
 	dis_putn(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 29, 29));
-	root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site311_param, "SRC3", NULL);
+	{
+		const int64_t pv[] = {
+			ins_shlm_d1_half(s),
+		};
+		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site311_param, "SRC3", pv);
+	}
 }
 
 /* shlm */
@@ -23896,7 +24301,7 @@ static void ins_shrg_render(struct scope *s)
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-		fmt_35(w, ins_shrg_d1_sat(s));
+		fmt_32(w, ins_shrg_d1_sat(s));
 		dis_putn(w, "(nop", 4);
 		fmt_8(w, ins_shrg_d0_nop(s));
 		dis_putn(w, ") ", 2);
@@ -23907,20 +24312,30 @@ static void ins_shrg_render(struct scope *s)
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		dis_putn(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
-		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site313_param, "SRC1", NULL);
+		{
+			const int64_t pv[] = {
+				ins_shrg_d1_half(s),
+			};
+			root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site313_param, "SRC1", pv);
+		}
 		dis_putn(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 		fmt_22(w, ins_shrg_d1_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 47, 54), NULL, "SRC2", NULL);
 		dis_putn(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
-		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site315_param, "SRC3", NULL);
+		{
+			const int64_t pv[] = {
+				ins_shrg_d1_half(s),
+			};
+			root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site315_param, "SRC3", pv);
+		}
 		return;
 	}
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	fmt_35(w, ins_shrg_d1_sat(s));
+	fmt_32(w, ins_shrg_d1_sat(s));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
 	dis_putn(w, "shrg", 4);
@@ -23930,7 +24345,12 @@ static void ins_shrg_render(struct scope *s)
 	dis_putn(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 43, 43));
-	root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site313_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			ins_shrg_d1_half(s),
+		};
+		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site313_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 15, 15));
@@ -23939,7 +24359,12 @@ static void ins_shrg_render(struct scope *s)
 	dis_putn(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 29, 29));
-	root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site315_param, "SRC3", NULL);
+	{
+		const int64_t pv[] = {
+			ins_shrg_d1_half(s),
+		};
+		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site315_param, "SRC3", pv);
+	}
 }
 
 /* shrg */
@@ -24121,7 +24546,7 @@ static void ins_shlg_render(struct scope *s)
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-		fmt_35(w, ins_shlg_d1_sat(s));
+		fmt_32(w, ins_shlg_d1_sat(s));
 		dis_putn(w, "(nop", 4);
 		fmt_8(w, ins_shlg_d0_nop(s));
 		dis_putn(w, ") ", 2);
@@ -24132,20 +24557,30 @@ static void ins_shlg_render(struct scope *s)
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		dis_putn(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
-		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site317_param, "SRC1", NULL);
+		{
+			const int64_t pv[] = {
+				ins_shlg_d1_half(s),
+			};
+			root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site317_param, "SRC1", pv);
+		}
 		dis_putn(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 		fmt_22(w, ins_shlg_d1_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 47, 54), NULL, "SRC2", NULL);
 		dis_putn(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
-		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site319_param, "SRC3", NULL);
+		{
+			const int64_t pv[] = {
+				ins_shlg_d1_half(s),
+			};
+			root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site319_param, "SRC3", pv);
+		}
 		return;
 	}
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	fmt_35(w, ins_shlg_d1_sat(s));
+	fmt_32(w, ins_shlg_d1_sat(s));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
 	dis_putn(w, "shlg", 4);
@@ -24155,7 +24590,12 @@ static void ins_shlg_render(struct scope *s)
 	dis_putn(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 43, 43));
-	root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site317_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			ins_shlg_d1_half(s),
+		};
+		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site317_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 15, 15));
@@ -24164,7 +24604,12 @@ static void ins_shlg_render(struct scope *s)
 	dis_putn(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 29, 29));
-	root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site319_param, "SRC3", NULL);
+	{
+		const int64_t pv[] = {
+			ins_shlg_d1_half(s),
+		};
+		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site319_param, "SRC3", pv);
+	}
 }
 
 /* shlg */
@@ -24346,7 +24791,7 @@ static void ins_andg_render(struct scope *s)
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-		fmt_35(w, ins_andg_d1_sat(s));
+		fmt_32(w, ins_andg_d1_sat(s));
 		dis_putn(w, "(nop", 4);
 		fmt_8(w, ins_andg_d0_nop(s));
 		dis_putn(w, ") ", 2);
@@ -24357,20 +24802,30 @@ static void ins_andg_render(struct scope *s)
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		dis_putn(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
-		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site321_param, "SRC1", NULL);
+		{
+			const int64_t pv[] = {
+				ins_andg_d1_half(s),
+			};
+			root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site321_param, "SRC1", pv);
+		}
 		dis_putn(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 		fmt_22(w, ins_andg_d1_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 47, 54), NULL, "SRC2", NULL);
 		dis_putn(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
-		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site323_param, "SRC3", NULL);
+		{
+			const int64_t pv[] = {
+				ins_andg_d1_half(s),
+			};
+			root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site323_param, "SRC3", pv);
+		}
 		return;
 	}
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	fmt_35(w, ins_andg_d1_sat(s));
+	fmt_32(w, ins_andg_d1_sat(s));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
 	dis_putn(w, "andg", 4);
@@ -24380,7 +24835,12 @@ static void ins_andg_render(struct scope *s)
 	dis_putn(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 43, 43));
-	root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site321_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			ins_andg_d1_half(s),
+		};
+		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site321_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 15, 15));
@@ -24389,7 +24849,12 @@ static void ins_andg_render(struct scope *s)
 	dis_putn(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 29, 29));
-	root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site323_param, "SRC3", NULL);
+	{
+		const int64_t pv[] = {
+			ins_andg_d1_half(s),
+		};
+		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site323_param, "SRC3", pv);
+	}
 }
 
 /* andg */
@@ -24542,12 +25007,22 @@ static void ins_dp2acc_render(struct scope *s)
 	dis_putn(w, " ", 1);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
-	root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site325_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			ins_dp2acc_d1_half(s),
+		};
+		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site325_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 47, 54), NULL, "SRC2", NULL);
 	dis_putn(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
-	root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site327_param, "SRC3", NULL);
+	{
+		const int64_t pv[] = {
+			ins_dp2acc_d1_half(s),
+		};
+		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site327_param, "SRC3", pv);
+	}
 }
 
 /* dp2acc */
@@ -24700,12 +25175,22 @@ static void ins_dp4acc_render(struct scope *s)
 	dis_putn(w, " ", 1);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
-	root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site329_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			ins_dp4acc_d1_half(s),
+		};
+		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site329_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 47, 54), NULL, "SRC2", NULL);
 	dis_putn(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 31, 31));
-	root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site331_param, "SRC3", NULL);
+	{
+		const int64_t pv[] = {
+			ins_dp4acc_d1_half(s),
+		};
+		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site331_param, "SRC3", pv);
+	}
 }
 
 /* dp4acc */
@@ -24799,7 +25284,7 @@ static int ins_wmm_r_full(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 2, 31, 31);
-	*fmt = 35;
+	*fmt = 32;
 	return 1;
 }
 
@@ -24883,7 +25368,7 @@ static void ins_wmm_render(struct scope *s)
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-		fmt_35(w, ins_wmm_d1_sat(s));
+		fmt_32(w, ins_wmm_d1_sat(s));
 		dis_putn(w, "(nop", 4);
 		fmt_8(w, ins_wmm_d0_nop(s));
 		dis_putn(w, ") ", 2);
@@ -24894,20 +25379,30 @@ static void ins_wmm_render(struct scope *s)
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		dis_putn(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
-		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site333_param, "SRC1", NULL);
+		{
+			const int64_t pv[] = {
+				ins_wmm_d1_half(s),
+			};
+			root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site333_param, "SRC1", pv);
+		}
 		dis_putn(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 		fmt_22(w, ins_wmm_d1_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 47, 54), NULL, "SRC2", NULL);
 		dis_putn(w, ", ", 2);
-		fmt_35(w, ins_wmm_d1_src3_neg(s));
-		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site335_param, "SRC3", NULL);
+		fmt_32(w, ins_wmm_d1_src3_neg(s));
+		{
+			const int64_t pv[] = {
+				ins_wmm_d1_half(s),
+			};
+			root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site335_param, "SRC3", pv);
+		}
 		return;
 	}
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	fmt_35(w, ins_wmm_d1_sat(s));
+	fmt_32(w, ins_wmm_d1_sat(s));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
 	dis_putn(w, "wmm", 3);
@@ -24917,16 +25412,26 @@ static void ins_wmm_render(struct scope *s)
 	dis_putn(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 43, 43));
-	root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site333_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			ins_wmm_d1_half(s),
+		};
+		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site333_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 15, 15));
 	fmt_22(w, ins_wmm_d1_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 47, 54), NULL, "SRC2", NULL);
 	dis_putn(w, ", ", 2);
-	fmt_35(w, ins_wmm_d1_src3_neg(s));
+	fmt_32(w, ins_wmm_d1_src3_neg(s));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 29, 29));
-	root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site335_param, "SRC3", NULL);
+	{
+		const int64_t pv[] = {
+			ins_wmm_d1_half(s),
+		};
+		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site335_param, "SRC3", pv);
+	}
 }
 
 /* wmm */
@@ -25020,7 +25525,7 @@ static int ins_wmm_accu_r_full(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
 	*v = (int64_t)dis_bits(s->w, 2, 31, 31);
-	*fmt = 35;
+	*fmt = 32;
 	return 1;
 }
 
@@ -25104,7 +25609,7 @@ static void ins_wmm_accu_render(struct scope *s)
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-		fmt_35(w, ins_wmm_accu_d1_sat(s));
+		fmt_32(w, ins_wmm_accu_d1_sat(s));
 		dis_putn(w, "(nop", 4);
 		fmt_8(w, ins_wmm_accu_d0_nop(s));
 		dis_putn(w, ") ", 2);
@@ -25115,20 +25620,30 @@ static void ins_wmm_accu_render(struct scope *s)
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		dis_putn(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
-		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site337_param, "SRC1", NULL);
+		{
+			const int64_t pv[] = {
+				ins_wmm_accu_d1_half(s),
+			};
+			root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site337_param, "SRC1", pv);
+		}
 		dis_putn(w, ", ", 2);
 		fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 		fmt_22(w, ins_wmm_accu_d1_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 47, 54), NULL, "SRC2", NULL);
 		dis_putn(w, ", ", 2);
-		fmt_35(w, ins_wmm_accu_d1_src3_neg(s));
-		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site339_param, "SRC3", NULL);
+		fmt_32(w, ins_wmm_accu_d1_src3_neg(s));
+		{
+			const int64_t pv[] = {
+				ins_wmm_accu_d1_half(s),
+			};
+			root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site339_param, "SRC3", pv);
+		}
 		return;
 	}
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	fmt_35(w, ins_wmm_accu_d1_sat(s));
+	fmt_32(w, ins_wmm_accu_d1_sat(s));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
 	dis_putn(w, "wmm.accu", 8);
@@ -25138,16 +25653,26 @@ static void ins_wmm_accu_render(struct scope *s)
 	dis_putn(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 14, 14));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 43, 43));
-	root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site337_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			ins_wmm_accu_d1_half(s),
+		};
+		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 0, 12), site337_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
 	fmt_37(w, (int64_t)dis_bits(s->w, 2, 30, 30));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 15, 15));
 	fmt_22(w, ins_wmm_accu_d1_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 47, 54), NULL, "SRC2", NULL);
 	dis_putn(w, ", ", 2);
-	fmt_35(w, ins_wmm_accu_d1_src3_neg(s));
+	fmt_32(w, ins_wmm_accu_d1_src3_neg(s));
 	fmt_14(w, (int64_t)dis_bits(s->w, 2, 29, 29));
-	root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site339_param, "SRC3", NULL);
+	{
+		const int64_t pv[] = {
+			ins_wmm_accu_d1_half(s),
+		};
+		root_cat3_src(s, (int64_t)dis_bits(s->w, 2, 16, 28), site339_param, "SRC3", pv);
+	}
 }
 
 /* wmm.accu */
@@ -26245,11 +26770,16 @@ static int leaf_cat5_s2en_bindless_base_applies0(struct scope *s)
 	return v != 0;
 }
 
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int leaf_cat5_s2en_bindless_base_params(struct scope *s, int name, int64_t *v, int *fmt)
+static void leaf_cat5_s2en_bindless_base_tries(struct scope *s)
 {
 	if (!(s->stack & UINT64_C(1)))
 		(void)leaf_cat5_s2en_bindless_base_applies0(s);
+}
+
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int leaf_cat5_s2en_bindless_base_params(struct scope *s, int name, int64_t *v, int *fmt)
+{
+	leaf_cat5_s2en_bindless_base_tries(s);
 	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
@@ -26395,12 +26925,10 @@ static int leaf_cat5_type_applies0(struct scope *s)
 	return v != 0;
 }
 
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int leaf_cat5_type_params(struct scope *s, int name, int64_t *v, int *fmt)
+static void leaf_cat5_type_tries(struct scope *s)
 {
 	if (!(s->stack & UINT64_C(1)))
 		(void)leaf_cat5_type_applies0(s);
-	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 /* {HAS_TYPE} */
@@ -26409,7 +26937,7 @@ static int64_t leaf_cat5_type_when0(struct scope *s)
 	if (s->stack & UINT64_C(1))
 		return 0;
 	s->stack |= UINT64_C(1);
-	const int64_t t0 = get(s, leaf_cat5_type_params, N_HAS_TYPE);
+	const int64_t t0 = (leaf_cat5_type_tries(s), s->pv[0]);
 	s->stack &= ~UINT64_C(1);
 	return t0;
 }
@@ -26584,12 +27112,10 @@ static int leaf_cat5_src1_applies0(struct scope *s)
 	return v != 0;
 }
 
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int leaf_cat5_src1_params(struct scope *s, int name, int64_t *v, int *fmt)
+static void leaf_cat5_src1_tries(struct scope *s)
 {
 	if (!(s->stack & UINT64_C(1)))
 		(void)leaf_cat5_src1_applies0(s);
-	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 /* {NUM_SRC} > 0 */
@@ -26598,11 +27124,18 @@ static int64_t leaf_cat5_src1_when0(struct scope *s)
 	if (s->stack & UINT64_C(1))
 		return 0;
 	s->stack |= UINT64_C(1);
-	const int64_t t0 = get(s, leaf_cat5_src1_params, N_NUM_SRC);
+	const int64_t t0 = (leaf_cat5_src1_tries(s), s->pv[0]);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 > t1;
 	s->stack &= ~UINT64_C(1);
 	return t2;
+}
+
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int leaf_cat5_src1_params(struct scope *s, int name, int64_t *v, int *fmt)
+{
+	leaf_cat5_src1_tries(s);
+	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 /* #cat5-src1 */
@@ -26710,14 +27243,12 @@ static int leaf_cat5_src2_applies1(struct scope *s)
 	return v != 0;
 }
 
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int leaf_cat5_src2_params(struct scope *s, int name, int64_t *v, int *fmt)
+static void leaf_cat5_src2_tries(struct scope *s)
 {
 	if (!(s->stack & UINT64_C(1)))
 		(void)leaf_cat5_src2_applies0(s);
 	if (!(s->stack & UINT64_C(2)))
 		(void)leaf_cat5_src2_applies1(s);
-	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 /* {O} || ({NUM_SRC} > 1) */
@@ -26726,8 +27257,8 @@ static int64_t leaf_cat5_src2_when0(struct scope *s)
 	if (s->stack & UINT64_C(1))
 		return 0;
 	s->stack |= UINT64_C(1);
-	const int64_t t0 = get(s, leaf_cat5_src2_params, N_O);
-	const int64_t t1 = get(s, leaf_cat5_src2_params, N_NUM_SRC);
+	const int64_t t0 = (leaf_cat5_src2_tries(s), s->pv[2]);
+	const int64_t t1 = (leaf_cat5_src2_tries(s), s->pv[0]);
 	const int64_t t2 = 1;
 	const int64_t t3 = t1 > t2;
 	const int64_t t4 = (t0 != 0) || (t3 != 0);
@@ -26741,9 +27272,16 @@ static int64_t leaf_cat5_src2_when1(struct scope *s)
 	if (s->stack & UINT64_C(2))
 		return 0;
 	s->stack |= UINT64_C(2);
-	const int64_t t0 = get(s, leaf_cat5_src2_params, N_SRC2_IMM_OFFSET);
+	const int64_t t0 = (leaf_cat5_src2_tries(s), s->pv[3]);
 	s->stack &= ~UINT64_C(2);
 	return t0;
+}
+
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int leaf_cat5_src2_params(struct scope *s, int name, int64_t *v, int *fmt)
+{
+	leaf_cat5_src2_tries(s);
+	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 /* #cat5-src2 */
@@ -26969,11 +27507,16 @@ static int leaf_cat5_samp_s2en_bindless_a1_applies0(struct scope *s)
 	return v != 0;
 }
 
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int leaf_cat5_samp_s2en_bindless_a1_params(struct scope *s, int name, int64_t *v, int *fmt)
+static void leaf_cat5_samp_s2en_bindless_a1_tries(struct scope *s)
 {
 	if (!(s->stack & UINT64_C(1)))
 		(void)leaf_cat5_samp_s2en_bindless_a1_applies0(s);
+}
+
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int leaf_cat5_samp_s2en_bindless_a1_params(struct scope *s, int name, int64_t *v, int *fmt)
+{
+	leaf_cat5_samp_s2en_bindless_a1_tries(s);
 	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
@@ -27061,11 +27604,16 @@ static int leaf_cat5_samp_applies0(struct scope *s)
 	return v != 0;
 }
 
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int leaf_cat5_samp_params(struct scope *s, int name, int64_t *v, int *fmt)
+static void leaf_cat5_samp_tries(struct scope *s)
 {
 	if (!(s->stack & UINT64_C(1)))
 		(void)leaf_cat5_samp_applies0(s);
+}
+
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int leaf_cat5_samp_params(struct scope *s, int name, int64_t *v, int *fmt)
+{
+	leaf_cat5_samp_tries(s);
 	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
@@ -27153,11 +27701,16 @@ static int leaf_cat5_tex_s2en_bindless_a1_applies0(struct scope *s)
 	return v != 0;
 }
 
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int leaf_cat5_tex_s2en_bindless_a1_params(struct scope *s, int name, int64_t *v, int *fmt)
+static void leaf_cat5_tex_s2en_bindless_a1_tries(struct scope *s)
 {
 	if (!(s->stack & UINT64_C(1)))
 		(void)leaf_cat5_tex_s2en_bindless_a1_applies0(s);
+}
+
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int leaf_cat5_tex_s2en_bindless_a1_params(struct scope *s, int name, int64_t *v, int *fmt)
+{
+	leaf_cat5_tex_s2en_bindless_a1_tries(s);
 	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
@@ -27245,11 +27798,16 @@ static int leaf_cat5_tex_s2en_bindless_applies0(struct scope *s)
 	return v != 0;
 }
 
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int leaf_cat5_tex_s2en_bindless_params(struct scope *s, int name, int64_t *v, int *fmt)
+static void leaf_cat5_tex_s2en_bindless_tries(struct scope *s)
 {
 	if (!(s->stack & UINT64_C(1)))
 		(void)leaf_cat5_tex_s2en_bindless_applies0(s);
+}
+
+/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
+static int leaf_cat5_tex_s2en_bindless_params(struct scope *s, int name, int64_t *v, int *fmt)
+{
+	leaf_cat5_tex_s2en_bindless_tries(s);
 	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
@@ -27425,12 +27983,10 @@ static int leaf_cat5_tex_applies0(struct scope *s)
 	return v != 0;
 }
 
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int leaf_cat5_tex_params(struct scope *s, int name, int64_t *v, int *fmt)
+static void leaf_cat5_tex_tries(struct scope *s)
 {
 	if (!(s->stack & UINT64_C(1)))
 		(void)leaf_cat5_tex_applies0(s);
-	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 /* {HAS_TEX} */
@@ -27439,7 +27995,7 @@ static int64_t leaf_cat5_tex_when0(struct scope *s)
 	if (s->stack & UINT64_C(1))
 		return 0;
 	s->stack |= UINT64_C(1);
-	const int64_t t0 = get(s, leaf_cat5_tex_params, N_HAS_TEX);
+	const int64_t t0 = (leaf_cat5_tex_tries(s), s->pv[0]);
 	s->stack &= ~UINT64_C(1);
 	return t0;
 }
@@ -27502,7 +28058,7 @@ static void ins_isam_render(struct scope *s)
 		fmt_41(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 		fmt_42(w, (int64_t)dis_bits(s->w, 2, 49, 49));
 		fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
-		fmt_35(w, ins_isam_d1_p(s));
+		fmt_32(w, ins_isam_d1_p(s));
 		fmt_44(w, (int64_t)dis_bits(s->w, 2, 50, 50));
 		fmt_45(w, ins_isam_d0_s2en(s));
 		fmt_47(w, ins_isam_d0_uniform(s));
@@ -27510,20 +28066,40 @@ static void ins_isam_render(struct scope *s)
 		root_cat5_s2en_bindless_base(s, (int64_t)dis_bits(s->w, 2, 47, 47), site360_param, "BASE", NULL);
 		fmt_50(w, (int64_t)dis_bits(s->w, 2, 18, 18));
 		dis_putn(w, " ", 1);
-		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site361_param, "TYPE", NULL);
+		{
+			const int64_t pv[] = {
+				ins_isam_d1_has_type(s),
+			};
+			root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site361_param, "TYPE", pv);
+		}
 		dis_putn(w, "(", 1);
 		fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
 		dis_putn(w, ")", 1);
 		fmt_22(w, ins_isam_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site363_param, "SRC1", NULL);
 		{
 			const int64_t pv[] = {
+				ins_isam_d1_num_src(s),
+				ins_isam_d1_half(s),
+			};
+			root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site363_param, "SRC1", pv);
+		}
+		{
+			const int64_t pv[] = {
+				ins_isam_d1_num_src(s),
+				ins_isam_d1_half(s),
 				(int64_t)dis_bits(s->w, 2, 52, 52),
+				(int64_t)dis_bits(s->w, 2, 53, 53),
 			};
 			root_cat5_src2(s, (int64_t)dis_bits(s->w, 2, 9, 16), site365_param, "SRC2", pv);
 		}
-		root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site367_param, "SRC3", NULL);
+		{
+			const int64_t pv[] = {
+				ins_isam_d1_has_samp(s),
+				ins_isam_d1_has_tex(s),
+			};
+			root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site367_param, "SRC3", pv);
+		}
 		fmt_55(w, ins_isam_d0_a1(s));
 		return;
 	}
@@ -27535,25 +28111,44 @@ static void ins_isam_render(struct scope *s)
 	fmt_41(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 	fmt_42(w, (int64_t)dis_bits(s->w, 2, 49, 49));
 	fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
-	fmt_35(w, ins_isam_d1_p(s));
+	fmt_32(w, ins_isam_d1_p(s));
 	fmt_44(w, (int64_t)dis_bits(s->w, 2, 50, 50));
 	fmt_50(w, (int64_t)dis_bits(s->w, 2, 18, 18));
 	dis_putn(w, " ", 1);
-	root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site361_param, "TYPE", NULL);
+	{
+		const int64_t pv[] = {
+			ins_isam_d1_has_type(s),
+		};
+		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site361_param, "TYPE", pv);
+	}
 	dis_putn(w, "(", 1);
 	fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
 	dis_putn(w, ")", 1);
 	fmt_22(w, ins_isam_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site363_param, "SRC1", NULL);
 	{
 		const int64_t pv[] = {
+			ins_isam_d1_num_src(s),
+			ins_isam_d1_half(s),
+		};
+		root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site363_param, "SRC1", pv);
+	}
+	{
+		const int64_t pv[] = {
+			ins_isam_d1_num_src(s),
+			ins_isam_d1_half(s),
 			(int64_t)dis_bits(s->w, 2, 52, 52),
+			(int64_t)dis_bits(s->w, 2, 53, 53),
 		};
 		root_cat5_src2(s, (int64_t)dis_bits(s->w, 2, 9, 16), site365_param, "SRC2", pv);
 	}
 	root_cat5_samp(s, (int64_t)dis_bits(s->w, 2, 21, 24), site373_param, "SAMP", NULL);
-	root_cat5_tex(s, (int64_t)dis_bits(s->w, 2, 25, 31), site374_param, "TEX", NULL);
+	{
+		const int64_t pv[] = {
+			ins_isam_d1_has_tex(s),
+		};
+		root_cat5_tex(s, (int64_t)dis_bits(s->w, 2, 25, 31), site374_param, "TEX", pv);
+	}
 }
 
 /* isam */
@@ -27989,22 +28584,42 @@ static void ins_isaml_render(struct scope *s)
 		fmt_47(w, ins_isaml_d0_uniform(s));
 		fmt_48(w, ins_isaml_d0_nonuniform(s));
 		root_cat5_s2en_bindless_base(s, (int64_t)dis_bits(s->w, 2, 47, 47), site375_param, "BASE", NULL);
-		fmt_35(w, ins_isaml_d1_1d(s));
+		fmt_32(w, ins_isaml_d1_1d(s));
 		dis_putn(w, " ", 1);
-		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site376_param, "TYPE", NULL);
+		{
+			const int64_t pv[] = {
+				ins_isaml_d1_has_type(s),
+			};
+			root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site376_param, "TYPE", pv);
+		}
 		dis_putn(w, "(", 1);
 		fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
 		dis_putn(w, ")", 1);
 		fmt_22(w, ins_isaml_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site378_param, "SRC1", NULL);
 		{
 			const int64_t pv[] = {
+				ins_isaml_d1_num_src(s),
+				ins_isaml_d1_half(s),
+			};
+			root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site378_param, "SRC1", pv);
+		}
+		{
+			const int64_t pv[] = {
+				ins_isaml_d1_num_src(s),
+				ins_isaml_d1_half(s),
 				(int64_t)dis_bits(s->w, 2, 52, 52),
+				ins_isaml_d1_src2_imm_offset(s),
 			};
 			root_cat5_src2(s, (int64_t)dis_bits(s->w, 2, 9, 16), site379_param, "SRC2", pv);
 		}
-		root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site380_param, "SRC3", NULL);
+		{
+			const int64_t pv[] = {
+				ins_isaml_d1_has_samp(s),
+				ins_isaml_d1_has_tex(s),
+			};
+			root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site380_param, "SRC3", pv);
+		}
 		fmt_55(w, ins_isaml_d0_a1(s));
 		return;
 	}
@@ -28018,23 +28633,42 @@ static void ins_isaml_render(struct scope *s)
 	fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
 	fmt_57(w, (int64_t)dis_bits(s->w, 2, 53, 53));
 	fmt_58(w, (int64_t)dis_bits(s->w, 2, 50, 50));
-	fmt_35(w, ins_isaml_d1_1d(s));
+	fmt_32(w, ins_isaml_d1_1d(s));
 	dis_putn(w, " ", 1);
-	root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site376_param, "TYPE", NULL);
+	{
+		const int64_t pv[] = {
+			ins_isaml_d1_has_type(s),
+		};
+		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site376_param, "TYPE", pv);
+	}
 	dis_putn(w, "(", 1);
 	fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
 	dis_putn(w, ")", 1);
 	fmt_22(w, ins_isaml_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site378_param, "SRC1", NULL);
 	{
 		const int64_t pv[] = {
+			ins_isaml_d1_num_src(s),
+			ins_isaml_d1_half(s),
+		};
+		root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site378_param, "SRC1", pv);
+	}
+	{
+		const int64_t pv[] = {
+			ins_isaml_d1_num_src(s),
+			ins_isaml_d1_half(s),
 			(int64_t)dis_bits(s->w, 2, 52, 52),
+			ins_isaml_d1_src2_imm_offset(s),
 		};
 		root_cat5_src2(s, (int64_t)dis_bits(s->w, 2, 9, 16), site379_param, "SRC2", pv);
 	}
 	root_cat5_samp(s, (int64_t)dis_bits(s->w, 2, 21, 24), site381_param, "SAMP", NULL);
-	root_cat5_tex(s, (int64_t)dis_bits(s->w, 2, 25, 31), site382_param, "TEX", NULL);
+	{
+		const int64_t pv[] = {
+			ins_isaml_d1_has_tex(s),
+		};
+		root_cat5_tex(s, (int64_t)dis_bits(s->w, 2, 25, 31), site382_param, "TEX", pv);
+	}
 }
 
 /* isaml */
@@ -28470,22 +29104,42 @@ static void ins_isamm_render(struct scope *s)
 		fmt_47(w, ins_isamm_d0_uniform(s));
 		fmt_48(w, ins_isamm_d0_nonuniform(s));
 		root_cat5_s2en_bindless_base(s, (int64_t)dis_bits(s->w, 2, 47, 47), site383_param, "BASE", NULL);
-		fmt_35(w, ins_isamm_d1_1d(s));
+		fmt_32(w, ins_isamm_d1_1d(s));
 		dis_putn(w, " ", 1);
-		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site384_param, "TYPE", NULL);
+		{
+			const int64_t pv[] = {
+				ins_isamm_d1_has_type(s),
+			};
+			root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site384_param, "TYPE", pv);
+		}
 		dis_putn(w, "(", 1);
 		fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
 		dis_putn(w, ")", 1);
 		fmt_22(w, ins_isamm_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site386_param, "SRC1", NULL);
 		{
 			const int64_t pv[] = {
+				ins_isamm_d1_num_src(s),
+				ins_isamm_d1_half(s),
+			};
+			root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site386_param, "SRC1", pv);
+		}
+		{
+			const int64_t pv[] = {
+				ins_isamm_d1_num_src(s),
+				ins_isamm_d1_half(s),
 				(int64_t)dis_bits(s->w, 2, 52, 52),
+				ins_isamm_d1_src2_imm_offset(s),
 			};
 			root_cat5_src2(s, (int64_t)dis_bits(s->w, 2, 9, 16), site387_param, "SRC2", pv);
 		}
-		root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site388_param, "SRC3", NULL);
+		{
+			const int64_t pv[] = {
+				ins_isamm_d1_has_samp(s),
+				ins_isamm_d1_has_tex(s),
+			};
+			root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site388_param, "SRC3", pv);
+		}
 		fmt_55(w, ins_isamm_d0_a1(s));
 		return;
 	}
@@ -28499,23 +29153,42 @@ static void ins_isamm_render(struct scope *s)
 	fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
 	fmt_57(w, (int64_t)dis_bits(s->w, 2, 53, 53));
 	fmt_58(w, (int64_t)dis_bits(s->w, 2, 50, 50));
-	fmt_35(w, ins_isamm_d1_1d(s));
+	fmt_32(w, ins_isamm_d1_1d(s));
 	dis_putn(w, " ", 1);
-	root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site384_param, "TYPE", NULL);
+	{
+		const int64_t pv[] = {
+			ins_isamm_d1_has_type(s),
+		};
+		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site384_param, "TYPE", pv);
+	}
 	dis_putn(w, "(", 1);
 	fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
 	dis_putn(w, ")", 1);
 	fmt_22(w, ins_isamm_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site386_param, "SRC1", NULL);
 	{
 		const int64_t pv[] = {
+			ins_isamm_d1_num_src(s),
+			ins_isamm_d1_half(s),
+		};
+		root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site386_param, "SRC1", pv);
+	}
+	{
+		const int64_t pv[] = {
+			ins_isamm_d1_num_src(s),
+			ins_isamm_d1_half(s),
 			(int64_t)dis_bits(s->w, 2, 52, 52),
+			ins_isamm_d1_src2_imm_offset(s),
 		};
 		root_cat5_src2(s, (int64_t)dis_bits(s->w, 2, 9, 16), site387_param, "SRC2", pv);
 	}
 	root_cat5_samp(s, (int64_t)dis_bits(s->w, 2, 21, 24), site389_param, "SAMP", NULL);
-	root_cat5_tex(s, (int64_t)dis_bits(s->w, 2, 25, 31), site390_param, "TEX", NULL);
+	{
+		const int64_t pv[] = {
+			ins_isamm_d1_has_tex(s),
+		};
+		root_cat5_tex(s, (int64_t)dis_bits(s->w, 2, 25, 31), site390_param, "TEX", pv);
+	}
 }
 
 /* isamm */
@@ -28951,22 +29624,42 @@ static void ins_sam_render(struct scope *s)
 		fmt_47(w, ins_sam_d0_uniform(s));
 		fmt_48(w, ins_sam_d0_nonuniform(s));
 		root_cat5_s2en_bindless_base(s, (int64_t)dis_bits(s->w, 2, 47, 47), site391_param, "BASE", NULL);
-		fmt_35(w, ins_sam_d1_1d(s));
+		fmt_32(w, ins_sam_d1_1d(s));
 		dis_putn(w, " ", 1);
-		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site392_param, "TYPE", NULL);
+		{
+			const int64_t pv[] = {
+				ins_sam_d1_has_type(s),
+			};
+			root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site392_param, "TYPE", pv);
+		}
 		dis_putn(w, "(", 1);
 		fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
 		dis_putn(w, ")", 1);
 		fmt_22(w, ins_sam_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site394_param, "SRC1", NULL);
 		{
 			const int64_t pv[] = {
+				ins_sam_d1_num_src(s),
+				ins_sam_d1_half(s),
+			};
+			root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site394_param, "SRC1", pv);
+		}
+		{
+			const int64_t pv[] = {
+				ins_sam_d1_num_src(s),
+				ins_sam_d1_half(s),
 				(int64_t)dis_bits(s->w, 2, 52, 52),
+				ins_sam_d1_src2_imm_offset(s),
 			};
 			root_cat5_src2(s, (int64_t)dis_bits(s->w, 2, 9, 16), site395_param, "SRC2", pv);
 		}
-		root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site396_param, "SRC3", NULL);
+		{
+			const int64_t pv[] = {
+				ins_sam_d1_has_samp(s),
+				ins_sam_d1_has_tex(s),
+			};
+			root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site396_param, "SRC3", pv);
+		}
 		fmt_55(w, ins_sam_d0_a1(s));
 		return;
 	}
@@ -28980,23 +29673,42 @@ static void ins_sam_render(struct scope *s)
 	fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
 	fmt_57(w, (int64_t)dis_bits(s->w, 2, 53, 53));
 	fmt_58(w, (int64_t)dis_bits(s->w, 2, 50, 50));
-	fmt_35(w, ins_sam_d1_1d(s));
+	fmt_32(w, ins_sam_d1_1d(s));
 	dis_putn(w, " ", 1);
-	root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site392_param, "TYPE", NULL);
+	{
+		const int64_t pv[] = {
+			ins_sam_d1_has_type(s),
+		};
+		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site392_param, "TYPE", pv);
+	}
 	dis_putn(w, "(", 1);
 	fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
 	dis_putn(w, ")", 1);
 	fmt_22(w, ins_sam_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site394_param, "SRC1", NULL);
 	{
 		const int64_t pv[] = {
+			ins_sam_d1_num_src(s),
+			ins_sam_d1_half(s),
+		};
+		root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site394_param, "SRC1", pv);
+	}
+	{
+		const int64_t pv[] = {
+			ins_sam_d1_num_src(s),
+			ins_sam_d1_half(s),
 			(int64_t)dis_bits(s->w, 2, 52, 52),
+			ins_sam_d1_src2_imm_offset(s),
 		};
 		root_cat5_src2(s, (int64_t)dis_bits(s->w, 2, 9, 16), site395_param, "SRC2", pv);
 	}
 	root_cat5_samp(s, (int64_t)dis_bits(s->w, 2, 21, 24), site397_param, "SAMP", NULL);
-	root_cat5_tex(s, (int64_t)dis_bits(s->w, 2, 25, 31), site398_param, "TEX", NULL);
+	{
+		const int64_t pv[] = {
+			ins_sam_d1_has_tex(s),
+		};
+		root_cat5_tex(s, (int64_t)dis_bits(s->w, 2, 25, 31), site398_param, "TEX", pv);
+	}
 }
 
 /* sam */
@@ -29432,22 +30144,42 @@ static void ins_samb_render(struct scope *s)
 		fmt_47(w, ins_samb_d0_uniform(s));
 		fmt_48(w, ins_samb_d0_nonuniform(s));
 		root_cat5_s2en_bindless_base(s, (int64_t)dis_bits(s->w, 2, 47, 47), site399_param, "BASE", NULL);
-		fmt_35(w, ins_samb_d1_1d(s));
+		fmt_32(w, ins_samb_d1_1d(s));
 		dis_putn(w, " ", 1);
-		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site400_param, "TYPE", NULL);
+		{
+			const int64_t pv[] = {
+				ins_samb_d1_has_type(s),
+			};
+			root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site400_param, "TYPE", pv);
+		}
 		dis_putn(w, "(", 1);
 		fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
 		dis_putn(w, ")", 1);
 		fmt_22(w, ins_samb_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site402_param, "SRC1", NULL);
 		{
 			const int64_t pv[] = {
+				ins_samb_d1_num_src(s),
+				ins_samb_d1_half(s),
+			};
+			root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site402_param, "SRC1", pv);
+		}
+		{
+			const int64_t pv[] = {
+				ins_samb_d1_num_src(s),
+				ins_samb_d1_half(s),
 				(int64_t)dis_bits(s->w, 2, 52, 52),
+				ins_samb_d1_src2_imm_offset(s),
 			};
 			root_cat5_src2(s, (int64_t)dis_bits(s->w, 2, 9, 16), site403_param, "SRC2", pv);
 		}
-		root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site404_param, "SRC3", NULL);
+		{
+			const int64_t pv[] = {
+				ins_samb_d1_has_samp(s),
+				ins_samb_d1_has_tex(s),
+			};
+			root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site404_param, "SRC3", pv);
+		}
 		fmt_55(w, ins_samb_d0_a1(s));
 		return;
 	}
@@ -29461,23 +30193,42 @@ static void ins_samb_render(struct scope *s)
 	fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
 	fmt_57(w, (int64_t)dis_bits(s->w, 2, 53, 53));
 	fmt_58(w, (int64_t)dis_bits(s->w, 2, 50, 50));
-	fmt_35(w, ins_samb_d1_1d(s));
+	fmt_32(w, ins_samb_d1_1d(s));
 	dis_putn(w, " ", 1);
-	root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site400_param, "TYPE", NULL);
+	{
+		const int64_t pv[] = {
+			ins_samb_d1_has_type(s),
+		};
+		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site400_param, "TYPE", pv);
+	}
 	dis_putn(w, "(", 1);
 	fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
 	dis_putn(w, ")", 1);
 	fmt_22(w, ins_samb_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site402_param, "SRC1", NULL);
 	{
 		const int64_t pv[] = {
+			ins_samb_d1_num_src(s),
+			ins_samb_d1_half(s),
+		};
+		root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site402_param, "SRC1", pv);
+	}
+	{
+		const int64_t pv[] = {
+			ins_samb_d1_num_src(s),
+			ins_samb_d1_half(s),
 			(int64_t)dis_bits(s->w, 2, 52, 52),
+			ins_samb_d1_src2_imm_offset(s),
 		};
 		root_cat5_src2(s, (int64_t)dis_bits(s->w, 2, 9, 16), site403_param, "SRC2", pv);
 	}
 	root_cat5_samp(s, (int64_t)dis_bits(s->w, 2, 21, 24), site405_param, "SAMP", NULL);
-	root_cat5_tex(s, (int64_t)dis_bits(s->w, 2, 25, 31), site406_param, "TEX", NULL);
+	{
+		const int64_t pv[] = {
+			ins_samb_d1_has_tex(s),
+		};
+		root_cat5_tex(s, (int64_t)dis_bits(s->w, 2, 25, 31), site406_param, "TEX", pv);
+	}
 }
 
 /* samb */
@@ -29913,22 +30664,42 @@ static void ins_saml_render(struct scope *s)
 		fmt_47(w, ins_saml_d0_uniform(s));
 		fmt_48(w, ins_saml_d0_nonuniform(s));
 		root_cat5_s2en_bindless_base(s, (int64_t)dis_bits(s->w, 2, 47, 47), site407_param, "BASE", NULL);
-		fmt_35(w, ins_saml_d1_1d(s));
+		fmt_32(w, ins_saml_d1_1d(s));
 		dis_putn(w, " ", 1);
-		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site408_param, "TYPE", NULL);
+		{
+			const int64_t pv[] = {
+				ins_saml_d1_has_type(s),
+			};
+			root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site408_param, "TYPE", pv);
+		}
 		dis_putn(w, "(", 1);
 		fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
 		dis_putn(w, ")", 1);
 		fmt_22(w, ins_saml_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site410_param, "SRC1", NULL);
 		{
 			const int64_t pv[] = {
+				ins_saml_d1_num_src(s),
+				ins_saml_d1_half(s),
+			};
+			root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site410_param, "SRC1", pv);
+		}
+		{
+			const int64_t pv[] = {
+				ins_saml_d1_num_src(s),
+				ins_saml_d1_half(s),
 				(int64_t)dis_bits(s->w, 2, 52, 52),
+				ins_saml_d1_src2_imm_offset(s),
 			};
 			root_cat5_src2(s, (int64_t)dis_bits(s->w, 2, 9, 16), site411_param, "SRC2", pv);
 		}
-		root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site412_param, "SRC3", NULL);
+		{
+			const int64_t pv[] = {
+				ins_saml_d1_has_samp(s),
+				ins_saml_d1_has_tex(s),
+			};
+			root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site412_param, "SRC3", pv);
+		}
 		fmt_55(w, ins_saml_d0_a1(s));
 		return;
 	}
@@ -29942,23 +30713,42 @@ static void ins_saml_render(struct scope *s)
 	fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
 	fmt_57(w, (int64_t)dis_bits(s->w, 2, 53, 53));
 	fmt_58(w, (int64_t)dis_bits(s->w, 2, 50, 50));
-	fmt_35(w, ins_saml_d1_1d(s));
+	fmt_32(w, ins_saml_d1_1d(s));
 	dis_putn(w, " ", 1);
-	root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site408_param, "TYPE", NULL);
+	{
+		const int64_t pv[] = {
+			ins_saml_d1_has_type(s),
+		};
+		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site408_param, "TYPE", pv);
+	}
 	dis_putn(w, "(", 1);
 	fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
 	dis_putn(w, ")", 1);
 	fmt_22(w, ins_saml_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site410_param, "SRC1", NULL);
 	{
 		const int64_t pv[] = {
+			ins_saml_d1_num_src(s),
+			ins_saml_d1_half(s),
+		};
+		root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site410_param, "SRC1", pv);
+	}
+	{
+		const int64_t pv[] = {
+			ins_saml_d1_num_src(s),
+			ins_saml_d1_half(s),
 			(int64_t)dis_bits(s->w, 2, 52, 52),
+			ins_saml_d1_src2_imm_offset(s),
 		};
 		root_cat5_src2(s, (int64_t)dis_bits(s->w, 2, 9, 16), site411_param, "SRC2", pv);
 	}
 	root_cat5_samp(s, (int64_t)dis_bits(s->w, 2, 21, 24), site413_param, "SAMP", NULL);
-	root_cat5_tex(s, (int64_t)dis_bits(s->w, 2, 25, 31), site414_param, "TEX", NULL);
+	{
+		const int64_t pv[] = {
+			ins_saml_d1_has_tex(s),
+		};
+		root_cat5_tex(s, (int64_t)dis_bits(s->w, 2, 25, 31), site414_param, "TEX", pv);
+	}
 }
 
 /* saml */
@@ -30394,22 +31184,42 @@ static void ins_samgq_render(struct scope *s)
 		fmt_47(w, ins_samgq_d0_uniform(s));
 		fmt_48(w, ins_samgq_d0_nonuniform(s));
 		root_cat5_s2en_bindless_base(s, (int64_t)dis_bits(s->w, 2, 47, 47), site415_param, "BASE", NULL);
-		fmt_35(w, ins_samgq_d1_1d(s));
+		fmt_32(w, ins_samgq_d1_1d(s));
 		dis_putn(w, " ", 1);
-		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site416_param, "TYPE", NULL);
+		{
+			const int64_t pv[] = {
+				ins_samgq_d1_has_type(s),
+			};
+			root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site416_param, "TYPE", pv);
+		}
 		dis_putn(w, "(", 1);
 		fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
 		dis_putn(w, ")", 1);
 		fmt_22(w, ins_samgq_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site418_param, "SRC1", NULL);
 		{
 			const int64_t pv[] = {
+				ins_samgq_d1_num_src(s),
+				ins_samgq_d1_half(s),
+			};
+			root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site418_param, "SRC1", pv);
+		}
+		{
+			const int64_t pv[] = {
+				ins_samgq_d1_num_src(s),
+				ins_samgq_d1_half(s),
 				(int64_t)dis_bits(s->w, 2, 52, 52),
+				ins_samgq_d1_src2_imm_offset(s),
 			};
 			root_cat5_src2(s, (int64_t)dis_bits(s->w, 2, 9, 16), site419_param, "SRC2", pv);
 		}
-		root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site420_param, "SRC3", NULL);
+		{
+			const int64_t pv[] = {
+				ins_samgq_d1_has_samp(s),
+				ins_samgq_d1_has_tex(s),
+			};
+			root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site420_param, "SRC3", pv);
+		}
 		fmt_55(w, ins_samgq_d0_a1(s));
 		return;
 	}
@@ -30423,23 +31233,42 @@ static void ins_samgq_render(struct scope *s)
 	fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
 	fmt_57(w, (int64_t)dis_bits(s->w, 2, 53, 53));
 	fmt_58(w, (int64_t)dis_bits(s->w, 2, 50, 50));
-	fmt_35(w, ins_samgq_d1_1d(s));
+	fmt_32(w, ins_samgq_d1_1d(s));
 	dis_putn(w, " ", 1);
-	root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site416_param, "TYPE", NULL);
+	{
+		const int64_t pv[] = {
+			ins_samgq_d1_has_type(s),
+		};
+		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site416_param, "TYPE", pv);
+	}
 	dis_putn(w, "(", 1);
 	fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
 	dis_putn(w, ")", 1);
 	fmt_22(w, ins_samgq_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site418_param, "SRC1", NULL);
 	{
 		const int64_t pv[] = {
+			ins_samgq_d1_num_src(s),
+			ins_samgq_d1_half(s),
+		};
+		root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site418_param, "SRC1", pv);
+	}
+	{
+		const int64_t pv[] = {
+			ins_samgq_d1_num_src(s),
+			ins_samgq_d1_half(s),
 			(int64_t)dis_bits(s->w, 2, 52, 52),
+			ins_samgq_d1_src2_imm_offset(s),
 		};
 		root_cat5_src2(s, (int64_t)dis_bits(s->w, 2, 9, 16), site419_param, "SRC2", pv);
 	}
 	root_cat5_samp(s, (int64_t)dis_bits(s->w, 2, 21, 24), site421_param, "SAMP", NULL);
-	root_cat5_tex(s, (int64_t)dis_bits(s->w, 2, 25, 31), site422_param, "TEX", NULL);
+	{
+		const int64_t pv[] = {
+			ins_samgq_d1_has_tex(s),
+		};
+		root_cat5_tex(s, (int64_t)dis_bits(s->w, 2, 25, 31), site422_param, "TEX", pv);
+	}
 }
 
 /* samgq */
@@ -30875,22 +31704,42 @@ static void ins_getlod_render(struct scope *s)
 		fmt_47(w, ins_getlod_d0_uniform(s));
 		fmt_48(w, ins_getlod_d0_nonuniform(s));
 		root_cat5_s2en_bindless_base(s, (int64_t)dis_bits(s->w, 2, 47, 47), site423_param, "BASE", NULL);
-		fmt_35(w, ins_getlod_d1_1d(s));
+		fmt_32(w, ins_getlod_d1_1d(s));
 		dis_putn(w, " ", 1);
-		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site424_param, "TYPE", NULL);
+		{
+			const int64_t pv[] = {
+				ins_getlod_d1_has_type(s),
+			};
+			root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site424_param, "TYPE", pv);
+		}
 		dis_putn(w, "(", 1);
 		fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
 		dis_putn(w, ")", 1);
 		fmt_22(w, ins_getlod_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site426_param, "SRC1", NULL);
 		{
 			const int64_t pv[] = {
+				ins_getlod_d1_num_src(s),
+				ins_getlod_d1_half(s),
+			};
+			root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site426_param, "SRC1", pv);
+		}
+		{
+			const int64_t pv[] = {
+				ins_getlod_d1_num_src(s),
+				ins_getlod_d1_half(s),
 				(int64_t)dis_bits(s->w, 2, 52, 52),
+				ins_getlod_d1_src2_imm_offset(s),
 			};
 			root_cat5_src2(s, (int64_t)dis_bits(s->w, 2, 9, 16), site427_param, "SRC2", pv);
 		}
-		root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site428_param, "SRC3", NULL);
+		{
+			const int64_t pv[] = {
+				ins_getlod_d1_has_samp(s),
+				ins_getlod_d1_has_tex(s),
+			};
+			root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site428_param, "SRC3", pv);
+		}
 		fmt_55(w, ins_getlod_d0_a1(s));
 		return;
 	}
@@ -30904,23 +31753,42 @@ static void ins_getlod_render(struct scope *s)
 	fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
 	fmt_57(w, (int64_t)dis_bits(s->w, 2, 53, 53));
 	fmt_58(w, (int64_t)dis_bits(s->w, 2, 50, 50));
-	fmt_35(w, ins_getlod_d1_1d(s));
+	fmt_32(w, ins_getlod_d1_1d(s));
 	dis_putn(w, " ", 1);
-	root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site424_param, "TYPE", NULL);
+	{
+		const int64_t pv[] = {
+			ins_getlod_d1_has_type(s),
+		};
+		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site424_param, "TYPE", pv);
+	}
 	dis_putn(w, "(", 1);
 	fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
 	dis_putn(w, ")", 1);
 	fmt_22(w, ins_getlod_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site426_param, "SRC1", NULL);
 	{
 		const int64_t pv[] = {
+			ins_getlod_d1_num_src(s),
+			ins_getlod_d1_half(s),
+		};
+		root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site426_param, "SRC1", pv);
+	}
+	{
+		const int64_t pv[] = {
+			ins_getlod_d1_num_src(s),
+			ins_getlod_d1_half(s),
 			(int64_t)dis_bits(s->w, 2, 52, 52),
+			ins_getlod_d1_src2_imm_offset(s),
 		};
 		root_cat5_src2(s, (int64_t)dis_bits(s->w, 2, 9, 16), site427_param, "SRC2", pv);
 	}
 	root_cat5_samp(s, (int64_t)dis_bits(s->w, 2, 21, 24), site429_param, "SAMP", NULL);
-	root_cat5_tex(s, (int64_t)dis_bits(s->w, 2, 25, 31), site430_param, "TEX", NULL);
+	{
+		const int64_t pv[] = {
+			ins_getlod_d1_has_tex(s),
+		};
+		root_cat5_tex(s, (int64_t)dis_bits(s->w, 2, 25, 31), site430_param, "TEX", pv);
+	}
 }
 
 /* getlod */
@@ -31356,22 +32224,42 @@ static void ins_conv_render(struct scope *s)
 		fmt_47(w, ins_conv_d0_uniform(s));
 		fmt_48(w, ins_conv_d0_nonuniform(s));
 		root_cat5_s2en_bindless_base(s, (int64_t)dis_bits(s->w, 2, 47, 47), site431_param, "BASE", NULL);
-		fmt_35(w, ins_conv_d1_1d(s));
+		fmt_32(w, ins_conv_d1_1d(s));
 		dis_putn(w, " ", 1);
-		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site432_param, "TYPE", NULL);
+		{
+			const int64_t pv[] = {
+				ins_conv_d1_has_type(s),
+			};
+			root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site432_param, "TYPE", pv);
+		}
 		dis_putn(w, "(", 1);
 		fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
 		dis_putn(w, ")", 1);
 		fmt_22(w, ins_conv_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site434_param, "SRC1", NULL);
 		{
 			const int64_t pv[] = {
+				ins_conv_d1_num_src(s),
+				ins_conv_d1_half(s),
+			};
+			root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site434_param, "SRC1", pv);
+		}
+		{
+			const int64_t pv[] = {
+				ins_conv_d1_num_src(s),
+				ins_conv_d1_half(s),
 				(int64_t)dis_bits(s->w, 2, 52, 52),
+				ins_conv_d1_src2_imm_offset(s),
 			};
 			root_cat5_src2(s, (int64_t)dis_bits(s->w, 2, 9, 16), site435_param, "SRC2", pv);
 		}
-		root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site436_param, "SRC3", NULL);
+		{
+			const int64_t pv[] = {
+				ins_conv_d1_has_samp(s),
+				ins_conv_d1_has_tex(s),
+			};
+			root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site436_param, "SRC3", pv);
+		}
 		fmt_55(w, ins_conv_d0_a1(s));
 		return;
 	}
@@ -31385,23 +32273,42 @@ static void ins_conv_render(struct scope *s)
 	fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
 	fmt_57(w, (int64_t)dis_bits(s->w, 2, 53, 53));
 	fmt_58(w, (int64_t)dis_bits(s->w, 2, 50, 50));
-	fmt_35(w, ins_conv_d1_1d(s));
+	fmt_32(w, ins_conv_d1_1d(s));
 	dis_putn(w, " ", 1);
-	root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site432_param, "TYPE", NULL);
+	{
+		const int64_t pv[] = {
+			ins_conv_d1_has_type(s),
+		};
+		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site432_param, "TYPE", pv);
+	}
 	dis_putn(w, "(", 1);
 	fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
 	dis_putn(w, ")", 1);
 	fmt_22(w, ins_conv_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site434_param, "SRC1", NULL);
 	{
 		const int64_t pv[] = {
+			ins_conv_d1_num_src(s),
+			ins_conv_d1_half(s),
+		};
+		root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site434_param, "SRC1", pv);
+	}
+	{
+		const int64_t pv[] = {
+			ins_conv_d1_num_src(s),
+			ins_conv_d1_half(s),
 			(int64_t)dis_bits(s->w, 2, 52, 52),
+			ins_conv_d1_src2_imm_offset(s),
 		};
 		root_cat5_src2(s, (int64_t)dis_bits(s->w, 2, 9, 16), site435_param, "SRC2", pv);
 	}
 	root_cat5_samp(s, (int64_t)dis_bits(s->w, 2, 21, 24), site437_param, "SAMP", NULL);
-	root_cat5_tex(s, (int64_t)dis_bits(s->w, 2, 25, 31), site438_param, "TEX", NULL);
+	{
+		const int64_t pv[] = {
+			ins_conv_d1_has_tex(s),
+		};
+		root_cat5_tex(s, (int64_t)dis_bits(s->w, 2, 25, 31), site438_param, "TEX", pv);
+	}
 }
 
 /* conv */
@@ -31837,22 +32744,42 @@ static void ins_convm_render(struct scope *s)
 		fmt_47(w, ins_convm_d0_uniform(s));
 		fmt_48(w, ins_convm_d0_nonuniform(s));
 		root_cat5_s2en_bindless_base(s, (int64_t)dis_bits(s->w, 2, 47, 47), site439_param, "BASE", NULL);
-		fmt_35(w, ins_convm_d1_1d(s));
+		fmt_32(w, ins_convm_d1_1d(s));
 		dis_putn(w, " ", 1);
-		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site440_param, "TYPE", NULL);
+		{
+			const int64_t pv[] = {
+				ins_convm_d1_has_type(s),
+			};
+			root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site440_param, "TYPE", pv);
+		}
 		dis_putn(w, "(", 1);
 		fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
 		dis_putn(w, ")", 1);
 		fmt_22(w, ins_convm_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site442_param, "SRC1", NULL);
 		{
 			const int64_t pv[] = {
+				ins_convm_d1_num_src(s),
+				ins_convm_d1_half(s),
+			};
+			root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site442_param, "SRC1", pv);
+		}
+		{
+			const int64_t pv[] = {
+				ins_convm_d1_num_src(s),
+				ins_convm_d1_half(s),
 				(int64_t)dis_bits(s->w, 2, 52, 52),
+				ins_convm_d1_src2_imm_offset(s),
 			};
 			root_cat5_src2(s, (int64_t)dis_bits(s->w, 2, 9, 16), site443_param, "SRC2", pv);
 		}
-		root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site444_param, "SRC3", NULL);
+		{
+			const int64_t pv[] = {
+				ins_convm_d1_has_samp(s),
+				ins_convm_d1_has_tex(s),
+			};
+			root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site444_param, "SRC3", pv);
+		}
 		fmt_55(w, ins_convm_d0_a1(s));
 		return;
 	}
@@ -31866,23 +32793,42 @@ static void ins_convm_render(struct scope *s)
 	fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
 	fmt_57(w, (int64_t)dis_bits(s->w, 2, 53, 53));
 	fmt_58(w, (int64_t)dis_bits(s->w, 2, 50, 50));
-	fmt_35(w, ins_convm_d1_1d(s));
+	fmt_32(w, ins_convm_d1_1d(s));
 	dis_putn(w, " ", 1);
-	root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site440_param, "TYPE", NULL);
+	{
+		const int64_t pv[] = {
+			ins_convm_d1_has_type(s),
+		};
+		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site440_param, "TYPE", pv);
+	}
 	dis_putn(w, "(", 1);
 	fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
 	dis_putn(w, ")", 1);
 	fmt_22(w, ins_convm_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site442_param, "SRC1", NULL);
 	{
 		const int64_t pv[] = {
+			ins_convm_d1_num_src(s),
+			ins_convm_d1_half(s),
+		};
+		root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site442_param, "SRC1", pv);
+	}
+	{
+		const int64_t pv[] = {
+			ins_convm_d1_num_src(s),
+			ins_convm_d1_half(s),
 			(int64_t)dis_bits(s->w, 2, 52, 52),
+			ins_convm_d1_src2_imm_offset(s),
 		};
 		root_cat5_src2(s, (int64_t)dis_bits(s->w, 2, 9, 16), site443_param, "SRC2", pv);
 	}
 	root_cat5_samp(s, (int64_t)dis_bits(s->w, 2, 21, 24), site445_param, "SAMP", NULL);
-	root_cat5_tex(s, (int64_t)dis_bits(s->w, 2, 25, 31), site446_param, "TEX", NULL);
+	{
+		const int64_t pv[] = {
+			ins_convm_d1_has_tex(s),
+		};
+		root_cat5_tex(s, (int64_t)dis_bits(s->w, 2, 25, 31), site446_param, "TEX", pv);
+	}
 }
 
 /* convm */
@@ -32318,22 +33264,42 @@ static void ins_getsize_render(struct scope *s)
 		fmt_47(w, ins_getsize_d0_uniform(s));
 		fmt_48(w, ins_getsize_d0_nonuniform(s));
 		root_cat5_s2en_bindless_base(s, (int64_t)dis_bits(s->w, 2, 47, 47), site447_param, "BASE", NULL);
-		fmt_35(w, ins_getsize_d1_1d(s));
+		fmt_32(w, ins_getsize_d1_1d(s));
 		dis_putn(w, " ", 1);
-		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site448_param, "TYPE", NULL);
+		{
+			const int64_t pv[] = {
+				ins_getsize_d1_has_type(s),
+			};
+			root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site448_param, "TYPE", pv);
+		}
 		dis_putn(w, "(", 1);
 		fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
 		dis_putn(w, ")", 1);
 		fmt_22(w, ins_getsize_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site450_param, "SRC1", NULL);
 		{
 			const int64_t pv[] = {
+				ins_getsize_d1_num_src(s),
+				ins_getsize_d1_half(s),
+			};
+			root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site450_param, "SRC1", pv);
+		}
+		{
+			const int64_t pv[] = {
+				ins_getsize_d1_num_src(s),
+				ins_getsize_d1_half(s),
 				(int64_t)dis_bits(s->w, 2, 52, 52),
+				ins_getsize_d1_src2_imm_offset(s),
 			};
 			root_cat5_src2(s, (int64_t)dis_bits(s->w, 2, 9, 16), site451_param, "SRC2", pv);
 		}
-		root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site452_param, "SRC3", NULL);
+		{
+			const int64_t pv[] = {
+				ins_getsize_d1_has_samp(s),
+				ins_getsize_d1_has_tex(s),
+			};
+			root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site452_param, "SRC3", pv);
+		}
 		fmt_55(w, ins_getsize_d0_a1(s));
 		return;
 	}
@@ -32347,23 +33313,42 @@ static void ins_getsize_render(struct scope *s)
 	fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
 	fmt_57(w, (int64_t)dis_bits(s->w, 2, 53, 53));
 	fmt_58(w, (int64_t)dis_bits(s->w, 2, 50, 50));
-	fmt_35(w, ins_getsize_d1_1d(s));
+	fmt_32(w, ins_getsize_d1_1d(s));
 	dis_putn(w, " ", 1);
-	root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site448_param, "TYPE", NULL);
+	{
+		const int64_t pv[] = {
+			ins_getsize_d1_has_type(s),
+		};
+		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site448_param, "TYPE", pv);
+	}
 	dis_putn(w, "(", 1);
 	fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
 	dis_putn(w, ")", 1);
 	fmt_22(w, ins_getsize_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site450_param, "SRC1", NULL);
 	{
 		const int64_t pv[] = {
+			ins_getsize_d1_num_src(s),
+			ins_getsize_d1_half(s),
+		};
+		root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site450_param, "SRC1", pv);
+	}
+	{
+		const int64_t pv[] = {
+			ins_getsize_d1_num_src(s),
+			ins_getsize_d1_half(s),
 			(int64_t)dis_bits(s->w, 2, 52, 52),
+			ins_getsize_d1_src2_imm_offset(s),
 		};
 		root_cat5_src2(s, (int64_t)dis_bits(s->w, 2, 9, 16), site451_param, "SRC2", pv);
 	}
 	root_cat5_samp(s, (int64_t)dis_bits(s->w, 2, 21, 24), site453_param, "SAMP", NULL);
-	root_cat5_tex(s, (int64_t)dis_bits(s->w, 2, 25, 31), site454_param, "TEX", NULL);
+	{
+		const int64_t pv[] = {
+			ins_getsize_d1_has_tex(s),
+		};
+		root_cat5_tex(s, (int64_t)dis_bits(s->w, 2, 25, 31), site454_param, "TEX", pv);
+	}
 }
 
 /* getsize */
@@ -32799,22 +33784,42 @@ static void ins_getbuf_render(struct scope *s)
 		fmt_47(w, ins_getbuf_d0_uniform(s));
 		fmt_48(w, ins_getbuf_d0_nonuniform(s));
 		root_cat5_s2en_bindless_base(s, (int64_t)dis_bits(s->w, 2, 47, 47), site455_param, "BASE", NULL);
-		fmt_35(w, ins_getbuf_d1_1d(s));
+		fmt_32(w, ins_getbuf_d1_1d(s));
 		dis_putn(w, " ", 1);
-		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site456_param, "TYPE", NULL);
+		{
+			const int64_t pv[] = {
+				ins_getbuf_d1_has_type(s),
+			};
+			root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site456_param, "TYPE", pv);
+		}
 		dis_putn(w, "(", 1);
 		fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
 		dis_putn(w, ")", 1);
 		fmt_22(w, ins_getbuf_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site458_param, "SRC1", NULL);
 		{
 			const int64_t pv[] = {
+				ins_getbuf_d1_num_src(s),
+				ins_getbuf_d1_half(s),
+			};
+			root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site458_param, "SRC1", pv);
+		}
+		{
+			const int64_t pv[] = {
+				ins_getbuf_d1_num_src(s),
+				ins_getbuf_d1_half(s),
 				(int64_t)dis_bits(s->w, 2, 52, 52),
+				ins_getbuf_d1_src2_imm_offset(s),
 			};
 			root_cat5_src2(s, (int64_t)dis_bits(s->w, 2, 9, 16), site459_param, "SRC2", pv);
 		}
-		root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site460_param, "SRC3", NULL);
+		{
+			const int64_t pv[] = {
+				ins_getbuf_d1_has_samp(s),
+				ins_getbuf_d1_has_tex(s),
+			};
+			root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site460_param, "SRC3", pv);
+		}
 		fmt_55(w, ins_getbuf_d0_a1(s));
 		return;
 	}
@@ -32828,23 +33833,42 @@ static void ins_getbuf_render(struct scope *s)
 	fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
 	fmt_57(w, (int64_t)dis_bits(s->w, 2, 53, 53));
 	fmt_58(w, (int64_t)dis_bits(s->w, 2, 50, 50));
-	fmt_35(w, ins_getbuf_d1_1d(s));
+	fmt_32(w, ins_getbuf_d1_1d(s));
 	dis_putn(w, " ", 1);
-	root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site456_param, "TYPE", NULL);
+	{
+		const int64_t pv[] = {
+			ins_getbuf_d1_has_type(s),
+		};
+		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site456_param, "TYPE", pv);
+	}
 	dis_putn(w, "(", 1);
 	fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
 	dis_putn(w, ")", 1);
 	fmt_22(w, ins_getbuf_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site458_param, "SRC1", NULL);
 	{
 		const int64_t pv[] = {
+			ins_getbuf_d1_num_src(s),
+			ins_getbuf_d1_half(s),
+		};
+		root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site458_param, "SRC1", pv);
+	}
+	{
+		const int64_t pv[] = {
+			ins_getbuf_d1_num_src(s),
+			ins_getbuf_d1_half(s),
 			(int64_t)dis_bits(s->w, 2, 52, 52),
+			ins_getbuf_d1_src2_imm_offset(s),
 		};
 		root_cat5_src2(s, (int64_t)dis_bits(s->w, 2, 9, 16), site459_param, "SRC2", pv);
 	}
 	root_cat5_samp(s, (int64_t)dis_bits(s->w, 2, 21, 24), site461_param, "SAMP", NULL);
-	root_cat5_tex(s, (int64_t)dis_bits(s->w, 2, 25, 31), site462_param, "TEX", NULL);
+	{
+		const int64_t pv[] = {
+			ins_getbuf_d1_has_tex(s),
+		};
+		root_cat5_tex(s, (int64_t)dis_bits(s->w, 2, 25, 31), site462_param, "TEX", pv);
+	}
 }
 
 /* getbuf */
@@ -33280,22 +34304,42 @@ static void ins_getpos_render(struct scope *s)
 		fmt_47(w, ins_getpos_d0_uniform(s));
 		fmt_48(w, ins_getpos_d0_nonuniform(s));
 		root_cat5_s2en_bindless_base(s, (int64_t)dis_bits(s->w, 2, 47, 47), site463_param, "BASE", NULL);
-		fmt_35(w, ins_getpos_d1_1d(s));
+		fmt_32(w, ins_getpos_d1_1d(s));
 		dis_putn(w, " ", 1);
-		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site464_param, "TYPE", NULL);
+		{
+			const int64_t pv[] = {
+				ins_getpos_d1_has_type(s),
+			};
+			root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site464_param, "TYPE", pv);
+		}
 		dis_putn(w, "(", 1);
 		fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
 		dis_putn(w, ")", 1);
 		fmt_22(w, ins_getpos_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site466_param, "SRC1", NULL);
 		{
 			const int64_t pv[] = {
+				ins_getpos_d1_num_src(s),
+				ins_getpos_d1_half(s),
+			};
+			root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site466_param, "SRC1", pv);
+		}
+		{
+			const int64_t pv[] = {
+				ins_getpos_d1_num_src(s),
+				ins_getpos_d1_half(s),
 				(int64_t)dis_bits(s->w, 2, 52, 52),
+				ins_getpos_d1_src2_imm_offset(s),
 			};
 			root_cat5_src2(s, (int64_t)dis_bits(s->w, 2, 9, 16), site467_param, "SRC2", pv);
 		}
-		root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site468_param, "SRC3", NULL);
+		{
+			const int64_t pv[] = {
+				ins_getpos_d1_has_samp(s),
+				ins_getpos_d1_has_tex(s),
+			};
+			root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site468_param, "SRC3", pv);
+		}
 		fmt_55(w, ins_getpos_d0_a1(s));
 		return;
 	}
@@ -33309,23 +34353,42 @@ static void ins_getpos_render(struct scope *s)
 	fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
 	fmt_57(w, (int64_t)dis_bits(s->w, 2, 53, 53));
 	fmt_58(w, (int64_t)dis_bits(s->w, 2, 50, 50));
-	fmt_35(w, ins_getpos_d1_1d(s));
+	fmt_32(w, ins_getpos_d1_1d(s));
 	dis_putn(w, " ", 1);
-	root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site464_param, "TYPE", NULL);
+	{
+		const int64_t pv[] = {
+			ins_getpos_d1_has_type(s),
+		};
+		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site464_param, "TYPE", pv);
+	}
 	dis_putn(w, "(", 1);
 	fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
 	dis_putn(w, ")", 1);
 	fmt_22(w, ins_getpos_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site466_param, "SRC1", NULL);
 	{
 		const int64_t pv[] = {
+			ins_getpos_d1_num_src(s),
+			ins_getpos_d1_half(s),
+		};
+		root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site466_param, "SRC1", pv);
+	}
+	{
+		const int64_t pv[] = {
+			ins_getpos_d1_num_src(s),
+			ins_getpos_d1_half(s),
 			(int64_t)dis_bits(s->w, 2, 52, 52),
+			ins_getpos_d1_src2_imm_offset(s),
 		};
 		root_cat5_src2(s, (int64_t)dis_bits(s->w, 2, 9, 16), site467_param, "SRC2", pv);
 	}
 	root_cat5_samp(s, (int64_t)dis_bits(s->w, 2, 21, 24), site469_param, "SAMP", NULL);
-	root_cat5_tex(s, (int64_t)dis_bits(s->w, 2, 25, 31), site470_param, "TEX", NULL);
+	{
+		const int64_t pv[] = {
+			ins_getpos_d1_has_tex(s),
+		};
+		root_cat5_tex(s, (int64_t)dis_bits(s->w, 2, 25, 31), site470_param, "TEX", pv);
+	}
 }
 
 /* getpos */
@@ -33761,22 +34824,42 @@ static void ins_getinfo_render(struct scope *s)
 		fmt_47(w, ins_getinfo_d0_uniform(s));
 		fmt_48(w, ins_getinfo_d0_nonuniform(s));
 		root_cat5_s2en_bindless_base(s, (int64_t)dis_bits(s->w, 2, 47, 47), site471_param, "BASE", NULL);
-		fmt_35(w, ins_getinfo_d1_1d(s));
+		fmt_32(w, ins_getinfo_d1_1d(s));
 		dis_putn(w, " ", 1);
-		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site472_param, "TYPE", NULL);
+		{
+			const int64_t pv[] = {
+				ins_getinfo_d1_has_type(s),
+			};
+			root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site472_param, "TYPE", pv);
+		}
 		dis_putn(w, "(", 1);
 		fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
 		dis_putn(w, ")", 1);
 		fmt_22(w, ins_getinfo_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site474_param, "SRC1", NULL);
 		{
 			const int64_t pv[] = {
+				ins_getinfo_d1_num_src(s),
+				ins_getinfo_d1_half(s),
+			};
+			root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site474_param, "SRC1", pv);
+		}
+		{
+			const int64_t pv[] = {
+				ins_getinfo_d1_num_src(s),
+				ins_getinfo_d1_half(s),
 				(int64_t)dis_bits(s->w, 2, 52, 52),
+				ins_getinfo_d1_src2_imm_offset(s),
 			};
 			root_cat5_src2(s, (int64_t)dis_bits(s->w, 2, 9, 16), site475_param, "SRC2", pv);
 		}
-		root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site476_param, "SRC3", NULL);
+		{
+			const int64_t pv[] = {
+				ins_getinfo_d1_has_samp(s),
+				ins_getinfo_d1_has_tex(s),
+			};
+			root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site476_param, "SRC3", pv);
+		}
 		fmt_55(w, ins_getinfo_d0_a1(s));
 		return;
 	}
@@ -33790,23 +34873,42 @@ static void ins_getinfo_render(struct scope *s)
 	fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
 	fmt_57(w, (int64_t)dis_bits(s->w, 2, 53, 53));
 	fmt_58(w, (int64_t)dis_bits(s->w, 2, 50, 50));
-	fmt_35(w, ins_getinfo_d1_1d(s));
+	fmt_32(w, ins_getinfo_d1_1d(s));
 	dis_putn(w, " ", 1);
-	root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site472_param, "TYPE", NULL);
+	{
+		const int64_t pv[] = {
+			ins_getinfo_d1_has_type(s),
+		};
+		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site472_param, "TYPE", pv);
+	}
 	dis_putn(w, "(", 1);
 	fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
 	dis_putn(w, ")", 1);
 	fmt_22(w, ins_getinfo_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site474_param, "SRC1", NULL);
 	{
 		const int64_t pv[] = {
+			ins_getinfo_d1_num_src(s),
+			ins_getinfo_d1_half(s),
+		};
+		root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site474_param, "SRC1", pv);
+	}
+	{
+		const int64_t pv[] = {
+			ins_getinfo_d1_num_src(s),
+			ins_getinfo_d1_half(s),
 			(int64_t)dis_bits(s->w, 2, 52, 52),
+			ins_getinfo_d1_src2_imm_offset(s),
 		};
 		root_cat5_src2(s, (int64_t)dis_bits(s->w, 2, 9, 16), site475_param, "SRC2", pv);
 	}
 	root_cat5_samp(s, (int64_t)dis_bits(s->w, 2, 21, 24), site477_param, "SAMP", NULL);
-	root_cat5_tex(s, (int64_t)dis_bits(s->w, 2, 25, 31), site478_param, "TEX", NULL);
+	{
+		const int64_t pv[] = {
+			ins_getinfo_d1_has_tex(s),
+		};
+		root_cat5_tex(s, (int64_t)dis_bits(s->w, 2, 25, 31), site478_param, "TEX", pv);
+	}
 }
 
 /* getinfo */
@@ -34242,22 +35344,42 @@ static void ins_dsx_render(struct scope *s)
 		fmt_47(w, ins_dsx_d0_uniform(s));
 		fmt_48(w, ins_dsx_d0_nonuniform(s));
 		root_cat5_s2en_bindless_base(s, (int64_t)dis_bits(s->w, 2, 47, 47), site479_param, "BASE", NULL);
-		fmt_35(w, ins_dsx_d1_1d(s));
+		fmt_32(w, ins_dsx_d1_1d(s));
 		dis_putn(w, " ", 1);
-		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site480_param, "TYPE", NULL);
+		{
+			const int64_t pv[] = {
+				ins_dsx_d1_has_type(s),
+			};
+			root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site480_param, "TYPE", pv);
+		}
 		dis_putn(w, "(", 1);
 		fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
 		dis_putn(w, ")", 1);
 		fmt_22(w, ins_dsx_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site482_param, "SRC1", NULL);
 		{
 			const int64_t pv[] = {
+				ins_dsx_d1_num_src(s),
+				ins_dsx_d1_half(s),
+			};
+			root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site482_param, "SRC1", pv);
+		}
+		{
+			const int64_t pv[] = {
+				ins_dsx_d1_num_src(s),
+				ins_dsx_d1_half(s),
 				(int64_t)dis_bits(s->w, 2, 52, 52),
+				ins_dsx_d1_src2_imm_offset(s),
 			};
 			root_cat5_src2(s, (int64_t)dis_bits(s->w, 2, 9, 16), site483_param, "SRC2", pv);
 		}
-		root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site484_param, "SRC3", NULL);
+		{
+			const int64_t pv[] = {
+				ins_dsx_d1_has_samp(s),
+				ins_dsx_d1_has_tex(s),
+			};
+			root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site484_param, "SRC3", pv);
+		}
 		fmt_55(w, ins_dsx_d0_a1(s));
 		return;
 	}
@@ -34271,23 +35393,42 @@ static void ins_dsx_render(struct scope *s)
 	fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
 	fmt_57(w, (int64_t)dis_bits(s->w, 2, 53, 53));
 	fmt_58(w, (int64_t)dis_bits(s->w, 2, 50, 50));
-	fmt_35(w, ins_dsx_d1_1d(s));
+	fmt_32(w, ins_dsx_d1_1d(s));
 	dis_putn(w, " ", 1);
-	root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site480_param, "TYPE", NULL);
+	{
+		const int64_t pv[] = {
+			ins_dsx_d1_has_type(s),
+		};
+		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site480_param, "TYPE", pv);
+	}
 	dis_putn(w, "(", 1);
 	fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
 	dis_putn(w, ")", 1);
 	fmt_22(w, ins_dsx_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site482_param, "SRC1", NULL);
 	{
 		const int64_t pv[] = {
+			ins_dsx_d1_num_src(s),
+			ins_dsx_d1_half(s),
+		};
+		root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site482_param, "SRC1", pv);
+	}
+	{
+		const int64_t pv[] = {
+			ins_dsx_d1_num_src(s),
+			ins_dsx_d1_half(s),
 			(int64_t)dis_bits(s->w, 2, 52, 52),
+			ins_dsx_d1_src2_imm_offset(s),
 		};
 		root_cat5_src2(s, (int64_t)dis_bits(s->w, 2, 9, 16), site483_param, "SRC2", pv);
 	}
 	root_cat5_samp(s, (int64_t)dis_bits(s->w, 2, 21, 24), site485_param, "SAMP", NULL);
-	root_cat5_tex(s, (int64_t)dis_bits(s->w, 2, 25, 31), site486_param, "TEX", NULL);
+	{
+		const int64_t pv[] = {
+			ins_dsx_d1_has_tex(s),
+		};
+		root_cat5_tex(s, (int64_t)dis_bits(s->w, 2, 25, 31), site486_param, "TEX", pv);
+	}
 }
 
 /* dsx */
@@ -34723,22 +35864,42 @@ static void ins_dsy_render(struct scope *s)
 		fmt_47(w, ins_dsy_d0_uniform(s));
 		fmt_48(w, ins_dsy_d0_nonuniform(s));
 		root_cat5_s2en_bindless_base(s, (int64_t)dis_bits(s->w, 2, 47, 47), site487_param, "BASE", NULL);
-		fmt_35(w, ins_dsy_d1_1d(s));
+		fmt_32(w, ins_dsy_d1_1d(s));
 		dis_putn(w, " ", 1);
-		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site488_param, "TYPE", NULL);
+		{
+			const int64_t pv[] = {
+				ins_dsy_d1_has_type(s),
+			};
+			root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site488_param, "TYPE", pv);
+		}
 		dis_putn(w, "(", 1);
 		fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
 		dis_putn(w, ")", 1);
 		fmt_22(w, ins_dsy_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site490_param, "SRC1", NULL);
 		{
 			const int64_t pv[] = {
+				ins_dsy_d1_num_src(s),
+				ins_dsy_d1_half(s),
+			};
+			root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site490_param, "SRC1", pv);
+		}
+		{
+			const int64_t pv[] = {
+				ins_dsy_d1_num_src(s),
+				ins_dsy_d1_half(s),
 				(int64_t)dis_bits(s->w, 2, 52, 52),
+				ins_dsy_d1_src2_imm_offset(s),
 			};
 			root_cat5_src2(s, (int64_t)dis_bits(s->w, 2, 9, 16), site491_param, "SRC2", pv);
 		}
-		root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site492_param, "SRC3", NULL);
+		{
+			const int64_t pv[] = {
+				ins_dsy_d1_has_samp(s),
+				ins_dsy_d1_has_tex(s),
+			};
+			root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site492_param, "SRC3", pv);
+		}
 		fmt_55(w, ins_dsy_d0_a1(s));
 		return;
 	}
@@ -34752,23 +35913,42 @@ static void ins_dsy_render(struct scope *s)
 	fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
 	fmt_57(w, (int64_t)dis_bits(s->w, 2, 53, 53));
 	fmt_58(w, (int64_t)dis_bits(s->w, 2, 50, 50));
-	fmt_35(w, ins_dsy_d1_1d(s));
+	fmt_32(w, ins_dsy_d1_1d(s));
 	dis_putn(w, " ", 1);
-	root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site488_param, "TYPE", NULL);
+	{
+		const int64_t pv[] = {
+			ins_dsy_d1_has_type(s),
+		};
+		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site488_param, "TYPE", pv);
+	}
 	dis_putn(w, "(", 1);
 	fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
 	dis_putn(w, ")", 1);
 	fmt_22(w, ins_dsy_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site490_param, "SRC1", NULL);
 	{
 		const int64_t pv[] = {
+			ins_dsy_d1_num_src(s),
+			ins_dsy_d1_half(s),
+		};
+		root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site490_param, "SRC1", pv);
+	}
+	{
+		const int64_t pv[] = {
+			ins_dsy_d1_num_src(s),
+			ins_dsy_d1_half(s),
 			(int64_t)dis_bits(s->w, 2, 52, 52),
+			ins_dsy_d1_src2_imm_offset(s),
 		};
 		root_cat5_src2(s, (int64_t)dis_bits(s->w, 2, 9, 16), site491_param, "SRC2", pv);
 	}
 	root_cat5_samp(s, (int64_t)dis_bits(s->w, 2, 21, 24), site493_param, "SAMP", NULL);
-	root_cat5_tex(s, (int64_t)dis_bits(s->w, 2, 25, 31), site494_param, "TEX", NULL);
+	{
+		const int64_t pv[] = {
+			ins_dsy_d1_has_tex(s),
+		};
+		root_cat5_tex(s, (int64_t)dis_bits(s->w, 2, 25, 31), site494_param, "TEX", pv);
+	}
 }
 
 /* dsy */
@@ -35204,22 +36384,42 @@ static void ins_gather4r_render(struct scope *s)
 		fmt_47(w, ins_gather4r_d0_uniform(s));
 		fmt_48(w, ins_gather4r_d0_nonuniform(s));
 		root_cat5_s2en_bindless_base(s, (int64_t)dis_bits(s->w, 2, 47, 47), site495_param, "BASE", NULL);
-		fmt_35(w, ins_gather4r_d1_1d(s));
+		fmt_32(w, ins_gather4r_d1_1d(s));
 		dis_putn(w, " ", 1);
-		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site496_param, "TYPE", NULL);
+		{
+			const int64_t pv[] = {
+				ins_gather4r_d1_has_type(s),
+			};
+			root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site496_param, "TYPE", pv);
+		}
 		dis_putn(w, "(", 1);
 		fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
 		dis_putn(w, ")", 1);
 		fmt_22(w, ins_gather4r_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site498_param, "SRC1", NULL);
 		{
 			const int64_t pv[] = {
+				ins_gather4r_d1_num_src(s),
+				ins_gather4r_d1_half(s),
+			};
+			root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site498_param, "SRC1", pv);
+		}
+		{
+			const int64_t pv[] = {
+				ins_gather4r_d1_num_src(s),
+				ins_gather4r_d1_half(s),
 				(int64_t)dis_bits(s->w, 2, 52, 52),
+				ins_gather4r_d1_src2_imm_offset(s),
 			};
 			root_cat5_src2(s, (int64_t)dis_bits(s->w, 2, 9, 16), site499_param, "SRC2", pv);
 		}
-		root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site500_param, "SRC3", NULL);
+		{
+			const int64_t pv[] = {
+				ins_gather4r_d1_has_samp(s),
+				ins_gather4r_d1_has_tex(s),
+			};
+			root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site500_param, "SRC3", pv);
+		}
 		fmt_55(w, ins_gather4r_d0_a1(s));
 		return;
 	}
@@ -35233,23 +36433,42 @@ static void ins_gather4r_render(struct scope *s)
 	fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
 	fmt_57(w, (int64_t)dis_bits(s->w, 2, 53, 53));
 	fmt_58(w, (int64_t)dis_bits(s->w, 2, 50, 50));
-	fmt_35(w, ins_gather4r_d1_1d(s));
+	fmt_32(w, ins_gather4r_d1_1d(s));
 	dis_putn(w, " ", 1);
-	root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site496_param, "TYPE", NULL);
+	{
+		const int64_t pv[] = {
+			ins_gather4r_d1_has_type(s),
+		};
+		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site496_param, "TYPE", pv);
+	}
 	dis_putn(w, "(", 1);
 	fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
 	dis_putn(w, ")", 1);
 	fmt_22(w, ins_gather4r_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site498_param, "SRC1", NULL);
 	{
 		const int64_t pv[] = {
+			ins_gather4r_d1_num_src(s),
+			ins_gather4r_d1_half(s),
+		};
+		root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site498_param, "SRC1", pv);
+	}
+	{
+		const int64_t pv[] = {
+			ins_gather4r_d1_num_src(s),
+			ins_gather4r_d1_half(s),
 			(int64_t)dis_bits(s->w, 2, 52, 52),
+			ins_gather4r_d1_src2_imm_offset(s),
 		};
 		root_cat5_src2(s, (int64_t)dis_bits(s->w, 2, 9, 16), site499_param, "SRC2", pv);
 	}
 	root_cat5_samp(s, (int64_t)dis_bits(s->w, 2, 21, 24), site501_param, "SAMP", NULL);
-	root_cat5_tex(s, (int64_t)dis_bits(s->w, 2, 25, 31), site502_param, "TEX", NULL);
+	{
+		const int64_t pv[] = {
+			ins_gather4r_d1_has_tex(s),
+		};
+		root_cat5_tex(s, (int64_t)dis_bits(s->w, 2, 25, 31), site502_param, "TEX", pv);
+	}
 }
 
 /* gather4r */
@@ -35685,22 +36904,42 @@ static void ins_gather4g_render(struct scope *s)
 		fmt_47(w, ins_gather4g_d0_uniform(s));
 		fmt_48(w, ins_gather4g_d0_nonuniform(s));
 		root_cat5_s2en_bindless_base(s, (int64_t)dis_bits(s->w, 2, 47, 47), site503_param, "BASE", NULL);
-		fmt_35(w, ins_gather4g_d1_1d(s));
+		fmt_32(w, ins_gather4g_d1_1d(s));
 		dis_putn(w, " ", 1);
-		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site504_param, "TYPE", NULL);
+		{
+			const int64_t pv[] = {
+				ins_gather4g_d1_has_type(s),
+			};
+			root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site504_param, "TYPE", pv);
+		}
 		dis_putn(w, "(", 1);
 		fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
 		dis_putn(w, ")", 1);
 		fmt_22(w, ins_gather4g_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site506_param, "SRC1", NULL);
 		{
 			const int64_t pv[] = {
+				ins_gather4g_d1_num_src(s),
+				ins_gather4g_d1_half(s),
+			};
+			root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site506_param, "SRC1", pv);
+		}
+		{
+			const int64_t pv[] = {
+				ins_gather4g_d1_num_src(s),
+				ins_gather4g_d1_half(s),
 				(int64_t)dis_bits(s->w, 2, 52, 52),
+				ins_gather4g_d1_src2_imm_offset(s),
 			};
 			root_cat5_src2(s, (int64_t)dis_bits(s->w, 2, 9, 16), site507_param, "SRC2", pv);
 		}
-		root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site508_param, "SRC3", NULL);
+		{
+			const int64_t pv[] = {
+				ins_gather4g_d1_has_samp(s),
+				ins_gather4g_d1_has_tex(s),
+			};
+			root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site508_param, "SRC3", pv);
+		}
 		fmt_55(w, ins_gather4g_d0_a1(s));
 		return;
 	}
@@ -35714,23 +36953,42 @@ static void ins_gather4g_render(struct scope *s)
 	fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
 	fmt_57(w, (int64_t)dis_bits(s->w, 2, 53, 53));
 	fmt_58(w, (int64_t)dis_bits(s->w, 2, 50, 50));
-	fmt_35(w, ins_gather4g_d1_1d(s));
+	fmt_32(w, ins_gather4g_d1_1d(s));
 	dis_putn(w, " ", 1);
-	root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site504_param, "TYPE", NULL);
+	{
+		const int64_t pv[] = {
+			ins_gather4g_d1_has_type(s),
+		};
+		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site504_param, "TYPE", pv);
+	}
 	dis_putn(w, "(", 1);
 	fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
 	dis_putn(w, ")", 1);
 	fmt_22(w, ins_gather4g_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site506_param, "SRC1", NULL);
 	{
 		const int64_t pv[] = {
+			ins_gather4g_d1_num_src(s),
+			ins_gather4g_d1_half(s),
+		};
+		root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site506_param, "SRC1", pv);
+	}
+	{
+		const int64_t pv[] = {
+			ins_gather4g_d1_num_src(s),
+			ins_gather4g_d1_half(s),
 			(int64_t)dis_bits(s->w, 2, 52, 52),
+			ins_gather4g_d1_src2_imm_offset(s),
 		};
 		root_cat5_src2(s, (int64_t)dis_bits(s->w, 2, 9, 16), site507_param, "SRC2", pv);
 	}
 	root_cat5_samp(s, (int64_t)dis_bits(s->w, 2, 21, 24), site509_param, "SAMP", NULL);
-	root_cat5_tex(s, (int64_t)dis_bits(s->w, 2, 25, 31), site510_param, "TEX", NULL);
+	{
+		const int64_t pv[] = {
+			ins_gather4g_d1_has_tex(s),
+		};
+		root_cat5_tex(s, (int64_t)dis_bits(s->w, 2, 25, 31), site510_param, "TEX", pv);
+	}
 }
 
 /* gather4g */
@@ -36166,22 +37424,42 @@ static void ins_gather4b_render(struct scope *s)
 		fmt_47(w, ins_gather4b_d0_uniform(s));
 		fmt_48(w, ins_gather4b_d0_nonuniform(s));
 		root_cat5_s2en_bindless_base(s, (int64_t)dis_bits(s->w, 2, 47, 47), site511_param, "BASE", NULL);
-		fmt_35(w, ins_gather4b_d1_1d(s));
+		fmt_32(w, ins_gather4b_d1_1d(s));
 		dis_putn(w, " ", 1);
-		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site512_param, "TYPE", NULL);
+		{
+			const int64_t pv[] = {
+				ins_gather4b_d1_has_type(s),
+			};
+			root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site512_param, "TYPE", pv);
+		}
 		dis_putn(w, "(", 1);
 		fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
 		dis_putn(w, ")", 1);
 		fmt_22(w, ins_gather4b_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site514_param, "SRC1", NULL);
 		{
 			const int64_t pv[] = {
+				ins_gather4b_d1_num_src(s),
+				ins_gather4b_d1_half(s),
+			};
+			root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site514_param, "SRC1", pv);
+		}
+		{
+			const int64_t pv[] = {
+				ins_gather4b_d1_num_src(s),
+				ins_gather4b_d1_half(s),
 				(int64_t)dis_bits(s->w, 2, 52, 52),
+				ins_gather4b_d1_src2_imm_offset(s),
 			};
 			root_cat5_src2(s, (int64_t)dis_bits(s->w, 2, 9, 16), site515_param, "SRC2", pv);
 		}
-		root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site516_param, "SRC3", NULL);
+		{
+			const int64_t pv[] = {
+				ins_gather4b_d1_has_samp(s),
+				ins_gather4b_d1_has_tex(s),
+			};
+			root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site516_param, "SRC3", pv);
+		}
 		fmt_55(w, ins_gather4b_d0_a1(s));
 		return;
 	}
@@ -36195,23 +37473,42 @@ static void ins_gather4b_render(struct scope *s)
 	fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
 	fmt_57(w, (int64_t)dis_bits(s->w, 2, 53, 53));
 	fmt_58(w, (int64_t)dis_bits(s->w, 2, 50, 50));
-	fmt_35(w, ins_gather4b_d1_1d(s));
+	fmt_32(w, ins_gather4b_d1_1d(s));
 	dis_putn(w, " ", 1);
-	root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site512_param, "TYPE", NULL);
+	{
+		const int64_t pv[] = {
+			ins_gather4b_d1_has_type(s),
+		};
+		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site512_param, "TYPE", pv);
+	}
 	dis_putn(w, "(", 1);
 	fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
 	dis_putn(w, ")", 1);
 	fmt_22(w, ins_gather4b_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site514_param, "SRC1", NULL);
 	{
 		const int64_t pv[] = {
+			ins_gather4b_d1_num_src(s),
+			ins_gather4b_d1_half(s),
+		};
+		root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site514_param, "SRC1", pv);
+	}
+	{
+		const int64_t pv[] = {
+			ins_gather4b_d1_num_src(s),
+			ins_gather4b_d1_half(s),
 			(int64_t)dis_bits(s->w, 2, 52, 52),
+			ins_gather4b_d1_src2_imm_offset(s),
 		};
 		root_cat5_src2(s, (int64_t)dis_bits(s->w, 2, 9, 16), site515_param, "SRC2", pv);
 	}
 	root_cat5_samp(s, (int64_t)dis_bits(s->w, 2, 21, 24), site517_param, "SAMP", NULL);
-	root_cat5_tex(s, (int64_t)dis_bits(s->w, 2, 25, 31), site518_param, "TEX", NULL);
+	{
+		const int64_t pv[] = {
+			ins_gather4b_d1_has_tex(s),
+		};
+		root_cat5_tex(s, (int64_t)dis_bits(s->w, 2, 25, 31), site518_param, "TEX", pv);
+	}
 }
 
 /* gather4b */
@@ -36647,22 +37944,42 @@ static void ins_gather4a_render(struct scope *s)
 		fmt_47(w, ins_gather4a_d0_uniform(s));
 		fmt_48(w, ins_gather4a_d0_nonuniform(s));
 		root_cat5_s2en_bindless_base(s, (int64_t)dis_bits(s->w, 2, 47, 47), site519_param, "BASE", NULL);
-		fmt_35(w, ins_gather4a_d1_1d(s));
+		fmt_32(w, ins_gather4a_d1_1d(s));
 		dis_putn(w, " ", 1);
-		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site520_param, "TYPE", NULL);
+		{
+			const int64_t pv[] = {
+				ins_gather4a_d1_has_type(s),
+			};
+			root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site520_param, "TYPE", pv);
+		}
 		dis_putn(w, "(", 1);
 		fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
 		dis_putn(w, ")", 1);
 		fmt_22(w, ins_gather4a_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site522_param, "SRC1", NULL);
 		{
 			const int64_t pv[] = {
+				ins_gather4a_d1_num_src(s),
+				ins_gather4a_d1_half(s),
+			};
+			root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site522_param, "SRC1", pv);
+		}
+		{
+			const int64_t pv[] = {
+				ins_gather4a_d1_num_src(s),
+				ins_gather4a_d1_half(s),
 				(int64_t)dis_bits(s->w, 2, 52, 52),
+				ins_gather4a_d1_src2_imm_offset(s),
 			};
 			root_cat5_src2(s, (int64_t)dis_bits(s->w, 2, 9, 16), site523_param, "SRC2", pv);
 		}
-		root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site524_param, "SRC3", NULL);
+		{
+			const int64_t pv[] = {
+				ins_gather4a_d1_has_samp(s),
+				ins_gather4a_d1_has_tex(s),
+			};
+			root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site524_param, "SRC3", pv);
+		}
 		fmt_55(w, ins_gather4a_d0_a1(s));
 		return;
 	}
@@ -36676,23 +37993,42 @@ static void ins_gather4a_render(struct scope *s)
 	fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
 	fmt_57(w, (int64_t)dis_bits(s->w, 2, 53, 53));
 	fmt_58(w, (int64_t)dis_bits(s->w, 2, 50, 50));
-	fmt_35(w, ins_gather4a_d1_1d(s));
+	fmt_32(w, ins_gather4a_d1_1d(s));
 	dis_putn(w, " ", 1);
-	root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site520_param, "TYPE", NULL);
+	{
+		const int64_t pv[] = {
+			ins_gather4a_d1_has_type(s),
+		};
+		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site520_param, "TYPE", pv);
+	}
 	dis_putn(w, "(", 1);
 	fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
 	dis_putn(w, ")", 1);
 	fmt_22(w, ins_gather4a_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site522_param, "SRC1", NULL);
 	{
 		const int64_t pv[] = {
+			ins_gather4a_d1_num_src(s),
+			ins_gather4a_d1_half(s),
+		};
+		root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site522_param, "SRC1", pv);
+	}
+	{
+		const int64_t pv[] = {
+			ins_gather4a_d1_num_src(s),
+			ins_gather4a_d1_half(s),
 			(int64_t)dis_bits(s->w, 2, 52, 52),
+			ins_gather4a_d1_src2_imm_offset(s),
 		};
 		root_cat5_src2(s, (int64_t)dis_bits(s->w, 2, 9, 16), site523_param, "SRC2", pv);
 	}
 	root_cat5_samp(s, (int64_t)dis_bits(s->w, 2, 21, 24), site525_param, "SAMP", NULL);
-	root_cat5_tex(s, (int64_t)dis_bits(s->w, 2, 25, 31), site526_param, "TEX", NULL);
+	{
+		const int64_t pv[] = {
+			ins_gather4a_d1_has_tex(s),
+		};
+		root_cat5_tex(s, (int64_t)dis_bits(s->w, 2, 25, 31), site526_param, "TEX", pv);
+	}
 }
 
 /* gather4a */
@@ -37128,22 +38464,42 @@ static void ins_samgp0_render(struct scope *s)
 		fmt_47(w, ins_samgp0_d0_uniform(s));
 		fmt_48(w, ins_samgp0_d0_nonuniform(s));
 		root_cat5_s2en_bindless_base(s, (int64_t)dis_bits(s->w, 2, 47, 47), site527_param, "BASE", NULL);
-		fmt_35(w, ins_samgp0_d1_1d(s));
+		fmt_32(w, ins_samgp0_d1_1d(s));
 		dis_putn(w, " ", 1);
-		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site528_param, "TYPE", NULL);
+		{
+			const int64_t pv[] = {
+				ins_samgp0_d1_has_type(s),
+			};
+			root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site528_param, "TYPE", pv);
+		}
 		dis_putn(w, "(", 1);
 		fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
 		dis_putn(w, ")", 1);
 		fmt_22(w, ins_samgp0_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site530_param, "SRC1", NULL);
 		{
 			const int64_t pv[] = {
+				ins_samgp0_d1_num_src(s),
+				ins_samgp0_d1_half(s),
+			};
+			root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site530_param, "SRC1", pv);
+		}
+		{
+			const int64_t pv[] = {
+				ins_samgp0_d1_num_src(s),
+				ins_samgp0_d1_half(s),
 				(int64_t)dis_bits(s->w, 2, 52, 52),
+				ins_samgp0_d1_src2_imm_offset(s),
 			};
 			root_cat5_src2(s, (int64_t)dis_bits(s->w, 2, 9, 16), site531_param, "SRC2", pv);
 		}
-		root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site532_param, "SRC3", NULL);
+		{
+			const int64_t pv[] = {
+				ins_samgp0_d1_has_samp(s),
+				ins_samgp0_d1_has_tex(s),
+			};
+			root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site532_param, "SRC3", pv);
+		}
 		fmt_55(w, ins_samgp0_d0_a1(s));
 		return;
 	}
@@ -37157,23 +38513,42 @@ static void ins_samgp0_render(struct scope *s)
 	fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
 	fmt_57(w, (int64_t)dis_bits(s->w, 2, 53, 53));
 	fmt_58(w, (int64_t)dis_bits(s->w, 2, 50, 50));
-	fmt_35(w, ins_samgp0_d1_1d(s));
+	fmt_32(w, ins_samgp0_d1_1d(s));
 	dis_putn(w, " ", 1);
-	root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site528_param, "TYPE", NULL);
+	{
+		const int64_t pv[] = {
+			ins_samgp0_d1_has_type(s),
+		};
+		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site528_param, "TYPE", pv);
+	}
 	dis_putn(w, "(", 1);
 	fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
 	dis_putn(w, ")", 1);
 	fmt_22(w, ins_samgp0_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site530_param, "SRC1", NULL);
 	{
 		const int64_t pv[] = {
+			ins_samgp0_d1_num_src(s),
+			ins_samgp0_d1_half(s),
+		};
+		root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site530_param, "SRC1", pv);
+	}
+	{
+		const int64_t pv[] = {
+			ins_samgp0_d1_num_src(s),
+			ins_samgp0_d1_half(s),
 			(int64_t)dis_bits(s->w, 2, 52, 52),
+			ins_samgp0_d1_src2_imm_offset(s),
 		};
 		root_cat5_src2(s, (int64_t)dis_bits(s->w, 2, 9, 16), site531_param, "SRC2", pv);
 	}
 	root_cat5_samp(s, (int64_t)dis_bits(s->w, 2, 21, 24), site533_param, "SAMP", NULL);
-	root_cat5_tex(s, (int64_t)dis_bits(s->w, 2, 25, 31), site534_param, "TEX", NULL);
+	{
+		const int64_t pv[] = {
+			ins_samgp0_d1_has_tex(s),
+		};
+		root_cat5_tex(s, (int64_t)dis_bits(s->w, 2, 25, 31), site534_param, "TEX", pv);
+	}
 }
 
 /* samgp0 */
@@ -37609,22 +38984,42 @@ static void ins_samgp1_render(struct scope *s)
 		fmt_47(w, ins_samgp1_d0_uniform(s));
 		fmt_48(w, ins_samgp1_d0_nonuniform(s));
 		root_cat5_s2en_bindless_base(s, (int64_t)dis_bits(s->w, 2, 47, 47), site535_param, "BASE", NULL);
-		fmt_35(w, ins_samgp1_d1_1d(s));
+		fmt_32(w, ins_samgp1_d1_1d(s));
 		dis_putn(w, " ", 1);
-		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site536_param, "TYPE", NULL);
+		{
+			const int64_t pv[] = {
+				ins_samgp1_d1_has_type(s),
+			};
+			root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site536_param, "TYPE", pv);
+		}
 		dis_putn(w, "(", 1);
 		fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
 		dis_putn(w, ")", 1);
 		fmt_22(w, ins_samgp1_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site538_param, "SRC1", NULL);
 		{
 			const int64_t pv[] = {
+				ins_samgp1_d1_num_src(s),
+				ins_samgp1_d1_half(s),
+			};
+			root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site538_param, "SRC1", pv);
+		}
+		{
+			const int64_t pv[] = {
+				ins_samgp1_d1_num_src(s),
+				ins_samgp1_d1_half(s),
 				(int64_t)dis_bits(s->w, 2, 52, 52),
+				ins_samgp1_d1_src2_imm_offset(s),
 			};
 			root_cat5_src2(s, (int64_t)dis_bits(s->w, 2, 9, 16), site539_param, "SRC2", pv);
 		}
-		root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site540_param, "SRC3", NULL);
+		{
+			const int64_t pv[] = {
+				ins_samgp1_d1_has_samp(s),
+				ins_samgp1_d1_has_tex(s),
+			};
+			root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site540_param, "SRC3", pv);
+		}
 		fmt_55(w, ins_samgp1_d0_a1(s));
 		return;
 	}
@@ -37638,23 +39033,42 @@ static void ins_samgp1_render(struct scope *s)
 	fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
 	fmt_57(w, (int64_t)dis_bits(s->w, 2, 53, 53));
 	fmt_58(w, (int64_t)dis_bits(s->w, 2, 50, 50));
-	fmt_35(w, ins_samgp1_d1_1d(s));
+	fmt_32(w, ins_samgp1_d1_1d(s));
 	dis_putn(w, " ", 1);
-	root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site536_param, "TYPE", NULL);
+	{
+		const int64_t pv[] = {
+			ins_samgp1_d1_has_type(s),
+		};
+		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site536_param, "TYPE", pv);
+	}
 	dis_putn(w, "(", 1);
 	fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
 	dis_putn(w, ")", 1);
 	fmt_22(w, ins_samgp1_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site538_param, "SRC1", NULL);
 	{
 		const int64_t pv[] = {
+			ins_samgp1_d1_num_src(s),
+			ins_samgp1_d1_half(s),
+		};
+		root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site538_param, "SRC1", pv);
+	}
+	{
+		const int64_t pv[] = {
+			ins_samgp1_d1_num_src(s),
+			ins_samgp1_d1_half(s),
 			(int64_t)dis_bits(s->w, 2, 52, 52),
+			ins_samgp1_d1_src2_imm_offset(s),
 		};
 		root_cat5_src2(s, (int64_t)dis_bits(s->w, 2, 9, 16), site539_param, "SRC2", pv);
 	}
 	root_cat5_samp(s, (int64_t)dis_bits(s->w, 2, 21, 24), site541_param, "SAMP", NULL);
-	root_cat5_tex(s, (int64_t)dis_bits(s->w, 2, 25, 31), site542_param, "TEX", NULL);
+	{
+		const int64_t pv[] = {
+			ins_samgp1_d1_has_tex(s),
+		};
+		root_cat5_tex(s, (int64_t)dis_bits(s->w, 2, 25, 31), site542_param, "TEX", pv);
+	}
 }
 
 /* samgp1 */
@@ -38090,22 +39504,42 @@ static void ins_samgp2_render(struct scope *s)
 		fmt_47(w, ins_samgp2_d0_uniform(s));
 		fmt_48(w, ins_samgp2_d0_nonuniform(s));
 		root_cat5_s2en_bindless_base(s, (int64_t)dis_bits(s->w, 2, 47, 47), site543_param, "BASE", NULL);
-		fmt_35(w, ins_samgp2_d1_1d(s));
+		fmt_32(w, ins_samgp2_d1_1d(s));
 		dis_putn(w, " ", 1);
-		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site544_param, "TYPE", NULL);
+		{
+			const int64_t pv[] = {
+				ins_samgp2_d1_has_type(s),
+			};
+			root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site544_param, "TYPE", pv);
+		}
 		dis_putn(w, "(", 1);
 		fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
 		dis_putn(w, ")", 1);
 		fmt_22(w, ins_samgp2_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site546_param, "SRC1", NULL);
 		{
 			const int64_t pv[] = {
+				ins_samgp2_d1_num_src(s),
+				ins_samgp2_d1_half(s),
+			};
+			root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site546_param, "SRC1", pv);
+		}
+		{
+			const int64_t pv[] = {
+				ins_samgp2_d1_num_src(s),
+				ins_samgp2_d1_half(s),
 				(int64_t)dis_bits(s->w, 2, 52, 52),
+				ins_samgp2_d1_src2_imm_offset(s),
 			};
 			root_cat5_src2(s, (int64_t)dis_bits(s->w, 2, 9, 16), site547_param, "SRC2", pv);
 		}
-		root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site548_param, "SRC3", NULL);
+		{
+			const int64_t pv[] = {
+				ins_samgp2_d1_has_samp(s),
+				ins_samgp2_d1_has_tex(s),
+			};
+			root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site548_param, "SRC3", pv);
+		}
 		fmt_55(w, ins_samgp2_d0_a1(s));
 		return;
 	}
@@ -38119,23 +39553,42 @@ static void ins_samgp2_render(struct scope *s)
 	fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
 	fmt_57(w, (int64_t)dis_bits(s->w, 2, 53, 53));
 	fmt_58(w, (int64_t)dis_bits(s->w, 2, 50, 50));
-	fmt_35(w, ins_samgp2_d1_1d(s));
+	fmt_32(w, ins_samgp2_d1_1d(s));
 	dis_putn(w, " ", 1);
-	root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site544_param, "TYPE", NULL);
+	{
+		const int64_t pv[] = {
+			ins_samgp2_d1_has_type(s),
+		};
+		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site544_param, "TYPE", pv);
+	}
 	dis_putn(w, "(", 1);
 	fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
 	dis_putn(w, ")", 1);
 	fmt_22(w, ins_samgp2_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site546_param, "SRC1", NULL);
 	{
 		const int64_t pv[] = {
+			ins_samgp2_d1_num_src(s),
+			ins_samgp2_d1_half(s),
+		};
+		root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site546_param, "SRC1", pv);
+	}
+	{
+		const int64_t pv[] = {
+			ins_samgp2_d1_num_src(s),
+			ins_samgp2_d1_half(s),
 			(int64_t)dis_bits(s->w, 2, 52, 52),
+			ins_samgp2_d1_src2_imm_offset(s),
 		};
 		root_cat5_src2(s, (int64_t)dis_bits(s->w, 2, 9, 16), site547_param, "SRC2", pv);
 	}
 	root_cat5_samp(s, (int64_t)dis_bits(s->w, 2, 21, 24), site549_param, "SAMP", NULL);
-	root_cat5_tex(s, (int64_t)dis_bits(s->w, 2, 25, 31), site550_param, "TEX", NULL);
+	{
+		const int64_t pv[] = {
+			ins_samgp2_d1_has_tex(s),
+		};
+		root_cat5_tex(s, (int64_t)dis_bits(s->w, 2, 25, 31), site550_param, "TEX", pv);
+	}
 }
 
 /* samgp2 */
@@ -38571,22 +40024,42 @@ static void ins_samgp3_render(struct scope *s)
 		fmt_47(w, ins_samgp3_d0_uniform(s));
 		fmt_48(w, ins_samgp3_d0_nonuniform(s));
 		root_cat5_s2en_bindless_base(s, (int64_t)dis_bits(s->w, 2, 47, 47), site551_param, "BASE", NULL);
-		fmt_35(w, ins_samgp3_d1_1d(s));
+		fmt_32(w, ins_samgp3_d1_1d(s));
 		dis_putn(w, " ", 1);
-		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site552_param, "TYPE", NULL);
+		{
+			const int64_t pv[] = {
+				ins_samgp3_d1_has_type(s),
+			};
+			root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site552_param, "TYPE", pv);
+		}
 		dis_putn(w, "(", 1);
 		fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
 		dis_putn(w, ")", 1);
 		fmt_22(w, ins_samgp3_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site554_param, "SRC1", NULL);
 		{
 			const int64_t pv[] = {
+				ins_samgp3_d1_num_src(s),
+				ins_samgp3_d1_half(s),
+			};
+			root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site554_param, "SRC1", pv);
+		}
+		{
+			const int64_t pv[] = {
+				ins_samgp3_d1_num_src(s),
+				ins_samgp3_d1_half(s),
 				(int64_t)dis_bits(s->w, 2, 52, 52),
+				ins_samgp3_d1_src2_imm_offset(s),
 			};
 			root_cat5_src2(s, (int64_t)dis_bits(s->w, 2, 9, 16), site555_param, "SRC2", pv);
 		}
-		root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site556_param, "SRC3", NULL);
+		{
+			const int64_t pv[] = {
+				ins_samgp3_d1_has_samp(s),
+				ins_samgp3_d1_has_tex(s),
+			};
+			root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site556_param, "SRC3", pv);
+		}
 		fmt_55(w, ins_samgp3_d0_a1(s));
 		return;
 	}
@@ -38600,23 +40073,42 @@ static void ins_samgp3_render(struct scope *s)
 	fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
 	fmt_57(w, (int64_t)dis_bits(s->w, 2, 53, 53));
 	fmt_58(w, (int64_t)dis_bits(s->w, 2, 50, 50));
-	fmt_35(w, ins_samgp3_d1_1d(s));
+	fmt_32(w, ins_samgp3_d1_1d(s));
 	dis_putn(w, " ", 1);
-	root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site552_param, "TYPE", NULL);
+	{
+		const int64_t pv[] = {
+			ins_samgp3_d1_has_type(s),
+		};
+		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site552_param, "TYPE", pv);
+	}
 	dis_putn(w, "(", 1);
 	fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
 	dis_putn(w, ")", 1);
 	fmt_22(w, ins_samgp3_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site554_param, "SRC1", NULL);
 	{
 		const int64_t pv[] = {
+			ins_samgp3_d1_num_src(s),
+			ins_samgp3_d1_half(s),
+		};
+		root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site554_param, "SRC1", pv);
+	}
+	{
+		const int64_t pv[] = {
+			ins_samgp3_d1_num_src(s),
+			ins_samgp3_d1_half(s),
 			(int64_t)dis_bits(s->w, 2, 52, 52),
+			ins_samgp3_d1_src2_imm_offset(s),
 		};
 		root_cat5_src2(s, (int64_t)dis_bits(s->w, 2, 9, 16), site555_param, "SRC2", pv);
 	}
 	root_cat5_samp(s, (int64_t)dis_bits(s->w, 2, 21, 24), site557_param, "SAMP", NULL);
-	root_cat5_tex(s, (int64_t)dis_bits(s->w, 2, 25, 31), site558_param, "TEX", NULL);
+	{
+		const int64_t pv[] = {
+			ins_samgp3_d1_has_tex(s),
+		};
+		root_cat5_tex(s, (int64_t)dis_bits(s->w, 2, 25, 31), site558_param, "TEX", pv);
+	}
 }
 
 /* samgp3 */
@@ -39052,22 +40544,42 @@ static void ins_dsxpp_1_render(struct scope *s)
 		fmt_47(w, ins_dsxpp_1_d0_uniform(s));
 		fmt_48(w, ins_dsxpp_1_d0_nonuniform(s));
 		root_cat5_s2en_bindless_base(s, (int64_t)dis_bits(s->w, 2, 47, 47), site559_param, "BASE", NULL);
-		fmt_35(w, ins_dsxpp_1_d1_1d(s));
+		fmt_32(w, ins_dsxpp_1_d1_1d(s));
 		dis_putn(w, " ", 1);
-		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site560_param, "TYPE", NULL);
+		{
+			const int64_t pv[] = {
+				ins_dsxpp_1_d1_has_type(s),
+			};
+			root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site560_param, "TYPE", pv);
+		}
 		dis_putn(w, "(", 1);
 		fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
 		dis_putn(w, ")", 1);
 		fmt_22(w, ins_dsxpp_1_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site562_param, "SRC1", NULL);
 		{
 			const int64_t pv[] = {
+				ins_dsxpp_1_d1_num_src(s),
+				ins_dsxpp_1_d1_half(s),
+			};
+			root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site562_param, "SRC1", pv);
+		}
+		{
+			const int64_t pv[] = {
+				ins_dsxpp_1_d1_num_src(s),
+				ins_dsxpp_1_d1_half(s),
 				(int64_t)dis_bits(s->w, 2, 52, 52),
+				ins_dsxpp_1_d1_src2_imm_offset(s),
 			};
 			root_cat5_src2(s, (int64_t)dis_bits(s->w, 2, 9, 16), site563_param, "SRC2", pv);
 		}
-		root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site564_param, "SRC3", NULL);
+		{
+			const int64_t pv[] = {
+				ins_dsxpp_1_d1_has_samp(s),
+				ins_dsxpp_1_d1_has_tex(s),
+			};
+			root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site564_param, "SRC3", pv);
+		}
 		fmt_55(w, ins_dsxpp_1_d0_a1(s));
 		return;
 	}
@@ -39081,23 +40593,42 @@ static void ins_dsxpp_1_render(struct scope *s)
 	fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
 	fmt_57(w, (int64_t)dis_bits(s->w, 2, 53, 53));
 	fmt_58(w, (int64_t)dis_bits(s->w, 2, 50, 50));
-	fmt_35(w, ins_dsxpp_1_d1_1d(s));
+	fmt_32(w, ins_dsxpp_1_d1_1d(s));
 	dis_putn(w, " ", 1);
-	root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site560_param, "TYPE", NULL);
+	{
+		const int64_t pv[] = {
+			ins_dsxpp_1_d1_has_type(s),
+		};
+		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site560_param, "TYPE", pv);
+	}
 	dis_putn(w, "(", 1);
 	fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
 	dis_putn(w, ")", 1);
 	fmt_22(w, ins_dsxpp_1_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site562_param, "SRC1", NULL);
 	{
 		const int64_t pv[] = {
+			ins_dsxpp_1_d1_num_src(s),
+			ins_dsxpp_1_d1_half(s),
+		};
+		root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site562_param, "SRC1", pv);
+	}
+	{
+		const int64_t pv[] = {
+			ins_dsxpp_1_d1_num_src(s),
+			ins_dsxpp_1_d1_half(s),
 			(int64_t)dis_bits(s->w, 2, 52, 52),
+			ins_dsxpp_1_d1_src2_imm_offset(s),
 		};
 		root_cat5_src2(s, (int64_t)dis_bits(s->w, 2, 9, 16), site563_param, "SRC2", pv);
 	}
 	root_cat5_samp(s, (int64_t)dis_bits(s->w, 2, 21, 24), site565_param, "SAMP", NULL);
-	root_cat5_tex(s, (int64_t)dis_bits(s->w, 2, 25, 31), site566_param, "TEX", NULL);
+	{
+		const int64_t pv[] = {
+			ins_dsxpp_1_d1_has_tex(s),
+		};
+		root_cat5_tex(s, (int64_t)dis_bits(s->w, 2, 25, 31), site566_param, "TEX", pv);
+	}
 }
 
 /* dsxpp.1 */
@@ -39533,22 +41064,42 @@ static void ins_dsypp_1_render(struct scope *s)
 		fmt_47(w, ins_dsypp_1_d0_uniform(s));
 		fmt_48(w, ins_dsypp_1_d0_nonuniform(s));
 		root_cat5_s2en_bindless_base(s, (int64_t)dis_bits(s->w, 2, 47, 47), site567_param, "BASE", NULL);
-		fmt_35(w, ins_dsypp_1_d1_1d(s));
+		fmt_32(w, ins_dsypp_1_d1_1d(s));
 		dis_putn(w, " ", 1);
-		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site568_param, "TYPE", NULL);
+		{
+			const int64_t pv[] = {
+				ins_dsypp_1_d1_has_type(s),
+			};
+			root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site568_param, "TYPE", pv);
+		}
 		dis_putn(w, "(", 1);
 		fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
 		dis_putn(w, ")", 1);
 		fmt_22(w, ins_dsypp_1_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site570_param, "SRC1", NULL);
 		{
 			const int64_t pv[] = {
+				ins_dsypp_1_d1_num_src(s),
+				ins_dsypp_1_d1_half(s),
+			};
+			root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site570_param, "SRC1", pv);
+		}
+		{
+			const int64_t pv[] = {
+				ins_dsypp_1_d1_num_src(s),
+				ins_dsypp_1_d1_half(s),
 				(int64_t)dis_bits(s->w, 2, 52, 52),
+				ins_dsypp_1_d1_src2_imm_offset(s),
 			};
 			root_cat5_src2(s, (int64_t)dis_bits(s->w, 2, 9, 16), site571_param, "SRC2", pv);
 		}
-		root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site572_param, "SRC3", NULL);
+		{
+			const int64_t pv[] = {
+				ins_dsypp_1_d1_has_samp(s),
+				ins_dsypp_1_d1_has_tex(s),
+			};
+			root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site572_param, "SRC3", pv);
+		}
 		fmt_55(w, ins_dsypp_1_d0_a1(s));
 		return;
 	}
@@ -39562,23 +41113,42 @@ static void ins_dsypp_1_render(struct scope *s)
 	fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
 	fmt_57(w, (int64_t)dis_bits(s->w, 2, 53, 53));
 	fmt_58(w, (int64_t)dis_bits(s->w, 2, 50, 50));
-	fmt_35(w, ins_dsypp_1_d1_1d(s));
+	fmt_32(w, ins_dsypp_1_d1_1d(s));
 	dis_putn(w, " ", 1);
-	root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site568_param, "TYPE", NULL);
+	{
+		const int64_t pv[] = {
+			ins_dsypp_1_d1_has_type(s),
+		};
+		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site568_param, "TYPE", pv);
+	}
 	dis_putn(w, "(", 1);
 	fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
 	dis_putn(w, ")", 1);
 	fmt_22(w, ins_dsypp_1_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site570_param, "SRC1", NULL);
 	{
 		const int64_t pv[] = {
+			ins_dsypp_1_d1_num_src(s),
+			ins_dsypp_1_d1_half(s),
+		};
+		root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site570_param, "SRC1", pv);
+	}
+	{
+		const int64_t pv[] = {
+			ins_dsypp_1_d1_num_src(s),
+			ins_dsypp_1_d1_half(s),
 			(int64_t)dis_bits(s->w, 2, 52, 52),
+			ins_dsypp_1_d1_src2_imm_offset(s),
 		};
 		root_cat5_src2(s, (int64_t)dis_bits(s->w, 2, 9, 16), site571_param, "SRC2", pv);
 	}
 	root_cat5_samp(s, (int64_t)dis_bits(s->w, 2, 21, 24), site573_param, "SAMP", NULL);
-	root_cat5_tex(s, (int64_t)dis_bits(s->w, 2, 25, 31), site574_param, "TEX", NULL);
+	{
+		const int64_t pv[] = {
+			ins_dsypp_1_d1_has_tex(s),
+		};
+		root_cat5_tex(s, (int64_t)dis_bits(s->w, 2, 25, 31), site574_param, "TEX", pv);
+	}
 }
 
 /* dsypp.1 */
@@ -40014,22 +41584,42 @@ static void ins_rgetpos_render(struct scope *s)
 		fmt_47(w, ins_rgetpos_d0_uniform(s));
 		fmt_48(w, ins_rgetpos_d0_nonuniform(s));
 		root_cat5_s2en_bindless_base(s, (int64_t)dis_bits(s->w, 2, 47, 47), site575_param, "BASE", NULL);
-		fmt_35(w, ins_rgetpos_d1_1d(s));
+		fmt_32(w, ins_rgetpos_d1_1d(s));
 		dis_putn(w, " ", 1);
-		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site576_param, "TYPE", NULL);
+		{
+			const int64_t pv[] = {
+				ins_rgetpos_d1_has_type(s),
+			};
+			root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site576_param, "TYPE", pv);
+		}
 		dis_putn(w, "(", 1);
 		fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
 		dis_putn(w, ")", 1);
 		fmt_22(w, ins_rgetpos_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site578_param, "SRC1", NULL);
 		{
 			const int64_t pv[] = {
+				ins_rgetpos_d1_num_src(s),
+				ins_rgetpos_d1_half(s),
+			};
+			root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site578_param, "SRC1", pv);
+		}
+		{
+			const int64_t pv[] = {
+				ins_rgetpos_d1_num_src(s),
+				ins_rgetpos_d1_half(s),
 				(int64_t)dis_bits(s->w, 2, 52, 52),
+				ins_rgetpos_d1_src2_imm_offset(s),
 			};
 			root_cat5_src2(s, (int64_t)dis_bits(s->w, 2, 9, 16), site579_param, "SRC2", pv);
 		}
-		root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site580_param, "SRC3", NULL);
+		{
+			const int64_t pv[] = {
+				ins_rgetpos_d1_has_samp(s),
+				ins_rgetpos_d1_has_tex(s),
+			};
+			root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site580_param, "SRC3", pv);
+		}
 		fmt_55(w, ins_rgetpos_d0_a1(s));
 		return;
 	}
@@ -40043,23 +41633,42 @@ static void ins_rgetpos_render(struct scope *s)
 	fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
 	fmt_57(w, (int64_t)dis_bits(s->w, 2, 53, 53));
 	fmt_58(w, (int64_t)dis_bits(s->w, 2, 50, 50));
-	fmt_35(w, ins_rgetpos_d1_1d(s));
+	fmt_32(w, ins_rgetpos_d1_1d(s));
 	dis_putn(w, " ", 1);
-	root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site576_param, "TYPE", NULL);
+	{
+		const int64_t pv[] = {
+			ins_rgetpos_d1_has_type(s),
+		};
+		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site576_param, "TYPE", pv);
+	}
 	dis_putn(w, "(", 1);
 	fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
 	dis_putn(w, ")", 1);
 	fmt_22(w, ins_rgetpos_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site578_param, "SRC1", NULL);
 	{
 		const int64_t pv[] = {
+			ins_rgetpos_d1_num_src(s),
+			ins_rgetpos_d1_half(s),
+		};
+		root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site578_param, "SRC1", pv);
+	}
+	{
+		const int64_t pv[] = {
+			ins_rgetpos_d1_num_src(s),
+			ins_rgetpos_d1_half(s),
 			(int64_t)dis_bits(s->w, 2, 52, 52),
+			ins_rgetpos_d1_src2_imm_offset(s),
 		};
 		root_cat5_src2(s, (int64_t)dis_bits(s->w, 2, 9, 16), site579_param, "SRC2", pv);
 	}
 	root_cat5_samp(s, (int64_t)dis_bits(s->w, 2, 21, 24), site581_param, "SAMP", NULL);
-	root_cat5_tex(s, (int64_t)dis_bits(s->w, 2, 25, 31), site582_param, "TEX", NULL);
+	{
+		const int64_t pv[] = {
+			ins_rgetpos_d1_has_tex(s),
+		};
+		root_cat5_tex(s, (int64_t)dis_bits(s->w, 2, 25, 31), site582_param, "TEX", pv);
+	}
 }
 
 /* rgetpos */
@@ -40495,22 +42104,42 @@ static void ins_rgetinfo_render(struct scope *s)
 		fmt_47(w, ins_rgetinfo_d0_uniform(s));
 		fmt_48(w, ins_rgetinfo_d0_nonuniform(s));
 		root_cat5_s2en_bindless_base(s, (int64_t)dis_bits(s->w, 2, 47, 47), site583_param, "BASE", NULL);
-		fmt_35(w, ins_rgetinfo_d1_1d(s));
+		fmt_32(w, ins_rgetinfo_d1_1d(s));
 		dis_putn(w, " ", 1);
-		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site584_param, "TYPE", NULL);
+		{
+			const int64_t pv[] = {
+				ins_rgetinfo_d1_has_type(s),
+			};
+			root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site584_param, "TYPE", pv);
+		}
 		dis_putn(w, "(", 1);
 		fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
 		dis_putn(w, ")", 1);
 		fmt_22(w, ins_rgetinfo_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-		root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site586_param, "SRC1", NULL);
 		{
 			const int64_t pv[] = {
+				ins_rgetinfo_d1_num_src(s),
+				ins_rgetinfo_d1_half(s),
+			};
+			root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site586_param, "SRC1", pv);
+		}
+		{
+			const int64_t pv[] = {
+				ins_rgetinfo_d1_num_src(s),
+				ins_rgetinfo_d1_half(s),
 				(int64_t)dis_bits(s->w, 2, 52, 52),
+				ins_rgetinfo_d1_src2_imm_offset(s),
 			};
 			root_cat5_src2(s, (int64_t)dis_bits(s->w, 2, 9, 16), site587_param, "SRC2", pv);
 		}
-		root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site588_param, "SRC3", NULL);
+		{
+			const int64_t pv[] = {
+				ins_rgetinfo_d1_has_samp(s),
+				ins_rgetinfo_d1_has_tex(s),
+			};
+			root_cat5_src3(s, (int64_t)dis_bits(s->w, 2, 21, 28), site588_param, "SRC3", pv);
+		}
 		fmt_55(w, ins_rgetinfo_d0_a1(s));
 		return;
 	}
@@ -40524,23 +42153,42 @@ static void ins_rgetinfo_render(struct scope *s)
 	fmt_43(w, (int64_t)dis_bits(s->w, 2, 52, 52));
 	fmt_57(w, (int64_t)dis_bits(s->w, 2, 53, 53));
 	fmt_58(w, (int64_t)dis_bits(s->w, 2, 50, 50));
-	fmt_35(w, ins_rgetinfo_d1_1d(s));
+	fmt_32(w, ins_rgetinfo_d1_1d(s));
 	dis_putn(w, " ", 1);
-	root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site584_param, "TYPE", NULL);
+	{
+		const int64_t pv[] = {
+			ins_rgetinfo_d1_has_type(s),
+		};
+		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site584_param, "TYPE", pv);
+	}
 	dis_putn(w, "(", 1);
 	fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
 	dis_putn(w, ")", 1);
 	fmt_22(w, ins_rgetinfo_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site586_param, "SRC1", NULL);
 	{
 		const int64_t pv[] = {
+			ins_rgetinfo_d1_num_src(s),
+			ins_rgetinfo_d1_half(s),
+		};
+		root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site586_param, "SRC1", pv);
+	}
+	{
+		const int64_t pv[] = {
+			ins_rgetinfo_d1_num_src(s),
+			ins_rgetinfo_d1_half(s),
 			(int64_t)dis_bits(s->w, 2, 52, 52),
+			ins_rgetinfo_d1_src2_imm_offset(s),
 		};
 		root_cat5_src2(s, (int64_t)dis_bits(s->w, 2, 9, 16), site587_param, "SRC2", pv);
 	}
 	root_cat5_samp(s, (int64_t)dis_bits(s->w, 2, 21, 24), site589_param, "SAMP", NULL);
-	root_cat5_tex(s, (int64_t)dis_bits(s->w, 2, 25, 31), site590_param, "TEX", NULL);
+	{
+		const int64_t pv[] = {
+			ins_rgetinfo_d1_has_tex(s),
+		};
+		root_cat5_tex(s, (int64_t)dis_bits(s->w, 2, 25, 31), site590_param, "TEX", pv);
+	}
 }
 
 /* rgetinfo */
@@ -40728,13 +42376,24 @@ static void ins_brcst_active_render(struct scope *s)
 	dis_putn(w, ".w", 2);
 	fmt_8(w, ins_brcst_active_d0_cluster_size(s));
 	dis_putn(w, " ", 1);
-	root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site591_param, "TYPE", NULL);
+	{
+		const int64_t pv[] = {
+			ins_brcst_active_d0_has_type(s),
+		};
+		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site591_param, "TYPE", pv);
+	}
 	dis_putn(w, "(", 1);
 	fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
 	dis_putn(w, ")", 1);
 	fmt_22(w, ins_brcst_active_d0_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site593_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			ins_brcst_active_d0_num_src(s),
+			ins_brcst_active_d0_half(s),
+		};
+		root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site593_param, "SRC1", pv);
+	}
 }
 
 /* brcst.active */
@@ -40915,16 +42574,30 @@ static void ins_quad_shuffle_brcst_render(struct scope *s)
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "quad_shuffle.brcst", 18);
 	dis_putn(w, " ", 1);
-	root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site594_param, "TYPE", NULL);
+	{
+		const int64_t pv[] = {
+			ins_quad_shuffle_brcst_d0_has_type(s),
+		};
+		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site594_param, "TYPE", pv);
+	}
 	dis_putn(w, "(", 1);
 	fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
 	dis_putn(w, ")", 1);
 	fmt_22(w, ins_quad_shuffle_brcst_d0_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site596_param, "SRC1", NULL);
 	{
 		const int64_t pv[] = {
+			ins_quad_shuffle_brcst_d0_num_src(s),
+			ins_quad_shuffle_brcst_d0_half(s),
+		};
+		root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site596_param, "SRC1", pv);
+	}
+	{
+		const int64_t pv[] = {
+			ins_quad_shuffle_brcst_d0_num_src(s),
+			ins_quad_shuffle_brcst_d0_half(s),
 			(int64_t)dis_bits(s->w, 2, 52, 52),
+			ins_quad_shuffle_brcst_d0_src2_imm_offset(s),
 		};
 		root_cat5_src2(s, (int64_t)dis_bits(s->w, 2, 9, 16), site597_param, "SRC2", pv);
 	}
@@ -41108,16 +42781,30 @@ static void ins_quad_shuffle_horiz_render(struct scope *s)
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "quad_shuffle.horiz", 18);
 	dis_putn(w, " ", 1);
-	root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site598_param, "TYPE", NULL);
+	{
+		const int64_t pv[] = {
+			ins_quad_shuffle_horiz_d0_has_type(s),
+		};
+		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site598_param, "TYPE", pv);
+	}
 	dis_putn(w, "(", 1);
 	fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
 	dis_putn(w, ")", 1);
 	fmt_22(w, ins_quad_shuffle_horiz_d0_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site600_param, "SRC1", NULL);
 	{
 		const int64_t pv[] = {
+			ins_quad_shuffle_horiz_d0_num_src(s),
+			ins_quad_shuffle_horiz_d0_half(s),
+		};
+		root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site600_param, "SRC1", pv);
+	}
+	{
+		const int64_t pv[] = {
+			ins_quad_shuffle_horiz_d0_num_src(s),
+			ins_quad_shuffle_horiz_d0_half(s),
 			(int64_t)dis_bits(s->w, 2, 52, 52),
+			ins_quad_shuffle_horiz_d0_src2_imm_offset(s),
 		};
 		root_cat5_src2(s, (int64_t)dis_bits(s->w, 2, 9, 16), site601_param, "SRC2", pv);
 	}
@@ -41301,16 +42988,30 @@ static void ins_quad_shuffle_vert_render(struct scope *s)
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "quad_shuffle.vert", 17);
 	dis_putn(w, " ", 1);
-	root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site602_param, "TYPE", NULL);
+	{
+		const int64_t pv[] = {
+			ins_quad_shuffle_vert_d0_has_type(s),
+		};
+		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site602_param, "TYPE", pv);
+	}
 	dis_putn(w, "(", 1);
 	fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
 	dis_putn(w, ")", 1);
 	fmt_22(w, ins_quad_shuffle_vert_d0_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site604_param, "SRC1", NULL);
 	{
 		const int64_t pv[] = {
+			ins_quad_shuffle_vert_d0_num_src(s),
+			ins_quad_shuffle_vert_d0_half(s),
+		};
+		root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site604_param, "SRC1", pv);
+	}
+	{
+		const int64_t pv[] = {
+			ins_quad_shuffle_vert_d0_num_src(s),
+			ins_quad_shuffle_vert_d0_half(s),
 			(int64_t)dis_bits(s->w, 2, 52, 52),
+			ins_quad_shuffle_vert_d0_src2_imm_offset(s),
 		};
 		root_cat5_src2(s, (int64_t)dis_bits(s->w, 2, 9, 16), site605_param, "SRC2", pv);
 	}
@@ -41494,16 +43195,30 @@ static void ins_quad_shuffle_diag_render(struct scope *s)
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
 	dis_putn(w, "quad_shuffle.diag", 17);
 	dis_putn(w, " ", 1);
-	root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site606_param, "TYPE", NULL);
+	{
+		const int64_t pv[] = {
+			ins_quad_shuffle_diag_d0_has_type(s),
+		};
+		root_cat5_type(s, (int64_t)dis_bits(s->w, 2, 44, 46), site606_param, "TYPE", pv);
+	}
 	dis_putn(w, "(", 1);
 	fmt_51(w, (int64_t)dis_bits(s->w, 2, 40, 43));
 	dis_putn(w, ")", 1);
 	fmt_22(w, ins_quad_shuffle_diag_d0_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
-	root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site608_param, "SRC1", NULL);
 	{
 		const int64_t pv[] = {
+			ins_quad_shuffle_diag_d0_num_src(s),
+			ins_quad_shuffle_diag_d0_half(s),
+		};
+		root_cat5_src1(s, (int64_t)dis_bits(s->w, 2, 1, 8), site608_param, "SRC1", pv);
+	}
+	{
+		const int64_t pv[] = {
+			ins_quad_shuffle_diag_d0_num_src(s),
+			ins_quad_shuffle_diag_d0_half(s),
 			(int64_t)dis_bits(s->w, 2, 52, 52),
+			ins_quad_shuffle_diag_d0_src2_imm_offset(s),
 		};
 		root_cat5_src2(s, (int64_t)dis_bits(s->w, 2, 9, 16), site609_param, "SRC2", pv);
 	}
@@ -41599,12 +43314,10 @@ static int leaf_cat6_src_const_or_gpr_applies0(struct scope *s)
 	return v != 0;
 }
 
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int leaf_cat6_src_const_or_gpr_params(struct scope *s, int name, int64_t *v, int *fmt)
+static void leaf_cat6_src_const_or_gpr_tries(struct scope *s)
 {
 	if (!(s->stack & UINT64_C(1)))
 		(void)leaf_cat6_src_const_or_gpr_applies0(s);
-	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 /* {SRC_CONST} */
@@ -41613,7 +43326,7 @@ static int64_t leaf_cat6_src_const_or_gpr_when0(struct scope *s)
 	if (s->stack & UINT64_C(1))
 		return 0;
 	s->stack |= UINT64_C(1);
-	const int64_t t0 = get(s, leaf_cat6_src_const_or_gpr_params, N_SRC_CONST);
+	const int64_t t0 = (leaf_cat6_src_const_or_gpr_tries(s), s->pv[0]);
 	s->stack &= ~UINT64_C(1);
 	return t0;
 }
@@ -41711,7 +43424,12 @@ static void ins_ldg_render(struct scope *s)
 	fmt_22(w, ins_ldg_d0_type_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", g[", 4);
-	root_cat6_src_const_or_gpr(s, (int64_t)dis_bits(s->w, 2, 14, 21), site611_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			ins_ldg_d0_src1_const(s),
+		};
+		root_cat6_src_const_or_gpr(s, (int64_t)dis_bits(s->w, 2, 14, 21), site611_param, "SRC1", pv);
+	}
 	fmt_59(w, (int64_t)dis_bits(s->w, 2, 1, 13));
 	dis_putn(w, "], ", 3);
 	fmt_9(w, (int64_t)dis_bits(s->w, 2, 24, 26));
@@ -41833,7 +43551,12 @@ static void ins_ldg_a_gen600_699_render(struct scope *s)
 		fmt_22(w, ins_ldg_a_gen600_699_d1_type_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		dis_putn(w, ", g[", 4);
-		root_cat6_src_const_or_gpr(s, (int64_t)dis_bits(s->w, 2, 14, 21), site613_param, "SRC1", NULL);
+		{
+			const int64_t pv[] = {
+				ins_ldg_a_gen600_699_d1_src1_const(s),
+			};
+			root_cat6_src_const_or_gpr(s, (int64_t)dis_bits(s->w, 2, 14, 21), site613_param, "SRC1", pv);
+		}
 		dis_putn(w, "+", 1);
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 1, 8), NULL, "SRC2", NULL);
 		dis_putn(w, "<<", 2);
@@ -41853,7 +43576,12 @@ static void ins_ldg_a_gen600_699_render(struct scope *s)
 	fmt_22(w, ins_ldg_a_gen600_699_d1_type_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", g[", 4);
-	root_cat6_src_const_or_gpr(s, (int64_t)dis_bits(s->w, 2, 14, 21), site613_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			ins_ldg_a_gen600_699_d1_src1_const(s),
+		};
+		root_cat6_src_const_or_gpr(s, (int64_t)dis_bits(s->w, 2, 14, 21), site613_param, "SRC1", pv);
+	}
 	dis_putn(w, "+(", 2);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 1, 8), NULL, "SRC2", NULL);
 	fmt_60(w, (int64_t)dis_bits(s->w, 2, 9, 10));
@@ -41933,7 +43661,12 @@ static void ins_ldg_a_gen700_render(struct scope *s)
 	fmt_22(w, ins_ldg_a_gen700_d0_type_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", g[", 4);
-	root_cat6_src_const_or_gpr(s, (int64_t)dis_bits(s->w, 2, 14, 21), site616_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 13, 13),
+		};
+		root_cat6_src_const_or_gpr(s, (int64_t)dis_bits(s->w, 2, 14, 21), site616_param, "SRC1", pv);
+	}
 	dis_putn(w, "+", 1);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 1, 8), NULL, "SRC2", NULL);
 	dis_putn(w, "+", 1);
@@ -42069,7 +43802,12 @@ static void ins_ldg_k_render(struct scope *s)
 	dis_putn(w, " c[", 3);
 	root_const_dst(s, (int64_t)dis_bits(s->w, 2, 32, 40), NULL, "DST", NULL);
 	dis_putn(w, "], g[", 5);
-	root_cat6_src_const_or_gpr(s, (int64_t)dis_bits(s->w, 2, 14, 21), site619_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			ins_ldg_k_d0_src1_const(s),
+		};
+		root_cat6_src_const_or_gpr(s, (int64_t)dis_bits(s->w, 2, 14, 21), site619_param, "SRC1", pv);
+	}
 	fmt_59(w, (int64_t)dis_bits(s->w, 2, 1, 13));
 	dis_putn(w, "], ", 3);
 	fmt_54(w, (int64_t)dis_bits(s->w, 2, 23, 26));
@@ -42190,7 +43928,12 @@ static void ins_stg_render(struct scope *s)
 	dis_putn(w, ".", 1);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
 	dis_putn(w, " g[", 3);
-	root_cat6_src_const_or_gpr(s, (int64_t)dis_bits(s->w, 2, 41, 48), site620_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			ins_stg_d0_src1_const(s),
+		};
+		root_cat6_src_const_or_gpr(s, (int64_t)dis_bits(s->w, 2, 41, 48), site620_param, "SRC1", pv);
+	}
 	fmt_59(w, ins_stg_d0_off(s));
 	dis_putn(w, "], ", 3);
 	fmt_22(w, ins_stg_d0_type_half(s));
@@ -42312,7 +44055,12 @@ static void ins_stg_a_gen600_699_render(struct scope *s)
 		dis_putn(w, ".", 1);
 		fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
 		dis_putn(w, " g[", 3);
-		root_cat6_src_const_or_gpr(s, (int64_t)dis_bits(s->w, 2, 41, 48), site622_param, "SRC1", NULL);
+		{
+			const int64_t pv[] = {
+				ins_stg_a_gen600_699_d1_src1_const(s),
+			};
+			root_cat6_src_const_or_gpr(s, (int64_t)dis_bits(s->w, 2, 41, 48), site622_param, "SRC1", pv);
+		}
 		dis_putn(w, "+", 1);
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "SRC2", NULL);
 		dis_putn(w, "<<", 2);
@@ -42332,7 +44080,12 @@ static void ins_stg_a_gen600_699_render(struct scope *s)
 	dis_putn(w, ".", 1);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
 	dis_putn(w, " g[", 3);
-	root_cat6_src_const_or_gpr(s, (int64_t)dis_bits(s->w, 2, 41, 48), site622_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			ins_stg_a_gen600_699_d1_src1_const(s),
+		};
+		root_cat6_src_const_or_gpr(s, (int64_t)dis_bits(s->w, 2, 41, 48), site622_param, "SRC1", pv);
+	}
 	dis_putn(w, "+(", 2);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "SRC2", NULL);
 	fmt_60(w, (int64_t)dis_bits(s->w, 2, 9, 10));
@@ -42412,7 +44165,12 @@ static void ins_stg_a_gen700_render(struct scope *s)
 	dis_putn(w, ".", 1);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
 	dis_putn(w, " g[", 3);
-	root_cat6_src_const_or_gpr(s, (int64_t)dis_bits(s->w, 2, 41, 48), site625_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 13, 13),
+		};
+		root_cat6_src_const_or_gpr(s, (int64_t)dis_bits(s->w, 2, 41, 48), site625_param, "SRC1", pv);
+	}
 	dis_putn(w, "+", 1);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "SRC2", NULL);
 	dis_putn(w, "+", 1);
@@ -42877,12 +44635,10 @@ static int leaf_cat6_src_applies0(struct scope *s)
 	return v != 0;
 }
 
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int leaf_cat6_src_params(struct scope *s, int name, int64_t *v, int *fmt)
+static void leaf_cat6_src_tries(struct scope *s)
 {
 	if (!(s->stack & UINT64_C(1)))
 		(void)leaf_cat6_src_applies0(s);
-	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 /* {SRC_IM} */
@@ -42891,7 +44647,7 @@ static int64_t leaf_cat6_src_when0(struct scope *s)
 	if (s->stack & UINT64_C(1))
 		return 0;
 	s->stack |= UINT64_C(1);
-	const int64_t t0 = get(s, leaf_cat6_src_params, N_SRC_IM);
+	const int64_t t0 = (leaf_cat6_src_tries(s), s->pv[0]);
 	s->stack &= ~UINT64_C(1);
 	return t0;
 }
@@ -42958,7 +44714,12 @@ static void ins_stsc_render(struct scope *s)
 	dis_putn(w, " c[", 3);
 	fmt_62(w, ins_stsc_d0_dst(s));
 	dis_putn(w, "], ", 3);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 1, 8), site643_param, "SRC", NULL);
+	{
+		const int64_t pv[] = {
+			ins_stsc_d0_src_im(s),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 1, 8), site643_param, "SRC", pv);
+	}
 	dis_putn(w, ", ", 2);
 	fmt_24(w, (int64_t)dis_bits(s->w, 2, 24, 31));
 }
@@ -43022,7 +44783,12 @@ static void ins_resinfo_render(struct scope *s)
 	dis_putn(w, "d ", 2);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", g[", 4);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site645_param, "SSBO", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 53, 53),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site645_param, "SSBO", pv);
+	}
 	dis_putn(w, "]", 1);
 }
 
@@ -43187,11 +44953,26 @@ static void ins_ldgb_gen300_499_render(struct scope *s)
 	dis_putn(w, " ", 1);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", g[", 4);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site648_param, "SSBO", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 53, 53),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site648_param, "SSBO", pv);
+	}
 	dis_putn(w, "], ", 3);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site649_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 22, 22),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site649_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site650_param, "SRC2", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 23, 23),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site650_param, "SRC2", pv);
+	}
 }
 
 /* ldgb.gen300_499 */
@@ -43302,11 +45083,26 @@ static void ins_ldgb_gen500_599_render(struct scope *s)
 	dis_putn(w, " ", 1);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", g[", 4);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site653_param, "SSBO", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 53, 53),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site653_param, "SSBO", pv);
+	}
 	dis_putn(w, "], ", 3);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site654_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 22, 22),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site654_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site655_param, "SRC2", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 23, 23),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site655_param, "SRC2", pv);
+	}
 }
 
 /* ldgb.gen500_599 */
@@ -43417,11 +45213,26 @@ static void ins_ldib_render(struct scope *s)
 	dis_putn(w, " ", 1);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", g[", 4);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site658_param, "SSBO", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 53, 53),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site658_param, "SSBO", pv);
+	}
 	dis_putn(w, "], ", 3);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site659_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 22, 22),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site659_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site660_param, "SRC2", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 23, 23),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site660_param, "SRC2", pv);
+	}
 }
 
 /* ldib */
@@ -43530,13 +45341,28 @@ static void ins_stgb_gen500_599_render(struct scope *s)
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_stgb_gen500_599_d0_type_size(s));
 	dis_putn(w, " g[", 3);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site662_param, "SSBO", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 53, 53),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site662_param, "SSBO", pv);
+	}
 	dis_putn(w, "], ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 1, 8), NULL, "SRC1", NULL);
 	dis_putn(w, ", ", 2);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site664_param, "SRC2", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 23, 23),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site664_param, "SRC2", pv);
+	}
 	dis_putn(w, ", ", 2);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 32, 39), site665_param, "SRC3", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 40, 40),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 32, 39), site665_param, "SRC3", pv);
+	}
 }
 
 /* stgb.gen500_599 */
@@ -43645,13 +45471,28 @@ static void ins_stib_gen500_599_render(struct scope *s)
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_stib_gen500_599_d0_type_size(s));
 	dis_putn(w, " g[", 3);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site667_param, "SSBO", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 53, 53),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site667_param, "SSBO", pv);
+	}
 	dis_putn(w, "], ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 1, 8), NULL, "SRC1", NULL);
 	dis_putn(w, ", ", 2);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site669_param, "SRC2", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 23, 23),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site669_param, "SRC2", pv);
+	}
 	dis_putn(w, ", ", 2);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 32, 39), site670_param, "SRC3", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 40, 40),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 32, 39), site670_param, "SRC3", pv);
+	}
 }
 
 /* stib.gen500_599 */
@@ -43760,13 +45601,28 @@ static void ins_stgb_gen300_499_render(struct scope *s)
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_stgb_gen300_499_d0_type_size(s));
 	dis_putn(w, " g[", 3);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site672_param, "SSBO", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 53, 53),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site672_param, "SSBO", pv);
+	}
 	dis_putn(w, "], ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 1, 8), NULL, "SRC1", NULL);
 	dis_putn(w, ", ", 2);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site674_param, "SRC2", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 23, 23),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site674_param, "SRC2", pv);
+	}
 	dis_putn(w, ", ", 2);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 32, 39), site675_param, "SRC3", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 40, 40),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 32, 39), site675_param, "SRC3", pv);
+	}
 }
 
 /* stgb.gen300_499 */
@@ -43875,13 +45731,28 @@ static void ins_stib_gen300_499_render(struct scope *s)
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_stib_gen300_499_d0_type_size(s));
 	dis_putn(w, " g[", 3);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site677_param, "SSBO", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 53, 53),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site677_param, "SSBO", pv);
+	}
 	dis_putn(w, "], ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 1, 8), NULL, "SRC1", NULL);
 	dis_putn(w, ", ", 2);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site679_param, "SRC2", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 23, 23),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site679_param, "SRC2", pv);
+	}
 	dis_putn(w, ", ", 2);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 32, 39), site680_param, "SRC3", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 40, 40),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 32, 39), site680_param, "SRC3", pv);
+	}
 }
 
 /* stib.gen300_499 */
@@ -43980,9 +45851,19 @@ static void ins_atomic_add_render(struct scope *s)
 	dis_putn(w, ".l ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", l[", 4);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site683_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 22, 22),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site683_param, "SRC1", pv);
+	}
 	dis_putn(w, "], ", 3);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site684_param, "SRC2", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 23, 23),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site684_param, "SRC2", pv);
+	}
 }
 
 /* atomic.add */
@@ -44081,9 +45962,19 @@ static void ins_atomic_sub_render(struct scope *s)
 	dis_putn(w, ".l ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", l[", 4);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site687_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 22, 22),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site687_param, "SRC1", pv);
+	}
 	dis_putn(w, "], ", 3);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site688_param, "SRC2", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 23, 23),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site688_param, "SRC2", pv);
+	}
 }
 
 /* atomic.sub */
@@ -44182,9 +46073,19 @@ static void ins_atomic_xchg_render(struct scope *s)
 	dis_putn(w, ".l ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", l[", 4);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site691_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 22, 22),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site691_param, "SRC1", pv);
+	}
 	dis_putn(w, "], ", 3);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site692_param, "SRC2", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 23, 23),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site692_param, "SRC2", pv);
+	}
 }
 
 /* atomic.xchg */
@@ -44283,9 +46184,19 @@ static void ins_atomic_inc_render(struct scope *s)
 	dis_putn(w, ".l ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", l[", 4);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site695_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 22, 22),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site695_param, "SRC1", pv);
+	}
 	dis_putn(w, "], ", 3);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site696_param, "SRC2", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 23, 23),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site696_param, "SRC2", pv);
+	}
 }
 
 /* atomic.inc */
@@ -44384,9 +46295,19 @@ static void ins_atomic_dec_render(struct scope *s)
 	dis_putn(w, ".l ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", l[", 4);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site699_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 22, 22),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site699_param, "SRC1", pv);
+	}
 	dis_putn(w, "], ", 3);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site700_param, "SRC2", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 23, 23),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site700_param, "SRC2", pv);
+	}
 }
 
 /* atomic.dec */
@@ -44485,9 +46406,19 @@ static void ins_atomic_cmpxchg_render(struct scope *s)
 	dis_putn(w, ".l ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", l[", 4);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site703_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 22, 22),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site703_param, "SRC1", pv);
+	}
 	dis_putn(w, "], ", 3);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site704_param, "SRC2", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 23, 23),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site704_param, "SRC2", pv);
+	}
 }
 
 /* atomic.cmpxchg */
@@ -44586,9 +46517,19 @@ static void ins_atomic_min_render(struct scope *s)
 	dis_putn(w, ".l ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", l[", 4);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site707_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 22, 22),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site707_param, "SRC1", pv);
+	}
 	dis_putn(w, "], ", 3);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site708_param, "SRC2", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 23, 23),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site708_param, "SRC2", pv);
+	}
 }
 
 /* atomic.min */
@@ -44687,9 +46628,19 @@ static void ins_atomic_max_render(struct scope *s)
 	dis_putn(w, ".l ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", l[", 4);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site711_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 22, 22),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site711_param, "SRC1", pv);
+	}
 	dis_putn(w, "], ", 3);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site712_param, "SRC2", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 23, 23),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site712_param, "SRC2", pv);
+	}
 }
 
 /* atomic.max */
@@ -44788,9 +46739,19 @@ static void ins_atomic_and_render(struct scope *s)
 	dis_putn(w, ".l ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", l[", 4);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site715_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 22, 22),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site715_param, "SRC1", pv);
+	}
 	dis_putn(w, "], ", 3);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site716_param, "SRC2", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 23, 23),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site716_param, "SRC2", pv);
+	}
 }
 
 /* atomic.and */
@@ -44889,9 +46850,19 @@ static void ins_atomic_or_render(struct scope *s)
 	dis_putn(w, ".l ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", l[", 4);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site719_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 22, 22),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site719_param, "SRC1", pv);
+	}
 	dis_putn(w, "], ", 3);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site720_param, "SRC2", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 23, 23),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site720_param, "SRC2", pv);
+	}
 }
 
 /* atomic.or */
@@ -44990,9 +46961,19 @@ static void ins_atomic_xor_render(struct scope *s)
 	dis_putn(w, ".l ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", l[", 4);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site723_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 22, 22),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site723_param, "SRC1", pv);
+	}
 	dis_putn(w, "], ", 3);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site724_param, "SRC2", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 23, 23),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site724_param, "SRC2", pv);
+	}
 }
 
 /* atomic.xor */
@@ -45103,11 +47084,26 @@ static void ins_atomic_s_add_gen300_499_render(struct scope *s)
 	dis_putn(w, ".g ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", g[", 4);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site727_param, "SSBO", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 53, 53),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site727_param, "SSBO", pv);
+	}
 	dis_putn(w, "], ", 3);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site728_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 22, 22),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site728_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site729_param, "SRC2", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 23, 23),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site729_param, "SRC2", pv);
+	}
 	dis_putn(w, ", ", 2);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 1, 8), NULL, "SRC3", NULL);
 }
@@ -45220,11 +47216,26 @@ static void ins_atomic_s_sub_gen300_499_render(struct scope *s)
 	dis_putn(w, ".g ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", g[", 4);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site733_param, "SSBO", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 53, 53),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site733_param, "SSBO", pv);
+	}
 	dis_putn(w, "], ", 3);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site734_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 22, 22),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site734_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site735_param, "SRC2", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 23, 23),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site735_param, "SRC2", pv);
+	}
 	dis_putn(w, ", ", 2);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 1, 8), NULL, "SRC3", NULL);
 }
@@ -45337,11 +47348,26 @@ static void ins_atomic_s_xchg_gen300_499_render(struct scope *s)
 	dis_putn(w, ".g ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", g[", 4);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site739_param, "SSBO", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 53, 53),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site739_param, "SSBO", pv);
+	}
 	dis_putn(w, "], ", 3);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site740_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 22, 22),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site740_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site741_param, "SRC2", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 23, 23),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site741_param, "SRC2", pv);
+	}
 	dis_putn(w, ", ", 2);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 1, 8), NULL, "SRC3", NULL);
 }
@@ -45454,11 +47480,26 @@ static void ins_atomic_s_inc_gen300_499_render(struct scope *s)
 	dis_putn(w, ".g ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", g[", 4);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site745_param, "SSBO", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 53, 53),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site745_param, "SSBO", pv);
+	}
 	dis_putn(w, "], ", 3);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site746_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 22, 22),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site746_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site747_param, "SRC2", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 23, 23),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site747_param, "SRC2", pv);
+	}
 	dis_putn(w, ", ", 2);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 1, 8), NULL, "SRC3", NULL);
 }
@@ -45571,11 +47612,26 @@ static void ins_atomic_s_dec_gen300_499_render(struct scope *s)
 	dis_putn(w, ".g ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", g[", 4);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site751_param, "SSBO", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 53, 53),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site751_param, "SSBO", pv);
+	}
 	dis_putn(w, "], ", 3);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site752_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 22, 22),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site752_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site753_param, "SRC2", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 23, 23),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site753_param, "SRC2", pv);
+	}
 	dis_putn(w, ", ", 2);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 1, 8), NULL, "SRC3", NULL);
 }
@@ -45688,11 +47744,26 @@ static void ins_atomic_s_cmpxchg_gen300_499_render(struct scope *s)
 	dis_putn(w, ".g ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", g[", 4);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site757_param, "SSBO", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 53, 53),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site757_param, "SSBO", pv);
+	}
 	dis_putn(w, "], ", 3);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site758_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 22, 22),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site758_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site759_param, "SRC2", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 23, 23),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site759_param, "SRC2", pv);
+	}
 	dis_putn(w, ", ", 2);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 1, 8), NULL, "SRC3", NULL);
 }
@@ -45805,11 +47876,26 @@ static void ins_atomic_s_min_gen300_499_render(struct scope *s)
 	dis_putn(w, ".g ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", g[", 4);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site763_param, "SSBO", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 53, 53),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site763_param, "SSBO", pv);
+	}
 	dis_putn(w, "], ", 3);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site764_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 22, 22),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site764_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site765_param, "SRC2", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 23, 23),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site765_param, "SRC2", pv);
+	}
 	dis_putn(w, ", ", 2);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 1, 8), NULL, "SRC3", NULL);
 }
@@ -45922,11 +48008,26 @@ static void ins_atomic_s_max_gen300_499_render(struct scope *s)
 	dis_putn(w, ".g ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", g[", 4);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site769_param, "SSBO", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 53, 53),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site769_param, "SSBO", pv);
+	}
 	dis_putn(w, "], ", 3);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site770_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 22, 22),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site770_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site771_param, "SRC2", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 23, 23),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site771_param, "SRC2", pv);
+	}
 	dis_putn(w, ", ", 2);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 1, 8), NULL, "SRC3", NULL);
 }
@@ -46039,11 +48140,26 @@ static void ins_atomic_s_and_gen300_499_render(struct scope *s)
 	dis_putn(w, ".g ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", g[", 4);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site775_param, "SSBO", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 53, 53),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site775_param, "SSBO", pv);
+	}
 	dis_putn(w, "], ", 3);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site776_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 22, 22),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site776_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site777_param, "SRC2", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 23, 23),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site777_param, "SRC2", pv);
+	}
 	dis_putn(w, ", ", 2);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 1, 8), NULL, "SRC3", NULL);
 }
@@ -46156,11 +48272,26 @@ static void ins_atomic_s_or_gen300_499_render(struct scope *s)
 	dis_putn(w, ".g ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", g[", 4);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site781_param, "SSBO", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 53, 53),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site781_param, "SSBO", pv);
+	}
 	dis_putn(w, "], ", 3);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site782_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 22, 22),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site782_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site783_param, "SRC2", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 23, 23),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site783_param, "SRC2", pv);
+	}
 	dis_putn(w, ", ", 2);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 1, 8), NULL, "SRC3", NULL);
 }
@@ -46273,11 +48404,26 @@ static void ins_atomic_s_xor_gen300_499_render(struct scope *s)
 	dis_putn(w, ".g ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", g[", 4);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site787_param, "SSBO", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 53, 53),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site787_param, "SSBO", pv);
+	}
 	dis_putn(w, "], ", 3);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site788_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 22, 22),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site788_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site789_param, "SRC2", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 23, 23),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site789_param, "SRC2", pv);
+	}
 	dis_putn(w, ", ", 2);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 1, 8), NULL, "SRC3", NULL);
 }
@@ -46390,11 +48536,26 @@ static void ins_atomic_s_add_gen500_599_render(struct scope *s)
 	dis_putn(w, ".g ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", g[", 4);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site793_param, "SSBO", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 53, 53),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site793_param, "SSBO", pv);
+	}
 	dis_putn(w, "], ", 3);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site794_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 22, 22),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site794_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site795_param, "SRC2", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 23, 23),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site795_param, "SRC2", pv);
+	}
 	dis_putn(w, ", ", 2);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 1, 8), NULL, "SRC3", NULL);
 }
@@ -46507,11 +48668,26 @@ static void ins_atomic_s_sub_gen500_599_render(struct scope *s)
 	dis_putn(w, ".g ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", g[", 4);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site799_param, "SSBO", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 53, 53),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site799_param, "SSBO", pv);
+	}
 	dis_putn(w, "], ", 3);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site800_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 22, 22),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site800_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site801_param, "SRC2", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 23, 23),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site801_param, "SRC2", pv);
+	}
 	dis_putn(w, ", ", 2);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 1, 8), NULL, "SRC3", NULL);
 }
@@ -46624,11 +48800,26 @@ static void ins_atomic_s_xchg_gen500_599_render(struct scope *s)
 	dis_putn(w, ".g ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", g[", 4);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site805_param, "SSBO", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 53, 53),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site805_param, "SSBO", pv);
+	}
 	dis_putn(w, "], ", 3);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site806_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 22, 22),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site806_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site807_param, "SRC2", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 23, 23),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site807_param, "SRC2", pv);
+	}
 	dis_putn(w, ", ", 2);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 1, 8), NULL, "SRC3", NULL);
 }
@@ -46741,11 +48932,26 @@ static void ins_atomic_s_inc_gen500_599_render(struct scope *s)
 	dis_putn(w, ".g ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", g[", 4);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site811_param, "SSBO", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 53, 53),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site811_param, "SSBO", pv);
+	}
 	dis_putn(w, "], ", 3);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site812_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 22, 22),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site812_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site813_param, "SRC2", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 23, 23),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site813_param, "SRC2", pv);
+	}
 	dis_putn(w, ", ", 2);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 1, 8), NULL, "SRC3", NULL);
 }
@@ -46858,11 +49064,26 @@ static void ins_atomic_s_dec_gen500_599_render(struct scope *s)
 	dis_putn(w, ".g ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", g[", 4);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site817_param, "SSBO", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 53, 53),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site817_param, "SSBO", pv);
+	}
 	dis_putn(w, "], ", 3);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site818_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 22, 22),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site818_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site819_param, "SRC2", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 23, 23),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site819_param, "SRC2", pv);
+	}
 	dis_putn(w, ", ", 2);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 1, 8), NULL, "SRC3", NULL);
 }
@@ -46975,11 +49196,26 @@ static void ins_atomic_s_cmpxchg_gen500_599_render(struct scope *s)
 	dis_putn(w, ".g ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", g[", 4);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site823_param, "SSBO", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 53, 53),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site823_param, "SSBO", pv);
+	}
 	dis_putn(w, "], ", 3);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site824_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 22, 22),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site824_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site825_param, "SRC2", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 23, 23),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site825_param, "SRC2", pv);
+	}
 	dis_putn(w, ", ", 2);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 1, 8), NULL, "SRC3", NULL);
 }
@@ -47092,11 +49328,26 @@ static void ins_atomic_s_min_gen500_599_render(struct scope *s)
 	dis_putn(w, ".g ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", g[", 4);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site829_param, "SSBO", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 53, 53),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site829_param, "SSBO", pv);
+	}
 	dis_putn(w, "], ", 3);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site830_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 22, 22),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site830_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site831_param, "SRC2", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 23, 23),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site831_param, "SRC2", pv);
+	}
 	dis_putn(w, ", ", 2);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 1, 8), NULL, "SRC3", NULL);
 }
@@ -47209,11 +49460,26 @@ static void ins_atomic_s_max_gen500_599_render(struct scope *s)
 	dis_putn(w, ".g ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", g[", 4);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site835_param, "SSBO", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 53, 53),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site835_param, "SSBO", pv);
+	}
 	dis_putn(w, "], ", 3);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site836_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 22, 22),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site836_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site837_param, "SRC2", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 23, 23),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site837_param, "SRC2", pv);
+	}
 	dis_putn(w, ", ", 2);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 1, 8), NULL, "SRC3", NULL);
 }
@@ -47326,11 +49592,26 @@ static void ins_atomic_s_and_gen500_599_render(struct scope *s)
 	dis_putn(w, ".g ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", g[", 4);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site841_param, "SSBO", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 53, 53),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site841_param, "SSBO", pv);
+	}
 	dis_putn(w, "], ", 3);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site842_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 22, 22),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site842_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site843_param, "SRC2", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 23, 23),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site843_param, "SRC2", pv);
+	}
 	dis_putn(w, ", ", 2);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 1, 8), NULL, "SRC3", NULL);
 }
@@ -47443,11 +49724,26 @@ static void ins_atomic_s_or_gen500_599_render(struct scope *s)
 	dis_putn(w, ".g ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", g[", 4);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site847_param, "SSBO", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 53, 53),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site847_param, "SSBO", pv);
+	}
 	dis_putn(w, "], ", 3);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site848_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 22, 22),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site848_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site849_param, "SRC2", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 23, 23),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site849_param, "SRC2", pv);
+	}
 	dis_putn(w, ", ", 2);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 1, 8), NULL, "SRC3", NULL);
 }
@@ -47560,11 +49856,26 @@ static void ins_atomic_s_xor_gen500_599_render(struct scope *s)
 	dis_putn(w, ".g ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", g[", 4);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site853_param, "SSBO", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 53, 53),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site853_param, "SSBO", pv);
+	}
 	dis_putn(w, "], ", 3);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site854_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 22, 22),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site854_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site855_param, "SRC2", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 23, 23),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site855_param, "SRC2", pv);
+	}
 	dis_putn(w, ", ", 2);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 1, 8), NULL, "SRC3", NULL);
 }
@@ -47665,9 +49976,19 @@ static void ins_atomic_g_add_render(struct scope *s)
 	dis_putn(w, ".g ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site859_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 22, 22),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site859_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site860_param, "SRC2", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 23, 23),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site860_param, "SRC2", pv);
+	}
 }
 
 /* atomic.g.add */
@@ -47766,9 +50087,19 @@ static void ins_atomic_g_sub_render(struct scope *s)
 	dis_putn(w, ".g ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site863_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 22, 22),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site863_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site864_param, "SRC2", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 23, 23),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site864_param, "SRC2", pv);
+	}
 }
 
 /* atomic.g.sub */
@@ -47867,9 +50198,19 @@ static void ins_atomic_g_xchg_render(struct scope *s)
 	dis_putn(w, ".g ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site867_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 22, 22),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site867_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site868_param, "SRC2", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 23, 23),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site868_param, "SRC2", pv);
+	}
 }
 
 /* atomic.g.xchg */
@@ -47968,9 +50309,19 @@ static void ins_atomic_g_inc_render(struct scope *s)
 	dis_putn(w, ".g ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site871_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 22, 22),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site871_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site872_param, "SRC2", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 23, 23),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site872_param, "SRC2", pv);
+	}
 }
 
 /* atomic.g.inc */
@@ -48069,9 +50420,19 @@ static void ins_atomic_g_dec_render(struct scope *s)
 	dis_putn(w, ".g ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site875_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 22, 22),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site875_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site876_param, "SRC2", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 23, 23),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site876_param, "SRC2", pv);
+	}
 }
 
 /* atomic.g.dec */
@@ -48170,9 +50531,19 @@ static void ins_atomic_g_cmpxchg_render(struct scope *s)
 	dis_putn(w, ".g ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site879_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 22, 22),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site879_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site880_param, "SRC2", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 23, 23),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site880_param, "SRC2", pv);
+	}
 }
 
 /* atomic.g.cmpxchg */
@@ -48271,9 +50642,19 @@ static void ins_atomic_g_min_render(struct scope *s)
 	dis_putn(w, ".g ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site883_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 22, 22),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site883_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site884_param, "SRC2", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 23, 23),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site884_param, "SRC2", pv);
+	}
 }
 
 /* atomic.g.min */
@@ -48372,9 +50753,19 @@ static void ins_atomic_g_max_render(struct scope *s)
 	dis_putn(w, ".g ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site887_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 22, 22),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site887_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site888_param, "SRC2", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 23, 23),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site888_param, "SRC2", pv);
+	}
 }
 
 /* atomic.g.max */
@@ -48473,9 +50864,19 @@ static void ins_atomic_g_and_render(struct scope *s)
 	dis_putn(w, ".g ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site891_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 22, 22),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site891_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site892_param, "SRC2", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 23, 23),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site892_param, "SRC2", pv);
+	}
 }
 
 /* atomic.g.and */
@@ -48574,9 +50975,19 @@ static void ins_atomic_g_or_render(struct scope *s)
 	dis_putn(w, ".g ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site895_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 22, 22),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site895_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site896_param, "SRC2", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 23, 23),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site896_param, "SRC2", pv);
+	}
 }
 
 /* atomic.g.or */
@@ -48675,9 +51086,19 @@ static void ins_atomic_g_xor_render(struct scope *s)
 	dis_putn(w, ".g ", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site899_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 22, 22),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 14, 21), site899_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site900_param, "SRC2", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 23, 23),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site900_param, "SRC2", pv);
+	}
 }
 
 /* atomic.g.xor */
@@ -48851,9 +51272,19 @@ static void ins_ldc_k_render(struct scope *s)
 		root_cat6_base(s, (int64_t)dis_bits(s->w, 2, 1, 3), site901_param, "BASE", pv);
 	}
 	dis_putn(w, " c[a1.x], ", 10);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site902_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 23, 23),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site902_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site903_param, "SRC2", NULL);
+	{
+		const int64_t pv[] = {
+			ins_ldc_k_d0_src2_im(s),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site903_param, "SRC2", pv);
+	}
 }
 
 /* ldc.k */
@@ -48975,9 +51406,19 @@ static void ins_ldc_render(struct scope *s)
 	dis_putn(w, " ", 1);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site906_param, "SRC1", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 23, 23),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site906_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site907_param, "SRC2", NULL);
+	{
+		const int64_t pv[] = {
+			ins_ldc_d0_src2_im(s),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site907_param, "SRC2", pv);
+	}
 }
 
 /* ldc */
@@ -49186,7 +51627,12 @@ static void ins_resinfo_b_render(struct scope *s)
 	dis_putn(w, " ", 1);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site914_param, "SSBO", NULL);
+	{
+		const int64_t pv[] = {
+			ins_resinfo_b_d0_ssbo_im(s),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site914_param, "SSBO", pv);
+	}
 }
 
 /* resinfo.b */
@@ -49399,7 +51845,12 @@ static void ins_stib_b_render(struct scope *s)
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 24, 31), NULL, "SRC2", NULL);
 	fmt_65(w, ins_stib_b_d1_offset(s));
 	dis_putn(w, ", ", 2);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site919_param, "SSBO", NULL);
+	{
+		const int64_t pv[] = {
+			ins_stib_b_d1_ssbo_im(s),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site919_param, "SSBO", pv);
+	}
 }
 
 /* stib.b */
@@ -49608,7 +52059,12 @@ static void ins_ldib_b_render(struct scope *s)
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 24, 31), NULL, "SRC2", NULL);
 	fmt_65(w, ins_ldib_b_d1_offset(s));
 	dis_putn(w, ", ", 2);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site924_param, "SSBO", NULL);
+	{
+		const int64_t pv[] = {
+			ins_ldib_b_d1_ssbo_im(s),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site924_param, "SSBO", pv);
+	}
 }
 
 /* ldib.b */
@@ -49790,7 +52246,12 @@ static void ins_atomic_b_add_render(struct scope *s)
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 24, 31), NULL, "SRC2", NULL);
 	fmt_66(w, ins_atomic_b_add_d0_offset(s));
 	dis_putn(w, ", ", 2);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site929_param, "SSBO", NULL);
+	{
+		const int64_t pv[] = {
+			ins_atomic_b_add_d0_ssbo_im(s),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site929_param, "SSBO", pv);
+	}
 }
 
 /* atomic.b.add */
@@ -49972,7 +52433,12 @@ static void ins_atomic_b_sub_render(struct scope *s)
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 24, 31), NULL, "SRC2", NULL);
 	fmt_66(w, ins_atomic_b_sub_d0_offset(s));
 	dis_putn(w, ", ", 2);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site934_param, "SSBO", NULL);
+	{
+		const int64_t pv[] = {
+			ins_atomic_b_sub_d0_ssbo_im(s),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site934_param, "SSBO", pv);
+	}
 }
 
 /* atomic.b.sub */
@@ -50154,7 +52620,12 @@ static void ins_atomic_b_xchg_render(struct scope *s)
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 24, 31), NULL, "SRC2", NULL);
 	fmt_66(w, ins_atomic_b_xchg_d0_offset(s));
 	dis_putn(w, ", ", 2);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site939_param, "SSBO", NULL);
+	{
+		const int64_t pv[] = {
+			ins_atomic_b_xchg_d0_ssbo_im(s),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site939_param, "SSBO", pv);
+	}
 }
 
 /* atomic.b.xchg */
@@ -50336,7 +52807,12 @@ static void ins_atomic_b_cmpxchg_render(struct scope *s)
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 24, 31), NULL, "SRC2", NULL);
 	fmt_66(w, ins_atomic_b_cmpxchg_d0_offset(s));
 	dis_putn(w, ", ", 2);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site944_param, "SSBO", NULL);
+	{
+		const int64_t pv[] = {
+			ins_atomic_b_cmpxchg_d0_ssbo_im(s),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site944_param, "SSBO", pv);
+	}
 }
 
 /* atomic.b.cmpxchg */
@@ -50518,7 +52994,12 @@ static void ins_atomic_b_min_render(struct scope *s)
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 24, 31), NULL, "SRC2", NULL);
 	fmt_66(w, ins_atomic_b_min_d0_offset(s));
 	dis_putn(w, ", ", 2);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site949_param, "SSBO", NULL);
+	{
+		const int64_t pv[] = {
+			ins_atomic_b_min_d0_ssbo_im(s),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site949_param, "SSBO", pv);
+	}
 }
 
 /* atomic.b.min */
@@ -50700,7 +53181,12 @@ static void ins_atomic_b_max_render(struct scope *s)
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 24, 31), NULL, "SRC2", NULL);
 	fmt_66(w, ins_atomic_b_max_d0_offset(s));
 	dis_putn(w, ", ", 2);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site954_param, "SSBO", NULL);
+	{
+		const int64_t pv[] = {
+			ins_atomic_b_max_d0_ssbo_im(s),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site954_param, "SSBO", pv);
+	}
 }
 
 /* atomic.b.max */
@@ -50882,7 +53368,12 @@ static void ins_atomic_b_and_render(struct scope *s)
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 24, 31), NULL, "SRC2", NULL);
 	fmt_66(w, ins_atomic_b_and_d0_offset(s));
 	dis_putn(w, ", ", 2);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site959_param, "SSBO", NULL);
+	{
+		const int64_t pv[] = {
+			ins_atomic_b_and_d0_ssbo_im(s),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site959_param, "SSBO", pv);
+	}
 }
 
 /* atomic.b.and */
@@ -51064,7 +53555,12 @@ static void ins_atomic_b_or_render(struct scope *s)
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 24, 31), NULL, "SRC2", NULL);
 	fmt_66(w, ins_atomic_b_or_d0_offset(s));
 	dis_putn(w, ", ", 2);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site964_param, "SSBO", NULL);
+	{
+		const int64_t pv[] = {
+			ins_atomic_b_or_d0_ssbo_im(s),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site964_param, "SSBO", pv);
+	}
 }
 
 /* atomic.b.or */
@@ -51246,7 +53742,12 @@ static void ins_atomic_b_xor_render(struct scope *s)
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 24, 31), NULL, "SRC2", NULL);
 	fmt_66(w, ins_atomic_b_xor_d0_offset(s));
 	dis_putn(w, ", ", 2);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site969_param, "SSBO", NULL);
+	{
+		const int64_t pv[] = {
+			ins_atomic_b_xor_d0_ssbo_im(s),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 41, 48), site969_param, "SSBO", pv);
+	}
 }
 
 /* atomic.b.xor */
@@ -51324,7 +53825,12 @@ static void ins_shfl_render(struct scope *s)
 	fmt_22(w, ins_shfl_d0_type_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 1, 8), NULL, "SRC1", NULL);
 	dis_putn(w, ", ", 2);
-	root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site972_param, "SRC2", NULL);
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 2, 23, 23),
+		};
+		root_cat6_src(s, (int64_t)dis_bits(s->w, 2, 24, 31), site972_param, "SRC2", pv);
+	}
 }
 
 /* shfl */

@@ -149,7 +149,8 @@ function scopeFacts(scope: ScopeC, entering: { from: ScopeC; params: [string, st
   const simple = scope.cases.every(
     (c) => c.when === null || exprRefs(c.when).every((n) => pure(n, new Set())),
   );
-  return { byDefault, ownField, ownDerived, simple };
+  const pureDerived = (n: string) => ownDerived(n) && pure(n, new Set());
+  return { byDefault, ownField, ownDerived, pureDerived, simple };
 }
 
 export function isaspecC(model: IsaModel): IsaspecC {
@@ -268,11 +269,18 @@ export function isaspecC(model: IsaModel): IsaspecC {
    * asking the enclosing scope by name.
    */
   const slotsMemo = new Map<string, Map<string, { slot: number; format: number }>>();
-  const passedOf = (from: ScopeC, params: [string, string][], as: string): Field | null => {
+  type Passed = { field: Field } | { derived: DerivedField; from: ScopeC };
+  const passedOf = (from: ScopeC, params: [string, string][], as: string): Passed | null => {
     const p0 = params.find(([, a]) => a === as)?.[0];
     const f = facts(from);
-    return p0 !== undefined && f.simple && f.ownField(p0) ? f.byDefault.fields.get(p0)! : null;
+    if (p0 === undefined || !f.simple) return null;
+    if (f.ownField(p0)) return { field: f.byDefault.fields.get(p0)! };
+    // A derived value that reads only such names: the same wherever it is evaluated, no errors.
+    if (f.pureDerived(p0)) return { derived: f.byDefault.derived.get(p0)!, from };
+    return null;
   };
+  const passedFormat = (x: Passed | null) =>
+    !x ? -1 : "field" in x ? fieldFormat(x.field) : derivedFormat(x.derived, x.from);
   const slotsOf = (root: string): Map<string, { slot: number; format: number }> => {
     const known = slotsMemo.get(root);
     if (known) return known;
@@ -281,21 +289,28 @@ export function isaspecC(model: IsaModel): IsaspecC {
     const names = [...new Set(entering.flatMap((e) => e.params.map(([, as]) => as)))];
     for (const as of names) {
       const passed = entering.map((e) => passedOf(e.from, e.params, as));
-      const formats = new Set(passed.map((f) => (f ? fieldFormat(f) : -1)));
+      const formats = new Set(passed.map(passedFormat));
       const [format] = formats;
       if (formats.size === 1 && format >= 0) slots.set(as, { slot: slots.size, format });
     }
     slotsMemo.set(root, slots);
     return slots;
   };
-  /** The `pv` a site passes into `root`: its values, read in the enclosing scope `from`. */
+  /**
+   * The `pv` a site passes into `root`: its values, read in the enclosing scope `from` (derived
+   * ones by `evaluate`).
+   */
   const passedValues = (
     root: string,
     from: ScopeC,
     params: [string, string][],
     words: number,
+    evaluate: (d: DerivedField) => string,
   ): string[] =>
-    [...slotsOf(root).keys()].map((as) => fieldRead(passedOf(from, params, as)!, words));
+    [...slotsOf(root).keys()].map((as) => {
+      const x = passedOf(from, params, as)!;
+      return "field" in x ? fieldRead(x.field, words) : evaluate(x.derived);
+    });
 
   /* Scopes ------------------------------------------------------------------------------------ */
   const functions: CFunction[] = [];
@@ -353,9 +368,7 @@ export function isaspecC(model: IsaModel): IsaspecC {
     const { byDefault, ownField, ownDerived, simple } = facts(scope);
     /** A <param> passed as a value (no case defines the name), read where nothing else is asked. */
     const slotOf = (n: string) =>
-      simple && scope.cases.every((c) => !c.fields.has(n) && !c.derived.has(n))
-        ? slots.get(n)
-        : undefined;
+      scope.cases.every((c) => !c.fields.has(n) && !c.derived.has(n)) ? slots.get(n) : undefined;
     const applies: string[] = [];
     const whens: (() => void)[] = [];
     scope.cases.forEach((c, k) => {
@@ -436,23 +449,35 @@ export function isaspecC(model: IsaModel): IsaspecC {
       for (const n of [...c.fields.keys(), ...c.derived.keys()]) caseNames.add(n);
     const resolveHead = (fn: string) => `static int ${fn}(${S}, int name, int64_t *v, int *fmt)`;
     const missing = `${p}_params`;
+    const tries = scope.cases.flatMap((c, k) =>
+      c.when !== null && !simple
+        ? [`if (!(s->stack & ${overrideBit(k)}))`, `\t(void)${applies[k]}(s);`]
+        : [],
+    );
     let missingMade = false;
     const missingFn = (): string => {
       if (!missingMade) {
         missingMade = true;
-        const tries = scope.cases.flatMap((c, k) =>
-          c.when !== null && !simple
-            ? [`if (!(s->stack & ${overrideBit(k)}))`, `\t(void)${applies[k]}(s);`]
-            : [],
-        );
         add(
           "/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */",
           resolveHead(missing),
-          [...tries, "return s->param ? s->param(s, name, v, fmt) : 0;"],
+          [
+            ...(tries.length ? [`${triesFn()}(s);`] : []),
+            "return s->param ? s->param(s, name, v, fmt) : 0;",
+          ],
         );
       }
       return missing;
     };
+    let triesMade = false;
+    const triesFn = (): string => {
+      if (!triesMade) add(null, `static void ${p}_tries(${S})`, tries);
+      triesMade = true;
+      return `${p}_tries`;
+    };
+    /** A <param> passed as a value, read as resolving it would: after every override is tried. */
+    const slotRead = (slot: { slot: number }) =>
+      tries.length ? `(${triesFn()}(s), s->pv[${slot.slot}])` : `s->pv[${slot.slot}]`;
     const resolvers = new Map<string, string>();
     const resolverFor = (name: string): string => {
       if (!caseNames.has(name)) return missingFn();
@@ -494,9 +519,7 @@ export function isaspecC(model: IsaModel): IsaspecC {
     };
     const resolveCall = (name: string) => `${resolverFor(name)}(s, ${nameOf(name)}, &v, &fmt)`;
     readName = (name: string) =>
-      slotOf(name)
-        ? `s->pv[${slotOf(name)!.slot}]`
-        : `get(s, ${resolverFor(name)}, ${nameOf(name)})`;
+      slotOf(name) ? slotRead(slotOf(name)!) : `get(s, ${resolverFor(name)}, ${nameOf(name)})`;
     for (const made of whens) made();
 
     // Bitset-typed fields: which printer (if any) takes a field's value, as nestedOf decides.
@@ -541,7 +564,10 @@ export function isaspecC(model: IsaModel): IsaspecC {
             root: rootFn(nested.bitset),
             param,
             caseIndex: k,
-            values: passedValues(nested.bitset, scope, nested.params, words),
+            values: passedValues(nested.bitset, scope, nested.params, words, (d) => {
+              const last = scope.cases.length - 1;
+              return `${derivedFn(d, last)}(s)`;
+            }),
           });
           ret = String(id);
         }
