@@ -125,8 +125,11 @@ static inline void dis_digits(struct dis_writer *w, const char *reversed, size_t
 	dis_putn(w, text, n);
 }
 
-/* `v` in base `base` (10 or 16, lowercase), with a '-' when negative: JS String(v), v.toString(16). */
-static void dis_int_base(struct dis_writer *w, int64_t v, unsigned base)
+/*
+ * `v` in base `base` (10 or 16, lowercase), with a '-' when negative: JS String(v),
+ * v.toString(16). Always inlined into the two below, so that the divisions are by constants.
+ */
+DIS_INLINE void dis_int_base(struct dis_writer *w, int64_t v, unsigned base)
 {
 	/* Digits from the end of `text` backwards. */
 	char text[24];
@@ -141,6 +144,11 @@ static void dis_int_base(struct dis_writer *w, int64_t v, unsigned base)
 	dis_putn(w, text + sizeof text - n, n);
 }
 
+static void dis_int_wide(struct dis_writer *w, int64_t v)
+{
+	dis_int_base(w, v, 10);
+}
+
 /* Most numbers printed are small register or component numbers: one or two characters inline. */
 DIS_INLINE void dis_int(struct dis_writer *w, int64_t v)
 {
@@ -151,7 +159,7 @@ DIS_INLINE void dis_int(struct dis_writer *w, int64_t v)
 		w->at[1] = (char)('0' + v % 10);
 		w->at += 2;
 	} else {
-		dis_int_base(w, v, 10);
+		dis_int_wide(w, v);
 	}
 }
 
