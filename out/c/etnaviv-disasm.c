@@ -608,7 +608,6 @@ enum name {
 	N_SRC_REG,
 	N_SRC_AMODE,
 	N_SRC_RGROUP,
-	N_IMMED_TYPE,
 	N_SRC_ABS,
 	N_SRC_NEG,
 	N_SRC_SWIZ,
@@ -635,8 +634,6 @@ static const char *name_of(int name)
 		return "SRC_AMODE";
 	case N_SRC_RGROUP:
 		return "SRC_RGROUP";
-	case N_IMMED_TYPE:
-		return "IMMED_TYPE";
 	case N_SRC_ABS:
 		return "SRC_ABS";
 	case N_SRC_NEG:
@@ -667,7 +664,6 @@ static int ins_add_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site1_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int site2_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t leaf_instruction_src_d4_immed_type(struct scope *s);
-static int leaf_instruction_src_r_immed_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int leaf_instruction_src_applies0(struct scope *s);
 static int leaf_instruction_src_applies1(struct scope *s);
 static int leaf_instruction_src_applies2(struct scope *s);
@@ -2133,27 +2129,13 @@ static int64_t leaf_instruction_src_d4_immed_type(struct scope *s)
 	return t2;
 }
 
-static int leaf_instruction_src_r_immed_type(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = leaf_instruction_src_d4_immed_type(s);
-	*fmt = 9;
-	return 1;
-}
-
 /* (({SRC_RGROUP} == 7) & ({IMMED_TYPE} == 0)) */
 static int leaf_instruction_src_applies0(struct scope *s)
 {
 	if (!(s->known & UINT64_C(1))) {
-		const int64_t t0 = s->pv[2];
-		const int64_t t1 = 7;
-		const int64_t t2 = t0 == t1;
-		const int64_t t3 = get(s, leaf_instruction_src_r_immed_type, N_IMMED_TYPE);
-		const int64_t t4 = 0;
-		const int64_t t5 = t3 == t4;
-		const int64_t t6 = dis_u32(t2 & t5);
+		const int64_t t0 = (((s->pv[2]) == 7) && ((leaf_instruction_src_d4_immed_type(s)) == 0));
 		s->known |= UINT64_C(1);
-		if (t6 != 0)
+		if (t0 != 0)
 			s->applied |= UINT64_C(1);
 	}
 	return (s->applied & UINT64_C(1)) != 0;
@@ -2163,15 +2145,9 @@ static int leaf_instruction_src_applies0(struct scope *s)
 static int leaf_instruction_src_applies1(struct scope *s)
 {
 	if (!(s->known & UINT64_C(2))) {
-		const int64_t t0 = s->pv[2];
-		const int64_t t1 = 7;
-		const int64_t t2 = t0 == t1;
-		const int64_t t3 = get(s, leaf_instruction_src_r_immed_type, N_IMMED_TYPE);
-		const int64_t t4 = 1;
-		const int64_t t5 = t3 == t4;
-		const int64_t t6 = dis_u32(t2 & t5);
+		const int64_t t0 = (((s->pv[2]) == 7) && ((leaf_instruction_src_d4_immed_type(s)) == 1));
 		s->known |= UINT64_C(2);
-		if (t6 != 0)
+		if (t0 != 0)
 			s->applied |= UINT64_C(2);
 	}
 	return (s->applied & UINT64_C(2)) != 0;
@@ -2181,15 +2157,9 @@ static int leaf_instruction_src_applies1(struct scope *s)
 static int leaf_instruction_src_applies2(struct scope *s)
 {
 	if (!(s->known & UINT64_C(4))) {
-		const int64_t t0 = s->pv[2];
-		const int64_t t1 = 7;
-		const int64_t t2 = t0 == t1;
-		const int64_t t3 = get(s, leaf_instruction_src_r_immed_type, N_IMMED_TYPE);
-		const int64_t t4 = 2;
-		const int64_t t5 = t3 == t4;
-		const int64_t t6 = dis_u32(t2 & t5);
+		const int64_t t0 = (((s->pv[2]) == 7) && ((leaf_instruction_src_d4_immed_type(s)) == 2));
 		s->known |= UINT64_C(4);
-		if (t6 != 0)
+		if (t0 != 0)
 			s->applied |= UINT64_C(4);
 	}
 	return (s->applied & UINT64_C(4)) != 0;
@@ -2199,15 +2169,9 @@ static int leaf_instruction_src_applies2(struct scope *s)
 static int leaf_instruction_src_applies3(struct scope *s)
 {
 	if (!(s->known & UINT64_C(8))) {
-		const int64_t t0 = s->pv[2];
-		const int64_t t1 = 7;
-		const int64_t t2 = t0 == t1;
-		const int64_t t3 = get(s, leaf_instruction_src_r_immed_type, N_IMMED_TYPE);
-		const int64_t t4 = 3;
-		const int64_t t5 = t3 == t4;
-		const int64_t t6 = dis_u32(t2 & t5);
+		const int64_t t0 = (((s->pv[2]) == 7) && ((leaf_instruction_src_d4_immed_type(s)) == 3));
 		s->known |= UINT64_C(8);
-		if (t6 != 0)
+		if (t0 != 0)
 			s->applied |= UINT64_C(8);
 	}
 	return (s->applied & UINT64_C(8)) != 0;

@@ -1746,7 +1746,6 @@ static int ins_mad_u16_r_src1_r(struct scope *s, int name, int64_t *v, int *fmt)
 static int ins_mad_u16_r_src2_r(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_mad_u16_d0_nop(struct scope *s);
 static int64_t ins_mad_u16_d1_full(struct scope *s);
-static int ins_mad_u16_r_full(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_mad_u16_r_dst_conv(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_mad_u16_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_mad_u16_d1_dst_half(struct scope *s);
@@ -1781,7 +1780,6 @@ static int ins_madsh_u16_r_src1_r(struct scope *s, int name, int64_t *v, int *fm
 static int ins_madsh_u16_r_src2_r(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_madsh_u16_d0_nop(struct scope *s);
 static int64_t ins_madsh_u16_d1_full(struct scope *s);
-static int ins_madsh_u16_r_full(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_madsh_u16_r_dst_conv(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_madsh_u16_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_madsh_u16_d1_dst_half(struct scope *s);
@@ -1798,7 +1796,6 @@ static int ins_mad_s16_r_src1_r(struct scope *s, int name, int64_t *v, int *fmt)
 static int ins_mad_s16_r_src2_r(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_mad_s16_d0_nop(struct scope *s);
 static int64_t ins_mad_s16_d1_full(struct scope *s);
-static int ins_mad_s16_r_full(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_mad_s16_r_dst_conv(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_mad_s16_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_mad_s16_d1_dst_half(struct scope *s);
@@ -1815,7 +1812,6 @@ static int ins_madsh_m16_r_src1_r(struct scope *s, int name, int64_t *v, int *fm
 static int ins_madsh_m16_r_src2_r(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_madsh_m16_d0_nop(struct scope *s);
 static int64_t ins_madsh_m16_d1_full(struct scope *s);
-static int ins_madsh_m16_r_full(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_madsh_m16_r_dst_conv(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_madsh_m16_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_madsh_m16_d1_dst_half(struct scope *s);
@@ -1832,7 +1828,6 @@ static int ins_mad_u24_r_src1_r(struct scope *s, int name, int64_t *v, int *fmt)
 static int ins_mad_u24_r_src2_r(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_mad_u24_d0_nop(struct scope *s);
 static int64_t ins_mad_u24_d1_full(struct scope *s);
-static int ins_mad_u24_r_full(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_mad_u24_r_dst_conv(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_mad_u24_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_mad_u24_d1_dst_half(struct scope *s);
@@ -1849,7 +1844,6 @@ static int ins_mad_s24_r_src1_r(struct scope *s, int name, int64_t *v, int *fmt)
 static int ins_mad_s24_r_src2_r(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_mad_s24_d0_nop(struct scope *s);
 static int64_t ins_mad_s24_d1_full(struct scope *s);
-static int ins_mad_s24_r_full(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_mad_s24_r_dst_conv(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_mad_s24_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_mad_s24_d1_dst_half(struct scope *s);
@@ -1866,7 +1860,6 @@ static int ins_mad_f16_r_src1_r(struct scope *s, int name, int64_t *v, int *fmt)
 static int ins_mad_f16_r_src2_r(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_mad_f16_d0_nop(struct scope *s);
 static int64_t ins_mad_f16_d1_full(struct scope *s);
-static int ins_mad_f16_r_full(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_mad_f16_r_dst_conv(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_mad_f16_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_mad_f16_d1_dst_half(struct scope *s);
@@ -1883,7 +1876,6 @@ static int ins_mad_f32_r_src1_r(struct scope *s, int name, int64_t *v, int *fmt)
 static int ins_mad_f32_r_src2_r(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_mad_f32_d0_nop(struct scope *s);
 static int64_t ins_mad_f32_d1_full(struct scope *s);
-static int ins_mad_f32_r_full(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_mad_f32_r_dst_conv(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_mad_f32_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_mad_f32_d1_dst_half(struct scope *s);
@@ -1900,7 +1892,6 @@ static int ins_sel_b16_r_src1_r(struct scope *s, int name, int64_t *v, int *fmt)
 static int ins_sel_b16_r_src2_r(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_sel_b16_d0_nop(struct scope *s);
 static int64_t ins_sel_b16_d1_full(struct scope *s);
-static int ins_sel_b16_r_full(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_sel_b16_r_dst_conv(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_sel_b16_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_sel_b16_d1_dst_half(struct scope *s);
@@ -1917,7 +1908,6 @@ static int ins_sel_b32_r_src1_r(struct scope *s, int name, int64_t *v, int *fmt)
 static int ins_sel_b32_r_src2_r(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_sel_b32_d0_nop(struct scope *s);
 static int64_t ins_sel_b32_d1_full(struct scope *s);
-static int ins_sel_b32_r_full(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_sel_b32_r_dst_conv(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_sel_b32_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_sel_b32_d1_dst_half(struct scope *s);
@@ -1934,7 +1924,6 @@ static int ins_sel_s16_r_src1_r(struct scope *s, int name, int64_t *v, int *fmt)
 static int ins_sel_s16_r_src2_r(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_sel_s16_d0_nop(struct scope *s);
 static int64_t ins_sel_s16_d1_full(struct scope *s);
-static int ins_sel_s16_r_full(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_sel_s16_r_dst_conv(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_sel_s16_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_sel_s16_d1_dst_half(struct scope *s);
@@ -1951,7 +1940,6 @@ static int ins_sel_s32_r_src1_r(struct scope *s, int name, int64_t *v, int *fmt)
 static int ins_sel_s32_r_src2_r(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_sel_s32_d0_nop(struct scope *s);
 static int64_t ins_sel_s32_d1_full(struct scope *s);
-static int ins_sel_s32_r_full(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_sel_s32_r_dst_conv(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_sel_s32_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_sel_s32_d1_dst_half(struct scope *s);
@@ -1968,7 +1956,6 @@ static int ins_sel_f16_r_src1_r(struct scope *s, int name, int64_t *v, int *fmt)
 static int ins_sel_f16_r_src2_r(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_sel_f16_d0_nop(struct scope *s);
 static int64_t ins_sel_f16_d1_full(struct scope *s);
-static int ins_sel_f16_r_full(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_sel_f16_r_dst_conv(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_sel_f16_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_sel_f16_d1_dst_half(struct scope *s);
@@ -1985,7 +1972,6 @@ static int ins_sel_f32_r_src1_r(struct scope *s, int name, int64_t *v, int *fmt)
 static int ins_sel_f32_r_src2_r(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_sel_f32_d0_nop(struct scope *s);
 static int64_t ins_sel_f32_d1_full(struct scope *s);
-static int ins_sel_f32_r_full(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_sel_f32_r_dst_conv(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_sel_f32_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_sel_f32_d1_dst_half(struct scope *s);
@@ -2002,7 +1988,6 @@ static int ins_sad_s16_r_src1_r(struct scope *s, int name, int64_t *v, int *fmt)
 static int ins_sad_s16_r_src2_r(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_sad_s16_d0_nop(struct scope *s);
 static int64_t ins_sad_s16_d1_full(struct scope *s);
-static int ins_sad_s16_r_full(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_sad_s16_r_dst_conv(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_sad_s16_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_sad_s16_d1_dst_half(struct scope *s);
@@ -2019,7 +2004,6 @@ static int ins_sad_s32_r_src1_r(struct scope *s, int name, int64_t *v, int *fmt)
 static int ins_sad_s32_r_src2_r(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_sad_s32_d0_nop(struct scope *s);
 static int64_t ins_sad_s32_d1_full(struct scope *s);
-static int ins_sad_s32_r_full(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_sad_s32_r_dst_conv(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_sad_s32_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_sad_s32_d1_dst_half(struct scope *s);
@@ -2122,7 +2106,6 @@ static int ins_dp2acc_r_src2_r(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_dp2acc_d0_nop(struct scope *s);
 static int ins_dp2acc_r_nop(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_dp2acc_d1_full(struct scope *s);
-static int ins_dp2acc_r_full(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_dp2acc_d1_half(struct scope *s);
 static int ins_dp2acc_r_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int site325_param(struct scope *s, int name, int64_t *v, int *fmt);
@@ -2135,7 +2118,6 @@ static int ins_dp4acc_r_src2_r(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_dp4acc_d0_nop(struct scope *s);
 static int ins_dp4acc_r_nop(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_dp4acc_d1_full(struct scope *s);
-static int ins_dp4acc_r_full(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_dp4acc_d1_half(struct scope *s);
 static int ins_dp4acc_r_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int site329_param(struct scope *s, int name, int64_t *v, int *fmt);
@@ -19598,14 +19580,6 @@ static int64_t ins_mad_u16_d1_full(struct scope *s)
 	return t0;
 }
 
-static int ins_mad_u16_r_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_mad_u16_d1_full(s);
-	*fmt = 23;
-	return 1;
-}
-
 static int ins_mad_u16_r_dst_conv(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -19628,7 +19602,7 @@ static int64_t ins_mad_u16_d1_dst_half(struct scope *s)
 	if (s->stack & UINT64_C(16))
 		return 0;
 	s->stack |= UINT64_C(16);
-	const int64_t t0 = get(s, ins_mad_u16_r_full, N_FULL);
+	const int64_t t0 = ins_mad_u16_d1_full(s);
 	const int64_t t1 = get(s, ins_mad_u16_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
 	const int64_t t3 = get(s, ins_mad_u16_r_dst, N_DST);
@@ -19645,7 +19619,7 @@ static int64_t ins_mad_u16_d1_half(struct scope *s)
 	if (s->stack & UINT64_C(8))
 		return 0;
 	s->stack |= UINT64_C(8);
-	const int64_t t0 = get(s, ins_mad_u16_r_full, N_FULL);
+	const int64_t t0 = ins_mad_u16_d1_full(s);
 	const int64_t t1 = t0 == 0;
 	s->stack &= ~UINT64_C(8);
 	return t1;
@@ -20032,14 +20006,6 @@ static int64_t ins_madsh_u16_d1_full(struct scope *s)
 	return t0;
 }
 
-static int ins_madsh_u16_r_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_madsh_u16_d1_full(s);
-	*fmt = 23;
-	return 1;
-}
-
 static int ins_madsh_u16_r_dst_conv(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -20062,7 +20028,7 @@ static int64_t ins_madsh_u16_d1_dst_half(struct scope *s)
 	if (s->stack & UINT64_C(16))
 		return 0;
 	s->stack |= UINT64_C(16);
-	const int64_t t0 = get(s, ins_madsh_u16_r_full, N_FULL);
+	const int64_t t0 = ins_madsh_u16_d1_full(s);
 	const int64_t t1 = get(s, ins_madsh_u16_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
 	const int64_t t3 = get(s, ins_madsh_u16_r_dst, N_DST);
@@ -20079,7 +20045,7 @@ static int64_t ins_madsh_u16_d1_half(struct scope *s)
 	if (s->stack & UINT64_C(8))
 		return 0;
 	s->stack |= UINT64_C(8);
-	const int64_t t0 = get(s, ins_madsh_u16_r_full, N_FULL);
+	const int64_t t0 = ins_madsh_u16_d1_full(s);
 	const int64_t t1 = t0 == 0;
 	s->stack &= ~UINT64_C(8);
 	return t1;
@@ -20277,14 +20243,6 @@ static int64_t ins_mad_s16_d1_full(struct scope *s)
 	return t0;
 }
 
-static int ins_mad_s16_r_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_mad_s16_d1_full(s);
-	*fmt = 23;
-	return 1;
-}
-
 static int ins_mad_s16_r_dst_conv(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -20307,7 +20265,7 @@ static int64_t ins_mad_s16_d1_dst_half(struct scope *s)
 	if (s->stack & UINT64_C(16))
 		return 0;
 	s->stack |= UINT64_C(16);
-	const int64_t t0 = get(s, ins_mad_s16_r_full, N_FULL);
+	const int64_t t0 = ins_mad_s16_d1_full(s);
 	const int64_t t1 = get(s, ins_mad_s16_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
 	const int64_t t3 = get(s, ins_mad_s16_r_dst, N_DST);
@@ -20324,7 +20282,7 @@ static int64_t ins_mad_s16_d1_half(struct scope *s)
 	if (s->stack & UINT64_C(8))
 		return 0;
 	s->stack |= UINT64_C(8);
-	const int64_t t0 = get(s, ins_mad_s16_r_full, N_FULL);
+	const int64_t t0 = ins_mad_s16_d1_full(s);
 	const int64_t t1 = t0 == 0;
 	s->stack &= ~UINT64_C(8);
 	return t1;
@@ -20522,14 +20480,6 @@ static int64_t ins_madsh_m16_d1_full(struct scope *s)
 	return t0;
 }
 
-static int ins_madsh_m16_r_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_madsh_m16_d1_full(s);
-	*fmt = 23;
-	return 1;
-}
-
 static int ins_madsh_m16_r_dst_conv(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -20552,7 +20502,7 @@ static int64_t ins_madsh_m16_d1_dst_half(struct scope *s)
 	if (s->stack & UINT64_C(16))
 		return 0;
 	s->stack |= UINT64_C(16);
-	const int64_t t0 = get(s, ins_madsh_m16_r_full, N_FULL);
+	const int64_t t0 = ins_madsh_m16_d1_full(s);
 	const int64_t t1 = get(s, ins_madsh_m16_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
 	const int64_t t3 = get(s, ins_madsh_m16_r_dst, N_DST);
@@ -20569,7 +20519,7 @@ static int64_t ins_madsh_m16_d1_half(struct scope *s)
 	if (s->stack & UINT64_C(8))
 		return 0;
 	s->stack |= UINT64_C(8);
-	const int64_t t0 = get(s, ins_madsh_m16_r_full, N_FULL);
+	const int64_t t0 = ins_madsh_m16_d1_full(s);
 	const int64_t t1 = t0 == 0;
 	s->stack &= ~UINT64_C(8);
 	return t1;
@@ -20767,14 +20717,6 @@ static int64_t ins_mad_u24_d1_full(struct scope *s)
 	return t0;
 }
 
-static int ins_mad_u24_r_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_mad_u24_d1_full(s);
-	*fmt = 23;
-	return 1;
-}
-
 static int ins_mad_u24_r_dst_conv(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -20797,7 +20739,7 @@ static int64_t ins_mad_u24_d1_dst_half(struct scope *s)
 	if (s->stack & UINT64_C(16))
 		return 0;
 	s->stack |= UINT64_C(16);
-	const int64_t t0 = get(s, ins_mad_u24_r_full, N_FULL);
+	const int64_t t0 = ins_mad_u24_d1_full(s);
 	const int64_t t1 = get(s, ins_mad_u24_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
 	const int64_t t3 = get(s, ins_mad_u24_r_dst, N_DST);
@@ -20814,7 +20756,7 @@ static int64_t ins_mad_u24_d1_half(struct scope *s)
 	if (s->stack & UINT64_C(8))
 		return 0;
 	s->stack |= UINT64_C(8);
-	const int64_t t0 = get(s, ins_mad_u24_r_full, N_FULL);
+	const int64_t t0 = ins_mad_u24_d1_full(s);
 	const int64_t t1 = t0 == 0;
 	s->stack &= ~UINT64_C(8);
 	return t1;
@@ -21012,14 +20954,6 @@ static int64_t ins_mad_s24_d1_full(struct scope *s)
 	return t0;
 }
 
-static int ins_mad_s24_r_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_mad_s24_d1_full(s);
-	*fmt = 23;
-	return 1;
-}
-
 static int ins_mad_s24_r_dst_conv(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -21042,7 +20976,7 @@ static int64_t ins_mad_s24_d1_dst_half(struct scope *s)
 	if (s->stack & UINT64_C(16))
 		return 0;
 	s->stack |= UINT64_C(16);
-	const int64_t t0 = get(s, ins_mad_s24_r_full, N_FULL);
+	const int64_t t0 = ins_mad_s24_d1_full(s);
 	const int64_t t1 = get(s, ins_mad_s24_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
 	const int64_t t3 = get(s, ins_mad_s24_r_dst, N_DST);
@@ -21059,7 +20993,7 @@ static int64_t ins_mad_s24_d1_half(struct scope *s)
 	if (s->stack & UINT64_C(8))
 		return 0;
 	s->stack |= UINT64_C(8);
-	const int64_t t0 = get(s, ins_mad_s24_r_full, N_FULL);
+	const int64_t t0 = ins_mad_s24_d1_full(s);
 	const int64_t t1 = t0 == 0;
 	s->stack &= ~UINT64_C(8);
 	return t1;
@@ -21257,14 +21191,6 @@ static int64_t ins_mad_f16_d1_full(struct scope *s)
 	return t0;
 }
 
-static int ins_mad_f16_r_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_mad_f16_d1_full(s);
-	*fmt = 23;
-	return 1;
-}
-
 static int ins_mad_f16_r_dst_conv(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -21287,7 +21213,7 @@ static int64_t ins_mad_f16_d1_dst_half(struct scope *s)
 	if (s->stack & UINT64_C(16))
 		return 0;
 	s->stack |= UINT64_C(16);
-	const int64_t t0 = get(s, ins_mad_f16_r_full, N_FULL);
+	const int64_t t0 = ins_mad_f16_d1_full(s);
 	const int64_t t1 = get(s, ins_mad_f16_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
 	const int64_t t3 = get(s, ins_mad_f16_r_dst, N_DST);
@@ -21304,7 +21230,7 @@ static int64_t ins_mad_f16_d1_half(struct scope *s)
 	if (s->stack & UINT64_C(8))
 		return 0;
 	s->stack |= UINT64_C(8);
-	const int64_t t0 = get(s, ins_mad_f16_r_full, N_FULL);
+	const int64_t t0 = ins_mad_f16_d1_full(s);
 	const int64_t t1 = t0 == 0;
 	s->stack &= ~UINT64_C(8);
 	return t1;
@@ -21502,14 +21428,6 @@ static int64_t ins_mad_f32_d1_full(struct scope *s)
 	return t0;
 }
 
-static int ins_mad_f32_r_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_mad_f32_d1_full(s);
-	*fmt = 23;
-	return 1;
-}
-
 static int ins_mad_f32_r_dst_conv(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -21532,7 +21450,7 @@ static int64_t ins_mad_f32_d1_dst_half(struct scope *s)
 	if (s->stack & UINT64_C(16))
 		return 0;
 	s->stack |= UINT64_C(16);
-	const int64_t t0 = get(s, ins_mad_f32_r_full, N_FULL);
+	const int64_t t0 = ins_mad_f32_d1_full(s);
 	const int64_t t1 = get(s, ins_mad_f32_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
 	const int64_t t3 = get(s, ins_mad_f32_r_dst, N_DST);
@@ -21549,7 +21467,7 @@ static int64_t ins_mad_f32_d1_half(struct scope *s)
 	if (s->stack & UINT64_C(8))
 		return 0;
 	s->stack |= UINT64_C(8);
-	const int64_t t0 = get(s, ins_mad_f32_r_full, N_FULL);
+	const int64_t t0 = ins_mad_f32_d1_full(s);
 	const int64_t t1 = t0 == 0;
 	s->stack &= ~UINT64_C(8);
 	return t1;
@@ -21747,14 +21665,6 @@ static int64_t ins_sel_b16_d1_full(struct scope *s)
 	return t0;
 }
 
-static int ins_sel_b16_r_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_sel_b16_d1_full(s);
-	*fmt = 23;
-	return 1;
-}
-
 static int ins_sel_b16_r_dst_conv(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -21777,7 +21687,7 @@ static int64_t ins_sel_b16_d1_dst_half(struct scope *s)
 	if (s->stack & UINT64_C(16))
 		return 0;
 	s->stack |= UINT64_C(16);
-	const int64_t t0 = get(s, ins_sel_b16_r_full, N_FULL);
+	const int64_t t0 = ins_sel_b16_d1_full(s);
 	const int64_t t1 = get(s, ins_sel_b16_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
 	const int64_t t3 = get(s, ins_sel_b16_r_dst, N_DST);
@@ -21794,7 +21704,7 @@ static int64_t ins_sel_b16_d1_half(struct scope *s)
 	if (s->stack & UINT64_C(8))
 		return 0;
 	s->stack |= UINT64_C(8);
-	const int64_t t0 = get(s, ins_sel_b16_r_full, N_FULL);
+	const int64_t t0 = ins_sel_b16_d1_full(s);
 	const int64_t t1 = t0 == 0;
 	s->stack &= ~UINT64_C(8);
 	return t1;
@@ -21992,14 +21902,6 @@ static int64_t ins_sel_b32_d1_full(struct scope *s)
 	return t0;
 }
 
-static int ins_sel_b32_r_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_sel_b32_d1_full(s);
-	*fmt = 23;
-	return 1;
-}
-
 static int ins_sel_b32_r_dst_conv(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -22022,7 +21924,7 @@ static int64_t ins_sel_b32_d1_dst_half(struct scope *s)
 	if (s->stack & UINT64_C(16))
 		return 0;
 	s->stack |= UINT64_C(16);
-	const int64_t t0 = get(s, ins_sel_b32_r_full, N_FULL);
+	const int64_t t0 = ins_sel_b32_d1_full(s);
 	const int64_t t1 = get(s, ins_sel_b32_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
 	const int64_t t3 = get(s, ins_sel_b32_r_dst, N_DST);
@@ -22039,7 +21941,7 @@ static int64_t ins_sel_b32_d1_half(struct scope *s)
 	if (s->stack & UINT64_C(8))
 		return 0;
 	s->stack |= UINT64_C(8);
-	const int64_t t0 = get(s, ins_sel_b32_r_full, N_FULL);
+	const int64_t t0 = ins_sel_b32_d1_full(s);
 	const int64_t t1 = t0 == 0;
 	s->stack &= ~UINT64_C(8);
 	return t1;
@@ -22237,14 +22139,6 @@ static int64_t ins_sel_s16_d1_full(struct scope *s)
 	return t0;
 }
 
-static int ins_sel_s16_r_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_sel_s16_d1_full(s);
-	*fmt = 23;
-	return 1;
-}
-
 static int ins_sel_s16_r_dst_conv(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -22267,7 +22161,7 @@ static int64_t ins_sel_s16_d1_dst_half(struct scope *s)
 	if (s->stack & UINT64_C(16))
 		return 0;
 	s->stack |= UINT64_C(16);
-	const int64_t t0 = get(s, ins_sel_s16_r_full, N_FULL);
+	const int64_t t0 = ins_sel_s16_d1_full(s);
 	const int64_t t1 = get(s, ins_sel_s16_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
 	const int64_t t3 = get(s, ins_sel_s16_r_dst, N_DST);
@@ -22284,7 +22178,7 @@ static int64_t ins_sel_s16_d1_half(struct scope *s)
 	if (s->stack & UINT64_C(8))
 		return 0;
 	s->stack |= UINT64_C(8);
-	const int64_t t0 = get(s, ins_sel_s16_r_full, N_FULL);
+	const int64_t t0 = ins_sel_s16_d1_full(s);
 	const int64_t t1 = t0 == 0;
 	s->stack &= ~UINT64_C(8);
 	return t1;
@@ -22482,14 +22376,6 @@ static int64_t ins_sel_s32_d1_full(struct scope *s)
 	return t0;
 }
 
-static int ins_sel_s32_r_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_sel_s32_d1_full(s);
-	*fmt = 23;
-	return 1;
-}
-
 static int ins_sel_s32_r_dst_conv(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -22512,7 +22398,7 @@ static int64_t ins_sel_s32_d1_dst_half(struct scope *s)
 	if (s->stack & UINT64_C(16))
 		return 0;
 	s->stack |= UINT64_C(16);
-	const int64_t t0 = get(s, ins_sel_s32_r_full, N_FULL);
+	const int64_t t0 = ins_sel_s32_d1_full(s);
 	const int64_t t1 = get(s, ins_sel_s32_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
 	const int64_t t3 = get(s, ins_sel_s32_r_dst, N_DST);
@@ -22529,7 +22415,7 @@ static int64_t ins_sel_s32_d1_half(struct scope *s)
 	if (s->stack & UINT64_C(8))
 		return 0;
 	s->stack |= UINT64_C(8);
-	const int64_t t0 = get(s, ins_sel_s32_r_full, N_FULL);
+	const int64_t t0 = ins_sel_s32_d1_full(s);
 	const int64_t t1 = t0 == 0;
 	s->stack &= ~UINT64_C(8);
 	return t1;
@@ -22727,14 +22613,6 @@ static int64_t ins_sel_f16_d1_full(struct scope *s)
 	return t0;
 }
 
-static int ins_sel_f16_r_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_sel_f16_d1_full(s);
-	*fmt = 23;
-	return 1;
-}
-
 static int ins_sel_f16_r_dst_conv(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -22757,7 +22635,7 @@ static int64_t ins_sel_f16_d1_dst_half(struct scope *s)
 	if (s->stack & UINT64_C(16))
 		return 0;
 	s->stack |= UINT64_C(16);
-	const int64_t t0 = get(s, ins_sel_f16_r_full, N_FULL);
+	const int64_t t0 = ins_sel_f16_d1_full(s);
 	const int64_t t1 = get(s, ins_sel_f16_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
 	const int64_t t3 = get(s, ins_sel_f16_r_dst, N_DST);
@@ -22774,7 +22652,7 @@ static int64_t ins_sel_f16_d1_half(struct scope *s)
 	if (s->stack & UINT64_C(8))
 		return 0;
 	s->stack |= UINT64_C(8);
-	const int64_t t0 = get(s, ins_sel_f16_r_full, N_FULL);
+	const int64_t t0 = ins_sel_f16_d1_full(s);
 	const int64_t t1 = t0 == 0;
 	s->stack &= ~UINT64_C(8);
 	return t1;
@@ -22972,14 +22850,6 @@ static int64_t ins_sel_f32_d1_full(struct scope *s)
 	return t0;
 }
 
-static int ins_sel_f32_r_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_sel_f32_d1_full(s);
-	*fmt = 23;
-	return 1;
-}
-
 static int ins_sel_f32_r_dst_conv(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -23002,7 +22872,7 @@ static int64_t ins_sel_f32_d1_dst_half(struct scope *s)
 	if (s->stack & UINT64_C(16))
 		return 0;
 	s->stack |= UINT64_C(16);
-	const int64_t t0 = get(s, ins_sel_f32_r_full, N_FULL);
+	const int64_t t0 = ins_sel_f32_d1_full(s);
 	const int64_t t1 = get(s, ins_sel_f32_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
 	const int64_t t3 = get(s, ins_sel_f32_r_dst, N_DST);
@@ -23019,7 +22889,7 @@ static int64_t ins_sel_f32_d1_half(struct scope *s)
 	if (s->stack & UINT64_C(8))
 		return 0;
 	s->stack |= UINT64_C(8);
-	const int64_t t0 = get(s, ins_sel_f32_r_full, N_FULL);
+	const int64_t t0 = ins_sel_f32_d1_full(s);
 	const int64_t t1 = t0 == 0;
 	s->stack &= ~UINT64_C(8);
 	return t1;
@@ -23217,14 +23087,6 @@ static int64_t ins_sad_s16_d1_full(struct scope *s)
 	return t0;
 }
 
-static int ins_sad_s16_r_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_sad_s16_d1_full(s);
-	*fmt = 23;
-	return 1;
-}
-
 static int ins_sad_s16_r_dst_conv(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -23247,7 +23109,7 @@ static int64_t ins_sad_s16_d1_dst_half(struct scope *s)
 	if (s->stack & UINT64_C(16))
 		return 0;
 	s->stack |= UINT64_C(16);
-	const int64_t t0 = get(s, ins_sad_s16_r_full, N_FULL);
+	const int64_t t0 = ins_sad_s16_d1_full(s);
 	const int64_t t1 = get(s, ins_sad_s16_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
 	const int64_t t3 = get(s, ins_sad_s16_r_dst, N_DST);
@@ -23264,7 +23126,7 @@ static int64_t ins_sad_s16_d1_half(struct scope *s)
 	if (s->stack & UINT64_C(8))
 		return 0;
 	s->stack |= UINT64_C(8);
-	const int64_t t0 = get(s, ins_sad_s16_r_full, N_FULL);
+	const int64_t t0 = ins_sad_s16_d1_full(s);
 	const int64_t t1 = t0 == 0;
 	s->stack &= ~UINT64_C(8);
 	return t1;
@@ -23462,14 +23324,6 @@ static int64_t ins_sad_s32_d1_full(struct scope *s)
 	return t0;
 }
 
-static int ins_sad_s32_r_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_sad_s32_d1_full(s);
-	*fmt = 23;
-	return 1;
-}
-
 static int ins_sad_s32_r_dst_conv(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -23492,7 +23346,7 @@ static int64_t ins_sad_s32_d1_dst_half(struct scope *s)
 	if (s->stack & UINT64_C(16))
 		return 0;
 	s->stack |= UINT64_C(16);
-	const int64_t t0 = get(s, ins_sad_s32_r_full, N_FULL);
+	const int64_t t0 = ins_sad_s32_d1_full(s);
 	const int64_t t1 = get(s, ins_sad_s32_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
 	const int64_t t3 = get(s, ins_sad_s32_r_dst, N_DST);
@@ -23509,7 +23363,7 @@ static int64_t ins_sad_s32_d1_half(struct scope *s)
 	if (s->stack & UINT64_C(8))
 		return 0;
 	s->stack |= UINT64_C(8);
-	const int64_t t0 = get(s, ins_sad_s32_r_full, N_FULL);
+	const int64_t t0 = ins_sad_s32_d1_full(s);
 	const int64_t t1 = t0 == 0;
 	s->stack &= ~UINT64_C(8);
 	return t1;
@@ -24943,21 +24797,13 @@ static int64_t ins_dp2acc_d1_full(struct scope *s)
 	return t0;
 }
 
-static int ins_dp2acc_r_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_dp2acc_d1_full(s);
-	*fmt = 23;
-	return 1;
-}
-
 /* !{FULL} */
 static int64_t ins_dp2acc_d1_half(struct scope *s)
 {
 	if (s->stack & UINT64_C(8))
 		return 0;
 	s->stack |= UINT64_C(8);
-	const int64_t t0 = get(s, ins_dp2acc_r_full, N_FULL);
+	const int64_t t0 = ins_dp2acc_d1_full(s);
 	const int64_t t1 = t0 == 0;
 	s->stack &= ~UINT64_C(8);
 	return t1;
@@ -25111,21 +24957,13 @@ static int64_t ins_dp4acc_d1_full(struct scope *s)
 	return t0;
 }
 
-static int ins_dp4acc_r_full(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_dp4acc_d1_full(s);
-	*fmt = 23;
-	return 1;
-}
-
 /* !{FULL} */
 static int64_t ins_dp4acc_d1_half(struct scope *s)
 {
 	if (s->stack & UINT64_C(8))
 		return 0;
 	s->stack |= UINT64_C(8);
-	const int64_t t0 = get(s, ins_dp4acc_r_full, N_FULL);
+	const int64_t t0 = ins_dp4acc_d1_full(s);
 	const int64_t t1 = t0 == 0;
 	s->stack &= ~UINT64_C(8);
 	return t1;

@@ -385,7 +385,9 @@ export function isaspecC(model: IsaModel): IsaspecC {
                 ? fieldRead(byDefault.fields.get(n)!, words)
                 : slotOf(n)
                   ? `s->pv[${slotOf(n)!.slot}]`
-                  : `get(s, ${ownDerived(n) ? resolverFor(n) : missingFn()}, ${nameOf(n)})`,
+                  : ownDerived(n)
+                    ? derivedCall(n)
+                    : `get(s, ${missingFn()}, ${nameOf(n)})`,
             gpu: "(s->ctx->has_gpu ? s->ctx->gpu : 0)",
           };
           // One short-circuiting expression, or statements where that would be a long line.
@@ -439,6 +441,12 @@ export function isaspecC(model: IsaModel): IsaspecC {
       }
       return fn;
     };
+    /**
+     * A derived value of the default case no override defines, in a simple scope: what resolving
+     * it does (no override is tried, nothing can fail), without the resolver.
+     */
+    const derivedCall = (name: string) =>
+      `${derivedFn(byDefault.derived.get(name)!, scope.cases.length - 1)}(s)`;
     /** `if (...)`-condition of override k in resolve: applying, or being evaluated. */
     const inForce = (k: number) => `(s->stack & ${overrideBit(k)}) || ${applies[k]}(s)`;
 
@@ -519,7 +527,11 @@ export function isaspecC(model: IsaModel): IsaspecC {
     };
     const resolveCall = (name: string) => `${resolverFor(name)}(s, ${nameOf(name)}, &v, &fmt)`;
     readName = (name: string) =>
-      slotOf(name) ? slotRead(slotOf(name)!) : `get(s, ${resolverFor(name)}, ${nameOf(name)})`;
+      slotOf(name)
+        ? slotRead(slotOf(name)!)
+        : simple && ownDerived(name)
+          ? derivedCall(name)
+          : `get(s, ${resolverFor(name)}, ${nameOf(name)})`;
     for (const made of whens) made();
 
     // Bitset-typed fields: which printer (if any) takes a field's value, as nestedOf decides.
