@@ -198,28 +198,31 @@ static inline void dis_digits(struct dis_writer *w, const char *reversed, size_t
 	dis_putn(w, text, n);
 }
 
-/*
- * `v` in base `base` (10 or 16, lowercase), with a '-' when negative: JS String(v),
- * v.toString(16). Always inlined into the two below, so that the divisions are by constants.
- */
-DIS_INLINE void dis_int_base(struct dis_writer *w, int64_t v, unsigned base)
-{
-	/* Digits from the end of `text` backwards. */
-	char text[24];
-	size_t n = 0;
-	uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
-	do {
-		text[sizeof text - ++n] = "0123456789abcdef"[u % base];
-		u /= base;
-	} while (u != 0);
-	if (v < 0)
-		text[sizeof text - ++n] = '-';
-	dis_putn(w, text + sizeof text - n, n);
-}
-
+/* `v` in decimal, with a '-' when negative (JS String(v)): two digits a division. */
 static void dis_int_wide(struct dis_writer *w, int64_t v)
 {
-	dis_int_base(w, v, 10);
+	static const char pairs[] = "00010203040506070809101112131415161718192021222324"
+				    "25262728293031323334353637383940414243444546474849"
+				    "50515253545556575859606162636465666768697071727374"
+				    "75767778798081828384858687888990919293949596979899";
+	/* Digits from the end of `text` backwards. */
+	char text[24], *at = text + sizeof text;
+	uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+	while (u >= 100) {
+		unsigned r = (unsigned)(u % 100);
+		u /= 100;
+		*--at = pairs[2 * r + 1];
+		*--at = pairs[2 * r];
+	}
+	if (u >= 10) {
+		*--at = pairs[2 * u + 1];
+		*--at = pairs[2 * u];
+	} else {
+		*--at = (char)('0' + u);
+	}
+	if (v < 0)
+		*--at = '-';
+	dis_putn(w, at, (size_t)(text + sizeof text - at));
 }
 
 /* Most numbers printed are small register or component numbers: one or two characters inline. */
@@ -236,9 +239,18 @@ DIS_INLINE void dis_int(struct dis_writer *w, int64_t v)
 	}
 }
 
+/* `v` in lowercase hex, with a '-' when negative (JS v.toString(16)). */
 static inline void dis_hex(struct dis_writer *w, int64_t v)
 {
-	dis_int_base(w, v, 16);
+	char text[24], *at = text + sizeof text;
+	uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+	do {
+		*--at = "0123456789abcdef"[u & 15];
+		u >>= 4;
+	} while (u != 0);
+	if (v < 0)
+		*--at = '-';
+	dis_putn(w, at, (size_t)(text + sizeof text - at));
 }
 
 /* `v` in lowercase hex, at least `pad` digits (JS v.toString(16).padStart(pad, "0")). */
