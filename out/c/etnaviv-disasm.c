@@ -198,40 +198,59 @@ static inline void dis_digits(struct dis_writer *w, const char *reversed, size_t
 	dis_putn(w, text, n);
 }
 
-/* `v` in base `base` (10 or 16, lowercase), with a '-' when negative: JS String(v), v.toString(16). */
-static inline void dis_int_base(struct dis_writer *w, int64_t v, unsigned base)
+/* `v` in decimal, with a '-' when negative (JS String(v)): two digits a division. */
+static void dis_int_wide(struct dis_writer *w, int64_t v)
 {
-	char digits[24];
-	size_t n = 0;
+	static const char pairs[] = "00010203040506070809101112131415161718192021222324"
+				    "25262728293031323334353637383940414243444546474849"
+				    "50515253545556575859606162636465666768697071727374"
+				    "75767778798081828384858687888990919293949596979899";
+	/* Digits from the end of `text` backwards. */
+	char text[24], *at = text + sizeof text;
 	uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
-	do {
-		digits[n++] = "0123456789abcdef"[u % base];
-		u /= base;
-	} while (u != 0);
-	if (v < 0)
-		digits[n++] = '-';
-	dis_digits(w, digits, n);
-}
-
-static inline void dis_int(struct dis_writer *w, int64_t v)
-{
-	/* Most numbers printed are small register or component numbers. */
-	if (v >= 0 && v < 100) {
-		char digits[2];
-		digits[0] = (char)('0' + v / 10);
-		digits[1] = (char)('0' + v % 10);
-		if (v < 10)
-			dis_putn(w, digits + 1, 1);
-		else
-			dis_putn(w, digits, 2);
-		return;
+	while (u >= 100) {
+		unsigned r = (unsigned)(u % 100);
+		u /= 100;
+		*--at = pairs[2 * r + 1];
+		*--at = pairs[2 * r];
 	}
-	dis_int_base(w, v, 10);
+	if (u >= 10) {
+		*--at = pairs[2 * u + 1];
+		*--at = pairs[2 * u];
+	} else {
+		*--at = (char)('0' + u);
+	}
+	if (v < 0)
+		*--at = '-';
+	dis_putn(w, at, (size_t)(text + sizeof text - at));
 }
 
+/* Most numbers printed are small register or component numbers: one or two characters inline. */
+DIS_INLINE void dis_int(struct dis_writer *w, int64_t v)
+{
+	if ((uint64_t)v < 10) {
+		dis_char(w, (char)('0' + v));
+	} else if ((uint64_t)v < 100 && w->end - w->at >= 2) {
+		w->at[0] = (char)('0' + v / 10);
+		w->at[1] = (char)('0' + v % 10);
+		w->at += 2;
+	} else {
+		dis_int_wide(w, v);
+	}
+}
+
+/* `v` in lowercase hex, with a '-' when negative (JS v.toString(16)). */
 static inline void dis_hex(struct dis_writer *w, int64_t v)
 {
-	dis_int_base(w, v, 16);
+	char text[24], *at = text + sizeof text;
+	uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+	do {
+		*--at = "0123456789abcdef"[u & 15];
+		u >>= 4;
+	} while (u != 0);
+	if (v < 0)
+		*--at = '-';
+	dis_putn(w, at, (size_t)(text + sizeof text - at));
 }
 
 /* `v` in lowercase hex, at least `pad` digits (JS v.toString(16).padStart(pad, "0")). */
@@ -274,41 +293,87 @@ static inline void dis_hex_words(struct dis_writer *w, const uint32_t *words, co
 	}
 }
 
-/* The value of an IEEE half float, exactly. */
-static inline double dis_half(uint32_t raw)
+/* A number below 2^128 (four 32-bit limbs, lowest first; clobbered) in decimal. */
+static inline void dis_wide_decimal(struct dis_writer *w, uint32_t limb[4])
 {
-	double sign = (raw & 0x8000u) ? -1.0 : 1.0;
-	unsigned e = (raw >> 10) & 31u;
-	unsigned m = raw & 1023u;
-	if (e == 0)
-		return sign * (double)m / 16777216.0;
-	return sign * (double)(1024u + m) * ((double)(1u << e) / 33554432.0);
+	/* Digits from the end of `text` backwards: at most 39. */
+	char text[40];
+	size_t n = 0;
+	int top = 3, i, k;
+	while (top >= 0 && limb[top] == 0)
+		top--;
+	do {
+		uint64_t rem = 0;
+		for (i = top; i >= 0; i--) {
+			uint64_t cur = (rem << 32) | limb[i];
+			limb[i] = (uint32_t)(cur / 1000000000u);
+			rem = cur % 1000000000u;
+		}
+		while (top >= 0 && limb[top] == 0)
+			top--;
+		/* Nine digits a chunk; the most significant one without leading zeros. */
+		for (k = 0; k < 9; k++) {
+			text[sizeof text - ++n] = (char)('0' + rem % 10);
+			rem /= 10;
+			if (top < 0 && rem == 0)
+				break;
+		}
+	} while (top >= 0);
+	dis_putn(w, text + sizeof text - n, n);
 }
 
-/* A float field as C `%f` prints it (`nan`/`-nan` by the sign bit, `inf`, `-inf`). */
+/*
+ * A float field as C `%f` prints it (glibc: the exact value rounded to 6 decimals, halves to
+ * even; `nan`/`-nan` by the sign bit, `inf`, `-inf`). The value is m * 2^e with m below 2^24,
+ * so the digits come from integers: no call to printf per field.
+ */
 static inline void dis_float(struct dis_writer *w, uint32_t raw, unsigned width)
 {
-	char text[400];
-	double v;
-	int n;
-	uint32_t sign = width == 32 ? raw >> 31 : (raw >> 15) & 1u;
-	uint32_t exp_all = width == 32 ? 0x7f800000u : 0x7c00u;
-	uint32_t mant = width == 32 ? 0x007fffffu : 0x03ffu;
-	if ((raw & exp_all) == exp_all) {
-		if (sign)
-			dis_putc(w, '-');
-		dis_puts(w, (raw & mant) ? "nan" : "inf");
+	unsigned exp_bits = width == 32 ? 8 : 5, mant_bits = width == 32 ? 23 : 10;
+	uint32_t exp_max = (1u << exp_bits) - 1, expo = (raw >> mant_bits) & exp_max;
+	uint32_t mant = raw & ((1u << mant_bits) - 1), m = expo ? mant | (1u << mant_bits) : mant;
+	/* e = unbiased exponent - mant_bits; subnormals have the exponent of expo 1. */
+	int e = (int)(expo ? expo : 1) - (int)(exp_max >> 1) - (int)mant_bits;
+	uint64_t q, ip;
+	unsigned k;
+	char frac[6];
+	if ((raw >> (exp_bits + mant_bits)) & 1u)
+		dis_char(w, '-');
+	if (expo == exp_max) {
+		dis_putn(w, mant ? "nan" : "inf", 3);
 		return;
 	}
-	if (width == 32) {
-		float f;
-		memcpy(&f, &raw, sizeof f);
-		v = f;
-	} else {
-		v = dis_half(raw);
+	if (e >= 0) {
+		uint32_t limb[4] = { 0, 0, 0, 0 };
+		uint64_t v = (uint64_t)m << (e % 32);
+		limb[e / 32] = (uint32_t)v;
+		if (e / 32 < 3)
+			limb[e / 32 + 1] = (uint32_t)(v >> 32);
+		dis_wide_decimal(w, limb);
+		dis_putn(w, ".000000", 7);
+		return;
 	}
-	n = snprintf(text, sizeof text, "%f", v);
-	dis_putn(w, text, n > 0 ? (size_t)n : 0);
+	k = (unsigned)-e;
+	ip = k < 32 ? m >> k : 0;
+	/* The fraction times 10^6, below 2^44: its integer part, rounded by what is left. */
+	q = (uint64_t)(k < 32 ? m & ((1u << k) - 1) : m) * 1000000u;
+	if (k < 64) {
+		uint64_t rest = q & (((uint64_t)1 << k) - 1), half = (uint64_t)1 << (k - 1);
+		q >>= k;
+		if (rest > half || (rest == half && (q & 1)))
+			q++;
+	} else {
+		q = 0; /* below 2^-64 * 10^6 * 2^24: far below half a millionth */
+	}
+	if (q == 1000000) {
+		ip++;
+		q = 0;
+	}
+	dis_int(w, (int64_t)ip);
+	for (k = 6; k-- > 0; q /= 10)
+		frac[k] = (char)('0' + q % 10);
+	dis_char(w, '.');
+	dis_putn(w, frac, 6);
 }
 
 /* The low `width` bits of `v` as a two's complement number (JS signExtend). */
@@ -488,6 +553,8 @@ struct scope {
 	/* The scope of the field this one decodes, and its <param>s (names resolved there). */
 	struct scope *parent;
 	resolve_fn param;
+	/* The <param>s the enclosing site passed as values (slots the generated code numbers). */
+	const int64_t *pv;
 	struct ctx *ctx;
 };
 
@@ -504,6 +571,7 @@ static inline void init_scope(struct scope *s, struct ctx *c, const uint32_t *wo
 	s->mnemonic = mnemonic;
 	s->parent = NULL;
 	s->param = NULL;
+	s->pv = NULL;
 	s->ctx = c;
 }
 
@@ -545,26 +613,16 @@ static inline void check_bits(struct scope *s, unsigned count, unsigned low, uns
 enum name {
 	N_DST_USE,
 	N_COMPS,
-	N_DST,
 	N_TYPE_BIT2,
 	N_TYPE_BIT01,
-	N_TYPE,
 	N_HIGH_HALF,
 	N_LOW_HALF,
-	N_THREAD,
 	N_SRC_REG,
 	N_SRC_AMODE,
 	N_SRC_RGROUP,
-	N_IMMED_TYPE,
 	N_SRC_ABS,
 	N_SRC_NEG,
 	N_SRC_SWIZ,
-	N_IMMED,
-	N_SRC0,
-	N_SRC2,
-	N_SRC1,
-	N_TEX_SWIZ,
-	N_LEFT_SHIFT,
 };
 
 static const char *name_of(int name)
@@ -574,77 +632,50 @@ static const char *name_of(int name)
 		return "DST_USE";
 	case N_COMPS:
 		return "COMPS";
-	case N_DST:
-		return "DST";
 	case N_TYPE_BIT2:
 		return "TYPE_BIT2";
 	case N_TYPE_BIT01:
 		return "TYPE_BIT01";
-	case N_TYPE:
-		return "TYPE";
 	case N_HIGH_HALF:
 		return "HIGH_HALF";
 	case N_LOW_HALF:
 		return "LOW_HALF";
-	case N_THREAD:
-		return "THREAD";
 	case N_SRC_REG:
 		return "SRC_REG";
 	case N_SRC_AMODE:
 		return "SRC_AMODE";
 	case N_SRC_RGROUP:
 		return "SRC_RGROUP";
-	case N_IMMED_TYPE:
-		return "IMMED_TYPE";
 	case N_SRC_ABS:
 		return "SRC_ABS";
 	case N_SRC_NEG:
 		return "SRC_NEG";
 	case N_SRC_SWIZ:
 		return "SRC_SWIZ";
-	case N_IMMED:
-		return "IMMED";
-	case N_SRC0:
-		return "SRC0";
-	case N_SRC2:
-		return "SRC2";
-	case N_SRC1:
-		return "SRC1";
-	case N_TEX_SWIZ:
-		return "TEX_SWIZ";
-	case N_LEFT_SHIFT:
-		return "LEFT_SHIFT";
 	}
 	return "";
 }
 
 static int ins_nop_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site0_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int leaf_instruction_dst_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int leaf_instruction_dst_applies0(struct scope *s);
 static void leaf_instruction_dst_render(struct scope *s);
-static void leaf_instruction_dst_enter(struct scope *parent, const uint32_t *words, resolve_fn param);
-static void root_instruction_dst(struct scope *parent, int64_t value, resolve_fn param, const char *field);
-static int ins_nop_n_dst(struct scope *s);
-static int ins_nop_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
+static void leaf_instruction_dst_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
+				const int64_t *pv);
+static void root_instruction_dst(struct scope *parent, int64_t value, resolve_fn param, const char *field,
+				const int64_t *pv);
 static void ins_nop_render(struct scope *s);
 static void ins_nop(struct ctx *c, const uint32_t *words);
 static int ins_add_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_add_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_add_d0_type(struct scope *s);
-static int ins_add_r_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_add_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_add_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_add_d0_thread(struct scope *s);
-static int ins_add_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_add_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site1_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_add_n_dst(struct scope *s);
-static int ins_add_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int site2_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int leaf_instruction_src_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t leaf_instruction_src_d4_immed_type(struct scope *s);
-static int leaf_instruction_src_r_immed_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int leaf_instruction_src_applies0(struct scope *s);
 static int leaf_instruction_src_applies1(struct scope *s);
 static int leaf_instruction_src_applies2(struct scope *s);
@@ -656,343 +687,219 @@ static int64_t leaf_instruction_src_d0_immed(struct scope *s);
 static int64_t leaf_instruction_src_d1_immed(struct scope *s);
 static int64_t leaf_instruction_src_d2_immed(struct scope *s);
 static int64_t leaf_instruction_src_d3_immed(struct scope *s);
-static int leaf_instruction_src_r_immed(struct scope *s, int name, int64_t *v, int *fmt);
 static void leaf_src_swizzle_render(struct scope *s);
-static void leaf_src_swizzle_enter(struct scope *parent, const uint32_t *words, resolve_fn param);
-static void root_src_swizzle(struct scope *parent, int64_t value, resolve_fn param, const char *field);
-static int leaf_instruction_src_n_src_swiz(struct scope *s);
+static void leaf_src_swizzle_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
+				const int64_t *pv);
+static void root_src_swizzle(struct scope *parent, int64_t value, resolve_fn param, const char *field,
+				const int64_t *pv);
 static void leaf_instruction_src_render(struct scope *s);
-static void leaf_instruction_src_enter(struct scope *parent, const uint32_t *words, resolve_fn param);
-static void root_instruction_src(struct scope *parent, int64_t value, resolve_fn param, const char *field);
-static int ins_add_n_src0(struct scope *s);
-static int ins_add_r_src0(struct scope *s, int name, int64_t *v, int *fmt);
+static void leaf_instruction_src_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
+				const int64_t *pv);
+static void root_instruction_src(struct scope *parent, int64_t value, resolve_fn param, const char *field,
+				const int64_t *pv);
 static int site4_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_add_n_src2(struct scope *s);
-static int ins_add_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_add_render(struct scope *s);
 static void ins_add(struct ctx *c, const uint32_t *words);
 static int ins_mad_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_mad_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_mad_d0_type(struct scope *s);
-static int ins_mad_r_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_mad_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_mad_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_mad_d0_thread(struct scope *s);
-static int ins_mad_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_mad_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site5_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_mad_n_dst(struct scope *s);
-static int ins_mad_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int site6_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_mad_n_src0(struct scope *s);
-static int ins_mad_r_src0(struct scope *s, int name, int64_t *v, int *fmt);
 static int site7_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_mad_n_src1(struct scope *s);
-static int ins_mad_r_src1(struct scope *s, int name, int64_t *v, int *fmt);
 static int site8_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_mad_n_src2(struct scope *s);
-static int ins_mad_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_mad_render(struct scope *s);
 static void ins_mad(struct ctx *c, const uint32_t *words);
 static int ins_mul_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_mul_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_mul_d0_type(struct scope *s);
-static int ins_mul_r_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_mul_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_mul_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_mul_d0_thread(struct scope *s);
-static int ins_mul_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_mul_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site9_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_mul_n_dst(struct scope *s);
-static int ins_mul_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int site10_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_mul_n_src0(struct scope *s);
-static int ins_mul_r_src0(struct scope *s, int name, int64_t *v, int *fmt);
 static int site11_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_mul_n_src1(struct scope *s);
-static int ins_mul_r_src1(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_mul_render(struct scope *s);
 static void ins_mul(struct ctx *c, const uint32_t *words);
 static int ins_dp3_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_dp3_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_dp3_d0_type(struct scope *s);
-static int ins_dp3_r_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_dp3_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_dp3_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_dp3_d0_thread(struct scope *s);
-static int ins_dp3_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_dp3_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site12_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dp3_n_dst(struct scope *s);
-static int ins_dp3_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int site13_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dp3_n_src0(struct scope *s);
-static int ins_dp3_r_src0(struct scope *s, int name, int64_t *v, int *fmt);
 static int site14_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dp3_n_src1(struct scope *s);
-static int ins_dp3_r_src1(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_dp3_render(struct scope *s);
 static void ins_dp3(struct ctx *c, const uint32_t *words);
 static int ins_dp4_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_dp4_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_dp4_d0_type(struct scope *s);
-static int ins_dp4_r_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_dp4_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_dp4_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_dp4_d0_thread(struct scope *s);
-static int ins_dp4_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_dp4_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site15_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dp4_n_dst(struct scope *s);
-static int ins_dp4_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int site16_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dp4_n_src0(struct scope *s);
-static int ins_dp4_r_src0(struct scope *s, int name, int64_t *v, int *fmt);
 static int site17_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dp4_n_src1(struct scope *s);
-static int ins_dp4_r_src1(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_dp4_render(struct scope *s);
 static void ins_dp4(struct ctx *c, const uint32_t *words);
 static int ins_dsx_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_dsx_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_dsx_d0_type(struct scope *s);
-static int ins_dsx_r_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_dsx_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_dsx_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_dsx_d0_thread(struct scope *s);
-static int ins_dsx_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_dsx_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site18_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dsx_n_dst(struct scope *s);
-static int ins_dsx_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int site19_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dsx_n_src0(struct scope *s);
-static int ins_dsx_r_src0(struct scope *s, int name, int64_t *v, int *fmt);
 static int site20_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dsx_n_src2(struct scope *s);
-static int ins_dsx_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_dsx_render(struct scope *s);
 static void ins_dsx(struct ctx *c, const uint32_t *words);
 static int ins_dsy_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_dsy_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_dsy_d0_type(struct scope *s);
-static int ins_dsy_r_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_dsy_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_dsy_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_dsy_d0_thread(struct scope *s);
-static int ins_dsy_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_dsy_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site21_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dsy_n_dst(struct scope *s);
-static int ins_dsy_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int site22_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dsy_n_src0(struct scope *s);
-static int ins_dsy_r_src0(struct scope *s, int name, int64_t *v, int *fmt);
 static int site23_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dsy_n_src2(struct scope *s);
-static int ins_dsy_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_dsy_render(struct scope *s);
 static void ins_dsy(struct ctx *c, const uint32_t *words);
 static int ins_mov_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_mov_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_mov_d0_type(struct scope *s);
-static int ins_mov_r_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_mov_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_mov_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_mov_d0_thread(struct scope *s);
-static int ins_mov_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_mov_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site24_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_mov_n_dst(struct scope *s);
-static int ins_mov_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int site25_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_mov_n_src2(struct scope *s);
-static int ins_mov_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_mov_render(struct scope *s);
 static void ins_mov(struct ctx *c, const uint32_t *words);
 static int ins_movar_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_movar_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_movar_d0_type(struct scope *s);
-static int ins_movar_r_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_movar_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_movar_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_movar_d0_thread(struct scope *s);
-static int ins_movar_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_movar_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site26_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_movar_n_dst(struct scope *s);
-static int ins_movar_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int site27_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_movar_n_src2(struct scope *s);
-static int ins_movar_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_movar_render(struct scope *s);
 static void ins_movar(struct ctx *c, const uint32_t *words);
 static int ins_rcp_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_rcp_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_rcp_d0_type(struct scope *s);
-static int ins_rcp_r_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_rcp_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_rcp_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_rcp_d0_thread(struct scope *s);
-static int ins_rcp_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_rcp_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site28_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_rcp_n_dst(struct scope *s);
-static int ins_rcp_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int site29_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_rcp_n_src2(struct scope *s);
-static int ins_rcp_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_rcp_render(struct scope *s);
 static void ins_rcp(struct ctx *c, const uint32_t *words);
 static int ins_rsq_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_rsq_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_rsq_d0_type(struct scope *s);
-static int ins_rsq_r_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_rsq_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_rsq_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_rsq_d0_thread(struct scope *s);
-static int ins_rsq_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_rsq_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site30_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_rsq_n_dst(struct scope *s);
-static int ins_rsq_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int site31_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_rsq_n_src2(struct scope *s);
-static int ins_rsq_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_rsq_render(struct scope *s);
 static void ins_rsq(struct ctx *c, const uint32_t *words);
 static int ins_select_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_select_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_select_d0_type(struct scope *s);
-static int ins_select_r_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_select_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_select_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_select_d0_thread(struct scope *s);
-static int ins_select_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_select_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site32_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_select_n_dst(struct scope *s);
-static int ins_select_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int site33_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_select_n_src0(struct scope *s);
-static int ins_select_r_src0(struct scope *s, int name, int64_t *v, int *fmt);
 static int site34_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_select_n_src1(struct scope *s);
-static int ins_select_r_src1(struct scope *s, int name, int64_t *v, int *fmt);
 static int site35_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_select_n_src2(struct scope *s);
-static int ins_select_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_select_render(struct scope *s);
 static void ins_select(struct ctx *c, const uint32_t *words);
 static int ins_set_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_set_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_set_d0_type(struct scope *s);
-static int ins_set_r_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_set_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_set_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_set_d0_thread(struct scope *s);
-static int ins_set_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_set_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site36_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_set_n_dst(struct scope *s);
-static int ins_set_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int site37_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_set_n_src0(struct scope *s);
-static int ins_set_r_src0(struct scope *s, int name, int64_t *v, int *fmt);
 static int site38_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_set_n_src1(struct scope *s);
-static int ins_set_r_src1(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_set_render(struct scope *s);
 static void ins_set(struct ctx *c, const uint32_t *words);
 static int ins_exp_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_exp_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_exp_d0_type(struct scope *s);
-static int ins_exp_r_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_exp_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_exp_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_exp_d0_thread(struct scope *s);
-static int ins_exp_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_exp_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site39_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_exp_n_dst(struct scope *s);
-static int ins_exp_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int site40_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_exp_n_src2(struct scope *s);
-static int ins_exp_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_exp_render(struct scope *s);
 static void ins_exp(struct ctx *c, const uint32_t *words);
 static int ins_log_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_log_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_log_d0_type(struct scope *s);
-static int ins_log_r_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_log_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_log_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_log_d0_thread(struct scope *s);
-static int ins_log_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_log_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site41_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_log_n_dst(struct scope *s);
-static int ins_log_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int site42_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_log_n_src2(struct scope *s);
-static int ins_log_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_log_render(struct scope *s);
 static void ins_log(struct ctx *c, const uint32_t *words);
 static int ins_frc_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_frc_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_frc_d0_type(struct scope *s);
-static int ins_frc_r_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_frc_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_frc_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_frc_d0_thread(struct scope *s);
-static int ins_frc_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_frc_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site43_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_frc_n_dst(struct scope *s);
-static int ins_frc_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int site44_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_frc_n_src2(struct scope *s);
-static int ins_frc_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_frc_render(struct scope *s);
 static void ins_frc(struct ctx *c, const uint32_t *words);
 static int ins_call_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_call_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_call_d0_type(struct scope *s);
-static int ins_call_r_type(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_call_render(struct scope *s);
 static void ins_call(struct ctx *c, const uint32_t *words);
 static int ins_ret_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site45_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_ret_n_dst(struct scope *s);
-static int ins_ret_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_ret_render(struct scope *s);
 static void ins_ret(struct ctx *c, const uint32_t *words);
 static int ins_branch_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_branch_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_branch_d0_type(struct scope *s);
-static int ins_branch_r_type(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_branch_render(struct scope *s);
 static void ins_branch(struct ctx *c, const uint32_t *words);
 static int ins_branch_unary_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_branch_unary_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_branch_unary_d0_type(struct scope *s);
-static int ins_branch_unary_r_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int site46_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_branch_unary_n_src0(struct scope *s);
-static int ins_branch_unary_r_src0(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_branch_unary_render(struct scope *s);
 static void ins_branch_unary(struct ctx *c, const uint32_t *words);
 static int ins_branch_binary_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_branch_binary_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_branch_binary_d0_type(struct scope *s);
-static int ins_branch_binary_r_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int site47_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_branch_binary_n_src0(struct scope *s);
-static int ins_branch_binary_r_src0(struct scope *s, int name, int64_t *v, int *fmt);
 static int site48_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_branch_binary_n_src1(struct scope *s);
-static int ins_branch_binary_r_src1(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_branch_binary_render(struct scope *s);
 static void ins_branch_binary(struct ctx *c, const uint32_t *words);
 static int ins_texkill_applies0(struct scope *s);
@@ -1000,1115 +907,659 @@ static int ins_texkill_applies1(struct scope *s);
 static int ins_texkill_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_texkill_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_texkill_d2_type(struct scope *s);
-static int ins_texkill_r_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_texkill_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_texkill_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_texkill_d2_thread(struct scope *s);
-static int ins_texkill_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_texkill_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site49_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texkill_n_dst(struct scope *s);
-static int ins_texkill_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int site50_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texkill_n_src0(struct scope *s);
-static int ins_texkill_r_src0(struct scope *s, int name, int64_t *v, int *fmt);
 static int site51_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texkill_n_src1(struct scope *s);
-static int ins_texkill_r_src1(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_texkill_render(struct scope *s);
 static void ins_texkill(struct ctx *c, const uint32_t *words);
 static int ins_texld_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site52_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texld_n_dst(struct scope *s);
-static int ins_texld_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texld_n_tex_swiz(struct scope *s);
-static int ins_texld_r_tex_swiz(struct scope *s, int name, int64_t *v, int *fmt);
 static int site54_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texld_n_src0(struct scope *s);
-static int ins_texld_r_src0(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_texld_render(struct scope *s);
 static void ins_texld(struct ctx *c, const uint32_t *words);
 static int ins_texldb_applies0(struct scope *s);
 static int ins_texldb_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site55_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texldb_n_dst(struct scope *s);
-static int ins_texldb_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texldb_n_tex_swiz(struct scope *s);
-static int ins_texldb_r_tex_swiz(struct scope *s, int name, int64_t *v, int *fmt);
 static int site57_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texldb_n_src0(struct scope *s);
-static int ins_texldb_r_src0(struct scope *s, int name, int64_t *v, int *fmt);
 static int site58_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texldb_n_src1(struct scope *s);
-static int ins_texldb_r_src1(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_texldb_render(struct scope *s);
 static void ins_texldb(struct ctx *c, const uint32_t *words);
 static int ins_texldd_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site59_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texldd_n_dst(struct scope *s);
-static int ins_texldd_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texldd_n_tex_swiz(struct scope *s);
-static int ins_texldd_r_tex_swiz(struct scope *s, int name, int64_t *v, int *fmt);
 static int site61_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texldd_n_src0(struct scope *s);
-static int ins_texldd_r_src0(struct scope *s, int name, int64_t *v, int *fmt);
 static int site62_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texldd_n_src1(struct scope *s);
-static int ins_texldd_r_src1(struct scope *s, int name, int64_t *v, int *fmt);
 static int site63_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texldd_n_src2(struct scope *s);
-static int ins_texldd_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_texldd_render(struct scope *s);
 static void ins_texldd(struct ctx *c, const uint32_t *words);
 static int ins_texldl_applies0(struct scope *s);
 static int ins_texldl_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site64_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texldl_n_dst(struct scope *s);
-static int ins_texldl_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texldl_n_tex_swiz(struct scope *s);
-static int ins_texldl_r_tex_swiz(struct scope *s, int name, int64_t *v, int *fmt);
 static int site66_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texldl_n_src0(struct scope *s);
-static int ins_texldl_r_src0(struct scope *s, int name, int64_t *v, int *fmt);
 static int site67_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texldl_n_src1(struct scope *s);
-static int ins_texldl_r_src1(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_texldl_render(struct scope *s);
 static void ins_texldl(struct ctx *c, const uint32_t *words);
 static int ins_sqrt_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_sqrt_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_sqrt_d0_type(struct scope *s);
-static int ins_sqrt_r_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_sqrt_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_sqrt_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_sqrt_d0_thread(struct scope *s);
-static int ins_sqrt_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_sqrt_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site68_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_sqrt_n_dst(struct scope *s);
-static int ins_sqrt_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int site69_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_sqrt_n_src2(struct scope *s);
-static int ins_sqrt_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_sqrt_render(struct scope *s);
 static void ins_sqrt(struct ctx *c, const uint32_t *words);
 static int ins_sin_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_sin_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_sin_d0_type(struct scope *s);
-static int ins_sin_r_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_sin_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_sin_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_sin_d0_thread(struct scope *s);
-static int ins_sin_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_sin_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site70_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_sin_n_dst(struct scope *s);
-static int ins_sin_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int site71_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_sin_n_src2(struct scope *s);
-static int ins_sin_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_sin_render(struct scope *s);
 static void ins_sin(struct ctx *c, const uint32_t *words);
 static int ins_cos_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_cos_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_cos_d0_type(struct scope *s);
-static int ins_cos_r_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_cos_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_cos_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_cos_d0_thread(struct scope *s);
-static int ins_cos_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_cos_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site72_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_cos_n_dst(struct scope *s);
-static int ins_cos_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int site73_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_cos_n_src2(struct scope *s);
-static int ins_cos_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_cos_render(struct scope *s);
 static void ins_cos(struct ctx *c, const uint32_t *words);
 static int ins_branch_any_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_branch_any_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_branch_any_d0_type(struct scope *s);
-static int ins_branch_any_r_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int site74_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_branch_any_n_src0(struct scope *s);
-static int ins_branch_any_r_src0(struct scope *s, int name, int64_t *v, int *fmt);
 static int site75_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_branch_any_n_src1(struct scope *s);
-static int ins_branch_any_r_src1(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_branch_any_render(struct scope *s);
 static void ins_branch_any(struct ctx *c, const uint32_t *words);
 static int ins_floor_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_floor_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_floor_d0_type(struct scope *s);
-static int ins_floor_r_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_floor_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_floor_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_floor_d0_thread(struct scope *s);
-static int ins_floor_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_floor_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site76_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_floor_n_dst(struct scope *s);
-static int ins_floor_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int site77_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_floor_n_src2(struct scope *s);
-static int ins_floor_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_floor_render(struct scope *s);
 static void ins_floor(struct ctx *c, const uint32_t *words);
 static int ins_ceil_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_ceil_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_ceil_d0_type(struct scope *s);
-static int ins_ceil_r_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_ceil_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_ceil_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_ceil_d0_thread(struct scope *s);
-static int ins_ceil_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_ceil_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site78_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_ceil_n_dst(struct scope *s);
-static int ins_ceil_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int site79_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_ceil_n_src2(struct scope *s);
-static int ins_ceil_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_ceil_render(struct scope *s);
 static void ins_ceil(struct ctx *c, const uint32_t *words);
 static int ins_sign_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_sign_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_sign_d0_type(struct scope *s);
-static int ins_sign_r_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_sign_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_sign_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_sign_d0_thread(struct scope *s);
-static int ins_sign_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_sign_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site80_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_sign_n_dst(struct scope *s);
-static int ins_sign_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int site81_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_sign_n_src2(struct scope *s);
-static int ins_sign_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_sign_render(struct scope *s);
 static void ins_sign(struct ctx *c, const uint32_t *words);
 static int ins_barrier_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site82_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_barrier_n_dst(struct scope *s);
-static int ins_barrier_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_barrier_render(struct scope *s);
 static void ins_barrier(struct ctx *c, const uint32_t *words);
 static int ins_i2i_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_i2i_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_i2i_d0_type(struct scope *s);
-static int ins_i2i_r_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_i2i_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_i2i_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_i2i_d0_thread(struct scope *s);
-static int ins_i2i_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_i2i_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site83_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_i2i_n_dst(struct scope *s);
-static int ins_i2i_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int site84_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_i2i_n_src0(struct scope *s);
-static int ins_i2i_r_src0(struct scope *s, int name, int64_t *v, int *fmt);
 static int site85_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_i2i_n_src1(struct scope *s);
-static int ins_i2i_r_src1(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_i2i_render(struct scope *s);
 static void ins_i2i(struct ctx *c, const uint32_t *words);
 static int ins_i2f_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_i2f_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_i2f_d0_type(struct scope *s);
-static int ins_i2f_r_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_i2f_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_i2f_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_i2f_d0_thread(struct scope *s);
-static int ins_i2f_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_i2f_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site86_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_i2f_n_dst(struct scope *s);
-static int ins_i2f_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int site87_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_i2f_n_src0(struct scope *s);
-static int ins_i2f_r_src0(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_i2f_render(struct scope *s);
 static void ins_i2f(struct ctx *c, const uint32_t *words);
 static int ins_f2i_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_f2i_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_f2i_d0_type(struct scope *s);
-static int ins_f2i_r_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_f2i_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_f2i_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_f2i_d0_thread(struct scope *s);
-static int ins_f2i_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_f2i_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site88_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_f2i_n_dst(struct scope *s);
-static int ins_f2i_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int site89_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_f2i_n_src0(struct scope *s);
-static int ins_f2i_r_src0(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_f2i_render(struct scope *s);
 static void ins_f2i(struct ctx *c, const uint32_t *words);
 static int ins_f2irnd_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_f2irnd_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_f2irnd_d0_type(struct scope *s);
-static int ins_f2irnd_r_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_f2irnd_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_f2irnd_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_f2irnd_d0_thread(struct scope *s);
-static int ins_f2irnd_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_f2irnd_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site90_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_f2irnd_n_dst(struct scope *s);
-static int ins_f2irnd_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int site91_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_f2irnd_n_src0(struct scope *s);
-static int ins_f2irnd_r_src0(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_f2irnd_render(struct scope *s);
 static void ins_f2irnd(struct ctx *c, const uint32_t *words);
 static int ins_cmp_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_cmp_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_cmp_d0_type(struct scope *s);
-static int ins_cmp_r_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_cmp_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_cmp_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_cmp_d0_thread(struct scope *s);
-static int ins_cmp_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_cmp_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site92_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_cmp_n_dst(struct scope *s);
-static int ins_cmp_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int site93_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_cmp_n_src0(struct scope *s);
-static int ins_cmp_r_src0(struct scope *s, int name, int64_t *v, int *fmt);
 static int site94_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_cmp_n_src1(struct scope *s);
-static int ins_cmp_r_src1(struct scope *s, int name, int64_t *v, int *fmt);
 static int site95_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_cmp_n_src2(struct scope *s);
-static int ins_cmp_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_cmp_render(struct scope *s);
 static void ins_cmp(struct ctx *c, const uint32_t *words);
 static int ins_load_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_load_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_load_d0_type(struct scope *s);
-static int ins_load_r_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int leaf_left_shift_applies0(struct scope *s);
 static void leaf_left_shift_render(struct scope *s);
-static void leaf_left_shift_enter(struct scope *parent, const uint32_t *words, resolve_fn param);
-static void root_left_shift(struct scope *parent, int64_t value, resolve_fn param, const char *field);
-static int ins_load_n_left_shift(struct scope *s);
-static int ins_load_r_left_shift(struct scope *s, int name, int64_t *v, int *fmt);
+static void leaf_left_shift_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
+				const int64_t *pv);
+static void root_left_shift(struct scope *parent, int64_t value, resolve_fn param, const char *field,
+				const int64_t *pv);
 static int ins_load_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site97_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_load_n_dst(struct scope *s);
-static int ins_load_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int site98_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_load_n_src0(struct scope *s);
-static int ins_load_r_src0(struct scope *s, int name, int64_t *v, int *fmt);
 static int site99_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_load_n_src1(struct scope *s);
-static int ins_load_r_src1(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_load_render(struct scope *s);
 static void ins_load(struct ctx *c, const uint32_t *words);
 static int ins_store_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_store_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_store_d0_type(struct scope *s);
-static int ins_store_r_type(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_store_n_left_shift(struct scope *s);
-static int ins_store_r_left_shift(struct scope *s, int name, int64_t *v, int *fmt);
 static int site101_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_store_n_src0(struct scope *s);
-static int ins_store_r_src0(struct scope *s, int name, int64_t *v, int *fmt);
 static int site102_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_store_n_src1(struct scope *s);
-static int ins_store_r_src1(struct scope *s, int name, int64_t *v, int *fmt);
 static int site103_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_store_n_src2(struct scope *s);
-static int ins_store_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_store_render(struct scope *s);
 static void ins_store(struct ctx *c, const uint32_t *words);
 static int ins_clamp0_max_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_clamp0_max_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_clamp0_max_d0_type(struct scope *s);
-static int ins_clamp0_max_r_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_clamp0_max_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_clamp0_max_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_clamp0_max_d0_thread(struct scope *s);
-static int ins_clamp0_max_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_clamp0_max_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site104_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_clamp0_max_n_dst(struct scope *s);
-static int ins_clamp0_max_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int site105_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_clamp0_max_n_src0(struct scope *s);
-static int ins_clamp0_max_r_src0(struct scope *s, int name, int64_t *v, int *fmt);
 static int site106_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_clamp0_max_n_src1(struct scope *s);
-static int ins_clamp0_max_r_src1(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_clamp0_max_render(struct scope *s);
 static void ins_clamp0_max(struct ctx *c, const uint32_t *words);
 static int ins_iaddsat_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_iaddsat_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_iaddsat_d0_type(struct scope *s);
-static int ins_iaddsat_r_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_iaddsat_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_iaddsat_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_iaddsat_d0_thread(struct scope *s);
-static int ins_iaddsat_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_iaddsat_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site107_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_iaddsat_n_dst(struct scope *s);
-static int ins_iaddsat_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int site108_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_iaddsat_n_src0(struct scope *s);
-static int ins_iaddsat_r_src0(struct scope *s, int name, int64_t *v, int *fmt);
 static int site109_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_iaddsat_n_src2(struct scope *s);
-static int ins_iaddsat_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_iaddsat_render(struct scope *s);
 static void ins_iaddsat(struct ctx *c, const uint32_t *words);
 static int ins_imullo0_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_imullo0_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_imullo0_d0_type(struct scope *s);
-static int ins_imullo0_r_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_imullo0_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_imullo0_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_imullo0_d0_thread(struct scope *s);
-static int ins_imullo0_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_imullo0_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site110_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imullo0_n_dst(struct scope *s);
-static int ins_imullo0_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int site111_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imullo0_n_src0(struct scope *s);
-static int ins_imullo0_r_src0(struct scope *s, int name, int64_t *v, int *fmt);
 static int site112_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imullo0_n_src1(struct scope *s);
-static int ins_imullo0_r_src1(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_imullo0_render(struct scope *s);
 static void ins_imullo0(struct ctx *c, const uint32_t *words);
 static int ins_imulhi0_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_imulhi0_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_imulhi0_d0_type(struct scope *s);
-static int ins_imulhi0_r_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_imulhi0_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_imulhi0_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_imulhi0_d0_thread(struct scope *s);
-static int ins_imulhi0_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_imulhi0_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site113_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imulhi0_n_dst(struct scope *s);
-static int ins_imulhi0_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int site114_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imulhi0_n_src0(struct scope *s);
-static int ins_imulhi0_r_src0(struct scope *s, int name, int64_t *v, int *fmt);
 static int site115_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imulhi0_n_src1(struct scope *s);
-static int ins_imulhi0_r_src1(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_imulhi0_render(struct scope *s);
 static void ins_imulhi0(struct ctx *c, const uint32_t *words);
 static int ins_idiv0_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_idiv0_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_idiv0_d0_type(struct scope *s);
-static int ins_idiv0_r_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_idiv0_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_idiv0_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_idiv0_d0_thread(struct scope *s);
-static int ins_idiv0_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_idiv0_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site116_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_idiv0_n_dst(struct scope *s);
-static int ins_idiv0_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int site117_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_idiv0_n_src0(struct scope *s);
-static int ins_idiv0_r_src0(struct scope *s, int name, int64_t *v, int *fmt);
 static int site118_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_idiv0_n_src1(struct scope *s);
-static int ins_idiv0_r_src1(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_idiv0_render(struct scope *s);
 static void ins_idiv0(struct ctx *c, const uint32_t *words);
 static int ins_imod_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_imod_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_imod_d0_type(struct scope *s);
-static int ins_imod_r_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_imod_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_imod_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_imod_d0_thread(struct scope *s);
-static int ins_imod_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_imod_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site119_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imod_n_dst(struct scope *s);
-static int ins_imod_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int site120_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imod_n_src0(struct scope *s);
-static int ins_imod_r_src0(struct scope *s, int name, int64_t *v, int *fmt);
 static int site121_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imod_n_src1(struct scope *s);
-static int ins_imod_r_src1(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_imod_render(struct scope *s);
 static void ins_imod(struct ctx *c, const uint32_t *words);
 static int ins_imadlo0_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_imadlo0_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_imadlo0_d0_type(struct scope *s);
-static int ins_imadlo0_r_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_imadlo0_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_imadlo0_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_imadlo0_d0_thread(struct scope *s);
-static int ins_imadlo0_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_imadlo0_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site122_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imadlo0_n_dst(struct scope *s);
-static int ins_imadlo0_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int site123_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imadlo0_n_src0(struct scope *s);
-static int ins_imadlo0_r_src0(struct scope *s, int name, int64_t *v, int *fmt);
 static int site124_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imadlo0_n_src1(struct scope *s);
-static int ins_imadlo0_r_src1(struct scope *s, int name, int64_t *v, int *fmt);
 static int site125_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imadlo0_n_src2(struct scope *s);
-static int ins_imadlo0_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_imadlo0_render(struct scope *s);
 static void ins_imadlo0(struct ctx *c, const uint32_t *words);
 static int ins_imadlosat0_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_imadlosat0_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_imadlosat0_d0_type(struct scope *s);
-static int ins_imadlosat0_r_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_imadlosat0_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_imadlosat0_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_imadlosat0_d0_thread(struct scope *s);
-static int ins_imadlosat0_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_imadlosat0_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site126_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imadlosat0_n_dst(struct scope *s);
-static int ins_imadlosat0_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int site127_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imadlosat0_n_src0(struct scope *s);
-static int ins_imadlosat0_r_src0(struct scope *s, int name, int64_t *v, int *fmt);
 static int site128_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imadlosat0_n_src1(struct scope *s);
-static int ins_imadlosat0_r_src1(struct scope *s, int name, int64_t *v, int *fmt);
 static int site129_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_imadlosat0_n_src2(struct scope *s);
-static int ins_imadlosat0_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_imadlosat0_render(struct scope *s);
 static void ins_imadlosat0(struct ctx *c, const uint32_t *words);
 static int ins_movai_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_movai_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_movai_d0_type(struct scope *s);
-static int ins_movai_r_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_movai_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_movai_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_movai_d0_thread(struct scope *s);
-static int ins_movai_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_movai_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site130_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_movai_n_dst(struct scope *s);
-static int ins_movai_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int site131_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_movai_n_src2(struct scope *s);
-static int ins_movai_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_movai_render(struct scope *s);
 static void ins_movai(struct ctx *c, const uint32_t *words);
 static int ins_iabs_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_iabs_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_iabs_d0_type(struct scope *s);
-static int ins_iabs_r_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_iabs_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_iabs_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_iabs_d0_thread(struct scope *s);
-static int ins_iabs_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_iabs_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site132_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_iabs_n_dst(struct scope *s);
-static int ins_iabs_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int site133_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_iabs_n_src2(struct scope *s);
-static int ins_iabs_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_iabs_render(struct scope *s);
 static void ins_iabs(struct ctx *c, const uint32_t *words);
 static int ins_leadzero_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_leadzero_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_leadzero_d0_type(struct scope *s);
-static int ins_leadzero_r_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_leadzero_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_leadzero_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_leadzero_d0_thread(struct scope *s);
-static int ins_leadzero_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_leadzero_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site134_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_leadzero_n_dst(struct scope *s);
-static int ins_leadzero_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int site135_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_leadzero_n_src2(struct scope *s);
-static int ins_leadzero_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_leadzero_render(struct scope *s);
 static void ins_leadzero(struct ctx *c, const uint32_t *words);
 static int ins_lshift_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_lshift_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_lshift_d0_type(struct scope *s);
-static int ins_lshift_r_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_lshift_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_lshift_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_lshift_d0_thread(struct scope *s);
-static int ins_lshift_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_lshift_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site136_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_lshift_n_dst(struct scope *s);
-static int ins_lshift_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int site137_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_lshift_n_src0(struct scope *s);
-static int ins_lshift_r_src0(struct scope *s, int name, int64_t *v, int *fmt);
 static int site138_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_lshift_n_src2(struct scope *s);
-static int ins_lshift_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_lshift_render(struct scope *s);
 static void ins_lshift(struct ctx *c, const uint32_t *words);
 static int ins_rshift_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_rshift_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_rshift_d0_type(struct scope *s);
-static int ins_rshift_r_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_rshift_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_rshift_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_rshift_d0_thread(struct scope *s);
-static int ins_rshift_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_rshift_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site139_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_rshift_n_dst(struct scope *s);
-static int ins_rshift_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int site140_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_rshift_n_src0(struct scope *s);
-static int ins_rshift_r_src0(struct scope *s, int name, int64_t *v, int *fmt);
 static int site141_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_rshift_n_src2(struct scope *s);
-static int ins_rshift_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_rshift_render(struct scope *s);
 static void ins_rshift(struct ctx *c, const uint32_t *words);
 static int ins_rotate_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_rotate_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_rotate_d0_type(struct scope *s);
-static int ins_rotate_r_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_rotate_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_rotate_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_rotate_d0_thread(struct scope *s);
-static int ins_rotate_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_rotate_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site142_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_rotate_n_dst(struct scope *s);
-static int ins_rotate_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int site143_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_rotate_n_src0(struct scope *s);
-static int ins_rotate_r_src0(struct scope *s, int name, int64_t *v, int *fmt);
 static int site144_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_rotate_n_src2(struct scope *s);
-static int ins_rotate_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_rotate_render(struct scope *s);
 static void ins_rotate(struct ctx *c, const uint32_t *words);
 static int ins_or_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_or_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_or_d0_type(struct scope *s);
-static int ins_or_r_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_or_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_or_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_or_d0_thread(struct scope *s);
-static int ins_or_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_or_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site145_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_or_n_dst(struct scope *s);
-static int ins_or_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int site146_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_or_n_src0(struct scope *s);
-static int ins_or_r_src0(struct scope *s, int name, int64_t *v, int *fmt);
 static int site147_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_or_n_src2(struct scope *s);
-static int ins_or_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_or_render(struct scope *s);
 static void ins_or(struct ctx *c, const uint32_t *words);
 static int ins_and_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_and_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_and_d0_type(struct scope *s);
-static int ins_and_r_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_and_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_and_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_and_d0_thread(struct scope *s);
-static int ins_and_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_and_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site148_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_and_n_dst(struct scope *s);
-static int ins_and_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int site149_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_and_n_src0(struct scope *s);
-static int ins_and_r_src0(struct scope *s, int name, int64_t *v, int *fmt);
 static int site150_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_and_n_src2(struct scope *s);
-static int ins_and_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_and_render(struct scope *s);
 static void ins_and(struct ctx *c, const uint32_t *words);
 static int ins_xor_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_xor_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_xor_d0_type(struct scope *s);
-static int ins_xor_r_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_xor_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_xor_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_xor_d0_thread(struct scope *s);
-static int ins_xor_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_xor_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site151_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_xor_n_dst(struct scope *s);
-static int ins_xor_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int site152_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_xor_n_src0(struct scope *s);
-static int ins_xor_r_src0(struct scope *s, int name, int64_t *v, int *fmt);
 static int site153_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_xor_n_src2(struct scope *s);
-static int ins_xor_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_xor_render(struct scope *s);
 static void ins_xor(struct ctx *c, const uint32_t *words);
 static int ins_not_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_not_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_not_d0_type(struct scope *s);
-static int ins_not_r_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_not_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_not_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_not_d0_thread(struct scope *s);
-static int ins_not_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_not_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site154_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_not_n_dst(struct scope *s);
-static int ins_not_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int site155_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_not_n_src2(struct scope *s);
-static int ins_not_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_not_render(struct scope *s);
 static void ins_not(struct ctx *c, const uint32_t *words);
 static int ins_bit_extract_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_bit_extract_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_bit_extract_d0_type(struct scope *s);
-static int ins_bit_extract_r_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_bit_extract_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_bit_extract_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_bit_extract_d0_thread(struct scope *s);
-static int ins_bit_extract_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_bit_extract_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site156_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_bit_extract_n_dst(struct scope *s);
-static int ins_bit_extract_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int site157_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_bit_extract_n_src0(struct scope *s);
-static int ins_bit_extract_r_src0(struct scope *s, int name, int64_t *v, int *fmt);
 static int site158_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_bit_extract_n_src1(struct scope *s);
-static int ins_bit_extract_r_src1(struct scope *s, int name, int64_t *v, int *fmt);
 static int site159_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_bit_extract_n_src2(struct scope *s);
-static int ins_bit_extract_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_bit_extract_render(struct scope *s);
 static void ins_bit_extract(struct ctx *c, const uint32_t *words);
 static int ins_popcount_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_popcount_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_popcount_d0_type(struct scope *s);
-static int ins_popcount_r_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_popcount_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_popcount_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_popcount_d0_thread(struct scope *s);
-static int ins_popcount_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_popcount_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site160_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_popcount_n_dst(struct scope *s);
-static int ins_popcount_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int site161_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_popcount_n_src2(struct scope *s);
-static int ins_popcount_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_popcount_render(struct scope *s);
 static void ins_popcount(struct ctx *c, const uint32_t *words);
 static int ins_div_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_div_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_div_d0_type(struct scope *s);
-static int ins_div_r_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_div_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_div_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_div_d0_thread(struct scope *s);
-static int ins_div_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_div_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site162_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_div_n_dst(struct scope *s);
-static int ins_div_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int site163_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_div_n_src1(struct scope *s);
-static int ins_div_r_src1(struct scope *s, int name, int64_t *v, int *fmt);
 static int site164_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_div_n_src2(struct scope *s);
-static int ins_div_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_div_render(struct scope *s);
 static void ins_div(struct ctx *c, const uint32_t *words);
 static int ins_atomic_add_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_add_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_atomic_add_d0_type(struct scope *s);
-static int ins_atomic_add_r_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_add_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_add_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_atomic_add_d0_thread(struct scope *s);
-static int ins_atomic_add_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_add_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site165_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_add_n_dst(struct scope *s);
-static int ins_atomic_add_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int site166_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_add_n_src0(struct scope *s);
-static int ins_atomic_add_r_src0(struct scope *s, int name, int64_t *v, int *fmt);
 static int site167_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_add_n_src1(struct scope *s);
-static int ins_atomic_add_r_src1(struct scope *s, int name, int64_t *v, int *fmt);
 static int site168_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_add_n_src2(struct scope *s);
-static int ins_atomic_add_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_atomic_add_render(struct scope *s);
 static void ins_atomic_add(struct ctx *c, const uint32_t *words);
 static int ins_atomic_xchg_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_xchg_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_atomic_xchg_d0_type(struct scope *s);
-static int ins_atomic_xchg_r_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_xchg_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_xchg_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_atomic_xchg_d0_thread(struct scope *s);
-static int ins_atomic_xchg_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_xchg_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site169_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_xchg_n_dst(struct scope *s);
-static int ins_atomic_xchg_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int site170_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_xchg_n_src0(struct scope *s);
-static int ins_atomic_xchg_r_src0(struct scope *s, int name, int64_t *v, int *fmt);
 static int site171_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_xchg_n_src1(struct scope *s);
-static int ins_atomic_xchg_r_src1(struct scope *s, int name, int64_t *v, int *fmt);
 static int site172_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_xchg_n_src2(struct scope *s);
-static int ins_atomic_xchg_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_atomic_xchg_render(struct scope *s);
 static void ins_atomic_xchg(struct ctx *c, const uint32_t *words);
 static int ins_atomic_cmp_xchg_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_cmp_xchg_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_atomic_cmp_xchg_d0_type(struct scope *s);
-static int ins_atomic_cmp_xchg_r_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_cmp_xchg_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_cmp_xchg_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_atomic_cmp_xchg_d0_thread(struct scope *s);
-static int ins_atomic_cmp_xchg_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_cmp_xchg_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site173_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_cmp_xchg_n_dst(struct scope *s);
-static int ins_atomic_cmp_xchg_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int site174_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_cmp_xchg_n_src0(struct scope *s);
-static int ins_atomic_cmp_xchg_r_src0(struct scope *s, int name, int64_t *v, int *fmt);
 static int site175_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_cmp_xchg_n_src1(struct scope *s);
-static int ins_atomic_cmp_xchg_r_src1(struct scope *s, int name, int64_t *v, int *fmt);
 static int site176_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_cmp_xchg_n_src2(struct scope *s);
-static int ins_atomic_cmp_xchg_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_atomic_cmp_xchg_render(struct scope *s);
 static void ins_atomic_cmp_xchg(struct ctx *c, const uint32_t *words);
 static int ins_atomic_min_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_min_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_atomic_min_d0_type(struct scope *s);
-static int ins_atomic_min_r_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_min_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_min_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_atomic_min_d0_thread(struct scope *s);
-static int ins_atomic_min_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_min_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site177_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_min_n_dst(struct scope *s);
-static int ins_atomic_min_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int site178_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_min_n_src0(struct scope *s);
-static int ins_atomic_min_r_src0(struct scope *s, int name, int64_t *v, int *fmt);
 static int site179_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_min_n_src1(struct scope *s);
-static int ins_atomic_min_r_src1(struct scope *s, int name, int64_t *v, int *fmt);
 static int site180_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_min_n_src2(struct scope *s);
-static int ins_atomic_min_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_atomic_min_render(struct scope *s);
 static void ins_atomic_min(struct ctx *c, const uint32_t *words);
 static int ins_atomic_max_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_max_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_atomic_max_d0_type(struct scope *s);
-static int ins_atomic_max_r_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_max_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_max_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_atomic_max_d0_thread(struct scope *s);
-static int ins_atomic_max_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_max_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site181_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_max_n_dst(struct scope *s);
-static int ins_atomic_max_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int site182_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_max_n_src0(struct scope *s);
-static int ins_atomic_max_r_src0(struct scope *s, int name, int64_t *v, int *fmt);
 static int site183_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_max_n_src1(struct scope *s);
-static int ins_atomic_max_r_src1(struct scope *s, int name, int64_t *v, int *fmt);
 static int site184_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_max_n_src2(struct scope *s);
-static int ins_atomic_max_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_atomic_max_render(struct scope *s);
 static void ins_atomic_max(struct ctx *c, const uint32_t *words);
 static int ins_atomic_or_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_or_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_atomic_or_d0_type(struct scope *s);
-static int ins_atomic_or_r_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_or_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_or_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_atomic_or_d0_thread(struct scope *s);
-static int ins_atomic_or_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_or_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site185_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_or_n_dst(struct scope *s);
-static int ins_atomic_or_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int site186_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_or_n_src0(struct scope *s);
-static int ins_atomic_or_r_src0(struct scope *s, int name, int64_t *v, int *fmt);
 static int site187_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_or_n_src1(struct scope *s);
-static int ins_atomic_or_r_src1(struct scope *s, int name, int64_t *v, int *fmt);
 static int site188_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_or_n_src2(struct scope *s);
-static int ins_atomic_or_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_atomic_or_render(struct scope *s);
 static void ins_atomic_or(struct ctx *c, const uint32_t *words);
 static int ins_atomic_and_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_and_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_atomic_and_d0_type(struct scope *s);
-static int ins_atomic_and_r_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_and_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_and_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_atomic_and_d0_thread(struct scope *s);
-static int ins_atomic_and_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_and_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site189_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_and_n_dst(struct scope *s);
-static int ins_atomic_and_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int site190_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_and_n_src0(struct scope *s);
-static int ins_atomic_and_r_src0(struct scope *s, int name, int64_t *v, int *fmt);
 static int site191_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_and_n_src1(struct scope *s);
-static int ins_atomic_and_r_src1(struct scope *s, int name, int64_t *v, int *fmt);
 static int site192_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_and_n_src2(struct scope *s);
-static int ins_atomic_and_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_atomic_and_render(struct scope *s);
 static void ins_atomic_and(struct ctx *c, const uint32_t *words);
 static int ins_atomic_xor_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_xor_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_atomic_xor_d0_type(struct scope *s);
-static int ins_atomic_xor_r_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_xor_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_xor_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_atomic_xor_d0_thread(struct scope *s);
-static int ins_atomic_xor_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_atomic_xor_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site193_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_xor_n_dst(struct scope *s);
-static int ins_atomic_xor_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int site194_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_xor_n_src0(struct scope *s);
-static int ins_atomic_xor_r_src0(struct scope *s, int name, int64_t *v, int *fmt);
 static int site195_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_xor_n_src1(struct scope *s);
-static int ins_atomic_xor_r_src1(struct scope *s, int name, int64_t *v, int *fmt);
 static int site196_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_atomic_xor_n_src2(struct scope *s);
-static int ins_atomic_xor_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_atomic_xor_render(struct scope *s);
 static void ins_atomic_xor(struct ctx *c, const uint32_t *words);
 static int ins_bit_rev_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_bit_rev_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_bit_rev_d0_type(struct scope *s);
-static int ins_bit_rev_r_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_bit_rev_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_bit_rev_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_bit_rev_d0_thread(struct scope *s);
-static int ins_bit_rev_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_bit_rev_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site197_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_bit_rev_n_dst(struct scope *s);
-static int ins_bit_rev_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int site198_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_bit_rev_n_src0(struct scope *s);
-static int ins_bit_rev_r_src0(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_bit_rev_render(struct scope *s);
 static void ins_bit_rev(struct ctx *c, const uint32_t *words);
 static int ins_texldlpcf_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site199_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texldlpcf_n_dst(struct scope *s);
-static int ins_texldlpcf_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texldlpcf_n_tex_swiz(struct scope *s);
-static int ins_texldlpcf_r_tex_swiz(struct scope *s, int name, int64_t *v, int *fmt);
 static int site201_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texldlpcf_n_src0(struct scope *s);
-static int ins_texldlpcf_r_src0(struct scope *s, int name, int64_t *v, int *fmt);
 static int site202_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texldlpcf_n_src1(struct scope *s);
-static int ins_texldlpcf_r_src1(struct scope *s, int name, int64_t *v, int *fmt);
 static int site203_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_texldlpcf_n_src2(struct scope *s);
-static int ins_texldlpcf_r_src2(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_texldlpcf_render(struct scope *s);
 static void ins_texldlpcf(struct ctx *c, const uint32_t *words);
 static int ins_conv_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_conv_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_conv_d0_type(struct scope *s);
-static int ins_conv_r_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_conv_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_conv_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_conv_d0_thread(struct scope *s);
-static int ins_conv_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_conv_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site204_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_conv_n_dst(struct scope *s);
-static int ins_conv_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int site205_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_conv_n_src0(struct scope *s);
-static int ins_conv_r_src0(struct scope *s, int name, int64_t *v, int *fmt);
 static int site206_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_conv_n_src1(struct scope *s);
-static int ins_conv_r_src1(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_conv_render(struct scope *s);
 static void ins_conv(struct ctx *c, const uint32_t *words);
 static int ins_dp2_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_dp2_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_dp2_d0_type(struct scope *s);
-static int ins_dp2_r_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_dp2_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_dp2_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_dp2_d0_thread(struct scope *s);
-static int ins_dp2_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_dp2_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site207_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dp2_n_dst(struct scope *s);
-static int ins_dp2_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int site208_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dp2_n_src0(struct scope *s);
-static int ins_dp2_r_src0(struct scope *s, int name, int64_t *v, int *fmt);
 static int site209_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_dp2_n_src1(struct scope *s);
-static int ins_dp2_r_src1(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_dp2_render(struct scope *s);
 static void ins_dp2(struct ctx *c, const uint32_t *words);
 static int ins_norm_dp2_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_norm_dp2_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_norm_dp2_d0_type(struct scope *s);
-static int ins_norm_dp2_r_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_norm_dp2_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_norm_dp2_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_norm_dp2_d0_thread(struct scope *s);
-static int ins_norm_dp2_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_norm_dp2_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site210_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_norm_dp2_n_dst(struct scope *s);
-static int ins_norm_dp2_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int site211_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_norm_dp2_n_src0(struct scope *s);
-static int ins_norm_dp2_r_src0(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_norm_dp2_render(struct scope *s);
 static void ins_norm_dp2(struct ctx *c, const uint32_t *words);
 static int ins_norm_dp3_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_norm_dp3_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_norm_dp3_d0_type(struct scope *s);
-static int ins_norm_dp3_r_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_norm_dp3_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_norm_dp3_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_norm_dp3_d0_thread(struct scope *s);
-static int ins_norm_dp3_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_norm_dp3_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site212_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_norm_dp3_n_dst(struct scope *s);
-static int ins_norm_dp3_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int site213_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_norm_dp3_n_src0(struct scope *s);
-static int ins_norm_dp3_r_src0(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_norm_dp3_render(struct scope *s);
 static void ins_norm_dp3(struct ctx *c, const uint32_t *words);
 static int ins_norm_dp4_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_norm_dp4_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_norm_dp4_d0_type(struct scope *s);
-static int ins_norm_dp4_r_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_norm_dp4_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_norm_dp4_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_norm_dp4_d0_thread(struct scope *s);
-static int ins_norm_dp4_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_norm_dp4_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site214_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_norm_dp4_n_dst(struct scope *s);
-static int ins_norm_dp4_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int site215_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_norm_dp4_n_src0(struct scope *s);
-static int ins_norm_dp4_r_src0(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_norm_dp4_render(struct scope *s);
 static void ins_norm_dp4(struct ctx *c, const uint32_t *words);
 static int ins_img_load_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_img_load_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_img_load_d0_type(struct scope *s);
-static int ins_img_load_r_type(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_img_load_n_left_shift(struct scope *s);
-static int ins_img_load_r_left_shift(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_img_load_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site217_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_img_load_n_dst(struct scope *s);
-static int ins_img_load_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int site218_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_img_load_n_src0(struct scope *s);
-static int ins_img_load_r_src0(struct scope *s, int name, int64_t *v, int *fmt);
 static int site219_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_img_load_n_src1(struct scope *s);
-static int ins_img_load_r_src1(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_img_load_render(struct scope *s);
 static void ins_img_load(struct ctx *c, const uint32_t *words);
 static int ins_bit_findlsb_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_bit_findlsb_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_bit_findlsb_d0_type(struct scope *s);
-static int ins_bit_findlsb_r_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_bit_findlsb_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_bit_findlsb_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_bit_findlsb_d0_thread(struct scope *s);
-static int ins_bit_findlsb_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_bit_findlsb_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site220_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_bit_findlsb_n_dst(struct scope *s);
-static int ins_bit_findlsb_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int site221_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_bit_findlsb_n_src0(struct scope *s);
-static int ins_bit_findlsb_r_src0(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_bit_findlsb_render(struct scope *s);
 static void ins_bit_findlsb(struct ctx *c, const uint32_t *words);
 static int ins_bit_findmsb_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_bit_findmsb_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_bit_findmsb_d0_type(struct scope *s);
-static int ins_bit_findmsb_r_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_bit_findmsb_r_high_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_bit_findmsb_r_low_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_bit_findmsb_d0_thread(struct scope *s);
-static int ins_bit_findmsb_r_thread(struct scope *s, int name, int64_t *v, int *fmt);
 static int ins_bit_findmsb_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site222_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_bit_findmsb_n_dst(struct scope *s);
-static int ins_bit_findmsb_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int site223_param(struct scope *s, int name, int64_t *v, int *fmt);
-static int ins_bit_findmsb_n_src0(struct scope *s);
-static int ins_bit_findmsb_r_src0(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_bit_findmsb_render(struct scope *s);
 static void ins_bit_findmsb(struct ctx *c, const uint32_t *words);
-
-/* bool, 1 bits */
-static void fmt_0(struct dis_writer *w, int64_t v)
-{
-	dis_putc(w, v ? '1' : '0');
-}
 
 /* uint, 7 bits */
 static void fmt_1(struct dis_writer *w, int64_t v)
@@ -2193,28 +1644,22 @@ static void fmt_3(struct dis_writer *w, int64_t v)
 	dis_int(w, v);
 }
 
-/* bitset, 14 bits */
-static void fmt_4(struct dis_writer *w, int64_t v)
-{
-	dis_int(w, v);
-}
-
 /* bool, 1 bits, display .hp */
-static void fmt_5(struct dis_writer *w, int64_t v)
+static void fmt_4(struct dis_writer *w, int64_t v)
 {
 	if (v)
 		dis_putn(w, ".hp", 3);
 }
 
 /* bool, 1 bits, display .sat */
-static void fmt_6(struct dis_writer *w, int64_t v)
+static void fmt_5(struct dis_writer *w, int64_t v)
 {
 	if (v)
 		dis_putn(w, ".sat", 4);
 }
 
 /* enum, 5 bits, #cond */
-static void fmt_7(struct dis_writer *w, int64_t v)
+static void fmt_6(struct dis_writer *w, int64_t v)
 {
 	switch (v) {
 	case 0:
@@ -2272,26 +1717,14 @@ static void fmt_7(struct dis_writer *w, int64_t v)
 }
 
 /* bool, 1 bits, display .skpHp */
-static void fmt_8(struct dis_writer *w, int64_t v)
+static void fmt_7(struct dis_writer *w, int64_t v)
 {
 	if (v)
 		dis_putn(w, ".skpHp", 6);
 }
 
-/* uint, 1 bits */
-static void fmt_9(struct dis_writer *w, int64_t v)
-{
-	dis_int(w, v);
-}
-
-/* int, 2 bits */
-static void fmt_10(struct dis_writer *w, int64_t v)
-{
-	dis_int(w, dis_sign_extend(v, 2));
-}
-
 /* enum, 1 bits, #type */
-static void fmt_11(struct dis_writer *w, int64_t v)
+static void fmt_8(struct dis_writer *w, int64_t v)
 {
 	switch (v) {
 	case 0:
@@ -2322,14 +1755,14 @@ static void fmt_11(struct dis_writer *w, int64_t v)
 }
 
 /* bool_inv, 1 bits, display .pack */
-static void fmt_12(struct dis_writer *w, int64_t v)
+static void fmt_11(struct dis_writer *w, int64_t v)
 {
 	if (!v)
 		dis_putn(w, ".pack", 5);
 }
 
 /* enum, 1 bits, #thread */
-static void fmt_13(struct dis_writer *w, int64_t v)
+static void fmt_12(struct dis_writer *w, int64_t v)
 {
 	switch (v) {
 	case 0:
@@ -2345,7 +1778,7 @@ static void fmt_13(struct dis_writer *w, int64_t v)
 }
 
 /* enum, 2 bits, #rounding */
-static void fmt_14(struct dis_writer *w, int64_t v)
+static void fmt_13(struct dis_writer *w, int64_t v)
 {
 	switch (v) {
 	case 0:
@@ -2367,13 +1800,13 @@ static void fmt_14(struct dis_writer *w, int64_t v)
 }
 
 /* uint, 9 bits */
-static void fmt_15(struct dis_writer *w, int64_t v)
+static void fmt_14(struct dis_writer *w, int64_t v)
 {
 	dis_int(w, v);
 }
 
 /* enum, 3 bits, #reg_group */
-static void fmt_16(struct dis_writer *w, int64_t v)
+static void fmt_15(struct dis_writer *w, int64_t v)
 {
 	switch (v) {
 	case 0:
@@ -2397,6 +1830,12 @@ static void fmt_16(struct dis_writer *w, int64_t v)
 	dis_int(w, v);
 }
 
+/* float, 32 bits */
+static void fmt_16(struct dis_writer *w, int64_t v)
+{
+	dis_float(w, (uint32_t)(v % INT64_C(4294967296)), 32);
+}
+
 /* bool, 1 bits, display | */
 static void fmt_17(struct dis_writer *w, int64_t v)
 {
@@ -2411,38 +1850,26 @@ static void fmt_18(struct dis_writer *w, int64_t v)
 		dis_putn(w, "-", 1);
 }
 
-/* bitset, 8 bits */
-static void fmt_19(struct dis_writer *w, int64_t v)
-{
-	dis_int(w, v);
-}
-
-/* float, 32 bits */
-static void fmt_20(struct dis_writer *w, int64_t v)
-{
-	dis_float(w, (uint32_t)(v % INT64_C(4294967296)), 32);
-}
-
 /* int, 20 bits */
-static void fmt_21(struct dis_writer *w, int64_t v)
+static void fmt_20(struct dis_writer *w, int64_t v)
 {
 	dis_int(w, dis_sign_extend(v, 20));
 }
 
 /* uint, 20 bits */
-static void fmt_22(struct dis_writer *w, int64_t v)
+static void fmt_21(struct dis_writer *w, int64_t v)
 {
 	dis_int(w, v);
 }
 
 /* float, 16 bits */
-static void fmt_23(struct dis_writer *w, int64_t v)
+static void fmt_22(struct dis_writer *w, int64_t v)
 {
 	dis_float(w, (uint32_t)(v % INT64_C(65536)), 16);
 }
 
 /* enum, 2 bits, #swiz */
-static void fmt_24(struct dis_writer *w, int64_t v)
+static void fmt_23(struct dis_writer *w, int64_t v)
 {
 	switch (v) {
 	case 0:
@@ -2461,151 +1888,36 @@ static void fmt_24(struct dis_writer *w, int64_t v)
 	dis_int(w, v);
 }
 
-/* bitset, 10 bits */
-static void fmt_25(struct dis_writer *w, int64_t v)
-{
-	dis_int(w, v);
-}
-
 /* absbranch, 15 bits */
-static void fmt_26(struct dis_writer *w, int64_t v)
+static void fmt_24(struct dis_writer *w, int64_t v)
 {
 	dis_int(w, dis_sign_extend(v, 15));
 }
 
 /* uint, 5 bits */
-static void fmt_27(struct dis_writer *w, int64_t v)
+static void fmt_25(struct dis_writer *w, int64_t v)
 {
 	dis_int(w, v);
 }
 
 /* bool, 1 bits, display .denorm */
-static void fmt_28(struct dis_writer *w, int64_t v)
+static void fmt_26(struct dis_writer *w, int64_t v)
 {
 	if (v)
 		dis_putn(w, ".denorm", 7);
 }
 
 /* bool, 1 bits, display .local */
-static void fmt_29(struct dis_writer *w, int64_t v)
+static void fmt_27(struct dis_writer *w, int64_t v)
 {
 	if (v)
 		dis_putn(w, ".local", 6);
 }
 
 /* uint, 3 bits */
-static void fmt_30(struct dis_writer *w, int64_t v)
+static void fmt_28(struct dis_writer *w, int64_t v)
 {
 	dis_int(w, v);
-}
-
-/* bitset, 3 bits */
-static void fmt_31(struct dis_writer *w, int64_t v)
-{
-	dis_int(w, v);
-}
-
-/* A value as isaspec prints its type (each distinct type, width, display and enum). */
-static void format_value(struct dis_writer *w, int fmt, int64_t v)
-{
-	switch (fmt) {
-	case 0:
-		fmt_0(w, v);
-		return;
-	case 1:
-		fmt_1(w, v);
-		return;
-	case 2:
-		fmt_2(w, v);
-		return;
-	case 3:
-		fmt_3(w, v);
-		return;
-	case 4:
-		fmt_4(w, v);
-		return;
-	case 5:
-		fmt_5(w, v);
-		return;
-	case 6:
-		fmt_6(w, v);
-		return;
-	case 7:
-		fmt_7(w, v);
-		return;
-	case 8:
-		fmt_8(w, v);
-		return;
-	case 9:
-		fmt_9(w, v);
-		return;
-	case 10:
-		fmt_10(w, v);
-		return;
-	case 11:
-		fmt_11(w, v);
-		return;
-	case 12:
-		fmt_12(w, v);
-		return;
-	case 13:
-		fmt_13(w, v);
-		return;
-	case 14:
-		fmt_14(w, v);
-		return;
-	case 15:
-		fmt_15(w, v);
-		return;
-	case 16:
-		fmt_16(w, v);
-		return;
-	case 17:
-		fmt_17(w, v);
-		return;
-	case 18:
-		fmt_18(w, v);
-		return;
-	case 19:
-		fmt_19(w, v);
-		return;
-	case 20:
-		fmt_20(w, v);
-		return;
-	case 21:
-		fmt_21(w, v);
-		return;
-	case 22:
-		fmt_22(w, v);
-		return;
-	case 23:
-		fmt_23(w, v);
-		return;
-	case 24:
-		fmt_24(w, v);
-		return;
-	case 25:
-		fmt_25(w, v);
-		return;
-	case 26:
-		fmt_26(w, v);
-		return;
-	case 27:
-		fmt_27(w, v);
-		return;
-	case 28:
-		fmt_28(w, v);
-		return;
-	case 29:
-		fmt_29(w, v);
-		return;
-	case 30:
-		fmt_30(w, v);
-		return;
-	case 31:
-		fmt_31(w, v);
-		return;
-	}
 }
 
 /* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
@@ -2628,17 +1940,11 @@ static int site0_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int leaf_instruction_dst_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
-}
-
 /* {DST_USE} == 0 */
 static int leaf_instruction_dst_applies0(struct scope *s)
 {
 	if (!(s->known & UINT64_C(1))) {
-		const int64_t t0 = ((get(s, leaf_instruction_dst_params, N_DST_USE)) == 0);
+		const int64_t t0 = ((s->pv[0]) == 0);
 		s->known |= UINT64_C(1);
 		if (t0 != 0)
 			s->applied |= UINT64_C(1);
@@ -2660,17 +1966,20 @@ static void leaf_instruction_dst_render(struct scope *s)
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 10, 13));
 }
 
-static void leaf_instruction_dst_enter(struct scope *parent, const uint32_t *words, resolve_fn param)
+static void leaf_instruction_dst_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
+				const int64_t *pv)
 {
 	struct scope s;
 	init_scope(&s, parent->ctx, words, "#instruction-dst");
 	s.parent = parent;
 	s.param = param;
+	s.pv = pv;
 	leaf_instruction_dst_render(&s);
 }
 
 /* A value of #instruction-dst: the leaf it matches for the GPU, printed in its own scope. */
-static void root_instruction_dst(struct scope *parent, int64_t value, resolve_fn param, const char *field)
+static void root_instruction_dst(struct scope *parent, int64_t value, resolve_fn param, const char *field,
+				const int64_t *pv)
 {
 	struct ctx *c = parent->ctx;
 	uint32_t words[2];
@@ -2685,47 +1994,27 @@ static void root_instruction_dst(struct scope *parent, int64_t value, resolve_fn
 	(void)found;
 	switch (leaf) {
 	case 0:
-		leaf_instruction_dst_enter(parent, words, param);
+		leaf_instruction_dst_enter(parent, words, param, pv);
 		return;
 	default:
 		dis_error_words(c->errors, DIS_FIELD_NO_MATCH, parent->mnemonic, field, words, 2, NULL);
 	}
 }
 
-static int ins_nop_n_dst(struct scope *s)
-{
-	(void)s;
-	return 0;
-}
-
-static int ins_nop_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 4;
-	return 1;
-}
-
 /* nop */
 static void ins_nop_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	dis_putn(w, "nop", 3);
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
-	if (!ins_nop_r_dst(s, N_DST, &v, &fmt))
-		no_field(s, "DST");
-	else
-		switch (ins_nop_n_dst(s)) {
-		case 0:
-			root_instruction_dst(s, v, site0_param, "DST");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
-	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 12, 12),
+		};
+		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site0_param, "DST", pv);
+	}
+	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	dis_putn(w, ", void, void, void", 18);
 }
 
@@ -2768,14 +2057,6 @@ static int64_t ins_add_d0_type(struct scope *s)
 	return t4;
 }
 
-static int ins_add_r_type(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_add_d0_type(s);
-	*fmt = 11;
-	return 1;
-}
-
 static int ins_add_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -2807,14 +2088,6 @@ static int64_t ins_add_d0_thread(struct scope *s)
 	return t4;
 }
 
-static int ins_add_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_add_d0_thread(s);
-	*fmt = 13;
-	return 1;
-}
-
 /* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
 static int ins_add_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
@@ -2835,26 +2108,12 @@ static int site1_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
-static int ins_add_n_dst(struct scope *s)
-{
-	(void)s;
-	return 1;
-}
-
-static int ins_add_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 4;
-	return 1;
-}
-
 static int site2_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
@@ -2862,17 +2121,11 @@ static int site2_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int leaf_instruction_src_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 /* ({SRC_AMODE} >> 1) */
@@ -2881,34 +2134,20 @@ static int64_t leaf_instruction_src_d4_immed_type(struct scope *s)
 	if (s->stack & UINT64_C(512))
 		return 0;
 	s->stack |= UINT64_C(512);
-	const int64_t t0 = get(s, leaf_instruction_src_params, N_SRC_AMODE);
+	const int64_t t0 = s->pv[1];
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shr(t0, t1);
 	s->stack &= ~UINT64_C(512);
 	return t2;
 }
 
-static int leaf_instruction_src_r_immed_type(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = leaf_instruction_src_d4_immed_type(s);
-	*fmt = 9;
-	return 1;
-}
-
 /* (({SRC_RGROUP} == 7) & ({IMMED_TYPE} == 0)) */
 static int leaf_instruction_src_applies0(struct scope *s)
 {
 	if (!(s->known & UINT64_C(1))) {
-		const int64_t t0 = get(s, leaf_instruction_src_params, N_SRC_RGROUP);
-		const int64_t t1 = 7;
-		const int64_t t2 = t0 == t1;
-		const int64_t t3 = get(s, leaf_instruction_src_r_immed_type, N_IMMED_TYPE);
-		const int64_t t4 = 0;
-		const int64_t t5 = t3 == t4;
-		const int64_t t6 = dis_u32(t2 & t5);
+		const int64_t t0 = (((s->pv[2]) == 7) && ((leaf_instruction_src_d4_immed_type(s)) == 0));
 		s->known |= UINT64_C(1);
-		if (t6 != 0)
+		if (t0 != 0)
 			s->applied |= UINT64_C(1);
 	}
 	return (s->applied & UINT64_C(1)) != 0;
@@ -2918,15 +2157,9 @@ static int leaf_instruction_src_applies0(struct scope *s)
 static int leaf_instruction_src_applies1(struct scope *s)
 {
 	if (!(s->known & UINT64_C(2))) {
-		const int64_t t0 = get(s, leaf_instruction_src_params, N_SRC_RGROUP);
-		const int64_t t1 = 7;
-		const int64_t t2 = t0 == t1;
-		const int64_t t3 = get(s, leaf_instruction_src_r_immed_type, N_IMMED_TYPE);
-		const int64_t t4 = 1;
-		const int64_t t5 = t3 == t4;
-		const int64_t t6 = dis_u32(t2 & t5);
+		const int64_t t0 = (((s->pv[2]) == 7) && ((leaf_instruction_src_d4_immed_type(s)) == 1));
 		s->known |= UINT64_C(2);
-		if (t6 != 0)
+		if (t0 != 0)
 			s->applied |= UINT64_C(2);
 	}
 	return (s->applied & UINT64_C(2)) != 0;
@@ -2936,15 +2169,9 @@ static int leaf_instruction_src_applies1(struct scope *s)
 static int leaf_instruction_src_applies2(struct scope *s)
 {
 	if (!(s->known & UINT64_C(4))) {
-		const int64_t t0 = get(s, leaf_instruction_src_params, N_SRC_RGROUP);
-		const int64_t t1 = 7;
-		const int64_t t2 = t0 == t1;
-		const int64_t t3 = get(s, leaf_instruction_src_r_immed_type, N_IMMED_TYPE);
-		const int64_t t4 = 2;
-		const int64_t t5 = t3 == t4;
-		const int64_t t6 = dis_u32(t2 & t5);
+		const int64_t t0 = (((s->pv[2]) == 7) && ((leaf_instruction_src_d4_immed_type(s)) == 2));
 		s->known |= UINT64_C(4);
-		if (t6 != 0)
+		if (t0 != 0)
 			s->applied |= UINT64_C(4);
 	}
 	return (s->applied & UINT64_C(4)) != 0;
@@ -2954,15 +2181,9 @@ static int leaf_instruction_src_applies2(struct scope *s)
 static int leaf_instruction_src_applies3(struct scope *s)
 {
 	if (!(s->known & UINT64_C(8))) {
-		const int64_t t0 = get(s, leaf_instruction_src_params, N_SRC_RGROUP);
-		const int64_t t1 = 7;
-		const int64_t t2 = t0 == t1;
-		const int64_t t3 = get(s, leaf_instruction_src_r_immed_type, N_IMMED_TYPE);
-		const int64_t t4 = 3;
-		const int64_t t5 = t3 == t4;
-		const int64_t t6 = dis_u32(t2 & t5);
+		const int64_t t0 = (((s->pv[2]) == 7) && ((leaf_instruction_src_d4_immed_type(s)) == 3));
 		s->known |= UINT64_C(8);
-		if (t6 != 0)
+		if (t0 != 0)
 			s->applied |= UINT64_C(8);
 	}
 	return (s->applied & UINT64_C(8)) != 0;
@@ -2998,7 +2219,7 @@ static int64_t leaf_instruction_src_d0_immed(struct scope *s)
 	if (s->stack & UINT64_C(32))
 		return 0;
 	s->stack |= UINT64_C(32);
-	const int64_t t0 = get(s, leaf_instruction_src_params, N_SRC_AMODE);
+	const int64_t t0 = s->pv[1];
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_u32(t0 & t1);
 	const int64_t t3 = 19;
@@ -3015,7 +2236,7 @@ static int64_t leaf_instruction_src_d0_immed(struct scope *s)
 	const int64_t t14 = 9;
 	const int64_t t15 = dis_shl(t13, t14);
 	const int64_t t16 = dis_u32(t12 | t15);
-	const int64_t t17 = get(s, leaf_instruction_src_params, N_SRC_REG);
+	const int64_t t17 = s->pv[0];
 	const int64_t t18 = dis_u32(t16 | t17);
 	const int64_t t19 = 12;
 	const int64_t t20 = dis_shl(t18, t19);
@@ -3029,7 +2250,7 @@ static int64_t leaf_instruction_src_d1_immed(struct scope *s)
 	if (s->stack & UINT64_C(64))
 		return 0;
 	s->stack |= UINT64_C(64);
-	const int64_t t0 = get(s, leaf_instruction_src_params, N_SRC_AMODE);
+	const int64_t t0 = s->pv[1];
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_u32(t0 & t1);
 	const int64_t t3 = 19;
@@ -3046,7 +2267,7 @@ static int64_t leaf_instruction_src_d1_immed(struct scope *s)
 	const int64_t t14 = 9;
 	const int64_t t15 = dis_shl(t13, t14);
 	const int64_t t16 = dis_u32(t12 | t15);
-	const int64_t t17 = get(s, leaf_instruction_src_params, N_SRC_REG);
+	const int64_t t17 = s->pv[0];
 	const int64_t t18 = dis_u32(t16 | t17);
 	s->stack &= ~UINT64_C(64);
 	return t18;
@@ -3058,7 +2279,7 @@ static int64_t leaf_instruction_src_d2_immed(struct scope *s)
 	if (s->stack & UINT64_C(128))
 		return 0;
 	s->stack |= UINT64_C(128);
-	const int64_t t0 = get(s, leaf_instruction_src_params, N_SRC_AMODE);
+	const int64_t t0 = s->pv[1];
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_u32(t0 & t1);
 	const int64_t t3 = 19;
@@ -3075,7 +2296,7 @@ static int64_t leaf_instruction_src_d2_immed(struct scope *s)
 	const int64_t t14 = 9;
 	const int64_t t15 = dis_shl(t13, t14);
 	const int64_t t16 = dis_u32(t12 | t15);
-	const int64_t t17 = get(s, leaf_instruction_src_params, N_SRC_REG);
+	const int64_t t17 = s->pv[0];
 	const int64_t t18 = dis_u32(t16 | t17);
 	s->stack &= ~UINT64_C(128);
 	return t18;
@@ -3087,7 +2308,7 @@ static int64_t leaf_instruction_src_d3_immed(struct scope *s)
 	if (s->stack & UINT64_C(256))
 		return 0;
 	s->stack |= UINT64_C(256);
-	const int64_t t0 = get(s, leaf_instruction_src_params, N_SRC_AMODE);
+	const int64_t t0 = s->pv[1];
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_u32(t0 & t1);
 	const int64_t t3 = 19;
@@ -3104,36 +2325,10 @@ static int64_t leaf_instruction_src_d3_immed(struct scope *s)
 	const int64_t t14 = 9;
 	const int64_t t15 = dis_shl(t13, t14);
 	const int64_t t16 = dis_u32(t12 | t15);
-	const int64_t t17 = get(s, leaf_instruction_src_params, N_SRC_REG);
+	const int64_t t17 = s->pv[0];
 	const int64_t t18 = dis_u32(t16 | t17);
 	s->stack &= ~UINT64_C(256);
 	return t18;
-}
-
-static int leaf_instruction_src_r_immed(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	if ((s->stack & UINT64_C(1)) || leaf_instruction_src_applies0(s)) {
-		*v = leaf_instruction_src_d0_immed(s);
-		*fmt = 20;
-		return 1;
-	}
-	if ((s->stack & UINT64_C(2)) || leaf_instruction_src_applies1(s)) {
-		*v = leaf_instruction_src_d1_immed(s);
-		*fmt = 21;
-		return 1;
-	}
-	if ((s->stack & UINT64_C(4)) || leaf_instruction_src_applies2(s)) {
-		*v = leaf_instruction_src_d2_immed(s);
-		*fmt = 22;
-		return 1;
-	}
-	if ((s->stack & UINT64_C(8)) || leaf_instruction_src_applies3(s)) {
-		*v = leaf_instruction_src_d3_immed(s);
-		*fmt = 23;
-		return 1;
-	}
-	return s->param ? s->param(s, name, v, fmt) : 0;
 }
 
 /* #src-swizzle */
@@ -3141,23 +2336,26 @@ static void leaf_src_swizzle_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	dis_putn(w, ".", 1);
-	fmt_24(w, (int64_t)dis_bits(s->w, 2, 0, 1));
-	fmt_24(w, (int64_t)dis_bits(s->w, 2, 2, 3));
-	fmt_24(w, (int64_t)dis_bits(s->w, 2, 4, 5));
-	fmt_24(w, (int64_t)dis_bits(s->w, 2, 6, 7));
+	fmt_23(w, (int64_t)dis_bits(s->w, 2, 0, 1));
+	fmt_23(w, (int64_t)dis_bits(s->w, 2, 2, 3));
+	fmt_23(w, (int64_t)dis_bits(s->w, 2, 4, 5));
+	fmt_23(w, (int64_t)dis_bits(s->w, 2, 6, 7));
 }
 
-static void leaf_src_swizzle_enter(struct scope *parent, const uint32_t *words, resolve_fn param)
+static void leaf_src_swizzle_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
+				const int64_t *pv)
 {
 	struct scope s;
 	init_scope(&s, parent->ctx, words, "#src-swizzle");
 	s.parent = parent;
 	s.param = param;
+	s.pv = pv;
 	leaf_src_swizzle_render(&s);
 }
 
 /* A value of #src-swizzle: the leaf it matches for the GPU, printed in its own scope. */
-static void root_src_swizzle(struct scope *parent, int64_t value, resolve_fn param, const char *field)
+static void root_src_swizzle(struct scope *parent, int64_t value, resolve_fn param, const char *field,
+				const int64_t *pv)
 {
 	struct ctx *c = parent->ctx;
 	uint32_t words[2];
@@ -3172,91 +2370,56 @@ static void root_src_swizzle(struct scope *parent, int64_t value, resolve_fn par
 	(void)found;
 	switch (leaf) {
 	case 0:
-		leaf_src_swizzle_enter(parent, words, param);
+		leaf_src_swizzle_enter(parent, words, param, pv);
 		return;
 	default:
 		dis_error_words(c->errors, DIS_FIELD_NO_MATCH, parent->mnemonic, field, words, 2, NULL);
 	}
 }
 
-static int leaf_instruction_src_n_src_swiz(struct scope *s)
-{
-	(void)s;
-	return 3;
-}
-
 /* #instruction-src */
 static void leaf_instruction_src_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	if (leaf_instruction_src_applies0(s)) {
-		if (!leaf_instruction_src_r_immed(s, N_IMMED, &v, &fmt))
-			no_field(s, "IMMED");
-		else
-			format_value(w, fmt, v);
+		fmt_16(w, leaf_instruction_src_d0_immed(s));
 		return;
 	}
 	if (leaf_instruction_src_applies1(s)) {
-		if (!leaf_instruction_src_r_immed(s, N_IMMED, &v, &fmt))
-			no_field(s, "IMMED");
-		else
-			format_value(w, fmt, v);
+		fmt_20(w, leaf_instruction_src_d1_immed(s));
 		return;
 	}
 	if (leaf_instruction_src_applies2(s)) {
-		if (!leaf_instruction_src_r_immed(s, N_IMMED, &v, &fmt))
-			no_field(s, "IMMED");
-		else
-			format_value(w, fmt, v);
+		fmt_21(w, leaf_instruction_src_d2_immed(s));
 		return;
 	}
 	if (leaf_instruction_src_applies3(s)) {
-		if (!leaf_instruction_src_r_immed(s, N_IMMED, &v, &fmt))
-			no_field(s, "IMMED");
-		else
-			format_value(w, fmt, v);
+		fmt_22(w, leaf_instruction_src_d3_immed(s));
 		return;
 	}
 	fmt_18(w, (int64_t)dis_bits(s->w, 2, 8, 8));
 	fmt_17(w, (int64_t)dis_bits(s->w, 2, 9, 9));
-	if (!leaf_instruction_src_params(s, N_SRC_RGROUP, &v, &fmt))
-		no_field(s, "SRC_RGROUP");
-	else
-		format_value(w, fmt, v);
-	if (!leaf_instruction_src_params(s, N_SRC_REG, &v, &fmt))
-		no_field(s, "SRC_REG");
-	else
-		format_value(w, fmt, v);
-	if (!leaf_instruction_src_params(s, N_SRC_AMODE, &v, &fmt))
-		no_field(s, "SRC_AMODE");
-	else
-		format_value(w, fmt, v);
-	if (!leaf_instruction_src_r_src_swiz(s, N_SRC_SWIZ, &v, &fmt))
-		no_field(s, "SRC_SWIZ");
-	else
-		switch (leaf_instruction_src_n_src_swiz(s)) {
-		case 3:
-			root_src_swizzle(s, v, NULL, "SRC_SWIZ");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	fmt_15(w, s->pv[2]);
+	fmt_14(w, s->pv[0]);
+	fmt_2(w, s->pv[1]);
+	root_src_swizzle(s, (int64_t)dis_bits(s->w, 2, 0, 7), NULL, "SRC_SWIZ", NULL);
 	fmt_17(w, (int64_t)dis_bits(s->w, 2, 9, 9));
 }
 
-static void leaf_instruction_src_enter(struct scope *parent, const uint32_t *words, resolve_fn param)
+static void leaf_instruction_src_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
+				const int64_t *pv)
 {
 	struct scope s;
 	init_scope(&s, parent->ctx, words, "#instruction-src");
 	s.parent = parent;
 	s.param = param;
+	s.pv = pv;
 	leaf_instruction_src_render(&s);
 }
 
 /* A value of #instruction-src: the leaf it matches for the GPU, printed in its own scope. */
-static void root_instruction_src(struct scope *parent, int64_t value, resolve_fn param, const char *field)
+static void root_instruction_src(struct scope *parent, int64_t value, resolve_fn param, const char *field,
+				const int64_t *pv)
 {
 	struct ctx *c = parent->ctx;
 	uint32_t words[2];
@@ -3271,25 +2434,11 @@ static void root_instruction_src(struct scope *parent, int64_t value, resolve_fn
 	(void)found;
 	switch (leaf) {
 	case 0:
-		leaf_instruction_src_enter(parent, words, param);
+		leaf_instruction_src_enter(parent, words, param, pv);
 		return;
 	default:
 		dis_error_words(c->errors, DIS_FIELD_NO_MATCH, parent->mnemonic, field, words, 2, NULL);
 	}
-}
-
-static int ins_add_n_src0(struct scope *s)
-{
-	(void)s;
-	return 2;
-}
-
-static int ins_add_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 25;
-	return 1;
 }
 
 static int site4_param(struct scope *s, int name, int64_t *v, int *fmt)
@@ -3297,7 +2446,7 @@ static int site4_param(struct scope *s, int name, int64_t *v, int *fmt)
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
@@ -3305,82 +2454,52 @@ static int site4_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
 }
 
-static int ins_add_n_src2(struct scope *s)
-{
-	(void)s;
-	return 4;
-}
-
-static int ins_add_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 25;
-	return 1;
-}
-
 /* add */
 static void ins_add_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	dis_putn(w, "add", 3);
-	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
-	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
-	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
-	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
-	if (!ins_add_r_type(s, N_TYPE, &v, &fmt))
-		no_field(s, "TYPE");
-	else
-		format_value(w, fmt, v);
-	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
-	if (!ins_add_r_thread(s, N_THREAD, &v, &fmt))
-		no_field(s, "THREAD");
-	else
-		format_value(w, fmt, v);
-	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
+	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 39, 39));
+	fmt_8(w, ins_add_d0_type(s));
+	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
+	fmt_12(w, ins_add_d0_thread(s));
+	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
-	if (!ins_add_r_dst(s, N_DST, &v, &fmt))
-		no_field(s, "DST");
-	else
-		switch (ins_add_n_dst(s)) {
-		case 1:
-			root_instruction_dst(s, v, site1_param, "DST");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 12, 12),
+		};
+		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site1_param, "DST", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_add_r_src0(s, N_SRC0, &v, &fmt))
-		no_field(s, "SRC0");
-	else
-		switch (ins_add_n_src0(s)) {
-		case 2:
-			root_instruction_src(s, v, site2_param, "SRC0");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 44, 52),
+			(int64_t)dis_bits(s->w, 4, 64, 66),
+			(int64_t)dis_bits(s->w, 4, 67, 69),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site2_param, "SRC0", pv);
+	}
 	dis_putn(w, ", void, ", 8);
-	if (!ins_add_r_src2(s, N_SRC2, &v, &fmt))
-		no_field(s, "SRC2");
-	else
-		switch (ins_add_n_src2(s)) {
-		case 4:
-			root_instruction_src(s, v, site4_param, "SRC2");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 100, 108),
+			(int64_t)dis_bits(s->w, 4, 121, 123),
+			(int64_t)dis_bits(s->w, 4, 124, 126),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 110, 119), site4_param, "SRC2", pv);
+	}
 }
 
 /* add */
@@ -3422,14 +2541,6 @@ static int64_t ins_mad_d0_type(struct scope *s)
 	return t4;
 }
 
-static int ins_mad_r_type(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_mad_d0_type(s);
-	*fmt = 11;
-	return 1;
-}
-
 static int ins_mad_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -3461,14 +2572,6 @@ static int64_t ins_mad_d0_thread(struct scope *s)
 	return t4;
 }
 
-static int ins_mad_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_mad_d0_thread(s);
-	*fmt = 13;
-	return 1;
-}
-
 /* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
 static int ins_mad_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
@@ -3489,26 +2592,12 @@ static int site5_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
-static int ins_mad_n_dst(struct scope *s)
-{
-	(void)s;
-	return 5;
-}
-
-static int ins_mad_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 4;
-	return 1;
-}
-
 static int site6_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
@@ -3516,25 +2605,11 @@ static int site6_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
-}
-
-static int ins_mad_n_src0(struct scope *s)
-{
-	(void)s;
-	return 6;
-}
-
-static int ins_mad_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 25;
-	return 1;
 }
 
 static int site7_param(struct scope *s, int name, int64_t *v, int *fmt)
@@ -3542,7 +2617,7 @@ static int site7_param(struct scope *s, int name, int64_t *v, int *fmt)
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 71, 79);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 91, 93);
@@ -3550,25 +2625,11 @@ static int site7_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 96, 98);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
-}
-
-static int ins_mad_n_src1(struct scope *s)
-{
-	(void)s;
-	return 7;
-}
-
-static int ins_mad_r_src1(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 81, 90);
-	*fmt = 25;
-	return 1;
 }
 
 static int site8_param(struct scope *s, int name, int64_t *v, int *fmt)
@@ -3576,7 +2637,7 @@ static int site8_param(struct scope *s, int name, int64_t *v, int *fmt)
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
@@ -3584,93 +2645,61 @@ static int site8_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
 }
 
-static int ins_mad_n_src2(struct scope *s)
-{
-	(void)s;
-	return 8;
-}
-
-static int ins_mad_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 25;
-	return 1;
-}
-
 /* mad */
 static void ins_mad_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	dis_putn(w, "mad", 3);
-	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
-	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
-	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
-	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
-	if (!ins_mad_r_type(s, N_TYPE, &v, &fmt))
-		no_field(s, "TYPE");
-	else
-		format_value(w, fmt, v);
-	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
-	if (!ins_mad_r_thread(s, N_THREAD, &v, &fmt))
-		no_field(s, "THREAD");
-	else
-		format_value(w, fmt, v);
-	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
+	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 39, 39));
+	fmt_8(w, ins_mad_d0_type(s));
+	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
+	fmt_12(w, ins_mad_d0_thread(s));
+	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
-	if (!ins_mad_r_dst(s, N_DST, &v, &fmt))
-		no_field(s, "DST");
-	else
-		switch (ins_mad_n_dst(s)) {
-		case 5:
-			root_instruction_dst(s, v, site5_param, "DST");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 12, 12),
+		};
+		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site5_param, "DST", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_mad_r_src0(s, N_SRC0, &v, &fmt))
-		no_field(s, "SRC0");
-	else
-		switch (ins_mad_n_src0(s)) {
-		case 6:
-			root_instruction_src(s, v, site6_param, "SRC0");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 44, 52),
+			(int64_t)dis_bits(s->w, 4, 64, 66),
+			(int64_t)dis_bits(s->w, 4, 67, 69),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site6_param, "SRC0", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_mad_r_src1(s, N_SRC1, &v, &fmt))
-		no_field(s, "SRC1");
-	else
-		switch (ins_mad_n_src1(s)) {
-		case 7:
-			root_instruction_src(s, v, site7_param, "SRC1");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 71, 79),
+			(int64_t)dis_bits(s->w, 4, 91, 93),
+			(int64_t)dis_bits(s->w, 4, 96, 98),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 81, 90), site7_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_mad_r_src2(s, N_SRC2, &v, &fmt))
-		no_field(s, "SRC2");
-	else
-		switch (ins_mad_n_src2(s)) {
-		case 8:
-			root_instruction_src(s, v, site8_param, "SRC2");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 100, 108),
+			(int64_t)dis_bits(s->w, 4, 121, 123),
+			(int64_t)dis_bits(s->w, 4, 124, 126),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 110, 119), site8_param, "SRC2", pv);
+	}
 }
 
 /* mad */
@@ -3712,14 +2741,6 @@ static int64_t ins_mul_d0_type(struct scope *s)
 	return t4;
 }
 
-static int ins_mul_r_type(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_mul_d0_type(s);
-	*fmt = 11;
-	return 1;
-}
-
 static int ins_mul_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -3751,14 +2772,6 @@ static int64_t ins_mul_d0_thread(struct scope *s)
 	return t4;
 }
 
-static int ins_mul_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_mul_d0_thread(s);
-	*fmt = 13;
-	return 1;
-}
-
 /* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
 static int ins_mul_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
@@ -3779,26 +2792,12 @@ static int site9_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
-static int ins_mul_n_dst(struct scope *s)
-{
-	(void)s;
-	return 9;
-}
-
-static int ins_mul_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 4;
-	return 1;
-}
-
 static int site10_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
@@ -3806,25 +2805,11 @@ static int site10_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
-}
-
-static int ins_mul_n_src0(struct scope *s)
-{
-	(void)s;
-	return 10;
-}
-
-static int ins_mul_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 25;
-	return 1;
 }
 
 static int site11_param(struct scope *s, int name, int64_t *v, int *fmt)
@@ -3832,7 +2817,7 @@ static int site11_param(struct scope *s, int name, int64_t *v, int *fmt)
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 71, 79);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 91, 93);
@@ -3840,82 +2825,52 @@ static int site11_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 96, 98);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
 }
 
-static int ins_mul_n_src1(struct scope *s)
-{
-	(void)s;
-	return 11;
-}
-
-static int ins_mul_r_src1(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 81, 90);
-	*fmt = 25;
-	return 1;
-}
-
 /* mul */
 static void ins_mul_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	dis_putn(w, "mul", 3);
-	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
-	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
-	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
-	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
-	if (!ins_mul_r_type(s, N_TYPE, &v, &fmt))
-		no_field(s, "TYPE");
-	else
-		format_value(w, fmt, v);
-	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
-	if (!ins_mul_r_thread(s, N_THREAD, &v, &fmt))
-		no_field(s, "THREAD");
-	else
-		format_value(w, fmt, v);
-	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
+	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 39, 39));
+	fmt_8(w, ins_mul_d0_type(s));
+	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
+	fmt_12(w, ins_mul_d0_thread(s));
+	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
-	if (!ins_mul_r_dst(s, N_DST, &v, &fmt))
-		no_field(s, "DST");
-	else
-		switch (ins_mul_n_dst(s)) {
-		case 9:
-			root_instruction_dst(s, v, site9_param, "DST");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 12, 12),
+		};
+		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site9_param, "DST", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_mul_r_src0(s, N_SRC0, &v, &fmt))
-		no_field(s, "SRC0");
-	else
-		switch (ins_mul_n_src0(s)) {
-		case 10:
-			root_instruction_src(s, v, site10_param, "SRC0");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 44, 52),
+			(int64_t)dis_bits(s->w, 4, 64, 66),
+			(int64_t)dis_bits(s->w, 4, 67, 69),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site10_param, "SRC0", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_mul_r_src1(s, N_SRC1, &v, &fmt))
-		no_field(s, "SRC1");
-	else
-		switch (ins_mul_n_src1(s)) {
-		case 11:
-			root_instruction_src(s, v, site11_param, "SRC1");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 71, 79),
+			(int64_t)dis_bits(s->w, 4, 91, 93),
+			(int64_t)dis_bits(s->w, 4, 96, 98),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 81, 90), site11_param, "SRC1", pv);
+	}
 	dis_putn(w, ", void", 6);
 }
 
@@ -3958,14 +2913,6 @@ static int64_t ins_dp3_d0_type(struct scope *s)
 	return t4;
 }
 
-static int ins_dp3_r_type(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_dp3_d0_type(s);
-	*fmt = 11;
-	return 1;
-}
-
 static int ins_dp3_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -3997,14 +2944,6 @@ static int64_t ins_dp3_d0_thread(struct scope *s)
 	return t4;
 }
 
-static int ins_dp3_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_dp3_d0_thread(s);
-	*fmt = 13;
-	return 1;
-}
-
 /* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
 static int ins_dp3_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
@@ -4025,26 +2964,12 @@ static int site12_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
-static int ins_dp3_n_dst(struct scope *s)
-{
-	(void)s;
-	return 12;
-}
-
-static int ins_dp3_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 4;
-	return 1;
-}
-
 static int site13_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
@@ -4052,25 +2977,11 @@ static int site13_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
-}
-
-static int ins_dp3_n_src0(struct scope *s)
-{
-	(void)s;
-	return 13;
-}
-
-static int ins_dp3_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 25;
-	return 1;
 }
 
 static int site14_param(struct scope *s, int name, int64_t *v, int *fmt)
@@ -4078,7 +2989,7 @@ static int site14_param(struct scope *s, int name, int64_t *v, int *fmt)
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 71, 79);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 91, 93);
@@ -4086,82 +2997,52 @@ static int site14_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 96, 98);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
 }
 
-static int ins_dp3_n_src1(struct scope *s)
-{
-	(void)s;
-	return 14;
-}
-
-static int ins_dp3_r_src1(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 81, 90);
-	*fmt = 25;
-	return 1;
-}
-
 /* dp3 */
 static void ins_dp3_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	dis_putn(w, "dp3", 3);
-	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
-	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
-	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
-	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
-	if (!ins_dp3_r_type(s, N_TYPE, &v, &fmt))
-		no_field(s, "TYPE");
-	else
-		format_value(w, fmt, v);
-	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
-	if (!ins_dp3_r_thread(s, N_THREAD, &v, &fmt))
-		no_field(s, "THREAD");
-	else
-		format_value(w, fmt, v);
-	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
+	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 39, 39));
+	fmt_8(w, ins_dp3_d0_type(s));
+	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
+	fmt_12(w, ins_dp3_d0_thread(s));
+	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
-	if (!ins_dp3_r_dst(s, N_DST, &v, &fmt))
-		no_field(s, "DST");
-	else
-		switch (ins_dp3_n_dst(s)) {
-		case 12:
-			root_instruction_dst(s, v, site12_param, "DST");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 12, 12),
+		};
+		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site12_param, "DST", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_dp3_r_src0(s, N_SRC0, &v, &fmt))
-		no_field(s, "SRC0");
-	else
-		switch (ins_dp3_n_src0(s)) {
-		case 13:
-			root_instruction_src(s, v, site13_param, "SRC0");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 44, 52),
+			(int64_t)dis_bits(s->w, 4, 64, 66),
+			(int64_t)dis_bits(s->w, 4, 67, 69),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site13_param, "SRC0", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_dp3_r_src1(s, N_SRC1, &v, &fmt))
-		no_field(s, "SRC1");
-	else
-		switch (ins_dp3_n_src1(s)) {
-		case 14:
-			root_instruction_src(s, v, site14_param, "SRC1");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 71, 79),
+			(int64_t)dis_bits(s->w, 4, 91, 93),
+			(int64_t)dis_bits(s->w, 4, 96, 98),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 81, 90), site14_param, "SRC1", pv);
+	}
 	dis_putn(w, ", void", 6);
 }
 
@@ -4204,14 +3085,6 @@ static int64_t ins_dp4_d0_type(struct scope *s)
 	return t4;
 }
 
-static int ins_dp4_r_type(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_dp4_d0_type(s);
-	*fmt = 11;
-	return 1;
-}
-
 static int ins_dp4_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -4243,14 +3116,6 @@ static int64_t ins_dp4_d0_thread(struct scope *s)
 	return t4;
 }
 
-static int ins_dp4_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_dp4_d0_thread(s);
-	*fmt = 13;
-	return 1;
-}
-
 /* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
 static int ins_dp4_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
@@ -4271,26 +3136,12 @@ static int site15_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
-static int ins_dp4_n_dst(struct scope *s)
-{
-	(void)s;
-	return 15;
-}
-
-static int ins_dp4_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 4;
-	return 1;
-}
-
 static int site16_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
@@ -4298,25 +3149,11 @@ static int site16_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
-}
-
-static int ins_dp4_n_src0(struct scope *s)
-{
-	(void)s;
-	return 16;
-}
-
-static int ins_dp4_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 25;
-	return 1;
 }
 
 static int site17_param(struct scope *s, int name, int64_t *v, int *fmt)
@@ -4324,7 +3161,7 @@ static int site17_param(struct scope *s, int name, int64_t *v, int *fmt)
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 71, 79);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 91, 93);
@@ -4332,82 +3169,52 @@ static int site17_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 96, 98);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
 }
 
-static int ins_dp4_n_src1(struct scope *s)
-{
-	(void)s;
-	return 17;
-}
-
-static int ins_dp4_r_src1(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 81, 90);
-	*fmt = 25;
-	return 1;
-}
-
 /* dp4 */
 static void ins_dp4_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	dis_putn(w, "dp4", 3);
-	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
-	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
-	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
-	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
-	if (!ins_dp4_r_type(s, N_TYPE, &v, &fmt))
-		no_field(s, "TYPE");
-	else
-		format_value(w, fmt, v);
-	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
-	if (!ins_dp4_r_thread(s, N_THREAD, &v, &fmt))
-		no_field(s, "THREAD");
-	else
-		format_value(w, fmt, v);
-	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
+	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 39, 39));
+	fmt_8(w, ins_dp4_d0_type(s));
+	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
+	fmt_12(w, ins_dp4_d0_thread(s));
+	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
-	if (!ins_dp4_r_dst(s, N_DST, &v, &fmt))
-		no_field(s, "DST");
-	else
-		switch (ins_dp4_n_dst(s)) {
-		case 15:
-			root_instruction_dst(s, v, site15_param, "DST");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 12, 12),
+		};
+		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site15_param, "DST", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_dp4_r_src0(s, N_SRC0, &v, &fmt))
-		no_field(s, "SRC0");
-	else
-		switch (ins_dp4_n_src0(s)) {
-		case 16:
-			root_instruction_src(s, v, site16_param, "SRC0");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 44, 52),
+			(int64_t)dis_bits(s->w, 4, 64, 66),
+			(int64_t)dis_bits(s->w, 4, 67, 69),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site16_param, "SRC0", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_dp4_r_src1(s, N_SRC1, &v, &fmt))
-		no_field(s, "SRC1");
-	else
-		switch (ins_dp4_n_src1(s)) {
-		case 17:
-			root_instruction_src(s, v, site17_param, "SRC1");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 71, 79),
+			(int64_t)dis_bits(s->w, 4, 91, 93),
+			(int64_t)dis_bits(s->w, 4, 96, 98),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 81, 90), site17_param, "SRC1", pv);
+	}
 	dis_putn(w, ", void", 6);
 }
 
@@ -4450,14 +3257,6 @@ static int64_t ins_dsx_d0_type(struct scope *s)
 	return t4;
 }
 
-static int ins_dsx_r_type(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_dsx_d0_type(s);
-	*fmt = 11;
-	return 1;
-}
-
 static int ins_dsx_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -4489,14 +3288,6 @@ static int64_t ins_dsx_d0_thread(struct scope *s)
 	return t4;
 }
 
-static int ins_dsx_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_dsx_d0_thread(s);
-	*fmt = 13;
-	return 1;
-}
-
 /* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
 static int ins_dsx_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
@@ -4517,26 +3308,12 @@ static int site18_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
-static int ins_dsx_n_dst(struct scope *s)
-{
-	(void)s;
-	return 18;
-}
-
-static int ins_dsx_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 4;
-	return 1;
-}
-
 static int site19_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
@@ -4544,25 +3321,11 @@ static int site19_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
-}
-
-static int ins_dsx_n_src0(struct scope *s)
-{
-	(void)s;
-	return 19;
-}
-
-static int ins_dsx_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 25;
-	return 1;
 }
 
 static int site20_param(struct scope *s, int name, int64_t *v, int *fmt)
@@ -4570,7 +3333,7 @@ static int site20_param(struct scope *s, int name, int64_t *v, int *fmt)
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
@@ -4578,82 +3341,52 @@ static int site20_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
 }
 
-static int ins_dsx_n_src2(struct scope *s)
-{
-	(void)s;
-	return 20;
-}
-
-static int ins_dsx_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 25;
-	return 1;
-}
-
 /* dsx */
 static void ins_dsx_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	dis_putn(w, "dsx", 3);
-	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
-	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
-	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
-	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
-	if (!ins_dsx_r_type(s, N_TYPE, &v, &fmt))
-		no_field(s, "TYPE");
-	else
-		format_value(w, fmt, v);
-	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
-	if (!ins_dsx_r_thread(s, N_THREAD, &v, &fmt))
-		no_field(s, "THREAD");
-	else
-		format_value(w, fmt, v);
-	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
+	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 39, 39));
+	fmt_8(w, ins_dsx_d0_type(s));
+	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
+	fmt_12(w, ins_dsx_d0_thread(s));
+	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
-	if (!ins_dsx_r_dst(s, N_DST, &v, &fmt))
-		no_field(s, "DST");
-	else
-		switch (ins_dsx_n_dst(s)) {
-		case 18:
-			root_instruction_dst(s, v, site18_param, "DST");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 12, 12),
+		};
+		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site18_param, "DST", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_dsx_r_src0(s, N_SRC0, &v, &fmt))
-		no_field(s, "SRC0");
-	else
-		switch (ins_dsx_n_src0(s)) {
-		case 19:
-			root_instruction_src(s, v, site19_param, "SRC0");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 44, 52),
+			(int64_t)dis_bits(s->w, 4, 64, 66),
+			(int64_t)dis_bits(s->w, 4, 67, 69),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site19_param, "SRC0", pv);
+	}
 	dis_putn(w, ", void, ", 8);
-	if (!ins_dsx_r_src2(s, N_SRC2, &v, &fmt))
-		no_field(s, "SRC2");
-	else
-		switch (ins_dsx_n_src2(s)) {
-		case 20:
-			root_instruction_src(s, v, site20_param, "SRC2");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 100, 108),
+			(int64_t)dis_bits(s->w, 4, 121, 123),
+			(int64_t)dis_bits(s->w, 4, 124, 126),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 110, 119), site20_param, "SRC2", pv);
+	}
 }
 
 /* dsx */
@@ -4695,14 +3428,6 @@ static int64_t ins_dsy_d0_type(struct scope *s)
 	return t4;
 }
 
-static int ins_dsy_r_type(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_dsy_d0_type(s);
-	*fmt = 11;
-	return 1;
-}
-
 static int ins_dsy_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -4734,14 +3459,6 @@ static int64_t ins_dsy_d0_thread(struct scope *s)
 	return t4;
 }
 
-static int ins_dsy_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_dsy_d0_thread(s);
-	*fmt = 13;
-	return 1;
-}
-
 /* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
 static int ins_dsy_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
@@ -4762,26 +3479,12 @@ static int site21_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
-static int ins_dsy_n_dst(struct scope *s)
-{
-	(void)s;
-	return 21;
-}
-
-static int ins_dsy_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 4;
-	return 1;
-}
-
 static int site22_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
@@ -4789,25 +3492,11 @@ static int site22_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
-}
-
-static int ins_dsy_n_src0(struct scope *s)
-{
-	(void)s;
-	return 22;
-}
-
-static int ins_dsy_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 25;
-	return 1;
 }
 
 static int site23_param(struct scope *s, int name, int64_t *v, int *fmt)
@@ -4815,7 +3504,7 @@ static int site23_param(struct scope *s, int name, int64_t *v, int *fmt)
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
@@ -4823,82 +3512,52 @@ static int site23_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
 }
 
-static int ins_dsy_n_src2(struct scope *s)
-{
-	(void)s;
-	return 23;
-}
-
-static int ins_dsy_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 25;
-	return 1;
-}
-
 /* dsy */
 static void ins_dsy_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	dis_putn(w, "dsy", 3);
-	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
-	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
-	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
-	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
-	if (!ins_dsy_r_type(s, N_TYPE, &v, &fmt))
-		no_field(s, "TYPE");
-	else
-		format_value(w, fmt, v);
-	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
-	if (!ins_dsy_r_thread(s, N_THREAD, &v, &fmt))
-		no_field(s, "THREAD");
-	else
-		format_value(w, fmt, v);
-	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
+	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 39, 39));
+	fmt_8(w, ins_dsy_d0_type(s));
+	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
+	fmt_12(w, ins_dsy_d0_thread(s));
+	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
-	if (!ins_dsy_r_dst(s, N_DST, &v, &fmt))
-		no_field(s, "DST");
-	else
-		switch (ins_dsy_n_dst(s)) {
-		case 21:
-			root_instruction_dst(s, v, site21_param, "DST");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 12, 12),
+		};
+		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site21_param, "DST", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_dsy_r_src0(s, N_SRC0, &v, &fmt))
-		no_field(s, "SRC0");
-	else
-		switch (ins_dsy_n_src0(s)) {
-		case 22:
-			root_instruction_src(s, v, site22_param, "SRC0");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 44, 52),
+			(int64_t)dis_bits(s->w, 4, 64, 66),
+			(int64_t)dis_bits(s->w, 4, 67, 69),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site22_param, "SRC0", pv);
+	}
 	dis_putn(w, ", void, ", 8);
-	if (!ins_dsy_r_src2(s, N_SRC2, &v, &fmt))
-		no_field(s, "SRC2");
-	else
-		switch (ins_dsy_n_src2(s)) {
-		case 23:
-			root_instruction_src(s, v, site23_param, "SRC2");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 100, 108),
+			(int64_t)dis_bits(s->w, 4, 121, 123),
+			(int64_t)dis_bits(s->w, 4, 124, 126),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 110, 119), site23_param, "SRC2", pv);
+	}
 }
 
 /* dsy */
@@ -4940,14 +3599,6 @@ static int64_t ins_mov_d0_type(struct scope *s)
 	return t4;
 }
 
-static int ins_mov_r_type(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_mov_d0_type(s);
-	*fmt = 11;
-	return 1;
-}
-
 static int ins_mov_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -4979,14 +3630,6 @@ static int64_t ins_mov_d0_thread(struct scope *s)
 	return t4;
 }
 
-static int ins_mov_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_mov_d0_thread(s);
-	*fmt = 13;
-	return 1;
-}
-
 /* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
 static int ins_mov_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
@@ -5007,26 +3650,12 @@ static int site24_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
-static int ins_mov_n_dst(struct scope *s)
-{
-	(void)s;
-	return 24;
-}
-
-static int ins_mov_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 4;
-	return 1;
-}
-
 static int site25_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
@@ -5034,71 +3663,43 @@ static int site25_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
 }
 
-static int ins_mov_n_src2(struct scope *s)
-{
-	(void)s;
-	return 25;
-}
-
-static int ins_mov_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 25;
-	return 1;
-}
-
 /* mov */
 static void ins_mov_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	dis_putn(w, "mov", 3);
-	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
-	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
-	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
-	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
-	if (!ins_mov_r_type(s, N_TYPE, &v, &fmt))
-		no_field(s, "TYPE");
-	else
-		format_value(w, fmt, v);
-	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
-	if (!ins_mov_r_thread(s, N_THREAD, &v, &fmt))
-		no_field(s, "THREAD");
-	else
-		format_value(w, fmt, v);
-	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
+	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 39, 39));
+	fmt_8(w, ins_mov_d0_type(s));
+	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
+	fmt_12(w, ins_mov_d0_thread(s));
+	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
-	if (!ins_mov_r_dst(s, N_DST, &v, &fmt))
-		no_field(s, "DST");
-	else
-		switch (ins_mov_n_dst(s)) {
-		case 24:
-			root_instruction_dst(s, v, site24_param, "DST");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 12, 12),
+		};
+		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site24_param, "DST", pv);
+	}
 	dis_putn(w, ", void, void, ", 14);
-	if (!ins_mov_r_src2(s, N_SRC2, &v, &fmt))
-		no_field(s, "SRC2");
-	else
-		switch (ins_mov_n_src2(s)) {
-		case 25:
-			root_instruction_src(s, v, site25_param, "SRC2");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 100, 108),
+			(int64_t)dis_bits(s->w, 4, 121, 123),
+			(int64_t)dis_bits(s->w, 4, 124, 126),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 110, 119), site25_param, "SRC2", pv);
+	}
 }
 
 /* mov */
@@ -5140,14 +3741,6 @@ static int64_t ins_movar_d0_type(struct scope *s)
 	return t4;
 }
 
-static int ins_movar_r_type(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_movar_d0_type(s);
-	*fmt = 11;
-	return 1;
-}
-
 static int ins_movar_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -5179,14 +3772,6 @@ static int64_t ins_movar_d0_thread(struct scope *s)
 	return t4;
 }
 
-static int ins_movar_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_movar_d0_thread(s);
-	*fmt = 13;
-	return 1;
-}
-
 /* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
 static int ins_movar_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
@@ -5207,26 +3792,12 @@ static int site26_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
-static int ins_movar_n_dst(struct scope *s)
-{
-	(void)s;
-	return 26;
-}
-
-static int ins_movar_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 4;
-	return 1;
-}
-
 static int site27_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
@@ -5234,71 +3805,43 @@ static int site27_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
 }
 
-static int ins_movar_n_src2(struct scope *s)
-{
-	(void)s;
-	return 27;
-}
-
-static int ins_movar_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 25;
-	return 1;
-}
-
 /* movar */
 static void ins_movar_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	dis_putn(w, "movar", 5);
-	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
-	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
-	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
-	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
-	if (!ins_movar_r_type(s, N_TYPE, &v, &fmt))
-		no_field(s, "TYPE");
-	else
-		format_value(w, fmt, v);
-	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
-	if (!ins_movar_r_thread(s, N_THREAD, &v, &fmt))
-		no_field(s, "THREAD");
-	else
-		format_value(w, fmt, v);
-	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
+	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 39, 39));
+	fmt_8(w, ins_movar_d0_type(s));
+	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
+	fmt_12(w, ins_movar_d0_thread(s));
+	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
-	if (!ins_movar_r_dst(s, N_DST, &v, &fmt))
-		no_field(s, "DST");
-	else
-		switch (ins_movar_n_dst(s)) {
-		case 26:
-			root_instruction_dst(s, v, site26_param, "DST");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 12, 12),
+		};
+		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site26_param, "DST", pv);
+	}
 	dis_putn(w, ", void, void, ", 14);
-	if (!ins_movar_r_src2(s, N_SRC2, &v, &fmt))
-		no_field(s, "SRC2");
-	else
-		switch (ins_movar_n_src2(s)) {
-		case 27:
-			root_instruction_src(s, v, site27_param, "SRC2");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 100, 108),
+			(int64_t)dis_bits(s->w, 4, 121, 123),
+			(int64_t)dis_bits(s->w, 4, 124, 126),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 110, 119), site27_param, "SRC2", pv);
+	}
 }
 
 /* movar */
@@ -5340,14 +3883,6 @@ static int64_t ins_rcp_d0_type(struct scope *s)
 	return t4;
 }
 
-static int ins_rcp_r_type(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_rcp_d0_type(s);
-	*fmt = 11;
-	return 1;
-}
-
 static int ins_rcp_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -5379,14 +3914,6 @@ static int64_t ins_rcp_d0_thread(struct scope *s)
 	return t4;
 }
 
-static int ins_rcp_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_rcp_d0_thread(s);
-	*fmt = 13;
-	return 1;
-}
-
 /* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
 static int ins_rcp_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
@@ -5407,26 +3934,12 @@ static int site28_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
-static int ins_rcp_n_dst(struct scope *s)
-{
-	(void)s;
-	return 28;
-}
-
-static int ins_rcp_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 4;
-	return 1;
-}
-
 static int site29_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
@@ -5434,71 +3947,43 @@ static int site29_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
 }
 
-static int ins_rcp_n_src2(struct scope *s)
-{
-	(void)s;
-	return 29;
-}
-
-static int ins_rcp_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 25;
-	return 1;
-}
-
 /* rcp */
 static void ins_rcp_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	dis_putn(w, "rcp", 3);
-	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
-	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
-	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
-	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
-	if (!ins_rcp_r_type(s, N_TYPE, &v, &fmt))
-		no_field(s, "TYPE");
-	else
-		format_value(w, fmt, v);
-	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
-	if (!ins_rcp_r_thread(s, N_THREAD, &v, &fmt))
-		no_field(s, "THREAD");
-	else
-		format_value(w, fmt, v);
-	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
+	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 39, 39));
+	fmt_8(w, ins_rcp_d0_type(s));
+	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
+	fmt_12(w, ins_rcp_d0_thread(s));
+	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
-	if (!ins_rcp_r_dst(s, N_DST, &v, &fmt))
-		no_field(s, "DST");
-	else
-		switch (ins_rcp_n_dst(s)) {
-		case 28:
-			root_instruction_dst(s, v, site28_param, "DST");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 12, 12),
+		};
+		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site28_param, "DST", pv);
+	}
 	dis_putn(w, ", void, void, ", 14);
-	if (!ins_rcp_r_src2(s, N_SRC2, &v, &fmt))
-		no_field(s, "SRC2");
-	else
-		switch (ins_rcp_n_src2(s)) {
-		case 29:
-			root_instruction_src(s, v, site29_param, "SRC2");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 100, 108),
+			(int64_t)dis_bits(s->w, 4, 121, 123),
+			(int64_t)dis_bits(s->w, 4, 124, 126),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 110, 119), site29_param, "SRC2", pv);
+	}
 }
 
 /* rcp */
@@ -5540,14 +4025,6 @@ static int64_t ins_rsq_d0_type(struct scope *s)
 	return t4;
 }
 
-static int ins_rsq_r_type(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_rsq_d0_type(s);
-	*fmt = 11;
-	return 1;
-}
-
 static int ins_rsq_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -5579,14 +4056,6 @@ static int64_t ins_rsq_d0_thread(struct scope *s)
 	return t4;
 }
 
-static int ins_rsq_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_rsq_d0_thread(s);
-	*fmt = 13;
-	return 1;
-}
-
 /* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
 static int ins_rsq_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
@@ -5607,26 +4076,12 @@ static int site30_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
-static int ins_rsq_n_dst(struct scope *s)
-{
-	(void)s;
-	return 30;
-}
-
-static int ins_rsq_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 4;
-	return 1;
-}
-
 static int site31_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
@@ -5634,71 +4089,43 @@ static int site31_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
 }
 
-static int ins_rsq_n_src2(struct scope *s)
-{
-	(void)s;
-	return 31;
-}
-
-static int ins_rsq_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 25;
-	return 1;
-}
-
 /* rsq */
 static void ins_rsq_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	dis_putn(w, "rsq", 3);
-	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
-	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
-	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
-	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
-	if (!ins_rsq_r_type(s, N_TYPE, &v, &fmt))
-		no_field(s, "TYPE");
-	else
-		format_value(w, fmt, v);
-	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
-	if (!ins_rsq_r_thread(s, N_THREAD, &v, &fmt))
-		no_field(s, "THREAD");
-	else
-		format_value(w, fmt, v);
-	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
+	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 39, 39));
+	fmt_8(w, ins_rsq_d0_type(s));
+	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
+	fmt_12(w, ins_rsq_d0_thread(s));
+	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
-	if (!ins_rsq_r_dst(s, N_DST, &v, &fmt))
-		no_field(s, "DST");
-	else
-		switch (ins_rsq_n_dst(s)) {
-		case 30:
-			root_instruction_dst(s, v, site30_param, "DST");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 12, 12),
+		};
+		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site30_param, "DST", pv);
+	}
 	dis_putn(w, ", void, void, ", 14);
-	if (!ins_rsq_r_src2(s, N_SRC2, &v, &fmt))
-		no_field(s, "SRC2");
-	else
-		switch (ins_rsq_n_src2(s)) {
-		case 31:
-			root_instruction_src(s, v, site31_param, "SRC2");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 100, 108),
+			(int64_t)dis_bits(s->w, 4, 121, 123),
+			(int64_t)dis_bits(s->w, 4, 124, 126),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 110, 119), site31_param, "SRC2", pv);
+	}
 }
 
 /* rsq */
@@ -5740,14 +4167,6 @@ static int64_t ins_select_d0_type(struct scope *s)
 	return t4;
 }
 
-static int ins_select_r_type(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_select_d0_type(s);
-	*fmt = 11;
-	return 1;
-}
-
 static int ins_select_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -5779,14 +4198,6 @@ static int64_t ins_select_d0_thread(struct scope *s)
 	return t4;
 }
 
-static int ins_select_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_select_d0_thread(s);
-	*fmt = 13;
-	return 1;
-}
-
 /* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
 static int ins_select_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
@@ -5807,26 +4218,12 @@ static int site32_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
-static int ins_select_n_dst(struct scope *s)
-{
-	(void)s;
-	return 32;
-}
-
-static int ins_select_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 4;
-	return 1;
-}
-
 static int site33_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
@@ -5834,25 +4231,11 @@ static int site33_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
-}
-
-static int ins_select_n_src0(struct scope *s)
-{
-	(void)s;
-	return 33;
-}
-
-static int ins_select_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 25;
-	return 1;
 }
 
 static int site34_param(struct scope *s, int name, int64_t *v, int *fmt)
@@ -5860,7 +4243,7 @@ static int site34_param(struct scope *s, int name, int64_t *v, int *fmt)
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 71, 79);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 91, 93);
@@ -5868,25 +4251,11 @@ static int site34_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 96, 98);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
-}
-
-static int ins_select_n_src1(struct scope *s)
-{
-	(void)s;
-	return 34;
-}
-
-static int ins_select_r_src1(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 81, 90);
-	*fmt = 25;
-	return 1;
 }
 
 static int site35_param(struct scope *s, int name, int64_t *v, int *fmt)
@@ -5894,7 +4263,7 @@ static int site35_param(struct scope *s, int name, int64_t *v, int *fmt)
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
@@ -5902,93 +4271,61 @@ static int site35_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
 }
 
-static int ins_select_n_src2(struct scope *s)
-{
-	(void)s;
-	return 35;
-}
-
-static int ins_select_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 25;
-	return 1;
-}
-
 /* select */
 static void ins_select_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	dis_putn(w, "select", 6);
-	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
-	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
-	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
-	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
-	if (!ins_select_r_type(s, N_TYPE, &v, &fmt))
-		no_field(s, "TYPE");
-	else
-		format_value(w, fmt, v);
-	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
-	if (!ins_select_r_thread(s, N_THREAD, &v, &fmt))
-		no_field(s, "THREAD");
-	else
-		format_value(w, fmt, v);
-	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
+	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 39, 39));
+	fmt_8(w, ins_select_d0_type(s));
+	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
+	fmt_12(w, ins_select_d0_thread(s));
+	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
-	if (!ins_select_r_dst(s, N_DST, &v, &fmt))
-		no_field(s, "DST");
-	else
-		switch (ins_select_n_dst(s)) {
-		case 32:
-			root_instruction_dst(s, v, site32_param, "DST");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 12, 12),
+		};
+		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site32_param, "DST", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_select_r_src0(s, N_SRC0, &v, &fmt))
-		no_field(s, "SRC0");
-	else
-		switch (ins_select_n_src0(s)) {
-		case 33:
-			root_instruction_src(s, v, site33_param, "SRC0");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 44, 52),
+			(int64_t)dis_bits(s->w, 4, 64, 66),
+			(int64_t)dis_bits(s->w, 4, 67, 69),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site33_param, "SRC0", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_select_r_src1(s, N_SRC1, &v, &fmt))
-		no_field(s, "SRC1");
-	else
-		switch (ins_select_n_src1(s)) {
-		case 34:
-			root_instruction_src(s, v, site34_param, "SRC1");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 71, 79),
+			(int64_t)dis_bits(s->w, 4, 91, 93),
+			(int64_t)dis_bits(s->w, 4, 96, 98),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 81, 90), site34_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_select_r_src2(s, N_SRC2, &v, &fmt))
-		no_field(s, "SRC2");
-	else
-		switch (ins_select_n_src2(s)) {
-		case 35:
-			root_instruction_src(s, v, site35_param, "SRC2");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 100, 108),
+			(int64_t)dis_bits(s->w, 4, 121, 123),
+			(int64_t)dis_bits(s->w, 4, 124, 126),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 110, 119), site35_param, "SRC2", pv);
+	}
 }
 
 /* select */
@@ -6030,14 +4367,6 @@ static int64_t ins_set_d0_type(struct scope *s)
 	return t4;
 }
 
-static int ins_set_r_type(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_set_d0_type(s);
-	*fmt = 11;
-	return 1;
-}
-
 static int ins_set_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -6069,14 +4398,6 @@ static int64_t ins_set_d0_thread(struct scope *s)
 	return t4;
 }
 
-static int ins_set_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_set_d0_thread(s);
-	*fmt = 13;
-	return 1;
-}
-
 /* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
 static int ins_set_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
@@ -6097,26 +4418,12 @@ static int site36_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
-static int ins_set_n_dst(struct scope *s)
-{
-	(void)s;
-	return 36;
-}
-
-static int ins_set_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 4;
-	return 1;
-}
-
 static int site37_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
@@ -6124,25 +4431,11 @@ static int site37_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
-}
-
-static int ins_set_n_src0(struct scope *s)
-{
-	(void)s;
-	return 37;
-}
-
-static int ins_set_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 25;
-	return 1;
 }
 
 static int site38_param(struct scope *s, int name, int64_t *v, int *fmt)
@@ -6150,7 +4443,7 @@ static int site38_param(struct scope *s, int name, int64_t *v, int *fmt)
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 71, 79);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 91, 93);
@@ -6158,82 +4451,52 @@ static int site38_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 96, 98);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
 }
 
-static int ins_set_n_src1(struct scope *s)
-{
-	(void)s;
-	return 38;
-}
-
-static int ins_set_r_src1(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 81, 90);
-	*fmt = 25;
-	return 1;
-}
-
 /* set */
 static void ins_set_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	dis_putn(w, "set", 3);
-	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
-	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
-	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
-	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
-	if (!ins_set_r_type(s, N_TYPE, &v, &fmt))
-		no_field(s, "TYPE");
-	else
-		format_value(w, fmt, v);
-	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
-	if (!ins_set_r_thread(s, N_THREAD, &v, &fmt))
-		no_field(s, "THREAD");
-	else
-		format_value(w, fmt, v);
-	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
+	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 39, 39));
+	fmt_8(w, ins_set_d0_type(s));
+	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
+	fmt_12(w, ins_set_d0_thread(s));
+	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
-	if (!ins_set_r_dst(s, N_DST, &v, &fmt))
-		no_field(s, "DST");
-	else
-		switch (ins_set_n_dst(s)) {
-		case 36:
-			root_instruction_dst(s, v, site36_param, "DST");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 12, 12),
+		};
+		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site36_param, "DST", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_set_r_src0(s, N_SRC0, &v, &fmt))
-		no_field(s, "SRC0");
-	else
-		switch (ins_set_n_src0(s)) {
-		case 37:
-			root_instruction_src(s, v, site37_param, "SRC0");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 44, 52),
+			(int64_t)dis_bits(s->w, 4, 64, 66),
+			(int64_t)dis_bits(s->w, 4, 67, 69),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site37_param, "SRC0", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_set_r_src1(s, N_SRC1, &v, &fmt))
-		no_field(s, "SRC1");
-	else
-		switch (ins_set_n_src1(s)) {
-		case 38:
-			root_instruction_src(s, v, site38_param, "SRC1");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 71, 79),
+			(int64_t)dis_bits(s->w, 4, 91, 93),
+			(int64_t)dis_bits(s->w, 4, 96, 98),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 81, 90), site38_param, "SRC1", pv);
+	}
 	dis_putn(w, ", void", 6);
 }
 
@@ -6276,14 +4539,6 @@ static int64_t ins_exp_d0_type(struct scope *s)
 	return t4;
 }
 
-static int ins_exp_r_type(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_exp_d0_type(s);
-	*fmt = 11;
-	return 1;
-}
-
 static int ins_exp_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -6315,14 +4570,6 @@ static int64_t ins_exp_d0_thread(struct scope *s)
 	return t4;
 }
 
-static int ins_exp_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_exp_d0_thread(s);
-	*fmt = 13;
-	return 1;
-}
-
 /* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
 static int ins_exp_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
@@ -6343,26 +4590,12 @@ static int site39_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
-static int ins_exp_n_dst(struct scope *s)
-{
-	(void)s;
-	return 39;
-}
-
-static int ins_exp_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 4;
-	return 1;
-}
-
 static int site40_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
@@ -6370,71 +4603,43 @@ static int site40_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
 }
 
-static int ins_exp_n_src2(struct scope *s)
-{
-	(void)s;
-	return 40;
-}
-
-static int ins_exp_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 25;
-	return 1;
-}
-
 /* exp */
 static void ins_exp_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	dis_putn(w, "exp", 3);
-	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
-	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
-	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
-	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
-	if (!ins_exp_r_type(s, N_TYPE, &v, &fmt))
-		no_field(s, "TYPE");
-	else
-		format_value(w, fmt, v);
-	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
-	if (!ins_exp_r_thread(s, N_THREAD, &v, &fmt))
-		no_field(s, "THREAD");
-	else
-		format_value(w, fmt, v);
-	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
+	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 39, 39));
+	fmt_8(w, ins_exp_d0_type(s));
+	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
+	fmt_12(w, ins_exp_d0_thread(s));
+	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
-	if (!ins_exp_r_dst(s, N_DST, &v, &fmt))
-		no_field(s, "DST");
-	else
-		switch (ins_exp_n_dst(s)) {
-		case 39:
-			root_instruction_dst(s, v, site39_param, "DST");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 12, 12),
+		};
+		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site39_param, "DST", pv);
+	}
 	dis_putn(w, ", void, void, ", 14);
-	if (!ins_exp_r_src2(s, N_SRC2, &v, &fmt))
-		no_field(s, "SRC2");
-	else
-		switch (ins_exp_n_src2(s)) {
-		case 40:
-			root_instruction_src(s, v, site40_param, "SRC2");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 100, 108),
+			(int64_t)dis_bits(s->w, 4, 121, 123),
+			(int64_t)dis_bits(s->w, 4, 124, 126),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 110, 119), site40_param, "SRC2", pv);
+	}
 }
 
 /* exp */
@@ -6476,14 +4681,6 @@ static int64_t ins_log_d0_type(struct scope *s)
 	return t4;
 }
 
-static int ins_log_r_type(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_log_d0_type(s);
-	*fmt = 11;
-	return 1;
-}
-
 static int ins_log_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -6515,14 +4712,6 @@ static int64_t ins_log_d0_thread(struct scope *s)
 	return t4;
 }
 
-static int ins_log_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_log_d0_thread(s);
-	*fmt = 13;
-	return 1;
-}
-
 /* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
 static int ins_log_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
@@ -6543,26 +4732,12 @@ static int site41_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
-static int ins_log_n_dst(struct scope *s)
-{
-	(void)s;
-	return 41;
-}
-
-static int ins_log_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 4;
-	return 1;
-}
-
 static int site42_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
@@ -6570,71 +4745,43 @@ static int site42_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
 }
 
-static int ins_log_n_src2(struct scope *s)
-{
-	(void)s;
-	return 42;
-}
-
-static int ins_log_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 25;
-	return 1;
-}
-
 /* log */
 static void ins_log_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	dis_putn(w, "log", 3);
-	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
-	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
-	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
-	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
-	if (!ins_log_r_type(s, N_TYPE, &v, &fmt))
-		no_field(s, "TYPE");
-	else
-		format_value(w, fmt, v);
-	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
-	if (!ins_log_r_thread(s, N_THREAD, &v, &fmt))
-		no_field(s, "THREAD");
-	else
-		format_value(w, fmt, v);
-	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
+	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 39, 39));
+	fmt_8(w, ins_log_d0_type(s));
+	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
+	fmt_12(w, ins_log_d0_thread(s));
+	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
-	if (!ins_log_r_dst(s, N_DST, &v, &fmt))
-		no_field(s, "DST");
-	else
-		switch (ins_log_n_dst(s)) {
-		case 41:
-			root_instruction_dst(s, v, site41_param, "DST");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 12, 12),
+		};
+		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site41_param, "DST", pv);
+	}
 	dis_putn(w, ", void, void, ", 14);
-	if (!ins_log_r_src2(s, N_SRC2, &v, &fmt))
-		no_field(s, "SRC2");
-	else
-		switch (ins_log_n_src2(s)) {
-		case 42:
-			root_instruction_src(s, v, site42_param, "SRC2");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 100, 108),
+			(int64_t)dis_bits(s->w, 4, 121, 123),
+			(int64_t)dis_bits(s->w, 4, 124, 126),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 110, 119), site42_param, "SRC2", pv);
+	}
 }
 
 /* log */
@@ -6676,14 +4823,6 @@ static int64_t ins_frc_d0_type(struct scope *s)
 	return t4;
 }
 
-static int ins_frc_r_type(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_frc_d0_type(s);
-	*fmt = 11;
-	return 1;
-}
-
 static int ins_frc_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -6715,14 +4854,6 @@ static int64_t ins_frc_d0_thread(struct scope *s)
 	return t4;
 }
 
-static int ins_frc_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_frc_d0_thread(s);
-	*fmt = 13;
-	return 1;
-}
-
 /* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
 static int ins_frc_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
@@ -6743,26 +4874,12 @@ static int site43_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
-static int ins_frc_n_dst(struct scope *s)
-{
-	(void)s;
-	return 43;
-}
-
-static int ins_frc_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 4;
-	return 1;
-}
-
 static int site44_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
@@ -6770,71 +4887,43 @@ static int site44_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
 }
 
-static int ins_frc_n_src2(struct scope *s)
-{
-	(void)s;
-	return 44;
-}
-
-static int ins_frc_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 25;
-	return 1;
-}
-
 /* frc */
 static void ins_frc_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	dis_putn(w, "frc", 3);
-	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
-	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
-	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
-	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
-	if (!ins_frc_r_type(s, N_TYPE, &v, &fmt))
-		no_field(s, "TYPE");
-	else
-		format_value(w, fmt, v);
-	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
-	if (!ins_frc_r_thread(s, N_THREAD, &v, &fmt))
-		no_field(s, "THREAD");
-	else
-		format_value(w, fmt, v);
-	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
+	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 39, 39));
+	fmt_8(w, ins_frc_d0_type(s));
+	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
+	fmt_12(w, ins_frc_d0_thread(s));
+	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
-	if (!ins_frc_r_dst(s, N_DST, &v, &fmt))
-		no_field(s, "DST");
-	else
-		switch (ins_frc_n_dst(s)) {
-		case 43:
-			root_instruction_dst(s, v, site43_param, "DST");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 12, 12),
+		};
+		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site43_param, "DST", pv);
+	}
 	dis_putn(w, ", void, void, ", 14);
-	if (!ins_frc_r_src2(s, N_SRC2, &v, &fmt))
-		no_field(s, "SRC2");
-	else
-		switch (ins_frc_n_src2(s)) {
-		case 44:
-			root_instruction_src(s, v, site44_param, "SRC2");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 100, 108),
+			(int64_t)dis_bits(s->w, 4, 121, 123),
+			(int64_t)dis_bits(s->w, 4, 124, 126),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 110, 119), site44_param, "SRC2", pv);
+	}
 }
 
 /* frc */
@@ -6876,30 +4965,17 @@ static int64_t ins_call_d0_type(struct scope *s)
 	return t4;
 }
 
-static int ins_call_r_type(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_call_d0_type(s);
-	*fmt = 11;
-	return 1;
-}
-
 /* call */
 static void ins_call_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	dis_putn(w, "call", 4);
-	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
-	if (!ins_call_r_type(s, N_TYPE, &v, &fmt))
-		no_field(s, "TYPE");
-	else
-		format_value(w, fmt, v);
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_8(w, ins_call_d0_type(s));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	dis_putn(w, "void, void, void, ", 18);
-	fmt_26(w, (int64_t)dis_bits(s->w, 4, 103, 117));
+	fmt_24(w, (int64_t)dis_bits(s->w, 4, 103, 117));
 }
 
 /* call */
@@ -6934,40 +5010,20 @@ static int site45_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
-static int ins_ret_n_dst(struct scope *s)
-{
-	(void)s;
-	return 45;
-}
-
-static int ins_ret_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 4;
-	return 1;
-}
-
 /* ret */
 static void ins_ret_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	dis_putn(w, "ret", 3);
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
-	if (!ins_ret_r_dst(s, N_DST, &v, &fmt))
-		no_field(s, "DST");
-	else
-		switch (ins_ret_n_dst(s)) {
-		case 45:
-			root_instruction_dst(s, v, site45_param, "DST");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
-	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 12, 12),
+		};
+		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site45_param, "DST", pv);
+	}
+	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	dis_putn(w, ", void, void, void", 18);
 }
 
@@ -7010,30 +5066,17 @@ static int64_t ins_branch_d0_type(struct scope *s)
 	return t4;
 }
 
-static int ins_branch_r_type(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_branch_d0_type(s);
-	*fmt = 11;
-	return 1;
-}
-
 /* branch */
 static void ins_branch_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	dis_putn(w, "branch", 6);
-	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
-	if (!ins_branch_r_type(s, N_TYPE, &v, &fmt))
-		no_field(s, "TYPE");
-	else
-		format_value(w, fmt, v);
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_8(w, ins_branch_d0_type(s));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	dis_putn(w, "void, void, void, ", 18);
-	fmt_26(w, (int64_t)dis_bits(s->w, 4, 103, 117));
+	fmt_24(w, (int64_t)dis_bits(s->w, 4, 103, 117));
 }
 
 /* branch */
@@ -7079,20 +5122,12 @@ static int64_t ins_branch_unary_d0_type(struct scope *s)
 	return t4;
 }
 
-static int ins_branch_unary_r_type(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_branch_unary_d0_type(s);
-	*fmt = 11;
-	return 1;
-}
-
 static int site46_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
@@ -7100,54 +5135,33 @@ static int site46_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
 }
 
-static int ins_branch_unary_n_src0(struct scope *s)
-{
-	(void)s;
-	return 46;
-}
-
-static int ins_branch_unary_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 25;
-	return 1;
-}
-
 /* branch_unary */
 static void ins_branch_unary_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	dis_putn(w, "branch", 6);
-	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
-	if (!ins_branch_unary_r_type(s, N_TYPE, &v, &fmt))
-		no_field(s, "TYPE");
-	else
-		format_value(w, fmt, v);
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_8(w, ins_branch_unary_d0_type(s));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	dis_putn(w, "void, ", 6);
-	if (!ins_branch_unary_r_src0(s, N_SRC0, &v, &fmt))
-		no_field(s, "SRC0");
-	else
-		switch (ins_branch_unary_n_src0(s)) {
-		case 46:
-			root_instruction_src(s, v, site46_param, "SRC0");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 44, 52),
+			(int64_t)dis_bits(s->w, 4, 64, 66),
+			(int64_t)dis_bits(s->w, 4, 67, 69),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site46_param, "SRC0", pv);
+	}
 	dis_putn(w, ", void, ", 8);
-	fmt_26(w, (int64_t)dis_bits(s->w, 4, 103, 117));
+	fmt_24(w, (int64_t)dis_bits(s->w, 4, 103, 117));
 }
 
 /* branch_unary */
@@ -7193,20 +5207,12 @@ static int64_t ins_branch_binary_d0_type(struct scope *s)
 	return t4;
 }
 
-static int ins_branch_binary_r_type(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_branch_binary_d0_type(s);
-	*fmt = 11;
-	return 1;
-}
-
 static int site47_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
@@ -7214,25 +5220,11 @@ static int site47_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
-}
-
-static int ins_branch_binary_n_src0(struct scope *s)
-{
-	(void)s;
-	return 47;
-}
-
-static int ins_branch_binary_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 25;
-	return 1;
 }
 
 static int site48_param(struct scope *s, int name, int64_t *v, int *fmt)
@@ -7240,7 +5232,7 @@ static int site48_param(struct scope *s, int name, int64_t *v, int *fmt)
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 71, 79);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 91, 93);
@@ -7248,65 +5240,42 @@ static int site48_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 96, 98);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
 }
 
-static int ins_branch_binary_n_src1(struct scope *s)
-{
-	(void)s;
-	return 48;
-}
-
-static int ins_branch_binary_r_src1(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 81, 90);
-	*fmt = 25;
-	return 1;
-}
-
 /* branch_binary */
 static void ins_branch_binary_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	dis_putn(w, "branch", 6);
-	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
-	if (!ins_branch_binary_r_type(s, N_TYPE, &v, &fmt))
-		no_field(s, "TYPE");
-	else
-		format_value(w, fmt, v);
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_8(w, ins_branch_binary_d0_type(s));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	dis_putn(w, "void, ", 6);
-	if (!ins_branch_binary_r_src0(s, N_SRC0, &v, &fmt))
-		no_field(s, "SRC0");
-	else
-		switch (ins_branch_binary_n_src0(s)) {
-		case 47:
-			root_instruction_src(s, v, site47_param, "SRC0");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 44, 52),
+			(int64_t)dis_bits(s->w, 4, 64, 66),
+			(int64_t)dis_bits(s->w, 4, 67, 69),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site47_param, "SRC0", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_branch_binary_r_src1(s, N_SRC1, &v, &fmt))
-		no_field(s, "SRC1");
-	else
-		switch (ins_branch_binary_n_src1(s)) {
-		case 48:
-			root_instruction_src(s, v, site48_param, "SRC1");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 71, 79),
+			(int64_t)dis_bits(s->w, 4, 91, 93),
+			(int64_t)dis_bits(s->w, 4, 96, 98),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 81, 90), site48_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
-	fmt_26(w, (int64_t)dis_bits(s->w, 4, 103, 117));
+	fmt_24(w, (int64_t)dis_bits(s->w, 4, 103, 117));
 }
 
 /* branch_binary */
@@ -7324,37 +5293,27 @@ static void ins_branch_binary(struct ctx *c, const uint32_t *words)
 /* ({SRC0_USE} != 0) && ({SRC1_USE} != 0) */
 static int ins_texkill_applies0(struct scope *s)
 {
-	if (!(s->known & UINT64_C(1))) {
-		const int64_t t0 = (int64_t)dis_bits(s->w, 4, 43, 43);
-		const int64_t t1 = 0;
-		const int64_t t2 = t0 != t1;
-		const int64_t t3 = (int64_t)dis_bits(s->w, 4, 70, 70);
-		const int64_t t4 = 0;
-		const int64_t t5 = t3 != t4;
-		const int64_t t6 = (t2 != 0) && (t5 != 0);
-		s->known |= UINT64_C(1);
-		if (t6 != 0)
-			s->applied |= UINT64_C(1);
-	}
-	return (s->applied & UINT64_C(1)) != 0;
+	const int64_t t0 = (int64_t)dis_bits(s->w, 4, 43, 43);
+	const int64_t t1 = 0;
+	const int64_t t2 = t0 != t1;
+	const int64_t t3 = (int64_t)dis_bits(s->w, 4, 70, 70);
+	const int64_t t4 = 0;
+	const int64_t t5 = t3 != t4;
+	const int64_t t6 = (t2 != 0) && (t5 != 0);
+	return t6 != 0;
 }
 
 /* ({SRC0_USE} != 0) && ({SRC1_USE} == 0) */
 static int ins_texkill_applies1(struct scope *s)
 {
-	if (!(s->known & UINT64_C(2))) {
-		const int64_t t0 = (int64_t)dis_bits(s->w, 4, 43, 43);
-		const int64_t t1 = 0;
-		const int64_t t2 = t0 != t1;
-		const int64_t t3 = (int64_t)dis_bits(s->w, 4, 70, 70);
-		const int64_t t4 = 0;
-		const int64_t t5 = t3 == t4;
-		const int64_t t6 = (t2 != 0) && (t5 != 0);
-		s->known |= UINT64_C(2);
-		if (t6 != 0)
-			s->applied |= UINT64_C(2);
-	}
-	return (s->applied & UINT64_C(2)) != 0;
+	const int64_t t0 = (int64_t)dis_bits(s->w, 4, 43, 43);
+	const int64_t t1 = 0;
+	const int64_t t2 = t0 != t1;
+	const int64_t t3 = (int64_t)dis_bits(s->w, 4, 70, 70);
+	const int64_t t4 = 0;
+	const int64_t t5 = t3 == t4;
+	const int64_t t6 = (t2 != 0) && (t5 != 0);
+	return t6 != 0;
 }
 
 static int ins_texkill_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt)
@@ -7388,14 +5347,6 @@ static int64_t ins_texkill_d2_type(struct scope *s)
 	return t4;
 }
 
-static int ins_texkill_r_type(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_texkill_d2_type(s);
-	*fmt = 11;
-	return 1;
-}
-
 static int ins_texkill_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -7427,14 +5378,6 @@ static int64_t ins_texkill_d2_thread(struct scope *s)
 	return t4;
 }
 
-static int ins_texkill_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_texkill_d2_thread(s);
-	*fmt = 13;
-	return 1;
-}
-
 /* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
 static int ins_texkill_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
@@ -7455,26 +5398,12 @@ static int site49_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
-static int ins_texkill_n_dst(struct scope *s)
-{
-	(void)s;
-	return 49;
-}
-
-static int ins_texkill_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 4;
-	return 1;
-}
-
 static int site50_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
@@ -7482,25 +5411,11 @@ static int site50_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
-}
-
-static int ins_texkill_n_src0(struct scope *s)
-{
-	(void)s;
-	return 50;
-}
-
-static int ins_texkill_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 25;
-	return 1;
 }
 
 static int site51_param(struct scope *s, int name, int64_t *v, int *fmt)
@@ -7508,7 +5423,7 @@ static int site51_param(struct scope *s, int name, int64_t *v, int *fmt)
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 71, 79);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 91, 93);
@@ -7516,147 +5431,95 @@ static int site51_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 96, 98);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
 }
 
-static int ins_texkill_n_src1(struct scope *s)
-{
-	(void)s;
-	return 51;
-}
-
-static int ins_texkill_r_src1(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 81, 90);
-	*fmt = 25;
-	return 1;
-}
-
 /* texkill */
 static void ins_texkill_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	if (ins_texkill_applies0(s)) {
 		dis_putn(w, "texkill", 7);
-		fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
-		if (!ins_texkill_r_type(s, N_TYPE, &v, &fmt))
-			no_field(s, "TYPE");
-		else
-			format_value(w, fmt, v);
-		fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
-		if (!ins_texkill_r_thread(s, N_THREAD, &v, &fmt))
-			no_field(s, "THREAD");
-		else
-			format_value(w, fmt, v);
-		fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
+		fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+		fmt_8(w, ins_texkill_d2_type(s));
+		fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
+		fmt_12(w, ins_texkill_d2_thread(s));
+		fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 		dis_putn(w, " ", 1);
 		dis_pad(w, 18);
-		if (!ins_texkill_r_dst(s, N_DST, &v, &fmt))
-			no_field(s, "DST");
-		else
-			switch (ins_texkill_n_dst(s)) {
-			case 49:
-				root_instruction_dst(s, v, site49_param, "DST");
-				break;
-			default:
-				format_value(w, fmt, v);
-			}
+		{
+			const int64_t pv[] = {
+				(int64_t)dis_bits(s->w, 4, 12, 12),
+			};
+			root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site49_param, "DST", pv);
+		}
 		dis_putn(w, ", ", 2);
-		if (!ins_texkill_r_src0(s, N_SRC0, &v, &fmt))
-			no_field(s, "SRC0");
-		else
-			switch (ins_texkill_n_src0(s)) {
-			case 50:
-				root_instruction_src(s, v, site50_param, "SRC0");
-				break;
-			default:
-				format_value(w, fmt, v);
-			}
+		{
+			const int64_t pv[] = {
+				(int64_t)dis_bits(s->w, 4, 44, 52),
+				(int64_t)dis_bits(s->w, 4, 64, 66),
+				(int64_t)dis_bits(s->w, 4, 67, 69),
+			};
+			root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site50_param, "SRC0", pv);
+		}
 		dis_putn(w, ", ", 2);
-		if (!ins_texkill_r_src1(s, N_SRC1, &v, &fmt))
-			no_field(s, "SRC1");
-		else
-			switch (ins_texkill_n_src1(s)) {
-			case 51:
-				root_instruction_src(s, v, site51_param, "SRC1");
-				break;
-			default:
-				format_value(w, fmt, v);
-			}
+		{
+			const int64_t pv[] = {
+				(int64_t)dis_bits(s->w, 4, 71, 79),
+				(int64_t)dis_bits(s->w, 4, 91, 93),
+				(int64_t)dis_bits(s->w, 4, 96, 98),
+			};
+			root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 81, 90), site51_param, "SRC1", pv);
+		}
 		dis_putn(w, ", void", 6);
 		return;
 	}
 	if (ins_texkill_applies1(s)) {
 		dis_putn(w, "texkill", 7);
-		fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
-		if (!ins_texkill_r_type(s, N_TYPE, &v, &fmt))
-			no_field(s, "TYPE");
-		else
-			format_value(w, fmt, v);
-		fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
-		if (!ins_texkill_r_thread(s, N_THREAD, &v, &fmt))
-			no_field(s, "THREAD");
-		else
-			format_value(w, fmt, v);
-		fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
+		fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+		fmt_8(w, ins_texkill_d2_type(s));
+		fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
+		fmt_12(w, ins_texkill_d2_thread(s));
+		fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 		dis_putn(w, " ", 1);
 		dis_pad(w, 18);
-		if (!ins_texkill_r_dst(s, N_DST, &v, &fmt))
-			no_field(s, "DST");
-		else
-			switch (ins_texkill_n_dst(s)) {
-			case 49:
-				root_instruction_dst(s, v, site49_param, "DST");
-				break;
-			default:
-				format_value(w, fmt, v);
-			}
+		{
+			const int64_t pv[] = {
+				(int64_t)dis_bits(s->w, 4, 12, 12),
+			};
+			root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site49_param, "DST", pv);
+		}
 		dis_putn(w, ", ", 2);
-		if (!ins_texkill_r_src0(s, N_SRC0, &v, &fmt))
-			no_field(s, "SRC0");
-		else
-			switch (ins_texkill_n_src0(s)) {
-			case 50:
-				root_instruction_src(s, v, site50_param, "SRC0");
-				break;
-			default:
-				format_value(w, fmt, v);
-			}
+		{
+			const int64_t pv[] = {
+				(int64_t)dis_bits(s->w, 4, 44, 52),
+				(int64_t)dis_bits(s->w, 4, 64, 66),
+				(int64_t)dis_bits(s->w, 4, 67, 69),
+			};
+			root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site50_param, "SRC0", pv);
+		}
 		dis_putn(w, ", void, void", 12);
 		return;
 	}
 	dis_putn(w, "texkill", 7);
-	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
-	if (!ins_texkill_r_type(s, N_TYPE, &v, &fmt))
-		no_field(s, "TYPE");
-	else
-		format_value(w, fmt, v);
-	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
-	if (!ins_texkill_r_thread(s, N_THREAD, &v, &fmt))
-		no_field(s, "THREAD");
-	else
-		format_value(w, fmt, v);
-	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_8(w, ins_texkill_d2_type(s));
+	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
+	fmt_12(w, ins_texkill_d2_thread(s));
+	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
-	if (!ins_texkill_r_dst(s, N_DST, &v, &fmt))
-		no_field(s, "DST");
-	else
-		switch (ins_texkill_n_dst(s)) {
-		case 49:
-			root_instruction_dst(s, v, site49_param, "DST");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
-	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 12, 12),
+		};
+		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site49_param, "DST", pv);
+	}
+	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	dis_putn(w, ", void, void, void", 18);
 }
 
@@ -7688,40 +5551,12 @@ static int site52_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
-static int ins_texld_n_dst(struct scope *s)
-{
-	(void)s;
-	return 52;
-}
-
-static int ins_texld_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 4;
-	return 1;
-}
-
-static int ins_texld_n_tex_swiz(struct scope *s)
-{
-	(void)s;
-	return 53;
-}
-
-static int ins_texld_r_tex_swiz(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 35, 42);
-	*fmt = 19;
-	return 1;
-}
-
 static int site54_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
@@ -7729,69 +5564,38 @@ static int site54_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
 }
 
-static int ins_texld_n_src0(struct scope *s)
-{
-	(void)s;
-	return 54;
-}
-
-static int ins_texld_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 25;
-	return 1;
-}
-
 /* texld */
 static void ins_texld_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	dis_putn(w, "texld", 5);
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
-	if (!ins_texld_r_dst(s, N_DST, &v, &fmt))
-		no_field(s, "DST");
-	else
-		switch (ins_texld_n_dst(s)) {
-		case 52:
-			root_instruction_dst(s, v, site52_param, "DST");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 12, 12),
+		};
+		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site52_param, "DST", pv);
+	}
 	dis_putn(w, ", tex", 5);
-	fmt_27(w, (int64_t)dis_bits(s->w, 4, 27, 31));
-	if (!ins_texld_r_tex_swiz(s, N_TEX_SWIZ, &v, &fmt))
-		no_field(s, "TEX_SWIZ");
-	else
-		switch (ins_texld_n_tex_swiz(s)) {
-		case 53:
-			root_src_swizzle(s, v, NULL, "TEX_SWIZ");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	fmt_25(w, (int64_t)dis_bits(s->w, 4, 27, 31));
+	root_src_swizzle(s, (int64_t)dis_bits(s->w, 4, 35, 42), NULL, "TEX_SWIZ", NULL);
 	dis_putn(w, ", ", 2);
-	if (!ins_texld_r_src0(s, N_SRC0, &v, &fmt))
-		no_field(s, "SRC0");
-	else
-		switch (ins_texld_n_src0(s)) {
-		case 54:
-			root_instruction_src(s, v, site54_param, "SRC0");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 44, 52),
+			(int64_t)dis_bits(s->w, 4, 64, 66),
+			(int64_t)dis_bits(s->w, 4, 67, 69),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site54_param, "SRC0", pv);
+	}
 	dis_putn(w, ", void, void", 12);
 }
 
@@ -7806,19 +5610,14 @@ static void ins_texld(struct ctx *c, const uint32_t *words)
 /* ({SRC0_USE} != 0) && ({SRC1_USE} == 0) */
 static int ins_texldb_applies0(struct scope *s)
 {
-	if (!(s->known & UINT64_C(1))) {
-		const int64_t t0 = (int64_t)dis_bits(s->w, 4, 43, 43);
-		const int64_t t1 = 0;
-		const int64_t t2 = t0 != t1;
-		const int64_t t3 = (int64_t)dis_bits(s->w, 4, 70, 70);
-		const int64_t t4 = 0;
-		const int64_t t5 = t3 == t4;
-		const int64_t t6 = (t2 != 0) && (t5 != 0);
-		s->known |= UINT64_C(1);
-		if (t6 != 0)
-			s->applied |= UINT64_C(1);
-	}
-	return (s->applied & UINT64_C(1)) != 0;
+	const int64_t t0 = (int64_t)dis_bits(s->w, 4, 43, 43);
+	const int64_t t1 = 0;
+	const int64_t t2 = t0 != t1;
+	const int64_t t3 = (int64_t)dis_bits(s->w, 4, 70, 70);
+	const int64_t t4 = 0;
+	const int64_t t5 = t3 == t4;
+	const int64_t t6 = (t2 != 0) && (t5 != 0);
+	return t6 != 0;
 }
 
 /* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
@@ -7841,40 +5640,12 @@ static int site55_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
-static int ins_texldb_n_dst(struct scope *s)
-{
-	(void)s;
-	return 55;
-}
-
-static int ins_texldb_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 4;
-	return 1;
-}
-
-static int ins_texldb_n_tex_swiz(struct scope *s)
-{
-	(void)s;
-	return 56;
-}
-
-static int ins_texldb_r_tex_swiz(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 35, 42);
-	*fmt = 19;
-	return 1;
-}
-
 static int site57_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
@@ -7882,25 +5653,11 @@ static int site57_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
-}
-
-static int ins_texldb_n_src0(struct scope *s)
-{
-	(void)s;
-	return 57;
-}
-
-static int ins_texldb_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 25;
-	return 1;
 }
 
 static int site58_param(struct scope *s, int name, int64_t *v, int *fmt)
@@ -7908,7 +5665,7 @@ static int site58_param(struct scope *s, int name, int64_t *v, int *fmt)
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 71, 79);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 91, 93);
@@ -7916,120 +5673,72 @@ static int site58_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 96, 98);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
 }
 
-static int ins_texldb_n_src1(struct scope *s)
-{
-	(void)s;
-	return 58;
-}
-
-static int ins_texldb_r_src1(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 81, 90);
-	*fmt = 25;
-	return 1;
-}
-
 /* texldb */
 static void ins_texldb_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	if (ins_texldb_applies0(s)) {
 		dis_putn(w, "texldb", 6);
 		dis_putn(w, " ", 1);
 		dis_pad(w, 18);
-		if (!ins_texldb_r_dst(s, N_DST, &v, &fmt))
-			no_field(s, "DST");
-		else
-			switch (ins_texldb_n_dst(s)) {
-			case 55:
-				root_instruction_dst(s, v, site55_param, "DST");
-				break;
-			default:
-				format_value(w, fmt, v);
-			}
+		{
+			const int64_t pv[] = {
+				(int64_t)dis_bits(s->w, 4, 12, 12),
+			};
+			root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site55_param, "DST", pv);
+		}
 		dis_putn(w, ", tex", 5);
-		fmt_27(w, (int64_t)dis_bits(s->w, 4, 27, 31));
-		if (!ins_texldb_r_tex_swiz(s, N_TEX_SWIZ, &v, &fmt))
-			no_field(s, "TEX_SWIZ");
-		else
-			switch (ins_texldb_n_tex_swiz(s)) {
-			case 56:
-				root_src_swizzle(s, v, NULL, "TEX_SWIZ");
-				break;
-			default:
-				format_value(w, fmt, v);
-			}
+		fmt_25(w, (int64_t)dis_bits(s->w, 4, 27, 31));
+		root_src_swizzle(s, (int64_t)dis_bits(s->w, 4, 35, 42), NULL, "TEX_SWIZ", NULL);
 		dis_putn(w, ", ", 2);
-		if (!ins_texldb_r_src0(s, N_SRC0, &v, &fmt))
-			no_field(s, "SRC0");
-		else
-			switch (ins_texldb_n_src0(s)) {
-			case 57:
-				root_instruction_src(s, v, site57_param, "SRC0");
-				break;
-			default:
-				format_value(w, fmt, v);
-			}
+		{
+			const int64_t pv[] = {
+				(int64_t)dis_bits(s->w, 4, 44, 52),
+				(int64_t)dis_bits(s->w, 4, 64, 66),
+				(int64_t)dis_bits(s->w, 4, 67, 69),
+			};
+			root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site57_param, "SRC0", pv);
+		}
 		dis_putn(w, ", void, void", 12);
 		return;
 	}
 	dis_putn(w, "texldb", 6);
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
-	if (!ins_texldb_r_dst(s, N_DST, &v, &fmt))
-		no_field(s, "DST");
-	else
-		switch (ins_texldb_n_dst(s)) {
-		case 55:
-			root_instruction_dst(s, v, site55_param, "DST");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 12, 12),
+		};
+		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site55_param, "DST", pv);
+	}
 	dis_putn(w, ", tex", 5);
-	fmt_27(w, (int64_t)dis_bits(s->w, 4, 27, 31));
-	if (!ins_texldb_r_tex_swiz(s, N_TEX_SWIZ, &v, &fmt))
-		no_field(s, "TEX_SWIZ");
-	else
-		switch (ins_texldb_n_tex_swiz(s)) {
-		case 56:
-			root_src_swizzle(s, v, NULL, "TEX_SWIZ");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	fmt_25(w, (int64_t)dis_bits(s->w, 4, 27, 31));
+	root_src_swizzle(s, (int64_t)dis_bits(s->w, 4, 35, 42), NULL, "TEX_SWIZ", NULL);
 	dis_putn(w, ", ", 2);
-	if (!ins_texldb_r_src0(s, N_SRC0, &v, &fmt))
-		no_field(s, "SRC0");
-	else
-		switch (ins_texldb_n_src0(s)) {
-		case 57:
-			root_instruction_src(s, v, site57_param, "SRC0");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 44, 52),
+			(int64_t)dis_bits(s->w, 4, 64, 66),
+			(int64_t)dis_bits(s->w, 4, 67, 69),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site57_param, "SRC0", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_texldb_r_src1(s, N_SRC1, &v, &fmt))
-		no_field(s, "SRC1");
-	else
-		switch (ins_texldb_n_src1(s)) {
-		case 58:
-			root_instruction_src(s, v, site58_param, "SRC1");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 71, 79),
+			(int64_t)dis_bits(s->w, 4, 91, 93),
+			(int64_t)dis_bits(s->w, 4, 96, 98),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 81, 90), site58_param, "SRC1", pv);
+	}
 	dis_putn(w, ", void", 6);
 }
 
@@ -8061,40 +5770,12 @@ static int site59_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
-static int ins_texldd_n_dst(struct scope *s)
-{
-	(void)s;
-	return 59;
-}
-
-static int ins_texldd_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 4;
-	return 1;
-}
-
-static int ins_texldd_n_tex_swiz(struct scope *s)
-{
-	(void)s;
-	return 60;
-}
-
-static int ins_texldd_r_tex_swiz(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 35, 42);
-	*fmt = 19;
-	return 1;
-}
-
 static int site61_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
@@ -8102,25 +5783,11 @@ static int site61_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
-}
-
-static int ins_texldd_n_src0(struct scope *s)
-{
-	(void)s;
-	return 61;
-}
-
-static int ins_texldd_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 25;
-	return 1;
 }
 
 static int site62_param(struct scope *s, int name, int64_t *v, int *fmt)
@@ -8128,7 +5795,7 @@ static int site62_param(struct scope *s, int name, int64_t *v, int *fmt)
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 71, 79);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 91, 93);
@@ -8136,25 +5803,11 @@ static int site62_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 96, 98);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
-}
-
-static int ins_texldd_n_src1(struct scope *s)
-{
-	(void)s;
-	return 62;
-}
-
-static int ins_texldd_r_src1(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 81, 90);
-	*fmt = 25;
-	return 1;
 }
 
 static int site63_param(struct scope *s, int name, int64_t *v, int *fmt)
@@ -8162,7 +5815,7 @@ static int site63_param(struct scope *s, int name, int64_t *v, int *fmt)
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
@@ -8170,91 +5823,56 @@ static int site63_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
 }
 
-static int ins_texldd_n_src2(struct scope *s)
-{
-	(void)s;
-	return 63;
-}
-
-static int ins_texldd_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 25;
-	return 1;
-}
-
 /* texldd */
 static void ins_texldd_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	dis_putn(w, "texldd", 6);
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
-	if (!ins_texldd_r_dst(s, N_DST, &v, &fmt))
-		no_field(s, "DST");
-	else
-		switch (ins_texldd_n_dst(s)) {
-		case 59:
-			root_instruction_dst(s, v, site59_param, "DST");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 12, 12),
+		};
+		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site59_param, "DST", pv);
+	}
 	dis_putn(w, ", tex", 5);
-	fmt_27(w, (int64_t)dis_bits(s->w, 4, 27, 31));
-	if (!ins_texldd_r_tex_swiz(s, N_TEX_SWIZ, &v, &fmt))
-		no_field(s, "TEX_SWIZ");
-	else
-		switch (ins_texldd_n_tex_swiz(s)) {
-		case 60:
-			root_src_swizzle(s, v, NULL, "TEX_SWIZ");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	fmt_25(w, (int64_t)dis_bits(s->w, 4, 27, 31));
+	root_src_swizzle(s, (int64_t)dis_bits(s->w, 4, 35, 42), NULL, "TEX_SWIZ", NULL);
 	dis_putn(w, ", ", 2);
-	if (!ins_texldd_r_src0(s, N_SRC0, &v, &fmt))
-		no_field(s, "SRC0");
-	else
-		switch (ins_texldd_n_src0(s)) {
-		case 61:
-			root_instruction_src(s, v, site61_param, "SRC0");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 44, 52),
+			(int64_t)dis_bits(s->w, 4, 64, 66),
+			(int64_t)dis_bits(s->w, 4, 67, 69),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site61_param, "SRC0", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_texldd_r_src1(s, N_SRC1, &v, &fmt))
-		no_field(s, "SRC1");
-	else
-		switch (ins_texldd_n_src1(s)) {
-		case 62:
-			root_instruction_src(s, v, site62_param, "SRC1");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 71, 79),
+			(int64_t)dis_bits(s->w, 4, 91, 93),
+			(int64_t)dis_bits(s->w, 4, 96, 98),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 81, 90), site62_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_texldd_r_src2(s, N_SRC2, &v, &fmt))
-		no_field(s, "SRC2");
-	else
-		switch (ins_texldd_n_src2(s)) {
-		case 63:
-			root_instruction_src(s, v, site63_param, "SRC2");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 100, 108),
+			(int64_t)dis_bits(s->w, 4, 121, 123),
+			(int64_t)dis_bits(s->w, 4, 124, 126),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 110, 119), site63_param, "SRC2", pv);
+	}
 }
 
 /* texldd */
@@ -8268,19 +5886,14 @@ static void ins_texldd(struct ctx *c, const uint32_t *words)
 /* ({SRC0_USE} != 0) && ({SRC1_USE} == 0) */
 static int ins_texldl_applies0(struct scope *s)
 {
-	if (!(s->known & UINT64_C(1))) {
-		const int64_t t0 = (int64_t)dis_bits(s->w, 4, 43, 43);
-		const int64_t t1 = 0;
-		const int64_t t2 = t0 != t1;
-		const int64_t t3 = (int64_t)dis_bits(s->w, 4, 70, 70);
-		const int64_t t4 = 0;
-		const int64_t t5 = t3 == t4;
-		const int64_t t6 = (t2 != 0) && (t5 != 0);
-		s->known |= UINT64_C(1);
-		if (t6 != 0)
-			s->applied |= UINT64_C(1);
-	}
-	return (s->applied & UINT64_C(1)) != 0;
+	const int64_t t0 = (int64_t)dis_bits(s->w, 4, 43, 43);
+	const int64_t t1 = 0;
+	const int64_t t2 = t0 != t1;
+	const int64_t t3 = (int64_t)dis_bits(s->w, 4, 70, 70);
+	const int64_t t4 = 0;
+	const int64_t t5 = t3 == t4;
+	const int64_t t6 = (t2 != 0) && (t5 != 0);
+	return t6 != 0;
 }
 
 /* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
@@ -8303,40 +5916,12 @@ static int site64_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
-static int ins_texldl_n_dst(struct scope *s)
-{
-	(void)s;
-	return 64;
-}
-
-static int ins_texldl_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 4;
-	return 1;
-}
-
-static int ins_texldl_n_tex_swiz(struct scope *s)
-{
-	(void)s;
-	return 65;
-}
-
-static int ins_texldl_r_tex_swiz(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 35, 42);
-	*fmt = 19;
-	return 1;
-}
-
 static int site66_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
@@ -8344,25 +5929,11 @@ static int site66_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
-}
-
-static int ins_texldl_n_src0(struct scope *s)
-{
-	(void)s;
-	return 66;
-}
-
-static int ins_texldl_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 25;
-	return 1;
 }
 
 static int site67_param(struct scope *s, int name, int64_t *v, int *fmt)
@@ -8370,7 +5941,7 @@ static int site67_param(struct scope *s, int name, int64_t *v, int *fmt)
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 71, 79);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 91, 93);
@@ -8378,120 +5949,72 @@ static int site67_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 96, 98);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
 }
 
-static int ins_texldl_n_src1(struct scope *s)
-{
-	(void)s;
-	return 67;
-}
-
-static int ins_texldl_r_src1(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 81, 90);
-	*fmt = 25;
-	return 1;
-}
-
 /* texldl */
 static void ins_texldl_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	if (ins_texldl_applies0(s)) {
 		dis_putn(w, "texldl", 6);
 		dis_putn(w, " ", 1);
 		dis_pad(w, 18);
-		if (!ins_texldl_r_dst(s, N_DST, &v, &fmt))
-			no_field(s, "DST");
-		else
-			switch (ins_texldl_n_dst(s)) {
-			case 64:
-				root_instruction_dst(s, v, site64_param, "DST");
-				break;
-			default:
-				format_value(w, fmt, v);
-			}
+		{
+			const int64_t pv[] = {
+				(int64_t)dis_bits(s->w, 4, 12, 12),
+			};
+			root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site64_param, "DST", pv);
+		}
 		dis_putn(w, ", tex", 5);
-		fmt_27(w, (int64_t)dis_bits(s->w, 4, 27, 31));
-		if (!ins_texldl_r_tex_swiz(s, N_TEX_SWIZ, &v, &fmt))
-			no_field(s, "TEX_SWIZ");
-		else
-			switch (ins_texldl_n_tex_swiz(s)) {
-			case 65:
-				root_src_swizzle(s, v, NULL, "TEX_SWIZ");
-				break;
-			default:
-				format_value(w, fmt, v);
-			}
+		fmt_25(w, (int64_t)dis_bits(s->w, 4, 27, 31));
+		root_src_swizzle(s, (int64_t)dis_bits(s->w, 4, 35, 42), NULL, "TEX_SWIZ", NULL);
 		dis_putn(w, ", ", 2);
-		if (!ins_texldl_r_src0(s, N_SRC0, &v, &fmt))
-			no_field(s, "SRC0");
-		else
-			switch (ins_texldl_n_src0(s)) {
-			case 66:
-				root_instruction_src(s, v, site66_param, "SRC0");
-				break;
-			default:
-				format_value(w, fmt, v);
-			}
+		{
+			const int64_t pv[] = {
+				(int64_t)dis_bits(s->w, 4, 44, 52),
+				(int64_t)dis_bits(s->w, 4, 64, 66),
+				(int64_t)dis_bits(s->w, 4, 67, 69),
+			};
+			root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site66_param, "SRC0", pv);
+		}
 		dis_putn(w, ", void, void", 12);
 		return;
 	}
 	dis_putn(w, "texldl", 6);
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
-	if (!ins_texldl_r_dst(s, N_DST, &v, &fmt))
-		no_field(s, "DST");
-	else
-		switch (ins_texldl_n_dst(s)) {
-		case 64:
-			root_instruction_dst(s, v, site64_param, "DST");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 12, 12),
+		};
+		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site64_param, "DST", pv);
+	}
 	dis_putn(w, ", tex", 5);
-	fmt_27(w, (int64_t)dis_bits(s->w, 4, 27, 31));
-	if (!ins_texldl_r_tex_swiz(s, N_TEX_SWIZ, &v, &fmt))
-		no_field(s, "TEX_SWIZ");
-	else
-		switch (ins_texldl_n_tex_swiz(s)) {
-		case 65:
-			root_src_swizzle(s, v, NULL, "TEX_SWIZ");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	fmt_25(w, (int64_t)dis_bits(s->w, 4, 27, 31));
+	root_src_swizzle(s, (int64_t)dis_bits(s->w, 4, 35, 42), NULL, "TEX_SWIZ", NULL);
 	dis_putn(w, ", ", 2);
-	if (!ins_texldl_r_src0(s, N_SRC0, &v, &fmt))
-		no_field(s, "SRC0");
-	else
-		switch (ins_texldl_n_src0(s)) {
-		case 66:
-			root_instruction_src(s, v, site66_param, "SRC0");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 44, 52),
+			(int64_t)dis_bits(s->w, 4, 64, 66),
+			(int64_t)dis_bits(s->w, 4, 67, 69),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site66_param, "SRC0", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_texldl_r_src1(s, N_SRC1, &v, &fmt))
-		no_field(s, "SRC1");
-	else
-		switch (ins_texldl_n_src1(s)) {
-		case 67:
-			root_instruction_src(s, v, site67_param, "SRC1");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 71, 79),
+			(int64_t)dis_bits(s->w, 4, 91, 93),
+			(int64_t)dis_bits(s->w, 4, 96, 98),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 81, 90), site67_param, "SRC1", pv);
+	}
 	dis_putn(w, ", void", 6);
 }
 
@@ -8534,14 +6057,6 @@ static int64_t ins_sqrt_d0_type(struct scope *s)
 	return t4;
 }
 
-static int ins_sqrt_r_type(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_sqrt_d0_type(s);
-	*fmt = 11;
-	return 1;
-}
-
 static int ins_sqrt_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -8573,14 +6088,6 @@ static int64_t ins_sqrt_d0_thread(struct scope *s)
 	return t4;
 }
 
-static int ins_sqrt_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_sqrt_d0_thread(s);
-	*fmt = 13;
-	return 1;
-}
-
 /* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
 static int ins_sqrt_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
@@ -8601,26 +6108,12 @@ static int site68_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
-static int ins_sqrt_n_dst(struct scope *s)
-{
-	(void)s;
-	return 68;
-}
-
-static int ins_sqrt_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 4;
-	return 1;
-}
-
 static int site69_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
@@ -8628,71 +6121,43 @@ static int site69_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
 }
 
-static int ins_sqrt_n_src2(struct scope *s)
-{
-	(void)s;
-	return 69;
-}
-
-static int ins_sqrt_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 25;
-	return 1;
-}
-
 /* sqrt */
 static void ins_sqrt_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	dis_putn(w, "sqrt", 4);
-	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
-	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
-	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
-	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
-	if (!ins_sqrt_r_type(s, N_TYPE, &v, &fmt))
-		no_field(s, "TYPE");
-	else
-		format_value(w, fmt, v);
-	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
-	if (!ins_sqrt_r_thread(s, N_THREAD, &v, &fmt))
-		no_field(s, "THREAD");
-	else
-		format_value(w, fmt, v);
-	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
+	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 39, 39));
+	fmt_8(w, ins_sqrt_d0_type(s));
+	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
+	fmt_12(w, ins_sqrt_d0_thread(s));
+	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
-	if (!ins_sqrt_r_dst(s, N_DST, &v, &fmt))
-		no_field(s, "DST");
-	else
-		switch (ins_sqrt_n_dst(s)) {
-		case 68:
-			root_instruction_dst(s, v, site68_param, "DST");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 12, 12),
+		};
+		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site68_param, "DST", pv);
+	}
 	dis_putn(w, ", void, void, ", 14);
-	if (!ins_sqrt_r_src2(s, N_SRC2, &v, &fmt))
-		no_field(s, "SRC2");
-	else
-		switch (ins_sqrt_n_src2(s)) {
-		case 69:
-			root_instruction_src(s, v, site69_param, "SRC2");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 100, 108),
+			(int64_t)dis_bits(s->w, 4, 121, 123),
+			(int64_t)dis_bits(s->w, 4, 124, 126),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 110, 119), site69_param, "SRC2", pv);
+	}
 }
 
 /* sqrt */
@@ -8734,14 +6199,6 @@ static int64_t ins_sin_d0_type(struct scope *s)
 	return t4;
 }
 
-static int ins_sin_r_type(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_sin_d0_type(s);
-	*fmt = 11;
-	return 1;
-}
-
 static int ins_sin_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -8773,14 +6230,6 @@ static int64_t ins_sin_d0_thread(struct scope *s)
 	return t4;
 }
 
-static int ins_sin_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_sin_d0_thread(s);
-	*fmt = 13;
-	return 1;
-}
-
 /* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
 static int ins_sin_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
@@ -8801,26 +6250,12 @@ static int site70_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
-static int ins_sin_n_dst(struct scope *s)
-{
-	(void)s;
-	return 70;
-}
-
-static int ins_sin_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 4;
-	return 1;
-}
-
 static int site71_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
@@ -8828,71 +6263,43 @@ static int site71_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
 }
 
-static int ins_sin_n_src2(struct scope *s)
-{
-	(void)s;
-	return 71;
-}
-
-static int ins_sin_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 25;
-	return 1;
-}
-
 /* sin */
 static void ins_sin_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	dis_putn(w, "sin", 3);
-	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
-	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
-	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
-	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
-	if (!ins_sin_r_type(s, N_TYPE, &v, &fmt))
-		no_field(s, "TYPE");
-	else
-		format_value(w, fmt, v);
-	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
-	if (!ins_sin_r_thread(s, N_THREAD, &v, &fmt))
-		no_field(s, "THREAD");
-	else
-		format_value(w, fmt, v);
-	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
+	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 39, 39));
+	fmt_8(w, ins_sin_d0_type(s));
+	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
+	fmt_12(w, ins_sin_d0_thread(s));
+	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
-	if (!ins_sin_r_dst(s, N_DST, &v, &fmt))
-		no_field(s, "DST");
-	else
-		switch (ins_sin_n_dst(s)) {
-		case 70:
-			root_instruction_dst(s, v, site70_param, "DST");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 12, 12),
+		};
+		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site70_param, "DST", pv);
+	}
 	dis_putn(w, ", void, void, ", 14);
-	if (!ins_sin_r_src2(s, N_SRC2, &v, &fmt))
-		no_field(s, "SRC2");
-	else
-		switch (ins_sin_n_src2(s)) {
-		case 71:
-			root_instruction_src(s, v, site71_param, "SRC2");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 100, 108),
+			(int64_t)dis_bits(s->w, 4, 121, 123),
+			(int64_t)dis_bits(s->w, 4, 124, 126),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 110, 119), site71_param, "SRC2", pv);
+	}
 }
 
 /* sin */
@@ -8934,14 +6341,6 @@ static int64_t ins_cos_d0_type(struct scope *s)
 	return t4;
 }
 
-static int ins_cos_r_type(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_cos_d0_type(s);
-	*fmt = 11;
-	return 1;
-}
-
 static int ins_cos_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -8973,14 +6372,6 @@ static int64_t ins_cos_d0_thread(struct scope *s)
 	return t4;
 }
 
-static int ins_cos_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_cos_d0_thread(s);
-	*fmt = 13;
-	return 1;
-}
-
 /* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
 static int ins_cos_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
@@ -9001,26 +6392,12 @@ static int site72_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
-static int ins_cos_n_dst(struct scope *s)
-{
-	(void)s;
-	return 72;
-}
-
-static int ins_cos_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 4;
-	return 1;
-}
-
 static int site73_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
@@ -9028,71 +6405,43 @@ static int site73_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
 }
 
-static int ins_cos_n_src2(struct scope *s)
-{
-	(void)s;
-	return 73;
-}
-
-static int ins_cos_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 25;
-	return 1;
-}
-
 /* cos */
 static void ins_cos_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	dis_putn(w, "cos", 3);
-	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
-	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
-	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
-	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
-	if (!ins_cos_r_type(s, N_TYPE, &v, &fmt))
-		no_field(s, "TYPE");
-	else
-		format_value(w, fmt, v);
-	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
-	if (!ins_cos_r_thread(s, N_THREAD, &v, &fmt))
-		no_field(s, "THREAD");
-	else
-		format_value(w, fmt, v);
-	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
+	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 39, 39));
+	fmt_8(w, ins_cos_d0_type(s));
+	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
+	fmt_12(w, ins_cos_d0_thread(s));
+	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
-	if (!ins_cos_r_dst(s, N_DST, &v, &fmt))
-		no_field(s, "DST");
-	else
-		switch (ins_cos_n_dst(s)) {
-		case 72:
-			root_instruction_dst(s, v, site72_param, "DST");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 12, 12),
+		};
+		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site72_param, "DST", pv);
+	}
 	dis_putn(w, ", void, void, ", 14);
-	if (!ins_cos_r_src2(s, N_SRC2, &v, &fmt))
-		no_field(s, "SRC2");
-	else
-		switch (ins_cos_n_src2(s)) {
-		case 73:
-			root_instruction_src(s, v, site73_param, "SRC2");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 100, 108),
+			(int64_t)dis_bits(s->w, 4, 121, 123),
+			(int64_t)dis_bits(s->w, 4, 124, 126),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 110, 119), site73_param, "SRC2", pv);
+	}
 }
 
 /* cos */
@@ -9134,20 +6483,12 @@ static int64_t ins_branch_any_d0_type(struct scope *s)
 	return t4;
 }
 
-static int ins_branch_any_r_type(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_branch_any_d0_type(s);
-	*fmt = 11;
-	return 1;
-}
-
 static int site74_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
@@ -9155,25 +6496,11 @@ static int site74_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
-}
-
-static int ins_branch_any_n_src0(struct scope *s)
-{
-	(void)s;
-	return 74;
-}
-
-static int ins_branch_any_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 25;
-	return 1;
 }
 
 static int site75_param(struct scope *s, int name, int64_t *v, int *fmt)
@@ -9181,7 +6508,7 @@ static int site75_param(struct scope *s, int name, int64_t *v, int *fmt)
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 71, 79);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 91, 93);
@@ -9189,65 +6516,42 @@ static int site75_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 96, 98);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
 }
 
-static int ins_branch_any_n_src1(struct scope *s)
-{
-	(void)s;
-	return 75;
-}
-
-static int ins_branch_any_r_src1(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 81, 90);
-	*fmt = 25;
-	return 1;
-}
-
 /* branch_any */
 static void ins_branch_any_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	dis_putn(w, "branch_any", 10);
-	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
-	if (!ins_branch_any_r_type(s, N_TYPE, &v, &fmt))
-		no_field(s, "TYPE");
-	else
-		format_value(w, fmt, v);
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_8(w, ins_branch_any_d0_type(s));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	dis_putn(w, "void, ", 6);
-	if (!ins_branch_any_r_src0(s, N_SRC0, &v, &fmt))
-		no_field(s, "SRC0");
-	else
-		switch (ins_branch_any_n_src0(s)) {
-		case 74:
-			root_instruction_src(s, v, site74_param, "SRC0");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 44, 52),
+			(int64_t)dis_bits(s->w, 4, 64, 66),
+			(int64_t)dis_bits(s->w, 4, 67, 69),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site74_param, "SRC0", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_branch_any_r_src1(s, N_SRC1, &v, &fmt))
-		no_field(s, "SRC1");
-	else
-		switch (ins_branch_any_n_src1(s)) {
-		case 75:
-			root_instruction_src(s, v, site75_param, "SRC1");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 71, 79),
+			(int64_t)dis_bits(s->w, 4, 91, 93),
+			(int64_t)dis_bits(s->w, 4, 96, 98),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 81, 90), site75_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
-	fmt_26(w, (int64_t)dis_bits(s->w, 4, 103, 117));
+	fmt_24(w, (int64_t)dis_bits(s->w, 4, 103, 117));
 }
 
 /* branch_any */
@@ -9293,14 +6597,6 @@ static int64_t ins_floor_d0_type(struct scope *s)
 	return t4;
 }
 
-static int ins_floor_r_type(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_floor_d0_type(s);
-	*fmt = 11;
-	return 1;
-}
-
 static int ins_floor_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -9332,14 +6628,6 @@ static int64_t ins_floor_d0_thread(struct scope *s)
 	return t4;
 }
 
-static int ins_floor_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_floor_d0_thread(s);
-	*fmt = 13;
-	return 1;
-}
-
 /* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
 static int ins_floor_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
@@ -9360,26 +6648,12 @@ static int site76_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
-static int ins_floor_n_dst(struct scope *s)
-{
-	(void)s;
-	return 76;
-}
-
-static int ins_floor_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 4;
-	return 1;
-}
-
 static int site77_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
@@ -9387,71 +6661,43 @@ static int site77_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
 }
 
-static int ins_floor_n_src2(struct scope *s)
-{
-	(void)s;
-	return 77;
-}
-
-static int ins_floor_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 25;
-	return 1;
-}
-
 /* floor */
 static void ins_floor_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	dis_putn(w, "floor", 5);
-	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
-	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
-	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
-	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
-	if (!ins_floor_r_type(s, N_TYPE, &v, &fmt))
-		no_field(s, "TYPE");
-	else
-		format_value(w, fmt, v);
-	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
-	if (!ins_floor_r_thread(s, N_THREAD, &v, &fmt))
-		no_field(s, "THREAD");
-	else
-		format_value(w, fmt, v);
-	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
+	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 39, 39));
+	fmt_8(w, ins_floor_d0_type(s));
+	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
+	fmt_12(w, ins_floor_d0_thread(s));
+	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
-	if (!ins_floor_r_dst(s, N_DST, &v, &fmt))
-		no_field(s, "DST");
-	else
-		switch (ins_floor_n_dst(s)) {
-		case 76:
-			root_instruction_dst(s, v, site76_param, "DST");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 12, 12),
+		};
+		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site76_param, "DST", pv);
+	}
 	dis_putn(w, ", void, void, ", 14);
-	if (!ins_floor_r_src2(s, N_SRC2, &v, &fmt))
-		no_field(s, "SRC2");
-	else
-		switch (ins_floor_n_src2(s)) {
-		case 77:
-			root_instruction_src(s, v, site77_param, "SRC2");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 100, 108),
+			(int64_t)dis_bits(s->w, 4, 121, 123),
+			(int64_t)dis_bits(s->w, 4, 124, 126),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 110, 119), site77_param, "SRC2", pv);
+	}
 }
 
 /* floor */
@@ -9493,14 +6739,6 @@ static int64_t ins_ceil_d0_type(struct scope *s)
 	return t4;
 }
 
-static int ins_ceil_r_type(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_ceil_d0_type(s);
-	*fmt = 11;
-	return 1;
-}
-
 static int ins_ceil_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -9532,14 +6770,6 @@ static int64_t ins_ceil_d0_thread(struct scope *s)
 	return t4;
 }
 
-static int ins_ceil_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_ceil_d0_thread(s);
-	*fmt = 13;
-	return 1;
-}
-
 /* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
 static int ins_ceil_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
@@ -9560,26 +6790,12 @@ static int site78_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
-static int ins_ceil_n_dst(struct scope *s)
-{
-	(void)s;
-	return 78;
-}
-
-static int ins_ceil_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 4;
-	return 1;
-}
-
 static int site79_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
@@ -9587,71 +6803,43 @@ static int site79_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
 }
 
-static int ins_ceil_n_src2(struct scope *s)
-{
-	(void)s;
-	return 79;
-}
-
-static int ins_ceil_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 25;
-	return 1;
-}
-
 /* ceil */
 static void ins_ceil_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	dis_putn(w, "ceil", 4);
-	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
-	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
-	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
-	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
-	if (!ins_ceil_r_type(s, N_TYPE, &v, &fmt))
-		no_field(s, "TYPE");
-	else
-		format_value(w, fmt, v);
-	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
-	if (!ins_ceil_r_thread(s, N_THREAD, &v, &fmt))
-		no_field(s, "THREAD");
-	else
-		format_value(w, fmt, v);
-	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
+	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 39, 39));
+	fmt_8(w, ins_ceil_d0_type(s));
+	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
+	fmt_12(w, ins_ceil_d0_thread(s));
+	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
-	if (!ins_ceil_r_dst(s, N_DST, &v, &fmt))
-		no_field(s, "DST");
-	else
-		switch (ins_ceil_n_dst(s)) {
-		case 78:
-			root_instruction_dst(s, v, site78_param, "DST");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 12, 12),
+		};
+		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site78_param, "DST", pv);
+	}
 	dis_putn(w, ", void, void, ", 14);
-	if (!ins_ceil_r_src2(s, N_SRC2, &v, &fmt))
-		no_field(s, "SRC2");
-	else
-		switch (ins_ceil_n_src2(s)) {
-		case 79:
-			root_instruction_src(s, v, site79_param, "SRC2");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 100, 108),
+			(int64_t)dis_bits(s->w, 4, 121, 123),
+			(int64_t)dis_bits(s->w, 4, 124, 126),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 110, 119), site79_param, "SRC2", pv);
+	}
 }
 
 /* ceil */
@@ -9693,14 +6881,6 @@ static int64_t ins_sign_d0_type(struct scope *s)
 	return t4;
 }
 
-static int ins_sign_r_type(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_sign_d0_type(s);
-	*fmt = 11;
-	return 1;
-}
-
 static int ins_sign_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -9732,14 +6912,6 @@ static int64_t ins_sign_d0_thread(struct scope *s)
 	return t4;
 }
 
-static int ins_sign_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_sign_d0_thread(s);
-	*fmt = 13;
-	return 1;
-}
-
 /* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
 static int ins_sign_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
@@ -9760,26 +6932,12 @@ static int site80_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
-static int ins_sign_n_dst(struct scope *s)
-{
-	(void)s;
-	return 80;
-}
-
-static int ins_sign_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 4;
-	return 1;
-}
-
 static int site81_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
@@ -9787,71 +6945,43 @@ static int site81_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
 }
 
-static int ins_sign_n_src2(struct scope *s)
-{
-	(void)s;
-	return 81;
-}
-
-static int ins_sign_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 25;
-	return 1;
-}
-
 /* sign */
 static void ins_sign_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	dis_putn(w, "sign", 4);
-	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
-	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
-	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
-	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
-	if (!ins_sign_r_type(s, N_TYPE, &v, &fmt))
-		no_field(s, "TYPE");
-	else
-		format_value(w, fmt, v);
-	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
-	if (!ins_sign_r_thread(s, N_THREAD, &v, &fmt))
-		no_field(s, "THREAD");
-	else
-		format_value(w, fmt, v);
-	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
+	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 39, 39));
+	fmt_8(w, ins_sign_d0_type(s));
+	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
+	fmt_12(w, ins_sign_d0_thread(s));
+	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
-	if (!ins_sign_r_dst(s, N_DST, &v, &fmt))
-		no_field(s, "DST");
-	else
-		switch (ins_sign_n_dst(s)) {
-		case 80:
-			root_instruction_dst(s, v, site80_param, "DST");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 12, 12),
+		};
+		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site80_param, "DST", pv);
+	}
 	dis_putn(w, ", void, void, ", 14);
-	if (!ins_sign_r_src2(s, N_SRC2, &v, &fmt))
-		no_field(s, "SRC2");
-	else
-		switch (ins_sign_n_src2(s)) {
-		case 81:
-			root_instruction_src(s, v, site81_param, "SRC2");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 100, 108),
+			(int64_t)dis_bits(s->w, 4, 121, 123),
+			(int64_t)dis_bits(s->w, 4, 124, 126),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 110, 119), site81_param, "SRC2", pv);
+	}
 }
 
 /* sign */
@@ -9882,40 +7012,20 @@ static int site82_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
-static int ins_barrier_n_dst(struct scope *s)
-{
-	(void)s;
-	return 82;
-}
-
-static int ins_barrier_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 4;
-	return 1;
-}
-
 /* barrier */
 static void ins_barrier_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	dis_putn(w, "barrier", 7);
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
-	if (!ins_barrier_r_dst(s, N_DST, &v, &fmt))
-		no_field(s, "DST");
-	else
-		switch (ins_barrier_n_dst(s)) {
-		case 82:
-			root_instruction_dst(s, v, site82_param, "DST");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
-	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 12, 12),
+		};
+		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site82_param, "DST", pv);
+	}
+	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
 	dis_putn(w, ", void, void, void", 18);
 }
 
@@ -9958,14 +7068,6 @@ static int64_t ins_i2i_d0_type(struct scope *s)
 	return t4;
 }
 
-static int ins_i2i_r_type(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_i2i_d0_type(s);
-	*fmt = 11;
-	return 1;
-}
-
 static int ins_i2i_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -9997,14 +7099,6 @@ static int64_t ins_i2i_d0_thread(struct scope *s)
 	return t4;
 }
 
-static int ins_i2i_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_i2i_d0_thread(s);
-	*fmt = 13;
-	return 1;
-}
-
 /* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
 static int ins_i2i_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
@@ -10025,26 +7119,12 @@ static int site83_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
-static int ins_i2i_n_dst(struct scope *s)
-{
-	(void)s;
-	return 83;
-}
-
-static int ins_i2i_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 4;
-	return 1;
-}
-
 static int site84_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
@@ -10052,25 +7132,11 @@ static int site84_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
-}
-
-static int ins_i2i_n_src0(struct scope *s)
-{
-	(void)s;
-	return 84;
-}
-
-static int ins_i2i_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 25;
-	return 1;
 }
 
 static int site85_param(struct scope *s, int name, int64_t *v, int *fmt)
@@ -10078,7 +7144,7 @@ static int site85_param(struct scope *s, int name, int64_t *v, int *fmt)
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 71, 79);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 91, 93);
@@ -10086,82 +7152,52 @@ static int site85_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 96, 98);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
 }
 
-static int ins_i2i_n_src1(struct scope *s)
-{
-	(void)s;
-	return 85;
-}
-
-static int ins_i2i_r_src1(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 81, 90);
-	*fmt = 25;
-	return 1;
-}
-
 /* i2i */
 static void ins_i2i_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	dis_putn(w, "i2i", 3);
-	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
-	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
-	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
-	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
-	if (!ins_i2i_r_type(s, N_TYPE, &v, &fmt))
-		no_field(s, "TYPE");
-	else
-		format_value(w, fmt, v);
-	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
-	if (!ins_i2i_r_thread(s, N_THREAD, &v, &fmt))
-		no_field(s, "THREAD");
-	else
-		format_value(w, fmt, v);
-	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
+	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 39, 39));
+	fmt_8(w, ins_i2i_d0_type(s));
+	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
+	fmt_12(w, ins_i2i_d0_thread(s));
+	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
-	if (!ins_i2i_r_dst(s, N_DST, &v, &fmt))
-		no_field(s, "DST");
-	else
-		switch (ins_i2i_n_dst(s)) {
-		case 83:
-			root_instruction_dst(s, v, site83_param, "DST");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 12, 12),
+		};
+		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site83_param, "DST", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_i2i_r_src0(s, N_SRC0, &v, &fmt))
-		no_field(s, "SRC0");
-	else
-		switch (ins_i2i_n_src0(s)) {
-		case 84:
-			root_instruction_src(s, v, site84_param, "SRC0");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 44, 52),
+			(int64_t)dis_bits(s->w, 4, 64, 66),
+			(int64_t)dis_bits(s->w, 4, 67, 69),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site84_param, "SRC0", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_i2i_r_src1(s, N_SRC1, &v, &fmt))
-		no_field(s, "SRC1");
-	else
-		switch (ins_i2i_n_src1(s)) {
-		case 85:
-			root_instruction_src(s, v, site85_param, "SRC1");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 71, 79),
+			(int64_t)dis_bits(s->w, 4, 91, 93),
+			(int64_t)dis_bits(s->w, 4, 96, 98),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 81, 90), site85_param, "SRC1", pv);
+	}
 	dis_putn(w, ", void", 6);
 }
 
@@ -10204,14 +7240,6 @@ static int64_t ins_i2f_d0_type(struct scope *s)
 	return t4;
 }
 
-static int ins_i2f_r_type(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_i2f_d0_type(s);
-	*fmt = 11;
-	return 1;
-}
-
 static int ins_i2f_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -10243,14 +7271,6 @@ static int64_t ins_i2f_d0_thread(struct scope *s)
 	return t4;
 }
 
-static int ins_i2f_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_i2f_d0_thread(s);
-	*fmt = 13;
-	return 1;
-}
-
 /* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
 static int ins_i2f_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
@@ -10271,26 +7291,12 @@ static int site86_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
-static int ins_i2f_n_dst(struct scope *s)
-{
-	(void)s;
-	return 86;
-}
-
-static int ins_i2f_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 4;
-	return 1;
-}
-
 static int site87_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
@@ -10298,71 +7304,43 @@ static int site87_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
 }
 
-static int ins_i2f_n_src0(struct scope *s)
-{
-	(void)s;
-	return 87;
-}
-
-static int ins_i2f_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 25;
-	return 1;
-}
-
 /* i2f */
 static void ins_i2f_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	dis_putn(w, "i2f", 3);
-	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
-	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
-	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
-	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
-	if (!ins_i2f_r_type(s, N_TYPE, &v, &fmt))
-		no_field(s, "TYPE");
-	else
-		format_value(w, fmt, v);
-	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
-	if (!ins_i2f_r_thread(s, N_THREAD, &v, &fmt))
-		no_field(s, "THREAD");
-	else
-		format_value(w, fmt, v);
-	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
+	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 39, 39));
+	fmt_8(w, ins_i2f_d0_type(s));
+	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
+	fmt_12(w, ins_i2f_d0_thread(s));
+	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
-	if (!ins_i2f_r_dst(s, N_DST, &v, &fmt))
-		no_field(s, "DST");
-	else
-		switch (ins_i2f_n_dst(s)) {
-		case 86:
-			root_instruction_dst(s, v, site86_param, "DST");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 12, 12),
+		};
+		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site86_param, "DST", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_i2f_r_src0(s, N_SRC0, &v, &fmt))
-		no_field(s, "SRC0");
-	else
-		switch (ins_i2f_n_src0(s)) {
-		case 87:
-			root_instruction_src(s, v, site87_param, "SRC0");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 44, 52),
+			(int64_t)dis_bits(s->w, 4, 64, 66),
+			(int64_t)dis_bits(s->w, 4, 67, 69),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site87_param, "SRC0", pv);
+	}
 	dis_putn(w, ", void, void", 12);
 }
 
@@ -10405,14 +7383,6 @@ static int64_t ins_f2i_d0_type(struct scope *s)
 	return t4;
 }
 
-static int ins_f2i_r_type(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_f2i_d0_type(s);
-	*fmt = 11;
-	return 1;
-}
-
 static int ins_f2i_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -10444,14 +7414,6 @@ static int64_t ins_f2i_d0_thread(struct scope *s)
 	return t4;
 }
 
-static int ins_f2i_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_f2i_d0_thread(s);
-	*fmt = 13;
-	return 1;
-}
-
 /* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
 static int ins_f2i_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
@@ -10472,26 +7434,12 @@ static int site88_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
-static int ins_f2i_n_dst(struct scope *s)
-{
-	(void)s;
-	return 88;
-}
-
-static int ins_f2i_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 4;
-	return 1;
-}
-
 static int site89_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
@@ -10499,71 +7447,43 @@ static int site89_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
 }
 
-static int ins_f2i_n_src0(struct scope *s)
-{
-	(void)s;
-	return 89;
-}
-
-static int ins_f2i_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 25;
-	return 1;
-}
-
 /* f2i */
 static void ins_f2i_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	dis_putn(w, "f2i", 3);
-	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
-	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
-	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
-	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
-	if (!ins_f2i_r_type(s, N_TYPE, &v, &fmt))
-		no_field(s, "TYPE");
-	else
-		format_value(w, fmt, v);
-	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
-	if (!ins_f2i_r_thread(s, N_THREAD, &v, &fmt))
-		no_field(s, "THREAD");
-	else
-		format_value(w, fmt, v);
-	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
+	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 39, 39));
+	fmt_8(w, ins_f2i_d0_type(s));
+	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
+	fmt_12(w, ins_f2i_d0_thread(s));
+	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
-	if (!ins_f2i_r_dst(s, N_DST, &v, &fmt))
-		no_field(s, "DST");
-	else
-		switch (ins_f2i_n_dst(s)) {
-		case 88:
-			root_instruction_dst(s, v, site88_param, "DST");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 12, 12),
+		};
+		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site88_param, "DST", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_f2i_r_src0(s, N_SRC0, &v, &fmt))
-		no_field(s, "SRC0");
-	else
-		switch (ins_f2i_n_src0(s)) {
-		case 89:
-			root_instruction_src(s, v, site89_param, "SRC0");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 44, 52),
+			(int64_t)dis_bits(s->w, 4, 64, 66),
+			(int64_t)dis_bits(s->w, 4, 67, 69),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site89_param, "SRC0", pv);
+	}
 	dis_putn(w, ", void, void", 12);
 }
 
@@ -10606,14 +7526,6 @@ static int64_t ins_f2irnd_d0_type(struct scope *s)
 	return t4;
 }
 
-static int ins_f2irnd_r_type(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_f2irnd_d0_type(s);
-	*fmt = 11;
-	return 1;
-}
-
 static int ins_f2irnd_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -10645,14 +7557,6 @@ static int64_t ins_f2irnd_d0_thread(struct scope *s)
 	return t4;
 }
 
-static int ins_f2irnd_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_f2irnd_d0_thread(s);
-	*fmt = 13;
-	return 1;
-}
-
 /* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
 static int ins_f2irnd_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
@@ -10673,26 +7577,12 @@ static int site90_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
-static int ins_f2irnd_n_dst(struct scope *s)
-{
-	(void)s;
-	return 90;
-}
-
-static int ins_f2irnd_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 4;
-	return 1;
-}
-
 static int site91_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
@@ -10700,71 +7590,43 @@ static int site91_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
 }
 
-static int ins_f2irnd_n_src0(struct scope *s)
-{
-	(void)s;
-	return 91;
-}
-
-static int ins_f2irnd_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 25;
-	return 1;
-}
-
 /* f2irnd */
 static void ins_f2irnd_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	dis_putn(w, "f2irnd", 6);
-	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
-	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
-	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
-	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
-	if (!ins_f2irnd_r_type(s, N_TYPE, &v, &fmt))
-		no_field(s, "TYPE");
-	else
-		format_value(w, fmt, v);
-	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
-	if (!ins_f2irnd_r_thread(s, N_THREAD, &v, &fmt))
-		no_field(s, "THREAD");
-	else
-		format_value(w, fmt, v);
-	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
+	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 39, 39));
+	fmt_8(w, ins_f2irnd_d0_type(s));
+	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
+	fmt_12(w, ins_f2irnd_d0_thread(s));
+	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
-	if (!ins_f2irnd_r_dst(s, N_DST, &v, &fmt))
-		no_field(s, "DST");
-	else
-		switch (ins_f2irnd_n_dst(s)) {
-		case 90:
-			root_instruction_dst(s, v, site90_param, "DST");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 12, 12),
+		};
+		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site90_param, "DST", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_f2irnd_r_src0(s, N_SRC0, &v, &fmt))
-		no_field(s, "SRC0");
-	else
-		switch (ins_f2irnd_n_src0(s)) {
-		case 91:
-			root_instruction_src(s, v, site91_param, "SRC0");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 44, 52),
+			(int64_t)dis_bits(s->w, 4, 64, 66),
+			(int64_t)dis_bits(s->w, 4, 67, 69),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site91_param, "SRC0", pv);
+	}
 	dis_putn(w, ", void, void", 12);
 }
 
@@ -10807,14 +7669,6 @@ static int64_t ins_cmp_d0_type(struct scope *s)
 	return t4;
 }
 
-static int ins_cmp_r_type(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_cmp_d0_type(s);
-	*fmt = 11;
-	return 1;
-}
-
 static int ins_cmp_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -10846,14 +7700,6 @@ static int64_t ins_cmp_d0_thread(struct scope *s)
 	return t4;
 }
 
-static int ins_cmp_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_cmp_d0_thread(s);
-	*fmt = 13;
-	return 1;
-}
-
 /* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
 static int ins_cmp_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
@@ -10874,26 +7720,12 @@ static int site92_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
-static int ins_cmp_n_dst(struct scope *s)
-{
-	(void)s;
-	return 92;
-}
-
-static int ins_cmp_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 4;
-	return 1;
-}
-
 static int site93_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
@@ -10901,25 +7733,11 @@ static int site93_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
-}
-
-static int ins_cmp_n_src0(struct scope *s)
-{
-	(void)s;
-	return 93;
-}
-
-static int ins_cmp_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 25;
-	return 1;
 }
 
 static int site94_param(struct scope *s, int name, int64_t *v, int *fmt)
@@ -10927,7 +7745,7 @@ static int site94_param(struct scope *s, int name, int64_t *v, int *fmt)
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 71, 79);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 91, 93);
@@ -10935,25 +7753,11 @@ static int site94_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 96, 98);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
-}
-
-static int ins_cmp_n_src1(struct scope *s)
-{
-	(void)s;
-	return 94;
-}
-
-static int ins_cmp_r_src1(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 81, 90);
-	*fmt = 25;
-	return 1;
 }
 
 static int site95_param(struct scope *s, int name, int64_t *v, int *fmt)
@@ -10961,7 +7765,7 @@ static int site95_param(struct scope *s, int name, int64_t *v, int *fmt)
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
@@ -10969,93 +7773,61 @@ static int site95_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
 }
 
-static int ins_cmp_n_src2(struct scope *s)
-{
-	(void)s;
-	return 95;
-}
-
-static int ins_cmp_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 25;
-	return 1;
-}
-
 /* cmp */
 static void ins_cmp_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	dis_putn(w, "cmp", 3);
-	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
-	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
-	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
-	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
-	if (!ins_cmp_r_type(s, N_TYPE, &v, &fmt))
-		no_field(s, "TYPE");
-	else
-		format_value(w, fmt, v);
-	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
-	if (!ins_cmp_r_thread(s, N_THREAD, &v, &fmt))
-		no_field(s, "THREAD");
-	else
-		format_value(w, fmt, v);
-	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
+	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 39, 39));
+	fmt_8(w, ins_cmp_d0_type(s));
+	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
+	fmt_12(w, ins_cmp_d0_thread(s));
+	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
-	if (!ins_cmp_r_dst(s, N_DST, &v, &fmt))
-		no_field(s, "DST");
-	else
-		switch (ins_cmp_n_dst(s)) {
-		case 92:
-			root_instruction_dst(s, v, site92_param, "DST");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 12, 12),
+		};
+		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site92_param, "DST", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_cmp_r_src0(s, N_SRC0, &v, &fmt))
-		no_field(s, "SRC0");
-	else
-		switch (ins_cmp_n_src0(s)) {
-		case 93:
-			root_instruction_src(s, v, site93_param, "SRC0");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 44, 52),
+			(int64_t)dis_bits(s->w, 4, 64, 66),
+			(int64_t)dis_bits(s->w, 4, 67, 69),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site93_param, "SRC0", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_cmp_r_src1(s, N_SRC1, &v, &fmt))
-		no_field(s, "SRC1");
-	else
-		switch (ins_cmp_n_src1(s)) {
-		case 94:
-			root_instruction_src(s, v, site94_param, "SRC1");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 71, 79),
+			(int64_t)dis_bits(s->w, 4, 91, 93),
+			(int64_t)dis_bits(s->w, 4, 96, 98),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 81, 90), site94_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_cmp_r_src2(s, N_SRC2, &v, &fmt))
-		no_field(s, "SRC2");
-	else
-		switch (ins_cmp_n_src2(s)) {
-		case 95:
-			root_instruction_src(s, v, site95_param, "SRC2");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 100, 108),
+			(int64_t)dis_bits(s->w, 4, 121, 123),
+			(int64_t)dis_bits(s->w, 4, 124, 126),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 110, 119), site95_param, "SRC2", pv);
+	}
 }
 
 /* cmp */
@@ -11097,24 +7869,11 @@ static int64_t ins_load_d0_type(struct scope *s)
 	return t4;
 }
 
-static int ins_load_r_type(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_load_d0_type(s);
-	*fmt = 11;
-	return 1;
-}
-
 /* {LEFT_SHIFT} != 0 */
 static int leaf_left_shift_applies0(struct scope *s)
 {
-	if (!(s->known & UINT64_C(1))) {
-		const int64_t t0 = (((int64_t)dis_bits(s->w, 2, 0, 2)) != 0);
-		s->known |= UINT64_C(1);
-		if (t0 != 0)
-			s->applied |= UINT64_C(1);
-	}
-	return (s->applied & UINT64_C(1)) != 0;
+	const int64_t t0 = (((int64_t)dis_bits(s->w, 2, 0, 2)) != 0);
+	return t0 != 0;
 }
 
 /* #left-shift */
@@ -11123,22 +7882,25 @@ static void leaf_left_shift_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	if (leaf_left_shift_applies0(s)) {
 		dis_putn(w, ".ls", 3);
-		fmt_30(w, (int64_t)dis_bits(s->w, 2, 0, 2));
+		fmt_28(w, (int64_t)dis_bits(s->w, 2, 0, 2));
 		return;
 	}
 }
 
-static void leaf_left_shift_enter(struct scope *parent, const uint32_t *words, resolve_fn param)
+static void leaf_left_shift_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
+				const int64_t *pv)
 {
 	struct scope s;
 	init_scope(&s, parent->ctx, words, "#left-shift");
 	s.parent = parent;
 	s.param = param;
+	s.pv = pv;
 	leaf_left_shift_render(&s);
 }
 
 /* A value of #left-shift: the leaf it matches for the GPU, printed in its own scope. */
-static void root_left_shift(struct scope *parent, int64_t value, resolve_fn param, const char *field)
+static void root_left_shift(struct scope *parent, int64_t value, resolve_fn param, const char *field,
+				const int64_t *pv)
 {
 	struct ctx *c = parent->ctx;
 	uint32_t words[2];
@@ -11153,25 +7915,11 @@ static void root_left_shift(struct scope *parent, int64_t value, resolve_fn para
 	(void)found;
 	switch (leaf) {
 	case 0:
-		leaf_left_shift_enter(parent, words, param);
+		leaf_left_shift_enter(parent, words, param, pv);
 		return;
 	default:
 		dis_error_words(c->errors, DIS_FIELD_NO_MATCH, parent->mnemonic, field, words, 2, NULL);
 	}
-}
-
-static int ins_load_n_left_shift(struct scope *s)
-{
-	(void)s;
-	return 96;
-}
-
-static int ins_load_r_left_shift(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 35, 37);
-	*fmt = 31;
-	return 1;
 }
 
 /* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
@@ -11194,26 +7942,12 @@ static int site97_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
-static int ins_load_n_dst(struct scope *s)
-{
-	(void)s;
-	return 97;
-}
-
-static int ins_load_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 4;
-	return 1;
-}
-
 static int site98_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
@@ -11221,25 +7955,11 @@ static int site98_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
-}
-
-static int ins_load_n_src0(struct scope *s)
-{
-	(void)s;
-	return 98;
-}
-
-static int ins_load_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 25;
-	return 1;
 }
 
 static int site99_param(struct scope *s, int name, int64_t *v, int *fmt)
@@ -11247,7 +7967,7 @@ static int site99_param(struct scope *s, int name, int64_t *v, int *fmt)
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 71, 79);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 91, 93);
@@ -11255,87 +7975,51 @@ static int site99_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 96, 98);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
 }
 
-static int ins_load_n_src1(struct scope *s)
-{
-	(void)s;
-	return 99;
-}
-
-static int ins_load_r_src1(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 81, 90);
-	*fmt = 25;
-	return 1;
-}
-
 /* load */
 static void ins_load_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	dis_putn(w, "load", 4);
-	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
-	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
-	fmt_28(w, (int64_t)dis_bits(s->w, 4, 42, 42));
-	fmt_29(w, (int64_t)dis_bits(s->w, 4, 40, 40));
-	if (!ins_load_r_type(s, N_TYPE, &v, &fmt))
-		no_field(s, "TYPE");
-	else
-		format_value(w, fmt, v);
-	if (!ins_load_r_left_shift(s, N_LEFT_SHIFT, &v, &fmt))
-		no_field(s, "LEFT_SHIFT");
-	else
-		switch (ins_load_n_left_shift(s)) {
-		case 96:
-			root_left_shift(s, v, NULL, "LEFT_SHIFT");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
-	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 39, 39));
+	fmt_26(w, (int64_t)dis_bits(s->w, 4, 42, 42));
+	fmt_27(w, (int64_t)dis_bits(s->w, 4, 40, 40));
+	fmt_8(w, ins_load_d0_type(s));
+	root_left_shift(s, (int64_t)dis_bits(s->w, 4, 35, 37), NULL, "LEFT_SHIFT", NULL);
+	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
-	if (!ins_load_r_dst(s, N_DST, &v, &fmt))
-		no_field(s, "DST");
-	else
-		switch (ins_load_n_dst(s)) {
-		case 97:
-			root_instruction_dst(s, v, site97_param, "DST");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 12, 12),
+		};
+		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site97_param, "DST", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_load_r_src0(s, N_SRC0, &v, &fmt))
-		no_field(s, "SRC0");
-	else
-		switch (ins_load_n_src0(s)) {
-		case 98:
-			root_instruction_src(s, v, site98_param, "SRC0");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 44, 52),
+			(int64_t)dis_bits(s->w, 4, 64, 66),
+			(int64_t)dis_bits(s->w, 4, 67, 69),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site98_param, "SRC0", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_load_r_src1(s, N_SRC1, &v, &fmt))
-		no_field(s, "SRC1");
-	else
-		switch (ins_load_n_src1(s)) {
-		case 99:
-			root_instruction_src(s, v, site99_param, "SRC1");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 71, 79),
+			(int64_t)dis_bits(s->w, 4, 91, 93),
+			(int64_t)dis_bits(s->w, 4, 96, 98),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 81, 90), site99_param, "SRC1", pv);
+	}
 	dis_putn(w, ", void", 6);
 }
 
@@ -11378,34 +8062,12 @@ static int64_t ins_store_d0_type(struct scope *s)
 	return t4;
 }
 
-static int ins_store_r_type(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_store_d0_type(s);
-	*fmt = 11;
-	return 1;
-}
-
-static int ins_store_n_left_shift(struct scope *s)
-{
-	(void)s;
-	return 100;
-}
-
-static int ins_store_r_left_shift(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 35, 37);
-	*fmt = 31;
-	return 1;
-}
-
 static int site101_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
@@ -11413,25 +8075,11 @@ static int site101_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
-}
-
-static int ins_store_n_src0(struct scope *s)
-{
-	(void)s;
-	return 101;
-}
-
-static int ins_store_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 25;
-	return 1;
 }
 
 static int site102_param(struct scope *s, int name, int64_t *v, int *fmt)
@@ -11439,7 +8087,7 @@ static int site102_param(struct scope *s, int name, int64_t *v, int *fmt)
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 71, 79);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 91, 93);
@@ -11447,25 +8095,11 @@ static int site102_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 96, 98);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
-}
-
-static int ins_store_n_src1(struct scope *s)
-{
-	(void)s;
-	return 102;
-}
-
-static int ins_store_r_src1(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 81, 90);
-	*fmt = 25;
-	return 1;
 }
 
 static int site103_param(struct scope *s, int name, int64_t *v, int *fmt)
@@ -11473,7 +8107,7 @@ static int site103_param(struct scope *s, int name, int64_t *v, int *fmt)
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
@@ -11481,90 +8115,56 @@ static int site103_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
 }
 
-static int ins_store_n_src2(struct scope *s)
-{
-	(void)s;
-	return 103;
-}
-
-static int ins_store_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 25;
-	return 1;
-}
-
 /* store */
 static void ins_store_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	dis_putn(w, "store", 5);
-	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
-	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
-	fmt_28(w, (int64_t)dis_bits(s->w, 4, 42, 42));
-	fmt_29(w, (int64_t)dis_bits(s->w, 4, 40, 40));
-	if (!ins_store_r_type(s, N_TYPE, &v, &fmt))
-		no_field(s, "TYPE");
-	else
-		format_value(w, fmt, v);
-	if (!ins_store_r_left_shift(s, N_LEFT_SHIFT, &v, &fmt))
-		no_field(s, "LEFT_SHIFT");
-	else
-		switch (ins_store_n_left_shift(s)) {
-		case 100:
-			root_left_shift(s, v, NULL, "LEFT_SHIFT");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
-	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 39, 39));
+	fmt_26(w, (int64_t)dis_bits(s->w, 4, 42, 42));
+	fmt_27(w, (int64_t)dis_bits(s->w, 4, 40, 40));
+	fmt_8(w, ins_store_d0_type(s));
+	root_left_shift(s, (int64_t)dis_bits(s->w, 4, 35, 37), NULL, "LEFT_SHIFT", NULL);
+	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
 	dis_putn(w, "mem", 3);
 	fmt_3(w, (int64_t)dis_bits(s->w, 4, 23, 26));
 	dis_putn(w, ", ", 2);
-	if (!ins_store_r_src0(s, N_SRC0, &v, &fmt))
-		no_field(s, "SRC0");
-	else
-		switch (ins_store_n_src0(s)) {
-		case 101:
-			root_instruction_src(s, v, site101_param, "SRC0");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 44, 52),
+			(int64_t)dis_bits(s->w, 4, 64, 66),
+			(int64_t)dis_bits(s->w, 4, 67, 69),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site101_param, "SRC0", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_store_r_src1(s, N_SRC1, &v, &fmt))
-		no_field(s, "SRC1");
-	else
-		switch (ins_store_n_src1(s)) {
-		case 102:
-			root_instruction_src(s, v, site102_param, "SRC1");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 71, 79),
+			(int64_t)dis_bits(s->w, 4, 91, 93),
+			(int64_t)dis_bits(s->w, 4, 96, 98),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 81, 90), site102_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_store_r_src2(s, N_SRC2, &v, &fmt))
-		no_field(s, "SRC2");
-	else
-		switch (ins_store_n_src2(s)) {
-		case 103:
-			root_instruction_src(s, v, site103_param, "SRC2");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 100, 108),
+			(int64_t)dis_bits(s->w, 4, 121, 123),
+			(int64_t)dis_bits(s->w, 4, 124, 126),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 110, 119), site103_param, "SRC2", pv);
+	}
 }
 
 /* store */
@@ -11610,14 +8210,6 @@ static int64_t ins_clamp0_max_d0_type(struct scope *s)
 	return t4;
 }
 
-static int ins_clamp0_max_r_type(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_clamp0_max_d0_type(s);
-	*fmt = 11;
-	return 1;
-}
-
 static int ins_clamp0_max_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -11649,14 +8241,6 @@ static int64_t ins_clamp0_max_d0_thread(struct scope *s)
 	return t4;
 }
 
-static int ins_clamp0_max_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_clamp0_max_d0_thread(s);
-	*fmt = 13;
-	return 1;
-}
-
 /* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
 static int ins_clamp0_max_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
@@ -11677,26 +8261,12 @@ static int site104_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
-static int ins_clamp0_max_n_dst(struct scope *s)
-{
-	(void)s;
-	return 104;
-}
-
-static int ins_clamp0_max_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 4;
-	return 1;
-}
-
 static int site105_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
@@ -11704,25 +8274,11 @@ static int site105_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
-}
-
-static int ins_clamp0_max_n_src0(struct scope *s)
-{
-	(void)s;
-	return 105;
-}
-
-static int ins_clamp0_max_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 25;
-	return 1;
 }
 
 static int site106_param(struct scope *s, int name, int64_t *v, int *fmt)
@@ -11730,7 +8286,7 @@ static int site106_param(struct scope *s, int name, int64_t *v, int *fmt)
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 71, 79);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 91, 93);
@@ -11738,82 +8294,52 @@ static int site106_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 96, 98);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
 }
 
-static int ins_clamp0_max_n_src1(struct scope *s)
-{
-	(void)s;
-	return 106;
-}
-
-static int ins_clamp0_max_r_src1(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 81, 90);
-	*fmt = 25;
-	return 1;
-}
-
 /* clamp0_max */
 static void ins_clamp0_max_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	dis_putn(w, "clamp0_max", 10);
-	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
-	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
-	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
-	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
-	if (!ins_clamp0_max_r_type(s, N_TYPE, &v, &fmt))
-		no_field(s, "TYPE");
-	else
-		format_value(w, fmt, v);
-	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
-	if (!ins_clamp0_max_r_thread(s, N_THREAD, &v, &fmt))
-		no_field(s, "THREAD");
-	else
-		format_value(w, fmt, v);
-	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
+	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 39, 39));
+	fmt_8(w, ins_clamp0_max_d0_type(s));
+	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
+	fmt_12(w, ins_clamp0_max_d0_thread(s));
+	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
-	if (!ins_clamp0_max_r_dst(s, N_DST, &v, &fmt))
-		no_field(s, "DST");
-	else
-		switch (ins_clamp0_max_n_dst(s)) {
-		case 104:
-			root_instruction_dst(s, v, site104_param, "DST");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 12, 12),
+		};
+		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site104_param, "DST", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_clamp0_max_r_src0(s, N_SRC0, &v, &fmt))
-		no_field(s, "SRC0");
-	else
-		switch (ins_clamp0_max_n_src0(s)) {
-		case 105:
-			root_instruction_src(s, v, site105_param, "SRC0");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 44, 52),
+			(int64_t)dis_bits(s->w, 4, 64, 66),
+			(int64_t)dis_bits(s->w, 4, 67, 69),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site105_param, "SRC0", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_clamp0_max_r_src1(s, N_SRC1, &v, &fmt))
-		no_field(s, "SRC1");
-	else
-		switch (ins_clamp0_max_n_src1(s)) {
-		case 106:
-			root_instruction_src(s, v, site106_param, "SRC1");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 71, 79),
+			(int64_t)dis_bits(s->w, 4, 91, 93),
+			(int64_t)dis_bits(s->w, 4, 96, 98),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 81, 90), site106_param, "SRC1", pv);
+	}
 	dis_putn(w, ", void", 6);
 }
 
@@ -11856,14 +8382,6 @@ static int64_t ins_iaddsat_d0_type(struct scope *s)
 	return t4;
 }
 
-static int ins_iaddsat_r_type(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_iaddsat_d0_type(s);
-	*fmt = 11;
-	return 1;
-}
-
 static int ins_iaddsat_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -11895,14 +8413,6 @@ static int64_t ins_iaddsat_d0_thread(struct scope *s)
 	return t4;
 }
 
-static int ins_iaddsat_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_iaddsat_d0_thread(s);
-	*fmt = 13;
-	return 1;
-}
-
 /* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
 static int ins_iaddsat_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
@@ -11923,26 +8433,12 @@ static int site107_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
-static int ins_iaddsat_n_dst(struct scope *s)
-{
-	(void)s;
-	return 107;
-}
-
-static int ins_iaddsat_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 4;
-	return 1;
-}
-
 static int site108_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
@@ -11950,25 +8446,11 @@ static int site108_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
-}
-
-static int ins_iaddsat_n_src0(struct scope *s)
-{
-	(void)s;
-	return 108;
-}
-
-static int ins_iaddsat_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 25;
-	return 1;
 }
 
 static int site109_param(struct scope *s, int name, int64_t *v, int *fmt)
@@ -11976,7 +8458,7 @@ static int site109_param(struct scope *s, int name, int64_t *v, int *fmt)
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
@@ -11984,82 +8466,52 @@ static int site109_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
 }
 
-static int ins_iaddsat_n_src2(struct scope *s)
-{
-	(void)s;
-	return 109;
-}
-
-static int ins_iaddsat_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 25;
-	return 1;
-}
-
 /* iaddsat */
 static void ins_iaddsat_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	dis_putn(w, "iaddsat", 7);
-	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
-	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
-	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
-	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
-	if (!ins_iaddsat_r_type(s, N_TYPE, &v, &fmt))
-		no_field(s, "TYPE");
-	else
-		format_value(w, fmt, v);
-	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
-	if (!ins_iaddsat_r_thread(s, N_THREAD, &v, &fmt))
-		no_field(s, "THREAD");
-	else
-		format_value(w, fmt, v);
-	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
+	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 39, 39));
+	fmt_8(w, ins_iaddsat_d0_type(s));
+	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
+	fmt_12(w, ins_iaddsat_d0_thread(s));
+	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
-	if (!ins_iaddsat_r_dst(s, N_DST, &v, &fmt))
-		no_field(s, "DST");
-	else
-		switch (ins_iaddsat_n_dst(s)) {
-		case 107:
-			root_instruction_dst(s, v, site107_param, "DST");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 12, 12),
+		};
+		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site107_param, "DST", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_iaddsat_r_src0(s, N_SRC0, &v, &fmt))
-		no_field(s, "SRC0");
-	else
-		switch (ins_iaddsat_n_src0(s)) {
-		case 108:
-			root_instruction_src(s, v, site108_param, "SRC0");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 44, 52),
+			(int64_t)dis_bits(s->w, 4, 64, 66),
+			(int64_t)dis_bits(s->w, 4, 67, 69),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site108_param, "SRC0", pv);
+	}
 	dis_putn(w, ", void, ", 8);
-	if (!ins_iaddsat_r_src2(s, N_SRC2, &v, &fmt))
-		no_field(s, "SRC2");
-	else
-		switch (ins_iaddsat_n_src2(s)) {
-		case 109:
-			root_instruction_src(s, v, site109_param, "SRC2");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 100, 108),
+			(int64_t)dis_bits(s->w, 4, 121, 123),
+			(int64_t)dis_bits(s->w, 4, 124, 126),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 110, 119), site109_param, "SRC2", pv);
+	}
 }
 
 /* iaddsat */
@@ -12101,14 +8553,6 @@ static int64_t ins_imullo0_d0_type(struct scope *s)
 	return t4;
 }
 
-static int ins_imullo0_r_type(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_imullo0_d0_type(s);
-	*fmt = 11;
-	return 1;
-}
-
 static int ins_imullo0_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -12140,14 +8584,6 @@ static int64_t ins_imullo0_d0_thread(struct scope *s)
 	return t4;
 }
 
-static int ins_imullo0_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_imullo0_d0_thread(s);
-	*fmt = 13;
-	return 1;
-}
-
 /* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
 static int ins_imullo0_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
@@ -12168,26 +8604,12 @@ static int site110_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
-static int ins_imullo0_n_dst(struct scope *s)
-{
-	(void)s;
-	return 110;
-}
-
-static int ins_imullo0_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 4;
-	return 1;
-}
-
 static int site111_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
@@ -12195,25 +8617,11 @@ static int site111_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
-}
-
-static int ins_imullo0_n_src0(struct scope *s)
-{
-	(void)s;
-	return 111;
-}
-
-static int ins_imullo0_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 25;
-	return 1;
 }
 
 static int site112_param(struct scope *s, int name, int64_t *v, int *fmt)
@@ -12221,7 +8629,7 @@ static int site112_param(struct scope *s, int name, int64_t *v, int *fmt)
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 71, 79);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 91, 93);
@@ -12229,82 +8637,52 @@ static int site112_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 96, 98);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
 }
 
-static int ins_imullo0_n_src1(struct scope *s)
-{
-	(void)s;
-	return 112;
-}
-
-static int ins_imullo0_r_src1(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 81, 90);
-	*fmt = 25;
-	return 1;
-}
-
 /* imullo0 */
 static void ins_imullo0_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	dis_putn(w, "imullo0", 7);
-	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
-	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
-	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
-	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
-	if (!ins_imullo0_r_type(s, N_TYPE, &v, &fmt))
-		no_field(s, "TYPE");
-	else
-		format_value(w, fmt, v);
-	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
-	if (!ins_imullo0_r_thread(s, N_THREAD, &v, &fmt))
-		no_field(s, "THREAD");
-	else
-		format_value(w, fmt, v);
-	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
+	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 39, 39));
+	fmt_8(w, ins_imullo0_d0_type(s));
+	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
+	fmt_12(w, ins_imullo0_d0_thread(s));
+	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
-	if (!ins_imullo0_r_dst(s, N_DST, &v, &fmt))
-		no_field(s, "DST");
-	else
-		switch (ins_imullo0_n_dst(s)) {
-		case 110:
-			root_instruction_dst(s, v, site110_param, "DST");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 12, 12),
+		};
+		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site110_param, "DST", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_imullo0_r_src0(s, N_SRC0, &v, &fmt))
-		no_field(s, "SRC0");
-	else
-		switch (ins_imullo0_n_src0(s)) {
-		case 111:
-			root_instruction_src(s, v, site111_param, "SRC0");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 44, 52),
+			(int64_t)dis_bits(s->w, 4, 64, 66),
+			(int64_t)dis_bits(s->w, 4, 67, 69),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site111_param, "SRC0", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_imullo0_r_src1(s, N_SRC1, &v, &fmt))
-		no_field(s, "SRC1");
-	else
-		switch (ins_imullo0_n_src1(s)) {
-		case 112:
-			root_instruction_src(s, v, site112_param, "SRC1");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 71, 79),
+			(int64_t)dis_bits(s->w, 4, 91, 93),
+			(int64_t)dis_bits(s->w, 4, 96, 98),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 81, 90), site112_param, "SRC1", pv);
+	}
 	dis_putn(w, ", void", 6);
 }
 
@@ -12347,14 +8725,6 @@ static int64_t ins_imulhi0_d0_type(struct scope *s)
 	return t4;
 }
 
-static int ins_imulhi0_r_type(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_imulhi0_d0_type(s);
-	*fmt = 11;
-	return 1;
-}
-
 static int ins_imulhi0_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -12386,14 +8756,6 @@ static int64_t ins_imulhi0_d0_thread(struct scope *s)
 	return t4;
 }
 
-static int ins_imulhi0_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_imulhi0_d0_thread(s);
-	*fmt = 13;
-	return 1;
-}
-
 /* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
 static int ins_imulhi0_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
@@ -12414,26 +8776,12 @@ static int site113_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
-static int ins_imulhi0_n_dst(struct scope *s)
-{
-	(void)s;
-	return 113;
-}
-
-static int ins_imulhi0_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 4;
-	return 1;
-}
-
 static int site114_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
@@ -12441,25 +8789,11 @@ static int site114_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
-}
-
-static int ins_imulhi0_n_src0(struct scope *s)
-{
-	(void)s;
-	return 114;
-}
-
-static int ins_imulhi0_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 25;
-	return 1;
 }
 
 static int site115_param(struct scope *s, int name, int64_t *v, int *fmt)
@@ -12467,7 +8801,7 @@ static int site115_param(struct scope *s, int name, int64_t *v, int *fmt)
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 71, 79);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 91, 93);
@@ -12475,82 +8809,52 @@ static int site115_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 96, 98);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
 }
 
-static int ins_imulhi0_n_src1(struct scope *s)
-{
-	(void)s;
-	return 115;
-}
-
-static int ins_imulhi0_r_src1(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 81, 90);
-	*fmt = 25;
-	return 1;
-}
-
 /* imulhi0 */
 static void ins_imulhi0_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	dis_putn(w, "imulhi0", 7);
-	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
-	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
-	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
-	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
-	if (!ins_imulhi0_r_type(s, N_TYPE, &v, &fmt))
-		no_field(s, "TYPE");
-	else
-		format_value(w, fmt, v);
-	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
-	if (!ins_imulhi0_r_thread(s, N_THREAD, &v, &fmt))
-		no_field(s, "THREAD");
-	else
-		format_value(w, fmt, v);
-	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
+	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 39, 39));
+	fmt_8(w, ins_imulhi0_d0_type(s));
+	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
+	fmt_12(w, ins_imulhi0_d0_thread(s));
+	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
-	if (!ins_imulhi0_r_dst(s, N_DST, &v, &fmt))
-		no_field(s, "DST");
-	else
-		switch (ins_imulhi0_n_dst(s)) {
-		case 113:
-			root_instruction_dst(s, v, site113_param, "DST");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 12, 12),
+		};
+		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site113_param, "DST", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_imulhi0_r_src0(s, N_SRC0, &v, &fmt))
-		no_field(s, "SRC0");
-	else
-		switch (ins_imulhi0_n_src0(s)) {
-		case 114:
-			root_instruction_src(s, v, site114_param, "SRC0");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 44, 52),
+			(int64_t)dis_bits(s->w, 4, 64, 66),
+			(int64_t)dis_bits(s->w, 4, 67, 69),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site114_param, "SRC0", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_imulhi0_r_src1(s, N_SRC1, &v, &fmt))
-		no_field(s, "SRC1");
-	else
-		switch (ins_imulhi0_n_src1(s)) {
-		case 115:
-			root_instruction_src(s, v, site115_param, "SRC1");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 71, 79),
+			(int64_t)dis_bits(s->w, 4, 91, 93),
+			(int64_t)dis_bits(s->w, 4, 96, 98),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 81, 90), site115_param, "SRC1", pv);
+	}
 	dis_putn(w, ", void", 6);
 }
 
@@ -12593,14 +8897,6 @@ static int64_t ins_idiv0_d0_type(struct scope *s)
 	return t4;
 }
 
-static int ins_idiv0_r_type(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_idiv0_d0_type(s);
-	*fmt = 11;
-	return 1;
-}
-
 static int ins_idiv0_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -12632,14 +8928,6 @@ static int64_t ins_idiv0_d0_thread(struct scope *s)
 	return t4;
 }
 
-static int ins_idiv0_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_idiv0_d0_thread(s);
-	*fmt = 13;
-	return 1;
-}
-
 /* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
 static int ins_idiv0_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
@@ -12660,26 +8948,12 @@ static int site116_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
-static int ins_idiv0_n_dst(struct scope *s)
-{
-	(void)s;
-	return 116;
-}
-
-static int ins_idiv0_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 4;
-	return 1;
-}
-
 static int site117_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
@@ -12687,25 +8961,11 @@ static int site117_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
-}
-
-static int ins_idiv0_n_src0(struct scope *s)
-{
-	(void)s;
-	return 117;
-}
-
-static int ins_idiv0_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 25;
-	return 1;
 }
 
 static int site118_param(struct scope *s, int name, int64_t *v, int *fmt)
@@ -12713,7 +8973,7 @@ static int site118_param(struct scope *s, int name, int64_t *v, int *fmt)
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 71, 79);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 91, 93);
@@ -12721,82 +8981,52 @@ static int site118_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 96, 98);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
 }
 
-static int ins_idiv0_n_src1(struct scope *s)
-{
-	(void)s;
-	return 118;
-}
-
-static int ins_idiv0_r_src1(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 81, 90);
-	*fmt = 25;
-	return 1;
-}
-
 /* idiv0 */
 static void ins_idiv0_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	dis_putn(w, "idiv0", 5);
-	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
-	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
-	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
-	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
-	if (!ins_idiv0_r_type(s, N_TYPE, &v, &fmt))
-		no_field(s, "TYPE");
-	else
-		format_value(w, fmt, v);
-	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
-	if (!ins_idiv0_r_thread(s, N_THREAD, &v, &fmt))
-		no_field(s, "THREAD");
-	else
-		format_value(w, fmt, v);
-	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
+	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 39, 39));
+	fmt_8(w, ins_idiv0_d0_type(s));
+	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
+	fmt_12(w, ins_idiv0_d0_thread(s));
+	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
-	if (!ins_idiv0_r_dst(s, N_DST, &v, &fmt))
-		no_field(s, "DST");
-	else
-		switch (ins_idiv0_n_dst(s)) {
-		case 116:
-			root_instruction_dst(s, v, site116_param, "DST");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 12, 12),
+		};
+		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site116_param, "DST", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_idiv0_r_src0(s, N_SRC0, &v, &fmt))
-		no_field(s, "SRC0");
-	else
-		switch (ins_idiv0_n_src0(s)) {
-		case 117:
-			root_instruction_src(s, v, site117_param, "SRC0");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 44, 52),
+			(int64_t)dis_bits(s->w, 4, 64, 66),
+			(int64_t)dis_bits(s->w, 4, 67, 69),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site117_param, "SRC0", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_idiv0_r_src1(s, N_SRC1, &v, &fmt))
-		no_field(s, "SRC1");
-	else
-		switch (ins_idiv0_n_src1(s)) {
-		case 118:
-			root_instruction_src(s, v, site118_param, "SRC1");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 71, 79),
+			(int64_t)dis_bits(s->w, 4, 91, 93),
+			(int64_t)dis_bits(s->w, 4, 96, 98),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 81, 90), site118_param, "SRC1", pv);
+	}
 	dis_putn(w, ", void", 6);
 }
 
@@ -12839,14 +9069,6 @@ static int64_t ins_imod_d0_type(struct scope *s)
 	return t4;
 }
 
-static int ins_imod_r_type(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_imod_d0_type(s);
-	*fmt = 11;
-	return 1;
-}
-
 static int ins_imod_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -12878,14 +9100,6 @@ static int64_t ins_imod_d0_thread(struct scope *s)
 	return t4;
 }
 
-static int ins_imod_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_imod_d0_thread(s);
-	*fmt = 13;
-	return 1;
-}
-
 /* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
 static int ins_imod_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
@@ -12906,26 +9120,12 @@ static int site119_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
-static int ins_imod_n_dst(struct scope *s)
-{
-	(void)s;
-	return 119;
-}
-
-static int ins_imod_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 4;
-	return 1;
-}
-
 static int site120_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
@@ -12933,25 +9133,11 @@ static int site120_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
-}
-
-static int ins_imod_n_src0(struct scope *s)
-{
-	(void)s;
-	return 120;
-}
-
-static int ins_imod_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 25;
-	return 1;
 }
 
 static int site121_param(struct scope *s, int name, int64_t *v, int *fmt)
@@ -12959,7 +9145,7 @@ static int site121_param(struct scope *s, int name, int64_t *v, int *fmt)
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 71, 79);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 91, 93);
@@ -12967,82 +9153,52 @@ static int site121_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 96, 98);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
 }
 
-static int ins_imod_n_src1(struct scope *s)
-{
-	(void)s;
-	return 121;
-}
-
-static int ins_imod_r_src1(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 81, 90);
-	*fmt = 25;
-	return 1;
-}
-
 /* imod */
 static void ins_imod_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	dis_putn(w, "imod", 4);
-	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
-	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
-	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
-	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
-	if (!ins_imod_r_type(s, N_TYPE, &v, &fmt))
-		no_field(s, "TYPE");
-	else
-		format_value(w, fmt, v);
-	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
-	if (!ins_imod_r_thread(s, N_THREAD, &v, &fmt))
-		no_field(s, "THREAD");
-	else
-		format_value(w, fmt, v);
-	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
+	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 39, 39));
+	fmt_8(w, ins_imod_d0_type(s));
+	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
+	fmt_12(w, ins_imod_d0_thread(s));
+	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
-	if (!ins_imod_r_dst(s, N_DST, &v, &fmt))
-		no_field(s, "DST");
-	else
-		switch (ins_imod_n_dst(s)) {
-		case 119:
-			root_instruction_dst(s, v, site119_param, "DST");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 12, 12),
+		};
+		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site119_param, "DST", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_imod_r_src0(s, N_SRC0, &v, &fmt))
-		no_field(s, "SRC0");
-	else
-		switch (ins_imod_n_src0(s)) {
-		case 120:
-			root_instruction_src(s, v, site120_param, "SRC0");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 44, 52),
+			(int64_t)dis_bits(s->w, 4, 64, 66),
+			(int64_t)dis_bits(s->w, 4, 67, 69),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site120_param, "SRC0", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_imod_r_src1(s, N_SRC1, &v, &fmt))
-		no_field(s, "SRC1");
-	else
-		switch (ins_imod_n_src1(s)) {
-		case 121:
-			root_instruction_src(s, v, site121_param, "SRC1");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 71, 79),
+			(int64_t)dis_bits(s->w, 4, 91, 93),
+			(int64_t)dis_bits(s->w, 4, 96, 98),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 81, 90), site121_param, "SRC1", pv);
+	}
 	dis_putn(w, ", void", 6);
 }
 
@@ -13085,14 +9241,6 @@ static int64_t ins_imadlo0_d0_type(struct scope *s)
 	return t4;
 }
 
-static int ins_imadlo0_r_type(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_imadlo0_d0_type(s);
-	*fmt = 11;
-	return 1;
-}
-
 static int ins_imadlo0_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -13124,14 +9272,6 @@ static int64_t ins_imadlo0_d0_thread(struct scope *s)
 	return t4;
 }
 
-static int ins_imadlo0_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_imadlo0_d0_thread(s);
-	*fmt = 13;
-	return 1;
-}
-
 /* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
 static int ins_imadlo0_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
@@ -13152,26 +9292,12 @@ static int site122_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
-static int ins_imadlo0_n_dst(struct scope *s)
-{
-	(void)s;
-	return 122;
-}
-
-static int ins_imadlo0_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 4;
-	return 1;
-}
-
 static int site123_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
@@ -13179,25 +9305,11 @@ static int site123_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
-}
-
-static int ins_imadlo0_n_src0(struct scope *s)
-{
-	(void)s;
-	return 123;
-}
-
-static int ins_imadlo0_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 25;
-	return 1;
 }
 
 static int site124_param(struct scope *s, int name, int64_t *v, int *fmt)
@@ -13205,7 +9317,7 @@ static int site124_param(struct scope *s, int name, int64_t *v, int *fmt)
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 71, 79);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 91, 93);
@@ -13213,25 +9325,11 @@ static int site124_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 96, 98);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
-}
-
-static int ins_imadlo0_n_src1(struct scope *s)
-{
-	(void)s;
-	return 124;
-}
-
-static int ins_imadlo0_r_src1(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 81, 90);
-	*fmt = 25;
-	return 1;
 }
 
 static int site125_param(struct scope *s, int name, int64_t *v, int *fmt)
@@ -13239,7 +9337,7 @@ static int site125_param(struct scope *s, int name, int64_t *v, int *fmt)
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
@@ -13247,93 +9345,61 @@ static int site125_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
 }
 
-static int ins_imadlo0_n_src2(struct scope *s)
-{
-	(void)s;
-	return 125;
-}
-
-static int ins_imadlo0_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 25;
-	return 1;
-}
-
 /* imadlo0 */
 static void ins_imadlo0_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	dis_putn(w, "imadlo0", 7);
-	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
-	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
-	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
-	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
-	if (!ins_imadlo0_r_type(s, N_TYPE, &v, &fmt))
-		no_field(s, "TYPE");
-	else
-		format_value(w, fmt, v);
-	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
-	if (!ins_imadlo0_r_thread(s, N_THREAD, &v, &fmt))
-		no_field(s, "THREAD");
-	else
-		format_value(w, fmt, v);
-	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
+	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 39, 39));
+	fmt_8(w, ins_imadlo0_d0_type(s));
+	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
+	fmt_12(w, ins_imadlo0_d0_thread(s));
+	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
-	if (!ins_imadlo0_r_dst(s, N_DST, &v, &fmt))
-		no_field(s, "DST");
-	else
-		switch (ins_imadlo0_n_dst(s)) {
-		case 122:
-			root_instruction_dst(s, v, site122_param, "DST");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 12, 12),
+		};
+		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site122_param, "DST", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_imadlo0_r_src0(s, N_SRC0, &v, &fmt))
-		no_field(s, "SRC0");
-	else
-		switch (ins_imadlo0_n_src0(s)) {
-		case 123:
-			root_instruction_src(s, v, site123_param, "SRC0");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 44, 52),
+			(int64_t)dis_bits(s->w, 4, 64, 66),
+			(int64_t)dis_bits(s->w, 4, 67, 69),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site123_param, "SRC0", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_imadlo0_r_src1(s, N_SRC1, &v, &fmt))
-		no_field(s, "SRC1");
-	else
-		switch (ins_imadlo0_n_src1(s)) {
-		case 124:
-			root_instruction_src(s, v, site124_param, "SRC1");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 71, 79),
+			(int64_t)dis_bits(s->w, 4, 91, 93),
+			(int64_t)dis_bits(s->w, 4, 96, 98),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 81, 90), site124_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_imadlo0_r_src2(s, N_SRC2, &v, &fmt))
-		no_field(s, "SRC2");
-	else
-		switch (ins_imadlo0_n_src2(s)) {
-		case 125:
-			root_instruction_src(s, v, site125_param, "SRC2");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 100, 108),
+			(int64_t)dis_bits(s->w, 4, 121, 123),
+			(int64_t)dis_bits(s->w, 4, 124, 126),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 110, 119), site125_param, "SRC2", pv);
+	}
 }
 
 /* imadlo0 */
@@ -13375,14 +9441,6 @@ static int64_t ins_imadlosat0_d0_type(struct scope *s)
 	return t4;
 }
 
-static int ins_imadlosat0_r_type(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_imadlosat0_d0_type(s);
-	*fmt = 11;
-	return 1;
-}
-
 static int ins_imadlosat0_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -13414,14 +9472,6 @@ static int64_t ins_imadlosat0_d0_thread(struct scope *s)
 	return t4;
 }
 
-static int ins_imadlosat0_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_imadlosat0_d0_thread(s);
-	*fmt = 13;
-	return 1;
-}
-
 /* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
 static int ins_imadlosat0_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
@@ -13442,26 +9492,12 @@ static int site126_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
-static int ins_imadlosat0_n_dst(struct scope *s)
-{
-	(void)s;
-	return 126;
-}
-
-static int ins_imadlosat0_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 4;
-	return 1;
-}
-
 static int site127_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
@@ -13469,25 +9505,11 @@ static int site127_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
-}
-
-static int ins_imadlosat0_n_src0(struct scope *s)
-{
-	(void)s;
-	return 127;
-}
-
-static int ins_imadlosat0_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 25;
-	return 1;
 }
 
 static int site128_param(struct scope *s, int name, int64_t *v, int *fmt)
@@ -13495,7 +9517,7 @@ static int site128_param(struct scope *s, int name, int64_t *v, int *fmt)
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 71, 79);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 91, 93);
@@ -13503,25 +9525,11 @@ static int site128_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 96, 98);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
-}
-
-static int ins_imadlosat0_n_src1(struct scope *s)
-{
-	(void)s;
-	return 128;
-}
-
-static int ins_imadlosat0_r_src1(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 81, 90);
-	*fmt = 25;
-	return 1;
 }
 
 static int site129_param(struct scope *s, int name, int64_t *v, int *fmt)
@@ -13529,7 +9537,7 @@ static int site129_param(struct scope *s, int name, int64_t *v, int *fmt)
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
@@ -13537,93 +9545,61 @@ static int site129_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
 }
 
-static int ins_imadlosat0_n_src2(struct scope *s)
-{
-	(void)s;
-	return 129;
-}
-
-static int ins_imadlosat0_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 25;
-	return 1;
-}
-
 /* imadlosat0 */
 static void ins_imadlosat0_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	dis_putn(w, "imadlosat0", 10);
-	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
-	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
-	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
-	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
-	if (!ins_imadlosat0_r_type(s, N_TYPE, &v, &fmt))
-		no_field(s, "TYPE");
-	else
-		format_value(w, fmt, v);
-	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
-	if (!ins_imadlosat0_r_thread(s, N_THREAD, &v, &fmt))
-		no_field(s, "THREAD");
-	else
-		format_value(w, fmt, v);
-	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
+	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 39, 39));
+	fmt_8(w, ins_imadlosat0_d0_type(s));
+	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
+	fmt_12(w, ins_imadlosat0_d0_thread(s));
+	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
-	if (!ins_imadlosat0_r_dst(s, N_DST, &v, &fmt))
-		no_field(s, "DST");
-	else
-		switch (ins_imadlosat0_n_dst(s)) {
-		case 126:
-			root_instruction_dst(s, v, site126_param, "DST");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 12, 12),
+		};
+		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site126_param, "DST", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_imadlosat0_r_src0(s, N_SRC0, &v, &fmt))
-		no_field(s, "SRC0");
-	else
-		switch (ins_imadlosat0_n_src0(s)) {
-		case 127:
-			root_instruction_src(s, v, site127_param, "SRC0");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 44, 52),
+			(int64_t)dis_bits(s->w, 4, 64, 66),
+			(int64_t)dis_bits(s->w, 4, 67, 69),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site127_param, "SRC0", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_imadlosat0_r_src1(s, N_SRC1, &v, &fmt))
-		no_field(s, "SRC1");
-	else
-		switch (ins_imadlosat0_n_src1(s)) {
-		case 128:
-			root_instruction_src(s, v, site128_param, "SRC1");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 71, 79),
+			(int64_t)dis_bits(s->w, 4, 91, 93),
+			(int64_t)dis_bits(s->w, 4, 96, 98),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 81, 90), site128_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_imadlosat0_r_src2(s, N_SRC2, &v, &fmt))
-		no_field(s, "SRC2");
-	else
-		switch (ins_imadlosat0_n_src2(s)) {
-		case 129:
-			root_instruction_src(s, v, site129_param, "SRC2");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 100, 108),
+			(int64_t)dis_bits(s->w, 4, 121, 123),
+			(int64_t)dis_bits(s->w, 4, 124, 126),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 110, 119), site129_param, "SRC2", pv);
+	}
 }
 
 /* imadlosat0 */
@@ -13665,14 +9641,6 @@ static int64_t ins_movai_d0_type(struct scope *s)
 	return t4;
 }
 
-static int ins_movai_r_type(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_movai_d0_type(s);
-	*fmt = 11;
-	return 1;
-}
-
 static int ins_movai_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -13704,14 +9672,6 @@ static int64_t ins_movai_d0_thread(struct scope *s)
 	return t4;
 }
 
-static int ins_movai_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_movai_d0_thread(s);
-	*fmt = 13;
-	return 1;
-}
-
 /* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
 static int ins_movai_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
@@ -13732,26 +9692,12 @@ static int site130_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
-static int ins_movai_n_dst(struct scope *s)
-{
-	(void)s;
-	return 130;
-}
-
-static int ins_movai_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 4;
-	return 1;
-}
-
 static int site131_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
@@ -13759,71 +9705,43 @@ static int site131_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
 }
 
-static int ins_movai_n_src2(struct scope *s)
-{
-	(void)s;
-	return 131;
-}
-
-static int ins_movai_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 25;
-	return 1;
-}
-
 /* movai */
 static void ins_movai_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	dis_putn(w, "movai", 5);
-	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
-	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
-	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
-	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
-	if (!ins_movai_r_type(s, N_TYPE, &v, &fmt))
-		no_field(s, "TYPE");
-	else
-		format_value(w, fmt, v);
-	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
-	if (!ins_movai_r_thread(s, N_THREAD, &v, &fmt))
-		no_field(s, "THREAD");
-	else
-		format_value(w, fmt, v);
-	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
+	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 39, 39));
+	fmt_8(w, ins_movai_d0_type(s));
+	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
+	fmt_12(w, ins_movai_d0_thread(s));
+	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
-	if (!ins_movai_r_dst(s, N_DST, &v, &fmt))
-		no_field(s, "DST");
-	else
-		switch (ins_movai_n_dst(s)) {
-		case 130:
-			root_instruction_dst(s, v, site130_param, "DST");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 12, 12),
+		};
+		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site130_param, "DST", pv);
+	}
 	dis_putn(w, ", void, void, ", 14);
-	if (!ins_movai_r_src2(s, N_SRC2, &v, &fmt))
-		no_field(s, "SRC2");
-	else
-		switch (ins_movai_n_src2(s)) {
-		case 131:
-			root_instruction_src(s, v, site131_param, "SRC2");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 100, 108),
+			(int64_t)dis_bits(s->w, 4, 121, 123),
+			(int64_t)dis_bits(s->w, 4, 124, 126),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 110, 119), site131_param, "SRC2", pv);
+	}
 }
 
 /* movai */
@@ -13865,14 +9783,6 @@ static int64_t ins_iabs_d0_type(struct scope *s)
 	return t4;
 }
 
-static int ins_iabs_r_type(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_iabs_d0_type(s);
-	*fmt = 11;
-	return 1;
-}
-
 static int ins_iabs_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -13904,14 +9814,6 @@ static int64_t ins_iabs_d0_thread(struct scope *s)
 	return t4;
 }
 
-static int ins_iabs_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_iabs_d0_thread(s);
-	*fmt = 13;
-	return 1;
-}
-
 /* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
 static int ins_iabs_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
@@ -13932,26 +9834,12 @@ static int site132_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
-static int ins_iabs_n_dst(struct scope *s)
-{
-	(void)s;
-	return 132;
-}
-
-static int ins_iabs_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 4;
-	return 1;
-}
-
 static int site133_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
@@ -13959,71 +9847,43 @@ static int site133_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
 }
 
-static int ins_iabs_n_src2(struct scope *s)
-{
-	(void)s;
-	return 133;
-}
-
-static int ins_iabs_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 25;
-	return 1;
-}
-
 /* iabs */
 static void ins_iabs_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	dis_putn(w, "iabs", 4);
-	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
-	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
-	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
-	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
-	if (!ins_iabs_r_type(s, N_TYPE, &v, &fmt))
-		no_field(s, "TYPE");
-	else
-		format_value(w, fmt, v);
-	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
-	if (!ins_iabs_r_thread(s, N_THREAD, &v, &fmt))
-		no_field(s, "THREAD");
-	else
-		format_value(w, fmt, v);
-	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
+	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 39, 39));
+	fmt_8(w, ins_iabs_d0_type(s));
+	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
+	fmt_12(w, ins_iabs_d0_thread(s));
+	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
-	if (!ins_iabs_r_dst(s, N_DST, &v, &fmt))
-		no_field(s, "DST");
-	else
-		switch (ins_iabs_n_dst(s)) {
-		case 132:
-			root_instruction_dst(s, v, site132_param, "DST");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 12, 12),
+		};
+		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site132_param, "DST", pv);
+	}
 	dis_putn(w, ", void, void, ", 14);
-	if (!ins_iabs_r_src2(s, N_SRC2, &v, &fmt))
-		no_field(s, "SRC2");
-	else
-		switch (ins_iabs_n_src2(s)) {
-		case 133:
-			root_instruction_src(s, v, site133_param, "SRC2");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 100, 108),
+			(int64_t)dis_bits(s->w, 4, 121, 123),
+			(int64_t)dis_bits(s->w, 4, 124, 126),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 110, 119), site133_param, "SRC2", pv);
+	}
 }
 
 /* iabs */
@@ -14065,14 +9925,6 @@ static int64_t ins_leadzero_d0_type(struct scope *s)
 	return t4;
 }
 
-static int ins_leadzero_r_type(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_leadzero_d0_type(s);
-	*fmt = 11;
-	return 1;
-}
-
 static int ins_leadzero_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -14104,14 +9956,6 @@ static int64_t ins_leadzero_d0_thread(struct scope *s)
 	return t4;
 }
 
-static int ins_leadzero_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_leadzero_d0_thread(s);
-	*fmt = 13;
-	return 1;
-}
-
 /* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
 static int ins_leadzero_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
@@ -14132,26 +9976,12 @@ static int site134_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
-static int ins_leadzero_n_dst(struct scope *s)
-{
-	(void)s;
-	return 134;
-}
-
-static int ins_leadzero_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 4;
-	return 1;
-}
-
 static int site135_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
@@ -14159,71 +9989,43 @@ static int site135_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
 }
 
-static int ins_leadzero_n_src2(struct scope *s)
-{
-	(void)s;
-	return 135;
-}
-
-static int ins_leadzero_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 25;
-	return 1;
-}
-
 /* leadzero */
 static void ins_leadzero_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	dis_putn(w, "leadzero", 8);
-	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
-	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
-	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
-	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
-	if (!ins_leadzero_r_type(s, N_TYPE, &v, &fmt))
-		no_field(s, "TYPE");
-	else
-		format_value(w, fmt, v);
-	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
-	if (!ins_leadzero_r_thread(s, N_THREAD, &v, &fmt))
-		no_field(s, "THREAD");
-	else
-		format_value(w, fmt, v);
-	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
+	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 39, 39));
+	fmt_8(w, ins_leadzero_d0_type(s));
+	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
+	fmt_12(w, ins_leadzero_d0_thread(s));
+	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
-	if (!ins_leadzero_r_dst(s, N_DST, &v, &fmt))
-		no_field(s, "DST");
-	else
-		switch (ins_leadzero_n_dst(s)) {
-		case 134:
-			root_instruction_dst(s, v, site134_param, "DST");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 12, 12),
+		};
+		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site134_param, "DST", pv);
+	}
 	dis_putn(w, ", void, void, ", 14);
-	if (!ins_leadzero_r_src2(s, N_SRC2, &v, &fmt))
-		no_field(s, "SRC2");
-	else
-		switch (ins_leadzero_n_src2(s)) {
-		case 135:
-			root_instruction_src(s, v, site135_param, "SRC2");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 100, 108),
+			(int64_t)dis_bits(s->w, 4, 121, 123),
+			(int64_t)dis_bits(s->w, 4, 124, 126),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 110, 119), site135_param, "SRC2", pv);
+	}
 }
 
 /* leadzero */
@@ -14265,14 +10067,6 @@ static int64_t ins_lshift_d0_type(struct scope *s)
 	return t4;
 }
 
-static int ins_lshift_r_type(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_lshift_d0_type(s);
-	*fmt = 11;
-	return 1;
-}
-
 static int ins_lshift_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -14304,14 +10098,6 @@ static int64_t ins_lshift_d0_thread(struct scope *s)
 	return t4;
 }
 
-static int ins_lshift_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_lshift_d0_thread(s);
-	*fmt = 13;
-	return 1;
-}
-
 /* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
 static int ins_lshift_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
@@ -14332,26 +10118,12 @@ static int site136_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
-static int ins_lshift_n_dst(struct scope *s)
-{
-	(void)s;
-	return 136;
-}
-
-static int ins_lshift_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 4;
-	return 1;
-}
-
 static int site137_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
@@ -14359,25 +10131,11 @@ static int site137_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
-}
-
-static int ins_lshift_n_src0(struct scope *s)
-{
-	(void)s;
-	return 137;
-}
-
-static int ins_lshift_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 25;
-	return 1;
 }
 
 static int site138_param(struct scope *s, int name, int64_t *v, int *fmt)
@@ -14385,7 +10143,7 @@ static int site138_param(struct scope *s, int name, int64_t *v, int *fmt)
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
@@ -14393,82 +10151,52 @@ static int site138_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
 }
 
-static int ins_lshift_n_src2(struct scope *s)
-{
-	(void)s;
-	return 138;
-}
-
-static int ins_lshift_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 25;
-	return 1;
-}
-
 /* lshift */
 static void ins_lshift_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	dis_putn(w, "lshift", 6);
-	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
-	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
-	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
-	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
-	if (!ins_lshift_r_type(s, N_TYPE, &v, &fmt))
-		no_field(s, "TYPE");
-	else
-		format_value(w, fmt, v);
-	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
-	if (!ins_lshift_r_thread(s, N_THREAD, &v, &fmt))
-		no_field(s, "THREAD");
-	else
-		format_value(w, fmt, v);
-	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
+	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 39, 39));
+	fmt_8(w, ins_lshift_d0_type(s));
+	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
+	fmt_12(w, ins_lshift_d0_thread(s));
+	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
-	if (!ins_lshift_r_dst(s, N_DST, &v, &fmt))
-		no_field(s, "DST");
-	else
-		switch (ins_lshift_n_dst(s)) {
-		case 136:
-			root_instruction_dst(s, v, site136_param, "DST");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 12, 12),
+		};
+		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site136_param, "DST", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_lshift_r_src0(s, N_SRC0, &v, &fmt))
-		no_field(s, "SRC0");
-	else
-		switch (ins_lshift_n_src0(s)) {
-		case 137:
-			root_instruction_src(s, v, site137_param, "SRC0");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 44, 52),
+			(int64_t)dis_bits(s->w, 4, 64, 66),
+			(int64_t)dis_bits(s->w, 4, 67, 69),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site137_param, "SRC0", pv);
+	}
 	dis_putn(w, ", void, ", 8);
-	if (!ins_lshift_r_src2(s, N_SRC2, &v, &fmt))
-		no_field(s, "SRC2");
-	else
-		switch (ins_lshift_n_src2(s)) {
-		case 138:
-			root_instruction_src(s, v, site138_param, "SRC2");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 100, 108),
+			(int64_t)dis_bits(s->w, 4, 121, 123),
+			(int64_t)dis_bits(s->w, 4, 124, 126),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 110, 119), site138_param, "SRC2", pv);
+	}
 }
 
 /* lshift */
@@ -14510,14 +10238,6 @@ static int64_t ins_rshift_d0_type(struct scope *s)
 	return t4;
 }
 
-static int ins_rshift_r_type(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_rshift_d0_type(s);
-	*fmt = 11;
-	return 1;
-}
-
 static int ins_rshift_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -14549,14 +10269,6 @@ static int64_t ins_rshift_d0_thread(struct scope *s)
 	return t4;
 }
 
-static int ins_rshift_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_rshift_d0_thread(s);
-	*fmt = 13;
-	return 1;
-}
-
 /* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
 static int ins_rshift_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
@@ -14577,26 +10289,12 @@ static int site139_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
-static int ins_rshift_n_dst(struct scope *s)
-{
-	(void)s;
-	return 139;
-}
-
-static int ins_rshift_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 4;
-	return 1;
-}
-
 static int site140_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
@@ -14604,25 +10302,11 @@ static int site140_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
-}
-
-static int ins_rshift_n_src0(struct scope *s)
-{
-	(void)s;
-	return 140;
-}
-
-static int ins_rshift_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 25;
-	return 1;
 }
 
 static int site141_param(struct scope *s, int name, int64_t *v, int *fmt)
@@ -14630,7 +10314,7 @@ static int site141_param(struct scope *s, int name, int64_t *v, int *fmt)
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
@@ -14638,82 +10322,52 @@ static int site141_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
 }
 
-static int ins_rshift_n_src2(struct scope *s)
-{
-	(void)s;
-	return 141;
-}
-
-static int ins_rshift_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 25;
-	return 1;
-}
-
 /* rshift */
 static void ins_rshift_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	dis_putn(w, "rshift", 6);
-	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
-	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
-	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
-	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
-	if (!ins_rshift_r_type(s, N_TYPE, &v, &fmt))
-		no_field(s, "TYPE");
-	else
-		format_value(w, fmt, v);
-	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
-	if (!ins_rshift_r_thread(s, N_THREAD, &v, &fmt))
-		no_field(s, "THREAD");
-	else
-		format_value(w, fmt, v);
-	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
+	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 39, 39));
+	fmt_8(w, ins_rshift_d0_type(s));
+	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
+	fmt_12(w, ins_rshift_d0_thread(s));
+	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
-	if (!ins_rshift_r_dst(s, N_DST, &v, &fmt))
-		no_field(s, "DST");
-	else
-		switch (ins_rshift_n_dst(s)) {
-		case 139:
-			root_instruction_dst(s, v, site139_param, "DST");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 12, 12),
+		};
+		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site139_param, "DST", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_rshift_r_src0(s, N_SRC0, &v, &fmt))
-		no_field(s, "SRC0");
-	else
-		switch (ins_rshift_n_src0(s)) {
-		case 140:
-			root_instruction_src(s, v, site140_param, "SRC0");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 44, 52),
+			(int64_t)dis_bits(s->w, 4, 64, 66),
+			(int64_t)dis_bits(s->w, 4, 67, 69),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site140_param, "SRC0", pv);
+	}
 	dis_putn(w, ", void, ", 8);
-	if (!ins_rshift_r_src2(s, N_SRC2, &v, &fmt))
-		no_field(s, "SRC2");
-	else
-		switch (ins_rshift_n_src2(s)) {
-		case 141:
-			root_instruction_src(s, v, site141_param, "SRC2");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 100, 108),
+			(int64_t)dis_bits(s->w, 4, 121, 123),
+			(int64_t)dis_bits(s->w, 4, 124, 126),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 110, 119), site141_param, "SRC2", pv);
+	}
 }
 
 /* rshift */
@@ -14755,14 +10409,6 @@ static int64_t ins_rotate_d0_type(struct scope *s)
 	return t4;
 }
 
-static int ins_rotate_r_type(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_rotate_d0_type(s);
-	*fmt = 11;
-	return 1;
-}
-
 static int ins_rotate_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -14794,14 +10440,6 @@ static int64_t ins_rotate_d0_thread(struct scope *s)
 	return t4;
 }
 
-static int ins_rotate_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_rotate_d0_thread(s);
-	*fmt = 13;
-	return 1;
-}
-
 /* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
 static int ins_rotate_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
@@ -14822,26 +10460,12 @@ static int site142_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
-static int ins_rotate_n_dst(struct scope *s)
-{
-	(void)s;
-	return 142;
-}
-
-static int ins_rotate_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 4;
-	return 1;
-}
-
 static int site143_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
@@ -14849,25 +10473,11 @@ static int site143_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
-}
-
-static int ins_rotate_n_src0(struct scope *s)
-{
-	(void)s;
-	return 143;
-}
-
-static int ins_rotate_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 25;
-	return 1;
 }
 
 static int site144_param(struct scope *s, int name, int64_t *v, int *fmt)
@@ -14875,7 +10485,7 @@ static int site144_param(struct scope *s, int name, int64_t *v, int *fmt)
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
@@ -14883,82 +10493,52 @@ static int site144_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
 }
 
-static int ins_rotate_n_src2(struct scope *s)
-{
-	(void)s;
-	return 144;
-}
-
-static int ins_rotate_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 25;
-	return 1;
-}
-
 /* rotate */
 static void ins_rotate_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	dis_putn(w, "rotate", 6);
-	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
-	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
-	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
-	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
-	if (!ins_rotate_r_type(s, N_TYPE, &v, &fmt))
-		no_field(s, "TYPE");
-	else
-		format_value(w, fmt, v);
-	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
-	if (!ins_rotate_r_thread(s, N_THREAD, &v, &fmt))
-		no_field(s, "THREAD");
-	else
-		format_value(w, fmt, v);
-	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
+	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 39, 39));
+	fmt_8(w, ins_rotate_d0_type(s));
+	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
+	fmt_12(w, ins_rotate_d0_thread(s));
+	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
-	if (!ins_rotate_r_dst(s, N_DST, &v, &fmt))
-		no_field(s, "DST");
-	else
-		switch (ins_rotate_n_dst(s)) {
-		case 142:
-			root_instruction_dst(s, v, site142_param, "DST");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 12, 12),
+		};
+		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site142_param, "DST", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_rotate_r_src0(s, N_SRC0, &v, &fmt))
-		no_field(s, "SRC0");
-	else
-		switch (ins_rotate_n_src0(s)) {
-		case 143:
-			root_instruction_src(s, v, site143_param, "SRC0");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 44, 52),
+			(int64_t)dis_bits(s->w, 4, 64, 66),
+			(int64_t)dis_bits(s->w, 4, 67, 69),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site143_param, "SRC0", pv);
+	}
 	dis_putn(w, ", void, ", 8);
-	if (!ins_rotate_r_src2(s, N_SRC2, &v, &fmt))
-		no_field(s, "SRC2");
-	else
-		switch (ins_rotate_n_src2(s)) {
-		case 144:
-			root_instruction_src(s, v, site144_param, "SRC2");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 100, 108),
+			(int64_t)dis_bits(s->w, 4, 121, 123),
+			(int64_t)dis_bits(s->w, 4, 124, 126),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 110, 119), site144_param, "SRC2", pv);
+	}
 }
 
 /* rotate */
@@ -15000,14 +10580,6 @@ static int64_t ins_or_d0_type(struct scope *s)
 	return t4;
 }
 
-static int ins_or_r_type(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_or_d0_type(s);
-	*fmt = 11;
-	return 1;
-}
-
 static int ins_or_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -15039,14 +10611,6 @@ static int64_t ins_or_d0_thread(struct scope *s)
 	return t4;
 }
 
-static int ins_or_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_or_d0_thread(s);
-	*fmt = 13;
-	return 1;
-}
-
 /* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
 static int ins_or_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
@@ -15067,26 +10631,12 @@ static int site145_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
-static int ins_or_n_dst(struct scope *s)
-{
-	(void)s;
-	return 145;
-}
-
-static int ins_or_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 4;
-	return 1;
-}
-
 static int site146_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
@@ -15094,25 +10644,11 @@ static int site146_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
-}
-
-static int ins_or_n_src0(struct scope *s)
-{
-	(void)s;
-	return 146;
-}
-
-static int ins_or_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 25;
-	return 1;
 }
 
 static int site147_param(struct scope *s, int name, int64_t *v, int *fmt)
@@ -15120,7 +10656,7 @@ static int site147_param(struct scope *s, int name, int64_t *v, int *fmt)
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
@@ -15128,82 +10664,52 @@ static int site147_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
 }
 
-static int ins_or_n_src2(struct scope *s)
-{
-	(void)s;
-	return 147;
-}
-
-static int ins_or_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 25;
-	return 1;
-}
-
 /* or */
 static void ins_or_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	dis_putn(w, "or", 2);
-	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
-	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
-	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
-	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
-	if (!ins_or_r_type(s, N_TYPE, &v, &fmt))
-		no_field(s, "TYPE");
-	else
-		format_value(w, fmt, v);
-	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
-	if (!ins_or_r_thread(s, N_THREAD, &v, &fmt))
-		no_field(s, "THREAD");
-	else
-		format_value(w, fmt, v);
-	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
+	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 39, 39));
+	fmt_8(w, ins_or_d0_type(s));
+	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
+	fmt_12(w, ins_or_d0_thread(s));
+	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
-	if (!ins_or_r_dst(s, N_DST, &v, &fmt))
-		no_field(s, "DST");
-	else
-		switch (ins_or_n_dst(s)) {
-		case 145:
-			root_instruction_dst(s, v, site145_param, "DST");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 12, 12),
+		};
+		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site145_param, "DST", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_or_r_src0(s, N_SRC0, &v, &fmt))
-		no_field(s, "SRC0");
-	else
-		switch (ins_or_n_src0(s)) {
-		case 146:
-			root_instruction_src(s, v, site146_param, "SRC0");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 44, 52),
+			(int64_t)dis_bits(s->w, 4, 64, 66),
+			(int64_t)dis_bits(s->w, 4, 67, 69),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site146_param, "SRC0", pv);
+	}
 	dis_putn(w, ", void, ", 8);
-	if (!ins_or_r_src2(s, N_SRC2, &v, &fmt))
-		no_field(s, "SRC2");
-	else
-		switch (ins_or_n_src2(s)) {
-		case 147:
-			root_instruction_src(s, v, site147_param, "SRC2");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 100, 108),
+			(int64_t)dis_bits(s->w, 4, 121, 123),
+			(int64_t)dis_bits(s->w, 4, 124, 126),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 110, 119), site147_param, "SRC2", pv);
+	}
 }
 
 /* or */
@@ -15245,14 +10751,6 @@ static int64_t ins_and_d0_type(struct scope *s)
 	return t4;
 }
 
-static int ins_and_r_type(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_and_d0_type(s);
-	*fmt = 11;
-	return 1;
-}
-
 static int ins_and_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -15284,14 +10782,6 @@ static int64_t ins_and_d0_thread(struct scope *s)
 	return t4;
 }
 
-static int ins_and_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_and_d0_thread(s);
-	*fmt = 13;
-	return 1;
-}
-
 /* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
 static int ins_and_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
@@ -15312,26 +10802,12 @@ static int site148_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
-static int ins_and_n_dst(struct scope *s)
-{
-	(void)s;
-	return 148;
-}
-
-static int ins_and_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 4;
-	return 1;
-}
-
 static int site149_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
@@ -15339,25 +10815,11 @@ static int site149_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
-}
-
-static int ins_and_n_src0(struct scope *s)
-{
-	(void)s;
-	return 149;
-}
-
-static int ins_and_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 25;
-	return 1;
 }
 
 static int site150_param(struct scope *s, int name, int64_t *v, int *fmt)
@@ -15365,7 +10827,7 @@ static int site150_param(struct scope *s, int name, int64_t *v, int *fmt)
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
@@ -15373,82 +10835,52 @@ static int site150_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
 }
 
-static int ins_and_n_src2(struct scope *s)
-{
-	(void)s;
-	return 150;
-}
-
-static int ins_and_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 25;
-	return 1;
-}
-
 /* and */
 static void ins_and_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	dis_putn(w, "and", 3);
-	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
-	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
-	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
-	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
-	if (!ins_and_r_type(s, N_TYPE, &v, &fmt))
-		no_field(s, "TYPE");
-	else
-		format_value(w, fmt, v);
-	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
-	if (!ins_and_r_thread(s, N_THREAD, &v, &fmt))
-		no_field(s, "THREAD");
-	else
-		format_value(w, fmt, v);
-	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
+	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 39, 39));
+	fmt_8(w, ins_and_d0_type(s));
+	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
+	fmt_12(w, ins_and_d0_thread(s));
+	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
-	if (!ins_and_r_dst(s, N_DST, &v, &fmt))
-		no_field(s, "DST");
-	else
-		switch (ins_and_n_dst(s)) {
-		case 148:
-			root_instruction_dst(s, v, site148_param, "DST");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 12, 12),
+		};
+		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site148_param, "DST", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_and_r_src0(s, N_SRC0, &v, &fmt))
-		no_field(s, "SRC0");
-	else
-		switch (ins_and_n_src0(s)) {
-		case 149:
-			root_instruction_src(s, v, site149_param, "SRC0");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 44, 52),
+			(int64_t)dis_bits(s->w, 4, 64, 66),
+			(int64_t)dis_bits(s->w, 4, 67, 69),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site149_param, "SRC0", pv);
+	}
 	dis_putn(w, ", void, ", 8);
-	if (!ins_and_r_src2(s, N_SRC2, &v, &fmt))
-		no_field(s, "SRC2");
-	else
-		switch (ins_and_n_src2(s)) {
-		case 150:
-			root_instruction_src(s, v, site150_param, "SRC2");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 100, 108),
+			(int64_t)dis_bits(s->w, 4, 121, 123),
+			(int64_t)dis_bits(s->w, 4, 124, 126),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 110, 119), site150_param, "SRC2", pv);
+	}
 }
 
 /* and */
@@ -15490,14 +10922,6 @@ static int64_t ins_xor_d0_type(struct scope *s)
 	return t4;
 }
 
-static int ins_xor_r_type(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_xor_d0_type(s);
-	*fmt = 11;
-	return 1;
-}
-
 static int ins_xor_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -15529,14 +10953,6 @@ static int64_t ins_xor_d0_thread(struct scope *s)
 	return t4;
 }
 
-static int ins_xor_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_xor_d0_thread(s);
-	*fmt = 13;
-	return 1;
-}
-
 /* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
 static int ins_xor_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
@@ -15557,26 +10973,12 @@ static int site151_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
-static int ins_xor_n_dst(struct scope *s)
-{
-	(void)s;
-	return 151;
-}
-
-static int ins_xor_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 4;
-	return 1;
-}
-
 static int site152_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
@@ -15584,25 +10986,11 @@ static int site152_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
-}
-
-static int ins_xor_n_src0(struct scope *s)
-{
-	(void)s;
-	return 152;
-}
-
-static int ins_xor_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 25;
-	return 1;
 }
 
 static int site153_param(struct scope *s, int name, int64_t *v, int *fmt)
@@ -15610,7 +10998,7 @@ static int site153_param(struct scope *s, int name, int64_t *v, int *fmt)
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
@@ -15618,82 +11006,52 @@ static int site153_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
 }
 
-static int ins_xor_n_src2(struct scope *s)
-{
-	(void)s;
-	return 153;
-}
-
-static int ins_xor_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 25;
-	return 1;
-}
-
 /* xor */
 static void ins_xor_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	dis_putn(w, "xor", 3);
-	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
-	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
-	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
-	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
-	if (!ins_xor_r_type(s, N_TYPE, &v, &fmt))
-		no_field(s, "TYPE");
-	else
-		format_value(w, fmt, v);
-	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
-	if (!ins_xor_r_thread(s, N_THREAD, &v, &fmt))
-		no_field(s, "THREAD");
-	else
-		format_value(w, fmt, v);
-	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
+	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 39, 39));
+	fmt_8(w, ins_xor_d0_type(s));
+	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
+	fmt_12(w, ins_xor_d0_thread(s));
+	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
-	if (!ins_xor_r_dst(s, N_DST, &v, &fmt))
-		no_field(s, "DST");
-	else
-		switch (ins_xor_n_dst(s)) {
-		case 151:
-			root_instruction_dst(s, v, site151_param, "DST");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 12, 12),
+		};
+		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site151_param, "DST", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_xor_r_src0(s, N_SRC0, &v, &fmt))
-		no_field(s, "SRC0");
-	else
-		switch (ins_xor_n_src0(s)) {
-		case 152:
-			root_instruction_src(s, v, site152_param, "SRC0");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 44, 52),
+			(int64_t)dis_bits(s->w, 4, 64, 66),
+			(int64_t)dis_bits(s->w, 4, 67, 69),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site152_param, "SRC0", pv);
+	}
 	dis_putn(w, ", void, ", 8);
-	if (!ins_xor_r_src2(s, N_SRC2, &v, &fmt))
-		no_field(s, "SRC2");
-	else
-		switch (ins_xor_n_src2(s)) {
-		case 153:
-			root_instruction_src(s, v, site153_param, "SRC2");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 100, 108),
+			(int64_t)dis_bits(s->w, 4, 121, 123),
+			(int64_t)dis_bits(s->w, 4, 124, 126),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 110, 119), site153_param, "SRC2", pv);
+	}
 }
 
 /* xor */
@@ -15735,14 +11093,6 @@ static int64_t ins_not_d0_type(struct scope *s)
 	return t4;
 }
 
-static int ins_not_r_type(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_not_d0_type(s);
-	*fmt = 11;
-	return 1;
-}
-
 static int ins_not_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -15774,14 +11124,6 @@ static int64_t ins_not_d0_thread(struct scope *s)
 	return t4;
 }
 
-static int ins_not_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_not_d0_thread(s);
-	*fmt = 13;
-	return 1;
-}
-
 /* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
 static int ins_not_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
@@ -15802,26 +11144,12 @@ static int site154_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
-static int ins_not_n_dst(struct scope *s)
-{
-	(void)s;
-	return 154;
-}
-
-static int ins_not_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 4;
-	return 1;
-}
-
 static int site155_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
@@ -15829,71 +11157,43 @@ static int site155_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
 }
 
-static int ins_not_n_src2(struct scope *s)
-{
-	(void)s;
-	return 155;
-}
-
-static int ins_not_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 25;
-	return 1;
-}
-
 /* not */
 static void ins_not_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	dis_putn(w, "not", 3);
-	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
-	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
-	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
-	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
-	if (!ins_not_r_type(s, N_TYPE, &v, &fmt))
-		no_field(s, "TYPE");
-	else
-		format_value(w, fmt, v);
-	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
-	if (!ins_not_r_thread(s, N_THREAD, &v, &fmt))
-		no_field(s, "THREAD");
-	else
-		format_value(w, fmt, v);
-	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
+	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 39, 39));
+	fmt_8(w, ins_not_d0_type(s));
+	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
+	fmt_12(w, ins_not_d0_thread(s));
+	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
-	if (!ins_not_r_dst(s, N_DST, &v, &fmt))
-		no_field(s, "DST");
-	else
-		switch (ins_not_n_dst(s)) {
-		case 154:
-			root_instruction_dst(s, v, site154_param, "DST");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 12, 12),
+		};
+		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site154_param, "DST", pv);
+	}
 	dis_putn(w, ", void, void, ", 14);
-	if (!ins_not_r_src2(s, N_SRC2, &v, &fmt))
-		no_field(s, "SRC2");
-	else
-		switch (ins_not_n_src2(s)) {
-		case 155:
-			root_instruction_src(s, v, site155_param, "SRC2");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 100, 108),
+			(int64_t)dis_bits(s->w, 4, 121, 123),
+			(int64_t)dis_bits(s->w, 4, 124, 126),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 110, 119), site155_param, "SRC2", pv);
+	}
 }
 
 /* not */
@@ -15935,14 +11235,6 @@ static int64_t ins_bit_extract_d0_type(struct scope *s)
 	return t4;
 }
 
-static int ins_bit_extract_r_type(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_bit_extract_d0_type(s);
-	*fmt = 11;
-	return 1;
-}
-
 static int ins_bit_extract_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -15974,14 +11266,6 @@ static int64_t ins_bit_extract_d0_thread(struct scope *s)
 	return t4;
 }
 
-static int ins_bit_extract_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_bit_extract_d0_thread(s);
-	*fmt = 13;
-	return 1;
-}
-
 /* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
 static int ins_bit_extract_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
@@ -16002,26 +11286,12 @@ static int site156_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
-static int ins_bit_extract_n_dst(struct scope *s)
-{
-	(void)s;
-	return 156;
-}
-
-static int ins_bit_extract_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 4;
-	return 1;
-}
-
 static int site157_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
@@ -16029,25 +11299,11 @@ static int site157_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
-}
-
-static int ins_bit_extract_n_src0(struct scope *s)
-{
-	(void)s;
-	return 157;
-}
-
-static int ins_bit_extract_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 25;
-	return 1;
 }
 
 static int site158_param(struct scope *s, int name, int64_t *v, int *fmt)
@@ -16055,7 +11311,7 @@ static int site158_param(struct scope *s, int name, int64_t *v, int *fmt)
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 71, 79);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 91, 93);
@@ -16063,25 +11319,11 @@ static int site158_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 96, 98);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
-}
-
-static int ins_bit_extract_n_src1(struct scope *s)
-{
-	(void)s;
-	return 158;
-}
-
-static int ins_bit_extract_r_src1(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 81, 90);
-	*fmt = 25;
-	return 1;
 }
 
 static int site159_param(struct scope *s, int name, int64_t *v, int *fmt)
@@ -16089,7 +11331,7 @@ static int site159_param(struct scope *s, int name, int64_t *v, int *fmt)
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
@@ -16097,93 +11339,61 @@ static int site159_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
 }
 
-static int ins_bit_extract_n_src2(struct scope *s)
-{
-	(void)s;
-	return 159;
-}
-
-static int ins_bit_extract_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 25;
-	return 1;
-}
-
 /* bit_extract */
 static void ins_bit_extract_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	dis_putn(w, "bit_extract", 11);
-	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
-	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
-	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
-	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
-	if (!ins_bit_extract_r_type(s, N_TYPE, &v, &fmt))
-		no_field(s, "TYPE");
-	else
-		format_value(w, fmt, v);
-	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
-	if (!ins_bit_extract_r_thread(s, N_THREAD, &v, &fmt))
-		no_field(s, "THREAD");
-	else
-		format_value(w, fmt, v);
-	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
+	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 39, 39));
+	fmt_8(w, ins_bit_extract_d0_type(s));
+	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
+	fmt_12(w, ins_bit_extract_d0_thread(s));
+	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
-	if (!ins_bit_extract_r_dst(s, N_DST, &v, &fmt))
-		no_field(s, "DST");
-	else
-		switch (ins_bit_extract_n_dst(s)) {
-		case 156:
-			root_instruction_dst(s, v, site156_param, "DST");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 12, 12),
+		};
+		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site156_param, "DST", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_bit_extract_r_src0(s, N_SRC0, &v, &fmt))
-		no_field(s, "SRC0");
-	else
-		switch (ins_bit_extract_n_src0(s)) {
-		case 157:
-			root_instruction_src(s, v, site157_param, "SRC0");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 44, 52),
+			(int64_t)dis_bits(s->w, 4, 64, 66),
+			(int64_t)dis_bits(s->w, 4, 67, 69),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site157_param, "SRC0", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_bit_extract_r_src1(s, N_SRC1, &v, &fmt))
-		no_field(s, "SRC1");
-	else
-		switch (ins_bit_extract_n_src1(s)) {
-		case 158:
-			root_instruction_src(s, v, site158_param, "SRC1");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 71, 79),
+			(int64_t)dis_bits(s->w, 4, 91, 93),
+			(int64_t)dis_bits(s->w, 4, 96, 98),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 81, 90), site158_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_bit_extract_r_src2(s, N_SRC2, &v, &fmt))
-		no_field(s, "SRC2");
-	else
-		switch (ins_bit_extract_n_src2(s)) {
-		case 159:
-			root_instruction_src(s, v, site159_param, "SRC2");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 100, 108),
+			(int64_t)dis_bits(s->w, 4, 121, 123),
+			(int64_t)dis_bits(s->w, 4, 124, 126),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 110, 119), site159_param, "SRC2", pv);
+	}
 }
 
 /* bit_extract */
@@ -16225,14 +11435,6 @@ static int64_t ins_popcount_d0_type(struct scope *s)
 	return t4;
 }
 
-static int ins_popcount_r_type(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_popcount_d0_type(s);
-	*fmt = 11;
-	return 1;
-}
-
 static int ins_popcount_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -16264,14 +11466,6 @@ static int64_t ins_popcount_d0_thread(struct scope *s)
 	return t4;
 }
 
-static int ins_popcount_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_popcount_d0_thread(s);
-	*fmt = 13;
-	return 1;
-}
-
 /* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
 static int ins_popcount_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
@@ -16292,26 +11486,12 @@ static int site160_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
-static int ins_popcount_n_dst(struct scope *s)
-{
-	(void)s;
-	return 160;
-}
-
-static int ins_popcount_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 4;
-	return 1;
-}
-
 static int site161_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
@@ -16319,71 +11499,43 @@ static int site161_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
 }
 
-static int ins_popcount_n_src2(struct scope *s)
-{
-	(void)s;
-	return 161;
-}
-
-static int ins_popcount_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 25;
-	return 1;
-}
-
 /* popcount */
 static void ins_popcount_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	dis_putn(w, "popcount", 8);
-	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
-	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
-	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
-	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
-	if (!ins_popcount_r_type(s, N_TYPE, &v, &fmt))
-		no_field(s, "TYPE");
-	else
-		format_value(w, fmt, v);
-	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
-	if (!ins_popcount_r_thread(s, N_THREAD, &v, &fmt))
-		no_field(s, "THREAD");
-	else
-		format_value(w, fmt, v);
-	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
+	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 39, 39));
+	fmt_8(w, ins_popcount_d0_type(s));
+	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
+	fmt_12(w, ins_popcount_d0_thread(s));
+	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
-	if (!ins_popcount_r_dst(s, N_DST, &v, &fmt))
-		no_field(s, "DST");
-	else
-		switch (ins_popcount_n_dst(s)) {
-		case 160:
-			root_instruction_dst(s, v, site160_param, "DST");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 12, 12),
+		};
+		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site160_param, "DST", pv);
+	}
 	dis_putn(w, ", void, void, ", 14);
-	if (!ins_popcount_r_src2(s, N_SRC2, &v, &fmt))
-		no_field(s, "SRC2");
-	else
-		switch (ins_popcount_n_src2(s)) {
-		case 161:
-			root_instruction_src(s, v, site161_param, "SRC2");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 100, 108),
+			(int64_t)dis_bits(s->w, 4, 121, 123),
+			(int64_t)dis_bits(s->w, 4, 124, 126),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 110, 119), site161_param, "SRC2", pv);
+	}
 }
 
 /* popcount */
@@ -16425,14 +11577,6 @@ static int64_t ins_div_d0_type(struct scope *s)
 	return t4;
 }
 
-static int ins_div_r_type(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_div_d0_type(s);
-	*fmt = 11;
-	return 1;
-}
-
 static int ins_div_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -16464,14 +11608,6 @@ static int64_t ins_div_d0_thread(struct scope *s)
 	return t4;
 }
 
-static int ins_div_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_div_d0_thread(s);
-	*fmt = 13;
-	return 1;
-}
-
 /* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
 static int ins_div_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
@@ -16492,26 +11628,12 @@ static int site162_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
-static int ins_div_n_dst(struct scope *s)
-{
-	(void)s;
-	return 162;
-}
-
-static int ins_div_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 4;
-	return 1;
-}
-
 static int site163_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 71, 79);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 91, 93);
@@ -16519,25 +11641,11 @@ static int site163_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 96, 98);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
-}
-
-static int ins_div_n_src1(struct scope *s)
-{
-	(void)s;
-	return 163;
-}
-
-static int ins_div_r_src1(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 81, 90);
-	*fmt = 25;
-	return 1;
 }
 
 static int site164_param(struct scope *s, int name, int64_t *v, int *fmt)
@@ -16545,7 +11653,7 @@ static int site164_param(struct scope *s, int name, int64_t *v, int *fmt)
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
@@ -16553,82 +11661,52 @@ static int site164_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
 }
 
-static int ins_div_n_src2(struct scope *s)
-{
-	(void)s;
-	return 164;
-}
-
-static int ins_div_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 25;
-	return 1;
-}
-
 /* div */
 static void ins_div_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	dis_putn(w, "div", 3);
-	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
-	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
-	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
-	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
-	if (!ins_div_r_type(s, N_TYPE, &v, &fmt))
-		no_field(s, "TYPE");
-	else
-		format_value(w, fmt, v);
-	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
-	if (!ins_div_r_thread(s, N_THREAD, &v, &fmt))
-		no_field(s, "THREAD");
-	else
-		format_value(w, fmt, v);
-	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
+	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 39, 39));
+	fmt_8(w, ins_div_d0_type(s));
+	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
+	fmt_12(w, ins_div_d0_thread(s));
+	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
-	if (!ins_div_r_dst(s, N_DST, &v, &fmt))
-		no_field(s, "DST");
-	else
-		switch (ins_div_n_dst(s)) {
-		case 162:
-			root_instruction_dst(s, v, site162_param, "DST");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 12, 12),
+		};
+		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site162_param, "DST", pv);
+	}
 	dis_putn(w, ", void, ", 8);
-	if (!ins_div_r_src1(s, N_SRC1, &v, &fmt))
-		no_field(s, "SRC1");
-	else
-		switch (ins_div_n_src1(s)) {
-		case 163:
-			root_instruction_src(s, v, site163_param, "SRC1");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 71, 79),
+			(int64_t)dis_bits(s->w, 4, 91, 93),
+			(int64_t)dis_bits(s->w, 4, 96, 98),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 81, 90), site163_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_div_r_src2(s, N_SRC2, &v, &fmt))
-		no_field(s, "SRC2");
-	else
-		switch (ins_div_n_src2(s)) {
-		case 164:
-			root_instruction_src(s, v, site164_param, "SRC2");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 100, 108),
+			(int64_t)dis_bits(s->w, 4, 121, 123),
+			(int64_t)dis_bits(s->w, 4, 124, 126),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 110, 119), site164_param, "SRC2", pv);
+	}
 }
 
 /* div */
@@ -16670,14 +11748,6 @@ static int64_t ins_atomic_add_d0_type(struct scope *s)
 	return t4;
 }
 
-static int ins_atomic_add_r_type(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_atomic_add_d0_type(s);
-	*fmt = 11;
-	return 1;
-}
-
 static int ins_atomic_add_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -16709,14 +11779,6 @@ static int64_t ins_atomic_add_d0_thread(struct scope *s)
 	return t4;
 }
 
-static int ins_atomic_add_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_atomic_add_d0_thread(s);
-	*fmt = 13;
-	return 1;
-}
-
 /* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
 static int ins_atomic_add_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
@@ -16737,26 +11799,12 @@ static int site165_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
-static int ins_atomic_add_n_dst(struct scope *s)
-{
-	(void)s;
-	return 165;
-}
-
-static int ins_atomic_add_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 4;
-	return 1;
-}
-
 static int site166_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
@@ -16764,25 +11812,11 @@ static int site166_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
-}
-
-static int ins_atomic_add_n_src0(struct scope *s)
-{
-	(void)s;
-	return 166;
-}
-
-static int ins_atomic_add_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 25;
-	return 1;
 }
 
 static int site167_param(struct scope *s, int name, int64_t *v, int *fmt)
@@ -16790,7 +11824,7 @@ static int site167_param(struct scope *s, int name, int64_t *v, int *fmt)
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 71, 79);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 91, 93);
@@ -16798,25 +11832,11 @@ static int site167_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 96, 98);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
-}
-
-static int ins_atomic_add_n_src1(struct scope *s)
-{
-	(void)s;
-	return 167;
-}
-
-static int ins_atomic_add_r_src1(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 81, 90);
-	*fmt = 25;
-	return 1;
 }
 
 static int site168_param(struct scope *s, int name, int64_t *v, int *fmt)
@@ -16824,7 +11844,7 @@ static int site168_param(struct scope *s, int name, int64_t *v, int *fmt)
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
@@ -16832,93 +11852,61 @@ static int site168_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
 }
 
-static int ins_atomic_add_n_src2(struct scope *s)
-{
-	(void)s;
-	return 168;
-}
-
-static int ins_atomic_add_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 25;
-	return 1;
-}
-
 /* atomic_add */
 static void ins_atomic_add_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	dis_putn(w, "atomic_add", 10);
-	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
-	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
-	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
-	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
-	if (!ins_atomic_add_r_type(s, N_TYPE, &v, &fmt))
-		no_field(s, "TYPE");
-	else
-		format_value(w, fmt, v);
-	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
-	if (!ins_atomic_add_r_thread(s, N_THREAD, &v, &fmt))
-		no_field(s, "THREAD");
-	else
-		format_value(w, fmt, v);
-	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
+	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 39, 39));
+	fmt_8(w, ins_atomic_add_d0_type(s));
+	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
+	fmt_12(w, ins_atomic_add_d0_thread(s));
+	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
-	if (!ins_atomic_add_r_dst(s, N_DST, &v, &fmt))
-		no_field(s, "DST");
-	else
-		switch (ins_atomic_add_n_dst(s)) {
-		case 165:
-			root_instruction_dst(s, v, site165_param, "DST");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 12, 12),
+		};
+		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site165_param, "DST", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_atomic_add_r_src0(s, N_SRC0, &v, &fmt))
-		no_field(s, "SRC0");
-	else
-		switch (ins_atomic_add_n_src0(s)) {
-		case 166:
-			root_instruction_src(s, v, site166_param, "SRC0");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 44, 52),
+			(int64_t)dis_bits(s->w, 4, 64, 66),
+			(int64_t)dis_bits(s->w, 4, 67, 69),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site166_param, "SRC0", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_atomic_add_r_src1(s, N_SRC1, &v, &fmt))
-		no_field(s, "SRC1");
-	else
-		switch (ins_atomic_add_n_src1(s)) {
-		case 167:
-			root_instruction_src(s, v, site167_param, "SRC1");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 71, 79),
+			(int64_t)dis_bits(s->w, 4, 91, 93),
+			(int64_t)dis_bits(s->w, 4, 96, 98),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 81, 90), site167_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_atomic_add_r_src2(s, N_SRC2, &v, &fmt))
-		no_field(s, "SRC2");
-	else
-		switch (ins_atomic_add_n_src2(s)) {
-		case 168:
-			root_instruction_src(s, v, site168_param, "SRC2");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 100, 108),
+			(int64_t)dis_bits(s->w, 4, 121, 123),
+			(int64_t)dis_bits(s->w, 4, 124, 126),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 110, 119), site168_param, "SRC2", pv);
+	}
 }
 
 /* atomic_add */
@@ -16960,14 +11948,6 @@ static int64_t ins_atomic_xchg_d0_type(struct scope *s)
 	return t4;
 }
 
-static int ins_atomic_xchg_r_type(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_atomic_xchg_d0_type(s);
-	*fmt = 11;
-	return 1;
-}
-
 static int ins_atomic_xchg_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -16999,14 +11979,6 @@ static int64_t ins_atomic_xchg_d0_thread(struct scope *s)
 	return t4;
 }
 
-static int ins_atomic_xchg_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_atomic_xchg_d0_thread(s);
-	*fmt = 13;
-	return 1;
-}
-
 /* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
 static int ins_atomic_xchg_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
@@ -17027,26 +11999,12 @@ static int site169_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
-static int ins_atomic_xchg_n_dst(struct scope *s)
-{
-	(void)s;
-	return 169;
-}
-
-static int ins_atomic_xchg_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 4;
-	return 1;
-}
-
 static int site170_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
@@ -17054,25 +12012,11 @@ static int site170_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
-}
-
-static int ins_atomic_xchg_n_src0(struct scope *s)
-{
-	(void)s;
-	return 170;
-}
-
-static int ins_atomic_xchg_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 25;
-	return 1;
 }
 
 static int site171_param(struct scope *s, int name, int64_t *v, int *fmt)
@@ -17080,7 +12024,7 @@ static int site171_param(struct scope *s, int name, int64_t *v, int *fmt)
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 71, 79);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 91, 93);
@@ -17088,25 +12032,11 @@ static int site171_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 96, 98);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
-}
-
-static int ins_atomic_xchg_n_src1(struct scope *s)
-{
-	(void)s;
-	return 171;
-}
-
-static int ins_atomic_xchg_r_src1(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 81, 90);
-	*fmt = 25;
-	return 1;
 }
 
 static int site172_param(struct scope *s, int name, int64_t *v, int *fmt)
@@ -17114,7 +12044,7 @@ static int site172_param(struct scope *s, int name, int64_t *v, int *fmt)
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
@@ -17122,93 +12052,61 @@ static int site172_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
 }
 
-static int ins_atomic_xchg_n_src2(struct scope *s)
-{
-	(void)s;
-	return 172;
-}
-
-static int ins_atomic_xchg_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 25;
-	return 1;
-}
-
 /* atomic_xchg */
 static void ins_atomic_xchg_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	dis_putn(w, "atomic_xchg", 11);
-	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
-	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
-	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
-	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
-	if (!ins_atomic_xchg_r_type(s, N_TYPE, &v, &fmt))
-		no_field(s, "TYPE");
-	else
-		format_value(w, fmt, v);
-	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
-	if (!ins_atomic_xchg_r_thread(s, N_THREAD, &v, &fmt))
-		no_field(s, "THREAD");
-	else
-		format_value(w, fmt, v);
-	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
+	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 39, 39));
+	fmt_8(w, ins_atomic_xchg_d0_type(s));
+	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
+	fmt_12(w, ins_atomic_xchg_d0_thread(s));
+	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
-	if (!ins_atomic_xchg_r_dst(s, N_DST, &v, &fmt))
-		no_field(s, "DST");
-	else
-		switch (ins_atomic_xchg_n_dst(s)) {
-		case 169:
-			root_instruction_dst(s, v, site169_param, "DST");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 12, 12),
+		};
+		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site169_param, "DST", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_atomic_xchg_r_src0(s, N_SRC0, &v, &fmt))
-		no_field(s, "SRC0");
-	else
-		switch (ins_atomic_xchg_n_src0(s)) {
-		case 170:
-			root_instruction_src(s, v, site170_param, "SRC0");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 44, 52),
+			(int64_t)dis_bits(s->w, 4, 64, 66),
+			(int64_t)dis_bits(s->w, 4, 67, 69),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site170_param, "SRC0", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_atomic_xchg_r_src1(s, N_SRC1, &v, &fmt))
-		no_field(s, "SRC1");
-	else
-		switch (ins_atomic_xchg_n_src1(s)) {
-		case 171:
-			root_instruction_src(s, v, site171_param, "SRC1");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 71, 79),
+			(int64_t)dis_bits(s->w, 4, 91, 93),
+			(int64_t)dis_bits(s->w, 4, 96, 98),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 81, 90), site171_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_atomic_xchg_r_src2(s, N_SRC2, &v, &fmt))
-		no_field(s, "SRC2");
-	else
-		switch (ins_atomic_xchg_n_src2(s)) {
-		case 172:
-			root_instruction_src(s, v, site172_param, "SRC2");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 100, 108),
+			(int64_t)dis_bits(s->w, 4, 121, 123),
+			(int64_t)dis_bits(s->w, 4, 124, 126),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 110, 119), site172_param, "SRC2", pv);
+	}
 }
 
 /* atomic_xchg */
@@ -17250,14 +12148,6 @@ static int64_t ins_atomic_cmp_xchg_d0_type(struct scope *s)
 	return t4;
 }
 
-static int ins_atomic_cmp_xchg_r_type(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_atomic_cmp_xchg_d0_type(s);
-	*fmt = 11;
-	return 1;
-}
-
 static int ins_atomic_cmp_xchg_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -17289,14 +12179,6 @@ static int64_t ins_atomic_cmp_xchg_d0_thread(struct scope *s)
 	return t4;
 }
 
-static int ins_atomic_cmp_xchg_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_atomic_cmp_xchg_d0_thread(s);
-	*fmt = 13;
-	return 1;
-}
-
 /* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
 static int ins_atomic_cmp_xchg_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
@@ -17317,26 +12199,12 @@ static int site173_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
-static int ins_atomic_cmp_xchg_n_dst(struct scope *s)
-{
-	(void)s;
-	return 173;
-}
-
-static int ins_atomic_cmp_xchg_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 4;
-	return 1;
-}
-
 static int site174_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
@@ -17344,25 +12212,11 @@ static int site174_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
-}
-
-static int ins_atomic_cmp_xchg_n_src0(struct scope *s)
-{
-	(void)s;
-	return 174;
-}
-
-static int ins_atomic_cmp_xchg_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 25;
-	return 1;
 }
 
 static int site175_param(struct scope *s, int name, int64_t *v, int *fmt)
@@ -17370,7 +12224,7 @@ static int site175_param(struct scope *s, int name, int64_t *v, int *fmt)
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 71, 79);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 91, 93);
@@ -17378,25 +12232,11 @@ static int site175_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 96, 98);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
-}
-
-static int ins_atomic_cmp_xchg_n_src1(struct scope *s)
-{
-	(void)s;
-	return 175;
-}
-
-static int ins_atomic_cmp_xchg_r_src1(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 81, 90);
-	*fmt = 25;
-	return 1;
 }
 
 static int site176_param(struct scope *s, int name, int64_t *v, int *fmt)
@@ -17404,7 +12244,7 @@ static int site176_param(struct scope *s, int name, int64_t *v, int *fmt)
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
@@ -17412,93 +12252,61 @@ static int site176_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
 }
 
-static int ins_atomic_cmp_xchg_n_src2(struct scope *s)
-{
-	(void)s;
-	return 176;
-}
-
-static int ins_atomic_cmp_xchg_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 25;
-	return 1;
-}
-
 /* atomic_cmp_xchg */
 static void ins_atomic_cmp_xchg_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	dis_putn(w, "atomic_cmp_xchg", 15);
-	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
-	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
-	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
-	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
-	if (!ins_atomic_cmp_xchg_r_type(s, N_TYPE, &v, &fmt))
-		no_field(s, "TYPE");
-	else
-		format_value(w, fmt, v);
-	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
-	if (!ins_atomic_cmp_xchg_r_thread(s, N_THREAD, &v, &fmt))
-		no_field(s, "THREAD");
-	else
-		format_value(w, fmt, v);
-	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
+	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 39, 39));
+	fmt_8(w, ins_atomic_cmp_xchg_d0_type(s));
+	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
+	fmt_12(w, ins_atomic_cmp_xchg_d0_thread(s));
+	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
-	if (!ins_atomic_cmp_xchg_r_dst(s, N_DST, &v, &fmt))
-		no_field(s, "DST");
-	else
-		switch (ins_atomic_cmp_xchg_n_dst(s)) {
-		case 173:
-			root_instruction_dst(s, v, site173_param, "DST");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 12, 12),
+		};
+		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site173_param, "DST", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_atomic_cmp_xchg_r_src0(s, N_SRC0, &v, &fmt))
-		no_field(s, "SRC0");
-	else
-		switch (ins_atomic_cmp_xchg_n_src0(s)) {
-		case 174:
-			root_instruction_src(s, v, site174_param, "SRC0");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 44, 52),
+			(int64_t)dis_bits(s->w, 4, 64, 66),
+			(int64_t)dis_bits(s->w, 4, 67, 69),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site174_param, "SRC0", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_atomic_cmp_xchg_r_src1(s, N_SRC1, &v, &fmt))
-		no_field(s, "SRC1");
-	else
-		switch (ins_atomic_cmp_xchg_n_src1(s)) {
-		case 175:
-			root_instruction_src(s, v, site175_param, "SRC1");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 71, 79),
+			(int64_t)dis_bits(s->w, 4, 91, 93),
+			(int64_t)dis_bits(s->w, 4, 96, 98),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 81, 90), site175_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_atomic_cmp_xchg_r_src2(s, N_SRC2, &v, &fmt))
-		no_field(s, "SRC2");
-	else
-		switch (ins_atomic_cmp_xchg_n_src2(s)) {
-		case 176:
-			root_instruction_src(s, v, site176_param, "SRC2");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 100, 108),
+			(int64_t)dis_bits(s->w, 4, 121, 123),
+			(int64_t)dis_bits(s->w, 4, 124, 126),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 110, 119), site176_param, "SRC2", pv);
+	}
 }
 
 /* atomic_cmp_xchg */
@@ -17540,14 +12348,6 @@ static int64_t ins_atomic_min_d0_type(struct scope *s)
 	return t4;
 }
 
-static int ins_atomic_min_r_type(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_atomic_min_d0_type(s);
-	*fmt = 11;
-	return 1;
-}
-
 static int ins_atomic_min_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -17579,14 +12379,6 @@ static int64_t ins_atomic_min_d0_thread(struct scope *s)
 	return t4;
 }
 
-static int ins_atomic_min_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_atomic_min_d0_thread(s);
-	*fmt = 13;
-	return 1;
-}
-
 /* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
 static int ins_atomic_min_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
@@ -17607,26 +12399,12 @@ static int site177_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
-static int ins_atomic_min_n_dst(struct scope *s)
-{
-	(void)s;
-	return 177;
-}
-
-static int ins_atomic_min_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 4;
-	return 1;
-}
-
 static int site178_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
@@ -17634,25 +12412,11 @@ static int site178_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
-}
-
-static int ins_atomic_min_n_src0(struct scope *s)
-{
-	(void)s;
-	return 178;
-}
-
-static int ins_atomic_min_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 25;
-	return 1;
 }
 
 static int site179_param(struct scope *s, int name, int64_t *v, int *fmt)
@@ -17660,7 +12424,7 @@ static int site179_param(struct scope *s, int name, int64_t *v, int *fmt)
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 71, 79);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 91, 93);
@@ -17668,25 +12432,11 @@ static int site179_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 96, 98);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
-}
-
-static int ins_atomic_min_n_src1(struct scope *s)
-{
-	(void)s;
-	return 179;
-}
-
-static int ins_atomic_min_r_src1(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 81, 90);
-	*fmt = 25;
-	return 1;
 }
 
 static int site180_param(struct scope *s, int name, int64_t *v, int *fmt)
@@ -17694,7 +12444,7 @@ static int site180_param(struct scope *s, int name, int64_t *v, int *fmt)
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
@@ -17702,93 +12452,61 @@ static int site180_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
 }
 
-static int ins_atomic_min_n_src2(struct scope *s)
-{
-	(void)s;
-	return 180;
-}
-
-static int ins_atomic_min_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 25;
-	return 1;
-}
-
 /* atomic_min */
 static void ins_atomic_min_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	dis_putn(w, "atomic_min", 10);
-	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
-	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
-	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
-	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
-	if (!ins_atomic_min_r_type(s, N_TYPE, &v, &fmt))
-		no_field(s, "TYPE");
-	else
-		format_value(w, fmt, v);
-	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
-	if (!ins_atomic_min_r_thread(s, N_THREAD, &v, &fmt))
-		no_field(s, "THREAD");
-	else
-		format_value(w, fmt, v);
-	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
+	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 39, 39));
+	fmt_8(w, ins_atomic_min_d0_type(s));
+	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
+	fmt_12(w, ins_atomic_min_d0_thread(s));
+	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
-	if (!ins_atomic_min_r_dst(s, N_DST, &v, &fmt))
-		no_field(s, "DST");
-	else
-		switch (ins_atomic_min_n_dst(s)) {
-		case 177:
-			root_instruction_dst(s, v, site177_param, "DST");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 12, 12),
+		};
+		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site177_param, "DST", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_atomic_min_r_src0(s, N_SRC0, &v, &fmt))
-		no_field(s, "SRC0");
-	else
-		switch (ins_atomic_min_n_src0(s)) {
-		case 178:
-			root_instruction_src(s, v, site178_param, "SRC0");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 44, 52),
+			(int64_t)dis_bits(s->w, 4, 64, 66),
+			(int64_t)dis_bits(s->w, 4, 67, 69),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site178_param, "SRC0", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_atomic_min_r_src1(s, N_SRC1, &v, &fmt))
-		no_field(s, "SRC1");
-	else
-		switch (ins_atomic_min_n_src1(s)) {
-		case 179:
-			root_instruction_src(s, v, site179_param, "SRC1");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 71, 79),
+			(int64_t)dis_bits(s->w, 4, 91, 93),
+			(int64_t)dis_bits(s->w, 4, 96, 98),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 81, 90), site179_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_atomic_min_r_src2(s, N_SRC2, &v, &fmt))
-		no_field(s, "SRC2");
-	else
-		switch (ins_atomic_min_n_src2(s)) {
-		case 180:
-			root_instruction_src(s, v, site180_param, "SRC2");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 100, 108),
+			(int64_t)dis_bits(s->w, 4, 121, 123),
+			(int64_t)dis_bits(s->w, 4, 124, 126),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 110, 119), site180_param, "SRC2", pv);
+	}
 }
 
 /* atomic_min */
@@ -17830,14 +12548,6 @@ static int64_t ins_atomic_max_d0_type(struct scope *s)
 	return t4;
 }
 
-static int ins_atomic_max_r_type(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_atomic_max_d0_type(s);
-	*fmt = 11;
-	return 1;
-}
-
 static int ins_atomic_max_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -17869,14 +12579,6 @@ static int64_t ins_atomic_max_d0_thread(struct scope *s)
 	return t4;
 }
 
-static int ins_atomic_max_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_atomic_max_d0_thread(s);
-	*fmt = 13;
-	return 1;
-}
-
 /* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
 static int ins_atomic_max_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
@@ -17897,26 +12599,12 @@ static int site181_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
-static int ins_atomic_max_n_dst(struct scope *s)
-{
-	(void)s;
-	return 181;
-}
-
-static int ins_atomic_max_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 4;
-	return 1;
-}
-
 static int site182_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
@@ -17924,25 +12612,11 @@ static int site182_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
-}
-
-static int ins_atomic_max_n_src0(struct scope *s)
-{
-	(void)s;
-	return 182;
-}
-
-static int ins_atomic_max_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 25;
-	return 1;
 }
 
 static int site183_param(struct scope *s, int name, int64_t *v, int *fmt)
@@ -17950,7 +12624,7 @@ static int site183_param(struct scope *s, int name, int64_t *v, int *fmt)
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 71, 79);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 91, 93);
@@ -17958,25 +12632,11 @@ static int site183_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 96, 98);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
-}
-
-static int ins_atomic_max_n_src1(struct scope *s)
-{
-	(void)s;
-	return 183;
-}
-
-static int ins_atomic_max_r_src1(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 81, 90);
-	*fmt = 25;
-	return 1;
 }
 
 static int site184_param(struct scope *s, int name, int64_t *v, int *fmt)
@@ -17984,7 +12644,7 @@ static int site184_param(struct scope *s, int name, int64_t *v, int *fmt)
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
@@ -17992,93 +12652,61 @@ static int site184_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
 }
 
-static int ins_atomic_max_n_src2(struct scope *s)
-{
-	(void)s;
-	return 184;
-}
-
-static int ins_atomic_max_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 25;
-	return 1;
-}
-
 /* atomic_max */
 static void ins_atomic_max_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	dis_putn(w, "atomic_max", 10);
-	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
-	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
-	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
-	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
-	if (!ins_atomic_max_r_type(s, N_TYPE, &v, &fmt))
-		no_field(s, "TYPE");
-	else
-		format_value(w, fmt, v);
-	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
-	if (!ins_atomic_max_r_thread(s, N_THREAD, &v, &fmt))
-		no_field(s, "THREAD");
-	else
-		format_value(w, fmt, v);
-	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
+	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 39, 39));
+	fmt_8(w, ins_atomic_max_d0_type(s));
+	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
+	fmt_12(w, ins_atomic_max_d0_thread(s));
+	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
-	if (!ins_atomic_max_r_dst(s, N_DST, &v, &fmt))
-		no_field(s, "DST");
-	else
-		switch (ins_atomic_max_n_dst(s)) {
-		case 181:
-			root_instruction_dst(s, v, site181_param, "DST");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 12, 12),
+		};
+		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site181_param, "DST", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_atomic_max_r_src0(s, N_SRC0, &v, &fmt))
-		no_field(s, "SRC0");
-	else
-		switch (ins_atomic_max_n_src0(s)) {
-		case 182:
-			root_instruction_src(s, v, site182_param, "SRC0");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 44, 52),
+			(int64_t)dis_bits(s->w, 4, 64, 66),
+			(int64_t)dis_bits(s->w, 4, 67, 69),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site182_param, "SRC0", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_atomic_max_r_src1(s, N_SRC1, &v, &fmt))
-		no_field(s, "SRC1");
-	else
-		switch (ins_atomic_max_n_src1(s)) {
-		case 183:
-			root_instruction_src(s, v, site183_param, "SRC1");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 71, 79),
+			(int64_t)dis_bits(s->w, 4, 91, 93),
+			(int64_t)dis_bits(s->w, 4, 96, 98),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 81, 90), site183_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_atomic_max_r_src2(s, N_SRC2, &v, &fmt))
-		no_field(s, "SRC2");
-	else
-		switch (ins_atomic_max_n_src2(s)) {
-		case 184:
-			root_instruction_src(s, v, site184_param, "SRC2");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 100, 108),
+			(int64_t)dis_bits(s->w, 4, 121, 123),
+			(int64_t)dis_bits(s->w, 4, 124, 126),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 110, 119), site184_param, "SRC2", pv);
+	}
 }
 
 /* atomic_max */
@@ -18120,14 +12748,6 @@ static int64_t ins_atomic_or_d0_type(struct scope *s)
 	return t4;
 }
 
-static int ins_atomic_or_r_type(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_atomic_or_d0_type(s);
-	*fmt = 11;
-	return 1;
-}
-
 static int ins_atomic_or_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -18159,14 +12779,6 @@ static int64_t ins_atomic_or_d0_thread(struct scope *s)
 	return t4;
 }
 
-static int ins_atomic_or_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_atomic_or_d0_thread(s);
-	*fmt = 13;
-	return 1;
-}
-
 /* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
 static int ins_atomic_or_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
@@ -18187,26 +12799,12 @@ static int site185_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
-static int ins_atomic_or_n_dst(struct scope *s)
-{
-	(void)s;
-	return 185;
-}
-
-static int ins_atomic_or_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 4;
-	return 1;
-}
-
 static int site186_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
@@ -18214,25 +12812,11 @@ static int site186_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
-}
-
-static int ins_atomic_or_n_src0(struct scope *s)
-{
-	(void)s;
-	return 186;
-}
-
-static int ins_atomic_or_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 25;
-	return 1;
 }
 
 static int site187_param(struct scope *s, int name, int64_t *v, int *fmt)
@@ -18240,7 +12824,7 @@ static int site187_param(struct scope *s, int name, int64_t *v, int *fmt)
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 71, 79);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 91, 93);
@@ -18248,25 +12832,11 @@ static int site187_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 96, 98);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
-}
-
-static int ins_atomic_or_n_src1(struct scope *s)
-{
-	(void)s;
-	return 187;
-}
-
-static int ins_atomic_or_r_src1(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 81, 90);
-	*fmt = 25;
-	return 1;
 }
 
 static int site188_param(struct scope *s, int name, int64_t *v, int *fmt)
@@ -18274,7 +12844,7 @@ static int site188_param(struct scope *s, int name, int64_t *v, int *fmt)
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
@@ -18282,93 +12852,61 @@ static int site188_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
 }
 
-static int ins_atomic_or_n_src2(struct scope *s)
-{
-	(void)s;
-	return 188;
-}
-
-static int ins_atomic_or_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 25;
-	return 1;
-}
-
 /* atomic_or */
 static void ins_atomic_or_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	dis_putn(w, "atomic_or", 9);
-	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
-	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
-	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
-	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
-	if (!ins_atomic_or_r_type(s, N_TYPE, &v, &fmt))
-		no_field(s, "TYPE");
-	else
-		format_value(w, fmt, v);
-	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
-	if (!ins_atomic_or_r_thread(s, N_THREAD, &v, &fmt))
-		no_field(s, "THREAD");
-	else
-		format_value(w, fmt, v);
-	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
+	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 39, 39));
+	fmt_8(w, ins_atomic_or_d0_type(s));
+	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
+	fmt_12(w, ins_atomic_or_d0_thread(s));
+	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
-	if (!ins_atomic_or_r_dst(s, N_DST, &v, &fmt))
-		no_field(s, "DST");
-	else
-		switch (ins_atomic_or_n_dst(s)) {
-		case 185:
-			root_instruction_dst(s, v, site185_param, "DST");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 12, 12),
+		};
+		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site185_param, "DST", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_atomic_or_r_src0(s, N_SRC0, &v, &fmt))
-		no_field(s, "SRC0");
-	else
-		switch (ins_atomic_or_n_src0(s)) {
-		case 186:
-			root_instruction_src(s, v, site186_param, "SRC0");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 44, 52),
+			(int64_t)dis_bits(s->w, 4, 64, 66),
+			(int64_t)dis_bits(s->w, 4, 67, 69),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site186_param, "SRC0", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_atomic_or_r_src1(s, N_SRC1, &v, &fmt))
-		no_field(s, "SRC1");
-	else
-		switch (ins_atomic_or_n_src1(s)) {
-		case 187:
-			root_instruction_src(s, v, site187_param, "SRC1");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 71, 79),
+			(int64_t)dis_bits(s->w, 4, 91, 93),
+			(int64_t)dis_bits(s->w, 4, 96, 98),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 81, 90), site187_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_atomic_or_r_src2(s, N_SRC2, &v, &fmt))
-		no_field(s, "SRC2");
-	else
-		switch (ins_atomic_or_n_src2(s)) {
-		case 188:
-			root_instruction_src(s, v, site188_param, "SRC2");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 100, 108),
+			(int64_t)dis_bits(s->w, 4, 121, 123),
+			(int64_t)dis_bits(s->w, 4, 124, 126),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 110, 119), site188_param, "SRC2", pv);
+	}
 }
 
 /* atomic_or */
@@ -18410,14 +12948,6 @@ static int64_t ins_atomic_and_d0_type(struct scope *s)
 	return t4;
 }
 
-static int ins_atomic_and_r_type(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_atomic_and_d0_type(s);
-	*fmt = 11;
-	return 1;
-}
-
 static int ins_atomic_and_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -18449,14 +12979,6 @@ static int64_t ins_atomic_and_d0_thread(struct scope *s)
 	return t4;
 }
 
-static int ins_atomic_and_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_atomic_and_d0_thread(s);
-	*fmt = 13;
-	return 1;
-}
-
 /* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
 static int ins_atomic_and_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
@@ -18477,26 +12999,12 @@ static int site189_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
-static int ins_atomic_and_n_dst(struct scope *s)
-{
-	(void)s;
-	return 189;
-}
-
-static int ins_atomic_and_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 4;
-	return 1;
-}
-
 static int site190_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
@@ -18504,25 +13012,11 @@ static int site190_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
-}
-
-static int ins_atomic_and_n_src0(struct scope *s)
-{
-	(void)s;
-	return 190;
-}
-
-static int ins_atomic_and_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 25;
-	return 1;
 }
 
 static int site191_param(struct scope *s, int name, int64_t *v, int *fmt)
@@ -18530,7 +13024,7 @@ static int site191_param(struct scope *s, int name, int64_t *v, int *fmt)
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 71, 79);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 91, 93);
@@ -18538,25 +13032,11 @@ static int site191_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 96, 98);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
-}
-
-static int ins_atomic_and_n_src1(struct scope *s)
-{
-	(void)s;
-	return 191;
-}
-
-static int ins_atomic_and_r_src1(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 81, 90);
-	*fmt = 25;
-	return 1;
 }
 
 static int site192_param(struct scope *s, int name, int64_t *v, int *fmt)
@@ -18564,7 +13044,7 @@ static int site192_param(struct scope *s, int name, int64_t *v, int *fmt)
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
@@ -18572,93 +13052,61 @@ static int site192_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
 }
 
-static int ins_atomic_and_n_src2(struct scope *s)
-{
-	(void)s;
-	return 192;
-}
-
-static int ins_atomic_and_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 25;
-	return 1;
-}
-
 /* atomic_and */
 static void ins_atomic_and_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	dis_putn(w, "atomic_and", 10);
-	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
-	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
-	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
-	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
-	if (!ins_atomic_and_r_type(s, N_TYPE, &v, &fmt))
-		no_field(s, "TYPE");
-	else
-		format_value(w, fmt, v);
-	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
-	if (!ins_atomic_and_r_thread(s, N_THREAD, &v, &fmt))
-		no_field(s, "THREAD");
-	else
-		format_value(w, fmt, v);
-	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
+	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 39, 39));
+	fmt_8(w, ins_atomic_and_d0_type(s));
+	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
+	fmt_12(w, ins_atomic_and_d0_thread(s));
+	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
-	if (!ins_atomic_and_r_dst(s, N_DST, &v, &fmt))
-		no_field(s, "DST");
-	else
-		switch (ins_atomic_and_n_dst(s)) {
-		case 189:
-			root_instruction_dst(s, v, site189_param, "DST");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 12, 12),
+		};
+		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site189_param, "DST", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_atomic_and_r_src0(s, N_SRC0, &v, &fmt))
-		no_field(s, "SRC0");
-	else
-		switch (ins_atomic_and_n_src0(s)) {
-		case 190:
-			root_instruction_src(s, v, site190_param, "SRC0");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 44, 52),
+			(int64_t)dis_bits(s->w, 4, 64, 66),
+			(int64_t)dis_bits(s->w, 4, 67, 69),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site190_param, "SRC0", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_atomic_and_r_src1(s, N_SRC1, &v, &fmt))
-		no_field(s, "SRC1");
-	else
-		switch (ins_atomic_and_n_src1(s)) {
-		case 191:
-			root_instruction_src(s, v, site191_param, "SRC1");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 71, 79),
+			(int64_t)dis_bits(s->w, 4, 91, 93),
+			(int64_t)dis_bits(s->w, 4, 96, 98),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 81, 90), site191_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_atomic_and_r_src2(s, N_SRC2, &v, &fmt))
-		no_field(s, "SRC2");
-	else
-		switch (ins_atomic_and_n_src2(s)) {
-		case 192:
-			root_instruction_src(s, v, site192_param, "SRC2");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 100, 108),
+			(int64_t)dis_bits(s->w, 4, 121, 123),
+			(int64_t)dis_bits(s->w, 4, 124, 126),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 110, 119), site192_param, "SRC2", pv);
+	}
 }
 
 /* atomic_and */
@@ -18700,14 +13148,6 @@ static int64_t ins_atomic_xor_d0_type(struct scope *s)
 	return t4;
 }
 
-static int ins_atomic_xor_r_type(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_atomic_xor_d0_type(s);
-	*fmt = 11;
-	return 1;
-}
-
 static int ins_atomic_xor_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -18739,14 +13179,6 @@ static int64_t ins_atomic_xor_d0_thread(struct scope *s)
 	return t4;
 }
 
-static int ins_atomic_xor_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_atomic_xor_d0_thread(s);
-	*fmt = 13;
-	return 1;
-}
-
 /* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
 static int ins_atomic_xor_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
@@ -18767,26 +13199,12 @@ static int site193_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
-static int ins_atomic_xor_n_dst(struct scope *s)
-{
-	(void)s;
-	return 193;
-}
-
-static int ins_atomic_xor_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 4;
-	return 1;
-}
-
 static int site194_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
@@ -18794,25 +13212,11 @@ static int site194_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
-}
-
-static int ins_atomic_xor_n_src0(struct scope *s)
-{
-	(void)s;
-	return 194;
-}
-
-static int ins_atomic_xor_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 25;
-	return 1;
 }
 
 static int site195_param(struct scope *s, int name, int64_t *v, int *fmt)
@@ -18820,7 +13224,7 @@ static int site195_param(struct scope *s, int name, int64_t *v, int *fmt)
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 71, 79);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 91, 93);
@@ -18828,25 +13232,11 @@ static int site195_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 96, 98);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
-}
-
-static int ins_atomic_xor_n_src1(struct scope *s)
-{
-	(void)s;
-	return 195;
-}
-
-static int ins_atomic_xor_r_src1(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 81, 90);
-	*fmt = 25;
-	return 1;
 }
 
 static int site196_param(struct scope *s, int name, int64_t *v, int *fmt)
@@ -18854,7 +13244,7 @@ static int site196_param(struct scope *s, int name, int64_t *v, int *fmt)
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
@@ -18862,93 +13252,61 @@ static int site196_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
 }
 
-static int ins_atomic_xor_n_src2(struct scope *s)
-{
-	(void)s;
-	return 196;
-}
-
-static int ins_atomic_xor_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 25;
-	return 1;
-}
-
 /* atomic_xor */
 static void ins_atomic_xor_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	dis_putn(w, "atomic_xor", 10);
-	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
-	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
-	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
-	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
-	if (!ins_atomic_xor_r_type(s, N_TYPE, &v, &fmt))
-		no_field(s, "TYPE");
-	else
-		format_value(w, fmt, v);
-	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
-	if (!ins_atomic_xor_r_thread(s, N_THREAD, &v, &fmt))
-		no_field(s, "THREAD");
-	else
-		format_value(w, fmt, v);
-	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
+	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 39, 39));
+	fmt_8(w, ins_atomic_xor_d0_type(s));
+	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
+	fmt_12(w, ins_atomic_xor_d0_thread(s));
+	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
-	if (!ins_atomic_xor_r_dst(s, N_DST, &v, &fmt))
-		no_field(s, "DST");
-	else
-		switch (ins_atomic_xor_n_dst(s)) {
-		case 193:
-			root_instruction_dst(s, v, site193_param, "DST");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 12, 12),
+		};
+		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site193_param, "DST", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_atomic_xor_r_src0(s, N_SRC0, &v, &fmt))
-		no_field(s, "SRC0");
-	else
-		switch (ins_atomic_xor_n_src0(s)) {
-		case 194:
-			root_instruction_src(s, v, site194_param, "SRC0");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 44, 52),
+			(int64_t)dis_bits(s->w, 4, 64, 66),
+			(int64_t)dis_bits(s->w, 4, 67, 69),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site194_param, "SRC0", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_atomic_xor_r_src1(s, N_SRC1, &v, &fmt))
-		no_field(s, "SRC1");
-	else
-		switch (ins_atomic_xor_n_src1(s)) {
-		case 195:
-			root_instruction_src(s, v, site195_param, "SRC1");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 71, 79),
+			(int64_t)dis_bits(s->w, 4, 91, 93),
+			(int64_t)dis_bits(s->w, 4, 96, 98),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 81, 90), site195_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_atomic_xor_r_src2(s, N_SRC2, &v, &fmt))
-		no_field(s, "SRC2");
-	else
-		switch (ins_atomic_xor_n_src2(s)) {
-		case 196:
-			root_instruction_src(s, v, site196_param, "SRC2");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 100, 108),
+			(int64_t)dis_bits(s->w, 4, 121, 123),
+			(int64_t)dis_bits(s->w, 4, 124, 126),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 110, 119), site196_param, "SRC2", pv);
+	}
 }
 
 /* atomic_xor */
@@ -18990,14 +13348,6 @@ static int64_t ins_bit_rev_d0_type(struct scope *s)
 	return t4;
 }
 
-static int ins_bit_rev_r_type(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_bit_rev_d0_type(s);
-	*fmt = 11;
-	return 1;
-}
-
 static int ins_bit_rev_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -19029,14 +13379,6 @@ static int64_t ins_bit_rev_d0_thread(struct scope *s)
 	return t4;
 }
 
-static int ins_bit_rev_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_bit_rev_d0_thread(s);
-	*fmt = 13;
-	return 1;
-}
-
 /* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
 static int ins_bit_rev_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
@@ -19057,26 +13399,12 @@ static int site197_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
-static int ins_bit_rev_n_dst(struct scope *s)
-{
-	(void)s;
-	return 197;
-}
-
-static int ins_bit_rev_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 4;
-	return 1;
-}
-
 static int site198_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
@@ -19084,71 +13412,43 @@ static int site198_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
 }
 
-static int ins_bit_rev_n_src0(struct scope *s)
-{
-	(void)s;
-	return 198;
-}
-
-static int ins_bit_rev_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 25;
-	return 1;
-}
-
 /* bit_rev */
 static void ins_bit_rev_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	dis_putn(w, "bit_rev", 7);
-	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
-	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
-	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
-	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
-	if (!ins_bit_rev_r_type(s, N_TYPE, &v, &fmt))
-		no_field(s, "TYPE");
-	else
-		format_value(w, fmt, v);
-	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
-	if (!ins_bit_rev_r_thread(s, N_THREAD, &v, &fmt))
-		no_field(s, "THREAD");
-	else
-		format_value(w, fmt, v);
-	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
+	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 39, 39));
+	fmt_8(w, ins_bit_rev_d0_type(s));
+	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
+	fmt_12(w, ins_bit_rev_d0_thread(s));
+	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
-	if (!ins_bit_rev_r_dst(s, N_DST, &v, &fmt))
-		no_field(s, "DST");
-	else
-		switch (ins_bit_rev_n_dst(s)) {
-		case 197:
-			root_instruction_dst(s, v, site197_param, "DST");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 12, 12),
+		};
+		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site197_param, "DST", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_bit_rev_r_src0(s, N_SRC0, &v, &fmt))
-		no_field(s, "SRC0");
-	else
-		switch (ins_bit_rev_n_src0(s)) {
-		case 198:
-			root_instruction_src(s, v, site198_param, "SRC0");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 44, 52),
+			(int64_t)dis_bits(s->w, 4, 64, 66),
+			(int64_t)dis_bits(s->w, 4, 67, 69),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site198_param, "SRC0", pv);
+	}
 	dis_putn(w, ", void, void", 12);
 }
 
@@ -19180,40 +13480,12 @@ static int site199_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
-static int ins_texldlpcf_n_dst(struct scope *s)
-{
-	(void)s;
-	return 199;
-}
-
-static int ins_texldlpcf_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 4;
-	return 1;
-}
-
-static int ins_texldlpcf_n_tex_swiz(struct scope *s)
-{
-	(void)s;
-	return 200;
-}
-
-static int ins_texldlpcf_r_tex_swiz(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 35, 42);
-	*fmt = 19;
-	return 1;
-}
-
 static int site201_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
@@ -19221,25 +13493,11 @@ static int site201_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
-}
-
-static int ins_texldlpcf_n_src0(struct scope *s)
-{
-	(void)s;
-	return 201;
-}
-
-static int ins_texldlpcf_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 25;
-	return 1;
 }
 
 static int site202_param(struct scope *s, int name, int64_t *v, int *fmt)
@@ -19247,7 +13505,7 @@ static int site202_param(struct scope *s, int name, int64_t *v, int *fmt)
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 71, 79);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 91, 93);
@@ -19255,25 +13513,11 @@ static int site202_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 96, 98);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
-}
-
-static int ins_texldlpcf_n_src1(struct scope *s)
-{
-	(void)s;
-	return 202;
-}
-
-static int ins_texldlpcf_r_src1(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 81, 90);
-	*fmt = 25;
-	return 1;
 }
 
 static int site203_param(struct scope *s, int name, int64_t *v, int *fmt)
@@ -19281,7 +13525,7 @@ static int site203_param(struct scope *s, int name, int64_t *v, int *fmt)
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 100, 108);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 121, 123);
@@ -19289,91 +13533,56 @@ static int site203_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 124, 126);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
 }
 
-static int ins_texldlpcf_n_src2(struct scope *s)
-{
-	(void)s;
-	return 203;
-}
-
-static int ins_texldlpcf_r_src2(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 110, 119);
-	*fmt = 25;
-	return 1;
-}
-
 /* texldlpcf */
 static void ins_texldlpcf_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	dis_putn(w, "texldlpcf", 9);
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
-	if (!ins_texldlpcf_r_dst(s, N_DST, &v, &fmt))
-		no_field(s, "DST");
-	else
-		switch (ins_texldlpcf_n_dst(s)) {
-		case 199:
-			root_instruction_dst(s, v, site199_param, "DST");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 12, 12),
+		};
+		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site199_param, "DST", pv);
+	}
 	dis_putn(w, ", tex", 5);
-	fmt_27(w, (int64_t)dis_bits(s->w, 4, 27, 31));
-	if (!ins_texldlpcf_r_tex_swiz(s, N_TEX_SWIZ, &v, &fmt))
-		no_field(s, "TEX_SWIZ");
-	else
-		switch (ins_texldlpcf_n_tex_swiz(s)) {
-		case 200:
-			root_src_swizzle(s, v, NULL, "TEX_SWIZ");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	fmt_25(w, (int64_t)dis_bits(s->w, 4, 27, 31));
+	root_src_swizzle(s, (int64_t)dis_bits(s->w, 4, 35, 42), NULL, "TEX_SWIZ", NULL);
 	dis_putn(w, ", ", 2);
-	if (!ins_texldlpcf_r_src0(s, N_SRC0, &v, &fmt))
-		no_field(s, "SRC0");
-	else
-		switch (ins_texldlpcf_n_src0(s)) {
-		case 201:
-			root_instruction_src(s, v, site201_param, "SRC0");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 44, 52),
+			(int64_t)dis_bits(s->w, 4, 64, 66),
+			(int64_t)dis_bits(s->w, 4, 67, 69),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site201_param, "SRC0", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_texldlpcf_r_src1(s, N_SRC1, &v, &fmt))
-		no_field(s, "SRC1");
-	else
-		switch (ins_texldlpcf_n_src1(s)) {
-		case 202:
-			root_instruction_src(s, v, site202_param, "SRC1");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 71, 79),
+			(int64_t)dis_bits(s->w, 4, 91, 93),
+			(int64_t)dis_bits(s->w, 4, 96, 98),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 81, 90), site202_param, "SRC1", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_texldlpcf_r_src2(s, N_SRC2, &v, &fmt))
-		no_field(s, "SRC2");
-	else
-		switch (ins_texldlpcf_n_src2(s)) {
-		case 203:
-			root_instruction_src(s, v, site203_param, "SRC2");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 100, 108),
+			(int64_t)dis_bits(s->w, 4, 121, 123),
+			(int64_t)dis_bits(s->w, 4, 124, 126),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 110, 119), site203_param, "SRC2", pv);
+	}
 }
 
 /* texldlpcf */
@@ -19415,14 +13624,6 @@ static int64_t ins_conv_d0_type(struct scope *s)
 	return t4;
 }
 
-static int ins_conv_r_type(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_conv_d0_type(s);
-	*fmt = 11;
-	return 1;
-}
-
 static int ins_conv_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -19454,14 +13655,6 @@ static int64_t ins_conv_d0_thread(struct scope *s)
 	return t4;
 }
 
-static int ins_conv_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_conv_d0_thread(s);
-	*fmt = 13;
-	return 1;
-}
-
 /* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
 static int ins_conv_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
@@ -19482,26 +13675,12 @@ static int site204_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
-static int ins_conv_n_dst(struct scope *s)
-{
-	(void)s;
-	return 204;
-}
-
-static int ins_conv_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 4;
-	return 1;
-}
-
 static int site205_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
@@ -19509,25 +13688,11 @@ static int site205_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
-}
-
-static int ins_conv_n_src0(struct scope *s)
-{
-	(void)s;
-	return 205;
-}
-
-static int ins_conv_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 25;
-	return 1;
 }
 
 static int site206_param(struct scope *s, int name, int64_t *v, int *fmt)
@@ -19535,7 +13700,7 @@ static int site206_param(struct scope *s, int name, int64_t *v, int *fmt)
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 71, 79);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 91, 93);
@@ -19543,82 +13708,52 @@ static int site206_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 96, 98);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
 }
 
-static int ins_conv_n_src1(struct scope *s)
-{
-	(void)s;
-	return 206;
-}
-
-static int ins_conv_r_src1(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 81, 90);
-	*fmt = 25;
-	return 1;
-}
-
 /* conv */
 static void ins_conv_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	dis_putn(w, "conv", 4);
-	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
-	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
-	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
-	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
-	if (!ins_conv_r_type(s, N_TYPE, &v, &fmt))
-		no_field(s, "TYPE");
-	else
-		format_value(w, fmt, v);
-	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
-	if (!ins_conv_r_thread(s, N_THREAD, &v, &fmt))
-		no_field(s, "THREAD");
-	else
-		format_value(w, fmt, v);
-	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
+	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 39, 39));
+	fmt_8(w, ins_conv_d0_type(s));
+	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
+	fmt_12(w, ins_conv_d0_thread(s));
+	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
-	if (!ins_conv_r_dst(s, N_DST, &v, &fmt))
-		no_field(s, "DST");
-	else
-		switch (ins_conv_n_dst(s)) {
-		case 204:
-			root_instruction_dst(s, v, site204_param, "DST");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 12, 12),
+		};
+		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site204_param, "DST", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_conv_r_src0(s, N_SRC0, &v, &fmt))
-		no_field(s, "SRC0");
-	else
-		switch (ins_conv_n_src0(s)) {
-		case 205:
-			root_instruction_src(s, v, site205_param, "SRC0");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 44, 52),
+			(int64_t)dis_bits(s->w, 4, 64, 66),
+			(int64_t)dis_bits(s->w, 4, 67, 69),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site205_param, "SRC0", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_conv_r_src1(s, N_SRC1, &v, &fmt))
-		no_field(s, "SRC1");
-	else
-		switch (ins_conv_n_src1(s)) {
-		case 206:
-			root_instruction_src(s, v, site206_param, "SRC1");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 71, 79),
+			(int64_t)dis_bits(s->w, 4, 91, 93),
+			(int64_t)dis_bits(s->w, 4, 96, 98),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 81, 90), site206_param, "SRC1", pv);
+	}
 	dis_putn(w, ", void", 6);
 }
 
@@ -19661,14 +13796,6 @@ static int64_t ins_dp2_d0_type(struct scope *s)
 	return t4;
 }
 
-static int ins_dp2_r_type(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_dp2_d0_type(s);
-	*fmt = 11;
-	return 1;
-}
-
 static int ins_dp2_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -19700,14 +13827,6 @@ static int64_t ins_dp2_d0_thread(struct scope *s)
 	return t4;
 }
 
-static int ins_dp2_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_dp2_d0_thread(s);
-	*fmt = 13;
-	return 1;
-}
-
 /* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
 static int ins_dp2_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
@@ -19728,26 +13847,12 @@ static int site207_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
-static int ins_dp2_n_dst(struct scope *s)
-{
-	(void)s;
-	return 207;
-}
-
-static int ins_dp2_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 4;
-	return 1;
-}
-
 static int site208_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
@@ -19755,25 +13860,11 @@ static int site208_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
-}
-
-static int ins_dp2_n_src0(struct scope *s)
-{
-	(void)s;
-	return 208;
-}
-
-static int ins_dp2_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 25;
-	return 1;
 }
 
 static int site209_param(struct scope *s, int name, int64_t *v, int *fmt)
@@ -19781,7 +13872,7 @@ static int site209_param(struct scope *s, int name, int64_t *v, int *fmt)
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 71, 79);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 91, 93);
@@ -19789,82 +13880,52 @@ static int site209_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 96, 98);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
 }
 
-static int ins_dp2_n_src1(struct scope *s)
-{
-	(void)s;
-	return 209;
-}
-
-static int ins_dp2_r_src1(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 81, 90);
-	*fmt = 25;
-	return 1;
-}
-
 /* dp2 */
 static void ins_dp2_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	dis_putn(w, "dp2", 3);
-	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
-	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
-	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
-	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
-	if (!ins_dp2_r_type(s, N_TYPE, &v, &fmt))
-		no_field(s, "TYPE");
-	else
-		format_value(w, fmt, v);
-	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
-	if (!ins_dp2_r_thread(s, N_THREAD, &v, &fmt))
-		no_field(s, "THREAD");
-	else
-		format_value(w, fmt, v);
-	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
+	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 39, 39));
+	fmt_8(w, ins_dp2_d0_type(s));
+	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
+	fmt_12(w, ins_dp2_d0_thread(s));
+	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
-	if (!ins_dp2_r_dst(s, N_DST, &v, &fmt))
-		no_field(s, "DST");
-	else
-		switch (ins_dp2_n_dst(s)) {
-		case 207:
-			root_instruction_dst(s, v, site207_param, "DST");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 12, 12),
+		};
+		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site207_param, "DST", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_dp2_r_src0(s, N_SRC0, &v, &fmt))
-		no_field(s, "SRC0");
-	else
-		switch (ins_dp2_n_src0(s)) {
-		case 208:
-			root_instruction_src(s, v, site208_param, "SRC0");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 44, 52),
+			(int64_t)dis_bits(s->w, 4, 64, 66),
+			(int64_t)dis_bits(s->w, 4, 67, 69),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site208_param, "SRC0", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_dp2_r_src1(s, N_SRC1, &v, &fmt))
-		no_field(s, "SRC1");
-	else
-		switch (ins_dp2_n_src1(s)) {
-		case 209:
-			root_instruction_src(s, v, site209_param, "SRC1");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 71, 79),
+			(int64_t)dis_bits(s->w, 4, 91, 93),
+			(int64_t)dis_bits(s->w, 4, 96, 98),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 81, 90), site209_param, "SRC1", pv);
+	}
 	dis_putn(w, ", void", 6);
 }
 
@@ -19907,14 +13968,6 @@ static int64_t ins_norm_dp2_d0_type(struct scope *s)
 	return t4;
 }
 
-static int ins_norm_dp2_r_type(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_norm_dp2_d0_type(s);
-	*fmt = 11;
-	return 1;
-}
-
 static int ins_norm_dp2_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -19946,14 +13999,6 @@ static int64_t ins_norm_dp2_d0_thread(struct scope *s)
 	return t4;
 }
 
-static int ins_norm_dp2_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_norm_dp2_d0_thread(s);
-	*fmt = 13;
-	return 1;
-}
-
 /* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
 static int ins_norm_dp2_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
@@ -19974,26 +14019,12 @@ static int site210_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
-static int ins_norm_dp2_n_dst(struct scope *s)
-{
-	(void)s;
-	return 210;
-}
-
-static int ins_norm_dp2_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 4;
-	return 1;
-}
-
 static int site211_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
@@ -20001,71 +14032,43 @@ static int site211_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
 }
 
-static int ins_norm_dp2_n_src0(struct scope *s)
-{
-	(void)s;
-	return 211;
-}
-
-static int ins_norm_dp2_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 25;
-	return 1;
-}
-
 /* norm_dp2 */
 static void ins_norm_dp2_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	dis_putn(w, "norm_dp2", 8);
-	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
-	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
-	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
-	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
-	if (!ins_norm_dp2_r_type(s, N_TYPE, &v, &fmt))
-		no_field(s, "TYPE");
-	else
-		format_value(w, fmt, v);
-	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
-	if (!ins_norm_dp2_r_thread(s, N_THREAD, &v, &fmt))
-		no_field(s, "THREAD");
-	else
-		format_value(w, fmt, v);
-	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
+	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 39, 39));
+	fmt_8(w, ins_norm_dp2_d0_type(s));
+	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
+	fmt_12(w, ins_norm_dp2_d0_thread(s));
+	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
-	if (!ins_norm_dp2_r_dst(s, N_DST, &v, &fmt))
-		no_field(s, "DST");
-	else
-		switch (ins_norm_dp2_n_dst(s)) {
-		case 210:
-			root_instruction_dst(s, v, site210_param, "DST");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 12, 12),
+		};
+		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site210_param, "DST", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_norm_dp2_r_src0(s, N_SRC0, &v, &fmt))
-		no_field(s, "SRC0");
-	else
-		switch (ins_norm_dp2_n_src0(s)) {
-		case 211:
-			root_instruction_src(s, v, site211_param, "SRC0");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 44, 52),
+			(int64_t)dis_bits(s->w, 4, 64, 66),
+			(int64_t)dis_bits(s->w, 4, 67, 69),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site211_param, "SRC0", pv);
+	}
 	dis_putn(w, ", void, void", 12);
 }
 
@@ -20108,14 +14111,6 @@ static int64_t ins_norm_dp3_d0_type(struct scope *s)
 	return t4;
 }
 
-static int ins_norm_dp3_r_type(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_norm_dp3_d0_type(s);
-	*fmt = 11;
-	return 1;
-}
-
 static int ins_norm_dp3_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -20147,14 +14142,6 @@ static int64_t ins_norm_dp3_d0_thread(struct scope *s)
 	return t4;
 }
 
-static int ins_norm_dp3_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_norm_dp3_d0_thread(s);
-	*fmt = 13;
-	return 1;
-}
-
 /* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
 static int ins_norm_dp3_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
@@ -20175,26 +14162,12 @@ static int site212_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
-static int ins_norm_dp3_n_dst(struct scope *s)
-{
-	(void)s;
-	return 212;
-}
-
-static int ins_norm_dp3_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 4;
-	return 1;
-}
-
 static int site213_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
@@ -20202,71 +14175,43 @@ static int site213_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
 }
 
-static int ins_norm_dp3_n_src0(struct scope *s)
-{
-	(void)s;
-	return 213;
-}
-
-static int ins_norm_dp3_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 25;
-	return 1;
-}
-
 /* norm_dp3 */
 static void ins_norm_dp3_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	dis_putn(w, "norm_dp3", 8);
-	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
-	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
-	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
-	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
-	if (!ins_norm_dp3_r_type(s, N_TYPE, &v, &fmt))
-		no_field(s, "TYPE");
-	else
-		format_value(w, fmt, v);
-	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
-	if (!ins_norm_dp3_r_thread(s, N_THREAD, &v, &fmt))
-		no_field(s, "THREAD");
-	else
-		format_value(w, fmt, v);
-	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
+	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 39, 39));
+	fmt_8(w, ins_norm_dp3_d0_type(s));
+	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
+	fmt_12(w, ins_norm_dp3_d0_thread(s));
+	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
-	if (!ins_norm_dp3_r_dst(s, N_DST, &v, &fmt))
-		no_field(s, "DST");
-	else
-		switch (ins_norm_dp3_n_dst(s)) {
-		case 212:
-			root_instruction_dst(s, v, site212_param, "DST");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 12, 12),
+		};
+		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site212_param, "DST", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_norm_dp3_r_src0(s, N_SRC0, &v, &fmt))
-		no_field(s, "SRC0");
-	else
-		switch (ins_norm_dp3_n_src0(s)) {
-		case 213:
-			root_instruction_src(s, v, site213_param, "SRC0");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 44, 52),
+			(int64_t)dis_bits(s->w, 4, 64, 66),
+			(int64_t)dis_bits(s->w, 4, 67, 69),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site213_param, "SRC0", pv);
+	}
 	dis_putn(w, ", void, void", 12);
 }
 
@@ -20309,14 +14254,6 @@ static int64_t ins_norm_dp4_d0_type(struct scope *s)
 	return t4;
 }
 
-static int ins_norm_dp4_r_type(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_norm_dp4_d0_type(s);
-	*fmt = 11;
-	return 1;
-}
-
 static int ins_norm_dp4_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -20348,14 +14285,6 @@ static int64_t ins_norm_dp4_d0_thread(struct scope *s)
 	return t4;
 }
 
-static int ins_norm_dp4_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_norm_dp4_d0_thread(s);
-	*fmt = 13;
-	return 1;
-}
-
 /* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
 static int ins_norm_dp4_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
@@ -20376,26 +14305,12 @@ static int site214_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
-static int ins_norm_dp4_n_dst(struct scope *s)
-{
-	(void)s;
-	return 214;
-}
-
-static int ins_norm_dp4_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 4;
-	return 1;
-}
-
 static int site215_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
@@ -20403,71 +14318,43 @@ static int site215_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
 }
 
-static int ins_norm_dp4_n_src0(struct scope *s)
-{
-	(void)s;
-	return 215;
-}
-
-static int ins_norm_dp4_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 25;
-	return 1;
-}
-
 /* norm_dp4 */
 static void ins_norm_dp4_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	dis_putn(w, "norm_dp4", 8);
-	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
-	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
-	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
-	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
-	if (!ins_norm_dp4_r_type(s, N_TYPE, &v, &fmt))
-		no_field(s, "TYPE");
-	else
-		format_value(w, fmt, v);
-	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
-	if (!ins_norm_dp4_r_thread(s, N_THREAD, &v, &fmt))
-		no_field(s, "THREAD");
-	else
-		format_value(w, fmt, v);
-	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
+	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 39, 39));
+	fmt_8(w, ins_norm_dp4_d0_type(s));
+	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
+	fmt_12(w, ins_norm_dp4_d0_thread(s));
+	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
-	if (!ins_norm_dp4_r_dst(s, N_DST, &v, &fmt))
-		no_field(s, "DST");
-	else
-		switch (ins_norm_dp4_n_dst(s)) {
-		case 214:
-			root_instruction_dst(s, v, site214_param, "DST");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 12, 12),
+		};
+		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site214_param, "DST", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_norm_dp4_r_src0(s, N_SRC0, &v, &fmt))
-		no_field(s, "SRC0");
-	else
-		switch (ins_norm_dp4_n_src0(s)) {
-		case 215:
-			root_instruction_src(s, v, site215_param, "SRC0");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 44, 52),
+			(int64_t)dis_bits(s->w, 4, 64, 66),
+			(int64_t)dis_bits(s->w, 4, 67, 69),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site215_param, "SRC0", pv);
+	}
 	dis_putn(w, ", void, void", 12);
 }
 
@@ -20510,28 +14397,6 @@ static int64_t ins_img_load_d0_type(struct scope *s)
 	return t4;
 }
 
-static int ins_img_load_r_type(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_img_load_d0_type(s);
-	*fmt = 11;
-	return 1;
-}
-
-static int ins_img_load_n_left_shift(struct scope *s)
-{
-	(void)s;
-	return 216;
-}
-
-static int ins_img_load_r_left_shift(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 35, 37);
-	*fmt = 31;
-	return 1;
-}
-
 /* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
 static int ins_img_load_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
@@ -20552,26 +14417,12 @@ static int site217_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
-static int ins_img_load_n_dst(struct scope *s)
-{
-	(void)s;
-	return 217;
-}
-
-static int ins_img_load_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 4;
-	return 1;
-}
-
 static int site218_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
@@ -20579,25 +14430,11 @@ static int site218_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
-}
-
-static int ins_img_load_n_src0(struct scope *s)
-{
-	(void)s;
-	return 218;
-}
-
-static int ins_img_load_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 25;
-	return 1;
 }
 
 static int site219_param(struct scope *s, int name, int64_t *v, int *fmt)
@@ -20605,7 +14442,7 @@ static int site219_param(struct scope *s, int name, int64_t *v, int *fmt)
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 71, 79);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 91, 93);
@@ -20613,87 +14450,51 @@ static int site219_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 96, 98);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
 }
 
-static int ins_img_load_n_src1(struct scope *s)
-{
-	(void)s;
-	return 219;
-}
-
-static int ins_img_load_r_src1(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 81, 90);
-	*fmt = 25;
-	return 1;
-}
-
 /* img_load */
 static void ins_img_load_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	dis_putn(w, "img_load", 8);
-	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
-	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
-	fmt_28(w, (int64_t)dis_bits(s->w, 4, 42, 42));
-	fmt_29(w, (int64_t)dis_bits(s->w, 4, 40, 40));
-	if (!ins_img_load_r_type(s, N_TYPE, &v, &fmt))
-		no_field(s, "TYPE");
-	else
-		format_value(w, fmt, v);
-	if (!ins_img_load_r_left_shift(s, N_LEFT_SHIFT, &v, &fmt))
-		no_field(s, "LEFT_SHIFT");
-	else
-		switch (ins_img_load_n_left_shift(s)) {
-		case 216:
-			root_left_shift(s, v, NULL, "LEFT_SHIFT");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
-	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 39, 39));
+	fmt_26(w, (int64_t)dis_bits(s->w, 4, 42, 42));
+	fmt_27(w, (int64_t)dis_bits(s->w, 4, 40, 40));
+	fmt_8(w, ins_img_load_d0_type(s));
+	root_left_shift(s, (int64_t)dis_bits(s->w, 4, 35, 37), NULL, "LEFT_SHIFT", NULL);
+	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
-	if (!ins_img_load_r_dst(s, N_DST, &v, &fmt))
-		no_field(s, "DST");
-	else
-		switch (ins_img_load_n_dst(s)) {
-		case 217:
-			root_instruction_dst(s, v, site217_param, "DST");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 12, 12),
+		};
+		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site217_param, "DST", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_img_load_r_src0(s, N_SRC0, &v, &fmt))
-		no_field(s, "SRC0");
-	else
-		switch (ins_img_load_n_src0(s)) {
-		case 218:
-			root_instruction_src(s, v, site218_param, "SRC0");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 44, 52),
+			(int64_t)dis_bits(s->w, 4, 64, 66),
+			(int64_t)dis_bits(s->w, 4, 67, 69),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site218_param, "SRC0", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_img_load_r_src1(s, N_SRC1, &v, &fmt))
-		no_field(s, "SRC1");
-	else
-		switch (ins_img_load_n_src1(s)) {
-		case 219:
-			root_instruction_src(s, v, site219_param, "SRC1");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 71, 79),
+			(int64_t)dis_bits(s->w, 4, 91, 93),
+			(int64_t)dis_bits(s->w, 4, 96, 98),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 81, 90), site219_param, "SRC1", pv);
+	}
 	dis_putn(w, ", void", 6);
 }
 
@@ -20736,14 +14537,6 @@ static int64_t ins_bit_findlsb_d0_type(struct scope *s)
 	return t4;
 }
 
-static int ins_bit_findlsb_r_type(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_bit_findlsb_d0_type(s);
-	*fmt = 11;
-	return 1;
-}
-
 static int ins_bit_findlsb_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -20775,14 +14568,6 @@ static int64_t ins_bit_findlsb_d0_thread(struct scope *s)
 	return t4;
 }
 
-static int ins_bit_findlsb_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_bit_findlsb_d0_thread(s);
-	*fmt = 13;
-	return 1;
-}
-
 /* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
 static int ins_bit_findlsb_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
@@ -20803,26 +14588,12 @@ static int site220_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
-static int ins_bit_findlsb_n_dst(struct scope *s)
-{
-	(void)s;
-	return 220;
-}
-
-static int ins_bit_findlsb_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 4;
-	return 1;
-}
-
 static int site221_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
@@ -20830,71 +14601,43 @@ static int site221_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
 }
 
-static int ins_bit_findlsb_n_src0(struct scope *s)
-{
-	(void)s;
-	return 221;
-}
-
-static int ins_bit_findlsb_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 25;
-	return 1;
-}
-
 /* bit_findlsb */
 static void ins_bit_findlsb_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	dis_putn(w, "bit_findlsb", 11);
-	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
-	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
-	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
-	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
-	if (!ins_bit_findlsb_r_type(s, N_TYPE, &v, &fmt))
-		no_field(s, "TYPE");
-	else
-		format_value(w, fmt, v);
-	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
-	if (!ins_bit_findlsb_r_thread(s, N_THREAD, &v, &fmt))
-		no_field(s, "THREAD");
-	else
-		format_value(w, fmt, v);
-	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
+	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 39, 39));
+	fmt_8(w, ins_bit_findlsb_d0_type(s));
+	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
+	fmt_12(w, ins_bit_findlsb_d0_thread(s));
+	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
-	if (!ins_bit_findlsb_r_dst(s, N_DST, &v, &fmt))
-		no_field(s, "DST");
-	else
-		switch (ins_bit_findlsb_n_dst(s)) {
-		case 220:
-			root_instruction_dst(s, v, site220_param, "DST");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 12, 12),
+		};
+		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site220_param, "DST", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_bit_findlsb_r_src0(s, N_SRC0, &v, &fmt))
-		no_field(s, "SRC0");
-	else
-		switch (ins_bit_findlsb_n_src0(s)) {
-		case 221:
-			root_instruction_src(s, v, site221_param, "SRC0");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 44, 52),
+			(int64_t)dis_bits(s->w, 4, 64, 66),
+			(int64_t)dis_bits(s->w, 4, 67, 69),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site221_param, "SRC0", pv);
+	}
 	dis_putn(w, ", void, void", 12);
 }
 
@@ -20937,14 +14680,6 @@ static int64_t ins_bit_findmsb_d0_type(struct scope *s)
 	return t4;
 }
 
-static int ins_bit_findmsb_r_type(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_bit_findmsb_d0_type(s);
-	*fmt = 11;
-	return 1;
-}
-
 static int ins_bit_findmsb_r_high_half(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	(void)name;
@@ -20976,14 +14711,6 @@ static int64_t ins_bit_findmsb_d0_thread(struct scope *s)
 	return t4;
 }
 
-static int ins_bit_findmsb_r_thread(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = ins_bit_findmsb_d0_thread(s);
-	*fmt = 13;
-	return 1;
-}
-
 /* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
 static int ins_bit_findmsb_params(struct scope *s, int name, int64_t *v, int *fmt)
 {
@@ -21004,26 +14731,12 @@ static int site222_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
-static int ins_bit_findmsb_n_dst(struct scope *s)
-{
-	(void)s;
-	return 222;
-}
-
-static int ins_bit_findmsb_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 13, 26);
-	*fmt = 4;
-	return 1;
-}
-
 static int site223_param(struct scope *s, int name, int64_t *v, int *fmt)
 {
 	switch (name) {
 	case N_SRC_REG:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 44, 52);
-		*fmt = 15;
+		*fmt = 14;
 		return 1;
 	case N_SRC_AMODE:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 64, 66);
@@ -21031,71 +14744,43 @@ static int site223_param(struct scope *s, int name, int64_t *v, int *fmt)
 		return 1;
 	case N_SRC_RGROUP:
 		*v = (int64_t)dis_bits(s->parent->w, 4, 67, 69);
-		*fmt = 16;
+		*fmt = 15;
 		return 1;
 	default:
 		return 0;
 	}
 }
 
-static int ins_bit_findmsb_n_src0(struct scope *s)
-{
-	(void)s;
-	return 223;
-}
-
-static int ins_bit_findmsb_r_src0(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	*v = (int64_t)dis_bits(s->w, 4, 54, 63);
-	*fmt = 25;
-	return 1;
-}
-
 /* bit_findmsb */
 static void ins_bit_findmsb_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	dis_putn(w, "bit_findmsb", 11);
-	fmt_5(w, (int64_t)dis_bits(s->w, 4, 127, 127));
-	fmt_6(w, (int64_t)dis_bits(s->w, 4, 11, 11));
-	fmt_7(w, (int64_t)dis_bits(s->w, 4, 6, 10));
-	fmt_8(w, (int64_t)dis_bits(s->w, 4, 39, 39));
-	if (!ins_bit_findmsb_r_type(s, N_TYPE, &v, &fmt))
-		no_field(s, "TYPE");
-	else
-		format_value(w, fmt, v);
-	fmt_12(w, (int64_t)dis_bits(s->w, 4, 34, 34));
-	if (!ins_bit_findmsb_r_thread(s, N_THREAD, &v, &fmt))
-		no_field(s, "THREAD");
-	else
-		format_value(w, fmt, v);
-	fmt_14(w, (int64_t)dis_bits(s->w, 4, 32, 33));
+	fmt_4(w, (int64_t)dis_bits(s->w, 4, 127, 127));
+	fmt_5(w, (int64_t)dis_bits(s->w, 4, 11, 11));
+	fmt_6(w, (int64_t)dis_bits(s->w, 4, 6, 10));
+	fmt_7(w, (int64_t)dis_bits(s->w, 4, 39, 39));
+	fmt_8(w, ins_bit_findmsb_d0_type(s));
+	fmt_11(w, (int64_t)dis_bits(s->w, 4, 34, 34));
+	fmt_12(w, ins_bit_findmsb_d0_thread(s));
+	fmt_13(w, (int64_t)dis_bits(s->w, 4, 32, 33));
 	dis_putn(w, " ", 1);
 	dis_pad(w, 18);
-	if (!ins_bit_findmsb_r_dst(s, N_DST, &v, &fmt))
-		no_field(s, "DST");
-	else
-		switch (ins_bit_findmsb_n_dst(s)) {
-		case 222:
-			root_instruction_dst(s, v, site222_param, "DST");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 12, 12),
+		};
+		root_instruction_dst(s, (int64_t)dis_bits(s->w, 4, 13, 26), site222_param, "DST", pv);
+	}
 	dis_putn(w, ", ", 2);
-	if (!ins_bit_findmsb_r_src0(s, N_SRC0, &v, &fmt))
-		no_field(s, "SRC0");
-	else
-		switch (ins_bit_findmsb_n_src0(s)) {
-		case 223:
-			root_instruction_src(s, v, site223_param, "SRC0");
-			break;
-		default:
-			format_value(w, fmt, v);
-		}
+	{
+		const int64_t pv[] = {
+			(int64_t)dis_bits(s->w, 4, 44, 52),
+			(int64_t)dis_bits(s->w, 4, 64, 66),
+			(int64_t)dis_bits(s->w, 4, 67, 69),
+		};
+		root_instruction_src(s, (int64_t)dis_bits(s->w, 4, 54, 63), site223_param, "SRC0", pv);
+	}
 	dis_putn(w, ", void, void", 12);
 }
 

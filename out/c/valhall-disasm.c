@@ -197,40 +197,59 @@ static inline void dis_digits(struct dis_writer *w, const char *reversed, size_t
 	dis_putn(w, text, n);
 }
 
-/* `v` in base `base` (10 or 16, lowercase), with a '-' when negative: JS String(v), v.toString(16). */
-static inline void dis_int_base(struct dis_writer *w, int64_t v, unsigned base)
+/* `v` in decimal, with a '-' when negative (JS String(v)): two digits a division. */
+static void dis_int_wide(struct dis_writer *w, int64_t v)
 {
-	char digits[24];
-	size_t n = 0;
+	static const char pairs[] = "00010203040506070809101112131415161718192021222324"
+				    "25262728293031323334353637383940414243444546474849"
+				    "50515253545556575859606162636465666768697071727374"
+				    "75767778798081828384858687888990919293949596979899";
+	/* Digits from the end of `text` backwards. */
+	char text[24], *at = text + sizeof text;
 	uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
-	do {
-		digits[n++] = "0123456789abcdef"[u % base];
-		u /= base;
-	} while (u != 0);
-	if (v < 0)
-		digits[n++] = '-';
-	dis_digits(w, digits, n);
-}
-
-static inline void dis_int(struct dis_writer *w, int64_t v)
-{
-	/* Most numbers printed are small register or component numbers. */
-	if (v >= 0 && v < 100) {
-		char digits[2];
-		digits[0] = (char)('0' + v / 10);
-		digits[1] = (char)('0' + v % 10);
-		if (v < 10)
-			dis_putn(w, digits + 1, 1);
-		else
-			dis_putn(w, digits, 2);
-		return;
+	while (u >= 100) {
+		unsigned r = (unsigned)(u % 100);
+		u /= 100;
+		*--at = pairs[2 * r + 1];
+		*--at = pairs[2 * r];
 	}
-	dis_int_base(w, v, 10);
+	if (u >= 10) {
+		*--at = pairs[2 * u + 1];
+		*--at = pairs[2 * u];
+	} else {
+		*--at = (char)('0' + u);
+	}
+	if (v < 0)
+		*--at = '-';
+	dis_putn(w, at, (size_t)(text + sizeof text - at));
 }
 
+/* Most numbers printed are small register or component numbers: one or two characters inline. */
+DIS_INLINE void dis_int(struct dis_writer *w, int64_t v)
+{
+	if ((uint64_t)v < 10) {
+		dis_char(w, (char)('0' + v));
+	} else if ((uint64_t)v < 100 && w->end - w->at >= 2) {
+		w->at[0] = (char)('0' + v / 10);
+		w->at[1] = (char)('0' + v % 10);
+		w->at += 2;
+	} else {
+		dis_int_wide(w, v);
+	}
+}
+
+/* `v` in lowercase hex, with a '-' when negative (JS v.toString(16)). */
 static inline void dis_hex(struct dis_writer *w, int64_t v)
 {
-	dis_int_base(w, v, 16);
+	char text[24], *at = text + sizeof text;
+	uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+	do {
+		*--at = "0123456789abcdef"[u & 15];
+		u >>= 4;
+	} while (u != 0);
+	if (v < 0)
+		*--at = '-';
+	dis_putn(w, at, (size_t)(text + sizeof text - at));
 }
 
 /* `v` in lowercase hex, at least `pad` digits (JS v.toString(16).padStart(pad, "0")). */
@@ -273,41 +292,87 @@ static inline void dis_hex_words(struct dis_writer *w, const uint32_t *words, co
 	}
 }
 
-/* The value of an IEEE half float, exactly. */
-static inline double dis_half(uint32_t raw)
+/* A number below 2^128 (four 32-bit limbs, lowest first; clobbered) in decimal. */
+static inline void dis_wide_decimal(struct dis_writer *w, uint32_t limb[4])
 {
-	double sign = (raw & 0x8000u) ? -1.0 : 1.0;
-	unsigned e = (raw >> 10) & 31u;
-	unsigned m = raw & 1023u;
-	if (e == 0)
-		return sign * (double)m / 16777216.0;
-	return sign * (double)(1024u + m) * ((double)(1u << e) / 33554432.0);
+	/* Digits from the end of `text` backwards: at most 39. */
+	char text[40];
+	size_t n = 0;
+	int top = 3, i, k;
+	while (top >= 0 && limb[top] == 0)
+		top--;
+	do {
+		uint64_t rem = 0;
+		for (i = top; i >= 0; i--) {
+			uint64_t cur = (rem << 32) | limb[i];
+			limb[i] = (uint32_t)(cur / 1000000000u);
+			rem = cur % 1000000000u;
+		}
+		while (top >= 0 && limb[top] == 0)
+			top--;
+		/* Nine digits a chunk; the most significant one without leading zeros. */
+		for (k = 0; k < 9; k++) {
+			text[sizeof text - ++n] = (char)('0' + rem % 10);
+			rem /= 10;
+			if (top < 0 && rem == 0)
+				break;
+		}
+	} while (top >= 0);
+	dis_putn(w, text + sizeof text - n, n);
 }
 
-/* A float field as C `%f` prints it (`nan`/`-nan` by the sign bit, `inf`, `-inf`). */
+/*
+ * A float field as C `%f` prints it (glibc: the exact value rounded to 6 decimals, halves to
+ * even; `nan`/`-nan` by the sign bit, `inf`, `-inf`). The value is m * 2^e with m below 2^24,
+ * so the digits come from integers: no call to printf per field.
+ */
 static inline void dis_float(struct dis_writer *w, uint32_t raw, unsigned width)
 {
-	char text[400];
-	double v;
-	int n;
-	uint32_t sign = width == 32 ? raw >> 31 : (raw >> 15) & 1u;
-	uint32_t exp_all = width == 32 ? 0x7f800000u : 0x7c00u;
-	uint32_t mant = width == 32 ? 0x007fffffu : 0x03ffu;
-	if ((raw & exp_all) == exp_all) {
-		if (sign)
-			dis_putc(w, '-');
-		dis_puts(w, (raw & mant) ? "nan" : "inf");
+	unsigned exp_bits = width == 32 ? 8 : 5, mant_bits = width == 32 ? 23 : 10;
+	uint32_t exp_max = (1u << exp_bits) - 1, expo = (raw >> mant_bits) & exp_max;
+	uint32_t mant = raw & ((1u << mant_bits) - 1), m = expo ? mant | (1u << mant_bits) : mant;
+	/* e = unbiased exponent - mant_bits; subnormals have the exponent of expo 1. */
+	int e = (int)(expo ? expo : 1) - (int)(exp_max >> 1) - (int)mant_bits;
+	uint64_t q, ip;
+	unsigned k;
+	char frac[6];
+	if ((raw >> (exp_bits + mant_bits)) & 1u)
+		dis_char(w, '-');
+	if (expo == exp_max) {
+		dis_putn(w, mant ? "nan" : "inf", 3);
 		return;
 	}
-	if (width == 32) {
-		float f;
-		memcpy(&f, &raw, sizeof f);
-		v = f;
-	} else {
-		v = dis_half(raw);
+	if (e >= 0) {
+		uint32_t limb[4] = { 0, 0, 0, 0 };
+		uint64_t v = (uint64_t)m << (e % 32);
+		limb[e / 32] = (uint32_t)v;
+		if (e / 32 < 3)
+			limb[e / 32 + 1] = (uint32_t)(v >> 32);
+		dis_wide_decimal(w, limb);
+		dis_putn(w, ".000000", 7);
+		return;
 	}
-	n = snprintf(text, sizeof text, "%f", v);
-	dis_putn(w, text, n > 0 ? (size_t)n : 0);
+	k = (unsigned)-e;
+	ip = k < 32 ? m >> k : 0;
+	/* The fraction times 10^6, below 2^44: its integer part, rounded by what is left. */
+	q = (uint64_t)(k < 32 ? m & ((1u << k) - 1) : m) * 1000000u;
+	if (k < 64) {
+		uint64_t rest = q & (((uint64_t)1 << k) - 1), half = (uint64_t)1 << (k - 1);
+		q >>= k;
+		if (rest > half || (rest == half && (q & 1)))
+			q++;
+	} else {
+		q = 0; /* below 2^-64 * 10^6 * 2^24: far below half a millionth */
+	}
+	if (q == 1000000) {
+		ip++;
+		q = 0;
+	}
+	dis_int(w, (int64_t)ip);
+	for (k = 6; k-- > 0; q /= 10)
+		frac[k] = (char)('0' + q % 10);
+	dis_char(w, '.');
+	dis_putn(w, frac, 6);
 }
 
 /* The low `width` bits of `v` as a two's complement number (JS signExtend). */

@@ -148,9 +148,115 @@ int main(void)
 }
 `;
 
+/**
+ * dis_float against the C library's `%f` (what Mesa prints): every half float, every float32
+ * exponent with edge mantissas and both signs, and 2 million float32 words from a fixed xorshift.
+ */
+const FLOATS = `#include "isaspec_scope.c"
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *name_of(int name)
+{
+	(void)name;
+	return "";
+}
+
+static double value_of(uint32_t raw, unsigned width)
+{
+	double sign = (raw & 0x8000u) ? -1.0 : 1.0;
+	unsigned e = (raw >> 10) & 31u, m = raw & 1023u;
+	if (width == 32) {
+		float f;
+		memcpy(&f, &raw, sizeof f);
+		return f;
+	}
+	if (e == 31)
+		return m ? (sign < 0 ? -NAN : NAN) : sign * INFINITY;
+	if (e == 0)
+		return sign * (double)m / 16777216.0;
+	return sign * (double)(1024u + m) * ((double)(1u << e) / 33554432.0);
+}
+
+static unsigned long checked, wrong;
+
+static void check(uint32_t raw, unsigned width)
+{
+	char ours[64], theirs[400];
+	struct dis_writer w;
+	dis_init(&w, ours, sizeof ours, NULL);
+	dis_float(&w, raw, width);
+	dis_finish(&w);
+	snprintf(theirs, sizeof theirs, "%f", value_of(raw, width));
+	checked++;
+	if (strcmp(ours, theirs) != 0 && wrong++ < 5)
+		printf("%u bits 0x%08x: %s, printf %s\\n", width, (unsigned)raw, ours, theirs);
+}
+
+int main(int argc, char **argv)
+{
+	uint32_t x = 2463534242u, i;
+	int e, b;
+	for (i = 1; (int)i < argc; i++) {
+		char out[64];
+		struct dis_writer w;
+		dis_init(&w, out, sizeof out, NULL);
+		dis_float(&w, (uint32_t)strtoul(argv[i], NULL, 16), 32);
+		dis_finish(&w);
+		printf("%s\\n", out);
+	}
+	for (i = 0; i < 65536; i++)
+		check(i, 16);
+	for (e = 0; e < 256; e++)
+		for (b = -1; b < 23; b++) {
+			uint32_t mant = b < 0 ? 0 : (1u << b);
+			check(((uint32_t)e << 23) | mant, 32);
+			check(((uint32_t)e << 23) | (0x7fffffu ^ mant), 32);
+			check(0x80000000u | ((uint32_t)e << 23) | mant, 32);
+		}
+	for (i = 0; i < 2000000; i++) {
+		x ^= x << 13;
+		x ^= x >> 17;
+		x ^= x << 5;
+		check(x, 32);
+	}
+	printf("%lu of %lu differ\\n", wrong, checked);
+	return wrong != 0;
+}
+`;
+
 describe("generator/runtime/c", () => {
   it("compiles on its own as strict C99 (isaspec_scope.c needs the generated name_of: below)", () => {
     compile([...C99, "-Wno-unused-function"], path.join(RUNTIME, "disasm_runtime.c"));
+  });
+
+  it("prints floats exactly as %f does (correctly rounded, halves to even, 39-digit values)", () => {
+    const t = tempDir();
+    try {
+      const exe = path.join(t.dir, "floats");
+      compile(C99, t.write("floats.c", FLOATS), exe, [`-I${RUNTIME}`]);
+      const r = sh([exe, "7f7fffff", "3c000000", "3c400000", "3f7ffffe", "00000001", "4b189680"]);
+      expect(r.stdout.split("\n")).toEqual([
+        // FLT_MAX, (2 - 2^-23) * 2^127
+        "340282346638528859811704183484516925440.000000",
+        // 2^-7 = 0.0078125: a half millionth over, rounded to the even 0.007812
+        "0.007812",
+        // 0.01171875: 0.75 of a millionth over, rounded up
+        "0.011719",
+        // 1 - 2^-23 rounds up into the integer part
+        "1.000000",
+        // the smallest subnormal
+        "0.000000",
+        // 10^7, a float with no fraction
+        "10000000.000000",
+        `0 of ${65536 + 256 * 24 * 3 + 2_000_000} differ`,
+        "",
+      ]);
+      expect(r.status).toBe(0);
+    } finally {
+      t.cleanup();
+    }
   });
 
   it("writes what it should", () => {

@@ -112,6 +112,47 @@ function exprRefs(text: string): string[] {
   return refs;
 }
 
+/** Which names of a scope resolve without effects (see `simple`), from the scope's cases and the
+ * sites entering it. */
+function scopeFacts(scope: ScopeC, entering: { from: ScopeC; params: [string, string][] }[]) {
+  // A scope is simple when its conditions read only fields of its default case that no override
+  // defines: then a condition's value never depends on where it is evaluated (the recursion guard
+  // and overrides in force cannot reach it) and evaluating it records no error, so it is cached
+  // always and resolving a name need not evaluate the conditions of overrides without the name.
+  const byDefault = scope.cases[scope.cases.length - 1];
+  // A name no case defines may also come from the enclosing field's <param>s, when every site
+  // entering the scope passes a field its scope has and never derives.
+  const ownField = (n: string) =>
+    byDefault.fields.has(n) &&
+    scope.cases.every((o) => o === byDefault || (!o.fields.has(n) && !o.derived.has(n)));
+  const passedField = (n: string) =>
+    scope.cases.every((o) => !o.fields.has(n) && !o.derived.has(n)) &&
+    entering.every(({ from, params }) => {
+      const p0 = params.find(([, as]) => as === n)?.[0];
+      return (
+        p0 !== undefined &&
+        from.cases.some((c) => c.fields.has(p0)) &&
+        from.cases.every((c) => !c.derived.has(p0))
+      );
+    });
+  // And a derived value of the default case no override defines, if what it reads is pure too.
+  const ownDerived = (n: string) =>
+    !byDefault.fields.has(n) &&
+    byDefault.derived.has(n) &&
+    scope.cases.every((o) => o === byDefault || (!o.fields.has(n) && !o.derived.has(n)));
+  const pure = (n: string, visiting: Set<string>): boolean =>
+    ownField(n) ||
+    passedField(n) ||
+    (ownDerived(n) &&
+      !visiting.has(n) &&
+      exprRefs(byDefault.derived.get(n)!.expr).every((r) => pure(r, new Set([...visiting, n]))));
+  const simple = scope.cases.every(
+    (c) => c.when === null || exprRefs(c.when).every((n) => pure(n, new Set())),
+  );
+  const pureDerived = (n: string) => ownDerived(n) && pure(n, new Set());
+  return { byDefault, ownField, ownDerived, pureDerived, simple };
+}
+
 export function isaspecC(model: IsaModel): IsaspecC {
   const roots = bitsetRoots(model);
   const enums = new Map(model.enums.map((e) => [e.name, e]));
@@ -141,6 +182,12 @@ export function isaspecC(model: IsaModel): IsaspecC {
   const paramNames = new Set(
     [...incoming.values()].flat().flatMap((i) => i.params.map(([n]) => n)),
   );
+  const factsMemo = new Map<ScopeC, ReturnType<typeof scopeFacts>>();
+  const facts = (scope: ScopeC) => {
+    let f = factsMemo.get(scope);
+    if (!f) factsMemo.set(scope, (f = scopeFacts(scope, incoming.get(scope) ?? [])));
+    return f;
+  };
   const bounds = new Map<ScopeC, Map<string, Interval>>();
   const visiting = new Set<string>();
   const union = (a: Interval | null, b: Interval): Interval =>
@@ -214,6 +261,57 @@ export function isaspecC(model: IsaModel): IsaspecC {
       exprRange(d.expr, boundIn(scope)),
     );
 
+  /* <param>s passed as values ------------------------------------------------------------------ */
+  /**
+   * Per root bitset, the <param>s every site entering it reads straight from its own words (a field
+   * of its default case no override defines, in a simple scope: reading it has no effect) with one
+   * format: each site passes their values in `pv[slot]`, and the leaves read them there instead of
+   * asking the enclosing scope by name.
+   */
+  const slotsMemo = new Map<string, Map<string, { slot: number; format: number }>>();
+  type Passed = { field: Field } | { derived: DerivedField; from: ScopeC };
+  const passedOf = (from: ScopeC, params: [string, string][], as: string): Passed | null => {
+    const p0 = params.find(([, a]) => a === as)?.[0];
+    const f = facts(from);
+    if (p0 === undefined || !f.simple) return null;
+    if (f.ownField(p0)) return { field: f.byDefault.fields.get(p0)! };
+    // A derived value that reads only such names: the same wherever it is evaluated, no errors.
+    if (f.pureDerived(p0)) return { derived: f.byDefault.derived.get(p0)!, from };
+    return null;
+  };
+  const passedFormat = (x: Passed | null) =>
+    !x ? -1 : "field" in x ? fieldFormat(x.field) : derivedFormat(x.derived, x.from);
+  const slotsOf = (root: string): Map<string, { slot: number; format: number }> => {
+    const known = slotsMemo.get(root);
+    if (known) return known;
+    const slots = new Map<string, { slot: number; format: number }>();
+    const entering = incoming.get((roots.get(root) ?? [])[0]) ?? [];
+    const names = [...new Set(entering.flatMap((e) => e.params.map(([, as]) => as)))];
+    for (const as of names) {
+      const passed = entering.map((e) => passedOf(e.from, e.params, as));
+      const formats = new Set(passed.map(passedFormat));
+      const [format] = formats;
+      if (formats.size === 1 && format >= 0) slots.set(as, { slot: slots.size, format });
+    }
+    slotsMemo.set(root, slots);
+    return slots;
+  };
+  /**
+   * The `pv` a site passes into `root`: its values, read in the enclosing scope `from` (derived
+   * ones by `evaluate`).
+   */
+  const passedValues = (
+    root: string,
+    from: ScopeC,
+    params: [string, string][],
+    words: number,
+    evaluate: (d: DerivedField) => string,
+  ): string[] =>
+    [...slotsOf(root).keys()].map((as) => {
+      const x = passedOf(from, params, as)!;
+      return "field" in x ? fieldRead(x.field, words) : evaluate(x.derived);
+    });
+
   /* Scopes ------------------------------------------------------------------------------------ */
   const functions: CFunction[] = [];
   const prototypes: string[] = [];
@@ -229,7 +327,12 @@ export function isaspecC(model: IsaModel): IsaspecC {
   const rootFns = new Map<string, string>();
   let sites = 0;
 
-  const scopeFns = (scope: ScopeC, words: number, prefix: string): string => {
+  const scopeFns = (
+    scope: ScopeC,
+    words: number,
+    prefix: string,
+    slots: Map<string, { slot: number; format: number }> = new Map(),
+  ): string => {
     const p = fnScope.family(prefix, (b) => [b]);
     const owners = scope.cases.length + [...scope.cases].reduce((n, c) => n + c.derived.size, 0);
     if (owners > 64)
@@ -262,40 +365,10 @@ export function isaspecC(model: IsaModel): IsaspecC {
       return name;
     };
 
-    // A scope is simple when its conditions read only fields of its default case that no override
-    // defines: then a condition's value never depends on where it is evaluated (the recursion guard
-    // and overrides in force cannot reach it) and evaluating it records no error, so it is cached
-    // always and resolving a name need not evaluate the conditions of overrides without the name.
-    const byDefault = scope.cases[scope.cases.length - 1];
-    // A name no case defines may also come from the enclosing field's <param>s, when every site
-    // entering the scope passes a field its scope has and never derives.
-    const ownField = (n: string) =>
-      byDefault.fields.has(n) &&
-      scope.cases.every((o) => o === byDefault || (!o.fields.has(n) && !o.derived.has(n)));
-    const passedField = (n: string) =>
-      scope.cases.every((o) => !o.fields.has(n) && !o.derived.has(n)) &&
-      (incoming.get(scope) ?? []).every(({ from, params }) => {
-        const p0 = params.find(([, as]) => as === n)?.[0];
-        return (
-          p0 !== undefined &&
-          from.cases.some((c) => c.fields.has(p0)) &&
-          from.cases.every((c) => !c.derived.has(p0))
-        );
-      });
-    // And a derived value of the default case no override defines, if what it reads is pure too.
-    const ownDerived = (n: string) =>
-      !byDefault.fields.has(n) &&
-      byDefault.derived.has(n) &&
-      scope.cases.every((o) => o === byDefault || (!o.fields.has(n) && !o.derived.has(n)));
-    const pure = (n: string, visiting: Set<string>): boolean =>
-      ownField(n) ||
-      passedField(n) ||
-      (ownDerived(n) &&
-        !visiting.has(n) &&
-        exprRefs(byDefault.derived.get(n)!.expr).every((r) => pure(r, new Set([...visiting, n]))));
-    const simple = scope.cases.every(
-      (c) => c.when === null || exprRefs(c.when).every((n) => pure(n, new Set())),
-    );
+    const { byDefault, ownField, ownDerived, simple } = facts(scope);
+    /** A <param> passed as a value (no case defines the name), read where nothing else is asked. */
+    const slotOf = (n: string) =>
+      scope.cases.every((c) => !c.fields.has(n) && !c.derived.has(n)) ? slots.get(n) : undefined;
     const applies: string[] = [];
     const whens: (() => void)[] = [];
     scope.cases.forEach((c, k) => {
@@ -310,12 +383,24 @@ export function isaspecC(model: IsaModel): IsaspecC {
             read: (n: string) =>
               ownField(n)
                 ? fieldRead(byDefault.fields.get(n)!, words)
-                : `get(s, ${ownDerived(n) ? resolverFor(n) : missingFn()}, ${nameOf(n)})`,
+                : slotOf(n)
+                  ? `s->pv[${slotOf(n)!.slot}]`
+                  : ownDerived(n)
+                    ? derivedCall(n)
+                    : `get(s, ${missingFn()}, ${nameOf(n)})`,
             gpu: "(s->ctx->has_gpu ? s->ctx->gpu : 0)",
           };
           // One short-circuiting expression, or statements where that would be a long line.
           let e = compileCExpr(c.when!, ctx, true);
           if (e.lines.some((l) => l.length > 100)) e = compileCExpr(c.when!, ctx);
+          // Reading only the scope's own fields, it costs less to evaluate again than to cache.
+          if (exprRefs(c.when!).every(ownField)) {
+            add(`/* ${commentText(c.when!)} */`, `static int ${name}(${S})`, [
+              ...e.lines,
+              `return ${e.result} != 0;`,
+            ]);
+            return;
+          }
           add(`/* ${commentText(c.when!)} */`, `static int ${name}(${S})`, [
             `if (!(s->known & ${b})) {`,
             ...e.lines.map((l) => `\t${l}`),
@@ -356,6 +441,12 @@ export function isaspecC(model: IsaModel): IsaspecC {
       }
       return fn;
     };
+    /**
+     * A derived value of the default case no override defines, in a simple scope: what resolving
+     * it does (no override is tried, nothing can fail), without the resolver.
+     */
+    const derivedCall = (name: string) =>
+      `${derivedFn(byDefault.derived.get(name)!, scope.cases.length - 1)}(s)`;
     /** `if (...)`-condition of override k in resolve: applying, or being evaluated. */
     const inForce = (k: number) => `(s->stack & ${overrideBit(k)}) || ${applies[k]}(s)`;
 
@@ -366,23 +457,35 @@ export function isaspecC(model: IsaModel): IsaspecC {
       for (const n of [...c.fields.keys(), ...c.derived.keys()]) caseNames.add(n);
     const resolveHead = (fn: string) => `static int ${fn}(${S}, int name, int64_t *v, int *fmt)`;
     const missing = `${p}_params`;
+    const tries = scope.cases.flatMap((c, k) =>
+      c.when !== null && !simple
+        ? [`if (!(s->stack & ${overrideBit(k)}))`, `\t(void)${applies[k]}(s);`]
+        : [],
+    );
     let missingMade = false;
     const missingFn = (): string => {
       if (!missingMade) {
         missingMade = true;
-        const tries = scope.cases.flatMap((c, k) =>
-          c.when !== null && !simple
-            ? [`if (!(s->stack & ${overrideBit(k)}))`, `\t(void)${applies[k]}(s);`]
-            : [],
-        );
         add(
           "/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */",
           resolveHead(missing),
-          [...tries, "return s->param ? s->param(s, name, v, fmt) : 0;"],
+          [
+            ...(tries.length ? [`${triesFn()}(s);`] : []),
+            "return s->param ? s->param(s, name, v, fmt) : 0;",
+          ],
         );
       }
       return missing;
     };
+    let triesMade = false;
+    const triesFn = (): string => {
+      if (!triesMade) add(null, `static void ${p}_tries(${S})`, tries);
+      triesMade = true;
+      return `${p}_tries`;
+    };
+    /** A <param> passed as a value, read as resolving it would: after every override is tried. */
+    const slotRead = (slot: { slot: number }) =>
+      tries.length ? `(${triesFn()}(s), s->pv[${slot.slot}])` : `s->pv[${slot.slot}]`;
     const resolvers = new Map<string, string>();
     const resolverFor = (name: string): string => {
       if (!caseNames.has(name)) return missingFn();
@@ -423,13 +526,33 @@ export function isaspecC(model: IsaModel): IsaspecC {
       ];
     };
     const resolveCall = (name: string) => `${resolverFor(name)}(s, ${nameOf(name)}, &v, &fmt)`;
-    readName = (name: string) => `get(s, ${resolverFor(name)}, ${nameOf(name)})`;
+    readName = (name: string) =>
+      slotOf(name)
+        ? slotRead(slotOf(name)!)
+        : simple && ownDerived(name)
+          ? derivedCall(name)
+          : `get(s, ${resolverFor(name)}, ${nameOf(name)})`;
     for (const made of whens) made();
 
     // Bitset-typed fields: which printer (if any) takes a field's value, as nestedOf decides.
-    type Site = { id: number; root: string; param: string };
-    const nestedFns = new Map<string, { fn: string; sites: Site[] } | null>();
-    const nestedFor = (name: string): { fn: string; sites: Site[] } | null => {
+    type Site = { id: number; root: string; param: string; caseIndex: number; values: string[] };
+    /** Printing a bitset-typed field's value `value` through `site`. */
+    const siteCall = (site: Site, value: string, field: string, indent: string): string[] => {
+      const call = (pv: string) =>
+        `${site.root}(s, ${value}, ${site.param}, ${cStringLiteral(field)}, ${pv});`;
+      if (site.values.length === 0) return [`${indent}${call("NULL")}`];
+      return [
+        `${indent}{`,
+        `${indent}\tconst int64_t pv[] = {`,
+        ...site.values.map((v) => `${indent}\t\t${v},`),
+        `${indent}\t};`,
+        `${indent}\t${call("pv")}`,
+        `${indent}}`,
+      ];
+    };
+    // The sites are made with the scope's functions; the switch picking one only where used.
+    const nestedFns = new Map<string, { fn: () => string; sites: Site[] } | null>();
+    const nestedFor = (name: string): { fn: () => string; sites: Site[] } | null => {
       if (nestedFns.has(name)) return nestedFns.get(name)!;
       if (!scope.cases.some((c) => c.nested.has(name))) {
         nestedFns.set(name, null);
@@ -448,7 +571,16 @@ export function isaspecC(model: IsaModel): IsaspecC {
           const param = nested.params.length
             ? paramFn(id, nested.params, resolverFor, directRead)
             : "NULL";
-          found.push({ id, root: rootFn(nested.bitset), param });
+          found.push({
+            id,
+            root: rootFn(nested.bitset),
+            param,
+            caseIndex: k,
+            values: passedValues(nested.bitset, scope, nested.params, words, (d) => {
+              const last = scope.cases.length - 1;
+              return `${derivedFn(d, last)}(s)`;
+            }),
+          });
           ret = String(id);
         }
         if (c.when === null) {
@@ -457,8 +589,15 @@ export function isaspecC(model: IsaModel): IsaspecC {
         } else body.push(`if (${applies[k]}(s))`, `\treturn ${ret};`);
       });
       if (!done) body.push("return -1;");
-      add(null, `static int ${fn}(${S})`, body);
-      const made = { fn, sites: found };
+      let added = false;
+      const made = {
+        fn: () => {
+          if (!added) add(null, `static int ${fn}(${S})`, body);
+          added = true;
+          return fn;
+        },
+        sites: found,
+      };
       nestedFns.set(name, made);
       return made;
     };
@@ -472,7 +611,78 @@ export function isaspecC(model: IsaModel): IsaspecC {
         (a) =>
           `${indent}check_bits(s, ${words}, ${a.low}, ${a.high}, ${a.value}u, ${cStringLiteral(a.bitset)});`,
       );
-    const textOf = (display: string, indent: string): string[] => {
+    /**
+     * What answers `name` in the display of case `shown`, when the emitter can know: the render
+     * reaches that display after evaluating every earlier override (cached, since the render
+     * evaluates outside any other evaluation; false when it has a display) and case `shown`'s own
+     * (true). So the answer is case `shown`'s definition when no earlier override without a display
+     * defines the name, else the default case's (or the <param>s) when no override in between
+     * defines it either and, the scope being simple, resolving past them evaluates nothing.
+     */
+    const answerAt = (
+      name: string,
+      shown: number,
+    ): { field: Field; k: number } | { derived: DerivedField; k: number } | "params" | null => {
+      const at = (k: number) => {
+        const c = scope.cases[k];
+        const f = c.fields.get(name);
+        if (f) return { field: f, k };
+        const d = c.derived.get(name);
+        return d ? { derived: d, k } : null;
+      };
+      for (let j = 0; j < shown; j++) if (scope.cases[j].display === null && at(j)) return null;
+      const own = at(shown);
+      if (own) return own;
+      const lastK = scope.cases.length - 1;
+      if (shown !== lastK) {
+        if (!simple) return null;
+        for (let j = shown + 1; j < lastK; j++) if (at(j)) return null;
+      }
+      return at(lastK) ?? "params";
+    };
+    /** The text of a `{FIELD}` in the display of case `shown`. */
+    const fieldText = (name: string, shown: number, indent: string): string[] => {
+      const answer = answerAt(name, shown);
+      const nested = nestedFor(name);
+      if (answer && answer !== "params") {
+        if ("field" in answer) {
+          const read = fieldRead(answer.field, words);
+          const site = nested?.sites.find((x) => x.caseIndex === answer.k);
+          return site
+            ? siteCall(site, read, name, indent)
+            : [`${indent}fmt_${fieldFormat(answer.field)}(w, ${read});`];
+        }
+        const d = answer.derived;
+        return [`${indent}fmt_${derivedFormat(d, scope)}(w, ${derivedFn(d, answer.k)}(s));`];
+      }
+      const slot = slotOf(name);
+      if (answer === "params" && slot)
+        return [`${indent}fmt_${slot.format}(w, s->pv[${slot.slot}]);`];
+      if (answer === "params")
+        return [
+          `${indent}if (!s->param || !s->param(s, ${nameOf(name)}, &v, &fmt))`,
+          `${indent}\tno_field(s, ${cStringLiteral(name)});`,
+          `${indent}else`,
+          `${indent}\tformat_value(w, fmt, v);`,
+        ];
+      const out = [
+        `${indent}if (!${resolveCall(name)})`,
+        `${indent}\tno_field(s, ${cStringLiteral(name)});`,
+      ];
+      if (!nested) out.push(`${indent}else`, `${indent}\tformat_value(w, fmt, v);`);
+      else {
+        out.push(`${indent}else`, `${indent}\tswitch (${nested.fn()}(s)) {`);
+        for (const site of nested.sites)
+          out.push(
+            `${indent}\tcase ${site.id}:`,
+            ...siteCall(site, "v", name, `${indent}\t\t`),
+            `${indent}\t\tbreak;`,
+          );
+        out.push(`${indent}\tdefault:`, `${indent}\t\tformat_value(w, fmt, v);`, `${indent}\t}`);
+      }
+      return out;
+    };
+    const textOf = (display: string, shown: number, indent: string): string[] => {
       const out: string[] = [];
       for (const tok of tokensOf(display)) {
         if (tok.t === "text") {
@@ -483,32 +693,7 @@ export function isaspecC(model: IsaModel): IsaspecC {
         }
         if (tok.align > 0) out.push(`${indent}dis_pad(w, ${tok.align});`);
         if (tok.t === "name") out.push(`${indent}${putText(scope.mnemonic)}`);
-        else if (tok.field !== "" && simple && ownField(tok.field) && !nestedFor(tok.field)) {
-          // Nothing but the default case's field can answer, and no error can arise.
-          const f = byDefault.fields.get(tok.field)!;
-          out.push(`${indent}fmt_${fieldFormat(f)}(w, ${fieldRead(f, words)});`);
-        } else if (tok.field !== "") {
-          const nested = nestedFor(tok.field);
-          out.push(
-            `${indent}if (!${resolveCall(tok.field)})`,
-            `${indent}\tno_field(s, ${cStringLiteral(tok.field)});`,
-          );
-          if (!nested) out.push(`${indent}else`, `${indent}\tformat_value(w, fmt, v);`);
-          else {
-            out.push(`${indent}else`, `${indent}\tswitch (${nested.fn}(s)) {`);
-            for (const site of nested.sites)
-              out.push(
-                `${indent}\tcase ${site.id}:`,
-                `${indent}\t\t${site.root}(s, v, ${site.param}, ${cStringLiteral(tok.field)});`,
-                `${indent}\t\tbreak;`,
-              );
-            out.push(
-              `${indent}\tdefault:`,
-              `${indent}\t\tformat_value(w, fmt, v);`,
-              `${indent}\t}`,
-            );
-          }
-        }
+        else if (tok.field !== "") out.push(...fieldText(tok.field, shown, indent));
       }
       return out;
     };
@@ -523,12 +708,12 @@ export function isaspecC(model: IsaModel): IsaspecC {
       below = Math.max(below, upTo);
       if (c.when === null) return;
       const inner = [...checks(c.asserts, "\t")];
-      if (c.display !== null) inner.push(...textOf(c.display, "\t"), "\treturn;");
+      if (c.display !== null) inner.push(...textOf(c.display, k, "\t"), "\treturn;");
       if (inner.length) render.push(`if (${applies[k]}(s)) {`, ...inner, "}");
       else render.push(`(void)${applies[k]}(s);`);
     });
     const last = scope.cases[scope.cases.length - 1];
-    if (last.display !== null) render.push(...textOf(last.display, ""));
+    if (last.display !== null) render.push(...textOf(last.display, scope.cases.length - 1, ""));
     else render.push(`no_display(s);`);
     // Locals only where the text uses them.
     const uses = (re: RegExp) => render.some((l) => re.test(l));
@@ -576,7 +761,7 @@ export function isaspecC(model: IsaModel): IsaspecC {
     const leaves = roots.get(root);
     const fn = fnScope.family(`root_${functionPart(root)}`, (b) => [b]);
     rootFns.set(root, fn);
-    const enterFns = (leaves ?? []).map((leaf) => leafFn(leaf));
+    const enterFns = (leaves ?? []).map((leaf) => leafFn(leaf, slotsOf(root)));
     const body = [
       "struct ctx *c = parent->ctx;",
       "uint32_t words[2];",
@@ -616,27 +801,32 @@ export function isaspecC(model: IsaModel): IsaspecC {
       ...((leaves ?? []).length > 1 ? ["matched:"] : []),
       "(void)found;",
       "switch (leaf) {",
-      ...enterFns.flatMap((f, k) => [`case ${k}:`, `\t${f}(parent, words, param);`, "\treturn;"]),
+      ...enterFns.flatMap((f, k) => [
+        `case ${k}:`,
+        `\t${f}(parent, words, param, pv);`,
+        "\treturn;",
+      ]),
       "default:",
       "\tdis_error_words(c->errors, DIS_FIELD_NO_MATCH, parent->mnemonic, field, words, 2, NULL);",
       "}",
     );
     add(
       `/* A value of ${commentText(root)}: the leaf it matches for the GPU, printed in its own scope. */`,
-      `static void ${fn}(struct scope *parent, int64_t value, resolve_fn param, const char *field)`,
+      `static void ${fn}(struct scope *parent, int64_t value, resolve_fn param, const char *field,\n\t\t\t\tconst int64_t *pv)`,
       body,
     );
     return fn;
   }
 
-  function leafFn(leaf: LeafC): string {
-    const p = scopeFns(leaf, 2, `leaf_${functionPart(leaf.name)}`);
+  function leafFn(leaf: LeafC, slots: Map<string, { slot: number; format: number }>): string {
+    const p = scopeFns(leaf, 2, `leaf_${functionPart(leaf.name)}`, slots);
     const dontCare = [0, 1].map((i) => leaf.dontCare[i] ?? 0);
     const body = [
       "struct scope s;",
       `init_scope(&s, parent->ctx, words, ${cStringLiteral(leaf.mnemonic)});`,
       "s.parent = parent;",
       "s.param = param;",
+      "s.pv = pv;",
     ];
     if (dontCare.some((m) => m !== 0)) {
       body.push(
@@ -649,7 +839,7 @@ export function isaspecC(model: IsaModel): IsaspecC {
     body.push(`${p}_render(&s);`);
     add(
       null,
-      `static void ${p}_enter(struct scope *parent, const uint32_t *words, resolve_fn param)`,
+      `static void ${p}_enter(struct scope *parent, const uint32_t *words, resolve_fn param,\n\t\t\t\tconst int64_t *pv)`,
       body,
     );
     return `${p}_enter`;
@@ -679,11 +869,24 @@ export function isaspecC(model: IsaModel): IsaspecC {
 
   return {
     names: [...nameIds].map(([text, id]) => ({ id, text })),
-    formatFunctions: formatFunctions(formats, enums),
+    formatFunctions: usedFormatFunctions(formatFunctions(formats, enums), functions),
     functions,
     prototypes,
     instructionFunctions,
   };
+}
+
+/**
+ * The format functions something calls: `format_value` only where a format is chosen at run time,
+ * and each `fmt_<id>` only where called directly or through `format_value`.
+ */
+function usedFormatFunctions(formats: CFunction[], functions: CFunction[]): CFunction[] {
+  const text = functions.flatMap((f) => f.body).join("\n");
+  const calledByCode = (f: CFunction) =>
+    new RegExp(`\\b${/(\w+)\(/.exec(f.head)![1]}\\(`).test(text);
+  const dispatch = formats[formats.length - 1];
+  const kept = formats.slice(0, -1);
+  return calledByCode(dispatch) ? formats : kept.filter(calledByCode);
 }
 
 /** Writing constant text: dis_putn when it holds no newline (the line's column then moves on). */

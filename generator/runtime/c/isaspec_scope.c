@@ -29,6 +29,8 @@ struct scope {
 	/* The scope of the field this one decodes, and its <param>s (names resolved there). */
 	struct scope *parent;
 	resolve_fn param;
+	/* The <param>s the enclosing site passed as values (slots the generated code numbers). */
+	const int64_t *pv;
 	struct ctx *ctx;
 };
 
@@ -45,6 +47,7 @@ static inline void init_scope(struct scope *s, struct ctx *c, const uint32_t *wo
 	s->mnemonic = mnemonic;
 	s->parent = NULL;
 	s->param = NULL;
+	s->pv = NULL;
 	s->ctx = c;
 }
 
