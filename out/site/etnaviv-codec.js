@@ -5153,6 +5153,287 @@ const BY_NAME = new Map(INSTRUCTIONS.map((s) => [s.name, s]));
 function inGen(s, gpu) {
   return s.gen === null || gpu === null || gpu >= s.gen[0] && gpu <= s.gen[1];
 }
+function findSpec(words, gpu) {
+  if (words.length !== ISA.wordCount) return void 0;
+  const k = instructionAt(words, 0, gpu);
+  return k < 0 ? void 0 : INSTRUCTIONS[k];
+}
+function rawFields(words, s) {
+  const raw = {};
+  for (const f of s.fields) raw[f.name] = rawField(words, f);
+  const derived = DERIVED[s.name];
+  if (derived) for (const name of Object.keys(derived)) raw[name] = derived[name](raw);
+  return raw;
+}
+function decode(words, options = {}) {
+  const gpu = options.gpu ?? ISA.defaultGpu;
+  const s = findSpec(words, gpu);
+  if (!s) return void 0;
+  const fields = {};
+  for (const f of s.fields) fields[f.name] = fieldValue(f, rawField(words, f));
+  const result = { name: s.name, fields };
+  let dc;
+  for (let i = 0; i < s.dontCare.length; i++) {
+    if (((words[i] ?? 0) & s.dontCare[i]) !== 0) {
+      dc = s.dontCare.map((m, k) => ((words[k] ?? 0) & m) >>> 0);
+      break;
+    }
+  }
+  if (dc) result.dontCareBits = dc;
+  return result;
+}
+function describeValue(v) {
+  return typeof v === "string" ? JSON.stringify(v) : String(v);
+}
+function encodeField(s, f, value) {
+  const where = `${s.name}: field ${f.name}`;
+  if (f.kind === "bool" || f.kind === "bool_inv") {
+    if (typeof value !== "boolean")
+      throw new TypeError(`${where} must be a boolean, got ${describeValue(value)}`);
+    return value ? 1 : 0;
+  }
+  if (f.enumIndex >= 0) {
+    const table = ENUMS[f.enumIndex];
+    if (typeof value !== "string")
+      throw new TypeError(
+        `${where} must be one of the ${table.name} symbols, got ${describeValue(value)}`
+      );
+    let raw = table.symbols.indexOf(value);
+    if (raw < 0 && /^value\d+$/.test(value)) raw = Number(value.slice("value".length));
+    if (raw < 0)
+      throw new RangeError(`${where}: ${JSON.stringify(value)} is not a ${table.name} value`);
+    if (raw >= 2 ** f.width)
+      throw new RangeError(
+        `${where}: ${JSON.stringify(value)} (${raw}) does not fit ${f.width} bits`
+      );
+    return raw;
+  }
+  if (typeof value !== "number")
+    throw new TypeError(`${where} must be a number, got ${describeValue(value)}`);
+  if (!Number.isInteger(value)) throw new RangeError(`${where}: ${value} is not an integer`);
+  const min = f.signed ? -(2 ** (f.width - 1)) : 0;
+  const max = f.signed ? 2 ** (f.width - 1) - 1 : 2 ** f.width - 1;
+  if (value < min || value > max)
+    throw new RangeError(`${where}: ${value} does not fit (${min}..${max})`);
+  return value < 0 ? value + 2 ** f.width : value;
+}
+function encode(instruction) {
+  const name = instruction?.name;
+  const s = typeof name === "string" ? BY_NAME.get(name) : void 0;
+  if (!s) throw new TypeError(`unknown instruction ${describeValue(name)}`);
+  const given = instruction.fields ?? {};
+  for (const key of Object.keys(given)) {
+    if (!s.fields.some((f) => f.name === key))
+      throw new TypeError(`${s.name}: unknown field ${key}`);
+  }
+  const words = Uint32Array.from(s.match);
+  const written = new Uint32Array(ISA.wordCount);
+  for (const f of s.fields) {
+    let value = given[f.name];
+    if (value === void 0) {
+      if (f.alternatives.some((a) => given[a] !== void 0)) continue;
+      if (f.default === null) throw new TypeError(`${s.name}: missing field ${f.name}`);
+      value = fieldValue(f, f.default);
+    }
+    const raw = encodeField(s, f, value);
+    let rest = raw;
+    for (let i = 0; i < f.ranges.length; i += 2) {
+      const low = f.ranges[i];
+      const high = f.ranges[i + 1];
+      const width = high - low + 1;
+      const part = rest % 2 ** width;
+      rest = Math.floor(rest / 2 ** width);
+      for (let bit = low; bit <= high; bit++) {
+        const m = 1 << (bit & 31);
+        if (written[bit >>> 5] & m && (words[bit >>> 5] & m) !== 0 !== (Math.floor(part / 2 ** (bit - low)) % 2 === 1))
+          throw new RangeError(
+            `${s.name}: field ${f.name} disagrees with another field on bit ${bit}`
+          );
+      }
+      setRange(words, low, high, part);
+      setRange(written, low, high, 2 ** width - 1);
+    }
+  }
+  const check = findSpec(words, s.gen ? s.gen[0] : ISA.defaultGpu);
+  if (check !== s)
+    throw new RangeError(
+      `${s.name}: the encoding would decode as ${check ? check.name : "nothing"}`
+    );
+  return words;
+}
+const INSTRUCTION_NAMES = INSTRUCTIONS.map(
+  (s) => s.name
+);
+function signExtend(v, width) {
+  const m = 2 ** width;
+  const u = (v % m + m) % m;
+  return u >= m / 2 ? u - m : u;
+}
+const F32 = new Float32Array(1);
+const U32 = new Uint32Array(F32.buffer);
+function floatOf(raw, width) {
+  if (width === 32) {
+    U32[0] = raw;
+    return F32[0];
+  }
+  const sign = raw & 32768 ? -1 : 1;
+  const e = raw >> 10 & 31;
+  const m = raw & 1023;
+  if (e === 0) return sign * m * 2 ** -24;
+  if (e === 31) return m ? NaN : sign * Infinity;
+  return sign * (1024 + m) * 2 ** (e - 25);
+}
+function formatFixed(x) {
+  const neg = x < 0 || Object.is(x, -0);
+  let m = Math.abs(x);
+  let e = 0;
+  while (m >= 2 ** 53) {
+    m /= 2;
+    e++;
+  }
+  while (!Number.isInteger(m)) {
+    m *= 2;
+    e--;
+  }
+  let digits = [];
+  for (let v = m; v > 0; v = Math.floor(v / 10)) digits.push(v % 10);
+  const times = (k) => {
+    let carry = 0;
+    for (let i = 0; i < digits.length; i++) {
+      const t = digits[i] * k + carry;
+      digits[i] = t % 10;
+      carry = Math.floor(t / 10);
+    }
+    for (; carry > 0; carry = Math.floor(carry / 10)) digits.push(carry % 10);
+  };
+  for (let i = 0; i < e; i++) times(2);
+  const frac = Math.max(0, -e);
+  for (let i = 0; i < frac; i++) times(5);
+  if (frac > 6) {
+    const drop = frac - 6;
+    const first = digits[drop - 1] ?? 0;
+    const sticky = digits.slice(0, drop - 1).some((d) => d !== 0);
+    digits = digits.slice(drop);
+    if (first > 5 || first === 5 && (sticky || (digits[0] ?? 0) % 2 === 1)) {
+      let i = 0;
+      for (; (digits[i] ?? 0) === 9; i++) digits[i] = 0;
+      digits[i] = (digits[i] ?? 0) + 1;
+    }
+  } else {
+    for (let i = frac; i < 6; i++) digits.unshift(0);
+  }
+  while (digits.length < 7) digits.push(0);
+  const text = digits.reverse().join("");
+  return `${neg ? "-" : ""}${text.slice(0, -6)}.${text.slice(-6)}`;
+}
+function formatSmallFloat(x) {
+  const neg = x < 0 || Object.is(x, -0);
+  const a = Math.abs(x);
+  const twice = a * 2e6;
+  if (a >= 1e21 || Number.isInteger(twice) && twice % 2 === 1) return formatFixed(x);
+  return neg ? `-${a.toFixed(6)}` : a.toFixed(6);
+}
+function formatFloat(value, width) {
+  const raw = value % 2 ** width;
+  const v = floatOf(raw, width);
+  if (Number.isNaN(v)) return raw >= 2 ** (width - 1) ? "-nan" : "nan";
+  if (!Number.isFinite(v)) return v < 0 ? "-inf" : "inf";
+  return formatSmallFloat(v);
+}
+function toHalf(x) {
+  const sign = x < 0 || Object.is(x, -0) ? 32768 : 0;
+  const a = Math.abs(x);
+  if (a >= 65520) return sign | 31744;
+  let e = a < 2 ** -14 ? -14 : Math.floor(Math.log2(a));
+  if (e > -14 && 2 ** e > a) e--;
+  if (a >= 2 ** -14 && 2 ** (e + 1) <= a) e++;
+  const q = a / 2 ** (e - 10);
+  let m = Math.floor(q);
+  if (q - m > 0.5 || q - m === 0.5 && m % 2 === 1) m++;
+  if (m === 2048) return sign | e + 16 << 10;
+  return m < 1024 ? sign | m : sign | e + 15 << 10 | m - 1024;
+}
+function floatBits(text, width) {
+  const neg = text.startsWith("-");
+  const body = neg ? text.slice(1) : text;
+  if (body === "nan") return width === 32 ? neg ? 4290772992 : 2143289344 : neg ? 65024 : 32256;
+  const v = body === "inf" ? Infinity : Number(body);
+  const x = neg ? -v : v;
+  if (width !== 32) return toHalf(x);
+  F32[0] = x;
+  return U32[0];
+}
+function and(a, b) {
+  return a && b ? 1 : 0;
+}
+function or(a, b) {
+  return a || b ? 1 : 0;
+}
+function pad(out, column) {
+  const at = out.length - (out.lastIndexOf("\n") + 1);
+  return at < column ? out + " ".repeat(column - at) : out;
+}
+function padTo(out, column) {
+  const missing = column - out.length;
+  return missing <= 0 ? out : out + (missing <= SPACES.length ? SPACES.slice(0, missing) : " ".repeat(missing));
+}
+const SPACES = " ".repeat(128);
+function formatOffset(v, width) {
+  const s = signExtend(v, width);
+  return s === 0 ? "" : s > 0 ? `+${s}` : String(s);
+}
+function formatUoffset(v) {
+  return v === 0 ? "" : `+${v}`;
+}
+function evalExpr(e, get) {
+  if (typeof e === "number") return e;
+  if (typeof e === "string") return get(e);
+  const a = evalExpr(e.a, get);
+  if (e.b === void 0) return e.op === "!" ? a ? 0 : 1 : e.op === "~" ? ~a >>> 0 : -a;
+  return applyOp(e.op, a, evalExpr(e.b, get));
+}
+function applyOp(op, a, b) {
+  switch (op) {
+    case "<<":
+      return a * 2 ** b;
+    case ">>":
+      return Math.floor(a / 2 ** b);
+    case "/":
+      return Math.trunc(a / b);
+    case "%":
+      return a % b;
+    case "*":
+      return a * b;
+    case "+":
+      return a + b;
+    case "-":
+      return a - b;
+    case "&":
+      return (a & b) >>> 0;
+    case "|":
+      return (a | b) >>> 0;
+    case "^":
+      return (a ^ b) >>> 0;
+    case "&&":
+      return a && b ? 1 : 0;
+    case "||":
+      return a || b ? 1 : 0;
+    case "<":
+      return a < b ? 1 : 0;
+    case "<=":
+      return a <= b ? 1 : 0;
+    case ">":
+      return a > b ? 1 : 0;
+    case ">=":
+      return a >= b ? 1 : 0;
+    case "==":
+      return a === b ? 1 : 0;
+    case "!=":
+      return a !== b ? 1 : 0;
+    default:
+      return 0;
+  }
+}
 function instructionAt(words, at, gpu) {
   const w0 = words[at + 0] >>> 0;
   const w1 = words[at + 1] >>> 0;
@@ -5524,287 +5805,6 @@ function instructionAt(words, at, gpu) {
     }
   }
   return -1;
-}
-function findSpec(words, gpu) {
-  if (words.length !== ISA.wordCount) return void 0;
-  const k = instructionAt(words, 0, gpu);
-  return k < 0 ? void 0 : INSTRUCTIONS[k];
-}
-function rawFields(words, s) {
-  const raw = {};
-  for (const f of s.fields) raw[f.name] = rawField(words, f);
-  const derived = DERIVED[s.name];
-  if (derived) for (const name of Object.keys(derived)) raw[name] = derived[name](raw);
-  return raw;
-}
-function decode(words, options = {}) {
-  const gpu = options.gpu ?? ISA.defaultGpu;
-  const s = findSpec(words, gpu);
-  if (!s) return void 0;
-  const fields = {};
-  for (const f of s.fields) fields[f.name] = fieldValue(f, rawField(words, f));
-  const result = { name: s.name, fields };
-  let dc;
-  for (let i = 0; i < s.dontCare.length; i++) {
-    if (((words[i] ?? 0) & s.dontCare[i]) !== 0) {
-      dc = s.dontCare.map((m, k) => ((words[k] ?? 0) & m) >>> 0);
-      break;
-    }
-  }
-  if (dc) result.dontCareBits = dc;
-  return result;
-}
-function describeValue(v) {
-  return typeof v === "string" ? JSON.stringify(v) : String(v);
-}
-function encodeField(s, f, value) {
-  const where = `${s.name}: field ${f.name}`;
-  if (f.kind === "bool" || f.kind === "bool_inv") {
-    if (typeof value !== "boolean")
-      throw new TypeError(`${where} must be a boolean, got ${describeValue(value)}`);
-    return value ? 1 : 0;
-  }
-  if (f.enumIndex >= 0) {
-    const table = ENUMS[f.enumIndex];
-    if (typeof value !== "string")
-      throw new TypeError(
-        `${where} must be one of the ${table.name} symbols, got ${describeValue(value)}`
-      );
-    let raw = table.symbols.indexOf(value);
-    if (raw < 0 && /^value\d+$/.test(value)) raw = Number(value.slice("value".length));
-    if (raw < 0)
-      throw new RangeError(`${where}: ${JSON.stringify(value)} is not a ${table.name} value`);
-    if (raw >= 2 ** f.width)
-      throw new RangeError(
-        `${where}: ${JSON.stringify(value)} (${raw}) does not fit ${f.width} bits`
-      );
-    return raw;
-  }
-  if (typeof value !== "number")
-    throw new TypeError(`${where} must be a number, got ${describeValue(value)}`);
-  if (!Number.isInteger(value)) throw new RangeError(`${where}: ${value} is not an integer`);
-  const min = f.signed ? -(2 ** (f.width - 1)) : 0;
-  const max = f.signed ? 2 ** (f.width - 1) - 1 : 2 ** f.width - 1;
-  if (value < min || value > max)
-    throw new RangeError(`${where}: ${value} does not fit (${min}..${max})`);
-  return value < 0 ? value + 2 ** f.width : value;
-}
-function encode(instruction) {
-  const name = instruction?.name;
-  const s = typeof name === "string" ? BY_NAME.get(name) : void 0;
-  if (!s) throw new TypeError(`unknown instruction ${describeValue(name)}`);
-  const given = instruction.fields ?? {};
-  for (const key of Object.keys(given)) {
-    if (!s.fields.some((f) => f.name === key))
-      throw new TypeError(`${s.name}: unknown field ${key}`);
-  }
-  const words = Uint32Array.from(s.match);
-  const written = new Uint32Array(ISA.wordCount);
-  for (const f of s.fields) {
-    let value = given[f.name];
-    if (value === void 0) {
-      if (f.alternatives.some((a) => given[a] !== void 0)) continue;
-      if (f.default === null) throw new TypeError(`${s.name}: missing field ${f.name}`);
-      value = fieldValue(f, f.default);
-    }
-    const raw = encodeField(s, f, value);
-    let rest = raw;
-    for (let i = 0; i < f.ranges.length; i += 2) {
-      const low = f.ranges[i];
-      const high = f.ranges[i + 1];
-      const width = high - low + 1;
-      const part = rest % 2 ** width;
-      rest = Math.floor(rest / 2 ** width);
-      for (let bit = low; bit <= high; bit++) {
-        const m = 1 << (bit & 31);
-        if (written[bit >>> 5] & m && (words[bit >>> 5] & m) !== 0 !== (Math.floor(part / 2 ** (bit - low)) % 2 === 1))
-          throw new RangeError(
-            `${s.name}: field ${f.name} disagrees with another field on bit ${bit}`
-          );
-      }
-      setRange(words, low, high, part);
-      setRange(written, low, high, 2 ** width - 1);
-    }
-  }
-  const check = findSpec(words, s.gen ? s.gen[0] : ISA.defaultGpu);
-  if (check !== s)
-    throw new RangeError(
-      `${s.name}: the encoding would decode as ${check ? check.name : "nothing"}`
-    );
-  return words;
-}
-const INSTRUCTION_NAMES = INSTRUCTIONS.map(
-  (s) => s.name
-);
-function signExtend(v, width) {
-  const m = 2 ** width;
-  const u = (v % m + m) % m;
-  return u >= m / 2 ? u - m : u;
-}
-const F32 = new Float32Array(1);
-const U32 = new Uint32Array(F32.buffer);
-function floatOf(raw, width) {
-  if (width === 32) {
-    U32[0] = raw;
-    return F32[0];
-  }
-  const sign = raw & 32768 ? -1 : 1;
-  const e = raw >> 10 & 31;
-  const m = raw & 1023;
-  if (e === 0) return sign * m * 2 ** -24;
-  if (e === 31) return m ? NaN : sign * Infinity;
-  return sign * (1024 + m) * 2 ** (e - 25);
-}
-function formatFixed(x) {
-  const neg = x < 0 || Object.is(x, -0);
-  let m = Math.abs(x);
-  let e = 0;
-  while (m >= 2 ** 53) {
-    m /= 2;
-    e++;
-  }
-  while (!Number.isInteger(m)) {
-    m *= 2;
-    e--;
-  }
-  let digits = [];
-  for (let v = m; v > 0; v = Math.floor(v / 10)) digits.push(v % 10);
-  const times = (k) => {
-    let carry = 0;
-    for (let i = 0; i < digits.length; i++) {
-      const t = digits[i] * k + carry;
-      digits[i] = t % 10;
-      carry = Math.floor(t / 10);
-    }
-    for (; carry > 0; carry = Math.floor(carry / 10)) digits.push(carry % 10);
-  };
-  for (let i = 0; i < e; i++) times(2);
-  const frac = Math.max(0, -e);
-  for (let i = 0; i < frac; i++) times(5);
-  if (frac > 6) {
-    const drop = frac - 6;
-    const first = digits[drop - 1] ?? 0;
-    const sticky = digits.slice(0, drop - 1).some((d) => d !== 0);
-    digits = digits.slice(drop);
-    if (first > 5 || first === 5 && (sticky || (digits[0] ?? 0) % 2 === 1)) {
-      let i = 0;
-      for (; (digits[i] ?? 0) === 9; i++) digits[i] = 0;
-      digits[i] = (digits[i] ?? 0) + 1;
-    }
-  } else {
-    for (let i = frac; i < 6; i++) digits.unshift(0);
-  }
-  while (digits.length < 7) digits.push(0);
-  const text = digits.reverse().join("");
-  return `${neg ? "-" : ""}${text.slice(0, -6)}.${text.slice(-6)}`;
-}
-function formatSmallFloat(x) {
-  const neg = x < 0 || Object.is(x, -0);
-  const a = Math.abs(x);
-  const twice = a * 2e6;
-  if (a >= 1e21 || Number.isInteger(twice) && twice % 2 === 1) return formatFixed(x);
-  return neg ? `-${a.toFixed(6)}` : a.toFixed(6);
-}
-function formatFloat(value, width) {
-  const raw = value % 2 ** width;
-  const v = floatOf(raw, width);
-  if (Number.isNaN(v)) return raw >= 2 ** (width - 1) ? "-nan" : "nan";
-  if (!Number.isFinite(v)) return v < 0 ? "-inf" : "inf";
-  return formatSmallFloat(v);
-}
-function toHalf(x) {
-  const sign = x < 0 || Object.is(x, -0) ? 32768 : 0;
-  const a = Math.abs(x);
-  if (a >= 65520) return sign | 31744;
-  let e = a < 2 ** -14 ? -14 : Math.floor(Math.log2(a));
-  if (e > -14 && 2 ** e > a) e--;
-  if (a >= 2 ** -14 && 2 ** (e + 1) <= a) e++;
-  const q = a / 2 ** (e - 10);
-  let m = Math.floor(q);
-  if (q - m > 0.5 || q - m === 0.5 && m % 2 === 1) m++;
-  if (m === 2048) return sign | e + 16 << 10;
-  return m < 1024 ? sign | m : sign | e + 15 << 10 | m - 1024;
-}
-function floatBits(text, width) {
-  const neg = text.startsWith("-");
-  const body = neg ? text.slice(1) : text;
-  if (body === "nan") return width === 32 ? neg ? 4290772992 : 2143289344 : neg ? 65024 : 32256;
-  const v = body === "inf" ? Infinity : Number(body);
-  const x = neg ? -v : v;
-  if (width !== 32) return toHalf(x);
-  F32[0] = x;
-  return U32[0];
-}
-function and(a, b) {
-  return a && b ? 1 : 0;
-}
-function or(a, b) {
-  return a || b ? 1 : 0;
-}
-function pad(out, column) {
-  const at = out.length - (out.lastIndexOf("\n") + 1);
-  return at < column ? out + " ".repeat(column - at) : out;
-}
-function padTo(out, column) {
-  const missing = column - out.length;
-  return missing <= 0 ? out : out + (missing <= SPACES.length ? SPACES.slice(0, missing) : " ".repeat(missing));
-}
-const SPACES = " ".repeat(128);
-function formatOffset(v, width) {
-  const s = signExtend(v, width);
-  return s === 0 ? "" : s > 0 ? `+${s}` : String(s);
-}
-function formatUoffset(v) {
-  return v === 0 ? "" : `+${v}`;
-}
-function evalExpr(e, get) {
-  if (typeof e === "number") return e;
-  if (typeof e === "string") return get(e);
-  const a = evalExpr(e.a, get);
-  if (e.b === void 0) return e.op === "!" ? a ? 0 : 1 : e.op === "~" ? ~a >>> 0 : -a;
-  return applyOp(e.op, a, evalExpr(e.b, get));
-}
-function applyOp(op, a, b) {
-  switch (op) {
-    case "<<":
-      return a * 2 ** b;
-    case ">>":
-      return Math.floor(a / 2 ** b);
-    case "/":
-      return Math.trunc(a / b);
-    case "%":
-      return a % b;
-    case "*":
-      return a * b;
-    case "+":
-      return a + b;
-    case "-":
-      return a - b;
-    case "&":
-      return (a & b) >>> 0;
-    case "|":
-      return (a | b) >>> 0;
-    case "^":
-      return (a ^ b) >>> 0;
-    case "&&":
-      return a && b ? 1 : 0;
-    case "||":
-      return a || b ? 1 : 0;
-    case "<":
-      return a < b ? 1 : 0;
-    case "<=":
-      return a <= b ? 1 : 0;
-    case ">":
-      return a > b ? 1 : 0;
-    case ">=":
-      return a >= b ? 1 : 0;
-    case "==":
-      return a === b ? 1 : 0;
-    case "!=":
-      return a !== b ? 1 : 0;
-    default:
-      return 0;
-  }
 }
 const ISASPEC = SYNTAX;
 const GPU_ID = "ISA_GPU_ID()";

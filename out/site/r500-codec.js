@@ -440,15 +440,6 @@ const BY_NAME = new Map(INSTRUCTIONS.map((s) => [s.name, s]));
 function inGen(s, gpu) {
   return s.gen === null || gpu === null || gpu >= s.gen[0] && gpu <= s.gen[1];
 }
-function instructionAt(words, at, gpu) {
-  const w0 = words[at + 0] >>> 0;
-  const w1 = words[at + 1] >>> 0;
-  const w2 = words[at + 2] >>> 0;
-  const w3 = words[at + 3] >>> 0;
-  const w4 = words[at + 4] >>> 0;
-  const w5 = words[at + 5] >>> 0;
-  return (w0 & 3) >>> 0 === 2 ? 0 : -1;
-}
 function findSpec(words, gpu) {
   if (words.length !== ISA.wordCount) return void 0;
   const k = instructionAt(words, 0, gpu);
@@ -560,6 +551,15 @@ function encode(instruction) {
 const INSTRUCTION_NAMES = INSTRUCTIONS.map(
   (s) => s.name
 );
+function instructionAt(words, at, gpu) {
+  const w0 = words[at + 0] >>> 0;
+  const w1 = words[at + 1] >>> 0;
+  const w2 = words[at + 2] >>> 0;
+  const w3 = words[at + 3] >>> 0;
+  const w4 = words[at + 4] >>> 0;
+  const w5 = words[at + 5] >>> 0;
+  return (w0 & 3) >>> 0 === 2 ? 0 : -1;
+}
 class AssemblyError extends SyntaxError {
   constructor(message, line, column) {
     super(`${line}:${column}: ${message}`);

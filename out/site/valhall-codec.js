@@ -7323,6 +7323,117 @@ const BY_NAME = new Map(INSTRUCTIONS.map((s) => [s.name, s]));
 function inGen(s, gpu) {
   return s.gen === null || gpu === null || gpu >= s.gen[0] && gpu <= s.gen[1];
 }
+function findSpec(words, gpu) {
+  if (words.length !== ISA.wordCount) return void 0;
+  const k = instructionAt(words, 0, gpu);
+  return k < 0 ? void 0 : INSTRUCTIONS[k];
+}
+function rawFields(words, s) {
+  const raw = {};
+  for (const f of s.fields) raw[f.name] = rawField(words, f);
+  const derived = DERIVED[s.name];
+  if (derived) for (const name of Object.keys(derived)) raw[name] = derived[name](raw);
+  return raw;
+}
+function decode(words, options = {}) {
+  const gpu = options.gpu ?? ISA.defaultGpu;
+  const s = findSpec(words, gpu);
+  if (!s) return void 0;
+  const fields = {};
+  for (const f of s.fields) fields[f.name] = fieldValue(f, rawField(words, f));
+  const result = { name: s.name, fields };
+  let dc;
+  for (let i = 0; i < s.dontCare.length; i++) {
+    if (((words[i] ?? 0) & s.dontCare[i]) !== 0) {
+      dc = s.dontCare.map((m, k) => ((words[k] ?? 0) & m) >>> 0);
+      break;
+    }
+  }
+  if (dc) result.dontCareBits = dc;
+  return result;
+}
+function describeValue(v) {
+  return typeof v === "string" ? JSON.stringify(v) : String(v);
+}
+function encodeField(s, f, value) {
+  const where = `${s.name}: field ${f.name}`;
+  if (f.kind === "bool" || f.kind === "bool_inv") {
+    if (typeof value !== "boolean")
+      throw new TypeError(`${where} must be a boolean, got ${describeValue(value)}`);
+    return value ? 1 : 0;
+  }
+  if (f.enumIndex >= 0) {
+    const table = ENUMS[f.enumIndex];
+    if (typeof value !== "string")
+      throw new TypeError(
+        `${where} must be one of the ${table.name} symbols, got ${describeValue(value)}`
+      );
+    let raw = table.symbols.indexOf(value);
+    if (raw < 0 && /^value\d+$/.test(value)) raw = Number(value.slice("value".length));
+    if (raw < 0)
+      throw new RangeError(`${where}: ${JSON.stringify(value)} is not a ${table.name} value`);
+    if (raw >= 2 ** f.width)
+      throw new RangeError(
+        `${where}: ${JSON.stringify(value)} (${raw}) does not fit ${f.width} bits`
+      );
+    return raw;
+  }
+  if (typeof value !== "number")
+    throw new TypeError(`${where} must be a number, got ${describeValue(value)}`);
+  if (!Number.isInteger(value)) throw new RangeError(`${where}: ${value} is not an integer`);
+  const min = f.signed ? -(2 ** (f.width - 1)) : 0;
+  const max = f.signed ? 2 ** (f.width - 1) - 1 : 2 ** f.width - 1;
+  if (value < min || value > max)
+    throw new RangeError(`${where}: ${value} does not fit (${min}..${max})`);
+  return value < 0 ? value + 2 ** f.width : value;
+}
+function encode(instruction) {
+  const name = instruction?.name;
+  const s = typeof name === "string" ? BY_NAME.get(name) : void 0;
+  if (!s) throw new TypeError(`unknown instruction ${describeValue(name)}`);
+  const given = instruction.fields ?? {};
+  for (const key of Object.keys(given)) {
+    if (!s.fields.some((f) => f.name === key))
+      throw new TypeError(`${s.name}: unknown field ${key}`);
+  }
+  const words = Uint32Array.from(s.match);
+  const written = new Uint32Array(ISA.wordCount);
+  for (const f of s.fields) {
+    let value = given[f.name];
+    if (value === void 0) {
+      if (f.alternatives.some((a) => given[a] !== void 0)) continue;
+      if (f.default === null) throw new TypeError(`${s.name}: missing field ${f.name}`);
+      value = fieldValue(f, f.default);
+    }
+    const raw = encodeField(s, f, value);
+    let rest = raw;
+    for (let i = 0; i < f.ranges.length; i += 2) {
+      const low = f.ranges[i];
+      const high = f.ranges[i + 1];
+      const width = high - low + 1;
+      const part = rest % 2 ** width;
+      rest = Math.floor(rest / 2 ** width);
+      for (let bit = low; bit <= high; bit++) {
+        const m = 1 << (bit & 31);
+        if (written[bit >>> 5] & m && (words[bit >>> 5] & m) !== 0 !== (Math.floor(part / 2 ** (bit - low)) % 2 === 1))
+          throw new RangeError(
+            `${s.name}: field ${f.name} disagrees with another field on bit ${bit}`
+          );
+      }
+      setRange(words, low, high, part);
+      setRange(written, low, high, 2 ** width - 1);
+    }
+  }
+  const check = findSpec(words, s.gen ? s.gen[0] : ISA.defaultGpu);
+  if (check !== s)
+    throw new RangeError(
+      `${s.name}: the encoding would decode as ${check ? check.name : "nothing"}`
+    );
+  return words;
+}
+const INSTRUCTION_NAMES = INSTRUCTIONS.map(
+  (s) => s.name
+);
 function instructionAt(words, at, gpu) {
   const w0 = words[at + 0] >>> 0;
   const w1 = words[at + 1] >>> 0;
@@ -8376,117 +8487,6 @@ function instructionAt(words, at, gpu) {
   }
   return -1;
 }
-function findSpec(words, gpu) {
-  if (words.length !== ISA.wordCount) return void 0;
-  const k = instructionAt(words, 0, gpu);
-  return k < 0 ? void 0 : INSTRUCTIONS[k];
-}
-function rawFields(words, s) {
-  const raw = {};
-  for (const f of s.fields) raw[f.name] = rawField(words, f);
-  const derived = DERIVED[s.name];
-  if (derived) for (const name of Object.keys(derived)) raw[name] = derived[name](raw);
-  return raw;
-}
-function decode(words, options = {}) {
-  const gpu = options.gpu ?? ISA.defaultGpu;
-  const s = findSpec(words, gpu);
-  if (!s) return void 0;
-  const fields = {};
-  for (const f of s.fields) fields[f.name] = fieldValue(f, rawField(words, f));
-  const result = { name: s.name, fields };
-  let dc;
-  for (let i = 0; i < s.dontCare.length; i++) {
-    if (((words[i] ?? 0) & s.dontCare[i]) !== 0) {
-      dc = s.dontCare.map((m, k) => ((words[k] ?? 0) & m) >>> 0);
-      break;
-    }
-  }
-  if (dc) result.dontCareBits = dc;
-  return result;
-}
-function describeValue(v) {
-  return typeof v === "string" ? JSON.stringify(v) : String(v);
-}
-function encodeField(s, f, value) {
-  const where = `${s.name}: field ${f.name}`;
-  if (f.kind === "bool" || f.kind === "bool_inv") {
-    if (typeof value !== "boolean")
-      throw new TypeError(`${where} must be a boolean, got ${describeValue(value)}`);
-    return value ? 1 : 0;
-  }
-  if (f.enumIndex >= 0) {
-    const table = ENUMS[f.enumIndex];
-    if (typeof value !== "string")
-      throw new TypeError(
-        `${where} must be one of the ${table.name} symbols, got ${describeValue(value)}`
-      );
-    let raw = table.symbols.indexOf(value);
-    if (raw < 0 && /^value\d+$/.test(value)) raw = Number(value.slice("value".length));
-    if (raw < 0)
-      throw new RangeError(`${where}: ${JSON.stringify(value)} is not a ${table.name} value`);
-    if (raw >= 2 ** f.width)
-      throw new RangeError(
-        `${where}: ${JSON.stringify(value)} (${raw}) does not fit ${f.width} bits`
-      );
-    return raw;
-  }
-  if (typeof value !== "number")
-    throw new TypeError(`${where} must be a number, got ${describeValue(value)}`);
-  if (!Number.isInteger(value)) throw new RangeError(`${where}: ${value} is not an integer`);
-  const min = f.signed ? -(2 ** (f.width - 1)) : 0;
-  const max = f.signed ? 2 ** (f.width - 1) - 1 : 2 ** f.width - 1;
-  if (value < min || value > max)
-    throw new RangeError(`${where}: ${value} does not fit (${min}..${max})`);
-  return value < 0 ? value + 2 ** f.width : value;
-}
-function encode(instruction) {
-  const name = instruction?.name;
-  const s = typeof name === "string" ? BY_NAME.get(name) : void 0;
-  if (!s) throw new TypeError(`unknown instruction ${describeValue(name)}`);
-  const given = instruction.fields ?? {};
-  for (const key of Object.keys(given)) {
-    if (!s.fields.some((f) => f.name === key))
-      throw new TypeError(`${s.name}: unknown field ${key}`);
-  }
-  const words = Uint32Array.from(s.match);
-  const written = new Uint32Array(ISA.wordCount);
-  for (const f of s.fields) {
-    let value = given[f.name];
-    if (value === void 0) {
-      if (f.alternatives.some((a) => given[a] !== void 0)) continue;
-      if (f.default === null) throw new TypeError(`${s.name}: missing field ${f.name}`);
-      value = fieldValue(f, f.default);
-    }
-    const raw = encodeField(s, f, value);
-    let rest = raw;
-    for (let i = 0; i < f.ranges.length; i += 2) {
-      const low = f.ranges[i];
-      const high = f.ranges[i + 1];
-      const width = high - low + 1;
-      const part = rest % 2 ** width;
-      rest = Math.floor(rest / 2 ** width);
-      for (let bit = low; bit <= high; bit++) {
-        const m = 1 << (bit & 31);
-        if (written[bit >>> 5] & m && (words[bit >>> 5] & m) !== 0 !== (Math.floor(part / 2 ** (bit - low)) % 2 === 1))
-          throw new RangeError(
-            `${s.name}: field ${f.name} disagrees with another field on bit ${bit}`
-          );
-      }
-      setRange(words, low, high, part);
-      setRange(written, low, high, 2 ** width - 1);
-    }
-  }
-  const check = findSpec(words, s.gen ? s.gen[0] : ISA.defaultGpu);
-  if (check !== s)
-    throw new RangeError(
-      `${s.name}: the encoding would decode as ${check ? check.name : "nothing"}`
-    );
-  return words;
-}
-const INSTRUCTION_NAMES = INSTRUCTIONS.map(
-  (s) => s.name
-);
 const VA = SYNTAX;
 const VA_REGISTER = 0;
 const VA_DISCARD = 1;

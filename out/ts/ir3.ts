@@ -1291,12 +1291,6 @@ export const ISA = {
   defaultGpu: 700,
 } as const;
 
-interface EnumTable {
-  name: string;
-  symbols: readonly (string | null)[];
-  displays: readonly (string | null)[];
-}
-
 // prettier-ignore
 const ENUMS: readonly EnumTable[] = [
   {
@@ -1397,32 +1391,6 @@ const ENUMS: readonly EnumTable[] = [
     "displays": ["GPR","CONST","IMMED"]
   },
 ];
-
-interface FieldSpec {
-  name: string;
-  /** Inclusive ranges, least significant part first: [low0, high0, low1, high1, …]. */
-  ranges: readonly number[];
-  width: number;
-  kind: string;
-  signed: boolean;
-  enumIndex: number;
-  default: number | null;
-  alternatives: readonly string[];
-  display: string | null;
-}
-
-interface InstructionSpec {
-  name: string;
-  mnemonic: string;
-  match: readonly number[];
-  tested: readonly number[];
-  dontCare: readonly number[];
-  gen: readonly [number, number] | null;
-  fields: readonly FieldSpec[];
-  display: string | null;
-  /** Its place in INSTRUCTIONS (and the model). */
-  index: number;
-}
 
 /** Every distinct field; instructions below refer to them by index. */
 // prettier-ignore
@@ -28413,8 +28381,15 @@ const SYNTAX = {
 };
 
 /* ------------------------------------------------------------------------------------------------
- * Runtime: bit access, decode, encode. Shared by every generated codec; no BigInt on these paths.
+ * Runtime: the modules of generator/runtime/codec/ this codec needs (bit access, decode, encode,
+ * its assembly syntax's printing and parsing), inlined so that the codec has no dependencies.
  * --------------------------------------------------------------------------------------------- */
+
+/**
+ * The shapes every codec's tables and runtime share: instruction words, the options of decoding
+ * and assembling, and the rows of the tables the codec generates (templates/ts/codec/codec.ts.hbs).
+ * Carried by every codec (generator/emit/codec/runtimeSource.ts inlines it); no dependencies.
+ */
 
 export type Words = ArrayLike<number>;
 
@@ -28430,6 +28405,43 @@ export interface AssembleOptions {
    */
   gpu?: number;
 }
+
+interface EnumTable {
+  name: string;
+  symbols: readonly (string | null)[];
+  displays: readonly (string | null)[];
+}
+
+interface FieldSpec {
+  name: string;
+  /** Inclusive ranges, least significant part first: [low0, high0, low1, high1, …]. */
+  ranges: readonly number[];
+  width: number;
+  kind: string;
+  signed: boolean;
+  enumIndex: number;
+  default: number | null;
+  alternatives: readonly string[];
+  display: string | null;
+}
+
+interface InstructionSpec {
+  name: string;
+  mnemonic: string;
+  match: readonly number[];
+  tested: readonly number[];
+  dontCare: readonly number[];
+  gen: readonly [number, number] | null;
+  fields: readonly FieldSpec[];
+  display: string | null;
+  /** Its place in INSTRUCTIONS (and the model). */
+  index: number;
+}
+
+/**
+ * Runtime: bit access, decode, encode. Carried by every codec (generator/emit/codec/runtimeSource.ts
+ * inlines it); no BigInt on these paths.
+ */
 
 /** Bits low..high (inclusive, at most 32 bits) of `words`, unsigned. */
 function getRange(words: Words, low: number, high: number): number {
@@ -28479,6 +28491,373 @@ const BY_NAME = new Map<string, InstructionSpec>(INSTRUCTIONS.map((s) => [s.name
 
 function inGen(s: InstructionSpec, gpu: number | null): boolean {
   return s.gen === null || gpu === null || (gpu >= s.gen[0] && gpu <= s.gen[1]);
+}
+
+/**
+ * The instruction spec matching `words`, or undefined (see instructionAt): also when `words` is not
+ * one instruction's length (reading missing words as 0 made `[1]` an ir3 `nop`).
+ */
+function findSpec(words: Words, gpu: number | null): InstructionSpec | undefined {
+  if (words.length !== ISA.wordCount) return undefined;
+  const k = instructionAt(words, 0, gpu);
+  return k < 0 ? undefined : INSTRUCTIONS[k];
+}
+
+/** Raw field values and derived values of a decoded instruction, for printers. */
+function rawFields(words: Words, s: InstructionSpec): Record<string, number> {
+  const raw: Record<string, number> = {};
+  for (const f of s.fields) raw[f.name] = rawField(words, f);
+  const derived = DERIVED[s.name];
+  if (derived) for (const name of Object.keys(derived)) raw[name] = derived[name](raw);
+  return raw;
+}
+
+/**
+ * Decode one instruction: its name and every field's value, or undefined when no instruction
+ * matches or `words` is not `ISA.wordCount` words long. Never throws for any input words.
+ */
+export function decode(words: Words, options: DecodeOptions = {}): Decoded | undefined {
+  const gpu = options.gpu ?? ISA.defaultGpu;
+  const s = findSpec(words, gpu);
+  if (!s) return undefined;
+  const fields: Record<string, number | boolean | string> = {};
+  for (const f of s.fields) fields[f.name] = fieldValue(f, rawField(words, f));
+  const result = { name: s.name, fields } as unknown as Decoded;
+  let dc: number[] | undefined;
+  for (let i = 0; i < s.dontCare.length; i++) {
+    if (((words[i] ?? 0) & s.dontCare[i]) !== 0) {
+      dc = s.dontCare.map((m, k) => ((words[k] ?? 0) & m) >>> 0);
+      break;
+    }
+  }
+  if (dc) result.dontCareBits = dc;
+  return result;
+}
+
+function describeValue(v: unknown): string {
+  return typeof v === "string" ? JSON.stringify(v) : String(v);
+}
+
+/** The raw value to store for `value` in field `f`, or an error naming the instruction and field. */
+function encodeField(s: InstructionSpec, f: FieldSpec, value: unknown): number {
+  const where = `${s.name}: field ${f.name}`;
+  if (f.kind === "bool" || f.kind === "bool_inv") {
+    if (typeof value !== "boolean")
+      throw new TypeError(`${where} must be a boolean, got ${describeValue(value)}`);
+    return value ? 1 : 0;
+  }
+  if (f.enumIndex >= 0) {
+    const table = ENUMS[f.enumIndex];
+    if (typeof value !== "string")
+      throw new TypeError(
+        `${where} must be one of the ${table.name} symbols, got ${describeValue(value)}`,
+      );
+    let raw = table.symbols.indexOf(value);
+    if (raw < 0 && /^value\d+$/.test(value)) raw = Number(value.slice("value".length));
+    if (raw < 0)
+      throw new RangeError(`${where}: ${JSON.stringify(value)} is not a ${table.name} value`);
+    if (raw >= 2 ** f.width)
+      throw new RangeError(
+        `${where}: ${JSON.stringify(value)} (${raw}) does not fit ${f.width} bits`,
+      );
+    return raw;
+  }
+  if (typeof value !== "number")
+    throw new TypeError(`${where} must be a number, got ${describeValue(value)}`);
+  if (!Number.isInteger(value)) throw new RangeError(`${where}: ${value} is not an integer`);
+  const min = f.signed ? -(2 ** (f.width - 1)) : 0;
+  const max = f.signed ? 2 ** (f.width - 1) - 1 : 2 ** f.width - 1;
+  if (value < min || value > max)
+    throw new RangeError(`${where}: ${value} does not fit (${min}..${max})`);
+  return value < 0 ? value + 2 ** f.width : value;
+}
+
+/**
+ * Encode an instruction: the inverse of `decode` (don't-care bits are written as 0). Throws a
+ * TypeError or RangeError naming the instruction and field for a missing field, a value of the
+ * wrong type, an unknown enum symbol or a value that does not fit.
+ */
+export function encode(instruction: Instruction): Uint32Array {
+  const name = (instruction as { name?: unknown } | null)?.name;
+  const s = typeof name === "string" ? BY_NAME.get(name) : undefined;
+  if (!s) throw new TypeError(`unknown instruction ${describeValue(name)}`);
+  const given = (instruction.fields ?? {}) as unknown as Record<string, unknown>;
+  for (const key of Object.keys(given)) {
+    if (!s.fields.some((f) => f.name === key))
+      throw new TypeError(`${s.name}: unknown field ${key}`);
+  }
+  const words = Uint32Array.from(s.match);
+  const written = new Uint32Array(ISA.wordCount);
+  for (const f of s.fields) {
+    let value = given[f.name];
+    if (value === undefined) {
+      if (f.alternatives.some((a) => given[a] !== undefined)) continue;
+      if (f.default === null) throw new TypeError(`${s.name}: missing field ${f.name}`);
+      value = fieldValue(f, f.default);
+    }
+    const raw = encodeField(s, f, value);
+    let rest = raw;
+    for (let i = 0; i < f.ranges.length; i += 2) {
+      const low = f.ranges[i];
+      const high = f.ranges[i + 1];
+      const width = high - low + 1;
+      const part = rest % 2 ** width;
+      rest = Math.floor(rest / 2 ** width);
+      // Alternative views of the same bits must agree where both were given.
+      for (let bit = low; bit <= high; bit++) {
+        const m = 1 << (bit & 31);
+        if (
+          written[bit >>> 5] & m &&
+          ((words[bit >>> 5] & m) !== 0) !== (Math.floor(part / 2 ** (bit - low)) % 2 === 1)
+        )
+          throw new RangeError(
+            `${s.name}: field ${f.name} disagrees with another field on bit ${bit}`,
+          );
+      }
+      setRange(words, low, high, part);
+      setRange(written, low, high, 2 ** width - 1);
+    }
+  }
+  const check = findSpec(words, s.gen ? s.gen[0] : ISA.defaultGpu);
+  if (check !== s)
+    throw new RangeError(
+      `${s.name}: the encoding would decode as ${check ? check.name : "nothing"}`,
+    );
+  return words;
+}
+
+/** All instruction names, in the specs' order. */
+export const INSTRUCTION_NAMES: readonly InstructionName[] = INSTRUCTIONS.map(
+  (s) => s.name as InstructionName,
+);
+
+/**
+ * Numbers as Mesa's isaspec decoder prints them and the codecs' assembler reads them back: sign
+ * extension, half and single floats as C `%f` (glibc's rounding), and decimal text back to float
+ * bits. Carried by every isaspec codec (generator/emit/codec/runtimeSource.ts inlines it without
+ * its `export`s); no dependencies.
+ */
+
+/** `v` as a two's complement number of `width` bits (any `v`: only its low bits count). */
+function signExtend(v: number, width: number): number {
+  const m = 2 ** width;
+  const u = ((v % m) + m) % m;
+  return u >= m / 2 ? u - m : u;
+}
+
+const F32 = new Float32Array(1);
+const U32 = new Uint32Array(F32.buffer);
+
+function floatOf(raw: number, width: number): number {
+  if (width === 32) {
+    U32[0] = raw;
+    return F32[0];
+  }
+  const sign = raw & 0x8000 ? -1 : 1;
+  const e = (raw >> 10) & 31;
+  const m = raw & 1023;
+  if (e === 0) return sign * m * 2 ** -24;
+  if (e === 31) return m ? NaN : sign * Infinity;
+  return sign * (1024 + m) * 2 ** (e - 25);
+}
+
+/** C `%f`: 6 decimals of the exact binary value, ties to even (as glibc), for any finite double. */
+function formatFixed(x: number): string {
+  const neg = x < 0 || Object.is(x, -0);
+  let m = Math.abs(x);
+  let e = 0;
+  while (m >= 2 ** 53) {
+    m /= 2;
+    e++;
+  }
+  while (!Number.isInteger(m)) {
+    m *= 2;
+    e--;
+  }
+  // Little-endian decimal digits of m·2^e·10^frac, an integer.
+  let digits: number[] = [];
+  for (let v = m; v > 0; v = Math.floor(v / 10)) digits.push(v % 10);
+  const times = (k: number): void => {
+    let carry = 0;
+    for (let i = 0; i < digits.length; i++) {
+      const t = digits[i] * k + carry;
+      digits[i] = t % 10;
+      carry = Math.floor(t / 10);
+    }
+    for (; carry > 0; carry = Math.floor(carry / 10)) digits.push(carry % 10);
+  };
+  for (let i = 0; i < e; i++) times(2);
+  const frac = Math.max(0, -e);
+  for (let i = 0; i < frac; i++) times(5);
+  if (frac > 6) {
+    const drop = frac - 6;
+    const first = digits[drop - 1] ?? 0;
+    const sticky = digits.slice(0, drop - 1).some((d) => d !== 0);
+    digits = digits.slice(drop);
+    if (first > 5 || (first === 5 && (sticky || (digits[0] ?? 0) % 2 === 1))) {
+      let i = 0;
+      for (; (digits[i] ?? 0) === 9; i++) digits[i] = 0;
+      digits[i] = (digits[i] ?? 0) + 1;
+    }
+  } else {
+    for (let i = frac; i < 6; i++) digits.unshift(0);
+  }
+  while (digits.length < 7) digits.push(0);
+  const text = digits.reverse().join("");
+  return `${neg ? "-" : ""}${text.slice(0, -6)}.${text.slice(-6)}`;
+}
+
+/**
+ * C `%f` of a half or single float: JS `toFixed` rounds the exact value as glibc does except on a
+ * tie (half up, where glibc rounds half to even), which formatFixed settles. `x * 2e6` is exact
+ * here (24 + 21 bits), so a tie is exactly an odd integer.
+ */
+function formatSmallFloat(x: number): string {
+  const neg = x < 0 || Object.is(x, -0);
+  const a = Math.abs(x);
+  const twice = a * 2e6;
+  if (a >= 1e21 || (Number.isInteger(twice) && twice % 2 === 1)) return formatFixed(x);
+  return neg ? `-${a.toFixed(6)}` : a.toFixed(6);
+}
+
+function formatFloat(value: number, width: number): string {
+  // Mesa passes the value as a uint16_t or uint32_t: only the low `width` bits count.
+  const raw = value % 2 ** width;
+  const v = floatOf(raw, width);
+  if (Number.isNaN(v)) return raw >= 2 ** (width - 1) ? "-nan" : "nan";
+  if (!Number.isFinite(v)) return v < 0 ? "-inf" : "inf";
+  return formatSmallFloat(v);
+}
+
+/** The half-float bits nearest `x` (ties to even), as Mesa's `_mesa_float_to_half`. */
+function toHalf(x: number): number {
+  const sign = x < 0 || Object.is(x, -0) ? 0x8000 : 0;
+  const a = Math.abs(x);
+  if (a >= 65520) return sign | 0x7c00;
+  // Subnormals (below 2^-14) share the exponent -14; log2 may be off by one either way.
+  let e = a < 2 ** -14 ? -14 : Math.floor(Math.log2(a));
+  if (e > -14 && 2 ** e > a) e--;
+  if (a >= 2 ** -14 && 2 ** (e + 1) <= a) e++;
+  const q = a / 2 ** (e - 10);
+  let m = Math.floor(q);
+  if (q - m > 0.5 || (q - m === 0.5 && m % 2 === 1)) m++;
+  if (m === 2048) return sign | ((e + 16) << 10);
+  return m < 1024 ? sign | m : sign | ((e + 15) << 10) | (m - 1024);
+}
+
+/** The bits of a float field of `width` bits (16 or 32) for the text `%f` printed. */
+function floatBits(text: string, width: number): number {
+  const neg = text.startsWith("-");
+  const body = neg ? text.slice(1) : text;
+  if (body === "nan") return width === 32 ? (neg ? 0xffc00000 : 0x7fc00000) : neg ? 0xfe00 : 0x7e00;
+  const v = body === "inf" ? Infinity : Number(body);
+  const x = neg ? -v : v;
+  if (width !== 32) return toHalf(x);
+  F32[0] = x;
+  return U32[0];
+}
+
+/**
+ * What the compiled isaspec display (generator/emit/codec/compileDisplay.ts) calls besides the
+ * codec's own tables: C's `&&`/`||` evaluating both operands, `{X:align=N}` padding, and the
+ * printing of offset fields. Carried by every isaspec codec (inlined without its `export`s).
+ */
+
+/** C's `a && b` and `a || b` where both operands must be evaluated (for their errors). */
+function and(a: number, b: number): number {
+  return a && b ? 1 : 0;
+}
+
+function or(a: number, b: number): number {
+  return a || b ? 1 : 0;
+}
+
+/** `{X:align=N}`: spaces up to column N of the current line. */
+function pad(out: string, column: number): string {
+  const at = out.length - (out.lastIndexOf("\n") + 1);
+  return at < column ? out + " ".repeat(column - at) : out;
+}
+
+/** pad for an ISA whose lines hold no newline (the line's length is its column). */
+function padTo(out: string, column: number): string {
+  const missing = column - out.length;
+  return missing <= 0
+    ? out
+    : out + (missing <= SPACES.length ? SPACES.slice(0, missing) : " ".repeat(missing));
+}
+
+const SPACES = " ".repeat(128);
+
+function formatOffset(v: number, width: number): string {
+  const s = signExtend(v, width);
+  return s === 0 ? "" : s > 0 ? `+${s}` : String(s);
+}
+
+function formatUoffset(v: number): string {
+  return v === 0 ? "" : `+${v}`;
+}
+
+/**
+ * isaspec expressions (source-formats.md A.7) as the codecs' assembler evaluates them while it
+ * inverts them, with the values C gives them: exact doubles, 32-bit `& | ^ ~`, 0 or 1 for
+ * comparisons and logic. The display is compiled (generator/emit/codec/compileExpr.ts) to the
+ * same arithmetic. Carried by every isaspec codec (inlined without its `export`s).
+ */
+
+/** An expression tree: a literal, a field name, or an operator node (unary when `b` is absent). */
+type Expr = number | string | { op: string; a: Expr; b?: Expr };
+
+/** Evaluate an expression the way the codec's compiled DERIVED functions do (exact doubles, 32-bit `& | ^ ~`). */
+function evalExpr(e: Expr, get: (name: string) => number): number {
+  if (typeof e === "number") return e;
+  if (typeof e === "string") return get(e);
+  const a = evalExpr(e.a, get);
+  if (e.b === undefined) return e.op === "!" ? (a ? 0 : 1) : e.op === "~" ? ~a >>> 0 : -a;
+  return applyOp(e.op, a, evalExpr(e.b, get));
+}
+
+/** C's value of `a op b`; 0 for an operator it does not know. */
+function applyOp(op: string, a: number, b: number): number {
+  switch (op) {
+    case "<<":
+      return a * 2 ** b;
+    case ">>":
+      return Math.floor(a / 2 ** b);
+    case "/":
+      return Math.trunc(a / b);
+    case "%":
+      return a % b;
+    case "*":
+      return a * b;
+    case "+":
+      return a + b;
+    case "-":
+      return a - b;
+    case "&":
+      return (a & b) >>> 0;
+    case "|":
+      return (a | b) >>> 0;
+    case "^":
+      return (a ^ b) >>> 0;
+    case "&&":
+      return a && b ? 1 : 0;
+    case "||":
+      return a || b ? 1 : 0;
+    case "<":
+      return a < b ? 1 : 0;
+    case "<=":
+      return a <= b ? 1 : 0;
+    case ">":
+      return a > b ? 1 : 0;
+    case ">=":
+      return a >= b ? 1 : 0;
+    case "==":
+      return a === b ? 1 : 0;
+    case "!=":
+      return a !== b ? 1 : 0;
+    default:
+      return 0;
+  }
 }
 
 /**
@@ -30490,144 +30869,6 @@ function instructionAt(words: Words, at: number, gpu: number | null): number {
   return -1;
 }
 
-/**
- * The instruction spec matching `words`, or undefined (see instructionAt): also when `words` is not
- * one instruction's length (reading missing words as 0 made `[1]` an ir3 `nop`).
- */
-function findSpec(words: Words, gpu: number | null): InstructionSpec | undefined {
-  if (words.length !== ISA.wordCount) return undefined;
-  const k = instructionAt(words, 0, gpu);
-  return k < 0 ? undefined : INSTRUCTIONS[k];
-}
-
-/** Raw field values and derived values of a decoded instruction, for printers. */
-function rawFields(words: Words, s: InstructionSpec): Record<string, number> {
-  const raw: Record<string, number> = {};
-  for (const f of s.fields) raw[f.name] = rawField(words, f);
-  const derived = DERIVED[s.name];
-  if (derived) for (const name of Object.keys(derived)) raw[name] = derived[name](raw);
-  return raw;
-}
-
-/**
- * Decode one instruction: its name and every field's value, or undefined when no instruction
- * matches or `words` is not `ISA.wordCount` words long. Never throws for any input words.
- */
-export function decode(words: Words, options: DecodeOptions = {}): Decoded | undefined {
-  const gpu = options.gpu ?? ISA.defaultGpu;
-  const s = findSpec(words, gpu);
-  if (!s) return undefined;
-  const fields: Record<string, number | boolean | string> = {};
-  for (const f of s.fields) fields[f.name] = fieldValue(f, rawField(words, f));
-  const result = { name: s.name, fields } as unknown as Decoded;
-  let dc: number[] | undefined;
-  for (let i = 0; i < s.dontCare.length; i++) {
-    if (((words[i] ?? 0) & s.dontCare[i]) !== 0) {
-      dc = s.dontCare.map((m, k) => ((words[k] ?? 0) & m) >>> 0);
-      break;
-    }
-  }
-  if (dc) result.dontCareBits = dc;
-  return result;
-}
-
-function describeValue(v: unknown): string {
-  return typeof v === "string" ? JSON.stringify(v) : String(v);
-}
-
-/** The raw value to store for `value` in field `f`, or an error naming the instruction and field. */
-function encodeField(s: InstructionSpec, f: FieldSpec, value: unknown): number {
-  const where = `${s.name}: field ${f.name}`;
-  if (f.kind === "bool" || f.kind === "bool_inv") {
-    if (typeof value !== "boolean")
-      throw new TypeError(`${where} must be a boolean, got ${describeValue(value)}`);
-    return value ? 1 : 0;
-  }
-  if (f.enumIndex >= 0) {
-    const table = ENUMS[f.enumIndex];
-    if (typeof value !== "string")
-      throw new TypeError(
-        `${where} must be one of the ${table.name} symbols, got ${describeValue(value)}`,
-      );
-    let raw = table.symbols.indexOf(value);
-    if (raw < 0 && /^value\d+$/.test(value)) raw = Number(value.slice("value".length));
-    if (raw < 0)
-      throw new RangeError(`${where}: ${JSON.stringify(value)} is not a ${table.name} value`);
-    if (raw >= 2 ** f.width)
-      throw new RangeError(
-        `${where}: ${JSON.stringify(value)} (${raw}) does not fit ${f.width} bits`,
-      );
-    return raw;
-  }
-  if (typeof value !== "number")
-    throw new TypeError(`${where} must be a number, got ${describeValue(value)}`);
-  if (!Number.isInteger(value)) throw new RangeError(`${where}: ${value} is not an integer`);
-  const min = f.signed ? -(2 ** (f.width - 1)) : 0;
-  const max = f.signed ? 2 ** (f.width - 1) - 1 : 2 ** f.width - 1;
-  if (value < min || value > max)
-    throw new RangeError(`${where}: ${value} does not fit (${min}..${max})`);
-  return value < 0 ? value + 2 ** f.width : value;
-}
-
-/**
- * Encode an instruction: the inverse of `decode` (don't-care bits are written as 0). Throws a
- * TypeError or RangeError naming the instruction and field for a missing field, a value of the
- * wrong type, an unknown enum symbol or a value that does not fit.
- */
-export function encode(instruction: Instruction): Uint32Array {
-  const name = (instruction as { name?: unknown } | null)?.name;
-  const s = typeof name === "string" ? BY_NAME.get(name) : undefined;
-  if (!s) throw new TypeError(`unknown instruction ${describeValue(name)}`);
-  const given = (instruction.fields ?? {}) as unknown as Record<string, unknown>;
-  for (const key of Object.keys(given)) {
-    if (!s.fields.some((f) => f.name === key))
-      throw new TypeError(`${s.name}: unknown field ${key}`);
-  }
-  const words = Uint32Array.from(s.match);
-  const written = new Uint32Array(ISA.wordCount);
-  for (const f of s.fields) {
-    let value = given[f.name];
-    if (value === undefined) {
-      if (f.alternatives.some((a) => given[a] !== undefined)) continue;
-      if (f.default === null) throw new TypeError(`${s.name}: missing field ${f.name}`);
-      value = fieldValue(f, f.default);
-    }
-    const raw = encodeField(s, f, value);
-    let rest = raw;
-    for (let i = 0; i < f.ranges.length; i += 2) {
-      const low = f.ranges[i];
-      const high = f.ranges[i + 1];
-      const width = high - low + 1;
-      const part = rest % 2 ** width;
-      rest = Math.floor(rest / 2 ** width);
-      // Alternative views of the same bits must agree where both were given.
-      for (let bit = low; bit <= high; bit++) {
-        const m = 1 << (bit & 31);
-        if (
-          written[bit >>> 5] & m &&
-          ((words[bit >>> 5] & m) !== 0) !== (Math.floor(part / 2 ** (bit - low)) % 2 === 1)
-        )
-          throw new RangeError(
-            `${s.name}: field ${f.name} disagrees with another field on bit ${bit}`,
-          );
-      }
-      setRange(words, low, high, part);
-      setRange(written, low, high, 2 ** width - 1);
-    }
-  }
-  const check = findSpec(words, s.gen ? s.gen[0] : ISA.defaultGpu);
-  if (check !== s)
-    throw new RangeError(
-      `${s.name}: the encoding would decode as ${check ? check.name : "nothing"}`,
-    );
-  return words;
-}
-
-/** All instruction names, in the specs' order. */
-export const INSTRUCTION_NAMES: readonly InstructionName[] = INSTRUCTIONS.map(
-  (s) => s.name as InstructionName,
-);
-
 /* ------------------------------------------------------------------------------------------------
  * Assembly text, Mesa isaspec form: a generic interpreter of the model's display templates
  * (source-formats.md A.2 printing per type, A.4 picking and errors, A.5 field lookup, A.6
@@ -30664,234 +30905,6 @@ export interface DisassembleOptions extends DecodeOptions {
    * are errors. Off by default, so the text is what Mesa prints without `show_errors`.
    */
   showErrors?: boolean;
-}
-
-/**
- * Numbers as Mesa's isaspec decoder prints them and the codecs' assembler reads them back: sign
- * extension, half and single floats as C `%f` (glibc's rounding), and decimal text back to float
- * bits. Carried by every isaspec codec (generator/emit/codec/runtimeSource.ts inlines it without
- * its `export`s); no dependencies.
- */
-
-/** `v` as a two's complement number of `width` bits (any `v`: only its low bits count). */
-function signExtend(v: number, width: number): number {
-  const m = 2 ** width;
-  const u = ((v % m) + m) % m;
-  return u >= m / 2 ? u - m : u;
-}
-
-const F32 = new Float32Array(1);
-const U32 = new Uint32Array(F32.buffer);
-
-function floatOf(raw: number, width: number): number {
-  if (width === 32) {
-    U32[0] = raw;
-    return F32[0];
-  }
-  const sign = raw & 0x8000 ? -1 : 1;
-  const e = (raw >> 10) & 31;
-  const m = raw & 1023;
-  if (e === 0) return sign * m * 2 ** -24;
-  if (e === 31) return m ? NaN : sign * Infinity;
-  return sign * (1024 + m) * 2 ** (e - 25);
-}
-
-/** C `%f`: 6 decimals of the exact binary value, ties to even (as glibc), for any finite double. */
-function formatFixed(x: number): string {
-  const neg = x < 0 || Object.is(x, -0);
-  let m = Math.abs(x);
-  let e = 0;
-  while (m >= 2 ** 53) {
-    m /= 2;
-    e++;
-  }
-  while (!Number.isInteger(m)) {
-    m *= 2;
-    e--;
-  }
-  // Little-endian decimal digits of m·2^e·10^frac, an integer.
-  let digits: number[] = [];
-  for (let v = m; v > 0; v = Math.floor(v / 10)) digits.push(v % 10);
-  const times = (k: number): void => {
-    let carry = 0;
-    for (let i = 0; i < digits.length; i++) {
-      const t = digits[i] * k + carry;
-      digits[i] = t % 10;
-      carry = Math.floor(t / 10);
-    }
-    for (; carry > 0; carry = Math.floor(carry / 10)) digits.push(carry % 10);
-  };
-  for (let i = 0; i < e; i++) times(2);
-  const frac = Math.max(0, -e);
-  for (let i = 0; i < frac; i++) times(5);
-  if (frac > 6) {
-    const drop = frac - 6;
-    const first = digits[drop - 1] ?? 0;
-    const sticky = digits.slice(0, drop - 1).some((d) => d !== 0);
-    digits = digits.slice(drop);
-    if (first > 5 || (first === 5 && (sticky || (digits[0] ?? 0) % 2 === 1))) {
-      let i = 0;
-      for (; (digits[i] ?? 0) === 9; i++) digits[i] = 0;
-      digits[i] = (digits[i] ?? 0) + 1;
-    }
-  } else {
-    for (let i = frac; i < 6; i++) digits.unshift(0);
-  }
-  while (digits.length < 7) digits.push(0);
-  const text = digits.reverse().join("");
-  return `${neg ? "-" : ""}${text.slice(0, -6)}.${text.slice(-6)}`;
-}
-
-/**
- * C `%f` of a half or single float: JS `toFixed` rounds the exact value as glibc does except on a
- * tie (half up, where glibc rounds half to even), which formatFixed settles. `x * 2e6` is exact
- * here (24 + 21 bits), so a tie is exactly an odd integer.
- */
-function formatSmallFloat(x: number): string {
-  const neg = x < 0 || Object.is(x, -0);
-  const a = Math.abs(x);
-  const twice = a * 2e6;
-  if (a >= 1e21 || (Number.isInteger(twice) && twice % 2 === 1)) return formatFixed(x);
-  return neg ? `-${a.toFixed(6)}` : a.toFixed(6);
-}
-
-function formatFloat(value: number, width: number): string {
-  // Mesa passes the value as a uint16_t or uint32_t: only the low `width` bits count.
-  const raw = value % 2 ** width;
-  const v = floatOf(raw, width);
-  if (Number.isNaN(v)) return raw >= 2 ** (width - 1) ? "-nan" : "nan";
-  if (!Number.isFinite(v)) return v < 0 ? "-inf" : "inf";
-  return formatSmallFloat(v);
-}
-
-/** The half-float bits nearest `x` (ties to even), as Mesa's `_mesa_float_to_half`. */
-function toHalf(x: number): number {
-  const sign = x < 0 || Object.is(x, -0) ? 0x8000 : 0;
-  const a = Math.abs(x);
-  if (a >= 65520) return sign | 0x7c00;
-  // Subnormals (below 2^-14) share the exponent -14; log2 may be off by one either way.
-  let e = a < 2 ** -14 ? -14 : Math.floor(Math.log2(a));
-  if (e > -14 && 2 ** e > a) e--;
-  if (a >= 2 ** -14 && 2 ** (e + 1) <= a) e++;
-  const q = a / 2 ** (e - 10);
-  let m = Math.floor(q);
-  if (q - m > 0.5 || (q - m === 0.5 && m % 2 === 1)) m++;
-  if (m === 2048) return sign | ((e + 16) << 10);
-  return m < 1024 ? sign | m : sign | ((e + 15) << 10) | (m - 1024);
-}
-
-/** The bits of a float field of `width` bits (16 or 32) for the text `%f` printed. */
-function floatBits(text: string, width: number): number {
-  const neg = text.startsWith("-");
-  const body = neg ? text.slice(1) : text;
-  if (body === "nan") return width === 32 ? (neg ? 0xffc00000 : 0x7fc00000) : neg ? 0xfe00 : 0x7e00;
-  const v = body === "inf" ? Infinity : Number(body);
-  const x = neg ? -v : v;
-  if (width !== 32) return toHalf(x);
-  F32[0] = x;
-  return U32[0];
-}
-
-/**
- * What the compiled isaspec display (generator/emit/codec/compileDisplay.ts) calls besides the
- * codec's own tables: C's `&&`/`||` evaluating both operands, `{X:align=N}` padding, and the
- * printing of offset fields. Carried by every isaspec codec (inlined without its `export`s).
- */
-/** C's `a && b` and `a || b` where both operands must be evaluated (for their errors). */
-function and(a: number, b: number): number {
-  return a && b ? 1 : 0;
-}
-
-function or(a: number, b: number): number {
-  return a || b ? 1 : 0;
-}
-
-/** `{X:align=N}`: spaces up to column N of the current line. */
-function pad(out: string, column: number): string {
-  const at = out.length - (out.lastIndexOf("\n") + 1);
-  return at < column ? out + " ".repeat(column - at) : out;
-}
-
-/** pad for an ISA whose lines hold no newline (the line's length is its column). */
-function padTo(out: string, column: number): string {
-  const missing = column - out.length;
-  return missing <= 0
-    ? out
-    : out + (missing <= SPACES.length ? SPACES.slice(0, missing) : " ".repeat(missing));
-}
-
-const SPACES = " ".repeat(128);
-
-function formatOffset(v: number, width: number): string {
-  const s = signExtend(v, width);
-  return s === 0 ? "" : s > 0 ? `+${s}` : String(s);
-}
-
-function formatUoffset(v: number): string {
-  return v === 0 ? "" : `+${v}`;
-}
-
-/**
- * isaspec expressions (source-formats.md A.7) as the codecs' assembler evaluates them while it
- * inverts them, with the values C gives them: exact doubles, 32-bit `& | ^ ~`, 0 or 1 for
- * comparisons and logic. The display is compiled (generator/emit/codec/compileExpr.ts) to the
- * same arithmetic. Carried by every isaspec codec (inlined without its `export`s).
- */
-
-/** An expression tree: a literal, a field name, or an operator node (unary when `b` is absent). */
-type Expr = number | string | { op: string; a: Expr; b?: Expr };
-
-/** Evaluate an expression the way the codec's compiled DERIVED functions do (exact doubles, 32-bit `& | ^ ~`). */
-function evalExpr(e: Expr, get: (name: string) => number): number {
-  if (typeof e === "number") return e;
-  if (typeof e === "string") return get(e);
-  const a = evalExpr(e.a, get);
-  if (e.b === undefined) return e.op === "!" ? (a ? 0 : 1) : e.op === "~" ? ~a >>> 0 : -a;
-  return applyOp(e.op, a, evalExpr(e.b, get));
-}
-
-/** C's value of `a op b`; 0 for an operator it does not know. */
-function applyOp(op: string, a: number, b: number): number {
-  switch (op) {
-    case "<<":
-      return a * 2 ** b;
-    case ">>":
-      return Math.floor(a / 2 ** b);
-    case "/":
-      return Math.trunc(a / b);
-    case "%":
-      return a % b;
-    case "*":
-      return a * b;
-    case "+":
-      return a + b;
-    case "-":
-      return a - b;
-    case "&":
-      return (a & b) >>> 0;
-    case "|":
-      return (a | b) >>> 0;
-    case "^":
-      return (a ^ b) >>> 0;
-    case "&&":
-      return a && b ? 1 : 0;
-    case "||":
-      return a || b ? 1 : 0;
-    case "<":
-      return a < b ? 1 : 0;
-    case "<=":
-      return a <= b ? 1 : 0;
-    case ">":
-      return a > b ? 1 : 0;
-    case ">=":
-      return a >= b ? 1 : 0;
-    case "==":
-      return a === b ? 1 : 0;
-    case "!=":
-      return a !== b ? 1 : 0;
-    default:
-      return 0;
-  }
 }
 
 /** What printing a value needs: a stored field (FieldSpec) or a derived one. */

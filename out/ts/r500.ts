@@ -106,12 +106,6 @@ export const ISA = {
   defaultGpu: null,
 } as const;
 
-interface EnumTable {
-  name: string;
-  symbols: readonly (string | null)[];
-  displays: readonly (string | null)[];
-}
-
 // prettier-ignore
 const ENUMS: readonly EnumTable[] = [
   {
@@ -156,32 +150,6 @@ const ENUMS: readonly EnumTable[] = [
   },
   {"name":"US_FC_INST.IGNORE_UNCOVERED","symbols":[null,null],"displays":[null,null]},
 ];
-
-interface FieldSpec {
-  name: string;
-  /** Inclusive ranges, least significant part first: [low0, high0, low1, high1, …]. */
-  ranges: readonly number[];
-  width: number;
-  kind: string;
-  signed: boolean;
-  enumIndex: number;
-  default: number | null;
-  alternatives: readonly string[];
-  display: string | null;
-}
-
-interface InstructionSpec {
-  name: string;
-  mnemonic: string;
-  match: readonly number[];
-  tested: readonly number[];
-  dontCare: readonly number[];
-  gen: readonly [number, number] | null;
-  fields: readonly FieldSpec[];
-  display: string | null;
-  /** Its place in INSTRUCTIONS (and the model). */
-  index: number;
-}
 
 /** Every distinct field; instructions below refer to them by index. */
 // prettier-ignore
@@ -503,8 +471,15 @@ const SYNTAX = {
 };
 
 /* ------------------------------------------------------------------------------------------------
- * Runtime: bit access, decode, encode. Shared by every generated codec; no BigInt on these paths.
+ * Runtime: the modules of generator/runtime/codec/ this codec needs (bit access, decode, encode,
+ * its assembly syntax's printing and parsing), inlined so that the codec has no dependencies.
  * --------------------------------------------------------------------------------------------- */
+
+/**
+ * The shapes every codec's tables and runtime share: instruction words, the options of decoding
+ * and assembling, and the rows of the tables the codec generates (templates/ts/codec/codec.ts.hbs).
+ * Carried by every codec (generator/emit/codec/runtimeSource.ts inlines it); no dependencies.
+ */
 
 export type Words = ArrayLike<number>;
 
@@ -520,6 +495,43 @@ export interface AssembleOptions {
    */
   gpu?: number;
 }
+
+interface EnumTable {
+  name: string;
+  symbols: readonly (string | null)[];
+  displays: readonly (string | null)[];
+}
+
+interface FieldSpec {
+  name: string;
+  /** Inclusive ranges, least significant part first: [low0, high0, low1, high1, …]. */
+  ranges: readonly number[];
+  width: number;
+  kind: string;
+  signed: boolean;
+  enumIndex: number;
+  default: number | null;
+  alternatives: readonly string[];
+  display: string | null;
+}
+
+interface InstructionSpec {
+  name: string;
+  mnemonic: string;
+  match: readonly number[];
+  tested: readonly number[];
+  dontCare: readonly number[];
+  gen: readonly [number, number] | null;
+  fields: readonly FieldSpec[];
+  display: string | null;
+  /** Its place in INSTRUCTIONS (and the model). */
+  index: number;
+}
+
+/**
+ * Runtime: bit access, decode, encode. Carried by every codec (generator/emit/codec/runtimeSource.ts
+ * inlines it); no BigInt on these paths.
+ */
 
 /** Bits low..high (inclusive, at most 32 bits) of `words`, unsigned. */
 function getRange(words: Words, low: number, high: number): number {
@@ -569,23 +581,6 @@ const BY_NAME = new Map<string, InstructionSpec>(INSTRUCTIONS.map((s) => [s.name
 
 function inGen(s: InstructionSpec, gpu: number | null): boolean {
   return s.gen === null || gpu === null || (gpu >= s.gen[0] && gpu <= s.gen[1]);
-}
-
-/**
- * The index of the instruction matching the words at `at`, or -1: also when two match (only
- * isaspec allows overlapping encodings, and Mesa's decoder then reports a conflict and decodes
- * nothing). A decision tree on runs of bits, generated from the instructions' fixed bits
- * (generator/emit/codec/compileMatcher.ts); missing words read as 0.
- */
-// prettier-ignore
-function instructionAt(words: Words, at: number, gpu: number | null): number {
-  const w0 = words[at + 0] >>> 0;
-  const w1 = words[at + 1] >>> 0;
-  const w2 = words[at + 2] >>> 0;
-  const w3 = words[at + 3] >>> 0;
-  const w4 = words[at + 4] >>> 0;
-  const w5 = words[at + 5] >>> 0;
-  return (w0 & 0x3) >>> 0 === 0x2 ? 0 : -1;
 }
 
 /**
@@ -725,6 +720,23 @@ export function encode(instruction: Instruction): Uint32Array {
 export const INSTRUCTION_NAMES: readonly InstructionName[] = INSTRUCTIONS.map(
   (s) => s.name as InstructionName,
 );
+
+/**
+ * The index of the instruction matching the words at `at`, or -1: also when two match (only
+ * isaspec allows overlapping encodings, and Mesa's decoder then reports a conflict and decodes
+ * nothing). A decision tree on runs of bits, generated from the instructions' fixed bits
+ * (generator/emit/codec/compileMatcher.ts); missing words read as 0.
+ */
+// prettier-ignore
+function instructionAt(words: Words, at: number, gpu: number | null): number {
+  const w0 = words[at + 0] >>> 0;
+  const w1 = words[at + 1] >>> 0;
+  const w2 = words[at + 2] >>> 0;
+  const w3 = words[at + 3] >>> 0;
+  const w4 = words[at + 4] >>> 0;
+  const w5 = words[at + 5] >>> 0;
+  return (w0 & 0x3) >>> 0 === 0x2 ? 0 : -1;
+}
 
 /* ------------------------------------------------------------------------------------------------
  * Assembly text: Mesa's R500 fragment-program dump of a flow-control instruction

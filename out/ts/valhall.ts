@@ -2389,12 +2389,6 @@ export const ISA = {
   defaultGpu: null,
 } as const;
 
-interface EnumTable {
-  name: string;
-  symbols: readonly (string | null)[];
-  displays: readonly (string | null)[];
-}
-
 // prettier-ignore
 const ENUMS: readonly EnumTable[] = [
   {
@@ -2906,32 +2900,6 @@ const ENUMS: readonly EnumTable[] = [
     "displays": ["none","flush_nan","quiet_nan"]
   },
 ];
-
-interface FieldSpec {
-  name: string;
-  /** Inclusive ranges, least significant part first: [low0, high0, low1, high1, …]. */
-  ranges: readonly number[];
-  width: number;
-  kind: string;
-  signed: boolean;
-  enumIndex: number;
-  default: number | null;
-  alternatives: readonly string[];
-  display: string | null;
-}
-
-interface InstructionSpec {
-  name: string;
-  mnemonic: string;
-  match: readonly number[];
-  tested: readonly number[];
-  dontCare: readonly number[];
-  gen: readonly [number, number] | null;
-  fields: readonly FieldSpec[];
-  display: string | null;
-  /** Its place in INSTRUCTIONS (and the model). */
-  index: number;
-}
 
 /** Every distinct field; instructions below refer to them by index. */
 // prettier-ignore
@@ -9669,8 +9637,15 @@ const SYNTAX = {
 };
 
 /* ------------------------------------------------------------------------------------------------
- * Runtime: bit access, decode, encode. Shared by every generated codec; no BigInt on these paths.
+ * Runtime: the modules of generator/runtime/codec/ this codec needs (bit access, decode, encode,
+ * its assembly syntax's printing and parsing), inlined so that the codec has no dependencies.
  * --------------------------------------------------------------------------------------------- */
+
+/**
+ * The shapes every codec's tables and runtime share: instruction words, the options of decoding
+ * and assembling, and the rows of the tables the codec generates (templates/ts/codec/codec.ts.hbs).
+ * Carried by every codec (generator/emit/codec/runtimeSource.ts inlines it); no dependencies.
+ */
 
 export type Words = ArrayLike<number>;
 
@@ -9686,6 +9661,43 @@ export interface AssembleOptions {
    */
   gpu?: number;
 }
+
+interface EnumTable {
+  name: string;
+  symbols: readonly (string | null)[];
+  displays: readonly (string | null)[];
+}
+
+interface FieldSpec {
+  name: string;
+  /** Inclusive ranges, least significant part first: [low0, high0, low1, high1, …]. */
+  ranges: readonly number[];
+  width: number;
+  kind: string;
+  signed: boolean;
+  enumIndex: number;
+  default: number | null;
+  alternatives: readonly string[];
+  display: string | null;
+}
+
+interface InstructionSpec {
+  name: string;
+  mnemonic: string;
+  match: readonly number[];
+  tested: readonly number[];
+  dontCare: readonly number[];
+  gen: readonly [number, number] | null;
+  fields: readonly FieldSpec[];
+  display: string | null;
+  /** Its place in INSTRUCTIONS (and the model). */
+  index: number;
+}
+
+/**
+ * Runtime: bit access, decode, encode. Carried by every codec (generator/emit/codec/runtimeSource.ts
+ * inlines it); no BigInt on these paths.
+ */
 
 /** Bits low..high (inclusive, at most 32 bits) of `words`, unsigned. */
 function getRange(words: Words, low: number, high: number): number {
@@ -9736,6 +9748,144 @@ const BY_NAME = new Map<string, InstructionSpec>(INSTRUCTIONS.map((s) => [s.name
 function inGen(s: InstructionSpec, gpu: number | null): boolean {
   return s.gen === null || gpu === null || (gpu >= s.gen[0] && gpu <= s.gen[1]);
 }
+
+/**
+ * The instruction spec matching `words`, or undefined (see instructionAt): also when `words` is not
+ * one instruction's length (reading missing words as 0 made `[1]` an ir3 `nop`).
+ */
+function findSpec(words: Words, gpu: number | null): InstructionSpec | undefined {
+  if (words.length !== ISA.wordCount) return undefined;
+  const k = instructionAt(words, 0, gpu);
+  return k < 0 ? undefined : INSTRUCTIONS[k];
+}
+
+/** Raw field values and derived values of a decoded instruction, for printers. */
+function rawFields(words: Words, s: InstructionSpec): Record<string, number> {
+  const raw: Record<string, number> = {};
+  for (const f of s.fields) raw[f.name] = rawField(words, f);
+  const derived = DERIVED[s.name];
+  if (derived) for (const name of Object.keys(derived)) raw[name] = derived[name](raw);
+  return raw;
+}
+
+/**
+ * Decode one instruction: its name and every field's value, or undefined when no instruction
+ * matches or `words` is not `ISA.wordCount` words long. Never throws for any input words.
+ */
+export function decode(words: Words, options: DecodeOptions = {}): Decoded | undefined {
+  const gpu = options.gpu ?? ISA.defaultGpu;
+  const s = findSpec(words, gpu);
+  if (!s) return undefined;
+  const fields: Record<string, number | boolean | string> = {};
+  for (const f of s.fields) fields[f.name] = fieldValue(f, rawField(words, f));
+  const result = { name: s.name, fields } as unknown as Decoded;
+  let dc: number[] | undefined;
+  for (let i = 0; i < s.dontCare.length; i++) {
+    if (((words[i] ?? 0) & s.dontCare[i]) !== 0) {
+      dc = s.dontCare.map((m, k) => ((words[k] ?? 0) & m) >>> 0);
+      break;
+    }
+  }
+  if (dc) result.dontCareBits = dc;
+  return result;
+}
+
+function describeValue(v: unknown): string {
+  return typeof v === "string" ? JSON.stringify(v) : String(v);
+}
+
+/** The raw value to store for `value` in field `f`, or an error naming the instruction and field. */
+function encodeField(s: InstructionSpec, f: FieldSpec, value: unknown): number {
+  const where = `${s.name}: field ${f.name}`;
+  if (f.kind === "bool" || f.kind === "bool_inv") {
+    if (typeof value !== "boolean")
+      throw new TypeError(`${where} must be a boolean, got ${describeValue(value)}`);
+    return value ? 1 : 0;
+  }
+  if (f.enumIndex >= 0) {
+    const table = ENUMS[f.enumIndex];
+    if (typeof value !== "string")
+      throw new TypeError(
+        `${where} must be one of the ${table.name} symbols, got ${describeValue(value)}`,
+      );
+    let raw = table.symbols.indexOf(value);
+    if (raw < 0 && /^value\d+$/.test(value)) raw = Number(value.slice("value".length));
+    if (raw < 0)
+      throw new RangeError(`${where}: ${JSON.stringify(value)} is not a ${table.name} value`);
+    if (raw >= 2 ** f.width)
+      throw new RangeError(
+        `${where}: ${JSON.stringify(value)} (${raw}) does not fit ${f.width} bits`,
+      );
+    return raw;
+  }
+  if (typeof value !== "number")
+    throw new TypeError(`${where} must be a number, got ${describeValue(value)}`);
+  if (!Number.isInteger(value)) throw new RangeError(`${where}: ${value} is not an integer`);
+  const min = f.signed ? -(2 ** (f.width - 1)) : 0;
+  const max = f.signed ? 2 ** (f.width - 1) - 1 : 2 ** f.width - 1;
+  if (value < min || value > max)
+    throw new RangeError(`${where}: ${value} does not fit (${min}..${max})`);
+  return value < 0 ? value + 2 ** f.width : value;
+}
+
+/**
+ * Encode an instruction: the inverse of `decode` (don't-care bits are written as 0). Throws a
+ * TypeError or RangeError naming the instruction and field for a missing field, a value of the
+ * wrong type, an unknown enum symbol or a value that does not fit.
+ */
+export function encode(instruction: Instruction): Uint32Array {
+  const name = (instruction as { name?: unknown } | null)?.name;
+  const s = typeof name === "string" ? BY_NAME.get(name) : undefined;
+  if (!s) throw new TypeError(`unknown instruction ${describeValue(name)}`);
+  const given = (instruction.fields ?? {}) as unknown as Record<string, unknown>;
+  for (const key of Object.keys(given)) {
+    if (!s.fields.some((f) => f.name === key))
+      throw new TypeError(`${s.name}: unknown field ${key}`);
+  }
+  const words = Uint32Array.from(s.match);
+  const written = new Uint32Array(ISA.wordCount);
+  for (const f of s.fields) {
+    let value = given[f.name];
+    if (value === undefined) {
+      if (f.alternatives.some((a) => given[a] !== undefined)) continue;
+      if (f.default === null) throw new TypeError(`${s.name}: missing field ${f.name}`);
+      value = fieldValue(f, f.default);
+    }
+    const raw = encodeField(s, f, value);
+    let rest = raw;
+    for (let i = 0; i < f.ranges.length; i += 2) {
+      const low = f.ranges[i];
+      const high = f.ranges[i + 1];
+      const width = high - low + 1;
+      const part = rest % 2 ** width;
+      rest = Math.floor(rest / 2 ** width);
+      // Alternative views of the same bits must agree where both were given.
+      for (let bit = low; bit <= high; bit++) {
+        const m = 1 << (bit & 31);
+        if (
+          written[bit >>> 5] & m &&
+          ((words[bit >>> 5] & m) !== 0) !== (Math.floor(part / 2 ** (bit - low)) % 2 === 1)
+        )
+          throw new RangeError(
+            `${s.name}: field ${f.name} disagrees with another field on bit ${bit}`,
+          );
+      }
+      setRange(words, low, high, part);
+      setRange(written, low, high, 2 ** width - 1);
+    }
+  }
+  const check = findSpec(words, s.gen ? s.gen[0] : ISA.defaultGpu);
+  if (check !== s)
+    throw new RangeError(
+      `${s.name}: the encoding would decode as ${check ? check.name : "nothing"}`,
+    );
+  return words;
+}
+
+/** All instruction names, in the specs' order. */
+export const INSTRUCTION_NAMES: readonly InstructionName[] = INSTRUCTIONS.map(
+  (s) => s.name as InstructionName,
+);
 
 /**
  * The index of the instruction matching the words at `at`, or -1: also when two match (only
@@ -11107,144 +11257,6 @@ function instructionAt(words: Words, at: number, gpu: number | null): number {
   }
   return -1;
 }
-
-/**
- * The instruction spec matching `words`, or undefined (see instructionAt): also when `words` is not
- * one instruction's length (reading missing words as 0 made `[1]` an ir3 `nop`).
- */
-function findSpec(words: Words, gpu: number | null): InstructionSpec | undefined {
-  if (words.length !== ISA.wordCount) return undefined;
-  const k = instructionAt(words, 0, gpu);
-  return k < 0 ? undefined : INSTRUCTIONS[k];
-}
-
-/** Raw field values and derived values of a decoded instruction, for printers. */
-function rawFields(words: Words, s: InstructionSpec): Record<string, number> {
-  const raw: Record<string, number> = {};
-  for (const f of s.fields) raw[f.name] = rawField(words, f);
-  const derived = DERIVED[s.name];
-  if (derived) for (const name of Object.keys(derived)) raw[name] = derived[name](raw);
-  return raw;
-}
-
-/**
- * Decode one instruction: its name and every field's value, or undefined when no instruction
- * matches or `words` is not `ISA.wordCount` words long. Never throws for any input words.
- */
-export function decode(words: Words, options: DecodeOptions = {}): Decoded | undefined {
-  const gpu = options.gpu ?? ISA.defaultGpu;
-  const s = findSpec(words, gpu);
-  if (!s) return undefined;
-  const fields: Record<string, number | boolean | string> = {};
-  for (const f of s.fields) fields[f.name] = fieldValue(f, rawField(words, f));
-  const result = { name: s.name, fields } as unknown as Decoded;
-  let dc: number[] | undefined;
-  for (let i = 0; i < s.dontCare.length; i++) {
-    if (((words[i] ?? 0) & s.dontCare[i]) !== 0) {
-      dc = s.dontCare.map((m, k) => ((words[k] ?? 0) & m) >>> 0);
-      break;
-    }
-  }
-  if (dc) result.dontCareBits = dc;
-  return result;
-}
-
-function describeValue(v: unknown): string {
-  return typeof v === "string" ? JSON.stringify(v) : String(v);
-}
-
-/** The raw value to store for `value` in field `f`, or an error naming the instruction and field. */
-function encodeField(s: InstructionSpec, f: FieldSpec, value: unknown): number {
-  const where = `${s.name}: field ${f.name}`;
-  if (f.kind === "bool" || f.kind === "bool_inv") {
-    if (typeof value !== "boolean")
-      throw new TypeError(`${where} must be a boolean, got ${describeValue(value)}`);
-    return value ? 1 : 0;
-  }
-  if (f.enumIndex >= 0) {
-    const table = ENUMS[f.enumIndex];
-    if (typeof value !== "string")
-      throw new TypeError(
-        `${where} must be one of the ${table.name} symbols, got ${describeValue(value)}`,
-      );
-    let raw = table.symbols.indexOf(value);
-    if (raw < 0 && /^value\d+$/.test(value)) raw = Number(value.slice("value".length));
-    if (raw < 0)
-      throw new RangeError(`${where}: ${JSON.stringify(value)} is not a ${table.name} value`);
-    if (raw >= 2 ** f.width)
-      throw new RangeError(
-        `${where}: ${JSON.stringify(value)} (${raw}) does not fit ${f.width} bits`,
-      );
-    return raw;
-  }
-  if (typeof value !== "number")
-    throw new TypeError(`${where} must be a number, got ${describeValue(value)}`);
-  if (!Number.isInteger(value)) throw new RangeError(`${where}: ${value} is not an integer`);
-  const min = f.signed ? -(2 ** (f.width - 1)) : 0;
-  const max = f.signed ? 2 ** (f.width - 1) - 1 : 2 ** f.width - 1;
-  if (value < min || value > max)
-    throw new RangeError(`${where}: ${value} does not fit (${min}..${max})`);
-  return value < 0 ? value + 2 ** f.width : value;
-}
-
-/**
- * Encode an instruction: the inverse of `decode` (don't-care bits are written as 0). Throws a
- * TypeError or RangeError naming the instruction and field for a missing field, a value of the
- * wrong type, an unknown enum symbol or a value that does not fit.
- */
-export function encode(instruction: Instruction): Uint32Array {
-  const name = (instruction as { name?: unknown } | null)?.name;
-  const s = typeof name === "string" ? BY_NAME.get(name) : undefined;
-  if (!s) throw new TypeError(`unknown instruction ${describeValue(name)}`);
-  const given = (instruction.fields ?? {}) as unknown as Record<string, unknown>;
-  for (const key of Object.keys(given)) {
-    if (!s.fields.some((f) => f.name === key))
-      throw new TypeError(`${s.name}: unknown field ${key}`);
-  }
-  const words = Uint32Array.from(s.match);
-  const written = new Uint32Array(ISA.wordCount);
-  for (const f of s.fields) {
-    let value = given[f.name];
-    if (value === undefined) {
-      if (f.alternatives.some((a) => given[a] !== undefined)) continue;
-      if (f.default === null) throw new TypeError(`${s.name}: missing field ${f.name}`);
-      value = fieldValue(f, f.default);
-    }
-    const raw = encodeField(s, f, value);
-    let rest = raw;
-    for (let i = 0; i < f.ranges.length; i += 2) {
-      const low = f.ranges[i];
-      const high = f.ranges[i + 1];
-      const width = high - low + 1;
-      const part = rest % 2 ** width;
-      rest = Math.floor(rest / 2 ** width);
-      // Alternative views of the same bits must agree where both were given.
-      for (let bit = low; bit <= high; bit++) {
-        const m = 1 << (bit & 31);
-        if (
-          written[bit >>> 5] & m &&
-          ((words[bit >>> 5] & m) !== 0) !== (Math.floor(part / 2 ** (bit - low)) % 2 === 1)
-        )
-          throw new RangeError(
-            `${s.name}: field ${f.name} disagrees with another field on bit ${bit}`,
-          );
-      }
-      setRange(words, low, high, part);
-      setRange(written, low, high, 2 ** width - 1);
-    }
-  }
-  const check = findSpec(words, s.gen ? s.gen[0] : ISA.defaultGpu);
-  if (check !== s)
-    throw new RangeError(
-      `${s.name}: the encoding would decode as ${check ? check.name : "nothing"}`,
-    );
-  return words;
-}
-
-/** All instruction names, in the specs' order. */
-export const INSTRUCTION_NAMES: readonly InstructionName[] = INSTRUCTIONS.map(
-  (s) => s.name as InstructionName,
-);
 
 /* ------------------------------------------------------------------------------------------------
  * Assembly text: Mesa's Valhall syntax (disasm.py prints it, asm.py reads it), e.g.

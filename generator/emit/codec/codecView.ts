@@ -9,7 +9,7 @@ import { compileDisplay, type IsaspecSyntax } from "./compileDisplay";
 import { compileExpr } from "./compileExpr";
 import { compileMatcher } from "./compileMatcher";
 import { jsonLines } from "./jsonLines";
-import { ISASPEC_RUNTIME, runtimeSource } from "./runtimeSource";
+import { SYNTAX_RUNTIME, runtimeSource } from "./runtimeSource";
 import { SYNTAX_DATA } from "./syntax";
 
 /** Field kinds the runtime decodes as signed numbers. */
@@ -295,7 +295,7 @@ export function codecView(model: IsaModel, banner: string[]): CodecView {
     syntaxData,
     syntaxJson: jsonLines(syntaxData),
     matcher: compileMatcher(instructions, model.isa.wordCount),
-    runtime: model.isa.assemblySyntax === "isaspec" ? runtimeSource(ISASPEC_RUNTIME) : "",
+    runtime: runtimeSource(SYNTAX_RUNTIME[model.isa.assemblySyntax ?? "generic"]),
     tables: {
       enums: enumViews.map((e) =>
         jsonLines({ name: e.name, symbols: e.symbols, displays: e.displays }, 100, "  "),

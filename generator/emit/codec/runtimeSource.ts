@@ -6,8 +6,29 @@
 import { readFileSync } from "fs";
 import * as path from "path";
 
-/** The modules an isaspec codec carries, in dependency order. */
-export const ISASPEC_RUNTIME = ["isaspecNumbers.ts", "isaspecText.ts", "isaspecExpr.ts"];
+/** The modules every codec carries, in dependency order. */
+const CODEC_RUNTIME = ["codecTypes.ts", "codecRuntime.ts"];
+
+/** The modules a codec carries, by assembly syntax, in dependency order. */
+export const SYNTAX_RUNTIME: Readonly<Record<string, readonly string[]>> = {
+  generic: CODEC_RUNTIME,
+  isaspec: [...CODEC_RUNTIME, "isaspecNumbers.ts", "isaspecText.ts", "isaspecExpr.ts"],
+  valhall: CODEC_RUNTIME,
+  "r500-fc": CODEC_RUNTIME,
+};
+
+/**
+ * What a codec exports for its users. The modules' other exports are for each other only: the
+ * inlined code declares them without `export`.
+ */
+const CODEC_API = new Set([
+  "Words",
+  "DecodeOptions",
+  "AssembleOptions",
+  "decode",
+  "encode",
+  "INSTRUCTION_NAMES",
+]);
 
 const sources = new Map<string, string>();
 
@@ -33,14 +54,20 @@ function read(name: string): string {
   return text;
 }
 
-/** The modules' code for inlining: imports and `export` keywords removed, each module's header kept. */
+/**
+ * The modules' code for inlining: imports (of every form: each ends at its `;`) removed, `export`
+ * kept only on the codec's API, each module's header kept.
+ */
 export function runtimeSource(names: readonly string[]): string {
   return names
     .map((name) =>
       read(name)
-        .replace(/^import [^;]*;\n\n?/gm, "")
-        .replace(/^export /gm, "")
-        .trimEnd(),
+        .replace(/^import [^;]*;\n/gm, "")
+        .replace(
+          /^export (?=(?:abstract )?(?:function\*?|class|const|let|interface|type) (\w+))/gm,
+          (kept, declared: string) => (CODEC_API.has(declared) ? kept : ""),
+        )
+        .trim(),
     )
     .join("\n\n");
 }

@@ -1,0 +1,57 @@
+/**
+ * What the generated part of a codec defines for the runtime modules beside this one: the ISA's
+ * constants and tables (templates/ts/codec/codec.ts.hbs), its instruction matcher
+ * (generator/emit/codec/compileMatcher.ts) and its syntax's `disassemble` and `assemble`. The
+ * runtime modules import them from here so that they typecheck and can be tested on their own;
+ * the inliner drops this module, since in a codec these names are the codec's own.
+ *
+ * Here the tables are empty and mutable, for tests to fill; the matcher is the plain scan the
+ * generated one is equivalent to, and the syntax is hex words.
+ */
+import type { EnumTable, FieldSpec, InstructionSpec, Words } from "./codecTypes";
+
+export const ISA: {
+  id: string;
+  title: string;
+  wordCount: number;
+  instructionWidth: number;
+  defaultGpu: number | null;
+} = { id: "test", title: "Test ISA", wordCount: 1, instructionWidth: 32, defaultGpu: null };
+
+export const ENUMS: EnumTable[] = [];
+export const FIELDS: FieldSpec[] = [];
+export const INSTRUCTIONS: InstructionSpec[] = [];
+/** Derived values by instruction name, then by name, from the raw field values. */
+export const DERIVED: Record<string, Record<string, (f: Record<string, number>) => number>> = {};
+/** What the ISA's assembly syntax needs beyond the tables; each syntax gives it its own type. */
+export const SYNTAX: Record<string, unknown> = {};
+
+/** The codec's union types, without the per-instruction detail. */
+export type Instruction = { name: string; fields: Record<string, number | boolean | string> };
+export type InstructionName = string;
+export type Decoded = Instruction & { dontCareBits?: number[] };
+
+/** The index of the one instruction whose tested bits match the words at `at`, or -1. */
+export function instructionAt(words: Words, at: number, gpu: number | null): number {
+  let found = -1;
+  for (const s of INSTRUCTIONS) {
+    if (s.gen !== null && gpu !== null && (gpu < s.gen[0] || gpu > s.gen[1])) continue;
+    if (!s.tested.every((m, i) => ((words[at + i] ?? 0) & m) >>> 0 === s.match[i] >>> 0)) continue;
+    if (found >= 0) return -1;
+    found = s.index;
+  }
+  return found;
+}
+
+/** The syntax's text of one instruction: here its words in hex. */
+export function disassemble(
+  words: Words,
+  _options: { gpu?: number; showErrors?: boolean } = {},
+): string {
+  return Array.from(words, (w) => (w >>> 0).toString(16)).join(" ");
+}
+
+/** The syntax's words of one line of text: here hex words. */
+export function assemble(text: string, _options: { gpu?: number } = {}): Uint32Array {
+  return Uint32Array.from(text.trim().split(/\s+/), (w) => parseInt(w, 16));
+}
