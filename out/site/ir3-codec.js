@@ -26974,6 +26974,67 @@ function applyOp(op, a, b) {
       return 0;
   }
 }
+function formatWords(words, bytes = false) {
+  const hex = (v, digits) => v.toString(16).padStart(digits, "0");
+  const all = Array.from(words, (w) => w >>> 0);
+  if (!bytes) return all.map((w) => "0x" + hex(w, 8)).join(" ");
+  return all.flatMap((w) => [0, 8, 16, 24].map((s) => hex(w >>> s & 255, 2))).join(" ");
+}
+function parseWords(line, bytes = false, wordCount = ISA.wordCount) {
+  const tokens = [...line.matchAll(/[^\s,]+/g)];
+  const per = bytes ? 2 : 8;
+  const values = [];
+  for (const t of tokens) {
+    const m = /^(?:0[xX])?([0-9a-fA-F]+)$/.exec(t[0]);
+    if (!m || m[1].length > per) {
+      return {
+        error: `'${t[0]}' is not a ${bytes ? "byte" : "32-bit word"} in hex`,
+        column: (t.index ?? 0) + 1
+      };
+    }
+    values.push(parseInt(m[1], 16));
+  }
+  const want = bytes ? wordCount * 4 : wordCount;
+  if (values.length !== want)
+    return {
+      error: `expected ${want} ${bytes ? "bytes" : "words"}, found ${values.length}`,
+      column: 1
+    };
+  if (!bytes) return { words: values };
+  const words = [];
+  for (let i = 0; i < values.length; i += 4)
+    words.push(
+      (values[i] | values[i + 1] << 8 | values[i + 2] << 16 | values[i + 3] << 24) >>> 0
+    );
+  return { words };
+}
+function disasmLine(line, options = {}) {
+  if (line.trim() === "") return { text: "", known: true };
+  const parsed = parseWords(line, options.bytes ?? false);
+  if (!parsed.words) {
+    const message = parsed.error ?? "";
+    return {
+      text: `invalid: ${message}`,
+      error: { message, column: parsed.column ?? 1 },
+      known: false
+    };
+  }
+  const opts = options.gpu === void 0 ? {} : { gpu: options.gpu };
+  const text = disassemble(parsed.words, options.showErrors ? { ...opts, showErrors: true } : opts);
+  return { text, known: decode(parsed.words, opts) !== void 0 };
+}
+function asmLine(line, options = {}) {
+  if (line.trim() === "") return { text: "" };
+  try {
+    const words = assemble(line, options.gpu === void 0 ? {} : { gpu: options.gpu });
+    return { text: formatWords(words, options.bytes ?? false), words };
+  } catch (e) {
+    const err2 = e;
+    const column = typeof err2.column === "number" ? err2.column : 1;
+    const message = err2.message.replace(/^\d+:\d+: /, "");
+    return { text: `invalid: ${message}`, error: { message, column } };
+  }
+}
 function instructionAt(words, at, gpu) {
   const w0 = words[at + 0] >>> 0;
   const w1 = words[at + 1] >>> 0;
@@ -40174,67 +40235,6 @@ function assemble(text, options = {}) {
     if (line.trim() !== "") out.push(...assembleLine(line, i + 1, options.gpu ?? null));
   });
   return Uint32Array.from(out);
-}
-function formatWords(words, bytes = false) {
-  const hex = (v, digits) => v.toString(16).padStart(digits, "0");
-  const all = Array.from(words, (w) => w >>> 0);
-  if (!bytes) return all.map((w) => "0x" + hex(w, 8)).join(" ");
-  return all.flatMap((w) => [0, 8, 16, 24].map((s) => hex(w >>> s & 255, 2))).join(" ");
-}
-function parseWords(line, bytes = false, wordCount = ISA.wordCount) {
-  const tokens = [...line.matchAll(/[^\s,]+/g)];
-  const per = bytes ? 2 : 8;
-  const values = [];
-  for (const t of tokens) {
-    const m = /^(?:0[xX])?([0-9a-fA-F]+)$/.exec(t[0]);
-    if (!m || m[1].length > per) {
-      return {
-        error: `'${t[0]}' is not a ${bytes ? "byte" : "32-bit word"} in hex`,
-        column: (t.index ?? 0) + 1
-      };
-    }
-    values.push(parseInt(m[1], 16));
-  }
-  const want = bytes ? wordCount * 4 : wordCount;
-  if (values.length !== want)
-    return {
-      error: `expected ${want} ${bytes ? "bytes" : "words"}, found ${values.length}`,
-      column: 1
-    };
-  if (!bytes) return { words: values };
-  const words = [];
-  for (let i = 0; i < values.length; i += 4)
-    words.push(
-      (values[i] | values[i + 1] << 8 | values[i + 2] << 16 | values[i + 3] << 24) >>> 0
-    );
-  return { words };
-}
-function disasmLine(line, options = {}) {
-  if (line.trim() === "") return { text: "", known: true };
-  const parsed = parseWords(line, options.bytes ?? false);
-  if (!parsed.words) {
-    const message = parsed.error ?? "";
-    return {
-      text: `invalid: ${message}`,
-      error: { message, column: parsed.column ?? 1 },
-      known: false
-    };
-  }
-  const opts = options.gpu === void 0 ? {} : { gpu: options.gpu };
-  const text = disassemble(parsed.words, options.showErrors ? { ...opts, showErrors: true } : opts);
-  return { text, known: decode(parsed.words, opts) !== void 0 };
-}
-function asmLine(line, options = {}) {
-  if (line.trim() === "") return { text: "" };
-  try {
-    const words = assemble(line, options.gpu === void 0 ? {} : { gpu: options.gpu });
-    return { text: formatWords(words, options.bytes ?? false), words };
-  } catch (e) {
-    const err2 = e;
-    const column = typeof err2.column === "number" ? err2.column : 1;
-    const message = err2.message.replace(/^\d+:\d+: /, "");
-    return { text: `invalid: ${message}`, error: { message, column } };
-  }
 }
 
   window.isaforgeDecoders = window.isaforgeDecoders || {};

@@ -722,23 +722,23 @@ export const INSTRUCTION_NAMES: readonly InstructionName[] = INSTRUCTIONS.map(
 );
 
 /**
- * The index of the instruction matching the words at `at`, or -1: also when two match (only
- * isaspec allows overlapping encodings, and Mesa's decoder then reports a conflict and decodes
- * nothing). A decision tree on runs of bits, generated from the instructions' fixed bits
- * (generator/emit/codec/compileMatcher.ts); missing words read as 0.
+ * The error every codec's assembler throws. Carried by every codec (inlined by
+ * generator/emit/codec/runtimeSource.ts); no dependencies.
  */
-// prettier-ignore
-function instructionAt(words: Words, at: number, gpu: number | null): number {
-  const w0 = words[at + 0] >>> 0;
-  const w1 = words[at + 1] >>> 0;
-  const w2 = words[at + 2] >>> 0;
-  const w3 = words[at + 3] >>> 0;
-  const w4 = words[at + 4] >>> 0;
-  const w5 = words[at + 5] >>> 0;
-  return (w0 & 0x3) >>> 0 === 0x2 ? 0 : -1;
+
+/** An assembler error: `line`/`column` (1-based) locate the first bad token. */
+export class AssemblyError extends SyntaxError {
+  constructor(
+    message: string,
+    readonly line: number,
+    readonly column: number,
+  ) {
+    super(`${line}:${column}: ${message}`);
+    this.name = "AssemblyError";
+  }
 }
 
-/* ------------------------------------------------------------------------------------------------
+/**
  * Assembly text: Mesa's R500 fragment-program dump of a flow-control instruction
  * (r500FragmentProgramDump() in src/gallium/drivers/r300/compiler/r500_fragprog.c), on one line.
  *
@@ -772,7 +772,9 @@ function instructionAt(words: Words, at: number, gpu: number | null): number {
  * inst1/4/5. So assemble(disassemble(w)) = w & ~dontCare for every w that decodes; those bits are
  * the only ones that do not round-trip. Syntax errors are reported first (the first bad token,
  * left to right), then the first slot that disagrees with the words.
- * --------------------------------------------------------------------------------------------- */
+ *
+ * Carried by the R500 codec (inlined by generator/emit/codec/runtimeSource.ts).
+ */
 
 export interface DisassembleOptions extends DecodeOptions {
   /** Mesa's instruction index, printed first as `<index>\t`; omitted when absent. */
@@ -784,19 +786,47 @@ export interface DisassembleOptions extends DecodeOptions {
   showErrors?: boolean;
 }
 
-/** An assembler error: `line`/`column` (1-based) locate the first bad token. */
-export class AssemblyError extends SyntaxError {
-  constructor(
-    message: string,
-    readonly line: number,
-    readonly column: number,
-  ) {
-    super(`${line}:${column}: ${message}`);
-    this.name = "AssemblyError";
-  }
-}
+/** What the syntax needs beyond the tables (generator/emit/codec/syntax/r500Fc.ts). */
+const FC_SYNTAX = SYNTAX as unknown as {
+  /** The flow-control instruction's name. */
+  instruction: string;
+  /** Which of the six words holds the CMN, FC_INST and FC_ADDR lines' bits. */
+  words: { cmn: number; inst: number; addr: number };
+  /** The field names of the slots. */
+  fields: Record<
+    | "texWait"
+    | "last"
+    | "nop"
+    | "aluWait"
+    | "jumpFunc"
+    | "jumpAny"
+    | "op"
+    | "aOp"
+    | "bOp0"
+    | "bOp1"
+    | "popCnt"
+    | "bElse"
+    | "ignUnc"
+    | "boolAddr"
+    | "intAddr"
+    | "jumpAddr"
+    | "jumpGlobal",
+    string
+  >;
+  /** The instruction bits of the write and output masks. */
+  masks: { wmask: readonly number[]; omask: readonly number[] };
+  /** What Mesa prints for each value of the operation fields. */
+  names: {
+    op: readonly string[];
+    aOp: readonly string[];
+    bOp0: readonly string[];
+    bOp1: readonly string[];
+  };
+  /** The instruction bits Mesa prints as the FC_INST line's jump address. */
+  jumpSlice: readonly number[];
+};
 
-const FC_SPEC: InstructionSpec = BY_NAME.get(SYNTAX.instruction)!;
+const FC_SPEC: InstructionSpec = BY_NAME.get(FC_SYNTAX.instruction)!;
 
 /** Mesa's to_mask(), indexed by the 4-bit mask (bit 0 R, 1 G, 2 B, 3 A). */
 const MASK_NAMES: readonly string[] = [
@@ -859,9 +889,9 @@ const wordSlot = (word: number): Slot => ({
 const flagSlot = (name: string, text: string): Slot =>
   fieldSlot("name", name, { names: ["", text] });
 
-const W = SYNTAX.words;
-const F = SYNTAX.fields;
-const JUMP_SHIFT = SYNTAX.jumpSlice[0] & 31;
+const W = FC_SYNTAX.words;
+const F = FC_SYNTAX.fields;
+const JUMP_SHIFT = FC_SYNTAX.jumpSlice[0] & 31;
 
 // prettier-ignore
 const LAYOUT: readonly Part[] = [
@@ -869,17 +899,17 @@ const LAYOUT: readonly Part[] = [
   { kind: "name", what: "instruction type", word: W.cmn, value: () => 0, names: [FC_SPEC.mnemonic] },
   " ", flagSlot(F.texWait, "TEX_WAIT"), " ", flagSlot(F.last, "LAST"), " ", flagSlot(F.nop, "NOP"),
   " ", flagSlot(F.aluWait, "ALU WAIT"),
-  " wmask: ", sliceSlot("name", "wmask", SYNTAX.masks.wmask, { names: MASK_NAMES }),
-  " omask: ", sliceSlot("name", "omask", SYNTAX.masks.omask, { names: MASK_NAMES }),
+  " wmask: ", sliceSlot("name", "wmask", FC_SYNTAX.masks.wmask, { names: MASK_NAMES }),
+  " omask: ", sliceSlot("name", "omask", FC_SYNTAX.masks.omask, { names: MASK_NAMES }),
   `\t${W.inst}:FC_INST    `, wordSlot(W.inst), ":0x", fieldSlot("hex", F.jumpFunc, { pad: 2 }),
   " ", fieldSlot("hex", F.jumpAny, { pad: 1 }),
-  " ", fieldSlot("name", F.op, { names: SYNTAX.names.op }),
-  " ", fieldSlot("name", F.aOp, { names: SYNTAX.names.aOp }),
-  " ", fieldSlot("name", F.bOp0, { names: SYNTAX.names.bOp0 }),
-  " ", fieldSlot("name", F.bOp1, { names: SYNTAX.names.bOp1 }),
+  " ", fieldSlot("name", F.op, { names: FC_SYNTAX.names.op }),
+  " ", fieldSlot("name", F.aOp, { names: FC_SYNTAX.names.aOp }),
+  " ", fieldSlot("name", F.bOp0, { names: FC_SYNTAX.names.bOp0 }),
+  " ", fieldSlot("name", F.bOp1, { names: FC_SYNTAX.names.bOp1 }),
   " ", fieldSlot("dec", F.popCnt),
   " ", fieldSlot("hex", F.bElse, { pad: 1 }),
-  " ", sliceSlot("dec", `jump address (inst${W.addr} >> ${JUMP_SHIFT})`, SYNTAX.jumpSlice),
+  " ", sliceSlot("dec", `jump address (inst${W.addr} >> ${JUMP_SHIFT})`, FC_SYNTAX.jumpSlice),
   flagSlot(F.ignUnc, " IGN_UNC"),
   `\t${W.addr}:FC_ADDR    `, wordSlot(W.addr), ":BOOL: 0x", fieldSlot("hex", F.boolAddr, { pad: 2 }),
   ", INT: 0x", fieldSlot("hex", F.intAddr, { pad: 2 }),
@@ -902,7 +932,7 @@ function show(slot: Slot, v: number): string {
   }
 }
 
-/** One line of Mesa's text for one instruction; `unknown <hex words>` when the words are not FC. */
+/** One line of Mesa's text for one instruction; `unknown <hex words>` when the words are not FC_SYNTAX. */
 export function disassemble(words: Words, options: DisassembleOptions = {}): string {
   const { index } = options;
   if (index !== undefined && !(Number.isInteger(index) && index >= 0))
@@ -1055,12 +1085,6 @@ export function assemble(text: string, _options: AssembleOptions = {}): Uint32Ar
   return Uint32Array.from(out);
 }
 
-/* ------------------------------------------------------------------------------------------------
- * Lines of text as `isaforge disasm` and `isaforge asm` read and print them: hex words (or bytes)
- * in, one line of text out, and the reverse. The CLI and the site's decoder panel both call these,
- * so they show the same strings.
- * --------------------------------------------------------------------------------------------- */
-
 /**
  * Every instruction of a program (`words.length` a multiple of ISA.wordCount), one line each, as
  * `disassemble` prints them (`unknown …` for an instruction no encoding matches).
@@ -1089,6 +1113,13 @@ export function disassembleEach(
     visit(disassemble(Array.prototype.slice.call(words, at, at + n), each), i);
   }
 }
+
+/**
+ * Lines of text as `isaforge disasm` and `isaforge asm` read and print them: hex words (or bytes)
+ * in, one line of text out, and the reverse. The CLI and the site's decoder panel both call these,
+ * so they show the same strings. Carried by every codec (inlined by
+ * generator/emit/codec/runtimeSource.ts).
+ */
 
 /** What one input line gave: the output line, or `invalid: …` and the error at a 1-based column. */
 export interface LineResult {
@@ -1189,4 +1220,21 @@ export function asmLine(
     const message = err.message.replace(/^\d+:\d+: /, "");
     return { text: `invalid: ${message}`, error: { message, column } };
   }
+}
+
+/**
+ * The index of the instruction matching the words at `at`, or -1: also when two match (only
+ * isaspec allows overlapping encodings, and Mesa's decoder then reports a conflict and decodes
+ * nothing). A decision tree on runs of bits, generated from the instructions' fixed bits
+ * (generator/emit/codec/compileMatcher.ts); missing words read as 0.
+ */
+// prettier-ignore
+function instructionAt(words: Words, at: number, gpu: number | null): number {
+  const w0 = words[at + 0] >>> 0;
+  const w1 = words[at + 1] >>> 0;
+  const w2 = words[at + 2] >>> 0;
+  const w3 = words[at + 3] >>> 0;
+  const w4 = words[at + 4] >>> 0;
+  const w5 = words[at + 5] >>> 0;
+  return (w0 & 0x3) >>> 0 === 0x2 ? 0 : -1;
 }

@@ -1,7 +1,8 @@
 /**
- * The runtime every codec carries (generator/runtime/codec/codecRuntime.ts), tested on a small ISA
- * of two instructions filled into the stand-in tables (codecTables.ts). Expected words and values
- * are worked out by hand from the layout below.
+ * The runtime every codec carries (generator/runtime/codec/codecRuntime.ts), the lines of the CLI
+ * (codecLines.ts) and the generic syntax (genericSyntax.ts), tested on a small ISA of two
+ * instructions filled into the stand-in tables (codecTables.ts), whose syntax prints words in hex.
+ * Expected words and texts are worked out by hand from the layout below.
  */
 import {
   ENUMS,
@@ -11,8 +12,9 @@ import {
 } from "../../generator/runtime/codec/codecTables";
 import type { FieldSpec } from "../../generator/runtime/codec/codecTypes";
 
-type Runtime = typeof import("../../generator/runtime/codec/codecRuntime");
-let rt: Runtime;
+let rt: typeof import("../../generator/runtime/codec/codecRuntime");
+let lines: typeof import("../../generator/runtime/codec/codecLines");
+let generic: typeof import("../../generator/runtime/codec/genericSyntax");
 
 function field(
   name: string,
@@ -72,6 +74,8 @@ beforeAll(async () => {
   );
   // The runtime indexes the tables when it loads: after they are filled.
   rt = await import("../../generator/runtime/codec/codecRuntime");
+  lines = await import("../../generator/runtime/codec/codecLines");
+  generic = await import("../../generator/runtime/codec/genericSyntax");
 });
 
 describe("bits", () => {
@@ -145,5 +149,69 @@ describe("encode", () => {
 
   test("INSTRUCTION_NAMES lists the instructions in order", () => {
     expect(rt.INSTRUCTION_NAMES).toEqual(["add", "neg"]);
+  });
+});
+
+describe("lines", () => {
+  test("words print as 0x%08x, or as bytes in memory order", () => {
+    expect(lines.formatWords([0x0001f231, 0xa])).toBe("0x0001f231 0x0000000a");
+    expect(lines.formatWords([0x0001f231], true)).toBe("31 f2 01 00");
+  });
+
+  test("words read as hex words or bytes, with the column of a bad token", () => {
+    expect(lines.parseWords("1f231")).toEqual({ words: [0x1f231] });
+    expect(lines.parseWords("31,f2 01 00", true)).toEqual({ words: [0x1f231] });
+    expect(lines.parseWords("  0x1 zz")).toEqual({
+      error: "'zz' is not a 32-bit word in hex",
+      column: 7,
+    });
+    expect(lines.parseWords("1 2")).toEqual({ error: "expected 1 words, found 2", column: 1 });
+    expect(lines.parseWords("100", true)).toEqual({
+      error: "'100' is not a byte in hex",
+      column: 1,
+    });
+  });
+
+  test("disasmLine: the syntax's text, whether it decodes, or the error", () => {
+    expect(lines.disasmLine("0x0001f231")).toEqual({ text: "1f231", known: true });
+    expect(lines.disasmLine("0x3")).toEqual({ text: "3", known: false });
+    expect(lines.disasmLine("")).toEqual({ text: "", known: true });
+    expect(lines.disasmLine("x")).toEqual({
+      text: "invalid: 'x' is not a 32-bit word in hex",
+      error: { message: "'x' is not a 32-bit word in hex", column: 1 },
+      known: false,
+    });
+  });
+
+  test("asmLine: the words, as words or bytes", () => {
+    expect(lines.asmLine("1f231")).toEqual({
+      text: "0x0001f231",
+      words: new Uint32Array([0x1f231]),
+    });
+    expect(lines.asmLine("1f231", { bytes: true }).text).toBe("31 f2 01 00");
+    expect(lines.asmLine(" ")).toEqual({ text: "" });
+  });
+});
+
+describe("generic syntax", () => {
+  test("NAME FIELD=value, … with every field; unknown words in hex", () => {
+    expect(generic.disassemble([0x0001f231])).toBe("add dst=3, imm=-14, flag=true");
+    expect(generic.disassemble([0x1322])).toBe("neg src=14, mode=value1");
+    expect(generic.disassemble([0x3])).toBe("unknown 0x00000003");
+  });
+
+  test("assemble reads it back", () => {
+    expect(Array.from(generic.assemble("add dst=3, imm=-14, flag=true"))).toEqual([0x0001f231]);
+    expect(Array.from(generic.assemble(" neg src=14,mode=rne"))).toEqual([0x2322]);
+  });
+
+  test.each([
+    ["", "1:1: empty line"],
+    ["sub x=1", "1:1: unknown instruction 'sub'"],
+    ["add dst=3, bad", "1:12: expected FIELD=value, found 'bad'"],
+    ["add dst=3, src=1", "1:12: add has no field 'src'"],
+    ["add dst=3", "1:1: add: missing field imm"],
+  ])("%j: %s", (text, message) => {
+    expect(() => generic.assemble(text)).toThrow(message);
   });
 });

@@ -84,8 +84,8 @@ export interface CodecView {
    * expression over `f`.
    */
   derived: { key: string; fns: { key: string; body: string; conditional: boolean }[] }[];
-  /** The partial printing and parsing this ISA's assembly text. */
-  syntaxPartial: string;
+  /** The partial with what of this ISA's assembly text is generated (null: all is in `runtime`). */
+  syntaxPartial: string | null;
   /** What that partial needs beyond the tables above (generator/emit/codec/syntax/). */
   syntaxData: object;
   /** syntaxData as a JS literal, broken over lines. */
@@ -291,7 +291,7 @@ export function codecView(model: IsaModel, banner: string[]): CodecView {
     instructionWidth: model.isa.instructionWidth,
     defaultGpu: gens.length ? Math.max(...gens) : null,
     syntax: model.isa.assemblySyntax ?? "generic",
-    syntaxPartial: `ts/codec/syntax-${model.isa.assemblySyntax ?? "generic"}.ts`,
+    syntaxPartial: model.isa.assemblySyntax === "isaspec" ? "ts/codec/syntax-isaspec.ts" : null,
     syntaxData,
     syntaxJson: jsonLines(syntaxData),
     matcher: compileMatcher(instructions, model.isa.wordCount),

@@ -6,15 +6,20 @@
 import { readFileSync } from "fs";
 import * as path from "path";
 
-/** The modules every codec carries, in dependency order. */
-const CODEC_RUNTIME = ["codecTypes.ts", "codecRuntime.ts"];
+/** The modules every codec carries, in dependency order (`SYNTAX` puts its syntax's in between). */
+const codecRuntime = (...syntax: string[]) => [
+  "codecTypes.ts",
+  "codecRuntime.ts",
+  ...syntax,
+  "codecLines.ts",
+];
 
 /** The modules a codec carries, by assembly syntax, in dependency order. */
 export const SYNTAX_RUNTIME: Readonly<Record<string, readonly string[]>> = {
-  generic: CODEC_RUNTIME,
-  isaspec: [...CODEC_RUNTIME, "isaspecNumbers.ts", "isaspecText.ts", "isaspecExpr.ts"],
-  valhall: CODEC_RUNTIME,
-  "r500-fc": CODEC_RUNTIME,
+  generic: codecRuntime("assemblyError.ts", "plainLines.ts", "genericSyntax.ts"),
+  isaspec: codecRuntime("isaspecNumbers.ts", "isaspecText.ts", "isaspecExpr.ts"),
+  valhall: codecRuntime("assemblyError.ts", "plainLines.ts", "valhallSyntax.ts"),
+  "r500-fc": codecRuntime("assemblyError.ts", "r500FcSyntax.ts"),
 };
 
 /**
@@ -28,6 +33,17 @@ const CODEC_API = new Set([
   "decode",
   "encode",
   "INSTRUCTION_NAMES",
+  "DisassembleOptions",
+  "disassemble",
+  "disassembleProgram",
+  "disassembleEach",
+  "AssemblyError",
+  "assemble",
+  "LineResult",
+  "formatWords",
+  "parseWords",
+  "disasmLine",
+  "asmLine",
 ]);
 
 const sources = new Map<string, string>();

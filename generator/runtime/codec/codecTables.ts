@@ -8,7 +8,7 @@
  * Here the tables are empty and mutable, for tests to fill; the matcher is the plain scan the
  * generated one is equivalent to, and the syntax is hex words.
  */
-import type { EnumTable, FieldSpec, InstructionSpec, Words } from "./codecTypes";
+import type { DecodeOptions, EnumTable, FieldSpec, InstructionSpec, Words } from "./codecTypes";
 
 export const ISA: {
   id: string;
@@ -43,11 +43,13 @@ export function instructionAt(words: Words, at: number, gpu: number | null): num
   return found;
 }
 
+/** The options of the syntax's `disassemble`. */
+export interface DisassembleOptions extends DecodeOptions {
+  showErrors?: boolean;
+}
+
 /** The syntax's text of one instruction: here its words in hex. */
-export function disassemble(
-  words: Words,
-  _options: { gpu?: number; showErrors?: boolean } = {},
-): string {
+export function disassemble(words: Words, _options: DisassembleOptions = {}): string {
   return Array.from(words, (w) => (w >>> 0).toString(16)).join(" ");
 }
 
