@@ -5434,6 +5434,616 @@ function applyOp(op, a, b) {
       return 0;
   }
 }
+function formatValue(f, v) {
+  switch (f.kind) {
+    case "bool":
+      return f.display !== null ? v ? f.display : "" : v ? "1" : "0";
+    case "bool_inv":
+      return f.display !== null ? v ? "" : f.display : v ? "0" : "1";
+    case "int":
+    case "branch":
+    case "absbranch":
+      return String(signExtend(v, f.width));
+    case "hex":
+      return v.toString(16);
+    case "offset": {
+      const s = signExtend(v, f.width);
+      return s === 0 ? "" : s > 0 ? `+${s}` : String(s);
+    }
+    case "uoffset":
+      return v === 0 ? "" : `+${v}`;
+    case "float":
+      return formatFloat(v, f.width);
+    case "enum":
+      return (f.enumIndex >= 0 ? ENUMS[f.enumIndex].displays[v] : null) ?? String(v);
+    case "custom":
+      return "";
+    default:
+      return String(v);
+  }
+}
+function formatRaw(f, v) {
+  return String(f.signed ? signExtend(v, f.width) : v);
+}
+function describeExpected(f) {
+  switch (f.kind) {
+    case "bool":
+    case "bool_inv":
+      return `${f.name} (0 or 1)`;
+    case "enum": {
+      const shown = f.enumIndex >= 0 ? ENUMS[f.enumIndex].displays.filter((d) => !!d) : [];
+      return shown.length ? `${f.name} (${shown.slice(0, -1).join(", ")}${shown.length > 1 ? " or " : ""}${shown[shown.length - 1]})` : `${f.name} (a number)`;
+    }
+    case "int":
+    case "branch":
+    case "absbranch":
+      return `${f.name} (a signed decimal number)`;
+    case "hex":
+      return `${f.name} (lowercase hex digits)`;
+    case "offset":
+      return `${f.name} (+N or -N)`;
+    case "uoffset":
+      return `${f.name} (+N)`;
+    case "float":
+      return `${f.name} (a decimal number, inf or nan)`;
+    default:
+      return `${f.name} (a decimal number)`;
+  }
+}
+function rawOf(f, n, signed, derived) {
+  if (derived && !signed) return n;
+  const w = f.width;
+  const min = signed ? -(2 ** (w - 1)) : 0;
+  const max = signed ? 2 ** (w - 1) - 1 : 2 ** w - 1;
+  if (!Number.isSafeInteger(n) || n < min || n > max) return `${f.name} in ${min}..${max}`;
+  return n < 0 ? n + 2 ** w : n;
+}
+function readValue(f, raw, derived, line, pos, fail, prefixes = false) {
+  const rest = line.slice(pos);
+  const number = (re, signed) => {
+    const m = re.exec(rest);
+    if (!m) return fail(pos, describeExpected(f)), [];
+    const out = [];
+    const sign = /^[+-]/.test(m[0]) ? 1 : 0;
+    for (let len = m[0].length; len > (prefixes ? sign : m[0].length - 1); len--) {
+      if (prefixes && len - sign > 1 && m[0][sign] === "0") continue;
+      const r = rawOf(f, Number(m[0].slice(0, len)), signed, derived);
+      if (typeof r === "string") fail(pos, r);
+      else out.push([pos + len, r]);
+    }
+    return out;
+  };
+  if (raw) return number(f.signed ? /^-?\d+/ : /^\d+/, f.signed);
+  switch (f.kind) {
+    case "bool":
+    case "bool_inv": {
+      const inv = f.kind === "bool_inv" ? 1 : 0;
+      if (f.display === null) {
+        const m = /^[01]/.exec(rest);
+        return m ? [[pos + 1, Number(m[0]) ^ inv]] : (fail(pos, describeExpected(f)), []);
+      }
+      const out = [];
+      if (f.display !== "" && rest.startsWith(f.display))
+        out.push([pos + f.display.length, 1 ^ inv]);
+      else if (f.display !== "") fail(pos, `'${f.display}'`);
+      out.push([pos, inv]);
+      return out;
+    }
+    case "int":
+    case "branch":
+    case "absbranch":
+      return number(/^-?\d+/, true);
+    case "hex": {
+      const m = /^[0-9a-f]+/.exec(rest);
+      if (!m) return fail(pos, describeExpected(f)), [];
+      const r = rawOf(f, parseInt(m[0], 16), false, derived);
+      return typeof r === "string" ? (fail(pos, r), []) : [[pos + m[0].length, r]];
+    }
+    case "offset":
+      return /^[+-]\d/.test(rest) ? number(/^[+-]\d+/, true) : [[pos, 0]];
+    case "uoffset":
+      return rest.startsWith("+") ? number(/^\+\d+/, false) : [[pos, 0]];
+    case "custom":
+      return [[pos, 0]];
+    // prints nothing: not in the text, encoded 0
+    case "float": {
+      const m = /^-?(nan|inf|\d+(\.\d*)?)/.exec(rest);
+      return m ? [[pos + m[0].length, floatBits(m[0], f.width)]] : (fail(pos, describeExpected(f)), []);
+    }
+    case "enum": {
+      const displays = f.enumIndex >= 0 ? ENUMS[f.enumIndex].displays : [];
+      const limit = derived ? displays.length : Math.min(displays.length, 2 ** f.width);
+      const out = [];
+      for (let v = 0; v < limit; v++) {
+        const d = displays[v];
+        if (d && rest.startsWith(d)) out.push([pos + d.length, v]);
+      }
+      out.sort((x, y) => y[0] - x[0]);
+      const m = /^\d+/.exec(rest);
+      const full = m ? m[0].length : 0;
+      for (let len = full; len > 0 && len > (prefixes ? 0 : full - 1); len--) {
+        const n = Number(m[0].slice(0, len));
+        if (prefixes && len > 1 && m[0][0] === "0") continue;
+        if ((displays[n] ?? null) === null && (derived || n < 2 ** f.width))
+          out.push([pos + len, n]);
+      }
+      for (let v = 0; v < limit; v++) if (displays[v] === "") out.push([pos, v]);
+      if (!out.length) fail(pos, describeExpected(f));
+      return out;
+    }
+    default:
+      return number(/^\d+/, false);
+  }
+}
+const DEEPER = /* @__PURE__ */ new WeakMap();
+function deeper(env) {
+  let d = DEEPER.get(env);
+  if (!d || d.assigned !== env.assigned) DEEPER.set(env, d = { ...env, depth: env.depth + 1 });
+  return d;
+}
+function known(e, env) {
+  let missing = false;
+  const v = evalExpr(e, (name) => {
+    const a = env.assigned.get(name);
+    if (a !== void 0) return a;
+    const d = env.derived(name);
+    const dv = d && env.depth < 8 ? known(d.expr, deeper(env)) : void 0;
+    if (dv === void 0) missing = true;
+    return dv ?? 0;
+  });
+  return missing ? void 0 : v;
+}
+function solve(e, target, env) {
+  if (!Number.isFinite(target)) return false;
+  if (typeof e === "number") return e === target;
+  if (typeof e === "string") {
+    const a = env.assigned.get(e);
+    if (a !== void 0) return a === target;
+    const d = env.derived(e);
+    if (d) return env.depth < 8 && solve(d.expr, target, deeper(env));
+    const f = env.field(e);
+    if (!f || !Number.isInteger(target) || target < 0 || target >= 2 ** f.width) return false;
+    env.assigned.set(e, target);
+    return true;
+  }
+  if (e.b === void 0) {
+    if (e.op === "~") return solve(e.a, ~target >>> 0, env);
+    if (e.op === "-") return solve(e.a, -target, env);
+    return target === 1 ? solve(e.a, 0, env) : target === 0 && solveTrue(e.a, env);
+  }
+  const ka = known(e.a, env);
+  const kb = known(e.b, env);
+  if (ka !== void 0 && kb !== void 0) return applyOp(e.op, ka, kb) === target;
+  if (ka === void 0 && kb === void 0) {
+    if (e.op === "|" || e.op === "+") return solveSplit(e.a, e.b, target, env);
+    if (e.op === "&" && target !== 0) return solve(e.a, target, env) && solve(e.b, target, env);
+    if (e.op === "&") return solveFalse({ op: "&&", a: e.a, b: e.b }, env);
+    if (e.op === "==" || e.op === "!=")
+      return solvePair(e.a, e.b, e.op === "==" === (target === 1), env);
+    if (e.op === "&&" && target === 0) return solveFalse(e, env);
+    if (e.op === "||" && target === 1) return solveTrue(e, env);
+    return false;
+  }
+  const left = ka === void 0;
+  const x = left ? e.a : e.b;
+  const k = left ? kb : ka;
+  switch (e.op) {
+    case "+":
+      return solve(x, target - k, env);
+    case "-":
+      return solve(x, left ? target + k : k - target, env);
+    case "*":
+      return k !== 0 && target % k === 0 && solve(x, target / k, env);
+    case "^":
+      return solve(x, (target ^ k) >>> 0, env);
+    case "|":
+      return solve(x, (target & ~k) >>> 0, env);
+    case "&":
+      return solve(x, target, env);
+    case ">>":
+      return left && solve(x, target * 2 ** k, env);
+    case "<<": {
+      if (left) return target % 2 ** k === 0 && solve(x, target / 2 ** k, env);
+      const shift = Math.log2(target / k);
+      return Number.isInteger(shift) && solve(x, shift, env);
+    }
+    case "<":
+    case "<=":
+    case ">":
+    case ">=": {
+      if (target !== 0 && target !== 1) return false;
+      const values = [0, Math.ceil(k), Math.floor(k) + 1].filter((v2) => v2 >= 0).sort((p, q) => p - q);
+      const v = values.find((n) => applyOp(e.op, left ? n : k, left ? k : n) === target);
+      return v !== void 0 && solve(x, v, env);
+    }
+    case "==":
+      return target === 1 ? solve(x, k, env) : target === 0 && solve(x, k === 0 ? 1 : 0, env);
+    case "!=":
+      return target === 1 ? solve(x, k === 0 ? 1 : 0, env) : target === 0 && solve(x, k, env);
+    case "&&":
+      return target === 1 ? k !== 0 && solveTrue(x, env) : target === 0 && (k === 0 || solveFalse(x, env));
+    case "||":
+      return target === 1 ? k !== 0 || solveTrue(x, env) : target === 0 && k === 0 && solveFalse(x, env);
+    default:
+      return false;
+  }
+}
+function span(e, env) {
+  if (typeof e === "number") return e === 0 ? 0 : Math.floor(Math.log2(e)) + 1;
+  if (typeof e === "string") {
+    const d = env.derived(e);
+    return d ? env.depth < 8 ? span(d.expr, deeper(env)) : void 0 : env.field(e)?.width;
+  }
+  if (e.b === void 0) return e.op === "!" ? 1 : void 0;
+  const a = span(e.a, env);
+  const b = span(e.b, env);
+  if (e.op === "<<" && a !== void 0 && typeof e.b === "number") return a + e.b;
+  if (e.op === "&") return a === void 0 ? b : b === void 0 ? a : Math.min(a, b);
+  if ((e.op === "|" || e.op === "^") && a !== void 0 && b !== void 0) return Math.max(a, b);
+  return void 0;
+}
+function solvePair(a, b, equal, env) {
+  const saved = new Map(env.assigned);
+  for (const [x, y] of equal ? [
+    [0, 0],
+    [1, 1]
+  ] : [
+    [0, 1],
+    [1, 0]
+  ]) {
+    if (solve(a, x, env) && solve(b, y, env)) return true;
+    env.assigned.clear();
+    saved.forEach((v, n) => env.assigned.set(n, v));
+  }
+  return false;
+}
+function solveSplit(a, b, target, env) {
+  const saved = new Map(env.assigned);
+  for (const [low, high] of [
+    [b, a],
+    [a, b]
+  ]) {
+    const w = span(low, env);
+    if (w === void 0) continue;
+    const part = target % 2 ** w;
+    if (solve(low, part, env) && solve(high, target - part, env)) return true;
+    env.assigned.clear();
+    saved.forEach((v, n) => env.assigned.set(n, v));
+  }
+  return false;
+}
+function guess(e, env) {
+  return evalExpr(e, (name) => {
+    const a = env.assigned.get(name);
+    if (a !== void 0) return a;
+    const d = env.derived(name);
+    return d && env.depth < 8 ? guess(d.expr, deeper(env)) : 0;
+  });
+}
+function solveFalse(e, env) {
+  const k = known(e, env);
+  if (k !== void 0) return k === 0;
+  if (typeof e === "object" && e.b === void 0 && e.op === "!") return solveTrue(e.a, env);
+  if (typeof e === "object" && e.b !== void 0 && (e.op === "&&" || e.op === "||")) {
+    if (e.op === "||") return solveFalse(e.a, env) && solveFalse(e.b, env);
+    const saved = new Map(env.assigned);
+    if (solveFalse(e.a, env)) return true;
+    env.assigned.clear();
+    saved.forEach((v, n) => env.assigned.set(n, v));
+    return solveFalse(e.b, env);
+  }
+  if (typeof e === "object" && e.b !== void 0 && (e.op === "==" || e.op === "!=")) {
+    const ka = known(e.a, env);
+    const kb = known(e.b, env);
+    const x = ka === void 0 ? e.a : e.b;
+    const c = ka === void 0 ? kb : ka;
+    if (ka === void 0 && kb === void 0) return solvePair(e.a, e.b, e.op === "!=", env);
+    if (c === void 0) return false;
+    return solve(x, e.op === "!=" ? c : c === 0 ? 1 : 0, env);
+  }
+  return solve(e, 0, env);
+}
+function solveTrue(e, env) {
+  const k = known(e, env);
+  if (k !== void 0) return k !== 0;
+  if (typeof e === "object" && e.b !== void 0 && (e.op === "&&" || e.op === "||")) {
+    if (e.op === "&&") return solveTrue(e.a, env) && solveTrue(e.b, env);
+    const saved = new Map(env.assigned);
+    if (solveTrue(e.a, env)) return true;
+    env.assigned.clear();
+    saved.forEach((v, n) => env.assigned.set(n, v));
+    return solveTrue(e.b, env);
+  }
+  return solve(e, 1, env);
+}
+const ISASPEC = SYNTAX;
+const GPU_ID = "ISA_GPU_ID()";
+const ALL_ONES = new Array(ISA.wordCount).fill(4294967295);
+const CASES = /* @__PURE__ */ new Map();
+function casesOf(s) {
+  let cases = CASES.get(s);
+  if (!cases) {
+    const extra = ISASPEC.instructions[s.name];
+    const byDefault = {
+      when: null,
+      display: s.display,
+      fields: s.fields,
+      derived: extra?.derived ?? [],
+      asserts: extra?.asserts ?? [],
+      level: Infinity,
+      nested: extra?.nested
+    };
+    cases = [...extra?.overrides ?? [], byDefault];
+    CASES.set(s, cases);
+  }
+  return cases;
+}
+const CASE_NAMES = /* @__PURE__ */ new WeakMap();
+function namesOf(c) {
+  let names = CASE_NAMES.get(c);
+  if (!names) {
+    names = { fields: /* @__PURE__ */ new Map(), derived: /* @__PURE__ */ new Map() };
+    for (const f of c.fields) if (!names.fields.has(f.name)) names.fields.set(f.name, f);
+    for (const d of c.derived) if (!names.derived.has(d.name)) names.derived.set(d.name, d);
+    CASE_NAMES.set(c, names);
+  }
+  return names;
+}
+class Scope {
+  constructor(words, cases, mnemonic, gpu, errors = [], parent, params = [], quiet = false) {
+    this.words = words;
+    this.cases = cases;
+    this.mnemonic = mnemonic;
+    this.gpu = gpu;
+    this.errors = errors;
+    this.parent = parent;
+    this.params = params;
+    this.quiet = quiet;
+  }
+  words;
+  cases;
+  mnemonic;
+  gpu;
+  errors;
+  parent;
+  params;
+  quiet;
+  applied = [];
+  /** Owners of the expressions being evaluated: re-entering one yields 0 (A.7 recursion guard). */
+  stack = [];
+  /** Whether case k applies: the default always, an override when its expression is non-zero. */
+  applies(k) {
+    const c = this.cases[k];
+    if (c.when === null) return true;
+    const known2 = this.applied[k];
+    if (known2 !== void 0) return known2;
+    const top = this.stack.length === 0;
+    const v = this.run(c, c.when) !== 0;
+    if (top) this.applied[k] = v;
+    return v;
+  }
+  /** A field's spec and (raw or derived) value, or undefined when no applying case has it. */
+  resolve(name) {
+    for (let k = 0; k < this.cases.length; k++) {
+      const c = this.cases[k];
+      const names = namesOf(c);
+      if (this.quiet && !names.fields.has(name) && !names.derived.has(name)) continue;
+      if (c.when !== null && !this.stack.includes(c) && !this.applies(k)) continue;
+      const f = names.fields.get(name);
+      if (f) return { spec: f, value: rawField(this.words, f) };
+      const d = names.derived.get(name);
+      if (d) return { spec: d, value: this.run(d, d.expr) };
+    }
+    const p = this.params.find(([, as]) => as === name);
+    return p && this.parent ? this.parent.resolve(p[0]) : void 0;
+  }
+  /** The bitset-typed field `name` of an applying case, if it is one. */
+  nestedOf(name) {
+    for (let k = 0; k < this.cases.length; k++) {
+      const c = this.cases[k];
+      if (c.when !== null && !this.applies(k)) continue;
+      if (namesOf(c).fields.has(name)) return c.nested?.[name];
+      if (namesOf(c).derived.has(name)) return void 0;
+    }
+    return void 0;
+  }
+  /** The scope of a bitset-typed field's value: the leaf it matches for the GPU (Mesa find_bitset). */
+  enter(field, nested, value) {
+    const words = [value % 2 ** 32, Math.floor(value / 2 ** 32)];
+    let found;
+    for (const leaf of ISASPEC.bitsets[nested.bitset] ?? []) {
+      if (this.gpu !== null && leaf.gen && (this.gpu < leaf.gen[0] || this.gpu > leaf.gen[1]))
+        continue;
+      if (!leaf.tested.every((m, i) => ((words[i] ?? 0) & m) >>> 0 === (leaf.match[i] & m) >>> 0))
+        continue;
+      if (found) {
+        this.errors.push(`bitset conflict: ${found.mnemonic} vs ${leaf.mnemonic}`);
+        found = void 0;
+        break;
+      }
+      found = leaf;
+    }
+    if (!found) {
+      this.errors.push(
+        `no match: FIELD: '${this.mnemonic}.${field}': ${hexWords(words, ALL_ONES)}`
+      );
+      return void 0;
+    }
+    if (found.dontCare.some((m, i) => ((words[i] ?? 0) & m) !== 0))
+      this.errors.push(`dontcare bits in ${found.mnemonic}: ${hexWords(words, found.dontCare)}`);
+    return new Scope(
+      words,
+      found.cases,
+      found.mnemonic,
+      this.gpu,
+      this.errors,
+      this,
+      nested.params,
+      this.quiet
+    );
+  }
+  run(owner, e) {
+    if (this.stack.includes(owner)) return 0;
+    this.stack.push(owner);
+    try {
+      return evalExpr(e, (n) => {
+        if (n === GPU_ID) return this.gpu ?? 0;
+        const r = this.resolve(n);
+        if (!r) this.errors.push(`no field '${n}'`);
+        return r?.value ?? 0;
+      });
+    } finally {
+      this.stack.pop();
+    }
+  }
+  /**
+   * The display template to print (A.6) and the index of its case; null when there is none. As
+   * Mesa's find_display: each bitset from the leaf up, its applying overrides before its default
+   * case, checking the asserts of every case it passes (a difference is a warning, not a miss).
+   */
+  pick() {
+    const defaults = this.cases[this.cases.length - 1].asserts;
+    let below = 0;
+    const passDefaults = (upTo) => {
+      for (const a of defaults) if (a.level >= below && a.level < upTo) this.check(a);
+      below = Math.max(below, upTo);
+    };
+    for (let k = 0; k < this.cases.length; k++) {
+      const c = this.cases[k];
+      passDefaults(c.when === null ? Infinity : c.level);
+      if (c.when === null || !this.applies(k)) continue;
+      for (const a of c.asserts) this.check(a);
+      if (c.display !== null) return { k, display: c.display };
+    }
+    const last = this.cases.length - 1;
+    return this.cases[last].display !== null ? { k: last, display: this.cases[last].display } : null;
+  }
+  check(a) {
+    const v = getRange(this.words, a.low, a.high);
+    if (v !== a.value)
+      this.errors.push(
+        `WARNING: unexpected bits[${a.low}:${a.high}] in ${a.bitset}: ${hexValue(v)} vs ${hexValue(a.value)}`
+      );
+  }
+}
+const TEMPLATES = /* @__PURE__ */ new Map();
+function tokensOf(template) {
+  let tokens = TEMPLATES.get(template);
+  if (tokens) return tokens;
+  tokens = [];
+  const re = /\{([^}]*)\}/g;
+  let last = 0;
+  for (let m = re.exec(template); m; m = re.exec(template)) {
+    if (m.index > last) tokens.push({ t: "text", text: template.slice(last, m.index) });
+    const [field, ...opts] = m[1].split(":");
+    const align = opts.map((o) => /^align=(\d+)$/.exec(o)).find((x) => x);
+    if (field === "NAME") tokens.push({ t: "name", align: align ? Number(align[1]) : 0 });
+    else tokens.push({ t: "field", field, align: align ? Number(align[1]) : 0, raw: false });
+    last = m.index + m[0].length;
+  }
+  if (last < template.length) tokens.push({ t: "text", text: template.slice(last) });
+  TEMPLATES.set(template, tokens);
+  return tokens;
+}
+const FALLBACK = /* @__PURE__ */ new Map();
+function fallbackTokens(s) {
+  let tokens = FALLBACK.get(s);
+  if (!tokens) {
+    tokens = [{ t: "name", align: 0 }];
+    s.fields.forEach((f, i) => {
+      tokens.push({ t: "text", text: `${i === 0 ? " " : ", "}${f.name}=` });
+      tokens.push({ t: "field", field: f.name, align: 0, raw: true });
+    });
+    FALLBACK.set(s, tokens);
+  }
+  return tokens;
+}
+function hexValue(v) {
+  return hexWords([v % 2 ** 32, Math.floor(v / 2 ** 32)], ALL_ONES);
+}
+function hexWords(words, mask, at = 0) {
+  const parts = [];
+  for (let i = ISA.wordCount - 1; i >= 0; i--)
+    parts.push(
+      (((words[at + i] ?? 0) & (mask ? mask[i] : 4294967295)) >>> 0).toString(16).padStart(8, "0")
+    );
+  return parts.join(mask ? "" : "_");
+}
+function render(scope, tokens, errors, before = "") {
+  let out = before;
+  for (const tok of tokens) {
+    if (tok.t === "text") {
+      out += tok.text;
+      continue;
+    }
+    while (out.length - (out.lastIndexOf("\n") + 1) < tok.align) out += " ";
+    if (tok.t === "name") out += scope.mnemonic;
+    else {
+      if (tok.field === "") continue;
+      const r = scope.resolve(tok.field);
+      const nested = r && !tok.raw ? scope.nestedOf(tok.field) : void 0;
+      if (!r) errors.push(`no field '${tok.field}'`);
+      else if (nested) out += renderNested(scope.enter(tok.field, nested, r.value), out, errors);
+      else out += tok.raw ? formatRaw(r.spec, r.value) : formatValue(r.spec, r.value);
+    }
+  }
+  return out;
+}
+function renderNested(scope, before, errors) {
+  if (!scope) return "";
+  const picked = scope.pick();
+  if (!picked) {
+    errors.push(`${scope.mnemonic}: no display template`);
+    return "";
+  }
+  return render(scope, tokensOf(picked.display), errors, before).slice(before.length);
+}
+let showing = false;
+const ERRORS = [];
+function err(message) {
+  ERRORS.push(message);
+}
+function nf(message) {
+  if (showing) err(message);
+  return 0;
+}
+const ENUM_TEXT = ENUMS.map((e) => e.displays);
+function disassemble(words, options = {}) {
+  ERRORS.length = 0;
+  if (words.length !== ISA.wordCount) return `no match: ${hexWords(words, ALL_ONES, 0)}`;
+  return lineAt(words, 0, options.gpu ?? ISA.defaultGpu, options.showErrors === true);
+}
+function disassembleProgram(words, options = {}) {
+  const lines = [];
+  disassembleEach(words, options, (line) => lines.push(line));
+  return lines;
+}
+function disassembleEach(words, options, visit) {
+  const n = ISA.wordCount;
+  if (words.length % n !== 0)
+    throw new RangeError(
+      `disassembleProgram: ${words.length} words are not whole instructions of ${n} words`
+    );
+  const gpu = options.gpu ?? ISA.defaultGpu;
+  const showErrors = options.showErrors === true;
+  ERRORS.length = 0;
+  for (let i = 0, at = 0; at < words.length; i++, at += n)
+    visit(lineAt(words, at, gpu, showErrors), i);
+}
+function conflictAt(words, at, gpu) {
+  const hits = INSTRUCTIONS.filter(
+    (s) => inGen(s, gpu) && s.tested.every((m, i) => ((words[at + i] ?? 0) & m) >>> 0 === s.match[i])
+  );
+  return hits.length > 1 ? `bitset conflict: ${hits[0].mnemonic} vs ${hits[1].mnemonic}` : null;
+}
+function interpret(words, spec, gpu) {
+  if (spec.dontCare.some((m, i) => ((words[i] ?? 0) & m) !== 0))
+    ERRORS.push(`dontcare bits in ${spec.mnemonic}: ${hexWords(words, spec.dontCare)}`);
+  const scope = new Scope(words, casesOf(spec), spec.mnemonic, gpu, ERRORS);
+  const picked = scope.pick();
+  if (!picked) ERRORS.push(`${spec.mnemonic}: no display template`);
+  return picked ? render(scope, tokensOf(picked.display), ERRORS) : "";
+}
 function formatWords(words, bytes = false) {
   const hex = (v, digits) => v.toString(16).padStart(digits, "0");
   const all = Array.from(words, (w) => w >>> 0);
@@ -5867,580 +6477,6 @@ function instructionAt(words, at, gpu) {
   }
   return -1;
 }
-const ISASPEC = SYNTAX;
-const GPU_ID = "ISA_GPU_ID()";
-const ALL_ONES = new Array(ISA.wordCount).fill(4294967295);
-const CASES = /* @__PURE__ */ new Map();
-function casesOf(s) {
-  let cases = CASES.get(s);
-  if (!cases) {
-    const extra = ISASPEC.instructions[s.name];
-    const byDefault = {
-      when: null,
-      display: s.display,
-      fields: s.fields,
-      derived: extra?.derived ?? [],
-      asserts: extra?.asserts ?? [],
-      level: Infinity,
-      nested: extra?.nested
-    };
-    cases = [...extra?.overrides ?? [], byDefault];
-    CASES.set(s, cases);
-  }
-  return cases;
-}
-const CASE_NAMES = /* @__PURE__ */ new WeakMap();
-function namesOf(c) {
-  let names = CASE_NAMES.get(c);
-  if (!names) {
-    names = { fields: /* @__PURE__ */ new Map(), derived: /* @__PURE__ */ new Map() };
-    for (const f of c.fields) if (!names.fields.has(f.name)) names.fields.set(f.name, f);
-    for (const d of c.derived) if (!names.derived.has(d.name)) names.derived.set(d.name, d);
-    CASE_NAMES.set(c, names);
-  }
-  return names;
-}
-const DEEPER = /* @__PURE__ */ new WeakMap();
-function deeper(env) {
-  let d = DEEPER.get(env);
-  if (!d || d.assigned !== env.assigned) DEEPER.set(env, d = { ...env, depth: env.depth + 1 });
-  return d;
-}
-function known(e, env) {
-  let missing = false;
-  const v = evalExpr(e, (name) => {
-    const a = env.assigned.get(name);
-    if (a !== void 0) return a;
-    const d = env.derived(name);
-    const dv = d && env.depth < 8 ? known(d.expr, deeper(env)) : void 0;
-    if (dv === void 0) missing = true;
-    return dv ?? 0;
-  });
-  return missing ? void 0 : v;
-}
-function solve(e, target, env) {
-  if (!Number.isFinite(target)) return false;
-  if (typeof e === "number") return e === target;
-  if (typeof e === "string") {
-    const a = env.assigned.get(e);
-    if (a !== void 0) return a === target;
-    const d = env.derived(e);
-    if (d) return env.depth < 8 && solve(d.expr, target, deeper(env));
-    const f = env.field(e);
-    if (!f || !Number.isInteger(target) || target < 0 || target >= 2 ** f.width) return false;
-    env.assigned.set(e, target);
-    return true;
-  }
-  if (e.b === void 0) {
-    if (e.op === "~") return solve(e.a, ~target >>> 0, env);
-    if (e.op === "-") return solve(e.a, -target, env);
-    return target === 1 ? solve(e.a, 0, env) : target === 0 && solveTrue(e.a, env);
-  }
-  const ka = known(e.a, env);
-  const kb = known(e.b, env);
-  if (ka !== void 0 && kb !== void 0) return applyOp(e.op, ka, kb) === target;
-  if (ka === void 0 && kb === void 0) {
-    if (e.op === "|" || e.op === "+") return solveSplit(e.a, e.b, target, env);
-    if (e.op === "&" && target !== 0) return solve(e.a, target, env) && solve(e.b, target, env);
-    if (e.op === "&") return solveFalse({ op: "&&", a: e.a, b: e.b }, env);
-    if (e.op === "==" || e.op === "!=")
-      return solvePair(e.a, e.b, e.op === "==" === (target === 1), env);
-    if (e.op === "&&" && target === 0) return solveFalse(e, env);
-    if (e.op === "||" && target === 1) return solveTrue(e, env);
-    return false;
-  }
-  const left = ka === void 0;
-  const x = left ? e.a : e.b;
-  const k = left ? kb : ka;
-  switch (e.op) {
-    case "+":
-      return solve(x, target - k, env);
-    case "-":
-      return solve(x, left ? target + k : k - target, env);
-    case "*":
-      return k !== 0 && target % k === 0 && solve(x, target / k, env);
-    case "^":
-      return solve(x, (target ^ k) >>> 0, env);
-    case "|":
-      return solve(x, (target & ~k) >>> 0, env);
-    case "&":
-      return solve(x, target, env);
-    case ">>":
-      return left && solve(x, target * 2 ** k, env);
-    case "<<": {
-      if (left) return target % 2 ** k === 0 && solve(x, target / 2 ** k, env);
-      const shift = Math.log2(target / k);
-      return Number.isInteger(shift) && solve(x, shift, env);
-    }
-    case "<":
-    case "<=":
-    case ">":
-    case ">=": {
-      if (target !== 0 && target !== 1) return false;
-      const values = [0, Math.ceil(k), Math.floor(k) + 1].filter((v2) => v2 >= 0).sort((p, q) => p - q);
-      const v = values.find((n) => applyOp(e.op, left ? n : k, left ? k : n) === target);
-      return v !== void 0 && solve(x, v, env);
-    }
-    case "==":
-      return target === 1 ? solve(x, k, env) : target === 0 && solve(x, k === 0 ? 1 : 0, env);
-    case "!=":
-      return target === 1 ? solve(x, k === 0 ? 1 : 0, env) : target === 0 && solve(x, k, env);
-    case "&&":
-      return target === 1 ? k !== 0 && solveTrue(x, env) : target === 0 && (k === 0 || solveFalse(x, env));
-    case "||":
-      return target === 1 ? k !== 0 || solveTrue(x, env) : target === 0 && k === 0 && solveFalse(x, env);
-    default:
-      return false;
-  }
-}
-function span(e, env) {
-  if (typeof e === "number") return e === 0 ? 0 : Math.floor(Math.log2(e)) + 1;
-  if (typeof e === "string") {
-    const d = env.derived(e);
-    return d ? env.depth < 8 ? span(d.expr, deeper(env)) : void 0 : env.field(e)?.width;
-  }
-  if (e.b === void 0) return e.op === "!" ? 1 : void 0;
-  const a = span(e.a, env);
-  const b = span(e.b, env);
-  if (e.op === "<<" && a !== void 0 && typeof e.b === "number") return a + e.b;
-  if (e.op === "&") return a === void 0 ? b : b === void 0 ? a : Math.min(a, b);
-  if ((e.op === "|" || e.op === "^") && a !== void 0 && b !== void 0) return Math.max(a, b);
-  return void 0;
-}
-function solvePair(a, b, equal, env) {
-  const saved = new Map(env.assigned);
-  for (const [x, y] of equal ? [
-    [0, 0],
-    [1, 1]
-  ] : [
-    [0, 1],
-    [1, 0]
-  ]) {
-    if (solve(a, x, env) && solve(b, y, env)) return true;
-    env.assigned.clear();
-    saved.forEach((v, n) => env.assigned.set(n, v));
-  }
-  return false;
-}
-function solveSplit(a, b, target, env) {
-  const saved = new Map(env.assigned);
-  for (const [low, high] of [
-    [b, a],
-    [a, b]
-  ]) {
-    const w = span(low, env);
-    if (w === void 0) continue;
-    const part = target % 2 ** w;
-    if (solve(low, part, env) && solve(high, target - part, env)) return true;
-    env.assigned.clear();
-    saved.forEach((v, n) => env.assigned.set(n, v));
-  }
-  return false;
-}
-function guess(e, env) {
-  return evalExpr(e, (name) => {
-    const a = env.assigned.get(name);
-    if (a !== void 0) return a;
-    const d = env.derived(name);
-    return d && env.depth < 8 ? guess(d.expr, deeper(env)) : 0;
-  });
-}
-function solveFalse(e, env) {
-  const k = known(e, env);
-  if (k !== void 0) return k === 0;
-  if (typeof e === "object" && e.b === void 0 && e.op === "!") return solveTrue(e.a, env);
-  if (typeof e === "object" && e.b !== void 0 && (e.op === "&&" || e.op === "||")) {
-    if (e.op === "||") return solveFalse(e.a, env) && solveFalse(e.b, env);
-    const saved = new Map(env.assigned);
-    if (solveFalse(e.a, env)) return true;
-    env.assigned.clear();
-    saved.forEach((v, n) => env.assigned.set(n, v));
-    return solveFalse(e.b, env);
-  }
-  if (typeof e === "object" && e.b !== void 0 && (e.op === "==" || e.op === "!=")) {
-    const ka = known(e.a, env);
-    const kb = known(e.b, env);
-    const x = ka === void 0 ? e.a : e.b;
-    const c = ka === void 0 ? kb : ka;
-    if (ka === void 0 && kb === void 0) return solvePair(e.a, e.b, e.op === "!=", env);
-    if (c === void 0) return false;
-    return solve(x, e.op === "!=" ? c : c === 0 ? 1 : 0, env);
-  }
-  return solve(e, 0, env);
-}
-function solveTrue(e, env) {
-  const k = known(e, env);
-  if (k !== void 0) return k !== 0;
-  if (typeof e === "object" && e.b !== void 0 && (e.op === "&&" || e.op === "||")) {
-    if (e.op === "&&") return solveTrue(e.a, env) && solveTrue(e.b, env);
-    const saved = new Map(env.assigned);
-    if (solveTrue(e.a, env)) return true;
-    env.assigned.clear();
-    saved.forEach((v, n) => env.assigned.set(n, v));
-    return solveTrue(e.b, env);
-  }
-  return solve(e, 1, env);
-}
-class Scope {
-  constructor(words, cases, mnemonic, gpu, errors = [], parent, params = [], quiet = false) {
-    this.words = words;
-    this.cases = cases;
-    this.mnemonic = mnemonic;
-    this.gpu = gpu;
-    this.errors = errors;
-    this.parent = parent;
-    this.params = params;
-    this.quiet = quiet;
-  }
-  words;
-  cases;
-  mnemonic;
-  gpu;
-  errors;
-  parent;
-  params;
-  quiet;
-  applied = [];
-  /** Owners of the expressions being evaluated: re-entering one yields 0 (A.7 recursion guard). */
-  stack = [];
-  /** Whether case k applies: the default always, an override when its expression is non-zero. */
-  applies(k) {
-    const c = this.cases[k];
-    if (c.when === null) return true;
-    const known2 = this.applied[k];
-    if (known2 !== void 0) return known2;
-    const top = this.stack.length === 0;
-    const v = this.run(c, c.when) !== 0;
-    if (top) this.applied[k] = v;
-    return v;
-  }
-  /** A field's spec and (raw or derived) value, or undefined when no applying case has it. */
-  resolve(name) {
-    for (let k = 0; k < this.cases.length; k++) {
-      const c = this.cases[k];
-      const names = namesOf(c);
-      if (this.quiet && !names.fields.has(name) && !names.derived.has(name)) continue;
-      if (c.when !== null && !this.stack.includes(c) && !this.applies(k)) continue;
-      const f = names.fields.get(name);
-      if (f) return { spec: f, value: rawField(this.words, f) };
-      const d = names.derived.get(name);
-      if (d) return { spec: d, value: this.run(d, d.expr) };
-    }
-    const p = this.params.find(([, as]) => as === name);
-    return p && this.parent ? this.parent.resolve(p[0]) : void 0;
-  }
-  /** The bitset-typed field `name` of an applying case, if it is one. */
-  nestedOf(name) {
-    for (let k = 0; k < this.cases.length; k++) {
-      const c = this.cases[k];
-      if (c.when !== null && !this.applies(k)) continue;
-      if (namesOf(c).fields.has(name)) return c.nested?.[name];
-      if (namesOf(c).derived.has(name)) return void 0;
-    }
-    return void 0;
-  }
-  /** The scope of a bitset-typed field's value: the leaf it matches for the GPU (Mesa find_bitset). */
-  enter(field, nested, value) {
-    const words = [value % 2 ** 32, Math.floor(value / 2 ** 32)];
-    let found;
-    for (const leaf of ISASPEC.bitsets[nested.bitset] ?? []) {
-      if (this.gpu !== null && leaf.gen && (this.gpu < leaf.gen[0] || this.gpu > leaf.gen[1]))
-        continue;
-      if (!leaf.tested.every((m, i) => ((words[i] ?? 0) & m) >>> 0 === (leaf.match[i] & m) >>> 0))
-        continue;
-      if (found) {
-        this.errors.push(`bitset conflict: ${found.mnemonic} vs ${leaf.mnemonic}`);
-        found = void 0;
-        break;
-      }
-      found = leaf;
-    }
-    if (!found) {
-      this.errors.push(
-        `no match: FIELD: '${this.mnemonic}.${field}': ${hexWords(words, ALL_ONES)}`
-      );
-      return void 0;
-    }
-    if (found.dontCare.some((m, i) => ((words[i] ?? 0) & m) !== 0))
-      this.errors.push(`dontcare bits in ${found.mnemonic}: ${hexWords(words, found.dontCare)}`);
-    return new Scope(
-      words,
-      found.cases,
-      found.mnemonic,
-      this.gpu,
-      this.errors,
-      this,
-      nested.params,
-      this.quiet
-    );
-  }
-  run(owner, e) {
-    if (this.stack.includes(owner)) return 0;
-    this.stack.push(owner);
-    try {
-      return evalExpr(e, (n) => {
-        if (n === GPU_ID) return this.gpu ?? 0;
-        const r = this.resolve(n);
-        if (!r) this.errors.push(`no field '${n}'`);
-        return r?.value ?? 0;
-      });
-    } finally {
-      this.stack.pop();
-    }
-  }
-  /**
-   * The display template to print (A.6) and the index of its case; null when there is none. As
-   * Mesa's find_display: each bitset from the leaf up, its applying overrides before its default
-   * case, checking the asserts of every case it passes (a difference is a warning, not a miss).
-   */
-  pick() {
-    const defaults = this.cases[this.cases.length - 1].asserts;
-    let below = 0;
-    const passDefaults = (upTo) => {
-      for (const a of defaults) if (a.level >= below && a.level < upTo) this.check(a);
-      below = Math.max(below, upTo);
-    };
-    for (let k = 0; k < this.cases.length; k++) {
-      const c = this.cases[k];
-      passDefaults(c.when === null ? Infinity : c.level);
-      if (c.when === null || !this.applies(k)) continue;
-      for (const a of c.asserts) this.check(a);
-      if (c.display !== null) return { k, display: c.display };
-    }
-    const last = this.cases.length - 1;
-    return this.cases[last].display !== null ? { k: last, display: this.cases[last].display } : null;
-  }
-  check(a) {
-    const v = getRange(this.words, a.low, a.high);
-    if (v !== a.value)
-      this.errors.push(
-        `WARNING: unexpected bits[${a.low}:${a.high}] in ${a.bitset}: ${hexValue(v)} vs ${hexValue(a.value)}`
-      );
-  }
-}
-const TEMPLATES = /* @__PURE__ */ new Map();
-function tokensOf(template) {
-  let tokens = TEMPLATES.get(template);
-  if (tokens) return tokens;
-  tokens = [];
-  const re = /\{([^}]*)\}/g;
-  let last = 0;
-  for (let m = re.exec(template); m; m = re.exec(template)) {
-    if (m.index > last) tokens.push({ t: "text", text: template.slice(last, m.index) });
-    const [field, ...opts] = m[1].split(":");
-    const align = opts.map((o) => /^align=(\d+)$/.exec(o)).find((x) => x);
-    if (field === "NAME") tokens.push({ t: "name", align: align ? Number(align[1]) : 0 });
-    else tokens.push({ t: "field", field, align: align ? Number(align[1]) : 0, raw: false });
-    last = m.index + m[0].length;
-  }
-  if (last < template.length) tokens.push({ t: "text", text: template.slice(last) });
-  TEMPLATES.set(template, tokens);
-  return tokens;
-}
-const FALLBACK = /* @__PURE__ */ new Map();
-function fallbackTokens(s) {
-  let tokens = FALLBACK.get(s);
-  if (!tokens) {
-    tokens = [{ t: "name", align: 0 }];
-    s.fields.forEach((f, i) => {
-      tokens.push({ t: "text", text: `${i === 0 ? " " : ", "}${f.name}=` });
-      tokens.push({ t: "field", field: f.name, align: 0, raw: true });
-    });
-    FALLBACK.set(s, tokens);
-  }
-  return tokens;
-}
-function formatValue(f, v) {
-  switch (f.kind) {
-    case "bool":
-      return f.display !== null ? v ? f.display : "" : v ? "1" : "0";
-    case "bool_inv":
-      return f.display !== null ? v ? "" : f.display : v ? "0" : "1";
-    case "int":
-    case "branch":
-    case "absbranch":
-      return String(signExtend(v, f.width));
-    case "hex":
-      return v.toString(16);
-    case "offset": {
-      const s = signExtend(v, f.width);
-      return s === 0 ? "" : s > 0 ? `+${s}` : String(s);
-    }
-    case "uoffset":
-      return v === 0 ? "" : `+${v}`;
-    case "float":
-      return formatFloat(v, f.width);
-    case "enum":
-      return (f.enumIndex >= 0 ? ENUMS[f.enumIndex].displays[v] : null) ?? String(v);
-    case "custom":
-      return "";
-    default:
-      return String(v);
-  }
-}
-function formatRaw(f, v) {
-  return String(f.signed ? signExtend(v, f.width) : v);
-}
-function describeExpected(f) {
-  switch (f.kind) {
-    case "bool":
-    case "bool_inv":
-      return `${f.name} (0 or 1)`;
-    case "enum": {
-      const shown = f.enumIndex >= 0 ? ENUMS[f.enumIndex].displays.filter((d) => !!d) : [];
-      return shown.length ? `${f.name} (${shown.slice(0, -1).join(", ")}${shown.length > 1 ? " or " : ""}${shown[shown.length - 1]})` : `${f.name} (a number)`;
-    }
-    case "int":
-    case "branch":
-    case "absbranch":
-      return `${f.name} (a signed decimal number)`;
-    case "hex":
-      return `${f.name} (lowercase hex digits)`;
-    case "offset":
-      return `${f.name} (+N or -N)`;
-    case "uoffset":
-      return `${f.name} (+N)`;
-    case "float":
-      return `${f.name} (a decimal number, inf or nan)`;
-    default:
-      return `${f.name} (a decimal number)`;
-  }
-}
-function rawOf(f, n, signed, derived) {
-  if (derived && !signed) return n;
-  const w = f.width;
-  const min = signed ? -(2 ** (w - 1)) : 0;
-  const max = signed ? 2 ** (w - 1) - 1 : 2 ** w - 1;
-  if (!Number.isSafeInteger(n) || n < min || n > max) return `${f.name} in ${min}..${max}`;
-  return n < 0 ? n + 2 ** w : n;
-}
-function readValue(f, raw, derived, line, pos, fail, prefixes = false) {
-  const rest = line.slice(pos);
-  const number = (re, signed) => {
-    const m = re.exec(rest);
-    if (!m) return fail(pos, describeExpected(f)), [];
-    const out = [];
-    const sign = /^[+-]/.test(m[0]) ? 1 : 0;
-    for (let len = m[0].length; len > (prefixes ? sign : m[0].length - 1); len--) {
-      if (prefixes && len - sign > 1 && m[0][sign] === "0") continue;
-      const r = rawOf(f, Number(m[0].slice(0, len)), signed, derived);
-      if (typeof r === "string") fail(pos, r);
-      else out.push([pos + len, r]);
-    }
-    return out;
-  };
-  if (raw) return number(f.signed ? /^-?\d+/ : /^\d+/, f.signed);
-  switch (f.kind) {
-    case "bool":
-    case "bool_inv": {
-      const inv = f.kind === "bool_inv" ? 1 : 0;
-      if (f.display === null) {
-        const m = /^[01]/.exec(rest);
-        return m ? [[pos + 1, Number(m[0]) ^ inv]] : (fail(pos, describeExpected(f)), []);
-      }
-      const out = [];
-      if (f.display !== "" && rest.startsWith(f.display))
-        out.push([pos + f.display.length, 1 ^ inv]);
-      else if (f.display !== "") fail(pos, `'${f.display}'`);
-      out.push([pos, inv]);
-      return out;
-    }
-    case "int":
-    case "branch":
-    case "absbranch":
-      return number(/^-?\d+/, true);
-    case "hex": {
-      const m = /^[0-9a-f]+/.exec(rest);
-      if (!m) return fail(pos, describeExpected(f)), [];
-      const r = rawOf(f, parseInt(m[0], 16), false, derived);
-      return typeof r === "string" ? (fail(pos, r), []) : [[pos + m[0].length, r]];
-    }
-    case "offset":
-      return /^[+-]\d/.test(rest) ? number(/^[+-]\d+/, true) : [[pos, 0]];
-    case "uoffset":
-      return rest.startsWith("+") ? number(/^\+\d+/, false) : [[pos, 0]];
-    case "custom":
-      return [[pos, 0]];
-    // prints nothing: not in the text, encoded 0
-    case "float": {
-      const m = /^-?(nan|inf|\d+(\.\d*)?)/.exec(rest);
-      return m ? [[pos + m[0].length, floatBits(m[0], f.width)]] : (fail(pos, describeExpected(f)), []);
-    }
-    case "enum": {
-      const displays = f.enumIndex >= 0 ? ENUMS[f.enumIndex].displays : [];
-      const limit = derived ? displays.length : Math.min(displays.length, 2 ** f.width);
-      const out = [];
-      for (let v = 0; v < limit; v++) {
-        const d = displays[v];
-        if (d && rest.startsWith(d)) out.push([pos + d.length, v]);
-      }
-      out.sort((x, y) => y[0] - x[0]);
-      const m = /^\d+/.exec(rest);
-      const full = m ? m[0].length : 0;
-      for (let len = full; len > 0 && len > (prefixes ? 0 : full - 1); len--) {
-        const n = Number(m[0].slice(0, len));
-        if (prefixes && len > 1 && m[0][0] === "0") continue;
-        if ((displays[n] ?? null) === null && (derived || n < 2 ** f.width))
-          out.push([pos + len, n]);
-      }
-      for (let v = 0; v < limit; v++) if (displays[v] === "") out.push([pos, v]);
-      if (!out.length) fail(pos, describeExpected(f));
-      return out;
-    }
-    default:
-      return number(/^\d+/, false);
-  }
-}
-function hexValue(v) {
-  return hexWords([v % 2 ** 32, Math.floor(v / 2 ** 32)], ALL_ONES);
-}
-function hexWords(words, mask, at = 0) {
-  const parts = [];
-  for (let i = ISA.wordCount - 1; i >= 0; i--)
-    parts.push(
-      (((words[at + i] ?? 0) & (mask ? mask[i] : 4294967295)) >>> 0).toString(16).padStart(8, "0")
-    );
-  return parts.join(mask ? "" : "_");
-}
-function render(scope, tokens, errors, before = "") {
-  let out = before;
-  for (const tok of tokens) {
-    if (tok.t === "text") {
-      out += tok.text;
-      continue;
-    }
-    while (out.length - (out.lastIndexOf("\n") + 1) < tok.align) out += " ";
-    if (tok.t === "name") out += scope.mnemonic;
-    else {
-      if (tok.field === "") continue;
-      const r = scope.resolve(tok.field);
-      const nested = r && !tok.raw ? scope.nestedOf(tok.field) : void 0;
-      if (!r) errors.push(`no field '${tok.field}'`);
-      else if (nested) out += renderNested(scope.enter(tok.field, nested, r.value), out, errors);
-      else out += tok.raw ? formatRaw(r.spec, r.value) : formatValue(r.spec, r.value);
-    }
-  }
-  return out;
-}
-function renderNested(scope, before, errors) {
-  if (!scope) return "";
-  const picked = scope.pick();
-  if (!picked) {
-    errors.push(`${scope.mnemonic}: no display template`);
-    return "";
-  }
-  return render(scope, tokensOf(picked.display), errors, before).slice(before.length);
-}
-let showing = false;
-const ERRORS = [];
-function err(message) {
-  ERRORS.push(message);
-}
-function nf(message) {
-  if (showing) err(message);
-  return 0;
-}
-const ENUM_TEXT = ENUMS.map((e) => e.displays);
 const LEAVES_show_instruction_dst_0 = ["#instruction-dst"];
 function show_instruction_dst_0(out, v0, v1, gpu, where, p0, p1) {
   let k = -1;
@@ -8244,28 +8280,6 @@ const SHOW = [
   show79,
   show80
 ];
-function disassemble(words, options = {}) {
-  ERRORS.length = 0;
-  if (words.length !== ISA.wordCount) return `no match: ${hexWords(words, ALL_ONES, 0)}`;
-  return lineAt(words, 0, options.gpu ?? ISA.defaultGpu, options.showErrors === true);
-}
-function disassembleProgram(words, options = {}) {
-  const lines = [];
-  disassembleEach(words, options, (line) => lines.push(line));
-  return lines;
-}
-function disassembleEach(words, options, visit) {
-  const n = ISA.wordCount;
-  if (words.length % n !== 0)
-    throw new RangeError(
-      `disassembleProgram: ${words.length} words are not whole instructions of ${n} words`
-    );
-  const gpu = options.gpu ?? ISA.defaultGpu;
-  const showErrors = options.showErrors === true;
-  ERRORS.length = 0;
-  for (let i = 0, at = 0; at < words.length; i++, at += n)
-    visit(lineAt(words, at, gpu, showErrors), i);
-}
 function lineAt(words, at, gpu, showErrors) {
   const k = instructionAt(words, at, gpu);
   if (k < 0) {
@@ -8281,20 +8295,6 @@ function lineAt(words, at, gpu, showErrors) {
   const line = showing && ERRORS.length ? `${text}	; ${ERRORS.slice(0, 4).join(", ")}` : text;
   if (ERRORS.length) ERRORS.length = 0;
   return line;
-}
-function conflictAt(words, at, gpu) {
-  const hits = INSTRUCTIONS.filter(
-    (s) => inGen(s, gpu) && s.tested.every((m, i) => ((words[at + i] ?? 0) & m) >>> 0 === s.match[i])
-  );
-  return hits.length > 1 ? `bitset conflict: ${hits[0].mnemonic} vs ${hits[1].mnemonic}` : null;
-}
-function interpret(words, spec, gpu) {
-  if (spec.dontCare.some((m, i) => ((words[i] ?? 0) & m) !== 0))
-    ERRORS.push(`dontcare bits in ${spec.mnemonic}: ${hexWords(words, spec.dontCare)}`);
-  const scope = new Scope(words, casesOf(spec), spec.mnemonic, gpu, ERRORS);
-  const picked = scope.pick();
-  if (!picked) ERRORS.push(`${spec.mnemonic}: no display template`);
-  return picked ? render(scope, tokensOf(picked.display), ERRORS) : "";
 }
 class AssemblyError extends SyntaxError {
   constructor(message, line, column) {

@@ -6456,6 +6456,909 @@ function applyOp(op: string, a: number, b: number): number {
 }
 
 /**
+ * The shapes of the isaspec display model as the codecs' printer and assembler read it: values to
+ * print, an instruction's cases (A.8), asserts, bitset-typed fields and their leaves, and the tokens
+ * of a display template. Carried by every isaspec codec (inlined by
+ * generator/emit/codec/runtimeSource.ts).
+ */
+
+/** What printing a value needs: a stored field (FieldSpec) or a derived one. */
+interface ValueSpec {
+  name: string;
+  width: number;
+  kind: string;
+  signed: boolean;
+  enumIndex: number;
+  display: string | null;
+}
+
+interface DerivedSpec extends ValueSpec {
+  expr: Expr;
+  /** The expression as written, for messages. */
+  text: string;
+}
+
+/** One case of an instruction (A.8): an override, or the default (`when` null) last. */
+interface Case {
+  when: Expr | null;
+  display: string | null;
+  fields: readonly FieldSpec[];
+  derived: readonly DerivedSpec[];
+  /** Its `<assert>`s; the default case's come from every bitset up to the display, each with its level. */
+  asserts: readonly AssertSpec[];
+  /** Where Mesa's search for a display meets the case: 0 for the leaf's own, 1 its parent's, … */
+  level: number;
+  /** Bitset-typed fields of the case: the root whose leaves decode them, and the params passed in. */
+  nested?: Readonly<Record<string, Nested>>;
+}
+
+interface AssertSpec {
+  low: number;
+  high: number;
+  value: number;
+  /** The bitset Mesa's warning names. */
+  bitset: string;
+  level: number;
+}
+
+interface Nested {
+  bitset: string;
+  /** `[name, as]`: the enclosing scope's `name` is visible as `as` inside the sub-encoding. */
+  params: readonly (readonly [string, string])[];
+}
+
+/** A leaf of a bitset hierarchy used as a field type (A.2 `bitset`), bits relative to the field. */
+interface BitsetLeaf {
+  name: string;
+  mnemonic: string;
+  match: readonly number[];
+  tested: readonly number[];
+  dontCare: readonly number[];
+  gen: readonly [number, number] | null;
+  cases: readonly Case[];
+}
+
+type Token =
+  | { t: "text"; text: string }
+  | { t: "name"; align: number }
+  /** `{FIELD}` / `{FIELD:align=N}` (`field` empty for `{:align=N}`); `raw` for the no-template form. */
+  | { t: "field"; field: string; align: number; raw: boolean };
+
+/**
+ * Values per isaspec field type (source-formats.md A.2): printing, and reading back for the
+ * assembler. Carried by every isaspec codec (inlined by generator/emit/codec/runtimeSource.ts).
+ */
+
+/** One value as isaspec prints it (A.2). */
+function formatValue(f: ValueSpec, v: number): string {
+  switch (f.kind) {
+    case "bool":
+      return f.display !== null ? (v ? f.display : "") : v ? "1" : "0";
+    case "bool_inv":
+      return f.display !== null ? (v ? "" : f.display) : v ? "0" : "1";
+    case "int":
+    case "branch":
+    case "absbranch":
+      return String(signExtend(v, f.width));
+    case "hex":
+      return v.toString(16);
+    case "offset": {
+      const s = signExtend(v, f.width);
+      return s === 0 ? "" : s > 0 ? `+${s}` : String(s);
+    }
+    case "uoffset":
+      return v === 0 ? "" : `+${v}`;
+    case "float":
+      return formatFloat(v, f.width);
+    case "enum":
+      return (f.enumIndex >= 0 ? ENUMS[f.enumIndex].displays[v] : null) ?? String(v);
+    case "custom":
+      return "";
+    default:
+      return String(v);
+  }
+}
+
+function formatRaw(f: ValueSpec, v: number): string {
+  return String(f.signed ? signExtend(v, f.width) : v);
+}
+
+function describeExpected(f: ValueSpec): string {
+  switch (f.kind) {
+    case "bool":
+    case "bool_inv":
+      return `${f.name} (0 or 1)`;
+    case "enum": {
+      const shown =
+        f.enumIndex >= 0 ? ENUMS[f.enumIndex].displays.filter((d): d is string => !!d) : [];
+      return shown.length
+        ? `${f.name} (${shown.slice(0, -1).join(", ")}${shown.length > 1 ? " or " : ""}${shown[shown.length - 1]})`
+        : `${f.name} (a number)`;
+    }
+    case "int":
+    case "branch":
+    case "absbranch":
+      return `${f.name} (a signed decimal number)`;
+    case "hex":
+      return `${f.name} (lowercase hex digits)`;
+    case "offset":
+      return `${f.name} (+N or -N)`;
+    case "uoffset":
+      return `${f.name} (+N)`;
+    case "float":
+      return `${f.name} (a decimal number, inf or nan)`;
+    default:
+      return `${f.name} (a decimal number)`;
+  }
+}
+
+/** Unsigned raw value of a number read as `n`, or a range message; `derived` values are not bounded by width. */
+function rawOf(f: ValueSpec, n: number, signed: boolean, derived: boolean): number | string {
+  if (derived && !signed) return n;
+  const w = f.width;
+  const min = signed ? -(2 ** (w - 1)) : 0;
+  const max = signed ? 2 ** (w - 1) - 1 : 2 ** w - 1;
+  if (!Number.isSafeInteger(n) || n < min || n > max) return `${f.name} in ${min}..${max}`;
+  return n < 0 ? n + 2 ** w : n;
+}
+
+/** The ways a value can be read at `pos`: [end, raw value] pairs in preference order, or failures. */
+function readValue(
+  f: ValueSpec,
+  raw: boolean,
+  derived: boolean,
+  line: string,
+  pos: number,
+  fail: (pos: number, expected: string) => void,
+  prefixes = false,
+): [number, number][] {
+  const rest = line.slice(pos);
+  // Every prefix of the digits, longest first: a number may run into the next value's digits
+  // (etnaviv `t915` is REG 91 then AMODE 5, which has no display).
+  const number = (re: RegExp, signed: boolean): [number, number][] => {
+    const m = re.exec(rest);
+    if (!m) return (fail(pos, describeExpected(f)), []);
+    const out: [number, number][] = [];
+    const sign = /^[+-]/.test(m[0]) ? 1 : 0;
+    for (let len = m[0].length; len > (prefixes ? sign : m[0].length - 1); len--) {
+      if (prefixes && len - sign > 1 && m[0][sign] === "0") continue; // printf writes no leading zeros
+      const r = rawOf(f, Number(m[0].slice(0, len)), signed, derived);
+      if (typeof r === "string") fail(pos, r);
+      else out.push([pos + len, r]);
+    }
+    return out;
+  };
+  if (raw) return number(f.signed ? /^-?\d+/ : /^\d+/, f.signed);
+  switch (f.kind) {
+    case "bool":
+    case "bool_inv": {
+      // bool prints its display (or 1) when set; bool_inv when clear.
+      const inv = f.kind === "bool_inv" ? 1 : 0;
+      if (f.display === null) {
+        const m = /^[01]/.exec(rest);
+        return m ? [[pos + 1, Number(m[0]) ^ inv]] : (fail(pos, describeExpected(f)), []);
+      }
+      const out: [number, number][] = [];
+      if (f.display !== "" && rest.startsWith(f.display))
+        out.push([pos + f.display.length, 1 ^ inv]);
+      else if (f.display !== "") fail(pos, `'${f.display}'`);
+      out.push([pos, inv]);
+      return out;
+    }
+    case "int":
+    case "branch":
+    case "absbranch":
+      return number(/^-?\d+/, true);
+    case "hex": {
+      const m = /^[0-9a-f]+/.exec(rest);
+      if (!m) return (fail(pos, describeExpected(f)), []);
+      const r = rawOf(f, parseInt(m[0], 16), false, derived);
+      return typeof r === "string" ? (fail(pos, r), []) : [[pos + m[0].length, r]];
+    }
+    case "offset":
+      return /^[+-]\d/.test(rest) ? number(/^[+-]\d+/, true) : [[pos, 0]];
+    case "uoffset":
+      return rest.startsWith("+") ? number(/^\+\d+/, false) : [[pos, 0]];
+    case "custom":
+      return [[pos, 0]]; // prints nothing: not in the text, encoded 0
+    case "float": {
+      const m = /^-?(nan|inf|\d+(\.\d*)?)/.exec(rest);
+      return m
+        ? [[pos + m[0].length, floatBits(m[0], f.width)]]
+        : (fail(pos, describeExpected(f)), []);
+    }
+    case "enum": {
+      const displays = f.enumIndex >= 0 ? ENUMS[f.enumIndex].displays : [];
+      const limit = derived ? displays.length : Math.min(displays.length, 2 ** f.width);
+      const out: [number, number][] = [];
+      for (let v = 0; v < limit; v++) {
+        const d = displays[v];
+        if (d && rest.startsWith(d)) out.push([pos + d.length, v]);
+      }
+      out.sort((x, y) => y[0] - x[0]);
+      // Values without an entry print as numbers (any prefix of the digits, as for numbers).
+      const m = /^\d+/.exec(rest);
+      const full = m ? m[0].length : 0;
+      for (let len = full; len > 0 && len > (prefixes ? 0 : full - 1); len--) {
+        const n = Number(m![0].slice(0, len));
+        if (prefixes && len > 1 && m![0][0] === "0") continue; // printf writes no leading zeros
+        if ((displays[n] ?? null) === null && (derived || n < 2 ** f.width))
+          out.push([pos + len, n]);
+      }
+      for (let v = 0; v < limit; v++) if (displays[v] === "") out.push([pos, v]);
+      if (!out.length) fail(pos, describeExpected(f));
+      return out;
+    }
+    default:
+      return number(/^\d+/, false);
+  }
+}
+
+/**
+ * isaspec expressions (source-formats.md A.7) inverted for the assembler: which values of the
+ * unknown fields make an expression take a value, proposed one step at a time (the caller decodes
+ * the result again and checks). Carried by every isaspec codec (inlined by
+ * generator/emit/codec/runtimeSource.ts).
+ */
+
+/** What the assembler knows while inverting expressions: stored fields assigned so far. */
+interface Solving {
+  assigned: Map<string, number>;
+  field(name: string): FieldSpec | undefined;
+  derived(name: string): DerivedSpec | undefined;
+  depth: number;
+}
+
+/** The environments one derived value deeper, made once per environment (and its values). */
+const DEEPER = new WeakMap<Solving, Solving>();
+
+function deeper(env: Solving): Solving {
+  let d = DEEPER.get(env);
+  if (!d || d.assigned !== env.assigned) DEEPER.set(env, (d = { ...env, depth: env.depth + 1 }));
+  return d;
+}
+
+/** The value of `e` when every field it uses is known, else undefined. */
+function known(e: Expr, env: Solving): number | undefined {
+  let missing = false;
+  const v = evalExpr(e, (name) => {
+    const a = env.assigned.get(name);
+    if (a !== undefined) return a;
+    const d = env.derived(name);
+    const dv = d && env.depth < 8 ? known(d.expr, deeper(env)) : undefined;
+    if (dv === undefined) missing = true;
+    return dv ?? 0;
+  });
+  return missing ? undefined : v;
+}
+
+/**
+ * Assign unknown fields so that `e` evaluates to `target`, where each step has one unknown side
+ * (`2 << {W}` = 8 → W = 2). Only a proposal: the caller re-decodes and checks.
+ */
+function solve(e: Expr, target: number, env: Solving): boolean {
+  if (!Number.isFinite(target)) return false;
+  if (typeof e === "number") return e === target;
+  if (typeof e === "string") {
+    const a = env.assigned.get(e);
+    if (a !== undefined) return a === target;
+    const d = env.derived(e);
+    if (d) return env.depth < 8 && solve(d.expr, target, deeper(env));
+    const f = env.field(e);
+    if (!f || !Number.isInteger(target) || target < 0 || target >= 2 ** f.width) return false;
+    env.assigned.set(e, target);
+    return true;
+  }
+  if (e.b === undefined) {
+    if (e.op === "~") return solve(e.a, ~target >>> 0, env);
+    if (e.op === "-") return solve(e.a, -target, env);
+    return target === 1 ? solve(e.a, 0, env) : target === 0 && solveTrue(e.a, env);
+  }
+  const ka = known(e.a, env);
+  const kb = known(e.b, env);
+  if (ka !== undefined && kb !== undefined) return applyOp(e.op, ka, kb) === target;
+  if (ka === undefined && kb === undefined) {
+    if (e.op === "|" || e.op === "+") return solveSplit(e.a, e.b, target, env);
+    // Both sides the target (`(A == 7) & (B == 1)` = 1); for 0, one side 0.
+    if (e.op === "&" && target !== 0) return solve(e.a, target, env) && solve(e.b, target, env);
+    if (e.op === "&") return solveFalse({ op: "&&", a: e.a, b: e.b }, env);
+    if (e.op === "==" || e.op === "!=")
+      return solvePair(e.a, e.b, (e.op === "==") === (target === 1), env);
+    if (e.op === "&&" && target === 0) return solveFalse(e, env);
+    if (e.op === "||" && target === 1) return solveTrue(e, env);
+    return false;
+  }
+  const left = ka === undefined;
+  const x = left ? e.a : e.b;
+  const k = (left ? kb : ka) as number;
+  switch (e.op) {
+    case "+":
+      return solve(x, target - k, env);
+    case "-":
+      return solve(x, left ? target + k : k - target, env);
+    case "*":
+      return k !== 0 && target % k === 0 && solve(x, target / k, env);
+    case "^":
+      return solve(x, (target ^ k) >>> 0, env);
+    case "|":
+      return solve(x, (target & ~k) >>> 0, env);
+    case "&":
+      return solve(x, target, env);
+    case ">>":
+      return left && solve(x, target * 2 ** k, env);
+    case "<<": {
+      if (left) return target % 2 ** k === 0 && solve(x, target / 2 ** k, env);
+      const shift = Math.log2(target / k);
+      return Number.isInteger(shift) && solve(x, shift, env);
+    }
+    case "<":
+    case "<=":
+    case ">":
+    case ">=": {
+      // The smallest non-negative value on the wanted side of k.
+      if (target !== 0 && target !== 1) return false;
+      const values = [0, Math.ceil(k), Math.floor(k) + 1]
+        .filter((v) => v >= 0)
+        .sort((p, q) => p - q);
+      const v = values.find((n) => applyOp(e.op, left ? n : k, left ? k : n) === target);
+      return v !== undefined && solve(x, v, env);
+    }
+    case "==":
+      return target === 1 ? solve(x, k, env) : target === 0 && solve(x, k === 0 ? 1 : 0, env);
+    case "!=":
+      return target === 1 ? solve(x, k === 0 ? 1 : 0, env) : target === 0 && solve(x, k, env);
+    case "&&":
+      return target === 1
+        ? k !== 0 && solveTrue(x, env)
+        : target === 0 && (k === 0 || solveFalse(x, env));
+    case "||":
+      return target === 1
+        ? k !== 0 || solveTrue(x, env)
+        : target === 0 && k === 0 && solveFalse(x, env);
+    default:
+      return false;
+  }
+}
+
+/** How many low bits the values of `e` can occupy, where that is plain (`{F}`, `{F} << 2`, `x & 7`). */
+function span(e: Expr, env: Solving): number | undefined {
+  if (typeof e === "number") return e === 0 ? 0 : Math.floor(Math.log2(e)) + 1;
+  if (typeof e === "string") {
+    const d = env.derived(e);
+    return d ? (env.depth < 8 ? span(d.expr, deeper(env)) : undefined) : env.field(e)?.width;
+  }
+  if (e.b === undefined) return e.op === "!" ? 1 : undefined;
+  const a = span(e.a, env);
+  const b = span(e.b, env);
+  if (e.op === "<<" && a !== undefined && typeof e.b === "number") return a + e.b;
+  if (e.op === "&") return a === undefined ? b : b === undefined ? a : Math.min(a, b);
+  if ((e.op === "|" || e.op === "^") && a !== undefined && b !== undefined) return Math.max(a, b);
+  return undefined;
+}
+
+/** `a == b` (`equal`) or `a != b` with both unknown: the first of 0/0, 1/1 (or 0/1, 1/0) that solves. */
+function solvePair(a: Expr, b: Expr, equal: boolean, env: Solving): boolean {
+  const saved = new Map(env.assigned);
+  for (const [x, y] of equal
+    ? [
+        [0, 0],
+        [1, 1],
+      ]
+    : [
+        [0, 1],
+        [1, 0],
+      ]) {
+    if (solve(a, x, env) && solve(b, y, env)) return true;
+    env.assigned.clear();
+    saved.forEach((v, n) => env.assigned.set(n, v));
+  }
+  return false;
+}
+
+/** `a | b` (or `a + b`) = target with both unknown: one side takes the low bits it spans, the other the rest. */
+function solveSplit(a: Expr, b: Expr, target: number, env: Solving): boolean {
+  const saved = new Map(env.assigned);
+  for (const [low, high] of [
+    [b, a],
+    [a, b],
+  ] as const) {
+    const w = span(low, env);
+    if (w === undefined) continue;
+    const part = target % 2 ** w;
+    if (solve(low, part, env) && solve(high, target - part, env)) return true;
+    env.assigned.clear();
+    saved.forEach((v, n) => env.assigned.set(n, v));
+  }
+  return false;
+}
+
+/** The value of `e` with fields not assigned yet read as 0 (what encoding leaves them). */
+function guess(e: Expr, env: Solving): number {
+  return evalExpr(e, (name) => {
+    const a = env.assigned.get(name);
+    if (a !== undefined) return a;
+    const d = env.derived(name);
+    return d && env.depth < 8 ? guess(d.expr, deeper(env)) : 0;
+  });
+}
+
+/** Make `e` zero (an override that must not apply), assigning unknown fields where that is possible. */
+function solveFalse(e: Expr, env: Solving): boolean {
+  const k = known(e, env);
+  if (k !== undefined) return k === 0;
+  if (typeof e === "object" && e.b === undefined && e.op === "!") return solveTrue(e.a, env);
+  if (typeof e === "object" && e.b !== undefined && (e.op === "&&" || e.op === "||")) {
+    if (e.op === "||") return solveFalse(e.a, env) && solveFalse(e.b, env);
+    const saved = new Map(env.assigned);
+    if (solveFalse(e.a, env)) return true;
+    env.assigned.clear();
+    saved.forEach((v, n) => env.assigned.set(n, v));
+    return solveFalse(e.b, env);
+  }
+  if (typeof e === "object" && e.b !== undefined && (e.op === "==" || e.op === "!=")) {
+    const ka = known(e.a, env);
+    const kb = known(e.b, env);
+    const x = ka === undefined ? e.a : e.b;
+    const c = ka === undefined ? kb : ka;
+    if (ka === undefined && kb === undefined) return solvePair(e.a, e.b, e.op === "!=", env);
+    if (c === undefined) return false;
+    return solve(x, e.op === "!=" ? c : c === 0 ? 1 : 0, env);
+  }
+  return solve(e, 0, env);
+}
+
+/** Make `e` non-zero (an override's condition), assigning unknown fields where that is possible. */
+function solveTrue(e: Expr, env: Solving): boolean {
+  const k = known(e, env);
+  if (k !== undefined) return k !== 0;
+  if (typeof e === "object" && e.b !== undefined && (e.op === "&&" || e.op === "||")) {
+    if (e.op === "&&") return solveTrue(e.a, env) && solveTrue(e.b, env);
+    const saved = new Map(env.assigned);
+    if (solveTrue(e.a, env)) return true;
+    env.assigned.clear();
+    saved.forEach((v, n) => env.assigned.set(n, v));
+    return solveTrue(e.b, env);
+  }
+  return solve(e, 1, env);
+}
+
+/**
+ * The interpreter of isaspec display templates (source-formats.md A.4 picking and errors, A.5 field
+ * lookup, A.6 templates, A.7 expressions, A.8 overrides), driven by the codec's tables and SYNTAX
+ * (derived fields and overrides per instruction): what the assembler checks its guesses with, and
+ * what prints an instruction the build could not compile. Carried by every isaspec codec (inlined
+ * by generator/emit/codec/runtimeSource.ts).
+ */
+
+const ISASPEC = SYNTAX as unknown as {
+  instructions: Record<
+    string,
+    {
+      derived: DerivedSpec[];
+      asserts?: Case["asserts"];
+      nested?: Case["nested"];
+      overrides: (Case & { text: string })[];
+      /** What the upstream assembler writes in fields the text leaves open (the model's `implicit`). */
+      implicit?: Record<string, number>;
+    }
+  >;
+  bitsets: Record<string, readonly BitsetLeaf[]>;
+};
+
+/** How an expression names the GPU id (Mesa `ISA_GPU_ID()`). */
+const GPU_ID = "ISA_GPU_ID()";
+const ALL_ONES: readonly number[] = new Array<number>(ISA.wordCount).fill(0xffffffff);
+
+const CASES = new Map<InstructionSpec, readonly Case[]>();
+
+function casesOf(s: InstructionSpec): readonly Case[] {
+  let cases = CASES.get(s);
+  if (!cases) {
+    const extra = ISASPEC.instructions[s.name];
+    const byDefault: Case = {
+      when: null,
+      display: s.display,
+      fields: s.fields,
+      derived: extra?.derived ?? [],
+      asserts: extra?.asserts ?? [],
+      level: Infinity,
+      nested: extra?.nested,
+    };
+    cases = [...(extra?.overrides ?? []), byDefault];
+    CASES.set(s, cases);
+  }
+  return cases;
+}
+
+/** A case's fields and derived values by name (the first of each name, as `find` gives). */
+interface CaseNames {
+  fields: Map<string, FieldSpec>;
+  derived: Map<string, DerivedSpec>;
+}
+
+const CASE_NAMES = new WeakMap<Case, CaseNames>();
+
+/** The case's names, indexed once: lookups by name are on every path of printing and assembling. */
+function namesOf(c: Case): CaseNames {
+  let names = CASE_NAMES.get(c);
+  if (!names) {
+    names = { fields: new Map(), derived: new Map() };
+    for (const f of c.fields) if (!names.fields.has(f.name)) names.fields.set(f.name, f);
+    for (const d of c.derived) if (!names.derived.has(d.name)) names.derived.set(d.name, d);
+    CASE_NAMES.set(c, names);
+  }
+  return names;
+}
+
+/**
+ * A decoded instruction's (or bitset-typed field's) fields as isaspec resolves them (A.5): the
+ * first applying case that has the name, else a `<param>` of the enclosing scope. A name nothing
+ * resolves reads 0 and records Mesa's `no field 'X'`.
+ */
+class Scope {
+  private readonly applied: (boolean | undefined)[] = [];
+  /** Owners of the expressions being evaluated: re-entering one yields 0 (A.7 recursion guard). */
+  private readonly stack: object[] = [];
+
+  constructor(
+    readonly words: Words,
+    readonly cases: readonly Case[],
+    /** What `{NAME}` prints. */
+    readonly mnemonic: string,
+    readonly gpu: number | null,
+    readonly errors: string[] = [],
+    private readonly parent?: {
+      resolve(name: string): { spec: ValueSpec; value: number } | undefined;
+    },
+    private readonly params: Nested["params"] = [],
+    /**
+     * Whether no one reads `errors` (the assembler's checks): then an override's condition is
+     * evaluated only where its value matters, not also for the errors evaluating it reports.
+     */
+    private readonly quiet = false,
+  ) {}
+
+  /** Whether case k applies: the default always, an override when its expression is non-zero. */
+  applies(k: number): boolean {
+    const c = this.cases[k];
+    if (c.when === null) return true;
+    const known = this.applied[k];
+    if (known !== undefined) return known;
+    const top = this.stack.length === 0;
+    const v = this.run(c, c.when) !== 0;
+    // Answers reached inside another evaluation may have hit the recursion guard: not cached.
+    if (top) this.applied[k] = v;
+    return v;
+  }
+
+  /** A field's spec and (raw or derived) value, or undefined when no applying case has it. */
+  resolve(name: string): { spec: ValueSpec; value: number } | undefined {
+    for (let k = 0; k < this.cases.length; k++) {
+      const c = this.cases[k];
+      const names = namesOf(c);
+      // Only an override with the name can give it (quiet, nothing else of it matters).
+      if (this.quiet && !names.fields.has(name) && !names.derived.has(name)) continue;
+      // An override's own expression may use the fields the override defines (A.5).
+      if (c.when !== null && !this.stack.includes(c) && !this.applies(k)) continue;
+      const f = names.fields.get(name);
+      if (f) return { spec: f, value: rawField(this.words, f) };
+      const d = names.derived.get(name);
+      if (d) return { spec: d, value: this.run(d, d.expr) };
+    }
+    const p = this.params.find(([, as]) => as === name);
+    return p && this.parent ? this.parent.resolve(p[0]) : undefined;
+  }
+
+  /** The bitset-typed field `name` of an applying case, if it is one. */
+  nestedOf(name: string): Nested | undefined {
+    for (let k = 0; k < this.cases.length; k++) {
+      const c = this.cases[k];
+      if (c.when !== null && !this.applies(k)) continue;
+      if (namesOf(c).fields.has(name)) return c.nested?.[name];
+      if (namesOf(c).derived.has(name)) return undefined;
+    }
+    return undefined;
+  }
+
+  /** The scope of a bitset-typed field's value: the leaf it matches for the GPU (Mesa find_bitset). */
+  enter(field: string, nested: Nested, value: number): Scope | undefined {
+    const words = [value % 2 ** 32, Math.floor(value / 2 ** 32)];
+    let found: BitsetLeaf | undefined;
+    for (const leaf of ISASPEC.bitsets[nested.bitset] ?? []) {
+      if (this.gpu !== null && leaf.gen && (this.gpu < leaf.gen[0] || this.gpu > leaf.gen[1]))
+        continue;
+      if (!leaf.tested.every((m, i) => ((words[i] ?? 0) & m) >>> 0 === (leaf.match[i] & m) >>> 0))
+        continue;
+      if (found) {
+        // Mesa reports the conflict, then that the field matched nothing.
+        this.errors.push(`bitset conflict: ${found.mnemonic} vs ${leaf.mnemonic}`);
+        found = undefined;
+        break;
+      }
+      found = leaf;
+    }
+    if (!found) {
+      this.errors.push(
+        `no match: FIELD: '${this.mnemonic}.${field}': ${hexWords(words, ALL_ONES)}`,
+      );
+      return undefined;
+    }
+    if (found.dontCare.some((m, i) => ((words[i] ?? 0) & m) !== 0))
+      this.errors.push(`dontcare bits in ${found.mnemonic}: ${hexWords(words, found.dontCare)}`);
+    return new Scope(
+      words,
+      found.cases,
+      found.mnemonic,
+      this.gpu,
+      this.errors,
+      this,
+      nested.params,
+      this.quiet,
+    );
+  }
+
+  private run(owner: object, e: Expr): number {
+    if (this.stack.includes(owner)) return 0;
+    this.stack.push(owner);
+    try {
+      return evalExpr(e, (n) => {
+        if (n === GPU_ID) return this.gpu ?? 0;
+        const r = this.resolve(n);
+        if (!r) this.errors.push(`no field '${n}'`);
+        return r?.value ?? 0;
+      });
+    } finally {
+      this.stack.pop();
+    }
+  }
+
+  /**
+   * The display template to print (A.6) and the index of its case; null when there is none. As
+   * Mesa's find_display: each bitset from the leaf up, its applying overrides before its default
+   * case, checking the asserts of every case it passes (a difference is a warning, not a miss).
+   */
+  pick(): { k: number; display: string } | null {
+    const defaults = this.cases[this.cases.length - 1].asserts;
+    let below = 0;
+    const passDefaults = (upTo: number): void => {
+      for (const a of defaults) if (a.level >= below && a.level < upTo) this.check(a);
+      below = Math.max(below, upTo);
+    };
+    for (let k = 0; k < this.cases.length; k++) {
+      const c = this.cases[k];
+      passDefaults(c.when === null ? Infinity : c.level);
+      if (c.when === null || !this.applies(k)) continue;
+      for (const a of c.asserts) this.check(a);
+      if (c.display !== null) return { k, display: c.display };
+    }
+    const last = this.cases.length - 1;
+    return this.cases[last].display !== null
+      ? { k: last, display: this.cases[last].display! }
+      : null;
+  }
+
+  private check(a: AssertSpec): void {
+    const v = getRange(this.words, a.low, a.high);
+    if (v !== a.value)
+      this.errors.push(
+        `WARNING: unexpected bits[${a.low}:${a.high}] in ${a.bitset}: ${hexValue(v)} vs ${hexValue(a.value)}`,
+      );
+  }
+}
+
+const TEMPLATES = new Map<string, Token[]>();
+
+function tokensOf(template: string): Token[] {
+  let tokens = TEMPLATES.get(template);
+  if (tokens) return tokens;
+  tokens = [];
+  const re = /\{([^}]*)\}/g;
+  let last = 0;
+  for (let m = re.exec(template); m; m = re.exec(template)) {
+    if (m.index > last) tokens.push({ t: "text", text: template.slice(last, m.index) });
+    const [field, ...opts] = m[1].split(":");
+    const align = opts.map((o) => /^align=(\d+)$/.exec(o)).find((x) => x);
+    if (field === "NAME") tokens.push({ t: "name", align: align ? Number(align[1]) : 0 });
+    else tokens.push({ t: "field", field, align: align ? Number(align[1]) : 0, raw: false });
+    last = m.index + m[0].length;
+  }
+  if (last < template.length) tokens.push({ t: "text", text: template.slice(last) });
+  TEMPLATES.set(template, tokens);
+  return tokens;
+}
+
+const FALLBACK = new Map<InstructionSpec, Token[]>();
+
+/** The form the assembler takes for an instruction without a template: `NAME FIELD=value, …`. */
+function fallbackTokens(s: InstructionSpec): Token[] {
+  let tokens = FALLBACK.get(s);
+  if (!tokens) {
+    tokens = [{ t: "name", align: 0 }];
+    s.fields.forEach((f, i) => {
+      tokens!.push({ t: "text", text: `${i === 0 ? " " : ", "}${f.name}=` });
+      tokens!.push({ t: "field", field: f.name, align: 0, raw: true });
+    });
+    FALLBACK.set(s, tokens);
+  }
+  return tokens;
+}
+
+/** A value as Mesa's BITSET_FORMAT prints an instruction-wide bitmask: every word, most significant first. */
+function hexValue(v: number): string {
+  return hexWords([v % 2 ** 32, Math.floor(v / 2 ** 32)], ALL_ONES);
+}
+
+function hexWords(words: Words, mask?: readonly number[], at = 0): string {
+  const parts: string[] = [];
+  for (let i = ISA.wordCount - 1; i >= 0; i--)
+    parts.push(
+      (((words[at + i] ?? 0) & (mask ? mask[i] : 0xffffffff)) >>> 0).toString(16).padStart(8, "0"),
+    );
+  return parts.join(mask ? "" : "_");
+}
+
+function render(
+  scope: Scope,
+  tokens: readonly Token[],
+  errors: string[],
+  before = "",
+): string {
+  let out = before;
+  for (const tok of tokens) {
+    if (tok.t === "text") {
+      out += tok.text;
+      continue;
+    }
+    while (out.length - (out.lastIndexOf("\n") + 1) < tok.align) out += " ";
+    if (tok.t === "name") out += scope.mnemonic;
+    else {
+      if (tok.field === "") continue;
+      const r = scope.resolve(tok.field);
+      const nested = r && !tok.raw ? scope.nestedOf(tok.field) : undefined;
+      if (!r) errors.push(`no field '${tok.field}'`);
+      else if (nested) out += renderNested(scope.enter(tok.field, nested, r.value), out, errors);
+      else out += tok.raw ? formatRaw(r.spec, r.value) : formatValue(r.spec, r.value);
+    }
+  }
+  return out;
+}
+
+/**
+ * A bitset-typed field's text: its leaf's display, rendered in the field's scope; `before` is the
+ * line so far, since `{X:align=N}` counts columns of the whole line (Mesa's line_column).
+ */
+function renderNested(scope: Scope | undefined, before: string, errors: string[]): string {
+  if (!scope) return "";
+  const picked = scope.pick();
+  if (!picked) {
+    errors.push(`${scope.mnemonic}: no display template`);
+    return "";
+  }
+  return render(scope, tokensOf(picked.display), errors, before).slice(before.length);
+}
+
+/**
+ * Assembly text, Mesa isaspec form: a generic interpreter of the model's display templates
+ * (source-formats.md A.2 printing per type, A.4 picking and errors, A.5 field lookup, A.6
+ * templates, A.7 expressions, A.8 overrides), driven only by the tables above and SYNTAX (derived
+ * fields and overrides per instruction). `assemble` is its inverse (isaspec has no upstream
+ * assembler): it matches each instruction's templates against the line and takes the first
+ * instruction whose template accepts the whole line and whose values decode back to the same text
+ * form. Fields absent from the template are 0 (isaspec encode semantics, A.9); derived fields are
+ * inverted where the expression allows (`2 << {W}` = 8 gives W = 2); an override's condition is
+ * made true where the fields it uses are not in the text.
+ *
+ * Choices where upstream leaves one open:
+ * - `branch` prints as signed decimal (no labels); `absbranch` the same, as Mesa does without labels.
+ * - `float` (16 or 32 bits) prints as C `%f` of its value (`0.500000`, `-nan`, `inf`), the older
+ *   printer that Mesa's etnaviv test vectors expect; the assembler rounds a decimal back to the
+ *   nearest float, so values needing more than 6 decimals do not survive the text.
+ * - A `custom` field prints nothing: Mesa calls the printer the driver passes (`field_print_cb`)
+ *   and prints nothing without one, and the codec has none. A `bitset` field prints the display of
+ *   the leaf its value matches, as Mesa does.
+ * - A word no instruction matches, or two match (Mesa's bitset conflict), decodes as nothing and
+ *   prints Mesa's `no match: HHHHHHHHLLLLLLLL` (every word, most significant first).
+ * - An instruction without a display template prints nothing, as Mesa does (an empty line; with
+ *   `showErrors` Mesa's `\t; NAME: no display template`). Since that text holds no bits, the
+ *   assembler takes such an instruction in the form `NAME FIELD=value, …` instead: every field in
+ *   model order as a decimal number (signed for signed kinds).
+ * - Assembling, a space in a template stands for any run of spaces, which may be empty unless it
+ *   separates two word characters (`br !p0.x,#3` is accepted); a `;` starts a comment (so text
+ *   printed with `showErrors` assembles).
+ *
+ * This module: the errors of the line being printed, the interpreter for what the build could not
+ * compile, and the program loop. Carried by every isaspec codec (inlined by
+ * generator/emit/codec/runtimeSource.ts).
+ */
+
+export interface DisassembleOptions extends DecodeOptions {
+  /**
+   * Append Mesa's error comment (`\t; dontcare bits in NAME: <hex>`, `no field 'X'`, …) when there
+   * are errors. Off by default, so the text is what Mesa prints without `show_errors`.
+   */
+  showErrors?: boolean;
+}
+/** Whether the errors of the instruction being printed are wanted (`showErrors`). */
+let showing = false;
+/** The errors of the instruction being printed, when `showing`. */
+const ERRORS: string[] = [];
+
+function err(message: string): void {
+  ERRORS.push(message);
+}
+
+/** A name nothing resolves reads 0 (recording Mesa's `no field` error). */
+function nf(message: string): number {
+  if (showing) err(message);
+  return 0;
+}
+
+const ENUM_TEXT = ENUMS.map((e) => e.displays);
+/**
+ * One line of text for one instruction, as Mesa's isaspec disassembler prints it (no trailing
+ * newline); `no match: <hex>` when no instruction matches. Never throws.
+ */
+export function disassemble(words: Words, options: DisassembleOptions = {}): string {
+  ERRORS.length = 0;
+  // Not one instruction's words: what Mesa prints for words no instruction matches.
+  if (words.length !== ISA.wordCount) return `no match: ${hexWords(words, ALL_ONES, 0)}`;
+  return lineAt(words, 0, options.gpu ?? ISA.defaultGpu, options.showErrors === true);
+}
+
+/**
+ * Every instruction of a program (`words.length` a multiple of ISA.wordCount), one line each, as
+ * Mesa's isa_disasm prints them: `no match: <hex>` for an instruction no encoding matches, which
+ * takes its ISA.wordCount words as any other. With `showErrors`, the conflict Mesa reports for
+ * words two encodings match is printed with the next line that prints errors, as Mesa does.
+ */
+export function disassembleProgram(words: Words, options: DisassembleOptions = {}): string[] {
+  const lines: string[] = [];
+  disassembleEach(words, options, (line) => lines.push(line));
+  return lines;
+}
+
+/**
+ * disassembleProgram's lines, given to `visit` one at a time as they are made (with the index of
+ * the instruction), so that a long program's text need not be held at once.
+ */
+export function disassembleEach(
+  words: Words,
+  options: DisassembleOptions,
+  visit: (line: string, index: number) => void,
+): void {
+  const n = ISA.wordCount;
+  if (words.length % n !== 0)
+    throw new RangeError(
+      `disassembleProgram: ${words.length} words are not whole instructions of ${n} words`,
+    );
+  const gpu = options.gpu ?? ISA.defaultGpu;
+  const showErrors = options.showErrors === true;
+  ERRORS.length = 0;
+  for (let i = 0, at = 0; at < words.length; i++, at += n)
+    visit(lineAt(words, at, gpu, showErrors), i);
+}
+
+/** Mesa's `bitset conflict: A vs B` for words the first two of several encodings match, else null. */
+function conflictAt(words: Words, at: number, gpu: number | null): string | null {
+  const hits = INSTRUCTIONS.filter(
+    (s) =>
+      inGen(s, gpu) && s.tested.every((m, i) => ((words[at + i] ?? 0) & m) >>> 0 === s.match[i]),
+  );
+  return hits.length > 1 ? `bitset conflict: ${hits[0].mnemonic} vs ${hits[1].mnemonic}` : null;
+}
+
+/** The interpreter's text for an instruction the build could not compile (errors into ERRORS). */
+function interpret(words: Words, spec: InstructionSpec, gpu: number | null): string {
+  // Mesa names the bitset by its display name, and finds set don't-care bits before printing.
+  if (spec.dontCare.some((m, i) => ((words[i] ?? 0) & m) !== 0))
+    ERRORS.push(`dontcare bits in ${spec.mnemonic}: ${hexWords(words, spec.dontCare)}`);
+  const scope = new Scope(words, casesOf(spec), spec.mnemonic, gpu, ERRORS);
+  const picked = scope.pick();
+  if (!picked) ERRORS.push(`${spec.mnemonic}: no display template`);
+  return picked ? render(scope, tokensOf(picked.display), ERRORS) : "";
+}
+
+/**
  * Lines of text as `isaforge disasm` and `isaforge asm` read and print them: hex words (or bytes)
  * in, one line of text out, and the reverse. The CLI and the site's decoder panel both call these,
  * so they show the same strings. Carried by every codec (inlined by
@@ -7049,821 +7952,12 @@ function instructionAt(words: Words, at: number, gpu: number | null): number {
 }
 
 /* ------------------------------------------------------------------------------------------------
- * Assembly text, Mesa isaspec form: a generic interpreter of the model's display templates
- * (source-formats.md A.2 printing per type, A.4 picking and errors, A.5 field lookup, A.6
- * templates, A.7 expressions, A.8 overrides), driven only by the tables above and SYNTAX (derived
- * fields and overrides per instruction). `assemble` is its inverse (isaspec has no upstream
- * assembler): it matches each instruction's templates against the line and takes the first
- * instruction whose template accepts the whole line and whose values decode back to the same text
- * form. Fields absent from the template are 0 (isaspec encode semantics, A.9); derived fields are
- * inverted where the expression allows (`2 << {W}` = 8 gives W = 2); an override's condition is
- * made true where the fields it uses are not in the text.
- *
- * Choices where upstream leaves one open:
- * - `branch` prints as signed decimal (no labels); `absbranch` the same, as Mesa does without labels.
- * - `float` (16 or 32 bits) prints as C `%f` of its value (`0.500000`, `-nan`, `inf`), the older
- *   printer that Mesa's etnaviv test vectors expect; the assembler rounds a decimal back to the
- *   nearest float, so values needing more than 6 decimals do not survive the text.
- * - A `custom` field prints nothing: Mesa calls the printer the driver passes (`field_print_cb`)
- *   and prints nothing without one, and the codec has none. A `bitset` field prints the display of
- *   the leaf its value matches, as Mesa does.
- * - A word no instruction matches, or two match (Mesa's bitset conflict), decodes as nothing and
- *   prints Mesa's `no match: HHHHHHHHLLLLLLLL` (every word, most significant first).
- * - An instruction without a display template prints nothing, as Mesa does (an empty line; with
- *   `showErrors` Mesa's `\t; NAME: no display template`). Since that text holds no bits, the
- *   assembler takes such an instruction in the form `NAME FIELD=value, …` instead: every field in
- *   model order as a decimal number (signed for signed kinds).
- * - Assembling, a space in a template stands for any run of spaces, which may be empty unless it
- *   separates two word characters (`br !p0.x,#3` is accepted); a `;` starts a comment (so text
- *   printed with `showErrors` assembles).
+ * Compiled display: one function per instruction, and one per bitset-typed field, generated from
+ * the model: the interpreter (generator/runtime/codec/isaspecScope.ts) evaluated at build time as
+ * far as the model goes (generator/emit/codec/compileDisplay.ts), leaving to run time only the
+ * words' values, the override conditions and the errors, which are recorded in the interpreter's
+ * order.
  * --------------------------------------------------------------------------------------------- */
-
-export interface DisassembleOptions extends DecodeOptions {
-  /**
-   * Append Mesa's error comment (`\t; dontcare bits in NAME: <hex>`, `no field 'X'`, …) when there
-   * are errors. Off by default, so the text is what Mesa prints without `show_errors`.
-   */
-  showErrors?: boolean;
-}
-
-/** What printing a value needs: a stored field (FieldSpec) or a derived one. */
-interface ValueSpec {
-  name: string;
-  width: number;
-  kind: string;
-  signed: boolean;
-  enumIndex: number;
-  display: string | null;
-}
-
-interface DerivedSpec extends ValueSpec {
-  expr: Expr;
-  /** The expression as written, for messages. */
-  text: string;
-}
-
-/** One case of an instruction (A.8): an override, or the default (`when` null) last. */
-interface Case {
-  when: Expr | null;
-  display: string | null;
-  fields: readonly FieldSpec[];
-  derived: readonly DerivedSpec[];
-  /** Its `<assert>`s; the default case's come from every bitset up to the display, each with its level. */
-  asserts: readonly AssertSpec[];
-  /** Where Mesa's search for a display meets the case: 0 for the leaf's own, 1 its parent's, … */
-  level: number;
-  /** Bitset-typed fields of the case: the root whose leaves decode them, and the params passed in. */
-  nested?: Readonly<Record<string, Nested>>;
-}
-
-interface AssertSpec {
-  low: number;
-  high: number;
-  value: number;
-  /** The bitset Mesa's warning names. */
-  bitset: string;
-  level: number;
-}
-
-interface Nested {
-  bitset: string;
-  /** `[name, as]`: the enclosing scope's `name` is visible as `as` inside the sub-encoding. */
-  params: readonly (readonly [string, string])[];
-}
-
-/** A leaf of a bitset hierarchy used as a field type (A.2 `bitset`), bits relative to the field. */
-interface BitsetLeaf {
-  name: string;
-  mnemonic: string;
-  match: readonly number[];
-  tested: readonly number[];
-  dontCare: readonly number[];
-  gen: readonly [number, number] | null;
-  cases: readonly Case[];
-}
-
-const ISASPEC = SYNTAX as unknown as {
-  instructions: Record<
-    string,
-    {
-      derived: DerivedSpec[];
-      asserts?: Case["asserts"];
-      nested?: Case["nested"];
-      overrides: (Case & { text: string })[];
-      /** What the upstream assembler writes in fields the text leaves open (the model's `implicit`). */
-      implicit?: Record<string, number>;
-    }
-  >;
-  bitsets: Record<string, readonly BitsetLeaf[]>;
-};
-
-/** How an expression names the GPU id (Mesa `ISA_GPU_ID()`). */
-const GPU_ID = "ISA_GPU_ID()";
-const ALL_ONES: readonly number[] = new Array<number>(ISA.wordCount).fill(0xffffffff);
-
-const CASES = new Map<InstructionSpec, readonly Case[]>();
-
-function casesOf(s: InstructionSpec): readonly Case[] {
-  let cases = CASES.get(s);
-  if (!cases) {
-    const extra = ISASPEC.instructions[s.name];
-    const byDefault: Case = {
-      when: null,
-      display: s.display,
-      fields: s.fields,
-      derived: extra?.derived ?? [],
-      asserts: extra?.asserts ?? [],
-      level: Infinity,
-      nested: extra?.nested,
-    };
-    cases = [...(extra?.overrides ?? []), byDefault];
-    CASES.set(s, cases);
-  }
-  return cases;
-}
-
-/** A case's fields and derived values by name (the first of each name, as `find` gives). */
-interface CaseNames {
-  fields: Map<string, FieldSpec>;
-  derived: Map<string, DerivedSpec>;
-}
-
-const CASE_NAMES = new WeakMap<Case, CaseNames>();
-
-/** The case's names, indexed once: lookups by name are on every path of printing and assembling. */
-function namesOf(c: Case): CaseNames {
-  let names = CASE_NAMES.get(c);
-  if (!names) {
-    names = { fields: new Map(), derived: new Map() };
-    for (const f of c.fields) if (!names.fields.has(f.name)) names.fields.set(f.name, f);
-    for (const d of c.derived) if (!names.derived.has(d.name)) names.derived.set(d.name, d);
-    CASE_NAMES.set(c, names);
-  }
-  return names;
-}
-
-/* Expressions (A.7): evaluation, and inversion for the assembler -------------------------------- */
-
-/** What the assembler knows while inverting expressions: stored fields assigned so far. */
-interface Solving {
-  assigned: Map<string, number>;
-  field(name: string): FieldSpec | undefined;
-  derived(name: string): DerivedSpec | undefined;
-  depth: number;
-}
-
-/** The environments one derived value deeper, made once per environment (and its values). */
-const DEEPER = new WeakMap<Solving, Solving>();
-
-function deeper(env: Solving): Solving {
-  let d = DEEPER.get(env);
-  if (!d || d.assigned !== env.assigned) DEEPER.set(env, (d = { ...env, depth: env.depth + 1 }));
-  return d;
-}
-
-/** The value of `e` when every field it uses is known, else undefined. */
-function known(e: Expr, env: Solving): number | undefined {
-  let missing = false;
-  const v = evalExpr(e, (name) => {
-    const a = env.assigned.get(name);
-    if (a !== undefined) return a;
-    const d = env.derived(name);
-    const dv = d && env.depth < 8 ? known(d.expr, deeper(env)) : undefined;
-    if (dv === undefined) missing = true;
-    return dv ?? 0;
-  });
-  return missing ? undefined : v;
-}
-
-/**
- * Assign unknown fields so that `e` evaluates to `target`, where each step has one unknown side
- * (`2 << {W}` = 8 → W = 2). Only a proposal: the caller re-decodes and checks.
- */
-function solve(e: Expr, target: number, env: Solving): boolean {
-  if (!Number.isFinite(target)) return false;
-  if (typeof e === "number") return e === target;
-  if (typeof e === "string") {
-    const a = env.assigned.get(e);
-    if (a !== undefined) return a === target;
-    const d = env.derived(e);
-    if (d) return env.depth < 8 && solve(d.expr, target, deeper(env));
-    const f = env.field(e);
-    if (!f || !Number.isInteger(target) || target < 0 || target >= 2 ** f.width) return false;
-    env.assigned.set(e, target);
-    return true;
-  }
-  if (e.b === undefined) {
-    if (e.op === "~") return solve(e.a, ~target >>> 0, env);
-    if (e.op === "-") return solve(e.a, -target, env);
-    return target === 1 ? solve(e.a, 0, env) : target === 0 && solveTrue(e.a, env);
-  }
-  const ka = known(e.a, env);
-  const kb = known(e.b, env);
-  if (ka !== undefined && kb !== undefined) return applyOp(e.op, ka, kb) === target;
-  if (ka === undefined && kb === undefined) {
-    if (e.op === "|" || e.op === "+") return solveSplit(e.a, e.b, target, env);
-    // Both sides the target (`(A == 7) & (B == 1)` = 1); for 0, one side 0.
-    if (e.op === "&" && target !== 0) return solve(e.a, target, env) && solve(e.b, target, env);
-    if (e.op === "&") return solveFalse({ op: "&&", a: e.a, b: e.b }, env);
-    if (e.op === "==" || e.op === "!=")
-      return solvePair(e.a, e.b, (e.op === "==") === (target === 1), env);
-    if (e.op === "&&" && target === 0) return solveFalse(e, env);
-    if (e.op === "||" && target === 1) return solveTrue(e, env);
-    return false;
-  }
-  const left = ka === undefined;
-  const x = left ? e.a : e.b;
-  const k = (left ? kb : ka) as number;
-  switch (e.op) {
-    case "+":
-      return solve(x, target - k, env);
-    case "-":
-      return solve(x, left ? target + k : k - target, env);
-    case "*":
-      return k !== 0 && target % k === 0 && solve(x, target / k, env);
-    case "^":
-      return solve(x, (target ^ k) >>> 0, env);
-    case "|":
-      return solve(x, (target & ~k) >>> 0, env);
-    case "&":
-      return solve(x, target, env);
-    case ">>":
-      return left && solve(x, target * 2 ** k, env);
-    case "<<": {
-      if (left) return target % 2 ** k === 0 && solve(x, target / 2 ** k, env);
-      const shift = Math.log2(target / k);
-      return Number.isInteger(shift) && solve(x, shift, env);
-    }
-    case "<":
-    case "<=":
-    case ">":
-    case ">=": {
-      // The smallest non-negative value on the wanted side of k.
-      if (target !== 0 && target !== 1) return false;
-      const values = [0, Math.ceil(k), Math.floor(k) + 1]
-        .filter((v) => v >= 0)
-        .sort((p, q) => p - q);
-      const v = values.find((n) => applyOp(e.op, left ? n : k, left ? k : n) === target);
-      return v !== undefined && solve(x, v, env);
-    }
-    case "==":
-      return target === 1 ? solve(x, k, env) : target === 0 && solve(x, k === 0 ? 1 : 0, env);
-    case "!=":
-      return target === 1 ? solve(x, k === 0 ? 1 : 0, env) : target === 0 && solve(x, k, env);
-    case "&&":
-      return target === 1
-        ? k !== 0 && solveTrue(x, env)
-        : target === 0 && (k === 0 || solveFalse(x, env));
-    case "||":
-      return target === 1
-        ? k !== 0 || solveTrue(x, env)
-        : target === 0 && k === 0 && solveFalse(x, env);
-    default:
-      return false;
-  }
-}
-
-/** How many low bits the values of `e` can occupy, where that is plain (`{F}`, `{F} << 2`, `x & 7`). */
-function span(e: Expr, env: Solving): number | undefined {
-  if (typeof e === "number") return e === 0 ? 0 : Math.floor(Math.log2(e)) + 1;
-  if (typeof e === "string") {
-    const d = env.derived(e);
-    return d ? (env.depth < 8 ? span(d.expr, deeper(env)) : undefined) : env.field(e)?.width;
-  }
-  if (e.b === undefined) return e.op === "!" ? 1 : undefined;
-  const a = span(e.a, env);
-  const b = span(e.b, env);
-  if (e.op === "<<" && a !== undefined && typeof e.b === "number") return a + e.b;
-  if (e.op === "&") return a === undefined ? b : b === undefined ? a : Math.min(a, b);
-  if ((e.op === "|" || e.op === "^") && a !== undefined && b !== undefined) return Math.max(a, b);
-  return undefined;
-}
-
-/** `a == b` (`equal`) or `a != b` with both unknown: the first of 0/0, 1/1 (or 0/1, 1/0) that solves. */
-function solvePair(a: Expr, b: Expr, equal: boolean, env: Solving): boolean {
-  const saved = new Map(env.assigned);
-  for (const [x, y] of equal
-    ? [
-        [0, 0],
-        [1, 1],
-      ]
-    : [
-        [0, 1],
-        [1, 0],
-      ]) {
-    if (solve(a, x, env) && solve(b, y, env)) return true;
-    env.assigned.clear();
-    saved.forEach((v, n) => env.assigned.set(n, v));
-  }
-  return false;
-}
-
-/** `a | b` (or `a + b`) = target with both unknown: one side takes the low bits it spans, the other the rest. */
-function solveSplit(a: Expr, b: Expr, target: number, env: Solving): boolean {
-  const saved = new Map(env.assigned);
-  for (const [low, high] of [
-    [b, a],
-    [a, b],
-  ] as const) {
-    const w = span(low, env);
-    if (w === undefined) continue;
-    const part = target % 2 ** w;
-    if (solve(low, part, env) && solve(high, target - part, env)) return true;
-    env.assigned.clear();
-    saved.forEach((v, n) => env.assigned.set(n, v));
-  }
-  return false;
-}
-
-/** The value of `e` with fields not assigned yet read as 0 (what encoding leaves them). */
-function guess(e: Expr, env: Solving): number {
-  return evalExpr(e, (name) => {
-    const a = env.assigned.get(name);
-    if (a !== undefined) return a;
-    const d = env.derived(name);
-    return d && env.depth < 8 ? guess(d.expr, deeper(env)) : 0;
-  });
-}
-
-/** Make `e` zero (an override that must not apply), assigning unknown fields where that is possible. */
-function solveFalse(e: Expr, env: Solving): boolean {
-  const k = known(e, env);
-  if (k !== undefined) return k === 0;
-  if (typeof e === "object" && e.b === undefined && e.op === "!") return solveTrue(e.a, env);
-  if (typeof e === "object" && e.b !== undefined && (e.op === "&&" || e.op === "||")) {
-    if (e.op === "||") return solveFalse(e.a, env) && solveFalse(e.b, env);
-    const saved = new Map(env.assigned);
-    if (solveFalse(e.a, env)) return true;
-    env.assigned.clear();
-    saved.forEach((v, n) => env.assigned.set(n, v));
-    return solveFalse(e.b, env);
-  }
-  if (typeof e === "object" && e.b !== undefined && (e.op === "==" || e.op === "!=")) {
-    const ka = known(e.a, env);
-    const kb = known(e.b, env);
-    const x = ka === undefined ? e.a : e.b;
-    const c = ka === undefined ? kb : ka;
-    if (ka === undefined && kb === undefined) return solvePair(e.a, e.b, e.op === "!=", env);
-    if (c === undefined) return false;
-    return solve(x, e.op === "!=" ? c : c === 0 ? 1 : 0, env);
-  }
-  return solve(e, 0, env);
-}
-
-/** Make `e` non-zero (an override's condition), assigning unknown fields where that is possible. */
-function solveTrue(e: Expr, env: Solving): boolean {
-  const k = known(e, env);
-  if (k !== undefined) return k !== 0;
-  if (typeof e === "object" && e.b !== undefined && (e.op === "&&" || e.op === "||")) {
-    if (e.op === "&&") return solveTrue(e.a, env) && solveTrue(e.b, env);
-    const saved = new Map(env.assigned);
-    if (solveTrue(e.a, env)) return true;
-    env.assigned.clear();
-    saved.forEach((v, n) => env.assigned.set(n, v));
-    return solveTrue(e.b, env);
-  }
-  return solve(e, 1, env);
-}
-
-/**
- * A decoded instruction's (or bitset-typed field's) fields as isaspec resolves them (A.5): the
- * first applying case that has the name, else a `<param>` of the enclosing scope. A name nothing
- * resolves reads 0 and records Mesa's `no field 'X'`.
- */
-class Scope {
-  private readonly applied: (boolean | undefined)[] = [];
-  /** Owners of the expressions being evaluated: re-entering one yields 0 (A.7 recursion guard). */
-  private readonly stack: object[] = [];
-
-  constructor(
-    readonly words: Words,
-    readonly cases: readonly Case[],
-    /** What `{NAME}` prints. */
-    readonly mnemonic: string,
-    readonly gpu: number | null,
-    readonly errors: string[] = [],
-    private readonly parent?: {
-      resolve(name: string): { spec: ValueSpec; value: number } | undefined;
-    },
-    private readonly params: Nested["params"] = [],
-    /**
-     * Whether no one reads `errors` (the assembler's checks): then an override's condition is
-     * evaluated only where its value matters, not also for the errors evaluating it reports.
-     */
-    private readonly quiet = false,
-  ) {}
-
-  /** Whether case k applies: the default always, an override when its expression is non-zero. */
-  applies(k: number): boolean {
-    const c = this.cases[k];
-    if (c.when === null) return true;
-    const known = this.applied[k];
-    if (known !== undefined) return known;
-    const top = this.stack.length === 0;
-    const v = this.run(c, c.when) !== 0;
-    // Answers reached inside another evaluation may have hit the recursion guard: not cached.
-    if (top) this.applied[k] = v;
-    return v;
-  }
-
-  /** A field's spec and (raw or derived) value, or undefined when no applying case has it. */
-  resolve(name: string): { spec: ValueSpec; value: number } | undefined {
-    for (let k = 0; k < this.cases.length; k++) {
-      const c = this.cases[k];
-      const names = namesOf(c);
-      // Only an override with the name can give it (quiet, nothing else of it matters).
-      if (this.quiet && !names.fields.has(name) && !names.derived.has(name)) continue;
-      // An override's own expression may use the fields the override defines (A.5).
-      if (c.when !== null && !this.stack.includes(c) && !this.applies(k)) continue;
-      const f = names.fields.get(name);
-      if (f) return { spec: f, value: rawField(this.words, f) };
-      const d = names.derived.get(name);
-      if (d) return { spec: d, value: this.run(d, d.expr) };
-    }
-    const p = this.params.find(([, as]) => as === name);
-    return p && this.parent ? this.parent.resolve(p[0]) : undefined;
-  }
-
-  /** The bitset-typed field `name` of an applying case, if it is one. */
-  nestedOf(name: string): Nested | undefined {
-    for (let k = 0; k < this.cases.length; k++) {
-      const c = this.cases[k];
-      if (c.when !== null && !this.applies(k)) continue;
-      if (namesOf(c).fields.has(name)) return c.nested?.[name];
-      if (namesOf(c).derived.has(name)) return undefined;
-    }
-    return undefined;
-  }
-
-  /** The scope of a bitset-typed field's value: the leaf it matches for the GPU (Mesa find_bitset). */
-  enter(field: string, nested: Nested, value: number): Scope | undefined {
-    const words = [value % 2 ** 32, Math.floor(value / 2 ** 32)];
-    let found: BitsetLeaf | undefined;
-    for (const leaf of ISASPEC.bitsets[nested.bitset] ?? []) {
-      if (this.gpu !== null && leaf.gen && (this.gpu < leaf.gen[0] || this.gpu > leaf.gen[1]))
-        continue;
-      if (!leaf.tested.every((m, i) => ((words[i] ?? 0) & m) >>> 0 === (leaf.match[i] & m) >>> 0))
-        continue;
-      if (found) {
-        // Mesa reports the conflict, then that the field matched nothing.
-        this.errors.push(`bitset conflict: ${found.mnemonic} vs ${leaf.mnemonic}`);
-        found = undefined;
-        break;
-      }
-      found = leaf;
-    }
-    if (!found) {
-      this.errors.push(
-        `no match: FIELD: '${this.mnemonic}.${field}': ${hexWords(words, ALL_ONES)}`,
-      );
-      return undefined;
-    }
-    if (found.dontCare.some((m, i) => ((words[i] ?? 0) & m) !== 0))
-      this.errors.push(`dontcare bits in ${found.mnemonic}: ${hexWords(words, found.dontCare)}`);
-    return new Scope(
-      words,
-      found.cases,
-      found.mnemonic,
-      this.gpu,
-      this.errors,
-      this,
-      nested.params,
-      this.quiet,
-    );
-  }
-
-  private run(owner: object, e: Expr): number {
-    if (this.stack.includes(owner)) return 0;
-    this.stack.push(owner);
-    try {
-      return evalExpr(e, (n) => {
-        if (n === GPU_ID) return this.gpu ?? 0;
-        const r = this.resolve(n);
-        if (!r) this.errors.push(`no field '${n}'`);
-        return r?.value ?? 0;
-      });
-    } finally {
-      this.stack.pop();
-    }
-  }
-
-  /**
-   * The display template to print (A.6) and the index of its case; null when there is none. As
-   * Mesa's find_display: each bitset from the leaf up, its applying overrides before its default
-   * case, checking the asserts of every case it passes (a difference is a warning, not a miss).
-   */
-  pick(): { k: number; display: string } | null {
-    const defaults = this.cases[this.cases.length - 1].asserts;
-    let below = 0;
-    const passDefaults = (upTo: number): void => {
-      for (const a of defaults) if (a.level >= below && a.level < upTo) this.check(a);
-      below = Math.max(below, upTo);
-    };
-    for (let k = 0; k < this.cases.length; k++) {
-      const c = this.cases[k];
-      passDefaults(c.when === null ? Infinity : c.level);
-      if (c.when === null || !this.applies(k)) continue;
-      for (const a of c.asserts) this.check(a);
-      if (c.display !== null) return { k, display: c.display };
-    }
-    const last = this.cases.length - 1;
-    return this.cases[last].display !== null
-      ? { k: last, display: this.cases[last].display! }
-      : null;
-  }
-
-  private check(a: AssertSpec): void {
-    const v = getRange(this.words, a.low, a.high);
-    if (v !== a.value)
-      this.errors.push(
-        `WARNING: unexpected bits[${a.low}:${a.high}] in ${a.bitset}: ${hexValue(v)} vs ${hexValue(a.value)}`,
-      );
-  }
-}
-
-/* Templates ------------------------------------------------------------------------------------ */
-
-type Token =
-  | { t: "text"; text: string }
-  | { t: "name"; align: number }
-  /** `{FIELD}` / `{FIELD:align=N}` (`field` empty for `{:align=N}`); `raw` for the no-template form. */
-  | { t: "field"; field: string; align: number; raw: boolean };
-
-const TEMPLATES = new Map<string, Token[]>();
-
-function tokensOf(template: string): Token[] {
-  let tokens = TEMPLATES.get(template);
-  if (tokens) return tokens;
-  tokens = [];
-  const re = /\{([^}]*)\}/g;
-  let last = 0;
-  for (let m = re.exec(template); m; m = re.exec(template)) {
-    if (m.index > last) tokens.push({ t: "text", text: template.slice(last, m.index) });
-    const [field, ...opts] = m[1].split(":");
-    const align = opts.map((o) => /^align=(\d+)$/.exec(o)).find((x) => x);
-    if (field === "NAME") tokens.push({ t: "name", align: align ? Number(align[1]) : 0 });
-    else tokens.push({ t: "field", field, align: align ? Number(align[1]) : 0, raw: false });
-    last = m.index + m[0].length;
-  }
-  if (last < template.length) tokens.push({ t: "text", text: template.slice(last) });
-  TEMPLATES.set(template, tokens);
-  return tokens;
-}
-
-const FALLBACK = new Map<InstructionSpec, Token[]>();
-
-/** The form the assembler takes for an instruction without a template: `NAME FIELD=value, …`. */
-function fallbackTokens(s: InstructionSpec): Token[] {
-  let tokens = FALLBACK.get(s);
-  if (!tokens) {
-    tokens = [{ t: "name", align: 0 }];
-    s.fields.forEach((f, i) => {
-      tokens!.push({ t: "text", text: `${i === 0 ? " " : ", "}${f.name}=` });
-      tokens!.push({ t: "field", field: f.name, align: 0, raw: true });
-    });
-    FALLBACK.set(s, tokens);
-  }
-  return tokens;
-}
-
-/* Values per field type (A.2): printing, and reading back ------------------------------------------ */
-
-/** One value as isaspec prints it (A.2). */
-function formatValue(f: ValueSpec, v: number): string {
-  switch (f.kind) {
-    case "bool":
-      return f.display !== null ? (v ? f.display : "") : v ? "1" : "0";
-    case "bool_inv":
-      return f.display !== null ? (v ? "" : f.display) : v ? "0" : "1";
-    case "int":
-    case "branch":
-    case "absbranch":
-      return String(signExtend(v, f.width));
-    case "hex":
-      return v.toString(16);
-    case "offset": {
-      const s = signExtend(v, f.width);
-      return s === 0 ? "" : s > 0 ? `+${s}` : String(s);
-    }
-    case "uoffset":
-      return v === 0 ? "" : `+${v}`;
-    case "float":
-      return formatFloat(v, f.width);
-    case "enum":
-      return (f.enumIndex >= 0 ? ENUMS[f.enumIndex].displays[v] : null) ?? String(v);
-    case "custom":
-      return "";
-    default:
-      return String(v);
-  }
-}
-
-function formatRaw(f: ValueSpec, v: number): string {
-  return String(f.signed ? signExtend(v, f.width) : v);
-}
-
-function describeExpected(f: ValueSpec): string {
-  switch (f.kind) {
-    case "bool":
-    case "bool_inv":
-      return `${f.name} (0 or 1)`;
-    case "enum": {
-      const shown =
-        f.enumIndex >= 0 ? ENUMS[f.enumIndex].displays.filter((d): d is string => !!d) : [];
-      return shown.length
-        ? `${f.name} (${shown.slice(0, -1).join(", ")}${shown.length > 1 ? " or " : ""}${shown[shown.length - 1]})`
-        : `${f.name} (a number)`;
-    }
-    case "int":
-    case "branch":
-    case "absbranch":
-      return `${f.name} (a signed decimal number)`;
-    case "hex":
-      return `${f.name} (lowercase hex digits)`;
-    case "offset":
-      return `${f.name} (+N or -N)`;
-    case "uoffset":
-      return `${f.name} (+N)`;
-    case "float":
-      return `${f.name} (a decimal number, inf or nan)`;
-    default:
-      return `${f.name} (a decimal number)`;
-  }
-}
-
-/** Unsigned raw value of a number read as `n`, or a range message; `derived` values are not bounded by width. */
-function rawOf(f: ValueSpec, n: number, signed: boolean, derived: boolean): number | string {
-  if (derived && !signed) return n;
-  const w = f.width;
-  const min = signed ? -(2 ** (w - 1)) : 0;
-  const max = signed ? 2 ** (w - 1) - 1 : 2 ** w - 1;
-  if (!Number.isSafeInteger(n) || n < min || n > max) return `${f.name} in ${min}..${max}`;
-  return n < 0 ? n + 2 ** w : n;
-}
-
-/** The ways a value can be read at `pos`: [end, raw value] pairs in preference order, or failures. */
-function readValue(
-  f: ValueSpec,
-  raw: boolean,
-  derived: boolean,
-  line: string,
-  pos: number,
-  fail: (pos: number, expected: string) => void,
-  prefixes = false,
-): [number, number][] {
-  const rest = line.slice(pos);
-  // Every prefix of the digits, longest first: a number may run into the next value's digits
-  // (etnaviv `t915` is REG 91 then AMODE 5, which has no display).
-  const number = (re: RegExp, signed: boolean): [number, number][] => {
-    const m = re.exec(rest);
-    if (!m) return (fail(pos, describeExpected(f)), []);
-    const out: [number, number][] = [];
-    const sign = /^[+-]/.test(m[0]) ? 1 : 0;
-    for (let len = m[0].length; len > (prefixes ? sign : m[0].length - 1); len--) {
-      if (prefixes && len - sign > 1 && m[0][sign] === "0") continue; // printf writes no leading zeros
-      const r = rawOf(f, Number(m[0].slice(0, len)), signed, derived);
-      if (typeof r === "string") fail(pos, r);
-      else out.push([pos + len, r]);
-    }
-    return out;
-  };
-  if (raw) return number(f.signed ? /^-?\d+/ : /^\d+/, f.signed);
-  switch (f.kind) {
-    case "bool":
-    case "bool_inv": {
-      // bool prints its display (or 1) when set; bool_inv when clear.
-      const inv = f.kind === "bool_inv" ? 1 : 0;
-      if (f.display === null) {
-        const m = /^[01]/.exec(rest);
-        return m ? [[pos + 1, Number(m[0]) ^ inv]] : (fail(pos, describeExpected(f)), []);
-      }
-      const out: [number, number][] = [];
-      if (f.display !== "" && rest.startsWith(f.display))
-        out.push([pos + f.display.length, 1 ^ inv]);
-      else if (f.display !== "") fail(pos, `'${f.display}'`);
-      out.push([pos, inv]);
-      return out;
-    }
-    case "int":
-    case "branch":
-    case "absbranch":
-      return number(/^-?\d+/, true);
-    case "hex": {
-      const m = /^[0-9a-f]+/.exec(rest);
-      if (!m) return (fail(pos, describeExpected(f)), []);
-      const r = rawOf(f, parseInt(m[0], 16), false, derived);
-      return typeof r === "string" ? (fail(pos, r), []) : [[pos + m[0].length, r]];
-    }
-    case "offset":
-      return /^[+-]\d/.test(rest) ? number(/^[+-]\d+/, true) : [[pos, 0]];
-    case "uoffset":
-      return rest.startsWith("+") ? number(/^\+\d+/, false) : [[pos, 0]];
-    case "custom":
-      return [[pos, 0]]; // prints nothing: not in the text, encoded 0
-    case "float": {
-      const m = /^-?(nan|inf|\d+(\.\d*)?)/.exec(rest);
-      return m
-        ? [[pos + m[0].length, floatBits(m[0], f.width)]]
-        : (fail(pos, describeExpected(f)), []);
-    }
-    case "enum": {
-      const displays = f.enumIndex >= 0 ? ENUMS[f.enumIndex].displays : [];
-      const limit = derived ? displays.length : Math.min(displays.length, 2 ** f.width);
-      const out: [number, number][] = [];
-      for (let v = 0; v < limit; v++) {
-        const d = displays[v];
-        if (d && rest.startsWith(d)) out.push([pos + d.length, v]);
-      }
-      out.sort((x, y) => y[0] - x[0]);
-      // Values without an entry print as numbers (any prefix of the digits, as for numbers).
-      const m = /^\d+/.exec(rest);
-      const full = m ? m[0].length : 0;
-      for (let len = full; len > 0 && len > (prefixes ? 0 : full - 1); len--) {
-        const n = Number(m![0].slice(0, len));
-        if (prefixes && len > 1 && m![0][0] === "0") continue; // printf writes no leading zeros
-        if ((displays[n] ?? null) === null && (derived || n < 2 ** f.width))
-          out.push([pos + len, n]);
-      }
-      for (let v = 0; v < limit; v++) if (displays[v] === "") out.push([pos, v]);
-      if (!out.length) fail(pos, describeExpected(f));
-      return out;
-    }
-    default:
-      return number(/^\d+/, false);
-  }
-}
-
-/** A value as Mesa's BITSET_FORMAT prints an instruction-wide bitmask: every word, most significant first. */
-function hexValue(v: number): string {
-  return hexWords([v % 2 ** 32, Math.floor(v / 2 ** 32)], ALL_ONES);
-}
-
-function hexWords(words: Words, mask?: readonly number[], at = 0): string {
-  const parts: string[] = [];
-  for (let i = ISA.wordCount - 1; i >= 0; i--)
-    parts.push(
-      (((words[at + i] ?? 0) & (mask ? mask[i] : 0xffffffff)) >>> 0).toString(16).padStart(8, "0"),
-    );
-  return parts.join(mask ? "" : "_");
-}
-
-function render(scope: Scope, tokens: readonly Token[], errors: string[], before = ""): string {
-  let out = before;
-  for (const tok of tokens) {
-    if (tok.t === "text") {
-      out += tok.text;
-      continue;
-    }
-    while (out.length - (out.lastIndexOf("\n") + 1) < tok.align) out += " ";
-    if (tok.t === "name") out += scope.mnemonic;
-    else {
-      if (tok.field === "") continue;
-      const r = scope.resolve(tok.field);
-      const nested = r && !tok.raw ? scope.nestedOf(tok.field) : undefined;
-      if (!r) errors.push(`no field '${tok.field}'`);
-      else if (nested) out += renderNested(scope.enter(tok.field, nested, r.value), out, errors);
-      else out += tok.raw ? formatRaw(r.spec, r.value) : formatValue(r.spec, r.value);
-    }
-  }
-  return out;
-}
-
-/**
- * A bitset-typed field's text: its leaf's display, rendered in the field's scope; `before` is the
- * line so far, since `{X:align=N}` counts columns of the whole line (Mesa's line_column).
- */
-function renderNested(scope: Scope | undefined, before: string, errors: string[]): string {
-  if (!scope) return "";
-  const picked = scope.pick();
-  if (!picked) {
-    errors.push(`${scope.mnemonic}: no display template`);
-    return "";
-  }
-  return render(scope, tokensOf(picked.display), errors, before).slice(before.length);
-}
-
-/* Compiled display ---------------------------------------------------------------------------- *
- * One function per instruction, and one per bitset-typed field, generated from the model: the
- * interpreter above evaluated at build time as far as the model goes (generator/emit/codec/
- * compileDisplay.ts), leaving to run time only the words' values, the override conditions and the
- * errors, which are recorded in the interpreter's order. */
-
-/** Whether the errors of the instruction being printed are wanted (`showErrors`). */
-let showing = false;
-/** The errors of the instruction being printed, when `showing`. */
-const ERRORS: string[] = [];
-
-function err(message: string): void {
-  ERRORS.push(message);
-}
-
-/** A name nothing resolves reads 0 (recording Mesa's `no field` error). */
-function nf(message: string): number {
-  if (showing) err(message);
-  return 0;
-}
-
-const ENUM_TEXT = ENUMS.map((e) => e.displays);
 
 // prettier-ignore
 const LEAVES_show_instruction_dst_0 = ["#instruction-dst"];
@@ -9930,50 +10024,6 @@ const SHOW: readonly (((w0: number, w1: number, w2: number, w3: number, gpu: num
   show80,
 ];
 
-/**
- * One line of text for one instruction, as Mesa's isaspec disassembler prints it (no trailing
- * newline); `no match: <hex>` when no instruction matches. Never throws.
- */
-export function disassemble(words: Words, options: DisassembleOptions = {}): string {
-  ERRORS.length = 0;
-  // Not one instruction's words: what Mesa prints for words no instruction matches.
-  if (words.length !== ISA.wordCount) return `no match: ${hexWords(words, ALL_ONES, 0)}`;
-  return lineAt(words, 0, options.gpu ?? ISA.defaultGpu, options.showErrors === true);
-}
-
-/**
- * Every instruction of a program (`words.length` a multiple of ISA.wordCount), one line each, as
- * Mesa's isa_disasm prints them: `no match: <hex>` for an instruction no encoding matches, which
- * takes its ISA.wordCount words as any other. With `showErrors`, the conflict Mesa reports for
- * words two encodings match is printed with the next line that prints errors, as Mesa does.
- */
-export function disassembleProgram(words: Words, options: DisassembleOptions = {}): string[] {
-  const lines: string[] = [];
-  disassembleEach(words, options, (line) => lines.push(line));
-  return lines;
-}
-
-/**
- * disassembleProgram's lines, given to `visit` one at a time as they are made (with the index of
- * the instruction), so that a long program's text need not be held at once.
- */
-export function disassembleEach(
-  words: Words,
-  options: DisassembleOptions,
-  visit: (line: string, index: number) => void,
-): void {
-  const n = ISA.wordCount;
-  if (words.length % n !== 0)
-    throw new RangeError(
-      `disassembleProgram: ${words.length} words are not whole instructions of ${n} words`,
-    );
-  const gpu = options.gpu ?? ISA.defaultGpu;
-  const showErrors = options.showErrors === true;
-  ERRORS.length = 0;
-  for (let i = 0, at = 0; at < words.length; i++, at += n)
-    visit(lineAt(words, at, gpu, showErrors), i);
-}
-
 /** The line of the instruction at word `at`; leaves in ERRORS what Mesa carries to the next line. */
 function lineAt(words: Words, at: number, gpu: number | null, showErrors: boolean): string {
   const k = instructionAt(words, at, gpu);
@@ -9992,26 +10042,6 @@ function lineAt(words: Words, at: number, gpu: number | null, showErrors: boolea
   const line = showing && ERRORS.length ? `${text}\t; ${ERRORS.slice(0, 4).join(", ")}` : text;
   if (ERRORS.length) ERRORS.length = 0;
   return line;
-}
-
-/** Mesa's `bitset conflict: A vs B` for words the first two of several encodings match, else null. */
-function conflictAt(words: Words, at: number, gpu: number | null): string | null {
-  const hits = INSTRUCTIONS.filter(
-    (s) =>
-      inGen(s, gpu) && s.tested.every((m, i) => ((words[at + i] ?? 0) & m) >>> 0 === s.match[i]),
-  );
-  return hits.length > 1 ? `bitset conflict: ${hits[0].mnemonic} vs ${hits[1].mnemonic}` : null;
-}
-
-/** The interpreter's text for an instruction the build could not compile (errors into ERRORS). */
-function interpret(words: Words, spec: InstructionSpec, gpu: number | null): string {
-  // Mesa names the bitset by its display name, and finds set don't-care bits before printing.
-  if (spec.dontCare.some((m, i) => ((words[i] ?? 0) & m) !== 0))
-    ERRORS.push(`dontcare bits in ${spec.mnemonic}: ${hexWords(words, spec.dontCare)}`);
-  const scope = new Scope(words, casesOf(spec), spec.mnemonic, gpu, ERRORS);
-  const picked = scope.pick();
-  if (!picked) ERRORS.push(`${spec.mnemonic}: no display template`);
-  return picked ? render(scope, tokensOf(picked.display), ERRORS) : "";
 }
 
 /* Assembling ------------------------------------------------------------------------------------ */

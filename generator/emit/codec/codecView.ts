@@ -1,7 +1,7 @@
 /**
  * The data a TS codec template needs, derived from one model: TypeScript names for enums and field
  * groups, and compact instruction tables. Nothing here is text of the artifact; that is the
- * template's (templates/ts/codec/).
+ * template's (templates/ts/codec/) and the runtime modules' it inlines (generator/runtime/codec/).
  */
 import type { EnumDef, Field, FieldType, Instruction, IsaModel } from "../../model/types";
 import { keyLiteral, stringLiteral } from "../jsLiterals";

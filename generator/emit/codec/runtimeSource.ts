@@ -17,7 +17,16 @@ const codecRuntime = (...syntax: string[]) => [
 /** The modules a codec carries, by assembly syntax, in dependency order. */
 export const SYNTAX_RUNTIME: Readonly<Record<string, readonly string[]>> = {
   generic: codecRuntime("assemblyError.ts", "plainLines.ts", "genericSyntax.ts"),
-  isaspec: codecRuntime("isaspecNumbers.ts", "isaspecText.ts", "isaspecExpr.ts"),
+  isaspec: codecRuntime(
+    "isaspecNumbers.ts",
+    "isaspecText.ts",
+    "isaspecExpr.ts",
+    "isaspecTypes.ts",
+    "isaspecValues.ts",
+    "isaspecSolve.ts",
+    "isaspecScope.ts",
+    "isaspecDisplay.ts",
+  ),
   valhall: codecRuntime("assemblyError.ts", "plainLines.ts", "valhallSyntax.ts"),
   "r500-fc": codecRuntime("assemblyError.ts", "r500FcSyntax.ts"),
 };

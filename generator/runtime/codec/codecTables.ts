@@ -1,12 +1,13 @@
 /**
  * What the generated part of a codec defines for the runtime modules beside this one: the ISA's
  * constants and tables (templates/ts/codec/codec.ts.hbs), its instruction matcher
- * (generator/emit/codec/compileMatcher.ts) and its syntax's `disassemble` and `assemble`. The
+ * (generator/emit/codec/compileMatcher.ts), its syntax's `disassemble` and `assemble`, and for
+ * isaspec the compiled display's `lineAt` (templates/ts/codec/syntax-isaspec.ts.hbs). The
  * runtime modules import them from here so that they typecheck and can be tested on their own;
  * the inliner drops this module, since in a codec these names are the codec's own.
  *
  * Here the tables are empty and mutable, for tests to fill; the matcher is the plain scan the
- * generated one is equivalent to, and the syntax is hex words.
+ * generated one is equivalent to, and the syntax is hex words (also the isaspec display's line).
  */
 import type { DecodeOptions, EnumTable, FieldSpec, InstructionSpec, Words } from "./codecTypes";
 
@@ -56,4 +57,14 @@ export function disassemble(words: Words, _options: DisassembleOptions = {}): st
 /** The syntax's words of one line of text: here hex words. */
 export function assemble(text: string, _options: { gpu?: number } = {}): Uint32Array {
   return Uint32Array.from(text.trim().split(/\s+/), (w) => parseInt(w, 16));
+}
+
+/** The isaspec display's line of the instruction at word `at`: here the hex syntax's. */
+export function lineAt(
+  words: Words,
+  at: number,
+  _gpu: number | null,
+  _showErrors: boolean,
+): string {
+  return disassemble(Array.prototype.slice.call(words, at, at + ISA.wordCount));
 }

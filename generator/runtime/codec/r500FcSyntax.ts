@@ -38,7 +38,7 @@
 import { AssemblyError } from "./assemblyError";
 import { ISA, SYNTAX } from "./codecTables";
 import type { AssembleOptions, DecodeOptions, InstructionSpec, Words } from "./codecTypes";
-import { BY_NAME, encode, findSpec, getRange, rawField } from "./codecRuntime";
+import { BY_NAME, findSpec, getRange, rawField } from "./codecRuntime";
 
 export interface DisassembleOptions extends DecodeOptions {
   /** Mesa's instruction index, printed first as `<index>\t`; omitted when absent. */
