@@ -6044,6 +6044,670 @@ function interpret(words, spec, gpu) {
   if (!picked) ERRORS.push(`${spec.mnemonic}: no display template`);
   return picked ? render(scope, tokensOf(picked.display), ERRORS) : "";
 }
+class AssemblyError extends SyntaxError {
+  constructor(message, line, column) {
+    super(`${line}:${column}: ${message}`);
+    this.line = line;
+    this.column = column;
+    this.name = "AssemblyError";
+  }
+  line;
+  column;
+}
+class Failures {
+  pos = -1;
+  complete = false;
+  expected = [];
+  message = null;
+  at(pos, complete2) {
+    if (complete2 !== this.complete ? complete2 : pos > this.pos) {
+      Object.assign(this, { pos, complete: complete2, expected: [], message: null });
+    }
+    return pos === this.pos && complete2 === this.complete;
+  }
+  expect(pos, what) {
+    if (this.at(pos, false) && !this.expected.includes(what)) this.expected.push(what);
+    return null;
+  }
+  reject(pos, message) {
+    if (this.at(pos, true)) this.message ??= message;
+    return null;
+  }
+}
+const MNEMONIC = "a mnemonic";
+function frameEnv(frame) {
+  const c = namesOf(frame.cases[frame.k]);
+  const byDefault = namesOf(frame.cases[frame.cases.length - 1]);
+  const params = /* @__PURE__ */ new Map();
+  const param = (n) => {
+    if (!params.has(n)) params.set(n, paramField(frame, n));
+    return params.get(n);
+  };
+  return {
+    assigned: /* @__PURE__ */ new Map([[GPU_ID, frame.gpu ?? 0]]),
+    field: (n) => c.fields.get(n) ?? byDefault.fields.get(n) ?? param(n),
+    derived: (n) => c.derived.get(n) ?? byDefault.derived.get(n),
+    depth: 0
+  };
+}
+function derivedItems(env, items) {
+  const out = [];
+  for (const it of items) {
+    const d = it.cond || it.soft || env.field(it.field) ? void 0 : env.derived(it.field);
+    if (d) out.push([it, d]);
+  }
+  return out;
+}
+function solveTo(expr, spec, target, env) {
+  if (!spec) return target ? solveTrue(expr, env) : solveFalse(expr, env);
+  const targets = [target, spec.signed ? signExtend(target, spec.width) : target];
+  const text = spec.kind === "float" ? formatValue(spec, target) : "";
+  if (spec.kind === "float") {
+    for (let j = 1; j < spec.width; j++)
+      for (const t of [Math.floor(target / 2 ** j), Math.ceil(target / 2 ** j)])
+        if (formatValue(spec, t * 2 ** j) === text) targets.push(t * 2 ** j);
+  }
+  const runs = [];
+  targets.forEach((t, i) => {
+    const seen = targets.findIndex((u) => Object.is(u, t)) < i;
+    if (!seen || i === targets.length - 1 && !Object.is(runs[runs.length - 1], t)) runs.push(t);
+  });
+  const saved = runs.length > 1 ? new Map(env.assigned) : env.assigned;
+  return runs.some((t, i) => {
+    if (i > 0) {
+      env.assigned.clear();
+      saved.forEach((v, n) => env.assigned.set(n, v));
+    }
+    return solve(expr, t, env);
+  });
+}
+function holds(expr, spec, value, env) {
+  const v = guess(expr, env);
+  if (!spec) return v !== 0 === (value !== 0);
+  return v === value || formatValue(spec, v) === formatValue(spec, value);
+}
+function complete(frame, items, env) {
+  for (const [it, d] of derivedItems(env, items))
+    if (!solveTo(d.expr, d, it.value, env))
+      return {
+        pos: it.pos,
+        message: `${d.name} = ${d.text} cannot be ${formatValue(d, it.value)}`
+      };
+  for (const it of items)
+    if (it.cond && !solveTo(it.cond.expr, it.cond.spec, it.value, env))
+      return { pos: it.pos, message: `${it.field} does not fit the other values` };
+  const c = frame.cases[frame.k];
+  if (c.when !== null) solveTrue(c.when, env);
+  for (let j = 0; j < frame.k; j++) {
+    const w = frame.cases[j].when;
+    if (w !== null && guess(w, env) !== 0) solveFalse(w, env);
+  }
+  for (const it of items)
+    if (it.soft && env.field(it.field) && !env.assigned.has(it.field))
+      env.assigned.set(it.field, it.value);
+  return null;
+}
+function constraints(frame, items, env) {
+  const out = derivedItems(env, items).map(([it, d]) => ({
+    expr: d.expr,
+    spec: d,
+    value: it.value
+  }));
+  for (const it of items) if (it.cond) out.push({ ...it.cond, value: it.value });
+  for (let j = 0; j <= frame.k; j++) {
+    const w = frame.cases[j].when;
+    if (w !== null) out.push({ expr: w, spec: null, value: j === frame.k ? 1 : 0 });
+  }
+  return out;
+}
+function unmet(frame, items, env) {
+  return constraints(frame, items, env).filter((c) => !holds(c.expr, c.spec, c.value, env));
+}
+function fieldsRead(e, env, into, seen = /* @__PURE__ */ new Set()) {
+  if (typeof e === "number") return;
+  if (typeof e === "string") {
+    if (seen.has(e)) return;
+    seen.add(e);
+    const d = env.derived(e);
+    if (d) fieldsRead(d.expr, env, into, seen);
+    else if (env.field(e)) into.add(e);
+    return;
+  }
+  fieldsRead(e.a, env, into, seen);
+  if (e.b !== void 0) fieldsRead(e.b, env, into, seen);
+}
+const SEARCH_BITS = 12;
+const SEARCH_SOLUTIONS = 4;
+function* solutions(frame, items, fails) {
+  const env = frameEnv(frame);
+  for (const it of items) {
+    if (it.soft || it.cond || !env.field(it.field)) continue;
+    const a = env.assigned.get(it.field);
+    if (a !== void 0 && a !== it.value)
+      return void fails.reject(it.pos, `${it.field} disagrees with its earlier value`);
+    env.assigned.set(it.field, it.value);
+  }
+  const given = new Map(env.assigned);
+  const implicit = withImplicit(frame, items, given);
+  if (implicit) {
+    const tryEnv = { ...env, assigned: implicit };
+    if (complete(frame, items, tryEnv) === null && unmet(frame, items, tryEnv).length === 0)
+      yield tryEnv;
+  }
+  const failed = complete(frame, items, env);
+  const first = failed === null;
+  if (first) yield env;
+  const missed = unmet(frame, items, env);
+  if (first && missed.length === 0) return;
+  const reads = /* @__PURE__ */ new Set();
+  for (const c of missed.length ? missed : constraints(frame, items, env))
+    fieldsRead(c.expr, env, reads);
+  const open = openFields(env, items, given);
+  const searched = narrowest([...reads].map(open));
+  let offered = 0;
+  for (const values of combinations(searched)) {
+    if (offered >= SEARCH_SOLUTIONS) break;
+    const tryEnv = { ...env, assigned: new Map([...given, ...values]) };
+    if (complete(frame, items, tryEnv) !== null || unmet(frame, items, tryEnv).length) continue;
+    offered++;
+    yield tryEnv;
+  }
+  const apart = offered ? null : searchApart(frame, items, given, open);
+  if (apart) yield apart;
+  else if (failed && offered === 0) fails.reject(failed.pos, failed.message);
+}
+function withImplicit(frame, items, given) {
+  if (!frame.implicit) return null;
+  const out = new Map(given);
+  let changed = false;
+  for (const [name, value] of Object.entries(frame.implicit)) {
+    const shown = given.get(name);
+    const free = items.find((it) => it.field === name && it.value === shown)?.free;
+    const merged = shown === void 0 ? value : free?.length ? withoutBits(shown, free) + (value - withoutBits(value, free)) : shown;
+    if (merged !== shown) {
+      out.set(name, merged);
+      changed = true;
+    }
+  }
+  return changed ? out : null;
+}
+function openFields(env, items, given) {
+  const free = new Map(items.filter((it) => it.free?.length).map((it) => [it.field, it]));
+  return (n) => {
+    const f = free.get(n);
+    if (f && given.get(n) === f.value) return { name: n, base: f.value, bits: [...f.free] };
+    if (given.has(n)) return null;
+    const w = env.field(n)?.width ?? 0;
+    return { name: n, base: 0, bits: Array.from({ length: w }, (_, i) => i) };
+  };
+}
+function narrowest(fields) {
+  const out = [];
+  let bits = 0;
+  for (const f of fields.filter((x) => x !== null).sort((a, b) => a.bits.length - b.bits.length))
+    if (bits + f.bits.length <= SEARCH_BITS) {
+      out.push(f);
+      bits += f.bits.length;
+    }
+  return out;
+}
+function* combinations(fields) {
+  const bits = fields.reduce((n, f) => n + f.bits.length, 0);
+  for (let combo = 0; combo < 2 ** bits; combo++) {
+    let rest = combo;
+    yield fields.map((f) => {
+      let v = f.base;
+      for (const b of f.bits) {
+        v += rest % 2 * 2 ** b;
+        rest = Math.floor(rest / 2);
+      }
+      return [f.name, v];
+    });
+  }
+}
+function searchApart(frame, items, given, open) {
+  const env = frameEnv(frame);
+  const all = constraints(frame, items, env);
+  const reads = all.map((c) => {
+    const names = /* @__PURE__ */ new Set();
+    fieldsRead(c.expr, env, names);
+    return [...names].filter((n) => open(n) !== null);
+  });
+  const group = all.map((_, i) => i);
+  const root = (i) => group[i] === i ? i : group[i] = root(group[i]);
+  const reader = /* @__PURE__ */ new Map();
+  reads.forEach(
+    (names, i) => names.forEach((n) => {
+      const j = reader.get(n);
+      if (j === void 0) reader.set(n, i);
+      else group[root(i)] = root(j);
+    })
+  );
+  const parts = /* @__PURE__ */ new Map();
+  reads.forEach((names, i) => {
+    if (names.length) parts.set(root(i), [...parts.get(root(i)) ?? [], i]);
+  });
+  if (parts.size < 2) return null;
+  given.forEach((v, n) => env.assigned.set(n, v));
+  for (const members of parts.values()) {
+    const before = new Map(env.assigned);
+    const fields = narrowest([...new Set(members.flatMap((i) => reads[i]))].map(open));
+    let found = false;
+    for (const values of combinations(fields)) {
+      env.assigned = new Map([...before, ...values]);
+      for (const i of members) solveTo(all[i].expr, all[i].spec, all[i].value, env);
+      found = members.every((i) => holds(all[i].expr, all[i].spec, all[i].value, env));
+      if (found) break;
+    }
+    if (!found) return null;
+  }
+  return complete(frame, items, env) === null && unmet(frame, items, env).length === 0 ? env : null;
+}
+function paramField(frame, name) {
+  const p = frame.param(name);
+  return p ? { ...p.spec, ranges: [] } : void 0;
+}
+function encodeFrame(frame, env, match) {
+  const c = frame.cases[frame.k];
+  const byDefault = frame.cases[frame.cases.length - 1];
+  const words = Uint32Array.from(match);
+  for (const a of [
+    ...byDefault.asserts.filter((d) => d.level < c.level),
+    ...c === byDefault ? [] : c.asserts
+  ])
+    setRange(words, a.low, a.high, a.value);
+  for (const [name, v] of env.assigned) {
+    const f = namesOf(c).fields.get(name) ?? namesOf(byDefault).fields.get(name);
+    if (!f) continue;
+    let rest = v;
+    for (let i = 0; i < f.ranges.length; i += 2) {
+      const width = f.ranges[i + 1] - f.ranges[i] + 1;
+      setRange(words, f.ranges[i], f.ranges[i + 1], rest % 2 ** width);
+      rest = Math.floor(rest / 2 ** width);
+    }
+  }
+  return words;
+}
+function withoutBits(v, bits = []) {
+  for (const b of bits) v -= Math.floor(v / 2 ** b) % 2 * 2 ** b;
+  return v;
+}
+function checkBack(scope, frame, items, line, fails, checkCase = true) {
+  for (const it of items) {
+    if (it.soft || it.cond) continue;
+    const r = scope.resolve(it.field);
+    if (!r) continue;
+    const nested = it.text !== void 0 ? scope.nestedOf(it.field) : void 0;
+    const shown = nested ? renderNested(scope.enter(it.field, nested, r.value), line.slice(0, it.pos), []) : "";
+    const ok = nested ? withoutBits(r.value, it.free) === withoutBits(it.value, it.free) && (shown === it.text || shown === it.canonical) : formatValue(r.spec, r.value) === formatValue(r.spec, it.value) && (scope.cases.some((c2) => namesOf(c2).fields.has(it.field)) ? r.value === it.value : true);
+    if (!ok) return fails.reject(it.pos, `${it.field} does not encode as written`), false;
+  }
+  const c = frame.cases[frame.k];
+  if (checkCase && ((scope.pick()?.k ?? frame.cases.length - 1) !== frame.shown || c.when !== null && !scope.applies(frame.k)))
+    return fails.reject(0, `${frame.mnemonic}: another display applies to these values`), false;
+  return true;
+}
+function instructionFrame(s, k, line, gpu, fails) {
+  const cases = casesOf(s);
+  const shown = shownBy(cases, k);
+  const frame = {
+    mnemonic: s.mnemonic,
+    cases,
+    k,
+    shown: shown < 0 ? cases.length - 1 : shown,
+    gpu: gpu ?? (s.gen ? s.gen[0] : null),
+    param: () => void 0,
+    implicit: ISASPEC.instructions[s.name]?.implicit,
+    finish(pos, items) {
+      const end = pos + /^\s*/.exec(line.slice(pos))[0].length;
+      if (end < line.length) return fails.expect(end, "end of line");
+      const at = gpu ?? (s.gen ? s.gen[0] : null);
+      for (const env of solutions(frame, items, fails)) {
+        const words = encodeFrame(frame, env, s.match);
+        const back = findSpec(words, at);
+        if (back !== s)
+          fails.reject(
+            0,
+            `the text encodes as ${back ? back.name : "no instruction"}, not ${s.name}`
+          );
+        else if (checkBack(
+          new Scope(words, frame.cases, s.mnemonic, at, [], void 0, [], true),
+          frame,
+          items,
+          line,
+          fails
+        ))
+          return words;
+      }
+      return null;
+    }
+  };
+  return frame;
+}
+function lift(e, env, isOwn, asName, depth = 0) {
+  if (typeof e === "number") return e;
+  if (typeof e === "string") {
+    if (e === GPU_ID) return e;
+    if (isOwn(e)) {
+      const d = env.field(e) ? void 0 : env.derived(e);
+      return d && depth < 8 ? lift(d.expr, env, isOwn, asName, depth + 1) : env.assigned.get(e) ?? 0;
+    }
+    return asName.get(e) ?? 0;
+  }
+  const a = lift(e.a, env, isOwn, asName, depth);
+  return e.b === void 0 ? { op: e.op, a } : { op: e.op, a, b: lift(e.b, env, isOwn, asName, depth) };
+}
+function readsAny(e) {
+  return typeof e === "string" || typeof e === "object" && (readsAny(e.a) || e.b !== void 0 && readsAny(e.b));
+}
+function nestedReading(leaf, nested, frame, env, items, line, pos, end, fails) {
+  const gpu = frame.gpu;
+  const words = encodeFrame(frame, env, leaf.match);
+  const matched = (ISASPEC.bitsets[nested.bitset] ?? []).filter(
+    (l) => (gpu === null || !l.gen || gpu >= l.gen[0] && gpu <= l.gen[1]) && l.tested.every((m, i) => ((words[i] ?? 0) & m) >>> 0 === (l.match[i] & m) >>> 0)
+  );
+  if (matched.length !== 1 || matched[0] !== leaf)
+    return fails.reject(pos, `the text encodes as no single ${nested.bitset}`);
+  const asName = new Map(nested.params.map(([name, as]) => [as, name]));
+  const isOwn = (n) => leaf.cases.some((x) => namesOf(x).fields.has(n) || namesOf(x).derived.has(n));
+  const up = (e) => lift(e, env, isOwn, asName);
+  const label = `${leaf.mnemonic}`;
+  const outer = [];
+  for (const it of items) {
+    if (it.cond) {
+      const expr = up(it.cond.expr);
+      if (readsAny(expr)) outer.push({ ...it, field: label, pos, cond: { ...it.cond, expr } });
+    } else if (!isOwn(it.field) && asName.has(it.field) && !it.soft)
+      outer.push({ field: asName.get(it.field), value: it.value, pos });
+    else if (it.text === void 0) {
+      const d = isOwn(it.field) && !env.field(it.field) ? env.derived(it.field) : void 0;
+      const expr = d ? up(d.expr) : 0;
+      if (d && readsAny(expr))
+        outer.push({ field: label, value: it.value, pos, cond: { expr, spec: d } });
+    }
+  }
+  frame.cases.forEach((x, j) => {
+    if (x.when === null || j > frame.k) return;
+    const expr = up(x.when);
+    if (readsAny(expr))
+      outer.push({ field: label, value: j === frame.k ? 1 : 0, pos, cond: { expr, spec: null } });
+  });
+  env.assigned.forEach((v, n) => {
+    const o = asName.get(n);
+    if (o !== void 0 && !isOwn(n)) outer.push({ field: o, value: v, pos, soft: true });
+  });
+  const given = {
+    resolve(outerName) {
+      const as = nested.params.find(([n]) => n === outerName)?.[1];
+      const v = as === void 0 ? void 0 : env.assigned.get(as);
+      const p = as === void 0 ? void 0 : frame.param(as);
+      return v === void 0 || !p ? void 0 : { spec: p.spec, value: v };
+    }
+  };
+  const scope = new Scope(words, leaf.cases, leaf.mnemonic, gpu, [], given, nested.params, true);
+  const own = items.filter((it) => !it.cond && isOwn(it.field));
+  if (!checkBack(scope, frame, own, line, fails, false)) return null;
+  const free = [];
+  for (const c of [frame.cases[frame.k], frame.cases[frame.cases.length - 1]])
+    for (const f of c.fields)
+      if (!env.assigned.has(f.name)) {
+        for (let i = 0; i < f.ranges.length; i += 2)
+          for (let b = f.ranges[i]; b <= f.ranges[i + 1]; b++) if (!free.includes(b)) free.push(b);
+      }
+  return {
+    end,
+    value: words[0] + (words[1] ?? 0) * 2 ** 32,
+    text: line.slice(pos, end),
+    canonical: renderNested(scope, line.slice(0, pos), []),
+    outer,
+    free
+  };
+}
+const READINGS = /* @__PURE__ */ new WeakMap();
+const SPEC_IDS = /* @__PURE__ */ new Map();
+function specId(spec) {
+  let id = SPEC_IDS.get(spec);
+  if (id === void 0) SPEC_IDS.set(spec, id = SPEC_IDS.size);
+  return id;
+}
+function nestedReadings(outer, nested, line, pos, gpu, fails, depth) {
+  const params = nested.params.map(([name, as]) => {
+    const p = lookup(outer, name);
+    return `${name}:${as}:${p ? specId(p.spec) : -1}:${p?.derived ? 1 : 0}`;
+  });
+  const key = `${nested.bitset}|${pos}|${depth}|${params.join("|")}`;
+  let known2 = READINGS.get(fails);
+  if (!known2) READINGS.set(fails, known2 = /* @__PURE__ */ new Map());
+  const cached = known2.get(key);
+  if (cached) return cached;
+  const out = [];
+  if (depth > 4) return out;
+  const asName = new Map(nested.params.map(([name, as]) => [as, name]));
+  for (const leaf of ISASPEC.bitsets[nested.bitset] ?? []) {
+    if (gpu !== null && leaf.gen && (gpu < leaf.gen[0] || gpu > leaf.gen[1])) continue;
+    leaf.cases.forEach((c, k) => {
+      const shown = shownBy(leaf.cases, k);
+      if (shown < 0) return;
+      const frame = {
+        mnemonic: leaf.mnemonic,
+        cases: leaf.cases,
+        k,
+        shown,
+        gpu,
+        param(name) {
+          const outerName = asName.get(name);
+          return outerName === void 0 ? void 0 : lookup(outer, outerName);
+        },
+        finish(end, items) {
+          for (const env of solutions(frame, items, fails)) {
+            const reading = nestedReading(leaf, nested, frame, env, items, line, pos, end, fails);
+            if (reading) out.push(reading);
+          }
+          return null;
+        }
+      };
+      walk(frame, tokensOf(leaf.cases[shown].display), 0, line, pos, [], gpu, fails, depth + 1);
+    });
+  }
+  known2.set(key, out);
+  return out;
+}
+function lookup(frame, name) {
+  const cases = frame.cases;
+  for (const c of [cases[frame.k], cases[cases.length - 1]]) {
+    const f = namesOf(c).fields.get(name);
+    if (f) return { spec: f, derived: false };
+    const d = namesOf(c).derived.get(name);
+    if (d) return { spec: d, derived: true };
+  }
+  return frame.param(name);
+}
+function nestedIn(frame, name) {
+  const cases = frame.cases;
+  for (const c of [cases[frame.k], cases[cases.length - 1]]) {
+    if (namesOf(c).fields.has(name)) return c.nested?.[name];
+    if (namesOf(c).derived.has(name)) return void 0;
+  }
+  return void 0;
+}
+const TEXT_PARTS = /* @__PURE__ */ new Map();
+function partsOf(text) {
+  let parts = TEXT_PARTS.get(text);
+  if (!parts) TEXT_PARTS.set(text, parts = text.split(/(\s+)/));
+  return parts;
+}
+function walk(frame, tokens, i, line, pos, items, gpu, fails, depth = 0) {
+  if (i === tokens.length) return frame.finish(pos, items);
+  const tok = tokens[i];
+  const next = (p) => walk(frame, tokens, i + 1, line, p, items, gpu, fails, depth);
+  if (tok.t === "name") {
+    if (tok.align > 0) pos += /^\s*/.exec(line.slice(pos))[0].length;
+    const m = frame.mnemonic;
+    if (!line.startsWith(m, pos) || /^[A-Za-z_]/.test(line.slice(pos + m.length)))
+      return fails.expect(pos, MNEMONIC);
+    return next(pos + m.length);
+  }
+  if (tok.t === "text") {
+    let p = pos;
+    for (const part of partsOf(tok.text)) {
+      if (part === "") continue;
+      if (/^\s/.test(part)) {
+        const ws = /^\s*/.exec(line.slice(p))[0];
+        if (ws === "" && /\w/.test(line[p - 1] ?? "") && /\w/.test(line[p] ?? ""))
+          return fails.expect(p, "a space");
+        p += ws.length;
+      } else {
+        if (!line.startsWith(part, p)) return fails.expect(p, `'${part}'`);
+        p += part.length;
+      }
+    }
+    return next(p);
+  }
+  const start = tok.align > 0 ? pos + /^\s*/.exec(line.slice(pos))[0].length : pos;
+  if (tok.field === "") return next(start);
+  const found = lookup(frame, tok.field);
+  if (!found) return next(start);
+  const nested = tok.raw ? void 0 : nestedIn(frame, tok.field);
+  if (nested) {
+    for (const r of nestedReadings(frame, nested, line, start, gpu, fails, depth)) {
+      const added = [
+        {
+          field: tok.field,
+          value: r.value,
+          pos: start,
+          text: r.text,
+          canonical: r.canonical,
+          free: r.free
+        },
+        ...r.outer
+      ];
+      items.push(...added);
+      const words = next(r.end);
+      items.splice(items.length - added.length, added.length);
+      if (words) return words;
+    }
+    return null;
+  }
+  const runsOn = tokens[i + 1]?.t === "field";
+  for (const [end, value] of readValue(
+    found.spec,
+    tok.raw,
+    found.derived,
+    line,
+    start,
+    (p, e) => fails.expect(p, e),
+    runsOn
+  )) {
+    items.push({ field: tok.field, value, pos: start });
+    const words = next(end);
+    items.pop();
+    if (words) return words;
+  }
+  return null;
+}
+const COMMENTS = !INSTRUCTIONS.some(
+  (s) => (s.display ?? "").includes(";") || (ISASPEC.instructions[s.name]?.overrides ?? []).some((o) => (o.display ?? "").includes(";"))
+);
+function shownBy(cases, k) {
+  for (let j = k; j < cases.length; j++) if (cases[j].display !== null) return j;
+  return -1;
+}
+function caseTokens(s, cases, k) {
+  const j = shownBy(cases, k);
+  return j >= 0 ? tokensOf(cases[j].display) : k === cases.length - 1 ? fallbackTokens(s) : null;
+}
+let QUICK;
+function quickCandidates(line) {
+  if (!QUICK) {
+    const byMnemonic = /* @__PURE__ */ new Map();
+    const unnamed = [];
+    INSTRUCTIONS.forEach((s, i) => {
+      const cases = casesOf(s);
+      const printsNoName = cases.some((_, k) => {
+        const tokens = caseTokens(s, cases, k);
+        return tokens !== null && !tokens.some((t) => t.t === "name");
+      });
+      if (printsNoName || s.mnemonic === "") unnamed.push(i);
+      else {
+        const list = byMnemonic.get(s.mnemonic);
+        if (list) list.push(i);
+        else byMnemonic.set(s.mnemonic, [i]);
+      }
+    });
+    QUICK = {
+      byMnemonic,
+      unnamed,
+      lengths: [...new Set([...byMnemonic.keys()].map((m) => m.length))]
+    };
+  }
+  const found = new Set(QUICK.unnamed);
+  for (const length of QUICK.lengths)
+    for (let at = 0; at + length <= line.length; at++)
+      for (const i of QUICK.byMnemonic.get(line.slice(at, at + length)) ?? []) found.add(i);
+  return [...found].sort((a, b) => a - b);
+}
+const LINES = /* @__PURE__ */ new Map();
+function assembleLine(line, lineNo, gpu) {
+  const key = `${gpu ?? ""}:${line}`;
+  let result = LINES.get(key);
+  if (result === void 0) {
+    result = lineWords(line, gpu);
+    if (LINES.size >= 4096) LINES.clear();
+    LINES.set(key, result);
+  }
+  if (result instanceof Uint32Array) return result;
+  throw new AssemblyError(result.message, lineNo, result.column);
+}
+function lineWords(line, gpu) {
+  const start = /^\s*/.exec(line)[0].length;
+  let fails = new Failures();
+  for (const quick of [true, false]) {
+    fails = new Failures();
+    for (const i of quick ? quickCandidates(line) : INSTRUCTIONS.keys()) {
+      const s = INSTRUCTIONS[i];
+      if (gpu !== null && !inGen(s, gpu)) continue;
+      const cases = casesOf(s);
+      for (let k = 0; k < cases.length; k++) {
+        const tokens = caseTokens(s, cases, k);
+        if (!tokens || quick && !line.includes(s.mnemonic) && tokens.some((t) => t.t === "name"))
+          continue;
+        const words = walk(
+          instructionFrame(s, k, line, gpu, fails),
+          tokens,
+          0,
+          line,
+          start,
+          [],
+          gpu,
+          fails
+        );
+        if (words) return words;
+      }
+    }
+  }
+  const pos = Math.max(fails.pos, start);
+  const rest = line.slice(pos);
+  const mnemonic = fails.expected.includes(MNEMONIC);
+  const token = (mnemonic ? /^\w+/.exec(rest) : null)?.[0] ?? /^([^\s,]+|,)/.exec(rest)?.[0];
+  const found = token ? `'${token}'` : rest ? "a space" : "end of line";
+  let message = fails.message;
+  if (message === null) {
+    if (mnemonic) message = `unknown mnemonic ${found}${gpu === null ? "" : ` for gpu ${gpu}`}`;
+    else {
+      const e = fails.expected;
+      message = e.length ? `expected ${e.length > 1 ? `${e.slice(0, -1).join(", ")} or ${e[e.length - 1]}` : e[0]}, found ${found}` : gpu === null ? "no instruction to assemble" : `no instruction exists for gpu ${gpu}`;
+    }
+  }
+  return { message, column: pos + 1 };
+}
+function assemble(text, options = {}) {
+  const out = [];
+  text.split(/\r?\n/).forEach((raw, i) => {
+    const line = (COMMENTS && raw.includes(";") ? raw.slice(0, raw.indexOf(";")) : raw).trimEnd();
+    if (line.trim() !== "") out.push(...assembleLine(line, i + 1, options.gpu ?? null));
+  });
+  return Uint32Array.from(out);
+}
 function formatWords(words, bytes = false) {
   const hex = (v, digits) => v.toString(16).padStart(digits, "0");
   const all = Array.from(words, (w) => w >>> 0);
@@ -8295,670 +8959,6 @@ function lineAt(words, at, gpu, showErrors) {
   const line = showing && ERRORS.length ? `${text}	; ${ERRORS.slice(0, 4).join(", ")}` : text;
   if (ERRORS.length) ERRORS.length = 0;
   return line;
-}
-class AssemblyError extends SyntaxError {
-  constructor(message, line, column) {
-    super(`${line}:${column}: ${message}`);
-    this.line = line;
-    this.column = column;
-    this.name = "AssemblyError";
-  }
-  line;
-  column;
-}
-class Failures {
-  pos = -1;
-  complete = false;
-  expected = [];
-  message = null;
-  at(pos, complete2) {
-    if (complete2 !== this.complete ? complete2 : pos > this.pos) {
-      Object.assign(this, { pos, complete: complete2, expected: [], message: null });
-    }
-    return pos === this.pos && complete2 === this.complete;
-  }
-  expect(pos, what) {
-    if (this.at(pos, false) && !this.expected.includes(what)) this.expected.push(what);
-    return null;
-  }
-  reject(pos, message) {
-    if (this.at(pos, true)) this.message ??= message;
-    return null;
-  }
-}
-const MNEMONIC = "a mnemonic";
-function frameEnv(frame) {
-  const c = namesOf(frame.cases[frame.k]);
-  const byDefault = namesOf(frame.cases[frame.cases.length - 1]);
-  const params = /* @__PURE__ */ new Map();
-  const param = (n) => {
-    if (!params.has(n)) params.set(n, paramField(frame, n));
-    return params.get(n);
-  };
-  return {
-    assigned: /* @__PURE__ */ new Map([[GPU_ID, frame.gpu ?? 0]]),
-    field: (n) => c.fields.get(n) ?? byDefault.fields.get(n) ?? param(n),
-    derived: (n) => c.derived.get(n) ?? byDefault.derived.get(n),
-    depth: 0
-  };
-}
-function derivedItems(env, items) {
-  const out = [];
-  for (const it of items) {
-    const d = it.cond || it.soft || env.field(it.field) ? void 0 : env.derived(it.field);
-    if (d) out.push([it, d]);
-  }
-  return out;
-}
-function solveTo(expr, spec, target, env) {
-  if (!spec) return target ? solveTrue(expr, env) : solveFalse(expr, env);
-  const targets = [target, spec.signed ? signExtend(target, spec.width) : target];
-  const text = spec.kind === "float" ? formatValue(spec, target) : "";
-  if (spec.kind === "float") {
-    for (let j = 1; j < spec.width; j++)
-      for (const t of [Math.floor(target / 2 ** j), Math.ceil(target / 2 ** j)])
-        if (formatValue(spec, t * 2 ** j) === text) targets.push(t * 2 ** j);
-  }
-  const runs = [];
-  targets.forEach((t, i) => {
-    const seen = targets.findIndex((u) => Object.is(u, t)) < i;
-    if (!seen || i === targets.length - 1 && !Object.is(runs[runs.length - 1], t)) runs.push(t);
-  });
-  const saved = runs.length > 1 ? new Map(env.assigned) : env.assigned;
-  return runs.some((t, i) => {
-    if (i > 0) {
-      env.assigned.clear();
-      saved.forEach((v, n) => env.assigned.set(n, v));
-    }
-    return solve(expr, t, env);
-  });
-}
-function holds(expr, spec, value, env) {
-  const v = guess(expr, env);
-  if (!spec) return v !== 0 === (value !== 0);
-  return v === value || formatValue(spec, v) === formatValue(spec, value);
-}
-function complete(frame, items, env) {
-  for (const [it, d] of derivedItems(env, items))
-    if (!solveTo(d.expr, d, it.value, env))
-      return {
-        pos: it.pos,
-        message: `${d.name} = ${d.text} cannot be ${formatValue(d, it.value)}`
-      };
-  for (const it of items)
-    if (it.cond && !solveTo(it.cond.expr, it.cond.spec, it.value, env))
-      return { pos: it.pos, message: `${it.field} does not fit the other values` };
-  const c = frame.cases[frame.k];
-  if (c.when !== null) solveTrue(c.when, env);
-  for (let j = 0; j < frame.k; j++) {
-    const w = frame.cases[j].when;
-    if (w !== null && guess(w, env) !== 0) solveFalse(w, env);
-  }
-  for (const it of items)
-    if (it.soft && env.field(it.field) && !env.assigned.has(it.field))
-      env.assigned.set(it.field, it.value);
-  return null;
-}
-function constraints(frame, items, env) {
-  const out = derivedItems(env, items).map(([it, d]) => ({
-    expr: d.expr,
-    spec: d,
-    value: it.value
-  }));
-  for (const it of items) if (it.cond) out.push({ ...it.cond, value: it.value });
-  for (let j = 0; j <= frame.k; j++) {
-    const w = frame.cases[j].when;
-    if (w !== null) out.push({ expr: w, spec: null, value: j === frame.k ? 1 : 0 });
-  }
-  return out;
-}
-function unmet(frame, items, env) {
-  return constraints(frame, items, env).filter((c) => !holds(c.expr, c.spec, c.value, env));
-}
-function fieldsRead(e, env, into, seen = /* @__PURE__ */ new Set()) {
-  if (typeof e === "number") return;
-  if (typeof e === "string") {
-    if (seen.has(e)) return;
-    seen.add(e);
-    const d = env.derived(e);
-    if (d) fieldsRead(d.expr, env, into, seen);
-    else if (env.field(e)) into.add(e);
-    return;
-  }
-  fieldsRead(e.a, env, into, seen);
-  if (e.b !== void 0) fieldsRead(e.b, env, into, seen);
-}
-const SEARCH_BITS = 12;
-const SEARCH_SOLUTIONS = 4;
-function* solutions(frame, items, fails) {
-  const env = frameEnv(frame);
-  for (const it of items) {
-    if (it.soft || it.cond || !env.field(it.field)) continue;
-    const a = env.assigned.get(it.field);
-    if (a !== void 0 && a !== it.value)
-      return void fails.reject(it.pos, `${it.field} disagrees with its earlier value`);
-    env.assigned.set(it.field, it.value);
-  }
-  const given = new Map(env.assigned);
-  const implicit = withImplicit(frame, items, given);
-  if (implicit) {
-    const tryEnv = { ...env, assigned: implicit };
-    if (complete(frame, items, tryEnv) === null && unmet(frame, items, tryEnv).length === 0)
-      yield tryEnv;
-  }
-  const failed = complete(frame, items, env);
-  const first = failed === null;
-  if (first) yield env;
-  const missed = unmet(frame, items, env);
-  if (first && missed.length === 0) return;
-  const reads = /* @__PURE__ */ new Set();
-  for (const c of missed.length ? missed : constraints(frame, items, env))
-    fieldsRead(c.expr, env, reads);
-  const open = openFields(env, items, given);
-  const searched = narrowest([...reads].map(open));
-  let offered = 0;
-  for (const values of combinations(searched)) {
-    if (offered >= SEARCH_SOLUTIONS) break;
-    const tryEnv = { ...env, assigned: new Map([...given, ...values]) };
-    if (complete(frame, items, tryEnv) !== null || unmet(frame, items, tryEnv).length) continue;
-    offered++;
-    yield tryEnv;
-  }
-  const apart = offered ? null : searchApart(frame, items, given, open);
-  if (apart) yield apart;
-  else if (failed && offered === 0) fails.reject(failed.pos, failed.message);
-}
-function withImplicit(frame, items, given) {
-  if (!frame.implicit) return null;
-  const out = new Map(given);
-  let changed = false;
-  for (const [name, value] of Object.entries(frame.implicit)) {
-    const shown = given.get(name);
-    const free = items.find((it) => it.field === name && it.value === shown)?.free;
-    const merged = shown === void 0 ? value : free?.length ? withoutBits(shown, free) + (value - withoutBits(value, free)) : shown;
-    if (merged !== shown) {
-      out.set(name, merged);
-      changed = true;
-    }
-  }
-  return changed ? out : null;
-}
-function openFields(env, items, given) {
-  const free = new Map(items.filter((it) => it.free?.length).map((it) => [it.field, it]));
-  return (n) => {
-    const f = free.get(n);
-    if (f && given.get(n) === f.value) return { name: n, base: f.value, bits: [...f.free] };
-    if (given.has(n)) return null;
-    const w = env.field(n)?.width ?? 0;
-    return { name: n, base: 0, bits: Array.from({ length: w }, (_, i) => i) };
-  };
-}
-function narrowest(fields) {
-  const out = [];
-  let bits = 0;
-  for (const f of fields.filter((x) => x !== null).sort((a, b) => a.bits.length - b.bits.length))
-    if (bits + f.bits.length <= SEARCH_BITS) {
-      out.push(f);
-      bits += f.bits.length;
-    }
-  return out;
-}
-function* combinations(fields) {
-  const bits = fields.reduce((n, f) => n + f.bits.length, 0);
-  for (let combo = 0; combo < 2 ** bits; combo++) {
-    let rest = combo;
-    yield fields.map((f) => {
-      let v = f.base;
-      for (const b of f.bits) {
-        v += rest % 2 * 2 ** b;
-        rest = Math.floor(rest / 2);
-      }
-      return [f.name, v];
-    });
-  }
-}
-function searchApart(frame, items, given, open) {
-  const env = frameEnv(frame);
-  const all = constraints(frame, items, env);
-  const reads = all.map((c) => {
-    const names = /* @__PURE__ */ new Set();
-    fieldsRead(c.expr, env, names);
-    return [...names].filter((n) => open(n) !== null);
-  });
-  const group = all.map((_, i) => i);
-  const root = (i) => group[i] === i ? i : group[i] = root(group[i]);
-  const reader = /* @__PURE__ */ new Map();
-  reads.forEach(
-    (names, i) => names.forEach((n) => {
-      const j = reader.get(n);
-      if (j === void 0) reader.set(n, i);
-      else group[root(i)] = root(j);
-    })
-  );
-  const parts = /* @__PURE__ */ new Map();
-  reads.forEach((names, i) => {
-    if (names.length) parts.set(root(i), [...parts.get(root(i)) ?? [], i]);
-  });
-  if (parts.size < 2) return null;
-  given.forEach((v, n) => env.assigned.set(n, v));
-  for (const members of parts.values()) {
-    const before = new Map(env.assigned);
-    const fields = narrowest([...new Set(members.flatMap((i) => reads[i]))].map(open));
-    let found = false;
-    for (const values of combinations(fields)) {
-      env.assigned = new Map([...before, ...values]);
-      for (const i of members) solveTo(all[i].expr, all[i].spec, all[i].value, env);
-      found = members.every((i) => holds(all[i].expr, all[i].spec, all[i].value, env));
-      if (found) break;
-    }
-    if (!found) return null;
-  }
-  return complete(frame, items, env) === null && unmet(frame, items, env).length === 0 ? env : null;
-}
-function paramField(frame, name) {
-  const p = frame.param(name);
-  return p ? { ...p.spec, ranges: [] } : void 0;
-}
-function encodeFrame(frame, env, match) {
-  const c = frame.cases[frame.k];
-  const byDefault = frame.cases[frame.cases.length - 1];
-  const words = Uint32Array.from(match);
-  for (const a of [
-    ...byDefault.asserts.filter((d) => d.level < c.level),
-    ...c === byDefault ? [] : c.asserts
-  ])
-    setRange(words, a.low, a.high, a.value);
-  for (const [name, v] of env.assigned) {
-    const f = namesOf(c).fields.get(name) ?? namesOf(byDefault).fields.get(name);
-    if (!f) continue;
-    let rest = v;
-    for (let i = 0; i < f.ranges.length; i += 2) {
-      const width = f.ranges[i + 1] - f.ranges[i] + 1;
-      setRange(words, f.ranges[i], f.ranges[i + 1], rest % 2 ** width);
-      rest = Math.floor(rest / 2 ** width);
-    }
-  }
-  return words;
-}
-function withoutBits(v, bits = []) {
-  for (const b of bits) v -= Math.floor(v / 2 ** b) % 2 * 2 ** b;
-  return v;
-}
-function checkBack(scope, frame, items, line, fails, checkCase = true) {
-  for (const it of items) {
-    if (it.soft || it.cond) continue;
-    const r = scope.resolve(it.field);
-    if (!r) continue;
-    const nested = it.text !== void 0 ? scope.nestedOf(it.field) : void 0;
-    const shown = nested ? renderNested(scope.enter(it.field, nested, r.value), line.slice(0, it.pos), []) : "";
-    const ok = nested ? withoutBits(r.value, it.free) === withoutBits(it.value, it.free) && (shown === it.text || shown === it.canonical) : formatValue(r.spec, r.value) === formatValue(r.spec, it.value) && (scope.cases.some((c2) => namesOf(c2).fields.has(it.field)) ? r.value === it.value : true);
-    if (!ok) return fails.reject(it.pos, `${it.field} does not encode as written`), false;
-  }
-  const c = frame.cases[frame.k];
-  if (checkCase && ((scope.pick()?.k ?? frame.cases.length - 1) !== frame.shown || c.when !== null && !scope.applies(frame.k)))
-    return fails.reject(0, `${frame.mnemonic}: another display applies to these values`), false;
-  return true;
-}
-function instructionFrame(s, k, line, gpu, fails) {
-  const cases = casesOf(s);
-  const shown = shownBy(cases, k);
-  const frame = {
-    mnemonic: s.mnemonic,
-    cases,
-    k,
-    shown: shown < 0 ? cases.length - 1 : shown,
-    gpu: gpu ?? (s.gen ? s.gen[0] : null),
-    param: () => void 0,
-    implicit: ISASPEC.instructions[s.name]?.implicit,
-    finish(pos, items) {
-      const end = pos + /^\s*/.exec(line.slice(pos))[0].length;
-      if (end < line.length) return fails.expect(end, "end of line");
-      const at = gpu ?? (s.gen ? s.gen[0] : null);
-      for (const env of solutions(frame, items, fails)) {
-        const words = encodeFrame(frame, env, s.match);
-        const back = findSpec(words, at);
-        if (back !== s)
-          fails.reject(
-            0,
-            `the text encodes as ${back ? back.name : "no instruction"}, not ${s.name}`
-          );
-        else if (checkBack(
-          new Scope(words, frame.cases, s.mnemonic, at, [], void 0, [], true),
-          frame,
-          items,
-          line,
-          fails
-        ))
-          return words;
-      }
-      return null;
-    }
-  };
-  return frame;
-}
-function lift(e, env, isOwn, asName, depth = 0) {
-  if (typeof e === "number") return e;
-  if (typeof e === "string") {
-    if (e === GPU_ID) return e;
-    if (isOwn(e)) {
-      const d = env.field(e) ? void 0 : env.derived(e);
-      return d && depth < 8 ? lift(d.expr, env, isOwn, asName, depth + 1) : env.assigned.get(e) ?? 0;
-    }
-    return asName.get(e) ?? 0;
-  }
-  const a = lift(e.a, env, isOwn, asName, depth);
-  return e.b === void 0 ? { op: e.op, a } : { op: e.op, a, b: lift(e.b, env, isOwn, asName, depth) };
-}
-function readsAny(e) {
-  return typeof e === "string" || typeof e === "object" && (readsAny(e.a) || e.b !== void 0 && readsAny(e.b));
-}
-function nestedReading(leaf, nested, frame, env, items, line, pos, end, fails) {
-  const gpu = frame.gpu;
-  const words = encodeFrame(frame, env, leaf.match);
-  const matched = (ISASPEC.bitsets[nested.bitset] ?? []).filter(
-    (l) => (gpu === null || !l.gen || gpu >= l.gen[0] && gpu <= l.gen[1]) && l.tested.every((m, i) => ((words[i] ?? 0) & m) >>> 0 === (l.match[i] & m) >>> 0)
-  );
-  if (matched.length !== 1 || matched[0] !== leaf)
-    return fails.reject(pos, `the text encodes as no single ${nested.bitset}`);
-  const asName = new Map(nested.params.map(([name, as]) => [as, name]));
-  const isOwn = (n) => leaf.cases.some((x) => namesOf(x).fields.has(n) || namesOf(x).derived.has(n));
-  const up = (e) => lift(e, env, isOwn, asName);
-  const label = `${leaf.mnemonic}`;
-  const outer = [];
-  for (const it of items) {
-    if (it.cond) {
-      const expr = up(it.cond.expr);
-      if (readsAny(expr)) outer.push({ ...it, field: label, pos, cond: { ...it.cond, expr } });
-    } else if (!isOwn(it.field) && asName.has(it.field) && !it.soft)
-      outer.push({ field: asName.get(it.field), value: it.value, pos });
-    else if (it.text === void 0) {
-      const d = isOwn(it.field) && !env.field(it.field) ? env.derived(it.field) : void 0;
-      const expr = d ? up(d.expr) : 0;
-      if (d && readsAny(expr))
-        outer.push({ field: label, value: it.value, pos, cond: { expr, spec: d } });
-    }
-  }
-  frame.cases.forEach((x, j) => {
-    if (x.when === null || j > frame.k) return;
-    const expr = up(x.when);
-    if (readsAny(expr))
-      outer.push({ field: label, value: j === frame.k ? 1 : 0, pos, cond: { expr, spec: null } });
-  });
-  env.assigned.forEach((v, n) => {
-    const o = asName.get(n);
-    if (o !== void 0 && !isOwn(n)) outer.push({ field: o, value: v, pos, soft: true });
-  });
-  const given = {
-    resolve(outerName) {
-      const as = nested.params.find(([n]) => n === outerName)?.[1];
-      const v = as === void 0 ? void 0 : env.assigned.get(as);
-      const p = as === void 0 ? void 0 : frame.param(as);
-      return v === void 0 || !p ? void 0 : { spec: p.spec, value: v };
-    }
-  };
-  const scope = new Scope(words, leaf.cases, leaf.mnemonic, gpu, [], given, nested.params, true);
-  const own = items.filter((it) => !it.cond && isOwn(it.field));
-  if (!checkBack(scope, frame, own, line, fails, false)) return null;
-  const free = [];
-  for (const c of [frame.cases[frame.k], frame.cases[frame.cases.length - 1]])
-    for (const f of c.fields)
-      if (!env.assigned.has(f.name)) {
-        for (let i = 0; i < f.ranges.length; i += 2)
-          for (let b = f.ranges[i]; b <= f.ranges[i + 1]; b++) if (!free.includes(b)) free.push(b);
-      }
-  return {
-    end,
-    value: words[0] + (words[1] ?? 0) * 2 ** 32,
-    text: line.slice(pos, end),
-    canonical: renderNested(scope, line.slice(0, pos), []),
-    outer,
-    free
-  };
-}
-const READINGS = /* @__PURE__ */ new WeakMap();
-const SPEC_IDS = /* @__PURE__ */ new Map();
-function specId(spec) {
-  let id = SPEC_IDS.get(spec);
-  if (id === void 0) SPEC_IDS.set(spec, id = SPEC_IDS.size);
-  return id;
-}
-function nestedReadings(outer, nested, line, pos, gpu, fails, depth) {
-  const params = nested.params.map(([name, as]) => {
-    const p = lookup(outer, name);
-    return `${name}:${as}:${p ? specId(p.spec) : -1}:${p?.derived ? 1 : 0}`;
-  });
-  const key = `${nested.bitset}|${pos}|${depth}|${params.join("|")}`;
-  let known2 = READINGS.get(fails);
-  if (!known2) READINGS.set(fails, known2 = /* @__PURE__ */ new Map());
-  const cached = known2.get(key);
-  if (cached) return cached;
-  const out = [];
-  if (depth > 4) return out;
-  const asName = new Map(nested.params.map(([name, as]) => [as, name]));
-  for (const leaf of ISASPEC.bitsets[nested.bitset] ?? []) {
-    if (gpu !== null && leaf.gen && (gpu < leaf.gen[0] || gpu > leaf.gen[1])) continue;
-    leaf.cases.forEach((c, k) => {
-      const shown = shownBy(leaf.cases, k);
-      if (shown < 0) return;
-      const frame = {
-        mnemonic: leaf.mnemonic,
-        cases: leaf.cases,
-        k,
-        shown,
-        gpu,
-        param(name) {
-          const outerName = asName.get(name);
-          return outerName === void 0 ? void 0 : lookup(outer, outerName);
-        },
-        finish(end, items) {
-          for (const env of solutions(frame, items, fails)) {
-            const reading = nestedReading(leaf, nested, frame, env, items, line, pos, end, fails);
-            if (reading) out.push(reading);
-          }
-          return null;
-        }
-      };
-      walk(frame, tokensOf(leaf.cases[shown].display), 0, line, pos, [], gpu, fails, depth + 1);
-    });
-  }
-  known2.set(key, out);
-  return out;
-}
-function lookup(frame, name) {
-  const cases = frame.cases;
-  for (const c of [cases[frame.k], cases[cases.length - 1]]) {
-    const f = namesOf(c).fields.get(name);
-    if (f) return { spec: f, derived: false };
-    const d = namesOf(c).derived.get(name);
-    if (d) return { spec: d, derived: true };
-  }
-  return frame.param(name);
-}
-function nestedIn(frame, name) {
-  const cases = frame.cases;
-  for (const c of [cases[frame.k], cases[cases.length - 1]]) {
-    if (namesOf(c).fields.has(name)) return c.nested?.[name];
-    if (namesOf(c).derived.has(name)) return void 0;
-  }
-  return void 0;
-}
-const TEXT_PARTS = /* @__PURE__ */ new Map();
-function partsOf(text) {
-  let parts = TEXT_PARTS.get(text);
-  if (!parts) TEXT_PARTS.set(text, parts = text.split(/(\s+)/));
-  return parts;
-}
-function walk(frame, tokens, i, line, pos, items, gpu, fails, depth = 0) {
-  if (i === tokens.length) return frame.finish(pos, items);
-  const tok = tokens[i];
-  const next = (p) => walk(frame, tokens, i + 1, line, p, items, gpu, fails, depth);
-  if (tok.t === "name") {
-    if (tok.align > 0) pos += /^\s*/.exec(line.slice(pos))[0].length;
-    const m = frame.mnemonic;
-    if (!line.startsWith(m, pos) || /^[A-Za-z_]/.test(line.slice(pos + m.length)))
-      return fails.expect(pos, MNEMONIC);
-    return next(pos + m.length);
-  }
-  if (tok.t === "text") {
-    let p = pos;
-    for (const part of partsOf(tok.text)) {
-      if (part === "") continue;
-      if (/^\s/.test(part)) {
-        const ws = /^\s*/.exec(line.slice(p))[0];
-        if (ws === "" && /\w/.test(line[p - 1] ?? "") && /\w/.test(line[p] ?? ""))
-          return fails.expect(p, "a space");
-        p += ws.length;
-      } else {
-        if (!line.startsWith(part, p)) return fails.expect(p, `'${part}'`);
-        p += part.length;
-      }
-    }
-    return next(p);
-  }
-  const start = tok.align > 0 ? pos + /^\s*/.exec(line.slice(pos))[0].length : pos;
-  if (tok.field === "") return next(start);
-  const found = lookup(frame, tok.field);
-  if (!found) return next(start);
-  const nested = tok.raw ? void 0 : nestedIn(frame, tok.field);
-  if (nested) {
-    for (const r of nestedReadings(frame, nested, line, start, gpu, fails, depth)) {
-      const added = [
-        {
-          field: tok.field,
-          value: r.value,
-          pos: start,
-          text: r.text,
-          canonical: r.canonical,
-          free: r.free
-        },
-        ...r.outer
-      ];
-      items.push(...added);
-      const words = next(r.end);
-      items.splice(items.length - added.length, added.length);
-      if (words) return words;
-    }
-    return null;
-  }
-  const runsOn = tokens[i + 1]?.t === "field";
-  for (const [end, value] of readValue(
-    found.spec,
-    tok.raw,
-    found.derived,
-    line,
-    start,
-    (p, e) => fails.expect(p, e),
-    runsOn
-  )) {
-    items.push({ field: tok.field, value, pos: start });
-    const words = next(end);
-    items.pop();
-    if (words) return words;
-  }
-  return null;
-}
-const COMMENTS = !INSTRUCTIONS.some(
-  (s) => (s.display ?? "").includes(";") || (ISASPEC.instructions[s.name]?.overrides ?? []).some((o) => (o.display ?? "").includes(";"))
-);
-function shownBy(cases, k) {
-  for (let j = k; j < cases.length; j++) if (cases[j].display !== null) return j;
-  return -1;
-}
-function caseTokens(s, cases, k) {
-  const j = shownBy(cases, k);
-  return j >= 0 ? tokensOf(cases[j].display) : k === cases.length - 1 ? fallbackTokens(s) : null;
-}
-let QUICK;
-function quickCandidates(line) {
-  if (!QUICK) {
-    const byMnemonic = /* @__PURE__ */ new Map();
-    const unnamed = [];
-    INSTRUCTIONS.forEach((s, i) => {
-      const cases = casesOf(s);
-      const printsNoName = cases.some((_, k) => {
-        const tokens = caseTokens(s, cases, k);
-        return tokens !== null && !tokens.some((t) => t.t === "name");
-      });
-      if (printsNoName || s.mnemonic === "") unnamed.push(i);
-      else {
-        const list = byMnemonic.get(s.mnemonic);
-        if (list) list.push(i);
-        else byMnemonic.set(s.mnemonic, [i]);
-      }
-    });
-    QUICK = {
-      byMnemonic,
-      unnamed,
-      lengths: [...new Set([...byMnemonic.keys()].map((m) => m.length))]
-    };
-  }
-  const found = new Set(QUICK.unnamed);
-  for (const length of QUICK.lengths)
-    for (let at = 0; at + length <= line.length; at++)
-      for (const i of QUICK.byMnemonic.get(line.slice(at, at + length)) ?? []) found.add(i);
-  return [...found].sort((a, b) => a - b);
-}
-const LINES = /* @__PURE__ */ new Map();
-function assembleLine(line, lineNo, gpu) {
-  const key = `${gpu ?? ""}:${line}`;
-  let result = LINES.get(key);
-  if (result === void 0) {
-    result = lineWords(line, gpu);
-    if (LINES.size >= 4096) LINES.clear();
-    LINES.set(key, result);
-  }
-  if (result instanceof Uint32Array) return result;
-  throw new AssemblyError(result.message, lineNo, result.column);
-}
-function lineWords(line, gpu) {
-  const start = /^\s*/.exec(line)[0].length;
-  let fails = new Failures();
-  for (const quick of [true, false]) {
-    fails = new Failures();
-    for (const i of quick ? quickCandidates(line) : INSTRUCTIONS.keys()) {
-      const s = INSTRUCTIONS[i];
-      if (gpu !== null && !inGen(s, gpu)) continue;
-      const cases = casesOf(s);
-      for (let k = 0; k < cases.length; k++) {
-        const tokens = caseTokens(s, cases, k);
-        if (!tokens || quick && !line.includes(s.mnemonic) && tokens.some((t) => t.t === "name"))
-          continue;
-        const words = walk(
-          instructionFrame(s, k, line, gpu, fails),
-          tokens,
-          0,
-          line,
-          start,
-          [],
-          gpu,
-          fails
-        );
-        if (words) return words;
-      }
-    }
-  }
-  const pos = Math.max(fails.pos, start);
-  const rest = line.slice(pos);
-  const mnemonic = fails.expected.includes(MNEMONIC);
-  const token = (mnemonic ? /^\w+/.exec(rest) : null)?.[0] ?? /^([^\s,]+|,)/.exec(rest)?.[0];
-  const found = token ? `'${token}'` : rest ? "a space" : "end of line";
-  let message = fails.message;
-  if (message === null) {
-    if (mnemonic) message = `unknown mnemonic ${found}${gpu === null ? "" : ` for gpu ${gpu}`}`;
-    else {
-      const e = fails.expected;
-      message = e.length ? `expected ${e.length > 1 ? `${e.slice(0, -1).join(", ")} or ${e[e.length - 1]}` : e[0]}, found ${found}` : gpu === null ? "no instruction to assemble" : `no instruction exists for gpu ${gpu}`;
-    }
-  }
-  return { message, column: pos + 1 };
-}
-function assemble(text, options = {}) {
-  const out = [];
-  text.split(/\r?\n/).forEach((raw, i) => {
-    const line = (COMMENTS && raw.includes(";") ? raw.slice(0, raw.indexOf(";")) : raw).trimEnd();
-    if (line.trim() !== "") out.push(...assembleLine(line, i + 1, options.gpu ?? null));
-  });
-  return Uint32Array.from(out);
 }
 
   window.isaforgeDecoders = window.isaforgeDecoders || {};

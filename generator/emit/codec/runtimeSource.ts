@@ -26,6 +26,7 @@ export const SYNTAX_RUNTIME: Readonly<Record<string, readonly string[]>> = {
     "isaspecSolve.ts",
     "isaspecScope.ts",
     "isaspecDisplay.ts",
+    "isaspecAssemble.ts",
   ),
   valhall: codecRuntime("assemblyError.ts", "plainLines.ts", "valhallSyntax.ts"),
   "r500-fc": codecRuntime("assemblyError.ts", "r500FcSyntax.ts"),

@@ -1,3 +1,22 @@
+import { INSTRUCTIONS } from "./codecTables";
+import type { AssembleOptions, FieldSpec, InstructionSpec } from "./codecTypes";
+import { findSpec, inGen, setRange } from "./codecRuntime";
+import type { Expr } from "./isaspecExpr";
+import { signExtend } from "./isaspecNumbers";
+import type { BitsetLeaf, Case, DerivedSpec, Nested, Token, ValueSpec } from "./isaspecTypes";
+import { formatValue, readValue } from "./isaspecValues";
+import { guess, solve, solveFalse, solveTrue, type Solving } from "./isaspecSolve";
+import {
+  GPU_ID,
+  ISASPEC,
+  Scope,
+  casesOf,
+  fallbackTokens,
+  namesOf,
+  renderNested,
+  tokensOf,
+} from "./isaspecScope";
+
 /* Assembling ------------------------------------------------------------------------------------ */
 
 /** An assembler error: `line`/`column` (1-based) locate the first bad token. */
