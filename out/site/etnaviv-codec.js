@@ -5264,6 +5264,16 @@ function encode(instruction) {
 const INSTRUCTION_NAMES = INSTRUCTIONS.map(
   (s) => s.name
 );
+class AssemblyError extends SyntaxError {
+  constructor(message, line, column) {
+    super(`${line}:${column}: ${message}`);
+    this.line = line;
+    this.column = column;
+    this.name = "AssemblyError";
+  }
+  line;
+  column;
+}
 function signExtend(v, width) {
   const m = 2 ** width;
   const u = (v % m + m) % m;
@@ -6043,16 +6053,6 @@ function interpret(words, spec, gpu) {
   const picked = scope.pick();
   if (!picked) ERRORS.push(`${spec.mnemonic}: no display template`);
   return picked ? render(scope, tokensOf(picked.display), ERRORS) : "";
-}
-class AssemblyError extends SyntaxError {
-  constructor(message, line, column) {
-    super(`${line}:${column}: ${message}`);
-    this.line = line;
-    this.column = column;
-    this.name = "AssemblyError";
-  }
-  line;
-  column;
 }
 class Failures {
   pos = -1;

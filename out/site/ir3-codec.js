@@ -26804,6 +26804,16 @@ function encode(instruction) {
 const INSTRUCTION_NAMES = INSTRUCTIONS.map(
   (s) => s.name
 );
+class AssemblyError extends SyntaxError {
+  constructor(message, line, column) {
+    super(`${line}:${column}: ${message}`);
+    this.line = line;
+    this.column = column;
+    this.name = "AssemblyError";
+  }
+  line;
+  column;
+}
 function signExtend(v, width) {
   const m = 2 ** width;
   const u = (v % m + m) % m;
@@ -27583,16 +27593,6 @@ function interpret(words, spec, gpu) {
   const picked = scope.pick();
   if (!picked) ERRORS.push(`${spec.mnemonic}: no display template`);
   return picked ? render(scope, tokensOf(picked.display), ERRORS) : "";
-}
-class AssemblyError extends SyntaxError {
-  constructor(message, line, column) {
-    super(`${line}:${column}: ${message}`);
-    this.line = line;
-    this.column = column;
-    this.name = "AssemblyError";
-  }
-  line;
-  column;
 }
 class Failures {
   pos = -1;

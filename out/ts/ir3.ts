@@ -28632,6 +28632,23 @@ export const INSTRUCTION_NAMES: readonly InstructionName[] = INSTRUCTIONS.map(
 );
 
 /**
+ * The error every codec's assembler throws. Carried by every codec (inlined by
+ * generator/emit/codec/runtimeSource.ts); no dependencies.
+ */
+
+/** An assembler error: `line`/`column` (1-based) locate the first bad token. */
+export class AssemblyError extends SyntaxError {
+  constructor(
+    message: string,
+    readonly line: number,
+    readonly column: number,
+  ) {
+    super(`${line}:${column}: ${message}`);
+    this.name = "AssemblyError";
+  }
+}
+
+/**
  * Numbers as Mesa's isaspec decoder prints them and the codecs' assembler reads them back: sign
  * extension, half and single floats as C `%f` (glibc's rounding), and decimal text back to float
  * bits. Carried by every isaspec codec (generator/emit/codec/runtimeSource.ts inlines it without
@@ -29763,19 +29780,12 @@ function interpret(words: Words, spec: InstructionSpec, gpu: number | null): str
   return picked ? render(scope, tokensOf(picked.display), ERRORS) : "";
 }
 
-/* Assembling ------------------------------------------------------------------------------------ */
-
-/** An assembler error: `line`/`column` (1-based) locate the first bad token. */
-export class AssemblyError extends SyntaxError {
-  constructor(
-    message: string,
-    readonly line: number,
-    readonly column: number,
-  ) {
-    super(`${line}:${column}: ${message}`);
-    this.name = "AssemblyError";
-  }
-}
+/**
+ * The isaspec assembler (isaspec has no upstream one): it matches each instruction's display
+ * templates against the line, solves the fields the text leaves to expressions and overrides, and
+ * takes the first instruction whose words print back as the text read. Carried by every isaspec
+ * codec (inlined by generator/emit/codec/runtimeSource.ts).
+ */
 
 /** A value read from the text: the field's raw value (two's complement, float bits) at `pos`. */
 interface Item {

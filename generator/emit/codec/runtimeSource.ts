@@ -6,17 +6,18 @@
 import { readFileSync } from "fs";
 import * as path from "path";
 
-/** The modules every codec carries, in dependency order (`SYNTAX` puts its syntax's in between). */
+/** The modules every codec carries, in dependency order, with its syntax's before the lines. */
 const codecRuntime = (...syntax: string[]) => [
   "codecTypes.ts",
   "codecRuntime.ts",
+  "assemblyError.ts",
   ...syntax,
   "codecLines.ts",
 ];
 
 /** The modules a codec carries, by assembly syntax, in dependency order. */
 export const SYNTAX_RUNTIME: Readonly<Record<string, readonly string[]>> = {
-  generic: codecRuntime("assemblyError.ts", "plainLines.ts", "genericSyntax.ts"),
+  generic: codecRuntime("plainLines.ts", "genericSyntax.ts"),
   isaspec: codecRuntime(
     "isaspecNumbers.ts",
     "isaspecText.ts",
@@ -28,8 +29,8 @@ export const SYNTAX_RUNTIME: Readonly<Record<string, readonly string[]>> = {
     "isaspecDisplay.ts",
     "isaspecAssemble.ts",
   ),
-  valhall: codecRuntime("assemblyError.ts", "plainLines.ts", "valhallSyntax.ts"),
-  "r500-fc": codecRuntime("assemblyError.ts", "r500FcSyntax.ts"),
+  valhall: codecRuntime("plainLines.ts", "valhallSyntax.ts"),
+  "r500-fc": codecRuntime("r500FcSyntax.ts"),
 };
 
 /**
