@@ -5456,12 +5456,10 @@ function formatValue(f, v) {
       return String(signExtend(v, f.width));
     case "hex":
       return v.toString(16);
-    case "offset": {
-      const s = signExtend(v, f.width);
-      return s === 0 ? "" : s > 0 ? `+${s}` : String(s);
-    }
+    case "offset":
+      return formatOffset(v, f.width);
     case "uoffset":
-      return v === 0 ? "" : `+${v}`;
+      return formatUoffset(v);
     case "float":
       return formatFloat(v, f.width);
     case "enum":

@@ -6559,12 +6559,10 @@ function formatValue(f: ValueSpec, v: number): string {
       return String(signExtend(v, f.width));
     case "hex":
       return v.toString(16);
-    case "offset": {
-      const s = signExtend(v, f.width);
-      return s === 0 ? "" : s > 0 ? `+${s}` : String(s);
-    }
+    case "offset":
+      return formatOffset(v, f.width);
     case "uoffset":
-      return v === 0 ? "" : `+${v}`;
+      return formatUoffset(v);
     case "float":
       return formatFloat(v, f.width);
     case "enum":
@@ -7214,12 +7212,7 @@ function hexWords(words: Words, mask?: readonly number[], at = 0): string {
   return parts.join(mask ? "" : "_");
 }
 
-function render(
-  scope: Scope,
-  tokens: readonly Token[],
-  errors: string[],
-  before = "",
-): string {
+function render(scope: Scope, tokens: readonly Token[], errors: string[], before = ""): string {
   let out = before;
   for (const tok of tokens) {
     if (tok.t === "text") {
@@ -11065,4 +11058,3 @@ function lineAt(words: Words, at: number, gpu: number | null, showErrors: boolea
   if (ERRORS.length) ERRORS.length = 0;
   return line;
 }
-

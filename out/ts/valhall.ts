@@ -10176,10 +10176,7 @@ VA.fauPages.forEach((table, page) => {
 });
 
 /** A source's byte and the FAU page it needs (-1: any). */
-function parseSourceBase(
-  tok: VaToken,
-  line: number,
-): { byte: number; page: number; rest: number } {
+function parseSourceBase(tok: VaToken, line: number): { byte: number; page: number; rest: number } {
   const t = tok.text;
   let m = /^(\^?)r(\d+)/.exec(t);
   if (m) {

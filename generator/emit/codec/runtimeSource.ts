@@ -83,13 +83,16 @@ function read(name: string): string {
 
 /**
  * The modules' code for inlining: imports (of every form: each ends at its `;`) removed, `export`
- * kept only on the codec's API, each module's header kept.
+ * kept only on the codec's API, each module's header kept. A declaration that prettier lays out
+ * differently without its `export` is exported by an `export { … };` of its own (with a `//`
+ * comment line above it), which goes.
  */
 export function runtimeSource(names: readonly string[]): string {
   return names
     .map((name) =>
       read(name)
         .replace(/^import [^;]*;\n/gm, "")
+        .replace(/^(?:\/\/[^\n]*\n)?export \{[^}]*\};\n/gm, "")
         .replace(
           /^export (?=(?:abstract )?(?:function\*?|class|const|let|interface|type) (\w+))/gm,
           (kept, declared: string) => (CODEC_API.has(declared) ? kept : ""),

@@ -287,12 +287,7 @@ export function hexWords(words: Words, mask?: readonly number[], at = 0): string
   return parts.join(mask ? "" : "_");
 }
 
-export function render(
-  scope: Scope,
-  tokens: readonly Token[],
-  errors: string[],
-  before = "",
-): string {
+function render(scope: Scope, tokens: readonly Token[], errors: string[], before = ""): string {
   let out = before;
   for (const tok of tokens) {
     if (tok.t === "text") {
@@ -326,3 +321,6 @@ export function renderNested(scope: Scope | undefined, before: string, errors: s
   }
   return render(scope, tokensOf(picked.display), errors, before).slice(before.length);
 }
+
+// Exported here, not where declared: the inlined code (without exports) is then laid out as above.
+export { render };

@@ -4,6 +4,7 @@
  */
 import { ENUMS } from "./codecTables";
 import { floatBits, formatFloat, signExtend } from "./isaspecNumbers";
+import { formatOffset, formatUoffset } from "./isaspecText";
 import type { ValueSpec } from "./isaspecTypes";
 
 /** One value as isaspec prints it (A.2). */
@@ -19,12 +20,10 @@ export function formatValue(f: ValueSpec, v: number): string {
       return String(signExtend(v, f.width));
     case "hex":
       return v.toString(16);
-    case "offset": {
-      const s = signExtend(v, f.width);
-      return s === 0 ? "" : s > 0 ? `+${s}` : String(s);
-    }
+    case "offset":
+      return formatOffset(v, f.width);
     case "uoffset":
-      return v === 0 ? "" : `+${v}`;
+      return formatUoffset(v);
     case "float":
       return formatFloat(v, f.width);
     case "enum":

@@ -246,10 +246,7 @@ VA.fauPages.forEach((table, page) => {
 });
 
 /** A source's byte and the FAU page it needs (-1: any). */
-export function parseSourceBase(
-  tok: VaToken,
-  line: number,
-): { byte: number; page: number; rest: number } {
+function parseSourceBase(tok: VaToken, line: number): { byte: number; page: number; rest: number } {
   const t = tok.text;
   let m = /^(\^?)r(\d+)/.exec(t);
   if (m) {
@@ -458,3 +455,6 @@ export function assemble(text: string, _options: AssembleOptions = {}): Uint32Ar
   for (const p of parts) out.set(p, (at += p.length) - p.length);
   return out;
 }
+
+// Exported here, not where declared: the inlined code (without exports) is then laid out as above.
+export { parseSourceBase };
