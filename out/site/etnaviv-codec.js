@@ -6021,17 +6021,8 @@ function disassemble(words, options = {}) {
   if (words.length !== ISA.wordCount) return `no match: ${hexWords(words, ALL_ONES, 0)}`;
   return lineAt(words, 0, options.gpu ?? ISA.defaultGpu, options.showErrors === true);
 }
-function disassembleProgram(words, options = {}) {
-  const lines = [];
-  disassembleEach(words, options, (line) => lines.push(line));
-  return lines;
-}
 function disassembleEach(words, options, visit) {
-  const n = ISA.wordCount;
-  if (words.length % n !== 0)
-    throw new RangeError(
-      `disassembleProgram: ${words.length} words are not whole instructions of ${n} words`
-    );
+  const n = wholeInstructions(words);
   const gpu = options.gpu ?? ISA.defaultGpu;
   const showErrors = options.showErrors === true;
   ERRORS.length = 0;
@@ -6766,6 +6757,19 @@ function asmLine(line, options = {}) {
     const message = err2.message.replace(/^\d+:\d+: /, "");
     return { text: `invalid: ${message}`, error: { message, column } };
   }
+}
+function disassembleProgram(words, options = {}) {
+  const lines = [];
+  disassembleEach(words, options, (line) => lines.push(line));
+  return lines;
+}
+function wholeInstructions(words) {
+  const n = ISA.wordCount;
+  if (words.length % n !== 0)
+    throw new RangeError(
+      `disassembleProgram: ${words.length} words are not whole instructions of ${n} words`
+    );
+  return n;
 }
 function instructionAt(words, at, gpu) {
   const w0 = words[at + 0] >>> 0;

@@ -772,17 +772,8 @@ function assemble(text, _options = {}) {
   });
   return Uint32Array.from(out);
 }
-function disassembleProgram(words, options = {}) {
-  const lines = [];
-  disassembleEach(words, options, (line) => lines.push(line));
-  return lines;
-}
 function disassembleEach(words, options, visit) {
-  const n = ISA.wordCount;
-  if (words.length % n !== 0)
-    throw new RangeError(
-      `disassembleProgram: ${words.length} words are not whole instructions of ${n} words`
-    );
+  const n = wholeInstructions(words);
   const { index } = options;
   for (let i = 0, at = 0; at < words.length; i++, at += n) {
     const each = index === void 0 ? options : { ...options, index: index + i };
@@ -849,6 +840,19 @@ function asmLine(line, options = {}) {
     const message = err.message.replace(/^\d+:\d+: /, "");
     return { text: `invalid: ${message}`, error: { message, column } };
   }
+}
+function disassembleProgram(words, options = {}) {
+  const lines = [];
+  disassembleEach(words, options, (line) => lines.push(line));
+  return lines;
+}
+function wholeInstructions(words) {
+  const n = ISA.wordCount;
+  if (words.length % n !== 0)
+    throw new RangeError(
+      `disassembleProgram: ${words.length} words are not whole instructions of ${n} words`
+    );
+  return n;
 }
 function instructionAt(words, at, gpu) {
   const w0 = words[at + 0] >>> 0;

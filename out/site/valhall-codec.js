@@ -7447,17 +7447,8 @@ class AssemblyError extends SyntaxError {
 function unknownText(words) {
   return `unknown ${Array.from({ length: ISA.wordCount }, (_, i) => "0x" + ((words[i] ?? 0) >>> 0).toString(16).padStart(8, "0")).join(" ")}`;
 }
-function disassembleProgram(words, options = {}) {
-  const lines = [];
-  disassembleEach(words, options, (line) => lines.push(line));
-  return lines;
-}
 function disassembleEach(words, options, visit) {
-  const n = ISA.wordCount;
-  if (words.length % n !== 0)
-    throw new RangeError(
-      `disassembleProgram: ${words.length} words are not whole instructions of ${n} words`
-    );
+  const n = wholeInstructions(words);
   for (let i = 0, at = 0; at < words.length; i++, at += n)
     visit(disassemble(Array.prototype.slice.call(words, at, at + n), options), i);
 }
@@ -7844,6 +7835,19 @@ function asmLine(line, options = {}) {
     const message = err.message.replace(/^\d+:\d+: /, "");
     return { text: `invalid: ${message}`, error: { message, column } };
   }
+}
+function disassembleProgram(words, options = {}) {
+  const lines = [];
+  disassembleEach(words, options, (line) => lines.push(line));
+  return lines;
+}
+function wholeInstructions(words) {
+  const n = ISA.wordCount;
+  if (words.length % n !== 0)
+    throw new RangeError(
+      `disassembleProgram: ${words.length} words are not whole instructions of ${n} words`
+    );
+  return n;
 }
 function instructionAt(words, at, gpu) {
   const w0 = words[at + 0] >>> 0;

@@ -28930,13 +28930,10 @@ interface Nested {
 }
 
 /** A leaf of a bitset hierarchy used as a field type (A.2 `bitset`), bits relative to the field. */
-interface BitsetLeaf {
-  name: string;
-  mnemonic: string;
-  match: readonly number[];
-  tested: readonly number[];
-  dontCare: readonly number[];
-  gen: readonly [number, number] | null;
+interface BitsetLeaf extends Pick<
+  InstructionSpec,
+  "name" | "mnemonic" | "match" | "tested" | "dontCare" | "gen"
+> {
   cases: readonly Case[];
 }
 
@@ -29709,6 +29706,7 @@ function nf(message: string): number {
 }
 
 const ENUM_TEXT = ENUMS.map((e) => e.displays);
+
 /**
  * One line of text for one instruction, as Mesa's isaspec disassembler prints it (no trailing
  * newline); `no match: <hex>` when no instruction matches. Never throws.
@@ -29721,31 +29719,18 @@ export function disassemble(words: Words, options: DisassembleOptions = {}): str
 }
 
 /**
- * Every instruction of a program (`words.length` a multiple of ISA.wordCount), one line each, as
- * Mesa's isa_disasm prints them: `no match: <hex>` for an instruction no encoding matches, which
- * takes its ISA.wordCount words as any other. With `showErrors`, the conflict Mesa reports for
- * words two encodings match is printed with the next line that prints errors, as Mesa does.
- */
-export function disassembleProgram(words: Words, options: DisassembleOptions = {}): string[] {
-  const lines: string[] = [];
-  disassembleEach(words, options, (line) => lines.push(line));
-  return lines;
-}
-
-/**
- * disassembleProgram's lines, given to `visit` one at a time as they are made (with the index of
- * the instruction), so that a long program's text need not be held at once.
+ * disassembleProgram's lines (codecLines.ts), given to `visit` one at a time as they are made (with
+ * the index of the instruction), as Mesa's isa_disasm prints them: `no match: <hex>` for an
+ * instruction no encoding matches, which takes its ISA.wordCount words as any other. With
+ * `showErrors`, the conflict Mesa reports for words two encodings match is printed with the next
+ * line that prints errors, as Mesa does.
  */
 export function disassembleEach(
   words: Words,
   options: DisassembleOptions,
   visit: (line: string, index: number) => void,
 ): void {
-  const n = ISA.wordCount;
-  if (words.length % n !== 0)
-    throw new RangeError(
-      `disassembleProgram: ${words.length} words are not whole instructions of ${n} words`,
-    );
+  const n = wholeInstructions(words);
   const gpu = options.gpu ?? ISA.defaultGpu;
   const showErrors = options.showErrors === true;
   ERRORS.length = 0;
@@ -30884,6 +30869,26 @@ export function asmLine(
     const message = err.message.replace(/^\d+:\d+: /, "");
     return { text: `invalid: ${message}`, error: { message, column } };
   }
+}
+
+/**
+ * Every instruction of a program (`words.length` a multiple of ISA.wordCount), one line each, as
+ * the syntax's disassembleEach makes them (with its text for words no instruction matches).
+ */
+export function disassembleProgram(words: Words, options: DisassembleOptions = {}): string[] {
+  const lines: string[] = [];
+  disassembleEach(words, options, (line) => lines.push(line));
+  return lines;
+}
+
+/** ISA.wordCount, once `words` is checked to be whole instructions (for the program loops). */
+function wholeInstructions(words: Words): number {
+  const n = ISA.wordCount;
+  if (words.length % n !== 0)
+    throw new RangeError(
+      `disassembleProgram: ${words.length} words are not whole instructions of ${n} words`,
+    );
+  return n;
 }
 
 /**

@@ -1085,27 +1085,13 @@ export function assemble(text: string, _options: AssembleOptions = {}): Uint32Ar
   return Uint32Array.from(out);
 }
 
-/**
- * Every instruction of a program (`words.length` a multiple of ISA.wordCount), one line each, as
- * `disassemble` prints them (`unknown …` for an instruction no encoding matches).
- */
-export function disassembleProgram(words: Words, options: DisassembleOptions = {}): string[] {
-  const lines: string[] = [];
-  disassembleEach(words, options, (line) => lines.push(line));
-  return lines;
-}
-
-/** disassembleProgram's lines, given to `visit` one at a time (with the instruction's index). */
+/** disassembleProgram's lines (codecLines.ts), given to `visit` one at a time (with the instruction's index). */
 export function disassembleEach(
   words: Words,
   options: DisassembleOptions,
   visit: (line: string, index: number) => void,
 ): void {
-  const n = ISA.wordCount;
-  if (words.length % n !== 0)
-    throw new RangeError(
-      `disassembleProgram: ${words.length} words are not whole instructions of ${n} words`,
-    );
+  const n = wholeInstructions(words);
   // `index` numbers the program's instructions from it, as Mesa's dump does.
   const { index } = options;
   for (let i = 0, at = 0; at < words.length; i++, at += n) {
@@ -1220,6 +1206,26 @@ export function asmLine(
     const message = err.message.replace(/^\d+:\d+: /, "");
     return { text: `invalid: ${message}`, error: { message, column } };
   }
+}
+
+/**
+ * Every instruction of a program (`words.length` a multiple of ISA.wordCount), one line each, as
+ * the syntax's disassembleEach makes them (with its text for words no instruction matches).
+ */
+export function disassembleProgram(words: Words, options: DisassembleOptions = {}): string[] {
+  const lines: string[] = [];
+  disassembleEach(words, options, (line) => lines.push(line));
+  return lines;
+}
+
+/** ISA.wordCount, once `words` is checked to be whole instructions (for the program loops). */
+function wholeInstructions(words: Words): number {
+  const n = ISA.wordCount;
+  if (words.length % n !== 0)
+    throw new RangeError(
+      `disassembleProgram: ${words.length} words are not whole instructions of ${n} words`,
+    );
+  return n;
 }
 
 /**

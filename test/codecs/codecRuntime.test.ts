@@ -10,32 +10,11 @@ import {
   ISA,
   type Instruction,
 } from "../../generator/runtime/codec/codecTables";
-import type { FieldSpec } from "../../generator/runtime/codec/codecTypes";
+import { fieldSpec as field } from "../helpers/fieldSpec";
 
 let rt: typeof import("../../generator/runtime/codec/codecRuntime");
 let lines: typeof import("../../generator/runtime/codec/codecLines");
 let generic: typeof import("../../generator/runtime/codec/genericSyntax");
-
-function field(
-  name: string,
-  ranges: number[],
-  kind: string,
-  extra: Partial<FieldSpec> = {},
-): FieldSpec {
-  const width = ranges.reduce((w, v, i) => (i % 2 ? w + v - ranges[i - 1] + 1 : w), 0);
-  return {
-    name,
-    ranges,
-    width,
-    kind,
-    signed: kind === "int",
-    enumIndex: -1,
-    default: null,
-    alternatives: [],
-    display: null,
-    ...extra,
-  };
-}
 
 // One 32-bit word. add: bits 0..3 = 1, dst 4..7, imm 8..15 (signed), flag 16, bit 31 don't care.
 // neg: bits 0..3 = 2, src from bits 4..5 (low) and 8..9 (high), mode 12..13 (enum `round`).

@@ -6,22 +6,11 @@
  */
 import { AssemblyError } from "../../generator/runtime/codec/assemblyError";
 import { INSTRUCTIONS, ISA, SYNTAX } from "../../generator/runtime/codec/codecTables";
-import type { FieldSpec, InstructionSpec } from "../../generator/runtime/codec/codecTypes";
+import type { InstructionSpec } from "../../generator/runtime/codec/codecTypes";
+import { fieldSpec } from "../helpers/fieldSpec";
 
 let display: typeof import("../../generator/runtime/codec/isaspecDisplay");
 let asm: typeof import("../../generator/runtime/codec/isaspecAssemble");
-
-const field = (name: string, low: number, high: number, kind: string): FieldSpec => ({
-  name,
-  ranges: [low, high],
-  width: high - low + 1,
-  kind,
-  signed: kind === "int",
-  enumIndex: -1,
-  default: null,
-  alternatives: [],
-  display: null,
-});
 
 const MOV: InstructionSpec = {
   name: "mov",
@@ -30,7 +19,7 @@ const MOV: InstructionSpec = {
   tested: [0xf],
   dontCare: [0],
   gen: null,
-  fields: [field("DST", 4, 7, "uint"), field("IMM", 8, 15, "int")],
+  fields: [fieldSpec("DST", [4, 7], "uint"), fieldSpec("IMM", [8, 15], "int")],
   display: "{NAME} r{DST}, #{IMM}",
   index: 0,
 };

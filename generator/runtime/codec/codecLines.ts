@@ -4,7 +4,14 @@
  * so they show the same strings. Carried by every codec (inlined by
  * generator/emit/codec/runtimeSource.ts).
  */
-import { ISA, assemble, disassemble } from "./codecTables";
+import {
+  ISA,
+  assemble,
+  disassemble,
+  disassembleEach,
+  type DisassembleOptions,
+} from "./codecTables";
+import type { Words } from "./codecTypes";
 import { decode } from "./codecRuntime";
 
 /** What one input line gave: the output line, or `invalid: …` and the error at a 1-based column. */
@@ -106,4 +113,24 @@ export function asmLine(
     const message = err.message.replace(/^\d+:\d+: /, "");
     return { text: `invalid: ${message}`, error: { message, column } };
   }
+}
+
+/**
+ * Every instruction of a program (`words.length` a multiple of ISA.wordCount), one line each, as
+ * the syntax's disassembleEach makes them (with its text for words no instruction matches).
+ */
+export function disassembleProgram(words: Words, options: DisassembleOptions = {}): string[] {
+  const lines: string[] = [];
+  disassembleEach(words, options, (line) => lines.push(line));
+  return lines;
+}
+
+/** ISA.wordCount, once `words` is checked to be whole instructions (for the program loops). */
+export function wholeInstructions(words: Words): number {
+  const n = ISA.wordCount;
+  if (words.length % n !== 0)
+    throw new RangeError(
+      `disassembleProgram: ${words.length} words are not whole instructions of ${n} words`,
+    );
+  return n;
 }

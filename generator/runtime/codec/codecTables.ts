@@ -1,7 +1,8 @@
 /**
  * What the generated part of a codec defines for the runtime modules beside this one: the ISA's
  * constants and tables (templates/ts/codec/codec.ts.hbs), its instruction matcher
- * (generator/emit/codec/compileMatcher.ts), its syntax's `disassemble` and `assemble`, and for
+ * (generator/emit/codec/compileMatcher.ts), its syntax's `disassemble`, `disassembleEach` and
+ * `assemble`, and for
  * isaspec the compiled display's `lineAt` (templates/ts/codec/syntax-isaspec.ts.hbs). The
  * runtime modules import them from here so that they typecheck and can be tested on their own;
  * the inliner drops this module, since in a codec these names are the codec's own.
@@ -52,6 +53,16 @@ export interface DisassembleOptions extends DecodeOptions {
 /** The syntax's text of one instruction: here its words in hex. */
 export function disassemble(words: Words, _options: DisassembleOptions = {}): string {
   return Array.from(words, (w) => (w >>> 0).toString(16)).join(" ");
+}
+
+/** The syntax's lines of a program, one at a time: here each instruction's words in hex. */
+export function disassembleEach(
+  words: Words,
+  options: DisassembleOptions,
+  visit: (line: string, index: number) => void,
+): void {
+  for (let i = 0, at = 0; at < words.length; i++, at += ISA.wordCount)
+    visit(disassemble(Array.prototype.slice.call(words, at, at + ISA.wordCount), options), i);
 }
 
 /** The syntax's words of one line of text: here hex words. */

@@ -34,6 +34,7 @@
 import { ENUMS, INSTRUCTIONS, ISA, lineAt } from "./codecTables";
 import type { DecodeOptions, InstructionSpec, Words } from "./codecTypes";
 import { inGen } from "./codecRuntime";
+import { wholeInstructions } from "./codecLines";
 import { ALL_ONES, casesOf, hexWords, render, Scope, tokensOf } from "./isaspecScope";
 
 export interface DisassembleOptions extends DecodeOptions {
@@ -59,6 +60,7 @@ export function nf(message: string): number {
 }
 
 export const ENUM_TEXT = ENUMS.map((e) => e.displays);
+
 /**
  * One line of text for one instruction, as Mesa's isaspec disassembler prints it (no trailing
  * newline); `no match: <hex>` when no instruction matches. Never throws.
@@ -71,31 +73,18 @@ export function disassemble(words: Words, options: DisassembleOptions = {}): str
 }
 
 /**
- * Every instruction of a program (`words.length` a multiple of ISA.wordCount), one line each, as
- * Mesa's isa_disasm prints them: `no match: <hex>` for an instruction no encoding matches, which
- * takes its ISA.wordCount words as any other. With `showErrors`, the conflict Mesa reports for
- * words two encodings match is printed with the next line that prints errors, as Mesa does.
- */
-export function disassembleProgram(words: Words, options: DisassembleOptions = {}): string[] {
-  const lines: string[] = [];
-  disassembleEach(words, options, (line) => lines.push(line));
-  return lines;
-}
-
-/**
- * disassembleProgram's lines, given to `visit` one at a time as they are made (with the index of
- * the instruction), so that a long program's text need not be held at once.
+ * disassembleProgram's lines (codecLines.ts), given to `visit` one at a time as they are made (with
+ * the index of the instruction), as Mesa's isa_disasm prints them: `no match: <hex>` for an
+ * instruction no encoding matches, which takes its ISA.wordCount words as any other. With
+ * `showErrors`, the conflict Mesa reports for words two encodings match is printed with the next
+ * line that prints errors, as Mesa does.
  */
 export function disassembleEach(
   words: Words,
   options: DisassembleOptions,
   visit: (line: string, index: number) => void,
 ): void {
-  const n = ISA.wordCount;
-  if (words.length % n !== 0)
-    throw new RangeError(
-      `disassembleProgram: ${words.length} words are not whole instructions of ${n} words`,
-    );
+  const n = wholeInstructions(words);
   const gpu = options.gpu ?? ISA.defaultGpu;
   const showErrors = options.showErrors === true;
   ERRORS.length = 0;

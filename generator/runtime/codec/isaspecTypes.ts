@@ -5,7 +5,7 @@
  * generator/emit/codec/runtimeSource.ts).
  */
 import type { Expr } from "./isaspecExpr";
-import type { FieldSpec } from "./codecTypes";
+import type { FieldSpec, InstructionSpec } from "./codecTypes";
 
 /** What printing a value needs: a stored field (FieldSpec) or a derived one. */
 export interface ValueSpec {
@@ -53,13 +53,10 @@ export interface Nested {
 }
 
 /** A leaf of a bitset hierarchy used as a field type (A.2 `bitset`), bits relative to the field. */
-export interface BitsetLeaf {
-  name: string;
-  mnemonic: string;
-  match: readonly number[];
-  tested: readonly number[];
-  dontCare: readonly number[];
-  gen: readonly [number, number] | null;
+export interface BitsetLeaf extends Pick<
+  InstructionSpec,
+  "name" | "mnemonic" | "match" | "tested" | "dontCare" | "gen"
+> {
   cases: readonly Case[];
 }
 

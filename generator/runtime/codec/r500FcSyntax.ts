@@ -39,6 +39,7 @@ import { AssemblyError } from "./assemblyError";
 import { ISA, SYNTAX } from "./codecTables";
 import type { AssembleOptions, DecodeOptions, InstructionSpec, Words } from "./codecTypes";
 import { BY_NAME, findSpec, getRange, rawField } from "./codecRuntime";
+import { wholeInstructions } from "./codecLines";
 
 export interface DisassembleOptions extends DecodeOptions {
   /** Mesa's instruction index, printed first as `<index>\t`; omitted when absent. */
@@ -349,27 +350,13 @@ export function assemble(text: string, _options: AssembleOptions = {}): Uint32Ar
   return Uint32Array.from(out);
 }
 
-/**
- * Every instruction of a program (`words.length` a multiple of ISA.wordCount), one line each, as
- * `disassemble` prints them (`unknown …` for an instruction no encoding matches).
- */
-export function disassembleProgram(words: Words, options: DisassembleOptions = {}): string[] {
-  const lines: string[] = [];
-  disassembleEach(words, options, (line) => lines.push(line));
-  return lines;
-}
-
-/** disassembleProgram's lines, given to `visit` one at a time (with the instruction's index). */
+/** disassembleProgram's lines (codecLines.ts), given to `visit` one at a time (with the instruction's index). */
 export function disassembleEach(
   words: Words,
   options: DisassembleOptions,
   visit: (line: string, index: number) => void,
 ): void {
-  const n = ISA.wordCount;
-  if (words.length % n !== 0)
-    throw new RangeError(
-      `disassembleProgram: ${words.length} words are not whole instructions of ${n} words`,
-    );
+  const n = wholeInstructions(words);
   // `index` numbers the program's instructions from it, as Mesa's dump does.
   const { index } = options;
   for (let i = 0, at = 0; at < words.length; i++, at += n) {
