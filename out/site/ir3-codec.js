@@ -26731,6 +26731,1735 @@ const BY_NAME = new Map(INSTRUCTIONS.map((s) => [s.name, s]));
 function inGen(s, gpu) {
   return s.gen === null || gpu === null || gpu >= s.gen[0] && gpu <= s.gen[1];
 }
+function findSpec(words, gpu) {
+  if (words.length !== ISA.wordCount) return void 0;
+  const k = instructionAt(words, 0, gpu);
+  return k < 0 ? void 0 : INSTRUCTIONS[k];
+}
+function rawFields(words, s) {
+  const raw = {};
+  for (const f of s.fields) raw[f.name] = rawField(words, f);
+  const derived = DERIVED[s.name];
+  if (derived) for (const name of Object.keys(derived)) raw[name] = derived[name](raw);
+  return raw;
+}
+function decode(words, options = {}) {
+  const gpu = options.gpu ?? ISA.defaultGpu;
+  const s = findSpec(words, gpu);
+  if (!s) return void 0;
+  const fields = {};
+  for (const f of s.fields) fields[f.name] = fieldValue(f, rawField(words, f));
+  const result = { name: s.name, fields };
+  let dc;
+  for (let i = 0; i < s.dontCare.length; i++) {
+    if (((words[i] ?? 0) & s.dontCare[i]) !== 0) {
+      dc = s.dontCare.map((m, k) => ((words[k] ?? 0) & m) >>> 0);
+      break;
+    }
+  }
+  if (dc) result.dontCareBits = dc;
+  return result;
+}
+function describeValue(v) {
+  return typeof v === "string" ? JSON.stringify(v) : String(v);
+}
+function encodeField(s, f, value) {
+  const where = `${s.name}: field ${f.name}`;
+  if (f.kind === "bool" || f.kind === "bool_inv") {
+    if (typeof value !== "boolean")
+      throw new TypeError(`${where} must be a boolean, got ${describeValue(value)}`);
+    return value ? 1 : 0;
+  }
+  if (f.enumIndex >= 0) {
+    const table = ENUMS[f.enumIndex];
+    if (typeof value !== "string")
+      throw new TypeError(
+        `${where} must be one of the ${table.name} symbols, got ${describeValue(value)}`
+      );
+    let raw = table.symbols.indexOf(value);
+    if (raw < 0 && /^value\d+$/.test(value)) raw = Number(value.slice("value".length));
+    if (raw < 0)
+      throw new RangeError(`${where}: ${JSON.stringify(value)} is not a ${table.name} value`);
+    if (raw >= 2 ** f.width)
+      throw new RangeError(
+        `${where}: ${JSON.stringify(value)} (${raw}) does not fit ${f.width} bits`
+      );
+    return raw;
+  }
+  if (typeof value !== "number")
+    throw new TypeError(`${where} must be a number, got ${describeValue(value)}`);
+  if (!Number.isInteger(value)) throw new RangeError(`${where}: ${value} is not an integer`);
+  const min = f.signed ? -(2 ** (f.width - 1)) : 0;
+  const max = f.signed ? 2 ** (f.width - 1) - 1 : 2 ** f.width - 1;
+  if (value < min || value > max)
+    throw new RangeError(`${where}: ${value} does not fit (${min}..${max})`);
+  return value < 0 ? value + 2 ** f.width : value;
+}
+function encode(instruction) {
+  const name = instruction?.name;
+  const s = typeof name === "string" ? BY_NAME.get(name) : void 0;
+  if (!s) throw new TypeError(`unknown instruction ${describeValue(name)}`);
+  const given = instruction.fields ?? {};
+  for (const key of Object.keys(given)) {
+    if (!s.fields.some((f) => f.name === key))
+      throw new TypeError(`${s.name}: unknown field ${key}`);
+  }
+  const words = Uint32Array.from(s.match);
+  const written = new Uint32Array(ISA.wordCount);
+  for (const f of s.fields) {
+    let value = given[f.name];
+    if (value === void 0) {
+      if (f.alternatives.some((a) => given[a] !== void 0)) continue;
+      if (f.default === null) throw new TypeError(`${s.name}: missing field ${f.name}`);
+      value = fieldValue(f, f.default);
+    }
+    const raw = encodeField(s, f, value);
+    let rest = raw;
+    for (let i = 0; i < f.ranges.length; i += 2) {
+      const low = f.ranges[i];
+      const high = f.ranges[i + 1];
+      const width = high - low + 1;
+      const part = rest % 2 ** width;
+      rest = Math.floor(rest / 2 ** width);
+      for (let bit = low; bit <= high; bit++) {
+        const m = 1 << (bit & 31);
+        if (written[bit >>> 5] & m && (words[bit >>> 5] & m) !== 0 !== (Math.floor(part / 2 ** (bit - low)) % 2 === 1))
+          throw new RangeError(
+            `${s.name}: field ${f.name} disagrees with another field on bit ${bit}`
+          );
+      }
+      setRange(words, low, high, part);
+      setRange(written, low, high, 2 ** width - 1);
+    }
+  }
+  const check = findSpec(words, s.gen ? s.gen[0] : ISA.defaultGpu);
+  if (check !== s)
+    throw new RangeError(
+      `${s.name}: the encoding would decode as ${check ? check.name : "nothing"}`
+    );
+  return words;
+}
+const INSTRUCTION_NAMES = INSTRUCTIONS.map(
+  (s) => s.name
+);
+class AssemblyError extends SyntaxError {
+  constructor(message, line, column) {
+    super(`${line}:${column}: ${message}`);
+    this.line = line;
+    this.column = column;
+    this.name = "AssemblyError";
+  }
+  line;
+  column;
+}
+function signExtend(v, width) {
+  const m = 2 ** width;
+  const u = (v % m + m) % m;
+  return u >= m / 2 ? u - m : u;
+}
+const F32 = new Float32Array(1);
+const U32 = new Uint32Array(F32.buffer);
+function floatOf(raw, width) {
+  if (width === 32) {
+    U32[0] = raw;
+    return F32[0];
+  }
+  const sign = raw & 32768 ? -1 : 1;
+  const e = raw >> 10 & 31;
+  const m = raw & 1023;
+  if (e === 0) return sign * m * 2 ** -24;
+  if (e === 31) return m ? NaN : sign * Infinity;
+  return sign * (1024 + m) * 2 ** (e - 25);
+}
+function formatFixed(x) {
+  const neg = x < 0 || Object.is(x, -0);
+  let m = Math.abs(x);
+  let e = 0;
+  while (m >= 2 ** 53) {
+    m /= 2;
+    e++;
+  }
+  while (!Number.isInteger(m)) {
+    m *= 2;
+    e--;
+  }
+  let digits = [];
+  for (let v = m; v > 0; v = Math.floor(v / 10)) digits.push(v % 10);
+  const times = (k) => {
+    let carry = 0;
+    for (let i = 0; i < digits.length; i++) {
+      const t = digits[i] * k + carry;
+      digits[i] = t % 10;
+      carry = Math.floor(t / 10);
+    }
+    for (; carry > 0; carry = Math.floor(carry / 10)) digits.push(carry % 10);
+  };
+  for (let i = 0; i < e; i++) times(2);
+  const frac = Math.max(0, -e);
+  for (let i = 0; i < frac; i++) times(5);
+  if (frac > 6) {
+    const drop = frac - 6;
+    const first = digits[drop - 1] ?? 0;
+    const sticky = digits.slice(0, drop - 1).some((d) => d !== 0);
+    digits = digits.slice(drop);
+    if (first > 5 || first === 5 && (sticky || (digits[0] ?? 0) % 2 === 1)) {
+      let i = 0;
+      for (; (digits[i] ?? 0) === 9; i++) digits[i] = 0;
+      digits[i] = (digits[i] ?? 0) + 1;
+    }
+  } else {
+    for (let i = frac; i < 6; i++) digits.unshift(0);
+  }
+  while (digits.length < 7) digits.push(0);
+  const text = digits.reverse().join("");
+  return `${neg ? "-" : ""}${text.slice(0, -6)}.${text.slice(-6)}`;
+}
+function formatSmallFloat(x) {
+  const neg = x < 0 || Object.is(x, -0);
+  const a = Math.abs(x);
+  const twice = a * 2e6;
+  if (a >= 1e21 || Number.isInteger(twice) && twice % 2 === 1) return formatFixed(x);
+  return neg ? `-${a.toFixed(6)}` : a.toFixed(6);
+}
+function formatFloat(value, width) {
+  const raw = value % 2 ** width;
+  const v = floatOf(raw, width);
+  if (Number.isNaN(v)) return raw >= 2 ** (width - 1) ? "-nan" : "nan";
+  if (!Number.isFinite(v)) return v < 0 ? "-inf" : "inf";
+  return formatSmallFloat(v);
+}
+function toHalf(x) {
+  const sign = x < 0 || Object.is(x, -0) ? 32768 : 0;
+  const a = Math.abs(x);
+  if (a >= 65520) return sign | 31744;
+  let e = a < 2 ** -14 ? -14 : Math.floor(Math.log2(a));
+  if (e > -14 && 2 ** e > a) e--;
+  if (a >= 2 ** -14 && 2 ** (e + 1) <= a) e++;
+  const q = a / 2 ** (e - 10);
+  let m = Math.floor(q);
+  if (q - m > 0.5 || q - m === 0.5 && m % 2 === 1) m++;
+  if (m === 2048) return sign | e + 16 << 10;
+  return m < 1024 ? sign | m : sign | e + 15 << 10 | m - 1024;
+}
+function floatBits(text, width) {
+  const neg = text.startsWith("-");
+  const body = neg ? text.slice(1) : text;
+  if (body === "nan") return width === 32 ? neg ? 4290772992 : 2143289344 : neg ? 65024 : 32256;
+  const v = body === "inf" ? Infinity : Number(body);
+  const x = neg ? -v : v;
+  if (width !== 32) return toHalf(x);
+  F32[0] = x;
+  return U32[0];
+}
+function and(a, b) {
+  return a && b ? 1 : 0;
+}
+function or(a, b) {
+  return a || b ? 1 : 0;
+}
+function pad(out, column) {
+  const at = out.length - (out.lastIndexOf("\n") + 1);
+  return at < column ? out + " ".repeat(column - at) : out;
+}
+function padTo(out, column) {
+  const missing = column - out.length;
+  return missing <= 0 ? out : out + (missing <= SPACES.length ? SPACES.slice(0, missing) : " ".repeat(missing));
+}
+const SPACES = " ".repeat(128);
+function formatOffset(v, width) {
+  const s = signExtend(v, width);
+  return s === 0 ? "" : s > 0 ? `+${s}` : String(s);
+}
+function formatUoffset(v) {
+  return v === 0 ? "" : `+${v}`;
+}
+function evalExpr(e, get) {
+  if (typeof e === "number") return e;
+  if (typeof e === "string") return get(e);
+  const a = evalExpr(e.a, get);
+  if (e.b === void 0) return e.op === "!" ? a ? 0 : 1 : e.op === "~" ? ~a >>> 0 : -a;
+  return applyOp(e.op, a, evalExpr(e.b, get));
+}
+function applyOp(op, a, b) {
+  switch (op) {
+    case "<<":
+      return a * 2 ** b;
+    case ">>":
+      return Math.floor(a / 2 ** b);
+    case "/":
+      return Math.trunc(a / b);
+    case "%":
+      return a % b;
+    case "*":
+      return a * b;
+    case "+":
+      return a + b;
+    case "-":
+      return a - b;
+    case "&":
+      return (a & b) >>> 0;
+    case "|":
+      return (a | b) >>> 0;
+    case "^":
+      return (a ^ b) >>> 0;
+    case "&&":
+      return a && b ? 1 : 0;
+    case "||":
+      return a || b ? 1 : 0;
+    case "<":
+      return a < b ? 1 : 0;
+    case "<=":
+      return a <= b ? 1 : 0;
+    case ">":
+      return a > b ? 1 : 0;
+    case ">=":
+      return a >= b ? 1 : 0;
+    case "==":
+      return a === b ? 1 : 0;
+    case "!=":
+      return a !== b ? 1 : 0;
+    default:
+      return 0;
+  }
+}
+function withHalfBits(line) {
+  return line.replace(/(?<![\w.])h\((-?(?:0[xX][0-9a-fA-F]+|\d+))\)/g, (t, n) => {
+    const x = floatOf((cInteger(n) % 65536 + 65536) % 65536, 16);
+    if (!Number.isFinite(x)) return t;
+    const text = x.toFixed(30).replace(/0+$/, "").replace(/\.$/, ".0");
+    return `h(${Object.is(x, -0) ? "-0.0" : text})`;
+  });
+}
+function withFlagsInOrder(line, order) {
+  const lead = /^(\s*)((?:\([^()\s]*\)\s*)+)/.exec(line);
+  if (!lead) return line;
+  const flags = lead[2].match(/\([^()\s]*\)/g);
+  const rank = flags.map((f) => order.findIndex((o) => f.startsWith(o)));
+  if (rank.some((r) => r < 0)) return line;
+  const sorted = flags.map((f, i) => [f, rank[i]]).sort((a, b) => a[1] - b[1]);
+  const space = /\s$/.test(lead[2]) ? " " : "";
+  return lead[1] + sorted.map(([f]) => f).join("") + space + line.slice(lead[0].length);
+}
+const COMPILED = /* @__PURE__ */ new Map();
+function compiled(pattern) {
+  let re = COMPILED.get(pattern);
+  if (!re) COMPILED.set(pattern, re = new RegExp(pattern, "g"));
+  return re;
+}
+function normalized(line, rules) {
+  line = respelled(line, rules);
+  if (rules.halfBits) {
+    const re = compiled(rules.halfBits);
+    re.lastIndex = 0;
+    if (re.test(line)) line = withHalfBits(line);
+  }
+  if (!rules.integers) return line;
+  line = withoutOctal(line);
+  for (const m of rules.integerMasks ?? []) {
+    const re = compiled(m.pattern);
+    re.lastIndex = 0;
+    if (re.test(line)) line = masked(line, m.bits);
+  }
+  return line;
+}
+function respelled(line, rules) {
+  if (rules.flagOrder) line = withFlagsInOrder(line, rules.flagOrder);
+  for (const r of rules.respellings ?? []) line = line.replace(compiled(r.pattern), r.replacement);
+  return line;
+}
+const INTEGER = /(?<=^|[\s,([+<]|(?<!\d)\.|(?<!\w)#|\.[xyzw]-)(-?)(0[xX][0-9a-fA-F]+|\d+)(?=$|[\s,)\]>]|\.(?!\d))/g;
+const MAX_SPELLINGS = 64;
+function cInteger(text) {
+  const sign = text.startsWith("-") ? -1 : 1;
+  const t = sign < 0 ? text.slice(1) : text;
+  if (/^0[xX]/.test(t)) return sign * parseInt(t.slice(2), 16);
+  if (/^0\d/.test(t)) return sign * (parseInt(t, 8) || 0);
+  return sign * parseInt(t, 10);
+}
+function spelled(v) {
+  const hex = `0x${Math.abs(v).toString(16)}`;
+  return [String(v), v < 0 ? `-${hex}` : hex];
+}
+function wrapped(v) {
+  if (v < 0) return v >= -(2 ** 31) ? [v + 2 ** 32] : [];
+  if (v >= 2 ** 15 && v < 2 ** 16) return [v - 2 ** 16];
+  if (v >= 2 ** 31 && v < 2 ** 32) return [v - 2 ** 32];
+  return [];
+}
+function withoutOctal(line) {
+  return line.replace(INTEGER, (t) => /^-?0\d/.test(t) ? String(cInteger(t)) : t);
+}
+function masked(line, bits) {
+  const end = line.trimEnd().length;
+  return line.replace(INTEGER, (t, _sign, _digits, at) => {
+    const v = cInteger(t);
+    const m = (v % 2 ** bits + 2 ** bits) % 2 ** bits;
+    return m === v || at + t.length !== end ? t : String(m);
+  });
+}
+function* integerSpellings(line) {
+  const found = [...line.matchAll(INTEGER)];
+  if (!found.length) return;
+  const options = found.map((m) => {
+    const v = cInteger(m[0]);
+    return [.../* @__PURE__ */ new Set([m[0], ...spelled(v), ...wrapped(v).flatMap(spelled)])];
+  });
+  let made = 0;
+  const total = options.reduce((n, o) => n * o.length, 1);
+  for (let combo = 1; combo < total && made < MAX_SPELLINGS; combo++) {
+    let rest = combo;
+    let out = "";
+    let at = 0;
+    found.forEach((m, i) => {
+      const o = options[i];
+      out += line.slice(at, m.index) + o[rest % o.length];
+      rest = Math.floor(rest / o.length);
+      at = m.index + m[0].length;
+    });
+    made++;
+    yield out + line.slice(at);
+  }
+}
+function formatValue(f, v) {
+  switch (f.kind) {
+    case "bool":
+      return f.display !== null ? v ? f.display : "" : v ? "1" : "0";
+    case "bool_inv":
+      return f.display !== null ? v ? "" : f.display : v ? "0" : "1";
+    case "int":
+    case "branch":
+    case "absbranch":
+      return String(signExtend(v, f.width));
+    case "hex":
+      return v.toString(16);
+    case "offset":
+      return formatOffset(v, f.width);
+    case "uoffset":
+      return formatUoffset(v);
+    case "float":
+      return formatFloat(v, f.width);
+    case "enum":
+      return (f.enumIndex >= 0 ? ENUMS[f.enumIndex].displays[v] : null) ?? String(v);
+    case "custom":
+      return "";
+    default:
+      return String(v);
+  }
+}
+function formatRaw(f, v) {
+  return String(f.signed ? signExtend(v, f.width) : v);
+}
+function describeExpected(f) {
+  switch (f.kind) {
+    case "bool":
+    case "bool_inv":
+      return `${f.name} (0 or 1)`;
+    case "enum": {
+      const shown = f.enumIndex >= 0 ? ENUMS[f.enumIndex].displays.filter((d) => !!d) : [];
+      return shown.length ? `${f.name} (${shown.slice(0, -1).join(", ")}${shown.length > 1 ? " or " : ""}${shown[shown.length - 1]})` : `${f.name} (a number)`;
+    }
+    case "int":
+    case "branch":
+    case "absbranch":
+      return `${f.name} (a signed decimal number)`;
+    case "hex":
+      return `${f.name} (lowercase hex digits)`;
+    case "offset":
+      return `${f.name} (+N or -N)`;
+    case "uoffset":
+      return `${f.name} (+N)`;
+    case "float":
+      return `${f.name} (a decimal number, inf or nan)`;
+    default:
+      return `${f.name} (a decimal number)`;
+  }
+}
+function rawOf(f, n, signed, derived) {
+  if (derived && !signed) return n;
+  const w = f.width;
+  const min = signed ? -(2 ** (w - 1)) : 0;
+  const max = signed ? 2 ** (w - 1) - 1 : 2 ** w - 1;
+  if (!Number.isSafeInteger(n) || n < min || n > max) return `${f.name} in ${min}..${max}`;
+  return n < 0 ? n + 2 ** w : n;
+}
+function readValue(f, raw, derived, line, pos, fail, prefixes = false) {
+  const rest = line.slice(pos);
+  const number = (re, signed) => {
+    const m = re.exec(rest);
+    if (!m) return fail(pos, describeExpected(f)), [];
+    const out = [];
+    const sign = /^[+-]/.test(m[0]) ? 1 : 0;
+    for (let len = m[0].length; len > (prefixes ? sign : m[0].length - 1); len--) {
+      if (prefixes && len - sign > 1 && m[0][sign] === "0") continue;
+      const r = rawOf(f, Number(m[0].slice(0, len)), signed, derived);
+      if (typeof r === "string") fail(pos, r);
+      else out.push([pos + len, r]);
+    }
+    return out;
+  };
+  if (raw) return number(f.signed ? /^-?\d+/ : /^\d+/, f.signed);
+  switch (f.kind) {
+    case "bool":
+    case "bool_inv": {
+      const inv = f.kind === "bool_inv" ? 1 : 0;
+      if (f.display === null) {
+        const m = /^[01]/.exec(rest);
+        return m ? [[pos + 1, Number(m[0]) ^ inv]] : (fail(pos, describeExpected(f)), []);
+      }
+      const out = [];
+      if (f.display !== "" && rest.startsWith(f.display))
+        out.push([pos + f.display.length, 1 ^ inv]);
+      else if (f.display !== "") fail(pos, `'${f.display}'`);
+      out.push([pos, inv]);
+      return out;
+    }
+    case "int":
+    case "branch":
+    case "absbranch":
+      return number(/^-?\d+/, true);
+    case "hex": {
+      const m = /^[0-9a-f]+/.exec(rest);
+      if (!m) return fail(pos, describeExpected(f)), [];
+      const r = rawOf(f, parseInt(m[0], 16), false, derived);
+      return typeof r === "string" ? (fail(pos, r), []) : [[pos + m[0].length, r]];
+    }
+    case "offset":
+      return /^[+-]\d/.test(rest) ? number(/^[+-]\d+/, true) : [[pos, 0]];
+    case "uoffset":
+      return rest.startsWith("+") ? number(/^\+\d+/, false) : [[pos, 0]];
+    case "custom":
+      return [[pos, 0]];
+    // prints nothing: not in the text, encoded 0
+    case "float": {
+      const m = /^-?(nan|inf|\d+(\.\d*)?)/.exec(rest);
+      return m ? [[pos + m[0].length, floatBits(m[0], f.width)]] : (fail(pos, describeExpected(f)), []);
+    }
+    case "enum": {
+      const displays = f.enumIndex >= 0 ? ENUMS[f.enumIndex].displays : [];
+      const limit = derived ? displays.length : Math.min(displays.length, 2 ** f.width);
+      const out = [];
+      for (let v = 0; v < limit; v++) {
+        const d = displays[v];
+        if (d && rest.startsWith(d)) out.push([pos + d.length, v]);
+      }
+      out.sort((x, y) => y[0] - x[0]);
+      const m = /^\d+/.exec(rest);
+      const full = m ? m[0].length : 0;
+      for (let len = full; len > 0 && len > (prefixes ? 0 : full - 1); len--) {
+        const n = Number(m[0].slice(0, len));
+        if (prefixes && len > 1 && m[0][0] === "0") continue;
+        if ((displays[n] ?? null) === null && (derived || n < 2 ** f.width))
+          out.push([pos + len, n]);
+      }
+      for (let v = 0; v < limit; v++) if (displays[v] === "") out.push([pos, v]);
+      if (!out.length) fail(pos, describeExpected(f));
+      return out;
+    }
+    default:
+      return number(/^\d+/, false);
+  }
+}
+const DEEPER = /* @__PURE__ */ new WeakMap();
+function deeper(env) {
+  let d = DEEPER.get(env);
+  if (!d || d.assigned !== env.assigned) DEEPER.set(env, d = { ...env, depth: env.depth + 1 });
+  return d;
+}
+function known(e, env) {
+  let missing = false;
+  const v = evalExpr(e, (name) => {
+    const a = env.assigned.get(name);
+    if (a !== void 0) return a;
+    const d = env.derived(name);
+    const dv = d && env.depth < 8 ? known(d.expr, deeper(env)) : void 0;
+    if (dv === void 0) missing = true;
+    return dv ?? 0;
+  });
+  return missing ? void 0 : v;
+}
+function solve(e, target, env) {
+  if (!Number.isFinite(target)) return false;
+  if (typeof e === "number") return e === target;
+  if (typeof e === "string") {
+    const a = env.assigned.get(e);
+    if (a !== void 0) return a === target;
+    const d = env.derived(e);
+    if (d) return env.depth < 8 && solve(d.expr, target, deeper(env));
+    const f = env.field(e);
+    if (!f || !Number.isInteger(target) || target < 0 || target >= 2 ** f.width) return false;
+    env.assigned.set(e, target);
+    return true;
+  }
+  if (e.b === void 0) {
+    if (e.op === "~") return solve(e.a, ~target >>> 0, env);
+    if (e.op === "-") return solve(e.a, -target, env);
+    return target === 1 ? solve(e.a, 0, env) : target === 0 && solveTrue(e.a, env);
+  }
+  const ka = known(e.a, env);
+  const kb = known(e.b, env);
+  if (ka !== void 0 && kb !== void 0) return applyOp(e.op, ka, kb) === target;
+  if (ka === void 0 && kb === void 0) {
+    if (e.op === "|" || e.op === "+") return solveSplit(e.a, e.b, target, env);
+    if (e.op === "&" && target !== 0) return solve(e.a, target, env) && solve(e.b, target, env);
+    if (e.op === "&") return solveFalse({ op: "&&", a: e.a, b: e.b }, env);
+    if (e.op === "==" || e.op === "!=")
+      return solvePair(e.a, e.b, e.op === "==" === (target === 1), env);
+    if (e.op === "&&" && target === 0) return solveFalse(e, env);
+    if (e.op === "||" && target === 1) return solveTrue(e, env);
+    return false;
+  }
+  const left = ka === void 0;
+  const x = left ? e.a : e.b;
+  const k = left ? kb : ka;
+  switch (e.op) {
+    case "+":
+      return solve(x, target - k, env);
+    case "-":
+      return solve(x, left ? target + k : k - target, env);
+    case "*":
+      return k !== 0 && target % k === 0 && solve(x, target / k, env);
+    case "^":
+      return solve(x, (target ^ k) >>> 0, env);
+    case "|":
+      return solve(x, (target & ~k) >>> 0, env);
+    case "&":
+      return solve(x, target, env);
+    case ">>":
+      return left && solve(x, target * 2 ** k, env);
+    case "<<": {
+      if (left) return target % 2 ** k === 0 && solve(x, target / 2 ** k, env);
+      const shift = Math.log2(target / k);
+      return Number.isInteger(shift) && solve(x, shift, env);
+    }
+    case "<":
+    case "<=":
+    case ">":
+    case ">=": {
+      if (target !== 0 && target !== 1) return false;
+      const values = [0, Math.ceil(k), Math.floor(k) + 1].filter((v2) => v2 >= 0).sort((p, q) => p - q);
+      const v = values.find((n) => applyOp(e.op, left ? n : k, left ? k : n) === target);
+      return v !== void 0 && solve(x, v, env);
+    }
+    case "==":
+      return target === 1 ? solve(x, k, env) : target === 0 && solve(x, k === 0 ? 1 : 0, env);
+    case "!=":
+      return target === 1 ? solve(x, k === 0 ? 1 : 0, env) : target === 0 && solve(x, k, env);
+    case "&&":
+      return target === 1 ? k !== 0 && solveTrue(x, env) : target === 0 && (k === 0 || solveFalse(x, env));
+    case "||":
+      return target === 1 ? k !== 0 || solveTrue(x, env) : target === 0 && k === 0 && solveFalse(x, env);
+    default:
+      return false;
+  }
+}
+function span(e, env) {
+  if (typeof e === "number") return e === 0 ? 0 : Math.floor(Math.log2(e)) + 1;
+  if (typeof e === "string") {
+    const d = env.derived(e);
+    return d ? env.depth < 8 ? span(d.expr, deeper(env)) : void 0 : env.field(e)?.width;
+  }
+  if (e.b === void 0) return e.op === "!" ? 1 : void 0;
+  const a = span(e.a, env);
+  const b = span(e.b, env);
+  if (e.op === "<<" && a !== void 0 && typeof e.b === "number") return a + e.b;
+  if (e.op === "&") return a === void 0 ? b : b === void 0 ? a : Math.min(a, b);
+  if ((e.op === "|" || e.op === "^") && a !== void 0 && b !== void 0) return Math.max(a, b);
+  return void 0;
+}
+function solvePair(a, b, equal, env) {
+  const saved = new Map(env.assigned);
+  for (const [x, y] of equal ? [
+    [0, 0],
+    [1, 1]
+  ] : [
+    [0, 1],
+    [1, 0]
+  ]) {
+    if (solve(a, x, env) && solve(b, y, env)) return true;
+    env.assigned.clear();
+    saved.forEach((v, n) => env.assigned.set(n, v));
+  }
+  return false;
+}
+function solveSplit(a, b, target, env) {
+  const saved = new Map(env.assigned);
+  for (const [low, high] of [
+    [b, a],
+    [a, b]
+  ]) {
+    const w = span(low, env);
+    if (w === void 0) continue;
+    const part = target % 2 ** w;
+    if (solve(low, part, env) && solve(high, target - part, env)) return true;
+    env.assigned.clear();
+    saved.forEach((v, n) => env.assigned.set(n, v));
+  }
+  return false;
+}
+function guess(e, env) {
+  return evalExpr(e, (name) => {
+    const a = env.assigned.get(name);
+    if (a !== void 0) return a;
+    const d = env.derived(name);
+    return d && env.depth < 8 ? guess(d.expr, deeper(env)) : 0;
+  });
+}
+function solveFalse(e, env) {
+  const k = known(e, env);
+  if (k !== void 0) return k === 0;
+  if (typeof e === "object" && e.b === void 0 && e.op === "!") return solveTrue(e.a, env);
+  if (typeof e === "object" && e.b !== void 0 && (e.op === "&&" || e.op === "||")) {
+    if (e.op === "||") return solveFalse(e.a, env) && solveFalse(e.b, env);
+    const saved = new Map(env.assigned);
+    if (solveFalse(e.a, env)) return true;
+    env.assigned.clear();
+    saved.forEach((v, n) => env.assigned.set(n, v));
+    return solveFalse(e.b, env);
+  }
+  if (typeof e === "object" && e.b !== void 0 && (e.op === "==" || e.op === "!=")) {
+    const ka = known(e.a, env);
+    const kb = known(e.b, env);
+    const x = ka === void 0 ? e.a : e.b;
+    const c = ka === void 0 ? kb : ka;
+    if (ka === void 0 && kb === void 0) return solvePair(e.a, e.b, e.op === "!=", env);
+    if (c === void 0) return false;
+    return solve(x, e.op === "!=" ? c : c === 0 ? 1 : 0, env);
+  }
+  return solve(e, 0, env);
+}
+function solveTrue(e, env) {
+  const k = known(e, env);
+  if (k !== void 0) return k !== 0;
+  if (typeof e === "object" && e.b !== void 0 && (e.op === "&&" || e.op === "||")) {
+    if (e.op === "&&") return solveTrue(e.a, env) && solveTrue(e.b, env);
+    const saved = new Map(env.assigned);
+    if (solveTrue(e.a, env)) return true;
+    env.assigned.clear();
+    saved.forEach((v, n) => env.assigned.set(n, v));
+    return solveTrue(e.b, env);
+  }
+  return solve(e, 1, env);
+}
+const ISASPEC = SYNTAX;
+const GPU_ID = "ISA_GPU_ID()";
+const ALL_ONES = new Array(ISA.wordCount).fill(4294967295);
+const CASES = /* @__PURE__ */ new Map();
+function casesOf(s) {
+  let cases = CASES.get(s);
+  if (!cases) {
+    const extra = ISASPEC.instructions[s.name];
+    const byDefault = {
+      when: null,
+      display: s.display,
+      fields: s.fields,
+      derived: extra?.derived ?? [],
+      asserts: extra?.asserts ?? [],
+      level: Infinity,
+      nested: extra?.nested
+    };
+    cases = [...extra?.overrides ?? [], byDefault];
+    CASES.set(s, cases);
+  }
+  return cases;
+}
+const CASE_NAMES = /* @__PURE__ */ new WeakMap();
+function namesOf(c) {
+  let names = CASE_NAMES.get(c);
+  if (!names) {
+    names = { fields: /* @__PURE__ */ new Map(), derived: /* @__PURE__ */ new Map() };
+    for (const f of c.fields) if (!names.fields.has(f.name)) names.fields.set(f.name, f);
+    for (const d of c.derived) if (!names.derived.has(d.name)) names.derived.set(d.name, d);
+    CASE_NAMES.set(c, names);
+  }
+  return names;
+}
+class Scope {
+  constructor(words, cases, mnemonic, gpu, errors = [], parent, params = [], quiet = false) {
+    this.words = words;
+    this.cases = cases;
+    this.mnemonic = mnemonic;
+    this.gpu = gpu;
+    this.errors = errors;
+    this.parent = parent;
+    this.params = params;
+    this.quiet = quiet;
+  }
+  words;
+  cases;
+  mnemonic;
+  gpu;
+  errors;
+  parent;
+  params;
+  quiet;
+  applied = [];
+  /** Owners of the expressions being evaluated: re-entering one yields 0 (A.7 recursion guard). */
+  stack = [];
+  /** Whether case k applies: the default always, an override when its expression is non-zero. */
+  applies(k) {
+    const c = this.cases[k];
+    if (c.when === null) return true;
+    const known2 = this.applied[k];
+    if (known2 !== void 0) return known2;
+    const top = this.stack.length === 0;
+    const v = this.run(c, c.when) !== 0;
+    if (top) this.applied[k] = v;
+    return v;
+  }
+  /** A field's spec and (raw or derived) value, or undefined when no applying case has it. */
+  resolve(name) {
+    for (let k = 0; k < this.cases.length; k++) {
+      const c = this.cases[k];
+      const names = namesOf(c);
+      if (this.quiet && !names.fields.has(name) && !names.derived.has(name)) continue;
+      if (c.when !== null && !this.stack.includes(c) && !this.applies(k)) continue;
+      const f = names.fields.get(name);
+      if (f) return { spec: f, value: rawField(this.words, f) };
+      const d = names.derived.get(name);
+      if (d) return { spec: d, value: this.run(d, d.expr) };
+    }
+    const p = this.params.find(([, as]) => as === name);
+    return p && this.parent ? this.parent.resolve(p[0]) : void 0;
+  }
+  /** The bitset-typed field `name` of an applying case, if it is one. */
+  nestedOf(name) {
+    for (let k = 0; k < this.cases.length; k++) {
+      const c = this.cases[k];
+      if (c.when !== null && !this.applies(k)) continue;
+      if (namesOf(c).fields.has(name)) return c.nested?.[name];
+      if (namesOf(c).derived.has(name)) return void 0;
+    }
+    return void 0;
+  }
+  /** The scope of a bitset-typed field's value: the leaf it matches for the GPU (Mesa find_bitset). */
+  enter(field, nested, value) {
+    const words = [value % 2 ** 32, Math.floor(value / 2 ** 32)];
+    let found;
+    for (const leaf of ISASPEC.bitsets[nested.bitset] ?? []) {
+      if (this.gpu !== null && leaf.gen && (this.gpu < leaf.gen[0] || this.gpu > leaf.gen[1]))
+        continue;
+      if (!leaf.tested.every((m, i) => ((words[i] ?? 0) & m) >>> 0 === (leaf.match[i] & m) >>> 0))
+        continue;
+      if (found) {
+        this.errors.push(`bitset conflict: ${found.mnemonic} vs ${leaf.mnemonic}`);
+        found = void 0;
+        break;
+      }
+      found = leaf;
+    }
+    if (!found) {
+      this.errors.push(
+        `no match: FIELD: '${this.mnemonic}.${field}': ${hexWords(words, ALL_ONES)}`
+      );
+      return void 0;
+    }
+    if (found.dontCare.some((m, i) => ((words[i] ?? 0) & m) !== 0))
+      this.errors.push(`dontcare bits in ${found.mnemonic}: ${hexWords(words, found.dontCare)}`);
+    return new Scope(
+      words,
+      found.cases,
+      found.mnemonic,
+      this.gpu,
+      this.errors,
+      this,
+      nested.params,
+      this.quiet
+    );
+  }
+  run(owner, e) {
+    if (this.stack.includes(owner)) return 0;
+    this.stack.push(owner);
+    try {
+      return evalExpr(e, (n) => {
+        if (n === GPU_ID) return this.gpu ?? 0;
+        const r = this.resolve(n);
+        if (!r) this.errors.push(`no field '${n}'`);
+        return r?.value ?? 0;
+      });
+    } finally {
+      this.stack.pop();
+    }
+  }
+  /**
+   * The display template to print (A.6) and the index of its case; null when there is none. As
+   * Mesa's find_display: each bitset from the leaf up, its applying overrides before its default
+   * case, checking the asserts of every case it passes (a difference is a warning, not a miss).
+   */
+  pick() {
+    const defaults = this.cases[this.cases.length - 1].asserts;
+    let below = 0;
+    const passDefaults = (upTo) => {
+      for (const a of defaults) if (a.level >= below && a.level < upTo) this.check(a);
+      below = Math.max(below, upTo);
+    };
+    for (let k = 0; k < this.cases.length; k++) {
+      const c = this.cases[k];
+      passDefaults(c.when === null ? Infinity : c.level);
+      if (c.when === null || !this.applies(k)) continue;
+      for (const a of c.asserts) this.check(a);
+      if (c.display !== null) return { k, display: c.display };
+    }
+    const last = this.cases.length - 1;
+    return this.cases[last].display !== null ? { k: last, display: this.cases[last].display } : null;
+  }
+  check(a) {
+    const v = getRange(this.words, a.low, a.high);
+    if (v !== a.value)
+      this.errors.push(
+        `WARNING: unexpected bits[${a.low}:${a.high}] in ${a.bitset}: ${hexValue(v)} vs ${hexValue(a.value)}`
+      );
+  }
+}
+const TEMPLATES = /* @__PURE__ */ new Map();
+function tokensOf(template) {
+  let tokens = TEMPLATES.get(template);
+  if (tokens) return tokens;
+  tokens = [];
+  const re = /\{([^}]*)\}/g;
+  let last = 0;
+  for (let m = re.exec(template); m; m = re.exec(template)) {
+    if (m.index > last) tokens.push({ t: "text", text: template.slice(last, m.index) });
+    const [field, ...opts] = m[1].split(":");
+    const align = opts.map((o) => /^align=(\d+)$/.exec(o)).find((x) => x);
+    if (field === "NAME") tokens.push({ t: "name", align: align ? Number(align[1]) : 0 });
+    else tokens.push({ t: "field", field, align: align ? Number(align[1]) : 0, raw: false });
+    last = m.index + m[0].length;
+  }
+  if (last < template.length) tokens.push({ t: "text", text: template.slice(last) });
+  TEMPLATES.set(template, tokens);
+  return tokens;
+}
+const FALLBACK = /* @__PURE__ */ new Map();
+function fallbackTokens(s) {
+  let tokens = FALLBACK.get(s);
+  if (!tokens) {
+    tokens = [{ t: "name", align: 0 }];
+    s.fields.forEach((f, i) => {
+      tokens.push({ t: "text", text: `${i === 0 ? " " : ", "}${f.name}=` });
+      tokens.push({ t: "field", field: f.name, align: 0, raw: true });
+    });
+    FALLBACK.set(s, tokens);
+  }
+  return tokens;
+}
+function hexValue(v) {
+  return hexWords([v % 2 ** 32, Math.floor(v / 2 ** 32)], ALL_ONES);
+}
+function hexWords(words, mask, at = 0) {
+  const parts = [];
+  for (let i = ISA.wordCount - 1; i >= 0; i--)
+    parts.push(
+      (((words[at + i] ?? 0) & (mask ? mask[i] : 4294967295)) >>> 0).toString(16).padStart(8, "0")
+    );
+  return parts.join(mask ? "" : "_");
+}
+function render(scope, tokens, errors, before = "") {
+  let out = before;
+  for (const tok of tokens) {
+    if (tok.t === "text") {
+      out += tok.text;
+      continue;
+    }
+    while (out.length - (out.lastIndexOf("\n") + 1) < tok.align) out += " ";
+    if (tok.t === "name") out += scope.mnemonic;
+    else {
+      if (tok.field === "") continue;
+      const r = scope.resolve(tok.field);
+      const nested = r && !tok.raw ? scope.nestedOf(tok.field) : void 0;
+      if (!r) errors.push(`no field '${tok.field}'`);
+      else if (nested) out += renderNested(scope.enter(tok.field, nested, r.value), out, errors);
+      else out += tok.raw ? formatRaw(r.spec, r.value) : formatValue(r.spec, r.value);
+    }
+  }
+  return out;
+}
+function renderNested(scope, before, errors) {
+  if (!scope) return "";
+  const picked = scope.pick();
+  if (!picked) {
+    errors.push(`${scope.mnemonic}: no display template`);
+    return "";
+  }
+  return render(scope, tokensOf(picked.display), errors, before).slice(before.length);
+}
+let showing = false;
+const ERRORS = [];
+function err(message) {
+  ERRORS.push(message);
+}
+function nf(message) {
+  if (showing) err(message);
+  return 0;
+}
+const ENUM_TEXT = ENUMS.map((e) => e.displays);
+function disassemble(words, options = {}) {
+  ERRORS.length = 0;
+  if (words.length !== ISA.wordCount) return `no match: ${hexWords(words, ALL_ONES, 0)}`;
+  return lineAt(words, 0, options.gpu ?? ISA.defaultGpu, options.showErrors === true);
+}
+function disassembleEach(words, options, visit) {
+  const n = wholeInstructions(words);
+  const gpu = options.gpu ?? ISA.defaultGpu;
+  const showErrors = options.showErrors === true;
+  ERRORS.length = 0;
+  for (let i = 0, at = 0; at < words.length; i++, at += n)
+    visit(lineAt(words, at, gpu, showErrors), i);
+}
+function conflictAt(words, at, gpu) {
+  const hits = INSTRUCTIONS.filter(
+    (s) => inGen(s, gpu) && s.tested.every((m, i) => ((words[at + i] ?? 0) & m) >>> 0 === s.match[i])
+  );
+  return hits.length > 1 ? `bitset conflict: ${hits[0].mnemonic} vs ${hits[1].mnemonic}` : null;
+}
+function interpret(words, spec, gpu) {
+  if (spec.dontCare.some((m, i) => ((words[i] ?? 0) & m) !== 0))
+    ERRORS.push(`dontcare bits in ${spec.mnemonic}: ${hexWords(words, spec.dontCare)}`);
+  const scope = new Scope(words, casesOf(spec), spec.mnemonic, gpu, ERRORS);
+  const picked = scope.pick();
+  if (!picked) ERRORS.push(`${spec.mnemonic}: no display template`);
+  return picked ? render(scope, tokensOf(picked.display), ERRORS) : "";
+}
+class Failures {
+  pos = -1;
+  complete = false;
+  expected = [];
+  message = null;
+  at(pos, complete2) {
+    if (complete2 !== this.complete ? complete2 : pos > this.pos) {
+      Object.assign(this, { pos, complete: complete2, expected: [], message: null });
+    }
+    return pos === this.pos && complete2 === this.complete;
+  }
+  expect(pos, what) {
+    if (this.at(pos, false) && !this.expected.includes(what)) this.expected.push(what);
+    return null;
+  }
+  reject(pos, message) {
+    if (this.at(pos, true)) this.message ??= message;
+    return null;
+  }
+}
+const MNEMONIC = "a mnemonic";
+function frameEnv(frame) {
+  const c = namesOf(frame.cases[frame.k]);
+  const byDefault = namesOf(frame.cases[frame.cases.length - 1]);
+  const params = /* @__PURE__ */ new Map();
+  const param = (n) => {
+    if (!params.has(n)) params.set(n, paramField(frame, n));
+    return params.get(n);
+  };
+  return {
+    assigned: /* @__PURE__ */ new Map([[GPU_ID, frame.gpu ?? 0]]),
+    field: (n) => c.fields.get(n) ?? byDefault.fields.get(n) ?? param(n),
+    derived: (n) => c.derived.get(n) ?? byDefault.derived.get(n),
+    depth: 0
+  };
+}
+function derivedItems(env, items) {
+  const out = [];
+  for (const it of items) {
+    const d = it.cond || it.soft || env.field(it.field) ? void 0 : env.derived(it.field);
+    if (d) out.push([it, d]);
+  }
+  return out;
+}
+function solveTo(expr, spec, target, env) {
+  if (!spec) return target ? solveTrue(expr, env) : solveFalse(expr, env);
+  const targets = [target, spec.signed ? signExtend(target, spec.width) : target];
+  const text = spec.kind === "float" ? formatValue(spec, target) : "";
+  if (spec.kind === "float") {
+    for (let j = 1; j < spec.width; j++)
+      for (const t of [Math.floor(target / 2 ** j), Math.ceil(target / 2 ** j)])
+        if (formatValue(spec, t * 2 ** j) === text) targets.push(t * 2 ** j);
+  }
+  const runs = [];
+  targets.forEach((t, i) => {
+    const seen = targets.findIndex((u) => Object.is(u, t)) < i;
+    if (!seen || i === targets.length - 1 && !Object.is(runs[runs.length - 1], t)) runs.push(t);
+  });
+  const saved = runs.length > 1 ? new Map(env.assigned) : env.assigned;
+  return runs.some((t, i) => {
+    if (i > 0) {
+      env.assigned.clear();
+      saved.forEach((v, n) => env.assigned.set(n, v));
+    }
+    return solve(expr, t, env);
+  });
+}
+function holds(expr, spec, value, env) {
+  const v = guess(expr, env);
+  if (!spec) return v !== 0 === (value !== 0);
+  return v === value || formatValue(spec, v) === formatValue(spec, value);
+}
+function complete(frame, items, env) {
+  for (const [it, d] of derivedItems(env, items))
+    if (!solveTo(d.expr, d, it.value, env))
+      return {
+        pos: it.pos,
+        message: `${d.name} = ${d.text} cannot be ${formatValue(d, it.value)}`
+      };
+  for (const it of items)
+    if (it.cond && !solveTo(it.cond.expr, it.cond.spec, it.value, env))
+      return { pos: it.pos, message: `${it.field} does not fit the other values` };
+  const c = frame.cases[frame.k];
+  if (c.when !== null) solveTrue(c.when, env);
+  for (let j = 0; j < frame.k; j++) {
+    const w = frame.cases[j].when;
+    if (w !== null && guess(w, env) !== 0) solveFalse(w, env);
+  }
+  for (const it of items)
+    if (it.soft && env.field(it.field) && !env.assigned.has(it.field))
+      env.assigned.set(it.field, it.value);
+  return null;
+}
+function constraints(frame, items, env) {
+  const out = derivedItems(env, items).map(([it, d]) => ({
+    expr: d.expr,
+    spec: d,
+    value: it.value
+  }));
+  for (const it of items) if (it.cond) out.push({ ...it.cond, value: it.value });
+  for (let j = 0; j <= frame.k; j++) {
+    const w = frame.cases[j].when;
+    if (w !== null) out.push({ expr: w, spec: null, value: j === frame.k ? 1 : 0 });
+  }
+  return out;
+}
+function unmet(frame, items, env) {
+  return constraints(frame, items, env).filter((c) => !holds(c.expr, c.spec, c.value, env));
+}
+function fieldsRead(e, env, into, seen = /* @__PURE__ */ new Set()) {
+  if (typeof e === "number") return;
+  if (typeof e === "string") {
+    if (seen.has(e)) return;
+    seen.add(e);
+    const d = env.derived(e);
+    if (d) fieldsRead(d.expr, env, into, seen);
+    else if (env.field(e)) into.add(e);
+    return;
+  }
+  fieldsRead(e.a, env, into, seen);
+  if (e.b !== void 0) fieldsRead(e.b, env, into, seen);
+}
+const SEARCH_BITS = 12;
+const SEARCH_SOLUTIONS = 4;
+function* solutions(frame, items, fails) {
+  const env = frameEnv(frame);
+  for (const it of items) {
+    if (it.soft || it.cond || !env.field(it.field)) continue;
+    const a = env.assigned.get(it.field);
+    if (a !== void 0 && a !== it.value)
+      return void fails.reject(it.pos, `${it.field} disagrees with its earlier value`);
+    env.assigned.set(it.field, it.value);
+  }
+  const given = new Map(env.assigned);
+  const implicit = withImplicit(frame, items, given);
+  if (implicit) {
+    const tryEnv = { ...env, assigned: implicit };
+    if (complete(frame, items, tryEnv) === null && unmet(frame, items, tryEnv).length === 0)
+      yield tryEnv;
+  }
+  const failed = complete(frame, items, env);
+  const first = failed === null;
+  if (first) yield env;
+  const missed = unmet(frame, items, env);
+  if (first && missed.length === 0) return;
+  const reads = /* @__PURE__ */ new Set();
+  for (const c of missed.length ? missed : constraints(frame, items, env))
+    fieldsRead(c.expr, env, reads);
+  const open = openFields(env, items, given);
+  const searched = narrowest([...reads].map(open));
+  let offered = 0;
+  for (const values of combinations(searched)) {
+    if (offered >= SEARCH_SOLUTIONS) break;
+    const tryEnv = { ...env, assigned: new Map([...given, ...values]) };
+    if (complete(frame, items, tryEnv) !== null || unmet(frame, items, tryEnv).length) continue;
+    offered++;
+    yield tryEnv;
+  }
+  const apart = offered ? null : searchApart(frame, items, given, open);
+  if (apart) yield apart;
+  else if (failed && offered === 0) fails.reject(failed.pos, failed.message);
+}
+function withImplicit(frame, items, given) {
+  if (!frame.implicit) return null;
+  const out = new Map(given);
+  let changed = false;
+  for (const [name, value] of Object.entries(frame.implicit)) {
+    const shown = given.get(name);
+    const free = items.find((it) => it.field === name && it.value === shown)?.free;
+    const merged = shown === void 0 ? value : free?.length ? withoutBits(shown, free) + (value - withoutBits(value, free)) : shown;
+    if (merged !== shown) {
+      out.set(name, merged);
+      changed = true;
+    }
+  }
+  return changed ? out : null;
+}
+function openFields(env, items, given) {
+  const free = new Map(items.filter((it) => it.free?.length).map((it) => [it.field, it]));
+  return (n) => {
+    const f = free.get(n);
+    if (f && given.get(n) === f.value) return { name: n, base: f.value, bits: [...f.free] };
+    if (given.has(n)) return null;
+    const w = env.field(n)?.width ?? 0;
+    return { name: n, base: 0, bits: Array.from({ length: w }, (_, i) => i) };
+  };
+}
+function narrowest(fields) {
+  const out = [];
+  let bits = 0;
+  for (const f of fields.filter((x) => x !== null).sort((a, b) => a.bits.length - b.bits.length))
+    if (bits + f.bits.length <= SEARCH_BITS) {
+      out.push(f);
+      bits += f.bits.length;
+    }
+  return out;
+}
+function* combinations(fields) {
+  const bits = fields.reduce((n, f) => n + f.bits.length, 0);
+  for (let combo = 0; combo < 2 ** bits; combo++) {
+    let rest = combo;
+    yield fields.map((f) => {
+      let v = f.base;
+      for (const b of f.bits) {
+        v += rest % 2 * 2 ** b;
+        rest = Math.floor(rest / 2);
+      }
+      return [f.name, v];
+    });
+  }
+}
+function searchApart(frame, items, given, open) {
+  const env = frameEnv(frame);
+  const all = constraints(frame, items, env);
+  const reads = all.map((c) => {
+    const names = /* @__PURE__ */ new Set();
+    fieldsRead(c.expr, env, names);
+    return [...names].filter((n) => open(n) !== null);
+  });
+  const group = all.map((_, i) => i);
+  const root = (i) => group[i] === i ? i : group[i] = root(group[i]);
+  const reader = /* @__PURE__ */ new Map();
+  reads.forEach(
+    (names, i) => names.forEach((n) => {
+      const j = reader.get(n);
+      if (j === void 0) reader.set(n, i);
+      else group[root(i)] = root(j);
+    })
+  );
+  const parts = /* @__PURE__ */ new Map();
+  reads.forEach((names, i) => {
+    if (names.length) parts.set(root(i), [...parts.get(root(i)) ?? [], i]);
+  });
+  if (parts.size < 2) return null;
+  given.forEach((v, n) => env.assigned.set(n, v));
+  for (const members of parts.values()) {
+    const before = new Map(env.assigned);
+    const fields = narrowest([...new Set(members.flatMap((i) => reads[i]))].map(open));
+    let found = false;
+    for (const values of combinations(fields)) {
+      env.assigned = new Map([...before, ...values]);
+      for (const i of members) solveTo(all[i].expr, all[i].spec, all[i].value, env);
+      found = members.every((i) => holds(all[i].expr, all[i].spec, all[i].value, env));
+      if (found) break;
+    }
+    if (!found) return null;
+  }
+  return complete(frame, items, env) === null && unmet(frame, items, env).length === 0 ? env : null;
+}
+function paramField(frame, name) {
+  const p = frame.param(name);
+  return p ? { ...p.spec, ranges: [] } : void 0;
+}
+function encodeFrame(frame, env, match) {
+  const c = frame.cases[frame.k];
+  const byDefault = frame.cases[frame.cases.length - 1];
+  const words = Uint32Array.from(match);
+  for (const [name, v] of env.assigned) {
+    const f = namesOf(c).fields.get(name) ?? namesOf(byDefault).fields.get(name);
+    if (!f) continue;
+    let rest = v;
+    for (let i = 0; i < f.ranges.length; i += 2) {
+      const width = f.ranges[i + 1] - f.ranges[i] + 1;
+      setRange(words, f.ranges[i], f.ranges[i + 1], rest % 2 ** width);
+      rest = Math.floor(rest / 2 ** width);
+    }
+  }
+  for (const a of [
+    ...byDefault.asserts.filter((d) => d.level < c.level),
+    ...c === byDefault ? [] : c.asserts
+  ])
+    setRange(words, a.low, a.high, a.value);
+  return words;
+}
+function withoutBits(v, bits = []) {
+  for (const b of bits) v -= Math.floor(v / 2 ** b) % 2 * 2 ** b;
+  return v;
+}
+function checkBack(scope, frame, items, line, fails, checkCase = true) {
+  for (const it of items) {
+    if (it.soft || it.cond) continue;
+    const r = scope.resolve(it.field);
+    if (!r) continue;
+    const nested = it.text !== void 0 ? scope.nestedOf(it.field) : void 0;
+    const shown = nested ? renderNested(scope.enter(it.field, nested, r.value), line.slice(0, it.pos), []) : "";
+    const ok = nested ? withoutBits(r.value, it.free) === withoutBits(it.value, it.free) && (shown === it.text || shown === it.canonical) : formatValue(r.spec, r.value) === formatValue(r.spec, it.value) && (scope.cases.some((c2) => namesOf(c2).fields.has(it.field)) ? r.value === it.value : true);
+    if (!ok) return fails.reject(it.pos, `${it.field} does not encode as written`), false;
+  }
+  const c = frame.cases[frame.k];
+  if (checkCase && ((scope.pick()?.k ?? frame.cases.length - 1) !== frame.shown || c.when !== null && !scope.applies(frame.k)))
+    return fails.reject(0, `${frame.mnemonic}: another display applies to these values`), false;
+  return true;
+}
+function instructionFrame(s, k, line, gpu, fails) {
+  const cases = casesOf(s);
+  const shown = shownBy(cases, k);
+  const frame = {
+    mnemonic: s.mnemonic,
+    cases,
+    k,
+    shown: shown < 0 ? cases.length - 1 : shown,
+    gpu: gpu ?? (s.gen ? s.gen[0] : null),
+    param: () => void 0,
+    implicit: ISASPEC.instructions[s.name]?.implicit,
+    finish(pos, items) {
+      const end = pos + /^\s*/.exec(line.slice(pos))[0].length;
+      if (end < line.length) return fails.expect(end, "end of line");
+      const at = gpu ?? (s.gen ? s.gen[0] : null);
+      for (const env of solutions(frame, items, fails)) {
+        const words = encodeFrame(frame, env, s.match);
+        const back = findSpec(words, at);
+        if (back !== s)
+          fails.reject(
+            0,
+            `the text encodes as ${back ? back.name : "no instruction"}, not ${s.name}`
+          );
+        else if (checkBack(
+          new Scope(words, frame.cases, s.mnemonic, at, [], void 0, [], true),
+          frame,
+          items,
+          line,
+          fails
+        )) {
+          const always = ISASPEC.instructions[s.name]?.always;
+          if (!always) return words;
+          const forced = new Map([...env.assigned, ...Object.entries(always)]);
+          return encodeFrame(frame, { ...env, assigned: forced }, s.match);
+        }
+      }
+      return null;
+    }
+  };
+  return frame;
+}
+function lift(e, env, isOwn, asName, depth = 0) {
+  if (typeof e === "number") return e;
+  if (typeof e === "string") {
+    if (e === GPU_ID) return e;
+    if (isOwn(e)) {
+      const d = env.field(e) ? void 0 : env.derived(e);
+      return d && depth < 8 ? lift(d.expr, env, isOwn, asName, depth + 1) : env.assigned.get(e) ?? 0;
+    }
+    return asName.get(e) ?? 0;
+  }
+  const a = lift(e.a, env, isOwn, asName, depth);
+  return e.b === void 0 ? { op: e.op, a } : { op: e.op, a, b: lift(e.b, env, isOwn, asName, depth) };
+}
+function readsAny(e) {
+  return typeof e === "string" || typeof e === "object" && (readsAny(e.a) || e.b !== void 0 && readsAny(e.b));
+}
+function nestedReading(leaf, nested, frame, env, items, line, pos, end, fails) {
+  const gpu = frame.gpu;
+  const words = encodeFrame(frame, env, leaf.match);
+  const matched = (ISASPEC.bitsets[nested.bitset] ?? []).filter(
+    (l) => (gpu === null || !l.gen || gpu >= l.gen[0] && gpu <= l.gen[1]) && l.tested.every((m, i) => ((words[i] ?? 0) & m) >>> 0 === (l.match[i] & m) >>> 0)
+  );
+  if (matched.length !== 1 || matched[0] !== leaf)
+    return fails.reject(pos, `the text encodes as no single ${nested.bitset}`);
+  const asName = new Map(nested.params.map(([name, as]) => [as, name]));
+  const isOwn = (n) => leaf.cases.some((x) => namesOf(x).fields.has(n) || namesOf(x).derived.has(n));
+  const up = (e) => lift(e, env, isOwn, asName);
+  const label = `${leaf.mnemonic}`;
+  const outer = [];
+  for (const it of items) {
+    if (it.cond) {
+      const expr = up(it.cond.expr);
+      if (readsAny(expr)) outer.push({ ...it, field: label, pos, cond: { ...it.cond, expr } });
+    } else if (!isOwn(it.field) && asName.has(it.field) && !it.soft)
+      outer.push({ field: asName.get(it.field), value: it.value, pos });
+    else if (it.text === void 0) {
+      const d = isOwn(it.field) && !env.field(it.field) ? env.derived(it.field) : void 0;
+      const expr = d ? up(d.expr) : 0;
+      if (d && readsAny(expr))
+        outer.push({ field: label, value: it.value, pos, cond: { expr, spec: d } });
+    }
+  }
+  frame.cases.forEach((x, j) => {
+    if (x.when === null || j > frame.k) return;
+    const expr = up(x.when);
+    if (readsAny(expr))
+      outer.push({ field: label, value: j === frame.k ? 1 : 0, pos, cond: { expr, spec: null } });
+  });
+  env.assigned.forEach((v, n) => {
+    const o = asName.get(n);
+    if (o !== void 0 && !isOwn(n)) outer.push({ field: o, value: v, pos, soft: true });
+  });
+  const given = {
+    resolve(outerName) {
+      const as = nested.params.find(([n]) => n === outerName)?.[1];
+      const v = as === void 0 ? void 0 : env.assigned.get(as);
+      const p = as === void 0 ? void 0 : frame.param(as);
+      return v === void 0 || !p ? void 0 : { spec: p.spec, value: v };
+    }
+  };
+  const scope = new Scope(words, leaf.cases, leaf.mnemonic, gpu, [], given, nested.params, true);
+  const own = items.filter((it) => !it.cond && isOwn(it.field));
+  if (!checkBack(scope, frame, own, line, fails, false)) return null;
+  const free = [];
+  for (const c of [frame.cases[frame.k], frame.cases[frame.cases.length - 1]])
+    for (const f of c.fields)
+      if (!env.assigned.has(f.name)) {
+        for (let i = 0; i < f.ranges.length; i += 2)
+          for (let b = f.ranges[i]; b <= f.ranges[i + 1]; b++) if (!free.includes(b)) free.push(b);
+      }
+  return {
+    end,
+    value: words[0] + (words[1] ?? 0) * 2 ** 32,
+    text: line.slice(pos, end),
+    canonical: renderNested(scope, line.slice(0, pos), []),
+    outer,
+    free
+  };
+}
+const READINGS = /* @__PURE__ */ new WeakMap();
+const SPEC_IDS = /* @__PURE__ */ new Map();
+function specId(spec) {
+  let id = SPEC_IDS.get(spec);
+  if (id === void 0) SPEC_IDS.set(spec, id = SPEC_IDS.size);
+  return id;
+}
+function nestedReadings(outer, nested, line, pos, gpu, fails, depth) {
+  const params = nested.params.map(([name, as]) => {
+    const p = lookup(outer, name);
+    return `${name}:${as}:${p ? specId(p.spec) : -1}:${p?.derived ? 1 : 0}`;
+  });
+  const key = `${nested.bitset}|${pos}|${depth}|${params.join("|")}`;
+  let known2 = READINGS.get(fails);
+  if (!known2) READINGS.set(fails, known2 = /* @__PURE__ */ new Map());
+  const cached = known2.get(key);
+  if (cached) return cached;
+  const out = [];
+  if (depth > 4) return out;
+  const asName = new Map(nested.params.map(([name, as]) => [as, name]));
+  for (const leaf of ISASPEC.bitsets[nested.bitset] ?? []) {
+    if (gpu !== null && leaf.gen && (gpu < leaf.gen[0] || gpu > leaf.gen[1])) continue;
+    leaf.cases.forEach((c, k) => {
+      const shown = shownBy(leaf.cases, k);
+      if (shown < 0) return;
+      const frame = {
+        mnemonic: leaf.mnemonic,
+        cases: leaf.cases,
+        k,
+        shown,
+        gpu,
+        param(name) {
+          const outerName = asName.get(name);
+          return outerName === void 0 ? void 0 : lookup(outer, outerName);
+        },
+        finish(end, items) {
+          for (const env of solutions(frame, items, fails)) {
+            const reading = nestedReading(leaf, nested, frame, env, items, line, pos, end, fails);
+            if (reading) out.push(reading);
+          }
+          return null;
+        }
+      };
+      walk(frame, tokensOf(leaf.cases[shown].display), 0, line, pos, [], gpu, fails, depth + 1);
+    });
+  }
+  known2.set(key, out);
+  return out;
+}
+function lookup(frame, name) {
+  const cases = frame.cases;
+  for (const c of [cases[frame.k], cases[cases.length - 1]]) {
+    const f = namesOf(c).fields.get(name);
+    if (f) return { spec: f, derived: false };
+    const d = namesOf(c).derived.get(name);
+    if (d) return { spec: d, derived: true };
+  }
+  return frame.param(name);
+}
+function nestedIn(frame, name) {
+  const cases = frame.cases;
+  for (const c of [cases[frame.k], cases[cases.length - 1]]) {
+    if (namesOf(c).fields.has(name)) return c.nested?.[name];
+    if (namesOf(c).derived.has(name)) return void 0;
+  }
+  return void 0;
+}
+const TEXT_PARTS = /* @__PURE__ */ new Map();
+function partsOf(text) {
+  let parts = TEXT_PARTS.get(text);
+  if (!parts) TEXT_PARTS.set(text, parts = text.split(/(\s+)/));
+  return parts;
+}
+function walk(frame, tokens, i, line, pos, items, gpu, fails, depth = 0) {
+  if (i === tokens.length) return frame.finish(pos, items);
+  const tok = tokens[i];
+  const next = (p) => walk(frame, tokens, i + 1, line, p, items, gpu, fails, depth);
+  if (tok.t === "name") {
+    if (tok.align > 0) pos += /^\s*/.exec(line.slice(pos))[0].length;
+    const m = frame.mnemonic;
+    if (!line.startsWith(m, pos) || /^[A-Za-z_]/.test(line.slice(pos + m.length)))
+      return fails.expect(pos, MNEMONIC);
+    return next(pos + m.length);
+  }
+  if (tok.t === "text") {
+    let p = pos;
+    for (const part of partsOf(tok.text)) {
+      if (part === "") continue;
+      if (/^\s/.test(part)) {
+        const ws = /^\s*/.exec(line.slice(p))[0];
+        if (ws === "" && /\w/.test(line[p - 1] ?? "") && /\w/.test(line[p] ?? ""))
+          return fails.expect(p, "a space");
+        p += ws.length;
+      } else {
+        if (!line.startsWith(part, p)) return fails.expect(p, `'${part}'`);
+        p += part.length;
+      }
+    }
+    return next(p);
+  }
+  const start = tok.align > 0 ? pos + /^\s*/.exec(line.slice(pos))[0].length : pos;
+  if (tok.field === "") return next(start);
+  const found = lookup(frame, tok.field);
+  if (!found) return next(start);
+  const nested = tok.raw ? void 0 : nestedIn(frame, tok.field);
+  if (nested) {
+    for (const r of nestedReadings(frame, nested, line, start, gpu, fails, depth)) {
+      const added = [
+        {
+          field: tok.field,
+          value: r.value,
+          pos: start,
+          text: r.text,
+          canonical: r.canonical,
+          free: r.free
+        },
+        ...r.outer
+      ];
+      items.push(...added);
+      const words = next(r.end);
+      items.splice(items.length - added.length, added.length);
+      if (words) return words;
+    }
+    return null;
+  }
+  const runsOn = tokens[i + 1]?.t === "field";
+  for (const [end, value] of readValue(
+    found.spec,
+    tok.raw,
+    found.derived,
+    line,
+    start,
+    (p, e) => fails.expect(p, e),
+    runsOn
+  )) {
+    items.push({ field: tok.field, value, pos: start });
+    const words = next(end);
+    items.pop();
+    if (words) return words;
+  }
+  return null;
+}
+const COMMENTS = !INSTRUCTIONS.some(
+  (s) => (s.display ?? "").includes(";") || (ISASPEC.instructions[s.name]?.overrides ?? []).some((o) => (o.display ?? "").includes(";"))
+);
+function shownBy(cases, k) {
+  for (let j = k; j < cases.length; j++) if (cases[j].display !== null) return j;
+  return -1;
+}
+function caseTokens(s, cases, k) {
+  const j = shownBy(cases, k);
+  return j >= 0 ? tokensOf(cases[j].display) : k === cases.length - 1 ? fallbackTokens(s) : null;
+}
+let QUICK;
+function quickCandidates(line) {
+  if (!QUICK) {
+    const byMnemonic = /* @__PURE__ */ new Map();
+    const unnamed = [];
+    INSTRUCTIONS.forEach((s, i) => {
+      const cases = casesOf(s);
+      const printsNoName = cases.some((_, k) => {
+        const tokens = caseTokens(s, cases, k);
+        return tokens !== null && !tokens.some((t) => t.t === "name");
+      });
+      if (printsNoName || s.mnemonic === "") unnamed.push(i);
+      else {
+        const list = byMnemonic.get(s.mnemonic);
+        if (list) list.push(i);
+        else byMnemonic.set(s.mnemonic, [i]);
+      }
+    });
+    QUICK = {
+      byMnemonic,
+      unnamed,
+      lengths: [...new Set([...byMnemonic.keys()].map((m) => m.length))]
+    };
+  }
+  const found = new Set(QUICK.unnamed);
+  for (const length of QUICK.lengths)
+    for (let at = 0; at + length <= line.length; at++)
+      for (const i of QUICK.byMnemonic.get(line.slice(at, at + length)) ?? []) found.add(i);
+  return [...found].sort((a, b) => a - b);
+}
+const LINES = /* @__PURE__ */ new Map();
+function assembleLine(line, lineNo, gpu) {
+  const key = `${gpu ?? ""}:${line}`;
+  let result = LINES.get(key);
+  if (result === void 0) {
+    const text = normalized(line, ISASPEC.text);
+    result = lineWords(text, gpu);
+    if (!(result instanceof Uint32Array) && ISASPEC.text.integers)
+      for (const other of integerSpellings(text)) {
+        const words = lineWords(other, gpu);
+        if (words instanceof Uint32Array) {
+          result = words;
+          break;
+        }
+      }
+    if (LINES.size >= 4096) LINES.clear();
+    LINES.set(key, result);
+  }
+  if (result instanceof Uint32Array) return result;
+  throw new AssemblyError(result.message, lineNo, result.column);
+}
+function lineWords(line, gpu) {
+  const start = /^\s*/.exec(line)[0].length;
+  let fails = new Failures();
+  for (const quick of [true, false]) {
+    fails = new Failures();
+    for (const i of quick ? quickCandidates(line) : INSTRUCTIONS.keys()) {
+      const s = INSTRUCTIONS[i];
+      if (gpu !== null && !inGen(s, gpu)) continue;
+      const cases = casesOf(s);
+      for (let k = 0; k < cases.length; k++) {
+        const tokens = caseTokens(s, cases, k);
+        if (!tokens || quick && !line.includes(s.mnemonic) && tokens.some((t) => t.t === "name"))
+          continue;
+        const words = walk(
+          instructionFrame(s, k, line, gpu, fails),
+          tokens,
+          0,
+          line,
+          start,
+          [],
+          gpu,
+          fails
+        );
+        if (words) return words;
+      }
+    }
+  }
+  const pos = Math.max(fails.pos, start);
+  const rest = line.slice(pos);
+  const mnemonic = fails.expected.includes(MNEMONIC);
+  const token = (mnemonic ? /^\w+/.exec(rest) : null)?.[0] ?? /^([^\s,]+|,)/.exec(rest)?.[0];
+  const found = token ? `'${token}'` : rest ? "a space" : "end of line";
+  let message = fails.message;
+  if (message === null) {
+    if (mnemonic) message = `unknown mnemonic ${found}${gpu === null ? "" : ` for gpu ${gpu}`}`;
+    else {
+      const e = fails.expected;
+      message = e.length ? `expected ${e.length > 1 ? `${e.slice(0, -1).join(", ")} or ${e[e.length - 1]}` : e[0]}, found ${found}` : gpu === null ? "no instruction to assemble" : `no instruction exists for gpu ${gpu}`;
+    }
+  }
+  return { message, column: pos + 1 };
+}
+function assemble(text, options = {}) {
+  const out = [];
+  text.split(/\r?\n/).forEach((raw, i) => {
+    const line = (COMMENTS && raw.includes(";") ? raw.slice(0, raw.indexOf(";")) : raw).trimEnd();
+    if (line.trim() !== "") out.push(...assembleLine(line, i + 1, options.gpu ?? null));
+  });
+  return Uint32Array.from(out);
+}
+function formatWords(words, bytes = false) {
+  const hex = (v, digits) => v.toString(16).padStart(digits, "0");
+  const all = Array.from(words, (w) => w >>> 0);
+  if (!bytes) return all.map((w) => "0x" + hex(w, 8)).join(" ");
+  return all.flatMap((w) => [0, 8, 16, 24].map((s) => hex(w >>> s & 255, 2))).join(" ");
+}
+function parseWords(line, bytes = false, wordCount = ISA.wordCount) {
+  const tokens = [...line.matchAll(/[^\s,]+/g)];
+  const per = bytes ? 2 : 8;
+  const values = [];
+  for (const t of tokens) {
+    const m = /^(?:0[xX])?([0-9a-fA-F]+)$/.exec(t[0]);
+    if (!m || m[1].length > per) {
+      return {
+        error: `'${t[0]}' is not a ${bytes ? "byte" : "32-bit word"} in hex`,
+        column: (t.index ?? 0) + 1
+      };
+    }
+    values.push(parseInt(m[1], 16));
+  }
+  const want = bytes ? wordCount * 4 : wordCount;
+  if (values.length !== want)
+    return {
+      error: `expected ${want} ${bytes ? "bytes" : "words"}, found ${values.length}`,
+      column: 1
+    };
+  if (!bytes) return { words: values };
+  const words = [];
+  for (let i = 0; i < values.length; i += 4)
+    words.push(
+      (values[i] | values[i + 1] << 8 | values[i + 2] << 16 | values[i + 3] << 24) >>> 0
+    );
+  return { words };
+}
+function disasmLine(line, options = {}) {
+  if (line.trim() === "") return { text: "", known: true };
+  const parsed = parseWords(line, options.bytes ?? false);
+  if (!parsed.words) {
+    const message = parsed.error ?? "";
+    return {
+      text: `invalid: ${message}`,
+      error: { message, column: parsed.column ?? 1 },
+      known: false
+    };
+  }
+  const opts = options.gpu === void 0 ? {} : { gpu: options.gpu };
+  const text = disassemble(parsed.words, options.showErrors ? { ...opts, showErrors: true } : opts);
+  return { text, known: decode(parsed.words, opts) !== void 0 };
+}
+function asmLine(line, options = {}) {
+  if (line.trim() === "") return { text: "" };
+  try {
+    const words = assemble(line, options.gpu === void 0 ? {} : { gpu: options.gpu });
+    return { text: formatWords(words, options.bytes ?? false), words };
+  } catch (e) {
+    const err2 = e;
+    const column = typeof err2.column === "number" ? err2.column : 1;
+    const message = err2.message.replace(/^\d+:\d+: /, "");
+    return { text: `invalid: ${message}`, error: { message, column } };
+  }
+}
+function disassembleProgram(words, options = {}) {
+  const lines = [];
+  disassembleEach(words, options, (line) => lines.push(line));
+  return lines;
+}
+function wholeInstructions(words) {
+  const n = ISA.wordCount;
+  if (words.length % n !== 0)
+    throw new RangeError(
+      `disassembleProgram: ${words.length} words are not whole instructions of ${n} words`
+    );
+  return n;
+}
 function instructionAt(words, at, gpu) {
   const w0 = words[at + 0] >>> 0;
   const w1 = words[at + 1] >>> 0;
@@ -28337,959 +30066,6 @@ function instructionAt(words, at, gpu) {
   }
   return -1;
 }
-function findSpec(words, gpu) {
-  if (words.length !== ISA.wordCount) return void 0;
-  const k = instructionAt(words, 0, gpu);
-  return k < 0 ? void 0 : INSTRUCTIONS[k];
-}
-function rawFields(words, s) {
-  const raw = {};
-  for (const f of s.fields) raw[f.name] = rawField(words, f);
-  const derived = DERIVED[s.name];
-  if (derived) for (const name of Object.keys(derived)) raw[name] = derived[name](raw);
-  return raw;
-}
-function decode(words, options = {}) {
-  const gpu = options.gpu ?? ISA.defaultGpu;
-  const s = findSpec(words, gpu);
-  if (!s) return void 0;
-  const fields = {};
-  for (const f of s.fields) fields[f.name] = fieldValue(f, rawField(words, f));
-  const result = { name: s.name, fields };
-  let dc;
-  for (let i = 0; i < s.dontCare.length; i++) {
-    if (((words[i] ?? 0) & s.dontCare[i]) !== 0) {
-      dc = s.dontCare.map((m, k) => ((words[k] ?? 0) & m) >>> 0);
-      break;
-    }
-  }
-  if (dc) result.dontCareBits = dc;
-  return result;
-}
-function describeValue(v) {
-  return typeof v === "string" ? JSON.stringify(v) : String(v);
-}
-function encodeField(s, f, value) {
-  const where = `${s.name}: field ${f.name}`;
-  if (f.kind === "bool" || f.kind === "bool_inv") {
-    if (typeof value !== "boolean")
-      throw new TypeError(`${where} must be a boolean, got ${describeValue(value)}`);
-    return value ? 1 : 0;
-  }
-  if (f.enumIndex >= 0) {
-    const table = ENUMS[f.enumIndex];
-    if (typeof value !== "string")
-      throw new TypeError(
-        `${where} must be one of the ${table.name} symbols, got ${describeValue(value)}`
-      );
-    let raw = table.symbols.indexOf(value);
-    if (raw < 0 && /^value\d+$/.test(value)) raw = Number(value.slice("value".length));
-    if (raw < 0)
-      throw new RangeError(`${where}: ${JSON.stringify(value)} is not a ${table.name} value`);
-    if (raw >= 2 ** f.width)
-      throw new RangeError(
-        `${where}: ${JSON.stringify(value)} (${raw}) does not fit ${f.width} bits`
-      );
-    return raw;
-  }
-  if (typeof value !== "number")
-    throw new TypeError(`${where} must be a number, got ${describeValue(value)}`);
-  if (!Number.isInteger(value)) throw new RangeError(`${where}: ${value} is not an integer`);
-  const min = f.signed ? -(2 ** (f.width - 1)) : 0;
-  const max = f.signed ? 2 ** (f.width - 1) - 1 : 2 ** f.width - 1;
-  if (value < min || value > max)
-    throw new RangeError(`${where}: ${value} does not fit (${min}..${max})`);
-  return value < 0 ? value + 2 ** f.width : value;
-}
-function encode(instruction) {
-  const name = instruction?.name;
-  const s = typeof name === "string" ? BY_NAME.get(name) : void 0;
-  if (!s) throw new TypeError(`unknown instruction ${describeValue(name)}`);
-  const given = instruction.fields ?? {};
-  for (const key of Object.keys(given)) {
-    if (!s.fields.some((f) => f.name === key))
-      throw new TypeError(`${s.name}: unknown field ${key}`);
-  }
-  const words = Uint32Array.from(s.match);
-  const written = new Uint32Array(ISA.wordCount);
-  for (const f of s.fields) {
-    let value = given[f.name];
-    if (value === void 0) {
-      if (f.alternatives.some((a) => given[a] !== void 0)) continue;
-      if (f.default === null) throw new TypeError(`${s.name}: missing field ${f.name}`);
-      value = fieldValue(f, f.default);
-    }
-    const raw = encodeField(s, f, value);
-    let rest = raw;
-    for (let i = 0; i < f.ranges.length; i += 2) {
-      const low = f.ranges[i];
-      const high = f.ranges[i + 1];
-      const width = high - low + 1;
-      const part = rest % 2 ** width;
-      rest = Math.floor(rest / 2 ** width);
-      for (let bit = low; bit <= high; bit++) {
-        const m = 1 << (bit & 31);
-        if (written[bit >>> 5] & m && (words[bit >>> 5] & m) !== 0 !== (Math.floor(part / 2 ** (bit - low)) % 2 === 1))
-          throw new RangeError(
-            `${s.name}: field ${f.name} disagrees with another field on bit ${bit}`
-          );
-      }
-      setRange(words, low, high, part);
-      setRange(written, low, high, 2 ** width - 1);
-    }
-  }
-  const check = findSpec(words, s.gen ? s.gen[0] : ISA.defaultGpu);
-  if (check !== s)
-    throw new RangeError(
-      `${s.name}: the encoding would decode as ${check ? check.name : "nothing"}`
-    );
-  return words;
-}
-const INSTRUCTION_NAMES = INSTRUCTIONS.map(
-  (s) => s.name
-);
-function signExtend(v, width) {
-  const m = 2 ** width;
-  const u = (v % m + m) % m;
-  return u >= m / 2 ? u - m : u;
-}
-const F32 = new Float32Array(1);
-const U32 = new Uint32Array(F32.buffer);
-function floatOf(raw, width) {
-  if (width === 32) {
-    U32[0] = raw;
-    return F32[0];
-  }
-  const sign = raw & 32768 ? -1 : 1;
-  const e = raw >> 10 & 31;
-  const m = raw & 1023;
-  if (e === 0) return sign * m * 2 ** -24;
-  if (e === 31) return m ? NaN : sign * Infinity;
-  return sign * (1024 + m) * 2 ** (e - 25);
-}
-function formatFixed(x) {
-  const neg = x < 0 || Object.is(x, -0);
-  let m = Math.abs(x);
-  let e = 0;
-  while (m >= 2 ** 53) {
-    m /= 2;
-    e++;
-  }
-  while (!Number.isInteger(m)) {
-    m *= 2;
-    e--;
-  }
-  let digits = [];
-  for (let v = m; v > 0; v = Math.floor(v / 10)) digits.push(v % 10);
-  const times = (k) => {
-    let carry = 0;
-    for (let i = 0; i < digits.length; i++) {
-      const t = digits[i] * k + carry;
-      digits[i] = t % 10;
-      carry = Math.floor(t / 10);
-    }
-    for (; carry > 0; carry = Math.floor(carry / 10)) digits.push(carry % 10);
-  };
-  for (let i = 0; i < e; i++) times(2);
-  const frac = Math.max(0, -e);
-  for (let i = 0; i < frac; i++) times(5);
-  if (frac > 6) {
-    const drop = frac - 6;
-    const first = digits[drop - 1] ?? 0;
-    const sticky = digits.slice(0, drop - 1).some((d) => d !== 0);
-    digits = digits.slice(drop);
-    if (first > 5 || first === 5 && (sticky || (digits[0] ?? 0) % 2 === 1)) {
-      let i = 0;
-      for (; (digits[i] ?? 0) === 9; i++) digits[i] = 0;
-      digits[i] = (digits[i] ?? 0) + 1;
-    }
-  } else {
-    for (let i = frac; i < 6; i++) digits.unshift(0);
-  }
-  while (digits.length < 7) digits.push(0);
-  const text = digits.reverse().join("");
-  return `${neg ? "-" : ""}${text.slice(0, -6)}.${text.slice(-6)}`;
-}
-function formatSmallFloat(x) {
-  const neg = x < 0 || Object.is(x, -0);
-  const a = Math.abs(x);
-  const twice = a * 2e6;
-  if (a >= 1e21 || Number.isInteger(twice) && twice % 2 === 1) return formatFixed(x);
-  return neg ? `-${a.toFixed(6)}` : a.toFixed(6);
-}
-function formatFloat(value, width) {
-  const raw = value % 2 ** width;
-  const v = floatOf(raw, width);
-  if (Number.isNaN(v)) return raw >= 2 ** (width - 1) ? "-nan" : "nan";
-  if (!Number.isFinite(v)) return v < 0 ? "-inf" : "inf";
-  return formatSmallFloat(v);
-}
-function toHalf(x) {
-  const sign = x < 0 || Object.is(x, -0) ? 32768 : 0;
-  const a = Math.abs(x);
-  if (a >= 65520) return sign | 31744;
-  let e = a < 2 ** -14 ? -14 : Math.floor(Math.log2(a));
-  if (e > -14 && 2 ** e > a) e--;
-  if (a >= 2 ** -14 && 2 ** (e + 1) <= a) e++;
-  const q = a / 2 ** (e - 10);
-  let m = Math.floor(q);
-  if (q - m > 0.5 || q - m === 0.5 && m % 2 === 1) m++;
-  if (m === 2048) return sign | e + 16 << 10;
-  return m < 1024 ? sign | m : sign | e + 15 << 10 | m - 1024;
-}
-function floatBits(text, width) {
-  const neg = text.startsWith("-");
-  const body = neg ? text.slice(1) : text;
-  if (body === "nan") return width === 32 ? neg ? 4290772992 : 2143289344 : neg ? 65024 : 32256;
-  const v = body === "inf" ? Infinity : Number(body);
-  const x = neg ? -v : v;
-  if (width !== 32) return toHalf(x);
-  F32[0] = x;
-  return U32[0];
-}
-function and(a, b) {
-  return a && b ? 1 : 0;
-}
-function or(a, b) {
-  return a || b ? 1 : 0;
-}
-function pad(out, column) {
-  const at = out.length - (out.lastIndexOf("\n") + 1);
-  return at < column ? out + " ".repeat(column - at) : out;
-}
-function padTo(out, column) {
-  const missing = column - out.length;
-  return missing <= 0 ? out : out + (missing <= SPACES.length ? SPACES.slice(0, missing) : " ".repeat(missing));
-}
-const SPACES = " ".repeat(128);
-function formatOffset(v, width) {
-  const s = signExtend(v, width);
-  return s === 0 ? "" : s > 0 ? `+${s}` : String(s);
-}
-function formatUoffset(v) {
-  return v === 0 ? "" : `+${v}`;
-}
-function evalExpr(e, get) {
-  if (typeof e === "number") return e;
-  if (typeof e === "string") return get(e);
-  const a = evalExpr(e.a, get);
-  if (e.b === void 0) return e.op === "!" ? a ? 0 : 1 : e.op === "~" ? ~a >>> 0 : -a;
-  return applyOp(e.op, a, evalExpr(e.b, get));
-}
-function applyOp(op, a, b) {
-  switch (op) {
-    case "<<":
-      return a * 2 ** b;
-    case ">>":
-      return Math.floor(a / 2 ** b);
-    case "/":
-      return Math.trunc(a / b);
-    case "%":
-      return a % b;
-    case "*":
-      return a * b;
-    case "+":
-      return a + b;
-    case "-":
-      return a - b;
-    case "&":
-      return (a & b) >>> 0;
-    case "|":
-      return (a | b) >>> 0;
-    case "^":
-      return (a ^ b) >>> 0;
-    case "&&":
-      return a && b ? 1 : 0;
-    case "||":
-      return a || b ? 1 : 0;
-    case "<":
-      return a < b ? 1 : 0;
-    case "<=":
-      return a <= b ? 1 : 0;
-    case ">":
-      return a > b ? 1 : 0;
-    case ">=":
-      return a >= b ? 1 : 0;
-    case "==":
-      return a === b ? 1 : 0;
-    case "!=":
-      return a !== b ? 1 : 0;
-    default:
-      return 0;
-  }
-}
-function withHalfBits(line) {
-  return line.replace(/(?<![\w.])h\((-?(?:0[xX][0-9a-fA-F]+|\d+))\)/g, (t, n) => {
-    const x = floatOf((cInteger(n) % 65536 + 65536) % 65536, 16);
-    if (!Number.isFinite(x)) return t;
-    const text = x.toFixed(30).replace(/0+$/, "").replace(/\.$/, ".0");
-    return `h(${Object.is(x, -0) ? "-0.0" : text})`;
-  });
-}
-function withFlagsInOrder(line, order) {
-  const lead = /^(\s*)((?:\([^()\s]*\)\s*)+)/.exec(line);
-  if (!lead) return line;
-  const flags = lead[2].match(/\([^()\s]*\)/g);
-  const rank = flags.map((f) => order.findIndex((o) => f.startsWith(o)));
-  if (rank.some((r) => r < 0)) return line;
-  const sorted = flags.map((f, i) => [f, rank[i]]).sort((a, b) => a[1] - b[1]);
-  const space = /\s$/.test(lead[2]) ? " " : "";
-  return lead[1] + sorted.map(([f]) => f).join("") + space + line.slice(lead[0].length);
-}
-const COMPILED = /* @__PURE__ */ new Map();
-function compiled(pattern) {
-  let re = COMPILED.get(pattern);
-  if (!re) COMPILED.set(pattern, re = new RegExp(pattern, "g"));
-  return re;
-}
-function normalized(line, rules) {
-  line = respelled(line, rules);
-  if (rules.halfBits) {
-    const re = compiled(rules.halfBits);
-    re.lastIndex = 0;
-    if (re.test(line)) line = withHalfBits(line);
-  }
-  if (!rules.integers) return line;
-  line = withoutOctal(line);
-  for (const m of rules.integerMasks ?? []) {
-    const re = compiled(m.pattern);
-    re.lastIndex = 0;
-    if (re.test(line)) line = masked(line, m.bits);
-  }
-  return line;
-}
-function respelled(line, rules) {
-  if (rules.flagOrder) line = withFlagsInOrder(line, rules.flagOrder);
-  for (const r of rules.respellings ?? []) line = line.replace(compiled(r.pattern), r.replacement);
-  return line;
-}
-const INTEGER = /(?<=^|[\s,([+<]|(?<!\d)\.|(?<!\w)#|\.[xyzw]-)(-?)(0[xX][0-9a-fA-F]+|\d+)(?=$|[\s,)\]>]|\.(?!\d))/g;
-const MAX_SPELLINGS = 64;
-function cInteger(text) {
-  const sign = text.startsWith("-") ? -1 : 1;
-  const t = sign < 0 ? text.slice(1) : text;
-  if (/^0[xX]/.test(t)) return sign * parseInt(t.slice(2), 16);
-  if (/^0\d/.test(t)) return sign * (parseInt(t, 8) || 0);
-  return sign * parseInt(t, 10);
-}
-function spelled(v) {
-  const hex = `0x${Math.abs(v).toString(16)}`;
-  return [String(v), v < 0 ? `-${hex}` : hex];
-}
-function wrapped(v) {
-  if (v < 0) return v >= -(2 ** 31) ? [v + 2 ** 32] : [];
-  if (v >= 2 ** 15 && v < 2 ** 16) return [v - 2 ** 16];
-  if (v >= 2 ** 31 && v < 2 ** 32) return [v - 2 ** 32];
-  return [];
-}
-function withoutOctal(line) {
-  return line.replace(INTEGER, (t) => /^-?0\d/.test(t) ? String(cInteger(t)) : t);
-}
-function masked(line, bits) {
-  const end = line.trimEnd().length;
-  return line.replace(INTEGER, (t, _sign, _digits, at) => {
-    const v = cInteger(t);
-    const m = (v % 2 ** bits + 2 ** bits) % 2 ** bits;
-    return m === v || at + t.length !== end ? t : String(m);
-  });
-}
-function* integerSpellings(line) {
-  const found = [...line.matchAll(INTEGER)];
-  if (!found.length) return;
-  const options = found.map((m) => {
-    const v = cInteger(m[0]);
-    return [.../* @__PURE__ */ new Set([m[0], ...spelled(v), ...wrapped(v).flatMap(spelled)])];
-  });
-  let made = 0;
-  const total = options.reduce((n, o) => n * o.length, 1);
-  for (let combo = 1; combo < total && made < MAX_SPELLINGS; combo++) {
-    let rest = combo;
-    let out = "";
-    let at = 0;
-    found.forEach((m, i) => {
-      const o = options[i];
-      out += line.slice(at, m.index) + o[rest % o.length];
-      rest = Math.floor(rest / o.length);
-      at = m.index + m[0].length;
-    });
-    made++;
-    yield out + line.slice(at);
-  }
-}
-const ISASPEC = SYNTAX;
-const GPU_ID = "ISA_GPU_ID()";
-const ALL_ONES = new Array(ISA.wordCount).fill(4294967295);
-const CASES = /* @__PURE__ */ new Map();
-function casesOf(s) {
-  let cases = CASES.get(s);
-  if (!cases) {
-    const extra = ISASPEC.instructions[s.name];
-    const byDefault = {
-      when: null,
-      display: s.display,
-      fields: s.fields,
-      derived: extra?.derived ?? [],
-      asserts: extra?.asserts ?? [],
-      level: Infinity,
-      nested: extra?.nested
-    };
-    cases = [...extra?.overrides ?? [], byDefault];
-    CASES.set(s, cases);
-  }
-  return cases;
-}
-const CASE_NAMES = /* @__PURE__ */ new WeakMap();
-function namesOf(c) {
-  let names = CASE_NAMES.get(c);
-  if (!names) {
-    names = { fields: /* @__PURE__ */ new Map(), derived: /* @__PURE__ */ new Map() };
-    for (const f of c.fields) if (!names.fields.has(f.name)) names.fields.set(f.name, f);
-    for (const d of c.derived) if (!names.derived.has(d.name)) names.derived.set(d.name, d);
-    CASE_NAMES.set(c, names);
-  }
-  return names;
-}
-const DEEPER = /* @__PURE__ */ new WeakMap();
-function deeper(env) {
-  let d = DEEPER.get(env);
-  if (!d || d.assigned !== env.assigned) DEEPER.set(env, d = { ...env, depth: env.depth + 1 });
-  return d;
-}
-function known(e, env) {
-  let missing = false;
-  const v = evalExpr(e, (name) => {
-    const a = env.assigned.get(name);
-    if (a !== void 0) return a;
-    const d = env.derived(name);
-    const dv = d && env.depth < 8 ? known(d.expr, deeper(env)) : void 0;
-    if (dv === void 0) missing = true;
-    return dv ?? 0;
-  });
-  return missing ? void 0 : v;
-}
-function solve(e, target, env) {
-  if (!Number.isFinite(target)) return false;
-  if (typeof e === "number") return e === target;
-  if (typeof e === "string") {
-    const a = env.assigned.get(e);
-    if (a !== void 0) return a === target;
-    const d = env.derived(e);
-    if (d) return env.depth < 8 && solve(d.expr, target, deeper(env));
-    const f = env.field(e);
-    if (!f || !Number.isInteger(target) || target < 0 || target >= 2 ** f.width) return false;
-    env.assigned.set(e, target);
-    return true;
-  }
-  if (e.b === void 0) {
-    if (e.op === "~") return solve(e.a, ~target >>> 0, env);
-    if (e.op === "-") return solve(e.a, -target, env);
-    return target === 1 ? solve(e.a, 0, env) : target === 0 && solveTrue(e.a, env);
-  }
-  const ka = known(e.a, env);
-  const kb = known(e.b, env);
-  if (ka !== void 0 && kb !== void 0) return applyOp(e.op, ka, kb) === target;
-  if (ka === void 0 && kb === void 0) {
-    if (e.op === "|" || e.op === "+") return solveSplit(e.a, e.b, target, env);
-    if (e.op === "&" && target !== 0) return solve(e.a, target, env) && solve(e.b, target, env);
-    if (e.op === "&") return solveFalse({ op: "&&", a: e.a, b: e.b }, env);
-    if (e.op === "==" || e.op === "!=")
-      return solvePair(e.a, e.b, e.op === "==" === (target === 1), env);
-    if (e.op === "&&" && target === 0) return solveFalse(e, env);
-    if (e.op === "||" && target === 1) return solveTrue(e, env);
-    return false;
-  }
-  const left = ka === void 0;
-  const x = left ? e.a : e.b;
-  const k = left ? kb : ka;
-  switch (e.op) {
-    case "+":
-      return solve(x, target - k, env);
-    case "-":
-      return solve(x, left ? target + k : k - target, env);
-    case "*":
-      return k !== 0 && target % k === 0 && solve(x, target / k, env);
-    case "^":
-      return solve(x, (target ^ k) >>> 0, env);
-    case "|":
-      return solve(x, (target & ~k) >>> 0, env);
-    case "&":
-      return solve(x, target, env);
-    case ">>":
-      return left && solve(x, target * 2 ** k, env);
-    case "<<": {
-      if (left) return target % 2 ** k === 0 && solve(x, target / 2 ** k, env);
-      const shift = Math.log2(target / k);
-      return Number.isInteger(shift) && solve(x, shift, env);
-    }
-    case "<":
-    case "<=":
-    case ">":
-    case ">=": {
-      if (target !== 0 && target !== 1) return false;
-      const values = [0, Math.ceil(k), Math.floor(k) + 1].filter((v2) => v2 >= 0).sort((p, q) => p - q);
-      const v = values.find((n) => applyOp(e.op, left ? n : k, left ? k : n) === target);
-      return v !== void 0 && solve(x, v, env);
-    }
-    case "==":
-      return target === 1 ? solve(x, k, env) : target === 0 && solve(x, k === 0 ? 1 : 0, env);
-    case "!=":
-      return target === 1 ? solve(x, k === 0 ? 1 : 0, env) : target === 0 && solve(x, k, env);
-    case "&&":
-      return target === 1 ? k !== 0 && solveTrue(x, env) : target === 0 && (k === 0 || solveFalse(x, env));
-    case "||":
-      return target === 1 ? k !== 0 || solveTrue(x, env) : target === 0 && k === 0 && solveFalse(x, env);
-    default:
-      return false;
-  }
-}
-function span(e, env) {
-  if (typeof e === "number") return e === 0 ? 0 : Math.floor(Math.log2(e)) + 1;
-  if (typeof e === "string") {
-    const d = env.derived(e);
-    return d ? env.depth < 8 ? span(d.expr, deeper(env)) : void 0 : env.field(e)?.width;
-  }
-  if (e.b === void 0) return e.op === "!" ? 1 : void 0;
-  const a = span(e.a, env);
-  const b = span(e.b, env);
-  if (e.op === "<<" && a !== void 0 && typeof e.b === "number") return a + e.b;
-  if (e.op === "&") return a === void 0 ? b : b === void 0 ? a : Math.min(a, b);
-  if ((e.op === "|" || e.op === "^") && a !== void 0 && b !== void 0) return Math.max(a, b);
-  return void 0;
-}
-function solvePair(a, b, equal, env) {
-  const saved = new Map(env.assigned);
-  for (const [x, y] of equal ? [
-    [0, 0],
-    [1, 1]
-  ] : [
-    [0, 1],
-    [1, 0]
-  ]) {
-    if (solve(a, x, env) && solve(b, y, env)) return true;
-    env.assigned.clear();
-    saved.forEach((v, n) => env.assigned.set(n, v));
-  }
-  return false;
-}
-function solveSplit(a, b, target, env) {
-  const saved = new Map(env.assigned);
-  for (const [low, high] of [
-    [b, a],
-    [a, b]
-  ]) {
-    const w = span(low, env);
-    if (w === void 0) continue;
-    const part = target % 2 ** w;
-    if (solve(low, part, env) && solve(high, target - part, env)) return true;
-    env.assigned.clear();
-    saved.forEach((v, n) => env.assigned.set(n, v));
-  }
-  return false;
-}
-function guess(e, env) {
-  return evalExpr(e, (name) => {
-    const a = env.assigned.get(name);
-    if (a !== void 0) return a;
-    const d = env.derived(name);
-    return d && env.depth < 8 ? guess(d.expr, deeper(env)) : 0;
-  });
-}
-function solveFalse(e, env) {
-  const k = known(e, env);
-  if (k !== void 0) return k === 0;
-  if (typeof e === "object" && e.b === void 0 && e.op === "!") return solveTrue(e.a, env);
-  if (typeof e === "object" && e.b !== void 0 && (e.op === "&&" || e.op === "||")) {
-    if (e.op === "||") return solveFalse(e.a, env) && solveFalse(e.b, env);
-    const saved = new Map(env.assigned);
-    if (solveFalse(e.a, env)) return true;
-    env.assigned.clear();
-    saved.forEach((v, n) => env.assigned.set(n, v));
-    return solveFalse(e.b, env);
-  }
-  if (typeof e === "object" && e.b !== void 0 && (e.op === "==" || e.op === "!=")) {
-    const ka = known(e.a, env);
-    const kb = known(e.b, env);
-    const x = ka === void 0 ? e.a : e.b;
-    const c = ka === void 0 ? kb : ka;
-    if (ka === void 0 && kb === void 0) return solvePair(e.a, e.b, e.op === "!=", env);
-    if (c === void 0) return false;
-    return solve(x, e.op === "!=" ? c : c === 0 ? 1 : 0, env);
-  }
-  return solve(e, 0, env);
-}
-function solveTrue(e, env) {
-  const k = known(e, env);
-  if (k !== void 0) return k !== 0;
-  if (typeof e === "object" && e.b !== void 0 && (e.op === "&&" || e.op === "||")) {
-    if (e.op === "&&") return solveTrue(e.a, env) && solveTrue(e.b, env);
-    const saved = new Map(env.assigned);
-    if (solveTrue(e.a, env)) return true;
-    env.assigned.clear();
-    saved.forEach((v, n) => env.assigned.set(n, v));
-    return solveTrue(e.b, env);
-  }
-  return solve(e, 1, env);
-}
-class Scope {
-  constructor(words, cases, mnemonic, gpu, errors = [], parent, params = [], quiet = false) {
-    this.words = words;
-    this.cases = cases;
-    this.mnemonic = mnemonic;
-    this.gpu = gpu;
-    this.errors = errors;
-    this.parent = parent;
-    this.params = params;
-    this.quiet = quiet;
-  }
-  words;
-  cases;
-  mnemonic;
-  gpu;
-  errors;
-  parent;
-  params;
-  quiet;
-  applied = [];
-  /** Owners of the expressions being evaluated: re-entering one yields 0 (A.7 recursion guard). */
-  stack = [];
-  /** Whether case k applies: the default always, an override when its expression is non-zero. */
-  applies(k) {
-    const c = this.cases[k];
-    if (c.when === null) return true;
-    const known2 = this.applied[k];
-    if (known2 !== void 0) return known2;
-    const top = this.stack.length === 0;
-    const v = this.run(c, c.when) !== 0;
-    if (top) this.applied[k] = v;
-    return v;
-  }
-  /** A field's spec and (raw or derived) value, or undefined when no applying case has it. */
-  resolve(name) {
-    for (let k = 0; k < this.cases.length; k++) {
-      const c = this.cases[k];
-      const names = namesOf(c);
-      if (this.quiet && !names.fields.has(name) && !names.derived.has(name)) continue;
-      if (c.when !== null && !this.stack.includes(c) && !this.applies(k)) continue;
-      const f = names.fields.get(name);
-      if (f) return { spec: f, value: rawField(this.words, f) };
-      const d = names.derived.get(name);
-      if (d) return { spec: d, value: this.run(d, d.expr) };
-    }
-    const p = this.params.find(([, as]) => as === name);
-    return p && this.parent ? this.parent.resolve(p[0]) : void 0;
-  }
-  /** The bitset-typed field `name` of an applying case, if it is one. */
-  nestedOf(name) {
-    for (let k = 0; k < this.cases.length; k++) {
-      const c = this.cases[k];
-      if (c.when !== null && !this.applies(k)) continue;
-      if (namesOf(c).fields.has(name)) return c.nested?.[name];
-      if (namesOf(c).derived.has(name)) return void 0;
-    }
-    return void 0;
-  }
-  /** The scope of a bitset-typed field's value: the leaf it matches for the GPU (Mesa find_bitset). */
-  enter(field, nested, value) {
-    const words = [value % 2 ** 32, Math.floor(value / 2 ** 32)];
-    let found;
-    for (const leaf of ISASPEC.bitsets[nested.bitset] ?? []) {
-      if (this.gpu !== null && leaf.gen && (this.gpu < leaf.gen[0] || this.gpu > leaf.gen[1]))
-        continue;
-      if (!leaf.tested.every((m, i) => ((words[i] ?? 0) & m) >>> 0 === (leaf.match[i] & m) >>> 0))
-        continue;
-      if (found) {
-        this.errors.push(`bitset conflict: ${found.mnemonic} vs ${leaf.mnemonic}`);
-        found = void 0;
-        break;
-      }
-      found = leaf;
-    }
-    if (!found) {
-      this.errors.push(
-        `no match: FIELD: '${this.mnemonic}.${field}': ${hexWords(words, ALL_ONES)}`
-      );
-      return void 0;
-    }
-    if (found.dontCare.some((m, i) => ((words[i] ?? 0) & m) !== 0))
-      this.errors.push(`dontcare bits in ${found.mnemonic}: ${hexWords(words, found.dontCare)}`);
-    return new Scope(
-      words,
-      found.cases,
-      found.mnemonic,
-      this.gpu,
-      this.errors,
-      this,
-      nested.params,
-      this.quiet
-    );
-  }
-  run(owner, e) {
-    if (this.stack.includes(owner)) return 0;
-    this.stack.push(owner);
-    try {
-      return evalExpr(e, (n) => {
-        if (n === GPU_ID) return this.gpu ?? 0;
-        const r = this.resolve(n);
-        if (!r) this.errors.push(`no field '${n}'`);
-        return r?.value ?? 0;
-      });
-    } finally {
-      this.stack.pop();
-    }
-  }
-  /**
-   * The display template to print (A.6) and the index of its case; null when there is none. As
-   * Mesa's find_display: each bitset from the leaf up, its applying overrides before its default
-   * case, checking the asserts of every case it passes (a difference is a warning, not a miss).
-   */
-  pick() {
-    const defaults = this.cases[this.cases.length - 1].asserts;
-    let below = 0;
-    const passDefaults = (upTo) => {
-      for (const a of defaults) if (a.level >= below && a.level < upTo) this.check(a);
-      below = Math.max(below, upTo);
-    };
-    for (let k = 0; k < this.cases.length; k++) {
-      const c = this.cases[k];
-      passDefaults(c.when === null ? Infinity : c.level);
-      if (c.when === null || !this.applies(k)) continue;
-      for (const a of c.asserts) this.check(a);
-      if (c.display !== null) return { k, display: c.display };
-    }
-    const last = this.cases.length - 1;
-    return this.cases[last].display !== null ? { k: last, display: this.cases[last].display } : null;
-  }
-  check(a) {
-    const v = getRange(this.words, a.low, a.high);
-    if (v !== a.value)
-      this.errors.push(
-        `WARNING: unexpected bits[${a.low}:${a.high}] in ${a.bitset}: ${hexValue(v)} vs ${hexValue(a.value)}`
-      );
-  }
-}
-const TEMPLATES = /* @__PURE__ */ new Map();
-function tokensOf(template) {
-  let tokens = TEMPLATES.get(template);
-  if (tokens) return tokens;
-  tokens = [];
-  const re = /\{([^}]*)\}/g;
-  let last = 0;
-  for (let m = re.exec(template); m; m = re.exec(template)) {
-    if (m.index > last) tokens.push({ t: "text", text: template.slice(last, m.index) });
-    const [field, ...opts] = m[1].split(":");
-    const align = opts.map((o) => /^align=(\d+)$/.exec(o)).find((x) => x);
-    if (field === "NAME") tokens.push({ t: "name", align: align ? Number(align[1]) : 0 });
-    else tokens.push({ t: "field", field, align: align ? Number(align[1]) : 0, raw: false });
-    last = m.index + m[0].length;
-  }
-  if (last < template.length) tokens.push({ t: "text", text: template.slice(last) });
-  TEMPLATES.set(template, tokens);
-  return tokens;
-}
-const FALLBACK = /* @__PURE__ */ new Map();
-function fallbackTokens(s) {
-  let tokens = FALLBACK.get(s);
-  if (!tokens) {
-    tokens = [{ t: "name", align: 0 }];
-    s.fields.forEach((f, i) => {
-      tokens.push({ t: "text", text: `${i === 0 ? " " : ", "}${f.name}=` });
-      tokens.push({ t: "field", field: f.name, align: 0, raw: true });
-    });
-    FALLBACK.set(s, tokens);
-  }
-  return tokens;
-}
-function formatValue(f, v) {
-  switch (f.kind) {
-    case "bool":
-      return f.display !== null ? v ? f.display : "" : v ? "1" : "0";
-    case "bool_inv":
-      return f.display !== null ? v ? "" : f.display : v ? "0" : "1";
-    case "int":
-    case "branch":
-    case "absbranch":
-      return String(signExtend(v, f.width));
-    case "hex":
-      return v.toString(16);
-    case "offset": {
-      const s = signExtend(v, f.width);
-      return s === 0 ? "" : s > 0 ? `+${s}` : String(s);
-    }
-    case "uoffset":
-      return v === 0 ? "" : `+${v}`;
-    case "float":
-      return formatFloat(v, f.width);
-    case "enum":
-      return (f.enumIndex >= 0 ? ENUMS[f.enumIndex].displays[v] : null) ?? String(v);
-    case "custom":
-      return "";
-    default:
-      return String(v);
-  }
-}
-function formatRaw(f, v) {
-  return String(f.signed ? signExtend(v, f.width) : v);
-}
-function describeExpected(f) {
-  switch (f.kind) {
-    case "bool":
-    case "bool_inv":
-      return `${f.name} (0 or 1)`;
-    case "enum": {
-      const shown = f.enumIndex >= 0 ? ENUMS[f.enumIndex].displays.filter((d) => !!d) : [];
-      return shown.length ? `${f.name} (${shown.slice(0, -1).join(", ")}${shown.length > 1 ? " or " : ""}${shown[shown.length - 1]})` : `${f.name} (a number)`;
-    }
-    case "int":
-    case "branch":
-    case "absbranch":
-      return `${f.name} (a signed decimal number)`;
-    case "hex":
-      return `${f.name} (lowercase hex digits)`;
-    case "offset":
-      return `${f.name} (+N or -N)`;
-    case "uoffset":
-      return `${f.name} (+N)`;
-    case "float":
-      return `${f.name} (a decimal number, inf or nan)`;
-    default:
-      return `${f.name} (a decimal number)`;
-  }
-}
-function rawOf(f, n, signed, derived) {
-  if (derived && !signed) return n;
-  const w = f.width;
-  const min = signed ? -(2 ** (w - 1)) : 0;
-  const max = signed ? 2 ** (w - 1) - 1 : 2 ** w - 1;
-  if (!Number.isSafeInteger(n) || n < min || n > max) return `${f.name} in ${min}..${max}`;
-  return n < 0 ? n + 2 ** w : n;
-}
-function readValue(f, raw, derived, line, pos, fail, prefixes = false) {
-  const rest = line.slice(pos);
-  const number = (re, signed) => {
-    const m = re.exec(rest);
-    if (!m) return fail(pos, describeExpected(f)), [];
-    const out = [];
-    const sign = /^[+-]/.test(m[0]) ? 1 : 0;
-    for (let len = m[0].length; len > (prefixes ? sign : m[0].length - 1); len--) {
-      if (prefixes && len - sign > 1 && m[0][sign] === "0") continue;
-      const r = rawOf(f, Number(m[0].slice(0, len)), signed, derived);
-      if (typeof r === "string") fail(pos, r);
-      else out.push([pos + len, r]);
-    }
-    return out;
-  };
-  if (raw) return number(f.signed ? /^-?\d+/ : /^\d+/, f.signed);
-  switch (f.kind) {
-    case "bool":
-    case "bool_inv": {
-      const inv = f.kind === "bool_inv" ? 1 : 0;
-      if (f.display === null) {
-        const m = /^[01]/.exec(rest);
-        return m ? [[pos + 1, Number(m[0]) ^ inv]] : (fail(pos, describeExpected(f)), []);
-      }
-      const out = [];
-      if (f.display !== "" && rest.startsWith(f.display))
-        out.push([pos + f.display.length, 1 ^ inv]);
-      else if (f.display !== "") fail(pos, `'${f.display}'`);
-      out.push([pos, inv]);
-      return out;
-    }
-    case "int":
-    case "branch":
-    case "absbranch":
-      return number(/^-?\d+/, true);
-    case "hex": {
-      const m = /^[0-9a-f]+/.exec(rest);
-      if (!m) return fail(pos, describeExpected(f)), [];
-      const r = rawOf(f, parseInt(m[0], 16), false, derived);
-      return typeof r === "string" ? (fail(pos, r), []) : [[pos + m[0].length, r]];
-    }
-    case "offset":
-      return /^[+-]\d/.test(rest) ? number(/^[+-]\d+/, true) : [[pos, 0]];
-    case "uoffset":
-      return rest.startsWith("+") ? number(/^\+\d+/, false) : [[pos, 0]];
-    case "custom":
-      return [[pos, 0]];
-    // prints nothing: not in the text, encoded 0
-    case "float": {
-      const m = /^-?(nan|inf|\d+(\.\d*)?)/.exec(rest);
-      return m ? [[pos + m[0].length, floatBits(m[0], f.width)]] : (fail(pos, describeExpected(f)), []);
-    }
-    case "enum": {
-      const displays = f.enumIndex >= 0 ? ENUMS[f.enumIndex].displays : [];
-      const limit = derived ? displays.length : Math.min(displays.length, 2 ** f.width);
-      const out = [];
-      for (let v = 0; v < limit; v++) {
-        const d = displays[v];
-        if (d && rest.startsWith(d)) out.push([pos + d.length, v]);
-      }
-      out.sort((x, y) => y[0] - x[0]);
-      const m = /^\d+/.exec(rest);
-      const full = m ? m[0].length : 0;
-      for (let len = full; len > 0 && len > (prefixes ? 0 : full - 1); len--) {
-        const n = Number(m[0].slice(0, len));
-        if (prefixes && len > 1 && m[0][0] === "0") continue;
-        if ((displays[n] ?? null) === null && (derived || n < 2 ** f.width))
-          out.push([pos + len, n]);
-      }
-      for (let v = 0; v < limit; v++) if (displays[v] === "") out.push([pos, v]);
-      if (!out.length) fail(pos, describeExpected(f));
-      return out;
-    }
-    default:
-      return number(/^\d+/, false);
-  }
-}
-function hexValue(v) {
-  return hexWords([v % 2 ** 32, Math.floor(v / 2 ** 32)], ALL_ONES);
-}
-function hexWords(words, mask, at = 0) {
-  const parts = [];
-  for (let i = ISA.wordCount - 1; i >= 0; i--)
-    parts.push(
-      (((words[at + i] ?? 0) & (mask ? mask[i] : 4294967295)) >>> 0).toString(16).padStart(8, "0")
-    );
-  return parts.join(mask ? "" : "_");
-}
-function render(scope, tokens, errors, before = "") {
-  let out = before;
-  for (const tok of tokens) {
-    if (tok.t === "text") {
-      out += tok.text;
-      continue;
-    }
-    while (out.length - (out.lastIndexOf("\n") + 1) < tok.align) out += " ";
-    if (tok.t === "name") out += scope.mnemonic;
-    else {
-      if (tok.field === "") continue;
-      const r = scope.resolve(tok.field);
-      const nested = r && !tok.raw ? scope.nestedOf(tok.field) : void 0;
-      if (!r) errors.push(`no field '${tok.field}'`);
-      else if (nested) out += renderNested(scope.enter(tok.field, nested, r.value), out, errors);
-      else out += tok.raw ? formatRaw(r.spec, r.value) : formatValue(r.spec, r.value);
-    }
-  }
-  return out;
-}
-function renderNested(scope, before, errors) {
-  if (!scope) return "";
-  const picked = scope.pick();
-  if (!picked) {
-    errors.push(`${scope.mnemonic}: no display template`);
-    return "";
-  }
-  return render(scope, tokensOf(picked.display), errors, before).slice(before.length);
-}
-let showing = false;
-const ERRORS = [];
-function err(message) {
-  ERRORS.push(message);
-}
-function nf(message) {
-  if (showing) err(message);
-  return 0;
-}
-const ENUM_TEXT = ENUMS.map((e) => e.displays);
 const LEAVES_show_cat1_immed_src_0 = ["#cat1-immed-src"];
 function show_cat1_immed_src_0(out, v0, v1, gpu, where, p0) {
   let k = -1;
@@ -39595,28 +40371,6 @@ const SHOW = [
   show246,
   show247
 ];
-function disassemble(words, options = {}) {
-  ERRORS.length = 0;
-  if (words.length !== ISA.wordCount) return `no match: ${hexWords(words, ALL_ONES, 0)}`;
-  return lineAt(words, 0, options.gpu ?? ISA.defaultGpu, options.showErrors === true);
-}
-function disassembleProgram(words, options = {}) {
-  const lines = [];
-  disassembleEach(words, options, (line) => lines.push(line));
-  return lines;
-}
-function disassembleEach(words, options, visit) {
-  const n = ISA.wordCount;
-  if (words.length % n !== 0)
-    throw new RangeError(
-      `disassembleProgram: ${words.length} words are not whole instructions of ${n} words`
-    );
-  const gpu = options.gpu ?? ISA.defaultGpu;
-  const showErrors = options.showErrors === true;
-  ERRORS.length = 0;
-  for (let i = 0, at = 0; at < words.length; i++, at += n)
-    visit(lineAt(words, at, gpu, showErrors), i);
-}
 function lineAt(words, at, gpu, showErrors) {
   const k = instructionAt(words, at, gpu);
   if (k < 0) {
@@ -39632,758 +40386,6 @@ function lineAt(words, at, gpu, showErrors) {
   const line = showing && ERRORS.length ? `${text}	; ${ERRORS.slice(0, 4).join(", ")}` : text;
   if (ERRORS.length) ERRORS.length = 0;
   return line;
-}
-function conflictAt(words, at, gpu) {
-  const hits = INSTRUCTIONS.filter(
-    (s) => inGen(s, gpu) && s.tested.every((m, i) => ((words[at + i] ?? 0) & m) >>> 0 === s.match[i])
-  );
-  return hits.length > 1 ? `bitset conflict: ${hits[0].mnemonic} vs ${hits[1].mnemonic}` : null;
-}
-function interpret(words, spec, gpu) {
-  if (spec.dontCare.some((m, i) => ((words[i] ?? 0) & m) !== 0))
-    ERRORS.push(`dontcare bits in ${spec.mnemonic}: ${hexWords(words, spec.dontCare)}`);
-  const scope = new Scope(words, casesOf(spec), spec.mnemonic, gpu, ERRORS);
-  const picked = scope.pick();
-  if (!picked) ERRORS.push(`${spec.mnemonic}: no display template`);
-  return picked ? render(scope, tokensOf(picked.display), ERRORS) : "";
-}
-class AssemblyError extends SyntaxError {
-  constructor(message, line, column) {
-    super(`${line}:${column}: ${message}`);
-    this.line = line;
-    this.column = column;
-    this.name = "AssemblyError";
-  }
-  line;
-  column;
-}
-class Failures {
-  pos = -1;
-  complete = false;
-  expected = [];
-  message = null;
-  at(pos, complete2) {
-    if (complete2 !== this.complete ? complete2 : pos > this.pos) {
-      Object.assign(this, { pos, complete: complete2, expected: [], message: null });
-    }
-    return pos === this.pos && complete2 === this.complete;
-  }
-  expect(pos, what) {
-    if (this.at(pos, false) && !this.expected.includes(what)) this.expected.push(what);
-    return null;
-  }
-  reject(pos, message) {
-    if (this.at(pos, true)) this.message ??= message;
-    return null;
-  }
-}
-const MNEMONIC = "a mnemonic";
-function frameEnv(frame) {
-  const c = namesOf(frame.cases[frame.k]);
-  const byDefault = namesOf(frame.cases[frame.cases.length - 1]);
-  const params = /* @__PURE__ */ new Map();
-  const param = (n) => {
-    if (!params.has(n)) params.set(n, paramField(frame, n));
-    return params.get(n);
-  };
-  return {
-    assigned: /* @__PURE__ */ new Map([[GPU_ID, frame.gpu ?? 0]]),
-    field: (n) => c.fields.get(n) ?? byDefault.fields.get(n) ?? param(n),
-    derived: (n) => c.derived.get(n) ?? byDefault.derived.get(n),
-    depth: 0
-  };
-}
-function derivedItems(env, items) {
-  const out = [];
-  for (const it of items) {
-    const d = it.cond || it.soft || env.field(it.field) ? void 0 : env.derived(it.field);
-    if (d) out.push([it, d]);
-  }
-  return out;
-}
-function solveTo(expr, spec, target, env) {
-  if (!spec) return target ? solveTrue(expr, env) : solveFalse(expr, env);
-  const targets = [target, spec.signed ? signExtend(target, spec.width) : target];
-  const text = spec.kind === "float" ? formatValue(spec, target) : "";
-  if (spec.kind === "float") {
-    for (let j = 1; j < spec.width; j++)
-      for (const t of [Math.floor(target / 2 ** j), Math.ceil(target / 2 ** j)])
-        if (formatValue(spec, t * 2 ** j) === text) targets.push(t * 2 ** j);
-  }
-  const runs = [];
-  targets.forEach((t, i) => {
-    const seen = targets.findIndex((u) => Object.is(u, t)) < i;
-    if (!seen || i === targets.length - 1 && !Object.is(runs[runs.length - 1], t)) runs.push(t);
-  });
-  const saved = runs.length > 1 ? new Map(env.assigned) : env.assigned;
-  return runs.some((t, i) => {
-    if (i > 0) {
-      env.assigned.clear();
-      saved.forEach((v, n) => env.assigned.set(n, v));
-    }
-    return solve(expr, t, env);
-  });
-}
-function holds(expr, spec, value, env) {
-  const v = guess(expr, env);
-  if (!spec) return v !== 0 === (value !== 0);
-  return v === value || formatValue(spec, v) === formatValue(spec, value);
-}
-function complete(frame, items, env) {
-  for (const [it, d] of derivedItems(env, items))
-    if (!solveTo(d.expr, d, it.value, env))
-      return {
-        pos: it.pos,
-        message: `${d.name} = ${d.text} cannot be ${formatValue(d, it.value)}`
-      };
-  for (const it of items)
-    if (it.cond && !solveTo(it.cond.expr, it.cond.spec, it.value, env))
-      return { pos: it.pos, message: `${it.field} does not fit the other values` };
-  const c = frame.cases[frame.k];
-  if (c.when !== null) solveTrue(c.when, env);
-  for (let j = 0; j < frame.k; j++) {
-    const w = frame.cases[j].when;
-    if (w !== null && guess(w, env) !== 0) solveFalse(w, env);
-  }
-  for (const it of items)
-    if (it.soft && env.field(it.field) && !env.assigned.has(it.field))
-      env.assigned.set(it.field, it.value);
-  return null;
-}
-function constraints(frame, items, env) {
-  const out = derivedItems(env, items).map(([it, d]) => ({
-    expr: d.expr,
-    spec: d,
-    value: it.value
-  }));
-  for (const it of items) if (it.cond) out.push({ ...it.cond, value: it.value });
-  for (let j = 0; j <= frame.k; j++) {
-    const w = frame.cases[j].when;
-    if (w !== null) out.push({ expr: w, spec: null, value: j === frame.k ? 1 : 0 });
-  }
-  return out;
-}
-function unmet(frame, items, env) {
-  return constraints(frame, items, env).filter((c) => !holds(c.expr, c.spec, c.value, env));
-}
-function fieldsRead(e, env, into, seen = /* @__PURE__ */ new Set()) {
-  if (typeof e === "number") return;
-  if (typeof e === "string") {
-    if (seen.has(e)) return;
-    seen.add(e);
-    const d = env.derived(e);
-    if (d) fieldsRead(d.expr, env, into, seen);
-    else if (env.field(e)) into.add(e);
-    return;
-  }
-  fieldsRead(e.a, env, into, seen);
-  if (e.b !== void 0) fieldsRead(e.b, env, into, seen);
-}
-const SEARCH_BITS = 12;
-const SEARCH_SOLUTIONS = 4;
-function* solutions(frame, items, fails) {
-  const env = frameEnv(frame);
-  for (const it of items) {
-    if (it.soft || it.cond || !env.field(it.field)) continue;
-    const a = env.assigned.get(it.field);
-    if (a !== void 0 && a !== it.value)
-      return void fails.reject(it.pos, `${it.field} disagrees with its earlier value`);
-    env.assigned.set(it.field, it.value);
-  }
-  const given = new Map(env.assigned);
-  const implicit = withImplicit(frame, items, given);
-  if (implicit) {
-    const tryEnv = { ...env, assigned: implicit };
-    if (complete(frame, items, tryEnv) === null && unmet(frame, items, tryEnv).length === 0)
-      yield tryEnv;
-  }
-  const failed = complete(frame, items, env);
-  const first = failed === null;
-  if (first) yield env;
-  const missed = unmet(frame, items, env);
-  if (first && missed.length === 0) return;
-  const reads = /* @__PURE__ */ new Set();
-  for (const c of missed.length ? missed : constraints(frame, items, env))
-    fieldsRead(c.expr, env, reads);
-  const open = openFields(env, items, given);
-  const searched = narrowest([...reads].map(open));
-  let offered = 0;
-  for (const values of combinations(searched)) {
-    if (offered >= SEARCH_SOLUTIONS) break;
-    const tryEnv = { ...env, assigned: new Map([...given, ...values]) };
-    if (complete(frame, items, tryEnv) !== null || unmet(frame, items, tryEnv).length) continue;
-    offered++;
-    yield tryEnv;
-  }
-  const apart = offered ? null : searchApart(frame, items, given, open);
-  if (apart) yield apart;
-  else if (failed && offered === 0) fails.reject(failed.pos, failed.message);
-}
-function withImplicit(frame, items, given) {
-  if (!frame.implicit) return null;
-  const out = new Map(given);
-  let changed = false;
-  for (const [name, value] of Object.entries(frame.implicit)) {
-    const shown = given.get(name);
-    const free = items.find((it) => it.field === name && it.value === shown)?.free;
-    const merged = shown === void 0 ? value : free?.length ? withoutBits(shown, free) + (value - withoutBits(value, free)) : shown;
-    if (merged !== shown) {
-      out.set(name, merged);
-      changed = true;
-    }
-  }
-  return changed ? out : null;
-}
-function openFields(env, items, given) {
-  const free = new Map(items.filter((it) => it.free?.length).map((it) => [it.field, it]));
-  return (n) => {
-    const f = free.get(n);
-    if (f && given.get(n) === f.value) return { name: n, base: f.value, bits: [...f.free] };
-    if (given.has(n)) return null;
-    const w = env.field(n)?.width ?? 0;
-    return { name: n, base: 0, bits: Array.from({ length: w }, (_, i) => i) };
-  };
-}
-function narrowest(fields) {
-  const out = [];
-  let bits = 0;
-  for (const f of fields.filter((x) => x !== null).sort((a, b) => a.bits.length - b.bits.length))
-    if (bits + f.bits.length <= SEARCH_BITS) {
-      out.push(f);
-      bits += f.bits.length;
-    }
-  return out;
-}
-function* combinations(fields) {
-  const bits = fields.reduce((n, f) => n + f.bits.length, 0);
-  for (let combo = 0; combo < 2 ** bits; combo++) {
-    let rest = combo;
-    yield fields.map((f) => {
-      let v = f.base;
-      for (const b of f.bits) {
-        v += rest % 2 * 2 ** b;
-        rest = Math.floor(rest / 2);
-      }
-      return [f.name, v];
-    });
-  }
-}
-function searchApart(frame, items, given, open) {
-  const env = frameEnv(frame);
-  const all = constraints(frame, items, env);
-  const reads = all.map((c) => {
-    const names = /* @__PURE__ */ new Set();
-    fieldsRead(c.expr, env, names);
-    return [...names].filter((n) => open(n) !== null);
-  });
-  const group = all.map((_, i) => i);
-  const root = (i) => group[i] === i ? i : group[i] = root(group[i]);
-  const reader = /* @__PURE__ */ new Map();
-  reads.forEach(
-    (names, i) => names.forEach((n) => {
-      const j = reader.get(n);
-      if (j === void 0) reader.set(n, i);
-      else group[root(i)] = root(j);
-    })
-  );
-  const parts = /* @__PURE__ */ new Map();
-  reads.forEach((names, i) => {
-    if (names.length) parts.set(root(i), [...parts.get(root(i)) ?? [], i]);
-  });
-  if (parts.size < 2) return null;
-  given.forEach((v, n) => env.assigned.set(n, v));
-  for (const members of parts.values()) {
-    const before = new Map(env.assigned);
-    const fields = narrowest([...new Set(members.flatMap((i) => reads[i]))].map(open));
-    let found = false;
-    for (const values of combinations(fields)) {
-      env.assigned = new Map([...before, ...values]);
-      for (const i of members) solveTo(all[i].expr, all[i].spec, all[i].value, env);
-      found = members.every((i) => holds(all[i].expr, all[i].spec, all[i].value, env));
-      if (found) break;
-    }
-    if (!found) return null;
-  }
-  return complete(frame, items, env) === null && unmet(frame, items, env).length === 0 ? env : null;
-}
-function paramField(frame, name) {
-  const p = frame.param(name);
-  return p ? { ...p.spec, ranges: [] } : void 0;
-}
-function encodeFrame(frame, env, match) {
-  const c = frame.cases[frame.k];
-  const byDefault = frame.cases[frame.cases.length - 1];
-  const words = Uint32Array.from(match);
-  for (const [name, v] of env.assigned) {
-    const f = namesOf(c).fields.get(name) ?? namesOf(byDefault).fields.get(name);
-    if (!f) continue;
-    let rest = v;
-    for (let i = 0; i < f.ranges.length; i += 2) {
-      const width = f.ranges[i + 1] - f.ranges[i] + 1;
-      setRange(words, f.ranges[i], f.ranges[i + 1], rest % 2 ** width);
-      rest = Math.floor(rest / 2 ** width);
-    }
-  }
-  for (const a of [
-    ...byDefault.asserts.filter((d) => d.level < c.level),
-    ...c === byDefault ? [] : c.asserts
-  ])
-    setRange(words, a.low, a.high, a.value);
-  return words;
-}
-function withoutBits(v, bits = []) {
-  for (const b of bits) v -= Math.floor(v / 2 ** b) % 2 * 2 ** b;
-  return v;
-}
-function checkBack(scope, frame, items, line, fails, checkCase = true) {
-  for (const it of items) {
-    if (it.soft || it.cond) continue;
-    const r = scope.resolve(it.field);
-    if (!r) continue;
-    const nested = it.text !== void 0 ? scope.nestedOf(it.field) : void 0;
-    const shown = nested ? renderNested(scope.enter(it.field, nested, r.value), line.slice(0, it.pos), []) : "";
-    const ok = nested ? withoutBits(r.value, it.free) === withoutBits(it.value, it.free) && (shown === it.text || shown === it.canonical) : formatValue(r.spec, r.value) === formatValue(r.spec, it.value) && (scope.cases.some((c2) => namesOf(c2).fields.has(it.field)) ? r.value === it.value : true);
-    if (!ok) return fails.reject(it.pos, `${it.field} does not encode as written`), false;
-  }
-  const c = frame.cases[frame.k];
-  if (checkCase && ((scope.pick()?.k ?? frame.cases.length - 1) !== frame.shown || c.when !== null && !scope.applies(frame.k)))
-    return fails.reject(0, `${frame.mnemonic}: another display applies to these values`), false;
-  return true;
-}
-function instructionFrame(s, k, line, gpu, fails) {
-  const cases = casesOf(s);
-  const shown = shownBy(cases, k);
-  const frame = {
-    mnemonic: s.mnemonic,
-    cases,
-    k,
-    shown: shown < 0 ? cases.length - 1 : shown,
-    gpu: gpu ?? (s.gen ? s.gen[0] : null),
-    param: () => void 0,
-    implicit: ISASPEC.instructions[s.name]?.implicit,
-    finish(pos, items) {
-      const end = pos + /^\s*/.exec(line.slice(pos))[0].length;
-      if (end < line.length) return fails.expect(end, "end of line");
-      const at = gpu ?? (s.gen ? s.gen[0] : null);
-      for (const env of solutions(frame, items, fails)) {
-        const words = encodeFrame(frame, env, s.match);
-        const back = findSpec(words, at);
-        if (back !== s)
-          fails.reject(
-            0,
-            `the text encodes as ${back ? back.name : "no instruction"}, not ${s.name}`
-          );
-        else if (checkBack(
-          new Scope(words, frame.cases, s.mnemonic, at, [], void 0, [], true),
-          frame,
-          items,
-          line,
-          fails
-        )) {
-          const always = ISASPEC.instructions[s.name]?.always;
-          if (!always) return words;
-          const forced = new Map([...env.assigned, ...Object.entries(always)]);
-          return encodeFrame(frame, { ...env, assigned: forced }, s.match);
-        }
-      }
-      return null;
-    }
-  };
-  return frame;
-}
-function lift(e, env, isOwn, asName, depth = 0) {
-  if (typeof e === "number") return e;
-  if (typeof e === "string") {
-    if (e === GPU_ID) return e;
-    if (isOwn(e)) {
-      const d = env.field(e) ? void 0 : env.derived(e);
-      return d && depth < 8 ? lift(d.expr, env, isOwn, asName, depth + 1) : env.assigned.get(e) ?? 0;
-    }
-    return asName.get(e) ?? 0;
-  }
-  const a = lift(e.a, env, isOwn, asName, depth);
-  return e.b === void 0 ? { op: e.op, a } : { op: e.op, a, b: lift(e.b, env, isOwn, asName, depth) };
-}
-function readsAny(e) {
-  return typeof e === "string" || typeof e === "object" && (readsAny(e.a) || e.b !== void 0 && readsAny(e.b));
-}
-function nestedReading(leaf, nested, frame, env, items, line, pos, end, fails) {
-  const gpu = frame.gpu;
-  const words = encodeFrame(frame, env, leaf.match);
-  const matched = (ISASPEC.bitsets[nested.bitset] ?? []).filter(
-    (l) => (gpu === null || !l.gen || gpu >= l.gen[0] && gpu <= l.gen[1]) && l.tested.every((m, i) => ((words[i] ?? 0) & m) >>> 0 === (l.match[i] & m) >>> 0)
-  );
-  if (matched.length !== 1 || matched[0] !== leaf)
-    return fails.reject(pos, `the text encodes as no single ${nested.bitset}`);
-  const asName = new Map(nested.params.map(([name, as]) => [as, name]));
-  const isOwn = (n) => leaf.cases.some((x) => namesOf(x).fields.has(n) || namesOf(x).derived.has(n));
-  const up = (e) => lift(e, env, isOwn, asName);
-  const label = `${leaf.mnemonic}`;
-  const outer = [];
-  for (const it of items) {
-    if (it.cond) {
-      const expr = up(it.cond.expr);
-      if (readsAny(expr)) outer.push({ ...it, field: label, pos, cond: { ...it.cond, expr } });
-    } else if (!isOwn(it.field) && asName.has(it.field) && !it.soft)
-      outer.push({ field: asName.get(it.field), value: it.value, pos });
-    else if (it.text === void 0) {
-      const d = isOwn(it.field) && !env.field(it.field) ? env.derived(it.field) : void 0;
-      const expr = d ? up(d.expr) : 0;
-      if (d && readsAny(expr))
-        outer.push({ field: label, value: it.value, pos, cond: { expr, spec: d } });
-    }
-  }
-  frame.cases.forEach((x, j) => {
-    if (x.when === null || j > frame.k) return;
-    const expr = up(x.when);
-    if (readsAny(expr))
-      outer.push({ field: label, value: j === frame.k ? 1 : 0, pos, cond: { expr, spec: null } });
-  });
-  env.assigned.forEach((v, n) => {
-    const o = asName.get(n);
-    if (o !== void 0 && !isOwn(n)) outer.push({ field: o, value: v, pos, soft: true });
-  });
-  const given = {
-    resolve(outerName) {
-      const as = nested.params.find(([n]) => n === outerName)?.[1];
-      const v = as === void 0 ? void 0 : env.assigned.get(as);
-      const p = as === void 0 ? void 0 : frame.param(as);
-      return v === void 0 || !p ? void 0 : { spec: p.spec, value: v };
-    }
-  };
-  const scope = new Scope(words, leaf.cases, leaf.mnemonic, gpu, [], given, nested.params, true);
-  const own = items.filter((it) => !it.cond && isOwn(it.field));
-  if (!checkBack(scope, frame, own, line, fails, false)) return null;
-  const free = [];
-  for (const c of [frame.cases[frame.k], frame.cases[frame.cases.length - 1]])
-    for (const f of c.fields)
-      if (!env.assigned.has(f.name)) {
-        for (let i = 0; i < f.ranges.length; i += 2)
-          for (let b = f.ranges[i]; b <= f.ranges[i + 1]; b++) if (!free.includes(b)) free.push(b);
-      }
-  return {
-    end,
-    value: words[0] + (words[1] ?? 0) * 2 ** 32,
-    text: line.slice(pos, end),
-    canonical: renderNested(scope, line.slice(0, pos), []),
-    outer,
-    free
-  };
-}
-const READINGS = /* @__PURE__ */ new WeakMap();
-const SPEC_IDS = /* @__PURE__ */ new Map();
-function specId(spec) {
-  let id = SPEC_IDS.get(spec);
-  if (id === void 0) SPEC_IDS.set(spec, id = SPEC_IDS.size);
-  return id;
-}
-function nestedReadings(outer, nested, line, pos, gpu, fails, depth) {
-  const params = nested.params.map(([name, as]) => {
-    const p = lookup(outer, name);
-    return `${name}:${as}:${p ? specId(p.spec) : -1}:${p?.derived ? 1 : 0}`;
-  });
-  const key = `${nested.bitset}|${pos}|${depth}|${params.join("|")}`;
-  let known2 = READINGS.get(fails);
-  if (!known2) READINGS.set(fails, known2 = /* @__PURE__ */ new Map());
-  const cached = known2.get(key);
-  if (cached) return cached;
-  const out = [];
-  if (depth > 4) return out;
-  const asName = new Map(nested.params.map(([name, as]) => [as, name]));
-  for (const leaf of ISASPEC.bitsets[nested.bitset] ?? []) {
-    if (gpu !== null && leaf.gen && (gpu < leaf.gen[0] || gpu > leaf.gen[1])) continue;
-    leaf.cases.forEach((c, k) => {
-      const shown = shownBy(leaf.cases, k);
-      if (shown < 0) return;
-      const frame = {
-        mnemonic: leaf.mnemonic,
-        cases: leaf.cases,
-        k,
-        shown,
-        gpu,
-        param(name) {
-          const outerName = asName.get(name);
-          return outerName === void 0 ? void 0 : lookup(outer, outerName);
-        },
-        finish(end, items) {
-          for (const env of solutions(frame, items, fails)) {
-            const reading = nestedReading(leaf, nested, frame, env, items, line, pos, end, fails);
-            if (reading) out.push(reading);
-          }
-          return null;
-        }
-      };
-      walk(frame, tokensOf(leaf.cases[shown].display), 0, line, pos, [], gpu, fails, depth + 1);
-    });
-  }
-  known2.set(key, out);
-  return out;
-}
-function lookup(frame, name) {
-  const cases = frame.cases;
-  for (const c of [cases[frame.k], cases[cases.length - 1]]) {
-    const f = namesOf(c).fields.get(name);
-    if (f) return { spec: f, derived: false };
-    const d = namesOf(c).derived.get(name);
-    if (d) return { spec: d, derived: true };
-  }
-  return frame.param(name);
-}
-function nestedIn(frame, name) {
-  const cases = frame.cases;
-  for (const c of [cases[frame.k], cases[cases.length - 1]]) {
-    if (namesOf(c).fields.has(name)) return c.nested?.[name];
-    if (namesOf(c).derived.has(name)) return void 0;
-  }
-  return void 0;
-}
-const TEXT_PARTS = /* @__PURE__ */ new Map();
-function partsOf(text) {
-  let parts = TEXT_PARTS.get(text);
-  if (!parts) TEXT_PARTS.set(text, parts = text.split(/(\s+)/));
-  return parts;
-}
-function walk(frame, tokens, i, line, pos, items, gpu, fails, depth = 0) {
-  if (i === tokens.length) return frame.finish(pos, items);
-  const tok = tokens[i];
-  const next = (p) => walk(frame, tokens, i + 1, line, p, items, gpu, fails, depth);
-  if (tok.t === "name") {
-    if (tok.align > 0) pos += /^\s*/.exec(line.slice(pos))[0].length;
-    const m = frame.mnemonic;
-    if (!line.startsWith(m, pos) || /^[A-Za-z_]/.test(line.slice(pos + m.length)))
-      return fails.expect(pos, MNEMONIC);
-    return next(pos + m.length);
-  }
-  if (tok.t === "text") {
-    let p = pos;
-    for (const part of partsOf(tok.text)) {
-      if (part === "") continue;
-      if (/^\s/.test(part)) {
-        const ws = /^\s*/.exec(line.slice(p))[0];
-        if (ws === "" && /\w/.test(line[p - 1] ?? "") && /\w/.test(line[p] ?? ""))
-          return fails.expect(p, "a space");
-        p += ws.length;
-      } else {
-        if (!line.startsWith(part, p)) return fails.expect(p, `'${part}'`);
-        p += part.length;
-      }
-    }
-    return next(p);
-  }
-  const start = tok.align > 0 ? pos + /^\s*/.exec(line.slice(pos))[0].length : pos;
-  if (tok.field === "") return next(start);
-  const found = lookup(frame, tok.field);
-  if (!found) return next(start);
-  const nested = tok.raw ? void 0 : nestedIn(frame, tok.field);
-  if (nested) {
-    for (const r of nestedReadings(frame, nested, line, start, gpu, fails, depth)) {
-      const added = [
-        {
-          field: tok.field,
-          value: r.value,
-          pos: start,
-          text: r.text,
-          canonical: r.canonical,
-          free: r.free
-        },
-        ...r.outer
-      ];
-      items.push(...added);
-      const words = next(r.end);
-      items.splice(items.length - added.length, added.length);
-      if (words) return words;
-    }
-    return null;
-  }
-  const runsOn = tokens[i + 1]?.t === "field";
-  for (const [end, value] of readValue(
-    found.spec,
-    tok.raw,
-    found.derived,
-    line,
-    start,
-    (p, e) => fails.expect(p, e),
-    runsOn
-  )) {
-    items.push({ field: tok.field, value, pos: start });
-    const words = next(end);
-    items.pop();
-    if (words) return words;
-  }
-  return null;
-}
-const COMMENTS = !INSTRUCTIONS.some(
-  (s) => (s.display ?? "").includes(";") || (ISASPEC.instructions[s.name]?.overrides ?? []).some((o) => (o.display ?? "").includes(";"))
-);
-function shownBy(cases, k) {
-  for (let j = k; j < cases.length; j++) if (cases[j].display !== null) return j;
-  return -1;
-}
-function caseTokens(s, cases, k) {
-  const j = shownBy(cases, k);
-  return j >= 0 ? tokensOf(cases[j].display) : k === cases.length - 1 ? fallbackTokens(s) : null;
-}
-let QUICK;
-function quickCandidates(line) {
-  if (!QUICK) {
-    const byMnemonic = /* @__PURE__ */ new Map();
-    const unnamed = [];
-    INSTRUCTIONS.forEach((s, i) => {
-      const cases = casesOf(s);
-      const printsNoName = cases.some((_, k) => {
-        const tokens = caseTokens(s, cases, k);
-        return tokens !== null && !tokens.some((t) => t.t === "name");
-      });
-      if (printsNoName || s.mnemonic === "") unnamed.push(i);
-      else {
-        const list = byMnemonic.get(s.mnemonic);
-        if (list) list.push(i);
-        else byMnemonic.set(s.mnemonic, [i]);
-      }
-    });
-    QUICK = {
-      byMnemonic,
-      unnamed,
-      lengths: [...new Set([...byMnemonic.keys()].map((m) => m.length))]
-    };
-  }
-  const found = new Set(QUICK.unnamed);
-  for (const length of QUICK.lengths)
-    for (let at = 0; at + length <= line.length; at++)
-      for (const i of QUICK.byMnemonic.get(line.slice(at, at + length)) ?? []) found.add(i);
-  return [...found].sort((a, b) => a - b);
-}
-const LINES = /* @__PURE__ */ new Map();
-function assembleLine(line, lineNo, gpu) {
-  const key = `${gpu ?? ""}:${line}`;
-  let result = LINES.get(key);
-  if (result === void 0) {
-    const text = normalized(line, ISASPEC.text);
-    result = lineWords(text, gpu);
-    if (!(result instanceof Uint32Array) && ISASPEC.text.integers)
-      for (const other of integerSpellings(text)) {
-        const words = lineWords(other, gpu);
-        if (words instanceof Uint32Array) {
-          result = words;
-          break;
-        }
-      }
-    if (LINES.size >= 4096) LINES.clear();
-    LINES.set(key, result);
-  }
-  if (result instanceof Uint32Array) return result;
-  throw new AssemblyError(result.message, lineNo, result.column);
-}
-function lineWords(line, gpu) {
-  const start = /^\s*/.exec(line)[0].length;
-  let fails = new Failures();
-  for (const quick of [true, false]) {
-    fails = new Failures();
-    for (const i of quick ? quickCandidates(line) : INSTRUCTIONS.keys()) {
-      const s = INSTRUCTIONS[i];
-      if (gpu !== null && !inGen(s, gpu)) continue;
-      const cases = casesOf(s);
-      for (let k = 0; k < cases.length; k++) {
-        const tokens = caseTokens(s, cases, k);
-        if (!tokens || quick && !line.includes(s.mnemonic) && tokens.some((t) => t.t === "name"))
-          continue;
-        const words = walk(
-          instructionFrame(s, k, line, gpu, fails),
-          tokens,
-          0,
-          line,
-          start,
-          [],
-          gpu,
-          fails
-        );
-        if (words) return words;
-      }
-    }
-  }
-  const pos = Math.max(fails.pos, start);
-  const rest = line.slice(pos);
-  const mnemonic = fails.expected.includes(MNEMONIC);
-  const token = (mnemonic ? /^\w+/.exec(rest) : null)?.[0] ?? /^([^\s,]+|,)/.exec(rest)?.[0];
-  const found = token ? `'${token}'` : rest ? "a space" : "end of line";
-  let message = fails.message;
-  if (message === null) {
-    if (mnemonic) message = `unknown mnemonic ${found}${gpu === null ? "" : ` for gpu ${gpu}`}`;
-    else {
-      const e = fails.expected;
-      message = e.length ? `expected ${e.length > 1 ? `${e.slice(0, -1).join(", ")} or ${e[e.length - 1]}` : e[0]}, found ${found}` : gpu === null ? "no instruction to assemble" : `no instruction exists for gpu ${gpu}`;
-    }
-  }
-  return { message, column: pos + 1 };
-}
-function assemble(text, options = {}) {
-  const out = [];
-  text.split(/\r?\n/).forEach((raw, i) => {
-    const line = (COMMENTS && raw.includes(";") ? raw.slice(0, raw.indexOf(";")) : raw).trimEnd();
-    if (line.trim() !== "") out.push(...assembleLine(line, i + 1, options.gpu ?? null));
-  });
-  return Uint32Array.from(out);
-}
-function formatWords(words, bytes = false) {
-  const hex = (v, digits) => v.toString(16).padStart(digits, "0");
-  const all = Array.from(words, (w) => w >>> 0);
-  if (!bytes) return all.map((w) => "0x" + hex(w, 8)).join(" ");
-  return all.flatMap((w) => [0, 8, 16, 24].map((s) => hex(w >>> s & 255, 2))).join(" ");
-}
-function parseWords(line, bytes = false, wordCount = ISA.wordCount) {
-  const tokens = [...line.matchAll(/[^\s,]+/g)];
-  const per = bytes ? 2 : 8;
-  const values = [];
-  for (const t of tokens) {
-    const m = /^(?:0[xX])?([0-9a-fA-F]+)$/.exec(t[0]);
-    if (!m || m[1].length > per) {
-      return {
-        error: `'${t[0]}' is not a ${bytes ? "byte" : "32-bit word"} in hex`,
-        column: (t.index ?? 0) + 1
-      };
-    }
-    values.push(parseInt(m[1], 16));
-  }
-  const want = bytes ? wordCount * 4 : wordCount;
-  if (values.length !== want)
-    return {
-      error: `expected ${want} ${bytes ? "bytes" : "words"}, found ${values.length}`,
-      column: 1
-    };
-  if (!bytes) return { words: values };
-  const words = [];
-  for (let i = 0; i < values.length; i += 4)
-    words.push(
-      (values[i] | values[i + 1] << 8 | values[i + 2] << 16 | values[i + 3] << 24) >>> 0
-    );
-  return { words };
-}
-function disasmLine(line, options = {}) {
-  if (line.trim() === "") return { text: "", known: true };
-  const parsed = parseWords(line, options.bytes ?? false);
-  if (!parsed.words) {
-    const message = parsed.error ?? "";
-    return {
-      text: `invalid: ${message}`,
-      error: { message, column: parsed.column ?? 1 },
-      known: false
-    };
-  }
-  const opts = options.gpu === void 0 ? {} : { gpu: options.gpu };
-  const text = disassemble(parsed.words, options.showErrors ? { ...opts, showErrors: true } : opts);
-  return { text, known: decode(parsed.words, opts) !== void 0 };
-}
-function asmLine(line, options = {}) {
-  if (line.trim() === "") return { text: "" };
-  try {
-    const words = assemble(line, options.gpu === void 0 ? {} : { gpu: options.gpu });
-    return { text: formatWords(words, options.bytes ?? false), words };
-  } catch (e) {
-    const err2 = e;
-    const column = typeof err2.column === "number" ? err2.column : 1;
-    const message = err2.message.replace(/^\d+:\d+: /, "");
-    return { text: `invalid: ${message}`, error: { message, column } };
-  }
 }
 
   window.isaforgeDecoders = window.isaforgeDecoders || {};

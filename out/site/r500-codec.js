@@ -440,15 +440,6 @@ const BY_NAME = new Map(INSTRUCTIONS.map((s) => [s.name, s]));
 function inGen(s, gpu) {
   return s.gen === null || gpu === null || gpu >= s.gen[0] && gpu <= s.gen[1];
 }
-function instructionAt(words, at, gpu) {
-  const w0 = words[at + 0] >>> 0;
-  const w1 = words[at + 1] >>> 0;
-  const w2 = words[at + 2] >>> 0;
-  const w3 = words[at + 3] >>> 0;
-  const w4 = words[at + 4] >>> 0;
-  const w5 = words[at + 5] >>> 0;
-  return (w0 & 3) >>> 0 === 2 ? 0 : -1;
-}
 function findSpec(words, gpu) {
   if (words.length !== ISA.wordCount) return void 0;
   const k = instructionAt(words, 0, gpu);
@@ -570,7 +561,8 @@ class AssemblyError extends SyntaxError {
   line;
   column;
 }
-const FC_SPEC = BY_NAME.get(SYNTAX.instruction);
+const FC_SYNTAX = SYNTAX;
+const FC_SPEC = BY_NAME.get(FC_SYNTAX.instruction);
 const MASK_NAMES = [
   "NONE",
   "R",
@@ -603,9 +595,9 @@ const wordSlot = (word) => ({
   value: (w) => (w[word] ?? 0) >>> 0
 });
 const flagSlot = (name, text) => fieldSlot("name", name, { names: ["", text] });
-const W = SYNTAX.words;
-const F = SYNTAX.fields;
-const JUMP_SHIFT = SYNTAX.jumpSlice[0] & 31;
+const W = FC_SYNTAX.words;
+const F = FC_SYNTAX.fields;
+const JUMP_SHIFT = FC_SYNTAX.jumpSlice[0] & 31;
 const LAYOUT = [
   `${W.cmn}:CMN_INST   `,
   wordSlot(W.cmn),
@@ -620,9 +612,9 @@ const LAYOUT = [
   " ",
   flagSlot(F.aluWait, "ALU WAIT"),
   " wmask: ",
-  sliceSlot("name", "wmask", SYNTAX.masks.wmask, { names: MASK_NAMES }),
+  sliceSlot("name", "wmask", FC_SYNTAX.masks.wmask, { names: MASK_NAMES }),
   " omask: ",
-  sliceSlot("name", "omask", SYNTAX.masks.omask, { names: MASK_NAMES }),
+  sliceSlot("name", "omask", FC_SYNTAX.masks.omask, { names: MASK_NAMES }),
   `	${W.inst}:FC_INST    `,
   wordSlot(W.inst),
   ":0x",
@@ -630,19 +622,19 @@ const LAYOUT = [
   " ",
   fieldSlot("hex", F.jumpAny, { pad: 1 }),
   " ",
-  fieldSlot("name", F.op, { names: SYNTAX.names.op }),
+  fieldSlot("name", F.op, { names: FC_SYNTAX.names.op }),
   " ",
-  fieldSlot("name", F.aOp, { names: SYNTAX.names.aOp }),
+  fieldSlot("name", F.aOp, { names: FC_SYNTAX.names.aOp }),
   " ",
-  fieldSlot("name", F.bOp0, { names: SYNTAX.names.bOp0 }),
+  fieldSlot("name", F.bOp0, { names: FC_SYNTAX.names.bOp0 }),
   " ",
-  fieldSlot("name", F.bOp1, { names: SYNTAX.names.bOp1 }),
+  fieldSlot("name", F.bOp1, { names: FC_SYNTAX.names.bOp1 }),
   " ",
   fieldSlot("dec", F.popCnt),
   " ",
   fieldSlot("hex", F.bElse, { pad: 1 }),
   " ",
-  sliceSlot("dec", `jump address (inst${W.addr} >> ${JUMP_SHIFT})`, SYNTAX.jumpSlice),
+  sliceSlot("dec", `jump address (inst${W.addr} >> ${JUMP_SHIFT})`, FC_SYNTAX.jumpSlice),
   flagSlot(F.ignUnc, " IGN_UNC"),
   `	${W.addr}:FC_ADDR    `,
   wordSlot(W.addr),
@@ -780,17 +772,8 @@ function assemble(text, _options = {}) {
   });
   return Uint32Array.from(out);
 }
-function disassembleProgram(words, options = {}) {
-  const lines = [];
-  disassembleEach(words, options, (line) => lines.push(line));
-  return lines;
-}
 function disassembleEach(words, options, visit) {
-  const n = ISA.wordCount;
-  if (words.length % n !== 0)
-    throw new RangeError(
-      `disassembleProgram: ${words.length} words are not whole instructions of ${n} words`
-    );
+  const n = wholeInstructions(words);
   const { index } = options;
   for (let i = 0, at = 0; at < words.length; i++, at += n) {
     const each = index === void 0 ? options : { ...options, index: index + i };
@@ -857,6 +840,28 @@ function asmLine(line, options = {}) {
     const message = err.message.replace(/^\d+:\d+: /, "");
     return { text: `invalid: ${message}`, error: { message, column } };
   }
+}
+function disassembleProgram(words, options = {}) {
+  const lines = [];
+  disassembleEach(words, options, (line) => lines.push(line));
+  return lines;
+}
+function wholeInstructions(words) {
+  const n = ISA.wordCount;
+  if (words.length % n !== 0)
+    throw new RangeError(
+      `disassembleProgram: ${words.length} words are not whole instructions of ${n} words`
+    );
+  return n;
+}
+function instructionAt(words, at, gpu) {
+  const w0 = words[at + 0] >>> 0;
+  const w1 = words[at + 1] >>> 0;
+  const w2 = words[at + 2] >>> 0;
+  const w3 = words[at + 3] >>> 0;
+  const w4 = words[at + 4] >>> 0;
+  const w5 = words[at + 5] >>> 0;
+  return (w0 & 3) >>> 0 === 2 ? 0 : -1;
 }
 
   window.isaforgeDecoders = window.isaforgeDecoders || {};

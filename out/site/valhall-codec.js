@@ -7323,6 +7323,532 @@ const BY_NAME = new Map(INSTRUCTIONS.map((s) => [s.name, s]));
 function inGen(s, gpu) {
   return s.gen === null || gpu === null || gpu >= s.gen[0] && gpu <= s.gen[1];
 }
+function findSpec(words, gpu) {
+  if (words.length !== ISA.wordCount) return void 0;
+  const k = instructionAt(words, 0, gpu);
+  return k < 0 ? void 0 : INSTRUCTIONS[k];
+}
+function rawFields(words, s) {
+  const raw = {};
+  for (const f of s.fields) raw[f.name] = rawField(words, f);
+  const derived = DERIVED[s.name];
+  if (derived) for (const name of Object.keys(derived)) raw[name] = derived[name](raw);
+  return raw;
+}
+function decode(words, options = {}) {
+  const gpu = options.gpu ?? ISA.defaultGpu;
+  const s = findSpec(words, gpu);
+  if (!s) return void 0;
+  const fields = {};
+  for (const f of s.fields) fields[f.name] = fieldValue(f, rawField(words, f));
+  const result = { name: s.name, fields };
+  let dc;
+  for (let i = 0; i < s.dontCare.length; i++) {
+    if (((words[i] ?? 0) & s.dontCare[i]) !== 0) {
+      dc = s.dontCare.map((m, k) => ((words[k] ?? 0) & m) >>> 0);
+      break;
+    }
+  }
+  if (dc) result.dontCareBits = dc;
+  return result;
+}
+function describeValue(v) {
+  return typeof v === "string" ? JSON.stringify(v) : String(v);
+}
+function encodeField(s, f, value) {
+  const where = `${s.name}: field ${f.name}`;
+  if (f.kind === "bool" || f.kind === "bool_inv") {
+    if (typeof value !== "boolean")
+      throw new TypeError(`${where} must be a boolean, got ${describeValue(value)}`);
+    return value ? 1 : 0;
+  }
+  if (f.enumIndex >= 0) {
+    const table = ENUMS[f.enumIndex];
+    if (typeof value !== "string")
+      throw new TypeError(
+        `${where} must be one of the ${table.name} symbols, got ${describeValue(value)}`
+      );
+    let raw = table.symbols.indexOf(value);
+    if (raw < 0 && /^value\d+$/.test(value)) raw = Number(value.slice("value".length));
+    if (raw < 0)
+      throw new RangeError(`${where}: ${JSON.stringify(value)} is not a ${table.name} value`);
+    if (raw >= 2 ** f.width)
+      throw new RangeError(
+        `${where}: ${JSON.stringify(value)} (${raw}) does not fit ${f.width} bits`
+      );
+    return raw;
+  }
+  if (typeof value !== "number")
+    throw new TypeError(`${where} must be a number, got ${describeValue(value)}`);
+  if (!Number.isInteger(value)) throw new RangeError(`${where}: ${value} is not an integer`);
+  const min = f.signed ? -(2 ** (f.width - 1)) : 0;
+  const max = f.signed ? 2 ** (f.width - 1) - 1 : 2 ** f.width - 1;
+  if (value < min || value > max)
+    throw new RangeError(`${where}: ${value} does not fit (${min}..${max})`);
+  return value < 0 ? value + 2 ** f.width : value;
+}
+function encode(instruction) {
+  const name = instruction?.name;
+  const s = typeof name === "string" ? BY_NAME.get(name) : void 0;
+  if (!s) throw new TypeError(`unknown instruction ${describeValue(name)}`);
+  const given = instruction.fields ?? {};
+  for (const key of Object.keys(given)) {
+    if (!s.fields.some((f) => f.name === key))
+      throw new TypeError(`${s.name}: unknown field ${key}`);
+  }
+  const words = Uint32Array.from(s.match);
+  const written = new Uint32Array(ISA.wordCount);
+  for (const f of s.fields) {
+    let value = given[f.name];
+    if (value === void 0) {
+      if (f.alternatives.some((a) => given[a] !== void 0)) continue;
+      if (f.default === null) throw new TypeError(`${s.name}: missing field ${f.name}`);
+      value = fieldValue(f, f.default);
+    }
+    const raw = encodeField(s, f, value);
+    let rest = raw;
+    for (let i = 0; i < f.ranges.length; i += 2) {
+      const low = f.ranges[i];
+      const high = f.ranges[i + 1];
+      const width = high - low + 1;
+      const part = rest % 2 ** width;
+      rest = Math.floor(rest / 2 ** width);
+      for (let bit = low; bit <= high; bit++) {
+        const m = 1 << (bit & 31);
+        if (written[bit >>> 5] & m && (words[bit >>> 5] & m) !== 0 !== (Math.floor(part / 2 ** (bit - low)) % 2 === 1))
+          throw new RangeError(
+            `${s.name}: field ${f.name} disagrees with another field on bit ${bit}`
+          );
+      }
+      setRange(words, low, high, part);
+      setRange(written, low, high, 2 ** width - 1);
+    }
+  }
+  const check = findSpec(words, s.gen ? s.gen[0] : ISA.defaultGpu);
+  if (check !== s)
+    throw new RangeError(
+      `${s.name}: the encoding would decode as ${check ? check.name : "nothing"}`
+    );
+  return words;
+}
+const INSTRUCTION_NAMES = INSTRUCTIONS.map(
+  (s) => s.name
+);
+class AssemblyError extends SyntaxError {
+  constructor(message, line, column) {
+    super(`${line}:${column}: ${message}`);
+    this.line = line;
+    this.column = column;
+    this.name = "AssemblyError";
+  }
+  line;
+  column;
+}
+function unknownText(words) {
+  return `unknown ${Array.from({ length: ISA.wordCount }, (_, i) => "0x" + ((words[i] ?? 0) >>> 0).toString(16).padStart(8, "0")).join(" ")}`;
+}
+function disassembleEach(words, options, visit) {
+  const n = wholeInstructions(words);
+  for (let i = 0, at = 0; at < words.length; i++, at += n)
+    visit(disassemble(Array.prototype.slice.call(words, at, at + n), options), i);
+}
+const VA = SYNTAX;
+const VA_REGISTER = 0;
+const VA_DISCARD = 1;
+const VA_UNIFORM = 2;
+const VA_IMMEDIATE = 3;
+const VA_VALUE_MASK = 63;
+const VA_LUT_SIZE = VA.lut.length;
+const VA_FULL_MASK = 3;
+function hex(value) {
+  return "0x" + (value >>> 0).toString(16).toUpperCase();
+}
+function fieldByName(s, name) {
+  const f = s.fields.find((x) => x.name === name);
+  if (!f) throw new Error(`${s.name} has no field ${name}`);
+  return f;
+}
+function signExtend(raw, width) {
+  return raw >= 2 ** (width - 1) ? raw - 2 ** width : raw;
+}
+function suffixText(f, label, raw) {
+  if (f.enumIndex < 0) return raw !== 0 ? `.${label}` : "";
+  if (raw === VA.enumDefaults[f.enumIndex]) return "";
+  return `.${ENUMS[f.enumIndex].displays[raw] ?? "reserved"}`;
+}
+function specialName(page, index) {
+  const table = VA.fauPages[page];
+  return table ? table[index] ?? "reserved" : `reserved_page${page}`;
+}
+function sourceText(byte, page) {
+  const kind = byte >>> 6;
+  const value = byte & VA_VALUE_MASK;
+  if (kind === VA_REGISTER) return `r${value}`;
+  if (kind === VA_DISCARD) return `^r${value}`;
+  if (kind === VA_UNIFORM) return `u${value | page << 6}`;
+  if (value < VA_LUT_SIZE) return hex(VA.lut[value]);
+  return `${specialName(page, value - VA_LUT_SIZE >> 1)}.w${value & 1}`;
+}
+function disassemble(words, options = {}) {
+  const s = findSpec(words, options.gpu ?? ISA.defaultGpu);
+  if (!s) return unknownText(words);
+  const va = VA.instructions[s.name];
+  const raw = rawFields(words, s);
+  const suffixes = (list) => list.map(([field, label]) => suffixText(fieldByName(s, field), label, raw[field])).join("");
+  const page = raw[VA.fauPage];
+  const operands = [];
+  if (va.dest) {
+    const mask = raw[va.dest[1]];
+    operands.push(`r${raw[va.dest[0]]}${mask === VA_FULL_MASK ? "" : mask === 1 ? ".h0" : ".h1"}`);
+  }
+  for (const sr of va.staging) {
+    const base = raw[sr.field];
+    const regs = Array.from({ length: raw[sr.count] + sr.bias }, (_, i) => `r${base + i}`);
+    operands.push(`@${regs.join(":")}`);
+  }
+  for (const src of va.sources)
+    operands.push(sourceText(raw[src.field], page) + suffixes(src.suffixes));
+  for (const imm of va.imms) {
+    const f = fieldByName(s, imm.field);
+    const value = raw[imm.field];
+    operands.push(imm.prefix + (imm.signed ? String(signExtend(value, f.width)) : hex(value)));
+  }
+  return `${s.mnemonic}${suffixes(va.mods)} ${operands.join(", ")}`;
+}
+function slotOf(f, label) {
+  if (f.enumIndex < 0) return { field: f.name, label, choices: [[`.${label}`, 1]], absent: 0 };
+  const def = VA.enumDefaults[f.enumIndex];
+  const displays = ENUMS[f.enumIndex].displays;
+  const choices = [];
+  let reserved = false;
+  for (let v = 0; v < 2 ** f.width; v++) {
+    if (v === def) continue;
+    const d = displays[v];
+    if (d != null) choices.push([`.${d}`, v]);
+    else if (!reserved) {
+      reserved = true;
+      choices.push([".reserved", v]);
+    }
+  }
+  choices.sort((a, b) => b[0].length - a[0].length);
+  return {
+    field: f.name,
+    label,
+    choices,
+    absent: def >= 0 && def < 2 ** f.width ? def : void 0
+  };
+}
+function matchSlots(text, slots) {
+  const result = { ok: false, values: /* @__PURE__ */ new Map(), stuck: 0, missing: null };
+  const walk = (pos, i) => {
+    if (pos > result.stuck) {
+      result.stuck = pos;
+      result.missing = null;
+    }
+    if (i === slots.length) return pos === text.length;
+    const slot = slots[i];
+    for (const [t, v] of slot.choices) {
+      const end = pos + t.length;
+      if (text.startsWith(t, pos) && (end === text.length || text[end] === ".")) {
+        result.values.set(slot.field, v);
+        if (walk(end, i + 1)) return true;
+      }
+    }
+    if (slot.absent === void 0) {
+      if (pos === result.stuck && !result.missing) result.missing = slot;
+      return false;
+    }
+    result.values.set(slot.field, slot.absent);
+    return walk(pos, i + 1);
+  };
+  result.ok = walk(0, 0);
+  return result;
+}
+function fail(message, line, column) {
+  throw new AssemblyError(message, line, column);
+}
+function parseNumber(text) {
+  const m = /^(-?)(0[xX][0-9a-fA-F]+|[0-9]+)$/.exec(text);
+  if (!m) return void 0;
+  const v = Number(m[2].replace(/^0[xX]/, "0x"));
+  return m[1] ? -v : v;
+}
+function parseSuffixes(text, column, slots, what, line) {
+  const m = matchSlots(text, slots);
+  if (m.ok) return m.values;
+  const need = `${what} needs a ${m.missing ? m.missing.label : "further"} modifier`;
+  if (m.stuck === text.length) fail(need, line, column + text.length);
+  const bad = /^\.?[^.]*/.exec(text.slice(m.stuck))[0];
+  fail(
+    m.missing ? `${need} here, found '${bad}'` : `unexpected modifier '${bad}' for ${what}`,
+    line,
+    column + m.stuck
+  );
+}
+const VA_SPECIALS = /* @__PURE__ */ new Map();
+VA.fauPages.forEach((table, page) => {
+  if (!table) VA_SPECIALS.set(`reserved_page${page}`, [page, 0]);
+  else table.forEach((name, index) => name && VA_SPECIALS.set(name, [page, index]));
+});
+function parseSourceBase(tok, line) {
+  const t = tok.text;
+  let m = /^(\^?)r(\d+)/.exec(t);
+  if (m) {
+    const reg = Number(m[2]);
+    if (reg > VA_VALUE_MASK)
+      fail(`register r${reg} out of range (r0..r${VA_VALUE_MASK})`, line, tok.column);
+    return { byte: (m[1] ? VA_DISCARD : VA_REGISTER) << 6 | reg, page: -1, rest: m[0].length };
+  }
+  if (m = /^u(\d+)/.exec(t)) {
+    const n = Number(m[1]);
+    const last = VA.fauPages.length * (VA_VALUE_MASK + 1) - 1;
+    if (n > last) fail(`uniform u${n} out of range (u0..u${last})`, line, tok.column);
+    return { byte: VA_UNIFORM << 6 | n & VA_VALUE_MASK, page: n >> 6, rest: m[0].length };
+  }
+  if (m = /^0[xX]([0-9a-fA-F]+)/.exec(t)) {
+    const value = parseInt(m[1], 16);
+    const index = value <= 4294967295 ? VA.lut.indexOf(value) : -1;
+    if (index < 0) fail(`${m[0]} is not an inline immediate (not in the LUT)`, line, tok.column);
+    return { byte: VA_IMMEDIATE << 6 | index, page: -1, rest: m[0].length };
+  }
+  if (m = /^([A-Za-z_][A-Za-z0-9_]*)\.w([01])(?=\.|$)/.exec(t)) {
+    const special = VA_SPECIALS.get(m[1]);
+    if (!special) fail(`unknown special FAU value '${m[1]}'`, line, tok.column);
+    const value = VA_LUT_SIZE + special[1] * 2 + Number(m[2]);
+    return { byte: VA_IMMEDIATE << 6 | value, page: special[0], rest: m[0].length };
+  }
+  fail(
+    `expected a source (rN, ^rN, uN, 0x<LUT value> or <special>.wN), found '${t}'`,
+    line,
+    tok.column
+  );
+}
+function splitOperands(text, start) {
+  if (text.trim() === "") return [];
+  const out = [];
+  let offset = start;
+  for (const part of text.split(",")) {
+    const lead = part.length - part.trimStart().length;
+    out.push({ text: part.trim(), column: offset + lead + 1 });
+    offset += part.length + 1;
+  }
+  return out;
+}
+function assembleLine(text, line) {
+  const m = /^(\s*)(\S+)(\s*)(.*)$/.exec(text);
+  const head = { text: m[2], column: m[1].length + 1 };
+  const names = INSTRUCTIONS.filter(
+    (s2) => head.text.startsWith(s2.mnemonic) && (head.text.length === s2.mnemonic.length || head.text[s2.mnemonic.length] === ".")
+  ).sort((a, b) => b.mnemonic.length - a.mnemonic.length);
+  if (names.length === 0)
+    fail(`unknown instruction '${head.text.split(".")[0]}'`, line, head.column);
+  const s = names[0];
+  const va = VA.instructions[s.name];
+  const raw = {};
+  const what = s.mnemonic;
+  const slotsOf = (list) => list.map(([field, label]) => slotOf(fieldByName(s, field), label));
+  const mods = parseSuffixes(
+    head.text.slice(s.mnemonic.length),
+    head.column + s.mnemonic.length,
+    slotsOf(va.mods),
+    what,
+    line
+  );
+  mods.forEach((v, k) => raw[k] = v);
+  const operands = splitOperands(m[4], m[1].length + m[2].length + m[3].length);
+  const expected = (va.dest ? 1 : 0) + va.staging.length + va.sources.length + va.imms.length;
+  const empty = operands.find((o) => o.text === "");
+  if (empty) fail("empty operand", line, empty.column);
+  if (operands.length > expected)
+    fail(
+      `${what} takes ${expected} operand${expected === 1 ? "" : "s"}`,
+      line,
+      operands[expected].column
+    );
+  if (operands.length < expected)
+    fail(
+      `${what} takes ${expected} operand${expected === 1 ? "" : "s"}, found ${operands.length}`,
+      line,
+      text.trimEnd().length + 1
+    );
+  let next = 0;
+  let page = -1;
+  let pageColumn = 0;
+  if (va.dest) {
+    const tok = operands[next++];
+    const d = /^r(\d+)(\.h[01])?$/.exec(tok.text);
+    if (!d)
+      fail(`expected a destination rN, rN.h0 or rN.h1, found '${tok.text}'`, line, tok.column);
+    if (Number(d[1]) > VA_VALUE_MASK)
+      fail(`register r${d[1]} out of range (r0..r${VA_VALUE_MASK})`, line, tok.column);
+    raw[va.dest[0]] = Number(d[1]);
+    raw[va.dest[1]] = d[2] === ".h0" ? 1 : d[2] === ".h1" ? 2 : VA_FULL_MASK;
+  }
+  for (const sr of va.staging) {
+    const tok = operands[next++];
+    if (!/^@(r\d+(:r\d+)*)?$/.test(tok.text))
+      fail(`expected staging registers @rA:rB:\u2026, found '${tok.text}'`, line, tok.column);
+    const regs = tok.text === "@" ? [] : tok.text.slice(1).split(":").map((r) => Number(r.slice(1)));
+    if (regs[0] > VA_VALUE_MASK)
+      fail(`register r${regs[0]} out of range (r0..r${VA_VALUE_MASK})`, line, tok.column);
+    const gap = regs.findIndex((r, i) => r !== regs[0] + i);
+    if (gap >= 0)
+      fail(
+        `staging registers must be consecutive: r${regs[gap]} after r${regs[gap - 1]}`,
+        line,
+        tok.column
+      );
+    const count = regs.length - sr.bias;
+    const countField = fieldByName(s, sr.count);
+    if (count < 0 || count >= 2 ** countField.width)
+      fail(`${what} cannot take ${regs.length} staging registers here`, line, tok.column);
+    if (raw[sr.count] !== void 0 && raw[sr.count] !== count)
+      fail(
+        `staging register count ${regs.length} disagrees with an earlier operand`,
+        line,
+        tok.column
+      );
+    raw[sr.field] = regs[0] ?? 0;
+    raw[sr.count] = count;
+  }
+  for (const src of va.sources) {
+    const tok = operands[next++];
+    const base = parseSourceBase(tok, line);
+    if (base.page >= 0) {
+      if (page >= 0 && page !== base.page)
+        fail(
+          `FAU page ${base.page} here, but page ${page} at column ${pageColumn}: one page per instruction`,
+          line,
+          tok.column
+        );
+      page = base.page;
+      pageColumn = tok.column;
+    }
+    raw[src.field] = base.byte;
+    parseSuffixes(
+      tok.text.slice(base.rest),
+      tok.column + base.rest,
+      slotsOf(src.suffixes),
+      tok.text.slice(0, base.rest),
+      line
+    ).forEach((v, k) => raw[k] = v);
+  }
+  for (const imm of va.imms) {
+    const tok = operands[next++];
+    if (!tok.text.startsWith(imm.prefix))
+      fail(`expected ${imm.prefix}<value>, found '${tok.text}'`, line, tok.column);
+    const f = fieldByName(s, imm.field);
+    const value = parseNumber(tok.text.slice(imm.prefix.length));
+    const min = imm.signed ? -(2 ** (f.width - 1)) : 0;
+    const max = imm.signed ? 2 ** (f.width - 1) - 1 : 2 ** f.width - 1;
+    if (value === void 0)
+      fail(
+        `expected a number after '${imm.prefix}', found '${tok.text.slice(imm.prefix.length)}'`,
+        line,
+        tok.column + imm.prefix.length
+      );
+    if (value < min || value > max)
+      fail(
+        `${imm.field} ${value} does not fit (${min}..${max})`,
+        line,
+        tok.column + imm.prefix.length
+      );
+    raw[imm.field] = value < 0 ? value + 2 ** f.width : value;
+  }
+  raw[VA.fauPage] = page < 0 ? 0 : page;
+  const fields = {};
+  for (const f of s.fields)
+    if (raw[f.name] !== void 0) fields[f.name] = fieldValue(f, raw[f.name]);
+  try {
+    return encode({ name: s.name, fields });
+  } catch (e) {
+    fail(e.message, line, head.column);
+  }
+}
+function assemble(text, _options = {}) {
+  const lines = text.split(/\r?\n/);
+  const parts = lines.map(
+    (l, i) => l.trim() === "" ? new Uint32Array(0) : assembleLine(l, i + 1)
+  );
+  const out = new Uint32Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) out.set(p, (at += p.length) - p.length);
+  return out;
+}
+function formatWords(words, bytes = false) {
+  const hex2 = (v, digits) => v.toString(16).padStart(digits, "0");
+  const all = Array.from(words, (w) => w >>> 0);
+  if (!bytes) return all.map((w) => "0x" + hex2(w, 8)).join(" ");
+  return all.flatMap((w) => [0, 8, 16, 24].map((s) => hex2(w >>> s & 255, 2))).join(" ");
+}
+function parseWords(line, bytes = false, wordCount = ISA.wordCount) {
+  const tokens = [...line.matchAll(/[^\s,]+/g)];
+  const per = bytes ? 2 : 8;
+  const values = [];
+  for (const t of tokens) {
+    const m = /^(?:0[xX])?([0-9a-fA-F]+)$/.exec(t[0]);
+    if (!m || m[1].length > per) {
+      return {
+        error: `'${t[0]}' is not a ${bytes ? "byte" : "32-bit word"} in hex`,
+        column: (t.index ?? 0) + 1
+      };
+    }
+    values.push(parseInt(m[1], 16));
+  }
+  const want = bytes ? wordCount * 4 : wordCount;
+  if (values.length !== want)
+    return {
+      error: `expected ${want} ${bytes ? "bytes" : "words"}, found ${values.length}`,
+      column: 1
+    };
+  if (!bytes) return { words: values };
+  const words = [];
+  for (let i = 0; i < values.length; i += 4)
+    words.push(
+      (values[i] | values[i + 1] << 8 | values[i + 2] << 16 | values[i + 3] << 24) >>> 0
+    );
+  return { words };
+}
+function disasmLine(line, options = {}) {
+  if (line.trim() === "") return { text: "", known: true };
+  const parsed = parseWords(line, options.bytes ?? false);
+  if (!parsed.words) {
+    const message = parsed.error ?? "";
+    return {
+      text: `invalid: ${message}`,
+      error: { message, column: parsed.column ?? 1 },
+      known: false
+    };
+  }
+  const opts = options.gpu === void 0 ? {} : { gpu: options.gpu };
+  const text = disassemble(parsed.words, options.showErrors ? { ...opts, showErrors: true } : opts);
+  return { text, known: decode(parsed.words, opts) !== void 0 };
+}
+function asmLine(line, options = {}) {
+  if (line.trim() === "") return { text: "" };
+  try {
+    const words = assemble(line, options.gpu === void 0 ? {} : { gpu: options.gpu });
+    return { text: formatWords(words, options.bytes ?? false), words };
+  } catch (e) {
+    const err = e;
+    const column = typeof err.column === "number" ? err.column : 1;
+    const message = err.message.replace(/^\d+:\d+: /, "");
+    return { text: `invalid: ${message}`, error: { message, column } };
+  }
+}
+function disassembleProgram(words, options = {}) {
+  const lines = [];
+  disassembleEach(words, options, (line) => lines.push(line));
+  return lines;
+}
+function wholeInstructions(words) {
+  const n = ISA.wordCount;
+  if (words.length % n !== 0)
+    throw new RangeError(
+      `disassembleProgram: ${words.length} words are not whole instructions of ${n} words`
+    );
+  return n;
+}
 function instructionAt(words, at, gpu) {
   const w0 = words[at + 0] >>> 0;
   const w1 = words[at + 1] >>> 0;
@@ -8375,528 +8901,6 @@ function instructionAt(words, at, gpu) {
     }
   }
   return -1;
-}
-function findSpec(words, gpu) {
-  if (words.length !== ISA.wordCount) return void 0;
-  const k = instructionAt(words, 0, gpu);
-  return k < 0 ? void 0 : INSTRUCTIONS[k];
-}
-function rawFields(words, s) {
-  const raw = {};
-  for (const f of s.fields) raw[f.name] = rawField(words, f);
-  const derived = DERIVED[s.name];
-  if (derived) for (const name of Object.keys(derived)) raw[name] = derived[name](raw);
-  return raw;
-}
-function decode(words, options = {}) {
-  const gpu = options.gpu ?? ISA.defaultGpu;
-  const s = findSpec(words, gpu);
-  if (!s) return void 0;
-  const fields = {};
-  for (const f of s.fields) fields[f.name] = fieldValue(f, rawField(words, f));
-  const result = { name: s.name, fields };
-  let dc;
-  for (let i = 0; i < s.dontCare.length; i++) {
-    if (((words[i] ?? 0) & s.dontCare[i]) !== 0) {
-      dc = s.dontCare.map((m, k) => ((words[k] ?? 0) & m) >>> 0);
-      break;
-    }
-  }
-  if (dc) result.dontCareBits = dc;
-  return result;
-}
-function describeValue(v) {
-  return typeof v === "string" ? JSON.stringify(v) : String(v);
-}
-function encodeField(s, f, value) {
-  const where = `${s.name}: field ${f.name}`;
-  if (f.kind === "bool" || f.kind === "bool_inv") {
-    if (typeof value !== "boolean")
-      throw new TypeError(`${where} must be a boolean, got ${describeValue(value)}`);
-    return value ? 1 : 0;
-  }
-  if (f.enumIndex >= 0) {
-    const table = ENUMS[f.enumIndex];
-    if (typeof value !== "string")
-      throw new TypeError(
-        `${where} must be one of the ${table.name} symbols, got ${describeValue(value)}`
-      );
-    let raw = table.symbols.indexOf(value);
-    if (raw < 0 && /^value\d+$/.test(value)) raw = Number(value.slice("value".length));
-    if (raw < 0)
-      throw new RangeError(`${where}: ${JSON.stringify(value)} is not a ${table.name} value`);
-    if (raw >= 2 ** f.width)
-      throw new RangeError(
-        `${where}: ${JSON.stringify(value)} (${raw}) does not fit ${f.width} bits`
-      );
-    return raw;
-  }
-  if (typeof value !== "number")
-    throw new TypeError(`${where} must be a number, got ${describeValue(value)}`);
-  if (!Number.isInteger(value)) throw new RangeError(`${where}: ${value} is not an integer`);
-  const min = f.signed ? -(2 ** (f.width - 1)) : 0;
-  const max = f.signed ? 2 ** (f.width - 1) - 1 : 2 ** f.width - 1;
-  if (value < min || value > max)
-    throw new RangeError(`${where}: ${value} does not fit (${min}..${max})`);
-  return value < 0 ? value + 2 ** f.width : value;
-}
-function encode(instruction) {
-  const name = instruction?.name;
-  const s = typeof name === "string" ? BY_NAME.get(name) : void 0;
-  if (!s) throw new TypeError(`unknown instruction ${describeValue(name)}`);
-  const given = instruction.fields ?? {};
-  for (const key of Object.keys(given)) {
-    if (!s.fields.some((f) => f.name === key))
-      throw new TypeError(`${s.name}: unknown field ${key}`);
-  }
-  const words = Uint32Array.from(s.match);
-  const written = new Uint32Array(ISA.wordCount);
-  for (const f of s.fields) {
-    let value = given[f.name];
-    if (value === void 0) {
-      if (f.alternatives.some((a) => given[a] !== void 0)) continue;
-      if (f.default === null) throw new TypeError(`${s.name}: missing field ${f.name}`);
-      value = fieldValue(f, f.default);
-    }
-    const raw = encodeField(s, f, value);
-    let rest = raw;
-    for (let i = 0; i < f.ranges.length; i += 2) {
-      const low = f.ranges[i];
-      const high = f.ranges[i + 1];
-      const width = high - low + 1;
-      const part = rest % 2 ** width;
-      rest = Math.floor(rest / 2 ** width);
-      for (let bit = low; bit <= high; bit++) {
-        const m = 1 << (bit & 31);
-        if (written[bit >>> 5] & m && (words[bit >>> 5] & m) !== 0 !== (Math.floor(part / 2 ** (bit - low)) % 2 === 1))
-          throw new RangeError(
-            `${s.name}: field ${f.name} disagrees with another field on bit ${bit}`
-          );
-      }
-      setRange(words, low, high, part);
-      setRange(written, low, high, 2 ** width - 1);
-    }
-  }
-  const check = findSpec(words, s.gen ? s.gen[0] : ISA.defaultGpu);
-  if (check !== s)
-    throw new RangeError(
-      `${s.name}: the encoding would decode as ${check ? check.name : "nothing"}`
-    );
-  return words;
-}
-const INSTRUCTION_NAMES = INSTRUCTIONS.map(
-  (s) => s.name
-);
-const VA = SYNTAX;
-const VA_REGISTER = 0;
-const VA_DISCARD = 1;
-const VA_UNIFORM = 2;
-const VA_IMMEDIATE = 3;
-const VA_VALUE_MASK = 63;
-const VA_LUT_SIZE = VA.lut.length;
-const VA_FULL_MASK = 3;
-function hex(value) {
-  return "0x" + (value >>> 0).toString(16).toUpperCase();
-}
-function fieldByName(s, name) {
-  const f = s.fields.find((x) => x.name === name);
-  if (!f) throw new Error(`${s.name} has no field ${name}`);
-  return f;
-}
-function signExtend(raw, width) {
-  return raw >= 2 ** (width - 1) ? raw - 2 ** width : raw;
-}
-function suffixText(f, label, raw) {
-  if (f.enumIndex < 0) return raw !== 0 ? `.${label}` : "";
-  if (raw === VA.enumDefaults[f.enumIndex]) return "";
-  return `.${ENUMS[f.enumIndex].displays[raw] ?? "reserved"}`;
-}
-function specialName(page, index) {
-  const table = VA.fauPages[page];
-  return table ? table[index] ?? "reserved" : `reserved_page${page}`;
-}
-function sourceText(byte, page) {
-  const kind = byte >>> 6;
-  const value = byte & VA_VALUE_MASK;
-  if (kind === VA_REGISTER) return `r${value}`;
-  if (kind === VA_DISCARD) return `^r${value}`;
-  if (kind === VA_UNIFORM) return `u${value | page << 6}`;
-  if (value < VA_LUT_SIZE) return hex(VA.lut[value]);
-  return `${specialName(page, value - VA_LUT_SIZE >> 1)}.w${value & 1}`;
-}
-function unknownText(words) {
-  return `unknown ${Array.from({ length: ISA.wordCount }, (_, i) => "0x" + ((words[i] ?? 0) >>> 0).toString(16).padStart(8, "0")).join(" ")}`;
-}
-function disassemble(words, options = {}) {
-  const s = findSpec(words, options.gpu ?? ISA.defaultGpu);
-  if (!s) return unknownText(words);
-  const va = VA.instructions[s.name];
-  const raw = rawFields(words, s);
-  const suffixes = (list) => list.map(([field, label]) => suffixText(fieldByName(s, field), label, raw[field])).join("");
-  const page = raw[VA.fauPage];
-  const operands = [];
-  if (va.dest) {
-    const mask = raw[va.dest[1]];
-    operands.push(`r${raw[va.dest[0]]}${mask === VA_FULL_MASK ? "" : mask === 1 ? ".h0" : ".h1"}`);
-  }
-  for (const sr of va.staging) {
-    const base = raw[sr.field];
-    const regs = Array.from({ length: raw[sr.count] + sr.bias }, (_, i) => `r${base + i}`);
-    operands.push(`@${regs.join(":")}`);
-  }
-  for (const src of va.sources)
-    operands.push(sourceText(raw[src.field], page) + suffixes(src.suffixes));
-  for (const imm of va.imms) {
-    const f = fieldByName(s, imm.field);
-    const value = raw[imm.field];
-    operands.push(imm.prefix + (imm.signed ? String(signExtend(value, f.width)) : hex(value)));
-  }
-  return `${s.mnemonic}${suffixes(va.mods)} ${operands.join(", ")}`;
-}
-class AssemblyError extends SyntaxError {
-  constructor(message, line, column) {
-    super(`${line}:${column}: ${message}`);
-    this.line = line;
-    this.column = column;
-    this.name = "AssemblyError";
-  }
-  line;
-  column;
-}
-function slotOf(f, label) {
-  if (f.enumIndex < 0) return { field: f.name, label, choices: [[`.${label}`, 1]], absent: 0 };
-  const def = VA.enumDefaults[f.enumIndex];
-  const displays = ENUMS[f.enumIndex].displays;
-  const choices = [];
-  let reserved = false;
-  for (let v = 0; v < 2 ** f.width; v++) {
-    if (v === def) continue;
-    const d = displays[v];
-    if (d != null) choices.push([`.${d}`, v]);
-    else if (!reserved) {
-      reserved = true;
-      choices.push([".reserved", v]);
-    }
-  }
-  choices.sort((a, b) => b[0].length - a[0].length);
-  return {
-    field: f.name,
-    label,
-    choices,
-    absent: def >= 0 && def < 2 ** f.width ? def : void 0
-  };
-}
-function matchSlots(text, slots) {
-  const result = { ok: false, values: /* @__PURE__ */ new Map(), stuck: 0, missing: null };
-  const walk = (pos, i) => {
-    if (pos > result.stuck) {
-      result.stuck = pos;
-      result.missing = null;
-    }
-    if (i === slots.length) return pos === text.length;
-    const slot = slots[i];
-    for (const [t, v] of slot.choices) {
-      const end = pos + t.length;
-      if (text.startsWith(t, pos) && (end === text.length || text[end] === ".")) {
-        result.values.set(slot.field, v);
-        if (walk(end, i + 1)) return true;
-      }
-    }
-    if (slot.absent === void 0) {
-      if (pos === result.stuck && !result.missing) result.missing = slot;
-      return false;
-    }
-    result.values.set(slot.field, slot.absent);
-    return walk(pos, i + 1);
-  };
-  result.ok = walk(0, 0);
-  return result;
-}
-function fail(message, line, column) {
-  throw new AssemblyError(message, line, column);
-}
-function parseNumber(text) {
-  const m = /^(-?)(0[xX][0-9a-fA-F]+|[0-9]+)$/.exec(text);
-  if (!m) return void 0;
-  const v = Number(m[2].replace(/^0[xX]/, "0x"));
-  return m[1] ? -v : v;
-}
-function parseSuffixes(text, column, slots, what, line) {
-  const m = matchSlots(text, slots);
-  if (m.ok) return m.values;
-  const need = `${what} needs a ${m.missing ? m.missing.label : "further"} modifier`;
-  if (m.stuck === text.length) fail(need, line, column + text.length);
-  const bad = /^\.?[^.]*/.exec(text.slice(m.stuck))[0];
-  fail(
-    m.missing ? `${need} here, found '${bad}'` : `unexpected modifier '${bad}' for ${what}`,
-    line,
-    column + m.stuck
-  );
-}
-const VA_SPECIALS = /* @__PURE__ */ new Map();
-VA.fauPages.forEach((table, page) => {
-  if (!table) VA_SPECIALS.set(`reserved_page${page}`, [page, 0]);
-  else table.forEach((name, index) => name && VA_SPECIALS.set(name, [page, index]));
-});
-function parseSourceBase(tok, line) {
-  const t = tok.text;
-  let m = /^(\^?)r(\d+)/.exec(t);
-  if (m) {
-    const reg = Number(m[2]);
-    if (reg > VA_VALUE_MASK)
-      fail(`register r${reg} out of range (r0..r${VA_VALUE_MASK})`, line, tok.column);
-    return { byte: (m[1] ? VA_DISCARD : VA_REGISTER) << 6 | reg, page: -1, rest: m[0].length };
-  }
-  if (m = /^u(\d+)/.exec(t)) {
-    const n = Number(m[1]);
-    const last = VA.fauPages.length * (VA_VALUE_MASK + 1) - 1;
-    if (n > last) fail(`uniform u${n} out of range (u0..u${last})`, line, tok.column);
-    return { byte: VA_UNIFORM << 6 | n & VA_VALUE_MASK, page: n >> 6, rest: m[0].length };
-  }
-  if (m = /^0[xX]([0-9a-fA-F]+)/.exec(t)) {
-    const value = parseInt(m[1], 16);
-    const index = value <= 4294967295 ? VA.lut.indexOf(value) : -1;
-    if (index < 0) fail(`${m[0]} is not an inline immediate (not in the LUT)`, line, tok.column);
-    return { byte: VA_IMMEDIATE << 6 | index, page: -1, rest: m[0].length };
-  }
-  if (m = /^([A-Za-z_][A-Za-z0-9_]*)\.w([01])(?=\.|$)/.exec(t)) {
-    const special = VA_SPECIALS.get(m[1]);
-    if (!special) fail(`unknown special FAU value '${m[1]}'`, line, tok.column);
-    const value = VA_LUT_SIZE + special[1] * 2 + Number(m[2]);
-    return { byte: VA_IMMEDIATE << 6 | value, page: special[0], rest: m[0].length };
-  }
-  fail(
-    `expected a source (rN, ^rN, uN, 0x<LUT value> or <special>.wN), found '${t}'`,
-    line,
-    tok.column
-  );
-}
-function splitOperands(text, start) {
-  if (text.trim() === "") return [];
-  const out = [];
-  let offset = start;
-  for (const part of text.split(",")) {
-    const lead = part.length - part.trimStart().length;
-    out.push({ text: part.trim(), column: offset + lead + 1 });
-    offset += part.length + 1;
-  }
-  return out;
-}
-function assembleLine(text, line) {
-  const m = /^(\s*)(\S+)(\s*)(.*)$/.exec(text);
-  const head = { text: m[2], column: m[1].length + 1 };
-  const names = INSTRUCTIONS.filter(
-    (s2) => head.text.startsWith(s2.mnemonic) && (head.text.length === s2.mnemonic.length || head.text[s2.mnemonic.length] === ".")
-  ).sort((a, b) => b.mnemonic.length - a.mnemonic.length);
-  if (names.length === 0)
-    fail(`unknown instruction '${head.text.split(".")[0]}'`, line, head.column);
-  const s = names[0];
-  const va = VA.instructions[s.name];
-  const raw = {};
-  const what = s.mnemonic;
-  const slotsOf = (list) => list.map(([field, label]) => slotOf(fieldByName(s, field), label));
-  const mods = parseSuffixes(
-    head.text.slice(s.mnemonic.length),
-    head.column + s.mnemonic.length,
-    slotsOf(va.mods),
-    what,
-    line
-  );
-  mods.forEach((v, k) => raw[k] = v);
-  const operands = splitOperands(m[4], m[1].length + m[2].length + m[3].length);
-  const expected = (va.dest ? 1 : 0) + va.staging.length + va.sources.length + va.imms.length;
-  const empty = operands.find((o) => o.text === "");
-  if (empty) fail("empty operand", line, empty.column);
-  if (operands.length > expected)
-    fail(
-      `${what} takes ${expected} operand${expected === 1 ? "" : "s"}`,
-      line,
-      operands[expected].column
-    );
-  if (operands.length < expected)
-    fail(
-      `${what} takes ${expected} operand${expected === 1 ? "" : "s"}, found ${operands.length}`,
-      line,
-      text.trimEnd().length + 1
-    );
-  let next = 0;
-  let page = -1;
-  let pageColumn = 0;
-  if (va.dest) {
-    const tok = operands[next++];
-    const d = /^r(\d+)(\.h[01])?$/.exec(tok.text);
-    if (!d)
-      fail(`expected a destination rN, rN.h0 or rN.h1, found '${tok.text}'`, line, tok.column);
-    if (Number(d[1]) > VA_VALUE_MASK)
-      fail(`register r${d[1]} out of range (r0..r${VA_VALUE_MASK})`, line, tok.column);
-    raw[va.dest[0]] = Number(d[1]);
-    raw[va.dest[1]] = d[2] === ".h0" ? 1 : d[2] === ".h1" ? 2 : VA_FULL_MASK;
-  }
-  for (const sr of va.staging) {
-    const tok = operands[next++];
-    if (!/^@(r\d+(:r\d+)*)?$/.test(tok.text))
-      fail(`expected staging registers @rA:rB:\u2026, found '${tok.text}'`, line, tok.column);
-    const regs = tok.text === "@" ? [] : tok.text.slice(1).split(":").map((r) => Number(r.slice(1)));
-    if (regs[0] > VA_VALUE_MASK)
-      fail(`register r${regs[0]} out of range (r0..r${VA_VALUE_MASK})`, line, tok.column);
-    const gap = regs.findIndex((r, i) => r !== regs[0] + i);
-    if (gap >= 0)
-      fail(
-        `staging registers must be consecutive: r${regs[gap]} after r${regs[gap - 1]}`,
-        line,
-        tok.column
-      );
-    const count = regs.length - sr.bias;
-    const countField = fieldByName(s, sr.count);
-    if (count < 0 || count >= 2 ** countField.width)
-      fail(`${what} cannot take ${regs.length} staging registers here`, line, tok.column);
-    if (raw[sr.count] !== void 0 && raw[sr.count] !== count)
-      fail(
-        `staging register count ${regs.length} disagrees with an earlier operand`,
-        line,
-        tok.column
-      );
-    raw[sr.field] = regs[0] ?? 0;
-    raw[sr.count] = count;
-  }
-  for (const src of va.sources) {
-    const tok = operands[next++];
-    const base = parseSourceBase(tok, line);
-    if (base.page >= 0) {
-      if (page >= 0 && page !== base.page)
-        fail(
-          `FAU page ${base.page} here, but page ${page} at column ${pageColumn}: one page per instruction`,
-          line,
-          tok.column
-        );
-      page = base.page;
-      pageColumn = tok.column;
-    }
-    raw[src.field] = base.byte;
-    parseSuffixes(
-      tok.text.slice(base.rest),
-      tok.column + base.rest,
-      slotsOf(src.suffixes),
-      tok.text.slice(0, base.rest),
-      line
-    ).forEach((v, k) => raw[k] = v);
-  }
-  for (const imm of va.imms) {
-    const tok = operands[next++];
-    if (!tok.text.startsWith(imm.prefix))
-      fail(`expected ${imm.prefix}<value>, found '${tok.text}'`, line, tok.column);
-    const f = fieldByName(s, imm.field);
-    const value = parseNumber(tok.text.slice(imm.prefix.length));
-    const min = imm.signed ? -(2 ** (f.width - 1)) : 0;
-    const max = imm.signed ? 2 ** (f.width - 1) - 1 : 2 ** f.width - 1;
-    if (value === void 0)
-      fail(
-        `expected a number after '${imm.prefix}', found '${tok.text.slice(imm.prefix.length)}'`,
-        line,
-        tok.column + imm.prefix.length
-      );
-    if (value < min || value > max)
-      fail(
-        `${imm.field} ${value} does not fit (${min}..${max})`,
-        line,
-        tok.column + imm.prefix.length
-      );
-    raw[imm.field] = value < 0 ? value + 2 ** f.width : value;
-  }
-  raw[VA.fauPage] = page < 0 ? 0 : page;
-  const fields = {};
-  for (const f of s.fields)
-    if (raw[f.name] !== void 0) fields[f.name] = fieldValue(f, raw[f.name]);
-  try {
-    return encode({ name: s.name, fields });
-  } catch (e) {
-    fail(e.message, line, head.column);
-  }
-}
-function assemble(text, _options = {}) {
-  const lines = text.split(/\r?\n/);
-  const parts = lines.map(
-    (l, i) => l.trim() === "" ? new Uint32Array(0) : assembleLine(l, i + 1)
-  );
-  const out = new Uint32Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) out.set(p, (at += p.length) - p.length);
-  return out;
-}
-function disassembleProgram(words, options = {}) {
-  const lines = [];
-  disassembleEach(words, options, (line) => lines.push(line));
-  return lines;
-}
-function disassembleEach(words, options, visit) {
-  const n = ISA.wordCount;
-  if (words.length % n !== 0)
-    throw new RangeError(
-      `disassembleProgram: ${words.length} words are not whole instructions of ${n} words`
-    );
-  for (let i = 0, at = 0; at < words.length; i++, at += n)
-    visit(disassemble(Array.prototype.slice.call(words, at, at + n), options), i);
-}
-function formatWords(words, bytes = false) {
-  const hex2 = (v, digits) => v.toString(16).padStart(digits, "0");
-  const all = Array.from(words, (w) => w >>> 0);
-  if (!bytes) return all.map((w) => "0x" + hex2(w, 8)).join(" ");
-  return all.flatMap((w) => [0, 8, 16, 24].map((s) => hex2(w >>> s & 255, 2))).join(" ");
-}
-function parseWords(line, bytes = false, wordCount = ISA.wordCount) {
-  const tokens = [...line.matchAll(/[^\s,]+/g)];
-  const per = bytes ? 2 : 8;
-  const values = [];
-  for (const t of tokens) {
-    const m = /^(?:0[xX])?([0-9a-fA-F]+)$/.exec(t[0]);
-    if (!m || m[1].length > per) {
-      return {
-        error: `'${t[0]}' is not a ${bytes ? "byte" : "32-bit word"} in hex`,
-        column: (t.index ?? 0) + 1
-      };
-    }
-    values.push(parseInt(m[1], 16));
-  }
-  const want = bytes ? wordCount * 4 : wordCount;
-  if (values.length !== want)
-    return {
-      error: `expected ${want} ${bytes ? "bytes" : "words"}, found ${values.length}`,
-      column: 1
-    };
-  if (!bytes) return { words: values };
-  const words = [];
-  for (let i = 0; i < values.length; i += 4)
-    words.push(
-      (values[i] | values[i + 1] << 8 | values[i + 2] << 16 | values[i + 3] << 24) >>> 0
-    );
-  return { words };
-}
-function disasmLine(line, options = {}) {
-  if (line.trim() === "") return { text: "", known: true };
-  const parsed = parseWords(line, options.bytes ?? false);
-  if (!parsed.words) {
-    const message = parsed.error ?? "";
-    return {
-      text: `invalid: ${message}`,
-      error: { message, column: parsed.column ?? 1 },
-      known: false
-    };
-  }
-  const opts = options.gpu === void 0 ? {} : { gpu: options.gpu };
-  const text = disassemble(parsed.words, options.showErrors ? { ...opts, showErrors: true } : opts);
-  return { text, known: decode(parsed.words, opts) !== void 0 };
-}
-function asmLine(line, options = {}) {
-  if (line.trim() === "") return { text: "" };
-  try {
-    const words = assemble(line, options.gpu === void 0 ? {} : { gpu: options.gpu });
-    return { text: formatWords(words, options.bytes ?? false), words };
-  } catch (e) {
-    const err = e;
-    const column = typeof err.column === "number" ? err.column : 1;
-    const message = err.message.replace(/^\d+:\d+: /, "");
-    return { text: `invalid: ${message}`, error: { message, column } };
-  }
 }
 
   window.isaforgeDecoders = window.isaforgeDecoders || {};

@@ -1291,12 +1291,6 @@ export const ISA = {
   defaultGpu: 700,
 } as const;
 
-interface EnumTable {
-  name: string;
-  symbols: readonly (string | null)[];
-  displays: readonly (string | null)[];
-}
-
 // prettier-ignore
 const ENUMS: readonly EnumTable[] = [
   {
@@ -1397,32 +1391,6 @@ const ENUMS: readonly EnumTable[] = [
     "displays": ["GPR","CONST","IMMED"]
   },
 ];
-
-interface FieldSpec {
-  name: string;
-  /** Inclusive ranges, least significant part first: [low0, high0, low1, high1, …]. */
-  ranges: readonly number[];
-  width: number;
-  kind: string;
-  signed: boolean;
-  enumIndex: number;
-  default: number | null;
-  alternatives: readonly string[];
-  display: string | null;
-}
-
-interface InstructionSpec {
-  name: string;
-  mnemonic: string;
-  match: readonly number[];
-  tested: readonly number[];
-  dontCare: readonly number[];
-  gen: readonly [number, number] | null;
-  fields: readonly FieldSpec[];
-  display: string | null;
-  /** Its place in INSTRUCTIONS (and the model). */
-  index: number;
-}
 
 /** Every distinct field; instructions below refer to them by index. */
 // prettier-ignore
@@ -28453,8 +28421,15 @@ const SYNTAX = {
 };
 
 /* ------------------------------------------------------------------------------------------------
- * Runtime: bit access, decode, encode. Shared by every generated codec; no BigInt on these paths.
+ * Runtime: the modules of generator/runtime/codec/ this codec needs (bit access, decode, encode,
+ * its assembly syntax's printing and parsing), inlined so that the codec has no dependencies.
  * --------------------------------------------------------------------------------------------- */
+
+/**
+ * The shapes every codec's tables and runtime share: instruction words, the options of decoding
+ * and assembling, and the rows of the tables the codec generates (templates/ts/codec/codec.ts.hbs).
+ * Carried by every codec (generator/emit/codec/runtimeSource.ts inlines it); no dependencies.
+ */
 
 export type Words = ArrayLike<number>;
 
@@ -28470,6 +28445,43 @@ export interface AssembleOptions {
    */
   gpu?: number;
 }
+
+interface EnumTable {
+  name: string;
+  symbols: readonly (string | null)[];
+  displays: readonly (string | null)[];
+}
+
+interface FieldSpec {
+  name: string;
+  /** Inclusive ranges, least significant part first: [low0, high0, low1, high1, …]. */
+  ranges: readonly number[];
+  width: number;
+  kind: string;
+  signed: boolean;
+  enumIndex: number;
+  default: number | null;
+  alternatives: readonly string[];
+  display: string | null;
+}
+
+interface InstructionSpec {
+  name: string;
+  mnemonic: string;
+  match: readonly number[];
+  tested: readonly number[];
+  dontCare: readonly number[];
+  gen: readonly [number, number] | null;
+  fields: readonly FieldSpec[];
+  display: string | null;
+  /** Its place in INSTRUCTIONS (and the model). */
+  index: number;
+}
+
+/**
+ * Runtime: bit access, decode, encode. Carried by every codec (generator/emit/codec/runtimeSource.ts
+ * inlines it); no BigInt on these paths.
+ */
 
 /** Bits low..high (inclusive, at most 32 bits) of `words`, unsigned. */
 function getRange(words: Words, low: number, high: number): number {
@@ -28519,6 +28531,2602 @@ const BY_NAME = new Map<string, InstructionSpec>(INSTRUCTIONS.map((s) => [s.name
 
 function inGen(s: InstructionSpec, gpu: number | null): boolean {
   return s.gen === null || gpu === null || (gpu >= s.gen[0] && gpu <= s.gen[1]);
+}
+
+/**
+ * The instruction spec matching `words`, or undefined (see instructionAt): also when `words` is not
+ * one instruction's length (reading missing words as 0 made `[1]` an ir3 `nop`).
+ */
+function findSpec(words: Words, gpu: number | null): InstructionSpec | undefined {
+  if (words.length !== ISA.wordCount) return undefined;
+  const k = instructionAt(words, 0, gpu);
+  return k < 0 ? undefined : INSTRUCTIONS[k];
+}
+
+/** Raw field values and derived values of a decoded instruction, for printers. */
+function rawFields(words: Words, s: InstructionSpec): Record<string, number> {
+  const raw: Record<string, number> = {};
+  for (const f of s.fields) raw[f.name] = rawField(words, f);
+  const derived = DERIVED[s.name];
+  if (derived) for (const name of Object.keys(derived)) raw[name] = derived[name](raw);
+  return raw;
+}
+
+/**
+ * Decode one instruction: its name and every field's value, or undefined when no instruction
+ * matches or `words` is not `ISA.wordCount` words long. Never throws for any input words.
+ */
+export function decode(words: Words, options: DecodeOptions = {}): Decoded | undefined {
+  const gpu = options.gpu ?? ISA.defaultGpu;
+  const s = findSpec(words, gpu);
+  if (!s) return undefined;
+  const fields: Record<string, number | boolean | string> = {};
+  for (const f of s.fields) fields[f.name] = fieldValue(f, rawField(words, f));
+  const result = { name: s.name, fields } as unknown as Decoded;
+  let dc: number[] | undefined;
+  for (let i = 0; i < s.dontCare.length; i++) {
+    if (((words[i] ?? 0) & s.dontCare[i]) !== 0) {
+      dc = s.dontCare.map((m, k) => ((words[k] ?? 0) & m) >>> 0);
+      break;
+    }
+  }
+  if (dc) result.dontCareBits = dc;
+  return result;
+}
+
+function describeValue(v: unknown): string {
+  return typeof v === "string" ? JSON.stringify(v) : String(v);
+}
+
+/** The raw value to store for `value` in field `f`, or an error naming the instruction and field. */
+function encodeField(s: InstructionSpec, f: FieldSpec, value: unknown): number {
+  const where = `${s.name}: field ${f.name}`;
+  if (f.kind === "bool" || f.kind === "bool_inv") {
+    if (typeof value !== "boolean")
+      throw new TypeError(`${where} must be a boolean, got ${describeValue(value)}`);
+    return value ? 1 : 0;
+  }
+  if (f.enumIndex >= 0) {
+    const table = ENUMS[f.enumIndex];
+    if (typeof value !== "string")
+      throw new TypeError(
+        `${where} must be one of the ${table.name} symbols, got ${describeValue(value)}`,
+      );
+    let raw = table.symbols.indexOf(value);
+    if (raw < 0 && /^value\d+$/.test(value)) raw = Number(value.slice("value".length));
+    if (raw < 0)
+      throw new RangeError(`${where}: ${JSON.stringify(value)} is not a ${table.name} value`);
+    if (raw >= 2 ** f.width)
+      throw new RangeError(
+        `${where}: ${JSON.stringify(value)} (${raw}) does not fit ${f.width} bits`,
+      );
+    return raw;
+  }
+  if (typeof value !== "number")
+    throw new TypeError(`${where} must be a number, got ${describeValue(value)}`);
+  if (!Number.isInteger(value)) throw new RangeError(`${where}: ${value} is not an integer`);
+  const min = f.signed ? -(2 ** (f.width - 1)) : 0;
+  const max = f.signed ? 2 ** (f.width - 1) - 1 : 2 ** f.width - 1;
+  if (value < min || value > max)
+    throw new RangeError(`${where}: ${value} does not fit (${min}..${max})`);
+  return value < 0 ? value + 2 ** f.width : value;
+}
+
+/**
+ * Encode an instruction: the inverse of `decode` (don't-care bits are written as 0). Throws a
+ * TypeError or RangeError naming the instruction and field for a missing field, a value of the
+ * wrong type, an unknown enum symbol or a value that does not fit.
+ */
+export function encode(instruction: Instruction): Uint32Array {
+  const name = (instruction as { name?: unknown } | null)?.name;
+  const s = typeof name === "string" ? BY_NAME.get(name) : undefined;
+  if (!s) throw new TypeError(`unknown instruction ${describeValue(name)}`);
+  const given = (instruction.fields ?? {}) as unknown as Record<string, unknown>;
+  for (const key of Object.keys(given)) {
+    if (!s.fields.some((f) => f.name === key))
+      throw new TypeError(`${s.name}: unknown field ${key}`);
+  }
+  const words = Uint32Array.from(s.match);
+  const written = new Uint32Array(ISA.wordCount);
+  for (const f of s.fields) {
+    let value = given[f.name];
+    if (value === undefined) {
+      if (f.alternatives.some((a) => given[a] !== undefined)) continue;
+      if (f.default === null) throw new TypeError(`${s.name}: missing field ${f.name}`);
+      value = fieldValue(f, f.default);
+    }
+    const raw = encodeField(s, f, value);
+    let rest = raw;
+    for (let i = 0; i < f.ranges.length; i += 2) {
+      const low = f.ranges[i];
+      const high = f.ranges[i + 1];
+      const width = high - low + 1;
+      const part = rest % 2 ** width;
+      rest = Math.floor(rest / 2 ** width);
+      // Alternative views of the same bits must agree where both were given.
+      for (let bit = low; bit <= high; bit++) {
+        const m = 1 << (bit & 31);
+        if (
+          written[bit >>> 5] & m &&
+          ((words[bit >>> 5] & m) !== 0) !== (Math.floor(part / 2 ** (bit - low)) % 2 === 1)
+        )
+          throw new RangeError(
+            `${s.name}: field ${f.name} disagrees with another field on bit ${bit}`,
+          );
+      }
+      setRange(words, low, high, part);
+      setRange(written, low, high, 2 ** width - 1);
+    }
+  }
+  const check = findSpec(words, s.gen ? s.gen[0] : ISA.defaultGpu);
+  if (check !== s)
+    throw new RangeError(
+      `${s.name}: the encoding would decode as ${check ? check.name : "nothing"}`,
+    );
+  return words;
+}
+
+/** All instruction names, in the specs' order. */
+export const INSTRUCTION_NAMES: readonly InstructionName[] = INSTRUCTIONS.map(
+  (s) => s.name as InstructionName,
+);
+
+/**
+ * The error every codec's assembler throws. Carried by every codec (inlined by
+ * generator/emit/codec/runtimeSource.ts); no dependencies.
+ */
+
+/** An assembler error: `line`/`column` (1-based) locate the first bad token. */
+export class AssemblyError extends SyntaxError {
+  constructor(
+    message: string,
+    readonly line: number,
+    readonly column: number,
+  ) {
+    super(`${line}:${column}: ${message}`);
+    this.name = "AssemblyError";
+  }
+}
+
+/**
+ * Numbers as Mesa's isaspec decoder prints them and the codecs' assembler reads them back: sign
+ * extension, half and single floats as C `%f` (glibc's rounding), and decimal text back to float
+ * bits. Carried by every isaspec codec (generator/emit/codec/runtimeSource.ts inlines it without
+ * its `export`s); no dependencies.
+ */
+
+/** `v` as a two's complement number of `width` bits (any `v`: only its low bits count). */
+function signExtend(v: number, width: number): number {
+  const m = 2 ** width;
+  const u = ((v % m) + m) % m;
+  return u >= m / 2 ? u - m : u;
+}
+
+const F32 = new Float32Array(1);
+const U32 = new Uint32Array(F32.buffer);
+
+function floatOf(raw: number, width: number): number {
+  if (width === 32) {
+    U32[0] = raw;
+    return F32[0];
+  }
+  const sign = raw & 0x8000 ? -1 : 1;
+  const e = (raw >> 10) & 31;
+  const m = raw & 1023;
+  if (e === 0) return sign * m * 2 ** -24;
+  if (e === 31) return m ? NaN : sign * Infinity;
+  return sign * (1024 + m) * 2 ** (e - 25);
+}
+
+/** C `%f`: 6 decimals of the exact binary value, ties to even (as glibc), for any finite double. */
+function formatFixed(x: number): string {
+  const neg = x < 0 || Object.is(x, -0);
+  let m = Math.abs(x);
+  let e = 0;
+  while (m >= 2 ** 53) {
+    m /= 2;
+    e++;
+  }
+  while (!Number.isInteger(m)) {
+    m *= 2;
+    e--;
+  }
+  // Little-endian decimal digits of m·2^e·10^frac, an integer.
+  let digits: number[] = [];
+  for (let v = m; v > 0; v = Math.floor(v / 10)) digits.push(v % 10);
+  const times = (k: number): void => {
+    let carry = 0;
+    for (let i = 0; i < digits.length; i++) {
+      const t = digits[i] * k + carry;
+      digits[i] = t % 10;
+      carry = Math.floor(t / 10);
+    }
+    for (; carry > 0; carry = Math.floor(carry / 10)) digits.push(carry % 10);
+  };
+  for (let i = 0; i < e; i++) times(2);
+  const frac = Math.max(0, -e);
+  for (let i = 0; i < frac; i++) times(5);
+  if (frac > 6) {
+    const drop = frac - 6;
+    const first = digits[drop - 1] ?? 0;
+    const sticky = digits.slice(0, drop - 1).some((d) => d !== 0);
+    digits = digits.slice(drop);
+    if (first > 5 || (first === 5 && (sticky || (digits[0] ?? 0) % 2 === 1))) {
+      let i = 0;
+      for (; (digits[i] ?? 0) === 9; i++) digits[i] = 0;
+      digits[i] = (digits[i] ?? 0) + 1;
+    }
+  } else {
+    for (let i = frac; i < 6; i++) digits.unshift(0);
+  }
+  while (digits.length < 7) digits.push(0);
+  const text = digits.reverse().join("");
+  return `${neg ? "-" : ""}${text.slice(0, -6)}.${text.slice(-6)}`;
+}
+
+/**
+ * C `%f` of a half or single float: JS `toFixed` rounds the exact value as glibc does except on a
+ * tie (half up, where glibc rounds half to even), which formatFixed settles. `x * 2e6` is exact
+ * here (24 + 21 bits), so a tie is exactly an odd integer.
+ */
+function formatSmallFloat(x: number): string {
+  const neg = x < 0 || Object.is(x, -0);
+  const a = Math.abs(x);
+  const twice = a * 2e6;
+  if (a >= 1e21 || (Number.isInteger(twice) && twice % 2 === 1)) return formatFixed(x);
+  return neg ? `-${a.toFixed(6)}` : a.toFixed(6);
+}
+
+function formatFloat(value: number, width: number): string {
+  // Mesa passes the value as a uint16_t or uint32_t: only the low `width` bits count.
+  const raw = value % 2 ** width;
+  const v = floatOf(raw, width);
+  if (Number.isNaN(v)) return raw >= 2 ** (width - 1) ? "-nan" : "nan";
+  if (!Number.isFinite(v)) return v < 0 ? "-inf" : "inf";
+  return formatSmallFloat(v);
+}
+
+/** The half-float bits nearest `x` (ties to even), as Mesa's `_mesa_float_to_half`. */
+function toHalf(x: number): number {
+  const sign = x < 0 || Object.is(x, -0) ? 0x8000 : 0;
+  const a = Math.abs(x);
+  if (a >= 65520) return sign | 0x7c00;
+  // Subnormals (below 2^-14) share the exponent -14; log2 may be off by one either way.
+  let e = a < 2 ** -14 ? -14 : Math.floor(Math.log2(a));
+  if (e > -14 && 2 ** e > a) e--;
+  if (a >= 2 ** -14 && 2 ** (e + 1) <= a) e++;
+  const q = a / 2 ** (e - 10);
+  let m = Math.floor(q);
+  if (q - m > 0.5 || (q - m === 0.5 && m % 2 === 1)) m++;
+  if (m === 2048) return sign | ((e + 16) << 10);
+  return m < 1024 ? sign | m : sign | ((e + 15) << 10) | (m - 1024);
+}
+
+/** The bits of a float field of `width` bits (16 or 32) for the text `%f` printed. */
+function floatBits(text: string, width: number): number {
+  const neg = text.startsWith("-");
+  const body = neg ? text.slice(1) : text;
+  if (body === "nan") return width === 32 ? (neg ? 0xffc00000 : 0x7fc00000) : neg ? 0xfe00 : 0x7e00;
+  const v = body === "inf" ? Infinity : Number(body);
+  const x = neg ? -v : v;
+  if (width !== 32) return toHalf(x);
+  F32[0] = x;
+  return U32[0];
+}
+
+/**
+ * What the compiled isaspec display (generator/emit/codec/compileDisplay.ts) calls besides the
+ * codec's own tables: C's `&&`/`||` evaluating both operands, `{X:align=N}` padding, and the
+ * printing of offset fields. Carried by every isaspec codec (inlined without its `export`s).
+ */
+
+/** C's `a && b` and `a || b` where both operands must be evaluated (for their errors). */
+function and(a: number, b: number): number {
+  return a && b ? 1 : 0;
+}
+
+function or(a: number, b: number): number {
+  return a || b ? 1 : 0;
+}
+
+/** `{X:align=N}`: spaces up to column N of the current line. */
+function pad(out: string, column: number): string {
+  const at = out.length - (out.lastIndexOf("\n") + 1);
+  return at < column ? out + " ".repeat(column - at) : out;
+}
+
+/** pad for an ISA whose lines hold no newline (the line's length is its column). */
+function padTo(out: string, column: number): string {
+  const missing = column - out.length;
+  return missing <= 0
+    ? out
+    : out + (missing <= SPACES.length ? SPACES.slice(0, missing) : " ".repeat(missing));
+}
+
+const SPACES = " ".repeat(128);
+
+function formatOffset(v: number, width: number): string {
+  const s = signExtend(v, width);
+  return s === 0 ? "" : s > 0 ? `+${s}` : String(s);
+}
+
+function formatUoffset(v: number): string {
+  return v === 0 ? "" : `+${v}`;
+}
+
+/**
+ * isaspec expressions (source-formats.md A.7) as the codecs' assembler evaluates them while it
+ * inverts them, with the values C gives them: exact doubles, 32-bit `& | ^ ~`, 0 or 1 for
+ * comparisons and logic. The display is compiled (generator/emit/codec/compileExpr.ts) to the
+ * same arithmetic. Carried by every isaspec codec (inlined without its `export`s).
+ */
+
+/** An expression tree: a literal, a field name, or an operator node (unary when `b` is absent). */
+type Expr = number | string | { op: string; a: Expr; b?: Expr };
+
+/** Evaluate an expression the way the codec's compiled DERIVED functions do (exact doubles, 32-bit `& | ^ ~`). */
+function evalExpr(e: Expr, get: (name: string) => number): number {
+  if (typeof e === "number") return e;
+  if (typeof e === "string") return get(e);
+  const a = evalExpr(e.a, get);
+  if (e.b === undefined) return e.op === "!" ? (a ? 0 : 1) : e.op === "~" ? ~a >>> 0 : -a;
+  return applyOp(e.op, a, evalExpr(e.b, get));
+}
+
+/** C's value of `a op b`; 0 for an operator it does not know. */
+function applyOp(op: string, a: number, b: number): number {
+  switch (op) {
+    case "<<":
+      return a * 2 ** b;
+    case ">>":
+      return Math.floor(a / 2 ** b);
+    case "/":
+      return Math.trunc(a / b);
+    case "%":
+      return a % b;
+    case "*":
+      return a * b;
+    case "+":
+      return a + b;
+    case "-":
+      return a - b;
+    case "&":
+      return (a & b) >>> 0;
+    case "|":
+      return (a | b) >>> 0;
+    case "^":
+      return (a ^ b) >>> 0;
+    case "&&":
+      return a && b ? 1 : 0;
+    case "||":
+      return a || b ? 1 : 0;
+    case "<":
+      return a < b ? 1 : 0;
+    case "<=":
+      return a <= b ? 1 : 0;
+    case ">":
+      return a > b ? 1 : 0;
+    case ">=":
+      return a >= b ? 1 : 0;
+    case "==":
+      return a === b ? 1 : 0;
+    case "!=":
+      return a !== b ? 1 : 0;
+    default:
+      return 0;
+  }
+}
+
+/**
+ * Text the upstream assembler reads but the disassembler prints otherwise (the isaspec-assembler
+ * companion's `text` rules, in the model's `assemblerText`): a line is first rewritten by the
+ * respellings (Mesa's ir3 parser gives a cat5 destination without `(wrmask)` the mask x), and a line
+ * that does not assemble as written is tried with its integers spelled the other ways the lexer
+ * reads the same value (`0x10` for 16). Carried by isaspec codecs (inlined without `export`s).
+ */
+
+/** The rules as the codec carries them. */
+interface TextRules {
+  /** Integers as C's strtoul(…, 0) reads them: decimal, `0x` hex, octal with a leading 0. */
+  integers?: "c";
+  /** Regular expressions (global) and their replacements, applied to every line in order. */
+  respellings?: readonly { pattern: string; replacement: string }[];
+  /**
+   * The order the templates print a line's leading `(…)` flags in, each by its start (`(rpt`):
+   * the parser takes them in any order.
+   */
+  flagOrder?: readonly string[];
+  /** Lines (a regular expression) whose last operand, an integer, the parser masks to `bits` bits. */
+  integerMasks?: readonly { pattern: string; bits: number }[];
+  /** Lines (a regular expression) where `h(N)` of an integer N is a half float's bits (`h(1)` is 2^-24). */
+  halfBits?: string;
+}
+
+/**
+ * The line with each `h(N)` of an integer N written as the exact value of the half float whose
+ * bits N's low 16 are (dyadic, so `toFixed(30)` is exact), as the float the templates print
+ * `h(…)` of. N's of NaN or infinity stay: no value gives their bits.
+ */
+function withHalfBits(line: string): string {
+  return line.replace(/(?<![\w.])h\((-?(?:0[xX][0-9a-fA-F]+|\d+))\)/g, (t, n: string) => {
+    const x = floatOf(((cInteger(n) % 65536) + 65536) % 65536, 16);
+    if (!Number.isFinite(x)) return t;
+    const text = x.toFixed(30).replace(/0+$/, "").replace(/\.$/, ".0");
+    return `h(${Object.is(x, -0) ? "-0.0" : text})`;
+  });
+}
+
+/**
+ * The line with its leading `(…)` flags in `order` (a stable sort; a flag `order` does not know
+ * leaves the line as it is). A space after the last flag is kept.
+ */
+function withFlagsInOrder(line: string, order: readonly string[]): string {
+  const lead = /^(\s*)((?:\([^()\s]*\)\s*)+)/.exec(line);
+  if (!lead) return line;
+  const flags = lead[2].match(/\([^()\s]*\)/g)!;
+  const rank = flags.map((f) => order.findIndex((o) => f.startsWith(o)));
+  if (rank.some((r) => r < 0)) return line;
+  const sorted = flags.map((f, i) => [f, rank[i]] as const).sort((a, b) => a[1] - b[1]);
+  const space = /\s$/.test(lead[2]) ? " " : "";
+  return lead[1] + sorted.map(([f]) => f).join("") + space + line.slice(lead[0].length);
+}
+
+const COMPILED = new Map<string, RegExp>();
+
+function compiled(pattern: string): RegExp {
+  let re = COMPILED.get(pattern);
+  if (!re) COMPILED.set(pattern, (re = new RegExp(pattern, "g")));
+  return re;
+}
+
+/**
+ * The line as the codec's templates read it: flags in order, the respellings applied and, with
+ * C integers, octal ones in decimal and those of a masked line masked.
+ */
+function normalized(line: string, rules: TextRules): string {
+  line = respelled(line, rules);
+  if (rules.halfBits) {
+    const re = compiled(rules.halfBits);
+    re.lastIndex = 0;
+    if (re.test(line)) line = withHalfBits(line);
+  }
+  if (!rules.integers) return line;
+  line = withoutOctal(line);
+  for (const m of rules.integerMasks ?? []) {
+    const re = compiled(m.pattern);
+    re.lastIndex = 0;
+    if (re.test(line)) line = masked(line, m.bits);
+  }
+  return line;
+}
+
+/** The line with its flags in order and every respelling applied. */
+function respelled(line: string, rules: TextRules): string {
+  if (rules.flagOrder) line = withFlagsInOrder(line, rules.flagOrder);
+  for (const r of rules.respellings ?? []) line = line.replace(compiled(r.pattern), r.replacement);
+  return line;
+}
+
+/**
+ * An integer written alone, with its sign: after the start, a space, `,`, `(`, `[`, `+`, `<`, a
+ * `.` not after a digit (`brac.3`) or a `#` not after a letter (`s#0` is a sampler), or as the
+ * offset after a register (`r0.y-0x10`, its sign read as the operator); before the end, a space,
+ * `,`, `)`, `]`, `>` or a `.` not before a digit. Not a register number (`r0`), a float (`1.0`)
+ * or a modifier (`w8`, `base3`).
+ */
+const INTEGER =
+  /(?<=^|[\s,([+<]|(?<!\d)\.|(?<!\w)#|\.[xyzw]-)(-?)(0[xX][0-9a-fA-F]+|\d+)(?=$|[\s,)\]>]|\.(?!\d))/g;
+
+/** How many other spellings of a line are tried at most. */
+const MAX_SPELLINGS = 64;
+
+/** The value C's strtoul(text, NULL, 0) gives a whole token of digits (after a `-`, negated). */
+function cInteger(text: string): number {
+  const sign = text.startsWith("-") ? -1 : 1;
+  const t = sign < 0 ? text.slice(1) : text;
+  if (/^0[xX]/.test(t)) return sign * parseInt(t.slice(2), 16);
+  if (/^0\d/.test(t)) return sign * (parseInt(t, 8) || 0);
+  return sign * parseInt(t, 10);
+}
+
+/** `v` in decimal and in `0x` hex, as C writes them. */
+function spelled(v: number): string[] {
+  const hex = `0x${Math.abs(v).toString(16)}`;
+  return [String(v), v < 0 ? `-${hex}` : hex];
+}
+
+/**
+ * The same bits as other numbers: a negative value as the 32-bit unsigned one the parser's int
+ * gives an unsigned field (-1 is 0xffffffff), one of 16 or 32 bits with the top bit set as the
+ * negative one a signed field of that width reads (0xffff is -1 in 16 bits).
+ */
+function wrapped(v: number): number[] {
+  if (v < 0) return v >= -(2 ** 31) ? [v + 2 ** 32] : [];
+  if (v >= 2 ** 15 && v < 2 ** 16) return [v - 2 ** 16];
+  if (v >= 2 ** 31 && v < 2 ** 32) return [v - 2 ** 32];
+  return [];
+}
+
+/**
+ * The line with its octal integers (a leading 0, as C reads them) written in decimal: the codec's
+ * own reading of digits is decimal, so `010` would otherwise be read as ten, not eight.
+ */
+function withoutOctal(line: string): string {
+  return line.replace(INTEGER, (t) => (/^-?0\d/.test(t) ? String(cInteger(t)) : t));
+}
+
+/** The line with the integer that ends it (an immediate operand) masked to `bits` bits. */
+function masked(line: string, bits: number): string {
+  const end = line.trimEnd().length;
+  return line.replace(INTEGER, (t, _sign, _digits, at: number) => {
+    const v = cInteger(t);
+    const m = ((v % 2 ** bits) + 2 ** bits) % 2 ** bits;
+    return m === v || at + t.length !== end ? t : String(m);
+  });
+}
+
+/**
+ * The line with its integers spelled the other ways that read as the same value (decimal, `0x`
+ * hex), then as the same bits (`wrapped`), every combination but the line as written, at most
+ * MAX_SPELLINGS of them.
+ */
+function* integerSpellings(line: string): Generator<string> {
+  const found = [...line.matchAll(INTEGER)];
+  if (!found.length) return;
+  const options = found.map((m) => {
+    const v = cInteger(m[0]);
+    return [...new Set([m[0], ...spelled(v), ...wrapped(v).flatMap(spelled)])];
+  });
+  let made = 0;
+  const total = options.reduce((n, o) => n * o.length, 1);
+  for (let combo = 1; combo < total && made < MAX_SPELLINGS; combo++) {
+    let rest = combo;
+    let out = "";
+    let at = 0;
+    found.forEach((m, i) => {
+      const o = options[i];
+      out += line.slice(at, m.index) + o[rest % o.length];
+      rest = Math.floor(rest / o.length);
+      at = m.index! + m[0].length;
+    });
+    made++;
+    yield out + line.slice(at);
+  }
+}
+
+/**
+ * The shapes of the isaspec display model as the codecs' printer and assembler read it: values to
+ * print, an instruction's cases (A.8), asserts, bitset-typed fields and their leaves, and the tokens
+ * of a display template. Carried by every isaspec codec (inlined by
+ * generator/emit/codec/runtimeSource.ts).
+ */
+
+/** What printing a value needs: a stored field (FieldSpec) or a derived one. */
+interface ValueSpec {
+  name: string;
+  width: number;
+  kind: string;
+  signed: boolean;
+  enumIndex: number;
+  display: string | null;
+}
+
+interface DerivedSpec extends ValueSpec {
+  expr: Expr;
+  /** The expression as written, for messages. */
+  text: string;
+}
+
+/** One case of an instruction (A.8): an override, or the default (`when` null) last. */
+interface Case {
+  when: Expr | null;
+  display: string | null;
+  fields: readonly FieldSpec[];
+  derived: readonly DerivedSpec[];
+  /** Its `<assert>`s; the default case's come from every bitset up to the display, each with its level. */
+  asserts: readonly AssertSpec[];
+  /** Where Mesa's search for a display meets the case: 0 for the leaf's own, 1 its parent's, … */
+  level: number;
+  /** Bitset-typed fields of the case: the root whose leaves decode them, and the params passed in. */
+  nested?: Readonly<Record<string, Nested>>;
+}
+
+interface AssertSpec {
+  low: number;
+  high: number;
+  value: number;
+  /** The bitset Mesa's warning names. */
+  bitset: string;
+  level: number;
+}
+
+interface Nested {
+  bitset: string;
+  /** `[name, as]`: the enclosing scope's `name` is visible as `as` inside the sub-encoding. */
+  params: readonly (readonly [string, string])[];
+}
+
+/** A leaf of a bitset hierarchy used as a field type (A.2 `bitset`), bits relative to the field. */
+interface BitsetLeaf extends Pick<
+  InstructionSpec,
+  "name" | "mnemonic" | "match" | "tested" | "dontCare" | "gen"
+> {
+  cases: readonly Case[];
+}
+
+type Token =
+  | { t: "text"; text: string }
+  | { t: "name"; align: number }
+  /** `{FIELD}` / `{FIELD:align=N}` (`field` empty for `{:align=N}`); `raw` for the no-template form. */
+  | { t: "field"; field: string; align: number; raw: boolean };
+
+/**
+ * Values per isaspec field type (source-formats.md A.2): printing, and reading back for the
+ * assembler. Carried by every isaspec codec (inlined by generator/emit/codec/runtimeSource.ts).
+ */
+
+/** One value as isaspec prints it (A.2). */
+function formatValue(f: ValueSpec, v: number): string {
+  switch (f.kind) {
+    case "bool":
+      return f.display !== null ? (v ? f.display : "") : v ? "1" : "0";
+    case "bool_inv":
+      return f.display !== null ? (v ? "" : f.display) : v ? "0" : "1";
+    case "int":
+    case "branch":
+    case "absbranch":
+      return String(signExtend(v, f.width));
+    case "hex":
+      return v.toString(16);
+    case "offset":
+      return formatOffset(v, f.width);
+    case "uoffset":
+      return formatUoffset(v);
+    case "float":
+      return formatFloat(v, f.width);
+    case "enum":
+      return (f.enumIndex >= 0 ? ENUMS[f.enumIndex].displays[v] : null) ?? String(v);
+    case "custom":
+      return "";
+    default:
+      return String(v);
+  }
+}
+
+function formatRaw(f: ValueSpec, v: number): string {
+  return String(f.signed ? signExtend(v, f.width) : v);
+}
+
+function describeExpected(f: ValueSpec): string {
+  switch (f.kind) {
+    case "bool":
+    case "bool_inv":
+      return `${f.name} (0 or 1)`;
+    case "enum": {
+      const shown =
+        f.enumIndex >= 0 ? ENUMS[f.enumIndex].displays.filter((d): d is string => !!d) : [];
+      return shown.length
+        ? `${f.name} (${shown.slice(0, -1).join(", ")}${shown.length > 1 ? " or " : ""}${shown[shown.length - 1]})`
+        : `${f.name} (a number)`;
+    }
+    case "int":
+    case "branch":
+    case "absbranch":
+      return `${f.name} (a signed decimal number)`;
+    case "hex":
+      return `${f.name} (lowercase hex digits)`;
+    case "offset":
+      return `${f.name} (+N or -N)`;
+    case "uoffset":
+      return `${f.name} (+N)`;
+    case "float":
+      return `${f.name} (a decimal number, inf or nan)`;
+    default:
+      return `${f.name} (a decimal number)`;
+  }
+}
+
+/** Unsigned raw value of a number read as `n`, or a range message; `derived` values are not bounded by width. */
+function rawOf(f: ValueSpec, n: number, signed: boolean, derived: boolean): number | string {
+  if (derived && !signed) return n;
+  const w = f.width;
+  const min = signed ? -(2 ** (w - 1)) : 0;
+  const max = signed ? 2 ** (w - 1) - 1 : 2 ** w - 1;
+  if (!Number.isSafeInteger(n) || n < min || n > max) return `${f.name} in ${min}..${max}`;
+  return n < 0 ? n + 2 ** w : n;
+}
+
+/** The ways a value can be read at `pos`: [end, raw value] pairs in preference order, or failures. */
+function readValue(
+  f: ValueSpec,
+  raw: boolean,
+  derived: boolean,
+  line: string,
+  pos: number,
+  fail: (pos: number, expected: string) => void,
+  prefixes = false,
+): [number, number][] {
+  const rest = line.slice(pos);
+  // Every prefix of the digits, longest first: a number may run into the next value's digits
+  // (etnaviv `t915` is REG 91 then AMODE 5, which has no display).
+  const number = (re: RegExp, signed: boolean): [number, number][] => {
+    const m = re.exec(rest);
+    if (!m) return (fail(pos, describeExpected(f)), []);
+    const out: [number, number][] = [];
+    const sign = /^[+-]/.test(m[0]) ? 1 : 0;
+    for (let len = m[0].length; len > (prefixes ? sign : m[0].length - 1); len--) {
+      if (prefixes && len - sign > 1 && m[0][sign] === "0") continue; // printf writes no leading zeros
+      const r = rawOf(f, Number(m[0].slice(0, len)), signed, derived);
+      if (typeof r === "string") fail(pos, r);
+      else out.push([pos + len, r]);
+    }
+    return out;
+  };
+  if (raw) return number(f.signed ? /^-?\d+/ : /^\d+/, f.signed);
+  switch (f.kind) {
+    case "bool":
+    case "bool_inv": {
+      // bool prints its display (or 1) when set; bool_inv when clear.
+      const inv = f.kind === "bool_inv" ? 1 : 0;
+      if (f.display === null) {
+        const m = /^[01]/.exec(rest);
+        return m ? [[pos + 1, Number(m[0]) ^ inv]] : (fail(pos, describeExpected(f)), []);
+      }
+      const out: [number, number][] = [];
+      if (f.display !== "" && rest.startsWith(f.display))
+        out.push([pos + f.display.length, 1 ^ inv]);
+      else if (f.display !== "") fail(pos, `'${f.display}'`);
+      out.push([pos, inv]);
+      return out;
+    }
+    case "int":
+    case "branch":
+    case "absbranch":
+      return number(/^-?\d+/, true);
+    case "hex": {
+      const m = /^[0-9a-f]+/.exec(rest);
+      if (!m) return (fail(pos, describeExpected(f)), []);
+      const r = rawOf(f, parseInt(m[0], 16), false, derived);
+      return typeof r === "string" ? (fail(pos, r), []) : [[pos + m[0].length, r]];
+    }
+    case "offset":
+      return /^[+-]\d/.test(rest) ? number(/^[+-]\d+/, true) : [[pos, 0]];
+    case "uoffset":
+      return rest.startsWith("+") ? number(/^\+\d+/, false) : [[pos, 0]];
+    case "custom":
+      return [[pos, 0]]; // prints nothing: not in the text, encoded 0
+    case "float": {
+      const m = /^-?(nan|inf|\d+(\.\d*)?)/.exec(rest);
+      return m
+        ? [[pos + m[0].length, floatBits(m[0], f.width)]]
+        : (fail(pos, describeExpected(f)), []);
+    }
+    case "enum": {
+      const displays = f.enumIndex >= 0 ? ENUMS[f.enumIndex].displays : [];
+      const limit = derived ? displays.length : Math.min(displays.length, 2 ** f.width);
+      const out: [number, number][] = [];
+      for (let v = 0; v < limit; v++) {
+        const d = displays[v];
+        if (d && rest.startsWith(d)) out.push([pos + d.length, v]);
+      }
+      out.sort((x, y) => y[0] - x[0]);
+      // Values without an entry print as numbers (any prefix of the digits, as for numbers).
+      const m = /^\d+/.exec(rest);
+      const full = m ? m[0].length : 0;
+      for (let len = full; len > 0 && len > (prefixes ? 0 : full - 1); len--) {
+        const n = Number(m![0].slice(0, len));
+        if (prefixes && len > 1 && m![0][0] === "0") continue; // printf writes no leading zeros
+        if ((displays[n] ?? null) === null && (derived || n < 2 ** f.width))
+          out.push([pos + len, n]);
+      }
+      for (let v = 0; v < limit; v++) if (displays[v] === "") out.push([pos, v]);
+      if (!out.length) fail(pos, describeExpected(f));
+      return out;
+    }
+    default:
+      return number(/^\d+/, false);
+  }
+}
+
+/**
+ * isaspec expressions (source-formats.md A.7) inverted for the assembler: which values of the
+ * unknown fields make an expression take a value, proposed one step at a time (the caller decodes
+ * the result again and checks). Carried by every isaspec codec (inlined by
+ * generator/emit/codec/runtimeSource.ts).
+ */
+
+/** What the assembler knows while inverting expressions: stored fields assigned so far. */
+interface Solving {
+  assigned: Map<string, number>;
+  field(name: string): FieldSpec | undefined;
+  derived(name: string): DerivedSpec | undefined;
+  depth: number;
+}
+
+/** The environments one derived value deeper, made once per environment (and its values). */
+const DEEPER = new WeakMap<Solving, Solving>();
+
+function deeper(env: Solving): Solving {
+  let d = DEEPER.get(env);
+  if (!d || d.assigned !== env.assigned) DEEPER.set(env, (d = { ...env, depth: env.depth + 1 }));
+  return d;
+}
+
+/** The value of `e` when every field it uses is known, else undefined. */
+function known(e: Expr, env: Solving): number | undefined {
+  let missing = false;
+  const v = evalExpr(e, (name) => {
+    const a = env.assigned.get(name);
+    if (a !== undefined) return a;
+    const d = env.derived(name);
+    const dv = d && env.depth < 8 ? known(d.expr, deeper(env)) : undefined;
+    if (dv === undefined) missing = true;
+    return dv ?? 0;
+  });
+  return missing ? undefined : v;
+}
+
+/**
+ * Assign unknown fields so that `e` evaluates to `target`, where each step has one unknown side
+ * (`2 << {W}` = 8 → W = 2). Only a proposal: the caller re-decodes and checks.
+ */
+function solve(e: Expr, target: number, env: Solving): boolean {
+  if (!Number.isFinite(target)) return false;
+  if (typeof e === "number") return e === target;
+  if (typeof e === "string") {
+    const a = env.assigned.get(e);
+    if (a !== undefined) return a === target;
+    const d = env.derived(e);
+    if (d) return env.depth < 8 && solve(d.expr, target, deeper(env));
+    const f = env.field(e);
+    if (!f || !Number.isInteger(target) || target < 0 || target >= 2 ** f.width) return false;
+    env.assigned.set(e, target);
+    return true;
+  }
+  if (e.b === undefined) {
+    if (e.op === "~") return solve(e.a, ~target >>> 0, env);
+    if (e.op === "-") return solve(e.a, -target, env);
+    return target === 1 ? solve(e.a, 0, env) : target === 0 && solveTrue(e.a, env);
+  }
+  const ka = known(e.a, env);
+  const kb = known(e.b, env);
+  if (ka !== undefined && kb !== undefined) return applyOp(e.op, ka, kb) === target;
+  if (ka === undefined && kb === undefined) {
+    if (e.op === "|" || e.op === "+") return solveSplit(e.a, e.b, target, env);
+    // Both sides the target (`(A == 7) & (B == 1)` = 1); for 0, one side 0.
+    if (e.op === "&" && target !== 0) return solve(e.a, target, env) && solve(e.b, target, env);
+    if (e.op === "&") return solveFalse({ op: "&&", a: e.a, b: e.b }, env);
+    if (e.op === "==" || e.op === "!=")
+      return solvePair(e.a, e.b, (e.op === "==") === (target === 1), env);
+    if (e.op === "&&" && target === 0) return solveFalse(e, env);
+    if (e.op === "||" && target === 1) return solveTrue(e, env);
+    return false;
+  }
+  const left = ka === undefined;
+  const x = left ? e.a : e.b;
+  const k = (left ? kb : ka) as number;
+  switch (e.op) {
+    case "+":
+      return solve(x, target - k, env);
+    case "-":
+      return solve(x, left ? target + k : k - target, env);
+    case "*":
+      return k !== 0 && target % k === 0 && solve(x, target / k, env);
+    case "^":
+      return solve(x, (target ^ k) >>> 0, env);
+    case "|":
+      return solve(x, (target & ~k) >>> 0, env);
+    case "&":
+      return solve(x, target, env);
+    case ">>":
+      return left && solve(x, target * 2 ** k, env);
+    case "<<": {
+      if (left) return target % 2 ** k === 0 && solve(x, target / 2 ** k, env);
+      const shift = Math.log2(target / k);
+      return Number.isInteger(shift) && solve(x, shift, env);
+    }
+    case "<":
+    case "<=":
+    case ">":
+    case ">=": {
+      // The smallest non-negative value on the wanted side of k.
+      if (target !== 0 && target !== 1) return false;
+      const values = [0, Math.ceil(k), Math.floor(k) + 1]
+        .filter((v) => v >= 0)
+        .sort((p, q) => p - q);
+      const v = values.find((n) => applyOp(e.op, left ? n : k, left ? k : n) === target);
+      return v !== undefined && solve(x, v, env);
+    }
+    case "==":
+      return target === 1 ? solve(x, k, env) : target === 0 && solve(x, k === 0 ? 1 : 0, env);
+    case "!=":
+      return target === 1 ? solve(x, k === 0 ? 1 : 0, env) : target === 0 && solve(x, k, env);
+    case "&&":
+      return target === 1
+        ? k !== 0 && solveTrue(x, env)
+        : target === 0 && (k === 0 || solveFalse(x, env));
+    case "||":
+      return target === 1
+        ? k !== 0 || solveTrue(x, env)
+        : target === 0 && k === 0 && solveFalse(x, env);
+    default:
+      return false;
+  }
+}
+
+/** How many low bits the values of `e` can occupy, where that is plain (`{F}`, `{F} << 2`, `x & 7`). */
+function span(e: Expr, env: Solving): number | undefined {
+  if (typeof e === "number") return e === 0 ? 0 : Math.floor(Math.log2(e)) + 1;
+  if (typeof e === "string") {
+    const d = env.derived(e);
+    return d ? (env.depth < 8 ? span(d.expr, deeper(env)) : undefined) : env.field(e)?.width;
+  }
+  if (e.b === undefined) return e.op === "!" ? 1 : undefined;
+  const a = span(e.a, env);
+  const b = span(e.b, env);
+  if (e.op === "<<" && a !== undefined && typeof e.b === "number") return a + e.b;
+  if (e.op === "&") return a === undefined ? b : b === undefined ? a : Math.min(a, b);
+  if ((e.op === "|" || e.op === "^") && a !== undefined && b !== undefined) return Math.max(a, b);
+  return undefined;
+}
+
+/** `a == b` (`equal`) or `a != b` with both unknown: the first of 0/0, 1/1 (or 0/1, 1/0) that solves. */
+function solvePair(a: Expr, b: Expr, equal: boolean, env: Solving): boolean {
+  const saved = new Map(env.assigned);
+  for (const [x, y] of equal
+    ? [
+        [0, 0],
+        [1, 1],
+      ]
+    : [
+        [0, 1],
+        [1, 0],
+      ]) {
+    if (solve(a, x, env) && solve(b, y, env)) return true;
+    env.assigned.clear();
+    saved.forEach((v, n) => env.assigned.set(n, v));
+  }
+  return false;
+}
+
+/** `a | b` (or `a + b`) = target with both unknown: one side takes the low bits it spans, the other the rest. */
+function solveSplit(a: Expr, b: Expr, target: number, env: Solving): boolean {
+  const saved = new Map(env.assigned);
+  for (const [low, high] of [
+    [b, a],
+    [a, b],
+  ] as const) {
+    const w = span(low, env);
+    if (w === undefined) continue;
+    const part = target % 2 ** w;
+    if (solve(low, part, env) && solve(high, target - part, env)) return true;
+    env.assigned.clear();
+    saved.forEach((v, n) => env.assigned.set(n, v));
+  }
+  return false;
+}
+
+/** The value of `e` with fields not assigned yet read as 0 (what encoding leaves them). */
+function guess(e: Expr, env: Solving): number {
+  return evalExpr(e, (name) => {
+    const a = env.assigned.get(name);
+    if (a !== undefined) return a;
+    const d = env.derived(name);
+    return d && env.depth < 8 ? guess(d.expr, deeper(env)) : 0;
+  });
+}
+
+/** Make `e` zero (an override that must not apply), assigning unknown fields where that is possible. */
+function solveFalse(e: Expr, env: Solving): boolean {
+  const k = known(e, env);
+  if (k !== undefined) return k === 0;
+  if (typeof e === "object" && e.b === undefined && e.op === "!") return solveTrue(e.a, env);
+  if (typeof e === "object" && e.b !== undefined && (e.op === "&&" || e.op === "||")) {
+    if (e.op === "||") return solveFalse(e.a, env) && solveFalse(e.b, env);
+    const saved = new Map(env.assigned);
+    if (solveFalse(e.a, env)) return true;
+    env.assigned.clear();
+    saved.forEach((v, n) => env.assigned.set(n, v));
+    return solveFalse(e.b, env);
+  }
+  if (typeof e === "object" && e.b !== undefined && (e.op === "==" || e.op === "!=")) {
+    const ka = known(e.a, env);
+    const kb = known(e.b, env);
+    const x = ka === undefined ? e.a : e.b;
+    const c = ka === undefined ? kb : ka;
+    if (ka === undefined && kb === undefined) return solvePair(e.a, e.b, e.op === "!=", env);
+    if (c === undefined) return false;
+    return solve(x, e.op === "!=" ? c : c === 0 ? 1 : 0, env);
+  }
+  return solve(e, 0, env);
+}
+
+/** Make `e` non-zero (an override's condition), assigning unknown fields where that is possible. */
+function solveTrue(e: Expr, env: Solving): boolean {
+  const k = known(e, env);
+  if (k !== undefined) return k !== 0;
+  if (typeof e === "object" && e.b !== undefined && (e.op === "&&" || e.op === "||")) {
+    if (e.op === "&&") return solveTrue(e.a, env) && solveTrue(e.b, env);
+    const saved = new Map(env.assigned);
+    if (solveTrue(e.a, env)) return true;
+    env.assigned.clear();
+    saved.forEach((v, n) => env.assigned.set(n, v));
+    return solveTrue(e.b, env);
+  }
+  return solve(e, 1, env);
+}
+
+/**
+ * The interpreter of isaspec display templates (source-formats.md A.4 picking and errors, A.5 field
+ * lookup, A.6 templates, A.7 expressions, A.8 overrides), driven by the codec's tables and SYNTAX
+ * (derived fields and overrides per instruction): what the assembler checks its guesses with, and
+ * what prints an instruction the build could not compile. Carried by every isaspec codec (inlined
+ * by generator/emit/codec/runtimeSource.ts).
+ */
+
+const ISASPEC = SYNTAX as unknown as {
+  instructions: Record<
+    string,
+    {
+      derived: DerivedSpec[];
+      asserts?: Case["asserts"];
+      nested?: Case["nested"];
+      overrides: (Case & { text: string })[];
+      /** What the upstream assembler writes in fields the text leaves open (the model's `implicit`). */
+      implicit?: Record<string, number>;
+      /** Those the upstream assembler writes whatever the text shows (the model's `always`). */
+      always?: Record<string, number>;
+    }
+  >;
+  bitsets: Record<string, readonly BitsetLeaf[]>;
+  /** Spellings the upstream assembler reads besides the printed text (the model's `assemblerText`). */
+  text: TextRules;
+};
+
+/** How an expression names the GPU id (Mesa `ISA_GPU_ID()`). */
+const GPU_ID = "ISA_GPU_ID()";
+const ALL_ONES: readonly number[] = new Array<number>(ISA.wordCount).fill(0xffffffff);
+
+const CASES = new Map<InstructionSpec, readonly Case[]>();
+
+function casesOf(s: InstructionSpec): readonly Case[] {
+  let cases = CASES.get(s);
+  if (!cases) {
+    const extra = ISASPEC.instructions[s.name];
+    const byDefault: Case = {
+      when: null,
+      display: s.display,
+      fields: s.fields,
+      derived: extra?.derived ?? [],
+      asserts: extra?.asserts ?? [],
+      level: Infinity,
+      nested: extra?.nested,
+    };
+    cases = [...(extra?.overrides ?? []), byDefault];
+    CASES.set(s, cases);
+  }
+  return cases;
+}
+
+/** A case's fields and derived values by name (the first of each name, as `find` gives). */
+interface CaseNames {
+  fields: Map<string, FieldSpec>;
+  derived: Map<string, DerivedSpec>;
+}
+
+const CASE_NAMES = new WeakMap<Case, CaseNames>();
+
+/** The case's names, indexed once: lookups by name are on every path of printing and assembling. */
+function namesOf(c: Case): CaseNames {
+  let names = CASE_NAMES.get(c);
+  if (!names) {
+    names = { fields: new Map(), derived: new Map() };
+    for (const f of c.fields) if (!names.fields.has(f.name)) names.fields.set(f.name, f);
+    for (const d of c.derived) if (!names.derived.has(d.name)) names.derived.set(d.name, d);
+    CASE_NAMES.set(c, names);
+  }
+  return names;
+}
+
+/**
+ * A decoded instruction's (or bitset-typed field's) fields as isaspec resolves them (A.5): the
+ * first applying case that has the name, else a `<param>` of the enclosing scope. A name nothing
+ * resolves reads 0 and records Mesa's `no field 'X'`.
+ */
+class Scope {
+  private readonly applied: (boolean | undefined)[] = [];
+  /** Owners of the expressions being evaluated: re-entering one yields 0 (A.7 recursion guard). */
+  private readonly stack: object[] = [];
+
+  constructor(
+    readonly words: Words,
+    readonly cases: readonly Case[],
+    /** What `{NAME}` prints. */
+    readonly mnemonic: string,
+    readonly gpu: number | null,
+    readonly errors: string[] = [],
+    private readonly parent?: {
+      resolve(name: string): { spec: ValueSpec; value: number } | undefined;
+    },
+    private readonly params: Nested["params"] = [],
+    /**
+     * Whether no one reads `errors` (the assembler's checks): then an override's condition is
+     * evaluated only where its value matters, not also for the errors evaluating it reports.
+     */
+    private readonly quiet = false,
+  ) {}
+
+  /** Whether case k applies: the default always, an override when its expression is non-zero. */
+  applies(k: number): boolean {
+    const c = this.cases[k];
+    if (c.when === null) return true;
+    const known = this.applied[k];
+    if (known !== undefined) return known;
+    const top = this.stack.length === 0;
+    const v = this.run(c, c.when) !== 0;
+    // Answers reached inside another evaluation may have hit the recursion guard: not cached.
+    if (top) this.applied[k] = v;
+    return v;
+  }
+
+  /** A field's spec and (raw or derived) value, or undefined when no applying case has it. */
+  resolve(name: string): { spec: ValueSpec; value: number } | undefined {
+    for (let k = 0; k < this.cases.length; k++) {
+      const c = this.cases[k];
+      const names = namesOf(c);
+      // Only an override with the name can give it (quiet, nothing else of it matters).
+      if (this.quiet && !names.fields.has(name) && !names.derived.has(name)) continue;
+      // An override's own expression may use the fields the override defines (A.5).
+      if (c.when !== null && !this.stack.includes(c) && !this.applies(k)) continue;
+      const f = names.fields.get(name);
+      if (f) return { spec: f, value: rawField(this.words, f) };
+      const d = names.derived.get(name);
+      if (d) return { spec: d, value: this.run(d, d.expr) };
+    }
+    const p = this.params.find(([, as]) => as === name);
+    return p && this.parent ? this.parent.resolve(p[0]) : undefined;
+  }
+
+  /** The bitset-typed field `name` of an applying case, if it is one. */
+  nestedOf(name: string): Nested | undefined {
+    for (let k = 0; k < this.cases.length; k++) {
+      const c = this.cases[k];
+      if (c.when !== null && !this.applies(k)) continue;
+      if (namesOf(c).fields.has(name)) return c.nested?.[name];
+      if (namesOf(c).derived.has(name)) return undefined;
+    }
+    return undefined;
+  }
+
+  /** The scope of a bitset-typed field's value: the leaf it matches for the GPU (Mesa find_bitset). */
+  enter(field: string, nested: Nested, value: number): Scope | undefined {
+    const words = [value % 2 ** 32, Math.floor(value / 2 ** 32)];
+    let found: BitsetLeaf | undefined;
+    for (const leaf of ISASPEC.bitsets[nested.bitset] ?? []) {
+      if (this.gpu !== null && leaf.gen && (this.gpu < leaf.gen[0] || this.gpu > leaf.gen[1]))
+        continue;
+      if (!leaf.tested.every((m, i) => ((words[i] ?? 0) & m) >>> 0 === (leaf.match[i] & m) >>> 0))
+        continue;
+      if (found) {
+        // Mesa reports the conflict, then that the field matched nothing.
+        this.errors.push(`bitset conflict: ${found.mnemonic} vs ${leaf.mnemonic}`);
+        found = undefined;
+        break;
+      }
+      found = leaf;
+    }
+    if (!found) {
+      this.errors.push(
+        `no match: FIELD: '${this.mnemonic}.${field}': ${hexWords(words, ALL_ONES)}`,
+      );
+      return undefined;
+    }
+    if (found.dontCare.some((m, i) => ((words[i] ?? 0) & m) !== 0))
+      this.errors.push(`dontcare bits in ${found.mnemonic}: ${hexWords(words, found.dontCare)}`);
+    return new Scope(
+      words,
+      found.cases,
+      found.mnemonic,
+      this.gpu,
+      this.errors,
+      this,
+      nested.params,
+      this.quiet,
+    );
+  }
+
+  private run(owner: object, e: Expr): number {
+    if (this.stack.includes(owner)) return 0;
+    this.stack.push(owner);
+    try {
+      return evalExpr(e, (n) => {
+        if (n === GPU_ID) return this.gpu ?? 0;
+        const r = this.resolve(n);
+        if (!r) this.errors.push(`no field '${n}'`);
+        return r?.value ?? 0;
+      });
+    } finally {
+      this.stack.pop();
+    }
+  }
+
+  /**
+   * The display template to print (A.6) and the index of its case; null when there is none. As
+   * Mesa's find_display: each bitset from the leaf up, its applying overrides before its default
+   * case, checking the asserts of every case it passes (a difference is a warning, not a miss).
+   */
+  pick(): { k: number; display: string } | null {
+    const defaults = this.cases[this.cases.length - 1].asserts;
+    let below = 0;
+    const passDefaults = (upTo: number): void => {
+      for (const a of defaults) if (a.level >= below && a.level < upTo) this.check(a);
+      below = Math.max(below, upTo);
+    };
+    for (let k = 0; k < this.cases.length; k++) {
+      const c = this.cases[k];
+      passDefaults(c.when === null ? Infinity : c.level);
+      if (c.when === null || !this.applies(k)) continue;
+      for (const a of c.asserts) this.check(a);
+      if (c.display !== null) return { k, display: c.display };
+    }
+    const last = this.cases.length - 1;
+    return this.cases[last].display !== null
+      ? { k: last, display: this.cases[last].display! }
+      : null;
+  }
+
+  private check(a: AssertSpec): void {
+    const v = getRange(this.words, a.low, a.high);
+    if (v !== a.value)
+      this.errors.push(
+        `WARNING: unexpected bits[${a.low}:${a.high}] in ${a.bitset}: ${hexValue(v)} vs ${hexValue(a.value)}`,
+      );
+  }
+}
+
+const TEMPLATES = new Map<string, Token[]>();
+
+function tokensOf(template: string): Token[] {
+  let tokens = TEMPLATES.get(template);
+  if (tokens) return tokens;
+  tokens = [];
+  const re = /\{([^}]*)\}/g;
+  let last = 0;
+  for (let m = re.exec(template); m; m = re.exec(template)) {
+    if (m.index > last) tokens.push({ t: "text", text: template.slice(last, m.index) });
+    const [field, ...opts] = m[1].split(":");
+    const align = opts.map((o) => /^align=(\d+)$/.exec(o)).find((x) => x);
+    if (field === "NAME") tokens.push({ t: "name", align: align ? Number(align[1]) : 0 });
+    else tokens.push({ t: "field", field, align: align ? Number(align[1]) : 0, raw: false });
+    last = m.index + m[0].length;
+  }
+  if (last < template.length) tokens.push({ t: "text", text: template.slice(last) });
+  TEMPLATES.set(template, tokens);
+  return tokens;
+}
+
+const FALLBACK = new Map<InstructionSpec, Token[]>();
+
+/** The form the assembler takes for an instruction without a template: `NAME FIELD=value, …`. */
+function fallbackTokens(s: InstructionSpec): Token[] {
+  let tokens = FALLBACK.get(s);
+  if (!tokens) {
+    tokens = [{ t: "name", align: 0 }];
+    s.fields.forEach((f, i) => {
+      tokens!.push({ t: "text", text: `${i === 0 ? " " : ", "}${f.name}=` });
+      tokens!.push({ t: "field", field: f.name, align: 0, raw: true });
+    });
+    FALLBACK.set(s, tokens);
+  }
+  return tokens;
+}
+
+/** A value as Mesa's BITSET_FORMAT prints an instruction-wide bitmask: every word, most significant first. */
+function hexValue(v: number): string {
+  return hexWords([v % 2 ** 32, Math.floor(v / 2 ** 32)], ALL_ONES);
+}
+
+function hexWords(words: Words, mask?: readonly number[], at = 0): string {
+  const parts: string[] = [];
+  for (let i = ISA.wordCount - 1; i >= 0; i--)
+    parts.push(
+      (((words[at + i] ?? 0) & (mask ? mask[i] : 0xffffffff)) >>> 0).toString(16).padStart(8, "0"),
+    );
+  return parts.join(mask ? "" : "_");
+}
+
+function render(scope: Scope, tokens: readonly Token[], errors: string[], before = ""): string {
+  let out = before;
+  for (const tok of tokens) {
+    if (tok.t === "text") {
+      out += tok.text;
+      continue;
+    }
+    while (out.length - (out.lastIndexOf("\n") + 1) < tok.align) out += " ";
+    if (tok.t === "name") out += scope.mnemonic;
+    else {
+      if (tok.field === "") continue;
+      const r = scope.resolve(tok.field);
+      const nested = r && !tok.raw ? scope.nestedOf(tok.field) : undefined;
+      if (!r) errors.push(`no field '${tok.field}'`);
+      else if (nested) out += renderNested(scope.enter(tok.field, nested, r.value), out, errors);
+      else out += tok.raw ? formatRaw(r.spec, r.value) : formatValue(r.spec, r.value);
+    }
+  }
+  return out;
+}
+
+/**
+ * A bitset-typed field's text: its leaf's display, rendered in the field's scope; `before` is the
+ * line so far, since `{X:align=N}` counts columns of the whole line (Mesa's line_column).
+ */
+function renderNested(scope: Scope | undefined, before: string, errors: string[]): string {
+  if (!scope) return "";
+  const picked = scope.pick();
+  if (!picked) {
+    errors.push(`${scope.mnemonic}: no display template`);
+    return "";
+  }
+  return render(scope, tokensOf(picked.display), errors, before).slice(before.length);
+}
+
+/**
+ * Assembly text, Mesa isaspec form: a generic interpreter of the model's display templates
+ * (source-formats.md A.2 printing per type, A.4 picking and errors, A.5 field lookup, A.6
+ * templates, A.7 expressions, A.8 overrides), driven only by the tables above and SYNTAX (derived
+ * fields and overrides per instruction). `assemble` is its inverse (isaspec has no upstream
+ * assembler): it matches each instruction's templates against the line and takes the first
+ * instruction whose template accepts the whole line and whose values decode back to the same text
+ * form. Fields absent from the template are 0 (isaspec encode semantics, A.9); derived fields are
+ * inverted where the expression allows (`2 << {W}` = 8 gives W = 2); an override's condition is
+ * made true where the fields it uses are not in the text.
+ *
+ * Choices where upstream leaves one open:
+ * - `branch` prints as signed decimal (no labels); `absbranch` the same, as Mesa does without labels.
+ * - `float` (16 or 32 bits) prints as C `%f` of its value (`0.500000`, `-nan`, `inf`), the older
+ *   printer that Mesa's etnaviv test vectors expect; the assembler rounds a decimal back to the
+ *   nearest float, so values needing more than 6 decimals do not survive the text.
+ * - A `custom` field prints nothing: Mesa calls the printer the driver passes (`field_print_cb`)
+ *   and prints nothing without one, and the codec has none. A `bitset` field prints the display of
+ *   the leaf its value matches, as Mesa does.
+ * - A word no instruction matches, or two match (Mesa's bitset conflict), decodes as nothing and
+ *   prints Mesa's `no match: HHHHHHHHLLLLLLLL` (every word, most significant first).
+ * - An instruction without a display template prints nothing, as Mesa does (an empty line; with
+ *   `showErrors` Mesa's `\t; NAME: no display template`). Since that text holds no bits, the
+ *   assembler takes such an instruction in the form `NAME FIELD=value, …` instead: every field in
+ *   model order as a decimal number (signed for signed kinds).
+ * - Assembling, a space in a template stands for any run of spaces, which may be empty unless it
+ *   separates two word characters (`br !p0.x,#3` is accepted); a `;` starts a comment (so text
+ *   printed with `showErrors` assembles).
+ *
+ * This module: the errors of the line being printed, the interpreter for what the build could not
+ * compile, and the program loop. Carried by every isaspec codec (inlined by
+ * generator/emit/codec/runtimeSource.ts).
+ */
+
+export interface DisassembleOptions extends DecodeOptions {
+  /**
+   * Append Mesa's error comment (`\t; dontcare bits in NAME: <hex>`, `no field 'X'`, …) when there
+   * are errors. Off by default, so the text is what Mesa prints without `show_errors`.
+   */
+  showErrors?: boolean;
+}
+/** Whether the errors of the instruction being printed are wanted (`showErrors`). */
+let showing = false;
+/** The errors of the instruction being printed, when `showing`. */
+const ERRORS: string[] = [];
+
+function err(message: string): void {
+  ERRORS.push(message);
+}
+
+/** A name nothing resolves reads 0 (recording Mesa's `no field` error). */
+function nf(message: string): number {
+  if (showing) err(message);
+  return 0;
+}
+
+const ENUM_TEXT = ENUMS.map((e) => e.displays);
+
+/**
+ * One line of text for one instruction, as Mesa's isaspec disassembler prints it (no trailing
+ * newline); `no match: <hex>` when no instruction matches. Never throws.
+ */
+export function disassemble(words: Words, options: DisassembleOptions = {}): string {
+  ERRORS.length = 0;
+  // Not one instruction's words: what Mesa prints for words no instruction matches.
+  if (words.length !== ISA.wordCount) return `no match: ${hexWords(words, ALL_ONES, 0)}`;
+  return lineAt(words, 0, options.gpu ?? ISA.defaultGpu, options.showErrors === true);
+}
+
+/**
+ * disassembleProgram's lines (codecLines.ts), given to `visit` one at a time as they are made (with
+ * the index of the instruction), as Mesa's isa_disasm prints them: `no match: <hex>` for an
+ * instruction no encoding matches, which takes its ISA.wordCount words as any other. With
+ * `showErrors`, the conflict Mesa reports for words two encodings match is printed with the next
+ * line that prints errors, as Mesa does.
+ */
+export function disassembleEach(
+  words: Words,
+  options: DisassembleOptions,
+  visit: (line: string, index: number) => void,
+): void {
+  const n = wholeInstructions(words);
+  const gpu = options.gpu ?? ISA.defaultGpu;
+  const showErrors = options.showErrors === true;
+  ERRORS.length = 0;
+  for (let i = 0, at = 0; at < words.length; i++, at += n)
+    visit(lineAt(words, at, gpu, showErrors), i);
+}
+
+/** Mesa's `bitset conflict: A vs B` for words the first two of several encodings match, else null. */
+function conflictAt(words: Words, at: number, gpu: number | null): string | null {
+  const hits = INSTRUCTIONS.filter(
+    (s) =>
+      inGen(s, gpu) && s.tested.every((m, i) => ((words[at + i] ?? 0) & m) >>> 0 === s.match[i]),
+  );
+  return hits.length > 1 ? `bitset conflict: ${hits[0].mnemonic} vs ${hits[1].mnemonic}` : null;
+}
+
+/** The interpreter's text for an instruction the build could not compile (errors into ERRORS). */
+function interpret(words: Words, spec: InstructionSpec, gpu: number | null): string {
+  // Mesa names the bitset by its display name, and finds set don't-care bits before printing.
+  if (spec.dontCare.some((m, i) => ((words[i] ?? 0) & m) !== 0))
+    ERRORS.push(`dontcare bits in ${spec.mnemonic}: ${hexWords(words, spec.dontCare)}`);
+  const scope = new Scope(words, casesOf(spec), spec.mnemonic, gpu, ERRORS);
+  const picked = scope.pick();
+  if (!picked) ERRORS.push(`${spec.mnemonic}: no display template`);
+  return picked ? render(scope, tokensOf(picked.display), ERRORS) : "";
+}
+
+/**
+ * The isaspec assembler (isaspec has no upstream one): it matches each instruction's display
+ * templates against the line, solves the fields the text leaves to expressions and overrides, and
+ * takes the first instruction whose words print back as the text read. Carried by every isaspec
+ * codec (inlined by generator/emit/codec/runtimeSource.ts).
+ */
+
+/** A value read from the text: the field's raw value (two's complement, float bits) at `pos`. */
+interface Item {
+  field: string;
+  value: number;
+  pos: number;
+  /** For a bitset-typed field: the text its value was read from. */
+  text?: string;
+  /** For a bitset-typed field: how its value prints (`(1.000000)` for a text `(1.0)`). */
+  canonical?: string;
+  /**
+   * A value a bitset-typed field's solution gave a field of the enclosing scope (a `<param>`) that
+   * its text does not fix (an override's condition made true one way of several): used only where
+   * nothing else gives that field a value; printing the field again checks the result.
+   */
+  soft?: boolean;
+  /**
+   * What a bitset-typed field's text needs of the enclosing scope, in the enclosing scope's names:
+   * `expr` evaluates to `value` (printed the same through `spec`), or with no spec is non-zero
+   * exactly when `value` is (the condition of the override whose display the text shows).
+   */
+  cond?: { expr: Expr; spec: ValueSpec | null };
+  /** For a bitset-typed field: the bits of `value` its text leaves open (fields it does not show). */
+  free?: readonly number[];
+}
+
+/**
+ * Why the candidates failed: a line some template matched in full but whose values do not make
+ * that instruction (`reject`) wins over partial matches (`expect`); among those, the furthest
+ * position wins, with everything expected there.
+ */
+class Failures {
+  pos = -1;
+  complete = false;
+  expected: string[] = [];
+  message: string | null = null;
+
+  private at(pos: number, complete: boolean): boolean {
+    if (complete !== this.complete ? complete : pos > this.pos) {
+      Object.assign(this, { pos, complete, expected: [], message: null });
+    }
+    return pos === this.pos && complete === this.complete;
+  }
+
+  expect(pos: number, what: string): null {
+    if (this.at(pos, false) && !this.expected.includes(what)) this.expected.push(what);
+    return null;
+  }
+
+  reject(pos: number, message: string): null {
+    if (this.at(pos, true)) this.message ??= message;
+    return null;
+  }
+}
+
+const MNEMONIC = "a mnemonic";
+
+/**
+ * What a template is matched for: an instruction (its words, at the end of the line) or a
+ * bitset-typed field's leaf (its value, wherever its text ends, inside the enclosing template).
+ */
+interface Frame {
+  mnemonic: string;
+  cases: readonly Case[];
+  /** The case whose fields and condition are used (an override may have no display of its own). */
+  k: number;
+  /** The case whose display is matched: k, or the first case after it that has one. */
+  shown: number;
+  /** The generation expressions see as `ISA_GPU_ID()`. */
+  gpu: number | null;
+  /** A name the frame's cases lack but a `<param as=>` makes visible: the enclosing scope's spec. */
+  param(name: string): { spec: ValueSpec; derived: boolean } | undefined;
+  /** At the end of the template: the instruction's words, or null (to keep looking). */
+  finish(pos: number, items: readonly Item[]): Uint32Array | null;
+  /** An instruction's values for fields its text leaves open, as the upstream assembler writes them. */
+  implicit?: Readonly<Record<string, number>>;
+}
+
+/** The solver's view of a frame: its case's fields and derived values, then the default case's, then params. */
+function frameEnv(frame: Frame): Solving {
+  const c = namesOf(frame.cases[frame.k]);
+  const byDefault = namesOf(frame.cases[frame.cases.length - 1]);
+  // Params seen as fields, made once per name (solving asks for the same names many times).
+  const params = new Map<string, FieldSpec | undefined>();
+  const param = (n: string): FieldSpec | undefined => {
+    if (!params.has(n)) params.set(n, paramField(frame, n));
+    return params.get(n);
+  };
+  return {
+    assigned: new Map([[GPU_ID, frame.gpu ?? 0]]),
+    field: (n) => c.fields.get(n) ?? byDefault.fields.get(n) ?? param(n),
+    derived: (n) => c.derived.get(n) ?? byDefault.derived.get(n),
+    depth: 0,
+  };
+}
+
+/** The derived values the text gives: [item, spec] pairs. */
+function derivedItems(env: Solving, items: readonly Item[]): [Item, DerivedSpec][] {
+  const out: [Item, DerivedSpec][] = [];
+  for (const it of items) {
+    const d = it.cond || it.soft || env.field(it.field) ? undefined : env.derived(it.field);
+    if (d) out.push([it, d]);
+  }
+  return out;
+}
+
+/**
+ * Assign open fields so that `expr` is `target` (its raw or sign-extended form, for a spec). A
+ * float's text stands for every value printing the same: those with fewer low bits set are tried
+ * too (etnaviv's `{X} << 12`).
+ */
+function solveTo(expr: Expr, spec: ValueSpec | null, target: number, env: Solving): boolean {
+  if (!spec) return target ? solveTrue(expr, env) : solveFalse(expr, env);
+  const targets = [target, spec.signed ? signExtend(target, spec.width) : target];
+  const text = spec.kind === "float" ? formatValue(spec, target) : "";
+  if (spec.kind === "float")
+    for (let j = 1; j < spec.width; j++)
+      for (const t of [Math.floor(target / 2 ** j), Math.ceil(target / 2 ** j)])
+        if (formatValue(spec, t * 2 ** j) === text) targets.push(t * 2 ** j);
+  // Each from the values assigned on entry. Solving is deterministic, so a target tried before
+  // would fail again: it is tried again only if last and not just tried, for the values a failure
+  // leaves (the caller goes on from those).
+  const runs: number[] = [];
+  targets.forEach((t, i) => {
+    const seen = targets.findIndex((u) => Object.is(u, t)) < i;
+    if (!seen || (i === targets.length - 1 && !Object.is(runs[runs.length - 1], t))) runs.push(t);
+  });
+  const saved = runs.length > 1 ? new Map(env.assigned) : env.assigned;
+  return runs.some((t, i) => {
+    if (i > 0) {
+      env.assigned.clear();
+      saved.forEach((v, n) => env.assigned.set(n, v));
+    }
+    return solve(expr, t, env);
+  });
+}
+
+/** Whether `expr`, open fields read as 0, gives what the text shows. */
+function holds(expr: Expr, spec: ValueSpec | null, value: number, env: Solving): boolean {
+  const v = guess(expr, env);
+  if (!spec) return (v !== 0) === (value !== 0);
+  return v === value || formatValue(spec, v) === formatValue(spec, value);
+}
+
+/**
+ * Complete `env` (the text's stored fields assigned): derived values and what bitset-typed fields'
+ * texts need inverted, the case's condition made true and those of the overrides before it false
+ * where open fields allow, then the values bitset-typed fields' solutions suggest for fields still
+ * open. A message when a value the text shows cannot be reached.
+ */
+function complete(
+  frame: Frame,
+  items: readonly Item[],
+  env: Solving,
+): { pos: number; message: string } | null {
+  for (const [it, d] of derivedItems(env, items))
+    if (!solveTo(d.expr, d, it.value, env))
+      return {
+        pos: it.pos,
+        message: `${d.name} = ${d.text} cannot be ${formatValue(d, it.value)}`,
+      };
+  for (const it of items)
+    if (it.cond && !solveTo(it.cond.expr, it.cond.spec, it.value, env))
+      return { pos: it.pos, message: `${it.field} does not fit the other values` };
+  const c = frame.cases[frame.k];
+  if (c.when !== null) solveTrue(c.when, env);
+  for (let j = 0; j < frame.k; j++) {
+    const w = frame.cases[j].when;
+    if (w !== null && guess(w, env) !== 0) solveFalse(w, env);
+  }
+  for (const it of items)
+    if (it.soft && env.field(it.field) && !env.assigned.has(it.field))
+      env.assigned.set(it.field, it.value);
+  return null;
+}
+
+/** A value the text shows: `expr` printed through `spec` gives `value`'s text; with no spec, a condition non-zero exactly when `value` is. */
+interface Constraint {
+  expr: Expr;
+  spec: ValueSpec | null;
+  value: number;
+}
+
+/** Everything the frame's text requires: its derived values, what its bitset-typed fields need, its case's conditions. */
+function constraints(frame: Frame, items: readonly Item[], env: Solving): Constraint[] {
+  const out: Constraint[] = derivedItems(env, items).map(([it, d]) => ({
+    expr: d.expr,
+    spec: d,
+    value: it.value,
+  }));
+  for (const it of items) if (it.cond) out.push({ ...it.cond, value: it.value });
+  for (let j = 0; j <= frame.k; j++) {
+    const w = frame.cases[j].when;
+    if (w !== null) out.push({ expr: w, spec: null, value: j === frame.k ? 1 : 0 });
+  }
+  return out;
+}
+
+/** The constraints `env` (open fields read as 0) does not meet. */
+function unmet(frame: Frame, items: readonly Item[], env: Solving): Constraint[] {
+  return constraints(frame, items, env).filter((c) => !holds(c.expr, c.spec, c.value, env));
+}
+
+/** Stored fields (and params) an expression reads, through derived values, once each. */
+function fieldsRead(e: Expr, env: Solving, into: Set<string>, seen = new Set<string>()): void {
+  if (typeof e === "number") return;
+  if (typeof e === "string") {
+    if (seen.has(e)) return;
+    seen.add(e);
+    const d = env.derived(e);
+    if (d) fieldsRead(d.expr, env, into, seen);
+    else if (env.field(e)) into.add(e);
+    return;
+  }
+  fieldsRead(e.a, env, into, seen);
+  if (e.b !== undefined) fieldsRead(e.b, env, into, seen);
+}
+
+/** How many bits of open fields the search of `solutions` tries at most (4,096 combinations). */
+const SEARCH_BITS = 12;
+/** How many consistent solutions the search offers a frame for checking. */
+const SEARCH_SOLUTIONS = 4;
+
+/**
+ * Field values for the text of a frame, best first: the stored fields the text gives with the
+ * derived ones inverted step by step; then, where that is not consistent (expressions sharing open
+ * fields, `{DESC_MODE} < 6`, a field read both as `x & 1` and `x >> 1`), the narrowest open fields
+ * the expressions read set to each combination of values in turn (at most SEARCH_BITS bits), the
+ * rest inverted as before, keeping the consistent ones. The caller encodes each and re-decodes.
+ */
+function* solutions(frame: Frame, items: readonly Item[], fails: Failures): Generator<Solving> {
+  const env = frameEnv(frame);
+  for (const it of items) {
+    if (it.soft || it.cond || !env.field(it.field)) continue;
+    const a = env.assigned.get(it.field);
+    if (a !== undefined && a !== it.value)
+      return void fails.reject(it.pos, `${it.field} disagrees with its earlier value`);
+    env.assigned.set(it.field, it.value);
+  }
+  const given = new Map(env.assigned);
+  // The upstream assembler's values for the fields the text leaves open first; what the text
+  // shows wins, and without them the search below still finds the text's words.
+  const implicit = withImplicit(frame, items, given);
+  if (implicit) {
+    const tryEnv: Solving = { ...env, assigned: implicit };
+    if (complete(frame, items, tryEnv) === null && unmet(frame, items, tryEnv).length === 0)
+      yield tryEnv;
+  }
+  const failed = complete(frame, items, env);
+  const first = failed === null;
+  if (first) yield env;
+  // The fields read by what the first attempt left unmet are searched; the others are inverted.
+  const missed = unmet(frame, items, env);
+  if (first && missed.length === 0) return;
+  const reads = new Set<string>();
+  for (const c of missed.length ? missed : constraints(frame, items, env))
+    fieldsRead(c.expr, env, reads);
+  // Open fields, and the bits bitset-typed fields' texts leave open, narrowest first.
+  const open = openFields(env, items, given);
+  const searched = narrowest([...reads].map(open));
+  let offered = 0;
+  for (const values of combinations(searched)) {
+    if (offered >= SEARCH_SOLUTIONS) break;
+    const tryEnv: Solving = { ...env, assigned: new Map([...given, ...values]) };
+    if (complete(frame, items, tryEnv) !== null || unmet(frame, items, tryEnv).length) continue;
+    offered++;
+    yield tryEnv;
+  }
+  const apart = offered ? null : searchApart(frame, items, given, open);
+  if (apart) yield apart;
+  else if (failed && offered === 0) fails.reject(failed.pos, failed.message);
+}
+
+/**
+ * The text's values with the frame's implicit values added where the text leaves a field open
+ * (wholly, or the bits a bitset-typed field's text does not show); null when none applies.
+ */
+function withImplicit(
+  frame: Frame,
+  items: readonly Item[],
+  given: ReadonlyMap<string, number>,
+): Map<string, number> | null {
+  if (!frame.implicit) return null;
+  const out = new Map(given);
+  let changed = false;
+  for (const [name, value] of Object.entries(frame.implicit)) {
+    const shown = given.get(name);
+    const free = items.find((it) => it.field === name && it.value === shown)?.free;
+    const merged =
+      shown === undefined
+        ? value
+        : free?.length
+          ? withoutBits(shown, free) + (value - withoutBits(value, free))
+          : shown;
+    if (merged !== shown) {
+      out.set(name, merged);
+      changed = true;
+    }
+  }
+  return changed ? out : null;
+}
+
+/** An open field to search: its bits (of the value) that may vary, the others as in `base`. */
+interface OpenField {
+  name: string;
+  base: number;
+  bits: number[];
+}
+
+/** What may vary of a field: all of an open one, the open bits of a bitset-typed field's text, nothing of a given one (null). */
+function openFields(
+  env: Solving,
+  items: readonly Item[],
+  given: ReadonlyMap<string, number>,
+): (name: string) => OpenField | null {
+  const free = new Map(items.filter((it) => it.free?.length).map((it) => [it.field, it]));
+  return (n) => {
+    const f = free.get(n);
+    if (f && given.get(n) === f.value) return { name: n, base: f.value, bits: [...f.free!] };
+    if (given.has(n)) return null;
+    const w = env.field(n)?.width ?? 0;
+    return { name: n, base: 0, bits: Array.from({ length: w }, (_, i) => i) };
+  };
+}
+
+/** The narrowest of the open fields, at most SEARCH_BITS bits in all. */
+function narrowest(fields: (OpenField | null)[]): OpenField[] {
+  const out: OpenField[] = [];
+  let bits = 0;
+  for (const f of fields.filter((x) => x !== null).sort((a, b) => a.bits.length - b.bits.length))
+    if (bits + f.bits.length <= SEARCH_BITS) {
+      out.push(f);
+      bits += f.bits.length;
+    }
+  return out;
+}
+
+/** Every combination of values of the fields' open bits, all 0 first. */
+function* combinations(fields: readonly OpenField[]): Generator<[string, number][]> {
+  const bits = fields.reduce((n, f) => n + f.bits.length, 0);
+  for (let combo = 0; combo < 2 ** bits; combo++) {
+    let rest = combo;
+    yield fields.map((f) => {
+      let v = f.base;
+      for (const b of f.bits) {
+        v += (rest % 2) * 2 ** b;
+        rest = Math.floor(rest / 2);
+      }
+      return [f.name, v];
+    });
+  }
+}
+
+/**
+ * The search by parts, when searching everything at once finds nothing: constraints that share no
+ * open field (the three immediates of one etnaviv instruction) are searched one group after
+ * another, each within SEARCH_BITS.
+ */
+function searchApart(
+  frame: Frame,
+  items: readonly Item[],
+  given: ReadonlyMap<string, number>,
+  open: (name: string) => OpenField | null,
+): Solving | null {
+  const env = frameEnv(frame);
+  const all = constraints(frame, items, env);
+  const reads = all.map((c) => {
+    const names = new Set<string>();
+    fieldsRead(c.expr, env, names);
+    return [...names].filter((n) => open(n) !== null);
+  });
+  // Groups of constraints joined by the open fields they read.
+  const group = all.map((_, i) => i);
+  const root = (i: number): number => (group[i] === i ? i : (group[i] = root(group[i])));
+  const reader = new Map<string, number>();
+  reads.forEach((names, i) =>
+    names.forEach((n) => {
+      const j = reader.get(n);
+      if (j === undefined) reader.set(n, i);
+      else group[root(i)] = root(j);
+    }),
+  );
+  const parts = new Map<number, number[]>();
+  reads.forEach((names, i) => {
+    if (names.length) parts.set(root(i), [...(parts.get(root(i)) ?? []), i]);
+  });
+  if (parts.size < 2) return null;
+  given.forEach((v, n) => env.assigned.set(n, v));
+  for (const members of parts.values()) {
+    const before = new Map(env.assigned);
+    const fields = narrowest([...new Set(members.flatMap((i) => reads[i]))].map(open));
+    let found = false;
+    for (const values of combinations(fields)) {
+      env.assigned = new Map([...before, ...values]);
+      for (const i of members) solveTo(all[i].expr, all[i].spec, all[i].value, env);
+      found = members.every((i) => holds(all[i].expr, all[i].spec, all[i].value, env));
+      if (found) break;
+    }
+    if (!found) return null;
+  }
+  return complete(frame, items, env) === null && unmet(frame, items, env).length === 0 ? env : null;
+}
+
+/** A param seen as a stored field of the frame, so that solving may assign it (for the enclosing scope). */
+function paramField(frame: Frame, name: string): FieldSpec | undefined {
+  const p = frame.param(name);
+  return p ? ({ ...p.spec, ranges: [] } as unknown as FieldSpec) : undefined;
+}
+
+/** Words with the case's asserted bits and the assigned stored fields of the frame's cases. */
+function encodeFrame(frame: Frame, env: Solving, match: readonly number[]): Uint32Array {
+  const c = frame.cases[frame.k];
+  const byDefault = frame.cases[frame.cases.length - 1];
+  const words = Uint32Array.from(match);
+  for (const [name, v] of env.assigned) {
+    const f = namesOf(c).fields.get(name) ?? namesOf(byDefault).fields.get(name);
+    if (!f) continue;
+    let rest = v;
+    for (let i = 0; i < f.ranges.length; i += 2) {
+      const width = f.ranges[i + 1] - f.ranges[i] + 1;
+      setRange(words, f.ranges[i], f.ranges[i + 1], rest % 2 ** width);
+      rest = Math.floor(rest / 2 ** width);
+    }
+  }
+  // The asserted bits of the case, and of the default cases Mesa passes on the way to it, last: a
+  // field over them that the text gives otherwise then prints otherwise, and the case is not taken
+  // (ldib.b's offset needs HAS_OFFSET, as Mesa's decoder asserts the offset 0 without it).
+  for (const a of [
+    ...byDefault.asserts.filter((d) => d.level < c.level),
+    ...(c === byDefault ? [] : c.asserts),
+  ])
+    setRange(words, a.low, a.high, a.value);
+  return words;
+}
+
+/** `v` with the given bits clear. */
+function withoutBits(v: number, bits: readonly number[] = []): number {
+  for (const b of bits) v -= (Math.floor(v / 2 ** b) % 2) * 2 ** b;
+  return v;
+}
+
+/**
+ * Re-decode check: every value reads back as written (a bitset-typed field prints the text it was
+ * read from) and the same case gives the display.
+ */
+function checkBack(
+  scope: Scope,
+  frame: Frame,
+  items: readonly Item[],
+  line: string,
+  fails: Failures,
+  checkCase = true,
+): boolean {
+  for (const it of items) {
+    if (it.soft || it.cond) continue; // printing the bitset-typed field it came from again checks it
+    const r = scope.resolve(it.field);
+    if (!r) continue; // a param: the enclosing frame checks it
+    const nested = it.text !== undefined ? scope.nestedOf(it.field) : undefined;
+    const shown = nested
+      ? renderNested(scope.enter(it.field, nested, r.value), line.slice(0, it.pos), [])
+      : "";
+    const ok = nested
+      ? withoutBits(r.value, it.free) === withoutBits(it.value, it.free) &&
+        (shown === it.text || shown === it.canonical)
+      : formatValue(r.spec, r.value) === formatValue(r.spec, it.value) &&
+        (scope.cases.some((c) => namesOf(c).fields.has(it.field)) ? r.value === it.value : true);
+    if (!ok) return (fails.reject(it.pos, `${it.field} does not encode as written`), false);
+  }
+  // No template anywhere means the default case's fallback form.
+  const c = frame.cases[frame.k];
+  if (
+    checkCase &&
+    ((scope.pick()?.k ?? frame.cases.length - 1) !== frame.shown ||
+      (c.when !== null && !scope.applies(frame.k)))
+  )
+    return (fails.reject(0, `${frame.mnemonic}: another display applies to these values`), false);
+  return true;
+}
+
+/** The frame of an instruction's case k: its words when the whole line is read. */
+function instructionFrame(
+  s: InstructionSpec,
+  k: number,
+  line: string,
+  gpu: number | null,
+  fails: Failures,
+): Frame {
+  const cases = casesOf(s);
+  const shown = shownBy(cases, k);
+  const frame: Frame = {
+    mnemonic: s.mnemonic,
+    cases,
+    k,
+    shown: shown < 0 ? cases.length - 1 : shown,
+    gpu: gpu ?? (s.gen ? s.gen[0] : null),
+    param: () => undefined,
+    implicit: ISASPEC.instructions[s.name]?.implicit,
+    finish(pos, items) {
+      const end = pos + /^\s*/.exec(line.slice(pos))![0].length;
+      if (end < line.length) return fails.expect(end, "end of line");
+      const at = gpu ?? (s.gen ? s.gen[0] : null);
+      for (const env of solutions(frame, items, fails)) {
+        const words = encodeFrame(frame, env, s.match);
+        const back = findSpec(words, at);
+        if (back !== s)
+          fails.reject(
+            0,
+            `the text encodes as ${back ? back.name : "no instruction"}, not ${s.name}`,
+          );
+        else if (
+          checkBack(
+            new Scope(words, frame.cases, s.mnemonic, at, [], undefined, [], true),
+            frame,
+            items,
+            line,
+            fails,
+          )
+        ) {
+          // What the upstream assembler writes whatever the text shows (Mesa's constant maps).
+          const always = ISASPEC.instructions[s.name]?.always;
+          if (!always) return words;
+          const forced = new Map([...env.assigned, ...Object.entries(always)]);
+          return encodeFrame(frame, { ...env, assigned: forced }, s.match);
+        }
+      }
+      return null;
+    },
+  };
+  return frame;
+}
+
+/** A reading of a bitset-typed field's text: where it ends, the field's value, and what it says of params. */
+interface Reading {
+  end: number;
+  value: number;
+  text: string;
+  /**
+   * How the value prints, with the params the text gives: what the enclosing words may print
+   * instead of `text`, which may spell a number otherwise (Mesa's parser reads `(1.0)`, `0x10`).
+   */
+  canonical: string;
+  /** Values the text gives (or needs) for the enclosing scope's fields passed as params. */
+  outer: Item[];
+  /** Bits of `value` the text leaves open. */
+  free: number[];
+}
+
+/**
+ * A bitset-typed field's expression in the enclosing scope's names: its own stored fields become
+ * their solved values, its derived values their expressions, its params the enclosing names.
+ */
+function lift(
+  e: Expr,
+  env: Solving,
+  isOwn: (name: string) => boolean,
+  asName: ReadonlyMap<string, string>,
+  depth = 0,
+): Expr {
+  if (typeof e === "number") return e;
+  if (typeof e === "string") {
+    if (e === GPU_ID) return e;
+    if (isOwn(e)) {
+      const d = env.field(e) ? undefined : env.derived(e);
+      return d && depth < 8
+        ? lift(d.expr, env, isOwn, asName, depth + 1)
+        : (env.assigned.get(e) ?? 0);
+    }
+    return asName.get(e) ?? 0;
+  }
+  const a = lift(e.a, env, isOwn, asName, depth);
+  return e.b === undefined
+    ? { op: e.op, a }
+    : { op: e.op, a, b: lift(e.b, env, isOwn, asName, depth) };
+}
+
+/** Whether an expression reads any field (or the GPU id). */
+function readsAny(e: Expr): boolean {
+  return (
+    typeof e === "string" ||
+    (typeof e === "object" && (readsAny(e.a) || (e.b !== undefined && readsAny(e.b))))
+  );
+}
+
+/** The reading a solution of a bitset-typed field's frame gives, if it encodes as that leaf and prints its own values back. */
+function nestedReading(
+  leaf: BitsetLeaf,
+  nested: Nested,
+  frame: Frame,
+  env: Solving,
+  items: readonly Item[],
+  line: string,
+  pos: number,
+  end: number,
+  fails: Failures,
+): Reading | null {
+  const gpu = frame.gpu;
+  const words = encodeFrame(frame, env, leaf.match);
+  const matched = (ISASPEC.bitsets[nested.bitset] ?? []).filter(
+    (l) =>
+      (gpu === null || !l.gen || (gpu >= l.gen[0] && gpu <= l.gen[1])) &&
+      l.tested.every((m, i) => ((words[i] ?? 0) & m) >>> 0 === (l.match[i] & m) >>> 0),
+  );
+  if (matched.length !== 1 || matched[0] !== leaf)
+    return fails.reject(pos, `the text encodes as no single ${nested.bitset}`);
+  // What the text needs of the enclosing scope, in its names: the params it shows, the derived
+  // values it shows and the display's condition, with the leaf's own fields as their values.
+  const asName = new Map(nested.params.map(([name, as]) => [as, name]));
+  const isOwn = (n: string) =>
+    leaf.cases.some((x) => namesOf(x).fields.has(n) || namesOf(x).derived.has(n));
+  const up = (e: Expr) => lift(e, env, isOwn, asName);
+  const label = `${leaf.mnemonic}`;
+  const outer: Item[] = [];
+  for (const it of items) {
+    if (it.cond) {
+      const expr = up(it.cond.expr);
+      if (readsAny(expr)) outer.push({ ...it, field: label, pos, cond: { ...it.cond, expr } });
+    } else if (!isOwn(it.field) && asName.has(it.field) && !it.soft)
+      outer.push({ field: asName.get(it.field)!, value: it.value, pos });
+    else if (it.text === undefined) {
+      const d = isOwn(it.field) && !env.field(it.field) ? env.derived(it.field) : undefined;
+      const expr = d ? up(d.expr) : 0;
+      if (d && readsAny(expr))
+        outer.push({ field: label, value: it.value, pos, cond: { expr, spec: d } });
+    }
+  }
+  frame.cases.forEach((x, j) => {
+    if (x.when === null || j > frame.k) return;
+    const expr = up(x.when);
+    if (readsAny(expr))
+      outer.push({ field: label, value: j === frame.k ? 1 : 0, pos, cond: { expr, spec: null } });
+  });
+  env.assigned.forEach((v, n) => {
+    const o = asName.get(n);
+    if (o !== undefined && !isOwn(n)) outer.push({ field: o, value: v, pos, soft: true });
+  });
+  // Which case gives the display depends on the enclosing scope too: the enclosing frame checks
+  // that by printing the field again and comparing it with this text. Params resolve to what the
+  // text gave them (the enclosing frame checks the rest).
+  const given = {
+    resolve(outerName: string) {
+      const as = nested.params.find(([n]) => n === outerName)?.[1];
+      const v = as === undefined ? undefined : env.assigned.get(as);
+      const p = as === undefined ? undefined : frame.param(as);
+      return v === undefined || !p ? undefined : { spec: p.spec, value: v };
+    },
+  };
+  const scope = new Scope(words, leaf.cases, leaf.mnemonic, gpu, [], given, nested.params, true);
+  const own = items.filter((it) => !it.cond && isOwn(it.field));
+  if (!checkBack(scope, frame, own, line, fails, false)) return null;
+  // The leaf's own fields its text leaves open (encoded 0): other values print the same text
+  // where no condition depends on them, which the enclosing frame may need (a type not shown).
+  const free: number[] = [];
+  for (const c of [frame.cases[frame.k], frame.cases[frame.cases.length - 1]])
+    for (const f of c.fields)
+      if (!env.assigned.has(f.name))
+        for (let i = 0; i < f.ranges.length; i += 2)
+          for (let b = f.ranges[i]; b <= f.ranges[i + 1]; b++) if (!free.includes(b)) free.push(b);
+  return {
+    end,
+    value: words[0] + (words[1] ?? 0) * 2 ** 32,
+    text: line.slice(pos, end),
+    canonical: renderNested(scope, line.slice(0, pos), []),
+    outer,
+    free,
+  };
+}
+
+/**
+ * The readings found so far per line and pass (keyed by `fails`, made per line and pass): a
+ * template backtracking over an earlier value's readings reads the later bitset-typed fields at
+ * the same places again. A repeat records no failures: those it would record are in `fails`
+ * already, and recording is idempotent (the furthest position, its first message and the set of
+ * expectations are all that count).
+ */
+const READINGS = new WeakMap<Failures, Map<string, Reading[]>>();
+
+/** Numbers for specs, to key READINGS by the specs the enclosing frame gives the params. */
+const SPEC_IDS = new Map<ValueSpec, number>();
+
+function specId(spec: ValueSpec): number {
+  let id = SPEC_IDS.get(spec);
+  if (id === undefined) SPEC_IDS.set(spec, (id = SPEC_IDS.size));
+  return id;
+}
+
+/** Every way the text at `pos` reads as a value of the bitset-typed field `nested` of `outer`. */
+function nestedReadings(
+  outer: Frame,
+  nested: Nested,
+  line: string,
+  pos: number,
+  gpu: number | null,
+  fails: Failures,
+  depth: number,
+): Reading[] {
+  // The readings depend on the enclosing frame only through the specs of the params.
+  const params = nested.params.map(([name, as]) => {
+    const p = lookup(outer, name);
+    return `${name}:${as}:${p ? specId(p.spec) : -1}:${p?.derived ? 1 : 0}`;
+  });
+  const key = `${nested.bitset}|${pos}|${depth}|${params.join("|")}`;
+  let known = READINGS.get(fails);
+  if (!known) READINGS.set(fails, (known = new Map()));
+  const cached = known.get(key);
+  if (cached) return cached;
+  const out: Reading[] = [];
+  if (depth > 4) return out;
+  const asName = new Map(nested.params.map(([name, as]) => [as, name]));
+  for (const leaf of ISASPEC.bitsets[nested.bitset] ?? []) {
+    if (gpu !== null && leaf.gen && (gpu < leaf.gen[0] || gpu > leaf.gen[1])) continue;
+    leaf.cases.forEach((c, k) => {
+      const shown = shownBy(leaf.cases, k);
+      if (shown < 0) return;
+      const frame: Frame = {
+        mnemonic: leaf.mnemonic,
+        cases: leaf.cases,
+        k,
+        shown,
+        gpu,
+        param(name) {
+          const outerName = asName.get(name);
+          return outerName === undefined ? undefined : lookup(outer, outerName);
+        },
+        finish(end, items) {
+          for (const env of solutions(frame, items, fails)) {
+            const reading = nestedReading(leaf, nested, frame, env, items, line, pos, end, fails);
+            if (reading) out.push(reading);
+          }
+          return null;
+        },
+      };
+      walk(frame, tokensOf(leaf.cases[shown].display!), 0, line, pos, [], gpu, fails, depth + 1);
+    });
+  }
+  known.set(key, out);
+  return out;
+}
+
+/** The spec of a name in the frame's case k (falling back to the default case, then to params), and whether it is derived. */
+function lookup(frame: Frame, name: string): { spec: ValueSpec; derived: boolean } | undefined {
+  const cases = frame.cases;
+  for (const c of [cases[frame.k], cases[cases.length - 1]]) {
+    const f = namesOf(c).fields.get(name);
+    if (f) return { spec: f, derived: false };
+    const d = namesOf(c).derived.get(name);
+    if (d) return { spec: d, derived: true };
+  }
+  return frame.param(name);
+}
+
+/** The bitset-typed field `name` of the frame's case k (or its default case). */
+function nestedIn(frame: Frame, name: string): Nested | undefined {
+  const cases = frame.cases;
+  for (const c of [cases[frame.k], cases[cases.length - 1]]) {
+    if (namesOf(c).fields.has(name)) return c.nested?.[name];
+    if (namesOf(c).derived.has(name)) return undefined;
+  }
+  return undefined;
+}
+
+/** A template's literal text split at runs of spaces (kept as parts), by text: made once. */
+const TEXT_PARTS = new Map<string, string[]>();
+
+function partsOf(text: string): string[] {
+  let parts = TEXT_PARTS.get(text);
+  if (!parts) TEXT_PARTS.set(text, (parts = text.split(/(\s+)/)));
+  return parts;
+}
+
+/** Match `tokens` against `line` from token i at pos (backtracking over alternative readings). */
+function walk(
+  frame: Frame,
+  tokens: readonly Token[],
+  i: number,
+  line: string,
+  pos: number,
+  items: Item[],
+  gpu: number | null,
+  fails: Failures,
+  depth = 0,
+): Uint32Array | null {
+  if (i === tokens.length) return frame.finish(pos, items);
+  const tok = tokens[i];
+  const next = (p: number): Uint32Array | null =>
+    walk(frame, tokens, i + 1, line, p, items, gpu, fails, depth);
+  if (tok.t === "name") {
+    if (tok.align > 0) pos += /^\s*/.exec(line.slice(pos))![0].length;
+    const m = frame.mnemonic;
+    // A letter may not follow it, a digit may: a value printed as a number (etnaviv `mad17`).
+    if (!line.startsWith(m, pos) || /^[A-Za-z_]/.test(line.slice(pos + m.length)))
+      return fails.expect(pos, MNEMONIC);
+    return next(pos + m.length);
+  }
+  if (tok.t === "text") {
+    // A run of spaces in the template is any run of spaces in the text, which may be empty unless
+    // it separates two word characters; the rest is literal.
+    let p = pos;
+    for (const part of partsOf(tok.text)) {
+      if (part === "") continue;
+      if (/^\s/.test(part)) {
+        const ws = /^\s*/.exec(line.slice(p))![0];
+        if (ws === "" && /\w/.test(line[p - 1] ?? "") && /\w/.test(line[p] ?? ""))
+          return fails.expect(p, "a space");
+        p += ws.length;
+      } else {
+        if (!line.startsWith(part, p)) return fails.expect(p, `'${part}'`);
+        p += part.length;
+      }
+    }
+    return next(p);
+  }
+  const start = tok.align > 0 ? pos + /^\s*/.exec(line.slice(pos))![0].length : pos;
+  if (tok.field === "") return next(start);
+  const found = lookup(frame, tok.field);
+  if (!found) return next(start); // Mesa prints nothing for an unknown field.
+  const nested = tok.raw ? undefined : nestedIn(frame, tok.field);
+  if (nested) {
+    for (const r of nestedReadings(frame, nested, line, start, gpu, fails, depth)) {
+      const added = [
+        {
+          field: tok.field,
+          value: r.value,
+          pos: start,
+          text: r.text,
+          canonical: r.canonical,
+          free: r.free,
+        },
+        ...r.outer,
+      ];
+      items.push(...added);
+      const words = next(r.end);
+      items.splice(items.length - added.length, added.length);
+      if (words) return words;
+    }
+    return null;
+  }
+  // Digits may run into the next value's only where another field follows directly (`t{REG}{AMODE}`).
+  const runsOn = tokens[i + 1]?.t === "field";
+  for (const [end, value] of readValue(
+    found.spec,
+    tok.raw,
+    found.derived,
+    line,
+    start,
+    (p, e) => fails.expect(p, e),
+    runsOn,
+  )) {
+    items.push({ field: tok.field, value, pos: start });
+    const words = next(end);
+    items.pop();
+    if (words) return words;
+  }
+  return null;
+}
+
+/** Lines of text with `;` comments (Mesa's error comments) removed, unless a template uses `;`. */
+const COMMENTS = !INSTRUCTIONS.some(
+  (s) =>
+    (s.display ?? "").includes(";") ||
+    (ISASPEC.instructions[s.name]?.overrides ?? []).some((o) => (o.display ?? "").includes(";")),
+);
+
+/** The case whose display shows case k's fields: k, or the first later case with a display (-1: none). */
+function shownBy(cases: readonly Case[], k: number): number {
+  for (let j = k; j < cases.length; j++) if (cases[j].display !== null) return j;
+  return -1;
+}
+
+/** The display tokens for case k: its template (or a later case's), the fallback for the last case, or none. */
+function caseTokens(
+  s: InstructionSpec,
+  cases: readonly Case[],
+  k: number,
+): readonly Token[] | null {
+  const j = shownBy(cases, k);
+  return j >= 0 ? tokensOf(cases[j].display!) : k === cases.length - 1 ? fallbackTokens(s) : null;
+}
+
+/** The instruction templates that print no mnemonic, and the others by mnemonic. */
+let QUICK: { byMnemonic: Map<string, number[]>; lengths: number[]; unnamed: number[] } | undefined;
+
+/**
+ * Indexes of the instructions the quick pass of `assembleLine` may try, in model order: those whose
+ * mnemonic occurs in the line and those with a template that prints none. The line's substrings
+ * of each mnemonic length are looked up, so that a line costs the same however many instructions
+ * there are (a scan of them all made assembling n lines O(n × instructions)).
+ */
+function quickCandidates(line: string): number[] {
+  if (!QUICK) {
+    const byMnemonic = new Map<string, number[]>();
+    const unnamed: number[] = [];
+    INSTRUCTIONS.forEach((s, i) => {
+      const cases = casesOf(s);
+      const printsNoName = cases.some((_, k) => {
+        const tokens = caseTokens(s, cases, k);
+        return tokens !== null && !tokens.some((t) => t.t === "name");
+      });
+      if (printsNoName || s.mnemonic === "") unnamed.push(i);
+      else {
+        const list = byMnemonic.get(s.mnemonic);
+        if (list) list.push(i);
+        else byMnemonic.set(s.mnemonic, [i]);
+      }
+    });
+    QUICK = {
+      byMnemonic,
+      unnamed,
+      lengths: [...new Set([...byMnemonic.keys()].map((m) => m.length))],
+    };
+  }
+  const found = new Set(QUICK.unnamed);
+  for (const length of QUICK.lengths)
+    for (let at = 0; at + length <= line.length; at++)
+      for (const i of QUICK.byMnemonic.get(line.slice(at, at + length)) ?? []) found.add(i);
+  return [...found].sort((a, b) => a - b);
+}
+
+/** Why a line does not assemble: the message and the 1-based column of the first bad token. */
+interface LineError {
+  message: string;
+  column: number;
+}
+
+/**
+ * What lines assembled lately gave, by GPU and text: a line's words (or error) depend on nothing
+ * else, and the manuals' examples assemble many texts more than once (fields a text does not show).
+ */
+const LINES = new Map<string, Uint32Array | LineError>();
+
+function assembleLine(line: string, lineNo: number, gpu: number | null): Uint32Array {
+  const key = `${gpu ?? ""}:${line}`;
+  let result = LINES.get(key);
+  if (result === undefined) {
+    // As written (after the respellings), else with its integers spelled another way.
+    const text = normalized(line, ISASPEC.text);
+    result = lineWords(text, gpu);
+    if (!(result instanceof Uint32Array) && ISASPEC.text.integers)
+      for (const other of integerSpellings(text)) {
+        const words = lineWords(other, gpu);
+        if (words instanceof Uint32Array) {
+          result = words;
+          break;
+        }
+      }
+    if (LINES.size >= 4096) LINES.clear();
+    LINES.set(key, result);
+  }
+  if (result instanceof Uint32Array) return result;
+  throw new AssemblyError(result.message, lineNo, result.column);
+}
+
+/** The words of one line, or why it does not assemble. */
+function lineWords(line: string, gpu: number | null): Uint32Array | LineError {
+  const start = /^\s*/.exec(line)![0].length;
+  let fails = new Failures();
+  // First only templates whose mnemonic occurs in the line (fast); if none fits, all of them, to
+  // find the furthest point any template reached for the error.
+  for (const quick of [true, false]) {
+    fails = new Failures();
+    for (const i of quick ? quickCandidates(line) : INSTRUCTIONS.keys()) {
+      const s = INSTRUCTIONS[i];
+      if (gpu !== null && !inGen(s, gpu)) continue;
+      const cases = casesOf(s);
+      for (let k = 0; k < cases.length; k++) {
+        const tokens = caseTokens(s, cases, k);
+        if (!tokens || (quick && !line.includes(s.mnemonic) && tokens.some((t) => t.t === "name")))
+          continue;
+        const words = walk(
+          instructionFrame(s, k, line, gpu, fails),
+          tokens,
+          0,
+          line,
+          start,
+          [],
+          gpu,
+          fails,
+        );
+        if (words) return words;
+      }
+    }
+  }
+  const pos = Math.max(fails.pos, start);
+  const rest = line.slice(pos);
+  const mnemonic = fails.expected.includes(MNEMONIC);
+  const token = (mnemonic ? /^\w+/.exec(rest) : null)?.[0] ?? /^([^\s,]+|,)/.exec(rest)?.[0];
+  const found = token ? `'${token}'` : rest ? "a space" : "end of line";
+  let message = fails.message;
+  if (message === null) {
+    if (mnemonic) message = `unknown mnemonic ${found}${gpu === null ? "" : ` for gpu ${gpu}`}`;
+    else {
+      const e = fails.expected;
+      message = e.length
+        ? `expected ${e.length > 1 ? `${e.slice(0, -1).join(", ")} or ${e[e.length - 1]}` : e[0]}, found ${found}`
+        : gpu === null
+          ? "no instruction to assemble"
+          : `no instruction exists for gpu ${gpu}`;
+    }
+  }
+  return { message, column: pos + 1 };
+}
+
+/**
+ * Parse isaspec text, one instruction per line, back into words: the inverse of `disassemble` for
+ * every instruction (don't-care bits and fields the template does not show come out 0). Blank lines
+ * and `;` comments are skipped, so empty text gives no words. Throws AssemblyError at the first
+ * token no instruction's template accepts.
+ */
+export function assemble(text: string, options: AssembleOptions = {}): Uint32Array {
+  const out: number[] = [];
+  text.split(/\r?\n/).forEach((raw, i) => {
+    const line = (COMMENTS && raw.includes(";") ? raw.slice(0, raw.indexOf(";")) : raw).trimEnd();
+    if (line.trim() !== "") out.push(...assembleLine(line, i + 1, options.gpu ?? null));
+  });
+  return Uint32Array.from(out);
+}
+
+/**
+ * Lines of text as `isaforge disasm` and `isaforge asm` read and print them: hex words (or bytes)
+ * in, one line of text out, and the reverse. The CLI and the site's decoder panel both call these,
+ * so they show the same strings. Carried by every codec (inlined by
+ * generator/emit/codec/runtimeSource.ts).
+ */
+
+/** What one input line gave: the output line, or `invalid: …` and the error at a 1-based column. */
+export interface LineResult {
+  text: string;
+  error?: { message: string; column: number };
+}
+
+/**
+ * Words as `isaforge asm` prints them: `0x%08x`, space-separated, word 0 first; with `bytes` each
+ * word's bytes in memory order (little-endian), as `disasm --bytes` reads them.
+ */
+export function formatWords(words: ArrayLike<number>, bytes = false): string {
+  const hex = (v: number, digits: number) => v.toString(16).padStart(digits, "0");
+  const all = Array.from(words, (w) => w >>> 0);
+  if (!bytes) return all.map((w) => "0x" + hex(w, 8)).join(" ");
+  return all.flatMap((w) => [0, 8, 16, 24].map((s) => hex((w >>> s) & 0xff, 2))).join(" ");
+}
+
+/**
+ * One instruction's words from a line of hex words (word 0 first; `0x` optional; spaces or commas
+ * between), or with `bytes` of hex bytes in memory order (little-endian words). An error names the
+ * column of the bad token.
+ */
+export function parseWords(
+  line: string,
+  bytes = false,
+  wordCount: number = ISA.wordCount,
+): { words?: number[]; error?: string; column?: number } {
+  const tokens = [...line.matchAll(/[^\s,]+/g)];
+  const per = bytes ? 2 : 8;
+  const values: number[] = [];
+  for (const t of tokens) {
+    const m = /^(?:0[xX])?([0-9a-fA-F]+)$/.exec(t[0]);
+    if (!m || m[1].length > per) {
+      return {
+        error: `'${t[0]}' is not a ${bytes ? "byte" : "32-bit word"} in hex`,
+        column: (t.index ?? 0) + 1,
+      };
+    }
+    values.push(parseInt(m[1], 16));
+  }
+  const want = bytes ? wordCount * 4 : wordCount;
+  if (values.length !== want)
+    return {
+      error: `expected ${want} ${bytes ? "bytes" : "words"}, found ${values.length}`,
+      column: 1,
+    };
+  if (!bytes) return { words: values };
+  const words: number[] = [];
+  for (let i = 0; i < values.length; i += 4)
+    words.push(
+      (values[i] | (values[i + 1] << 8) | (values[i + 2] << 16) | (values[i + 3] << 24)) >>> 0,
+    );
+  return { words };
+}
+
+/**
+ * The line `isaforge disasm` prints for one input line: the disassembly (`unknown …`, for isaspec
+ * Mesa's `no match: …`, for words no instruction matches; `known` tells them apart), `invalid: …`
+ * for a line that is not words, and an empty line for a blank one (and, as Mesa, for an isaspec
+ * instruction without a display template); with `showErrors`, Mesa's `show_errors` comment.
+ */
+export function disasmLine(
+  line: string,
+  options: { bytes?: boolean; gpu?: number; showErrors?: boolean } = {},
+): LineResult & { known: boolean } {
+  if (line.trim() === "") return { text: "", known: true };
+  const parsed = parseWords(line, options.bytes ?? false);
+  if (!parsed.words) {
+    const message = parsed.error ?? "";
+    return {
+      text: `invalid: ${message}`,
+      error: { message, column: parsed.column ?? 1 },
+      known: false,
+    };
+  }
+  const opts = options.gpu === undefined ? {} : { gpu: options.gpu };
+  const text = disassemble(parsed.words, options.showErrors ? { ...opts, showErrors: true } : opts);
+  return { text, known: decode(parsed.words, opts) !== undefined };
+}
+
+/**
+ * The line `isaforge asm` prints for one line of assembly: the words (as bytes with `bytes`; only
+ * the instructions of generation `gpu` are candidates), or `invalid: …` with the assembler's
+ * message and column; an empty line for a blank one.
+ */
+export function asmLine(
+  line: string,
+  options: { bytes?: boolean; gpu?: number } = {},
+): LineResult & { words?: Uint32Array } {
+  if (line.trim() === "") return { text: "" };
+  try {
+    const words = assemble(line, options.gpu === undefined ? {} : { gpu: options.gpu });
+    return { text: formatWords(words, options.bytes ?? false), words };
+  } catch (e) {
+    const err = e as Error & { column?: number };
+    const column = typeof err.column === "number" ? err.column : 1;
+    const message = err.message.replace(/^\d+:\d+: /, "");
+    return { text: `invalid: ${message}`, error: { message, column } };
+  }
+}
+
+/**
+ * Every instruction of a program (`words.length` a multiple of ISA.wordCount), one line each, as
+ * the syntax's disassembleEach makes them (with its text for words no instruction matches).
+ */
+export function disassembleProgram(words: Words, options: DisassembleOptions = {}): string[] {
+  const lines: string[] = [];
+  disassembleEach(words, options, (line) => lines.push(line));
+  return lines;
+}
+
+/** ISA.wordCount, once `words` is checked to be whole instructions (for the program loops). */
+function wholeInstructions(words: Words): number {
+  const n = ISA.wordCount;
+  if (words.length % n !== 0)
+    throw new RangeError(
+      `disassembleProgram: ${words.length} words are not whole instructions of ${n} words`,
+    );
+  return n;
 }
 
 /**
@@ -30530,1368 +33138,13 @@ function instructionAt(words: Words, at: number, gpu: number | null): number {
   return -1;
 }
 
-/**
- * The instruction spec matching `words`, or undefined (see instructionAt): also when `words` is not
- * one instruction's length (reading missing words as 0 made `[1]` an ir3 `nop`).
- */
-function findSpec(words: Words, gpu: number | null): InstructionSpec | undefined {
-  if (words.length !== ISA.wordCount) return undefined;
-  const k = instructionAt(words, 0, gpu);
-  return k < 0 ? undefined : INSTRUCTIONS[k];
-}
-
-/** Raw field values and derived values of a decoded instruction, for printers. */
-function rawFields(words: Words, s: InstructionSpec): Record<string, number> {
-  const raw: Record<string, number> = {};
-  for (const f of s.fields) raw[f.name] = rawField(words, f);
-  const derived = DERIVED[s.name];
-  if (derived) for (const name of Object.keys(derived)) raw[name] = derived[name](raw);
-  return raw;
-}
-
-/**
- * Decode one instruction: its name and every field's value, or undefined when no instruction
- * matches or `words` is not `ISA.wordCount` words long. Never throws for any input words.
- */
-export function decode(words: Words, options: DecodeOptions = {}): Decoded | undefined {
-  const gpu = options.gpu ?? ISA.defaultGpu;
-  const s = findSpec(words, gpu);
-  if (!s) return undefined;
-  const fields: Record<string, number | boolean | string> = {};
-  for (const f of s.fields) fields[f.name] = fieldValue(f, rawField(words, f));
-  const result = { name: s.name, fields } as unknown as Decoded;
-  let dc: number[] | undefined;
-  for (let i = 0; i < s.dontCare.length; i++) {
-    if (((words[i] ?? 0) & s.dontCare[i]) !== 0) {
-      dc = s.dontCare.map((m, k) => ((words[k] ?? 0) & m) >>> 0);
-      break;
-    }
-  }
-  if (dc) result.dontCareBits = dc;
-  return result;
-}
-
-function describeValue(v: unknown): string {
-  return typeof v === "string" ? JSON.stringify(v) : String(v);
-}
-
-/** The raw value to store for `value` in field `f`, or an error naming the instruction and field. */
-function encodeField(s: InstructionSpec, f: FieldSpec, value: unknown): number {
-  const where = `${s.name}: field ${f.name}`;
-  if (f.kind === "bool" || f.kind === "bool_inv") {
-    if (typeof value !== "boolean")
-      throw new TypeError(`${where} must be a boolean, got ${describeValue(value)}`);
-    return value ? 1 : 0;
-  }
-  if (f.enumIndex >= 0) {
-    const table = ENUMS[f.enumIndex];
-    if (typeof value !== "string")
-      throw new TypeError(
-        `${where} must be one of the ${table.name} symbols, got ${describeValue(value)}`,
-      );
-    let raw = table.symbols.indexOf(value);
-    if (raw < 0 && /^value\d+$/.test(value)) raw = Number(value.slice("value".length));
-    if (raw < 0)
-      throw new RangeError(`${where}: ${JSON.stringify(value)} is not a ${table.name} value`);
-    if (raw >= 2 ** f.width)
-      throw new RangeError(
-        `${where}: ${JSON.stringify(value)} (${raw}) does not fit ${f.width} bits`,
-      );
-    return raw;
-  }
-  if (typeof value !== "number")
-    throw new TypeError(`${where} must be a number, got ${describeValue(value)}`);
-  if (!Number.isInteger(value)) throw new RangeError(`${where}: ${value} is not an integer`);
-  const min = f.signed ? -(2 ** (f.width - 1)) : 0;
-  const max = f.signed ? 2 ** (f.width - 1) - 1 : 2 ** f.width - 1;
-  if (value < min || value > max)
-    throw new RangeError(`${where}: ${value} does not fit (${min}..${max})`);
-  return value < 0 ? value + 2 ** f.width : value;
-}
-
-/**
- * Encode an instruction: the inverse of `decode` (don't-care bits are written as 0). Throws a
- * TypeError or RangeError naming the instruction and field for a missing field, a value of the
- * wrong type, an unknown enum symbol or a value that does not fit.
- */
-export function encode(instruction: Instruction): Uint32Array {
-  const name = (instruction as { name?: unknown } | null)?.name;
-  const s = typeof name === "string" ? BY_NAME.get(name) : undefined;
-  if (!s) throw new TypeError(`unknown instruction ${describeValue(name)}`);
-  const given = (instruction.fields ?? {}) as unknown as Record<string, unknown>;
-  for (const key of Object.keys(given)) {
-    if (!s.fields.some((f) => f.name === key))
-      throw new TypeError(`${s.name}: unknown field ${key}`);
-  }
-  const words = Uint32Array.from(s.match);
-  const written = new Uint32Array(ISA.wordCount);
-  for (const f of s.fields) {
-    let value = given[f.name];
-    if (value === undefined) {
-      if (f.alternatives.some((a) => given[a] !== undefined)) continue;
-      if (f.default === null) throw new TypeError(`${s.name}: missing field ${f.name}`);
-      value = fieldValue(f, f.default);
-    }
-    const raw = encodeField(s, f, value);
-    let rest = raw;
-    for (let i = 0; i < f.ranges.length; i += 2) {
-      const low = f.ranges[i];
-      const high = f.ranges[i + 1];
-      const width = high - low + 1;
-      const part = rest % 2 ** width;
-      rest = Math.floor(rest / 2 ** width);
-      // Alternative views of the same bits must agree where both were given.
-      for (let bit = low; bit <= high; bit++) {
-        const m = 1 << (bit & 31);
-        if (
-          written[bit >>> 5] & m &&
-          ((words[bit >>> 5] & m) !== 0) !== (Math.floor(part / 2 ** (bit - low)) % 2 === 1)
-        )
-          throw new RangeError(
-            `${s.name}: field ${f.name} disagrees with another field on bit ${bit}`,
-          );
-      }
-      setRange(words, low, high, part);
-      setRange(written, low, high, 2 ** width - 1);
-    }
-  }
-  const check = findSpec(words, s.gen ? s.gen[0] : ISA.defaultGpu);
-  if (check !== s)
-    throw new RangeError(
-      `${s.name}: the encoding would decode as ${check ? check.name : "nothing"}`,
-    );
-  return words;
-}
-
-/** All instruction names, in the specs' order. */
-export const INSTRUCTION_NAMES: readonly InstructionName[] = INSTRUCTIONS.map(
-  (s) => s.name as InstructionName,
-);
-
 /* ------------------------------------------------------------------------------------------------
- * Assembly text, Mesa isaspec form: a generic interpreter of the model's display templates
- * (source-formats.md A.2 printing per type, A.4 picking and errors, A.5 field lookup, A.6
- * templates, A.7 expressions, A.8 overrides), driven only by the tables above and SYNTAX (derived
- * fields and overrides per instruction). `assemble` is its inverse (isaspec has no upstream
- * assembler): it matches each instruction's templates against the line and takes the first
- * instruction whose template accepts the whole line and whose values decode back to the same text
- * form. Fields absent from the template are 0 (isaspec encode semantics, A.9); derived fields are
- * inverted where the expression allows (`2 << {W}` = 8 gives W = 2); an override's condition is
- * made true where the fields it uses are not in the text.
- *
- * Choices where upstream leaves one open:
- * - `branch` prints as signed decimal (no labels); `absbranch` the same, as Mesa does without labels.
- * - `float` (16 or 32 bits) prints as C `%f` of its value (`0.500000`, `-nan`, `inf`), the older
- *   printer that Mesa's etnaviv test vectors expect; the assembler rounds a decimal back to the
- *   nearest float, so values needing more than 6 decimals do not survive the text.
- * - A `custom` field prints nothing: Mesa calls the printer the driver passes (`field_print_cb`)
- *   and prints nothing without one, and the codec has none. A `bitset` field prints the display of
- *   the leaf its value matches, as Mesa does.
- * - A word no instruction matches, or two match (Mesa's bitset conflict), decodes as nothing and
- *   prints Mesa's `no match: HHHHHHHHLLLLLLLL` (every word, most significant first).
- * - An instruction without a display template prints nothing, as Mesa does (an empty line; with
- *   `showErrors` Mesa's `\t; NAME: no display template`). Since that text holds no bits, the
- *   assembler takes such an instruction in the form `NAME FIELD=value, …` instead: every field in
- *   model order as a decimal number (signed for signed kinds).
- * - Assembling, a space in a template stands for any run of spaces, which may be empty unless it
- *   separates two word characters (`br !p0.x,#3` is accepted); a `;` starts a comment (so text
- *   printed with `showErrors` assembles).
+ * Compiled display: one function per instruction, and one per bitset-typed field, generated from
+ * the model: the interpreter (generator/runtime/codec/isaspecScope.ts) evaluated at build time as
+ * far as the model goes (generator/emit/codec/compileDisplay.ts), leaving to run time only the
+ * words' values, the override conditions and the errors, which are recorded in the interpreter's
+ * order.
  * --------------------------------------------------------------------------------------------- */
-
-export interface DisassembleOptions extends DecodeOptions {
-  /**
-   * Append Mesa's error comment (`\t; dontcare bits in NAME: <hex>`, `no field 'X'`, …) when there
-   * are errors. Off by default, so the text is what Mesa prints without `show_errors`.
-   */
-  showErrors?: boolean;
-}
-
-/**
- * Numbers as Mesa's isaspec decoder prints them and the codecs' assembler reads them back: sign
- * extension, half and single floats as C `%f` (glibc's rounding), and decimal text back to float
- * bits. Carried by every isaspec codec (generator/emit/codec/runtimeSource.ts inlines it without
- * its `export`s); no dependencies.
- */
-
-/** `v` as a two's complement number of `width` bits (any `v`: only its low bits count). */
-function signExtend(v: number, width: number): number {
-  const m = 2 ** width;
-  const u = ((v % m) + m) % m;
-  return u >= m / 2 ? u - m : u;
-}
-
-const F32 = new Float32Array(1);
-const U32 = new Uint32Array(F32.buffer);
-
-function floatOf(raw: number, width: number): number {
-  if (width === 32) {
-    U32[0] = raw;
-    return F32[0];
-  }
-  const sign = raw & 0x8000 ? -1 : 1;
-  const e = (raw >> 10) & 31;
-  const m = raw & 1023;
-  if (e === 0) return sign * m * 2 ** -24;
-  if (e === 31) return m ? NaN : sign * Infinity;
-  return sign * (1024 + m) * 2 ** (e - 25);
-}
-
-/** C `%f`: 6 decimals of the exact binary value, ties to even (as glibc), for any finite double. */
-function formatFixed(x: number): string {
-  const neg = x < 0 || Object.is(x, -0);
-  let m = Math.abs(x);
-  let e = 0;
-  while (m >= 2 ** 53) {
-    m /= 2;
-    e++;
-  }
-  while (!Number.isInteger(m)) {
-    m *= 2;
-    e--;
-  }
-  // Little-endian decimal digits of m·2^e·10^frac, an integer.
-  let digits: number[] = [];
-  for (let v = m; v > 0; v = Math.floor(v / 10)) digits.push(v % 10);
-  const times = (k: number): void => {
-    let carry = 0;
-    for (let i = 0; i < digits.length; i++) {
-      const t = digits[i] * k + carry;
-      digits[i] = t % 10;
-      carry = Math.floor(t / 10);
-    }
-    for (; carry > 0; carry = Math.floor(carry / 10)) digits.push(carry % 10);
-  };
-  for (let i = 0; i < e; i++) times(2);
-  const frac = Math.max(0, -e);
-  for (let i = 0; i < frac; i++) times(5);
-  if (frac > 6) {
-    const drop = frac - 6;
-    const first = digits[drop - 1] ?? 0;
-    const sticky = digits.slice(0, drop - 1).some((d) => d !== 0);
-    digits = digits.slice(drop);
-    if (first > 5 || (first === 5 && (sticky || (digits[0] ?? 0) % 2 === 1))) {
-      let i = 0;
-      for (; (digits[i] ?? 0) === 9; i++) digits[i] = 0;
-      digits[i] = (digits[i] ?? 0) + 1;
-    }
-  } else {
-    for (let i = frac; i < 6; i++) digits.unshift(0);
-  }
-  while (digits.length < 7) digits.push(0);
-  const text = digits.reverse().join("");
-  return `${neg ? "-" : ""}${text.slice(0, -6)}.${text.slice(-6)}`;
-}
-
-/**
- * C `%f` of a half or single float: JS `toFixed` rounds the exact value as glibc does except on a
- * tie (half up, where glibc rounds half to even), which formatFixed settles. `x * 2e6` is exact
- * here (24 + 21 bits), so a tie is exactly an odd integer.
- */
-function formatSmallFloat(x: number): string {
-  const neg = x < 0 || Object.is(x, -0);
-  const a = Math.abs(x);
-  const twice = a * 2e6;
-  if (a >= 1e21 || (Number.isInteger(twice) && twice % 2 === 1)) return formatFixed(x);
-  return neg ? `-${a.toFixed(6)}` : a.toFixed(6);
-}
-
-function formatFloat(value: number, width: number): string {
-  // Mesa passes the value as a uint16_t or uint32_t: only the low `width` bits count.
-  const raw = value % 2 ** width;
-  const v = floatOf(raw, width);
-  if (Number.isNaN(v)) return raw >= 2 ** (width - 1) ? "-nan" : "nan";
-  if (!Number.isFinite(v)) return v < 0 ? "-inf" : "inf";
-  return formatSmallFloat(v);
-}
-
-/** The half-float bits nearest `x` (ties to even), as Mesa's `_mesa_float_to_half`. */
-function toHalf(x: number): number {
-  const sign = x < 0 || Object.is(x, -0) ? 0x8000 : 0;
-  const a = Math.abs(x);
-  if (a >= 65520) return sign | 0x7c00;
-  // Subnormals (below 2^-14) share the exponent -14; log2 may be off by one either way.
-  let e = a < 2 ** -14 ? -14 : Math.floor(Math.log2(a));
-  if (e > -14 && 2 ** e > a) e--;
-  if (a >= 2 ** -14 && 2 ** (e + 1) <= a) e++;
-  const q = a / 2 ** (e - 10);
-  let m = Math.floor(q);
-  if (q - m > 0.5 || (q - m === 0.5 && m % 2 === 1)) m++;
-  if (m === 2048) return sign | ((e + 16) << 10);
-  return m < 1024 ? sign | m : sign | ((e + 15) << 10) | (m - 1024);
-}
-
-/** The bits of a float field of `width` bits (16 or 32) for the text `%f` printed. */
-function floatBits(text: string, width: number): number {
-  const neg = text.startsWith("-");
-  const body = neg ? text.slice(1) : text;
-  if (body === "nan") return width === 32 ? (neg ? 0xffc00000 : 0x7fc00000) : neg ? 0xfe00 : 0x7e00;
-  const v = body === "inf" ? Infinity : Number(body);
-  const x = neg ? -v : v;
-  if (width !== 32) return toHalf(x);
-  F32[0] = x;
-  return U32[0];
-}
-
-/**
- * What the compiled isaspec display (generator/emit/codec/compileDisplay.ts) calls besides the
- * codec's own tables: C's `&&`/`||` evaluating both operands, `{X:align=N}` padding, and the
- * printing of offset fields. Carried by every isaspec codec (inlined without its `export`s).
- */
-/** C's `a && b` and `a || b` where both operands must be evaluated (for their errors). */
-function and(a: number, b: number): number {
-  return a && b ? 1 : 0;
-}
-
-function or(a: number, b: number): number {
-  return a || b ? 1 : 0;
-}
-
-/** `{X:align=N}`: spaces up to column N of the current line. */
-function pad(out: string, column: number): string {
-  const at = out.length - (out.lastIndexOf("\n") + 1);
-  return at < column ? out + " ".repeat(column - at) : out;
-}
-
-/** pad for an ISA whose lines hold no newline (the line's length is its column). */
-function padTo(out: string, column: number): string {
-  const missing = column - out.length;
-  return missing <= 0
-    ? out
-    : out + (missing <= SPACES.length ? SPACES.slice(0, missing) : " ".repeat(missing));
-}
-
-const SPACES = " ".repeat(128);
-
-function formatOffset(v: number, width: number): string {
-  const s = signExtend(v, width);
-  return s === 0 ? "" : s > 0 ? `+${s}` : String(s);
-}
-
-function formatUoffset(v: number): string {
-  return v === 0 ? "" : `+${v}`;
-}
-
-/**
- * isaspec expressions (source-formats.md A.7) as the codecs' assembler evaluates them while it
- * inverts them, with the values C gives them: exact doubles, 32-bit `& | ^ ~`, 0 or 1 for
- * comparisons and logic. The display is compiled (generator/emit/codec/compileExpr.ts) to the
- * same arithmetic. Carried by every isaspec codec (inlined without its `export`s).
- */
-
-/** An expression tree: a literal, a field name, or an operator node (unary when `b` is absent). */
-type Expr = number | string | { op: string; a: Expr; b?: Expr };
-
-/** Evaluate an expression the way the codec's compiled DERIVED functions do (exact doubles, 32-bit `& | ^ ~`). */
-function evalExpr(e: Expr, get: (name: string) => number): number {
-  if (typeof e === "number") return e;
-  if (typeof e === "string") return get(e);
-  const a = evalExpr(e.a, get);
-  if (e.b === undefined) return e.op === "!" ? (a ? 0 : 1) : e.op === "~" ? ~a >>> 0 : -a;
-  return applyOp(e.op, a, evalExpr(e.b, get));
-}
-
-/** C's value of `a op b`; 0 for an operator it does not know. */
-function applyOp(op: string, a: number, b: number): number {
-  switch (op) {
-    case "<<":
-      return a * 2 ** b;
-    case ">>":
-      return Math.floor(a / 2 ** b);
-    case "/":
-      return Math.trunc(a / b);
-    case "%":
-      return a % b;
-    case "*":
-      return a * b;
-    case "+":
-      return a + b;
-    case "-":
-      return a - b;
-    case "&":
-      return (a & b) >>> 0;
-    case "|":
-      return (a | b) >>> 0;
-    case "^":
-      return (a ^ b) >>> 0;
-    case "&&":
-      return a && b ? 1 : 0;
-    case "||":
-      return a || b ? 1 : 0;
-    case "<":
-      return a < b ? 1 : 0;
-    case "<=":
-      return a <= b ? 1 : 0;
-    case ">":
-      return a > b ? 1 : 0;
-    case ">=":
-      return a >= b ? 1 : 0;
-    case "==":
-      return a === b ? 1 : 0;
-    case "!=":
-      return a !== b ? 1 : 0;
-    default:
-      return 0;
-  }
-}
-
-/**
- * Text the upstream assembler reads but the disassembler prints otherwise (the isaspec-assembler
- * companion's `text` rules, in the model's `assemblerText`): a line is first rewritten by the
- * respellings (Mesa's ir3 parser gives a cat5 destination without `(wrmask)` the mask x), and a line
- * that does not assemble as written is tried with its integers spelled the other ways the lexer
- * reads the same value (`0x10` for 16). Carried by isaspec codecs (inlined without `export`s).
- */
-/** The rules as the codec carries them. */
-interface TextRules {
-  /** Integers as C's strtoul(…, 0) reads them: decimal, `0x` hex, octal with a leading 0. */
-  integers?: "c";
-  /** Regular expressions (global) and their replacements, applied to every line in order. */
-  respellings?: readonly { pattern: string; replacement: string }[];
-  /**
-   * The order the templates print a line's leading `(…)` flags in, each by its start (`(rpt`):
-   * the parser takes them in any order.
-   */
-  flagOrder?: readonly string[];
-  /** Lines (a regular expression) whose last operand, an integer, the parser masks to `bits` bits. */
-  integerMasks?: readonly { pattern: string; bits: number }[];
-  /** Lines (a regular expression) where `h(N)` of an integer N is a half float's bits (`h(1)` is 2^-24). */
-  halfBits?: string;
-}
-
-/**
- * The line with each `h(N)` of an integer N written as the exact value of the half float whose
- * bits N's low 16 are (dyadic, so `toFixed(30)` is exact), as the float the templates print
- * `h(…)` of. N's of NaN or infinity stay: no value gives their bits.
- */
-function withHalfBits(line: string): string {
-  return line.replace(/(?<![\w.])h\((-?(?:0[xX][0-9a-fA-F]+|\d+))\)/g, (t, n: string) => {
-    const x = floatOf(((cInteger(n) % 65536) + 65536) % 65536, 16);
-    if (!Number.isFinite(x)) return t;
-    const text = x.toFixed(30).replace(/0+$/, "").replace(/\.$/, ".0");
-    return `h(${Object.is(x, -0) ? "-0.0" : text})`;
-  });
-}
-
-/**
- * The line with its leading `(…)` flags in `order` (a stable sort; a flag `order` does not know
- * leaves the line as it is). A space after the last flag is kept.
- */
-function withFlagsInOrder(line: string, order: readonly string[]): string {
-  const lead = /^(\s*)((?:\([^()\s]*\)\s*)+)/.exec(line);
-  if (!lead) return line;
-  const flags = lead[2].match(/\([^()\s]*\)/g)!;
-  const rank = flags.map((f) => order.findIndex((o) => f.startsWith(o)));
-  if (rank.some((r) => r < 0)) return line;
-  const sorted = flags.map((f, i) => [f, rank[i]] as const).sort((a, b) => a[1] - b[1]);
-  const space = /\s$/.test(lead[2]) ? " " : "";
-  return lead[1] + sorted.map(([f]) => f).join("") + space + line.slice(lead[0].length);
-}
-
-const COMPILED = new Map<string, RegExp>();
-
-function compiled(pattern: string): RegExp {
-  let re = COMPILED.get(pattern);
-  if (!re) COMPILED.set(pattern, (re = new RegExp(pattern, "g")));
-  return re;
-}
-
-/**
- * The line as the codec's templates read it: flags in order, the respellings applied and, with
- * C integers, octal ones in decimal and those of a masked line masked.
- */
-function normalized(line: string, rules: TextRules): string {
-  line = respelled(line, rules);
-  if (rules.halfBits) {
-    const re = compiled(rules.halfBits);
-    re.lastIndex = 0;
-    if (re.test(line)) line = withHalfBits(line);
-  }
-  if (!rules.integers) return line;
-  line = withoutOctal(line);
-  for (const m of rules.integerMasks ?? []) {
-    const re = compiled(m.pattern);
-    re.lastIndex = 0;
-    if (re.test(line)) line = masked(line, m.bits);
-  }
-  return line;
-}
-
-/** The line with its flags in order and every respelling applied. */
-function respelled(line: string, rules: TextRules): string {
-  if (rules.flagOrder) line = withFlagsInOrder(line, rules.flagOrder);
-  for (const r of rules.respellings ?? []) line = line.replace(compiled(r.pattern), r.replacement);
-  return line;
-}
-
-/**
- * An integer written alone, with its sign: after the start, a space, `,`, `(`, `[`, `+`, `<`, a
- * `.` not after a digit (`brac.3`) or a `#` not after a letter (`s#0` is a sampler), or as the
- * offset after a register (`r0.y-0x10`, its sign read as the operator); before the end, a space,
- * `,`, `)`, `]`, `>` or a `.` not before a digit. Not a register number (`r0`), a float (`1.0`)
- * or a modifier (`w8`, `base3`).
- */
-const INTEGER =
-  /(?<=^|[\s,([+<]|(?<!\d)\.|(?<!\w)#|\.[xyzw]-)(-?)(0[xX][0-9a-fA-F]+|\d+)(?=$|[\s,)\]>]|\.(?!\d))/g;
-
-/** How many other spellings of a line are tried at most. */
-const MAX_SPELLINGS = 64;
-
-/** The value C's strtoul(text, NULL, 0) gives a whole token of digits (after a `-`, negated). */
-function cInteger(text: string): number {
-  const sign = text.startsWith("-") ? -1 : 1;
-  const t = sign < 0 ? text.slice(1) : text;
-  if (/^0[xX]/.test(t)) return sign * parseInt(t.slice(2), 16);
-  if (/^0\d/.test(t)) return sign * (parseInt(t, 8) || 0);
-  return sign * parseInt(t, 10);
-}
-
-/** `v` in decimal and in `0x` hex, as C writes them. */
-function spelled(v: number): string[] {
-  const hex = `0x${Math.abs(v).toString(16)}`;
-  return [String(v), v < 0 ? `-${hex}` : hex];
-}
-
-/**
- * The same bits as other numbers: a negative value as the 32-bit unsigned one the parser's int
- * gives an unsigned field (-1 is 0xffffffff), one of 16 or 32 bits with the top bit set as the
- * negative one a signed field of that width reads (0xffff is -1 in 16 bits).
- */
-function wrapped(v: number): number[] {
-  if (v < 0) return v >= -(2 ** 31) ? [v + 2 ** 32] : [];
-  if (v >= 2 ** 15 && v < 2 ** 16) return [v - 2 ** 16];
-  if (v >= 2 ** 31 && v < 2 ** 32) return [v - 2 ** 32];
-  return [];
-}
-
-/**
- * The line with its octal integers (a leading 0, as C reads them) written in decimal: the codec's
- * own reading of digits is decimal, so `010` would otherwise be read as ten, not eight.
- */
-function withoutOctal(line: string): string {
-  return line.replace(INTEGER, (t) => (/^-?0\d/.test(t) ? String(cInteger(t)) : t));
-}
-
-/** The line with the integer that ends it (an immediate operand) masked to `bits` bits. */
-function masked(line: string, bits: number): string {
-  const end = line.trimEnd().length;
-  return line.replace(INTEGER, (t, _sign, _digits, at: number) => {
-    const v = cInteger(t);
-    const m = ((v % 2 ** bits) + 2 ** bits) % 2 ** bits;
-    return m === v || at + t.length !== end ? t : String(m);
-  });
-}
-
-/**
- * The line with its integers spelled the other ways that read as the same value (decimal, `0x`
- * hex), then as the same bits (`wrapped`), every combination but the line as written, at most
- * MAX_SPELLINGS of them.
- */
-function* integerSpellings(line: string): Generator<string> {
-  const found = [...line.matchAll(INTEGER)];
-  if (!found.length) return;
-  const options = found.map((m) => {
-    const v = cInteger(m[0]);
-    return [...new Set([m[0], ...spelled(v), ...wrapped(v).flatMap(spelled)])];
-  });
-  let made = 0;
-  const total = options.reduce((n, o) => n * o.length, 1);
-  for (let combo = 1; combo < total && made < MAX_SPELLINGS; combo++) {
-    let rest = combo;
-    let out = "";
-    let at = 0;
-    found.forEach((m, i) => {
-      const o = options[i];
-      out += line.slice(at, m.index) + o[rest % o.length];
-      rest = Math.floor(rest / o.length);
-      at = m.index! + m[0].length;
-    });
-    made++;
-    yield out + line.slice(at);
-  }
-}
-
-/** What printing a value needs: a stored field (FieldSpec) or a derived one. */
-interface ValueSpec {
-  name: string;
-  width: number;
-  kind: string;
-  signed: boolean;
-  enumIndex: number;
-  display: string | null;
-}
-
-interface DerivedSpec extends ValueSpec {
-  expr: Expr;
-  /** The expression as written, for messages. */
-  text: string;
-}
-
-/** One case of an instruction (A.8): an override, or the default (`when` null) last. */
-interface Case {
-  when: Expr | null;
-  display: string | null;
-  fields: readonly FieldSpec[];
-  derived: readonly DerivedSpec[];
-  /** Its `<assert>`s; the default case's come from every bitset up to the display, each with its level. */
-  asserts: readonly AssertSpec[];
-  /** Where Mesa's search for a display meets the case: 0 for the leaf's own, 1 its parent's, … */
-  level: number;
-  /** Bitset-typed fields of the case: the root whose leaves decode them, and the params passed in. */
-  nested?: Readonly<Record<string, Nested>>;
-}
-
-interface AssertSpec {
-  low: number;
-  high: number;
-  value: number;
-  /** The bitset Mesa's warning names. */
-  bitset: string;
-  level: number;
-}
-
-interface Nested {
-  bitset: string;
-  /** `[name, as]`: the enclosing scope's `name` is visible as `as` inside the sub-encoding. */
-  params: readonly (readonly [string, string])[];
-}
-
-/** A leaf of a bitset hierarchy used as a field type (A.2 `bitset`), bits relative to the field. */
-interface BitsetLeaf {
-  name: string;
-  mnemonic: string;
-  match: readonly number[];
-  tested: readonly number[];
-  dontCare: readonly number[];
-  gen: readonly [number, number] | null;
-  cases: readonly Case[];
-}
-
-const ISASPEC = SYNTAX as unknown as {
-  instructions: Record<
-    string,
-    {
-      derived: DerivedSpec[];
-      asserts?: Case["asserts"];
-      nested?: Case["nested"];
-      overrides: (Case & { text: string })[];
-      /** What the upstream assembler writes in fields the text leaves open (the model's `implicit`). */
-      implicit?: Record<string, number>;
-      /** Those the upstream assembler writes whatever the text shows (the model's `always`). */
-      always?: Record<string, number>;
-    }
-  >;
-  bitsets: Record<string, readonly BitsetLeaf[]>;
-  /** Spellings the upstream assembler reads besides the printed text (the model's `assemblerText`). */
-  text: TextRules;
-};
-
-/** How an expression names the GPU id (Mesa `ISA_GPU_ID()`). */
-const GPU_ID = "ISA_GPU_ID()";
-const ALL_ONES: readonly number[] = new Array<number>(ISA.wordCount).fill(0xffffffff);
-
-const CASES = new Map<InstructionSpec, readonly Case[]>();
-
-function casesOf(s: InstructionSpec): readonly Case[] {
-  let cases = CASES.get(s);
-  if (!cases) {
-    const extra = ISASPEC.instructions[s.name];
-    const byDefault: Case = {
-      when: null,
-      display: s.display,
-      fields: s.fields,
-      derived: extra?.derived ?? [],
-      asserts: extra?.asserts ?? [],
-      level: Infinity,
-      nested: extra?.nested,
-    };
-    cases = [...(extra?.overrides ?? []), byDefault];
-    CASES.set(s, cases);
-  }
-  return cases;
-}
-
-/** A case's fields and derived values by name (the first of each name, as `find` gives). */
-interface CaseNames {
-  fields: Map<string, FieldSpec>;
-  derived: Map<string, DerivedSpec>;
-}
-
-const CASE_NAMES = new WeakMap<Case, CaseNames>();
-
-/** The case's names, indexed once: lookups by name are on every path of printing and assembling. */
-function namesOf(c: Case): CaseNames {
-  let names = CASE_NAMES.get(c);
-  if (!names) {
-    names = { fields: new Map(), derived: new Map() };
-    for (const f of c.fields) if (!names.fields.has(f.name)) names.fields.set(f.name, f);
-    for (const d of c.derived) if (!names.derived.has(d.name)) names.derived.set(d.name, d);
-    CASE_NAMES.set(c, names);
-  }
-  return names;
-}
-
-/* Expressions (A.7): evaluation, and inversion for the assembler -------------------------------- */
-
-/** What the assembler knows while inverting expressions: stored fields assigned so far. */
-interface Solving {
-  assigned: Map<string, number>;
-  field(name: string): FieldSpec | undefined;
-  derived(name: string): DerivedSpec | undefined;
-  depth: number;
-}
-
-/** The environments one derived value deeper, made once per environment (and its values). */
-const DEEPER = new WeakMap<Solving, Solving>();
-
-function deeper(env: Solving): Solving {
-  let d = DEEPER.get(env);
-  if (!d || d.assigned !== env.assigned) DEEPER.set(env, (d = { ...env, depth: env.depth + 1 }));
-  return d;
-}
-
-/** The value of `e` when every field it uses is known, else undefined. */
-function known(e: Expr, env: Solving): number | undefined {
-  let missing = false;
-  const v = evalExpr(e, (name) => {
-    const a = env.assigned.get(name);
-    if (a !== undefined) return a;
-    const d = env.derived(name);
-    const dv = d && env.depth < 8 ? known(d.expr, deeper(env)) : undefined;
-    if (dv === undefined) missing = true;
-    return dv ?? 0;
-  });
-  return missing ? undefined : v;
-}
-
-/**
- * Assign unknown fields so that `e` evaluates to `target`, where each step has one unknown side
- * (`2 << {W}` = 8 → W = 2). Only a proposal: the caller re-decodes and checks.
- */
-function solve(e: Expr, target: number, env: Solving): boolean {
-  if (!Number.isFinite(target)) return false;
-  if (typeof e === "number") return e === target;
-  if (typeof e === "string") {
-    const a = env.assigned.get(e);
-    if (a !== undefined) return a === target;
-    const d = env.derived(e);
-    if (d) return env.depth < 8 && solve(d.expr, target, deeper(env));
-    const f = env.field(e);
-    if (!f || !Number.isInteger(target) || target < 0 || target >= 2 ** f.width) return false;
-    env.assigned.set(e, target);
-    return true;
-  }
-  if (e.b === undefined) {
-    if (e.op === "~") return solve(e.a, ~target >>> 0, env);
-    if (e.op === "-") return solve(e.a, -target, env);
-    return target === 1 ? solve(e.a, 0, env) : target === 0 && solveTrue(e.a, env);
-  }
-  const ka = known(e.a, env);
-  const kb = known(e.b, env);
-  if (ka !== undefined && kb !== undefined) return applyOp(e.op, ka, kb) === target;
-  if (ka === undefined && kb === undefined) {
-    if (e.op === "|" || e.op === "+") return solveSplit(e.a, e.b, target, env);
-    // Both sides the target (`(A == 7) & (B == 1)` = 1); for 0, one side 0.
-    if (e.op === "&" && target !== 0) return solve(e.a, target, env) && solve(e.b, target, env);
-    if (e.op === "&") return solveFalse({ op: "&&", a: e.a, b: e.b }, env);
-    if (e.op === "==" || e.op === "!=")
-      return solvePair(e.a, e.b, (e.op === "==") === (target === 1), env);
-    if (e.op === "&&" && target === 0) return solveFalse(e, env);
-    if (e.op === "||" && target === 1) return solveTrue(e, env);
-    return false;
-  }
-  const left = ka === undefined;
-  const x = left ? e.a : e.b;
-  const k = (left ? kb : ka) as number;
-  switch (e.op) {
-    case "+":
-      return solve(x, target - k, env);
-    case "-":
-      return solve(x, left ? target + k : k - target, env);
-    case "*":
-      return k !== 0 && target % k === 0 && solve(x, target / k, env);
-    case "^":
-      return solve(x, (target ^ k) >>> 0, env);
-    case "|":
-      return solve(x, (target & ~k) >>> 0, env);
-    case "&":
-      return solve(x, target, env);
-    case ">>":
-      return left && solve(x, target * 2 ** k, env);
-    case "<<": {
-      if (left) return target % 2 ** k === 0 && solve(x, target / 2 ** k, env);
-      const shift = Math.log2(target / k);
-      return Number.isInteger(shift) && solve(x, shift, env);
-    }
-    case "<":
-    case "<=":
-    case ">":
-    case ">=": {
-      // The smallest non-negative value on the wanted side of k.
-      if (target !== 0 && target !== 1) return false;
-      const values = [0, Math.ceil(k), Math.floor(k) + 1]
-        .filter((v) => v >= 0)
-        .sort((p, q) => p - q);
-      const v = values.find((n) => applyOp(e.op, left ? n : k, left ? k : n) === target);
-      return v !== undefined && solve(x, v, env);
-    }
-    case "==":
-      return target === 1 ? solve(x, k, env) : target === 0 && solve(x, k === 0 ? 1 : 0, env);
-    case "!=":
-      return target === 1 ? solve(x, k === 0 ? 1 : 0, env) : target === 0 && solve(x, k, env);
-    case "&&":
-      return target === 1
-        ? k !== 0 && solveTrue(x, env)
-        : target === 0 && (k === 0 || solveFalse(x, env));
-    case "||":
-      return target === 1
-        ? k !== 0 || solveTrue(x, env)
-        : target === 0 && k === 0 && solveFalse(x, env);
-    default:
-      return false;
-  }
-}
-
-/** How many low bits the values of `e` can occupy, where that is plain (`{F}`, `{F} << 2`, `x & 7`). */
-function span(e: Expr, env: Solving): number | undefined {
-  if (typeof e === "number") return e === 0 ? 0 : Math.floor(Math.log2(e)) + 1;
-  if (typeof e === "string") {
-    const d = env.derived(e);
-    return d ? (env.depth < 8 ? span(d.expr, deeper(env)) : undefined) : env.field(e)?.width;
-  }
-  if (e.b === undefined) return e.op === "!" ? 1 : undefined;
-  const a = span(e.a, env);
-  const b = span(e.b, env);
-  if (e.op === "<<" && a !== undefined && typeof e.b === "number") return a + e.b;
-  if (e.op === "&") return a === undefined ? b : b === undefined ? a : Math.min(a, b);
-  if ((e.op === "|" || e.op === "^") && a !== undefined && b !== undefined) return Math.max(a, b);
-  return undefined;
-}
-
-/** `a == b` (`equal`) or `a != b` with both unknown: the first of 0/0, 1/1 (or 0/1, 1/0) that solves. */
-function solvePair(a: Expr, b: Expr, equal: boolean, env: Solving): boolean {
-  const saved = new Map(env.assigned);
-  for (const [x, y] of equal
-    ? [
-        [0, 0],
-        [1, 1],
-      ]
-    : [
-        [0, 1],
-        [1, 0],
-      ]) {
-    if (solve(a, x, env) && solve(b, y, env)) return true;
-    env.assigned.clear();
-    saved.forEach((v, n) => env.assigned.set(n, v));
-  }
-  return false;
-}
-
-/** `a | b` (or `a + b`) = target with both unknown: one side takes the low bits it spans, the other the rest. */
-function solveSplit(a: Expr, b: Expr, target: number, env: Solving): boolean {
-  const saved = new Map(env.assigned);
-  for (const [low, high] of [
-    [b, a],
-    [a, b],
-  ] as const) {
-    const w = span(low, env);
-    if (w === undefined) continue;
-    const part = target % 2 ** w;
-    if (solve(low, part, env) && solve(high, target - part, env)) return true;
-    env.assigned.clear();
-    saved.forEach((v, n) => env.assigned.set(n, v));
-  }
-  return false;
-}
-
-/** The value of `e` with fields not assigned yet read as 0 (what encoding leaves them). */
-function guess(e: Expr, env: Solving): number {
-  return evalExpr(e, (name) => {
-    const a = env.assigned.get(name);
-    if (a !== undefined) return a;
-    const d = env.derived(name);
-    return d && env.depth < 8 ? guess(d.expr, deeper(env)) : 0;
-  });
-}
-
-/** Make `e` zero (an override that must not apply), assigning unknown fields where that is possible. */
-function solveFalse(e: Expr, env: Solving): boolean {
-  const k = known(e, env);
-  if (k !== undefined) return k === 0;
-  if (typeof e === "object" && e.b === undefined && e.op === "!") return solveTrue(e.a, env);
-  if (typeof e === "object" && e.b !== undefined && (e.op === "&&" || e.op === "||")) {
-    if (e.op === "||") return solveFalse(e.a, env) && solveFalse(e.b, env);
-    const saved = new Map(env.assigned);
-    if (solveFalse(e.a, env)) return true;
-    env.assigned.clear();
-    saved.forEach((v, n) => env.assigned.set(n, v));
-    return solveFalse(e.b, env);
-  }
-  if (typeof e === "object" && e.b !== undefined && (e.op === "==" || e.op === "!=")) {
-    const ka = known(e.a, env);
-    const kb = known(e.b, env);
-    const x = ka === undefined ? e.a : e.b;
-    const c = ka === undefined ? kb : ka;
-    if (ka === undefined && kb === undefined) return solvePair(e.a, e.b, e.op === "!=", env);
-    if (c === undefined) return false;
-    return solve(x, e.op === "!=" ? c : c === 0 ? 1 : 0, env);
-  }
-  return solve(e, 0, env);
-}
-
-/** Make `e` non-zero (an override's condition), assigning unknown fields where that is possible. */
-function solveTrue(e: Expr, env: Solving): boolean {
-  const k = known(e, env);
-  if (k !== undefined) return k !== 0;
-  if (typeof e === "object" && e.b !== undefined && (e.op === "&&" || e.op === "||")) {
-    if (e.op === "&&") return solveTrue(e.a, env) && solveTrue(e.b, env);
-    const saved = new Map(env.assigned);
-    if (solveTrue(e.a, env)) return true;
-    env.assigned.clear();
-    saved.forEach((v, n) => env.assigned.set(n, v));
-    return solveTrue(e.b, env);
-  }
-  return solve(e, 1, env);
-}
-
-/**
- * A decoded instruction's (or bitset-typed field's) fields as isaspec resolves them (A.5): the
- * first applying case that has the name, else a `<param>` of the enclosing scope. A name nothing
- * resolves reads 0 and records Mesa's `no field 'X'`.
- */
-class Scope {
-  private readonly applied: (boolean | undefined)[] = [];
-  /** Owners of the expressions being evaluated: re-entering one yields 0 (A.7 recursion guard). */
-  private readonly stack: object[] = [];
-
-  constructor(
-    readonly words: Words,
-    readonly cases: readonly Case[],
-    /** What `{NAME}` prints. */
-    readonly mnemonic: string,
-    readonly gpu: number | null,
-    readonly errors: string[] = [],
-    private readonly parent?: {
-      resolve(name: string): { spec: ValueSpec; value: number } | undefined;
-    },
-    private readonly params: Nested["params"] = [],
-    /**
-     * Whether no one reads `errors` (the assembler's checks): then an override's condition is
-     * evaluated only where its value matters, not also for the errors evaluating it reports.
-     */
-    private readonly quiet = false,
-  ) {}
-
-  /** Whether case k applies: the default always, an override when its expression is non-zero. */
-  applies(k: number): boolean {
-    const c = this.cases[k];
-    if (c.when === null) return true;
-    const known = this.applied[k];
-    if (known !== undefined) return known;
-    const top = this.stack.length === 0;
-    const v = this.run(c, c.when) !== 0;
-    // Answers reached inside another evaluation may have hit the recursion guard: not cached.
-    if (top) this.applied[k] = v;
-    return v;
-  }
-
-  /** A field's spec and (raw or derived) value, or undefined when no applying case has it. */
-  resolve(name: string): { spec: ValueSpec; value: number } | undefined {
-    for (let k = 0; k < this.cases.length; k++) {
-      const c = this.cases[k];
-      const names = namesOf(c);
-      // Only an override with the name can give it (quiet, nothing else of it matters).
-      if (this.quiet && !names.fields.has(name) && !names.derived.has(name)) continue;
-      // An override's own expression may use the fields the override defines (A.5).
-      if (c.when !== null && !this.stack.includes(c) && !this.applies(k)) continue;
-      const f = names.fields.get(name);
-      if (f) return { spec: f, value: rawField(this.words, f) };
-      const d = names.derived.get(name);
-      if (d) return { spec: d, value: this.run(d, d.expr) };
-    }
-    const p = this.params.find(([, as]) => as === name);
-    return p && this.parent ? this.parent.resolve(p[0]) : undefined;
-  }
-
-  /** The bitset-typed field `name` of an applying case, if it is one. */
-  nestedOf(name: string): Nested | undefined {
-    for (let k = 0; k < this.cases.length; k++) {
-      const c = this.cases[k];
-      if (c.when !== null && !this.applies(k)) continue;
-      if (namesOf(c).fields.has(name)) return c.nested?.[name];
-      if (namesOf(c).derived.has(name)) return undefined;
-    }
-    return undefined;
-  }
-
-  /** The scope of a bitset-typed field's value: the leaf it matches for the GPU (Mesa find_bitset). */
-  enter(field: string, nested: Nested, value: number): Scope | undefined {
-    const words = [value % 2 ** 32, Math.floor(value / 2 ** 32)];
-    let found: BitsetLeaf | undefined;
-    for (const leaf of ISASPEC.bitsets[nested.bitset] ?? []) {
-      if (this.gpu !== null && leaf.gen && (this.gpu < leaf.gen[0] || this.gpu > leaf.gen[1]))
-        continue;
-      if (!leaf.tested.every((m, i) => ((words[i] ?? 0) & m) >>> 0 === (leaf.match[i] & m) >>> 0))
-        continue;
-      if (found) {
-        // Mesa reports the conflict, then that the field matched nothing.
-        this.errors.push(`bitset conflict: ${found.mnemonic} vs ${leaf.mnemonic}`);
-        found = undefined;
-        break;
-      }
-      found = leaf;
-    }
-    if (!found) {
-      this.errors.push(
-        `no match: FIELD: '${this.mnemonic}.${field}': ${hexWords(words, ALL_ONES)}`,
-      );
-      return undefined;
-    }
-    if (found.dontCare.some((m, i) => ((words[i] ?? 0) & m) !== 0))
-      this.errors.push(`dontcare bits in ${found.mnemonic}: ${hexWords(words, found.dontCare)}`);
-    return new Scope(
-      words,
-      found.cases,
-      found.mnemonic,
-      this.gpu,
-      this.errors,
-      this,
-      nested.params,
-      this.quiet,
-    );
-  }
-
-  private run(owner: object, e: Expr): number {
-    if (this.stack.includes(owner)) return 0;
-    this.stack.push(owner);
-    try {
-      return evalExpr(e, (n) => {
-        if (n === GPU_ID) return this.gpu ?? 0;
-        const r = this.resolve(n);
-        if (!r) this.errors.push(`no field '${n}'`);
-        return r?.value ?? 0;
-      });
-    } finally {
-      this.stack.pop();
-    }
-  }
-
-  /**
-   * The display template to print (A.6) and the index of its case; null when there is none. As
-   * Mesa's find_display: each bitset from the leaf up, its applying overrides before its default
-   * case, checking the asserts of every case it passes (a difference is a warning, not a miss).
-   */
-  pick(): { k: number; display: string } | null {
-    const defaults = this.cases[this.cases.length - 1].asserts;
-    let below = 0;
-    const passDefaults = (upTo: number): void => {
-      for (const a of defaults) if (a.level >= below && a.level < upTo) this.check(a);
-      below = Math.max(below, upTo);
-    };
-    for (let k = 0; k < this.cases.length; k++) {
-      const c = this.cases[k];
-      passDefaults(c.when === null ? Infinity : c.level);
-      if (c.when === null || !this.applies(k)) continue;
-      for (const a of c.asserts) this.check(a);
-      if (c.display !== null) return { k, display: c.display };
-    }
-    const last = this.cases.length - 1;
-    return this.cases[last].display !== null
-      ? { k: last, display: this.cases[last].display! }
-      : null;
-  }
-
-  private check(a: AssertSpec): void {
-    const v = getRange(this.words, a.low, a.high);
-    if (v !== a.value)
-      this.errors.push(
-        `WARNING: unexpected bits[${a.low}:${a.high}] in ${a.bitset}: ${hexValue(v)} vs ${hexValue(a.value)}`,
-      );
-  }
-}
-
-/* Templates ------------------------------------------------------------------------------------ */
-
-type Token =
-  | { t: "text"; text: string }
-  | { t: "name"; align: number }
-  /** `{FIELD}` / `{FIELD:align=N}` (`field` empty for `{:align=N}`); `raw` for the no-template form. */
-  | { t: "field"; field: string; align: number; raw: boolean };
-
-const TEMPLATES = new Map<string, Token[]>();
-
-function tokensOf(template: string): Token[] {
-  let tokens = TEMPLATES.get(template);
-  if (tokens) return tokens;
-  tokens = [];
-  const re = /\{([^}]*)\}/g;
-  let last = 0;
-  for (let m = re.exec(template); m; m = re.exec(template)) {
-    if (m.index > last) tokens.push({ t: "text", text: template.slice(last, m.index) });
-    const [field, ...opts] = m[1].split(":");
-    const align = opts.map((o) => /^align=(\d+)$/.exec(o)).find((x) => x);
-    if (field === "NAME") tokens.push({ t: "name", align: align ? Number(align[1]) : 0 });
-    else tokens.push({ t: "field", field, align: align ? Number(align[1]) : 0, raw: false });
-    last = m.index + m[0].length;
-  }
-  if (last < template.length) tokens.push({ t: "text", text: template.slice(last) });
-  TEMPLATES.set(template, tokens);
-  return tokens;
-}
-
-const FALLBACK = new Map<InstructionSpec, Token[]>();
-
-/** The form the assembler takes for an instruction without a template: `NAME FIELD=value, …`. */
-function fallbackTokens(s: InstructionSpec): Token[] {
-  let tokens = FALLBACK.get(s);
-  if (!tokens) {
-    tokens = [{ t: "name", align: 0 }];
-    s.fields.forEach((f, i) => {
-      tokens!.push({ t: "text", text: `${i === 0 ? " " : ", "}${f.name}=` });
-      tokens!.push({ t: "field", field: f.name, align: 0, raw: true });
-    });
-    FALLBACK.set(s, tokens);
-  }
-  return tokens;
-}
-
-/* Values per field type (A.2): printing, and reading back ------------------------------------------ */
-
-/** One value as isaspec prints it (A.2). */
-function formatValue(f: ValueSpec, v: number): string {
-  switch (f.kind) {
-    case "bool":
-      return f.display !== null ? (v ? f.display : "") : v ? "1" : "0";
-    case "bool_inv":
-      return f.display !== null ? (v ? "" : f.display) : v ? "0" : "1";
-    case "int":
-    case "branch":
-    case "absbranch":
-      return String(signExtend(v, f.width));
-    case "hex":
-      return v.toString(16);
-    case "offset": {
-      const s = signExtend(v, f.width);
-      return s === 0 ? "" : s > 0 ? `+${s}` : String(s);
-    }
-    case "uoffset":
-      return v === 0 ? "" : `+${v}`;
-    case "float":
-      return formatFloat(v, f.width);
-    case "enum":
-      return (f.enumIndex >= 0 ? ENUMS[f.enumIndex].displays[v] : null) ?? String(v);
-    case "custom":
-      return "";
-    default:
-      return String(v);
-  }
-}
-
-function formatRaw(f: ValueSpec, v: number): string {
-  return String(f.signed ? signExtend(v, f.width) : v);
-}
-
-function describeExpected(f: ValueSpec): string {
-  switch (f.kind) {
-    case "bool":
-    case "bool_inv":
-      return `${f.name} (0 or 1)`;
-    case "enum": {
-      const shown =
-        f.enumIndex >= 0 ? ENUMS[f.enumIndex].displays.filter((d): d is string => !!d) : [];
-      return shown.length
-        ? `${f.name} (${shown.slice(0, -1).join(", ")}${shown.length > 1 ? " or " : ""}${shown[shown.length - 1]})`
-        : `${f.name} (a number)`;
-    }
-    case "int":
-    case "branch":
-    case "absbranch":
-      return `${f.name} (a signed decimal number)`;
-    case "hex":
-      return `${f.name} (lowercase hex digits)`;
-    case "offset":
-      return `${f.name} (+N or -N)`;
-    case "uoffset":
-      return `${f.name} (+N)`;
-    case "float":
-      return `${f.name} (a decimal number, inf or nan)`;
-    default:
-      return `${f.name} (a decimal number)`;
-  }
-}
-
-/** Unsigned raw value of a number read as `n`, or a range message; `derived` values are not bounded by width. */
-function rawOf(f: ValueSpec, n: number, signed: boolean, derived: boolean): number | string {
-  if (derived && !signed) return n;
-  const w = f.width;
-  const min = signed ? -(2 ** (w - 1)) : 0;
-  const max = signed ? 2 ** (w - 1) - 1 : 2 ** w - 1;
-  if (!Number.isSafeInteger(n) || n < min || n > max) return `${f.name} in ${min}..${max}`;
-  return n < 0 ? n + 2 ** w : n;
-}
-
-/** The ways a value can be read at `pos`: [end, raw value] pairs in preference order, or failures. */
-function readValue(
-  f: ValueSpec,
-  raw: boolean,
-  derived: boolean,
-  line: string,
-  pos: number,
-  fail: (pos: number, expected: string) => void,
-  prefixes = false,
-): [number, number][] {
-  const rest = line.slice(pos);
-  // Every prefix of the digits, longest first: a number may run into the next value's digits
-  // (etnaviv `t915` is REG 91 then AMODE 5, which has no display).
-  const number = (re: RegExp, signed: boolean): [number, number][] => {
-    const m = re.exec(rest);
-    if (!m) return (fail(pos, describeExpected(f)), []);
-    const out: [number, number][] = [];
-    const sign = /^[+-]/.test(m[0]) ? 1 : 0;
-    for (let len = m[0].length; len > (prefixes ? sign : m[0].length - 1); len--) {
-      if (prefixes && len - sign > 1 && m[0][sign] === "0") continue; // printf writes no leading zeros
-      const r = rawOf(f, Number(m[0].slice(0, len)), signed, derived);
-      if (typeof r === "string") fail(pos, r);
-      else out.push([pos + len, r]);
-    }
-    return out;
-  };
-  if (raw) return number(f.signed ? /^-?\d+/ : /^\d+/, f.signed);
-  switch (f.kind) {
-    case "bool":
-    case "bool_inv": {
-      // bool prints its display (or 1) when set; bool_inv when clear.
-      const inv = f.kind === "bool_inv" ? 1 : 0;
-      if (f.display === null) {
-        const m = /^[01]/.exec(rest);
-        return m ? [[pos + 1, Number(m[0]) ^ inv]] : (fail(pos, describeExpected(f)), []);
-      }
-      const out: [number, number][] = [];
-      if (f.display !== "" && rest.startsWith(f.display))
-        out.push([pos + f.display.length, 1 ^ inv]);
-      else if (f.display !== "") fail(pos, `'${f.display}'`);
-      out.push([pos, inv]);
-      return out;
-    }
-    case "int":
-    case "branch":
-    case "absbranch":
-      return number(/^-?\d+/, true);
-    case "hex": {
-      const m = /^[0-9a-f]+/.exec(rest);
-      if (!m) return (fail(pos, describeExpected(f)), []);
-      const r = rawOf(f, parseInt(m[0], 16), false, derived);
-      return typeof r === "string" ? (fail(pos, r), []) : [[pos + m[0].length, r]];
-    }
-    case "offset":
-      return /^[+-]\d/.test(rest) ? number(/^[+-]\d+/, true) : [[pos, 0]];
-    case "uoffset":
-      return rest.startsWith("+") ? number(/^\+\d+/, false) : [[pos, 0]];
-    case "custom":
-      return [[pos, 0]]; // prints nothing: not in the text, encoded 0
-    case "float": {
-      const m = /^-?(nan|inf|\d+(\.\d*)?)/.exec(rest);
-      return m
-        ? [[pos + m[0].length, floatBits(m[0], f.width)]]
-        : (fail(pos, describeExpected(f)), []);
-    }
-    case "enum": {
-      const displays = f.enumIndex >= 0 ? ENUMS[f.enumIndex].displays : [];
-      const limit = derived ? displays.length : Math.min(displays.length, 2 ** f.width);
-      const out: [number, number][] = [];
-      for (let v = 0; v < limit; v++) {
-        const d = displays[v];
-        if (d && rest.startsWith(d)) out.push([pos + d.length, v]);
-      }
-      out.sort((x, y) => y[0] - x[0]);
-      // Values without an entry print as numbers (any prefix of the digits, as for numbers).
-      const m = /^\d+/.exec(rest);
-      const full = m ? m[0].length : 0;
-      for (let len = full; len > 0 && len > (prefixes ? 0 : full - 1); len--) {
-        const n = Number(m![0].slice(0, len));
-        if (prefixes && len > 1 && m![0][0] === "0") continue; // printf writes no leading zeros
-        if ((displays[n] ?? null) === null && (derived || n < 2 ** f.width))
-          out.push([pos + len, n]);
-      }
-      for (let v = 0; v < limit; v++) if (displays[v] === "") out.push([pos, v]);
-      if (!out.length) fail(pos, describeExpected(f));
-      return out;
-    }
-    default:
-      return number(/^\d+/, false);
-  }
-}
-
-/** A value as Mesa's BITSET_FORMAT prints an instruction-wide bitmask: every word, most significant first. */
-function hexValue(v: number): string {
-  return hexWords([v % 2 ** 32, Math.floor(v / 2 ** 32)], ALL_ONES);
-}
-
-function hexWords(words: Words, mask?: readonly number[], at = 0): string {
-  const parts: string[] = [];
-  for (let i = ISA.wordCount - 1; i >= 0; i--)
-    parts.push(
-      (((words[at + i] ?? 0) & (mask ? mask[i] : 0xffffffff)) >>> 0).toString(16).padStart(8, "0"),
-    );
-  return parts.join(mask ? "" : "_");
-}
-
-function render(scope: Scope, tokens: readonly Token[], errors: string[], before = ""): string {
-  let out = before;
-  for (const tok of tokens) {
-    if (tok.t === "text") {
-      out += tok.text;
-      continue;
-    }
-    while (out.length - (out.lastIndexOf("\n") + 1) < tok.align) out += " ";
-    if (tok.t === "name") out += scope.mnemonic;
-    else {
-      if (tok.field === "") continue;
-      const r = scope.resolve(tok.field);
-      const nested = r && !tok.raw ? scope.nestedOf(tok.field) : undefined;
-      if (!r) errors.push(`no field '${tok.field}'`);
-      else if (nested) out += renderNested(scope.enter(tok.field, nested, r.value), out, errors);
-      else out += tok.raw ? formatRaw(r.spec, r.value) : formatValue(r.spec, r.value);
-    }
-  }
-  return out;
-}
-
-/**
- * A bitset-typed field's text: its leaf's display, rendered in the field's scope; `before` is the
- * line so far, since `{X:align=N}` counts columns of the whole line (Mesa's line_column).
- */
-function renderNested(scope: Scope | undefined, before: string, errors: string[]): string {
-  if (!scope) return "";
-  const picked = scope.pick();
-  if (!picked) {
-    errors.push(`${scope.mnemonic}: no display template`);
-    return "";
-  }
-  return render(scope, tokensOf(picked.display), errors, before).slice(before.length);
-}
-
-/* Compiled display ---------------------------------------------------------------------------- *
- * One function per instruction, and one per bitset-typed field, generated from the model: the
- * interpreter above evaluated at build time as far as the model goes (generator/emit/codec/
- * compileDisplay.ts), leaving to run time only the words' values, the override conditions and the
- * errors, which are recorded in the interpreter's order. */
-
-/** Whether the errors of the instruction being printed are wanted (`showErrors`). */
-let showing = false;
-/** The errors of the instruction being printed, when `showing`. */
-const ERRORS: string[] = [];
-
-function err(message: string): void {
-  ERRORS.push(message);
-}
-
-/** A name nothing resolves reads 0 (recording Mesa's `no field` error). */
-function nf(message: string): number {
-  if (showing) err(message);
-  return 0;
-}
-
-const ENUM_TEXT = ENUMS.map((e) => e.displays);
 
 // prettier-ignore
 const LEAVES_show_cat1_immed_src_0 = ["#cat1-immed-src"];
@@ -43081,50 +44334,6 @@ const SHOW: readonly (((w0: number, w1: number, gpu: number | null) => string) |
   show247,
 ];
 
-/**
- * One line of text for one instruction, as Mesa's isaspec disassembler prints it (no trailing
- * newline); `no match: <hex>` when no instruction matches. Never throws.
- */
-export function disassemble(words: Words, options: DisassembleOptions = {}): string {
-  ERRORS.length = 0;
-  // Not one instruction's words: what Mesa prints for words no instruction matches.
-  if (words.length !== ISA.wordCount) return `no match: ${hexWords(words, ALL_ONES, 0)}`;
-  return lineAt(words, 0, options.gpu ?? ISA.defaultGpu, options.showErrors === true);
-}
-
-/**
- * Every instruction of a program (`words.length` a multiple of ISA.wordCount), one line each, as
- * Mesa's isa_disasm prints them: `no match: <hex>` for an instruction no encoding matches, which
- * takes its ISA.wordCount words as any other. With `showErrors`, the conflict Mesa reports for
- * words two encodings match is printed with the next line that prints errors, as Mesa does.
- */
-export function disassembleProgram(words: Words, options: DisassembleOptions = {}): string[] {
-  const lines: string[] = [];
-  disassembleEach(words, options, (line) => lines.push(line));
-  return lines;
-}
-
-/**
- * disassembleProgram's lines, given to `visit` one at a time as they are made (with the index of
- * the instruction), so that a long program's text need not be held at once.
- */
-export function disassembleEach(
-  words: Words,
-  options: DisassembleOptions,
-  visit: (line: string, index: number) => void,
-): void {
-  const n = ISA.wordCount;
-  if (words.length % n !== 0)
-    throw new RangeError(
-      `disassembleProgram: ${words.length} words are not whole instructions of ${n} words`,
-    );
-  const gpu = options.gpu ?? ISA.defaultGpu;
-  const showErrors = options.showErrors === true;
-  ERRORS.length = 0;
-  for (let i = 0, at = 0; at < words.length; i++, at += n)
-    visit(lineAt(words, at, gpu, showErrors), i);
-}
-
 /** The line of the instruction at word `at`; leaves in ERRORS what Mesa carries to the next line. */
 function lineAt(words: Words, at: number, gpu: number | null, showErrors: boolean): string {
   const k = instructionAt(words, at, gpu);
@@ -43143,1160 +44352,4 @@ function lineAt(words: Words, at: number, gpu: number | null, showErrors: boolea
   const line = showing && ERRORS.length ? `${text}\t; ${ERRORS.slice(0, 4).join(", ")}` : text;
   if (ERRORS.length) ERRORS.length = 0;
   return line;
-}
-
-/** Mesa's `bitset conflict: A vs B` for words the first two of several encodings match, else null. */
-function conflictAt(words: Words, at: number, gpu: number | null): string | null {
-  const hits = INSTRUCTIONS.filter(
-    (s) =>
-      inGen(s, gpu) && s.tested.every((m, i) => ((words[at + i] ?? 0) & m) >>> 0 === s.match[i]),
-  );
-  return hits.length > 1 ? `bitset conflict: ${hits[0].mnemonic} vs ${hits[1].mnemonic}` : null;
-}
-
-/** The interpreter's text for an instruction the build could not compile (errors into ERRORS). */
-function interpret(words: Words, spec: InstructionSpec, gpu: number | null): string {
-  // Mesa names the bitset by its display name, and finds set don't-care bits before printing.
-  if (spec.dontCare.some((m, i) => ((words[i] ?? 0) & m) !== 0))
-    ERRORS.push(`dontcare bits in ${spec.mnemonic}: ${hexWords(words, spec.dontCare)}`);
-  const scope = new Scope(words, casesOf(spec), spec.mnemonic, gpu, ERRORS);
-  const picked = scope.pick();
-  if (!picked) ERRORS.push(`${spec.mnemonic}: no display template`);
-  return picked ? render(scope, tokensOf(picked.display), ERRORS) : "";
-}
-
-/* Assembling ------------------------------------------------------------------------------------ */
-
-/** An assembler error: `line`/`column` (1-based) locate the first bad token. */
-export class AssemblyError extends SyntaxError {
-  constructor(
-    message: string,
-    readonly line: number,
-    readonly column: number,
-  ) {
-    super(`${line}:${column}: ${message}`);
-    this.name = "AssemblyError";
-  }
-}
-
-/** A value read from the text: the field's raw value (two's complement, float bits) at `pos`. */
-interface Item {
-  field: string;
-  value: number;
-  pos: number;
-  /** For a bitset-typed field: the text its value was read from. */
-  text?: string;
-  /** For a bitset-typed field: how its value prints (`(1.000000)` for a text `(1.0)`). */
-  canonical?: string;
-  /**
-   * A value a bitset-typed field's solution gave a field of the enclosing scope (a `<param>`) that
-   * its text does not fix (an override's condition made true one way of several): used only where
-   * nothing else gives that field a value; printing the field again checks the result.
-   */
-  soft?: boolean;
-  /**
-   * What a bitset-typed field's text needs of the enclosing scope, in the enclosing scope's names:
-   * `expr` evaluates to `value` (printed the same through `spec`), or with no spec is non-zero
-   * exactly when `value` is (the condition of the override whose display the text shows).
-   */
-  cond?: { expr: Expr; spec: ValueSpec | null };
-  /** For a bitset-typed field: the bits of `value` its text leaves open (fields it does not show). */
-  free?: readonly number[];
-}
-
-/**
- * Why the candidates failed: a line some template matched in full but whose values do not make
- * that instruction (`reject`) wins over partial matches (`expect`); among those, the furthest
- * position wins, with everything expected there.
- */
-class Failures {
-  pos = -1;
-  complete = false;
-  expected: string[] = [];
-  message: string | null = null;
-
-  private at(pos: number, complete: boolean): boolean {
-    if (complete !== this.complete ? complete : pos > this.pos) {
-      Object.assign(this, { pos, complete, expected: [], message: null });
-    }
-    return pos === this.pos && complete === this.complete;
-  }
-
-  expect(pos: number, what: string): null {
-    if (this.at(pos, false) && !this.expected.includes(what)) this.expected.push(what);
-    return null;
-  }
-
-  reject(pos: number, message: string): null {
-    if (this.at(pos, true)) this.message ??= message;
-    return null;
-  }
-}
-
-const MNEMONIC = "a mnemonic";
-
-/**
- * What a template is matched for: an instruction (its words, at the end of the line) or a
- * bitset-typed field's leaf (its value, wherever its text ends, inside the enclosing template).
- */
-interface Frame {
-  mnemonic: string;
-  cases: readonly Case[];
-  /** The case whose fields and condition are used (an override may have no display of its own). */
-  k: number;
-  /** The case whose display is matched: k, or the first case after it that has one. */
-  shown: number;
-  /** The generation expressions see as `ISA_GPU_ID()`. */
-  gpu: number | null;
-  /** A name the frame's cases lack but a `<param as=>` makes visible: the enclosing scope's spec. */
-  param(name: string): { spec: ValueSpec; derived: boolean } | undefined;
-  /** At the end of the template: the instruction's words, or null (to keep looking). */
-  finish(pos: number, items: readonly Item[]): Uint32Array | null;
-  /** An instruction's values for fields its text leaves open, as the upstream assembler writes them. */
-  implicit?: Readonly<Record<string, number>>;
-}
-
-/** The solver's view of a frame: its case's fields and derived values, then the default case's, then params. */
-function frameEnv(frame: Frame): Solving {
-  const c = namesOf(frame.cases[frame.k]);
-  const byDefault = namesOf(frame.cases[frame.cases.length - 1]);
-  // Params seen as fields, made once per name (solving asks for the same names many times).
-  const params = new Map<string, FieldSpec | undefined>();
-  const param = (n: string): FieldSpec | undefined => {
-    if (!params.has(n)) params.set(n, paramField(frame, n));
-    return params.get(n);
-  };
-  return {
-    assigned: new Map([[GPU_ID, frame.gpu ?? 0]]),
-    field: (n) => c.fields.get(n) ?? byDefault.fields.get(n) ?? param(n),
-    derived: (n) => c.derived.get(n) ?? byDefault.derived.get(n),
-    depth: 0,
-  };
-}
-
-/** The derived values the text gives: [item, spec] pairs. */
-function derivedItems(env: Solving, items: readonly Item[]): [Item, DerivedSpec][] {
-  const out: [Item, DerivedSpec][] = [];
-  for (const it of items) {
-    const d = it.cond || it.soft || env.field(it.field) ? undefined : env.derived(it.field);
-    if (d) out.push([it, d]);
-  }
-  return out;
-}
-
-/**
- * Assign open fields so that `expr` is `target` (its raw or sign-extended form, for a spec). A
- * float's text stands for every value printing the same: those with fewer low bits set are tried
- * too (etnaviv's `{X} << 12`).
- */
-function solveTo(expr: Expr, spec: ValueSpec | null, target: number, env: Solving): boolean {
-  if (!spec) return target ? solveTrue(expr, env) : solveFalse(expr, env);
-  const targets = [target, spec.signed ? signExtend(target, spec.width) : target];
-  const text = spec.kind === "float" ? formatValue(spec, target) : "";
-  if (spec.kind === "float")
-    for (let j = 1; j < spec.width; j++)
-      for (const t of [Math.floor(target / 2 ** j), Math.ceil(target / 2 ** j)])
-        if (formatValue(spec, t * 2 ** j) === text) targets.push(t * 2 ** j);
-  // Each from the values assigned on entry. Solving is deterministic, so a target tried before
-  // would fail again: it is tried again only if last and not just tried, for the values a failure
-  // leaves (the caller goes on from those).
-  const runs: number[] = [];
-  targets.forEach((t, i) => {
-    const seen = targets.findIndex((u) => Object.is(u, t)) < i;
-    if (!seen || (i === targets.length - 1 && !Object.is(runs[runs.length - 1], t))) runs.push(t);
-  });
-  const saved = runs.length > 1 ? new Map(env.assigned) : env.assigned;
-  return runs.some((t, i) => {
-    if (i > 0) {
-      env.assigned.clear();
-      saved.forEach((v, n) => env.assigned.set(n, v));
-    }
-    return solve(expr, t, env);
-  });
-}
-
-/** Whether `expr`, open fields read as 0, gives what the text shows. */
-function holds(expr: Expr, spec: ValueSpec | null, value: number, env: Solving): boolean {
-  const v = guess(expr, env);
-  if (!spec) return (v !== 0) === (value !== 0);
-  return v === value || formatValue(spec, v) === formatValue(spec, value);
-}
-
-/**
- * Complete `env` (the text's stored fields assigned): derived values and what bitset-typed fields'
- * texts need inverted, the case's condition made true and those of the overrides before it false
- * where open fields allow, then the values bitset-typed fields' solutions suggest for fields still
- * open. A message when a value the text shows cannot be reached.
- */
-function complete(
-  frame: Frame,
-  items: readonly Item[],
-  env: Solving,
-): { pos: number; message: string } | null {
-  for (const [it, d] of derivedItems(env, items))
-    if (!solveTo(d.expr, d, it.value, env))
-      return {
-        pos: it.pos,
-        message: `${d.name} = ${d.text} cannot be ${formatValue(d, it.value)}`,
-      };
-  for (const it of items)
-    if (it.cond && !solveTo(it.cond.expr, it.cond.spec, it.value, env))
-      return { pos: it.pos, message: `${it.field} does not fit the other values` };
-  const c = frame.cases[frame.k];
-  if (c.when !== null) solveTrue(c.when, env);
-  for (let j = 0; j < frame.k; j++) {
-    const w = frame.cases[j].when;
-    if (w !== null && guess(w, env) !== 0) solveFalse(w, env);
-  }
-  for (const it of items)
-    if (it.soft && env.field(it.field) && !env.assigned.has(it.field))
-      env.assigned.set(it.field, it.value);
-  return null;
-}
-
-/** A value the text shows: `expr` printed through `spec` gives `value`'s text; with no spec, a condition non-zero exactly when `value` is. */
-interface Constraint {
-  expr: Expr;
-  spec: ValueSpec | null;
-  value: number;
-}
-
-/** Everything the frame's text requires: its derived values, what its bitset-typed fields need, its case's conditions. */
-function constraints(frame: Frame, items: readonly Item[], env: Solving): Constraint[] {
-  const out: Constraint[] = derivedItems(env, items).map(([it, d]) => ({
-    expr: d.expr,
-    spec: d,
-    value: it.value,
-  }));
-  for (const it of items) if (it.cond) out.push({ ...it.cond, value: it.value });
-  for (let j = 0; j <= frame.k; j++) {
-    const w = frame.cases[j].when;
-    if (w !== null) out.push({ expr: w, spec: null, value: j === frame.k ? 1 : 0 });
-  }
-  return out;
-}
-
-/** The constraints `env` (open fields read as 0) does not meet. */
-function unmet(frame: Frame, items: readonly Item[], env: Solving): Constraint[] {
-  return constraints(frame, items, env).filter((c) => !holds(c.expr, c.spec, c.value, env));
-}
-
-/** Stored fields (and params) an expression reads, through derived values, once each. */
-function fieldsRead(e: Expr, env: Solving, into: Set<string>, seen = new Set<string>()): void {
-  if (typeof e === "number") return;
-  if (typeof e === "string") {
-    if (seen.has(e)) return;
-    seen.add(e);
-    const d = env.derived(e);
-    if (d) fieldsRead(d.expr, env, into, seen);
-    else if (env.field(e)) into.add(e);
-    return;
-  }
-  fieldsRead(e.a, env, into, seen);
-  if (e.b !== undefined) fieldsRead(e.b, env, into, seen);
-}
-
-/** How many bits of open fields the search of `solutions` tries at most (4,096 combinations). */
-const SEARCH_BITS = 12;
-/** How many consistent solutions the search offers a frame for checking. */
-const SEARCH_SOLUTIONS = 4;
-
-/**
- * Field values for the text of a frame, best first: the stored fields the text gives with the
- * derived ones inverted step by step; then, where that is not consistent (expressions sharing open
- * fields, `{DESC_MODE} < 6`, a field read both as `x & 1` and `x >> 1`), the narrowest open fields
- * the expressions read set to each combination of values in turn (at most SEARCH_BITS bits), the
- * rest inverted as before, keeping the consistent ones. The caller encodes each and re-decodes.
- */
-function* solutions(frame: Frame, items: readonly Item[], fails: Failures): Generator<Solving> {
-  const env = frameEnv(frame);
-  for (const it of items) {
-    if (it.soft || it.cond || !env.field(it.field)) continue;
-    const a = env.assigned.get(it.field);
-    if (a !== undefined && a !== it.value)
-      return void fails.reject(it.pos, `${it.field} disagrees with its earlier value`);
-    env.assigned.set(it.field, it.value);
-  }
-  const given = new Map(env.assigned);
-  // The upstream assembler's values for the fields the text leaves open first; what the text
-  // shows wins, and without them the search below still finds the text's words.
-  const implicit = withImplicit(frame, items, given);
-  if (implicit) {
-    const tryEnv: Solving = { ...env, assigned: implicit };
-    if (complete(frame, items, tryEnv) === null && unmet(frame, items, tryEnv).length === 0)
-      yield tryEnv;
-  }
-  const failed = complete(frame, items, env);
-  const first = failed === null;
-  if (first) yield env;
-  // The fields read by what the first attempt left unmet are searched; the others are inverted.
-  const missed = unmet(frame, items, env);
-  if (first && missed.length === 0) return;
-  const reads = new Set<string>();
-  for (const c of missed.length ? missed : constraints(frame, items, env))
-    fieldsRead(c.expr, env, reads);
-  // Open fields, and the bits bitset-typed fields' texts leave open, narrowest first.
-  const open = openFields(env, items, given);
-  const searched = narrowest([...reads].map(open));
-  let offered = 0;
-  for (const values of combinations(searched)) {
-    if (offered >= SEARCH_SOLUTIONS) break;
-    const tryEnv: Solving = { ...env, assigned: new Map([...given, ...values]) };
-    if (complete(frame, items, tryEnv) !== null || unmet(frame, items, tryEnv).length) continue;
-    offered++;
-    yield tryEnv;
-  }
-  const apart = offered ? null : searchApart(frame, items, given, open);
-  if (apart) yield apart;
-  else if (failed && offered === 0) fails.reject(failed.pos, failed.message);
-}
-
-/**
- * The text's values with the frame's implicit values added where the text leaves a field open
- * (wholly, or the bits a bitset-typed field's text does not show); null when none applies.
- */
-function withImplicit(
-  frame: Frame,
-  items: readonly Item[],
-  given: ReadonlyMap<string, number>,
-): Map<string, number> | null {
-  if (!frame.implicit) return null;
-  const out = new Map(given);
-  let changed = false;
-  for (const [name, value] of Object.entries(frame.implicit)) {
-    const shown = given.get(name);
-    const free = items.find((it) => it.field === name && it.value === shown)?.free;
-    const merged =
-      shown === undefined
-        ? value
-        : free?.length
-          ? withoutBits(shown, free) + (value - withoutBits(value, free))
-          : shown;
-    if (merged !== shown) {
-      out.set(name, merged);
-      changed = true;
-    }
-  }
-  return changed ? out : null;
-}
-
-/** An open field to search: its bits (of the value) that may vary, the others as in `base`. */
-interface OpenField {
-  name: string;
-  base: number;
-  bits: number[];
-}
-
-/** What may vary of a field: all of an open one, the open bits of a bitset-typed field's text, nothing of a given one (null). */
-function openFields(
-  env: Solving,
-  items: readonly Item[],
-  given: ReadonlyMap<string, number>,
-): (name: string) => OpenField | null {
-  const free = new Map(items.filter((it) => it.free?.length).map((it) => [it.field, it]));
-  return (n) => {
-    const f = free.get(n);
-    if (f && given.get(n) === f.value) return { name: n, base: f.value, bits: [...f.free!] };
-    if (given.has(n)) return null;
-    const w = env.field(n)?.width ?? 0;
-    return { name: n, base: 0, bits: Array.from({ length: w }, (_, i) => i) };
-  };
-}
-
-/** The narrowest of the open fields, at most SEARCH_BITS bits in all. */
-function narrowest(fields: (OpenField | null)[]): OpenField[] {
-  const out: OpenField[] = [];
-  let bits = 0;
-  for (const f of fields.filter((x) => x !== null).sort((a, b) => a.bits.length - b.bits.length))
-    if (bits + f.bits.length <= SEARCH_BITS) {
-      out.push(f);
-      bits += f.bits.length;
-    }
-  return out;
-}
-
-/** Every combination of values of the fields' open bits, all 0 first. */
-function* combinations(fields: readonly OpenField[]): Generator<[string, number][]> {
-  const bits = fields.reduce((n, f) => n + f.bits.length, 0);
-  for (let combo = 0; combo < 2 ** bits; combo++) {
-    let rest = combo;
-    yield fields.map((f) => {
-      let v = f.base;
-      for (const b of f.bits) {
-        v += (rest % 2) * 2 ** b;
-        rest = Math.floor(rest / 2);
-      }
-      return [f.name, v];
-    });
-  }
-}
-
-/**
- * The search by parts, when searching everything at once finds nothing: constraints that share no
- * open field (the three immediates of one etnaviv instruction) are searched one group after
- * another, each within SEARCH_BITS.
- */
-function searchApart(
-  frame: Frame,
-  items: readonly Item[],
-  given: ReadonlyMap<string, number>,
-  open: (name: string) => OpenField | null,
-): Solving | null {
-  const env = frameEnv(frame);
-  const all = constraints(frame, items, env);
-  const reads = all.map((c) => {
-    const names = new Set<string>();
-    fieldsRead(c.expr, env, names);
-    return [...names].filter((n) => open(n) !== null);
-  });
-  // Groups of constraints joined by the open fields they read.
-  const group = all.map((_, i) => i);
-  const root = (i: number): number => (group[i] === i ? i : (group[i] = root(group[i])));
-  const reader = new Map<string, number>();
-  reads.forEach((names, i) =>
-    names.forEach((n) => {
-      const j = reader.get(n);
-      if (j === undefined) reader.set(n, i);
-      else group[root(i)] = root(j);
-    }),
-  );
-  const parts = new Map<number, number[]>();
-  reads.forEach((names, i) => {
-    if (names.length) parts.set(root(i), [...(parts.get(root(i)) ?? []), i]);
-  });
-  if (parts.size < 2) return null;
-  given.forEach((v, n) => env.assigned.set(n, v));
-  for (const members of parts.values()) {
-    const before = new Map(env.assigned);
-    const fields = narrowest([...new Set(members.flatMap((i) => reads[i]))].map(open));
-    let found = false;
-    for (const values of combinations(fields)) {
-      env.assigned = new Map([...before, ...values]);
-      for (const i of members) solveTo(all[i].expr, all[i].spec, all[i].value, env);
-      found = members.every((i) => holds(all[i].expr, all[i].spec, all[i].value, env));
-      if (found) break;
-    }
-    if (!found) return null;
-  }
-  return complete(frame, items, env) === null && unmet(frame, items, env).length === 0 ? env : null;
-}
-
-/** A param seen as a stored field of the frame, so that solving may assign it (for the enclosing scope). */
-function paramField(frame: Frame, name: string): FieldSpec | undefined {
-  const p = frame.param(name);
-  return p ? ({ ...p.spec, ranges: [] } as unknown as FieldSpec) : undefined;
-}
-
-/** Words with the case's asserted bits and the assigned stored fields of the frame's cases. */
-function encodeFrame(frame: Frame, env: Solving, match: readonly number[]): Uint32Array {
-  const c = frame.cases[frame.k];
-  const byDefault = frame.cases[frame.cases.length - 1];
-  const words = Uint32Array.from(match);
-  for (const [name, v] of env.assigned) {
-    const f = namesOf(c).fields.get(name) ?? namesOf(byDefault).fields.get(name);
-    if (!f) continue;
-    let rest = v;
-    for (let i = 0; i < f.ranges.length; i += 2) {
-      const width = f.ranges[i + 1] - f.ranges[i] + 1;
-      setRange(words, f.ranges[i], f.ranges[i + 1], rest % 2 ** width);
-      rest = Math.floor(rest / 2 ** width);
-    }
-  }
-  // The asserted bits of the case, and of the default cases Mesa passes on the way to it, last: a
-  // field over them that the text gives otherwise then prints otherwise, and the case is not taken
-  // (ldib.b's offset needs HAS_OFFSET, as Mesa's decoder asserts the offset 0 without it).
-  for (const a of [
-    ...byDefault.asserts.filter((d) => d.level < c.level),
-    ...(c === byDefault ? [] : c.asserts),
-  ])
-    setRange(words, a.low, a.high, a.value);
-  return words;
-}
-
-/** `v` with the given bits clear. */
-function withoutBits(v: number, bits: readonly number[] = []): number {
-  for (const b of bits) v -= (Math.floor(v / 2 ** b) % 2) * 2 ** b;
-  return v;
-}
-
-/**
- * Re-decode check: every value reads back as written (a bitset-typed field prints the text it was
- * read from) and the same case gives the display.
- */
-function checkBack(
-  scope: Scope,
-  frame: Frame,
-  items: readonly Item[],
-  line: string,
-  fails: Failures,
-  checkCase = true,
-): boolean {
-  for (const it of items) {
-    if (it.soft || it.cond) continue; // printing the bitset-typed field it came from again checks it
-    const r = scope.resolve(it.field);
-    if (!r) continue; // a param: the enclosing frame checks it
-    const nested = it.text !== undefined ? scope.nestedOf(it.field) : undefined;
-    const shown = nested
-      ? renderNested(scope.enter(it.field, nested, r.value), line.slice(0, it.pos), [])
-      : "";
-    const ok = nested
-      ? withoutBits(r.value, it.free) === withoutBits(it.value, it.free) &&
-        (shown === it.text || shown === it.canonical)
-      : formatValue(r.spec, r.value) === formatValue(r.spec, it.value) &&
-        (scope.cases.some((c) => namesOf(c).fields.has(it.field)) ? r.value === it.value : true);
-    if (!ok) return (fails.reject(it.pos, `${it.field} does not encode as written`), false);
-  }
-  // No template anywhere means the default case's fallback form.
-  const c = frame.cases[frame.k];
-  if (
-    checkCase &&
-    ((scope.pick()?.k ?? frame.cases.length - 1) !== frame.shown ||
-      (c.when !== null && !scope.applies(frame.k)))
-  )
-    return (fails.reject(0, `${frame.mnemonic}: another display applies to these values`), false);
-  return true;
-}
-
-/** The frame of an instruction's case k: its words when the whole line is read. */
-function instructionFrame(
-  s: InstructionSpec,
-  k: number,
-  line: string,
-  gpu: number | null,
-  fails: Failures,
-): Frame {
-  const cases = casesOf(s);
-  const shown = shownBy(cases, k);
-  const frame: Frame = {
-    mnemonic: s.mnemonic,
-    cases,
-    k,
-    shown: shown < 0 ? cases.length - 1 : shown,
-    gpu: gpu ?? (s.gen ? s.gen[0] : null),
-    param: () => undefined,
-    implicit: ISASPEC.instructions[s.name]?.implicit,
-    finish(pos, items) {
-      const end = pos + /^\s*/.exec(line.slice(pos))![0].length;
-      if (end < line.length) return fails.expect(end, "end of line");
-      const at = gpu ?? (s.gen ? s.gen[0] : null);
-      for (const env of solutions(frame, items, fails)) {
-        const words = encodeFrame(frame, env, s.match);
-        const back = findSpec(words, at);
-        if (back !== s)
-          fails.reject(
-            0,
-            `the text encodes as ${back ? back.name : "no instruction"}, not ${s.name}`,
-          );
-        else if (
-          checkBack(
-            new Scope(words, frame.cases, s.mnemonic, at, [], undefined, [], true),
-            frame,
-            items,
-            line,
-            fails,
-          )
-        ) {
-          // What the upstream assembler writes whatever the text shows (Mesa's constant maps).
-          const always = ISASPEC.instructions[s.name]?.always;
-          if (!always) return words;
-          const forced = new Map([...env.assigned, ...Object.entries(always)]);
-          return encodeFrame(frame, { ...env, assigned: forced }, s.match);
-        }
-      }
-      return null;
-    },
-  };
-  return frame;
-}
-
-/** A reading of a bitset-typed field's text: where it ends, the field's value, and what it says of params. */
-interface Reading {
-  end: number;
-  value: number;
-  text: string;
-  /**
-   * How the value prints, with the params the text gives: what the enclosing words may print
-   * instead of `text`, which may spell a number otherwise (Mesa's parser reads `(1.0)`, `0x10`).
-   */
-  canonical: string;
-  /** Values the text gives (or needs) for the enclosing scope's fields passed as params. */
-  outer: Item[];
-  /** Bits of `value` the text leaves open. */
-  free: number[];
-}
-
-/**
- * A bitset-typed field's expression in the enclosing scope's names: its own stored fields become
- * their solved values, its derived values their expressions, its params the enclosing names.
- */
-function lift(
-  e: Expr,
-  env: Solving,
-  isOwn: (name: string) => boolean,
-  asName: ReadonlyMap<string, string>,
-  depth = 0,
-): Expr {
-  if (typeof e === "number") return e;
-  if (typeof e === "string") {
-    if (e === GPU_ID) return e;
-    if (isOwn(e)) {
-      const d = env.field(e) ? undefined : env.derived(e);
-      return d && depth < 8
-        ? lift(d.expr, env, isOwn, asName, depth + 1)
-        : (env.assigned.get(e) ?? 0);
-    }
-    return asName.get(e) ?? 0;
-  }
-  const a = lift(e.a, env, isOwn, asName, depth);
-  return e.b === undefined
-    ? { op: e.op, a }
-    : { op: e.op, a, b: lift(e.b, env, isOwn, asName, depth) };
-}
-
-/** Whether an expression reads any field (or the GPU id). */
-function readsAny(e: Expr): boolean {
-  return (
-    typeof e === "string" ||
-    (typeof e === "object" && (readsAny(e.a) || (e.b !== undefined && readsAny(e.b))))
-  );
-}
-
-/** The reading a solution of a bitset-typed field's frame gives, if it encodes as that leaf and prints its own values back. */
-function nestedReading(
-  leaf: BitsetLeaf,
-  nested: Nested,
-  frame: Frame,
-  env: Solving,
-  items: readonly Item[],
-  line: string,
-  pos: number,
-  end: number,
-  fails: Failures,
-): Reading | null {
-  const gpu = frame.gpu;
-  const words = encodeFrame(frame, env, leaf.match);
-  const matched = (ISASPEC.bitsets[nested.bitset] ?? []).filter(
-    (l) =>
-      (gpu === null || !l.gen || (gpu >= l.gen[0] && gpu <= l.gen[1])) &&
-      l.tested.every((m, i) => ((words[i] ?? 0) & m) >>> 0 === (l.match[i] & m) >>> 0),
-  );
-  if (matched.length !== 1 || matched[0] !== leaf)
-    return fails.reject(pos, `the text encodes as no single ${nested.bitset}`);
-  // What the text needs of the enclosing scope, in its names: the params it shows, the derived
-  // values it shows and the display's condition, with the leaf's own fields as their values.
-  const asName = new Map(nested.params.map(([name, as]) => [as, name]));
-  const isOwn = (n: string) =>
-    leaf.cases.some((x) => namesOf(x).fields.has(n) || namesOf(x).derived.has(n));
-  const up = (e: Expr) => lift(e, env, isOwn, asName);
-  const label = `${leaf.mnemonic}`;
-  const outer: Item[] = [];
-  for (const it of items) {
-    if (it.cond) {
-      const expr = up(it.cond.expr);
-      if (readsAny(expr)) outer.push({ ...it, field: label, pos, cond: { ...it.cond, expr } });
-    } else if (!isOwn(it.field) && asName.has(it.field) && !it.soft)
-      outer.push({ field: asName.get(it.field)!, value: it.value, pos });
-    else if (it.text === undefined) {
-      const d = isOwn(it.field) && !env.field(it.field) ? env.derived(it.field) : undefined;
-      const expr = d ? up(d.expr) : 0;
-      if (d && readsAny(expr))
-        outer.push({ field: label, value: it.value, pos, cond: { expr, spec: d } });
-    }
-  }
-  frame.cases.forEach((x, j) => {
-    if (x.when === null || j > frame.k) return;
-    const expr = up(x.when);
-    if (readsAny(expr))
-      outer.push({ field: label, value: j === frame.k ? 1 : 0, pos, cond: { expr, spec: null } });
-  });
-  env.assigned.forEach((v, n) => {
-    const o = asName.get(n);
-    if (o !== undefined && !isOwn(n)) outer.push({ field: o, value: v, pos, soft: true });
-  });
-  // Which case gives the display depends on the enclosing scope too: the enclosing frame checks
-  // that by printing the field again and comparing it with this text. Params resolve to what the
-  // text gave them (the enclosing frame checks the rest).
-  const given = {
-    resolve(outerName: string) {
-      const as = nested.params.find(([n]) => n === outerName)?.[1];
-      const v = as === undefined ? undefined : env.assigned.get(as);
-      const p = as === undefined ? undefined : frame.param(as);
-      return v === undefined || !p ? undefined : { spec: p.spec, value: v };
-    },
-  };
-  const scope = new Scope(words, leaf.cases, leaf.mnemonic, gpu, [], given, nested.params, true);
-  const own = items.filter((it) => !it.cond && isOwn(it.field));
-  if (!checkBack(scope, frame, own, line, fails, false)) return null;
-  // The leaf's own fields its text leaves open (encoded 0): other values print the same text
-  // where no condition depends on them, which the enclosing frame may need (a type not shown).
-  const free: number[] = [];
-  for (const c of [frame.cases[frame.k], frame.cases[frame.cases.length - 1]])
-    for (const f of c.fields)
-      if (!env.assigned.has(f.name))
-        for (let i = 0; i < f.ranges.length; i += 2)
-          for (let b = f.ranges[i]; b <= f.ranges[i + 1]; b++) if (!free.includes(b)) free.push(b);
-  return {
-    end,
-    value: words[0] + (words[1] ?? 0) * 2 ** 32,
-    text: line.slice(pos, end),
-    canonical: renderNested(scope, line.slice(0, pos), []),
-    outer,
-    free,
-  };
-}
-
-/**
- * The readings found so far per line and pass (keyed by `fails`, made per line and pass): a
- * template backtracking over an earlier value's readings reads the later bitset-typed fields at
- * the same places again. A repeat records no failures: those it would record are in `fails`
- * already, and recording is idempotent (the furthest position, its first message and the set of
- * expectations are all that count).
- */
-const READINGS = new WeakMap<Failures, Map<string, Reading[]>>();
-
-/** Numbers for specs, to key READINGS by the specs the enclosing frame gives the params. */
-const SPEC_IDS = new Map<ValueSpec, number>();
-
-function specId(spec: ValueSpec): number {
-  let id = SPEC_IDS.get(spec);
-  if (id === undefined) SPEC_IDS.set(spec, (id = SPEC_IDS.size));
-  return id;
-}
-
-/** Every way the text at `pos` reads as a value of the bitset-typed field `nested` of `outer`. */
-function nestedReadings(
-  outer: Frame,
-  nested: Nested,
-  line: string,
-  pos: number,
-  gpu: number | null,
-  fails: Failures,
-  depth: number,
-): Reading[] {
-  // The readings depend on the enclosing frame only through the specs of the params.
-  const params = nested.params.map(([name, as]) => {
-    const p = lookup(outer, name);
-    return `${name}:${as}:${p ? specId(p.spec) : -1}:${p?.derived ? 1 : 0}`;
-  });
-  const key = `${nested.bitset}|${pos}|${depth}|${params.join("|")}`;
-  let known = READINGS.get(fails);
-  if (!known) READINGS.set(fails, (known = new Map()));
-  const cached = known.get(key);
-  if (cached) return cached;
-  const out: Reading[] = [];
-  if (depth > 4) return out;
-  const asName = new Map(nested.params.map(([name, as]) => [as, name]));
-  for (const leaf of ISASPEC.bitsets[nested.bitset] ?? []) {
-    if (gpu !== null && leaf.gen && (gpu < leaf.gen[0] || gpu > leaf.gen[1])) continue;
-    leaf.cases.forEach((c, k) => {
-      const shown = shownBy(leaf.cases, k);
-      if (shown < 0) return;
-      const frame: Frame = {
-        mnemonic: leaf.mnemonic,
-        cases: leaf.cases,
-        k,
-        shown,
-        gpu,
-        param(name) {
-          const outerName = asName.get(name);
-          return outerName === undefined ? undefined : lookup(outer, outerName);
-        },
-        finish(end, items) {
-          for (const env of solutions(frame, items, fails)) {
-            const reading = nestedReading(leaf, nested, frame, env, items, line, pos, end, fails);
-            if (reading) out.push(reading);
-          }
-          return null;
-        },
-      };
-      walk(frame, tokensOf(leaf.cases[shown].display!), 0, line, pos, [], gpu, fails, depth + 1);
-    });
-  }
-  known.set(key, out);
-  return out;
-}
-
-/** The spec of a name in the frame's case k (falling back to the default case, then to params), and whether it is derived. */
-function lookup(frame: Frame, name: string): { spec: ValueSpec; derived: boolean } | undefined {
-  const cases = frame.cases;
-  for (const c of [cases[frame.k], cases[cases.length - 1]]) {
-    const f = namesOf(c).fields.get(name);
-    if (f) return { spec: f, derived: false };
-    const d = namesOf(c).derived.get(name);
-    if (d) return { spec: d, derived: true };
-  }
-  return frame.param(name);
-}
-
-/** The bitset-typed field `name` of the frame's case k (or its default case). */
-function nestedIn(frame: Frame, name: string): Nested | undefined {
-  const cases = frame.cases;
-  for (const c of [cases[frame.k], cases[cases.length - 1]]) {
-    if (namesOf(c).fields.has(name)) return c.nested?.[name];
-    if (namesOf(c).derived.has(name)) return undefined;
-  }
-  return undefined;
-}
-
-/** A template's literal text split at runs of spaces (kept as parts), by text: made once. */
-const TEXT_PARTS = new Map<string, string[]>();
-
-function partsOf(text: string): string[] {
-  let parts = TEXT_PARTS.get(text);
-  if (!parts) TEXT_PARTS.set(text, (parts = text.split(/(\s+)/)));
-  return parts;
-}
-
-/** Match `tokens` against `line` from token i at pos (backtracking over alternative readings). */
-function walk(
-  frame: Frame,
-  tokens: readonly Token[],
-  i: number,
-  line: string,
-  pos: number,
-  items: Item[],
-  gpu: number | null,
-  fails: Failures,
-  depth = 0,
-): Uint32Array | null {
-  if (i === tokens.length) return frame.finish(pos, items);
-  const tok = tokens[i];
-  const next = (p: number): Uint32Array | null =>
-    walk(frame, tokens, i + 1, line, p, items, gpu, fails, depth);
-  if (tok.t === "name") {
-    if (tok.align > 0) pos += /^\s*/.exec(line.slice(pos))![0].length;
-    const m = frame.mnemonic;
-    // A letter may not follow it, a digit may: a value printed as a number (etnaviv `mad17`).
-    if (!line.startsWith(m, pos) || /^[A-Za-z_]/.test(line.slice(pos + m.length)))
-      return fails.expect(pos, MNEMONIC);
-    return next(pos + m.length);
-  }
-  if (tok.t === "text") {
-    // A run of spaces in the template is any run of spaces in the text, which may be empty unless
-    // it separates two word characters; the rest is literal.
-    let p = pos;
-    for (const part of partsOf(tok.text)) {
-      if (part === "") continue;
-      if (/^\s/.test(part)) {
-        const ws = /^\s*/.exec(line.slice(p))![0];
-        if (ws === "" && /\w/.test(line[p - 1] ?? "") && /\w/.test(line[p] ?? ""))
-          return fails.expect(p, "a space");
-        p += ws.length;
-      } else {
-        if (!line.startsWith(part, p)) return fails.expect(p, `'${part}'`);
-        p += part.length;
-      }
-    }
-    return next(p);
-  }
-  const start = tok.align > 0 ? pos + /^\s*/.exec(line.slice(pos))![0].length : pos;
-  if (tok.field === "") return next(start);
-  const found = lookup(frame, tok.field);
-  if (!found) return next(start); // Mesa prints nothing for an unknown field.
-  const nested = tok.raw ? undefined : nestedIn(frame, tok.field);
-  if (nested) {
-    for (const r of nestedReadings(frame, nested, line, start, gpu, fails, depth)) {
-      const added = [
-        {
-          field: tok.field,
-          value: r.value,
-          pos: start,
-          text: r.text,
-          canonical: r.canonical,
-          free: r.free,
-        },
-        ...r.outer,
-      ];
-      items.push(...added);
-      const words = next(r.end);
-      items.splice(items.length - added.length, added.length);
-      if (words) return words;
-    }
-    return null;
-  }
-  // Digits may run into the next value's only where another field follows directly (`t{REG}{AMODE}`).
-  const runsOn = tokens[i + 1]?.t === "field";
-  for (const [end, value] of readValue(
-    found.spec,
-    tok.raw,
-    found.derived,
-    line,
-    start,
-    (p, e) => fails.expect(p, e),
-    runsOn,
-  )) {
-    items.push({ field: tok.field, value, pos: start });
-    const words = next(end);
-    items.pop();
-    if (words) return words;
-  }
-  return null;
-}
-
-/** Lines of text with `;` comments (Mesa's error comments) removed, unless a template uses `;`. */
-const COMMENTS = !INSTRUCTIONS.some(
-  (s) =>
-    (s.display ?? "").includes(";") ||
-    (ISASPEC.instructions[s.name]?.overrides ?? []).some((o) => (o.display ?? "").includes(";")),
-);
-
-/** The case whose display shows case k's fields: k, or the first later case with a display (-1: none). */
-function shownBy(cases: readonly Case[], k: number): number {
-  for (let j = k; j < cases.length; j++) if (cases[j].display !== null) return j;
-  return -1;
-}
-
-/** The display tokens for case k: its template (or a later case's), the fallback for the last case, or none. */
-function caseTokens(
-  s: InstructionSpec,
-  cases: readonly Case[],
-  k: number,
-): readonly Token[] | null {
-  const j = shownBy(cases, k);
-  return j >= 0 ? tokensOf(cases[j].display!) : k === cases.length - 1 ? fallbackTokens(s) : null;
-}
-
-/** The instruction templates that print no mnemonic, and the others by mnemonic. */
-let QUICK: { byMnemonic: Map<string, number[]>; lengths: number[]; unnamed: number[] } | undefined;
-
-/**
- * Indexes of the instructions the quick pass of `assembleLine` may try, in model order: those whose
- * mnemonic occurs in the line and those with a template that prints none. The line's substrings
- * of each mnemonic length are looked up, so that a line costs the same however many instructions
- * there are (a scan of them all made assembling n lines O(n × instructions)).
- */
-function quickCandidates(line: string): number[] {
-  if (!QUICK) {
-    const byMnemonic = new Map<string, number[]>();
-    const unnamed: number[] = [];
-    INSTRUCTIONS.forEach((s, i) => {
-      const cases = casesOf(s);
-      const printsNoName = cases.some((_, k) => {
-        const tokens = caseTokens(s, cases, k);
-        return tokens !== null && !tokens.some((t) => t.t === "name");
-      });
-      if (printsNoName || s.mnemonic === "") unnamed.push(i);
-      else {
-        const list = byMnemonic.get(s.mnemonic);
-        if (list) list.push(i);
-        else byMnemonic.set(s.mnemonic, [i]);
-      }
-    });
-    QUICK = {
-      byMnemonic,
-      unnamed,
-      lengths: [...new Set([...byMnemonic.keys()].map((m) => m.length))],
-    };
-  }
-  const found = new Set(QUICK.unnamed);
-  for (const length of QUICK.lengths)
-    for (let at = 0; at + length <= line.length; at++)
-      for (const i of QUICK.byMnemonic.get(line.slice(at, at + length)) ?? []) found.add(i);
-  return [...found].sort((a, b) => a - b);
-}
-
-/** Why a line does not assemble: the message and the 1-based column of the first bad token. */
-interface LineError {
-  message: string;
-  column: number;
-}
-
-/**
- * What lines assembled lately gave, by GPU and text: a line's words (or error) depend on nothing
- * else, and the manuals' examples assemble many texts more than once (fields a text does not show).
- */
-const LINES = new Map<string, Uint32Array | LineError>();
-
-function assembleLine(line: string, lineNo: number, gpu: number | null): Uint32Array {
-  const key = `${gpu ?? ""}:${line}`;
-  let result = LINES.get(key);
-  if (result === undefined) {
-    // As written (after the respellings), else with its integers spelled another way.
-    const text = normalized(line, ISASPEC.text);
-    result = lineWords(text, gpu);
-    if (!(result instanceof Uint32Array) && ISASPEC.text.integers)
-      for (const other of integerSpellings(text)) {
-        const words = lineWords(other, gpu);
-        if (words instanceof Uint32Array) {
-          result = words;
-          break;
-        }
-      }
-    if (LINES.size >= 4096) LINES.clear();
-    LINES.set(key, result);
-  }
-  if (result instanceof Uint32Array) return result;
-  throw new AssemblyError(result.message, lineNo, result.column);
-}
-
-/** The words of one line, or why it does not assemble. */
-function lineWords(line: string, gpu: number | null): Uint32Array | LineError {
-  const start = /^\s*/.exec(line)![0].length;
-  let fails = new Failures();
-  // First only templates whose mnemonic occurs in the line (fast); if none fits, all of them, to
-  // find the furthest point any template reached for the error.
-  for (const quick of [true, false]) {
-    fails = new Failures();
-    for (const i of quick ? quickCandidates(line) : INSTRUCTIONS.keys()) {
-      const s = INSTRUCTIONS[i];
-      if (gpu !== null && !inGen(s, gpu)) continue;
-      const cases = casesOf(s);
-      for (let k = 0; k < cases.length; k++) {
-        const tokens = caseTokens(s, cases, k);
-        if (!tokens || (quick && !line.includes(s.mnemonic) && tokens.some((t) => t.t === "name")))
-          continue;
-        const words = walk(
-          instructionFrame(s, k, line, gpu, fails),
-          tokens,
-          0,
-          line,
-          start,
-          [],
-          gpu,
-          fails,
-        );
-        if (words) return words;
-      }
-    }
-  }
-  const pos = Math.max(fails.pos, start);
-  const rest = line.slice(pos);
-  const mnemonic = fails.expected.includes(MNEMONIC);
-  const token = (mnemonic ? /^\w+/.exec(rest) : null)?.[0] ?? /^([^\s,]+|,)/.exec(rest)?.[0];
-  const found = token ? `'${token}'` : rest ? "a space" : "end of line";
-  let message = fails.message;
-  if (message === null) {
-    if (mnemonic) message = `unknown mnemonic ${found}${gpu === null ? "" : ` for gpu ${gpu}`}`;
-    else {
-      const e = fails.expected;
-      message = e.length
-        ? `expected ${e.length > 1 ? `${e.slice(0, -1).join(", ")} or ${e[e.length - 1]}` : e[0]}, found ${found}`
-        : gpu === null
-          ? "no instruction to assemble"
-          : `no instruction exists for gpu ${gpu}`;
-    }
-  }
-  return { message, column: pos + 1 };
-}
-
-/**
- * Parse isaspec text, one instruction per line, back into words: the inverse of `disassemble` for
- * every instruction (don't-care bits and fields the template does not show come out 0). Blank lines
- * and `;` comments are skipped, so empty text gives no words. Throws AssemblyError at the first
- * token no instruction's template accepts.
- */
-export function assemble(text: string, options: AssembleOptions = {}): Uint32Array {
-  const out: number[] = [];
-  text.split(/\r?\n/).forEach((raw, i) => {
-    const line = (COMMENTS && raw.includes(";") ? raw.slice(0, raw.indexOf(";")) : raw).trimEnd();
-    if (line.trim() !== "") out.push(...assembleLine(line, i + 1, options.gpu ?? null));
-  });
-  return Uint32Array.from(out);
-}
-
-/* ------------------------------------------------------------------------------------------------
- * Lines of text as `isaforge disasm` and `isaforge asm` read and print them: hex words (or bytes)
- * in, one line of text out, and the reverse. The CLI and the site's decoder panel both call these,
- * so they show the same strings.
- * --------------------------------------------------------------------------------------------- */
-
-/** What one input line gave: the output line, or `invalid: …` and the error at a 1-based column. */
-export interface LineResult {
-  text: string;
-  error?: { message: string; column: number };
-}
-
-/**
- * Words as `isaforge asm` prints them: `0x%08x`, space-separated, word 0 first; with `bytes` each
- * word's bytes in memory order (little-endian), as `disasm --bytes` reads them.
- */
-export function formatWords(words: ArrayLike<number>, bytes = false): string {
-  const hex = (v: number, digits: number) => v.toString(16).padStart(digits, "0");
-  const all = Array.from(words, (w) => w >>> 0);
-  if (!bytes) return all.map((w) => "0x" + hex(w, 8)).join(" ");
-  return all.flatMap((w) => [0, 8, 16, 24].map((s) => hex((w >>> s) & 0xff, 2))).join(" ");
-}
-
-/**
- * One instruction's words from a line of hex words (word 0 first; `0x` optional; spaces or commas
- * between), or with `bytes` of hex bytes in memory order (little-endian words). An error names the
- * column of the bad token.
- */
-export function parseWords(
-  line: string,
-  bytes = false,
-  wordCount: number = ISA.wordCount,
-): { words?: number[]; error?: string; column?: number } {
-  const tokens = [...line.matchAll(/[^\s,]+/g)];
-  const per = bytes ? 2 : 8;
-  const values: number[] = [];
-  for (const t of tokens) {
-    const m = /^(?:0[xX])?([0-9a-fA-F]+)$/.exec(t[0]);
-    if (!m || m[1].length > per) {
-      return {
-        error: `'${t[0]}' is not a ${bytes ? "byte" : "32-bit word"} in hex`,
-        column: (t.index ?? 0) + 1,
-      };
-    }
-    values.push(parseInt(m[1], 16));
-  }
-  const want = bytes ? wordCount * 4 : wordCount;
-  if (values.length !== want)
-    return {
-      error: `expected ${want} ${bytes ? "bytes" : "words"}, found ${values.length}`,
-      column: 1,
-    };
-  if (!bytes) return { words: values };
-  const words: number[] = [];
-  for (let i = 0; i < values.length; i += 4)
-    words.push(
-      (values[i] | (values[i + 1] << 8) | (values[i + 2] << 16) | (values[i + 3] << 24)) >>> 0,
-    );
-  return { words };
-}
-
-/**
- * The line `isaforge disasm` prints for one input line: the disassembly (`unknown …`, for isaspec
- * Mesa's `no match: …`, for words no instruction matches; `known` tells them apart), `invalid: …`
- * for a line that is not words, and an empty line for a blank one (and, as Mesa, for an isaspec
- * instruction without a display template); with `showErrors`, Mesa's `show_errors` comment.
- */
-export function disasmLine(
-  line: string,
-  options: { bytes?: boolean; gpu?: number; showErrors?: boolean } = {},
-): LineResult & { known: boolean } {
-  if (line.trim() === "") return { text: "", known: true };
-  const parsed = parseWords(line, options.bytes ?? false);
-  if (!parsed.words) {
-    const message = parsed.error ?? "";
-    return {
-      text: `invalid: ${message}`,
-      error: { message, column: parsed.column ?? 1 },
-      known: false,
-    };
-  }
-  const opts = options.gpu === undefined ? {} : { gpu: options.gpu };
-  const text = disassemble(parsed.words, options.showErrors ? { ...opts, showErrors: true } : opts);
-  return { text, known: decode(parsed.words, opts) !== undefined };
-}
-
-/**
- * The line `isaforge asm` prints for one line of assembly: the words (as bytes with `bytes`; only
- * the instructions of generation `gpu` are candidates), or `invalid: …` with the assembler's
- * message and column; an empty line for a blank one.
- */
-export function asmLine(
-  line: string,
-  options: { bytes?: boolean; gpu?: number } = {},
-): LineResult & { words?: Uint32Array } {
-  if (line.trim() === "") return { text: "" };
-  try {
-    const words = assemble(line, options.gpu === undefined ? {} : { gpu: options.gpu });
-    return { text: formatWords(words, options.bytes ?? false), words };
-  } catch (e) {
-    const err = e as Error & { column?: number };
-    const column = typeof err.column === "number" ? err.column : 1;
-    const message = err.message.replace(/^\d+:\d+: /, "");
-    return { text: `invalid: ${message}`, error: { message, column } };
-  }
 }

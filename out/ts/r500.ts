@@ -106,12 +106,6 @@ export const ISA = {
   defaultGpu: null,
 } as const;
 
-interface EnumTable {
-  name: string;
-  symbols: readonly (string | null)[];
-  displays: readonly (string | null)[];
-}
-
 // prettier-ignore
 const ENUMS: readonly EnumTable[] = [
   {
@@ -156,32 +150,6 @@ const ENUMS: readonly EnumTable[] = [
   },
   {"name":"US_FC_INST.IGNORE_UNCOVERED","symbols":[null,null],"displays":[null,null]},
 ];
-
-interface FieldSpec {
-  name: string;
-  /** Inclusive ranges, least significant part first: [low0, high0, low1, high1, …]. */
-  ranges: readonly number[];
-  width: number;
-  kind: string;
-  signed: boolean;
-  enumIndex: number;
-  default: number | null;
-  alternatives: readonly string[];
-  display: string | null;
-}
-
-interface InstructionSpec {
-  name: string;
-  mnemonic: string;
-  match: readonly number[];
-  tested: readonly number[];
-  dontCare: readonly number[];
-  gen: readonly [number, number] | null;
-  fields: readonly FieldSpec[];
-  display: string | null;
-  /** Its place in INSTRUCTIONS (and the model). */
-  index: number;
-}
 
 /** Every distinct field; instructions below refer to them by index. */
 // prettier-ignore
@@ -503,8 +471,15 @@ const SYNTAX = {
 };
 
 /* ------------------------------------------------------------------------------------------------
- * Runtime: bit access, decode, encode. Shared by every generated codec; no BigInt on these paths.
+ * Runtime: the modules of generator/runtime/codec/ this codec needs (bit access, decode, encode,
+ * its assembly syntax's printing and parsing), inlined so that the codec has no dependencies.
  * --------------------------------------------------------------------------------------------- */
+
+/**
+ * The shapes every codec's tables and runtime share: instruction words, the options of decoding
+ * and assembling, and the rows of the tables the codec generates (templates/ts/codec/codec.ts.hbs).
+ * Carried by every codec (generator/emit/codec/runtimeSource.ts inlines it); no dependencies.
+ */
 
 export type Words = ArrayLike<number>;
 
@@ -520,6 +495,43 @@ export interface AssembleOptions {
    */
   gpu?: number;
 }
+
+interface EnumTable {
+  name: string;
+  symbols: readonly (string | null)[];
+  displays: readonly (string | null)[];
+}
+
+interface FieldSpec {
+  name: string;
+  /** Inclusive ranges, least significant part first: [low0, high0, low1, high1, …]. */
+  ranges: readonly number[];
+  width: number;
+  kind: string;
+  signed: boolean;
+  enumIndex: number;
+  default: number | null;
+  alternatives: readonly string[];
+  display: string | null;
+}
+
+interface InstructionSpec {
+  name: string;
+  mnemonic: string;
+  match: readonly number[];
+  tested: readonly number[];
+  dontCare: readonly number[];
+  gen: readonly [number, number] | null;
+  fields: readonly FieldSpec[];
+  display: string | null;
+  /** Its place in INSTRUCTIONS (and the model). */
+  index: number;
+}
+
+/**
+ * Runtime: bit access, decode, encode. Carried by every codec (generator/emit/codec/runtimeSource.ts
+ * inlines it); no BigInt on these paths.
+ */
 
 /** Bits low..high (inclusive, at most 32 bits) of `words`, unsigned. */
 function getRange(words: Words, low: number, high: number): number {
@@ -569,23 +581,6 @@ const BY_NAME = new Map<string, InstructionSpec>(INSTRUCTIONS.map((s) => [s.name
 
 function inGen(s: InstructionSpec, gpu: number | null): boolean {
   return s.gen === null || gpu === null || (gpu >= s.gen[0] && gpu <= s.gen[1]);
-}
-
-/**
- * The index of the instruction matching the words at `at`, or -1: also when two match (only
- * isaspec allows overlapping encodings, and Mesa's decoder then reports a conflict and decodes
- * nothing). A decision tree on runs of bits, generated from the instructions' fixed bits
- * (generator/emit/codec/compileMatcher.ts); missing words read as 0.
- */
-// prettier-ignore
-function instructionAt(words: Words, at: number, gpu: number | null): number {
-  const w0 = words[at + 0] >>> 0;
-  const w1 = words[at + 1] >>> 0;
-  const w2 = words[at + 2] >>> 0;
-  const w3 = words[at + 3] >>> 0;
-  const w4 = words[at + 4] >>> 0;
-  const w5 = words[at + 5] >>> 0;
-  return (w0 & 0x3) >>> 0 === 0x2 ? 0 : -1;
 }
 
 /**
@@ -726,7 +721,24 @@ export const INSTRUCTION_NAMES: readonly InstructionName[] = INSTRUCTIONS.map(
   (s) => s.name as InstructionName,
 );
 
-/* ------------------------------------------------------------------------------------------------
+/**
+ * The error every codec's assembler throws. Carried by every codec (inlined by
+ * generator/emit/codec/runtimeSource.ts); no dependencies.
+ */
+
+/** An assembler error: `line`/`column` (1-based) locate the first bad token. */
+export class AssemblyError extends SyntaxError {
+  constructor(
+    message: string,
+    readonly line: number,
+    readonly column: number,
+  ) {
+    super(`${line}:${column}: ${message}`);
+    this.name = "AssemblyError";
+  }
+}
+
+/**
  * Assembly text: Mesa's R500 fragment-program dump of a flow-control instruction
  * (r500FragmentProgramDump() in src/gallium/drivers/r300/compiler/r500_fragprog.c), on one line.
  *
@@ -760,7 +772,9 @@ export const INSTRUCTION_NAMES: readonly InstructionName[] = INSTRUCTIONS.map(
  * inst1/4/5. So assemble(disassemble(w)) = w & ~dontCare for every w that decodes; those bits are
  * the only ones that do not round-trip. Syntax errors are reported first (the first bad token,
  * left to right), then the first slot that disagrees with the words.
- * --------------------------------------------------------------------------------------------- */
+ *
+ * Carried by the R500 codec (inlined by generator/emit/codec/runtimeSource.ts).
+ */
 
 export interface DisassembleOptions extends DecodeOptions {
   /** Mesa's instruction index, printed first as `<index>\t`; omitted when absent. */
@@ -772,19 +786,47 @@ export interface DisassembleOptions extends DecodeOptions {
   showErrors?: boolean;
 }
 
-/** An assembler error: `line`/`column` (1-based) locate the first bad token. */
-export class AssemblyError extends SyntaxError {
-  constructor(
-    message: string,
-    readonly line: number,
-    readonly column: number,
-  ) {
-    super(`${line}:${column}: ${message}`);
-    this.name = "AssemblyError";
-  }
-}
+/** What the syntax needs beyond the tables (generator/emit/codec/syntax/r500Fc.ts). */
+const FC_SYNTAX = SYNTAX as unknown as {
+  /** The flow-control instruction's name. */
+  instruction: string;
+  /** Which of the six words holds the CMN, FC_INST and FC_ADDR lines' bits. */
+  words: { cmn: number; inst: number; addr: number };
+  /** The field names of the slots. */
+  fields: Record<
+    | "texWait"
+    | "last"
+    | "nop"
+    | "aluWait"
+    | "jumpFunc"
+    | "jumpAny"
+    | "op"
+    | "aOp"
+    | "bOp0"
+    | "bOp1"
+    | "popCnt"
+    | "bElse"
+    | "ignUnc"
+    | "boolAddr"
+    | "intAddr"
+    | "jumpAddr"
+    | "jumpGlobal",
+    string
+  >;
+  /** The instruction bits of the write and output masks. */
+  masks: { wmask: readonly number[]; omask: readonly number[] };
+  /** What Mesa prints for each value of the operation fields. */
+  names: {
+    op: readonly string[];
+    aOp: readonly string[];
+    bOp0: readonly string[];
+    bOp1: readonly string[];
+  };
+  /** The instruction bits Mesa prints as the FC_INST line's jump address. */
+  jumpSlice: readonly number[];
+};
 
-const FC_SPEC: InstructionSpec = BY_NAME.get(SYNTAX.instruction)!;
+const FC_SPEC: InstructionSpec = BY_NAME.get(FC_SYNTAX.instruction)!;
 
 /** Mesa's to_mask(), indexed by the 4-bit mask (bit 0 R, 1 G, 2 B, 3 A). */
 const MASK_NAMES: readonly string[] = [
@@ -847,9 +889,9 @@ const wordSlot = (word: number): Slot => ({
 const flagSlot = (name: string, text: string): Slot =>
   fieldSlot("name", name, { names: ["", text] });
 
-const W = SYNTAX.words;
-const F = SYNTAX.fields;
-const JUMP_SHIFT = SYNTAX.jumpSlice[0] & 31;
+const W = FC_SYNTAX.words;
+const F = FC_SYNTAX.fields;
+const JUMP_SHIFT = FC_SYNTAX.jumpSlice[0] & 31;
 
 // prettier-ignore
 const LAYOUT: readonly Part[] = [
@@ -857,17 +899,17 @@ const LAYOUT: readonly Part[] = [
   { kind: "name", what: "instruction type", word: W.cmn, value: () => 0, names: [FC_SPEC.mnemonic] },
   " ", flagSlot(F.texWait, "TEX_WAIT"), " ", flagSlot(F.last, "LAST"), " ", flagSlot(F.nop, "NOP"),
   " ", flagSlot(F.aluWait, "ALU WAIT"),
-  " wmask: ", sliceSlot("name", "wmask", SYNTAX.masks.wmask, { names: MASK_NAMES }),
-  " omask: ", sliceSlot("name", "omask", SYNTAX.masks.omask, { names: MASK_NAMES }),
+  " wmask: ", sliceSlot("name", "wmask", FC_SYNTAX.masks.wmask, { names: MASK_NAMES }),
+  " omask: ", sliceSlot("name", "omask", FC_SYNTAX.masks.omask, { names: MASK_NAMES }),
   `\t${W.inst}:FC_INST    `, wordSlot(W.inst), ":0x", fieldSlot("hex", F.jumpFunc, { pad: 2 }),
   " ", fieldSlot("hex", F.jumpAny, { pad: 1 }),
-  " ", fieldSlot("name", F.op, { names: SYNTAX.names.op }),
-  " ", fieldSlot("name", F.aOp, { names: SYNTAX.names.aOp }),
-  " ", fieldSlot("name", F.bOp0, { names: SYNTAX.names.bOp0 }),
-  " ", fieldSlot("name", F.bOp1, { names: SYNTAX.names.bOp1 }),
+  " ", fieldSlot("name", F.op, { names: FC_SYNTAX.names.op }),
+  " ", fieldSlot("name", F.aOp, { names: FC_SYNTAX.names.aOp }),
+  " ", fieldSlot("name", F.bOp0, { names: FC_SYNTAX.names.bOp0 }),
+  " ", fieldSlot("name", F.bOp1, { names: FC_SYNTAX.names.bOp1 }),
   " ", fieldSlot("dec", F.popCnt),
   " ", fieldSlot("hex", F.bElse, { pad: 1 }),
-  " ", sliceSlot("dec", `jump address (inst${W.addr} >> ${JUMP_SHIFT})`, SYNTAX.jumpSlice),
+  " ", sliceSlot("dec", `jump address (inst${W.addr} >> ${JUMP_SHIFT})`, FC_SYNTAX.jumpSlice),
   flagSlot(F.ignUnc, " IGN_UNC"),
   `\t${W.addr}:FC_ADDR    `, wordSlot(W.addr), ":BOOL: 0x", fieldSlot("hex", F.boolAddr, { pad: 2 }),
   ", INT: 0x", fieldSlot("hex", F.intAddr, { pad: 2 }),
@@ -890,7 +932,7 @@ function show(slot: Slot, v: number): string {
   }
 }
 
-/** One line of Mesa's text for one instruction; `unknown <hex words>` when the words are not FC. */
+/** One line of Mesa's text for one instruction; `unknown <hex words>` when the words are not FC_SYNTAX. */
 export function disassemble(words: Words, options: DisassembleOptions = {}): string {
   const { index } = options;
   if (index !== undefined && !(Number.isInteger(index) && index >= 0))
@@ -1043,33 +1085,13 @@ export function assemble(text: string, _options: AssembleOptions = {}): Uint32Ar
   return Uint32Array.from(out);
 }
 
-/* ------------------------------------------------------------------------------------------------
- * Lines of text as `isaforge disasm` and `isaforge asm` read and print them: hex words (or bytes)
- * in, one line of text out, and the reverse. The CLI and the site's decoder panel both call these,
- * so they show the same strings.
- * --------------------------------------------------------------------------------------------- */
-
-/**
- * Every instruction of a program (`words.length` a multiple of ISA.wordCount), one line each, as
- * `disassemble` prints them (`unknown …` for an instruction no encoding matches).
- */
-export function disassembleProgram(words: Words, options: DisassembleOptions = {}): string[] {
-  const lines: string[] = [];
-  disassembleEach(words, options, (line) => lines.push(line));
-  return lines;
-}
-
-/** disassembleProgram's lines, given to `visit` one at a time (with the instruction's index). */
+/** disassembleProgram's lines (codecLines.ts), given to `visit` one at a time (with the instruction's index). */
 export function disassembleEach(
   words: Words,
   options: DisassembleOptions,
   visit: (line: string, index: number) => void,
 ): void {
-  const n = ISA.wordCount;
-  if (words.length % n !== 0)
-    throw new RangeError(
-      `disassembleProgram: ${words.length} words are not whole instructions of ${n} words`,
-    );
+  const n = wholeInstructions(words);
   // `index` numbers the program's instructions from it, as Mesa's dump does.
   const { index } = options;
   for (let i = 0, at = 0; at < words.length; i++, at += n) {
@@ -1077,6 +1099,13 @@ export function disassembleEach(
     visit(disassemble(Array.prototype.slice.call(words, at, at + n), each), i);
   }
 }
+
+/**
+ * Lines of text as `isaforge disasm` and `isaforge asm` read and print them: hex words (or bytes)
+ * in, one line of text out, and the reverse. The CLI and the site's decoder panel both call these,
+ * so they show the same strings. Carried by every codec (inlined by
+ * generator/emit/codec/runtimeSource.ts).
+ */
 
 /** What one input line gave: the output line, or `invalid: …` and the error at a 1-based column. */
 export interface LineResult {
@@ -1177,4 +1206,41 @@ export function asmLine(
     const message = err.message.replace(/^\d+:\d+: /, "");
     return { text: `invalid: ${message}`, error: { message, column } };
   }
+}
+
+/**
+ * Every instruction of a program (`words.length` a multiple of ISA.wordCount), one line each, as
+ * the syntax's disassembleEach makes them (with its text for words no instruction matches).
+ */
+export function disassembleProgram(words: Words, options: DisassembleOptions = {}): string[] {
+  const lines: string[] = [];
+  disassembleEach(words, options, (line) => lines.push(line));
+  return lines;
+}
+
+/** ISA.wordCount, once `words` is checked to be whole instructions (for the program loops). */
+function wholeInstructions(words: Words): number {
+  const n = ISA.wordCount;
+  if (words.length % n !== 0)
+    throw new RangeError(
+      `disassembleProgram: ${words.length} words are not whole instructions of ${n} words`,
+    );
+  return n;
+}
+
+/**
+ * The index of the instruction matching the words at `at`, or -1: also when two match (only
+ * isaspec allows overlapping encodings, and Mesa's decoder then reports a conflict and decodes
+ * nothing). A decision tree on runs of bits, generated from the instructions' fixed bits
+ * (generator/emit/codec/compileMatcher.ts); missing words read as 0.
+ */
+// prettier-ignore
+function instructionAt(words: Words, at: number, gpu: number | null): number {
+  const w0 = words[at + 0] >>> 0;
+  const w1 = words[at + 1] >>> 0;
+  const w2 = words[at + 2] >>> 0;
+  const w3 = words[at + 3] >>> 0;
+  const w4 = words[at + 4] >>> 0;
+  const w5 = words[at + 5] >>> 0;
+  return (w0 & 0x3) >>> 0 === 0x2 ? 0 : -1;
 }

@@ -2389,12 +2389,6 @@ export const ISA = {
   defaultGpu: null,
 } as const;
 
-interface EnumTable {
-  name: string;
-  symbols: readonly (string | null)[];
-  displays: readonly (string | null)[];
-}
-
 // prettier-ignore
 const ENUMS: readonly EnumTable[] = [
   {
@@ -2906,32 +2900,6 @@ const ENUMS: readonly EnumTable[] = [
     "displays": ["none","flush_nan","quiet_nan"]
   },
 ];
-
-interface FieldSpec {
-  name: string;
-  /** Inclusive ranges, least significant part first: [low0, high0, low1, high1, …]. */
-  ranges: readonly number[];
-  width: number;
-  kind: string;
-  signed: boolean;
-  enumIndex: number;
-  default: number | null;
-  alternatives: readonly string[];
-  display: string | null;
-}
-
-interface InstructionSpec {
-  name: string;
-  mnemonic: string;
-  match: readonly number[];
-  tested: readonly number[];
-  dontCare: readonly number[];
-  gen: readonly [number, number] | null;
-  fields: readonly FieldSpec[];
-  display: string | null;
-  /** Its place in INSTRUCTIONS (and the model). */
-  index: number;
-}
 
 /** Every distinct field; instructions below refer to them by index. */
 // prettier-ignore
@@ -9669,8 +9637,15 @@ const SYNTAX = {
 };
 
 /* ------------------------------------------------------------------------------------------------
- * Runtime: bit access, decode, encode. Shared by every generated codec; no BigInt on these paths.
+ * Runtime: the modules of generator/runtime/codec/ this codec needs (bit access, decode, encode,
+ * its assembly syntax's printing and parsing), inlined so that the codec has no dependencies.
  * --------------------------------------------------------------------------------------------- */
+
+/**
+ * The shapes every codec's tables and runtime share: instruction words, the options of decoding
+ * and assembling, and the rows of the tables the codec generates (templates/ts/codec/codec.ts.hbs).
+ * Carried by every codec (generator/emit/codec/runtimeSource.ts inlines it); no dependencies.
+ */
 
 export type Words = ArrayLike<number>;
 
@@ -9686,6 +9661,43 @@ export interface AssembleOptions {
    */
   gpu?: number;
 }
+
+interface EnumTable {
+  name: string;
+  symbols: readonly (string | null)[];
+  displays: readonly (string | null)[];
+}
+
+interface FieldSpec {
+  name: string;
+  /** Inclusive ranges, least significant part first: [low0, high0, low1, high1, …]. */
+  ranges: readonly number[];
+  width: number;
+  kind: string;
+  signed: boolean;
+  enumIndex: number;
+  default: number | null;
+  alternatives: readonly string[];
+  display: string | null;
+}
+
+interface InstructionSpec {
+  name: string;
+  mnemonic: string;
+  match: readonly number[];
+  tested: readonly number[];
+  dontCare: readonly number[];
+  gen: readonly [number, number] | null;
+  fields: readonly FieldSpec[];
+  display: string | null;
+  /** Its place in INSTRUCTIONS (and the model). */
+  index: number;
+}
+
+/**
+ * Runtime: bit access, decode, encode. Carried by every codec (generator/emit/codec/runtimeSource.ts
+ * inlines it); no BigInt on these paths.
+ */
 
 /** Bits low..high (inclusive, at most 32 bits) of `words`, unsigned. */
 function getRange(words: Words, low: number, high: number): number {
@@ -9735,6 +9747,757 @@ const BY_NAME = new Map<string, InstructionSpec>(INSTRUCTIONS.map((s) => [s.name
 
 function inGen(s: InstructionSpec, gpu: number | null): boolean {
   return s.gen === null || gpu === null || (gpu >= s.gen[0] && gpu <= s.gen[1]);
+}
+
+/**
+ * The instruction spec matching `words`, or undefined (see instructionAt): also when `words` is not
+ * one instruction's length (reading missing words as 0 made `[1]` an ir3 `nop`).
+ */
+function findSpec(words: Words, gpu: number | null): InstructionSpec | undefined {
+  if (words.length !== ISA.wordCount) return undefined;
+  const k = instructionAt(words, 0, gpu);
+  return k < 0 ? undefined : INSTRUCTIONS[k];
+}
+
+/** Raw field values and derived values of a decoded instruction, for printers. */
+function rawFields(words: Words, s: InstructionSpec): Record<string, number> {
+  const raw: Record<string, number> = {};
+  for (const f of s.fields) raw[f.name] = rawField(words, f);
+  const derived = DERIVED[s.name];
+  if (derived) for (const name of Object.keys(derived)) raw[name] = derived[name](raw);
+  return raw;
+}
+
+/**
+ * Decode one instruction: its name and every field's value, or undefined when no instruction
+ * matches or `words` is not `ISA.wordCount` words long. Never throws for any input words.
+ */
+export function decode(words: Words, options: DecodeOptions = {}): Decoded | undefined {
+  const gpu = options.gpu ?? ISA.defaultGpu;
+  const s = findSpec(words, gpu);
+  if (!s) return undefined;
+  const fields: Record<string, number | boolean | string> = {};
+  for (const f of s.fields) fields[f.name] = fieldValue(f, rawField(words, f));
+  const result = { name: s.name, fields } as unknown as Decoded;
+  let dc: number[] | undefined;
+  for (let i = 0; i < s.dontCare.length; i++) {
+    if (((words[i] ?? 0) & s.dontCare[i]) !== 0) {
+      dc = s.dontCare.map((m, k) => ((words[k] ?? 0) & m) >>> 0);
+      break;
+    }
+  }
+  if (dc) result.dontCareBits = dc;
+  return result;
+}
+
+function describeValue(v: unknown): string {
+  return typeof v === "string" ? JSON.stringify(v) : String(v);
+}
+
+/** The raw value to store for `value` in field `f`, or an error naming the instruction and field. */
+function encodeField(s: InstructionSpec, f: FieldSpec, value: unknown): number {
+  const where = `${s.name}: field ${f.name}`;
+  if (f.kind === "bool" || f.kind === "bool_inv") {
+    if (typeof value !== "boolean")
+      throw new TypeError(`${where} must be a boolean, got ${describeValue(value)}`);
+    return value ? 1 : 0;
+  }
+  if (f.enumIndex >= 0) {
+    const table = ENUMS[f.enumIndex];
+    if (typeof value !== "string")
+      throw new TypeError(
+        `${where} must be one of the ${table.name} symbols, got ${describeValue(value)}`,
+      );
+    let raw = table.symbols.indexOf(value);
+    if (raw < 0 && /^value\d+$/.test(value)) raw = Number(value.slice("value".length));
+    if (raw < 0)
+      throw new RangeError(`${where}: ${JSON.stringify(value)} is not a ${table.name} value`);
+    if (raw >= 2 ** f.width)
+      throw new RangeError(
+        `${where}: ${JSON.stringify(value)} (${raw}) does not fit ${f.width} bits`,
+      );
+    return raw;
+  }
+  if (typeof value !== "number")
+    throw new TypeError(`${where} must be a number, got ${describeValue(value)}`);
+  if (!Number.isInteger(value)) throw new RangeError(`${where}: ${value} is not an integer`);
+  const min = f.signed ? -(2 ** (f.width - 1)) : 0;
+  const max = f.signed ? 2 ** (f.width - 1) - 1 : 2 ** f.width - 1;
+  if (value < min || value > max)
+    throw new RangeError(`${where}: ${value} does not fit (${min}..${max})`);
+  return value < 0 ? value + 2 ** f.width : value;
+}
+
+/**
+ * Encode an instruction: the inverse of `decode` (don't-care bits are written as 0). Throws a
+ * TypeError or RangeError naming the instruction and field for a missing field, a value of the
+ * wrong type, an unknown enum symbol or a value that does not fit.
+ */
+export function encode(instruction: Instruction): Uint32Array {
+  const name = (instruction as { name?: unknown } | null)?.name;
+  const s = typeof name === "string" ? BY_NAME.get(name) : undefined;
+  if (!s) throw new TypeError(`unknown instruction ${describeValue(name)}`);
+  const given = (instruction.fields ?? {}) as unknown as Record<string, unknown>;
+  for (const key of Object.keys(given)) {
+    if (!s.fields.some((f) => f.name === key))
+      throw new TypeError(`${s.name}: unknown field ${key}`);
+  }
+  const words = Uint32Array.from(s.match);
+  const written = new Uint32Array(ISA.wordCount);
+  for (const f of s.fields) {
+    let value = given[f.name];
+    if (value === undefined) {
+      if (f.alternatives.some((a) => given[a] !== undefined)) continue;
+      if (f.default === null) throw new TypeError(`${s.name}: missing field ${f.name}`);
+      value = fieldValue(f, f.default);
+    }
+    const raw = encodeField(s, f, value);
+    let rest = raw;
+    for (let i = 0; i < f.ranges.length; i += 2) {
+      const low = f.ranges[i];
+      const high = f.ranges[i + 1];
+      const width = high - low + 1;
+      const part = rest % 2 ** width;
+      rest = Math.floor(rest / 2 ** width);
+      // Alternative views of the same bits must agree where both were given.
+      for (let bit = low; bit <= high; bit++) {
+        const m = 1 << (bit & 31);
+        if (
+          written[bit >>> 5] & m &&
+          ((words[bit >>> 5] & m) !== 0) !== (Math.floor(part / 2 ** (bit - low)) % 2 === 1)
+        )
+          throw new RangeError(
+            `${s.name}: field ${f.name} disagrees with another field on bit ${bit}`,
+          );
+      }
+      setRange(words, low, high, part);
+      setRange(written, low, high, 2 ** width - 1);
+    }
+  }
+  const check = findSpec(words, s.gen ? s.gen[0] : ISA.defaultGpu);
+  if (check !== s)
+    throw new RangeError(
+      `${s.name}: the encoding would decode as ${check ? check.name : "nothing"}`,
+    );
+  return words;
+}
+
+/** All instruction names, in the specs' order. */
+export const INSTRUCTION_NAMES: readonly InstructionName[] = INSTRUCTIONS.map(
+  (s) => s.name as InstructionName,
+);
+
+/**
+ * The error every codec's assembler throws. Carried by every codec (inlined by
+ * generator/emit/codec/runtimeSource.ts); no dependencies.
+ */
+
+/** An assembler error: `line`/`column` (1-based) locate the first bad token. */
+export class AssemblyError extends SyntaxError {
+  constructor(
+    message: string,
+    readonly line: number,
+    readonly column: number,
+  ) {
+    super(`${line}:${column}: ${message}`);
+    this.name = "AssemblyError";
+  }
+}
+
+/**
+ * Lines of the syntaxes whose lines stand alone (inlined by generator/emit/codec/runtimeSource.ts):
+ * the text of words no instruction matches, and a program's lines, one instruction after another.
+ */
+
+/** What is printed for words no instruction matches: `unknown` and the words in hex. */
+function unknownText(words: Words): string {
+  return `unknown ${Array.from({ length: ISA.wordCount }, (_, i) => "0x" + ((words[i] ?? 0) >>> 0).toString(16).padStart(8, "0")).join(" ")}`;
+}
+
+/** disassembleProgram's lines (codecLines.ts), given to `visit` one at a time (with the instruction's index). */
+export function disassembleEach(
+  words: Words,
+  options: DisassembleOptions,
+  visit: (line: string, index: number) => void,
+): void {
+  const n = wholeInstructions(words);
+  for (let i = 0, at = 0; at < words.length; i++, at += n)
+    visit(disassemble(Array.prototype.slice.call(words, at, at + n), options), i);
+}
+
+/**
+ * Assembly text: Mesa's Valhall syntax (disasm.py prints it, asm.py reads it), e.g.
+ *   FADD.f32.clamp_m1_1 r0, r1, r2.neg.abs
+ *   LOAD.i32.unsigned.slot0.wait0 @r0, ^r0, offset:0
+ * `NAME` + modifiers in ISA.xml order (an enum's default value prints nothing) + flow, one space,
+ * then destination, staging registers, sources and immediates joined by ", ".
+ * Carried by the Valhall codec (inlined by generator/emit/codec/runtimeSource.ts).
+ */
+
+export interface DisassembleOptions extends DecodeOptions {
+  /**
+   * Accepted for every codec's sake; Mesa's Valhall disassembler has no `show_errors` mode, so the
+   * text is the same with it (don't-care bits and reserved values print as they always do).
+   */
+  showErrors?: boolean;
+}
+
+/** A printed suffix: `[field, label]`; a flag prints `.label`, an enum `.<value>`. */
+type VaSuffix = readonly [string, string];
+
+interface VaInstruction {
+  mods: readonly VaSuffix[];
+  dest: readonly [string, string] | null;
+  staging: readonly { field: string; count: string; bias: number }[];
+  sources: readonly { field: string; suffixes: readonly VaSuffix[] }[];
+  imms: readonly { field: string; prefix: string; signed: boolean }[];
+}
+
+const VA = SYNTAX as unknown as {
+  flow: string;
+  fauPage: string;
+  lut: readonly number[];
+  /** Special FAU value names by page; null for a page without a table or a reserved entry. */
+  fauPages: readonly (readonly (string | null)[] | null)[];
+  enumDefaults: readonly number[];
+  instructions: Record<string, VaInstruction>;
+};
+
+/** Source byte: bits 7:6 are the kind, bits 5:0 the value (register, FAU word, LUT index). */
+const VA_REGISTER = 0;
+const VA_DISCARD = 1;
+const VA_UNIFORM = 2;
+/** Kind 3: an inline immediate (LUT index < the LUT size), else a special FAU value. */
+const VA_IMMEDIATE = 3;
+const VA_VALUE_MASK = 0x3f;
+const VA_LUT_SIZE = VA.lut.length;
+/** Write mask of a full 32-bit destination; 1 and 2 are the low and high halves. */
+const VA_FULL_MASK = 3;
+
+function hex(value: number): string {
+  return "0x" + (value >>> 0).toString(16).toUpperCase();
+}
+
+function fieldByName(s: InstructionSpec, name: string): FieldSpec {
+  const f = s.fields.find((x) => x.name === name);
+  if (!f) throw new Error(`${s.name} has no field ${name}`);
+  return f;
+}
+
+function signExtend(raw: number, width: number): number {
+  return raw >= 2 ** (width - 1) ? raw - 2 ** width : raw;
+}
+
+/** The text of a flag or enum value; enum defaults print nothing, unnamed values `.reserved`. */
+function suffixText(f: FieldSpec, label: string, raw: number): string {
+  if (f.enumIndex < 0) return raw !== 0 ? `.${label}` : "";
+  if (raw === VA.enumDefaults[f.enumIndex]) return "";
+  return `.${ENUMS[f.enumIndex].displays[raw] ?? "reserved"}`;
+}
+
+function specialName(page: number, index: number): string {
+  const table = VA.fauPages[page];
+  return table ? (table[index] ?? "reserved") : `reserved_page${page}`;
+}
+
+function sourceText(byte: number, page: number): string {
+  const kind = byte >>> 6;
+  const value = byte & VA_VALUE_MASK;
+  if (kind === VA_REGISTER) return `r${value}`;
+  if (kind === VA_DISCARD) return `^r${value}`;
+  if (kind === VA_UNIFORM) return `u${value | (page << 6)}`;
+  if (value < VA_LUT_SIZE) return hex(VA.lut[value]);
+  return `${specialName(page, (value - VA_LUT_SIZE) >> 1)}.w${value & 1}`;
+}
+
+/** One line of text for one instruction; `unknown <hex words>` when no instruction matches. */
+export function disassemble(words: Words, options: DisassembleOptions = {}): string {
+  const s = findSpec(words, options.gpu ?? ISA.defaultGpu);
+  if (!s) return unknownText(words);
+  const va = VA.instructions[s.name];
+  const raw = rawFields(words, s);
+  const suffixes = (list: readonly VaSuffix[]) =>
+    list.map(([field, label]) => suffixText(fieldByName(s, field), label, raw[field])).join("");
+  const page = raw[VA.fauPage];
+  const operands: string[] = [];
+  if (va.dest) {
+    const mask = raw[va.dest[1]];
+    operands.push(`r${raw[va.dest[0]]}${mask === VA_FULL_MASK ? "" : mask === 1 ? ".h0" : ".h1"}`);
+  }
+  for (const sr of va.staging) {
+    const base = raw[sr.field];
+    const regs = Array.from({ length: raw[sr.count] + sr.bias }, (_, i) => `r${base + i}`);
+    operands.push(`@${regs.join(":")}`);
+  }
+  for (const src of va.sources)
+    operands.push(sourceText(raw[src.field], page) + suffixes(src.suffixes));
+  for (const imm of va.imms) {
+    const f = fieldByName(s, imm.field);
+    const value = raw[imm.field];
+    operands.push(imm.prefix + (imm.signed ? String(signExtend(value, f.width)) : hex(value)));
+  }
+  return `${s.mnemonic}${suffixes(va.mods)} ${operands.join(", ")}`;
+}
+
+/* ---- Assembler ------------------------------------------------------------------------------ */
+
+/** A suffix the parser may consume: the raw values it can stand for, with their texts. */
+interface VaSlot {
+  field: string;
+  label: string;
+  /** Non-empty texts, longest first, each with its raw value. */
+  choices: [string, number][];
+  /** Raw value when the suffix is absent, or undefined when it is required. */
+  absent: number | undefined;
+}
+
+function slotOf(f: FieldSpec, label: string): VaSlot {
+  if (f.enumIndex < 0) return { field: f.name, label, choices: [[`.${label}`, 1]], absent: 0 };
+  const def = VA.enumDefaults[f.enumIndex];
+  const displays = ENUMS[f.enumIndex].displays;
+  const choices: [string, number][] = [];
+  let reserved = false;
+  for (let v = 0; v < 2 ** f.width; v++) {
+    if (v === def) continue;
+    const d = displays[v];
+    // `.reserved` reads back as the first unnamed value, as in asm.py.
+    if (d != null) choices.push([`.${d}`, v]);
+    else if (!reserved) {
+      reserved = true;
+      choices.push([".reserved", v]);
+    }
+  }
+  choices.sort((a, b) => b[0].length - a[0].length);
+  return {
+    field: f.name,
+    label,
+    choices,
+    absent: def >= 0 && def < 2 ** f.width ? def : undefined,
+  };
+}
+
+interface SlotMatch {
+  ok: boolean;
+  values: Map<string, number>;
+  /** Where matching got stuck (the farthest offset reached), and a required slot missing there. */
+  stuck: number;
+  missing: VaSlot | null;
+}
+
+/**
+ * Match `text` (a run of `.suffix`es) against the slots in order, each used at most once: the
+ * first full match, trying longer texts first. Suffix texts may contain dots (`.16.32`), so a
+ * choice must end where the text ends or at a dot, and a wrong guess backtracks.
+ */
+function matchSlots(text: string, slots: readonly VaSlot[]): SlotMatch {
+  const result: SlotMatch = { ok: false, values: new Map(), stuck: 0, missing: null };
+  const walk = (pos: number, i: number): boolean => {
+    if (pos > result.stuck) {
+      result.stuck = pos;
+      result.missing = null;
+    }
+    if (i === slots.length) return pos === text.length;
+    const slot = slots[i];
+    for (const [t, v] of slot.choices) {
+      const end = pos + t.length;
+      if (text.startsWith(t, pos) && (end === text.length || text[end] === ".")) {
+        result.values.set(slot.field, v);
+        if (walk(end, i + 1)) return true;
+      }
+    }
+    if (slot.absent === undefined) {
+      if (pos === result.stuck && !result.missing) result.missing = slot;
+      return false;
+    }
+    result.values.set(slot.field, slot.absent);
+    return walk(pos, i + 1);
+  };
+  result.ok = walk(0, 0);
+  return result;
+}
+
+interface VaToken {
+  text: string;
+  /** 1-based column of the token's first character. */
+  column: number;
+}
+
+function fail(message: string, line: number, column: number): never {
+  throw new AssemblyError(message, line, column);
+}
+
+/** Parse a whole number: decimal or 0x-hex, optionally negative. */
+function parseNumber(text: string): number | undefined {
+  const m = /^(-?)(0[xX][0-9a-fA-F]+|[0-9]+)$/.exec(text);
+  if (!m) return undefined;
+  const v = Number(m[2].replace(/^0[xX]/, "0x"));
+  return m[1] ? -v : v;
+}
+
+/** Suffixes after an operand's base (or the instruction name), as raw values; fails at the first bad one. */
+function parseSuffixes(
+  text: string,
+  column: number,
+  slots: readonly VaSlot[],
+  what: string,
+  line: number,
+): Map<string, number> {
+  const m = matchSlots(text, slots);
+  if (m.ok) return m.values;
+  const need = `${what} needs a ${m.missing ? m.missing.label : "further"} modifier`;
+  if (m.stuck === text.length) fail(need, line, column + text.length);
+  const bad = /^\.?[^.]*/.exec(text.slice(m.stuck))![0];
+  fail(
+    m.missing ? `${need} here, found '${bad}'` : `unexpected modifier '${bad}' for ${what}`,
+    line,
+    column + m.stuck,
+  );
+}
+
+/** Special FAU names → page and index (`reserved_page<n>` stands for entry 0 of a page without a table). */
+const VA_SPECIALS = new Map<string, [number, number]>();
+VA.fauPages.forEach((table, page) => {
+  if (!table) VA_SPECIALS.set(`reserved_page${page}`, [page, 0]);
+  else table.forEach((name, index) => name && VA_SPECIALS.set(name, [page, index]));
+});
+
+/** A source's byte and the FAU page it needs (-1: any). */
+function parseSourceBase(tok: VaToken, line: number): { byte: number; page: number; rest: number } {
+  const t = tok.text;
+  let m = /^(\^?)r(\d+)/.exec(t);
+  if (m) {
+    const reg = Number(m[2]);
+    if (reg > VA_VALUE_MASK)
+      fail(`register r${reg} out of range (r0..r${VA_VALUE_MASK})`, line, tok.column);
+    return { byte: ((m[1] ? VA_DISCARD : VA_REGISTER) << 6) | reg, page: -1, rest: m[0].length };
+  }
+  if ((m = /^u(\d+)/.exec(t))) {
+    const n = Number(m[1]);
+    const last = VA.fauPages.length * (VA_VALUE_MASK + 1) - 1;
+    if (n > last) fail(`uniform u${n} out of range (u0..u${last})`, line, tok.column);
+    return { byte: (VA_UNIFORM << 6) | (n & VA_VALUE_MASK), page: n >> 6, rest: m[0].length };
+  }
+  if ((m = /^0[xX]([0-9a-fA-F]+)/.exec(t))) {
+    const value = parseInt(m[1], 16);
+    // The first entry holding the value, as asm.py picks (the LUT holds 0 twice).
+    const index = value <= 0xffffffff ? VA.lut.indexOf(value) : -1;
+    if (index < 0) fail(`${m[0]} is not an inline immediate (not in the LUT)`, line, tok.column);
+    return { byte: (VA_IMMEDIATE << 6) | index, page: -1, rest: m[0].length };
+  }
+  if ((m = /^([A-Za-z_][A-Za-z0-9_]*)\.w([01])(?=\.|$)/.exec(t))) {
+    const special = VA_SPECIALS.get(m[1]);
+    if (!special) fail(`unknown special FAU value '${m[1]}'`, line, tok.column);
+    const value = VA_LUT_SIZE + special[1] * 2 + Number(m[2]);
+    return { byte: (VA_IMMEDIATE << 6) | value, page: special[0], rest: m[0].length };
+  }
+  fail(
+    `expected a source (rN, ^rN, uN, 0x<LUT value> or <special>.wN), found '${t}'`,
+    line,
+    tok.column,
+  );
+}
+
+/** Split `a, b, c` into tokens with columns; `start` is the 0-based offset of `text` in the line. */
+function splitOperands(text: string, start: number): VaToken[] {
+  if (text.trim() === "") return [];
+  const out: VaToken[] = [];
+  let offset = start;
+  for (const part of text.split(",")) {
+    const lead = part.length - part.trimStart().length;
+    out.push({ text: part.trim(), column: offset + lead + 1 });
+    offset += part.length + 1;
+  }
+  return out;
+}
+
+function assembleLine(text: string, line: number): Uint32Array {
+  const m = /^(\s*)(\S+)(\s*)(.*)$/.exec(text)!;
+  const head: VaToken = { text: m[2], column: m[1].length + 1 };
+  // The longest instruction name that the head starts with, up to a dot.
+  const names = INSTRUCTIONS.filter(
+    (s) =>
+      head.text.startsWith(s.mnemonic) &&
+      (head.text.length === s.mnemonic.length || head.text[s.mnemonic.length] === "."),
+  ).sort((a, b) => b.mnemonic.length - a.mnemonic.length);
+  if (names.length === 0)
+    fail(`unknown instruction '${head.text.split(".")[0]}'`, line, head.column);
+  const s = names[0];
+  const va = VA.instructions[s.name];
+  const raw: Record<string, number> = {};
+  const what = s.mnemonic;
+  const slotsOf = (list: readonly VaSuffix[]) =>
+    list.map(([field, label]) => slotOf(fieldByName(s, field), label));
+  const mods = parseSuffixes(
+    head.text.slice(s.mnemonic.length),
+    head.column + s.mnemonic.length,
+    slotsOf(va.mods),
+    what,
+    line,
+  );
+  mods.forEach((v, k) => (raw[k] = v));
+
+  const operands = splitOperands(m[4], m[1].length + m[2].length + m[3].length);
+  const expected = (va.dest ? 1 : 0) + va.staging.length + va.sources.length + va.imms.length;
+  const empty = operands.find((o) => o.text === "");
+  if (empty) fail("empty operand", line, empty.column);
+  if (operands.length > expected)
+    fail(
+      `${what} takes ${expected} operand${expected === 1 ? "" : "s"}`,
+      line,
+      operands[expected].column,
+    );
+  if (operands.length < expected)
+    fail(
+      `${what} takes ${expected} operand${expected === 1 ? "" : "s"}, found ${operands.length}`,
+      line,
+      text.trimEnd().length + 1,
+    );
+  let next = 0;
+  let page = -1;
+  let pageColumn = 0;
+
+  if (va.dest) {
+    const tok = operands[next++];
+    const d = /^r(\d+)(\.h[01])?$/.exec(tok.text);
+    if (!d)
+      fail(`expected a destination rN, rN.h0 or rN.h1, found '${tok.text}'`, line, tok.column);
+    if (Number(d[1]) > VA_VALUE_MASK)
+      fail(`register r${d[1]} out of range (r0..r${VA_VALUE_MASK})`, line, tok.column);
+    raw[va.dest[0]] = Number(d[1]);
+    raw[va.dest[1]] = d[2] === ".h0" ? 1 : d[2] === ".h1" ? 2 : VA_FULL_MASK;
+  }
+  for (const sr of va.staging) {
+    const tok = operands[next++];
+    if (!/^@(r\d+(:r\d+)*)?$/.test(tok.text))
+      fail(`expected staging registers @rA:rB:…, found '${tok.text}'`, line, tok.column);
+    // `@` alone: no staging registers (the disassembler prints it so; the register field is 0).
+    const regs =
+      tok.text === "@"
+        ? []
+        : tok.text
+            .slice(1)
+            .split(":")
+            .map((r) => Number(r.slice(1)));
+    if (regs[0] > VA_VALUE_MASK)
+      fail(`register r${regs[0]} out of range (r0..r${VA_VALUE_MASK})`, line, tok.column);
+    const gap = regs.findIndex((r, i) => r !== regs[0] + i);
+    if (gap >= 0)
+      fail(
+        `staging registers must be consecutive: r${regs[gap]} after r${regs[gap - 1]}`,
+        line,
+        tok.column,
+      );
+    const count = regs.length - sr.bias;
+    const countField = fieldByName(s, sr.count);
+    if (count < 0 || count >= 2 ** countField.width)
+      fail(`${what} cannot take ${regs.length} staging registers here`, line, tok.column);
+    if (raw[sr.count] !== undefined && raw[sr.count] !== count)
+      fail(
+        `staging register count ${regs.length} disagrees with an earlier operand`,
+        line,
+        tok.column,
+      );
+    raw[sr.field] = regs[0] ?? 0;
+    raw[sr.count] = count;
+  }
+  for (const src of va.sources) {
+    const tok = operands[next++];
+    const base = parseSourceBase(tok, line);
+    if (base.page >= 0) {
+      if (page >= 0 && page !== base.page)
+        fail(
+          `FAU page ${base.page} here, but page ${page} at column ${pageColumn}: one page per instruction`,
+          line,
+          tok.column,
+        );
+      page = base.page;
+      pageColumn = tok.column;
+    }
+    raw[src.field] = base.byte;
+    parseSuffixes(
+      tok.text.slice(base.rest),
+      tok.column + base.rest,
+      slotsOf(src.suffixes),
+      tok.text.slice(0, base.rest),
+      line,
+    ).forEach((v, k) => (raw[k] = v));
+  }
+  for (const imm of va.imms) {
+    const tok = operands[next++];
+    if (!tok.text.startsWith(imm.prefix))
+      fail(`expected ${imm.prefix}<value>, found '${tok.text}'`, line, tok.column);
+    const f = fieldByName(s, imm.field);
+    const value = parseNumber(tok.text.slice(imm.prefix.length));
+    const min = imm.signed ? -(2 ** (f.width - 1)) : 0;
+    const max = imm.signed ? 2 ** (f.width - 1) - 1 : 2 ** f.width - 1;
+    if (value === undefined)
+      fail(
+        `expected a number after '${imm.prefix}', found '${tok.text.slice(imm.prefix.length)}'`,
+        line,
+        tok.column + imm.prefix.length,
+      );
+    if (value < min || value > max)
+      fail(
+        `${imm.field} ${value} does not fit (${min}..${max})`,
+        line,
+        tok.column + imm.prefix.length,
+      );
+    raw[imm.field] = value < 0 ? value + 2 ** f.width : value;
+  }
+  raw[VA.fauPage] = page < 0 ? 0 : page;
+
+  const fields: Record<string, unknown> = {};
+  for (const f of s.fields)
+    if (raw[f.name] !== undefined) fields[f.name] = fieldValue(f, raw[f.name]);
+  try {
+    return encode({ name: s.name, fields } as unknown as Instruction);
+  } catch (e) {
+    fail((e as Error).message, line, head.column);
+  }
+}
+
+/**
+ * Assemble text, one instruction per line (blank lines are skipped), into the instructions' words
+ * one after another. Throws an AssemblyError at the first bad token.
+ * `options.gpu` has no effect: this syntax's source formats give instructions no gen ranges.
+ */
+export function assemble(text: string, _options: AssembleOptions = {}): Uint32Array {
+  const lines = text.split(/\r?\n/);
+  const parts = lines.map((l, i) =>
+    l.trim() === "" ? new Uint32Array(0) : assembleLine(l, i + 1),
+  );
+  const out = new Uint32Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) out.set(p, (at += p.length) - p.length);
+  return out;
+}
+
+/**
+ * Lines of text as `isaforge disasm` and `isaforge asm` read and print them: hex words (or bytes)
+ * in, one line of text out, and the reverse. The CLI and the site's decoder panel both call these,
+ * so they show the same strings. Carried by every codec (inlined by
+ * generator/emit/codec/runtimeSource.ts).
+ */
+
+/** What one input line gave: the output line, or `invalid: …` and the error at a 1-based column. */
+export interface LineResult {
+  text: string;
+  error?: { message: string; column: number };
+}
+
+/**
+ * Words as `isaforge asm` prints them: `0x%08x`, space-separated, word 0 first; with `bytes` each
+ * word's bytes in memory order (little-endian), as `disasm --bytes` reads them.
+ */
+export function formatWords(words: ArrayLike<number>, bytes = false): string {
+  const hex = (v: number, digits: number) => v.toString(16).padStart(digits, "0");
+  const all = Array.from(words, (w) => w >>> 0);
+  if (!bytes) return all.map((w) => "0x" + hex(w, 8)).join(" ");
+  return all.flatMap((w) => [0, 8, 16, 24].map((s) => hex((w >>> s) & 0xff, 2))).join(" ");
+}
+
+/**
+ * One instruction's words from a line of hex words (word 0 first; `0x` optional; spaces or commas
+ * between), or with `bytes` of hex bytes in memory order (little-endian words). An error names the
+ * column of the bad token.
+ */
+export function parseWords(
+  line: string,
+  bytes = false,
+  wordCount: number = ISA.wordCount,
+): { words?: number[]; error?: string; column?: number } {
+  const tokens = [...line.matchAll(/[^\s,]+/g)];
+  const per = bytes ? 2 : 8;
+  const values: number[] = [];
+  for (const t of tokens) {
+    const m = /^(?:0[xX])?([0-9a-fA-F]+)$/.exec(t[0]);
+    if (!m || m[1].length > per) {
+      return {
+        error: `'${t[0]}' is not a ${bytes ? "byte" : "32-bit word"} in hex`,
+        column: (t.index ?? 0) + 1,
+      };
+    }
+    values.push(parseInt(m[1], 16));
+  }
+  const want = bytes ? wordCount * 4 : wordCount;
+  if (values.length !== want)
+    return {
+      error: `expected ${want} ${bytes ? "bytes" : "words"}, found ${values.length}`,
+      column: 1,
+    };
+  if (!bytes) return { words: values };
+  const words: number[] = [];
+  for (let i = 0; i < values.length; i += 4)
+    words.push(
+      (values[i] | (values[i + 1] << 8) | (values[i + 2] << 16) | (values[i + 3] << 24)) >>> 0,
+    );
+  return { words };
+}
+
+/**
+ * The line `isaforge disasm` prints for one input line: the disassembly (`unknown …`, for isaspec
+ * Mesa's `no match: …`, for words no instruction matches; `known` tells them apart), `invalid: …`
+ * for a line that is not words, and an empty line for a blank one (and, as Mesa, for an isaspec
+ * instruction without a display template); with `showErrors`, Mesa's `show_errors` comment.
+ */
+export function disasmLine(
+  line: string,
+  options: { bytes?: boolean; gpu?: number; showErrors?: boolean } = {},
+): LineResult & { known: boolean } {
+  if (line.trim() === "") return { text: "", known: true };
+  const parsed = parseWords(line, options.bytes ?? false);
+  if (!parsed.words) {
+    const message = parsed.error ?? "";
+    return {
+      text: `invalid: ${message}`,
+      error: { message, column: parsed.column ?? 1 },
+      known: false,
+    };
+  }
+  const opts = options.gpu === undefined ? {} : { gpu: options.gpu };
+  const text = disassemble(parsed.words, options.showErrors ? { ...opts, showErrors: true } : opts);
+  return { text, known: decode(parsed.words, opts) !== undefined };
+}
+
+/**
+ * The line `isaforge asm` prints for one line of assembly: the words (as bytes with `bytes`; only
+ * the instructions of generation `gpu` are candidates), or `invalid: …` with the assembler's
+ * message and column; an empty line for a blank one.
+ */
+export function asmLine(
+  line: string,
+  options: { bytes?: boolean; gpu?: number } = {},
+): LineResult & { words?: Uint32Array } {
+  if (line.trim() === "") return { text: "" };
+  try {
+    const words = assemble(line, options.gpu === undefined ? {} : { gpu: options.gpu });
+    return { text: formatWords(words, options.bytes ?? false), words };
+  } catch (e) {
+    const err = e as Error & { column?: number };
+    const column = typeof err.column === "number" ? err.column : 1;
+    const message = err.message.replace(/^\d+:\d+: /, "");
+    return { text: `invalid: ${message}`, error: { message, column } };
+  }
+}
+
+/**
+ * Every instruction of a program (`words.length` a multiple of ISA.wordCount), one line each, as
+ * the syntax's disassembleEach makes them (with its text for words no instruction matches).
+ */
+export function disassembleProgram(words: Words, options: DisassembleOptions = {}): string[] {
+  const lines: string[] = [];
+  disassembleEach(words, options, (line) => lines.push(line));
+  return lines;
+}
+
+/** ISA.wordCount, once `words` is checked to be whole instructions (for the program loops). */
+function wholeInstructions(words: Words): number {
+  const n = ISA.wordCount;
+  if (words.length % n !== 0)
+    throw new RangeError(
+      `disassembleProgram: ${words.length} words are not whole instructions of ${n} words`,
+    );
+  return n;
 }
 
 /**
@@ -11106,736 +11869,4 @@ function instructionAt(words: Words, at: number, gpu: number | null): number {
     }
   }
   return -1;
-}
-
-/**
- * The instruction spec matching `words`, or undefined (see instructionAt): also when `words` is not
- * one instruction's length (reading missing words as 0 made `[1]` an ir3 `nop`).
- */
-function findSpec(words: Words, gpu: number | null): InstructionSpec | undefined {
-  if (words.length !== ISA.wordCount) return undefined;
-  const k = instructionAt(words, 0, gpu);
-  return k < 0 ? undefined : INSTRUCTIONS[k];
-}
-
-/** Raw field values and derived values of a decoded instruction, for printers. */
-function rawFields(words: Words, s: InstructionSpec): Record<string, number> {
-  const raw: Record<string, number> = {};
-  for (const f of s.fields) raw[f.name] = rawField(words, f);
-  const derived = DERIVED[s.name];
-  if (derived) for (const name of Object.keys(derived)) raw[name] = derived[name](raw);
-  return raw;
-}
-
-/**
- * Decode one instruction: its name and every field's value, or undefined when no instruction
- * matches or `words` is not `ISA.wordCount` words long. Never throws for any input words.
- */
-export function decode(words: Words, options: DecodeOptions = {}): Decoded | undefined {
-  const gpu = options.gpu ?? ISA.defaultGpu;
-  const s = findSpec(words, gpu);
-  if (!s) return undefined;
-  const fields: Record<string, number | boolean | string> = {};
-  for (const f of s.fields) fields[f.name] = fieldValue(f, rawField(words, f));
-  const result = { name: s.name, fields } as unknown as Decoded;
-  let dc: number[] | undefined;
-  for (let i = 0; i < s.dontCare.length; i++) {
-    if (((words[i] ?? 0) & s.dontCare[i]) !== 0) {
-      dc = s.dontCare.map((m, k) => ((words[k] ?? 0) & m) >>> 0);
-      break;
-    }
-  }
-  if (dc) result.dontCareBits = dc;
-  return result;
-}
-
-function describeValue(v: unknown): string {
-  return typeof v === "string" ? JSON.stringify(v) : String(v);
-}
-
-/** The raw value to store for `value` in field `f`, or an error naming the instruction and field. */
-function encodeField(s: InstructionSpec, f: FieldSpec, value: unknown): number {
-  const where = `${s.name}: field ${f.name}`;
-  if (f.kind === "bool" || f.kind === "bool_inv") {
-    if (typeof value !== "boolean")
-      throw new TypeError(`${where} must be a boolean, got ${describeValue(value)}`);
-    return value ? 1 : 0;
-  }
-  if (f.enumIndex >= 0) {
-    const table = ENUMS[f.enumIndex];
-    if (typeof value !== "string")
-      throw new TypeError(
-        `${where} must be one of the ${table.name} symbols, got ${describeValue(value)}`,
-      );
-    let raw = table.symbols.indexOf(value);
-    if (raw < 0 && /^value\d+$/.test(value)) raw = Number(value.slice("value".length));
-    if (raw < 0)
-      throw new RangeError(`${where}: ${JSON.stringify(value)} is not a ${table.name} value`);
-    if (raw >= 2 ** f.width)
-      throw new RangeError(
-        `${where}: ${JSON.stringify(value)} (${raw}) does not fit ${f.width} bits`,
-      );
-    return raw;
-  }
-  if (typeof value !== "number")
-    throw new TypeError(`${where} must be a number, got ${describeValue(value)}`);
-  if (!Number.isInteger(value)) throw new RangeError(`${where}: ${value} is not an integer`);
-  const min = f.signed ? -(2 ** (f.width - 1)) : 0;
-  const max = f.signed ? 2 ** (f.width - 1) - 1 : 2 ** f.width - 1;
-  if (value < min || value > max)
-    throw new RangeError(`${where}: ${value} does not fit (${min}..${max})`);
-  return value < 0 ? value + 2 ** f.width : value;
-}
-
-/**
- * Encode an instruction: the inverse of `decode` (don't-care bits are written as 0). Throws a
- * TypeError or RangeError naming the instruction and field for a missing field, a value of the
- * wrong type, an unknown enum symbol or a value that does not fit.
- */
-export function encode(instruction: Instruction): Uint32Array {
-  const name = (instruction as { name?: unknown } | null)?.name;
-  const s = typeof name === "string" ? BY_NAME.get(name) : undefined;
-  if (!s) throw new TypeError(`unknown instruction ${describeValue(name)}`);
-  const given = (instruction.fields ?? {}) as unknown as Record<string, unknown>;
-  for (const key of Object.keys(given)) {
-    if (!s.fields.some((f) => f.name === key))
-      throw new TypeError(`${s.name}: unknown field ${key}`);
-  }
-  const words = Uint32Array.from(s.match);
-  const written = new Uint32Array(ISA.wordCount);
-  for (const f of s.fields) {
-    let value = given[f.name];
-    if (value === undefined) {
-      if (f.alternatives.some((a) => given[a] !== undefined)) continue;
-      if (f.default === null) throw new TypeError(`${s.name}: missing field ${f.name}`);
-      value = fieldValue(f, f.default);
-    }
-    const raw = encodeField(s, f, value);
-    let rest = raw;
-    for (let i = 0; i < f.ranges.length; i += 2) {
-      const low = f.ranges[i];
-      const high = f.ranges[i + 1];
-      const width = high - low + 1;
-      const part = rest % 2 ** width;
-      rest = Math.floor(rest / 2 ** width);
-      // Alternative views of the same bits must agree where both were given.
-      for (let bit = low; bit <= high; bit++) {
-        const m = 1 << (bit & 31);
-        if (
-          written[bit >>> 5] & m &&
-          ((words[bit >>> 5] & m) !== 0) !== (Math.floor(part / 2 ** (bit - low)) % 2 === 1)
-        )
-          throw new RangeError(
-            `${s.name}: field ${f.name} disagrees with another field on bit ${bit}`,
-          );
-      }
-      setRange(words, low, high, part);
-      setRange(written, low, high, 2 ** width - 1);
-    }
-  }
-  const check = findSpec(words, s.gen ? s.gen[0] : ISA.defaultGpu);
-  if (check !== s)
-    throw new RangeError(
-      `${s.name}: the encoding would decode as ${check ? check.name : "nothing"}`,
-    );
-  return words;
-}
-
-/** All instruction names, in the specs' order. */
-export const INSTRUCTION_NAMES: readonly InstructionName[] = INSTRUCTIONS.map(
-  (s) => s.name as InstructionName,
-);
-
-/* ------------------------------------------------------------------------------------------------
- * Assembly text: Mesa's Valhall syntax (disasm.py prints it, asm.py reads it), e.g.
- *   FADD.f32.clamp_m1_1 r0, r1, r2.neg.abs
- *   LOAD.i32.unsigned.slot0.wait0 @r0, ^r0, offset:0
- * `NAME` + modifiers in ISA.xml order (an enum's default value prints nothing) + flow, one space,
- * then destination, staging registers, sources and immediates joined by ", ".
- * --------------------------------------------------------------------------------------------- */
-
-export interface DisassembleOptions extends DecodeOptions {
-  /**
-   * Accepted for every codec's sake; Mesa's Valhall disassembler has no `show_errors` mode, so the
-   * text is the same with it (don't-care bits and reserved values print as they always do).
-   */
-  showErrors?: boolean;
-}
-
-/** A printed suffix: `[field, label]`; a flag prints `.label`, an enum `.<value>`. */
-type VaSuffix = readonly [string, string];
-
-interface VaInstruction {
-  mods: readonly VaSuffix[];
-  dest: readonly [string, string] | null;
-  staging: readonly { field: string; count: string; bias: number }[];
-  sources: readonly { field: string; suffixes: readonly VaSuffix[] }[];
-  imms: readonly { field: string; prefix: string; signed: boolean }[];
-}
-
-const VA = SYNTAX as unknown as {
-  flow: string;
-  fauPage: string;
-  lut: readonly number[];
-  /** Special FAU value names by page; null for a page without a table or a reserved entry. */
-  fauPages: readonly (readonly (string | null)[] | null)[];
-  enumDefaults: readonly number[];
-  instructions: Record<string, VaInstruction>;
-};
-
-/** Source byte: bits 7:6 are the kind, bits 5:0 the value (register, FAU word, LUT index). */
-const VA_REGISTER = 0;
-const VA_DISCARD = 1;
-const VA_UNIFORM = 2;
-/** Kind 3: an inline immediate (LUT index < the LUT size), else a special FAU value. */
-const VA_IMMEDIATE = 3;
-const VA_VALUE_MASK = 0x3f;
-const VA_LUT_SIZE = VA.lut.length;
-/** Write mask of a full 32-bit destination; 1 and 2 are the low and high halves. */
-const VA_FULL_MASK = 3;
-
-function hex(value: number): string {
-  return "0x" + (value >>> 0).toString(16).toUpperCase();
-}
-
-function fieldByName(s: InstructionSpec, name: string): FieldSpec {
-  const f = s.fields.find((x) => x.name === name);
-  if (!f) throw new Error(`${s.name} has no field ${name}`);
-  return f;
-}
-
-function signExtend(raw: number, width: number): number {
-  return raw >= 2 ** (width - 1) ? raw - 2 ** width : raw;
-}
-
-/** The text of a flag or enum value; enum defaults print nothing, unnamed values `.reserved`. */
-function suffixText(f: FieldSpec, label: string, raw: number): string {
-  if (f.enumIndex < 0) return raw !== 0 ? `.${label}` : "";
-  if (raw === VA.enumDefaults[f.enumIndex]) return "";
-  return `.${ENUMS[f.enumIndex].displays[raw] ?? "reserved"}`;
-}
-
-function specialName(page: number, index: number): string {
-  const table = VA.fauPages[page];
-  return table ? (table[index] ?? "reserved") : `reserved_page${page}`;
-}
-
-function sourceText(byte: number, page: number): string {
-  const kind = byte >>> 6;
-  const value = byte & VA_VALUE_MASK;
-  if (kind === VA_REGISTER) return `r${value}`;
-  if (kind === VA_DISCARD) return `^r${value}`;
-  if (kind === VA_UNIFORM) return `u${value | (page << 6)}`;
-  if (value < VA_LUT_SIZE) return hex(VA.lut[value]);
-  return `${specialName(page, (value - VA_LUT_SIZE) >> 1)}.w${value & 1}`;
-}
-
-function unknownText(words: Words): string {
-  return `unknown ${Array.from({ length: ISA.wordCount }, (_, i) => "0x" + ((words[i] ?? 0) >>> 0).toString(16).padStart(8, "0")).join(" ")}`;
-}
-
-/** One line of text for one instruction; `unknown <hex words>` when no instruction matches. */
-export function disassemble(words: Words, options: DisassembleOptions = {}): string {
-  const s = findSpec(words, options.gpu ?? ISA.defaultGpu);
-  if (!s) return unknownText(words);
-  const va = VA.instructions[s.name];
-  const raw = rawFields(words, s);
-  const suffixes = (list: readonly VaSuffix[]) =>
-    list.map(([field, label]) => suffixText(fieldByName(s, field), label, raw[field])).join("");
-  const page = raw[VA.fauPage];
-  const operands: string[] = [];
-  if (va.dest) {
-    const mask = raw[va.dest[1]];
-    operands.push(`r${raw[va.dest[0]]}${mask === VA_FULL_MASK ? "" : mask === 1 ? ".h0" : ".h1"}`);
-  }
-  for (const sr of va.staging) {
-    const base = raw[sr.field];
-    const regs = Array.from({ length: raw[sr.count] + sr.bias }, (_, i) => `r${base + i}`);
-    operands.push(`@${regs.join(":")}`);
-  }
-  for (const src of va.sources)
-    operands.push(sourceText(raw[src.field], page) + suffixes(src.suffixes));
-  for (const imm of va.imms) {
-    const f = fieldByName(s, imm.field);
-    const value = raw[imm.field];
-    operands.push(imm.prefix + (imm.signed ? String(signExtend(value, f.width)) : hex(value)));
-  }
-  return `${s.mnemonic}${suffixes(va.mods)} ${operands.join(", ")}`;
-}
-
-/** An assembler error: `line`/`column` (1-based) locate the first bad token. */
-export class AssemblyError extends SyntaxError {
-  constructor(
-    message: string,
-    readonly line: number,
-    readonly column: number,
-  ) {
-    super(`${line}:${column}: ${message}`);
-    this.name = "AssemblyError";
-  }
-}
-
-/* ---- Assembler ------------------------------------------------------------------------------ */
-
-/** A suffix the parser may consume: the raw values it can stand for, with their texts. */
-interface VaSlot {
-  field: string;
-  label: string;
-  /** Non-empty texts, longest first, each with its raw value. */
-  choices: [string, number][];
-  /** Raw value when the suffix is absent, or undefined when it is required. */
-  absent: number | undefined;
-}
-
-function slotOf(f: FieldSpec, label: string): VaSlot {
-  if (f.enumIndex < 0) return { field: f.name, label, choices: [[`.${label}`, 1]], absent: 0 };
-  const def = VA.enumDefaults[f.enumIndex];
-  const displays = ENUMS[f.enumIndex].displays;
-  const choices: [string, number][] = [];
-  let reserved = false;
-  for (let v = 0; v < 2 ** f.width; v++) {
-    if (v === def) continue;
-    const d = displays[v];
-    // `.reserved` reads back as the first unnamed value, as in asm.py.
-    if (d != null) choices.push([`.${d}`, v]);
-    else if (!reserved) {
-      reserved = true;
-      choices.push([".reserved", v]);
-    }
-  }
-  choices.sort((a, b) => b[0].length - a[0].length);
-  return {
-    field: f.name,
-    label,
-    choices,
-    absent: def >= 0 && def < 2 ** f.width ? def : undefined,
-  };
-}
-
-interface SlotMatch {
-  ok: boolean;
-  values: Map<string, number>;
-  /** Where matching got stuck (the farthest offset reached), and a required slot missing there. */
-  stuck: number;
-  missing: VaSlot | null;
-}
-
-/**
- * Match `text` (a run of `.suffix`es) against the slots in order, each used at most once: the
- * first full match, trying longer texts first. Suffix texts may contain dots (`.16.32`), so a
- * choice must end where the text ends or at a dot, and a wrong guess backtracks.
- */
-function matchSlots(text: string, slots: readonly VaSlot[]): SlotMatch {
-  const result: SlotMatch = { ok: false, values: new Map(), stuck: 0, missing: null };
-  const walk = (pos: number, i: number): boolean => {
-    if (pos > result.stuck) {
-      result.stuck = pos;
-      result.missing = null;
-    }
-    if (i === slots.length) return pos === text.length;
-    const slot = slots[i];
-    for (const [t, v] of slot.choices) {
-      const end = pos + t.length;
-      if (text.startsWith(t, pos) && (end === text.length || text[end] === ".")) {
-        result.values.set(slot.field, v);
-        if (walk(end, i + 1)) return true;
-      }
-    }
-    if (slot.absent === undefined) {
-      if (pos === result.stuck && !result.missing) result.missing = slot;
-      return false;
-    }
-    result.values.set(slot.field, slot.absent);
-    return walk(pos, i + 1);
-  };
-  result.ok = walk(0, 0);
-  return result;
-}
-
-interface VaToken {
-  text: string;
-  /** 1-based column of the token's first character. */
-  column: number;
-}
-
-function fail(message: string, line: number, column: number): never {
-  throw new AssemblyError(message, line, column);
-}
-
-/** Parse a whole number: decimal or 0x-hex, optionally negative. */
-function parseNumber(text: string): number | undefined {
-  const m = /^(-?)(0[xX][0-9a-fA-F]+|[0-9]+)$/.exec(text);
-  if (!m) return undefined;
-  const v = Number(m[2].replace(/^0[xX]/, "0x"));
-  return m[1] ? -v : v;
-}
-
-/** Suffixes after an operand's base (or the instruction name), as raw values; fails at the first bad one. */
-function parseSuffixes(
-  text: string,
-  column: number,
-  slots: readonly VaSlot[],
-  what: string,
-  line: number,
-): Map<string, number> {
-  const m = matchSlots(text, slots);
-  if (m.ok) return m.values;
-  const need = `${what} needs a ${m.missing ? m.missing.label : "further"} modifier`;
-  if (m.stuck === text.length) fail(need, line, column + text.length);
-  const bad = /^\.?[^.]*/.exec(text.slice(m.stuck))![0];
-  fail(
-    m.missing ? `${need} here, found '${bad}'` : `unexpected modifier '${bad}' for ${what}`,
-    line,
-    column + m.stuck,
-  );
-}
-
-/** Special FAU names → page and index (`reserved_page<n>` stands for entry 0 of a page without a table). */
-const VA_SPECIALS = new Map<string, [number, number]>();
-VA.fauPages.forEach((table, page) => {
-  if (!table) VA_SPECIALS.set(`reserved_page${page}`, [page, 0]);
-  else table.forEach((name, index) => name && VA_SPECIALS.set(name, [page, index]));
-});
-
-/** A source's byte and the FAU page it needs (-1: any). */
-function parseSourceBase(tok: VaToken, line: number): { byte: number; page: number; rest: number } {
-  const t = tok.text;
-  let m = /^(\^?)r(\d+)/.exec(t);
-  if (m) {
-    const reg = Number(m[2]);
-    if (reg > VA_VALUE_MASK)
-      fail(`register r${reg} out of range (r0..r${VA_VALUE_MASK})`, line, tok.column);
-    return { byte: ((m[1] ? VA_DISCARD : VA_REGISTER) << 6) | reg, page: -1, rest: m[0].length };
-  }
-  if ((m = /^u(\d+)/.exec(t))) {
-    const n = Number(m[1]);
-    const last = VA.fauPages.length * (VA_VALUE_MASK + 1) - 1;
-    if (n > last) fail(`uniform u${n} out of range (u0..u${last})`, line, tok.column);
-    return { byte: (VA_UNIFORM << 6) | (n & VA_VALUE_MASK), page: n >> 6, rest: m[0].length };
-  }
-  if ((m = /^0[xX]([0-9a-fA-F]+)/.exec(t))) {
-    const value = parseInt(m[1], 16);
-    // The first entry holding the value, as asm.py picks (the LUT holds 0 twice).
-    const index = value <= 0xffffffff ? VA.lut.indexOf(value) : -1;
-    if (index < 0) fail(`${m[0]} is not an inline immediate (not in the LUT)`, line, tok.column);
-    return { byte: (VA_IMMEDIATE << 6) | index, page: -1, rest: m[0].length };
-  }
-  if ((m = /^([A-Za-z_][A-Za-z0-9_]*)\.w([01])(?=\.|$)/.exec(t))) {
-    const special = VA_SPECIALS.get(m[1]);
-    if (!special) fail(`unknown special FAU value '${m[1]}'`, line, tok.column);
-    const value = VA_LUT_SIZE + special[1] * 2 + Number(m[2]);
-    return { byte: (VA_IMMEDIATE << 6) | value, page: special[0], rest: m[0].length };
-  }
-  fail(
-    `expected a source (rN, ^rN, uN, 0x<LUT value> or <special>.wN), found '${t}'`,
-    line,
-    tok.column,
-  );
-}
-
-/** Split `a, b, c` into tokens with columns; `start` is the 0-based offset of `text` in the line. */
-function splitOperands(text: string, start: number): VaToken[] {
-  if (text.trim() === "") return [];
-  const out: VaToken[] = [];
-  let offset = start;
-  for (const part of text.split(",")) {
-    const lead = part.length - part.trimStart().length;
-    out.push({ text: part.trim(), column: offset + lead + 1 });
-    offset += part.length + 1;
-  }
-  return out;
-}
-
-function assembleLine(text: string, line: number): Uint32Array {
-  const m = /^(\s*)(\S+)(\s*)(.*)$/.exec(text)!;
-  const head: VaToken = { text: m[2], column: m[1].length + 1 };
-  // The longest instruction name that the head starts with, up to a dot.
-  const names = INSTRUCTIONS.filter(
-    (s) =>
-      head.text.startsWith(s.mnemonic) &&
-      (head.text.length === s.mnemonic.length || head.text[s.mnemonic.length] === "."),
-  ).sort((a, b) => b.mnemonic.length - a.mnemonic.length);
-  if (names.length === 0)
-    fail(`unknown instruction '${head.text.split(".")[0]}'`, line, head.column);
-  const s = names[0];
-  const va = VA.instructions[s.name];
-  const raw: Record<string, number> = {};
-  const what = s.mnemonic;
-  const slotsOf = (list: readonly VaSuffix[]) =>
-    list.map(([field, label]) => slotOf(fieldByName(s, field), label));
-  const mods = parseSuffixes(
-    head.text.slice(s.mnemonic.length),
-    head.column + s.mnemonic.length,
-    slotsOf(va.mods),
-    what,
-    line,
-  );
-  mods.forEach((v, k) => (raw[k] = v));
-
-  const operands = splitOperands(m[4], m[1].length + m[2].length + m[3].length);
-  const expected = (va.dest ? 1 : 0) + va.staging.length + va.sources.length + va.imms.length;
-  const empty = operands.find((o) => o.text === "");
-  if (empty) fail("empty operand", line, empty.column);
-  if (operands.length > expected)
-    fail(
-      `${what} takes ${expected} operand${expected === 1 ? "" : "s"}`,
-      line,
-      operands[expected].column,
-    );
-  if (operands.length < expected)
-    fail(
-      `${what} takes ${expected} operand${expected === 1 ? "" : "s"}, found ${operands.length}`,
-      line,
-      text.trimEnd().length + 1,
-    );
-  let next = 0;
-  let page = -1;
-  let pageColumn = 0;
-
-  if (va.dest) {
-    const tok = operands[next++];
-    const d = /^r(\d+)(\.h[01])?$/.exec(tok.text);
-    if (!d)
-      fail(`expected a destination rN, rN.h0 or rN.h1, found '${tok.text}'`, line, tok.column);
-    if (Number(d[1]) > VA_VALUE_MASK)
-      fail(`register r${d[1]} out of range (r0..r${VA_VALUE_MASK})`, line, tok.column);
-    raw[va.dest[0]] = Number(d[1]);
-    raw[va.dest[1]] = d[2] === ".h0" ? 1 : d[2] === ".h1" ? 2 : VA_FULL_MASK;
-  }
-  for (const sr of va.staging) {
-    const tok = operands[next++];
-    if (!/^@(r\d+(:r\d+)*)?$/.test(tok.text))
-      fail(`expected staging registers @rA:rB:…, found '${tok.text}'`, line, tok.column);
-    // `@` alone: no staging registers (the disassembler prints it so; the register field is 0).
-    const regs =
-      tok.text === "@"
-        ? []
-        : tok.text
-            .slice(1)
-            .split(":")
-            .map((r) => Number(r.slice(1)));
-    if (regs[0] > VA_VALUE_MASK)
-      fail(`register r${regs[0]} out of range (r0..r${VA_VALUE_MASK})`, line, tok.column);
-    const gap = regs.findIndex((r, i) => r !== regs[0] + i);
-    if (gap >= 0)
-      fail(
-        `staging registers must be consecutive: r${regs[gap]} after r${regs[gap - 1]}`,
-        line,
-        tok.column,
-      );
-    const count = regs.length - sr.bias;
-    const countField = fieldByName(s, sr.count);
-    if (count < 0 || count >= 2 ** countField.width)
-      fail(`${what} cannot take ${regs.length} staging registers here`, line, tok.column);
-    if (raw[sr.count] !== undefined && raw[sr.count] !== count)
-      fail(
-        `staging register count ${regs.length} disagrees with an earlier operand`,
-        line,
-        tok.column,
-      );
-    raw[sr.field] = regs[0] ?? 0;
-    raw[sr.count] = count;
-  }
-  for (const src of va.sources) {
-    const tok = operands[next++];
-    const base = parseSourceBase(tok, line);
-    if (base.page >= 0) {
-      if (page >= 0 && page !== base.page)
-        fail(
-          `FAU page ${base.page} here, but page ${page} at column ${pageColumn}: one page per instruction`,
-          line,
-          tok.column,
-        );
-      page = base.page;
-      pageColumn = tok.column;
-    }
-    raw[src.field] = base.byte;
-    parseSuffixes(
-      tok.text.slice(base.rest),
-      tok.column + base.rest,
-      slotsOf(src.suffixes),
-      tok.text.slice(0, base.rest),
-      line,
-    ).forEach((v, k) => (raw[k] = v));
-  }
-  for (const imm of va.imms) {
-    const tok = operands[next++];
-    if (!tok.text.startsWith(imm.prefix))
-      fail(`expected ${imm.prefix}<value>, found '${tok.text}'`, line, tok.column);
-    const f = fieldByName(s, imm.field);
-    const value = parseNumber(tok.text.slice(imm.prefix.length));
-    const min = imm.signed ? -(2 ** (f.width - 1)) : 0;
-    const max = imm.signed ? 2 ** (f.width - 1) - 1 : 2 ** f.width - 1;
-    if (value === undefined)
-      fail(
-        `expected a number after '${imm.prefix}', found '${tok.text.slice(imm.prefix.length)}'`,
-        line,
-        tok.column + imm.prefix.length,
-      );
-    if (value < min || value > max)
-      fail(
-        `${imm.field} ${value} does not fit (${min}..${max})`,
-        line,
-        tok.column + imm.prefix.length,
-      );
-    raw[imm.field] = value < 0 ? value + 2 ** f.width : value;
-  }
-  raw[VA.fauPage] = page < 0 ? 0 : page;
-
-  const fields: Record<string, unknown> = {};
-  for (const f of s.fields)
-    if (raw[f.name] !== undefined) fields[f.name] = fieldValue(f, raw[f.name]);
-  try {
-    return encode({ name: s.name, fields } as unknown as Instruction);
-  } catch (e) {
-    fail((e as Error).message, line, head.column);
-  }
-}
-
-/**
- * Assemble text, one instruction per line (blank lines are skipped), into the instructions' words
- * one after another. Throws an AssemblyError at the first bad token.
- * `options.gpu` has no effect: this syntax's source formats give instructions no gen ranges.
- */
-export function assemble(text: string, _options: AssembleOptions = {}): Uint32Array {
-  const lines = text.split(/\r?\n/);
-  const parts = lines.map((l, i) =>
-    l.trim() === "" ? new Uint32Array(0) : assembleLine(l, i + 1),
-  );
-  const out = new Uint32Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) out.set(p, (at += p.length) - p.length);
-  return out;
-}
-
-/* ------------------------------------------------------------------------------------------------
- * Lines of text as `isaforge disasm` and `isaforge asm` read and print them: hex words (or bytes)
- * in, one line of text out, and the reverse. The CLI and the site's decoder panel both call these,
- * so they show the same strings.
- * --------------------------------------------------------------------------------------------- */
-
-/**
- * Every instruction of a program (`words.length` a multiple of ISA.wordCount), one line each, as
- * `disassemble` prints them (`unknown …` for an instruction no encoding matches).
- */
-export function disassembleProgram(words: Words, options: DisassembleOptions = {}): string[] {
-  const lines: string[] = [];
-  disassembleEach(words, options, (line) => lines.push(line));
-  return lines;
-}
-
-/** disassembleProgram's lines, given to `visit` one at a time (with the instruction's index). */
-export function disassembleEach(
-  words: Words,
-  options: DisassembleOptions,
-  visit: (line: string, index: number) => void,
-): void {
-  const n = ISA.wordCount;
-  if (words.length % n !== 0)
-    throw new RangeError(
-      `disassembleProgram: ${words.length} words are not whole instructions of ${n} words`,
-    );
-  for (let i = 0, at = 0; at < words.length; i++, at += n)
-    visit(disassemble(Array.prototype.slice.call(words, at, at + n), options), i);
-}
-
-/** What one input line gave: the output line, or `invalid: …` and the error at a 1-based column. */
-export interface LineResult {
-  text: string;
-  error?: { message: string; column: number };
-}
-
-/**
- * Words as `isaforge asm` prints them: `0x%08x`, space-separated, word 0 first; with `bytes` each
- * word's bytes in memory order (little-endian), as `disasm --bytes` reads them.
- */
-export function formatWords(words: ArrayLike<number>, bytes = false): string {
-  const hex = (v: number, digits: number) => v.toString(16).padStart(digits, "0");
-  const all = Array.from(words, (w) => w >>> 0);
-  if (!bytes) return all.map((w) => "0x" + hex(w, 8)).join(" ");
-  return all.flatMap((w) => [0, 8, 16, 24].map((s) => hex((w >>> s) & 0xff, 2))).join(" ");
-}
-
-/**
- * One instruction's words from a line of hex words (word 0 first; `0x` optional; spaces or commas
- * between), or with `bytes` of hex bytes in memory order (little-endian words). An error names the
- * column of the bad token.
- */
-export function parseWords(
-  line: string,
-  bytes = false,
-  wordCount: number = ISA.wordCount,
-): { words?: number[]; error?: string; column?: number } {
-  const tokens = [...line.matchAll(/[^\s,]+/g)];
-  const per = bytes ? 2 : 8;
-  const values: number[] = [];
-  for (const t of tokens) {
-    const m = /^(?:0[xX])?([0-9a-fA-F]+)$/.exec(t[0]);
-    if (!m || m[1].length > per) {
-      return {
-        error: `'${t[0]}' is not a ${bytes ? "byte" : "32-bit word"} in hex`,
-        column: (t.index ?? 0) + 1,
-      };
-    }
-    values.push(parseInt(m[1], 16));
-  }
-  const want = bytes ? wordCount * 4 : wordCount;
-  if (values.length !== want)
-    return {
-      error: `expected ${want} ${bytes ? "bytes" : "words"}, found ${values.length}`,
-      column: 1,
-    };
-  if (!bytes) return { words: values };
-  const words: number[] = [];
-  for (let i = 0; i < values.length; i += 4)
-    words.push(
-      (values[i] | (values[i + 1] << 8) | (values[i + 2] << 16) | (values[i + 3] << 24)) >>> 0,
-    );
-  return { words };
-}
-
-/**
- * The line `isaforge disasm` prints for one input line: the disassembly (`unknown …`, for isaspec
- * Mesa's `no match: …`, for words no instruction matches; `known` tells them apart), `invalid: …`
- * for a line that is not words, and an empty line for a blank one (and, as Mesa, for an isaspec
- * instruction without a display template); with `showErrors`, Mesa's `show_errors` comment.
- */
-export function disasmLine(
-  line: string,
-  options: { bytes?: boolean; gpu?: number; showErrors?: boolean } = {},
-): LineResult & { known: boolean } {
-  if (line.trim() === "") return { text: "", known: true };
-  const parsed = parseWords(line, options.bytes ?? false);
-  if (!parsed.words) {
-    const message = parsed.error ?? "";
-    return {
-      text: `invalid: ${message}`,
-      error: { message, column: parsed.column ?? 1 },
-      known: false,
-    };
-  }
-  const opts = options.gpu === undefined ? {} : { gpu: options.gpu };
-  const text = disassemble(parsed.words, options.showErrors ? { ...opts, showErrors: true } : opts);
-  return { text, known: decode(parsed.words, opts) !== undefined };
-}
-
-/**
- * The line `isaforge asm` prints for one line of assembly: the words (as bytes with `bytes`; only
- * the instructions of generation `gpu` are candidates), or `invalid: …` with the assembler's
- * message and column; an empty line for a blank one.
- */
-export function asmLine(
-  line: string,
-  options: { bytes?: boolean; gpu?: number } = {},
-): LineResult & { words?: Uint32Array } {
-  if (line.trim() === "") return { text: "" };
-  try {
-    const words = assemble(line, options.gpu === undefined ? {} : { gpu: options.gpu });
-    return { text: formatWords(words, options.bytes ?? false), words };
-  } catch (e) {
-    const err = e as Error & { column?: number };
-    const column = typeof err.column === "number" ? err.column : 1;
-    const message = err.message.replace(/^\d+:\d+: /, "");
-    return { text: `invalid: ${message}`, error: { message, column } };
-  }
 }

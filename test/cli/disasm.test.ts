@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "fs";
 import { tmpdir } from "os";
 import * as path from "path";
 import { runCli } from "../../generator/cli";
-// Line parsing lives in every codec (templates/ts/codec/lines.ts.hbs), shared by disasm and the site.
+// Line parsing lives in every codec (generator/runtime/codec/codecLines.ts), shared by disasm and the site.
 import { parseWords } from "../../out/ts/etnaviv";
 
 let dir: string;

@@ -1,7 +1,7 @@
 /**
  * The data a TS codec template needs, derived from one model: TypeScript names for enums and field
  * groups, and compact instruction tables. Nothing here is text of the artifact; that is the
- * template's (templates/ts/codec/).
+ * template's (templates/ts/codec/) and the runtime modules' it inlines (generator/runtime/codec/).
  */
 import type { EnumDef, Field, FieldType, Instruction, IsaModel } from "../../model/types";
 import { keyLiteral, stringLiteral } from "../jsLiterals";
@@ -9,7 +9,7 @@ import { compileDisplay, type IsaspecSyntax } from "./compileDisplay";
 import { compileExpr } from "./compileExpr";
 import { compileMatcher } from "./compileMatcher";
 import { jsonLines } from "./jsonLines";
-import { ISASPEC_RUNTIME, runtimeSource } from "./runtimeSource";
+import { SYNTAX_RUNTIME, runtimeSource } from "./runtimeSource";
 import { SYNTAX_DATA } from "./syntax";
 
 /** Field kinds the runtime decodes as signed numbers. */
@@ -84,8 +84,8 @@ export interface CodecView {
    * expression over `f`.
    */
   derived: { key: string; fns: { key: string; body: string; conditional: boolean }[] }[];
-  /** The partial printing and parsing this ISA's assembly text. */
-  syntaxPartial: string;
+  /** The partial with what of this ISA's assembly text is generated (null: all is in `runtime`). */
+  syntaxPartial: string | null;
   /** What that partial needs beyond the tables above (generator/emit/codec/syntax/). */
   syntaxData: object;
   /** syntaxData as a JS literal, broken over lines. */
@@ -291,11 +291,11 @@ export function codecView(model: IsaModel, banner: string[]): CodecView {
     instructionWidth: model.isa.instructionWidth,
     defaultGpu: gens.length ? Math.max(...gens) : null,
     syntax: model.isa.assemblySyntax ?? "generic",
-    syntaxPartial: `ts/codec/syntax-${model.isa.assemblySyntax ?? "generic"}.ts`,
+    syntaxPartial: model.isa.assemblySyntax === "isaspec" ? "ts/codec/syntax-isaspec.ts" : null,
     syntaxData,
     syntaxJson: jsonLines(syntaxData),
     matcher: compileMatcher(instructions, model.isa.wordCount),
-    runtime: model.isa.assemblySyntax === "isaspec" ? runtimeSource(ISASPEC_RUNTIME) : "",
+    runtime: runtimeSource(SYNTAX_RUNTIME[model.isa.assemblySyntax ?? "generic"]),
     tables: {
       enums: enumViews.map((e) =>
         jsonLines({ name: e.name, symbols: e.symbols, displays: e.displays }, 100, "  "),

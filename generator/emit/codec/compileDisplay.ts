@@ -1,7 +1,7 @@
 /**
  * Compiles isaspec display (source-formats.md A.5–A.8) into straight-line TypeScript: one function
  * per instruction and one per bitset used as a field type, so `disassemble` interprets nothing per
- * word. The code is the interpreter of templates/ts/codec/syntax-isaspec.ts.hbs (`Scope`, `pick`,
+ * word. The code is the interpreter of generator/runtime/codec/isaspecScope.ts (`Scope`, `pick`,
  * `render`) evaluated at build time on everything that is known then — the cases, which names they
  * define, the recursion guard's stack — leaving only the words' values, the override conditions
  * (cached per case as the interpreter caches them) and the errors to run time. Errors are recorded

@@ -6,13 +6,57 @@
 import { readFileSync } from "fs";
 import * as path from "path";
 
-/** The modules an isaspec codec carries, in dependency order. */
-export const ISASPEC_RUNTIME = [
-  "isaspecNumbers.ts",
-  "isaspecText.ts",
-  "isaspecExpr.ts",
-  "isaspecSpellings.ts",
+/** The modules every codec carries, in dependency order, with its syntax's before the lines. */
+const codecRuntime = (...syntax: string[]) => [
+  "codecTypes.ts",
+  "codecRuntime.ts",
+  "assemblyError.ts",
+  ...syntax,
+  "codecLines.ts",
 ];
+
+/** The modules a codec carries, by assembly syntax, in dependency order. */
+export const SYNTAX_RUNTIME: Readonly<Record<string, readonly string[]>> = {
+  generic: codecRuntime("plainLines.ts", "genericSyntax.ts"),
+  isaspec: codecRuntime(
+    "isaspecNumbers.ts",
+    "isaspecText.ts",
+    "isaspecExpr.ts",
+    "isaspecSpellings.ts",
+    "isaspecTypes.ts",
+    "isaspecValues.ts",
+    "isaspecSolve.ts",
+    "isaspecScope.ts",
+    "isaspecDisplay.ts",
+    "isaspecAssemble.ts",
+  ),
+  valhall: codecRuntime("plainLines.ts", "valhallSyntax.ts"),
+  "r500-fc": codecRuntime("r500FcSyntax.ts"),
+};
+
+/**
+ * What a codec exports for its users. The modules' other exports are for each other only: the
+ * inlined code declares them without `export`.
+ */
+const CODEC_API = new Set([
+  "Words",
+  "DecodeOptions",
+  "AssembleOptions",
+  "decode",
+  "encode",
+  "INSTRUCTION_NAMES",
+  "DisassembleOptions",
+  "disassemble",
+  "disassembleProgram",
+  "disassembleEach",
+  "AssemblyError",
+  "assemble",
+  "LineResult",
+  "formatWords",
+  "parseWords",
+  "disasmLine",
+  "asmLine",
+]);
 
 const sources = new Map<string, string>();
 
@@ -38,14 +82,23 @@ function read(name: string): string {
   return text;
 }
 
-/** The modules' code for inlining: imports and `export` keywords removed, each module's header kept. */
+/**
+ * The modules' code for inlining: imports (of every form: each ends at its `;`) removed, `export`
+ * kept only on the codec's API, each module's header kept. A declaration that prettier lays out
+ * differently without its `export` is exported by an `export { … };` of its own (with a `//`
+ * comment line above it), which goes.
+ */
 export function runtimeSource(names: readonly string[]): string {
   return names
     .map((name) =>
       read(name)
-        .replace(/^import [^;]*;\n\n?/gm, "")
-        .replace(/^export /gm, "")
-        .trimEnd(),
+        .replace(/^import [^;]*;\n/gm, "")
+        .replace(/^(?:\/\/[^\n]*\n)?export \{[^}]*\};\n/gm, "")
+        .replace(
+          /^export (?=(?:abstract )?(?:function\*?|class|const|let|interface|type) (\w+))/gm,
+          (kept, declared: string) => (CODEC_API.has(declared) ? kept : ""),
+        )
+        .trim(),
     )
     .join("\n\n");
 }

@@ -1,8 +1,8 @@
 /**
- * Data the isaspec assembly syntax (templates/ts/codec/syntax-isaspec.ts.hbs) needs beyond the
+ * Data the isaspec assembly syntax (generator/runtime/codec/isaspec*.ts) needs beyond the
  * generic codec tables, embedded in the generated codec as `SYNTAX`: per instruction that has any,
  * its `<derived>` fields and its `<override>` cases, with expressions as small JSON trees the
- * template's interpreter evaluates (and inverts when assembling). The default display template and
+ * runtime's interpreter evaluates (and inverts when assembling). The default display template and
  * the default fields are already in INSTRUCTIONS.
  */
 import { GPU_ID_NAME, parseExpr, type ExprNode } from "../../../model/expr";

@@ -1,7 +1,14 @@
-/* Values per field type (A.2): printing, and reading back ------------------------------------------ */
+/**
+ * Values per isaspec field type (source-formats.md A.2): printing, and reading back for the
+ * assembler. Carried by every isaspec codec (inlined by generator/emit/codec/runtimeSource.ts).
+ */
+import { ENUMS } from "./codecTables";
+import { floatBits, formatFloat, signExtend } from "./isaspecNumbers";
+import { formatOffset, formatUoffset } from "./isaspecText";
+import type { ValueSpec } from "./isaspecTypes";
 
 /** One value as isaspec prints it (A.2). */
-function formatValue(f: ValueSpec, v: number): string {
+export function formatValue(f: ValueSpec, v: number): string {
   switch (f.kind) {
     case "bool":
       return f.display !== null ? (v ? f.display : "") : v ? "1" : "0";
@@ -13,12 +20,10 @@ function formatValue(f: ValueSpec, v: number): string {
       return String(signExtend(v, f.width));
     case "hex":
       return v.toString(16);
-    case "offset": {
-      const s = signExtend(v, f.width);
-      return s === 0 ? "" : s > 0 ? `+${s}` : String(s);
-    }
+    case "offset":
+      return formatOffset(v, f.width);
     case "uoffset":
-      return v === 0 ? "" : `+${v}`;
+      return formatUoffset(v);
     case "float":
       return formatFloat(v, f.width);
     case "enum":
@@ -30,11 +35,11 @@ function formatValue(f: ValueSpec, v: number): string {
   }
 }
 
-function formatRaw(f: ValueSpec, v: number): string {
+export function formatRaw(f: ValueSpec, v: number): string {
   return String(f.signed ? signExtend(v, f.width) : v);
 }
 
-function describeExpected(f: ValueSpec): string {
+export function describeExpected(f: ValueSpec): string {
   switch (f.kind) {
     case "bool":
     case "bool_inv":
@@ -64,7 +69,7 @@ function describeExpected(f: ValueSpec): string {
 }
 
 /** Unsigned raw value of a number read as `n`, or a range message; `derived` values are not bounded by width. */
-function rawOf(f: ValueSpec, n: number, signed: boolean, derived: boolean): number | string {
+export function rawOf(f: ValueSpec, n: number, signed: boolean, derived: boolean): number | string {
   if (derived && !signed) return n;
   const w = f.width;
   const min = signed ? -(2 ** (w - 1)) : 0;
@@ -74,7 +79,7 @@ function rawOf(f: ValueSpec, n: number, signed: boolean, derived: boolean): numb
 }
 
 /** The ways a value can be read at `pos`: [end, raw value] pairs in preference order, or failures. */
-function readValue(
+export function readValue(
   f: ValueSpec,
   raw: boolean,
   derived: boolean,

@@ -1,16 +1,29 @@
-/* Assembling ------------------------------------------------------------------------------------ */
-
-/** An assembler error: `line`/`column` (1-based) locate the first bad token. */
-export class AssemblyError extends SyntaxError {
-  constructor(
-    message: string,
-    readonly line: number,
-    readonly column: number,
-  ) {
-    super(`${line}:${column}: ${message}`);
-    this.name = "AssemblyError";
-  }
-}
+/**
+ * The isaspec assembler (isaspec has no upstream one): it matches each instruction's display
+ * templates against the line, solves the fields the text leaves to expressions and overrides, and
+ * takes the first instruction whose words print back as the text read. Carried by every isaspec
+ * codec (inlined by generator/emit/codec/runtimeSource.ts).
+ */
+import { AssemblyError } from "./assemblyError";
+import { INSTRUCTIONS } from "./codecTables";
+import type { AssembleOptions, FieldSpec, InstructionSpec } from "./codecTypes";
+import { findSpec, inGen, setRange } from "./codecRuntime";
+import type { Expr } from "./isaspecExpr";
+import { signExtend } from "./isaspecNumbers";
+import type { BitsetLeaf, Case, DerivedSpec, Nested, Token, ValueSpec } from "./isaspecTypes";
+import { formatValue, readValue } from "./isaspecValues";
+import { guess, solve, solveFalse, solveTrue, type Solving } from "./isaspecSolve";
+import { integerSpellings, normalized } from "./isaspecSpellings";
+import {
+  GPU_ID,
+  ISASPEC,
+  Scope,
+  casesOf,
+  fallbackTokens,
+  namesOf,
+  renderNested,
+  tokensOf,
+} from "./isaspecScope";
 
 /** A value read from the text: the field's raw value (two's complement, float bits) at `pos`. */
 interface Item {

@@ -1,8 +1,13 @@
-
-/* ------------------------------------------------------------------------------------------------
+/**
  * Assembly text, generic form: `NAME FIELD=value, FIELD=value, …` with every field, enum values
- * by symbol, booleans as true/false. Used for ISAs without an upstream text to match.
- * --------------------------------------------------------------------------------------------- */
+ * by symbol, booleans as true/false. Carried by the codecs of ISAs without an upstream text to
+ * match (inlined by generator/emit/codec/runtimeSource.ts).
+ */
+import { AssemblyError } from "./assemblyError";
+import type { Instruction } from "./codecTables";
+import type { AssembleOptions, DecodeOptions, Words } from "./codecTypes";
+import { BY_NAME, decode, encode } from "./codecRuntime";
+import { unknownText } from "./plainLines";
 
 export interface DisassembleOptions extends DecodeOptions {
   /** Accepted for every codec's sake: the generic form has no upstream error text to add. */
@@ -12,23 +17,10 @@ export interface DisassembleOptions extends DecodeOptions {
 /** One line of text for one instruction; `unknown <hex words>` when no instruction matches. */
 export function disassemble(words: Words, options: DisassembleOptions = {}): string {
   const d = decode(words, options);
-  if (!d)
-    return `unknown ${Array.from({ length: ISA.wordCount }, (_, i) => "0x" + ((words[i] ?? 0) >>> 0).toString(16).padStart(8, "0")).join(" ")}`;
+  if (!d) return unknownText(words);
   const fields = d.fields as unknown as Record<string, unknown>;
   const parts = Object.keys(fields).map((k) => `${k}=${String(fields[k])}`);
   return parts.length ? `${d.name} ${parts.join(", ")}` : d.name;
-}
-
-/** An assembler error: `line`/`column` (1-based) locate the first bad token. */
-export class AssemblyError extends SyntaxError {
-  constructor(
-    message: string,
-    readonly line: number,
-    readonly column: number,
-  ) {
-    super(`${line}:${column}: ${message}`);
-    this.name = "AssemblyError";
-  }
 }
 
 /** Parse one line of generic text back into words. `options.gpu` is for the shared signature only. */

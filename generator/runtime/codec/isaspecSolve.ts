@@ -1,7 +1,15 @@
-/* Expressions (A.7): evaluation, and inversion for the assembler -------------------------------- */
+/**
+ * isaspec expressions (source-formats.md A.7) inverted for the assembler: which values of the
+ * unknown fields make an expression take a value, proposed one step at a time (the caller decodes
+ * the result again and checks). Carried by every isaspec codec (inlined by
+ * generator/emit/codec/runtimeSource.ts).
+ */
+import type { FieldSpec } from "./codecTypes";
+import { applyOp, evalExpr, type Expr } from "./isaspecExpr";
+import type { DerivedSpec } from "./isaspecTypes";
 
 /** What the assembler knows while inverting expressions: stored fields assigned so far. */
-interface Solving {
+export interface Solving {
   assigned: Map<string, number>;
   field(name: string): FieldSpec | undefined;
   derived(name: string): DerivedSpec | undefined;
@@ -9,16 +17,16 @@ interface Solving {
 }
 
 /** The environments one derived value deeper, made once per environment (and its values). */
-const DEEPER = new WeakMap<Solving, Solving>();
+export const DEEPER = new WeakMap<Solving, Solving>();
 
-function deeper(env: Solving): Solving {
+export function deeper(env: Solving): Solving {
   let d = DEEPER.get(env);
   if (!d || d.assigned !== env.assigned) DEEPER.set(env, (d = { ...env, depth: env.depth + 1 }));
   return d;
 }
 
 /** The value of `e` when every field it uses is known, else undefined. */
-function known(e: Expr, env: Solving): number | undefined {
+export function known(e: Expr, env: Solving): number | undefined {
   let missing = false;
   const v = evalExpr(e, (name) => {
     const a = env.assigned.get(name);
@@ -35,7 +43,7 @@ function known(e: Expr, env: Solving): number | undefined {
  * Assign unknown fields so that `e` evaluates to `target`, where each step has one unknown side
  * (`2 << {W}` = 8 → W = 2). Only a proposal: the caller re-decodes and checks.
  */
-function solve(e: Expr, target: number, env: Solving): boolean {
+export function solve(e: Expr, target: number, env: Solving): boolean {
   if (!Number.isFinite(target)) return false;
   if (typeof e === "number") return e === target;
   if (typeof e === "string") {
@@ -120,7 +128,7 @@ function solve(e: Expr, target: number, env: Solving): boolean {
 }
 
 /** How many low bits the values of `e` can occupy, where that is plain (`{F}`, `{F} << 2`, `x & 7`). */
-function span(e: Expr, env: Solving): number | undefined {
+export function span(e: Expr, env: Solving): number | undefined {
   if (typeof e === "number") return e === 0 ? 0 : Math.floor(Math.log2(e)) + 1;
   if (typeof e === "string") {
     const d = env.derived(e);
@@ -136,7 +144,7 @@ function span(e: Expr, env: Solving): number | undefined {
 }
 
 /** `a == b` (`equal`) or `a != b` with both unknown: the first of 0/0, 1/1 (or 0/1, 1/0) that solves. */
-function solvePair(a: Expr, b: Expr, equal: boolean, env: Solving): boolean {
+export function solvePair(a: Expr, b: Expr, equal: boolean, env: Solving): boolean {
   const saved = new Map(env.assigned);
   for (const [x, y] of equal
     ? [
@@ -155,7 +163,7 @@ function solvePair(a: Expr, b: Expr, equal: boolean, env: Solving): boolean {
 }
 
 /** `a | b` (or `a + b`) = target with both unknown: one side takes the low bits it spans, the other the rest. */
-function solveSplit(a: Expr, b: Expr, target: number, env: Solving): boolean {
+export function solveSplit(a: Expr, b: Expr, target: number, env: Solving): boolean {
   const saved = new Map(env.assigned);
   for (const [low, high] of [
     [b, a],
@@ -172,7 +180,7 @@ function solveSplit(a: Expr, b: Expr, target: number, env: Solving): boolean {
 }
 
 /** The value of `e` with fields not assigned yet read as 0 (what encoding leaves them). */
-function guess(e: Expr, env: Solving): number {
+export function guess(e: Expr, env: Solving): number {
   return evalExpr(e, (name) => {
     const a = env.assigned.get(name);
     if (a !== undefined) return a;
@@ -182,7 +190,7 @@ function guess(e: Expr, env: Solving): number {
 }
 
 /** Make `e` zero (an override that must not apply), assigning unknown fields where that is possible. */
-function solveFalse(e: Expr, env: Solving): boolean {
+export function solveFalse(e: Expr, env: Solving): boolean {
   const k = known(e, env);
   if (k !== undefined) return k === 0;
   if (typeof e === "object" && e.b === undefined && e.op === "!") return solveTrue(e.a, env);
@@ -207,7 +215,7 @@ function solveFalse(e: Expr, env: Solving): boolean {
 }
 
 /** Make `e` non-zero (an override's condition), assigning unknown fields where that is possible. */
-function solveTrue(e: Expr, env: Solving): boolean {
+export function solveTrue(e: Expr, env: Solving): boolean {
   const k = known(e, env);
   if (k !== undefined) return k !== 0;
   if (typeof e === "object" && e.b !== undefined && (e.op === "&&" || e.op === "||")) {

@@ -1,46 +1,19 @@
-
-/* ------------------------------------------------------------------------------------------------
+/**
  * Lines of text as `isaforge disasm` and `isaforge asm` read and print them: hex words (or bytes)
  * in, one line of text out, and the reverse. The CLI and the site's decoder panel both call these,
- * so they show the same strings.
- * --------------------------------------------------------------------------------------------- */
-
-{{#unless (eq syntax "isaspec")}}
-/**
- * Every instruction of a program (`words.length` a multiple of ISA.wordCount), one line each, as
- * `disassemble` prints them (`unknown …` for an instruction no encoding matches).
+ * so they show the same strings. Carried by every codec (inlined by
+ * generator/emit/codec/runtimeSource.ts).
  */
-export function disassembleProgram(words: Words, options: DisassembleOptions = {}): string[] {
-  const lines: string[] = [];
-  disassembleEach(words, options, (line) => lines.push(line));
-  return lines;
-}
+import {
+  ISA,
+  assemble,
+  disassemble,
+  disassembleEach,
+  type DisassembleOptions,
+} from "./codecTables";
+import type { Words } from "./codecTypes";
+import { decode } from "./codecRuntime";
 
-/** disassembleProgram's lines, given to `visit` one at a time (with the instruction's index). */
-export function disassembleEach(
-  words: Words,
-  options: DisassembleOptions,
-  visit: (line: string, index: number) => void,
-): void {
-  const n = ISA.wordCount;
-  if (words.length % n !== 0)
-    throw new RangeError(
-      `disassembleProgram: ${words.length} words are not whole instructions of ${n} words`,
-    );
-{{#if (eq syntax "r500-fc")}}
-  // `index` numbers the program's instructions from it, as Mesa's dump does.
-  const { index } = options;
-  for (let i = 0, at = 0; at < words.length; i++, at += n) {
-    const each = index === undefined ? options : { ...options, index: index + i };
-    visit(disassemble(Array.prototype.slice.call(words, at, at + n), each), i);
-  }
-{{else}}
-  for (let i = 0, at = 0; at < words.length; i++, at += n)
-    visit(disassemble(Array.prototype.slice.call(words, at, at + n), options), i);
-{{/if}}
-}
-
-{{/unless}}
 /** What one input line gave: the output line, or `invalid: …` and the error at a 1-based column. */
 export interface LineResult {
   text: string;
@@ -140,4 +113,24 @@ export function asmLine(
     const message = err.message.replace(/^\d+:\d+: /, "");
     return { text: `invalid: ${message}`, error: { message, column } };
   }
+}
+
+/**
+ * Every instruction of a program (`words.length` a multiple of ISA.wordCount), one line each, as
+ * the syntax's disassembleEach makes them (with its text for words no instruction matches).
+ */
+export function disassembleProgram(words: Words, options: DisassembleOptions = {}): string[] {
+  const lines: string[] = [];
+  disassembleEach(words, options, (line) => lines.push(line));
+  return lines;
+}
+
+/** ISA.wordCount, once `words` is checked to be whole instructions (for the program loops). */
+export function wholeInstructions(words: Words): number {
+  const n = ISA.wordCount;
+  if (words.length % n !== 0)
+    throw new RangeError(
+      `disassembleProgram: ${words.length} words are not whole instructions of ${n} words`,
+    );
+  return n;
 }

@@ -1,11 +1,22 @@
-
-/* ------------------------------------------------------------------------------------------------
+/**
  * Assembly text: Mesa's Valhall syntax (disasm.py prints it, asm.py reads it), e.g.
  *   FADD.f32.clamp_m1_1 r0, r1, r2.neg.abs
  *   LOAD.i32.unsigned.slot0.wait0 @r0, ^r0, offset:0
  * `NAME` + modifiers in ISA.xml order (an enum's default value prints nothing) + flow, one space,
  * then destination, staging registers, sources and immediates joined by ", ".
- * --------------------------------------------------------------------------------------------- */
+ * Carried by the Valhall codec (inlined by generator/emit/codec/runtimeSource.ts).
+ */
+import { AssemblyError } from "./assemblyError";
+import { ENUMS, INSTRUCTIONS, ISA, SYNTAX, type Instruction } from "./codecTables";
+import type {
+  AssembleOptions,
+  DecodeOptions,
+  FieldSpec,
+  InstructionSpec,
+  Words,
+} from "./codecTypes";
+import { encode, fieldValue, findSpec, rawFields } from "./codecRuntime";
+import { unknownText } from "./plainLines";
 
 export interface DisassembleOptions extends DecodeOptions {
   /**
@@ -73,7 +84,7 @@ function specialName(page: number, index: number): string {
   return table ? (table[index] ?? "reserved") : `reserved_page${page}`;
 }
 
-function sourceText(byte: number, page: number): string {
+export function sourceText(byte: number, page: number): string {
   const kind = byte >>> 6;
   const value = byte & VA_VALUE_MASK;
   if (kind === VA_REGISTER) return `r${value}`;
@@ -81,10 +92,6 @@ function sourceText(byte: number, page: number): string {
   if (kind === VA_UNIFORM) return `u${value | (page << 6)}`;
   if (value < VA_LUT_SIZE) return hex(VA.lut[value]);
   return `${specialName(page, (value - VA_LUT_SIZE) >> 1)}.w${value & 1}`;
-}
-
-function unknownText(words: Words): string {
-  return `unknown ${Array.from({ length: ISA.wordCount }, (_, i) => "0x" + ((words[i] ?? 0) >>> 0).toString(16).padStart(8, "0")).join(" ")}`;
 }
 
 /** One line of text for one instruction; `unknown <hex words>` when no instruction matches. */
@@ -114,18 +121,6 @@ export function disassemble(words: Words, options: DisassembleOptions = {}): str
     operands.push(imm.prefix + (imm.signed ? String(signExtend(value, f.width)) : hex(value)));
   }
   return `${s.mnemonic}${suffixes(va.mods)} ${operands.join(", ")}`;
-}
-
-/** An assembler error: `line`/`column` (1-based) locate the first bad token. */
-export class AssemblyError extends SyntaxError {
-  constructor(
-    message: string,
-    readonly line: number,
-    readonly column: number,
-  ) {
-    super(`${line}:${column}: ${message}`);
-    this.name = "AssemblyError";
-  }
 }
 
 /* ---- Assembler ------------------------------------------------------------------------------ */
@@ -216,7 +211,7 @@ function fail(message: string, line: number, column: number): never {
 }
 
 /** Parse a whole number: decimal or 0x-hex, optionally negative. */
-function parseNumber(text: string): number | undefined {
+export function parseNumber(text: string): number | undefined {
   const m = /^(-?)(0[xX][0-9a-fA-F]+|[0-9]+)$/.exec(text);
   if (!m) return undefined;
   const v = Number(m[2].replace(/^0[xX]/, "0x"));
@@ -287,7 +282,7 @@ function parseSourceBase(tok: VaToken, line: number): { byte: number; page: numb
 }
 
 /** Split `a, b, c` into tokens with columns; `start` is the 0-based offset of `text` in the line. */
-function splitOperands(text: string, start: number): VaToken[] {
+export function splitOperands(text: string, start: number): VaToken[] {
   if (text.trim() === "") return [];
   const out: VaToken[] = [];
   let offset = start;
@@ -460,3 +455,6 @@ export function assemble(text: string, _options: AssembleOptions = {}): Uint32Ar
   for (const p of parts) out.set(p, (at += p.length) - p.length);
   return out;
 }
+
+// Exported here, not where declared: the inlined code (without exports) is then laid out as above.
+export { parseSourceBase };

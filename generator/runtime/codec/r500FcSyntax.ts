@@ -1,5 +1,4 @@
-
-/* ------------------------------------------------------------------------------------------------
+/**
  * Assembly text: Mesa's R500 fragment-program dump of a flow-control instruction
  * (r500FragmentProgramDump() in src/gallium/drivers/r300/compiler/r500_fragprog.c), on one line.
  *
@@ -33,7 +32,14 @@
  * inst1/4/5. So assemble(disassemble(w)) = w & ~dontCare for every w that decodes; those bits are
  * the only ones that do not round-trip. Syntax errors are reported first (the first bad token,
  * left to right), then the first slot that disagrees with the words.
- * --------------------------------------------------------------------------------------------- */
+ *
+ * Carried by the R500 codec (inlined by generator/emit/codec/runtimeSource.ts).
+ */
+import { AssemblyError } from "./assemblyError";
+import { ISA, SYNTAX } from "./codecTables";
+import type { AssembleOptions, DecodeOptions, InstructionSpec, Words } from "./codecTypes";
+import { BY_NAME, findSpec, getRange, rawField } from "./codecRuntime";
+import { wholeInstructions } from "./codecLines";
 
 export interface DisassembleOptions extends DecodeOptions {
   /** Mesa's instruction index, printed first as `<index>\t`; omitted when absent. */
@@ -45,19 +51,47 @@ export interface DisassembleOptions extends DecodeOptions {
   showErrors?: boolean;
 }
 
-/** An assembler error: `line`/`column` (1-based) locate the first bad token. */
-export class AssemblyError extends SyntaxError {
-  constructor(
-    message: string,
-    readonly line: number,
-    readonly column: number,
-  ) {
-    super(`${line}:${column}: ${message}`);
-    this.name = "AssemblyError";
-  }
-}
+/** What the syntax needs beyond the tables (generator/emit/codec/syntax/r500Fc.ts). */
+const FC_SYNTAX = SYNTAX as unknown as {
+  /** The flow-control instruction's name. */
+  instruction: string;
+  /** Which of the six words holds the CMN, FC_INST and FC_ADDR lines' bits. */
+  words: { cmn: number; inst: number; addr: number };
+  /** The field names of the slots. */
+  fields: Record<
+    | "texWait"
+    | "last"
+    | "nop"
+    | "aluWait"
+    | "jumpFunc"
+    | "jumpAny"
+    | "op"
+    | "aOp"
+    | "bOp0"
+    | "bOp1"
+    | "popCnt"
+    | "bElse"
+    | "ignUnc"
+    | "boolAddr"
+    | "intAddr"
+    | "jumpAddr"
+    | "jumpGlobal",
+    string
+  >;
+  /** The instruction bits of the write and output masks. */
+  masks: { wmask: readonly number[]; omask: readonly number[] };
+  /** What Mesa prints for each value of the operation fields. */
+  names: {
+    op: readonly string[];
+    aOp: readonly string[];
+    bOp0: readonly string[];
+    bOp1: readonly string[];
+  };
+  /** The instruction bits Mesa prints as the FC_INST line's jump address. */
+  jumpSlice: readonly number[];
+};
 
-const FC_SPEC: InstructionSpec = BY_NAME.get(SYNTAX.instruction)!;
+const FC_SPEC: InstructionSpec = BY_NAME.get(FC_SYNTAX.instruction)!;
 
 /** Mesa's to_mask(), indexed by the 4-bit mask (bit 0 R, 1 G, 2 B, 3 A). */
 const MASK_NAMES: readonly string[] = [
@@ -120,9 +154,9 @@ const wordSlot = (word: number): Slot => ({
 const flagSlot = (name: string, text: string): Slot =>
   fieldSlot("name", name, { names: ["", text] });
 
-const W = SYNTAX.words;
-const F = SYNTAX.fields;
-const JUMP_SHIFT = SYNTAX.jumpSlice[0] & 31;
+const W = FC_SYNTAX.words;
+const F = FC_SYNTAX.fields;
+const JUMP_SHIFT = FC_SYNTAX.jumpSlice[0] & 31;
 
 // prettier-ignore
 const LAYOUT: readonly Part[] = [
@@ -130,17 +164,17 @@ const LAYOUT: readonly Part[] = [
   { kind: "name", what: "instruction type", word: W.cmn, value: () => 0, names: [FC_SPEC.mnemonic] },
   " ", flagSlot(F.texWait, "TEX_WAIT"), " ", flagSlot(F.last, "LAST"), " ", flagSlot(F.nop, "NOP"),
   " ", flagSlot(F.aluWait, "ALU WAIT"),
-  " wmask: ", sliceSlot("name", "wmask", SYNTAX.masks.wmask, { names: MASK_NAMES }),
-  " omask: ", sliceSlot("name", "omask", SYNTAX.masks.omask, { names: MASK_NAMES }),
+  " wmask: ", sliceSlot("name", "wmask", FC_SYNTAX.masks.wmask, { names: MASK_NAMES }),
+  " omask: ", sliceSlot("name", "omask", FC_SYNTAX.masks.omask, { names: MASK_NAMES }),
   `\t${W.inst}:FC_INST    `, wordSlot(W.inst), ":0x", fieldSlot("hex", F.jumpFunc, { pad: 2 }),
   " ", fieldSlot("hex", F.jumpAny, { pad: 1 }),
-  " ", fieldSlot("name", F.op, { names: SYNTAX.names.op }),
-  " ", fieldSlot("name", F.aOp, { names: SYNTAX.names.aOp }),
-  " ", fieldSlot("name", F.bOp0, { names: SYNTAX.names.bOp0 }),
-  " ", fieldSlot("name", F.bOp1, { names: SYNTAX.names.bOp1 }),
+  " ", fieldSlot("name", F.op, { names: FC_SYNTAX.names.op }),
+  " ", fieldSlot("name", F.aOp, { names: FC_SYNTAX.names.aOp }),
+  " ", fieldSlot("name", F.bOp0, { names: FC_SYNTAX.names.bOp0 }),
+  " ", fieldSlot("name", F.bOp1, { names: FC_SYNTAX.names.bOp1 }),
   " ", fieldSlot("dec", F.popCnt),
   " ", fieldSlot("hex", F.bElse, { pad: 1 }),
-  " ", sliceSlot("dec", `jump address (inst${W.addr} >> ${JUMP_SHIFT})`, SYNTAX.jumpSlice),
+  " ", sliceSlot("dec", `jump address (inst${W.addr} >> ${JUMP_SHIFT})`, FC_SYNTAX.jumpSlice),
   flagSlot(F.ignUnc, " IGN_UNC"),
   `\t${W.addr}:FC_ADDR    `, wordSlot(W.addr), ":BOOL: 0x", fieldSlot("hex", F.boolAddr, { pad: 2 }),
   ", INT: 0x", fieldSlot("hex", F.intAddr, { pad: 2 }),
@@ -163,7 +197,7 @@ function show(slot: Slot, v: number): string {
   }
 }
 
-/** One line of Mesa's text for one instruction; `unknown <hex words>` when the words are not FC. */
+/** One line of Mesa's text for one instruction; `unknown <hex words>` when the words are not FC_SYNTAX. */
 export function disassemble(words: Words, options: DisassembleOptions = {}): string {
   const { index } = options;
   if (index !== undefined && !(Number.isInteger(index) && index >= 0))
@@ -314,4 +348,19 @@ export function assemble(text: string, _options: AssembleOptions = {}): Uint32Ar
     if (line.trim() !== "") out.push(...assembleLine(line, i + 1));
   });
   return Uint32Array.from(out);
+}
+
+/** disassembleProgram's lines (codecLines.ts), given to `visit` one at a time (with the instruction's index). */
+export function disassembleEach(
+  words: Words,
+  options: DisassembleOptions,
+  visit: (line: string, index: number) => void,
+): void {
+  const n = wholeInstructions(words);
+  // `index` numbers the program's instructions from it, as Mesa's dump does.
+  const { index } = options;
+  for (let i = 0, at = 0; at < words.length; i++, at += n) {
+    const each = index === undefined ? options : { ...options, index: index + i };
+    visit(disassemble(Array.prototype.slice.call(words, at, at + n), each), i);
+  }
 }

@@ -1,25 +1,21 @@
-
-/* ------------------------------------------------------------------------------------------------
- * Runtime: bit access, decode, encode. Shared by every generated codec; no BigInt on these paths.
- * --------------------------------------------------------------------------------------------- */
-
-export type Words = ArrayLike<number>;
-
-export interface DecodeOptions {
-  /** GPU generation (e.g. 600 for a6xx); instructions outside their `gen` range do not match. */
-  gpu?: number;
-}
-
-export interface AssembleOptions {
-  /**
-   * Only consider instructions of this GPU generation (for ISAs whose instructions have `gen`
-   * ranges); by default every instruction is a candidate.
-   */
-  gpu?: number;
-}
+/**
+ * Runtime: bit access, decode, encode. Carried by every codec (generator/emit/codec/runtimeSource.ts
+ * inlines it); no BigInt on these paths.
+ */
+import type { EnumTable, FieldSpec, InstructionSpec, Words, DecodeOptions } from "./codecTypes";
+import {
+  DERIVED,
+  ENUMS,
+  INSTRUCTIONS,
+  ISA,
+  instructionAt,
+  type Decoded,
+  type Instruction,
+  type InstructionName,
+} from "./codecTables";
 
 /** Bits low..high (inclusive, at most 32 bits) of `words`, unsigned. */
-function getRange(words: Words, low: number, high: number): number {
+export function getRange(words: Words, low: number, high: number): number {
   const width = high - low + 1;
   const w = low >>> 5;
   const shift = low & 31;
@@ -29,7 +25,7 @@ function getRange(words: Words, low: number, high: number): number {
 }
 
 /** Write the low bits of `value` (unsigned, at most 32 bits) into bits low..high of `words`. */
-function setRange(words: Uint32Array, low: number, high: number, value: number): void {
+export function setRange(words: Uint32Array, low: number, high: number, value: number): void {
   for (let bit = low, v = value; bit <= high; bit++, v = Math.floor(v / 2)) {
     const m = 1 << (bit & 31);
     if (v % 2 === 1) words[bit >>> 5] |= m;
@@ -38,7 +34,7 @@ function setRange(words: Uint32Array, low: number, high: number, value: number):
 }
 
 /** A field's raw (unsigned) value: its ranges concatenated, least significant first. */
-function rawField(words: Words, f: FieldSpec): number {
+export function rawField(words: Words, f: FieldSpec): number {
   let value = 0;
   let scale = 1;
   for (let i = 0; i < f.ranges.length; i += 2) {
@@ -50,44 +46,36 @@ function rawField(words: Words, f: FieldSpec): number {
   return value;
 }
 
-function symbolOf(table: EnumTable, value: number): string {
+export function symbolOf(table: EnumTable, value: number): string {
   return table.symbols[value] ?? `value${value}`;
 }
 
 /** The value a field holds, typed: boolean, enum symbol, or (signed) number. */
-function fieldValue(f: FieldSpec, raw: number): number | boolean | string {
+export function fieldValue(f: FieldSpec, raw: number): number | boolean | string {
   if (f.kind === "bool" || f.kind === "bool_inv") return raw !== 0;
   if (f.enumIndex >= 0) return symbolOf(ENUMS[f.enumIndex], raw);
   if (f.signed && raw >= 2 ** (f.width - 1)) return raw - 2 ** f.width;
   return raw;
 }
 
-const BY_NAME = new Map<string, InstructionSpec>(INSTRUCTIONS.map((s) => [s.name, s]));
+export const BY_NAME = new Map<string, InstructionSpec>(INSTRUCTIONS.map((s) => [s.name, s]));
 
-function inGen(s: InstructionSpec, gpu: number | null): boolean {
+export function inGen(s: InstructionSpec, gpu: number | null): boolean {
   return s.gen === null || gpu === null || (gpu >= s.gen[0] && gpu <= s.gen[1]);
 }
-
-/**
- * The index of the instruction matching the words at `at`, or -1: also when two match (only
- * isaspec allows overlapping encodings, and Mesa's decoder then reports a conflict and decodes
- * nothing). A decision tree on runs of bits, generated from the instructions' fixed bits
- * (generator/emit/codec/compileMatcher.ts); missing words read as 0.
- */
-{{{matcher}}}
 
 /**
  * The instruction spec matching `words`, or undefined (see instructionAt): also when `words` is not
  * one instruction's length (reading missing words as 0 made `[1]` an ir3 `nop`).
  */
-function findSpec(words: Words, gpu: number | null): InstructionSpec | undefined {
+export function findSpec(words: Words, gpu: number | null): InstructionSpec | undefined {
   if (words.length !== ISA.wordCount) return undefined;
   const k = instructionAt(words, 0, gpu);
   return k < 0 ? undefined : INSTRUCTIONS[k];
 }
 
 /** Raw field values and derived values of a decoded instruction, for printers. */
-function rawFields(words: Words, s: InstructionSpec): Record<string, number> {
+export function rawFields(words: Words, s: InstructionSpec): Record<string, number> {
   const raw: Record<string, number> = {};
   for (const f of s.fields) raw[f.name] = rawField(words, f);
   const derived = DERIVED[s.name];
@@ -117,12 +105,12 @@ export function decode(words: Words, options: DecodeOptions = {}): Decoded | und
   return result;
 }
 
-function describeValue(v: unknown): string {
+export function describeValue(v: unknown): string {
   return typeof v === "string" ? JSON.stringify(v) : String(v);
 }
 
 /** The raw value to store for `value` in field `f`, or an error naming the instruction and field. */
-function encodeField(s: InstructionSpec, f: FieldSpec, value: unknown): number {
+export function encodeField(s: InstructionSpec, f: FieldSpec, value: unknown): number {
   const where = `${s.name}: field ${f.name}`;
   if (f.kind === "bool" || f.kind === "bool_inv") {
     if (typeof value !== "boolean")
