@@ -7292,12 +7292,30 @@ function getRange(words, low, high) {
   if (shift + width > 32) v = (v | (words[w + 1] ?? 0) << 32 - shift) >>> 0;
   return width >= 32 ? v >>> 0 : (v & (1 << width) - 1) >>> 0;
 }
+function maskOf(a, n) {
+  return n === 32 ? 4294967295 : (1 << n) - 1 << a;
+}
 function setRange(words, low, high, value) {
-  for (let bit = low, v = value; bit <= high; bit++, v = Math.floor(v / 2)) {
-    const m = 1 << (bit & 31);
-    if (v % 2 === 1) words[bit >>> 5] |= m;
-    else words[bit >>> 5] &= ~m;
+  for (let bit = low, v = value; bit <= high; ) {
+    const a = bit & 31;
+    const n = Math.min(high - bit + 1, 32 - a);
+    const mask = maskOf(a, n);
+    words[bit >>> 5] = words[bit >>> 5] & ~mask | v % 2 ** n << a & mask;
+    v = Math.floor(v / 2 ** n);
+    bit += n;
   }
+}
+function clashingBit(words, written, low, high, value) {
+  for (let bit = low, v = value; bit <= high; ) {
+    const a = bit & 31;
+    const n = Math.min(high - bit + 1, 32 - a);
+    const w = bit >>> 5;
+    const clash = written[w] & maskOf(a, n) & (words[w] ^ v % 2 ** n << a);
+    if (clash !== 0) return w * 32 + 31 - Math.clz32(clash & -clash);
+    v = Math.floor(v / 2 ** n);
+    bit += n;
+  }
+  return -1;
 }
 function rawField(words, f) {
   let value = 0;
@@ -7355,36 +7373,64 @@ function decode(words, options = {}) {
 function describeValue(v) {
   return typeof v === "string" ? JSON.stringify(v) : String(v);
 }
+const FIELD_NAMES = /* @__PURE__ */ new Map();
+function fieldNamesOf(s) {
+  let names = FIELD_NAMES.get(s);
+  if (!names) FIELD_NAMES.set(s, names = new Set(s.fields.map((f) => f.name)));
+  return names;
+}
+const ALTERNATIVES = /* @__PURE__ */ new Map();
+function hasAlternatives(s) {
+  let any = ALTERNATIVES.get(s);
+  if (any === void 0) ALTERNATIVES.set(s, any = s.fields.some((f) => f.alternatives.length));
+  return any;
+}
+const SYMBOL_INDEX = /* @__PURE__ */ new Map();
+function symbolIndexOf(table) {
+  let index = SYMBOL_INDEX.get(table);
+  if (!index) {
+    index = /* @__PURE__ */ new Map();
+    table.symbols.forEach((name, value) => {
+      if (name !== null && !index.has(name)) index.set(name, value);
+    });
+    SYMBOL_INDEX.set(table, index);
+  }
+  return index;
+}
 function encodeField(s, f, value) {
-  const where = `${s.name}: field ${f.name}`;
   if (f.kind === "bool" || f.kind === "bool_inv") {
     if (typeof value !== "boolean")
-      throw new TypeError(`${where} must be a boolean, got ${describeValue(value)}`);
+      throw new TypeError(
+        `${s.name}: field ${f.name} must be a boolean, got ${describeValue(value)}`
+      );
     return value ? 1 : 0;
   }
   if (f.enumIndex >= 0) {
     const table = ENUMS[f.enumIndex];
     if (typeof value !== "string")
       throw new TypeError(
-        `${where} must be one of the ${table.name} symbols, got ${describeValue(value)}`
+        `${s.name}: field ${f.name} must be one of the ${table.name} symbols, got ${describeValue(value)}`
       );
-    let raw = table.symbols.indexOf(value);
+    let raw = symbolIndexOf(table).get(value) ?? -1;
     if (raw < 0 && /^value\d+$/.test(value)) raw = Number(value.slice("value".length));
     if (raw < 0)
-      throw new RangeError(`${where}: ${JSON.stringify(value)} is not a ${table.name} value`);
+      throw new RangeError(
+        `${s.name}: field ${f.name}: ${JSON.stringify(value)} is not a ${table.name} value`
+      );
     if (raw >= 2 ** f.width)
       throw new RangeError(
-        `${where}: ${JSON.stringify(value)} (${raw}) does not fit ${f.width} bits`
+        `${s.name}: field ${f.name}: ${JSON.stringify(value)} (${raw}) does not fit ${f.width} bits`
       );
     return raw;
   }
   if (typeof value !== "number")
-    throw new TypeError(`${where} must be a number, got ${describeValue(value)}`);
-  if (!Number.isInteger(value)) throw new RangeError(`${where}: ${value} is not an integer`);
+    throw new TypeError(`${s.name}: field ${f.name} must be a number, got ${describeValue(value)}`);
+  if (!Number.isInteger(value))
+    throw new RangeError(`${s.name}: field ${f.name}: ${value} is not an integer`);
   const min = f.signed ? -(2 ** (f.width - 1)) : 0;
   const max = f.signed ? 2 ** (f.width - 1) - 1 : 2 ** f.width - 1;
   if (value < min || value > max)
-    throw new RangeError(`${where}: ${value} does not fit (${min}..${max})`);
+    throw new RangeError(`${s.name}: field ${f.name}: ${value} does not fit (${min}..${max})`);
   return value < 0 ? value + 2 ** f.width : value;
 }
 function encode(instruction) {
@@ -7392,12 +7438,11 @@ function encode(instruction) {
   const s = typeof name === "string" ? BY_NAME.get(name) : void 0;
   if (!s) throw new TypeError(`unknown instruction ${describeValue(name)}`);
   const given = instruction.fields ?? {};
-  for (const key of Object.keys(given)) {
-    if (!s.fields.some((f) => f.name === key))
-      throw new TypeError(`${s.name}: unknown field ${key}`);
-  }
-  const words = Uint32Array.from(s.match);
-  const written = new Uint32Array(ISA.wordCount);
+  const names = fieldNamesOf(s);
+  for (const key of Object.keys(given))
+    if (!names.has(key)) throw new TypeError(`${s.name}: unknown field ${key}`);
+  const words = new Uint32Array(s.match);
+  const written = hasAlternatives(s) ? new Uint32Array(ISA.wordCount) : null;
   for (const f of s.fields) {
     let value = given[f.name];
     if (value === void 0) {
@@ -7413,15 +7458,15 @@ function encode(instruction) {
       const width = high - low + 1;
       const part = rest % 2 ** width;
       rest = Math.floor(rest / 2 ** width);
-      for (let bit = low; bit <= high; bit++) {
-        const m = 1 << (bit & 31);
-        if (written[bit >>> 5] & m && (words[bit >>> 5] & m) !== 0 !== (Math.floor(part / 2 ** (bit - low)) % 2 === 1))
+      if (written) {
+        const bit = clashingBit(words, written, low, high, part);
+        if (bit >= 0)
           throw new RangeError(
             `${s.name}: field ${f.name} disagrees with another field on bit ${bit}`
           );
+        setRange(written, low, high, 2 ** width - 1);
       }
       setRange(words, low, high, part);
-      setRange(written, low, high, 2 ** width - 1);
     }
   }
   const check = findSpec(words, s.gen ? s.gen[0] : ISA.defaultGpu);

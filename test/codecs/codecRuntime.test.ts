@@ -23,6 +23,9 @@ const IMM = field("imm", [8, 15], "int");
 const FLAG = field("flag", [16, 16], "bool");
 const SRC = field("src", [4, 5, 8, 9], "uint");
 const MODE = field("mode", [12, 13], "enum", { enumIndex: 0, default: 0 });
+// pair: bits 0..3 = 4; `byte` 4..11 and `top` 8..11 are two views of the same bits (alternatives).
+const BYTE = field("byte", [4, 11], "uint", { alternatives: ["top"] });
+const TOP = field("top", [8, 11], "uint", { alternatives: ["byte"] });
 
 beforeAll(async () => {
   ISA.wordCount = 1;
@@ -50,6 +53,17 @@ beforeAll(async () => {
       display: null,
       index: 1,
     },
+    {
+      name: "pair",
+      mnemonic: "pair",
+      match: [0x4],
+      tested: [0xf],
+      dontCare: [0],
+      gen: null,
+      fields: [BYTE, TOP],
+      display: null,
+      index: 2,
+    },
   );
   // The runtime indexes the tables when it loads: after they are filled.
   rt = await import("../../generator/runtime/codec/codecRuntime");
@@ -68,6 +82,33 @@ describe("bits", () => {
     const words = new Uint32Array([0xffffffff, 0]);
     rt.setRange(words, 30, 33, 0b0110);
     expect(Array.from(words)).toEqual([0xbfffffff, 0x1]);
+  });
+
+  test("setRange across a word boundary, a whole word, and against a bit-by-bit reference", () => {
+    const words = new Uint32Array([0, 0xffffffff]);
+    rt.setRange(words, 0, 31, 0x89abcdef);
+    rt.setRange(words, 28, 39, 0x5a5);
+    // Bits 28..31 = 0x5, bits 32..39 = 0x5a; the rest of word 1 stays set.
+    expect(Array.from(words)).toEqual([0x59abcdef, 0xffffff5a]);
+    const reference = (w: Uint32Array, low: number, high: number, value: number) => {
+      for (let bit = low; bit <= high; bit++) {
+        const m = 1 << (bit & 31);
+        if (Math.floor(value / 2 ** (bit - low)) % 2 === 1) w[bit >>> 5] |= m;
+        else w[bit >>> 5] &= ~m;
+      }
+    };
+    let seed = 12345;
+    const next = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0);
+    for (let k = 0; k < 2000; k++) {
+      const low = next() % 64;
+      const high = Math.min(95, low + (next() % 32));
+      const value = next() % 2 ** (high - low + 1);
+      const a = new Uint32Array([next(), next(), next()]);
+      const b = Uint32Array.from(a);
+      rt.setRange(a, low, high, value);
+      reference(b, low, high, value);
+      expect(Array.from(a)).toEqual(Array.from(b));
+    }
   });
 
   test("rawField concatenates ranges, least significant first", () => {
@@ -101,6 +142,16 @@ describe("decode", () => {
 describe("encode", () => {
   const add = (fields: Record<string, unknown>) => ({ name: "add", fields }) as Instruction;
 
+  test("two views of the same bits must agree: the first bit where they differ is named", () => {
+    const pair = (fields: Record<string, unknown>) => ({ name: "pair", fields }) as Instruction;
+    // byte 0x12 puts 0x1 in bits 8..11; top 0x3 differs from it first at bit 9.
+    expect(() => rt.encode(pair({ byte: 0x12, top: 0x3 }))).toThrow(
+      new RangeError("pair: field top disagrees with another field on bit 9"),
+    );
+    expect(Array.from(rt.encode(pair({ byte: 0x12, top: 0x1 })))).toEqual([0x124]);
+    expect(Array.from(rt.encode(pair({ top: 0xf })))).toEqual([0xf04]);
+  });
+
   test("the inverse of decode; defaults fill missing fields", () => {
     expect(Array.from(rt.encode(add({ dst: 3, imm: -14, flag: true })))).toEqual([0x0001f231]);
     expect(Array.from(rt.encode({ name: "neg", fields: { src: 14 } }))).toEqual([0x0322]);
@@ -127,7 +178,7 @@ describe("encode", () => {
   });
 
   test("INSTRUCTION_NAMES lists the instructions in order", () => {
-    expect(rt.INSTRUCTION_NAMES).toEqual(["add", "neg"]);
+    expect(rt.INSTRUCTION_NAMES).toEqual(["add", "neg", "pair"]);
   });
 });
 
