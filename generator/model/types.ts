@@ -667,5 +667,10 @@ export interface Respelling {
   pattern: string;
   replacement: string;
   why: string;
+  /**
+   * The rewritten text is read as other words than those the disassembler printed it for (Mesa's
+   * parser reads a cat5 `()` as `(x)`): those words do not assemble back from their text.
+   */
+  lossy?: boolean;
   source: SourceRef;
 }

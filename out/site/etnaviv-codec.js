@@ -8955,11 +8955,19 @@ function assembleLine(line, lineNo, gpu) {
           break;
         }
       }
+    if (!(result instanceof Uint32Array) && text !== line) result = usersError(result, text, line, gpu);
     if (LINES.size >= 4096) LINES.clear();
     LINES.set(key, result);
   }
   if (result instanceof Uint32Array) return result;
   throw new AssemblyError(result.message, lineNo, result.column);
+}
+function usersError(e, text, line, gpu) {
+  const at = e.column - 1;
+  if (line.endsWith(text.slice(at))) return { ...e, column: line.length - (text.length - at) + 1 };
+  if (line.startsWith(text.slice(0, at))) return e;
+  const asWritten = lineWords(line, gpu);
+  return asWritten instanceof Uint32Array ? { ...e, column: Math.min(e.column, line.length) } : asWritten;
 }
 function lineWords(line, gpu) {
   const start = /^\s*/.exec(line)[0].length;

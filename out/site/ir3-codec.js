@@ -26672,6 +26672,18 @@ const SYNTAX = {
         "replacement": "$1(x)"
       },
       {
+        "pattern": "^(\\s*(?:\\([a-z0-9_]+\\))*[a-z_0-9.]+\\s+(?:\\((?:f16|f32|u16|u32|s16|s32|u8|u8_32)\\))?)\\(\\)(?=h?r\\d)",
+        "replacement": "$1(x)"
+      },
+      {
+        "pattern": "^\\s*(?:\\([a-z0-9_]+\\)\\s*)*brax\\s+#-?\\w+\\s*$",
+        "replacement": "brax IMMED=0, REPEAT=0, SS=0, EQ=0, JP=0, SY=0"
+      },
+      {
+        "pattern": "^(\\s*(?:\\([a-z0-9_]+\\)\\s*)*alias\\.[a-z0-9_.]+\\s+)h(?=r\\d)",
+        "replacement": "$1"
+      },
+      {
         "pattern": "^(\\s*(?:\\([a-z0-9_]+\\))*ds[xy]pp\\.1(?:\\.[a-z0-9_]+)*\\s+)(?=h?r\\d)",
         "replacement": "$1(x)"
       },
@@ -40268,11 +40280,19 @@ function assembleLine(line, lineNo, gpu) {
           break;
         }
       }
+    if (!(result instanceof Uint32Array) && text !== line) result = usersError(result, text, line, gpu);
     if (LINES.size >= 4096) LINES.clear();
     LINES.set(key, result);
   }
   if (result instanceof Uint32Array) return result;
   throw new AssemblyError(result.message, lineNo, result.column);
+}
+function usersError(e, text, line, gpu) {
+  const at = e.column - 1;
+  if (line.endsWith(text.slice(at))) return { ...e, column: line.length - (text.length - at) + 1 };
+  if (line.startsWith(text.slice(0, at))) return e;
+  const asWritten = lineWords(line, gpu);
+  return asWritten instanceof Uint32Array ? { ...e, column: Math.min(e.column, line.length) } : asWritten;
 }
 function lineWords(line, gpu) {
   const start = /^\s*/.exec(line)[0].length;

@@ -28429,6 +28429,18 @@ const SYNTAX = {
         "replacement": "$1(x)"
       },
       {
+        "pattern": "^(\\s*(?:\\([a-z0-9_]+\\))*[a-z_0-9.]+\\s+(?:\\((?:f16|f32|u16|u32|s16|s32|u8|u8_32)\\))?)\\(\\)(?=h?r\\d)",
+        "replacement": "$1(x)"
+      },
+      {
+        "pattern": "^\\s*(?:\\([a-z0-9_]+\\)\\s*)*brax\\s+#-?\\w+\\s*$",
+        "replacement": "brax IMMED=0, REPEAT=0, SS=0, EQ=0, JP=0, SY=0"
+      },
+      {
+        "pattern": "^(\\s*(?:\\([a-z0-9_]+\\)\\s*)*alias\\.[a-z0-9_.]+\\s+)h(?=r\\d)",
+        "replacement": "$1"
+      },
+      {
         "pattern": "^(\\s*(?:\\([a-z0-9_]+\\))*ds[xy]pp\\.1(?:\\.[a-z0-9_]+)*\\s+)(?=h?r\\d)",
         "replacement": "$1(x)"
       },
@@ -44122,11 +44134,25 @@ function assembleLine(line: string, lineNo: number, gpu: number | null): Uint32A
           break;
         }
       }
+    if (!(result instanceof Uint32Array) && text !== line) result = usersError(result, text, line, gpu);
     if (LINES.size >= 4096) LINES.clear();
     LINES.set(key, result);
   }
   if (result instanceof Uint32Array) return result;
   throw new AssemblyError(result.message, lineNo, result.column);
+}
+
+/**
+ * The error of a line the spellings rewrote, in the columns of the line as written: at the same
+ * place where the text from the error to the end (or from the start to it) is the user's, else the
+ * error of the line as written.
+ */
+function usersError(e: LineError, text: string, line: string, gpu: number | null): LineError {
+  const at = e.column - 1;
+  if (line.endsWith(text.slice(at))) return { ...e, column: line.length - (text.length - at) + 1 };
+  if (line.startsWith(text.slice(0, at))) return e;
+  const asWritten = lineWords(line, gpu);
+  return asWritten instanceof Uint32Array ? { ...e, column: Math.min(e.column, line.length) } : asWritten;
 }
 
 /** The words of one line, or why it does not assemble. */

@@ -323,10 +323,60 @@ describe("ir3 asm writes Mesa's words", () => {
     expect(ir3.disassemble(ir3.assemble(line, { gpu: 600 }), { gpu: 600 })).toBe(line);
   });
 
-  // '()' is read as written (WRMASK 0), the words isaforge prints it for.
-  test("an empty write mask stays empty", () => {
-    const w = ir3.assemble("sam (f32)()r0.x, r0.y, s#0, t#0", { gpu: 600 });
-    expect(hex(w)).toEqual(hex(words(CAT(5), [54, 3], [0, 1], [1, 1], [44, 1])));
+  // '()' is T_WRMASK 0 (ir3_lexer.l:129) and the destination's wrmask MAX2(1, 0) = 1
+  // (ir3_parser.y:184): WRMASK 40–43 = x, as for no mask (assembler.json, a `lossy` respelling: the
+  // WRMASK 0 words the decoder prints '()' for are none Mesa's assembler writes). sam: OPC 54–58 = 3,
+  // FULL 0 (r0.y is full), SRC1 1–8 = r0.y, TYPE 44–46 = f32; dsxpp.1: OPC 24, TYPE f32 (the rule
+  // above).
+  test.each([
+    [
+      "sam (f32)()r0.x, r0.y, s#0, t#0",
+      words(CAT(5), [54, 3], [0, 1], [1, 1], [44, 1], [40, 1]),
+      "sam (f32)(x)r0.x, r0.y, s#0, t#0",
+    ],
+    [
+      "dsxpp.1 ()r0.x, r0.y",
+      words(CAT(5), [54, 24], [44, 1], [0, 1], [40, 1], [1, 1]),
+      "dsxpp.1 (x)r0.x, r0.y",
+    ],
+  ] as const)("an empty write mask is x: %s", (line, w, printed) => {
+    const back = ir3.assemble(line, { gpu: 600 });
+    expect(hex(back)).toEqual(hex(w));
+    expect(ir3.disassemble(back, { gpu: 600 })).toBe(printed);
+  });
+
+  // brax takes '#' integer (ir3_parser.y:881,891), but no display template names a field of it
+  // (ir3-cat0.xml:264: neither brax nor a bitset it extends has one), so encode.py has no case for
+  // it and writes only its fixed bits, whatever the number or the flags: OPC 55–58 = 1, BRTYPE
+  // 37–39 = 110. Mesa prints the words as an empty line.
+  test.each(["brax #3", "(sy)brax #-2"])("gpu 600: %s is brax's fixed bits", (line) => {
+    const w = ir3.assemble(line, { gpu: 600 });
+    expect(hex(w)).toEqual(hex(words(CAT(0), [55, 1], [37, 6])));
+    expect(ir3.disassemble(w, { gpu: 600 })).toBe("");
+  });
+
+  // alias's destination is a dst_reg (ir3_parser.y:1406) written as #reg-gpr (ir3-cat7.xml:320),
+  // the register's number: hr1.y is r1.y (5). OPC 55–58 = 1000, pattern 54, SRC_TYPE 50 = 1
+  // (always), SCOPE 47–49 (rt 3), UNK 40–43 the last number, SRC 0–7 = r0.y (1).
+  test.each([
+    ["alias.tex.b32.0 hr0.x, r0.y", words(CAT(7), [55, 8], [54, 1], [50, 1], [0, 1])],
+    [
+      "alias.rt.b16.2 hr1.y, hr0.y",
+      words(CAT(7), [55, 8], [54, 1], [50, 1], [47, 3], [40, 2], [32, 5], [0, 1]),
+    ],
+  ] as const)("gpu 700: a half alias destination: %s", (line, w) => {
+    expect(hex(ir3.assemble(line, { gpu: 700 }))).toEqual(hex(w));
+  });
+
+  // A line the spellings rewrite (flags put in order, spaces dropped, a write mask added) reports
+  // its error in the columns of the line as written.
+  test.each([
+    ["(jp)(sy)add.u r0.x, r0.y, 0x10000", "1:28: expected end of line, found 'x10000'"],
+    ["(jp)(sy)add.u r0.x ,r0.y , r9.q", "1:31: expected SWIZ (x, y, z or w), found 'q'"],
+    ["sam (f32)r0.x, r0.y, s#0, t#0, q", "1:30: expected ', a1.x' or end of line, found ','"],
+    ["(eq)(sy)bogus r0.x", "1:9: unknown mnemonic 'bogus' for gpu 600"],
+  ])("a rewritten line's error is in the user's columns: %s", (line, message) => {
+    expect(() => ir3.assemble(line, { gpu: 600 })).toThrow(message);
   });
 
   // A number no spelling makes fit is still an error, at the number.
@@ -348,6 +398,10 @@ describe("ir3 asm writes Mesa's words", () => {
     const model = JSON.parse(
       readFileSync(path.join(__dirname, "..", "..", "out", "json", "ir3.json"), "utf8"),
     ) as IsaModel;
+    const lossy = (model.assemblerText?.respellings ?? [])
+      .filter((r) => r.lossy)
+      .map((r) => new RegExp(r.pattern));
+    expect(lossy.length).toBeGreaterThan(0);
     const failures: string[] = [];
     let checked = 0;
     for (const ins of model.instructions) {
@@ -367,6 +421,9 @@ describe("ir3 asm writes Mesa's words", () => {
           if (ins.implicit?.some((v) => v.always && fieldOf(ins, v.field, w) !== v.value)) continue;
           const text = ir3.disassemble(w, { gpu, showErrors: true });
           if (text.includes("\t; ")) continue;
+          // A text Mesa's assembler reads as other words (a cat5 '()' write mask) is a known lossy
+          // one, not a round-trip failure: no words Mesa writes print it.
+          if (lossy.some((re) => re.test(text))) continue;
           checked++;
           try {
             const again = ir3.disassemble(ir3.assemble(text, { gpu }), { gpu });
