@@ -17,6 +17,7 @@ import { readFileSync } from "fs";
 import * as path from "path";
 import { prng } from "../bench/prng";
 import type { Instruction, IsaModel } from "../generator/model/types";
+import { withEnumIntegers } from "../generator/runtime/codec/isaspecSpellings";
 import * as ir3 from "../out/ts/ir3";
 
 const args = process.argv.slice(2);
@@ -45,9 +46,20 @@ let valid = 0;
 let exact = 0;
 let unnamed = 0;
 let lossyTexts = 0;
-const lossy = (model.assemblerText?.respellings ?? [])
+const lossyRespellings = (model.assemblerText?.respellings ?? [])
   .filter((r) => r.lossy)
   .map((r) => new RegExp(r.pattern));
+const lossyEnums = (model.assemblerText?.enumIntegers ?? [])
+  .filter((e) => e.lossy)
+  .map((e) => {
+    const texts: string[] = [];
+    for (const v of model.enums.find((x) => x.name === e.enum)!.values)
+      texts[v.value] = v.display ?? "";
+    return { re: new RegExp(e.pattern), texts: Array.from(texts, (x) => x ?? "") };
+  });
+const isLossy = (text: string) =>
+  lossyRespellings.some((re) => re.test(text)) ||
+  lossyEnums.some((e) => e.re.test(text) && withEnumIntegers(text, e.texts) !== text);
 const others = new Map<string, number>();
 for (const ins of model.instructions) {
   const { match, mask, dontCare } = ins.encoding;
@@ -67,7 +79,7 @@ for (const ins of model.instructions) {
         exact++;
         continue;
       }
-      if (lossy.some((re) => re.test(text))) {
+      if (isLossy(text)) {
         lossyTexts++;
         continue;
       }

@@ -5807,6 +5807,14 @@ function applyOp(op, a, b) {
       return 0;
   }
 }
+const OPERAND_INTEGER = /(?<=,\s*(?:\([a-z]+\))*)(?:h\((-?(?:0[xX][0-9a-fA-F]+|\d+))\)|(-?(?:0[xX][0-9a-fA-F]+|\d+)))(?=\s*(?:,|$))/g;
+function withEnumIntegers(line, texts) {
+  return line.replace(OPERAND_INTEGER, (t, half, n) => {
+    const v = cInteger(half ?? n);
+    const text = v >= 0 ? texts[v] : void 0;
+    return text ? `${half !== void 0 ? "h" : ""}${text}` : t;
+  });
+}
 function withHalfBits(line) {
   return line.replace(/(?<![\w.])h\((-?(?:0[xX][0-9a-fA-F]+|\d+))\)/g, (t, n) => {
     const x = floatOf((cInteger(n) % 65536 + 65536) % 65536, 16);
@@ -5833,6 +5841,11 @@ function compiled(pattern) {
 }
 function normalized(line, rules) {
   line = respelled(line, rules);
+  for (const e of rules.enumIntegers ?? []) {
+    const re = compiled(e.pattern);
+    re.lastIndex = 0;
+    if (re.test(line)) line = withEnumIntegers(line, e.texts);
+  }
   if (rules.halfBits) {
     const re = compiled(rules.halfBits);
     re.lastIndex = 0;

@@ -26666,6 +26666,25 @@ const SYNTAX = {
         "bits": 16
       }
     ],
+    "enumIntegers": [
+      {
+        "pattern": "^\\s*(?:\\([a-z0-9_]+\\)\\s*)*(?:(?:add|min|max|mul|sign|cmps|absneg|cmpv|floor|ceil|rndne|rndaz|trunc)\\.f|setrm|shb|msad)(?=[.\\s])",
+        "texts": [
+          "(0.0)",
+          "(0.5)",
+          "(1.0)",
+          "(2.0)",
+          "(e)",
+          "(pi)",
+          "(1/pi)",
+          "(1/log2(e))",
+          "(log2(e))",
+          "(1/log2(10))",
+          "(log2(10))",
+          "(4.0)"
+        ]
+      }
+    ],
     "respellings": [
       {
         "pattern": "^(\\s*(?:\\([a-z0-9_]+\\))*[a-z_0-9.]+\\s+\\((?:f16|f32|u16|u32|s16|s32|u8|u8_32)\\))(?!\\()",
@@ -28630,6 +28649,14 @@ function applyOp(op, a, b) {
       return 0;
   }
 }
+const OPERAND_INTEGER = /(?<=,\s*(?:\([a-z]+\))*)(?:h\((-?(?:0[xX][0-9a-fA-F]+|\d+))\)|(-?(?:0[xX][0-9a-fA-F]+|\d+)))(?=\s*(?:,|$))/g;
+function withEnumIntegers(line, texts) {
+  return line.replace(OPERAND_INTEGER, (t, half, n) => {
+    const v = cInteger(half ?? n);
+    const text = v >= 0 ? texts[v] : void 0;
+    return text ? `${half !== void 0 ? "h" : ""}${text}` : t;
+  });
+}
 function withHalfBits(line) {
   return line.replace(/(?<![\w.])h\((-?(?:0[xX][0-9a-fA-F]+|\d+))\)/g, (t, n) => {
     const x = floatOf((cInteger(n) % 65536 + 65536) % 65536, 16);
@@ -28656,6 +28683,11 @@ function compiled(pattern) {
 }
 function normalized(line, rules) {
   line = respelled(line, rules);
+  for (const e of rules.enumIntegers ?? []) {
+    const re = compiled(e.pattern);
+    re.lastIndex = 0;
+    if (re.test(line)) line = withEnumIntegers(line, e.texts);
+  }
   if (rules.halfBits) {
     const re = compiled(rules.halfBits);
     re.lastIndex = 0;

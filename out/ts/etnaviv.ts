@@ -6988,6 +6988,27 @@ interface TextRules {
   integerMasks?: readonly { pattern: string; bits: number }[];
   /** Lines (a regular expression) where `h(N)` of an integer N is a half float's bits (`h(1)` is 2^-24). */
   halfBits?: string;
+  /**
+   * Lines (a regular expression) where an integer operand N, or `h(N)`, is written `texts[N]`
+   * (`h` before it for `h(N)`): an enum's displays by value, "" for a value without one.
+   */
+  enumIntegers?: readonly { pattern: string; texts: readonly string[] }[];
+}
+
+/**
+ * An operand that is an integer N or `h(N)`: after a `,` and the source flags (`(neg)`, `(r)`, …),
+ * before a `,` or the end.
+ */
+const OPERAND_INTEGER =
+  /(?<=,\s*(?:\([a-z]+\))*)(?:h\((-?(?:0[xX][0-9a-fA-F]+|\d+))\)|(-?(?:0[xX][0-9a-fA-F]+|\d+)))(?=\s*(?:,|$))/g;
+
+/** The line with each integer operand N (or `h(N)`) written as `texts[N]` where there is one. */
+function withEnumIntegers(line: string, texts: readonly string[]): string {
+  return line.replace(OPERAND_INTEGER, (t, half: string | undefined, n: string | undefined) => {
+    const v = cInteger((half ?? n)!);
+    const text = v >= 0 ? texts[v] : undefined;
+    return text ? `${half !== undefined ? "h" : ""}${text}` : t;
+  });
 }
 
 /**
@@ -7033,6 +7054,11 @@ function compiled(pattern: string): RegExp {
  */
 function normalized(line: string, rules: TextRules): string {
   line = respelled(line, rules);
+  for (const e of rules.enumIntegers ?? []) {
+    const re = compiled(e.pattern);
+    re.lastIndex = 0;
+    if (re.test(line)) line = withEnumIntegers(line, e.texts);
+  }
   if (rules.halfBits) {
     const re = compiled(rules.halfBits);
     re.lastIndex = 0;

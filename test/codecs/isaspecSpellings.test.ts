@@ -4,6 +4,7 @@ import {
   integerSpellings,
   masked,
   respelled,
+  withEnumIntegers,
   withFlagsInOrder,
   withHalfBits,
   withoutOctal,
@@ -83,4 +84,15 @@ test("h(N) of an integer N is the half float of those bits, written exactly", ()
   expect(withHalfBits("h(49152) h(0x8000) h(1.5) sh(1)")).toBe("h(-2.0) h(-0.0) h(1.5) sh(1)");
   // 0x7c00 is infinity: no value to write, the line stays.
   expect(withHalfBits("h(0x7c00)")).toBe("h(0x7c00)");
+});
+
+test("an integer operand (or h(N)) is written as the enum's value; registers, flags and others stay", () => {
+  const texts = ["(0.0)", "(0.5)", "", "(2.0)"];
+  expect(withEnumIntegers("mul.f r0.x, r0.y, 1", texts)).toBe("mul.f r0.x, r0.y, (0.5)");
+  expect(withEnumIntegers("mul.f hr0.x, (neg)0x3, h(1)", texts)).toBe(
+    "mul.f hr0.x, (neg)(2.0), h(0.5)",
+  );
+  // no display (2), past the end (4), negative: as written
+  expect(withEnumIntegers("add.f r0.x, 2, 4", texts)).toBe("add.f r0.x, 2, 4");
+  expect(withEnumIntegers("add.f r0.x, r1.y, -1", texts)).toBe("add.f r0.x, r1.y, -1");
 });

@@ -13,6 +13,7 @@ interface TextRules {
   flagOrder?: { order: string[]; why: string };
   integerMasks?: { pattern: string; bits: number; why: string }[];
   halfBits?: { pattern: string; why: string };
+  enumIntegers?: { pattern: string; enum: string; why: string; lossy?: boolean }[];
 }
 
 /** The companion's `text` rules: spellings the assembler reads besides the disassembler's text. */
@@ -35,6 +36,8 @@ export function assemblerText(
   if (respellings.length) out.respellings = respellings;
   const integerMasks = withPatterns(companion, "integerMasks", text.integerMasks, diags);
   if (integerMasks.length) out.integerMasks = integerMasks;
+  const enumIntegers = withPatterns(companion, "enumIntegers", text.enumIntegers, diags);
+  if (enumIntegers.length) out.enumIntegers = enumIntegers;
   return out;
 }
 
@@ -61,7 +64,7 @@ function withPattern<T extends { pattern: string }>(
 /** The rules of a list whose patterns are regular expressions. */
 function withPatterns<T extends { pattern: string }>(
   companion: LoadedCompanion,
-  key: "respellings" | "integerMasks",
+  key: "respellings" | "integerMasks" | "enumIntegers",
   rules: T[] | undefined,
   diags: Diagnostics,
 ): (T & { source: SourceRef })[] {
