@@ -661,6 +661,8 @@ export interface AssemblerText {
   integerMasks?: { pattern: string; bits: number; why: string; source: SourceRef }[];
   /** Lines (a regular expression) where `h(N)` of an integer N gives a half float's bits. */
   halfBits?: { pattern: string; why: string; source: SourceRef };
+  /** Lines (a regular expression) whose last operand, an integer, is a 32-bit float's bits. */
+  floatBits?: { pattern: string; why: string; source: SourceRef };
   /**
    * Lines (a regular expression) where an integer operand N, or `h(N)`, is the enum's value N
    * (read as its display: ir3's float cat2 immediates are `#flut` indexes).

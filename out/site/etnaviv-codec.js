@@ -5858,7 +5858,33 @@ function normalized(line, rules) {
     re.lastIndex = 0;
     if (re.test(line)) line = masked(line, m.bits);
   }
+  if (rules.floatBits) {
+    const re = compiled(rules.floatBits);
+    re.lastIndex = 0;
+    if (re.test(line)) line = withFloatBits(line);
+  }
   return line;
+}
+function exactFloat(bits) {
+  const exp = bits >>> 23 & 255;
+  if (exp === 255) return null;
+  const sign = bits >>> 31 ? "-" : "";
+  const mant = BigInt((bits & 8388607) + (exp ? 8388608 : 0));
+  const e = (exp || 1) - 150;
+  if (e >= 0) return `${sign}${(mant << BigInt(e)).toString()}.0`;
+  const digits = (mant * BigInt(5) ** BigInt(-e)).toString().padStart(-e + 1, "0");
+  const whole = digits.slice(0, digits.length + e);
+  const frac = digits.slice(digits.length + e).replace(/0+$/, "") || "0";
+  return `${sign}${whole}.${frac}`;
+}
+function withFloatBits(line) {
+  const end = line.trimEnd().length;
+  return line.replace(INTEGER, (t, _sign, _digits, at) => {
+    if (at + t.length !== end || !/,\s*$/.test(line.slice(0, at))) return t;
+    const v = cInteger(t);
+    const text = exactFloat((v % 2 ** 32 + 2 ** 32) % 2 ** 32);
+    return text === null ? t : `(${text})`;
+  });
 }
 function respelled(line, rules) {
   if (rules.flagOrder) line = withFlagsInOrder(line, rules.flagOrder);

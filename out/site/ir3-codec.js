@@ -26660,11 +26660,13 @@ const SYNTAX = {
     "integers": "c",
     "flagOrder": ["(sy)", "(ss)", "(eq)", "(jp)", "(sat)", "(rpt", "(nop", "(ul)"],
     "halfBits": "^\\s*(?:\\([a-z0-9_]+\\)\\s*)*(?:[cm]ov\\.|mova1?\\s|alias\\.)",
+    "floatBits": "^\\s*(?:\\([a-z0-9_]+\\)\\s*)*alias\\.",
     "integerMasks": [
       {
         "pattern": "^\\s*(?:\\([a-z0-9_]+\\)\\s*)*(?:[cm]ov\\.(?:f16|u16|s16|u8(?!_32))|mova1?\\s)",
         "bits": 16
-      }
+      },
+      { "pattern": "^\\s*(?:\\([a-z0-9_]+\\)\\s*)*alias\\.", "bits": 16 }
     ],
     "enumIntegers": [
       {
@@ -26701,6 +26703,10 @@ const SYNTAX = {
       {
         "pattern": "^(\\s*(?:\\([a-z0-9_]+\\)\\s*)*alias\\.[a-z0-9_.]+\\s+)h(?=r\\d)",
         "replacement": "$1"
+      },
+      {
+        "pattern": "^(\\s*(?:\\([a-z0-9_]+\\)\\s*)*alias\\.[a-z0-9_]+\\.b16\\.[^,]*,\\s*)(-?(?:0[xX][0-9a-fA-F]+|\\d+))\\s*$",
+        "replacement": "$1h($2)"
       },
       {
         "pattern": "^(\\s*(?:\\([a-z0-9_]+\\))*ds[xy]pp\\.1(?:\\.[a-z0-9_]+)*\\s+)(?=h?r\\d)",
@@ -28700,7 +28706,33 @@ function normalized(line, rules) {
     re.lastIndex = 0;
     if (re.test(line)) line = masked(line, m.bits);
   }
+  if (rules.floatBits) {
+    const re = compiled(rules.floatBits);
+    re.lastIndex = 0;
+    if (re.test(line)) line = withFloatBits(line);
+  }
   return line;
+}
+function exactFloat(bits) {
+  const exp = bits >>> 23 & 255;
+  if (exp === 255) return null;
+  const sign = bits >>> 31 ? "-" : "";
+  const mant = BigInt((bits & 8388607) + (exp ? 8388608 : 0));
+  const e = (exp || 1) - 150;
+  if (e >= 0) return `${sign}${(mant << BigInt(e)).toString()}.0`;
+  const digits = (mant * BigInt(5) ** BigInt(-e)).toString().padStart(-e + 1, "0");
+  const whole = digits.slice(0, digits.length + e);
+  const frac = digits.slice(digits.length + e).replace(/0+$/, "") || "0";
+  return `${sign}${whole}.${frac}`;
+}
+function withFloatBits(line) {
+  const end = line.trimEnd().length;
+  return line.replace(INTEGER, (t, _sign, _digits, at) => {
+    if (at + t.length !== end || !/,\s*$/.test(line.slice(0, at))) return t;
+    const v = cInteger(t);
+    const text = exactFloat((v % 2 ** 32 + 2 ** 32) % 2 ** 32);
+    return text === null ? t : `(${text})`;
+  });
 }
 function respelled(line, rules) {
   if (rules.flagOrder) line = withFlagsInOrder(line, rules.flagOrder);

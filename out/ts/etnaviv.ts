@@ -6988,6 +6988,8 @@ interface TextRules {
   integerMasks?: readonly { pattern: string; bits: number }[];
   /** Lines (a regular expression) where `h(N)` of an integer N is a half float's bits (`h(1)` is 2^-24). */
   halfBits?: string;
+  /** Lines (a regular expression) whose last operand, an integer, is a 32-bit float's bits. */
+  floatBits?: string;
   /**
    * Lines (a regular expression) where an integer operand N, or `h(N)`, is written `texts[N]`
    * (`h` before it for `h(N)`): an enum's displays by value, "" for a value without one.
@@ -7071,7 +7073,40 @@ function normalized(line: string, rules: TextRules): string {
     re.lastIndex = 0;
     if (re.test(line)) line = masked(line, m.bits);
   }
+  if (rules.floatBits) {
+    const re = compiled(rules.floatBits);
+    re.lastIndex = 0;
+    if (re.test(line)) line = withFloatBits(line);
+  }
   return line;
+}
+
+/**
+ * The exact decimal value of the 32-bit float whose bits are `bits` (a dyadic number: m × 2^-k is
+ * m × 5^k / 10^k), or null for NaN and infinity, which no decimal reads as.
+ */
+function exactFloat(bits: number): string | null {
+  const exp = (bits >>> 23) & 0xff;
+  if (exp === 0xff) return null;
+  const sign = bits >>> 31 ? "-" : "";
+  const mant = BigInt((bits & 0x7fffff) + (exp ? 0x800000 : 0));
+  const e = (exp || 1) - 150; // value = mant × 2^e
+  if (e >= 0) return `${sign}${(mant << BigInt(e)).toString()}.0`;
+  const digits = (mant * BigInt(5) ** BigInt(-e)).toString().padStart(-e + 1, "0");
+  const whole = digits.slice(0, digits.length + e);
+  const frac = digits.slice(digits.length + e).replace(/0+$/, "") || "0";
+  return `${sign}${whole}.${frac}`;
+}
+
+/** The line with the integer that ends it (an immediate operand) written as the float of its bits. */
+function withFloatBits(line: string): string {
+  const end = line.trimEnd().length;
+  return line.replace(INTEGER, (t, _sign, _digits, at: number) => {
+    if (at + t.length !== end || !/,\s*$/.test(line.slice(0, at))) return t;
+    const v = cInteger(t);
+    const text = exactFloat(((v % 2 ** 32) + 2 ** 32) % 2 ** 32);
+    return text === null ? t : `(${text})`;
+  });
 }
 
 /** The line with its flags in order and every respelling applied. */

@@ -426,6 +426,28 @@ describe("ir3 asm writes Mesa's words", () => {
     expect(ir3.disassemble(back, { gpu: 600 })).toBe(printed);
   });
 
+  // An alias integer source is immediate_cat1's integer (cat7_alias_src, ir3_parser.y:1389-1390),
+  // masked to 16 bits: type_size(cat1.src_type) < 32 (ir3_parser.y:1569), cat1.src_type being the
+  // cat7 struct's w/r/l/g bits, 0 = TYPE_F16 (ir3.h:384-436). It is IR3_REG_IMMED: SRC_REG_TYPE
+  // 51–52 = 2, IMMED 0–31 = the masked integer (#alias-immed-src, extract_reg_uim); SRC_TYPE 50 = 1
+  // whatever b16/b32 says. OPC 55–58 = 1000, pattern 54; SCOPE 47–49 (tex 0, rt 3); UNK 40–43.
+  test.each([
+    [
+      "alias.rt.b32.0 r0.x, 16",
+      words(CAT(7), [55, 8], [54, 1], [50, 1], [47, 3], [51, 2], [0, 16]),
+    ],
+    [
+      "alias.tex.b32.1 r0.x, -1",
+      words(CAT(7), [55, 8], [54, 1], [50, 1], [51, 2], [40, 1], [0, 0xffff]),
+    ],
+    [
+      "alias.tex.b16.1 hr0.x, 0x13c00",
+      words(CAT(7), [55, 8], [54, 1], [50, 1], [51, 2], [40, 1], [0, 0x3c00]),
+    ],
+  ] as const)("gpu 700: an alias integer: %s", (line, w) => {
+    expect(hex(ir3.assemble(line, { gpu: 700 }))).toEqual(hex(w));
+  });
+
   // A line the spellings rewrite (flags put in order, spaces dropped, a write mask added) reports
   // its error in the columns of the line as written.
   test.each([

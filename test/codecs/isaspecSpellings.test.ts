@@ -1,10 +1,12 @@
 /** The isaspec runtime's other spellings of a line (generator/runtime/codec/isaspecSpellings.ts). */
 import {
   cInteger,
+  exactFloat,
   integerSpellings,
   masked,
   respelled,
   withEnumIntegers,
+  withFloatBits,
   withFlagsInOrder,
   withHalfBits,
   withoutOctal,
@@ -95,4 +97,19 @@ test("an integer operand (or h(N)) is written as the enum's value; registers, fl
   // no display (2), past the end (4), negative: as written
   expect(withEnumIntegers("add.f r0.x, 2, 4", texts)).toBe("add.f r0.x, 2, 4");
   expect(withEnumIntegers("add.f r0.x, r1.y, -1", texts)).toBe("add.f r0.x, r1.y, -1");
+});
+
+test("a float's bits as its exact decimal value", () => {
+  expect(exactFloat(0x3f800000)).toBe("1.0");
+  expect(exactFloat(0xbf000000)).toBe("-0.5");
+  expect(exactFloat(0x4b800001)).toBe("16777218.0");
+  expect(exactFloat(0)).toBe("0.0");
+  // 2^-149 (the least denormal) is 5^149 / 10^149: 149 decimals, the last those of 5^149
+  const least = exactFloat(1)!;
+  expect(least.length).toBe(2 + 149);
+  expect(least.endsWith("836212158203125")).toBe(true);
+  expect(Math.fround(Number(least))).toBe(2 ** -149);
+  expect(exactFloat(0x7f800000)).toBeNull();
+  expect(withFloatBits("alias.rt.b32.0 r0.x, 0x3f800000")).toBe("alias.rt.b32.0 r0.x, (1.0)");
+  expect(withFloatBits("alias.rt.b32.0 r0.x, r0.y")).toBe("alias.rt.b32.0 r0.x, r0.y");
 });

@@ -13,6 +13,7 @@ interface TextRules {
   flagOrder?: { order: string[]; why: string };
   integerMasks?: { pattern: string; bits: number; why: string }[];
   halfBits?: { pattern: string; why: string };
+  floatBits?: { pattern: string; why: string };
   enumIntegers?: { pattern: string; enum: string; why: string; lossy?: boolean }[];
 }
 
@@ -30,6 +31,10 @@ export function assemblerText(
     ? withPattern(companion, ["text", "halfBits"], text.halfBits, diags)
     : undefined;
   if (halfBits) out.halfBits = halfBits;
+  const floatBits = text.floatBits
+    ? withPattern(companion, ["text", "floatBits"], text.floatBits, diags)
+    : undefined;
+  if (floatBits) out.floatBits = floatBits;
   if (text.flagOrder)
     out.flagOrder = { ...text.flagOrder, source: companion.locate(["text", "flagOrder"]) };
   const respellings = withPatterns(companion, "respellings", text.respellings, diags);

@@ -177,6 +177,7 @@ export function isaspecSyntaxData(model: IsaModel): object {
     ...(t?.integers ? { integers: t.integers.spelling } : {}),
     ...(t?.flagOrder ? { flagOrder: t.flagOrder.order } : {}),
     ...(t?.halfBits ? { halfBits: t.halfBits.pattern } : {}),
+    ...(t?.floatBits ? { floatBits: t.floatBits.pattern } : {}),
     ...(t?.integerMasks
       ? { integerMasks: t.integerMasks.map((m) => ({ pattern: m.pattern, bits: m.bits })) }
       : {}),
