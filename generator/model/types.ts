@@ -681,6 +681,8 @@ export interface Respelling {
   pattern: string;
   replacement: string;
   why: string;
+  /** The GPU generations the rewrite applies at (both ends included); none without a GPU. */
+  gpu?: { min?: number; max?: number };
   /**
    * The rewritten text is read as other words than those the disassembler printed it for (Mesa's
    * parser reads a cat5 `()` as `(x)`): those words do not assemble back from their text.

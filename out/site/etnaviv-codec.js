@@ -5839,8 +5839,8 @@ function compiled(pattern) {
   if (!re) COMPILED.set(pattern, re = new RegExp(pattern, "g"));
   return re;
 }
-function normalized(line, rules) {
-  line = respelled(line, rules);
+function normalized(line, rules, gpu = null) {
+  line = respelled(line, rules, gpu);
   for (const e of rules.enumIntegers ?? []) {
     const re = compiled(e.pattern);
     re.lastIndex = 0;
@@ -5886,9 +5886,13 @@ function withFloatBits(line) {
     return text === null ? t : `(${text})`;
   });
 }
-function respelled(line, rules) {
+function respelled(line, rules, gpu = null) {
   if (rules.flagOrder) line = withFlagsInOrder(line, rules.flagOrder);
-  for (const r of rules.respellings ?? []) line = line.replace(compiled(r.pattern), r.replacement);
+  for (const r of rules.respellings ?? []) {
+    const g = r.gpu;
+    if (g && (gpu === null || gpu < (g.min ?? -Infinity) || gpu > (g.max ?? Infinity))) continue;
+    line = line.replace(compiled(r.pattern), r.replacement);
+  }
   return line;
 }
 const INTEGER = /(?<=^|[\s,([+<]|(?<!\d)\.|(?<!\w)#|\.[xyzw]-)(-?)(0[xX][0-9a-fA-F]+|\d+)(?=$|[\s,)\]>]|\.(?!\d))/g;
@@ -8984,7 +8988,7 @@ function assembleLine(line, lineNo, gpu) {
   const key = `${gpu ?? ""}:${line}`;
   let result = LINES.get(key);
   if (result === void 0) {
-    const text = normalized(line, ISASPEC.text);
+    const text = normalized(line, ISASPEC.text, gpu);
     result = lineWords(text, gpu);
     if (!(result instanceof Uint32Array) && ISASPEC.text.integers)
       for (const other of integerSpellings(text)) {

@@ -26701,6 +26701,12 @@ const SYNTAX = {
         "replacement": "brax IMMED=0, REPEAT=0, SS=0, EQ=0, JP=0, SY=0"
       },
       {
+        "pattern": ",\\s*t#-?\\w+,\\s*a1\\.x\\s*$",
+        "replacement": ", s#0, a1.x",
+        "gpu": { "min": 600, "max": 699 }
+      },
+      { "pattern": ",\\s*s#-?\\w+,\\s*a1\\.x\\s*$", "replacement": ", t#0, a1.x", "gpu": { "min": 700 } },
+      {
         "pattern": "^(\\s*(?:\\([a-z0-9_]+\\)\\s*)*alias\\.[a-z0-9_.]+\\s+)h(?=r\\d)",
         "replacement": "$1"
       },
@@ -28687,8 +28693,8 @@ function compiled(pattern) {
   if (!re) COMPILED.set(pattern, re = new RegExp(pattern, "g"));
   return re;
 }
-function normalized(line, rules) {
-  line = respelled(line, rules);
+function normalized(line, rules, gpu = null) {
+  line = respelled(line, rules, gpu);
   for (const e of rules.enumIntegers ?? []) {
     const re = compiled(e.pattern);
     re.lastIndex = 0;
@@ -28734,9 +28740,13 @@ function withFloatBits(line) {
     return text === null ? t : `(${text})`;
   });
 }
-function respelled(line, rules) {
+function respelled(line, rules, gpu = null) {
   if (rules.flagOrder) line = withFlagsInOrder(line, rules.flagOrder);
-  for (const r of rules.respellings ?? []) line = line.replace(compiled(r.pattern), r.replacement);
+  for (const r of rules.respellings ?? []) {
+    const g = r.gpu;
+    if (g && (gpu === null || gpu < (g.min ?? -Infinity) || gpu > (g.max ?? Infinity))) continue;
+    line = line.replace(compiled(r.pattern), r.replacement);
+  }
   return line;
 }
 const INTEGER = /(?<=^|[\s,([+<]|(?<!\d)\.|(?<!\w)#|\.[xyzw]-)(-?)(0[xX][0-9a-fA-F]+|\d+)(?=$|[\s,)\]>]|\.(?!\d))/g;
@@ -40334,7 +40344,7 @@ function assembleLine(line, lineNo, gpu) {
   const key = `${gpu ?? ""}:${line}`;
   let result = LINES.get(key);
   if (result === void 0) {
-    const text = normalized(line, ISASPEC.text);
+    const text = normalized(line, ISASPEC.text, gpu);
     result = lineWords(text, gpu);
     if (!(result instanceof Uint32Array) && ISASPEC.text.integers)
       for (const other of integerSpellings(text)) {

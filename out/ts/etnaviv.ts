@@ -6978,7 +6978,12 @@ interface TextRules {
   /** Integers as C's strtoul(…, 0) reads them: decimal, `0x` hex, octal with a leading 0. */
   integers?: "c";
   /** Regular expressions (global) and their replacements, applied to every line in order. */
-  respellings?: readonly { pattern: string; replacement: string }[];
+  respellings?: readonly {
+    pattern: string;
+    replacement: string;
+    /** The GPU generations it applies at (both ends included); with no GPU given, none. */
+    gpu?: { min?: number; max?: number };
+  }[];
   /**
    * The order the templates print a line's leading `(…)` flags in, each by its start (`(rpt`):
    * the parser takes them in any order.
@@ -7054,8 +7059,8 @@ function compiled(pattern: string): RegExp {
  * The line as the codec's templates read it: flags in order, the respellings applied and, with
  * C integers, octal ones in decimal and those of a masked line masked.
  */
-function normalized(line: string, rules: TextRules): string {
-  line = respelled(line, rules);
+function normalized(line: string, rules: TextRules, gpu: number | null = null): string {
+  line = respelled(line, rules, gpu);
   for (const e of rules.enumIntegers ?? []) {
     const re = compiled(e.pattern);
     re.lastIndex = 0;
@@ -7109,10 +7114,14 @@ function withFloatBits(line: string): string {
   });
 }
 
-/** The line with its flags in order and every respelling applied. */
-function respelled(line: string, rules: TextRules): string {
+/** The line with its flags in order and every respelling of the GPU applied. */
+function respelled(line: string, rules: TextRules, gpu: number | null = null): string {
   if (rules.flagOrder) line = withFlagsInOrder(line, rules.flagOrder);
-  for (const r of rules.respellings ?? []) line = line.replace(compiled(r.pattern), r.replacement);
+  for (const r of rules.respellings ?? []) {
+    const g = r.gpu;
+    if (g && (gpu === null || gpu < (g.min ?? -Infinity) || gpu > (g.max ?? Infinity))) continue;
+    line = line.replace(compiled(r.pattern), r.replacement);
+  }
   return line;
 }
 
@@ -11082,7 +11091,7 @@ function assembleLine(line: string, lineNo: number, gpu: number | null): Uint32A
   let result = LINES.get(key);
   if (result === undefined) {
     // As written (after the respellings), else with its integers spelled another way.
-    const text = normalized(line, ISASPEC.text);
+    const text = normalized(line, ISASPEC.text, gpu);
     result = lineWords(text, gpu);
     if (!(result instanceof Uint32Array) && ISASPEC.text.integers)
       for (const other of integerSpellings(text)) {

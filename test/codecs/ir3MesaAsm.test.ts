@@ -448,6 +448,23 @@ describe("ir3 asm writes Mesa's words", () => {
     expect(hex(ir3.assemble(line, { gpu: 700 }))).toEqual(hex(w));
   });
 
+  // 'tex, a1.x' and 'samp, a1.x' parse at every generation (cat5_samp_tex_all, ir3_parser.y:1150-1152),
+  // but with a1.x #cat5-src3 writes only SAMP at a6xx, only TEX from a7xx, all 8 bits (ir3-cat5.xml:
+  // 882-903), from cat5.samp or cat5.tex, 0 where the line names the other: `t#2` at a6xx and `s#2`
+  // at a7xx are written nowhere. sam: OPC 54–58 = 3, FULL 0 and SRC1 1–8 = r0.y, TYPE 44–46 = f32,
+  // WRMASK 40–43 = xyzw; .base0 sets IR3_INSTR_B: S2EN_BINDLESS 51 = 1 and DESC_MODE 29–31 = 7
+  // (CAT5_BINDLESS_A1_IMM: B and A1EN without S2EN, encode.c:178-183); BASE 0; SRC3 21–28 = 0.
+  test.each([
+    [600, "sam.base0 (f32)(xyzw)r0.x, r0.y, t#2, a1.x", "s#0"],
+    [700, "sam.base0 (f32)(xyzw)r0.x, r0.y, s#2, a1.x", "t#0"],
+  ] as const)("gpu %i: %s names what Mesa does not write", (gpu, line, printed) => {
+    const w = ir3.assemble(line, { gpu });
+    expect(hex(w)).toEqual(
+      hex(words(CAT(5), [54, 3], [0, 1], [1, 1], [44, 1], [40, 0xf], [51, 1], [29, 7])),
+    );
+    expect(ir3.disassemble(w, { gpu })).toBe(`sam.base0 (f32)(xyzw)r0.x, r0.y, ${printed}, a1.x`);
+  });
+
   // A line the spellings rewrite (flags put in order, spaces dropped, a write mask added) reports
   // its error in the columns of the line as written.
   test.each([

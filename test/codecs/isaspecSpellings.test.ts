@@ -113,3 +113,9 @@ test("a float's bits as its exact decimal value", () => {
   expect(withFloatBits("alias.rt.b32.0 r0.x, 0x3f800000")).toBe("alias.rt.b32.0 r0.x, (1.0)");
   expect(withFloatBits("alias.rt.b32.0 r0.x, r0.y")).toBe("alias.rt.b32.0 r0.x, r0.y");
 });
+
+test("a respelling with a GPU range applies only at those GPUs", () => {
+  const rules = { respellings: [{ pattern: "a", replacement: "b", gpu: { min: 600, max: 699 } }] };
+  expect([600, 699, 700, 500].map((g) => respelled("a", rules, g))).toEqual(["b", "b", "a", "a"]);
+  expect(respelled("a", rules)).toBe("a");
+});

@@ -12,7 +12,12 @@ export interface TextRules {
   /** Integers as C's strtoul(…, 0) reads them: decimal, `0x` hex, octal with a leading 0. */
   integers?: "c";
   /** Regular expressions (global) and their replacements, applied to every line in order. */
-  respellings?: readonly { pattern: string; replacement: string }[];
+  respellings?: readonly {
+    pattern: string;
+    replacement: string;
+    /** The GPU generations it applies at (both ends included); with no GPU given, none. */
+    gpu?: { min?: number; max?: number };
+  }[];
   /**
    * The order the templates print a line's leading `(…)` flags in, each by its start (`(rpt`):
    * the parser takes them in any order.
@@ -88,8 +93,8 @@ function compiled(pattern: string): RegExp {
  * The line as the codec's templates read it: flags in order, the respellings applied and, with
  * C integers, octal ones in decimal and those of a masked line masked.
  */
-export function normalized(line: string, rules: TextRules): string {
-  line = respelled(line, rules);
+export function normalized(line: string, rules: TextRules, gpu: number | null = null): string {
+  line = respelled(line, rules, gpu);
   for (const e of rules.enumIntegers ?? []) {
     const re = compiled(e.pattern);
     re.lastIndex = 0;
@@ -143,10 +148,14 @@ export function withFloatBits(line: string): string {
   });
 }
 
-/** The line with its flags in order and every respelling applied. */
-export function respelled(line: string, rules: TextRules): string {
+/** The line with its flags in order and every respelling of the GPU applied. */
+export function respelled(line: string, rules: TextRules, gpu: number | null = null): string {
   if (rules.flagOrder) line = withFlagsInOrder(line, rules.flagOrder);
-  for (const r of rules.respellings ?? []) line = line.replace(compiled(r.pattern), r.replacement);
+  for (const r of rules.respellings ?? []) {
+    const g = r.gpu;
+    if (g && (gpu === null || gpu < (g.min ?? -Infinity) || gpu > (g.max ?? Infinity))) continue;
+    line = line.replace(compiled(r.pattern), r.replacement);
+  }
   return line;
 }
 

@@ -197,6 +197,7 @@ export function isaspecSyntaxData(model: IsaModel): object {
           respellings: t.respellings.map((r) => ({
             pattern: r.pattern,
             replacement: r.replacement,
+            ...(r.gpu ? { gpu: r.gpu } : {}),
           })),
         }
       : {}),
