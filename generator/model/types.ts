@@ -661,11 +661,32 @@ export interface AssemblerText {
   integerMasks?: { pattern: string; bits: number; why: string; source: SourceRef }[];
   /** Lines (a regular expression) where `h(N)` of an integer N gives a half float's bits. */
   halfBits?: { pattern: string; why: string; source: SourceRef };
+  /** Lines (a regular expression) whose last operand, an integer, is a 32-bit float's bits. */
+  floatBits?: { pattern: string; why: string; source: SourceRef };
+  /**
+   * Lines (a regular expression) where an integer operand N, or `h(N)`, is the enum's value N
+   * (read as its display: ir3's float cat2 immediates are `#flut` indexes).
+   */
+  enumIntegers?: {
+    pattern: string;
+    enum: string;
+    why: string;
+    source: SourceRef;
+    /** Words the disassembler prints such integers for are none the upstream assembler writes. */
+    lossy?: boolean;
+  }[];
 }
 
 export interface Respelling {
   pattern: string;
   replacement: string;
   why: string;
+  /** The GPU generations the rewrite applies at (both ends included); none without a GPU. */
+  gpu?: { min?: number; max?: number };
+  /**
+   * The rewritten text is read as other words than those the disassembler printed it for (Mesa's
+   * parser reads a cat5 `()` as `(x)`): those words do not assemble back from their text.
+   */
+  lossy?: boolean;
   source: SourceRef;
 }

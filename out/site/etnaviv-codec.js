@@ -5490,6 +5490,14 @@ function applyOp(op, a, b) {
       return 0;
   }
 }
+const OPERAND_INTEGER = /(?<=,\s*(?:\([a-z]+\))*)(?:h\((-?(?:0[xX][0-9a-fA-F]+|\d+))\)|(-?(?:0[xX][0-9a-fA-F]+|\d+)))(?=\s*(?:,|$))/g;
+function withEnumIntegers(line, texts) {
+  return line.replace(OPERAND_INTEGER, (t, half, n) => {
+    const v = cInteger(half ?? n);
+    const text = v >= 0 ? texts[v] : void 0;
+    return text ? `${half !== void 0 ? "h" : ""}${text}` : t;
+  });
+}
 function withHalfBits(line) {
   return line.replace(/(?<![\w.])h\((-?(?:0[xX][0-9a-fA-F]+|\d+))\)/g, (t, n) => {
     const x = floatOf((cInteger(n) % 65536 + 65536) % 65536, 16);
@@ -5514,8 +5522,13 @@ function compiled(pattern) {
   if (!re) COMPILED.set(pattern, re = new RegExp(pattern, "g"));
   return re;
 }
-function normalized(line, rules) {
-  line = respelled(line, rules);
+function normalized(line, rules, gpu = null) {
+  line = respelled(line, rules, gpu);
+  for (const e of rules.enumIntegers ?? []) {
+    const re = compiled(e.pattern);
+    re.lastIndex = 0;
+    if (re.test(line)) line = withEnumIntegers(line, e.texts);
+  }
   if (rules.halfBits) {
     const re = compiled(rules.halfBits);
     re.lastIndex = 0;
@@ -5528,11 +5541,41 @@ function normalized(line, rules) {
     re.lastIndex = 0;
     if (re.test(line)) line = masked(line, m.bits);
   }
+  if (rules.floatBits) {
+    const re = compiled(rules.floatBits);
+    re.lastIndex = 0;
+    if (re.test(line)) line = withFloatBits(line);
+  }
   return line;
 }
-function respelled(line, rules) {
+function exactFloat(bits) {
+  const exp = bits >>> 23 & 255;
+  if (exp === 255) return null;
+  const sign = bits >>> 31 ? "-" : "";
+  const mant = BigInt((bits & 8388607) + (exp ? 8388608 : 0));
+  const e = (exp || 1) - 150;
+  if (e >= 0) return `${sign}${(mant << BigInt(e)).toString()}.0`;
+  const digits = (mant * BigInt(5) ** BigInt(-e)).toString().padStart(-e + 1, "0");
+  const whole = digits.slice(0, digits.length + e);
+  const frac = digits.slice(digits.length + e).replace(/0+$/, "") || "0";
+  return `${sign}${whole}.${frac}`;
+}
+function withFloatBits(line) {
+  const end = line.trimEnd().length;
+  return line.replace(INTEGER, (t, _sign, _digits, at) => {
+    if (at + t.length !== end || !/,\s*$/.test(line.slice(0, at))) return t;
+    const v = cInteger(t);
+    const text = exactFloat((v % 2 ** 32 + 2 ** 32) % 2 ** 32);
+    return text === null ? t : `(${text})`;
+  });
+}
+function respelled(line, rules, gpu = null) {
   if (rules.flagOrder) line = withFlagsInOrder(line, rules.flagOrder);
-  for (const r of rules.respellings ?? []) line = line.replace(compiled(r.pattern), r.replacement);
+  for (const r of rules.respellings ?? []) {
+    const g = r.gpu;
+    if (g && (gpu === null || gpu < (g.min ?? -Infinity) || gpu > (g.max ?? Infinity))) continue;
+    line = line.replace(compiled(r.pattern), r.replacement);
+  }
   return line;
 }
 const INTEGER = /(?<=^|[\s,([+<]|(?<!\d)\.|(?<!\w)#|\.[xyzw]-)(-?)(0[xX][0-9a-fA-F]+|\d+)(?=$|[\s,)\]>]|\.(?!\d))/g;
@@ -6788,7 +6831,7 @@ function assembleLine(line, lineNo, gpu) {
   const key = `${gpu ?? ""}:${line}`;
   let result = LINES.get(key);
   if (result === void 0) {
-    const text = normalized(line, ISASPEC.text);
+    const text = normalized(line, ISASPEC.text, gpu);
     result = lineWords(text, gpu);
     if (!(result instanceof Uint32Array) && ISASPEC.text.integers)
       for (const other of integerSpellings(text)) {
@@ -6798,11 +6841,20 @@ function assembleLine(line, lineNo, gpu) {
           break;
         }
       }
+    if (!(result instanceof Uint32Array) && text !== line)
+      result = usersError(result, text, line, gpu);
     if (LINES.size >= 4096) LINES.clear();
     LINES.set(key, result);
   }
   if (result instanceof Uint32Array) return result;
   throw new AssemblyError(result.message, lineNo, result.column);
+}
+function usersError(e, text, line, gpu) {
+  const at = e.column - 1;
+  if (line.endsWith(text.slice(at))) return { ...e, column: line.length - (text.length - at) + 1 };
+  if (line.startsWith(text.slice(0, at))) return e;
+  const asWritten = lineWords(line, gpu);
+  return asWritten instanceof Uint32Array ? { ...e, column: Math.min(e.column, line.length) } : asWritten;
 }
 function lineWords(line, gpu) {
   const start = /^\s*/.exec(line)[0].length;

@@ -26660,16 +26660,59 @@ const SYNTAX = {
     "integers": "c",
     "flagOrder": ["(sy)", "(ss)", "(eq)", "(jp)", "(sat)", "(rpt", "(nop", "(ul)"],
     "halfBits": "^\\s*(?:\\([a-z0-9_]+\\)\\s*)*(?:[cm]ov\\.|mova1?\\s|alias\\.)",
+    "floatBits": "^\\s*(?:\\([a-z0-9_]+\\)\\s*)*alias\\.",
     "integerMasks": [
       {
         "pattern": "^\\s*(?:\\([a-z0-9_]+\\)\\s*)*(?:[cm]ov\\.(?:f16|u16|s16|u8(?!_32))|mova1?\\s)",
         "bits": 16
+      },
+      { "pattern": "^\\s*(?:\\([a-z0-9_]+\\)\\s*)*alias\\.", "bits": 16 }
+    ],
+    "enumIntegers": [
+      {
+        "pattern": "^\\s*(?:\\([a-z0-9_]+\\)\\s*)*(?:(?:add|min|max|mul|sign|cmps|absneg|cmpv|floor|ceil|rndne|rndaz|trunc)\\.f|setrm|shb|msad)(?=[.\\s])",
+        "texts": [
+          "(0.0)",
+          "(0.5)",
+          "(1.0)",
+          "(2.0)",
+          "(e)",
+          "(pi)",
+          "(1/pi)",
+          "(1/log2(e))",
+          "(log2(e))",
+          "(1/log2(10))",
+          "(log2(10))",
+          "(4.0)"
+        ]
       }
     ],
     "respellings": [
       {
         "pattern": "^(\\s*(?:\\([a-z0-9_]+\\))*[a-z_0-9.]+\\s+\\((?:f16|f32|u16|u32|s16|s32|u8|u8_32)\\))(?!\\()",
         "replacement": "$1(x)"
+      },
+      {
+        "pattern": "^(\\s*(?:\\([a-z0-9_]+\\))*[a-z_0-9.]+\\s+(?:\\((?:f16|f32|u16|u32|s16|s32|u8|u8_32)\\))?)\\(\\)(?=h?r\\d)",
+        "replacement": "$1(x)"
+      },
+      {
+        "pattern": "^\\s*(?:\\([a-z0-9_]+\\)\\s*)*brax\\s+#-?\\w+\\s*$",
+        "replacement": "brax IMMED=0, REPEAT=0, SS=0, EQ=0, JP=0, SY=0"
+      },
+      {
+        "pattern": ",\\s*t#-?\\w+,\\s*a1\\.x\\s*$",
+        "replacement": ", s#0, a1.x",
+        "gpu": { "min": 600, "max": 699 }
+      },
+      { "pattern": ",\\s*s#-?\\w+,\\s*a1\\.x\\s*$", "replacement": ", t#0, a1.x", "gpu": { "min": 700 } },
+      {
+        "pattern": "^(\\s*(?:\\([a-z0-9_]+\\)\\s*)*alias\\.[a-z0-9_.]+\\s+)h(?=r\\d)",
+        "replacement": "$1"
+      },
+      {
+        "pattern": "^(\\s*(?:\\([a-z0-9_]+\\)\\s*)*alias\\.[a-z0-9_]+\\.b16\\.[^,]*,\\s*)(-?(?:0[xX][0-9a-fA-F]+|\\d+))\\s*$",
+        "replacement": "$1h($2)"
       },
       {
         "pattern": "^(\\s*(?:\\([a-z0-9_]+\\))*ds[xy]pp\\.1(?:\\.[a-z0-9_]+)*\\s+)(?=h?r\\d)",
@@ -27067,6 +27110,14 @@ function applyOp(op, a, b) {
       return 0;
   }
 }
+const OPERAND_INTEGER = /(?<=,\s*(?:\([a-z]+\))*)(?:h\((-?(?:0[xX][0-9a-fA-F]+|\d+))\)|(-?(?:0[xX][0-9a-fA-F]+|\d+)))(?=\s*(?:,|$))/g;
+function withEnumIntegers(line, texts) {
+  return line.replace(OPERAND_INTEGER, (t, half, n) => {
+    const v = cInteger(half ?? n);
+    const text = v >= 0 ? texts[v] : void 0;
+    return text ? `${half !== void 0 ? "h" : ""}${text}` : t;
+  });
+}
 function withHalfBits(line) {
   return line.replace(/(?<![\w.])h\((-?(?:0[xX][0-9a-fA-F]+|\d+))\)/g, (t, n) => {
     const x = floatOf((cInteger(n) % 65536 + 65536) % 65536, 16);
@@ -27091,8 +27142,13 @@ function compiled(pattern) {
   if (!re) COMPILED.set(pattern, re = new RegExp(pattern, "g"));
   return re;
 }
-function normalized(line, rules) {
-  line = respelled(line, rules);
+function normalized(line, rules, gpu = null) {
+  line = respelled(line, rules, gpu);
+  for (const e of rules.enumIntegers ?? []) {
+    const re = compiled(e.pattern);
+    re.lastIndex = 0;
+    if (re.test(line)) line = withEnumIntegers(line, e.texts);
+  }
   if (rules.halfBits) {
     const re = compiled(rules.halfBits);
     re.lastIndex = 0;
@@ -27105,11 +27161,41 @@ function normalized(line, rules) {
     re.lastIndex = 0;
     if (re.test(line)) line = masked(line, m.bits);
   }
+  if (rules.floatBits) {
+    const re = compiled(rules.floatBits);
+    re.lastIndex = 0;
+    if (re.test(line)) line = withFloatBits(line);
+  }
   return line;
 }
-function respelled(line, rules) {
+function exactFloat(bits) {
+  const exp = bits >>> 23 & 255;
+  if (exp === 255) return null;
+  const sign = bits >>> 31 ? "-" : "";
+  const mant = BigInt((bits & 8388607) + (exp ? 8388608 : 0));
+  const e = (exp || 1) - 150;
+  if (e >= 0) return `${sign}${(mant << BigInt(e)).toString()}.0`;
+  const digits = (mant * BigInt(5) ** BigInt(-e)).toString().padStart(-e + 1, "0");
+  const whole = digits.slice(0, digits.length + e);
+  const frac = digits.slice(digits.length + e).replace(/0+$/, "") || "0";
+  return `${sign}${whole}.${frac}`;
+}
+function withFloatBits(line) {
+  const end = line.trimEnd().length;
+  return line.replace(INTEGER, (t, _sign, _digits, at) => {
+    if (at + t.length !== end || !/,\s*$/.test(line.slice(0, at))) return t;
+    const v = cInteger(t);
+    const text = exactFloat((v % 2 ** 32 + 2 ** 32) % 2 ** 32);
+    return text === null ? t : `(${text})`;
+  });
+}
+function respelled(line, rules, gpu = null) {
   if (rules.flagOrder) line = withFlagsInOrder(line, rules.flagOrder);
-  for (const r of rules.respellings ?? []) line = line.replace(compiled(r.pattern), r.replacement);
+  for (const r of rules.respellings ?? []) {
+    const g = r.gpu;
+    if (g && (gpu === null || gpu < (g.min ?? -Infinity) || gpu > (g.max ?? Infinity))) continue;
+    line = line.replace(compiled(r.pattern), r.replacement);
+  }
   return line;
 }
 const INTEGER = /(?<=^|[\s,([+<]|(?<!\d)\.|(?<!\w)#|\.[xyzw]-)(-?)(0[xX][0-9a-fA-F]+|\d+)(?=$|[\s,)\]>]|\.(?!\d))/g;
@@ -28365,7 +28451,7 @@ function assembleLine(line, lineNo, gpu) {
   const key = `${gpu ?? ""}:${line}`;
   let result = LINES.get(key);
   if (result === void 0) {
-    const text = normalized(line, ISASPEC.text);
+    const text = normalized(line, ISASPEC.text, gpu);
     result = lineWords(text, gpu);
     if (!(result instanceof Uint32Array) && ISASPEC.text.integers)
       for (const other of integerSpellings(text)) {
@@ -28375,11 +28461,20 @@ function assembleLine(line, lineNo, gpu) {
           break;
         }
       }
+    if (!(result instanceof Uint32Array) && text !== line)
+      result = usersError(result, text, line, gpu);
     if (LINES.size >= 4096) LINES.clear();
     LINES.set(key, result);
   }
   if (result instanceof Uint32Array) return result;
   throw new AssemblyError(result.message, lineNo, result.column);
+}
+function usersError(e, text, line, gpu) {
+  const at = e.column - 1;
+  if (line.endsWith(text.slice(at))) return { ...e, column: line.length - (text.length - at) + 1 };
+  if (line.startsWith(text.slice(0, at))) return e;
+  const asWritten = lineWords(line, gpu);
+  return asWritten instanceof Uint32Array ? { ...e, column: Math.min(e.column, line.length) } : asWritten;
 }
 function lineWords(line, gpu) {
   const start = /^\s*/.exec(line)[0].length;

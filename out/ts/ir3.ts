@@ -28385,16 +28385,60 @@ const SYNTAX = {
     "integers": "c",
     "flagOrder": ["(sy)","(ss)","(eq)","(jp)","(sat)","(rpt","(nop","(ul)"],
     "halfBits": "^\\s*(?:\\([a-z0-9_]+\\)\\s*)*(?:[cm]ov\\.|mova1?\\s|alias\\.)",
+    "floatBits": "^\\s*(?:\\([a-z0-9_]+\\)\\s*)*alias\\.",
     "integerMasks": [
       {
         "pattern": "^\\s*(?:\\([a-z0-9_]+\\)\\s*)*(?:[cm]ov\\.(?:f16|u16|s16|u8(?!_32))|mova1?\\s)",
         "bits": 16
+      },
+      {"pattern":"^\\s*(?:\\([a-z0-9_]+\\)\\s*)*alias\\.","bits":16}
+    ],
+    "enumIntegers": [
+      {
+        "pattern": "^\\s*(?:\\([a-z0-9_]+\\)\\s*)*(?:(?:add|min|max|mul|sign|cmps|absneg|cmpv|floor|ceil|rndne|rndaz|trunc)\\" +
+          ".f|setrm|shb|msad)(?=[.\\s])",
+        "texts": [
+          "(0.0)",
+          "(0.5)",
+          "(1.0)",
+          "(2.0)",
+          "(e)",
+          "(pi)",
+          "(1/pi)",
+          "(1/log2(e))",
+          "(log2(e))",
+          "(1/log2(10))",
+          "(log2(10))",
+          "(4.0)"
+        ]
       }
     ],
     "respellings": [
       {
         "pattern": "^(\\s*(?:\\([a-z0-9_]+\\))*[a-z_0-9.]+\\s+\\((?:f16|f32|u16|u32|s16|s32|u8|u8_32)\\))(?!\\()",
         "replacement": "$1(x)"
+      },
+      {
+        "pattern": "^(\\s*(?:\\([a-z0-9_]+\\))*[a-z_0-9.]+\\s+(?:\\((?:f16|f32|u16|u32|s16|s32|u8|u8_32)\\))?)\\(\\)(?=h?r\\d)",
+        "replacement": "$1(x)"
+      },
+      {
+        "pattern": "^\\s*(?:\\([a-z0-9_]+\\)\\s*)*brax\\s+#-?\\w+\\s*$",
+        "replacement": "brax IMMED=0, REPEAT=0, SS=0, EQ=0, JP=0, SY=0"
+      },
+      {
+        "pattern": ",\\s*t#-?\\w+,\\s*a1\\.x\\s*$",
+        "replacement": ", s#0, a1.x",
+        "gpu": {"min":600,"max":699}
+      },
+      {"pattern":",\\s*s#-?\\w+,\\s*a1\\.x\\s*$","replacement":", t#0, a1.x","gpu":{"min":700}},
+      {
+        "pattern": "^(\\s*(?:\\([a-z0-9_]+\\)\\s*)*alias\\.[a-z0-9_.]+\\s+)h(?=r\\d)",
+        "replacement": "$1"
+      },
+      {
+        "pattern": "^(\\s*(?:\\([a-z0-9_]+\\)\\s*)*alias\\.[a-z0-9_]+\\.b16\\.[^,]*,\\s*)(-?(?:0[xX][0-9a-fA-F]+|\\d+))\\s*$",
+        "replacement": "$1h($2)"
       },
       {
         "pattern": "^(\\s*(?:\\([a-z0-9_]+\\))*ds[xy]pp\\.1(?:\\.[a-z0-9_]+)*\\s+)(?=h?r\\d)",
@@ -28996,7 +29040,12 @@ interface TextRules {
   /** Integers as C's strtoul(…, 0) reads them: decimal, `0x` hex, octal with a leading 0. */
   integers?: "c";
   /** Regular expressions (global) and their replacements, applied to every line in order. */
-  respellings?: readonly { pattern: string; replacement: string }[];
+  respellings?: readonly {
+    pattern: string;
+    replacement: string;
+    /** The GPU generations it applies at (both ends included); with no GPU given, none. */
+    gpu?: { min?: number; max?: number };
+  }[];
   /**
    * The order the templates print a line's leading `(…)` flags in, each by its start (`(rpt`):
    * the parser takes them in any order.
@@ -29006,6 +29055,29 @@ interface TextRules {
   integerMasks?: readonly { pattern: string; bits: number }[];
   /** Lines (a regular expression) where `h(N)` of an integer N is a half float's bits (`h(1)` is 2^-24). */
   halfBits?: string;
+  /** Lines (a regular expression) whose last operand, an integer, is a 32-bit float's bits. */
+  floatBits?: string;
+  /**
+   * Lines (a regular expression) where an integer operand N, or `h(N)`, is written `texts[N]`
+   * (`h` before it for `h(N)`): an enum's displays by value, "" for a value without one.
+   */
+  enumIntegers?: readonly { pattern: string; texts: readonly string[] }[];
+}
+
+/**
+ * An operand that is an integer N or `h(N)`: after a `,` and the source flags (`(neg)`, `(r)`, …),
+ * before a `,` or the end.
+ */
+const OPERAND_INTEGER =
+  /(?<=,\s*(?:\([a-z]+\))*)(?:h\((-?(?:0[xX][0-9a-fA-F]+|\d+))\)|(-?(?:0[xX][0-9a-fA-F]+|\d+)))(?=\s*(?:,|$))/g;
+
+/** The line with each integer operand N (or `h(N)`) written as `texts[N]` where there is one. */
+function withEnumIntegers(line: string, texts: readonly string[]): string {
+  return line.replace(OPERAND_INTEGER, (t, half: string | undefined, n: string | undefined) => {
+    const v = cInteger((half ?? n)!);
+    const text = v >= 0 ? texts[v] : undefined;
+    return text ? `${half !== undefined ? "h" : ""}${text}` : t;
+  });
 }
 
 /**
@@ -29049,8 +29121,13 @@ function compiled(pattern: string): RegExp {
  * The line as the codec's templates read it: flags in order, the respellings applied and, with
  * C integers, octal ones in decimal and those of a masked line masked.
  */
-function normalized(line: string, rules: TextRules): string {
-  line = respelled(line, rules);
+function normalized(line: string, rules: TextRules, gpu: number | null = null): string {
+  line = respelled(line, rules, gpu);
+  for (const e of rules.enumIntegers ?? []) {
+    const re = compiled(e.pattern);
+    re.lastIndex = 0;
+    if (re.test(line)) line = withEnumIntegers(line, e.texts);
+  }
   if (rules.halfBits) {
     const re = compiled(rules.halfBits);
     re.lastIndex = 0;
@@ -29063,13 +29140,50 @@ function normalized(line: string, rules: TextRules): string {
     re.lastIndex = 0;
     if (re.test(line)) line = masked(line, m.bits);
   }
+  if (rules.floatBits) {
+    const re = compiled(rules.floatBits);
+    re.lastIndex = 0;
+    if (re.test(line)) line = withFloatBits(line);
+  }
   return line;
 }
 
-/** The line with its flags in order and every respelling applied. */
-function respelled(line: string, rules: TextRules): string {
+/**
+ * The exact decimal value of the 32-bit float whose bits are `bits` (a dyadic number: m × 2^-k is
+ * m × 5^k / 10^k), or null for NaN and infinity, which no decimal reads as.
+ */
+function exactFloat(bits: number): string | null {
+  const exp = (bits >>> 23) & 0xff;
+  if (exp === 0xff) return null;
+  const sign = bits >>> 31 ? "-" : "";
+  const mant = BigInt((bits & 0x7fffff) + (exp ? 0x800000 : 0));
+  const e = (exp || 1) - 150; // value = mant × 2^e
+  if (e >= 0) return `${sign}${(mant << BigInt(e)).toString()}.0`;
+  const digits = (mant * BigInt(5) ** BigInt(-e)).toString().padStart(-e + 1, "0");
+  const whole = digits.slice(0, digits.length + e);
+  const frac = digits.slice(digits.length + e).replace(/0+$/, "") || "0";
+  return `${sign}${whole}.${frac}`;
+}
+
+/** The line with the integer that ends it (an immediate operand) written as the float of its bits. */
+function withFloatBits(line: string): string {
+  const end = line.trimEnd().length;
+  return line.replace(INTEGER, (t, _sign, _digits, at: number) => {
+    if (at + t.length !== end || !/,\s*$/.test(line.slice(0, at))) return t;
+    const v = cInteger(t);
+    const text = exactFloat(((v % 2 ** 32) + 2 ** 32) % 2 ** 32);
+    return text === null ? t : `(${text})`;
+  });
+}
+
+/** The line with its flags in order and every respelling of the GPU applied. */
+function respelled(line: string, rules: TextRules, gpu: number | null = null): string {
   if (rules.flagOrder) line = withFlagsInOrder(line, rules.flagOrder);
-  for (const r of rules.respellings ?? []) line = line.replace(compiled(r.pattern), r.replacement);
+  for (const r of rules.respellings ?? []) {
+    const g = r.gpu;
+    if (g && (gpu === null || gpu < (g.min ?? -Infinity) || gpu > (g.max ?? Infinity))) continue;
+    line = line.replace(compiled(r.pattern), r.replacement);
+  }
   return line;
 }
 
@@ -30985,7 +31099,7 @@ function assembleLine(line: string, lineNo: number, gpu: number | null): Uint32A
   let result = LINES.get(key);
   if (result === undefined) {
     // As written (after the respellings), else with its integers spelled another way.
-    const text = normalized(line, ISASPEC.text);
+    const text = normalized(line, ISASPEC.text, gpu);
     result = lineWords(text, gpu);
     if (!(result instanceof Uint32Array) && ISASPEC.text.integers)
       for (const other of integerSpellings(text)) {
@@ -30995,11 +31109,28 @@ function assembleLine(line: string, lineNo: number, gpu: number | null): Uint32A
           break;
         }
       }
+    if (!(result instanceof Uint32Array) && text !== line)
+      result = usersError(result, text, line, gpu);
     if (LINES.size >= 4096) LINES.clear();
     LINES.set(key, result);
   }
   if (result instanceof Uint32Array) return result;
   throw new AssemblyError(result.message, lineNo, result.column);
+}
+
+/**
+ * The error of a line the spellings rewrote, in the columns of the line as written: at the same
+ * place where the text from the error to the end (or from the start to it) is the user's, else the
+ * error of the line as written.
+ */
+function usersError(e: LineError, text: string, line: string, gpu: number | null): LineError {
+  const at = e.column - 1;
+  if (line.endsWith(text.slice(at))) return { ...e, column: line.length - (text.length - at) + 1 };
+  if (line.startsWith(text.slice(0, at))) return e;
+  const asWritten = lineWords(line, gpu);
+  return asWritten instanceof Uint32Array
+    ? { ...e, column: Math.min(e.column, line.length) }
+    : asWritten;
 }
 
 /** The words of one line, or why it does not assemble. */

@@ -11,6 +11,7 @@ import { readFileSync } from "fs";
 import * as path from "path";
 import fc from "fast-check";
 import type { Instruction, IsaModel } from "../../generator/model/types";
+import { withEnumIntegers } from "../../generator/runtime/codec/isaspecSpellings";
 import * as ir3 from "../../out/ts/ir3";
 
 /** A field's value at its lowest bit of the 64-bit instruction (bit 32 + k is bit k of word 1). */
@@ -127,6 +128,29 @@ function fieldOf(ins: Instruction, name: string, w: readonly number[]): number {
     shift += r.high - r.low + 1;
   }
   return value;
+}
+
+/**
+ * Whether a text is one the companion marks `lossy`: a respelling rewrites it (a cat5 '()' write
+ * mask) or an enumIntegers rule reads an integer of it as the enum's value (a float op's `h(5)`).
+ */
+function lossyTexts(model: IsaModel): (text: string) => boolean {
+  const t = model.assemblerText;
+  const respellings = (t?.respellings ?? [])
+    .filter((r) => r.lossy)
+    .map((r) => new RegExp(r.pattern));
+  const enums = (t?.enumIntegers ?? [])
+    .filter((e) => e.lossy)
+    .map((e) => {
+      const texts: string[] = [];
+      for (const v of model.enums.find((x) => x.name === e.enum)!.values)
+        texts[v.value] = v.display ?? "";
+      return { re: new RegExp(e.pattern), texts: Array.from(texts, (x) => x ?? "") };
+    });
+  expect(respellings.length + enums.length).toBeGreaterThan(1);
+  return (text) =>
+    respellings.some((re) => re.test(text)) ||
+    enums.some((e) => e.re.test(text) && withEnumIntegers(text, e.texts) !== text);
 }
 
 const hex = (w: ArrayLike<number>) => Array.from(w, (x) => `0x${x.toString(16).padStart(8, "0")}`);
@@ -323,10 +347,133 @@ describe("ir3 asm writes Mesa's words", () => {
     expect(ir3.disassemble(ir3.assemble(line, { gpu: 600 }), { gpu: 600 })).toBe(line);
   });
 
-  // '()' is read as written (WRMASK 0), the words isaforge prints it for.
-  test("an empty write mask stays empty", () => {
-    const w = ir3.assemble("sam (f32)()r0.x, r0.y, s#0, t#0", { gpu: 600 });
-    expect(hex(w)).toEqual(hex(words(CAT(5), [54, 3], [0, 1], [1, 1], [44, 1])));
+  // '()' is T_WRMASK 0 (ir3_lexer.l:129) and the destination's wrmask MAX2(1, 0) = 1
+  // (ir3_parser.y:184): WRMASK 40–43 = x, as for no mask (assembler.json, a `lossy` respelling: the
+  // WRMASK 0 words the decoder prints '()' for are none Mesa's assembler writes). sam: OPC 54–58 = 3,
+  // FULL 0 (r0.y is full), SRC1 1–8 = r0.y, TYPE 44–46 = f32; dsxpp.1: OPC 24, TYPE f32 (the rule
+  // above).
+  test.each([
+    [
+      "sam (f32)()r0.x, r0.y, s#0, t#0",
+      words(CAT(5), [54, 3], [0, 1], [1, 1], [44, 1], [40, 1]),
+      "sam (f32)(x)r0.x, r0.y, s#0, t#0",
+    ],
+    [
+      "dsxpp.1 ()r0.x, r0.y",
+      words(CAT(5), [54, 24], [44, 1], [0, 1], [40, 1], [1, 1]),
+      "dsxpp.1 (x)r0.x, r0.y",
+    ],
+  ] as const)("an empty write mask is x: %s", (line, w, printed) => {
+    const back = ir3.assemble(line, { gpu: 600 });
+    expect(hex(back)).toEqual(hex(w));
+    expect(ir3.disassemble(back, { gpu: 600 })).toBe(printed);
+  });
+
+  // brax takes '#' integer (ir3_parser.y:881,891), but no display template names a field of it
+  // (ir3-cat0.xml:264: neither brax nor a bitset it extends has one), so encode.py has no case for
+  // it and writes only its fixed bits, whatever the number or the flags: OPC 55–58 = 1, BRTYPE
+  // 37–39 = 110. Mesa prints the words as an empty line.
+  test.each(["brax #3", "(sy)brax #-2"])("gpu 600: %s is brax's fixed bits", (line) => {
+    const w = ir3.assemble(line, { gpu: 600 });
+    expect(hex(w)).toEqual(hex(words(CAT(0), [55, 1], [37, 6])));
+    expect(ir3.disassemble(w, { gpu: 600 })).toBe("");
+  });
+
+  // alias's destination is a dst_reg (ir3_parser.y:1406) written as #reg-gpr (ir3-cat7.xml:320),
+  // the register's number: hr1.y is r1.y (5). OPC 55–58 = 1000, pattern 54, SRC_TYPE 50 = 1
+  // (always), SCOPE 47–49 (rt 3), UNK 40–43 the last number, SRC 0–7 = r0.y (1).
+  test.each([
+    ["alias.tex.b32.0 hr0.x, r0.y", words(CAT(7), [55, 8], [54, 1], [50, 1], [0, 1])],
+    [
+      "alias.rt.b16.2 hr1.y, hr0.y",
+      words(CAT(7), [55, 8], [54, 1], [50, 1], [47, 3], [40, 2], [32, 5], [0, 1]),
+    ],
+  ] as const)("gpu 700: a half alias destination: %s", (line, w) => {
+    expect(hex(ir3.assemble(line, { gpu: 700 }))).toEqual(hex(w));
+  });
+
+  // A float cat2 op's integer source is a FLUT index: 'immediate: integer' (iim_val N) or 'h' '('
+  // integer ')' (IMMED | HALF), ir3_parser.y:1583,1585; ir3_cat2_int (ir3.h:1595) does not list
+  // mul.f/add.f/cmps.f, so __multisrc_case (encode.c:228-239) writes #multisrc-immed-flut-full
+  // (pattern 11–13 = 101, bit 10 = 0) or -half (bit 10 = 1), IMMED 0–9 = N (assembler.json
+  // enumIntegers). mul.f: OPC 53–58 = 3; SRC1 0–15 = r0.y (1); SRC2 16–31 the immediate; FULL 52
+  // from the full r0.y (ir3-cat2.xml's FULL map !(srcs[0] & HALF)). add.f (OPC 0) with (neg): ABSNEG
+  // 14–15 of SRC1 = 1. cmps.f (OPC 5) .le: COND 48–50 = 1 (#cond: lt 0, le 1), DST p0.x = register 62 × 4 = 248.
+  test.each([
+    [
+      "mul.f r0.x, r0.y, 1",
+      words(CAT(2), [53, 3], [52, 1], [0, 1], [16, 1], [29, 1], [27, 1]),
+      "mul.f r0.x, r0.y, (0.5)",
+    ],
+    [
+      "mul.f hr0.x, hr0.y, h(1)",
+      words(CAT(2), [53, 3], [0, 1], [16, 1], [26, 1], [29, 1], [27, 1]),
+      "mul.f hr0.x, hr0.y, h(0.5)",
+    ],
+    [
+      "add.f r0.x, (neg)11, r0.y",
+      words(CAT(2), [52, 1], [0, 11], [10, 0], [13, 1], [11, 1], [14, 1], [16, 1]),
+      "add.f r0.x, (neg)(4.0), r0.y",
+    ],
+    [
+      "cmps.f.le p0.x, r0.y, 3",
+      words(CAT(2), [53, 5], [52, 1], [48, 1], [32, 248], [0, 1], [16, 3], [29, 1], [27, 1]),
+      "cmps.f.le p0.x, r0.y, (2.0)",
+    ],
+  ] as const)("gpu 600: a float op's integer is a FLUT index: %s", (line, w, printed) => {
+    const back = ir3.assemble(line, { gpu: 600 });
+    expect(hex(back)).toEqual(hex(w));
+    expect(ir3.disassemble(back, { gpu: 600 })).toBe(printed);
+  });
+
+  // An alias integer source is immediate_cat1's integer (cat7_alias_src, ir3_parser.y:1389-1390),
+  // masked to 16 bits: type_size(cat1.src_type) < 32 (ir3_parser.y:1569), cat1.src_type being the
+  // cat7 struct's w/r/l/g bits, 0 = TYPE_F16 (ir3.h:384-436). It is IR3_REG_IMMED: SRC_REG_TYPE
+  // 51–52 = 2, IMMED 0–31 = the masked integer (#alias-immed-src, extract_reg_uim); SRC_TYPE 50 = 1
+  // whatever b16/b32 says. OPC 55–58 = 1000, pattern 54; SCOPE 47–49 (tex 0, rt 3); UNK 40–43.
+  test.each([
+    [
+      "alias.rt.b32.0 r0.x, 16",
+      words(CAT(7), [55, 8], [54, 1], [50, 1], [47, 3], [51, 2], [0, 16]),
+    ],
+    [
+      "alias.tex.b32.1 r0.x, -1",
+      words(CAT(7), [55, 8], [54, 1], [50, 1], [51, 2], [40, 1], [0, 0xffff]),
+    ],
+    [
+      "alias.tex.b16.1 hr0.x, 0x13c00",
+      words(CAT(7), [55, 8], [54, 1], [50, 1], [51, 2], [40, 1], [0, 0x3c00]),
+    ],
+  ] as const)("gpu 700: an alias integer: %s", (line, w) => {
+    expect(hex(ir3.assemble(line, { gpu: 700 }))).toEqual(hex(w));
+  });
+
+  // 'tex, a1.x' and 'samp, a1.x' parse at every generation (cat5_samp_tex_all, ir3_parser.y:1150-1152),
+  // but with a1.x #cat5-src3 writes only SAMP at a6xx, only TEX from a7xx, all 8 bits (ir3-cat5.xml:
+  // 882-903), from cat5.samp or cat5.tex, 0 where the line names the other: `t#2` at a6xx and `s#2`
+  // at a7xx are written nowhere. sam: OPC 54–58 = 3, FULL 0 and SRC1 1–8 = r0.y, TYPE 44–46 = f32,
+  // WRMASK 40–43 = xyzw; .base0 sets IR3_INSTR_B: S2EN_BINDLESS 51 = 1 and DESC_MODE 29–31 = 7
+  // (CAT5_BINDLESS_A1_IMM: B and A1EN without S2EN, encode.c:178-183); BASE 0; SRC3 21–28 = 0.
+  test.each([
+    [600, "sam.base0 (f32)(xyzw)r0.x, r0.y, t#2, a1.x", "s#0"],
+    [700, "sam.base0 (f32)(xyzw)r0.x, r0.y, s#2, a1.x", "t#0"],
+  ] as const)("gpu %i: %s names what Mesa does not write", (gpu, line, printed) => {
+    const w = ir3.assemble(line, { gpu });
+    expect(hex(w)).toEqual(
+      hex(words(CAT(5), [54, 3], [0, 1], [1, 1], [44, 1], [40, 0xf], [51, 1], [29, 7])),
+    );
+    expect(ir3.disassemble(w, { gpu })).toBe(`sam.base0 (f32)(xyzw)r0.x, r0.y, ${printed}, a1.x`);
+  });
+
+  // A line the spellings rewrite (flags put in order, spaces dropped, a write mask added) reports
+  // its error in the columns of the line as written.
+  test.each([
+    ["(jp)(sy)add.u r0.x, r0.y, 0x10000", "1:28: expected end of line, found 'x10000'"],
+    ["(jp)(sy)add.u r0.x ,r0.y , r9.q", "1:31: expected SWIZ (x, y, z or w), found 'q'"],
+    ["sam (f32)r0.x, r0.y, s#0, t#0, q", "1:30: expected ', a1.x' or end of line, found ','"],
+    ["(eq)(sy)bogus r0.x", "1:9: unknown mnemonic 'bogus' for gpu 600"],
+  ])("a rewritten line's error is in the user's columns: %s", (line, message) => {
+    expect(() => ir3.assemble(line, { gpu: 600 })).toThrow(message);
   });
 
   // A number no spelling makes fit is still an error, at the number.
@@ -348,6 +495,7 @@ describe("ir3 asm writes Mesa's words", () => {
     const model = JSON.parse(
       readFileSync(path.join(__dirname, "..", "..", "out", "json", "ir3.json"), "utf8"),
     ) as IsaModel;
+    const lossy = lossyTexts(model);
     const failures: string[] = [];
     let checked = 0;
     for (const ins of model.instructions) {
@@ -367,6 +515,9 @@ describe("ir3 asm writes Mesa's words", () => {
           if (ins.implicit?.some((v) => v.always && fieldOf(ins, v.field, w) !== v.value)) continue;
           const text = ir3.disassemble(w, { gpu, showErrors: true });
           if (text.includes("\t; ")) continue;
+          // A text Mesa's assembler reads as other words (a cat5 '()' write mask) is a known lossy
+          // one, not a round-trip failure: no words Mesa writes print it.
+          if (lossy(text)) continue;
           checked++;
           try {
             const again = ir3.disassemble(ir3.assemble(text, { gpu }), { gpu });

@@ -1,9 +1,12 @@
 /** The isaspec runtime's other spellings of a line (generator/runtime/codec/isaspecSpellings.ts). */
 import {
   cInteger,
+  exactFloat,
   integerSpellings,
   masked,
   respelled,
+  withEnumIntegers,
+  withFloatBits,
   withFlagsInOrder,
   withHalfBits,
   withoutOctal,
@@ -83,4 +86,36 @@ test("h(N) of an integer N is the half float of those bits, written exactly", ()
   expect(withHalfBits("h(49152) h(0x8000) h(1.5) sh(1)")).toBe("h(-2.0) h(-0.0) h(1.5) sh(1)");
   // 0x7c00 is infinity: no value to write, the line stays.
   expect(withHalfBits("h(0x7c00)")).toBe("h(0x7c00)");
+});
+
+test("an integer operand (or h(N)) is written as the enum's value; registers, flags and others stay", () => {
+  const texts = ["(0.0)", "(0.5)", "", "(2.0)"];
+  expect(withEnumIntegers("mul.f r0.x, r0.y, 1", texts)).toBe("mul.f r0.x, r0.y, (0.5)");
+  expect(withEnumIntegers("mul.f hr0.x, (neg)0x3, h(1)", texts)).toBe(
+    "mul.f hr0.x, (neg)(2.0), h(0.5)",
+  );
+  // no display (2), past the end (4), negative: as written
+  expect(withEnumIntegers("add.f r0.x, 2, 4", texts)).toBe("add.f r0.x, 2, 4");
+  expect(withEnumIntegers("add.f r0.x, r1.y, -1", texts)).toBe("add.f r0.x, r1.y, -1");
+});
+
+test("a float's bits as its exact decimal value", () => {
+  expect(exactFloat(0x3f800000)).toBe("1.0");
+  expect(exactFloat(0xbf000000)).toBe("-0.5");
+  expect(exactFloat(0x4b800001)).toBe("16777218.0");
+  expect(exactFloat(0)).toBe("0.0");
+  // 2^-149 (the least denormal) is 5^149 / 10^149: 149 decimals, the last those of 5^149
+  const least = exactFloat(1)!;
+  expect(least.length).toBe(2 + 149);
+  expect(least.endsWith("836212158203125")).toBe(true);
+  expect(Math.fround(Number(least))).toBe(2 ** -149);
+  expect(exactFloat(0x7f800000)).toBeNull();
+  expect(withFloatBits("alias.rt.b32.0 r0.x, 0x3f800000")).toBe("alias.rt.b32.0 r0.x, (1.0)");
+  expect(withFloatBits("alias.rt.b32.0 r0.x, r0.y")).toBe("alias.rt.b32.0 r0.x, r0.y");
+});
+
+test("a respelling with a GPU range applies only at those GPUs", () => {
+  const rules = { respellings: [{ pattern: "a", replacement: "b", gpu: { min: 600, max: 699 } }] };
+  expect([600, 699, 700, 500].map((g) => respelled("a", rules, g))).toEqual(["b", "b", "a", "a"]);
+  expect(respelled("a", rules)).toBe("a");
 });

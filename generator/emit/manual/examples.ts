@@ -164,14 +164,6 @@ export function instructionExample(
     // Some defaults do not print as text that parses (a Valhall staging-register count of 0):
     // then the first single preferred value that makes the text round-trip.
     for (let i = 0; !best.ok && i < candidates.length; i++) best = prefer([candidates[i]]);
-    if (!best.ok)
-      return decodeOnlyExample(
-        codec,
-        ins,
-        fallback,
-        gpu,
-        `${allPreferred}; with every field at its default, ${defaults.ok ? "ok" : defaults.reason}`,
-      );
     // Then as many preferred values as still round-trip: whole groups first, halving a group that
     // fails (few trials when few fields misbehave).
     const flip = (group: string[]): void => {
@@ -185,6 +177,19 @@ export function instructionExample(
         flip(todo.slice(half));
       }
     };
+    // Where no single value does (two fields whose texts are lossy at their defaults: an ir3 cat5
+    // '()' write mask, which Mesa's assembler reads as '(x)', beside isam's `.1d`), two of them.
+    for (let i = 0; !best.ok && i < candidates.length; i++)
+      for (let j = i + 1; !best.ok && j < candidates.length; j++)
+        best = prefer([candidates[i], candidates[j]]);
+    if (!best.ok)
+      return decodeOnlyExample(
+        codec,
+        ins,
+        fallback,
+        gpu,
+        `${allPreferred}; with every field at its default, ${defaults.ok ? "ok" : defaults.reason}`,
+      );
     flip(candidates);
   }
   if (!best.ok) throw new Error(`${ins.name}: unreachable`); // narrows `best`; every path above ends ok

@@ -13,6 +13,8 @@ interface TextRules {
   flagOrder?: { order: string[]; why: string };
   integerMasks?: { pattern: string; bits: number; why: string }[];
   halfBits?: { pattern: string; why: string };
+  floatBits?: { pattern: string; why: string };
+  enumIntegers?: { pattern: string; enum: string; why: string; lossy?: boolean }[];
 }
 
 /** The companion's `text` rules: spellings the assembler reads besides the disassembler's text. */
@@ -29,12 +31,18 @@ export function assemblerText(
     ? withPattern(companion, ["text", "halfBits"], text.halfBits, diags)
     : undefined;
   if (halfBits) out.halfBits = halfBits;
+  const floatBits = text.floatBits
+    ? withPattern(companion, ["text", "floatBits"], text.floatBits, diags)
+    : undefined;
+  if (floatBits) out.floatBits = floatBits;
   if (text.flagOrder)
     out.flagOrder = { ...text.flagOrder, source: companion.locate(["text", "flagOrder"]) };
   const respellings = withPatterns(companion, "respellings", text.respellings, diags);
   if (respellings.length) out.respellings = respellings;
   const integerMasks = withPatterns(companion, "integerMasks", text.integerMasks, diags);
   if (integerMasks.length) out.integerMasks = integerMasks;
+  const enumIntegers = withPatterns(companion, "enumIntegers", text.enumIntegers, diags);
+  if (enumIntegers.length) out.enumIntegers = enumIntegers;
   return out;
 }
 
@@ -61,7 +69,7 @@ function withPattern<T extends { pattern: string }>(
 /** The rules of a list whose patterns are regular expressions. */
 function withPatterns<T extends { pattern: string }>(
   companion: LoadedCompanion,
-  key: "respellings" | "integerMasks",
+  key: "respellings" | "integerMasks" | "enumIntegers",
   rules: T[] | undefined,
   diags: Diagnostics,
 ): (T & { source: SourceRef })[] {

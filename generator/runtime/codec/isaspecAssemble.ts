@@ -958,7 +958,7 @@ function assembleLine(line: string, lineNo: number, gpu: number | null): Uint32A
   let result = LINES.get(key);
   if (result === undefined) {
     // As written (after the respellings), else with its integers spelled another way.
-    const text = normalized(line, ISASPEC.text);
+    const text = normalized(line, ISASPEC.text, gpu);
     result = lineWords(text, gpu);
     if (!(result instanceof Uint32Array) && ISASPEC.text.integers)
       for (const other of integerSpellings(text)) {
@@ -968,11 +968,28 @@ function assembleLine(line: string, lineNo: number, gpu: number | null): Uint32A
           break;
         }
       }
+    if (!(result instanceof Uint32Array) && text !== line)
+      result = usersError(result, text, line, gpu);
     if (LINES.size >= 4096) LINES.clear();
     LINES.set(key, result);
   }
   if (result instanceof Uint32Array) return result;
   throw new AssemblyError(result.message, lineNo, result.column);
+}
+
+/**
+ * The error of a line the spellings rewrote, in the columns of the line as written: at the same
+ * place where the text from the error to the end (or from the start to it) is the user's, else the
+ * error of the line as written.
+ */
+function usersError(e: LineError, text: string, line: string, gpu: number | null): LineError {
+  const at = e.column - 1;
+  if (line.endsWith(text.slice(at))) return { ...e, column: line.length - (text.length - at) + 1 };
+  if (line.startsWith(text.slice(0, at))) return e;
+  const asWritten = lineWords(line, gpu);
+  return asWritten instanceof Uint32Array
+    ? { ...e, column: Math.min(e.column, line.length) }
+    : asWritten;
 }
 
 /** The words of one line, or why it does not assemble. */

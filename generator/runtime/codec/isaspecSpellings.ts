@@ -12,7 +12,12 @@ export interface TextRules {
   /** Integers as C's strtoul(…, 0) reads them: decimal, `0x` hex, octal with a leading 0. */
   integers?: "c";
   /** Regular expressions (global) and their replacements, applied to every line in order. */
-  respellings?: readonly { pattern: string; replacement: string }[];
+  respellings?: readonly {
+    pattern: string;
+    replacement: string;
+    /** The GPU generations it applies at (both ends included); with no GPU given, none. */
+    gpu?: { min?: number; max?: number };
+  }[];
   /**
    * The order the templates print a line's leading `(…)` flags in, each by its start (`(rpt`):
    * the parser takes them in any order.
@@ -22,6 +27,29 @@ export interface TextRules {
   integerMasks?: readonly { pattern: string; bits: number }[];
   /** Lines (a regular expression) where `h(N)` of an integer N is a half float's bits (`h(1)` is 2^-24). */
   halfBits?: string;
+  /** Lines (a regular expression) whose last operand, an integer, is a 32-bit float's bits. */
+  floatBits?: string;
+  /**
+   * Lines (a regular expression) where an integer operand N, or `h(N)`, is written `texts[N]`
+   * (`h` before it for `h(N)`): an enum's displays by value, "" for a value without one.
+   */
+  enumIntegers?: readonly { pattern: string; texts: readonly string[] }[];
+}
+
+/**
+ * An operand that is an integer N or `h(N)`: after a `,` and the source flags (`(neg)`, `(r)`, …),
+ * before a `,` or the end.
+ */
+const OPERAND_INTEGER =
+  /(?<=,\s*(?:\([a-z]+\))*)(?:h\((-?(?:0[xX][0-9a-fA-F]+|\d+))\)|(-?(?:0[xX][0-9a-fA-F]+|\d+)))(?=\s*(?:,|$))/g;
+
+/** The line with each integer operand N (or `h(N)`) written as `texts[N]` where there is one. */
+export function withEnumIntegers(line: string, texts: readonly string[]): string {
+  return line.replace(OPERAND_INTEGER, (t, half: string | undefined, n: string | undefined) => {
+    const v = cInteger((half ?? n)!);
+    const text = v >= 0 ? texts[v] : undefined;
+    return text ? `${half !== undefined ? "h" : ""}${text}` : t;
+  });
 }
 
 /**
@@ -65,8 +93,13 @@ function compiled(pattern: string): RegExp {
  * The line as the codec's templates read it: flags in order, the respellings applied and, with
  * C integers, octal ones in decimal and those of a masked line masked.
  */
-export function normalized(line: string, rules: TextRules): string {
-  line = respelled(line, rules);
+export function normalized(line: string, rules: TextRules, gpu: number | null = null): string {
+  line = respelled(line, rules, gpu);
+  for (const e of rules.enumIntegers ?? []) {
+    const re = compiled(e.pattern);
+    re.lastIndex = 0;
+    if (re.test(line)) line = withEnumIntegers(line, e.texts);
+  }
   if (rules.halfBits) {
     const re = compiled(rules.halfBits);
     re.lastIndex = 0;
@@ -79,13 +112,50 @@ export function normalized(line: string, rules: TextRules): string {
     re.lastIndex = 0;
     if (re.test(line)) line = masked(line, m.bits);
   }
+  if (rules.floatBits) {
+    const re = compiled(rules.floatBits);
+    re.lastIndex = 0;
+    if (re.test(line)) line = withFloatBits(line);
+  }
   return line;
 }
 
-/** The line with its flags in order and every respelling applied. */
-export function respelled(line: string, rules: TextRules): string {
+/**
+ * The exact decimal value of the 32-bit float whose bits are `bits` (a dyadic number: m × 2^-k is
+ * m × 5^k / 10^k), or null for NaN and infinity, which no decimal reads as.
+ */
+export function exactFloat(bits: number): string | null {
+  const exp = (bits >>> 23) & 0xff;
+  if (exp === 0xff) return null;
+  const sign = bits >>> 31 ? "-" : "";
+  const mant = BigInt((bits & 0x7fffff) + (exp ? 0x800000 : 0));
+  const e = (exp || 1) - 150; // value = mant × 2^e
+  if (e >= 0) return `${sign}${(mant << BigInt(e)).toString()}.0`;
+  const digits = (mant * BigInt(5) ** BigInt(-e)).toString().padStart(-e + 1, "0");
+  const whole = digits.slice(0, digits.length + e);
+  const frac = digits.slice(digits.length + e).replace(/0+$/, "") || "0";
+  return `${sign}${whole}.${frac}`;
+}
+
+/** The line with the integer that ends it (an immediate operand) written as the float of its bits. */
+export function withFloatBits(line: string): string {
+  const end = line.trimEnd().length;
+  return line.replace(INTEGER, (t, _sign, _digits, at: number) => {
+    if (at + t.length !== end || !/,\s*$/.test(line.slice(0, at))) return t;
+    const v = cInteger(t);
+    const text = exactFloat(((v % 2 ** 32) + 2 ** 32) % 2 ** 32);
+    return text === null ? t : `(${text})`;
+  });
+}
+
+/** The line with its flags in order and every respelling of the GPU applied. */
+export function respelled(line: string, rules: TextRules, gpu: number | null = null): string {
   if (rules.flagOrder) line = withFlagsInOrder(line, rules.flagOrder);
-  for (const r of rules.respellings ?? []) line = line.replace(compiled(r.pattern), r.replacement);
+  for (const r of rules.respellings ?? []) {
+    const g = r.gpu;
+    if (g && (gpu === null || gpu < (g.min ?? -Infinity) || gpu > (g.max ?? Infinity))) continue;
+    line = line.replace(compiled(r.pattern), r.replacement);
+  }
   return line;
 }
 

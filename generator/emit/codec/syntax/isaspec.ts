@@ -177,14 +177,27 @@ export function isaspecSyntaxData(model: IsaModel): object {
     ...(t?.integers ? { integers: t.integers.spelling } : {}),
     ...(t?.flagOrder ? { flagOrder: t.flagOrder.order } : {}),
     ...(t?.halfBits ? { halfBits: t.halfBits.pattern } : {}),
+    ...(t?.floatBits ? { floatBits: t.floatBits.pattern } : {}),
     ...(t?.integerMasks
       ? { integerMasks: t.integerMasks.map((m) => ({ pattern: m.pattern, bits: m.bits })) }
+      : {}),
+    ...(t?.enumIntegers
+      ? {
+          enumIntegers: t.enumIntegers.map((r) => {
+            const e = model.enums.find((x) => x.name === r.enum);
+            if (!e) throw new Error(`${r.source.file}: enumIntegers: no enum '${r.enum}'`);
+            const texts: string[] = [];
+            for (const v of e.values) if (v.display !== undefined) texts[v.value] = v.display;
+            return { pattern: r.pattern, texts: Array.from(texts, (x) => x ?? "") };
+          }),
+        }
       : {}),
     ...(t?.respellings
       ? {
           respellings: t.respellings.map((r) => ({
             pattern: r.pattern,
             replacement: r.replacement,
+            ...(r.gpu ? { gpu: r.gpu } : {}),
           })),
         }
       : {}),
