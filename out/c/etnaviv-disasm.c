@@ -135,6 +135,13 @@ DIS_INLINE void dis_putn(struct dis_writer *w, const char *s, size_t n)
 	if ((size_t)(w->end - w->at) >= n) {
 		char *at = w->at;
 		w->at += n;
+#if defined(__GNUC__)
+		/* A constant length (most generated texts) is a store or two; a byte loop is not. */
+		if (__builtin_constant_p(n)) {
+			memcpy(at, s, n);
+			return;
+		}
+#endif
 		/* Most texts are a few characters: a loop, not a call to memcpy. */
 		while (n-- > 0)
 			*at++ = *s++;
@@ -1562,7 +1569,7 @@ static void ins_bit_findmsb_render(struct scope *s);
 static void ins_bit_findmsb(struct ctx *c, const uint32_t *words);
 
 /* uint, 7 bits */
-static void fmt_1(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_1(struct dis_writer *w, int64_t v)
 {
 	dis_int(w, v);
 }
@@ -1645,14 +1652,14 @@ static void fmt_3(struct dis_writer *w, int64_t v)
 }
 
 /* bool, 1 bits, display .hp */
-static void fmt_4(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_4(struct dis_writer *w, int64_t v)
 {
 	if (v)
 		dis_putn(w, ".hp", 3);
 }
 
 /* bool, 1 bits, display .sat */
-static void fmt_5(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_5(struct dis_writer *w, int64_t v)
 {
 	if (v)
 		dis_putn(w, ".sat", 4);
@@ -1717,7 +1724,7 @@ static void fmt_6(struct dis_writer *w, int64_t v)
 }
 
 /* bool, 1 bits, display .skpHp */
-static void fmt_7(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_7(struct dis_writer *w, int64_t v)
 {
 	if (v)
 		dis_putn(w, ".skpHp", 6);
@@ -1755,7 +1762,7 @@ static void fmt_8(struct dis_writer *w, int64_t v)
 }
 
 /* bool_inv, 1 bits, display .pack */
-static void fmt_11(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_11(struct dis_writer *w, int64_t v)
 {
 	if (!v)
 		dis_putn(w, ".pack", 5);
@@ -1800,7 +1807,7 @@ static void fmt_13(struct dis_writer *w, int64_t v)
 }
 
 /* uint, 9 bits */
-static void fmt_14(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_14(struct dis_writer *w, int64_t v)
 {
 	dis_int(w, v);
 }
@@ -1837,27 +1844,27 @@ static void fmt_16(struct dis_writer *w, int64_t v)
 }
 
 /* bool, 1 bits, display | */
-static void fmt_17(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_17(struct dis_writer *w, int64_t v)
 {
 	if (v)
 		dis_putn(w, "|", 1);
 }
 
 /* bool, 1 bits, display - */
-static void fmt_18(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_18(struct dis_writer *w, int64_t v)
 {
 	if (v)
 		dis_putn(w, "-", 1);
 }
 
 /* int, 20 bits */
-static void fmt_20(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_20(struct dis_writer *w, int64_t v)
 {
 	dis_int(w, dis_sign_extend(v, 20));
 }
 
 /* uint, 20 bits */
-static void fmt_21(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_21(struct dis_writer *w, int64_t v)
 {
 	dis_int(w, v);
 }
@@ -1889,33 +1896,33 @@ static void fmt_23(struct dis_writer *w, int64_t v)
 }
 
 /* absbranch, 15 bits */
-static void fmt_24(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_24(struct dis_writer *w, int64_t v)
 {
 	dis_int(w, dis_sign_extend(v, 15));
 }
 
 /* uint, 5 bits */
-static void fmt_25(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_25(struct dis_writer *w, int64_t v)
 {
 	dis_int(w, v);
 }
 
 /* bool, 1 bits, display .denorm */
-static void fmt_26(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_26(struct dis_writer *w, int64_t v)
 {
 	if (v)
 		dis_putn(w, ".denorm", 7);
 }
 
 /* bool, 1 bits, display .local */
-static void fmt_27(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_27(struct dis_writer *w, int64_t v)
 {
 	if (v)
 		dis_putn(w, ".local", 6);
 }
 
 /* uint, 3 bits */
-static void fmt_28(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_28(struct dis_writer *w, int64_t v)
 {
 	dis_int(w, v);
 }

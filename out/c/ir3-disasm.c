@@ -143,6 +143,13 @@ DIS_INLINE void dis_putn(struct dis_writer *w, const char *s, size_t n)
 	if ((size_t)(w->end - w->at) >= n) {
 		char *at = w->at;
 		w->at += n;
+#if defined(__GNUC__)
+		/* A constant length (most generated texts) is a store or two; a byte loop is not. */
+		if (__builtin_constant_p(n)) {
+			memcpy(at, s, n);
+			return;
+		}
+#endif
 		/* Most texts are a few characters: a loop, not a call to memcpy. */
 		while (n-- > 0)
 			*at++ = *s++;
@@ -653,8 +660,6 @@ enum name {
 	N_HAS_TEX,
 	N_SRC_CONST,
 	N_SRC1_CONST,
-	N_GPR,
-	N_SWIZ,
 	N_SRC2_ADD_DWORD_SHIFT,
 	N_OFF_HI,
 	N_OFF_LO,
@@ -743,10 +748,6 @@ static const char *name_of(int name)
 		return "SRC_CONST";
 	case N_SRC1_CONST:
 		return "SRC1_CONST";
-	case N_GPR:
-		return "GPR";
-	case N_SWIZ:
-		return "SWIZ";
 	case N_SRC2_ADD_DWORD_SHIFT:
 		return "SRC2_ADD_DWORD_SHIFT";
 	case N_OFF_HI:
@@ -2266,9 +2267,6 @@ static int64_t ins_isam_d1_has_type(struct scope *s);
 static int ins_isam_r_has_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int site361_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int leaf_cat5_type_applies0(struct scope *s);
-static void leaf_cat5_type_tries(struct scope *s);
-static int64_t leaf_cat5_type_when0(struct scope *s);
-static int leaf_cat5_type_r_type(struct scope *s, int name, int64_t *v, int *fmt);
 static void leaf_cat5_type_render(struct scope *s);
 static void leaf_cat5_type_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
@@ -2283,9 +2281,6 @@ static int64_t ins_isam_d1_half(struct scope *s);
 static int ins_isam_r_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int site363_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int leaf_cat5_src1_applies0(struct scope *s);
-static void leaf_cat5_src1_tries(struct scope *s);
-static int64_t leaf_cat5_src1_when0(struct scope *s);
-static int leaf_cat5_src1_params(struct scope *s, int name, int64_t *v, int *fmt);
 static void leaf_cat5_src1_render(struct scope *s);
 static void leaf_cat5_src1_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
@@ -2294,10 +2289,6 @@ static void root_cat5_src1(struct scope *parent, int64_t value, resolve_fn param
 static int site365_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int leaf_cat5_src2_applies0(struct scope *s);
 static int leaf_cat5_src2_applies1(struct scope *s);
-static void leaf_cat5_src2_tries(struct scope *s);
-static int64_t leaf_cat5_src2_when0(struct scope *s);
-static int64_t leaf_cat5_src2_when1(struct scope *s);
-static int leaf_cat5_src2_params(struct scope *s, int name, int64_t *v, int *fmt);
 static void leaf_cat5_src2_render(struct scope *s);
 static void leaf_cat5_src2_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
@@ -2362,8 +2353,6 @@ static int64_t ins_isam_d0_a1(struct scope *s);
 static int site373_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int site374_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int leaf_cat5_tex_applies0(struct scope *s);
-static void leaf_cat5_tex_tries(struct scope *s);
-static int64_t leaf_cat5_tex_when0(struct scope *s);
 static void leaf_cat5_tex_render(struct scope *s);
 static void leaf_cat5_tex_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
@@ -3376,10 +3365,6 @@ static int64_t ins_ldg_d0_src1_const(struct scope *s);
 static int ins_ldg_r_src1_const(struct scope *s, int name, int64_t *v, int *fmt);
 static int site611_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int leaf_cat6_src_const_or_gpr_applies0(struct scope *s);
-static void leaf_cat6_src_const_or_gpr_tries(struct scope *s);
-static int64_t leaf_cat6_src_const_or_gpr_when0(struct scope *s);
-static int leaf_cat6_src_const_or_gpr_r_gpr(struct scope *s, int name, int64_t *v, int *fmt);
-static int leaf_cat6_src_const_or_gpr_r_swiz(struct scope *s, int name, int64_t *v, int *fmt);
 static void leaf_cat6_src_const_or_gpr_render(struct scope *s);
 static void leaf_cat6_src_const_or_gpr_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
@@ -3474,8 +3459,6 @@ static int64_t ins_stsc_d0_src_im(struct scope *s);
 static int ins_stsc_r_src_im(struct scope *s, int name, int64_t *v, int *fmt);
 static int site643_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int leaf_cat6_src_applies0(struct scope *s);
-static void leaf_cat6_src_tries(struct scope *s);
-static int64_t leaf_cat6_src_when0(struct scope *s);
 static void leaf_cat6_src_render(struct scope *s);
 static void leaf_cat6_src_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
@@ -4189,28 +4172,28 @@ static void ins_alias_render(struct scope *s);
 static void ins_alias(struct ctx *c, const uint32_t *words);
 
 /* bool, 1 bits, display (sy) */
-static void fmt_0(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_0(struct dis_writer *w, int64_t v)
 {
 	if (v)
 		dis_putn(w, "(sy)", 4);
 }
 
 /* bool, 1 bits, display (ss) */
-static void fmt_1(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_1(struct dis_writer *w, int64_t v)
 {
 	if (v)
 		dis_putn(w, "(ss)", 4);
 }
 
 /* bool, 1 bits, display (eq) */
-static void fmt_2(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_2(struct dis_writer *w, int64_t v)
 {
 	if (v)
 		dis_putn(w, "(eq)", 4);
 }
 
 /* bool, 1 bits, display (jp) */
-static void fmt_3(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_3(struct dis_writer *w, int64_t v)
 {
 	if (v)
 		dis_putn(w, "(jp)", 4);
@@ -4242,7 +4225,7 @@ static void fmt_4(struct dis_writer *w, int64_t v)
 }
 
 /* bool, 1 bits, display ! */
-static void fmt_5(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_5(struct dis_writer *w, int64_t v)
 {
 	if (v)
 		dis_putn(w, "!", 1);
@@ -4269,25 +4252,25 @@ static void fmt_6(struct dis_writer *w, int64_t v)
 }
 
 /* branch, 32 bits */
-static void fmt_7(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_7(struct dis_writer *w, int64_t v)
 {
 	dis_int(w, dis_sign_extend(v, 32));
 }
 
 /* uint, 1 bits */
-static void fmt_8(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_8(struct dis_writer *w, int64_t v)
 {
 	dis_int(w, v);
 }
 
 /* uint, 3 bits */
-static void fmt_9(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_9(struct dis_writer *w, int64_t v)
 {
 	dis_int(w, v);
 }
 
 /* uint, 5 bits */
-static void fmt_10(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_10(struct dis_writer *w, int64_t v)
 {
 	dis_int(w, v);
 }
@@ -4318,7 +4301,7 @@ static void fmt_11(struct dis_writer *w, int64_t v)
 }
 
 /* bool, 1 bits, display (ul) */
-static void fmt_12(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_12(struct dis_writer *w, int64_t v)
 {
 	if (v)
 		dis_putn(w, "(ul)", 4);
@@ -4344,7 +4327,7 @@ static void fmt_13(struct dis_writer *w, int64_t v)
 }
 
 /* bool, 1 bits, display (r) */
-static void fmt_14(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_14(struct dis_writer *w, int64_t v)
 {
 	if (v)
 		dis_putn(w, "(r)", 3);
@@ -4395,95 +4378,95 @@ static void fmt_17(struct dis_writer *w, int64_t v)
 }
 
 /* hex, 32 bits */
-static void fmt_18(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_18(struct dis_writer *w, int64_t v)
 {
 	dis_hex(w, v);
 }
 
 /* int, 16 bits */
-static void fmt_19(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_19(struct dis_writer *w, int64_t v)
 {
 	dis_int(w, dis_sign_extend(v, 16));
 }
 
 /* int, 32 bits */
-static void fmt_20(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_20(struct dis_writer *w, int64_t v)
 {
 	dis_int(w, dis_sign_extend(v, 32));
 }
 
 /* uint, 32 bits */
-static void fmt_21(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_21(struct dis_writer *w, int64_t v)
 {
 	dis_int(w, v);
 }
 
 /* bool, 1 bits, display h */
-static void fmt_22(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_22(struct dis_writer *w, int64_t v)
 {
 	if (v)
 		dis_putn(w, "h", 1);
 }
 
 /* bool, 1 bits */
-static void fmt_23(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_23(struct dis_writer *w, int64_t v)
 {
 	dis_putc(w, v ? '1' : '0');
 }
 
 /* uint, 8 bits */
-static void fmt_24(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_24(struct dis_writer *w, int64_t v)
 {
 	dis_int(w, v);
 }
 
 /* uint, 6 bits */
-static void fmt_25(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_25(struct dis_writer *w, int64_t v)
 {
 	dis_int(w, v);
 }
 
 /* uint, 9 bits */
-static void fmt_26(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_26(struct dis_writer *w, int64_t v)
 {
 	dis_int(w, v);
 }
 
 /* bool, 1 bits, display (last) */
-static void fmt_27(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_27(struct dis_writer *w, int64_t v)
 {
 	if (v)
 		dis_putn(w, "(last)", 6);
 }
 
 /* int, 10 bits */
-static void fmt_28(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_28(struct dis_writer *w, int64_t v)
 {
 	dis_int(w, dis_sign_extend(v, 10));
 }
 
 /* bool, 1 bits, display (sat) */
-static void fmt_29(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_29(struct dis_writer *w, int64_t v)
 {
 	if (v)
 		dis_putn(w, "(sat)", 5);
 }
 
 /* bool, 1 bits, display (ei) */
-static void fmt_30(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_30(struct dis_writer *w, int64_t v)
 {
 	if (v)
 		dis_putn(w, "(ei)", 4);
 }
 
 /* bitset, 8 bits */
-static void fmt_31(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_31(struct dis_writer *w, int64_t v)
 {
 	dis_int(w, v);
 }
 
 /* bool, 1 bits, display  */
-static void fmt_32(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_32(struct dis_writer *w, int64_t v)
 {
 	if (v)
 		dis_putn(w, "", 0);
@@ -4509,7 +4492,7 @@ static void fmt_33(struct dis_writer *w, int64_t v)
 }
 
 /* int, 11 bits */
-static void fmt_34(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_34(struct dis_writer *w, int64_t v)
 {
 	dis_int(w, dis_sign_extend(v, 11));
 }
@@ -4585,14 +4568,14 @@ static void fmt_36(struct dis_writer *w, int64_t v)
 }
 
 /* bool, 1 bits, display (neg) */
-static void fmt_37(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_37(struct dis_writer *w, int64_t v)
 {
 	if (v)
 		dis_putn(w, "(neg)", 5);
 }
 
 /* uint, 12 bits */
-static void fmt_38(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_38(struct dis_writer *w, int64_t v)
 {
 	dis_int(w, v);
 }
@@ -4626,35 +4609,35 @@ static void fmt_40(struct dis_writer *w, int64_t v)
 }
 
 /* bool, 1 bits, display .3d */
-static void fmt_41(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_41(struct dis_writer *w, int64_t v)
 {
 	if (v)
 		dis_putn(w, ".3d", 3);
 }
 
 /* bool, 1 bits, display .a */
-static void fmt_42(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_42(struct dis_writer *w, int64_t v)
 {
 	if (v)
 		dis_putn(w, ".a", 2);
 }
 
 /* bool, 1 bits, display .o */
-static void fmt_43(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_43(struct dis_writer *w, int64_t v)
 {
 	if (v)
 		dis_putn(w, ".o", 2);
 }
 
 /* bool, 1 bits, display .v */
-static void fmt_44(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_44(struct dis_writer *w, int64_t v)
 {
 	if (v)
 		dis_putn(w, ".v", 2);
 }
 
 /* bool, 1 bits, display .s2en */
-static void fmt_45(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_45(struct dis_writer *w, int64_t v)
 {
 	if (v)
 		dis_putn(w, ".s2en", 5);
@@ -4693,27 +4676,27 @@ static void fmt_46(struct dis_writer *w, int64_t v)
 }
 
 /* bool, 1 bits, display .uniform */
-static void fmt_47(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_47(struct dis_writer *w, int64_t v)
 {
 	if (v)
 		dis_putn(w, ".uniform", 8);
 }
 
 /* bool, 1 bits, display .nonuniform */
-static void fmt_48(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_48(struct dis_writer *w, int64_t v)
 {
 	if (v)
 		dis_putn(w, ".nonuniform", 11);
 }
 
 /* uint, 2 bits */
-static void fmt_49(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_49(struct dis_writer *w, int64_t v)
 {
 	dis_int(w, v);
 }
 
 /* bool_inv, 1 bits, display .1d */
-static void fmt_50(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_50(struct dis_writer *w, int64_t v)
 {
 	if (!v)
 		dis_putn(w, ".1d", 3);
@@ -4775,13 +4758,13 @@ static void fmt_51(struct dis_writer *w, int64_t v)
 }
 
 /* bitset, 3 bits */
-static void fmt_52(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_52(struct dis_writer *w, int64_t v)
 {
 	dis_int(w, v);
 }
 
 /* uoffset, 8 bits */
-static void fmt_53(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_53(struct dis_writer *w, int64_t v)
 {
 	if (v != 0) {
 		dis_putc(w, '+');
@@ -4790,40 +4773,40 @@ static void fmt_53(struct dis_writer *w, int64_t v)
 }
 
 /* uint, 4 bits */
-static void fmt_54(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_54(struct dis_writer *w, int64_t v)
 {
 	dis_int(w, v);
 }
 
 /* bool, 1 bits, display , a1.x */
-static void fmt_55(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_55(struct dis_writer *w, int64_t v)
 {
 	if (v)
 		dis_putn(w, ", a1.x", 6);
 }
 
 /* uint, 7 bits */
-static void fmt_56(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_56(struct dis_writer *w, int64_t v)
 {
 	dis_int(w, v);
 }
 
 /* bool, 1 bits, display .p */
-static void fmt_57(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_57(struct dis_writer *w, int64_t v)
 {
 	if (v)
 		dis_putn(w, ".p", 2);
 }
 
 /* bool, 1 bits, display .s */
-static void fmt_58(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_58(struct dis_writer *w, int64_t v)
 {
 	if (v)
 		dis_putn(w, ".s", 2);
 }
 
 /* offset, 13 bits */
-static void fmt_59(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_59(struct dis_writer *w, int64_t v)
 {
 	v = dis_sign_extend(v, 13);
 	if (v > 0)
@@ -4833,7 +4816,7 @@ static void fmt_59(struct dis_writer *w, int64_t v)
 }
 
 /* uoffset, 2 bits */
-static void fmt_60(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_60(struct dis_writer *w, int64_t v)
 {
 	if (v != 0) {
 		dis_putc(w, '+');
@@ -4842,13 +4825,13 @@ static void fmt_60(struct dis_writer *w, int64_t v)
 }
 
 /* int, 5 bits */
-static void fmt_61(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_61(struct dis_writer *w, int64_t v)
 {
 	dis_int(w, dis_sign_extend(v, 5));
 }
 
 /* uint, 13 bits */
-static void fmt_62(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_62(struct dis_writer *w, int64_t v)
 {
 	dis_int(w, v);
 }
@@ -4871,14 +4854,14 @@ static void fmt_63(struct dis_writer *w, int64_t v)
 }
 
 /* bool, 1 bits, display .u */
-static void fmt_64(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_64(struct dis_writer *w, int64_t v)
 {
 	if (v)
 		dis_putn(w, ".u", 2);
 }
 
 /* uoffset, 1 bits */
-static void fmt_65(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_65(struct dis_writer *w, int64_t v)
 {
 	if (v != 0) {
 		dis_putc(w, '+');
@@ -4887,7 +4870,7 @@ static void fmt_65(struct dis_writer *w, int64_t v)
 }
 
 /* uoffset, 1 bits, display  */
-static void fmt_66(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_66(struct dis_writer *w, int64_t v)
 {
 	if (v != 0) {
 		dis_putc(w, '+');
@@ -4919,28 +4902,28 @@ static void fmt_67(struct dis_writer *w, int64_t v)
 }
 
 /* bool, 1 bits, display .g */
-static void fmt_68(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_68(struct dis_writer *w, int64_t v)
 {
 	if (v)
 		dis_putn(w, ".g", 2);
 }
 
 /* bool, 1 bits, display .l */
-static void fmt_69(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_69(struct dis_writer *w, int64_t v)
 {
 	if (v)
 		dis_putn(w, ".l", 2);
 }
 
 /* bool, 1 bits, display .r */
-static void fmt_70(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_70(struct dis_writer *w, int64_t v)
 {
 	if (v)
 		dis_putn(w, ".r", 2);
 }
 
 /* bool, 1 bits, display .w */
-static void fmt_71(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_71(struct dis_writer *w, int64_t v)
 {
 	if (v)
 		dis_putn(w, ".w", 2);
@@ -5009,13 +4992,13 @@ static void fmt_75(struct dis_writer *w, int64_t v)
 }
 
 /* bitset, 11 bits */
-static void fmt_76(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_76(struct dis_writer *w, int64_t v)
 {
 	dis_int(w, v);
 }
 
 /* bitset, 32 bits */
-static void fmt_77(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_77(struct dis_writer *w, int64_t v)
 {
 	dis_int(w, v);
 }
@@ -26767,61 +26750,25 @@ static int site361_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
+/* {HAS_TYPE} */
 static int leaf_cat5_type_applies0(struct scope *s)
 {
-	int top;
-	int64_t v;
-	if (s->known & UINT64_C(1))
-		return (s->applied & UINT64_C(1)) != 0;
-	top = s->stack == 0;
-	v = leaf_cat5_type_when0(s);
-	if (top) {
+	if (!(s->known & UINT64_C(1))) {
+		const int64_t t0 = (s->pv[0]);
 		s->known |= UINT64_C(1);
-		if (v != 0)
+		if (t0 != 0)
 			s->applied |= UINT64_C(1);
 	}
-	return v != 0;
-}
-
-static void leaf_cat5_type_tries(struct scope *s)
-{
-	if (!(s->stack & UINT64_C(1)))
-		(void)leaf_cat5_type_applies0(s);
-}
-
-/* {HAS_TYPE} */
-static int64_t leaf_cat5_type_when0(struct scope *s)
-{
-	if (s->stack & UINT64_C(1))
-		return 0;
-	s->stack |= UINT64_C(1);
-	const int64_t t0 = (leaf_cat5_type_tries(s), s->pv[0]);
-	s->stack &= ~UINT64_C(1);
-	return t0;
-}
-
-static int leaf_cat5_type_r_type(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	if (!(s->stack & UINT64_C(1)))
-		(void)leaf_cat5_type_applies0(s);
-	*v = (int64_t)dis_bits(s->w, 2, 0, 2);
-	*fmt = 15;
-	return 1;
+	return (s->applied & UINT64_C(1)) != 0;
 }
 
 /* #cat5-type */
 static void leaf_cat5_type_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	if (leaf_cat5_type_applies0(s)) {
 		dis_putn(w, "(", 1);
-		if (!leaf_cat5_type_r_type(s, N_TYPE, &v, &fmt))
-			no_field(s, "TYPE");
-		else
-			format_value(w, fmt, v);
+		fmt_15(w, (int64_t)dis_bits(s->w, 2, 0, 2));
 		dis_putn(w, ")", 1);
 		return;
 	}
@@ -26954,60 +26901,25 @@ static int site363_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
+/* {NUM_SRC} > 0 */
 static int leaf_cat5_src1_applies0(struct scope *s)
 {
-	int top;
-	int64_t v;
-	if (s->known & UINT64_C(1))
-		return (s->applied & UINT64_C(1)) != 0;
-	top = s->stack == 0;
-	v = leaf_cat5_src1_when0(s);
-	if (top) {
+	if (!(s->known & UINT64_C(1))) {
+		const int64_t t0 = ((s->pv[0]) > 0);
 		s->known |= UINT64_C(1);
-		if (v != 0)
+		if (t0 != 0)
 			s->applied |= UINT64_C(1);
 	}
-	return v != 0;
-}
-
-static void leaf_cat5_src1_tries(struct scope *s)
-{
-	if (!(s->stack & UINT64_C(1)))
-		(void)leaf_cat5_src1_applies0(s);
-}
-
-/* {NUM_SRC} > 0 */
-static int64_t leaf_cat5_src1_when0(struct scope *s)
-{
-	if (s->stack & UINT64_C(1))
-		return 0;
-	s->stack |= UINT64_C(1);
-	const int64_t t0 = (leaf_cat5_src1_tries(s), s->pv[0]);
-	const int64_t t1 = 0;
-	const int64_t t2 = t0 > t1;
-	s->stack &= ~UINT64_C(1);
-	return t2;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int leaf_cat5_src1_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	leaf_cat5_src1_tries(s);
-	return s->param ? s->param(s, name, v, fmt) : 0;
+	return (s->applied & UINT64_C(1)) != 0;
 }
 
 /* #cat5-src1 */
 static void leaf_cat5_src1_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	if (leaf_cat5_src1_applies0(s)) {
 		dis_putn(w, ", ", 2);
-		if (!leaf_cat5_src1_params(s, N_HALF, &v, &fmt))
-			no_field(s, "HALF");
-		else
-			format_value(w, fmt, v);
+		fmt_22(w, s->pv[1]);
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 0, 7), NULL, "SRC", NULL);
 		return;
 	}
@@ -27069,91 +26981,37 @@ static int site365_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
+/* {O} || ({NUM_SRC} > 1) */
 static int leaf_cat5_src2_applies0(struct scope *s)
 {
-	int top;
-	int64_t v;
-	if (s->known & UINT64_C(1))
-		return (s->applied & UINT64_C(1)) != 0;
-	top = s->stack == 0;
-	v = leaf_cat5_src2_when0(s);
-	if (top) {
+	if (!(s->known & UINT64_C(1))) {
+		const int64_t t0 = (((s->pv[2]) != 0) || (((s->pv[0]) > 1) != 0));
 		s->known |= UINT64_C(1);
-		if (v != 0)
+		if (t0 != 0)
 			s->applied |= UINT64_C(1);
 	}
-	return v != 0;
-}
-
-static int leaf_cat5_src2_applies1(struct scope *s)
-{
-	int top;
-	int64_t v;
-	if (s->known & UINT64_C(2))
-		return (s->applied & UINT64_C(2)) != 0;
-	top = s->stack == 0;
-	v = leaf_cat5_src2_when1(s);
-	if (top) {
-		s->known |= UINT64_C(2);
-		if (v != 0)
-			s->applied |= UINT64_C(2);
-	}
-	return v != 0;
-}
-
-static void leaf_cat5_src2_tries(struct scope *s)
-{
-	if (!(s->stack & UINT64_C(1)))
-		(void)leaf_cat5_src2_applies0(s);
-	if (!(s->stack & UINT64_C(2)))
-		(void)leaf_cat5_src2_applies1(s);
-}
-
-/* {O} || ({NUM_SRC} > 1) */
-static int64_t leaf_cat5_src2_when0(struct scope *s)
-{
-	if (s->stack & UINT64_C(1))
-		return 0;
-	s->stack |= UINT64_C(1);
-	const int64_t t0 = (leaf_cat5_src2_tries(s), s->pv[2]);
-	const int64_t t1 = (leaf_cat5_src2_tries(s), s->pv[0]);
-	const int64_t t2 = 1;
-	const int64_t t3 = t1 > t2;
-	const int64_t t4 = (t0 != 0) || (t3 != 0);
-	s->stack &= ~UINT64_C(1);
-	return t4;
+	return (s->applied & UINT64_C(1)) != 0;
 }
 
 /* {SRC2_IMM_OFFSET} */
-static int64_t leaf_cat5_src2_when1(struct scope *s)
+static int leaf_cat5_src2_applies1(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
-	const int64_t t0 = (leaf_cat5_src2_tries(s), s->pv[3]);
-	s->stack &= ~UINT64_C(2);
-	return t0;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int leaf_cat5_src2_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	leaf_cat5_src2_tries(s);
-	return s->param ? s->param(s, name, v, fmt) : 0;
+	if (!(s->known & UINT64_C(2))) {
+		const int64_t t0 = (s->pv[3]);
+		s->known |= UINT64_C(2);
+		if (t0 != 0)
+			s->applied |= UINT64_C(2);
+	}
+	return (s->applied & UINT64_C(2)) != 0;
 }
 
 /* #cat5-src2 */
 static void leaf_cat5_src2_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	if (leaf_cat5_src2_applies0(s)) {
 		dis_putn(w, ", ", 2);
-		if (!leaf_cat5_src2_params(s, N_HALF, &v, &fmt))
-			no_field(s, "HALF");
-		else
-			format_value(w, fmt, v);
+		fmt_22(w, s->pv[1]);
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 0, 7), NULL, "SRC", NULL);
 		return;
 	}
@@ -27825,37 +27683,16 @@ static int site374_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
+/* {HAS_TEX} */
 static int leaf_cat5_tex_applies0(struct scope *s)
 {
-	int top;
-	int64_t v;
-	if (s->known & UINT64_C(1))
-		return (s->applied & UINT64_C(1)) != 0;
-	top = s->stack == 0;
-	v = leaf_cat5_tex_when0(s);
-	if (top) {
+	if (!(s->known & UINT64_C(1))) {
+		const int64_t t0 = (s->pv[0]);
 		s->known |= UINT64_C(1);
-		if (v != 0)
+		if (t0 != 0)
 			s->applied |= UINT64_C(1);
 	}
-	return v != 0;
-}
-
-static void leaf_cat5_tex_tries(struct scope *s)
-{
-	if (!(s->stack & UINT64_C(1)))
-		(void)leaf_cat5_tex_applies0(s);
-}
-
-/* {HAS_TEX} */
-static int64_t leaf_cat5_tex_when0(struct scope *s)
-{
-	if (s->stack & UINT64_C(1))
-		return 0;
-	s->stack |= UINT64_C(1);
-	const int64_t t0 = (leaf_cat5_tex_tries(s), s->pv[0]);
-	s->stack &= ~UINT64_C(1);
-	return t0;
+	return (s->applied & UINT64_C(1)) != 0;
 }
 
 /* #cat5-tex */
@@ -43156,76 +42993,27 @@ static int site611_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
+/* {SRC_CONST} */
 static int leaf_cat6_src_const_or_gpr_applies0(struct scope *s)
 {
-	int top;
-	int64_t v;
-	if (s->known & UINT64_C(1))
-		return (s->applied & UINT64_C(1)) != 0;
-	top = s->stack == 0;
-	v = leaf_cat6_src_const_or_gpr_when0(s);
-	if (top) {
+	if (!(s->known & UINT64_C(1))) {
+		const int64_t t0 = (s->pv[0]);
 		s->known |= UINT64_C(1);
-		if (v != 0)
+		if (t0 != 0)
 			s->applied |= UINT64_C(1);
 	}
-	return v != 0;
-}
-
-static void leaf_cat6_src_const_or_gpr_tries(struct scope *s)
-{
-	if (!(s->stack & UINT64_C(1)))
-		(void)leaf_cat6_src_const_or_gpr_applies0(s);
-}
-
-/* {SRC_CONST} */
-static int64_t leaf_cat6_src_const_or_gpr_when0(struct scope *s)
-{
-	if (s->stack & UINT64_C(1))
-		return 0;
-	s->stack |= UINT64_C(1);
-	const int64_t t0 = (leaf_cat6_src_const_or_gpr_tries(s), s->pv[0]);
-	s->stack &= ~UINT64_C(1);
-	return t0;
-}
-
-static int leaf_cat6_src_const_or_gpr_r_gpr(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	if (!(s->stack & UINT64_C(1)))
-		(void)leaf_cat6_src_const_or_gpr_applies0(s);
-	*v = (int64_t)dis_bits(s->w, 2, 2, 7);
-	*fmt = 25;
-	return 1;
-}
-
-static int leaf_cat6_src_const_or_gpr_r_swiz(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	if (!(s->stack & UINT64_C(1)))
-		(void)leaf_cat6_src_const_or_gpr_applies0(s);
-	*v = (int64_t)dis_bits(s->w, 2, 0, 1);
-	*fmt = 6;
-	return 1;
+	return (s->applied & UINT64_C(1)) != 0;
 }
 
 /* #cat6-src-const-or-gpr */
 static void leaf_cat6_src_const_or_gpr_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	if (leaf_cat6_src_const_or_gpr_applies0(s)) {
 		dis_putn(w, "c", 1);
-		if (!leaf_cat6_src_const_or_gpr_r_gpr(s, N_GPR, &v, &fmt))
-			no_field(s, "GPR");
-		else
-			format_value(w, fmt, v);
+		fmt_25(w, (int64_t)dis_bits(s->w, 2, 2, 7));
 		dis_putn(w, ".", 1);
-		if (!leaf_cat6_src_const_or_gpr_r_swiz(s, N_SWIZ, &v, &fmt))
-			no_field(s, "SWIZ");
-		else
-			format_value(w, fmt, v);
+		fmt_6(w, (int64_t)dis_bits(s->w, 2, 0, 1));
 		return;
 	}
 	dis_putn(w, "r", 1);
@@ -44477,37 +44265,16 @@ static int site643_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
+/* {SRC_IM} */
 static int leaf_cat6_src_applies0(struct scope *s)
 {
-	int top;
-	int64_t v;
-	if (s->known & UINT64_C(1))
-		return (s->applied & UINT64_C(1)) != 0;
-	top = s->stack == 0;
-	v = leaf_cat6_src_when0(s);
-	if (top) {
+	if (!(s->known & UINT64_C(1))) {
+		const int64_t t0 = (s->pv[0]);
 		s->known |= UINT64_C(1);
-		if (v != 0)
+		if (t0 != 0)
 			s->applied |= UINT64_C(1);
 	}
-	return v != 0;
-}
-
-static void leaf_cat6_src_tries(struct scope *s)
-{
-	if (!(s->stack & UINT64_C(1)))
-		(void)leaf_cat6_src_applies0(s);
-}
-
-/* {SRC_IM} */
-static int64_t leaf_cat6_src_when0(struct scope *s)
-{
-	if (s->stack & UINT64_C(1))
-		return 0;
-	s->stack |= UINT64_C(1);
-	const int64_t t0 = (leaf_cat6_src_tries(s), s->pv[0]);
-	s->stack &= ~UINT64_C(1);
-	return t0;
+	return (s->applied & UINT64_C(1)) != 0;
 }
 
 /* #cat6-src */

@@ -135,6 +135,13 @@ DIS_INLINE void dis_putn(struct dis_writer *w, const char *s, size_t n)
 	if ((size_t)(w->end - w->at) >= n) {
 		char *at = w->at;
 		w->at += n;
+#if defined(__GNUC__)
+		/* A constant length (most generated texts) is a store or two; a byte loop is not. */
+		if (__builtin_constant_p(n)) {
+			memcpy(at, s, n);
+			return;
+		}
+#endif
 		/* Most texts are a few characters: a loop, not a call to memcpy. */
 		while (n-- > 0)
 			*at++ = *s++;

@@ -150,7 +150,8 @@ function scopeFacts(scope: ScopeC, entering: { from: ScopeC; params: [string, st
     (c) => c.when === null || exprRefs(c.when).every((n) => pure(n, new Set())),
   );
   const pureDerived = (n: string) => ownDerived(n) && pure(n, new Set());
-  return { byDefault, ownField, ownDerived, pureDerived, simple };
+  const pureName = (n: string) => pure(n, new Set());
+  return { byDefault, ownField, ownDerived, pureDerived, pureName, simple };
 }
 
 export function isaspecC(model: IsaModel): IsaspecC {
@@ -365,10 +366,16 @@ export function isaspecC(model: IsaModel): IsaspecC {
       return name;
     };
 
-    const { byDefault, ownField, ownDerived, simple } = facts(scope);
+    const { byDefault, ownField, ownDerived, pureName } = facts(scope);
     /** A <param> passed as a value (no case defines the name), read where nothing else is asked. */
     const slotOf = (n: string) =>
       scope.cases.every((c) => !c.fields.has(n) && !c.derived.has(n)) ? slots.get(n) : undefined;
+    // A value in `pv` was read without effects where the site is (see passedOf): conditions that
+    // read only such values and pure names are as simple as those reading pure names alone.
+    const simple = scope.cases.every(
+      (c) =>
+        c.when === null || exprRefs(c.when).every((n) => pureName(n) || slotOf(n) !== undefined),
+    );
     const applies: string[] = [];
     const whens: (() => void)[] = [];
     scope.cases.forEach((c, k) => {
@@ -970,7 +977,8 @@ function formatFunctions(formats: Format[], enums: Map<string, EnumDef>): CFunct
     }
     functions.push({
       comment: `/* ${f.kind}${f.width ? `, ${f.width} bits` : ""}${f.enumName ? `, ${commentText(f.enumName)}` : ""}${f.display !== null ? `, display ${commentText(f.display)}` : ""} */`,
-      head: `static void fmt_${id}(struct dis_writer *w, int64_t v)`,
+      // A number or flag is a few instructions, less than a call: inlined where printed.
+      head: `${f.kind === "enum" || f.kind === "float" ? "static" : "DIS_INLINE"} void fmt_${id}(struct dis_writer *w, int64_t v)`,
       body: body
         .map((l) => l.replace(/^\t/, ""))
         .concat(body.length ? [] : ["(void)w;", "(void)v;"]),
