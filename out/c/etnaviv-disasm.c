@@ -215,17 +215,24 @@ static void dis_int_wide(struct dis_writer *w, int64_t v)
 	/* Digits from the end of `text` backwards. */
 	char text[24], *at = text + sizeof text;
 	uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
-	while (u >= 100) {
+	uint32_t x;
+	while (u > UINT32_MAX) {
 		unsigned r = (unsigned)(u % 100);
 		u /= 100;
 		*--at = pairs[2 * r + 1];
 		*--at = pairs[2 * r];
 	}
-	if (u >= 10) {
-		*--at = pairs[2 * u + 1];
-		*--at = pairs[2 * u];
+	/* Most values fit 32 bits, where dividing by 100 costs less. */
+	for (x = (uint32_t)u; x >= 100; x /= 100) {
+		unsigned r = x % 100;
+		*--at = pairs[2 * r + 1];
+		*--at = pairs[2 * r];
+	}
+	if (x >= 10) {
+		*--at = pairs[2 * x + 1];
+		*--at = pairs[2 * x];
 	} else {
-		*--at = (char)('0' + u);
+		*--at = (char)('0' + x);
 	}
 	if (v < 0)
 		*--at = '-';
@@ -238,9 +245,12 @@ DIS_INLINE void dis_int(struct dis_writer *w, int64_t v)
 	if ((uint64_t)v < 10) {
 		dis_char(w, (char)('0' + v));
 	} else if ((uint64_t)v < 100 && w->end - w->at >= 2) {
-		w->at[0] = (char)('0' + v / 10);
-		w->at[1] = (char)('0' + v % 10);
-		w->at += 2;
+		/* Unsigned 32-bit: dividing by 10 is a multiply, without the sign's corrections. */
+		unsigned u = (unsigned)v;
+		char *at = w->at;
+		w->at = at + 2;
+		at[0] = (char)('0' + u / 10);
+		at[1] = (char)('0' + u % 10);
 	} else {
 		dis_int_wide(w, v);
 	}
@@ -1876,20 +1886,10 @@ static void fmt_22(struct dis_writer *w, int64_t v)
 }
 
 /* enum, 2 bits, #swiz */
-static void fmt_23(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_23(struct dis_writer *w, int64_t v)
 {
-	switch (v) {
-	case 0:
-		dis_putn(w, "x", 1);
-		return;
-	case 1:
-		dis_putn(w, "y", 1);
-		return;
-	case 2:
-		dis_putn(w, "z", 1);
-		return;
-	case 3:
-		dis_putn(w, "w", 1);
+	if ((uint64_t)v < 4) {
+		dis_putn(w, "xyzw" + 1 * v, 1);
 		return;
 	}
 	dis_int(w, v);
@@ -2012,8 +2012,7 @@ static void root_instruction_dst(struct scope *parent, int64_t value, resolve_fn
 static void ins_nop_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "nop", 3);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "nop ", 4);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -5021,8 +5020,7 @@ static int site45_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_ret_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "ret", 3);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "ret ", 4);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -5582,8 +5580,7 @@ static int site54_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_texld_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "texld", 5);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "texld ", 6);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -5692,8 +5689,7 @@ static void ins_texldb_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_texldb_applies0(s)) {
-		dis_putn(w, "texldb", 6);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "texldb ", 7);
 		dis_pad(w, 18);
 		{
 			const int64_t pv[] = {
@@ -5716,8 +5712,7 @@ static void ins_texldb_render(struct scope *s)
 		dis_putn(w, ", void, void", 12);
 		return;
 	}
-	dis_putn(w, "texldb", 6);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "texldb ", 7);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -5841,8 +5836,7 @@ static int site63_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_texldd_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "texldd", 6);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "texldd ", 7);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -5968,8 +5962,7 @@ static void ins_texldl_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_texldl_applies0(s)) {
-		dis_putn(w, "texldl", 6);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "texldl ", 7);
 		dis_pad(w, 18);
 		{
 			const int64_t pv[] = {
@@ -5992,8 +5985,7 @@ static void ins_texldl_render(struct scope *s)
 		dis_putn(w, ", void, void", 12);
 		return;
 	}
-	dis_putn(w, "texldl", 6);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "texldl ", 7);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -7023,8 +7015,7 @@ static int site82_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_barrier_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "barrier", 7);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "barrier ", 8);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -13551,8 +13542,7 @@ static int site203_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_texldlpcf_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "texldlpcf", 9);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "texldlpcf ", 10);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {

@@ -223,17 +223,24 @@ static void dis_int_wide(struct dis_writer *w, int64_t v)
 	/* Digits from the end of `text` backwards. */
 	char text[24], *at = text + sizeof text;
 	uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
-	while (u >= 100) {
+	uint32_t x;
+	while (u > UINT32_MAX) {
 		unsigned r = (unsigned)(u % 100);
 		u /= 100;
 		*--at = pairs[2 * r + 1];
 		*--at = pairs[2 * r];
 	}
-	if (u >= 10) {
-		*--at = pairs[2 * u + 1];
-		*--at = pairs[2 * u];
+	/* Most values fit 32 bits, where dividing by 100 costs less. */
+	for (x = (uint32_t)u; x >= 100; x /= 100) {
+		unsigned r = x % 100;
+		*--at = pairs[2 * r + 1];
+		*--at = pairs[2 * r];
+	}
+	if (x >= 10) {
+		*--at = pairs[2 * x + 1];
+		*--at = pairs[2 * x];
 	} else {
-		*--at = (char)('0' + u);
+		*--at = (char)('0' + x);
 	}
 	if (v < 0)
 		*--at = '-';
@@ -246,9 +253,12 @@ DIS_INLINE void dis_int(struct dis_writer *w, int64_t v)
 	if ((uint64_t)v < 10) {
 		dis_char(w, (char)('0' + v));
 	} else if ((uint64_t)v < 100 && w->end - w->at >= 2) {
-		w->at[0] = (char)('0' + v / 10);
-		w->at[1] = (char)('0' + v % 10);
-		w->at += 2;
+		/* Unsigned 32-bit: dividing by 10 is a multiply, without the sign's corrections. */
+		unsigned u = (unsigned)v;
+		char *at = w->at;
+		w->at = at + 2;
+		at[0] = (char)('0' + u / 10);
+		at[1] = (char)('0' + u % 10);
 	} else {
 		dis_int_wide(w, v);
 	}
@@ -4232,20 +4242,10 @@ DIS_INLINE void fmt_5(struct dis_writer *w, int64_t v)
 }
 
 /* enum, 2 bits, #swiz */
-static void fmt_6(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_6(struct dis_writer *w, int64_t v)
 {
-	switch (v) {
-	case 0:
-		dis_putn(w, "x", 1);
-		return;
-	case 1:
-		dis_putn(w, "y", 1);
-		return;
-	case 2:
-		dis_putn(w, "z", 1);
-		return;
-	case 3:
-		dis_putn(w, "w", 1);
+	if ((uint64_t)v < 4) {
+		dis_putn(w, "xyzw" + 1 * v, 1);
 		return;
 	}
 	dis_int(w, v);
@@ -4542,26 +4542,10 @@ static void fmt_35(struct dis_writer *w, int64_t v)
 }
 
 /* enum, 3 bits, #cond */
-static void fmt_36(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_36(struct dis_writer *w, int64_t v)
 {
-	switch (v) {
-	case 0:
-		dis_putn(w, "lt", 2);
-		return;
-	case 1:
-		dis_putn(w, "le", 2);
-		return;
-	case 2:
-		dis_putn(w, "gt", 2);
-		return;
-	case 3:
-		dis_putn(w, "ge", 2);
-		return;
-	case 4:
-		dis_putn(w, "eq", 2);
-		return;
-	case 5:
-		dis_putn(w, "ne", 2);
+	if ((uint64_t)v < 6) {
+		dis_putn(w, "ltlegtgeeqne" + 2 * v, 2);
 		return;
 	}
 	dis_int(w, v);
@@ -4930,28 +4914,20 @@ DIS_INLINE void fmt_71(struct dis_writer *w, int64_t v)
 }
 
 /* enum, 1 bits, #sleep-duration */
-static void fmt_72(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_72(struct dis_writer *w, int64_t v)
 {
-	switch (v) {
-	case 0:
-		dis_putn(w, ".s", 2);
-		return;
-	case 1:
-		dis_putn(w, ".l", 2);
+	if ((uint64_t)v < 2) {
+		dis_putn(w, ".s.l" + 2 * v, 2);
 		return;
 	}
 	dis_int(w, v);
 }
 
 /* enum, 1 bits, #dccln-type */
-static void fmt_73(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_73(struct dis_writer *w, int64_t v)
 {
-	switch (v) {
-	case 0:
-		dis_putn(w, ".shr", 4);
-		return;
-	case 1:
-		dis_putn(w, ".all", 4);
+	if ((uint64_t)v < 2) {
+		dis_putn(w, ".shr.all" + 4 * v, 4);
 		return;
 	}
 	dis_int(w, v);
@@ -4978,14 +4954,10 @@ static void fmt_74(struct dis_writer *w, int64_t v)
 }
 
 /* enum, 1 bits, #alias-src-type */
-static void fmt_75(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_75(struct dis_writer *w, int64_t v)
 {
-	switch (v) {
-	case 0:
-		dis_putn(w, "b16", 3);
-		return;
-	case 1:
-		dis_putn(w, "b32", 3);
+	if ((uint64_t)v < 2) {
+		dis_putn(w, "b16b32" + 3 * v, 3);
 		return;
 	}
 	dis_int(w, v);
@@ -5540,8 +5512,7 @@ static void ins_kill_render(struct scope *s)
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_2(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "kill", 4);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "kill ", 5);
 	fmt_5(w, (int64_t)dis_bits(s->w, 2, 52, 52));
 	dis_putn(w, "p0.", 3);
 	fmt_6(w, (int64_t)dis_bits(s->w, 2, 53, 54));
@@ -5566,8 +5537,7 @@ static void ins_jump_render(struct scope *s)
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "jump", 4);
-	dis_putn(w, " #", 2);
+	dis_putn(w, "jump #", 6);
 	fmt_7(w, (int64_t)dis_bits(s->w, 2, 0, 31));
 }
 
@@ -5590,8 +5560,7 @@ static void ins_call_render(struct scope *s)
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "call", 4);
-	dis_putn(w, " #", 2);
+	dis_putn(w, "call #", 6);
 	fmt_7(w, (int64_t)dis_bits(s->w, 2, 0, 31));
 }
 
@@ -5614,8 +5583,7 @@ static void ins_bkt_render(struct scope *s)
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "bkt", 3);
-	dis_putn(w, " #", 2);
+	dis_putn(w, "bkt #", 5);
 	fmt_7(w, (int64_t)dis_bits(s->w, 2, 0, 31));
 }
 
@@ -5659,8 +5627,7 @@ static void ins_getlast_render(struct scope *s)
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "getlast", 7);
-	dis_putn(w, ".w", 2);
+	dis_putn(w, "getlast.w", 9);
 	fmt_8(w, ins_getlast_d0_cluster_size(s));
 	dis_putn(w, " #", 2);
 	fmt_7(w, (int64_t)dis_bits(s->w, 2, 0, 31));
@@ -5685,8 +5652,7 @@ static void ins_getone_render(struct scope *s)
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "getone", 6);
-	dis_putn(w, " #", 2);
+	dis_putn(w, "getone #", 8);
 	fmt_7(w, (int64_t)dis_bits(s->w, 2, 0, 31));
 }
 
@@ -5709,8 +5675,7 @@ static void ins_shps_render(struct scope *s)
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "shps", 4);
-	dis_putn(w, " #", 2);
+	dis_putn(w, "shps #", 6);
 	fmt_7(w, (int64_t)dis_bits(s->w, 2, 0, 31));
 }
 
@@ -5734,8 +5699,7 @@ static void ins_brac_render(struct scope *s)
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_2(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "brac", 4);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "brac.", 5);
 	fmt_10(w, (int64_t)dis_bits(s->w, 2, 32, 36));
 	dis_putn(w, " #", 2);
 	fmt_7(w, (int64_t)dis_bits(s->w, 2, 0, 31));
@@ -5779,8 +5743,7 @@ static void ins_br_render(struct scope *s)
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_2(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "br", 2);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "br ", 3);
 	fmt_5(w, (int64_t)dis_bits(s->w, 2, 52, 52));
 	dis_putn(w, "p0.", 3);
 	fmt_6(w, (int64_t)dis_bits(s->w, 2, 53, 54));
@@ -5808,8 +5771,7 @@ static void ins_bany_render(struct scope *s)
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_2(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "bany", 4);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "bany ", 5);
 	fmt_5(w, (int64_t)dis_bits(s->w, 2, 52, 52));
 	dis_putn(w, "p0.", 3);
 	fmt_6(w, (int64_t)dis_bits(s->w, 2, 53, 54));
@@ -5837,8 +5799,7 @@ static void ins_ball_render(struct scope *s)
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_2(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "ball", 4);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "ball ", 5);
 	fmt_5(w, (int64_t)dis_bits(s->w, 2, 52, 52));
 	dis_putn(w, "p0.", 3);
 	fmt_6(w, (int64_t)dis_bits(s->w, 2, 53, 54));
@@ -5866,8 +5827,7 @@ static void ins_brao_render(struct scope *s)
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_2(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "brao", 4);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "brao ", 5);
 	fmt_5(w, (int64_t)dis_bits(s->w, 2, 52, 52));
 	dis_putn(w, "p0.", 3);
 	fmt_6(w, (int64_t)dis_bits(s->w, 2, 53, 54));
@@ -5899,8 +5859,7 @@ static void ins_braa_render(struct scope *s)
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_2(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "braa", 4);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "braa ", 5);
 	fmt_5(w, (int64_t)dis_bits(s->w, 2, 52, 52));
 	dis_putn(w, "p0.", 3);
 	fmt_6(w, (int64_t)dis_bits(s->w, 2, 53, 54));
@@ -9028,6 +8987,7 @@ static void root_multisrc(struct scope *parent, int64_t value, resolve_fn param,
 	if ((words[0] & 0x3800u) == 0x2000u) {
 		found = "#mulitsrc-immed";
 		leaf = 0;
+		goto matched;
 	}
 	if ((words[0] & 0x3c00u) == 0x2800u) {
 		if (found) {
@@ -9037,6 +8997,7 @@ static void root_multisrc(struct scope *parent, int64_t value, resolve_fn param,
 		}
 		found = "#multisrc-immed-flut-full";
 		leaf = 1;
+		goto matched;
 	}
 	if ((words[0] & 0x3c00u) == 0x2c00u) {
 		if (found) {
@@ -9046,6 +9007,7 @@ static void root_multisrc(struct scope *parent, int64_t value, resolve_fn param,
 		}
 		found = "#multisrc-immed-flut-half";
 		leaf = 2;
+		goto matched;
 	}
 	if ((words[0] & 0x3b00u) == 0x0u) {
 		if (found) {
@@ -9055,6 +9017,7 @@ static void root_multisrc(struct scope *parent, int64_t value, resolve_fn param,
 		}
 		found = "#multisrc-gpr";
 		leaf = 3;
+		goto matched;
 	}
 	if ((words[0] & 0x1800u) == 0x1000u) {
 		if (found) {
@@ -9064,6 +9027,7 @@ static void root_multisrc(struct scope *parent, int64_t value, resolve_fn param,
 		}
 		found = "#multisrc-const";
 		leaf = 4;
+		goto matched;
 	}
 	if ((words[0] & 0x3c00u) == 0x800u) {
 		if (found) {
@@ -9073,6 +9037,7 @@ static void root_multisrc(struct scope *parent, int64_t value, resolve_fn param,
 		}
 		found = "#multisrc-relative-gpr";
 		leaf = 5;
+		goto matched;
 	}
 	if ((words[0] & 0x3c00u) == 0xc00u) {
 		if (found) {
@@ -9138,8 +9103,7 @@ static void ins_bary_f_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "bary.f", 6);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "bary.f ", 7);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_bary_f_d0_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -9254,8 +9218,7 @@ static void ins_flat_b_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "flat.b", 6);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "flat.b ", 7);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_flat_b_d0_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -9468,8 +9431,7 @@ static void ins_add_f_render(struct scope *s)
 		fmt_8(w, ins_add_f_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "add.f", 5);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "add.f ", 6);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_add_f_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -9495,8 +9457,7 @@ static void ins_add_f_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "add.f", 5);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "add.f ", 6);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_add_f_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -9709,8 +9670,7 @@ static void ins_min_f_render(struct scope *s)
 		fmt_8(w, ins_min_f_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "min.f", 5);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "min.f ", 6);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_min_f_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -9736,8 +9696,7 @@ static void ins_min_f_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "min.f", 5);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "min.f ", 6);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_min_f_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -9950,8 +9909,7 @@ static void ins_max_f_render(struct scope *s)
 		fmt_8(w, ins_max_f_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "max.f", 5);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "max.f ", 6);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_max_f_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -9977,8 +9935,7 @@ static void ins_max_f_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "max.f", 5);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "max.f ", 6);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_max_f_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -10191,8 +10148,7 @@ static void ins_mul_f_render(struct scope *s)
 		fmt_8(w, ins_mul_f_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "mul.f", 5);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "mul.f ", 6);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_mul_f_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -10218,8 +10174,7 @@ static void ins_mul_f_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "mul.f", 5);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "mul.f ", 6);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_mul_f_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -10402,8 +10357,7 @@ static void ins_sign_f_render(struct scope *s)
 		fmt_8(w, ins_sign_f_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "sign.f", 6);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "sign.f ", 7);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_sign_f_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -10422,8 +10376,7 @@ static void ins_sign_f_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "sign.f", 6);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "sign.f ", 7);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_sign_f_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -10629,8 +10582,7 @@ static void ins_cmps_f_render(struct scope *s)
 		fmt_8(w, ins_cmps_f_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "cmps.f", 6);
-		dis_putn(w, ".", 1);
+		dis_putn(w, "cmps.f.", 7);
 		fmt_36(w, (int64_t)dis_bits(s->w, 2, 48, 50));
 		dis_putn(w, " ", 1);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
@@ -10658,8 +10610,7 @@ static void ins_cmps_f_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "cmps.f", 6);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "cmps.f.", 7);
 	fmt_36(w, (int64_t)dis_bits(s->w, 2, 48, 50));
 	dis_putn(w, " ", 1);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
@@ -10840,8 +10791,7 @@ static void ins_absneg_f_render(struct scope *s)
 		fmt_8(w, ins_absneg_f_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "absneg.f", 8);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "absneg.f ", 9);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_absneg_f_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -10860,8 +10810,7 @@ static void ins_absneg_f_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "absneg.f", 8);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "absneg.f ", 9);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_absneg_f_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -11067,8 +11016,7 @@ static void ins_cmpv_f_render(struct scope *s)
 		fmt_8(w, ins_cmpv_f_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "cmpv.f", 6);
-		dis_putn(w, ".", 1);
+		dis_putn(w, "cmpv.f.", 7);
 		fmt_36(w, (int64_t)dis_bits(s->w, 2, 48, 50));
 		dis_putn(w, " ", 1);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
@@ -11096,8 +11044,7 @@ static void ins_cmpv_f_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "cmpv.f", 6);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "cmpv.f.", 7);
 	fmt_36(w, (int64_t)dis_bits(s->w, 2, 48, 50));
 	dis_putn(w, " ", 1);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
@@ -11278,8 +11225,7 @@ static void ins_floor_f_render(struct scope *s)
 		fmt_8(w, ins_floor_f_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "floor.f", 7);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "floor.f ", 8);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_floor_f_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -11298,8 +11244,7 @@ static void ins_floor_f_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "floor.f", 7);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "floor.f ", 8);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_floor_f_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -11475,8 +11420,7 @@ static void ins_ceil_f_render(struct scope *s)
 		fmt_8(w, ins_ceil_f_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "ceil.f", 6);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "ceil.f ", 7);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_ceil_f_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -11495,8 +11439,7 @@ static void ins_ceil_f_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "ceil.f", 6);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "ceil.f ", 7);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_ceil_f_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -11672,8 +11615,7 @@ static void ins_rndne_f_render(struct scope *s)
 		fmt_8(w, ins_rndne_f_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "rndne.f", 7);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "rndne.f ", 8);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_rndne_f_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -11692,8 +11634,7 @@ static void ins_rndne_f_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "rndne.f", 7);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "rndne.f ", 8);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_rndne_f_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -11869,8 +11810,7 @@ static void ins_rndaz_f_render(struct scope *s)
 		fmt_8(w, ins_rndaz_f_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "rndaz.f", 7);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "rndaz.f ", 8);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_rndaz_f_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -11889,8 +11829,7 @@ static void ins_rndaz_f_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "rndaz.f", 7);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "rndaz.f ", 8);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_rndaz_f_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -12066,8 +12005,7 @@ static void ins_trunc_f_render(struct scope *s)
 		fmt_8(w, ins_trunc_f_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "trunc.f", 7);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "trunc.f ", 8);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_trunc_f_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -12086,8 +12024,7 @@ static void ins_trunc_f_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "trunc.f", 7);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "trunc.f ", 8);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_trunc_f_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -12293,8 +12230,7 @@ static void ins_add_u_render(struct scope *s)
 		fmt_8(w, ins_add_u_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "add.u", 5);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "add.u ", 6);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_add_u_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -12320,8 +12256,7 @@ static void ins_add_u_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "add.u", 5);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "add.u ", 6);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_add_u_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -12534,8 +12469,7 @@ static void ins_add_s_render(struct scope *s)
 		fmt_8(w, ins_add_s_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "add.s", 5);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "add.s ", 6);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_add_s_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -12561,8 +12495,7 @@ static void ins_add_s_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "add.s", 5);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "add.s ", 6);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_add_s_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -12775,8 +12708,7 @@ static void ins_sub_u_render(struct scope *s)
 		fmt_8(w, ins_sub_u_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "sub.u", 5);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "sub.u ", 6);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_sub_u_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -12802,8 +12734,7 @@ static void ins_sub_u_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "sub.u", 5);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "sub.u ", 6);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_sub_u_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -13016,8 +12947,7 @@ static void ins_sub_s_render(struct scope *s)
 		fmt_8(w, ins_sub_s_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "sub.s", 5);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "sub.s ", 6);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_sub_s_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -13043,8 +12973,7 @@ static void ins_sub_s_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "sub.s", 5);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "sub.s ", 6);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_sub_s_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -13257,8 +13186,7 @@ static void ins_cmps_u_render(struct scope *s)
 		fmt_8(w, ins_cmps_u_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "cmps.u", 6);
-		dis_putn(w, ".", 1);
+		dis_putn(w, "cmps.u.", 7);
 		fmt_36(w, (int64_t)dis_bits(s->w, 2, 48, 50));
 		dis_putn(w, " ", 1);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
@@ -13286,8 +13214,7 @@ static void ins_cmps_u_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "cmps.u", 6);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "cmps.u.", 7);
 	fmt_36(w, (int64_t)dis_bits(s->w, 2, 48, 50));
 	dis_putn(w, " ", 1);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
@@ -13498,8 +13425,7 @@ static void ins_cmps_s_render(struct scope *s)
 		fmt_8(w, ins_cmps_s_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "cmps.s", 6);
-		dis_putn(w, ".", 1);
+		dis_putn(w, "cmps.s.", 7);
 		fmt_36(w, (int64_t)dis_bits(s->w, 2, 48, 50));
 		dis_putn(w, " ", 1);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
@@ -13527,8 +13453,7 @@ static void ins_cmps_s_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "cmps.s", 6);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "cmps.s.", 7);
 	fmt_36(w, (int64_t)dis_bits(s->w, 2, 48, 50));
 	dis_putn(w, " ", 1);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
@@ -13739,8 +13664,7 @@ static void ins_min_u_render(struct scope *s)
 		fmt_8(w, ins_min_u_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "min.u", 5);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "min.u ", 6);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_min_u_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -13766,8 +13690,7 @@ static void ins_min_u_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "min.u", 5);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "min.u ", 6);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_min_u_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -13980,8 +13903,7 @@ static void ins_min_s_render(struct scope *s)
 		fmt_8(w, ins_min_s_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "min.s", 5);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "min.s ", 6);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_min_s_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -14007,8 +13929,7 @@ static void ins_min_s_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "min.s", 5);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "min.s ", 6);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_min_s_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -14221,8 +14142,7 @@ static void ins_max_u_render(struct scope *s)
 		fmt_8(w, ins_max_u_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "max.u", 5);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "max.u ", 6);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_max_u_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -14248,8 +14168,7 @@ static void ins_max_u_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "max.u", 5);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "max.u ", 6);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_max_u_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -14462,8 +14381,7 @@ static void ins_max_s_render(struct scope *s)
 		fmt_8(w, ins_max_s_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "max.s", 5);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "max.s ", 6);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_max_s_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -14489,8 +14407,7 @@ static void ins_max_s_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "max.s", 5);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "max.s ", 6);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_max_s_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -14673,8 +14590,7 @@ static void ins_absneg_s_render(struct scope *s)
 		fmt_8(w, ins_absneg_s_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "absneg.s", 8);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "absneg.s ", 9);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_absneg_s_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -14693,8 +14609,7 @@ static void ins_absneg_s_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "absneg.s", 8);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "absneg.s ", 9);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_absneg_s_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -14900,8 +14815,7 @@ static void ins_and_b_render(struct scope *s)
 		fmt_8(w, ins_and_b_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "and.b", 5);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "and.b ", 6);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_and_b_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -14927,8 +14841,7 @@ static void ins_and_b_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "and.b", 5);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "and.b ", 6);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_and_b_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -15141,8 +15054,7 @@ static void ins_or_b_render(struct scope *s)
 		fmt_8(w, ins_or_b_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "or.b", 4);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "or.b ", 5);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_or_b_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -15168,8 +15080,7 @@ static void ins_or_b_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "or.b", 4);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "or.b ", 5);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_or_b_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -15352,8 +15263,7 @@ static void ins_not_b_render(struct scope *s)
 		fmt_8(w, ins_not_b_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "not.b", 5);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "not.b ", 6);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_not_b_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -15372,8 +15282,7 @@ static void ins_not_b_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "not.b", 5);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "not.b ", 6);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_not_b_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -15579,8 +15488,7 @@ static void ins_xor_b_render(struct scope *s)
 		fmt_8(w, ins_xor_b_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "xor.b", 5);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "xor.b ", 6);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_xor_b_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -15606,8 +15514,7 @@ static void ins_xor_b_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "xor.b", 5);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "xor.b ", 6);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_xor_b_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -15820,8 +15727,7 @@ static void ins_cmpv_u_render(struct scope *s)
 		fmt_8(w, ins_cmpv_u_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "cmpv.u", 6);
-		dis_putn(w, ".", 1);
+		dis_putn(w, "cmpv.u.", 7);
 		fmt_36(w, (int64_t)dis_bits(s->w, 2, 48, 50));
 		dis_putn(w, " ", 1);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
@@ -15849,8 +15755,7 @@ static void ins_cmpv_u_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "cmpv.u", 6);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "cmpv.u.", 7);
 	fmt_36(w, (int64_t)dis_bits(s->w, 2, 48, 50));
 	dis_putn(w, " ", 1);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
@@ -16061,8 +15966,7 @@ static void ins_cmpv_s_render(struct scope *s)
 		fmt_8(w, ins_cmpv_s_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "cmpv.s", 6);
-		dis_putn(w, ".", 1);
+		dis_putn(w, "cmpv.s.", 7);
 		fmt_36(w, (int64_t)dis_bits(s->w, 2, 48, 50));
 		dis_putn(w, " ", 1);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
@@ -16090,8 +15994,7 @@ static void ins_cmpv_s_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "cmpv.s", 6);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "cmpv.s.", 7);
 	fmt_36(w, (int64_t)dis_bits(s->w, 2, 48, 50));
 	dis_putn(w, " ", 1);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
@@ -16302,8 +16205,7 @@ static void ins_mul_u24_render(struct scope *s)
 		fmt_8(w, ins_mul_u24_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "mul.u24", 7);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "mul.u24 ", 8);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_mul_u24_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -16329,8 +16231,7 @@ static void ins_mul_u24_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "mul.u24", 7);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "mul.u24 ", 8);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_mul_u24_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -16543,8 +16444,7 @@ static void ins_mul_s24_render(struct scope *s)
 		fmt_8(w, ins_mul_s24_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "mul.s24", 7);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "mul.s24 ", 8);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_mul_s24_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -16570,8 +16470,7 @@ static void ins_mul_s24_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "mul.s24", 7);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "mul.s24 ", 8);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_mul_s24_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -16784,8 +16683,7 @@ static void ins_mull_u_render(struct scope *s)
 		fmt_8(w, ins_mull_u_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "mull.u", 6);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "mull.u ", 7);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_mull_u_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -16811,8 +16709,7 @@ static void ins_mull_u_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "mull.u", 6);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "mull.u ", 7);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_mull_u_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -16995,8 +16892,7 @@ static void ins_bfrev_b_render(struct scope *s)
 		fmt_8(w, ins_bfrev_b_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "bfrev.b", 7);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "bfrev.b ", 8);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_bfrev_b_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -17015,8 +16911,7 @@ static void ins_bfrev_b_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "bfrev.b", 7);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "bfrev.b ", 8);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_bfrev_b_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -17192,8 +17087,7 @@ static void ins_clz_s_render(struct scope *s)
 		fmt_8(w, ins_clz_s_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "clz.s", 5);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "clz.s ", 6);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_clz_s_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -17212,8 +17106,7 @@ static void ins_clz_s_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "clz.s", 5);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "clz.s ", 6);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_clz_s_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -17389,8 +17282,7 @@ static void ins_clz_b_render(struct scope *s)
 		fmt_8(w, ins_clz_b_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "clz.b", 5);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "clz.b ", 6);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_clz_b_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -17409,8 +17301,7 @@ static void ins_clz_b_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "clz.b", 5);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "clz.b ", 6);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_clz_b_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -17616,8 +17507,7 @@ static void ins_shl_b_render(struct scope *s)
 		fmt_8(w, ins_shl_b_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "shl.b", 5);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "shl.b ", 6);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_shl_b_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -17643,8 +17533,7 @@ static void ins_shl_b_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "shl.b", 5);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "shl.b ", 6);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_shl_b_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -17857,8 +17746,7 @@ static void ins_shr_b_render(struct scope *s)
 		fmt_8(w, ins_shr_b_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "shr.b", 5);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "shr.b ", 6);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_shr_b_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -17884,8 +17772,7 @@ static void ins_shr_b_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "shr.b", 5);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "shr.b ", 6);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_shr_b_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -18098,8 +17985,7 @@ static void ins_ashr_b_render(struct scope *s)
 		fmt_8(w, ins_ashr_b_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "ashr.b", 6);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "ashr.b ", 7);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_ashr_b_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -18125,8 +18011,7 @@ static void ins_ashr_b_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "ashr.b", 6);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "ashr.b ", 7);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_ashr_b_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -18339,8 +18224,7 @@ static void ins_mgen_b_render(struct scope *s)
 		fmt_8(w, ins_mgen_b_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "mgen.b", 6);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "mgen.b ", 7);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_mgen_b_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -18366,8 +18250,7 @@ static void ins_mgen_b_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "mgen.b", 6);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "mgen.b ", 7);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_mgen_b_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -18580,8 +18463,7 @@ static void ins_getbit_b_render(struct scope *s)
 		fmt_8(w, ins_getbit_b_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "getbit.b", 8);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "getbit.b ", 9);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_getbit_b_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -18607,8 +18489,7 @@ static void ins_getbit_b_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "getbit.b", 8);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "getbit.b ", 9);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_getbit_b_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -18791,8 +18672,7 @@ static void ins_setrm_render(struct scope *s)
 		fmt_8(w, ins_setrm_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "setrm", 5);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "setrm ", 6);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_setrm_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -18811,8 +18691,7 @@ static void ins_setrm_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "setrm", 5);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "setrm ", 6);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_setrm_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -18988,8 +18867,7 @@ static void ins_cbits_b_render(struct scope *s)
 		fmt_8(w, ins_cbits_b_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "cbits.b", 7);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "cbits.b ", 8);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_cbits_b_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -19008,8 +18886,7 @@ static void ins_cbits_b_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "cbits.b", 7);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "cbits.b ", 8);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_cbits_b_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -19215,8 +19092,7 @@ static void ins_shb_render(struct scope *s)
 		fmt_8(w, ins_shb_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "shb", 3);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "shb ", 4);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_shb_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -19242,8 +19118,7 @@ static void ins_shb_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "shb", 3);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "shb ", 4);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_shb_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -19456,8 +19331,7 @@ static void ins_msad_render(struct scope *s)
 		fmt_8(w, ins_msad_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "msad", 4);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "msad ", 5);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_msad_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -19483,8 +19357,7 @@ static void ins_msad_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "msad", 4);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "msad ", 5);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_msad_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -19800,6 +19673,7 @@ static void root_cat3_src(struct scope *parent, int64_t value, resolve_fn param,
 	if ((words[0] & 0x1b00u) == 0x0u) {
 		found = "#cat3-src-gpr";
 		leaf = 0;
+		goto matched;
 	}
 	if ((words[0] & 0x1800u) == 0x1000u) {
 		if (found) {
@@ -19809,6 +19683,7 @@ static void root_cat3_src(struct scope *parent, int64_t value, resolve_fn param,
 		}
 		found = "#cat3-src-const-or-immed";
 		leaf = 1;
+		goto matched;
 	}
 	if ((words[0] & 0x1c00u) == 0x800u) {
 		if (found) {
@@ -19818,6 +19693,7 @@ static void root_cat3_src(struct scope *parent, int64_t value, resolve_fn param,
 		}
 		found = "#cat3-src-relative-gpr";
 		leaf = 2;
+		goto matched;
 	}
 	if ((words[0] & 0x1c00u) == 0xc00u) {
 		if (found) {
@@ -19873,8 +19749,7 @@ static void ins_mad_u16_render(struct scope *s)
 		fmt_8(w, ins_mad_u16_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "mad.u16", 7);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "mad.u16 ", 8);
 		fmt_22(w, ins_mad_u16_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		dis_putn(w, ", ", 2);
@@ -19905,8 +19780,7 @@ static void ins_mad_u16_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "mad.u16", 7);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "mad.u16 ", 8);
 	fmt_22(w, ins_mad_u16_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
@@ -20110,8 +19984,7 @@ static void ins_madsh_u16_render(struct scope *s)
 		fmt_8(w, ins_madsh_u16_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "madsh.u16", 9);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "madsh.u16 ", 10);
 		fmt_22(w, ins_madsh_u16_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		dis_putn(w, ", ", 2);
@@ -20142,8 +20015,7 @@ static void ins_madsh_u16_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "madsh.u16", 9);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "madsh.u16 ", 10);
 	fmt_22(w, ins_madsh_u16_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
@@ -20347,8 +20219,7 @@ static void ins_mad_s16_render(struct scope *s)
 		fmt_8(w, ins_mad_s16_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "mad.s16", 7);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "mad.s16 ", 8);
 		fmt_22(w, ins_mad_s16_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		dis_putn(w, ", ", 2);
@@ -20379,8 +20250,7 @@ static void ins_mad_s16_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "mad.s16", 7);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "mad.s16 ", 8);
 	fmt_22(w, ins_mad_s16_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
@@ -20584,8 +20454,7 @@ static void ins_madsh_m16_render(struct scope *s)
 		fmt_8(w, ins_madsh_m16_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "madsh.m16", 9);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "madsh.m16 ", 10);
 		fmt_22(w, ins_madsh_m16_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		dis_putn(w, ", ", 2);
@@ -20616,8 +20485,7 @@ static void ins_madsh_m16_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "madsh.m16", 9);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "madsh.m16 ", 10);
 	fmt_22(w, ins_madsh_m16_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
@@ -20821,8 +20689,7 @@ static void ins_mad_u24_render(struct scope *s)
 		fmt_8(w, ins_mad_u24_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "mad.u24", 7);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "mad.u24 ", 8);
 		fmt_22(w, ins_mad_u24_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		dis_putn(w, ", ", 2);
@@ -20853,8 +20720,7 @@ static void ins_mad_u24_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "mad.u24", 7);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "mad.u24 ", 8);
 	fmt_22(w, ins_mad_u24_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
@@ -21058,8 +20924,7 @@ static void ins_mad_s24_render(struct scope *s)
 		fmt_8(w, ins_mad_s24_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "mad.s24", 7);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "mad.s24 ", 8);
 		fmt_22(w, ins_mad_s24_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		dis_putn(w, ", ", 2);
@@ -21090,8 +20955,7 @@ static void ins_mad_s24_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "mad.s24", 7);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "mad.s24 ", 8);
 	fmt_22(w, ins_mad_s24_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
@@ -21295,8 +21159,7 @@ static void ins_mad_f16_render(struct scope *s)
 		fmt_8(w, ins_mad_f16_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "mad.f16", 7);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "mad.f16 ", 8);
 		fmt_22(w, ins_mad_f16_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		dis_putn(w, ", ", 2);
@@ -21327,8 +21190,7 @@ static void ins_mad_f16_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "mad.f16", 7);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "mad.f16 ", 8);
 	fmt_22(w, ins_mad_f16_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
@@ -21532,8 +21394,7 @@ static void ins_mad_f32_render(struct scope *s)
 		fmt_8(w, ins_mad_f32_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "mad.f32", 7);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "mad.f32 ", 8);
 		fmt_22(w, ins_mad_f32_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		dis_putn(w, ", ", 2);
@@ -21564,8 +21425,7 @@ static void ins_mad_f32_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "mad.f32", 7);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "mad.f32 ", 8);
 	fmt_22(w, ins_mad_f32_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
@@ -21769,8 +21629,7 @@ static void ins_sel_b16_render(struct scope *s)
 		fmt_8(w, ins_sel_b16_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "sel.b16", 7);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "sel.b16 ", 8);
 		fmt_22(w, ins_sel_b16_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		dis_putn(w, ", ", 2);
@@ -21801,8 +21660,7 @@ static void ins_sel_b16_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "sel.b16", 7);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "sel.b16 ", 8);
 	fmt_22(w, ins_sel_b16_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
@@ -22006,8 +21864,7 @@ static void ins_sel_b32_render(struct scope *s)
 		fmt_8(w, ins_sel_b32_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "sel.b32", 7);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "sel.b32 ", 8);
 		fmt_22(w, ins_sel_b32_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		dis_putn(w, ", ", 2);
@@ -22038,8 +21895,7 @@ static void ins_sel_b32_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "sel.b32", 7);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "sel.b32 ", 8);
 	fmt_22(w, ins_sel_b32_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
@@ -22243,8 +22099,7 @@ static void ins_sel_s16_render(struct scope *s)
 		fmt_8(w, ins_sel_s16_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "sel.s16", 7);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "sel.s16 ", 8);
 		fmt_22(w, ins_sel_s16_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		dis_putn(w, ", ", 2);
@@ -22275,8 +22130,7 @@ static void ins_sel_s16_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "sel.s16", 7);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "sel.s16 ", 8);
 	fmt_22(w, ins_sel_s16_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
@@ -22480,8 +22334,7 @@ static void ins_sel_s32_render(struct scope *s)
 		fmt_8(w, ins_sel_s32_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "sel.s32", 7);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "sel.s32 ", 8);
 		fmt_22(w, ins_sel_s32_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		dis_putn(w, ", ", 2);
@@ -22512,8 +22365,7 @@ static void ins_sel_s32_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "sel.s32", 7);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "sel.s32 ", 8);
 	fmt_22(w, ins_sel_s32_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
@@ -22717,8 +22569,7 @@ static void ins_sel_f16_render(struct scope *s)
 		fmt_8(w, ins_sel_f16_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "sel.f16", 7);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "sel.f16 ", 8);
 		fmt_22(w, ins_sel_f16_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		dis_putn(w, ", ", 2);
@@ -22749,8 +22600,7 @@ static void ins_sel_f16_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "sel.f16", 7);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "sel.f16 ", 8);
 	fmt_22(w, ins_sel_f16_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
@@ -22954,8 +22804,7 @@ static void ins_sel_f32_render(struct scope *s)
 		fmt_8(w, ins_sel_f32_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "sel.f32", 7);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "sel.f32 ", 8);
 		fmt_22(w, ins_sel_f32_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		dis_putn(w, ", ", 2);
@@ -22986,8 +22835,7 @@ static void ins_sel_f32_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "sel.f32", 7);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "sel.f32 ", 8);
 	fmt_22(w, ins_sel_f32_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
@@ -23191,8 +23039,7 @@ static void ins_sad_s16_render(struct scope *s)
 		fmt_8(w, ins_sad_s16_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "sad.s16", 7);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "sad.s16 ", 8);
 		fmt_22(w, ins_sad_s16_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		dis_putn(w, ", ", 2);
@@ -23223,8 +23070,7 @@ static void ins_sad_s16_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "sad.s16", 7);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "sad.s16 ", 8);
 	fmt_22(w, ins_sad_s16_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
@@ -23428,8 +23274,7 @@ static void ins_sad_s32_render(struct scope *s)
 		fmt_8(w, ins_sad_s32_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "sad.s32", 7);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "sad.s32 ", 8);
 		fmt_22(w, ins_sad_s32_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		dis_putn(w, ", ", 2);
@@ -23460,8 +23305,7 @@ static void ins_sad_s32_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "sad.s32", 7);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "sad.s32 ", 8);
 	fmt_22(w, ins_sad_s32_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
@@ -23673,8 +23517,7 @@ static void ins_shrm_render(struct scope *s)
 		fmt_8(w, ins_shrm_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "shrm", 4);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "shrm ", 5);
 		fmt_22(w, ins_shrm_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		dis_putn(w, ", ", 2);
@@ -23705,8 +23548,7 @@ static void ins_shrm_render(struct scope *s)
 	fmt_32(w, ins_shrm_d1_sat(s));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "shrm", 4);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "shrm ", 5);
 	fmt_22(w, ins_shrm_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
@@ -23918,8 +23760,7 @@ static void ins_shlm_render(struct scope *s)
 		fmt_8(w, ins_shlm_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "shlm", 4);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "shlm ", 5);
 		fmt_22(w, ins_shlm_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		dis_putn(w, ", ", 2);
@@ -23950,8 +23791,7 @@ static void ins_shlm_render(struct scope *s)
 	fmt_32(w, ins_shlm_d1_sat(s));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "shlm", 4);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "shlm ", 5);
 	fmt_22(w, ins_shlm_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
@@ -24163,8 +24003,7 @@ static void ins_shrg_render(struct scope *s)
 		fmt_8(w, ins_shrg_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "shrg", 4);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "shrg ", 5);
 		fmt_22(w, ins_shrg_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		dis_putn(w, ", ", 2);
@@ -24195,8 +24034,7 @@ static void ins_shrg_render(struct scope *s)
 	fmt_32(w, ins_shrg_d1_sat(s));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "shrg", 4);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "shrg ", 5);
 	fmt_22(w, ins_shrg_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
@@ -24408,8 +24246,7 @@ static void ins_shlg_render(struct scope *s)
 		fmt_8(w, ins_shlg_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "shlg", 4);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "shlg ", 5);
 		fmt_22(w, ins_shlg_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		dis_putn(w, ", ", 2);
@@ -24440,8 +24277,7 @@ static void ins_shlg_render(struct scope *s)
 	fmt_32(w, ins_shlg_d1_sat(s));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "shlg", 4);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "shlg ", 5);
 	fmt_22(w, ins_shlg_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
@@ -24653,8 +24489,7 @@ static void ins_andg_render(struct scope *s)
 		fmt_8(w, ins_andg_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "andg", 4);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "andg ", 5);
 		fmt_22(w, ins_andg_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		dis_putn(w, ", ", 2);
@@ -24685,8 +24520,7 @@ static void ins_andg_render(struct scope *s)
 	fmt_32(w, ins_andg_d1_sat(s));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "andg", 4);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "andg ", 5);
 	fmt_22(w, ins_andg_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
@@ -25214,8 +25048,7 @@ static void ins_wmm_render(struct scope *s)
 		fmt_8(w, ins_wmm_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "wmm", 3);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "wmm ", 4);
 		fmt_22(w, ins_wmm_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		dis_putn(w, ", ", 2);
@@ -25246,8 +25079,7 @@ static void ins_wmm_render(struct scope *s)
 	fmt_32(w, ins_wmm_d1_sat(s));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "wmm", 3);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "wmm ", 4);
 	fmt_22(w, ins_wmm_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
@@ -25455,8 +25287,7 @@ static void ins_wmm_accu_render(struct scope *s)
 		fmt_8(w, ins_wmm_accu_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "wmm.accu", 8);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "wmm.accu ", 9);
 		fmt_22(w, ins_wmm_accu_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		dis_putn(w, ", ", 2);
@@ -25487,8 +25318,7 @@ static void ins_wmm_accu_render(struct scope *s)
 	fmt_32(w, ins_wmm_accu_d1_sat(s));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "wmm.accu", 8);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "wmm.accu ", 9);
 	fmt_22(w, ins_wmm_accu_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
@@ -25591,8 +25421,7 @@ static void ins_rcp_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "rcp", 3);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "rcp ", 4);
 	fmt_22(w, ins_rcp_d0_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
@@ -25683,8 +25512,7 @@ static void ins_rsq_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "rsq", 3);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "rsq ", 4);
 	fmt_22(w, ins_rsq_d0_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
@@ -25775,8 +25603,7 @@ static void ins_log2_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "log2", 4);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "log2 ", 5);
 	fmt_22(w, ins_log2_d0_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
@@ -25867,8 +25694,7 @@ static void ins_exp2_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "exp2", 4);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "exp2 ", 5);
 	fmt_22(w, ins_exp2_d0_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
@@ -25959,8 +25785,7 @@ static void ins_sin_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "sin", 3);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "sin ", 4);
 	fmt_22(w, ins_sin_d0_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
@@ -26051,8 +25876,7 @@ static void ins_cos_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "cos", 3);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "cos ", 4);
 	fmt_22(w, ins_cos_d0_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
@@ -26143,8 +25967,7 @@ static void ins_sqrt_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "sqrt", 4);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "sqrt ", 5);
 	fmt_22(w, ins_sqrt_d0_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
@@ -26235,8 +26058,7 @@ static void ins_hrsq_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "hrsq", 4);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "hrsq ", 5);
 	fmt_22(w, ins_hrsq_d0_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
@@ -26327,8 +26149,7 @@ static void ins_hlog2_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "hlog2", 5);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "hlog2 ", 6);
 	fmt_22(w, ins_hlog2_d0_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
@@ -26419,8 +26240,7 @@ static void ins_hexp2_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "hexp2", 5);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "hexp2 ", 6);
 	fmt_22(w, ins_hexp2_d0_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
@@ -42067,8 +41887,7 @@ static void ins_brcst_active_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "brcst.active", 12);
-	dis_putn(w, ".w", 2);
+	dis_putn(w, "brcst.active.w", 14);
 	fmt_8(w, ins_brcst_active_d0_cluster_size(s));
 	dis_putn(w, " ", 1);
 	{
@@ -42267,8 +42086,7 @@ static void ins_quad_shuffle_brcst_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "quad_shuffle.brcst", 18);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "quad_shuffle.brcst ", 19);
 	{
 		const int64_t pv[] = {
 			ins_quad_shuffle_brcst_d0_has_type(s),
@@ -42474,8 +42292,7 @@ static void ins_quad_shuffle_horiz_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "quad_shuffle.horiz", 18);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "quad_shuffle.horiz ", 19);
 	{
 		const int64_t pv[] = {
 			ins_quad_shuffle_horiz_d0_has_type(s),
@@ -42681,8 +42498,7 @@ static void ins_quad_shuffle_vert_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "quad_shuffle.vert", 17);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "quad_shuffle.vert ", 18);
 	{
 		const int64_t pv[] = {
 			ins_quad_shuffle_vert_d0_has_type(s),
@@ -42888,8 +42704,7 @@ static void ins_quad_shuffle_diag_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "quad_shuffle.diag", 17);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "quad_shuffle.diag ", 18);
 	{
 		const int64_t pv[] = {
 			ins_quad_shuffle_diag_d0_has_type(s),
@@ -43063,8 +42878,7 @@ static void ins_ldg_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "ldg", 3);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "ldg.", 4);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
 	dis_putn(w, " ", 1);
 	fmt_22(w, ins_ldg_d0_type_half(s));
@@ -43190,8 +43004,7 @@ static void ins_ldg_a_gen600_699_render(struct scope *s)
 	if (ins_ldg_a_gen600_699_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-		dis_putn(w, "ldg.a", 5);
-		dis_putn(w, ".", 1);
+		dis_putn(w, "ldg.a.", 6);
 		fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
 		dis_putn(w, " ", 1);
 		fmt_22(w, ins_ldg_a_gen600_699_d1_type_half(s));
@@ -43215,8 +43028,7 @@ static void ins_ldg_a_gen600_699_render(struct scope *s)
 	check_bits(s, 2, 11, 11, 0u, "ldg.a");
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "ldg.a", 5);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "ldg.a.", 6);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
 	dis_putn(w, " ", 1);
 	fmt_22(w, ins_ldg_a_gen600_699_d1_type_half(s));
@@ -43300,8 +43112,7 @@ static void ins_ldg_a_gen700_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "ldg.a", 5);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "ldg.a.", 6);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
 	dis_putn(w, " ", 1);
 	fmt_22(w, ins_ldg_a_gen700_d0_type_half(s));
@@ -43383,6 +43194,7 @@ static void root_const_dst(struct scope *parent, int64_t value, resolve_fn param
 	if ((words[0] & 0x100u) == 0x0u) {
 		found = "#const-dst-imm";
 		leaf = 0;
+		goto matched;
 	}
 	if ((words[0] & 0x100u) == 0x100u) {
 		if (found) {
@@ -43442,8 +43254,7 @@ static void ins_ldg_k_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "ldg.k", 5);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "ldg.k.", 6);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
 	dis_putn(w, " c[", 3);
 	root_const_dst(s, (int64_t)dis_bits(s->w, 2, 32, 40), NULL, "DST", NULL);
@@ -43570,8 +43381,7 @@ static void ins_stg_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "stg", 3);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "stg.", 4);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
 	dis_putn(w, " g[", 3);
 	{
@@ -43697,8 +43507,7 @@ static void ins_stg_a_gen600_699_render(struct scope *s)
 	if (ins_stg_a_gen600_699_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-		dis_putn(w, "stg.a", 5);
-		dis_putn(w, ".", 1);
+		dis_putn(w, "stg.a.", 6);
 		fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
 		dis_putn(w, " g[", 3);
 		{
@@ -43722,8 +43531,7 @@ static void ins_stg_a_gen600_699_render(struct scope *s)
 	check_bits(s, 2, 11, 11, 0u, "stg.a");
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "stg.a", 5);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "stg.a.", 6);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
 	dis_putn(w, " g[", 3);
 	{
@@ -43807,8 +43615,7 @@ static void ins_stg_a_gen700_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "stg.a", 5);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "stg.a.", 6);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
 	dis_putn(w, " g[", 3);
 	{
@@ -43846,8 +43653,7 @@ static void ins_ldl_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "ldl", 3);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "ldl.", 4);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
 	dis_putn(w, " ", 1);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -43909,8 +43715,7 @@ static void ins_ldp_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "ldp", 3);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "ldp.", 4);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
 	dis_putn(w, " ", 1);
 	fmt_22(w, ins_ldp_d0_type_half(s));
@@ -43940,8 +43745,7 @@ static void ins_ldlw_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "ldlw", 4);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "ldlw.", 5);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
 	dis_putn(w, " ", 1);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -43970,8 +43774,7 @@ static void ins_ldlv_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "ldlv", 4);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "ldlv.", 5);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
 	dis_putn(w, " ", 1);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -44030,8 +43833,7 @@ static void ins_stl_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "stl", 3);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "stl.", 4);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
 	dis_putn(w, " l[", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 41, 48), NULL, "DST", NULL);
@@ -44091,8 +43893,7 @@ static void ins_stp_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "stp", 3);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "stp.", 4);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
 	dis_putn(w, " p[", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 41, 48), NULL, "DST", NULL);
@@ -44152,8 +43953,7 @@ static void ins_stlw_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "stlw", 4);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "stlw.", 5);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
 	dis_putn(w, " l[", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 41, 48), NULL, "DST", NULL);
@@ -44182,8 +43982,7 @@ static void ins_stc_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "stc", 3);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "stc.", 4);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
 	dis_putn(w, " c[", 3);
 	root_const_dst(s, (int64_t)dis_bits(s->w, 2, 32, 40), NULL, "DST", NULL);
@@ -44333,8 +44132,7 @@ static void ins_stsc_render(struct scope *s)
 	check_bits(s, 2, 40, 40, 0u, "stsc");
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "stsc", 4);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "stsc.", 5);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
 	dis_putn(w, " c[", 3);
 	fmt_62(w, ins_stsc_d0_dst(s));
@@ -44400,8 +44198,7 @@ static void ins_resinfo_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "resinfo", 7);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "resinfo.", 8);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_resinfo_d0_d(s));
@@ -44566,8 +44363,7 @@ static void ins_ldgb_gen300_499_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "ldgb", 4);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "ldgb.", 5);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_ldgb_gen300_499_d0_d(s));
@@ -44696,8 +44492,7 @@ static void ins_ldgb_gen500_599_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "ldgb", 4);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "ldgb.", 5);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_ldgb_gen500_599_d0_d(s));
@@ -44826,8 +44621,7 @@ static void ins_ldib_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "ldib", 4);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "ldib.", 5);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_ldib_d0_d(s));
@@ -44956,8 +44750,7 @@ static void ins_stgb_gen500_599_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "stgb", 4);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "stgb.", 5);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_stgb_gen500_599_d0_d(s));
@@ -45086,8 +44879,7 @@ static void ins_stib_gen500_599_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "stib", 4);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "stib.", 5);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_stib_gen500_599_d0_d(s));
@@ -45216,8 +45008,7 @@ static void ins_stgb_gen300_499_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "stgb", 4);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "stgb.", 5);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_stgb_gen300_499_d0_d(s));
@@ -45346,8 +45137,7 @@ static void ins_stib_gen300_499_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "stib", 4);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "stib.", 5);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_stib_gen300_499_d0_d(s));
@@ -45464,8 +45254,7 @@ static void ins_atomic_add_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.add", 10);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.add.", 11);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_add_d0_d(s));
@@ -45575,8 +45364,7 @@ static void ins_atomic_sub_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.sub", 10);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.sub.", 11);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_sub_d0_d(s));
@@ -45686,8 +45474,7 @@ static void ins_atomic_xchg_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.xchg", 11);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.xchg.", 12);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_xchg_d0_d(s));
@@ -45797,8 +45584,7 @@ static void ins_atomic_inc_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.inc", 10);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.inc.", 11);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_inc_d0_d(s));
@@ -45908,8 +45694,7 @@ static void ins_atomic_dec_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.dec", 10);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.dec.", 11);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_dec_d0_d(s));
@@ -46019,8 +45804,7 @@ static void ins_atomic_cmpxchg_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.cmpxchg", 14);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.cmpxchg.", 15);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_cmpxchg_d0_d(s));
@@ -46130,8 +45914,7 @@ static void ins_atomic_min_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.min", 10);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.min.", 11);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_min_d0_d(s));
@@ -46241,8 +46024,7 @@ static void ins_atomic_max_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.max", 10);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.max.", 11);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_max_d0_d(s));
@@ -46352,8 +46134,7 @@ static void ins_atomic_and_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.and", 10);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.and.", 11);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_and_d0_d(s));
@@ -46463,8 +46244,7 @@ static void ins_atomic_or_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.or", 9);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.or.", 10);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_or_d0_d(s));
@@ -46574,8 +46354,7 @@ static void ins_atomic_xor_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.xor", 10);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.xor.", 11);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_xor_d0_d(s));
@@ -46697,8 +46476,7 @@ static void ins_atomic_s_add_gen300_499_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.s.add", 12);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.s.add.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_s_add_gen300_499_d0_d(s));
@@ -46829,8 +46607,7 @@ static void ins_atomic_s_sub_gen300_499_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.s.sub", 12);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.s.sub.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_s_sub_gen300_499_d0_d(s));
@@ -46961,8 +46738,7 @@ static void ins_atomic_s_xchg_gen300_499_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.s.xchg", 13);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.s.xchg.", 14);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_s_xchg_gen300_499_d0_d(s));
@@ -47093,8 +46869,7 @@ static void ins_atomic_s_inc_gen300_499_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.s.inc", 12);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.s.inc.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_s_inc_gen300_499_d0_d(s));
@@ -47225,8 +47000,7 @@ static void ins_atomic_s_dec_gen300_499_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.s.dec", 12);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.s.dec.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_s_dec_gen300_499_d0_d(s));
@@ -47357,8 +47131,7 @@ static void ins_atomic_s_cmpxchg_gen300_499_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.s.cmpxchg", 16);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.s.cmpxchg.", 17);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_s_cmpxchg_gen300_499_d0_d(s));
@@ -47489,8 +47262,7 @@ static void ins_atomic_s_min_gen300_499_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.s.min", 12);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.s.min.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_s_min_gen300_499_d0_d(s));
@@ -47621,8 +47393,7 @@ static void ins_atomic_s_max_gen300_499_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.s.max", 12);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.s.max.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_s_max_gen300_499_d0_d(s));
@@ -47753,8 +47524,7 @@ static void ins_atomic_s_and_gen300_499_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.s.and", 12);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.s.and.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_s_and_gen300_499_d0_d(s));
@@ -47885,8 +47655,7 @@ static void ins_atomic_s_or_gen300_499_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.s.or", 11);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.s.or.", 12);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_s_or_gen300_499_d0_d(s));
@@ -48017,8 +47786,7 @@ static void ins_atomic_s_xor_gen300_499_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.s.xor", 12);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.s.xor.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_s_xor_gen300_499_d0_d(s));
@@ -48149,8 +47917,7 @@ static void ins_atomic_s_add_gen500_599_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.s.add", 12);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.s.add.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_s_add_gen500_599_d0_d(s));
@@ -48281,8 +48048,7 @@ static void ins_atomic_s_sub_gen500_599_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.s.sub", 12);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.s.sub.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_s_sub_gen500_599_d0_d(s));
@@ -48413,8 +48179,7 @@ static void ins_atomic_s_xchg_gen500_599_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.s.xchg", 13);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.s.xchg.", 14);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_s_xchg_gen500_599_d0_d(s));
@@ -48545,8 +48310,7 @@ static void ins_atomic_s_inc_gen500_599_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.s.inc", 12);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.s.inc.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_s_inc_gen500_599_d0_d(s));
@@ -48677,8 +48441,7 @@ static void ins_atomic_s_dec_gen500_599_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.s.dec", 12);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.s.dec.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_s_dec_gen500_599_d0_d(s));
@@ -48809,8 +48572,7 @@ static void ins_atomic_s_cmpxchg_gen500_599_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.s.cmpxchg", 16);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.s.cmpxchg.", 17);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_s_cmpxchg_gen500_599_d0_d(s));
@@ -48941,8 +48703,7 @@ static void ins_atomic_s_min_gen500_599_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.s.min", 12);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.s.min.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_s_min_gen500_599_d0_d(s));
@@ -49073,8 +48834,7 @@ static void ins_atomic_s_max_gen500_599_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.s.max", 12);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.s.max.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_s_max_gen500_599_d0_d(s));
@@ -49205,8 +48965,7 @@ static void ins_atomic_s_and_gen500_599_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.s.and", 12);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.s.and.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_s_and_gen500_599_d0_d(s));
@@ -49337,8 +49096,7 @@ static void ins_atomic_s_or_gen500_599_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.s.or", 11);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.s.or.", 12);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_s_or_gen500_599_d0_d(s));
@@ -49469,8 +49227,7 @@ static void ins_atomic_s_xor_gen500_599_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.s.xor", 12);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.s.xor.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_s_xor_gen500_599_d0_d(s));
@@ -49589,8 +49346,7 @@ static void ins_atomic_g_add_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.g.add", 12);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.g.add.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_g_add_d0_d(s));
@@ -49700,8 +49456,7 @@ static void ins_atomic_g_sub_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.g.sub", 12);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.g.sub.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_g_sub_d0_d(s));
@@ -49811,8 +49566,7 @@ static void ins_atomic_g_xchg_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.g.xchg", 13);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.g.xchg.", 14);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_g_xchg_d0_d(s));
@@ -49922,8 +49676,7 @@ static void ins_atomic_g_inc_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.g.inc", 12);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.g.inc.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_g_inc_d0_d(s));
@@ -50033,8 +49786,7 @@ static void ins_atomic_g_dec_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.g.dec", 12);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.g.dec.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_g_dec_d0_d(s));
@@ -50144,8 +49896,7 @@ static void ins_atomic_g_cmpxchg_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.g.cmpxchg", 16);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.g.cmpxchg.", 17);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_g_cmpxchg_d0_d(s));
@@ -50255,8 +50006,7 @@ static void ins_atomic_g_min_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.g.min", 12);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.g.min.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_g_min_d0_d(s));
@@ -50366,8 +50116,7 @@ static void ins_atomic_g_max_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.g.max", 12);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.g.max.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_g_max_d0_d(s));
@@ -50477,8 +50226,7 @@ static void ins_atomic_g_and_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.g.and", 12);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.g.and.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_g_and_d0_d(s));
@@ -50588,8 +50336,7 @@ static void ins_atomic_g_or_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.g.or", 11);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.g.or.", 12);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_g_or_d0_d(s));
@@ -50699,8 +50446,7 @@ static void ins_atomic_g_xor_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.g.xor", 12);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.g.xor.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_g_xor_d0_d(s));
@@ -51064,8 +50810,7 @@ static void ins_getspid_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "getspid", 7);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "getspid.", 8);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
 	dis_putn(w, " ", 1);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -51089,8 +50834,7 @@ static void ins_getwid_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "getwid", 6);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "getwid.", 7);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
 	dis_putn(w, " ", 1);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -51114,8 +50858,7 @@ static void ins_getfiberid_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "getfiberid", 10);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "getfiberid.", 11);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
 	dis_putn(w, " ", 1);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -51232,8 +50975,7 @@ static void ins_resinfo_b_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "resinfo.b", 9);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "resinfo.b.", 10);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_resinfo_b_d0_d(s));
@@ -51446,8 +51188,7 @@ static void ins_stib_b_render(struct scope *s)
 	}
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "stib.b", 6);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "stib.b.", 7);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_stib_b_d1_d(s));
@@ -51660,8 +51401,7 @@ static void ins_ldib_b_render(struct scope *s)
 	}
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "ldib.b", 6);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "ldib.b.", 7);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_ldib_b_d1_d(s));
@@ -51847,8 +51587,7 @@ static void ins_atomic_b_add_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.b.add", 12);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.b.add.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_b_add_d0_d(s));
@@ -52034,8 +51773,7 @@ static void ins_atomic_b_sub_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.b.sub", 12);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.b.sub.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_b_sub_d0_d(s));
@@ -52221,8 +51959,7 @@ static void ins_atomic_b_xchg_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.b.xchg", 13);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.b.xchg.", 14);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_b_xchg_d0_d(s));
@@ -52408,8 +52145,7 @@ static void ins_atomic_b_cmpxchg_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.b.cmpxchg", 16);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.b.cmpxchg.", 17);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_b_cmpxchg_d0_d(s));
@@ -52595,8 +52331,7 @@ static void ins_atomic_b_min_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.b.min", 12);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.b.min.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_b_min_d0_d(s));
@@ -52782,8 +52517,7 @@ static void ins_atomic_b_max_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.b.max", 12);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.b.max.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_b_max_d0_d(s));
@@ -52969,8 +52703,7 @@ static void ins_atomic_b_and_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.b.and", 12);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.b.and.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_b_and_d0_d(s));
@@ -53156,8 +52889,7 @@ static void ins_atomic_b_or_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.b.or", 11);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.b.or.", 12);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_b_or_d0_d(s));
@@ -53343,8 +53075,7 @@ static void ins_atomic_b_xor_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.b.xor", 12);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.b.xor.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_b_xor_d0_d(s));
@@ -53438,8 +53169,7 @@ static void ins_shfl_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "shfl", 4);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "shfl.", 5);
 	fmt_67(w, (int64_t)dis_bits(s->w, 2, 45, 47));
 	dis_putn(w, ".", 1);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
@@ -53981,8 +53711,7 @@ static void ins_alias_render(struct scope *s)
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "alias", 5);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "alias.", 6);
 	fmt_74(w, (int64_t)dis_bits(s->w, 2, 47, 49));
 	dis_putn(w, ".", 1);
 	fmt_75(w, (int64_t)dis_bits(s->w, 2, 50, 50));

@@ -79,6 +79,14 @@ function enumDisplays(e: EnumDef): (string | null)[] {
   return out;
 }
 
+/** The length every display of an enum has, with none missing or multi-line; 0 if not so. */
+function tableWidth(displays: (string | null)[]): number {
+  const width = displays.length ? Buffer.byteLength(displays[0] ?? "") : 0;
+  const same = (d: string | null) =>
+    d !== null && !d.includes("\n") && Buffer.byteLength(d) === width && d.length === width;
+  return width > 0 && displays.every(same) ? width : 0;
+}
+
 type Token =
   | { t: "text"; text: string }
   | { t: "name"; align: number }
@@ -691,11 +699,19 @@ export function isaspecC(model: IsaModel): IsaspecC {
     };
     const textOf = (display: string, shown: number, indent: string): string[] => {
       const out: string[] = [];
+      // The mnemonic is text too, and texts in a row are written at once.
+      const tokens: Token[] = [];
       for (const tok of tokensOf(display)) {
+        const t: Token =
+          tok.t === "name" && tok.align === 0 ? { t: "text", text: scope.mnemonic } : tok;
+        const before = tokens[tokens.length - 1];
+        if (t.t === "text" && before?.t === "text")
+          tokens[tokens.length - 1] = { t: "text", text: before.text + t.text };
+        else tokens.push(t);
+      }
+      for (const tok of tokens) {
         if (tok.t === "text") {
-          out.push(
-            `${indent}dis_putn(w, ${cStringLiteral(tok.text)}, ${Buffer.byteLength(tok.text)});`,
-          );
+          out.push(`${indent}${putText(tok.text)}`);
           continue;
         }
         if (tok.align > 0) out.push(`${indent}dis_pad(w, ${tok.align});`);
@@ -762,6 +778,14 @@ export function isaspecC(model: IsaModel): IsaspecC {
     return fn;
   }
 
+  /** Whether no value matches both leaves: a bit both fix (in the two words read) differs. */
+  function disjoint(a: LeafC, b: LeafC): boolean {
+    return [0, 1].some(
+      (i) =>
+        ((a.tested[i] ?? 0) & (b.tested[i] ?? 0) & ((a.match[i] ?? 0) ^ (b.match[i] ?? 0))) !== 0,
+    );
+  }
+
   function rootFn(root: string): string {
     const known = rootFns.get(root);
     if (known) return known;
@@ -777,6 +801,7 @@ export function isaspecC(model: IsaModel): IsaspecC {
       "words[0] = (uint32_t)value;",
       "words[1] = (uint32_t)(value >> 32);",
     ];
+    const list = leaves ?? [];
     (leaves ?? []).forEach((leaf, k) => {
       const tests = leaf.tested.flatMap((m, i) =>
         m === 0 || i >= 2
@@ -802,7 +827,14 @@ export function isaspecC(model: IsaModel): IsaspecC {
           "\t\tgoto matched;",
           "\t}",
         );
-      body.push(`\tfound = ${cStringLiteral(leaf.mnemonic)};`, `\tleaf = ${k};`, "}");
+      // A later leaf this one's fixed bits exclude cannot conflict: none left, the search ends.
+      const last = list.slice(k + 1).every((other) => disjoint(leaf, other));
+      body.push(
+        `\tfound = ${cStringLiteral(leaf.mnemonic)};`,
+        `\tleaf = ${k};`,
+        ...(last && k < list.length - 1 ? ["\tgoto matched;"] : []),
+        "}",
+      );
     });
     body.push(
       ...((leaves ?? []).length > 1 ? ["matched:"] : []),
@@ -921,6 +953,7 @@ function formatFunctions(formats: Format[], enums: Map<string, EnumDef>): CFunct
   const functions: CFunction[] = [];
   formats.forEach((f, id) => {
     const body: string[] = [];
+    let inlineTable = false;
     dispatch.push(`case ${id}:`, `\tfmt_${id}(w, v);`, "\treturn;");
     const put = putText;
     switch (f.kind) {
@@ -959,7 +992,17 @@ function formatFunctions(formats: Format[], enums: Map<string, EnumDef>): CFunct
         break;
       case "enum": {
         const displays = f.enumName ? enumDisplays(enums.get(f.enumName)!) : [];
-        if (displays.some((d) => d !== null)) {
+        const width = tableWidth(displays);
+        inlineTable = width > 0 && displays.length <= 16;
+        if (width > 0) {
+          // Texts of one length (x, y, z, w): a slice of one string, as short as a number.
+          body.push(
+            `\tif ((uint64_t)v < ${displays.length}) {`,
+            `\t\tdis_putn(w, ${cStringLiteral(displays.join(""))} + ${width} * v, ${width});`,
+            "\t\treturn;",
+            "\t}",
+          );
+        } else if (displays.some((d) => d !== null)) {
           body.push("\tswitch (v) {");
           displays.forEach((d, value) => {
             if (d !== null)
@@ -978,7 +1021,7 @@ function formatFunctions(formats: Format[], enums: Map<string, EnumDef>): CFunct
     functions.push({
       comment: `/* ${f.kind}${f.width ? `, ${f.width} bits` : ""}${f.enumName ? `, ${commentText(f.enumName)}` : ""}${f.display !== null ? `, display ${commentText(f.display)}` : ""} */`,
       // A number or flag is a few instructions, less than a call: inlined where printed.
-      head: `${f.kind === "enum" || f.kind === "float" ? "static" : "DIS_INLINE"} void fmt_${id}(struct dis_writer *w, int64_t v)`,
+      head: `${(f.kind === "enum" && !inlineTable) || f.kind === "float" ? "static" : "DIS_INLINE"} void fmt_${id}(struct dis_writer *w, int64_t v)`,
       body: body
         .map((l) => l.replace(/^\t/, ""))
         .concat(body.length ? [] : ["(void)w;", "(void)v;"]),
