@@ -2051,15 +2051,11 @@ static int ins_add_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt)
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_add_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_add_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_add_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -2082,15 +2078,11 @@ static int ins_add_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_add_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_add_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_add_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -2137,13 +2129,9 @@ static int site2_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({SRC_AMODE} >> 1) */
 static int64_t leaf_instruction_src_d4_immed_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(512))
-		return 0;
-	s->stack |= UINT64_C(512);
 	const int64_t t0 = s->pv[1];
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shr(t0, t1);
-	s->stack &= ~UINT64_C(512);
 	return t2;
 }
 
@@ -2535,15 +2523,11 @@ static int ins_mad_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt)
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_mad_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_mad_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_mad_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -2566,15 +2550,11 @@ static int ins_mad_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_mad_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_mad_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_mad_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -2735,15 +2715,11 @@ static int ins_mul_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt)
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_mul_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_mul_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_mul_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -2766,15 +2742,11 @@ static int ins_mul_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_mul_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_mul_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_mul_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -2907,15 +2879,11 @@ static int ins_dp3_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt)
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_dp3_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_dp3_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_dp3_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -2938,15 +2906,11 @@ static int ins_dp3_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_dp3_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_dp3_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_dp3_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -3079,15 +3043,11 @@ static int ins_dp4_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt)
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_dp4_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_dp4_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_dp4_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -3110,15 +3070,11 @@ static int ins_dp4_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_dp4_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_dp4_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_dp4_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -3251,15 +3207,11 @@ static int ins_dsx_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt)
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_dsx_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_dsx_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_dsx_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -3282,15 +3234,11 @@ static int ins_dsx_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_dsx_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_dsx_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_dsx_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -3422,15 +3370,11 @@ static int ins_dsy_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt)
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_dsy_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_dsy_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_dsy_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -3453,15 +3397,11 @@ static int ins_dsy_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_dsy_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_dsy_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_dsy_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -3593,15 +3533,11 @@ static int ins_mov_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt)
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_mov_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_mov_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_mov_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -3624,15 +3560,11 @@ static int ins_mov_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_mov_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_mov_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_mov_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -3735,15 +3667,11 @@ static int ins_movar_r_type_bit01(struct scope *s, int name, int64_t *v, int *fm
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_movar_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_movar_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_movar_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -3766,15 +3694,11 @@ static int ins_movar_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_movar_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_movar_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_movar_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -3877,15 +3801,11 @@ static int ins_rcp_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt)
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_rcp_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_rcp_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_rcp_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -3908,15 +3828,11 @@ static int ins_rcp_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_rcp_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_rcp_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_rcp_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -4019,15 +3935,11 @@ static int ins_rsq_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt)
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_rsq_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_rsq_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_rsq_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -4050,15 +3962,11 @@ static int ins_rsq_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_rsq_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_rsq_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_rsq_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -4161,15 +4069,11 @@ static int ins_select_r_type_bit01(struct scope *s, int name, int64_t *v, int *f
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_select_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_select_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_select_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -4192,15 +4096,11 @@ static int ins_select_r_low_half(struct scope *s, int name, int64_t *v, int *fmt
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_select_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_select_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_select_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -4361,15 +4261,11 @@ static int ins_set_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt)
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_set_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_set_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_set_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -4392,15 +4288,11 @@ static int ins_set_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_set_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_set_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_set_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -4533,15 +4425,11 @@ static int ins_exp_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt)
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_exp_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_exp_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_exp_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -4564,15 +4452,11 @@ static int ins_exp_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_exp_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_exp_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_exp_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -4675,15 +4559,11 @@ static int ins_log_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt)
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_log_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_log_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_log_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -4706,15 +4586,11 @@ static int ins_log_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_log_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_log_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_log_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -4817,15 +4693,11 @@ static int ins_frc_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt)
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_frc_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_frc_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_frc_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -4848,15 +4720,11 @@ static int ins_frc_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_frc_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_frc_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_frc_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -4959,15 +4827,11 @@ static int ins_call_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_call_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_call_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_call_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -5059,15 +4923,11 @@ static int ins_branch_r_type_bit01(struct scope *s, int name, int64_t *v, int *f
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_branch_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_branch_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_branch_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -5115,15 +4975,11 @@ static int ins_branch_unary_r_type_bit01(struct scope *s, int name, int64_t *v, 
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_branch_unary_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_branch_unary_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_branch_unary_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -5200,15 +5056,11 @@ static int ins_branch_binary_r_type_bit01(struct scope *s, int name, int64_t *v,
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_branch_binary_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_branch_binary_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_branch_binary_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -5340,15 +5192,11 @@ static int ins_texkill_r_type_bit01(struct scope *s, int name, int64_t *v, int *
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_texkill_d2_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_texkill_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_texkill_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(8);
 	return t4;
 }
 
@@ -5371,15 +5219,11 @@ static int ins_texkill_r_low_half(struct scope *s, int name, int64_t *v, int *fm
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_texkill_d2_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
 	const int64_t t0 = get(s, ins_texkill_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_texkill_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(16);
 	return t4;
 }
 
@@ -6044,15 +5888,11 @@ static int ins_sqrt_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_sqrt_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_sqrt_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_sqrt_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -6075,15 +5915,11 @@ static int ins_sqrt_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_sqrt_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_sqrt_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_sqrt_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -6186,15 +6022,11 @@ static int ins_sin_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt)
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_sin_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_sin_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_sin_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -6217,15 +6049,11 @@ static int ins_sin_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_sin_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_sin_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_sin_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -6328,15 +6156,11 @@ static int ins_cos_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt)
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_cos_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_cos_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_cos_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -6359,15 +6183,11 @@ static int ins_cos_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_cos_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_cos_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_cos_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -6470,15 +6290,11 @@ static int ins_branch_any_r_type_bit01(struct scope *s, int name, int64_t *v, in
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_branch_any_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_branch_any_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_branch_any_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -6584,15 +6400,11 @@ static int ins_floor_r_type_bit01(struct scope *s, int name, int64_t *v, int *fm
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_floor_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_floor_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_floor_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -6615,15 +6427,11 @@ static int ins_floor_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_floor_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_floor_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_floor_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -6726,15 +6534,11 @@ static int ins_ceil_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_ceil_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_ceil_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_ceil_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -6757,15 +6561,11 @@ static int ins_ceil_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_ceil_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_ceil_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_ceil_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -6868,15 +6668,11 @@ static int ins_sign_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_sign_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_sign_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_sign_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -6899,15 +6695,11 @@ static int ins_sign_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_sign_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_sign_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_sign_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -7054,15 +6846,11 @@ static int ins_i2i_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt)
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_i2i_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_i2i_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_i2i_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -7085,15 +6873,11 @@ static int ins_i2i_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_i2i_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_i2i_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_i2i_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -7226,15 +7010,11 @@ static int ins_i2f_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt)
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_i2f_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_i2f_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_i2f_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -7257,15 +7037,11 @@ static int ins_i2f_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_i2f_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_i2f_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_i2f_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -7369,15 +7145,11 @@ static int ins_f2i_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt)
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_f2i_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_f2i_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_f2i_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -7400,15 +7172,11 @@ static int ins_f2i_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_f2i_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_f2i_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_f2i_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -7512,15 +7280,11 @@ static int ins_f2irnd_r_type_bit01(struct scope *s, int name, int64_t *v, int *f
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_f2irnd_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_f2irnd_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_f2irnd_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -7543,15 +7307,11 @@ static int ins_f2irnd_r_low_half(struct scope *s, int name, int64_t *v, int *fmt
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_f2irnd_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_f2irnd_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_f2irnd_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -7655,15 +7415,11 @@ static int ins_cmp_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt)
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_cmp_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_cmp_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_cmp_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -7686,15 +7442,11 @@ static int ins_cmp_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_cmp_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_cmp_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_cmp_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -7855,15 +7607,11 @@ static int ins_load_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_load_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_load_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_load_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -8048,15 +7796,11 @@ static int ins_store_r_type_bit01(struct scope *s, int name, int64_t *v, int *fm
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_store_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_store_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_store_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -8196,15 +7940,11 @@ static int ins_clamp0_max_r_type_bit01(struct scope *s, int name, int64_t *v, in
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_clamp0_max_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_clamp0_max_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_clamp0_max_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -8227,15 +7967,11 @@ static int ins_clamp0_max_r_low_half(struct scope *s, int name, int64_t *v, int 
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_clamp0_max_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_clamp0_max_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_clamp0_max_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -8368,15 +8104,11 @@ static int ins_iaddsat_r_type_bit01(struct scope *s, int name, int64_t *v, int *
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_iaddsat_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_iaddsat_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_iaddsat_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -8399,15 +8131,11 @@ static int ins_iaddsat_r_low_half(struct scope *s, int name, int64_t *v, int *fm
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_iaddsat_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_iaddsat_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_iaddsat_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -8539,15 +8267,11 @@ static int ins_imullo0_r_type_bit01(struct scope *s, int name, int64_t *v, int *
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_imullo0_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_imullo0_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_imullo0_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -8570,15 +8294,11 @@ static int ins_imullo0_r_low_half(struct scope *s, int name, int64_t *v, int *fm
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_imullo0_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_imullo0_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_imullo0_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -8711,15 +8431,11 @@ static int ins_imulhi0_r_type_bit01(struct scope *s, int name, int64_t *v, int *
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_imulhi0_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_imulhi0_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_imulhi0_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -8742,15 +8458,11 @@ static int ins_imulhi0_r_low_half(struct scope *s, int name, int64_t *v, int *fm
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_imulhi0_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_imulhi0_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_imulhi0_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -8883,15 +8595,11 @@ static int ins_idiv0_r_type_bit01(struct scope *s, int name, int64_t *v, int *fm
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_idiv0_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_idiv0_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_idiv0_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -8914,15 +8622,11 @@ static int ins_idiv0_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_idiv0_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_idiv0_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_idiv0_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -9055,15 +8759,11 @@ static int ins_imod_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_imod_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_imod_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_imod_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -9086,15 +8786,11 @@ static int ins_imod_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_imod_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_imod_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_imod_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -9227,15 +8923,11 @@ static int ins_imadlo0_r_type_bit01(struct scope *s, int name, int64_t *v, int *
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_imadlo0_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_imadlo0_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_imadlo0_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -9258,15 +8950,11 @@ static int ins_imadlo0_r_low_half(struct scope *s, int name, int64_t *v, int *fm
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_imadlo0_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_imadlo0_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_imadlo0_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -9427,15 +9115,11 @@ static int ins_imadlosat0_r_type_bit01(struct scope *s, int name, int64_t *v, in
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_imadlosat0_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_imadlosat0_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_imadlosat0_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -9458,15 +9142,11 @@ static int ins_imadlosat0_r_low_half(struct scope *s, int name, int64_t *v, int 
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_imadlosat0_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_imadlosat0_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_imadlosat0_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -9627,15 +9307,11 @@ static int ins_movai_r_type_bit01(struct scope *s, int name, int64_t *v, int *fm
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_movai_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_movai_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_movai_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -9658,15 +9334,11 @@ static int ins_movai_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_movai_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_movai_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_movai_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -9769,15 +9441,11 @@ static int ins_iabs_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_iabs_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_iabs_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_iabs_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -9800,15 +9468,11 @@ static int ins_iabs_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_iabs_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_iabs_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_iabs_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -9911,15 +9575,11 @@ static int ins_leadzero_r_type_bit01(struct scope *s, int name, int64_t *v, int 
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_leadzero_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_leadzero_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_leadzero_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -9942,15 +9602,11 @@ static int ins_leadzero_r_low_half(struct scope *s, int name, int64_t *v, int *f
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_leadzero_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_leadzero_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_leadzero_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -10053,15 +9709,11 @@ static int ins_lshift_r_type_bit01(struct scope *s, int name, int64_t *v, int *f
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_lshift_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_lshift_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_lshift_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -10084,15 +9736,11 @@ static int ins_lshift_r_low_half(struct scope *s, int name, int64_t *v, int *fmt
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_lshift_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_lshift_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_lshift_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -10224,15 +9872,11 @@ static int ins_rshift_r_type_bit01(struct scope *s, int name, int64_t *v, int *f
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_rshift_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_rshift_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_rshift_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -10255,15 +9899,11 @@ static int ins_rshift_r_low_half(struct scope *s, int name, int64_t *v, int *fmt
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_rshift_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_rshift_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_rshift_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -10395,15 +10035,11 @@ static int ins_rotate_r_type_bit01(struct scope *s, int name, int64_t *v, int *f
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_rotate_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_rotate_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_rotate_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -10426,15 +10062,11 @@ static int ins_rotate_r_low_half(struct scope *s, int name, int64_t *v, int *fmt
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_rotate_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_rotate_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_rotate_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -10566,15 +10198,11 @@ static int ins_or_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt)
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_or_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_or_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_or_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -10597,15 +10225,11 @@ static int ins_or_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_or_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_or_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_or_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -10737,15 +10361,11 @@ static int ins_and_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt)
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_and_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_and_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_and_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -10768,15 +10388,11 @@ static int ins_and_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_and_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_and_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_and_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -10908,15 +10524,11 @@ static int ins_xor_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt)
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_xor_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_xor_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_xor_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -10939,15 +10551,11 @@ static int ins_xor_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_xor_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_xor_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_xor_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -11079,15 +10687,11 @@ static int ins_not_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt)
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_not_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_not_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_not_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -11110,15 +10714,11 @@ static int ins_not_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_not_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_not_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_not_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -11221,15 +10821,11 @@ static int ins_bit_extract_r_type_bit01(struct scope *s, int name, int64_t *v, i
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_bit_extract_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_bit_extract_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_bit_extract_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -11252,15 +10848,11 @@ static int ins_bit_extract_r_low_half(struct scope *s, int name, int64_t *v, int
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_bit_extract_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_bit_extract_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_bit_extract_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -11421,15 +11013,11 @@ static int ins_popcount_r_type_bit01(struct scope *s, int name, int64_t *v, int 
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_popcount_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_popcount_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_popcount_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -11452,15 +11040,11 @@ static int ins_popcount_r_low_half(struct scope *s, int name, int64_t *v, int *f
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_popcount_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_popcount_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_popcount_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -11563,15 +11147,11 @@ static int ins_div_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt)
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_div_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_div_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_div_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -11594,15 +11174,11 @@ static int ins_div_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_div_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_div_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_div_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -11734,15 +11310,11 @@ static int ins_atomic_add_r_type_bit01(struct scope *s, int name, int64_t *v, in
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_atomic_add_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_atomic_add_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_atomic_add_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -11765,15 +11337,11 @@ static int ins_atomic_add_r_low_half(struct scope *s, int name, int64_t *v, int 
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_atomic_add_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_add_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_atomic_add_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -11934,15 +11502,11 @@ static int ins_atomic_xchg_r_type_bit01(struct scope *s, int name, int64_t *v, i
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_atomic_xchg_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_atomic_xchg_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_atomic_xchg_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -11965,15 +11529,11 @@ static int ins_atomic_xchg_r_low_half(struct scope *s, int name, int64_t *v, int
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_atomic_xchg_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_xchg_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_atomic_xchg_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -12134,15 +11694,11 @@ static int ins_atomic_cmp_xchg_r_type_bit01(struct scope *s, int name, int64_t *
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_atomic_cmp_xchg_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_atomic_cmp_xchg_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_atomic_cmp_xchg_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -12165,15 +11721,11 @@ static int ins_atomic_cmp_xchg_r_low_half(struct scope *s, int name, int64_t *v,
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_atomic_cmp_xchg_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_cmp_xchg_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_atomic_cmp_xchg_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -12334,15 +11886,11 @@ static int ins_atomic_min_r_type_bit01(struct scope *s, int name, int64_t *v, in
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_atomic_min_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_atomic_min_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_atomic_min_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -12365,15 +11913,11 @@ static int ins_atomic_min_r_low_half(struct scope *s, int name, int64_t *v, int 
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_atomic_min_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_min_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_atomic_min_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -12534,15 +12078,11 @@ static int ins_atomic_max_r_type_bit01(struct scope *s, int name, int64_t *v, in
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_atomic_max_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_atomic_max_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_atomic_max_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -12565,15 +12105,11 @@ static int ins_atomic_max_r_low_half(struct scope *s, int name, int64_t *v, int 
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_atomic_max_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_max_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_atomic_max_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -12734,15 +12270,11 @@ static int ins_atomic_or_r_type_bit01(struct scope *s, int name, int64_t *v, int
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_atomic_or_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_atomic_or_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_atomic_or_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -12765,15 +12297,11 @@ static int ins_atomic_or_r_low_half(struct scope *s, int name, int64_t *v, int *
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_atomic_or_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_or_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_atomic_or_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -12934,15 +12462,11 @@ static int ins_atomic_and_r_type_bit01(struct scope *s, int name, int64_t *v, in
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_atomic_and_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_atomic_and_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_atomic_and_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -12965,15 +12489,11 @@ static int ins_atomic_and_r_low_half(struct scope *s, int name, int64_t *v, int 
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_atomic_and_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_and_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_atomic_and_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -13134,15 +12654,11 @@ static int ins_atomic_xor_r_type_bit01(struct scope *s, int name, int64_t *v, in
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_atomic_xor_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_atomic_xor_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_atomic_xor_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -13165,15 +12681,11 @@ static int ins_atomic_xor_r_low_half(struct scope *s, int name, int64_t *v, int 
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_atomic_xor_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_xor_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_atomic_xor_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -13334,15 +12846,11 @@ static int ins_bit_rev_r_type_bit01(struct scope *s, int name, int64_t *v, int *
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_bit_rev_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_bit_rev_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_bit_rev_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -13365,15 +12873,11 @@ static int ins_bit_rev_r_low_half(struct scope *s, int name, int64_t *v, int *fm
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_bit_rev_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_bit_rev_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_bit_rev_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -13609,15 +13113,11 @@ static int ins_conv_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_conv_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_conv_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_conv_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -13640,15 +13140,11 @@ static int ins_conv_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_conv_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_conv_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_conv_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -13781,15 +13277,11 @@ static int ins_dp2_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt)
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_dp2_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_dp2_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_dp2_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -13812,15 +13304,11 @@ static int ins_dp2_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_dp2_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_dp2_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_dp2_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -13953,15 +13441,11 @@ static int ins_norm_dp2_r_type_bit01(struct scope *s, int name, int64_t *v, int 
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_norm_dp2_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_norm_dp2_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_norm_dp2_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -13984,15 +13468,11 @@ static int ins_norm_dp2_r_low_half(struct scope *s, int name, int64_t *v, int *f
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_norm_dp2_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_norm_dp2_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_norm_dp2_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -14096,15 +13576,11 @@ static int ins_norm_dp3_r_type_bit01(struct scope *s, int name, int64_t *v, int 
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_norm_dp3_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_norm_dp3_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_norm_dp3_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -14127,15 +13603,11 @@ static int ins_norm_dp3_r_low_half(struct scope *s, int name, int64_t *v, int *f
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_norm_dp3_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_norm_dp3_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_norm_dp3_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -14239,15 +13711,11 @@ static int ins_norm_dp4_r_type_bit01(struct scope *s, int name, int64_t *v, int 
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_norm_dp4_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_norm_dp4_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_norm_dp4_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -14270,15 +13738,11 @@ static int ins_norm_dp4_r_low_half(struct scope *s, int name, int64_t *v, int *f
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_norm_dp4_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_norm_dp4_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_norm_dp4_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -14382,15 +13846,11 @@ static int ins_img_load_r_type_bit01(struct scope *s, int name, int64_t *v, int 
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_img_load_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_img_load_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_img_load_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -14522,15 +13982,11 @@ static int ins_bit_findlsb_r_type_bit01(struct scope *s, int name, int64_t *v, i
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_bit_findlsb_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_bit_findlsb_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_bit_findlsb_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -14553,15 +14009,11 @@ static int ins_bit_findlsb_r_low_half(struct scope *s, int name, int64_t *v, int
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_bit_findlsb_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_bit_findlsb_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_bit_findlsb_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -14665,15 +14117,11 @@ static int ins_bit_findmsb_r_type_bit01(struct scope *s, int name, int64_t *v, i
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_bit_findmsb_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_bit_findmsb_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_bit_findmsb_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -14696,15 +14144,11 @@ static int ins_bit_findmsb_r_low_half(struct scope *s, int name, int64_t *v, int
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_bit_findmsb_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_bit_findmsb_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_bit_findmsb_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 

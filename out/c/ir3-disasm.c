@@ -5610,13 +5610,9 @@ static int ins_getlast_r_w(struct scope *s, int name, int64_t *v, int *fmt)
 /* 2ULL << {W} */
 static int64_t ins_getlast_d0_cluster_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = 2;
 	const int64_t t1 = get(s, ins_getlast_r_w, N_W);
 	const int64_t t2 = dis_shl(t0, t1);
-	s->stack &= ~UINT64_C(2);
 	return t2;
 }
 
@@ -6209,9 +6205,6 @@ static int ins_mov_immed_r_dst_type(struct scope *s, int name, int64_t *v, int *
 /* ({DST_TYPE} == 0) || ({DST_TYPE} == 2) || ({DST_TYPE} == 4) || ({DST_TYPE} == 6) || ({DST_TYPE} == 7) */
 static int64_t ins_mov_immed_d3_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
 	const int64_t t0 = get(s, ins_mov_immed_r_dst_type, N_DST_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -6231,7 +6224,6 @@ static int64_t ins_mov_immed_d3_dst_half(struct scope *s)
 	const int64_t t16 = 7;
 	const int64_t t17 = t15 == t16;
 	const int64_t t18 = (t14 != 0) || (t17 != 0);
-	s->stack &= ~UINT64_C(32);
 	return t18;
 }
 
@@ -6611,9 +6603,6 @@ static int ins_mov_const_r_src_type(struct scope *s, int name, int64_t *v, int *
 /* ({SRC_TYPE} == 0) || ({SRC_TYPE} == 2) || ({SRC_TYPE} == 4) || ({SRC_TYPE} == 6) || ({SRC_TYPE} == 7) */
 static int64_t ins_mov_const_d3_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
 	const int64_t t0 = get(s, ins_mov_const_r_src_type, N_SRC_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -6633,7 +6622,6 @@ static int64_t ins_mov_const_d3_half(struct scope *s)
 	const int64_t t16 = 7;
 	const int64_t t17 = t15 == t16;
 	const int64_t t18 = (t14 != 0) || (t17 != 0);
-	s->stack &= ~UINT64_C(16);
 	return t18;
 }
 
@@ -6759,9 +6747,6 @@ static int ins_mov_const_r_dst_type(struct scope *s, int name, int64_t *v, int *
 /* ({DST_TYPE} == 0) || ({DST_TYPE} == 2) || ({DST_TYPE} == 4) || ({DST_TYPE} == 6) || ({DST_TYPE} == 7) */
 static int64_t ins_mov_const_d3_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
 	const int64_t t0 = get(s, ins_mov_const_r_dst_type, N_DST_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -6781,7 +6766,6 @@ static int64_t ins_mov_const_d3_dst_half(struct scope *s)
 	const int64_t t16 = 7;
 	const int64_t t17 = t15 == t16;
 	const int64_t t18 = (t14 != 0) || (t17 != 0);
-	s->stack &= ~UINT64_C(32);
 	return t18;
 }
 
@@ -6960,9 +6944,6 @@ static int ins_mov_gpr_r_src_type(struct scope *s, int name, int64_t *v, int *fm
 /* ({SRC_TYPE} == 0) || ({SRC_TYPE} == 2) || ({SRC_TYPE} == 4) || ({SRC_TYPE} == 6) || ({SRC_TYPE} == 7) */
 static int64_t ins_mov_gpr_d3_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
 	const int64_t t0 = get(s, ins_mov_gpr_r_src_type, N_SRC_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -6982,7 +6963,6 @@ static int64_t ins_mov_gpr_d3_half(struct scope *s)
 	const int64_t t16 = 7;
 	const int64_t t17 = t15 == t16;
 	const int64_t t18 = (t14 != 0) || (t17 != 0);
-	s->stack &= ~UINT64_C(16);
 	return t18;
 }
 
@@ -7068,9 +7048,6 @@ static int ins_mov_gpr_r_dst_type(struct scope *s, int name, int64_t *v, int *fm
 /* ({DST_TYPE} == 0) || ({DST_TYPE} == 2) || ({DST_TYPE} == 4) || ({DST_TYPE} == 6) || ({DST_TYPE} == 7) */
 static int64_t ins_mov_gpr_d3_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
 	const int64_t t0 = get(s, ins_mov_gpr_r_dst_type, N_DST_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -7090,7 +7067,6 @@ static int64_t ins_mov_gpr_d3_dst_half(struct scope *s)
 	const int64_t t16 = 7;
 	const int64_t t17 = t15 == t16;
 	const int64_t t18 = (t14 != 0) || (t17 != 0);
-	s->stack &= ~UINT64_C(32);
 	return t18;
 }
 
@@ -7273,9 +7249,6 @@ static int ins_mov_relgpr_r_src_type(struct scope *s, int name, int64_t *v, int 
 /* ({SRC_TYPE} == 0) || ({SRC_TYPE} == 2) || ({SRC_TYPE} == 4) || ({SRC_TYPE} == 6) || ({SRC_TYPE} == 7) */
 static int64_t ins_mov_relgpr_d3_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
 	const int64_t t0 = get(s, ins_mov_relgpr_r_src_type, N_SRC_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -7295,7 +7268,6 @@ static int64_t ins_mov_relgpr_d3_half(struct scope *s)
 	const int64_t t16 = 7;
 	const int64_t t17 = t15 == t16;
 	const int64_t t18 = (t14 != 0) || (t17 != 0);
-	s->stack &= ~UINT64_C(16);
 	return t18;
 }
 
@@ -7431,9 +7403,6 @@ static int ins_mov_relgpr_r_dst_type(struct scope *s, int name, int64_t *v, int 
 /* ({DST_TYPE} == 0) || ({DST_TYPE} == 2) || ({DST_TYPE} == 4) || ({DST_TYPE} == 6) || ({DST_TYPE} == 7) */
 static int64_t ins_mov_relgpr_d3_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
 	const int64_t t0 = get(s, ins_mov_relgpr_r_dst_type, N_DST_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -7453,7 +7422,6 @@ static int64_t ins_mov_relgpr_d3_dst_half(struct scope *s)
 	const int64_t t16 = 7;
 	const int64_t t17 = t15 == t16;
 	const int64_t t18 = (t14 != 0) || (t17 != 0);
-	s->stack &= ~UINT64_C(32);
 	return t18;
 }
 
@@ -7632,9 +7600,6 @@ static int ins_mov_relconst_r_src_type(struct scope *s, int name, int64_t *v, in
 /* ({SRC_TYPE} == 0) || ({SRC_TYPE} == 2) || ({SRC_TYPE} == 4) || ({SRC_TYPE} == 6) || ({SRC_TYPE} == 7) */
 static int64_t ins_mov_relconst_d3_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
 	const int64_t t0 = get(s, ins_mov_relconst_r_src_type, N_SRC_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -7654,7 +7619,6 @@ static int64_t ins_mov_relconst_d3_half(struct scope *s)
 	const int64_t t16 = 7;
 	const int64_t t17 = t15 == t16;
 	const int64_t t18 = (t14 != 0) || (t17 != 0);
-	s->stack &= ~UINT64_C(16);
 	return t18;
 }
 
@@ -7790,9 +7754,6 @@ static int ins_mov_relconst_r_dst_type(struct scope *s, int name, int64_t *v, in
 /* ({DST_TYPE} == 0) || ({DST_TYPE} == 2) || ({DST_TYPE} == 4) || ({DST_TYPE} == 6) || ({DST_TYPE} == 7) */
 static int64_t ins_mov_relconst_d3_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
 	const int64_t t0 = get(s, ins_mov_relconst_r_dst_type, N_DST_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -7812,7 +7773,6 @@ static int64_t ins_mov_relconst_d3_dst_half(struct scope *s)
 	const int64_t t16 = 7;
 	const int64_t t17 = t15 == t16;
 	const int64_t t18 = (t14 != 0) || (t17 != 0);
-	s->stack &= ~UINT64_C(32);
 	return t18;
 }
 
@@ -7950,9 +7910,6 @@ static int ins_swz_r_dst_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({DST_TYPE} == 0) || ({DST_TYPE} == 2) || ({DST_TYPE} == 4) || ({DST_TYPE} == 6) || ({DST_TYPE} == 7) */
 static int64_t ins_swz_d0_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_swz_r_dst_type, N_DST_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -7972,7 +7929,6 @@ static int64_t ins_swz_d0_dst_half(struct scope *s)
 	const int64_t t16 = 7;
 	const int64_t t17 = t15 == t16;
 	const int64_t t18 = (t14 != 0) || (t17 != 0);
-	s->stack &= ~UINT64_C(4);
 	return t18;
 }
 
@@ -8058,9 +8014,6 @@ static int ins_swz_r_src_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({SRC_TYPE} == 0) || ({SRC_TYPE} == 2) || ({SRC_TYPE} == 4) || ({SRC_TYPE} == 6) || ({SRC_TYPE} == 7) */
 static int64_t ins_swz_d0_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_swz_r_src_type, N_SRC_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -8080,7 +8033,6 @@ static int64_t ins_swz_d0_half(struct scope *s)
 	const int64_t t16 = 7;
 	const int64_t t17 = t15 == t16;
 	const int64_t t18 = (t14 != 0) || (t17 != 0);
-	s->stack &= ~UINT64_C(2);
 	return t18;
 }
 
@@ -8216,9 +8168,6 @@ static int ins_gat_r_dst_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({DST_TYPE} == 0) || ({DST_TYPE} == 2) || ({DST_TYPE} == 4) || ({DST_TYPE} == 6) || ({DST_TYPE} == 7) */
 static int64_t ins_gat_d0_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_gat_r_dst_type, N_DST_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -8238,7 +8187,6 @@ static int64_t ins_gat_d0_dst_half(struct scope *s)
 	const int64_t t16 = 7;
 	const int64_t t17 = t15 == t16;
 	const int64_t t18 = (t14 != 0) || (t17 != 0);
-	s->stack &= ~UINT64_C(4);
 	return t18;
 }
 
@@ -8271,9 +8219,6 @@ static int ins_gat_r_src_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({SRC_TYPE} == 0) || ({SRC_TYPE} == 2) || ({SRC_TYPE} == 4) || ({SRC_TYPE} == 6) || ({SRC_TYPE} == 7) */
 static int64_t ins_gat_d0_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_gat_r_src_type, N_SRC_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -8293,7 +8238,6 @@ static int64_t ins_gat_d0_half(struct scope *s)
 	const int64_t t16 = 7;
 	const int64_t t17 = t15 == t16;
 	const int64_t t18 = (t14 != 0) || (t17 != 0);
-	s->stack &= ~UINT64_C(2);
 	return t18;
 }
 
@@ -8413,9 +8357,6 @@ static int ins_sct_r_dst_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({DST_TYPE} == 0) || ({DST_TYPE} == 2) || ({DST_TYPE} == 4) || ({DST_TYPE} == 6) || ({DST_TYPE} == 7) */
 static int64_t ins_sct_d0_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_sct_r_dst_type, N_DST_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -8435,7 +8376,6 @@ static int64_t ins_sct_d0_dst_half(struct scope *s)
 	const int64_t t16 = 7;
 	const int64_t t17 = t15 == t16;
 	const int64_t t18 = (t14 != 0) || (t17 != 0);
-	s->stack &= ~UINT64_C(4);
 	return t18;
 }
 
@@ -8498,9 +8438,6 @@ static int ins_sct_r_src_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({SRC_TYPE} == 0) || ({SRC_TYPE} == 2) || ({SRC_TYPE} == 4) || ({SRC_TYPE} == 6) || ({SRC_TYPE} == 7) */
 static int64_t ins_sct_d0_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_sct_r_src_type, N_SRC_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -8520,7 +8457,6 @@ static int64_t ins_sct_d0_half(struct scope *s)
 	const int64_t t16 = 7;
 	const int64_t t17 = t15 == t16;
 	const int64_t t18 = (t14 != 0) || (t17 != 0);
-	s->stack &= ~UINT64_C(2);
 	return t18;
 }
 
@@ -8610,15 +8546,11 @@ static int ins_movmsk_r_repeat(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({REPEAT} + 1) * 32 */
 static int64_t ins_movmsk_d0_w(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_movmsk_r_repeat, N_REPEAT);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
 	const int64_t t3 = 32;
 	const int64_t t4 = t2 * t3;
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -8688,9 +8620,6 @@ static int ins_bary_f_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_bary_f_d0_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_bary_f_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_bary_f_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -8698,7 +8627,6 @@ static int64_t ins_bary_f_d0_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(2);
 	return t6;
 }
 
@@ -8820,12 +8748,8 @@ static void leaf_multisrc_immed_flut_half_enter(struct scope *parent, const uint
 /* !{FULL} */
 static int64_t leaf_multisrc_gpr_d0_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = s->pv[0];
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(2);
 	return t1;
 }
 
@@ -8859,12 +8783,8 @@ static void leaf_multisrc_gpr_enter(struct scope *parent, const uint32_t *words,
 /* !{FULL} */
 static int64_t leaf_multisrc_const_d0_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = s->pv[0];
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(2);
 	return t1;
 }
 
@@ -8901,12 +8821,8 @@ static void leaf_multisrc_const_enter(struct scope *parent, const uint32_t *word
 /* !{FULL} */
 static int64_t leaf_multisrc_relative_gpr_d0_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = s->pv[0];
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(2);
 	return t1;
 }
 
@@ -8939,12 +8855,8 @@ static void leaf_multisrc_relative_gpr_enter(struct scope *parent, const uint32_
 /* !{FULL} */
 static int64_t leaf_multisrc_relative_const_d0_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = s->pv[0];
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(2);
 	return t1;
 }
 
@@ -9162,9 +9074,6 @@ static int ins_flat_b_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_flat_b_d0_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_flat_b_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_flat_b_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -9172,7 +9081,6 @@ static int64_t ins_flat_b_d0_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(2);
 	return t6;
 }
 
@@ -9325,9 +9233,6 @@ static int ins_add_f_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_add_f_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_add_f_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_add_f_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -9335,18 +9240,14 @@ static int64_t ins_add_f_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_add_f_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -9564,9 +9465,6 @@ static int ins_min_f_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_min_f_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_min_f_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_min_f_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -9574,18 +9472,14 @@ static int64_t ins_min_f_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_min_f_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -9803,9 +9697,6 @@ static int ins_max_f_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_max_f_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_max_f_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_max_f_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -9813,18 +9704,14 @@ static int64_t ins_max_f_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_max_f_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -10042,9 +9929,6 @@ static int ins_mul_f_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_mul_f_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_mul_f_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_mul_f_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -10052,18 +9936,14 @@ static int64_t ins_mul_f_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_mul_f_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -10281,9 +10161,6 @@ static int ins_sign_f_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_sign_f_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_sign_f_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_sign_f_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -10291,18 +10168,14 @@ static int64_t ins_sign_f_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_sign_f_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -10476,9 +10349,6 @@ static int ins_cmps_f_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_cmps_f_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_cmps_f_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_cmps_f_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -10486,18 +10356,14 @@ static int64_t ins_cmps_f_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_cmps_f_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -10715,9 +10581,6 @@ static int ins_absneg_f_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_absneg_f_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_absneg_f_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_absneg_f_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -10725,18 +10588,14 @@ static int64_t ins_absneg_f_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_absneg_f_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -10910,9 +10769,6 @@ static int ins_cmpv_f_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_cmpv_f_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_cmpv_f_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_cmpv_f_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -10920,18 +10776,14 @@ static int64_t ins_cmpv_f_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_cmpv_f_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -11149,9 +11001,6 @@ static int ins_floor_f_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_floor_f_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_floor_f_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_floor_f_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -11159,18 +11008,14 @@ static int64_t ins_floor_f_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_floor_f_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -11344,9 +11189,6 @@ static int ins_ceil_f_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_ceil_f_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_ceil_f_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_ceil_f_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -11354,18 +11196,14 @@ static int64_t ins_ceil_f_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_ceil_f_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -11539,9 +11377,6 @@ static int ins_rndne_f_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_rndne_f_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_rndne_f_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_rndne_f_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -11549,18 +11384,14 @@ static int64_t ins_rndne_f_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_rndne_f_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -11734,9 +11565,6 @@ static int ins_rndaz_f_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_rndaz_f_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_rndaz_f_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_rndaz_f_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -11744,18 +11572,14 @@ static int64_t ins_rndaz_f_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_rndaz_f_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -11929,9 +11753,6 @@ static int ins_trunc_f_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_trunc_f_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_trunc_f_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_trunc_f_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -11939,18 +11760,14 @@ static int64_t ins_trunc_f_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_trunc_f_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -12124,9 +11941,6 @@ static int ins_add_u_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_add_u_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_add_u_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_add_u_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -12134,18 +11948,14 @@ static int64_t ins_add_u_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_add_u_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -12363,9 +12173,6 @@ static int ins_add_s_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_add_s_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_add_s_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_add_s_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -12373,18 +12180,14 @@ static int64_t ins_add_s_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_add_s_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -12602,9 +12405,6 @@ static int ins_sub_u_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_sub_u_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_sub_u_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_sub_u_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -12612,18 +12412,14 @@ static int64_t ins_sub_u_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_sub_u_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -12841,9 +12637,6 @@ static int ins_sub_s_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_sub_s_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_sub_s_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_sub_s_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -12851,18 +12644,14 @@ static int64_t ins_sub_s_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_sub_s_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -13080,9 +12869,6 @@ static int ins_cmps_u_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_cmps_u_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_cmps_u_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_cmps_u_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -13090,18 +12876,14 @@ static int64_t ins_cmps_u_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_cmps_u_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -13319,9 +13101,6 @@ static int ins_cmps_s_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_cmps_s_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_cmps_s_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_cmps_s_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -13329,18 +13108,14 @@ static int64_t ins_cmps_s_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_cmps_s_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -13558,9 +13333,6 @@ static int ins_min_u_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_min_u_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_min_u_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_min_u_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -13568,18 +13340,14 @@ static int64_t ins_min_u_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_min_u_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -13797,9 +13565,6 @@ static int ins_min_s_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_min_s_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_min_s_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_min_s_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -13807,18 +13572,14 @@ static int64_t ins_min_s_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_min_s_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -14036,9 +13797,6 @@ static int ins_max_u_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_max_u_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_max_u_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_max_u_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -14046,18 +13804,14 @@ static int64_t ins_max_u_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_max_u_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -14275,9 +14029,6 @@ static int ins_max_s_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_max_s_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_max_s_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_max_s_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -14285,18 +14036,14 @@ static int64_t ins_max_s_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_max_s_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -14514,9 +14261,6 @@ static int ins_absneg_s_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_absneg_s_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_absneg_s_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_absneg_s_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -14524,18 +14268,14 @@ static int64_t ins_absneg_s_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_absneg_s_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -14709,9 +14449,6 @@ static int ins_and_b_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_and_b_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_and_b_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_and_b_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -14719,18 +14456,14 @@ static int64_t ins_and_b_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_and_b_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -14948,9 +14681,6 @@ static int ins_or_b_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_or_b_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_or_b_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_or_b_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -14958,18 +14688,14 @@ static int64_t ins_or_b_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_or_b_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -15187,9 +14913,6 @@ static int ins_not_b_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_not_b_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_not_b_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_not_b_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -15197,18 +14920,14 @@ static int64_t ins_not_b_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_not_b_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -15382,9 +15101,6 @@ static int ins_xor_b_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_xor_b_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_xor_b_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_xor_b_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -15392,18 +15108,14 @@ static int64_t ins_xor_b_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_xor_b_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -15621,9 +15333,6 @@ static int ins_cmpv_u_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_cmpv_u_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_cmpv_u_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_cmpv_u_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -15631,18 +15340,14 @@ static int64_t ins_cmpv_u_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_cmpv_u_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -15860,9 +15565,6 @@ static int ins_cmpv_s_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_cmpv_s_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_cmpv_s_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_cmpv_s_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -15870,18 +15572,14 @@ static int64_t ins_cmpv_s_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_cmpv_s_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -16099,9 +15797,6 @@ static int ins_mul_u24_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_mul_u24_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_mul_u24_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_mul_u24_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -16109,18 +15804,14 @@ static int64_t ins_mul_u24_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_mul_u24_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -16338,9 +16029,6 @@ static int ins_mul_s24_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_mul_s24_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_mul_s24_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_mul_s24_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -16348,18 +16036,14 @@ static int64_t ins_mul_s24_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_mul_s24_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -16577,9 +16261,6 @@ static int ins_mull_u_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_mull_u_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_mull_u_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_mull_u_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -16587,18 +16268,14 @@ static int64_t ins_mull_u_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_mull_u_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -16816,9 +16493,6 @@ static int ins_bfrev_b_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_bfrev_b_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_bfrev_b_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_bfrev_b_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -16826,18 +16500,14 @@ static int64_t ins_bfrev_b_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_bfrev_b_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -17011,9 +16681,6 @@ static int ins_clz_s_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_clz_s_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_clz_s_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_clz_s_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -17021,18 +16688,14 @@ static int64_t ins_clz_s_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_clz_s_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -17206,9 +16869,6 @@ static int ins_clz_b_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_clz_b_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_clz_b_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_clz_b_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -17216,18 +16876,14 @@ static int64_t ins_clz_b_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_clz_b_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -17401,9 +17057,6 @@ static int ins_shl_b_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_shl_b_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_shl_b_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_shl_b_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -17411,18 +17064,14 @@ static int64_t ins_shl_b_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_shl_b_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -17640,9 +17289,6 @@ static int ins_shr_b_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_shr_b_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_shr_b_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_shr_b_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -17650,18 +17296,14 @@ static int64_t ins_shr_b_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_shr_b_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -17879,9 +17521,6 @@ static int ins_ashr_b_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_ashr_b_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_ashr_b_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_ashr_b_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -17889,18 +17528,14 @@ static int64_t ins_ashr_b_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_ashr_b_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -18118,9 +17753,6 @@ static int ins_mgen_b_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_mgen_b_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_mgen_b_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_mgen_b_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -18128,18 +17760,14 @@ static int64_t ins_mgen_b_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_mgen_b_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -18357,9 +17985,6 @@ static int ins_getbit_b_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_getbit_b_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_getbit_b_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_getbit_b_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -18367,18 +17992,14 @@ static int64_t ins_getbit_b_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_getbit_b_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -18596,9 +18217,6 @@ static int ins_setrm_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_setrm_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_setrm_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_setrm_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -18606,18 +18224,14 @@ static int64_t ins_setrm_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_setrm_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -18791,9 +18405,6 @@ static int ins_cbits_b_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_cbits_b_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_cbits_b_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_cbits_b_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -18801,18 +18412,14 @@ static int64_t ins_cbits_b_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_cbits_b_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -18986,9 +18593,6 @@ static int ins_shb_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_shb_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_shb_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_shb_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -18996,18 +18600,14 @@ static int64_t ins_shb_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_shb_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -19225,9 +18825,6 @@ static int ins_msad_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_msad_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_msad_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_msad_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -19235,18 +18832,14 @@ static int64_t ins_msad_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_msad_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -19440,11 +19033,8 @@ static int64_t ins_mad_u16_d0_nop(struct scope *s)
 /* 0 */
 static int64_t ins_mad_u16_d1_full(struct scope *s)
 {
-	if (s->stack & UINT64_C(64))
-		return 0;
-	s->stack |= UINT64_C(64);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(64);
 	return t0;
 }
 
@@ -19467,9 +19057,6 @@ static int ins_mad_u16_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_mad_u16_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
 	const int64_t t0 = ins_mad_u16_d1_full(s);
 	const int64_t t1 = get(s, ins_mad_u16_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -19477,19 +19064,14 @@ static int64_t ins_mad_u16_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(16);
 	return t6;
 }
 
 /* !{FULL} */
 static int64_t ins_mad_u16_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = ins_mad_u16_d1_full(s);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(8);
 	return t1;
 }
 
@@ -19504,11 +19086,8 @@ static int ins_mad_u16_r_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_mad_u16_d1_immed_encoding(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(32);
 	return t0;
 }
 
@@ -19867,11 +19446,8 @@ static int64_t ins_madsh_u16_d0_nop(struct scope *s)
 /* 1 */
 static int64_t ins_madsh_u16_d1_full(struct scope *s)
 {
-	if (s->stack & UINT64_C(64))
-		return 0;
-	s->stack |= UINT64_C(64);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(64);
 	return t0;
 }
 
@@ -19894,9 +19470,6 @@ static int ins_madsh_u16_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_madsh_u16_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
 	const int64_t t0 = ins_madsh_u16_d1_full(s);
 	const int64_t t1 = get(s, ins_madsh_u16_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -19904,19 +19477,14 @@ static int64_t ins_madsh_u16_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(16);
 	return t6;
 }
 
 /* !{FULL} */
 static int64_t ins_madsh_u16_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = ins_madsh_u16_d1_full(s);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(8);
 	return t1;
 }
 
@@ -19931,11 +19499,8 @@ static int ins_madsh_u16_r_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_madsh_u16_d1_immed_encoding(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(32);
 	return t0;
 }
 
@@ -20102,11 +19667,8 @@ static int64_t ins_mad_s16_d0_nop(struct scope *s)
 /* 0 */
 static int64_t ins_mad_s16_d1_full(struct scope *s)
 {
-	if (s->stack & UINT64_C(64))
-		return 0;
-	s->stack |= UINT64_C(64);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(64);
 	return t0;
 }
 
@@ -20129,9 +19691,6 @@ static int ins_mad_s16_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_mad_s16_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
 	const int64_t t0 = ins_mad_s16_d1_full(s);
 	const int64_t t1 = get(s, ins_mad_s16_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -20139,19 +19698,14 @@ static int64_t ins_mad_s16_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(16);
 	return t6;
 }
 
 /* !{FULL} */
 static int64_t ins_mad_s16_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = ins_mad_s16_d1_full(s);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(8);
 	return t1;
 }
 
@@ -20166,11 +19720,8 @@ static int ins_mad_s16_r_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_mad_s16_d1_immed_encoding(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(32);
 	return t0;
 }
 
@@ -20337,11 +19888,8 @@ static int64_t ins_madsh_m16_d0_nop(struct scope *s)
 /* 1 */
 static int64_t ins_madsh_m16_d1_full(struct scope *s)
 {
-	if (s->stack & UINT64_C(64))
-		return 0;
-	s->stack |= UINT64_C(64);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(64);
 	return t0;
 }
 
@@ -20364,9 +19912,6 @@ static int ins_madsh_m16_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_madsh_m16_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
 	const int64_t t0 = ins_madsh_m16_d1_full(s);
 	const int64_t t1 = get(s, ins_madsh_m16_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -20374,19 +19919,14 @@ static int64_t ins_madsh_m16_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(16);
 	return t6;
 }
 
 /* !{FULL} */
 static int64_t ins_madsh_m16_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = ins_madsh_m16_d1_full(s);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(8);
 	return t1;
 }
 
@@ -20401,11 +19941,8 @@ static int ins_madsh_m16_r_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_madsh_m16_d1_immed_encoding(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(32);
 	return t0;
 }
 
@@ -20572,11 +20109,8 @@ static int64_t ins_mad_u24_d0_nop(struct scope *s)
 /* 1 */
 static int64_t ins_mad_u24_d1_full(struct scope *s)
 {
-	if (s->stack & UINT64_C(64))
-		return 0;
-	s->stack |= UINT64_C(64);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(64);
 	return t0;
 }
 
@@ -20599,9 +20133,6 @@ static int ins_mad_u24_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_mad_u24_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
 	const int64_t t0 = ins_mad_u24_d1_full(s);
 	const int64_t t1 = get(s, ins_mad_u24_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -20609,19 +20140,14 @@ static int64_t ins_mad_u24_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(16);
 	return t6;
 }
 
 /* !{FULL} */
 static int64_t ins_mad_u24_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = ins_mad_u24_d1_full(s);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(8);
 	return t1;
 }
 
@@ -20636,11 +20162,8 @@ static int ins_mad_u24_r_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_mad_u24_d1_immed_encoding(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(32);
 	return t0;
 }
 
@@ -20807,11 +20330,8 @@ static int64_t ins_mad_s24_d0_nop(struct scope *s)
 /* 1 */
 static int64_t ins_mad_s24_d1_full(struct scope *s)
 {
-	if (s->stack & UINT64_C(64))
-		return 0;
-	s->stack |= UINT64_C(64);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(64);
 	return t0;
 }
 
@@ -20834,9 +20354,6 @@ static int ins_mad_s24_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_mad_s24_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
 	const int64_t t0 = ins_mad_s24_d1_full(s);
 	const int64_t t1 = get(s, ins_mad_s24_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -20844,19 +20361,14 @@ static int64_t ins_mad_s24_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(16);
 	return t6;
 }
 
 /* !{FULL} */
 static int64_t ins_mad_s24_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = ins_mad_s24_d1_full(s);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(8);
 	return t1;
 }
 
@@ -20871,11 +20383,8 @@ static int ins_mad_s24_r_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_mad_s24_d1_immed_encoding(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(32);
 	return t0;
 }
 
@@ -21042,11 +20551,8 @@ static int64_t ins_mad_f16_d0_nop(struct scope *s)
 /* 0 */
 static int64_t ins_mad_f16_d1_full(struct scope *s)
 {
-	if (s->stack & UINT64_C(64))
-		return 0;
-	s->stack |= UINT64_C(64);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(64);
 	return t0;
 }
 
@@ -21069,9 +20575,6 @@ static int ins_mad_f16_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_mad_f16_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
 	const int64_t t0 = ins_mad_f16_d1_full(s);
 	const int64_t t1 = get(s, ins_mad_f16_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -21079,19 +20582,14 @@ static int64_t ins_mad_f16_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(16);
 	return t6;
 }
 
 /* !{FULL} */
 static int64_t ins_mad_f16_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = ins_mad_f16_d1_full(s);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(8);
 	return t1;
 }
 
@@ -21106,11 +20604,8 @@ static int ins_mad_f16_r_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_mad_f16_d1_immed_encoding(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(32);
 	return t0;
 }
 
@@ -21277,11 +20772,8 @@ static int64_t ins_mad_f32_d0_nop(struct scope *s)
 /* 1 */
 static int64_t ins_mad_f32_d1_full(struct scope *s)
 {
-	if (s->stack & UINT64_C(64))
-		return 0;
-	s->stack |= UINT64_C(64);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(64);
 	return t0;
 }
 
@@ -21304,9 +20796,6 @@ static int ins_mad_f32_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_mad_f32_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
 	const int64_t t0 = ins_mad_f32_d1_full(s);
 	const int64_t t1 = get(s, ins_mad_f32_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -21314,19 +20803,14 @@ static int64_t ins_mad_f32_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(16);
 	return t6;
 }
 
 /* !{FULL} */
 static int64_t ins_mad_f32_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = ins_mad_f32_d1_full(s);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(8);
 	return t1;
 }
 
@@ -21341,11 +20825,8 @@ static int ins_mad_f32_r_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_mad_f32_d1_immed_encoding(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(32);
 	return t0;
 }
 
@@ -21512,11 +20993,8 @@ static int64_t ins_sel_b16_d0_nop(struct scope *s)
 /* 0 */
 static int64_t ins_sel_b16_d1_full(struct scope *s)
 {
-	if (s->stack & UINT64_C(64))
-		return 0;
-	s->stack |= UINT64_C(64);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(64);
 	return t0;
 }
 
@@ -21539,9 +21017,6 @@ static int ins_sel_b16_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_sel_b16_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
 	const int64_t t0 = ins_sel_b16_d1_full(s);
 	const int64_t t1 = get(s, ins_sel_b16_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -21549,19 +21024,14 @@ static int64_t ins_sel_b16_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(16);
 	return t6;
 }
 
 /* !{FULL} */
 static int64_t ins_sel_b16_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = ins_sel_b16_d1_full(s);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(8);
 	return t1;
 }
 
@@ -21576,11 +21046,8 @@ static int ins_sel_b16_r_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_sel_b16_d1_immed_encoding(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(32);
 	return t0;
 }
 
@@ -21747,11 +21214,8 @@ static int64_t ins_sel_b32_d0_nop(struct scope *s)
 /* 1 */
 static int64_t ins_sel_b32_d1_full(struct scope *s)
 {
-	if (s->stack & UINT64_C(64))
-		return 0;
-	s->stack |= UINT64_C(64);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(64);
 	return t0;
 }
 
@@ -21774,9 +21238,6 @@ static int ins_sel_b32_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_sel_b32_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
 	const int64_t t0 = ins_sel_b32_d1_full(s);
 	const int64_t t1 = get(s, ins_sel_b32_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -21784,19 +21245,14 @@ static int64_t ins_sel_b32_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(16);
 	return t6;
 }
 
 /* !{FULL} */
 static int64_t ins_sel_b32_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = ins_sel_b32_d1_full(s);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(8);
 	return t1;
 }
 
@@ -21811,11 +21267,8 @@ static int ins_sel_b32_r_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_sel_b32_d1_immed_encoding(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(32);
 	return t0;
 }
 
@@ -21982,11 +21435,8 @@ static int64_t ins_sel_s16_d0_nop(struct scope *s)
 /* 0 */
 static int64_t ins_sel_s16_d1_full(struct scope *s)
 {
-	if (s->stack & UINT64_C(64))
-		return 0;
-	s->stack |= UINT64_C(64);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(64);
 	return t0;
 }
 
@@ -22009,9 +21459,6 @@ static int ins_sel_s16_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_sel_s16_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
 	const int64_t t0 = ins_sel_s16_d1_full(s);
 	const int64_t t1 = get(s, ins_sel_s16_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -22019,19 +21466,14 @@ static int64_t ins_sel_s16_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(16);
 	return t6;
 }
 
 /* !{FULL} */
 static int64_t ins_sel_s16_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = ins_sel_s16_d1_full(s);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(8);
 	return t1;
 }
 
@@ -22046,11 +21488,8 @@ static int ins_sel_s16_r_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_sel_s16_d1_immed_encoding(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(32);
 	return t0;
 }
 
@@ -22217,11 +21656,8 @@ static int64_t ins_sel_s32_d0_nop(struct scope *s)
 /* 1 */
 static int64_t ins_sel_s32_d1_full(struct scope *s)
 {
-	if (s->stack & UINT64_C(64))
-		return 0;
-	s->stack |= UINT64_C(64);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(64);
 	return t0;
 }
 
@@ -22244,9 +21680,6 @@ static int ins_sel_s32_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_sel_s32_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
 	const int64_t t0 = ins_sel_s32_d1_full(s);
 	const int64_t t1 = get(s, ins_sel_s32_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -22254,19 +21687,14 @@ static int64_t ins_sel_s32_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(16);
 	return t6;
 }
 
 /* !{FULL} */
 static int64_t ins_sel_s32_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = ins_sel_s32_d1_full(s);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(8);
 	return t1;
 }
 
@@ -22281,11 +21709,8 @@ static int ins_sel_s32_r_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_sel_s32_d1_immed_encoding(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(32);
 	return t0;
 }
 
@@ -22452,11 +21877,8 @@ static int64_t ins_sel_f16_d0_nop(struct scope *s)
 /* 0 */
 static int64_t ins_sel_f16_d1_full(struct scope *s)
 {
-	if (s->stack & UINT64_C(64))
-		return 0;
-	s->stack |= UINT64_C(64);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(64);
 	return t0;
 }
 
@@ -22479,9 +21901,6 @@ static int ins_sel_f16_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_sel_f16_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
 	const int64_t t0 = ins_sel_f16_d1_full(s);
 	const int64_t t1 = get(s, ins_sel_f16_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -22489,19 +21908,14 @@ static int64_t ins_sel_f16_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(16);
 	return t6;
 }
 
 /* !{FULL} */
 static int64_t ins_sel_f16_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = ins_sel_f16_d1_full(s);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(8);
 	return t1;
 }
 
@@ -22516,11 +21930,8 @@ static int ins_sel_f16_r_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_sel_f16_d1_immed_encoding(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(32);
 	return t0;
 }
 
@@ -22687,11 +22098,8 @@ static int64_t ins_sel_f32_d0_nop(struct scope *s)
 /* 1 */
 static int64_t ins_sel_f32_d1_full(struct scope *s)
 {
-	if (s->stack & UINT64_C(64))
-		return 0;
-	s->stack |= UINT64_C(64);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(64);
 	return t0;
 }
 
@@ -22714,9 +22122,6 @@ static int ins_sel_f32_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_sel_f32_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
 	const int64_t t0 = ins_sel_f32_d1_full(s);
 	const int64_t t1 = get(s, ins_sel_f32_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -22724,19 +22129,14 @@ static int64_t ins_sel_f32_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(16);
 	return t6;
 }
 
 /* !{FULL} */
 static int64_t ins_sel_f32_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = ins_sel_f32_d1_full(s);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(8);
 	return t1;
 }
 
@@ -22751,11 +22151,8 @@ static int ins_sel_f32_r_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_sel_f32_d1_immed_encoding(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(32);
 	return t0;
 }
 
@@ -22922,11 +22319,8 @@ static int64_t ins_sad_s16_d0_nop(struct scope *s)
 /* 0 */
 static int64_t ins_sad_s16_d1_full(struct scope *s)
 {
-	if (s->stack & UINT64_C(64))
-		return 0;
-	s->stack |= UINT64_C(64);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(64);
 	return t0;
 }
 
@@ -22949,9 +22343,6 @@ static int ins_sad_s16_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_sad_s16_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
 	const int64_t t0 = ins_sad_s16_d1_full(s);
 	const int64_t t1 = get(s, ins_sad_s16_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -22959,19 +22350,14 @@ static int64_t ins_sad_s16_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(16);
 	return t6;
 }
 
 /* !{FULL} */
 static int64_t ins_sad_s16_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = ins_sad_s16_d1_full(s);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(8);
 	return t1;
 }
 
@@ -22986,11 +22372,8 @@ static int ins_sad_s16_r_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_sad_s16_d1_immed_encoding(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(32);
 	return t0;
 }
 
@@ -23157,11 +22540,8 @@ static int64_t ins_sad_s32_d0_nop(struct scope *s)
 /* 0 */
 static int64_t ins_sad_s32_d1_full(struct scope *s)
 {
-	if (s->stack & UINT64_C(64))
-		return 0;
-	s->stack |= UINT64_C(64);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(64);
 	return t0;
 }
 
@@ -23184,9 +22564,6 @@ static int ins_sad_s32_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_sad_s32_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
 	const int64_t t0 = ins_sad_s32_d1_full(s);
 	const int64_t t1 = get(s, ins_sad_s32_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -23194,19 +22571,14 @@ static int64_t ins_sad_s32_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(16);
 	return t6;
 }
 
 /* !{FULL} */
 static int64_t ins_sad_s32_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = ins_sad_s32_d1_full(s);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(8);
 	return t1;
 }
 
@@ -23221,11 +22593,8 @@ static int ins_sad_s32_r_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_sad_s32_d1_immed_encoding(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(32);
 	return t0;
 }
 
@@ -23361,11 +22730,8 @@ static int ins_shrm_applies0(struct scope *s)
 /* 0 */
 static int64_t ins_shrm_d1_sat(struct scope *s)
 {
-	if (s->stack & UINT64_C(64))
-		return 0;
-	s->stack |= UINT64_C(64);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(64);
 	return t0;
 }
 
@@ -23427,9 +22793,6 @@ static int ins_shrm_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_shrm_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
 	const int64_t t0 = get(s, ins_shrm_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_shrm_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -23437,19 +22800,14 @@ static int64_t ins_shrm_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(16);
 	return t6;
 }
 
 /* !{FULL} */
 static int64_t ins_shrm_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_shrm_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(8);
 	return t1;
 }
 
@@ -23464,11 +22822,8 @@ static int ins_shrm_r_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* 1 */
 static int64_t ins_shrm_d1_immed_encoding(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(32);
 	return t0;
 }
 
@@ -23604,11 +22959,8 @@ static int ins_shlm_applies0(struct scope *s)
 /* 0 */
 static int64_t ins_shlm_d1_sat(struct scope *s)
 {
-	if (s->stack & UINT64_C(64))
-		return 0;
-	s->stack |= UINT64_C(64);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(64);
 	return t0;
 }
 
@@ -23670,9 +23022,6 @@ static int ins_shlm_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_shlm_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
 	const int64_t t0 = get(s, ins_shlm_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_shlm_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -23680,19 +23029,14 @@ static int64_t ins_shlm_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(16);
 	return t6;
 }
 
 /* !{FULL} */
 static int64_t ins_shlm_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_shlm_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(8);
 	return t1;
 }
 
@@ -23707,11 +23051,8 @@ static int ins_shlm_r_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* 1 */
 static int64_t ins_shlm_d1_immed_encoding(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(32);
 	return t0;
 }
 
@@ -23847,11 +23188,8 @@ static int ins_shrg_applies0(struct scope *s)
 /* 0 */
 static int64_t ins_shrg_d1_sat(struct scope *s)
 {
-	if (s->stack & UINT64_C(64))
-		return 0;
-	s->stack |= UINT64_C(64);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(64);
 	return t0;
 }
 
@@ -23913,9 +23251,6 @@ static int ins_shrg_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_shrg_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
 	const int64_t t0 = get(s, ins_shrg_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_shrg_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -23923,19 +23258,14 @@ static int64_t ins_shrg_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(16);
 	return t6;
 }
 
 /* !{FULL} */
 static int64_t ins_shrg_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_shrg_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(8);
 	return t1;
 }
 
@@ -23950,11 +23280,8 @@ static int ins_shrg_r_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* 1 */
 static int64_t ins_shrg_d1_immed_encoding(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(32);
 	return t0;
 }
 
@@ -24090,11 +23417,8 @@ static int ins_shlg_applies0(struct scope *s)
 /* 0 */
 static int64_t ins_shlg_d1_sat(struct scope *s)
 {
-	if (s->stack & UINT64_C(64))
-		return 0;
-	s->stack |= UINT64_C(64);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(64);
 	return t0;
 }
 
@@ -24156,9 +23480,6 @@ static int ins_shlg_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_shlg_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
 	const int64_t t0 = get(s, ins_shlg_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_shlg_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -24166,19 +23487,14 @@ static int64_t ins_shlg_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(16);
 	return t6;
 }
 
 /* !{FULL} */
 static int64_t ins_shlg_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_shlg_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(8);
 	return t1;
 }
 
@@ -24193,11 +23509,8 @@ static int ins_shlg_r_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* 1 */
 static int64_t ins_shlg_d1_immed_encoding(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(32);
 	return t0;
 }
 
@@ -24333,11 +23646,8 @@ static int ins_andg_applies0(struct scope *s)
 /* 0 */
 static int64_t ins_andg_d1_sat(struct scope *s)
 {
-	if (s->stack & UINT64_C(64))
-		return 0;
-	s->stack |= UINT64_C(64);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(64);
 	return t0;
 }
 
@@ -24399,9 +23709,6 @@ static int ins_andg_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_andg_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
 	const int64_t t0 = get(s, ins_andg_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_andg_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -24409,19 +23716,14 @@ static int64_t ins_andg_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(16);
 	return t6;
 }
 
 /* !{FULL} */
 static int64_t ins_andg_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_andg_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(8);
 	return t1;
 }
 
@@ -24436,11 +23738,8 @@ static int ins_andg_r_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* 1 */
 static int64_t ins_andg_d1_immed_encoding(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(32);
 	return t0;
 }
 
@@ -24618,23 +23917,16 @@ static int ins_dp2acc_r_nop(struct scope *s, int name, int64_t *v, int *fmt)
 /* 1 */
 static int64_t ins_dp2acc_d1_full(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(32);
 	return t0;
 }
 
 /* !{FULL} */
 static int64_t ins_dp2acc_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = ins_dp2acc_d1_full(s);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(8);
 	return t1;
 }
 
@@ -24778,23 +24070,16 @@ static int ins_dp4acc_r_nop(struct scope *s, int name, int64_t *v, int *fmt)
 /* 1 */
 static int64_t ins_dp4acc_d1_full(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(32);
 	return t0;
 }
 
 /* !{FULL} */
 static int64_t ins_dp4acc_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = ins_dp4acc_d1_full(s);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(8);
 	return t1;
 }
 
@@ -24896,11 +24181,8 @@ static int ins_wmm_applies0(struct scope *s)
 /* 0 */
 static int64_t ins_wmm_d1_sat(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(32);
 	return t0;
 }
 
@@ -24946,12 +24228,8 @@ static int ins_wmm_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt)
 /* (!{DST_FULL}) */
 static int64_t ins_wmm_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(128))
-		return 0;
-	s->stack |= UINT64_C(128);
 	const int64_t t0 = get(s, ins_wmm_r_dst_full, N_DST_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(128);
 	return t1;
 }
 
@@ -24966,12 +24244,8 @@ static int ins_wmm_r_full(struct scope *s, int name, int64_t *v, int *fmt)
 /* !{FULL} */
 static int64_t ins_wmm_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_wmm_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(8);
 	return t1;
 }
 
@@ -24996,22 +24270,16 @@ static int site333_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_wmm_d1_src3_neg(struct scope *s)
 {
-	if (s->stack & UINT64_C(64))
-		return 0;
-	s->stack |= UINT64_C(64);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(64);
 	return t0;
 }
 
 /* 1 */
 static int64_t ins_wmm_d1_immed_encoding(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -25135,11 +24403,8 @@ static int ins_wmm_accu_applies0(struct scope *s)
 /* 0 */
 static int64_t ins_wmm_accu_d1_sat(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(32);
 	return t0;
 }
 
@@ -25185,12 +24450,8 @@ static int ins_wmm_accu_r_dst_full(struct scope *s, int name, int64_t *v, int *f
 /* (!{DST_FULL}) */
 static int64_t ins_wmm_accu_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(128))
-		return 0;
-	s->stack |= UINT64_C(128);
 	const int64_t t0 = get(s, ins_wmm_accu_r_dst_full, N_DST_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(128);
 	return t1;
 }
 
@@ -25205,12 +24466,8 @@ static int ins_wmm_accu_r_full(struct scope *s, int name, int64_t *v, int *fmt)
 /* !{FULL} */
 static int64_t ins_wmm_accu_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_wmm_accu_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(8);
 	return t1;
 }
 
@@ -25235,22 +24492,16 @@ static int site337_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_wmm_accu_d1_src3_neg(struct scope *s)
 {
-	if (s->stack & UINT64_C(64))
-		return 0;
-	s->stack |= UINT64_C(64);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(64);
 	return t0;
 }
 
 /* 1 */
 static int64_t ins_wmm_accu_d1_immed_encoding(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -25381,9 +24632,6 @@ static int ins_rcp_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_rcp_d0_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_rcp_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_rcp_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -25391,7 +24639,6 @@ static int64_t ins_rcp_d0_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(2);
 	return t6;
 }
 
@@ -25472,9 +24719,6 @@ static int ins_rsq_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_rsq_d0_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_rsq_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_rsq_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -25482,7 +24726,6 @@ static int64_t ins_rsq_d0_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(2);
 	return t6;
 }
 
@@ -25563,9 +24806,6 @@ static int ins_log2_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_log2_d0_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_log2_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_log2_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -25573,7 +24813,6 @@ static int64_t ins_log2_d0_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(2);
 	return t6;
 }
 
@@ -25654,9 +24893,6 @@ static int ins_exp2_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_exp2_d0_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_exp2_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_exp2_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -25664,7 +24900,6 @@ static int64_t ins_exp2_d0_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(2);
 	return t6;
 }
 
@@ -25745,9 +24980,6 @@ static int ins_sin_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_sin_d0_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_sin_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_sin_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -25755,7 +24987,6 @@ static int64_t ins_sin_d0_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(2);
 	return t6;
 }
 
@@ -25836,9 +25067,6 @@ static int ins_cos_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_cos_d0_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_cos_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_cos_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -25846,7 +25074,6 @@ static int64_t ins_cos_d0_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(2);
 	return t6;
 }
 
@@ -25927,9 +25154,6 @@ static int ins_sqrt_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_sqrt_d0_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_sqrt_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_sqrt_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -25937,7 +25161,6 @@ static int64_t ins_sqrt_d0_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(2);
 	return t6;
 }
 
@@ -26018,9 +25241,6 @@ static int ins_hrsq_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_hrsq_d0_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_hrsq_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_hrsq_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -26028,7 +25248,6 @@ static int64_t ins_hrsq_d0_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(2);
 	return t6;
 }
 
@@ -26109,9 +25328,6 @@ static int ins_hlog2_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_hlog2_d0_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_hlog2_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_hlog2_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -26119,7 +25335,6 @@ static int64_t ins_hlog2_d0_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(2);
 	return t6;
 }
 
@@ -26200,9 +25415,6 @@ static int ins_hexp2_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_hexp2_d0_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_hexp2_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_hexp2_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -26210,7 +25422,6 @@ static int64_t ins_hexp2_d0_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(2);
 	return t6;
 }
 
@@ -26274,11 +25485,8 @@ static int ins_isam_applies0(struct scope *s)
 /* 0 */
 static int64_t ins_isam_d1_p(struct scope *s)
 {
-	if (s->stack & UINT64_C(512))
-		return 0;
-	s->stack |= UINT64_C(512);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(512);
 	return t0;
 }
 
@@ -26544,11 +25752,8 @@ static void root_cat5_s2en_bindless_base(struct scope *parent, int64_t value, re
 /* 1 */
 static int64_t ins_isam_d1_has_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(8192))
-		return 0;
-	s->stack |= UINT64_C(8192);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(8192);
 	return t0;
 }
 
@@ -26640,9 +25845,6 @@ static int ins_isam_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_isam_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(128))
-		return 0;
-	s->stack |= UINT64_C(128);
 	const int64_t t0 = get(s, ins_isam_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -26658,18 +25860,14 @@ static int64_t ins_isam_d1_dst_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(128);
 	return t14;
 }
 
 /* 1 */
 static int64_t ins_isam_d1_num_src(struct scope *s)
 {
-	if (s->stack & UINT64_C(1024))
-		return 0;
-	s->stack |= UINT64_C(1024);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(1024);
 	return t0;
 }
 
@@ -26692,12 +25890,8 @@ static int ins_isam_r_full(struct scope *s, int name, int64_t *v, int *fmt)
 /* !{FULL} */
 static int64_t ins_isam_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(256))
-		return 0;
-	s->stack |= UINT64_C(256);
 	const int64_t t0 = get(s, ins_isam_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(256);
 	return t1;
 }
 
@@ -26880,11 +26074,8 @@ static void root_cat5_src2(struct scope *parent, int64_t value, resolve_fn param
 /* 1 */
 static int64_t ins_isam_d1_has_samp(struct scope *s)
 {
-	if (s->stack & UINT64_C(2048))
-		return 0;
-	s->stack |= UINT64_C(2048);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(2048);
 	return t0;
 }
 
@@ -26899,11 +26090,8 @@ static int ins_isam_r_has_samp(struct scope *s, int name, int64_t *v, int *fmt)
 /* 1 */
 static int64_t ins_isam_d1_has_tex(struct scope *s)
 {
-	if (s->stack & UINT64_C(4096))
-		return 0;
-	s->stack |= UINT64_C(4096);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(4096);
 	return t0;
 }
 
@@ -27821,22 +27009,16 @@ static int site375_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_isaml_d1_1d(struct scope *s)
 {
-	if (s->stack & UINT64_C(1024))
-		return 0;
-	s->stack |= UINT64_C(1024);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(1024);
 	return t0;
 }
 
 /* 1 */
 static int64_t ins_isaml_d1_has_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(16384))
-		return 0;
-	s->stack |= UINT64_C(16384);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(16384);
 	return t0;
 }
 
@@ -27869,9 +27051,6 @@ static int ins_isaml_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_isaml_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(128))
-		return 0;
-	s->stack |= UINT64_C(128);
 	const int64_t t0 = get(s, ins_isaml_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -27887,18 +27066,14 @@ static int64_t ins_isaml_d1_dst_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(128);
 	return t14;
 }
 
 /* 2 */
 static int64_t ins_isaml_d1_num_src(struct scope *s)
 {
-	if (s->stack & UINT64_C(2048))
-		return 0;
-	s->stack |= UINT64_C(2048);
+	(void)s;
 	const int64_t t0 = 2;
-	s->stack &= ~UINT64_C(2048);
 	return t0;
 }
 
@@ -27921,12 +27096,8 @@ static int ins_isaml_r_full(struct scope *s, int name, int64_t *v, int *fmt)
 /* !{FULL} */
 static int64_t ins_isaml_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(256))
-		return 0;
-	s->stack |= UINT64_C(256);
 	const int64_t t0 = get(s, ins_isaml_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(256);
 	return t1;
 }
 
@@ -27953,11 +27124,8 @@ static int site378_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_isaml_d1_src2_imm_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(512))
-		return 0;
-	s->stack |= UINT64_C(512);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(512);
 	return t0;
 }
 
@@ -27990,11 +27158,8 @@ static int site379_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 1 */
 static int64_t ins_isaml_d1_has_samp(struct scope *s)
 {
-	if (s->stack & UINT64_C(4096))
-		return 0;
-	s->stack |= UINT64_C(4096);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(4096);
 	return t0;
 }
 
@@ -28009,11 +27174,8 @@ static int ins_isaml_r_has_samp(struct scope *s, int name, int64_t *v, int *fmt)
 /* 1 */
 static int64_t ins_isaml_d1_has_tex(struct scope *s)
 {
-	if (s->stack & UINT64_C(8192))
-		return 0;
-	s->stack |= UINT64_C(8192);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(8192);
 	return t0;
 }
 
@@ -28341,22 +27503,16 @@ static int site383_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_isamm_d1_1d(struct scope *s)
 {
-	if (s->stack & UINT64_C(1024))
-		return 0;
-	s->stack |= UINT64_C(1024);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(1024);
 	return t0;
 }
 
 /* 1 */
 static int64_t ins_isamm_d1_has_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(16384))
-		return 0;
-	s->stack |= UINT64_C(16384);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(16384);
 	return t0;
 }
 
@@ -28389,9 +27545,6 @@ static int ins_isamm_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_isamm_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(128))
-		return 0;
-	s->stack |= UINT64_C(128);
 	const int64_t t0 = get(s, ins_isamm_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -28407,18 +27560,14 @@ static int64_t ins_isamm_d1_dst_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(128);
 	return t14;
 }
 
 /* 1 */
 static int64_t ins_isamm_d1_num_src(struct scope *s)
 {
-	if (s->stack & UINT64_C(2048))
-		return 0;
-	s->stack |= UINT64_C(2048);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(2048);
 	return t0;
 }
 
@@ -28441,12 +27590,8 @@ static int ins_isamm_r_full(struct scope *s, int name, int64_t *v, int *fmt)
 /* !{FULL} */
 static int64_t ins_isamm_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(256))
-		return 0;
-	s->stack |= UINT64_C(256);
 	const int64_t t0 = get(s, ins_isamm_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(256);
 	return t1;
 }
 
@@ -28473,11 +27618,8 @@ static int site386_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_isamm_d1_src2_imm_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(512))
-		return 0;
-	s->stack |= UINT64_C(512);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(512);
 	return t0;
 }
 
@@ -28510,11 +27652,8 @@ static int site387_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 1 */
 static int64_t ins_isamm_d1_has_samp(struct scope *s)
 {
-	if (s->stack & UINT64_C(4096))
-		return 0;
-	s->stack |= UINT64_C(4096);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(4096);
 	return t0;
 }
 
@@ -28529,11 +27668,8 @@ static int ins_isamm_r_has_samp(struct scope *s, int name, int64_t *v, int *fmt)
 /* 1 */
 static int64_t ins_isamm_d1_has_tex(struct scope *s)
 {
-	if (s->stack & UINT64_C(8192))
-		return 0;
-	s->stack |= UINT64_C(8192);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(8192);
 	return t0;
 }
 
@@ -28861,22 +27997,16 @@ static int site391_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_sam_d1_1d(struct scope *s)
 {
-	if (s->stack & UINT64_C(1024))
-		return 0;
-	s->stack |= UINT64_C(1024);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(1024);
 	return t0;
 }
 
 /* 1 */
 static int64_t ins_sam_d1_has_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(16384))
-		return 0;
-	s->stack |= UINT64_C(16384);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(16384);
 	return t0;
 }
 
@@ -28909,9 +28039,6 @@ static int ins_sam_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_sam_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(128))
-		return 0;
-	s->stack |= UINT64_C(128);
 	const int64_t t0 = get(s, ins_sam_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -28927,18 +28054,14 @@ static int64_t ins_sam_d1_dst_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(128);
 	return t14;
 }
 
 /* 1 */
 static int64_t ins_sam_d1_num_src(struct scope *s)
 {
-	if (s->stack & UINT64_C(2048))
-		return 0;
-	s->stack |= UINT64_C(2048);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(2048);
 	return t0;
 }
 
@@ -28961,12 +28084,8 @@ static int ins_sam_r_full(struct scope *s, int name, int64_t *v, int *fmt)
 /* !{FULL} */
 static int64_t ins_sam_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(256))
-		return 0;
-	s->stack |= UINT64_C(256);
 	const int64_t t0 = get(s, ins_sam_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(256);
 	return t1;
 }
 
@@ -28993,11 +28112,8 @@ static int site394_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_sam_d1_src2_imm_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(512))
-		return 0;
-	s->stack |= UINT64_C(512);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(512);
 	return t0;
 }
 
@@ -29030,11 +28146,8 @@ static int site395_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 1 */
 static int64_t ins_sam_d1_has_samp(struct scope *s)
 {
-	if (s->stack & UINT64_C(4096))
-		return 0;
-	s->stack |= UINT64_C(4096);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(4096);
 	return t0;
 }
 
@@ -29049,11 +28162,8 @@ static int ins_sam_r_has_samp(struct scope *s, int name, int64_t *v, int *fmt)
 /* 1 */
 static int64_t ins_sam_d1_has_tex(struct scope *s)
 {
-	if (s->stack & UINT64_C(8192))
-		return 0;
-	s->stack |= UINT64_C(8192);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(8192);
 	return t0;
 }
 
@@ -29381,22 +28491,16 @@ static int site399_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_samb_d1_1d(struct scope *s)
 {
-	if (s->stack & UINT64_C(1024))
-		return 0;
-	s->stack |= UINT64_C(1024);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(1024);
 	return t0;
 }
 
 /* 1 */
 static int64_t ins_samb_d1_has_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(16384))
-		return 0;
-	s->stack |= UINT64_C(16384);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(16384);
 	return t0;
 }
 
@@ -29429,9 +28533,6 @@ static int ins_samb_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_samb_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(128))
-		return 0;
-	s->stack |= UINT64_C(128);
 	const int64_t t0 = get(s, ins_samb_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -29447,18 +28548,14 @@ static int64_t ins_samb_d1_dst_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(128);
 	return t14;
 }
 
 /* 2 */
 static int64_t ins_samb_d1_num_src(struct scope *s)
 {
-	if (s->stack & UINT64_C(2048))
-		return 0;
-	s->stack |= UINT64_C(2048);
+	(void)s;
 	const int64_t t0 = 2;
-	s->stack &= ~UINT64_C(2048);
 	return t0;
 }
 
@@ -29481,12 +28578,8 @@ static int ins_samb_r_full(struct scope *s, int name, int64_t *v, int *fmt)
 /* !{FULL} */
 static int64_t ins_samb_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(256))
-		return 0;
-	s->stack |= UINT64_C(256);
 	const int64_t t0 = get(s, ins_samb_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(256);
 	return t1;
 }
 
@@ -29513,11 +28606,8 @@ static int site402_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_samb_d1_src2_imm_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(512))
-		return 0;
-	s->stack |= UINT64_C(512);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(512);
 	return t0;
 }
 
@@ -29550,11 +28640,8 @@ static int site403_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 1 */
 static int64_t ins_samb_d1_has_samp(struct scope *s)
 {
-	if (s->stack & UINT64_C(4096))
-		return 0;
-	s->stack |= UINT64_C(4096);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(4096);
 	return t0;
 }
 
@@ -29569,11 +28656,8 @@ static int ins_samb_r_has_samp(struct scope *s, int name, int64_t *v, int *fmt)
 /* 1 */
 static int64_t ins_samb_d1_has_tex(struct scope *s)
 {
-	if (s->stack & UINT64_C(8192))
-		return 0;
-	s->stack |= UINT64_C(8192);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(8192);
 	return t0;
 }
 
@@ -29901,22 +28985,16 @@ static int site407_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_saml_d1_1d(struct scope *s)
 {
-	if (s->stack & UINT64_C(1024))
-		return 0;
-	s->stack |= UINT64_C(1024);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(1024);
 	return t0;
 }
 
 /* 1 */
 static int64_t ins_saml_d1_has_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(16384))
-		return 0;
-	s->stack |= UINT64_C(16384);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(16384);
 	return t0;
 }
 
@@ -29949,9 +29027,6 @@ static int ins_saml_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_saml_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(128))
-		return 0;
-	s->stack |= UINT64_C(128);
 	const int64_t t0 = get(s, ins_saml_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -29967,18 +29042,14 @@ static int64_t ins_saml_d1_dst_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(128);
 	return t14;
 }
 
 /* 2 */
 static int64_t ins_saml_d1_num_src(struct scope *s)
 {
-	if (s->stack & UINT64_C(2048))
-		return 0;
-	s->stack |= UINT64_C(2048);
+	(void)s;
 	const int64_t t0 = 2;
-	s->stack &= ~UINT64_C(2048);
 	return t0;
 }
 
@@ -30001,12 +29072,8 @@ static int ins_saml_r_full(struct scope *s, int name, int64_t *v, int *fmt)
 /* !{FULL} */
 static int64_t ins_saml_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(256))
-		return 0;
-	s->stack |= UINT64_C(256);
 	const int64_t t0 = get(s, ins_saml_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(256);
 	return t1;
 }
 
@@ -30033,11 +29100,8 @@ static int site410_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_saml_d1_src2_imm_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(512))
-		return 0;
-	s->stack |= UINT64_C(512);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(512);
 	return t0;
 }
 
@@ -30070,11 +29134,8 @@ static int site411_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 1 */
 static int64_t ins_saml_d1_has_samp(struct scope *s)
 {
-	if (s->stack & UINT64_C(4096))
-		return 0;
-	s->stack |= UINT64_C(4096);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(4096);
 	return t0;
 }
 
@@ -30089,11 +29150,8 @@ static int ins_saml_r_has_samp(struct scope *s, int name, int64_t *v, int *fmt)
 /* 1 */
 static int64_t ins_saml_d1_has_tex(struct scope *s)
 {
-	if (s->stack & UINT64_C(8192))
-		return 0;
-	s->stack |= UINT64_C(8192);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(8192);
 	return t0;
 }
 
@@ -30421,22 +29479,16 @@ static int site415_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_samgq_d1_1d(struct scope *s)
 {
-	if (s->stack & UINT64_C(1024))
-		return 0;
-	s->stack |= UINT64_C(1024);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(1024);
 	return t0;
 }
 
 /* 1 */
 static int64_t ins_samgq_d1_has_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(16384))
-		return 0;
-	s->stack |= UINT64_C(16384);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(16384);
 	return t0;
 }
 
@@ -30469,9 +29521,6 @@ static int ins_samgq_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_samgq_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(128))
-		return 0;
-	s->stack |= UINT64_C(128);
 	const int64_t t0 = get(s, ins_samgq_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -30487,18 +29536,14 @@ static int64_t ins_samgq_d1_dst_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(128);
 	return t14;
 }
 
 /* 1 */
 static int64_t ins_samgq_d1_num_src(struct scope *s)
 {
-	if (s->stack & UINT64_C(2048))
-		return 0;
-	s->stack |= UINT64_C(2048);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(2048);
 	return t0;
 }
 
@@ -30521,12 +29566,8 @@ static int ins_samgq_r_full(struct scope *s, int name, int64_t *v, int *fmt)
 /* !{FULL} */
 static int64_t ins_samgq_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(256))
-		return 0;
-	s->stack |= UINT64_C(256);
 	const int64_t t0 = get(s, ins_samgq_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(256);
 	return t1;
 }
 
@@ -30553,11 +29594,8 @@ static int site418_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_samgq_d1_src2_imm_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(512))
-		return 0;
-	s->stack |= UINT64_C(512);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(512);
 	return t0;
 }
 
@@ -30590,11 +29628,8 @@ static int site419_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 1 */
 static int64_t ins_samgq_d1_has_samp(struct scope *s)
 {
-	if (s->stack & UINT64_C(4096))
-		return 0;
-	s->stack |= UINT64_C(4096);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(4096);
 	return t0;
 }
 
@@ -30609,11 +29644,8 @@ static int ins_samgq_r_has_samp(struct scope *s, int name, int64_t *v, int *fmt)
 /* 1 */
 static int64_t ins_samgq_d1_has_tex(struct scope *s)
 {
-	if (s->stack & UINT64_C(8192))
-		return 0;
-	s->stack |= UINT64_C(8192);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(8192);
 	return t0;
 }
 
@@ -30941,22 +29973,16 @@ static int site423_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_getlod_d1_1d(struct scope *s)
 {
-	if (s->stack & UINT64_C(1024))
-		return 0;
-	s->stack |= UINT64_C(1024);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(1024);
 	return t0;
 }
 
 /* 1 */
 static int64_t ins_getlod_d1_has_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(16384))
-		return 0;
-	s->stack |= UINT64_C(16384);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(16384);
 	return t0;
 }
 
@@ -30989,9 +30015,6 @@ static int ins_getlod_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_getlod_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(128))
-		return 0;
-	s->stack |= UINT64_C(128);
 	const int64_t t0 = get(s, ins_getlod_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -31007,18 +30030,14 @@ static int64_t ins_getlod_d1_dst_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(128);
 	return t14;
 }
 
 /* 1 */
 static int64_t ins_getlod_d1_num_src(struct scope *s)
 {
-	if (s->stack & UINT64_C(2048))
-		return 0;
-	s->stack |= UINT64_C(2048);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(2048);
 	return t0;
 }
 
@@ -31041,12 +30060,8 @@ static int ins_getlod_r_full(struct scope *s, int name, int64_t *v, int *fmt)
 /* !{FULL} */
 static int64_t ins_getlod_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(256))
-		return 0;
-	s->stack |= UINT64_C(256);
 	const int64_t t0 = get(s, ins_getlod_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(256);
 	return t1;
 }
 
@@ -31073,11 +30088,8 @@ static int site426_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_getlod_d1_src2_imm_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(512))
-		return 0;
-	s->stack |= UINT64_C(512);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(512);
 	return t0;
 }
 
@@ -31110,11 +30122,8 @@ static int site427_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 1 */
 static int64_t ins_getlod_d1_has_samp(struct scope *s)
 {
-	if (s->stack & UINT64_C(4096))
-		return 0;
-	s->stack |= UINT64_C(4096);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(4096);
 	return t0;
 }
 
@@ -31129,11 +30138,8 @@ static int ins_getlod_r_has_samp(struct scope *s, int name, int64_t *v, int *fmt
 /* 1 */
 static int64_t ins_getlod_d1_has_tex(struct scope *s)
 {
-	if (s->stack & UINT64_C(8192))
-		return 0;
-	s->stack |= UINT64_C(8192);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(8192);
 	return t0;
 }
 
@@ -31461,22 +30467,16 @@ static int site431_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_conv_d1_1d(struct scope *s)
 {
-	if (s->stack & UINT64_C(1024))
-		return 0;
-	s->stack |= UINT64_C(1024);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(1024);
 	return t0;
 }
 
 /* 1 */
 static int64_t ins_conv_d1_has_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(16384))
-		return 0;
-	s->stack |= UINT64_C(16384);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(16384);
 	return t0;
 }
 
@@ -31509,9 +30509,6 @@ static int ins_conv_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_conv_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(128))
-		return 0;
-	s->stack |= UINT64_C(128);
 	const int64_t t0 = get(s, ins_conv_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -31527,18 +30524,14 @@ static int64_t ins_conv_d1_dst_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(128);
 	return t14;
 }
 
 /* 2 */
 static int64_t ins_conv_d1_num_src(struct scope *s)
 {
-	if (s->stack & UINT64_C(2048))
-		return 0;
-	s->stack |= UINT64_C(2048);
+	(void)s;
 	const int64_t t0 = 2;
-	s->stack &= ~UINT64_C(2048);
 	return t0;
 }
 
@@ -31561,12 +30554,8 @@ static int ins_conv_r_full(struct scope *s, int name, int64_t *v, int *fmt)
 /* !{FULL} */
 static int64_t ins_conv_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(256))
-		return 0;
-	s->stack |= UINT64_C(256);
 	const int64_t t0 = get(s, ins_conv_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(256);
 	return t1;
 }
 
@@ -31593,11 +30582,8 @@ static int site434_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_conv_d1_src2_imm_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(512))
-		return 0;
-	s->stack |= UINT64_C(512);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(512);
 	return t0;
 }
 
@@ -31630,11 +30616,8 @@ static int site435_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 1 */
 static int64_t ins_conv_d1_has_samp(struct scope *s)
 {
-	if (s->stack & UINT64_C(4096))
-		return 0;
-	s->stack |= UINT64_C(4096);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(4096);
 	return t0;
 }
 
@@ -31649,11 +30632,8 @@ static int ins_conv_r_has_samp(struct scope *s, int name, int64_t *v, int *fmt)
 /* 1 */
 static int64_t ins_conv_d1_has_tex(struct scope *s)
 {
-	if (s->stack & UINT64_C(8192))
-		return 0;
-	s->stack |= UINT64_C(8192);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(8192);
 	return t0;
 }
 
@@ -31981,22 +30961,16 @@ static int site439_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_convm_d1_1d(struct scope *s)
 {
-	if (s->stack & UINT64_C(1024))
-		return 0;
-	s->stack |= UINT64_C(1024);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(1024);
 	return t0;
 }
 
 /* 1 */
 static int64_t ins_convm_d1_has_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(16384))
-		return 0;
-	s->stack |= UINT64_C(16384);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(16384);
 	return t0;
 }
 
@@ -32029,9 +31003,6 @@ static int ins_convm_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_convm_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(128))
-		return 0;
-	s->stack |= UINT64_C(128);
 	const int64_t t0 = get(s, ins_convm_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -32047,18 +31018,14 @@ static int64_t ins_convm_d1_dst_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(128);
 	return t14;
 }
 
 /* 2 */
 static int64_t ins_convm_d1_num_src(struct scope *s)
 {
-	if (s->stack & UINT64_C(2048))
-		return 0;
-	s->stack |= UINT64_C(2048);
+	(void)s;
 	const int64_t t0 = 2;
-	s->stack &= ~UINT64_C(2048);
 	return t0;
 }
 
@@ -32081,12 +31048,8 @@ static int ins_convm_r_full(struct scope *s, int name, int64_t *v, int *fmt)
 /* !{FULL} */
 static int64_t ins_convm_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(256))
-		return 0;
-	s->stack |= UINT64_C(256);
 	const int64_t t0 = get(s, ins_convm_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(256);
 	return t1;
 }
 
@@ -32113,11 +31076,8 @@ static int site442_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_convm_d1_src2_imm_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(512))
-		return 0;
-	s->stack |= UINT64_C(512);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(512);
 	return t0;
 }
 
@@ -32150,11 +31110,8 @@ static int site443_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 1 */
 static int64_t ins_convm_d1_has_samp(struct scope *s)
 {
-	if (s->stack & UINT64_C(4096))
-		return 0;
-	s->stack |= UINT64_C(4096);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(4096);
 	return t0;
 }
 
@@ -32169,11 +31126,8 @@ static int ins_convm_r_has_samp(struct scope *s, int name, int64_t *v, int *fmt)
 /* 1 */
 static int64_t ins_convm_d1_has_tex(struct scope *s)
 {
-	if (s->stack & UINT64_C(8192))
-		return 0;
-	s->stack |= UINT64_C(8192);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(8192);
 	return t0;
 }
 
@@ -32501,22 +31455,16 @@ static int site447_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_getsize_d1_1d(struct scope *s)
 {
-	if (s->stack & UINT64_C(1024))
-		return 0;
-	s->stack |= UINT64_C(1024);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(1024);
 	return t0;
 }
 
 /* 1 */
 static int64_t ins_getsize_d1_has_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(16384))
-		return 0;
-	s->stack |= UINT64_C(16384);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(16384);
 	return t0;
 }
 
@@ -32549,9 +31497,6 @@ static int ins_getsize_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_getsize_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(128))
-		return 0;
-	s->stack |= UINT64_C(128);
 	const int64_t t0 = get(s, ins_getsize_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -32567,18 +31512,14 @@ static int64_t ins_getsize_d1_dst_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(128);
 	return t14;
 }
 
 /* 1 */
 static int64_t ins_getsize_d1_num_src(struct scope *s)
 {
-	if (s->stack & UINT64_C(2048))
-		return 0;
-	s->stack |= UINT64_C(2048);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(2048);
 	return t0;
 }
 
@@ -32601,12 +31542,8 @@ static int ins_getsize_r_full(struct scope *s, int name, int64_t *v, int *fmt)
 /* !{FULL} */
 static int64_t ins_getsize_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(256))
-		return 0;
-	s->stack |= UINT64_C(256);
 	const int64_t t0 = get(s, ins_getsize_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(256);
 	return t1;
 }
 
@@ -32633,11 +31570,8 @@ static int site450_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_getsize_d1_src2_imm_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(512))
-		return 0;
-	s->stack |= UINT64_C(512);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(512);
 	return t0;
 }
 
@@ -32670,11 +31604,8 @@ static int site451_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_getsize_d1_has_samp(struct scope *s)
 {
-	if (s->stack & UINT64_C(4096))
-		return 0;
-	s->stack |= UINT64_C(4096);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(4096);
 	return t0;
 }
 
@@ -32689,11 +31620,8 @@ static int ins_getsize_r_has_samp(struct scope *s, int name, int64_t *v, int *fm
 /* 1 */
 static int64_t ins_getsize_d1_has_tex(struct scope *s)
 {
-	if (s->stack & UINT64_C(8192))
-		return 0;
-	s->stack |= UINT64_C(8192);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(8192);
 	return t0;
 }
 
@@ -33021,22 +31949,16 @@ static int site455_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_getbuf_d1_1d(struct scope *s)
 {
-	if (s->stack & UINT64_C(1024))
-		return 0;
-	s->stack |= UINT64_C(1024);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(1024);
 	return t0;
 }
 
 /* 1 */
 static int64_t ins_getbuf_d1_has_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(16384))
-		return 0;
-	s->stack |= UINT64_C(16384);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(16384);
 	return t0;
 }
 
@@ -33069,9 +31991,6 @@ static int ins_getbuf_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_getbuf_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(128))
-		return 0;
-	s->stack |= UINT64_C(128);
 	const int64_t t0 = get(s, ins_getbuf_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -33087,18 +32006,14 @@ static int64_t ins_getbuf_d1_dst_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(128);
 	return t14;
 }
 
 /* 0 */
 static int64_t ins_getbuf_d1_num_src(struct scope *s)
 {
-	if (s->stack & UINT64_C(2048))
-		return 0;
-	s->stack |= UINT64_C(2048);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(2048);
 	return t0;
 }
 
@@ -33121,12 +32036,8 @@ static int ins_getbuf_r_full(struct scope *s, int name, int64_t *v, int *fmt)
 /* !{FULL} */
 static int64_t ins_getbuf_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(256))
-		return 0;
-	s->stack |= UINT64_C(256);
 	const int64_t t0 = get(s, ins_getbuf_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(256);
 	return t1;
 }
 
@@ -33153,11 +32064,8 @@ static int site458_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_getbuf_d1_src2_imm_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(512))
-		return 0;
-	s->stack |= UINT64_C(512);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(512);
 	return t0;
 }
 
@@ -33190,11 +32098,8 @@ static int site459_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_getbuf_d1_has_samp(struct scope *s)
 {
-	if (s->stack & UINT64_C(4096))
-		return 0;
-	s->stack |= UINT64_C(4096);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(4096);
 	return t0;
 }
 
@@ -33209,11 +32114,8 @@ static int ins_getbuf_r_has_samp(struct scope *s, int name, int64_t *v, int *fmt
 /* 1 */
 static int64_t ins_getbuf_d1_has_tex(struct scope *s)
 {
-	if (s->stack & UINT64_C(8192))
-		return 0;
-	s->stack |= UINT64_C(8192);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(8192);
 	return t0;
 }
 
@@ -33541,22 +32443,16 @@ static int site463_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_getpos_d1_1d(struct scope *s)
 {
-	if (s->stack & UINT64_C(1024))
-		return 0;
-	s->stack |= UINT64_C(1024);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(1024);
 	return t0;
 }
 
 /* 1 */
 static int64_t ins_getpos_d1_has_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(16384))
-		return 0;
-	s->stack |= UINT64_C(16384);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(16384);
 	return t0;
 }
 
@@ -33589,9 +32485,6 @@ static int ins_getpos_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_getpos_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(128))
-		return 0;
-	s->stack |= UINT64_C(128);
 	const int64_t t0 = get(s, ins_getpos_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -33607,18 +32500,14 @@ static int64_t ins_getpos_d1_dst_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(128);
 	return t14;
 }
 
 /* 1 */
 static int64_t ins_getpos_d1_num_src(struct scope *s)
 {
-	if (s->stack & UINT64_C(2048))
-		return 0;
-	s->stack |= UINT64_C(2048);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(2048);
 	return t0;
 }
 
@@ -33641,12 +32530,8 @@ static int ins_getpos_r_full(struct scope *s, int name, int64_t *v, int *fmt)
 /* !{FULL} */
 static int64_t ins_getpos_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(256))
-		return 0;
-	s->stack |= UINT64_C(256);
 	const int64_t t0 = get(s, ins_getpos_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(256);
 	return t1;
 }
 
@@ -33673,11 +32558,8 @@ static int site466_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_getpos_d1_src2_imm_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(512))
-		return 0;
-	s->stack |= UINT64_C(512);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(512);
 	return t0;
 }
 
@@ -33710,11 +32592,8 @@ static int site467_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_getpos_d1_has_samp(struct scope *s)
 {
-	if (s->stack & UINT64_C(4096))
-		return 0;
-	s->stack |= UINT64_C(4096);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(4096);
 	return t0;
 }
 
@@ -33729,11 +32608,8 @@ static int ins_getpos_r_has_samp(struct scope *s, int name, int64_t *v, int *fmt
 /* 1 */
 static int64_t ins_getpos_d1_has_tex(struct scope *s)
 {
-	if (s->stack & UINT64_C(8192))
-		return 0;
-	s->stack |= UINT64_C(8192);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(8192);
 	return t0;
 }
 
@@ -34061,22 +32937,16 @@ static int site471_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_getinfo_d1_1d(struct scope *s)
 {
-	if (s->stack & UINT64_C(1024))
-		return 0;
-	s->stack |= UINT64_C(1024);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(1024);
 	return t0;
 }
 
 /* 1 */
 static int64_t ins_getinfo_d1_has_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(16384))
-		return 0;
-	s->stack |= UINT64_C(16384);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(16384);
 	return t0;
 }
 
@@ -34109,9 +32979,6 @@ static int ins_getinfo_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_getinfo_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(128))
-		return 0;
-	s->stack |= UINT64_C(128);
 	const int64_t t0 = get(s, ins_getinfo_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -34127,18 +32994,14 @@ static int64_t ins_getinfo_d1_dst_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(128);
 	return t14;
 }
 
 /* 0 */
 static int64_t ins_getinfo_d1_num_src(struct scope *s)
 {
-	if (s->stack & UINT64_C(2048))
-		return 0;
-	s->stack |= UINT64_C(2048);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(2048);
 	return t0;
 }
 
@@ -34161,12 +33024,8 @@ static int ins_getinfo_r_full(struct scope *s, int name, int64_t *v, int *fmt)
 /* !{FULL} */
 static int64_t ins_getinfo_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(256))
-		return 0;
-	s->stack |= UINT64_C(256);
 	const int64_t t0 = get(s, ins_getinfo_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(256);
 	return t1;
 }
 
@@ -34193,11 +33052,8 @@ static int site474_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_getinfo_d1_src2_imm_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(512))
-		return 0;
-	s->stack |= UINT64_C(512);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(512);
 	return t0;
 }
 
@@ -34230,11 +33086,8 @@ static int site475_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_getinfo_d1_has_samp(struct scope *s)
 {
-	if (s->stack & UINT64_C(4096))
-		return 0;
-	s->stack |= UINT64_C(4096);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(4096);
 	return t0;
 }
 
@@ -34249,11 +33102,8 @@ static int ins_getinfo_r_has_samp(struct scope *s, int name, int64_t *v, int *fm
 /* 1 */
 static int64_t ins_getinfo_d1_has_tex(struct scope *s)
 {
-	if (s->stack & UINT64_C(8192))
-		return 0;
-	s->stack |= UINT64_C(8192);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(8192);
 	return t0;
 }
 
@@ -34581,22 +33431,16 @@ static int site479_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_dsx_d1_1d(struct scope *s)
 {
-	if (s->stack & UINT64_C(1024))
-		return 0;
-	s->stack |= UINT64_C(1024);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(1024);
 	return t0;
 }
 
 /* 1 */
 static int64_t ins_dsx_d1_has_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(16384))
-		return 0;
-	s->stack |= UINT64_C(16384);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(16384);
 	return t0;
 }
 
@@ -34629,9 +33473,6 @@ static int ins_dsx_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_dsx_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(128))
-		return 0;
-	s->stack |= UINT64_C(128);
 	const int64_t t0 = get(s, ins_dsx_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -34647,18 +33488,14 @@ static int64_t ins_dsx_d1_dst_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(128);
 	return t14;
 }
 
 /* 1 */
 static int64_t ins_dsx_d1_num_src(struct scope *s)
 {
-	if (s->stack & UINT64_C(2048))
-		return 0;
-	s->stack |= UINT64_C(2048);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(2048);
 	return t0;
 }
 
@@ -34681,12 +33518,8 @@ static int ins_dsx_r_full(struct scope *s, int name, int64_t *v, int *fmt)
 /* !{FULL} */
 static int64_t ins_dsx_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(256))
-		return 0;
-	s->stack |= UINT64_C(256);
 	const int64_t t0 = get(s, ins_dsx_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(256);
 	return t1;
 }
 
@@ -34713,11 +33546,8 @@ static int site482_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_dsx_d1_src2_imm_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(512))
-		return 0;
-	s->stack |= UINT64_C(512);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(512);
 	return t0;
 }
 
@@ -34750,11 +33580,8 @@ static int site483_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_dsx_d1_has_samp(struct scope *s)
 {
-	if (s->stack & UINT64_C(4096))
-		return 0;
-	s->stack |= UINT64_C(4096);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(4096);
 	return t0;
 }
 
@@ -34769,11 +33596,8 @@ static int ins_dsx_r_has_samp(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_dsx_d1_has_tex(struct scope *s)
 {
-	if (s->stack & UINT64_C(8192))
-		return 0;
-	s->stack |= UINT64_C(8192);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(8192);
 	return t0;
 }
 
@@ -35101,22 +33925,16 @@ static int site487_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_dsy_d1_1d(struct scope *s)
 {
-	if (s->stack & UINT64_C(1024))
-		return 0;
-	s->stack |= UINT64_C(1024);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(1024);
 	return t0;
 }
 
 /* 1 */
 static int64_t ins_dsy_d1_has_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(16384))
-		return 0;
-	s->stack |= UINT64_C(16384);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(16384);
 	return t0;
 }
 
@@ -35149,9 +33967,6 @@ static int ins_dsy_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_dsy_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(128))
-		return 0;
-	s->stack |= UINT64_C(128);
 	const int64_t t0 = get(s, ins_dsy_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -35167,18 +33982,14 @@ static int64_t ins_dsy_d1_dst_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(128);
 	return t14;
 }
 
 /* 1 */
 static int64_t ins_dsy_d1_num_src(struct scope *s)
 {
-	if (s->stack & UINT64_C(2048))
-		return 0;
-	s->stack |= UINT64_C(2048);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(2048);
 	return t0;
 }
 
@@ -35201,12 +34012,8 @@ static int ins_dsy_r_full(struct scope *s, int name, int64_t *v, int *fmt)
 /* !{FULL} */
 static int64_t ins_dsy_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(256))
-		return 0;
-	s->stack |= UINT64_C(256);
 	const int64_t t0 = get(s, ins_dsy_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(256);
 	return t1;
 }
 
@@ -35233,11 +34040,8 @@ static int site490_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_dsy_d1_src2_imm_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(512))
-		return 0;
-	s->stack |= UINT64_C(512);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(512);
 	return t0;
 }
 
@@ -35270,11 +34074,8 @@ static int site491_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_dsy_d1_has_samp(struct scope *s)
 {
-	if (s->stack & UINT64_C(4096))
-		return 0;
-	s->stack |= UINT64_C(4096);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(4096);
 	return t0;
 }
 
@@ -35289,11 +34090,8 @@ static int ins_dsy_r_has_samp(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_dsy_d1_has_tex(struct scope *s)
 {
-	if (s->stack & UINT64_C(8192))
-		return 0;
-	s->stack |= UINT64_C(8192);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(8192);
 	return t0;
 }
 
@@ -35621,22 +34419,16 @@ static int site495_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_gather4r_d1_1d(struct scope *s)
 {
-	if (s->stack & UINT64_C(1024))
-		return 0;
-	s->stack |= UINT64_C(1024);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(1024);
 	return t0;
 }
 
 /* 1 */
 static int64_t ins_gather4r_d1_has_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(16384))
-		return 0;
-	s->stack |= UINT64_C(16384);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(16384);
 	return t0;
 }
 
@@ -35669,9 +34461,6 @@ static int ins_gather4r_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_gather4r_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(128))
-		return 0;
-	s->stack |= UINT64_C(128);
 	const int64_t t0 = get(s, ins_gather4r_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -35687,18 +34476,14 @@ static int64_t ins_gather4r_d1_dst_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(128);
 	return t14;
 }
 
 /* 1 */
 static int64_t ins_gather4r_d1_num_src(struct scope *s)
 {
-	if (s->stack & UINT64_C(2048))
-		return 0;
-	s->stack |= UINT64_C(2048);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(2048);
 	return t0;
 }
 
@@ -35721,12 +34506,8 @@ static int ins_gather4r_r_full(struct scope *s, int name, int64_t *v, int *fmt)
 /* !{FULL} */
 static int64_t ins_gather4r_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(256))
-		return 0;
-	s->stack |= UINT64_C(256);
 	const int64_t t0 = get(s, ins_gather4r_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(256);
 	return t1;
 }
 
@@ -35753,11 +34534,8 @@ static int site498_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_gather4r_d1_src2_imm_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(512))
-		return 0;
-	s->stack |= UINT64_C(512);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(512);
 	return t0;
 }
 
@@ -35790,11 +34568,8 @@ static int site499_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 1 */
 static int64_t ins_gather4r_d1_has_samp(struct scope *s)
 {
-	if (s->stack & UINT64_C(4096))
-		return 0;
-	s->stack |= UINT64_C(4096);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(4096);
 	return t0;
 }
 
@@ -35809,11 +34584,8 @@ static int ins_gather4r_r_has_samp(struct scope *s, int name, int64_t *v, int *f
 /* 1 */
 static int64_t ins_gather4r_d1_has_tex(struct scope *s)
 {
-	if (s->stack & UINT64_C(8192))
-		return 0;
-	s->stack |= UINT64_C(8192);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(8192);
 	return t0;
 }
 
@@ -36141,22 +34913,16 @@ static int site503_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_gather4g_d1_1d(struct scope *s)
 {
-	if (s->stack & UINT64_C(1024))
-		return 0;
-	s->stack |= UINT64_C(1024);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(1024);
 	return t0;
 }
 
 /* 1 */
 static int64_t ins_gather4g_d1_has_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(16384))
-		return 0;
-	s->stack |= UINT64_C(16384);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(16384);
 	return t0;
 }
 
@@ -36189,9 +34955,6 @@ static int ins_gather4g_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_gather4g_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(128))
-		return 0;
-	s->stack |= UINT64_C(128);
 	const int64_t t0 = get(s, ins_gather4g_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -36207,18 +34970,14 @@ static int64_t ins_gather4g_d1_dst_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(128);
 	return t14;
 }
 
 /* 1 */
 static int64_t ins_gather4g_d1_num_src(struct scope *s)
 {
-	if (s->stack & UINT64_C(2048))
-		return 0;
-	s->stack |= UINT64_C(2048);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(2048);
 	return t0;
 }
 
@@ -36241,12 +35000,8 @@ static int ins_gather4g_r_full(struct scope *s, int name, int64_t *v, int *fmt)
 /* !{FULL} */
 static int64_t ins_gather4g_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(256))
-		return 0;
-	s->stack |= UINT64_C(256);
 	const int64_t t0 = get(s, ins_gather4g_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(256);
 	return t1;
 }
 
@@ -36273,11 +35028,8 @@ static int site506_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_gather4g_d1_src2_imm_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(512))
-		return 0;
-	s->stack |= UINT64_C(512);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(512);
 	return t0;
 }
 
@@ -36310,11 +35062,8 @@ static int site507_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 1 */
 static int64_t ins_gather4g_d1_has_samp(struct scope *s)
 {
-	if (s->stack & UINT64_C(4096))
-		return 0;
-	s->stack |= UINT64_C(4096);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(4096);
 	return t0;
 }
 
@@ -36329,11 +35078,8 @@ static int ins_gather4g_r_has_samp(struct scope *s, int name, int64_t *v, int *f
 /* 1 */
 static int64_t ins_gather4g_d1_has_tex(struct scope *s)
 {
-	if (s->stack & UINT64_C(8192))
-		return 0;
-	s->stack |= UINT64_C(8192);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(8192);
 	return t0;
 }
 
@@ -36661,22 +35407,16 @@ static int site511_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_gather4b_d1_1d(struct scope *s)
 {
-	if (s->stack & UINT64_C(1024))
-		return 0;
-	s->stack |= UINT64_C(1024);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(1024);
 	return t0;
 }
 
 /* 1 */
 static int64_t ins_gather4b_d1_has_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(16384))
-		return 0;
-	s->stack |= UINT64_C(16384);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(16384);
 	return t0;
 }
 
@@ -36709,9 +35449,6 @@ static int ins_gather4b_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_gather4b_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(128))
-		return 0;
-	s->stack |= UINT64_C(128);
 	const int64_t t0 = get(s, ins_gather4b_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -36727,18 +35464,14 @@ static int64_t ins_gather4b_d1_dst_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(128);
 	return t14;
 }
 
 /* 1 */
 static int64_t ins_gather4b_d1_num_src(struct scope *s)
 {
-	if (s->stack & UINT64_C(2048))
-		return 0;
-	s->stack |= UINT64_C(2048);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(2048);
 	return t0;
 }
 
@@ -36761,12 +35494,8 @@ static int ins_gather4b_r_full(struct scope *s, int name, int64_t *v, int *fmt)
 /* !{FULL} */
 static int64_t ins_gather4b_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(256))
-		return 0;
-	s->stack |= UINT64_C(256);
 	const int64_t t0 = get(s, ins_gather4b_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(256);
 	return t1;
 }
 
@@ -36793,11 +35522,8 @@ static int site514_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_gather4b_d1_src2_imm_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(512))
-		return 0;
-	s->stack |= UINT64_C(512);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(512);
 	return t0;
 }
 
@@ -36830,11 +35556,8 @@ static int site515_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 1 */
 static int64_t ins_gather4b_d1_has_samp(struct scope *s)
 {
-	if (s->stack & UINT64_C(4096))
-		return 0;
-	s->stack |= UINT64_C(4096);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(4096);
 	return t0;
 }
 
@@ -36849,11 +35572,8 @@ static int ins_gather4b_r_has_samp(struct scope *s, int name, int64_t *v, int *f
 /* 1 */
 static int64_t ins_gather4b_d1_has_tex(struct scope *s)
 {
-	if (s->stack & UINT64_C(8192))
-		return 0;
-	s->stack |= UINT64_C(8192);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(8192);
 	return t0;
 }
 
@@ -37181,22 +35901,16 @@ static int site519_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_gather4a_d1_1d(struct scope *s)
 {
-	if (s->stack & UINT64_C(1024))
-		return 0;
-	s->stack |= UINT64_C(1024);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(1024);
 	return t0;
 }
 
 /* 1 */
 static int64_t ins_gather4a_d1_has_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(16384))
-		return 0;
-	s->stack |= UINT64_C(16384);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(16384);
 	return t0;
 }
 
@@ -37229,9 +35943,6 @@ static int ins_gather4a_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_gather4a_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(128))
-		return 0;
-	s->stack |= UINT64_C(128);
 	const int64_t t0 = get(s, ins_gather4a_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -37247,18 +35958,14 @@ static int64_t ins_gather4a_d1_dst_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(128);
 	return t14;
 }
 
 /* 1 */
 static int64_t ins_gather4a_d1_num_src(struct scope *s)
 {
-	if (s->stack & UINT64_C(2048))
-		return 0;
-	s->stack |= UINT64_C(2048);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(2048);
 	return t0;
 }
 
@@ -37281,12 +35988,8 @@ static int ins_gather4a_r_full(struct scope *s, int name, int64_t *v, int *fmt)
 /* !{FULL} */
 static int64_t ins_gather4a_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(256))
-		return 0;
-	s->stack |= UINT64_C(256);
 	const int64_t t0 = get(s, ins_gather4a_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(256);
 	return t1;
 }
 
@@ -37313,11 +36016,8 @@ static int site522_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_gather4a_d1_src2_imm_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(512))
-		return 0;
-	s->stack |= UINT64_C(512);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(512);
 	return t0;
 }
 
@@ -37350,11 +36050,8 @@ static int site523_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 1 */
 static int64_t ins_gather4a_d1_has_samp(struct scope *s)
 {
-	if (s->stack & UINT64_C(4096))
-		return 0;
-	s->stack |= UINT64_C(4096);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(4096);
 	return t0;
 }
 
@@ -37369,11 +36066,8 @@ static int ins_gather4a_r_has_samp(struct scope *s, int name, int64_t *v, int *f
 /* 1 */
 static int64_t ins_gather4a_d1_has_tex(struct scope *s)
 {
-	if (s->stack & UINT64_C(8192))
-		return 0;
-	s->stack |= UINT64_C(8192);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(8192);
 	return t0;
 }
 
@@ -37701,22 +36395,16 @@ static int site527_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_samgp0_d1_1d(struct scope *s)
 {
-	if (s->stack & UINT64_C(1024))
-		return 0;
-	s->stack |= UINT64_C(1024);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(1024);
 	return t0;
 }
 
 /* 1 */
 static int64_t ins_samgp0_d1_has_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(16384))
-		return 0;
-	s->stack |= UINT64_C(16384);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(16384);
 	return t0;
 }
 
@@ -37749,9 +36437,6 @@ static int ins_samgp0_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_samgp0_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(128))
-		return 0;
-	s->stack |= UINT64_C(128);
 	const int64_t t0 = get(s, ins_samgp0_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -37767,18 +36452,14 @@ static int64_t ins_samgp0_d1_dst_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(128);
 	return t14;
 }
 
 /* 1 */
 static int64_t ins_samgp0_d1_num_src(struct scope *s)
 {
-	if (s->stack & UINT64_C(2048))
-		return 0;
-	s->stack |= UINT64_C(2048);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(2048);
 	return t0;
 }
 
@@ -37801,12 +36482,8 @@ static int ins_samgp0_r_full(struct scope *s, int name, int64_t *v, int *fmt)
 /* !{FULL} */
 static int64_t ins_samgp0_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(256))
-		return 0;
-	s->stack |= UINT64_C(256);
 	const int64_t t0 = get(s, ins_samgp0_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(256);
 	return t1;
 }
 
@@ -37833,11 +36510,8 @@ static int site530_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_samgp0_d1_src2_imm_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(512))
-		return 0;
-	s->stack |= UINT64_C(512);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(512);
 	return t0;
 }
 
@@ -37870,11 +36544,8 @@ static int site531_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 1 */
 static int64_t ins_samgp0_d1_has_samp(struct scope *s)
 {
-	if (s->stack & UINT64_C(4096))
-		return 0;
-	s->stack |= UINT64_C(4096);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(4096);
 	return t0;
 }
 
@@ -37889,11 +36560,8 @@ static int ins_samgp0_r_has_samp(struct scope *s, int name, int64_t *v, int *fmt
 /* 1 */
 static int64_t ins_samgp0_d1_has_tex(struct scope *s)
 {
-	if (s->stack & UINT64_C(8192))
-		return 0;
-	s->stack |= UINT64_C(8192);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(8192);
 	return t0;
 }
 
@@ -38221,22 +36889,16 @@ static int site535_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_samgp1_d1_1d(struct scope *s)
 {
-	if (s->stack & UINT64_C(1024))
-		return 0;
-	s->stack |= UINT64_C(1024);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(1024);
 	return t0;
 }
 
 /* 1 */
 static int64_t ins_samgp1_d1_has_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(16384))
-		return 0;
-	s->stack |= UINT64_C(16384);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(16384);
 	return t0;
 }
 
@@ -38269,9 +36931,6 @@ static int ins_samgp1_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_samgp1_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(128))
-		return 0;
-	s->stack |= UINT64_C(128);
 	const int64_t t0 = get(s, ins_samgp1_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -38287,18 +36946,14 @@ static int64_t ins_samgp1_d1_dst_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(128);
 	return t14;
 }
 
 /* 1 */
 static int64_t ins_samgp1_d1_num_src(struct scope *s)
 {
-	if (s->stack & UINT64_C(2048))
-		return 0;
-	s->stack |= UINT64_C(2048);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(2048);
 	return t0;
 }
 
@@ -38321,12 +36976,8 @@ static int ins_samgp1_r_full(struct scope *s, int name, int64_t *v, int *fmt)
 /* !{FULL} */
 static int64_t ins_samgp1_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(256))
-		return 0;
-	s->stack |= UINT64_C(256);
 	const int64_t t0 = get(s, ins_samgp1_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(256);
 	return t1;
 }
 
@@ -38353,11 +37004,8 @@ static int site538_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_samgp1_d1_src2_imm_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(512))
-		return 0;
-	s->stack |= UINT64_C(512);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(512);
 	return t0;
 }
 
@@ -38390,11 +37038,8 @@ static int site539_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 1 */
 static int64_t ins_samgp1_d1_has_samp(struct scope *s)
 {
-	if (s->stack & UINT64_C(4096))
-		return 0;
-	s->stack |= UINT64_C(4096);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(4096);
 	return t0;
 }
 
@@ -38409,11 +37054,8 @@ static int ins_samgp1_r_has_samp(struct scope *s, int name, int64_t *v, int *fmt
 /* 1 */
 static int64_t ins_samgp1_d1_has_tex(struct scope *s)
 {
-	if (s->stack & UINT64_C(8192))
-		return 0;
-	s->stack |= UINT64_C(8192);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(8192);
 	return t0;
 }
 
@@ -38741,22 +37383,16 @@ static int site543_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_samgp2_d1_1d(struct scope *s)
 {
-	if (s->stack & UINT64_C(1024))
-		return 0;
-	s->stack |= UINT64_C(1024);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(1024);
 	return t0;
 }
 
 /* 1 */
 static int64_t ins_samgp2_d1_has_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(16384))
-		return 0;
-	s->stack |= UINT64_C(16384);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(16384);
 	return t0;
 }
 
@@ -38789,9 +37425,6 @@ static int ins_samgp2_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_samgp2_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(128))
-		return 0;
-	s->stack |= UINT64_C(128);
 	const int64_t t0 = get(s, ins_samgp2_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -38807,18 +37440,14 @@ static int64_t ins_samgp2_d1_dst_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(128);
 	return t14;
 }
 
 /* 1 */
 static int64_t ins_samgp2_d1_num_src(struct scope *s)
 {
-	if (s->stack & UINT64_C(2048))
-		return 0;
-	s->stack |= UINT64_C(2048);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(2048);
 	return t0;
 }
 
@@ -38841,12 +37470,8 @@ static int ins_samgp2_r_full(struct scope *s, int name, int64_t *v, int *fmt)
 /* !{FULL} */
 static int64_t ins_samgp2_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(256))
-		return 0;
-	s->stack |= UINT64_C(256);
 	const int64_t t0 = get(s, ins_samgp2_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(256);
 	return t1;
 }
 
@@ -38873,11 +37498,8 @@ static int site546_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_samgp2_d1_src2_imm_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(512))
-		return 0;
-	s->stack |= UINT64_C(512);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(512);
 	return t0;
 }
 
@@ -38910,11 +37532,8 @@ static int site547_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 1 */
 static int64_t ins_samgp2_d1_has_samp(struct scope *s)
 {
-	if (s->stack & UINT64_C(4096))
-		return 0;
-	s->stack |= UINT64_C(4096);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(4096);
 	return t0;
 }
 
@@ -38929,11 +37548,8 @@ static int ins_samgp2_r_has_samp(struct scope *s, int name, int64_t *v, int *fmt
 /* 1 */
 static int64_t ins_samgp2_d1_has_tex(struct scope *s)
 {
-	if (s->stack & UINT64_C(8192))
-		return 0;
-	s->stack |= UINT64_C(8192);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(8192);
 	return t0;
 }
 
@@ -39261,22 +37877,16 @@ static int site551_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_samgp3_d1_1d(struct scope *s)
 {
-	if (s->stack & UINT64_C(1024))
-		return 0;
-	s->stack |= UINT64_C(1024);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(1024);
 	return t0;
 }
 
 /* 1 */
 static int64_t ins_samgp3_d1_has_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(16384))
-		return 0;
-	s->stack |= UINT64_C(16384);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(16384);
 	return t0;
 }
 
@@ -39309,9 +37919,6 @@ static int ins_samgp3_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_samgp3_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(128))
-		return 0;
-	s->stack |= UINT64_C(128);
 	const int64_t t0 = get(s, ins_samgp3_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -39327,18 +37934,14 @@ static int64_t ins_samgp3_d1_dst_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(128);
 	return t14;
 }
 
 /* 1 */
 static int64_t ins_samgp3_d1_num_src(struct scope *s)
 {
-	if (s->stack & UINT64_C(2048))
-		return 0;
-	s->stack |= UINT64_C(2048);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(2048);
 	return t0;
 }
 
@@ -39361,12 +37964,8 @@ static int ins_samgp3_r_full(struct scope *s, int name, int64_t *v, int *fmt)
 /* !{FULL} */
 static int64_t ins_samgp3_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(256))
-		return 0;
-	s->stack |= UINT64_C(256);
 	const int64_t t0 = get(s, ins_samgp3_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(256);
 	return t1;
 }
 
@@ -39393,11 +37992,8 @@ static int site554_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_samgp3_d1_src2_imm_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(512))
-		return 0;
-	s->stack |= UINT64_C(512);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(512);
 	return t0;
 }
 
@@ -39430,11 +38026,8 @@ static int site555_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 1 */
 static int64_t ins_samgp3_d1_has_samp(struct scope *s)
 {
-	if (s->stack & UINT64_C(4096))
-		return 0;
-	s->stack |= UINT64_C(4096);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(4096);
 	return t0;
 }
 
@@ -39449,11 +38042,8 @@ static int ins_samgp3_r_has_samp(struct scope *s, int name, int64_t *v, int *fmt
 /* 1 */
 static int64_t ins_samgp3_d1_has_tex(struct scope *s)
 {
-	if (s->stack & UINT64_C(8192))
-		return 0;
-	s->stack |= UINT64_C(8192);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(8192);
 	return t0;
 }
 
@@ -39781,22 +38371,16 @@ static int site559_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_dsxpp_1_d1_1d(struct scope *s)
 {
-	if (s->stack & UINT64_C(1024))
-		return 0;
-	s->stack |= UINT64_C(1024);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(1024);
 	return t0;
 }
 
 /* 0 */
 static int64_t ins_dsxpp_1_d1_has_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(16384))
-		return 0;
-	s->stack |= UINT64_C(16384);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16384);
 	return t0;
 }
 
@@ -39829,9 +38413,6 @@ static int ins_dsxpp_1_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_dsxpp_1_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(128))
-		return 0;
-	s->stack |= UINT64_C(128);
 	const int64_t t0 = get(s, ins_dsxpp_1_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -39847,18 +38428,14 @@ static int64_t ins_dsxpp_1_d1_dst_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(128);
 	return t14;
 }
 
 /* 1 */
 static int64_t ins_dsxpp_1_d1_num_src(struct scope *s)
 {
-	if (s->stack & UINT64_C(2048))
-		return 0;
-	s->stack |= UINT64_C(2048);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(2048);
 	return t0;
 }
 
@@ -39881,12 +38458,8 @@ static int ins_dsxpp_1_r_full(struct scope *s, int name, int64_t *v, int *fmt)
 /* !{FULL} */
 static int64_t ins_dsxpp_1_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(256))
-		return 0;
-	s->stack |= UINT64_C(256);
 	const int64_t t0 = get(s, ins_dsxpp_1_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(256);
 	return t1;
 }
 
@@ -39913,11 +38486,8 @@ static int site562_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_dsxpp_1_d1_src2_imm_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(512))
-		return 0;
-	s->stack |= UINT64_C(512);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(512);
 	return t0;
 }
 
@@ -39950,11 +38520,8 @@ static int site563_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_dsxpp_1_d1_has_samp(struct scope *s)
 {
-	if (s->stack & UINT64_C(4096))
-		return 0;
-	s->stack |= UINT64_C(4096);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(4096);
 	return t0;
 }
 
@@ -39969,11 +38536,8 @@ static int ins_dsxpp_1_r_has_samp(struct scope *s, int name, int64_t *v, int *fm
 /* 0 */
 static int64_t ins_dsxpp_1_d1_has_tex(struct scope *s)
 {
-	if (s->stack & UINT64_C(8192))
-		return 0;
-	s->stack |= UINT64_C(8192);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(8192);
 	return t0;
 }
 
@@ -40301,22 +38865,16 @@ static int site567_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_dsypp_1_d1_1d(struct scope *s)
 {
-	if (s->stack & UINT64_C(1024))
-		return 0;
-	s->stack |= UINT64_C(1024);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(1024);
 	return t0;
 }
 
 /* 0 */
 static int64_t ins_dsypp_1_d1_has_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(16384))
-		return 0;
-	s->stack |= UINT64_C(16384);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16384);
 	return t0;
 }
 
@@ -40349,9 +38907,6 @@ static int ins_dsypp_1_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_dsypp_1_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(128))
-		return 0;
-	s->stack |= UINT64_C(128);
 	const int64_t t0 = get(s, ins_dsypp_1_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -40367,18 +38922,14 @@ static int64_t ins_dsypp_1_d1_dst_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(128);
 	return t14;
 }
 
 /* 1 */
 static int64_t ins_dsypp_1_d1_num_src(struct scope *s)
 {
-	if (s->stack & UINT64_C(2048))
-		return 0;
-	s->stack |= UINT64_C(2048);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(2048);
 	return t0;
 }
 
@@ -40401,12 +38952,8 @@ static int ins_dsypp_1_r_full(struct scope *s, int name, int64_t *v, int *fmt)
 /* !{FULL} */
 static int64_t ins_dsypp_1_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(256))
-		return 0;
-	s->stack |= UINT64_C(256);
 	const int64_t t0 = get(s, ins_dsypp_1_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(256);
 	return t1;
 }
 
@@ -40433,11 +38980,8 @@ static int site570_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_dsypp_1_d1_src2_imm_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(512))
-		return 0;
-	s->stack |= UINT64_C(512);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(512);
 	return t0;
 }
 
@@ -40470,11 +39014,8 @@ static int site571_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_dsypp_1_d1_has_samp(struct scope *s)
 {
-	if (s->stack & UINT64_C(4096))
-		return 0;
-	s->stack |= UINT64_C(4096);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(4096);
 	return t0;
 }
 
@@ -40489,11 +39030,8 @@ static int ins_dsypp_1_r_has_samp(struct scope *s, int name, int64_t *v, int *fm
 /* 0 */
 static int64_t ins_dsypp_1_d1_has_tex(struct scope *s)
 {
-	if (s->stack & UINT64_C(8192))
-		return 0;
-	s->stack |= UINT64_C(8192);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(8192);
 	return t0;
 }
 
@@ -40821,22 +39359,16 @@ static int site575_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_rgetpos_d1_1d(struct scope *s)
 {
-	if (s->stack & UINT64_C(1024))
-		return 0;
-	s->stack |= UINT64_C(1024);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(1024);
 	return t0;
 }
 
 /* 1 */
 static int64_t ins_rgetpos_d1_has_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(16384))
-		return 0;
-	s->stack |= UINT64_C(16384);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(16384);
 	return t0;
 }
 
@@ -40869,9 +39401,6 @@ static int ins_rgetpos_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_rgetpos_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(128))
-		return 0;
-	s->stack |= UINT64_C(128);
 	const int64_t t0 = get(s, ins_rgetpos_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -40887,18 +39416,14 @@ static int64_t ins_rgetpos_d1_dst_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(128);
 	return t14;
 }
 
 /* 1 */
 static int64_t ins_rgetpos_d1_num_src(struct scope *s)
 {
-	if (s->stack & UINT64_C(2048))
-		return 0;
-	s->stack |= UINT64_C(2048);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(2048);
 	return t0;
 }
 
@@ -40921,12 +39446,8 @@ static int ins_rgetpos_r_full(struct scope *s, int name, int64_t *v, int *fmt)
 /* !{FULL} */
 static int64_t ins_rgetpos_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(256))
-		return 0;
-	s->stack |= UINT64_C(256);
 	const int64_t t0 = get(s, ins_rgetpos_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(256);
 	return t1;
 }
 
@@ -40953,11 +39474,8 @@ static int site578_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_rgetpos_d1_src2_imm_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(512))
-		return 0;
-	s->stack |= UINT64_C(512);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(512);
 	return t0;
 }
 
@@ -40990,11 +39508,8 @@ static int site579_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_rgetpos_d1_has_samp(struct scope *s)
 {
-	if (s->stack & UINT64_C(4096))
-		return 0;
-	s->stack |= UINT64_C(4096);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(4096);
 	return t0;
 }
 
@@ -41009,11 +39524,8 @@ static int ins_rgetpos_r_has_samp(struct scope *s, int name, int64_t *v, int *fm
 /* 0 */
 static int64_t ins_rgetpos_d1_has_tex(struct scope *s)
 {
-	if (s->stack & UINT64_C(8192))
-		return 0;
-	s->stack |= UINT64_C(8192);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(8192);
 	return t0;
 }
 
@@ -41341,22 +39853,16 @@ static int site583_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_rgetinfo_d1_1d(struct scope *s)
 {
-	if (s->stack & UINT64_C(1024))
-		return 0;
-	s->stack |= UINT64_C(1024);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(1024);
 	return t0;
 }
 
 /* 1 */
 static int64_t ins_rgetinfo_d1_has_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(16384))
-		return 0;
-	s->stack |= UINT64_C(16384);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(16384);
 	return t0;
 }
 
@@ -41389,9 +39895,6 @@ static int ins_rgetinfo_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_rgetinfo_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(128))
-		return 0;
-	s->stack |= UINT64_C(128);
 	const int64_t t0 = get(s, ins_rgetinfo_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -41407,18 +39910,14 @@ static int64_t ins_rgetinfo_d1_dst_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(128);
 	return t14;
 }
 
 /* 0 */
 static int64_t ins_rgetinfo_d1_num_src(struct scope *s)
 {
-	if (s->stack & UINT64_C(2048))
-		return 0;
-	s->stack |= UINT64_C(2048);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(2048);
 	return t0;
 }
 
@@ -41441,12 +39940,8 @@ static int ins_rgetinfo_r_full(struct scope *s, int name, int64_t *v, int *fmt)
 /* !{FULL} */
 static int64_t ins_rgetinfo_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(256))
-		return 0;
-	s->stack |= UINT64_C(256);
 	const int64_t t0 = get(s, ins_rgetinfo_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(256);
 	return t1;
 }
 
@@ -41473,11 +39968,8 @@ static int site586_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_rgetinfo_d1_src2_imm_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(512))
-		return 0;
-	s->stack |= UINT64_C(512);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(512);
 	return t0;
 }
 
@@ -41510,11 +40002,8 @@ static int site587_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_rgetinfo_d1_has_samp(struct scope *s)
 {
-	if (s->stack & UINT64_C(4096))
-		return 0;
-	s->stack |= UINT64_C(4096);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(4096);
 	return t0;
 }
 
@@ -41529,11 +40018,8 @@ static int ins_rgetinfo_r_has_samp(struct scope *s, int name, int64_t *v, int *f
 /* 0 */
 static int64_t ins_rgetinfo_d1_has_tex(struct scope *s)
 {
-	if (s->stack & UINT64_C(8192))
-		return 0;
-	s->stack |= UINT64_C(8192);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(8192);
 	return t0;
 }
 
@@ -41750,24 +40236,17 @@ static int ins_brcst_active_r_w(struct scope *s, int name, int64_t *v, int *fmt)
 /* 2 << {W} */
 static int64_t ins_brcst_active_d0_cluster_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(64))
-		return 0;
-	s->stack |= UINT64_C(64);
 	const int64_t t0 = 2;
 	const int64_t t1 = get(s, ins_brcst_active_r_w, N_W);
 	const int64_t t2 = dis_shl(t0, t1);
-	s->stack &= ~UINT64_C(64);
 	return t2;
 }
 
 /* 1 */
 static int64_t ins_brcst_active_d0_has_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(1024))
-		return 0;
-	s->stack |= UINT64_C(1024);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(1024);
 	return t0;
 }
 
@@ -41800,9 +40279,6 @@ static int ins_brcst_active_r_type(struct scope *s, int name, int64_t *v, int *f
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_brcst_active_d0_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_brcst_active_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -41818,18 +40294,14 @@ static int64_t ins_brcst_active_d0_dst_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(2);
 	return t14;
 }
 
 /* 1 */
 static int64_t ins_brcst_active_d0_num_src(struct scope *s)
 {
-	if (s->stack & UINT64_C(128))
-		return 0;
-	s->stack |= UINT64_C(128);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(128);
 	return t0;
 }
 
@@ -41852,12 +40324,8 @@ static int ins_brcst_active_r_full(struct scope *s, int name, int64_t *v, int *f
 /* !{FULL} */
 static int64_t ins_brcst_active_d0_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_brcst_active_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(4);
 	return t1;
 }
 
@@ -41925,11 +40393,8 @@ static void ins_brcst_active(struct ctx *c, const uint32_t *words)
 /* 1 */
 static int64_t ins_quad_shuffle_brcst_d0_has_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(256))
-		return 0;
-	s->stack |= UINT64_C(256);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(256);
 	return t0;
 }
 
@@ -41962,9 +40427,6 @@ static int ins_quad_shuffle_brcst_r_type(struct scope *s, int name, int64_t *v, 
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_quad_shuffle_brcst_d0_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_quad_shuffle_brcst_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -41980,18 +40442,14 @@ static int64_t ins_quad_shuffle_brcst_d0_dst_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(2);
 	return t14;
 }
 
 /* 2 */
 static int64_t ins_quad_shuffle_brcst_d0_num_src(struct scope *s)
 {
-	if (s->stack & UINT64_C(512))
-		return 0;
-	s->stack |= UINT64_C(512);
+	(void)s;
 	const int64_t t0 = 2;
-	s->stack &= ~UINT64_C(512);
 	return t0;
 }
 
@@ -42014,12 +40472,8 @@ static int ins_quad_shuffle_brcst_r_full(struct scope *s, int name, int64_t *v, 
 /* !{FULL} */
 static int64_t ins_quad_shuffle_brcst_d0_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_quad_shuffle_brcst_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(4);
 	return t1;
 }
 
@@ -42046,11 +40500,8 @@ static int site596_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_quad_shuffle_brcst_d0_src2_imm_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(8);
 	return t0;
 }
 
@@ -42131,11 +40582,8 @@ static void ins_quad_shuffle_brcst(struct ctx *c, const uint32_t *words)
 /* 1 */
 static int64_t ins_quad_shuffle_horiz_d0_has_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(256))
-		return 0;
-	s->stack |= UINT64_C(256);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(256);
 	return t0;
 }
 
@@ -42168,9 +40616,6 @@ static int ins_quad_shuffle_horiz_r_type(struct scope *s, int name, int64_t *v, 
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_quad_shuffle_horiz_d0_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_quad_shuffle_horiz_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -42186,18 +40631,14 @@ static int64_t ins_quad_shuffle_horiz_d0_dst_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(2);
 	return t14;
 }
 
 /* 1 */
 static int64_t ins_quad_shuffle_horiz_d0_num_src(struct scope *s)
 {
-	if (s->stack & UINT64_C(512))
-		return 0;
-	s->stack |= UINT64_C(512);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(512);
 	return t0;
 }
 
@@ -42220,12 +40661,8 @@ static int ins_quad_shuffle_horiz_r_full(struct scope *s, int name, int64_t *v, 
 /* !{FULL} */
 static int64_t ins_quad_shuffle_horiz_d0_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_quad_shuffle_horiz_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(4);
 	return t1;
 }
 
@@ -42252,11 +40689,8 @@ static int site600_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_quad_shuffle_horiz_d0_src2_imm_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(8);
 	return t0;
 }
 
@@ -42337,11 +40771,8 @@ static void ins_quad_shuffle_horiz(struct ctx *c, const uint32_t *words)
 /* 1 */
 static int64_t ins_quad_shuffle_vert_d0_has_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(256))
-		return 0;
-	s->stack |= UINT64_C(256);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(256);
 	return t0;
 }
 
@@ -42374,9 +40805,6 @@ static int ins_quad_shuffle_vert_r_type(struct scope *s, int name, int64_t *v, i
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_quad_shuffle_vert_d0_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_quad_shuffle_vert_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -42392,18 +40820,14 @@ static int64_t ins_quad_shuffle_vert_d0_dst_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(2);
 	return t14;
 }
 
 /* 1 */
 static int64_t ins_quad_shuffle_vert_d0_num_src(struct scope *s)
 {
-	if (s->stack & UINT64_C(512))
-		return 0;
-	s->stack |= UINT64_C(512);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(512);
 	return t0;
 }
 
@@ -42426,12 +40850,8 @@ static int ins_quad_shuffle_vert_r_full(struct scope *s, int name, int64_t *v, i
 /* !{FULL} */
 static int64_t ins_quad_shuffle_vert_d0_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_quad_shuffle_vert_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(4);
 	return t1;
 }
 
@@ -42458,11 +40878,8 @@ static int site604_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_quad_shuffle_vert_d0_src2_imm_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(8);
 	return t0;
 }
 
@@ -42543,11 +40960,8 @@ static void ins_quad_shuffle_vert(struct ctx *c, const uint32_t *words)
 /* 1 */
 static int64_t ins_quad_shuffle_diag_d0_has_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(256))
-		return 0;
-	s->stack |= UINT64_C(256);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(256);
 	return t0;
 }
 
@@ -42580,9 +40994,6 @@ static int ins_quad_shuffle_diag_r_type(struct scope *s, int name, int64_t *v, i
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_quad_shuffle_diag_d0_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_quad_shuffle_diag_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -42598,18 +41009,14 @@ static int64_t ins_quad_shuffle_diag_d0_dst_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(2);
 	return t14;
 }
 
 /* 1 */
 static int64_t ins_quad_shuffle_diag_d0_num_src(struct scope *s)
 {
-	if (s->stack & UINT64_C(512))
-		return 0;
-	s->stack |= UINT64_C(512);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(512);
 	return t0;
 }
 
@@ -42632,12 +41039,8 @@ static int ins_quad_shuffle_diag_r_full(struct scope *s, int name, int64_t *v, i
 /* !{FULL} */
 static int64_t ins_quad_shuffle_diag_d0_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_quad_shuffle_diag_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(4);
 	return t1;
 }
 
@@ -42664,11 +41067,8 @@ static int site608_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_quad_shuffle_diag_d0_src2_imm_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(8);
 	return t0;
 }
 
@@ -42757,9 +41157,6 @@ static int ins_ldg_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_ldg_d0_type_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_ldg_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -42775,18 +41172,14 @@ static int64_t ins_ldg_d0_type_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(2);
 	return t14;
 }
 
 /* 0 */
 static int64_t ins_ldg_d0_src1_const(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(4);
 	return t0;
 }
 
@@ -42925,9 +41318,6 @@ static int ins_ldg_a_gen600_699_r_type(struct scope *s, int name, int64_t *v, in
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_ldg_a_gen600_699_d1_type_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_ldg_a_gen600_699_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -42943,18 +41333,14 @@ static int64_t ins_ldg_a_gen600_699_d1_type_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(4);
 	return t14;
 }
 
 /* 0 */
 static int64_t ins_ldg_a_gen600_699_d1_src1_const(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(8);
 	return t0;
 }
 
@@ -42987,13 +41373,9 @@ static int ins_ldg_a_gen600_699_r_src2_add_dword_shift(struct scope *s, int name
 /* {SRC2_ADD_DWORD_SHIFT} + 2 */
 static int64_t ins_ldg_a_gen600_699_d1_src2_byte_shift(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
 	const int64_t t0 = get(s, ins_ldg_a_gen600_699_r_src2_add_dword_shift, N_SRC2_ADD_DWORD_SHIFT);
 	const int64_t t1 = 2;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(16);
 	return t2;
 }
 
@@ -43072,9 +41454,6 @@ static int ins_ldg_a_gen700_r_type(struct scope *s, int name, int64_t *v, int *f
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_ldg_a_gen700_d0_type_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_ldg_a_gen700_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -43090,7 +41469,6 @@ static int64_t ins_ldg_a_gen700_d0_type_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(2);
 	return t14;
 }
 
@@ -43222,11 +41600,8 @@ static void root_const_dst(struct scope *parent, int64_t value, resolve_fn param
 /* 0 */
 static int64_t ins_ldg_k_d0_src1_const(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(4);
 	return t0;
 }
 
@@ -43285,11 +41660,8 @@ static void ins_ldg_k(struct ctx *c, const uint32_t *words)
 /* 0 */
 static int64_t ins_stg_d0_src1_const(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(4);
 	return t0;
 }
 
@@ -43330,15 +41702,11 @@ static int ins_stg_r_off_lo(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({OFF_HI} << 8) | {OFF_LO} */
 static int64_t ins_stg_d0_off(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_stg_r_off_hi, N_OFF_HI);
 	const int64_t t1 = 8;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_stg_r_off_lo, N_OFF_LO);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(8);
 	return t4;
 }
 
@@ -43353,9 +41721,6 @@ static int ins_stg_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_stg_d0_type_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_stg_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -43371,7 +41736,6 @@ static int64_t ins_stg_d0_type_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(2);
 	return t14;
 }
 
@@ -43420,11 +41784,8 @@ static int ins_stg_a_gen600_699_applies0(struct scope *s)
 /* 0 */
 static int64_t ins_stg_a_gen600_699_d1_src1_const(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(8);
 	return t0;
 }
 
@@ -43457,13 +41818,9 @@ static int ins_stg_a_gen600_699_r_src2_add_dword_shift(struct scope *s, int name
 /* {SRC2_ADD_DWORD_SHIFT} + 2 */
 static int64_t ins_stg_a_gen600_699_d1_dst_byte_shift(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
 	const int64_t t0 = get(s, ins_stg_a_gen600_699_r_src2_add_dword_shift, N_SRC2_ADD_DWORD_SHIFT);
 	const int64_t t1 = 2;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(16);
 	return t2;
 }
 
@@ -43478,9 +41835,6 @@ static int ins_stg_a_gen600_699_r_type(struct scope *s, int name, int64_t *v, in
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_stg_a_gen600_699_d1_type_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_stg_a_gen600_699_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -43496,7 +41850,6 @@ static int64_t ins_stg_a_gen600_699_d1_type_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(4);
 	return t14;
 }
 
@@ -43587,9 +41940,6 @@ static int ins_stg_a_gen700_r_type(struct scope *s, int name, int64_t *v, int *f
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_stg_a_gen700_d0_type_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_stg_a_gen700_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -43605,7 +41955,6 @@ static int64_t ins_stg_a_gen700_d0_type_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(2);
 	return t14;
 }
 
@@ -43687,9 +42036,6 @@ static int ins_ldp_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_ldp_d0_type_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_ldp_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -43705,7 +42051,6 @@ static int64_t ins_ldp_d0_type_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(2);
 	return t14;
 }
 
@@ -43815,15 +42160,11 @@ static int ins_stl_r_off_lo(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({OFF_HI} << 8) | {OFF_LO} */
 static int64_t ins_stl_d0_off(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_stl_r_off_hi, N_OFF_HI);
 	const int64_t t1 = 8;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_stl_r_off_lo, N_OFF_LO);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -43875,15 +42216,11 @@ static int ins_stp_r_off_lo(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({OFF_HI} << 8) | {OFF_LO} */
 static int64_t ins_stp_d0_off(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_stp_r_off_hi, N_OFF_HI);
 	const int64_t t1 = 8;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_stp_r_off_lo, N_OFF_LO);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -43935,15 +42272,11 @@ static int ins_stlw_r_off_lo(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({OFF_HI} << 8) | {OFF_LO} */
 static int64_t ins_stlw_d0_off(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_stlw_r_off_hi, N_OFF_HI);
 	const int64_t t1 = 8;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_stlw_r_off_lo, N_OFF_LO);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -44023,26 +42356,19 @@ static int ins_stsc_r_dst_lo(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({DST_HI} << 8) | {DST_LO} */
 static int64_t ins_stsc_d0_dst(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_stsc_r_dst_hi, N_DST_HI);
 	const int64_t t1 = 8;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_stsc_r_dst_lo, N_DST_LO);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(8);
 	return t4;
 }
 
 /* 1 */
 static int64_t ins_stsc_d0_src_im(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(4);
 	return t0;
 }
 
@@ -44170,13 +42496,9 @@ static int ins_resinfo_r_d_minus_one(struct scope *s, int name, int64_t *v, int 
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_resinfo_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_resinfo_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -44290,13 +42612,9 @@ static int ins_ldgb_gen300_499_r_d_minus_one(struct scope *s, int name, int64_t 
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_ldgb_gen300_499_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_ldgb_gen300_499_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -44311,13 +42629,9 @@ static int ins_ldgb_gen300_499_r_type_size_minus_one(struct scope *s, int name, 
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_ldgb_gen300_499_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_ldgb_gen300_499_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -44419,13 +42733,9 @@ static int ins_ldgb_gen500_599_r_d_minus_one(struct scope *s, int name, int64_t 
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_ldgb_gen500_599_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_ldgb_gen500_599_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -44440,13 +42750,9 @@ static int ins_ldgb_gen500_599_r_type_size_minus_one(struct scope *s, int name, 
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_ldgb_gen500_599_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_ldgb_gen500_599_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -44548,13 +42854,9 @@ static int ins_ldib_r_d_minus_one(struct scope *s, int name, int64_t *v, int *fm
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_ldib_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_ldib_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -44569,13 +42871,9 @@ static int ins_ldib_r_type_size_minus_one(struct scope *s, int name, int64_t *v,
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_ldib_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_ldib_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -44677,13 +42975,9 @@ static int ins_stgb_gen500_599_r_d_minus_one(struct scope *s, int name, int64_t 
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_stgb_gen500_599_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_stgb_gen500_599_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -44698,13 +42992,9 @@ static int ins_stgb_gen500_599_r_type_size_minus_one(struct scope *s, int name, 
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_stgb_gen500_599_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_stgb_gen500_599_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -44806,13 +43096,9 @@ static int ins_stib_gen500_599_r_d_minus_one(struct scope *s, int name, int64_t 
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_stib_gen500_599_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_stib_gen500_599_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -44827,13 +43113,9 @@ static int ins_stib_gen500_599_r_type_size_minus_one(struct scope *s, int name, 
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_stib_gen500_599_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_stib_gen500_599_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -44935,13 +43217,9 @@ static int ins_stgb_gen300_499_r_d_minus_one(struct scope *s, int name, int64_t 
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_stgb_gen300_499_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_stgb_gen300_499_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -44956,13 +43234,9 @@ static int ins_stgb_gen300_499_r_type_size_minus_one(struct scope *s, int name, 
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_stgb_gen300_499_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_stgb_gen300_499_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -45064,13 +43338,9 @@ static int ins_stib_gen300_499_r_d_minus_one(struct scope *s, int name, int64_t 
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_stib_gen300_499_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_stib_gen300_499_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -45085,13 +43355,9 @@ static int ins_stib_gen300_499_r_type_size_minus_one(struct scope *s, int name, 
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_stib_gen300_499_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_stib_gen300_499_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -45193,13 +43459,9 @@ static int ins_atomic_add_r_d_minus_one(struct scope *s, int name, int64_t *v, i
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_add_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_add_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -45214,13 +43476,9 @@ static int ins_atomic_add_r_type_size_minus_one(struct scope *s, int name, int64
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_add_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_add_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -45303,13 +43561,9 @@ static int ins_atomic_sub_r_d_minus_one(struct scope *s, int name, int64_t *v, i
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_sub_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_sub_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -45324,13 +43578,9 @@ static int ins_atomic_sub_r_type_size_minus_one(struct scope *s, int name, int64
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_sub_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_sub_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -45413,13 +43663,9 @@ static int ins_atomic_xchg_r_d_minus_one(struct scope *s, int name, int64_t *v, 
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_xchg_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_xchg_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -45434,13 +43680,9 @@ static int ins_atomic_xchg_r_type_size_minus_one(struct scope *s, int name, int6
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_xchg_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_xchg_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -45523,13 +43765,9 @@ static int ins_atomic_inc_r_d_minus_one(struct scope *s, int name, int64_t *v, i
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_inc_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_inc_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -45544,13 +43782,9 @@ static int ins_atomic_inc_r_type_size_minus_one(struct scope *s, int name, int64
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_inc_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_inc_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -45633,13 +43867,9 @@ static int ins_atomic_dec_r_d_minus_one(struct scope *s, int name, int64_t *v, i
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_dec_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_dec_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -45654,13 +43884,9 @@ static int ins_atomic_dec_r_type_size_minus_one(struct scope *s, int name, int64
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_dec_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_dec_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -45743,13 +43969,9 @@ static int ins_atomic_cmpxchg_r_d_minus_one(struct scope *s, int name, int64_t *
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_cmpxchg_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_cmpxchg_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -45764,13 +43986,9 @@ static int ins_atomic_cmpxchg_r_type_size_minus_one(struct scope *s, int name, i
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_cmpxchg_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_cmpxchg_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -45853,13 +44071,9 @@ static int ins_atomic_min_r_d_minus_one(struct scope *s, int name, int64_t *v, i
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_min_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_min_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -45874,13 +44088,9 @@ static int ins_atomic_min_r_type_size_minus_one(struct scope *s, int name, int64
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_min_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_min_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -45963,13 +44173,9 @@ static int ins_atomic_max_r_d_minus_one(struct scope *s, int name, int64_t *v, i
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_max_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_max_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -45984,13 +44190,9 @@ static int ins_atomic_max_r_type_size_minus_one(struct scope *s, int name, int64
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_max_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_max_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -46073,13 +44275,9 @@ static int ins_atomic_and_r_d_minus_one(struct scope *s, int name, int64_t *v, i
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_and_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_and_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -46094,13 +44292,9 @@ static int ins_atomic_and_r_type_size_minus_one(struct scope *s, int name, int64
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_and_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_and_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -46183,13 +44377,9 @@ static int ins_atomic_or_r_d_minus_one(struct scope *s, int name, int64_t *v, in
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_or_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_or_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -46204,13 +44394,9 @@ static int ins_atomic_or_r_type_size_minus_one(struct scope *s, int name, int64_
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_or_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_or_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -46293,13 +44479,9 @@ static int ins_atomic_xor_r_d_minus_one(struct scope *s, int name, int64_t *v, i
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_xor_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_xor_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -46314,13 +44496,9 @@ static int ins_atomic_xor_r_type_size_minus_one(struct scope *s, int name, int64
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_xor_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_xor_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -46403,13 +44581,9 @@ static int ins_atomic_s_add_gen300_499_r_d_minus_one(struct scope *s, int name, 
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_add_gen300_499_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_s_add_gen300_499_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -46424,13 +44598,9 @@ static int ins_atomic_s_add_gen300_499_r_type_size_minus_one(struct scope *s, in
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_add_gen300_499_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_s_add_gen300_499_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -46534,13 +44704,9 @@ static int ins_atomic_s_sub_gen300_499_r_d_minus_one(struct scope *s, int name, 
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_sub_gen300_499_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_s_sub_gen300_499_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -46555,13 +44721,9 @@ static int ins_atomic_s_sub_gen300_499_r_type_size_minus_one(struct scope *s, in
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_sub_gen300_499_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_s_sub_gen300_499_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -46665,13 +44827,9 @@ static int ins_atomic_s_xchg_gen300_499_r_d_minus_one(struct scope *s, int name,
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_xchg_gen300_499_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_s_xchg_gen300_499_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -46686,13 +44844,9 @@ static int ins_atomic_s_xchg_gen300_499_r_type_size_minus_one(struct scope *s, i
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_xchg_gen300_499_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_s_xchg_gen300_499_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -46796,13 +44950,9 @@ static int ins_atomic_s_inc_gen300_499_r_d_minus_one(struct scope *s, int name, 
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_inc_gen300_499_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_s_inc_gen300_499_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -46817,13 +44967,9 @@ static int ins_atomic_s_inc_gen300_499_r_type_size_minus_one(struct scope *s, in
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_inc_gen300_499_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_s_inc_gen300_499_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -46927,13 +45073,9 @@ static int ins_atomic_s_dec_gen300_499_r_d_minus_one(struct scope *s, int name, 
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_dec_gen300_499_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_s_dec_gen300_499_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -46948,13 +45090,9 @@ static int ins_atomic_s_dec_gen300_499_r_type_size_minus_one(struct scope *s, in
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_dec_gen300_499_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_s_dec_gen300_499_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -47058,13 +45196,9 @@ static int ins_atomic_s_cmpxchg_gen300_499_r_d_minus_one(struct scope *s, int na
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_cmpxchg_gen300_499_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_s_cmpxchg_gen300_499_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -47079,13 +45213,9 @@ static int ins_atomic_s_cmpxchg_gen300_499_r_type_size_minus_one(struct scope *s
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_cmpxchg_gen300_499_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_s_cmpxchg_gen300_499_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -47189,13 +45319,9 @@ static int ins_atomic_s_min_gen300_499_r_d_minus_one(struct scope *s, int name, 
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_min_gen300_499_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_s_min_gen300_499_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -47210,13 +45336,9 @@ static int ins_atomic_s_min_gen300_499_r_type_size_minus_one(struct scope *s, in
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_min_gen300_499_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_s_min_gen300_499_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -47320,13 +45442,9 @@ static int ins_atomic_s_max_gen300_499_r_d_minus_one(struct scope *s, int name, 
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_max_gen300_499_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_s_max_gen300_499_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -47341,13 +45459,9 @@ static int ins_atomic_s_max_gen300_499_r_type_size_minus_one(struct scope *s, in
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_max_gen300_499_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_s_max_gen300_499_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -47451,13 +45565,9 @@ static int ins_atomic_s_and_gen300_499_r_d_minus_one(struct scope *s, int name, 
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_and_gen300_499_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_s_and_gen300_499_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -47472,13 +45582,9 @@ static int ins_atomic_s_and_gen300_499_r_type_size_minus_one(struct scope *s, in
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_and_gen300_499_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_s_and_gen300_499_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -47582,13 +45688,9 @@ static int ins_atomic_s_or_gen300_499_r_d_minus_one(struct scope *s, int name, i
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_or_gen300_499_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_s_or_gen300_499_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -47603,13 +45705,9 @@ static int ins_atomic_s_or_gen300_499_r_type_size_minus_one(struct scope *s, int
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_or_gen300_499_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_s_or_gen300_499_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -47713,13 +45811,9 @@ static int ins_atomic_s_xor_gen300_499_r_d_minus_one(struct scope *s, int name, 
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_xor_gen300_499_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_s_xor_gen300_499_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -47734,13 +45828,9 @@ static int ins_atomic_s_xor_gen300_499_r_type_size_minus_one(struct scope *s, in
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_xor_gen300_499_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_s_xor_gen300_499_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -47844,13 +45934,9 @@ static int ins_atomic_s_add_gen500_599_r_d_minus_one(struct scope *s, int name, 
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_add_gen500_599_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_s_add_gen500_599_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -47865,13 +45951,9 @@ static int ins_atomic_s_add_gen500_599_r_type_size_minus_one(struct scope *s, in
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_add_gen500_599_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_s_add_gen500_599_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -47975,13 +46057,9 @@ static int ins_atomic_s_sub_gen500_599_r_d_minus_one(struct scope *s, int name, 
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_sub_gen500_599_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_s_sub_gen500_599_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -47996,13 +46074,9 @@ static int ins_atomic_s_sub_gen500_599_r_type_size_minus_one(struct scope *s, in
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_sub_gen500_599_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_s_sub_gen500_599_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -48106,13 +46180,9 @@ static int ins_atomic_s_xchg_gen500_599_r_d_minus_one(struct scope *s, int name,
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_xchg_gen500_599_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_s_xchg_gen500_599_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -48127,13 +46197,9 @@ static int ins_atomic_s_xchg_gen500_599_r_type_size_minus_one(struct scope *s, i
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_xchg_gen500_599_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_s_xchg_gen500_599_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -48237,13 +46303,9 @@ static int ins_atomic_s_inc_gen500_599_r_d_minus_one(struct scope *s, int name, 
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_inc_gen500_599_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_s_inc_gen500_599_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -48258,13 +46320,9 @@ static int ins_atomic_s_inc_gen500_599_r_type_size_minus_one(struct scope *s, in
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_inc_gen500_599_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_s_inc_gen500_599_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -48368,13 +46426,9 @@ static int ins_atomic_s_dec_gen500_599_r_d_minus_one(struct scope *s, int name, 
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_dec_gen500_599_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_s_dec_gen500_599_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -48389,13 +46443,9 @@ static int ins_atomic_s_dec_gen500_599_r_type_size_minus_one(struct scope *s, in
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_dec_gen500_599_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_s_dec_gen500_599_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -48499,13 +46549,9 @@ static int ins_atomic_s_cmpxchg_gen500_599_r_d_minus_one(struct scope *s, int na
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_cmpxchg_gen500_599_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_s_cmpxchg_gen500_599_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -48520,13 +46566,9 @@ static int ins_atomic_s_cmpxchg_gen500_599_r_type_size_minus_one(struct scope *s
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_cmpxchg_gen500_599_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_s_cmpxchg_gen500_599_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -48630,13 +46672,9 @@ static int ins_atomic_s_min_gen500_599_r_d_minus_one(struct scope *s, int name, 
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_min_gen500_599_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_s_min_gen500_599_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -48651,13 +46689,9 @@ static int ins_atomic_s_min_gen500_599_r_type_size_minus_one(struct scope *s, in
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_min_gen500_599_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_s_min_gen500_599_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -48761,13 +46795,9 @@ static int ins_atomic_s_max_gen500_599_r_d_minus_one(struct scope *s, int name, 
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_max_gen500_599_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_s_max_gen500_599_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -48782,13 +46812,9 @@ static int ins_atomic_s_max_gen500_599_r_type_size_minus_one(struct scope *s, in
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_max_gen500_599_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_s_max_gen500_599_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -48892,13 +46918,9 @@ static int ins_atomic_s_and_gen500_599_r_d_minus_one(struct scope *s, int name, 
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_and_gen500_599_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_s_and_gen500_599_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -48913,13 +46935,9 @@ static int ins_atomic_s_and_gen500_599_r_type_size_minus_one(struct scope *s, in
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_and_gen500_599_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_s_and_gen500_599_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -49023,13 +47041,9 @@ static int ins_atomic_s_or_gen500_599_r_d_minus_one(struct scope *s, int name, i
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_or_gen500_599_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_s_or_gen500_599_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -49044,13 +47058,9 @@ static int ins_atomic_s_or_gen500_599_r_type_size_minus_one(struct scope *s, int
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_or_gen500_599_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_s_or_gen500_599_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -49154,13 +47164,9 @@ static int ins_atomic_s_xor_gen500_599_r_d_minus_one(struct scope *s, int name, 
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_xor_gen500_599_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_s_xor_gen500_599_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -49175,13 +47181,9 @@ static int ins_atomic_s_xor_gen500_599_r_type_size_minus_one(struct scope *s, in
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_xor_gen500_599_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_s_xor_gen500_599_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -49285,13 +47287,9 @@ static int ins_atomic_g_add_r_d_minus_one(struct scope *s, int name, int64_t *v,
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_g_add_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_g_add_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -49306,13 +47304,9 @@ static int ins_atomic_g_add_r_type_size_minus_one(struct scope *s, int name, int
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_g_add_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_g_add_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -49395,13 +47389,9 @@ static int ins_atomic_g_sub_r_d_minus_one(struct scope *s, int name, int64_t *v,
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_g_sub_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_g_sub_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -49416,13 +47406,9 @@ static int ins_atomic_g_sub_r_type_size_minus_one(struct scope *s, int name, int
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_g_sub_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_g_sub_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -49505,13 +47491,9 @@ static int ins_atomic_g_xchg_r_d_minus_one(struct scope *s, int name, int64_t *v
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_g_xchg_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_g_xchg_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -49526,13 +47508,9 @@ static int ins_atomic_g_xchg_r_type_size_minus_one(struct scope *s, int name, in
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_g_xchg_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_g_xchg_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -49615,13 +47593,9 @@ static int ins_atomic_g_inc_r_d_minus_one(struct scope *s, int name, int64_t *v,
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_g_inc_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_g_inc_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -49636,13 +47610,9 @@ static int ins_atomic_g_inc_r_type_size_minus_one(struct scope *s, int name, int
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_g_inc_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_g_inc_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -49725,13 +47695,9 @@ static int ins_atomic_g_dec_r_d_minus_one(struct scope *s, int name, int64_t *v,
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_g_dec_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_g_dec_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -49746,13 +47712,9 @@ static int ins_atomic_g_dec_r_type_size_minus_one(struct scope *s, int name, int
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_g_dec_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_g_dec_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -49835,13 +47797,9 @@ static int ins_atomic_g_cmpxchg_r_d_minus_one(struct scope *s, int name, int64_t
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_g_cmpxchg_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_g_cmpxchg_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -49856,13 +47814,9 @@ static int ins_atomic_g_cmpxchg_r_type_size_minus_one(struct scope *s, int name,
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_g_cmpxchg_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_g_cmpxchg_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -49945,13 +47899,9 @@ static int ins_atomic_g_min_r_d_minus_one(struct scope *s, int name, int64_t *v,
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_g_min_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_g_min_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -49966,13 +47916,9 @@ static int ins_atomic_g_min_r_type_size_minus_one(struct scope *s, int name, int
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_g_min_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_g_min_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -50055,13 +48001,9 @@ static int ins_atomic_g_max_r_d_minus_one(struct scope *s, int name, int64_t *v,
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_g_max_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_g_max_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -50076,13 +48018,9 @@ static int ins_atomic_g_max_r_type_size_minus_one(struct scope *s, int name, int
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_g_max_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_g_max_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -50165,13 +48103,9 @@ static int ins_atomic_g_and_r_d_minus_one(struct scope *s, int name, int64_t *v,
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_g_and_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_g_and_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -50186,13 +48120,9 @@ static int ins_atomic_g_and_r_type_size_minus_one(struct scope *s, int name, int
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_g_and_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_g_and_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -50275,13 +48205,9 @@ static int ins_atomic_g_or_r_d_minus_one(struct scope *s, int name, int64_t *v, 
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_g_or_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_g_or_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -50296,13 +48222,9 @@ static int ins_atomic_g_or_r_type_size_minus_one(struct scope *s, int name, int6
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_g_or_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_g_or_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -50385,13 +48307,9 @@ static int ins_atomic_g_xor_r_d_minus_one(struct scope *s, int name, int64_t *v,
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_g_xor_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_g_xor_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -50406,13 +48324,9 @@ static int ins_atomic_g_xor_r_type_size_minus_one(struct scope *s, int name, int
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_g_xor_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_g_xor_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -50495,13 +48409,9 @@ static int ins_ldc_k_r_load_size_minus_one(struct scope *s, int name, int64_t *v
 /* {LOAD_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_ldc_k_d0_load_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
 	const int64_t t0 = get(s, ins_ldc_k_r_load_size_minus_one, N_LOAD_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(16);
 	return t2;
 }
 
@@ -50598,13 +48508,9 @@ static int ins_ldc_k_r_mode(struct scope *s, int name, int64_t *v, int *fmt)
 /* {MODE} == 0 */
 static int64_t ins_ldc_k_d0_src2_im(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_ldc_k_r_mode, N_MODE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -50681,13 +48587,9 @@ static int ins_ldc_r_type_size_minus_one(struct scope *s, int name, int64_t *v, 
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_ldc_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_ldc_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -50726,13 +48628,9 @@ static int ins_ldc_r_mode(struct scope *s, int name, int64_t *v, int *fmt)
 /* {MODE} == 0 */
 static int64_t ins_ldc_d0_src2_im(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_ldc_r_mode, N_MODE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -50887,13 +48785,9 @@ static int ins_resinfo_b_r_d_minus_one(struct scope *s, int name, int64_t *v, in
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_resinfo_b_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_resinfo_b_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -50908,13 +48802,9 @@ static int ins_resinfo_b_r_type_size_minus_one(struct scope *s, int name, int64_
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_resinfo_b_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_resinfo_b_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -50941,13 +48831,9 @@ static int ins_resinfo_b_r_mode(struct scope *s, int name, int64_t *v, int *fmt)
 /* {MODE} == 0 */
 static int64_t ins_resinfo_b_d0_ssbo_im(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
 	const int64_t t0 = get(s, ins_resinfo_b_r_mode, N_MODE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
-	s->stack &= ~UINT64_C(32);
 	return t2;
 }
 
@@ -51032,13 +48918,9 @@ static int ins_stib_b_r_d_minus_one(struct scope *s, int name, int64_t *v, int *
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_stib_b_d1_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
 	const int64_t t0 = get(s, ins_stib_b_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(16);
 	return t2;
 }
 
@@ -51053,13 +48935,9 @@ static int ins_stib_b_r_type_size_minus_one(struct scope *s, int name, int64_t *
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_stib_b_d1_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_stib_b_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -51086,9 +48964,6 @@ static int ins_stib_b_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_stib_b_d1_type_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_stib_b_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -51104,7 +48979,6 @@ static int64_t ins_stib_b_d1_type_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(4);
 	return t14;
 }
 
@@ -51127,15 +49001,11 @@ static int ins_stib_b_r_offset_lo(struct scope *s, int name, int64_t *v, int *fm
 /* ({OFFSET_HI} << 5) | {OFFSET_LO} */
 static int64_t ins_stib_b_d1_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(128))
-		return 0;
-	s->stack |= UINT64_C(128);
 	const int64_t t0 = get(s, ins_stib_b_r_offset_hi, N_OFFSET_HI);
 	const int64_t t1 = 5;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_stib_b_r_offset_lo, N_OFFSET_LO);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(128);
 	return t4;
 }
 
@@ -51150,13 +49020,9 @@ static int ins_stib_b_r_mode(struct scope *s, int name, int64_t *v, int *fmt)
 /* {MODE} == 0 */
 static int64_t ins_stib_b_d1_ssbo_im(struct scope *s)
 {
-	if (s->stack & UINT64_C(64))
-		return 0;
-	s->stack |= UINT64_C(64);
 	const int64_t t0 = get(s, ins_stib_b_r_mode, N_MODE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
-	s->stack &= ~UINT64_C(64);
 	return t2;
 }
 
@@ -51245,13 +49111,9 @@ static int ins_ldib_b_r_d_minus_one(struct scope *s, int name, int64_t *v, int *
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_ldib_b_d1_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
 	const int64_t t0 = get(s, ins_ldib_b_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(16);
 	return t2;
 }
 
@@ -51266,13 +49128,9 @@ static int ins_ldib_b_r_type_size_minus_one(struct scope *s, int name, int64_t *
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_ldib_b_d1_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_ldib_b_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -51299,9 +49157,6 @@ static int ins_ldib_b_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_ldib_b_d1_type_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_ldib_b_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -51317,7 +49172,6 @@ static int64_t ins_ldib_b_d1_type_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(4);
 	return t14;
 }
 
@@ -51340,15 +49194,11 @@ static int ins_ldib_b_r_offset_lo(struct scope *s, int name, int64_t *v, int *fm
 /* ({OFFSET_HI} << 5) | {OFFSET_LO} */
 static int64_t ins_ldib_b_d1_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(128))
-		return 0;
-	s->stack |= UINT64_C(128);
 	const int64_t t0 = get(s, ins_ldib_b_r_offset_hi, N_OFFSET_HI);
 	const int64_t t1 = 5;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_ldib_b_r_offset_lo, N_OFFSET_LO);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(128);
 	return t4;
 }
 
@@ -51363,13 +49213,9 @@ static int ins_ldib_b_r_mode(struct scope *s, int name, int64_t *v, int *fmt)
 /* {MODE} == 0 */
 static int64_t ins_ldib_b_d1_ssbo_im(struct scope *s)
 {
-	if (s->stack & UINT64_C(64))
-		return 0;
-	s->stack |= UINT64_C(64);
 	const int64_t t0 = get(s, ins_ldib_b_r_mode, N_MODE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
-	s->stack &= ~UINT64_C(64);
 	return t2;
 }
 
@@ -51455,13 +49301,9 @@ static int ins_atomic_b_add_r_d_minus_one(struct scope *s, int name, int64_t *v,
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_b_add_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_b_add_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -51476,13 +49318,9 @@ static int ins_atomic_b_add_r_type_size_minus_one(struct scope *s, int name, int
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_b_add_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_b_add_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -51509,9 +49347,6 @@ static int ins_atomic_b_add_r_type(struct scope *s, int name, int64_t *v, int *f
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_atomic_b_add_d0_type_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_atomic_b_add_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -51527,18 +49362,14 @@ static int64_t ins_atomic_b_add_d0_type_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(2);
 	return t14;
 }
 
 /* 0 */
 static int64_t ins_atomic_b_add_d0_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(32);
 	return t0;
 }
 
@@ -51553,13 +49384,9 @@ static int ins_atomic_b_add_r_mode(struct scope *s, int name, int64_t *v, int *f
 /* {MODE} == 0 */
 static int64_t ins_atomic_b_add_d0_ssbo_im(struct scope *s)
 {
-	if (s->stack & UINT64_C(64))
-		return 0;
-	s->stack |= UINT64_C(64);
 	const int64_t t0 = get(s, ins_atomic_b_add_r_mode, N_MODE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
-	s->stack &= ~UINT64_C(64);
 	return t2;
 }
 
@@ -51641,13 +49468,9 @@ static int ins_atomic_b_sub_r_d_minus_one(struct scope *s, int name, int64_t *v,
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_b_sub_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_b_sub_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -51662,13 +49485,9 @@ static int ins_atomic_b_sub_r_type_size_minus_one(struct scope *s, int name, int
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_b_sub_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_b_sub_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -51695,9 +49514,6 @@ static int ins_atomic_b_sub_r_type(struct scope *s, int name, int64_t *v, int *f
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_atomic_b_sub_d0_type_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_atomic_b_sub_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -51713,18 +49529,14 @@ static int64_t ins_atomic_b_sub_d0_type_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(2);
 	return t14;
 }
 
 /* 0 */
 static int64_t ins_atomic_b_sub_d0_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(32);
 	return t0;
 }
 
@@ -51739,13 +49551,9 @@ static int ins_atomic_b_sub_r_mode(struct scope *s, int name, int64_t *v, int *f
 /* {MODE} == 0 */
 static int64_t ins_atomic_b_sub_d0_ssbo_im(struct scope *s)
 {
-	if (s->stack & UINT64_C(64))
-		return 0;
-	s->stack |= UINT64_C(64);
 	const int64_t t0 = get(s, ins_atomic_b_sub_r_mode, N_MODE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
-	s->stack &= ~UINT64_C(64);
 	return t2;
 }
 
@@ -51827,13 +49635,9 @@ static int ins_atomic_b_xchg_r_d_minus_one(struct scope *s, int name, int64_t *v
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_b_xchg_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_b_xchg_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -51848,13 +49652,9 @@ static int ins_atomic_b_xchg_r_type_size_minus_one(struct scope *s, int name, in
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_b_xchg_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_b_xchg_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -51881,9 +49681,6 @@ static int ins_atomic_b_xchg_r_type(struct scope *s, int name, int64_t *v, int *
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_atomic_b_xchg_d0_type_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_atomic_b_xchg_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -51899,18 +49696,14 @@ static int64_t ins_atomic_b_xchg_d0_type_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(2);
 	return t14;
 }
 
 /* 0 */
 static int64_t ins_atomic_b_xchg_d0_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(32);
 	return t0;
 }
 
@@ -51925,13 +49718,9 @@ static int ins_atomic_b_xchg_r_mode(struct scope *s, int name, int64_t *v, int *
 /* {MODE} == 0 */
 static int64_t ins_atomic_b_xchg_d0_ssbo_im(struct scope *s)
 {
-	if (s->stack & UINT64_C(64))
-		return 0;
-	s->stack |= UINT64_C(64);
 	const int64_t t0 = get(s, ins_atomic_b_xchg_r_mode, N_MODE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
-	s->stack &= ~UINT64_C(64);
 	return t2;
 }
 
@@ -52013,13 +49802,9 @@ static int ins_atomic_b_cmpxchg_r_d_minus_one(struct scope *s, int name, int64_t
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_b_cmpxchg_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_b_cmpxchg_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -52034,13 +49819,9 @@ static int ins_atomic_b_cmpxchg_r_type_size_minus_one(struct scope *s, int name,
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_b_cmpxchg_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_b_cmpxchg_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -52067,9 +49848,6 @@ static int ins_atomic_b_cmpxchg_r_type(struct scope *s, int name, int64_t *v, in
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_atomic_b_cmpxchg_d0_type_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_atomic_b_cmpxchg_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -52085,18 +49863,14 @@ static int64_t ins_atomic_b_cmpxchg_d0_type_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(2);
 	return t14;
 }
 
 /* 0 */
 static int64_t ins_atomic_b_cmpxchg_d0_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(32);
 	return t0;
 }
 
@@ -52111,13 +49885,9 @@ static int ins_atomic_b_cmpxchg_r_mode(struct scope *s, int name, int64_t *v, in
 /* {MODE} == 0 */
 static int64_t ins_atomic_b_cmpxchg_d0_ssbo_im(struct scope *s)
 {
-	if (s->stack & UINT64_C(64))
-		return 0;
-	s->stack |= UINT64_C(64);
 	const int64_t t0 = get(s, ins_atomic_b_cmpxchg_r_mode, N_MODE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
-	s->stack &= ~UINT64_C(64);
 	return t2;
 }
 
@@ -52199,13 +49969,9 @@ static int ins_atomic_b_min_r_d_minus_one(struct scope *s, int name, int64_t *v,
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_b_min_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_b_min_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -52220,13 +49986,9 @@ static int ins_atomic_b_min_r_type_size_minus_one(struct scope *s, int name, int
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_b_min_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_b_min_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -52253,9 +50015,6 @@ static int ins_atomic_b_min_r_type(struct scope *s, int name, int64_t *v, int *f
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_atomic_b_min_d0_type_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_atomic_b_min_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -52271,18 +50030,14 @@ static int64_t ins_atomic_b_min_d0_type_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(2);
 	return t14;
 }
 
 /* 0 */
 static int64_t ins_atomic_b_min_d0_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(32);
 	return t0;
 }
 
@@ -52297,13 +50052,9 @@ static int ins_atomic_b_min_r_mode(struct scope *s, int name, int64_t *v, int *f
 /* {MODE} == 0 */
 static int64_t ins_atomic_b_min_d0_ssbo_im(struct scope *s)
 {
-	if (s->stack & UINT64_C(64))
-		return 0;
-	s->stack |= UINT64_C(64);
 	const int64_t t0 = get(s, ins_atomic_b_min_r_mode, N_MODE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
-	s->stack &= ~UINT64_C(64);
 	return t2;
 }
 
@@ -52385,13 +50136,9 @@ static int ins_atomic_b_max_r_d_minus_one(struct scope *s, int name, int64_t *v,
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_b_max_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_b_max_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -52406,13 +50153,9 @@ static int ins_atomic_b_max_r_type_size_minus_one(struct scope *s, int name, int
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_b_max_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_b_max_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -52439,9 +50182,6 @@ static int ins_atomic_b_max_r_type(struct scope *s, int name, int64_t *v, int *f
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_atomic_b_max_d0_type_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_atomic_b_max_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -52457,18 +50197,14 @@ static int64_t ins_atomic_b_max_d0_type_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(2);
 	return t14;
 }
 
 /* 0 */
 static int64_t ins_atomic_b_max_d0_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(32);
 	return t0;
 }
 
@@ -52483,13 +50219,9 @@ static int ins_atomic_b_max_r_mode(struct scope *s, int name, int64_t *v, int *f
 /* {MODE} == 0 */
 static int64_t ins_atomic_b_max_d0_ssbo_im(struct scope *s)
 {
-	if (s->stack & UINT64_C(64))
-		return 0;
-	s->stack |= UINT64_C(64);
 	const int64_t t0 = get(s, ins_atomic_b_max_r_mode, N_MODE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
-	s->stack &= ~UINT64_C(64);
 	return t2;
 }
 
@@ -52571,13 +50303,9 @@ static int ins_atomic_b_and_r_d_minus_one(struct scope *s, int name, int64_t *v,
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_b_and_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_b_and_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -52592,13 +50320,9 @@ static int ins_atomic_b_and_r_type_size_minus_one(struct scope *s, int name, int
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_b_and_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_b_and_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -52625,9 +50349,6 @@ static int ins_atomic_b_and_r_type(struct scope *s, int name, int64_t *v, int *f
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_atomic_b_and_d0_type_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_atomic_b_and_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -52643,18 +50364,14 @@ static int64_t ins_atomic_b_and_d0_type_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(2);
 	return t14;
 }
 
 /* 0 */
 static int64_t ins_atomic_b_and_d0_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(32);
 	return t0;
 }
 
@@ -52669,13 +50386,9 @@ static int ins_atomic_b_and_r_mode(struct scope *s, int name, int64_t *v, int *f
 /* {MODE} == 0 */
 static int64_t ins_atomic_b_and_d0_ssbo_im(struct scope *s)
 {
-	if (s->stack & UINT64_C(64))
-		return 0;
-	s->stack |= UINT64_C(64);
 	const int64_t t0 = get(s, ins_atomic_b_and_r_mode, N_MODE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
-	s->stack &= ~UINT64_C(64);
 	return t2;
 }
 
@@ -52757,13 +50470,9 @@ static int ins_atomic_b_or_r_d_minus_one(struct scope *s, int name, int64_t *v, 
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_b_or_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_b_or_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -52778,13 +50487,9 @@ static int ins_atomic_b_or_r_type_size_minus_one(struct scope *s, int name, int6
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_b_or_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_b_or_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -52811,9 +50516,6 @@ static int ins_atomic_b_or_r_type(struct scope *s, int name, int64_t *v, int *fm
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_atomic_b_or_d0_type_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_atomic_b_or_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -52829,18 +50531,14 @@ static int64_t ins_atomic_b_or_d0_type_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(2);
 	return t14;
 }
 
 /* 0 */
 static int64_t ins_atomic_b_or_d0_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(32);
 	return t0;
 }
 
@@ -52855,13 +50553,9 @@ static int ins_atomic_b_or_r_mode(struct scope *s, int name, int64_t *v, int *fm
 /* {MODE} == 0 */
 static int64_t ins_atomic_b_or_d0_ssbo_im(struct scope *s)
 {
-	if (s->stack & UINT64_C(64))
-		return 0;
-	s->stack |= UINT64_C(64);
 	const int64_t t0 = get(s, ins_atomic_b_or_r_mode, N_MODE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
-	s->stack &= ~UINT64_C(64);
 	return t2;
 }
 
@@ -52943,13 +50637,9 @@ static int ins_atomic_b_xor_r_d_minus_one(struct scope *s, int name, int64_t *v,
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_b_xor_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_b_xor_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -52964,13 +50654,9 @@ static int ins_atomic_b_xor_r_type_size_minus_one(struct scope *s, int name, int
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_b_xor_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_b_xor_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -52997,9 +50683,6 @@ static int ins_atomic_b_xor_r_type(struct scope *s, int name, int64_t *v, int *f
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_atomic_b_xor_d0_type_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_atomic_b_xor_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -53015,18 +50698,14 @@ static int64_t ins_atomic_b_xor_d0_type_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(2);
 	return t14;
 }
 
 /* 0 */
 static int64_t ins_atomic_b_xor_d0_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(32);
 	return t0;
 }
 
@@ -53041,13 +50720,9 @@ static int ins_atomic_b_xor_r_mode(struct scope *s, int name, int64_t *v, int *f
 /* {MODE} == 0 */
 static int64_t ins_atomic_b_xor_d0_ssbo_im(struct scope *s)
 {
-	if (s->stack & UINT64_C(64))
-		return 0;
-	s->stack |= UINT64_C(64);
 	const int64_t t0 = get(s, ins_atomic_b_xor_r_mode, N_MODE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
-	s->stack &= ~UINT64_C(64);
 	return t2;
 }
 
@@ -53129,9 +50804,6 @@ static int ins_shfl_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_shfl_d0_type_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_shfl_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -53147,7 +50819,6 @@ static int64_t ins_shfl_d0_type_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(2);
 	return t14;
 }
 
@@ -53461,13 +51132,9 @@ static int site974_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({SRC_TYPE} == 0) */
 static int64_t leaf_alias_gpr_src_d0_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = s->pv[0];
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
-	s->stack &= ~UINT64_C(2);
 	return t2;
 }
 
@@ -53529,13 +51196,9 @@ static int site976_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({SRC_TYPE} == 0) */
 static int64_t leaf_alias_const_src_d0_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = s->pv[0];
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
-	s->stack &= ~UINT64_C(2);
 	return t2;
 }
 

@@ -357,24 +357,36 @@ export function isaspecC(model: IsaModel): IsaspecC {
 
     // Evaluations under the guard.
     let readName = (name: string): string => name;
-    const evalFn = (owner: string, text: string, name: string): string => {
+    const evalFn = (owner: string, text: string, name: string, guarded = true): string => {
       const e = compileCExpr(text, {
         bound: boundIn(scope),
         read: (n) => readName(n),
         gpu: "(s->ctx->has_gpu ? s->ctx->gpu : 0)",
       });
-      add(`/* ${commentText(text)} */`, `static int64_t ${name}(${S})`, [
-        `if (s->stack & ${owner})`,
-        "\treturn 0;",
-        `s->stack |= ${owner};`,
-        ...e.lines,
-        `s->stack &= ~${owner};`,
-        `return ${e.result};`,
-      ]);
+      add(
+        `/* ${commentText(text)} */`,
+        `static int64_t ${name}(${S})`,
+        guarded
+          ? [
+              `if (s->stack & ${owner})`,
+              "\treturn 0;",
+              `s->stack |= ${owner};`,
+              ...e.lines,
+              `s->stack &= ~${owner};`,
+              `return ${e.result};`,
+            ]
+          : [
+              ...(e.lines.some((l) => /\bs\b/.test(l)) || /\bs\b/.test(e.result)
+                ? []
+                : ["(void)s;"]),
+              ...e.lines,
+              `return ${e.result};`,
+            ],
+      );
       return name;
     };
 
-    const { byDefault, ownField, ownDerived, pureName } = facts(scope);
+    const { byDefault, ownField, ownDerived, pureDerived, pureName } = facts(scope);
     /** A <param> passed as a value (no case defines the name), read where nothing else is asked. */
     const slotOf = (n: string) =>
       scope.cases.every((c) => !c.fields.has(n) && !c.derived.has(n)) ? slots.get(n) : undefined;
@@ -452,7 +464,9 @@ export function isaspecC(model: IsaModel): IsaspecC {
       if (!fn) {
         fn = `${p}_d${k}_${functionPart(d.name)}`;
         derivedFns.set(d, fn);
-        evalFn(derivedBits.get(d)!, d.expr, fn);
+        // What a pure value of a simple scope reads never evaluates it again: no guard needed.
+        const pureHere = simple && pureDerived(d.name) && byDefault.derived.get(d.name) === d;
+        evalFn(derivedBits.get(d)!, d.expr, fn, !pureHere);
       }
       return fn;
     };
