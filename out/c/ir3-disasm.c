@@ -224,6 +224,33 @@ static void dis_int_wide(struct dis_writer *w, int64_t v)
 	char text[24], *at = text + sizeof text;
 	uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
 	uint32_t x;
+	if (u <= UINT32_MAX && w->end - w->at >= 11) {
+		/* Room for any: the digits go straight where they belong, counted first. */
+		static const uint32_t tens[9] = { 10u,	     100u,	 1000u,
+						   10000u,    100000u,	 1000000u,
+						   10000000u, 100000000u, 1000000000u };
+		unsigned n = 1;
+		x = (uint32_t)u;
+		while (n < 10 && x >= tens[n - 1])
+			n++;
+		at = w->at;
+		if (v < 0)
+			*at++ = '-';
+		at += n;
+		w->at = at;
+		for (x = (uint32_t)u; x >= 100; x /= 100) {
+			unsigned r = x % 100;
+			*--at = pairs[2 * r + 1];
+			*--at = pairs[2 * r];
+		}
+		if (x >= 10) {
+			*--at = pairs[2 * x + 1];
+			*--at = pairs[2 * x];
+		} else {
+			*--at = (char)('0' + x);
+		}
+		return;
+	}
 	while (u > UINT32_MAX) {
 		unsigned r = (unsigned)(u % 100);
 		u /= 100;
