@@ -703,7 +703,7 @@ static const char *name_of(int name)
 static int ins_nop_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site0_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int leaf_instruction_dst_applies0(struct scope *s);
-static void leaf_instruction_dst_render(struct scope *s);
+DIS_INLINE void leaf_instruction_dst_render(struct scope *s);
 static void leaf_instruction_dst_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static void root_instruction_dst(struct scope *parent, int64_t value, resolve_fn param, const char *field,
@@ -731,12 +731,12 @@ static int64_t leaf_instruction_src_d0_immed(struct scope *s);
 static int64_t leaf_instruction_src_d1_immed(struct scope *s);
 static int64_t leaf_instruction_src_d2_immed(struct scope *s);
 static int64_t leaf_instruction_src_d3_immed(struct scope *s);
-static void leaf_src_swizzle_render(struct scope *s);
+DIS_INLINE void leaf_src_swizzle_render(struct scope *s);
 static void leaf_src_swizzle_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static void root_src_swizzle(struct scope *parent, int64_t value, resolve_fn param, const char *field,
 				const int64_t *pv);
-static void leaf_instruction_src_render(struct scope *s);
+DIS_INLINE void leaf_instruction_src_render(struct scope *s);
 static void leaf_instruction_src_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static void root_instruction_src(struct scope *parent, int64_t value, resolve_fn param, const char *field,
@@ -1125,7 +1125,7 @@ static int ins_load_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt)
 static int ins_load_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_load_d0_type(struct scope *s);
 static int leaf_left_shift_applies0(struct scope *s);
-static void leaf_left_shift_render(struct scope *s);
+DIS_INLINE void leaf_left_shift_render(struct scope *s);
 static void leaf_left_shift_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static void root_left_shift(struct scope *parent, int64_t value, resolve_fn param, const char *field,
@@ -1987,7 +1987,7 @@ static int leaf_instruction_dst_applies0(struct scope *s)
 }
 
 /* #instruction-dst */
-static void leaf_instruction_dst_render(struct scope *s)
+DIS_INLINE void leaf_instruction_dst_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (leaf_instruction_dst_applies0(s)) {
@@ -2353,7 +2353,7 @@ static int64_t leaf_instruction_src_d3_immed(struct scope *s)
 }
 
 /* #src-swizzle */
-static void leaf_src_swizzle_render(struct scope *s)
+DIS_INLINE void leaf_src_swizzle_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	dis_putn(w, ".", 1);
@@ -2399,7 +2399,7 @@ static void root_src_swizzle(struct scope *parent, int64_t value, resolve_fn par
 }
 
 /* #instruction-src */
-static void leaf_instruction_src_render(struct scope *s)
+DIS_INLINE void leaf_instruction_src_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (leaf_instruction_src_applies0(s)) {
@@ -7650,7 +7650,7 @@ static int leaf_left_shift_applies0(struct scope *s)
 }
 
 /* #left-shift */
-static void leaf_left_shift_render(struct scope *s)
+DIS_INLINE void leaf_left_shift_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (leaf_left_shift_applies0(s)) {

@@ -889,7 +889,7 @@ static int leaf_cat1_immed_src_r_immed(struct scope *s, int name, int64_t *v, in
 static int64_t leaf_cat1_immed_src_when2(struct scope *s);
 static int64_t leaf_cat1_immed_src_when3(struct scope *s);
 static int64_t leaf_cat1_immed_src_when4(struct scope *s);
-static void leaf_cat1_immed_src_render(struct scope *s);
+DIS_INLINE void leaf_cat1_immed_src_render(struct scope *s);
 static void leaf_cat1_immed_src_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static void root_cat1_immed_src(struct scope *parent, int64_t value, resolve_fn param, const char *field,
@@ -905,12 +905,12 @@ static int64_t leaf_cat1_dst_when0(struct scope *s);
 static int64_t leaf_cat1_dst_when1(struct scope *s);
 static int leaf_reg_gpr_applies0(struct scope *s);
 static int leaf_reg_gpr_applies1(struct scope *s);
-static void leaf_reg_gpr_render(struct scope *s);
+DIS_INLINE void leaf_reg_gpr_render(struct scope *s);
 static void leaf_reg_gpr_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static void root_reg_gpr(struct scope *parent, int64_t value, resolve_fn param, const char *field,
 				const int64_t *pv);
-static void leaf_cat1_dst_render(struct scope *s);
+DIS_INLINE void leaf_cat1_dst_render(struct scope *s);
 static void leaf_cat1_dst_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static void root_cat1_dst(struct scope *parent, int64_t value, resolve_fn param, const char *field,
@@ -924,12 +924,12 @@ static int ins_mov_const_r_src_type(struct scope *s, int name, int64_t *v, int *
 static int64_t ins_mov_const_d3_half(struct scope *s);
 static int ins_mov_const_r_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int site3_param(struct scope *s, int name, int64_t *v, int *fmt);
-static void leaf_reg_const_render(struct scope *s);
+DIS_INLINE void leaf_reg_const_render(struct scope *s);
 static void leaf_reg_const_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static void root_reg_const(struct scope *parent, int64_t value, resolve_fn param, const char *field,
 				const int64_t *pv);
-static void leaf_cat1_const_src_render(struct scope *s);
+DIS_INLINE void leaf_cat1_const_src_render(struct scope *s);
 static void leaf_cat1_const_src_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static void root_cat1_const_src(struct scope *parent, int64_t value, resolve_fn param, const char *field,
@@ -946,7 +946,7 @@ static int ins_mov_gpr_r_src_type(struct scope *s, int name, int64_t *v, int *fm
 static int64_t ins_mov_gpr_d3_half(struct scope *s);
 static int ins_mov_gpr_r_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int site6_param(struct scope *s, int name, int64_t *v, int *fmt);
-static void leaf_cat1_gpr_src_render(struct scope *s);
+DIS_INLINE void leaf_cat1_gpr_src_render(struct scope *s);
 static void leaf_cat1_gpr_src_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static void root_cat1_gpr_src(struct scope *parent, int64_t value, resolve_fn param, const char *field,
@@ -964,12 +964,12 @@ static int64_t ins_mov_relgpr_d3_half(struct scope *s);
 static int ins_mov_relgpr_r_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int site9_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int leaf_reg_relative_gpr_applies0(struct scope *s);
-static void leaf_reg_relative_gpr_render(struct scope *s);
+DIS_INLINE void leaf_reg_relative_gpr_render(struct scope *s);
 static void leaf_reg_relative_gpr_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static void root_reg_relative_gpr(struct scope *parent, int64_t value, resolve_fn param, const char *field,
 				const int64_t *pv);
-static void leaf_cat1_relative_gpr_src_render(struct scope *s);
+DIS_INLINE void leaf_cat1_relative_gpr_src_render(struct scope *s);
 static void leaf_cat1_relative_gpr_src_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static void root_cat1_relative_gpr_src(struct scope *parent, int64_t value, resolve_fn param, const char *field,
@@ -987,12 +987,12 @@ static int64_t ins_mov_relconst_d3_half(struct scope *s);
 static int ins_mov_relconst_r_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int site12_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int leaf_reg_relative_const_applies0(struct scope *s);
-static void leaf_reg_relative_const_render(struct scope *s);
+DIS_INLINE void leaf_reg_relative_const_render(struct scope *s);
 static void leaf_reg_relative_const_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static void root_reg_relative_const(struct scope *parent, int64_t value, resolve_fn param, const char *field,
 				const int64_t *pv);
-static void leaf_cat1_relative_const_src_render(struct scope *s);
+DIS_INLINE void leaf_cat1_relative_const_src_render(struct scope *s);
 static void leaf_cat1_relative_const_src_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static void root_cat1_relative_const_src(struct scope *parent, int64_t value, resolve_fn param, const char *field,
@@ -1006,7 +1006,7 @@ static int ins_swz_r_dst_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_swz_d0_dst_half(struct scope *s);
 static int ins_swz_r_dst_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int site15_param(struct scope *s, int name, int64_t *v, int *fmt);
-static void leaf_cat1_multi_dst_render(struct scope *s);
+DIS_INLINE void leaf_cat1_multi_dst_render(struct scope *s);
 static void leaf_cat1_multi_dst_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static void root_cat1_multi_dst(struct scope *parent, int64_t value, resolve_fn param, const char *field,
@@ -1016,7 +1016,7 @@ static int ins_swz_r_src_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_swz_d0_half(struct scope *s);
 static int ins_swz_r_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int site18_param(struct scope *s, int name, int64_t *v, int *fmt);
-static void leaf_cat1_multi_src_render(struct scope *s);
+DIS_INLINE void leaf_cat1_multi_src_render(struct scope *s);
 static void leaf_cat1_multi_src_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static void root_cat1_multi_src(struct scope *parent, int64_t value, resolve_fn param, const char *field,
@@ -1061,29 +1061,29 @@ static int ins_bary_f_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_bary_f_d0_dst_half(struct scope *s);
 static int site33_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int leaf_mulitsrc_immed_applies0(struct scope *s);
-static void leaf_mulitsrc_immed_render(struct scope *s);
+DIS_INLINE void leaf_mulitsrc_immed_render(struct scope *s);
 static void leaf_mulitsrc_immed_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
-static void leaf_multisrc_immed_flut_full_render(struct scope *s);
+DIS_INLINE void leaf_multisrc_immed_flut_full_render(struct scope *s);
 static void leaf_multisrc_immed_flut_full_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
-static void leaf_multisrc_immed_flut_half_render(struct scope *s);
+DIS_INLINE void leaf_multisrc_immed_flut_half_render(struct scope *s);
 static void leaf_multisrc_immed_flut_half_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static int64_t leaf_multisrc_gpr_d0_half(struct scope *s);
-static void leaf_multisrc_gpr_render(struct scope *s);
+DIS_INLINE void leaf_multisrc_gpr_render(struct scope *s);
 static void leaf_multisrc_gpr_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static int64_t leaf_multisrc_const_d0_half(struct scope *s);
-static void leaf_multisrc_const_render(struct scope *s);
+DIS_INLINE void leaf_multisrc_const_render(struct scope *s);
 static void leaf_multisrc_const_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static int64_t leaf_multisrc_relative_gpr_d0_half(struct scope *s);
-static void leaf_multisrc_relative_gpr_render(struct scope *s);
+DIS_INLINE void leaf_multisrc_relative_gpr_render(struct scope *s);
 static void leaf_multisrc_relative_gpr_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static int64_t leaf_multisrc_relative_const_d0_half(struct scope *s);
-static void leaf_multisrc_relative_const_render(struct scope *s);
+DIS_INLINE void leaf_multisrc_relative_const_render(struct scope *s);
 static void leaf_multisrc_relative_const_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static void root_multisrc(struct scope *parent, int64_t value, resolve_fn param, const char *field,
@@ -1804,20 +1804,20 @@ static int ins_mad_u16_r_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_mad_u16_d1_immed_encoding(struct scope *s);
 static int ins_mad_u16_r_immed_encoding(struct scope *s, int name, int64_t *v, int *fmt);
 static int site240_param(struct scope *s, int name, int64_t *v, int *fmt);
-static void leaf_cat3_src_gpr_render(struct scope *s);
+DIS_INLINE void leaf_cat3_src_gpr_render(struct scope *s);
 static void leaf_cat3_src_gpr_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static int leaf_cat3_src_const_or_immed_applies0(struct scope *s);
 static void leaf_cat3_src_const_or_immed_tries(struct scope *s);
 static int leaf_cat3_src_const_or_immed_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t leaf_cat3_src_const_or_immed_when0(struct scope *s);
-static void leaf_cat3_src_const_or_immed_render(struct scope *s);
+DIS_INLINE void leaf_cat3_src_const_or_immed_render(struct scope *s);
 static void leaf_cat3_src_const_or_immed_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
-static void leaf_cat3_src_relative_gpr_render(struct scope *s);
+DIS_INLINE void leaf_cat3_src_relative_gpr_render(struct scope *s);
 static void leaf_cat3_src_relative_gpr_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
-static void leaf_cat3_src_relative_const_render(struct scope *s);
+DIS_INLINE void leaf_cat3_src_relative_const_render(struct scope *s);
 static void leaf_cat3_src_relative_const_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static void root_cat3_src(struct scope *parent, int64_t value, resolve_fn param, const char *field,
@@ -2295,7 +2295,7 @@ static int64_t leaf_cat5_s2en_bindless_base_when0(struct scope *s);
 static int leaf_cat5_s2en_bindless_base_r_base_lo(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t leaf_cat5_s2en_bindless_base_d1_base(struct scope *s);
 static int leaf_cat5_s2en_bindless_base_r_base(struct scope *s, int name, int64_t *v, int *fmt);
-static void leaf_cat5_s2en_bindless_base_render(struct scope *s);
+DIS_INLINE void leaf_cat5_s2en_bindless_base_render(struct scope *s);
 static void leaf_cat5_s2en_bindless_base_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static void root_cat5_s2en_bindless_base(struct scope *parent, int64_t value, resolve_fn param, const char *field,
@@ -2304,7 +2304,7 @@ static int64_t ins_isam_d1_has_type(struct scope *s);
 static int ins_isam_r_has_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int site361_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int leaf_cat5_type_applies0(struct scope *s);
-static void leaf_cat5_type_render(struct scope *s);
+DIS_INLINE void leaf_cat5_type_render(struct scope *s);
 static void leaf_cat5_type_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static void root_cat5_type(struct scope *parent, int64_t value, resolve_fn param, const char *field,
@@ -2318,7 +2318,7 @@ static int64_t ins_isam_d1_half(struct scope *s);
 static int ins_isam_r_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int site363_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int leaf_cat5_src1_applies0(struct scope *s);
-static void leaf_cat5_src1_render(struct scope *s);
+DIS_INLINE void leaf_cat5_src1_render(struct scope *s);
 static void leaf_cat5_src1_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static void root_cat5_src1(struct scope *parent, int64_t value, resolve_fn param, const char *field,
@@ -2326,7 +2326,7 @@ static void root_cat5_src1(struct scope *parent, int64_t value, resolve_fn param
 static int site365_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int leaf_cat5_src2_applies0(struct scope *s);
 static int leaf_cat5_src2_applies1(struct scope *s);
-static void leaf_cat5_src2_render(struct scope *s);
+DIS_INLINE void leaf_cat5_src2_render(struct scope *s);
 static void leaf_cat5_src2_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static void root_cat5_src2(struct scope *parent, int64_t value, resolve_fn param, const char *field,
@@ -2346,7 +2346,7 @@ static int leaf_cat5_samp_s2en_bindless_a1_applies0(struct scope *s);
 static void leaf_cat5_samp_s2en_bindless_a1_tries(struct scope *s);
 static int leaf_cat5_samp_s2en_bindless_a1_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t leaf_cat5_samp_s2en_bindless_a1_when0(struct scope *s);
-static void leaf_cat5_samp_s2en_bindless_a1_render(struct scope *s);
+DIS_INLINE void leaf_cat5_samp_s2en_bindless_a1_render(struct scope *s);
 static void leaf_cat5_samp_s2en_bindless_a1_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static void root_cat5_samp_s2en_bindless_a1(struct scope *parent, int64_t value, resolve_fn param, const char *field,
@@ -2356,7 +2356,7 @@ static int leaf_cat5_samp_applies0(struct scope *s);
 static void leaf_cat5_samp_tries(struct scope *s);
 static int leaf_cat5_samp_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t leaf_cat5_samp_when0(struct scope *s);
-static void leaf_cat5_samp_render(struct scope *s);
+DIS_INLINE void leaf_cat5_samp_render(struct scope *s);
 static void leaf_cat5_samp_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static void root_cat5_samp(struct scope *parent, int64_t value, resolve_fn param, const char *field,
@@ -2366,7 +2366,7 @@ static int leaf_cat5_tex_s2en_bindless_a1_applies0(struct scope *s);
 static void leaf_cat5_tex_s2en_bindless_a1_tries(struct scope *s);
 static int leaf_cat5_tex_s2en_bindless_a1_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t leaf_cat5_tex_s2en_bindless_a1_when0(struct scope *s);
-static void leaf_cat5_tex_s2en_bindless_a1_render(struct scope *s);
+DIS_INLINE void leaf_cat5_tex_s2en_bindless_a1_render(struct scope *s);
 static void leaf_cat5_tex_s2en_bindless_a1_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static void root_cat5_tex_s2en_bindless_a1(struct scope *parent, int64_t value, resolve_fn param, const char *field,
@@ -2376,12 +2376,12 @@ static int leaf_cat5_tex_s2en_bindless_applies0(struct scope *s);
 static void leaf_cat5_tex_s2en_bindless_tries(struct scope *s);
 static int leaf_cat5_tex_s2en_bindless_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t leaf_cat5_tex_s2en_bindless_when0(struct scope *s);
-static void leaf_cat5_tex_s2en_bindless_render(struct scope *s);
+DIS_INLINE void leaf_cat5_tex_s2en_bindless_render(struct scope *s);
 static void leaf_cat5_tex_s2en_bindless_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static void root_cat5_tex_s2en_bindless(struct scope *parent, int64_t value, resolve_fn param, const char *field,
 				const int64_t *pv);
-static void leaf_cat5_src3_render(struct scope *s);
+DIS_INLINE void leaf_cat5_src3_render(struct scope *s);
 static void leaf_cat5_src3_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static void root_cat5_src3(struct scope *parent, int64_t value, resolve_fn param, const char *field,
@@ -2390,7 +2390,7 @@ static int64_t ins_isam_d0_a1(struct scope *s);
 static int site373_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int site374_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int leaf_cat5_tex_applies0(struct scope *s);
-static void leaf_cat5_tex_render(struct scope *s);
+DIS_INLINE void leaf_cat5_tex_render(struct scope *s);
 static void leaf_cat5_tex_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static void root_cat5_tex(struct scope *parent, int64_t value, resolve_fn param, const char *field,
@@ -3402,7 +3402,7 @@ static int64_t ins_ldg_d0_src1_const(struct scope *s);
 static int ins_ldg_r_src1_const(struct scope *s, int name, int64_t *v, int *fmt);
 static int site611_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int leaf_cat6_src_const_or_gpr_applies0(struct scope *s);
-static void leaf_cat6_src_const_or_gpr_render(struct scope *s);
+DIS_INLINE void leaf_cat6_src_const_or_gpr_render(struct scope *s);
 static void leaf_cat6_src_const_or_gpr_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static void root_cat6_src_const_or_gpr(struct scope *parent, int64_t value, resolve_fn param, const char *field,
@@ -3424,10 +3424,10 @@ static int64_t ins_ldg_a_gen700_d0_type_half(struct scope *s);
 static int site616_param(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_ldg_a_gen700_render(struct scope *s);
 static void ins_ldg_a_gen700(struct ctx *c, const uint32_t *words);
-static void leaf_const_dst_imm_render(struct scope *s);
+DIS_INLINE void leaf_const_dst_imm_render(struct scope *s);
 static void leaf_const_dst_imm_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
-static void leaf_const_dst_a1_render(struct scope *s);
+DIS_INLINE void leaf_const_dst_a1_render(struct scope *s);
 static void leaf_const_dst_a1_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static void root_const_dst(struct scope *parent, int64_t value, resolve_fn param, const char *field,
@@ -3496,7 +3496,7 @@ static int64_t ins_stsc_d0_src_im(struct scope *s);
 static int ins_stsc_r_src_im(struct scope *s, int name, int64_t *v, int *fmt);
 static int site643_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int leaf_cat6_src_applies0(struct scope *s);
-static void leaf_cat6_src_render(struct scope *s);
+DIS_INLINE void leaf_cat6_src_render(struct scope *s);
 static void leaf_cat6_src_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static void root_cat6_src(struct scope *parent, int64_t value, resolve_fn param, const char *field,
@@ -3509,7 +3509,7 @@ static int site645_param(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_resinfo_render(struct scope *s);
 static void ins_resinfo(struct ctx *c, const uint32_t *words);
 static int leaf_cat6_typed_applies0(struct scope *s);
-static void leaf_cat6_typed_render(struct scope *s);
+DIS_INLINE void leaf_cat6_typed_render(struct scope *s);
 static void leaf_cat6_typed_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static void root_cat6_typed(struct scope *parent, int64_t value, resolve_fn param, const char *field,
@@ -3955,7 +3955,7 @@ static int ins_ldc_k_r_load_size_minus_one(struct scope *s, int name, int64_t *v
 static int64_t ins_ldc_k_d0_load_size(struct scope *s);
 static int site901_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int leaf_cat6_base_applies0(struct scope *s);
-static void leaf_cat6_base_render(struct scope *s);
+DIS_INLINE void leaf_cat6_base_render(struct scope *s);
 static void leaf_cat6_base_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static void root_cat6_base(struct scope *parent, int64_t value, resolve_fn param, const char *field,
@@ -4183,14 +4183,14 @@ static int ins_alias_applies0(struct scope *s);
 static int ins_alias_applies1(struct scope *s);
 static int site974_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t leaf_alias_gpr_src_d0_half(struct scope *s);
-static void leaf_alias_gpr_src_render(struct scope *s);
+DIS_INLINE void leaf_alias_gpr_src_render(struct scope *s);
 static void leaf_alias_gpr_src_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static void root_alias_gpr_src(struct scope *parent, int64_t value, resolve_fn param, const char *field,
 				const int64_t *pv);
 static int site976_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t leaf_alias_const_src_d0_half(struct scope *s);
-static void leaf_alias_const_src_render(struct scope *s);
+DIS_INLINE void leaf_alias_const_src_render(struct scope *s);
 static void leaf_alias_const_src_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static void root_alias_const_src(struct scope *parent, int64_t value, resolve_fn param, const char *field,
@@ -4198,7 +4198,7 @@ static void root_alias_const_src(struct scope *parent, int64_t value, resolve_fn
 static int site978_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int leaf_alias_immed_src_applies0(struct scope *s);
 static int leaf_alias_immed_src_applies1(struct scope *s);
-static void leaf_alias_immed_src_render(struct scope *s);
+DIS_INLINE void leaf_alias_immed_src_render(struct scope *s);
 static void leaf_alias_immed_src_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static void root_alias_immed_src(struct scope *parent, int64_t value, resolve_fn param, const char *field,
@@ -6156,7 +6156,7 @@ static int64_t leaf_cat1_immed_src_when4(struct scope *s)
 }
 
 /* #cat1-immed-src */
-static void leaf_cat1_immed_src_render(struct scope *s)
+DIS_INLINE void leaf_cat1_immed_src_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
@@ -6363,7 +6363,7 @@ static int leaf_reg_gpr_applies1(struct scope *s)
 }
 
 /* #reg-gpr */
-static void leaf_reg_gpr_render(struct scope *s)
+DIS_INLINE void leaf_reg_gpr_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (leaf_reg_gpr_applies0(s)) {
@@ -6420,7 +6420,7 @@ static void root_reg_gpr(struct scope *parent, int64_t value, resolve_fn param, 
 }
 
 /* #cat1-dst */
-static void leaf_cat1_dst_render(struct scope *s)
+DIS_INLINE void leaf_cat1_dst_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (leaf_cat1_dst_applies0(s)) {
@@ -6675,7 +6675,7 @@ static int site3_param(struct scope *s, int name, int64_t *v, int *fmt)
 }
 
 /* #reg-const */
-static void leaf_reg_const_render(struct scope *s)
+DIS_INLINE void leaf_reg_const_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	dis_putn(w, "c", 1);
@@ -6720,7 +6720,7 @@ static void root_reg_const(struct scope *parent, int64_t value, resolve_fn param
 }
 
 /* #cat1-const-src */
-static void leaf_cat1_const_src_render(struct scope *s)
+DIS_INLINE void leaf_cat1_const_src_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	fmt_14(w, s->pv[0]);
@@ -7020,7 +7020,7 @@ static int site6_param(struct scope *s, int name, int64_t *v, int *fmt)
 }
 
 /* #cat1-gpr-src */
-static void leaf_cat1_gpr_src_render(struct scope *s)
+DIS_INLINE void leaf_cat1_gpr_src_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	fmt_27(w, s->pv[0]);
@@ -7328,7 +7328,7 @@ static int leaf_reg_relative_gpr_applies0(struct scope *s)
 }
 
 /* #reg-relative-gpr */
-static void leaf_reg_relative_gpr_render(struct scope *s)
+DIS_INLINE void leaf_reg_relative_gpr_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (leaf_reg_relative_gpr_applies0(s)) {
@@ -7376,7 +7376,7 @@ static void root_reg_relative_gpr(struct scope *parent, int64_t value, resolve_f
 }
 
 /* #cat1-relative-gpr-src */
-static void leaf_cat1_relative_gpr_src_render(struct scope *s)
+DIS_INLINE void leaf_cat1_relative_gpr_src_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	fmt_14(w, s->pv[0]);
@@ -7679,7 +7679,7 @@ static int leaf_reg_relative_const_applies0(struct scope *s)
 }
 
 /* #reg-relative-const */
-static void leaf_reg_relative_const_render(struct scope *s)
+DIS_INLINE void leaf_reg_relative_const_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (leaf_reg_relative_const_applies0(s)) {
@@ -7727,7 +7727,7 @@ static void root_reg_relative_const(struct scope *parent, int64_t value, resolve
 }
 
 /* #cat1-relative-const-src */
-static void leaf_cat1_relative_const_src_render(struct scope *s)
+DIS_INLINE void leaf_cat1_relative_const_src_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	fmt_14(w, s->pv[0]);
@@ -7978,7 +7978,7 @@ static int site15_param(struct scope *s, int name, int64_t *v, int *fmt)
 }
 
 /* #cat1-multi-dst */
-static void leaf_cat1_multi_dst_render(struct scope *s)
+DIS_INLINE void leaf_cat1_multi_dst_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	fmt_22(w, s->pv[0]);
@@ -8082,7 +8082,7 @@ static int site18_param(struct scope *s, int name, int64_t *v, int *fmt)
 }
 
 /* #cat1-multi-src */
-static void leaf_cat1_multi_src_render(struct scope *s)
+DIS_INLINE void leaf_cat1_multi_src_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	fmt_22(w, s->pv[0]);
@@ -8686,7 +8686,7 @@ static int leaf_mulitsrc_immed_applies0(struct scope *s)
 }
 
 /* #mulitsrc-immed */
-static void leaf_mulitsrc_immed_render(struct scope *s)
+DIS_INLINE void leaf_mulitsrc_immed_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
@@ -8722,7 +8722,7 @@ static void leaf_mulitsrc_immed_enter(struct scope *parent, const uint32_t *word
 }
 
 /* #multisrc-immed-flut-full */
-static void leaf_multisrc_immed_flut_full_render(struct scope *s)
+DIS_INLINE void leaf_multisrc_immed_flut_full_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
@@ -8747,7 +8747,7 @@ static void leaf_multisrc_immed_flut_full_enter(struct scope *parent, const uint
 }
 
 /* #multisrc-immed-flut-half */
-static void leaf_multisrc_immed_flut_half_render(struct scope *s)
+DIS_INLINE void leaf_multisrc_immed_flut_half_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
@@ -8781,7 +8781,7 @@ static int64_t leaf_multisrc_gpr_d0_half(struct scope *s)
 }
 
 /* #multisrc-gpr */
-static void leaf_multisrc_gpr_render(struct scope *s)
+DIS_INLINE void leaf_multisrc_gpr_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
@@ -8816,7 +8816,7 @@ static int64_t leaf_multisrc_const_d0_half(struct scope *s)
 }
 
 /* #multisrc-const */
-static void leaf_multisrc_const_render(struct scope *s)
+DIS_INLINE void leaf_multisrc_const_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
@@ -8854,7 +8854,7 @@ static int64_t leaf_multisrc_relative_gpr_d0_half(struct scope *s)
 }
 
 /* #multisrc-relative-gpr */
-static void leaf_multisrc_relative_gpr_render(struct scope *s)
+DIS_INLINE void leaf_multisrc_relative_gpr_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
@@ -8888,7 +8888,7 @@ static int64_t leaf_multisrc_relative_const_d0_half(struct scope *s)
 }
 
 /* #multisrc-relative-const */
-static void leaf_multisrc_relative_const_render(struct scope *s)
+DIS_INLINE void leaf_multisrc_relative_const_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
@@ -19139,7 +19139,7 @@ static int site240_param(struct scope *s, int name, int64_t *v, int *fmt)
 }
 
 /* #cat3-src-gpr */
-static void leaf_cat3_src_gpr_render(struct scope *s)
+DIS_INLINE void leaf_cat3_src_gpr_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	fmt_27(w, (int64_t)dis_bits(s->w, 2, 10, 10));
@@ -19199,7 +19199,7 @@ static int64_t leaf_cat3_src_const_or_immed_when0(struct scope *s)
 }
 
 /* #cat3-src-const-or-immed */
-static void leaf_cat3_src_const_or_immed_render(struct scope *s)
+DIS_INLINE void leaf_cat3_src_const_or_immed_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (leaf_cat3_src_const_or_immed_applies0(s)) {
@@ -19225,7 +19225,7 @@ static void leaf_cat3_src_const_or_immed_enter(struct scope *parent, const uint3
 }
 
 /* #cat3-src-relative-gpr */
-static void leaf_cat3_src_relative_gpr_render(struct scope *s)
+DIS_INLINE void leaf_cat3_src_relative_gpr_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	fmt_22(w, s->pv[0]);
@@ -19246,7 +19246,7 @@ static void leaf_cat3_src_relative_gpr_enter(struct scope *parent, const uint32_
 }
 
 /* #cat3-src-relative-const */
-static void leaf_cat3_src_relative_const_render(struct scope *s)
+DIS_INLINE void leaf_cat3_src_relative_const_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	fmt_22(w, s->pv[0]);
@@ -25726,7 +25726,7 @@ static int leaf_cat5_s2en_bindless_base_r_base(struct scope *s, int name, int64_
 }
 
 /* #cat5-s2en-bindless-base */
-static void leaf_cat5_s2en_bindless_base_render(struct scope *s)
+DIS_INLINE void leaf_cat5_s2en_bindless_base_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
@@ -25815,7 +25815,7 @@ static int leaf_cat5_type_applies0(struct scope *s)
 }
 
 /* #cat5-type */
-static void leaf_cat5_type_render(struct scope *s)
+DIS_INLINE void leaf_cat5_type_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (leaf_cat5_type_applies0(s)) {
@@ -25955,7 +25955,7 @@ static int leaf_cat5_src1_applies0(struct scope *s)
 }
 
 /* #cat5-src1 */
-static void leaf_cat5_src1_render(struct scope *s)
+DIS_INLINE void leaf_cat5_src1_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (leaf_cat5_src1_applies0(s)) {
@@ -26047,7 +26047,7 @@ static int leaf_cat5_src2_applies1(struct scope *s)
 }
 
 /* #cat5-src2 */
-static void leaf_cat5_src2_render(struct scope *s)
+DIS_INLINE void leaf_cat5_src2_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (leaf_cat5_src2_applies0(s)) {
@@ -26283,7 +26283,7 @@ static int64_t leaf_cat5_samp_s2en_bindless_a1_when0(struct scope *s)
 }
 
 /* #cat5-samp-s2en-bindless-a1 */
-static void leaf_cat5_samp_s2en_bindless_a1_render(struct scope *s)
+DIS_INLINE void leaf_cat5_samp_s2en_bindless_a1_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (leaf_cat5_samp_s2en_bindless_a1_applies0(s)) {
@@ -26380,7 +26380,7 @@ static int64_t leaf_cat5_samp_when0(struct scope *s)
 }
 
 /* #cat5-samp */
-static void leaf_cat5_samp_render(struct scope *s)
+DIS_INLINE void leaf_cat5_samp_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (leaf_cat5_samp_applies0(s)) {
@@ -26477,7 +26477,7 @@ static int64_t leaf_cat5_tex_s2en_bindless_a1_when0(struct scope *s)
 }
 
 /* #cat5-tex-s2en-bindless-a1 */
-static void leaf_cat5_tex_s2en_bindless_a1_render(struct scope *s)
+DIS_INLINE void leaf_cat5_tex_s2en_bindless_a1_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (leaf_cat5_tex_s2en_bindless_a1_applies0(s)) {
@@ -26574,7 +26574,7 @@ static int64_t leaf_cat5_tex_s2en_bindless_when0(struct scope *s)
 }
 
 /* #cat5-tex-s2en-bindless */
-static void leaf_cat5_tex_s2en_bindless_render(struct scope *s)
+DIS_INLINE void leaf_cat5_tex_s2en_bindless_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (leaf_cat5_tex_s2en_bindless_applies0(s)) {
@@ -26621,7 +26621,7 @@ static void root_cat5_tex_s2en_bindless(struct scope *parent, int64_t value, res
 }
 
 /* #cat5-src3 */
-static void leaf_cat5_src3_render(struct scope *s)
+DIS_INLINE void leaf_cat5_src3_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (leaf_cat5_src3_applies0(s)) {
@@ -26731,7 +26731,7 @@ static int leaf_cat5_tex_applies0(struct scope *s)
 }
 
 /* #cat5-tex */
-static void leaf_cat5_tex_render(struct scope *s)
+DIS_INLINE void leaf_cat5_tex_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (leaf_cat5_tex_applies0(s)) {
@@ -41241,7 +41241,7 @@ static int leaf_cat6_src_const_or_gpr_applies0(struct scope *s)
 }
 
 /* #cat6-src-const-or-gpr */
-static void leaf_cat6_src_const_or_gpr_render(struct scope *s)
+DIS_INLINE void leaf_cat6_src_const_or_gpr_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (leaf_cat6_src_const_or_gpr_applies0(s)) {
@@ -41550,7 +41550,7 @@ static void ins_ldg_a_gen700(struct ctx *c, const uint32_t *words)
 }
 
 /* #const-dst-imm */
-static void leaf_const_dst_imm_render(struct scope *s)
+DIS_INLINE void leaf_const_dst_imm_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	fmt_24(w, (int64_t)dis_bits(s->w, 2, 0, 7));
@@ -41568,7 +41568,7 @@ static void leaf_const_dst_imm_enter(struct scope *parent, const uint32_t *words
 }
 
 /* #const-dst-a1 */
-static void leaf_const_dst_a1_render(struct scope *s)
+DIS_INLINE void leaf_const_dst_a1_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	dis_putn(w, "a1.x", 4);
@@ -42430,7 +42430,7 @@ static int leaf_cat6_src_applies0(struct scope *s)
 }
 
 /* #cat6-src */
-static void leaf_cat6_src_render(struct scope *s)
+DIS_INLINE void leaf_cat6_src_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (leaf_cat6_src_applies0(s)) {
@@ -42583,7 +42583,7 @@ static int leaf_cat6_typed_applies0(struct scope *s)
 }
 
 /* #cat6-typed */
-static void leaf_cat6_typed_render(struct scope *s)
+DIS_INLINE void leaf_cat6_typed_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (leaf_cat6_typed_applies0(s)) {
@@ -48467,7 +48467,7 @@ static int leaf_cat6_base_applies0(struct scope *s)
 }
 
 /* #cat6-base */
-static void leaf_cat6_base_render(struct scope *s)
+DIS_INLINE void leaf_cat6_base_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (leaf_cat6_base_applies0(s)) {
@@ -51166,7 +51166,7 @@ static int64_t leaf_alias_gpr_src_d0_half(struct scope *s)
 }
 
 /* #alias-gpr-src */
-static void leaf_alias_gpr_src_render(struct scope *s)
+DIS_INLINE void leaf_alias_gpr_src_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	fmt_22(w, leaf_alias_gpr_src_d0_half(s));
@@ -51230,7 +51230,7 @@ static int64_t leaf_alias_const_src_d0_half(struct scope *s)
 }
 
 /* #alias-const-src */
-static void leaf_alias_const_src_render(struct scope *s)
+DIS_INLINE void leaf_alias_const_src_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	fmt_22(w, leaf_alias_const_src_d0_half(s));
@@ -51309,7 +51309,7 @@ static int leaf_alias_immed_src_applies1(struct scope *s)
 }
 
 /* #alias-immed-src */
-static void leaf_alias_immed_src_render(struct scope *s)
+DIS_INLINE void leaf_alias_immed_src_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (leaf_alias_immed_src_applies0(s)) {

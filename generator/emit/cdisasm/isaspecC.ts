@@ -340,7 +340,7 @@ export function isaspecC(model: IsaModel): IsaspecC {
     scope: ScopeC,
     words: number,
     prefix: string,
-    slots: Map<string, { slot: number; format: number }> = new Map(),
+    slots?: Map<string, { slot: number; format: number }>,
   ): string => {
     const p = fnScope.family(prefix, (b) => [b]);
     const owners = scope.cases.length + [...scope.cases].reduce((n, c) => n + c.derived.size, 0);
@@ -389,7 +389,7 @@ export function isaspecC(model: IsaModel): IsaspecC {
     const { byDefault, ownField, ownDerived, pureDerived, pureName } = facts(scope);
     /** A <param> passed as a value (no case defines the name), read where nothing else is asked. */
     const slotOf = (n: string) =>
-      scope.cases.every((c) => !c.fields.has(n) && !c.derived.has(n)) ? slots.get(n) : undefined;
+      scope.cases.every((c) => !c.fields.has(n) && !c.derived.has(n)) ? slots?.get(n) : undefined;
     // A value in `pv` was read without effects where the site is (see passedOf): conditions that
     // read only such values and pure names are as simple as those reading pure names alone.
     const simple = scope.cases.every(
@@ -759,7 +759,10 @@ export function isaspecC(model: IsaModel): IsaspecC {
       ...(uses(/&v\b/) ? ["int64_t v;", "int fmt;"] : []),
       ...(render.length === 0 ? ["(void)s;"] : []),
     ];
-    add(`/* ${commentText(scope.name)} */`, `static void ${p}_render(${S})`, [
+    // A leaf's render, inlined where its scope is made, lets the compiler keep that scope in
+    // registers and drop what the leaf never reads.
+    const storage = slots === undefined ? "static" : "DIS_INLINE";
+    add(`/* ${commentText(scope.name)} */`, `${storage} void ${p}_render(${S})`, [
       ...locals,
       ...render,
     ]);
