@@ -135,6 +135,13 @@ DIS_INLINE void dis_putn(struct dis_writer *w, const char *s, size_t n)
 	if ((size_t)(w->end - w->at) >= n) {
 		char *at = w->at;
 		w->at += n;
+#if defined(__GNUC__)
+		/* A constant length (most generated texts) is a store or two; a byte loop is not. */
+		if (__builtin_constant_p(n)) {
+			memcpy(at, s, n);
+			return;
+		}
+#endif
 		/* Most texts are a few characters: a loop, not a call to memcpy. */
 		while (n-- > 0)
 			*at++ = *s++;
@@ -208,17 +215,51 @@ static void dis_int_wide(struct dis_writer *w, int64_t v)
 	/* Digits from the end of `text` backwards. */
 	char text[24], *at = text + sizeof text;
 	uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
-	while (u >= 100) {
+	uint32_t x;
+	if (u <= UINT32_MAX && w->end - w->at >= 11) {
+		/* Room for any: the digits go straight where they belong, counted first. */
+		static const uint32_t tens[9] = { 10u,	     100u,	 1000u,
+						   10000u,    100000u,	 1000000u,
+						   10000000u, 100000000u, 1000000000u };
+		unsigned n = 1;
+		x = (uint32_t)u;
+		while (n < 10 && x >= tens[n - 1])
+			n++;
+		at = w->at;
+		if (v < 0)
+			*at++ = '-';
+		at += n;
+		w->at = at;
+		for (x = (uint32_t)u; x >= 100; x /= 100) {
+			unsigned r = x % 100;
+			*--at = pairs[2 * r + 1];
+			*--at = pairs[2 * r];
+		}
+		if (x >= 10) {
+			*--at = pairs[2 * x + 1];
+			*--at = pairs[2 * x];
+		} else {
+			*--at = (char)('0' + x);
+		}
+		return;
+	}
+	while (u > UINT32_MAX) {
 		unsigned r = (unsigned)(u % 100);
 		u /= 100;
 		*--at = pairs[2 * r + 1];
 		*--at = pairs[2 * r];
 	}
-	if (u >= 10) {
-		*--at = pairs[2 * u + 1];
-		*--at = pairs[2 * u];
+	/* Most values fit 32 bits, where dividing by 100 costs less. */
+	for (x = (uint32_t)u; x >= 100; x /= 100) {
+		unsigned r = x % 100;
+		*--at = pairs[2 * r + 1];
+		*--at = pairs[2 * r];
+	}
+	if (x >= 10) {
+		*--at = pairs[2 * x + 1];
+		*--at = pairs[2 * x];
 	} else {
-		*--at = (char)('0' + u);
+		*--at = (char)('0' + x);
 	}
 	if (v < 0)
 		*--at = '-';
@@ -231,9 +272,12 @@ DIS_INLINE void dis_int(struct dis_writer *w, int64_t v)
 	if ((uint64_t)v < 10) {
 		dis_char(w, (char)('0' + v));
 	} else if ((uint64_t)v < 100 && w->end - w->at >= 2) {
-		w->at[0] = (char)('0' + v / 10);
-		w->at[1] = (char)('0' + v % 10);
-		w->at += 2;
+		/* Unsigned 32-bit: dividing by 10 is a multiply, without the sign's corrections. */
+		unsigned u = (unsigned)v;
+		char *at = w->at;
+		w->at = at + 2;
+		at[0] = (char)('0' + u / 10);
+		at[1] = (char)('0' + u % 10);
 	} else {
 		dis_int_wide(w, v);
 	}
@@ -659,7 +703,7 @@ static const char *name_of(int name)
 static int ins_nop_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int site0_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int leaf_instruction_dst_applies0(struct scope *s);
-static void leaf_instruction_dst_render(struct scope *s);
+DIS_INLINE void leaf_instruction_dst_render(struct scope *s);
 static void leaf_instruction_dst_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static void root_instruction_dst(struct scope *parent, int64_t value, resolve_fn param, const char *field,
@@ -687,12 +731,12 @@ static int64_t leaf_instruction_src_d0_immed(struct scope *s);
 static int64_t leaf_instruction_src_d1_immed(struct scope *s);
 static int64_t leaf_instruction_src_d2_immed(struct scope *s);
 static int64_t leaf_instruction_src_d3_immed(struct scope *s);
-static void leaf_src_swizzle_render(struct scope *s);
+DIS_INLINE void leaf_src_swizzle_render(struct scope *s);
 static void leaf_src_swizzle_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static void root_src_swizzle(struct scope *parent, int64_t value, resolve_fn param, const char *field,
 				const int64_t *pv);
-static void leaf_instruction_src_render(struct scope *s);
+DIS_INLINE void leaf_instruction_src_render(struct scope *s);
 static void leaf_instruction_src_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static void root_instruction_src(struct scope *parent, int64_t value, resolve_fn param, const char *field,
@@ -1081,7 +1125,7 @@ static int ins_load_r_type_bit2(struct scope *s, int name, int64_t *v, int *fmt)
 static int ins_load_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_load_d0_type(struct scope *s);
 static int leaf_left_shift_applies0(struct scope *s);
-static void leaf_left_shift_render(struct scope *s);
+DIS_INLINE void leaf_left_shift_render(struct scope *s);
 static void leaf_left_shift_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static void root_left_shift(struct scope *parent, int64_t value, resolve_fn param, const char *field,
@@ -1562,7 +1606,7 @@ static void ins_bit_findmsb_render(struct scope *s);
 static void ins_bit_findmsb(struct ctx *c, const uint32_t *words);
 
 /* uint, 7 bits */
-static void fmt_1(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_1(struct dis_writer *w, int64_t v)
 {
 	dis_int(w, v);
 }
@@ -1645,14 +1689,14 @@ static void fmt_3(struct dis_writer *w, int64_t v)
 }
 
 /* bool, 1 bits, display .hp */
-static void fmt_4(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_4(struct dis_writer *w, int64_t v)
 {
 	if (v)
 		dis_putn(w, ".hp", 3);
 }
 
 /* bool, 1 bits, display .sat */
-static void fmt_5(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_5(struct dis_writer *w, int64_t v)
 {
 	if (v)
 		dis_putn(w, ".sat", 4);
@@ -1717,7 +1761,7 @@ static void fmt_6(struct dis_writer *w, int64_t v)
 }
 
 /* bool, 1 bits, display .skpHp */
-static void fmt_7(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_7(struct dis_writer *w, int64_t v)
 {
 	if (v)
 		dis_putn(w, ".skpHp", 6);
@@ -1755,7 +1799,7 @@ static void fmt_8(struct dis_writer *w, int64_t v)
 }
 
 /* bool_inv, 1 bits, display .pack */
-static void fmt_11(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_11(struct dis_writer *w, int64_t v)
 {
 	if (!v)
 		dis_putn(w, ".pack", 5);
@@ -1800,7 +1844,7 @@ static void fmt_13(struct dis_writer *w, int64_t v)
 }
 
 /* uint, 9 bits */
-static void fmt_14(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_14(struct dis_writer *w, int64_t v)
 {
 	dis_int(w, v);
 }
@@ -1837,27 +1881,27 @@ static void fmt_16(struct dis_writer *w, int64_t v)
 }
 
 /* bool, 1 bits, display | */
-static void fmt_17(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_17(struct dis_writer *w, int64_t v)
 {
 	if (v)
 		dis_putn(w, "|", 1);
 }
 
 /* bool, 1 bits, display - */
-static void fmt_18(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_18(struct dis_writer *w, int64_t v)
 {
 	if (v)
 		dis_putn(w, "-", 1);
 }
 
 /* int, 20 bits */
-static void fmt_20(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_20(struct dis_writer *w, int64_t v)
 {
 	dis_int(w, dis_sign_extend(v, 20));
 }
 
 /* uint, 20 bits */
-static void fmt_21(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_21(struct dis_writer *w, int64_t v)
 {
 	dis_int(w, v);
 }
@@ -1869,53 +1913,43 @@ static void fmt_22(struct dis_writer *w, int64_t v)
 }
 
 /* enum, 2 bits, #swiz */
-static void fmt_23(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_23(struct dis_writer *w, int64_t v)
 {
-	switch (v) {
-	case 0:
-		dis_putn(w, "x", 1);
-		return;
-	case 1:
-		dis_putn(w, "y", 1);
-		return;
-	case 2:
-		dis_putn(w, "z", 1);
-		return;
-	case 3:
-		dis_putn(w, "w", 1);
+	if ((uint64_t)v < 4) {
+		dis_putn(w, "xyzw" + 1 * v, 1);
 		return;
 	}
 	dis_int(w, v);
 }
 
 /* absbranch, 15 bits */
-static void fmt_24(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_24(struct dis_writer *w, int64_t v)
 {
 	dis_int(w, dis_sign_extend(v, 15));
 }
 
 /* uint, 5 bits */
-static void fmt_25(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_25(struct dis_writer *w, int64_t v)
 {
 	dis_int(w, v);
 }
 
 /* bool, 1 bits, display .denorm */
-static void fmt_26(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_26(struct dis_writer *w, int64_t v)
 {
 	if (v)
 		dis_putn(w, ".denorm", 7);
 }
 
 /* bool, 1 bits, display .local */
-static void fmt_27(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_27(struct dis_writer *w, int64_t v)
 {
 	if (v)
 		dis_putn(w, ".local", 6);
 }
 
 /* uint, 3 bits */
-static void fmt_28(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_28(struct dis_writer *w, int64_t v)
 {
 	dis_int(w, v);
 }
@@ -1953,7 +1987,7 @@ static int leaf_instruction_dst_applies0(struct scope *s)
 }
 
 /* #instruction-dst */
-static void leaf_instruction_dst_render(struct scope *s)
+DIS_INLINE void leaf_instruction_dst_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (leaf_instruction_dst_applies0(s)) {
@@ -2005,8 +2039,7 @@ static void root_instruction_dst(struct scope *parent, int64_t value, resolve_fn
 static void ins_nop_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "nop", 3);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "nop ", 4);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -2045,15 +2078,11 @@ static int ins_add_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt)
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_add_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_add_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_add_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -2076,15 +2105,11 @@ static int ins_add_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_add_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_add_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_add_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -2131,13 +2156,9 @@ static int site2_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({SRC_AMODE} >> 1) */
 static int64_t leaf_instruction_src_d4_immed_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(512))
-		return 0;
-	s->stack |= UINT64_C(512);
 	const int64_t t0 = s->pv[1];
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shr(t0, t1);
-	s->stack &= ~UINT64_C(512);
 	return t2;
 }
 
@@ -2332,7 +2353,7 @@ static int64_t leaf_instruction_src_d3_immed(struct scope *s)
 }
 
 /* #src-swizzle */
-static void leaf_src_swizzle_render(struct scope *s)
+DIS_INLINE void leaf_src_swizzle_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	dis_putn(w, ".", 1);
@@ -2378,7 +2399,7 @@ static void root_src_swizzle(struct scope *parent, int64_t value, resolve_fn par
 }
 
 /* #instruction-src */
-static void leaf_instruction_src_render(struct scope *s)
+DIS_INLINE void leaf_instruction_src_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (leaf_instruction_src_applies0(s)) {
@@ -2529,15 +2550,11 @@ static int ins_mad_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt)
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_mad_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_mad_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_mad_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -2560,15 +2577,11 @@ static int ins_mad_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_mad_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_mad_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_mad_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -2729,15 +2742,11 @@ static int ins_mul_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt)
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_mul_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_mul_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_mul_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -2760,15 +2769,11 @@ static int ins_mul_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_mul_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_mul_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_mul_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -2901,15 +2906,11 @@ static int ins_dp3_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt)
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_dp3_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_dp3_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_dp3_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -2932,15 +2933,11 @@ static int ins_dp3_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_dp3_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_dp3_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_dp3_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -3073,15 +3070,11 @@ static int ins_dp4_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt)
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_dp4_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_dp4_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_dp4_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -3104,15 +3097,11 @@ static int ins_dp4_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_dp4_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_dp4_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_dp4_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -3245,15 +3234,11 @@ static int ins_dsx_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt)
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_dsx_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_dsx_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_dsx_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -3276,15 +3261,11 @@ static int ins_dsx_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_dsx_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_dsx_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_dsx_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -3416,15 +3397,11 @@ static int ins_dsy_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt)
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_dsy_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_dsy_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_dsy_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -3447,15 +3424,11 @@ static int ins_dsy_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_dsy_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_dsy_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_dsy_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -3587,15 +3560,11 @@ static int ins_mov_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt)
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_mov_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_mov_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_mov_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -3618,15 +3587,11 @@ static int ins_mov_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_mov_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_mov_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_mov_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -3729,15 +3694,11 @@ static int ins_movar_r_type_bit01(struct scope *s, int name, int64_t *v, int *fm
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_movar_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_movar_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_movar_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -3760,15 +3721,11 @@ static int ins_movar_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_movar_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_movar_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_movar_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -3871,15 +3828,11 @@ static int ins_rcp_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt)
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_rcp_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_rcp_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_rcp_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -3902,15 +3855,11 @@ static int ins_rcp_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_rcp_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_rcp_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_rcp_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -4013,15 +3962,11 @@ static int ins_rsq_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt)
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_rsq_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_rsq_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_rsq_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -4044,15 +3989,11 @@ static int ins_rsq_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_rsq_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_rsq_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_rsq_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -4155,15 +4096,11 @@ static int ins_select_r_type_bit01(struct scope *s, int name, int64_t *v, int *f
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_select_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_select_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_select_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -4186,15 +4123,11 @@ static int ins_select_r_low_half(struct scope *s, int name, int64_t *v, int *fmt
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_select_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_select_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_select_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -4355,15 +4288,11 @@ static int ins_set_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt)
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_set_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_set_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_set_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -4386,15 +4315,11 @@ static int ins_set_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_set_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_set_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_set_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -4527,15 +4452,11 @@ static int ins_exp_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt)
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_exp_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_exp_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_exp_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -4558,15 +4479,11 @@ static int ins_exp_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_exp_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_exp_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_exp_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -4669,15 +4586,11 @@ static int ins_log_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt)
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_log_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_log_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_log_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -4700,15 +4613,11 @@ static int ins_log_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_log_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_log_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_log_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -4811,15 +4720,11 @@ static int ins_frc_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt)
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_frc_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_frc_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_frc_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -4842,15 +4747,11 @@ static int ins_frc_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_frc_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_frc_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_frc_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -4953,15 +4854,11 @@ static int ins_call_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_call_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_call_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_call_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -5014,8 +4911,7 @@ static int site45_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_ret_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "ret", 3);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "ret ", 4);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -5054,15 +4950,11 @@ static int ins_branch_r_type_bit01(struct scope *s, int name, int64_t *v, int *f
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_branch_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_branch_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_branch_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -5110,15 +5002,11 @@ static int ins_branch_unary_r_type_bit01(struct scope *s, int name, int64_t *v, 
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_branch_unary_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_branch_unary_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_branch_unary_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -5195,15 +5083,11 @@ static int ins_branch_binary_r_type_bit01(struct scope *s, int name, int64_t *v,
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_branch_binary_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_branch_binary_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_branch_binary_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -5335,15 +5219,11 @@ static int ins_texkill_r_type_bit01(struct scope *s, int name, int64_t *v, int *
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_texkill_d2_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_texkill_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_texkill_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(8);
 	return t4;
 }
 
@@ -5366,15 +5246,11 @@ static int ins_texkill_r_low_half(struct scope *s, int name, int64_t *v, int *fm
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_texkill_d2_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
 	const int64_t t0 = get(s, ins_texkill_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_texkill_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(16);
 	return t4;
 }
 
@@ -5575,8 +5451,7 @@ static int site54_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_texld_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "texld", 5);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "texld ", 6);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -5685,8 +5560,7 @@ static void ins_texldb_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_texldb_applies0(s)) {
-		dis_putn(w, "texldb", 6);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "texldb ", 7);
 		dis_pad(w, 18);
 		{
 			const int64_t pv[] = {
@@ -5709,8 +5583,7 @@ static void ins_texldb_render(struct scope *s)
 		dis_putn(w, ", void, void", 12);
 		return;
 	}
-	dis_putn(w, "texldb", 6);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "texldb ", 7);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -5834,8 +5707,7 @@ static int site63_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_texldd_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "texldd", 6);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "texldd ", 7);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -5961,8 +5833,7 @@ static void ins_texldl_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (ins_texldl_applies0(s)) {
-		dis_putn(w, "texldl", 6);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "texldl ", 7);
 		dis_pad(w, 18);
 		{
 			const int64_t pv[] = {
@@ -5985,8 +5856,7 @@ static void ins_texldl_render(struct scope *s)
 		dis_putn(w, ", void, void", 12);
 		return;
 	}
-	dis_putn(w, "texldl", 6);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "texldl ", 7);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -6045,15 +5915,11 @@ static int ins_sqrt_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_sqrt_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_sqrt_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_sqrt_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -6076,15 +5942,11 @@ static int ins_sqrt_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_sqrt_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_sqrt_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_sqrt_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -6187,15 +6049,11 @@ static int ins_sin_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt)
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_sin_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_sin_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_sin_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -6218,15 +6076,11 @@ static int ins_sin_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_sin_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_sin_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_sin_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -6329,15 +6183,11 @@ static int ins_cos_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt)
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_cos_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_cos_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_cos_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -6360,15 +6210,11 @@ static int ins_cos_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_cos_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_cos_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_cos_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -6471,15 +6317,11 @@ static int ins_branch_any_r_type_bit01(struct scope *s, int name, int64_t *v, in
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_branch_any_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_branch_any_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_branch_any_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -6585,15 +6427,11 @@ static int ins_floor_r_type_bit01(struct scope *s, int name, int64_t *v, int *fm
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_floor_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_floor_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_floor_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -6616,15 +6454,11 @@ static int ins_floor_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_floor_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_floor_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_floor_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -6727,15 +6561,11 @@ static int ins_ceil_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_ceil_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_ceil_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_ceil_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -6758,15 +6588,11 @@ static int ins_ceil_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_ceil_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_ceil_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_ceil_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -6869,15 +6695,11 @@ static int ins_sign_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_sign_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_sign_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_sign_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -6900,15 +6722,11 @@ static int ins_sign_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_sign_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_sign_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_sign_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -7016,8 +6834,7 @@ static int site82_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_barrier_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "barrier", 7);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "barrier ", 8);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -7056,15 +6873,11 @@ static int ins_i2i_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt)
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_i2i_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_i2i_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_i2i_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -7087,15 +6900,11 @@ static int ins_i2i_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_i2i_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_i2i_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_i2i_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -7228,15 +7037,11 @@ static int ins_i2f_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt)
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_i2f_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_i2f_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_i2f_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -7259,15 +7064,11 @@ static int ins_i2f_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_i2f_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_i2f_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_i2f_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -7371,15 +7172,11 @@ static int ins_f2i_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt)
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_f2i_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_f2i_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_f2i_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -7402,15 +7199,11 @@ static int ins_f2i_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_f2i_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_f2i_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_f2i_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -7514,15 +7307,11 @@ static int ins_f2irnd_r_type_bit01(struct scope *s, int name, int64_t *v, int *f
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_f2irnd_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_f2irnd_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_f2irnd_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -7545,15 +7334,11 @@ static int ins_f2irnd_r_low_half(struct scope *s, int name, int64_t *v, int *fmt
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_f2irnd_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_f2irnd_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_f2irnd_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -7657,15 +7442,11 @@ static int ins_cmp_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt)
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_cmp_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_cmp_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_cmp_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -7688,15 +7469,11 @@ static int ins_cmp_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_cmp_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_cmp_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_cmp_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -7857,15 +7634,11 @@ static int ins_load_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_load_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_load_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_load_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -7877,7 +7650,7 @@ static int leaf_left_shift_applies0(struct scope *s)
 }
 
 /* #left-shift */
-static void leaf_left_shift_render(struct scope *s)
+DIS_INLINE void leaf_left_shift_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (leaf_left_shift_applies0(s)) {
@@ -8050,15 +7823,11 @@ static int ins_store_r_type_bit01(struct scope *s, int name, int64_t *v, int *fm
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_store_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_store_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_store_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -8198,15 +7967,11 @@ static int ins_clamp0_max_r_type_bit01(struct scope *s, int name, int64_t *v, in
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_clamp0_max_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_clamp0_max_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_clamp0_max_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -8229,15 +7994,11 @@ static int ins_clamp0_max_r_low_half(struct scope *s, int name, int64_t *v, int 
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_clamp0_max_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_clamp0_max_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_clamp0_max_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -8370,15 +8131,11 @@ static int ins_iaddsat_r_type_bit01(struct scope *s, int name, int64_t *v, int *
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_iaddsat_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_iaddsat_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_iaddsat_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -8401,15 +8158,11 @@ static int ins_iaddsat_r_low_half(struct scope *s, int name, int64_t *v, int *fm
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_iaddsat_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_iaddsat_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_iaddsat_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -8541,15 +8294,11 @@ static int ins_imullo0_r_type_bit01(struct scope *s, int name, int64_t *v, int *
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_imullo0_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_imullo0_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_imullo0_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -8572,15 +8321,11 @@ static int ins_imullo0_r_low_half(struct scope *s, int name, int64_t *v, int *fm
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_imullo0_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_imullo0_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_imullo0_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -8713,15 +8458,11 @@ static int ins_imulhi0_r_type_bit01(struct scope *s, int name, int64_t *v, int *
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_imulhi0_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_imulhi0_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_imulhi0_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -8744,15 +8485,11 @@ static int ins_imulhi0_r_low_half(struct scope *s, int name, int64_t *v, int *fm
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_imulhi0_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_imulhi0_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_imulhi0_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -8885,15 +8622,11 @@ static int ins_idiv0_r_type_bit01(struct scope *s, int name, int64_t *v, int *fm
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_idiv0_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_idiv0_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_idiv0_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -8916,15 +8649,11 @@ static int ins_idiv0_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_idiv0_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_idiv0_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_idiv0_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -9057,15 +8786,11 @@ static int ins_imod_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_imod_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_imod_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_imod_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -9088,15 +8813,11 @@ static int ins_imod_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_imod_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_imod_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_imod_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -9229,15 +8950,11 @@ static int ins_imadlo0_r_type_bit01(struct scope *s, int name, int64_t *v, int *
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_imadlo0_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_imadlo0_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_imadlo0_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -9260,15 +8977,11 @@ static int ins_imadlo0_r_low_half(struct scope *s, int name, int64_t *v, int *fm
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_imadlo0_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_imadlo0_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_imadlo0_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -9429,15 +9142,11 @@ static int ins_imadlosat0_r_type_bit01(struct scope *s, int name, int64_t *v, in
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_imadlosat0_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_imadlosat0_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_imadlosat0_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -9460,15 +9169,11 @@ static int ins_imadlosat0_r_low_half(struct scope *s, int name, int64_t *v, int 
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_imadlosat0_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_imadlosat0_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_imadlosat0_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -9629,15 +9334,11 @@ static int ins_movai_r_type_bit01(struct scope *s, int name, int64_t *v, int *fm
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_movai_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_movai_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_movai_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -9660,15 +9361,11 @@ static int ins_movai_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_movai_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_movai_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_movai_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -9771,15 +9468,11 @@ static int ins_iabs_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_iabs_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_iabs_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_iabs_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -9802,15 +9495,11 @@ static int ins_iabs_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_iabs_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_iabs_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_iabs_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -9913,15 +9602,11 @@ static int ins_leadzero_r_type_bit01(struct scope *s, int name, int64_t *v, int 
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_leadzero_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_leadzero_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_leadzero_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -9944,15 +9629,11 @@ static int ins_leadzero_r_low_half(struct scope *s, int name, int64_t *v, int *f
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_leadzero_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_leadzero_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_leadzero_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -10055,15 +9736,11 @@ static int ins_lshift_r_type_bit01(struct scope *s, int name, int64_t *v, int *f
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_lshift_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_lshift_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_lshift_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -10086,15 +9763,11 @@ static int ins_lshift_r_low_half(struct scope *s, int name, int64_t *v, int *fmt
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_lshift_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_lshift_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_lshift_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -10226,15 +9899,11 @@ static int ins_rshift_r_type_bit01(struct scope *s, int name, int64_t *v, int *f
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_rshift_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_rshift_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_rshift_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -10257,15 +9926,11 @@ static int ins_rshift_r_low_half(struct scope *s, int name, int64_t *v, int *fmt
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_rshift_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_rshift_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_rshift_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -10397,15 +10062,11 @@ static int ins_rotate_r_type_bit01(struct scope *s, int name, int64_t *v, int *f
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_rotate_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_rotate_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_rotate_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -10428,15 +10089,11 @@ static int ins_rotate_r_low_half(struct scope *s, int name, int64_t *v, int *fmt
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_rotate_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_rotate_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_rotate_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -10568,15 +10225,11 @@ static int ins_or_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt)
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_or_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_or_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_or_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -10599,15 +10252,11 @@ static int ins_or_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_or_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_or_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_or_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -10739,15 +10388,11 @@ static int ins_and_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt)
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_and_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_and_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_and_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -10770,15 +10415,11 @@ static int ins_and_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_and_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_and_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_and_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -10910,15 +10551,11 @@ static int ins_xor_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt)
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_xor_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_xor_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_xor_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -10941,15 +10578,11 @@ static int ins_xor_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_xor_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_xor_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_xor_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -11081,15 +10714,11 @@ static int ins_not_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt)
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_not_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_not_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_not_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -11112,15 +10741,11 @@ static int ins_not_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_not_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_not_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_not_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -11223,15 +10848,11 @@ static int ins_bit_extract_r_type_bit01(struct scope *s, int name, int64_t *v, i
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_bit_extract_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_bit_extract_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_bit_extract_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -11254,15 +10875,11 @@ static int ins_bit_extract_r_low_half(struct scope *s, int name, int64_t *v, int
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_bit_extract_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_bit_extract_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_bit_extract_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -11423,15 +11040,11 @@ static int ins_popcount_r_type_bit01(struct scope *s, int name, int64_t *v, int 
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_popcount_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_popcount_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_popcount_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -11454,15 +11067,11 @@ static int ins_popcount_r_low_half(struct scope *s, int name, int64_t *v, int *f
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_popcount_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_popcount_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_popcount_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -11565,15 +11174,11 @@ static int ins_div_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt)
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_div_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_div_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_div_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -11596,15 +11201,11 @@ static int ins_div_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_div_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_div_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_div_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -11736,15 +11337,11 @@ static int ins_atomic_add_r_type_bit01(struct scope *s, int name, int64_t *v, in
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_atomic_add_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_atomic_add_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_atomic_add_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -11767,15 +11364,11 @@ static int ins_atomic_add_r_low_half(struct scope *s, int name, int64_t *v, int 
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_atomic_add_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_add_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_atomic_add_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -11936,15 +11529,11 @@ static int ins_atomic_xchg_r_type_bit01(struct scope *s, int name, int64_t *v, i
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_atomic_xchg_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_atomic_xchg_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_atomic_xchg_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -11967,15 +11556,11 @@ static int ins_atomic_xchg_r_low_half(struct scope *s, int name, int64_t *v, int
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_atomic_xchg_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_xchg_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_atomic_xchg_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -12136,15 +11721,11 @@ static int ins_atomic_cmp_xchg_r_type_bit01(struct scope *s, int name, int64_t *
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_atomic_cmp_xchg_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_atomic_cmp_xchg_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_atomic_cmp_xchg_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -12167,15 +11748,11 @@ static int ins_atomic_cmp_xchg_r_low_half(struct scope *s, int name, int64_t *v,
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_atomic_cmp_xchg_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_cmp_xchg_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_atomic_cmp_xchg_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -12336,15 +11913,11 @@ static int ins_atomic_min_r_type_bit01(struct scope *s, int name, int64_t *v, in
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_atomic_min_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_atomic_min_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_atomic_min_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -12367,15 +11940,11 @@ static int ins_atomic_min_r_low_half(struct scope *s, int name, int64_t *v, int 
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_atomic_min_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_min_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_atomic_min_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -12536,15 +12105,11 @@ static int ins_atomic_max_r_type_bit01(struct scope *s, int name, int64_t *v, in
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_atomic_max_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_atomic_max_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_atomic_max_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -12567,15 +12132,11 @@ static int ins_atomic_max_r_low_half(struct scope *s, int name, int64_t *v, int 
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_atomic_max_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_max_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_atomic_max_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -12736,15 +12297,11 @@ static int ins_atomic_or_r_type_bit01(struct scope *s, int name, int64_t *v, int
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_atomic_or_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_atomic_or_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_atomic_or_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -12767,15 +12324,11 @@ static int ins_atomic_or_r_low_half(struct scope *s, int name, int64_t *v, int *
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_atomic_or_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_or_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_atomic_or_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -12936,15 +12489,11 @@ static int ins_atomic_and_r_type_bit01(struct scope *s, int name, int64_t *v, in
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_atomic_and_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_atomic_and_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_atomic_and_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -12967,15 +12516,11 @@ static int ins_atomic_and_r_low_half(struct scope *s, int name, int64_t *v, int 
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_atomic_and_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_and_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_atomic_and_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -13136,15 +12681,11 @@ static int ins_atomic_xor_r_type_bit01(struct scope *s, int name, int64_t *v, in
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_atomic_xor_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_atomic_xor_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_atomic_xor_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -13167,15 +12708,11 @@ static int ins_atomic_xor_r_low_half(struct scope *s, int name, int64_t *v, int 
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_atomic_xor_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_xor_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_atomic_xor_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -13336,15 +12873,11 @@ static int ins_bit_rev_r_type_bit01(struct scope *s, int name, int64_t *v, int *
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_bit_rev_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_bit_rev_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_bit_rev_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -13367,15 +12900,11 @@ static int ins_bit_rev_r_low_half(struct scope *s, int name, int64_t *v, int *fm
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_bit_rev_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_bit_rev_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_bit_rev_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -13544,8 +13073,7 @@ static int site203_param(struct scope *s, int name, int64_t *v, int *fmt)
 static void ins_texldlpcf_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	dis_putn(w, "texldlpcf", 9);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "texldlpcf ", 10);
 	dis_pad(w, 18);
 	{
 		const int64_t pv[] = {
@@ -13612,15 +13140,11 @@ static int ins_conv_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_conv_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_conv_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_conv_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -13643,15 +13167,11 @@ static int ins_conv_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_conv_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_conv_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_conv_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -13784,15 +13304,11 @@ static int ins_dp2_r_type_bit01(struct scope *s, int name, int64_t *v, int *fmt)
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_dp2_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_dp2_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_dp2_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -13815,15 +13331,11 @@ static int ins_dp2_r_low_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_dp2_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_dp2_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_dp2_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -13956,15 +13468,11 @@ static int ins_norm_dp2_r_type_bit01(struct scope *s, int name, int64_t *v, int 
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_norm_dp2_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_norm_dp2_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_norm_dp2_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -13987,15 +13495,11 @@ static int ins_norm_dp2_r_low_half(struct scope *s, int name, int64_t *v, int *f
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_norm_dp2_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_norm_dp2_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_norm_dp2_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -14099,15 +13603,11 @@ static int ins_norm_dp3_r_type_bit01(struct scope *s, int name, int64_t *v, int 
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_norm_dp3_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_norm_dp3_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_norm_dp3_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -14130,15 +13630,11 @@ static int ins_norm_dp3_r_low_half(struct scope *s, int name, int64_t *v, int *f
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_norm_dp3_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_norm_dp3_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_norm_dp3_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -14242,15 +13738,11 @@ static int ins_norm_dp4_r_type_bit01(struct scope *s, int name, int64_t *v, int 
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_norm_dp4_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_norm_dp4_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_norm_dp4_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -14273,15 +13765,11 @@ static int ins_norm_dp4_r_low_half(struct scope *s, int name, int64_t *v, int *f
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_norm_dp4_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_norm_dp4_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_norm_dp4_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -14385,15 +13873,11 @@ static int ins_img_load_r_type_bit01(struct scope *s, int name, int64_t *v, int 
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_img_load_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_img_load_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_img_load_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -14525,15 +14009,11 @@ static int ins_bit_findlsb_r_type_bit01(struct scope *s, int name, int64_t *v, i
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_bit_findlsb_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_bit_findlsb_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_bit_findlsb_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -14556,15 +14036,11 @@ static int ins_bit_findlsb_r_low_half(struct scope *s, int name, int64_t *v, int
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_bit_findlsb_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_bit_findlsb_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_bit_findlsb_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -14668,15 +14144,11 @@ static int ins_bit_findmsb_r_type_bit01(struct scope *s, int name, int64_t *v, i
 /* {TYPE_BIT2} << 2 | {TYPE_BIT01} */
 static int64_t ins_bit_findmsb_d0_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_bit_findmsb_r_type_bit2, N_TYPE_BIT2);
 	const int64_t t1 = 2;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_bit_findmsb_r_type_bit01, N_TYPE_BIT01);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -14699,15 +14171,11 @@ static int ins_bit_findmsb_r_low_half(struct scope *s, int name, int64_t *v, int
 /* {HIGH_HALF} << 1 | {LOW_HALF} */
 static int64_t ins_bit_findmsb_d0_thread(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_bit_findmsb_r_high_half, N_HIGH_HALF);
 	const int64_t t1 = 1;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_bit_findmsb_r_low_half, N_LOW_HALF);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 

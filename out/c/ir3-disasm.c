@@ -143,6 +143,13 @@ DIS_INLINE void dis_putn(struct dis_writer *w, const char *s, size_t n)
 	if ((size_t)(w->end - w->at) >= n) {
 		char *at = w->at;
 		w->at += n;
+#if defined(__GNUC__)
+		/* A constant length (most generated texts) is a store or two; a byte loop is not. */
+		if (__builtin_constant_p(n)) {
+			memcpy(at, s, n);
+			return;
+		}
+#endif
 		/* Most texts are a few characters: a loop, not a call to memcpy. */
 		while (n-- > 0)
 			*at++ = *s++;
@@ -216,17 +223,51 @@ static void dis_int_wide(struct dis_writer *w, int64_t v)
 	/* Digits from the end of `text` backwards. */
 	char text[24], *at = text + sizeof text;
 	uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
-	while (u >= 100) {
+	uint32_t x;
+	if (u <= UINT32_MAX && w->end - w->at >= 11) {
+		/* Room for any: the digits go straight where they belong, counted first. */
+		static const uint32_t tens[9] = { 10u,	     100u,	 1000u,
+						   10000u,    100000u,	 1000000u,
+						   10000000u, 100000000u, 1000000000u };
+		unsigned n = 1;
+		x = (uint32_t)u;
+		while (n < 10 && x >= tens[n - 1])
+			n++;
+		at = w->at;
+		if (v < 0)
+			*at++ = '-';
+		at += n;
+		w->at = at;
+		for (x = (uint32_t)u; x >= 100; x /= 100) {
+			unsigned r = x % 100;
+			*--at = pairs[2 * r + 1];
+			*--at = pairs[2 * r];
+		}
+		if (x >= 10) {
+			*--at = pairs[2 * x + 1];
+			*--at = pairs[2 * x];
+		} else {
+			*--at = (char)('0' + x);
+		}
+		return;
+	}
+	while (u > UINT32_MAX) {
 		unsigned r = (unsigned)(u % 100);
 		u /= 100;
 		*--at = pairs[2 * r + 1];
 		*--at = pairs[2 * r];
 	}
-	if (u >= 10) {
-		*--at = pairs[2 * u + 1];
-		*--at = pairs[2 * u];
+	/* Most values fit 32 bits, where dividing by 100 costs less. */
+	for (x = (uint32_t)u; x >= 100; x /= 100) {
+		unsigned r = x % 100;
+		*--at = pairs[2 * r + 1];
+		*--at = pairs[2 * r];
+	}
+	if (x >= 10) {
+		*--at = pairs[2 * x + 1];
+		*--at = pairs[2 * x];
 	} else {
-		*--at = (char)('0' + u);
+		*--at = (char)('0' + x);
 	}
 	if (v < 0)
 		*--at = '-';
@@ -239,9 +280,12 @@ DIS_INLINE void dis_int(struct dis_writer *w, int64_t v)
 	if ((uint64_t)v < 10) {
 		dis_char(w, (char)('0' + v));
 	} else if ((uint64_t)v < 100 && w->end - w->at >= 2) {
-		w->at[0] = (char)('0' + v / 10);
-		w->at[1] = (char)('0' + v % 10);
-		w->at += 2;
+		/* Unsigned 32-bit: dividing by 10 is a multiply, without the sign's corrections. */
+		unsigned u = (unsigned)v;
+		char *at = w->at;
+		w->at = at + 2;
+		at[0] = (char)('0' + u / 10);
+		at[1] = (char)('0' + u % 10);
 	} else {
 		dis_int_wide(w, v);
 	}
@@ -653,8 +697,6 @@ enum name {
 	N_HAS_TEX,
 	N_SRC_CONST,
 	N_SRC1_CONST,
-	N_GPR,
-	N_SWIZ,
 	N_SRC2_ADD_DWORD_SHIFT,
 	N_OFF_HI,
 	N_OFF_LO,
@@ -743,10 +785,6 @@ static const char *name_of(int name)
 		return "SRC_CONST";
 	case N_SRC1_CONST:
 		return "SRC1_CONST";
-	case N_GPR:
-		return "GPR";
-	case N_SWIZ:
-		return "SWIZ";
 	case N_SRC2_ADD_DWORD_SHIFT:
 		return "SRC2_ADD_DWORD_SHIFT";
 	case N_OFF_HI:
@@ -851,7 +889,7 @@ static int leaf_cat1_immed_src_r_immed(struct scope *s, int name, int64_t *v, in
 static int64_t leaf_cat1_immed_src_when2(struct scope *s);
 static int64_t leaf_cat1_immed_src_when3(struct scope *s);
 static int64_t leaf_cat1_immed_src_when4(struct scope *s);
-static void leaf_cat1_immed_src_render(struct scope *s);
+DIS_INLINE void leaf_cat1_immed_src_render(struct scope *s);
 static void leaf_cat1_immed_src_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static void root_cat1_immed_src(struct scope *parent, int64_t value, resolve_fn param, const char *field,
@@ -867,12 +905,12 @@ static int64_t leaf_cat1_dst_when0(struct scope *s);
 static int64_t leaf_cat1_dst_when1(struct scope *s);
 static int leaf_reg_gpr_applies0(struct scope *s);
 static int leaf_reg_gpr_applies1(struct scope *s);
-static void leaf_reg_gpr_render(struct scope *s);
+DIS_INLINE void leaf_reg_gpr_render(struct scope *s);
 static void leaf_reg_gpr_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static void root_reg_gpr(struct scope *parent, int64_t value, resolve_fn param, const char *field,
 				const int64_t *pv);
-static void leaf_cat1_dst_render(struct scope *s);
+DIS_INLINE void leaf_cat1_dst_render(struct scope *s);
 static void leaf_cat1_dst_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static void root_cat1_dst(struct scope *parent, int64_t value, resolve_fn param, const char *field,
@@ -886,12 +924,12 @@ static int ins_mov_const_r_src_type(struct scope *s, int name, int64_t *v, int *
 static int64_t ins_mov_const_d3_half(struct scope *s);
 static int ins_mov_const_r_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int site3_param(struct scope *s, int name, int64_t *v, int *fmt);
-static void leaf_reg_const_render(struct scope *s);
+DIS_INLINE void leaf_reg_const_render(struct scope *s);
 static void leaf_reg_const_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static void root_reg_const(struct scope *parent, int64_t value, resolve_fn param, const char *field,
 				const int64_t *pv);
-static void leaf_cat1_const_src_render(struct scope *s);
+DIS_INLINE void leaf_cat1_const_src_render(struct scope *s);
 static void leaf_cat1_const_src_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static void root_cat1_const_src(struct scope *parent, int64_t value, resolve_fn param, const char *field,
@@ -908,7 +946,7 @@ static int ins_mov_gpr_r_src_type(struct scope *s, int name, int64_t *v, int *fm
 static int64_t ins_mov_gpr_d3_half(struct scope *s);
 static int ins_mov_gpr_r_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int site6_param(struct scope *s, int name, int64_t *v, int *fmt);
-static void leaf_cat1_gpr_src_render(struct scope *s);
+DIS_INLINE void leaf_cat1_gpr_src_render(struct scope *s);
 static void leaf_cat1_gpr_src_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static void root_cat1_gpr_src(struct scope *parent, int64_t value, resolve_fn param, const char *field,
@@ -926,12 +964,12 @@ static int64_t ins_mov_relgpr_d3_half(struct scope *s);
 static int ins_mov_relgpr_r_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int site9_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int leaf_reg_relative_gpr_applies0(struct scope *s);
-static void leaf_reg_relative_gpr_render(struct scope *s);
+DIS_INLINE void leaf_reg_relative_gpr_render(struct scope *s);
 static void leaf_reg_relative_gpr_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static void root_reg_relative_gpr(struct scope *parent, int64_t value, resolve_fn param, const char *field,
 				const int64_t *pv);
-static void leaf_cat1_relative_gpr_src_render(struct scope *s);
+DIS_INLINE void leaf_cat1_relative_gpr_src_render(struct scope *s);
 static void leaf_cat1_relative_gpr_src_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static void root_cat1_relative_gpr_src(struct scope *parent, int64_t value, resolve_fn param, const char *field,
@@ -949,12 +987,12 @@ static int64_t ins_mov_relconst_d3_half(struct scope *s);
 static int ins_mov_relconst_r_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int site12_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int leaf_reg_relative_const_applies0(struct scope *s);
-static void leaf_reg_relative_const_render(struct scope *s);
+DIS_INLINE void leaf_reg_relative_const_render(struct scope *s);
 static void leaf_reg_relative_const_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static void root_reg_relative_const(struct scope *parent, int64_t value, resolve_fn param, const char *field,
 				const int64_t *pv);
-static void leaf_cat1_relative_const_src_render(struct scope *s);
+DIS_INLINE void leaf_cat1_relative_const_src_render(struct scope *s);
 static void leaf_cat1_relative_const_src_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static void root_cat1_relative_const_src(struct scope *parent, int64_t value, resolve_fn param, const char *field,
@@ -968,7 +1006,7 @@ static int ins_swz_r_dst_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_swz_d0_dst_half(struct scope *s);
 static int ins_swz_r_dst_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int site15_param(struct scope *s, int name, int64_t *v, int *fmt);
-static void leaf_cat1_multi_dst_render(struct scope *s);
+DIS_INLINE void leaf_cat1_multi_dst_render(struct scope *s);
 static void leaf_cat1_multi_dst_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static void root_cat1_multi_dst(struct scope *parent, int64_t value, resolve_fn param, const char *field,
@@ -978,7 +1016,7 @@ static int ins_swz_r_src_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_swz_d0_half(struct scope *s);
 static int ins_swz_r_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int site18_param(struct scope *s, int name, int64_t *v, int *fmt);
-static void leaf_cat1_multi_src_render(struct scope *s);
+DIS_INLINE void leaf_cat1_multi_src_render(struct scope *s);
 static void leaf_cat1_multi_src_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static void root_cat1_multi_src(struct scope *parent, int64_t value, resolve_fn param, const char *field,
@@ -1023,29 +1061,29 @@ static int ins_bary_f_r_dst(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_bary_f_d0_dst_half(struct scope *s);
 static int site33_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int leaf_mulitsrc_immed_applies0(struct scope *s);
-static void leaf_mulitsrc_immed_render(struct scope *s);
+DIS_INLINE void leaf_mulitsrc_immed_render(struct scope *s);
 static void leaf_mulitsrc_immed_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
-static void leaf_multisrc_immed_flut_full_render(struct scope *s);
+DIS_INLINE void leaf_multisrc_immed_flut_full_render(struct scope *s);
 static void leaf_multisrc_immed_flut_full_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
-static void leaf_multisrc_immed_flut_half_render(struct scope *s);
+DIS_INLINE void leaf_multisrc_immed_flut_half_render(struct scope *s);
 static void leaf_multisrc_immed_flut_half_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static int64_t leaf_multisrc_gpr_d0_half(struct scope *s);
-static void leaf_multisrc_gpr_render(struct scope *s);
+DIS_INLINE void leaf_multisrc_gpr_render(struct scope *s);
 static void leaf_multisrc_gpr_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static int64_t leaf_multisrc_const_d0_half(struct scope *s);
-static void leaf_multisrc_const_render(struct scope *s);
+DIS_INLINE void leaf_multisrc_const_render(struct scope *s);
 static void leaf_multisrc_const_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static int64_t leaf_multisrc_relative_gpr_d0_half(struct scope *s);
-static void leaf_multisrc_relative_gpr_render(struct scope *s);
+DIS_INLINE void leaf_multisrc_relative_gpr_render(struct scope *s);
 static void leaf_multisrc_relative_gpr_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static int64_t leaf_multisrc_relative_const_d0_half(struct scope *s);
-static void leaf_multisrc_relative_const_render(struct scope *s);
+DIS_INLINE void leaf_multisrc_relative_const_render(struct scope *s);
 static void leaf_multisrc_relative_const_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static void root_multisrc(struct scope *parent, int64_t value, resolve_fn param, const char *field,
@@ -1766,20 +1804,20 @@ static int ins_mad_u16_r_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t ins_mad_u16_d1_immed_encoding(struct scope *s);
 static int ins_mad_u16_r_immed_encoding(struct scope *s, int name, int64_t *v, int *fmt);
 static int site240_param(struct scope *s, int name, int64_t *v, int *fmt);
-static void leaf_cat3_src_gpr_render(struct scope *s);
+DIS_INLINE void leaf_cat3_src_gpr_render(struct scope *s);
 static void leaf_cat3_src_gpr_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static int leaf_cat3_src_const_or_immed_applies0(struct scope *s);
 static void leaf_cat3_src_const_or_immed_tries(struct scope *s);
 static int leaf_cat3_src_const_or_immed_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t leaf_cat3_src_const_or_immed_when0(struct scope *s);
-static void leaf_cat3_src_const_or_immed_render(struct scope *s);
+DIS_INLINE void leaf_cat3_src_const_or_immed_render(struct scope *s);
 static void leaf_cat3_src_const_or_immed_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
-static void leaf_cat3_src_relative_gpr_render(struct scope *s);
+DIS_INLINE void leaf_cat3_src_relative_gpr_render(struct scope *s);
 static void leaf_cat3_src_relative_gpr_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
-static void leaf_cat3_src_relative_const_render(struct scope *s);
+DIS_INLINE void leaf_cat3_src_relative_const_render(struct scope *s);
 static void leaf_cat3_src_relative_const_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static void root_cat3_src(struct scope *parent, int64_t value, resolve_fn param, const char *field,
@@ -2257,7 +2295,7 @@ static int64_t leaf_cat5_s2en_bindless_base_when0(struct scope *s);
 static int leaf_cat5_s2en_bindless_base_r_base_lo(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t leaf_cat5_s2en_bindless_base_d1_base(struct scope *s);
 static int leaf_cat5_s2en_bindless_base_r_base(struct scope *s, int name, int64_t *v, int *fmt);
-static void leaf_cat5_s2en_bindless_base_render(struct scope *s);
+DIS_INLINE void leaf_cat5_s2en_bindless_base_render(struct scope *s);
 static void leaf_cat5_s2en_bindless_base_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static void root_cat5_s2en_bindless_base(struct scope *parent, int64_t value, resolve_fn param, const char *field,
@@ -2266,10 +2304,7 @@ static int64_t ins_isam_d1_has_type(struct scope *s);
 static int ins_isam_r_has_type(struct scope *s, int name, int64_t *v, int *fmt);
 static int site361_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int leaf_cat5_type_applies0(struct scope *s);
-static void leaf_cat5_type_tries(struct scope *s);
-static int64_t leaf_cat5_type_when0(struct scope *s);
-static int leaf_cat5_type_r_type(struct scope *s, int name, int64_t *v, int *fmt);
-static void leaf_cat5_type_render(struct scope *s);
+DIS_INLINE void leaf_cat5_type_render(struct scope *s);
 static void leaf_cat5_type_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static void root_cat5_type(struct scope *parent, int64_t value, resolve_fn param, const char *field,
@@ -2283,10 +2318,7 @@ static int64_t ins_isam_d1_half(struct scope *s);
 static int ins_isam_r_half(struct scope *s, int name, int64_t *v, int *fmt);
 static int site363_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int leaf_cat5_src1_applies0(struct scope *s);
-static void leaf_cat5_src1_tries(struct scope *s);
-static int64_t leaf_cat5_src1_when0(struct scope *s);
-static int leaf_cat5_src1_params(struct scope *s, int name, int64_t *v, int *fmt);
-static void leaf_cat5_src1_render(struct scope *s);
+DIS_INLINE void leaf_cat5_src1_render(struct scope *s);
 static void leaf_cat5_src1_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static void root_cat5_src1(struct scope *parent, int64_t value, resolve_fn param, const char *field,
@@ -2294,11 +2326,7 @@ static void root_cat5_src1(struct scope *parent, int64_t value, resolve_fn param
 static int site365_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int leaf_cat5_src2_applies0(struct scope *s);
 static int leaf_cat5_src2_applies1(struct scope *s);
-static void leaf_cat5_src2_tries(struct scope *s);
-static int64_t leaf_cat5_src2_when0(struct scope *s);
-static int64_t leaf_cat5_src2_when1(struct scope *s);
-static int leaf_cat5_src2_params(struct scope *s, int name, int64_t *v, int *fmt);
-static void leaf_cat5_src2_render(struct scope *s);
+DIS_INLINE void leaf_cat5_src2_render(struct scope *s);
 static void leaf_cat5_src2_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static void root_cat5_src2(struct scope *parent, int64_t value, resolve_fn param, const char *field,
@@ -2318,7 +2346,7 @@ static int leaf_cat5_samp_s2en_bindless_a1_applies0(struct scope *s);
 static void leaf_cat5_samp_s2en_bindless_a1_tries(struct scope *s);
 static int leaf_cat5_samp_s2en_bindless_a1_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t leaf_cat5_samp_s2en_bindless_a1_when0(struct scope *s);
-static void leaf_cat5_samp_s2en_bindless_a1_render(struct scope *s);
+DIS_INLINE void leaf_cat5_samp_s2en_bindless_a1_render(struct scope *s);
 static void leaf_cat5_samp_s2en_bindless_a1_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static void root_cat5_samp_s2en_bindless_a1(struct scope *parent, int64_t value, resolve_fn param, const char *field,
@@ -2328,7 +2356,7 @@ static int leaf_cat5_samp_applies0(struct scope *s);
 static void leaf_cat5_samp_tries(struct scope *s);
 static int leaf_cat5_samp_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t leaf_cat5_samp_when0(struct scope *s);
-static void leaf_cat5_samp_render(struct scope *s);
+DIS_INLINE void leaf_cat5_samp_render(struct scope *s);
 static void leaf_cat5_samp_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static void root_cat5_samp(struct scope *parent, int64_t value, resolve_fn param, const char *field,
@@ -2338,7 +2366,7 @@ static int leaf_cat5_tex_s2en_bindless_a1_applies0(struct scope *s);
 static void leaf_cat5_tex_s2en_bindless_a1_tries(struct scope *s);
 static int leaf_cat5_tex_s2en_bindless_a1_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t leaf_cat5_tex_s2en_bindless_a1_when0(struct scope *s);
-static void leaf_cat5_tex_s2en_bindless_a1_render(struct scope *s);
+DIS_INLINE void leaf_cat5_tex_s2en_bindless_a1_render(struct scope *s);
 static void leaf_cat5_tex_s2en_bindless_a1_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static void root_cat5_tex_s2en_bindless_a1(struct scope *parent, int64_t value, resolve_fn param, const char *field,
@@ -2348,12 +2376,12 @@ static int leaf_cat5_tex_s2en_bindless_applies0(struct scope *s);
 static void leaf_cat5_tex_s2en_bindless_tries(struct scope *s);
 static int leaf_cat5_tex_s2en_bindless_params(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t leaf_cat5_tex_s2en_bindless_when0(struct scope *s);
-static void leaf_cat5_tex_s2en_bindless_render(struct scope *s);
+DIS_INLINE void leaf_cat5_tex_s2en_bindless_render(struct scope *s);
 static void leaf_cat5_tex_s2en_bindless_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static void root_cat5_tex_s2en_bindless(struct scope *parent, int64_t value, resolve_fn param, const char *field,
 				const int64_t *pv);
-static void leaf_cat5_src3_render(struct scope *s);
+DIS_INLINE void leaf_cat5_src3_render(struct scope *s);
 static void leaf_cat5_src3_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static void root_cat5_src3(struct scope *parent, int64_t value, resolve_fn param, const char *field,
@@ -2362,9 +2390,7 @@ static int64_t ins_isam_d0_a1(struct scope *s);
 static int site373_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int site374_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int leaf_cat5_tex_applies0(struct scope *s);
-static void leaf_cat5_tex_tries(struct scope *s);
-static int64_t leaf_cat5_tex_when0(struct scope *s);
-static void leaf_cat5_tex_render(struct scope *s);
+DIS_INLINE void leaf_cat5_tex_render(struct scope *s);
 static void leaf_cat5_tex_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static void root_cat5_tex(struct scope *parent, int64_t value, resolve_fn param, const char *field,
@@ -3376,11 +3402,7 @@ static int64_t ins_ldg_d0_src1_const(struct scope *s);
 static int ins_ldg_r_src1_const(struct scope *s, int name, int64_t *v, int *fmt);
 static int site611_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int leaf_cat6_src_const_or_gpr_applies0(struct scope *s);
-static void leaf_cat6_src_const_or_gpr_tries(struct scope *s);
-static int64_t leaf_cat6_src_const_or_gpr_when0(struct scope *s);
-static int leaf_cat6_src_const_or_gpr_r_gpr(struct scope *s, int name, int64_t *v, int *fmt);
-static int leaf_cat6_src_const_or_gpr_r_swiz(struct scope *s, int name, int64_t *v, int *fmt);
-static void leaf_cat6_src_const_or_gpr_render(struct scope *s);
+DIS_INLINE void leaf_cat6_src_const_or_gpr_render(struct scope *s);
 static void leaf_cat6_src_const_or_gpr_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static void root_cat6_src_const_or_gpr(struct scope *parent, int64_t value, resolve_fn param, const char *field,
@@ -3402,10 +3424,10 @@ static int64_t ins_ldg_a_gen700_d0_type_half(struct scope *s);
 static int site616_param(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_ldg_a_gen700_render(struct scope *s);
 static void ins_ldg_a_gen700(struct ctx *c, const uint32_t *words);
-static void leaf_const_dst_imm_render(struct scope *s);
+DIS_INLINE void leaf_const_dst_imm_render(struct scope *s);
 static void leaf_const_dst_imm_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
-static void leaf_const_dst_a1_render(struct scope *s);
+DIS_INLINE void leaf_const_dst_a1_render(struct scope *s);
 static void leaf_const_dst_a1_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static void root_const_dst(struct scope *parent, int64_t value, resolve_fn param, const char *field,
@@ -3474,9 +3496,7 @@ static int64_t ins_stsc_d0_src_im(struct scope *s);
 static int ins_stsc_r_src_im(struct scope *s, int name, int64_t *v, int *fmt);
 static int site643_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int leaf_cat6_src_applies0(struct scope *s);
-static void leaf_cat6_src_tries(struct scope *s);
-static int64_t leaf_cat6_src_when0(struct scope *s);
-static void leaf_cat6_src_render(struct scope *s);
+DIS_INLINE void leaf_cat6_src_render(struct scope *s);
 static void leaf_cat6_src_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static void root_cat6_src(struct scope *parent, int64_t value, resolve_fn param, const char *field,
@@ -3489,7 +3509,7 @@ static int site645_param(struct scope *s, int name, int64_t *v, int *fmt);
 static void ins_resinfo_render(struct scope *s);
 static void ins_resinfo(struct ctx *c, const uint32_t *words);
 static int leaf_cat6_typed_applies0(struct scope *s);
-static void leaf_cat6_typed_render(struct scope *s);
+DIS_INLINE void leaf_cat6_typed_render(struct scope *s);
 static void leaf_cat6_typed_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static void root_cat6_typed(struct scope *parent, int64_t value, resolve_fn param, const char *field,
@@ -3935,7 +3955,7 @@ static int ins_ldc_k_r_load_size_minus_one(struct scope *s, int name, int64_t *v
 static int64_t ins_ldc_k_d0_load_size(struct scope *s);
 static int site901_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int leaf_cat6_base_applies0(struct scope *s);
-static void leaf_cat6_base_render(struct scope *s);
+DIS_INLINE void leaf_cat6_base_render(struct scope *s);
 static void leaf_cat6_base_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static void root_cat6_base(struct scope *parent, int64_t value, resolve_fn param, const char *field,
@@ -4163,14 +4183,14 @@ static int ins_alias_applies0(struct scope *s);
 static int ins_alias_applies1(struct scope *s);
 static int site974_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t leaf_alias_gpr_src_d0_half(struct scope *s);
-static void leaf_alias_gpr_src_render(struct scope *s);
+DIS_INLINE void leaf_alias_gpr_src_render(struct scope *s);
 static void leaf_alias_gpr_src_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static void root_alias_gpr_src(struct scope *parent, int64_t value, resolve_fn param, const char *field,
 				const int64_t *pv);
 static int site976_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int64_t leaf_alias_const_src_d0_half(struct scope *s);
-static void leaf_alias_const_src_render(struct scope *s);
+DIS_INLINE void leaf_alias_const_src_render(struct scope *s);
 static void leaf_alias_const_src_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static void root_alias_const_src(struct scope *parent, int64_t value, resolve_fn param, const char *field,
@@ -4178,7 +4198,7 @@ static void root_alias_const_src(struct scope *parent, int64_t value, resolve_fn
 static int site978_param(struct scope *s, int name, int64_t *v, int *fmt);
 static int leaf_alias_immed_src_applies0(struct scope *s);
 static int leaf_alias_immed_src_applies1(struct scope *s);
-static void leaf_alias_immed_src_render(struct scope *s);
+DIS_INLINE void leaf_alias_immed_src_render(struct scope *s);
 static void leaf_alias_immed_src_enter(struct scope *parent, const uint32_t *words, resolve_fn param,
 				const int64_t *pv);
 static void root_alias_immed_src(struct scope *parent, int64_t value, resolve_fn param, const char *field,
@@ -4189,28 +4209,28 @@ static void ins_alias_render(struct scope *s);
 static void ins_alias(struct ctx *c, const uint32_t *words);
 
 /* bool, 1 bits, display (sy) */
-static void fmt_0(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_0(struct dis_writer *w, int64_t v)
 {
 	if (v)
 		dis_putn(w, "(sy)", 4);
 }
 
 /* bool, 1 bits, display (ss) */
-static void fmt_1(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_1(struct dis_writer *w, int64_t v)
 {
 	if (v)
 		dis_putn(w, "(ss)", 4);
 }
 
 /* bool, 1 bits, display (eq) */
-static void fmt_2(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_2(struct dis_writer *w, int64_t v)
 {
 	if (v)
 		dis_putn(w, "(eq)", 4);
 }
 
 /* bool, 1 bits, display (jp) */
-static void fmt_3(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_3(struct dis_writer *w, int64_t v)
 {
 	if (v)
 		dis_putn(w, "(jp)", 4);
@@ -4242,52 +4262,42 @@ static void fmt_4(struct dis_writer *w, int64_t v)
 }
 
 /* bool, 1 bits, display ! */
-static void fmt_5(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_5(struct dis_writer *w, int64_t v)
 {
 	if (v)
 		dis_putn(w, "!", 1);
 }
 
 /* enum, 2 bits, #swiz */
-static void fmt_6(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_6(struct dis_writer *w, int64_t v)
 {
-	switch (v) {
-	case 0:
-		dis_putn(w, "x", 1);
-		return;
-	case 1:
-		dis_putn(w, "y", 1);
-		return;
-	case 2:
-		dis_putn(w, "z", 1);
-		return;
-	case 3:
-		dis_putn(w, "w", 1);
+	if ((uint64_t)v < 4) {
+		dis_putn(w, "xyzw" + 1 * v, 1);
 		return;
 	}
 	dis_int(w, v);
 }
 
 /* branch, 32 bits */
-static void fmt_7(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_7(struct dis_writer *w, int64_t v)
 {
 	dis_int(w, dis_sign_extend(v, 32));
 }
 
 /* uint, 1 bits */
-static void fmt_8(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_8(struct dis_writer *w, int64_t v)
 {
 	dis_int(w, v);
 }
 
 /* uint, 3 bits */
-static void fmt_9(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_9(struct dis_writer *w, int64_t v)
 {
 	dis_int(w, v);
 }
 
 /* uint, 5 bits */
-static void fmt_10(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_10(struct dis_writer *w, int64_t v)
 {
 	dis_int(w, v);
 }
@@ -4318,7 +4328,7 @@ static void fmt_11(struct dis_writer *w, int64_t v)
 }
 
 /* bool, 1 bits, display (ul) */
-static void fmt_12(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_12(struct dis_writer *w, int64_t v)
 {
 	if (v)
 		dis_putn(w, "(ul)", 4);
@@ -4344,7 +4354,7 @@ static void fmt_13(struct dis_writer *w, int64_t v)
 }
 
 /* bool, 1 bits, display (r) */
-static void fmt_14(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_14(struct dis_writer *w, int64_t v)
 {
 	if (v)
 		dis_putn(w, "(r)", 3);
@@ -4395,95 +4405,95 @@ static void fmt_17(struct dis_writer *w, int64_t v)
 }
 
 /* hex, 32 bits */
-static void fmt_18(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_18(struct dis_writer *w, int64_t v)
 {
 	dis_hex(w, v);
 }
 
 /* int, 16 bits */
-static void fmt_19(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_19(struct dis_writer *w, int64_t v)
 {
 	dis_int(w, dis_sign_extend(v, 16));
 }
 
 /* int, 32 bits */
-static void fmt_20(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_20(struct dis_writer *w, int64_t v)
 {
 	dis_int(w, dis_sign_extend(v, 32));
 }
 
 /* uint, 32 bits */
-static void fmt_21(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_21(struct dis_writer *w, int64_t v)
 {
 	dis_int(w, v);
 }
 
 /* bool, 1 bits, display h */
-static void fmt_22(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_22(struct dis_writer *w, int64_t v)
 {
 	if (v)
 		dis_putn(w, "h", 1);
 }
 
 /* bool, 1 bits */
-static void fmt_23(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_23(struct dis_writer *w, int64_t v)
 {
 	dis_putc(w, v ? '1' : '0');
 }
 
 /* uint, 8 bits */
-static void fmt_24(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_24(struct dis_writer *w, int64_t v)
 {
 	dis_int(w, v);
 }
 
 /* uint, 6 bits */
-static void fmt_25(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_25(struct dis_writer *w, int64_t v)
 {
 	dis_int(w, v);
 }
 
 /* uint, 9 bits */
-static void fmt_26(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_26(struct dis_writer *w, int64_t v)
 {
 	dis_int(w, v);
 }
 
 /* bool, 1 bits, display (last) */
-static void fmt_27(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_27(struct dis_writer *w, int64_t v)
 {
 	if (v)
 		dis_putn(w, "(last)", 6);
 }
 
 /* int, 10 bits */
-static void fmt_28(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_28(struct dis_writer *w, int64_t v)
 {
 	dis_int(w, dis_sign_extend(v, 10));
 }
 
 /* bool, 1 bits, display (sat) */
-static void fmt_29(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_29(struct dis_writer *w, int64_t v)
 {
 	if (v)
 		dis_putn(w, "(sat)", 5);
 }
 
 /* bool, 1 bits, display (ei) */
-static void fmt_30(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_30(struct dis_writer *w, int64_t v)
 {
 	if (v)
 		dis_putn(w, "(ei)", 4);
 }
 
 /* bitset, 8 bits */
-static void fmt_31(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_31(struct dis_writer *w, int64_t v)
 {
 	dis_int(w, v);
 }
 
 /* bool, 1 bits, display  */
-static void fmt_32(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_32(struct dis_writer *w, int64_t v)
 {
 	if (v)
 		dis_putn(w, "", 0);
@@ -4509,7 +4519,7 @@ static void fmt_33(struct dis_writer *w, int64_t v)
 }
 
 /* int, 11 bits */
-static void fmt_34(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_34(struct dis_writer *w, int64_t v)
 {
 	dis_int(w, dis_sign_extend(v, 11));
 }
@@ -4559,40 +4569,24 @@ static void fmt_35(struct dis_writer *w, int64_t v)
 }
 
 /* enum, 3 bits, #cond */
-static void fmt_36(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_36(struct dis_writer *w, int64_t v)
 {
-	switch (v) {
-	case 0:
-		dis_putn(w, "lt", 2);
-		return;
-	case 1:
-		dis_putn(w, "le", 2);
-		return;
-	case 2:
-		dis_putn(w, "gt", 2);
-		return;
-	case 3:
-		dis_putn(w, "ge", 2);
-		return;
-	case 4:
-		dis_putn(w, "eq", 2);
-		return;
-	case 5:
-		dis_putn(w, "ne", 2);
+	if ((uint64_t)v < 6) {
+		dis_putn(w, "ltlegtgeeqne" + 2 * v, 2);
 		return;
 	}
 	dis_int(w, v);
 }
 
 /* bool, 1 bits, display (neg) */
-static void fmt_37(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_37(struct dis_writer *w, int64_t v)
 {
 	if (v)
 		dis_putn(w, "(neg)", 5);
 }
 
 /* uint, 12 bits */
-static void fmt_38(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_38(struct dis_writer *w, int64_t v)
 {
 	dis_int(w, v);
 }
@@ -4626,35 +4620,35 @@ static void fmt_40(struct dis_writer *w, int64_t v)
 }
 
 /* bool, 1 bits, display .3d */
-static void fmt_41(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_41(struct dis_writer *w, int64_t v)
 {
 	if (v)
 		dis_putn(w, ".3d", 3);
 }
 
 /* bool, 1 bits, display .a */
-static void fmt_42(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_42(struct dis_writer *w, int64_t v)
 {
 	if (v)
 		dis_putn(w, ".a", 2);
 }
 
 /* bool, 1 bits, display .o */
-static void fmt_43(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_43(struct dis_writer *w, int64_t v)
 {
 	if (v)
 		dis_putn(w, ".o", 2);
 }
 
 /* bool, 1 bits, display .v */
-static void fmt_44(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_44(struct dis_writer *w, int64_t v)
 {
 	if (v)
 		dis_putn(w, ".v", 2);
 }
 
 /* bool, 1 bits, display .s2en */
-static void fmt_45(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_45(struct dis_writer *w, int64_t v)
 {
 	if (v)
 		dis_putn(w, ".s2en", 5);
@@ -4693,27 +4687,27 @@ static void fmt_46(struct dis_writer *w, int64_t v)
 }
 
 /* bool, 1 bits, display .uniform */
-static void fmt_47(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_47(struct dis_writer *w, int64_t v)
 {
 	if (v)
 		dis_putn(w, ".uniform", 8);
 }
 
 /* bool, 1 bits, display .nonuniform */
-static void fmt_48(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_48(struct dis_writer *w, int64_t v)
 {
 	if (v)
 		dis_putn(w, ".nonuniform", 11);
 }
 
 /* uint, 2 bits */
-static void fmt_49(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_49(struct dis_writer *w, int64_t v)
 {
 	dis_int(w, v);
 }
 
 /* bool_inv, 1 bits, display .1d */
-static void fmt_50(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_50(struct dis_writer *w, int64_t v)
 {
 	if (!v)
 		dis_putn(w, ".1d", 3);
@@ -4775,13 +4769,13 @@ static void fmt_51(struct dis_writer *w, int64_t v)
 }
 
 /* bitset, 3 bits */
-static void fmt_52(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_52(struct dis_writer *w, int64_t v)
 {
 	dis_int(w, v);
 }
 
 /* uoffset, 8 bits */
-static void fmt_53(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_53(struct dis_writer *w, int64_t v)
 {
 	if (v != 0) {
 		dis_putc(w, '+');
@@ -4790,40 +4784,40 @@ static void fmt_53(struct dis_writer *w, int64_t v)
 }
 
 /* uint, 4 bits */
-static void fmt_54(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_54(struct dis_writer *w, int64_t v)
 {
 	dis_int(w, v);
 }
 
 /* bool, 1 bits, display , a1.x */
-static void fmt_55(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_55(struct dis_writer *w, int64_t v)
 {
 	if (v)
 		dis_putn(w, ", a1.x", 6);
 }
 
 /* uint, 7 bits */
-static void fmt_56(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_56(struct dis_writer *w, int64_t v)
 {
 	dis_int(w, v);
 }
 
 /* bool, 1 bits, display .p */
-static void fmt_57(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_57(struct dis_writer *w, int64_t v)
 {
 	if (v)
 		dis_putn(w, ".p", 2);
 }
 
 /* bool, 1 bits, display .s */
-static void fmt_58(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_58(struct dis_writer *w, int64_t v)
 {
 	if (v)
 		dis_putn(w, ".s", 2);
 }
 
 /* offset, 13 bits */
-static void fmt_59(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_59(struct dis_writer *w, int64_t v)
 {
 	v = dis_sign_extend(v, 13);
 	if (v > 0)
@@ -4833,7 +4827,7 @@ static void fmt_59(struct dis_writer *w, int64_t v)
 }
 
 /* uoffset, 2 bits */
-static void fmt_60(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_60(struct dis_writer *w, int64_t v)
 {
 	if (v != 0) {
 		dis_putc(w, '+');
@@ -4842,13 +4836,13 @@ static void fmt_60(struct dis_writer *w, int64_t v)
 }
 
 /* int, 5 bits */
-static void fmt_61(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_61(struct dis_writer *w, int64_t v)
 {
 	dis_int(w, dis_sign_extend(v, 5));
 }
 
 /* uint, 13 bits */
-static void fmt_62(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_62(struct dis_writer *w, int64_t v)
 {
 	dis_int(w, v);
 }
@@ -4871,14 +4865,14 @@ static void fmt_63(struct dis_writer *w, int64_t v)
 }
 
 /* bool, 1 bits, display .u */
-static void fmt_64(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_64(struct dis_writer *w, int64_t v)
 {
 	if (v)
 		dis_putn(w, ".u", 2);
 }
 
 /* uoffset, 1 bits */
-static void fmt_65(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_65(struct dis_writer *w, int64_t v)
 {
 	if (v != 0) {
 		dis_putc(w, '+');
@@ -4887,7 +4881,7 @@ static void fmt_65(struct dis_writer *w, int64_t v)
 }
 
 /* uoffset, 1 bits, display  */
-static void fmt_66(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_66(struct dis_writer *w, int64_t v)
 {
 	if (v != 0) {
 		dis_putc(w, '+');
@@ -4919,56 +4913,48 @@ static void fmt_67(struct dis_writer *w, int64_t v)
 }
 
 /* bool, 1 bits, display .g */
-static void fmt_68(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_68(struct dis_writer *w, int64_t v)
 {
 	if (v)
 		dis_putn(w, ".g", 2);
 }
 
 /* bool, 1 bits, display .l */
-static void fmt_69(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_69(struct dis_writer *w, int64_t v)
 {
 	if (v)
 		dis_putn(w, ".l", 2);
 }
 
 /* bool, 1 bits, display .r */
-static void fmt_70(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_70(struct dis_writer *w, int64_t v)
 {
 	if (v)
 		dis_putn(w, ".r", 2);
 }
 
 /* bool, 1 bits, display .w */
-static void fmt_71(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_71(struct dis_writer *w, int64_t v)
 {
 	if (v)
 		dis_putn(w, ".w", 2);
 }
 
 /* enum, 1 bits, #sleep-duration */
-static void fmt_72(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_72(struct dis_writer *w, int64_t v)
 {
-	switch (v) {
-	case 0:
-		dis_putn(w, ".s", 2);
-		return;
-	case 1:
-		dis_putn(w, ".l", 2);
+	if ((uint64_t)v < 2) {
+		dis_putn(w, ".s.l" + 2 * v, 2);
 		return;
 	}
 	dis_int(w, v);
 }
 
 /* enum, 1 bits, #dccln-type */
-static void fmt_73(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_73(struct dis_writer *w, int64_t v)
 {
-	switch (v) {
-	case 0:
-		dis_putn(w, ".shr", 4);
-		return;
-	case 1:
-		dis_putn(w, ".all", 4);
+	if ((uint64_t)v < 2) {
+		dis_putn(w, ".shr.all" + 4 * v, 4);
 		return;
 	}
 	dis_int(w, v);
@@ -4995,27 +4981,23 @@ static void fmt_74(struct dis_writer *w, int64_t v)
 }
 
 /* enum, 1 bits, #alias-src-type */
-static void fmt_75(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_75(struct dis_writer *w, int64_t v)
 {
-	switch (v) {
-	case 0:
-		dis_putn(w, "b16", 3);
-		return;
-	case 1:
-		dis_putn(w, "b32", 3);
+	if ((uint64_t)v < 2) {
+		dis_putn(w, "b16b32" + 3 * v, 3);
 		return;
 	}
 	dis_int(w, v);
 }
 
 /* bitset, 11 bits */
-static void fmt_76(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_76(struct dis_writer *w, int64_t v)
 {
 	dis_int(w, v);
 }
 
 /* bitset, 32 bits */
-static void fmt_77(struct dis_writer *w, int64_t v)
+DIS_INLINE void fmt_77(struct dis_writer *w, int64_t v)
 {
 	dis_int(w, v);
 }
@@ -5557,8 +5539,7 @@ static void ins_kill_render(struct scope *s)
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_2(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "kill", 4);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "kill ", 5);
 	fmt_5(w, (int64_t)dis_bits(s->w, 2, 52, 52));
 	dis_putn(w, "p0.", 3);
 	fmt_6(w, (int64_t)dis_bits(s->w, 2, 53, 54));
@@ -5583,8 +5564,7 @@ static void ins_jump_render(struct scope *s)
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "jump", 4);
-	dis_putn(w, " #", 2);
+	dis_putn(w, "jump #", 6);
 	fmt_7(w, (int64_t)dis_bits(s->w, 2, 0, 31));
 }
 
@@ -5607,8 +5587,7 @@ static void ins_call_render(struct scope *s)
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "call", 4);
-	dis_putn(w, " #", 2);
+	dis_putn(w, "call #", 6);
 	fmt_7(w, (int64_t)dis_bits(s->w, 2, 0, 31));
 }
 
@@ -5631,8 +5610,7 @@ static void ins_bkt_render(struct scope *s)
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "bkt", 3);
-	dis_putn(w, " #", 2);
+	dis_putn(w, "bkt #", 5);
 	fmt_7(w, (int64_t)dis_bits(s->w, 2, 0, 31));
 }
 
@@ -5659,13 +5637,9 @@ static int ins_getlast_r_w(struct scope *s, int name, int64_t *v, int *fmt)
 /* 2ULL << {W} */
 static int64_t ins_getlast_d0_cluster_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = 2;
 	const int64_t t1 = get(s, ins_getlast_r_w, N_W);
 	const int64_t t2 = dis_shl(t0, t1);
-	s->stack &= ~UINT64_C(2);
 	return t2;
 }
 
@@ -5676,8 +5650,7 @@ static void ins_getlast_render(struct scope *s)
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "getlast", 7);
-	dis_putn(w, ".w", 2);
+	dis_putn(w, "getlast.w", 9);
 	fmt_8(w, ins_getlast_d0_cluster_size(s));
 	dis_putn(w, " #", 2);
 	fmt_7(w, (int64_t)dis_bits(s->w, 2, 0, 31));
@@ -5702,8 +5675,7 @@ static void ins_getone_render(struct scope *s)
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "getone", 6);
-	dis_putn(w, " #", 2);
+	dis_putn(w, "getone #", 8);
 	fmt_7(w, (int64_t)dis_bits(s->w, 2, 0, 31));
 }
 
@@ -5726,8 +5698,7 @@ static void ins_shps_render(struct scope *s)
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "shps", 4);
-	dis_putn(w, " #", 2);
+	dis_putn(w, "shps #", 6);
 	fmt_7(w, (int64_t)dis_bits(s->w, 2, 0, 31));
 }
 
@@ -5751,8 +5722,7 @@ static void ins_brac_render(struct scope *s)
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_2(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "brac", 4);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "brac.", 5);
 	fmt_10(w, (int64_t)dis_bits(s->w, 2, 32, 36));
 	dis_putn(w, " #", 2);
 	fmt_7(w, (int64_t)dis_bits(s->w, 2, 0, 31));
@@ -5796,8 +5766,7 @@ static void ins_br_render(struct scope *s)
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_2(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "br", 2);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "br ", 3);
 	fmt_5(w, (int64_t)dis_bits(s->w, 2, 52, 52));
 	dis_putn(w, "p0.", 3);
 	fmt_6(w, (int64_t)dis_bits(s->w, 2, 53, 54));
@@ -5825,8 +5794,7 @@ static void ins_bany_render(struct scope *s)
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_2(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "bany", 4);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "bany ", 5);
 	fmt_5(w, (int64_t)dis_bits(s->w, 2, 52, 52));
 	dis_putn(w, "p0.", 3);
 	fmt_6(w, (int64_t)dis_bits(s->w, 2, 53, 54));
@@ -5854,8 +5822,7 @@ static void ins_ball_render(struct scope *s)
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_2(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "ball", 4);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "ball ", 5);
 	fmt_5(w, (int64_t)dis_bits(s->w, 2, 52, 52));
 	dis_putn(w, "p0.", 3);
 	fmt_6(w, (int64_t)dis_bits(s->w, 2, 53, 54));
@@ -5883,8 +5850,7 @@ static void ins_brao_render(struct scope *s)
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_2(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "brao", 4);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "brao ", 5);
 	fmt_5(w, (int64_t)dis_bits(s->w, 2, 52, 52));
 	dis_putn(w, "p0.", 3);
 	fmt_6(w, (int64_t)dis_bits(s->w, 2, 53, 54));
@@ -5916,8 +5882,7 @@ static void ins_braa_render(struct scope *s)
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_2(w, (int64_t)dis_bits(s->w, 2, 48, 48));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "braa", 4);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "braa ", 5);
 	fmt_5(w, (int64_t)dis_bits(s->w, 2, 52, 52));
 	dis_putn(w, "p0.", 3);
 	fmt_6(w, (int64_t)dis_bits(s->w, 2, 53, 54));
@@ -6191,7 +6156,7 @@ static int64_t leaf_cat1_immed_src_when4(struct scope *s)
 }
 
 /* #cat1-immed-src */
-static void leaf_cat1_immed_src_render(struct scope *s)
+DIS_INLINE void leaf_cat1_immed_src_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
@@ -6267,9 +6232,6 @@ static int ins_mov_immed_r_dst_type(struct scope *s, int name, int64_t *v, int *
 /* ({DST_TYPE} == 0) || ({DST_TYPE} == 2) || ({DST_TYPE} == 4) || ({DST_TYPE} == 6) || ({DST_TYPE} == 7) */
 static int64_t ins_mov_immed_d3_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
 	const int64_t t0 = get(s, ins_mov_immed_r_dst_type, N_DST_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -6289,7 +6251,6 @@ static int64_t ins_mov_immed_d3_dst_half(struct scope *s)
 	const int64_t t16 = 7;
 	const int64_t t17 = t15 == t16;
 	const int64_t t18 = (t14 != 0) || (t17 != 0);
-	s->stack &= ~UINT64_C(32);
 	return t18;
 }
 
@@ -6402,7 +6363,7 @@ static int leaf_reg_gpr_applies1(struct scope *s)
 }
 
 /* #reg-gpr */
-static void leaf_reg_gpr_render(struct scope *s)
+DIS_INLINE void leaf_reg_gpr_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (leaf_reg_gpr_applies0(s)) {
@@ -6459,7 +6420,7 @@ static void root_reg_gpr(struct scope *parent, int64_t value, resolve_fn param, 
 }
 
 /* #cat1-dst */
-static void leaf_cat1_dst_render(struct scope *s)
+DIS_INLINE void leaf_cat1_dst_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (leaf_cat1_dst_applies0(s)) {
@@ -6669,9 +6630,6 @@ static int ins_mov_const_r_src_type(struct scope *s, int name, int64_t *v, int *
 /* ({SRC_TYPE} == 0) || ({SRC_TYPE} == 2) || ({SRC_TYPE} == 4) || ({SRC_TYPE} == 6) || ({SRC_TYPE} == 7) */
 static int64_t ins_mov_const_d3_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
 	const int64_t t0 = get(s, ins_mov_const_r_src_type, N_SRC_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -6691,7 +6649,6 @@ static int64_t ins_mov_const_d3_half(struct scope *s)
 	const int64_t t16 = 7;
 	const int64_t t17 = t15 == t16;
 	const int64_t t18 = (t14 != 0) || (t17 != 0);
-	s->stack &= ~UINT64_C(16);
 	return t18;
 }
 
@@ -6718,7 +6675,7 @@ static int site3_param(struct scope *s, int name, int64_t *v, int *fmt)
 }
 
 /* #reg-const */
-static void leaf_reg_const_render(struct scope *s)
+DIS_INLINE void leaf_reg_const_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	dis_putn(w, "c", 1);
@@ -6763,7 +6720,7 @@ static void root_reg_const(struct scope *parent, int64_t value, resolve_fn param
 }
 
 /* #cat1-const-src */
-static void leaf_cat1_const_src_render(struct scope *s)
+DIS_INLINE void leaf_cat1_const_src_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	fmt_14(w, s->pv[0]);
@@ -6817,9 +6774,6 @@ static int ins_mov_const_r_dst_type(struct scope *s, int name, int64_t *v, int *
 /* ({DST_TYPE} == 0) || ({DST_TYPE} == 2) || ({DST_TYPE} == 4) || ({DST_TYPE} == 6) || ({DST_TYPE} == 7) */
 static int64_t ins_mov_const_d3_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
 	const int64_t t0 = get(s, ins_mov_const_r_dst_type, N_DST_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -6839,7 +6793,6 @@ static int64_t ins_mov_const_d3_dst_half(struct scope *s)
 	const int64_t t16 = 7;
 	const int64_t t17 = t15 == t16;
 	const int64_t t18 = (t14 != 0) || (t17 != 0);
-	s->stack &= ~UINT64_C(32);
 	return t18;
 }
 
@@ -7018,9 +6971,6 @@ static int ins_mov_gpr_r_src_type(struct scope *s, int name, int64_t *v, int *fm
 /* ({SRC_TYPE} == 0) || ({SRC_TYPE} == 2) || ({SRC_TYPE} == 4) || ({SRC_TYPE} == 6) || ({SRC_TYPE} == 7) */
 static int64_t ins_mov_gpr_d3_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
 	const int64_t t0 = get(s, ins_mov_gpr_r_src_type, N_SRC_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -7040,7 +6990,6 @@ static int64_t ins_mov_gpr_d3_half(struct scope *s)
 	const int64_t t16 = 7;
 	const int64_t t17 = t15 == t16;
 	const int64_t t18 = (t14 != 0) || (t17 != 0);
-	s->stack &= ~UINT64_C(16);
 	return t18;
 }
 
@@ -7071,7 +7020,7 @@ static int site6_param(struct scope *s, int name, int64_t *v, int *fmt)
 }
 
 /* #cat1-gpr-src */
-static void leaf_cat1_gpr_src_render(struct scope *s)
+DIS_INLINE void leaf_cat1_gpr_src_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	fmt_27(w, s->pv[0]);
@@ -7126,9 +7075,6 @@ static int ins_mov_gpr_r_dst_type(struct scope *s, int name, int64_t *v, int *fm
 /* ({DST_TYPE} == 0) || ({DST_TYPE} == 2) || ({DST_TYPE} == 4) || ({DST_TYPE} == 6) || ({DST_TYPE} == 7) */
 static int64_t ins_mov_gpr_d3_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
 	const int64_t t0 = get(s, ins_mov_gpr_r_dst_type, N_DST_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -7148,7 +7094,6 @@ static int64_t ins_mov_gpr_d3_dst_half(struct scope *s)
 	const int64_t t16 = 7;
 	const int64_t t17 = t15 == t16;
 	const int64_t t18 = (t14 != 0) || (t17 != 0);
-	s->stack &= ~UINT64_C(32);
 	return t18;
 }
 
@@ -7331,9 +7276,6 @@ static int ins_mov_relgpr_r_src_type(struct scope *s, int name, int64_t *v, int 
 /* ({SRC_TYPE} == 0) || ({SRC_TYPE} == 2) || ({SRC_TYPE} == 4) || ({SRC_TYPE} == 6) || ({SRC_TYPE} == 7) */
 static int64_t ins_mov_relgpr_d3_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
 	const int64_t t0 = get(s, ins_mov_relgpr_r_src_type, N_SRC_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -7353,7 +7295,6 @@ static int64_t ins_mov_relgpr_d3_half(struct scope *s)
 	const int64_t t16 = 7;
 	const int64_t t17 = t15 == t16;
 	const int64_t t18 = (t14 != 0) || (t17 != 0);
-	s->stack &= ~UINT64_C(16);
 	return t18;
 }
 
@@ -7387,7 +7328,7 @@ static int leaf_reg_relative_gpr_applies0(struct scope *s)
 }
 
 /* #reg-relative-gpr */
-static void leaf_reg_relative_gpr_render(struct scope *s)
+DIS_INLINE void leaf_reg_relative_gpr_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (leaf_reg_relative_gpr_applies0(s)) {
@@ -7435,7 +7376,7 @@ static void root_reg_relative_gpr(struct scope *parent, int64_t value, resolve_f
 }
 
 /* #cat1-relative-gpr-src */
-static void leaf_cat1_relative_gpr_src_render(struct scope *s)
+DIS_INLINE void leaf_cat1_relative_gpr_src_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	fmt_14(w, s->pv[0]);
@@ -7489,9 +7430,6 @@ static int ins_mov_relgpr_r_dst_type(struct scope *s, int name, int64_t *v, int 
 /* ({DST_TYPE} == 0) || ({DST_TYPE} == 2) || ({DST_TYPE} == 4) || ({DST_TYPE} == 6) || ({DST_TYPE} == 7) */
 static int64_t ins_mov_relgpr_d3_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
 	const int64_t t0 = get(s, ins_mov_relgpr_r_dst_type, N_DST_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -7511,7 +7449,6 @@ static int64_t ins_mov_relgpr_d3_dst_half(struct scope *s)
 	const int64_t t16 = 7;
 	const int64_t t17 = t15 == t16;
 	const int64_t t18 = (t14 != 0) || (t17 != 0);
-	s->stack &= ~UINT64_C(32);
 	return t18;
 }
 
@@ -7690,9 +7627,6 @@ static int ins_mov_relconst_r_src_type(struct scope *s, int name, int64_t *v, in
 /* ({SRC_TYPE} == 0) || ({SRC_TYPE} == 2) || ({SRC_TYPE} == 4) || ({SRC_TYPE} == 6) || ({SRC_TYPE} == 7) */
 static int64_t ins_mov_relconst_d3_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
 	const int64_t t0 = get(s, ins_mov_relconst_r_src_type, N_SRC_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -7712,7 +7646,6 @@ static int64_t ins_mov_relconst_d3_half(struct scope *s)
 	const int64_t t16 = 7;
 	const int64_t t17 = t15 == t16;
 	const int64_t t18 = (t14 != 0) || (t17 != 0);
-	s->stack &= ~UINT64_C(16);
 	return t18;
 }
 
@@ -7746,7 +7679,7 @@ static int leaf_reg_relative_const_applies0(struct scope *s)
 }
 
 /* #reg-relative-const */
-static void leaf_reg_relative_const_render(struct scope *s)
+DIS_INLINE void leaf_reg_relative_const_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (leaf_reg_relative_const_applies0(s)) {
@@ -7794,7 +7727,7 @@ static void root_reg_relative_const(struct scope *parent, int64_t value, resolve
 }
 
 /* #cat1-relative-const-src */
-static void leaf_cat1_relative_const_src_render(struct scope *s)
+DIS_INLINE void leaf_cat1_relative_const_src_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	fmt_14(w, s->pv[0]);
@@ -7848,9 +7781,6 @@ static int ins_mov_relconst_r_dst_type(struct scope *s, int name, int64_t *v, in
 /* ({DST_TYPE} == 0) || ({DST_TYPE} == 2) || ({DST_TYPE} == 4) || ({DST_TYPE} == 6) || ({DST_TYPE} == 7) */
 static int64_t ins_mov_relconst_d3_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
 	const int64_t t0 = get(s, ins_mov_relconst_r_dst_type, N_DST_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -7870,7 +7800,6 @@ static int64_t ins_mov_relconst_d3_dst_half(struct scope *s)
 	const int64_t t16 = 7;
 	const int64_t t17 = t15 == t16;
 	const int64_t t18 = (t14 != 0) || (t17 != 0);
-	s->stack &= ~UINT64_C(32);
 	return t18;
 }
 
@@ -8008,9 +7937,6 @@ static int ins_swz_r_dst_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({DST_TYPE} == 0) || ({DST_TYPE} == 2) || ({DST_TYPE} == 4) || ({DST_TYPE} == 6) || ({DST_TYPE} == 7) */
 static int64_t ins_swz_d0_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_swz_r_dst_type, N_DST_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -8030,7 +7956,6 @@ static int64_t ins_swz_d0_dst_half(struct scope *s)
 	const int64_t t16 = 7;
 	const int64_t t17 = t15 == t16;
 	const int64_t t18 = (t14 != 0) || (t17 != 0);
-	s->stack &= ~UINT64_C(4);
 	return t18;
 }
 
@@ -8053,7 +7978,7 @@ static int site15_param(struct scope *s, int name, int64_t *v, int *fmt)
 }
 
 /* #cat1-multi-dst */
-static void leaf_cat1_multi_dst_render(struct scope *s)
+DIS_INLINE void leaf_cat1_multi_dst_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	fmt_22(w, s->pv[0]);
@@ -8116,9 +8041,6 @@ static int ins_swz_r_src_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({SRC_TYPE} == 0) || ({SRC_TYPE} == 2) || ({SRC_TYPE} == 4) || ({SRC_TYPE} == 6) || ({SRC_TYPE} == 7) */
 static int64_t ins_swz_d0_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_swz_r_src_type, N_SRC_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -8138,7 +8060,6 @@ static int64_t ins_swz_d0_half(struct scope *s)
 	const int64_t t16 = 7;
 	const int64_t t17 = t15 == t16;
 	const int64_t t18 = (t14 != 0) || (t17 != 0);
-	s->stack &= ~UINT64_C(2);
 	return t18;
 }
 
@@ -8161,7 +8082,7 @@ static int site18_param(struct scope *s, int name, int64_t *v, int *fmt)
 }
 
 /* #cat1-multi-src */
-static void leaf_cat1_multi_src_render(struct scope *s)
+DIS_INLINE void leaf_cat1_multi_src_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	fmt_22(w, s->pv[0]);
@@ -8274,9 +8195,6 @@ static int ins_gat_r_dst_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({DST_TYPE} == 0) || ({DST_TYPE} == 2) || ({DST_TYPE} == 4) || ({DST_TYPE} == 6) || ({DST_TYPE} == 7) */
 static int64_t ins_gat_d0_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_gat_r_dst_type, N_DST_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -8296,7 +8214,6 @@ static int64_t ins_gat_d0_dst_half(struct scope *s)
 	const int64_t t16 = 7;
 	const int64_t t17 = t15 == t16;
 	const int64_t t18 = (t14 != 0) || (t17 != 0);
-	s->stack &= ~UINT64_C(4);
 	return t18;
 }
 
@@ -8329,9 +8246,6 @@ static int ins_gat_r_src_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({SRC_TYPE} == 0) || ({SRC_TYPE} == 2) || ({SRC_TYPE} == 4) || ({SRC_TYPE} == 6) || ({SRC_TYPE} == 7) */
 static int64_t ins_gat_d0_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_gat_r_src_type, N_SRC_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -8351,7 +8265,6 @@ static int64_t ins_gat_d0_half(struct scope *s)
 	const int64_t t16 = 7;
 	const int64_t t17 = t15 == t16;
 	const int64_t t18 = (t14 != 0) || (t17 != 0);
-	s->stack &= ~UINT64_C(2);
 	return t18;
 }
 
@@ -8471,9 +8384,6 @@ static int ins_sct_r_dst_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({DST_TYPE} == 0) || ({DST_TYPE} == 2) || ({DST_TYPE} == 4) || ({DST_TYPE} == 6) || ({DST_TYPE} == 7) */
 static int64_t ins_sct_d0_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_sct_r_dst_type, N_DST_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -8493,7 +8403,6 @@ static int64_t ins_sct_d0_dst_half(struct scope *s)
 	const int64_t t16 = 7;
 	const int64_t t17 = t15 == t16;
 	const int64_t t18 = (t14 != 0) || (t17 != 0);
-	s->stack &= ~UINT64_C(4);
 	return t18;
 }
 
@@ -8556,9 +8465,6 @@ static int ins_sct_r_src_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({SRC_TYPE} == 0) || ({SRC_TYPE} == 2) || ({SRC_TYPE} == 4) || ({SRC_TYPE} == 6) || ({SRC_TYPE} == 7) */
 static int64_t ins_sct_d0_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_sct_r_src_type, N_SRC_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -8578,7 +8484,6 @@ static int64_t ins_sct_d0_half(struct scope *s)
 	const int64_t t16 = 7;
 	const int64_t t17 = t15 == t16;
 	const int64_t t18 = (t14 != 0) || (t17 != 0);
-	s->stack &= ~UINT64_C(2);
 	return t18;
 }
 
@@ -8668,15 +8573,11 @@ static int ins_movmsk_r_repeat(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({REPEAT} + 1) * 32 */
 static int64_t ins_movmsk_d0_w(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_movmsk_r_repeat, N_REPEAT);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
 	const int64_t t3 = 32;
 	const int64_t t4 = t2 * t3;
-	s->stack &= ~UINT64_C(2);
 	return t4;
 }
 
@@ -8746,9 +8647,6 @@ static int ins_bary_f_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_bary_f_d0_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_bary_f_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_bary_f_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -8756,7 +8654,6 @@ static int64_t ins_bary_f_d0_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(2);
 	return t6;
 }
 
@@ -8789,7 +8686,7 @@ static int leaf_mulitsrc_immed_applies0(struct scope *s)
 }
 
 /* #mulitsrc-immed */
-static void leaf_mulitsrc_immed_render(struct scope *s)
+DIS_INLINE void leaf_mulitsrc_immed_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
@@ -8825,7 +8722,7 @@ static void leaf_mulitsrc_immed_enter(struct scope *parent, const uint32_t *word
 }
 
 /* #multisrc-immed-flut-full */
-static void leaf_multisrc_immed_flut_full_render(struct scope *s)
+DIS_INLINE void leaf_multisrc_immed_flut_full_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
@@ -8850,7 +8747,7 @@ static void leaf_multisrc_immed_flut_full_enter(struct scope *parent, const uint
 }
 
 /* #multisrc-immed-flut-half */
-static void leaf_multisrc_immed_flut_half_render(struct scope *s)
+DIS_INLINE void leaf_multisrc_immed_flut_half_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
@@ -8878,17 +8775,13 @@ static void leaf_multisrc_immed_flut_half_enter(struct scope *parent, const uint
 /* !{FULL} */
 static int64_t leaf_multisrc_gpr_d0_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = s->pv[0];
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(2);
 	return t1;
 }
 
 /* #multisrc-gpr */
-static void leaf_multisrc_gpr_render(struct scope *s)
+DIS_INLINE void leaf_multisrc_gpr_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
@@ -8917,17 +8810,13 @@ static void leaf_multisrc_gpr_enter(struct scope *parent, const uint32_t *words,
 /* !{FULL} */
 static int64_t leaf_multisrc_const_d0_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = s->pv[0];
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(2);
 	return t1;
 }
 
 /* #multisrc-const */
-static void leaf_multisrc_const_render(struct scope *s)
+DIS_INLINE void leaf_multisrc_const_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
@@ -8959,17 +8848,13 @@ static void leaf_multisrc_const_enter(struct scope *parent, const uint32_t *word
 /* !{FULL} */
 static int64_t leaf_multisrc_relative_gpr_d0_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = s->pv[0];
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(2);
 	return t1;
 }
 
 /* #multisrc-relative-gpr */
-static void leaf_multisrc_relative_gpr_render(struct scope *s)
+DIS_INLINE void leaf_multisrc_relative_gpr_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
@@ -8997,17 +8882,13 @@ static void leaf_multisrc_relative_gpr_enter(struct scope *parent, const uint32_
 /* !{FULL} */
 static int64_t leaf_multisrc_relative_const_d0_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = s->pv[0];
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(2);
 	return t1;
 }
 
 /* #multisrc-relative-const */
-static void leaf_multisrc_relative_const_render(struct scope *s)
+DIS_INLINE void leaf_multisrc_relative_const_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
@@ -9045,6 +8926,7 @@ static void root_multisrc(struct scope *parent, int64_t value, resolve_fn param,
 	if ((words[0] & 0x3800u) == 0x2000u) {
 		found = "#mulitsrc-immed";
 		leaf = 0;
+		goto matched;
 	}
 	if ((words[0] & 0x3c00u) == 0x2800u) {
 		if (found) {
@@ -9054,6 +8936,7 @@ static void root_multisrc(struct scope *parent, int64_t value, resolve_fn param,
 		}
 		found = "#multisrc-immed-flut-full";
 		leaf = 1;
+		goto matched;
 	}
 	if ((words[0] & 0x3c00u) == 0x2c00u) {
 		if (found) {
@@ -9063,6 +8946,7 @@ static void root_multisrc(struct scope *parent, int64_t value, resolve_fn param,
 		}
 		found = "#multisrc-immed-flut-half";
 		leaf = 2;
+		goto matched;
 	}
 	if ((words[0] & 0x3b00u) == 0x0u) {
 		if (found) {
@@ -9072,6 +8956,7 @@ static void root_multisrc(struct scope *parent, int64_t value, resolve_fn param,
 		}
 		found = "#multisrc-gpr";
 		leaf = 3;
+		goto matched;
 	}
 	if ((words[0] & 0x1800u) == 0x1000u) {
 		if (found) {
@@ -9081,6 +8966,7 @@ static void root_multisrc(struct scope *parent, int64_t value, resolve_fn param,
 		}
 		found = "#multisrc-const";
 		leaf = 4;
+		goto matched;
 	}
 	if ((words[0] & 0x3c00u) == 0x800u) {
 		if (found) {
@@ -9090,6 +8976,7 @@ static void root_multisrc(struct scope *parent, int64_t value, resolve_fn param,
 		}
 		found = "#multisrc-relative-gpr";
 		leaf = 5;
+		goto matched;
 	}
 	if ((words[0] & 0x3c00u) == 0xc00u) {
 		if (found) {
@@ -9155,8 +9042,7 @@ static void ins_bary_f_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "bary.f", 6);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "bary.f ", 7);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_bary_f_d0_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -9215,9 +9101,6 @@ static int ins_flat_b_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_flat_b_d0_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_flat_b_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_flat_b_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -9225,7 +9108,6 @@ static int64_t ins_flat_b_d0_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(2);
 	return t6;
 }
 
@@ -9271,8 +9153,7 @@ static void ins_flat_b_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "flat.b", 6);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "flat.b ", 7);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_flat_b_d0_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -9379,9 +9260,6 @@ static int ins_add_f_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_add_f_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_add_f_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_add_f_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -9389,18 +9267,14 @@ static int64_t ins_add_f_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_add_f_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -9485,8 +9359,7 @@ static void ins_add_f_render(struct scope *s)
 		fmt_8(w, ins_add_f_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "add.f", 5);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "add.f ", 6);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_add_f_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -9512,8 +9385,7 @@ static void ins_add_f_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "add.f", 5);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "add.f ", 6);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_add_f_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -9620,9 +9492,6 @@ static int ins_min_f_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_min_f_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_min_f_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_min_f_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -9630,18 +9499,14 @@ static int64_t ins_min_f_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_min_f_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -9726,8 +9591,7 @@ static void ins_min_f_render(struct scope *s)
 		fmt_8(w, ins_min_f_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "min.f", 5);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "min.f ", 6);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_min_f_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -9753,8 +9617,7 @@ static void ins_min_f_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "min.f", 5);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "min.f ", 6);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_min_f_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -9861,9 +9724,6 @@ static int ins_max_f_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_max_f_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_max_f_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_max_f_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -9871,18 +9731,14 @@ static int64_t ins_max_f_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_max_f_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -9967,8 +9823,7 @@ static void ins_max_f_render(struct scope *s)
 		fmt_8(w, ins_max_f_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "max.f", 5);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "max.f ", 6);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_max_f_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -9994,8 +9849,7 @@ static void ins_max_f_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "max.f", 5);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "max.f ", 6);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_max_f_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -10102,9 +9956,6 @@ static int ins_mul_f_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_mul_f_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_mul_f_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_mul_f_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -10112,18 +9963,14 @@ static int64_t ins_mul_f_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_mul_f_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -10208,8 +10055,7 @@ static void ins_mul_f_render(struct scope *s)
 		fmt_8(w, ins_mul_f_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "mul.f", 5);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "mul.f ", 6);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_mul_f_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -10235,8 +10081,7 @@ static void ins_mul_f_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "mul.f", 5);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "mul.f ", 6);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_mul_f_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -10343,9 +10188,6 @@ static int ins_sign_f_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_sign_f_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_sign_f_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_sign_f_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -10353,18 +10195,14 @@ static int64_t ins_sign_f_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_sign_f_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -10419,8 +10257,7 @@ static void ins_sign_f_render(struct scope *s)
 		fmt_8(w, ins_sign_f_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "sign.f", 6);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "sign.f ", 7);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_sign_f_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -10439,8 +10276,7 @@ static void ins_sign_f_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "sign.f", 6);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "sign.f ", 7);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_sign_f_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -10540,9 +10376,6 @@ static int ins_cmps_f_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_cmps_f_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_cmps_f_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_cmps_f_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -10550,18 +10383,14 @@ static int64_t ins_cmps_f_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_cmps_f_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -10646,8 +10475,7 @@ static void ins_cmps_f_render(struct scope *s)
 		fmt_8(w, ins_cmps_f_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "cmps.f", 6);
-		dis_putn(w, ".", 1);
+		dis_putn(w, "cmps.f.", 7);
 		fmt_36(w, (int64_t)dis_bits(s->w, 2, 48, 50));
 		dis_putn(w, " ", 1);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
@@ -10675,8 +10503,7 @@ static void ins_cmps_f_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "cmps.f", 6);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "cmps.f.", 7);
 	fmt_36(w, (int64_t)dis_bits(s->w, 2, 48, 50));
 	dis_putn(w, " ", 1);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
@@ -10781,9 +10608,6 @@ static int ins_absneg_f_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_absneg_f_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_absneg_f_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_absneg_f_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -10791,18 +10615,14 @@ static int64_t ins_absneg_f_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_absneg_f_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -10857,8 +10677,7 @@ static void ins_absneg_f_render(struct scope *s)
 		fmt_8(w, ins_absneg_f_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "absneg.f", 8);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "absneg.f ", 9);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_absneg_f_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -10877,8 +10696,7 @@ static void ins_absneg_f_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "absneg.f", 8);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "absneg.f ", 9);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_absneg_f_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -10978,9 +10796,6 @@ static int ins_cmpv_f_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_cmpv_f_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_cmpv_f_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_cmpv_f_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -10988,18 +10803,14 @@ static int64_t ins_cmpv_f_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_cmpv_f_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -11084,8 +10895,7 @@ static void ins_cmpv_f_render(struct scope *s)
 		fmt_8(w, ins_cmpv_f_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "cmpv.f", 6);
-		dis_putn(w, ".", 1);
+		dis_putn(w, "cmpv.f.", 7);
 		fmt_36(w, (int64_t)dis_bits(s->w, 2, 48, 50));
 		dis_putn(w, " ", 1);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
@@ -11113,8 +10923,7 @@ static void ins_cmpv_f_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "cmpv.f", 6);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "cmpv.f.", 7);
 	fmt_36(w, (int64_t)dis_bits(s->w, 2, 48, 50));
 	dis_putn(w, " ", 1);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
@@ -11219,9 +11028,6 @@ static int ins_floor_f_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_floor_f_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_floor_f_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_floor_f_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -11229,18 +11035,14 @@ static int64_t ins_floor_f_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_floor_f_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -11295,8 +11097,7 @@ static void ins_floor_f_render(struct scope *s)
 		fmt_8(w, ins_floor_f_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "floor.f", 7);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "floor.f ", 8);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_floor_f_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -11315,8 +11116,7 @@ static void ins_floor_f_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "floor.f", 7);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "floor.f ", 8);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_floor_f_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -11416,9 +11216,6 @@ static int ins_ceil_f_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_ceil_f_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_ceil_f_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_ceil_f_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -11426,18 +11223,14 @@ static int64_t ins_ceil_f_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_ceil_f_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -11492,8 +11285,7 @@ static void ins_ceil_f_render(struct scope *s)
 		fmt_8(w, ins_ceil_f_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "ceil.f", 6);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "ceil.f ", 7);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_ceil_f_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -11512,8 +11304,7 @@ static void ins_ceil_f_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "ceil.f", 6);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "ceil.f ", 7);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_ceil_f_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -11613,9 +11404,6 @@ static int ins_rndne_f_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_rndne_f_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_rndne_f_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_rndne_f_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -11623,18 +11411,14 @@ static int64_t ins_rndne_f_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_rndne_f_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -11689,8 +11473,7 @@ static void ins_rndne_f_render(struct scope *s)
 		fmt_8(w, ins_rndne_f_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "rndne.f", 7);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "rndne.f ", 8);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_rndne_f_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -11709,8 +11492,7 @@ static void ins_rndne_f_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "rndne.f", 7);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "rndne.f ", 8);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_rndne_f_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -11810,9 +11592,6 @@ static int ins_rndaz_f_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_rndaz_f_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_rndaz_f_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_rndaz_f_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -11820,18 +11599,14 @@ static int64_t ins_rndaz_f_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_rndaz_f_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -11886,8 +11661,7 @@ static void ins_rndaz_f_render(struct scope *s)
 		fmt_8(w, ins_rndaz_f_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "rndaz.f", 7);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "rndaz.f ", 8);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_rndaz_f_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -11906,8 +11680,7 @@ static void ins_rndaz_f_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "rndaz.f", 7);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "rndaz.f ", 8);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_rndaz_f_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -12007,9 +11780,6 @@ static int ins_trunc_f_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_trunc_f_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_trunc_f_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_trunc_f_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -12017,18 +11787,14 @@ static int64_t ins_trunc_f_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_trunc_f_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -12083,8 +11849,7 @@ static void ins_trunc_f_render(struct scope *s)
 		fmt_8(w, ins_trunc_f_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "trunc.f", 7);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "trunc.f ", 8);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_trunc_f_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -12103,8 +11868,7 @@ static void ins_trunc_f_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "trunc.f", 7);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "trunc.f ", 8);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_trunc_f_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -12204,9 +11968,6 @@ static int ins_add_u_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_add_u_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_add_u_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_add_u_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -12214,18 +11975,14 @@ static int64_t ins_add_u_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_add_u_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -12310,8 +12067,7 @@ static void ins_add_u_render(struct scope *s)
 		fmt_8(w, ins_add_u_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "add.u", 5);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "add.u ", 6);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_add_u_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -12337,8 +12093,7 @@ static void ins_add_u_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "add.u", 5);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "add.u ", 6);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_add_u_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -12445,9 +12200,6 @@ static int ins_add_s_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_add_s_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_add_s_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_add_s_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -12455,18 +12207,14 @@ static int64_t ins_add_s_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_add_s_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -12551,8 +12299,7 @@ static void ins_add_s_render(struct scope *s)
 		fmt_8(w, ins_add_s_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "add.s", 5);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "add.s ", 6);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_add_s_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -12578,8 +12325,7 @@ static void ins_add_s_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "add.s", 5);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "add.s ", 6);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_add_s_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -12686,9 +12432,6 @@ static int ins_sub_u_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_sub_u_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_sub_u_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_sub_u_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -12696,18 +12439,14 @@ static int64_t ins_sub_u_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_sub_u_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -12792,8 +12531,7 @@ static void ins_sub_u_render(struct scope *s)
 		fmt_8(w, ins_sub_u_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "sub.u", 5);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "sub.u ", 6);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_sub_u_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -12819,8 +12557,7 @@ static void ins_sub_u_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "sub.u", 5);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "sub.u ", 6);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_sub_u_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -12927,9 +12664,6 @@ static int ins_sub_s_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_sub_s_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_sub_s_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_sub_s_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -12937,18 +12671,14 @@ static int64_t ins_sub_s_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_sub_s_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -13033,8 +12763,7 @@ static void ins_sub_s_render(struct scope *s)
 		fmt_8(w, ins_sub_s_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "sub.s", 5);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "sub.s ", 6);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_sub_s_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -13060,8 +12789,7 @@ static void ins_sub_s_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "sub.s", 5);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "sub.s ", 6);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_sub_s_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -13168,9 +12896,6 @@ static int ins_cmps_u_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_cmps_u_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_cmps_u_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_cmps_u_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -13178,18 +12903,14 @@ static int64_t ins_cmps_u_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_cmps_u_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -13274,8 +12995,7 @@ static void ins_cmps_u_render(struct scope *s)
 		fmt_8(w, ins_cmps_u_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "cmps.u", 6);
-		dis_putn(w, ".", 1);
+		dis_putn(w, "cmps.u.", 7);
 		fmt_36(w, (int64_t)dis_bits(s->w, 2, 48, 50));
 		dis_putn(w, " ", 1);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
@@ -13303,8 +13023,7 @@ static void ins_cmps_u_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "cmps.u", 6);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "cmps.u.", 7);
 	fmt_36(w, (int64_t)dis_bits(s->w, 2, 48, 50));
 	dis_putn(w, " ", 1);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
@@ -13409,9 +13128,6 @@ static int ins_cmps_s_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_cmps_s_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_cmps_s_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_cmps_s_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -13419,18 +13135,14 @@ static int64_t ins_cmps_s_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_cmps_s_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -13515,8 +13227,7 @@ static void ins_cmps_s_render(struct scope *s)
 		fmt_8(w, ins_cmps_s_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "cmps.s", 6);
-		dis_putn(w, ".", 1);
+		dis_putn(w, "cmps.s.", 7);
 		fmt_36(w, (int64_t)dis_bits(s->w, 2, 48, 50));
 		dis_putn(w, " ", 1);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
@@ -13544,8 +13255,7 @@ static void ins_cmps_s_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "cmps.s", 6);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "cmps.s.", 7);
 	fmt_36(w, (int64_t)dis_bits(s->w, 2, 48, 50));
 	dis_putn(w, " ", 1);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
@@ -13650,9 +13360,6 @@ static int ins_min_u_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_min_u_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_min_u_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_min_u_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -13660,18 +13367,14 @@ static int64_t ins_min_u_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_min_u_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -13756,8 +13459,7 @@ static void ins_min_u_render(struct scope *s)
 		fmt_8(w, ins_min_u_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "min.u", 5);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "min.u ", 6);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_min_u_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -13783,8 +13485,7 @@ static void ins_min_u_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "min.u", 5);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "min.u ", 6);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_min_u_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -13891,9 +13592,6 @@ static int ins_min_s_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_min_s_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_min_s_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_min_s_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -13901,18 +13599,14 @@ static int64_t ins_min_s_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_min_s_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -13997,8 +13691,7 @@ static void ins_min_s_render(struct scope *s)
 		fmt_8(w, ins_min_s_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "min.s", 5);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "min.s ", 6);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_min_s_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -14024,8 +13717,7 @@ static void ins_min_s_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "min.s", 5);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "min.s ", 6);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_min_s_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -14132,9 +13824,6 @@ static int ins_max_u_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_max_u_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_max_u_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_max_u_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -14142,18 +13831,14 @@ static int64_t ins_max_u_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_max_u_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -14238,8 +13923,7 @@ static void ins_max_u_render(struct scope *s)
 		fmt_8(w, ins_max_u_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "max.u", 5);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "max.u ", 6);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_max_u_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -14265,8 +13949,7 @@ static void ins_max_u_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "max.u", 5);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "max.u ", 6);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_max_u_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -14373,9 +14056,6 @@ static int ins_max_s_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_max_s_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_max_s_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_max_s_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -14383,18 +14063,14 @@ static int64_t ins_max_s_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_max_s_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -14479,8 +14155,7 @@ static void ins_max_s_render(struct scope *s)
 		fmt_8(w, ins_max_s_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "max.s", 5);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "max.s ", 6);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_max_s_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -14506,8 +14181,7 @@ static void ins_max_s_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "max.s", 5);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "max.s ", 6);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_max_s_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -14614,9 +14288,6 @@ static int ins_absneg_s_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_absneg_s_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_absneg_s_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_absneg_s_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -14624,18 +14295,14 @@ static int64_t ins_absneg_s_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_absneg_s_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -14690,8 +14357,7 @@ static void ins_absneg_s_render(struct scope *s)
 		fmt_8(w, ins_absneg_s_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "absneg.s", 8);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "absneg.s ", 9);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_absneg_s_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -14710,8 +14376,7 @@ static void ins_absneg_s_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "absneg.s", 8);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "absneg.s ", 9);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_absneg_s_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -14811,9 +14476,6 @@ static int ins_and_b_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_and_b_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_and_b_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_and_b_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -14821,18 +14483,14 @@ static int64_t ins_and_b_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_and_b_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -14917,8 +14575,7 @@ static void ins_and_b_render(struct scope *s)
 		fmt_8(w, ins_and_b_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "and.b", 5);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "and.b ", 6);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_and_b_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -14944,8 +14601,7 @@ static void ins_and_b_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "and.b", 5);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "and.b ", 6);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_and_b_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -15052,9 +14708,6 @@ static int ins_or_b_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_or_b_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_or_b_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_or_b_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -15062,18 +14715,14 @@ static int64_t ins_or_b_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_or_b_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -15158,8 +14807,7 @@ static void ins_or_b_render(struct scope *s)
 		fmt_8(w, ins_or_b_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "or.b", 4);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "or.b ", 5);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_or_b_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -15185,8 +14833,7 @@ static void ins_or_b_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "or.b", 4);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "or.b ", 5);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_or_b_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -15293,9 +14940,6 @@ static int ins_not_b_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_not_b_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_not_b_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_not_b_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -15303,18 +14947,14 @@ static int64_t ins_not_b_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_not_b_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -15369,8 +15009,7 @@ static void ins_not_b_render(struct scope *s)
 		fmt_8(w, ins_not_b_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "not.b", 5);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "not.b ", 6);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_not_b_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -15389,8 +15028,7 @@ static void ins_not_b_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "not.b", 5);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "not.b ", 6);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_not_b_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -15490,9 +15128,6 @@ static int ins_xor_b_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_xor_b_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_xor_b_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_xor_b_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -15500,18 +15135,14 @@ static int64_t ins_xor_b_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_xor_b_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -15596,8 +15227,7 @@ static void ins_xor_b_render(struct scope *s)
 		fmt_8(w, ins_xor_b_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "xor.b", 5);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "xor.b ", 6);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_xor_b_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -15623,8 +15253,7 @@ static void ins_xor_b_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "xor.b", 5);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "xor.b ", 6);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_xor_b_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -15731,9 +15360,6 @@ static int ins_cmpv_u_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_cmpv_u_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_cmpv_u_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_cmpv_u_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -15741,18 +15367,14 @@ static int64_t ins_cmpv_u_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_cmpv_u_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -15837,8 +15459,7 @@ static void ins_cmpv_u_render(struct scope *s)
 		fmt_8(w, ins_cmpv_u_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "cmpv.u", 6);
-		dis_putn(w, ".", 1);
+		dis_putn(w, "cmpv.u.", 7);
 		fmt_36(w, (int64_t)dis_bits(s->w, 2, 48, 50));
 		dis_putn(w, " ", 1);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
@@ -15866,8 +15487,7 @@ static void ins_cmpv_u_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "cmpv.u", 6);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "cmpv.u.", 7);
 	fmt_36(w, (int64_t)dis_bits(s->w, 2, 48, 50));
 	dis_putn(w, " ", 1);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
@@ -15972,9 +15592,6 @@ static int ins_cmpv_s_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_cmpv_s_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_cmpv_s_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_cmpv_s_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -15982,18 +15599,14 @@ static int64_t ins_cmpv_s_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_cmpv_s_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -16078,8 +15691,7 @@ static void ins_cmpv_s_render(struct scope *s)
 		fmt_8(w, ins_cmpv_s_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "cmpv.s", 6);
-		dis_putn(w, ".", 1);
+		dis_putn(w, "cmpv.s.", 7);
 		fmt_36(w, (int64_t)dis_bits(s->w, 2, 48, 50));
 		dis_putn(w, " ", 1);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
@@ -16107,8 +15719,7 @@ static void ins_cmpv_s_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "cmpv.s", 6);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "cmpv.s.", 7);
 	fmt_36(w, (int64_t)dis_bits(s->w, 2, 48, 50));
 	dis_putn(w, " ", 1);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
@@ -16213,9 +15824,6 @@ static int ins_mul_u24_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_mul_u24_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_mul_u24_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_mul_u24_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -16223,18 +15831,14 @@ static int64_t ins_mul_u24_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_mul_u24_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -16319,8 +15923,7 @@ static void ins_mul_u24_render(struct scope *s)
 		fmt_8(w, ins_mul_u24_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "mul.u24", 7);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "mul.u24 ", 8);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_mul_u24_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -16346,8 +15949,7 @@ static void ins_mul_u24_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "mul.u24", 7);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "mul.u24 ", 8);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_mul_u24_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -16454,9 +16056,6 @@ static int ins_mul_s24_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_mul_s24_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_mul_s24_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_mul_s24_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -16464,18 +16063,14 @@ static int64_t ins_mul_s24_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_mul_s24_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -16560,8 +16155,7 @@ static void ins_mul_s24_render(struct scope *s)
 		fmt_8(w, ins_mul_s24_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "mul.s24", 7);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "mul.s24 ", 8);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_mul_s24_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -16587,8 +16181,7 @@ static void ins_mul_s24_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "mul.s24", 7);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "mul.s24 ", 8);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_mul_s24_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -16695,9 +16288,6 @@ static int ins_mull_u_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_mull_u_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_mull_u_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_mull_u_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -16705,18 +16295,14 @@ static int64_t ins_mull_u_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_mull_u_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -16801,8 +16387,7 @@ static void ins_mull_u_render(struct scope *s)
 		fmt_8(w, ins_mull_u_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "mull.u", 6);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "mull.u ", 7);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_mull_u_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -16828,8 +16413,7 @@ static void ins_mull_u_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "mull.u", 6);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "mull.u ", 7);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_mull_u_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -16936,9 +16520,6 @@ static int ins_bfrev_b_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_bfrev_b_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_bfrev_b_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_bfrev_b_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -16946,18 +16527,14 @@ static int64_t ins_bfrev_b_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_bfrev_b_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -17012,8 +16589,7 @@ static void ins_bfrev_b_render(struct scope *s)
 		fmt_8(w, ins_bfrev_b_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "bfrev.b", 7);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "bfrev.b ", 8);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_bfrev_b_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -17032,8 +16608,7 @@ static void ins_bfrev_b_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "bfrev.b", 7);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "bfrev.b ", 8);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_bfrev_b_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -17133,9 +16708,6 @@ static int ins_clz_s_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_clz_s_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_clz_s_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_clz_s_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -17143,18 +16715,14 @@ static int64_t ins_clz_s_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_clz_s_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -17209,8 +16777,7 @@ static void ins_clz_s_render(struct scope *s)
 		fmt_8(w, ins_clz_s_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "clz.s", 5);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "clz.s ", 6);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_clz_s_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -17229,8 +16796,7 @@ static void ins_clz_s_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "clz.s", 5);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "clz.s ", 6);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_clz_s_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -17330,9 +16896,6 @@ static int ins_clz_b_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_clz_b_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_clz_b_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_clz_b_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -17340,18 +16903,14 @@ static int64_t ins_clz_b_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_clz_b_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -17406,8 +16965,7 @@ static void ins_clz_b_render(struct scope *s)
 		fmt_8(w, ins_clz_b_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "clz.b", 5);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "clz.b ", 6);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_clz_b_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -17426,8 +16984,7 @@ static void ins_clz_b_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "clz.b", 5);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "clz.b ", 6);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_clz_b_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -17527,9 +17084,6 @@ static int ins_shl_b_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_shl_b_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_shl_b_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_shl_b_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -17537,18 +17091,14 @@ static int64_t ins_shl_b_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_shl_b_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -17633,8 +17183,7 @@ static void ins_shl_b_render(struct scope *s)
 		fmt_8(w, ins_shl_b_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "shl.b", 5);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "shl.b ", 6);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_shl_b_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -17660,8 +17209,7 @@ static void ins_shl_b_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "shl.b", 5);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "shl.b ", 6);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_shl_b_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -17768,9 +17316,6 @@ static int ins_shr_b_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_shr_b_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_shr_b_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_shr_b_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -17778,18 +17323,14 @@ static int64_t ins_shr_b_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_shr_b_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -17874,8 +17415,7 @@ static void ins_shr_b_render(struct scope *s)
 		fmt_8(w, ins_shr_b_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "shr.b", 5);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "shr.b ", 6);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_shr_b_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -17901,8 +17441,7 @@ static void ins_shr_b_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "shr.b", 5);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "shr.b ", 6);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_shr_b_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -18009,9 +17548,6 @@ static int ins_ashr_b_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_ashr_b_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_ashr_b_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_ashr_b_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -18019,18 +17555,14 @@ static int64_t ins_ashr_b_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_ashr_b_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -18115,8 +17647,7 @@ static void ins_ashr_b_render(struct scope *s)
 		fmt_8(w, ins_ashr_b_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "ashr.b", 6);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "ashr.b ", 7);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_ashr_b_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -18142,8 +17673,7 @@ static void ins_ashr_b_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "ashr.b", 6);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "ashr.b ", 7);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_ashr_b_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -18250,9 +17780,6 @@ static int ins_mgen_b_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_mgen_b_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_mgen_b_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_mgen_b_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -18260,18 +17787,14 @@ static int64_t ins_mgen_b_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_mgen_b_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -18356,8 +17879,7 @@ static void ins_mgen_b_render(struct scope *s)
 		fmt_8(w, ins_mgen_b_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "mgen.b", 6);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "mgen.b ", 7);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_mgen_b_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -18383,8 +17905,7 @@ static void ins_mgen_b_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "mgen.b", 6);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "mgen.b ", 7);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_mgen_b_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -18491,9 +18012,6 @@ static int ins_getbit_b_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_getbit_b_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_getbit_b_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_getbit_b_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -18501,18 +18019,14 @@ static int64_t ins_getbit_b_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_getbit_b_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -18597,8 +18111,7 @@ static void ins_getbit_b_render(struct scope *s)
 		fmt_8(w, ins_getbit_b_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "getbit.b", 8);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "getbit.b ", 9);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_getbit_b_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -18624,8 +18137,7 @@ static void ins_getbit_b_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "getbit.b", 8);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "getbit.b ", 9);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_getbit_b_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -18732,9 +18244,6 @@ static int ins_setrm_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_setrm_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_setrm_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_setrm_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -18742,18 +18251,14 @@ static int64_t ins_setrm_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_setrm_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -18808,8 +18313,7 @@ static void ins_setrm_render(struct scope *s)
 		fmt_8(w, ins_setrm_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "setrm", 5);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "setrm ", 6);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_setrm_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -18828,8 +18332,7 @@ static void ins_setrm_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "setrm", 5);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "setrm ", 6);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_setrm_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -18929,9 +18432,6 @@ static int ins_cbits_b_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_cbits_b_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_cbits_b_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_cbits_b_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -18939,18 +18439,14 @@ static int64_t ins_cbits_b_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_cbits_b_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -19005,8 +18501,7 @@ static void ins_cbits_b_render(struct scope *s)
 		fmt_8(w, ins_cbits_b_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "cbits.b", 7);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "cbits.b ", 8);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_cbits_b_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -19025,8 +18520,7 @@ static void ins_cbits_b_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "cbits.b", 7);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "cbits.b ", 8);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_cbits_b_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -19126,9 +18620,6 @@ static int ins_shb_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_shb_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_shb_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_shb_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -19136,18 +18627,14 @@ static int64_t ins_shb_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_shb_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -19232,8 +18719,7 @@ static void ins_shb_render(struct scope *s)
 		fmt_8(w, ins_shb_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "shb", 3);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "shb ", 4);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_shb_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -19259,8 +18745,7 @@ static void ins_shb_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "shb", 3);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "shb ", 4);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_shb_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -19367,9 +18852,6 @@ static int ins_msad_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_msad_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_msad_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_msad_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -19377,18 +18859,14 @@ static int64_t ins_msad_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(8);
 	return t6;
 }
 
 /* 0 */
 static int64_t ins_msad_d1_zero(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -19473,8 +18951,7 @@ static void ins_msad_render(struct scope *s)
 		fmt_8(w, ins_msad_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "msad", 4);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "msad ", 5);
 		fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 		fmt_22(w, ins_msad_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -19500,8 +18977,7 @@ static void ins_msad_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "msad", 4);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "msad ", 5);
 	fmt_30(w, (int64_t)dis_bits(s->w, 2, 47, 47));
 	fmt_22(w, ins_msad_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -19584,11 +19060,8 @@ static int64_t ins_mad_u16_d0_nop(struct scope *s)
 /* 0 */
 static int64_t ins_mad_u16_d1_full(struct scope *s)
 {
-	if (s->stack & UINT64_C(64))
-		return 0;
-	s->stack |= UINT64_C(64);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(64);
 	return t0;
 }
 
@@ -19611,9 +19084,6 @@ static int ins_mad_u16_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_mad_u16_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
 	const int64_t t0 = ins_mad_u16_d1_full(s);
 	const int64_t t1 = get(s, ins_mad_u16_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -19621,19 +19091,14 @@ static int64_t ins_mad_u16_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(16);
 	return t6;
 }
 
 /* !{FULL} */
 static int64_t ins_mad_u16_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = ins_mad_u16_d1_full(s);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(8);
 	return t1;
 }
 
@@ -19648,11 +19113,8 @@ static int ins_mad_u16_r_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_mad_u16_d1_immed_encoding(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(32);
 	return t0;
 }
 
@@ -19677,7 +19139,7 @@ static int site240_param(struct scope *s, int name, int64_t *v, int *fmt)
 }
 
 /* #cat3-src-gpr */
-static void leaf_cat3_src_gpr_render(struct scope *s)
+DIS_INLINE void leaf_cat3_src_gpr_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	fmt_27(w, (int64_t)dis_bits(s->w, 2, 10, 10));
@@ -19737,7 +19199,7 @@ static int64_t leaf_cat3_src_const_or_immed_when0(struct scope *s)
 }
 
 /* #cat3-src-const-or-immed */
-static void leaf_cat3_src_const_or_immed_render(struct scope *s)
+DIS_INLINE void leaf_cat3_src_const_or_immed_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (leaf_cat3_src_const_or_immed_applies0(s)) {
@@ -19763,7 +19225,7 @@ static void leaf_cat3_src_const_or_immed_enter(struct scope *parent, const uint3
 }
 
 /* #cat3-src-relative-gpr */
-static void leaf_cat3_src_relative_gpr_render(struct scope *s)
+DIS_INLINE void leaf_cat3_src_relative_gpr_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	fmt_22(w, s->pv[0]);
@@ -19784,7 +19246,7 @@ static void leaf_cat3_src_relative_gpr_enter(struct scope *parent, const uint32_
 }
 
 /* #cat3-src-relative-const */
-static void leaf_cat3_src_relative_const_render(struct scope *s)
+DIS_INLINE void leaf_cat3_src_relative_const_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	fmt_22(w, s->pv[0]);
@@ -19817,6 +19279,7 @@ static void root_cat3_src(struct scope *parent, int64_t value, resolve_fn param,
 	if ((words[0] & 0x1b00u) == 0x0u) {
 		found = "#cat3-src-gpr";
 		leaf = 0;
+		goto matched;
 	}
 	if ((words[0] & 0x1800u) == 0x1000u) {
 		if (found) {
@@ -19826,6 +19289,7 @@ static void root_cat3_src(struct scope *parent, int64_t value, resolve_fn param,
 		}
 		found = "#cat3-src-const-or-immed";
 		leaf = 1;
+		goto matched;
 	}
 	if ((words[0] & 0x1c00u) == 0x800u) {
 		if (found) {
@@ -19835,6 +19299,7 @@ static void root_cat3_src(struct scope *parent, int64_t value, resolve_fn param,
 		}
 		found = "#cat3-src-relative-gpr";
 		leaf = 2;
+		goto matched;
 	}
 	if ((words[0] & 0x1c00u) == 0xc00u) {
 		if (found) {
@@ -19890,8 +19355,7 @@ static void ins_mad_u16_render(struct scope *s)
 		fmt_8(w, ins_mad_u16_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "mad.u16", 7);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "mad.u16 ", 8);
 		fmt_22(w, ins_mad_u16_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		dis_putn(w, ", ", 2);
@@ -19922,8 +19386,7 @@ static void ins_mad_u16_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "mad.u16", 7);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "mad.u16 ", 8);
 	fmt_22(w, ins_mad_u16_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
@@ -20010,11 +19473,8 @@ static int64_t ins_madsh_u16_d0_nop(struct scope *s)
 /* 1 */
 static int64_t ins_madsh_u16_d1_full(struct scope *s)
 {
-	if (s->stack & UINT64_C(64))
-		return 0;
-	s->stack |= UINT64_C(64);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(64);
 	return t0;
 }
 
@@ -20037,9 +19497,6 @@ static int ins_madsh_u16_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_madsh_u16_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
 	const int64_t t0 = ins_madsh_u16_d1_full(s);
 	const int64_t t1 = get(s, ins_madsh_u16_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -20047,19 +19504,14 @@ static int64_t ins_madsh_u16_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(16);
 	return t6;
 }
 
 /* !{FULL} */
 static int64_t ins_madsh_u16_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = ins_madsh_u16_d1_full(s);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(8);
 	return t1;
 }
 
@@ -20074,11 +19526,8 @@ static int ins_madsh_u16_r_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_madsh_u16_d1_immed_encoding(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(32);
 	return t0;
 }
 
@@ -20127,8 +19576,7 @@ static void ins_madsh_u16_render(struct scope *s)
 		fmt_8(w, ins_madsh_u16_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "madsh.u16", 9);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "madsh.u16 ", 10);
 		fmt_22(w, ins_madsh_u16_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		dis_putn(w, ", ", 2);
@@ -20159,8 +19607,7 @@ static void ins_madsh_u16_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "madsh.u16", 9);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "madsh.u16 ", 10);
 	fmt_22(w, ins_madsh_u16_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
@@ -20247,11 +19694,8 @@ static int64_t ins_mad_s16_d0_nop(struct scope *s)
 /* 0 */
 static int64_t ins_mad_s16_d1_full(struct scope *s)
 {
-	if (s->stack & UINT64_C(64))
-		return 0;
-	s->stack |= UINT64_C(64);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(64);
 	return t0;
 }
 
@@ -20274,9 +19718,6 @@ static int ins_mad_s16_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_mad_s16_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
 	const int64_t t0 = ins_mad_s16_d1_full(s);
 	const int64_t t1 = get(s, ins_mad_s16_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -20284,19 +19725,14 @@ static int64_t ins_mad_s16_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(16);
 	return t6;
 }
 
 /* !{FULL} */
 static int64_t ins_mad_s16_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = ins_mad_s16_d1_full(s);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(8);
 	return t1;
 }
 
@@ -20311,11 +19747,8 @@ static int ins_mad_s16_r_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_mad_s16_d1_immed_encoding(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(32);
 	return t0;
 }
 
@@ -20364,8 +19797,7 @@ static void ins_mad_s16_render(struct scope *s)
 		fmt_8(w, ins_mad_s16_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "mad.s16", 7);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "mad.s16 ", 8);
 		fmt_22(w, ins_mad_s16_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		dis_putn(w, ", ", 2);
@@ -20396,8 +19828,7 @@ static void ins_mad_s16_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "mad.s16", 7);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "mad.s16 ", 8);
 	fmt_22(w, ins_mad_s16_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
@@ -20484,11 +19915,8 @@ static int64_t ins_madsh_m16_d0_nop(struct scope *s)
 /* 1 */
 static int64_t ins_madsh_m16_d1_full(struct scope *s)
 {
-	if (s->stack & UINT64_C(64))
-		return 0;
-	s->stack |= UINT64_C(64);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(64);
 	return t0;
 }
 
@@ -20511,9 +19939,6 @@ static int ins_madsh_m16_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_madsh_m16_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
 	const int64_t t0 = ins_madsh_m16_d1_full(s);
 	const int64_t t1 = get(s, ins_madsh_m16_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -20521,19 +19946,14 @@ static int64_t ins_madsh_m16_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(16);
 	return t6;
 }
 
 /* !{FULL} */
 static int64_t ins_madsh_m16_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = ins_madsh_m16_d1_full(s);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(8);
 	return t1;
 }
 
@@ -20548,11 +19968,8 @@ static int ins_madsh_m16_r_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_madsh_m16_d1_immed_encoding(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(32);
 	return t0;
 }
 
@@ -20601,8 +20018,7 @@ static void ins_madsh_m16_render(struct scope *s)
 		fmt_8(w, ins_madsh_m16_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "madsh.m16", 9);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "madsh.m16 ", 10);
 		fmt_22(w, ins_madsh_m16_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		dis_putn(w, ", ", 2);
@@ -20633,8 +20049,7 @@ static void ins_madsh_m16_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "madsh.m16", 9);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "madsh.m16 ", 10);
 	fmt_22(w, ins_madsh_m16_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
@@ -20721,11 +20136,8 @@ static int64_t ins_mad_u24_d0_nop(struct scope *s)
 /* 1 */
 static int64_t ins_mad_u24_d1_full(struct scope *s)
 {
-	if (s->stack & UINT64_C(64))
-		return 0;
-	s->stack |= UINT64_C(64);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(64);
 	return t0;
 }
 
@@ -20748,9 +20160,6 @@ static int ins_mad_u24_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_mad_u24_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
 	const int64_t t0 = ins_mad_u24_d1_full(s);
 	const int64_t t1 = get(s, ins_mad_u24_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -20758,19 +20167,14 @@ static int64_t ins_mad_u24_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(16);
 	return t6;
 }
 
 /* !{FULL} */
 static int64_t ins_mad_u24_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = ins_mad_u24_d1_full(s);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(8);
 	return t1;
 }
 
@@ -20785,11 +20189,8 @@ static int ins_mad_u24_r_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_mad_u24_d1_immed_encoding(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(32);
 	return t0;
 }
 
@@ -20838,8 +20239,7 @@ static void ins_mad_u24_render(struct scope *s)
 		fmt_8(w, ins_mad_u24_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "mad.u24", 7);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "mad.u24 ", 8);
 		fmt_22(w, ins_mad_u24_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		dis_putn(w, ", ", 2);
@@ -20870,8 +20270,7 @@ static void ins_mad_u24_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "mad.u24", 7);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "mad.u24 ", 8);
 	fmt_22(w, ins_mad_u24_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
@@ -20958,11 +20357,8 @@ static int64_t ins_mad_s24_d0_nop(struct scope *s)
 /* 1 */
 static int64_t ins_mad_s24_d1_full(struct scope *s)
 {
-	if (s->stack & UINT64_C(64))
-		return 0;
-	s->stack |= UINT64_C(64);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(64);
 	return t0;
 }
 
@@ -20985,9 +20381,6 @@ static int ins_mad_s24_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_mad_s24_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
 	const int64_t t0 = ins_mad_s24_d1_full(s);
 	const int64_t t1 = get(s, ins_mad_s24_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -20995,19 +20388,14 @@ static int64_t ins_mad_s24_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(16);
 	return t6;
 }
 
 /* !{FULL} */
 static int64_t ins_mad_s24_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = ins_mad_s24_d1_full(s);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(8);
 	return t1;
 }
 
@@ -21022,11 +20410,8 @@ static int ins_mad_s24_r_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_mad_s24_d1_immed_encoding(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(32);
 	return t0;
 }
 
@@ -21075,8 +20460,7 @@ static void ins_mad_s24_render(struct scope *s)
 		fmt_8(w, ins_mad_s24_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "mad.s24", 7);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "mad.s24 ", 8);
 		fmt_22(w, ins_mad_s24_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		dis_putn(w, ", ", 2);
@@ -21107,8 +20491,7 @@ static void ins_mad_s24_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "mad.s24", 7);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "mad.s24 ", 8);
 	fmt_22(w, ins_mad_s24_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
@@ -21195,11 +20578,8 @@ static int64_t ins_mad_f16_d0_nop(struct scope *s)
 /* 0 */
 static int64_t ins_mad_f16_d1_full(struct scope *s)
 {
-	if (s->stack & UINT64_C(64))
-		return 0;
-	s->stack |= UINT64_C(64);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(64);
 	return t0;
 }
 
@@ -21222,9 +20602,6 @@ static int ins_mad_f16_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_mad_f16_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
 	const int64_t t0 = ins_mad_f16_d1_full(s);
 	const int64_t t1 = get(s, ins_mad_f16_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -21232,19 +20609,14 @@ static int64_t ins_mad_f16_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(16);
 	return t6;
 }
 
 /* !{FULL} */
 static int64_t ins_mad_f16_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = ins_mad_f16_d1_full(s);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(8);
 	return t1;
 }
 
@@ -21259,11 +20631,8 @@ static int ins_mad_f16_r_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_mad_f16_d1_immed_encoding(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(32);
 	return t0;
 }
 
@@ -21312,8 +20681,7 @@ static void ins_mad_f16_render(struct scope *s)
 		fmt_8(w, ins_mad_f16_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "mad.f16", 7);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "mad.f16 ", 8);
 		fmt_22(w, ins_mad_f16_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		dis_putn(w, ", ", 2);
@@ -21344,8 +20712,7 @@ static void ins_mad_f16_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "mad.f16", 7);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "mad.f16 ", 8);
 	fmt_22(w, ins_mad_f16_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
@@ -21432,11 +20799,8 @@ static int64_t ins_mad_f32_d0_nop(struct scope *s)
 /* 1 */
 static int64_t ins_mad_f32_d1_full(struct scope *s)
 {
-	if (s->stack & UINT64_C(64))
-		return 0;
-	s->stack |= UINT64_C(64);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(64);
 	return t0;
 }
 
@@ -21459,9 +20823,6 @@ static int ins_mad_f32_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_mad_f32_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
 	const int64_t t0 = ins_mad_f32_d1_full(s);
 	const int64_t t1 = get(s, ins_mad_f32_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -21469,19 +20830,14 @@ static int64_t ins_mad_f32_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(16);
 	return t6;
 }
 
 /* !{FULL} */
 static int64_t ins_mad_f32_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = ins_mad_f32_d1_full(s);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(8);
 	return t1;
 }
 
@@ -21496,11 +20852,8 @@ static int ins_mad_f32_r_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_mad_f32_d1_immed_encoding(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(32);
 	return t0;
 }
 
@@ -21549,8 +20902,7 @@ static void ins_mad_f32_render(struct scope *s)
 		fmt_8(w, ins_mad_f32_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "mad.f32", 7);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "mad.f32 ", 8);
 		fmt_22(w, ins_mad_f32_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		dis_putn(w, ", ", 2);
@@ -21581,8 +20933,7 @@ static void ins_mad_f32_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "mad.f32", 7);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "mad.f32 ", 8);
 	fmt_22(w, ins_mad_f32_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
@@ -21669,11 +21020,8 @@ static int64_t ins_sel_b16_d0_nop(struct scope *s)
 /* 0 */
 static int64_t ins_sel_b16_d1_full(struct scope *s)
 {
-	if (s->stack & UINT64_C(64))
-		return 0;
-	s->stack |= UINT64_C(64);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(64);
 	return t0;
 }
 
@@ -21696,9 +21044,6 @@ static int ins_sel_b16_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_sel_b16_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
 	const int64_t t0 = ins_sel_b16_d1_full(s);
 	const int64_t t1 = get(s, ins_sel_b16_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -21706,19 +21051,14 @@ static int64_t ins_sel_b16_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(16);
 	return t6;
 }
 
 /* !{FULL} */
 static int64_t ins_sel_b16_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = ins_sel_b16_d1_full(s);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(8);
 	return t1;
 }
 
@@ -21733,11 +21073,8 @@ static int ins_sel_b16_r_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_sel_b16_d1_immed_encoding(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(32);
 	return t0;
 }
 
@@ -21786,8 +21123,7 @@ static void ins_sel_b16_render(struct scope *s)
 		fmt_8(w, ins_sel_b16_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "sel.b16", 7);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "sel.b16 ", 8);
 		fmt_22(w, ins_sel_b16_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		dis_putn(w, ", ", 2);
@@ -21818,8 +21154,7 @@ static void ins_sel_b16_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "sel.b16", 7);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "sel.b16 ", 8);
 	fmt_22(w, ins_sel_b16_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
@@ -21906,11 +21241,8 @@ static int64_t ins_sel_b32_d0_nop(struct scope *s)
 /* 1 */
 static int64_t ins_sel_b32_d1_full(struct scope *s)
 {
-	if (s->stack & UINT64_C(64))
-		return 0;
-	s->stack |= UINT64_C(64);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(64);
 	return t0;
 }
 
@@ -21933,9 +21265,6 @@ static int ins_sel_b32_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_sel_b32_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
 	const int64_t t0 = ins_sel_b32_d1_full(s);
 	const int64_t t1 = get(s, ins_sel_b32_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -21943,19 +21272,14 @@ static int64_t ins_sel_b32_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(16);
 	return t6;
 }
 
 /* !{FULL} */
 static int64_t ins_sel_b32_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = ins_sel_b32_d1_full(s);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(8);
 	return t1;
 }
 
@@ -21970,11 +21294,8 @@ static int ins_sel_b32_r_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_sel_b32_d1_immed_encoding(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(32);
 	return t0;
 }
 
@@ -22023,8 +21344,7 @@ static void ins_sel_b32_render(struct scope *s)
 		fmt_8(w, ins_sel_b32_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "sel.b32", 7);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "sel.b32 ", 8);
 		fmt_22(w, ins_sel_b32_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		dis_putn(w, ", ", 2);
@@ -22055,8 +21375,7 @@ static void ins_sel_b32_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "sel.b32", 7);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "sel.b32 ", 8);
 	fmt_22(w, ins_sel_b32_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
@@ -22143,11 +21462,8 @@ static int64_t ins_sel_s16_d0_nop(struct scope *s)
 /* 0 */
 static int64_t ins_sel_s16_d1_full(struct scope *s)
 {
-	if (s->stack & UINT64_C(64))
-		return 0;
-	s->stack |= UINT64_C(64);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(64);
 	return t0;
 }
 
@@ -22170,9 +21486,6 @@ static int ins_sel_s16_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_sel_s16_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
 	const int64_t t0 = ins_sel_s16_d1_full(s);
 	const int64_t t1 = get(s, ins_sel_s16_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -22180,19 +21493,14 @@ static int64_t ins_sel_s16_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(16);
 	return t6;
 }
 
 /* !{FULL} */
 static int64_t ins_sel_s16_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = ins_sel_s16_d1_full(s);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(8);
 	return t1;
 }
 
@@ -22207,11 +21515,8 @@ static int ins_sel_s16_r_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_sel_s16_d1_immed_encoding(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(32);
 	return t0;
 }
 
@@ -22260,8 +21565,7 @@ static void ins_sel_s16_render(struct scope *s)
 		fmt_8(w, ins_sel_s16_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "sel.s16", 7);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "sel.s16 ", 8);
 		fmt_22(w, ins_sel_s16_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		dis_putn(w, ", ", 2);
@@ -22292,8 +21596,7 @@ static void ins_sel_s16_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "sel.s16", 7);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "sel.s16 ", 8);
 	fmt_22(w, ins_sel_s16_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
@@ -22380,11 +21683,8 @@ static int64_t ins_sel_s32_d0_nop(struct scope *s)
 /* 1 */
 static int64_t ins_sel_s32_d1_full(struct scope *s)
 {
-	if (s->stack & UINT64_C(64))
-		return 0;
-	s->stack |= UINT64_C(64);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(64);
 	return t0;
 }
 
@@ -22407,9 +21707,6 @@ static int ins_sel_s32_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_sel_s32_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
 	const int64_t t0 = ins_sel_s32_d1_full(s);
 	const int64_t t1 = get(s, ins_sel_s32_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -22417,19 +21714,14 @@ static int64_t ins_sel_s32_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(16);
 	return t6;
 }
 
 /* !{FULL} */
 static int64_t ins_sel_s32_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = ins_sel_s32_d1_full(s);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(8);
 	return t1;
 }
 
@@ -22444,11 +21736,8 @@ static int ins_sel_s32_r_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_sel_s32_d1_immed_encoding(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(32);
 	return t0;
 }
 
@@ -22497,8 +21786,7 @@ static void ins_sel_s32_render(struct scope *s)
 		fmt_8(w, ins_sel_s32_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "sel.s32", 7);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "sel.s32 ", 8);
 		fmt_22(w, ins_sel_s32_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		dis_putn(w, ", ", 2);
@@ -22529,8 +21817,7 @@ static void ins_sel_s32_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "sel.s32", 7);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "sel.s32 ", 8);
 	fmt_22(w, ins_sel_s32_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
@@ -22617,11 +21904,8 @@ static int64_t ins_sel_f16_d0_nop(struct scope *s)
 /* 0 */
 static int64_t ins_sel_f16_d1_full(struct scope *s)
 {
-	if (s->stack & UINT64_C(64))
-		return 0;
-	s->stack |= UINT64_C(64);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(64);
 	return t0;
 }
 
@@ -22644,9 +21928,6 @@ static int ins_sel_f16_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_sel_f16_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
 	const int64_t t0 = ins_sel_f16_d1_full(s);
 	const int64_t t1 = get(s, ins_sel_f16_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -22654,19 +21935,14 @@ static int64_t ins_sel_f16_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(16);
 	return t6;
 }
 
 /* !{FULL} */
 static int64_t ins_sel_f16_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = ins_sel_f16_d1_full(s);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(8);
 	return t1;
 }
 
@@ -22681,11 +21957,8 @@ static int ins_sel_f16_r_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_sel_f16_d1_immed_encoding(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(32);
 	return t0;
 }
 
@@ -22734,8 +22007,7 @@ static void ins_sel_f16_render(struct scope *s)
 		fmt_8(w, ins_sel_f16_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "sel.f16", 7);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "sel.f16 ", 8);
 		fmt_22(w, ins_sel_f16_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		dis_putn(w, ", ", 2);
@@ -22766,8 +22038,7 @@ static void ins_sel_f16_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "sel.f16", 7);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "sel.f16 ", 8);
 	fmt_22(w, ins_sel_f16_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
@@ -22854,11 +22125,8 @@ static int64_t ins_sel_f32_d0_nop(struct scope *s)
 /* 1 */
 static int64_t ins_sel_f32_d1_full(struct scope *s)
 {
-	if (s->stack & UINT64_C(64))
-		return 0;
-	s->stack |= UINT64_C(64);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(64);
 	return t0;
 }
 
@@ -22881,9 +22149,6 @@ static int ins_sel_f32_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_sel_f32_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
 	const int64_t t0 = ins_sel_f32_d1_full(s);
 	const int64_t t1 = get(s, ins_sel_f32_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -22891,19 +22156,14 @@ static int64_t ins_sel_f32_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(16);
 	return t6;
 }
 
 /* !{FULL} */
 static int64_t ins_sel_f32_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = ins_sel_f32_d1_full(s);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(8);
 	return t1;
 }
 
@@ -22918,11 +22178,8 @@ static int ins_sel_f32_r_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_sel_f32_d1_immed_encoding(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(32);
 	return t0;
 }
 
@@ -22971,8 +22228,7 @@ static void ins_sel_f32_render(struct scope *s)
 		fmt_8(w, ins_sel_f32_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "sel.f32", 7);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "sel.f32 ", 8);
 		fmt_22(w, ins_sel_f32_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		dis_putn(w, ", ", 2);
@@ -23003,8 +22259,7 @@ static void ins_sel_f32_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "sel.f32", 7);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "sel.f32 ", 8);
 	fmt_22(w, ins_sel_f32_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
@@ -23091,11 +22346,8 @@ static int64_t ins_sad_s16_d0_nop(struct scope *s)
 /* 0 */
 static int64_t ins_sad_s16_d1_full(struct scope *s)
 {
-	if (s->stack & UINT64_C(64))
-		return 0;
-	s->stack |= UINT64_C(64);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(64);
 	return t0;
 }
 
@@ -23118,9 +22370,6 @@ static int ins_sad_s16_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_sad_s16_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
 	const int64_t t0 = ins_sad_s16_d1_full(s);
 	const int64_t t1 = get(s, ins_sad_s16_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -23128,19 +22377,14 @@ static int64_t ins_sad_s16_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(16);
 	return t6;
 }
 
 /* !{FULL} */
 static int64_t ins_sad_s16_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = ins_sad_s16_d1_full(s);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(8);
 	return t1;
 }
 
@@ -23155,11 +22399,8 @@ static int ins_sad_s16_r_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_sad_s16_d1_immed_encoding(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(32);
 	return t0;
 }
 
@@ -23208,8 +22449,7 @@ static void ins_sad_s16_render(struct scope *s)
 		fmt_8(w, ins_sad_s16_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "sad.s16", 7);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "sad.s16 ", 8);
 		fmt_22(w, ins_sad_s16_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		dis_putn(w, ", ", 2);
@@ -23240,8 +22480,7 @@ static void ins_sad_s16_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "sad.s16", 7);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "sad.s16 ", 8);
 	fmt_22(w, ins_sad_s16_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
@@ -23328,11 +22567,8 @@ static int64_t ins_sad_s32_d0_nop(struct scope *s)
 /* 0 */
 static int64_t ins_sad_s32_d1_full(struct scope *s)
 {
-	if (s->stack & UINT64_C(64))
-		return 0;
-	s->stack |= UINT64_C(64);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(64);
 	return t0;
 }
 
@@ -23355,9 +22591,6 @@ static int ins_sad_s32_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_sad_s32_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
 	const int64_t t0 = ins_sad_s32_d1_full(s);
 	const int64_t t1 = get(s, ins_sad_s32_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -23365,19 +22598,14 @@ static int64_t ins_sad_s32_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(16);
 	return t6;
 }
 
 /* !{FULL} */
 static int64_t ins_sad_s32_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = ins_sad_s32_d1_full(s);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(8);
 	return t1;
 }
 
@@ -23392,11 +22620,8 @@ static int ins_sad_s32_r_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_sad_s32_d1_immed_encoding(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(32);
 	return t0;
 }
 
@@ -23445,8 +22670,7 @@ static void ins_sad_s32_render(struct scope *s)
 		fmt_8(w, ins_sad_s32_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "sad.s32", 7);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "sad.s32 ", 8);
 		fmt_22(w, ins_sad_s32_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		dis_putn(w, ", ", 2);
@@ -23477,8 +22701,7 @@ static void ins_sad_s32_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "sad.s32", 7);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "sad.s32 ", 8);
 	fmt_22(w, ins_sad_s32_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
@@ -23534,11 +22757,8 @@ static int ins_shrm_applies0(struct scope *s)
 /* 0 */
 static int64_t ins_shrm_d1_sat(struct scope *s)
 {
-	if (s->stack & UINT64_C(64))
-		return 0;
-	s->stack |= UINT64_C(64);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(64);
 	return t0;
 }
 
@@ -23600,9 +22820,6 @@ static int ins_shrm_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_shrm_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
 	const int64_t t0 = get(s, ins_shrm_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_shrm_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -23610,19 +22827,14 @@ static int64_t ins_shrm_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(16);
 	return t6;
 }
 
 /* !{FULL} */
 static int64_t ins_shrm_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_shrm_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(8);
 	return t1;
 }
 
@@ -23637,11 +22849,8 @@ static int ins_shrm_r_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* 1 */
 static int64_t ins_shrm_d1_immed_encoding(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(32);
 	return t0;
 }
 
@@ -23690,8 +22899,7 @@ static void ins_shrm_render(struct scope *s)
 		fmt_8(w, ins_shrm_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "shrm", 4);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "shrm ", 5);
 		fmt_22(w, ins_shrm_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		dis_putn(w, ", ", 2);
@@ -23722,8 +22930,7 @@ static void ins_shrm_render(struct scope *s)
 	fmt_32(w, ins_shrm_d1_sat(s));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "shrm", 4);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "shrm ", 5);
 	fmt_22(w, ins_shrm_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
@@ -23779,11 +22986,8 @@ static int ins_shlm_applies0(struct scope *s)
 /* 0 */
 static int64_t ins_shlm_d1_sat(struct scope *s)
 {
-	if (s->stack & UINT64_C(64))
-		return 0;
-	s->stack |= UINT64_C(64);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(64);
 	return t0;
 }
 
@@ -23845,9 +23049,6 @@ static int ins_shlm_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_shlm_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
 	const int64_t t0 = get(s, ins_shlm_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_shlm_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -23855,19 +23056,14 @@ static int64_t ins_shlm_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(16);
 	return t6;
 }
 
 /* !{FULL} */
 static int64_t ins_shlm_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_shlm_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(8);
 	return t1;
 }
 
@@ -23882,11 +23078,8 @@ static int ins_shlm_r_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* 1 */
 static int64_t ins_shlm_d1_immed_encoding(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(32);
 	return t0;
 }
 
@@ -23935,8 +23128,7 @@ static void ins_shlm_render(struct scope *s)
 		fmt_8(w, ins_shlm_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "shlm", 4);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "shlm ", 5);
 		fmt_22(w, ins_shlm_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		dis_putn(w, ", ", 2);
@@ -23967,8 +23159,7 @@ static void ins_shlm_render(struct scope *s)
 	fmt_32(w, ins_shlm_d1_sat(s));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "shlm", 4);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "shlm ", 5);
 	fmt_22(w, ins_shlm_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
@@ -24024,11 +23215,8 @@ static int ins_shrg_applies0(struct scope *s)
 /* 0 */
 static int64_t ins_shrg_d1_sat(struct scope *s)
 {
-	if (s->stack & UINT64_C(64))
-		return 0;
-	s->stack |= UINT64_C(64);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(64);
 	return t0;
 }
 
@@ -24090,9 +23278,6 @@ static int ins_shrg_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_shrg_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
 	const int64_t t0 = get(s, ins_shrg_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_shrg_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -24100,19 +23285,14 @@ static int64_t ins_shrg_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(16);
 	return t6;
 }
 
 /* !{FULL} */
 static int64_t ins_shrg_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_shrg_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(8);
 	return t1;
 }
 
@@ -24127,11 +23307,8 @@ static int ins_shrg_r_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* 1 */
 static int64_t ins_shrg_d1_immed_encoding(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(32);
 	return t0;
 }
 
@@ -24180,8 +23357,7 @@ static void ins_shrg_render(struct scope *s)
 		fmt_8(w, ins_shrg_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "shrg", 4);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "shrg ", 5);
 		fmt_22(w, ins_shrg_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		dis_putn(w, ", ", 2);
@@ -24212,8 +23388,7 @@ static void ins_shrg_render(struct scope *s)
 	fmt_32(w, ins_shrg_d1_sat(s));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "shrg", 4);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "shrg ", 5);
 	fmt_22(w, ins_shrg_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
@@ -24269,11 +23444,8 @@ static int ins_shlg_applies0(struct scope *s)
 /* 0 */
 static int64_t ins_shlg_d1_sat(struct scope *s)
 {
-	if (s->stack & UINT64_C(64))
-		return 0;
-	s->stack |= UINT64_C(64);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(64);
 	return t0;
 }
 
@@ -24335,9 +23507,6 @@ static int ins_shlg_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_shlg_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
 	const int64_t t0 = get(s, ins_shlg_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_shlg_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -24345,19 +23514,14 @@ static int64_t ins_shlg_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(16);
 	return t6;
 }
 
 /* !{FULL} */
 static int64_t ins_shlg_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_shlg_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(8);
 	return t1;
 }
 
@@ -24372,11 +23536,8 @@ static int ins_shlg_r_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* 1 */
 static int64_t ins_shlg_d1_immed_encoding(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(32);
 	return t0;
 }
 
@@ -24425,8 +23586,7 @@ static void ins_shlg_render(struct scope *s)
 		fmt_8(w, ins_shlg_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "shlg", 4);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "shlg ", 5);
 		fmt_22(w, ins_shlg_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		dis_putn(w, ", ", 2);
@@ -24457,8 +23617,7 @@ static void ins_shlg_render(struct scope *s)
 	fmt_32(w, ins_shlg_d1_sat(s));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "shlg", 4);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "shlg ", 5);
 	fmt_22(w, ins_shlg_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
@@ -24514,11 +23673,8 @@ static int ins_andg_applies0(struct scope *s)
 /* 0 */
 static int64_t ins_andg_d1_sat(struct scope *s)
 {
-	if (s->stack & UINT64_C(64))
-		return 0;
-	s->stack |= UINT64_C(64);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(64);
 	return t0;
 }
 
@@ -24580,9 +23736,6 @@ static int ins_andg_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_andg_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
 	const int64_t t0 = get(s, ins_andg_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_andg_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -24590,19 +23743,14 @@ static int64_t ins_andg_d1_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(16);
 	return t6;
 }
 
 /* !{FULL} */
 static int64_t ins_andg_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_andg_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(8);
 	return t1;
 }
 
@@ -24617,11 +23765,8 @@ static int ins_andg_r_half(struct scope *s, int name, int64_t *v, int *fmt)
 /* 1 */
 static int64_t ins_andg_d1_immed_encoding(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(32);
 	return t0;
 }
 
@@ -24670,8 +23815,7 @@ static void ins_andg_render(struct scope *s)
 		fmt_8(w, ins_andg_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "andg", 4);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "andg ", 5);
 		fmt_22(w, ins_andg_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		dis_putn(w, ", ", 2);
@@ -24702,8 +23846,7 @@ static void ins_andg_render(struct scope *s)
 	fmt_32(w, ins_andg_d1_sat(s));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "andg", 4);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "andg ", 5);
 	fmt_22(w, ins_andg_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
@@ -24801,23 +23944,16 @@ static int ins_dp2acc_r_nop(struct scope *s, int name, int64_t *v, int *fmt)
 /* 1 */
 static int64_t ins_dp2acc_d1_full(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(32);
 	return t0;
 }
 
 /* !{FULL} */
 static int64_t ins_dp2acc_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = ins_dp2acc_d1_full(s);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(8);
 	return t1;
 }
 
@@ -24961,23 +24097,16 @@ static int ins_dp4acc_r_nop(struct scope *s, int name, int64_t *v, int *fmt)
 /* 1 */
 static int64_t ins_dp4acc_d1_full(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(32);
 	return t0;
 }
 
 /* !{FULL} */
 static int64_t ins_dp4acc_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = ins_dp4acc_d1_full(s);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(8);
 	return t1;
 }
 
@@ -25079,11 +24208,8 @@ static int ins_wmm_applies0(struct scope *s)
 /* 0 */
 static int64_t ins_wmm_d1_sat(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(32);
 	return t0;
 }
 
@@ -25129,12 +24255,8 @@ static int ins_wmm_r_dst_full(struct scope *s, int name, int64_t *v, int *fmt)
 /* (!{DST_FULL}) */
 static int64_t ins_wmm_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(128))
-		return 0;
-	s->stack |= UINT64_C(128);
 	const int64_t t0 = get(s, ins_wmm_r_dst_full, N_DST_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(128);
 	return t1;
 }
 
@@ -25149,12 +24271,8 @@ static int ins_wmm_r_full(struct scope *s, int name, int64_t *v, int *fmt)
 /* !{FULL} */
 static int64_t ins_wmm_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_wmm_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(8);
 	return t1;
 }
 
@@ -25179,22 +24297,16 @@ static int site333_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_wmm_d1_src3_neg(struct scope *s)
 {
-	if (s->stack & UINT64_C(64))
-		return 0;
-	s->stack |= UINT64_C(64);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(64);
 	return t0;
 }
 
 /* 1 */
 static int64_t ins_wmm_d1_immed_encoding(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -25231,8 +24343,7 @@ static void ins_wmm_render(struct scope *s)
 		fmt_8(w, ins_wmm_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "wmm", 3);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "wmm ", 4);
 		fmt_22(w, ins_wmm_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		dis_putn(w, ", ", 2);
@@ -25263,8 +24374,7 @@ static void ins_wmm_render(struct scope *s)
 	fmt_32(w, ins_wmm_d1_sat(s));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "wmm", 3);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "wmm ", 4);
 	fmt_22(w, ins_wmm_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
@@ -25320,11 +24430,8 @@ static int ins_wmm_accu_applies0(struct scope *s)
 /* 0 */
 static int64_t ins_wmm_accu_d1_sat(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(32);
 	return t0;
 }
 
@@ -25370,12 +24477,8 @@ static int ins_wmm_accu_r_dst_full(struct scope *s, int name, int64_t *v, int *f
 /* (!{DST_FULL}) */
 static int64_t ins_wmm_accu_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(128))
-		return 0;
-	s->stack |= UINT64_C(128);
 	const int64_t t0 = get(s, ins_wmm_accu_r_dst_full, N_DST_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(128);
 	return t1;
 }
 
@@ -25390,12 +24493,8 @@ static int ins_wmm_accu_r_full(struct scope *s, int name, int64_t *v, int *fmt)
 /* !{FULL} */
 static int64_t ins_wmm_accu_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_wmm_accu_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(8);
 	return t1;
 }
 
@@ -25420,22 +24519,16 @@ static int site337_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_wmm_accu_d1_src3_neg(struct scope *s)
 {
-	if (s->stack & UINT64_C(64))
-		return 0;
-	s->stack |= UINT64_C(64);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(64);
 	return t0;
 }
 
 /* 1 */
 static int64_t ins_wmm_accu_d1_immed_encoding(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(16);
 	return t0;
 }
 
@@ -25472,8 +24565,7 @@ static void ins_wmm_accu_render(struct scope *s)
 		fmt_8(w, ins_wmm_accu_d0_nop(s));
 		dis_putn(w, ") ", 2);
 		fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-		dis_putn(w, "wmm.accu", 8);
-		dis_putn(w, " ", 1);
+		dis_putn(w, "wmm.accu ", 9);
 		fmt_22(w, ins_wmm_accu_d1_dst_half(s));
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 		dis_putn(w, ", ", 2);
@@ -25504,8 +24596,7 @@ static void ins_wmm_accu_render(struct scope *s)
 	fmt_32(w, ins_wmm_accu_d1_sat(s));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "wmm.accu", 8);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "wmm.accu ", 9);
 	fmt_22(w, ins_wmm_accu_d1_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
@@ -25568,9 +24659,6 @@ static int ins_rcp_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_rcp_d0_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_rcp_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_rcp_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -25578,7 +24666,6 @@ static int64_t ins_rcp_d0_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(2);
 	return t6;
 }
 
@@ -25608,8 +24695,7 @@ static void ins_rcp_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "rcp", 3);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "rcp ", 4);
 	fmt_22(w, ins_rcp_d0_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
@@ -25660,9 +24746,6 @@ static int ins_rsq_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_rsq_d0_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_rsq_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_rsq_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -25670,7 +24753,6 @@ static int64_t ins_rsq_d0_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(2);
 	return t6;
 }
 
@@ -25700,8 +24782,7 @@ static void ins_rsq_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "rsq", 3);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "rsq ", 4);
 	fmt_22(w, ins_rsq_d0_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
@@ -25752,9 +24833,6 @@ static int ins_log2_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_log2_d0_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_log2_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_log2_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -25762,7 +24840,6 @@ static int64_t ins_log2_d0_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(2);
 	return t6;
 }
 
@@ -25792,8 +24869,7 @@ static void ins_log2_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "log2", 4);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "log2 ", 5);
 	fmt_22(w, ins_log2_d0_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
@@ -25844,9 +24920,6 @@ static int ins_exp2_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_exp2_d0_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_exp2_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_exp2_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -25854,7 +24927,6 @@ static int64_t ins_exp2_d0_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(2);
 	return t6;
 }
 
@@ -25884,8 +24956,7 @@ static void ins_exp2_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "exp2", 4);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "exp2 ", 5);
 	fmt_22(w, ins_exp2_d0_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
@@ -25936,9 +25007,6 @@ static int ins_sin_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_sin_d0_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_sin_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_sin_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -25946,7 +25014,6 @@ static int64_t ins_sin_d0_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(2);
 	return t6;
 }
 
@@ -25976,8 +25043,7 @@ static void ins_sin_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "sin", 3);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "sin ", 4);
 	fmt_22(w, ins_sin_d0_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
@@ -26028,9 +25094,6 @@ static int ins_cos_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_cos_d0_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_cos_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_cos_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -26038,7 +25101,6 @@ static int64_t ins_cos_d0_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(2);
 	return t6;
 }
 
@@ -26068,8 +25130,7 @@ static void ins_cos_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "cos", 3);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "cos ", 4);
 	fmt_22(w, ins_cos_d0_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
@@ -26120,9 +25181,6 @@ static int ins_sqrt_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_sqrt_d0_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_sqrt_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_sqrt_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -26130,7 +25188,6 @@ static int64_t ins_sqrt_d0_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(2);
 	return t6;
 }
 
@@ -26160,8 +25217,7 @@ static void ins_sqrt_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "sqrt", 4);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "sqrt ", 5);
 	fmt_22(w, ins_sqrt_d0_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
@@ -26212,9 +25268,6 @@ static int ins_hrsq_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_hrsq_d0_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_hrsq_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_hrsq_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -26222,7 +25275,6 @@ static int64_t ins_hrsq_d0_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(2);
 	return t6;
 }
 
@@ -26252,8 +25304,7 @@ static void ins_hrsq_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "hrsq", 4);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "hrsq ", 5);
 	fmt_22(w, ins_hrsq_d0_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
@@ -26304,9 +25355,6 @@ static int ins_hlog2_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_hlog2_d0_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_hlog2_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_hlog2_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -26314,7 +25362,6 @@ static int64_t ins_hlog2_d0_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(2);
 	return t6;
 }
 
@@ -26344,8 +25391,7 @@ static void ins_hlog2_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "hlog2", 5);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "hlog2 ", 6);
 	fmt_22(w, ins_hlog2_d0_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
@@ -26396,9 +25442,6 @@ static int ins_hexp2_r_dst(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({FULL} == {DST_CONV}) && ({DST} <= 0xf7 ) */
 static int64_t ins_hexp2_d0_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_hexp2_r_full, N_FULL);
 	const int64_t t1 = get(s, ins_hexp2_r_dst_conv, N_DST_CONV);
 	const int64_t t2 = t0 == t1;
@@ -26406,7 +25449,6 @@ static int64_t ins_hexp2_d0_dst_half(struct scope *s)
 	const int64_t t4 = 247;
 	const int64_t t5 = t3 <= t4;
 	const int64_t t6 = (t2 != 0) && (t5 != 0);
-	s->stack &= ~UINT64_C(2);
 	return t6;
 }
 
@@ -26436,8 +25478,7 @@ static void ins_hexp2_render(struct scope *s)
 	fmt_29(w, (int64_t)dis_bits(s->w, 2, 42, 42));
 	fmt_11(w, (int64_t)dis_bits(s->w, 2, 40, 41));
 	fmt_12(w, (int64_t)dis_bits(s->w, 2, 45, 45));
-	dis_putn(w, "hexp2", 5);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "hexp2 ", 6);
 	fmt_22(w, ins_hexp2_d0_dst_half(s));
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
 	dis_putn(w, ", ", 2);
@@ -26471,11 +25512,8 @@ static int ins_isam_applies0(struct scope *s)
 /* 0 */
 static int64_t ins_isam_d1_p(struct scope *s)
 {
-	if (s->stack & UINT64_C(512))
-		return 0;
-	s->stack |= UINT64_C(512);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(512);
 	return t0;
 }
 
@@ -26688,7 +25726,7 @@ static int leaf_cat5_s2en_bindless_base_r_base(struct scope *s, int name, int64_
 }
 
 /* #cat5-s2en-bindless-base */
-static void leaf_cat5_s2en_bindless_base_render(struct scope *s)
+DIS_INLINE void leaf_cat5_s2en_bindless_base_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	int64_t v;
@@ -26741,11 +25779,8 @@ static void root_cat5_s2en_bindless_base(struct scope *parent, int64_t value, re
 /* 1 */
 static int64_t ins_isam_d1_has_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(8192))
-		return 0;
-	s->stack |= UINT64_C(8192);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(8192);
 	return t0;
 }
 
@@ -26767,61 +25802,25 @@ static int site361_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
+/* {HAS_TYPE} */
 static int leaf_cat5_type_applies0(struct scope *s)
 {
-	int top;
-	int64_t v;
-	if (s->known & UINT64_C(1))
-		return (s->applied & UINT64_C(1)) != 0;
-	top = s->stack == 0;
-	v = leaf_cat5_type_when0(s);
-	if (top) {
+	if (!(s->known & UINT64_C(1))) {
+		const int64_t t0 = (s->pv[0]);
 		s->known |= UINT64_C(1);
-		if (v != 0)
+		if (t0 != 0)
 			s->applied |= UINT64_C(1);
 	}
-	return v != 0;
-}
-
-static void leaf_cat5_type_tries(struct scope *s)
-{
-	if (!(s->stack & UINT64_C(1)))
-		(void)leaf_cat5_type_applies0(s);
-}
-
-/* {HAS_TYPE} */
-static int64_t leaf_cat5_type_when0(struct scope *s)
-{
-	if (s->stack & UINT64_C(1))
-		return 0;
-	s->stack |= UINT64_C(1);
-	const int64_t t0 = (leaf_cat5_type_tries(s), s->pv[0]);
-	s->stack &= ~UINT64_C(1);
-	return t0;
-}
-
-static int leaf_cat5_type_r_type(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	if (!(s->stack & UINT64_C(1)))
-		(void)leaf_cat5_type_applies0(s);
-	*v = (int64_t)dis_bits(s->w, 2, 0, 2);
-	*fmt = 15;
-	return 1;
+	return (s->applied & UINT64_C(1)) != 0;
 }
 
 /* #cat5-type */
-static void leaf_cat5_type_render(struct scope *s)
+DIS_INLINE void leaf_cat5_type_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	if (leaf_cat5_type_applies0(s)) {
 		dis_putn(w, "(", 1);
-		if (!leaf_cat5_type_r_type(s, N_TYPE, &v, &fmt))
-			no_field(s, "TYPE");
-		else
-			format_value(w, fmt, v);
+		fmt_15(w, (int64_t)dis_bits(s->w, 2, 0, 2));
 		dis_putn(w, ")", 1);
 		return;
 	}
@@ -26873,9 +25872,6 @@ static int ins_isam_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_isam_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(128))
-		return 0;
-	s->stack |= UINT64_C(128);
 	const int64_t t0 = get(s, ins_isam_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -26891,18 +25887,14 @@ static int64_t ins_isam_d1_dst_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(128);
 	return t14;
 }
 
 /* 1 */
 static int64_t ins_isam_d1_num_src(struct scope *s)
 {
-	if (s->stack & UINT64_C(1024))
-		return 0;
-	s->stack |= UINT64_C(1024);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(1024);
 	return t0;
 }
 
@@ -26925,12 +25917,8 @@ static int ins_isam_r_full(struct scope *s, int name, int64_t *v, int *fmt)
 /* !{FULL} */
 static int64_t ins_isam_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(256))
-		return 0;
-	s->stack |= UINT64_C(256);
 	const int64_t t0 = get(s, ins_isam_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(256);
 	return t1;
 }
 
@@ -26954,60 +25942,25 @@ static int site363_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
+/* {NUM_SRC} > 0 */
 static int leaf_cat5_src1_applies0(struct scope *s)
 {
-	int top;
-	int64_t v;
-	if (s->known & UINT64_C(1))
-		return (s->applied & UINT64_C(1)) != 0;
-	top = s->stack == 0;
-	v = leaf_cat5_src1_when0(s);
-	if (top) {
+	if (!(s->known & UINT64_C(1))) {
+		const int64_t t0 = ((s->pv[0]) > 0);
 		s->known |= UINT64_C(1);
-		if (v != 0)
+		if (t0 != 0)
 			s->applied |= UINT64_C(1);
 	}
-	return v != 0;
-}
-
-static void leaf_cat5_src1_tries(struct scope *s)
-{
-	if (!(s->stack & UINT64_C(1)))
-		(void)leaf_cat5_src1_applies0(s);
-}
-
-/* {NUM_SRC} > 0 */
-static int64_t leaf_cat5_src1_when0(struct scope *s)
-{
-	if (s->stack & UINT64_C(1))
-		return 0;
-	s->stack |= UINT64_C(1);
-	const int64_t t0 = (leaf_cat5_src1_tries(s), s->pv[0]);
-	const int64_t t1 = 0;
-	const int64_t t2 = t0 > t1;
-	s->stack &= ~UINT64_C(1);
-	return t2;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int leaf_cat5_src1_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	leaf_cat5_src1_tries(s);
-	return s->param ? s->param(s, name, v, fmt) : 0;
+	return (s->applied & UINT64_C(1)) != 0;
 }
 
 /* #cat5-src1 */
-static void leaf_cat5_src1_render(struct scope *s)
+DIS_INLINE void leaf_cat5_src1_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	if (leaf_cat5_src1_applies0(s)) {
 		dis_putn(w, ", ", 2);
-		if (!leaf_cat5_src1_params(s, N_HALF, &v, &fmt))
-			no_field(s, "HALF");
-		else
-			format_value(w, fmt, v);
+		fmt_22(w, s->pv[1]);
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 0, 7), NULL, "SRC", NULL);
 		return;
 	}
@@ -27069,91 +26022,37 @@ static int site365_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
+/* {O} || ({NUM_SRC} > 1) */
 static int leaf_cat5_src2_applies0(struct scope *s)
 {
-	int top;
-	int64_t v;
-	if (s->known & UINT64_C(1))
-		return (s->applied & UINT64_C(1)) != 0;
-	top = s->stack == 0;
-	v = leaf_cat5_src2_when0(s);
-	if (top) {
+	if (!(s->known & UINT64_C(1))) {
+		const int64_t t0 = (((s->pv[2]) != 0) || (((s->pv[0]) > 1) != 0));
 		s->known |= UINT64_C(1);
-		if (v != 0)
+		if (t0 != 0)
 			s->applied |= UINT64_C(1);
 	}
-	return v != 0;
-}
-
-static int leaf_cat5_src2_applies1(struct scope *s)
-{
-	int top;
-	int64_t v;
-	if (s->known & UINT64_C(2))
-		return (s->applied & UINT64_C(2)) != 0;
-	top = s->stack == 0;
-	v = leaf_cat5_src2_when1(s);
-	if (top) {
-		s->known |= UINT64_C(2);
-		if (v != 0)
-			s->applied |= UINT64_C(2);
-	}
-	return v != 0;
-}
-
-static void leaf_cat5_src2_tries(struct scope *s)
-{
-	if (!(s->stack & UINT64_C(1)))
-		(void)leaf_cat5_src2_applies0(s);
-	if (!(s->stack & UINT64_C(2)))
-		(void)leaf_cat5_src2_applies1(s);
-}
-
-/* {O} || ({NUM_SRC} > 1) */
-static int64_t leaf_cat5_src2_when0(struct scope *s)
-{
-	if (s->stack & UINT64_C(1))
-		return 0;
-	s->stack |= UINT64_C(1);
-	const int64_t t0 = (leaf_cat5_src2_tries(s), s->pv[2]);
-	const int64_t t1 = (leaf_cat5_src2_tries(s), s->pv[0]);
-	const int64_t t2 = 1;
-	const int64_t t3 = t1 > t2;
-	const int64_t t4 = (t0 != 0) || (t3 != 0);
-	s->stack &= ~UINT64_C(1);
-	return t4;
+	return (s->applied & UINT64_C(1)) != 0;
 }
 
 /* {SRC2_IMM_OFFSET} */
-static int64_t leaf_cat5_src2_when1(struct scope *s)
+static int leaf_cat5_src2_applies1(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
-	const int64_t t0 = (leaf_cat5_src2_tries(s), s->pv[3]);
-	s->stack &= ~UINT64_C(2);
-	return t0;
-}
-
-/* A name no case defines: the <param>s of the enclosing field, after every override is tried. */
-static int leaf_cat5_src2_params(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	leaf_cat5_src2_tries(s);
-	return s->param ? s->param(s, name, v, fmt) : 0;
+	if (!(s->known & UINT64_C(2))) {
+		const int64_t t0 = (s->pv[3]);
+		s->known |= UINT64_C(2);
+		if (t0 != 0)
+			s->applied |= UINT64_C(2);
+	}
+	return (s->applied & UINT64_C(2)) != 0;
 }
 
 /* #cat5-src2 */
-static void leaf_cat5_src2_render(struct scope *s)
+DIS_INLINE void leaf_cat5_src2_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	if (leaf_cat5_src2_applies0(s)) {
 		dis_putn(w, ", ", 2);
-		if (!leaf_cat5_src2_params(s, N_HALF, &v, &fmt))
-			no_field(s, "HALF");
-		else
-			format_value(w, fmt, v);
+		fmt_22(w, s->pv[1]);
 		root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 0, 7), NULL, "SRC", NULL);
 		return;
 	}
@@ -27202,11 +26101,8 @@ static void root_cat5_src2(struct scope *parent, int64_t value, resolve_fn param
 /* 1 */
 static int64_t ins_isam_d1_has_samp(struct scope *s)
 {
-	if (s->stack & UINT64_C(2048))
-		return 0;
-	s->stack |= UINT64_C(2048);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(2048);
 	return t0;
 }
 
@@ -27221,11 +26117,8 @@ static int ins_isam_r_has_samp(struct scope *s, int name, int64_t *v, int *fmt)
 /* 1 */
 static int64_t ins_isam_d1_has_tex(struct scope *s)
 {
-	if (s->stack & UINT64_C(4096))
-		return 0;
-	s->stack |= UINT64_C(4096);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(4096);
 	return t0;
 }
 
@@ -27390,7 +26283,7 @@ static int64_t leaf_cat5_samp_s2en_bindless_a1_when0(struct scope *s)
 }
 
 /* #cat5-samp-s2en-bindless-a1 */
-static void leaf_cat5_samp_s2en_bindless_a1_render(struct scope *s)
+DIS_INLINE void leaf_cat5_samp_s2en_bindless_a1_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (leaf_cat5_samp_s2en_bindless_a1_applies0(s)) {
@@ -27487,7 +26380,7 @@ static int64_t leaf_cat5_samp_when0(struct scope *s)
 }
 
 /* #cat5-samp */
-static void leaf_cat5_samp_render(struct scope *s)
+DIS_INLINE void leaf_cat5_samp_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (leaf_cat5_samp_applies0(s)) {
@@ -27584,7 +26477,7 @@ static int64_t leaf_cat5_tex_s2en_bindless_a1_when0(struct scope *s)
 }
 
 /* #cat5-tex-s2en-bindless-a1 */
-static void leaf_cat5_tex_s2en_bindless_a1_render(struct scope *s)
+DIS_INLINE void leaf_cat5_tex_s2en_bindless_a1_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (leaf_cat5_tex_s2en_bindless_a1_applies0(s)) {
@@ -27681,7 +26574,7 @@ static int64_t leaf_cat5_tex_s2en_bindless_when0(struct scope *s)
 }
 
 /* #cat5-tex-s2en-bindless */
-static void leaf_cat5_tex_s2en_bindless_render(struct scope *s)
+DIS_INLINE void leaf_cat5_tex_s2en_bindless_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (leaf_cat5_tex_s2en_bindless_applies0(s)) {
@@ -27728,7 +26621,7 @@ static void root_cat5_tex_s2en_bindless(struct scope *parent, int64_t value, res
 }
 
 /* #cat5-src3 */
-static void leaf_cat5_src3_render(struct scope *s)
+DIS_INLINE void leaf_cat5_src3_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (leaf_cat5_src3_applies0(s)) {
@@ -27825,41 +26718,20 @@ static int site374_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
+/* {HAS_TEX} */
 static int leaf_cat5_tex_applies0(struct scope *s)
 {
-	int top;
-	int64_t v;
-	if (s->known & UINT64_C(1))
-		return (s->applied & UINT64_C(1)) != 0;
-	top = s->stack == 0;
-	v = leaf_cat5_tex_when0(s);
-	if (top) {
+	if (!(s->known & UINT64_C(1))) {
+		const int64_t t0 = (s->pv[0]);
 		s->known |= UINT64_C(1);
-		if (v != 0)
+		if (t0 != 0)
 			s->applied |= UINT64_C(1);
 	}
-	return v != 0;
-}
-
-static void leaf_cat5_tex_tries(struct scope *s)
-{
-	if (!(s->stack & UINT64_C(1)))
-		(void)leaf_cat5_tex_applies0(s);
-}
-
-/* {HAS_TEX} */
-static int64_t leaf_cat5_tex_when0(struct scope *s)
-{
-	if (s->stack & UINT64_C(1))
-		return 0;
-	s->stack |= UINT64_C(1);
-	const int64_t t0 = (leaf_cat5_tex_tries(s), s->pv[0]);
-	s->stack &= ~UINT64_C(1);
-	return t0;
+	return (s->applied & UINT64_C(1)) != 0;
 }
 
 /* #cat5-tex */
-static void leaf_cat5_tex_render(struct scope *s)
+DIS_INLINE void leaf_cat5_tex_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (leaf_cat5_tex_applies0(s)) {
@@ -28164,22 +27036,16 @@ static int site375_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_isaml_d1_1d(struct scope *s)
 {
-	if (s->stack & UINT64_C(1024))
-		return 0;
-	s->stack |= UINT64_C(1024);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(1024);
 	return t0;
 }
 
 /* 1 */
 static int64_t ins_isaml_d1_has_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(16384))
-		return 0;
-	s->stack |= UINT64_C(16384);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(16384);
 	return t0;
 }
 
@@ -28212,9 +27078,6 @@ static int ins_isaml_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_isaml_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(128))
-		return 0;
-	s->stack |= UINT64_C(128);
 	const int64_t t0 = get(s, ins_isaml_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -28230,18 +27093,14 @@ static int64_t ins_isaml_d1_dst_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(128);
 	return t14;
 }
 
 /* 2 */
 static int64_t ins_isaml_d1_num_src(struct scope *s)
 {
-	if (s->stack & UINT64_C(2048))
-		return 0;
-	s->stack |= UINT64_C(2048);
+	(void)s;
 	const int64_t t0 = 2;
-	s->stack &= ~UINT64_C(2048);
 	return t0;
 }
 
@@ -28264,12 +27123,8 @@ static int ins_isaml_r_full(struct scope *s, int name, int64_t *v, int *fmt)
 /* !{FULL} */
 static int64_t ins_isaml_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(256))
-		return 0;
-	s->stack |= UINT64_C(256);
 	const int64_t t0 = get(s, ins_isaml_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(256);
 	return t1;
 }
 
@@ -28296,11 +27151,8 @@ static int site378_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_isaml_d1_src2_imm_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(512))
-		return 0;
-	s->stack |= UINT64_C(512);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(512);
 	return t0;
 }
 
@@ -28333,11 +27185,8 @@ static int site379_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 1 */
 static int64_t ins_isaml_d1_has_samp(struct scope *s)
 {
-	if (s->stack & UINT64_C(4096))
-		return 0;
-	s->stack |= UINT64_C(4096);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(4096);
 	return t0;
 }
 
@@ -28352,11 +27201,8 @@ static int ins_isaml_r_has_samp(struct scope *s, int name, int64_t *v, int *fmt)
 /* 1 */
 static int64_t ins_isaml_d1_has_tex(struct scope *s)
 {
-	if (s->stack & UINT64_C(8192))
-		return 0;
-	s->stack |= UINT64_C(8192);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(8192);
 	return t0;
 }
 
@@ -28684,22 +27530,16 @@ static int site383_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_isamm_d1_1d(struct scope *s)
 {
-	if (s->stack & UINT64_C(1024))
-		return 0;
-	s->stack |= UINT64_C(1024);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(1024);
 	return t0;
 }
 
 /* 1 */
 static int64_t ins_isamm_d1_has_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(16384))
-		return 0;
-	s->stack |= UINT64_C(16384);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(16384);
 	return t0;
 }
 
@@ -28732,9 +27572,6 @@ static int ins_isamm_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_isamm_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(128))
-		return 0;
-	s->stack |= UINT64_C(128);
 	const int64_t t0 = get(s, ins_isamm_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -28750,18 +27587,14 @@ static int64_t ins_isamm_d1_dst_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(128);
 	return t14;
 }
 
 /* 1 */
 static int64_t ins_isamm_d1_num_src(struct scope *s)
 {
-	if (s->stack & UINT64_C(2048))
-		return 0;
-	s->stack |= UINT64_C(2048);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(2048);
 	return t0;
 }
 
@@ -28784,12 +27617,8 @@ static int ins_isamm_r_full(struct scope *s, int name, int64_t *v, int *fmt)
 /* !{FULL} */
 static int64_t ins_isamm_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(256))
-		return 0;
-	s->stack |= UINT64_C(256);
 	const int64_t t0 = get(s, ins_isamm_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(256);
 	return t1;
 }
 
@@ -28816,11 +27645,8 @@ static int site386_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_isamm_d1_src2_imm_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(512))
-		return 0;
-	s->stack |= UINT64_C(512);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(512);
 	return t0;
 }
 
@@ -28853,11 +27679,8 @@ static int site387_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 1 */
 static int64_t ins_isamm_d1_has_samp(struct scope *s)
 {
-	if (s->stack & UINT64_C(4096))
-		return 0;
-	s->stack |= UINT64_C(4096);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(4096);
 	return t0;
 }
 
@@ -28872,11 +27695,8 @@ static int ins_isamm_r_has_samp(struct scope *s, int name, int64_t *v, int *fmt)
 /* 1 */
 static int64_t ins_isamm_d1_has_tex(struct scope *s)
 {
-	if (s->stack & UINT64_C(8192))
-		return 0;
-	s->stack |= UINT64_C(8192);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(8192);
 	return t0;
 }
 
@@ -29204,22 +28024,16 @@ static int site391_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_sam_d1_1d(struct scope *s)
 {
-	if (s->stack & UINT64_C(1024))
-		return 0;
-	s->stack |= UINT64_C(1024);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(1024);
 	return t0;
 }
 
 /* 1 */
 static int64_t ins_sam_d1_has_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(16384))
-		return 0;
-	s->stack |= UINT64_C(16384);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(16384);
 	return t0;
 }
 
@@ -29252,9 +28066,6 @@ static int ins_sam_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_sam_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(128))
-		return 0;
-	s->stack |= UINT64_C(128);
 	const int64_t t0 = get(s, ins_sam_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -29270,18 +28081,14 @@ static int64_t ins_sam_d1_dst_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(128);
 	return t14;
 }
 
 /* 1 */
 static int64_t ins_sam_d1_num_src(struct scope *s)
 {
-	if (s->stack & UINT64_C(2048))
-		return 0;
-	s->stack |= UINT64_C(2048);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(2048);
 	return t0;
 }
 
@@ -29304,12 +28111,8 @@ static int ins_sam_r_full(struct scope *s, int name, int64_t *v, int *fmt)
 /* !{FULL} */
 static int64_t ins_sam_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(256))
-		return 0;
-	s->stack |= UINT64_C(256);
 	const int64_t t0 = get(s, ins_sam_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(256);
 	return t1;
 }
 
@@ -29336,11 +28139,8 @@ static int site394_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_sam_d1_src2_imm_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(512))
-		return 0;
-	s->stack |= UINT64_C(512);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(512);
 	return t0;
 }
 
@@ -29373,11 +28173,8 @@ static int site395_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 1 */
 static int64_t ins_sam_d1_has_samp(struct scope *s)
 {
-	if (s->stack & UINT64_C(4096))
-		return 0;
-	s->stack |= UINT64_C(4096);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(4096);
 	return t0;
 }
 
@@ -29392,11 +28189,8 @@ static int ins_sam_r_has_samp(struct scope *s, int name, int64_t *v, int *fmt)
 /* 1 */
 static int64_t ins_sam_d1_has_tex(struct scope *s)
 {
-	if (s->stack & UINT64_C(8192))
-		return 0;
-	s->stack |= UINT64_C(8192);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(8192);
 	return t0;
 }
 
@@ -29724,22 +28518,16 @@ static int site399_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_samb_d1_1d(struct scope *s)
 {
-	if (s->stack & UINT64_C(1024))
-		return 0;
-	s->stack |= UINT64_C(1024);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(1024);
 	return t0;
 }
 
 /* 1 */
 static int64_t ins_samb_d1_has_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(16384))
-		return 0;
-	s->stack |= UINT64_C(16384);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(16384);
 	return t0;
 }
 
@@ -29772,9 +28560,6 @@ static int ins_samb_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_samb_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(128))
-		return 0;
-	s->stack |= UINT64_C(128);
 	const int64_t t0 = get(s, ins_samb_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -29790,18 +28575,14 @@ static int64_t ins_samb_d1_dst_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(128);
 	return t14;
 }
 
 /* 2 */
 static int64_t ins_samb_d1_num_src(struct scope *s)
 {
-	if (s->stack & UINT64_C(2048))
-		return 0;
-	s->stack |= UINT64_C(2048);
+	(void)s;
 	const int64_t t0 = 2;
-	s->stack &= ~UINT64_C(2048);
 	return t0;
 }
 
@@ -29824,12 +28605,8 @@ static int ins_samb_r_full(struct scope *s, int name, int64_t *v, int *fmt)
 /* !{FULL} */
 static int64_t ins_samb_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(256))
-		return 0;
-	s->stack |= UINT64_C(256);
 	const int64_t t0 = get(s, ins_samb_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(256);
 	return t1;
 }
 
@@ -29856,11 +28633,8 @@ static int site402_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_samb_d1_src2_imm_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(512))
-		return 0;
-	s->stack |= UINT64_C(512);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(512);
 	return t0;
 }
 
@@ -29893,11 +28667,8 @@ static int site403_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 1 */
 static int64_t ins_samb_d1_has_samp(struct scope *s)
 {
-	if (s->stack & UINT64_C(4096))
-		return 0;
-	s->stack |= UINT64_C(4096);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(4096);
 	return t0;
 }
 
@@ -29912,11 +28683,8 @@ static int ins_samb_r_has_samp(struct scope *s, int name, int64_t *v, int *fmt)
 /* 1 */
 static int64_t ins_samb_d1_has_tex(struct scope *s)
 {
-	if (s->stack & UINT64_C(8192))
-		return 0;
-	s->stack |= UINT64_C(8192);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(8192);
 	return t0;
 }
 
@@ -30244,22 +29012,16 @@ static int site407_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_saml_d1_1d(struct scope *s)
 {
-	if (s->stack & UINT64_C(1024))
-		return 0;
-	s->stack |= UINT64_C(1024);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(1024);
 	return t0;
 }
 
 /* 1 */
 static int64_t ins_saml_d1_has_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(16384))
-		return 0;
-	s->stack |= UINT64_C(16384);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(16384);
 	return t0;
 }
 
@@ -30292,9 +29054,6 @@ static int ins_saml_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_saml_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(128))
-		return 0;
-	s->stack |= UINT64_C(128);
 	const int64_t t0 = get(s, ins_saml_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -30310,18 +29069,14 @@ static int64_t ins_saml_d1_dst_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(128);
 	return t14;
 }
 
 /* 2 */
 static int64_t ins_saml_d1_num_src(struct scope *s)
 {
-	if (s->stack & UINT64_C(2048))
-		return 0;
-	s->stack |= UINT64_C(2048);
+	(void)s;
 	const int64_t t0 = 2;
-	s->stack &= ~UINT64_C(2048);
 	return t0;
 }
 
@@ -30344,12 +29099,8 @@ static int ins_saml_r_full(struct scope *s, int name, int64_t *v, int *fmt)
 /* !{FULL} */
 static int64_t ins_saml_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(256))
-		return 0;
-	s->stack |= UINT64_C(256);
 	const int64_t t0 = get(s, ins_saml_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(256);
 	return t1;
 }
 
@@ -30376,11 +29127,8 @@ static int site410_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_saml_d1_src2_imm_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(512))
-		return 0;
-	s->stack |= UINT64_C(512);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(512);
 	return t0;
 }
 
@@ -30413,11 +29161,8 @@ static int site411_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 1 */
 static int64_t ins_saml_d1_has_samp(struct scope *s)
 {
-	if (s->stack & UINT64_C(4096))
-		return 0;
-	s->stack |= UINT64_C(4096);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(4096);
 	return t0;
 }
 
@@ -30432,11 +29177,8 @@ static int ins_saml_r_has_samp(struct scope *s, int name, int64_t *v, int *fmt)
 /* 1 */
 static int64_t ins_saml_d1_has_tex(struct scope *s)
 {
-	if (s->stack & UINT64_C(8192))
-		return 0;
-	s->stack |= UINT64_C(8192);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(8192);
 	return t0;
 }
 
@@ -30764,22 +29506,16 @@ static int site415_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_samgq_d1_1d(struct scope *s)
 {
-	if (s->stack & UINT64_C(1024))
-		return 0;
-	s->stack |= UINT64_C(1024);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(1024);
 	return t0;
 }
 
 /* 1 */
 static int64_t ins_samgq_d1_has_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(16384))
-		return 0;
-	s->stack |= UINT64_C(16384);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(16384);
 	return t0;
 }
 
@@ -30812,9 +29548,6 @@ static int ins_samgq_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_samgq_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(128))
-		return 0;
-	s->stack |= UINT64_C(128);
 	const int64_t t0 = get(s, ins_samgq_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -30830,18 +29563,14 @@ static int64_t ins_samgq_d1_dst_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(128);
 	return t14;
 }
 
 /* 1 */
 static int64_t ins_samgq_d1_num_src(struct scope *s)
 {
-	if (s->stack & UINT64_C(2048))
-		return 0;
-	s->stack |= UINT64_C(2048);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(2048);
 	return t0;
 }
 
@@ -30864,12 +29593,8 @@ static int ins_samgq_r_full(struct scope *s, int name, int64_t *v, int *fmt)
 /* !{FULL} */
 static int64_t ins_samgq_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(256))
-		return 0;
-	s->stack |= UINT64_C(256);
 	const int64_t t0 = get(s, ins_samgq_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(256);
 	return t1;
 }
 
@@ -30896,11 +29621,8 @@ static int site418_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_samgq_d1_src2_imm_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(512))
-		return 0;
-	s->stack |= UINT64_C(512);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(512);
 	return t0;
 }
 
@@ -30933,11 +29655,8 @@ static int site419_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 1 */
 static int64_t ins_samgq_d1_has_samp(struct scope *s)
 {
-	if (s->stack & UINT64_C(4096))
-		return 0;
-	s->stack |= UINT64_C(4096);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(4096);
 	return t0;
 }
 
@@ -30952,11 +29671,8 @@ static int ins_samgq_r_has_samp(struct scope *s, int name, int64_t *v, int *fmt)
 /* 1 */
 static int64_t ins_samgq_d1_has_tex(struct scope *s)
 {
-	if (s->stack & UINT64_C(8192))
-		return 0;
-	s->stack |= UINT64_C(8192);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(8192);
 	return t0;
 }
 
@@ -31284,22 +30000,16 @@ static int site423_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_getlod_d1_1d(struct scope *s)
 {
-	if (s->stack & UINT64_C(1024))
-		return 0;
-	s->stack |= UINT64_C(1024);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(1024);
 	return t0;
 }
 
 /* 1 */
 static int64_t ins_getlod_d1_has_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(16384))
-		return 0;
-	s->stack |= UINT64_C(16384);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(16384);
 	return t0;
 }
 
@@ -31332,9 +30042,6 @@ static int ins_getlod_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_getlod_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(128))
-		return 0;
-	s->stack |= UINT64_C(128);
 	const int64_t t0 = get(s, ins_getlod_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -31350,18 +30057,14 @@ static int64_t ins_getlod_d1_dst_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(128);
 	return t14;
 }
 
 /* 1 */
 static int64_t ins_getlod_d1_num_src(struct scope *s)
 {
-	if (s->stack & UINT64_C(2048))
-		return 0;
-	s->stack |= UINT64_C(2048);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(2048);
 	return t0;
 }
 
@@ -31384,12 +30087,8 @@ static int ins_getlod_r_full(struct scope *s, int name, int64_t *v, int *fmt)
 /* !{FULL} */
 static int64_t ins_getlod_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(256))
-		return 0;
-	s->stack |= UINT64_C(256);
 	const int64_t t0 = get(s, ins_getlod_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(256);
 	return t1;
 }
 
@@ -31416,11 +30115,8 @@ static int site426_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_getlod_d1_src2_imm_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(512))
-		return 0;
-	s->stack |= UINT64_C(512);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(512);
 	return t0;
 }
 
@@ -31453,11 +30149,8 @@ static int site427_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 1 */
 static int64_t ins_getlod_d1_has_samp(struct scope *s)
 {
-	if (s->stack & UINT64_C(4096))
-		return 0;
-	s->stack |= UINT64_C(4096);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(4096);
 	return t0;
 }
 
@@ -31472,11 +30165,8 @@ static int ins_getlod_r_has_samp(struct scope *s, int name, int64_t *v, int *fmt
 /* 1 */
 static int64_t ins_getlod_d1_has_tex(struct scope *s)
 {
-	if (s->stack & UINT64_C(8192))
-		return 0;
-	s->stack |= UINT64_C(8192);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(8192);
 	return t0;
 }
 
@@ -31804,22 +30494,16 @@ static int site431_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_conv_d1_1d(struct scope *s)
 {
-	if (s->stack & UINT64_C(1024))
-		return 0;
-	s->stack |= UINT64_C(1024);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(1024);
 	return t0;
 }
 
 /* 1 */
 static int64_t ins_conv_d1_has_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(16384))
-		return 0;
-	s->stack |= UINT64_C(16384);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(16384);
 	return t0;
 }
 
@@ -31852,9 +30536,6 @@ static int ins_conv_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_conv_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(128))
-		return 0;
-	s->stack |= UINT64_C(128);
 	const int64_t t0 = get(s, ins_conv_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -31870,18 +30551,14 @@ static int64_t ins_conv_d1_dst_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(128);
 	return t14;
 }
 
 /* 2 */
 static int64_t ins_conv_d1_num_src(struct scope *s)
 {
-	if (s->stack & UINT64_C(2048))
-		return 0;
-	s->stack |= UINT64_C(2048);
+	(void)s;
 	const int64_t t0 = 2;
-	s->stack &= ~UINT64_C(2048);
 	return t0;
 }
 
@@ -31904,12 +30581,8 @@ static int ins_conv_r_full(struct scope *s, int name, int64_t *v, int *fmt)
 /* !{FULL} */
 static int64_t ins_conv_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(256))
-		return 0;
-	s->stack |= UINT64_C(256);
 	const int64_t t0 = get(s, ins_conv_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(256);
 	return t1;
 }
 
@@ -31936,11 +30609,8 @@ static int site434_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_conv_d1_src2_imm_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(512))
-		return 0;
-	s->stack |= UINT64_C(512);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(512);
 	return t0;
 }
 
@@ -31973,11 +30643,8 @@ static int site435_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 1 */
 static int64_t ins_conv_d1_has_samp(struct scope *s)
 {
-	if (s->stack & UINT64_C(4096))
-		return 0;
-	s->stack |= UINT64_C(4096);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(4096);
 	return t0;
 }
 
@@ -31992,11 +30659,8 @@ static int ins_conv_r_has_samp(struct scope *s, int name, int64_t *v, int *fmt)
 /* 1 */
 static int64_t ins_conv_d1_has_tex(struct scope *s)
 {
-	if (s->stack & UINT64_C(8192))
-		return 0;
-	s->stack |= UINT64_C(8192);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(8192);
 	return t0;
 }
 
@@ -32324,22 +30988,16 @@ static int site439_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_convm_d1_1d(struct scope *s)
 {
-	if (s->stack & UINT64_C(1024))
-		return 0;
-	s->stack |= UINT64_C(1024);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(1024);
 	return t0;
 }
 
 /* 1 */
 static int64_t ins_convm_d1_has_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(16384))
-		return 0;
-	s->stack |= UINT64_C(16384);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(16384);
 	return t0;
 }
 
@@ -32372,9 +31030,6 @@ static int ins_convm_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_convm_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(128))
-		return 0;
-	s->stack |= UINT64_C(128);
 	const int64_t t0 = get(s, ins_convm_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -32390,18 +31045,14 @@ static int64_t ins_convm_d1_dst_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(128);
 	return t14;
 }
 
 /* 2 */
 static int64_t ins_convm_d1_num_src(struct scope *s)
 {
-	if (s->stack & UINT64_C(2048))
-		return 0;
-	s->stack |= UINT64_C(2048);
+	(void)s;
 	const int64_t t0 = 2;
-	s->stack &= ~UINT64_C(2048);
 	return t0;
 }
 
@@ -32424,12 +31075,8 @@ static int ins_convm_r_full(struct scope *s, int name, int64_t *v, int *fmt)
 /* !{FULL} */
 static int64_t ins_convm_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(256))
-		return 0;
-	s->stack |= UINT64_C(256);
 	const int64_t t0 = get(s, ins_convm_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(256);
 	return t1;
 }
 
@@ -32456,11 +31103,8 @@ static int site442_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_convm_d1_src2_imm_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(512))
-		return 0;
-	s->stack |= UINT64_C(512);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(512);
 	return t0;
 }
 
@@ -32493,11 +31137,8 @@ static int site443_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 1 */
 static int64_t ins_convm_d1_has_samp(struct scope *s)
 {
-	if (s->stack & UINT64_C(4096))
-		return 0;
-	s->stack |= UINT64_C(4096);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(4096);
 	return t0;
 }
 
@@ -32512,11 +31153,8 @@ static int ins_convm_r_has_samp(struct scope *s, int name, int64_t *v, int *fmt)
 /* 1 */
 static int64_t ins_convm_d1_has_tex(struct scope *s)
 {
-	if (s->stack & UINT64_C(8192))
-		return 0;
-	s->stack |= UINT64_C(8192);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(8192);
 	return t0;
 }
 
@@ -32844,22 +31482,16 @@ static int site447_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_getsize_d1_1d(struct scope *s)
 {
-	if (s->stack & UINT64_C(1024))
-		return 0;
-	s->stack |= UINT64_C(1024);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(1024);
 	return t0;
 }
 
 /* 1 */
 static int64_t ins_getsize_d1_has_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(16384))
-		return 0;
-	s->stack |= UINT64_C(16384);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(16384);
 	return t0;
 }
 
@@ -32892,9 +31524,6 @@ static int ins_getsize_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_getsize_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(128))
-		return 0;
-	s->stack |= UINT64_C(128);
 	const int64_t t0 = get(s, ins_getsize_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -32910,18 +31539,14 @@ static int64_t ins_getsize_d1_dst_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(128);
 	return t14;
 }
 
 /* 1 */
 static int64_t ins_getsize_d1_num_src(struct scope *s)
 {
-	if (s->stack & UINT64_C(2048))
-		return 0;
-	s->stack |= UINT64_C(2048);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(2048);
 	return t0;
 }
 
@@ -32944,12 +31569,8 @@ static int ins_getsize_r_full(struct scope *s, int name, int64_t *v, int *fmt)
 /* !{FULL} */
 static int64_t ins_getsize_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(256))
-		return 0;
-	s->stack |= UINT64_C(256);
 	const int64_t t0 = get(s, ins_getsize_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(256);
 	return t1;
 }
 
@@ -32976,11 +31597,8 @@ static int site450_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_getsize_d1_src2_imm_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(512))
-		return 0;
-	s->stack |= UINT64_C(512);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(512);
 	return t0;
 }
 
@@ -33013,11 +31631,8 @@ static int site451_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_getsize_d1_has_samp(struct scope *s)
 {
-	if (s->stack & UINT64_C(4096))
-		return 0;
-	s->stack |= UINT64_C(4096);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(4096);
 	return t0;
 }
 
@@ -33032,11 +31647,8 @@ static int ins_getsize_r_has_samp(struct scope *s, int name, int64_t *v, int *fm
 /* 1 */
 static int64_t ins_getsize_d1_has_tex(struct scope *s)
 {
-	if (s->stack & UINT64_C(8192))
-		return 0;
-	s->stack |= UINT64_C(8192);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(8192);
 	return t0;
 }
 
@@ -33364,22 +31976,16 @@ static int site455_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_getbuf_d1_1d(struct scope *s)
 {
-	if (s->stack & UINT64_C(1024))
-		return 0;
-	s->stack |= UINT64_C(1024);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(1024);
 	return t0;
 }
 
 /* 1 */
 static int64_t ins_getbuf_d1_has_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(16384))
-		return 0;
-	s->stack |= UINT64_C(16384);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(16384);
 	return t0;
 }
 
@@ -33412,9 +32018,6 @@ static int ins_getbuf_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_getbuf_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(128))
-		return 0;
-	s->stack |= UINT64_C(128);
 	const int64_t t0 = get(s, ins_getbuf_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -33430,18 +32033,14 @@ static int64_t ins_getbuf_d1_dst_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(128);
 	return t14;
 }
 
 /* 0 */
 static int64_t ins_getbuf_d1_num_src(struct scope *s)
 {
-	if (s->stack & UINT64_C(2048))
-		return 0;
-	s->stack |= UINT64_C(2048);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(2048);
 	return t0;
 }
 
@@ -33464,12 +32063,8 @@ static int ins_getbuf_r_full(struct scope *s, int name, int64_t *v, int *fmt)
 /* !{FULL} */
 static int64_t ins_getbuf_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(256))
-		return 0;
-	s->stack |= UINT64_C(256);
 	const int64_t t0 = get(s, ins_getbuf_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(256);
 	return t1;
 }
 
@@ -33496,11 +32091,8 @@ static int site458_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_getbuf_d1_src2_imm_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(512))
-		return 0;
-	s->stack |= UINT64_C(512);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(512);
 	return t0;
 }
 
@@ -33533,11 +32125,8 @@ static int site459_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_getbuf_d1_has_samp(struct scope *s)
 {
-	if (s->stack & UINT64_C(4096))
-		return 0;
-	s->stack |= UINT64_C(4096);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(4096);
 	return t0;
 }
 
@@ -33552,11 +32141,8 @@ static int ins_getbuf_r_has_samp(struct scope *s, int name, int64_t *v, int *fmt
 /* 1 */
 static int64_t ins_getbuf_d1_has_tex(struct scope *s)
 {
-	if (s->stack & UINT64_C(8192))
-		return 0;
-	s->stack |= UINT64_C(8192);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(8192);
 	return t0;
 }
 
@@ -33884,22 +32470,16 @@ static int site463_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_getpos_d1_1d(struct scope *s)
 {
-	if (s->stack & UINT64_C(1024))
-		return 0;
-	s->stack |= UINT64_C(1024);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(1024);
 	return t0;
 }
 
 /* 1 */
 static int64_t ins_getpos_d1_has_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(16384))
-		return 0;
-	s->stack |= UINT64_C(16384);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(16384);
 	return t0;
 }
 
@@ -33932,9 +32512,6 @@ static int ins_getpos_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_getpos_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(128))
-		return 0;
-	s->stack |= UINT64_C(128);
 	const int64_t t0 = get(s, ins_getpos_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -33950,18 +32527,14 @@ static int64_t ins_getpos_d1_dst_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(128);
 	return t14;
 }
 
 /* 1 */
 static int64_t ins_getpos_d1_num_src(struct scope *s)
 {
-	if (s->stack & UINT64_C(2048))
-		return 0;
-	s->stack |= UINT64_C(2048);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(2048);
 	return t0;
 }
 
@@ -33984,12 +32557,8 @@ static int ins_getpos_r_full(struct scope *s, int name, int64_t *v, int *fmt)
 /* !{FULL} */
 static int64_t ins_getpos_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(256))
-		return 0;
-	s->stack |= UINT64_C(256);
 	const int64_t t0 = get(s, ins_getpos_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(256);
 	return t1;
 }
 
@@ -34016,11 +32585,8 @@ static int site466_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_getpos_d1_src2_imm_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(512))
-		return 0;
-	s->stack |= UINT64_C(512);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(512);
 	return t0;
 }
 
@@ -34053,11 +32619,8 @@ static int site467_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_getpos_d1_has_samp(struct scope *s)
 {
-	if (s->stack & UINT64_C(4096))
-		return 0;
-	s->stack |= UINT64_C(4096);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(4096);
 	return t0;
 }
 
@@ -34072,11 +32635,8 @@ static int ins_getpos_r_has_samp(struct scope *s, int name, int64_t *v, int *fmt
 /* 1 */
 static int64_t ins_getpos_d1_has_tex(struct scope *s)
 {
-	if (s->stack & UINT64_C(8192))
-		return 0;
-	s->stack |= UINT64_C(8192);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(8192);
 	return t0;
 }
 
@@ -34404,22 +32964,16 @@ static int site471_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_getinfo_d1_1d(struct scope *s)
 {
-	if (s->stack & UINT64_C(1024))
-		return 0;
-	s->stack |= UINT64_C(1024);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(1024);
 	return t0;
 }
 
 /* 1 */
 static int64_t ins_getinfo_d1_has_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(16384))
-		return 0;
-	s->stack |= UINT64_C(16384);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(16384);
 	return t0;
 }
 
@@ -34452,9 +33006,6 @@ static int ins_getinfo_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_getinfo_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(128))
-		return 0;
-	s->stack |= UINT64_C(128);
 	const int64_t t0 = get(s, ins_getinfo_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -34470,18 +33021,14 @@ static int64_t ins_getinfo_d1_dst_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(128);
 	return t14;
 }
 
 /* 0 */
 static int64_t ins_getinfo_d1_num_src(struct scope *s)
 {
-	if (s->stack & UINT64_C(2048))
-		return 0;
-	s->stack |= UINT64_C(2048);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(2048);
 	return t0;
 }
 
@@ -34504,12 +33051,8 @@ static int ins_getinfo_r_full(struct scope *s, int name, int64_t *v, int *fmt)
 /* !{FULL} */
 static int64_t ins_getinfo_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(256))
-		return 0;
-	s->stack |= UINT64_C(256);
 	const int64_t t0 = get(s, ins_getinfo_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(256);
 	return t1;
 }
 
@@ -34536,11 +33079,8 @@ static int site474_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_getinfo_d1_src2_imm_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(512))
-		return 0;
-	s->stack |= UINT64_C(512);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(512);
 	return t0;
 }
 
@@ -34573,11 +33113,8 @@ static int site475_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_getinfo_d1_has_samp(struct scope *s)
 {
-	if (s->stack & UINT64_C(4096))
-		return 0;
-	s->stack |= UINT64_C(4096);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(4096);
 	return t0;
 }
 
@@ -34592,11 +33129,8 @@ static int ins_getinfo_r_has_samp(struct scope *s, int name, int64_t *v, int *fm
 /* 1 */
 static int64_t ins_getinfo_d1_has_tex(struct scope *s)
 {
-	if (s->stack & UINT64_C(8192))
-		return 0;
-	s->stack |= UINT64_C(8192);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(8192);
 	return t0;
 }
 
@@ -34924,22 +33458,16 @@ static int site479_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_dsx_d1_1d(struct scope *s)
 {
-	if (s->stack & UINT64_C(1024))
-		return 0;
-	s->stack |= UINT64_C(1024);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(1024);
 	return t0;
 }
 
 /* 1 */
 static int64_t ins_dsx_d1_has_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(16384))
-		return 0;
-	s->stack |= UINT64_C(16384);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(16384);
 	return t0;
 }
 
@@ -34972,9 +33500,6 @@ static int ins_dsx_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_dsx_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(128))
-		return 0;
-	s->stack |= UINT64_C(128);
 	const int64_t t0 = get(s, ins_dsx_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -34990,18 +33515,14 @@ static int64_t ins_dsx_d1_dst_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(128);
 	return t14;
 }
 
 /* 1 */
 static int64_t ins_dsx_d1_num_src(struct scope *s)
 {
-	if (s->stack & UINT64_C(2048))
-		return 0;
-	s->stack |= UINT64_C(2048);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(2048);
 	return t0;
 }
 
@@ -35024,12 +33545,8 @@ static int ins_dsx_r_full(struct scope *s, int name, int64_t *v, int *fmt)
 /* !{FULL} */
 static int64_t ins_dsx_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(256))
-		return 0;
-	s->stack |= UINT64_C(256);
 	const int64_t t0 = get(s, ins_dsx_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(256);
 	return t1;
 }
 
@@ -35056,11 +33573,8 @@ static int site482_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_dsx_d1_src2_imm_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(512))
-		return 0;
-	s->stack |= UINT64_C(512);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(512);
 	return t0;
 }
 
@@ -35093,11 +33607,8 @@ static int site483_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_dsx_d1_has_samp(struct scope *s)
 {
-	if (s->stack & UINT64_C(4096))
-		return 0;
-	s->stack |= UINT64_C(4096);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(4096);
 	return t0;
 }
 
@@ -35112,11 +33623,8 @@ static int ins_dsx_r_has_samp(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_dsx_d1_has_tex(struct scope *s)
 {
-	if (s->stack & UINT64_C(8192))
-		return 0;
-	s->stack |= UINT64_C(8192);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(8192);
 	return t0;
 }
 
@@ -35444,22 +33952,16 @@ static int site487_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_dsy_d1_1d(struct scope *s)
 {
-	if (s->stack & UINT64_C(1024))
-		return 0;
-	s->stack |= UINT64_C(1024);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(1024);
 	return t0;
 }
 
 /* 1 */
 static int64_t ins_dsy_d1_has_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(16384))
-		return 0;
-	s->stack |= UINT64_C(16384);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(16384);
 	return t0;
 }
 
@@ -35492,9 +33994,6 @@ static int ins_dsy_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_dsy_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(128))
-		return 0;
-	s->stack |= UINT64_C(128);
 	const int64_t t0 = get(s, ins_dsy_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -35510,18 +34009,14 @@ static int64_t ins_dsy_d1_dst_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(128);
 	return t14;
 }
 
 /* 1 */
 static int64_t ins_dsy_d1_num_src(struct scope *s)
 {
-	if (s->stack & UINT64_C(2048))
-		return 0;
-	s->stack |= UINT64_C(2048);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(2048);
 	return t0;
 }
 
@@ -35544,12 +34039,8 @@ static int ins_dsy_r_full(struct scope *s, int name, int64_t *v, int *fmt)
 /* !{FULL} */
 static int64_t ins_dsy_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(256))
-		return 0;
-	s->stack |= UINT64_C(256);
 	const int64_t t0 = get(s, ins_dsy_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(256);
 	return t1;
 }
 
@@ -35576,11 +34067,8 @@ static int site490_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_dsy_d1_src2_imm_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(512))
-		return 0;
-	s->stack |= UINT64_C(512);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(512);
 	return t0;
 }
 
@@ -35613,11 +34101,8 @@ static int site491_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_dsy_d1_has_samp(struct scope *s)
 {
-	if (s->stack & UINT64_C(4096))
-		return 0;
-	s->stack |= UINT64_C(4096);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(4096);
 	return t0;
 }
 
@@ -35632,11 +34117,8 @@ static int ins_dsy_r_has_samp(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_dsy_d1_has_tex(struct scope *s)
 {
-	if (s->stack & UINT64_C(8192))
-		return 0;
-	s->stack |= UINT64_C(8192);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(8192);
 	return t0;
 }
 
@@ -35964,22 +34446,16 @@ static int site495_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_gather4r_d1_1d(struct scope *s)
 {
-	if (s->stack & UINT64_C(1024))
-		return 0;
-	s->stack |= UINT64_C(1024);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(1024);
 	return t0;
 }
 
 /* 1 */
 static int64_t ins_gather4r_d1_has_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(16384))
-		return 0;
-	s->stack |= UINT64_C(16384);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(16384);
 	return t0;
 }
 
@@ -36012,9 +34488,6 @@ static int ins_gather4r_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_gather4r_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(128))
-		return 0;
-	s->stack |= UINT64_C(128);
 	const int64_t t0 = get(s, ins_gather4r_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -36030,18 +34503,14 @@ static int64_t ins_gather4r_d1_dst_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(128);
 	return t14;
 }
 
 /* 1 */
 static int64_t ins_gather4r_d1_num_src(struct scope *s)
 {
-	if (s->stack & UINT64_C(2048))
-		return 0;
-	s->stack |= UINT64_C(2048);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(2048);
 	return t0;
 }
 
@@ -36064,12 +34533,8 @@ static int ins_gather4r_r_full(struct scope *s, int name, int64_t *v, int *fmt)
 /* !{FULL} */
 static int64_t ins_gather4r_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(256))
-		return 0;
-	s->stack |= UINT64_C(256);
 	const int64_t t0 = get(s, ins_gather4r_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(256);
 	return t1;
 }
 
@@ -36096,11 +34561,8 @@ static int site498_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_gather4r_d1_src2_imm_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(512))
-		return 0;
-	s->stack |= UINT64_C(512);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(512);
 	return t0;
 }
 
@@ -36133,11 +34595,8 @@ static int site499_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 1 */
 static int64_t ins_gather4r_d1_has_samp(struct scope *s)
 {
-	if (s->stack & UINT64_C(4096))
-		return 0;
-	s->stack |= UINT64_C(4096);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(4096);
 	return t0;
 }
 
@@ -36152,11 +34611,8 @@ static int ins_gather4r_r_has_samp(struct scope *s, int name, int64_t *v, int *f
 /* 1 */
 static int64_t ins_gather4r_d1_has_tex(struct scope *s)
 {
-	if (s->stack & UINT64_C(8192))
-		return 0;
-	s->stack |= UINT64_C(8192);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(8192);
 	return t0;
 }
 
@@ -36484,22 +34940,16 @@ static int site503_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_gather4g_d1_1d(struct scope *s)
 {
-	if (s->stack & UINT64_C(1024))
-		return 0;
-	s->stack |= UINT64_C(1024);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(1024);
 	return t0;
 }
 
 /* 1 */
 static int64_t ins_gather4g_d1_has_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(16384))
-		return 0;
-	s->stack |= UINT64_C(16384);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(16384);
 	return t0;
 }
 
@@ -36532,9 +34982,6 @@ static int ins_gather4g_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_gather4g_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(128))
-		return 0;
-	s->stack |= UINT64_C(128);
 	const int64_t t0 = get(s, ins_gather4g_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -36550,18 +34997,14 @@ static int64_t ins_gather4g_d1_dst_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(128);
 	return t14;
 }
 
 /* 1 */
 static int64_t ins_gather4g_d1_num_src(struct scope *s)
 {
-	if (s->stack & UINT64_C(2048))
-		return 0;
-	s->stack |= UINT64_C(2048);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(2048);
 	return t0;
 }
 
@@ -36584,12 +35027,8 @@ static int ins_gather4g_r_full(struct scope *s, int name, int64_t *v, int *fmt)
 /* !{FULL} */
 static int64_t ins_gather4g_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(256))
-		return 0;
-	s->stack |= UINT64_C(256);
 	const int64_t t0 = get(s, ins_gather4g_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(256);
 	return t1;
 }
 
@@ -36616,11 +35055,8 @@ static int site506_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_gather4g_d1_src2_imm_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(512))
-		return 0;
-	s->stack |= UINT64_C(512);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(512);
 	return t0;
 }
 
@@ -36653,11 +35089,8 @@ static int site507_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 1 */
 static int64_t ins_gather4g_d1_has_samp(struct scope *s)
 {
-	if (s->stack & UINT64_C(4096))
-		return 0;
-	s->stack |= UINT64_C(4096);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(4096);
 	return t0;
 }
 
@@ -36672,11 +35105,8 @@ static int ins_gather4g_r_has_samp(struct scope *s, int name, int64_t *v, int *f
 /* 1 */
 static int64_t ins_gather4g_d1_has_tex(struct scope *s)
 {
-	if (s->stack & UINT64_C(8192))
-		return 0;
-	s->stack |= UINT64_C(8192);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(8192);
 	return t0;
 }
 
@@ -37004,22 +35434,16 @@ static int site511_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_gather4b_d1_1d(struct scope *s)
 {
-	if (s->stack & UINT64_C(1024))
-		return 0;
-	s->stack |= UINT64_C(1024);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(1024);
 	return t0;
 }
 
 /* 1 */
 static int64_t ins_gather4b_d1_has_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(16384))
-		return 0;
-	s->stack |= UINT64_C(16384);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(16384);
 	return t0;
 }
 
@@ -37052,9 +35476,6 @@ static int ins_gather4b_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_gather4b_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(128))
-		return 0;
-	s->stack |= UINT64_C(128);
 	const int64_t t0 = get(s, ins_gather4b_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -37070,18 +35491,14 @@ static int64_t ins_gather4b_d1_dst_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(128);
 	return t14;
 }
 
 /* 1 */
 static int64_t ins_gather4b_d1_num_src(struct scope *s)
 {
-	if (s->stack & UINT64_C(2048))
-		return 0;
-	s->stack |= UINT64_C(2048);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(2048);
 	return t0;
 }
 
@@ -37104,12 +35521,8 @@ static int ins_gather4b_r_full(struct scope *s, int name, int64_t *v, int *fmt)
 /* !{FULL} */
 static int64_t ins_gather4b_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(256))
-		return 0;
-	s->stack |= UINT64_C(256);
 	const int64_t t0 = get(s, ins_gather4b_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(256);
 	return t1;
 }
 
@@ -37136,11 +35549,8 @@ static int site514_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_gather4b_d1_src2_imm_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(512))
-		return 0;
-	s->stack |= UINT64_C(512);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(512);
 	return t0;
 }
 
@@ -37173,11 +35583,8 @@ static int site515_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 1 */
 static int64_t ins_gather4b_d1_has_samp(struct scope *s)
 {
-	if (s->stack & UINT64_C(4096))
-		return 0;
-	s->stack |= UINT64_C(4096);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(4096);
 	return t0;
 }
 
@@ -37192,11 +35599,8 @@ static int ins_gather4b_r_has_samp(struct scope *s, int name, int64_t *v, int *f
 /* 1 */
 static int64_t ins_gather4b_d1_has_tex(struct scope *s)
 {
-	if (s->stack & UINT64_C(8192))
-		return 0;
-	s->stack |= UINT64_C(8192);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(8192);
 	return t0;
 }
 
@@ -37524,22 +35928,16 @@ static int site519_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_gather4a_d1_1d(struct scope *s)
 {
-	if (s->stack & UINT64_C(1024))
-		return 0;
-	s->stack |= UINT64_C(1024);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(1024);
 	return t0;
 }
 
 /* 1 */
 static int64_t ins_gather4a_d1_has_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(16384))
-		return 0;
-	s->stack |= UINT64_C(16384);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(16384);
 	return t0;
 }
 
@@ -37572,9 +35970,6 @@ static int ins_gather4a_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_gather4a_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(128))
-		return 0;
-	s->stack |= UINT64_C(128);
 	const int64_t t0 = get(s, ins_gather4a_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -37590,18 +35985,14 @@ static int64_t ins_gather4a_d1_dst_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(128);
 	return t14;
 }
 
 /* 1 */
 static int64_t ins_gather4a_d1_num_src(struct scope *s)
 {
-	if (s->stack & UINT64_C(2048))
-		return 0;
-	s->stack |= UINT64_C(2048);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(2048);
 	return t0;
 }
 
@@ -37624,12 +36015,8 @@ static int ins_gather4a_r_full(struct scope *s, int name, int64_t *v, int *fmt)
 /* !{FULL} */
 static int64_t ins_gather4a_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(256))
-		return 0;
-	s->stack |= UINT64_C(256);
 	const int64_t t0 = get(s, ins_gather4a_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(256);
 	return t1;
 }
 
@@ -37656,11 +36043,8 @@ static int site522_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_gather4a_d1_src2_imm_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(512))
-		return 0;
-	s->stack |= UINT64_C(512);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(512);
 	return t0;
 }
 
@@ -37693,11 +36077,8 @@ static int site523_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 1 */
 static int64_t ins_gather4a_d1_has_samp(struct scope *s)
 {
-	if (s->stack & UINT64_C(4096))
-		return 0;
-	s->stack |= UINT64_C(4096);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(4096);
 	return t0;
 }
 
@@ -37712,11 +36093,8 @@ static int ins_gather4a_r_has_samp(struct scope *s, int name, int64_t *v, int *f
 /* 1 */
 static int64_t ins_gather4a_d1_has_tex(struct scope *s)
 {
-	if (s->stack & UINT64_C(8192))
-		return 0;
-	s->stack |= UINT64_C(8192);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(8192);
 	return t0;
 }
 
@@ -38044,22 +36422,16 @@ static int site527_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_samgp0_d1_1d(struct scope *s)
 {
-	if (s->stack & UINT64_C(1024))
-		return 0;
-	s->stack |= UINT64_C(1024);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(1024);
 	return t0;
 }
 
 /* 1 */
 static int64_t ins_samgp0_d1_has_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(16384))
-		return 0;
-	s->stack |= UINT64_C(16384);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(16384);
 	return t0;
 }
 
@@ -38092,9 +36464,6 @@ static int ins_samgp0_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_samgp0_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(128))
-		return 0;
-	s->stack |= UINT64_C(128);
 	const int64_t t0 = get(s, ins_samgp0_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -38110,18 +36479,14 @@ static int64_t ins_samgp0_d1_dst_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(128);
 	return t14;
 }
 
 /* 1 */
 static int64_t ins_samgp0_d1_num_src(struct scope *s)
 {
-	if (s->stack & UINT64_C(2048))
-		return 0;
-	s->stack |= UINT64_C(2048);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(2048);
 	return t0;
 }
 
@@ -38144,12 +36509,8 @@ static int ins_samgp0_r_full(struct scope *s, int name, int64_t *v, int *fmt)
 /* !{FULL} */
 static int64_t ins_samgp0_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(256))
-		return 0;
-	s->stack |= UINT64_C(256);
 	const int64_t t0 = get(s, ins_samgp0_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(256);
 	return t1;
 }
 
@@ -38176,11 +36537,8 @@ static int site530_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_samgp0_d1_src2_imm_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(512))
-		return 0;
-	s->stack |= UINT64_C(512);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(512);
 	return t0;
 }
 
@@ -38213,11 +36571,8 @@ static int site531_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 1 */
 static int64_t ins_samgp0_d1_has_samp(struct scope *s)
 {
-	if (s->stack & UINT64_C(4096))
-		return 0;
-	s->stack |= UINT64_C(4096);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(4096);
 	return t0;
 }
 
@@ -38232,11 +36587,8 @@ static int ins_samgp0_r_has_samp(struct scope *s, int name, int64_t *v, int *fmt
 /* 1 */
 static int64_t ins_samgp0_d1_has_tex(struct scope *s)
 {
-	if (s->stack & UINT64_C(8192))
-		return 0;
-	s->stack |= UINT64_C(8192);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(8192);
 	return t0;
 }
 
@@ -38564,22 +36916,16 @@ static int site535_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_samgp1_d1_1d(struct scope *s)
 {
-	if (s->stack & UINT64_C(1024))
-		return 0;
-	s->stack |= UINT64_C(1024);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(1024);
 	return t0;
 }
 
 /* 1 */
 static int64_t ins_samgp1_d1_has_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(16384))
-		return 0;
-	s->stack |= UINT64_C(16384);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(16384);
 	return t0;
 }
 
@@ -38612,9 +36958,6 @@ static int ins_samgp1_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_samgp1_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(128))
-		return 0;
-	s->stack |= UINT64_C(128);
 	const int64_t t0 = get(s, ins_samgp1_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -38630,18 +36973,14 @@ static int64_t ins_samgp1_d1_dst_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(128);
 	return t14;
 }
 
 /* 1 */
 static int64_t ins_samgp1_d1_num_src(struct scope *s)
 {
-	if (s->stack & UINT64_C(2048))
-		return 0;
-	s->stack |= UINT64_C(2048);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(2048);
 	return t0;
 }
 
@@ -38664,12 +37003,8 @@ static int ins_samgp1_r_full(struct scope *s, int name, int64_t *v, int *fmt)
 /* !{FULL} */
 static int64_t ins_samgp1_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(256))
-		return 0;
-	s->stack |= UINT64_C(256);
 	const int64_t t0 = get(s, ins_samgp1_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(256);
 	return t1;
 }
 
@@ -38696,11 +37031,8 @@ static int site538_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_samgp1_d1_src2_imm_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(512))
-		return 0;
-	s->stack |= UINT64_C(512);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(512);
 	return t0;
 }
 
@@ -38733,11 +37065,8 @@ static int site539_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 1 */
 static int64_t ins_samgp1_d1_has_samp(struct scope *s)
 {
-	if (s->stack & UINT64_C(4096))
-		return 0;
-	s->stack |= UINT64_C(4096);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(4096);
 	return t0;
 }
 
@@ -38752,11 +37081,8 @@ static int ins_samgp1_r_has_samp(struct scope *s, int name, int64_t *v, int *fmt
 /* 1 */
 static int64_t ins_samgp1_d1_has_tex(struct scope *s)
 {
-	if (s->stack & UINT64_C(8192))
-		return 0;
-	s->stack |= UINT64_C(8192);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(8192);
 	return t0;
 }
 
@@ -39084,22 +37410,16 @@ static int site543_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_samgp2_d1_1d(struct scope *s)
 {
-	if (s->stack & UINT64_C(1024))
-		return 0;
-	s->stack |= UINT64_C(1024);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(1024);
 	return t0;
 }
 
 /* 1 */
 static int64_t ins_samgp2_d1_has_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(16384))
-		return 0;
-	s->stack |= UINT64_C(16384);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(16384);
 	return t0;
 }
 
@@ -39132,9 +37452,6 @@ static int ins_samgp2_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_samgp2_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(128))
-		return 0;
-	s->stack |= UINT64_C(128);
 	const int64_t t0 = get(s, ins_samgp2_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -39150,18 +37467,14 @@ static int64_t ins_samgp2_d1_dst_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(128);
 	return t14;
 }
 
 /* 1 */
 static int64_t ins_samgp2_d1_num_src(struct scope *s)
 {
-	if (s->stack & UINT64_C(2048))
-		return 0;
-	s->stack |= UINT64_C(2048);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(2048);
 	return t0;
 }
 
@@ -39184,12 +37497,8 @@ static int ins_samgp2_r_full(struct scope *s, int name, int64_t *v, int *fmt)
 /* !{FULL} */
 static int64_t ins_samgp2_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(256))
-		return 0;
-	s->stack |= UINT64_C(256);
 	const int64_t t0 = get(s, ins_samgp2_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(256);
 	return t1;
 }
 
@@ -39216,11 +37525,8 @@ static int site546_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_samgp2_d1_src2_imm_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(512))
-		return 0;
-	s->stack |= UINT64_C(512);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(512);
 	return t0;
 }
 
@@ -39253,11 +37559,8 @@ static int site547_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 1 */
 static int64_t ins_samgp2_d1_has_samp(struct scope *s)
 {
-	if (s->stack & UINT64_C(4096))
-		return 0;
-	s->stack |= UINT64_C(4096);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(4096);
 	return t0;
 }
 
@@ -39272,11 +37575,8 @@ static int ins_samgp2_r_has_samp(struct scope *s, int name, int64_t *v, int *fmt
 /* 1 */
 static int64_t ins_samgp2_d1_has_tex(struct scope *s)
 {
-	if (s->stack & UINT64_C(8192))
-		return 0;
-	s->stack |= UINT64_C(8192);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(8192);
 	return t0;
 }
 
@@ -39604,22 +37904,16 @@ static int site551_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_samgp3_d1_1d(struct scope *s)
 {
-	if (s->stack & UINT64_C(1024))
-		return 0;
-	s->stack |= UINT64_C(1024);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(1024);
 	return t0;
 }
 
 /* 1 */
 static int64_t ins_samgp3_d1_has_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(16384))
-		return 0;
-	s->stack |= UINT64_C(16384);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(16384);
 	return t0;
 }
 
@@ -39652,9 +37946,6 @@ static int ins_samgp3_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_samgp3_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(128))
-		return 0;
-	s->stack |= UINT64_C(128);
 	const int64_t t0 = get(s, ins_samgp3_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -39670,18 +37961,14 @@ static int64_t ins_samgp3_d1_dst_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(128);
 	return t14;
 }
 
 /* 1 */
 static int64_t ins_samgp3_d1_num_src(struct scope *s)
 {
-	if (s->stack & UINT64_C(2048))
-		return 0;
-	s->stack |= UINT64_C(2048);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(2048);
 	return t0;
 }
 
@@ -39704,12 +37991,8 @@ static int ins_samgp3_r_full(struct scope *s, int name, int64_t *v, int *fmt)
 /* !{FULL} */
 static int64_t ins_samgp3_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(256))
-		return 0;
-	s->stack |= UINT64_C(256);
 	const int64_t t0 = get(s, ins_samgp3_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(256);
 	return t1;
 }
 
@@ -39736,11 +38019,8 @@ static int site554_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_samgp3_d1_src2_imm_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(512))
-		return 0;
-	s->stack |= UINT64_C(512);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(512);
 	return t0;
 }
 
@@ -39773,11 +38053,8 @@ static int site555_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 1 */
 static int64_t ins_samgp3_d1_has_samp(struct scope *s)
 {
-	if (s->stack & UINT64_C(4096))
-		return 0;
-	s->stack |= UINT64_C(4096);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(4096);
 	return t0;
 }
 
@@ -39792,11 +38069,8 @@ static int ins_samgp3_r_has_samp(struct scope *s, int name, int64_t *v, int *fmt
 /* 1 */
 static int64_t ins_samgp3_d1_has_tex(struct scope *s)
 {
-	if (s->stack & UINT64_C(8192))
-		return 0;
-	s->stack |= UINT64_C(8192);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(8192);
 	return t0;
 }
 
@@ -40124,22 +38398,16 @@ static int site559_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_dsxpp_1_d1_1d(struct scope *s)
 {
-	if (s->stack & UINT64_C(1024))
-		return 0;
-	s->stack |= UINT64_C(1024);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(1024);
 	return t0;
 }
 
 /* 0 */
 static int64_t ins_dsxpp_1_d1_has_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(16384))
-		return 0;
-	s->stack |= UINT64_C(16384);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16384);
 	return t0;
 }
 
@@ -40172,9 +38440,6 @@ static int ins_dsxpp_1_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_dsxpp_1_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(128))
-		return 0;
-	s->stack |= UINT64_C(128);
 	const int64_t t0 = get(s, ins_dsxpp_1_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -40190,18 +38455,14 @@ static int64_t ins_dsxpp_1_d1_dst_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(128);
 	return t14;
 }
 
 /* 1 */
 static int64_t ins_dsxpp_1_d1_num_src(struct scope *s)
 {
-	if (s->stack & UINT64_C(2048))
-		return 0;
-	s->stack |= UINT64_C(2048);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(2048);
 	return t0;
 }
 
@@ -40224,12 +38485,8 @@ static int ins_dsxpp_1_r_full(struct scope *s, int name, int64_t *v, int *fmt)
 /* !{FULL} */
 static int64_t ins_dsxpp_1_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(256))
-		return 0;
-	s->stack |= UINT64_C(256);
 	const int64_t t0 = get(s, ins_dsxpp_1_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(256);
 	return t1;
 }
 
@@ -40256,11 +38513,8 @@ static int site562_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_dsxpp_1_d1_src2_imm_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(512))
-		return 0;
-	s->stack |= UINT64_C(512);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(512);
 	return t0;
 }
 
@@ -40293,11 +38547,8 @@ static int site563_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_dsxpp_1_d1_has_samp(struct scope *s)
 {
-	if (s->stack & UINT64_C(4096))
-		return 0;
-	s->stack |= UINT64_C(4096);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(4096);
 	return t0;
 }
 
@@ -40312,11 +38563,8 @@ static int ins_dsxpp_1_r_has_samp(struct scope *s, int name, int64_t *v, int *fm
 /* 0 */
 static int64_t ins_dsxpp_1_d1_has_tex(struct scope *s)
 {
-	if (s->stack & UINT64_C(8192))
-		return 0;
-	s->stack |= UINT64_C(8192);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(8192);
 	return t0;
 }
 
@@ -40644,22 +38892,16 @@ static int site567_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_dsypp_1_d1_1d(struct scope *s)
 {
-	if (s->stack & UINT64_C(1024))
-		return 0;
-	s->stack |= UINT64_C(1024);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(1024);
 	return t0;
 }
 
 /* 0 */
 static int64_t ins_dsypp_1_d1_has_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(16384))
-		return 0;
-	s->stack |= UINT64_C(16384);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(16384);
 	return t0;
 }
 
@@ -40692,9 +38934,6 @@ static int ins_dsypp_1_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_dsypp_1_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(128))
-		return 0;
-	s->stack |= UINT64_C(128);
 	const int64_t t0 = get(s, ins_dsypp_1_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -40710,18 +38949,14 @@ static int64_t ins_dsypp_1_d1_dst_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(128);
 	return t14;
 }
 
 /* 1 */
 static int64_t ins_dsypp_1_d1_num_src(struct scope *s)
 {
-	if (s->stack & UINT64_C(2048))
-		return 0;
-	s->stack |= UINT64_C(2048);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(2048);
 	return t0;
 }
 
@@ -40744,12 +38979,8 @@ static int ins_dsypp_1_r_full(struct scope *s, int name, int64_t *v, int *fmt)
 /* !{FULL} */
 static int64_t ins_dsypp_1_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(256))
-		return 0;
-	s->stack |= UINT64_C(256);
 	const int64_t t0 = get(s, ins_dsypp_1_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(256);
 	return t1;
 }
 
@@ -40776,11 +39007,8 @@ static int site570_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_dsypp_1_d1_src2_imm_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(512))
-		return 0;
-	s->stack |= UINT64_C(512);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(512);
 	return t0;
 }
 
@@ -40813,11 +39041,8 @@ static int site571_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_dsypp_1_d1_has_samp(struct scope *s)
 {
-	if (s->stack & UINT64_C(4096))
-		return 0;
-	s->stack |= UINT64_C(4096);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(4096);
 	return t0;
 }
 
@@ -40832,11 +39057,8 @@ static int ins_dsypp_1_r_has_samp(struct scope *s, int name, int64_t *v, int *fm
 /* 0 */
 static int64_t ins_dsypp_1_d1_has_tex(struct scope *s)
 {
-	if (s->stack & UINT64_C(8192))
-		return 0;
-	s->stack |= UINT64_C(8192);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(8192);
 	return t0;
 }
 
@@ -41164,22 +39386,16 @@ static int site575_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_rgetpos_d1_1d(struct scope *s)
 {
-	if (s->stack & UINT64_C(1024))
-		return 0;
-	s->stack |= UINT64_C(1024);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(1024);
 	return t0;
 }
 
 /* 1 */
 static int64_t ins_rgetpos_d1_has_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(16384))
-		return 0;
-	s->stack |= UINT64_C(16384);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(16384);
 	return t0;
 }
 
@@ -41212,9 +39428,6 @@ static int ins_rgetpos_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_rgetpos_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(128))
-		return 0;
-	s->stack |= UINT64_C(128);
 	const int64_t t0 = get(s, ins_rgetpos_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -41230,18 +39443,14 @@ static int64_t ins_rgetpos_d1_dst_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(128);
 	return t14;
 }
 
 /* 1 */
 static int64_t ins_rgetpos_d1_num_src(struct scope *s)
 {
-	if (s->stack & UINT64_C(2048))
-		return 0;
-	s->stack |= UINT64_C(2048);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(2048);
 	return t0;
 }
 
@@ -41264,12 +39473,8 @@ static int ins_rgetpos_r_full(struct scope *s, int name, int64_t *v, int *fmt)
 /* !{FULL} */
 static int64_t ins_rgetpos_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(256))
-		return 0;
-	s->stack |= UINT64_C(256);
 	const int64_t t0 = get(s, ins_rgetpos_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(256);
 	return t1;
 }
 
@@ -41296,11 +39501,8 @@ static int site578_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_rgetpos_d1_src2_imm_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(512))
-		return 0;
-	s->stack |= UINT64_C(512);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(512);
 	return t0;
 }
 
@@ -41333,11 +39535,8 @@ static int site579_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_rgetpos_d1_has_samp(struct scope *s)
 {
-	if (s->stack & UINT64_C(4096))
-		return 0;
-	s->stack |= UINT64_C(4096);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(4096);
 	return t0;
 }
 
@@ -41352,11 +39551,8 @@ static int ins_rgetpos_r_has_samp(struct scope *s, int name, int64_t *v, int *fm
 /* 0 */
 static int64_t ins_rgetpos_d1_has_tex(struct scope *s)
 {
-	if (s->stack & UINT64_C(8192))
-		return 0;
-	s->stack |= UINT64_C(8192);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(8192);
 	return t0;
 }
 
@@ -41684,22 +39880,16 @@ static int site583_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_rgetinfo_d1_1d(struct scope *s)
 {
-	if (s->stack & UINT64_C(1024))
-		return 0;
-	s->stack |= UINT64_C(1024);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(1024);
 	return t0;
 }
 
 /* 1 */
 static int64_t ins_rgetinfo_d1_has_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(16384))
-		return 0;
-	s->stack |= UINT64_C(16384);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(16384);
 	return t0;
 }
 
@@ -41732,9 +39922,6 @@ static int ins_rgetinfo_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_rgetinfo_d1_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(128))
-		return 0;
-	s->stack |= UINT64_C(128);
 	const int64_t t0 = get(s, ins_rgetinfo_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -41750,18 +39937,14 @@ static int64_t ins_rgetinfo_d1_dst_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(128);
 	return t14;
 }
 
 /* 0 */
 static int64_t ins_rgetinfo_d1_num_src(struct scope *s)
 {
-	if (s->stack & UINT64_C(2048))
-		return 0;
-	s->stack |= UINT64_C(2048);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(2048);
 	return t0;
 }
 
@@ -41784,12 +39967,8 @@ static int ins_rgetinfo_r_full(struct scope *s, int name, int64_t *v, int *fmt)
 /* !{FULL} */
 static int64_t ins_rgetinfo_d1_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(256))
-		return 0;
-	s->stack |= UINT64_C(256);
 	const int64_t t0 = get(s, ins_rgetinfo_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(256);
 	return t1;
 }
 
@@ -41816,11 +39995,8 @@ static int site586_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_rgetinfo_d1_src2_imm_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(512))
-		return 0;
-	s->stack |= UINT64_C(512);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(512);
 	return t0;
 }
 
@@ -41853,11 +40029,8 @@ static int site587_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_rgetinfo_d1_has_samp(struct scope *s)
 {
-	if (s->stack & UINT64_C(4096))
-		return 0;
-	s->stack |= UINT64_C(4096);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(4096);
 	return t0;
 }
 
@@ -41872,11 +40045,8 @@ static int ins_rgetinfo_r_has_samp(struct scope *s, int name, int64_t *v, int *f
 /* 0 */
 static int64_t ins_rgetinfo_d1_has_tex(struct scope *s)
 {
-	if (s->stack & UINT64_C(8192))
-		return 0;
-	s->stack |= UINT64_C(8192);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(8192);
 	return t0;
 }
 
@@ -42093,24 +40263,17 @@ static int ins_brcst_active_r_w(struct scope *s, int name, int64_t *v, int *fmt)
 /* 2 << {W} */
 static int64_t ins_brcst_active_d0_cluster_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(64))
-		return 0;
-	s->stack |= UINT64_C(64);
 	const int64_t t0 = 2;
 	const int64_t t1 = get(s, ins_brcst_active_r_w, N_W);
 	const int64_t t2 = dis_shl(t0, t1);
-	s->stack &= ~UINT64_C(64);
 	return t2;
 }
 
 /* 1 */
 static int64_t ins_brcst_active_d0_has_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(1024))
-		return 0;
-	s->stack |= UINT64_C(1024);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(1024);
 	return t0;
 }
 
@@ -42143,9 +40306,6 @@ static int ins_brcst_active_r_type(struct scope *s, int name, int64_t *v, int *f
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_brcst_active_d0_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_brcst_active_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -42161,18 +40321,14 @@ static int64_t ins_brcst_active_d0_dst_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(2);
 	return t14;
 }
 
 /* 1 */
 static int64_t ins_brcst_active_d0_num_src(struct scope *s)
 {
-	if (s->stack & UINT64_C(128))
-		return 0;
-	s->stack |= UINT64_C(128);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(128);
 	return t0;
 }
 
@@ -42195,12 +40351,8 @@ static int ins_brcst_active_r_full(struct scope *s, int name, int64_t *v, int *f
 /* !{FULL} */
 static int64_t ins_brcst_active_d0_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_brcst_active_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(4);
 	return t1;
 }
 
@@ -42230,8 +40382,7 @@ static void ins_brcst_active_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "brcst.active", 12);
-	dis_putn(w, ".w", 2);
+	dis_putn(w, "brcst.active.w", 14);
 	fmt_8(w, ins_brcst_active_d0_cluster_size(s));
 	dis_putn(w, " ", 1);
 	{
@@ -42269,11 +40420,8 @@ static void ins_brcst_active(struct ctx *c, const uint32_t *words)
 /* 1 */
 static int64_t ins_quad_shuffle_brcst_d0_has_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(256))
-		return 0;
-	s->stack |= UINT64_C(256);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(256);
 	return t0;
 }
 
@@ -42306,9 +40454,6 @@ static int ins_quad_shuffle_brcst_r_type(struct scope *s, int name, int64_t *v, 
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_quad_shuffle_brcst_d0_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_quad_shuffle_brcst_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -42324,18 +40469,14 @@ static int64_t ins_quad_shuffle_brcst_d0_dst_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(2);
 	return t14;
 }
 
 /* 2 */
 static int64_t ins_quad_shuffle_brcst_d0_num_src(struct scope *s)
 {
-	if (s->stack & UINT64_C(512))
-		return 0;
-	s->stack |= UINT64_C(512);
+	(void)s;
 	const int64_t t0 = 2;
-	s->stack &= ~UINT64_C(512);
 	return t0;
 }
 
@@ -42358,12 +40499,8 @@ static int ins_quad_shuffle_brcst_r_full(struct scope *s, int name, int64_t *v, 
 /* !{FULL} */
 static int64_t ins_quad_shuffle_brcst_d0_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_quad_shuffle_brcst_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(4);
 	return t1;
 }
 
@@ -42390,11 +40527,8 @@ static int site596_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_quad_shuffle_brcst_d0_src2_imm_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(8);
 	return t0;
 }
 
@@ -42430,8 +40564,7 @@ static void ins_quad_shuffle_brcst_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "quad_shuffle.brcst", 18);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "quad_shuffle.brcst ", 19);
 	{
 		const int64_t pv[] = {
 			ins_quad_shuffle_brcst_d0_has_type(s),
@@ -42476,11 +40609,8 @@ static void ins_quad_shuffle_brcst(struct ctx *c, const uint32_t *words)
 /* 1 */
 static int64_t ins_quad_shuffle_horiz_d0_has_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(256))
-		return 0;
-	s->stack |= UINT64_C(256);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(256);
 	return t0;
 }
 
@@ -42513,9 +40643,6 @@ static int ins_quad_shuffle_horiz_r_type(struct scope *s, int name, int64_t *v, 
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_quad_shuffle_horiz_d0_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_quad_shuffle_horiz_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -42531,18 +40658,14 @@ static int64_t ins_quad_shuffle_horiz_d0_dst_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(2);
 	return t14;
 }
 
 /* 1 */
 static int64_t ins_quad_shuffle_horiz_d0_num_src(struct scope *s)
 {
-	if (s->stack & UINT64_C(512))
-		return 0;
-	s->stack |= UINT64_C(512);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(512);
 	return t0;
 }
 
@@ -42565,12 +40688,8 @@ static int ins_quad_shuffle_horiz_r_full(struct scope *s, int name, int64_t *v, 
 /* !{FULL} */
 static int64_t ins_quad_shuffle_horiz_d0_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_quad_shuffle_horiz_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(4);
 	return t1;
 }
 
@@ -42597,11 +40716,8 @@ static int site600_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_quad_shuffle_horiz_d0_src2_imm_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(8);
 	return t0;
 }
 
@@ -42637,8 +40753,7 @@ static void ins_quad_shuffle_horiz_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "quad_shuffle.horiz", 18);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "quad_shuffle.horiz ", 19);
 	{
 		const int64_t pv[] = {
 			ins_quad_shuffle_horiz_d0_has_type(s),
@@ -42683,11 +40798,8 @@ static void ins_quad_shuffle_horiz(struct ctx *c, const uint32_t *words)
 /* 1 */
 static int64_t ins_quad_shuffle_vert_d0_has_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(256))
-		return 0;
-	s->stack |= UINT64_C(256);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(256);
 	return t0;
 }
 
@@ -42720,9 +40832,6 @@ static int ins_quad_shuffle_vert_r_type(struct scope *s, int name, int64_t *v, i
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_quad_shuffle_vert_d0_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_quad_shuffle_vert_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -42738,18 +40847,14 @@ static int64_t ins_quad_shuffle_vert_d0_dst_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(2);
 	return t14;
 }
 
 /* 1 */
 static int64_t ins_quad_shuffle_vert_d0_num_src(struct scope *s)
 {
-	if (s->stack & UINT64_C(512))
-		return 0;
-	s->stack |= UINT64_C(512);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(512);
 	return t0;
 }
 
@@ -42772,12 +40877,8 @@ static int ins_quad_shuffle_vert_r_full(struct scope *s, int name, int64_t *v, i
 /* !{FULL} */
 static int64_t ins_quad_shuffle_vert_d0_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_quad_shuffle_vert_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(4);
 	return t1;
 }
 
@@ -42804,11 +40905,8 @@ static int site604_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_quad_shuffle_vert_d0_src2_imm_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(8);
 	return t0;
 }
 
@@ -42844,8 +40942,7 @@ static void ins_quad_shuffle_vert_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "quad_shuffle.vert", 17);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "quad_shuffle.vert ", 18);
 	{
 		const int64_t pv[] = {
 			ins_quad_shuffle_vert_d0_has_type(s),
@@ -42890,11 +40987,8 @@ static void ins_quad_shuffle_vert(struct ctx *c, const uint32_t *words)
 /* 1 */
 static int64_t ins_quad_shuffle_diag_d0_has_type(struct scope *s)
 {
-	if (s->stack & UINT64_C(256))
-		return 0;
-	s->stack |= UINT64_C(256);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(256);
 	return t0;
 }
 
@@ -42927,9 +41021,6 @@ static int ins_quad_shuffle_diag_r_type(struct scope *s, int name, int64_t *v, i
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_quad_shuffle_diag_d0_dst_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_quad_shuffle_diag_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -42945,18 +41036,14 @@ static int64_t ins_quad_shuffle_diag_d0_dst_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(2);
 	return t14;
 }
 
 /* 1 */
 static int64_t ins_quad_shuffle_diag_d0_num_src(struct scope *s)
 {
-	if (s->stack & UINT64_C(512))
-		return 0;
-	s->stack |= UINT64_C(512);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(512);
 	return t0;
 }
 
@@ -42979,12 +41066,8 @@ static int ins_quad_shuffle_diag_r_full(struct scope *s, int name, int64_t *v, i
 /* !{FULL} */
 static int64_t ins_quad_shuffle_diag_d0_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_quad_shuffle_diag_r_full, N_FULL);
 	const int64_t t1 = t0 == 0;
-	s->stack &= ~UINT64_C(4);
 	return t1;
 }
 
@@ -43011,11 +41094,8 @@ static int site608_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* 0 */
 static int64_t ins_quad_shuffle_diag_d0_src2_imm_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(8);
 	return t0;
 }
 
@@ -43051,8 +41131,7 @@ static void ins_quad_shuffle_diag_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "quad_shuffle.diag", 17);
-	dis_putn(w, " ", 1);
+	dis_putn(w, "quad_shuffle.diag ", 18);
 	{
 		const int64_t pv[] = {
 			ins_quad_shuffle_diag_d0_has_type(s),
@@ -43105,9 +41184,6 @@ static int ins_ldg_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_ldg_d0_type_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_ldg_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -43123,18 +41199,14 @@ static int64_t ins_ldg_d0_type_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(2);
 	return t14;
 }
 
 /* 0 */
 static int64_t ins_ldg_d0_src1_const(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(4);
 	return t0;
 }
 
@@ -43156,76 +41228,27 @@ static int site611_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
+/* {SRC_CONST} */
 static int leaf_cat6_src_const_or_gpr_applies0(struct scope *s)
 {
-	int top;
-	int64_t v;
-	if (s->known & UINT64_C(1))
-		return (s->applied & UINT64_C(1)) != 0;
-	top = s->stack == 0;
-	v = leaf_cat6_src_const_or_gpr_when0(s);
-	if (top) {
+	if (!(s->known & UINT64_C(1))) {
+		const int64_t t0 = (s->pv[0]);
 		s->known |= UINT64_C(1);
-		if (v != 0)
+		if (t0 != 0)
 			s->applied |= UINT64_C(1);
 	}
-	return v != 0;
-}
-
-static void leaf_cat6_src_const_or_gpr_tries(struct scope *s)
-{
-	if (!(s->stack & UINT64_C(1)))
-		(void)leaf_cat6_src_const_or_gpr_applies0(s);
-}
-
-/* {SRC_CONST} */
-static int64_t leaf_cat6_src_const_or_gpr_when0(struct scope *s)
-{
-	if (s->stack & UINT64_C(1))
-		return 0;
-	s->stack |= UINT64_C(1);
-	const int64_t t0 = (leaf_cat6_src_const_or_gpr_tries(s), s->pv[0]);
-	s->stack &= ~UINT64_C(1);
-	return t0;
-}
-
-static int leaf_cat6_src_const_or_gpr_r_gpr(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	if (!(s->stack & UINT64_C(1)))
-		(void)leaf_cat6_src_const_or_gpr_applies0(s);
-	*v = (int64_t)dis_bits(s->w, 2, 2, 7);
-	*fmt = 25;
-	return 1;
-}
-
-static int leaf_cat6_src_const_or_gpr_r_swiz(struct scope *s, int name, int64_t *v, int *fmt)
-{
-	(void)name;
-	if (!(s->stack & UINT64_C(1)))
-		(void)leaf_cat6_src_const_or_gpr_applies0(s);
-	*v = (int64_t)dis_bits(s->w, 2, 0, 1);
-	*fmt = 6;
-	return 1;
+	return (s->applied & UINT64_C(1)) != 0;
 }
 
 /* #cat6-src-const-or-gpr */
-static void leaf_cat6_src_const_or_gpr_render(struct scope *s)
+DIS_INLINE void leaf_cat6_src_const_or_gpr_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
-	int64_t v;
-	int fmt;
 	if (leaf_cat6_src_const_or_gpr_applies0(s)) {
 		dis_putn(w, "c", 1);
-		if (!leaf_cat6_src_const_or_gpr_r_gpr(s, N_GPR, &v, &fmt))
-			no_field(s, "GPR");
-		else
-			format_value(w, fmt, v);
+		fmt_25(w, (int64_t)dis_bits(s->w, 2, 2, 7));
 		dis_putn(w, ".", 1);
-		if (!leaf_cat6_src_const_or_gpr_r_swiz(s, N_SWIZ, &v, &fmt))
-			no_field(s, "SWIZ");
-		else
-			format_value(w, fmt, v);
+		fmt_6(w, (int64_t)dis_bits(s->w, 2, 0, 1));
 		return;
 	}
 	dis_putn(w, "r", 1);
@@ -43275,8 +41298,7 @@ static void ins_ldg_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "ldg", 3);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "ldg.", 4);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
 	dis_putn(w, " ", 1);
 	fmt_22(w, ins_ldg_d0_type_half(s));
@@ -43323,9 +41345,6 @@ static int ins_ldg_a_gen600_699_r_type(struct scope *s, int name, int64_t *v, in
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_ldg_a_gen600_699_d1_type_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_ldg_a_gen600_699_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -43341,18 +41360,14 @@ static int64_t ins_ldg_a_gen600_699_d1_type_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(4);
 	return t14;
 }
 
 /* 0 */
 static int64_t ins_ldg_a_gen600_699_d1_src1_const(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(8);
 	return t0;
 }
 
@@ -43385,13 +41400,9 @@ static int ins_ldg_a_gen600_699_r_src2_add_dword_shift(struct scope *s, int name
 /* {SRC2_ADD_DWORD_SHIFT} + 2 */
 static int64_t ins_ldg_a_gen600_699_d1_src2_byte_shift(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
 	const int64_t t0 = get(s, ins_ldg_a_gen600_699_r_src2_add_dword_shift, N_SRC2_ADD_DWORD_SHIFT);
 	const int64_t t1 = 2;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(16);
 	return t2;
 }
 
@@ -43402,8 +41413,7 @@ static void ins_ldg_a_gen600_699_render(struct scope *s)
 	if (ins_ldg_a_gen600_699_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-		dis_putn(w, "ldg.a", 5);
-		dis_putn(w, ".", 1);
+		dis_putn(w, "ldg.a.", 6);
 		fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
 		dis_putn(w, " ", 1);
 		fmt_22(w, ins_ldg_a_gen600_699_d1_type_half(s));
@@ -43427,8 +41437,7 @@ static void ins_ldg_a_gen600_699_render(struct scope *s)
 	check_bits(s, 2, 11, 11, 0u, "ldg.a");
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "ldg.a", 5);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "ldg.a.", 6);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
 	dis_putn(w, " ", 1);
 	fmt_22(w, ins_ldg_a_gen600_699_d1_type_half(s));
@@ -43472,9 +41481,6 @@ static int ins_ldg_a_gen700_r_type(struct scope *s, int name, int64_t *v, int *f
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_ldg_a_gen700_d0_type_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_ldg_a_gen700_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -43490,7 +41496,6 @@ static int64_t ins_ldg_a_gen700_d0_type_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(2);
 	return t14;
 }
 
@@ -43512,8 +41517,7 @@ static void ins_ldg_a_gen700_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "ldg.a", 5);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "ldg.a.", 6);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
 	dis_putn(w, " ", 1);
 	fmt_22(w, ins_ldg_a_gen700_d0_type_half(s));
@@ -43546,7 +41550,7 @@ static void ins_ldg_a_gen700(struct ctx *c, const uint32_t *words)
 }
 
 /* #const-dst-imm */
-static void leaf_const_dst_imm_render(struct scope *s)
+DIS_INLINE void leaf_const_dst_imm_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	fmt_24(w, (int64_t)dis_bits(s->w, 2, 0, 7));
@@ -43564,7 +41568,7 @@ static void leaf_const_dst_imm_enter(struct scope *parent, const uint32_t *words
 }
 
 /* #const-dst-a1 */
-static void leaf_const_dst_a1_render(struct scope *s)
+DIS_INLINE void leaf_const_dst_a1_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	dis_putn(w, "a1.x", 4);
@@ -43595,6 +41599,7 @@ static void root_const_dst(struct scope *parent, int64_t value, resolve_fn param
 	if ((words[0] & 0x100u) == 0x0u) {
 		found = "#const-dst-imm";
 		leaf = 0;
+		goto matched;
 	}
 	if ((words[0] & 0x100u) == 0x100u) {
 		if (found) {
@@ -43622,11 +41627,8 @@ static void root_const_dst(struct scope *parent, int64_t value, resolve_fn param
 /* 0 */
 static int64_t ins_ldg_k_d0_src1_const(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(4);
 	return t0;
 }
 
@@ -43654,8 +41656,7 @@ static void ins_ldg_k_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "ldg.k", 5);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "ldg.k.", 6);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
 	dis_putn(w, " c[", 3);
 	root_const_dst(s, (int64_t)dis_bits(s->w, 2, 32, 40), NULL, "DST", NULL);
@@ -43686,11 +41687,8 @@ static void ins_ldg_k(struct ctx *c, const uint32_t *words)
 /* 0 */
 static int64_t ins_stg_d0_src1_const(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(4);
 	return t0;
 }
 
@@ -43731,15 +41729,11 @@ static int ins_stg_r_off_lo(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({OFF_HI} << 8) | {OFF_LO} */
 static int64_t ins_stg_d0_off(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_stg_r_off_hi, N_OFF_HI);
 	const int64_t t1 = 8;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_stg_r_off_lo, N_OFF_LO);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(8);
 	return t4;
 }
 
@@ -43754,9 +41748,6 @@ static int ins_stg_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_stg_d0_type_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_stg_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -43772,7 +41763,6 @@ static int64_t ins_stg_d0_type_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(2);
 	return t14;
 }
 
@@ -43782,8 +41772,7 @@ static void ins_stg_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "stg", 3);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "stg.", 4);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
 	dis_putn(w, " g[", 3);
 	{
@@ -43822,11 +41811,8 @@ static int ins_stg_a_gen600_699_applies0(struct scope *s)
 /* 0 */
 static int64_t ins_stg_a_gen600_699_d1_src1_const(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(8);
 	return t0;
 }
 
@@ -43859,13 +41845,9 @@ static int ins_stg_a_gen600_699_r_src2_add_dword_shift(struct scope *s, int name
 /* {SRC2_ADD_DWORD_SHIFT} + 2 */
 static int64_t ins_stg_a_gen600_699_d1_dst_byte_shift(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
 	const int64_t t0 = get(s, ins_stg_a_gen600_699_r_src2_add_dword_shift, N_SRC2_ADD_DWORD_SHIFT);
 	const int64_t t1 = 2;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(16);
 	return t2;
 }
 
@@ -43880,9 +41862,6 @@ static int ins_stg_a_gen600_699_r_type(struct scope *s, int name, int64_t *v, in
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_stg_a_gen600_699_d1_type_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_stg_a_gen600_699_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -43898,7 +41877,6 @@ static int64_t ins_stg_a_gen600_699_d1_type_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(4);
 	return t14;
 }
 
@@ -43909,8 +41887,7 @@ static void ins_stg_a_gen600_699_render(struct scope *s)
 	if (ins_stg_a_gen600_699_applies0(s)) {
 		fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 		fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-		dis_putn(w, "stg.a", 5);
-		dis_putn(w, ".", 1);
+		dis_putn(w, "stg.a.", 6);
 		fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
 		dis_putn(w, " g[", 3);
 		{
@@ -43934,8 +41911,7 @@ static void ins_stg_a_gen600_699_render(struct scope *s)
 	check_bits(s, 2, 11, 11, 0u, "stg.a");
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "stg.a", 5);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "stg.a.", 6);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
 	dis_putn(w, " g[", 3);
 	{
@@ -43991,9 +41967,6 @@ static int ins_stg_a_gen700_r_type(struct scope *s, int name, int64_t *v, int *f
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_stg_a_gen700_d0_type_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_stg_a_gen700_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -44009,7 +41982,6 @@ static int64_t ins_stg_a_gen700_d0_type_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(2);
 	return t14;
 }
 
@@ -44019,8 +41991,7 @@ static void ins_stg_a_gen700_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "stg.a", 5);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "stg.a.", 6);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
 	dis_putn(w, " g[", 3);
 	{
@@ -44058,8 +42029,7 @@ static void ins_ldl_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "ldl", 3);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "ldl.", 4);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
 	dis_putn(w, " ", 1);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -44093,9 +42063,6 @@ static int ins_ldp_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_ldp_d0_type_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_ldp_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -44111,7 +42078,6 @@ static int64_t ins_ldp_d0_type_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(2);
 	return t14;
 }
 
@@ -44121,8 +42087,7 @@ static void ins_ldp_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "ldp", 3);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "ldp.", 4);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
 	dis_putn(w, " ", 1);
 	fmt_22(w, ins_ldp_d0_type_half(s));
@@ -44152,8 +42117,7 @@ static void ins_ldlw_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "ldlw", 4);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "ldlw.", 5);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
 	dis_putn(w, " ", 1);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -44182,8 +42146,7 @@ static void ins_ldlv_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "ldlv", 4);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "ldlv.", 5);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
 	dis_putn(w, " ", 1);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -44224,15 +42187,11 @@ static int ins_stl_r_off_lo(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({OFF_HI} << 8) | {OFF_LO} */
 static int64_t ins_stl_d0_off(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_stl_r_off_hi, N_OFF_HI);
 	const int64_t t1 = 8;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_stl_r_off_lo, N_OFF_LO);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -44242,8 +42201,7 @@ static void ins_stl_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "stl", 3);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "stl.", 4);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
 	dis_putn(w, " l[", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 41, 48), NULL, "DST", NULL);
@@ -44285,15 +42243,11 @@ static int ins_stp_r_off_lo(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({OFF_HI} << 8) | {OFF_LO} */
 static int64_t ins_stp_d0_off(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_stp_r_off_hi, N_OFF_HI);
 	const int64_t t1 = 8;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_stp_r_off_lo, N_OFF_LO);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -44303,8 +42257,7 @@ static void ins_stp_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "stp", 3);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "stp.", 4);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
 	dis_putn(w, " p[", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 41, 48), NULL, "DST", NULL);
@@ -44346,15 +42299,11 @@ static int ins_stlw_r_off_lo(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({OFF_HI} << 8) | {OFF_LO} */
 static int64_t ins_stlw_d0_off(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_stlw_r_off_hi, N_OFF_HI);
 	const int64_t t1 = 8;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_stlw_r_off_lo, N_OFF_LO);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(4);
 	return t4;
 }
 
@@ -44364,8 +42313,7 @@ static void ins_stlw_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "stlw", 4);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "stlw.", 5);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
 	dis_putn(w, " l[", 3);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 41, 48), NULL, "DST", NULL);
@@ -44394,8 +42342,7 @@ static void ins_stc_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "stc", 3);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "stc.", 4);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
 	dis_putn(w, " c[", 3);
 	root_const_dst(s, (int64_t)dis_bits(s->w, 2, 32, 40), NULL, "DST", NULL);
@@ -44436,26 +42383,19 @@ static int ins_stsc_r_dst_lo(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({DST_HI} << 8) | {DST_LO} */
 static int64_t ins_stsc_d0_dst(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_stsc_r_dst_hi, N_DST_HI);
 	const int64_t t1 = 8;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_stsc_r_dst_lo, N_DST_LO);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(8);
 	return t4;
 }
 
 /* 1 */
 static int64_t ins_stsc_d0_src_im(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
+	(void)s;
 	const int64_t t0 = 1;
-	s->stack &= ~UINT64_C(4);
 	return t0;
 }
 
@@ -44477,41 +42417,20 @@ static int site643_param(struct scope *s, int name, int64_t *v, int *fmt)
 	}
 }
 
+/* {SRC_IM} */
 static int leaf_cat6_src_applies0(struct scope *s)
 {
-	int top;
-	int64_t v;
-	if (s->known & UINT64_C(1))
-		return (s->applied & UINT64_C(1)) != 0;
-	top = s->stack == 0;
-	v = leaf_cat6_src_when0(s);
-	if (top) {
+	if (!(s->known & UINT64_C(1))) {
+		const int64_t t0 = (s->pv[0]);
 		s->known |= UINT64_C(1);
-		if (v != 0)
+		if (t0 != 0)
 			s->applied |= UINT64_C(1);
 	}
-	return v != 0;
-}
-
-static void leaf_cat6_src_tries(struct scope *s)
-{
-	if (!(s->stack & UINT64_C(1)))
-		(void)leaf_cat6_src_applies0(s);
-}
-
-/* {SRC_IM} */
-static int64_t leaf_cat6_src_when0(struct scope *s)
-{
-	if (s->stack & UINT64_C(1))
-		return 0;
-	s->stack |= UINT64_C(1);
-	const int64_t t0 = (leaf_cat6_src_tries(s), s->pv[0]);
-	s->stack &= ~UINT64_C(1);
-	return t0;
+	return (s->applied & UINT64_C(1)) != 0;
 }
 
 /* #cat6-src */
-static void leaf_cat6_src_render(struct scope *s)
+DIS_INLINE void leaf_cat6_src_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (leaf_cat6_src_applies0(s)) {
@@ -44566,8 +42485,7 @@ static void ins_stsc_render(struct scope *s)
 	check_bits(s, 2, 40, 40, 0u, "stsc");
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "stsc", 4);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "stsc.", 5);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
 	dis_putn(w, " c[", 3);
 	fmt_62(w, ins_stsc_d0_dst(s));
@@ -44605,13 +42523,9 @@ static int ins_resinfo_r_d_minus_one(struct scope *s, int name, int64_t *v, int 
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_resinfo_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_resinfo_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -44633,8 +42547,7 @@ static void ins_resinfo_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "resinfo", 7);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "resinfo.", 8);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_resinfo_d0_d(s));
@@ -44670,7 +42583,7 @@ static int leaf_cat6_typed_applies0(struct scope *s)
 }
 
 /* #cat6-typed */
-static void leaf_cat6_typed_render(struct scope *s)
+DIS_INLINE void leaf_cat6_typed_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (leaf_cat6_typed_applies0(s)) {
@@ -44726,13 +42639,9 @@ static int ins_ldgb_gen300_499_r_d_minus_one(struct scope *s, int name, int64_t 
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_ldgb_gen300_499_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_ldgb_gen300_499_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -44747,13 +42656,9 @@ static int ins_ldgb_gen300_499_r_type_size_minus_one(struct scope *s, int name, 
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_ldgb_gen300_499_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_ldgb_gen300_499_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -44799,8 +42704,7 @@ static void ins_ldgb_gen300_499_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "ldgb", 4);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "ldgb.", 5);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_ldgb_gen300_499_d0_d(s));
@@ -44856,13 +42760,9 @@ static int ins_ldgb_gen500_599_r_d_minus_one(struct scope *s, int name, int64_t 
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_ldgb_gen500_599_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_ldgb_gen500_599_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -44877,13 +42777,9 @@ static int ins_ldgb_gen500_599_r_type_size_minus_one(struct scope *s, int name, 
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_ldgb_gen500_599_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_ldgb_gen500_599_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -44929,8 +42825,7 @@ static void ins_ldgb_gen500_599_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "ldgb", 4);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "ldgb.", 5);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_ldgb_gen500_599_d0_d(s));
@@ -44986,13 +42881,9 @@ static int ins_ldib_r_d_minus_one(struct scope *s, int name, int64_t *v, int *fm
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_ldib_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_ldib_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -45007,13 +42898,9 @@ static int ins_ldib_r_type_size_minus_one(struct scope *s, int name, int64_t *v,
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_ldib_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_ldib_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -45059,8 +42946,7 @@ static void ins_ldib_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "ldib", 4);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "ldib.", 5);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_ldib_d0_d(s));
@@ -45116,13 +43002,9 @@ static int ins_stgb_gen500_599_r_d_minus_one(struct scope *s, int name, int64_t 
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_stgb_gen500_599_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_stgb_gen500_599_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -45137,13 +43019,9 @@ static int ins_stgb_gen500_599_r_type_size_minus_one(struct scope *s, int name, 
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_stgb_gen500_599_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_stgb_gen500_599_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -45189,8 +43067,7 @@ static void ins_stgb_gen500_599_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "stgb", 4);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "stgb.", 5);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_stgb_gen500_599_d0_d(s));
@@ -45246,13 +43123,9 @@ static int ins_stib_gen500_599_r_d_minus_one(struct scope *s, int name, int64_t 
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_stib_gen500_599_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_stib_gen500_599_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -45267,13 +43140,9 @@ static int ins_stib_gen500_599_r_type_size_minus_one(struct scope *s, int name, 
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_stib_gen500_599_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_stib_gen500_599_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -45319,8 +43188,7 @@ static void ins_stib_gen500_599_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "stib", 4);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "stib.", 5);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_stib_gen500_599_d0_d(s));
@@ -45376,13 +43244,9 @@ static int ins_stgb_gen300_499_r_d_minus_one(struct scope *s, int name, int64_t 
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_stgb_gen300_499_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_stgb_gen300_499_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -45397,13 +43261,9 @@ static int ins_stgb_gen300_499_r_type_size_minus_one(struct scope *s, int name, 
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_stgb_gen300_499_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_stgb_gen300_499_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -45449,8 +43309,7 @@ static void ins_stgb_gen300_499_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "stgb", 4);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "stgb.", 5);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_stgb_gen300_499_d0_d(s));
@@ -45506,13 +43365,9 @@ static int ins_stib_gen300_499_r_d_minus_one(struct scope *s, int name, int64_t 
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_stib_gen300_499_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_stib_gen300_499_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -45527,13 +43382,9 @@ static int ins_stib_gen300_499_r_type_size_minus_one(struct scope *s, int name, 
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_stib_gen300_499_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_stib_gen300_499_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -45579,8 +43430,7 @@ static void ins_stib_gen300_499_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "stib", 4);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "stib.", 5);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_stib_gen300_499_d0_d(s));
@@ -45636,13 +43486,9 @@ static int ins_atomic_add_r_d_minus_one(struct scope *s, int name, int64_t *v, i
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_add_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_add_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -45657,13 +43503,9 @@ static int ins_atomic_add_r_type_size_minus_one(struct scope *s, int name, int64
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_add_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_add_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -45697,8 +43539,7 @@ static void ins_atomic_add_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.add", 10);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.add.", 11);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_add_d0_d(s));
@@ -45747,13 +43588,9 @@ static int ins_atomic_sub_r_d_minus_one(struct scope *s, int name, int64_t *v, i
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_sub_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_sub_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -45768,13 +43605,9 @@ static int ins_atomic_sub_r_type_size_minus_one(struct scope *s, int name, int64
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_sub_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_sub_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -45808,8 +43641,7 @@ static void ins_atomic_sub_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.sub", 10);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.sub.", 11);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_sub_d0_d(s));
@@ -45858,13 +43690,9 @@ static int ins_atomic_xchg_r_d_minus_one(struct scope *s, int name, int64_t *v, 
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_xchg_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_xchg_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -45879,13 +43707,9 @@ static int ins_atomic_xchg_r_type_size_minus_one(struct scope *s, int name, int6
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_xchg_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_xchg_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -45919,8 +43743,7 @@ static void ins_atomic_xchg_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.xchg", 11);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.xchg.", 12);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_xchg_d0_d(s));
@@ -45969,13 +43792,9 @@ static int ins_atomic_inc_r_d_minus_one(struct scope *s, int name, int64_t *v, i
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_inc_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_inc_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -45990,13 +43809,9 @@ static int ins_atomic_inc_r_type_size_minus_one(struct scope *s, int name, int64
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_inc_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_inc_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -46030,8 +43845,7 @@ static void ins_atomic_inc_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.inc", 10);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.inc.", 11);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_inc_d0_d(s));
@@ -46080,13 +43894,9 @@ static int ins_atomic_dec_r_d_minus_one(struct scope *s, int name, int64_t *v, i
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_dec_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_dec_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -46101,13 +43911,9 @@ static int ins_atomic_dec_r_type_size_minus_one(struct scope *s, int name, int64
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_dec_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_dec_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -46141,8 +43947,7 @@ static void ins_atomic_dec_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.dec", 10);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.dec.", 11);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_dec_d0_d(s));
@@ -46191,13 +43996,9 @@ static int ins_atomic_cmpxchg_r_d_minus_one(struct scope *s, int name, int64_t *
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_cmpxchg_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_cmpxchg_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -46212,13 +44013,9 @@ static int ins_atomic_cmpxchg_r_type_size_minus_one(struct scope *s, int name, i
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_cmpxchg_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_cmpxchg_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -46252,8 +44049,7 @@ static void ins_atomic_cmpxchg_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.cmpxchg", 14);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.cmpxchg.", 15);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_cmpxchg_d0_d(s));
@@ -46302,13 +44098,9 @@ static int ins_atomic_min_r_d_minus_one(struct scope *s, int name, int64_t *v, i
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_min_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_min_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -46323,13 +44115,9 @@ static int ins_atomic_min_r_type_size_minus_one(struct scope *s, int name, int64
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_min_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_min_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -46363,8 +44151,7 @@ static void ins_atomic_min_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.min", 10);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.min.", 11);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_min_d0_d(s));
@@ -46413,13 +44200,9 @@ static int ins_atomic_max_r_d_minus_one(struct scope *s, int name, int64_t *v, i
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_max_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_max_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -46434,13 +44217,9 @@ static int ins_atomic_max_r_type_size_minus_one(struct scope *s, int name, int64
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_max_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_max_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -46474,8 +44253,7 @@ static void ins_atomic_max_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.max", 10);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.max.", 11);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_max_d0_d(s));
@@ -46524,13 +44302,9 @@ static int ins_atomic_and_r_d_minus_one(struct scope *s, int name, int64_t *v, i
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_and_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_and_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -46545,13 +44319,9 @@ static int ins_atomic_and_r_type_size_minus_one(struct scope *s, int name, int64
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_and_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_and_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -46585,8 +44355,7 @@ static void ins_atomic_and_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.and", 10);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.and.", 11);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_and_d0_d(s));
@@ -46635,13 +44404,9 @@ static int ins_atomic_or_r_d_minus_one(struct scope *s, int name, int64_t *v, in
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_or_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_or_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -46656,13 +44421,9 @@ static int ins_atomic_or_r_type_size_minus_one(struct scope *s, int name, int64_
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_or_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_or_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -46696,8 +44457,7 @@ static void ins_atomic_or_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.or", 9);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.or.", 10);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_or_d0_d(s));
@@ -46746,13 +44506,9 @@ static int ins_atomic_xor_r_d_minus_one(struct scope *s, int name, int64_t *v, i
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_xor_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_xor_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -46767,13 +44523,9 @@ static int ins_atomic_xor_r_type_size_minus_one(struct scope *s, int name, int64
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_xor_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_xor_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -46807,8 +44559,7 @@ static void ins_atomic_xor_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.xor", 10);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.xor.", 11);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_xor_d0_d(s));
@@ -46857,13 +44608,9 @@ static int ins_atomic_s_add_gen300_499_r_d_minus_one(struct scope *s, int name, 
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_add_gen300_499_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_s_add_gen300_499_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -46878,13 +44625,9 @@ static int ins_atomic_s_add_gen300_499_r_type_size_minus_one(struct scope *s, in
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_add_gen300_499_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_s_add_gen300_499_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -46930,8 +44673,7 @@ static void ins_atomic_s_add_gen300_499_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.s.add", 12);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.s.add.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_s_add_gen300_499_d0_d(s));
@@ -46989,13 +44731,9 @@ static int ins_atomic_s_sub_gen300_499_r_d_minus_one(struct scope *s, int name, 
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_sub_gen300_499_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_s_sub_gen300_499_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -47010,13 +44748,9 @@ static int ins_atomic_s_sub_gen300_499_r_type_size_minus_one(struct scope *s, in
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_sub_gen300_499_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_s_sub_gen300_499_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -47062,8 +44796,7 @@ static void ins_atomic_s_sub_gen300_499_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.s.sub", 12);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.s.sub.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_s_sub_gen300_499_d0_d(s));
@@ -47121,13 +44854,9 @@ static int ins_atomic_s_xchg_gen300_499_r_d_minus_one(struct scope *s, int name,
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_xchg_gen300_499_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_s_xchg_gen300_499_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -47142,13 +44871,9 @@ static int ins_atomic_s_xchg_gen300_499_r_type_size_minus_one(struct scope *s, i
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_xchg_gen300_499_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_s_xchg_gen300_499_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -47194,8 +44919,7 @@ static void ins_atomic_s_xchg_gen300_499_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.s.xchg", 13);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.s.xchg.", 14);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_s_xchg_gen300_499_d0_d(s));
@@ -47253,13 +44977,9 @@ static int ins_atomic_s_inc_gen300_499_r_d_minus_one(struct scope *s, int name, 
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_inc_gen300_499_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_s_inc_gen300_499_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -47274,13 +44994,9 @@ static int ins_atomic_s_inc_gen300_499_r_type_size_minus_one(struct scope *s, in
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_inc_gen300_499_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_s_inc_gen300_499_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -47326,8 +45042,7 @@ static void ins_atomic_s_inc_gen300_499_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.s.inc", 12);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.s.inc.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_s_inc_gen300_499_d0_d(s));
@@ -47385,13 +45100,9 @@ static int ins_atomic_s_dec_gen300_499_r_d_minus_one(struct scope *s, int name, 
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_dec_gen300_499_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_s_dec_gen300_499_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -47406,13 +45117,9 @@ static int ins_atomic_s_dec_gen300_499_r_type_size_minus_one(struct scope *s, in
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_dec_gen300_499_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_s_dec_gen300_499_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -47458,8 +45165,7 @@ static void ins_atomic_s_dec_gen300_499_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.s.dec", 12);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.s.dec.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_s_dec_gen300_499_d0_d(s));
@@ -47517,13 +45223,9 @@ static int ins_atomic_s_cmpxchg_gen300_499_r_d_minus_one(struct scope *s, int na
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_cmpxchg_gen300_499_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_s_cmpxchg_gen300_499_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -47538,13 +45240,9 @@ static int ins_atomic_s_cmpxchg_gen300_499_r_type_size_minus_one(struct scope *s
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_cmpxchg_gen300_499_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_s_cmpxchg_gen300_499_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -47590,8 +45288,7 @@ static void ins_atomic_s_cmpxchg_gen300_499_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.s.cmpxchg", 16);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.s.cmpxchg.", 17);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_s_cmpxchg_gen300_499_d0_d(s));
@@ -47649,13 +45346,9 @@ static int ins_atomic_s_min_gen300_499_r_d_minus_one(struct scope *s, int name, 
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_min_gen300_499_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_s_min_gen300_499_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -47670,13 +45363,9 @@ static int ins_atomic_s_min_gen300_499_r_type_size_minus_one(struct scope *s, in
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_min_gen300_499_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_s_min_gen300_499_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -47722,8 +45411,7 @@ static void ins_atomic_s_min_gen300_499_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.s.min", 12);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.s.min.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_s_min_gen300_499_d0_d(s));
@@ -47781,13 +45469,9 @@ static int ins_atomic_s_max_gen300_499_r_d_minus_one(struct scope *s, int name, 
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_max_gen300_499_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_s_max_gen300_499_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -47802,13 +45486,9 @@ static int ins_atomic_s_max_gen300_499_r_type_size_minus_one(struct scope *s, in
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_max_gen300_499_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_s_max_gen300_499_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -47854,8 +45534,7 @@ static void ins_atomic_s_max_gen300_499_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.s.max", 12);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.s.max.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_s_max_gen300_499_d0_d(s));
@@ -47913,13 +45592,9 @@ static int ins_atomic_s_and_gen300_499_r_d_minus_one(struct scope *s, int name, 
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_and_gen300_499_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_s_and_gen300_499_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -47934,13 +45609,9 @@ static int ins_atomic_s_and_gen300_499_r_type_size_minus_one(struct scope *s, in
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_and_gen300_499_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_s_and_gen300_499_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -47986,8 +45657,7 @@ static void ins_atomic_s_and_gen300_499_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.s.and", 12);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.s.and.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_s_and_gen300_499_d0_d(s));
@@ -48045,13 +45715,9 @@ static int ins_atomic_s_or_gen300_499_r_d_minus_one(struct scope *s, int name, i
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_or_gen300_499_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_s_or_gen300_499_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -48066,13 +45732,9 @@ static int ins_atomic_s_or_gen300_499_r_type_size_minus_one(struct scope *s, int
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_or_gen300_499_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_s_or_gen300_499_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -48118,8 +45780,7 @@ static void ins_atomic_s_or_gen300_499_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.s.or", 11);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.s.or.", 12);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_s_or_gen300_499_d0_d(s));
@@ -48177,13 +45838,9 @@ static int ins_atomic_s_xor_gen300_499_r_d_minus_one(struct scope *s, int name, 
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_xor_gen300_499_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_s_xor_gen300_499_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -48198,13 +45855,9 @@ static int ins_atomic_s_xor_gen300_499_r_type_size_minus_one(struct scope *s, in
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_xor_gen300_499_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_s_xor_gen300_499_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -48250,8 +45903,7 @@ static void ins_atomic_s_xor_gen300_499_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.s.xor", 12);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.s.xor.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_s_xor_gen300_499_d0_d(s));
@@ -48309,13 +45961,9 @@ static int ins_atomic_s_add_gen500_599_r_d_minus_one(struct scope *s, int name, 
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_add_gen500_599_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_s_add_gen500_599_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -48330,13 +45978,9 @@ static int ins_atomic_s_add_gen500_599_r_type_size_minus_one(struct scope *s, in
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_add_gen500_599_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_s_add_gen500_599_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -48382,8 +46026,7 @@ static void ins_atomic_s_add_gen500_599_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.s.add", 12);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.s.add.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_s_add_gen500_599_d0_d(s));
@@ -48441,13 +46084,9 @@ static int ins_atomic_s_sub_gen500_599_r_d_minus_one(struct scope *s, int name, 
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_sub_gen500_599_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_s_sub_gen500_599_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -48462,13 +46101,9 @@ static int ins_atomic_s_sub_gen500_599_r_type_size_minus_one(struct scope *s, in
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_sub_gen500_599_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_s_sub_gen500_599_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -48514,8 +46149,7 @@ static void ins_atomic_s_sub_gen500_599_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.s.sub", 12);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.s.sub.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_s_sub_gen500_599_d0_d(s));
@@ -48573,13 +46207,9 @@ static int ins_atomic_s_xchg_gen500_599_r_d_minus_one(struct scope *s, int name,
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_xchg_gen500_599_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_s_xchg_gen500_599_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -48594,13 +46224,9 @@ static int ins_atomic_s_xchg_gen500_599_r_type_size_minus_one(struct scope *s, i
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_xchg_gen500_599_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_s_xchg_gen500_599_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -48646,8 +46272,7 @@ static void ins_atomic_s_xchg_gen500_599_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.s.xchg", 13);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.s.xchg.", 14);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_s_xchg_gen500_599_d0_d(s));
@@ -48705,13 +46330,9 @@ static int ins_atomic_s_inc_gen500_599_r_d_minus_one(struct scope *s, int name, 
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_inc_gen500_599_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_s_inc_gen500_599_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -48726,13 +46347,9 @@ static int ins_atomic_s_inc_gen500_599_r_type_size_minus_one(struct scope *s, in
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_inc_gen500_599_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_s_inc_gen500_599_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -48778,8 +46395,7 @@ static void ins_atomic_s_inc_gen500_599_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.s.inc", 12);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.s.inc.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_s_inc_gen500_599_d0_d(s));
@@ -48837,13 +46453,9 @@ static int ins_atomic_s_dec_gen500_599_r_d_minus_one(struct scope *s, int name, 
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_dec_gen500_599_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_s_dec_gen500_599_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -48858,13 +46470,9 @@ static int ins_atomic_s_dec_gen500_599_r_type_size_minus_one(struct scope *s, in
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_dec_gen500_599_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_s_dec_gen500_599_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -48910,8 +46518,7 @@ static void ins_atomic_s_dec_gen500_599_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.s.dec", 12);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.s.dec.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_s_dec_gen500_599_d0_d(s));
@@ -48969,13 +46576,9 @@ static int ins_atomic_s_cmpxchg_gen500_599_r_d_minus_one(struct scope *s, int na
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_cmpxchg_gen500_599_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_s_cmpxchg_gen500_599_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -48990,13 +46593,9 @@ static int ins_atomic_s_cmpxchg_gen500_599_r_type_size_minus_one(struct scope *s
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_cmpxchg_gen500_599_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_s_cmpxchg_gen500_599_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -49042,8 +46641,7 @@ static void ins_atomic_s_cmpxchg_gen500_599_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.s.cmpxchg", 16);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.s.cmpxchg.", 17);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_s_cmpxchg_gen500_599_d0_d(s));
@@ -49101,13 +46699,9 @@ static int ins_atomic_s_min_gen500_599_r_d_minus_one(struct scope *s, int name, 
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_min_gen500_599_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_s_min_gen500_599_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -49122,13 +46716,9 @@ static int ins_atomic_s_min_gen500_599_r_type_size_minus_one(struct scope *s, in
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_min_gen500_599_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_s_min_gen500_599_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -49174,8 +46764,7 @@ static void ins_atomic_s_min_gen500_599_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.s.min", 12);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.s.min.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_s_min_gen500_599_d0_d(s));
@@ -49233,13 +46822,9 @@ static int ins_atomic_s_max_gen500_599_r_d_minus_one(struct scope *s, int name, 
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_max_gen500_599_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_s_max_gen500_599_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -49254,13 +46839,9 @@ static int ins_atomic_s_max_gen500_599_r_type_size_minus_one(struct scope *s, in
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_max_gen500_599_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_s_max_gen500_599_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -49306,8 +46887,7 @@ static void ins_atomic_s_max_gen500_599_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.s.max", 12);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.s.max.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_s_max_gen500_599_d0_d(s));
@@ -49365,13 +46945,9 @@ static int ins_atomic_s_and_gen500_599_r_d_minus_one(struct scope *s, int name, 
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_and_gen500_599_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_s_and_gen500_599_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -49386,13 +46962,9 @@ static int ins_atomic_s_and_gen500_599_r_type_size_minus_one(struct scope *s, in
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_and_gen500_599_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_s_and_gen500_599_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -49438,8 +47010,7 @@ static void ins_atomic_s_and_gen500_599_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.s.and", 12);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.s.and.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_s_and_gen500_599_d0_d(s));
@@ -49497,13 +47068,9 @@ static int ins_atomic_s_or_gen500_599_r_d_minus_one(struct scope *s, int name, i
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_or_gen500_599_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_s_or_gen500_599_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -49518,13 +47085,9 @@ static int ins_atomic_s_or_gen500_599_r_type_size_minus_one(struct scope *s, int
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_or_gen500_599_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_s_or_gen500_599_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -49570,8 +47133,7 @@ static void ins_atomic_s_or_gen500_599_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.s.or", 11);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.s.or.", 12);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_s_or_gen500_599_d0_d(s));
@@ -49629,13 +47191,9 @@ static int ins_atomic_s_xor_gen500_599_r_d_minus_one(struct scope *s, int name, 
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_xor_gen500_599_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_s_xor_gen500_599_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -49650,13 +47208,9 @@ static int ins_atomic_s_xor_gen500_599_r_type_size_minus_one(struct scope *s, in
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_s_xor_gen500_599_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_s_xor_gen500_599_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -49702,8 +47256,7 @@ static void ins_atomic_s_xor_gen500_599_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.s.xor", 12);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.s.xor.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_s_xor_gen500_599_d0_d(s));
@@ -49761,13 +47314,9 @@ static int ins_atomic_g_add_r_d_minus_one(struct scope *s, int name, int64_t *v,
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_g_add_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_g_add_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -49782,13 +47331,9 @@ static int ins_atomic_g_add_r_type_size_minus_one(struct scope *s, int name, int
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_g_add_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_g_add_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -49822,8 +47367,7 @@ static void ins_atomic_g_add_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.g.add", 12);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.g.add.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_g_add_d0_d(s));
@@ -49872,13 +47416,9 @@ static int ins_atomic_g_sub_r_d_minus_one(struct scope *s, int name, int64_t *v,
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_g_sub_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_g_sub_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -49893,13 +47433,9 @@ static int ins_atomic_g_sub_r_type_size_minus_one(struct scope *s, int name, int
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_g_sub_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_g_sub_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -49933,8 +47469,7 @@ static void ins_atomic_g_sub_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.g.sub", 12);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.g.sub.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_g_sub_d0_d(s));
@@ -49983,13 +47518,9 @@ static int ins_atomic_g_xchg_r_d_minus_one(struct scope *s, int name, int64_t *v
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_g_xchg_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_g_xchg_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -50004,13 +47535,9 @@ static int ins_atomic_g_xchg_r_type_size_minus_one(struct scope *s, int name, in
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_g_xchg_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_g_xchg_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -50044,8 +47571,7 @@ static void ins_atomic_g_xchg_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.g.xchg", 13);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.g.xchg.", 14);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_g_xchg_d0_d(s));
@@ -50094,13 +47620,9 @@ static int ins_atomic_g_inc_r_d_minus_one(struct scope *s, int name, int64_t *v,
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_g_inc_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_g_inc_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -50115,13 +47637,9 @@ static int ins_atomic_g_inc_r_type_size_minus_one(struct scope *s, int name, int
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_g_inc_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_g_inc_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -50155,8 +47673,7 @@ static void ins_atomic_g_inc_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.g.inc", 12);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.g.inc.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_g_inc_d0_d(s));
@@ -50205,13 +47722,9 @@ static int ins_atomic_g_dec_r_d_minus_one(struct scope *s, int name, int64_t *v,
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_g_dec_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_g_dec_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -50226,13 +47739,9 @@ static int ins_atomic_g_dec_r_type_size_minus_one(struct scope *s, int name, int
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_g_dec_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_g_dec_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -50266,8 +47775,7 @@ static void ins_atomic_g_dec_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.g.dec", 12);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.g.dec.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_g_dec_d0_d(s));
@@ -50316,13 +47824,9 @@ static int ins_atomic_g_cmpxchg_r_d_minus_one(struct scope *s, int name, int64_t
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_g_cmpxchg_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_g_cmpxchg_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -50337,13 +47841,9 @@ static int ins_atomic_g_cmpxchg_r_type_size_minus_one(struct scope *s, int name,
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_g_cmpxchg_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_g_cmpxchg_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -50377,8 +47877,7 @@ static void ins_atomic_g_cmpxchg_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.g.cmpxchg", 16);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.g.cmpxchg.", 17);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_g_cmpxchg_d0_d(s));
@@ -50427,13 +47926,9 @@ static int ins_atomic_g_min_r_d_minus_one(struct scope *s, int name, int64_t *v,
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_g_min_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_g_min_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -50448,13 +47943,9 @@ static int ins_atomic_g_min_r_type_size_minus_one(struct scope *s, int name, int
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_g_min_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_g_min_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -50488,8 +47979,7 @@ static void ins_atomic_g_min_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.g.min", 12);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.g.min.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_g_min_d0_d(s));
@@ -50538,13 +48028,9 @@ static int ins_atomic_g_max_r_d_minus_one(struct scope *s, int name, int64_t *v,
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_g_max_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_g_max_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -50559,13 +48045,9 @@ static int ins_atomic_g_max_r_type_size_minus_one(struct scope *s, int name, int
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_g_max_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_g_max_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -50599,8 +48081,7 @@ static void ins_atomic_g_max_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.g.max", 12);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.g.max.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_g_max_d0_d(s));
@@ -50649,13 +48130,9 @@ static int ins_atomic_g_and_r_d_minus_one(struct scope *s, int name, int64_t *v,
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_g_and_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_g_and_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -50670,13 +48147,9 @@ static int ins_atomic_g_and_r_type_size_minus_one(struct scope *s, int name, int
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_g_and_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_g_and_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -50710,8 +48183,7 @@ static void ins_atomic_g_and_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.g.and", 12);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.g.and.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_g_and_d0_d(s));
@@ -50760,13 +48232,9 @@ static int ins_atomic_g_or_r_d_minus_one(struct scope *s, int name, int64_t *v, 
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_g_or_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_g_or_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -50781,13 +48249,9 @@ static int ins_atomic_g_or_r_type_size_minus_one(struct scope *s, int name, int6
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_g_or_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_g_or_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -50821,8 +48285,7 @@ static void ins_atomic_g_or_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.g.or", 11);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.g.or.", 12);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_g_or_d0_d(s));
@@ -50871,13 +48334,9 @@ static int ins_atomic_g_xor_r_d_minus_one(struct scope *s, int name, int64_t *v,
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_g_xor_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_g_xor_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -50892,13 +48351,9 @@ static int ins_atomic_g_xor_r_type_size_minus_one(struct scope *s, int name, int
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_g_xor_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_g_xor_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -50932,8 +48387,7 @@ static void ins_atomic_g_xor_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.g.xor", 12);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.g.xor.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_g_xor_d0_d(s));
@@ -50982,13 +48436,9 @@ static int ins_ldc_k_r_load_size_minus_one(struct scope *s, int name, int64_t *v
 /* {LOAD_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_ldc_k_d0_load_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
 	const int64_t t0 = get(s, ins_ldc_k_r_load_size_minus_one, N_LOAD_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(16);
 	return t2;
 }
 
@@ -51017,7 +48467,7 @@ static int leaf_cat6_base_applies0(struct scope *s)
 }
 
 /* #cat6-base */
-static void leaf_cat6_base_render(struct scope *s)
+DIS_INLINE void leaf_cat6_base_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (leaf_cat6_base_applies0(s)) {
@@ -51085,13 +48535,9 @@ static int ins_ldc_k_r_mode(struct scope *s, int name, int64_t *v, int *fmt)
 /* {MODE} == 0 */
 static int64_t ins_ldc_k_d0_src2_im(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_ldc_k_r_mode, N_MODE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -51168,13 +48614,9 @@ static int ins_ldc_r_type_size_minus_one(struct scope *s, int name, int64_t *v, 
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_ldc_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_ldc_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -51213,13 +48655,9 @@ static int ins_ldc_r_mode(struct scope *s, int name, int64_t *v, int *fmt)
 /* {MODE} == 0 */
 static int64_t ins_ldc_d0_src2_im(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_ldc_r_mode, N_MODE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -51297,8 +48735,7 @@ static void ins_getspid_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "getspid", 7);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "getspid.", 8);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
 	dis_putn(w, " ", 1);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -51322,8 +48759,7 @@ static void ins_getwid_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "getwid", 6);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "getwid.", 7);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
 	dis_putn(w, " ", 1);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -51347,8 +48783,7 @@ static void ins_getfiberid_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "getfiberid", 10);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "getfiberid.", 11);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
 	dis_putn(w, " ", 1);
 	root_reg_gpr(s, (int64_t)dis_bits(s->w, 2, 32, 39), NULL, "DST", NULL);
@@ -51377,13 +48812,9 @@ static int ins_resinfo_b_r_d_minus_one(struct scope *s, int name, int64_t *v, in
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_resinfo_b_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_resinfo_b_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -51398,13 +48829,9 @@ static int ins_resinfo_b_r_type_size_minus_one(struct scope *s, int name, int64_
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_resinfo_b_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_resinfo_b_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -51431,13 +48858,9 @@ static int ins_resinfo_b_r_mode(struct scope *s, int name, int64_t *v, int *fmt)
 /* {MODE} == 0 */
 static int64_t ins_resinfo_b_d0_ssbo_im(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
 	const int64_t t0 = get(s, ins_resinfo_b_r_mode, N_MODE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
-	s->stack &= ~UINT64_C(32);
 	return t2;
 }
 
@@ -51465,8 +48888,7 @@ static void ins_resinfo_b_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "resinfo.b", 9);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "resinfo.b.", 10);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_resinfo_b_d0_d(s));
@@ -51523,13 +48945,9 @@ static int ins_stib_b_r_d_minus_one(struct scope *s, int name, int64_t *v, int *
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_stib_b_d1_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
 	const int64_t t0 = get(s, ins_stib_b_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(16);
 	return t2;
 }
 
@@ -51544,13 +48962,9 @@ static int ins_stib_b_r_type_size_minus_one(struct scope *s, int name, int64_t *
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_stib_b_d1_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_stib_b_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -51577,9 +48991,6 @@ static int ins_stib_b_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_stib_b_d1_type_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_stib_b_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -51595,7 +49006,6 @@ static int64_t ins_stib_b_d1_type_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(4);
 	return t14;
 }
 
@@ -51618,15 +49028,11 @@ static int ins_stib_b_r_offset_lo(struct scope *s, int name, int64_t *v, int *fm
 /* ({OFFSET_HI} << 5) | {OFFSET_LO} */
 static int64_t ins_stib_b_d1_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(128))
-		return 0;
-	s->stack |= UINT64_C(128);
 	const int64_t t0 = get(s, ins_stib_b_r_offset_hi, N_OFFSET_HI);
 	const int64_t t1 = 5;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_stib_b_r_offset_lo, N_OFFSET_LO);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(128);
 	return t4;
 }
 
@@ -51641,13 +49047,9 @@ static int ins_stib_b_r_mode(struct scope *s, int name, int64_t *v, int *fmt)
 /* {MODE} == 0 */
 static int64_t ins_stib_b_d1_ssbo_im(struct scope *s)
 {
-	if (s->stack & UINT64_C(64))
-		return 0;
-	s->stack |= UINT64_C(64);
 	const int64_t t0 = get(s, ins_stib_b_r_mode, N_MODE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
-	s->stack &= ~UINT64_C(64);
 	return t2;
 }
 
@@ -51679,8 +49081,7 @@ static void ins_stib_b_render(struct scope *s)
 	}
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "stib.b", 6);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "stib.b.", 7);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_stib_b_d1_d(s));
@@ -51737,13 +49138,9 @@ static int ins_ldib_b_r_d_minus_one(struct scope *s, int name, int64_t *v, int *
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_ldib_b_d1_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(16))
-		return 0;
-	s->stack |= UINT64_C(16);
 	const int64_t t0 = get(s, ins_ldib_b_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(16);
 	return t2;
 }
 
@@ -51758,13 +49155,9 @@ static int ins_ldib_b_r_type_size_minus_one(struct scope *s, int name, int64_t *
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_ldib_b_d1_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_ldib_b_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -51791,9 +49184,6 @@ static int ins_ldib_b_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_ldib_b_d1_type_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_ldib_b_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -51809,7 +49199,6 @@ static int64_t ins_ldib_b_d1_type_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(4);
 	return t14;
 }
 
@@ -51832,15 +49221,11 @@ static int ins_ldib_b_r_offset_lo(struct scope *s, int name, int64_t *v, int *fm
 /* ({OFFSET_HI} << 5) | {OFFSET_LO} */
 static int64_t ins_ldib_b_d1_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(128))
-		return 0;
-	s->stack |= UINT64_C(128);
 	const int64_t t0 = get(s, ins_ldib_b_r_offset_hi, N_OFFSET_HI);
 	const int64_t t1 = 5;
 	const int64_t t2 = dis_shl(t0, t1);
 	const int64_t t3 = get(s, ins_ldib_b_r_offset_lo, N_OFFSET_LO);
 	const int64_t t4 = dis_u32(t2 | t3);
-	s->stack &= ~UINT64_C(128);
 	return t4;
 }
 
@@ -51855,13 +49240,9 @@ static int ins_ldib_b_r_mode(struct scope *s, int name, int64_t *v, int *fmt)
 /* {MODE} == 0 */
 static int64_t ins_ldib_b_d1_ssbo_im(struct scope *s)
 {
-	if (s->stack & UINT64_C(64))
-		return 0;
-	s->stack |= UINT64_C(64);
 	const int64_t t0 = get(s, ins_ldib_b_r_mode, N_MODE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
-	s->stack &= ~UINT64_C(64);
 	return t2;
 }
 
@@ -51893,8 +49274,7 @@ static void ins_ldib_b_render(struct scope *s)
 	}
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "ldib.b", 6);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "ldib.b.", 7);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_ldib_b_d1_d(s));
@@ -51948,13 +49328,9 @@ static int ins_atomic_b_add_r_d_minus_one(struct scope *s, int name, int64_t *v,
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_b_add_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_b_add_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -51969,13 +49345,9 @@ static int ins_atomic_b_add_r_type_size_minus_one(struct scope *s, int name, int
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_b_add_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_b_add_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -52002,9 +49374,6 @@ static int ins_atomic_b_add_r_type(struct scope *s, int name, int64_t *v, int *f
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_atomic_b_add_d0_type_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_atomic_b_add_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -52020,18 +49389,14 @@ static int64_t ins_atomic_b_add_d0_type_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(2);
 	return t14;
 }
 
 /* 0 */
 static int64_t ins_atomic_b_add_d0_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(32);
 	return t0;
 }
 
@@ -52046,13 +49411,9 @@ static int ins_atomic_b_add_r_mode(struct scope *s, int name, int64_t *v, int *f
 /* {MODE} == 0 */
 static int64_t ins_atomic_b_add_d0_ssbo_im(struct scope *s)
 {
-	if (s->stack & UINT64_C(64))
-		return 0;
-	s->stack |= UINT64_C(64);
 	const int64_t t0 = get(s, ins_atomic_b_add_r_mode, N_MODE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
-	s->stack &= ~UINT64_C(64);
 	return t2;
 }
 
@@ -52080,8 +49441,7 @@ static void ins_atomic_b_add_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.b.add", 12);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.b.add.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_b_add_d0_d(s));
@@ -52135,13 +49495,9 @@ static int ins_atomic_b_sub_r_d_minus_one(struct scope *s, int name, int64_t *v,
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_b_sub_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_b_sub_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -52156,13 +49512,9 @@ static int ins_atomic_b_sub_r_type_size_minus_one(struct scope *s, int name, int
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_b_sub_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_b_sub_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -52189,9 +49541,6 @@ static int ins_atomic_b_sub_r_type(struct scope *s, int name, int64_t *v, int *f
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_atomic_b_sub_d0_type_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_atomic_b_sub_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -52207,18 +49556,14 @@ static int64_t ins_atomic_b_sub_d0_type_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(2);
 	return t14;
 }
 
 /* 0 */
 static int64_t ins_atomic_b_sub_d0_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(32);
 	return t0;
 }
 
@@ -52233,13 +49578,9 @@ static int ins_atomic_b_sub_r_mode(struct scope *s, int name, int64_t *v, int *f
 /* {MODE} == 0 */
 static int64_t ins_atomic_b_sub_d0_ssbo_im(struct scope *s)
 {
-	if (s->stack & UINT64_C(64))
-		return 0;
-	s->stack |= UINT64_C(64);
 	const int64_t t0 = get(s, ins_atomic_b_sub_r_mode, N_MODE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
-	s->stack &= ~UINT64_C(64);
 	return t2;
 }
 
@@ -52267,8 +49608,7 @@ static void ins_atomic_b_sub_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.b.sub", 12);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.b.sub.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_b_sub_d0_d(s));
@@ -52322,13 +49662,9 @@ static int ins_atomic_b_xchg_r_d_minus_one(struct scope *s, int name, int64_t *v
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_b_xchg_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_b_xchg_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -52343,13 +49679,9 @@ static int ins_atomic_b_xchg_r_type_size_minus_one(struct scope *s, int name, in
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_b_xchg_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_b_xchg_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -52376,9 +49708,6 @@ static int ins_atomic_b_xchg_r_type(struct scope *s, int name, int64_t *v, int *
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_atomic_b_xchg_d0_type_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_atomic_b_xchg_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -52394,18 +49723,14 @@ static int64_t ins_atomic_b_xchg_d0_type_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(2);
 	return t14;
 }
 
 /* 0 */
 static int64_t ins_atomic_b_xchg_d0_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(32);
 	return t0;
 }
 
@@ -52420,13 +49745,9 @@ static int ins_atomic_b_xchg_r_mode(struct scope *s, int name, int64_t *v, int *
 /* {MODE} == 0 */
 static int64_t ins_atomic_b_xchg_d0_ssbo_im(struct scope *s)
 {
-	if (s->stack & UINT64_C(64))
-		return 0;
-	s->stack |= UINT64_C(64);
 	const int64_t t0 = get(s, ins_atomic_b_xchg_r_mode, N_MODE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
-	s->stack &= ~UINT64_C(64);
 	return t2;
 }
 
@@ -52454,8 +49775,7 @@ static void ins_atomic_b_xchg_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.b.xchg", 13);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.b.xchg.", 14);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_b_xchg_d0_d(s));
@@ -52509,13 +49829,9 @@ static int ins_atomic_b_cmpxchg_r_d_minus_one(struct scope *s, int name, int64_t
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_b_cmpxchg_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_b_cmpxchg_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -52530,13 +49846,9 @@ static int ins_atomic_b_cmpxchg_r_type_size_minus_one(struct scope *s, int name,
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_b_cmpxchg_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_b_cmpxchg_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -52563,9 +49875,6 @@ static int ins_atomic_b_cmpxchg_r_type(struct scope *s, int name, int64_t *v, in
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_atomic_b_cmpxchg_d0_type_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_atomic_b_cmpxchg_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -52581,18 +49890,14 @@ static int64_t ins_atomic_b_cmpxchg_d0_type_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(2);
 	return t14;
 }
 
 /* 0 */
 static int64_t ins_atomic_b_cmpxchg_d0_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(32);
 	return t0;
 }
 
@@ -52607,13 +49912,9 @@ static int ins_atomic_b_cmpxchg_r_mode(struct scope *s, int name, int64_t *v, in
 /* {MODE} == 0 */
 static int64_t ins_atomic_b_cmpxchg_d0_ssbo_im(struct scope *s)
 {
-	if (s->stack & UINT64_C(64))
-		return 0;
-	s->stack |= UINT64_C(64);
 	const int64_t t0 = get(s, ins_atomic_b_cmpxchg_r_mode, N_MODE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
-	s->stack &= ~UINT64_C(64);
 	return t2;
 }
 
@@ -52641,8 +49942,7 @@ static void ins_atomic_b_cmpxchg_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.b.cmpxchg", 16);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.b.cmpxchg.", 17);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_b_cmpxchg_d0_d(s));
@@ -52696,13 +49996,9 @@ static int ins_atomic_b_min_r_d_minus_one(struct scope *s, int name, int64_t *v,
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_b_min_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_b_min_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -52717,13 +50013,9 @@ static int ins_atomic_b_min_r_type_size_minus_one(struct scope *s, int name, int
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_b_min_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_b_min_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -52750,9 +50042,6 @@ static int ins_atomic_b_min_r_type(struct scope *s, int name, int64_t *v, int *f
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_atomic_b_min_d0_type_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_atomic_b_min_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -52768,18 +50057,14 @@ static int64_t ins_atomic_b_min_d0_type_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(2);
 	return t14;
 }
 
 /* 0 */
 static int64_t ins_atomic_b_min_d0_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(32);
 	return t0;
 }
 
@@ -52794,13 +50079,9 @@ static int ins_atomic_b_min_r_mode(struct scope *s, int name, int64_t *v, int *f
 /* {MODE} == 0 */
 static int64_t ins_atomic_b_min_d0_ssbo_im(struct scope *s)
 {
-	if (s->stack & UINT64_C(64))
-		return 0;
-	s->stack |= UINT64_C(64);
 	const int64_t t0 = get(s, ins_atomic_b_min_r_mode, N_MODE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
-	s->stack &= ~UINT64_C(64);
 	return t2;
 }
 
@@ -52828,8 +50109,7 @@ static void ins_atomic_b_min_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.b.min", 12);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.b.min.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_b_min_d0_d(s));
@@ -52883,13 +50163,9 @@ static int ins_atomic_b_max_r_d_minus_one(struct scope *s, int name, int64_t *v,
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_b_max_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_b_max_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -52904,13 +50180,9 @@ static int ins_atomic_b_max_r_type_size_minus_one(struct scope *s, int name, int
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_b_max_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_b_max_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -52937,9 +50209,6 @@ static int ins_atomic_b_max_r_type(struct scope *s, int name, int64_t *v, int *f
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_atomic_b_max_d0_type_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_atomic_b_max_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -52955,18 +50224,14 @@ static int64_t ins_atomic_b_max_d0_type_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(2);
 	return t14;
 }
 
 /* 0 */
 static int64_t ins_atomic_b_max_d0_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(32);
 	return t0;
 }
 
@@ -52981,13 +50246,9 @@ static int ins_atomic_b_max_r_mode(struct scope *s, int name, int64_t *v, int *f
 /* {MODE} == 0 */
 static int64_t ins_atomic_b_max_d0_ssbo_im(struct scope *s)
 {
-	if (s->stack & UINT64_C(64))
-		return 0;
-	s->stack |= UINT64_C(64);
 	const int64_t t0 = get(s, ins_atomic_b_max_r_mode, N_MODE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
-	s->stack &= ~UINT64_C(64);
 	return t2;
 }
 
@@ -53015,8 +50276,7 @@ static void ins_atomic_b_max_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.b.max", 12);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.b.max.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_b_max_d0_d(s));
@@ -53070,13 +50330,9 @@ static int ins_atomic_b_and_r_d_minus_one(struct scope *s, int name, int64_t *v,
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_b_and_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_b_and_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -53091,13 +50347,9 @@ static int ins_atomic_b_and_r_type_size_minus_one(struct scope *s, int name, int
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_b_and_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_b_and_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -53124,9 +50376,6 @@ static int ins_atomic_b_and_r_type(struct scope *s, int name, int64_t *v, int *f
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_atomic_b_and_d0_type_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_atomic_b_and_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -53142,18 +50391,14 @@ static int64_t ins_atomic_b_and_d0_type_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(2);
 	return t14;
 }
 
 /* 0 */
 static int64_t ins_atomic_b_and_d0_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(32);
 	return t0;
 }
 
@@ -53168,13 +50413,9 @@ static int ins_atomic_b_and_r_mode(struct scope *s, int name, int64_t *v, int *f
 /* {MODE} == 0 */
 static int64_t ins_atomic_b_and_d0_ssbo_im(struct scope *s)
 {
-	if (s->stack & UINT64_C(64))
-		return 0;
-	s->stack |= UINT64_C(64);
 	const int64_t t0 = get(s, ins_atomic_b_and_r_mode, N_MODE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
-	s->stack &= ~UINT64_C(64);
 	return t2;
 }
 
@@ -53202,8 +50443,7 @@ static void ins_atomic_b_and_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.b.and", 12);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.b.and.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_b_and_d0_d(s));
@@ -53257,13 +50497,9 @@ static int ins_atomic_b_or_r_d_minus_one(struct scope *s, int name, int64_t *v, 
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_b_or_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_b_or_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -53278,13 +50514,9 @@ static int ins_atomic_b_or_r_type_size_minus_one(struct scope *s, int name, int6
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_b_or_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_b_or_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -53311,9 +50543,6 @@ static int ins_atomic_b_or_r_type(struct scope *s, int name, int64_t *v, int *fm
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_atomic_b_or_d0_type_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_atomic_b_or_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -53329,18 +50558,14 @@ static int64_t ins_atomic_b_or_d0_type_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(2);
 	return t14;
 }
 
 /* 0 */
 static int64_t ins_atomic_b_or_d0_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(32);
 	return t0;
 }
 
@@ -53355,13 +50580,9 @@ static int ins_atomic_b_or_r_mode(struct scope *s, int name, int64_t *v, int *fm
 /* {MODE} == 0 */
 static int64_t ins_atomic_b_or_d0_ssbo_im(struct scope *s)
 {
-	if (s->stack & UINT64_C(64))
-		return 0;
-	s->stack |= UINT64_C(64);
 	const int64_t t0 = get(s, ins_atomic_b_or_r_mode, N_MODE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
-	s->stack &= ~UINT64_C(64);
 	return t2;
 }
 
@@ -53389,8 +50610,7 @@ static void ins_atomic_b_or_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.b.or", 11);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.b.or.", 12);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_b_or_d0_d(s));
@@ -53444,13 +50664,9 @@ static int ins_atomic_b_xor_r_d_minus_one(struct scope *s, int name, int64_t *v,
 /* {D_MINUS_ONE} + 1 */
 static int64_t ins_atomic_b_xor_d0_d(struct scope *s)
 {
-	if (s->stack & UINT64_C(8))
-		return 0;
-	s->stack |= UINT64_C(8);
 	const int64_t t0 = get(s, ins_atomic_b_xor_r_d_minus_one, N_D_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(8);
 	return t2;
 }
 
@@ -53465,13 +50681,9 @@ static int ins_atomic_b_xor_r_type_size_minus_one(struct scope *s, int name, int
 /* {TYPE_SIZE_MINUS_ONE} + 1 */
 static int64_t ins_atomic_b_xor_d0_type_size(struct scope *s)
 {
-	if (s->stack & UINT64_C(4))
-		return 0;
-	s->stack |= UINT64_C(4);
 	const int64_t t0 = get(s, ins_atomic_b_xor_r_type_size_minus_one, N_TYPE_SIZE_MINUS_ONE);
 	const int64_t t1 = 1;
 	const int64_t t2 = t0 + t1;
-	s->stack &= ~UINT64_C(4);
 	return t2;
 }
 
@@ -53498,9 +50710,6 @@ static int ins_atomic_b_xor_r_type(struct scope *s, int name, int64_t *v, int *f
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_atomic_b_xor_d0_type_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_atomic_b_xor_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -53516,18 +50725,14 @@ static int64_t ins_atomic_b_xor_d0_type_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(2);
 	return t14;
 }
 
 /* 0 */
 static int64_t ins_atomic_b_xor_d0_offset(struct scope *s)
 {
-	if (s->stack & UINT64_C(32))
-		return 0;
-	s->stack |= UINT64_C(32);
+	(void)s;
 	const int64_t t0 = 0;
-	s->stack &= ~UINT64_C(32);
 	return t0;
 }
 
@@ -53542,13 +50747,9 @@ static int ins_atomic_b_xor_r_mode(struct scope *s, int name, int64_t *v, int *f
 /* {MODE} == 0 */
 static int64_t ins_atomic_b_xor_d0_ssbo_im(struct scope *s)
 {
-	if (s->stack & UINT64_C(64))
-		return 0;
-	s->stack |= UINT64_C(64);
 	const int64_t t0 = get(s, ins_atomic_b_xor_r_mode, N_MODE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
-	s->stack &= ~UINT64_C(64);
 	return t2;
 }
 
@@ -53576,8 +50777,7 @@ static void ins_atomic_b_xor_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "atomic.b.xor", 12);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "atomic.b.xor.", 13);
 	root_cat6_typed(s, (int64_t)dis_bits(s->w, 2, 11, 11), NULL, "TYPED", NULL);
 	dis_putn(w, ".", 1);
 	fmt_8(w, ins_atomic_b_xor_d0_d(s));
@@ -53631,9 +50831,6 @@ static int ins_shfl_r_type(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({TYPE} == 0) || ({TYPE} == 2) || ({TYPE} == 4) || ({TYPE} == 6) */
 static int64_t ins_shfl_d0_type_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = get(s, ins_shfl_r_type, N_TYPE);
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
@@ -53649,7 +50846,6 @@ static int64_t ins_shfl_d0_type_half(struct scope *s)
 	const int64_t t12 = 6;
 	const int64_t t13 = t11 == t12;
 	const int64_t t14 = (t10 != 0) || (t13 != 0);
-	s->stack &= ~UINT64_C(2);
 	return t14;
 }
 
@@ -53671,8 +50867,7 @@ static void ins_shfl_render(struct scope *s)
 	struct dis_writer *w = s->ctx->w;
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "shfl", 4);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "shfl.", 5);
 	fmt_67(w, (int64_t)dis_bits(s->w, 2, 45, 47));
 	dis_putn(w, ".", 1);
 	fmt_15(w, (int64_t)dis_bits(s->w, 2, 49, 51));
@@ -53964,18 +51159,14 @@ static int site974_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({SRC_TYPE} == 0) */
 static int64_t leaf_alias_gpr_src_d0_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = s->pv[0];
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
-	s->stack &= ~UINT64_C(2);
 	return t2;
 }
 
 /* #alias-gpr-src */
-static void leaf_alias_gpr_src_render(struct scope *s)
+DIS_INLINE void leaf_alias_gpr_src_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	fmt_22(w, leaf_alias_gpr_src_d0_half(s));
@@ -54032,18 +51223,14 @@ static int site976_param(struct scope *s, int name, int64_t *v, int *fmt)
 /* ({SRC_TYPE} == 0) */
 static int64_t leaf_alias_const_src_d0_half(struct scope *s)
 {
-	if (s->stack & UINT64_C(2))
-		return 0;
-	s->stack |= UINT64_C(2);
 	const int64_t t0 = s->pv[0];
 	const int64_t t1 = 0;
 	const int64_t t2 = t0 == t1;
-	s->stack &= ~UINT64_C(2);
 	return t2;
 }
 
 /* #alias-const-src */
-static void leaf_alias_const_src_render(struct scope *s)
+DIS_INLINE void leaf_alias_const_src_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	fmt_22(w, leaf_alias_const_src_d0_half(s));
@@ -54122,7 +51309,7 @@ static int leaf_alias_immed_src_applies1(struct scope *s)
 }
 
 /* #alias-immed-src */
-static void leaf_alias_immed_src_render(struct scope *s)
+DIS_INLINE void leaf_alias_immed_src_render(struct scope *s)
 {
 	struct dis_writer *w = s->ctx->w;
 	if (leaf_alias_immed_src_applies0(s)) {
@@ -54214,8 +51401,7 @@ static void ins_alias_render(struct scope *s)
 	fmt_0(w, (int64_t)dis_bits(s->w, 2, 60, 60));
 	fmt_1(w, (int64_t)dis_bits(s->w, 2, 44, 44));
 	fmt_3(w, (int64_t)dis_bits(s->w, 2, 59, 59));
-	dis_putn(w, "alias", 5);
-	dis_putn(w, ".", 1);
+	dis_putn(w, "alias.", 6);
 	fmt_74(w, (int64_t)dis_bits(s->w, 2, 47, 49));
 	dis_putn(w, ".", 1);
 	fmt_75(w, (int64_t)dis_bits(s->w, 2, 50, 50));

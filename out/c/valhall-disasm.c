@@ -134,6 +134,13 @@ DIS_INLINE void dis_putn(struct dis_writer *w, const char *s, size_t n)
 	if ((size_t)(w->end - w->at) >= n) {
 		char *at = w->at;
 		w->at += n;
+#if defined(__GNUC__)
+		/* A constant length (most generated texts) is a store or two; a byte loop is not. */
+		if (__builtin_constant_p(n)) {
+			memcpy(at, s, n);
+			return;
+		}
+#endif
 		/* Most texts are a few characters: a loop, not a call to memcpy. */
 		while (n-- > 0)
 			*at++ = *s++;
@@ -207,17 +214,51 @@ static void dis_int_wide(struct dis_writer *w, int64_t v)
 	/* Digits from the end of `text` backwards. */
 	char text[24], *at = text + sizeof text;
 	uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
-	while (u >= 100) {
+	uint32_t x;
+	if (u <= UINT32_MAX && w->end - w->at >= 11) {
+		/* Room for any: the digits go straight where they belong, counted first. */
+		static const uint32_t tens[9] = { 10u,	     100u,	 1000u,
+						   10000u,    100000u,	 1000000u,
+						   10000000u, 100000000u, 1000000000u };
+		unsigned n = 1;
+		x = (uint32_t)u;
+		while (n < 10 && x >= tens[n - 1])
+			n++;
+		at = w->at;
+		if (v < 0)
+			*at++ = '-';
+		at += n;
+		w->at = at;
+		for (x = (uint32_t)u; x >= 100; x /= 100) {
+			unsigned r = x % 100;
+			*--at = pairs[2 * r + 1];
+			*--at = pairs[2 * r];
+		}
+		if (x >= 10) {
+			*--at = pairs[2 * x + 1];
+			*--at = pairs[2 * x];
+		} else {
+			*--at = (char)('0' + x);
+		}
+		return;
+	}
+	while (u > UINT32_MAX) {
 		unsigned r = (unsigned)(u % 100);
 		u /= 100;
 		*--at = pairs[2 * r + 1];
 		*--at = pairs[2 * r];
 	}
-	if (u >= 10) {
-		*--at = pairs[2 * u + 1];
-		*--at = pairs[2 * u];
+	/* Most values fit 32 bits, where dividing by 100 costs less. */
+	for (x = (uint32_t)u; x >= 100; x /= 100) {
+		unsigned r = x % 100;
+		*--at = pairs[2 * r + 1];
+		*--at = pairs[2 * r];
+	}
+	if (x >= 10) {
+		*--at = pairs[2 * x + 1];
+		*--at = pairs[2 * x];
 	} else {
-		*--at = (char)('0' + u);
+		*--at = (char)('0' + x);
 	}
 	if (v < 0)
 		*--at = '-';
@@ -230,9 +271,12 @@ DIS_INLINE void dis_int(struct dis_writer *w, int64_t v)
 	if ((uint64_t)v < 10) {
 		dis_char(w, (char)('0' + v));
 	} else if ((uint64_t)v < 100 && w->end - w->at >= 2) {
-		w->at[0] = (char)('0' + v / 10);
-		w->at[1] = (char)('0' + v % 10);
-		w->at += 2;
+		/* Unsigned 32-bit: dividing by 10 is a multiply, without the sign's corrections. */
+		unsigned u = (unsigned)v;
+		char *at = w->at;
+		w->at = at + 2;
+		at[0] = (char)('0' + u / 10);
+		at[1] = (char)('0' + u % 10);
 	} else {
 		dis_int_wide(w, v);
 	}

@@ -79,6 +79,14 @@ function enumDisplays(e: EnumDef): (string | null)[] {
   return out;
 }
 
+/** The length every display of an enum has, with none missing or multi-line; 0 if not so. */
+function tableWidth(displays: (string | null)[]): number {
+  const width = displays.length ? Buffer.byteLength(displays[0] ?? "") : 0;
+  const same = (d: string | null) =>
+    d !== null && !d.includes("\n") && Buffer.byteLength(d) === width && d.length === width;
+  return width > 0 && displays.every(same) ? width : 0;
+}
+
 type Token =
   | { t: "text"; text: string }
   | { t: "name"; align: number }
@@ -150,7 +158,8 @@ function scopeFacts(scope: ScopeC, entering: { from: ScopeC; params: [string, st
     (c) => c.when === null || exprRefs(c.when).every((n) => pure(n, new Set())),
   );
   const pureDerived = (n: string) => ownDerived(n) && pure(n, new Set());
-  return { byDefault, ownField, ownDerived, pureDerived, simple };
+  const pureName = (n: string) => pure(n, new Set());
+  return { byDefault, ownField, ownDerived, pureDerived, pureName, simple };
 }
 
 export function isaspecC(model: IsaModel): IsaspecC {
@@ -331,7 +340,7 @@ export function isaspecC(model: IsaModel): IsaspecC {
     scope: ScopeC,
     words: number,
     prefix: string,
-    slots: Map<string, { slot: number; format: number }> = new Map(),
+    slots?: Map<string, { slot: number; format: number }>,
   ): string => {
     const p = fnScope.family(prefix, (b) => [b]);
     const owners = scope.cases.length + [...scope.cases].reduce((n, c) => n + c.derived.size, 0);
@@ -348,27 +357,45 @@ export function isaspecC(model: IsaModel): IsaspecC {
 
     // Evaluations under the guard.
     let readName = (name: string): string => name;
-    const evalFn = (owner: string, text: string, name: string): string => {
+    const evalFn = (owner: string, text: string, name: string, guarded = true): string => {
       const e = compileCExpr(text, {
         bound: boundIn(scope),
         read: (n) => readName(n),
         gpu: "(s->ctx->has_gpu ? s->ctx->gpu : 0)",
       });
-      add(`/* ${commentText(text)} */`, `static int64_t ${name}(${S})`, [
-        `if (s->stack & ${owner})`,
-        "\treturn 0;",
-        `s->stack |= ${owner};`,
-        ...e.lines,
-        `s->stack &= ~${owner};`,
-        `return ${e.result};`,
-      ]);
+      add(
+        `/* ${commentText(text)} */`,
+        `static int64_t ${name}(${S})`,
+        guarded
+          ? [
+              `if (s->stack & ${owner})`,
+              "\treturn 0;",
+              `s->stack |= ${owner};`,
+              ...e.lines,
+              `s->stack &= ~${owner};`,
+              `return ${e.result};`,
+            ]
+          : [
+              ...(e.lines.some((l) => /\bs\b/.test(l)) || /\bs\b/.test(e.result)
+                ? []
+                : ["(void)s;"]),
+              ...e.lines,
+              `return ${e.result};`,
+            ],
+      );
       return name;
     };
 
-    const { byDefault, ownField, ownDerived, simple } = facts(scope);
+    const { byDefault, ownField, ownDerived, pureDerived, pureName } = facts(scope);
     /** A <param> passed as a value (no case defines the name), read where nothing else is asked. */
     const slotOf = (n: string) =>
-      scope.cases.every((c) => !c.fields.has(n) && !c.derived.has(n)) ? slots.get(n) : undefined;
+      scope.cases.every((c) => !c.fields.has(n) && !c.derived.has(n)) ? slots?.get(n) : undefined;
+    // A value in `pv` was read without effects where the site is (see passedOf): conditions that
+    // read only such values and pure names are as simple as those reading pure names alone.
+    const simple = scope.cases.every(
+      (c) =>
+        c.when === null || exprRefs(c.when).every((n) => pureName(n) || slotOf(n) !== undefined),
+    );
     const applies: string[] = [];
     const whens: (() => void)[] = [];
     scope.cases.forEach((c, k) => {
@@ -437,7 +464,9 @@ export function isaspecC(model: IsaModel): IsaspecC {
       if (!fn) {
         fn = `${p}_d${k}_${functionPart(d.name)}`;
         derivedFns.set(d, fn);
-        evalFn(derivedBits.get(d)!, d.expr, fn);
+        // What a pure value of a simple scope reads never evaluates it again: no guard needed.
+        const pureHere = simple && pureDerived(d.name) && byDefault.derived.get(d.name) === d;
+        evalFn(derivedBits.get(d)!, d.expr, fn, !pureHere);
       }
       return fn;
     };
@@ -684,11 +713,19 @@ export function isaspecC(model: IsaModel): IsaspecC {
     };
     const textOf = (display: string, shown: number, indent: string): string[] => {
       const out: string[] = [];
+      // The mnemonic is text too, and texts in a row are written at once.
+      const tokens: Token[] = [];
       for (const tok of tokensOf(display)) {
+        const t: Token =
+          tok.t === "name" && tok.align === 0 ? { t: "text", text: scope.mnemonic } : tok;
+        const before = tokens[tokens.length - 1];
+        if (t.t === "text" && before?.t === "text")
+          tokens[tokens.length - 1] = { t: "text", text: before.text + t.text };
+        else tokens.push(t);
+      }
+      for (const tok of tokens) {
         if (tok.t === "text") {
-          out.push(
-            `${indent}dis_putn(w, ${cStringLiteral(tok.text)}, ${Buffer.byteLength(tok.text)});`,
-          );
+          out.push(`${indent}${putText(tok.text)}`);
           continue;
         }
         if (tok.align > 0) out.push(`${indent}dis_pad(w, ${tok.align});`);
@@ -722,7 +759,10 @@ export function isaspecC(model: IsaModel): IsaspecC {
       ...(uses(/&v\b/) ? ["int64_t v;", "int fmt;"] : []),
       ...(render.length === 0 ? ["(void)s;"] : []),
     ];
-    add(`/* ${commentText(scope.name)} */`, `static void ${p}_render(${S})`, [
+    // A leaf's render, inlined where its scope is made, lets the compiler keep that scope in
+    // registers and drop what the leaf never reads.
+    const storage = slots === undefined ? "static" : "DIS_INLINE";
+    add(`/* ${commentText(scope.name)} */`, `${storage} void ${p}_render(${S})`, [
       ...locals,
       ...render,
     ]);
@@ -755,6 +795,14 @@ export function isaspecC(model: IsaModel): IsaspecC {
     return fn;
   }
 
+  /** Whether no value matches both leaves: a bit both fix (in the two words read) differs. */
+  function disjoint(a: LeafC, b: LeafC): boolean {
+    return [0, 1].some(
+      (i) =>
+        ((a.tested[i] ?? 0) & (b.tested[i] ?? 0) & ((a.match[i] ?? 0) ^ (b.match[i] ?? 0))) !== 0,
+    );
+  }
+
   function rootFn(root: string): string {
     const known = rootFns.get(root);
     if (known) return known;
@@ -770,6 +818,7 @@ export function isaspecC(model: IsaModel): IsaspecC {
       "words[0] = (uint32_t)value;",
       "words[1] = (uint32_t)(value >> 32);",
     ];
+    const list = leaves ?? [];
     (leaves ?? []).forEach((leaf, k) => {
       const tests = leaf.tested.flatMap((m, i) =>
         m === 0 || i >= 2
@@ -795,7 +844,14 @@ export function isaspecC(model: IsaModel): IsaspecC {
           "\t\tgoto matched;",
           "\t}",
         );
-      body.push(`\tfound = ${cStringLiteral(leaf.mnemonic)};`, `\tleaf = ${k};`, "}");
+      // A later leaf this one's fixed bits exclude cannot conflict: none left, the search ends.
+      const last = list.slice(k + 1).every((other) => disjoint(leaf, other));
+      body.push(
+        `\tfound = ${cStringLiteral(leaf.mnemonic)};`,
+        `\tleaf = ${k};`,
+        ...(last && k < list.length - 1 ? ["\tgoto matched;"] : []),
+        "}",
+      );
     });
     body.push(
       ...((leaves ?? []).length > 1 ? ["matched:"] : []),
@@ -914,6 +970,7 @@ function formatFunctions(formats: Format[], enums: Map<string, EnumDef>): CFunct
   const functions: CFunction[] = [];
   formats.forEach((f, id) => {
     const body: string[] = [];
+    let inlineTable = false;
     dispatch.push(`case ${id}:`, `\tfmt_${id}(w, v);`, "\treturn;");
     const put = putText;
     switch (f.kind) {
@@ -952,7 +1009,17 @@ function formatFunctions(formats: Format[], enums: Map<string, EnumDef>): CFunct
         break;
       case "enum": {
         const displays = f.enumName ? enumDisplays(enums.get(f.enumName)!) : [];
-        if (displays.some((d) => d !== null)) {
+        const width = tableWidth(displays);
+        inlineTable = width > 0 && displays.length <= 16;
+        if (width > 0) {
+          // Texts of one length (x, y, z, w): a slice of one string, as short as a number.
+          body.push(
+            `\tif ((uint64_t)v < ${displays.length}) {`,
+            `\t\tdis_putn(w, ${cStringLiteral(displays.join(""))} + ${width} * v, ${width});`,
+            "\t\treturn;",
+            "\t}",
+          );
+        } else if (displays.some((d) => d !== null)) {
           body.push("\tswitch (v) {");
           displays.forEach((d, value) => {
             if (d !== null)
@@ -970,7 +1037,8 @@ function formatFunctions(formats: Format[], enums: Map<string, EnumDef>): CFunct
     }
     functions.push({
       comment: `/* ${f.kind}${f.width ? `, ${f.width} bits` : ""}${f.enumName ? `, ${commentText(f.enumName)}` : ""}${f.display !== null ? `, display ${commentText(f.display)}` : ""} */`,
-      head: `static void fmt_${id}(struct dis_writer *w, int64_t v)`,
+      // A number or flag is a few instructions, less than a call: inlined where printed.
+      head: `${(f.kind === "enum" && !inlineTable) || f.kind === "float" ? "static" : "DIS_INLINE"} void fmt_${id}(struct dis_writer *w, int64_t v)`,
       body: body
         .map((l) => l.replace(/^\t/, ""))
         .concat(body.length ? [] : ["(void)w;", "(void)v;"]),
