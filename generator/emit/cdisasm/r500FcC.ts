@@ -1,6 +1,6 @@
 /**
  * The C of the r500-fc syntax: Mesa's `r500FragmentProgramDump()` line for a flow-control
- * instruction, as the TS codec prints it (templates/ts/codec/syntax-r500-fc.ts.hbs), slot by slot
+ * instruction, as the TS codec prints it (generator/runtime/codec/r500FcSyntax.ts), slot by slot
  * from the same data (generator/emit/codec/syntax/r500Fc.ts); `unknown 0x… …` for other words.
  */
 import type { IsaModel } from "../../model/types";

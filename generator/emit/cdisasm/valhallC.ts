@@ -1,6 +1,6 @@
 /**
  * The C of the valhall syntax (Mesa's disasm.py text), as the TS codec prints it
- * (templates/ts/codec/syntax-valhall.ts.hbs) from the same data (generator/emit/codec/syntax/
+ * (generator/runtime/codec/valhallSyntax.ts) from the same data (generator/emit/codec/syntax/
  * valhall.ts): a function per instruction writing its mnemonic, suffixes and operands, the
  * sources' text (registers, uniforms, the inline-immediate table, special FAU values) as code.
  */
