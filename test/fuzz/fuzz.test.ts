@@ -18,11 +18,16 @@ test("each mutator changes its input deterministically", () => {
   }
 });
 
+// A hang, not a slow machine: the slowest of these inputs took 0.46 s of CPU time in a quiet run
+// (1.1 s when it runs first, with cold code), and 2.1 s in CI beside two busy processes (process
+// CPU time counts the GC and compiler threads). `npm run fuzz` keeps HANG_MS.
+const TEST_HANG_MS = 10 * HANG_MS;
+
 test("300 mutated inputs: each ends in a model or diagnostics, none crashes or hangs", () => {
-  const r = fuzz(path.join(__dirname, "..", "..", "specs"), 300, 20261122);
+  const r = fuzz(path.join(__dirname, "..", "..", "specs"), 300, 20261122, 0, TEST_HANG_MS);
   expect(r.failures).toEqual([]);
   expect(r.clean + r.diagnosed).toBe(300);
   expect(r.diagnosed).toBeGreaterThan(0);
-  expect(r.slowestMs).toBeLessThan(HANG_MS);
+  expect(r.slowestMs).toBeLessThan(TEST_HANG_MS);
   expect(Object.keys(r.byMutator).sort()).toEqual(Object.keys(MUTATORS).sort());
 });
