@@ -62,12 +62,14 @@ export function emitCDisassembler(models: IsaModel[]): OutputFile[] {
         argIndent: " ".repeat(`size_t ${fn}_disasm(`.length),
         programIndent: " ".repeat(`int ${fn}_disasm_program(`.length),
       };
-      const findFunction = {
-        comment:
-          "/* The one instruction of the GPU the words match, or -1 (none, or several: then the first two\n * in `conflict`, when not NULL). */",
-        head: "static int find(const uint32_t *w, int64_t gpu, int has_gpu, int *conflict)",
-        body: findBody(m),
-      };
+      const FIND_COMMENT =
+        "The one instruction of the GPU the words match, or -1 (none, or several: then the first two\n * in `conflict`, when not NULL)";
+      /** `find`, printing the instruction it finds with `print` (taking `first`) when given. */
+      const findFunction = (first?: string, print?: (i: number) => string) => ({
+        comment: `/* ${FIND_COMMENT}${print ? ", printed" : ""}. */`,
+        head: `static int find(${first ? `${first}, ` : ""}const uint32_t *w, int64_t gpu, int has_gpu, int *conflict)`,
+        body: findBody(m, print),
+      });
       const header = {
         path: `c/${id}-disasm.h`,
         content: renderTemplate("c/disasm/disasm.h.hbs", common),
@@ -81,7 +83,7 @@ export function emitCDisassembler(models: IsaModel[]): OutputFile[] {
             content: renderTemplate("c/disasm/disasm-r500-fc.c.hbs", {
               ...common,
               runtime,
-              findFunction,
+              findFunction: findFunction(),
               body: r500FcBody(m),
             }),
           },
@@ -97,9 +99,11 @@ export function emitCDisassembler(models: IsaModel[]): OutputFile[] {
             content: renderTemplate("c/disasm/disasm-valhall.c.hbs", {
               ...common,
               runtime,
-              findFunction,
+              findFunction: findFunction(
+                "struct dis_writer *out",
+                (i) => `${v.instructionFunctions[i]}(out, w);`,
+              ),
               functions: v.functions,
-              instructionFunctions: v.instructionFunctions,
             }),
           },
         ];
@@ -120,8 +124,10 @@ export function emitCDisassembler(models: IsaModel[]): OutputFile[] {
             prototypes: c.prototypes,
             formatFunctions: c.formatFunctions,
             functions: c.functions,
-            findFunction,
-            instructionFunctions: c.instructionFunctions,
+            findFunction: findFunction(
+              "struct ctx *c",
+              (i) => `${c.instructionFunctions[i]}(c, w);`,
+            ),
           }),
         },
       ];

@@ -24,20 +24,21 @@
 #include <stdio.h>
 
 /*
- * Where text goes: `out[0 .. size-1)` as snprintf writes it, or, with `sink`, `out` is a buffer
- * flushed to `sink` whenever it fills; `at` is where the next character goes and `end` where the
- * room ends. `before` counts the characters written before `out`'s (flushed, or dropped when
- * they did not fit), so that writing only moves `at`; `line_start` is the count after the last
- * newline (alignment counts columns of the whole line).
+ * Where text goes: `out` is a buffer, flushed whenever it fills to `sink` or into `dest` (kept as
+ * snprintf keeps it: its first dest_size-1 characters and a NUL). `at` is where the next character
+ * goes and `end` where the buffer ends. `before` counts the characters flushed, so that writing
+ * only moves `at`; `line_start` is the count after the last newline (alignment counts columns of
+ * the whole line).
  */
 struct dis_writer {
 	char *out;
 	char *at;
 	char *end;
-	size_t size;
 	size_t before;
 	size_t line_start;
 	FILE *sink;
+	char *dest;
+	size_t dest_size;
 };
 
 /* Mesa's errors, as the TS codec words them; only the first DIS_MAX_ERRORS are printed. */
@@ -84,16 +85,30 @@ struct dis_errors {
 #define DIS_INLINE static inline
 #endif
 
-static inline void dis_init(struct dis_writer *w, char *out, size_t size, FILE *sink)
+/* Text written to `buffer` and flushed to `sink` whenever `buffer` fills. */
+static inline void dis_init_file(struct dis_writer *w, char *buffer, size_t size, FILE *sink)
 {
-	w->out = out;
-	w->at = out;
-	/* snprintf keeps the last character for the NUL; a FILE's buffer is flushed when full. */
-	w->end = sink ? out + size : size > 0 ? out + size - 1 : out;
-	w->size = size;
+	w->out = buffer;
+	w->at = buffer;
+	w->end = buffer + size;
 	w->before = 0;
 	w->line_start = 0;
 	w->sink = sink;
+	w->dest = NULL;
+	w->dest_size = 0;
+}
+
+/*
+ * Text kept in `dest` as snprintf keeps it (at most dest_size-1 characters and a NUL), written
+ * through `buffer`: the fast paths store a few bytes past the text they write, which only `buffer`
+ * sees, so that nothing in `dest` after the NUL is touched.
+ */
+static inline void dis_init_string(struct dis_writer *w, char *buffer, size_t size, char *dest,
+				   size_t dest_size)
+{
+	dis_init_file(w, buffer, size, NULL);
+	w->dest = dest;
+	w->dest_size = dest_size;
 }
 
 /* Every character written so far, kept or not. */
@@ -104,13 +119,19 @@ static inline size_t dis_len(const struct dis_writer *w)
 
 static void dis_flush(struct dis_writer *w)
 {
-	if (w->sink && w->at > w->out)
-		fwrite(w->out, 1, (size_t)(w->at - w->out), w->sink);
-	w->before += (size_t)(w->at - w->out);
+	size_t n = (size_t)(w->at - w->out);
+	if (w->sink) {
+		if (n > 0)
+			fwrite(w->out, 1, n, w->sink);
+	} else if (w->before + 1 < w->dest_size) {
+		size_t room = w->dest_size - 1 - w->before;
+		memcpy(w->dest + w->before, w->out, n < room ? n : room);
+	}
+	w->before += n;
 	w->at = w->out;
 }
 
-/* What does not fit before `end`: flushed through, or counted and dropped (snprintf). */
+/* What does not fit before `end`: written in pieces, flushing the buffer each time it fills. */
 static void dis_overflow(struct dis_writer *w, const char *s, size_t n)
 {
 	for (;;) {
@@ -121,10 +142,6 @@ static void dis_overflow(struct dis_writer *w, const char *s, size_t n)
 		n -= k;
 		if (n == 0)
 			return;
-		if (!w->sink) {
-			w->before += n;
-			return;
-		}
 		dis_flush(w);
 	}
 }
@@ -147,6 +164,34 @@ DIS_INLINE void dis_putn(struct dis_writer *w, const char *s, size_t n)
 			*at++ = *s++;
 	} else {
 		dis_overflow(w, s, n);
+	}
+}
+
+/*
+ * `s` (n characters, no newline) when `on`: with room, the copy is made either way and only the
+ * position depends on `on`, since a flag of random words mispredicts half the time.
+ */
+DIS_INLINE void dis_putn_if(struct dis_writer *w, const char *s, size_t n, int on)
+{
+	if ((size_t)(w->end - w->at) >= n) {
+		memcpy(w->at, s, n);
+		w->at += on ? n : 0;
+	} else if (on) {
+		dis_overflow(w, s, n);
+	}
+}
+
+/*
+ * The first `n` characters of a table row `size` bytes long (no newline): with room, all `size`
+ * copied at once (the rest is overwritten by what follows, or lies past the NUL), whatever `n` is.
+ */
+DIS_INLINE void dis_row(struct dis_writer *w, const char *row, size_t n, size_t size)
+{
+	if ((size_t)(w->end - w->at) >= size) {
+		memcpy(w->at, row, size);
+		w->at += n;
+	} else {
+		dis_putn(w, row, n);
 	}
 }
 
@@ -185,14 +230,13 @@ static inline void dis_pad(struct dis_writer *w, size_t column)
 	}
 }
 
-/* Ends the text: the NUL of snprintf (at most size-1 characters kept), or the last flush. */
+/* Ends the text: the last flush, and in a string the NUL of snprintf. */
 static inline size_t dis_finish(struct dis_writer *w)
 {
-	if (w->sink)
-		dis_flush(w);
-	else if (w->size > 0)
-		*w->at = '\0';
-	return dis_len(w);
+	dis_flush(w);
+	if (!w->sink && w->dest_size > 0)
+		w->dest[w->before < w->dest_size - 1 ? w->before : w->dest_size - 1] = '\0';
+	return w->before;
 }
 
 /* `n` characters written last first (digits made from the lowest up). */
@@ -205,13 +249,15 @@ static inline void dis_digits(struct dis_writer *w, const char *reversed, size_t
 	dis_putn(w, text, n);
 }
 
-/* `v` in decimal, with a '-' when negative (JS String(v)): two digits a division. */
+/* "00" … "99": two digits a division. */
+static const char dis_pairs[] = "00010203040506070809101112131415161718192021222324"
+				"25262728293031323334353637383940414243444546474849"
+				"50515253545556575859606162636465666768697071727374"
+				"75767778798081828384858687888990919293949596979899";
+
+/* `v` in decimal, with a '-' when negative (JS String(v)). */
 static void dis_int_wide(struct dis_writer *w, int64_t v)
 {
-	static const char pairs[] = "00010203040506070809101112131415161718192021222324"
-				    "25262728293031323334353637383940414243444546474849"
-				    "50515253545556575859606162636465666768697071727374"
-				    "75767778798081828384858687888990919293949596979899";
 	/* Digits from the end of `text` backwards. */
 	char text[24], *at = text + sizeof text;
 	uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
@@ -232,12 +278,12 @@ static void dis_int_wide(struct dis_writer *w, int64_t v)
 		w->at = at;
 		for (x = (uint32_t)u; x >= 100; x /= 100) {
 			unsigned r = x % 100;
-			*--at = pairs[2 * r + 1];
-			*--at = pairs[2 * r];
+			*--at = dis_pairs[2 * r + 1];
+			*--at = dis_pairs[2 * r];
 		}
 		if (x >= 10) {
-			*--at = pairs[2 * x + 1];
-			*--at = pairs[2 * x];
+			*--at = dis_pairs[2 * x + 1];
+			*--at = dis_pairs[2 * x];
 		} else {
 			*--at = (char)('0' + x);
 		}
@@ -246,18 +292,18 @@ static void dis_int_wide(struct dis_writer *w, int64_t v)
 	while (u > UINT32_MAX) {
 		unsigned r = (unsigned)(u % 100);
 		u /= 100;
-		*--at = pairs[2 * r + 1];
-		*--at = pairs[2 * r];
+		*--at = dis_pairs[2 * r + 1];
+		*--at = dis_pairs[2 * r];
 	}
 	/* Most values fit 32 bits, where dividing by 100 costs less. */
 	for (x = (uint32_t)u; x >= 100; x /= 100) {
 		unsigned r = x % 100;
-		*--at = pairs[2 * r + 1];
-		*--at = pairs[2 * r];
+		*--at = dis_pairs[2 * r + 1];
+		*--at = dis_pairs[2 * r];
 	}
 	if (x >= 10) {
-		*--at = pairs[2 * x + 1];
-		*--at = pairs[2 * x];
+		*--at = dis_pairs[2 * x + 1];
+		*--at = dis_pairs[2 * x];
 	} else {
 		*--at = (char)('0' + x);
 	}
@@ -266,18 +312,23 @@ static void dis_int_wide(struct dis_writer *w, int64_t v)
 	dis_putn(w, at, (size_t)(text + sizeof text - at));
 }
 
-/* Most numbers printed are small register or component numbers: one or two characters inline. */
+/*
+ * Most numbers printed are register, component or constant numbers below 10,000: four digits made
+ * and the 1 to 4 wanted stored at once, without a branch on the count that random values mispredict.
+ */
 DIS_INLINE void dis_int(struct dis_writer *w, int64_t v)
 {
-	if ((uint64_t)v < 10) {
-		dis_char(w, (char)('0' + v));
-	} else if ((uint64_t)v < 100 && w->end - w->at >= 2) {
-		/* Unsigned 32-bit: dividing by 10 is a multiply, without the sign's corrections. */
+	if ((uint64_t)v < 10000 && w->end - w->at >= 4) {
 		unsigned u = (unsigned)v;
-		char *at = w->at;
-		w->at = at + 2;
-		at[0] = (char)('0' + u / 10);
-		at[1] = (char)('0' + u % 10);
+		unsigned n = 1 + (u >= 10) + (u >= 100) + (u >= 1000);
+		/* `% 100` is no-op below 10,000, and tells the compiler the pairs are in the table. */
+		unsigned high = u / 100 % 100, low = u % 100;
+		/* The digits in text[0..4), then whatever: text[4 - n .. 8 - n) holds them first. */
+		char text[8] = { 0 };
+		memcpy(text, dis_pairs + 2 * high, 2);
+		memcpy(text + 2, dis_pairs + 2 * low, 2);
+		memcpy(w->at, text + 4 - n, 4);
+		w->at += n;
 	} else {
 		dis_int_wide(w, v);
 	}
@@ -1614,20 +1665,18 @@ DIS_INLINE void fmt_1(struct dis_writer *w, int64_t v)
 /* enum, 3 bits, #reg_addressing_mode */
 static void fmt_2(struct dis_writer *w, int64_t v)
 {
-	switch (v) {
-	case 0:
-		return;
-	case 1:
-		dis_putn(w, "[a.x]", 5);
-		return;
-	case 2:
-		dis_putn(w, "[a.y]", 5);
-		return;
-	case 3:
-		dis_putn(w, "[a.z]", 5);
-		return;
-	case 4:
-		dis_putn(w, "[a.w]", 5);
+	static const char rows[5][8] = {
+		"",
+		"[a.x]",
+		"[a.y]",
+		"[a.z]",
+		"[a.w]",
+	};
+	static const unsigned char length[5] = {
+		0, 5, 5, 5, 5,
+	};
+	if ((uint64_t)v < 5 && length[v] != 255) {
+		dis_row(w, rows[v], length[v], 8);
 		return;
 	}
 	dis_int(w, v);
@@ -1636,53 +1685,29 @@ static void fmt_2(struct dis_writer *w, int64_t v)
 /* enum, 4 bits, #wrmask */
 static void fmt_3(struct dis_writer *w, int64_t v)
 {
-	switch (v) {
-	case 0:
-		dis_putn(w, ".____", 5);
-		return;
-	case 1:
-		dis_putn(w, ".x___", 5);
-		return;
-	case 2:
-		dis_putn(w, "._y__", 5);
-		return;
-	case 3:
-		dis_putn(w, ".xy__", 5);
-		return;
-	case 4:
-		dis_putn(w, ".__z_", 5);
-		return;
-	case 5:
-		dis_putn(w, ".zx", 3);
-		return;
-	case 6:
-		dis_putn(w, ".zy", 3);
-		return;
-	case 7:
-		dis_putn(w, ".xyz_", 5);
-		return;
-	case 8:
-		dis_putn(w, ".___w", 5);
-		return;
-	case 9:
-		dis_putn(w, ".x__w", 5);
-		return;
-	case 10:
-		dis_putn(w, "._y_w", 5);
-		return;
-	case 11:
-		dis_putn(w, ".xy_w", 5);
-		return;
-	case 12:
-		dis_putn(w, ".__zw", 5);
-		return;
-	case 13:
-		dis_putn(w, ".x_zw", 5);
-		return;
-	case 14:
-		dis_putn(w, "._yzw", 5);
-		return;
-	case 15:
+	static const char rows[16][8] = {
+		".____",
+		".x___",
+		"._y__",
+		".xy__",
+		".__z_",
+		".zx",
+		".zy",
+		".xyz_",
+		".___w",
+		".x__w",
+		"._y_w",
+		".xy_w",
+		".__zw",
+		".x_zw",
+		"._yzw",
+		"",
+	};
+	static const unsigned char length[16] = {
+		5, 5, 5, 5, 5, 3, 3, 5, 5, 5, 5, 5, 5, 5, 5, 0,
+	};
+	if ((uint64_t)v < 16 && length[v] != 255) {
+		dis_row(w, rows[v], length[v], 8);
 		return;
 	}
 	dis_int(w, v);
@@ -1691,70 +1716,49 @@ static void fmt_3(struct dis_writer *w, int64_t v)
 /* bool, 1 bits, display .hp */
 DIS_INLINE void fmt_4(struct dis_writer *w, int64_t v)
 {
-	if (v)
-		dis_putn(w, ".hp", 3);
+	dis_putn_if(w, ".hp", 3, v != 0);
 }
 
 /* bool, 1 bits, display .sat */
 DIS_INLINE void fmt_5(struct dis_writer *w, int64_t v)
 {
-	if (v)
-		dis_putn(w, ".sat", 4);
+	dis_putn_if(w, ".sat", 4, v != 0);
 }
 
 /* enum, 5 bits, #cond */
 static void fmt_6(struct dis_writer *w, int64_t v)
 {
-	switch (v) {
-	case 0:
-		return;
-	case 1:
-		dis_putn(w, ".gt", 3);
-		return;
-	case 2:
-		dis_putn(w, ".lt", 3);
-		return;
-	case 3:
-		dis_putn(w, ".ge", 3);
-		return;
-	case 4:
-		dis_putn(w, ".le", 3);
-		return;
-	case 5:
-		dis_putn(w, ".eq", 3);
-		return;
-	case 6:
-		dis_putn(w, ".ne", 3);
-		return;
-	case 7:
-		dis_putn(w, ".and", 4);
-		return;
-	case 8:
-		dis_putn(w, ".or", 3);
-		return;
-	case 9:
-		dis_putn(w, ".xor", 4);
-		return;
-	case 10:
-		dis_putn(w, ".not", 4);
-		return;
-	case 11:
-		dis_putn(w, ".nz", 3);
-		return;
-	case 12:
-		dis_putn(w, ".gez", 4);
-		return;
-	case 13:
-		dis_putn(w, ".gz", 3);
-		return;
-	case 14:
-		dis_putn(w, ".lez", 4);
-		return;
-	case 15:
-		dis_putn(w, ".lz", 3);
-		return;
-	case 22:
-		dis_putn(w, ".selmsb", 7);
+	static const char rows[23][8] = {
+		"",
+		".gt",
+		".lt",
+		".ge",
+		".le",
+		".eq",
+		".ne",
+		".and",
+		".or",
+		".xor",
+		".not",
+		".nz",
+		".gez",
+		".gz",
+		".lez",
+		".lz",
+		"",
+		"",
+		"",
+		"",
+		"",
+		"",
+		".selmsb",
+	};
+	static const unsigned char length[23] = {
+		0, 3, 3, 3, 3, 3, 3, 4, 3, 4, 4, 3, 4, 3, 4, 3,
+		255, 255, 255, 255, 255, 255, 7,
+	};
+	if ((uint64_t)v < 23 && length[v] != 255) {
+		dis_row(w, rows[v], length[v], 8);
 		return;
 	}
 	dis_int(w, v);
@@ -1763,36 +1767,27 @@ static void fmt_6(struct dis_writer *w, int64_t v)
 /* bool, 1 bits, display .skpHp */
 DIS_INLINE void fmt_7(struct dis_writer *w, int64_t v)
 {
-	if (v)
-		dis_putn(w, ".skpHp", 6);
+	dis_putn_if(w, ".skpHp", 6, v != 0);
 }
 
 /* enum, 1 bits, #type */
 static void fmt_8(struct dis_writer *w, int64_t v)
 {
-	switch (v) {
-	case 0:
-		return;
-	case 1:
-		dis_putn(w, ".s32", 4);
-		return;
-	case 2:
-		dis_putn(w, ".s8", 3);
-		return;
-	case 3:
-		dis_putn(w, ".u16", 4);
-		return;
-	case 4:
-		dis_putn(w, ".f16", 4);
-		return;
-	case 5:
-		dis_putn(w, ".s16", 4);
-		return;
-	case 6:
-		dis_putn(w, ".u32", 4);
-		return;
-	case 7:
-		dis_putn(w, ".u8", 3);
+	static const char rows[8][8] = {
+		"",
+		".s32",
+		".s8",
+		".u16",
+		".f16",
+		".s16",
+		".u32",
+		".u8",
+	};
+	static const unsigned char length[8] = {
+		0, 4, 3, 4, 4, 4, 4, 3,
+	};
+	if ((uint64_t)v < 8 && length[v] != 255) {
+		dis_row(w, rows[v], length[v], 8);
 		return;
 	}
 	dis_int(w, v);
@@ -1801,21 +1796,22 @@ static void fmt_8(struct dis_writer *w, int64_t v)
 /* bool_inv, 1 bits, display .pack */
 DIS_INLINE void fmt_11(struct dis_writer *w, int64_t v)
 {
-	if (!v)
-		dis_putn(w, ".pack", 5);
+	dis_putn_if(w, ".pack", 5, v == 0);
 }
 
 /* enum, 1 bits, #thread */
 static void fmt_12(struct dis_writer *w, int64_t v)
 {
-	switch (v) {
-	case 0:
-		return;
-	case 1:
-		dis_putn(w, ".t0", 3);
-		return;
-	case 2:
-		dis_putn(w, ".t1", 3);
+	static const char rows[3][8] = {
+		"",
+		".t0",
+		".t1",
+	};
+	static const unsigned char length[3] = {
+		0, 3, 3,
+	};
+	if ((uint64_t)v < 3 && length[v] != 255) {
+		dis_row(w, rows[v], length[v], 8);
 		return;
 	}
 	dis_int(w, v);
@@ -1824,20 +1820,18 @@ static void fmt_12(struct dis_writer *w, int64_t v)
 /* enum, 2 bits, #rounding */
 static void fmt_13(struct dis_writer *w, int64_t v)
 {
-	switch (v) {
-	case 0:
-		return;
-	case 1:
-		dis_putn(w, ".rtz", 4);
-		return;
-	case 2:
-		dis_putn(w, ".rtne", 5);
-		return;
-	case 3:
-		dis_putn(w, ".unkown", 7);
-		return;
-	case 4:
-		dis_putn(w, ".unkown2", 8);
+	static const char rows[5][16] = {
+		"",
+		".rtz",
+		".rtne",
+		".unkown",
+		".unkown2",
+	};
+	static const unsigned char length[5] = {
+		0, 4, 5, 7, 8,
+	};
+	if ((uint64_t)v < 5 && length[v] != 255) {
+		dis_row(w, rows[v], length[v], 16);
 		return;
 	}
 	dis_int(w, v);
@@ -1852,23 +1846,21 @@ DIS_INLINE void fmt_14(struct dis_writer *w, int64_t v)
 /* enum, 3 bits, #reg_group */
 static void fmt_15(struct dis_writer *w, int64_t v)
 {
-	switch (v) {
-	case 0:
-		dis_putn(w, "t", 1);
-		return;
-	case 1:
-		dis_putn(w, "i", 1);
-		return;
-	case 2:
-		dis_putn(w, "u", 1);
-		return;
-	case 3:
-		dis_putn(w, "u", 1);
-		return;
-	case 4:
-		dis_putn(w, "th", 2);
-		return;
-	case 7:
+	static const char rows[8][8] = {
+		"t",
+		"i",
+		"u",
+		"u",
+		"th",
+		"",
+		"",
+		"",
+	};
+	static const unsigned char length[8] = {
+		1, 1, 1, 1, 2, 255, 255, 0,
+	};
+	if ((uint64_t)v < 8 && length[v] != 255) {
+		dis_row(w, rows[v], length[v], 8);
 		return;
 	}
 	dis_int(w, v);
@@ -1883,15 +1875,13 @@ static void fmt_16(struct dis_writer *w, int64_t v)
 /* bool, 1 bits, display | */
 DIS_INLINE void fmt_17(struct dis_writer *w, int64_t v)
 {
-	if (v)
-		dis_putn(w, "|", 1);
+	dis_putn_if(w, "|", 1, v != 0);
 }
 
 /* bool, 1 bits, display - */
 DIS_INLINE void fmt_18(struct dis_writer *w, int64_t v)
 {
-	if (v)
-		dis_putn(w, "-", 1);
+	dis_putn_if(w, "-", 1, v != 0);
 }
 
 /* int, 20 bits */
@@ -1937,15 +1927,13 @@ DIS_INLINE void fmt_25(struct dis_writer *w, int64_t v)
 /* bool, 1 bits, display .denorm */
 DIS_INLINE void fmt_26(struct dis_writer *w, int64_t v)
 {
-	if (v)
-		dis_putn(w, ".denorm", 7);
+	dis_putn_if(w, ".denorm", 7, v != 0);
 }
 
 /* bool, 1 bits, display .local */
 DIS_INLINE void fmt_27(struct dis_writer *w, int64_t v)
 {
-	if (v)
-		dis_putn(w, ".local", 6);
+	dis_putn_if(w, ".local", 6, v != 0);
 }
 
 /* uint, 3 bits */
@@ -2022,14 +2010,11 @@ static void root_instruction_dst(struct scope *parent, int64_t value, resolve_fn
 	words[0] = (uint32_t)value;
 	words[1] = (uint32_t)(value >> 32);
 	if (1) {
-		found = "#instruction-dst";
-		leaf = 0;
+		leaf_instruction_dst_enter(parent, words, param, pv);
+		return;
 	}
 	(void)found;
 	switch (leaf) {
-	case 0:
-		leaf_instruction_dst_enter(parent, words, param, pv);
-		return;
 	default:
 		dis_error_words(c->errors, DIS_FIELD_NO_MATCH, parent->mnemonic, field, words, 2, NULL);
 	}
@@ -2385,14 +2370,11 @@ static void root_src_swizzle(struct scope *parent, int64_t value, resolve_fn par
 	words[0] = (uint32_t)value;
 	words[1] = (uint32_t)(value >> 32);
 	if (1) {
-		found = "#src-swizzle";
-		leaf = 0;
+		leaf_src_swizzle_enter(parent, words, param, pv);
+		return;
 	}
 	(void)found;
 	switch (leaf) {
-	case 0:
-		leaf_src_swizzle_enter(parent, words, param, pv);
-		return;
 	default:
 		dis_error_words(c->errors, DIS_FIELD_NO_MATCH, parent->mnemonic, field, words, 2, NULL);
 	}
@@ -2449,14 +2431,11 @@ static void root_instruction_src(struct scope *parent, int64_t value, resolve_fn
 	words[0] = (uint32_t)value;
 	words[1] = (uint32_t)(value >> 32);
 	if (1) {
-		found = "#instruction-src";
-		leaf = 0;
+		leaf_instruction_src_enter(parent, words, param, pv);
+		return;
 	}
 	(void)found;
 	switch (leaf) {
-	case 0:
-		leaf_instruction_src_enter(parent, words, param, pv);
-		return;
 	default:
 		dis_error_words(c->errors, DIS_FIELD_NO_MATCH, parent->mnemonic, field, words, 2, NULL);
 	}
@@ -7682,14 +7661,11 @@ static void root_left_shift(struct scope *parent, int64_t value, resolve_fn para
 	words[0] = (uint32_t)value;
 	words[1] = (uint32_t)(value >> 32);
 	if (1) {
-		found = "#left-shift";
-		leaf = 0;
+		leaf_left_shift_enter(parent, words, param, pv);
+		return;
 	}
 	(void)found;
 	switch (leaf) {
-	case 0:
-		leaf_left_shift_enter(parent, words, param, pv);
-		return;
 	default:
 		dis_error_words(c->errors, DIS_FIELD_NO_MATCH, parent->mnemonic, field, words, 2, NULL);
 	}
@@ -14261,8 +14237,8 @@ static void ins_bit_findmsb(struct ctx *c, const uint32_t *words)
 }
 
 /* The one instruction of the GPU the words match, or -1 (none, or several: then the first two
- * in `conflict`, when not NULL). */
-static int find(const uint32_t *w, int64_t gpu, int has_gpu, int *conflict)
+ * in `conflict`, when not NULL), printed. */
+static int find(struct ctx *c, const uint32_t *w, int64_t gpu, int has_gpu, int *conflict)
 {
 	int found = -1;
 	(void)found;
@@ -14273,1449 +14249,882 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu, int *conflict)
 	case 0:
 		switch ((w[1] >> 11) & 0x1u) {
 		case 1:
-			found = -1;
 			if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 			    (w[0] & 0xf800003fu) == 0x0u &&
 			    (w[1] & 0xf78u) == 0x800u &&
 			    (w[2] & 0x10040u) == 0x10040u &&
 			    (w[3] & 0x7effdff8u) == 0x0u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 45;
-					}
-					return -1;
-				}
-				found = 45; /* imulhi0 */
+				ins_imulhi0(c, w); /* imulhi0 */
+				return 45;
 			}
-			return found;
+			return -1;
 		default:
-			found = -1;
 			if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 			    (w[0] & 0xf800003fu) == 0x0u &&
 			    (w[1] & 0xffdfff78u) == 0x0u &&
 			    (w[2] & 0x3fffffffu) == 0x0u &&
 			    (w[3] & 0x7effdfffu) == 0x0u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 0;
-					}
-					return -1;
-				}
-				found = 0; /* nop */
+				ins_nop(c, w); /* nop */
+				return 0;
 			}
-			return found;
+			return -1;
 		}
 	case 1:
-		found = -1;
 		if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 		    (w[0] & 0xf800003fu) == 0x1u &&
 		    (w[1] & 0xf78u) == 0x800u &&
 		    (w[2] & 0x3fffffc0u) == 0x0u &&
 		    (w[3] & 0xfu) == 0x8u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 1;
-				}
-				return -1;
-			}
-			found = 1; /* add */
+			ins_add(c, w); /* add */
+			return 1;
 		}
-		return found;
+		return -1;
 	case 2:
-		found = -1;
 		if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 		    (w[0] & 0xf800003fu) == 0x2u &&
 		    (w[1] & 0xf78u) == 0x800u &&
 		    (w[2] & 0x10040u) == 0x40u &&
 		    (w[3] & 0x8u) == 0x8u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 2;
-				}
-				return -1;
-			}
-			found = 2; /* mad */
+			ins_mad(c, w); /* mad */
+			return 2;
 		}
-		return found;
+		return -1;
 	case 3:
-		found = -1;
 		if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 		    (w[0] & 0xf800003fu) == 0x3u &&
 		    (w[1] & 0xf78u) == 0x800u &&
 		    (w[2] & 0x10040u) == 0x40u &&
 		    (w[3] & 0x7effdff8u) == 0x0u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 3;
-				}
-				return -1;
-			}
-			found = 3; /* mul */
+			ins_mul(c, w); /* mul */
+			return 3;
 		}
-		return found;
+		return -1;
 	case 4:
-		found = -1;
 		if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 		    (w[0] & 0xf800003fu) == 0x4u &&
 		    (w[1] & 0xf78u) == 0x800u &&
 		    (w[2] & 0x10040u) == 0x10040u &&
 		    (w[3] & 0x7effdff8u) == 0x0u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 46;
-				}
-				return -1;
-			}
-			found = 46; /* idiv0 */
+			ins_idiv0(c, w); /* idiv0 */
+			return 46;
 		}
-		return found;
+		return -1;
 	case 5:
-		found = -1;
 		if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 		    (w[0] & 0xf800003fu) == 0x5u &&
 		    (w[1] & 0xf78u) == 0x800u &&
 		    (w[2] & 0x10040u) == 0x40u &&
 		    (w[3] & 0x7effdff8u) == 0x0u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 4;
-				}
-				return -1;
-			}
-			found = 4; /* dp3 */
+			ins_dp3(c, w); /* dp3 */
+			return 4;
 		}
-		return found;
+		return -1;
 	case 6:
-		found = -1;
 		if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 		    (w[0] & 0xf800003fu) == 0x6u &&
 		    (w[1] & 0xf78u) == 0x800u &&
 		    (w[2] & 0x10040u) == 0x40u &&
 		    (w[3] & 0x7effdff8u) == 0x0u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 5;
-				}
-				return -1;
-			}
-			found = 5; /* dp4 */
+			ins_dp4(c, w); /* dp4 */
+			return 5;
 		}
-		return found;
+		return -1;
 	case 7:
-		found = -1;
 		if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 		    (w[0] & 0xf800003fu) == 0x7u &&
 		    (w[1] & 0xf78u) == 0x800u &&
 		    (w[2] & 0x3fffffc0u) == 0x0u &&
 		    (w[3] & 0xfu) == 0x8u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 6;
-				}
-				return -1;
-			}
-			found = 6; /* dsx */
+			ins_dsx(c, w); /* dsx */
+			return 6;
 		}
-		return found;
+		return -1;
 	case 8:
 		switch ((w[2] >> 6) & 0x1u) {
 		case 1:
-			found = -1;
 			if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 			    (w[0] & 0xf800003fu) == 0x8u &&
 			    (w[1] & 0xf78u) == 0x800u &&
 			    (w[2] & 0x10040u) == 0x10040u &&
 			    (w[3] & 0x7effdff8u) == 0x0u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 47;
-					}
-					return -1;
-				}
-				found = 47; /* imod */
+				ins_imod(c, w); /* imod */
+				return 47;
 			}
-			return found;
+			return -1;
 		default:
-			found = -1;
 			if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 			    (w[0] & 0xf800003fu) == 0x8u &&
 			    (w[1] & 0xf78u) == 0x800u &&
 			    (w[2] & 0x3fffffc0u) == 0x0u &&
 			    (w[3] & 0xfu) == 0x8u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 7;
-					}
-					return -1;
-				}
-				found = 7; /* dsy */
+				ins_dsy(c, w); /* dsy */
+				return 7;
 			}
-			return found;
+			return -1;
 		}
 	case 9:
-		found = -1;
 		if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 		    (w[0] & 0xf800003fu) == 0x9u &&
 		    (w[1] & 0xffdfff78u) == 0x0u &&
 		    (w[2] & 0x3fffffffu) == 0x0u &&
 		    (w[3] & 0xfu) == 0x8u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 8;
-				}
-				return -1;
-			}
-			found = 8; /* mov */
+			ins_mov(c, w); /* mov */
+			return 8;
 		}
-		return found;
+		return -1;
 	case 10:
-		found = -1;
 		if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 		    (w[0] & 0xf800003fu) == 0xau &&
 		    (w[1] & 0xffdfff78u) == 0x0u &&
 		    (w[2] & 0x3fffffffu) == 0x0u &&
 		    (w[3] & 0xfu) == 0x8u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 9;
-				}
-				return -1;
-			}
-			found = 9; /* movar */
+			ins_movar(c, w); /* movar */
+			return 9;
 		}
-		return found;
+		return -1;
 	case 12:
 		switch ((w[1] >> 11) & 0x1u) {
 		case 1:
-			found = -1;
 			if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 			    (w[0] & 0xf800003fu) == 0xcu &&
 			    (w[1] & 0xf78u) == 0x800u &&
 			    (w[2] & 0x10040u) == 0x10040u &&
 			    (w[3] & 0x8u) == 0x8u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 48;
-					}
-					return -1;
-				}
-				found = 48; /* imadlo0 */
+				ins_imadlo0(c, w); /* imadlo0 */
+				return 48;
 			}
-			return found;
+			return -1;
 		default:
-			found = -1;
 			if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 			    (w[0] & 0xf800003fu) == 0xcu &&
 			    (w[1] & 0xffdfff78u) == 0x0u &&
 			    (w[2] & 0x3fffffffu) == 0x0u &&
 			    (w[3] & 0xfu) == 0x8u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 10;
-					}
-					return -1;
-				}
-				found = 10; /* rcp */
+				ins_rcp(c, w); /* rcp */
+				return 10;
 			}
-			return found;
+			return -1;
 		}
 	case 13:
-		found = -1;
 		if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 		    (w[0] & 0xf800003fu) == 0xdu &&
 		    (w[1] & 0xffdfff78u) == 0x0u &&
 		    (w[2] & 0x3fffffffu) == 0x0u &&
 		    (w[3] & 0xfu) == 0x8u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 11;
-				}
-				return -1;
-			}
-			found = 11; /* rsq */
+			ins_rsq(c, w); /* rsq */
+			return 11;
 		}
-		return found;
+		return -1;
 	case 14:
-		found = -1;
 		if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 		    (w[0] & 0xf800003fu) == 0xeu &&
 		    (w[1] & 0xf78u) == 0x800u &&
 		    (w[2] & 0x10040u) == 0x10040u &&
 		    (w[3] & 0x8u) == 0x8u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 49;
-				}
-				return -1;
-			}
-			found = 49; /* imadlosat0 */
+			ins_imadlosat0(c, w); /* imadlosat0 */
+			return 49;
 		}
-		return found;
+		return -1;
 	case 15:
-		found = -1;
 		if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 		    (w[0] & 0xf800003fu) == 0xfu &&
 		    (w[1] & 0xf78u) == 0x800u &&
 		    (w[2] & 0x10040u) == 0x40u &&
 		    (w[3] & 0x8u) == 0x8u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 12;
-				}
-				return -1;
-			}
-			found = 12; /* select */
+			ins_select(c, w); /* select */
+			return 12;
 		}
-		return found;
+		return -1;
 	case 16:
-		found = -1;
 		if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 		    (w[0] & 0xf800003fu) == 0x10u &&
 		    (w[1] & 0xf78u) == 0x800u &&
 		    (w[2] & 0x10040u) == 0x40u &&
 		    (w[3] & 0x7effdff8u) == 0x0u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 13;
-				}
-				return -1;
-			}
-			found = 13; /* set */
+			ins_set(c, w); /* set */
+			return 13;
 		}
-		return found;
+		return -1;
 	case 17:
-		found = -1;
 		if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 		    (w[0] & 0xf800003fu) == 0x11u &&
 		    (w[1] & 0xffdfff78u) == 0x0u &&
 		    (w[2] & 0x3fffffffu) == 0x0u &&
 		    (w[3] & 0xfu) == 0x8u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 14;
-				}
-				return -1;
-			}
-			found = 14; /* exp */
+			ins_exp(c, w); /* exp */
+			return 14;
 		}
-		return found;
+		return -1;
 	case 18:
-		found = -1;
 		if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 		    (w[0] & 0xf800003fu) == 0x12u &&
 		    (w[1] & 0xffdfff78u) == 0x0u &&
 		    (w[2] & 0x3fffffffu) == 0x0u &&
 		    (w[3] & 0xfu) == 0x8u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 15;
-				}
-				return -1;
-			}
-			found = 15; /* log */
+			ins_log(c, w); /* log */
+			return 15;
 		}
-		return found;
+		return -1;
 	case 19:
-		found = -1;
 		if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 		    (w[0] & 0xf800003fu) == 0x13u &&
 		    (w[1] & 0xffdfff78u) == 0x0u &&
 		    (w[2] & 0x3fffffffu) == 0x0u &&
 		    (w[3] & 0xfu) == 0x8u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 16;
-				}
-				return -1;
-			}
-			found = 16; /* frc */
+			ins_frc(c, w); /* frc */
+			return 16;
 		}
-		return found;
+		return -1;
 	case 20:
-		found = -1;
 		if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 		    (w[0] & 0xfffff03fu) == 0x14u &&
 		    (w[1] & 0xffdffffbu) == 0x0u &&
 		    (w[2] & 0x3fffffffu) == 0x0u &&
 		    (w[3] & 0xffc0007fu) == 0x0u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 17;
-				}
-				return -1;
-			}
-			found = 17; /* call */
+			ins_call(c, w); /* call */
+			return 17;
 		}
-		return found;
+		return -1;
 	case 21:
-		found = -1;
 		if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 		    (w[0] & 0xf800003fu) == 0x15u &&
 		    (w[1] & 0xffdfff78u) == 0x0u &&
 		    (w[2] & 0x3fffffffu) == 0x0u &&
 		    (w[3] & 0x7effdfffu) == 0x0u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 18;
-				}
-				return -1;
-			}
-			found = 18; /* ret */
+			ins_ret(c, w); /* ret */
+			return 18;
 		}
-		return found;
+		return -1;
 	case 22:
 		switch ((w[1] >> 11) & 0x1u) {
 		case 1:
 			switch ((w[2] >> 6) & 0x1u) {
 			case 1:
-				found = -1;
 				if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 				    (w[0] & 0xfffff03fu) == 0x16u &&
 				    (w[1] & 0xffbu) == 0x800u &&
 				    (w[2] & 0x10040u) == 0x40u &&
 				    (w[3] & 0xffc00078u) == 0x0u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 21;
-						}
-						return -1;
-					}
-					found = 21; /* branch_binary */
+					ins_branch_binary(c, w); /* branch_binary */
+					return 21;
 				}
-				return found;
+				return -1;
 			default:
-				found = -1;
 				if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 				    (w[0] & 0xfffff03fu) == 0x16u &&
 				    (w[1] & 0xffbu) == 0x800u &&
 				    (w[2] & 0x3fffffc0u) == 0x0u &&
 				    (w[3] & 0xffc0007fu) == 0x0u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 20;
-						}
-						return -1;
-					}
-					found = 20; /* branch_unary */
+					ins_branch_unary(c, w); /* branch_unary */
+					return 20;
 				}
-				return found;
+				return -1;
 			}
 		default:
 			switch ((w[2] >> 16) & 0x1u) {
 			case 1:
-				found = -1;
 				if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 				    (w[0] & 0xf800003fu) == 0x16u &&
 				    (w[1] & 0xffdfff78u) == 0x0u &&
 				    (w[2] & 0x3fffffffu) == 0x10000u &&
 				    (w[3] & 0xfu) == 0x8u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 50;
-						}
-						return -1;
-					}
-					found = 50; /* movai */
+					ins_movai(c, w); /* movai */
+					return 50;
 				}
-				return found;
+				return -1;
 			default:
-				found = -1;
 				if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 				    (w[0] & 0xfffff03fu) == 0x16u &&
 				    (w[1] & 0xffdffffbu) == 0x0u &&
 				    (w[2] & 0x3fffffffu) == 0x0u &&
 				    (w[3] & 0xffc0007fu) == 0x0u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 19;
-						}
-						return -1;
-					}
-					found = 19; /* branch */
+					ins_branch(c, w); /* branch */
+					return 19;
 				}
-				return found;
+				return -1;
 			}
 		}
 	case 23:
 		switch ((w[2] >> 16) & 0x1u) {
 		case 1:
-			found = -1;
 			if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 			    (w[0] & 0xf800003fu) == 0x17u &&
 			    (w[1] & 0xffdfff78u) == 0x0u &&
 			    (w[2] & 0x3fffffffu) == 0x10000u &&
 			    (w[3] & 0xfu) == 0x8u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 51;
-					}
-					return -1;
-				}
-				found = 51; /* iabs */
+				ins_iabs(c, w); /* iabs */
+				return 51;
 			}
-			return found;
+			return -1;
 		default:
-			found = -1;
 			if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 			    (w[0] & 0xf800003fu) == 0x17u &&
 			    (w[1] & 0x778u) == 0x0u &&
 			    (w[2] & 0x10000u) == 0x0u &&
 			    (w[3] & 0x7effdff8u) == 0x0u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 22;
-					}
-					return -1;
-				}
-				found = 22; /* texkill */
+				ins_texkill(c, w); /* texkill */
+				return 22;
 			}
-			return found;
+			return -1;
 		}
 	case 24:
 		switch ((w[1] >> 11) & 0x1u) {
 		case 1:
-			found = -1;
 			if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 			    (w[0] & 0x3fu) == 0x18u &&
 			    (w[1] & 0x800u) == 0x800u &&
 			    (w[2] & 0x3fffffc0u) == 0x0u &&
 			    (w[3] & 0xffffffffu) == 0x0u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 23;
-					}
-					return -1;
-				}
-				found = 23; /* texld */
+				ins_texld(c, w); /* texld */
+				return 23;
 			}
-			return found;
+			return -1;
 		default:
-			found = -1;
 			if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 			    (w[0] & 0xf800003fu) == 0x18u &&
 			    (w[1] & 0xffdfff78u) == 0x0u &&
 			    (w[2] & 0x3fffffffu) == 0x10000u &&
 			    (w[3] & 0xfu) == 0x8u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 52;
-					}
-					return -1;
-				}
-				found = 52; /* leadzero */
+				ins_leadzero(c, w); /* leadzero */
+				return 52;
 			}
-			return found;
+			return -1;
 		}
 	case 25:
 		switch ((w[2] >> 16) & 0x1u) {
 		case 1:
-			found = -1;
 			if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 			    (w[0] & 0xf800003fu) == 0x19u &&
 			    (w[1] & 0xf78u) == 0x800u &&
 			    (w[2] & 0x3fffffc0u) == 0x10000u &&
 			    (w[3] & 0xfu) == 0x8u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 53;
-					}
-					return -1;
-				}
-				found = 53; /* lshift */
+				ins_lshift(c, w); /* lshift */
+				return 53;
 			}
-			return found;
+			return -1;
 		default:
-			found = -1;
 			if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 			    (w[0] & 0x3fu) == 0x19u &&
 			    (w[2] & 0x10000u) == 0x0u &&
 			    (w[3] & 0xfffffff8u) == 0x0u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 24;
-					}
-					return -1;
-				}
-				found = 24; /* texldb */
+				ins_texldb(c, w); /* texldb */
+				return 24;
 			}
-			return found;
+			return -1;
 		}
 	case 26:
 		switch ((w[2] >> 6) & 0x1u) {
 		case 1:
-			found = -1;
 			if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 			    (w[0] & 0x3fu) == 0x1au &&
 			    (w[1] & 0x800u) == 0x800u &&
 			    (w[2] & 0x10040u) == 0x40u &&
 			    (w[3] & 0x81002008u) == 0x8u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 25;
-					}
-					return -1;
-				}
-				found = 25; /* texldd */
+				ins_texldd(c, w); /* texldd */
+				return 25;
 			}
-			return found;
+			return -1;
 		default:
-			found = -1;
 			if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 			    (w[0] & 0xf800003fu) == 0x1au &&
 			    (w[1] & 0xf78u) == 0x800u &&
 			    (w[2] & 0x3fffffc0u) == 0x10000u &&
 			    (w[3] & 0xfu) == 0x8u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 54;
-					}
-					return -1;
-				}
-				found = 54; /* rshift */
+				ins_rshift(c, w); /* rshift */
+				return 54;
 			}
-			return found;
+			return -1;
 		}
 	case 27:
 		switch ((w[2] >> 16) & 0x1u) {
 		case 1:
-			found = -1;
 			if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 			    (w[0] & 0xf800003fu) == 0x1bu &&
 			    (w[1] & 0xf78u) == 0x800u &&
 			    (w[2] & 0x3fffffc0u) == 0x10000u &&
 			    (w[3] & 0xfu) == 0x8u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 55;
-					}
-					return -1;
-				}
-				found = 55; /* rotate */
+				ins_rotate(c, w); /* rotate */
+				return 55;
 			}
-			return found;
+			return -1;
 		default:
-			found = -1;
 			if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 			    (w[0] & 0x3fu) == 0x1bu &&
 			    (w[2] & 0x10000u) == 0x0u &&
 			    (w[3] & 0xfffffff8u) == 0x0u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 26;
-					}
-					return -1;
-				}
-				found = 26; /* texldl */
+				ins_texldl(c, w); /* texldl */
+				return 26;
 			}
-			return found;
+			return -1;
 		}
 	case 28:
-		found = -1;
 		if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 		    (w[0] & 0xf800003fu) == 0x1cu &&
 		    (w[1] & 0xf78u) == 0x800u &&
 		    (w[2] & 0x3fffffc0u) == 0x10000u &&
 		    (w[3] & 0xfu) == 0x8u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 56;
-				}
-				return -1;
-			}
-			found = 56; /* or */
+			ins_or(c, w); /* or */
+			return 56;
 		}
-		return found;
+		return -1;
 	case 29:
-		found = -1;
 		if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 		    (w[0] & 0xf800003fu) == 0x1du &&
 		    (w[1] & 0xf78u) == 0x800u &&
 		    (w[2] & 0x3fffffc0u) == 0x10000u &&
 		    (w[3] & 0xfu) == 0x8u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 57;
-				}
-				return -1;
-			}
-			found = 57; /* and */
+			ins_and(c, w); /* and */
+			return 57;
 		}
-		return found;
+		return -1;
 	case 30:
-		found = -1;
 		if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 		    (w[0] & 0xf800003fu) == 0x1eu &&
 		    (w[1] & 0xf78u) == 0x800u &&
 		    (w[2] & 0x3fffffc0u) == 0x10000u &&
 		    (w[3] & 0xfu) == 0x8u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 58;
-				}
-				return -1;
-			}
-			found = 58; /* xor */
+			ins_xor(c, w); /* xor */
+			return 58;
 		}
-		return found;
+		return -1;
 	case 31:
-		found = -1;
 		if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 		    (w[0] & 0xf800003fu) == 0x1fu &&
 		    (w[1] & 0xffdfff78u) == 0x0u &&
 		    (w[2] & 0x3fffffffu) == 0x10000u &&
 		    (w[3] & 0xfu) == 0x8u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 59;
-				}
-				return -1;
-			}
-			found = 59; /* not */
+			ins_not(c, w); /* not */
+			return 59;
 		}
-		return found;
+		return -1;
 	case 32:
-		found = -1;
 		if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 		    (w[0] & 0xf800003fu) == 0x20u &&
 		    (w[1] & 0xf78u) == 0x800u &&
 		    (w[2] & 0x10040u) == 0x10040u &&
 		    (w[3] & 0x8u) == 0x8u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 60;
-				}
-				return -1;
-			}
-			found = 60; /* bit_extract */
+			ins_bit_extract(c, w); /* bit_extract */
+			return 60;
 		}
-		return found;
+		return -1;
 	case 33:
 		switch ((w[2] >> 16) & 0x1u) {
 		case 1:
-			found = -1;
 			if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 			    (w[0] & 0xf800003fu) == 0x21u &&
 			    (w[1] & 0xffdfff78u) == 0x0u &&
 			    (w[2] & 0x3fffffffu) == 0x10000u &&
 			    (w[3] & 0xfu) == 0x8u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 61;
-					}
-					return -1;
-				}
-				found = 61; /* popcount */
+				ins_popcount(c, w); /* popcount */
+				return 61;
 			}
-			return found;
+			return -1;
 		default:
-			found = -1;
 			if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 			    (w[0] & 0xf800003fu) == 0x21u &&
 			    (w[1] & 0xffdfff78u) == 0x0u &&
 			    (w[2] & 0x3fffffffu) == 0x0u &&
 			    (w[3] & 0xfu) == 0x8u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 27;
-					}
-					return -1;
-				}
-				found = 27; /* sqrt */
+				ins_sqrt(c, w); /* sqrt */
+				return 27;
 			}
-			return found;
+			return -1;
 		}
 	case 34:
-		found = -1;
 		if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 		    (w[0] & 0xf800003fu) == 0x22u &&
 		    (w[1] & 0xffdfff78u) == 0x0u &&
 		    (w[2] & 0x3fffffffu) == 0x0u &&
 		    (w[3] & 0xfu) == 0x8u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 28;
-				}
-				return -1;
-			}
-			found = 28; /* sin */
+			ins_sin(c, w); /* sin */
+			return 28;
 		}
-		return found;
+		return -1;
 	case 35:
-		found = -1;
 		if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 		    (w[0] & 0xf800003fu) == 0x23u &&
 		    (w[1] & 0xffdfff78u) == 0x0u &&
 		    (w[2] & 0x3fffffffu) == 0x0u &&
 		    (w[3] & 0xfu) == 0x8u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 29;
-				}
-				return -1;
-			}
-			found = 29; /* cos */
+			ins_cos(c, w); /* cos */
+			return 29;
 		}
-		return found;
+		return -1;
 	case 36:
 		switch ((w[1] >> 11) & 0x1u) {
 		case 1:
-			found = -1;
 			if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 			    (w[0] & 0xfffff03fu) == 0x24u &&
 			    (w[1] & 0xffbu) == 0x800u &&
 			    (w[2] & 0x10040u) == 0x40u &&
 			    (w[3] & 0xffc00078u) == 0x0u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 30;
-					}
-					return -1;
-				}
-				found = 30; /* branch_any */
+				ins_branch_any(c, w); /* branch_any */
+				return 30;
 			}
-			return found;
+			return -1;
 		default:
-			found = -1;
 			if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 			    (w[0] & 0xf800003fu) == 0x24u &&
 			    (w[1] & 0xffdfff78u) == 0x0u &&
 			    (w[2] & 0x1007fu) == 0x10040u &&
 			    (w[3] & 0x8u) == 0x8u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 62;
-					}
-					return -1;
-				}
-				found = 62; /* div */
+				ins_div(c, w); /* div */
+				return 62;
 			}
-			return found;
+			return -1;
 		}
 	case 37:
 		switch ((w[1] >> 11) & 0x1u) {
 		case 1:
-			found = -1;
 			if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 			    (w[0] & 0xf800003fu) == 0x25u &&
 			    (w[1] & 0xf78u) == 0x800u &&
 			    (w[2] & 0x10040u) == 0x10040u &&
 			    (w[3] & 0x8u) == 0x8u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 63;
-					}
-					return -1;
-				}
-				found = 63; /* atomic_add */
+				ins_atomic_add(c, w); /* atomic_add */
+				return 63;
 			}
-			return found;
+			return -1;
 		default:
-			found = -1;
 			if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 			    (w[0] & 0xf800003fu) == 0x25u &&
 			    (w[1] & 0xffdfff78u) == 0x0u &&
 			    (w[2] & 0x3fffffffu) == 0x0u &&
 			    (w[3] & 0xfu) == 0x8u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 31;
-					}
-					return -1;
-				}
-				found = 31; /* floor */
+				ins_floor(c, w); /* floor */
+				return 31;
 			}
-			return found;
+			return -1;
 		}
 	case 38:
 		switch ((w[1] >> 11) & 0x1u) {
 		case 1:
-			found = -1;
 			if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 			    (w[0] & 0xf800003fu) == 0x26u &&
 			    (w[1] & 0xf78u) == 0x800u &&
 			    (w[2] & 0x10040u) == 0x10040u &&
 			    (w[3] & 0x8u) == 0x8u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 64;
-					}
-					return -1;
-				}
-				found = 64; /* atomic_xchg */
+				ins_atomic_xchg(c, w); /* atomic_xchg */
+				return 64;
 			}
-			return found;
+			return -1;
 		default:
-			found = -1;
 			if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 			    (w[0] & 0xf800003fu) == 0x26u &&
 			    (w[1] & 0xffdfff78u) == 0x0u &&
 			    (w[2] & 0x3fffffffu) == 0x0u &&
 			    (w[3] & 0xfu) == 0x8u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 32;
-					}
-					return -1;
-				}
-				found = 32; /* ceil */
+				ins_ceil(c, w); /* ceil */
+				return 32;
 			}
-			return found;
+			return -1;
 		}
 	case 39:
 		switch ((w[1] >> 11) & 0x1u) {
 		case 1:
-			found = -1;
 			if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 			    (w[0] & 0xf800003fu) == 0x27u &&
 			    (w[1] & 0xf78u) == 0x800u &&
 			    (w[2] & 0x10040u) == 0x10040u &&
 			    (w[3] & 0x8u) == 0x8u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 65;
-					}
-					return -1;
-				}
-				found = 65; /* atomic_cmp_xchg */
+				ins_atomic_cmp_xchg(c, w); /* atomic_cmp_xchg */
+				return 65;
 			}
-			return found;
+			return -1;
 		default:
-			found = -1;
 			if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 			    (w[0] & 0xf800003fu) == 0x27u &&
 			    (w[1] & 0xffdfff78u) == 0x0u &&
 			    (w[2] & 0x3fffffffu) == 0x0u &&
 			    (w[3] & 0xfu) == 0x8u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 33;
-					}
-					return -1;
-				}
-				found = 33; /* sign */
+				ins_sign(c, w); /* sign */
+				return 33;
 			}
-			return found;
+			return -1;
 		}
 	case 40:
-		found = -1;
 		if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 		    (w[0] & 0xf800003fu) == 0x28u &&
 		    (w[1] & 0xf78u) == 0x800u &&
 		    (w[2] & 0x10040u) == 0x10040u &&
 		    (w[3] & 0x8u) == 0x8u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 66;
-				}
-				return -1;
-			}
-			found = 66; /* atomic_min */
+			ins_atomic_min(c, w); /* atomic_min */
+			return 66;
 		}
-		return found;
+		return -1;
 	case 41:
-		found = -1;
 		if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 		    (w[0] & 0xf800003fu) == 0x29u &&
 		    (w[1] & 0xf78u) == 0x800u &&
 		    (w[2] & 0x10040u) == 0x10040u &&
 		    (w[3] & 0x8u) == 0x8u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 67;
-				}
-				return -1;
-			}
-			found = 67; /* atomic_max */
+			ins_atomic_max(c, w); /* atomic_max */
+			return 67;
 		}
-		return found;
+		return -1;
 	case 42:
 		switch ((w[1] >> 11) & 0x1u) {
 		case 1:
-			found = -1;
 			if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 			    (w[0] & 0xf800003fu) == 0x2au &&
 			    (w[1] & 0xf78u) == 0x800u &&
 			    (w[2] & 0x10040u) == 0x10040u &&
 			    (w[3] & 0x8u) == 0x8u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 68;
-					}
-					return -1;
-				}
-				found = 68; /* atomic_or */
+				ins_atomic_or(c, w); /* atomic_or */
+				return 68;
 			}
-			return found;
+			return -1;
 		default:
-			found = -1;
 			if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 			    (w[0] & 0xf800003fu) == 0x2au &&
 			    (w[1] & 0xffdfff78u) == 0x0u &&
 			    (w[2] & 0x3fffffffu) == 0x0u &&
 			    (w[3] & 0x7effdfffu) == 0x0u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 34;
-					}
-					return -1;
-				}
-				found = 34; /* barrier */
+				ins_barrier(c, w); /* barrier */
+				return 34;
 			}
-			return found;
+			return -1;
 		}
 	case 43:
-		found = -1;
 		if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 		    (w[0] & 0xf800003fu) == 0x2bu &&
 		    (w[1] & 0xf78u) == 0x800u &&
 		    (w[2] & 0x10040u) == 0x10040u &&
 		    (w[3] & 0x8u) == 0x8u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 69;
-				}
-				return -1;
-			}
-			found = 69; /* atomic_and */
+			ins_atomic_and(c, w); /* atomic_and */
+			return 69;
 		}
-		return found;
+		return -1;
 	case 44:
 		switch ((w[2] >> 16) & 0x1u) {
 		case 1:
-			found = -1;
 			if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 			    (w[0] & 0xf800003fu) == 0x2cu &&
 			    (w[1] & 0xf78u) == 0x800u &&
 			    (w[2] & 0x10040u) == 0x10040u &&
 			    (w[3] & 0x8u) == 0x8u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 70;
-					}
-					return -1;
-				}
-				found = 70; /* atomic_xor */
+				ins_atomic_xor(c, w); /* atomic_xor */
+				return 70;
 			}
-			return found;
+			return -1;
 		default:
-			found = -1;
 			if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 			    (w[0] & 0xf800003fu) == 0x2cu &&
 			    (w[1] & 0xf78u) == 0x800u &&
 			    (w[2] & 0x10040u) == 0x40u &&
 			    (w[3] & 0x7effdff8u) == 0x0u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 35;
-					}
-					return -1;
-				}
-				found = 35; /* i2i */
+				ins_i2i(c, w); /* i2i */
+				return 35;
 			}
-			return found;
+			return -1;
 		}
 	case 45:
 		switch ((w[2] >> 16) & 0x1u) {
 		case 1:
-			found = -1;
 			if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 			    (w[0] & 0xf800003fu) == 0x2du &&
 			    (w[1] & 0xf78u) == 0x800u &&
 			    (w[2] & 0x3fffffc0u) == 0x10000u &&
 			    (w[3] & 0x7effdfffu) == 0x0u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 71;
-					}
-					return -1;
-				}
-				found = 71; /* bit_rev */
+				ins_bit_rev(c, w); /* bit_rev */
+				return 71;
 			}
-			return found;
+			return -1;
 		default:
-			found = -1;
 			if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 			    (w[0] & 0xf800003fu) == 0x2du &&
 			    (w[1] & 0xf78u) == 0x800u &&
 			    (w[2] & 0x3fffffc0u) == 0x0u &&
 			    (w[3] & 0x7effdfffu) == 0x0u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 36;
-					}
-					return -1;
-				}
-				found = 36; /* i2f */
+				ins_i2f(c, w); /* i2f */
+				return 36;
 			}
-			return found;
+			return -1;
 		}
 	case 46:
-		found = -1;
 		if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 		    (w[0] & 0xf800003fu) == 0x2eu &&
 		    (w[1] & 0xf78u) == 0x800u &&
 		    (w[2] & 0x3fffffc0u) == 0x0u &&
 		    (w[3] & 0x7effdfffu) == 0x0u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 37;
-				}
-				return -1;
-			}
-			found = 37; /* f2i */
+			ins_f2i(c, w); /* f2i */
+			return 37;
 		}
-		return found;
+		return -1;
 	case 47:
 		switch ((w[2] >> 6) & 0x1u) {
 		case 1:
-			found = -1;
 			if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 			    (w[0] & 0x3fu) == 0x2fu &&
 			    (w[1] & 0x800u) == 0x800u &&
 			    (w[2] & 0x10040u) == 0x10040u &&
 			    (w[3] & 0x81002008u) == 0x8u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 72;
-					}
-					return -1;
-				}
-				found = 72; /* texldlpcf */
+				ins_texldlpcf(c, w); /* texldlpcf */
+				return 72;
 			}
-			return found;
+			return -1;
 		default:
-			found = -1;
 			if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 			    (w[0] & 0xf800003fu) == 0x2fu &&
 			    (w[1] & 0xf78u) == 0x800u &&
 			    (w[2] & 0x3fffffc0u) == 0x0u &&
 			    (w[3] & 0x7effdfffu) == 0x0u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 38;
-					}
-					return -1;
-				}
-				found = 38; /* f2irnd */
+				ins_f2irnd(c, w); /* f2irnd */
+				return 38;
 			}
-			return found;
+			return -1;
 		}
 	case 49:
-		found = -1;
 		if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 		    (w[0] & 0xf800003fu) == 0x31u &&
 		    (w[1] & 0xf78u) == 0x800u &&
 		    (w[2] & 0x10040u) == 0x40u &&
 		    (w[3] & 0x8u) == 0x8u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 39;
-				}
-				return -1;
-			}
-			found = 39; /* cmp */
+			ins_cmp(c, w); /* cmp */
+			return 39;
 		}
-		return found;
+		return -1;
 	case 50:
 		switch ((w[2] >> 16) & 0x1u) {
 		case 1:
-			found = -1;
 			if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 			    (w[0] & 0xf800003fu) == 0x32u &&
 			    (w[1] & 0xf78u) == 0x800u &&
 			    (w[2] & 0x10040u) == 0x10040u &&
 			    (w[3] & 0x7effdff8u) == 0x0u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 73;
-					}
-					return -1;
-				}
-				found = 73; /* conv */
+				ins_conv(c, w); /* conv */
+				return 73;
 			}
-			return found;
+			return -1;
 		default:
-			found = -1;
 			if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 			    (w[0] & 0xf800003fu) == 0x32u &&
 			    (w[1] & 0xa43u) == 0x800u &&
 			    (w[2] & 0x10040u) == 0x40u &&
 			    (w[3] & 0x7effdff8u) == 0x0u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 40;
-					}
-					return -1;
-				}
-				found = 40; /* load */
+				ins_load(c, w); /* load */
+				return 40;
 			}
-			return found;
+			return -1;
 		}
 	case 51:
 		switch ((w[2] >> 16) & 0x1u) {
 		case 1:
-			found = -1;
 			if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 			    (w[0] & 0xf800003fu) == 0x33u &&
 			    (w[1] & 0xf78u) == 0x800u &&
 			    (w[2] & 0x10040u) == 0x10040u &&
 			    (w[3] & 0x7effdff8u) == 0x0u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 74;
-					}
-					return -1;
-				}
-				found = 74; /* dp2 */
+				ins_dp2(c, w); /* dp2 */
+				return 74;
 			}
-			return found;
+			return -1;
 		default:
-			found = -1;
 			if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 			    (w[0] & 0x3fu) == 0x33u &&
 			    (w[1] & 0x840u) == 0x800u &&
 			    (w[2] & 0x10040u) == 0x40u &&
 			    (w[3] & 0x8u) == 0x8u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 41;
-					}
-					return -1;
-				}
-				found = 41; /* store */
+				ins_store(c, w); /* store */
+				return 41;
 			}
-			return found;
+			return -1;
 		}
 	case 52:
-		found = -1;
 		if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 		    (w[0] & 0xf800003fu) == 0x34u &&
 		    (w[1] & 0xf78u) == 0x800u &&
 		    (w[2] & 0x3fffffc0u) == 0x10000u &&
 		    (w[3] & 0x7effdfffu) == 0x0u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 75;
-				}
-				return -1;
-			}
-			found = 75; /* norm_dp2 */
+			ins_norm_dp2(c, w); /* norm_dp2 */
+			return 75;
 		}
-		return found;
+		return -1;
 	case 53:
-		found = -1;
 		if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 		    (w[0] & 0xf800003fu) == 0x35u &&
 		    (w[1] & 0xf78u) == 0x800u &&
 		    (w[2] & 0x3fffffc0u) == 0x10000u &&
 		    (w[3] & 0x7effdfffu) == 0x0u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 76;
-				}
-				return -1;
-			}
-			found = 76; /* norm_dp3 */
+			ins_norm_dp3(c, w); /* norm_dp3 */
+			return 76;
 		}
-		return found;
+		return -1;
 	case 54:
 		switch ((w[2] >> 6) & 0x1u) {
 		case 1:
-			found = -1;
 			if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 			    (w[0] & 0xf800003fu) == 0x36u &&
 			    (w[1] & 0xf78u) == 0x800u &&
 			    (w[2] & 0x10040u) == 0x40u &&
 			    (w[3] & 0x7effdff8u) == 0x0u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 42;
-					}
-					return -1;
-				}
-				found = 42; /* clamp0_max */
+				ins_clamp0_max(c, w); /* clamp0_max */
+				return 42;
 			}
-			return found;
+			return -1;
 		default:
-			found = -1;
 			if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 			    (w[0] & 0xf800003fu) == 0x36u &&
 			    (w[1] & 0xf78u) == 0x800u &&
 			    (w[2] & 0x3fffffc0u) == 0x10000u &&
 			    (w[3] & 0x7effdfffu) == 0x0u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 77;
-					}
-					return -1;
-				}
-				found = 77; /* norm_dp4 */
+				ins_norm_dp4(c, w); /* norm_dp4 */
+				return 77;
 			}
-			return found;
+			return -1;
 		}
 	case 57:
-		found = -1;
 		if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 		    (w[0] & 0xf800003fu) == 0x39u &&
 		    (w[1] & 0xa43u) == 0x800u &&
 		    (w[2] & 0x10040u) == 0x10040u &&
 		    (w[3] & 0x7effdff8u) == 0x0u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 78;
-				}
-				return -1;
-			}
-			found = 78; /* img_load */
+			ins_img_load(c, w); /* img_load */
+			return 78;
 		}
-		return found;
+		return -1;
 	case 59:
-		found = -1;
 		if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 		    (w[0] & 0xf800003fu) == 0x3bu &&
 		    (w[1] & 0xf78u) == 0x800u &&
 		    (w[2] & 0x3fffffc0u) == 0x0u &&
 		    (w[3] & 0xfu) == 0x8u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 43;
-				}
-				return -1;
-			}
-			found = 43; /* iaddsat */
+			ins_iaddsat(c, w); /* iaddsat */
+			return 43;
 		}
-		return found;
+		return -1;
 	case 60:
-		found = -1;
 		if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 		    (w[0] & 0xf800003fu) == 0x3cu &&
 		    (w[1] & 0xf78u) == 0x800u &&
 		    (w[2] & 0x10040u) == 0x40u &&
 		    (w[3] & 0x7effdff8u) == 0x0u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 44;
-				}
-				return -1;
-			}
-			found = 44; /* imullo0 */
+			ins_imullo0(c, w); /* imullo0 */
+			return 44;
 		}
-		return found;
+		return -1;
 	case 63:
 		switch ((w[3] >> 4) & 0x1u) {
 		case 1:
-			found = -1;
 			if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 			    (w[0] & 0xf800003fu) == 0x3fu &&
 			    (w[1] & 0xf78u) == 0x800u &&
 			    (w[2] & 0x3fffffc0u) == 0x10000u &&
 			    (w[3] & 0x7effdfffu) == 0x780000b8u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 79;
-					}
-					return -1;
-				}
-				found = 79; /* bit_findlsb */
+				ins_bit_findlsb(c, w); /* bit_findlsb */
+				return 79;
 			}
-			return found;
+			return -1;
 		default:
-			found = -1;
 			if ((!has_gpu || (gpu >= 0 && gpu <= 4294967295)) &&
 			    (w[0] & 0xf800003fu) == 0x3fu &&
 			    (w[1] & 0xf78u) == 0x800u &&
 			    (w[2] & 0x3fffffc0u) == 0x10000u &&
 			    (w[3] & 0x7effdfffu) == 0x780000c8u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 80;
-					}
-					return -1;
-				}
-				found = 80; /* bit_findmsb */
+				ins_bit_findmsb(c, w); /* bit_findmsb */
+				return 80;
 			}
-			return found;
+			return -1;
 		}
 	default:
 		return -1;
@@ -15821,251 +15230,7 @@ static void disasm_into(struct dis_writer *w, const uint32_t *words,
 	c.gpu = options && options->gpu ? (int64_t)options->gpu : 0;
 	c.has_gpu = options && options->gpu ? 1 : 1;
 	c.errors = options && options->show_errors ? errors : NULL;
-	switch (find(words, c.gpu, c.has_gpu, c.errors ? conflict : NULL)) {
-	case 0:
-		ins_nop(&c, words);
-		break;
-	case 1:
-		ins_add(&c, words);
-		break;
-	case 2:
-		ins_mad(&c, words);
-		break;
-	case 3:
-		ins_mul(&c, words);
-		break;
-	case 4:
-		ins_dp3(&c, words);
-		break;
-	case 5:
-		ins_dp4(&c, words);
-		break;
-	case 6:
-		ins_dsx(&c, words);
-		break;
-	case 7:
-		ins_dsy(&c, words);
-		break;
-	case 8:
-		ins_mov(&c, words);
-		break;
-	case 9:
-		ins_movar(&c, words);
-		break;
-	case 10:
-		ins_rcp(&c, words);
-		break;
-	case 11:
-		ins_rsq(&c, words);
-		break;
-	case 12:
-		ins_select(&c, words);
-		break;
-	case 13:
-		ins_set(&c, words);
-		break;
-	case 14:
-		ins_exp(&c, words);
-		break;
-	case 15:
-		ins_log(&c, words);
-		break;
-	case 16:
-		ins_frc(&c, words);
-		break;
-	case 17:
-		ins_call(&c, words);
-		break;
-	case 18:
-		ins_ret(&c, words);
-		break;
-	case 19:
-		ins_branch(&c, words);
-		break;
-	case 20:
-		ins_branch_unary(&c, words);
-		break;
-	case 21:
-		ins_branch_binary(&c, words);
-		break;
-	case 22:
-		ins_texkill(&c, words);
-		break;
-	case 23:
-		ins_texld(&c, words);
-		break;
-	case 24:
-		ins_texldb(&c, words);
-		break;
-	case 25:
-		ins_texldd(&c, words);
-		break;
-	case 26:
-		ins_texldl(&c, words);
-		break;
-	case 27:
-		ins_sqrt(&c, words);
-		break;
-	case 28:
-		ins_sin(&c, words);
-		break;
-	case 29:
-		ins_cos(&c, words);
-		break;
-	case 30:
-		ins_branch_any(&c, words);
-		break;
-	case 31:
-		ins_floor(&c, words);
-		break;
-	case 32:
-		ins_ceil(&c, words);
-		break;
-	case 33:
-		ins_sign(&c, words);
-		break;
-	case 34:
-		ins_barrier(&c, words);
-		break;
-	case 35:
-		ins_i2i(&c, words);
-		break;
-	case 36:
-		ins_i2f(&c, words);
-		break;
-	case 37:
-		ins_f2i(&c, words);
-		break;
-	case 38:
-		ins_f2irnd(&c, words);
-		break;
-	case 39:
-		ins_cmp(&c, words);
-		break;
-	case 40:
-		ins_load(&c, words);
-		break;
-	case 41:
-		ins_store(&c, words);
-		break;
-	case 42:
-		ins_clamp0_max(&c, words);
-		break;
-	case 43:
-		ins_iaddsat(&c, words);
-		break;
-	case 44:
-		ins_imullo0(&c, words);
-		break;
-	case 45:
-		ins_imulhi0(&c, words);
-		break;
-	case 46:
-		ins_idiv0(&c, words);
-		break;
-	case 47:
-		ins_imod(&c, words);
-		break;
-	case 48:
-		ins_imadlo0(&c, words);
-		break;
-	case 49:
-		ins_imadlosat0(&c, words);
-		break;
-	case 50:
-		ins_movai(&c, words);
-		break;
-	case 51:
-		ins_iabs(&c, words);
-		break;
-	case 52:
-		ins_leadzero(&c, words);
-		break;
-	case 53:
-		ins_lshift(&c, words);
-		break;
-	case 54:
-		ins_rshift(&c, words);
-		break;
-	case 55:
-		ins_rotate(&c, words);
-		break;
-	case 56:
-		ins_or(&c, words);
-		break;
-	case 57:
-		ins_and(&c, words);
-		break;
-	case 58:
-		ins_xor(&c, words);
-		break;
-	case 59:
-		ins_not(&c, words);
-		break;
-	case 60:
-		ins_bit_extract(&c, words);
-		break;
-	case 61:
-		ins_popcount(&c, words);
-		break;
-	case 62:
-		ins_div(&c, words);
-		break;
-	case 63:
-		ins_atomic_add(&c, words);
-		break;
-	case 64:
-		ins_atomic_xchg(&c, words);
-		break;
-	case 65:
-		ins_atomic_cmp_xchg(&c, words);
-		break;
-	case 66:
-		ins_atomic_min(&c, words);
-		break;
-	case 67:
-		ins_atomic_max(&c, words);
-		break;
-	case 68:
-		ins_atomic_or(&c, words);
-		break;
-	case 69:
-		ins_atomic_and(&c, words);
-		break;
-	case 70:
-		ins_atomic_xor(&c, words);
-		break;
-	case 71:
-		ins_bit_rev(&c, words);
-		break;
-	case 72:
-		ins_texldlpcf(&c, words);
-		break;
-	case 73:
-		ins_conv(&c, words);
-		break;
-	case 74:
-		ins_dp2(&c, words);
-		break;
-	case 75:
-		ins_norm_dp2(&c, words);
-		break;
-	case 76:
-		ins_norm_dp3(&c, words);
-		break;
-	case 77:
-		ins_norm_dp4(&c, words);
-		break;
-	case 78:
-		ins_img_load(&c, words);
-		break;
-	case 79:
-		ins_bit_findlsb(&c, words);
-		break;
-	case 80:
-		ins_bit_findmsb(&c, words);
-		break;
-	default:
+	if (find(&c, words, c.gpu, c.has_gpu, c.errors ? conflict : NULL) < 0) {
 		if (c.errors && c.errors->count < DIS_MAX_ERRORS && conflict[0] >= 0)
 			dis_error_name(c.errors, DIS_CONFLICT, mnemonics[conflict[0]], mnemonics[conflict[1]]);
 		dis_puts(w, "no match: ");
@@ -16081,11 +15246,12 @@ static void disasm_into(struct dis_writer *w, const uint32_t *words,
 size_t etnaviv_disasm(const uint32_t *words, const struct etnaviv_disasm_options *options,
                       char *out, size_t size)
 {
+	char buffer[256];
 	struct dis_writer w;
 	struct dis_errors errors;
 	errors.count = 0;
 	errors.word_count = ETNAVIV_INSTRUCTION_WORDS;
-	dis_init(&w, out, size, NULL);
+	dis_init_string(&w, buffer, sizeof buffer, out, size);
 	disasm_into(&w, words, options, &errors);
 	return dis_finish(&w);
 }
@@ -16101,7 +15267,7 @@ int etnaviv_disasm_program(const uint32_t *words, size_t nwords,
 		return -1;
 	errors.count = 0;
 	errors.word_count = ETNAVIV_INSTRUCTION_WORDS;
-	dis_init(&w, buffer, sizeof buffer, out);
+	dis_init_file(&w, buffer, sizeof buffer, out);
 	for (at = 0; at < nwords; at += ETNAVIV_INSTRUCTION_WORDS) {
 		disasm_into(&w, words + at, options, &errors);
 		dis_putc(&w, '\n');

@@ -32,20 +32,21 @@
 #include <stdio.h>
 
 /*
- * Where text goes: `out[0 .. size-1)` as snprintf writes it, or, with `sink`, `out` is a buffer
- * flushed to `sink` whenever it fills; `at` is where the next character goes and `end` where the
- * room ends. `before` counts the characters written before `out`'s (flushed, or dropped when
- * they did not fit), so that writing only moves `at`; `line_start` is the count after the last
- * newline (alignment counts columns of the whole line).
+ * Where text goes: `out` is a buffer, flushed whenever it fills to `sink` or into `dest` (kept as
+ * snprintf keeps it: its first dest_size-1 characters and a NUL). `at` is where the next character
+ * goes and `end` where the buffer ends. `before` counts the characters flushed, so that writing
+ * only moves `at`; `line_start` is the count after the last newline (alignment counts columns of
+ * the whole line).
  */
 struct dis_writer {
 	char *out;
 	char *at;
 	char *end;
-	size_t size;
 	size_t before;
 	size_t line_start;
 	FILE *sink;
+	char *dest;
+	size_t dest_size;
 };
 
 /* Mesa's errors, as the TS codec words them; only the first DIS_MAX_ERRORS are printed. */
@@ -92,16 +93,30 @@ struct dis_errors {
 #define DIS_INLINE static inline
 #endif
 
-static inline void dis_init(struct dis_writer *w, char *out, size_t size, FILE *sink)
+/* Text written to `buffer` and flushed to `sink` whenever `buffer` fills. */
+static inline void dis_init_file(struct dis_writer *w, char *buffer, size_t size, FILE *sink)
 {
-	w->out = out;
-	w->at = out;
-	/* snprintf keeps the last character for the NUL; a FILE's buffer is flushed when full. */
-	w->end = sink ? out + size : size > 0 ? out + size - 1 : out;
-	w->size = size;
+	w->out = buffer;
+	w->at = buffer;
+	w->end = buffer + size;
 	w->before = 0;
 	w->line_start = 0;
 	w->sink = sink;
+	w->dest = NULL;
+	w->dest_size = 0;
+}
+
+/*
+ * Text kept in `dest` as snprintf keeps it (at most dest_size-1 characters and a NUL), written
+ * through `buffer`: the fast paths store a few bytes past the text they write, which only `buffer`
+ * sees, so that nothing in `dest` after the NUL is touched.
+ */
+static inline void dis_init_string(struct dis_writer *w, char *buffer, size_t size, char *dest,
+				   size_t dest_size)
+{
+	dis_init_file(w, buffer, size, NULL);
+	w->dest = dest;
+	w->dest_size = dest_size;
 }
 
 /* Every character written so far, kept or not. */
@@ -112,13 +127,19 @@ static inline size_t dis_len(const struct dis_writer *w)
 
 static void dis_flush(struct dis_writer *w)
 {
-	if (w->sink && w->at > w->out)
-		fwrite(w->out, 1, (size_t)(w->at - w->out), w->sink);
-	w->before += (size_t)(w->at - w->out);
+	size_t n = (size_t)(w->at - w->out);
+	if (w->sink) {
+		if (n > 0)
+			fwrite(w->out, 1, n, w->sink);
+	} else if (w->before + 1 < w->dest_size) {
+		size_t room = w->dest_size - 1 - w->before;
+		memcpy(w->dest + w->before, w->out, n < room ? n : room);
+	}
+	w->before += n;
 	w->at = w->out;
 }
 
-/* What does not fit before `end`: flushed through, or counted and dropped (snprintf). */
+/* What does not fit before `end`: written in pieces, flushing the buffer each time it fills. */
 static void dis_overflow(struct dis_writer *w, const char *s, size_t n)
 {
 	for (;;) {
@@ -129,10 +150,6 @@ static void dis_overflow(struct dis_writer *w, const char *s, size_t n)
 		n -= k;
 		if (n == 0)
 			return;
-		if (!w->sink) {
-			w->before += n;
-			return;
-		}
 		dis_flush(w);
 	}
 }
@@ -155,6 +172,34 @@ DIS_INLINE void dis_putn(struct dis_writer *w, const char *s, size_t n)
 			*at++ = *s++;
 	} else {
 		dis_overflow(w, s, n);
+	}
+}
+
+/*
+ * `s` (n characters, no newline) when `on`: with room, the copy is made either way and only the
+ * position depends on `on`, since a flag of random words mispredicts half the time.
+ */
+DIS_INLINE void dis_putn_if(struct dis_writer *w, const char *s, size_t n, int on)
+{
+	if ((size_t)(w->end - w->at) >= n) {
+		memcpy(w->at, s, n);
+		w->at += on ? n : 0;
+	} else if (on) {
+		dis_overflow(w, s, n);
+	}
+}
+
+/*
+ * The first `n` characters of a table row `size` bytes long (no newline): with room, all `size`
+ * copied at once (the rest is overwritten by what follows, or lies past the NUL), whatever `n` is.
+ */
+DIS_INLINE void dis_row(struct dis_writer *w, const char *row, size_t n, size_t size)
+{
+	if ((size_t)(w->end - w->at) >= size) {
+		memcpy(w->at, row, size);
+		w->at += n;
+	} else {
+		dis_putn(w, row, n);
 	}
 }
 
@@ -193,14 +238,13 @@ static inline void dis_pad(struct dis_writer *w, size_t column)
 	}
 }
 
-/* Ends the text: the NUL of snprintf (at most size-1 characters kept), or the last flush. */
+/* Ends the text: the last flush, and in a string the NUL of snprintf. */
 static inline size_t dis_finish(struct dis_writer *w)
 {
-	if (w->sink)
-		dis_flush(w);
-	else if (w->size > 0)
-		*w->at = '\0';
-	return dis_len(w);
+	dis_flush(w);
+	if (!w->sink && w->dest_size > 0)
+		w->dest[w->before < w->dest_size - 1 ? w->before : w->dest_size - 1] = '\0';
+	return w->before;
 }
 
 /* `n` characters written last first (digits made from the lowest up). */
@@ -213,13 +257,15 @@ static inline void dis_digits(struct dis_writer *w, const char *reversed, size_t
 	dis_putn(w, text, n);
 }
 
-/* `v` in decimal, with a '-' when negative (JS String(v)): two digits a division. */
+/* "00" … "99": two digits a division. */
+static const char dis_pairs[] = "00010203040506070809101112131415161718192021222324"
+				"25262728293031323334353637383940414243444546474849"
+				"50515253545556575859606162636465666768697071727374"
+				"75767778798081828384858687888990919293949596979899";
+
+/* `v` in decimal, with a '-' when negative (JS String(v)). */
 static void dis_int_wide(struct dis_writer *w, int64_t v)
 {
-	static const char pairs[] = "00010203040506070809101112131415161718192021222324"
-				    "25262728293031323334353637383940414243444546474849"
-				    "50515253545556575859606162636465666768697071727374"
-				    "75767778798081828384858687888990919293949596979899";
 	/* Digits from the end of `text` backwards. */
 	char text[24], *at = text + sizeof text;
 	uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
@@ -240,12 +286,12 @@ static void dis_int_wide(struct dis_writer *w, int64_t v)
 		w->at = at;
 		for (x = (uint32_t)u; x >= 100; x /= 100) {
 			unsigned r = x % 100;
-			*--at = pairs[2 * r + 1];
-			*--at = pairs[2 * r];
+			*--at = dis_pairs[2 * r + 1];
+			*--at = dis_pairs[2 * r];
 		}
 		if (x >= 10) {
-			*--at = pairs[2 * x + 1];
-			*--at = pairs[2 * x];
+			*--at = dis_pairs[2 * x + 1];
+			*--at = dis_pairs[2 * x];
 		} else {
 			*--at = (char)('0' + x);
 		}
@@ -254,18 +300,18 @@ static void dis_int_wide(struct dis_writer *w, int64_t v)
 	while (u > UINT32_MAX) {
 		unsigned r = (unsigned)(u % 100);
 		u /= 100;
-		*--at = pairs[2 * r + 1];
-		*--at = pairs[2 * r];
+		*--at = dis_pairs[2 * r + 1];
+		*--at = dis_pairs[2 * r];
 	}
 	/* Most values fit 32 bits, where dividing by 100 costs less. */
 	for (x = (uint32_t)u; x >= 100; x /= 100) {
 		unsigned r = x % 100;
-		*--at = pairs[2 * r + 1];
-		*--at = pairs[2 * r];
+		*--at = dis_pairs[2 * r + 1];
+		*--at = dis_pairs[2 * r];
 	}
 	if (x >= 10) {
-		*--at = pairs[2 * x + 1];
-		*--at = pairs[2 * x];
+		*--at = dis_pairs[2 * x + 1];
+		*--at = dis_pairs[2 * x];
 	} else {
 		*--at = (char)('0' + x);
 	}
@@ -274,18 +320,23 @@ static void dis_int_wide(struct dis_writer *w, int64_t v)
 	dis_putn(w, at, (size_t)(text + sizeof text - at));
 }
 
-/* Most numbers printed are small register or component numbers: one or two characters inline. */
+/*
+ * Most numbers printed are register, component or constant numbers below 10,000: four digits made
+ * and the 1 to 4 wanted stored at once, without a branch on the count that random values mispredict.
+ */
 DIS_INLINE void dis_int(struct dis_writer *w, int64_t v)
 {
-	if ((uint64_t)v < 10) {
-		dis_char(w, (char)('0' + v));
-	} else if ((uint64_t)v < 100 && w->end - w->at >= 2) {
-		/* Unsigned 32-bit: dividing by 10 is a multiply, without the sign's corrections. */
+	if ((uint64_t)v < 10000 && w->end - w->at >= 4) {
 		unsigned u = (unsigned)v;
-		char *at = w->at;
-		w->at = at + 2;
-		at[0] = (char)('0' + u / 10);
-		at[1] = (char)('0' + u % 10);
+		unsigned n = 1 + (u >= 10) + (u >= 100) + (u >= 1000);
+		/* `% 100` is no-op below 10,000, and tells the compiler the pairs are in the table. */
+		unsigned high = u / 100 % 100, low = u % 100;
+		/* The digits in text[0..4), then whatever: text[4 - n .. 8 - n) holds them first. */
+		char text[8] = { 0 };
+		memcpy(text, dis_pairs + 2 * high, 2);
+		memcpy(text + 2, dis_pairs + 2 * low, 2);
+		memcpy(w->at, text + 4 - n, 4);
+		w->at += n;
 	} else {
 		dis_int_wide(w, v);
 	}
@@ -4211,51 +4262,43 @@ static void ins_alias(struct ctx *c, const uint32_t *words);
 /* bool, 1 bits, display (sy) */
 DIS_INLINE void fmt_0(struct dis_writer *w, int64_t v)
 {
-	if (v)
-		dis_putn(w, "(sy)", 4);
+	dis_putn_if(w, "(sy)", 4, v != 0);
 }
 
 /* bool, 1 bits, display (ss) */
 DIS_INLINE void fmt_1(struct dis_writer *w, int64_t v)
 {
-	if (v)
-		dis_putn(w, "(ss)", 4);
+	dis_putn_if(w, "(ss)", 4, v != 0);
 }
 
 /* bool, 1 bits, display (eq) */
 DIS_INLINE void fmt_2(struct dis_writer *w, int64_t v)
 {
-	if (v)
-		dis_putn(w, "(eq)", 4);
+	dis_putn_if(w, "(eq)", 4, v != 0);
 }
 
 /* bool, 1 bits, display (jp) */
 DIS_INLINE void fmt_3(struct dis_writer *w, int64_t v)
 {
-	if (v)
-		dis_putn(w, "(jp)", 4);
+	dis_putn_if(w, "(jp)", 4, v != 0);
 }
 
 /* enum, 3 bits, #rptN */
 static void fmt_4(struct dis_writer *w, int64_t v)
 {
-	switch (v) {
-	case 0:
-		return;
-	case 1:
-		dis_putn(w, "(rpt1)", 6);
-		return;
-	case 2:
-		dis_putn(w, "(rpt2)", 6);
-		return;
-	case 3:
-		dis_putn(w, "(rpt3)", 6);
-		return;
-	case 4:
-		dis_putn(w, "(rpt4)", 6);
-		return;
-	case 5:
-		dis_putn(w, "(rpt5)", 6);
+	static const char rows[6][8] = {
+		"",
+		"(rpt1)",
+		"(rpt2)",
+		"(rpt3)",
+		"(rpt4)",
+		"(rpt5)",
+	};
+	static const unsigned char length[6] = {
+		0, 6, 6, 6, 6, 6,
+	};
+	if ((uint64_t)v < 6 && length[v] != 255) {
+		dis_row(w, rows[v], length[v], 8);
 		return;
 	}
 	dis_int(w, v);
@@ -4264,8 +4307,7 @@ static void fmt_4(struct dis_writer *w, int64_t v)
 /* bool, 1 bits, display ! */
 DIS_INLINE void fmt_5(struct dis_writer *w, int64_t v)
 {
-	if (v)
-		dis_putn(w, "!", 1);
+	dis_putn_if(w, "!", 1, v != 0);
 }
 
 /* enum, 2 bits, #swiz */
@@ -4305,23 +4347,19 @@ DIS_INLINE void fmt_10(struct dis_writer *w, int64_t v)
 /* enum, 2 bits, #rptN */
 static void fmt_11(struct dis_writer *w, int64_t v)
 {
-	switch (v) {
-	case 0:
-		return;
-	case 1:
-		dis_putn(w, "(rpt1)", 6);
-		return;
-	case 2:
-		dis_putn(w, "(rpt2)", 6);
-		return;
-	case 3:
-		dis_putn(w, "(rpt3)", 6);
-		return;
-	case 4:
-		dis_putn(w, "(rpt4)", 6);
-		return;
-	case 5:
-		dis_putn(w, "(rpt5)", 6);
+	static const char rows[6][8] = {
+		"",
+		"(rpt1)",
+		"(rpt2)",
+		"(rpt3)",
+		"(rpt4)",
+		"(rpt5)",
+	};
+	static const unsigned char length[6] = {
+		0, 6, 6, 6, 6, 6,
+	};
+	if ((uint64_t)v < 6 && length[v] != 255) {
+		dis_row(w, rows[v], length[v], 8);
 		return;
 	}
 	dis_int(w, v);
@@ -4330,24 +4368,23 @@ static void fmt_11(struct dis_writer *w, int64_t v)
 /* bool, 1 bits, display (ul) */
 DIS_INLINE void fmt_12(struct dis_writer *w, int64_t v)
 {
-	if (v)
-		dis_putn(w, "(ul)", 4);
+	dis_putn_if(w, "(ul)", 4, v != 0);
 }
 
 /* enum, 2 bits, #round */
 static void fmt_13(struct dis_writer *w, int64_t v)
 {
-	switch (v) {
-	case 0:
-		return;
-	case 1:
-		dis_putn(w, "(even)", 6);
-		return;
-	case 2:
-		dis_putn(w, "(pos_infinity)", 14);
-		return;
-	case 3:
-		dis_putn(w, "(neg_infinity)", 14);
+	static const char rows[4][16] = {
+		"",
+		"(even)",
+		"(pos_infinity)",
+		"(neg_infinity)",
+	};
+	static const unsigned char length[4] = {
+		0, 6, 14, 14,
+	};
+	if ((uint64_t)v < 4 && length[v] != 255) {
+		dis_row(w, rows[v], length[v], 16);
 		return;
 	}
 	dis_int(w, v);
@@ -4356,37 +4393,27 @@ static void fmt_13(struct dis_writer *w, int64_t v)
 /* bool, 1 bits, display (r) */
 DIS_INLINE void fmt_14(struct dis_writer *w, int64_t v)
 {
-	if (v)
-		dis_putn(w, "(r)", 3);
+	dis_putn_if(w, "(r)", 3, v != 0);
 }
 
 /* enum, 3 bits, #type */
 static void fmt_15(struct dis_writer *w, int64_t v)
 {
-	switch (v) {
-	case 0:
-		dis_putn(w, "f16", 3);
-		return;
-	case 1:
-		dis_putn(w, "f32", 3);
-		return;
-	case 2:
-		dis_putn(w, "u16", 3);
-		return;
-	case 3:
-		dis_putn(w, "u32", 3);
-		return;
-	case 4:
-		dis_putn(w, "s16", 3);
-		return;
-	case 5:
-		dis_putn(w, "s32", 3);
-		return;
-	case 6:
-		dis_putn(w, "u8", 2);
-		return;
-	case 7:
-		dis_putn(w, "u8_32", 5);
+	static const char rows[8][8] = {
+		"f16",
+		"f32",
+		"u16",
+		"u32",
+		"s16",
+		"s32",
+		"u8",
+		"u8_32",
+	};
+	static const unsigned char length[8] = {
+		3, 3, 3, 3, 3, 3, 2, 5,
+	};
+	if ((uint64_t)v < 8 && length[v] != 255) {
+		dis_row(w, rows[v], length[v], 8);
 		return;
 	}
 	dis_int(w, v);
@@ -4431,8 +4458,7 @@ DIS_INLINE void fmt_21(struct dis_writer *w, int64_t v)
 /* bool, 1 bits, display h */
 DIS_INLINE void fmt_22(struct dis_writer *w, int64_t v)
 {
-	if (v)
-		dis_putn(w, "h", 1);
+	dis_putn_if(w, "h", 1, v != 0);
 }
 
 /* bool, 1 bits */
@@ -4462,8 +4488,7 @@ DIS_INLINE void fmt_26(struct dis_writer *w, int64_t v)
 /* bool, 1 bits, display (last) */
 DIS_INLINE void fmt_27(struct dis_writer *w, int64_t v)
 {
-	if (v)
-		dis_putn(w, "(last)", 6);
+	dis_putn_if(w, "(last)", 6, v != 0);
 }
 
 /* int, 10 bits */
@@ -4475,15 +4500,13 @@ DIS_INLINE void fmt_28(struct dis_writer *w, int64_t v)
 /* bool, 1 bits, display (sat) */
 DIS_INLINE void fmt_29(struct dis_writer *w, int64_t v)
 {
-	if (v)
-		dis_putn(w, "(sat)", 5);
+	dis_putn_if(w, "(sat)", 5, v != 0);
 }
 
 /* bool, 1 bits, display (ei) */
 DIS_INLINE void fmt_30(struct dis_writer *w, int64_t v)
 {
-	if (v)
-		dis_putn(w, "(ei)", 4);
+	dis_putn_if(w, "(ei)", 4, v != 0);
 }
 
 /* bitset, 8 bits */
@@ -4495,24 +4518,23 @@ DIS_INLINE void fmt_31(struct dis_writer *w, int64_t v)
 /* bool, 1 bits, display  */
 DIS_INLINE void fmt_32(struct dis_writer *w, int64_t v)
 {
-	if (v)
-		dis_putn(w, "", 0);
+	dis_putn_if(w, "", 0, v != 0);
 }
 
 /* enum, 2 bits, #absneg */
 static void fmt_33(struct dis_writer *w, int64_t v)
 {
-	switch (v) {
-	case 0:
-		return;
-	case 1:
-		dis_putn(w, "(neg)", 5);
-		return;
-	case 2:
-		dis_putn(w, "(abs)", 5);
-		return;
-	case 3:
-		dis_putn(w, "(absneg)", 8);
+	static const char rows[4][16] = {
+		"",
+		"(neg)",
+		"(abs)",
+		"(absneg)",
+	};
+	static const unsigned char length[4] = {
+		0, 5, 5, 8,
+	};
+	if ((uint64_t)v < 4 && length[v] != 255) {
+		dis_row(w, rows[v], length[v], 16);
 		return;
 	}
 	dis_int(w, v);
@@ -4527,42 +4549,25 @@ DIS_INLINE void fmt_34(struct dis_writer *w, int64_t v)
 /* enum, 10 bits, #flut */
 static void fmt_35(struct dis_writer *w, int64_t v)
 {
-	switch (v) {
-	case 0:
-		dis_putn(w, "(0.0)", 5);
-		return;
-	case 1:
-		dis_putn(w, "(0.5)", 5);
-		return;
-	case 2:
-		dis_putn(w, "(1.0)", 5);
-		return;
-	case 3:
-		dis_putn(w, "(2.0)", 5);
-		return;
-	case 4:
-		dis_putn(w, "(e)", 3);
-		return;
-	case 5:
-		dis_putn(w, "(pi)", 4);
-		return;
-	case 6:
-		dis_putn(w, "(1/pi)", 6);
-		return;
-	case 7:
-		dis_putn(w, "(1/log2(e))", 11);
-		return;
-	case 8:
-		dis_putn(w, "(log2(e))", 9);
-		return;
-	case 9:
-		dis_putn(w, "(1/log2(10))", 12);
-		return;
-	case 10:
-		dis_putn(w, "(log2(10))", 10);
-		return;
-	case 11:
-		dis_putn(w, "(4.0)", 5);
+	static const char rows[12][16] = {
+		"(0.0)",
+		"(0.5)",
+		"(1.0)",
+		"(2.0)",
+		"(e)",
+		"(pi)",
+		"(1/pi)",
+		"(1/log2(e))",
+		"(log2(e))",
+		"(1/log2(10))",
+		"(log2(10))",
+		"(4.0)",
+	};
+	static const unsigned char length[12] = {
+		5, 5, 5, 5, 3, 4, 6, 11, 9, 12, 10, 5,
+	};
+	if ((uint64_t)v < 12 && length[v] != 255) {
+		dis_row(w, rows[v], length[v], 16);
 		return;
 	}
 	dis_int(w, v);
@@ -4581,8 +4586,7 @@ DIS_INLINE void fmt_36(struct dis_writer *w, int64_t v)
 /* bool, 1 bits, display (neg) */
 DIS_INLINE void fmt_37(struct dis_writer *w, int64_t v)
 {
-	if (v)
-		dis_putn(w, "(neg)", 5);
+	dis_putn_if(w, "(neg)", 5, v != 0);
 }
 
 /* uint, 12 bits */
@@ -4594,12 +4598,15 @@ DIS_INLINE void fmt_38(struct dis_writer *w, int64_t v)
 /* enum, 1 bits, #signedness */
 static void fmt_39(struct dis_writer *w, int64_t v)
 {
-	switch (v) {
-	case 0:
-		dis_putn(w, ".unsigned", 9);
-		return;
-	case 1:
-		dis_putn(w, ".mixed", 6);
+	static const char rows[2][16] = {
+		".unsigned",
+		".mixed",
+	};
+	static const unsigned char length[2] = {
+		9, 6,
+	};
+	if ((uint64_t)v < 2 && length[v] != 255) {
+		dis_row(w, rows[v], length[v], 16);
 		return;
 	}
 	dis_int(w, v);
@@ -4608,12 +4615,15 @@ static void fmt_39(struct dis_writer *w, int64_t v)
 /* enum, 1 bits, #8bitvec2pack */
 static void fmt_40(struct dis_writer *w, int64_t v)
 {
-	switch (v) {
-	case 0:
-		dis_putn(w, ".low", 4);
-		return;
-	case 1:
-		dis_putn(w, ".high", 5);
+	static const char rows[2][8] = {
+		".low",
+		".high",
+	};
+	static const unsigned char length[2] = {
+		4, 5,
+	};
+	if ((uint64_t)v < 2 && length[v] != 255) {
+		dis_row(w, rows[v], length[v], 8);
 		return;
 	}
 	dis_int(w, v);
@@ -4622,36 +4632,31 @@ static void fmt_40(struct dis_writer *w, int64_t v)
 /* bool, 1 bits, display .3d */
 DIS_INLINE void fmt_41(struct dis_writer *w, int64_t v)
 {
-	if (v)
-		dis_putn(w, ".3d", 3);
+	dis_putn_if(w, ".3d", 3, v != 0);
 }
 
 /* bool, 1 bits, display .a */
 DIS_INLINE void fmt_42(struct dis_writer *w, int64_t v)
 {
-	if (v)
-		dis_putn(w, ".a", 2);
+	dis_putn_if(w, ".a", 2, v != 0);
 }
 
 /* bool, 1 bits, display .o */
 DIS_INLINE void fmt_43(struct dis_writer *w, int64_t v)
 {
-	if (v)
-		dis_putn(w, ".o", 2);
+	dis_putn_if(w, ".o", 2, v != 0);
 }
 
 /* bool, 1 bits, display .v */
 DIS_INLINE void fmt_44(struct dis_writer *w, int64_t v)
 {
-	if (v)
-		dis_putn(w, ".v", 2);
+	dis_putn_if(w, ".v", 2, v != 0);
 }
 
 /* bool, 1 bits, display .s2en */
 DIS_INLINE void fmt_45(struct dis_writer *w, int64_t v)
 {
-	if (v)
-		dis_putn(w, ".s2en", 5);
+	dis_putn_if(w, ".s2en", 5, v != 0);
 }
 
 /* enum, 3 bits, #cat5-s2en-bindless-desc-mode */
@@ -4689,15 +4694,13 @@ static void fmt_46(struct dis_writer *w, int64_t v)
 /* bool, 1 bits, display .uniform */
 DIS_INLINE void fmt_47(struct dis_writer *w, int64_t v)
 {
-	if (v)
-		dis_putn(w, ".uniform", 8);
+	dis_putn_if(w, ".uniform", 8, v != 0);
 }
 
 /* bool, 1 bits, display .nonuniform */
 DIS_INLINE void fmt_48(struct dis_writer *w, int64_t v)
 {
-	if (v)
-		dis_putn(w, ".nonuniform", 11);
+	dis_putn_if(w, ".nonuniform", 11, v != 0);
 }
 
 /* uint, 2 bits */
@@ -4709,60 +4712,35 @@ DIS_INLINE void fmt_49(struct dis_writer *w, int64_t v)
 /* bool_inv, 1 bits, display .1d */
 DIS_INLINE void fmt_50(struct dis_writer *w, int64_t v)
 {
-	if (!v)
-		dis_putn(w, ".1d", 3);
+	dis_putn_if(w, ".1d", 3, v == 0);
 }
 
 /* enum, 4 bits, #wrmask */
 static void fmt_51(struct dis_writer *w, int64_t v)
 {
-	switch (v) {
-	case 0:
-		return;
-	case 1:
-		dis_putn(w, "x", 1);
-		return;
-	case 2:
-		dis_putn(w, "y", 1);
-		return;
-	case 3:
-		dis_putn(w, "xy", 2);
-		return;
-	case 4:
-		dis_putn(w, "z", 1);
-		return;
-	case 5:
-		dis_putn(w, "xz", 2);
-		return;
-	case 6:
-		dis_putn(w, "yz", 2);
-		return;
-	case 7:
-		dis_putn(w, "xyz", 3);
-		return;
-	case 8:
-		dis_putn(w, "w", 1);
-		return;
-	case 9:
-		dis_putn(w, "xw", 2);
-		return;
-	case 10:
-		dis_putn(w, "yw", 2);
-		return;
-	case 11:
-		dis_putn(w, "xyw", 3);
-		return;
-	case 12:
-		dis_putn(w, "zw", 2);
-		return;
-	case 13:
-		dis_putn(w, "xzw", 3);
-		return;
-	case 14:
-		dis_putn(w, "yzw", 3);
-		return;
-	case 15:
-		dis_putn(w, "xyzw", 4);
+	static const char rows[16][8] = {
+		"",
+		"x",
+		"y",
+		"xy",
+		"z",
+		"xz",
+		"yz",
+		"xyz",
+		"w",
+		"xw",
+		"yw",
+		"xyw",
+		"zw",
+		"xzw",
+		"yzw",
+		"xyzw",
+	};
+	static const unsigned char length[16] = {
+		0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
+	};
+	if ((uint64_t)v < 16 && length[v] != 255) {
+		dis_row(w, rows[v], length[v], 8);
 		return;
 	}
 	dis_int(w, v);
@@ -4792,8 +4770,7 @@ DIS_INLINE void fmt_54(struct dis_writer *w, int64_t v)
 /* bool, 1 bits, display , a1.x */
 DIS_INLINE void fmt_55(struct dis_writer *w, int64_t v)
 {
-	if (v)
-		dis_putn(w, ", a1.x", 6);
+	dis_putn_if(w, ", a1.x", 6, v != 0);
 }
 
 /* uint, 7 bits */
@@ -4805,15 +4782,13 @@ DIS_INLINE void fmt_56(struct dis_writer *w, int64_t v)
 /* bool, 1 bits, display .p */
 DIS_INLINE void fmt_57(struct dis_writer *w, int64_t v)
 {
-	if (v)
-		dis_putn(w, ".p", 2);
+	dis_putn_if(w, ".p", 2, v != 0);
 }
 
 /* bool, 1 bits, display .s */
 DIS_INLINE void fmt_58(struct dis_writer *w, int64_t v)
 {
-	if (v)
-		dis_putn(w, ".s", 2);
+	dis_putn_if(w, ".s", 2, v != 0);
 }
 
 /* offset, 13 bits */
@@ -4850,15 +4825,16 @@ DIS_INLINE void fmt_62(struct dis_writer *w, int64_t v)
 /* enum, 2 bits, #cat6-src-mode */
 static void fmt_63(struct dis_writer *w, int64_t v)
 {
-	switch (v) {
-	case 0:
-		dis_putn(w, "imm", 3);
-		return;
-	case 1:
-		dis_putn(w, "uniform", 7);
-		return;
-	case 2:
-		dis_putn(w, "nonuniform", 10);
+	static const char rows[3][16] = {
+		"imm",
+		"uniform",
+		"nonuniform",
+	};
+	static const unsigned char length[3] = {
+		3, 7, 10,
+	};
+	if ((uint64_t)v < 3 && length[v] != 255) {
+		dis_row(w, rows[v], length[v], 16);
 		return;
 	}
 	dis_int(w, v);
@@ -4867,8 +4843,7 @@ static void fmt_63(struct dis_writer *w, int64_t v)
 /* bool, 1 bits, display .u */
 DIS_INLINE void fmt_64(struct dis_writer *w, int64_t v)
 {
-	if (v)
-		dis_putn(w, ".u", 2);
+	dis_putn_if(w, ".u", 2, v != 0);
 }
 
 /* uoffset, 1 bits */
@@ -4892,21 +4867,21 @@ DIS_INLINE void fmt_66(struct dis_writer *w, int64_t v)
 /* enum, 3 bits, #cat6-shfl-mode */
 static void fmt_67(struct dis_writer *w, int64_t v)
 {
-	switch (v) {
-	case 1:
-		dis_putn(w, "xor", 3);
-		return;
-	case 2:
-		dis_putn(w, "up", 2);
-		return;
-	case 3:
-		dis_putn(w, "down", 4);
-		return;
-	case 6:
-		dis_putn(w, "rup", 3);
-		return;
-	case 7:
-		dis_putn(w, "rdown", 5);
+	static const char rows[8][8] = {
+		"",
+		"xor",
+		"up",
+		"down",
+		"",
+		"",
+		"rup",
+		"rdown",
+	};
+	static const unsigned char length[8] = {
+		255, 3, 2, 4, 255, 255, 3, 5,
+	};
+	if ((uint64_t)v < 8 && length[v] != 255) {
+		dis_row(w, rows[v], length[v], 8);
 		return;
 	}
 	dis_int(w, v);
@@ -4915,29 +4890,25 @@ static void fmt_67(struct dis_writer *w, int64_t v)
 /* bool, 1 bits, display .g */
 DIS_INLINE void fmt_68(struct dis_writer *w, int64_t v)
 {
-	if (v)
-		dis_putn(w, ".g", 2);
+	dis_putn_if(w, ".g", 2, v != 0);
 }
 
 /* bool, 1 bits, display .l */
 DIS_INLINE void fmt_69(struct dis_writer *w, int64_t v)
 {
-	if (v)
-		dis_putn(w, ".l", 2);
+	dis_putn_if(w, ".l", 2, v != 0);
 }
 
 /* bool, 1 bits, display .r */
 DIS_INLINE void fmt_70(struct dis_writer *w, int64_t v)
 {
-	if (v)
-		dis_putn(w, ".r", 2);
+	dis_putn_if(w, ".r", 2, v != 0);
 }
 
 /* bool, 1 bits, display .w */
 DIS_INLINE void fmt_71(struct dis_writer *w, int64_t v)
 {
-	if (v)
-		dis_putn(w, ".w", 2);
+	dis_putn_if(w, ".w", 2, v != 0);
 }
 
 /* enum, 1 bits, #sleep-duration */
@@ -4963,18 +4934,18 @@ DIS_INLINE void fmt_73(struct dis_writer *w, int64_t v)
 /* enum, 3 bits, #alias-scope */
 static void fmt_74(struct dis_writer *w, int64_t v)
 {
-	switch (v) {
-	case 0:
-		dis_putn(w, "tex", 3);
-		return;
-	case 2:
-		dis_putn(w, "tex", 3);
-		return;
-	case 3:
-		dis_putn(w, "rt", 2);
-		return;
-	case 4:
-		dis_putn(w, "mem", 3);
+	static const char rows[5][8] = {
+		"tex",
+		"",
+		"tex",
+		"rt",
+		"mem",
+	};
+	static const unsigned char length[5] = {
+		3, 255, 3, 2, 3,
+	};
+	if ((uint64_t)v < 5 && length[v] != 255) {
+		dis_row(w, rows[v], length[v], 8);
 		return;
 	}
 	dis_int(w, v);
@@ -6208,14 +6179,11 @@ static void root_cat1_immed_src(struct scope *parent, int64_t value, resolve_fn 
 	words[0] = (uint32_t)value;
 	words[1] = (uint32_t)(value >> 32);
 	if (1) {
-		found = "#cat1-immed-src";
-		leaf = 0;
+		leaf_cat1_immed_src_enter(parent, words, param, pv);
+		return;
 	}
 	(void)found;
 	switch (leaf) {
-	case 0:
-		leaf_cat1_immed_src_enter(parent, words, param, pv);
-		return;
 	default:
 		dis_error_words(c->errors, DIS_FIELD_NO_MATCH, parent->mnemonic, field, words, 2, NULL);
 	}
@@ -6406,14 +6374,11 @@ static void root_reg_gpr(struct scope *parent, int64_t value, resolve_fn param, 
 	words[0] = (uint32_t)value;
 	words[1] = (uint32_t)(value >> 32);
 	if (1) {
-		found = "#reg-gpr";
-		leaf = 0;
+		leaf_reg_gpr_enter(parent, words, param, pv);
+		return;
 	}
 	(void)found;
 	switch (leaf) {
-	case 0:
-		leaf_reg_gpr_enter(parent, words, param, pv);
-		return;
 	default:
 		dis_error_words(c->errors, DIS_FIELD_NO_MATCH, parent->mnemonic, field, words, 2, NULL);
 	}
@@ -6458,14 +6423,11 @@ static void root_cat1_dst(struct scope *parent, int64_t value, resolve_fn param,
 	words[0] = (uint32_t)value;
 	words[1] = (uint32_t)(value >> 32);
 	if (1) {
-		found = "#cat1-dst";
-		leaf = 0;
+		leaf_cat1_dst_enter(parent, words, param, pv);
+		return;
 	}
 	(void)found;
 	switch (leaf) {
-	case 0:
-		leaf_cat1_dst_enter(parent, words, param, pv);
-		return;
 	default:
 		dis_error_words(c->errors, DIS_FIELD_NO_MATCH, parent->mnemonic, field, words, 2, NULL);
 	}
@@ -6706,14 +6668,11 @@ static void root_reg_const(struct scope *parent, int64_t value, resolve_fn param
 	words[0] = (uint32_t)value;
 	words[1] = (uint32_t)(value >> 32);
 	if (1) {
-		found = "#reg-const";
-		leaf = 0;
+		leaf_reg_const_enter(parent, words, param, pv);
+		return;
 	}
 	(void)found;
 	switch (leaf) {
-	case 0:
-		leaf_reg_const_enter(parent, words, param, pv);
-		return;
 	default:
 		dis_error_words(c->errors, DIS_FIELD_NO_MATCH, parent->mnemonic, field, words, 2, NULL);
 	}
@@ -6750,14 +6709,11 @@ static void root_cat1_const_src(struct scope *parent, int64_t value, resolve_fn 
 	words[0] = (uint32_t)value;
 	words[1] = (uint32_t)(value >> 32);
 	if (1) {
-		found = "#cat1-const-src";
-		leaf = 0;
+		leaf_cat1_const_src_enter(parent, words, param, pv);
+		return;
 	}
 	(void)found;
 	switch (leaf) {
-	case 0:
-		leaf_cat1_const_src_enter(parent, words, param, pv);
-		return;
 	default:
 		dis_error_words(c->errors, DIS_FIELD_NO_MATCH, parent->mnemonic, field, words, 2, NULL);
 	}
@@ -7051,14 +7007,11 @@ static void root_cat1_gpr_src(struct scope *parent, int64_t value, resolve_fn pa
 	words[0] = (uint32_t)value;
 	words[1] = (uint32_t)(value >> 32);
 	if (1) {
-		found = "#cat1-gpr-src";
-		leaf = 0;
+		leaf_cat1_gpr_src_enter(parent, words, param, pv);
+		return;
 	}
 	(void)found;
 	switch (leaf) {
-	case 0:
-		leaf_cat1_gpr_src_enter(parent, words, param, pv);
-		return;
 	default:
 		dis_error_words(c->errors, DIS_FIELD_NO_MATCH, parent->mnemonic, field, words, 2, NULL);
 	}
@@ -7362,14 +7315,11 @@ static void root_reg_relative_gpr(struct scope *parent, int64_t value, resolve_f
 	words[0] = (uint32_t)value;
 	words[1] = (uint32_t)(value >> 32);
 	if (1) {
-		found = "#reg-relative-gpr";
-		leaf = 0;
+		leaf_reg_relative_gpr_enter(parent, words, param, pv);
+		return;
 	}
 	(void)found;
 	switch (leaf) {
-	case 0:
-		leaf_reg_relative_gpr_enter(parent, words, param, pv);
-		return;
 	default:
 		dis_error_words(c->errors, DIS_FIELD_NO_MATCH, parent->mnemonic, field, words, 2, NULL);
 	}
@@ -7406,14 +7356,11 @@ static void root_cat1_relative_gpr_src(struct scope *parent, int64_t value, reso
 	words[0] = (uint32_t)value;
 	words[1] = (uint32_t)(value >> 32);
 	if (1) {
-		found = "#cat1-relative-gpr-src";
-		leaf = 0;
+		leaf_cat1_relative_gpr_src_enter(parent, words, param, pv);
+		return;
 	}
 	(void)found;
 	switch (leaf) {
-	case 0:
-		leaf_cat1_relative_gpr_src_enter(parent, words, param, pv);
-		return;
 	default:
 		dis_error_words(c->errors, DIS_FIELD_NO_MATCH, parent->mnemonic, field, words, 2, NULL);
 	}
@@ -7713,14 +7660,11 @@ static void root_reg_relative_const(struct scope *parent, int64_t value, resolve
 	words[0] = (uint32_t)value;
 	words[1] = (uint32_t)(value >> 32);
 	if (1) {
-		found = "#reg-relative-const";
-		leaf = 0;
+		leaf_reg_relative_const_enter(parent, words, param, pv);
+		return;
 	}
 	(void)found;
 	switch (leaf) {
-	case 0:
-		leaf_reg_relative_const_enter(parent, words, param, pv);
-		return;
 	default:
 		dis_error_words(c->errors, DIS_FIELD_NO_MATCH, parent->mnemonic, field, words, 2, NULL);
 	}
@@ -7757,14 +7701,11 @@ static void root_cat1_relative_const_src(struct scope *parent, int64_t value, re
 	words[0] = (uint32_t)value;
 	words[1] = (uint32_t)(value >> 32);
 	if (1) {
-		found = "#cat1-relative-const-src";
-		leaf = 0;
+		leaf_cat1_relative_const_src_enter(parent, words, param, pv);
+		return;
 	}
 	(void)found;
 	switch (leaf) {
-	case 0:
-		leaf_cat1_relative_const_src_enter(parent, words, param, pv);
-		return;
 	default:
 		dis_error_words(c->errors, DIS_FIELD_NO_MATCH, parent->mnemonic, field, words, 2, NULL);
 	}
@@ -8007,14 +7948,11 @@ static void root_cat1_multi_dst(struct scope *parent, int64_t value, resolve_fn 
 	words[0] = (uint32_t)value;
 	words[1] = (uint32_t)(value >> 32);
 	if (1) {
-		found = "#cat1-multi-dst";
-		leaf = 0;
+		leaf_cat1_multi_dst_enter(parent, words, param, pv);
+		return;
 	}
 	(void)found;
 	switch (leaf) {
-	case 0:
-		leaf_cat1_multi_dst_enter(parent, words, param, pv);
-		return;
 	default:
 		dis_error_words(c->errors, DIS_FIELD_NO_MATCH, parent->mnemonic, field, words, 2, NULL);
 	}
@@ -8111,14 +8049,11 @@ static void root_cat1_multi_src(struct scope *parent, int64_t value, resolve_fn 
 	words[0] = (uint32_t)value;
 	words[1] = (uint32_t)(value >> 32);
 	if (1) {
-		found = "#cat1-multi-src";
-		leaf = 0;
+		leaf_cat1_multi_src_enter(parent, words, param, pv);
+		return;
 	}
 	(void)found;
 	switch (leaf) {
-	case 0:
-		leaf_cat1_multi_src_enter(parent, words, param, pv);
-		return;
 	default:
 		dis_error_words(c->errors, DIS_FIELD_NO_MATCH, parent->mnemonic, field, words, 2, NULL);
 	}
@@ -8924,9 +8859,8 @@ static void root_multisrc(struct scope *parent, int64_t value, resolve_fn param,
 	words[0] = (uint32_t)value;
 	words[1] = (uint32_t)(value >> 32);
 	if ((words[0] & 0x3800u) == 0x2000u) {
-		found = "#mulitsrc-immed";
-		leaf = 0;
-		goto matched;
+		leaf_mulitsrc_immed_enter(parent, words, param, pv);
+		return;
 	}
 	if ((words[0] & 0x3c00u) == 0x2800u) {
 		if (found) {
@@ -8934,9 +8868,8 @@ static void root_multisrc(struct scope *parent, int64_t value, resolve_fn param,
 			leaf = -1;
 			goto matched;
 		}
-		found = "#multisrc-immed-flut-full";
-		leaf = 1;
-		goto matched;
+		leaf_multisrc_immed_flut_full_enter(parent, words, param, pv);
+		return;
 	}
 	if ((words[0] & 0x3c00u) == 0x2c00u) {
 		if (found) {
@@ -8944,9 +8877,8 @@ static void root_multisrc(struct scope *parent, int64_t value, resolve_fn param,
 			leaf = -1;
 			goto matched;
 		}
-		found = "#multisrc-immed-flut-half";
-		leaf = 2;
-		goto matched;
+		leaf_multisrc_immed_flut_half_enter(parent, words, param, pv);
+		return;
 	}
 	if ((words[0] & 0x3b00u) == 0x0u) {
 		if (found) {
@@ -8954,9 +8886,8 @@ static void root_multisrc(struct scope *parent, int64_t value, resolve_fn param,
 			leaf = -1;
 			goto matched;
 		}
-		found = "#multisrc-gpr";
-		leaf = 3;
-		goto matched;
+		leaf_multisrc_gpr_enter(parent, words, param, pv);
+		return;
 	}
 	if ((words[0] & 0x1800u) == 0x1000u) {
 		if (found) {
@@ -8964,9 +8895,8 @@ static void root_multisrc(struct scope *parent, int64_t value, resolve_fn param,
 			leaf = -1;
 			goto matched;
 		}
-		found = "#multisrc-const";
-		leaf = 4;
-		goto matched;
+		leaf_multisrc_const_enter(parent, words, param, pv);
+		return;
 	}
 	if ((words[0] & 0x3c00u) == 0x800u) {
 		if (found) {
@@ -8974,9 +8904,8 @@ static void root_multisrc(struct scope *parent, int64_t value, resolve_fn param,
 			leaf = -1;
 			goto matched;
 		}
-		found = "#multisrc-relative-gpr";
-		leaf = 5;
-		goto matched;
+		leaf_multisrc_relative_gpr_enter(parent, words, param, pv);
+		return;
 	}
 	if ((words[0] & 0x3c00u) == 0xc00u) {
 		if (found) {
@@ -8984,33 +8913,12 @@ static void root_multisrc(struct scope *parent, int64_t value, resolve_fn param,
 			leaf = -1;
 			goto matched;
 		}
-		found = "#multisrc-relative-const";
-		leaf = 6;
+		leaf_multisrc_relative_const_enter(parent, words, param, pv);
+		return;
 	}
 	matched:
 	(void)found;
 	switch (leaf) {
-	case 0:
-		leaf_mulitsrc_immed_enter(parent, words, param, pv);
-		return;
-	case 1:
-		leaf_multisrc_immed_flut_full_enter(parent, words, param, pv);
-		return;
-	case 2:
-		leaf_multisrc_immed_flut_half_enter(parent, words, param, pv);
-		return;
-	case 3:
-		leaf_multisrc_gpr_enter(parent, words, param, pv);
-		return;
-	case 4:
-		leaf_multisrc_const_enter(parent, words, param, pv);
-		return;
-	case 5:
-		leaf_multisrc_relative_gpr_enter(parent, words, param, pv);
-		return;
-	case 6:
-		leaf_multisrc_relative_const_enter(parent, words, param, pv);
-		return;
 	default:
 		dis_error_words(c->errors, DIS_FIELD_NO_MATCH, parent->mnemonic, field, words, 2, NULL);
 	}
@@ -19277,9 +19185,8 @@ static void root_cat3_src(struct scope *parent, int64_t value, resolve_fn param,
 	words[0] = (uint32_t)value;
 	words[1] = (uint32_t)(value >> 32);
 	if ((words[0] & 0x1b00u) == 0x0u) {
-		found = "#cat3-src-gpr";
-		leaf = 0;
-		goto matched;
+		leaf_cat3_src_gpr_enter(parent, words, param, pv);
+		return;
 	}
 	if ((words[0] & 0x1800u) == 0x1000u) {
 		if (found) {
@@ -19287,9 +19194,8 @@ static void root_cat3_src(struct scope *parent, int64_t value, resolve_fn param,
 			leaf = -1;
 			goto matched;
 		}
-		found = "#cat3-src-const-or-immed";
-		leaf = 1;
-		goto matched;
+		leaf_cat3_src_const_or_immed_enter(parent, words, param, pv);
+		return;
 	}
 	if ((words[0] & 0x1c00u) == 0x800u) {
 		if (found) {
@@ -19297,9 +19203,8 @@ static void root_cat3_src(struct scope *parent, int64_t value, resolve_fn param,
 			leaf = -1;
 			goto matched;
 		}
-		found = "#cat3-src-relative-gpr";
-		leaf = 2;
-		goto matched;
+		leaf_cat3_src_relative_gpr_enter(parent, words, param, pv);
+		return;
 	}
 	if ((words[0] & 0x1c00u) == 0xc00u) {
 		if (found) {
@@ -19307,24 +19212,12 @@ static void root_cat3_src(struct scope *parent, int64_t value, resolve_fn param,
 			leaf = -1;
 			goto matched;
 		}
-		found = "#cat3-src-relative-const";
-		leaf = 3;
+		leaf_cat3_src_relative_const_enter(parent, words, param, pv);
+		return;
 	}
 	matched:
 	(void)found;
 	switch (leaf) {
-	case 0:
-		leaf_cat3_src_gpr_enter(parent, words, param, pv);
-		return;
-	case 1:
-		leaf_cat3_src_const_or_immed_enter(parent, words, param, pv);
-		return;
-	case 2:
-		leaf_cat3_src_relative_gpr_enter(parent, words, param, pv);
-		return;
-	case 3:
-		leaf_cat3_src_relative_const_enter(parent, words, param, pv);
-		return;
 	default:
 		dis_error_words(c->errors, DIS_FIELD_NO_MATCH, parent->mnemonic, field, words, 2, NULL);
 	}
@@ -25763,14 +25656,11 @@ static void root_cat5_s2en_bindless_base(struct scope *parent, int64_t value, re
 	words[0] = (uint32_t)value;
 	words[1] = (uint32_t)(value >> 32);
 	if (1) {
-		found = "#cat5-s2en-bindless-base";
-		leaf = 0;
+		leaf_cat5_s2en_bindless_base_enter(parent, words, param, pv);
+		return;
 	}
 	(void)found;
 	switch (leaf) {
-	case 0:
-		leaf_cat5_s2en_bindless_base_enter(parent, words, param, pv);
-		return;
 	default:
 		dis_error_words(c->errors, DIS_FIELD_NO_MATCH, parent->mnemonic, field, words, 2, NULL);
 	}
@@ -25848,14 +25738,11 @@ static void root_cat5_type(struct scope *parent, int64_t value, resolve_fn param
 	words[0] = (uint32_t)value;
 	words[1] = (uint32_t)(value >> 32);
 	if (1) {
-		found = "#cat5-type";
-		leaf = 0;
+		leaf_cat5_type_enter(parent, words, param, pv);
+		return;
 	}
 	(void)found;
 	switch (leaf) {
-	case 0:
-		leaf_cat5_type_enter(parent, words, param, pv);
-		return;
 	default:
 		dis_error_words(c->errors, DIS_FIELD_NO_MATCH, parent->mnemonic, field, words, 2, NULL);
 	}
@@ -25989,14 +25876,11 @@ static void root_cat5_src1(struct scope *parent, int64_t value, resolve_fn param
 	words[0] = (uint32_t)value;
 	words[1] = (uint32_t)(value >> 32);
 	if (1) {
-		found = "#cat5-src1";
-		leaf = 0;
+		leaf_cat5_src1_enter(parent, words, param, pv);
+		return;
 	}
 	(void)found;
 	switch (leaf) {
-	case 0:
-		leaf_cat5_src1_enter(parent, words, param, pv);
-		return;
 	default:
 		dis_error_words(c->errors, DIS_FIELD_NO_MATCH, parent->mnemonic, field, words, 2, NULL);
 	}
@@ -26085,14 +25969,11 @@ static void root_cat5_src2(struct scope *parent, int64_t value, resolve_fn param
 	words[0] = (uint32_t)value;
 	words[1] = (uint32_t)(value >> 32);
 	if (1) {
-		found = "#cat5-src2";
-		leaf = 0;
+		leaf_cat5_src2_enter(parent, words, param, pv);
+		return;
 	}
 	(void)found;
 	switch (leaf) {
-	case 0:
-		leaf_cat5_src2_enter(parent, words, param, pv);
-		return;
 	default:
 		dis_error_words(c->errors, DIS_FIELD_NO_MATCH, parent->mnemonic, field, words, 2, NULL);
 	}
@@ -26316,14 +26197,11 @@ static void root_cat5_samp_s2en_bindless_a1(struct scope *parent, int64_t value,
 	words[0] = (uint32_t)value;
 	words[1] = (uint32_t)(value >> 32);
 	if (1) {
-		found = "#cat5-samp-s2en-bindless-a1";
-		leaf = 0;
+		leaf_cat5_samp_s2en_bindless_a1_enter(parent, words, param, pv);
+		return;
 	}
 	(void)found;
 	switch (leaf) {
-	case 0:
-		leaf_cat5_samp_s2en_bindless_a1_enter(parent, words, param, pv);
-		return;
 	default:
 		dis_error_words(c->errors, DIS_FIELD_NO_MATCH, parent->mnemonic, field, words, 2, NULL);
 	}
@@ -26413,14 +26291,11 @@ static void root_cat5_samp(struct scope *parent, int64_t value, resolve_fn param
 	words[0] = (uint32_t)value;
 	words[1] = (uint32_t)(value >> 32);
 	if (1) {
-		found = "#cat5-samp";
-		leaf = 0;
+		leaf_cat5_samp_enter(parent, words, param, pv);
+		return;
 	}
 	(void)found;
 	switch (leaf) {
-	case 0:
-		leaf_cat5_samp_enter(parent, words, param, pv);
-		return;
 	default:
 		dis_error_words(c->errors, DIS_FIELD_NO_MATCH, parent->mnemonic, field, words, 2, NULL);
 	}
@@ -26510,14 +26385,11 @@ static void root_cat5_tex_s2en_bindless_a1(struct scope *parent, int64_t value, 
 	words[0] = (uint32_t)value;
 	words[1] = (uint32_t)(value >> 32);
 	if (1) {
-		found = "#cat5-tex-s2en-bindless-a1";
-		leaf = 0;
+		leaf_cat5_tex_s2en_bindless_a1_enter(parent, words, param, pv);
+		return;
 	}
 	(void)found;
 	switch (leaf) {
-	case 0:
-		leaf_cat5_tex_s2en_bindless_a1_enter(parent, words, param, pv);
-		return;
 	default:
 		dis_error_words(c->errors, DIS_FIELD_NO_MATCH, parent->mnemonic, field, words, 2, NULL);
 	}
@@ -26607,14 +26479,11 @@ static void root_cat5_tex_s2en_bindless(struct scope *parent, int64_t value, res
 	words[0] = (uint32_t)value;
 	words[1] = (uint32_t)(value >> 32);
 	if (1) {
-		found = "#cat5-tex-s2en-bindless";
-		leaf = 0;
+		leaf_cat5_tex_s2en_bindless_enter(parent, words, param, pv);
+		return;
 	}
 	(void)found;
 	switch (leaf) {
-	case 0:
-		leaf_cat5_tex_s2en_bindless_enter(parent, words, param, pv);
-		return;
 	default:
 		dis_error_words(c->errors, DIS_FIELD_NO_MATCH, parent->mnemonic, field, words, 2, NULL);
 	}
@@ -26664,14 +26533,11 @@ static void root_cat5_src3(struct scope *parent, int64_t value, resolve_fn param
 	words[0] = (uint32_t)value;
 	words[1] = (uint32_t)(value >> 32);
 	if (1) {
-		found = "#cat5-src3";
-		leaf = 0;
+		leaf_cat5_src3_enter(parent, words, param, pv);
+		return;
 	}
 	(void)found;
 	switch (leaf) {
-	case 0:
-		leaf_cat5_src3_enter(parent, words, param, pv);
-		return;
 	default:
 		dis_error_words(c->errors, DIS_FIELD_NO_MATCH, parent->mnemonic, field, words, 2, NULL);
 	}
@@ -26764,14 +26630,11 @@ static void root_cat5_tex(struct scope *parent, int64_t value, resolve_fn param,
 	words[0] = (uint32_t)value;
 	words[1] = (uint32_t)(value >> 32);
 	if (1) {
-		found = "#cat5-tex";
-		leaf = 0;
+		leaf_cat5_tex_enter(parent, words, param, pv);
+		return;
 	}
 	(void)found;
 	switch (leaf) {
-	case 0:
-		leaf_cat5_tex_enter(parent, words, param, pv);
-		return;
 	default:
 		dis_error_words(c->errors, DIS_FIELD_NO_MATCH, parent->mnemonic, field, words, 2, NULL);
 	}
@@ -41279,14 +41142,11 @@ static void root_cat6_src_const_or_gpr(struct scope *parent, int64_t value, reso
 	words[0] = (uint32_t)value;
 	words[1] = (uint32_t)(value >> 32);
 	if (1) {
-		found = "#cat6-src-const-or-gpr";
-		leaf = 0;
+		leaf_cat6_src_const_or_gpr_enter(parent, words, param, pv);
+		return;
 	}
 	(void)found;
 	switch (leaf) {
-	case 0:
-		leaf_cat6_src_const_or_gpr_enter(parent, words, param, pv);
-		return;
 	default:
 		dis_error_words(c->errors, DIS_FIELD_NO_MATCH, parent->mnemonic, field, words, 2, NULL);
 	}
@@ -41597,9 +41457,8 @@ static void root_const_dst(struct scope *parent, int64_t value, resolve_fn param
 	words[0] = (uint32_t)value;
 	words[1] = (uint32_t)(value >> 32);
 	if ((words[0] & 0x100u) == 0x0u) {
-		found = "#const-dst-imm";
-		leaf = 0;
-		goto matched;
+		leaf_const_dst_imm_enter(parent, words, param, pv);
+		return;
 	}
 	if ((words[0] & 0x100u) == 0x100u) {
 		if (found) {
@@ -41607,18 +41466,12 @@ static void root_const_dst(struct scope *parent, int64_t value, resolve_fn param
 			leaf = -1;
 			goto matched;
 		}
-		found = "#const-dst-a1";
-		leaf = 1;
+		leaf_const_dst_a1_enter(parent, words, param, pv);
+		return;
 	}
 	matched:
 	(void)found;
 	switch (leaf) {
-	case 0:
-		leaf_const_dst_imm_enter(parent, words, param, pv);
-		return;
-	case 1:
-		leaf_const_dst_a1_enter(parent, words, param, pv);
-		return;
 	default:
 		dis_error_words(c->errors, DIS_FIELD_NO_MATCH, parent->mnemonic, field, words, 2, NULL);
 	}
@@ -42465,14 +42318,11 @@ static void root_cat6_src(struct scope *parent, int64_t value, resolve_fn param,
 	words[0] = (uint32_t)value;
 	words[1] = (uint32_t)(value >> 32);
 	if (1) {
-		found = "#cat6-src";
-		leaf = 0;
+		leaf_cat6_src_enter(parent, words, param, pv);
+		return;
 	}
 	(void)found;
 	switch (leaf) {
-	case 0:
-		leaf_cat6_src_enter(parent, words, param, pv);
-		return;
 	default:
 		dis_error_words(c->errors, DIS_FIELD_NO_MATCH, parent->mnemonic, field, words, 2, NULL);
 	}
@@ -42615,14 +42465,11 @@ static void root_cat6_typed(struct scope *parent, int64_t value, resolve_fn para
 	words[0] = (uint32_t)value;
 	words[1] = (uint32_t)(value >> 32);
 	if (1) {
-		found = "#cat6-typed";
-		leaf = 0;
+		leaf_cat6_typed_enter(parent, words, param, pv);
+		return;
 	}
 	(void)found;
 	switch (leaf) {
-	case 0:
-		leaf_cat6_typed_enter(parent, words, param, pv);
-		return;
 	default:
 		dis_error_words(c->errors, DIS_FIELD_NO_MATCH, parent->mnemonic, field, words, 2, NULL);
 	}
@@ -48499,14 +48346,11 @@ static void root_cat6_base(struct scope *parent, int64_t value, resolve_fn param
 	words[0] = (uint32_t)value;
 	words[1] = (uint32_t)(value >> 32);
 	if (1) {
-		found = "#cat6-base";
-		leaf = 0;
+		leaf_cat6_base_enter(parent, words, param, pv);
+		return;
 	}
 	(void)found;
 	switch (leaf) {
-	case 0:
-		leaf_cat6_base_enter(parent, words, param, pv);
-		return;
 	default:
 		dis_error_words(c->errors, DIS_FIELD_NO_MATCH, parent->mnemonic, field, words, 2, NULL);
 	}
@@ -51195,14 +51039,11 @@ static void root_alias_gpr_src(struct scope *parent, int64_t value, resolve_fn p
 	words[0] = (uint32_t)value;
 	words[1] = (uint32_t)(value >> 32);
 	if (1) {
-		found = "#alias-gpr-src";
-		leaf = 0;
+		leaf_alias_gpr_src_enter(parent, words, param, pv);
+		return;
 	}
 	(void)found;
 	switch (leaf) {
-	case 0:
-		leaf_alias_gpr_src_enter(parent, words, param, pv);
-		return;
 	default:
 		dis_error_words(c->errors, DIS_FIELD_NO_MATCH, parent->mnemonic, field, words, 2, NULL);
 	}
@@ -51259,14 +51100,11 @@ static void root_alias_const_src(struct scope *parent, int64_t value, resolve_fn
 	words[0] = (uint32_t)value;
 	words[1] = (uint32_t)(value >> 32);
 	if (1) {
-		found = "#alias-const-src";
-		leaf = 0;
+		leaf_alias_const_src_enter(parent, words, param, pv);
+		return;
 	}
 	(void)found;
 	switch (leaf) {
-	case 0:
-		leaf_alias_const_src_enter(parent, words, param, pv);
-		return;
 	default:
 		dis_error_words(c->errors, DIS_FIELD_NO_MATCH, parent->mnemonic, field, words, 2, NULL);
 	}
@@ -51349,14 +51187,11 @@ static void root_alias_immed_src(struct scope *parent, int64_t value, resolve_fn
 	words[0] = (uint32_t)value;
 	words[1] = (uint32_t)(value >> 32);
 	if (1) {
-		found = "#alias-immed-src";
-		leaf = 0;
+		leaf_alias_immed_src_enter(parent, words, param, pv);
+		return;
 	}
 	(void)found;
 	switch (leaf) {
-	case 0:
-		leaf_alias_immed_src_enter(parent, words, param, pv);
-		return;
 	default:
 		dis_error_words(c->errors, DIS_FIELD_NO_MATCH, parent->mnemonic, field, words, 2, NULL);
 	}
@@ -51456,8 +51291,8 @@ static void ins_alias(struct ctx *c, const uint32_t *words)
 }
 
 /* The one instruction of the GPU the words match, or -1 (none, or several: then the first two
- * in `conflict`, when not NULL). */
-static int find(const uint32_t *w, int64_t gpu, int has_gpu, int *conflict)
+ * in `conflict`, when not NULL), printed. */
+static int find(struct ctx *c, const uint32_t *w, int64_t gpu, int has_gpu, int *conflict)
 {
 	int found = -1;
 	(void)found;
@@ -51472,94 +51307,52 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu, int *conflict)
 		case 2:
 			switch ((w[1] >> 8) & 0x3u) {
 			case 1:
-				found = -1;
 				if ((!has_gpu || (gpu >= 500 && gpu <= 4294967295)) && (w[1] & 0xe6620f00u) == 0x24000100u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 32;
-						}
-						return -1;
-					}
-					found = 32; /* gat */
+					ins_gat(c, w); /* gat */
+					return 32;
 				}
-				return found;
+				return -1;
 			case 2:
-				found = -1;
 				if ((!has_gpu || (gpu >= 500 && gpu <= 4294967295)) && (w[1] & 0xe6620f00u) == 0x24000200u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 33;
-						}
-						return -1;
-					}
-					found = 33; /* sct */
+					ins_sct(c, w); /* sct */
+					return 33;
 				}
-				return found;
+				return -1;
 			case 3:
 				return -1;
 			default:
-				found = -1;
 				if ((!has_gpu || (gpu >= 500 && gpu <= 4294967295)) &&
 				    (w[0] & 0xff000000u) == 0x0u &&
 				    (w[1] & 0xe6620f00u) == 0x24000000u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 31;
-						}
-						return -1;
-					}
-					found = 31; /* swz */
+					ins_swz(c, w); /* swz */
+					return 31;
 				}
-				return found;
+				return -1;
 			}
 		case 3:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 			    (w[0] & 0xffffffffu) == 0x0u &&
 			    (w[1] & 0xe67dcc00u) == 0x260cc000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 34;
-					}
-					return -1;
-				}
-				found = 34; /* movmsk */
+				ins_movmsk(c, w); /* movmsk */
+				return 34;
 			}
-			return found;
+			return -1;
 		default:
 			switch ((w[1] >> 21) & 0x3u) {
 			case 1:
-				found = -1;
 				if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 				    (w[0] & 0xfffff800u) == 0x0u &&
 				    (w[1] & 0xe6600400u) == 0x20200000u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 27;
-						}
-						return -1;
-					}
-					found = 27; /* mov-const */
+					ins_mov_const(c, w); /* mov-const */
+					return 27;
 				}
-				return found;
+				return -1;
 			case 2:
-				found = -1;
 				if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe6600400u) == 0x20400000u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 26;
-						}
-						return -1;
-					}
-					found = 26; /* mov-immed */
+					ins_mov_immed(c, w); /* mov-immed */
+					return 26;
 				}
-				return found;
+				return -1;
 			case 3:
 				return -1;
 			default:
@@ -51567,1726 +51360,893 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu, int *conflict)
 				case 1:
 					switch ((w[0] >> 10) & 0x1u) {
 					case 1:
-						found = -1;
 						if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 						    (w[0] & 0xfffffc00u) == 0xc00u &&
 						    (w[1] & 0xe6600400u) == 0x20000000u) {
-							if (found >= 0) {
-								if (conflict) {
-									conflict[0] = found;
-									conflict[1] = 30;
-								}
-								return -1;
-							}
-							found = 30; /* mov-relconst */
+							ins_mov_relconst(c, w); /* mov-relconst */
+							return 30;
 						}
-						return found;
+						return -1;
 					default:
-						found = -1;
 						if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 						    (w[0] & 0xfffffc00u) == 0x800u &&
 						    (w[1] & 0xe6600400u) == 0x20000000u) {
-							if (found >= 0) {
-								if (conflict) {
-									conflict[0] = found;
-									conflict[1] = 29;
-								}
-								return -1;
-							}
-							found = 29; /* mov-relgpr */
+							ins_mov_relgpr(c, w); /* mov-relgpr */
+							return 29;
 						}
-						return found;
+						return -1;
 					}
 				default:
-					found = -1;
 					if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 					    (w[0] & 0xfffffb00u) == 0x0u &&
 					    (w[1] & 0xe6600400u) == 0x20000000u) {
-						if (found >= 0) {
-							if (conflict) {
-								conflict[0] = found;
-								conflict[1] = 28;
-							}
-							return -1;
-						}
-						found = 28; /* mov-gpr */
+						ins_mov_gpr(c, w); /* mov-gpr */
+						return 28;
 					}
-					return found;
+					return -1;
 				}
 			}
 		}
 	case 2:
 		switch ((w[1] >> 21) & 0x3fu) {
 		case 0:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x40000000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 37;
-					}
-					return -1;
-				}
-				found = 37; /* add.f */
+				ins_add_f(c, w); /* add.f */
+				return 37;
 			}
-			return found;
+			return -1;
 		case 1:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x40200000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 38;
-					}
-					return -1;
-				}
-				found = 38; /* min.f */
+				ins_min_f(c, w); /* min.f */
+				return 38;
 			}
-			return found;
+			return -1;
 		case 2:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x40400000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 39;
-					}
-					return -1;
-				}
-				found = 39; /* max.f */
+				ins_max_f(c, w); /* max.f */
+				return 39;
 			}
-			return found;
+			return -1;
 		case 3:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x40600000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 40;
-					}
-					return -1;
-				}
-				found = 40; /* mul.f */
+				ins_mul_f(c, w); /* mul.f */
+				return 40;
 			}
-			return found;
+			return -1;
 		case 4:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x40800000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 41;
-					}
-					return -1;
-				}
-				found = 41; /* sign.f */
+				ins_sign_f(c, w); /* sign.f */
+				return 41;
 			}
-			return found;
+			return -1;
 		case 5:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x40a00000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 42;
-					}
-					return -1;
-				}
-				found = 42; /* cmps.f */
+				ins_cmps_f(c, w); /* cmps.f */
+				return 42;
 			}
-			return found;
+			return -1;
 		case 6:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x40c00000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 43;
-					}
-					return -1;
-				}
-				found = 43; /* absneg.f */
+				ins_absneg_f(c, w); /* absneg.f */
+				return 43;
 			}
-			return found;
+			return -1;
 		case 7:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x40e00000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 44;
-					}
-					return -1;
-				}
-				found = 44; /* cmpv.f */
+				ins_cmpv_f(c, w); /* cmpv.f */
+				return 44;
 			}
-			return found;
+			return -1;
 		case 9:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x41200000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 45;
-					}
-					return -1;
-				}
-				found = 45; /* floor.f */
+				ins_floor_f(c, w); /* floor.f */
+				return 45;
 			}
-			return found;
+			return -1;
 		case 10:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x41400000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 46;
-					}
-					return -1;
-				}
-				found = 46; /* ceil.f */
+				ins_ceil_f(c, w); /* ceil.f */
+				return 46;
 			}
-			return found;
+			return -1;
 		case 11:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x41600000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 47;
-					}
-					return -1;
-				}
-				found = 47; /* rndne.f */
+				ins_rndne_f(c, w); /* rndne.f */
+				return 47;
 			}
-			return found;
+			return -1;
 		case 12:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x41800000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 48;
-					}
-					return -1;
-				}
-				found = 48; /* rndaz.f */
+				ins_rndaz_f(c, w); /* rndaz.f */
+				return 48;
 			}
-			return found;
+			return -1;
 		case 13:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x41a00000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 49;
-					}
-					return -1;
-				}
-				found = 49; /* trunc.f */
+				ins_trunc_f(c, w); /* trunc.f */
+				return 49;
 			}
-			return found;
+			return -1;
 		case 16:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x42000000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 50;
-					}
-					return -1;
-				}
-				found = 50; /* add.u */
+				ins_add_u(c, w); /* add.u */
+				return 50;
 			}
-			return found;
+			return -1;
 		case 17:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x42200000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 51;
-					}
-					return -1;
-				}
-				found = 51; /* add.s */
+				ins_add_s(c, w); /* add.s */
+				return 51;
 			}
-			return found;
+			return -1;
 		case 18:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x42400000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 52;
-					}
-					return -1;
-				}
-				found = 52; /* sub.u */
+				ins_sub_u(c, w); /* sub.u */
+				return 52;
 			}
-			return found;
+			return -1;
 		case 19:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x42600000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 53;
-					}
-					return -1;
-				}
-				found = 53; /* sub.s */
+				ins_sub_s(c, w); /* sub.s */
+				return 53;
 			}
-			return found;
+			return -1;
 		case 20:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x42800000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 54;
-					}
-					return -1;
-				}
-				found = 54; /* cmps.u */
+				ins_cmps_u(c, w); /* cmps.u */
+				return 54;
 			}
-			return found;
+			return -1;
 		case 21:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x42a00000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 55;
-					}
-					return -1;
-				}
-				found = 55; /* cmps.s */
+				ins_cmps_s(c, w); /* cmps.s */
+				return 55;
 			}
-			return found;
+			return -1;
 		case 22:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x42c00000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 56;
-					}
-					return -1;
-				}
-				found = 56; /* min.u */
+				ins_min_u(c, w); /* min.u */
+				return 56;
 			}
-			return found;
+			return -1;
 		case 23:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x42e00000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 57;
-					}
-					return -1;
-				}
-				found = 57; /* min.s */
+				ins_min_s(c, w); /* min.s */
+				return 57;
 			}
-			return found;
+			return -1;
 		case 24:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x43000000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 58;
-					}
-					return -1;
-				}
-				found = 58; /* max.u */
+				ins_max_u(c, w); /* max.u */
+				return 58;
 			}
-			return found;
+			return -1;
 		case 25:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x43200000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 59;
-					}
-					return -1;
-				}
-				found = 59; /* max.s */
+				ins_max_s(c, w); /* max.s */
+				return 59;
 			}
-			return found;
+			return -1;
 		case 26:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x43400000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 60;
-					}
-					return -1;
-				}
-				found = 60; /* absneg.s */
+				ins_absneg_s(c, w); /* absneg.s */
+				return 60;
 			}
-			return found;
+			return -1;
 		case 28:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x43800000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 61;
-					}
-					return -1;
-				}
-				found = 61; /* and.b */
+				ins_and_b(c, w); /* and.b */
+				return 61;
 			}
-			return found;
+			return -1;
 		case 29:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x43a00000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 62;
-					}
-					return -1;
-				}
-				found = 62; /* or.b */
+				ins_or_b(c, w); /* or.b */
+				return 62;
 			}
-			return found;
+			return -1;
 		case 30:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x43c00000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 63;
-					}
-					return -1;
-				}
-				found = 63; /* not.b */
+				ins_not_b(c, w); /* not.b */
+				return 63;
 			}
-			return found;
+			return -1;
 		case 31:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x43e00000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 64;
-					}
-					return -1;
-				}
-				found = 64; /* xor.b */
+				ins_xor_b(c, w); /* xor.b */
+				return 64;
 			}
-			return found;
+			return -1;
 		case 33:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x44200000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 65;
-					}
-					return -1;
-				}
-				found = 65; /* cmpv.u */
+				ins_cmpv_u(c, w); /* cmpv.u */
+				return 65;
 			}
-			return found;
+			return -1;
 		case 34:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x44400000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 66;
-					}
-					return -1;
-				}
-				found = 66; /* cmpv.s */
+				ins_cmpv_s(c, w); /* cmpv.s */
+				return 66;
 			}
-			return found;
+			return -1;
 		case 48:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x46000000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 67;
-					}
-					return -1;
-				}
-				found = 67; /* mul.u24 */
+				ins_mul_u24(c, w); /* mul.u24 */
+				return 67;
 			}
-			return found;
+			return -1;
 		case 49:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x46200000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 68;
-					}
-					return -1;
-				}
-				found = 68; /* mul.s24 */
+				ins_mul_s24(c, w); /* mul.s24 */
+				return 68;
 			}
-			return found;
+			return -1;
 		case 50:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x46400000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 69;
-					}
-					return -1;
-				}
-				found = 69; /* mull.u */
+				ins_mull_u(c, w); /* mull.u */
+				return 69;
 			}
-			return found;
+			return -1;
 		case 51:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x46600000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 70;
-					}
-					return -1;
-				}
-				found = 70; /* bfrev.b */
+				ins_bfrev_b(c, w); /* bfrev.b */
+				return 70;
 			}
-			return found;
+			return -1;
 		case 52:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x46800000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 71;
-					}
-					return -1;
-				}
-				found = 71; /* clz.s */
+				ins_clz_s(c, w); /* clz.s */
+				return 71;
 			}
-			return found;
+			return -1;
 		case 53:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x46a00000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 72;
-					}
-					return -1;
-				}
-				found = 72; /* clz.b */
+				ins_clz_b(c, w); /* clz.b */
+				return 72;
 			}
-			return found;
+			return -1;
 		case 54:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x46c00000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 73;
-					}
-					return -1;
-				}
-				found = 73; /* shl.b */
+				ins_shl_b(c, w); /* shl.b */
+				return 73;
 			}
-			return found;
+			return -1;
 		case 55:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x46e00000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 74;
-					}
-					return -1;
-				}
-				found = 74; /* shr.b */
+				ins_shr_b(c, w); /* shr.b */
+				return 74;
 			}
-			return found;
+			return -1;
 		case 56:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x47000000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 75;
-					}
-					return -1;
-				}
-				found = 75; /* ashr.b */
+				ins_ashr_b(c, w); /* ashr.b */
+				return 75;
 			}
-			return found;
+			return -1;
 		case 57:
 			switch ((w[1] >> 18) & 0x1u) {
 			case 1:
-				found = -1;
 				if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) && (w[1] & 0xe7e40000u) == 0x47240000u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 36;
-						}
-						return -1;
-					}
-					found = 36; /* flat.b */
+					ins_flat_b(c, w); /* flat.b */
+					return 36;
 				}
-				return found;
+				return -1;
 			default:
-				found = -1;
 				if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e40000u) == 0x47200000u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 35;
-						}
-						return -1;
-					}
-					found = 35; /* bary.f */
+					ins_bary_f(c, w); /* bary.f */
+					return 35;
 				}
-				return found;
+				return -1;
 			}
 		case 58:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x47400000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 76;
-					}
-					return -1;
-				}
-				found = 76; /* mgen.b */
+				ins_mgen_b(c, w); /* mgen.b */
+				return 76;
 			}
-			return found;
+			return -1;
 		case 59:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x47600000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 77;
-					}
-					return -1;
-				}
-				found = 77; /* getbit.b */
+				ins_getbit_b(c, w); /* getbit.b */
+				return 77;
 			}
-			return found;
+			return -1;
 		case 60:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x47800000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 78;
-					}
-					return -1;
-				}
-				found = 78; /* setrm */
+				ins_setrm(c, w); /* setrm */
+				return 78;
 			}
-			return found;
+			return -1;
 		case 61:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x47a00000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 79;
-					}
-					return -1;
-				}
-				found = 79; /* cbits.b */
+				ins_cbits_b(c, w); /* cbits.b */
+				return 79;
 			}
-			return found;
+			return -1;
 		case 62:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x47c00000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 80;
-					}
-					return -1;
-				}
-				found = 80; /* shb */
+				ins_shb(c, w); /* shb */
+				return 80;
 			}
-			return found;
+			return -1;
 		case 63:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x47e00000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 81;
-					}
-					return -1;
-				}
-				found = 81; /* msad */
+				ins_msad(c, w); /* msad */
+				return 81;
 			}
-			return found;
+			return -1;
 		default:
 			return -1;
 		}
 	case 3:
 		switch ((w[1] >> 23) & 0xfu) {
 		case 1:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 			    (w[0] & 0x2000u) == 0x0u &&
 			    (w[1] & 0xe7800000u) == 0x60800000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 83;
-					}
-					return -1;
-				}
-				found = 83; /* madsh.u16 */
+				ins_madsh_u16(c, w); /* madsh.u16 */
+				return 83;
 			}
-			return found;
+			return -1;
 		case 2:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 			    (w[0] & 0x2000u) == 0x0u &&
 			    (w[1] & 0xe7800000u) == 0x61000000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 84;
-					}
-					return -1;
-				}
-				found = 84; /* mad.s16 */
+				ins_mad_s16(c, w); /* mad.s16 */
+				return 84;
 			}
-			return found;
+			return -1;
 		case 3:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 			    (w[0] & 0x2000u) == 0x0u &&
 			    (w[1] & 0xe7800000u) == 0x61800000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 85;
-					}
-					return -1;
-				}
-				found = 85; /* madsh.m16 */
+				ins_madsh_m16(c, w); /* madsh.m16 */
+				return 85;
 			}
-			return found;
+			return -1;
 		case 4:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 			    (w[0] & 0x2000u) == 0x0u &&
 			    (w[1] & 0xe7800000u) == 0x62000000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 86;
-					}
-					return -1;
-				}
-				found = 86; /* mad.u24 */
+				ins_mad_u24(c, w); /* mad.u24 */
+				return 86;
 			}
-			return found;
+			return -1;
 		case 5:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 			    (w[0] & 0x2000u) == 0x0u &&
 			    (w[1] & 0xe7800000u) == 0x62800000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 87;
-					}
-					return -1;
-				}
-				found = 87; /* mad.s24 */
+				ins_mad_s24(c, w); /* mad.s24 */
+				return 87;
 			}
-			return found;
+			return -1;
 		case 6:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 			    (w[0] & 0x2000u) == 0x0u &&
 			    (w[1] & 0xe7800000u) == 0x63000000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 88;
-					}
-					return -1;
-				}
-				found = 88; /* mad.f16 */
+				ins_mad_f16(c, w); /* mad.f16 */
+				return 88;
 			}
-			return found;
+			return -1;
 		case 7:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 			    (w[0] & 0x2000u) == 0x0u &&
 			    (w[1] & 0xe7800000u) == 0x63800000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 89;
-					}
-					return -1;
-				}
-				found = 89; /* mad.f32 */
+				ins_mad_f32(c, w); /* mad.f32 */
+				return 89;
 			}
-			return found;
+			return -1;
 		case 8:
 			switch ((w[0] >> 13) & 0x1u) {
 			case 1:
-				found = -1;
 				if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 				    (w[0] & 0x2000u) == 0x2000u &&
 				    (w[1] & 0xe7800000u) == 0x64000000u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 98;
-						}
-						return -1;
-					}
-					found = 98; /* shrm */
+					ins_shrm(c, w); /* shrm */
+					return 98;
 				}
-				return found;
+				return -1;
 			default:
-				found = -1;
 				if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 				    (w[0] & 0x2000u) == 0x0u &&
 				    (w[1] & 0xe7800000u) == 0x64000000u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 90;
-						}
-						return -1;
-					}
-					found = 90; /* sel.b16 */
+					ins_sel_b16(c, w); /* sel.b16 */
+					return 90;
 				}
-				return found;
+				return -1;
 			}
 		case 9:
 			switch ((w[0] >> 13) & 0x1u) {
 			case 1:
-				found = -1;
 				if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 				    (w[0] & 0x2000u) == 0x2000u &&
 				    (w[1] & 0xe7800000u) == 0x64800000u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 99;
-						}
-						return -1;
-					}
-					found = 99; /* shlm */
+					ins_shlm(c, w); /* shlm */
+					return 99;
 				}
-				return found;
+				return -1;
 			default:
-				found = -1;
 				if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 				    (w[0] & 0x2000u) == 0x0u &&
 				    (w[1] & 0xe7800000u) == 0x64800000u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 91;
-						}
-						return -1;
-					}
-					found = 91; /* sel.b32 */
+					ins_sel_b32(c, w); /* sel.b32 */
+					return 91;
 				}
-				return found;
+				return -1;
 			}
 		case 10:
 			switch ((w[0] >> 13) & 0x1u) {
 			case 1:
-				found = -1;
 				if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 				    (w[0] & 0x2000u) == 0x2000u &&
 				    (w[1] & 0xe7800000u) == 0x65000000u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 100;
-						}
-						return -1;
-					}
-					found = 100; /* shrg */
+					ins_shrg(c, w); /* shrg */
+					return 100;
 				}
-				return found;
+				return -1;
 			default:
-				found = -1;
 				if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 				    (w[0] & 0x2000u) == 0x0u &&
 				    (w[1] & 0xe7800000u) == 0x65000000u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 92;
-						}
-						return -1;
-					}
-					found = 92; /* sel.s16 */
+					ins_sel_s16(c, w); /* sel.s16 */
+					return 92;
 				}
-				return found;
+				return -1;
 			}
 		case 11:
 			switch ((w[0] >> 13) & 0x1u) {
 			case 1:
-				found = -1;
 				if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 				    (w[0] & 0x2000u) == 0x2000u &&
 				    (w[1] & 0xe7800000u) == 0x65800000u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 101;
-						}
-						return -1;
-					}
-					found = 101; /* shlg */
+					ins_shlg(c, w); /* shlg */
+					return 101;
 				}
-				return found;
+				return -1;
 			default:
-				found = -1;
 				if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 				    (w[0] & 0x2000u) == 0x0u &&
 				    (w[1] & 0xe7800000u) == 0x65800000u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 93;
-						}
-						return -1;
-					}
-					found = 93; /* sel.s32 */
+					ins_sel_s32(c, w); /* sel.s32 */
+					return 93;
 				}
-				return found;
+				return -1;
 			}
 		case 12:
 			switch ((w[0] >> 13) & 0x1u) {
 			case 1:
-				found = -1;
 				if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 				    (w[0] & 0x2000u) == 0x2000u &&
 				    (w[1] & 0xe7800000u) == 0x66000000u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 102;
-						}
-						return -1;
-					}
-					found = 102; /* andg */
+					ins_andg(c, w); /* andg */
+					return 102;
 				}
-				return found;
+				return -1;
 			default:
-				found = -1;
 				if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 				    (w[0] & 0x2000u) == 0x0u &&
 				    (w[1] & 0xe7800000u) == 0x66000000u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 94;
-						}
-						return -1;
-					}
-					found = 94; /* sel.f16 */
+					ins_sel_f16(c, w); /* sel.f16 */
+					return 94;
 				}
-				return found;
+				return -1;
 			}
 		case 13:
 			switch ((w[0] >> 13) & 0x1u) {
 			case 1:
 				switch ((w[1] >> 14) & 0x1u) {
 				case 1:
-					found = -1;
 					if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 					    (w[0] & 0x2000u) == 0x2000u &&
 					    (w[1] & 0xe7804000u) == 0x66804000u) {
-						if (found >= 0) {
-							if (conflict) {
-								conflict[0] = found;
-								conflict[1] = 104;
-							}
-							return -1;
-						}
-						found = 104; /* dp4acc */
+						ins_dp4acc(c, w); /* dp4acc */
+						return 104;
 					}
-					return found;
+					return -1;
 				default:
-					found = -1;
 					if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 					    (w[0] & 0x2000u) == 0x2000u &&
 					    (w[1] & 0xe7804000u) == 0x66800000u) {
-						if (found >= 0) {
-							if (conflict) {
-								conflict[0] = found;
-								conflict[1] = 103;
-							}
-							return -1;
-						}
-						found = 103; /* dp2acc */
+						ins_dp2acc(c, w); /* dp2acc */
+						return 103;
 					}
-					return found;
+					return -1;
 				}
 			default:
-				found = -1;
 				if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 				    (w[0] & 0x2000u) == 0x0u &&
 				    (w[1] & 0xe7800000u) == 0x66800000u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 95;
-						}
-						return -1;
-					}
-					found = 95; /* sel.f32 */
+					ins_sel_f32(c, w); /* sel.f32 */
+					return 95;
 				}
-				return found;
+				return -1;
 			}
 		case 14:
 			switch ((w[0] >> 13) & 0x1u) {
 			case 1:
 				switch ((w[1] >> 10) & 0x1u) {
 				case 1:
-					found = -1;
 					if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 					    (w[0] & 0x2000u) == 0x2000u &&
 					    (w[1] & 0xe7800400u) == 0x67000400u) {
-						if (found >= 0) {
-							if (conflict) {
-								conflict[0] = found;
-								conflict[1] = 106;
-							}
-							return -1;
-						}
-						found = 106; /* wmm.accu */
+						ins_wmm_accu(c, w); /* wmm.accu */
+						return 106;
 					}
-					return found;
+					return -1;
 				default:
-					found = -1;
 					if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 					    (w[0] & 0x2000u) == 0x2000u &&
 					    (w[1] & 0xe7800400u) == 0x67000000u) {
-						if (found >= 0) {
-							if (conflict) {
-								conflict[0] = found;
-								conflict[1] = 105;
-							}
-							return -1;
-						}
-						found = 105; /* wmm */
+						ins_wmm(c, w); /* wmm */
+						return 105;
 					}
-					return found;
+					return -1;
 				}
 			default:
-				found = -1;
 				if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 				    (w[0] & 0x2000u) == 0x0u &&
 				    (w[1] & 0xe7800000u) == 0x67000000u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 96;
-						}
-						return -1;
-					}
-					found = 96; /* sad.s16 */
+					ins_sad_s16(c, w); /* sad.s16 */
+					return 96;
 				}
-				return found;
+				return -1;
 			}
 		case 15:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 			    (w[0] & 0x2000u) == 0x0u &&
 			    (w[1] & 0xe7800000u) == 0x67800000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 97;
-					}
-					return -1;
-				}
-				found = 97; /* sad.s32 */
+				ins_sad_s32(c, w); /* sad.s32 */
+				return 97;
 			}
-			return found;
+			return -1;
 		default:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 			    (w[0] & 0x2000u) == 0x0u &&
 			    (w[1] & 0xe7800000u) == 0x60000000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 82;
-					}
-					return -1;
-				}
-				found = 82; /* mad.u16 */
+				ins_mad_u16(c, w); /* mad.u16 */
+				return 82;
 			}
-			return found;
+			return -1;
 		}
 	case 4:
 		switch ((w[1] >> 21) & 0xfu) {
 		case 0:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x80000000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 107;
-					}
-					return -1;
-				}
-				found = 107; /* rcp */
+				ins_rcp(c, w); /* rcp */
+				return 107;
 			}
-			return found;
+			return -1;
 		case 1:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x80200000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 108;
-					}
-					return -1;
-				}
-				found = 108; /* rsq */
+				ins_rsq(c, w); /* rsq */
+				return 108;
 			}
-			return found;
+			return -1;
 		case 2:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x80400000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 109;
-					}
-					return -1;
-				}
-				found = 109; /* log2 */
+				ins_log2(c, w); /* log2 */
+				return 109;
 			}
-			return found;
+			return -1;
 		case 3:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x80600000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 110;
-					}
-					return -1;
-				}
-				found = 110; /* exp2 */
+				ins_exp2(c, w); /* exp2 */
+				return 110;
 			}
-			return found;
+			return -1;
 		case 4:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x80800000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 111;
-					}
-					return -1;
-				}
-				found = 111; /* sin */
+				ins_sin(c, w); /* sin */
+				return 111;
 			}
-			return found;
+			return -1;
 		case 5:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x80a00000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 112;
-					}
-					return -1;
-				}
-				found = 112; /* cos */
+				ins_cos(c, w); /* cos */
+				return 112;
 			}
-			return found;
+			return -1;
 		case 6:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x80c00000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 113;
-					}
-					return -1;
-				}
-				found = 113; /* sqrt */
+				ins_sqrt(c, w); /* sqrt */
+				return 113;
 			}
-			return found;
+			return -1;
 		case 9:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x81200000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 114;
-					}
-					return -1;
-				}
-				found = 114; /* hrsq */
+				ins_hrsq(c, w); /* hrsq */
+				return 114;
 			}
-			return found;
+			return -1;
 		case 10:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x81400000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 115;
-					}
-					return -1;
-				}
-				found = 115; /* hlog2 */
+				ins_hlog2(c, w); /* hlog2 */
+				return 115;
 			}
-			return found;
+			return -1;
 		case 11:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7e00000u) == 0x81600000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 116;
-					}
-					return -1;
-				}
-				found = 116; /* hexp2 */
+				ins_hexp2(c, w); /* hexp2 */
+				return 116;
 			}
-			return found;
+			return -1;
 		default:
 			return -1;
 		}
 	case 5:
 		switch ((w[1] >> 22) & 0x1fu) {
 		case 0:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7c00000u) == 0xa0000000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 117;
-					}
-					return -1;
-				}
-				found = 117; /* isam */
+				ins_isam(c, w); /* isam */
+				return 117;
 			}
-			return found;
+			return -1;
 		case 1:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 			    (w[0] & 0x40000u) == 0x0u &&
 			    (w[1] & 0xe7c00000u) == 0xa0400000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 118;
-					}
-					return -1;
-				}
-				found = 118; /* isaml */
+				ins_isaml(c, w); /* isaml */
+				return 118;
 			}
-			return found;
+			return -1;
 		case 2:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 			    (w[0] & 0x40000u) == 0x0u &&
 			    (w[1] & 0xe7c00000u) == 0xa0800000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 119;
-					}
-					return -1;
-				}
-				found = 119; /* isamm */
+				ins_isamm(c, w); /* isamm */
+				return 119;
 			}
-			return found;
+			return -1;
 		case 3:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 			    (w[0] & 0x40000u) == 0x0u &&
 			    (w[1] & 0xe7c00000u) == 0xa0c00000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 120;
-					}
-					return -1;
-				}
-				found = 120; /* sam */
+				ins_sam(c, w); /* sam */
+				return 120;
 			}
-			return found;
+			return -1;
 		case 4:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 			    (w[0] & 0x40000u) == 0x0u &&
 			    (w[1] & 0xe7c00000u) == 0xa1000000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 121;
-					}
-					return -1;
-				}
-				found = 121; /* samb */
+				ins_samb(c, w); /* samb */
+				return 121;
 			}
-			return found;
+			return -1;
 		case 5:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 			    (w[0] & 0x40000u) == 0x0u &&
 			    (w[1] & 0xe7c00000u) == 0xa1400000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 122;
-					}
-					return -1;
-				}
-				found = 122; /* saml */
+				ins_saml(c, w); /* saml */
+				return 122;
 			}
-			return found;
+			return -1;
 		case 6:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 			    (w[0] & 0x40000u) == 0x0u &&
 			    (w[1] & 0xe7c00000u) == 0xa1800000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 123;
-					}
-					return -1;
-				}
-				found = 123; /* samgq */
+				ins_samgq(c, w); /* samgq */
+				return 123;
 			}
-			return found;
+			return -1;
 		case 7:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 			    (w[0] & 0x40000u) == 0x0u &&
 			    (w[1] & 0xe7c00000u) == 0xa1c00000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 124;
-					}
-					return -1;
-				}
-				found = 124; /* getlod */
+				ins_getlod(c, w); /* getlod */
+				return 124;
 			}
-			return found;
+			return -1;
 		case 8:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 			    (w[0] & 0x40000u) == 0x0u &&
 			    (w[1] & 0xe7c00000u) == 0xa2000000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 125;
-					}
-					return -1;
-				}
-				found = 125; /* conv */
+				ins_conv(c, w); /* conv */
+				return 125;
 			}
-			return found;
+			return -1;
 		case 9:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 			    (w[0] & 0x40000u) == 0x0u &&
 			    (w[1] & 0xe7c00000u) == 0xa2400000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 126;
-					}
-					return -1;
-				}
-				found = 126; /* convm */
+				ins_convm(c, w); /* convm */
+				return 126;
 			}
-			return found;
+			return -1;
 		case 10:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 			    (w[0] & 0x40000u) == 0x0u &&
 			    (w[1] & 0xe7c00000u) == 0xa2800000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 127;
-					}
-					return -1;
-				}
-				found = 127; /* getsize */
+				ins_getsize(c, w); /* getsize */
+				return 127;
 			}
-			return found;
+			return -1;
 		case 11:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 			    (w[0] & 0x40000u) == 0x0u &&
 			    (w[1] & 0xe7c00000u) == 0xa2c00000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 128;
-					}
-					return -1;
-				}
-				found = 128; /* getbuf */
+				ins_getbuf(c, w); /* getbuf */
+				return 128;
 			}
-			return found;
+			return -1;
 		case 12:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 			    (w[0] & 0x40000u) == 0x0u &&
 			    (w[1] & 0xe7c00000u) == 0xa3000000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 129;
-					}
-					return -1;
-				}
-				found = 129; /* getpos */
+				ins_getpos(c, w); /* getpos */
+				return 129;
 			}
-			return found;
+			return -1;
 		case 13:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 			    (w[0] & 0x40000u) == 0x0u &&
 			    (w[1] & 0xe7c00000u) == 0xa3400000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 130;
-					}
-					return -1;
-				}
-				found = 130; /* getinfo */
+				ins_getinfo(c, w); /* getinfo */
+				return 130;
 			}
-			return found;
+			return -1;
 		case 14:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 			    (w[0] & 0x40000u) == 0x0u &&
 			    (w[1] & 0xe7c00000u) == 0xa3800000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 131;
-					}
-					return -1;
-				}
-				found = 131; /* dsx */
+				ins_dsx(c, w); /* dsx */
+				return 131;
 			}
-			return found;
+			return -1;
 		case 15:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 			    (w[0] & 0x40000u) == 0x0u &&
 			    (w[1] & 0xe7c00000u) == 0xa3c00000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 132;
-					}
-					return -1;
-				}
-				found = 132; /* dsy */
+				ins_dsy(c, w); /* dsy */
+				return 132;
 			}
-			return found;
+			return -1;
 		case 16:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 			    (w[0] & 0x40000u) == 0x0u &&
 			    (w[1] & 0xe7c00000u) == 0xa4000000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 133;
-					}
-					return -1;
-				}
-				found = 133; /* gather4r */
+				ins_gather4r(c, w); /* gather4r */
+				return 133;
 			}
-			return found;
+			return -1;
 		case 17:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 			    (w[0] & 0x40000u) == 0x0u &&
 			    (w[1] & 0xe7c00000u) == 0xa4400000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 134;
-					}
-					return -1;
-				}
-				found = 134; /* gather4g */
+				ins_gather4g(c, w); /* gather4g */
+				return 134;
 			}
-			return found;
+			return -1;
 		case 18:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 			    (w[0] & 0x40000u) == 0x0u &&
 			    (w[1] & 0xe7c00000u) == 0xa4800000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 135;
-					}
-					return -1;
-				}
-				found = 135; /* gather4b */
+				ins_gather4b(c, w); /* gather4b */
+				return 135;
 			}
-			return found;
+			return -1;
 		case 19:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 			    (w[0] & 0x40000u) == 0x0u &&
 			    (w[1] & 0xe7c00000u) == 0xa4c00000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 136;
-					}
-					return -1;
-				}
-				found = 136; /* gather4a */
+				ins_gather4a(c, w); /* gather4a */
+				return 136;
 			}
-			return found;
+			return -1;
 		case 20:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 			    (w[0] & 0x40000u) == 0x0u &&
 			    (w[1] & 0xe7c00000u) == 0xa5000000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 137;
-					}
-					return -1;
-				}
-				found = 137; /* samgp0 */
+				ins_samgp0(c, w); /* samgp0 */
+				return 137;
 			}
-			return found;
+			return -1;
 		case 21:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 			    (w[0] & 0x40000u) == 0x0u &&
 			    (w[1] & 0xe7c00000u) == 0xa5400000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 138;
-					}
-					return -1;
-				}
-				found = 138; /* samgp1 */
+				ins_samgp1(c, w); /* samgp1 */
+				return 138;
 			}
-			return found;
+			return -1;
 		case 22:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 			    (w[0] & 0x40000u) == 0x0u &&
 			    (w[1] & 0xe7c00000u) == 0xa5800000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 139;
-					}
-					return -1;
-				}
-				found = 139; /* samgp2 */
+				ins_samgp2(c, w); /* samgp2 */
+				return 139;
 			}
-			return found;
+			return -1;
 		case 23:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 			    (w[0] & 0x40000u) == 0x0u &&
 			    (w[1] & 0xe7c00000u) == 0xa5c00000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 140;
-					}
-					return -1;
-				}
-				found = 140; /* samgp3 */
+				ins_samgp3(c, w); /* samgp3 */
+				return 140;
 			}
-			return found;
+			return -1;
 		case 24:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 			    (w[0] & 0x40000u) == 0x0u &&
 			    (w[1] & 0xe7c00000u) == 0xa6000000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 141;
-					}
-					return -1;
-				}
-				found = 141; /* dsxpp.1 */
+				ins_dsxpp_1(c, w); /* dsxpp.1 */
+				return 141;
 			}
-			return found;
+			return -1;
 		case 25:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 			    (w[0] & 0x40000u) == 0x0u &&
 			    (w[1] & 0xe7c00000u) == 0xa6400000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 142;
-					}
-					return -1;
-				}
-				found = 142; /* dsypp.1 */
+				ins_dsypp_1(c, w); /* dsypp.1 */
+				return 142;
 			}
-			return found;
+			return -1;
 		case 26:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 			    (w[0] & 0x40000u) == 0x0u &&
 			    (w[1] & 0xe7c00000u) == 0xa6800000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 143;
-					}
-					return -1;
-				}
-				found = 143; /* rgetpos */
+				ins_rgetpos(c, w); /* rgetpos */
+				return 143;
 			}
-			return found;
+			return -1;
 		case 27:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 			    (w[0] & 0x40000u) == 0x0u &&
 			    (w[1] & 0xe7c00000u) == 0xa6c00000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 144;
-					}
-					return -1;
-				}
-				found = 144; /* rgetinfo */
+				ins_rgetinfo(c, w); /* rgetinfo */
+				return 144;
 			}
-			return found;
+			return -1;
 		case 28:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7c00000u) == 0xa7000000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 145;
-					}
-					return -1;
-				}
-				found = 145; /* tcinv */
+				ins_tcinv(c, w); /* tcinv */
+				return 145;
 			}
-			return found;
+			return -1;
 		case 31:
 			switch ((w[1] >> 21) & 0x1u) {
 			case 1:
 				switch ((w[0] >> 19) & 0x3u) {
 				case 1:
-					found = -1;
 					if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 					    (w[0] & 0x1c0000u) == 0x80000u &&
 					    (w[1] & 0xe7e40000u) == 0xa7e00000u) {
-						if (found >= 0) {
-							if (conflict) {
-								conflict[0] = found;
-								conflict[1] = 148;
-							}
-							return -1;
-						}
-						found = 148; /* quad_shuffle.horiz */
+						ins_quad_shuffle_horiz(c, w); /* quad_shuffle.horiz */
+						return 148;
 					}
-					return found;
+					return -1;
 				case 2:
-					found = -1;
 					if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 					    (w[0] & 0x1c0000u) == 0x100000u &&
 					    (w[1] & 0xe7e40000u) == 0xa7e00000u) {
-						if (found >= 0) {
-							if (conflict) {
-								conflict[0] = found;
-								conflict[1] = 149;
-							}
-							return -1;
-						}
-						found = 149; /* quad_shuffle.vert */
+						ins_quad_shuffle_vert(c, w); /* quad_shuffle.vert */
+						return 149;
 					}
-					return found;
+					return -1;
 				case 3:
-					found = -1;
 					if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 					    (w[0] & 0x1c0000u) == 0x180000u &&
 					    (w[1] & 0xe7e40000u) == 0xa7e00000u) {
-						if (found >= 0) {
-							if (conflict) {
-								conflict[0] = found;
-								conflict[1] = 150;
-							}
-							return -1;
-						}
-						found = 150; /* quad_shuffle.diag */
+						ins_quad_shuffle_diag(c, w); /* quad_shuffle.diag */
+						return 150;
 					}
-					return found;
+					return -1;
 				default:
-					found = -1;
 					if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 					    (w[0] & 0x1c0000u) == 0x0u &&
 					    (w[1] & 0xe7e40000u) == 0xa7e00000u) {
-						if (found >= 0) {
-							if (conflict) {
-								conflict[0] = found;
-								conflict[1] = 147;
-							}
-							return -1;
-						}
-						found = 147; /* quad_shuffle.brcst */
+						ins_quad_shuffle_brcst(c, w); /* quad_shuffle.brcst */
+						return 147;
 					}
-					return found;
+					return -1;
 				}
 			default:
-				found = -1;
 				if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 				    (w[0] & 0x40000u) == 0x0u &&
 				    (w[1] & 0xe7e40000u) == 0xa7c00000u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 146;
-						}
-						return -1;
-					}
-					found = 146; /* brcst.active */
+					ins_brcst_active(c, w); /* brcst.active */
+					return 146;
 				}
-				return found;
+				return -1;
 			}
 		default:
 			return -1;
@@ -53325,38 +52285,32 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu, int *conflict)
 							}
 							found = 209; /* atomic.g.sub */
 						}
+						switch (found) {
+						case 198:
+							ins_atomic_s_sub_gen500_599(c, w);
+							break;
+						case 209:
+							ins_atomic_g_sub(c, w);
+							break;
+						}
 						return found;
 					default:
-						found = -1;
 						if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 						    (w[0] & 0x800001u) == 0x800001u &&
 						    (w[1] & 0xe7c00000u) == 0xc0400000u) {
-							if (found >= 0) {
-								if (conflict) {
-									conflict[0] = found;
-									conflict[1] = 158;
-								}
-								return -1;
-							}
-							found = 158; /* ldl */
+							ins_ldl(c, w); /* ldl */
+							return 158;
 						}
-						return found;
+						return -1;
 					}
 				default:
-					found = -1;
 					if ((!has_gpu || (gpu >= 300 && gpu <= 499)) &&
 					    (w[0] & 0x1u) == 0x0u &&
 					    (w[1] & 0xe7d00000u) == 0xc4500000u) {
-						if (found >= 0) {
-							if (conflict) {
-								conflict[0] = found;
-								conflict[1] = 187;
-							}
-							return -1;
-						}
-						found = 187; /* atomic.s.sub.gen300_499 */
+						ins_atomic_s_sub_gen300_499(c, w); /* atomic.s.sub.gen300_499 */
+						return 187;
 					}
-					return found;
+					return -1;
 				}
 			default:
 				switch ((w[0] >> 0) & 0x1u) {
@@ -53388,73 +52342,53 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu, int *conflict)
 							}
 							found = 226; /* ldib.b */
 						}
+						switch (found) {
+						case 158:
+							ins_ldl(c, w);
+							break;
+						case 226:
+							ins_ldib_b(c, w);
+							break;
+						}
 						return found;
 					default:
 						switch ((w[1] >> 26) & 0x1u) {
 						case 1:
-							found = -1;
 							if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 							    (w[0] & 0x1ffu) == 0x1u &&
 							    (w[1] & 0xe7f1fe00u) == 0xc4400000u) {
-								if (found >= 0) {
-									if (conflict) {
-										conflict[0] = found;
-										conflict[1] = 176;
-									}
-									return -1;
-								}
-								found = 176; /* atomic.sub */
+								ins_atomic_sub(c, w); /* atomic.sub */
+								return 176;
 							}
-							return found;
+							return -1;
 						default:
-							found = -1;
 							if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 							    (w[0] & 0x800001u) == 0x800001u &&
 							    (w[1] & 0xe7c00000u) == 0xc0400000u) {
-								if (found >= 0) {
-									if (conflict) {
-										conflict[0] = found;
-										conflict[1] = 158;
-									}
-									return -1;
-								}
-								found = 158; /* ldl */
+								ins_ldl(c, w); /* ldl */
+								return 158;
 							}
-							return found;
+							return -1;
 						}
 					}
 				default:
 					switch ((w[0] >> 14) & 0x1u) {
 					case 1:
-						found = -1;
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0x7fc001u) == 0x674000u &&
 						    (w[1] & 0xe0300100u) == 0xc0200000u) {
-							if (found >= 0) {
-								if (conflict) {
-									conflict[0] = found;
-									conflict[1] = 225;
-								}
-								return -1;
-							}
-							found = 225; /* stib.b */
+							ins_stib_b(c, w); /* stib.b */
+							return 225;
 						}
-						return found;
+						return -1;
 					default:
-						found = -1;
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0x7fc000u) == 0x618000u &&
 						    (w[1] & 0xe0300100u) == 0xc0200000u) {
-							if (found >= 0) {
-								if (conflict) {
-									conflict[0] = found;
-									conflict[1] = 226;
-								}
-								return -1;
-							}
-							found = 226; /* ldib.b */
+							ins_ldib_b(c, w); /* ldib.b */
+							return 226;
 						}
-						return found;
+						return -1;
 					}
 				}
 			}
@@ -53490,38 +52424,32 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu, int *conflict)
 							}
 							found = 210; /* atomic.g.xchg */
 						}
+						switch (found) {
+						case 199:
+							ins_atomic_s_xchg_gen500_599(c, w);
+							break;
+						case 210:
+							ins_atomic_g_xchg(c, w);
+							break;
+						}
 						return found;
 					default:
-						found = -1;
 						if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 						    (w[0] & 0x800001u) == 0x800001u &&
 						    (w[1] & 0xe7c00000u) == 0xc0800000u) {
-							if (found >= 0) {
-								if (conflict) {
-									conflict[0] = found;
-									conflict[1] = 159;
-								}
-								return -1;
-							}
-							found = 159; /* ldp */
+							ins_ldp(c, w); /* ldp */
+							return 159;
 						}
-						return found;
+						return -1;
 					}
 				default:
-					found = -1;
 					if ((!has_gpu || (gpu >= 300 && gpu <= 499)) &&
 					    (w[0] & 0x1u) == 0x0u &&
 					    (w[1] & 0xe7d00000u) == 0xc4900000u) {
-						if (found >= 0) {
-							if (conflict) {
-								conflict[0] = found;
-								conflict[1] = 188;
-							}
-							return -1;
-						}
-						found = 188; /* atomic.s.xchg.gen300_499 */
+						ins_atomic_s_xchg_gen300_499(c, w); /* atomic.s.xchg.gen300_499 */
+						return 188;
 					}
-					return found;
+					return -1;
 				}
 			default:
 				switch ((w[0] >> 0) & 0x1u) {
@@ -53553,73 +52481,53 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu, int *conflict)
 							}
 							found = 226; /* ldib.b */
 						}
+						switch (found) {
+						case 159:
+							ins_ldp(c, w);
+							break;
+						case 226:
+							ins_ldib_b(c, w);
+							break;
+						}
 						return found;
 					default:
 						switch ((w[1] >> 26) & 0x1u) {
 						case 1:
-							found = -1;
 							if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 							    (w[0] & 0x1ffu) == 0x1u &&
 							    (w[1] & 0xe7f1fe00u) == 0xc4800000u) {
-								if (found >= 0) {
-									if (conflict) {
-										conflict[0] = found;
-										conflict[1] = 177;
-									}
-									return -1;
-								}
-								found = 177; /* atomic.xchg */
+								ins_atomic_xchg(c, w); /* atomic.xchg */
+								return 177;
 							}
-							return found;
+							return -1;
 						default:
-							found = -1;
 							if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 							    (w[0] & 0x800001u) == 0x800001u &&
 							    (w[1] & 0xe7c00000u) == 0xc0800000u) {
-								if (found >= 0) {
-									if (conflict) {
-										conflict[0] = found;
-										conflict[1] = 159;
-									}
-									return -1;
-								}
-								found = 159; /* ldp */
+								ins_ldp(c, w); /* ldp */
+								return 159;
 							}
-							return found;
+							return -1;
 						}
 					}
 				default:
 					switch ((w[0] >> 14) & 0x1u) {
 					case 1:
-						found = -1;
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0x7fc001u) == 0x674000u &&
 						    (w[1] & 0xe0300100u) == 0xc0200000u) {
-							if (found >= 0) {
-								if (conflict) {
-									conflict[0] = found;
-									conflict[1] = 225;
-								}
-								return -1;
-							}
-							found = 225; /* stib.b */
+							ins_stib_b(c, w); /* stib.b */
+							return 225;
 						}
-						return found;
+						return -1;
 					default:
-						found = -1;
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0x7fc000u) == 0x618000u &&
 						    (w[1] & 0xe0300100u) == 0xc0200000u) {
-							if (found >= 0) {
-								if (conflict) {
-									conflict[0] = found;
-									conflict[1] = 226;
-								}
-								return -1;
-							}
-							found = 226; /* ldib.b */
+							ins_ldib_b(c, w); /* ldib.b */
+							return 226;
 						}
-						return found;
+						return -1;
 					}
 				}
 			}
@@ -53655,22 +52563,23 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu, int *conflict)
 							}
 							found = 211; /* atomic.g.inc */
 						}
+						switch (found) {
+						case 200:
+							ins_atomic_s_inc_gen500_599(c, w);
+							break;
+						case 211:
+							ins_atomic_g_inc(c, w);
+							break;
+						}
 						return found;
 					default:
-						found = -1;
 						if ((!has_gpu || (gpu >= 300 && gpu <= 499)) &&
 						    (w[0] & 0x1u) == 0x0u &&
 						    (w[1] & 0xe7d00000u) == 0xc4d00000u) {
-							if (found >= 0) {
-								if (conflict) {
-									conflict[0] = found;
-									conflict[1] = 189;
-								}
-								return -1;
-							}
-							found = 189; /* atomic.s.inc.gen300_499 */
+							ins_atomic_s_inc_gen300_499(c, w); /* atomic.s.inc.gen300_499 */
+							return 189;
 						}
-						return found;
+						return -1;
 					}
 				default:
 					found = -1;
@@ -53698,6 +52607,14 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu, int *conflict)
 						}
 						found = 157; /* stg.a.gen700 */
 					}
+					switch (found) {
+					case 156:
+						ins_stg_a_gen600_699(c, w);
+						break;
+					case 157:
+						ins_stg_a_gen700(c, w);
+						break;
+					}
 					return found;
 				}
 			default:
@@ -53705,68 +52622,40 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu, int *conflict)
 				case 1:
 					switch ((w[0] >> 14) & 0x1u) {
 					case 1:
-						found = -1;
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0x7fc001u) == 0x674000u &&
 						    (w[1] & 0xe0300100u) == 0xc0200000u) {
-							if (found >= 0) {
-								if (conflict) {
-									conflict[0] = found;
-									conflict[1] = 225;
-								}
-								return -1;
-							}
-							found = 225; /* stib.b */
+							ins_stib_b(c, w); /* stib.b */
+							return 225;
 						}
-						return found;
+						return -1;
 					default:
-						found = -1;
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0x7fc000u) == 0x618000u &&
 						    (w[1] & 0xe0300100u) == 0xc0200000u) {
-							if (found >= 0) {
-								if (conflict) {
-									conflict[0] = found;
-									conflict[1] = 226;
-								}
-								return -1;
-							}
-							found = 226; /* ldib.b */
+							ins_ldib_b(c, w); /* ldib.b */
+							return 226;
 						}
-						return found;
+						return -1;
 					}
 				default:
 					switch ((w[1] >> 26) & 0x1u) {
 					case 1:
-						found = -1;
 						if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 						    (w[0] & 0x1ffu) == 0x1u &&
 						    (w[1] & 0xe7f1fe00u) == 0xc4c00000u) {
-							if (found >= 0) {
-								if (conflict) {
-									conflict[0] = found;
-									conflict[1] = 178;
-								}
-								return -1;
-							}
-							found = 178; /* atomic.inc */
+							ins_atomic_inc(c, w); /* atomic.inc */
+							return 178;
 						}
-						return found;
+						return -1;
 					default:
-						found = -1;
 						if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 						    (w[0] & 0xc0800000u) == 0x800000u &&
 						    (w[1] & 0xe7f00000u) == 0xc0c00000u) {
-							if (found >= 0) {
-								if (conflict) {
-									conflict[0] = found;
-									conflict[1] = 155;
-								}
-								return -1;
-							}
-							found = 155; /* stg */
+							ins_stg(c, w); /* stg */
+							return 155;
 						}
-						return found;
+						return -1;
 					}
 				}
 			}
@@ -53802,124 +52691,83 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu, int *conflict)
 							}
 							found = 212; /* atomic.g.dec */
 						}
+						switch (found) {
+						case 201:
+							ins_atomic_s_dec_gen500_599(c, w);
+							break;
+						case 212:
+							ins_atomic_g_dec(c, w);
+							break;
+						}
 						return found;
 					default:
-						found = -1;
 						if ((!has_gpu || (gpu >= 300 && gpu <= 499)) &&
 						    (w[0] & 0x1u) == 0x0u &&
 						    (w[1] & 0xe7d00000u) == 0xc5100000u) {
-							if (found >= 0) {
-								if (conflict) {
-									conflict[0] = found;
-									conflict[1] = 190;
-								}
-								return -1;
-							}
-							found = 190; /* atomic.s.dec.gen300_499 */
+							ins_atomic_s_dec_gen300_499(c, w); /* atomic.s.dec.gen300_499 */
+							return 190;
 						}
-						return found;
+						return -1;
 					}
 				default:
-					found = -1;
 					if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 					    (w[0] & 0x800000u) == 0x800000u &&
 					    (w[1] & 0xe7c00100u) == 0xc1000100u) {
-						if (found >= 0) {
-							if (conflict) {
-								conflict[0] = found;
-								conflict[1] = 162;
-							}
-							return -1;
-						}
-						found = 162; /* stl */
+						ins_stl(c, w); /* stl */
+						return 162;
 					}
-					return found;
+					return -1;
 				}
 			default:
 				switch ((w[1] >> 8) & 0x1u) {
 				case 1:
 					switch ((w[1] >> 26) & 0x1u) {
 					case 1:
-						found = -1;
 						if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 						    (w[0] & 0x1ffu) == 0x1u &&
 						    (w[1] & 0xe7f1fe00u) == 0xc5000000u) {
-							if (found >= 0) {
-								if (conflict) {
-									conflict[0] = found;
-									conflict[1] = 179;
-								}
-								return -1;
-							}
-							found = 179; /* atomic.dec */
+							ins_atomic_dec(c, w); /* atomic.dec */
+							return 179;
 						}
-						return found;
+						return -1;
 					default:
-						found = -1;
 						if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 						    (w[0] & 0x800000u) == 0x800000u &&
 						    (w[1] & 0xe7c00100u) == 0xc1000100u) {
-							if (found >= 0) {
-								if (conflict) {
-									conflict[0] = found;
-									conflict[1] = 162;
-								}
-								return -1;
-							}
-							found = 162; /* stl */
+							ins_stl(c, w); /* stl */
+							return 162;
 						}
-						return found;
+						return -1;
 					}
 				default:
 					switch ((w[1] >> 21) & 0x1u) {
 					case 1:
 						switch ((w[0] >> 14) & 0x1u) {
 						case 1:
-							found = -1;
 							if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 							    (w[0] & 0x7fc001u) == 0x674000u &&
 							    (w[1] & 0xe0300100u) == 0xc0200000u) {
-								if (found >= 0) {
-									if (conflict) {
-										conflict[0] = found;
-										conflict[1] = 225;
-									}
-									return -1;
-								}
-								found = 225; /* stib.b */
+								ins_stib_b(c, w); /* stib.b */
+								return 225;
 							}
-							return found;
+							return -1;
 						default:
-							found = -1;
 							if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 							    (w[0] & 0x7fc000u) == 0x618000u &&
 							    (w[1] & 0xe0300100u) == 0xc0200000u) {
-								if (found >= 0) {
-									if (conflict) {
-										conflict[0] = found;
-										conflict[1] = 226;
-									}
-									return -1;
-								}
-								found = 226; /* ldib.b */
+								ins_ldib_b(c, w); /* ldib.b */
+								return 226;
 							}
-							return found;
+							return -1;
 						}
 					default:
-						found = -1;
 						if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 						    (w[0] & 0x1ffu) == 0x1u &&
 						    (w[1] & 0xe7f1fe00u) == 0xc5000000u) {
-							if (found >= 0) {
-								if (conflict) {
-									conflict[0] = found;
-									conflict[1] = 179;
-								}
-								return -1;
-							}
-							found = 179; /* atomic.dec */
+							ins_atomic_dec(c, w); /* atomic.dec */
+							return 179;
 						}
-						return found;
+						return -1;
 					}
 				}
 			}
@@ -53953,39 +52801,33 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu, int *conflict)
 						}
 						found = 213; /* atomic.g.cmpxchg */
 					}
+					switch (found) {
+					case 202:
+						ins_atomic_s_cmpxchg_gen500_599(c, w);
+						break;
+					case 213:
+						ins_atomic_g_cmpxchg(c, w);
+						break;
+					}
 					return found;
 				default:
 					switch ((w[1] >> 21) & 0x1u) {
 					case 1:
-						found = -1;
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0x7fc000u) == 0x618000u &&
 						    (w[1] & 0xe0300100u) == 0xc0200000u) {
-							if (found >= 0) {
-								if (conflict) {
-									conflict[0] = found;
-									conflict[1] = 226;
-								}
-								return -1;
-							}
-							found = 226; /* ldib.b */
+							ins_ldib_b(c, w); /* ldib.b */
+							return 226;
 						}
-						return found;
+						return -1;
 					default:
-						found = -1;
 						if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 						    (w[0] & 0x1ffu) == 0x1u &&
 						    (w[1] & 0xe7f1fe00u) == 0xc5400000u) {
-							if (found >= 0) {
-								if (conflict) {
-									conflict[0] = found;
-									conflict[1] = 180;
-								}
-								return -1;
-							}
-							found = 180; /* atomic.cmpxchg */
+							ins_atomic_cmpxchg(c, w); /* atomic.cmpxchg */
+							return 180;
 						}
-						return found;
+						return -1;
 					}
 				}
 			default:
@@ -53993,85 +52835,50 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu, int *conflict)
 				case 1:
 					switch ((w[1] >> 26) & 0x1u) {
 					case 1:
-						found = -1;
 						if ((!has_gpu || (gpu >= 300 && gpu <= 499)) &&
 						    (w[0] & 0x1u) == 0x0u &&
 						    (w[1] & 0xe7d00000u) == 0xc5500000u) {
-							if (found >= 0) {
-								if (conflict) {
-									conflict[0] = found;
-									conflict[1] = 191;
-								}
-								return -1;
-							}
-							found = 191; /* atomic.s.cmpxchg.gen300_499 */
+							ins_atomic_s_cmpxchg_gen300_499(c, w); /* atomic.s.cmpxchg.gen300_499 */
+							return 191;
 						}
-						return found;
+						return -1;
 					default:
-						found = -1;
 						if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 						    (w[0] & 0x800001u) == 0x800000u &&
 						    (w[1] & 0xe7c00100u) == 0xc1400100u) {
-							if (found >= 0) {
-								if (conflict) {
-									conflict[0] = found;
-									conflict[1] = 163;
-								}
-								return -1;
-							}
-							found = 163; /* stp */
+							ins_stp(c, w); /* stp */
+							return 163;
 						}
-						return found;
+						return -1;
 					}
 				default:
 					switch ((w[1] >> 20) & 0x1u) {
 					case 1:
-						found = -1;
 						if ((!has_gpu || (gpu >= 300 && gpu <= 499)) &&
 						    (w[0] & 0x1u) == 0x0u &&
 						    (w[1] & 0xe7d00000u) == 0xc5500000u) {
-							if (found >= 0) {
-								if (conflict) {
-									conflict[0] = found;
-									conflict[1] = 191;
-								}
-								return -1;
-							}
-							found = 191; /* atomic.s.cmpxchg.gen300_499 */
+							ins_atomic_s_cmpxchg_gen300_499(c, w); /* atomic.s.cmpxchg.gen300_499 */
+							return 191;
 						}
-						return found;
+						return -1;
 					default:
 						switch ((w[0] >> 14) & 0x1u) {
 						case 1:
-							found = -1;
 							if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 							    (w[0] & 0x7fc001u) == 0x674000u &&
 							    (w[1] & 0xe0300100u) == 0xc0200000u) {
-								if (found >= 0) {
-									if (conflict) {
-										conflict[0] = found;
-										conflict[1] = 225;
-									}
-									return -1;
-								}
-								found = 225; /* stib.b */
+								ins_stib_b(c, w); /* stib.b */
+								return 225;
 							}
-							return found;
+							return -1;
 						default:
-							found = -1;
 							if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 							    (w[0] & 0x7fc000u) == 0x618000u &&
 							    (w[1] & 0xe0300100u) == 0xc0200000u) {
-								if (found >= 0) {
-									if (conflict) {
-										conflict[0] = found;
-										conflict[1] = 226;
-									}
-									return -1;
-								}
-								found = 226; /* ldib.b */
+								ins_ldib_b(c, w); /* ldib.b */
+								return 226;
 							}
-							return found;
+							return -1;
 						}
 					}
 				}
@@ -54108,38 +52915,32 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu, int *conflict)
 							}
 							found = 214; /* atomic.g.min */
 						}
+						switch (found) {
+						case 203:
+							ins_atomic_s_min_gen500_599(c, w);
+							break;
+						case 214:
+							ins_atomic_g_min(c, w);
+							break;
+						}
 						return found;
 					default:
-						found = -1;
 						if ((!has_gpu || (gpu >= 300 && gpu <= 599)) &&
 						    (w[0] & 0x1u) == 0x1u &&
 						    (w[1] & 0xe7c00000u) == 0xc1800000u) {
-							if (found >= 0) {
-								if (conflict) {
-									conflict[0] = found;
-									conflict[1] = 170;
-								}
-								return -1;
-							}
-							found = 170; /* ldib */
+							ins_ldib(c, w); /* ldib */
+							return 170;
 						}
-						return found;
+						return -1;
 					}
 				default:
-					found = -1;
 					if ((!has_gpu || (gpu >= 300 && gpu <= 499)) &&
 					    (w[0] & 0x1u) == 0x0u &&
 					    (w[1] & 0xe7d00000u) == 0xc5900000u) {
-						if (found >= 0) {
-							if (conflict) {
-								conflict[0] = found;
-								conflict[1] = 192;
-							}
-							return -1;
-						}
-						found = 192; /* atomic.s.min.gen300_499 */
+						ins_atomic_s_min_gen300_499(c, w); /* atomic.s.min.gen300_499 */
+						return 192;
 					}
-					return found;
+					return -1;
 				}
 			default:
 				switch ((w[0] >> 0) & 0x1u) {
@@ -54171,73 +52972,53 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu, int *conflict)
 							}
 							found = 226; /* ldib.b */
 						}
+						switch (found) {
+						case 170:
+							ins_ldib(c, w);
+							break;
+						case 226:
+							ins_ldib_b(c, w);
+							break;
+						}
 						return found;
 					default:
 						switch ((w[1] >> 26) & 0x1u) {
 						case 1:
-							found = -1;
 							if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 							    (w[0] & 0x1ffu) == 0x1u &&
 							    (w[1] & 0xe7f1fe00u) == 0xc5800000u) {
-								if (found >= 0) {
-									if (conflict) {
-										conflict[0] = found;
-										conflict[1] = 181;
-									}
-									return -1;
-								}
-								found = 181; /* atomic.min */
+								ins_atomic_min(c, w); /* atomic.min */
+								return 181;
 							}
-							return found;
+							return -1;
 						default:
-							found = -1;
 							if ((!has_gpu || (gpu >= 300 && gpu <= 599)) &&
 							    (w[0] & 0x1u) == 0x1u &&
 							    (w[1] & 0xe7c00000u) == 0xc1800000u) {
-								if (found >= 0) {
-									if (conflict) {
-										conflict[0] = found;
-										conflict[1] = 170;
-									}
-									return -1;
-								}
-								found = 170; /* ldib */
+								ins_ldib(c, w); /* ldib */
+								return 170;
 							}
-							return found;
+							return -1;
 						}
 					}
 				default:
 					switch ((w[0] >> 14) & 0x1u) {
 					case 1:
-						found = -1;
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0x7fc001u) == 0x674000u &&
 						    (w[1] & 0xe0300100u) == 0xc0200000u) {
-							if (found >= 0) {
-								if (conflict) {
-									conflict[0] = found;
-									conflict[1] = 225;
-								}
-								return -1;
-							}
-							found = 225; /* stib.b */
+							ins_stib_b(c, w); /* stib.b */
+							return 225;
 						}
-						return found;
+						return -1;
 					default:
-						found = -1;
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0x7fc000u) == 0x618000u &&
 						    (w[1] & 0xe0300100u) == 0xc0200000u) {
-							if (found >= 0) {
-								if (conflict) {
-									conflict[0] = found;
-									conflict[1] = 226;
-								}
-								return -1;
-							}
-							found = 226; /* ldib.b */
+							ins_ldib_b(c, w); /* ldib.b */
+							return 226;
 						}
-						return found;
+						return -1;
 					}
 				}
 			}
@@ -54271,73 +53052,53 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu, int *conflict)
 						}
 						found = 215; /* atomic.g.max */
 					}
+					switch (found) {
+					case 204:
+						ins_atomic_s_max_gen500_599(c, w);
+						break;
+					case 215:
+						ins_atomic_g_max(c, w);
+						break;
+					}
 					return found;
 				default:
-					found = -1;
 					if ((!has_gpu || (gpu >= 300 && gpu <= 499)) &&
 					    (w[0] & 0x1u) == 0x0u &&
 					    (w[1] & 0xe7d00000u) == 0xc5d00000u) {
-						if (found >= 0) {
-							if (conflict) {
-								conflict[0] = found;
-								conflict[1] = 193;
-							}
-							return -1;
-						}
-						found = 193; /* atomic.s.max.gen300_499 */
+						ins_atomic_s_max_gen300_499(c, w); /* atomic.s.max.gen300_499 */
+						return 193;
 					}
-					return found;
+					return -1;
 				}
 			default:
 				switch ((w[1] >> 21) & 0x1u) {
 				case 1:
 					switch ((w[0] >> 14) & 0x1u) {
 					case 1:
-						found = -1;
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0x7fc001u) == 0x674000u &&
 						    (w[1] & 0xe0300100u) == 0xc0200000u) {
-							if (found >= 0) {
-								if (conflict) {
-									conflict[0] = found;
-									conflict[1] = 225;
-								}
-								return -1;
-							}
-							found = 225; /* stib.b */
+							ins_stib_b(c, w); /* stib.b */
+							return 225;
 						}
-						return found;
+						return -1;
 					default:
-						found = -1;
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0x7fc000u) == 0x618000u &&
 						    (w[1] & 0xe0300100u) == 0xc0200000u) {
-							if (found >= 0) {
-								if (conflict) {
-									conflict[0] = found;
-									conflict[1] = 226;
-								}
-								return -1;
-							}
-							found = 226; /* ldib.b */
+							ins_ldib_b(c, w); /* ldib.b */
+							return 226;
 						}
-						return found;
+						return -1;
 					}
 				default:
-					found = -1;
 					if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 					    (w[0] & 0x1ffu) == 0x1u &&
 					    (w[1] & 0xe7f1fe00u) == 0xc5c00000u) {
-						if (found >= 0) {
-							if (conflict) {
-								conflict[0] = found;
-								conflict[1] = 182;
-							}
-							return -1;
-						}
-						found = 182; /* atomic.max */
+						ins_atomic_max(c, w); /* atomic.max */
+						return 182;
 					}
-					return found;
+					return -1;
 				}
 			}
 		case 8:
@@ -54370,73 +53131,53 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu, int *conflict)
 						}
 						found = 216; /* atomic.g.and */
 					}
+					switch (found) {
+					case 205:
+						ins_atomic_s_and_gen500_599(c, w);
+						break;
+					case 216:
+						ins_atomic_g_and(c, w);
+						break;
+					}
 					return found;
 				default:
-					found = -1;
 					if ((!has_gpu || (gpu >= 300 && gpu <= 499)) &&
 					    (w[0] & 0x1u) == 0x0u &&
 					    (w[1] & 0xe7d00000u) == 0xc6100000u) {
-						if (found >= 0) {
-							if (conflict) {
-								conflict[0] = found;
-								conflict[1] = 194;
-							}
-							return -1;
-						}
-						found = 194; /* atomic.s.and.gen300_499 */
+						ins_atomic_s_and_gen300_499(c, w); /* atomic.s.and.gen300_499 */
+						return 194;
 					}
-					return found;
+					return -1;
 				}
 			default:
 				switch ((w[1] >> 21) & 0x1u) {
 				case 1:
 					switch ((w[0] >> 14) & 0x1u) {
 					case 1:
-						found = -1;
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0x7fc001u) == 0x674000u &&
 						    (w[1] & 0xe0300100u) == 0xc0200000u) {
-							if (found >= 0) {
-								if (conflict) {
-									conflict[0] = found;
-									conflict[1] = 225;
-								}
-								return -1;
-							}
-							found = 225; /* stib.b */
+							ins_stib_b(c, w); /* stib.b */
+							return 225;
 						}
-						return found;
+						return -1;
 					default:
-						found = -1;
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0x7fc000u) == 0x618000u &&
 						    (w[1] & 0xe0300100u) == 0xc0200000u) {
-							if (found >= 0) {
-								if (conflict) {
-									conflict[0] = found;
-									conflict[1] = 226;
-								}
-								return -1;
-							}
-							found = 226; /* ldib.b */
+							ins_ldib_b(c, w); /* ldib.b */
+							return 226;
 						}
-						return found;
+						return -1;
 					}
 				default:
-					found = -1;
 					if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 					    (w[0] & 0x1ffu) == 0x1u &&
 					    (w[1] & 0xe7f1fe00u) == 0xc6000000u) {
-						if (found >= 0) {
-							if (conflict) {
-								conflict[0] = found;
-								conflict[1] = 183;
-							}
-							return -1;
-						}
-						found = 183; /* atomic.and */
+						ins_atomic_and(c, w); /* atomic.and */
+						return 183;
 					}
-					return found;
+					return -1;
 				}
 			}
 		case 9:
@@ -54469,73 +53210,53 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu, int *conflict)
 						}
 						found = 217; /* atomic.g.or */
 					}
+					switch (found) {
+					case 206:
+						ins_atomic_s_or_gen500_599(c, w);
+						break;
+					case 217:
+						ins_atomic_g_or(c, w);
+						break;
+					}
 					return found;
 				default:
-					found = -1;
 					if ((!has_gpu || (gpu >= 300 && gpu <= 499)) &&
 					    (w[0] & 0x1u) == 0x0u &&
 					    (w[1] & 0xe7d00000u) == 0xc6500000u) {
-						if (found >= 0) {
-							if (conflict) {
-								conflict[0] = found;
-								conflict[1] = 195;
-							}
-							return -1;
-						}
-						found = 195; /* atomic.s.or.gen300_499 */
+						ins_atomic_s_or_gen300_499(c, w); /* atomic.s.or.gen300_499 */
+						return 195;
 					}
-					return found;
+					return -1;
 				}
 			default:
 				switch ((w[1] >> 21) & 0x1u) {
 				case 1:
 					switch ((w[0] >> 14) & 0x1u) {
 					case 1:
-						found = -1;
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0x7fc001u) == 0x674000u &&
 						    (w[1] & 0xe0300100u) == 0xc0200000u) {
-							if (found >= 0) {
-								if (conflict) {
-									conflict[0] = found;
-									conflict[1] = 225;
-								}
-								return -1;
-							}
-							found = 225; /* stib.b */
+							ins_stib_b(c, w); /* stib.b */
+							return 225;
 						}
-						return found;
+						return -1;
 					default:
-						found = -1;
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0x7fc000u) == 0x618000u &&
 						    (w[1] & 0xe0300100u) == 0xc0200000u) {
-							if (found >= 0) {
-								if (conflict) {
-									conflict[0] = found;
-									conflict[1] = 226;
-								}
-								return -1;
-							}
-							found = 226; /* ldib.b */
+							ins_ldib_b(c, w); /* ldib.b */
+							return 226;
 						}
-						return found;
+						return -1;
 					}
 				default:
-					found = -1;
 					if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 					    (w[0] & 0x1ffu) == 0x1u &&
 					    (w[1] & 0xe7f1fe00u) == 0xc6400000u) {
-						if (found >= 0) {
-							if (conflict) {
-								conflict[0] = found;
-								conflict[1] = 184;
-							}
-							return -1;
-						}
-						found = 184; /* atomic.or */
+						ins_atomic_or(c, w); /* atomic.or */
+						return 184;
 					}
-					return found;
+					return -1;
 				}
 			}
 		case 10:
@@ -54570,38 +53291,32 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu, int *conflict)
 							}
 							found = 218; /* atomic.g.xor */
 						}
+						switch (found) {
+						case 207:
+							ins_atomic_s_xor_gen500_599(c, w);
+							break;
+						case 218:
+							ins_atomic_g_xor(c, w);
+							break;
+						}
 						return found;
 					default:
-						found = -1;
 						if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 						    (w[0] & 0x800001u) == 0x800001u &&
 						    (w[1] & 0xe7c00000u) == 0xc2800000u) {
-							if (found >= 0) {
-								if (conflict) {
-									conflict[0] = found;
-									conflict[1] = 160;
-								}
-								return -1;
-							}
-							found = 160; /* ldlw */
+							ins_ldlw(c, w); /* ldlw */
+							return 160;
 						}
-						return found;
+						return -1;
 					}
 				default:
-					found = -1;
 					if ((!has_gpu || (gpu >= 300 && gpu <= 499)) &&
 					    (w[0] & 0x1u) == 0x0u &&
 					    (w[1] & 0xe7d00000u) == 0xc6900000u) {
-						if (found >= 0) {
-							if (conflict) {
-								conflict[0] = found;
-								conflict[1] = 196;
-							}
-							return -1;
-						}
-						found = 196; /* atomic.s.xor.gen300_499 */
+						ins_atomic_s_xor_gen300_499(c, w); /* atomic.s.xor.gen300_499 */
+						return 196;
 					}
-					return found;
+					return -1;
 				}
 			default:
 				switch ((w[0] >> 0) & 0x1u) {
@@ -54633,73 +53348,53 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu, int *conflict)
 							}
 							found = 226; /* ldib.b */
 						}
+						switch (found) {
+						case 160:
+							ins_ldlw(c, w);
+							break;
+						case 226:
+							ins_ldib_b(c, w);
+							break;
+						}
 						return found;
 					default:
 						switch ((w[1] >> 26) & 0x1u) {
 						case 1:
-							found = -1;
 							if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 							    (w[0] & 0x1ffu) == 0x1u &&
 							    (w[1] & 0xe7f1fe00u) == 0xc6800000u) {
-								if (found >= 0) {
-									if (conflict) {
-										conflict[0] = found;
-										conflict[1] = 185;
-									}
-									return -1;
-								}
-								found = 185; /* atomic.xor */
+								ins_atomic_xor(c, w); /* atomic.xor */
+								return 185;
 							}
-							return found;
+							return -1;
 						default:
-							found = -1;
 							if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 							    (w[0] & 0x800001u) == 0x800001u &&
 							    (w[1] & 0xe7c00000u) == 0xc2800000u) {
-								if (found >= 0) {
-									if (conflict) {
-										conflict[0] = found;
-										conflict[1] = 160;
-									}
-									return -1;
-								}
-								found = 160; /* ldlw */
+								ins_ldlw(c, w); /* ldlw */
+								return 160;
 							}
-							return found;
+							return -1;
 						}
 					}
 				default:
 					switch ((w[0] >> 14) & 0x1u) {
 					case 1:
-						found = -1;
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0x7fc001u) == 0x674000u &&
 						    (w[1] & 0xe0300100u) == 0xc0200000u) {
-							if (found >= 0) {
-								if (conflict) {
-									conflict[0] = found;
-									conflict[1] = 225;
-								}
-								return -1;
-							}
-							found = 225; /* stib.b */
+							ins_stib_b(c, w); /* stib.b */
+							return 225;
 						}
-						return found;
+						return -1;
 					default:
-						found = -1;
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0x7fc000u) == 0x618000u &&
 						    (w[1] & 0xe0300100u) == 0xc0200000u) {
-							if (found >= 0) {
-								if (conflict) {
-									conflict[0] = found;
-									conflict[1] = 226;
-								}
-								return -1;
-							}
-							found = 226; /* ldib.b */
+							ins_ldib_b(c, w); /* ldib.b */
+							return 226;
 						}
-						return found;
+						return -1;
 					}
 				}
 			}
@@ -54743,6 +53438,17 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu, int *conflict)
 						}
 						found = 226; /* ldib.b */
 					}
+					switch (found) {
+					case 168:
+						ins_ldgb_gen300_499(c, w);
+						break;
+					case 169:
+						ins_ldgb_gen500_599(c, w);
+						break;
+					case 226:
+						ins_ldib_b(c, w);
+						break;
+					}
 					return found;
 				default:
 					switch ((w[0] >> 14) & 0x1u) {
@@ -54769,6 +53475,14 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu, int *conflict)
 								return -1;
 							}
 							found = 225; /* stib.b */
+						}
+						switch (found) {
+						case 169:
+							ins_ldgb_gen500_599(c, w);
+							break;
+						case 225:
+							ins_stib_b(c, w);
+							break;
 						}
 						return found;
 					default:
@@ -54807,58 +53521,48 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu, int *conflict)
 							}
 							found = 236; /* shfl */
 						}
+						switch (found) {
+						case 169:
+							ins_ldgb_gen500_599(c, w);
+							break;
+						case 226:
+							ins_ldib_b(c, w);
+							break;
+						case 236:
+							ins_shfl(c, w);
+							break;
+						}
 						return found;
 					}
 				}
 			default:
 				switch ((w[1] >> 8) & 0x1u) {
 				case 1:
-					found = -1;
 					if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 					    (w[0] & 0x800000u) == 0x800000u &&
 					    (w[1] & 0xe7c00100u) == 0xc2c00100u) {
-						if (found >= 0) {
-							if (conflict) {
-								conflict[0] = found;
-								conflict[1] = 164;
-							}
-							return -1;
-						}
-						found = 164; /* stlw */
+						ins_stlw(c, w); /* stlw */
+						return 164;
 					}
-					return found;
+					return -1;
 				default:
 					switch ((w[0] >> 14) & 0x1u) {
 					case 1:
-						found = -1;
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0x7fc001u) == 0x674000u &&
 						    (w[1] & 0xe0300100u) == 0xc0200000u) {
-							if (found >= 0) {
-								if (conflict) {
-									conflict[0] = found;
-									conflict[1] = 225;
-								}
-								return -1;
-							}
-							found = 225; /* stib.b */
+							ins_stib_b(c, w); /* stib.b */
+							return 225;
 						}
-						return found;
+						return -1;
 					default:
-						found = -1;
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0x7fc000u) == 0x618000u &&
 						    (w[1] & 0xe0300100u) == 0xc0200000u) {
-							if (found >= 0) {
-								if (conflict) {
-									conflict[0] = found;
-									conflict[1] = 226;
-								}
-								return -1;
-							}
-							found = 226; /* ldib.b */
+							ins_ldib_b(c, w); /* ldib.b */
+							return 226;
 						}
-						return found;
+						return -1;
 					}
 				}
 			}
@@ -54892,6 +53596,14 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu, int *conflict)
 						}
 						found = 226; /* ldib.b */
 					}
+					switch (found) {
+					case 171:
+						ins_stgb_gen500_599(c, w);
+						break;
+					case 226:
+						ins_ldib_b(c, w);
+						break;
+					}
 					return found;
 				default:
 					found = -1;
@@ -54918,6 +53630,14 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu, int *conflict)
 							return -1;
 						}
 						found = 171; /* stgb.gen500_599 */
+					}
+					switch (found) {
+					case 165:
+						ins_stc(c, w);
+						break;
+					case 171:
+						ins_stgb_gen500_599(c, w);
+						break;
 					}
 					return found;
 				}
@@ -54949,6 +53669,14 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu, int *conflict)
 						}
 						found = 225; /* stib.b */
 					}
+					switch (found) {
+					case 173:
+						ins_stgb_gen300_499(c, w);
+						break;
+					case 225:
+						ins_stib_b(c, w);
+						break;
+					}
 					return found;
 				case 2:
 					found = -1;
@@ -54976,22 +53704,23 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu, int *conflict)
 						}
 						found = 226; /* ldib.b */
 					}
+					switch (found) {
+					case 173:
+						ins_stgb_gen300_499(c, w);
+						break;
+					case 226:
+						ins_ldib_b(c, w);
+						break;
+					}
 					return found;
 				case 3:
-					found = -1;
 					if ((!has_gpu || (gpu >= 300 && gpu <= 499)) &&
 					    (w[0] & 0x1u) == 0x0u &&
 					    (w[1] & 0xe7c00000u) == 0xc7000000u) {
-						if (found >= 0) {
-							if (conflict) {
-								conflict[0] = found;
-								conflict[1] = 173;
-							}
-							return -1;
-						}
-						found = 173; /* stgb.gen300_499 */
+						ins_stgb_gen300_499(c, w); /* stgb.gen300_499 */
+						return 173;
 					}
-					return found;
+					return -1;
 				default:
 					found = -1;
 					if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
@@ -55017,6 +53746,14 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu, int *conflict)
 							return -1;
 						}
 						found = 173; /* stgb.gen300_499 */
+					}
+					switch (found) {
+					case 165:
+						ins_stc(c, w);
+						break;
+					case 173:
+						ins_stgb_gen300_499(c, w);
+						break;
 					}
 					return found;
 				}
@@ -55061,6 +53798,17 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu, int *conflict)
 					}
 					found = 226; /* ldib.b */
 				}
+				switch (found) {
+				case 166:
+					ins_stsc(c, w);
+					break;
+				case 172:
+					ins_stib_gen500_599(c, w);
+					break;
+				case 226:
+					ins_ldib_b(c, w);
+					break;
+				}
 				return found;
 			default:
 				switch ((w[0] >> 14) & 0x1u) {
@@ -55102,6 +53850,17 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu, int *conflict)
 						}
 						found = 225; /* stib.b */
 					}
+					switch (found) {
+					case 166:
+						ins_stsc(c, w);
+						break;
+					case 174:
+						ins_stib_gen300_499(c, w);
+						break;
+					case 225:
+						ins_stib_b(c, w);
+						break;
+					}
 					return found;
 				default:
 					found = -1;
@@ -55141,104 +53900,73 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu, int *conflict)
 						}
 						found = 226; /* ldib.b */
 					}
+					switch (found) {
+					case 166:
+						ins_stsc(c, w);
+						break;
+					case 174:
+						ins_stib_gen300_499(c, w);
+						break;
+					case 226:
+						ins_ldib_b(c, w);
+						break;
+					}
 					return found;
 				}
 			}
 		case 14:
 			switch ((w[0] >> 14) & 0x1u) {
 			case 1:
-				found = -1;
 				if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 				    (w[0] & 0x7fc001u) == 0x674000u &&
 				    (w[1] & 0xe0300100u) == 0xc0200000u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 225;
-						}
-						return -1;
-					}
-					found = 225; /* stib.b */
+					ins_stib_b(c, w); /* stib.b */
+					return 225;
 				}
-				return found;
+				return -1;
 			default:
-				found = -1;
 				if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 				    (w[0] & 0x7fc000u) == 0x618000u &&
 				    (w[1] & 0xe0300100u) == 0xc0200000u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 226;
-						}
-						return -1;
-					}
-					found = 226; /* ldib.b */
+					ins_ldib_b(c, w); /* ldib.b */
+					return 226;
 				}
-				return found;
+				return -1;
 			}
 		case 15:
 			switch ((w[0] >> 18) & 0x1fu) {
 			case 0:
-				found = -1;
 				if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 				    (w[0] & 0xffc000u) == 0x0u &&
 				    (w[1] & 0xe7c00100u) == 0xc3c00000u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 167;
-						}
-						return -1;
-					}
-					found = 167; /* resinfo */
+					ins_resinfo(c, w); /* resinfo */
+					return 167;
 				}
-				return found;
+				return -1;
 			case 16:
-				found = -1;
 				if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 				    (w[0] & 0xffc001u) == 0xc00000u &&
 				    (w[1] & 0xe7c00000u) == 0xc7c00000u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 161;
-						}
-						return -1;
-					}
-					found = 161; /* ldlv */
+					ins_ldlv(c, w); /* ldlv */
+					return 161;
 				}
-				return found;
+				return -1;
 			case 24:
-				found = -1;
 				if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 				    (w[0] & 0x7fc000u) == 0x618000u &&
 				    (w[1] & 0xe0300100u) == 0xc0200000u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 226;
-						}
-						return -1;
-					}
-					found = 226; /* ldib.b */
+					ins_ldib_b(c, w); /* ldib.b */
+					return 226;
 				}
-				return found;
+				return -1;
 			case 25:
-				found = -1;
 				if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 				    (w[0] & 0x7fc001u) == 0x674000u &&
 				    (w[1] & 0xe0300100u) == 0xc0200000u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 225;
-						}
-						return -1;
-					}
-					found = 225; /* stib.b */
+					ins_stib_b(c, w); /* stib.b */
+					return 225;
 				}
-				return found;
+				return -1;
 			default:
 				return -1;
 			}
@@ -55274,146 +54002,91 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu, int *conflict)
 							}
 							found = 208; /* atomic.g.add */
 						}
+						switch (found) {
+						case 197:
+							ins_atomic_s_add_gen500_599(c, w);
+							break;
+						case 208:
+							ins_atomic_g_add(c, w);
+							break;
+						}
 						return found;
 					default:
-						found = -1;
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0xc0400001u) == 0x1u &&
 						    (w[1] & 0xe7f00000u) == 0xc0100000u) {
-							if (found >= 0) {
-								if (conflict) {
-									conflict[0] = found;
-									conflict[1] = 154;
-								}
-								return -1;
-							}
-							found = 154; /* ldg.k */
+							ins_ldg_k(c, w); /* ldg.k */
+							return 154;
 						}
-						return found;
+						return -1;
 					}
 				default:
-					found = -1;
 					if ((!has_gpu || (gpu >= 300 && gpu <= 499)) &&
 					    (w[0] & 0x1u) == 0x0u &&
 					    (w[1] & 0xe7d00000u) == 0xc4100000u) {
-						if (found >= 0) {
-							if (conflict) {
-								conflict[0] = found;
-								conflict[1] = 186;
-							}
-							return -1;
-						}
-						found = 186; /* atomic.s.add.gen300_499 */
+						ins_atomic_s_add_gen300_499(c, w); /* atomic.s.add.gen300_499 */
+						return 186;
 					}
-					return found;
+					return -1;
 				}
 			case 2:
 				switch ((w[0] >> 14) & 0x3fu) {
 				case 6:
-					found = -1;
 					if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 					    (w[0] & 0x7fc000u) == 0x618000u &&
 					    (w[1] & 0xe0300100u) == 0xc0200000u) {
-						if (found >= 0) {
-							if (conflict) {
-								conflict[0] = found;
-								conflict[1] = 226;
-							}
-							return -1;
-						}
-						found = 226; /* ldib.b */
+						ins_ldib_b(c, w); /* ldib.b */
+						return 226;
 					}
-					return found;
+					return -1;
 				case 15:
-					found = -1;
 					if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 					    (w[0] & 0xffc031u) == 0x63c000u &&
 					    (w[1] & 0xe7e00100u) == 0xc0200000u) {
-						if (found >= 0) {
-							if (conflict) {
-								conflict[0] = found;
-								conflict[1] = 224;
-							}
-							return -1;
-						}
-						found = 224; /* resinfo.b */
+						ins_resinfo_b(c, w); /* resinfo.b */
+						return 224;
 					}
-					return found;
+					return -1;
 				case 29:
-					found = -1;
 					if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 					    (w[0] & 0x7fc001u) == 0x674000u &&
 					    (w[1] & 0xe0300100u) == 0xc0200000u) {
-						if (found >= 0) {
-							if (conflict) {
-								conflict[0] = found;
-								conflict[1] = 225;
-							}
-							return -1;
-						}
-						found = 225; /* stib.b */
+						ins_stib_b(c, w); /* stib.b */
+						return 225;
 					}
-					return found;
+					return -1;
 				case 30:
-					found = -1;
 					if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 					    (w[0] & 0x4fc030u) == 0x478000u &&
 					    (w[1] & 0xe7f60100u) == 0xc0260000u) {
-						if (found >= 0) {
-							if (conflict) {
-								conflict[0] = found;
-								conflict[1] = 220;
-							}
-							return -1;
-						}
-						found = 220; /* ldc */
+						ins_ldc(c, w); /* ldc */
+						return 220;
 					}
-					return found;
+					return -1;
 				case 36:
-					found = -1;
 					if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 					    (w[0] & 0x4fc031u) == 0x490000u &&
 					    (w[1] & 0xe7e00100u) == 0xc0200000u) {
-						if (found >= 0) {
-							if (conflict) {
-								conflict[0] = found;
-								conflict[1] = 221;
-							}
-							return -1;
-						}
-						found = 221; /* getspid */
+						ins_getspid(c, w); /* getspid */
+						return 221;
 					}
-					return found;
+					return -1;
 				case 37:
-					found = -1;
 					if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 					    (w[0] & 0x4fc031u) == 0x494000u &&
 					    (w[1] & 0xe7e00100u) == 0xc0200000u) {
-						if (found >= 0) {
-							if (conflict) {
-								conflict[0] = found;
-								conflict[1] = 222;
-							}
-							return -1;
-						}
-						found = 222; /* getwid */
+						ins_getwid(c, w); /* getwid */
+						return 222;
 					}
-					return found;
+					return -1;
 				case 38:
-					found = -1;
 					if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 					    (w[0] & 0xcfc031u) == 0xc98000u &&
 					    (w[1] & 0xe7e00100u) == 0xc0200000u) {
-						if (found >= 0) {
-							if (conflict) {
-								conflict[0] = found;
-								conflict[1] = 223;
-							}
-							return -1;
-						}
-						found = 223; /* getfiberid */
+						ins_getfiberid(c, w); /* getfiberid */
+						return 223;
 					}
-					return found;
+					return -1;
 				default:
 					return -1;
 				}
@@ -55422,248 +54095,136 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu, int *conflict)
 				case 1:
 					switch ((w[0] >> 0) & 0x1u) {
 					case 1:
-						found = -1;
 						if ((!has_gpu || (gpu >= 500 && gpu <= 599)) &&
 						    (w[0] & 0x1u) == 0x1u &&
 						    (w[1] & 0xe7d00000u) == 0xc4100000u) {
-							if (found >= 0) {
-								if (conflict) {
-									conflict[0] = found;
-									conflict[1] = 197;
-								}
-								return -1;
-							}
-							found = 197; /* atomic.s.add.gen500_599 */
+							ins_atomic_s_add_gen500_599(c, w); /* atomic.s.add.gen500_599 */
+							return 197;
 						}
-						return found;
+						return -1;
 					default:
-						found = -1;
 						if ((!has_gpu || (gpu >= 300 && gpu <= 499)) &&
 						    (w[0] & 0x1u) == 0x0u &&
 						    (w[1] & 0xe7d00000u) == 0xc4100000u) {
-							if (found >= 0) {
-								if (conflict) {
-									conflict[0] = found;
-									conflict[1] = 186;
-								}
-								return -1;
-							}
-							found = 186; /* atomic.s.add.gen300_499 */
+							ins_atomic_s_add_gen300_499(c, w); /* atomic.s.add.gen300_499 */
+							return 186;
 						}
-						return found;
+						return -1;
 					}
 				default:
 					switch ((w[0] >> 14) & 0x1fu) {
 					case 4:
-						found = -1;
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0x4fc031u) == 0x490000u &&
 						    (w[1] & 0xe7e00100u) == 0xc0200000u) {
-							if (found >= 0) {
-								if (conflict) {
-									conflict[0] = found;
-									conflict[1] = 221;
-								}
-								return -1;
-							}
-							found = 221; /* getspid */
+							ins_getspid(c, w); /* getspid */
+							return 221;
 						}
-						return found;
+						return -1;
 					case 5:
-						found = -1;
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0x4fc031u) == 0x494000u &&
 						    (w[1] & 0xe7e00100u) == 0xc0200000u) {
-							if (found >= 0) {
-								if (conflict) {
-									conflict[0] = found;
-									conflict[1] = 222;
-								}
-								return -1;
-							}
-							found = 222; /* getwid */
+							ins_getwid(c, w); /* getwid */
+							return 222;
 						}
-						return found;
+						return -1;
 					case 6:
-						found = -1;
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0xcfc031u) == 0xc98000u &&
 						    (w[1] & 0xe7e00100u) == 0xc0200000u) {
-							if (found >= 0) {
-								if (conflict) {
-									conflict[0] = found;
-									conflict[1] = 223;
-								}
-								return -1;
-							}
-							found = 223; /* getfiberid */
+							ins_getfiberid(c, w); /* getfiberid */
+							return 223;
 						}
-						return found;
+						return -1;
 					case 15:
-						found = -1;
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0xffc031u) == 0x63c000u &&
 						    (w[1] & 0xe7e00100u) == 0xc0200000u) {
-							if (found >= 0) {
-								if (conflict) {
-									conflict[0] = found;
-									conflict[1] = 224;
-								}
-								return -1;
-							}
-							found = 224; /* resinfo.b */
+							ins_resinfo_b(c, w); /* resinfo.b */
+							return 224;
 						}
-						return found;
+						return -1;
 					case 16:
-						found = -1;
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0xffc030u) == 0x640000u &&
 						    (w[1] & 0xe7f00100u) == 0xc0300000u) {
-							if (found >= 0) {
-								if (conflict) {
-									conflict[0] = found;
-									conflict[1] = 227;
-								}
-								return -1;
-							}
-							found = 227; /* atomic.b.add */
+							ins_atomic_b_add(c, w); /* atomic.b.add */
+							return 227;
 						}
-						return found;
+						return -1;
 					case 17:
-						found = -1;
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0xffc030u) == 0x644000u &&
 						    (w[1] & 0xe7f00100u) == 0xc0300000u) {
-							if (found >= 0) {
-								if (conflict) {
-									conflict[0] = found;
-									conflict[1] = 228;
-								}
-								return -1;
-							}
-							found = 228; /* atomic.b.sub */
+							ins_atomic_b_sub(c, w); /* atomic.b.sub */
+							return 228;
 						}
-						return found;
+						return -1;
 					case 18:
-						found = -1;
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0xffc030u) == 0x648000u &&
 						    (w[1] & 0xe7f00100u) == 0xc0300000u) {
-							if (found >= 0) {
-								if (conflict) {
-									conflict[0] = found;
-									conflict[1] = 229;
-								}
-								return -1;
-							}
-							found = 229; /* atomic.b.xchg */
+							ins_atomic_b_xchg(c, w); /* atomic.b.xchg */
+							return 229;
 						}
-						return found;
+						return -1;
 					case 21:
-						found = -1;
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0xffc030u) == 0x654000u &&
 						    (w[1] & 0xe7f00100u) == 0xc0300000u) {
-							if (found >= 0) {
-								if (conflict) {
-									conflict[0] = found;
-									conflict[1] = 230;
-								}
-								return -1;
-							}
-							found = 230; /* atomic.b.cmpxchg */
+							ins_atomic_b_cmpxchg(c, w); /* atomic.b.cmpxchg */
+							return 230;
 						}
-						return found;
+						return -1;
 					case 22:
-						found = -1;
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0xffc030u) == 0x658000u &&
 						    (w[1] & 0xe7f00100u) == 0xc0300000u) {
-							if (found >= 0) {
-								if (conflict) {
-									conflict[0] = found;
-									conflict[1] = 231;
-								}
-								return -1;
-							}
-							found = 231; /* atomic.b.min */
+							ins_atomic_b_min(c, w); /* atomic.b.min */
+							return 231;
 						}
-						return found;
+						return -1;
 					case 23:
-						found = -1;
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0xffc030u) == 0x65c000u &&
 						    (w[1] & 0xe7f00100u) == 0xc0300000u) {
-							if (found >= 0) {
-								if (conflict) {
-									conflict[0] = found;
-									conflict[1] = 232;
-								}
-								return -1;
-							}
-							found = 232; /* atomic.b.max */
+							ins_atomic_b_max(c, w); /* atomic.b.max */
+							return 232;
 						}
-						return found;
+						return -1;
 					case 24:
-						found = -1;
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0xffc030u) == 0x660000u &&
 						    (w[1] & 0xe7f00100u) == 0xc0300000u) {
-							if (found >= 0) {
-								if (conflict) {
-									conflict[0] = found;
-									conflict[1] = 233;
-								}
-								return -1;
-							}
-							found = 233; /* atomic.b.and */
+							ins_atomic_b_and(c, w); /* atomic.b.and */
+							return 233;
 						}
-						return found;
+						return -1;
 					case 25:
-						found = -1;
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0xffc030u) == 0x664000u &&
 						    (w[1] & 0xe7f00100u) == 0xc0300000u) {
-							if (found >= 0) {
-								if (conflict) {
-									conflict[0] = found;
-									conflict[1] = 234;
-								}
-								return -1;
-							}
-							found = 234; /* atomic.b.or */
+							ins_atomic_b_or(c, w); /* atomic.b.or */
+							return 234;
 						}
-						return found;
+						return -1;
 					case 26:
-						found = -1;
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0xffc030u) == 0x668000u &&
 						    (w[1] & 0xe7f00100u) == 0xc0300000u) {
-							if (found >= 0) {
-								if (conflict) {
-									conflict[0] = found;
-									conflict[1] = 235;
-								}
-								return -1;
-							}
-							found = 235; /* atomic.b.xor */
+							ins_atomic_b_xor(c, w); /* atomic.b.xor */
+							return 235;
 						}
-						return found;
+						return -1;
 					case 30:
-						found = -1;
 						if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) &&
 						    (w[0] & 0x4fc030u) == 0x478000u &&
 						    (w[1] & 0xe7f60100u) == 0xc0360000u) {
-							if (found >= 0) {
-								if (conflict) {
-									conflict[0] = found;
-									conflict[1] = 219;
-								}
-								return -1;
-							}
-							found = 219; /* ldc.k */
+							ins_ldc_k(c, w); /* ldc.k */
+							return 219;
 						}
-						return found;
+						return -1;
 					default:
 						return -1;
 					}
@@ -55671,20 +54232,13 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu, int *conflict)
 			default:
 				switch ((w[1] >> 26) & 0x1u) {
 				case 1:
-					found = -1;
 					if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 					    (w[0] & 0x1ffu) == 0x1u &&
 					    (w[1] & 0xe7f1fe00u) == 0xc4000000u) {
-						if (found >= 0) {
-							if (conflict) {
-								conflict[0] = found;
-								conflict[1] = 175;
-							}
-							return -1;
-						}
-						found = 175; /* atomic.add */
+						ins_atomic_add(c, w); /* atomic.add */
+						return 175;
 					}
-					return found;
+					return -1;
 				default:
 					switch ((w[0] >> 22) & 0x1u) {
 					case 1:
@@ -55713,22 +54267,23 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu, int *conflict)
 							}
 							found = 153; /* ldg.a.gen700 */
 						}
+						switch (found) {
+						case 152:
+							ins_ldg_a_gen600_699(c, w);
+							break;
+						case 153:
+							ins_ldg_a_gen700(c, w);
+							break;
+						}
 						return found;
 					default:
-						found = -1;
 						if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) &&
 						    (w[0] & 0xc0c00001u) == 0x800001u &&
 						    (w[1] & 0xe7f00000u) == 0xc0000000u) {
-							if (found >= 0) {
-								if (conflict) {
-									conflict[0] = found;
-									conflict[1] = 151;
-								}
-								return -1;
-							}
-							found = 151; /* ldg */
+							ins_ldg(c, w); /* ldg */
+							return 151;
 						}
-						return found;
+						return -1;
 					}
 				}
 			}
@@ -55736,154 +54291,77 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu, int *conflict)
 	case 7:
 		switch ((w[1] >> 23) & 0xfu) {
 		case 0:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7820000u) == 0xe0020000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 237;
-					}
-					return -1;
-				}
-				found = 237; /* bar */
+				ins_bar(c, w); /* bar */
+				return 237;
 			}
-			return found;
+			return -1;
 		case 1:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7820000u) == 0xe0820000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 238;
-					}
-					return -1;
-				}
-				found = 238; /* fence */
+				ins_fence(c, w); /* fence */
+				return 238;
 			}
-			return found;
+			return -1;
 		case 2:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7800000u) == 0xe1000000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 239;
-					}
-					return -1;
-				}
-				found = 239; /* sleep */
+				ins_sleep(c, w); /* sleep */
+				return 239;
 			}
-			return found;
+			return -1;
 		case 3:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7800000u) == 0xe1800000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 240;
-					}
-					return -1;
-				}
-				found = 240; /* icinv */
+				ins_icinv(c, w); /* icinv */
+				return 240;
 			}
-			return found;
+			return -1;
 		case 4:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7900000u) == 0xe2000000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 241;
-					}
-					return -1;
-				}
-				found = 241; /* dccln */
+				ins_dccln(c, w); /* dccln */
+				return 241;
 			}
-			return found;
+			return -1;
 		case 5:
 			switch ((w[1] >> 20) & 0x1u) {
 			case 1:
-				found = -1;
 				if ((!has_gpu || (gpu >= 700 && gpu <= 4294967295)) && (w[1] & 0xe7fa0000u) == 0xe2d20000u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 244;
-						}
-						return -1;
-					}
-					found = 244; /* ccinv */
+					ins_ccinv(c, w); /* ccinv */
+					return 244;
 				}
-				return found;
+				return -1;
 			default:
-				found = -1;
 				if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7900000u) == 0xe2800000u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 242;
-						}
-						return -1;
-					}
-					found = 242; /* dcinv */
+					ins_dcinv(c, w); /* dcinv */
+					return 242;
 				}
-				return found;
+				return -1;
 			}
 		case 6:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7900000u) == 0xe3000000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 243;
-					}
-					return -1;
-				}
-				found = 243; /* dcflu */
+				ins_dcflu(c, w); /* dcflu */
+				return 243;
 			}
-			return found;
+			return -1;
 		case 7:
 			switch ((w[1] >> 19) & 0x1u) {
 			case 1:
-				found = -1;
 				if ((!has_gpu || (gpu >= 700 && gpu <= 4294967295)) && (w[1] & 0xe7ffe000u) == 0xe3ca0000u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 246;
-						}
-						return -1;
-					}
-					found = 246; /* unlock */
+					ins_unlock(c, w); /* unlock */
+					return 246;
 				}
-				return found;
+				return -1;
 			default:
-				found = -1;
 				if ((!has_gpu || (gpu >= 700 && gpu <= 4294967295)) && (w[1] & 0xe7ffe000u) == 0xe3c20000u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 245;
-						}
-						return -1;
-					}
-					found = 245; /* lock */
+					ins_lock(c, w); /* lock */
+					return 245;
 				}
-				return found;
+				return -1;
 			}
 		case 8:
-			found = -1;
 			if ((!has_gpu || (gpu >= 700 && gpu <= 4294967295)) && (w[1] & 0xe7c00000u) == 0xe4400000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 247;
-					}
-					return -1;
-				}
-				found = 247; /* alias */
+				ins_alias(c, w); /* alias */
+				return 247;
 			}
-			return found;
+			return -1;
 		default:
 			return -1;
 		}
@@ -55892,362 +54370,180 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu, int *conflict)
 		case 1:
 			switch ((w[1] >> 5) & 0x7u) {
 			case 1:
-				found = -1;
 				if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe78200e0u) == 0x800020u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 24;
-						}
-						return -1;
-					}
-					found = 24; /* brao */
+					ins_brao(c, w); /* brao */
+					return 24;
 				}
-				return found;
+				return -1;
 			case 2:
-				found = -1;
 				if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe78200e0u) == 0x800040u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 25;
-						}
-						return -1;
-					}
-					found = 25; /* braa */
+					ins_braa(c, w); /* braa */
+					return 25;
 				}
-				return found;
+				return -1;
 			case 3:
-				found = -1;
 				if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe78200e0u) == 0x800060u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 19;
-						}
-						return -1;
-					}
-					found = 19; /* brac */
+					ins_brac(c, w); /* brac */
+					return 19;
 				}
-				return found;
+				return -1;
 			case 4:
-				found = -1;
 				if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe78200e0u) == 0x800080u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 22;
-						}
-						return -1;
-					}
-					found = 22; /* bany */
+					ins_bany(c, w); /* bany */
+					return 22;
 				}
-				return found;
+				return -1;
 			case 5:
-				found = -1;
 				if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe78200e0u) == 0x8000a0u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 23;
-						}
-						return -1;
-					}
-					found = 23; /* ball */
+					ins_ball(c, w); /* ball */
+					return 23;
 				}
-				return found;
+				return -1;
 			case 6:
-				found = -1;
 				if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe78200e0u) == 0x8000c0u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 20;
-						}
-						return -1;
-					}
-					found = 20; /* brax */
+					ins_brax(c, w); /* brax */
+					return 20;
 				}
-				return found;
+				return -1;
 			case 7:
 				return -1;
 			default:
-				found = -1;
 				if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe78200e0u) == 0x800000u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 21;
-						}
-						return -1;
-					}
-					found = 21; /* br */
+					ins_br(c, w); /* br */
+					return 21;
 				}
-				return found;
+				return -1;
 			}
 		case 2:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7820000u) == 0x1000000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 13;
-					}
-					return -1;
-				}
-				found = 13; /* jump */
+				ins_jump(c, w); /* jump */
+				return 13;
 			}
-			return found;
+			return -1;
 		case 3:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7820000u) == 0x1800000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 14;
-					}
-					return -1;
-				}
-				found = 14; /* call */
+				ins_call(c, w); /* call */
+				return 14;
 			}
-			return found;
+			return -1;
 		case 4:
 			switch ((w[1] >> 17) & 0x1u) {
 			case 1:
-				found = -1;
 				if ((!has_gpu || (gpu >= 600 && gpu <= 4294967295)) && (w[1] & 0xe7820000u) == 0x2020000u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 16;
-						}
-						return -1;
-					}
-					found = 16; /* getlast */
+					ins_getlast(c, w); /* getlast */
+					return 16;
 				}
-				return found;
+				return -1;
 			default:
-				found = -1;
 				if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7f2e0e0u) == 0x2000000u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 2;
-						}
-						return -1;
-					}
-					found = 2; /* ret */
+					ins_ret(c, w); /* ret */
+					return 2;
 				}
-				return found;
+				return -1;
 			}
 		case 5:
 			switch ((w[1] >> 17) & 0x1u) {
 			case 1:
-				found = -1;
 				if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7820000u) == 0x2820000u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 17;
-						}
-						return -1;
-					}
-					found = 17; /* getone */
+					ins_getone(c, w); /* getone */
+					return 17;
 				}
-				return found;
+				return -1;
 			default:
-				found = -1;
 				if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe782e0ffu) == 0x2800000u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 12;
-						}
-						return -1;
-					}
-					found = 12; /* kill */
+					ins_kill(c, w); /* kill */
+					return 12;
 				}
-				return found;
+				return -1;
 			}
 		case 6:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7f2e0e0u) == 0x3000000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 1;
-					}
-					return -1;
-				}
-				found = 1; /* end */
+				ins_end(c, w); /* end */
+				return 1;
 			}
-			return found;
+			return -1;
 		case 7:
 			switch ((w[1] >> 17) & 0x1u) {
 			case 1:
-				found = -1;
 				if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7820000u) == 0x3820000u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 18;
-						}
-						return -1;
-					}
-					found = 18; /* shps */
+					ins_shps(c, w); /* shps */
+					return 18;
 				}
-				return found;
+				return -1;
 			default:
-				found = -1;
 				if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7f2e0e0u) == 0x3800000u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 3;
-						}
-						return -1;
-					}
-					found = 3; /* emit */
+					ins_emit(c, w); /* emit */
+					return 3;
 				}
-				return found;
+				return -1;
 			}
 		case 8:
 			switch ((w[1] >> 17) & 0x1u) {
 			case 1:
-				found = -1;
 				if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7f2e0e0u) == 0x4020000u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 8;
-						}
-						return -1;
-					}
-					found = 8; /* shpe */
+					ins_shpe(c, w); /* shpe */
+					return 8;
 				}
-				return found;
+				return -1;
 			default:
-				found = -1;
 				if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7f2e0e0u) == 0x4000000u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 4;
-						}
-						return -1;
-					}
-					found = 4; /* cut */
+					ins_cut(c, w); /* cut */
+					return 4;
 				}
-				return found;
+				return -1;
 			}
 		case 9:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7f2e0e0u) == 0x4800000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 5;
-					}
-					return -1;
-				}
-				found = 5; /* chmask */
+				ins_chmask(c, w); /* chmask */
+				return 5;
 			}
-			return found;
+			return -1;
 		case 10:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7f2e0e0u) == 0x5000000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 6;
-					}
-					return -1;
-				}
-				found = 6; /* chsh */
+				ins_chsh(c, w); /* chsh */
+				return 6;
 			}
-			return found;
+			return -1;
 		case 11:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7f2e0e0u) == 0x5800000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 7;
-					}
-					return -1;
-				}
-				found = 7; /* flow_rev */
+				ins_flow_rev(c, w); /* flow_rev */
+				return 7;
 			}
-			return found;
+			return -1;
 		case 12:
 			return -1;
 		case 13:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7f2e0e0u) == 0x6820000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 9;
-					}
-					return -1;
-				}
-				found = 9; /* predt */
+				ins_predt(c, w); /* predt */
+				return 9;
 			}
-			return found;
+			return -1;
 		case 14:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7f2e0e0u) == 0x7020000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 10;
-					}
-					return -1;
-				}
-				found = 10; /* predf */
+				ins_predf(c, w); /* predf */
+				return 10;
 			}
-			return found;
+			return -1;
 		case 15:
-			found = -1;
 			if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7f2e0e0u) == 0x7820000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 11;
-					}
-					return -1;
-				}
-				found = 11; /* prede */
+				ins_prede(c, w); /* prede */
+				return 11;
 			}
-			return found;
+			return -1;
 		default:
 			switch ((w[1] >> 17) & 0x1u) {
 			case 1:
-				found = -1;
 				if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7820000u) == 0x20000u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 15;
-						}
-						return -1;
-					}
-					found = 15; /* bkt */
+					ins_bkt(c, w); /* bkt */
+					return 15;
 				}
-				return found;
+				return -1;
 			default:
-				found = -1;
 				if ((!has_gpu || (gpu >= 300 && gpu <= 4294967295)) && (w[1] & 0xe7f2e0e0u) == 0x0u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 0;
-						}
-						return -1;
-					}
-					found = 0; /* nop */
+					ins_nop(c, w); /* nop */
+					return 0;
 				}
-				return found;
+				return -1;
 			}
 		}
 	}
@@ -56519,752 +54815,7 @@ static void disasm_into(struct dis_writer *w, const uint32_t *words,
 	c.gpu = options && options->gpu ? (int64_t)options->gpu : 700;
 	c.has_gpu = options && options->gpu ? 1 : 1;
 	c.errors = options && options->show_errors ? errors : NULL;
-	switch (find(words, c.gpu, c.has_gpu, c.errors ? conflict : NULL)) {
-	case 0:
-		ins_nop(&c, words);
-		break;
-	case 1:
-		ins_end(&c, words);
-		break;
-	case 2:
-		ins_ret(&c, words);
-		break;
-	case 3:
-		ins_emit(&c, words);
-		break;
-	case 4:
-		ins_cut(&c, words);
-		break;
-	case 5:
-		ins_chmask(&c, words);
-		break;
-	case 6:
-		ins_chsh(&c, words);
-		break;
-	case 7:
-		ins_flow_rev(&c, words);
-		break;
-	case 8:
-		ins_shpe(&c, words);
-		break;
-	case 9:
-		ins_predt(&c, words);
-		break;
-	case 10:
-		ins_predf(&c, words);
-		break;
-	case 11:
-		ins_prede(&c, words);
-		break;
-	case 12:
-		ins_kill(&c, words);
-		break;
-	case 13:
-		ins_jump(&c, words);
-		break;
-	case 14:
-		ins_call(&c, words);
-		break;
-	case 15:
-		ins_bkt(&c, words);
-		break;
-	case 16:
-		ins_getlast(&c, words);
-		break;
-	case 17:
-		ins_getone(&c, words);
-		break;
-	case 18:
-		ins_shps(&c, words);
-		break;
-	case 19:
-		ins_brac(&c, words);
-		break;
-	case 20:
-		ins_brax(&c, words);
-		break;
-	case 21:
-		ins_br(&c, words);
-		break;
-	case 22:
-		ins_bany(&c, words);
-		break;
-	case 23:
-		ins_ball(&c, words);
-		break;
-	case 24:
-		ins_brao(&c, words);
-		break;
-	case 25:
-		ins_braa(&c, words);
-		break;
-	case 26:
-		ins_mov_immed(&c, words);
-		break;
-	case 27:
-		ins_mov_const(&c, words);
-		break;
-	case 28:
-		ins_mov_gpr(&c, words);
-		break;
-	case 29:
-		ins_mov_relgpr(&c, words);
-		break;
-	case 30:
-		ins_mov_relconst(&c, words);
-		break;
-	case 31:
-		ins_swz(&c, words);
-		break;
-	case 32:
-		ins_gat(&c, words);
-		break;
-	case 33:
-		ins_sct(&c, words);
-		break;
-	case 34:
-		ins_movmsk(&c, words);
-		break;
-	case 35:
-		ins_bary_f(&c, words);
-		break;
-	case 36:
-		ins_flat_b(&c, words);
-		break;
-	case 37:
-		ins_add_f(&c, words);
-		break;
-	case 38:
-		ins_min_f(&c, words);
-		break;
-	case 39:
-		ins_max_f(&c, words);
-		break;
-	case 40:
-		ins_mul_f(&c, words);
-		break;
-	case 41:
-		ins_sign_f(&c, words);
-		break;
-	case 42:
-		ins_cmps_f(&c, words);
-		break;
-	case 43:
-		ins_absneg_f(&c, words);
-		break;
-	case 44:
-		ins_cmpv_f(&c, words);
-		break;
-	case 45:
-		ins_floor_f(&c, words);
-		break;
-	case 46:
-		ins_ceil_f(&c, words);
-		break;
-	case 47:
-		ins_rndne_f(&c, words);
-		break;
-	case 48:
-		ins_rndaz_f(&c, words);
-		break;
-	case 49:
-		ins_trunc_f(&c, words);
-		break;
-	case 50:
-		ins_add_u(&c, words);
-		break;
-	case 51:
-		ins_add_s(&c, words);
-		break;
-	case 52:
-		ins_sub_u(&c, words);
-		break;
-	case 53:
-		ins_sub_s(&c, words);
-		break;
-	case 54:
-		ins_cmps_u(&c, words);
-		break;
-	case 55:
-		ins_cmps_s(&c, words);
-		break;
-	case 56:
-		ins_min_u(&c, words);
-		break;
-	case 57:
-		ins_min_s(&c, words);
-		break;
-	case 58:
-		ins_max_u(&c, words);
-		break;
-	case 59:
-		ins_max_s(&c, words);
-		break;
-	case 60:
-		ins_absneg_s(&c, words);
-		break;
-	case 61:
-		ins_and_b(&c, words);
-		break;
-	case 62:
-		ins_or_b(&c, words);
-		break;
-	case 63:
-		ins_not_b(&c, words);
-		break;
-	case 64:
-		ins_xor_b(&c, words);
-		break;
-	case 65:
-		ins_cmpv_u(&c, words);
-		break;
-	case 66:
-		ins_cmpv_s(&c, words);
-		break;
-	case 67:
-		ins_mul_u24(&c, words);
-		break;
-	case 68:
-		ins_mul_s24(&c, words);
-		break;
-	case 69:
-		ins_mull_u(&c, words);
-		break;
-	case 70:
-		ins_bfrev_b(&c, words);
-		break;
-	case 71:
-		ins_clz_s(&c, words);
-		break;
-	case 72:
-		ins_clz_b(&c, words);
-		break;
-	case 73:
-		ins_shl_b(&c, words);
-		break;
-	case 74:
-		ins_shr_b(&c, words);
-		break;
-	case 75:
-		ins_ashr_b(&c, words);
-		break;
-	case 76:
-		ins_mgen_b(&c, words);
-		break;
-	case 77:
-		ins_getbit_b(&c, words);
-		break;
-	case 78:
-		ins_setrm(&c, words);
-		break;
-	case 79:
-		ins_cbits_b(&c, words);
-		break;
-	case 80:
-		ins_shb(&c, words);
-		break;
-	case 81:
-		ins_msad(&c, words);
-		break;
-	case 82:
-		ins_mad_u16(&c, words);
-		break;
-	case 83:
-		ins_madsh_u16(&c, words);
-		break;
-	case 84:
-		ins_mad_s16(&c, words);
-		break;
-	case 85:
-		ins_madsh_m16(&c, words);
-		break;
-	case 86:
-		ins_mad_u24(&c, words);
-		break;
-	case 87:
-		ins_mad_s24(&c, words);
-		break;
-	case 88:
-		ins_mad_f16(&c, words);
-		break;
-	case 89:
-		ins_mad_f32(&c, words);
-		break;
-	case 90:
-		ins_sel_b16(&c, words);
-		break;
-	case 91:
-		ins_sel_b32(&c, words);
-		break;
-	case 92:
-		ins_sel_s16(&c, words);
-		break;
-	case 93:
-		ins_sel_s32(&c, words);
-		break;
-	case 94:
-		ins_sel_f16(&c, words);
-		break;
-	case 95:
-		ins_sel_f32(&c, words);
-		break;
-	case 96:
-		ins_sad_s16(&c, words);
-		break;
-	case 97:
-		ins_sad_s32(&c, words);
-		break;
-	case 98:
-		ins_shrm(&c, words);
-		break;
-	case 99:
-		ins_shlm(&c, words);
-		break;
-	case 100:
-		ins_shrg(&c, words);
-		break;
-	case 101:
-		ins_shlg(&c, words);
-		break;
-	case 102:
-		ins_andg(&c, words);
-		break;
-	case 103:
-		ins_dp2acc(&c, words);
-		break;
-	case 104:
-		ins_dp4acc(&c, words);
-		break;
-	case 105:
-		ins_wmm(&c, words);
-		break;
-	case 106:
-		ins_wmm_accu(&c, words);
-		break;
-	case 107:
-		ins_rcp(&c, words);
-		break;
-	case 108:
-		ins_rsq(&c, words);
-		break;
-	case 109:
-		ins_log2(&c, words);
-		break;
-	case 110:
-		ins_exp2(&c, words);
-		break;
-	case 111:
-		ins_sin(&c, words);
-		break;
-	case 112:
-		ins_cos(&c, words);
-		break;
-	case 113:
-		ins_sqrt(&c, words);
-		break;
-	case 114:
-		ins_hrsq(&c, words);
-		break;
-	case 115:
-		ins_hlog2(&c, words);
-		break;
-	case 116:
-		ins_hexp2(&c, words);
-		break;
-	case 117:
-		ins_isam(&c, words);
-		break;
-	case 118:
-		ins_isaml(&c, words);
-		break;
-	case 119:
-		ins_isamm(&c, words);
-		break;
-	case 120:
-		ins_sam(&c, words);
-		break;
-	case 121:
-		ins_samb(&c, words);
-		break;
-	case 122:
-		ins_saml(&c, words);
-		break;
-	case 123:
-		ins_samgq(&c, words);
-		break;
-	case 124:
-		ins_getlod(&c, words);
-		break;
-	case 125:
-		ins_conv(&c, words);
-		break;
-	case 126:
-		ins_convm(&c, words);
-		break;
-	case 127:
-		ins_getsize(&c, words);
-		break;
-	case 128:
-		ins_getbuf(&c, words);
-		break;
-	case 129:
-		ins_getpos(&c, words);
-		break;
-	case 130:
-		ins_getinfo(&c, words);
-		break;
-	case 131:
-		ins_dsx(&c, words);
-		break;
-	case 132:
-		ins_dsy(&c, words);
-		break;
-	case 133:
-		ins_gather4r(&c, words);
-		break;
-	case 134:
-		ins_gather4g(&c, words);
-		break;
-	case 135:
-		ins_gather4b(&c, words);
-		break;
-	case 136:
-		ins_gather4a(&c, words);
-		break;
-	case 137:
-		ins_samgp0(&c, words);
-		break;
-	case 138:
-		ins_samgp1(&c, words);
-		break;
-	case 139:
-		ins_samgp2(&c, words);
-		break;
-	case 140:
-		ins_samgp3(&c, words);
-		break;
-	case 141:
-		ins_dsxpp_1(&c, words);
-		break;
-	case 142:
-		ins_dsypp_1(&c, words);
-		break;
-	case 143:
-		ins_rgetpos(&c, words);
-		break;
-	case 144:
-		ins_rgetinfo(&c, words);
-		break;
-	case 145:
-		ins_tcinv(&c, words);
-		break;
-	case 146:
-		ins_brcst_active(&c, words);
-		break;
-	case 147:
-		ins_quad_shuffle_brcst(&c, words);
-		break;
-	case 148:
-		ins_quad_shuffle_horiz(&c, words);
-		break;
-	case 149:
-		ins_quad_shuffle_vert(&c, words);
-		break;
-	case 150:
-		ins_quad_shuffle_diag(&c, words);
-		break;
-	case 151:
-		ins_ldg(&c, words);
-		break;
-	case 152:
-		ins_ldg_a_gen600_699(&c, words);
-		break;
-	case 153:
-		ins_ldg_a_gen700(&c, words);
-		break;
-	case 154:
-		ins_ldg_k(&c, words);
-		break;
-	case 155:
-		ins_stg(&c, words);
-		break;
-	case 156:
-		ins_stg_a_gen600_699(&c, words);
-		break;
-	case 157:
-		ins_stg_a_gen700(&c, words);
-		break;
-	case 158:
-		ins_ldl(&c, words);
-		break;
-	case 159:
-		ins_ldp(&c, words);
-		break;
-	case 160:
-		ins_ldlw(&c, words);
-		break;
-	case 161:
-		ins_ldlv(&c, words);
-		break;
-	case 162:
-		ins_stl(&c, words);
-		break;
-	case 163:
-		ins_stp(&c, words);
-		break;
-	case 164:
-		ins_stlw(&c, words);
-		break;
-	case 165:
-		ins_stc(&c, words);
-		break;
-	case 166:
-		ins_stsc(&c, words);
-		break;
-	case 167:
-		ins_resinfo(&c, words);
-		break;
-	case 168:
-		ins_ldgb_gen300_499(&c, words);
-		break;
-	case 169:
-		ins_ldgb_gen500_599(&c, words);
-		break;
-	case 170:
-		ins_ldib(&c, words);
-		break;
-	case 171:
-		ins_stgb_gen500_599(&c, words);
-		break;
-	case 172:
-		ins_stib_gen500_599(&c, words);
-		break;
-	case 173:
-		ins_stgb_gen300_499(&c, words);
-		break;
-	case 174:
-		ins_stib_gen300_499(&c, words);
-		break;
-	case 175:
-		ins_atomic_add(&c, words);
-		break;
-	case 176:
-		ins_atomic_sub(&c, words);
-		break;
-	case 177:
-		ins_atomic_xchg(&c, words);
-		break;
-	case 178:
-		ins_atomic_inc(&c, words);
-		break;
-	case 179:
-		ins_atomic_dec(&c, words);
-		break;
-	case 180:
-		ins_atomic_cmpxchg(&c, words);
-		break;
-	case 181:
-		ins_atomic_min(&c, words);
-		break;
-	case 182:
-		ins_atomic_max(&c, words);
-		break;
-	case 183:
-		ins_atomic_and(&c, words);
-		break;
-	case 184:
-		ins_atomic_or(&c, words);
-		break;
-	case 185:
-		ins_atomic_xor(&c, words);
-		break;
-	case 186:
-		ins_atomic_s_add_gen300_499(&c, words);
-		break;
-	case 187:
-		ins_atomic_s_sub_gen300_499(&c, words);
-		break;
-	case 188:
-		ins_atomic_s_xchg_gen300_499(&c, words);
-		break;
-	case 189:
-		ins_atomic_s_inc_gen300_499(&c, words);
-		break;
-	case 190:
-		ins_atomic_s_dec_gen300_499(&c, words);
-		break;
-	case 191:
-		ins_atomic_s_cmpxchg_gen300_499(&c, words);
-		break;
-	case 192:
-		ins_atomic_s_min_gen300_499(&c, words);
-		break;
-	case 193:
-		ins_atomic_s_max_gen300_499(&c, words);
-		break;
-	case 194:
-		ins_atomic_s_and_gen300_499(&c, words);
-		break;
-	case 195:
-		ins_atomic_s_or_gen300_499(&c, words);
-		break;
-	case 196:
-		ins_atomic_s_xor_gen300_499(&c, words);
-		break;
-	case 197:
-		ins_atomic_s_add_gen500_599(&c, words);
-		break;
-	case 198:
-		ins_atomic_s_sub_gen500_599(&c, words);
-		break;
-	case 199:
-		ins_atomic_s_xchg_gen500_599(&c, words);
-		break;
-	case 200:
-		ins_atomic_s_inc_gen500_599(&c, words);
-		break;
-	case 201:
-		ins_atomic_s_dec_gen500_599(&c, words);
-		break;
-	case 202:
-		ins_atomic_s_cmpxchg_gen500_599(&c, words);
-		break;
-	case 203:
-		ins_atomic_s_min_gen500_599(&c, words);
-		break;
-	case 204:
-		ins_atomic_s_max_gen500_599(&c, words);
-		break;
-	case 205:
-		ins_atomic_s_and_gen500_599(&c, words);
-		break;
-	case 206:
-		ins_atomic_s_or_gen500_599(&c, words);
-		break;
-	case 207:
-		ins_atomic_s_xor_gen500_599(&c, words);
-		break;
-	case 208:
-		ins_atomic_g_add(&c, words);
-		break;
-	case 209:
-		ins_atomic_g_sub(&c, words);
-		break;
-	case 210:
-		ins_atomic_g_xchg(&c, words);
-		break;
-	case 211:
-		ins_atomic_g_inc(&c, words);
-		break;
-	case 212:
-		ins_atomic_g_dec(&c, words);
-		break;
-	case 213:
-		ins_atomic_g_cmpxchg(&c, words);
-		break;
-	case 214:
-		ins_atomic_g_min(&c, words);
-		break;
-	case 215:
-		ins_atomic_g_max(&c, words);
-		break;
-	case 216:
-		ins_atomic_g_and(&c, words);
-		break;
-	case 217:
-		ins_atomic_g_or(&c, words);
-		break;
-	case 218:
-		ins_atomic_g_xor(&c, words);
-		break;
-	case 219:
-		ins_ldc_k(&c, words);
-		break;
-	case 220:
-		ins_ldc(&c, words);
-		break;
-	case 221:
-		ins_getspid(&c, words);
-		break;
-	case 222:
-		ins_getwid(&c, words);
-		break;
-	case 223:
-		ins_getfiberid(&c, words);
-		break;
-	case 224:
-		ins_resinfo_b(&c, words);
-		break;
-	case 225:
-		ins_stib_b(&c, words);
-		break;
-	case 226:
-		ins_ldib_b(&c, words);
-		break;
-	case 227:
-		ins_atomic_b_add(&c, words);
-		break;
-	case 228:
-		ins_atomic_b_sub(&c, words);
-		break;
-	case 229:
-		ins_atomic_b_xchg(&c, words);
-		break;
-	case 230:
-		ins_atomic_b_cmpxchg(&c, words);
-		break;
-	case 231:
-		ins_atomic_b_min(&c, words);
-		break;
-	case 232:
-		ins_atomic_b_max(&c, words);
-		break;
-	case 233:
-		ins_atomic_b_and(&c, words);
-		break;
-	case 234:
-		ins_atomic_b_or(&c, words);
-		break;
-	case 235:
-		ins_atomic_b_xor(&c, words);
-		break;
-	case 236:
-		ins_shfl(&c, words);
-		break;
-	case 237:
-		ins_bar(&c, words);
-		break;
-	case 238:
-		ins_fence(&c, words);
-		break;
-	case 239:
-		ins_sleep(&c, words);
-		break;
-	case 240:
-		ins_icinv(&c, words);
-		break;
-	case 241:
-		ins_dccln(&c, words);
-		break;
-	case 242:
-		ins_dcinv(&c, words);
-		break;
-	case 243:
-		ins_dcflu(&c, words);
-		break;
-	case 244:
-		ins_ccinv(&c, words);
-		break;
-	case 245:
-		ins_lock(&c, words);
-		break;
-	case 246:
-		ins_unlock(&c, words);
-		break;
-	case 247:
-		ins_alias(&c, words);
-		break;
-	default:
+	if (find(&c, words, c.gpu, c.has_gpu, c.errors ? conflict : NULL) < 0) {
 		if (c.errors && c.errors->count < DIS_MAX_ERRORS && conflict[0] >= 0)
 			dis_error_name(c.errors, DIS_CONFLICT, mnemonics[conflict[0]], mnemonics[conflict[1]]);
 		dis_puts(w, "no match: ");
@@ -57280,11 +54831,12 @@ static void disasm_into(struct dis_writer *w, const uint32_t *words,
 size_t ir3_disasm(const uint32_t *words, const struct ir3_disasm_options *options,
                   char *out, size_t size)
 {
+	char buffer[256];
 	struct dis_writer w;
 	struct dis_errors errors;
 	errors.count = 0;
 	errors.word_count = IR3_INSTRUCTION_WORDS;
-	dis_init(&w, out, size, NULL);
+	dis_init_string(&w, buffer, sizeof buffer, out, size);
 	disasm_into(&w, words, options, &errors);
 	return dis_finish(&w);
 }
@@ -57300,7 +54852,7 @@ int ir3_disasm_program(const uint32_t *words, size_t nwords,
 		return -1;
 	errors.count = 0;
 	errors.word_count = IR3_INSTRUCTION_WORDS;
-	dis_init(&w, buffer, sizeof buffer, out);
+	dis_init_file(&w, buffer, sizeof buffer, out);
 	for (at = 0; at < nwords; at += IR3_INSTRUCTION_WORDS) {
 		disasm_into(&w, words + at, options, &errors);
 		dis_putc(&w, '\n');

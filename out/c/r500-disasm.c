@@ -24,20 +24,21 @@
 #include <stdio.h>
 
 /*
- * Where text goes: `out[0 .. size-1)` as snprintf writes it, or, with `sink`, `out` is a buffer
- * flushed to `sink` whenever it fills; `at` is where the next character goes and `end` where the
- * room ends. `before` counts the characters written before `out`'s (flushed, or dropped when
- * they did not fit), so that writing only moves `at`; `line_start` is the count after the last
- * newline (alignment counts columns of the whole line).
+ * Where text goes: `out` is a buffer, flushed whenever it fills to `sink` or into `dest` (kept as
+ * snprintf keeps it: its first dest_size-1 characters and a NUL). `at` is where the next character
+ * goes and `end` where the buffer ends. `before` counts the characters flushed, so that writing
+ * only moves `at`; `line_start` is the count after the last newline (alignment counts columns of
+ * the whole line).
  */
 struct dis_writer {
 	char *out;
 	char *at;
 	char *end;
-	size_t size;
 	size_t before;
 	size_t line_start;
 	FILE *sink;
+	char *dest;
+	size_t dest_size;
 };
 
 /* Mesa's errors, as the TS codec words them; only the first DIS_MAX_ERRORS are printed. */
@@ -84,16 +85,30 @@ struct dis_errors {
 #define DIS_INLINE static inline
 #endif
 
-static inline void dis_init(struct dis_writer *w, char *out, size_t size, FILE *sink)
+/* Text written to `buffer` and flushed to `sink` whenever `buffer` fills. */
+static inline void dis_init_file(struct dis_writer *w, char *buffer, size_t size, FILE *sink)
 {
-	w->out = out;
-	w->at = out;
-	/* snprintf keeps the last character for the NUL; a FILE's buffer is flushed when full. */
-	w->end = sink ? out + size : size > 0 ? out + size - 1 : out;
-	w->size = size;
+	w->out = buffer;
+	w->at = buffer;
+	w->end = buffer + size;
 	w->before = 0;
 	w->line_start = 0;
 	w->sink = sink;
+	w->dest = NULL;
+	w->dest_size = 0;
+}
+
+/*
+ * Text kept in `dest` as snprintf keeps it (at most dest_size-1 characters and a NUL), written
+ * through `buffer`: the fast paths store a few bytes past the text they write, which only `buffer`
+ * sees, so that nothing in `dest` after the NUL is touched.
+ */
+static inline void dis_init_string(struct dis_writer *w, char *buffer, size_t size, char *dest,
+				   size_t dest_size)
+{
+	dis_init_file(w, buffer, size, NULL);
+	w->dest = dest;
+	w->dest_size = dest_size;
 }
 
 /* Every character written so far, kept or not. */
@@ -104,13 +119,19 @@ static inline size_t dis_len(const struct dis_writer *w)
 
 static void dis_flush(struct dis_writer *w)
 {
-	if (w->sink && w->at > w->out)
-		fwrite(w->out, 1, (size_t)(w->at - w->out), w->sink);
-	w->before += (size_t)(w->at - w->out);
+	size_t n = (size_t)(w->at - w->out);
+	if (w->sink) {
+		if (n > 0)
+			fwrite(w->out, 1, n, w->sink);
+	} else if (w->before + 1 < w->dest_size) {
+		size_t room = w->dest_size - 1 - w->before;
+		memcpy(w->dest + w->before, w->out, n < room ? n : room);
+	}
+	w->before += n;
 	w->at = w->out;
 }
 
-/* What does not fit before `end`: flushed through, or counted and dropped (snprintf). */
+/* What does not fit before `end`: written in pieces, flushing the buffer each time it fills. */
 static void dis_overflow(struct dis_writer *w, const char *s, size_t n)
 {
 	for (;;) {
@@ -121,10 +142,6 @@ static void dis_overflow(struct dis_writer *w, const char *s, size_t n)
 		n -= k;
 		if (n == 0)
 			return;
-		if (!w->sink) {
-			w->before += n;
-			return;
-		}
 		dis_flush(w);
 	}
 }
@@ -147,6 +164,34 @@ DIS_INLINE void dis_putn(struct dis_writer *w, const char *s, size_t n)
 			*at++ = *s++;
 	} else {
 		dis_overflow(w, s, n);
+	}
+}
+
+/*
+ * `s` (n characters, no newline) when `on`: with room, the copy is made either way and only the
+ * position depends on `on`, since a flag of random words mispredicts half the time.
+ */
+DIS_INLINE void dis_putn_if(struct dis_writer *w, const char *s, size_t n, int on)
+{
+	if ((size_t)(w->end - w->at) >= n) {
+		memcpy(w->at, s, n);
+		w->at += on ? n : 0;
+	} else if (on) {
+		dis_overflow(w, s, n);
+	}
+}
+
+/*
+ * The first `n` characters of a table row `size` bytes long (no newline): with room, all `size`
+ * copied at once (the rest is overwritten by what follows, or lies past the NUL), whatever `n` is.
+ */
+DIS_INLINE void dis_row(struct dis_writer *w, const char *row, size_t n, size_t size)
+{
+	if ((size_t)(w->end - w->at) >= size) {
+		memcpy(w->at, row, size);
+		w->at += n;
+	} else {
+		dis_putn(w, row, n);
 	}
 }
 
@@ -185,14 +230,13 @@ static inline void dis_pad(struct dis_writer *w, size_t column)
 	}
 }
 
-/* Ends the text: the NUL of snprintf (at most size-1 characters kept), or the last flush. */
+/* Ends the text: the last flush, and in a string the NUL of snprintf. */
 static inline size_t dis_finish(struct dis_writer *w)
 {
-	if (w->sink)
-		dis_flush(w);
-	else if (w->size > 0)
-		*w->at = '\0';
-	return dis_len(w);
+	dis_flush(w);
+	if (!w->sink && w->dest_size > 0)
+		w->dest[w->before < w->dest_size - 1 ? w->before : w->dest_size - 1] = '\0';
+	return w->before;
 }
 
 /* `n` characters written last first (digits made from the lowest up). */
@@ -205,13 +249,15 @@ static inline void dis_digits(struct dis_writer *w, const char *reversed, size_t
 	dis_putn(w, text, n);
 }
 
-/* `v` in decimal, with a '-' when negative (JS String(v)): two digits a division. */
+/* "00" … "99": two digits a division. */
+static const char dis_pairs[] = "00010203040506070809101112131415161718192021222324"
+				"25262728293031323334353637383940414243444546474849"
+				"50515253545556575859606162636465666768697071727374"
+				"75767778798081828384858687888990919293949596979899";
+
+/* `v` in decimal, with a '-' when negative (JS String(v)). */
 static void dis_int_wide(struct dis_writer *w, int64_t v)
 {
-	static const char pairs[] = "00010203040506070809101112131415161718192021222324"
-				    "25262728293031323334353637383940414243444546474849"
-				    "50515253545556575859606162636465666768697071727374"
-				    "75767778798081828384858687888990919293949596979899";
 	/* Digits from the end of `text` backwards. */
 	char text[24], *at = text + sizeof text;
 	uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
@@ -232,12 +278,12 @@ static void dis_int_wide(struct dis_writer *w, int64_t v)
 		w->at = at;
 		for (x = (uint32_t)u; x >= 100; x /= 100) {
 			unsigned r = x % 100;
-			*--at = pairs[2 * r + 1];
-			*--at = pairs[2 * r];
+			*--at = dis_pairs[2 * r + 1];
+			*--at = dis_pairs[2 * r];
 		}
 		if (x >= 10) {
-			*--at = pairs[2 * x + 1];
-			*--at = pairs[2 * x];
+			*--at = dis_pairs[2 * x + 1];
+			*--at = dis_pairs[2 * x];
 		} else {
 			*--at = (char)('0' + x);
 		}
@@ -246,18 +292,18 @@ static void dis_int_wide(struct dis_writer *w, int64_t v)
 	while (u > UINT32_MAX) {
 		unsigned r = (unsigned)(u % 100);
 		u /= 100;
-		*--at = pairs[2 * r + 1];
-		*--at = pairs[2 * r];
+		*--at = dis_pairs[2 * r + 1];
+		*--at = dis_pairs[2 * r];
 	}
 	/* Most values fit 32 bits, where dividing by 100 costs less. */
 	for (x = (uint32_t)u; x >= 100; x /= 100) {
 		unsigned r = x % 100;
-		*--at = pairs[2 * r + 1];
-		*--at = pairs[2 * r];
+		*--at = dis_pairs[2 * r + 1];
+		*--at = dis_pairs[2 * r];
 	}
 	if (x >= 10) {
-		*--at = pairs[2 * x + 1];
-		*--at = pairs[2 * x];
+		*--at = dis_pairs[2 * x + 1];
+		*--at = dis_pairs[2 * x];
 	} else {
 		*--at = (char)('0' + x);
 	}
@@ -266,18 +312,23 @@ static void dis_int_wide(struct dis_writer *w, int64_t v)
 	dis_putn(w, at, (size_t)(text + sizeof text - at));
 }
 
-/* Most numbers printed are small register or component numbers: one or two characters inline. */
+/*
+ * Most numbers printed are register, component or constant numbers below 10,000: four digits made
+ * and the 1 to 4 wanted stored at once, without a branch on the count that random values mispredict.
+ */
 DIS_INLINE void dis_int(struct dis_writer *w, int64_t v)
 {
-	if ((uint64_t)v < 10) {
-		dis_char(w, (char)('0' + v));
-	} else if ((uint64_t)v < 100 && w->end - w->at >= 2) {
-		/* Unsigned 32-bit: dividing by 10 is a multiply, without the sign's corrections. */
+	if ((uint64_t)v < 10000 && w->end - w->at >= 4) {
 		unsigned u = (unsigned)v;
-		char *at = w->at;
-		w->at = at + 2;
-		at[0] = (char)('0' + u / 10);
-		at[1] = (char)('0' + u % 10);
+		unsigned n = 1 + (u >= 10) + (u >= 100) + (u >= 1000);
+		/* `% 100` is no-op below 10,000, and tells the compiler the pairs are in the table. */
+		unsigned high = u / 100 % 100, low = u % 100;
+		/* The digits in text[0..4), then whatever: text[4 - n .. 8 - n) holds them first. */
+		char text[8] = { 0 };
+		memcpy(text, dis_pairs + 2 * high, 2);
+		memcpy(text + 2, dis_pairs + 2 * low, 2);
+		memcpy(w->at, text + 4 - n, 4);
+		w->at += n;
 	} else {
 		dis_int_wide(w, v);
 	}
@@ -817,11 +868,12 @@ static void disasm_into(struct dis_writer *w, const uint32_t *words,
 size_t r500_disasm(const uint32_t *words, const struct r500_disasm_options *options,
                    char *out, size_t size)
 {
+	char buffer[256];
 	struct dis_writer w;
 	struct dis_errors errors;
 	errors.count = 0;
 	errors.word_count = R500_INSTRUCTION_WORDS;
-	dis_init(&w, out, size, NULL);
+	dis_init_string(&w, buffer, sizeof buffer, out, size);
 	disasm_into(&w, words, options, &errors);
 	return dis_finish(&w);
 }
@@ -837,7 +889,7 @@ int r500_disasm_program(const uint32_t *words, size_t nwords,
 		return -1;
 	errors.count = 0;
 	errors.word_count = R500_INSTRUCTION_WORDS;
-	dis_init(&w, buffer, sizeof buffer, out);
+	dis_init_file(&w, buffer, sizeof buffer, out);
 	for (at = 0; at < nwords; at += R500_INSTRUCTION_WORDS) {
 		disasm_into(&w, words + at, options, &errors);
 		dis_putc(&w, '\n');

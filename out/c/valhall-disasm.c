@@ -23,20 +23,21 @@
 #include <stdio.h>
 
 /*
- * Where text goes: `out[0 .. size-1)` as snprintf writes it, or, with `sink`, `out` is a buffer
- * flushed to `sink` whenever it fills; `at` is where the next character goes and `end` where the
- * room ends. `before` counts the characters written before `out`'s (flushed, or dropped when
- * they did not fit), so that writing only moves `at`; `line_start` is the count after the last
- * newline (alignment counts columns of the whole line).
+ * Where text goes: `out` is a buffer, flushed whenever it fills to `sink` or into `dest` (kept as
+ * snprintf keeps it: its first dest_size-1 characters and a NUL). `at` is where the next character
+ * goes and `end` where the buffer ends. `before` counts the characters flushed, so that writing
+ * only moves `at`; `line_start` is the count after the last newline (alignment counts columns of
+ * the whole line).
  */
 struct dis_writer {
 	char *out;
 	char *at;
 	char *end;
-	size_t size;
 	size_t before;
 	size_t line_start;
 	FILE *sink;
+	char *dest;
+	size_t dest_size;
 };
 
 /* Mesa's errors, as the TS codec words them; only the first DIS_MAX_ERRORS are printed. */
@@ -83,16 +84,30 @@ struct dis_errors {
 #define DIS_INLINE static inline
 #endif
 
-static inline void dis_init(struct dis_writer *w, char *out, size_t size, FILE *sink)
+/* Text written to `buffer` and flushed to `sink` whenever `buffer` fills. */
+static inline void dis_init_file(struct dis_writer *w, char *buffer, size_t size, FILE *sink)
 {
-	w->out = out;
-	w->at = out;
-	/* snprintf keeps the last character for the NUL; a FILE's buffer is flushed when full. */
-	w->end = sink ? out + size : size > 0 ? out + size - 1 : out;
-	w->size = size;
+	w->out = buffer;
+	w->at = buffer;
+	w->end = buffer + size;
 	w->before = 0;
 	w->line_start = 0;
 	w->sink = sink;
+	w->dest = NULL;
+	w->dest_size = 0;
+}
+
+/*
+ * Text kept in `dest` as snprintf keeps it (at most dest_size-1 characters and a NUL), written
+ * through `buffer`: the fast paths store a few bytes past the text they write, which only `buffer`
+ * sees, so that nothing in `dest` after the NUL is touched.
+ */
+static inline void dis_init_string(struct dis_writer *w, char *buffer, size_t size, char *dest,
+				   size_t dest_size)
+{
+	dis_init_file(w, buffer, size, NULL);
+	w->dest = dest;
+	w->dest_size = dest_size;
 }
 
 /* Every character written so far, kept or not. */
@@ -103,13 +118,19 @@ static inline size_t dis_len(const struct dis_writer *w)
 
 static void dis_flush(struct dis_writer *w)
 {
-	if (w->sink && w->at > w->out)
-		fwrite(w->out, 1, (size_t)(w->at - w->out), w->sink);
-	w->before += (size_t)(w->at - w->out);
+	size_t n = (size_t)(w->at - w->out);
+	if (w->sink) {
+		if (n > 0)
+			fwrite(w->out, 1, n, w->sink);
+	} else if (w->before + 1 < w->dest_size) {
+		size_t room = w->dest_size - 1 - w->before;
+		memcpy(w->dest + w->before, w->out, n < room ? n : room);
+	}
+	w->before += n;
 	w->at = w->out;
 }
 
-/* What does not fit before `end`: flushed through, or counted and dropped (snprintf). */
+/* What does not fit before `end`: written in pieces, flushing the buffer each time it fills. */
 static void dis_overflow(struct dis_writer *w, const char *s, size_t n)
 {
 	for (;;) {
@@ -120,10 +141,6 @@ static void dis_overflow(struct dis_writer *w, const char *s, size_t n)
 		n -= k;
 		if (n == 0)
 			return;
-		if (!w->sink) {
-			w->before += n;
-			return;
-		}
 		dis_flush(w);
 	}
 }
@@ -146,6 +163,34 @@ DIS_INLINE void dis_putn(struct dis_writer *w, const char *s, size_t n)
 			*at++ = *s++;
 	} else {
 		dis_overflow(w, s, n);
+	}
+}
+
+/*
+ * `s` (n characters, no newline) when `on`: with room, the copy is made either way and only the
+ * position depends on `on`, since a flag of random words mispredicts half the time.
+ */
+DIS_INLINE void dis_putn_if(struct dis_writer *w, const char *s, size_t n, int on)
+{
+	if ((size_t)(w->end - w->at) >= n) {
+		memcpy(w->at, s, n);
+		w->at += on ? n : 0;
+	} else if (on) {
+		dis_overflow(w, s, n);
+	}
+}
+
+/*
+ * The first `n` characters of a table row `size` bytes long (no newline): with room, all `size`
+ * copied at once (the rest is overwritten by what follows, or lies past the NUL), whatever `n` is.
+ */
+DIS_INLINE void dis_row(struct dis_writer *w, const char *row, size_t n, size_t size)
+{
+	if ((size_t)(w->end - w->at) >= size) {
+		memcpy(w->at, row, size);
+		w->at += n;
+	} else {
+		dis_putn(w, row, n);
 	}
 }
 
@@ -184,14 +229,13 @@ static inline void dis_pad(struct dis_writer *w, size_t column)
 	}
 }
 
-/* Ends the text: the NUL of snprintf (at most size-1 characters kept), or the last flush. */
+/* Ends the text: the last flush, and in a string the NUL of snprintf. */
 static inline size_t dis_finish(struct dis_writer *w)
 {
-	if (w->sink)
-		dis_flush(w);
-	else if (w->size > 0)
-		*w->at = '\0';
-	return dis_len(w);
+	dis_flush(w);
+	if (!w->sink && w->dest_size > 0)
+		w->dest[w->before < w->dest_size - 1 ? w->before : w->dest_size - 1] = '\0';
+	return w->before;
 }
 
 /* `n` characters written last first (digits made from the lowest up). */
@@ -204,13 +248,15 @@ static inline void dis_digits(struct dis_writer *w, const char *reversed, size_t
 	dis_putn(w, text, n);
 }
 
-/* `v` in decimal, with a '-' when negative (JS String(v)): two digits a division. */
+/* "00" … "99": two digits a division. */
+static const char dis_pairs[] = "00010203040506070809101112131415161718192021222324"
+				"25262728293031323334353637383940414243444546474849"
+				"50515253545556575859606162636465666768697071727374"
+				"75767778798081828384858687888990919293949596979899";
+
+/* `v` in decimal, with a '-' when negative (JS String(v)). */
 static void dis_int_wide(struct dis_writer *w, int64_t v)
 {
-	static const char pairs[] = "00010203040506070809101112131415161718192021222324"
-				    "25262728293031323334353637383940414243444546474849"
-				    "50515253545556575859606162636465666768697071727374"
-				    "75767778798081828384858687888990919293949596979899";
 	/* Digits from the end of `text` backwards. */
 	char text[24], *at = text + sizeof text;
 	uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
@@ -231,12 +277,12 @@ static void dis_int_wide(struct dis_writer *w, int64_t v)
 		w->at = at;
 		for (x = (uint32_t)u; x >= 100; x /= 100) {
 			unsigned r = x % 100;
-			*--at = pairs[2 * r + 1];
-			*--at = pairs[2 * r];
+			*--at = dis_pairs[2 * r + 1];
+			*--at = dis_pairs[2 * r];
 		}
 		if (x >= 10) {
-			*--at = pairs[2 * x + 1];
-			*--at = pairs[2 * x];
+			*--at = dis_pairs[2 * x + 1];
+			*--at = dis_pairs[2 * x];
 		} else {
 			*--at = (char)('0' + x);
 		}
@@ -245,18 +291,18 @@ static void dis_int_wide(struct dis_writer *w, int64_t v)
 	while (u > UINT32_MAX) {
 		unsigned r = (unsigned)(u % 100);
 		u /= 100;
-		*--at = pairs[2 * r + 1];
-		*--at = pairs[2 * r];
+		*--at = dis_pairs[2 * r + 1];
+		*--at = dis_pairs[2 * r];
 	}
 	/* Most values fit 32 bits, where dividing by 100 costs less. */
 	for (x = (uint32_t)u; x >= 100; x /= 100) {
 		unsigned r = x % 100;
-		*--at = pairs[2 * r + 1];
-		*--at = pairs[2 * r];
+		*--at = dis_pairs[2 * r + 1];
+		*--at = dis_pairs[2 * r];
 	}
 	if (x >= 10) {
-		*--at = pairs[2 * x + 1];
-		*--at = pairs[2 * x];
+		*--at = dis_pairs[2 * x + 1];
+		*--at = dis_pairs[2 * x];
 	} else {
 		*--at = (char)('0' + x);
 	}
@@ -265,18 +311,23 @@ static void dis_int_wide(struct dis_writer *w, int64_t v)
 	dis_putn(w, at, (size_t)(text + sizeof text - at));
 }
 
-/* Most numbers printed are small register or component numbers: one or two characters inline. */
+/*
+ * Most numbers printed are register, component or constant numbers below 10,000: four digits made
+ * and the 1 to 4 wanted stored at once, without a branch on the count that random values mispredict.
+ */
 DIS_INLINE void dis_int(struct dis_writer *w, int64_t v)
 {
-	if ((uint64_t)v < 10) {
-		dis_char(w, (char)('0' + v));
-	} else if ((uint64_t)v < 100 && w->end - w->at >= 2) {
-		/* Unsigned 32-bit: dividing by 10 is a multiply, without the sign's corrections. */
+	if ((uint64_t)v < 10000 && w->end - w->at >= 4) {
 		unsigned u = (unsigned)v;
-		char *at = w->at;
-		w->at = at + 2;
-		at[0] = (char)('0' + u / 10);
-		at[1] = (char)('0' + u % 10);
+		unsigned n = 1 + (u >= 10) + (u >= 100) + (u >= 1000);
+		/* `% 100` is no-op below 10,000, and tells the compiler the pairs are in the table. */
+		unsigned high = u / 100 % 100, low = u % 100;
+		/* The digits in text[0..4), then whatever: text[4 - n .. 8 - n) holds them first. */
+		char text[8] = { 0 };
+		memcpy(text, dis_pairs + 2 * high, 2);
+		memcpy(text + 2, dis_pairs + 2 * low, 2);
+		memcpy(w->at, text + 4 - n, 4);
+		w->at += n;
 	} else {
 		dis_int_wide(w, v);
 	}
@@ -8113,8 +8164,8 @@ static void ins_fma_rscale_scale16_f32(struct dis_writer *w, const uint32_t *wor
 }
 
 /* The one instruction of the GPU the words match, or -1 (none, or several: then the first two
- * in `conflict`, when not NULL). */
-static int find(const uint32_t *w, int64_t gpu, int has_gpu, int *conflict)
+ * in `conflict`, when not NULL), printed. */
+static int find(struct dis_writer *out, const uint32_t *w, int64_t gpu, int has_gpu, int *conflict)
 {
 	int found = -1;
 	(void)found;
@@ -8123,2817 +8174,1375 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu, int *conflict)
 	(void)conflict;
 	switch ((w[1] >> 16) & 0xffu) {
 	case 0:
-		found = -1;
 		if ((w[1] & 0x81ffff00u) == 0xc000u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 0;
-				}
-				return -1;
-			}
-			found = 0; /* NOP */
+			ins_nop(out, w); /* NOP */
+			return 0;
 		}
-		return found;
+		return -1;
 	case 16:
-		found = -1;
 		if ((w[1] & 0x81ff0000u) == 0x1100000u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 224;
-				}
-				return -1;
-			}
-			found = 224; /* IADD_IMM.i32 */
+			ins_iadd_imm_i32(out, w); /* IADD_IMM.i32 */
+			return 224;
 		}
-		return found;
+		return -1;
 	case 17:
-		found = -1;
 		if ((w[1] & 0x81ff0000u) == 0x1110000u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 225;
-				}
-				return -1;
-			}
-			found = 225; /* IADD_IMM.v2i16 */
+			ins_iadd_imm_v2i16(out, w); /* IADD_IMM.v2i16 */
+			return 225;
 		}
-		return found;
+		return -1;
 	case 18:
-		found = -1;
 		if ((w[1] & 0x81ff0000u) == 0x1120000u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 226;
-				}
-				return -1;
-			}
-			found = 226; /* IADD_IMM.v4i8 */
+			ins_iadd_imm_v4i8(out, w); /* IADD_IMM.v4i8 */
+			return 226;
 		}
-		return found;
+		return -1;
 	case 20:
-		found = -1;
 		if ((w[1] & 0x81ff0000u) == 0x1140000u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 227;
-				}
-				return -1;
-			}
-			found = 227; /* FADD_IMM.f32 */
+			ins_fadd_imm_f32(out, w); /* FADD_IMM.f32 */
+			return 227;
 		}
-		return found;
+		return -1;
 	case 21:
-		found = -1;
 		if ((w[1] & 0x81ff0000u) == 0x1150000u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 228;
-				}
-				return -1;
-			}
-			found = 228; /* FADD_IMM.v2f16 */
+			ins_fadd_imm_v2f16(out, w); /* FADD_IMM.v2f16 */
+			return 228;
 		}
-		return found;
+		return -1;
 	case 31:
-		found = -1;
 		if ((w[1] & 0x81ffff00u) == 0x1fc000u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 1;
-				}
-				return -1;
-			}
-			found = 1; /* BRANCHZ */
+			ins_branchz(out, w); /* BRANCHZ */
+			return 1;
 		}
-		return found;
+		return -1;
 	case 32:
 		switch ((w[1] >> 24) & 0x1u) {
 		case 1:
 			switch ((w[0] >> 28) & 0x1u) {
 			case 1:
-				found = -1;
 				if ((w[0] & 0x38000000u) == 0x18000000u && (w[1] & 0x81ffc000u) == 0x120c000u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 233;
-						}
-						return -1;
-					}
-					found = 233; /* ATOM_RETURN.i32 */
+					ins_atom_return_i32(out, w); /* ATOM_RETURN.i32 */
+					return 233;
 				}
-				return found;
+				return -1;
 			default:
-				found = -1;
 				if ((w[0] & 0x38000000u) == 0x28000000u && (w[1] & 0x81ffc000u) == 0x120c000u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 234;
-						}
-						return -1;
-					}
-					found = 234; /* ATOM_RETURN.i64 */
+					ins_atom_return_i64(out, w); /* ATOM_RETURN.i64 */
+					return 234;
 				}
-				return found;
+				return -1;
 			}
 		default:
-			found = -1;
 			if ((w[1] & 0x81ffff00u) == 0x20c000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 2;
-					}
-					return -1;
-				}
-				found = 2; /* DISCARD.f32 */
+				ins_discard_f32(out, w); /* DISCARD.f32 */
+				return 2;
 			}
-			return found;
+			return -1;
 		}
 	case 37:
-		found = -1;
 		if ((w[1] & 0x81ff0000u) == 0x1250000u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 235;
-				}
-				return -1;
-			}
-			found = 235; /* TEX_FETCH */
+			ins_tex_fetch(out, w); /* TEX_FETCH */
+			return 235;
 		}
-		return found;
+		return -1;
 	case 40:
-		found = -1;
 		if ((w[1] & 0x81ff0000u) == 0x1280000u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 236;
-				}
-				return -1;
-			}
-			found = 236; /* TEX_SINGLE */
+			ins_tex_single(out, w); /* TEX_SINGLE */
+			return 236;
 		}
-		return found;
+		return -1;
 	case 41:
-		found = -1;
 		if ((w[1] & 0x81ff0000u) == 0x1290000u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 237;
-				}
-				return -1;
-			}
-			found = 237; /* TEX_GATHER */
+			ins_tex_gather(out, w); /* TEX_GATHER */
+			return 237;
 		}
-		return found;
+		return -1;
 	case 42:
-		found = -1;
 		if ((w[1] & 0x81ff0000u) == 0x12a0000u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 238;
-				}
-				return -1;
-			}
-			found = 238; /* TEX_GRADIENT */
+			ins_tex_gradient(out, w); /* TEX_GRADIENT */
+			return 238;
 		}
-		return found;
+		return -1;
 	case 47:
 		switch ((w[1] >> 24) & 0x1u) {
 		case 1:
-			found = -1;
 			if ((w[1] & 0x81ff0000u) == 0x12f0000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 239;
-					}
-					return -1;
-				}
-				found = 239; /* TEX_DUAL */
+				ins_tex_dual(out, w); /* TEX_DUAL */
+				return 239;
 			}
-			return found;
+			return -1;
 		default:
-			found = -1;
 			if ((w[1] & 0x81fffe00u) == 0x2fc000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 3;
-					}
-					return -1;
-				}
-				found = 3; /* BRANCHZI */
+				ins_branchzi(out, w); /* BRANCHZI */
+				return 3;
 			}
-			return found;
+			return -1;
 		}
 	case 48:
-		found = -1;
 		if ((w[1] & 0x81ffc000u) == 0x1308000u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 240;
-				}
-				return -1;
-			}
-			found = 240; /* VAR_TEX_BUF_SINGLE */
+			ins_var_tex_buf_single(out, w); /* VAR_TEX_BUF_SINGLE */
+			return 240;
 		}
-		return found;
+		return -1;
 	case 49:
-		found = -1;
 		if ((w[1] & 0x81ffc000u) == 0x1318000u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 241;
-				}
-				return -1;
-			}
-			found = 241; /* VAR_TEX_BUF_GATHER */
+			ins_var_tex_buf_gather(out, w); /* VAR_TEX_BUF_GATHER */
+			return 241;
 		}
-		return found;
+		return -1;
 	case 50:
-		found = -1;
 		if ((w[1] & 0x81ffc000u) == 0x1328000u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 242;
-				}
-				return -1;
-			}
-			found = 242; /* VAR_TEX_BUF_GRADIENT */
+			ins_var_tex_buf_gradient(out, w); /* VAR_TEX_BUF_GRADIENT */
+			return 242;
 		}
-		return found;
+		return -1;
 	case 55:
-		found = -1;
 		if ((w[1] & 0x81ffc000u) == 0x1378000u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 243;
-				}
-				return -1;
-			}
-			found = 243; /* VAR_TEX_BUF_DUAL */
+			ins_var_tex_buf_dual(out, w); /* VAR_TEX_BUF_DUAL */
+			return 243;
 		}
-		return found;
+		return -1;
 	case 56:
-		found = -1;
 		if ((w[1] & 0x81ffc000u) == 0x1388000u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 244;
-				}
-				return -1;
-			}
-			found = 244; /* VAR_TEX_SINGLE */
+			ins_var_tex_single(out, w); /* VAR_TEX_SINGLE */
+			return 244;
 		}
-		return found;
+		return -1;
 	case 57:
-		found = -1;
 		if ((w[1] & 0x81ffc000u) == 0x1398000u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 245;
-				}
-				return -1;
-			}
-			found = 245; /* VAR_TEX_GATHER */
+			ins_var_tex_gather(out, w); /* VAR_TEX_GATHER */
+			return 245;
 		}
-		return found;
+		return -1;
 	case 58:
-		found = -1;
 		if ((w[1] & 0x81ffc000u) == 0x13a8000u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 246;
-				}
-				return -1;
-			}
-			found = 246; /* VAR_TEX_GRADIENT */
+			ins_var_tex_gradient(out, w); /* VAR_TEX_GRADIENT */
+			return 246;
 		}
-		return found;
+		return -1;
 	case 63:
-		found = -1;
 		if ((w[1] & 0x81ffc000u) == 0x13f8000u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 247;
-				}
-				return -1;
-			}
-			found = 247; /* VAR_TEX_DUAL */
+			ins_var_tex_dual(out, w); /* VAR_TEX_DUAL */
+			return 247;
 		}
-		return found;
+		return -1;
 	case 65:
-		found = -1;
 		if ((w[1] & 0x81ffc000u) == 0x418000u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 19;
-				}
-				return -1;
-			}
-			found = 19; /* LD_VAR_FLAT_IMM */
+			ins_ld_var_flat_imm(out, w); /* LD_VAR_FLAT_IMM */
+			return 19;
 		}
-		return found;
+		return -1;
 	case 69:
-		found = -1;
 		if ((w[1] & 0x81ffff00u) == 0x45c000u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 4;
-				}
-				return -1;
-			}
-			found = 4; /* BARRIER */
+			ins_barrier(out, w); /* BARRIER */
+			return 4;
 		}
-		return found;
+		return -1;
 	case 80:
-		found = -1;
 		if ((w[1] & 0x81ff0000u) == 0x1500000u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 7;
-				}
-				return -1;
-			}
-			found = 7; /* CSEL.u32 */
+			ins_csel_u32(out, w); /* CSEL.u32 */
+			return 7;
 		}
-		return found;
+		return -1;
 	case 81:
-		found = -1;
 		if ((w[1] & 0x81ff0000u) == 0x1510000u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 8;
-				}
-				return -1;
-			}
-			found = 8; /* CSEL.v2u16 */
+			ins_csel_v2u16(out, w); /* CSEL.v2u16 */
+			return 8;
 		}
-		return found;
+		return -1;
 	case 84:
 		switch ((w[1] >> 24) & 0x1u) {
 		case 1:
-			found = -1;
 			if ((w[1] & 0x81ff0000u) == 0x1540000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 5;
-					}
-					return -1;
-				}
-				found = 5; /* CSEL.f32 */
+				ins_csel_f32(out, w); /* CSEL.f32 */
+				return 5;
 			}
-			return found;
+			return -1;
 		default:
-			found = -1;
 			if ((w[1] & 0x81ffc000u) == 0x548000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 17;
-					}
-					return -1;
-				}
-				found = 17; /* LD_VAR_IMM */
+				ins_ld_var_imm(out, w); /* LD_VAR_IMM */
+				return 17;
 			}
-			return found;
+			return -1;
 		}
 	case 85:
 		switch ((w[1] >> 24) & 0x1u) {
 		case 1:
-			found = -1;
 			if ((w[1] & 0x81ff0000u) == 0x1550000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 6;
-					}
-					return -1;
-				}
-				found = 6; /* CSEL.v2f16 */
+				ins_csel_v2f16(out, w); /* CSEL.v2f16 */
+				return 6;
 			}
-			return found;
+			return -1;
 		default:
-			found = -1;
 			if ((w[1] & 0x81ffc000u) == 0x558000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 18;
-					}
-					return -1;
-				}
-				found = 18; /* LD_VAR_FLAT */
+				ins_ld_var_flat(out, w); /* LD_VAR_FLAT */
+				return 18;
 			}
-			return found;
+			return -1;
 		}
 	case 86:
-		found = -1;
 		if ((w[1] & 0x81ffc000u) == 0x568000u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 11;
-				}
-				return -1;
-			}
-			found = 11; /* LD_VAR_SPECIAL */
+			ins_ld_var_special(out, w); /* LD_VAR_SPECIAL */
+			return 11;
 		}
-		return found;
+		return -1;
 	case 88:
-		found = -1;
 		if ((w[1] & 0x81ff0000u) == 0x1580000u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 9;
-				}
-				return -1;
-			}
-			found = 9; /* CSEL.s32 */
+			ins_csel_s32(out, w); /* CSEL.s32 */
+			return 9;
 		}
-		return found;
+		return -1;
 	case 89:
-		found = -1;
 		if ((w[1] & 0x81ff0000u) == 0x1590000u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 10;
-				}
-				return -1;
-			}
-			found = 10; /* CSEL.v2s16 */
+			ins_csel_v2s16(out, w); /* CSEL.v2s16 */
+			return 10;
 		}
-		return found;
+		return -1;
 	case 92:
-		found = -1;
 		if ((w[1] & 0x81ffc000u) == 0x5c8000u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 12;
-				}
-				return -1;
-			}
-			found = 12; /* LD_VAR_BUF_IMM.f32 */
+			ins_ld_var_buf_imm_f32(out, w); /* LD_VAR_BUF_IMM.f32 */
+			return 12;
 		}
-		return found;
+		return -1;
 	case 93:
-		found = -1;
 		if ((w[1] & 0x81ffc000u) == 0x5d8000u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 13;
-				}
-				return -1;
-			}
-			found = 13; /* LD_VAR_BUF_IMM.f16 */
+			ins_ld_var_buf_imm_f16(out, w); /* LD_VAR_BUF_IMM.f16 */
+			return 13;
 		}
-		return found;
+		return -1;
 	case 94:
-		found = -1;
 		if ((w[1] & 0x81ffc000u) == 0x5e8000u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 36;
-				}
-				return -1;
-			}
-			found = 36; /* LEA_BUF_IMM */
+			ins_lea_buf_imm(out, w); /* LEA_BUF_IMM */
+			return 36;
 		}
-		return found;
+		return -1;
 	case 96:
 		switch ((w[1] >> 24) & 0x1u) {
 		case 1:
-			found = -1;
 			if ((w[1] & 0x81ff0000u) == 0x1600000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 248;
-					}
-					return -1;
-				}
-				found = 248; /* FMA_RSCALE.f32 */
+				ins_fma_rscale_f32(out, w); /* FMA_RSCALE.f32 */
+				return 248;
 			}
-			return found;
+			return -1;
 		default:
 			switch ((w[0] >> 27) & 0x7u) {
 			case 1:
-				found = -1;
 				if ((w[0] & 0x38000000u) == 0x8000000u && (w[1] & 0x81ffc000u) == 0x608000u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 38;
-						}
-						return -1;
-					}
-					found = 38; /* LOAD.i16 */
+					ins_load_i16(out, w); /* LOAD.i16 */
+					return 38;
 				}
-				return found;
+				return -1;
 			case 2:
-				found = -1;
 				if ((w[0] & 0x38000000u) == 0x10000000u && (w[1] & 0x81ffc000u) == 0x608000u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 39;
-						}
-						return -1;
-					}
-					found = 39; /* LOAD.i24 */
+					ins_load_i24(out, w); /* LOAD.i24 */
+					return 39;
 				}
-				return found;
+				return -1;
 			case 3:
-				found = -1;
 				if ((w[0] & 0x38000000u) == 0x18000000u && (w[1] & 0x81ffc000u) == 0x608000u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 40;
-						}
-						return -1;
-					}
-					found = 40; /* LOAD.i32 */
+					ins_load_i32(out, w); /* LOAD.i32 */
+					return 40;
 				}
-				return found;
+				return -1;
 			case 4:
-				found = -1;
 				if ((w[0] & 0x38000000u) == 0x20000000u && (w[1] & 0x81ffc000u) == 0x608000u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 41;
-						}
-						return -1;
-					}
-					found = 41; /* LOAD.i48 */
+					ins_load_i48(out, w); /* LOAD.i48 */
+					return 41;
 				}
-				return found;
+				return -1;
 			case 5:
-				found = -1;
 				if ((w[0] & 0x38000000u) == 0x28000000u && (w[1] & 0x81ffc000u) == 0x608000u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 42;
-						}
-						return -1;
-					}
-					found = 42; /* LOAD.i64 */
+					ins_load_i64(out, w); /* LOAD.i64 */
+					return 42;
 				}
-				return found;
+				return -1;
 			case 6:
-				found = -1;
 				if ((w[0] & 0x38000000u) == 0x30000000u && (w[1] & 0x81ffc000u) == 0x608000u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 43;
-						}
-						return -1;
-					}
-					found = 43; /* LOAD.i96 */
+					ins_load_i96(out, w); /* LOAD.i96 */
+					return 43;
 				}
-				return found;
+				return -1;
 			case 7:
-				found = -1;
 				if ((w[0] & 0x38000000u) == 0x38000000u && (w[1] & 0x81ffc000u) == 0x608000u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 44;
-						}
-						return -1;
-					}
-					found = 44; /* LOAD.i128 */
+					ins_load_i128(out, w); /* LOAD.i128 */
+					return 44;
 				}
-				return found;
+				return -1;
 			default:
-				found = -1;
 				if ((w[0] & 0x38000000u) == 0x0u && (w[1] & 0x81ffc000u) == 0x608000u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 37;
-						}
-						return -1;
-					}
-					found = 37; /* LOAD.i8 */
+					ins_load_i8(out, w); /* LOAD.i8 */
+					return 37;
 				}
-				return found;
+				return -1;
 			}
 		}
 	case 97:
 		switch ((w[1] >> 24) & 0x1u) {
 		case 1:
-			found = -1;
 			if ((w[1] & 0x81ff0000u) == 0x1610000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 249;
-					}
-					return -1;
-				}
-				found = 249; /* FMA_RSCALE_N.f32 */
+				ins_fma_rscale_n_f32(out, w); /* FMA_RSCALE_N.f32 */
+				return 249;
 			}
-			return found;
+			return -1;
 		default:
 			switch ((w[0] >> 27) & 0x7u) {
 			case 1:
-				found = -1;
 				if ((w[0] & 0x38000000u) == 0x8000000u && (w[1] & 0x81ffc000u) == 0x614000u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 46;
-						}
-						return -1;
-					}
-					found = 46; /* STORE.i16 */
+					ins_store_i16(out, w); /* STORE.i16 */
+					return 46;
 				}
-				return found;
+				return -1;
 			case 2:
-				found = -1;
 				if ((w[0] & 0x38000000u) == 0x10000000u && (w[1] & 0x81ffc000u) == 0x614000u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 47;
-						}
-						return -1;
-					}
-					found = 47; /* STORE.i24 */
+					ins_store_i24(out, w); /* STORE.i24 */
+					return 47;
 				}
-				return found;
+				return -1;
 			case 3:
-				found = -1;
 				if ((w[0] & 0x38000000u) == 0x18000000u && (w[1] & 0x81ffc000u) == 0x614000u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 48;
-						}
-						return -1;
-					}
-					found = 48; /* STORE.i32 */
+					ins_store_i32(out, w); /* STORE.i32 */
+					return 48;
 				}
-				return found;
+				return -1;
 			case 4:
-				found = -1;
 				if ((w[0] & 0x38000000u) == 0x20000000u && (w[1] & 0x81ffc000u) == 0x614000u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 49;
-						}
-						return -1;
-					}
-					found = 49; /* STORE.i48 */
+					ins_store_i48(out, w); /* STORE.i48 */
+					return 49;
 				}
-				return found;
+				return -1;
 			case 5:
-				found = -1;
 				if ((w[0] & 0x38000000u) == 0x28000000u && (w[1] & 0x81ffc000u) == 0x614000u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 50;
-						}
-						return -1;
-					}
-					found = 50; /* STORE.i64 */
+					ins_store_i64(out, w); /* STORE.i64 */
+					return 50;
 				}
-				return found;
+				return -1;
 			case 6:
-				found = -1;
 				if ((w[0] & 0x38000000u) == 0x30000000u && (w[1] & 0x81ffc000u) == 0x614000u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 51;
-						}
-						return -1;
-					}
-					found = 51; /* STORE.i96 */
+					ins_store_i96(out, w); /* STORE.i96 */
+					return 51;
 				}
-				return found;
+				return -1;
 			case 7:
-				found = -1;
 				if ((w[0] & 0x38000000u) == 0x38000000u && (w[1] & 0x81ffc000u) == 0x614000u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 52;
-						}
-						return -1;
-					}
-					found = 52; /* STORE.i128 */
+					ins_store_i128(out, w); /* STORE.i128 */
+					return 52;
 				}
-				return found;
+				return -1;
 			default:
-				found = -1;
 				if ((w[0] & 0x38000000u) == 0x0u && (w[1] & 0x81ffc000u) == 0x614000u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 45;
-						}
-						return -1;
-					}
-					found = 45; /* STORE.i8 */
+					ins_store_i8(out, w); /* STORE.i8 */
+					return 45;
 				}
-				return found;
+				return -1;
 			}
 		}
 	case 98:
-		found = -1;
 		if ((w[1] & 0x81ff0000u) == 0x1620000u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 250;
-				}
-				return -1;
-			}
-			found = 250; /* FMA_RSCALE_LEFT.f32 */
+			ins_fma_rscale_left_f32(out, w); /* FMA_RSCALE_LEFT.f32 */
+			return 250;
 		}
-		return found;
+		return -1;
 	case 99:
-		found = -1;
 		if ((w[1] & 0x81ff0000u) == 0x1630000u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 251;
-				}
-				return -1;
-			}
-			found = 251; /* FMA_RSCALE_SCALE16.f32 */
+			ins_fma_rscale_scale16_f32(out, w); /* FMA_RSCALE_SCALE16.f32 */
+			return 251;
 		}
-		return found;
+		return -1;
 	case 100:
-		found = -1;
 		if ((w[1] & 0x81ffc000u) == 0x648000u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 16;
-				}
-				return -1;
-			}
-			found = 16; /* LD_VAR */
+			ins_ld_var(out, w); /* LD_VAR */
+			return 16;
 		}
-		return found;
+		return -1;
 	case 102:
 		switch ((w[1] >> 5) & 0x1u) {
 		case 1:
-			found = -1;
 			if ((w[1] & 0x81ffc060u) == 0x668020u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 22;
-					}
-					return -1;
-				}
-				found = 22; /* LD_TEX_IMM */
+				ins_ld_tex_imm(out, w); /* LD_TEX_IMM */
+				return 22;
 			}
-			return found;
+			return -1;
 		default:
-			found = -1;
 			if ((w[1] & 0x81ffc060u) == 0x668000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 20;
-					}
-					return -1;
-				}
-				found = 20; /* LD_ATTR_IMM */
+				ins_ld_attr_imm(out, w); /* LD_ATTR_IMM */
+				return 20;
 			}
-			return found;
+			return -1;
 		}
 	case 103:
 		switch ((w[1] >> 5) & 0x1u) {
 		case 1:
-			found = -1;
 			if ((w[1] & 0x81ffc060u) == 0x678020u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 26;
-					}
-					return -1;
-				}
-				found = 26; /* LEA_TEX_IMM */
+				ins_lea_tex_imm(out, w); /* LEA_TEX_IMM */
+				return 26;
 			}
-			return found;
+			return -1;
 		default:
-			found = -1;
 			if ((w[1] & 0x81ffc060u) == 0x678000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 24;
-					}
-					return -1;
-				}
-				found = 24; /* LEA_ATTR_IMM */
+				ins_lea_attr_imm(out, w); /* LEA_ATTR_IMM */
+				return 24;
 			}
-			return found;
+			return -1;
 		}
 	case 104:
 		switch ((w[0] >> 28) & 0x1u) {
 		case 1:
-			found = -1;
 			if ((w[0] & 0x38000000u) == 0x18000000u && (w[1] & 0x81ffc000u) == 0x684000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 231;
-					}
-					return -1;
-				}
-				found = 231; /* ATOM.i32 */
+				ins_atom_i32(out, w); /* ATOM.i32 */
+				return 231;
 			}
-			return found;
+			return -1;
 		default:
-			found = -1;
 			if ((w[0] & 0x38000000u) == 0x28000000u && (w[1] & 0x81ffc000u) == 0x684000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 232;
-					}
-					return -1;
-				}
-				found = 232; /* ATOM.i64 */
+				ins_atom_i64(out, w); /* ATOM.i64 */
+				return 232;
 			}
-			return found;
+			return -1;
 		}
 	case 105:
 		switch ((w[0] >> 28) & 0x1u) {
 		case 1:
-			found = -1;
 			if ((w[0] & 0x38000000u) == 0x18000000u && (w[1] & 0x81ffc000u) == 0x698000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 229;
-					}
-					return -1;
-				}
-				found = 229; /* ATOM1_RETURN.i32 */
+				ins_atom1_return_i32(out, w); /* ATOM1_RETURN.i32 */
+				return 229;
 			}
-			return found;
+			return -1;
 		default:
-			found = -1;
 			if ((w[0] & 0x38000000u) == 0x28000000u && (w[1] & 0x81ffc000u) == 0x698000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 230;
-					}
-					return -1;
-				}
-				found = 230; /* ATOM1_RETURN.i64 */
+				ins_atom1_return_i64(out, w); /* ATOM1_RETURN.i64 */
+				return 230;
 			}
-			return found;
+			return -1;
 		}
 	case 106:
 		switch ((w[0] >> 27) & 0x7u) {
 		case 1:
-			found = -1;
 			if ((w[0] & 0x38000000u) == 0x8000000u && (w[1] & 0x81ffc000u) == 0x6a8000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 29;
-					}
-					return -1;
-				}
-				found = 29; /* LD_BUFFER.i16 */
+				ins_ld_buffer_i16(out, w); /* LD_BUFFER.i16 */
+				return 29;
 			}
-			return found;
+			return -1;
 		case 2:
-			found = -1;
 			if ((w[0] & 0x38000000u) == 0x10000000u && (w[1] & 0x81ffc000u) == 0x6a8000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 30;
-					}
-					return -1;
-				}
-				found = 30; /* LD_BUFFER.i24 */
+				ins_ld_buffer_i24(out, w); /* LD_BUFFER.i24 */
+				return 30;
 			}
-			return found;
+			return -1;
 		case 3:
-			found = -1;
 			if ((w[0] & 0x38000000u) == 0x18000000u && (w[1] & 0x81ffc000u) == 0x6a8000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 31;
-					}
-					return -1;
-				}
-				found = 31; /* LD_BUFFER.i32 */
+				ins_ld_buffer_i32(out, w); /* LD_BUFFER.i32 */
+				return 31;
 			}
-			return found;
+			return -1;
 		case 4:
-			found = -1;
 			if ((w[0] & 0x38000000u) == 0x20000000u && (w[1] & 0x81ffc000u) == 0x6a8000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 32;
-					}
-					return -1;
-				}
-				found = 32; /* LD_BUFFER.i48 */
+				ins_ld_buffer_i48(out, w); /* LD_BUFFER.i48 */
+				return 32;
 			}
-			return found;
+			return -1;
 		case 5:
-			found = -1;
 			if ((w[0] & 0x38000000u) == 0x28000000u && (w[1] & 0x81ffc000u) == 0x6a8000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 33;
-					}
-					return -1;
-				}
-				found = 33; /* LD_BUFFER.i64 */
+				ins_ld_buffer_i64(out, w); /* LD_BUFFER.i64 */
+				return 33;
 			}
-			return found;
+			return -1;
 		case 6:
-			found = -1;
 			if ((w[0] & 0x38000000u) == 0x30000000u && (w[1] & 0x81ffc000u) == 0x6a8000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 34;
-					}
-					return -1;
-				}
-				found = 34; /* LD_BUFFER.i96 */
+				ins_ld_buffer_i96(out, w); /* LD_BUFFER.i96 */
+				return 34;
 			}
-			return found;
+			return -1;
 		case 7:
-			found = -1;
 			if ((w[0] & 0x38000000u) == 0x38000000u && (w[1] & 0x81ffc000u) == 0x6a8000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 35;
-					}
-					return -1;
-				}
-				found = 35; /* LD_BUFFER.i128 */
+				ins_ld_buffer_i128(out, w); /* LD_BUFFER.i128 */
+				return 35;
 			}
-			return found;
+			return -1;
 		default:
-			found = -1;
 			if ((w[0] & 0x38000000u) == 0x0u && (w[1] & 0x81ffc000u) == 0x6a8000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 28;
-					}
-					return -1;
-				}
-				found = 28; /* LD_BUFFER.i8 */
+				ins_ld_buffer_i8(out, w); /* LD_BUFFER.i8 */
+				return 28;
 			}
-			return found;
+			return -1;
 		}
 	case 107:
-		found = -1;
 		if ((w[1] & 0x81ffc000u) == 0x6b8000u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 53;
-				}
-				return -1;
-			}
-			found = 53; /* LEA_BUFFER */
+			ins_lea_buffer(out, w); /* LEA_BUFFER */
+			return 53;
 		}
-		return found;
+		return -1;
 	case 108:
-		found = -1;
 		if ((w[1] & 0x81ffc000u) == 0x6c8000u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 14;
-				}
-				return -1;
-			}
-			found = 14; /* LD_VAR_BUF.f32 */
+			ins_ld_var_buf_f32(out, w); /* LD_VAR_BUF.f32 */
+			return 14;
 		}
-		return found;
+		return -1;
 	case 109:
-		found = -1;
 		if ((w[1] & 0x81ffc000u) == 0x6d8000u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 15;
-				}
-				return -1;
-			}
-			found = 15; /* LD_VAR_BUF.f16 */
+			ins_ld_var_buf_f16(out, w); /* LD_VAR_BUF.f16 */
+			return 15;
 		}
-		return found;
+		return -1;
 	case 113:
-		found = -1;
 		if ((w[1] & 0x81ffc000u) == 0x714000u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 54;
-				}
-				return -1;
-			}
-			found = 54; /* ST_CVT */
+			ins_st_cvt(out, w); /* ST_CVT */
+			return 54;
 		}
-		return found;
+		return -1;
 	case 118:
 		switch ((w[1] >> 5) & 0x1u) {
 		case 1:
-			found = -1;
 			if ((w[1] & 0x81ffc060u) == 0x768020u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 23;
-					}
-					return -1;
-				}
-				found = 23; /* LD_TEX */
+				ins_ld_tex(out, w); /* LD_TEX */
+				return 23;
 			}
-			return found;
+			return -1;
 		default:
-			found = -1;
 			if ((w[1] & 0x81ffc060u) == 0x768000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 21;
-					}
-					return -1;
-				}
-				found = 21; /* LD_ATTR */
+				ins_ld_attr(out, w); /* LD_ATTR */
+				return 21;
 			}
-			return found;
+			return -1;
 		}
 	case 119:
 		switch ((w[1] >> 5) & 0x1u) {
 		case 1:
-			found = -1;
 			if ((w[1] & 0x81ffc060u) == 0x778020u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 27;
-					}
-					return -1;
-				}
-				found = 27; /* LEA_TEX */
+				ins_lea_tex(out, w); /* LEA_TEX */
+				return 27;
 			}
-			return found;
+			return -1;
 		default:
-			found = -1;
 			if ((w[1] & 0x81ffc060u) == 0x778000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 25;
-					}
-					return -1;
-				}
-				found = 25; /* LEA_ATTR */
+				ins_lea_attr(out, w); /* LEA_ATTR */
+				return 25;
 			}
-			return found;
+			return -1;
 		}
 	case 120:
-		found = -1;
 		if ((w[1] & 0x81ffc000u) == 0x788000u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 55;
-				}
-				return -1;
-			}
-			found = 55; /* LD_TILE */
+			ins_ld_tile(out, w); /* LD_TILE */
+			return 55;
 		}
-		return found;
+		return -1;
 	case 121:
-		found = -1;
 		if ((w[1] & 0x81ffc000u) == 0x794000u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 56;
-				}
-				return -1;
-			}
-			found = 56; /* ST_TILE */
+			ins_st_tile(out, w); /* ST_TILE */
+			return 56;
 		}
-		return found;
+		return -1;
 	case 125:
-		found = -1;
 		if ((w[1] & 0x81ffc000u) == 0x7d8000u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 58;
-				}
-				return -1;
-			}
-			found = 58; /* ATEST */
+			ins_atest(out, w); /* ATEST */
+			return 58;
 		}
-		return found;
+		return -1;
 	case 126:
-		found = -1;
 		if ((w[1] & 0x81ffc000u) == 0x7e8000u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 59;
-				}
-				return -1;
-			}
-			found = 59; /* ZS_EMIT */
+			ins_zs_emit(out, w); /* ZS_EMIT */
+			return 59;
 		}
-		return found;
+		return -1;
 	case 127:
-		found = -1;
 		if ((w[1] & 0x81ffc000u) == 0x7f4000u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 57;
-				}
-				return -1;
-			}
-			found = 57; /* BLEND */
+			ins_blend(out, w); /* BLEND */
+			return 57;
 		}
-		return found;
+		return -1;
 	case 144:
 		switch ((w[0] >> 16) & 0x1fu) {
 		case 0:
-			found = -1;
 			if ((w[0] & 0x1f0000u) == 0x0u && (w[1] & 0x81ff0000u) == 0x900000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 75;
-					}
-					return -1;
-				}
-				found = 75; /* S8_TO_S32 */
+				ins_s8_to_s32(out, w); /* S8_TO_S32 */
+				return 75;
 			}
-			return found;
+			return -1;
 		case 1:
-			found = -1;
 			if ((w[0] & 0x1f0000u) == 0x10000u && (w[1] & 0x81ff0000u) == 0x900000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 76;
-					}
-					return -1;
-				}
-				found = 76; /* S8_TO_F32 */
+				ins_s8_to_f32(out, w); /* S8_TO_F32 */
+				return 76;
 			}
-			return found;
+			return -1;
 		case 2:
-			found = -1;
 			if ((w[0] & 0x1f0000u) == 0x20000u && (w[1] & 0x81ff0000u) == 0x900000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 79;
-					}
-					return -1;
-				}
-				found = 79; /* V2S8_TO_V2S16 */
+				ins_v2s8_to_v2s16(out, w); /* V2S8_TO_V2S16 */
+				return 79;
 			}
-			return found;
+			return -1;
 		case 3:
-			found = -1;
 			if ((w[0] & 0x1f0000u) == 0x30000u && (w[1] & 0x81ff0000u) == 0x900000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 80;
-					}
-					return -1;
-				}
-				found = 80; /* V2S8_TO_V2F16 */
+				ins_v2s8_to_v2f16(out, w); /* V2S8_TO_V2F16 */
+				return 80;
 			}
-			return found;
+			return -1;
 		case 4:
-			found = -1;
 			if ((w[0] & 0x1f0000u) == 0x40000u && (w[1] & 0x81ff0000u) == 0x900000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 64;
-					}
-					return -1;
-				}
-				found = 64; /* S16_TO_S32 */
+				ins_s16_to_s32(out, w); /* S16_TO_S32 */
+				return 64;
 			}
-			return found;
+			return -1;
 		case 5:
-			found = -1;
 			if ((w[0] & 0x1f0000u) == 0x50000u && (w[1] & 0x81ff0000u) == 0x900000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 65;
-					}
-					return -1;
-				}
-				found = 65; /* S16_TO_F32 */
+				ins_s16_to_f32(out, w); /* S16_TO_F32 */
+				return 65;
 			}
-			return found;
+			return -1;
 		case 7:
-			found = -1;
 			if ((w[0] & 0x1f0000u) == 0x70000u && (w[1] & 0x81ff0000u) == 0x900000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 60;
-					}
-					return -1;
-				}
-				found = 60; /* V2S16_TO_V2F16 */
+				ins_v2s16_to_v2f16(out, w); /* V2S16_TO_V2F16 */
+				return 60;
 			}
-			return found;
+			return -1;
 		case 9:
-			found = -1;
 			if ((w[0] & 0x1f0000u) == 0x90000u && (w[1] & 0x81ff0000u) == 0x900000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 61;
-					}
-					return -1;
-				}
-				found = 61; /* S32_TO_F32 */
+				ins_s32_to_f32(out, w); /* S32_TO_F32 */
+				return 61;
 			}
-			return found;
+			return -1;
 		case 10:
-			found = -1;
 			if ((w[0] & 0x1f0000u) == 0xa0000u && (w[1] & 0x81ff0000u) == 0x900000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 72;
-					}
-					return -1;
-				}
-				found = 72; /* F16_TO_S32 */
+				ins_f16_to_s32(out, w); /* F16_TO_S32 */
+				return 72;
 			}
-			return found;
+			return -1;
 		case 11:
-			found = -1;
 			if ((w[0] & 0x1f0000u) == 0xb0000u && (w[1] & 0x81ff0000u) == 0x900000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 74;
-					}
-					return -1;
-				}
-				found = 74; /* F16_TO_F32 */
+				ins_f16_to_f32(out, w); /* F16_TO_F32 */
+				return 74;
 			}
-			return found;
+			return -1;
 		case 12:
-			found = -1;
 			if ((w[0] & 0x1f0000u) == 0xc0000u && (w[1] & 0x81ff0000u) == 0x900000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 68;
-					}
-					return -1;
-				}
-				found = 68; /* F32_TO_S32 */
+				ins_f32_to_s32(out, w); /* F32_TO_S32 */
+				return 68;
 			}
-			return found;
+			return -1;
 		case 13:
-			found = -1;
 			if ((w[0] & 0x1f0000u) == 0xd0000u && (w[1] & 0x81ff0000u) == 0x900000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 83;
-					}
-					return -1;
-				}
-				found = 83; /* FROUND.f32 */
+				ins_fround_f32(out, w); /* FROUND.f32 */
+				return 83;
 			}
-			return found;
+			return -1;
 		case 14:
-			found = -1;
 			if ((w[0] & 0x1f0000u) == 0xe0000u && (w[1] & 0x81ff0000u) == 0x900000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 70;
-					}
-					return -1;
-				}
-				found = 70; /* V2F16_TO_V2S16 */
+				ins_v2f16_to_v2s16(out, w); /* V2F16_TO_V2S16 */
+				return 70;
 			}
-			return found;
+			return -1;
 		case 15:
-			found = -1;
 			if ((w[0] & 0x1f0000u) == 0xf0000u && (w[1] & 0x81ff0000u) == 0x900000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 84;
-					}
-					return -1;
-				}
-				found = 84; /* FROUND.v2f16 */
+				ins_fround_v2f16(out, w); /* FROUND.v2f16 */
+				return 84;
 			}
-			return found;
+			return -1;
 		case 16:
-			found = -1;
 			if ((w[0] & 0x1f0000u) == 0x100000u && (w[1] & 0x81ff0000u) == 0x900000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 77;
-					}
-					return -1;
-				}
-				found = 77; /* U8_TO_U32 */
+				ins_u8_to_u32(out, w); /* U8_TO_U32 */
+				return 77;
 			}
-			return found;
+			return -1;
 		case 17:
-			found = -1;
 			if ((w[0] & 0x1f0000u) == 0x110000u && (w[1] & 0x81ff0000u) == 0x900000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 78;
-					}
-					return -1;
-				}
-				found = 78; /* U8_TO_F32 */
+				ins_u8_to_f32(out, w); /* U8_TO_F32 */
+				return 78;
 			}
-			return found;
+			return -1;
 		case 18:
-			found = -1;
 			if ((w[0] & 0x1f0000u) == 0x120000u && (w[1] & 0x81ff0000u) == 0x900000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 81;
-					}
-					return -1;
-				}
-				found = 81; /* V2U8_TO_V2U16 */
+				ins_v2u8_to_v2u16(out, w); /* V2U8_TO_V2U16 */
+				return 81;
 			}
-			return found;
+			return -1;
 		case 19:
-			found = -1;
 			if ((w[0] & 0x1f0000u) == 0x130000u && (w[1] & 0x81ff0000u) == 0x900000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 82;
-					}
-					return -1;
-				}
-				found = 82; /* V2U8_TO_V2F16 */
+				ins_v2u8_to_v2f16(out, w); /* V2U8_TO_V2F16 */
+				return 82;
 			}
-			return found;
+			return -1;
 		case 20:
-			found = -1;
 			if ((w[0] & 0x1f0000u) == 0x140000u && (w[1] & 0x81ff0000u) == 0x900000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 66;
-					}
-					return -1;
-				}
-				found = 66; /* U16_TO_U32 */
+				ins_u16_to_u32(out, w); /* U16_TO_U32 */
+				return 66;
 			}
-			return found;
+			return -1;
 		case 21:
-			found = -1;
 			if ((w[0] & 0x1f0000u) == 0x150000u && (w[1] & 0x81ff0000u) == 0x900000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 67;
-					}
-					return -1;
-				}
-				found = 67; /* U16_TO_F32 */
+				ins_u16_to_f32(out, w); /* U16_TO_F32 */
+				return 67;
 			}
-			return found;
+			return -1;
 		case 23:
-			found = -1;
 			if ((w[0] & 0x1f0000u) == 0x170000u && (w[1] & 0x81ff0000u) == 0x900000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 62;
-					}
-					return -1;
-				}
-				found = 62; /* V2U16_TO_V2F16 */
+				ins_v2u16_to_v2f16(out, w); /* V2U16_TO_V2F16 */
+				return 62;
 			}
-			return found;
+			return -1;
 		case 25:
-			found = -1;
 			if ((w[0] & 0x1f0000u) == 0x190000u && (w[1] & 0x81ff0000u) == 0x900000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 63;
-					}
-					return -1;
-				}
-				found = 63; /* U32_TO_F32 */
+				ins_u32_to_f32(out, w); /* U32_TO_F32 */
+				return 63;
 			}
-			return found;
+			return -1;
 		case 26:
-			found = -1;
 			if ((w[0] & 0x1f0000u) == 0x1a0000u && (w[1] & 0x81ff0000u) == 0x900000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 73;
-					}
-					return -1;
-				}
-				found = 73; /* F16_TO_U32 */
+				ins_f16_to_u32(out, w); /* F16_TO_U32 */
+				return 73;
 			}
-			return found;
+			return -1;
 		case 28:
-			found = -1;
 			if ((w[0] & 0x1f0000u) == 0x1c0000u && (w[1] & 0x81ff0000u) == 0x900000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 69;
-					}
-					return -1;
-				}
-				found = 69; /* F32_TO_U32 */
+				ins_f32_to_u32(out, w); /* F32_TO_U32 */
+				return 69;
 			}
-			return found;
+			return -1;
 		case 30:
-			found = -1;
 			if ((w[0] & 0x1f0000u) == 0x1e0000u && (w[1] & 0x81ff0000u) == 0x900000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 71;
-					}
-					return -1;
-				}
-				found = 71; /* V2F16_TO_V2U16 */
+				ins_v2f16_to_v2u16(out, w); /* V2F16_TO_V2U16 */
+				return 71;
 			}
-			return found;
+			return -1;
 		default:
 			return -1;
 		}
 	case 145:
 		switch ((w[0] >> 16) & 0xfu) {
 		case 0:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0x0u && (w[1] & 0x81ff0000u) == 0x910000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 85;
-					}
-					return -1;
-				}
-				found = 85; /* MOV.i32 */
+				ins_mov_i32(out, w); /* MOV.i32 */
+				return 85;
 			}
-			return found;
+			return -1;
 		case 4:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0x40000u && (w[1] & 0x81ff0000u) == 0x910000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 86;
-					}
-					return -1;
-				}
-				found = 86; /* CLZ.u32 */
+				ins_clz_u32(out, w); /* CLZ.u32 */
+				return 86;
 			}
-			return found;
+			return -1;
 		case 5:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0x50000u && (w[1] & 0x81ff0000u) == 0x910000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 87;
-					}
-					return -1;
-				}
-				found = 87; /* CLZ.v2u16 */
+				ins_clz_v2u16(out, w); /* CLZ.v2u16 */
+				return 87;
 			}
-			return found;
+			return -1;
 		case 6:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0x60000u && (w[1] & 0x81ff0000u) == 0x910000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 88;
-					}
-					return -1;
-				}
-				found = 88; /* CLZ.v4u8 */
+				ins_clz_v4u8(out, w); /* CLZ.v4u8 */
+				return 88;
 			}
-			return found;
+			return -1;
 		case 8:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0x80000u && (w[1] & 0x81ff0000u) == 0x910000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 89;
-					}
-					return -1;
-				}
-				found = 89; /* IABS.s32 */
+				ins_iabs_s32(out, w); /* IABS.s32 */
+				return 89;
 			}
-			return found;
+			return -1;
 		case 9:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0x90000u && (w[1] & 0x81ff0000u) == 0x910000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 90;
-					}
-					return -1;
-				}
-				found = 90; /* IABS.v2s16 */
+				ins_iabs_v2s16(out, w); /* IABS.v2s16 */
+				return 90;
 			}
-			return found;
+			return -1;
 		case 10:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0xa0000u && (w[1] & 0x81ff0000u) == 0x910000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 91;
-					}
-					return -1;
-				}
-				found = 91; /* IABS.v4s8 */
+				ins_iabs_v4s8(out, w); /* IABS.v4s8 */
+				return 91;
 			}
-			return found;
+			return -1;
 		case 12:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0xc0000u && (w[1] & 0x81ff0000u) == 0x910000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 92;
-					}
-					return -1;
-				}
-				found = 92; /* POPCOUNT.i32 */
+				ins_popcount_i32(out, w); /* POPCOUNT.i32 */
+				return 92;
 			}
-			return found;
+			return -1;
 		case 13:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0xd0000u && (w[1] & 0x81ff0000u) == 0x910000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 93;
-					}
-					return -1;
-				}
-				found = 93; /* BITREV.i32 */
+				ins_bitrev_i32(out, w); /* BITREV.i32 */
+				return 93;
 			}
-			return found;
+			return -1;
 		case 14:
 			switch ((w[1] >> 24) & 0x1u) {
 			case 1:
-				found = -1;
 				if ((w[0] & 0xf0000u) == 0xe0000u && (w[1] & 0x81ff0000u) == 0x1910000u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 95;
-						}
-						return -1;
-					}
-					found = 95; /* NOT_OLD.i64 */
+					ins_not_old_i64(out, w); /* NOT_OLD.i64 */
+					return 95;
 				}
-				return found;
+				return -1;
 			default:
-				found = -1;
 				if ((w[0] & 0xf0000u) == 0xe0000u && (w[1] & 0x81ff0000u) == 0x910000u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 94;
-						}
-						return -1;
-					}
-					found = 94; /* NOT_OLD.i32 */
+					ins_not_old_i32(out, w); /* NOT_OLD.i32 */
+					return 94;
 				}
-				return found;
+				return -1;
 			}
 		default:
 			return -1;
 		}
 	case 149:
-		found = -1;
 		if ((w[1] & 0x81ff0000u) == 0x950000u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 96;
-				}
-				return -1;
-			}
-			found = 96; /* WMASK */
+			ins_wmask(out, w); /* WMASK */
+			return 96;
 		}
-		return found;
+		return -1;
 	case 152:
 		switch ((w[0] >> 16) & 0x1u) {
 		case 1:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0x10000u && (w[1] & 0x81ff0000u) == 0x980000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 98;
-					}
-					return -1;
-				}
-				found = 98; /* FLUSH.v2f16 */
+				ins_flush_v2f16(out, w); /* FLUSH.v2f16 */
+				return 98;
 			}
-			return found;
+			return -1;
 		default:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0x0u && (w[1] & 0x81ff0000u) == 0x980000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 97;
-					}
-					return -1;
-				}
-				found = 97; /* FLUSH.f32 */
+				ins_flush_f32(out, w); /* FLUSH.f32 */
+				return 97;
 			}
-			return found;
+			return -1;
 		}
 	case 153:
 		switch ((w[0] >> 16) & 0x3u) {
 		case 1:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0x10000u && (w[1] & 0x81ff0000u) == 0x990000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 100;
-					}
-					return -1;
-				}
-				found = 100; /* FREXPM.v2f16 */
+				ins_frexpm_v2f16(out, w); /* FREXPM.v2f16 */
+				return 100;
 			}
-			return found;
+			return -1;
 		case 2:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0x20000u && (w[1] & 0x81ff0000u) == 0x990000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 101;
-					}
-					return -1;
-				}
-				found = 101; /* FREXPE.f32 */
+				ins_frexpe_f32(out, w); /* FREXPE.f32 */
+				return 101;
 			}
-			return found;
+			return -1;
 		case 3:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0x30000u && (w[1] & 0x81ff0000u) == 0x990000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 102;
-					}
-					return -1;
-				}
-				found = 102; /* FREXPE.v2f16 */
+				ins_frexpe_v2f16(out, w); /* FREXPE.v2f16 */
+				return 102;
 			}
-			return found;
+			return -1;
 		default:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0x0u && (w[1] & 0x81ff0000u) == 0x990000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 99;
-					}
-					return -1;
-				}
-				found = 99; /* FREXPM.f32 */
+				ins_frexpm_f32(out, w); /* FREXPM.f32 */
+				return 99;
 			}
-			return found;
+			return -1;
 		}
 	case 156:
 		switch ((w[0] >> 16) & 0xfu) {
 		case 0:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0x0u && (w[1] & 0x81ff0000u) == 0x9c0000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 103;
-					}
-					return -1;
-				}
-				found = 103; /* FRCP.f32 */
+				ins_frcp_f32(out, w); /* FRCP.f32 */
+				return 103;
 			}
-			return found;
+			return -1;
 		case 1:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0x10000u && (w[1] & 0x81ff0000u) == 0x9c0000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 104;
-					}
-					return -1;
-				}
-				found = 104; /* FRCP.f16 */
+				ins_frcp_f16(out, w); /* FRCP.f16 */
+				return 104;
 			}
-			return found;
+			return -1;
 		case 2:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0x20000u && (w[1] & 0x81ff0000u) == 0x9c0000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 105;
-					}
-					return -1;
-				}
-				found = 105; /* FRSQ.f32 */
+				ins_frsq_f32(out, w); /* FRSQ.f32 */
+				return 105;
 			}
-			return found;
+			return -1;
 		case 3:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0x30000u && (w[1] & 0x81ff0000u) == 0x9c0000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 106;
-					}
-					return -1;
-				}
-				found = 106; /* FRSQ.f16 */
+				ins_frsq_f16(out, w); /* FRSQ.f16 */
+				return 106;
 			}
-			return found;
+			return -1;
 		case 4:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0x40000u && (w[1] & 0x81ff0000u) == 0x9c0000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 113;
-					}
-					return -1;
-				}
-				found = 113; /* FSIN_TABLE.u6 */
+				ins_fsin_table_u6(out, w); /* FSIN_TABLE.u6 */
+				return 113;
 			}
-			return found;
+			return -1;
 		case 5:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0x50000u && (w[1] & 0x81ff0000u) == 0x9c0000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 114;
-					}
-					return -1;
-				}
-				found = 114; /* FCOS_TABLE.u6 */
+				ins_fcos_table_u6(out, w); /* FCOS_TABLE.u6 */
+				return 114;
 			}
-			return found;
+			return -1;
 		case 6:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0x60000u && (w[1] & 0x81ff0000u) == 0x9c0000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 115;
-					}
-					return -1;
-				}
-				found = 115; /* FSINCOS_OFFSET.u6 */
+				ins_fsincos_offset_u6(out, w); /* FSINCOS_OFFSET.u6 */
+				return 115;
 			}
-			return found;
+			return -1;
 		case 8:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0x80000u && (w[1] & 0x81ff0000u) == 0x9c0000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 107;
-					}
-					return -1;
-				}
-				found = 107; /* FLOGD.f32 */
+				ins_flogd_f32(out, w); /* FLOGD.f32 */
+				return 107;
 			}
-			return found;
+			return -1;
 		case 10:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0xa0000u && (w[1] & 0x81ff0000u) == 0x9c0000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 108;
-					}
-					return -1;
-				}
-				found = 108; /* FPCLASS.f32 */
+				ins_fpclass_f32(out, w); /* FPCLASS.f32 */
+				return 108;
 			}
-			return found;
+			return -1;
 		case 11:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0xb0000u && (w[1] & 0x81ff0000u) == 0x9c0000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 109;
-					}
-					return -1;
-				}
-				found = 109; /* FPCLASS.f16 */
+				ins_fpclass_f16(out, w); /* FPCLASS.f16 */
+				return 109;
 			}
-			return found;
+			return -1;
 		case 12:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0xc0000u && (w[1] & 0x81ff0000u) == 0x9c0000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 110;
-					}
-					return -1;
-				}
-				found = 110; /* FLOG_TABLE.f32 */
+				ins_flog_table_f32(out, w); /* FLOG_TABLE.f32 */
+				return 110;
 			}
-			return found;
+			return -1;
 		case 13:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0xd0000u && (w[1] & 0x81ff0000u) == 0x9c0000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 116;
-					}
-					return -1;
-				}
-				found = 116; /* FEXP_TABLE.u4 */
+				ins_fexp_table_u4(out, w); /* FEXP_TABLE.u4 */
+				return 116;
 			}
-			return found;
+			return -1;
 		case 14:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0xe0000u && (w[1] & 0x81ff0000u) == 0x9c0000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 111;
-					}
-					return -1;
-				}
-				found = 111; /* FRCP_APPROX.f32 */
+				ins_frcp_approx_f32(out, w); /* FRCP_APPROX.f32 */
+				return 111;
 			}
-			return found;
+			return -1;
 		case 15:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0xf0000u && (w[1] & 0x81ff0000u) == 0x9c0000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 112;
-					}
-					return -1;
-				}
-				found = 112; /* FRSQ_APPROX.f32 */
+				ins_frsq_approx_f32(out, w); /* FRSQ_APPROX.f32 */
+				return 112;
 			}
-			return found;
+			return -1;
 		default:
 			return -1;
 		}
 	case 160:
 		switch ((w[0] >> 16) & 0x7u) {
 		case 0:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0x0u && (w[1] & 0x81ff0000u) == 0xa00000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 129;
-					}
-					return -1;
-				}
-				found = 129; /* IADD.u32 */
+				ins_iadd_u32(out, w); /* IADD.u32 */
+				return 129;
 			}
-			return found;
+			return -1;
 		case 1:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0x10000u && (w[1] & 0x81ff0000u) == 0xa00000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 138;
-					}
-					return -1;
-				}
-				found = 138; /* ISUB.u32 */
+				ins_isub_u32(out, w); /* ISUB.u32 */
+				return 138;
 			}
-			return found;
+			return -1;
 		case 2:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0xa0000u && (w[1] & 0x81ff0000u) == 0xa00000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 149;
-					}
-					return -1;
-				}
-				found = 149; /* IMUL.i32 */
+				ins_imul_i32(out, w); /* IMUL.i32 */
+				return 149;
 			}
-			return found;
+			return -1;
 		case 3:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0xb0000u && (w[1] & 0x81ff0000u) == 0xa00000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 156;
-					}
-					return -1;
-				}
-				found = 156; /* HADD.u32 */
+				ins_hadd_u32(out, w); /* HADD.u32 */
+				return 156;
 			}
-			return found;
+			return -1;
 		case 7:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0xf0000u && (w[1] & 0x81ff0000u) == 0xa00000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 162;
-					}
-					return -1;
-				}
-				found = 162; /* CLPER.i32 */
+				ins_clper_i32(out, w); /* CLPER.i32 */
+				return 162;
 			}
-			return found;
+			return -1;
 		default:
 			return -1;
 		}
 	case 161:
 		switch ((w[0] >> 16) & 0x7u) {
 		case 0:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0x0u && (w[1] & 0x81ff0000u) == 0xa10000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 130;
-					}
-					return -1;
-				}
-				found = 130; /* IADD.v2u16 */
+				ins_iadd_v2u16(out, w); /* IADD.v2u16 */
+				return 130;
 			}
-			return found;
+			return -1;
 		case 1:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0x10000u && (w[1] & 0x81ff0000u) == 0xa10000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 139;
-					}
-					return -1;
-				}
-				found = 139; /* ISUB.v2u16 */
+				ins_isub_v2u16(out, w); /* ISUB.v2u16 */
+				return 139;
 			}
-			return found;
+			return -1;
 		case 2:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0xa0000u && (w[1] & 0x81ff0000u) == 0xa10000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 150;
-					}
-					return -1;
-				}
-				found = 150; /* IMUL.v2i16 */
+				ins_imul_v2i16(out, w); /* IMUL.v2i16 */
+				return 150;
 			}
-			return found;
+			return -1;
 		case 3:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0xb0000u && (w[1] & 0x81ff0000u) == 0xa10000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 157;
-					}
-					return -1;
-				}
-				found = 157; /* HADD.v2u16 */
+				ins_hadd_v2u16(out, w); /* HADD.v2u16 */
+				return 157;
 			}
-			return found;
+			return -1;
 		case 5:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0x50000u && (w[1] & 0x81ff0000u) == 0xa10000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 137;
-					}
-					return -1;
-				}
-				found = 137; /* MKVEC.v2i16 */
+				ins_mkvec_v2i16(out, w); /* MKVEC.v2i16 */
+				return 137;
 			}
-			return found;
+			return -1;
 		case 7:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0xf0000u && (w[1] & 0x81ff0000u) == 0xa10000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 163;
-					}
-					return -1;
-				}
-				found = 163; /* CLPER.v2u16 */
+				ins_clper_v2u16(out, w); /* CLPER.v2u16 */
+				return 163;
 			}
-			return found;
+			return -1;
 		default:
 			return -1;
 		}
 	case 162:
 		switch ((w[0] >> 16) & 0x7u) {
 		case 0:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0x0u && (w[1] & 0x81ff0000u) == 0xa20000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 131;
-					}
-					return -1;
-				}
-				found = 131; /* IADD.v4u8 */
+				ins_iadd_v4u8(out, w); /* IADD.v4u8 */
+				return 131;
 			}
-			return found;
+			return -1;
 		case 1:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0x10000u && (w[1] & 0x81ff0000u) == 0xa20000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 140;
-					}
-					return -1;
-				}
-				found = 140; /* ISUB.v4u8 */
+				ins_isub_v4u8(out, w); /* ISUB.v4u8 */
+				return 140;
 			}
-			return found;
+			return -1;
 		case 2:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0xa0000u && (w[1] & 0x81ff0000u) == 0xa20000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 151;
-					}
-					return -1;
-				}
-				found = 151; /* IMUL.v4i8 */
+				ins_imul_v4i8(out, w); /* IMUL.v4i8 */
+				return 151;
 			}
-			return found;
+			return -1;
 		case 3:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0xb0000u && (w[1] & 0x81ff0000u) == 0xa20000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 158;
-					}
-					return -1;
-				}
-				found = 158; /* HADD.v4u8 */
+				ins_hadd_v4u8(out, w); /* HADD.v4u8 */
+				return 158;
 			}
-			return found;
+			return -1;
 		case 7:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0xf0000u && (w[1] & 0x81ff0000u) == 0xa20000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 164;
-					}
-					return -1;
-				}
-				found = 164; /* CLPER.v4u8 */
+				ins_clper_v4u8(out, w); /* CLPER.v4u8 */
+				return 164;
 			}
-			return found;
+			return -1;
 		default:
 			return -1;
 		}
 	case 163:
 		switch ((w[0] >> 16) & 0xfu) {
 		case 0:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0x0u && (w[1] & 0x81ff0000u) == 0x1a30000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 135;
-					}
-					return -1;
-				}
-				found = 135; /* IADD.u64 */
+				ins_iadd_u64(out, w); /* IADD.u64 */
+				return 135;
 			}
-			return found;
+			return -1;
 		case 1:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0x10000u && (w[1] & 0x81ff0000u) == 0x1a30000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 144;
-					}
-					return -1;
-				}
-				found = 144; /* ISUB.u64 */
+				ins_isub_u64(out, w); /* ISUB.u64 */
+				return 144;
 			}
-			return found;
+			return -1;
 		case 6:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0x60000u && (w[1] & 0x81ff0000u) == 0x1a30000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 146;
-					}
-					return -1;
-				}
-				found = 146; /* SEG_ADD.u64 */
+				ins_seg_add_u64(out, w); /* SEG_ADD.u64 */
+				return 146;
 			}
-			return found;
+			return -1;
 		case 7:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0x70000u && (w[1] & 0x81ff0000u) == 0x1a30000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 147;
-					}
-					return -1;
-				}
-				found = 147; /* SHADDX.u64 */
+				ins_shaddx_u64(out, w); /* SHADDX.u64 */
+				return 147;
 			}
-			return found;
+			return -1;
 		case 10:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0xa0000u && (w[1] & 0x81ff0000u) == 0x1a30000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 155;
-					}
-					return -1;
-				}
-				found = 155; /* IMULD.u64 */
+				ins_imuld_u64(out, w); /* IMULD.u64 */
+				return 155;
 			}
-			return found;
+			return -1;
 		case 15:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0xf0000u && (w[1] & 0x81ff0000u) == 0x1a30000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 168;
-					}
-					return -1;
-				}
-				found = 168; /* CLPER.u64 */
+				ins_clper_u64(out, w); /* CLPER.u64 */
+				return 168;
 			}
-			return found;
+			return -1;
 		default:
 			return -1;
 		}
 	case 164:
 		switch ((w[0] >> 16) & 0xfu) {
 		case 0:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0x0u && (w[1] & 0x81ff0000u) == 0xa40000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 117;
-					}
-					return -1;
-				}
-				found = 117; /* FADD.f32 */
+				ins_fadd_f32(out, w); /* FADD.f32 */
+				return 117;
 			}
-			return found;
+			return -1;
 		case 2:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0x20000u && (w[1] & 0x81ff0000u) == 0xa40000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 119;
-					}
-					return -1;
-				}
-				found = 119; /* FMIN.f32 */
+				ins_fmin_f32(out, w); /* FMIN.f32 */
+				return 119;
 			}
-			return found;
+			return -1;
 		case 3:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0x30000u && (w[1] & 0x81ff0000u) == 0xa40000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 121;
-					}
-					return -1;
-				}
-				found = 121; /* FMAX.f32 */
+				ins_fmax_f32(out, w); /* FMAX.f32 */
+				return 121;
 			}
-			return found;
+			return -1;
 		case 6:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0x60000u && (w[1] & 0x81ff0000u) == 0xa40000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 124;
-					}
-					return -1;
-				}
-				found = 124; /* LDEXP.f32 */
+				ins_ldexp_f32(out, w); /* LDEXP.f32 */
+				return 124;
 			}
-			return found;
+			return -1;
 		case 8:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0x80000u && (w[1] & 0x81ff0000u) == 0xa40000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 126;
-					}
-					return -1;
-				}
-				found = 126; /* FEXP.f32 */
+				ins_fexp_f32(out, w); /* FEXP.f32 */
+				return 126;
 			}
-			return found;
+			return -1;
 		case 9:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0x90000u && (w[1] & 0x81ff0000u) == 0xa40000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 127;
-					}
-					return -1;
-				}
-				found = 127; /* FADD_LSCALE.f32 */
+				ins_fadd_lscale_f32(out, w); /* FADD_LSCALE.f32 */
+				return 127;
 			}
-			return found;
+			return -1;
 		case 14:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0xe0000u && (w[1] & 0x81ff0000u) == 0xa40000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 128;
-					}
-					return -1;
-				}
-				found = 128; /* FATAN_ASSIST.f32 */
+				ins_fatan_assist_f32(out, w); /* FATAN_ASSIST.f32 */
+				return 128;
 			}
-			return found;
+			return -1;
 		default:
 			return -1;
 		}
 	case 165:
 		switch ((w[0] >> 16) & 0x7u) {
 		case 0:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0x0u && (w[1] & 0x81ff0000u) == 0xa50000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 118;
-					}
-					return -1;
-				}
-				found = 118; /* FADD.v2f16 */
+				ins_fadd_v2f16(out, w); /* FADD.v2f16 */
+				return 118;
 			}
-			return found;
+			return -1;
 		case 2:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0x20000u && (w[1] & 0x81ff0000u) == 0xa50000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 120;
-					}
-					return -1;
-				}
-				found = 120; /* FMIN.v2f16 */
+				ins_fmin_v2f16(out, w); /* FMIN.v2f16 */
+				return 120;
 			}
-			return found;
+			return -1;
 		case 3:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0x30000u && (w[1] & 0x81ff0000u) == 0xa50000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 122;
-					}
-					return -1;
-				}
-				found = 122; /* FMAX.v2f16 */
+				ins_fmax_v2f16(out, w); /* FMAX.v2f16 */
+				return 122;
 			}
-			return found;
+			return -1;
 		case 4:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0x40000u && (w[1] & 0x81ff0000u) == 0xa50000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 123;
-					}
-					return -1;
-				}
-				found = 123; /* V2F32_TO_V2F16 */
+				ins_v2f32_to_v2f16(out, w); /* V2F32_TO_V2F16 */
+				return 123;
 			}
-			return found;
+			return -1;
 		case 6:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0x60000u && (w[1] & 0x81ff0000u) == 0xa50000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 125;
-					}
-					return -1;
-				}
-				found = 125; /* LDEXP.v2f16 */
+				ins_ldexp_v2f16(out, w); /* LDEXP.v2f16 */
+				return 125;
 			}
-			return found;
+			return -1;
 		default:
 			return -1;
 		}
 	case 168:
 		switch ((w[0] >> 16) & 0x7u) {
 		case 0:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0x0u && (w[1] & 0x81ff0000u) == 0xa80000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 132;
-					}
-					return -1;
-				}
-				found = 132; /* IADD.s32 */
+				ins_iadd_s32(out, w); /* IADD.s32 */
+				return 132;
 			}
-			return found;
+			return -1;
 		case 1:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0x10000u && (w[1] & 0x81ff0000u) == 0xa80000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 141;
-					}
-					return -1;
-				}
-				found = 141; /* ISUB.s32 */
+				ins_isub_s32(out, w); /* ISUB.s32 */
+				return 141;
 			}
-			return found;
+			return -1;
 		case 2:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0xa0000u && (w[1] & 0x81ff0000u) == 0xa80000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 152;
-					}
-					return -1;
-				}
-				found = 152; /* IMUL.s32 */
+				ins_imul_s32(out, w); /* IMUL.s32 */
+				return 152;
 			}
-			return found;
+			return -1;
 		case 3:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0xb0000u && (w[1] & 0x81ff0000u) == 0xa80000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 159;
-					}
-					return -1;
-				}
-				found = 159; /* HADD.s32 */
+				ins_hadd_s32(out, w); /* HADD.s32 */
+				return 159;
 			}
-			return found;
+			return -1;
 		case 7:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0xf0000u && (w[1] & 0x81ff0000u) == 0xa80000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 165;
-					}
-					return -1;
-				}
-				found = 165; /* CLPER.s32 */
+				ins_clper_s32(out, w); /* CLPER.s32 */
+				return 165;
 			}
-			return found;
+			return -1;
 		default:
 			return -1;
 		}
 	case 169:
 		switch ((w[0] >> 16) & 0x7u) {
 		case 0:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0x0u && (w[1] & 0x81ff0000u) == 0xa90000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 133;
-					}
-					return -1;
-				}
-				found = 133; /* IADD.v2s16 */
+				ins_iadd_v2s16(out, w); /* IADD.v2s16 */
+				return 133;
 			}
-			return found;
+			return -1;
 		case 1:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0x10000u && (w[1] & 0x81ff0000u) == 0xa90000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 142;
-					}
-					return -1;
-				}
-				found = 142; /* ISUB.v2s16 */
+				ins_isub_v2s16(out, w); /* ISUB.v2s16 */
+				return 142;
 			}
-			return found;
+			return -1;
 		case 2:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0xa0000u && (w[1] & 0x81ff0000u) == 0xa90000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 153;
-					}
-					return -1;
-				}
-				found = 153; /* IMUL.v2s16 */
+				ins_imul_v2s16(out, w); /* IMUL.v2s16 */
+				return 153;
 			}
-			return found;
+			return -1;
 		case 3:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0xb0000u && (w[1] & 0x81ff0000u) == 0xa90000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 160;
-					}
-					return -1;
-				}
-				found = 160; /* HADD.v2s16 */
+				ins_hadd_v2s16(out, w); /* HADD.v2s16 */
+				return 160;
 			}
-			return found;
+			return -1;
 		case 7:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0xf0000u && (w[1] & 0x81ff0000u) == 0xa90000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 166;
-					}
-					return -1;
-				}
-				found = 166; /* CLPER.v2s16 */
+				ins_clper_v2s16(out, w); /* CLPER.v2s16 */
+				return 166;
 			}
-			return found;
+			return -1;
 		default:
 			return -1;
 		}
 	case 170:
 		switch ((w[0] >> 16) & 0x7u) {
 		case 0:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0x0u && (w[1] & 0x81ff0000u) == 0xaa0000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 134;
-					}
-					return -1;
-				}
-				found = 134; /* IADD.v4s8 */
+				ins_iadd_v4s8(out, w); /* IADD.v4s8 */
+				return 134;
 			}
-			return found;
+			return -1;
 		case 1:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0x10000u && (w[1] & 0x81ff0000u) == 0xaa0000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 143;
-					}
-					return -1;
-				}
-				found = 143; /* ISUB.v4s8 */
+				ins_isub_v4s8(out, w); /* ISUB.v4s8 */
+				return 143;
 			}
-			return found;
+			return -1;
 		case 2:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0xa0000u && (w[1] & 0x81ff0000u) == 0xaa0000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 154;
-					}
-					return -1;
-				}
-				found = 154; /* IMUL.v4s8 */
+				ins_imul_v4s8(out, w); /* IMUL.v4s8 */
+				return 154;
 			}
-			return found;
+			return -1;
 		case 3:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0xb0000u && (w[1] & 0x81ff0000u) == 0xaa0000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 161;
-					}
-					return -1;
-				}
-				found = 161; /* HADD.v4s8 */
+				ins_hadd_v4s8(out, w); /* HADD.v4s8 */
+				return 161;
 			}
-			return found;
+			return -1;
 		case 7:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0xf0000u && (w[1] & 0x81ff0000u) == 0xaa0000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 167;
-					}
-					return -1;
-				}
-				found = 167; /* CLPER.v4s8 */
+				ins_clper_v4s8(out, w); /* CLPER.v4s8 */
+				return 167;
 			}
-			return found;
+			return -1;
 		default:
 			return -1;
 		}
 	case 171:
 		switch ((w[0] >> 16) & 0xfu) {
 		case 0:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0x0u && (w[1] & 0x81ff0000u) == 0x1ab0000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 136;
-					}
-					return -1;
-				}
-				found = 136; /* IADD.s64 */
+				ins_iadd_s64(out, w); /* IADD.s64 */
+				return 136;
 			}
-			return found;
+			return -1;
 		case 1:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0x10000u && (w[1] & 0x81ff0000u) == 0x1ab0000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 145;
-					}
-					return -1;
-				}
-				found = 145; /* ISUB.s64 */
+				ins_isub_s64(out, w); /* ISUB.s64 */
+				return 145;
 			}
-			return found;
+			return -1;
 		case 7:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0x70000u && (w[1] & 0x81ff0000u) == 0x1ab0000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 148;
-					}
-					return -1;
-				}
-				found = 148; /* SHADDX.s64 */
+				ins_shaddx_s64(out, w); /* SHADDX.s64 */
+				return 148;
 			}
-			return found;
+			return -1;
 		case 15:
-			found = -1;
 			if ((w[0] & 0xf0000u) == 0xf0000u && (w[1] & 0x81ff0000u) == 0x1ab0000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 169;
-					}
-					return -1;
-				}
-				found = 169; /* CLPER.s64 */
+				ins_clper_s64(out, w); /* CLPER.s64 */
+				return 169;
 			}
-			return found;
+			return -1;
 		default:
 			return -1;
 		}
 	case 178:
-		found = -1;
 		if ((w[1] & 0x81ff0000u) == 0xb20000u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 170;
-				}
-				return -1;
-			}
-			found = 170; /* FMA.f32 */
+			ins_fma_f32(out, w); /* FMA.f32 */
+			return 170;
 		}
-		return found;
+		return -1;
 	case 179:
-		found = -1;
 		if ((w[1] & 0x81ff0000u) == 0xb30000u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 171;
-				}
-				return -1;
-			}
-			found = 171; /* FMA.v2f16 */
+			ins_fma_v2f16(out, w); /* FMA.v2f16 */
+			return 171;
 		}
-		return found;
+		return -1;
 	case 180:
 		switch ((w[0] >> 24) & 0x3u) {
 		case 1:
 			switch ((w[1] >> 0) & 0x1u) {
 			case 1:
-				found = -1;
 				if ((w[0] & 0x3000000u) == 0x1000000u && (w[1] & 0x81ff0001u) == 0xb40001u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 180;
-						}
-						return -1;
-					}
-					found = 180; /* LSHIFT_OR.i32 */
+					ins_lshift_or_i32(out, w); /* LSHIFT_OR.i32 */
+					return 180;
 				}
-				return found;
+				return -1;
 			default:
-				found = -1;
 				if ((w[0] & 0x3000000u) == 0x1000000u && (w[1] & 0x81ff0001u) == 0xb40000u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 184;
-						}
-						return -1;
-					}
-					found = 184; /* RSHIFT_OR.i32 */
+					ins_rshift_or_i32(out, w); /* RSHIFT_OR.i32 */
+					return 184;
 				}
-				return found;
+				return -1;
 			}
 		case 2:
 			switch ((w[1] >> 0) & 0x1u) {
 			case 1:
-				found = -1;
 				if ((w[0] & 0x3000000u) == 0x2000000u && (w[1] & 0x81ff0001u) == 0xb40001u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 188;
-						}
-						return -1;
-					}
-					found = 188; /* LSHIFT_XOR.i32 */
+					ins_lshift_xor_i32(out, w); /* LSHIFT_XOR.i32 */
+					return 188;
 				}
-				return found;
+				return -1;
 			default:
-				found = -1;
 				if ((w[0] & 0x3000000u) == 0x2000000u && (w[1] & 0x81ff0001u) == 0xb40000u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 192;
-						}
-						return -1;
-					}
-					found = 192; /* RSHIFT_XOR.i32 */
+					ins_rshift_xor_i32(out, w); /* RSHIFT_XOR.i32 */
+					return 192;
 				}
-				return found;
+				return -1;
 			}
 		case 3:
 			return -1;
 		default:
 			switch ((w[1] >> 0) & 0x1u) {
 			case 1:
-				found = -1;
 				if ((w[0] & 0x3000000u) == 0x0u && (w[1] & 0x81ff0001u) == 0xb40001u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 172;
-						}
-						return -1;
-					}
-					found = 172; /* LSHIFT_AND.i32 */
+					ins_lshift_and_i32(out, w); /* LSHIFT_AND.i32 */
+					return 172;
 				}
-				return found;
+				return -1;
 			default:
-				found = -1;
 				if ((w[0] & 0x3000000u) == 0x0u && (w[1] & 0x81ff0001u) == 0xb40000u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 176;
-						}
-						return -1;
-					}
-					found = 176; /* RSHIFT_AND.i32 */
+					ins_rshift_and_i32(out, w); /* RSHIFT_AND.i32 */
+					return 176;
 				}
-				return found;
+				return -1;
 			}
 		}
 	case 181:
@@ -10941,91 +9550,49 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu, int *conflict)
 		case 1:
 			switch ((w[1] >> 0) & 0x1u) {
 			case 1:
-				found = -1;
 				if ((w[0] & 0x3000000u) == 0x1000000u && (w[1] & 0x81ff0001u) == 0xb50001u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 181;
-						}
-						return -1;
-					}
-					found = 181; /* LSHIFT_OR.v2i16 */
+					ins_lshift_or_v2i16(out, w); /* LSHIFT_OR.v2i16 */
+					return 181;
 				}
-				return found;
+				return -1;
 			default:
-				found = -1;
 				if ((w[0] & 0x3000000u) == 0x1000000u && (w[1] & 0x81ff0001u) == 0xb50000u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 185;
-						}
-						return -1;
-					}
-					found = 185; /* RSHIFT_OR.v2i16 */
+					ins_rshift_or_v2i16(out, w); /* RSHIFT_OR.v2i16 */
+					return 185;
 				}
-				return found;
+				return -1;
 			}
 		case 2:
 			switch ((w[1] >> 0) & 0x1u) {
 			case 1:
-				found = -1;
 				if ((w[0] & 0x3000000u) == 0x2000000u && (w[1] & 0x81ff0001u) == 0xb50001u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 189;
-						}
-						return -1;
-					}
-					found = 189; /* LSHIFT_XOR.v2i16 */
+					ins_lshift_xor_v2i16(out, w); /* LSHIFT_XOR.v2i16 */
+					return 189;
 				}
-				return found;
+				return -1;
 			default:
-				found = -1;
 				if ((w[0] & 0x3000000u) == 0x2000000u && (w[1] & 0x81ff0001u) == 0xb50000u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 193;
-						}
-						return -1;
-					}
-					found = 193; /* RSHIFT_XOR.v2i16 */
+					ins_rshift_xor_v2i16(out, w); /* RSHIFT_XOR.v2i16 */
+					return 193;
 				}
-				return found;
+				return -1;
 			}
 		case 3:
 			return -1;
 		default:
 			switch ((w[1] >> 0) & 0x1u) {
 			case 1:
-				found = -1;
 				if ((w[0] & 0x3000000u) == 0x0u && (w[1] & 0x81ff0001u) == 0xb50001u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 173;
-						}
-						return -1;
-					}
-					found = 173; /* LSHIFT_AND.v2i16 */
+					ins_lshift_and_v2i16(out, w); /* LSHIFT_AND.v2i16 */
+					return 173;
 				}
-				return found;
+				return -1;
 			default:
-				found = -1;
 				if ((w[0] & 0x3000000u) == 0x0u && (w[1] & 0x81ff0001u) == 0xb50000u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 177;
-						}
-						return -1;
-					}
-					found = 177; /* RSHIFT_AND.v2i16 */
+					ins_rshift_and_v2i16(out, w); /* RSHIFT_AND.v2i16 */
+					return 177;
 				}
-				return found;
+				return -1;
 			}
 		}
 	case 182:
@@ -11033,91 +9600,49 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu, int *conflict)
 		case 1:
 			switch ((w[1] >> 0) & 0x1u) {
 			case 1:
-				found = -1;
 				if ((w[0] & 0x3000000u) == 0x1000000u && (w[1] & 0x81ff0001u) == 0xb60001u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 182;
-						}
-						return -1;
-					}
-					found = 182; /* LSHIFT_OR.v4i8 */
+					ins_lshift_or_v4i8(out, w); /* LSHIFT_OR.v4i8 */
+					return 182;
 				}
-				return found;
+				return -1;
 			default:
-				found = -1;
 				if ((w[0] & 0x3000000u) == 0x1000000u && (w[1] & 0x81ff0001u) == 0xb60000u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 186;
-						}
-						return -1;
-					}
-					found = 186; /* RSHIFT_OR.v4i8 */
+					ins_rshift_or_v4i8(out, w); /* RSHIFT_OR.v4i8 */
+					return 186;
 				}
-				return found;
+				return -1;
 			}
 		case 2:
 			switch ((w[1] >> 0) & 0x1u) {
 			case 1:
-				found = -1;
 				if ((w[0] & 0x3000000u) == 0x2000000u && (w[1] & 0x81ff0001u) == 0xb60001u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 190;
-						}
-						return -1;
-					}
-					found = 190; /* LSHIFT_XOR.v4i8 */
+					ins_lshift_xor_v4i8(out, w); /* LSHIFT_XOR.v4i8 */
+					return 190;
 				}
-				return found;
+				return -1;
 			default:
-				found = -1;
 				if ((w[0] & 0x3000000u) == 0x2000000u && (w[1] & 0x81ff0001u) == 0xb60000u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 194;
-						}
-						return -1;
-					}
-					found = 194; /* RSHIFT_XOR.v4i8 */
+					ins_rshift_xor_v4i8(out, w); /* RSHIFT_XOR.v4i8 */
+					return 194;
 				}
-				return found;
+				return -1;
 			}
 		case 3:
 			return -1;
 		default:
 			switch ((w[1] >> 0) & 0x1u) {
 			case 1:
-				found = -1;
 				if ((w[0] & 0x3000000u) == 0x0u && (w[1] & 0x81ff0001u) == 0xb60001u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 174;
-						}
-						return -1;
-					}
-					found = 174; /* LSHIFT_AND.v4i8 */
+					ins_lshift_and_v4i8(out, w); /* LSHIFT_AND.v4i8 */
+					return 174;
 				}
-				return found;
+				return -1;
 			default:
-				found = -1;
 				if ((w[0] & 0x3000000u) == 0x0u && (w[1] & 0x81ff0001u) == 0xb60000u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 178;
-						}
-						return -1;
-					}
-					found = 178; /* RSHIFT_AND.v4i8 */
+					ins_rshift_and_v4i8(out, w); /* RSHIFT_AND.v4i8 */
+					return 178;
 				}
-				return found;
+				return -1;
 			}
 		}
 	case 183:
@@ -11125,490 +9650,252 @@ static int find(const uint32_t *w, int64_t gpu, int has_gpu, int *conflict)
 		case 1:
 			switch ((w[1] >> 0) & 0x1u) {
 			case 1:
-				found = -1;
 				if ((w[0] & 0x3000000u) == 0x1000000u && (w[1] & 0x81ff0001u) == 0x1b70001u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 183;
-						}
-						return -1;
-					}
-					found = 183; /* LSHIFT_OR.i64 */
+					ins_lshift_or_i64(out, w); /* LSHIFT_OR.i64 */
+					return 183;
 				}
-				return found;
+				return -1;
 			default:
-				found = -1;
 				if ((w[0] & 0x3000000u) == 0x1000000u && (w[1] & 0x81ff0001u) == 0x1b70000u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 187;
-						}
-						return -1;
-					}
-					found = 187; /* RSHIFT_OR.i64 */
+					ins_rshift_or_i64(out, w); /* RSHIFT_OR.i64 */
+					return 187;
 				}
-				return found;
+				return -1;
 			}
 		case 2:
 			switch ((w[1] >> 0) & 0x1u) {
 			case 1:
-				found = -1;
 				if ((w[0] & 0x3000000u) == 0x2000000u && (w[1] & 0x81ff0001u) == 0x1b70001u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 191;
-						}
-						return -1;
-					}
-					found = 191; /* LSHIFT_XOR.i64 */
+					ins_lshift_xor_i64(out, w); /* LSHIFT_XOR.i64 */
+					return 191;
 				}
-				return found;
+				return -1;
 			default:
-				found = -1;
 				if ((w[0] & 0x3000000u) == 0x2000000u && (w[1] & 0x81ff0001u) == 0x1b70000u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 195;
-						}
-						return -1;
-					}
-					found = 195; /* RSHIFT_XOR.i64 */
+					ins_rshift_xor_i64(out, w); /* RSHIFT_XOR.i64 */
+					return 195;
 				}
-				return found;
+				return -1;
 			}
 		case 3:
 			return -1;
 		default:
 			switch ((w[1] >> 0) & 0x1u) {
 			case 1:
-				found = -1;
 				if ((w[0] & 0x3000000u) == 0x0u && (w[1] & 0x81ff0001u) == 0x1b70001u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 175;
-						}
-						return -1;
-					}
-					found = 175; /* LSHIFT_AND.i64 */
+					ins_lshift_and_i64(out, w); /* LSHIFT_AND.i64 */
+					return 175;
 				}
-				return found;
+				return -1;
 			default:
-				found = -1;
 				if ((w[0] & 0x3000000u) == 0x0u && (w[1] & 0x81ff0001u) == 0x1b70000u) {
-					if (found >= 0) {
-						if (conflict) {
-							conflict[0] = found;
-							conflict[1] = 179;
-						}
-						return -1;
-					}
-					found = 179; /* RSHIFT_AND.i64 */
+					ins_rshift_and_i64(out, w); /* RSHIFT_AND.i64 */
+					return 179;
 				}
-				return found;
+				return -1;
 			}
 		}
 	case 184:
-		found = -1;
 		if ((w[1] & 0x81ff0000u) == 0xb80000u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 196;
-				}
-				return -1;
-			}
-			found = 196; /* MUX.i32 */
+			ins_mux_i32(out, w); /* MUX.i32 */
+			return 196;
 		}
-		return found;
+		return -1;
 	case 185:
-		found = -1;
 		if ((w[1] & 0x81ff0000u) == 0xb90000u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 197;
-				}
-				return -1;
-			}
-			found = 197; /* MUX.v2i16 */
+			ins_mux_v2i16(out, w); /* MUX.v2i16 */
+			return 197;
 		}
-		return found;
+		return -1;
 	case 186:
-		found = -1;
 		if ((w[1] & 0x81ff0000u) == 0xba0000u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 198;
-				}
-				return -1;
-			}
-			found = 198; /* MUX.v4i8 */
+			ins_mux_v4i8(out, w); /* MUX.v4i8 */
+			return 198;
 		}
-		return found;
+		return -1;
 	case 188:
 		switch ((w[0] >> 24) & 0x1u) {
 		case 1:
-			found = -1;
 			if ((w[0] & 0xf000000u) == 0x1000000u && (w[1] & 0x81ff0000u) == 0xbc0000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 200;
-					}
-					return -1;
-				}
-				found = 200; /* CUBE_TSEL */
+				ins_cube_tsel(out, w); /* CUBE_TSEL */
+				return 200;
 			}
-			return found;
+			return -1;
 		default:
-			found = -1;
 			if ((w[0] & 0xf000000u) == 0x0u && (w[1] & 0x81ff0000u) == 0xbc0000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 199;
-					}
-					return -1;
-				}
-				found = 199; /* CUBE_SSEL */
+				ins_cube_ssel(out, w); /* CUBE_SSEL */
+				return 199;
 			}
-			return found;
+			return -1;
 		}
 	case 189:
-		found = -1;
 		if ((w[1] & 0x81ff0000u) == 0xbd0000u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 201;
-				}
-				return -1;
-			}
-			found = 201; /* MKVEC.v2i8 */
+			ins_mkvec_v2i8(out, w); /* MKVEC.v2i8 */
+			return 201;
 		}
-		return found;
+		return -1;
 	case 192:
-		found = -1;
 		if ((w[1] & 0x81ff0000u) == 0xc00000u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 202;
-				}
-				return -1;
-			}
-			found = 202; /* CUBEFACE1 */
+			ins_cubeface1(out, w); /* CUBEFACE1 */
+			return 202;
 		}
-		return found;
+		return -1;
 	case 193:
-		found = -1;
 		if ((w[1] & 0x81ff0000u) == 0xc10000u) {
-			if (found >= 0) {
-				if (conflict) {
-					conflict[0] = found;
-					conflict[1] = 203;
-				}
-				return -1;
-			}
-			found = 203; /* CUBEFACE2_V9 */
+			ins_cubeface2_v9(out, w); /* CUBEFACE2_V9 */
+			return 203;
 		}
-		return found;
+		return -1;
 	case 194:
 		switch ((w[0] >> 24) & 0x1u) {
 		case 1:
-			found = -1;
 			if ((w[0] & 0xf000000u) == 0x1000000u && (w[1] & 0x81ff0000u) == 0xc20000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 205;
-					}
-					return -1;
-				}
-				found = 205; /* IDP.v4u8 */
+				ins_idp_v4u8(out, w); /* IDP.v4u8 */
+				return 205;
 			}
-			return found;
+			return -1;
 		default:
-			found = -1;
 			if ((w[0] & 0xf000000u) == 0x0u && (w[1] & 0x81ff0000u) == 0xc20000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 204;
-					}
-					return -1;
-				}
-				found = 204; /* IDP.v4s8 */
+				ins_idp_v4s8(out, w); /* IDP.v4s8 */
+				return 204;
 			}
-			return found;
+			return -1;
 		}
 	case 240:
 		switch ((w[0] >> 24) & 0x3u) {
 		case 1:
-			found = -1;
 			if ((w[0] & 0x3000000u) == 0x1000000u && (w[1] & 0x81ff0000u) == 0xf00000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 209;
-					}
-					return -1;
-				}
-				found = 209; /* ICMP_AND.u32 */
+				ins_icmp_and_u32(out, w); /* ICMP_AND.u32 */
+				return 209;
 			}
-			return found;
+			return -1;
 		case 2:
-			found = -1;
 			if ((w[0] & 0x3000000u) == 0x2000000u && (w[1] & 0x81ff0000u) == 0xf00000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 222;
-					}
-					return -1;
-				}
-				found = 222; /* ICMP_MULTI.u32 */
+				ins_icmp_multi_u32(out, w); /* ICMP_MULTI.u32 */
+				return 222;
 			}
-			return found;
+			return -1;
 		case 3:
 			return -1;
 		default:
-			found = -1;
 			if ((w[0] & 0x3000000u) == 0x0u && (w[1] & 0x81ff0000u) == 0xf00000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 206;
-					}
-					return -1;
-				}
-				found = 206; /* ICMP_OR.u32 */
+				ins_icmp_or_u32(out, w); /* ICMP_OR.u32 */
+				return 206;
 			}
-			return found;
+			return -1;
 		}
 	case 241:
 		switch ((w[0] >> 24) & 0x1u) {
 		case 1:
-			found = -1;
 			if ((w[0] & 0x3000000u) == 0x1000000u && (w[1] & 0x81ff0000u) == 0xf10000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 210;
-					}
-					return -1;
-				}
-				found = 210; /* ICMP_AND.v2u16 */
+				ins_icmp_and_v2u16(out, w); /* ICMP_AND.v2u16 */
+				return 210;
 			}
-			return found;
+			return -1;
 		default:
-			found = -1;
 			if ((w[0] & 0x3000000u) == 0x0u && (w[1] & 0x81ff0000u) == 0xf10000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 207;
-					}
-					return -1;
-				}
-				found = 207; /* ICMP_OR.v2u16 */
+				ins_icmp_or_v2u16(out, w); /* ICMP_OR.v2u16 */
+				return 207;
 			}
-			return found;
+			return -1;
 		}
 	case 242:
 		switch ((w[0] >> 24) & 0x1u) {
 		case 1:
-			found = -1;
 			if ((w[0] & 0x3000000u) == 0x1000000u && (w[1] & 0x81ff0000u) == 0xf20000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 211;
-					}
-					return -1;
-				}
-				found = 211; /* ICMP_AND.v4u8 */
+				ins_icmp_and_v4u8(out, w); /* ICMP_AND.v4u8 */
+				return 211;
 			}
-			return found;
+			return -1;
 		default:
-			found = -1;
 			if ((w[0] & 0x3000000u) == 0x0u && (w[1] & 0x81ff0000u) == 0xf20000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 208;
-					}
-					return -1;
-				}
-				found = 208; /* ICMP_OR.v4u8 */
+				ins_icmp_or_v4u8(out, w); /* ICMP_OR.v4u8 */
+				return 208;
 			}
-			return found;
+			return -1;
 		}
 	case 244:
 		switch ((w[0] >> 24) & 0x1u) {
 		case 1:
-			found = -1;
 			if ((w[0] & 0x3000000u) == 0x1000000u && (w[1] & 0x81ff0000u) == 0xf40000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 214;
-					}
-					return -1;
-				}
-				found = 214; /* FCMP_AND.f32 */
+				ins_fcmp_and_f32(out, w); /* FCMP_AND.f32 */
+				return 214;
 			}
-			return found;
+			return -1;
 		default:
-			found = -1;
 			if ((w[0] & 0x3000000u) == 0x0u && (w[1] & 0x81ff0000u) == 0xf40000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 212;
-					}
-					return -1;
-				}
-				found = 212; /* FCMP_OR.f32 */
+				ins_fcmp_or_f32(out, w); /* FCMP_OR.f32 */
+				return 212;
 			}
-			return found;
+			return -1;
 		}
 	case 245:
 		switch ((w[0] >> 24) & 0x1u) {
 		case 1:
-			found = -1;
 			if ((w[0] & 0x3000000u) == 0x1000000u && (w[1] & 0x81ff0000u) == 0xf50000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 215;
-					}
-					return -1;
-				}
-				found = 215; /* FCMP_AND.v2f16 */
+				ins_fcmp_and_v2f16(out, w); /* FCMP_AND.v2f16 */
+				return 215;
 			}
-			return found;
+			return -1;
 		default:
-			found = -1;
 			if ((w[0] & 0x3000000u) == 0x0u && (w[1] & 0x81ff0000u) == 0xf50000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 213;
-					}
-					return -1;
-				}
-				found = 213; /* FCMP_OR.v2f16 */
+				ins_fcmp_or_v2f16(out, w); /* FCMP_OR.v2f16 */
+				return 213;
 			}
-			return found;
+			return -1;
 		}
 	case 248:
 		switch ((w[0] >> 24) & 0x3u) {
 		case 1:
-			found = -1;
 			if ((w[0] & 0x3000000u) == 0x1000000u && (w[1] & 0x81ff0000u) == 0xf80000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 219;
-					}
-					return -1;
-				}
-				found = 219; /* ICMP_AND.s32 */
+				ins_icmp_and_s32(out, w); /* ICMP_AND.s32 */
+				return 219;
 			}
-			return found;
+			return -1;
 		case 2:
-			found = -1;
 			if ((w[0] & 0x3000000u) == 0x2000000u && (w[1] & 0x81ff0000u) == 0xf80000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 223;
-					}
-					return -1;
-				}
-				found = 223; /* ICMP_MULTI.s32 */
+				ins_icmp_multi_s32(out, w); /* ICMP_MULTI.s32 */
+				return 223;
 			}
-			return found;
+			return -1;
 		case 3:
 			return -1;
 		default:
-			found = -1;
 			if ((w[0] & 0x3000000u) == 0x0u && (w[1] & 0x81ff0000u) == 0xf80000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 216;
-					}
-					return -1;
-				}
-				found = 216; /* ICMP_OR.s32 */
+				ins_icmp_or_s32(out, w); /* ICMP_OR.s32 */
+				return 216;
 			}
-			return found;
+			return -1;
 		}
 	case 249:
 		switch ((w[0] >> 24) & 0x1u) {
 		case 1:
-			found = -1;
 			if ((w[0] & 0x3000000u) == 0x1000000u && (w[1] & 0x81ff0000u) == 0xf90000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 220;
-					}
-					return -1;
-				}
-				found = 220; /* ICMP_AND.v2s16 */
+				ins_icmp_and_v2s16(out, w); /* ICMP_AND.v2s16 */
+				return 220;
 			}
-			return found;
+			return -1;
 		default:
-			found = -1;
 			if ((w[0] & 0x3000000u) == 0x0u && (w[1] & 0x81ff0000u) == 0xf90000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 217;
-					}
-					return -1;
-				}
-				found = 217; /* ICMP_OR.v2s16 */
+				ins_icmp_or_v2s16(out, w); /* ICMP_OR.v2s16 */
+				return 217;
 			}
-			return found;
+			return -1;
 		}
 	case 250:
 		switch ((w[0] >> 24) & 0x1u) {
 		case 1:
-			found = -1;
 			if ((w[0] & 0x3000000u) == 0x1000000u && (w[1] & 0x81ff0000u) == 0xfa0000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 221;
-					}
-					return -1;
-				}
-				found = 221; /* ICMP_AND.v4s8 */
+				ins_icmp_and_v4s8(out, w); /* ICMP_AND.v4s8 */
+				return 221;
 			}
-			return found;
+			return -1;
 		default:
-			found = -1;
 			if ((w[0] & 0x3000000u) == 0x0u && (w[1] & 0x81ff0000u) == 0xfa0000u) {
-				if (found >= 0) {
-					if (conflict) {
-						conflict[0] = found;
-						conflict[1] = 218;
-					}
-					return -1;
-				}
-				found = 218; /* ICMP_OR.v4s8 */
+				ins_icmp_or_v4s8(out, w); /* ICMP_OR.v4s8 */
+				return 218;
 			}
-			return found;
+			return -1;
 		}
 	default:
 		return -1;
@@ -11621,764 +9908,7 @@ static void disasm_into(struct dis_writer *w, const uint32_t *words,
 	unsigned i;
 	(void)errors;
 	int64_t gpu = options && options->gpu ? (int64_t)options->gpu : 0;
-	switch (find(words, gpu, options && options->gpu ? 1 : 0, NULL)) {
-	case 0:
-		ins_nop(w, words);
-		return;
-	case 1:
-		ins_branchz(w, words);
-		return;
-	case 2:
-		ins_discard_f32(w, words);
-		return;
-	case 3:
-		ins_branchzi(w, words);
-		return;
-	case 4:
-		ins_barrier(w, words);
-		return;
-	case 5:
-		ins_csel_f32(w, words);
-		return;
-	case 6:
-		ins_csel_v2f16(w, words);
-		return;
-	case 7:
-		ins_csel_u32(w, words);
-		return;
-	case 8:
-		ins_csel_v2u16(w, words);
-		return;
-	case 9:
-		ins_csel_s32(w, words);
-		return;
-	case 10:
-		ins_csel_v2s16(w, words);
-		return;
-	case 11:
-		ins_ld_var_special(w, words);
-		return;
-	case 12:
-		ins_ld_var_buf_imm_f32(w, words);
-		return;
-	case 13:
-		ins_ld_var_buf_imm_f16(w, words);
-		return;
-	case 14:
-		ins_ld_var_buf_f32(w, words);
-		return;
-	case 15:
-		ins_ld_var_buf_f16(w, words);
-		return;
-	case 16:
-		ins_ld_var(w, words);
-		return;
-	case 17:
-		ins_ld_var_imm(w, words);
-		return;
-	case 18:
-		ins_ld_var_flat(w, words);
-		return;
-	case 19:
-		ins_ld_var_flat_imm(w, words);
-		return;
-	case 20:
-		ins_ld_attr_imm(w, words);
-		return;
-	case 21:
-		ins_ld_attr(w, words);
-		return;
-	case 22:
-		ins_ld_tex_imm(w, words);
-		return;
-	case 23:
-		ins_ld_tex(w, words);
-		return;
-	case 24:
-		ins_lea_attr_imm(w, words);
-		return;
-	case 25:
-		ins_lea_attr(w, words);
-		return;
-	case 26:
-		ins_lea_tex_imm(w, words);
-		return;
-	case 27:
-		ins_lea_tex(w, words);
-		return;
-	case 28:
-		ins_ld_buffer_i8(w, words);
-		return;
-	case 29:
-		ins_ld_buffer_i16(w, words);
-		return;
-	case 30:
-		ins_ld_buffer_i24(w, words);
-		return;
-	case 31:
-		ins_ld_buffer_i32(w, words);
-		return;
-	case 32:
-		ins_ld_buffer_i48(w, words);
-		return;
-	case 33:
-		ins_ld_buffer_i64(w, words);
-		return;
-	case 34:
-		ins_ld_buffer_i96(w, words);
-		return;
-	case 35:
-		ins_ld_buffer_i128(w, words);
-		return;
-	case 36:
-		ins_lea_buf_imm(w, words);
-		return;
-	case 37:
-		ins_load_i8(w, words);
-		return;
-	case 38:
-		ins_load_i16(w, words);
-		return;
-	case 39:
-		ins_load_i24(w, words);
-		return;
-	case 40:
-		ins_load_i32(w, words);
-		return;
-	case 41:
-		ins_load_i48(w, words);
-		return;
-	case 42:
-		ins_load_i64(w, words);
-		return;
-	case 43:
-		ins_load_i96(w, words);
-		return;
-	case 44:
-		ins_load_i128(w, words);
-		return;
-	case 45:
-		ins_store_i8(w, words);
-		return;
-	case 46:
-		ins_store_i16(w, words);
-		return;
-	case 47:
-		ins_store_i24(w, words);
-		return;
-	case 48:
-		ins_store_i32(w, words);
-		return;
-	case 49:
-		ins_store_i48(w, words);
-		return;
-	case 50:
-		ins_store_i64(w, words);
-		return;
-	case 51:
-		ins_store_i96(w, words);
-		return;
-	case 52:
-		ins_store_i128(w, words);
-		return;
-	case 53:
-		ins_lea_buffer(w, words);
-		return;
-	case 54:
-		ins_st_cvt(w, words);
-		return;
-	case 55:
-		ins_ld_tile(w, words);
-		return;
-	case 56:
-		ins_st_tile(w, words);
-		return;
-	case 57:
-		ins_blend(w, words);
-		return;
-	case 58:
-		ins_atest(w, words);
-		return;
-	case 59:
-		ins_zs_emit(w, words);
-		return;
-	case 60:
-		ins_v2s16_to_v2f16(w, words);
-		return;
-	case 61:
-		ins_s32_to_f32(w, words);
-		return;
-	case 62:
-		ins_v2u16_to_v2f16(w, words);
-		return;
-	case 63:
-		ins_u32_to_f32(w, words);
-		return;
-	case 64:
-		ins_s16_to_s32(w, words);
-		return;
-	case 65:
-		ins_s16_to_f32(w, words);
-		return;
-	case 66:
-		ins_u16_to_u32(w, words);
-		return;
-	case 67:
-		ins_u16_to_f32(w, words);
-		return;
-	case 68:
-		ins_f32_to_s32(w, words);
-		return;
-	case 69:
-		ins_f32_to_u32(w, words);
-		return;
-	case 70:
-		ins_v2f16_to_v2s16(w, words);
-		return;
-	case 71:
-		ins_v2f16_to_v2u16(w, words);
-		return;
-	case 72:
-		ins_f16_to_s32(w, words);
-		return;
-	case 73:
-		ins_f16_to_u32(w, words);
-		return;
-	case 74:
-		ins_f16_to_f32(w, words);
-		return;
-	case 75:
-		ins_s8_to_s32(w, words);
-		return;
-	case 76:
-		ins_s8_to_f32(w, words);
-		return;
-	case 77:
-		ins_u8_to_u32(w, words);
-		return;
-	case 78:
-		ins_u8_to_f32(w, words);
-		return;
-	case 79:
-		ins_v2s8_to_v2s16(w, words);
-		return;
-	case 80:
-		ins_v2s8_to_v2f16(w, words);
-		return;
-	case 81:
-		ins_v2u8_to_v2u16(w, words);
-		return;
-	case 82:
-		ins_v2u8_to_v2f16(w, words);
-		return;
-	case 83:
-		ins_fround_f32(w, words);
-		return;
-	case 84:
-		ins_fround_v2f16(w, words);
-		return;
-	case 85:
-		ins_mov_i32(w, words);
-		return;
-	case 86:
-		ins_clz_u32(w, words);
-		return;
-	case 87:
-		ins_clz_v2u16(w, words);
-		return;
-	case 88:
-		ins_clz_v4u8(w, words);
-		return;
-	case 89:
-		ins_iabs_s32(w, words);
-		return;
-	case 90:
-		ins_iabs_v2s16(w, words);
-		return;
-	case 91:
-		ins_iabs_v4s8(w, words);
-		return;
-	case 92:
-		ins_popcount_i32(w, words);
-		return;
-	case 93:
-		ins_bitrev_i32(w, words);
-		return;
-	case 94:
-		ins_not_old_i32(w, words);
-		return;
-	case 95:
-		ins_not_old_i64(w, words);
-		return;
-	case 96:
-		ins_wmask(w, words);
-		return;
-	case 97:
-		ins_flush_f32(w, words);
-		return;
-	case 98:
-		ins_flush_v2f16(w, words);
-		return;
-	case 99:
-		ins_frexpm_f32(w, words);
-		return;
-	case 100:
-		ins_frexpm_v2f16(w, words);
-		return;
-	case 101:
-		ins_frexpe_f32(w, words);
-		return;
-	case 102:
-		ins_frexpe_v2f16(w, words);
-		return;
-	case 103:
-		ins_frcp_f32(w, words);
-		return;
-	case 104:
-		ins_frcp_f16(w, words);
-		return;
-	case 105:
-		ins_frsq_f32(w, words);
-		return;
-	case 106:
-		ins_frsq_f16(w, words);
-		return;
-	case 107:
-		ins_flogd_f32(w, words);
-		return;
-	case 108:
-		ins_fpclass_f32(w, words);
-		return;
-	case 109:
-		ins_fpclass_f16(w, words);
-		return;
-	case 110:
-		ins_flog_table_f32(w, words);
-		return;
-	case 111:
-		ins_frcp_approx_f32(w, words);
-		return;
-	case 112:
-		ins_frsq_approx_f32(w, words);
-		return;
-	case 113:
-		ins_fsin_table_u6(w, words);
-		return;
-	case 114:
-		ins_fcos_table_u6(w, words);
-		return;
-	case 115:
-		ins_fsincos_offset_u6(w, words);
-		return;
-	case 116:
-		ins_fexp_table_u4(w, words);
-		return;
-	case 117:
-		ins_fadd_f32(w, words);
-		return;
-	case 118:
-		ins_fadd_v2f16(w, words);
-		return;
-	case 119:
-		ins_fmin_f32(w, words);
-		return;
-	case 120:
-		ins_fmin_v2f16(w, words);
-		return;
-	case 121:
-		ins_fmax_f32(w, words);
-		return;
-	case 122:
-		ins_fmax_v2f16(w, words);
-		return;
-	case 123:
-		ins_v2f32_to_v2f16(w, words);
-		return;
-	case 124:
-		ins_ldexp_f32(w, words);
-		return;
-	case 125:
-		ins_ldexp_v2f16(w, words);
-		return;
-	case 126:
-		ins_fexp_f32(w, words);
-		return;
-	case 127:
-		ins_fadd_lscale_f32(w, words);
-		return;
-	case 128:
-		ins_fatan_assist_f32(w, words);
-		return;
-	case 129:
-		ins_iadd_u32(w, words);
-		return;
-	case 130:
-		ins_iadd_v2u16(w, words);
-		return;
-	case 131:
-		ins_iadd_v4u8(w, words);
-		return;
-	case 132:
-		ins_iadd_s32(w, words);
-		return;
-	case 133:
-		ins_iadd_v2s16(w, words);
-		return;
-	case 134:
-		ins_iadd_v4s8(w, words);
-		return;
-	case 135:
-		ins_iadd_u64(w, words);
-		return;
-	case 136:
-		ins_iadd_s64(w, words);
-		return;
-	case 137:
-		ins_mkvec_v2i16(w, words);
-		return;
-	case 138:
-		ins_isub_u32(w, words);
-		return;
-	case 139:
-		ins_isub_v2u16(w, words);
-		return;
-	case 140:
-		ins_isub_v4u8(w, words);
-		return;
-	case 141:
-		ins_isub_s32(w, words);
-		return;
-	case 142:
-		ins_isub_v2s16(w, words);
-		return;
-	case 143:
-		ins_isub_v4s8(w, words);
-		return;
-	case 144:
-		ins_isub_u64(w, words);
-		return;
-	case 145:
-		ins_isub_s64(w, words);
-		return;
-	case 146:
-		ins_seg_add_u64(w, words);
-		return;
-	case 147:
-		ins_shaddx_u64(w, words);
-		return;
-	case 148:
-		ins_shaddx_s64(w, words);
-		return;
-	case 149:
-		ins_imul_i32(w, words);
-		return;
-	case 150:
-		ins_imul_v2i16(w, words);
-		return;
-	case 151:
-		ins_imul_v4i8(w, words);
-		return;
-	case 152:
-		ins_imul_s32(w, words);
-		return;
-	case 153:
-		ins_imul_v2s16(w, words);
-		return;
-	case 154:
-		ins_imul_v4s8(w, words);
-		return;
-	case 155:
-		ins_imuld_u64(w, words);
-		return;
-	case 156:
-		ins_hadd_u32(w, words);
-		return;
-	case 157:
-		ins_hadd_v2u16(w, words);
-		return;
-	case 158:
-		ins_hadd_v4u8(w, words);
-		return;
-	case 159:
-		ins_hadd_s32(w, words);
-		return;
-	case 160:
-		ins_hadd_v2s16(w, words);
-		return;
-	case 161:
-		ins_hadd_v4s8(w, words);
-		return;
-	case 162:
-		ins_clper_i32(w, words);
-		return;
-	case 163:
-		ins_clper_v2u16(w, words);
-		return;
-	case 164:
-		ins_clper_v4u8(w, words);
-		return;
-	case 165:
-		ins_clper_s32(w, words);
-		return;
-	case 166:
-		ins_clper_v2s16(w, words);
-		return;
-	case 167:
-		ins_clper_v4s8(w, words);
-		return;
-	case 168:
-		ins_clper_u64(w, words);
-		return;
-	case 169:
-		ins_clper_s64(w, words);
-		return;
-	case 170:
-		ins_fma_f32(w, words);
-		return;
-	case 171:
-		ins_fma_v2f16(w, words);
-		return;
-	case 172:
-		ins_lshift_and_i32(w, words);
-		return;
-	case 173:
-		ins_lshift_and_v2i16(w, words);
-		return;
-	case 174:
-		ins_lshift_and_v4i8(w, words);
-		return;
-	case 175:
-		ins_lshift_and_i64(w, words);
-		return;
-	case 176:
-		ins_rshift_and_i32(w, words);
-		return;
-	case 177:
-		ins_rshift_and_v2i16(w, words);
-		return;
-	case 178:
-		ins_rshift_and_v4i8(w, words);
-		return;
-	case 179:
-		ins_rshift_and_i64(w, words);
-		return;
-	case 180:
-		ins_lshift_or_i32(w, words);
-		return;
-	case 181:
-		ins_lshift_or_v2i16(w, words);
-		return;
-	case 182:
-		ins_lshift_or_v4i8(w, words);
-		return;
-	case 183:
-		ins_lshift_or_i64(w, words);
-		return;
-	case 184:
-		ins_rshift_or_i32(w, words);
-		return;
-	case 185:
-		ins_rshift_or_v2i16(w, words);
-		return;
-	case 186:
-		ins_rshift_or_v4i8(w, words);
-		return;
-	case 187:
-		ins_rshift_or_i64(w, words);
-		return;
-	case 188:
-		ins_lshift_xor_i32(w, words);
-		return;
-	case 189:
-		ins_lshift_xor_v2i16(w, words);
-		return;
-	case 190:
-		ins_lshift_xor_v4i8(w, words);
-		return;
-	case 191:
-		ins_lshift_xor_i64(w, words);
-		return;
-	case 192:
-		ins_rshift_xor_i32(w, words);
-		return;
-	case 193:
-		ins_rshift_xor_v2i16(w, words);
-		return;
-	case 194:
-		ins_rshift_xor_v4i8(w, words);
-		return;
-	case 195:
-		ins_rshift_xor_i64(w, words);
-		return;
-	case 196:
-		ins_mux_i32(w, words);
-		return;
-	case 197:
-		ins_mux_v2i16(w, words);
-		return;
-	case 198:
-		ins_mux_v4i8(w, words);
-		return;
-	case 199:
-		ins_cube_ssel(w, words);
-		return;
-	case 200:
-		ins_cube_tsel(w, words);
-		return;
-	case 201:
-		ins_mkvec_v2i8(w, words);
-		return;
-	case 202:
-		ins_cubeface1(w, words);
-		return;
-	case 203:
-		ins_cubeface2_v9(w, words);
-		return;
-	case 204:
-		ins_idp_v4s8(w, words);
-		return;
-	case 205:
-		ins_idp_v4u8(w, words);
-		return;
-	case 206:
-		ins_icmp_or_u32(w, words);
-		return;
-	case 207:
-		ins_icmp_or_v2u16(w, words);
-		return;
-	case 208:
-		ins_icmp_or_v4u8(w, words);
-		return;
-	case 209:
-		ins_icmp_and_u32(w, words);
-		return;
-	case 210:
-		ins_icmp_and_v2u16(w, words);
-		return;
-	case 211:
-		ins_icmp_and_v4u8(w, words);
-		return;
-	case 212:
-		ins_fcmp_or_f32(w, words);
-		return;
-	case 213:
-		ins_fcmp_or_v2f16(w, words);
-		return;
-	case 214:
-		ins_fcmp_and_f32(w, words);
-		return;
-	case 215:
-		ins_fcmp_and_v2f16(w, words);
-		return;
-	case 216:
-		ins_icmp_or_s32(w, words);
-		return;
-	case 217:
-		ins_icmp_or_v2s16(w, words);
-		return;
-	case 218:
-		ins_icmp_or_v4s8(w, words);
-		return;
-	case 219:
-		ins_icmp_and_s32(w, words);
-		return;
-	case 220:
-		ins_icmp_and_v2s16(w, words);
-		return;
-	case 221:
-		ins_icmp_and_v4s8(w, words);
-		return;
-	case 222:
-		ins_icmp_multi_u32(w, words);
-		return;
-	case 223:
-		ins_icmp_multi_s32(w, words);
-		return;
-	case 224:
-		ins_iadd_imm_i32(w, words);
-		return;
-	case 225:
-		ins_iadd_imm_v2i16(w, words);
-		return;
-	case 226:
-		ins_iadd_imm_v4i8(w, words);
-		return;
-	case 227:
-		ins_fadd_imm_f32(w, words);
-		return;
-	case 228:
-		ins_fadd_imm_v2f16(w, words);
-		return;
-	case 229:
-		ins_atom1_return_i32(w, words);
-		return;
-	case 230:
-		ins_atom1_return_i64(w, words);
-		return;
-	case 231:
-		ins_atom_i32(w, words);
-		return;
-	case 232:
-		ins_atom_i64(w, words);
-		return;
-	case 233:
-		ins_atom_return_i32(w, words);
-		return;
-	case 234:
-		ins_atom_return_i64(w, words);
-		return;
-	case 235:
-		ins_tex_fetch(w, words);
-		return;
-	case 236:
-		ins_tex_single(w, words);
-		return;
-	case 237:
-		ins_tex_gather(w, words);
-		return;
-	case 238:
-		ins_tex_gradient(w, words);
-		return;
-	case 239:
-		ins_tex_dual(w, words);
-		return;
-	case 240:
-		ins_var_tex_buf_single(w, words);
-		return;
-	case 241:
-		ins_var_tex_buf_gather(w, words);
-		return;
-	case 242:
-		ins_var_tex_buf_gradient(w, words);
-		return;
-	case 243:
-		ins_var_tex_buf_dual(w, words);
-		return;
-	case 244:
-		ins_var_tex_single(w, words);
-		return;
-	case 245:
-		ins_var_tex_gather(w, words);
-		return;
-	case 246:
-		ins_var_tex_gradient(w, words);
-		return;
-	case 247:
-		ins_var_tex_dual(w, words);
-		return;
-	case 248:
-		ins_fma_rscale_f32(w, words);
-		return;
-	case 249:
-		ins_fma_rscale_n_f32(w, words);
-		return;
-	case 250:
-		ins_fma_rscale_left_f32(w, words);
-		return;
-	case 251:
-		ins_fma_rscale_scale16_f32(w, words);
-		return;
-	default:
+	if (find(w, words, gpu, options && options->gpu ? 1 : 0, NULL) < 0) {
 		dis_putn(w, "unknown", 7);
 		for (i = 0; i < VALHALL_INSTRUCTION_WORDS; i++) {
 			dis_putn(w, " 0x", 3);
@@ -12391,11 +9921,12 @@ static void disasm_into(struct dis_writer *w, const uint32_t *words,
 size_t valhall_disasm(const uint32_t *words, const struct valhall_disasm_options *options,
                       char *out, size_t size)
 {
+	char buffer[256];
 	struct dis_writer w;
 	struct dis_errors errors;
 	errors.count = 0;
 	errors.word_count = VALHALL_INSTRUCTION_WORDS;
-	dis_init(&w, out, size, NULL);
+	dis_init_string(&w, buffer, sizeof buffer, out, size);
 	disasm_into(&w, words, options, &errors);
 	return dis_finish(&w);
 }
@@ -12411,7 +9942,7 @@ int valhall_disasm_program(const uint32_t *words, size_t nwords,
 		return -1;
 	errors.count = 0;
 	errors.word_count = VALHALL_INSTRUCTION_WORDS;
-	dis_init(&w, buffer, sizeof buffer, out);
+	dis_init_file(&w, buffer, sizeof buffer, out);
 	for (at = 0; at < nwords; at += VALHALL_INSTRUCTION_WORDS) {
 		disasm_into(&w, words + at, options, &errors);
 		dis_putc(&w, '\n');

@@ -21,9 +21,9 @@ static const char *name_of(int name)
 /* Each check prints one line: what, then the text the runtime wrote. */
 static void show(const char *what, void (*fn)(struct dis_writer *w))
 {
-	char out[256];
+	char out[256], buffer[64];
 	struct dis_writer w;
-	dis_init(&w, out, sizeof out, NULL);
+	dis_init_string(&w, buffer, sizeof buffer, out, sizeof out);
 	fn(&w);
 	dis_finish(&w);
 	printf("%s=%s\\n", what, out);
@@ -125,15 +125,36 @@ int main(void)
 	printf("bits=%u %u %u %u\\n", dis_bits(bits, 2, 28, 35), dis_bits(bits, 2, 0, 31),
 	       dis_bits(bits, 2, 32, 34), dis_bits(bits, 1, 28, 35));
 	for (i = 0; i <= 6; i++) {
+		char buffer[4];
 		memset(small, '#', sizeof small);
-		dis_init(&w, i == 0 ? NULL : small, i, NULL);
+		dis_init_string(&w, buffer, sizeof buffer, i == 0 ? NULL : small, i);
 		dis_puts(&w, "abcde");
 		printf("size%u=%u:%.8s\\n", (unsigned)i, (unsigned)dis_finish(&w), i == 0 ? "-" : small);
+	}
+	/* The fast paths store past the text they write, in the buffer only: dest keeps its bytes
+	 * after the NUL (shown as @). */
+	for (i = 1; i <= 16; i *= 4) {
+		char buffer[64], dest[24], shown[25];
+		size_t k;
+		memset(dest, '#', sizeof dest);
+		dis_init_string(&w, buffer, i == 16 ? sizeof buffer : i, dest, 14);
+		dis_putn_if(&w, "(sy)", 4, 0);
+		dis_putn_if(&w, "(ss)", 4, 1);
+		dis_row(&w, "x\\0\\0\\0\\0\\0\\0\\0xyz\\0\\0\\0\\0\\0" + 8, 3, 8);
+		dis_int(&w, 7);
+		dis_int(&w, 1234);
+		dis_row(&w, "x\\0\\0\\0\\0\\0\\0\\0", 1, 8);
+		dis_int(&w, 99);
+		k = dis_finish(&w);
+		for (k = 0; k < sizeof dest; k++)
+			shown[k] = dest[k] ? dest[k] : '@';
+		shown[sizeof dest] = '\\0';
+		printf("fast%u=%u:%s\\n", (unsigned)i, (unsigned)dis_len(&w), shown);
 	}
 	{
 		FILE *f = tmpfile();
 		char back[64] = { 0 };
-		dis_init(&w, small, 3, f);
+		dis_init_file(&w, small, 3, f);
 		dis_puts(&w, "streamed text\\n");
 		dis_putc(&w, '!');
 		printf("stream_len=%u line_start=%u\\n", (unsigned)dis_finish(&w), (unsigned)w.line_start);
@@ -183,9 +204,9 @@ static unsigned long checked, wrong;
 
 static void check(uint32_t raw, unsigned width)
 {
-	char ours[64], theirs[400];
+	char ours[64], buffer[64], theirs[400];
 	struct dis_writer w;
-	dis_init(&w, ours, sizeof ours, NULL);
+	dis_init_string(&w, buffer, sizeof buffer, ours, sizeof ours);
 	dis_float(&w, raw, width);
 	dis_finish(&w);
 	snprintf(theirs, sizeof theirs, "%f", value_of(raw, width));
@@ -199,9 +220,9 @@ int main(int argc, char **argv)
 	uint32_t x = 2463534242u, i;
 	int e, b;
 	for (i = 1; (int)i < argc; i++) {
-		char out[64];
+		char out[64], buffer[64];
 		struct dis_writer w;
-		dis_init(&w, out, sizeof out, NULL);
+		dis_init_string(&w, buffer, sizeof buffer, out, sizeof out);
 		dis_float(&w, (uint32_t)strtoul(argv[i], NULL, 16), 32);
 		dis_finish(&w);
 		printf("%s\\n", out);
@@ -221,6 +242,57 @@ int main(int argc, char **argv)
 		x ^= x << 5;
 		check(x, 32);
 	}
+	printf("%lu of %lu differ\\n", wrong, checked);
+	return wrong != 0;
+}
+`;
+/**
+ * dis_int against the C library's `%lld`: every value in ±200,000, and 10^k and 2^k with their
+ * neighbours up to the int64 limits, through a buffer of 1, 3 and 64 bytes (a buffer too small
+ * for a fast path takes the slow one).
+ */
+const INTS = `#include "isaspec_scope.c"
+#include <string.h>
+
+static const char *name_of(int name)
+{
+	(void)name;
+	return "";
+}
+
+static unsigned long checked, wrong;
+
+static void check(int64_t v)
+{
+	static const size_t sizes[3] = { 1, 3, 64 };
+	char ours[64], buffer[64], theirs[64];
+	int k;
+	snprintf(theirs, sizeof theirs, "%lld", (long long)v);
+	for (k = 0; k < 3; k++) {
+		struct dis_writer w;
+		dis_init_string(&w, buffer, sizes[k], ours, sizeof ours);
+		dis_int(&w, v);
+		dis_finish(&w);
+		checked++;
+		if (strcmp(ours, theirs) != 0 && wrong++ < 5)
+			printf("%s in a %u-byte buffer: %s\\n", theirs, (unsigned)sizes[k], ours);
+	}
+}
+
+int main(void)
+{
+	int64_t v, p;
+	int k;
+	for (v = -200000; v <= 200000; v++)
+		check(v);
+	for (p = 10, k = 1; k <= 18; k++, p *= 10)
+		for (v = -1; v <= 1; v++)
+			(check(p + v), check(-p + v));
+	for (k = 1; k < 63; k++)
+		for (v = -1; v <= 1; v++)
+			(check((INT64_C(1) << k) + v), check(-(INT64_C(1) << k) + v));
+	check(INT64_MAX);
+	check(INT64_MIN);
 	printf("%lu of %lu differ\\n", wrong, checked);
 	return wrong != 0;
 }
@@ -259,6 +331,19 @@ describe("generator/runtime/c", () => {
     }
   });
 
+  it("prints integers exactly as %lld does, through any buffer", () => {
+    const t = tempDir();
+    try {
+      const exe = path.join(t.dir, "ints");
+      compile(C99, t.write("ints.c", INTS), exe, [`-I${RUNTIME}`]);
+      const r = sh([exe]);
+      expect(r.stdout).toBe(`0 of ${(400_001 + 18 * 6 + 62 * 6 + 2) * 3} differ\n`);
+      expect(r.status).toBe(0);
+    } finally {
+      t.cleanup();
+    }
+  });
+
   it("writes what it should", () => {
     const t = tempDir();
     try {
@@ -290,6 +375,10 @@ describe("generator/runtime/c", () => {
         "size4=5:abc",
         "size5=5:abcd",
         "size6=5:abcde",
+        // a 1-byte buffer takes the slow paths; a 64-byte one the fast; 13 characters kept of 15
+        "fast1=15:(ss)xyz71234x@##########",
+        "fast4=15:(ss)xyz71234x@##########",
+        "fast16=15:(ss)xyz71234x@##########",
         "stream_len=15 line_start=14",
         "stream=streamed text",
         "",

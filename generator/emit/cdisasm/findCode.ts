@@ -20,23 +20,40 @@ export function conditionLines(indent: string, tests: string[]): string[] {
 }
 
 /**
- * Body lines of `static int find(const uint32_t *w, int64_t gpu, int has_gpu, int *conflict)`;
+ * Body lines of `static int find(…, const uint32_t *w, int64_t gpu, int has_gpu, int *conflict)`;
  * `conflict` (when not NULL) gets the first two instructions that match, in model order, on a conflict.
+ * With `print` (the C statement printing instruction i), the leaf that finds an instruction also
+ * prints it: each call site is then a direct call, where a `switch` on the returned index would be
+ * one more indirect jump per line, mispredicted on every change of instruction.
  */
-export function findBody(model: IsaModel): string[] {
+export function findBody(model: IsaModel, print?: (i: number) => string): string[] {
   const checks = instructionChecks(model);
   const tree = buildDecisionTree(checks, model.isa.wordCount);
+  const testsOf = (i: number): string[] => {
+    const c = checks[i];
+    const tests = c.tested.flatMap((t, w) =>
+      t === 0 && c.match[w] === 0 ? [] : [`(w[${w}] & ${hex(t)}) == ${hex(c.match[w])}`],
+    );
+    if (c.gen) tests.unshift(`(!has_gpu || (gpu >= ${c.gen.min} && gpu <= ${c.gen.max}))`);
+    return tests;
+  };
+  const comment = (i: number) => `/* ${model.instructions[i].name.replace(/\*\/|\/\*/g, "")} */`;
   const leafLines = (candidates: number[], indent: string): string[] => {
     if (candidates.length === 0) return [`${indent}return -1;`];
+    if (print && candidates.length === 1) {
+      const [i] = candidates;
+      return [
+        ...conditionLines(indent, testsOf(i)),
+        `${indent}\t${print(i)} ${comment(i)}`,
+        `${indent}\treturn ${i};`,
+        `${indent}}`,
+        `${indent}return -1;`,
+      ];
+    }
     const out = [`${indent}found = -1;`];
     for (const i of candidates) {
-      const c = checks[i];
-      const tests = c.tested.flatMap((t, w) =>
-        t === 0 && c.match[w] === 0 ? [] : [`(w[${w}] & ${hex(t)}) == ${hex(c.match[w])}`],
-      );
-      if (c.gen) tests.unshift(`(!has_gpu || (gpu >= ${c.gen.min} && gpu <= ${c.gen.max}))`);
       out.push(
-        ...conditionLines(indent, tests),
+        ...conditionLines(indent, testsOf(i)),
         `${indent}\tif (found >= 0) {`,
         `${indent}\t\tif (conflict) {`,
         `${indent}\t\t\tconflict[0] = found;`,
@@ -44,9 +61,15 @@ export function findBody(model: IsaModel): string[] {
         `${indent}\t\t}`,
         `${indent}\t\treturn -1;`,
         `${indent}\t}`,
-        `${indent}\tfound = ${i}; /* ${model.instructions[i].name.replace(/\*\/|\/\*/g, "")} */`,
+        `${indent}\tfound = ${i}; ${comment(i)}`,
         `${indent}}`,
       );
+    }
+    if (print) {
+      out.push(`${indent}switch (found) {`);
+      for (const i of candidates)
+        out.push(`${indent}case ${i}:`, `${indent}\t${print(i)}`, `${indent}\tbreak;`);
+      out.push(`${indent}}`);
     }
     out.push(`${indent}return found;`);
     return out;

@@ -819,6 +819,8 @@ export function isaspecC(model: IsaModel): IsaspecC {
       "words[1] = (uint32_t)(value >> 32);",
     ];
     const list = leaves ?? [];
+    /** The leaves whose match leaves the search going: printed once it ends. */
+    const searched: number[] = [];
     (leaves ?? []).forEach((leaf, k) => {
       const tests = leaf.tested.flatMap((m, i) =>
         m === 0 || i >= 2
@@ -844,22 +846,23 @@ export function isaspecC(model: IsaModel): IsaspecC {
           "\t\tgoto matched;",
           "\t}",
         );
-      // A later leaf this one's fixed bits exclude cannot conflict: none left, the search ends.
+      // A later leaf this one's fixed bits exclude cannot conflict: none left, the search ends,
+      // with a direct call (a `switch` on the leaf found would be an indirect jump, mispredicted
+      // whenever the kind of operand changes).
       const last = list.slice(k + 1).every((other) => disjoint(leaf, other));
-      body.push(
-        `\tfound = ${cStringLiteral(leaf.mnemonic)};`,
-        `\tleaf = ${k};`,
-        ...(last && k < list.length - 1 ? ["\tgoto matched;"] : []),
-        "}",
-      );
+      if (last) body.push(`\t${enterFns[k]}(parent, words, param, pv);`, "\treturn;", "}");
+      else {
+        searched.push(k);
+        body.push(`\tfound = ${cStringLiteral(leaf.mnemonic)};`, `\tleaf = ${k};`, "}");
+      }
     });
     body.push(
       ...((leaves ?? []).length > 1 ? ["matched:"] : []),
       "(void)found;",
       "switch (leaf) {",
-      ...enterFns.flatMap((f, k) => [
+      ...searched.flatMap((k) => [
         `case ${k}:`,
-        `\t${f}(parent, words, param, pv);`,
+        `\t${enterFns[k]}(parent, words, param, pv);`,
         "\treturn;",
       ]),
       "default:",
@@ -945,6 +948,17 @@ function usedFormatFunctions(formats: CFunction[], functions: CFunction[]): CFun
   return calledByCode(dispatch) ? formats : kept.filter(calledByCode);
 }
 
+/** A text a table row (dis_row, dis_putn_if) holds with its NUL: under 16 bytes, no newline. */
+function rowText(text: string): boolean {
+  return !text.includes("\n") && Buffer.byteLength(text) < 16;
+}
+
+function chunk<T>(list: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
+}
+
 /** Writing constant text: dis_putn when it holds no newline (the line's column then moves on). */
 function putText(text: string): string {
   return text.includes("\n")
@@ -975,13 +989,17 @@ function formatFunctions(formats: Format[], enums: Map<string, EnumDef>): CFunct
     const put = putText;
     switch (f.kind) {
       case "bool":
-        if (f.display !== null) body.push("\tif (v)", `\t\t${put(f.display)}`);
-        else body.push("\tdis_putc(w, v ? '1' : '0');");
+      case "bool_inv": {
+        const on = f.kind === "bool" ? "v != 0" : "v == 0";
+        if (f.display === null)
+          body.push(`\tdis_putc(w, ${f.kind === "bool" ? "v ? '1' : '0'" : "v ? '0' : '1'"});`);
+        else if (rowText(f.display))
+          body.push(
+            `\tdis_putn_if(w, ${cStringLiteral(f.display)}, ${Buffer.byteLength(f.display)}, ${on});`,
+          );
+        else body.push(`\tif (${on})`, `\t\t${put(f.display)}`);
         break;
-      case "bool_inv":
-        if (f.display !== null) body.push("\tif (!v)", `\t\t${put(f.display)}`);
-        else body.push("\tdis_putc(w, v ? '0' : '1');");
-        break;
+      }
       case "int":
       case "branch":
       case "absbranch":
@@ -1016,6 +1034,28 @@ function formatFunctions(formats: Format[], enums: Map<string, EnumDef>): CFunct
           body.push(
             `\tif ((uint64_t)v < ${displays.length}) {`,
             `\t\tdis_putn(w, ${cStringLiteral(displays.join(""))} + ${width} * v, ${width});`,
+            "\t\treturn;",
+            "\t}",
+          );
+        } else if (
+          displays.some((d) => d !== null) &&
+          displays.every((d) => d === null || rowText(d))
+        ) {
+          // Texts of a few lengths: a row each, copied whole (no branch on the value, which
+          // random words mispredict), a missing value marked by length 255.
+          const size = Math.max(...displays.map((d) => Buffer.byteLength(d ?? ""))) < 8 ? 8 : 16;
+          body.push(
+            `\tstatic const char rows[${displays.length}][${size}] = {`,
+            ...displays.map((d) => `\t\t${cStringLiteral(d ?? "")},`),
+            "\t};",
+            `\tstatic const unsigned char length[${displays.length}] = {`,
+            ...chunk(
+              displays.map((d) => (d === null ? 255 : Buffer.byteLength(d))),
+              16,
+            ).map((c) => `\t\t${c.join(", ")},`),
+            "\t};",
+            `\tif ((uint64_t)v < ${displays.length} && length[v] != 255) {`,
+            `\t\tdis_row(w, rows[v], length[v], ${size});`,
             "\t\treturn;",
             "\t}",
           );

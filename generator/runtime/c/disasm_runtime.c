@@ -11,16 +11,30 @@
 #define DIS_INLINE static inline
 #endif
 
-static inline void dis_init(struct dis_writer *w, char *out, size_t size, FILE *sink)
+/* Text written to `buffer` and flushed to `sink` whenever `buffer` fills. */
+static inline void dis_init_file(struct dis_writer *w, char *buffer, size_t size, FILE *sink)
 {
-	w->out = out;
-	w->at = out;
-	/* snprintf keeps the last character for the NUL; a FILE's buffer is flushed when full. */
-	w->end = sink ? out + size : size > 0 ? out + size - 1 : out;
-	w->size = size;
+	w->out = buffer;
+	w->at = buffer;
+	w->end = buffer + size;
 	w->before = 0;
 	w->line_start = 0;
 	w->sink = sink;
+	w->dest = NULL;
+	w->dest_size = 0;
+}
+
+/*
+ * Text kept in `dest` as snprintf keeps it (at most dest_size-1 characters and a NUL), written
+ * through `buffer`: the fast paths store a few bytes past the text they write, which only `buffer`
+ * sees, so that nothing in `dest` after the NUL is touched.
+ */
+static inline void dis_init_string(struct dis_writer *w, char *buffer, size_t size, char *dest,
+				   size_t dest_size)
+{
+	dis_init_file(w, buffer, size, NULL);
+	w->dest = dest;
+	w->dest_size = dest_size;
 }
 
 /* Every character written so far, kept or not. */
@@ -31,13 +45,19 @@ static inline size_t dis_len(const struct dis_writer *w)
 
 static void dis_flush(struct dis_writer *w)
 {
-	if (w->sink && w->at > w->out)
-		fwrite(w->out, 1, (size_t)(w->at - w->out), w->sink);
-	w->before += (size_t)(w->at - w->out);
+	size_t n = (size_t)(w->at - w->out);
+	if (w->sink) {
+		if (n > 0)
+			fwrite(w->out, 1, n, w->sink);
+	} else if (w->before + 1 < w->dest_size) {
+		size_t room = w->dest_size - 1 - w->before;
+		memcpy(w->dest + w->before, w->out, n < room ? n : room);
+	}
+	w->before += n;
 	w->at = w->out;
 }
 
-/* What does not fit before `end`: flushed through, or counted and dropped (snprintf). */
+/* What does not fit before `end`: written in pieces, flushing the buffer each time it fills. */
 static void dis_overflow(struct dis_writer *w, const char *s, size_t n)
 {
 	for (;;) {
@@ -48,10 +68,6 @@ static void dis_overflow(struct dis_writer *w, const char *s, size_t n)
 		n -= k;
 		if (n == 0)
 			return;
-		if (!w->sink) {
-			w->before += n;
-			return;
-		}
 		dis_flush(w);
 	}
 }
@@ -74,6 +90,34 @@ DIS_INLINE void dis_putn(struct dis_writer *w, const char *s, size_t n)
 			*at++ = *s++;
 	} else {
 		dis_overflow(w, s, n);
+	}
+}
+
+/*
+ * `s` (n characters, no newline) when `on`: with room, the copy is made either way and only the
+ * position depends on `on`, since a flag of random words mispredicts half the time.
+ */
+DIS_INLINE void dis_putn_if(struct dis_writer *w, const char *s, size_t n, int on)
+{
+	if ((size_t)(w->end - w->at) >= n) {
+		memcpy(w->at, s, n);
+		w->at += on ? n : 0;
+	} else if (on) {
+		dis_overflow(w, s, n);
+	}
+}
+
+/*
+ * The first `n` characters of a table row `size` bytes long (no newline): with room, all `size`
+ * copied at once (the rest is overwritten by what follows, or lies past the NUL), whatever `n` is.
+ */
+DIS_INLINE void dis_row(struct dis_writer *w, const char *row, size_t n, size_t size)
+{
+	if ((size_t)(w->end - w->at) >= size) {
+		memcpy(w->at, row, size);
+		w->at += n;
+	} else {
+		dis_putn(w, row, n);
 	}
 }
 
@@ -112,14 +156,13 @@ static inline void dis_pad(struct dis_writer *w, size_t column)
 	}
 }
 
-/* Ends the text: the NUL of snprintf (at most size-1 characters kept), or the last flush. */
+/* Ends the text: the last flush, and in a string the NUL of snprintf. */
 static inline size_t dis_finish(struct dis_writer *w)
 {
-	if (w->sink)
-		dis_flush(w);
-	else if (w->size > 0)
-		*w->at = '\0';
-	return dis_len(w);
+	dis_flush(w);
+	if (!w->sink && w->dest_size > 0)
+		w->dest[w->before < w->dest_size - 1 ? w->before : w->dest_size - 1] = '\0';
+	return w->before;
 }
 
 /* `n` characters written last first (digits made from the lowest up). */
@@ -132,13 +175,15 @@ static inline void dis_digits(struct dis_writer *w, const char *reversed, size_t
 	dis_putn(w, text, n);
 }
 
-/* `v` in decimal, with a '-' when negative (JS String(v)): two digits a division. */
+/* "00" … "99": two digits a division. */
+static const char dis_pairs[] = "00010203040506070809101112131415161718192021222324"
+				"25262728293031323334353637383940414243444546474849"
+				"50515253545556575859606162636465666768697071727374"
+				"75767778798081828384858687888990919293949596979899";
+
+/* `v` in decimal, with a '-' when negative (JS String(v)). */
 static void dis_int_wide(struct dis_writer *w, int64_t v)
 {
-	static const char pairs[] = "00010203040506070809101112131415161718192021222324"
-				    "25262728293031323334353637383940414243444546474849"
-				    "50515253545556575859606162636465666768697071727374"
-				    "75767778798081828384858687888990919293949596979899";
 	/* Digits from the end of `text` backwards. */
 	char text[24], *at = text + sizeof text;
 	uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
@@ -159,12 +204,12 @@ static void dis_int_wide(struct dis_writer *w, int64_t v)
 		w->at = at;
 		for (x = (uint32_t)u; x >= 100; x /= 100) {
 			unsigned r = x % 100;
-			*--at = pairs[2 * r + 1];
-			*--at = pairs[2 * r];
+			*--at = dis_pairs[2 * r + 1];
+			*--at = dis_pairs[2 * r];
 		}
 		if (x >= 10) {
-			*--at = pairs[2 * x + 1];
-			*--at = pairs[2 * x];
+			*--at = dis_pairs[2 * x + 1];
+			*--at = dis_pairs[2 * x];
 		} else {
 			*--at = (char)('0' + x);
 		}
@@ -173,18 +218,18 @@ static void dis_int_wide(struct dis_writer *w, int64_t v)
 	while (u > UINT32_MAX) {
 		unsigned r = (unsigned)(u % 100);
 		u /= 100;
-		*--at = pairs[2 * r + 1];
-		*--at = pairs[2 * r];
+		*--at = dis_pairs[2 * r + 1];
+		*--at = dis_pairs[2 * r];
 	}
 	/* Most values fit 32 bits, where dividing by 100 costs less. */
 	for (x = (uint32_t)u; x >= 100; x /= 100) {
 		unsigned r = x % 100;
-		*--at = pairs[2 * r + 1];
-		*--at = pairs[2 * r];
+		*--at = dis_pairs[2 * r + 1];
+		*--at = dis_pairs[2 * r];
 	}
 	if (x >= 10) {
-		*--at = pairs[2 * x + 1];
-		*--at = pairs[2 * x];
+		*--at = dis_pairs[2 * x + 1];
+		*--at = dis_pairs[2 * x];
 	} else {
 		*--at = (char)('0' + x);
 	}
@@ -193,18 +238,23 @@ static void dis_int_wide(struct dis_writer *w, int64_t v)
 	dis_putn(w, at, (size_t)(text + sizeof text - at));
 }
 
-/* Most numbers printed are small register or component numbers: one or two characters inline. */
+/*
+ * Most numbers printed are register, component or constant numbers below 10,000: four digits made
+ * and the 1 to 4 wanted stored at once, without a branch on the count that random values mispredict.
+ */
 DIS_INLINE void dis_int(struct dis_writer *w, int64_t v)
 {
-	if ((uint64_t)v < 10) {
-		dis_char(w, (char)('0' + v));
-	} else if ((uint64_t)v < 100 && w->end - w->at >= 2) {
-		/* Unsigned 32-bit: dividing by 10 is a multiply, without the sign's corrections. */
+	if ((uint64_t)v < 10000 && w->end - w->at >= 4) {
 		unsigned u = (unsigned)v;
-		char *at = w->at;
-		w->at = at + 2;
-		at[0] = (char)('0' + u / 10);
-		at[1] = (char)('0' + u % 10);
+		unsigned n = 1 + (u >= 10) + (u >= 100) + (u >= 1000);
+		/* `% 100` is no-op below 10,000, and tells the compiler the pairs are in the table. */
+		unsigned high = u / 100 % 100, low = u % 100;
+		/* The digits in text[0..4), then whatever: text[4 - n .. 8 - n) holds them first. */
+		char text[8] = { 0 };
+		memcpy(text, dis_pairs + 2 * high, 2);
+		memcpy(text + 2, dis_pairs + 2 * low, 2);
+		memcpy(w->at, text + 4 - n, 4);
+		w->at += n;
 	} else {
 		dis_int_wide(w, v);
 	}

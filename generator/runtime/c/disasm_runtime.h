@@ -12,20 +12,21 @@
 #include <stdio.h>
 
 /*
- * Where text goes: `out[0 .. size-1)` as snprintf writes it, or, with `sink`, `out` is a buffer
- * flushed to `sink` whenever it fills; `at` is where the next character goes and `end` where the
- * room ends. `before` counts the characters written before `out`'s (flushed, or dropped when
- * they did not fit), so that writing only moves `at`; `line_start` is the count after the last
- * newline (alignment counts columns of the whole line).
+ * Where text goes: `out` is a buffer, flushed whenever it fills to `sink` or into `dest` (kept as
+ * snprintf keeps it: its first dest_size-1 characters and a NUL). `at` is where the next character
+ * goes and `end` where the buffer ends. `before` counts the characters flushed, so that writing
+ * only moves `at`; `line_start` is the count after the last newline (alignment counts columns of
+ * the whole line).
  */
 struct dis_writer {
 	char *out;
 	char *at;
 	char *end;
-	size_t size;
 	size_t before;
 	size_t line_start;
 	FILE *sink;
+	char *dest;
+	size_t dest_size;
 };
 
 /* Mesa's errors, as the TS codec words them; only the first DIS_MAX_ERRORS are printed. */
